@@ -1,0 +1,5 @@
+"""``python -m referee`` runs the CLI."""
+
+from referee.cli import main
+
+main()

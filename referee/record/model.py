@@ -1,0 +1,525 @@
+"""Typed, immutable game records: what a record *says*, with where it says it.
+
+This layer knows the notation's meaning (which tile, which card, which coordinate) but no rule
+of the game: a record may describe an illegal game; the engine decides that. Every node carries
+its source position (``pos``) so that any later message can point at ``file:line:column``.
+
+Text -> (referee.notation) -> these records -> (referee.engine) -> verdicts and scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """A source position: 1-based line and column."""
+
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+NOWHERE = Pos(0, 0)
+
+
+# --------------------------------------------------------------------------------- tokens
+
+
+@dataclass(frozen=True, slots=True)
+class Coord:
+    """A cell of an Alhambra: the fountain is 0,0; x grows east, y grows north."""
+
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"{self.x},{self.y}"
+
+    def neighbour(self, side: Side) -> Coord:
+        dx, dy = side.delta
+        return Coord(self.x + dx, self.y + dy)
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A money card as written. ``card`` is None for the unknown card ``?``."""
+
+    card: MoneyCard | None
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    @property
+    def known(self) -> bool:
+        return self.card is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringCardRef:
+    """A scoring card (``W1`` / ``W2``) revealed from the money deck."""
+
+    number: int
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class TileRef:
+    """A building tile as written.
+
+    ``type``/``price`` None means the unknown tile ``?``. ``walls`` None means the walls were not
+    written (short form); ``candidates`` are the catalogue tiles the text can mean (one when the
+    short form is unambiguous, several when walls are needed to tell them apart, none when no such
+    tile exists). The engine narrows an ambiguous reference by context (e.g. the market).
+    """
+
+    type: BuildingType | None
+    price: int | None
+    walls: frozenset[Side] | None
+    candidates: tuple[TileKind, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    @property
+    def known(self) -> bool:
+        return self.type is not None
+
+    @property
+    def kind(self) -> TileKind | None:
+        """The catalogue tile when the reference is unambiguous, else None."""
+        return self.candidates[0] if len(self.candidates) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentRef:
+    """A module's component token, written ``kind:name`` (e.g. ``ex:GuDe``, ``sq:T``).
+
+    The notation layer does not interpret it; the module that owns ``kind`` does.
+    """
+
+    kind: str
+    name: str
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+CardLike = CardRef | ScoringCardRef | ComponentRef
+TileLike = TileRef | ComponentRef
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player named in the body. Names are matched against the ``Players`` header."""
+
+    name: str
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """A ``{...}`` annotation attached to the preceding item (text without braces)."""
+
+    text: str
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+# ----------------------------------------------------------------------- player actions
+# Every action has ``pos`` (where it starts) and ``notes`` (annotations written after it).
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMoney:
+    """``take Gu1 Di4``: cards taken from the display."""
+
+    cards: tuple[CardLike, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """``buy Di A6sw pay Di4 Di2``: the tile on a market field and the exact cards paid.
+
+    ``field`` is the field's currency, or None when the record left it out.
+    """
+
+    field: Currency | None
+    tile: TileLike
+    paid: tuple[CardLike, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFromReserve:
+    """Redesign option 1, ``build T9ne@1,2``: a reserve tile into the Alhambra."""
+
+    tile: TileLike
+    at: Coord
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveToReserve:
+    """Redesign option 2, ``remove T9ne@1,2`` (tile optional): Alhambra tile to the reserve."""
+
+    tile: TileLike | None
+    at: Coord
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Redesign option 3, ``swap G8sw@1,0 for A6ne``: reserve tile in, the tile there out.
+
+    ``tile`` comes from the reserve and goes exactly to ``at``; ``out`` (optional in the
+    record) is the tile that stood there and goes to the reserve.
+    """
+
+    tile: TileLike
+    at: Coord
+    out: TileLike | None
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """End-of-turn placement of a tile acquired this turn: ``place T9ne@1,2``."""
+
+    tile: TileLike
+    at: Coord
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reserve:
+    """End-of-turn placement into the reserve: ``reserve T9ne``."""
+
+    tile: TileLike
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """End-of-turn gift of a bought tile: ``give T9ne dirk`` (two players) or ``give T9ne Ben``.
+
+    ``to`` is None for Dirk.
+    """
+
+    tile: TileLike
+    to: PlayerRef | None
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GenericArg:
+    """One argument of a module verb: a typed token (card, tile, coord, number, word...)."""
+
+    value: CardRef | ScoringCardRef | TileRef | ComponentRef | Coord | int | str | PlayerRef
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleAction:
+    """A verb the base grammar does not know (``verb arg...``); a module interprets it.
+
+    Kept as written so a record with an unknown or disabled module's verb is reported, not lost.
+    """
+
+    verb: str
+    args: tuple[GenericArg, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+Action = (
+    TakeMoney
+    | Buy
+    | BuildFromReserve
+    | RemoveToReserve
+    | Swap
+    | Place
+    | Reserve
+    | Give
+    | ModuleAction
+)
+
+
+# -------------------------------------------------------------------------- body lines
+# Each body line keeps its trailing ``# comment`` (without the ``#``) in ``comment``.
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One line ``12. Ben: action, action, ...``.
+
+    ``number`` and ``player`` are optional in the text (redundant, checked when present).
+    An interrupting out-of-turn line (e.g. a vizier) has no number.
+    """
+
+    number: int | None
+    player: PlayerRef | None
+    actions: tuple[Action, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+    comment: str | None = field(default=None, compare=False)
+
+
+# Chance events (a line ``* event, event, ...``): what was revealed, in order.
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Setup: ``deal Anna Gu3 De7 Du2 Di9``, start money in the order dealt face up."""
+
+    player: PlayerRef
+    cards: tuple[CardLike, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayReveal:
+    """``display Gu3 W1 De4``: cards turned up into the money display, in order."""
+
+    cards: tuple[CardLike, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """``reshuffle``: the discard pile is shuffled into a new deck."""
+
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDraw:
+    """``market Gu:T10n Di:G8ne``: tiles drawn onto market fields (field given as currency)."""
+
+    entries: tuple[tuple[Currency | None, TileLike], ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DirkDraw:
+    """``dirk T9ne G6 ...``: tiles drawn from the bag for Dirk (two-player game)."""
+
+    tiles: tuple[TileLike, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleChance:
+    """A chance event the base grammar does not know (``verb arg...``), for modules."""
+
+    verb: str
+    args: tuple[GenericArg, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+ChanceEvent = Deal | DisplayReveal | Reshuffle | MarketDraw | DirkDraw | ModuleChance
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A line ``* event, event, ...``."""
+
+    events: tuple[ChanceEvent, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+    comment: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StartPlayer:
+    """``start Cem`` (optionally ``start Cem youngest``): the claimed start player."""
+
+    player: PlayerRef
+    youngest: bool
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+    comment: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimPart:
+    """One claimed breakdown figure: a building type's points, or ``wall`` (key ``"wall"``)."""
+
+    key: BuildingType | str
+    points: int
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What the table claimed for one player: ``Anna +9 =23 (T=6, wall=3)``.
+
+    ``player`` None means Dirk. Every figure is optional.
+    """
+
+    player: PlayerRef | None
+    points: int | None
+    total: int | None
+    parts: tuple[ClaimPart, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """``scoring 2: Anna +9 =23, Ben +4 =15``: a scoring took place here, with claims."""
+
+    round: int
+    claims: tuple[Claim, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+    comment: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One leftover market tile at game end: ``Gu:T9ne Ben@3,1`` / ``Di:G6 none``.
+
+    ``player`` None: nobody gets it (tie). ``at`` None and ``reserve`` False: not placed.
+    """
+
+    field: Currency | None
+    tile: TileLike
+    player: PlayerRef | None
+    at: Coord | None
+    reserve: bool
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """``distribute Gu:T9ne Ben@3,1, Di:G6 none``: the end-of-game distribution."""
+
+    awards: tuple[Award, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+    comment: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CommentLine:
+    """A line holding only ``# comment`` (or only annotations), kept in body order."""
+
+    text: str | None
+    pos: Pos = field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+
+
+# -------------------------------------------------------------------------- positions
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile at a coordinate in a position block: ``A6sw@1,0``."""
+
+    tile: TileLike
+    at: Coord
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPosition:
+    """One ``player NAME`` section of a position block.
+
+    ``counts`` and ``wall`` are the fallback for a physical game whose layout was not typed in
+    (``counts P=2 A=3 wall=7``): building counts per type and a claimed wall length.
+    """
+
+    player: PlayerRef
+    score: int | None
+    hand: tuple[CardLike, ...] | None
+    reserve: tuple[TileLike, ...]
+    alhambra: tuple[PlacedTile, ...]
+    counts: tuple[ClaimPart, ...]
+    wall: int | None
+    extra: tuple[ModuleAction, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    comments: tuple[CommentLine, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A ``position ... end`` block: a whole situation, as a record's start or on its own."""
+
+    to_move: PlayerRef | None
+    scorings_done: int | None
+    market: tuple[tuple[Currency | None, TileLike | None], ...] | None
+    display: tuple[CardLike, ...] | None
+    players: tuple[PlayerPosition, ...]
+    dirk: tuple[TileLike, ...] | None
+    extra: tuple[ModuleAction, ...]
+    pos: Pos = field(default=NOWHERE, compare=False)
+    comments: tuple[CommentLine, ...] = field(default=(), compare=False)
+
+
+BodyItem = Turn | Chance | StartPlayer | Scoring | Distribution | CommentLine | Position
+
+
+# ------------------------------------------------------------------------------ games
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """``[Name "value"]``. Unknown names are kept as written."""
+
+    name: str
+    value: str
+    pos: Pos = field(default=NOWHERE, compare=False)
+    comment: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class NotationError:
+    """A problem in the text itself (syntax, unknown token), found before any rule check."""
+
+    message: str
+    pos: Pos
+    code: str = "SYNTAX"
+    excerpt: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of a file: its headers and body items in source order.
+
+    A game whose text could not be read has ``errors`` (and whatever could be recovered).
+    ``source`` names the file; ``start_line`` is where the game starts in it.
+    """
+
+    headers: tuple[Header, ...]
+    body: tuple[BodyItem, ...]
+    source: str = field(default="<text>", compare=False)
+    start_line: int = field(default=1, compare=False)
+    errors: tuple[NotationError, ...] = field(default=(), compare=False)
+    leading_comments: tuple[CommentLine, ...] = field(default=(), compare=False)
+
+    def header(self, name: str) -> str | None:
+        """The value of the first header with this name (case-insensitive), or None."""
+        low = name.lower()
+        for h in self.headers:
+            if h.name.lower() == low:
+                return h.value
+        return None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names from the ``Players`` header, in seating order."""
+        raw = self.header("Players")
+        if not raw:
+            return ()
+        return tuple(p.strip() for p in raw.split(",") if p.strip())
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
