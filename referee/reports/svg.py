@@ -1,0 +1,284 @@
+"""Alhambras as SVG: tiles in the game's colours with their price, walls thick, the longest
+outer wall highlighted, coordinates on the axes, each player's name and score.
+
+Works from the same views as the terminal drawing (:mod:`referee.reports.terminal`). The
+output is a standalone SVG 1.1 document (valid XML, no external files, no scripts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from referee.catalogue import BuildingType, Side
+from referee.record.model import Coord
+from referee.reports.i18n import t, type_name
+from referee.reports.terminal import CellView, PlayerView, cells_of
+
+CELL = 64  # pixels per cell
+MARGIN = 28  # room for the axis labels
+GAP = 36  # between two Alhambras
+TITLE_H = 40  # room for name and score above each Alhambra
+LEGEND_H = 34
+
+# The game's colours by building type.
+FILL: dict[BuildingType, str] = {
+    BuildingType.PAVILION: "#2f6fc4",  # blue
+    BuildingType.SERAGLIO: "#c0392b",  # red
+    BuildingType.ARCADES: "#8b5a2b",  # brown
+    BuildingType.CHAMBERS: "#dcdcdc",  # white/grey
+    BuildingType.GARDEN: "#3d9a3d",  # green
+    BuildingType.TOWER: "#7b3f9e",  # purple
+}
+TEXT_ON: dict[BuildingType, str] = {
+    BuildingType.CHAMBERS: "#222222",
+}
+FOUNTAIN_FILL = "#bfe3f0"
+WALL_COLOUR = "#3b2a1a"
+OPEN_COLOUR = "#9a9a9a"
+LONGEST_COLOUR = "#ffb000"
+MARK_COLOUR = "#ff7a00"
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One Alhambra to draw, with what to say about it."""
+
+    player: PlayerView
+    longest: tuple[tuple[Coord, Side], ...] = ()  # segments of the longest outer wall
+    marks: tuple[Coord, ...] = ()  # empty cells to mark (legal cells)
+
+
+def _bounds(cells: Iterable[Coord]) -> tuple[int, int, int, int]:
+    cs = list(cells) or [Coord(0, 0)]
+    return (
+        min(c.x for c in cs),
+        min(c.y for c in cs),
+        max(c.x for c in cs),
+        max(c.y for c in cs),
+    )
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _attr_name(key: str) -> str:
+    """``class_`` -> ``class``, ``text_anchor`` -> ``text-anchor``."""
+    return key.rstrip("_").replace("_", "-")
+
+
+class _Svg:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, tag: str, text: str | None = None, **attrs: object) -> None:
+        attr = " ".join(
+            f"{_attr_name(k)}={quoteattr(_fmt(v) if isinstance(v, float) else str(v))}"
+            for k, v in attrs.items()
+            if v is not None
+        )
+        if text is None:
+            self.parts.append(f"<{tag} {attr}/>")
+        else:
+            self.parts.append(f"<{tag} {attr}>{escape(text)}</{tag}>")
+
+    def raw(self, text: str) -> None:
+        self.parts.append(text)
+
+
+def _panel_size(panel: Panel, lang: str) -> tuple[int, int]:
+    cells = (
+        cells_of(panel.player.alhambra)
+        if not _is_views(panel.player.alhambra)
+        else dict(panel.player.alhambra)
+    )
+    x0, y0, x1, y1 = _bounds(list(cells) + list(panel.marks))
+    width = MARGIN + (x1 - x0 + 1) * CELL + 8
+    height = TITLE_H + MARGIN + (y1 - y0 + 1) * CELL + 8
+    title_w = int(len(_title(panel, lang)) * 11) + 8
+    return max(width, title_w, 180), height
+
+
+def _title(panel: Panel, lang: str) -> str:
+    title = panel.player.name
+    if panel.player.score is not None:
+        title += f" \u2014 {panel.player.score} {t('points', lang)}"
+    return title
+
+
+def _is_views(obj: object) -> bool:
+    return isinstance(obj, Mapping) and all(isinstance(v, CellView) for v in obj.values())
+
+
+def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> None:
+    alh = panel.player.alhambra
+    cells: dict[Coord, CellView] = dict(alh) if _is_views(alh) else cells_of(alh)
+    x0, y0, x1, y1 = _bounds(list(cells) + list(panel.marks))
+    gx = ox + MARGIN  # left of column x0
+    gy = oy + TITLE_H + MARGIN  # top of row y1
+
+    def left(x: int) -> float:
+        return gx + (x - x0) * CELL
+
+    def top(y: int) -> float:
+        return gy + (y1 - y) * CELL
+
+    # title: name and score
+    svg.add("text", _title(panel, lang), x=ox, y=oy + 22, class_="title")
+    # axes
+    for x in range(x0, x1 + 1):
+        svg.add("text", str(x), x=left(x) + CELL / 2, y=gy - 8, class_="axis", text_anchor="middle")
+    for y in range(y0, y1 + 1):
+        svg.add("text", str(y), x=gx - 8, y=top(y) + CELL / 2 + 5, class_="axis", text_anchor="end")
+    # marked empty cells
+    for at in panel.marks:
+        if at in cells:
+            continue
+        svg.add(
+            "rect",
+            x=left(at.x) + 4,
+            y=top(at.y) + 4,
+            width=CELL - 8,
+            height=CELL - 8,
+            class_="mark",
+        )
+        svg.add(
+            "text",
+            "+",
+            x=left(at.x) + CELL / 2,
+            y=top(at.y) + CELL / 2 + 8,
+            class_="marktext",
+            text_anchor="middle",
+        )
+    # tiles
+    for at in sorted(cells, key=lambda c: (-c.y, c.x)):
+        cell = cells[at]
+        lx, ty = left(at.x), top(at.y)
+        if cell.type is None:
+            svg.add("rect", x=lx, y=ty, width=CELL, height=CELL, fill=FOUNTAIN_FILL)
+            if cell.label is None:
+                svg.add("circle", cx=lx + CELL / 2, cy=ty + CELL / 2, r=CELL / 4, class_="fountain")
+                svg.raw(f"<title>{escape(t('fountain', lang))} 0,0</title>")
+            else:
+                svg.add(
+                    "text",
+                    cell.label,
+                    x=lx + CELL / 2,
+                    y=ty + CELL / 2 + 6,
+                    class_="price",
+                    text_anchor="middle",
+                )
+            continue
+        fill = FILL[cell.type]
+        ink = TEXT_ON.get(cell.type, "#ffffff")
+        svg.raw("<g>")
+        name = type_name(cell.type, lang)
+        price = "" if cell.price is None else str(cell.price)
+        svg.raw(f"<title>{escape(f'{name} {price} @{at.x},{at.y}')}</title>")
+        svg.add("rect", x=lx, y=ty, width=CELL, height=CELL, fill=fill)
+        svg.add(
+            "text",
+            price,
+            x=lx + CELL / 2,
+            y=ty + CELL / 2 + 8,
+            class_="price",
+            fill=ink,
+            text_anchor="middle",
+        )
+        svg.add("text", cell.type.code, x=lx + 6, y=ty + 15, class_="code", fill=ink)
+        svg.raw("</g>")
+    # sides: open thin, walls thick (drawn after the tiles so that they lie on top)
+    for at, cell in cells.items():
+        for side in (Side.N, Side.E, Side.S, Side.W):
+            other = cells.get(at.neighbour(side))
+            if other is not None and side in (Side.S, Side.W):
+                continue  # each shared side once (from the cell on its north/east... side)
+            wall = side in cell.walls or (other is not None and side.opposite in other.walls)
+            x_a, y_a, x_b, y_b = _side_line(left(at.x), top(at.y), side)
+            svg.add("line", x1=x_a, y1=y_a, x2=x_b, y2=y_b, class_="wall" if wall else "open")
+    # the longest outer wall, highlighted on top
+    for at, side in panel.longest:
+        x_a, y_a, x_b, y_b = _side_line(left(at.x), top(at.y), side)
+        svg.add("line", x1=x_a, y1=y_a, x2=x_b, y2=y_b, class_="longest")
+
+
+def _side_line(lx: float, ty: float, side: Side) -> tuple[float, float, float, float]:
+    if side is Side.N:
+        return lx, ty, lx + CELL, ty
+    if side is Side.S:
+        return lx, ty + CELL, lx + CELL, ty + CELL
+    if side is Side.W:
+        return lx, ty, lx, ty + CELL
+    return lx + CELL, ty, lx + CELL, ty + CELL
+
+
+_STYLE = f"""
+text {{ font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; }}
+.title {{ font-size: 18px; font-weight: bold; fill: #222; }}
+.axis {{ font-size: 12px; fill: #555; }}
+.price {{ font-size: 22px; font-weight: bold; }}
+.code {{ font-size: 12px; }}
+.legend {{ font-size: 13px; fill: #222; }}
+.open {{ stroke: {OPEN_COLOUR}; stroke-width: 1; }}
+.wall {{ stroke: {WALL_COLOUR}; stroke-width: 7; stroke-linecap: square; }}
+.longest {{ stroke: {LONGEST_COLOUR}; stroke-width: 4; stroke-linecap: round; }}
+.fountain {{ fill: #4aa8d8; stroke: #1d6a96; stroke-width: 2; }}
+.mark {{ fill: none; stroke: {MARK_COLOUR}; stroke-width: 3; stroke-dasharray: 6 4; }}
+.marktext {{ font-size: 24px; font-weight: bold; fill: {MARK_COLOUR}; }}
+"""
+
+
+def render_svg(panels: Sequence[Panel], lang: str, *, title: str | None = None) -> str:
+    """An SVG document with the given Alhambras side by side (wrapping after three)."""
+    per_row = 3
+    sizes = [_panel_size(p, lang) for p in panels]
+    rows = [list(range(i, min(i + per_row, len(panels)))) for i in range(0, len(panels), per_row)]
+    top_h = 30 if title else 0
+    width = 16.0
+    height = top_h + 16.0
+    placements: list[tuple[float, float]] = [(0.0, 0.0)] * len(panels)
+    for row in rows:
+        x = 16.0
+        row_h = 0
+        for i in row:
+            placements[i] = (x, height)
+            x += sizes[i][0] + GAP
+            row_h = max(row_h, sizes[i][1])
+        width = max(width, x - GAP + 16)
+        height += row_h + GAP
+    height += LEGEND_H
+    width = max(width, _legend_width(lang) + 32)
+    svg = _Svg()
+    svg.raw('<?xml version="1.0" encoding="UTF-8"?>')
+    svg.raw(
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_fmt(width)}" '
+        f'height="{_fmt(height)}" viewBox="0 0 {_fmt(width)} {_fmt(height)}">'
+    )
+    svg.raw(f"<style>{escape(_STYLE)}</style>")
+    svg.add("rect", x=0, y=0, width=_fmt(width), height=_fmt(height), fill="#fbf7ef")
+    if title:
+        svg.add("text", title, x=16, y=26, class_="title")
+    for panel, (px, py) in zip(panels, placements, strict=True):
+        svg.raw(f"<g class={quoteattr('alhambra')} data-player={quoteattr(panel.player.name)}>")
+        _draw_panel(svg, panel, px, py, lang)
+        svg.raw("</g>")
+    _legend(svg, 16.0, height - LEGEND_H + 6, lang)
+    svg.raw("</svg>")
+    return "\n".join(svg.parts) + "\n"
+
+
+def _legend_width(lang: str) -> float:
+    labels = [type_name(type_, lang) for type_ in BuildingType]
+    return sum(26 + 8 * len(label) for label in labels) + 32 + 8 * len(t("longest_wall", lang))
+
+
+def _legend(svg: _Svg, x: float, y: float, lang: str) -> None:
+    for type_ in BuildingType:
+        svg.add("rect", x=x, y=y, width=14, height=14, fill=FILL[type_], stroke="#444")
+        label = type_name(type_, lang)
+        svg.add("text", label, x=x + 19, y=y + 12, class_="legend")
+        x += 26 + 8 * len(label)
+    svg.add("line", x1=x, y1=y + 7, x2=x + 26, y2=y + 7, class_="longest")
+    svg.add("text", t("longest_wall", lang), x=x + 32, y=y + 12, class_="legend")
