@@ -1,5 +1,29 @@
-"""Rule profiles: editions and house rules as parameters."""
+"""Rule profiles: editions and house rules as parameters.
 
-from referee.profiles.params import DEFAULT_PROFILE, RuleProfile
+``load_profile(name_or_path)`` gives a :class:`RuleProfile` (a bundled name such as
+``queen-2003`` or a user's YAML file); ``list_profiles()`` names the bundled ones;
+``ProfileError`` is raised, with file, line, column and key, for anything that cannot be used.
+"""
 
-__all__ = ["DEFAULT_PROFILE", "RuleProfile"]
+from referee.profiles.loader import (
+    DEFAULT_NAME,
+    ProfileError,
+    ProfileProblem,
+    list_profiles,
+    load_profile,
+    parse_profile,
+)
+from referee.profiles.params import DEFAULT_PROFILE, PARAMETERS, ParamSpec, RuleProfile
+
+__all__ = [
+    "DEFAULT_NAME",
+    "DEFAULT_PROFILE",
+    "PARAMETERS",
+    "ParamSpec",
+    "ProfileError",
+    "ProfileProblem",
+    "RuleProfile",
+    "list_profiles",
+    "load_profile",
+    "parse_profile",
+]

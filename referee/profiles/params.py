@@ -3,19 +3,32 @@
 A :class:`RuleProfile` is what the engine and scoring read; they never test an edition's name.
 Bundled profiles and user files (YAML) are loaded by :mod:`referee.profiles.loader`.
 The defaults are the 2003 Queen rulebook (``queen-2003``).
+
+Each parameter has a one-line doc and, for numbers, the range of possible values (``_DOCS``);
+:data:`PARAMETERS` turns that and the field's type into one :class:`ParamSpec` per parameter,
+which the loader validates against and ``profiles show`` / ``docs/profiles.md`` describe.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+import math
+import types
+import typing
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
 
 ScoringCardPlacement = Literal["shuffled", "top"]
 StartTiebreak = Literal["cards-total-youngest", "cards-youngest"]
+DealFirst = Literal["any", "youngest"]
+TileSupply = Literal["bag", "tower"]
 GiftRule = Literal["dirk-only", "any-player"]
 OverpayRule = Literal["allowed", "warn", "illegal"]
 WallRun = Literal["trail", "simple-path"]
+WallPoints = Literal["edge", "tile"]
 GameEnd = Literal["market-incomplete", "bag-empty"]
+
+# Fields of RuleProfile that describe the profile rather than a rule.
+META_FIELDS: frozenset[str] = frozenset({"name", "description", "extends", "origin", "sources"})
 
 
 @dataclass(frozen=True)
@@ -29,6 +42,10 @@ class RuleProfile:
     pile_tolerance: float = 0.25
     # Start player tie-break after "fewest cards".
     start_tiebreak: StartTiebreak = "cards-total-youngest"
+    # Who is dealt start money first (then clockwise): not fixed, or the youngest player.
+    deal_first: DealFirst = "any"
+    # Where the building tiles are drawn from; wording only (messages say bag or tower).
+    tile_supply: TileSupply = "bag"
     # Money cards per (currency, value) in a two-player game (one of three removed).
     two_player_money_copies: int = 2
     # Dirk's draw after the 2nd scoring: None = a third of the tiles left (rounded down).
@@ -39,10 +56,169 @@ class RuleProfile:
     overpay_superfluous: OverpayRule = "allowed"
     # Wall scoring: "trail" counts every segment of a closed ring (N); "simple-path" N-1.
     wall_run: WallRun = "trail"
+    # Wall points: one per outer-wall tile edge of the run ("edge"), or one per tile ("tile").
+    wall_points: WallPoints = "edge"
     # Game end: the market cannot be completely refilled, or the bag runs out during a refill.
     game_end: GameEnd = "market-incomplete"
     # Where each parameter's value comes from (file and section), for `profiles show`.
     sources: dict[str, str] = field(default_factory=dict, compare=False)
+    # The profile this one extends (None for a root profile) and where it was loaded from
+    # ("bundled" or a file path); information only.
+    extends: str | None = field(default=None, compare=False)
+    origin: str = field(default="bundled", compare=False)
+
+    def parameters(self) -> dict[str, Any]:
+        """The rule parameters and their values, in declaration order."""
+        return {name: getattr(self, name) for name in PARAMETERS}
+
+
+# One line for people and the numeric limits of each parameter.
+_DOCS: dict[str, tuple[str, dict[str, float]]] = {
+    "scoring_card_placement": (
+        "where the scoring cards go in piles 2 and 4: shuffled in, or laid on top",
+        {},
+    ),
+    "pile_tolerance": (
+        "how far a pile of the five may differ from an even fifth (fraction of a fifth)",
+        {"minimum": 0.0, "maximum": 1.0},
+    ),
+    "start_tiebreak": (
+        "start player: fewest cards, then lower total, then youngest;"
+        " or fewest cards, then youngest",
+        {},
+    ),
+    "deal_first": ("who is dealt start money first: not fixed, or the youngest player", {}),
+    "tile_supply": (
+        "where tiles are drawn from (wording only): the cloth bag or the tile tower",
+        {},
+    ),
+    "two_player_money_copies": (
+        "copies of each money card in a two-player game",
+        {"minimum": 1, "maximum": 3},
+    ),
+    "dirk_second_draw": (
+        "tiles Dirk gets after the 2nd scoring: null = a third of the tiles left (rounded down)",
+        {"minimum": 0, "maximum": 54},
+    ),
+    "reserve_limit": (
+        "most tiles a reserve may hold (null = unlimited)",
+        {"minimum": 0, "maximum": 54},
+    ),
+    "gifts": (
+        "who a bought tile may be given to: Dirk only (two players), or any other player",
+        {},
+    ),
+    "overpay_superfluous": (
+        "paying with a card that could be left out: allowed, warned, or illegal",
+        {},
+    ),
+    "wall_run": (
+        "longest wall: a closed ring of N segments scores N (trail) or N-1 (simple-path)",
+        {},
+    ),
+    "wall_points": (
+        "wall points: one per outer-wall tile edge of the run, or one per tile of it",
+        {},
+    ),
+    "game_end": (
+        "game end: the market cannot be completely refilled, or the bag runs out in a refill",
+        {},
+    ),
+}
 
 
 DEFAULT_PROFILE = RuleProfile()
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """What a parameter may be: one of ``choices``, or a number within limits."""
+
+    name: str
+    kind: Literal["choice", "int", "float"]
+    default: Any
+    doc: str
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def describe(self) -> str:
+        """The values this parameter accepts, for people."""
+        if self.kind == "choice":
+            text = " | ".join(self.choices)
+        else:
+            what = "a whole number" if self.kind == "int" else "a number"
+            lo = "" if self.minimum is None else f" ≥ {_num(self.minimum)}"
+            hi = "" if self.maximum is None else f" ≤ {_num(self.maximum)}"
+            text = what + lo + ("," if lo and hi else "") + hi
+        return text + (" | null" if self.nullable else "")
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is not allowed, or None when it is (``value`` as YAML constructs it)."""
+        if value is None:
+            return None if self.nullable else f"null is not allowed; expected {self.describe()}"
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return None
+            return f"{_show(value)} is not allowed; expected {self.describe()}"
+        ok_types: tuple[type, ...] = (int,) if self.kind == "int" else (int, float)
+        if isinstance(value, bool) or not isinstance(value, ok_types):
+            return f"{_show(value)} is not {self.describe()}"
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{_show(value)} is not {self.describe()}"
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            return f"{_show(value)} is out of range; expected {self.describe()}"
+        return None
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    return f"a {type(value).__name__}"
+
+
+def _spec(f: Any, hint: Any) -> ParamSpec:
+    args = typing.get_args(hint)
+    nullable = False
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        nullable = type(None) in args
+        rest = [a for a in args if a is not type(None)]
+        hint = rest[0]
+    doc, limits = _DOCS[f.name]
+    common = {
+        "name": f.name,
+        "default": f.default,
+        "doc": doc,
+        "nullable": nullable,
+        "minimum": limits.get("minimum"),
+        "maximum": limits.get("maximum"),
+    }
+    if typing.get_origin(hint) is Literal:
+        return ParamSpec(kind="choice", choices=tuple(typing.get_args(hint)), **common)
+    if hint is int:
+        return ParamSpec(kind="int", **common)
+    if hint is float:
+        return ParamSpec(kind="float", **common)
+    raise TypeError(f"unsupported parameter type for {f.name}: {hint!r}")  # pragma: no cover
+
+
+def _specs() -> dict[str, ParamSpec]:
+    hints = typing.get_type_hints(RuleProfile)
+    return {
+        f.name: _spec(f, hints[f.name]) for f in fields(RuleProfile) if f.name not in META_FIELDS
+    }
+
+
+PARAMETERS: dict[str, ParamSpec] = _specs()
+"""Every rule parameter, in declaration order."""

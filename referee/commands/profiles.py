@@ -1,0 +1,152 @@
+"""``alhambra-referee profiles``: the rule profiles (editions and house rules).
+
+``profiles`` lists the bundled profiles with a one-line description each; ``profiles show NAME``
+prints one profile's parameters with the text each value comes from. ``NAME`` may also be a
+profile file of your own: ``show`` then checks it and reports every problem with file, line and
+key (exit code 2).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from referee.profiles import (
+    DEFAULT_NAME,
+    PARAMETERS,
+    ProfileError,
+    RuleProfile,
+    list_profiles,
+    load_profile,
+)
+
+EXIT_SYNTAX = 2
+
+_FORMATS = click.Choice(["text", "json", "yaml"], case_sensitive=False)
+
+
+def _format_option(f: Any) -> Any:
+    return click.option(
+        "--format",
+        "fmt",
+        type=_FORMATS,
+        default="text",
+        show_default=True,
+        help="Output format.",
+    )(f)
+
+
+def _dump(data: Any, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100).rstrip("\n")
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def profile_data(profile: RuleProfile) -> dict[str, Any]:
+    """A profile as plain data (for JSON and YAML)."""
+    return {
+        "name": profile.name,
+        "description": profile.description,
+        "extends": profile.extends,
+        "origin": profile.origin,
+        "parameters": profile.parameters(),
+        "sources": {k: profile.sources[k] for k in PARAMETERS if k in profile.sources},
+    }
+
+
+def _list_data() -> list[dict[str, Any]]:
+    out = []
+    for name in list_profiles():
+        p = load_profile(name)
+        out.append(
+            {
+                "name": p.name,
+                "description": p.description,
+                "extends": p.extends,
+                "default": name == DEFAULT_NAME,
+            }
+        )
+    return out
+
+
+def _show_text(profile: RuleProfile) -> str:
+    lines = [f"{profile.name}: {profile.description}"]
+    if profile.extends:
+        lines.append(f"extends: {profile.extends}")
+    if profile.origin != "bundled":
+        lines.append(f"file: {profile.origin}")
+    lines.append("")
+    width = max(len(n) for n in PARAMETERS)
+    for name, spec in PARAMETERS.items():
+        value = getattr(profile, name)
+        mark = "" if value == spec.default else "   (differs from queen-2003)"
+        lines.append(f"{name.ljust(width)}  {_value_text(value)}{mark}")
+        lines.append(f"{'':{width}}  values: {spec.describe()}; {spec.doc}")
+        source = profile.sources.get(name)
+        lines.append(f"{'':{width}}  source: {source or '(none given)'}")
+    return "\n".join(lines)
+
+
+@click.group(
+    name="profiles",
+    invoke_without_command=True,
+    epilog="Exit codes: 0 ok, 2 a profile file is invalid or unreadable, 3 usage error.",
+)
+@_format_option
+@click.pass_context
+def command(ctx: click.Context, fmt: str) -> None:
+    """List the rule profiles (editions and house rules), one line each.
+
+    \b
+    Examples:
+      alhambra-referee profiles
+      alhambra-referee profiles show piatnik-hu
+      alhambra-referee profiles show ./our-club.yaml --format json
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    data = _list_data()
+    if fmt.lower() != "text":
+        click.echo(_dump(data, fmt.lower()))
+        return
+    width = max(len(d["name"]) for d in data)
+    for d in data:
+        default = " (default)" if d["default"] and "default" not in d["description"] else ""
+        click.echo(f"{d['name'].ljust(width)}  {d['description']}{default}")
+
+
+@command.command(name="show")
+@click.argument("name", metavar="NAME|FILE")
+@_format_option
+def show(name: str, fmt: str) -> None:
+    """Print a profile's parameters with the text each value comes from.
+
+    NAME is a bundled profile (see `alhambra-referee profiles`) or a YAML profile file, which is
+    checked: every unknown key, wrong type or impossible value is reported with file, line and
+    key.
+    """
+    if name not in list_profiles() and not Path(name).exists():
+        known = ", ".join(list_profiles())
+        raise click.BadParameter(
+            f"{name!r} is neither a bundled profile ({known}) nor a file", param_hint="NAME|FILE"
+        )
+    try:
+        profile = load_profile(name)
+    except ProfileError as exc:
+        for problem in exc.problems:
+            click.echo(f"error: {problem}", err=True)
+        raise click.exceptions.Exit(EXIT_SYNTAX) from None
+    if fmt.lower() == "text":
+        click.echo(_show_text(profile))
+    else:
+        click.echo(_dump(profile_data(profile), fmt.lower()))

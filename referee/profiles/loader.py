@@ -1,0 +1,376 @@
+"""Loading rule profiles: the bundled YAML files and users' own files.
+
+A profile file is a YAML mapping::
+
+    name: our-club              # optional for a user file (default: the file name)
+    description: Friday club    # optional
+    extends: queen-2003         # optional: a bundled name, or a file relative to this one
+    reserve_limit: 4            # any parameter of RuleProfile; the rest comes from `extends`
+    sources:                    # optional: where each value comes from
+      reserve_limit: our club's house rule
+
+A user's file is untrusted input. It is *composed* (YAML nodes with their line numbers), never
+constructed into Python objects: only plain scalars (strings, numbers, booleans, null) and
+mappings are read, every key is checked against the known parameters, every value against the
+parameter's type and range. Anything else is a :class:`ProfileError` naming the file, line,
+column and key of each problem.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.profiles.params import PARAMETERS, RuleProfile
+
+BUNDLED_DIR = Path(__file__).resolve().parent
+DEFAULT_NAME = "queen-2003"
+# Listing order of the bundled profiles (any other bundled file follows, alphabetically).
+_ORDER = ("queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga")
+_MAX_BYTES = 256 * 1024
+_MAX_DEPTH = 8
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_META_KEYS = ("name", "description", "extends", "sources")
+
+_STR = "tag:yaml.org,2002:str"
+_SCALAR_TAGS = {
+    _STR,
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+
+
+@dataclass(frozen=True)
+class ProfileProblem:
+    """One thing wrong in a profile file. ``line``/``column`` are 1-based (0 = whole file)."""
+
+    file: str
+    line: int
+    column: int
+    key: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line == 0 else f"{self.file}:{self.line}:{self.column}"
+        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+
+
+class ProfileError(ValueError):
+    """A profile cannot be used: unknown name, unreadable file, or invalid content.
+
+    ``problems`` lists every problem found (each with file, line, column and key); ``file``,
+    ``line``, ``column`` and ``key`` are those of the first one. ``str()`` gives one problem per
+    line, ``file:line:column: key: message``.
+    """
+
+    def __init__(self, problems: list[ProfileProblem]) -> None:
+        if not problems:
+            raise ValueError("ProfileError needs at least one problem")
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def single(
+        cls, file: str, message: str, *, line: int = 0, column: int = 0, key: str | None = None
+    ) -> ProfileError:
+        return cls([ProfileProblem(file, line, column, key, message)])
+
+    @property
+    def file(self) -> str:
+        return self.problems[0].file
+
+    @property
+    def line(self) -> int:
+        return self.problems[0].line
+
+    @property
+    def column(self) -> int:
+        return self.problems[0].column
+
+    @property
+    def key(self) -> str | None:
+        return self.problems[0].key
+
+
+# ---------------------------------------------------------------------------- public API
+
+
+def list_profiles() -> list[str]:
+    """The names of the bundled profiles, the default (``queen-2003``) first."""
+    found = {p.stem for p in BUNDLED_DIR.glob("*.yaml")}
+    first = [n for n in _ORDER if n in found]
+    return first + sorted(found - set(first))
+
+
+def load_profile(name_or_path: str | Path | None = None) -> RuleProfile:
+    """The profile named ``name_or_path`` (a bundled name) or stored in that file.
+
+    ``None`` or ``""`` gives the default profile. A bundled name wins over a file of the same
+    name in the current folder; write ``./queen-2003`` to mean the file. Raises
+    :class:`ProfileError` for an unknown name, an unreadable file or invalid content.
+    """
+    if name_or_path is None or (isinstance(name_or_path, str) and not name_or_path.strip()):
+        return _bundled(DEFAULT_NAME)
+    if isinstance(name_or_path, str) and name_or_path.strip() in list_profiles():
+        return _bundled(name_or_path.strip())
+    path = Path(name_or_path)
+    if not path.exists():
+        known = ", ".join(list_profiles())
+        hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
+        maybe = f" (did you mean {hint[0]}?)" if hint else ""
+        raise ProfileError.single(
+            str(name_or_path),
+            f"no bundled profile and no file of this name{maybe}; bundled profiles: {known}",
+        )
+    return _load_file(path, chain=())
+
+
+def parse_profile(text: str, file: str = "<profile>", base: Path | None = None) -> RuleProfile:
+    """A profile from YAML text (``file`` names it in messages; ``extends`` paths are relative
+    to ``base``, the current folder when None)."""
+    return _from_text(text, file, base or Path.cwd(), bundled=False, chain=(file,))
+
+
+# ------------------------------------------------------------------------------ loading
+
+
+@cache
+def _bundled(name: str) -> RuleProfile:
+    return _load_bundled(name, ())
+
+
+def _load_bundled(name: str, chain: tuple[str, ...]) -> RuleProfile:
+    ident = f"bundled:{name}"
+    if ident in chain:
+        raise ProfileError.single(
+            f"{name}.yaml", "`extends` forms a cycle: " + " -> ".join((*chain, ident))
+        )
+    text = (BUNDLED_DIR / f"{name}.yaml").read_text(encoding="utf-8")
+    return _from_text(text, f"{name}.yaml", BUNDLED_DIR, bundled=True, chain=(*chain, ident))
+
+
+def _load_file(path: Path, chain: tuple[str, ...]) -> RuleProfile:
+    file = str(path)
+    try:
+        ident = str(path.resolve())
+    except (OSError, RuntimeError) as exc:
+        raise ProfileError.single(file, f"cannot read the file: {exc}") from None
+    if ident in chain:
+        raise ProfileError.single(file, "`extends` forms a cycle: " + " -> ".join((*chain, ident)))
+    if len(chain) >= _MAX_DEPTH:
+        raise ProfileError.single(file, f"`extends` is nested deeper than {_MAX_DEPTH} levels")
+    try:
+        if not path.is_file():
+            raise ProfileError.single(file, "not a file")
+        with path.open("rb") as fh:
+            raw = fh.read(_MAX_BYTES + 1)
+    except OSError as exc:
+        raise ProfileError.single(file, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > _MAX_BYTES:
+        raise ProfileError.single(file, f"the file is larger than {_MAX_BYTES // 1024} KiB")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ProfileError.single(file, "the file is not UTF-8 text", line=line, column=1) from None
+    return _from_text(text, file, path.parent, bundled=False, chain=(*chain, ident))
+
+
+def _compose(text: str, file: str) -> yaml.Node | None:
+    loader = yaml.SafeLoader(text)
+    try:
+        return loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        what = exc.problem or exc.context or "invalid YAML"
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        raise ProfileError.single(file, f"not valid YAML: {what}", line=line, column=col) from None
+    except yaml.YAMLError as exc:  # pragma: no cover - every YAML error PyYAML raises is marked
+        raise ProfileError.single(file, f"not valid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+class _Reader:
+    """Collects problems while reading the composed nodes of one file."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[ProfileProblem] = []
+        self._constructor = yaml.SafeLoader("")
+
+    def problem(self, node: yaml.Node | None, key: str | None, message: str) -> None:
+        line, col = (node.start_mark.line + 1, node.start_mark.column + 1) if node else (0, 0)
+        self.problems.append(ProfileProblem(self.file, line, col, key, message))
+
+    def entries(self, node: yaml.MappingNode, where: str | None) -> Iterator[tuple[str, Any]]:
+        """(key, value node) of a mapping, reporting odd keys and duplicates."""
+        seen: set[str] = set()
+        for knode, vnode in node.value:
+            if not isinstance(knode, yaml.ScalarNode) or knode.tag != _STR:
+                self.problem(knode, where, "keys must be plain names")
+                continue
+            key = knode.value
+            if key in seen:
+                self.problem(knode, key, "given twice")
+                continue
+            seen.add(key)
+            yield key, (knode, vnode)
+
+    def scalar(self, node: yaml.Node, key: str) -> tuple[bool, Any]:
+        """(ok, value) of a plain scalar node; anything else is reported."""
+        if isinstance(node, yaml.ScalarNode) and node.tag in _SCALAR_TAGS:
+            try:
+                return True, self._constructor.construct_object(node)
+            except (yaml.YAMLError, ValueError, OverflowError):
+                self.problem(node, key, f"cannot read the value {node.value!r}")
+                return False, None
+        if isinstance(node, yaml.ScalarNode):
+            self.problem(node, key, f"the tag {node.tag} is not allowed; write a plain value")
+        elif isinstance(node, yaml.MappingNode):
+            self.problem(node, key, "expected a single value, got a mapping")
+        else:
+            self.problem(node, key, "expected a single value, got a list")
+        return False, None
+
+    def text(self, node: yaml.Node, key: str) -> str | None:
+        ok, value = self.scalar(node, key)
+        if not ok:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            self.problem(node, key, "expected a non-empty text")
+            return None
+        return value.strip()
+
+
+def _from_text(
+    text: str, file: str, base: Path, *, bundled: bool, chain: tuple[str, ...]
+) -> RuleProfile:
+    root = _compose(text, file)
+    if root is None:
+        raise ProfileError.single(file, "the profile is empty; expected a mapping of parameters")
+    if not isinstance(root, yaml.MappingNode):
+        raise ProfileError.single(
+            file,
+            "expected a mapping of parameters (key: value lines)",
+            line=root.start_mark.line + 1,
+            column=root.start_mark.column + 1,
+        )
+    rd = _Reader(file)
+    values: dict[str, Any] = {}
+    value_nodes: dict[str, yaml.Node] = {}
+    sources: dict[str, str] = {}
+    name: str | None = None
+    description: str | None = None
+    extends: tuple[str, yaml.Node] | None = None
+
+    for key, (knode, vnode) in rd.entries(root, None):
+        if key in PARAMETERS:
+            ok, value = rd.scalar(vnode, key)
+            if ok:
+                why = PARAMETERS[key].problem(value)
+                if why:
+                    rd.problem(vnode, key, why)
+                else:
+                    values[key] = float(value) if PARAMETERS[key].kind == "float" else value
+                    value_nodes[key] = vnode
+        elif key == "name":
+            name = rd.text(vnode, key)
+            if name is not None and not _NAME_RE.match(name):
+                rd.problem(vnode, key, "use letters, digits, '.', '_' and '-' (at most 64)")
+                name = None
+        elif key == "description":
+            description = rd.text(vnode, key)
+        elif key == "extends":
+            target = rd.text(vnode, key)
+            if target is not None:
+                extends = (target, vnode)
+        elif key == "sources":
+            sources.update(_read_sources(rd, vnode))
+        else:
+            close = difflib.get_close_matches(key, [*PARAMETERS, *_META_KEYS], n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            rd.problem(knode, key, f"unknown key; {hint}known parameters: {', '.join(PARAMETERS)}")
+
+    parent: RuleProfile | None = None
+    if extends is not None:
+        target, enode = extends
+        try:
+            parent = _resolve_extends(target, base, bundled=bundled, chain=chain)
+        except ProfileError as exc:
+            rd.problem(enode, "extends", f"cannot extend {target!r}:")
+            rd.problems.extend(exc.problems)
+
+    if bundled and rd.problems == []:
+        missing = [p for p in PARAMETERS if p not in values and parent is None]
+        if missing:
+            rd.problem(root, None, f"a root profile must set every parameter: {missing}")
+    if rd.problems:
+        raise ProfileError(rd.problems)
+
+    if name is None:
+        name = Path(file).stem
+    if bundled and name != Path(file).stem:
+        raise ProfileError.single(file, f"name {name!r} must match the file name", key="name")
+
+    start = parent if parent is not None else RuleProfile()
+    merged_sources = dict(start.sources) if parent is not None else {}
+    for key, vnode in value_nodes.items():
+        if key not in sources:
+            merged_sources[key] = f"{file}:{vnode.start_mark.line + 1} (set in this profile)"
+    merged_sources.update(sources)
+    if description is None:
+        description = f"{name}: extends {parent.name}" if parent else name
+    return replace(
+        start,
+        name=name,
+        description=description,
+        sources=merged_sources,
+        extends=extends[0] if extends else None,
+        origin="bundled" if bundled else file,
+        **values,
+    )
+
+
+def _read_sources(rd: _Reader, node: yaml.Node) -> dict[str, str]:
+    if not isinstance(node, yaml.MappingNode):
+        rd.problem(node, "sources", "expected a mapping: parameter: where its value comes from")
+        return {}
+    out: dict[str, str] = {}
+    for key, (knode, vnode) in rd.entries(node, "sources"):
+        if key not in PARAMETERS:
+            close = difflib.get_close_matches(key, list(PARAMETERS), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            rd.problem(knode, f"sources.{key}", f"not a parameter{hint}")
+            continue
+        text = rd.text(vnode, f"sources.{key}")
+        if text is not None:
+            out[key] = " ".join(text.split())
+    return out
+
+
+def _resolve_extends(
+    target: str, base: Path, *, bundled: bool, chain: tuple[str, ...]
+) -> RuleProfile:
+    if target in list_profiles():
+        return _load_bundled(target, chain)
+    if bundled:
+        raise ProfileError.single(target, "a bundled profile can only extend bundled profiles")
+    path = Path(target)
+    if not path.is_absolute():
+        path = base / path
+    if not path.exists():
+        known = ", ".join(list_profiles())
+        raise ProfileError.single(
+            str(path), f"no bundled profile and no such file; bundled profiles: {known}"
+        )
+    return _load_file(path, chain)
