@@ -1,0 +1,513 @@
+"""``alhambra-referee show FILE [--at TURN|Lline|start|end] [--player NAME]``.
+
+The state of the table at any point of a record, or of a position file: every Alhambra drawn
+with its walls, the reserve, hand and score of each player, the market, the money display and
+who is to move. The helpers here (reading a file, choosing the moment, building the table view)
+are shared by ``explain``, ``legal`` and ``render``.
+
+``--at`` syntax (documented in ``docs/dispute-tools.md``):
+
+* ``12``    after turn 12 (the turn numbered 12, counting every player's turns)
+* ``L40``   after line 40 of the file (everything on lines 1-40 has happened)
+* ``start`` before the first turn (after the setup lines)
+* ``end``   after the last line (the default)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import click
+import yaml
+
+from referee.catalogue import BuildingType, Currency, TileKind
+from referee.geometry import Alhambra, outer_wall_runs
+from referee.record.model import (
+    CardRef,
+    Coord,
+    Game,
+    PlayerPosition,
+    Position,
+    TileRef,
+)
+from referee.reports.i18n import fmt_card, fmt_tile, lang_option, t
+from referee.reports.terminal import (
+    PlayerView,
+    TableView,
+    cells_of,
+    draw_table,
+    want_color,
+)
+
+EXIT_OK = 0
+EXIT_VIOLATIONS = 1
+EXIT_SYNTAX = 2
+EXIT_USAGE = 3
+
+# --------------------------------------------------------------------------------- --at
+
+AtKind = Literal["turn", "line", "start", "end", "scoring"]
+
+
+@dataclass(frozen=True)
+class At:
+    """A moment of a record: after turn N, after line N, the start, the end, or scoring N."""
+
+    kind: AtKind
+    n: int = 0
+
+    def describe(self, lang: str) -> str:
+        if self.kind == "turn":
+            return t("after_turn", lang, n=self.n)
+        if self.kind == "line":
+            return t("after_line", lang, n=self.n)
+        if self.kind == "start":
+            return t("at_start", lang)
+        if self.kind == "scoring":
+            return t("at_scoring", lang, n=self.n)
+        return t("at_end", lang)
+
+
+_AT_RE = re.compile(r"^\s*(?:(?P<turn>\d+)|[lL](?:ine)?\s*(?P<line>\d+))\s*$")
+
+
+def parse_at(value: str | None) -> At:
+    """``12`` -> after turn 12; ``L40`` -> after line 40; ``start``; ``end`` (and None)."""
+    if value is None:
+        return At("end")
+    low = value.strip().lower()
+    if low in ("end", "last", "ende"):
+        return At("end")
+    if low in ("start", "0", "anfang"):
+        return At("start")
+    m = _AT_RE.match(value)
+    if not m:
+        raise click.BadParameter(
+            f"{value!r}: use a turn number (12), L and a line number (L40), 'start' or 'end'",
+            param_hint="--at",
+        )
+    if m.group("turn"):
+        return At("turn", int(m.group("turn")))
+    return At("line", int(m.group("line")))
+
+
+def _at_callback(ctx: click.Context, param: click.Parameter, value: str | None) -> At:
+    return parse_at(value)
+
+
+at_option = click.option(
+    "--at",
+    "at",
+    default=None,
+    callback=_at_callback,
+    metavar="TURN|L<line>|start|end",
+    help="The moment: after turn N (12), after line N (L40), start, or end (default).",
+)
+player_option = click.option(
+    "--player", "player", default=None, metavar="NAME", help="Only this player (default: all)."
+)
+format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "yaml"], case_sensitive=False),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+color_option = click.option(
+    "--color",
+    "color_mode",
+    type=click.Choice(["auto", "always", "never"], case_sensitive=False),
+    default="auto",
+    show_default=True,
+    help="Colour the drawing (auto: only on a terminal and without NO_COLOR).",
+)
+
+# ----------------------------------------------------------------------------- moments
+
+
+@dataclass
+class PlayerSide:
+    """One player at the chosen moment, in the shape every dispute tool needs."""
+
+    name: str
+    alhambra: Alhambra
+    reserve: list[Any] = field(default_factory=list)
+    hand: list[Any] | None = None
+    score: int | None = None
+    counts: dict[str, int] | None = None
+    wall: int | None = None
+
+
+@dataclass
+class Situation:
+    """The table at one moment of a game, plus what is needed to check an action there."""
+
+    game: Game
+    at: At
+    players: list[PlayerSide]
+    market: dict[Currency, Any] | None
+    display: list[Any] | None
+    dirk: list[Any] | None = None
+    to_move: str | None = None
+    game_over: bool = False
+    scorings_done: int | None = None
+    state: Any = None  # the engine's GameState when the moment came from a replay
+    profile: Any = None
+    violations: list[Any] = field(default_factory=list)  # rule violations up to the moment
+    position_only: bool = False
+
+    def player(self, name: str | None) -> PlayerSide:
+        """The named player (case-insensitive); None: the player to move, else the first."""
+        if name is None:
+            wanted = self.to_move
+            if wanted is None:
+                return self.players[0]
+            name = wanted
+        for p in self.players:
+            if p.name.lower() == name.lower():
+                return p
+        names = ", ".join(p.name for p in self.players)
+        raise click.BadParameter(f"no player {name!r} (players: {names})", param_hint="--player")
+
+    def table(self, lang: str) -> TableView:
+        return TableView(
+            players=tuple(_player_view(p) for p in self.players),
+            market=self.market,
+            display=None if self.display is None else tuple(self.display),
+            dirk=None if self.dirk is None else tuple(self.dirk),
+            to_move=self.to_move,
+            game_over=self.game_over,
+            scorings_done=self.scorings_done,
+            where=self.at.describe(lang),
+        )
+
+
+def _player_view(p: PlayerSide) -> PlayerView:
+    return PlayerView(
+        name=p.name,
+        score=p.score,
+        hand=None if p.hand is None else tuple(p.hand),
+        reserve=tuple(p.reserve),
+        alhambra=cells_of(p.alhambra),
+        counts=p.counts,
+        wall=p.wall,
+    )
+
+
+def _tile_of(ref: Any) -> Any:
+    """A placeable piece from a record token: the catalogue tile when known, else the ref."""
+    if isinstance(ref, TileKind):
+        return ref
+    if isinstance(ref, TileRef):
+        if ref.kind is not None:
+            return ref.kind
+        if ref.candidates:
+            return ref.candidates[0]
+        return ref
+    return ref
+
+
+def _card_of(ref: Any) -> Any:
+    if isinstance(ref, CardRef):
+        return ref.card if ref.card is not None else ref
+    return ref
+
+
+def situation_from_position(game: Game, position: Position, at: At) -> Situation:
+    """A situation straight from a ``position ... end`` block (no turns to replay)."""
+    players = [_side_from_position(pp) for pp in position.players]
+    if not players:
+        players = [PlayerSide(name, Alhambra()) for name in game.players]
+    market: dict[Currency, Any] | None = None
+    if position.market is not None:
+        market = {}
+        for i, (fld, tile) in enumerate(position.market):
+            cur = fld if fld is not None else Currency.of_field(min(i + 1, 4))
+            market[cur] = None if tile is None else _tile_of(tile)
+    display = None if position.display is None else [_card_of(c) for c in position.display]
+    dirk = None if position.dirk is None else [_tile_of(x) for x in position.dirk]
+    return Situation(
+        game=game,
+        at=at,
+        players=players,
+        market=market,
+        display=display,
+        dirk=dirk,
+        to_move=position.to_move.name if position.to_move else None,
+        scorings_done=position.scorings_done,
+        position_only=True,
+    )
+
+
+def _side_from_position(pp: PlayerPosition) -> PlayerSide:
+    alh = Alhambra()
+    for placed in pp.alhambra:
+        piece = _tile_of(placed.tile)
+        if placed.at in alh or not hasattr(piece, "walls"):
+            continue  # the position check reports it; the drawing keeps the first piece
+        alh.place(placed.at, piece)
+    counts = None
+    if pp.counts:
+        counts = {
+            (k.code if isinstance(k, BuildingType) else str(k)): part.points
+            for part in pp.counts
+            for k in [part.key]
+        }
+    return PlayerSide(
+        name=pp.player.name,
+        alhambra=alh,
+        reserve=[_tile_of(x) for x in pp.reserve],
+        hand=None if pp.hand is None else [_card_of(c) for c in pp.hand],
+        score=pp.score,
+        counts=counts,
+        wall=pp.wall,
+    )
+
+
+# ------------------------------------------------------------------------------ reading
+
+
+def read_games(path: str) -> list[Game]:
+    """Every game of a record file; unreadable files and syntax errors exit with code 2."""
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.ClickException(f"{path}: cannot read the file ({exc})") from exc
+    from referee import notation
+
+    parse = getattr(notation, "parse_games", None) or getattr(notation, "parse_file", None)
+    if parse is None:  # pragma: no cover - the notation package always provides one
+        raise click.ClickException("the notation parser is not available")
+    games = list(parse(text, source=path))
+    errors = [e for g in games for e in g.errors]
+    if errors:
+        lines = [f"{path}:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
+        raise click.ClickException("\n".join(lines))
+    if not games:
+        raise click.ClickException(f"{path}: no game in the file")
+    return games
+
+
+def pick_game(games: list[Game], number: int | None) -> Game:
+    if number is None:
+        return games[0]
+    if not 1 <= number <= len(games):
+        raise click.BadParameter(f"the file holds {len(games)} game(s)", param_hint="--game")
+    return games[number - 1]
+
+
+def load_situation(path: str, at: At, game_no: int | None = None) -> Situation:
+    """The situation of ``path``'s game at moment ``at``."""
+    game = pick_game(read_games(path), game_no)
+    positions = [item for item in game.body if isinstance(item, Position)]
+    others = [
+        item
+        for item in game.body
+        if not isinstance(item, Position) and type(item).__name__ != "CommentLine"
+    ]
+    if positions and not others:
+        return situation_from_position(game, positions[-1], at)
+    return situation_from_replay(game, at)
+
+
+def situation_from_replay(game: Game, at: At) -> Situation:
+    """Replay the record to the moment with the engine."""
+    raise click.ClickException("replaying records needs the rules engine (not available yet)")
+
+
+def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -> Situation:
+    """A situation from the engine's ``GameState`` (``referee.engine.state``)."""
+    players = []
+    for ps in state.players:
+        hand: list[Any] = sorted(ps.hand.elements(), key=lambda c: c.sort_key)
+        hand.extend(CardRef(None) for _ in range(getattr(ps, "hand_unknown", 0)))
+        players.append(
+            PlayerSide(
+                name=ps.name,
+                alhambra=ps.alhambra,
+                reserve=[x if x is not None else TileRef(None, None, None, ()) for x in ps.reserve],
+                hand=hand,
+                score=ps.score,
+            )
+        )
+    market: dict[Currency, Any] = {}
+    for i, slot in enumerate(state.market[:4]):
+        cur = Currency.of_field(i + 1)
+        if slot is None:
+            market[cur] = TileRef(None, None, None, ())
+        elif isinstance(slot, TileKind):
+            market[cur] = slot
+        else:  # EMPTY
+            market[cur] = None
+    display = [c if c is not None else CardRef(None) for c in state.display]
+    dirk = None
+    if state.dirk is not None:
+        dirk = [x if x is not None else TileRef(None, None, None, ()) for x in state.dirk]
+    to_move = None
+    turn = state.turn
+    if turn is not None and not turn.over:
+        to_move = state.players[turn.player].name
+    elif state.next_player is not None:
+        to_move = state.players[state.next_player].name
+    return Situation(
+        game=game,
+        at=at,
+        players=players,
+        market=market,
+        display=display,
+        dirk=dirk,
+        to_move=to_move,
+        game_over=bool(state.game_over),
+        scorings_done=len(state.scorings_done),
+        state=state,
+        profile=state.profile,
+        violations=list(violations),
+    )
+
+
+# ------------------------------------------------------------------------------- output
+
+
+def longest_wall(alh: Alhambra, profile: Any = None) -> tuple[tuple[Coord, Any], ...]:
+    """The segments of the longest outer wall (empty when there is none)."""
+    mode = getattr(profile, "wall_run", "trail") if profile is not None else "trail"
+    try:
+        runs = outer_wall_runs(alh, mode)
+    except Exception:
+        return ()
+    return tuple(runs[0].segments) if runs else ()
+
+
+def _jsonable_tile(tile: Any) -> str | None:
+    return None if tile is None else fmt_tile(tile, "en", "code")
+
+
+def _jsonable_card(card: Any) -> str:
+    return fmt_card(card, "en")
+
+
+def situation_data(sit: Situation, lang: str, only: str | None = None) -> dict[str, Any]:
+    """The situation as plain data (for ``--format json|yaml``)."""
+    players = []
+    for p in sit.players:
+        if only is not None and p.name.lower() != only.lower():
+            continue
+        cells = []
+        for at, piece in sorted(p.alhambra.items(), key=lambda cp: (-cp[0].y, cp[0].x)):
+            cell = cells_of({at: piece})[at]
+            cells.append(
+                {
+                    "at": str(at),
+                    "tile": "fountain" if cell.is_fountain else cell.text,
+                    "type": None if cell.type is None else cell.type.name_in(lang),
+                    "price": cell.price,
+                    "walls": "".join(s.value for s in sorted(cell.walls, key=_side_order)),
+                }
+            )
+        wall = longest_wall(p.alhambra, sit.profile)
+        players.append(
+            {
+                "name": p.name,
+                "score": p.score,
+                "hand": None if p.hand is None else [_jsonable_card(c) for c in p.hand],
+                "reserve": [_jsonable_tile(x) for x in p.reserve],
+                "alhambra": cells,
+                "longest_wall": len(wall) if p.alhambra.cells else p.wall,
+                "counts": p.counts,
+            }
+        )
+    return {
+        "at": sit.at.describe(lang),
+        "to_move": None if sit.game_over else sit.to_move,
+        "game_over": sit.game_over,
+        "scorings_done": sit.scorings_done,
+        "market": None
+        if sit.market is None
+        else {cur.code: _jsonable_tile(tile) for cur, tile in sit.market.items()},
+        "display": None if sit.display is None else [_jsonable_card(c) for c in sit.display],
+        "dirk": None if sit.dirk is None else [_jsonable_tile(x) for x in sit.dirk],
+        "players": players,
+    }
+
+
+def _side_order(side: Any) -> int:
+    return "NESW".index(side.value)
+
+
+def emit_data(data: Mapping[str, Any], fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(yaml.safe_dump(dict(data), allow_unicode=True, sort_keys=False), nl=False)
+
+
+def use_color(mode: str) -> bool:
+    return want_color(mode, sys.stdout)  # type: ignore[arg-type]
+
+
+def check_player(sit: Situation, name: str | None) -> None:
+    if name is not None:
+        sit.player(name)
+
+
+def guarded(func: Any) -> Any:
+    """Turn unexpected errors into a clean message (exit 2): no traceback reaches the user."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:
+            raise click.ClickException(f"internal error: {type(exc).__name__}: {exc}") from exc
+
+    return wrapper
+
+
+@click.command(name="show")
+@click.argument("file", type=click.Path(dir_okay=False))
+@at_option
+@player_option
+@click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
+@format_option
+@color_option
+@lang_option
+@guarded
+def command(
+    file: str,
+    at: At,
+    player: str | None,
+    game_no: int | None,
+    fmt: str,
+    color_mode: str,
+    lang: str,
+) -> None:
+    """Show the table at any moment of a record or position file.
+
+    Each Alhambra is drawn north up with heavy lines for walls and light lines for open sides,
+    the type and price in each cell and ** for the fountain; then reserve, hand and score of
+    each player, the market, the money display and who is to move.
+
+    \b
+    Examples:
+      alhambra-referee show game.alh --at 12
+      alhambra-referee show game.alh --at L40 --player Anna
+      alhambra-referee show position.alh --lang de
+    """
+    sit = load_situation(file, at, game_no)
+    check_player(sit, player)
+    if fmt != "text":
+        emit_data(situation_data(sit, lang, player), fmt)
+        return
+    click.echo(
+        draw_table(sit.table(lang), lang, color=use_color(color_mode), only=player), nl=False
+    )
