@@ -1,0 +1,489 @@
+"""The building rules of an Alhambra (``rulebook-base-de-2003.txt``, "Alhambra-Bauregeln").
+
+The rulebook's five rules, and how they are checked here:
+
+- "Alle Gebäudeplättchen haben die gleiche Ausrichtung wie das eigene Startplättchen": tiles are
+  never rotated; a piece's ``walls`` are always read as printed, so nothing to check.
+- "Es dürfen nur gleiche Seiten aneinandergrenzen, d.h. die sich berührenden Seiten zeigen beide
+  eine Stadtmauer oder eben nicht." -> ``PLACE-WALL``.
+- "Jedes neue Gebäudeplättchen muss „zu Fuß“ vom Startplättchen aus erreichbar sein, ohne dass
+  dabei eine Stadtmauer überquert werden muss oder die Plättchen verlassen werden müssen."
+  -> ``PLACE-WALK`` (a step between two touching tiles is possible when neither shows a wall on
+  the touching side).
+- "Jedes neue Plättchen muss mit mindestens einer Seite an die Alhambra angrenzen (d.h. nicht
+  „über Eck“ bauen)." -> ``PLACE-ADJACENT``.
+- "Es dürfen keine „Löcher“ (vollständig umbaute leere Bereiche) entstehen." -> ``PLACE-HOLE``
+  (an empty area of any size, 4-connected, that cannot reach the outside).
+
+Section "Alhambra umbauen": "Auch nach den Umbaumaßnahmen muss die Alhambra gemäß den Bauregeln
+aufgebaut sein. Das Startplättchen darf niemals umgebaut oder entfernt werden." -> removal codes
+``REMOVE-FOUNTAIN``, ``REMOVE-EMPTY``, ``REMOVE-WALK`` (a tile can no longer be reached),
+``REMOVE-HOLE`` (the freed cell is enclosed); a swap ("Dabei muss das neue Gebäudeplättchen exakt
+an die freigewordene Position in der Alhambra gelegt werden") reports ``PLACE-WALL`` and
+``PLACE-WALK`` for the new piece and ``REMOVE-WALK`` for other tiles it cuts off.
+
+Every function reports each distinct problem once (one :class:`BuildingProblem` per code, its
+``cells`` listing every cell concerned) but not problems implied by another: a piece that
+touches no tile is reported ``PLACE-ADJACENT``, not also ``PLACE-WALK``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from referee.catalogue import SIDES, Side
+from referee.geometry.grid import ORIGIN, Alhambra, Piece
+from referee.record.model import Coord
+
+RULES_FILE = "rulebook-base-de-2003.txt"
+SECTION_BUILD = "Alhambra-Bauregeln"
+SECTION_REDESIGN = "Alhambra umbauen"
+
+PLACE_OCCUPIED = "PLACE-OCCUPIED"
+PLACE_ADJACENT = "PLACE-ADJACENT"
+PLACE_WALL = "PLACE-WALL"
+PLACE_WALK = "PLACE-WALK"
+PLACE_HOLE = "PLACE-HOLE"
+REMOVE_FOUNTAIN = "REMOVE-FOUNTAIN"
+REMOVE_EMPTY = "REMOVE-EMPTY"
+REMOVE_WALK = "REMOVE-WALK"
+REMOVE_HOLE = "REMOVE-HOLE"
+
+# code -> (rulebook section, English summary, German summary): for messages.
+PROBLEM_TEXT: dict[str, tuple[str, str, str]] = {
+    PLACE_OCCUPIED: (
+        SECTION_BUILD,
+        "the cell is already occupied",
+        "das Feld ist schon belegt",
+    ),
+    PLACE_ADJACENT: (
+        SECTION_BUILD,
+        "the tile touches the Alhambra with no side (corner only)",
+        "das Plättchen grenzt mit keiner Seite an die Alhambra (nur über Eck)",
+    ),
+    PLACE_WALL: (
+        SECTION_BUILD,
+        "a side with a city wall meets a side without one",
+        "Seite mit Stadtmauer trifft auf Seite ohne Stadtmauer",
+    ),
+    PLACE_WALK: (
+        SECTION_BUILD,
+        "walker rule: the tile cannot be reached on foot from the fountain without crossing a wall",
+        "Fußgänger-Regel: das Plättchen ist vom Startplättchen nicht ohne Mauerüberquerung "
+        "erreichbar",
+    ),
+    PLACE_HOLE: (
+        SECTION_BUILD,
+        "the tile leaves a completely enclosed empty area (a hole)",
+        "das Plättchen erzeugt einen vollständig umbauten leeren Bereich (ein Loch)",
+    ),
+    REMOVE_FOUNTAIN: (
+        SECTION_REDESIGN,
+        "the start tile may never be moved or removed",
+        "das Startplättchen darf niemals umgebaut oder entfernt werden",
+    ),
+    REMOVE_EMPTY: (
+        SECTION_REDESIGN,
+        "there is no tile at this cell",
+        "auf diesem Feld liegt kein Plättchen",
+    ),
+    REMOVE_WALK: (
+        SECTION_REDESIGN,
+        "after the change a tile can no longer be reached on foot from the fountain",
+        "nach dem Umbau ist ein Plättchen nicht mehr zu Fuß vom Startplättchen erreichbar",
+    ),
+    REMOVE_HOLE: (
+        SECTION_REDESIGN,
+        "the removal leaves a completely enclosed empty area (a hole)",
+        "das Entfernen hinterlässt einen vollständig umbauten leeren Bereich (ein Loch)",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingProblem:
+    """One broken building rule.
+
+    ``cells``: the cells involved (the mismatching neighbours, the enclosed empty cells, the
+    unreachable tiles, the placed cell for ``PLACE-OCCUPIED``/``PLACE-ADJACENT``...), sorted.
+    ``sides``: for wall mismatches, each touching side as ``(cell, side)`` of the piece checked
+    (for a whole layout: of the western/southern tile of the pair).
+    """
+
+    code: str
+    cells: tuple[Coord, ...] = ()
+    sides: tuple[tuple[Coord, Side], ...] = ()
+
+    @property
+    def section(self) -> str:
+        return PROBLEM_TEXT[self.code][0]
+
+    def text(self, lang: str = "en") -> str:
+        """A one-line summary naming the rule, its section and the cells concerned."""
+        section, en, de = PROBLEM_TEXT[self.code]
+        summary = de if lang == "de" else en
+        where = ", ".join(str(c) for c in self.cells)
+        if self.sides:
+            where = ", ".join(f"{c} {s.value}" for c, s in self.sides)
+        tail = f" ({where})" if where else ""
+        return f"{self.code}: {summary}{tail} [{RULES_FILE}, {section}]"
+
+
+# ------------------------------------------------------------------------------ helpers
+
+_RING: tuple[tuple[int, int], ...] = (
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+)  # the 8 cells around a cell, in cyclic order; even indices are the 4 side neighbours
+_STEPS: tuple[tuple[Side, int, int, Side], ...] = tuple(
+    (s, s.delta[0], s.delta[1], s.opposite) for s in SIDES
+)
+
+
+def _key(c: Coord) -> tuple[int, int]:
+    return (-c.y, c.x)
+
+
+def _sorted(cells: Iterable[Coord]) -> tuple[Coord, ...]:
+    return tuple(sorted(cells, key=_key))
+
+
+def _reach(cells: Mapping[Coord, Piece]) -> set[Coord]:
+    """Cells reachable on foot from the fountain (no wall crossed, never off the tiles)."""
+    seen = {ORIGIN}
+    stack = [ORIGIN]
+    while stack:
+        c = stack.pop()
+        walls = cells[c].walls
+        for side, dx, dy, opp in _STEPS:
+            if side in walls:
+                continue
+            n = Coord(c.x + dx, c.y + dy)
+            if n in seen:
+                continue
+            q = cells.get(n)
+            if q is None or opp in q.walls:
+                continue
+            seen.add(n)
+            stack.append(n)
+    return seen
+
+
+def _outside(cells: Mapping[Coord, Piece], blocked: Coord | None = None) -> set[Coord]:
+    """Empty cells connected to the outside, within the bounding box grown by one cell."""
+    xs = [c.x for c in cells]
+    ys = [c.y for c in cells]
+    if blocked is not None:
+        xs.append(blocked.x)
+        ys.append(blocked.y)
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    seen: set[Coord] = set()
+    stack: list[Coord] = []
+    for x in range(x0, x1 + 1):
+        for y in (y0, y1):
+            c = Coord(x, y)
+            if c not in seen:
+                seen.add(c)
+                stack.append(c)
+    for y in range(y0 + 1, y1):
+        for x in (x0, x1):
+            c = Coord(x, y)
+            if c not in seen:
+                seen.add(c)
+                stack.append(c)
+    while stack:
+        c = stack.pop()
+        for _side, dx, dy, _opp in _STEPS:
+            nx, ny = c.x + dx, c.y + dy
+            if nx < x0 or nx > x1 or ny < y0 or ny > y1:
+                continue
+            n = Coord(nx, ny)
+            if n in seen or n in cells or n == blocked:
+                continue
+            seen.add(n)
+            stack.append(n)
+    return seen
+
+
+def _empty_component(
+    cells: Mapping[Coord, Piece], start: Coord, blocked: Coord | None = None
+) -> set[Coord]:
+    """The 4-connected empty area containing ``start`` (call only for an enclosed cell)."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        c = stack.pop()
+        for _side, dx, dy, _opp in _STEPS:
+            n = Coord(c.x + dx, c.y + dy)
+            if n in seen or n in cells or n == blocked:
+                continue
+            seen.add(n)
+            stack.append(n)
+    return seen
+
+
+def _memo(alh: Alhambra) -> tuple[set[Coord], set[Coord]]:
+    """(reachable tiles, outside empty cells) of the Alhambra, cached until it changes."""
+    cached = alh.derived.get("rules")
+    if cached is None:
+        cached = (_reach(alh.cells), _outside(alh.cells))
+        alh.derived["rules"] = cached
+    return cached  # type: ignore[return-value]
+
+
+def _ring_groups(cells: Mapping[Coord, Piece], at: Coord) -> int:
+    """How many separate empty groups the side neighbours of ``at`` form around it.
+
+    Looking only at the 8 cells around ``at``: consecutive empty ring cells are 4-connected.
+    When all empty side neighbours lie in one run, filling ``at`` cannot cut any of them off
+    the outside (if ``at`` itself was outside).
+    """
+    empty = [Coord(at.x + dx, at.y + dy) not in cells for dx, dy in _RING]
+    if all(empty):
+        return 1
+    # rotate so that the ring starts just after an occupied cell
+    start = empty.index(False)
+    order = [(start + 1 + i) % 8 for i in range(8)]
+    groups = 0
+    in_run = False
+    run_has_side = False
+    for i in order:
+        if empty[i]:
+            if not in_run:
+                in_run = True
+                run_has_side = False
+            if i % 2 == 0:
+                run_has_side = True
+        else:
+            if in_run and run_has_side:
+                groups += 1
+            in_run = False
+    if in_run and run_has_side:
+        groups += 1
+    return groups
+
+
+def _new_holes(
+    cells: Mapping[Coord, Piece], at: Coord, outside: set[Coord] | None
+) -> list[set[Coord]]:
+    """Enclosed empty areas next to ``at`` once ``at`` is filled (``cells`` without ``at``).
+
+    ``outside``: the outside cells before filling (None: unknown, compute).
+    """
+    empties = [Coord(at.x + dx, at.y + dy) for _s, dx, dy, _o in _STEPS]
+    empties = [n for n in empties if n not in cells]
+    if not empties:
+        return []
+    if outside is not None and at in outside and _ring_groups(cells, at) <= 1:
+        return []
+    after = _outside(cells, blocked=at)
+    found: list[set[Coord]] = []
+    for n in empties:
+        if n in after or any(n in h for h in found):
+            continue
+        found.append(_empty_component(cells, n, blocked=at))
+    return found
+
+
+def _wall_mismatches(
+    cells: Mapping[Coord, Piece], at: Coord, piece: Piece
+) -> tuple[list[Coord], list[tuple[Coord, Side]]]:
+    bad_cells: list[Coord] = []
+    bad_sides: list[tuple[Coord, Side]] = []
+    walls = piece.walls
+    for side, dx, dy, opp in _STEPS:
+        n = Coord(at.x + dx, at.y + dy)
+        q = cells.get(n)
+        if q is not None and (side in walls) != (opp in q.walls):
+            bad_cells.append(n)
+            bad_sides.append((at, side))
+    return bad_cells, bad_sides
+
+
+def _walk_ok(cells: Mapping[Coord, Piece], reach: set[Coord], at: Coord, piece: Piece) -> bool:
+    walls = piece.walls
+    for side, dx, dy, opp in _STEPS:
+        if side in walls:
+            continue
+        n = Coord(at.x + dx, at.y + dy)
+        if n not in reach:
+            continue
+        q = cells.get(n)
+        if q is not None and opp not in q.walls:
+            return True
+    return False
+
+
+def _has_neighbour(cells: Mapping[Coord, Piece], at: Coord) -> bool:
+    return any(Coord(at.x + dx, at.y + dy) in cells for _s, dx, dy, _o in _STEPS)
+
+
+# ---------------------------------------------------------------------------- the API
+
+
+def reachable(alh: Alhambra) -> frozenset[Coord]:
+    """Every cell reachable on foot from the fountain (the fountain included)."""
+    return frozenset(_memo(alh)[0])
+
+
+def holes(alh: Alhambra) -> list[tuple[Coord, ...]]:
+    """Every completely enclosed empty area (4-connected empty cells that cannot reach out)."""
+    cells = alh.cells
+    outside = _memo(alh)[1]
+    x0, y0, x1, y1 = alh.bounds()
+    found: list[tuple[Coord, ...]] = []
+    seen: set[Coord] = set()
+    for y in range(y1, y0 - 1, -1):
+        for x in range(x0, x1 + 1):
+            c = Coord(x, y)
+            if c in cells or c in outside or c in seen:
+                continue
+            comp = _empty_component(cells, c)
+            seen |= comp
+            found.append(_sorted(comp))
+    return found
+
+
+def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProblem]:
+    """What is wrong with putting ``piece`` on ``at`` (empty list: allowed)."""
+    cells = alh.cells
+    if at in cells:
+        return [BuildingProblem(PLACE_OCCUPIED, (at,))]
+    reach, outside = _memo(alh)
+    problems: list[BuildingProblem] = []
+    if not _has_neighbour(cells, at):
+        problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
+    else:
+        bad_cells, bad_sides = _wall_mismatches(cells, at, piece)
+        if bad_cells:
+            problems.append(BuildingProblem(PLACE_WALL, _sorted(bad_cells), tuple(bad_sides)))
+        if not _walk_ok(cells, reach, at, piece):
+            problems.append(BuildingProblem(PLACE_WALK, (at,)))
+    found = _new_holes(cells, at, outside)
+    if found:
+        problems.append(BuildingProblem(PLACE_HOLE, _sorted(set().union(*found))))
+    return problems
+
+
+def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
+    """What is wrong with taking the tile on ``at`` out of the Alhambra (empty list: allowed)."""
+    if at == ORIGIN:
+        return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
+    cells = alh.cells
+    if at not in cells:
+        return [BuildingProblem(REMOVE_EMPTY, (at,))]
+    reach, _outside_before = _memo(alh)
+    rest = dict(cells)
+    del rest[at]
+    problems: list[BuildingProblem] = []
+    after = _reach(rest)
+    lost = [c for c in rest if c in reach and c not in after]
+    if lost:
+        problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
+    outside = _outside(rest)
+    if at not in outside:
+        problems.append(BuildingProblem(REMOVE_HOLE, _sorted(_empty_component(rest, at))))
+    return problems
+
+
+def swap_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProblem]:
+    """What is wrong with replacing the tile on ``at`` by ``piece`` (empty list: allowed).
+
+    The new piece lies exactly where the old one lay; the result must satisfy the building
+    rules: its sides must match its neighbours (``PLACE-WALL``), it must be reachable
+    (``PLACE-WALK``) and no other tile may be cut off (``REMOVE-WALK``). The cell stays
+    occupied, so no hole can open or close.
+    """
+    if at == ORIGIN:
+        return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
+    cells = alh.cells
+    if at not in cells:
+        return [BuildingProblem(REMOVE_EMPTY, (at,))]
+    reach, _outside_before = _memo(alh)
+    rest = dict(cells)
+    rest[at] = piece
+    problems: list[BuildingProblem] = []
+    if not _has_neighbour(cells, at):
+        problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
+    else:
+        bad_cells, bad_sides = _wall_mismatches(cells, at, piece)
+        if bad_cells:
+            problems.append(BuildingProblem(PLACE_WALL, _sorted(bad_cells), tuple(bad_sides)))
+        after = _reach(rest)
+        if at not in after:
+            problems.append(BuildingProblem(PLACE_WALK, (at,)))
+        lost = [c for c in rest if c != at and c in reach and c not in after]
+        if lost:
+            problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
+    return problems
+
+
+def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
+    """Every building rule a whole layout breaks (for positions typed in).
+
+    ``PLACE-WALL``: every touching pair that does not match (the side is given from the
+    western/southern tile of the pair); ``PLACE-ADJACENT``: tiles touching no other tile;
+    ``PLACE-WALK``: other tiles that cannot be reached on foot; ``PLACE-HOLE``: every enclosed
+    empty area.
+    """
+    cells = alh.cells
+    problems: list[BuildingProblem] = []
+    bad_cells: set[Coord] = set()
+    bad_sides: list[tuple[Coord, Side]] = []
+    for c in _sorted(cells):
+        walls = cells[c].walls
+        for side in (Side.E, Side.N):
+            n = c.neighbour(side)
+            q = cells.get(n)
+            if q is not None and (side in walls) != (side.opposite in q.walls):
+                bad_cells.update((c, n))
+                bad_sides.append((c, side))
+    if bad_sides:
+        problems.append(BuildingProblem(PLACE_WALL, _sorted(bad_cells), tuple(bad_sides)))
+    lonely = [c for c in cells if c != ORIGIN and not _has_neighbour(cells, c)]
+    if lonely:
+        problems.append(BuildingProblem(PLACE_ADJACENT, _sorted(lonely)))
+    reach = _memo(alh)[0]
+    lonely_set = set(lonely)
+    cut = [c for c in cells if c not in reach and c not in lonely_set]
+    if cut:
+        problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
+    found = holes(alh)
+    if found:
+        problems.append(BuildingProblem(PLACE_HOLE, _sorted(c for h in found for c in h)))
+    return problems
+
+
+def legal_cells(alh: Alhambra, piece: Piece) -> list[Coord]:
+    """Every empty cell where ``piece`` may be placed (``placement_problems`` empty)."""
+    cells = alh.cells
+    reach, outside = _memo(alh)
+    candidates: set[Coord] = set()
+    for c in cells:
+        for _s, dx, dy, _o in _STEPS:
+            n = Coord(c.x + dx, c.y + dy)
+            if n not in cells:
+                candidates.add(n)
+    result: list[Coord] = []
+    walls = piece.walls
+    for at in candidates:
+        ok = True
+        for side, dx, dy, opp in _STEPS:
+            q = cells.get(Coord(at.x + dx, at.y + dy))
+            if q is not None and (side in walls) != (opp in q.walls):
+                ok = False
+                break
+        if not ok or not _walk_ok(cells, reach, at, piece):
+            continue
+        if _new_holes(cells, at, outside):
+            continue
+        result.append(at)
+    result.sort(key=_key)
+    return result

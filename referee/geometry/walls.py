@@ -1,0 +1,235 @@
+"""Outer wall runs (``rulebook-base-de-2003.txt``, "Siegpunkte für die Außenmauern").
+
+"Außer den Punkten für Gebäudemehrheiten erhält jeder Spieler Punkte für sein längstes
+zusammenhängendes Stück Außenmauer. Jede Plättchenkante mit einem Stück Außenmauer bringt
+1 Punkt. Doppelt liegende Stadtmauern, also Innenmauern, bringen keine Siegpunkte."
+
+A *segment* is a tile side showing a wall whose neighbouring cell is empty. Segments are the
+edges of a graph whose vertices are grid corners (cell ``x,y`` spans the corners ``x..x+1`` by
+``y..y+1``). A wall between two tiles is no segment, so it breaks a run. Two modes:
+
+- ``"trail"`` (default): the longest run using each segment at most once; a corner may be
+  passed twice (where two walls cross at a corner). A closed ring of N segments counts N.
+- ``"simple-path"``: no corner visited twice, so a closed ring of N segments counts N - 1
+  (how one online implementation counts; profile parameter ``wall_run``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Literal
+
+from referee.catalogue import Side
+from referee.geometry.grid import Alhambra
+from referee.record.model import Coord
+
+WallMode = Literal["trail", "simple-path"]
+Segment = tuple[Coord, Side]
+Corner = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class WallRun:
+    """One connected run of outer wall: its segments in order along the wall."""
+
+    segments: tuple[Segment, ...]
+    closed: bool = field(default=False)
+
+    @property
+    def length(self) -> int:
+        return len(self.segments)
+
+
+def _ends(c: Coord, side: Side) -> tuple[Corner, Corner]:
+    x, y = c.x, c.y
+    if side is Side.N:
+        return (x, y + 1), (x + 1, y + 1)
+    if side is Side.S:
+        return (x, y), (x + 1, y)
+    if side is Side.E:
+        return (x + 1, y), (x + 1, y + 1)
+    return (x, y), (x, y + 1)
+
+
+def outer_segments(alh: Alhambra) -> list[Segment]:
+    """Every tile side that shows a wall and faces an empty cell, in reading order."""
+    cells = alh.cells
+    found: list[Segment] = []
+    for c, piece in alh.buildings():
+        for side in piece.walls:
+            if c.neighbour(side) not in cells:
+                found.append((c, side))
+    order = {Side.N: 0, Side.E: 1, Side.S: 2, Side.W: 3}
+    found.sort(key=lambda s: (-s[0].y, s[0].x, order[s[1]]))
+    return found
+
+
+@dataclass
+class _Chain:
+    """A maximal path of segments whose inner corners have degree 2."""
+
+    a: Corner
+    b: Corner
+    edges: list[int]  # segment indices from a to b
+
+
+class _Graph:
+    def __init__(self, segments: list[Segment]) -> None:
+        self.segments = segments
+        self.ends = [_ends(c, s) for c, s in segments]
+        self.adj: dict[Corner, list[int]] = defaultdict(list)
+        for i, (p, q) in enumerate(self.ends):
+            self.adj[p].append(i)
+            self.adj[q].append(i)
+
+    def other(self, edge: int, corner: Corner) -> Corner:
+        p, q = self.ends[edge]
+        return q if p == corner else p
+
+    def components(self) -> list[list[int]]:
+        seen: set[int] = set()
+        comps: list[list[int]] = []
+        for start in range(len(self.segments)):
+            if start in seen:
+                continue
+            comp: list[int] = []
+            stack = [start]
+            seen.add(start)
+            while stack:
+                e = stack.pop()
+                comp.append(e)
+                for corner in self.ends[e]:
+                    for f in self.adj[corner]:
+                        if f not in seen:
+                            seen.add(f)
+                            stack.append(f)
+            comps.append(sorted(comp))
+        return comps
+
+    def chains(self, comp: list[int]) -> tuple[list[_Chain], list[Corner]]:
+        """Split a component into chains between junctions (corners of degree != 2)."""
+        corners = {c for e in comp for c in self.ends[e]}
+        junctions = sorted(c for c in corners if len(self.adj[c]) != 2)
+        used: set[int] = set()
+        chains: list[_Chain] = []
+        for j in junctions:
+            for e in self.adj[j]:
+                if e in used:
+                    continue
+                edges = [e]
+                used.add(e)
+                cur = self.other(e, j)
+                while len(self.adj[cur]) == 2:
+                    nxt = next(f for f in self.adj[cur] if f != edges[-1])
+                    if nxt in used:  # pragma: no cover - only in a junction-free ring
+                        break
+                    edges.append(nxt)
+                    used.add(nxt)
+                    cur = self.other(nxt, cur)
+                chains.append(_Chain(j, cur, edges))
+        return chains, junctions
+
+    def ring(self, comp: list[int]) -> list[int]:
+        """A junction-free component (a simple ring) in order along the ring."""
+        start = comp[0]
+        order = [start]
+        corner = self.ends[start][1]
+        while True:
+            nxt = next(f for f in self.adj[corner] if f != order[-1])
+            if nxt == start:
+                break
+            order.append(nxt)
+            corner = self.other(nxt, corner)
+        return order
+
+
+def _longest(chains: list[_Chain], junctions: list[Corner], simple: bool) -> tuple[list[int], bool]:
+    """The longest run over a chain graph: segment indices in order, and whether it closes."""
+    at: dict[Corner, list[int]] = defaultdict(list)
+    for i, ch in enumerate(chains):
+        at[ch.a].append(i)
+        if ch.b != ch.a:
+            at[ch.b].append(i)
+        else:
+            at[ch.a].append(i)  # a loop leaves and enters the same junction
+    best: list[list[int]] = [[]]
+    best_len = [0]
+
+    def walk(chain: int, start: Corner) -> list[int]:
+        ch = chains[chain]
+        return list(ch.edges) if start == ch.a else list(reversed(ch.edges))
+
+    def dfs(cur: Corner, used: set[int], visited: set[Corner], path: list[int]) -> None:
+        if len(path) > best_len[0]:
+            best_len[0] = len(path)
+            best[0] = list(path)
+        for ci in dict.fromkeys(at[cur]):
+            if ci in used:
+                continue
+            ch = chains[ci]
+            nxt = ch.b if ch.a == cur else ch.a
+            edges = walk(ci, cur)
+            if simple and (nxt in visited):
+                # a path may run into the chain but must stop before the visited corner
+                partial = edges[:-1]
+                if len(path) + len(partial) > best_len[0]:
+                    best_len[0] = len(path) + len(partial)
+                    best[0] = path + partial
+                continue
+            used.add(ci)
+            visited.add(nxt)
+            dfs(nxt, used, visited, path + edges)
+            visited.discard(nxt)
+            used.discard(ci)
+
+    for j in junctions:
+        dfs(j, set(), {j}, [])
+    if simple:
+        # a path may also start inside a chain, next to its far end, and run to the junction
+        for ci, ch in enumerate(chains):
+            for start, end in ((ch.a, ch.b), (ch.b, ch.a)):
+                edges = walk(ci, start)[1:]
+                if edges:
+                    dfs(end, {ci}, {end}, edges)
+    run = best[0]
+    return run, False
+
+
+def outer_wall_runs(alh: Alhambra, mode: WallMode = "trail") -> list[WallRun]:
+    """The longest run of each connected piece of outer wall, longest first.
+
+    Ties keep reading order (the run whose first segment comes first in reading order).
+    """
+    if mode not in ("trail", "simple-path"):
+        raise ValueError(f"unknown wall mode {mode!r}")
+    simple = mode == "simple-path"
+    segments = outer_segments(alh)
+    graph = _Graph(segments)
+    runs: list[tuple[int, int, WallRun]] = []
+    for comp in graph.components():
+        chains, junctions = graph.chains(comp)
+        if not junctions:
+            order = graph.ring(comp)
+            if simple:
+                order = order[:-1]
+            run = WallRun(tuple(segments[i] for i in order), closed=not simple)
+        else:
+            order, _closed = _longest(chains, junctions, simple)
+            closed = False
+            if order and not simple and len(order) > 1:
+                first, last = graph.ends[order[0]], graph.ends[order[-1]]
+                start = first[0] if first[1] in graph.ends[order[1]] else first[1]
+                before = graph.ends[order[-2]]
+                end = last[1] if last[0] in before else last[0]
+                closed = start == end
+            run = WallRun(tuple(segments[i] for i in order), closed=closed)
+        runs.append((-run.length, min(comp), run))
+    runs.sort(key=lambda r: (r[0], r[1]))
+    return [r[2] for r in runs]
+
+
+def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
+    """The longest outer wall run (empty when there is no outer wall)."""
+    runs = outer_wall_runs(alh, mode)
+    return runs[0] if runs else WallRun(())
