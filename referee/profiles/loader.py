@@ -186,18 +186,35 @@ def _load_file(path: Path, chain: tuple[str, ...]) -> RuleProfile:
 
 
 def _compose(text: str, file: str) -> yaml.Node | None:
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(exc, text, file) from None
     try:
         return loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(exc, text, file) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "invalid YAML"
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         raise ProfileError.single(file, f"not valid YAML: {what}", line=line, column=col) from None
-    except yaml.YAMLError as exc:  # pragma: no cover - every YAML error PyYAML raises is marked
+    except yaml.YAMLError as exc:  # pragma: no cover - PyYAML marks its errors
         raise ProfileError.single(file, f"not valid YAML: {exc}") from None
     finally:
         loader.dispose()
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str) -> ProfileError:
+    before = text[: exc.position]
+    line = before.count("\n") + 1
+    column = exc.position - (before.rfind("\n") + 1) + 1
+    return ProfileError.single(
+        file,
+        f"not valid YAML: the character U+{exc.character:04X} is not allowed",
+        line=line,
+        column=column,
+    )
 
 
 class _Reader:
