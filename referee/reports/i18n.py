@@ -147,6 +147,14 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "overpaid": {"en": "overpaid by {n} (turn ends)", "de": "{n} zu viel (Zug endet)"},
     "pay_with": {"en": "pay {cards}", "de": "zahle {cards}"},
     "on_field": {"en": "on the {currency} field", "de": "auf dem {currency}-Feld"},
+    "no_tiles_to_check": {
+        "en": "No tile to check: give one with --tile.",
+        "de": "Kein Plättchen zu prüfen: eines mit --tile angeben.",
+    },
+    "rule_source_build": {
+        "en": "building rules: rulebook-base-de-2003.txt, section Alhambra-Bauregeln",
+        "de": "Bauregeln: rulebook-base-de-2003.txt, Abschnitt Alhambra-Bauregeln",
+    },
 }
 
 
