@@ -1,0 +1,214 @@
+"""The rules engine: game state, events, every rule check, extension points.
+
+* :func:`check_game` checks a whole record and returns a :class:`GameReport`.
+* :func:`replay` steps a record to a line or turn and returns the :class:`GameState` there.
+* :func:`check_action` / :func:`apply_action` for one action in a state (dispute tools,
+  simulator); :meth:`GameState.copy` to branch.
+* :mod:`referee.engine.rules` is the rule registry, :mod:`referee.engine.extensions` the module
+  hooks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.engine.core import (
+    apply_action,
+    apply_item,
+    begin_turn,
+    check_action,
+    end_turn,
+    finish,
+    new_state,
+    winners,
+)
+from referee.engine.extensions import Extensions, Module, register_module
+from referee.engine.rules import RULES, Rule, Unverifiable, Violation, register_rule
+from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
+from referee.profiles import DEFAULT_PROFILE, RuleProfile
+from referee.record.model import Game, Pos, Turn
+
+__all__ = [
+    "EMPTY",
+    "RULES",
+    "Extensions",
+    "GameReport",
+    "GameState",
+    "Module",
+    "PlayerState",
+    "Rule",
+    "TurnState",
+    "Unverifiable",
+    "Violation",
+    "apply_action",
+    "apply_item",
+    "begin_turn",
+    "check_action",
+    "check_game",
+    "end_turn",
+    "profile_for",
+    "register_module",
+    "register_rule",
+    "replay",
+    "start_state",
+]
+
+
+@dataclass
+class GameReport:
+    """The verdict on one game of a record."""
+
+    source: str
+    start_line: int
+    players: list[str]
+    valid: bool
+    violations: list[Violation]
+    unverifiable: list[Unverifiable]
+    scorings: list[Any]  # referee.scoring.ScoringResult
+    result: dict[str, int]
+    winners: list[str]
+    complete: bool
+    profile: str
+    headers: dict[str, str] = field(default_factory=dict)
+    state: GameState | None = field(default=None, repr=False)
+
+
+def profile_for(game: Game, override: RuleProfile | None = None) -> tuple[RuleProfile, str | None]:
+    """The profile to check ``game`` with: the override, else the ``Rules`` header, else the
+    default. The second item is a problem loading the named profile (or None)."""
+    if override is not None:
+        return override, None
+    name = game.header("Rules")
+    if not name:
+        return DEFAULT_PROFILE, None
+    try:
+        from referee.profiles import load_profile  # type: ignore[attr-defined]
+    except ImportError:
+        return DEFAULT_PROFILE, None
+    try:
+        return load_profile(name), None
+    except Exception as exc:  # a bad profile name is reported, never a traceback
+        return DEFAULT_PROFILE, f"rule profile {name!r} cannot be loaded ({exc}); using the default"
+
+
+def _modules(game: Game) -> list[str]:
+    raw = game.header("Modules") or ""
+    return [m.strip() for m in raw.split(",") if m.strip()]
+
+
+def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
+    """The state before the first body line of ``game``."""
+    prof, problem = profile_for(game, profile)
+    ext = Extensions(_modules(game))
+    state = new_state(game.players, prof, ext, source=game.source, youngest=game.header("Youngest"))
+    pos = Pos(game.start_line, 1)
+    if problem:
+        state.note(pos, problem, problem)
+    for name in ext.unknown:
+        state.flag(
+            "MODULE-NOT-ENABLED",
+            pos,
+            verb=name,
+            module=f"{name} (unknown module)",
+        )
+    return state
+
+
+def replay(
+    game: Game,
+    profile: RuleProfile | None = None,
+    until_line: int | None = None,
+    until_turn: int | None = None,
+    strict: bool = False,
+) -> tuple[GameState, list[Violation]]:
+    """Apply the record up to and including ``until_line`` / turn ``until_turn`` (None: all)."""
+    state = start_state(game, profile)
+    for item in game.body:
+        line = item.pos.line
+        if until_line is not None and line > until_line:
+            break
+        if until_turn is not None and isinstance(item, Turn) and state.turn_no >= until_turn:
+            break
+        apply_item(state, item)
+        if strict and any(v.severity == "error" for v in state.found):
+            break
+    return state, list(state.found)
+
+
+def _claimed_result(game: Game) -> dict[str, int] | None:
+    raw = game.header("Result")
+    if not raw or raw.strip() == "*":
+        return None
+    out: dict[str, int] = {}
+    for part in raw.split(","):
+        bits = part.strip().rsplit(None, 1)
+        if len(bits) == 2:
+            try:
+                out[bits[0].strip().strip('"')] = int(bits[1])
+            except ValueError:
+                continue
+    return out
+
+
+def check_game(game: Game, profile: RuleProfile | None = None, strict: bool = False) -> GameReport:
+    """Check every event of ``game``; the report lists violations and unverifiable points."""
+    state = start_state(game, profile)
+    stopped = False
+    last = Pos(game.start_line, 1)
+    for item in game.body:
+        last = item.pos
+        apply_item(state, item)
+        if strict and any(v.severity == "error" for v in state.found):
+            stopped = True
+            break
+    end_pos = Pos(last.line, 1)
+    if not stopped:
+        finish(state, end_pos)
+        claimed = _claimed_result(game)
+        if claimed is not None and 3 in state.scorings_done:
+            for name, total in claimed.items():
+                p = state.player_named(name)
+                if p is None:
+                    state.flag(
+                        "UNKNOWN-PLAYER",
+                        Pos(game.start_line, 1),
+                        name,
+                        players=", ".join(state.names),
+                    )
+                elif p.score != total:
+                    state.flag(
+                        "RESULT",
+                        _header_pos(game, "Result"),
+                        p.name,
+                        claimed=total,
+                        computed=p.score,
+                    )
+    if strict:
+        first = next((v for v in state.found if v.severity == "error"), None)
+        violations = [first] if first is not None else []
+    else:
+        violations = list(state.found)
+    complete = 3 in state.scorings_done
+    return GameReport(
+        source=game.source,
+        start_line=game.start_line,
+        players=state.names,
+        valid=not any(v.severity == "error" for v in violations),
+        violations=violations,
+        unverifiable=list(state.unverifiable),
+        scorings=list(state.scoring_results),
+        result={p.name: p.score for p in state.players},
+        winners=winners(state) if complete else [],
+        complete=complete,
+        profile=state.profile.name,
+        headers={h.name: h.value for h in game.headers},
+        state=state,
+    )
+
+
+def _header_pos(game: Game, name: str) -> Pos:
+    for h in game.headers:
+        if h.name.lower() == name.lower():
+            return h.pos
+    return Pos(game.start_line, 1)

@@ -1,0 +1,189 @@
+"""Extension points for expansion modules.
+
+An expansion module is a subclass of :class:`Module` registered under its name with
+:func:`register_module` (the name is what the ``Modules`` header lists). The engine never knows
+a module: it calls the hooks below at named points, through :class:`Extensions`, the set of
+modules enabled for one game. Every hook has a do-nothing default, so a module overrides only
+what it changes. The base game enables no module.
+
+Hook points, in game order:
+
+* ``setup``                   after the base setup is checked, before the first turn
+* ``money_components``        components that enter the money deck, and into which piles
+* ``chance``                  a chance event the base game does not know (``ModuleChance``)
+* ``verbs`` / ``action``      a player action the base game does not know (``ModuleAction``)
+* ``out_of_turn``             an interrupting line without a turn number, and its priority
+* ``payment``                 a purchase's payment (e.g. exchange cards, bonus cards)
+* ``placement_problems``      extra building rules and piece kinds
+* ``scoring_adjustments``     count adjustments passed to ``ScoringEntry.adjustments``
+* ``end_of_game``             steps after the leftover tiles and before the final scoring
+
+A hook that finds something wrong returns :class:`~referee.engine.rules.Violation` objects; it
+may mutate the :class:`~referee.engine.state.GameState` it is given (``state.modules[name]`` is
+the module's own scratch space, copied with the state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from referee.engine.rules import Violation
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState, PlayerState
+    from referee.record.model import Buy, Coord, ModuleAction, ModuleChance, Turn
+
+ActionHandler = Callable[["GameState", "PlayerState", "ModuleAction"], list[Violation]]
+
+
+class Module:
+    """Base class of an expansion module. Override only the hooks the module needs."""
+
+    name: ClassVar[str] = ""
+    """The module's name as written in the ``Modules`` header (lower case)."""
+
+    verbs: ClassVar[tuple[str, ...]] = ()
+    """Action verbs the module owns (``ModuleAction.verb``, lower case)."""
+
+    chance_verbs: ClassVar[tuple[str, ...]] = ()
+    """Chance-line verbs the module owns (``ModuleChance.verb``, lower case)."""
+
+    component_kinds: ClassVar[tuple[str, ...]] = ()
+    """Component token kinds the module interprets (``ComponentRef.kind``, e.g. ``ex``)."""
+
+    out_of_turn_priority: ClassVar[int] = 0
+    """When several modules may interrupt at the same moment, higher priority acts first."""
+
+    def setup(self, state: GameState) -> list[Violation]:
+        """Setup steps: called once when the first turn starts (the base setup is complete).
+
+        Check and apply module-specific setup (extra components dealt, tokens placed).
+        """
+        return []
+
+    def money_components(self, state: GameState) -> dict[int, list[object]]:
+        """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.
+
+        The engine uses it to know which non-money cards may turn up in the display and when.
+        """
+        return {}
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Violation]:
+        """A chance event of this module (``chance_verbs``): apply it and check it."""
+        return []
+
+    def action(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> list[Violation]:
+        """A player action of this module (``verbs``), during ``player``'s turn.
+
+        ``state.turn`` says what the turn has done; set ``state.turn.actions_left`` /
+        ``state.turn.over`` when the action uses up the turn.
+        """
+        return []
+
+    def out_of_turn(self, state: GameState, turn: Turn) -> list[Violation] | None:
+        """An interrupting line (a Turn without a number) by ``turn.player``.
+
+        Return None when this module does not claim the line (the engine then reports it),
+        else the violations found while applying it.
+        """
+        return None
+
+    def payment(self, state: GameState, player: PlayerState, buy: Buy) -> int:
+        """Extra value a payment counts with (e.g. a bonus card). Added to the paid sum."""
+        return 0
+
+    def placement_problems(
+        self, state: GameState, player: PlayerState, at: Coord, piece: Any
+    ) -> list[Violation]:
+        """Extra building rules checked after the base rules for a tile entering the Alhambra."""
+        return []
+
+    def scoring_adjustments(
+        self, state: GameState, player: PlayerState | None, round_no: int
+    ) -> tuple[Any, ...]:
+        """Count adjustments for ``player`` (None: Dirk) in a scoring, as
+        ``ScoringEntry.adjustments`` items."""
+        return ()
+
+    def end_of_game(self, state: GameState) -> list[Violation]:
+        """Steps after the leftover market tiles are handed out and before the final scoring."""
+        return []
+
+
+MODULES: dict[str, type[Module]] = {}
+"""Every known module class by name (lower case)."""
+
+
+def register_module(cls: type[Module]) -> type[Module]:
+    """Class decorator: make a module known under ``cls.name``."""
+    MODULES[cls.name.lower()] = cls
+    return cls
+
+
+def module_owning_verb(verb: str) -> str | None:
+    """The name of the registered module that owns an action verb, if any."""
+    low = verb.lower()
+    for name, cls in MODULES.items():
+        if low in cls.verbs:
+            return name
+    return None
+
+
+class Extensions:
+    """The modules enabled for one game, and the engine's calls into them."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self.modules: list[Module] = []
+        self.unknown: list[str] = []
+        for raw in names:
+            name = raw.strip().lower()
+            if not name:
+                continue
+            cls = MODULES.get(name)
+            if cls is None:
+                self.unknown.append(raw.strip())
+            else:
+                self.modules.append(cls())
+        self._verbs: dict[str, Module] = {v: m for m in self.modules for v in m.verbs}
+        self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
+
+    def __bool__(self) -> bool:
+        return bool(self.modules)
+
+    def verb_handler(self, verb: str) -> Module | None:
+        return self._verbs.get(verb.lower())
+
+    def chance_handler(self, verb: str) -> Module | None:
+        return self._chance.get(verb.lower())
+
+    def setup(self, state: GameState) -> list[Violation]:
+        return [v for m in self.modules for v in m.setup(state)]
+
+    def out_of_turn(self, state: GameState, turn: Turn) -> list[Violation] | None:
+        for m in sorted(self.modules, key=lambda m: -m.out_of_turn_priority):
+            found = m.out_of_turn(state, turn)
+            if found is not None:
+                return found
+        return None
+
+    def payment(self, state: GameState, player: PlayerState, buy: Buy) -> int:
+        return sum(m.payment(state, player, buy) for m in self.modules)
+
+    def placement_problems(
+        self, state: GameState, player: PlayerState, at: Coord, piece: Any
+    ) -> list[Violation]:
+        return [v for m in self.modules for v in m.placement_problems(state, player, at, piece)]
+
+    def scoring_adjustments(
+        self, state: GameState, player: PlayerState | None, round_no: int
+    ) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for m in self.modules:
+            out.extend(m.scoring_adjustments(state, player, round_no))
+        return tuple(out)
+
+    def end_of_game(self, state: GameState) -> list[Violation]:
+        return [v for m in self.modules for v in m.end_of_game(state)]

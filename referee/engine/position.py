@@ -1,0 +1,130 @@
+"""Starting a game from a ``position`` block (a whole situation typed in).
+
+What the position does not say is unknown: cards not shown anywhere are in the deck or the
+discard pile (treated as the deck), tiles not shown are in the bag. The setup checks do not
+apply; the components shown must exist (supply) and each Alhambra must obey the building rules.
+"""
+
+from __future__ import annotations
+
+from referee.catalogue import Currency, TileKind
+from referee.engine.state import EMPTY, GameState
+from referee.geometry import layout_problems
+from referee.record.model import CardRef, ComponentRef, Pos, Position, TileLike, TileRef
+
+
+def _tile(state: GameState, ref: TileLike | None, pos: Pos) -> TileKind | None:
+    if ref is None or isinstance(ref, ComponentRef) or not ref.known:
+        state.bag_count -= 1
+        return None
+    from referee.engine.core import _take_from_bag
+
+    state.bag_count -= 1
+    return _take_from_bag(state, ref, getattr(ref, "pos", pos) or pos)
+
+
+def _card(state: GameState, ref: object, pos: Pos) -> object:
+    if not isinstance(ref, CardRef) or ref.card is None:
+        state.deck_unknown -= 1
+        return None
+    c = ref.card
+    if state.pool[c] > 0:
+        state.pool[c] -= 1
+        if state.pool[c] == 0:
+            del state.pool[c]
+    else:
+        from referee.engine.core import _card_supply
+
+        _card_supply(state, c, ref.pos or pos)
+    state.deck_unknown -= 1
+    return c
+
+
+def apply_position(state: GameState, item: Position) -> None:
+    """Replace the state's table by what the position block states."""
+    pos = item.pos
+    state.phase = "between"
+    state.setup_after = 0
+    if item.scorings_done is not None:
+        state.scorings_done = list(range(1, item.scorings_done + 1))
+        for n in state.scorings_done:
+            if n in (1, 2):
+                state.scoring_seen[n] = 0
+    if item.display is not None:
+        state.display = []
+        for ref in item.display:
+            state.display.append(_card(state, ref, pos))  # type: ignore[arg-type]
+    if item.market is not None:
+        state.market = [EMPTY, EMPTY, EMPTY, EMPTY]
+        for i, (fld, ref) in enumerate(item.market):
+            idx = fld.field - 1 if isinstance(fld, Currency) else i
+            if 0 <= idx < 4 and ref is not None:
+                state.market[idx] = _tile(state, ref, pos)
+    if item.dirk is not None and state.dirk is not None:
+        state.dirk = [_tile(state, ref, pos) for ref in item.dirk]
+        state.dirk_due = None
+    elif state.dirk is not None:
+        state.dirk_due = None
+    for pp in item.players:
+        p = state.player_named(pp.player.name)
+        if p is None:
+            state.flag(
+                "UNKNOWN-PLAYER",
+                pp.player.pos or pos,
+                pp.player.name,
+                players=", ".join(state.names),
+            )
+            continue
+        p.dealt_pos = pp.pos or pos
+        if pp.score is not None:
+            p.score = pp.score
+        if pp.hand is not None:
+            p.hand.clear()
+            p.hand_unknown = 0
+            for ref in pp.hand:
+                c = _card(state, ref, pos)
+                if c is None:
+                    p.hand_unknown += 1
+                else:
+                    p.hand[c] += 1  # type: ignore[index]
+        p.reserve = [_tile(state, ref, pos) for ref in pp.reserve]
+        for placed in pp.alhambra:
+            tile = _tile(state, placed.tile, placed.pos or pos)
+            if tile is None:
+                p.alhambra_unknown += 1
+            elif placed.at not in p.alhambra:
+                p.alhambra.place(placed.at, tile)
+            else:
+                state.flag(
+                    "POSITION-INVALID",
+                    placed.pos or pos,
+                    p.name,
+                    detail=f"two tiles at {placed.at} in {p.name}'s Alhambra",
+                    detail_de=f"zwei Plättchen auf {placed.at} in der Alhambra von {p.name}",
+                )
+        for pr in layout_problems(p.alhambra):
+            cells = ", ".join(str(c) for c in pr.cells)
+            state.flag(
+                "POSITION-INVALID",
+                pp.pos or pos,
+                p.name,
+                detail=f"{p.name}'s Alhambra breaks a building rule: {pr.text('en')}",
+                detail_de=f"die Alhambra von {p.name} verletzt eine Bauregel: {pr.text('de')}"
+                f" ({cells})",
+            )
+    if state.deck_unknown < 0:
+        state.deck_unknown = 0
+    if state.bag_count < 0:
+        state.bag_count = 0
+    if item.to_move is not None:
+        p = state.player_named(item.to_move.name)
+        if p is None:
+            state.flag(
+                "UNKNOWN-PLAYER",
+                item.to_move.pos or pos,
+                item.to_move.name,
+                players=", ".join(state.names),
+            )
+        else:
+            state.next_player = p.index
+    _ = TileRef

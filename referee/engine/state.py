@@ -1,0 +1,266 @@
+"""The game state that a record's events are applied to.
+
+Money cards and tiles are multisets (:class:`collections.Counter`): copies of a card are
+indistinguishable. Unknown components (``?`` in a record) are tracked by count:
+
+* ``pool`` holds every money card whose whereabouts are unknown: still in the deck, or an
+  unknown card in a hand, the display or the discard pile. A card revealed face up is taken out
+  of it; a revealed card the pool no longer holds appears more often than it exists.
+* the deck is ``deck_known`` (cards known to be in it, e.g. after a reshuffle of a known discard
+  pile) plus ``deck_unknown`` cards from the pool.
+* ``bag`` is every tile not yet seen; ``bag_count`` the tiles still in the bag.
+
+``None`` stands for an unknown card or tile wherever a list holds components (display, market,
+reserves, Dirk's tiles); an empty market field is :data:`EMPTY`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.catalogue import MoneyCard, TileKind
+from referee.engine.extensions import Extensions
+from referee.engine.rules import Unverifiable, Violation
+from referee.geometry import Alhambra
+from referee.profiles import DEFAULT_PROFILE, RuleProfile
+from referee.record.model import NOWHERE, Pos
+
+
+class _Empty:
+    """An empty market field."""
+
+    _inst: _Empty | None = None
+
+    def __new__(cls) -> _Empty:
+        if cls._inst is None:
+            cls._inst = super().__new__(cls)
+        return cls._inst
+
+    def __repr__(self) -> str:
+        return "EMPTY"
+
+    def __copy__(self) -> _Empty:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Empty:
+        return self
+
+
+EMPTY = _Empty()
+MarketSlot = TileKind | None | _Empty  # None: an unknown tile lies there
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One player's table: hand, Alhambra, reserve and score."""
+
+    name: str
+    index: int
+    hand: Counter[MoneyCard] = field(default_factory=Counter)
+    hand_unknown: int = 0
+    alhambra: Alhambra = field(default_factory=Alhambra)
+    alhambra_unknown: int = 0  # unknown tiles built (their cells are not in the grid)
+    reserve: list[TileKind | None] = field(default_factory=list)
+    score: int = 0
+    dealt: list[MoneyCard | None] = field(default_factory=list)
+    dealt_pos: Pos = NOWHERE
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.name,
+            self.index,
+            self.hand.copy(),
+            self.hand_unknown,
+            self.alhambra.copy(),
+            self.alhambra_unknown,
+            list(self.reserve),
+            self.score,
+            list(self.dealt),
+            self.dealt_pos,
+        )
+
+    @property
+    def hand_size(self) -> int:
+        return self.hand.total() + self.hand_unknown
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What the current turn has done so far."""
+
+    number: int
+    player: int
+    main_actions: int = 0  # take / buy / redesign / module actions done
+    over: bool = False  # no further main action allowed
+    over_after: tuple[str, str] = ("", "")  # what ended it (en, de)
+    unsure: bool = False  # an unknown payment: whether the turn went on cannot be told
+    placing: bool = False  # a placement (place/reserve/give) has been made
+    pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
+    pos: Pos = NOWHERE
+
+    def copy(self) -> TurnState:
+        return TurnState(
+            self.number,
+            self.player,
+            self.main_actions,
+            self.over,
+            self.over_after,
+            self.unsure,
+            self.placing,
+            list(self.pending),
+            self.pos,
+        )
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything on the table, plus where the record stands (whose turn, what is due)."""
+
+    players: list[PlayerState]
+    profile: RuleProfile = DEFAULT_PROFILE
+    ext: Extensions = field(default_factory=Extensions)
+    source: str = "<text>"
+    copies: int = 3
+    # money
+    pool: Counter[MoneyCard] = field(default_factory=Counter)
+    deck_known: Counter[MoneyCard] = field(default_factory=Counter)
+    deck_unknown: int = 0
+    discard: Counter[MoneyCard] = field(default_factory=Counter)
+    discard_unknown: int = 0
+    display: list[MoneyCard | None] = field(default_factory=list)
+    # tiles
+    bag: Counter[TileKind] = field(default_factory=Counter)
+    bag_count: int = 0
+    market: list[MarketSlot] = field(default_factory=lambda: [EMPTY, EMPTY, EMPTY, EMPTY])
+    dirk: list[TileKind | None] | None = None
+    # where the game stands
+    phase: str = "setup"  # setup | refill | between | over
+    turn_no: int = 0
+    next_player: int | None = None
+    turn: TurnState | None = None
+    youngest: str | None = None
+    start_claim: tuple[str, bool, Pos] | None = None
+    deals_done: int = 0
+    setup_after: int = 0  # money cards in the deck when play began (for the pile check)
+    money_draws: int = 0  # money cards revealed from the deck since play began
+    reshuffles: int = 0
+    scoring_seen: dict[int, int] = field(default_factory=dict)  # card -> money draws before
+    scoring_flagged: set[int] = field(default_factory=set)
+    scoring_pending: list[int] = field(default_factory=list)
+    scorings_done: list[int] = field(default_factory=list)
+    dirk_due: int | None = None  # which Dirk draw is due: 0 setup, 1/2 after a scoring
+    dirk_draws: list[int] = field(default_factory=list)
+    game_over: bool = False
+    end_reason: tuple[str, str] = ("", "")
+    distributed: bool = False
+    scoring_results: list[Any] = field(default_factory=list)
+    modules: dict[str, Any] = field(default_factory=dict)
+    # findings
+    found: list[Violation] = field(default_factory=list)
+    unverifiable: list[Unverifiable] = field(default_factory=list)
+
+    # ------------------------------------------------------------------------ helpers
+
+    @property
+    def two_player(self) -> bool:
+        return len(self.players) == 2
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def player_named(self, name: str) -> PlayerState | None:
+        low = name.casefold()
+        for p in self.players:
+            if p.name.casefold() == low:
+                return p
+        return None
+
+    @property
+    def deck_size(self) -> int:
+        return self.deck_known.total() + self.deck_unknown
+
+    @property
+    def discard_size(self) -> int:
+        return self.discard.total() + self.discard_unknown
+
+    def copy(self) -> GameState:
+        """An independent copy (Counters and lists copied; records and rules shared).
+
+        The copy starts with empty findings lists.
+        """
+        return GameState(
+            players=[p.copy() for p in self.players],
+            profile=self.profile,
+            ext=self.ext,
+            source=self.source,
+            copies=self.copies,
+            pool=self.pool.copy(),
+            deck_known=self.deck_known.copy(),
+            deck_unknown=self.deck_unknown,
+            discard=self.discard.copy(),
+            discard_unknown=self.discard_unknown,
+            display=list(self.display),
+            bag=self.bag.copy(),
+            bag_count=self.bag_count,
+            market=list(self.market),
+            dirk=None if self.dirk is None else list(self.dirk),
+            phase=self.phase,
+            turn_no=self.turn_no,
+            next_player=self.next_player,
+            turn=None if self.turn is None else self.turn.copy(),
+            youngest=self.youngest,
+            start_claim=self.start_claim,
+            deals_done=self.deals_done,
+            setup_after=self.setup_after,
+            money_draws=self.money_draws,
+            reshuffles=self.reshuffles,
+            scoring_seen=dict(self.scoring_seen),
+            scoring_flagged=set(self.scoring_flagged),
+            scoring_pending=list(self.scoring_pending),
+            scorings_done=list(self.scorings_done),
+            dirk_due=self.dirk_due,
+            dirk_draws=list(self.dirk_draws),
+            game_over=self.game_over,
+            end_reason=self.end_reason,
+            distributed=self.distributed,
+            scoring_results=list(self.scoring_results),
+            modules={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.modules.items()},
+        )
+
+    # ----------------------------------------------------------------------- findings
+
+    def flag(
+        self,
+        code: str,
+        pos: Pos,
+        player: str | None = None,
+        *,
+        severity: str = "error",
+        **params: object,
+    ) -> None:
+        """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state)."""
+        if player is not None and "player" not in params:
+            params["player"] = player
+        turn = self.turn.number if self.turn is not None else None
+        self.found.append(
+            Violation(
+                code,
+                pos.line,
+                pos.column,
+                turn,
+                player,
+                params,
+                self.source,
+                "warning" if severity == "warning" else "error",
+            )
+        )
+
+    def note(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
+        """Record something the record leaves unverifiable."""
+        turn = self.turn.number if self.turn is not None else None
+        self.unverifiable.append(
+            Unverifiable(pos.line, pos.column, en, de, turn, player, self.source)
+        )
