@@ -1,0 +1,106 @@
+"""The notation layer: ``.alh`` text <-> typed records (:mod:`referee.record.model`).
+
+Public API:
+
+- :func:`parse_text` -- all games of a text.
+- :func:`iter_games` -- games of a file or stream, read incrementally (memory stays flat).
+- :func:`read_headers` -- only the header tags of each game (fast; no body parse).
+- :func:`format_game`, :func:`format_games` -- canonical text.
+
+Syntax errors do not raise: a game that cannot be read comes back with ``errors`` (file
+positions, plain-language message, caret excerpt) and the headers that could be recovered.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO
+
+from referee.notation.formatter import format_game, format_games
+from referee.notation.parser import parse_game_text, recover_headers, split_games
+from referee.record.model import Game, Header, NotationError
+
+PathOrStream = str | os.PathLike[str] | IO[str] | IO[bytes]
+
+__all__ = [
+    "Game",
+    "NotationError",
+    "format_game",
+    "format_games",
+    "iter_games",
+    "parse_text",
+    "read_headers",
+]
+
+
+def _lines(text: str) -> Iterator[str]:
+    # universal newlines: CRLF and CR become LF; a BOM at the very start is dropped
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    yield from io.StringIO(text, newline=None)
+
+
+def _open_lines(path_or_stream: PathOrStream, source: str | None) -> tuple[Iterable[str], str]:
+    if isinstance(path_or_stream, (str, os.PathLike)):
+        path = Path(path_or_stream)
+        name = source if source is not None else str(path)
+        return _file_lines(path), name
+    stream = path_or_stream
+    name = source if source is not None else str(getattr(stream, "name", "<stream>"))
+    if isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding"):
+        return _stream_lines(stream), name  # type: ignore[arg-type]
+    wrapped = io.TextIOWrapper(stream, encoding="utf-8-sig", newline=None)  # type: ignore[arg-type]
+    return _stream_lines(wrapped), name
+
+
+def _file_lines(path: Path) -> Iterator[str]:
+    with path.open(encoding="utf-8-sig", newline=None) as fh:
+        yield from fh
+
+
+def _stream_lines(stream: IO[str]) -> Iterator[str]:
+    first = True
+    for line in stream:
+        if first:
+            first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+        if "\r" in line:
+            line = line.replace("\r\n", "\n").replace("\r", "\n")
+        yield line
+
+
+def parse_text(text: str, source: str = "<text>") -> list[Game]:
+    """Every game of ``text``, in order. Broken games carry ``errors``; the others are read."""
+    return [parse_game_text(chunk, source, start) for start, chunk in split_games(_lines(text))]
+
+
+def iter_games(path_or_stream: PathOrStream, source: str | None = None) -> Iterator[Game]:
+    """The games of a file (path) or an open stream, one at a time.
+
+    The text is read line by line and cut at game boundaries, so only one game's text is held
+    in memory at any time. Raises ``OSError`` / ``UnicodeDecodeError`` if the input cannot be
+    read.
+    """
+    lines, name = _open_lines(path_or_stream, source)
+    for start, chunk in split_games(lines):
+        yield parse_game_text(chunk, name, start)
+
+
+def read_headers(
+    path_or_stream: PathOrStream | None = None,
+    source: str | None = None,
+    *,
+    text: str | None = None,
+) -> Iterator[tuple[Header, ...]]:
+    """The header tags of every game, without parsing the bodies (fast path)."""
+    if text is not None:
+        lines: Iterable[str] = _lines(text)
+    else:
+        assert path_or_stream is not None, "give a path, a stream or text="
+        lines, _ = _open_lines(path_or_stream, source)
+    for start, chunk in split_games(lines):
+        yield recover_headers(chunk, start - 1)

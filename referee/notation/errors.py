@@ -1,0 +1,382 @@
+"""Syntax errors in plain language.
+
+Lark reports *where* the parser stopped; this module says *what is wrong* for the common
+mistakes. Each mistake has a few small malformed examples; Lark's ``match_examples`` finds the
+example that fails in the same parser state as the real text, and its label picks the message.
+A few lexical mistakes (an unclosed string or annotation, a stray character) are told apart by
+the character the lexer could not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from referee.catalogue.components import CURRENCY_SPELLINGS, TYPE_SPELLINGS
+from referee.notation.tokens import KEYWORDS
+from referee.record.model import NotationError, Pos
+
+ACTION_VERBS = frozenset({"take", "buy", "build", "remove", "swap", "place", "reserve", "give"})
+
+# label -> malformed examples (each a complete one-game text). Order matters only for ties.
+EXAMPLES: dict[str, list[str]] = {
+    "missing-pay": [
+        "buy Di A6sw Di4\n",
+        "buy A6sw Di4\n",
+        "buy Di A6sw\n",
+        "buy Di A6sw, place A6sw@0,1\n",
+    ],
+    "coord-two-numbers": [
+        "place A6sw@1\n",
+        "place A6sw@1,\n",
+        "place A6sw@\n",
+        "place A6sw@x,1\n",
+        "place A6sw@1,x\n",
+        "place A6sw@1,-x\n",
+        "place A6sw@-x,1\n",
+        "place A6sw@1 2\n",
+        "place A6sw@1;2\n",
+        "distribute Gu:T9ne Ben@1\n",
+        "position\nalhambra T9ne@1\n",
+    ],
+    "not-a-card": [
+        "take Gx3\n",
+        "take Gu10\n",
+        "buy Di A6sw pay Dx4\n",
+        "buy Di A6sw pay Di4 Dx4\n",
+        "* deal Anna Gx3\n",
+        "* deal Anna Gu3 Gx3\n",
+        "* display Gx3\n",
+        "* display Gu1 Gx3\n",
+        "position\nhand Gx3\n",
+        "position\nhand Gu3 Gx3\n",
+        "position\ndisplay Gx3\n",
+        "position\ndisplay Gu3 Gx3\n",
+    ],
+    "turn-number-dot": [
+        "12 Ben: take Gu1\n",
+        "12 take Gu1\n",
+        '12 "Anna Lena": take Gu1\n',
+    ],
+    "header-unterminated": [
+        '[Event "Friday"\n',
+        '[Event "Friday" x]\n',
+    ],
+    "header-quotes": [
+        "[Event Friday]\n",
+        "[Event]\n",
+        "[Event 12]\n",
+    ],
+    "header-name": [
+        '["Event" "x"]\n',
+        "[]\n",
+    ],
+    "missing-end": [
+        "position\n",
+        "position\nnext Ben\n",
+    ],
+    "not-a-tile": [
+        "place X13@1,2\n",
+        "build X13@1,2\n",
+        "reserve X13\n",
+        "give X13 dirk\n",
+        "swap X13@1,2\n",
+        "swap T13@1,2 for X13\n",
+        "remove X13@1,2\n",
+        "buy Di X13 pay Di4\n",
+        "buy X13 pay Di4\n",
+        "* market Gu:X13\n",
+        "* dirk X13\n",
+        "* dirk T9ne X13\n",
+        "distribute Gu:X13 Ben\n",
+        "position\nreserve X13\n",
+        "position\nreserve T13 X13\n",
+        "position\nalhambra X13@1,2\n",
+        "position\nalhambra T13@1,2 X13@1,2\n",
+        "position\ndirk X13\n",
+        "position\ndirk T9ne X13\n",
+    ],
+    "missing-coord": [
+        "place A6sw\n",
+        "build A6sw\n",
+        "swap A6sw\n",
+        "place A6sw, reserve G8ne\n",
+        "place A6sw 1,2\n",
+        "remove\n",
+        "position\nalhambra T13\n",
+        "position\nalhambra T13 1,2\n",
+    ],
+    "give-to": [
+        "give A6sw\n",
+        "give A6sw, take Gu1\n",
+    ],
+    "chance-empty": [
+        "*\n",
+        "* deal Anna Gu3,\n",
+    ],
+    "scoring-number": [
+        "scoring: Anna +3\n",
+        "scoring\n",
+        "scoring Anna +3\n",
+    ],
+    "claim-sign": [
+        "scoring 1: Anna 9\n",
+        "scoring 1: Anna +9 23\n",
+        "scoring 1: Anna +9 =23 (T 6)\n",
+        "scoring 1: Anna (T=6) 9\n",
+    ],
+    "claim-part": [
+        "scoring 1: Anna +9 =23 (T=6 wall=3)\n",
+        "scoring 1: Anna +9 =23 (T=6\n",
+        "scoring 1: Anna +9 =23 (T=)\n",
+        "scoring 1: Anna +9 =23 ()\n",
+        "position\ncounts T\n",
+        "position\ncounts T=\n",
+    ],
+    "market-colon": [
+        "* market Gu T10n\n",
+        "* market Gu\n",
+        "position\nmarket Gu T10n\n",
+        "distribute Gu T9ne Ben\n",
+    ],
+    "distribute-receiver": [
+        "distribute Gu:T9ne\n",
+        "distribute Gu:T9ne, Di:G6 none\n",
+        "distribute T9ne\n",
+    ],
+    "player-name": [
+        "start\n",
+        "* deal\n",
+        "* deal Gu3\n",
+        "position\nplayer\n",
+        "position\nnext\n",
+        "1. : take Gu1\n",
+        "start Gu3\n",
+    ],
+    "action-missing": [
+        "1. Ben:\n",
+        "1.\n",
+        "1. Ben: take Gu1,\n",
+        "Ben:\n",
+    ],
+    "missing-comma": [
+        "take Gu1 buy\n",
+        "take Gu1 Di4 place\n",
+        "buy Di A6sw pay Di4 place\n",
+        "place A6sw@0,1 take\n",
+        "reserve A6sw take\n",
+    ],
+    "annotation-place": [
+        "1. Ben: {x} take Gu1\n",
+        "* {x} deal Anna Gu3\n",
+    ],
+    "position-line": [
+        "position\nfoo: bar\n",
+        "position\n3 4\n",
+        "position\nscore\n",
+        "position\nscore x\n",
+        "position\nscorings\n",
+    ],
+    "display-tile": [
+        "* display T13\n",
+        "take T13\n",
+        "* deal Anna T13\n",
+    ],
+}
+
+# Messages: ``{tok}`` is the offending text.
+MESSAGES: dict[str, str] = {
+    "missing-pay": "missing 'pay' before the cards paid: buy FIELD TILE pay CARD CARD...",
+    "coord-two-numbers": "a coordinate needs two whole numbers: @x,y (e.g. @1,-2)",
+    "not-a-card": "'{tok}' is not a money card: write a currency (Gu, Di, De, Du) and a value 1-9",
+    "turn-number-dot": "a turn number must end with a dot: '12. Ben: ...'",
+    "header-unterminated": 'unterminated header: write [Name "value"] on one line',
+    "header-quotes": 'a header value must be in double quotes: [Name "value"]',
+    "header-name": 'a header needs a name first: [Name "value"]',
+    "missing-end": "missing 'end' of the position block",
+    "not-a-tile": (
+        "'{tok}' is not a building tile: write the type (P S A C G T) and the price, "
+        "plus the walls where needed (T13, G10n)"
+    ),
+    "missing-coord": "missing coordinate: write the tile and where it goes, e.g. A6sw@0,-1",
+    "give-to": "'give' needs a receiver: give TILE dirk, or give TILE PLAYER",
+    "chance-empty": "an event is missing after '*' or ',' (deal, display, market, dirk...)",
+    "scoring-number": "a scoring needs its number: scoring 1, scoring 2 or scoring 3",
+    "claim-sign": (
+        "write claimed figures as +points, =total and (T=6, wall=3): e.g. Anna +9 =23 (T=6)"
+    ),
+    "claim-part": "write a breakdown as (TYPE=points, ..., wall=points), e.g. (T=6, wall=3)",
+    "market-colon": "join the market field and its tile with ':' (Gu:T10n)",
+    "distribute-receiver": (
+        "say who gets each leftover tile: Gu:T9ne Ben@3,1, Gu:T9ne Ben reserve, or Gu:T9ne none"
+    ),
+    "player-name": 'a player name is missing here (quote names with spaces: "Anna Lena")',
+    "action-missing": "an action is missing here (take, buy, build, remove, swap, place...)",
+    "missing-comma": "missing ',' between two actions: write 'take Gu1, buy ...'",
+    "annotation-place": "an annotation {...} goes after the action or event it is about",
+    "position-line": (
+        "not a line of a position block: next, scorings, market, display, dirk, player, "
+        "score, hand, reserve, alhambra, counts (or a module line)"
+    ),
+    "display-tile": "'{tok}' is a building tile, but money cards are expected here",
+}
+
+
+class _SameLRState:
+    """Compares equal to a parser state in the same LR state, whatever the stack depth.
+
+    Lark compares states by LR state *and* stack depth, and the depth depends on what came
+    before the mistake (how many lines, whether the turn had a number). The LR state alone says
+    what the parser expected, which is what a mistake's description depends on.
+    """
+
+    def __init__(self, state: object) -> None:
+        self.position = getattr(state, "position", state)
+
+    def __eq__(self, other: object) -> bool:
+        return self.position == getattr(other, "position", other)
+
+    def __hash__(self) -> int:
+        return hash(self.position)
+
+
+_EXAMPLE_ERRORS: dict[str, UnexpectedInput | None] = {}
+
+
+def _parse_example(example: str) -> object:
+    """``parse_fn`` for ``match_examples``: example errors are computed once and cached."""
+    from referee.notation.parser import parse_chunk
+
+    if example not in _EXAMPLE_ERRORS:
+        try:
+            parse_chunk(example)
+            _EXAMPLE_ERRORS[example] = None
+        except UnexpectedInput as exc:
+            exc.state = _SameLRState(exc.state)
+            exc.interactive_parser = None  # type: ignore[attr-defined]
+            _EXAMPLE_ERRORS[example] = exc
+    err = _EXAMPLE_ERRORS[example]
+    if err is not None:
+        raise err
+    return None
+
+
+_CARDLIKE = re.compile(r"([^\W\d]+)(\d+)")
+
+
+def _line_of(text: str, line: int) -> str:
+    lines = text.split("\n")
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _excerpt(text: str, line: int, column: int) -> str:
+    src = _line_of(text, line).rstrip("\r")
+    pad = "".join("\t" if ch == "\t" else " " for ch in src[: max(column - 1, 0)])
+    return f"{src}\n{pad}^"
+
+
+def _end_of_text(text: str) -> tuple[int, int]:
+    lines = text.rstrip(" \t\r\n").split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _refine(label: str, tok: str) -> str:
+    """The message for a label, sharpened by the offending token where that helps."""
+    low = tok.lower()
+    in_list = label in ("not-a-card", "not-a-tile", "display-tile", "missing-pay")
+    if in_list and low in KEYWORDS and low in ACTION_VERBS:
+        return MESSAGES["missing-comma"]
+    if label == "not-a-card":
+        m = _CARDLIKE.fullmatch(tok)
+        if m:
+            cur = m.group(1)
+            if cur.lower() not in CURRENCY_SPELLINGS:
+                return (
+                    f"unknown currency '{cur}' in '{tok}': the currencies are "
+                    "Gu (Gulden/florin), Di (Dirham), De (Denar/dinar), Du (Dukaten/ducat)"
+                )
+            return f"'{tok}': a money card's value is 1-9"
+        if tok and tok[0].lower() in TYPE_SPELLINGS and any(ch.isdigit() for ch in tok):
+            return MESSAGES["display-tile"].replace("{tok}", tok)
+    if label == "not-a-tile":
+        m = _CARDLIKE.match(tok)
+        if m and m[1].lower() not in TYPE_SPELLINGS:
+            return (
+                f"unknown building type '{m[1]}' in '{tok}': the types are P (pavilion), "
+                "S (seraglio), A (arcades), C (chambers), G (garden), T (tower)"
+            )
+    return MESSAGES[label].replace("{tok}", tok)
+
+
+def _what(tok: str, type_: str) -> str:
+    if type_ == "_NL":
+        return "the end of the line"
+    if type_ == "$END":
+        return "the end of the text"
+    return f"'{tok}'"
+
+
+def describe(exc: UnexpectedInput, text: str, line_offset: int = 0) -> NotationError:
+    """A :class:`NotationError` for a Lark error in ``text`` (one game's text). Never raises."""
+    try:
+        return _describe(exc, text, line_offset)
+    except Exception:  # the description must never hide the error itself
+        line = getattr(exc, "line", 1)
+        column = getattr(exc, "column", 1)
+        line = line if isinstance(line, int) and line > 0 else 1
+        column = column if isinstance(column, int) and column > 0 else 1
+        return NotationError("syntax error", Pos(line + line_offset, column), "SYNTAX")
+
+
+def _describe(exc: UnexpectedInput, text: str, line_offset: int) -> NotationError:
+
+    label = None
+    if exc.state is not None:
+        try:
+            label = exc.match_examples(_parse_example, EXAMPLES, use_accepts=False)
+        except Exception:  # a failed lookup must never hide the real error
+            label = None
+
+    if isinstance(exc, UnexpectedCharacters):
+        line, column = exc.line, exc.column
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        src = _line_of(text, line)
+        if ch == '"':
+            if src.lstrip().startswith("["):
+                message = MESSAGES["header-unterminated"]
+            else:
+                message = 'unterminated string: a closing " is missing'
+        elif ch == "{":
+            message = "unterminated annotation: a closing } is missing"
+        elif label is not None and label != "header-unterminated" and (ch.isalnum() or ch == "_"):
+            word = re.match(r"[^\s,]+", text[exc.pos_in_stream :])
+            message = _refine(label, word.group(0) if word else ch)
+        else:
+            message = f"unexpected character '{ch}'"
+        code = "SYNTAX"
+        excerpt = _excerpt(text, line, column)
+    elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        tok = exc.token
+        line, column = tok.line, tok.column
+        if label is not None:
+            message = _refine(label, str(tok))
+        else:
+            message = f"unexpected {_what(str(tok), tok.type)}"
+        code = "SYNTAX"
+        excerpt = _excerpt(text, line, column)  # type: ignore[arg-type]
+    else:
+        line, column = _end_of_text(text)
+        message = MESSAGES["missing-end"] if label in (None, "missing-end") else MESSAGES[label]
+        code = "SYNTAX"
+        excerpt = _excerpt(text, line, column)
+    return NotationError(message, Pos(int(line) + line_offset, int(column)), code, excerpt)
+
+
+# For the documentation and the tests: every label with its message.
+def labels() -> list[str]:
+    return list(EXAMPLES)
+
+
+DescribeFn = Callable[[UnexpectedInput, str, int], NotationError]

@@ -1,0 +1,165 @@
+"""Reading single tokens of the notation: cards, tiles, fields, names (no Lark here).
+
+Each reader returns the record object plus an optional problem message; the parser turns the
+message into a :class:`~referee.record.model.NotationError` with the token's position. Results
+are cached by spelling because the same few dozen spellings repeat through a whole file.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind, catalogue
+from referee.catalogue.components import (
+    CURRENCY_SPELLINGS,
+    SIDE_SPELLINGS,
+    TYPE_SPELLINGS,
+    wall_code,
+)
+
+_TILE_RE = re.compile(r"(?P<type>[^\W\d]+)(?P<price>\d+)(?P<walls>[^\W\d]+|-)?", re.IGNORECASE)
+_CARD_RE = re.compile(r"(?P<cur>[^\W\d]+)(?P<value>\d)", re.IGNORECASE)
+_WORD_RE = re.compile(r"[^\W\d][\w'-]*")
+
+# Every keyword of the grammar: a player name spelled like one must be quoted when written.
+KEYWORDS = frozenset(
+    [
+        "deal",
+        "display",
+        "reshuffle",
+        "market",
+        "dirk",
+        "start",
+        "youngest",
+        "scoring",
+        "distribute",
+        "none",
+        "take",
+        "buy",
+        "pay",
+        "build",
+        "remove",
+        "swap",
+        "for",
+        "place",
+        "reserve",
+        "give",
+        "position",
+        "end",
+        "next",
+        "scorings",
+        "player",
+        "score",
+        "hand",
+        "alhambra",
+        "counts",
+    ]
+)
+
+# Keys of claimed points / counts besides the building types.
+WALL_KEYS = frozenset({"wall", "walls", "mauer"})
+
+
+@cache
+def read_card(text: str) -> MoneyCard:
+    """A money-card spelling the grammar accepted (``Gu3``, ``gulden3``, ``Ducat5``)."""
+    m = _CARD_RE.fullmatch(text)
+    assert m is not None, text
+    return MoneyCard(CURRENCY_SPELLINGS[m["cur"].lower()], int(m["value"]))
+
+
+@cache
+def read_field(text: str) -> tuple[Currency | None, str | None]:
+    """A market field: a currency spelling or a number 1-4."""
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= 4:
+            return Currency.of_field(n), None
+        return None, f"there is no market field {n}: the fields are 1-4 (Gu, Di, De, Du)"
+    return CURRENCY_SPELLINGS[text.lower()], None
+
+
+@cache
+def read_tile(
+    text: str,
+) -> tuple[BuildingType, int, frozenset[Side] | None, tuple[TileKind, ...], str | None]:
+    """A tile spelling the grammar accepted: type, price, walls, catalogue candidates, problem.
+
+    When the text names exactly one catalogue tile, the walls are that tile's walls whether or
+    not they were written (so ``T13`` and ``T13n`` are the same reference and the canonical
+    form is the shortest). When it names none, the problem says why.
+    """
+    m = _TILE_RE.fullmatch(text)
+    assert m is not None, text
+    type_ = TYPE_SPELLINGS[m["type"].lower()]
+    price = int(m["price"])
+    raw_walls = m["walls"]
+    walls: frozenset[Side] | None
+    if raw_walls is None:
+        walls = None
+    elif raw_walls == "-":
+        walls = frozenset()
+    else:
+        letters = raw_walls.lower()
+        walls = frozenset(SIDE_SPELLINGS[c] for c in letters)
+        if len(walls) != len(letters):
+            return type_, price, walls, (), f"wall letter written twice in tile '{text}'"
+    same_price = catalogue().by_type_price(type_, price)
+    if not same_price:
+        prices = sorted({t.price for t in catalogue().tiles if t.type is type_})
+        listed = ", ".join(str(p) for p in prices)
+        problem = (
+            f"there is no {type_.name_in('en')} costing {price} "
+            f"(the {type_.name_in('en', plural=True)} cost {listed})"
+        )
+        return type_, price, walls, (), problem
+    candidates = catalogue().find(type_, price, walls)
+    if not candidates:
+        assert walls is not None
+        options = ", ".join(t.full_code for t in same_price)
+        problem = (
+            f"there is no {type_.name_in('en')} {price} with walls '{wall_code(walls)}' "
+            f"(there is {options})"
+        )
+        return type_, price, walls, (), problem
+    if len(candidates) == 1:
+        walls = candidates[0].walls
+    return type_, price, walls, candidates, None
+
+
+def needs_quotes(name: str) -> bool:
+    """Whether a player name must be written in double quotes to read back as itself."""
+    return _WORD_RE.fullmatch(name) is None or name.lower() in KEYWORDS or _is_token(name)
+
+
+@cache
+def _is_token(name: str) -> bool:
+    # a name spelled like a card, tile or field would be read as that token in some places
+    from referee.notation.parser import looks_like_component_token
+
+    return looks_like_component_token(name)
+
+
+def quote(text: str) -> str:
+    """A double-quoted string with ``\\`` and ``"`` escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def unquote(text: str) -> str:
+    """The value of a double-quoted string token (escapes resolved)."""
+    body = text[1:-1]
+    if "\\" not in body:
+        return body
+    out: list[str] = []
+    it = iter(body)
+    for ch in it:
+        if ch == "\\":
+            out.append(next(it, ""))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def write_name(name: str) -> str:
+    return quote(name) if needs_quotes(name) else name
