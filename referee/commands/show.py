@@ -184,8 +184,14 @@ class Situation:
             to_move=self.to_move,
             game_over=self.game_over,
             scorings_done=self.scorings_done,
-            where=self.at.describe(lang),
+            where=self.where(lang),
         )
+
+    def where(self, lang: str) -> str:
+        if self.position_only and self.at.kind == "end":
+            line = next((item.pos.line for item in self.game.body if isinstance(item, Position)), 0)
+            return t("position_block", lang, line=line)
+        return self.at.describe(lang)
 
 
 def _player_view(p: PlayerSide) -> PlayerView:
@@ -280,12 +286,7 @@ def read_games(path: str) -> list[Game]:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise click.ClickException(f"{path}: cannot read the file ({exc})") from exc
-    from referee import notation
-
-    parse = getattr(notation, "parse_games", None) or getattr(notation, "parse_file", None)
-    if parse is None:  # pragma: no cover - the notation package always provides one
-        raise click.ClickException("the notation parser is not available")
-    games = list(parse(text, source=path))
+    games = parse_text(text, path)
     errors = [e for g in games for e in g.errors]
     if errors:
         lines = [f"{path}:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
@@ -293,6 +294,22 @@ def read_games(path: str) -> list[Game]:
     if not games:
         raise click.ClickException(f"{path}: no game in the file")
     return games
+
+
+def parse_text(text: str, source: str) -> list[Game]:
+    """Every game of a text, through the notation package's parser."""
+    from referee import notation
+
+    parse = getattr(notation, "parse_games", None)
+    if parse is not None:
+        return list(parse(text, source=source))
+    from referee.notation.parser import parse_game_text, split_games
+
+    text = text.replace("\r\n", "\n").lstrip("\ufeff")
+    return [
+        parse_game_text(chunk, source, start)
+        for start, chunk in split_games(text.splitlines(keepends=True))
+    ]
 
 
 def pick_game(games: list[Game], number: int | None) -> Game:
@@ -312,14 +329,97 @@ def load_situation(path: str, at: At, game_no: int | None = None) -> Situation:
         for item in game.body
         if not isinstance(item, Position) and type(item).__name__ != "CommentLine"
     ]
+    sit = situation_from_replay(game, at)
     if positions and not others:
-        return situation_from_position(game, positions[-1], at)
-    return situation_from_replay(game, at)
+        # the fallback counts of a position block (no layout typed in) are not game state
+        direct = situation_from_position(game, positions[-1], at)
+        by_name = {p.name: p for p in direct.players}
+        for p in sit.players:
+            if p.name in by_name:
+                p.counts = by_name[p.name].counts
+                p.wall = by_name[p.name].wall
+        sit.position_only = True
+    return sit
+
+
+def game_profile(game: Game) -> Any:
+    """The rule profile the record names in its ``Rules`` header (default: queen-2003)."""
+    from referee.profiles import ProfileError, load_profile
+
+    name = game.header("Rules")
+    try:
+        return load_profile(name or None)
+    except ProfileError as exc:
+        raise click.ClickException(f"{game.source}: Rules {name!r}: {exc}") from exc
+
+
+def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
+    """Replay ``game`` with the engine up to the moment ``at``: ``(GameState, violations)``.
+
+    * turn N: every line up to the next turn after turn N (the refill and any scoring that
+      followed turn N included: what the next player sees);
+    * line N: every item that starts on lines 1-N;
+    * start: everything before the first turn;
+    * scoring N: every item up to and including the line ``scoring N``;
+    * end: the whole record, with the game end completed.
+    """
+    from referee.engine import core
+    from referee.engine.extensions import Extensions
+    from referee.record.model import NOWHERE, Scoring, Turn
+
+    modules = [m.strip().lower() for m in (game.header("Modules") or "").split(",") if m.strip()]
+    try:
+        ext = Extensions(modules)
+    except Exception as exc:
+        raise click.ClickException(f"{game.source}: Modules: {exc}") from exc
+    state = core.new_state(
+        list(game.players) or _position_players(game),
+        game_profile(game),
+        ext,
+        source=game.source,
+        youngest=game.header("Youngest"),
+    )
+    last = NOWHERE
+    reached = at.kind in ("end", "start", "line")
+    for item in game.body:
+        if at.kind == "line" and item.pos.line > at.n:
+            break
+        if isinstance(item, Turn):
+            if at.kind == "start":
+                break
+            if at.kind == "turn" and state.turn_no >= at.n and state.turn is None:
+                reached = True
+                break
+        core.apply_item(state, item)
+        last = item.pos
+        if at.kind == "scoring" and isinstance(item, Scoring) and item.round == at.n:
+            reached = True
+            break
+    else:
+        if at.kind == "turn" and state.turn_no >= at.n:
+            reached = True
+    if not reached:
+        if at.kind == "turn":
+            raise click.BadParameter(
+                f"the record has {state.turn_no} turns, not {at.n}", param_hint="--at"
+            )
+        raise click.BadParameter(f"the record has no line 'scoring {at.n}'", param_hint="--scoring")
+    if at.kind == "end":
+        core.finish(state, last)
+    return state, list(state.found)
+
+
+def _position_players(game: Game) -> list[str]:
+    for item in game.body:
+        if isinstance(item, Position):
+            return [p.player.name for p in item.players]
+    return []
 
 
 def situation_from_replay(game: Game, at: At) -> Situation:
     """Replay the record to the moment with the engine."""
-    raise click.ClickException("replaying records needs the rules engine (not available yet)")
+    state, violations = replay_state(game, at)
+    return situation_from_state(game, state, at, violations)
 
 
 def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -> Situation:
@@ -424,7 +524,7 @@ def situation_data(sit: Situation, lang: str, only: str | None = None) -> dict[s
             }
         )
     return {
-        "at": sit.at.describe(lang),
+        "at": sit.where(lang),
         "to_move": None if sit.game_over else sit.to_move,
         "game_over": sit.game_over,
         "scorings_done": sit.scorings_done,

@@ -119,6 +119,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "position_at": {"en": "Position {where}", "de": "Stellung {where}"},
     "at_start": {"en": "at the start", "de": "zu Beginn"},
     "at_end": {"en": "at the end of the record", "de": "am Ende der Aufzeichnung"},
+    "position_block": {
+        "en": "as given in the position block (line {line})",
+        "de": "wie im Stellungsblock angegeben (Zeile {line})",
+    },
     "after_turn": {"en": "after turn {n}", "de": "nach Zug {n}"},
     "after_line": {"en": "after line {n}", "de": "nach Zeile {n}"},
     "at_scoring": {"en": "at scoring {n}", "de": "bei Wertung {n}"},

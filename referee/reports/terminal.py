@@ -363,8 +363,9 @@ def draw_player(
     score = t("unknown", lang) if player.score is None else str(player.score)
     lines.append(f"{t('score', lang)}: {score}")
     hand = _cards(player.hand, lang)
-    if player.hand:
-        hand += f"   ({_hand_total(player.hand)})"
+    total = _hand_total(player.hand or ())
+    if total:
+        hand += f"   ({total})"
     lines.append(f"{t('hand', lang)}: {hand}")
     lines.append(f"{t('reserve', lang)}: {_tiles(player.reserve, lang)}")
     if player.wall is not None:
