@@ -961,12 +961,18 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
 # ---------------------------------------------------------------------------- between turns
 
 
-def _close_refill(state: GameState, pos: Pos) -> None:
-    """After a turn's refill lines: the display and market must be full where possible."""
+def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
+    """After a turn's refill lines: the display and market must be full where possible.
+
+    ``check`` False (the record simply ends here): only decide whether the game is over.
+    """
     if state.phase != "refill":
         return
     state.phase = "between"
-    if len(state.display) < DISPLAY_SIZE and (state.deck_size + state.discard_size) > 0:
+    empties = [i for i, s in enumerate(state.market) if s is EMPTY]
+    if not check:
+        pass
+    elif len(state.display) < DISPLAY_SIZE and (state.deck_size + state.discard_size) > 0:
         state.flag(
             "REFILL-DISPLAY",
             pos,
@@ -977,8 +983,7 @@ def _close_refill(state: GameState, pos: Pos) -> None:
                 "Karten ergänzt",
             ),
         )
-    empties = [i for i, s in enumerate(state.market) if s is EMPTY]
-    if empties and state.bag_count > 0:
+    if check and empties and state.bag_count > 0:
         state.flag(
             "REFILL-MARKET",
             pos,
@@ -1009,7 +1014,7 @@ def _between(state: GameState, pos: Pos, before: str) -> None:
     """Everything that must have happened before a turn / scoring / distribution line."""
     if state.phase == "setup":
         _finish_setup(state, pos)
-    _close_refill(state, pos)
+    _close_refill(state, pos, check=before != "end")
     if before in ("turn", "distribution", "end") and state.scoring_pending:
         for number in list(state.scoring_pending):
             state.flag(

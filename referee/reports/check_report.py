@@ -1,0 +1,173 @@
+"""Rendering the results of ``check``: text for people, one JSON/YAML document for programs.
+
+The document (``--format json|yaml``)::
+
+    {"valid": bool, "games": [
+        {"file", "line", "players", "profile", "valid", "complete",
+         "errors": [{code, line, column, message}],            # syntax (notation) errors
+         "violations": [{code, name, section, severity, file, line, column, turn, player,
+                         message}],
+         "unverifiable": [{file, line, column, turn, player, message}],
+         "scorings": [ScoringResult.to_dict()], "result": {player: total}, "winners": [...]}]}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from referee.engine import GameReport
+from referee.record.model import NotationError
+
+_TEXT: dict[str, dict[str, str]] = {
+    "ok": {"en": "OK", "de": "OK"},
+    "invalid": {"en": "{n} violation(s)", "de": "{n} Regelverstoß/-verstöße"},
+    "syntax": {"en": "cannot be read", "de": "nicht lesbar"},
+    "turn": {"en": "turn {n}", "de": "Zug {n}"},
+    "setup": {"en": "setup", "de": "Vorbereitung"},
+    "warning": {"en": "warning", "de": "Warnung"},
+    "unverifiable": {"en": "not verifiable", "de": "nicht überprüfbar"},
+    "result": {"en": "result", "de": "Ergebnis"},
+    "winners": {"en": "winner", "de": "Sieger"},
+    "incomplete": {
+        "en": "the record ends before the game end",
+        "de": "die Aufzeichnung endet vor dem Spielende",
+    },
+    "summary": {
+        "en": "{games} game(s): {valid} valid, {invalid} with violations, {broken} unreadable",
+        "de": "{games} Partie(n): {valid} gültig, {invalid} mit Regelverstößen, {broken} nicht "
+        "lesbar",
+    },
+}
+
+
+def _t(key: str, lang: str, **params: object) -> str:
+    table = _TEXT[key]
+    return (table.get(lang) or table["en"]).format(**params)
+
+
+@dataclass
+class CheckedGame:
+    """One game as the ``check`` command saw it: either a report or notation errors."""
+
+    source: str
+    start_line: int
+    players: list[str]
+    report: GameReport | None
+    errors: list[NotationError] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors and self.report is not None and self.report.valid
+
+
+def _scoring_dict(result: Any) -> Any:
+    to_dict = getattr(result, "to_dict", None)
+    return to_dict() if callable(to_dict) else str(result)
+
+
+def game_dict(g: CheckedGame, lang: str = "en") -> dict[str, Any]:
+    rep = g.report
+    return {
+        "file": g.source,
+        "line": g.start_line,
+        "players": list(g.players),
+        "profile": rep.profile if rep else None,
+        "valid": g.valid,
+        "complete": bool(rep and rep.complete),
+        "errors": [
+            {"code": e.code, "line": e.pos.line, "column": e.pos.column, "message": e.message}
+            for e in g.errors
+        ],
+        "violations": [v.to_dict(lang) for v in rep.violations] if rep else [],
+        "unverifiable": [u.to_dict(lang) for u in rep.unverifiable] if rep else [],
+        "scorings": [_scoring_dict(s) for s in rep.scorings] if rep else [],
+        "result": dict(rep.result) if rep else {},
+        "winners": list(rep.winners) if rep else [],
+    }
+
+
+def document(games: list[CheckedGame], lang: str = "en") -> dict[str, Any]:
+    return {"valid": all(g.valid for g in games), "games": [game_dict(g, lang) for g in games]}
+
+
+def render_json(games: list[CheckedGame], lang: str = "en") -> str:
+    return json.dumps(document(games, lang), ensure_ascii=False, indent=2)
+
+
+def render_yaml(games: list[CheckedGame], lang: str = "en") -> str:
+    return yaml.safe_dump(document(games, lang), allow_unicode=True, sort_keys=False)
+
+
+def _scoring_text(result: Any, lang: str) -> str:
+    try:
+        from referee.scoring import render_scoring_text  # type: ignore[attr-defined]
+    except ImportError:
+        return str(result)
+    try:
+        return str(render_scoring_text(result, lang))
+    except Exception:  # the breakdown is extra; never let it hide the verdict
+        return str(result)
+
+
+def render_text(games: list[CheckedGame], lang: str = "en", scorings: bool = True) -> str:
+    out: list[str] = []
+    for g in games:
+        who = ", ".join(g.players)
+        head = f"{g.source}:{g.start_line}: {who}"
+        if g.errors:
+            out.append(f"{head}: {_t('syntax', lang)}")
+            for e in g.errors:
+                out.append(f"  {g.source}:{e.pos.line}:{e.pos.column}: {e.code}: {e.message}")
+                if e.excerpt:
+                    out.extend("    " + line for line in e.excerpt.splitlines())
+            continue
+        rep = g.report
+        assert rep is not None
+        errors = [v for v in rep.violations if v.severity == "error"]
+        verdict = _t("ok", lang) if rep.valid else _t("invalid", lang, n=len(errors))
+        out.append(f"{head}: {verdict}")
+        for v in rep.violations:
+            r = v.rule
+            when = _t("turn", lang, n=v.turn) if v.turn is not None else _t("setup", lang)
+            if v.turn is None and v.player is None:
+                when = ""
+            who_v = f" {v.player}" if v.player else ""
+            sev = f" ({_t('warning', lang)})" if v.severity == "warning" else ""
+            where = f" {when}" if when else ""
+            out.append(
+                f"  {v.location()}{where}{who_v}: {v.code} {r.name(lang)}{sev} [{r.section}]"
+            )
+            out.append(f"      {v.message(lang)}")
+        for u in rep.unverifiable:
+            out.append(
+                f"  {u.source}:{u.line}:{u.column}: {_t('unverifiable', lang)}: {u.message(lang)}"
+            )
+        if scorings:
+            for s in rep.scorings:
+                text = _scoring_text(s, lang).rstrip()
+                out.extend("  " + line for line in text.splitlines())
+        if rep.result:
+            res = ", ".join(f"{k} {v}" for k, v in rep.result.items())
+            line = f"  {_t('result', lang)}: {res}"
+            if rep.winners:
+                line += f"; {_t('winners', lang)}: {', '.join(rep.winners)}"
+            elif not rep.complete:
+                line += f" ({_t('incomplete', lang)})"
+            out.append(line)
+    n_valid = sum(1 for g in games if g.valid)
+    n_broken = sum(1 for g in games if g.errors)
+    out.append(
+        _t(
+            "summary",
+            lang,
+            games=len(games),
+            valid=n_valid,
+            invalid=len(games) - n_valid - n_broken,
+            broken=n_broken,
+        )
+    )
+    return "\n".join(out) + "\n"
