@@ -100,11 +100,11 @@ def test_each_example_is_a_complete_legal_game(profile: str) -> None:
     assert claimed is not None
     expected = {n: int(s) for n, s in (p.rsplit(" ", 1) for p in claimed.group(1).split(", "))}
     assert report.result == expected
-    assert (
-        [s.round for s in report.scorings] == [1, 2, 3]
-        if hasattr(report.scorings[0], "round")
-        else len(report.scorings) == 3
-    )
+    assert [s.round for s in report.scorings] == [1, 2, 3]
+    dirk_rows = [r for s in report.scorings for r in s.rows if r.is_dirk]
+    assert len(dirk_rows) == 3
+    # „eine Außenmauer wird für ihn jedoch nicht gewertet"
+    assert all(r.wall is None for r in dirk_rows)
 
 
 @pytest.mark.parametrize("profile", list(GAMES))
