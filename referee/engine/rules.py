@@ -357,14 +357,6 @@ _r(
     "{tile} costs {price}: {cards} would be paid even without {card} (profile {profile})",
     "{tile} kostet {price}: {cards} reichen auch ohne {card} (Profil {profile})",
 )
-_r(
-    "BUY-NO-PAYMENT",
-    "nothing paid",
-    "nichts bezahlt",
-    S_BUY,
-    "{player} pays nothing for {tile}",
-    "{player} bezahlt nichts für {tile}",
-)
 # --------------------------------------------------------------------------------- redesign
 _r(
     "REDESIGN-NOT-IN-RESERVE",
@@ -433,14 +425,6 @@ _r(
     S_BUILD,
     "the {tile} at {at} would enclose the empty {cells_word} {cells}",
     "{tile} auf {at} würde den leeren Bereich {cells} vollständig umbauen",
-)
-_r(
-    "PLACE-UNKNOWN-RULE",
-    "building rule",
-    "Bauregel",
-    S_BUILD,
-    "{tile} at {at}: {detail}",
-    "{tile} auf {at}: {detail}",
 )
 _r(
     "REMOVE-FOUNTAIN",
@@ -544,14 +528,6 @@ _r(
     "{detail}",
     "{detail_de}",
 )
-_r(
-    "REFILL-TIMING",
-    "refill during a turn",
-    "Auffüllen während des Zuges",
-    S_BUY,
-    "{detail}",
-    "{detail_de}",
-)
 # --------------------------------------------------------------------------------- scoring
 _r(
     "SCORING-MISSING",
@@ -592,14 +568,6 @@ _r(
     "END-DISTRIBUTE",
     "leftover tiles",
     "restliche Plättchen",
-    S_END,
-    "{detail}",
-    "{detail_de}",
-)
-_r(
-    "END-MISSING",
-    "game end missing",
-    "Spielende fehlt",
     S_END,
     "{detail}",
     "{detail_de}",
