@@ -278,6 +278,8 @@ def draw_alhambra(
             if x <= x1:
                 text += _cell_text(cells, marked, lit, Coord(x, row), mark_text, color)
         lines.append(text.rstrip())
+    while lines and not lines[-1].strip():
+        lines.pop()
     return lines
 
 

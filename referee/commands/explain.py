@@ -1,0 +1,512 @@
+"""``alhambra-referee explain FILE [--at ...] "<action>" [--player NAME]``.
+
+Is an action legal at a moment of a record (or in a position file)? If not: every rule it
+breaks, with the rule's name, its rulebook section and the exact cells and cards; then the legal
+alternatives: every legal cell for the tile, every legal money take, every affordable purchase
+(and whether it can be paid exactly), every tile that may be removed or swapped.
+
+The action is written in the notation, as on a turn line (``place T10w@1,0``, ``take Gu1 Di4``,
+``buy Du C9w pay Du8 Du4, reserve C9w``; a leading ``Anna:`` names the player). The actions of
+one text are checked in order, as one turn: ``buy ... , place ...`` places the tile just bought.
+The checks are the engine's (``referee.engine``); nothing is changed in the file.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.commands.legal import legal_targets
+from referee.commands.show import (
+    At,
+    Situation,
+    at_option,
+    color_option,
+    emit_data,
+    format_option,
+    guarded,
+    load_situation,
+    parse_text,
+    player_option,
+    use_color,
+)
+from referee.geometry import Alhambra, removal_problems, swap_problems
+from referee.record.model import (
+    BuildFromReserve,
+    Buy,
+    Place,
+    RemoveToReserve,
+    Swap,
+    TakeMoney,
+    Turn,
+)
+from referee.reports.i18n import (
+    currency_name,
+    fmt_card,
+    fmt_cards,
+    fmt_coords,
+    fmt_tile,
+    lang_option,
+    register,
+    t,
+)
+from referee.reports.terminal import draw_alhambra
+
+TAKE_LIMIT = 5  # rulebook-base-de-2003.txt § Geld nehmen: several cards "nicht größer als 5"
+
+register(
+    "explain.assumed_bought",
+    "{tile} taken as acquired this turn: only the building rules are checked",
+    "{tile} gilt als in diesem Zug erworben: nur die Bauregeln werden geprüft",
+)
+register("explain.checked_as", "checked for {player}, {where}", "geprüft für {player}, {where}")
+register(
+    "explain.not_their_turn",
+    "{player} is not to move now ({to_move} is); checked as if it were {player}'s turn",
+    "{player} ist jetzt nicht am Zug ({to_move} ist es); geprüft, als wäre {player} am Zug",
+)
+register("explain.violation_head", "{code} {name}", "{code} {name}")
+register("explain.section", "rule: {section}", "Regel: {section}")
+register("explain.unverifiable", "not checkable", "nicht prüfbar")
+register("explain.cells_for", "cells for {tile}", "Felder für {tile}")
+register("explain.take_single", "any single card: {cards}", "eine beliebige Karte: {cards}")
+register(
+    "explain.take_several",
+    "several cards summing to at most 5: {sets}",
+    "mehrere Karten mit Summe höchstens 5: {sets}",
+)
+register(
+    "explain.buy_line",
+    "{field}: {tile}, price {price} {currency}; you hold {held} {currency}",
+    "{field}: {tile}, Preis {price} {currency}; auf der Hand {held} {currency}",
+)
+register("explain.buy_exact", "exact with {cards}", "passend mit {cards}")
+register(
+    "explain.buy_over",
+    "no exact payment; cheapest {cards} (overpaid by {over}, turn ends)",
+    "nicht passend zahlbar; am günstigsten {cards} ({over} zu viel, Zug endet)",
+)
+register(
+    "explain.cannot_afford",
+    "cannot afford: {tiles}",
+    "nicht bezahlbar: {tiles}",
+)
+register("explain.removable", "tiles that may be removed: {cells}", "abbaubare Plättchen: {cells}")
+register(
+    "explain.swappable", "{tile} may replace the tile at {cells}", "{tile} kann {cells} ersetzen"
+)
+register("explain.no_alternatives", "no legal alternative", "keine erlaubte Alternative")
+register("explain.empty_market_field", "empty", "leer")
+register("explain.hand_unknown", "the hand is not known", "die Hand ist unbekannt")
+
+
+# --------------------------------------------------------------------------- the action
+
+
+def parse_action(text: str) -> Turn:
+    """The action text as one turn line (syntax errors exit with code 2)."""
+    line = " ".join(text.split())
+    games = parse_text(line + "\n", "<action>")
+    errors = [e for g in games for e in g.errors]
+    if errors:
+        msgs = [f"<action>:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
+        raise click.ClickException("\n".join(msgs) + f"\n  {line}")
+    turns = [item for g in games for item in g.body if isinstance(item, Turn)]
+    if len(turns) != 1 or not turns[0].actions:
+        raise click.ClickException(
+            f'<action>: {text!r} is not one turn\'s action(s) (e.g. "place T10w@1,0")'
+        )
+    return turns[0]
+
+
+# -------------------------------------------------------------------------- alternatives
+
+
+@dataclass
+class Alternatives:
+    """The legal alternatives to one action, as data (rendered by :func:`_alt_lines`)."""
+
+    cells: list[tuple[Any, list[Any]]] = field(default_factory=list)  # (tile, legal cells)
+    takes_single: list[Any] = field(default_factory=list)
+    takes_several: list[tuple[Any, ...]] = field(default_factory=list)
+    buys: list[dict[str, Any]] = field(default_factory=list)
+    cannot_afford: list[Any] = field(default_factory=list)
+    removable: list[Any] = field(default_factory=list)
+    swaps: list[tuple[Any, list[Any]]] = field(default_factory=list)
+    hand_unknown: bool = False
+
+    def empty(self) -> bool:
+        return not (
+            any(c for _t, c in self.cells)
+            or self.takes_single
+            or self.buys
+            or self.removable
+            or any(c for _t, c in self.swaps)
+        )
+
+
+def legal_takes(display: Sequence[Any]) -> tuple[list[MoneyCard], list[tuple[MoneyCard, ...]]]:
+    """Every legal money take from the display (rulebook § Geld nehmen): any one card, or
+    several cards whose values sum to at most 5. Copies of a card count once."""
+    known = [c for c in display if isinstance(c, MoneyCard)]
+    singles = sorted(set(known), key=lambda c: c.sort_key)
+    several: set[tuple[MoneyCard, ...]] = set()
+    for size in range(2, len(known) + 1):
+        for combo in itertools.combinations(known, size):
+            if sum(c.value for c in combo) <= TAKE_LIMIT:
+                several.add(tuple(sorted(combo, key=lambda c: c.sort_key)))
+    return singles, sorted(several, key=lambda s: (len(s), [c.sort_key for c in s]))
+
+
+def payments(
+    hand: Iterable[MoneyCard], currency: Currency, price: int
+) -> tuple[tuple[MoneyCard, ...] | None, tuple[MoneyCard, ...] | None]:
+    """``(exact, cheapest)``: an exact payment with the fewest cards (or None), and the payment
+    with the smallest sum of at least ``price`` (fewest cards on ties), or None."""
+    cards = sorted((c for c in hand if c.currency is currency), key=lambda c: -c.value)
+    exact: tuple[MoneyCard, ...] | None = None
+    best: tuple[MoneyCard, ...] | None = None
+    seen: set[tuple[int, ...]] = set()
+    for size in range(1, len(cards) + 1):
+        for combo in itertools.combinations(cards, size):
+            key = tuple(c.value for c in combo)
+            if key in seen:
+                continue
+            seen.add(key)
+            total = sum(key)
+            if total == price and exact is None:
+                exact = tuple(sorted(combo, key=lambda c: c.sort_key))
+            if total >= price and (best is None or total < sum(c.value for c in best)):
+                best = tuple(sorted(combo, key=lambda c: c.sort_key))
+    return exact, best
+
+
+def market_tiles(state: Any) -> list[tuple[Currency, TileKind | None]]:
+    out: list[tuple[Currency, TileKind | None]] = []
+    for i, slot in enumerate(state.market[:4]):
+        cur = Currency.of_field(i + 1)
+        if isinstance(slot, TileKind):
+            out.append((cur, slot))
+    return out
+
+
+def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
+    """The legal alternatives to ``action`` for the player in ``state`` (before the action)."""
+    p = state.players[player_index]
+    alt = Alternatives()
+    alh: Alhambra = p.alhambra
+    if isinstance(action, Place | BuildFromReserve):
+        tile = _kind(action.tile)
+        tiles: list[TileKind] = [tile] if tile is not None else []
+        if isinstance(action, BuildFromReserve):
+            tiles += [x for x in p.reserve if isinstance(x, TileKind) and x not in tiles]
+        for x in tiles:
+            alt.cells.append((x, legal_targets(alh, x)))
+    elif isinstance(action, TakeMoney):
+        alt.takes_single, alt.takes_several = legal_takes(state.display)
+    elif isinstance(action, Buy):
+        hand = list(p.hand.elements())
+        alt.hand_unknown = p.hand_unknown > 0
+        for cur, tile in market_tiles(state):
+            assert tile is not None
+            held = sum(c.value for c in hand if c.currency is cur)
+            exact, cheapest = payments(hand, cur, tile.price)
+            if cheapest is None:
+                alt.cannot_afford.append(tile)
+                continue
+            alt.buys.append(
+                {"field": cur, "tile": tile, "held": held, "exact": exact, "cheapest": cheapest}
+            )
+    elif isinstance(action, RemoveToReserve):
+        alt.removable = sorted(
+            (c for c in alh.cells if not removal_problems(alh, c)), key=lambda c: (-c.y, c.x)
+        )
+    elif isinstance(action, Swap):
+        for x in dict.fromkeys(r for r in p.reserve if isinstance(r, TileKind)):
+            cells = sorted(
+                (c for c in alh.cells if (c.x or c.y) and not swap_problems(alh, c, x)),
+                key=lambda c: (-c.y, c.x),
+            )
+            alt.swaps.append((x, cells))
+    return alt
+
+
+def _kind(ref: Any) -> TileKind | None:
+    if isinstance(ref, TileKind):
+        return ref
+    kind = getattr(ref, "kind", None)
+    return kind if isinstance(kind, TileKind) else None
+
+
+# ------------------------------------------------------------------------------ checking
+
+
+@dataclass
+class Step:
+    """One action of the text, what the engine found, and the alternatives."""
+
+    action: Any
+    violations: list[Any]
+    notes: list[Any]
+    alternatives: Alternatives
+    alhambra: Alhambra
+    assumed_bought: bool = False
+
+
+def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, list[Step], bool]:
+    """Check the actions one after the other on a copy of the state."""
+    from referee.engine import core
+
+    state = sit.state
+    if state is None:  # pragma: no cover - situations always come from the engine
+        raise click.ClickException("explain needs the rules engine")
+    name = player or (turn.player.name if turn.player else None)
+    side = sit.player(name)
+    index = next(i for i, p in enumerate(state.players) if p.name == side.name)
+    trial = state.copy()
+    not_their_turn = False
+    if trial.turn is not None and trial.turn.player != index:
+        not_their_turn = True
+        core.end_turn(trial, turn.pos)
+    if trial.turn is None:
+        not_their_turn = not_their_turn or (
+            trial.next_player is not None and trial.next_player != index
+        )
+        _start_turn(core, trial, index, turn)
+    steps: list[Step] = []
+    for action in turn.actions:
+        alt = alternatives(trial, index, action)
+        alh_before = trial.players[index].alhambra.copy()
+        assumed = False
+        if isinstance(action, Place):
+            kind = _kind(action.tile)
+            if kind is not None and trial.turn is not None and kind not in trial.turn.pending:
+                # "may I put this tile there?": as if it had just been bought
+                trial.turn.pending.append(kind)
+                assumed = True
+        notes_before = len(trial.unverifiable)
+        found = core.apply_action(trial, action)
+        notes = trial.unverifiable[notes_before:]
+        steps.append(Step(action, list(found), list(notes), alt, alh_before, assumed))
+    return side.name, steps, not_their_turn
+
+
+def _start_turn(core: Any, trial: Any, index: int, turn: Turn) -> None:
+    """Begin a turn of player ``index`` on the trial state; what was due before it (closing
+    the refill, a pending scoring) is done first and not blamed on the action."""
+    trial.next_player = index
+    between = getattr(core, "_between", None)
+    if between is not None:
+        between(trial, turn.pos, "turn")
+    core.begin_turn(trial, index, None, turn.pos)
+    trial.found.clear()
+    trial.unverifiable.clear()
+
+
+# -------------------------------------------------------------------------------- output
+
+
+def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list[str]:
+    out: list[str] = []
+    for tile, cells in alt.cells:
+        name = fmt_tile(tile, lang)
+        if cells:
+            out.append(f"{t('legal_cells', lang, tile=name)}: {fmt_coords(cells)}")
+        else:
+            out.append(t("no_legal_cells", lang, tile=name))
+    if len(alt.cells) == 1 and alt.cells[0][1]:
+        out.append("")
+        out.extend("  " + line for line in draw_alhambra(alh, marks=alt.cells[0][1], color=color))
+        out.append(t("legend_legal", lang, tile=alt.cells[0][0].code))
+    if alt.takes_single or alt.takes_several:
+        out.append(t("legal_takes", lang) + ":")
+        out.append("  " + t("explain.take_single", lang, cards=fmt_cards(alt.takes_single, lang)))
+        if alt.takes_several:
+            sets = "; ".join(" + ".join(fmt_card(c, lang) for c in s) for s in alt.takes_several)
+            out.append("  " + t("explain.take_several", lang, sets=sets))
+    if alt.buys or alt.cannot_afford:
+        out.append(t("affordable", lang) + ":")
+        if alt.hand_unknown:
+            out.append("  " + t("explain.hand_unknown", lang))
+        if not alt.buys:
+            out.append("  " + t("nothing_affordable", lang))
+        for b in alt.buys:
+            cur: Currency = b["field"]
+            head = t(
+                "explain.buy_line",
+                lang,
+                field=cur.code,
+                tile=fmt_tile(b["tile"], lang),
+                price=b["tile"].price,
+                currency=currency_name(cur, lang),
+                held=b["held"],
+            )
+            if b["exact"] is not None:
+                tail = t("explain.buy_exact", lang, cards=" ".join(c.code for c in b["exact"]))
+            else:
+                over = sum(c.value for c in b["cheapest"]) - b["tile"].price
+                tail = t(
+                    "explain.buy_over",
+                    lang,
+                    cards=" ".join(c.code for c in b["cheapest"]),
+                    over=over,
+                )
+            out.append(f"  {head}: {tail}")
+        if alt.cannot_afford:
+            tiles = ", ".join(fmt_tile(x, lang) for x in alt.cannot_afford)
+            out.append("  " + t("explain.cannot_afford", lang, tiles=tiles))
+    if alt.removable:
+        out.append(t("explain.removable", lang, cells=fmt_coords(alt.removable)))
+    for tile, cells in alt.swaps:
+        out.append(
+            t("explain.swappable", lang, tile=fmt_tile(tile, lang), cells=fmt_coords(cells) or "-")
+        )
+    return out
+
+
+def _alt_data(alt: Alternatives) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if alt.cells:
+        data["cells"] = [
+            {"tile": x.code, "cells": [str(c) for c in cells]} for x, cells in alt.cells
+        ]
+    if alt.takes_single or alt.takes_several:
+        data["takes"] = [[c.code] for c in alt.takes_single] + [
+            [c.code for c in s] for s in alt.takes_several
+        ]
+    if alt.buys or alt.cannot_afford:
+        data["purchases"] = [
+            {
+                "field": b["field"].code,
+                "tile": b["tile"].code,
+                "price": b["tile"].price,
+                "exact": None if b["exact"] is None else [c.code for c in b["exact"]],
+                "cheapest": [c.code for c in b["cheapest"]],
+                "overpaid": sum(c.value for c in b["cheapest"]) - b["tile"].price,
+            }
+            for b in alt.buys
+        ]
+        data["cannot_afford"] = [x.code for x in alt.cannot_afford]
+    if alt.removable:
+        data["removable"] = [str(c) for c in alt.removable]
+    if alt.swaps:
+        data["swaps"] = [
+            {"tile": x.code, "cells": [str(c) for c in cells]} for x, cells in alt.swaps
+        ]
+    return data
+
+
+def _cut(text: str, steps: list[Step]) -> list[str]:
+    """Each action's own text, cut from the action line at the actions' columns."""
+    line = " ".join(text.split())
+    cols = [s.action.pos.column - 1 for s in steps] + [len(line)]
+    return [line[a:b].strip().rstrip(",").strip() for a, b in itertools.pairwise(cols)]
+
+
+@click.command(name="explain")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("action")
+@at_option
+@player_option
+@click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
+@format_option
+@color_option
+@lang_option
+@guarded
+def command(
+    file: str,
+    action: str,
+    at: At,
+    player: str | None,
+    game_no: int | None,
+    fmt: str,
+    color_mode: str,
+    lang: str,
+) -> None:
+    """Is ACTION legal at that moment? If not, which rule (name, section, cells, cards), and
+    what the legal alternatives are. Exit code 0 when legal, 1 when not.
+
+    \b
+    Examples:
+      alhambra-referee explain game.alh --at 12 "place T10w@1,0"
+      alhambra-referee explain game.alh --at L40 "take Gu1 Di4"
+      alhambra-referee explain position.alh "Ben: buy Du C9w pay Du8 Du4" --lang de
+    """
+    turn = parse_action(action)
+    sit = load_situation(file, at, game_no)
+    name, steps, not_their_turn = check_turn(sit, turn, player)
+    texts = _cut(action, steps)
+    legal = not any(v.severity == "error" for s in steps for v in s.violations)
+    where = sit.where(lang)
+    if fmt != "text":
+        emit_data(
+            {
+                "action": " ".join(action.split()),
+                "player": name,
+                "at": where,
+                "legal": legal,
+                "not_their_turn": not_their_turn,
+                "steps": [
+                    {
+                        "action": text,
+                        "legal": not any(v.severity == "error" for v in s.violations),
+                        "violations": [_violation_data(v, lang) for v in s.violations],
+                        "unverifiable": [n.message(lang) for n in s.notes],
+                        "assumed_bought": s.assumed_bought,
+                        "alternatives": _alt_data(s.alternatives),
+                    }
+                    for text, s in zip(texts, steps, strict=True)
+                ],
+            },
+            fmt,
+        )
+        raise click.exceptions.Exit(0 if legal else 1)
+    color = use_color(color_mode)
+    out: list[str] = []
+    out.append(
+        t("action_legal" if legal else "action_illegal", lang, action=" ".join(action.split()))
+    )
+    out.append("  (" + t("explain.checked_as", lang, player=name, where=where) + ")")
+    if not_their_turn:
+        out.append("  " + t("explain.not_their_turn", lang, player=name, to_move=sit.to_move))
+    for text, step in zip(texts, steps, strict=True):
+        ok = not any(v.severity == "error" for v in step.violations)
+        out.append("")
+        out.append(f"{text}: {t('legal' if ok else 'illegal', lang)}")
+        if step.assumed_bought:
+            out.append(
+                "  ("
+                + t("explain.assumed_bought", lang, tile=fmt_tile(_kind(step.action.tile), lang))
+                + ")"
+            )
+        for v in step.violations:
+            r = v.rule
+            out.append(f"  \u2717 {v.code} {r.name(lang)} [{r.section}]")
+            out.append(f"    {v.message(lang)}")
+        for n in step.notes:
+            out.append(f"  ? {t('explain.unverifiable', lang)}: {n.message(lang)}")
+        if not ok:
+            lines = _alt_lines(step.alternatives, lang, color, step.alhambra)
+            if lines:
+                out.append("")
+                out.append(f"  {t('alternatives', lang)}:")
+                out.extend("    " + line if line else "" for line in lines)
+    click.echo("\n".join(out))
+    raise click.exceptions.Exit(0 if legal else 1)
+
+
+def _violation_data(v: Any, lang: str) -> dict[str, Any]:
+    r = v.rule
+    return {
+        "code": v.code,
+        "name": r.name(lang),
+        "section": r.section,
+        "severity": v.severity,
+        "message": v.message(lang),
+        "params": {k: str(val) for k, val in v.params.items()},
+    }
