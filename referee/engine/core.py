@@ -349,7 +349,6 @@ def _problem_params(
         "at": str(at),
         "cells": cells,
         "cells_word": "cell" if len(pr.cells) == 1 else "area",
-        "player": p.name,
     }
     if pr.code == "PLACE-OCCUPIED":
         occ = p.alhambra.get(at)
