@@ -1,0 +1,340 @@
+"""Scoring a finished physical game from a position block (the ``score`` command's core).
+
+The position gives each player's Alhambra (tiles with coordinates), reserve and score before
+the scoring, or the counts fallback (``counts P=2 A=3 wall=7``), and Dirk's tiles in a
+two-player game. Before scoring, the layouts are checked: every catalogue tile is used at
+most once across all Alhambras, reserves and Dirk (``rulebook-base-de-2003.txt``,
+"Spielmaterial": "54 Gebäudeplättchen"), and every Alhambra keeps the building rules
+("Alhambra-Bauregeln"). Problems are reported, never a reason to refuse: the scoring is still
+computed from what was written.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.catalogue import BuildingType, TileKind
+from referee.geometry import ORIGIN, Alhambra, layout_problems
+from referee.geometry.rules import PROBLEM_TEXT
+from referee.profiles import DEFAULT_PROFILE, RuleProfile
+from referee.record.model import (
+    ComponentRef,
+    Game,
+    PlacedTile,
+    PlayerPosition,
+    Pos,
+    Position,
+    TileRef,
+)
+from referee.scoring.core import RULES_FILE, ScoringEntry, ScoringResult, score_round
+
+SECTION_MATERIAL = "Spielmaterial"
+SECTION_BUILD = "Alhambra-Bauregeln"
+SECTION_TWO = "Sonderregel für das Spiel zu zweit"
+
+# code -> (section, English, German); {params} filled from the problem.
+MESSAGES: dict[str, tuple[str, str, str]] = {
+    "TILE-TWICE": (
+        SECTION_MATERIAL,
+        "tile {tile} is used {n} times; each of the 54 building tiles exists once",
+        "Plättchen {tile} kommt {n}-mal vor; jedes der 54 Gebäudeplättchen gibt es nur einmal",
+    ),
+    "TILE-UNKNOWN": (
+        SECTION_MATERIAL,
+        "an unknown tile (?) cannot be scored",
+        "ein unbekanntes Plättchen (?) kann nicht gewertet werden",
+    ),
+    "TILE-NONE": (
+        SECTION_MATERIAL,
+        "there is no tile {tile} in the game",
+        "ein Plättchen {tile} gibt es im Spiel nicht",
+    ),
+    "TILE-AMBIGUOUS": (
+        SECTION_MATERIAL,
+        "{tile} can mean {options}; write its walls (taken as {taken})",
+        "{tile} kann {options} sein; bitte Mauern angeben (angenommen: {taken})",
+    ),
+    "TILE-MODULE": (
+        SECTION_MATERIAL,
+        "module component {tile} is not scored by this command",
+        "Modul-Bauteil {tile} wird von diesem Befehl nicht gewertet",
+    ),
+    "CELL-TWICE": (
+        SECTION_BUILD,
+        "two tiles at {at}",
+        "zwei Plättchen auf {at}",
+    ),
+    "CELL-FOUNTAIN": (
+        SECTION_BUILD,
+        "{at} is the fountain's cell (the start tile never moves)",
+        "{at} ist das Feld des Startplättchens (es wird nie umgebaut)",
+    ),
+    "DIRK-PLAYERS": (
+        SECTION_TWO,
+        "Dirk only plays in a two-player game ({n} players here)",
+        "Dirk spielt nur im Spiel zu zweit mit (hier {n} Spieler)",
+    ),
+    "COUNTS-DIFFER": (
+        SECTION_BUILD,
+        "stated counts {stated} differ from the Alhambra's {actual}",
+        "angegebene Anzahlen {stated} weichen von der Alhambra ab ({actual})",
+    ),
+    "WALL-DIFFERS": (
+        "Siegpunkte für die Außenmauern",
+        "stated wall {stated} differs from the longest outer wall {actual}",
+        "angegebene Mauer {stated} weicht von der längsten Außenmauer ab ({actual})",
+    ),
+    "PLAYER-MISSING": (
+        "Spielvorbereitung",
+        "player {name} of the Players header has no section in the position",
+        "Spieler {name} aus dem Players-Kopf fehlt in der Stellung",
+    ),
+    "NO-POSITION": (
+        "",
+        "the game has no position block to score",
+        "das Spiel enthält keinen Stellungsblock (position ... end)",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class LayoutProblem:
+    """A problem with the stated position: code, where, whose, and message parameters."""
+
+    code: str
+    player: str | None
+    pos: Pos
+    params: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def section(self) -> str:
+        if self.code in PROBLEM_TEXT:
+            return PROBLEM_TEXT[self.code][0]
+        return MESSAGES[self.code][0]
+
+    def message(self, lang: str = "en") -> str:
+        if self.code in PROBLEM_TEXT:
+            _s, en, de = PROBLEM_TEXT[self.code]
+            text = de if lang == "de" else en
+            cells = self.params.get("cells", "")
+            return f"{text} ({cells})" if cells else text
+        _s, en, de = MESSAGES[self.code]
+        text = de if lang == "de" else en
+        try:
+            return text.format(**self.params)
+        except (KeyError, IndexError):  # pragma: no cover - every code's params are filled
+            return text
+
+    def text(self, source: str, lang: str = "en") -> str:
+        who = f"{self.player}: " if self.player else ""
+        where = f"[{RULES_FILE}, {self.section}]" if self.section else ""
+        return f"{source}:{self.pos}: {who}{self.code}: {self.message(lang)} {where}".rstrip()
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "player": self.player,
+            "line": self.pos.line,
+            "column": self.pos.column,
+            "rule": f"{RULES_FILE}, {self.section}" if self.section else None,
+            "message": self.message(lang),
+        }
+
+
+@dataclass(frozen=True)
+class PositionScore:
+    """What ``score`` found for one game: the problems and the scoring."""
+
+    problems: tuple[LayoutProblem, ...]
+    result: ScoringResult | None
+    alhambras: dict[str, Alhambra]
+
+
+def _tile_label(ref: object) -> str:
+    if isinstance(ref, ComponentRef):
+        return f"{ref.kind}:{ref.name}"
+    if isinstance(ref, TileRef):
+        if not ref.known:
+            return "?"
+        walls = ""
+        if ref.walls is not None:
+            walls = (
+                "".join(
+                    s.value.lower() for s in sorted(ref.walls, key=lambda s: "NESW".index(s.value))
+                )
+                or "-"
+            )
+        return f"{ref.type.code if ref.type else '?'}{ref.price}{walls}"
+    return str(ref)
+
+
+class _Resolver:
+    """Turns tile references into catalogue tiles, counting every use."""
+
+    def __init__(self) -> None:
+        self.uses: dict[TileKind, list[tuple[str | None, Pos]]] = defaultdict(list)
+        self.problems: list[LayoutProblem] = []
+
+    def resolve(self, ref: object, player: str | None, pos: Pos) -> TileKind | None:
+        if isinstance(ref, ComponentRef):
+            self.problems.append(
+                LayoutProblem("TILE-MODULE", player, pos, {"tile": _tile_label(ref)})
+            )
+            return None
+        if not isinstance(ref, TileRef) or not ref.known:
+            self.problems.append(LayoutProblem("TILE-UNKNOWN", player, pos))
+            return None
+        if not ref.candidates:
+            self.problems.append(
+                LayoutProblem("TILE-NONE", player, pos, {"tile": _tile_label(ref)})
+            )
+            return None
+        kind = ref.candidates[0]
+        if len(ref.candidates) > 1:
+            unused = [c for c in ref.candidates if not self.uses.get(c)]
+            kind = unused[0] if unused else ref.candidates[0]
+            self.problems.append(
+                LayoutProblem(
+                    "TILE-AMBIGUOUS",
+                    player,
+                    pos,
+                    {
+                        "tile": _tile_label(ref),
+                        "options": ", ".join(c.full_code for c in ref.candidates),
+                        "taken": kind.full_code,
+                    },
+                )
+            )
+        self.uses[kind].append((player, pos))
+        return kind
+
+    def duplicates(self) -> list[LayoutProblem]:
+        found: list[LayoutProblem] = []
+        for kind, uses in self.uses.items():
+            if len(uses) > 1:
+                for player, pos in uses[1:]:
+                    found.append(
+                        LayoutProblem(
+                            "TILE-TWICE", player, pos, {"tile": kind.full_code, "n": str(len(uses))}
+                        )
+                    )
+        return found
+
+
+def find_position(game: Game) -> Position | None:
+    """The position block to score: the last one in the game."""
+    found = [item for item in game.body if isinstance(item, Position)]
+    return found[-1] if found else None
+
+
+def _build(
+    pp: PlayerPosition, name: str, resolver: _Resolver, problems: list[LayoutProblem]
+) -> tuple[Alhambra, dict[tuple[int, int], PlacedTile]]:
+    alh = Alhambra()
+    where: dict[tuple[int, int], PlacedTile] = {}
+    for placed in pp.alhambra:
+        kind = resolver.resolve(placed.tile, name, placed.pos)
+        if placed.at == ORIGIN:
+            problems.append(LayoutProblem("CELL-FOUNTAIN", name, placed.pos, {"at": str(ORIGIN)}))
+            continue
+        if kind is None:
+            continue
+        if placed.at in alh:
+            problems.append(LayoutProblem("CELL-TWICE", name, placed.pos, {"at": str(placed.at)}))
+            continue
+        alh.place(placed.at, kind)
+        where[(placed.at.x, placed.at.y)] = placed
+    return alh, where
+
+
+def _fmt_counts(counts: dict[BuildingType, int]) -> str:
+    return " ".join(f"{t.code}={n}" for t, n in counts.items() if n) or "-"
+
+
+def score_position(
+    game: Game, profile: RuleProfile = DEFAULT_PROFILE, round_no: int = 3
+) -> PositionScore:
+    """Check the layouts of the game's position block and score it."""
+    position = find_position(game)
+    if position is None:
+        return PositionScore(
+            (LayoutProblem("NO-POSITION", None, Pos(game.start_line, 1)),), None, {}
+        )
+    resolver = _Resolver()
+    problems: list[LayoutProblem] = []
+    entries: list[ScoringEntry] = []
+    alhambras: dict[str, Alhambra] = {}
+    for pp in position.players:
+        name = pp.player.name
+        for ref in pp.reserve:
+            resolver.resolve(ref, name, getattr(ref, "pos", pp.pos))
+        stated: dict[BuildingType, int] = {}
+        for part in pp.counts:
+            if isinstance(part.key, BuildingType):
+                stated[part.key] = stated.get(part.key, 0) + part.points
+        if pp.alhambra or not pp.counts:
+            alh, where = _build(pp, name, resolver, problems)
+            alhambras[name] = alh
+            line_pos = pp.alhambra[0].pos if pp.alhambra else pp.pos
+            for prob in layout_problems(alh):
+                cells = ", ".join(str(c) for c in prob.cells)
+                if prob.sides:
+                    cells = ", ".join(f"{c} {s.value}" for c, s in prob.sides)
+                first = where.get((prob.cells[0].x, prob.cells[0].y)) if prob.cells else None
+                pos = first.pos if first is not None else line_pos
+                problems.append(LayoutProblem(prob.code, name, pos, {"cells": cells}))
+            entry = ScoringEntry(name, alhambra=alh, total_before=pp.score or 0)
+            if pp.counts:
+                actual = {t: n for t, n in alh.counts().items() if n}
+                if {t: n for t, n in stated.items() if n} != actual:
+                    problems.append(
+                        LayoutProblem(
+                            "COUNTS-DIFFER",
+                            name,
+                            pp.counts[0].pos,
+                            {"stated": _fmt_counts(stated), "actual": _fmt_counts(actual)},
+                        )
+                    )
+            entries.append(entry)
+        else:
+            entries.append(
+                ScoringEntry(
+                    name, counts=stated, wall_claim=pp.wall or 0, total_before=pp.score or 0
+                )
+            )
+    if position.dirk is not None:
+        dirk_counts: dict[BuildingType, int] = {}
+        for ref in position.dirk:
+            kind = resolver.resolve(ref, "Dirk", getattr(ref, "pos", position.pos))
+            if kind is not None:
+                dirk_counts[kind.type] = dirk_counts.get(kind.type, 0) + 1
+        if len(position.players) != 2:
+            problems.append(
+                LayoutProblem(
+                    "DIRK-PLAYERS", "Dirk", position.pos, {"n": str(len(position.players))}
+                )
+            )
+        entries.append(ScoringEntry("Dirk", counts=dirk_counts, is_dirk=True))
+    named = {pp.player.name.lower() for pp in position.players}
+    for name in game.players:
+        if name.lower() not in named:
+            problems.append(LayoutProblem("PLAYER-MISSING", None, position.pos, {"name": name}))
+    problems = resolver.problems + resolver.duplicates() + problems
+    problems.sort(key=lambda p: (p.pos.line, p.pos.column))
+    result = score_round(round_no, entries, profile)
+    # wall stated next to a typed-in layout: compare
+    for pp in position.players:
+        if pp.wall is not None and (pp.alhambra or not pp.counts):
+            row = result.row(pp.player.name)
+            if row is not None and row.wall is not None and row.wall.length != pp.wall:
+                problems.append(
+                    LayoutProblem(
+                        "WALL-DIFFERS",
+                        pp.player.name,
+                        pp.pos,
+                        {"stated": str(pp.wall), "actual": str(row.wall.length)},
+                    )
+                )
+    return PositionScore(tuple(problems), result, alhambras)
