@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +28,7 @@ from referee.engine.extensions import Extensions, Module, register_module
 from referee.engine.rules import RULES, Rule, Unverifiable, Violation, register_rule
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
-from referee.record.model import Game, Pos, Turn
+from referee.record.model import BodyItem, Game, Pos, Turn
 
 __all__ = [
     "EMPTY",
@@ -51,6 +52,7 @@ __all__ = [
     "register_module",
     "register_rule",
     "replay",
+    "run_game",
     "start_state",
 ]
 
@@ -153,10 +155,20 @@ def _claimed_result(game: Game) -> dict[str, int] | None:
 
 def check_game(game: Game, profile: RuleProfile | None = None, strict: bool = False) -> GameReport:
     """Check every event of ``game``; the report lists violations and unverifiable points."""
-    state = start_state(game, profile)
+    return run_game(game, start_state(game, profile), game.body, strict)
+
+
+def run_game(
+    game: Game,
+    state: GameState,
+    items: Sequence[BodyItem] | None = None,
+    strict: bool = False,
+) -> GameReport:
+    """Apply ``items`` (default: the whole body) to ``state``, finish the game, compare the
+    ``Result`` header and report. Lets a caller start from a prepared state."""
     stopped = False
     last = Pos(game.start_line, 1)
-    for item in game.body:
+    for item in game.body if items is None else items:
         last = item.pos
         apply_item(state, item)
         if strict and any(v.severity == "error" for v in state.found):
@@ -172,7 +184,7 @@ def check_game(game: Game, profile: RuleProfile | None = None, strict: bool = Fa
                 if p is None:
                     state.flag(
                         "UNKNOWN-PLAYER",
-                        Pos(game.start_line, 1),
+                        _header_pos(game, "Result"),
                         name,
                         players=", ".join(state.names),
                     )

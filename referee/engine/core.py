@@ -1073,6 +1073,14 @@ def _scoring_entries(state: GameState, round_no: int) -> list[object]:
     return entries
 
 
+_WHAT = {
+    "points": "points in this scoring",
+    "total": "total",
+    "wall": "wall points",
+    **{t.code: f"{t.name_in('en', plural=True)} points" for t in BuildingType},
+}
+
+
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
     try:
         from referee.scoring import claim_mismatches, score_round
@@ -1096,21 +1104,26 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
             p.score = row.total
         elif getattr(row, "is_dirk", False):
             state.modules["_dirk_score"] = row.total
-    if claim is not None and claim.claims:
-        for mm in claim_mismatches(result, claim):
-            mpos = Pos(mm.line, 1) if isinstance(mm.line, int) and mm.line else claim.pos
-            if hasattr(mm, "pos") and isinstance(mm.pos, Pos):
-                mpos = mm.pos
-            state.flag(
-                "SCORE-CLAIM",
-                mpos,
-                mm.player or "Dirk",
-                round=round_no,
-                what=mm.what,
-                claimed=mm.claimed,
-                computed=mm.computed,
-                line=getattr(mm, "breakdown", None) or getattr(mm, "text", "") or mm.what,
-            )
+    if claim is not None:
+        for c in claim.claims:
+            cpos = c.pos if c.pos != NOWHERE else claim.pos
+            if c.player is not None and state.player_named(c.player.name) is None:
+                state.flag("UNKNOWN-PLAYER", cpos, c.player.name, players=", ".join(state.names))
+                continue
+            if c.player is None and state.dirk is None:
+                state.flag("UNKNOWN-PLAYER", cpos, "Dirk", players=", ".join(state.names))
+                continue
+            for mm in claim_mismatches(result, c):
+                state.flag(
+                    "SCORE-CLAIM",
+                    cpos,
+                    mm.player,
+                    round=round_no,
+                    what=_WHAT.get(mm.what, mm.what),
+                    claimed=mm.claimed,
+                    computed=mm.computed,
+                    line=mm.line,
+                )
     if state.dirk is not None and round_no in (1, 2):
         state.dirk_due = round_no
 
