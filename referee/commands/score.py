@@ -33,12 +33,14 @@ _TEXT = {
         "ok": "Layouts possible: every tile used once, building rules kept.",
         "problems": "Layout problems (reported; the scoring below uses the position as written):",
         "profile": "rules",
+        "counts_only": "Scored from stated counts (layout and wall not verified): {names}",
     },
     "de": {
         "game": "Spiel ab Zeile",
         "ok": "Aufbau möglich: jedes Plättchen einmal verwendet, Bauregeln eingehalten.",
         "problems": "Probleme im Aufbau (gemeldet; die Wertung nimmt die Stellung wie angegeben):",
         "profile": "Regeln",
+        "counts_only": "Nach angegebenen Anzahlen gewertet (Aufbau und Mauer ungeprüft): {names}",
     },
 }
 
@@ -71,6 +73,7 @@ def _game_dict(source: str, game: Game, found: PositionScore | None, lang: str) 
         return d
     assert found is not None
     d["possible"] = not found.problems
+    d["counts_only"] = list(found.counts_only)
     d["problems"] = [p.to_dict(lang) for p in found.problems]
     d["scoring"] = found.result.to_dict() if found.result is not None else None
     if found.result is not None and found.result.round == 3:
@@ -174,6 +177,8 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             text.extend("  " + p.text(source, lang) for p in found.problems)
         else:
             text.append(words["ok"])
+        if found.counts_only:
+            text.append(words["counts_only"].format(names=", ".join(found.counts_only)))
         text.append("")
         text.append(render_scoring_text(found.result, lang))
         docs.append(_game_dict(source, game, found, lang))

@@ -150,6 +150,7 @@ class PositionScore:
     problems: tuple[LayoutProblem, ...]
     result: ScoringResult | None
     alhambras: dict[str, Alhambra]
+    counts_only: tuple[str, ...] = ()  # players scored from stated counts (not verified)
 
 
 def _tile_label(ref: object) -> str:
@@ -337,4 +338,5 @@ def score_position(
                         {"stated": str(pp.wall), "actual": str(row.wall.length)},
                     )
                 )
-    return PositionScore(tuple(problems), result, alhambras)
+    counts_only = tuple(pp.player.name for pp in position.players if pp.counts and not pp.alhambra)
+    return PositionScore(tuple(problems), result, alhambras, counts_only)
