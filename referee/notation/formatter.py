@@ -315,6 +315,8 @@ def format_game(game: Game, fill: Fill | None = None) -> str:
     lines: list[str] = []
     for c in game.leading_comments:
         lines += body_lines(c)
+    if game.leading_comments and game.headers:
+        lines.append("")
     lines += [_header(h) for h in sorted_headers(game.headers)]
     if game.headers and game.body:
         lines.append("")
