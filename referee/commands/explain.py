@@ -496,7 +496,7 @@ def command(
                 out.append("")
                 out.append(f"  {t('alternatives', lang)}:")
                 out.extend("    " + line if line else "" for line in lines)
-    click.echo("\n".join(out))
+    click.echo("\n".join(out), color=color)
     raise click.exceptions.Exit(0 if legal else 1)
 
 

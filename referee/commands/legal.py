@@ -147,4 +147,4 @@ def command(
             out.append("")
             out.append(t("legend_legal", lang, tile=x.code))
     out.append(f"[{t('rule_source_build', lang)}]")
-    click.echo("\n".join(out))
+    click.echo("\n".join(out), color=color)

@@ -35,7 +35,7 @@ from referee.record.model import (
     Position,
     TileRef,
 )
-from referee.reports.i18n import fmt_card, fmt_tile, lang_option, t
+from referee.reports.i18n import fmt_card, fmt_tile, lang_option, register, t
 from referee.reports.terminal import (
     PlayerView,
     TableView,
@@ -386,6 +386,10 @@ def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
             break
         if isinstance(item, Turn):
             if at.kind == "start":
+                # the setup is complete just before the first turn (start player known)
+                between = getattr(core, "_between", None)
+                if between is not None:
+                    between(state, item.pos, "turn")
                 break
             if at.kind == "turn" and state.turn_no >= at.n and state.turn is None:
                 reached = True
@@ -493,6 +497,13 @@ def _jsonable_card(card: Any) -> str:
     return fmt_card(card, "en")
 
 
+register(
+    "show.violations",
+    "{n} rule violation(s) up to this moment: see `alhambra-referee check {file}`",
+    "{n} Regelverstoß/-verstöße bis hierher: siehe `alhambra-referee check {file}`",
+)
+
+
 def situation_data(sit: Situation, lang: str, only: str | None = None) -> dict[str, Any]:
     """The situation as plain data (for ``--format json|yaml``)."""
     players = []
@@ -534,6 +545,9 @@ def situation_data(sit: Situation, lang: str, only: str | None = None) -> dict[s
         "display": None if sit.display is None else [_jsonable_card(c) for c in sit.display],
         "dirk": None if sit.dirk is None else [_jsonable_tile(x) for x in sit.dirk],
         "players": players,
+        "violations": [
+            v.to_dict(lang) if hasattr(v, "to_dict") else str(v) for v in sit.violations
+        ],
     }
 
 
@@ -608,6 +622,8 @@ def command(
     if fmt != "text":
         emit_data(situation_data(sit, lang, player), fmt)
         return
-    click.echo(
-        draw_table(sit.table(lang), lang, color=use_color(color_mode), only=player), nl=False
-    )
+    color = use_color(color_mode)
+    click.echo(draw_table(sit.table(lang), lang, color=color, only=player), nl=False, color=color)
+    errors = [v for v in sit.violations if getattr(v, "severity", "error") == "error"]
+    if errors:
+        click.echo(t("show.violations", lang, n=len(errors), file=file))
