@@ -308,6 +308,23 @@ def test_wall_points() -> None:
     assert _wall_points(profile(wall_points="tile")) == 8
 
 
+# ----------------------------------------------------------------------------- game end
+
+
+def test_game_end() -> None:
+    # 2003 [Spielende]: the game ends when the market cannot be completely refilled; the online
+    # implementation ends it as soon as the bag runs out during a refill.
+    queen = (EXAMPLES / "two-player-queen-2003.alh").read_text(encoding="utf-8")
+    bga = (EXAMPLES / "two-player-bga.alh").read_text(encoding="utf-8")
+    assert errors(check(queen, profile(game_end="market-incomplete"))) == []
+    late = errors(check(queen, profile(game_end="bag-empty")))
+    assert late and set(late) == {"TURN-AFTER-END"}
+    assert errors(check(bga, load_profile("bga"))) == []
+    assert errors(check(bga, profile(game_end="bag-empty", wall_run="simple-path"))) == []
+    early = errors(check(bga, profile(game_end="market-incomplete", wall_run="simple-path")))
+    assert "END-EARLY" in early
+
+
 # ------------------------------------------------------------------------------ wording
 
 

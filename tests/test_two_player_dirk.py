@@ -28,6 +28,7 @@ GAMES = {
     "queen-2003": EXAMPLES / "two-player-queen-2003.alh",
     "queen-bigbox-2019": EXAMPLES / "two-player-bigbox-2019.alh",
     "piatnik-hu": EXAMPLES / "two-player-piatnik-hu.alh",
+    "bga": EXAMPLES / "two-player-bga.alh",
 }
 
 needs_scoring = pytest.mark.skipif(
@@ -166,7 +167,7 @@ def test_no_draw_right_after_scoring_1_is_reported() -> None:
 
 
 @needs_scoring
-@pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019"])
+@pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019", "bga"])
 def test_a_third_of_the_bag_rounded_down_after_scoring_2(profile: str) -> None:
     text = text_of(profile)
     after2 = dirk_lines(text)[2]
