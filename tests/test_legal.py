@@ -5,12 +5,18 @@ Rules: rulebook-base-de-2003.txt, "Alhambra-Bauregeln".
 
 from __future__ import annotations
 
+import json
+import tempfile
+from pathlib import Path
+
 import click
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.catalogue import SIDES, TileKind, catalogue
+from referee.cli import cli
 from referee.commands.legal import legal_targets, read_tile_option
 from referee.geometry import Alhambra, placement_problems
 from referee.record.model import Coord
@@ -30,11 +36,11 @@ def brute_force(alh: Alhambra, piece: TileKind) -> list[Coord]:
 
 @st.composite
 def alhambras(draw: st.DrawFn) -> Alhambra:
-    """A random Alhambra grown by legal placements (0-14 tiles)."""
+    """A random Alhambra grown by legal placements (up to 14 different tiles)."""
     alh = Alhambra()
     n = draw(st.integers(0, 14))
-    for _ in range(n):
-        tile = draw(st.sampled_from(TILES))
+    order = draw(st.permutations(TILES))  # each tile at most once, as in the game
+    for tile in order[:n]:
         cells = sorted(
             (c.neighbour(s) for c in alh.cells for s in SIDES if c.neighbour(s) not in alh.cells),
             key=lambda c: (c.x, c.y),
@@ -67,3 +73,41 @@ def test_read_tile_option() -> None:
         read_tile_option("T14")
     with pytest.raises(click.BadParameter, match="not a tile"):
         read_tile_option("@@")
+
+
+def position_text(alh: Alhambra) -> str:
+    placed = " ".join(f"{p.full_code}@{c.x},{c.y}" for c, p in alh.buildings())
+    line = f"    alhambra {placed}\n" if placed else ""
+    return f'[Players "Anna, Ben"]\nposition\n  next Anna\n  player Anna\n{line}end\n'
+
+
+@settings(max_examples=25, deadline=None)
+@given(alhambras(), st.sampled_from(TILES))
+def test_legal_command_agrees_with_the_placement_checks(alh: Alhambra, tile: TileKind) -> None:
+    """The command end to end: a position file in the notation, cells as JSON."""
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "position.alh"
+        path.write_text(position_text(alh), encoding="utf-8")
+        result = CliRunner().invoke(
+            cli, ["legal", str(path), "--tile", tile.full_code, "--format", "json"]
+        )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["player"] == "Anna"
+    expected = [f"{c.x},{c.y}" for c in brute_force(alh, tile)]
+    assert data["tiles"] == [
+        {"tile": tile.code, "name": data["tiles"][0]["name"], "cells": expected}
+    ]
+
+
+def test_legal_text_marks_the_cells() -> None:
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "position.alh"
+        path.write_text(position_text(Alhambra()), encoding="utf-8")
+        result = CliRunner().invoke(
+            cli, ["legal", str(path), "--tile", "T10w", "--lang", "de", "--color", "never"]
+        )
+    assert result.exit_code == 0
+    assert "Erlaubte Felder für T10 (Turm 10): 0,1 -1,0 0,-1" in result.output
+    assert result.output.count("+") == 3 + 1  # three cells and the legend
+    assert "Alhambra-Bauregeln" in result.output

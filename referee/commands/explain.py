@@ -321,7 +321,10 @@ def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list
             out.append(t("no_legal_cells", lang, tile=name))
     if len(alt.cells) == 1 and alt.cells[0][1]:
         out.append("")
-        out.extend("  " + line for line in draw_alhambra(alh, marks=alt.cells[0][1], color=color))
+        out.extend(
+            ("  " + line).rstrip()
+            for line in draw_alhambra(alh, marks=alt.cells[0][1], color=color)
+        )
         out.append(t("legend_legal", lang, tile=alt.cells[0][0].code))
     if alt.takes_single or alt.takes_several:
         out.append(t("legal_takes", lang) + ":")
@@ -495,7 +498,7 @@ def command(
             if lines:
                 out.append("")
                 out.append(f"  {t('alternatives', lang)}:")
-                out.extend("    " + line if line else "" for line in lines)
+                out.extend(("    " + line).rstrip() for line in lines)
     click.echo("\n".join(out), color=color)
     raise click.exceptions.Exit(0 if legal else 1)
 

@@ -114,7 +114,7 @@ def command(
         emit_data(
             {
                 "player": side.name,
-                "at": at.describe(lang),
+                "at": sit.where(lang),
                 "section": "rulebook-base-de-2003.txt § Alhambra-Bauregeln",
                 "tiles": [
                     {
@@ -129,7 +129,7 @@ def command(
         )
         return
     color = use_color(color_mode)
-    out = [f"{side.name} \u2014 {at.describe(lang)}"]
+    out = [f"{side.name} \u2014 {sit.where(lang)}"]
     if not results:
         out.append(t("no_tiles_to_check", lang))
     for x, cells in results:
@@ -142,7 +142,8 @@ def command(
         if tile is not None or len(results) == 1:
             out.append("")
             out.extend(
-                "  " + line for line in draw_alhambra(side.alhambra, marks=cells, color=color)
+                ("  " + line).rstrip()
+                for line in draw_alhambra(side.alhambra, marks=cells, color=color)
             )
             out.append("")
             out.append(t("legend_legal", lang, tile=x.code))
