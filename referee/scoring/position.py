@@ -283,8 +283,8 @@ def score_position(
                 cells = ", ".join(str(c) for c in prob.cells)
                 if prob.sides:
                     cells = ", ".join(f"{c} {s.value}" for c, s in prob.sides)
-                first = where.get((prob.cells[0].x, prob.cells[0].y)) if prob.cells else None
-                pos = first.pos if first is not None else line_pos
+                known = [where[(c.x, c.y)] for c in prob.cells if (c.x, c.y) in where]
+                pos = known[0].pos if known else line_pos
                 problems.append(LayoutProblem(prob.code, name, pos, {"cells": cells}))
             entry = ScoringEntry(name, alhambra=alh, total_before=pp.score or 0)
             if pp.counts:
