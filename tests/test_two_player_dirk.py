@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-import referee.scoring
+from referee.catalogue import BuildingType
 from referee.engine import GameReport, check_game, replay
 from referee.notation import parse_text
 from referee.profiles import RuleProfile, load_profile
 from referee.record.model import Game
+from referee.scoring import ScoringEntry, ScoringRow, score_round
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GAMES = {
@@ -30,10 +31,6 @@ GAMES = {
     "piatnik-hu": EXAMPLES / "two-player-piatnik-hu.alh",
     "bga": EXAMPLES / "two-player-bga.alh",
 }
-
-needs_scoring = pytest.mark.skipif(
-    not hasattr(referee.scoring, "score_round"), reason="referee.scoring is not there yet"
-)
 
 
 def text_of(profile: str) -> str:
@@ -90,7 +87,6 @@ def bag_before(text: str, number: int) -> int:
 # ------------------------------------------------------------------------ the examples
 
 
-@needs_scoring
 @pytest.mark.parametrize("profile", list(GAMES))
 def test_each_example_is_a_complete_legal_game(profile: str) -> None:
     report = check(text_of(profile))  # the profile named in the record's header
@@ -148,7 +144,6 @@ def test_a_missing_setup_draw_is_reported() -> None:
     assert "DIRK-DRAW" in [c for c, _ in codes(report)]
 
 
-@needs_scoring
 @pytest.mark.parametrize("profile", list(GAMES))
 def test_six_tiles_right_after_scoring_1(profile: str) -> None:
     text = text_of(profile)
@@ -156,7 +151,6 @@ def test_six_tiles_right_after_scoring_1(profile: str) -> None:
     assert ("DIRK-DRAW", after1) in codes(check(drop_last_tile(text, after1)))
 
 
-@needs_scoring
 def test_no_draw_right_after_scoring_1_is_reported() -> None:
     text = text_of("queen-2003")
     after1 = dirk_lines(text)[1]
@@ -166,7 +160,6 @@ def test_no_draw_right_after_scoring_1_is_reported() -> None:
     assert "DIRK-DRAW" in [c for c, _ in codes(report)]
 
 
-@needs_scoring
 @pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019", "bga"])
 def test_a_third_of_the_bag_rounded_down_after_scoring_2(profile: str) -> None:
     text = text_of(profile)
@@ -180,7 +173,6 @@ def test_a_third_of_the_bag_rounded_down_after_scoring_2(profile: str) -> None:
     assert f"a third of the {left} tiles left" in str(detail)
 
 
-@needs_scoring
 def test_piatnik_gives_dirk_two_tiles_after_scoring_2() -> None:
     text = text_of("piatnik-hu")
     after2 = dirk_lines(text)[2]
@@ -193,7 +185,6 @@ def test_piatnik_gives_dirk_two_tiles_after_scoring_2() -> None:
     assert ("DIRK-DRAW", after2) in codes(report)
 
 
-@needs_scoring
 def test_a_queen_game_by_the_piatnik_rule_wants_two_tiles() -> None:
     text = text_of("queen-2003")
     after2 = dirk_lines(text)[2]
@@ -228,7 +219,6 @@ def _first_gift(text: str) -> tuple[int, str]:
     raise AssertionError("no gift")
 
 
-@needs_scoring
 def test_a_gift_to_dirk_counts_for_dirk_at_the_next_scoring() -> None:
     text = text_of("queen-2003")
     report = check(text)
@@ -266,3 +256,66 @@ def test_only_a_tile_bought_this_turn_can_be_given() -> None:
     line = lines_of(text)[take - 1]
     report = check(edit_line(text, take, f"{line}, give {tile} dirk"))
     assert any(line_ == take for _, line_ in codes(report))
+
+
+# ------------------------------------------------------------------ Dirk in the majorities
+# 2003 [Sonderregel für das Spiel zu zweit]: „Bei Wertungen bekommt auch Dirk Siegpunkte für
+# Gebäudemehrheiten, eine Außenmauer wird für ihn jedoch nicht gewertet." Ties [Siegpunkte für
+# Mehrheiten bei den Gebäuden]: „so werden die Punkte der entsprechenden Plätze geteilt. Dabei
+# wird immer abgerundet."
+
+
+def _score(
+    round_no: int, anna: dict[str, int], ben: dict[str, int], dirk: dict[str, int]
+) -> dict[str, ScoringRow]:
+    def counts(d: dict[str, int]) -> dict[BuildingType, int]:
+        return {BuildingType(k): v for k, v in d.items()}
+
+    entries = [
+        ScoringEntry("Anna", counts=counts(anna), wall_claim=5),
+        ScoringEntry("Ben", counts=counts(ben), wall_claim=3),
+        ScoringEntry("Dirk", counts=counts(dirk), is_dirk=True),
+    ]
+    result = score_round(round_no, entries, load_profile("queen-2003"))
+    return {row.name: row for row in result.rows}
+
+
+def _points(rows: dict[str, ScoringRow], name: str, type_code: str) -> int:
+    return rows[name].buildings[BuildingType(type_code)].points
+
+
+def test_dirk_tied_with_a_player_for_first_shares_first_and_second() -> None:
+    # scoring 2, towers: 13 for the first place, 6 for the second: (13 + 6) / 2 = 9 each
+    rows = _score(2, {"T": 3}, {"T": 1}, {"T": 3})
+    assert _points(rows, "Anna", "T") == 9
+    assert _points(rows, "Dirk", "T") == 9
+    assert _points(rows, "Ben", "T") == 0  # third place scores nothing in scoring 2
+    assert rows["Dirk"].buildings[BuildingType.TOWER].tied_with == ("Anna",)
+
+
+def test_dirk_tied_for_first_in_scoring_1_shares_the_first_place_only() -> None:
+    # scoring 1 pays the first place only: gardens (5 + 0) / 2 = 2, rounded down
+    rows = _score(1, {"G": 2}, {"G": 1}, {"G": 2})
+    assert (_points(rows, "Anna", "G"), _points(rows, "Dirk", "G")) == (2, 2)
+    assert _points(rows, "Ben", "G") == 0
+
+
+def test_dirk_tied_with_a_player_for_second() -> None:
+    # scoring 3, chambers: Ben first (19); Anna and Dirk share second and third: (11 + 4) / 2
+    rows = _score(3, {"C": 2}, {"C": 4}, {"C": 2})
+    assert _points(rows, "Ben", "C") == 19
+    assert (_points(rows, "Anna", "C"), _points(rows, "Dirk", "C")) == (7, 7)
+
+
+def test_three_way_tie_with_dirk() -> None:
+    # scoring 3, gardens: (20 + 12 + 5) / 3 = 12 each
+    rows = _score(3, {"G": 2}, {"G": 2}, {"G": 2})
+    assert [_points(rows, n, "G") for n in ("Anna", "Ben", "Dirk")] == [12, 12, 12]
+
+
+def test_dirk_outranks_a_player_and_never_scores_a_wall() -> None:
+    rows = _score(3, {"P": 1}, {}, {"P": 3})
+    assert (_points(rows, "Dirk", "P"), _points(rows, "Anna", "P")) == (16, 8)
+    assert rows["Dirk"].wall is None
+    assert rows["Anna"].wall is not None and rows["Anna"].wall.points == 5
+    assert rows["Dirk"].points == 16
