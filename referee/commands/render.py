@@ -92,7 +92,7 @@ def command(
         Panel(p_view, longest=longest_wall(p.alhambra, sit.profile))
         for p, p_view in zip(chosen, _views(sit, chosen, lang), strict=True)
     ]
-    title = f"{t('position_at', lang, where=moment.describe(lang))}"
+    title = t("position_at", lang, where=sit.where(lang))
     event = sit.game.header("Event")
     if event:
         title = f"{event} \u2014 {title}"
@@ -107,7 +107,7 @@ def command(
         raise click.ClickException(f"{output}: cannot write ({exc})") from exc
     summary = {
         "file": output,
-        "at": moment.describe(lang),
+        "at": sit.where(lang),
         "players": [
             {"name": p.name, "score": p.score, "longest_wall": len(pan.longest)}
             for p, pan in zip(chosen, panels, strict=True)
@@ -118,7 +118,7 @@ def command(
     elif fmt == "yaml":
         click.echo(yaml.safe_dump(summary, allow_unicode=True, sort_keys=False), nl=False)
     else:
-        click.echo(f"{output}: {', '.join(p.name for p in chosen)} ({moment.describe(lang)})")
+        click.echo(f"{output}: {', '.join(p.name for p in chosen)} ({sit.where(lang)})")
 
 
 def _views(sit: Situation, chosen: list[PlayerSide], lang: str) -> list[PlayerView]:
