@@ -681,6 +681,10 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
     elif not headers and leading and not body:
         body, leading = leading, []
     errors.sort(key=lambda e: (e.pos.line, e.pos.column))
+    # known tags in canonical order, then the others as written (header order carries no
+    # meaning, and this keeps parse(format(parse(x))) == parse(x))
+    rank = {name: i for i, name in enumerate(KNOWN_HEADERS)}
+    headers.sort(key=lambda h: rank.get(h.name, len(rank)))
     return Game(
         tuple(headers),
         tuple(body),
