@@ -370,3 +370,14 @@ def test_random_legal_alhambras_agree_with_brute_force(alh: Alhambra) -> None:
     used = [seg for r in runs for seg in r.segments]
     assert len(used) == len(set(used))
     assert set(used) <= set(outer_segments(alh))
+
+
+@settings(max_examples=80, deadline=None)
+@given(grown())
+def test_outer_walls_never_cross_in_a_legal_alhambra(alh: Alhambra) -> None:
+    """docs/scoring.md: crossing walls need a diagonal contact, which always encloses a hole."""
+    degree: dict[tuple[int, int], int] = defaultdict(int)
+    for c, s in outer_segments(alh):
+        for corner in _ends(c, s):
+            degree[corner] += 1
+    assert all(d <= 2 for d in degree.values())
