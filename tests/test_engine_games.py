@@ -43,9 +43,9 @@ def _payment(hand: list[MoneyCard], cur: Currency, price: int) -> tuple[list[Mon
             s = sum(c.value for c in combo)
             if s == price:
                 return list(combo), True
-            if s > price and all(s - c.value < price for c in combo):
-                if best is None or s < sum(c.value for c in best):
-                    best = list(combo)
+            minimal = s > price and all(s - c.value < price for c in combo)
+            if minimal and (best is None or s < sum(c.value for c in best)):
+                best = list(combo)
     return (best or []), False
 
 
@@ -95,7 +95,9 @@ class Sim:
         self.market = [self.bag.pop() for _ in range(4)]
         self.lines.append(
             "* market "
-            + " ".join(f"{Currency.of_field(i + 1).code}:{t.code}" for i, t in enumerate(self.market))
+            + " ".join(
+                f"{Currency.of_field(i + 1).code}:{t.code}" for i, t in enumerate(self.market)
+            )
         )
         key = [(len(d), sum(c.value for c in d)) for d in deals]
         best = min(key)
@@ -144,9 +146,7 @@ class Sim:
                 self.discard.append(c)
             self.market[f] = None
             bought.append(tile)
-            actions.append(
-                f"buy {Currency.of_field(f + 1).code} {tile.code} pay {_cards(pay)}"
-            )
+            actions.append(f"buy {Currency.of_field(f + 1).code} {tile.code} pay {_cards(pay)}")
             if sum(c.value for c in pay) != tile.price:
                 break
         for tile in bought:

@@ -34,6 +34,7 @@ def run_with_empty_bag(body: str, headers: str = "") -> tuple[GameReport, GameSt
     state, _ = replay(g, until_line=len(POSITION.splitlines()) + 2 + headers.count("\n"))
     state.bag.clear()
     state.bag_count = 0
+    state.bag_uncertain = False  # this test knows the bag is empty
     n_pos = sum(1 for it in g.body if it.pos.line <= len(POSITION.splitlines()) + 2)
     report = run_game(g, state, g.body[n_pos:])
     return report, state

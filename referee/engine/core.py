@@ -208,12 +208,13 @@ def _card_supply(state: GameState, card: MoneyCard, pos: Pos, player: str | None
 # ---------------------------------------------------------------------------- money deck
 
 
-def _reshuffle(state: GameState) -> None:
+def _reshuffle(state: GameState, pos: Pos = NOWHERE) -> None:
     state.deck_known.update(state.discard)
     state.deck_unknown += state.discard_unknown
     state.discard.clear()
     state.discard_unknown = 0
     state.reshuffles += 1
+    state.found.extend(state.ext.reshuffle(state, pos))
 
 
 def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
@@ -239,7 +240,7 @@ def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
                 "Karten) gemischt (`reshuffle` vor die aufgedeckten Karten schreiben)",
             ),
         )
-        _reshuffle(state)
+        _reshuffle(state, pos)
     if card is None:
         if state.deck_unknown == 0:  # which known card it was is lost: forget the deck
             state.pool.update(state.deck_known)
@@ -319,7 +320,13 @@ def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
 
 def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     """Index of the first slot holding a tile the reference can mean (None: no match)."""
-    if ref is None or isinstance(ref, ComponentRef) or not ref.known:
+    if isinstance(ref, ComponentRef):  # a module piece says whether the token means it
+        for i, slot in enumerate(slots):
+            matches = getattr(slot, "matches", None)
+            if matches is not None and matches(ref):
+                return i
+        return None
+    if ref is None or not ref.known:
         return None
     cands = ref.candidates
     for i, slot in enumerate(slots):
@@ -402,6 +409,15 @@ def _build(state: GameState, p: PlayerState, tile: TileKind | None, at: Coord, p
     if tile is None:
         _unknown_tile_note(state, pos, p.name)
         p.alhambra_unknown += 1
+        return True
+    if p.counts is not None:
+        state.note(
+            pos,
+            f"{p.name}'s layout is not known (counts only): the building rules are not checked",
+            f"die Alhambra von {p.name} ist nur gezählt: Bauregeln ungeprüft",
+            p.name,
+        )
+        p.counts[tile.type] = p.counts.get(tile.type, 0) + 1
         return True
     if p.alhambra_unknown:
         state.note(
@@ -762,8 +778,13 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
             _scoring_card(state, ref, cpos)
             continue
         if isinstance(ref, ComponentRef):
+            handled = state.ext.display_component(state, ref, cpos)
+            if handled is None:
+                _unhandled_component(state, ref, cpos)
+            else:
+                state.found.extend(handled)
             continue
-        if len(state.display) >= DISPLAY_SIZE:
+        if len(state.display) + state.ext.display_extra(state) >= DISPLAY_SIZE:
             if setup:
                 state.flag(
                     "SETUP-DISPLAY",
@@ -969,9 +990,27 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
         return
     state.phase = "between"
     empties = [i for i, s in enumerate(state.market) if s is EMPTY]
+    if state.bag_uncertain and empties:
+        # a position does not say how many tiles are left: the record decides
+        state.maybe_over = True
+        check = False
+        state.note(
+            pos,
+            "the bag's content is not known after a position: the market refill is not checked",
+            "der Beutelinhalt ist nach einer Stellung unbekannt: Auffüllen des Bauhofs ungeprüft",
+        )
     if not check:
         pass
-    elif len(state.display) < DISPLAY_SIZE and (state.deck_size + state.discard_size) > 0:
+    elif state.deck_uncertain and len(state.display) < DISPLAY_SIZE:
+        state.note(
+            pos,
+            "the deck size is not known after a position: the display refill is not checked",
+            "die Stapelgröße ist nach einer Stellung unbekannt: Auffüllen der Auslage ungeprüft",
+        )
+    elif (
+        len(state.display) + state.ext.display_extra(state) < DISPLAY_SIZE
+        and (state.deck_size + state.discard_size) > 0
+    ):
         state.flag(
             "REFILL-DISPLAY",
             pos,
@@ -1048,6 +1087,21 @@ def _scoring_entries(state: GameState, round_no: int) -> list[object]:
 
     entries: list[object] = []
     for p in state.players:
+        if p.counts is not None:
+            counts = dict(p.counts)
+            for _c, piece in p.alhambra.buildings():
+                if piece.type is not None:
+                    counts[piece.type] = counts.get(piece.type, 0) + 1
+            entries.append(
+                ScoringEntry(
+                    p.name,
+                    counts=counts,
+                    wall_claim=p.wall_claim,
+                    adjustments=state.ext.scoring_adjustments(state, p, round_no),
+                    total_before=p.score,
+                )
+            )
+            continue
         entries.append(
             ScoringEntry(
                 p.name,
@@ -1156,6 +1210,8 @@ def _scoring(state: GameState, item: Scoring) -> None:
                 **_pair("scoring 3 took place already", "die 3. Wertung fand schon statt"),
             )
             return
+        if not state.game_over and state.maybe_over:
+            _game_over(state, "the market was not refilled", "der Bauhof wurde nicht aufgefüllt")
         if not state.game_over:
             state.flag(
                 "END-EARLY",
@@ -1315,6 +1371,8 @@ def _distribution(state: GameState, item: Distribution) -> None:
             ),
         )
         return
+    if not state.game_over and state.maybe_over:
+        _game_over(state, "the market was not refilled", "der Bauhof wurde nicht aufgefüllt")
     if not state.game_over:
         state.flag(
             "END-EARLY",
@@ -1484,6 +1542,13 @@ def _take(state: GameState, p: PlayerState, a: TakeMoney) -> None:
     taken: list[MoneyCard | None] = []
     for ref in a.cards:
         cpos = ref.pos or pos
+        if isinstance(ref, ComponentRef):
+            handled = state.ext.take_component(state, p, ref, a)
+            if handled is not None:
+                state.found.extend(handled)
+            else:
+                _unhandled_component(state, ref, cpos, p.name)
+            continue
         if not isinstance(ref, CardRef):
             state.flag(
                 "TAKE-NOT-IN-DISPLAY",
@@ -1617,11 +1682,16 @@ def _buy(state: GameState, p: PlayerState, a: Buy) -> None:
         price = tile.price
     elif isinstance(ref, TileRef) and ref.price is not None:
         price = ref.price
-    # payment
+    # payment (modules may allow more currencies, e.g. an exchange card)
+    allowed: set[Currency] = set()
+    if cur is not None:
+        allowed = {cur} | state.ext.payment_currencies(state, p, a, cur)
     paid_known: list[MoneyCard] = []
     unknown_paid = 0
     for cref in a.paid:
         cpos = getattr(cref, "pos", pos) or pos
+        if isinstance(cref, ComponentRef) and state.ext.kind_handler(cref.kind) is None:
+            _unhandled_component(state, cref, cpos, p.name)
         if not isinstance(cref, CardRef):
             continue
         c = cref.card
@@ -1638,7 +1708,7 @@ def _buy(state: GameState, p: PlayerState, a: Buy) -> None:
                 continue
             state.discard_unknown += 1
             continue
-        if cur is not None and c.currency is not cur:
+        if cur is not None and c.currency not in allowed:
             state.flag("BUY-CURRENCY", cpos, p.name, card=c.code, currency=cur.code)
         if p.hand[c] > 0:
             _dec(p.hand, c)
@@ -1651,7 +1721,7 @@ def _buy(state: GameState, p: PlayerState, a: Buy) -> None:
             continue
         state.discard[c] += 1
         paid_known.append(c)
-    counted = [c for c in paid_known if cur is None or c.currency is cur]
+    counted = [c for c in paid_known if cur is None or c.currency in allowed]
     total = sum(c.value for c in counted) + state.ext.payment(state, p, a)
     shown = fmt_cards([*paid_known, *([None] * unknown_paid)])
     tile_text = fmt_tile(tile) if tile is not None else fmt_ref(ref)
@@ -1699,13 +1769,13 @@ def _resolve_reserve(
     state: GameState, p: PlayerState, ref: TileLike, pos: Pos
 ) -> tuple[bool, TileKind | None]:
     """Find a reserve tile matching ``ref``: (found, tile)."""
-    if isinstance(ref, ComponentRef):
-        return False, None
     i = _match(ref, p.reserve)
-    if i is None and ref.known and None in p.reserve:
+    if i is None and isinstance(ref, ComponentRef) and None in p.reserve:
+        i = p.reserve.index(None)  # an unknown reserve tile: as written
+    elif i is None and isinstance(ref, TileRef) and ref.known and None in p.reserve:
         i = p.reserve.index(None)
         p.reserve[i] = ref.kind if ref.kind is not None else (ref.candidates or (None,))[0]
-    if i is None and not ref.known and p.reserve:
+    if i is None and isinstance(ref, TileRef) and not ref.known and p.reserve:
         i = len(p.reserve) - 1
     if i is None:
         state.flag(
@@ -1762,6 +1832,7 @@ def _remove(state: GameState, p: PlayerState, a: RemoveToReserve) -> None:
     if present is not None and at != Coord(0, 0):
         p.alhambra.remove(at)
         p.reserve.append(present)  # type: ignore[arg-type]
+        state.found.extend(state.ext.removed(state, p, at, present))
     _end_main(state, "redesigning", "dem Umbauen")
 
 
@@ -1798,6 +1869,7 @@ def _swap(state: GameState, p: PlayerState, a: Swap) -> None:
             state.found.extend(state.ext.placement_problems(state, p, at, tile))
     if present is not None and at != Coord(0, 0) and tile is not None:
         p.alhambra.remove(at)
+        state.found.extend(state.ext.removed(state, p, at, present))
         p.alhambra.place(at, tile)
         p.reserve.append(present)  # type: ignore[arg-type]
     elif ok:
@@ -1970,7 +2042,14 @@ def _chance(state: GameState, item: Chance) -> None:
         elif isinstance(ev, DisplayReveal):
             _display(state, ev, pos)
         elif isinstance(ev, Reshuffle):
-            if state.deck_size > 0:
+            if state.deck_uncertain:
+                state.note(
+                    pos,
+                    "the deck size is not known after a position: the reshuffle is not checked",
+                    "die Stapelgröße ist nach einer Stellung unbekannt: Mischen ungeprüft",
+                )
+                _reshuffle(state)
+            elif state.deck_size > 0:
                 state.flag(
                     "REFILL-RESHUFFLE",
                     pos,
@@ -1982,7 +2061,7 @@ def _chance(state: GameState, item: Chance) -> None:
                     ),
                 )
             else:
-                _reshuffle(state)
+                _reshuffle(state, pos)
                 _check_pile_overrun(state, pos)
         elif isinstance(ev, MarketDraw):
             _market(state, ev, pos)
@@ -2003,9 +2082,24 @@ def _chance(state: GameState, item: Chance) -> None:
                     state.flag("UNKNOWN-VERB", pos, verb=ev.verb)
 
 
-def _module_classes() -> list:
-    from referee.engine.extensions import MODULES
+def _unhandled_component(
+    state: GameState, ref: ComponentRef, pos: Pos, player: str | None = None
+) -> None:
+    """A ``kind:name`` token no enabled module takes: its module is not enabled, or unknown."""
+    token = f"{ref.kind}:{ref.name}"
+    owner = next(
+        (n for n, cls in _module_classes() if ref.kind.lower() in cls.component_kinds), None
+    )
+    if owner is not None:
+        state.flag("MODULE-NOT-ENABLED", pos, player, verb=token, module=owner)
+    else:
+        state.flag("UNKNOWN-VERB", pos, player, verb=token)
 
+
+def _module_classes() -> list:
+    from referee.engine.extensions import MODULES, load_bundled_modules
+
+    load_bundled_modules()
     return list(MODULES.items())
 
 

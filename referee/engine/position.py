@@ -7,7 +7,7 @@ apply; the components shown must exist (supply) and each Alhambra must obey the 
 
 from __future__ import annotations
 
-from referee.catalogue import Currency, TileKind
+from referee.catalogue import BuildingType, Currency, TileKind
 from referee.engine.state import EMPTY, GameState
 from referee.geometry import layout_problems
 from referee.record.model import CardRef, ComponentRef, Pos, Position, TileLike, TileRef
@@ -45,6 +45,8 @@ def apply_position(state: GameState, item: Position) -> None:
     pos = item.pos
     state.phase = "between"
     state.setup_after = 0
+    state.deck_uncertain = True
+    state.bag_uncertain = True
     if item.scorings_done is not None:
         state.scorings_done = list(range(1, item.scorings_done + 1))
         for n in state.scorings_done:
@@ -88,6 +90,20 @@ def apply_position(state: GameState, item: Position) -> None:
                 else:
                     p.hand[c] += 1  # type: ignore[index]
         p.reserve = [_tile(state, ref, pos) for ref in pp.reserve]
+        if pp.counts or pp.wall is not None:
+            counts = dict.fromkeys(BuildingType, 0)
+            for part in pp.counts:
+                if isinstance(part.key, BuildingType):
+                    counts[part.key] = part.points
+            p.counts = counts
+            p.wall_claim = pp.wall
+            state.note(
+                pp.pos or pos,
+                f"{p.name}'s Alhambra is given as counts: building rules and the wall are not "
+                "verified",
+                f"die Alhambra von {p.name} ist nur gezählt: Bauregeln und Mauer ungeprüft",
+                p.name,
+            )
         for placed in pp.alhambra:
             tile = _tile(state, placed.tile, placed.pos or pos)
             if tile is None:

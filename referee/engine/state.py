@@ -66,6 +66,9 @@ class PlayerState:
     score: int = 0
     dealt: list[MoneyCard | None] = field(default_factory=list)
     dealt_pos: Pos = NOWHERE
+    # a position's fallback ``counts P=2 ... wall=7``: building counts instead of a layout
+    counts: dict[Any, int] | None = None
+    wall_claim: int | None = None
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -79,6 +82,8 @@ class PlayerState:
             self.score,
             list(self.dealt),
             self.dealt_pos,
+            None if self.counts is None else dict(self.counts),
+            self.wall_claim,
         )
 
     @property
@@ -146,6 +151,10 @@ class GameState:
     setup_after: int = 0  # money cards in the deck when play began (for the pile check)
     money_draws: int = 0  # money cards revealed from the deck since play began
     reshuffles: int = 0
+    # after a position: how many cards are in the deck / tiles in the bag is not known
+    deck_uncertain: bool = False
+    bag_uncertain: bool = False
+    maybe_over: bool = False
     scoring_seen: dict[int, int] = field(default_factory=dict)  # card -> money draws before
     scoring_flagged: set[int] = field(default_factory=set)
     scoring_pending: list[int] = field(default_factory=list)
@@ -217,6 +226,9 @@ class GameState:
             setup_after=self.setup_after,
             money_draws=self.money_draws,
             reshuffles=self.reshuffles,
+            deck_uncertain=self.deck_uncertain,
+            bag_uncertain=self.bag_uncertain,
+            maybe_over=self.maybe_over,
             scoring_seen=dict(self.scoring_seen),
             scoring_flagged=set(self.scoring_flagged),
             scoring_pending=list(self.scoring_pending),
