@@ -14,6 +14,12 @@ Hook points, in game order:
 * ``verbs`` / ``action``      a player action the base game does not know (``ModuleAction``)
 * ``out_of_turn``             an interrupting line without a turn number, and its priority
 * ``payment``                 a purchase's payment (e.g. exchange cards, bonus cards)
+* ``payment_currencies``      extra currencies a purchase may be paid in (e.g. exchange cards)
+* ``display_component`` / ``display_extra``  a module card revealed into the money display,
+                              and how many such cards lie there (the display holds 4 in all)
+* ``take_component``          ``take`` of a module card from the display
+* ``reshuffle``               the discard pile becomes the new deck
+* ``removed``                 a piece left an Alhambra (redesign: remove or swap)
 * ``placement_problems``      extra building rules and piece kinds
 * ``scoring_adjustments``     count adjustments passed to ``ScoringEntry.adjustments``
 * ``end_of_game``             steps after the leftover tiles and before the final scoring
@@ -31,8 +37,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.engine.rules import Violation
 
 if TYPE_CHECKING:
+    from referee.catalogue import Currency
     from referee.engine.state import GameState, PlayerState
-    from referee.record.model import Buy, Coord, ModuleAction, ModuleChance, Turn
+    from referee.record.model import (
+        Buy,
+        ComponentRef,
+        Coord,
+        ModuleAction,
+        ModuleChance,
+        Pos,
+        TakeMoney,
+        Turn,
+    )
 
 ActionHandler = Callable[["GameState", "PlayerState", "ModuleAction"], list[Violation]]
 
@@ -95,6 +111,42 @@ class Module:
         """Extra value a payment counts with (e.g. a bonus card). Added to the paid sum."""
         return 0
 
+    def payment_currencies(
+        self, state: GameState, player: PlayerState, buy: Buy, field: Currency
+    ) -> frozenset[Currency]:
+        """Currencies besides the field's that this purchase may be paid in.
+
+        Called once per purchase, before the cards are counted; the module also deals with its
+        own components in ``buy.paid`` here (e.g. discards an exchange card).
+        """
+        return frozenset()
+
+    def display_extra(self, state: GameState) -> int:
+        """How many of this module's cards lie in the money display (it holds 4 in all)."""
+        return 0
+
+    def display_component(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> list[Violation] | None:
+        """A component of this module revealed into the money display; None: not handled."""
+        return None
+
+    def take_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, action: TakeMoney
+    ) -> list[Violation] | None:
+        """``take`` of a component of this module from the display; None: not handled."""
+        return None
+
+    def reshuffle(self, state: GameState, pos: Pos) -> list[Violation]:
+        """The discard pile is shuffled into a new deck (the base deck already is)."""
+        return []
+
+    def removed(
+        self, state: GameState, player: PlayerState, at: Coord, piece: Any
+    ) -> list[Violation]:
+        """A piece left ``player``'s Alhambra at ``at`` (redesign: remove or swap)."""
+        return []
+
     def placement_problems(
         self, state: GameState, player: PlayerState, at: Coord, piece: Any
     ) -> list[Violation]:
@@ -123,8 +175,14 @@ def register_module(cls: type[Module]) -> type[Module]:
     return cls
 
 
+def load_bundled_modules() -> None:
+    """Import :mod:`referee.modules` once, so the bundled modules are registered."""
+    import referee.modules  # noqa: F401
+
+
 def module_owning_verb(verb: str) -> str | None:
     """The name of the registered module that owns an action verb, if any."""
+    load_bundled_modules()
     low = verb.lower()
     for name, cls in MODULES.items():
         if low in cls.verbs:
@@ -136,6 +194,9 @@ class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
 
     def __init__(self, names: Iterable[str] = ()) -> None:
+        names = list(names)
+        if names:
+            load_bundled_modules()
         self.modules: list[Module] = []
         self.unknown: list[str] = []
         for raw in names:
@@ -149,6 +210,9 @@ class Extensions:
                 self.modules.append(cls())
         self._verbs: dict[str, Module] = {v: m for m in self.modules for v in m.verbs}
         self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
+        self._kinds: dict[str, Module] = {
+            k.lower(): m for m in self.modules for k in m.component_kinds
+        }
 
     def __bool__(self) -> bool:
         return bool(self.modules)
@@ -171,6 +235,40 @@ class Extensions:
 
     def payment(self, state: GameState, player: PlayerState, buy: Buy) -> int:
         return sum(m.payment(state, player, buy) for m in self.modules)
+
+    def kind_handler(self, kind: str) -> Module | None:
+        return self._kinds.get(kind.lower())
+
+    def payment_currencies(
+        self, state: GameState, player: PlayerState, buy: Buy, field: Currency
+    ) -> frozenset[Currency]:
+        out: frozenset[Currency] = frozenset()
+        for m in self.modules:
+            out |= m.payment_currencies(state, player, buy, field)
+        return out
+
+    def display_extra(self, state: GameState) -> int:
+        return sum(m.display_extra(state) for m in self.modules)
+
+    def display_component(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> list[Violation] | None:
+        m = self.kind_handler(ref.kind)
+        return None if m is None else m.display_component(state, ref, pos)
+
+    def take_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, action: TakeMoney
+    ) -> list[Violation] | None:
+        m = self.kind_handler(ref.kind)
+        return None if m is None else m.take_component(state, player, ref, action)
+
+    def reshuffle(self, state: GameState, pos: Pos) -> list[Violation]:
+        return [v for m in self.modules for v in m.reshuffle(state, pos)]
+
+    def removed(
+        self, state: GameState, player: PlayerState, at: Coord, piece: Any
+    ) -> list[Violation]:
+        return [v for m in self.modules for v in m.removed(state, player, at, piece)]
 
     def placement_problems(
         self, state: GameState, player: PlayerState, at: Coord, piece: Any
