@@ -98,3 +98,46 @@ def test_an_unknown_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
 def test_an_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, _ = run(capsys, "profiles", "--format", "xml")
     assert code == 3
+
+
+def test_an_empty_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = run(capsys, "profiles", "show", "")
+    assert code == 3
+
+
+def test_a_folder_is_reported_as_unreadable(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "profiles", "show", str(tmp_path))
+    assert code == 2
+    assert "not a file" in err
+
+
+# The record names its profile in the header; `check --rules NAME|FILE` overrides it.
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "two-player-queen-2003.alh")
+
+
+def test_check_uses_the_header_profile_and_rules_overrides_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert run(capsys, "check", EXAMPLE)[0] == 0
+    code, out, _ = run(capsys, "check", EXAMPLE, "--rules", "piatnik-hu")
+    assert code == 1
+    assert "DIRK-DRAW" in out
+    club = tmp_path / "club.yaml"
+    club.write_text("extends: queen-2003\ndirk_second_draw: 2\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", EXAMPLE, "--rules", str(club))
+    assert code == 1 and "DIRK-DRAW" in out
+    club.write_text("extends: queen-2003\ntile_supply: tower\n", encoding="utf-8")
+    assert run(capsys, "check", EXAMPLE, "--rules", str(club))[0] == 0
+
+
+def test_check_with_a_broken_profile_file_names_file_line_and_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: queen-2003\ngifts: anyone\n", encoding="utf-8")
+    code, _, err = run(capsys, "check", EXAMPLE, "--rules", str(bad))
+    assert code in (2, 3)
+    assert f"{bad}:2:8: gifts:" in err
+    assert "Traceback" not in err

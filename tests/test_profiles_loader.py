@@ -350,3 +350,18 @@ def test_the_example_in_the_docs_loads(tmp_path: Path) -> None:
         "tile",
     )
     assert p.sources["reserve_limit"].startswith("review-base-de.txt")
+
+
+def test_names_from_untrusted_text_can_be_limited_to_bundled_profiles(tmp_path: Path) -> None:
+    path = write(tmp_path, "club.yaml", "reserve_limit: 4\n")
+    assert load_profile(path).reserve_limit == 4
+    assert load_profile("piatnik-hu", allow_files=False).name == "piatnik-hu"
+    with pytest.raises(ProfileError) as info:
+        load_profile(str(path), allow_files=False)
+    assert "not a bundled profile" in str(info.value)
+
+
+def test_long_keys_are_cut_in_messages(tmp_path: Path) -> None:
+    err = error_of(write(tmp_path, "k.yaml", "x" * 500 + ": 1\n"))
+    assert err.key is not None and len(err.key) == 60 and err.key.endswith("…")
+    assert len(str(err)) < 500

@@ -135,7 +135,7 @@ def show(name: str, fmt: str) -> None:
     checked: every unknown key, wrong type or impossible value is reported with file, line and
     key.
     """
-    if name not in list_profiles() and not Path(name).exists():
+    if not name.strip() or (name not in list_profiles() and not Path(name).exists()):
         known = ", ".join(list_profiles())
         raise click.BadParameter(
             f"{name!r} is neither a bundled profile ({known}) nor a file", param_hint="NAME|FILE"

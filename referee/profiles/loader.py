@@ -104,6 +104,11 @@ class ProfileError(ValueError):
 # ---------------------------------------------------------------------------- public API
 
 
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for a message (user files may hold anything)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def list_profiles() -> list[str]:
     """The names of the bundled profiles, the default (``queen-2003``) first."""
     found = {p.stem for p in BUNDLED_DIR.glob("*.yaml")}
@@ -111,18 +116,30 @@ def list_profiles() -> list[str]:
     return first + sorted(found - set(first))
 
 
-def load_profile(name_or_path: str | Path | None = None) -> RuleProfile:
+def load_profile(
+    name_or_path: str | Path | None = None, *, allow_files: bool = True
+) -> RuleProfile:
     """The profile named ``name_or_path`` (a bundled name) or stored in that file.
 
     ``None`` or ``""`` gives the default profile. A bundled name wins over a file of the same
-    name in the current folder; write ``./queen-2003`` to mean the file. Raises
-    :class:`ProfileError` for an unknown name, an unreadable file or invalid content.
+    name in the current folder; write ``./queen-2003`` to mean the file. With
+    ``allow_files=False`` only bundled names are accepted (for names that come from untrusted
+    text, such as a record's ``Rules`` header, which should not make the referee read files).
+    Raises :class:`ProfileError` for an unknown name, an unreadable file or invalid content.
     """
     if name_or_path is None or (isinstance(name_or_path, str) and not name_or_path.strip()):
         return _bundled(DEFAULT_NAME)
     if isinstance(name_or_path, str) and name_or_path.strip() in list_profiles():
         return _bundled(name_or_path.strip())
     path = Path(name_or_path)
+    if not allow_files:
+        known = ", ".join(list_profiles())
+        hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
+        maybe = f" (did you mean {hint[0]}?)" if hint else ""
+        raise ProfileError.single(
+            _short(str(name_or_path)),
+            f"not a bundled profile{maybe}; bundled profiles: {known}",
+        )
     if not path.exists():
         known = ", ".join(list_profiles())
         hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
@@ -236,7 +253,7 @@ class _Reader:
             if not isinstance(knode, yaml.ScalarNode) or knode.tag != _STR:
                 self.problem(knode, where, "keys must be plain names")
                 continue
-            key = knode.value
+            key = _short(knode.value)
             if key in seen:
                 self.problem(knode, key, "given twice")
                 continue
