@@ -252,3 +252,23 @@ def test_reads_standard_input(
     code, out, _ = run(capsys, "-")
     assert code == 0
     assert out.startswith("<stdin>: game at line")
+
+
+def test_wall_ring_and_the_bga_profile(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A closed ring of 12 wall segments round a 3x3 Alhambra: N by default, N-1 in `bga`
+    # (docs/scoring.md, "A wall that closes into a ring").
+    path = _write(
+        tmp_path,
+        "  player Anna\n    alhambra P5@-1,1 P6@0,1 S4@1,1 S7@-1,0 P7@1,0 P3@-1,-1 S8@0,-1 "
+        "P4@1,-1\n  player Ben\n",
+    )
+    code, out, _ = run(capsys, path, "--format", "json")
+    assert code == 0
+    anna = json.loads(out)["games"][0]["scoring"]["players"][0]
+    assert anna["wall"]["length"] == 12
+    code, out, _ = run(capsys, path, "--format", "json", "--rules", "bga")
+    assert code == 0
+    anna = json.loads(out)["games"][0]["scoring"]["players"][0]
+    assert anna["wall"]["length"] == 11
+    code, _out, _err = run(capsys, path, "--rules", "no-such-profile")
+    assert code == 3
