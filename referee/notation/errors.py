@@ -284,7 +284,16 @@ def _end_of_text(text: str) -> tuple[int, int]:
 
 def _refine(label: str, tok: str) -> str:
     """The message for a label, sharpened by the offending token where that helps."""
+    from referee.notation.parser import token_kind
+
     low = tok.lower()
+    if tok.startswith("{"):
+        return MESSAGES["annotation-place"]
+    kind = token_kind(tok)
+    if kind == "TILE" and label in ("not-a-card", "missing-pay", "display-tile"):
+        return MESSAGES["display-tile"].replace("{tok}", tok)
+    if kind in ("CARD", "SCORECARD") and label == "not-a-tile":
+        return f"'{tok}' is a money card, but a building tile is expected here"
     in_list = label in ("not-a-card", "not-a-tile", "display-tile", "missing-pay")
     if in_list and low in KEYWORDS and low in ACTION_VERBS:
         return MESSAGES["missing-comma"]

@@ -566,15 +566,25 @@ def _plain_parser() -> Lark:
 
 
 @cache
-def _token_res() -> tuple[re.Pattern[str], ...]:
+def _token_res() -> tuple[tuple[str, re.Pattern[str]], ...]:
     lark, _ = _parser()
     names = ("CARD", "TILE", "FIELD", "SCORECARD")
-    return tuple(re.compile(t.pattern.to_regexp()) for t in lark.terminals if t.name in names)
+    return tuple(
+        (t.name, re.compile(t.pattern.to_regexp())) for t in lark.terminals if t.name in names
+    )
 
 
 def looks_like_component_token(text: str) -> bool:
     """Whether ``text`` would be read as a card, tile, field or scoring card."""
-    return any(r.fullmatch(text) for r in _token_res())
+    return token_kind(text) is not None
+
+
+def token_kind(text: str) -> str | None:
+    """``CARD``, ``TILE``, ``FIELD`` or ``SCORECARD`` when ``text`` reads as one, else None."""
+    for name, r in _token_res():
+        if r.fullmatch(text):
+            return name
+    return None
 
 
 def parse_chunk(text: str, line_offset: int = 0) -> tuple[list[Any], list[NotationError]]:
