@@ -82,8 +82,8 @@ register(
 )
 register(
     "explain.buy_line",
-    "{field}: {tile}, price {price} {currency}; you hold {held} {currency}",
-    "{field}: {tile}, Preis {price} {currency}; auf der Hand {held} {currency}",
+    "{field}: {tile} costs {price}, you hold {held} in {currency}s",
+    "{field}: {tile} kostet {price}, auf der Hand {held} in {currency}",
 )
 register("explain.buy_exact", "exact with {cards}", "passend mit {cards}")
 register(
