@@ -198,3 +198,17 @@ def test_payments_helper() -> None:
     exact, cheapest = payments(hand, Currency.DUKATEN, 11)
     assert exact is None and cheapest is not None and sum(c.value for c in cheapest) == 12
     assert payments(hand, Currency.DENAR, 1) == (None, None)
+
+
+def test_placing_an_unbought_tile_after_a_purchase_is_an_error(position_file: str) -> None:
+    status, data = explain(position_file, "buy Gu T10w pay Gu3 Gu7, place G8ne@0,-2")
+    assert status == 1
+    assert data["steps"][0]["legal"] is True
+    assert data["steps"][1]["assumed_bought"] is False
+    assert "PLACE-NOT-BOUGHT" in violations(data)
+    assert "T10" in violations(data)["PLACE-NOT-BOUGHT"]  # what was bought and not placed
+
+
+def test_bare_reserve_is_taken_as_bought(position_file: str) -> None:
+    status, data = explain(position_file, "reserve G8ne")
+    assert status == 0 and data["steps"][0]["assumed_bought"] is True

@@ -39,8 +39,10 @@ from referee.geometry import Alhambra, removal_problems, swap_problems
 from referee.record.model import (
     BuildFromReserve,
     Buy,
+    Give,
     Place,
     RemoveToReserve,
+    Reserve,
     Swap,
     TakeMoney,
     Turn,
@@ -61,8 +63,8 @@ TAKE_LIMIT = 5  # rulebook-base-de-2003.txt § Geld nehmen: several cards "nicht
 
 register(
     "explain.assumed_bought",
-    "{tile} taken as acquired this turn: only the building rules are checked",
-    "{tile} gilt als in diesem Zug erworben: nur die Bauregeln werden geprüft",
+    "{tile} taken as acquired this turn (the text buys nothing)",
+    "{tile} gilt als in diesem Zug erworben (der Text kauft nichts)",
 )
 register("explain.checked_as", "checked for {player}, {where}", "geprüft für {player}, {where}")
 register(
@@ -279,14 +281,16 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
         )
         _start_turn(core, trial, index, turn)
     steps: list[Step] = []
+    buys = any(isinstance(a, Buy) for a in turn.actions)
     for action in turn.actions:
         alt = alternatives(trial, index, action)
         alh_before = trial.players[index].alhambra.copy()
         assumed = False
-        if isinstance(action, Place):
+        if isinstance(action, Place | Reserve | Give) and not buys:
             kind = _kind(action.tile)
             if kind is not None and trial.turn is not None and kind not in trial.turn.pending:
-                # "may I put this tile there?": as if it had just been bought
+                # "may I put this tile there?": as if it had just been bought (a text with a
+                # purchase is a whole turn: there, placing an unbought tile is an error)
                 trial.turn.pending.append(kind)
                 assumed = True
         notes_before = len(trial.unverifiable)
