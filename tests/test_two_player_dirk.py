@@ -16,6 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.catalogue import BuildingType
 from referee.engine import GameReport, check_game, replay
@@ -319,3 +321,40 @@ def test_dirk_outranks_a_player_and_never_scores_a_wall() -> None:
     assert rows["Dirk"].wall is None
     assert rows["Anna"].wall is not None and rows["Anna"].wall.points == 5
     assert rows["Dirk"].points == 16
+
+
+# ------------------------------------------------------------------------ property
+
+
+def _with_draw(text: str, number: int, k: int) -> str:
+    """The record up to line ``number``, where Dirk now draws ``k`` tiles still in the bag.
+
+    With ``k == 0`` the line is dropped and the record goes on to the next turn, where a
+    missing draw shows.
+    """
+    state, _ = replay(game_of(text), until_line=number - 1)
+    tiles = sorted(state.bag.elements(), key=lambda t: t.full_code)[:k]
+    lines = lines_of(text)
+    if tiles:
+        kept = [*lines[: number - 1], "* dirk " + " ".join(t.full_code for t in tiles)]
+    else:
+        following = lines[number:]
+        upto = next(i for i, line in enumerate(following) if re.match(r"\d+\. ", line))
+        kept = lines[: number - 1] + following[: upto + 1]
+    return "\n".join(kept) + "\n"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(list(GAMES)), st.sampled_from([0, 1, 2]), st.integers(0, 20))
+def test_dirk_draw_is_flagged_exactly_when_the_count_is_wrong(
+    profile: str, which: int, k: int
+) -> None:
+    text = text_of(profile)
+    number = dirk_lines(text)[which]
+    left = bag_before(text, number)
+    k = min(k, left)
+    third = 2 if profile == "piatnik-hu" else left // 3
+    due = 6 if which < 2 else third
+    report = check(_with_draw(text, number, k))
+    flagged = [v for v in report.violations if v.code == "DIRK-DRAW"]
+    assert bool(flagged) == (k != due), (profile, which, k, due, left)
