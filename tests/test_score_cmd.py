@@ -272,3 +272,18 @@ def test_wall_ring_and_the_bga_profile(capsys: pytest.CaptureFixture[str], tmp_p
     assert anna["wall"]["length"] == 11
     code, _out, _err = run(capsys, path, "--rules", "no-such-profile")
     assert code == 3
+
+
+def test_rules_header_names_only_bundled_profiles(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    profile = tmp_path / "mine.yaml"
+    profile.write_text("name: mine\nwall_run: simple-path\n", encoding="utf-8")
+    path = tmp_path / "game.alh"
+    path.write_text(
+        f'[Players "Anna"]\n[Rules "{profile}"]\n\nposition\n  player Anna\nend\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, str(path))
+    assert code == 0
+    assert "rules: queen-2003" in out and "not a bundled profile" in out

@@ -53,7 +53,8 @@ def _profile(name: str | None, game: Game) -> tuple[RuleProfile, str | None]:
     if not wanted:
         return DEFAULT_PROFILE, None
     try:
-        return load_profile(wanted), None
+        # a record's Rules header is untrusted text: bundled names only, never a file
+        return load_profile(wanted, allow_files=bool(name)), None
     except Exception as exc:
         if name:
             raise click.BadParameter(str(exc), param_hint="--rules") from exc
