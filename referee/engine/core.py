@@ -1260,6 +1260,7 @@ def _most_money(state: GameState, cur: Currency) -> tuple[PlayerState | None, bo
 
 def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -> None:
     state.distributed = True
+    judge = state.game_over  # before the game end only END-EARLY is reported
     awarded: set[int] = set()
     if item is not None:
         for aw in item.awards:
@@ -1310,7 +1311,9 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                     players=", ".join(state.names),
                 )
                 continue
-            if not known:
+            if not judge:
+                pass
+            elif not known:
                 state.note(
                     apos,
                     f"hands hold unknown cards: who has the most {cur.code} is not checked",
@@ -1346,7 +1349,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             continue
         cur = Currency.of_field(idx + 1)
         winner, known, shown = _most_money(state, cur)
-        if known and winner is not None:
+        if judge and known and winner is not None:
             state.flag(
                 "END-DISTRIBUTE",
                 item.pos if item is not None else pos,
@@ -1455,6 +1458,7 @@ def _turn(state: GameState, item: Turn) -> None:
         )
     expected = state.next_player
     actual = expected
+    wrong_order: tuple[str, str, str] | None = None
     if item.player is not None:
         named = state.player_named(item.player.name)
         if named is None:
@@ -1471,13 +1475,7 @@ def _turn(state: GameState, item: Turn) -> None:
                     state.players[(expected + i) % len(state.players)].name
                     for i in range(len(state.players))
                 ]
-                state.flag(
-                    "TURN-ORDER",
-                    pos,
-                    named.name,
-                    expected=state.players[expected].name,
-                    order=" → ".join(order),
-                )
+                wrong_order = (named.name, state.players[expected].name, " → ".join(order))
     if actual is None:
         actual = 0
         state.note(
@@ -1493,6 +1491,10 @@ def _turn(state: GameState, item: Turn) -> None:
         )
     else:
         begin_turn(state, actual, number, pos)
+    if wrong_order is not None:
+        state.flag(
+            "TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2]
+        )
     for action in item.actions:
         _action(state, action)
     end_turn(state, pos)
@@ -1978,6 +1980,8 @@ def _module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
     if handler is not None:
         state.found.extend(handler.action(state, p, a))
         return
+    if state.turn is not None:  # whatever it was, the player did something
+        state.turn.main_actions += 1
     owner = module_owning_verb(a.verb)
     if owner is not None:
         state.flag("MODULE-NOT-ENABLED", a.pos, p.name, verb=a.verb, module=owner)
@@ -2149,6 +2153,8 @@ def apply_item(state: GameState, item: BodyItem) -> None:
 def finish(state: GameState, pos: Pos) -> None:
     """The record ends here: what the game end needs and the record did not show."""
     if state.phase == "setup":
+        if state.deals_done or state.display or any(x is not EMPTY for x in state.market):
+            _finish_setup(state, pos)  # a record of the setup alone: the setup is checked
         return
     if state.turn is not None:
         end_turn(state, pos)

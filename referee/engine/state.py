@@ -256,7 +256,8 @@ class GameState:
         """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state)."""
         if player is not None and "player" not in params:
             params["player"] = player
-        turn = self.turn.number if self.turn is not None else None
+        # during a turn its number; between turns (refill, scoring) the turn just played
+        turn = self.turn.number if self.turn is not None else (self.turn_no or None)
         self.found.append(
             Violation(
                 code,
@@ -272,7 +273,7 @@ class GameState:
 
     def note(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
         """Record something the record leaves unverifiable."""
-        turn = self.turn.number if self.turn is not None else None
+        turn = self.turn.number if self.turn is not None else (self.turn_no or None)
         self.unverifiable.append(
             Unverifiable(pos.line, pos.column, en, de, turn, player, self.source)
         )
