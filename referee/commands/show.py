@@ -372,8 +372,14 @@ def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
         ext = Extensions(modules)
     except Exception as exc:
         raise click.ClickException(f"{game.source}: Modules: {exc}") from exc
+    names = list(game.players) or _position_players(game)
+    if not names:
+        raise click.ClickException(
+            f"{game.source}:{game.start_line}: this game names no players "
+            '(write a [Players "..."] header)'
+        )
     state = core.new_state(
-        list(game.players) or _position_players(game),
+        names,
         game_profile(game),
         ext,
         source=game.source,
