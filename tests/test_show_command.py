@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from referee.cli import main
+from referee.cli import cli, main
 
 GOLDEN = Path(__file__).parent / "golden" / "show"
 
@@ -153,3 +157,54 @@ def test_unreadable_input(capsys: pytest.CaptureFixture[str], files: dict[str, s
     syntax.write_text('[Players "A, B"]\n1. A: take Gu1 ]\n', encoding="utf-8")
     code, _, err = run(capsys, "show", str(syntax))
     assert code == 2 and "syntax.alh:2:" in err
+
+
+def test_game_without_players(capsys: pytest.CaptureFixture[str], files: dict[str, str]) -> None:
+    path = Path(files["dir"]) / "noplayers.alh"
+    path.write_text("* deal Anna Gu3 De7 Du2 Di9\n1. Anna: take Gu1\n", encoding="utf-8")
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2 and "names no players" in err and "noplayers.alh:1" in err
+
+
+_PIECES = [
+    '[Players "Anna, Ben"]',
+    "position",
+    "  next Ben",
+    "  player Anna",
+    "    alhambra T10w@0,1 G8ne@-1,0 P8@1,0",
+    "    hand Gu3 ?",
+    "  market Gu:T10w Di:-",
+    "end",
+    "* deal Anna Gu3 De7 Du2 Di9 Gu9",
+    "* deal Ben Du8 Du4 Gu2 De9",
+    "* display Gu1 Di4 De6 Du9",
+    "* market Gu:T10w Di:G8ne De:A6sw Du:C9w",
+    "1. Anna: take Gu1",
+    "2. Ben: buy Gu T10w pay Gu2, place T10w@0,1",
+    "Anna: remove @0,1",
+    "scoring 1: Anna =3",
+    "distribute Gu:T9ne Ben@3,1",
+    "# comment",
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=12), st.sampled_from(["end", "start", "1", "L3"])
+)
+def test_no_traceback_for_any_record(lines: list[str], at: str) -> None:
+    """Whatever the lines, every dispute command ends with a documented exit code, cleanly."""
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "any.alh"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        runner = CliRunner()
+        for argv in (
+            ["show", str(path), "--at", at],
+            ["legal", str(path), "--tile", "G8ne"],
+            ["explain", str(path), "place G8ne@0,-1"],
+            ["render", str(path), "-o", str(Path(d) / "out.svg")],
+        ):
+            result = runner.invoke(cli, argv)
+            assert result.exit_code in (0, 1, 2), (argv, result.output)
+            assert "internal error" not in result.output, (argv, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit)
