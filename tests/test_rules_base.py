@@ -365,3 +365,52 @@ def test_every_rule_has_names_section_and_both_texts() -> None:
         assert r.code == code
         assert r.name_en and r.name_de and r.section
         assert r.message_en and r.message_de
+
+
+# ------------------------------------------------------------------------------ partial records
+
+
+def test_unknown_cards_are_unverifiable_not_illegal() -> None:
+    body = (
+        "1. Cem: take ? ?\n* display ? ?\n"
+        "2. Anna: buy De A6sw pay ?, place A6sw@0,-1\n* market De:?\n"
+        "3. Ben: take Du9\n* display ?\n"
+    )
+    rep = run(body)
+    assert_legal(rep)
+    texts = " | ".join(u.message() for u in rep.unverifiable)
+    assert "sum" in texts and "payment" in texts
+
+
+def test_unknown_cards_still_conserve_the_supply() -> None:
+    # an unknown card revealed before does not hide a fourth known De6 (Cem holds one, the
+    # display shows one)
+    body = (
+        "1. Cem: take Gu1\n* display ?\n2. Anna: take Di4\n* display De6\n"
+        "3. Ben: take Du9\n* display De6\n"
+    )
+    rep = run(body)
+    assert "CARD-SUPPLY" in codes(rep)
+
+
+# ------------------------------------------------------------------------------ properties
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["Gu1", "Di4", "De6", "Du9"]), min_size=1, max_size=4, unique=True))
+def test_take_property(cards: list[str]) -> None:
+    # Geld nehmen: legal exactly when one card is taken or the cards sum to at most 5
+    from referee.engine import check_action
+    from referee.record.model import TakeMoney
+
+    g = game(record("1. Cem: take " + " ".join(cards) + "\n"))
+    state, _ = replay(g, until_line=8)
+    action = next(it for it in g.body if it.pos.line == 9).actions[0]
+    assert isinstance(action, TakeMoney)
+    found = [v.code for v in check_action(state, action)]
+    total = sum(int(c[2:]) for c in cards)
+    assert (found == []) == (len(cards) == 1 or total <= 5)
+    assert state.turn is None and len(state.display) == 4  # check_action changed nothing
