@@ -162,3 +162,13 @@ def test_table_golden_de() -> None:
 def test_table_only_one_player() -> None:
     text = draw_table(example_table(), "en", only="ben")
     assert "Anna" not in text and "Ben" in text
+
+
+def test_dirk_is_shown_by_type() -> None:
+    table = TableView(
+        players=(),
+        dirk=(TILES["T9ne"], TILES["T12-"], TILES["S5sw"], TILES["A7es"], TILES["C8nw"], None),
+    )
+    assert "Dirk: 6 tiles: S=1 A=1 C=1 T=2 ?=1" in draw_table(table, "en")
+    few = TableView(players=(), dirk=(TILES["T9ne"],))
+    assert "Dirk: T9ne (Turm 9)" in draw_table(few, "de")

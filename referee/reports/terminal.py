@@ -349,6 +349,24 @@ def _tiles(tiles: Sequence[Any] | None, lang: str) -> str:
     return ", ".join(fmt_tile(x, lang) for x in tiles)
 
 
+def _dirk(tiles: Sequence[Any], lang: str) -> str:
+    """Dirk's tiles by type (what his scoring needs): ``7 tiles: P=1 T=3 ...``."""
+    if len(tiles) <= 4:
+        return _tiles(tiles, lang)
+    counts: dict[BuildingType, int] = {}
+    unknown = 0
+    for x in tiles:
+        type_ = cell_of(x).type if x is not None else None
+        if type_ is None:
+            unknown += 1
+        else:
+            counts[type_] = counts.get(type_, 0) + 1
+    parts = [f"{bt.code}={counts[bt]}" for bt in BuildingType if bt in counts]
+    if unknown:
+        parts.append(f"?={unknown}")
+    return f"{len(tiles)} {t('tiles', lang)}: " + " ".join(parts)
+
+
 def draw_player(
     player: PlayerView,
     lang: str,
@@ -422,7 +440,7 @@ def draw_table(
     out.append(draw_market(table.market, lang, color=color))
     out.append(f"{t('display', lang)}: {_cards(table.display, lang)}")
     if table.dirk is not None:
-        out.append(f"{t('dirk', lang)}: {_tiles(table.dirk, lang)}")
+        out.append(f"{t('dirk', lang)}: {_dirk(table.dirk, lang)}")
     for player in table.players:
         if only is not None and player.name.lower() != only.lower():
             continue
