@@ -1,0 +1,113 @@
+"""What every expansion module of ``referee/modules/`` shares: its YAML data, its scratch space in
+the game state, its rules, and small helpers for reading a module verb's arguments.
+
+A module is one unit: ``referee/modules/<name>.py`` (a :class:`~referee.engine.Module` subclass,
+registered with :func:`bundled`) plus ``referee/modules/<name>.yaml`` (its component data, each
+fact marked ``verified: true`` or ``false``). See ``docs/modules.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+import yaml
+
+from referee.engine.extensions import MODULES, Module, register_module
+from referee.engine.rules import BIGBOX, Rule, register_rule
+from referee.engine.state import GameState, PlayerState
+from referee.record.model import GenericArg, ModuleAction, PlayerRef, Pos
+
+HERE = Path(__file__).resolve().parent
+
+M = TypeVar("M", bound=type[Module])
+
+
+@cache
+def module_data(name: str) -> dict[str, Any]:
+    """The parsed ``<name>.yaml`` next to this file (read once)."""
+    with (HERE / f"{name}.yaml").open(encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    if not isinstance(data, dict):  # pragma: no cover - our own files
+        raise ValueError(f"{name}.yaml: a mapping expected")
+    return data
+
+
+class Scratch:
+    """A module's own part of the game state (``state.modules[name]``): copied with the state."""
+
+    def copy(self) -> Scratch:
+        return copy.deepcopy(self)
+
+
+class BundledModule(Module):
+    """A module of this package: names, titles and rulebook section for ``modules`` and docs."""
+
+    title_en: ClassVar[str] = ""
+    title_de: ClassVar[str] = ""
+    section: ClassVar[str] = ""  # rulebook file § section heading
+    summary: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    free_verbs: ClassVar[tuple[str, ...]] = ()
+    """Verbs that are no action (allowed at any time, also inside another module's line)."""
+
+    scratch_type: ClassVar[type[Scratch]] = Scratch
+
+    def data(self, state: GameState) -> Any:
+        """This module's scratch space in ``state`` (created on first use)."""
+        found = state.modules.get(self.name)
+        if found is None:
+            found = self.scratch_type()
+            self.init_scratch(state, found)
+            state.modules[self.name] = found
+        return found
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        """Fill a fresh scratch space (players are known; setup may not be complete)."""
+
+
+def bundled(cls: M) -> M:
+    """Class decorator: register a bundled module under its name and its aliases."""
+    register_module(cls)
+    for alias in getattr(cls, "aliases", ()):
+        MODULES[alias.lower()] = cls
+    return cls
+
+
+def section(heading: str, part: str = "") -> str:
+    """A rule source: ``rulebook-bigbox-de-2019.txt § HEADING: part``."""
+    return f"{BIGBOX} § {heading}" + (f": {part}" if part else "")
+
+
+def rule(code: str, name_en: str, name_de: str, where: str, msg_en: str, msg_de: str) -> None:
+    register_rule(Rule(code, name_en, name_de, where, msg_en, msg_de))
+
+
+@dataclass(frozen=True, slots=True)
+class ArgPlayer:
+    player: PlayerState | None
+    name: str
+    pos: Pos
+
+
+def arg_player(state: GameState, arg: GenericArg) -> ArgPlayer:
+    """A player named by a verb argument (a word or a quoted name)."""
+    v = arg.value
+    name = v.name if isinstance(v, PlayerRef) else str(v)
+    return ArgPlayer(state.player_named(name), name, arg.pos)
+
+
+def action_pos(action: ModuleAction) -> Pos:
+    return action.pos
+
+
+def unique_names() -> list[str]:
+    """The bundled modules, each once (aliases left out), in registration order."""
+    seen: list[str] = []
+    for cls in MODULES.values():
+        if cls.name not in seen:
+            seen.append(cls.name)
+    return seen

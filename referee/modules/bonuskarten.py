@@ -1,0 +1,348 @@
+"""Die Bonuskarten: a revealed card counts as one more building of the tile it shows.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE BONUSKARTEN.
+
+Notation: a bonus card is named by its tile (one of the ten wall-less tiles, so ``G10`` means
+``G10-``).
+
+* ``* bonus Anna G10 T12 ?`` -- setup, optional: the cards dealt to a player (face down, so
+  ``?`` where the recorder did not see them).
+* ``bonus G10`` -- the card is revealed: inside a turn (it is no action), or on an out-of-turn
+  line ``Anna: bonus G10`` at any other moment, e.g. just before a ``scoring`` line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.catalogue import BuildingType, TileKind, catalogue
+from referee.engine.state import GameState, PlayerState
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    arg_player,
+    bundled,
+    module_data,
+    rule,
+    section,
+)
+from referee.record.model import Coord, ModuleAction, ModuleChance, Pos, TileRef, Turn
+
+H = "DIE BONUSKARTEN"
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_EFFECT = section(H, "Die Wirkung der Bonuskarten")
+S_NOTES = section(H, "Anmerkungen")
+VERB = "bonus"
+
+rule(
+    "BONUS-CARD",
+    "no such bonus card",
+    "keine solche Bonuskarte",
+    S_EFFECT,
+    "there is no bonus card {tile}: \"Die 10 Karten zeigen all diejenigen Gebäudeplättchen, die "
+    'über keinerlei Stadtmauer verfügen" ({cards})',
+    "es gibt keine Bonuskarte {tile}: die 10 Karten zeigen die Gebäudeplättchen ohne "
+    "Stadtmauer ({cards})",
+)
+rule(
+    "BONUS-DEAL",
+    "bonus cards dealt",
+    "Bonuskarten verteilt",
+    S_SETUP,
+    "{detail}: with 2 and 3 players each gets 3 bonus cards, with 4 and 5 players 2, with 6 "
+    "players 1, dealt face down before the first turn",
+    "{detail_de}: bei 2 und 3 Spielern erhält jeder 3 Bonuskarten, bei 4 und 5 Spielern 2, bei "
+    "6 Spielern 1, verdeckt vor dem ersten Zug",
+)
+rule(
+    "BONUS-SUPPLY",
+    "bonus card supply",
+    "Vorrat an Bonuskarten",
+    section(H, "Spielmaterial"),
+    "the bonus card {tile} exists once and is {where}",
+    "die Bonuskarte {tile} gibt es einmal, und sie ist {where_de}",
+)
+rule(
+    "BONUS-NOT-HELD",
+    "bonus card not held",
+    "Bonuskarte nicht auf der Hand",
+    S_EFFECT,
+    "{player} reveals the bonus card {tile} but does not hold it ({held})",
+    "{player} deckt die Bonuskarte {tile} auf, hat sie aber nicht ({held_de})",
+)
+rule(
+    "BONUS-NOT-BUILT",
+    "bonus card without its building",
+    "Bonuskarte ohne Gebäude",
+    S_NOTES,
+    "{player} reveals the bonus card {tile}, but {tile} is not in {player}'s Alhambra: a card "
+    'may be revealed "falls das Gebäudeplättchen schon in der eigenen Alhambra verbaut ist"',
+    "{player} deckt die Bonuskarte {tile} auf, aber {tile} ist nicht in der eigenen Alhambra "
+    "verbaut",
+)
+rule(
+    "BONUS-REVEALED",
+    "bonus card already revealed",
+    "Bonuskarte schon aufgedeckt",
+    S_EFFECT,
+    "{player} reveals the bonus card {tile} a second time: it lies face up already",
+    "{player} deckt die Bonuskarte {tile} erneut auf: sie liegt schon offen",
+)
+
+
+def card_tiles() -> tuple[TileKind, ...]:
+    codes = module_data("bonuskarten")["components"]["bonus_cards"]["cards"]
+    by_code = {t.full_code: t for t in catalogue().tiles}
+    return tuple(by_code[str(c)] for c in codes)
+
+
+def deal_size(players: int) -> int:
+    table = module_data("bonuskarten")["components"]["deal"]
+    return int(table.get(players, table.get(str(players), 0)))
+
+
+@dataclass
+class BonusScratch(Scratch):
+    dealt_known: dict[str, bool] = field(default_factory=dict)  # a `* bonus` line was given
+    hand: dict[str, Counter[TileKind]] = field(default_factory=dict)
+    hand_unknown: dict[str, int] = field(default_factory=dict)
+    revealed: dict[str, list[TileKind]] = field(default_factory=dict)
+    owner: dict[TileKind, str] = field(default_factory=dict)  # whose card it is, once known
+
+
+@bundled
+class Bonuskarten(BundledModule):
+    """Ten bonus cards, one per wall-less tile, dealt face down; revealed when built."""
+
+    name = "bonuskarten"
+    aliases = ("bonus", "bonus-cards", "bonuscards")
+    title_en = "The Bonus Cards"
+    title_de = "Die Bonuskarten"
+    section = section(H)
+    summary = (
+        "10 cards, one per wall-less tile, dealt face down (3/3/2/2/1 for 2-6 players); a card "
+        "revealed while its tile stands in the owner's Alhambra counts as one more building"
+    )
+    verbs = (VERB,)
+    chance_verbs = (VERB,)
+    free_verbs = (VERB,)
+    scratch_type = BonusScratch
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        n = deal_size(len(state.players))
+        for p in state.players:
+            scratch.dealt_known[p.name] = False
+            scratch.hand[p.name] = Counter()
+            scratch.hand_unknown[p.name] = n
+            scratch.revealed[p.name] = []
+
+    # ------------------------------------------------------------------ hooks
+
+    def setup(self, state: GameState) -> list[Any]:
+        self.data(state)
+        return []
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        data = self.data(state)
+        pos = event.pos
+        if not event.args:
+            state.flag(
+                "BONUS-DEAL",
+                pos,
+                detail="`bonus` names a player and the cards dealt",
+                detail_de="`bonus` nennt einen Spieler und die verteilten Karten",
+            )
+            return []
+        who = arg_player(state, event.args[0])
+        if who.player is None:
+            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+            return []
+        p = who.player
+        if state.phase != "setup":
+            state.flag(
+                "BONUS-DEAL",
+                pos,
+                p.name,
+                detail=f"{p.name}'s bonus cards are dealt after play began",
+                detail_de=f"die Bonuskarten von {p.name} werden nach Spielbeginn verteilt",
+            )
+        if data.dealt_known[p.name]:
+            state.flag(
+                "BONUS-DEAL",
+                pos,
+                p.name,
+                detail=f"{p.name} is dealt bonus cards twice",
+                detail_de=f"{p.name} bekommt zweimal Bonuskarten",
+            )
+            return []
+        want = deal_size(len(state.players))
+        cards = event.args[1:]
+        if len(cards) != want:
+            state.flag(
+                "BONUS-DEAL",
+                pos,
+                p.name,
+                detail=f"{p.name} is dealt {len(cards)} bonus cards in a game of "
+                f"{len(state.players)}",
+                detail_de=f"{p.name} bekommt {len(cards)} Bonuskarten im Spiel zu "
+                f"{len(state.players)}",
+            )
+        data.dealt_known[p.name] = True
+        data.hand_unknown[p.name] = 0
+        for arg in cards:
+            if isinstance(arg.value, str) and arg.value == "?":
+                data.hand_unknown[p.name] += 1
+                continue
+            kind = self._kind(state, arg.value, arg.pos or pos, p.name)
+            if kind is None:
+                continue
+            holder = data.owner.get(kind)
+            if holder is not None:
+                state.flag(
+                    "BONUS-SUPPLY",
+                    arg.pos or pos,
+                    p.name,
+                    tile=kind.code,
+                    where=f"dealt to {holder}",
+                    where_de=f"an {holder} verteilt",
+                )
+            data.owner[kind] = p.name
+            data.hand[p.name][kind] += 1
+        return []
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        self._reveal(state, player, action)
+        return []
+
+    def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
+        acts = turn.actions
+        if not acts or not all(
+            isinstance(a, ModuleAction) and a.verb.lower() == VERB for a in acts
+        ):
+            return None
+        assert turn.player is not None
+        player = state.player_named(turn.player.name)
+        if player is None:
+            state.flag(
+                "UNKNOWN-PLAYER",
+                turn.player.pos or turn.pos,
+                turn.player.name,
+                players=", ".join(state.names),
+            )
+            return []
+        for a in acts:
+            assert isinstance(a, ModuleAction)
+            self._reveal(state, player, a)
+        return []
+
+    def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
+        # "Baut ein Spieler ein Gebäudeplättchen wieder ab, zu dem er bereits die passende
+        # Bonuskarte aufgedeckt hatte, muss er diese Bonuskarte zurück auf die Hand nehmen."
+        data = self.data(state)
+        shown = data.revealed.get(player.name, [])
+        if piece in shown and not self._built(player, piece):
+            shown.remove(piece)
+            data.hand[player.name][piece] += 1
+        return []
+
+    def scoring_adjustments(
+        self, state: GameState, player: PlayerState | None, round_no: int
+    ) -> tuple[Any, ...]:
+        if player is None:
+            return ()
+        from referee.scoring import CountAdjustment
+
+        out = []
+        for kind in self.data(state).revealed.get(player.name, []):
+            if self._built(player, kind):
+                out.append(CountAdjustment(kind.type, 1, f"bonus card {kind.code}"))
+        return tuple(out)
+
+    # ---------------------------------------------------------------- helpers
+
+    @staticmethod
+    def _built(player: PlayerState, kind: TileKind) -> bool:
+        return any(piece == kind for _c, piece in player.alhambra.items())
+
+    def _kind(self, state: GameState, value: object, pos: Pos, who: str | None) -> TileKind | None:
+        cards = card_tiles()
+        if isinstance(value, TileRef) and value.known:
+            found = [t for t in value.candidates if t in cards]
+            if len(found) == 1:
+                return found[0]
+            text = f"{value.type.code if value.type else '?'}{value.price or ''}"
+        else:
+            text = str(getattr(value, "name", value))
+        state.flag(
+            "BONUS-CARD",
+            pos,
+            who,
+            tile=text,
+            cards=" ".join(t.code for t in cards),
+        )
+        return None
+
+    def _reveal(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+        data = self.data(state)
+        pos = action.pos
+        if len(action.args) != 1:
+            state.flag(
+                "BONUS-CARD",
+                pos,
+                player.name,
+                tile=" ".join(str(a.value) for a in action.args) or "(none)",
+                cards=" ".join(t.code for t in card_tiles()),
+            )
+            return
+        kind = self._kind(state, action.args[0].value, action.args[0].pos or pos, player.name)
+        if kind is None:
+            return
+        name = player.name
+        if kind in data.revealed[name]:
+            state.flag("BONUS-REVEALED", pos, name, tile=kind.code)
+            return
+        holder = data.owner.get(kind)
+        if holder is not None and holder != name:
+            state.flag(
+                "BONUS-SUPPLY",
+                pos,
+                name,
+                tile=kind.code,
+                where=f"{holder}'s",
+                where_de=f"die von {holder}",
+            )
+        hand = data.hand[name]
+        if hand[kind] > 0:
+            hand[kind] -= 1
+            hand += Counter()
+            data.hand[name] = hand
+        elif data.hand_unknown[name] > 0 and holder in (None, name):
+            data.hand_unknown[name] -= 1
+        elif holder in (None, name):
+            held = " ".join(t.code for t in hand.elements()) or "no hidden card"
+            held_de = " ".join(t.code for t in hand.elements()) or "keine verdeckte Karte"
+            state.flag(
+                "BONUS-NOT-HELD",
+                pos,
+                name,
+                tile=kind.code,
+                held=f"hidden cards: {held}",
+                held_de=f"verdeckt: {held_de}",
+            )
+        data.owner[kind] = name
+        if not self._built(player, kind):
+            state.flag("BONUS-NOT-BUILT", pos, name, tile=kind.code)
+            hand[kind] += 1  # it stays in the hand
+            return
+        data.revealed[name].append(kind)
+
+
+def counts_with_bonus(player: PlayerState, revealed: list[TileKind]) -> dict[BuildingType, int]:
+    """Building counts of an Alhambra plus the revealed cards whose tile stands in it."""
+    counts = dict(player.alhambra.counts())
+    for kind in revealed:
+        if Bonuskarten._built(player, kind):
+            counts[kind.type] = counts.get(kind.type, 0) + 1
+    return counts

@@ -1,0 +1,377 @@
+"""Die Plätze (squares): free tiles that count like 0-3 buildings of their colour.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE PLÄTZE.
+
+Notation: a square is the component token ``sq:`` + its colour (the building type code) + the
+sides that show a wall, in the order ``n e s w`` (``0`` for none): ``sq:Tne`` is a purple
+(tower) square with walls north and east; ``sq:T`` names the colour only.
+
+* ``* squares sq:Pn sq:Se sq:An sq:Cw sq:Gs sq:Tne`` -- the face-up top squares, at setup and
+  after each take (optional; a face stated here must match every later statement).
+* ``square sq:Tne`` -- the action "Platz errichten" (free, so no extra action follows).
+* ``place sq:Tne@1,0`` / ``reserve sq:Tne`` at the end of the turn; ``build`` / ``remove`` /
+  ``swap`` redesign squares like tiles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.catalogue import SIDES, BuildingType, Side, TileKind
+from referee.engine import core
+from referee.engine.state import GameState, PlayerState
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Coord, ModuleAction, ModuleChance, Pos
+
+H = "DIE PLÄTZE"
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_TAKE = section(H, "Neue Aktion: Platz errichten")
+S_SCORE = section(H, "Wertungsänderungen")
+KIND = "sq"
+VERB = "square"
+CHANCE_VERB = "squares"
+WALL_LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
+
+rule(
+    "SQUARE-TOKEN",
+    "no such square",
+    "kein solcher Platz",
+    section(H, "Spielmaterial"),
+    "{token} is no square: write sq: + the colour (P S A C G T, as the building types) + the "
+    "sides with a wall (n e s w, 0 for none), e.g. sq:Tne",
+    "{token} ist kein Platz: sq: + Farbe (P S A C G T wie die Gebäudearten) + die Seiten mit "
+    "Mauer (n e s w, 0 für keine), z. B. sq:Tne",
+)
+rule(
+    "SQUARE-SUPPLY",
+    "square supply",
+    "Vorrat an Plätzen",
+    section(H, "Spielmaterial"),
+    "{detail} (\"Es gibt 3 blaue … 4 braune … 5 grüne … 3 rote … 4 weiße und 5 lila Plätze\"; "
+    '"Ist ein Stapel aufgebraucht, steht diese Sorte nicht mehr zur Verfügung")',
+    "{detail_de} (3 blaue, 3 rote, 4 braune, 4 weiße, 5 grüne, 5 lila Plätze; ist ein Stapel "
+    "aufgebraucht, steht diese Sorte nicht mehr zur Verfügung)",
+)
+rule(
+    "SQUARE-FACE",
+    "square stated two ways",
+    "Platz verschieden angegeben",
+    S_TAKE,
+    "{detail}: a square's face is stated once and must not change",
+    "{detail_de}: die Seite eines Platzes wird einmal angegeben und ändert sich nicht",
+)
+rule(
+    "SQUARE-FACE-UNVERIFIED",
+    "square face unverified",
+    "Platzseite ungeprüft",
+    section(H, "Wertungsänderungen"),
+    "{token} shows no wall: by the rulebook a square counts as \"null bis drei\" buildings, "
+    "which suggests every square shows at least one wall (the component data is not verified)",
+    "{token} zeigt keine Mauer: laut Regel zählt ein Platz wie null bis drei Gebäude, jeder "
+    "Platz zeigt also wohl mindestens eine Mauer (Materialdaten ungeprüft)",
+)
+rule(
+    "SQUARE-LIMIT",
+    "at most three squares",
+    "höchstens drei Plätze",
+    S_TAKE,
+    "{player} takes a fourth square (has {held}): \"Jeder Spieler darf höchstens drei Plätze "
+    'besitzen, dazu zählen auch Plätze in der Reserve"',
+    "{player} nimmt einen vierten Platz (hat {held}): jeder Spieler darf höchstens drei Plätze "
+    "besitzen, auch in der Reserve",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """A square tile as a piece of an Alhambra: walls like a tile, no building type of its own.
+
+    ``type`` is None so that the base counts skip it; what it counts for is a scoring
+    adjustment (:meth:`Plaetze.scoring_adjustments`).
+    """
+
+    colour: BuildingType
+    walls: frozenset[Side]
+
+    @property
+    def type(self) -> None:
+        return None
+
+    @property
+    def code(self) -> str:
+        sides = "".join(s.value.lower() for s in SIDES if s in self.walls) or "0"
+        return f"{KIND}:{self.colour.code}{sides}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        if ref.kind.lower() != KIND:
+            return False
+        parsed = parse_square(ref.name)
+        if parsed is None:
+            return False
+        colour, walls = parsed
+        return colour is self.colour and (walls is None or walls == self.walls)
+
+
+def parse_square(name: str) -> tuple[BuildingType, frozenset[Side] | None] | None:
+    """``Tne`` -> (tower, {N, E}); ``T`` -> (tower, None); ``T0`` -> (tower, {}); else None."""
+    if not name:
+        return None
+    try:
+        colour = BuildingType(name[0].upper())
+    except ValueError:
+        return None
+    rest = name[1:].lower()
+    if rest == "":
+        return colour, None
+    if rest in ("0", "x"):
+        return colour, frozenset()
+    walls: set[Side] = set()
+    for ch in rest:
+        side = WALL_LETTERS.get(ch)
+        if side is None or side in walls:
+            return None
+        walls.add(side)
+    return colour, frozenset(walls)
+
+
+def per_colour() -> dict[BuildingType, int]:
+    table = module_data("plaetze")["components"]["squares"]["per_colour"]
+    return {BuildingType(k): int(v) for k, v in table.items()}
+
+
+def limit_per_player() -> int:
+    return int(module_data("plaetze")["components"]["limit_per_player"])
+
+
+def plural(t: BuildingType, n: int) -> str:
+    return t.name_in("en", plural=n != 1)
+
+
+@dataclass
+class SquareScratch(Scratch):
+    left: dict[BuildingType, int] = field(default_factory=dict)  # squares still in each stack
+    top: dict[BuildingType, Square | None] = field(default_factory=dict)  # face-up, None unknown
+    taken: Counter[Square] = field(default_factory=Counter)  # faces seen leaving a stack
+
+
+@bundled
+class Plaetze(BundledModule):
+    """Six stacks of squares; taking one is a free action; they count by like neighbours."""
+
+    name = "plaetze"
+    aliases = ("plätze", "squares", "platz")
+    title_en = "The Squares"
+    title_de = "Die Plätze"
+    section = section(H)
+    summary = (
+        "24 squares in the six colours (3,3,4,4,5,5), taken for free as an action, at most 3 "
+        "per player; a square counts as one building of its colour per like neighbour not "
+        "separated by a wall (0-3)"
+    )
+    verbs = (VERB, "platz")
+    chance_verbs = (CHANCE_VERB,)
+    component_kinds = (KIND,)
+    scratch_type = SquareScratch
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        scratch.left = per_colour()
+        scratch.top = dict.fromkeys(BuildingType)
+
+    # ------------------------------------------------------------------ hooks
+
+    def setup(self, state: GameState) -> list[Any]:
+        self.data(state)
+        return []
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        data = self.data(state)
+        for arg in event.args:
+            pos = arg.pos or event.pos
+            sq = self._square(state, arg.value, pos, None)
+            if sq is None:
+                continue
+            colour = sq.colour
+            if isinstance(sq, tuple):  # pragma: no cover - _square returns squares only
+                continue
+            if data.left[colour] <= 0:
+                state.flag(
+                    "SQUARE-SUPPLY",
+                    pos,
+                    detail=f"the {plural(colour, 2)} stack is used up; {sq.code} cannot be "
+                    "revealed",
+                    detail_de=f"der Stapel {colour.code} ist aufgebraucht; {sq.code} kann nicht "
+                    "aufgedeckt werden",
+                )
+                continue
+            known = data.top[colour]
+            if known is not None and known != sq:
+                state.flag(
+                    "SQUARE-FACE",
+                    pos,
+                    detail=f"the face-up {colour.code} square is {known.code}, now stated as "
+                    f"{sq.code}",
+                    detail_de=f"der offene Platz {colour.code} ist {known.code}, jetzt als "
+                    f"{sq.code} angegeben",
+                )
+            data.top[colour] = sq
+        return []
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        data = self.data(state)
+        pos = action.pos
+        core._main_action_start(state, pos, player, "taking a square", "dem Nehmen eines Platzes")
+        free = (
+            "taking a square (it costs nothing, so it is never an exact payment)",
+            "dem Nehmen eines Platzes (er kostet nichts, also nie passend bezahlt)",
+        )
+        if len(action.args) != 1:
+            state.flag(
+                "SQUARE-TOKEN",
+                pos,
+                player.name,
+                token=" ".join(str(a.value) for a in action.args) or "(nothing)",
+            )
+            core._end_main(state, *free)
+            return []
+        arg = action.args[0]
+        apos = arg.pos or pos
+        colour_only = (
+            isinstance(arg.value, ComponentRef)
+            and arg.value.kind.lower() == KIND
+            and (parsed := parse_square(arg.value.name)) is not None
+            and parsed[1] is None
+        )
+        sq: Square | None
+        if colour_only:
+            assert isinstance(arg.value, ComponentRef)
+            colour = BuildingType(arg.value.name[0].upper())
+            sq = data.top[colour]
+            if sq is None:
+                state.note(
+                    apos,
+                    f"the face of the {colour.code} square is not written: its walls and what it "
+                    "counts are not checked",
+                    f"die Seite des Platzes {colour.code} ist nicht angegeben: Mauern und Wertung "
+                    "ungeprüft",
+                    player.name,
+                )
+        else:
+            sq = self._square(state, arg.value, apos, player.name)
+            if sq is None:
+                core._end_main(state, *free)
+                return []
+            colour = sq.colour
+            known = data.top[colour]
+            if known is not None and known != sq:
+                state.flag(
+                    "SQUARE-FACE",
+                    apos,
+                    player.name,
+                    detail=f"the face-up {colour.code} square is {known.code}, but {player.name} "
+                    f"takes {sq.code}",
+                    detail_de=f"der offene Platz {colour.code} ist {known.code}, aber "
+                    f"{player.name} nimmt {sq.code}",
+                )
+        held = self.held(state, player)
+        if len(held) >= limit_per_player():
+            state.flag(
+                "SQUARE-LIMIT",
+                pos,
+                player.name,
+                held=" ".join("?" if s is None else s.code for s in held),
+            )
+        if data.left[colour] <= 0:
+            state.flag(
+                "SQUARE-SUPPLY",
+                apos,
+                player.name,
+                detail=f"the {plural(colour, 2)} stack is used up",
+                detail_de=f"der Stapel {colour.code} ist aufgebraucht",
+            )
+        else:
+            data.left[colour] -= 1
+        data.top[colour] = None  # "Dann wird der nächste Platz des Stapels aufgedeckt."
+        if sq is not None:
+            data.taken[sq] += 1
+        t = state.turn
+        assert t is not None
+        t.pending.append(sq)  # type: ignore[arg-type]  # placed like a bought tile
+        core._end_main(state, *free)
+        return []
+
+    def scoring_adjustments(
+        self, state: GameState, player: PlayerState | None, round_no: int
+    ) -> tuple[Any, ...]:
+        if player is None:
+            return ()
+        from referee.scoring import CountAdjustment
+
+        out = []
+        for at, piece in sorted(player.alhambra.items(), key=lambda cp: (-cp[0].y, cp[0].x)):
+            if not isinstance(piece, Square):
+                continue
+            n = square_count(player, at, piece)
+            if n:
+                out.append(
+                    CountAdjustment(
+                        piece.colour,
+                        n,
+                        f"square {piece.code}@{at}: counts as {n} {plural(piece.colour, n)}",
+                    )
+                )
+        return tuple(out)
+
+    # ---------------------------------------------------------------- helpers
+
+    def held(self, state: GameState, player: PlayerState) -> list[Square | None]:
+        """The squares a player owns: Alhambra, reserve and (this turn) not yet placed."""
+        own: list[Square | None] = [p for _c, p in player.alhambra.items() if isinstance(p, Square)]
+        own += [p for p in player.reserve if isinstance(p, Square)]
+        t = state.turn
+        if t is not None and t.player == player.index:
+            own += [p for p in t.pending if isinstance(p, Square)]
+        return own
+
+    def _square(
+        self, state: GameState, value: object, pos: Pos, who: str | None
+    ) -> Square | None:
+        parsed = None
+        token = str(value)
+        if isinstance(value, ComponentRef):
+            token = f"{value.kind}:{value.name}"
+            if value.kind.lower() == KIND:
+                parsed = parse_square(value.name)
+        if parsed is None or parsed[1] is None:
+            if parsed is not None:  # colour only where the face is needed
+                state.note(
+                    pos,
+                    f"{token}: the face is not written",
+                    f"{token}: die Seite ist nicht angegeben",
+                    who,
+                )
+                return None
+            state.flag("SQUARE-TOKEN", pos, who, token=token)
+            return None
+        sq = Square(parsed[0], parsed[1])
+        if not sq.walls:
+            state.flag("SQUARE-FACE-UNVERIFIED", pos, who, severity="warning", token=sq.code)
+        return sq
+
+
+def square_count(player: PlayerState, at: Coord, sq: Square) -> int:
+    """What a square counts in a scoring: one building of its colour per neighbouring building
+    of that colour with no wall between them, at most 3 ("null bis drei")."""
+    n = 0
+    for side in SIDES:
+        nb = player.alhambra.get(at.neighbour(side))
+        if not isinstance(nb, TileKind) or nb.type is not sq.colour:
+            continue
+        if side in sq.walls or side.opposite in nb.walls:
+            continue  # "sofern sich ... keine Stadtmauer befindet"
+        n += 1
+    return min(n, 3)

@@ -1,0 +1,390 @@
+"""Die Wechselstuben (exchange offices): cards that let one purchase mix two currencies.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE WECHSELSTUBEN.
+
+Notation: an exchange card is the component token ``ex:GuDe`` (its two currencies, either
+order). It turns up in the display like money (``* display De3 ex:GuDe``), is taken instead of
+money (``take ex:GuDe``) and is played in a payment (``buy Gu G11 pay Gu9 De2 ex:GuDe``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.catalogue import CURRENCIES, Currency
+from referee.engine.state import GameState, PlayerState
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import Buy, ComponentRef, Pos, TakeMoney
+
+H = "DIE WECHSELSTUBEN"
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_GET = section(H, "Wie kommt man an Wechselstuben?")
+S_USE = section(H, "Wie setzt man die Wechselstube ein?")
+S_NOTES = section(H, "Anmerkungen")
+KIND = "ex"
+
+rule(
+    "EXCHANGE-CARD",
+    "no such exchange card",
+    "keine solche Wechselstube",
+    section(H, "Spielmaterial"),
+    "{token} is no exchange card: there are 6, each showing two different currencies "
+    "({cards})",
+    "{token} ist keine Wechselstube: es gibt 6, jede mit zwei verschiedenen Währungen ({cards})",
+)
+rule(
+    "EXCHANGE-SUPPLY",
+    "exchange card supply",
+    "Vorrat an Wechselstuben",
+    section(H, "Spielmaterial"),
+    "{card} turns up, but it is not in the deck: it is {where}",
+    "{card} wird aufgedeckt, ist aber nicht im Stapel: sie ist {where_de}",
+)
+rule(
+    "EXCHANGE-PILE",
+    "exchange card pile",
+    "Stapel der Wechselstuben",
+    S_SETUP,
+    "{detail}: \"kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel\"",
+    '{detail_de}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
+)
+rule(
+    "EXCHANGE-DISPLAY",
+    "display holds 4 cards",
+    "Auslage mit 4 Karten",
+    S_GET,
+    "the display {display} already holds 4 cards; {card} is one too many (\"Hier liegen stets "
+    'höchstens vier Karten, egal ob Wechselstuben oder Geldkarten")',
+    "die Auslage {display} hat schon 4 Karten; {card} ist eine zu viel",
+)
+rule(
+    "EXCHANGE-TAKE",
+    "exchange card instead of money",
+    "Wechselstube statt Geld",
+    S_GET,
+    "{player} takes {cards}: an exchange card is taken instead of money, one card and nothing "
+    'else ("darf sich nun anstelle des Geldes eine Wechselstube nehmen")',
+    "{player} nimmt {cards}: eine Wechselstube wird anstelle des Geldes genommen, eine Karte "
+    "und sonst nichts",
+)
+rule(
+    "EXCHANGE-NOT-HELD",
+    "exchange card not held",
+    "Wechselstube nicht auf der Hand",
+    S_USE,
+    "{player} plays {card} but does not hold it (holds: {held})",
+    "{player} spielt {card}, hat sie aber nicht auf der Hand (auf der Hand: {held})",
+)
+rule(
+    "EXCHANGE-FIELD",
+    "exchange card and field currency",
+    "Wechselstube und Währung des Feldes",
+    S_USE,
+    "{player} plays {card} for a tile on the {field} field: the card may only be played when "
+    'the field\'s currency is on it ("Wenn diese Währung auch auf der Wechselstubenkarte '
+    'abgebildet ist")',
+    "{player} spielt {card} für ein Plättchen vom {field}-Feld: die Karte darf nur ausgespielt "
+    "werden, wenn die Währung des Feldes darauf abgebildet ist",
+)
+rule(
+    "EXCHANGE-ONE-PER-BUY",
+    "one exchange card per purchase",
+    "eine Wechselstube je Kauf",
+    S_USE,
+    "{player} plays {cards} for one tile: one exchange card pays for exactly one tile in its "
+    "two currencies",
+    "{player} spielt {cards} für ein Plättchen: eine Wechselstube bezahlt genau ein Plättchen "
+    "in ihren zwei Währungen",
+)
+rule(
+    "EXCHANGE-RESHUFFLE",
+    "reshuffle with exchange cards in the deck",
+    "Mischen mit Wechselstuben im Stapel",
+    S_NOTES,
+    "the discard pile is reshuffled while the deck still holds {cards}: a new deck is formed "
+    "only when the deck is used up",
+    "der Ablagestapel wird gemischt, obwohl der Stapel noch {cards} enthält",
+)
+
+
+def card_name(name: str) -> str | None:
+    """The canonical card (``GuDe``) for ``GuDe``/``dega``..., or None when it is none."""
+    if len(name) != 4:
+        return None
+    by_code = {c.code.lower(): c for c in CURRENCIES}
+    a = by_code.get(name[:2].lower())
+    b = by_code.get(name[2:].lower())
+    if a is None or b is None or a is b:
+        return None
+    first, second = sorted((a, b), key=lambda c: c.field)
+    return first.code + second.code
+
+
+def currencies_of(card: str) -> frozenset[Currency]:
+    return frozenset({Currency(card[:2]), Currency(card[2:])})
+
+
+def _token(c: object) -> str:
+    if isinstance(c, ComponentRef):
+        return f"{c.kind}:{c.name}"
+    card = getattr(c, "card", None)
+    if card is not None:
+        return str(card.code)
+    number = getattr(c, "number", None)
+    return f"W{number}" if number is not None else "?"
+
+
+def all_cards() -> list[str]:
+    data = module_data("wechselstuben")["components"]["exchange_cards"]
+    return [str(entry["card"]) for entry in data["pairs"]]
+
+
+@dataclass
+class ExchangeScratch(Scratch):
+    deck: Counter[str] = field(default_factory=Counter)
+    display: list[str] = field(default_factory=list)
+    hands: dict[str, Counter[str]] = field(default_factory=dict)
+    discard: Counter[str] = field(default_factory=Counter)
+    played: list[tuple[str, str, int]] = field(default_factory=list)  # player, card, line
+
+
+def _fmt(cards: Counter[str] | list[str]) -> str:
+    items = sorted(cards.elements()) if isinstance(cards, Counter) else list(cards)
+    return " ".join(f"{KIND}:{c}" for c in items) or "none"
+
+
+@bundled
+class Wechselstuben(BundledModule):
+    """Six exchange cards in the money deck; one pays a purchase in two currencies."""
+
+    name = "wechselstuben"
+    aliases = ("exchange", "wechselstube")
+    title_en = "The Bureaux de Change"
+    title_de = "Die Wechselstuben"
+    section = section(H)
+    summary = (
+        "6 exchange cards (two currencies each) in money piles 2-4; taken instead of money; "
+        "one pays one tile in any mix of its two currencies"
+    )
+    component_kinds = (KIND,)
+    scratch_type = ExchangeScratch
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        scratch.deck = Counter(all_cards())
+        scratch.hands = {p.name: Counter() for p in state.players}
+
+    def hand(self, state: GameState, player: PlayerState) -> Counter[str]:
+        return self.data(state).hands.setdefault(player.name, Counter())
+
+    def _card(self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None) -> str | None:
+        card = card_name(ref.name)
+        if card is None or card not in all_cards():
+            state.flag(
+                "EXCHANGE-CARD",
+                pos,
+                who,
+                token=f"{ref.kind}:{ref.name}",
+                cards=", ".join(f"{KIND}:{c}" for c in all_cards()),
+            )
+            return None
+        return card
+
+    # ------------------------------------------------------------------ hooks
+
+    def money_components(self, state: GameState) -> dict[int, list[object]]:
+        piles = module_data("wechselstuben")["components"]["exchange_cards"]["piles"]
+        return {int(k): [None] * int(v) for k, v in piles.items()}  # which ones: unknown
+
+    def setup(self, state: GameState) -> list[Any]:
+        self.data(state)
+        return []
+
+    def display_extra(self, state: GameState) -> int:
+        return len(self.data(state).display)
+
+    def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
+        data = self.data(state)
+        card = self._card(state, ref, pos, None)
+        if card is None:
+            return []
+        if state.phase == "setup":
+            state.flag(
+                "EXCHANGE-PILE",
+                pos,
+                detail=f"{KIND}:{card} is in the opening display",
+                detail_de=f"{KIND}:{card} liegt in der Auslage zu Beginn",
+            )
+        elif state.reshuffles == 0 and state.setup_after > 0:
+            n = state.setup_after
+            tol = state.profile.pile_tolerance
+            lo = max(0, math.floor(n / 5 * (1 - tol)))
+            hi = min(n, math.ceil(4 * n / 5 * (1 + tol)))
+            k = state.money_draws
+            if not lo <= k <= hi:
+                state.flag(
+                    "EXCHANGE-PILE",
+                    pos,
+                    detail=(
+                        f"{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five "
+                        f"roughly equal piles of {n} cards it turns up after {lo} to {hi}"
+                    ),
+                    detail_de=(
+                        f"{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 "
+                        f"von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}"
+                    ),
+                )
+        shown = len(state.display) + len(data.display)
+        if shown >= 4:
+            state.flag(
+                "EXCHANGE-DISPLAY",
+                pos,
+                display=core_cards(state, data),
+                card=f"{KIND}:{card}",
+            )
+        if data.deck[card] > 0:
+            data.deck[card] -= 1
+            data.deck += Counter()
+        else:
+            where = self._where(state, card)
+            state.flag(
+                "EXCHANGE-SUPPLY",
+                pos,
+                card=f"{KIND}:{card}",
+                where=where[0],
+                where_de=where[1],
+            )
+            self._take_from_anywhere(state, card)
+        data.display.append(card)
+        return []
+
+    def take_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, action: TakeMoney
+    ) -> list[Any]:
+        data = self.data(state)
+        pos = ref.pos or action.pos
+        first = next(c for c in action.cards if isinstance(c, ComponentRef))
+        if len(action.cards) != 1 and first is ref:
+            shown = " ".join(_token(c) for c in action.cards)
+            state.flag("EXCHANGE-TAKE", action.pos, player.name, cards=shown)
+        card = self._card(state, ref, pos, player.name)
+        if card is None:
+            return []
+        if card in data.display:
+            data.display.remove(card)
+        else:
+            state.flag(
+                "TAKE-NOT-IN-DISPLAY",
+                pos,
+                player.name,
+                card=f"{KIND}:{card}",
+                display=core_cards(state, data),
+            )
+            self._take_from_anywhere(state, card)
+        self.hand(state, player)[card] += 1
+        return []
+
+    def payment_currencies(
+        self, state: GameState, player: PlayerState, buy: Buy, field: Currency
+    ) -> frozenset[Currency]:
+        refs = [c for c in buy.paid if isinstance(c, ComponentRef) and c.kind.lower() == KIND]
+        if not refs:
+            return frozenset()
+        if len(refs) > 1:
+            state.flag(
+                "EXCHANGE-ONE-PER-BUY",
+                refs[1].pos or buy.pos,
+                player.name,
+                cards=" ".join(f"{r.kind}:{r.name}" for r in refs),
+            )
+        data = self.data(state)
+        extra: frozenset[Currency] = frozenset()
+        hand = self.hand(state, player)
+        for i, ref in enumerate(refs):
+            pos = ref.pos or buy.pos
+            card = self._card(state, ref, pos, player.name)
+            if card is None:
+                continue
+            if hand[card] > 0:
+                hand[card] -= 1
+                hand += Counter()
+                data.hands[player.name] = hand
+            else:
+                state.flag(
+                    "EXCHANGE-NOT-HELD",
+                    pos,
+                    player.name,
+                    card=f"{KIND}:{card}",
+                    held=_fmt(hand),
+                )
+                self._take_from_anywhere(state, card)
+            data.discard[card] += 1  # "danach kommt sie auf den Ablagestapel"
+            data.played.append((player.name, card, pos.line))
+            cur = currencies_of(card)
+            if field not in cur:
+                state.flag(
+                    "EXCHANGE-FIELD",
+                    pos,
+                    player.name,
+                    card=f"{KIND}:{card}",
+                    field=field.code,
+                )
+            elif i == 0:
+                extra = cur - {field}
+        return extra
+
+    def reshuffle(self, state: GameState, pos: Pos) -> list[Any]:
+        data = self.data(state)
+        if data.deck.total() > 0:
+            state.flag("EXCHANGE-RESHUFFLE", pos, cards=_fmt(data.deck))
+        # "der Ablagestapel – inklusive abgeworfener Wechselstuben – gemischt"
+        data.deck.update(data.discard)
+        data.discard.clear()
+        return []
+
+    # ---------------------------------------------------------------- helpers
+
+    def _where(self, state: GameState, card: str) -> tuple[str, str]:
+        data = self.data(state)
+        en: list[str] = []
+        de: list[str] = []
+        for name, hand in data.hands.items():
+            if hand[card]:
+                en.append(f"in {name}'s hand")
+                de.append(f"auf der Hand von {name}")
+        if card in data.display:
+            en.append("in the display")
+            de.append("in der Auslage")
+        if data.discard[card]:
+            en.append("on the discard pile")
+            de.append("auf dem Ablagestapel")
+        return ", ".join(en) or "revealed already", ", ".join(de) or "schon aufgedeckt"
+
+    def _take_from_anywhere(self, state: GameState, card: str) -> None:
+        """As played: the card was somewhere; take one copy out of where it was last seen."""
+        data = self.data(state)
+        if data.deck[card]:
+            data.deck[card] -= 1
+            data.deck += Counter()
+            return
+        if data.discard[card]:
+            data.discard[card] -= 1
+            data.discard += Counter()
+            return
+        if card in data.display:
+            data.display.remove(card)
+            return
+        for hand in data.hands.values():
+            if hand[card]:
+                hand[card] -= 1
+                return
+
+
+def core_cards(state: GameState, data: ExchangeScratch) -> str:
+    from referee.engine.core import fmt_cards
+
+    money = fmt_cards(state.display) if state.display else ""
+    extra = " ".join(f"{KIND}:{c}" for c in data.display)
+    return " ".join(x for x in (money, extra) if x) or "empty"

@@ -1,0 +1,335 @@
+"""Die Gunst des Wesirs (the vizier): buy one market tile out of turn, exactly paid.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE GUNST DES WESIRS.
+
+Notation (see ``wesir.yaml`` and ``docs/modules.md``):
+
+* ``Ben: vizier, buy Di A6sw pay Di6, place A6sw@1,0`` -- an out-of-turn line (no turn number)
+  after a turn has completely ended (its refill and any scoring written). The market refill
+  follows as a chance line; the next numbered turn is the player who was next anyway.
+* ``Ben: vizier Cem, buy ...`` -- Cem also wanted to use his vizier at that moment (checked: Ben
+  comes first in the order starting with the player who would move next).
+* ``7. Ben: wake`` -- the action "Den Wesirstein wieder aufwecken".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.engine import core
+from referee.engine.state import GameState, PlayerState, TurnState
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    arg_player,
+    bundled,
+    module_data,
+    rule,
+    section,
+)
+from referee.record.model import (
+    Buy,
+    Give,
+    ModuleAction,
+    Place,
+    Reserve,
+    Turn,
+)
+
+H = "DIE GUNST DES WESIRS"
+S_USE = section(H, "Die Gunst des Wesirs in Anspruch nehmen")
+S_WAKE = section(H, "Neue Aktion: Den Wesirstein wieder aufwecken")
+S_NOTES = section(H, "Anmerkungen")
+
+rule(
+    "WESIR-ASLEEP",
+    "vizier asleep",
+    "Wesir schläft",
+    S_USE,
+    "{player}'s vizier is asleep: only an awake vizier may be used (\"Sein Wesir muss wach "
+    'sein"); wake it first with the action `wake`',
+    "der Wesir von {player} schläft: nur ein wacher Wesir darf eingesetzt werden; erst mit der "
+    "Aktion `wake` aufwecken",
+)
+rule(
+    "WESIR-AWAKE",
+    "vizier already awake",
+    "Wesir ist schon wach",
+    S_WAKE,
+    "{player} wakes a vizier that is already awake",
+    "{player} weckt einen Wesir, der schon wach ist",
+)
+rule(
+    "WESIR-EXACT",
+    "vizier: exact payment",
+    "Wesir: passend bezahlen",
+    S_USE,
+    "{player} pays {paid} with the vizier: the tile must be paid exactly (\"Er muss das "
+    'Gebäudeplättchen genau passend bezahlen")',
+    "{player} zahlt mit dem Wesir {paid}: das Plättchen muss genau passend bezahlt werden",
+)
+rule(
+    "WESIR-ACTION",
+    "vizier: one purchase only",
+    "Wesir: nur ein Kauf",
+    S_USE,
+    "{detail}: the vizier lets a player buy one market tile and place or reserve it, nothing "
+    'else ("Er hat keinen Bonuszug")',
+    "{detail_de}: der Wesir erlaubt nur den Kauf eines Gebäudeplättchens aus dem Bauhof und "
+    "dessen Platzierung oder Reserve",
+)
+rule(
+    "WESIR-NO-SQUARE",
+    "vizier: no square",
+    "Wesir: kein Platz",
+    S_NOTES,
+    "{player} takes a square with the vizier: \"Der Einsatz des Wesirsteins erlaubt einem "
+    'Spieler nicht, sich einen Platz zu nehmen"',
+    "{player} nimmt mit dem Wesir einen Platz: der Einsatz des Wesirsteins erlaubt keinen Platz",
+)
+rule(
+    "WESIR-TIMING",
+    "vizier: between turns",
+    "Wesir: zwischen den Zügen",
+    S_USE,
+    "{detail}: the vizier is used after a turn has completely ended (\"Jedesmal, wenn ein "
+    'Spielzug eines beliebigen Spielers komplett beendet ist"), on a line without a turn '
+    "number",
+    "{detail_de}: der Wesir wird eingesetzt, wenn ein Spielzug komplett beendet ist, in einer "
+    "Zeile ohne Zugnummer",
+)
+rule(
+    "WESIR-GAME-END",
+    "vizier: not at the game end",
+    "Wesir: nicht bei Spielende",
+    S_NOTES,
+    "{player} uses the vizier after the game has ended ({why}): \"Wenn bei Spielende die "
+    'letzten Gebäudeplättchen verteilt werden, kann der Wesirstein nicht mehr eingesetzt '
+    'werden"',
+    "{player} setzt den Wesir nach Spielende ein ({why_de}): bei der Verteilung der letzten "
+    "Gebäudeplättchen kann der Wesirstein nicht mehr eingesetzt werden",
+)
+rule(
+    "WESIR-PRIORITY",
+    "vizier: precedence",
+    "Wesir: Vorrang",
+    S_NOTES,
+    "{player} and {other} both wanted to use their vizier; {other} comes first in the order "
+    "{order} (the player who would move next is first, the one who just moved last)",
+    "{player} und {other} wollten beide ihren Wesir einsetzen; {other} kommt in der Reihenfolge "
+    "{order} zuerst (wer eigentlich am Zug wäre, ist der Erste, wer gerade gezogen hat, der "
+    "Letzte)",
+)
+
+USE_VERB = "vizier"
+WAKE_VERB = "wake"
+
+
+@dataclass
+class VizierScratch(Scratch):
+    awake: dict[str, bool] = field(default_factory=dict)
+    uses: list[tuple[int, str]] = field(default_factory=list)  # (after turn number, player)
+
+
+@bundled
+class Wesir(BundledModule):
+    """The vizier: one token per player; out-of-turn purchase; waking is an action."""
+
+    name = "wesir"
+    aliases = ("vizier",)
+    title_en = "The Vizier's Favour"
+    title_de = "Die Gunst des Wesirs"
+    section = section(H)
+    summary = (
+        "after any turn, a player with an awake vizier buys one market tile, paid exactly, "
+        "without an extra action; waking the vizier is an action"
+    )
+    verbs = (USE_VERB, WAKE_VERB, "wesir", "wecken")
+    scratch_type = VizierScratch
+    out_of_turn_priority = 10
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        tokens = module_data("wesir")["components"]["vizier_tokens"]
+        awake = tokens["start"] == "awake"
+        scratch.awake = {p.name: awake for p in state.players}
+
+    def awake(self, state: GameState, player: PlayerState) -> bool:
+        return bool(self.data(state).awake.get(player.name, True))
+
+    # ------------------------------------------------------------------ hooks
+
+    def setup(self, state: GameState) -> list[Any]:
+        self.data(state)
+        return []
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        verb = action.verb.lower()
+        if verb in (WAKE_VERB, "wecken"):
+            self._wake(state, player, action)
+        else:  # `vizier` inside a numbered turn
+            state.flag(
+                "WESIR-TIMING",
+                action.pos,
+                player.name,
+                detail=f"{player.name} uses the vizier inside a turn",
+                detail_de=f"{player.name} setzt den Wesir innerhalb eines Zuges ein",
+            )
+        return []
+
+    def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
+        acts = turn.actions
+        if not acts or not isinstance(acts[0], ModuleAction):
+            return None
+        if acts[0].verb.lower() not in (USE_VERB, "wesir"):
+            return None
+        assert turn.player is not None
+        player = state.player_named(turn.player.name)
+        if player is None:
+            state.flag(
+                "UNKNOWN-PLAYER",
+                turn.player.pos or turn.pos,
+                turn.player.name,
+                players=", ".join(state.names),
+            )
+            return []
+        self._use(state, player, turn)
+        return []
+
+    # ---------------------------------------------------------------- actions
+
+    def _wake(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+        core._main_action_start(
+            state, action.pos, player, "waking the vizier", "dem Aufwecken des Wesirs"
+        )
+        if self.awake(state, player):
+            state.flag("WESIR-AWAKE", action.pos, player.name)
+        self.data(state).awake[player.name] = True
+        core._end_main(state, "waking the vizier", "dem Aufwecken des Wesirs")
+
+    def _use(self, state: GameState, player: PlayerState, turn: Turn) -> None:
+        pos = turn.pos
+        use = turn.actions[0]
+        assert isinstance(use, ModuleAction)
+        # The turn before must be completely over: its refill, a scoring it triggered, Dirk.
+        core._between(state, pos, "turn")
+        if state.game_over or state.distributed or state.phase == "over":
+            state.flag(
+                "WESIR-GAME-END",
+                pos,
+                player.name,
+                why=state.end_reason[0] or "scoring 3 took place",
+                why_de=state.end_reason[1] or "die 3. Wertung fand statt",
+            )
+            return
+        if state.turn_no == 0:
+            state.flag(
+                "WESIR-TIMING",
+                pos,
+                player.name,
+                detail="no turn has been played yet",
+                detail_de="es wurde noch kein Zug gespielt",
+            )
+        if not self.awake(state, player):
+            state.flag("WESIR-ASLEEP", use.pos, player.name)
+        self._check_priority(state, player, use)
+        saved_next = state.next_player
+        state.turn = TurnState(state.turn_no, player.index, pos=pos)
+        state.phase = "turn"
+        t = state.turn
+        buys = 0
+        for a in turn.actions[1:]:
+            apos = getattr(a, "pos", pos)
+            if isinstance(a, Buy):
+                buys += 1
+                if buys > 1:
+                    state.flag(
+                        "WESIR-ACTION",
+                        apos,
+                        player.name,
+                        detail=f"{player.name} buys a second tile",
+                        detail_de=f"{player.name} kauft ein zweites Plättchen",
+                    )
+                core._action(state, a)
+                if buys == 1 and t.over and not t.unsure:
+                    state.flag("WESIR-EXACT", apos, player.name, paid=t.over_after[0])
+                t.over = False  # reported once; the placement still follows
+            elif isinstance(a, Place | Reserve | Give):
+                core._action(state, a)
+            elif isinstance(a, ModuleAction) and a.verb.lower() in ("square", "platz"):
+                state.flag("WESIR-NO-SQUARE", apos, player.name)
+            elif isinstance(a, ModuleAction) and self._free_verb(state, a.verb):
+                core._action(state, a)
+            else:
+                what = a.verb if isinstance(a, ModuleAction) else type(a).__name__.lower()
+                state.flag(
+                    "WESIR-ACTION",
+                    apos,
+                    player.name,
+                    detail=f"{player.name} does '{what}' with the vizier",
+                    detail_de=f"{player.name} macht '{what}' mit dem Wesir",
+                )
+        if buys == 0:
+            state.flag(
+                "WESIR-ACTION",
+                use.pos,
+                player.name,
+                detail=f"{player.name} uses the vizier without buying a tile",
+                detail_de=f"{player.name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
+            )
+        if t.pending:
+            state.flag(
+                "PLACE-MISSING",
+                pos,
+                player.name,
+                tiles=core.fmt_tiles(t.pending),
+                them="it" if len(t.pending) == 1 else "them",
+            )
+            player.reserve.extend(t.pending)
+            t.pending.clear()
+        core._reserve_limit(state, player, pos)
+        data = self.data(state)
+        data.awake[player.name] = False
+        data.uses.append((state.turn_no, player.name))
+        # "Der Bauhof wird dann wieder auf 4 Gebäude aufgefüllt": a refill follows; play
+        # resumes "bei demjenigen Spieler, der eigentlich an der Reihe gewesen wäre".
+        state.turn = None
+        state.phase = "refill"
+        state.next_player = saved_next
+
+    @staticmethod
+    def _free_verb(state: GameState, verb: str) -> bool:
+        handler = state.ext.verb_handler(verb)
+        return handler is not None and verb.lower() in getattr(handler, "free_verbs", ())
+
+    def _check_priority(self, state: GameState, player: PlayerState, use: ModuleAction) -> None:
+        n = len(state.players)
+        nxt = state.next_player if state.next_player is not None else 0
+        order = [state.players[(nxt + i) % n].name for i in range(n)]
+
+        def rank(p: PlayerState) -> int:
+            return (p.index - nxt) % n
+
+        for arg in use.args:
+            other = arg_player(state, arg)
+            if other.player is None:
+                state.flag(
+                    "UNKNOWN-PLAYER",
+                    other.pos or use.pos,
+                    other.name,
+                    players=", ".join(state.names),
+                )
+                continue
+            if other.player is player:
+                continue
+            if not self.awake(state, other.player):
+                state.flag("WESIR-ASLEEP", other.pos or use.pos, other.player.name)
+                continue
+            if rank(other.player) < rank(player):
+                state.flag(
+                    "WESIR-PRIORITY",
+                    other.pos or use.pos,
+                    player.name,
+                    other=other.player.name,
+                    order=" → ".join(order),
+                )
