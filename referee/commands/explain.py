@@ -66,6 +66,11 @@ register(
     "{tile} taken as acquired this turn (the text buys nothing)",
     "{tile} gilt als in diesem Zug erworben (der Text kauft nichts)",
 )
+register(
+    "explain.game_over",
+    "the game is over at this moment; the action is checked as if it were not",
+    "das Spiel ist zu diesem Zeitpunkt vorbei; die Aktion wird geprüft, als wäre es das nicht",
+)
 register("explain.checked_as", "checked for {player}, {where}", "geprüft für {player}, {where}")
 register(
     "explain.not_their_turn",
@@ -458,6 +463,7 @@ def command(
                 "at": where,
                 "legal": legal,
                 "not_their_turn": not_their_turn,
+                "game_over": sit.game_over,
                 "steps": [
                     {
                         "action": text,
@@ -479,8 +485,10 @@ def command(
         t("action_legal" if legal else "action_illegal", lang, action=" ".join(action.split()))
     )
     out.append("  (" + t("explain.checked_as", lang, player=name, where=where) + ")")
-    if not_their_turn:
+    if not_their_turn and not sit.game_over:
         out.append("  " + t("explain.not_their_turn", lang, player=name, to_move=sit.to_move))
+    if sit.game_over:
+        out.append("  " + t("explain.game_over", lang))
     for text, step in zip(texts, steps, strict=True):
         ok = not any(v.severity == "error" for v in step.violations)
         out.append("")
@@ -493,7 +501,8 @@ def command(
             )
         for v in step.violations:
             r = v.rule
-            out.append(f"  \u2717 {v.code} {r.name(lang)} [{r.section}]")
+            mark = "\u2717" if v.severity == "error" else "!"
+            out.append(f"  {mark} {v.code} {r.name(lang)} [{r.section}]")
             out.append(f"    {v.message(lang)}")
         for n in step.notes:
             out.append(f"  ? {t('explain.unverifiable', lang)}: {n.message(lang)}")
