@@ -110,6 +110,16 @@ def test_at_line_and_start(capsys: pytest.CaptureFixture[str], files: dict[str, 
     assert [p["hand"] for p in data["players"]][2] == ["Gu9", "Di6", "De5"]
 
 
+def test_at_scoring(capsys: pytest.CaptureFixture[str]) -> None:
+    example = Path(__file__).parent.parent / "examples" / "game-3p.alh"
+    if not example.exists():
+        pytest.skip("examples/game-3p.alh not present")
+    code, out, _ = run(capsys, "show", str(example), "--at", "S1", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["at"] == "after scoring 1" and data["scorings_done"] == 1
+
+
 def test_after_turn_includes_its_refill(
     capsys: pytest.CaptureFixture[str], files: dict[str, str]
 ) -> None:

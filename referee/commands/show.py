@@ -9,6 +9,7 @@ are shared by ``explain``, ``legal`` and ``render``.
 
 * ``12``    after turn 12 (the turn numbered 12, counting every player's turns)
 * ``L40``   after line 40 of the file (everything on lines 1-40 has happened)
+* ``S2``    right after the line ``scoring 2``
 * ``start`` before the first turn (after the setup lines)
 * ``end``   after the last line (the default)
 """
@@ -73,7 +74,10 @@ class At:
         return t("at_end", lang)
 
 
-_AT_RE = re.compile(r"^\s*(?:(?P<turn>\d+)|[lL](?:ine)?\s*(?P<line>\d+))\s*$")
+_AT_RE = re.compile(
+    r"^\s*(?:(?P<turn>\d+)|l(?:ine)?\s*(?P<line>\d+)|s(?:coring)?\s*(?P<scoring>[123]))\s*$",
+    re.IGNORECASE,
+)
 
 
 def parse_at(value: str | None) -> At:
@@ -88,11 +92,14 @@ def parse_at(value: str | None) -> At:
     m = _AT_RE.match(value)
     if not m:
         raise click.BadParameter(
-            f"{value!r}: use a turn number (12), L and a line number (L40), 'start' or 'end'",
+            f"{value!r}: use a turn number (12), L and a line number (L40), S and a scoring "
+            "(S2), 'start' or 'end'",
             param_hint="--at",
         )
     if m.group("turn"):
         return At("turn", int(m.group("turn")))
+    if m.group("scoring"):
+        return At("scoring", int(m.group("scoring")))
     return At("line", int(m.group("line")))
 
 
@@ -105,8 +112,9 @@ at_option = click.option(
     "at",
     default=None,
     callback=_at_callback,
-    metavar="TURN|L<line>|start|end",
-    help="The moment: after turn N (12), after line N (L40), start, or end (default).",
+    metavar="TURN|L<line>|S<scoring>|start|end",
+    help="The moment: after turn N (12), after line N (L40), after scoring N (S2), start, or "
+    "end (default).",
 )
 player_option = click.option(
     "--player", "player", default=None, metavar="NAME", help="Only this player (default: all)."

@@ -125,7 +125,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
     "after_turn": {"en": "after turn {n}", "de": "nach Zug {n}"},
     "after_line": {"en": "after line {n}", "de": "nach Zeile {n}"},
-    "at_scoring": {"en": "at scoring {n}", "de": "bei Wertung {n}"},
+    "at_scoring": {"en": "after scoring {n}", "de": "nach der {n}. Wertung"},
     "side.N": {"en": "north", "de": "Norden"},
     "side.E": {"en": "east", "de": "Osten"},
     "side.S": {"en": "south", "de": "Süden"},
