@@ -86,7 +86,7 @@ def test_json_document() -> None:
     v = bad["violations"][0]
     assert {k: v[k] for k in ("code", "line", "turn", "player")} == {
         "code": "TAKE-SUM",
-        "line": 13,
+        "line": 14,
         "turn": 1,
         "player": "Cem",
     }

@@ -414,3 +414,42 @@ def test_take_property(cards: list[str]) -> None:
     total = sum(int(c[2:]) for c in cards)
     assert (found == []) == (len(cards) == 1 or total <= 5)
     assert state.turn is None and len(state.display) == 4  # check_action changed nothing
+
+
+def test_reshuffle_missing_when_the_deck_is_empty() -> None:
+    from referee.engine import apply_item
+
+    g = game(record("1. Cem: take Gu1\n* display Gu2\n"))
+    state, _ = replay(g, until_line=9)
+    # pretend the deck ran out: the discard pile holds cards
+    state.pool.subtract(state.pool)
+    state.pool += state.pool  # drop zero counts
+    state.deck_unknown = 0
+    state.deck_known.clear()
+    from referee.catalogue import Currency, MoneyCard
+
+    state.discard[MoneyCard(Currency.GULDEN, 2)] += 1
+    apply_item(state, next(it for it in g.body if it.pos.line == 10))
+    assert state.found[0].code == "REFILL-RESHUFFLE"
+    assert "reshuffle" in state.found[0].message()
+
+
+def test_ambiguous_tile_reference() -> None:
+    # three gardens cost 10 (G10n, G10w, G10-): a drawn "G10" cannot be told apart
+    rep = run("", market="Gu:T10 Di:G10 De:A6sw Du:C9w")
+    assert "UNKNOWN-TILE" in codes(rep)
+    rep = run("", market="Gu:T10 Di:G10w De:A6sw Du:C9w")
+    assert "UNKNOWN-TILE" not in codes(rep)
+
+
+def test_scoring_card_pile_bounds_top_profile() -> None:
+    from referee.engine.core import _pile_bounds
+
+    state, _ = replay(game(record("1. Cem: take Gu1\n* display Gu2\n")))
+    assert state.setup_after == 93  # 108 - 11 dealt - 4 displayed
+    # five piles of 18.6 cards, each 25 % smaller or larger at most: 13 to 24 cards
+    w1, w2, gap = _pile_bounds(state)
+    assert (w1, w2, gap) == ((13, 48), (39, 80), (13, 72))
+    top = state.copy()
+    top.profile = RuleProfile(scoring_card_placement="top")
+    assert _pile_bounds(top) == ((13, 24), (39, 67), (26, 48))
