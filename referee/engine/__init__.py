@@ -84,12 +84,11 @@ def profile_for(game: Game, override: RuleProfile | None = None) -> tuple[RulePr
     name = game.header("Rules")
     if not name:
         return DEFAULT_PROFILE, None
+    from referee.profiles import load_profile
+
     try:
-        from referee.profiles import load_profile  # type: ignore[attr-defined]
-    except ImportError:
-        return DEFAULT_PROFILE, None
-    try:
-        return load_profile(name), None
+        # A record is untrusted input: its header may name a bundled profile, never a file.
+        return load_profile(name, allow_files=False), None
     except Exception as exc:  # a bad profile name is reported, never a traceback
         return DEFAULT_PROFILE, f"rule profile {name!r} cannot be loaded ({exc}); using the default"
 
