@@ -218,3 +218,23 @@ def test_no_traceback_for_any_record(lines: list[str], at: str) -> None:
             assert result.exit_code in (0, 1, 2), (argv, result.output)
             assert "internal error" not in result.output, (argv, result.output)
             assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_position_without_players_header(
+    capsys: pytest.CaptureFixture[str], files: dict[str, str]
+) -> None:
+    path = Path(files["dir"]) / "noheader.alh"
+    path.write_text(
+        "position\n  next Ben\n  player Anna\n    alhambra P8@1,0\n  player Ben\nend\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "show", str(path), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert [p["name"] for p in data["players"]] == ["Anna", "Ben"]
+    assert data["to_move"] == "Ben"
+    anna = data["players"][0]
+    assert anna["hand"] is None and anna["score"] is None  # not stated: unknown
+    assert {"at": "1,0", "tile": "P8", "type": "pavilion", "price": 8, "walls": ""} in anna[
+        "alhambra"
+    ]

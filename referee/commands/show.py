@@ -16,6 +16,7 @@ are shared by ``explain``, ``legal`` and ``render``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
@@ -32,6 +33,7 @@ from referee.record.model import (
     CardRef,
     Coord,
     Game,
+    Header,
     PlayerPosition,
     Position,
     TileRef,
@@ -308,16 +310,7 @@ def parse_text(text: str, source: str) -> list[Game]:
     """Every game of a text, through the notation package's parser."""
     from referee import notation
 
-    parse = getattr(notation, "parse_games", None)
-    if parse is not None:
-        return list(parse(text, source=source))
-    from referee.notation.parser import parse_game_text, split_games
-
-    text = text.replace("\r\n", "\n").lstrip("\ufeff")
-    return [
-        parse_game_text(chunk, source, start)
-        for start, chunk in split_games(text.splitlines(keepends=True))
-    ]
+    return notation.parse_text(text, source)
 
 
 def pick_game(games: list[Game], number: int | None) -> Game:
@@ -344,21 +337,15 @@ def load_situation(path: str, at: At, game_no: int | None = None) -> Situation:
         by_name = {p.name: p for p in direct.players}
         for p in sit.players:
             if p.name in by_name:
-                p.counts = by_name[p.name].counts
-                p.wall = by_name[p.name].wall
+                given = by_name[p.name]
+                p.counts = given.counts
+                p.wall = given.wall
+                if given.hand is None:
+                    p.hand = None  # not stated: unknown, not empty
+                if given.score is None:
+                    p.score = None
         sit.position_only = True
     return sit
-
-
-def game_profile(game: Game) -> Any:
-    """The rule profile the record names in its ``Rules`` header (default: queen-2003)."""
-    from referee.profiles import ProfileError, load_profile
-
-    name = game.header("Rules")
-    try:
-        return load_profile(name or None)
-    except ProfileError as exc:
-        raise click.ClickException(f"{game.source}: Rules {name!r}: {exc}") from exc
 
 
 def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
@@ -371,28 +358,22 @@ def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
     * scoring N: every item up to and including the line ``scoring N``;
     * end: the whole record, with the game end completed.
     """
+    from referee import engine
     from referee.engine import core
-    from referee.engine.extensions import Extensions
     from referee.record.model import NOWHERE, Scoring, Turn
 
-    modules = [m.strip().lower() for m in (game.header("Modules") or "").split(",") if m.strip()]
-    try:
-        ext = Extensions(modules)
-    except Exception as exc:
-        raise click.ClickException(f"{game.source}: Modules: {exc}") from exc
-    names = list(game.players) or _position_players(game)
-    if not names:
-        raise click.ClickException(
-            f"{game.source}:{game.start_line}: this game names no players "
-            '(write a [Players "..."] header)'
+    if not game.players:
+        names = _position_players(game)
+        if not names:
+            raise click.ClickException(
+                f"{game.source}:{game.start_line}: this game names no players "
+                '(write a [Players "..."] header)'
+            )
+        # a position file may leave out the Players header: its player sections name them
+        game = dataclasses.replace(
+            game, headers=(*game.headers, Header("Players", ", ".join(names)))
         )
-    state = core.new_state(
-        names,
-        game_profile(game),
-        ext,
-        source=game.source,
-        youngest=game.header("Youngest"),
-    )
+    state = engine.start_state(game)
     last = NOWHERE
     reached = at.kind in ("end", "start", "line")
     for item in game.body:
