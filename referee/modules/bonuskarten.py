@@ -41,7 +41,7 @@ rule(
     "no such bonus card",
     "keine solche Bonuskarte",
     S_EFFECT,
-    "there is no bonus card {tile}: \"Die 10 Karten zeigen all diejenigen Gebäudeplättchen, die "
+    'there is no bonus card {tile}: "Die 10 Karten zeigen all diejenigen Gebäudeplättchen, die '
     'über keinerlei Stadtmauer verfügen" ({cards})',
     "es gibt keine Bonuskarte {tile}: die 10 Karten zeigen die Gebäudeplättchen ohne "
     "Stadtmauer ({cards})",

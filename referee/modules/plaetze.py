@@ -49,7 +49,7 @@ rule(
     "square supply",
     "Vorrat an Plätzen",
     section(H, "Spielmaterial"),
-    "{detail} (\"Es gibt 3 blaue … 4 braune … 5 grüne … 3 rote … 4 weiße und 5 lila Plätze\"; "
+    '{detail} ("Es gibt 3 blaue … 4 braune … 5 grüne … 3 rote … 4 weiße und 5 lila Plätze"; '
     '"Ist ein Stapel aufgebraucht, steht diese Sorte nicht mehr zur Verfügung")',
     "{detail_de} (3 blaue, 3 rote, 4 braune, 4 weiße, 5 grüne, 5 lila Plätze; ist ein Stapel "
     "aufgebraucht, steht diese Sorte nicht mehr zur Verfügung)",
@@ -67,7 +67,7 @@ rule(
     "square face unverified",
     "Platzseite ungeprüft",
     section(H, "Wertungsänderungen"),
-    "{token} shows no wall: by the rulebook a square counts as \"null bis drei\" buildings, "
+    '{token} shows no wall: by the rulebook a square counts as "null bis drei" buildings, '
     "which suggests every square shows at least one wall (the component data is not verified)",
     "{token} zeigt keine Mauer: laut Regel zählt ein Platz wie null bis drei Gebäude, jeder "
     "Platz zeigt also wohl mindestens eine Mauer (Materialdaten ungeprüft)",
@@ -77,7 +77,7 @@ rule(
     "at most three squares",
     "höchstens drei Plätze",
     S_TAKE,
-    "{player} takes a fourth square (has {held}): \"Jeder Spieler darf höchstens drei Plätze "
+    '{player} takes a fourth square (has {held}): "Jeder Spieler darf höchstens drei Plätze '
     'besitzen, dazu zählen auch Plätze in der Reserve"',
     "{player} nimmt einen vierten Platz (hat {held}): jeder Spieler darf höchstens drei Plätze "
     "besitzen, auch in der Reserve",
@@ -337,9 +337,7 @@ class Plaetze(BundledModule):
             own += [p for p in t.pending if isinstance(p, Square)]
         return own
 
-    def _square(
-        self, state: GameState, value: object, pos: Pos, who: str | None
-    ) -> Square | None:
+    def _square(self, state: GameState, value: object, pos: Pos, who: str | None) -> Square | None:
         parsed = None
         token = str(value)
         if isinstance(value, ComponentRef):

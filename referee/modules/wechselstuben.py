@@ -31,8 +31,7 @@ rule(
     "no such exchange card",
     "keine solche Wechselstube",
     section(H, "Spielmaterial"),
-    "{token} is no exchange card: there are 6, each showing two different currencies "
-    "({cards})",
+    "{token} is no exchange card: there are 6, each showing two different currencies ({cards})",
     "{token} ist keine Wechselstube: es gibt 6, jede mit zwei verschiedenen Währungen ({cards})",
 )
 rule(
@@ -48,7 +47,7 @@ rule(
     "exchange card pile",
     "Stapel der Wechselstuben",
     S_SETUP,
-    "{detail}: \"kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel\"",
+    '{detail}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
     '{detail_de}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
 )
 rule(
@@ -56,7 +55,7 @@ rule(
     "display holds 4 cards",
     "Auslage mit 4 Karten",
     S_GET,
-    "the display {display} already holds 4 cards; {card} is one too many (\"Hier liegen stets "
+    'the display {display} already holds 4 cards; {card} is one too many ("Hier liegen stets '
     'höchstens vier Karten, egal ob Wechselstuben oder Geldkarten")',
     "die Auslage {display} hat schon 4 Karten; {card} ist eine zu viel",
 )
@@ -84,7 +83,7 @@ rule(
     "Wechselstube und Währung des Feldes",
     S_USE,
     "{player} plays {card} for a tile on the {field} field: the card may only be played when "
-    'the field\'s currency is on it ("Wenn diese Währung auch auf der Wechselstubenkarte '
+    "the field's currency is on it (\"Wenn diese Währung auch auf der Wechselstubenkarte "
     'abgebildet ist")',
     "{player} spielt {card} für ein Plättchen vom {field}-Feld: die Karte darf nur ausgespielt "
     "werden, wenn die Währung des Feldes darauf abgebildet ist",

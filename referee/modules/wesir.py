@@ -65,9 +65,10 @@ rule(
     "vizier: exact payment",
     "Wesir: passend bezahlen",
     S_USE,
-    "{player} pays {paid} with the vizier: the tile must be paid exactly (\"Er muss das "
-    'Gebäudeplättchen genau passend bezahlen")',
-    "{player} zahlt mit dem Wesir {paid}: das Plättchen muss genau passend bezahlt werden",
+    "{player}'s purchase with the vizier is not exact ({paid}): the tile must be paid exactly "
+    '("Er muss das Gebäudeplättchen genau passend bezahlen")',
+    "der Kauf von {player} mit dem Wesir ist nicht passend ({paid_de}): das Plättchen muss "
+    "genau passend bezahlt werden",
 )
 rule(
     "WESIR-ACTION",
@@ -84,7 +85,7 @@ rule(
     "vizier: no square",
     "Wesir: kein Platz",
     S_NOTES,
-    "{player} takes a square with the vizier: \"Der Einsatz des Wesirsteins erlaubt einem "
+    '{player} takes a square with the vizier: "Der Einsatz des Wesirsteins erlaubt einem '
     'Spieler nicht, sich einen Platz zu nehmen"',
     "{player} nimmt mit dem Wesir einen Platz: der Einsatz des Wesirsteins erlaubt keinen Platz",
 )
@@ -93,7 +94,7 @@ rule(
     "vizier: between turns",
     "Wesir: zwischen den Zügen",
     S_USE,
-    "{detail}: the vizier is used after a turn has completely ended (\"Jedesmal, wenn ein "
+    '{detail}: the vizier is used after a turn has completely ended ("Jedesmal, wenn ein '
     'Spielzug eines beliebigen Spielers komplett beendet ist"), on a line without a turn '
     "number",
     "{detail_de}: der Wesir wird eingesetzt, wenn ein Spielzug komplett beendet ist, in einer "
@@ -104,8 +105,8 @@ rule(
     "vizier: not at the game end",
     "Wesir: nicht bei Spielende",
     S_NOTES,
-    "{player} uses the vizier after the game has ended ({why}): \"Wenn bei Spielende die "
-    'letzten Gebäudeplättchen verteilt werden, kann der Wesirstein nicht mehr eingesetzt '
+    '{player} uses the vizier after the game has ended ({why}): "Wenn bei Spielende die '
+    "letzten Gebäudeplättchen verteilt werden, kann der Wesirstein nicht mehr eingesetzt "
     'werden"',
     "{player} setzt den Wesir nach Spielende ein ({why_de}): bei der Verteilung der letzten "
     "Gebäudeplättchen kann der Wesirstein nicht mehr eingesetzt werden",
@@ -252,7 +253,13 @@ class Wesir(BundledModule):
                     )
                 core._action(state, a)
                 if buys == 1 and t.over and not t.unsure:
-                    state.flag("WESIR-EXACT", apos, player.name, paid=t.over_after[0])
+                    state.flag(
+                        "WESIR-EXACT",
+                        apos,
+                        player.name,
+                        paid=t.over_after[0],
+                        paid_de=t.over_after[1],
+                    )
                 t.over = False  # reported once; the placement still follows
             elif isinstance(a, Place | Reserve | Give):
                 core._action(state, a)

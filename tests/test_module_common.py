@@ -1,0 +1,165 @@
+"""The module system: registry, the Modules header, modules not switched on, the command.
+
+Helpers here (``run``, ``codes``) are shared by the ``test_module_*.py`` files: a three-player
+setup whose start money, display and market are known.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.engine import GameReport, check_game
+from referee.engine.extensions import MODULES, Extensions, module_owning_verb
+from referee.modules import BUNDLED
+from referee.modules.base import module_data
+from referee.notation import parse_text
+
+# Anna 21 in 4 cards, Ben 20 in 3 cards, Cem 22 in 4 cards: Ben starts (fewest cards),
+# then Cem, then Anna (rulebook-base-de-2003.txt, "Spielvorbereitung").
+SETUP = """[Players "{players}"]
+[Modules "{modules}"]
+
+* deal Anna Gu9 De7 De2 Du3
+* deal Ben Di9 Gu8 De3
+* deal Cem Du9 Di8 Gu2 De3
+* display Gu1 Di4 De6 Du2
+* market Gu:G11 Di:A9 De:P7 Du:T12
+start Ben
+"""
+
+NOISE = ("EXCHANGE-PILE",)  # unit tests reveal exchange cards early on purpose
+
+
+def run(body: str, modules: str = "", players: str = "Anna, Ben, Cem") -> GameReport:
+    text = SETUP.format(players=players, modules=modules) + body
+    games = parse_text(text, "test.alh")
+    assert len(games) == 1 and not games[0].errors, games[0].errors
+    return check_game(games[0])
+
+
+def codes(report: GameReport, ignore: tuple[str, ...] = NOISE) -> list[str]:
+    return [v.code for v in report.violations if v.code not in ignore]
+
+
+def messages(report: GameReport) -> list[str]:
+    return [v.message() for v in report.violations]
+
+
+# ------------------------------------------------------------------------------ registry
+
+
+def test_the_four_modules_are_registered_under_their_names_and_aliases() -> None:
+    names = {cls.name for cls in BUNDLED}
+    assert names == {"wesir", "wechselstuben", "bonuskarten", "plaetze"}
+    for cls in BUNDLED:
+        assert MODULES[cls.name] is cls
+        for alias in cls.aliases:
+            assert MODULES[alias] is cls
+        data = module_data(cls.name)
+        assert data["module"] == cls.name
+        assert cls.section.startswith("rulebook-bigbox-de-2019.txt § ")
+
+
+def test_no_two_modules_share_a_verb_or_a_component_kind() -> None:
+    verbs = [v for cls in BUNDLED for v in cls.verbs]
+    kinds = [k for cls in BUNDLED for k in cls.component_kinds]
+    assert len(verbs) == len(set(verbs))
+    assert len(kinds) == len(set(kinds))
+    assert module_owning_verb("wake") == "wesir"
+    assert module_owning_verb("square") == "plaetze"
+
+
+def test_modules_header_switches_modules_on_by_name_or_alias() -> None:
+    ext = Extensions(["Wesir", "squares", " Plätze "])
+    assert [m.name for m in ext.modules] == ["wesir", "plaetze", "plaetze"]
+    assert ext.unknown == []
+    assert Extensions(["nonsense"]).unknown == ["nonsense"]
+
+
+def test_an_unknown_module_in_the_header_is_reported() -> None:
+    rep = run("1. Ben: take Gu1 Di4\n", modules="Wesir, Magic")
+    assert "MODULE-NOT-ENABLED" in codes(rep)
+
+
+# -------------------------------------------------------------- modules not switched on
+
+
+@pytest.mark.parametrize(
+    ("body", "module"),
+    [
+        ("1. Ben: wake\n", "wesir"),
+        ("1. Ben: take Gu1 Di4\n* display De5 Du5\nAnna: vizier, buy Du T12 pay Du3\n", "wesir"),
+        ("1. Ben: square sq:Tne, place sq:Tne@0,1\n", "plaetze"),
+        ("* squares sq:Tne\n1. Ben: take Gu1 Di4\n", "plaetze"),
+        ("1. Ben: take Gu1 Di4\n* display ex:GuDe Du5\n", "wechselstuben"),
+        ("1. Ben: take ex:GuDe\n", "wechselstuben"),
+        ("1. Ben: buy Gu G11 pay Gu8 ex:GuDe\n", "wechselstuben"),
+        ("* bonus Anna ? ? ?\n1. Ben: take Gu1 Di4\n", "bonuskarten"),
+        ("1. Ben: take Gu1 Di4, bonus G11\n", "bonuskarten"),
+    ],
+)
+def test_actions_of_a_module_not_switched_on_are_reported(body: str, module: str) -> None:
+    rep = run(body, modules="")
+    found = [v for v in rep.violations if v.code == "MODULE-NOT-ENABLED"]
+    assert found, messages(rep)
+    assert all(v.params["module"] == module for v in found)
+    assert f"belongs to the module {module}" in found[0].message()
+
+
+def test_the_same_actions_are_accepted_when_the_module_is_on() -> None:
+    rep = run("1. Ben: take Gu1 Di4\n* display ex:GuDe Du5\n", modules="wechselstuben")
+    assert codes(rep) == []
+
+
+# ------------------------------------------------------------------------------ command
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    from referee.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out + err
+
+
+def test_modules_command_lists_the_four_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = cli(capsys, "modules")
+    assert code == 0, out
+    for name in ("wesir", "wechselstuben", "bonuskarten", "plaetze"):
+        assert name in out
+    assert "The Vizier's Favour" in out
+    code, out = cli(capsys, "modules", "--lang", "de")
+    assert "Die Gunst des Wesirs" in out
+
+
+def test_modules_command_json_names_verbs_and_sections(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = cli(capsys, "modules", "--format", "json")
+    assert code == 0, out
+    by_name = {m["name"]: m for m in json.loads(out)["modules"]}
+    assert set(by_name) == {"wesir", "wechselstuben", "bonuskarten", "plaetze"}
+    assert "wake" in by_name["wesir"]["verbs"]
+    assert by_name["plaetze"]["components"] == ["sq"]
+    assert by_name["wechselstuben"]["section"].endswith("DIE WECHSELSTUBEN")
+
+
+def test_modules_command_one_module_in_yaml(capsys: pytest.CaptureFixture[str]) -> None:
+    import yaml
+
+    code, out = cli(capsys, "modules", "squares", "--format", "yaml")
+    assert code == 0, out
+    data = yaml.safe_load(out)
+    assert [m["name"] for m in data["modules"]] == ["plaetze"]
+    assert data["modules"][0]["data"]["components"]["squares"]["per_colour"]["T"] == 5
+
+
+def test_modules_command_unknown_name_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = cli(capsys, "modules", "nonsense")
+    assert code == 3
+    assert "no module named" in out and "Traceback" not in out
