@@ -567,6 +567,8 @@ def total_prefix(cards: Sequence[MoneyCard | None], upto: int) -> int:
 def _compute_start(state: GameState, pos: Pos) -> int | None:
     """The start player by the rulebook ("Spielvorbereitung"), checked against the claim."""
     players = state.players
+    if not players:
+        return None
     claim = state.start_claim
     claimed = state.player_named(claim[0]) if claim else None
     if any(p.hand_unknown for p in players) or any(not p.dealt for p in players):
@@ -1448,6 +1450,8 @@ def _turn(state: GameState, item: Turn) -> None:
             state.found.extend(handled)
             return
     _between(state, pos, "turn")
+    if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
+        return
     if state.game_over or state.phase == "over":
         state.flag(
             "TURN-AFTER-END",
@@ -1492,9 +1496,7 @@ def _turn(state: GameState, item: Turn) -> None:
     else:
         begin_turn(state, actual, number, pos)
     if wrong_order is not None:
-        state.flag(
-            "TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2]
-        )
+        state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     for action in item.actions:
         _action(state, action)
     end_turn(state, pos)
@@ -2019,6 +2021,8 @@ def apply_action(state: GameState, action: Action) -> list:
     Returns the violations found; the state is changed. Use :func:`end_turn` to close the turn.
     """
     before = len(state.found)
+    if not state.players:
+        return []
     if state.turn is None:
         _between(state, getattr(action, "pos", NOWHERE), "turn")
         who = state.next_player if state.next_player is not None else 0
