@@ -1539,7 +1539,7 @@ def _end_main(state: GameState, en: str, de: str) -> None:
 def _take(state: GameState, p: PlayerState, a: TakeMoney) -> None:
     pos = a.pos
     _main_action_start(state, pos, p, "taking money", "dem Geldnehmen")
-    display_before = fmt_cards(state.display)
+    before = list(state.display)  # formatted only when a message needs it
     cards = [c for c in a.cards if isinstance(c, CardRef)]
     if not a.cards:
         state.flag("TAKE-EMPTY", pos, p.name)
@@ -1559,7 +1559,7 @@ def _take(state: GameState, p: PlayerState, a: TakeMoney) -> None:
                 cpos,
                 p.name,
                 card=str(getattr(ref, "number", "?")),
-                display=display_before,
+                display=fmt_cards(before),
             )
             continue
         c = ref.card
@@ -1596,7 +1596,7 @@ def _take(state: GameState, p: PlayerState, a: TakeMoney) -> None:
                 "TAKE-SUM",
                 pos,
                 p.name,
-                display=display_before,
+                display=fmt_cards(before),
                 cards=fmt_cards(c.card for c in cards),
                 sum=total,
             )
@@ -1607,7 +1607,8 @@ def _take(state: GameState, p: PlayerState, a: TakeMoney) -> None:
                 "unbekannte Karten genommen: ob die Summe höchstens 5 ist, ist ungeprüft",
                 p.name,
             )
-    _end_main(state, f"taking money ({fmt_cards(taken)})", f"dem Geldnehmen ({fmt_cards(taken)})")
+    cards = " ".join(fmt_card(c) for c in taken)
+    _end_main(state, f"taking money ({cards})", f"dem Geldnehmen ({cards})")
 
 
 def _buy(state: GameState, p: PlayerState, a: Buy) -> None:
