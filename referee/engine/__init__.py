@@ -6,6 +6,40 @@
   simulator); :meth:`GameState.copy` to branch.
 * :mod:`referee.engine.rules` is the rule registry, :mod:`referee.engine.extensions` the module
   hooks.
+
+Readings of ``rulebook-base-de-2003.txt`` where the text leaves room (quotes are the rulebook's):
+
+* Start money, "eine Geldkarte nach der anderen ... bis der Gesamtwert 20 oder mehr beträgt.
+  Dann bekommt der nächste Spieler sein Geld": the card that reaches 20 is the last one; the
+  first player dealt is free (profile ``deal_first``), then seating order.
+* Start player ties need the youngest: the ``Youngest`` header or ``start NAME youngest``;
+  without either the claim is reported as unverifiable, not as wrong.
+* "fünf etwa gleichhohe Stapel": with N cards left after the deal and the display, each pile
+  holds N/5 ± ``pile_tolerance``; W1 (shuffled into pile 2) must turn up after lo..2·hi money
+  cards of the refills, W2 (pile 4) after 3·lo..4·hi, at least one pile (lo) apart; "top"
+  placement narrows this. A reshuffle before a scoring card turned up is reported.
+* "Geld nehmen": one card of any value, or several whose sum is at most 5.
+* Buying: cards of another currency are reported and do not count towards the price; "genau
+  passend" compares the price with the sum of the field's currency.
+* Redesigning is one of the three "Spielzüge"; only an exact purchase gives another, so a
+  redesign ends the turn (the rulebook's example: "Ihr Spielzug ist damit beendet").
+* Placement "ganz am Ende des eigenen Zuges – also auch nach eventuellen Umbaumaßnahmen – in
+  beliebiger Reihenfolge": any main action after a placement is PLACE-ORDER.
+* Game end "sobald – nach dem Zug eines Spielers – die Gebäudeplättchen nicht mehr komplett
+  nachgelegt werden können": decided when the refill after a turn is over (the next line is no
+  refill) with an empty field and an empty bag; "der Bauhof wird soweit möglich noch
+  aufgefüllt". Leftover tiles go to the single player with the highest sum of that currency in
+  hand (nobody with no such money; tie: it stays); building them is optional ("dürfen"), else
+  they go to the reserve.
+* Two players: Dirk's six tiles are drawn during the setup, six more right after scoring 1, a
+  third (rounded down) of the bag as it is at the ``dirk`` line after scoring 2.
+* Gifts to another player (house rule ``gifts: any-player``) land in the receiver's reserve.
+* Unknown cards (``?``) are tracked by count: a known card may resolve an unknown one when a copy
+  is still unaccounted for; where a known card becomes unknown (e.g. ``take ?`` from a known
+  display) the engine forgets what it knew rather than guess, so it never reports a violation
+  the record does not prove. After a ``position`` the deck size and bag content are unknown:
+  refills, reshuffles and the game end are then taken from the record, reported unverifiable.
+* Violations between turns (refills, scorings) carry the number of the turn just played.
 """
 
 from __future__ import annotations
