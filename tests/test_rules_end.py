@@ -163,3 +163,18 @@ def test_dirk_only_in_two_player_games() -> None:
     text = SETUP + "* dirk T13\n1. Cem: take Gu1\n* display Gu2\n"
     rep = check_game(parse_text(text, "s.alh")[0])
     assert "DIRK-DRAW" in codes(rep)
+
+
+def test_market_refilled_after_the_scoring_is_fine() -> None:
+    # the refill and the scoring both happen before the next turn; their order is free
+    text = (
+        SETUP + "1. Cem: buy De A6sw pay De6, take Gu1, reserve A6sw\n* display W1 Gu2\nscoring 1\n"
+    )
+    text += "* market De:T12\n2. Anna: take Gu2\n* display Gu3\n"
+    g = parse_text(text, "s.alh")[0]
+    state, _ = replay(g, until_line=9)
+    state.money_draws = 20
+    for item in g.body:
+        if item.pos.line > 9:
+            apply_item(state, item)
+    assert [v.code for v in state.found] == []

@@ -1054,7 +1054,8 @@ def _between(state: GameState, pos: Pos, before: str) -> None:
     """Everything that must have happened before a turn / scoring / distribution line."""
     if state.phase == "setup":
         _finish_setup(state, pos)
-    _close_refill(state, pos, check=before != "end")
+    if before != "scoring":  # the market may still be refilled after a scoring 1 or 2
+        _close_refill(state, pos, check=before != "end")
     if before in ("turn", "distribution", "end") and state.scoring_pending:
         for number in list(state.scoring_pending):
             state.flag(
@@ -1186,8 +1187,8 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
 
 def _scoring(state: GameState, item: Scoring) -> None:
     pos = item.pos
-    _between(state, pos, "scoring")
     r = item.round
+    _between(state, pos, "distribution" if r == 3 else "scoring")
     if r in (1, 2):
         if r in state.scoring_pending:
             state.scoring_pending.remove(r)
@@ -1226,8 +1227,6 @@ def _scoring(state: GameState, item: Scoring) -> None:
                     f"Bauhof {fmt_market(state.market)}, im Beutel {state.bag_count} Plättchen",
                 ),
             )
-        if state.scoring_pending:
-            _between(state, pos, "distribution")
         if not state.distributed:
             _check_distribution(state, None, pos)
         state.found.extend(state.ext.end_of_game(state))
