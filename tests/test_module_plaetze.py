@@ -237,8 +237,8 @@ def test_property_count_is_the_open_like_neighbours_capped_at_three(
         at = Coord(5, 5).neighbour(side)
         piece = sq("An") if code == "sq" else tile(code)
         pieces[(at.x, at.y)] = piece
-        if code != "sq" and piece.type is A and side not in walls:
-            if side.opposite not in piece.walls:
-                expected += 1
+        open_between = side not in walls and side.opposite not in piece.walls
+        if code != "sq" and piece.type is A and open_between:
+            expected += 1
     got = square_count(_P(_alhambra(pieces)), Coord(5, 5), square)  # type: ignore[arg-type]
     assert 0 <= got <= 3 and got == min(expected, 3)
