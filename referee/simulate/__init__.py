@@ -1,0 +1,23 @@
+"""Random legal games: the legal-move generator, a simple policy and the simulator.
+
+* :func:`referee.simulate.legal.legal_actions` lists every legal action in a game state.
+* :func:`simulate_game` / :func:`simulate_text` play a complete game with a seed.
+"""
+
+from referee.simulate.legal import legal_actions
+from referee.simulate.simulator import (
+    SimulationError,
+    game_seed,
+    simulate_game,
+    simulate_many,
+    simulate_text,
+)
+
+__all__ = [
+    "SimulationError",
+    "game_seed",
+    "legal_actions",
+    "simulate_game",
+    "simulate_many",
+    "simulate_text",
+]

@@ -1,0 +1,158 @@
+"""A simple random player: legal, not clever, but varied.
+
+It buys and places as well as takes money, prefers exact payments (another action,
+"Kann man hingegen den Preis genau passend bezahlen, ist man sogar noch einmal an der Reihe"),
+sometimes overpays, sometimes redesigns, uses the reserve, and in two-player games sometimes
+gives a bought tile to Dirk. Every choice is made among the actions
+:mod:`referee.simulate.legal` lists, with the simulator's seeded random generator only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from referee.geometry import Alhambra
+from referee.record.model import (
+    Action,
+    Buy,
+    CardRef,
+    Coord,
+    Give,
+    Place,
+    Reserve,
+    TakeMoney,
+)
+
+
+class Options(Protocol):
+    """The legal main actions by kind (see :class:`referee.simulate.simulator.LazyOptions`)."""
+
+    def takes(self) -> list[Action]: ...
+    def buys(self) -> list[Action]: ...
+    def builds(self) -> list[Action]: ...
+    def removes(self) -> list[Action]: ...
+    def swaps(self) -> list[Action]: ...
+    def has_reserve(self) -> bool: ...
+    def all(self) -> list[Action]: ...
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How often the player does what (probabilities, each checked on its own)."""
+
+    exact_buy: float = 0.85  # an exact purchase is available: take it
+    overpay_buy: float = 0.30  # a purchase that ends the turn
+    go_on: float = 0.85  # after an exact purchase: act again rather than stop
+    build: float = 0.45  # a reserve tile can be built: build it instead of taking money
+    remove: float = 0.03  # take a tile back into the reserve
+    swap: float = 0.08  # swap a reserve tile into the Alhambra
+    best_take: float = 0.75  # take the most money the display allows (else any take)
+    place: float = 0.88  # a bought tile is built when a cell is free (else reserved)
+    dirk: float = 0.10  # two-player game: give the tile to Dirk
+    gift: float = 0.03  # profile allows gifts to players: give it away
+
+
+def _neighbours(alh: Alhambra, at: Coord) -> int:
+    cells = alh.cells
+    return sum(
+        Coord(at.x + dx, at.y + dy) in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    )
+
+
+def _value(a: TakeMoney) -> int:
+    return sum(c.card.value for c in a.cards if isinstance(c, CardRef) and c.card is not None)
+
+
+class Policy:
+    """Chooses among legal actions; ``rng`` is the simulator's generator (determinism)."""
+
+    def __init__(self, rng: random.Random, weights: Weights | None = None) -> None:
+        self.rng = rng
+        self.w = weights or Weights()
+
+    def _chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    def choose_main(self, options: Options, first: bool) -> Action | None:
+        """A main action (take, buy, redesign), or None to stop (only when not ``first``).
+
+        ``options`` lists the legal actions by kind, computed only when asked for (removals and
+        swaps are costly to enumerate and rarely wanted).
+        """
+        w = self.w
+        if not first and not self._chance(w.go_on):
+            return None
+        buys = [a for a in options.buys() if isinstance(a, Buy)]
+        exact = [a for a in buys if _exact(a)]
+        if exact and self._chance(w.exact_buy):
+            return self.rng.choice(exact)
+        over = [a for a in buys if not _exact(a)]
+        if over and self._chance(w.overpay_buy):
+            least = min(_paid(a) - _price(a) for a in over)
+            return self.rng.choice([a for a in over if _paid(a) - _price(a) == least])
+        if options.has_reserve() and self._chance(w.swap):
+            swaps = options.swaps()
+            if swaps:
+                return self.rng.choice(swaps)
+        if self._chance(w.remove):
+            removes = options.removes()
+            if removes:
+                return self.rng.choice(removes)
+        if options.has_reserve() and self._chance(w.build):
+            builds = options.builds()
+            if builds:
+                return self.rng.choice(builds)
+        takes = [a for a in options.takes() if isinstance(a, TakeMoney)]
+        if takes:
+            if self._chance(w.best_take):
+                best = max(_value(a) for a in takes)
+                return self.rng.choice([a for a in takes if _value(a) == best])
+            return self.rng.choice(takes)
+        if not first:
+            return None
+        every = options.all()
+        return self.rng.choice(every) if every else None
+
+    def choose_placement(self, options: Sequence[Action], alh: Alhambra) -> Action:
+        """Where the next bought tile goes."""
+        w = self.w
+        gives = [a for a in options if isinstance(a, Give)]
+        dirk = [a for a in gives if a.to is None]
+        players = [a for a in gives if a.to is not None]
+        if dirk and self._chance(w.dirk):
+            return dirk[0]
+        if players and self._chance(w.gift):
+            return self.rng.choice(players)
+        places = [a for a in options if isinstance(a, Place)]
+        reserves = [a for a in options if isinstance(a, Reserve)]
+        if places and (not reserves or self._chance(w.place)):
+            # a compact Alhambra: prefer cells touching more tiles, then at random
+            most = max(_neighbours(alh, a.at) for a in places)
+            pool = [a for a in places if _neighbours(alh, a.at) >= most - 1]
+            return self.rng.choice(pool)
+        if reserves:
+            return reserves[0]
+        return self.rng.choice(list(options))
+
+    def choose_cell(self, cells: Sequence[Coord], alh: Alhambra) -> Coord | None:
+        """Where a tile given at the game end is built (None: into the reserve)."""
+        if not cells or not self._chance(self.w.place):
+            return None
+        most = max(_neighbours(alh, c) for c in cells)
+        return self.rng.choice([c for c in cells if _neighbours(alh, c) == most])
+
+
+def _paid(a: Buy) -> int:
+    return sum(c.card.value for c in a.paid if isinstance(c, CardRef) and c.card is not None)
+
+
+def _price(a: Buy) -> int:
+    price = getattr(a.tile, "price", None)
+    return price if isinstance(price, int) else 0
+
+
+def _exact(a: Buy) -> bool:
+    return _paid(a) == _price(a)

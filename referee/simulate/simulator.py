@@ -1,0 +1,465 @@
+"""Complete random legal games, written as canonical records that check themselves.
+
+The simulator holds what the table hides (the order of the money deck and of the tile bag) and
+lets the engine hold everything else: each body line is built as a record node and applied to a
+:class:`referee.engine.GameState` at once, and every player action is first checked with
+:func:`referee.engine.check_action`. A disagreement between the legal-move generator and the
+engine is a bug and raises :class:`SimulationError`.
+
+The game follows ``rulebook-base-de-2003.txt`` (and the chosen profile's parameters):
+
+* "Spielvorbereitung": start money dealt face up until it reaches 20, four cards in the display,
+  the rest in five roughly equal piles with "1. Wertung" in the second and "2. Wertung" in the
+  fourth (shuffled in, or on top under ``scoring_card_placement: top``), four tiles on the
+  market fields 1 to 4; the start player by fewest cards (then total, then youngest).
+* after each turn the display and the market are refilled (field 1 to 4), the discard pile is
+  reshuffled when the deck runs out, a revealed scoring card is scored before the next turn.
+* "Spielende": the market cannot be completely refilled (or the bag runs out, profile
+  ``game_end: bag-empty``); the leftover tiles go to the player with the most money of their
+  currency (none on a tie), then scoring 3.
+* "Sonderregel für das Spiel zu zweit": 72 money cards; Dirk gets 6 tiles at the start, 6 after
+  scoring 1 and a third of the bag (or the profile's number) after scoring 2.
+
+Claimed totals are written at every scoring (``=total`` per player, ``+points`` for Dirk) and
+the ``Result`` header at the end, so a changed move shows up as a violation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, TileKind, catalogue
+from referee.engine import (
+    EMPTY,
+    GameState,
+    apply_action,
+    apply_item,
+    check_action,
+    end_turn,
+    start_state,
+)
+from referee.geometry import legal_cells
+from referee.notation import format_game
+from referee.profiles import DEFAULT_PROFILE, RuleProfile
+from referee.record.model import (
+    Action,
+    Award,
+    BodyItem,
+    CardRef,
+    Chance,
+    Claim,
+    Deal,
+    DirkDraw,
+    DisplayReveal,
+    Distribution,
+    Game,
+    Header,
+    MarketDraw,
+    PlayerRef,
+    Pos,
+    Reshuffle,
+    Scoring,
+    ScoringCardRef,
+    StartPlayer,
+    Turn,
+)
+from referee.simulate.legal import (
+    build_actions,
+    buy_actions,
+    can_end_turn,
+    main_actions,
+    may_act,
+    mover,
+    placement_actions,
+    remove_actions,
+    swap_actions,
+    take_actions,
+    tile_ref,
+)
+from referee.simulate.policy import Policy
+
+NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fritz")
+START_MONEY = 20  # "bis der Gesamtwert 20 oder mehr beträgt" (Spielvorbereitung)
+DISPLAY = 4
+MARKET = 4
+DIRK_FIRST = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spiel zu zweit)
+MAX_TURNS = 2000  # a safety net: real games end after about 60-200 turns
+
+Scorer = int  # a scoring card in the deck: 1 or 2
+DeckCard = MoneyCard | Scorer
+
+
+class LazyOptions:
+    """The legal main actions of the player to move, each kind enumerated on first use."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.p = mover(state)
+        self.open = self.p is not None and may_act(state)
+
+    def takes(self) -> list[Action]:
+        return list(take_actions(self.state.display)) if self.open else []
+
+    def buys(self) -> list[Action]:
+        return list(buy_actions(self.state, self.p)) if self.open and self.p else []
+
+    def builds(self) -> list[Action]:
+        return build_actions(self.p) if self.open and self.p else []
+
+    def removes(self) -> list[Action]:
+        return remove_actions(self.p) if self.open and self.p else []
+
+    def swaps(self) -> list[Action]:
+        return swap_actions(self.p) if self.open and self.p else []
+
+    def has_reserve(self) -> bool:
+        return bool(self.p and self.p.reserve)
+
+    def all(self) -> list[Action]:
+        return main_actions(self.state)
+
+
+class SimulationError(RuntimeError):
+    """The engine rejected an action the legal-move generator offered (a bug in one of them)."""
+
+
+@dataclass(frozen=True)
+class SimSettings:
+    players: int = 3
+    profile: RuleProfile = DEFAULT_PROFILE
+    modules: tuple[str, ...] = ()
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of the ``index``-th game of a run with ``seed`` (stable across versions)."""
+    return seed * 1_000_003 + index
+
+
+class _Game:
+    def __init__(self, settings: SimSettings, seed: int, event: str) -> None:
+        self.rng = random.Random(seed)
+        self.settings = settings
+        self.profile = settings.profile
+        self.policy = Policy(self.rng)
+        n = settings.players
+        if not 2 <= n <= 6:
+            raise ValueError("2 to 6 players")
+        self.names = list(NAMES[:n])
+        self.youngest = self.rng.choice(self.names)
+        headers = [
+            Header("Event", event),
+            Header("Players", ", ".join(self.names)),
+            Header("Youngest", self.youngest),
+            Header("Rules", self.profile.name),
+        ]
+        if settings.modules:
+            headers.append(Header("Modules", ", ".join(settings.modules)))
+        self.headers = headers
+        self.body: list[BodyItem] = []
+        self.state: GameState = start_state(Game(tuple(headers), ()), self.profile)
+        self.deck: list[DeckCard] = []
+        self.bag: list[TileKind] = []
+
+    # ---------------------------------------------------------------------------- helpers
+
+    def _apply(self, item: BodyItem) -> None:
+        before = len(self.state.found)
+        apply_item(self.state, item)
+        self._ensure_clean(before, item)
+        self.body.append(item)
+
+    def _ensure_clean(self, before: int, what: object) -> None:
+        found = [v for v in self.state.found[before:] if v.severity == "error"]
+        if found:
+            raise SimulationError(
+                f"the engine rejects {what!r}: " + "; ".join(v.message() for v in found)
+            )
+
+    def _pos(self) -> Pos:
+        """Where the next body line will stand in the written record (headers incl. Result,
+        a blank line, then the body, one item a line)."""
+        return Pos(len(self.headers) + 3 + len(self.body), 1)
+
+    def _chance(self, events: Sequence[object]) -> None:
+        if events:
+            self._apply(Chance(tuple(events), pos=self._pos()))  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------------------ setup
+
+    def setup(self) -> None:
+        rng = self.rng
+        state = self.state
+        copies = state.copies
+        cards: list[MoneyCard] = [c for c in ALL_MONEY_CARDS for _ in range(copies)]
+        rng.shuffle(cards)
+        order = list(range(len(self.names)))
+        if self.profile.deal_first == "youngest":
+            first = self.names.index(self.youngest)
+            order = order[first:] + order[:first]
+        dealt: dict[int, list[MoneyCard]] = {}
+        for i in order:
+            got: list[MoneyCard] = []
+            while sum(c.value for c in got) < START_MONEY:
+                got.append(cards.pop())
+            dealt[i] = got
+            deal = Deal(PlayerRef(self.names[i]), tuple(CardRef(c) for c in got), self._pos())
+            self._chance([deal])
+        display = [cards.pop() for _ in range(DISPLAY)]
+        self._chance([DisplayReveal(tuple(CardRef(c) for c in display), self._pos())])
+        # five roughly equal piles; W1 into pile 2, W2 into pile 4 (Spielvorbereitung)
+        n = len(cards)
+        sizes = [n // 5 + (1 if i < n % 5 else 0) for i in range(5)]
+        piles: list[list[DeckCard]] = []
+        at = 0
+        for s in sizes:
+            piles.append(list(cards[at : at + s]))
+            at += s
+        for pile, number in ((piles[1], 1), (piles[3], 2)):
+            where = (
+                0 if self.profile.scoring_card_placement == "top" else rng.randrange(len(pile) + 1)
+            )
+            pile.insert(where, number)
+        self.deck = [c for p in piles for c in p]  # index 0 is the top card
+        tiles = list(catalogue().tiles)
+        rng.shuffle(tiles)
+        self.bag = tiles
+        market = [self.bag.pop() for _ in range(MARKET)]
+        entries = tuple((Currency.of_field(i + 1), tile_ref(t)) for i, t in enumerate(market))
+        self._chance([MarketDraw(entries, self._pos())])
+        if state.dirk is not None:
+            tiles = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
+            self._chance([DirkDraw(tiles, self._pos())])
+        # start player: fewest cards, then lower total (profile), then the youngest
+        use_total = self.profile.start_tiebreak == "cards-total-youngest"
+        key = {
+            i: (len(got), sum(c.value for c in got) if use_total else 0) for i, got in dealt.items()
+        }
+        best = min(key.values())
+        tied = [i for i in range(len(self.names)) if key[i] == best]
+        if self.profile.deal_first != "youngest":
+            # nobody's age mattered so far: the youngest is one of the tied players, if any
+            self.youngest = self.rng.choice(
+                [self.names[i] for i in tied] if len(tied) > 1 else self.names
+            )
+            self.headers[2] = Header("Youngest", self.youngest)
+            self.state.youngest = self.youngest
+        if len(tied) == 1:
+            start, by_age = tied[0], False
+        elif self.names.index(self.youngest) in tied:
+            start, by_age = self.names.index(self.youngest), True
+        else:
+            # the youngest player is not among the tied ones: the younger of those starts
+            start, by_age = self.rng.choice(tied), True
+        self._apply(StartPlayer(PlayerRef(self.names[start]), by_age, self._pos()))
+
+    # ------------------------------------------------------------------------------ turns
+
+    def _do(self, action: Action, here: Pos) -> Action:
+        action = dataclasses.replace(action, pos=here)
+        problems = check_action(self.state, action)
+        errors = [v for v in problems if v.severity == "error"]
+        if errors:
+            raise SimulationError(
+                f"legal-move generator offered {action!r}, the engine says: "
+                + "; ".join(v.message() for v in errors)
+            )
+        before = len(self.state.found)
+        apply_action(self.state, action)
+        self._ensure_clean(before, action)
+        return action
+
+    def turn(self) -> None:
+        state = self.state
+        before = len(state.found)
+        number = state.turn_no + 1
+        mp = mover(state)
+        if mp is None:
+            raise SimulationError(f"turn {number}: nobody to move")
+        who = mp.index
+        here = self._pos()
+        actions: list[Action] = []
+        first = True
+        while True:
+            choice = self.policy.choose_main(LazyOptions(state), first)
+            if choice is None:
+                if first:
+                    raise SimulationError(f"turn {number}: no legal action for {self.names[who]}")
+                break
+            actions.append(self._do(choice, here))
+            first = False
+            assert state.turn is not None
+            if state.turn.over:
+                break
+        p = state.players[who]
+        while True:
+            options = placement_actions(state)
+            if not options:
+                break
+            choice = self.policy.choose_placement(options, p.alhambra)
+            actions.append(self._do(choice, here))
+        if not can_end_turn(state):
+            raise SimulationError(f"turn {number}: the turn cannot end")
+        end_turn(state, here)
+        self._ensure_clean(before, f"turn {number}")
+        self.body.append(Turn(number, PlayerRef(self.names[who]), tuple(actions), here))
+
+    # ----------------------------------------------------------------------------- refill
+
+    def refill(self) -> tuple[list[int], bool]:
+        """Refill display and market; the scorings revealed and whether the game is over."""
+        state = self.state
+        events: list[object] = []
+        revealed: list[CardRef | ScoringCardRef] = []
+        scorings: list[int] = []
+        shown = len(state.display)
+        reshuffled = False
+        while shown < DISPLAY:
+            if not self.deck:
+                # during a refill nothing is discarded: one reshuffle empties the pile
+                if reshuffled or not state.discard:
+                    break
+                reshuffled = True
+                if revealed:
+                    events.append(DisplayReveal(tuple(revealed)))
+                    revealed = []
+                events.append(Reshuffle())
+                discard = sorted(state.discard.elements(), key=lambda c: c.sort_key)
+                self.rng.shuffle(discard)
+                self.deck = list(discard)
+            card = self.deck.pop(0)
+            if isinstance(card, int):
+                revealed.append(ScoringCardRef(card))
+                scorings.append(card)
+                continue
+            revealed.append(CardRef(card))
+            shown += 1
+        if revealed:
+            events.append(DisplayReveal(tuple(revealed)))
+        drawn = []
+        for f in range(MARKET):
+            if state.market[f] is EMPTY and self.bag:
+                drawn.append((Currency.of_field(f + 1), tile_ref(self.bag.pop())))
+        if drawn:
+            events.append(MarketDraw(tuple(drawn)))
+        self._chance(events)
+        if self.profile.game_end == "bag-empty":
+            over = not self.bag
+        else:
+            over = any(s is EMPTY for s in state.market)
+        return scorings, over
+
+    # ---------------------------------------------------------------------------- scoring
+
+    def scoring(self, round_no: int) -> None:
+        state = self.state
+        before = len(state.found)
+        here = self._pos()
+        probe = Scoring(round_no, (), here)
+        apply_item(state, probe)
+        self._ensure_clean(before, probe)
+        result = state.scoring_results[-1]
+        claims = []
+        for row in result.rows:
+            if row.is_dirk:
+                claims.append(Claim(None, row.points, None, ()))
+            else:
+                claims.append(Claim(PlayerRef(row.name), None, row.total, ()))
+        self.body.append(Scoring(round_no, tuple(claims), here))
+        if state.dirk is not None and round_no in (1, 2):
+            want = DIRK_FIRST
+            if round_no == 2:
+                want = self.profile.dirk_second_draw
+                if want is None:
+                    want = len(self.bag) // 3
+            want = min(want, len(self.bag))
+            tiles = [self.bag.pop() for _ in range(want)]
+            self._chance([DirkDraw(tuple(tile_ref(t) for t in tiles))])
+
+    # ------------------------------------------------------------------------------- end
+
+    def distribute(self) -> None:
+        state = self.state
+        awards: list[Award] = []
+        hands = [p.hand for p in state.players]
+        for f, slot in enumerate(state.market):
+            if not isinstance(slot, TileKind):
+                continue
+            cur = Currency.of_field(f + 1)
+            sums = [sum(c.value * k for c, k in h.items() if c.currency is cur) for h in hands]
+            best = max(sums)
+            who = [i for i, s in enumerate(sums) if s == best]
+            if best == 0 or len(who) != 1:
+                awards.append(Award(cur, tile_ref(slot), None, None, False))
+                continue
+            p = state.players[who[0]]
+            at = self.policy.choose_cell(legal_cells(p.alhambra, slot), p.alhambra)
+            awards.append(Award(cur, tile_ref(slot), PlayerRef(p.name), at, at is None))
+            if at is not None:
+                p.alhambra.place(at, slot)  # later awards see the tile (undone below)
+        # the engine builds the tiles itself: undo the trial placements first
+        for aw in awards:
+            if aw.at is not None and aw.player is not None:
+                owner = state.player_named(aw.player.name)
+                assert owner is not None
+                owner.alhambra.remove(aw.at)
+        if awards:
+            self._apply(Distribution(tuple(awards), self._pos()))
+
+    # ------------------------------------------------------------------------------ game
+
+    def play(self) -> Game:
+        self.setup()
+        over = False
+        while not over:
+            if self.state.turn_no >= MAX_TURNS:
+                raise SimulationError("the game does not end")
+            self.turn()
+            scorings, over = self.refill()
+            for s in scorings:
+                self.scoring(s)
+        self.distribute()
+        self.scoring(3)
+        if not self.state.game_over:
+            raise SimulationError("the engine does not see the game end")
+        result = ", ".join(f"{p.name} {p.score}" for p in self.state.players)
+        headers = [*self.headers, Header("Result", result)]
+        return Game(tuple(headers), tuple(self.body))
+
+
+def simulate_game(
+    players: int,
+    seed: int,
+    profile: RuleProfile | None = None,
+    event: str | None = None,
+    modules: Sequence[str] = (),
+) -> Game:
+    """One complete legal game as a record (positions are not set; format it to get text)."""
+    settings = SimSettings(players, profile or DEFAULT_PROFILE, tuple(modules))
+    return _Game(settings, seed, event or f"simulated game, seed {seed}").play()
+
+
+def simulate_text(
+    players: int,
+    seed: int,
+    profile: RuleProfile | None = None,
+    event: str | None = None,
+    modules: Sequence[str] = (),
+) -> str:
+    """One complete legal game as canonical record text."""
+    return format_game(simulate_game(players, seed, profile, event, modules))
+
+
+def simulate_many(
+    players: int,
+    seed: int,
+    games: int,
+    profile: RuleProfile | None = None,
+    modules: Sequence[str] = (),
+) -> Iterator[str]:
+    """``games`` records of a run with ``seed``: game ``i`` uses :func:`game_seed` (seed, i)."""
+    for i in range(games):
+        s = game_seed(seed, i)
+        yield simulate_text(players, s, profile, f"simulated game {i + 1} of run {seed}", modules)
