@@ -453,3 +453,17 @@ def test_scoring_card_pile_bounds_top_profile() -> None:
     top = state.copy()
     top.profile = RuleProfile(scoring_card_placement="top")
     assert _pile_bounds(top) == ((13, 24), (39, 67), (26, 48))
+
+
+def test_start_tiebreak_profile() -> None:
+    # Anna (4 cards, 21) and Ben (4 cards, 23): Queen 2003 gives it to the lower total (Anna);
+    # Piatnik's "fewest cards, then the younger" needs the youngest (Ben here).
+    deals = "* deal Anna Gu3 De7 Du2 Di9\n* deal Ben Du8 Du4 Gu2 De9\n* deal Cem De6 De4 Gu3 Du9\n"
+    body = "1. Anna: take Gu1\n* display Gu2\n"
+    assert_legal(run(body, deals=deals, start="Anna"))
+    piatnik = RuleProfile(start_tiebreak="cards-youngest")
+    assert_legal(run(body.replace("Anna", "Ben"), piatnik, deals=deals, start="Ben youngest"))
+    rep = check_game(
+        game(record(body, headers='[Youngest "Ben"]\n', deals=deals, start="Anna")), piatnik
+    )
+    assert "SETUP-START" in codes(rep)
