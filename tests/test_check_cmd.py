@@ -147,3 +147,45 @@ def test_garbage_never_tracebacks(tmp_path: Path) -> None:
         result = invoke("--format", "json", str(p))
         assert exit_code(result) in (0, 1, 2)
         json.loads(result.output)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_LINES = (EXAMPLES / "game-4p.alh").read_text("utf-8").splitlines()
+_TOKENS = ["?", "Gu1", "T13", "@0,0", "Anna", "W1", "W2", "dirk", "none", "reserve", "Du:?"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["drop", "dup", "swap", "token"]),
+            st.integers(0, len(_LINES) - 1),
+            st.integers(0, len(_LINES) - 1),
+            st.sampled_from(_TOKENS),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_mutated_records_never_crash_the_engine(edits: list[tuple[str, int, int, str]]) -> None:
+    lines = list(_LINES)
+    for op, i, j, tok in edits:
+        i, j = i % len(lines), j % len(lines)
+        if op == "drop":
+            del lines[i]
+        elif op == "dup":
+            lines.insert(i, lines[j])
+        elif op == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        else:
+            words = lines[i].split(" ")
+            words[j % len(words)] = tok
+            lines[i] = " ".join(words)
+        if not lines:
+            return
+    for g in parse_text("\n".join(lines) + "\n", "m.alh"):
+        if not g.errors:
+            rep = check_game(g)
+            assert rep.valid == (not [v for v in rep.violations if v.severity == "error"])
