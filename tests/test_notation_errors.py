@@ -25,14 +25,14 @@ CASES = [
         "coord one number",
         "2. Ben: place A6sw@1\n",
         4,
-        21,
+        20,
         "a coordinate needs two whole numbers: @x,y (e.g. @1,-2)",
     ),
     (
         "coord not number",
         "2. Ben: build A6sw@1,x\n",
         4,
-        22,
+        20,
         "a coordinate needs two whole numbers: @x,y (e.g. @1,-2)",
     ),
     (
@@ -46,7 +46,7 @@ CASES = [
         ),
     ),
     ("card value", "* display Gu1 Gu10\n", 4, 15, "'Gu10': a money card's value is 1-9"),
-    ("turn dot", "2 Ben: take Gu1\n", 4, 3, "a turn number must end with a dot: '12. Ben: ...'"),
+    ("turn dot", "2 Ben: take Gu1\n", 4, 1, "a turn number must end with a dot: '12. Ben: ...'"),
     (
         "header unterminated",
         '[Site "Graz"\n',

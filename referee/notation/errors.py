@@ -186,6 +186,22 @@ EXAMPLES: dict[str, list[str]] = {
     ],
 }
 
+
+def _variants(text: str) -> list[str]:
+    """The example as the first, second and a later line (of the file or position block).
+
+    Lark expands ``(line? _NL)*`` so that the parser state at the start of the first line, of
+    the second line and of any later line differ; a mistake must be recognised in all three.
+    """
+    out = [text, "# -\n" + text, "# -\n# -\n" + text]
+    if text.startswith("position\n"):
+        rest = text[len("position\n") :]
+        out += ["position\n# -\n" + rest, "position\n# -\n# -\n" + rest]
+    return out
+
+
+EXAMPLES = {label: [v for t in texts for v in _variants(t)] for label, texts in EXAMPLES.items()}
+
 # Messages: ``{tok}`` is the offending text.
 MESSAGES: dict[str, str] = {
     "missing-pay": "missing 'pay' before the cards paid: buy FIELD TILE pay CARD CARD...",

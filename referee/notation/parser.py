@@ -165,8 +165,9 @@ class _Build(Transformer[Token, Any]):
         text = tk.unquote(tok.value) if tok.type == "STRING" else tok.value
         return PlayerRef(text, self._pos(tok))
 
-    def coord(self, c: list[int]) -> Coord:
-        return Coord(c[0], c[1])
+    def coord(self, c: list[Token]) -> Coord:
+        x, y = c[0].value.split(",")
+        return Coord(int(x), int(y))
 
     def signed_int(self, c: list[Token]) -> int:
         return -int(c[1]) if len(c) == 2 else int(c[0])
@@ -340,7 +341,7 @@ class _Build(Transformer[Token, Any]):
         return replace(c[0], notes=tuple(_note(t, self.off) for t in c[1:]))
 
     def turn_number(self, c: list[Token]) -> tuple[int, Pos]:
-        return int(c[0]), self._pos(c[0])
+        return int(c[0].value[:-1]), self._pos(c[0])
 
     def turn_player(self, c: list[PlayerRef]) -> PlayerRef:
         return c[0]
