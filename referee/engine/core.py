@@ -352,7 +352,8 @@ def _problem_params(
 ) -> dict[str, object]:
     cells = ", ".join(str(c) for c in pr.cells)
     params: dict[str, object] = {
-        "tile": fmt_tile(tile),
+        "tile": fmt_tile(tile) if tile is None else f"{tile.type.name_in('en')} {tile.code}",
+        "tile_de": fmt_tile(tile) if tile is None else f"{tile.type.name_in('de')} {tile.code}",
         "at": str(at),
         "cells": cells,
         "cells_word": "cell" if len(pr.cells) == 1 else "area",

@@ -390,32 +390,33 @@ _r(
     "cell occupied",
     "Feld besetzt",
     S_BUILD,
-    "{tile} cannot go to {at}: {occupant} already lies there",
-    "{tile} kann nicht auf {at}: dort liegt schon {occupant}",
+    "the {tile} cannot go to {at}: {occupant} already lies there",
+    "{tile_de} kann nicht auf {at}: dort liegt schon {occupant}",
 )
 _r(
     "PLACE-ADJACENT",
     "no side contact",
     "keine Seite berührt",
     S_BUILD,
-    "{tile} at {at} does not touch the Alhambra along a side (corner contact is not enough)",
-    "{tile} auf {at} grenzt mit keiner Seite an die Alhambra (über Eck genügt nicht)",
+    "the {tile} at {at} does not touch the Alhambra along a side (corner contact is not enough)",
+    "{tile_de} auf {at} grenzt mit keiner Seite an die Alhambra (über Eck genügt nicht)",
 )
 _r(
     "PLACE-WALL",
     "sides do not match",
     "Seiten passen nicht",
     S_BUILD,
-    "{tile} at {at}: {detail}; touching sides must both show a wall or both be open",
-    "{tile} auf {at}: {detail_de}; sich berührende Seiten zeigen beide eine Mauer oder beide keine",
+    "the {tile} at {at}: {detail}; touching sides must both show a wall or both be open",
+    "{tile_de} auf {at}: {detail_de}; sich berührende Seiten zeigen beide eine Mauer oder "
+    "beide keine",
 )
 _r(
     "PLACE-WALK",
     "walker rule",
     "Fußgänger-Regel",
     S_BUILD,
-    "{tile} at {at} cannot be reached on foot from the fountain without crossing a wall",
-    "{tile} auf {at} ist vom Startplättchen aus nicht zu Fuß erreichbar, ohne eine Mauer zu "
+    "the {tile} at {at} cannot be reached on foot from the fountain without crossing a wall",
+    "{tile_de} auf {at} ist vom Startplättchen aus nicht zu Fuß erreichbar, ohne eine Mauer zu "
     "überqueren",
 )
 _r(
@@ -424,7 +425,7 @@ _r(
     "umbauter leerer Bereich",
     S_BUILD,
     "the {tile} at {at} would enclose the empty {cells_word} {cells}",
-    "{tile} auf {at} würde den leeren Bereich {cells} vollständig umbauen",
+    "{tile_de} auf {at} würde den leeren Bereich {cells} vollständig umbauen",
 )
 _r(
     "REMOVE-FOUNTAIN",
