@@ -238,3 +238,13 @@ def test_position_without_players_header(
     assert {"at": "1,0", "tile": "P8", "type": "pavilion", "price": 8, "walls": ""} in anna[
         "alhambra"
     ]
+
+
+def test_errors_in_german(capsys: pytest.CaptureFixture[str], files: dict[str, str]) -> None:
+    # --lang is read first, so even an error in an earlier option is written in German
+    code, _, err = run(capsys, "show", files["game"], "--at", "99", "--lang", "de")
+    assert code == 3 and "die Aufzeichnung hat 3 Züge, nicht 99" in err
+    code, _, err = run(capsys, "show", files["game"], "--at", "x", "--lang", "de")
+    assert code == 3 and "Zugnummer" in err
+    code, _, err = run(capsys, "show", files["game"], "--player", "Dora", "--lang", "de")
+    assert code == 3 and "kein Spieler 'Dora'" in err

@@ -49,6 +49,7 @@ from referee.record.model import (
 )
 from referee.reports.i18n import (
     currency_name,
+    current_lang,
     fmt_card,
     fmt_cards,
     fmt_coords,
@@ -125,9 +126,7 @@ def parse_action(text: str) -> Turn:
         raise click.ClickException("\n".join(msgs) + f"\n  {line}")
     turns = [item for g in games for item in g.body if isinstance(item, Turn)]
     if len(turns) != 1 or not turns[0].actions:
-        raise click.ClickException(
-            f'<action>: {text!r} is not one turn\'s action(s) (e.g. "place T10w@1,0")'
-        )
+        raise click.ClickException("<action>: " + t("err.not_an_action", current_lang(), text=text))
     return turns[0]
 
 

@@ -28,7 +28,7 @@ from referee.commands.show import (
 )
 from referee.geometry import Alhambra, legal_cells
 from referee.record.model import Coord
-from referee.reports.i18n import fmt_coords, fmt_tile, lang_option, t
+from referee.reports.i18n import current_lang, fmt_coords, fmt_tile, lang_option, t
 from referee.reports.terminal import draw_alhambra
 
 _TILE_TEXT = re.compile(r"[^\W\d]+\d+(?:[^\W\d]+|-)?", re.IGNORECASE)
@@ -39,19 +39,22 @@ def read_tile_option(text: str) -> TileKind:
     from referee.notation.tokens import read_tile
 
     if not _TILE_TEXT.fullmatch(text.strip()):
-        raise click.BadParameter(f"{text!r} is not a tile (e.g. T13, G10n)", param_hint="--tile")
+        raise click.BadParameter(
+            t("err.not_a_tile", current_lang(), text=text), param_hint="--tile"
+        )
     try:
         _type, _price, _walls, candidates, problem = read_tile(text.strip())
     except (KeyError, AssertionError) as exc:
         raise click.BadParameter(
-            f"{text!r} is not a tile (e.g. T13, G10n)", param_hint="--tile"
+            t("err.not_a_tile", current_lang(), text=text), param_hint="--tile"
         ) from exc
     if problem:
         raise click.BadParameter(problem, param_hint="--tile")
     if len(candidates) != 1:
         options = ", ".join(c.full_code for c in candidates)
         raise click.BadParameter(
-            f"{text!r} can mean {options}: write the walls to say which", param_hint="--tile"
+            t("err.ambiguous_tile", current_lang(), text=text, options=options),
+            param_hint="--tile",
         )
     return candidates[0]
 

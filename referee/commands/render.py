@@ -22,7 +22,7 @@ from referee.commands.show import (
     longest_wall,
     player_option,
 )
-from referee.reports.i18n import lang_option, t
+from referee.reports.i18n import current_lang, lang_option, t
 from referee.reports.svg import Panel, render_svg
 from referee.reports.terminal import PlayerView
 
@@ -31,9 +31,9 @@ def scoring_at(scoring: int | None, at: At) -> At:
     if scoring is None:
         return at
     if at.kind != "end":
-        raise click.UsageError("give either --at or --scoring, not both")
+        raise click.UsageError(t("err.at_and_scoring", current_lang()))
     if not 1 <= scoring <= 3:
-        raise click.BadParameter("a game has scorings 1, 2 and 3", param_hint="--scoring")
+        raise click.BadParameter(t("err.scoring_number", current_lang()), param_hint="--scoring")
     return At("scoring", scoring)
 
 
@@ -104,7 +104,7 @@ def command(
         with open(output, "w", encoding="utf-8") as fh:
             fh.write(svg)
     except OSError as exc:
-        raise click.ClickException(f"{output}: cannot write ({exc})") from exc
+        raise click.ClickException(t("err.cannot_write", lang, path=output, why=exc)) from exc
     summary = {
         "file": output,
         "at": sit.where(lang),

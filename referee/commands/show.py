@@ -38,7 +38,7 @@ from referee.record.model import (
     Position,
     TileRef,
 )
-from referee.reports.i18n import fmt_card, fmt_tile, lang_option, register, t
+from referee.reports.i18n import current_lang, fmt_card, fmt_tile, lang_option, register, t
 from referee.reports.terminal import (
     PlayerView,
     TableView,
@@ -94,8 +94,7 @@ def parse_at(value: str | None) -> At:
     m = _AT_RE.match(value)
     if not m:
         raise click.BadParameter(
-            f"{value!r}: use a turn number (12), L and a line number (L40), S and a scoring "
-            "(S2), 'start' or 'end'",
+            t("err.at", current_lang(), value=value),
             param_hint="--at",
         )
     if m.group("turn"):
@@ -183,7 +182,9 @@ class Situation:
             if p.name.lower() == name.lower():
                 return p
         names = ", ".join(p.name for p in self.players)
-        raise click.BadParameter(f"no player {name!r} (players: {names})", param_hint="--player")
+        raise click.BadParameter(
+            t("err.no_player", current_lang(), name=name, names=names), param_hint="--player"
+        )
 
     def table(self, lang: str) -> TableView:
         return TableView(
@@ -295,14 +296,14 @@ def read_games(path: str) -> list[Game]:
         with open(path, encoding="utf-8-sig") as fh:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"{path}: cannot read the file ({exc})") from exc
+        raise click.ClickException(t("err.unreadable", current_lang(), path=path, why=exc)) from exc
     games = parse_text(text, path)
     errors = [e for g in games for e in g.errors]
     if errors:
         lines = [f"{path}:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
         raise click.ClickException("\n".join(lines))
     if not games:
-        raise click.ClickException(f"{path}: no game in the file")
+        raise click.ClickException(t("err.no_game", current_lang(), path=path))
     return games
 
 
@@ -317,7 +318,9 @@ def pick_game(games: list[Game], number: int | None) -> Game:
     if number is None:
         return games[0]
     if not 1 <= number <= len(games):
-        raise click.BadParameter(f"the file holds {len(games)} game(s)", param_hint="--game")
+        raise click.BadParameter(
+            t("err.game_number", current_lang(), n=len(games)), param_hint="--game"
+        )
     return games[number - 1]
 
 
@@ -365,10 +368,8 @@ def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
     if not game.players:
         names = _position_players(game)
         if not names:
-            raise click.ClickException(
-                f"{game.source}:{game.start_line}: this game names no players "
-                '(write a [Players "..."] header)'
-            )
+            where = f"{game.source}:{game.start_line}"
+            raise click.ClickException(t("err.no_players", current_lang(), where=where))
         # a position file may leave out the Players header: its player sections name them
         game = dataclasses.replace(
             game, headers=(*game.headers, Header("Players", ", ".join(names)))
@@ -400,9 +401,9 @@ def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
     if not reached:
         if at.kind == "turn":
             raise click.BadParameter(
-                f"the record has {state.turn_no} turns, not {at.n}", param_hint="--at"
+                t("err.turns", current_lang(), n=state.turn_no, wanted=at.n), param_hint="--at"
             )
-        raise click.BadParameter(f"the record has no line 'scoring {at.n}'", param_hint="--scoring")
+        raise click.BadParameter(t("err.no_scoring", current_lang(), n=at.n), param_hint="--at")
     if at.kind == "end":
         core.finish(state, last)
     return state, list(state.found)

@@ -67,9 +67,21 @@ lang_option: Callable[[F], F] = click.option(
     type=click.Choice(LANGS, case_sensitive=False),
     default=None,
     callback=_lang_callback,
+    is_eager=True,  # resolved first, so that other options' errors can use it
     help="Language of the output (default: from LC_ALL / LC_MESSAGES / LANG, else en).",
 )
 """``--lang [en|de]``; the command receives ``lang`` already resolved to ``"en"`` or ``"de"``."""
+
+
+def current_lang() -> str:
+    """The language of the running command (its ``--lang``), else from the environment."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        value = ctx.params.get("lang")
+        if isinstance(value, str) and value in LANGS:
+            return value
+        ctx = ctx.parent
+    return resolve_lang(None)
 
 
 # ------------------------------------------------------------------------------ strings
@@ -151,6 +163,62 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "overpaid": {"en": "overpaid by {n} (turn ends)", "de": "{n} zu viel (Zug endet)"},
     "pay_with": {"en": "pay {cards}", "de": "zahle {cards}"},
     "on_field": {"en": "on the {currency} field", "de": "auf dem {currency}-Feld"},
+    # input and usage errors of the dispute tools
+    "err.at": {
+        "en": "{value!r}: use a turn number (12), L and a line number (L40), S and a scoring "
+        "(S2), 'start' or 'end'",
+        "de": "{value!r}: eine Zugnummer (12), L und eine Zeilennummer (L40), S und eine Wertung "
+        "(S2), 'start' oder 'end' angeben",
+    },
+    "err.no_player": {
+        "en": "no player {name!r} (players: {names})",
+        "de": "kein Spieler {name!r} (Spieler: {names})",
+    },
+    "err.unreadable": {
+        "en": "{path}: cannot read the file ({why})",
+        "de": "{path}: die Datei kann nicht gelesen werden ({why})",
+    },
+    "err.no_game": {"en": "{path}: no game in the file", "de": "{path}: keine Partie in der Datei"},
+    "err.game_number": {
+        "en": "the file holds {n} game(s)",
+        "de": "die Datei enthält {n} Partie(n)",
+    },
+    "err.no_players": {
+        "en": '{where}: this game names no players (write a [Players "..."] header)',
+        "de": '{where}: diese Partie nennt keine Spieler ([Players "..."] angeben)',
+    },
+    "err.turns": {
+        "en": "the record has {n} turns, not {wanted}",
+        "de": "die Aufzeichnung hat {n} Züge, nicht {wanted}",
+    },
+    "err.no_scoring": {
+        "en": "the record has no line 'scoring {n}'",
+        "de": "die Aufzeichnung hat keine Zeile 'scoring {n}'",
+    },
+    "err.not_a_tile": {
+        "en": "{text!r} is not a tile (e.g. T13, G10n)",
+        "de": "{text!r} ist kein Plättchen (z. B. T13, G10n)",
+    },
+    "err.ambiguous_tile": {
+        "en": "{text!r} can mean {options}: write the walls to say which",
+        "de": "{text!r} kann {options} bedeuten: die Mauern angeben",
+    },
+    "err.at_and_scoring": {
+        "en": "give either --at or --scoring, not both",
+        "de": "entweder --at oder --scoring angeben, nicht beides",
+    },
+    "err.scoring_number": {
+        "en": "a game has scorings 1, 2 and 3",
+        "de": "eine Partie hat die Wertungen 1, 2 und 3",
+    },
+    "err.cannot_write": {
+        "en": "{path}: cannot write ({why})",
+        "de": "{path}: kann nicht geschrieben werden ({why})",
+    },
+    "err.not_an_action": {
+        "en": '{text!r} is not one turn\'s action(s) (e.g. "place T10w@1,0")',
+        "de": '{text!r} ist keine Aktion eines Zuges (z. B. "place T10w@1,0")',
+    },
     "no_tiles_to_check": {
         "en": "No tile to check: give one with --tile.",
         "de": "Kein Plättchen zu prüfen: eines mit --tile angeben.",
