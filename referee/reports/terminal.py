@@ -7,10 +7,12 @@ block). The commands build the view (:mod:`referee.commands.show`); this module 
 An Alhambra is drawn north up (y grows upwards, x to the right), one box per cell, with the
 coordinates on the axes::
 
-           0     1
-        ┏━━━━━┯━━━━━┓
-      0 ┃ **  │ A6  ┃
-        ┗━━━━━┷━━━━━┛
+          -1    0     1
+             ┌─────┬─────┒
+     0    +  │  ** │  P7 ┃      fountain, pavilion 7 (wall east)
+             ┟─────┼─────┚
+    -1       ┃  A6 │            arcades 6 (walls south and west)
+             ┗━━━━━┙
 
 Heavy lines are walls, light lines open sides, ``**`` the fountain, ``+`` a marked (legal)
 empty cell. Colour (ANSI, by building type, the game's colours) only when asked for.
