@@ -84,3 +84,21 @@ def test_examples_together_use_every_construct() -> None:
     club = parse_text(_read(Path(__file__).parents[1] / "examples" / "notation-club-3p.alh"))
     assert len(club) == 2
     assert (Path(__file__).parents[1] / "examples" / "position-midgame.alh").is_file()
+
+
+DOCS = Path(__file__).parents[1] / "docs"
+
+
+@pytest.mark.parametrize("name", ["notation.md", "cheatsheet.md"])
+def test_records_shown_in_the_docs_parse(name: str) -> None:
+    import re
+
+    text = (DOCS / name).read_text("utf-8")
+    blocks = [
+        b.replace("...\n", "")
+        for b in re.findall(r"```\n(.*?)```", text, re.S)
+        if b.startswith(("[", "position", "*"))
+    ]
+    assert blocks
+    for block in blocks:
+        assert [e.message for g in parse_text(block) for e in g.errors] == [], block
