@@ -8,6 +8,8 @@ platzieren" (Kaufen), "Alhambra-Bauregeln" and "Alhambra umbauen".
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -212,3 +214,18 @@ def test_placing_an_unbought_tile_after_a_purchase_is_an_error(position_file: st
 def test_bare_reserve_is_taken_as_bought(position_file: str) -> None:
     status, data = explain(position_file, "reserve G8ne")
     assert status == 0 and data["steps"][0]["assumed_bought"] is True
+
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "game-3p.alh"
+
+
+@pytest.mark.skipif(not EXAMPLE.exists(), reason="examples/game-3p.alh not present")
+def test_every_turn_of_a_legal_game_is_explained_as_legal() -> None:
+    """explain agrees with the replay: each turn of a legal record, asked just before it."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    turns = [(i, line) for i, line in enumerate(lines, 1) if re.match(r"^\d+\.", line)]
+    assert len(turns) > 20
+    for i, line in turns[::7]:
+        text = re.sub(r"\{[^}]*\}", "", line.split("#")[0])
+        status, data = explain(str(EXAMPLE), text, "--at", f"L{i - 1}")
+        assert status == 0, (i, line, data)
