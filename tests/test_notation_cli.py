@@ -137,3 +137,9 @@ def test_exit_codes_through_main(files: dict[str, Path]) -> None:
         with pytest.raises(SystemExit) as exc:
             main(args)
         assert exc.value.code == expected
+
+
+def test_parse_reads_stdin() -> None:
+    assert run("parse", "-", input=MESSY) == (0, "<stdin>: OK (1 game)\n")
+    code, out = run("parse", "-", input=BROKEN)
+    assert code == 2 and out.startswith("<stdin>:2:12: unknown currency 'Gx'")

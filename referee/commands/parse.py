@@ -8,8 +8,8 @@ import sys
 import click
 import yaml
 
-from referee.notation import parse_text
-from referee.notation.files import error_dict, error_line, expand_paths, read_source
+from referee.notation import iter_games
+from referee.notation.files import error_dict, error_line, expand_paths
 
 EXIT_OK = 0
 EXIT_SYNTAX = 2
@@ -43,26 +43,26 @@ def command(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
     failed = False
     for name in expand_paths(files):
         shown = "<stdin>" if name == "-" else name
+        entry_games: list[dict[str, object]] = []
+        source = sys.stdin.buffer if name == "-" else name
         try:
-            text = read_source(name)
+            # streamed: one game in memory at a time, only a summary of each is kept
+            for g in iter_games(source, source=shown):
+                if g.errors:
+                    failed = True
+                entry_games.append(
+                    {
+                        "start_line": g.start_line,
+                        "headers": [{"name": h.name, "value": h.value} for h in g.headers],
+                        "body_items": len(g.body),
+                        "errors": [error_dict(e) for e in g.errors],
+                        "_errors": g.errors,
+                    }
+                )
         except (OSError, UnicodeDecodeError) as exc:
             failed = True
             report.append({"file": shown, "readable": False, "error": _reason(exc), "games": []})
             continue
-        games = parse_text(text, shown)
-        entry_games = []
-        for g in games:
-            if g.errors:
-                failed = True
-            entry_games.append(
-                {
-                    "start_line": g.start_line,
-                    "headers": [{"name": h.name, "value": h.value} for h in g.headers],
-                    "body_items": len(g.body),
-                    "errors": [error_dict(e) for e in g.errors],
-                    "_errors": g.errors,
-                }
-            )
         report.append({"file": shown, "readable": True, "games": entry_games})
 
     if fmt == "text":
