@@ -347,13 +347,22 @@ def _unknown_tile_note(state: GameState, pos: Pos, player: str | None) -> None:
 # ---------------------------------------------------------------------------- building
 
 
+def _piece_name(piece: object, lang: str) -> str:
+    """``tower T12`` for a building tile; a module's piece or an unknown tile as written."""
+    if piece is None:
+        return "?"
+    kind = getattr(piece, "type", None)
+    code = getattr(piece, "code", None) or str(piece)
+    return f"{kind.name_in(lang)} {code}" if isinstance(kind, BuildingType) else str(code)
+
+
 def _problem_params(
     pr: BuildingProblem, tile: TileKind | None, at: Coord, p: PlayerState
 ) -> dict[str, object]:
     cells = ", ".join(str(c) for c in pr.cells)
     params: dict[str, object] = {
-        "tile": fmt_tile(tile) if tile is None else f"{tile.type.name_in('en')} {tile.code}",
-        "tile_de": fmt_tile(tile) if tile is None else f"{tile.type.name_in('de')} {tile.code}",
+        "tile": _piece_name(tile, "en"),
+        "tile_de": _piece_name(tile, "de"),
         "at": str(at),
         "cells": cells,
         "cells_word": "cell" if len(pr.cells) == 1 else "area",
