@@ -18,18 +18,28 @@ def test_grammar_builds_in_strict_mode() -> None:
     Lark(GRAMMAR_FILE.read_text("utf-8"), parser="lalr", lexer="contextual", strict=True)
 
 
-def test_no_conflict_is_resolved_silently(caplog: pytest.LogCaptureFixture) -> None:
+def _conflicts_logged(grammar: str, caplog: pytest.LogCaptureFixture) -> list[str]:
     # Without strict mode Lark resolves a shift/reduce conflict as a shift and only logs it
-    # ("Shift/Reduce conflict for terminal ...", debug level; warning level with debug=True).
+    # ("Shift/Reduce conflict for terminal ...", lark/parsers/lalr_analysis.py; warning level
+    # with debug=True).
+    caplog.clear()
     old = logger.level
     logger.setLevel(logging.DEBUG)
     try:
         with caplog.at_level(logging.DEBUG, logger="lark"):
-            Lark(GRAMMAR_FILE.read_text("utf-8"), parser="lalr", lexer="contextual", debug=True)
+            Lark(grammar, parser="lalr", lexer="contextual", debug=True)
     finally:
         logger.setLevel(old)
-    conflicts = [r.getMessage() for r in caplog.records if "conflict" in r.getMessage().lower()]
-    assert conflicts == []
+    return [r.getMessage() for r in caplog.records if "conflict" in r.getMessage().lower()]
+
+
+def test_no_conflict_is_resolved_silently(caplog: pytest.LogCaptureFixture) -> None:
+    assert _conflicts_logged(GRAMMAR_FILE.read_text("utf-8"), caplog) == []
+
+
+def test_the_conflict_check_does_see_a_conflict(caplog: pytest.LogCaptureFixture) -> None:
+    # the same check on a grammar with a known shift/reduce conflict
+    assert _conflicts_logged('start: a | a "x"\na: "y" "x"?\n', caplog) != []
 
 
 def test_parser_is_built_once() -> None:
