@@ -160,8 +160,24 @@ def test_legal_actions_exit_0(position_file: str) -> None:
 
 
 def test_another_players_turn_is_checked_as_if_it_were_theirs(position_file: str) -> None:
-    _, data = explain(position_file, "Ben: take Du9")
+    # --player asks "what if it were Ben's turn?"
+    status, data = explain(position_file, "take Du9", "--player", "Ben")
+    assert status == 0
     assert data["player"] == "Ben" and data["not_their_turn"] is True and data["legal"] is True
+
+
+def test_a_text_naming_the_wrong_player_breaks_the_turn_order(position_file: str) -> None:
+    # the action text itself claims that Ben moves now: it is Anna's turn
+    status, data = explain(position_file, "Ben: take Du9")
+    assert status == 1 and data["not_their_turn"] is False
+    assert "Anna" in violations(data)["TURN-ORDER"] and "Ben" in violations(data)["TURN-ORDER"]
+
+
+def test_a_whole_turn_must_place_what_it_bought(position_file: str) -> None:
+    status, data = explain(position_file, "buy Gu T10w pay Gu3 Gu7")
+    assert status == 1
+    assert data["steps"][-1]["action"] == "end of the turn"
+    assert "T10" in violations(data)["PLACE-MISSING"]
 
 
 def test_text_output_names_rule_section_and_alternatives(position_file: str) -> None:

@@ -72,6 +72,8 @@ register(
     "the game is over at this moment; the action is checked as if it were not",
     "das Spiel ist zu diesem Zeitpunkt vorbei; die Aktion wird geprüft, als wäre es das nicht",
 )
+register("explain.note", "note", "Hinweis")
+register("explain.end_of_turn", "end of the turn", "Ende des Zuges")
 register("explain.checked_as", "checked for {player}, {where}", "geprüft für {player}, {where}")
 register(
     "explain.not_their_turn",
@@ -110,7 +112,11 @@ register(
 )
 register("explain.no_alternatives", "no legal alternative", "keine erlaubte Alternative")
 register("explain.empty_market_field", "empty", "leer")
-register("explain.hand_unknown", "the hand is not known", "die Hand ist unbekannt")
+register(
+    "explain.hand_unknown",
+    "the hand is not fully known (unknown cards are left out)",
+    "die Hand ist nicht ganz bekannt (unbekannte Karten bleiben außen vor)",
+)
 
 
 # --------------------------------------------------------------------------- the action
@@ -256,7 +262,7 @@ def _kind(ref: Any) -> TileKind | None:
 class Step:
     """One action of the text, what the engine found, and the alternatives."""
 
-    action: Any
+    action: Any  # None: the end of the turn
     violations: list[Any]
     notes: list[Any]
     alternatives: Alternatives
@@ -275,6 +281,7 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
     side = sit.player(name)
     index = next(i for i, p in enumerate(state.players) if p.name == side.name)
     trial = state.copy()
+    expected = trial.turn.player if trial.turn is not None else trial.next_player
     not_their_turn = False
     if trial.turn is not None and trial.turn.player != index:
         not_their_turn = True
@@ -285,6 +292,21 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
         )
         _start_turn(core, trial, index, turn)
     steps: list[Step] = []
+    claimed: list[Any] = []
+    if not_their_turn and player is None and turn.player is not None and expected is not None:
+        # the text itself says that this player moves now: it is not their turn (with
+        # --player the question is hypothetical: "what if it were their turn?")
+        n = len(trial.players)
+        order = [trial.players[(expected + i) % n].name for i in range(n)]
+        before = len(trial.found)
+        trial.flag(
+            "TURN-ORDER",
+            turn.pos,
+            side.name,
+            expected=trial.players[expected].name,
+            order=" \u2192 ".join(order),
+        )
+        claimed = trial.found[before:]
     buys = any(isinstance(a, Buy) for a in turn.actions)
     for action in turn.actions:
         alt = alternatives(trial, index, action)
@@ -300,8 +322,20 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
         notes_before = len(trial.unverifiable)
         found = core.apply_action(trial, action)
         notes = trial.unverifiable[notes_before:]
-        steps.append(Step(action, list(found), list(notes), alt, alh_before, assumed))
-    return side.name, steps, not_their_turn
+        steps.append(Step(action, [*claimed, *found], list(notes), alt, alh_before, assumed))
+        claimed = []
+    if buys and trial.turn is not None:
+        # a text with a purchase is a whole turn: what the end of the turn requires
+        before = len(trial.found)
+        alh_before = trial.players[index].alhambra.copy()
+        core.end_turn(trial, turn.pos)
+        steps.append(Step(None, trial.found[before:], [], Alternatives(), alh_before))
+    return side.name, steps, not_their_turn and not claimed_any(steps)
+
+
+def claimed_any(steps: list[Step]) -> bool:
+    """Whether a TURN-ORDER violation was reported (then the turn is not hypothetical)."""
+    return any(v.code == "TURN-ORDER" for s in steps for v in s.violations)
 
 
 def _start_turn(core: Any, trial: Any, index: int, turn: Turn) -> None:
@@ -412,11 +446,14 @@ def _alt_data(alt: Alternatives) -> dict[str, Any]:
     return data
 
 
-def _cut(text: str, steps: list[Step]) -> list[str]:
+def _cut(text: str, steps: list[Step], lang: str) -> list[str]:
     """Each action's own text, cut from the action line at the actions' columns."""
     line = " ".join(text.split())
-    cols = [s.action.pos.column - 1 for s in steps] + [len(line)]
-    return [line[a:b].strip().rstrip(",").strip() for a, b in itertools.pairwise(cols)]
+    acts = [s for s in steps if s.action is not None]
+    cols = [s.action.pos.column - 1 for s in acts] + [len(line)]
+    out = [line[a:b].strip().rstrip(",").strip() for a, b in itertools.pairwise(cols)]
+    out += [t("explain.end_of_turn", lang)] * (len(steps) - len(acts))
+    return out
 
 
 @click.command(name="explain")
@@ -451,7 +488,7 @@ def command(
     turn = parse_action(action)
     sit = load_situation(file, at, game_no)
     name, steps, not_their_turn = check_turn(sit, turn, player)
-    texts = _cut(action, steps)
+    texts = _cut(action, steps, lang)
     legal = not any(v.severity == "error" for s in steps for v in s.violations)
     where = sit.where(lang)
     if fmt != "text":
@@ -493,10 +530,9 @@ def command(
         out.append("")
         out.append(f"{text}: {t('legal' if ok else 'illegal', lang)}")
         if step.assumed_bought:
+            tile = fmt_tile(_kind(step.action.tile), lang)
             out.append(
-                "  ("
-                + t("explain.assumed_bought", lang, tile=fmt_tile(_kind(step.action.tile), lang))
-                + ")"
+                f"  {t('explain.note', lang)}: {t('explain.assumed_bought', lang, tile=tile)}"
             )
         for v in step.violations:
             r = v.rule
