@@ -163,3 +163,59 @@ def test_modules_command_unknown_name_is_a_usage_error(
     code, out = cli(capsys, "modules", "nonsense")
     assert code == 3
     assert "no module named" in out and "Traceback" not in out
+
+
+# ---------------------------------------------------------------------------- positions
+
+POSITION = """[Players "Anna, Ben, Cem"]
+[Modules "{modules}"]
+
+position
+  next Ben
+  market Gu:T13e Di:A9 De:P7 Du:C9w
+  display Gu1 Di4 De6 Du2
+  player Anna
+    hand Gu9 De7 Du3
+    alhambra G10-@1,0 T12-@0,1
+    {line}
+  player Ben
+    hand Di9
+  player Cem
+    hand Du9
+end
+"""
+
+
+def position_report(line: str, modules: str, body: str = "") -> GameReport:
+    text = POSITION.format(modules=modules, line=line) + body
+    games = parse_text(text, "pos.alh")
+    assert not games[0].errors, games[0].errors
+    return check_game(games[0])
+
+
+def test_module_lines_in_a_position_are_stated_or_reported() -> None:
+    assert codes(position_report("vizier asleep", "wesir")) == []
+    assert codes(position_report("vizier asleep", "")) == ["MODULE-NOT-ENABLED"]
+    assert codes(position_report("nonsense 3", "wesir")) == ["UNKNOWN-VERB"]
+
+
+def test_a_position_states_a_sleeping_vizier() -> None:
+    rep = position_report(
+        "vizier asleep",
+        "wesir",
+        "1. Ben: take Gu1\n* display Gu2\nAnna: vizier, buy Du C9w pay Du9\n",
+    )
+    assert "WESIR-ASLEEP" in codes(rep)
+
+
+def test_a_position_states_revealed_bonus_cards() -> None:
+    rep = position_report(
+        "bonus G10 T12", "bonuskarten", "1. Ben: take Gu1\n* display W1\nscoring 1\n"
+    )
+    assert [c for c in codes(rep) if c != "SCORING-CARD-PILE"] == []
+    row = next(r for r in rep.scorings[0].rows if r.name == "Anna")
+    from referee.catalogue import BuildingType
+
+    assert row.buildings[BuildingType.GARDEN].count == 2
+    assert row.buildings[BuildingType.TOWER].count == 2
+    assert codes(position_report("bonus G11", "bonuskarten")) == ["BONUS-NOT-BUILT"]

@@ -153,6 +153,13 @@ class Module:
         """Extra building rules checked after the base rules for a tile entering the Alhambra."""
         return []
 
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """A line of this module in a ``position`` block (in a ``player`` section or not):
+        apply it and return True, or False when the module does not know it."""
+        return False
+
     def scoring_adjustments(
         self, state: GameState, player: PlayerState | None, round_no: int
     ) -> tuple[Any, ...]:

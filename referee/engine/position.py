@@ -8,9 +8,17 @@ apply; the components shown must exist (supply) and each Alhambra must obey the 
 from __future__ import annotations
 
 from referee.catalogue import BuildingType, Currency, TileKind
-from referee.engine.state import EMPTY, GameState
+from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.geometry import layout_problems
-from referee.record.model import CardRef, ComponentRef, Pos, Position, TileLike, TileRef
+from referee.record.model import (
+    CardRef,
+    ComponentRef,
+    ModuleAction,
+    Pos,
+    Position,
+    TileLike,
+    TileRef,
+)
 
 
 def _tile(state: GameState, ref: TileLike | None, pos: Pos) -> TileKind | None:
@@ -38,6 +46,22 @@ def _card(state: GameState, ref: object, pos: Pos) -> object:
         _card_supply(state, c, ref.pos or pos)
     state.deck_unknown -= 1
     return c
+
+
+def _module_line(state: GameState, player: PlayerState | None, line: ModuleAction) -> None:
+    """A module's line in a position (e.g. ``vizier asleep``): the module states it, or it is
+    reported (never dropped)."""
+    handler = state.ext.verb_handler(line.verb) or state.ext.chance_handler(line.verb)
+    if handler is not None and handler.position_line(state, player, line):
+        return
+    from referee.engine.extensions import module_owning_verb
+
+    owner = module_owning_verb(line.verb)
+    who = player.name if player is not None else None
+    if owner is not None and handler is None:
+        state.flag("MODULE-NOT-ENABLED", line.pos, who, verb=line.verb, module=owner)
+    else:
+        state.flag("UNKNOWN-VERB", line.pos, who, verb=line.verb)
 
 
 def apply_position(state: GameState, item: Position) -> None:
@@ -118,6 +142,8 @@ def apply_position(state: GameState, item: Position) -> None:
                     detail=f"two tiles at {placed.at} in {p.name}'s Alhambra",
                     detail_de=f"zwei Plättchen auf {placed.at} in der Alhambra von {p.name}",
                 )
+        for extra in pp.extra:
+            _module_line(state, p, extra)
         for pr in layout_problems(p.alhambra):
             cells = ", ".join(str(c) for c in pr.cells)
             state.flag(
@@ -128,6 +154,8 @@ def apply_position(state: GameState, item: Position) -> None:
                 detail_de=f"die Alhambra von {p.name} verletzt eine Bauregel: {pr.text('de')}"
                 f" ({cells})",
             )
+    for extra in item.extra:
+        _module_line(state, None, extra)
     if state.deck_unknown < 0:
         state.deck_unknown = 0
     if state.bag_count < 0:

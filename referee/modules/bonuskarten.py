@@ -260,6 +260,36 @@ class Bonuskarten(BundledModule):
                 out.append(CountAdjustment(kind.type, 1, f"bonus card {kind.code}"))
         return tuple(out)
 
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``bonus G10 T12`` in a player's section of a position: the cards lying revealed."""
+        if player is None or line.verb.lower() != VERB:
+            return False
+        data = self.data(state)
+        for arg in line.args:
+            kind = self._kind(state, arg.value, arg.pos or line.pos, player.name)
+            if kind is None:
+                continue
+            if not self._built(player, kind):
+                state.flag("BONUS-NOT-BUILT", arg.pos or line.pos, player.name, tile=kind.code)
+                continue
+            holder = data.owner.get(kind)
+            if holder is not None and holder != player.name:
+                state.flag(
+                    "BONUS-SUPPLY",
+                    arg.pos or line.pos,
+                    player.name,
+                    tile=kind.code,
+                    where=f"{holder}'s",
+                    where_de=f"die von {holder}",
+                )
+            data.owner[kind] = player.name
+            if kind not in data.revealed[player.name]:
+                data.revealed[player.name].append(kind)
+                data.hand_unknown[player.name] = max(0, data.hand_unknown[player.name] - 1)
+        return True
+
     # ---------------------------------------------------------------- helpers
 
     @staticmethod

@@ -197,6 +197,18 @@ class Wesir(BundledModule):
         self._use(state, player, turn)
         return []
 
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``vizier awake`` / ``vizier asleep`` in a player's section of a position."""
+        words = [str(a.value).lower() for a in line.args]
+        if player is None or line.verb.lower() not in (USE_VERB, "wesir") or len(words) != 1:
+            return False
+        if words[0] not in ("awake", "asleep", "wach", "schlafend"):
+            return False
+        self.data(state).awake[player.name] = words[0] in ("awake", "wach")
+        return True
+
     # ---------------------------------------------------------------- actions
 
     def _wake(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
