@@ -182,19 +182,18 @@ def _dec(counter: Counter[object], key: object) -> None:
 def _whereabouts(state: GameState, card: MoneyCard) -> tuple[str, str]:
     en: list[str] = []
     de: list[str] = []
+
+    def add(n: int, where_en: str, where_de: str) -> None:
+        if n:
+            times = f" ({n}×)" if n > 1 else ""
+            en.append(where_en + times)
+            de.append(where_de + times)
+
     for p in state.players:
-        if p.hand[card]:
-            en.append(f"in {p.name}'s hand")
-            de.append(f"auf der Hand von {p.name}")
-    if card in state.display:
-        en.append("in the display")
-        de.append("in der Auslage")
-    if state.discard[card]:
-        en.append("on the discard pile")
-        de.append("auf dem Ablagestapel")
-    if state.deck_known[card]:
-        en.append("in the deck")
-        de.append("im Stapel")
+        add(p.hand[card], f"in {p.name}'s hand", f"auf der Hand von {p.name}")
+    add(state.display.count(card), "in the display", "in der Auslage")
+    add(state.discard[card], "on the discard pile", "auf dem Ablagestapel")
+    add(state.deck_known[card], "in the deck", "im Stapel")
     return (", ".join(en) or "revealed", ", ".join(de) or "aufgedeckt")
 
 
@@ -347,6 +346,9 @@ def _unknown_tile_note(state: GameState, pos: Pos, player: str | None) -> None:
 # ---------------------------------------------------------------------------- building
 
 
+_DE_SIDE = {"N": "N", "E": "O", "S": "S", "W": "W"}  # German: O for Ost
+
+
 def _piece_name(piece: object, lang: str) -> str:
     """``tower T12`` for a building tile; a module's piece or an unknown tile as written."""
     if piece is None:
@@ -386,9 +388,10 @@ def _problem_params(
                     f"{'the fountain' if nb == Coord(0, 0) else q} at {nb}"
                 )
                 de.append(
-                    f"seine {side.name}-Seite ({'Mauer' if mine else 'offen'}) trifft auf die "
-                    f"{'Mauer-' if theirs else 'offene '}{side.opposite.name}-Seite von "
-                    f"{'dem Brunnen' if nb == Coord(0, 0) else q} auf {nb}"
+                    f"seine {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
+                    f"auf die {'Mauer-' if theirs else 'offene '}"
+                    f"{_DE_SIDE[side.opposite.name]}-Seite "
+                    f"{'des Brunnens' if nb == Coord(0, 0) else f'von {q}'} auf {nb}"
                 )
         params["detail"] = "; ".join(en) or cells
         params["detail_de"] = "; ".join(de) or cells
@@ -1146,6 +1149,12 @@ _WHAT = {
     "wall": "wall points",
     **{t.code: f"{t.name_in('en', plural=True)} points" for t in BuildingType},
 }
+_WHAT_DE = {
+    "points": "Punkte dieser Wertung",
+    "total": "Gesamtpunkte",
+    "wall": "Mauerpunkte",
+    **{t.code: f"Punkte für {t.name_in('de', plural=True)}" for t in BuildingType},
+}
 
 
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
@@ -1187,6 +1196,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                     mm.player,
                     round=round_no,
                     what=_WHAT.get(mm.what, mm.what),
+                    what_de=_WHAT_DE.get(mm.what, mm.what),
                     claimed=mm.claimed,
                     computed=mm.computed,
                     line=mm.line,
@@ -1396,7 +1406,7 @@ def _distribution(state: GameState, item: Distribution) -> None:
                 f"the market is {fmt_market(state.market)} and the bag holds "
                 f"{state.bag_count} tiles",
                 "die restlichen Plättchen werden am Spielende vergeben, aber das Spiel läuft "
-                f"noch: Bauhof {fmt_market(state.market)}, im Beutel {state.bag_count}",
+                f"noch: Bauhof {fmt_market(state.market)}, im Beutel {state.bag_count} Plättchen",
             ),
         )
     _check_distribution(state, item, item.pos)

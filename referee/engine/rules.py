@@ -553,7 +553,7 @@ _r(
     S_SCORING,
     "scoring {round}: the record claims {claimed} for {player}'s {what}, the rules give "
     "{computed} ({line})",
-    "Wertung {round}: die Aufzeichnung nennt {claimed} für {player} ({what}), nach den Regeln "
+    "Wertung {round}: die Aufzeichnung nennt {claimed} für {player} ({what_de}), nach den Regeln "
     "sind es {computed} ({line})",
 )
 _r(
