@@ -91,7 +91,7 @@ def test_fmt_tile_from_record_refs() -> None:
     ambiguous = TileRef(BuildingType.GARDEN, 10, None, kinds)
     assert fmt_tile(ambiguous, "en") == "G10 (garden 10)"
     unknown = TileRef(None, None, None, ())
-    assert fmt_tile(unknown, "en") != ""
+    assert fmt_tile(unknown, "en") == "?"
     assert fmt_tile(None, "en") == "?"
     assert fmt_tile(ComponentRef("sq", "T"), "en") == "sq:T"
 

@@ -330,8 +330,8 @@ def fmt_tile(tile: object, lang: str, style: Style = "both") -> str:
     Accepts a catalogue ``TileKind``, a record ``TileRef`` (unknown ``?`` and ambiguous short
     forms are written as typed), a module ``ComponentRef`` (``kind:name``), or None (``?``).
     """
-    if tile is None:
-        return "?"
+    if tile is None or getattr(tile, "known", True) is False:
+        return "?"  # nothing, or the unknown tile of a record
     kind = _resolve_tile(tile)
     if kind is not None:
         code = kind.code
