@@ -151,6 +151,7 @@ class PlayerSide:
     score: int | None = None
     counts: dict[str, int] | None = None
     wall: int | None = None
+    unknown_tiles: int = 0
 
 
 @dataclass
@@ -214,6 +215,7 @@ def _player_view(p: PlayerSide) -> PlayerView:
         alhambra=cells_of(p.alhambra),
         counts=p.counts,
         wall=p.wall,
+        unknown_tiles=p.unknown_tiles,
     )
 
 
@@ -435,6 +437,7 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
                 reserve=[x if x is not None else TileRef(None, None, None, ()) for x in ps.reserve],
                 hand=hand,
                 score=ps.score,
+                unknown_tiles=getattr(ps, "alhambra_unknown", 0),
             )
         )
     market: dict[Currency, Any] = {}

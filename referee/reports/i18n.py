@@ -118,6 +118,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "card_count": {"en": "{n} cards", "de": "{n} Karten"},
     "value_total": {"en": "total value {n}", "de": "Gesamtwert {n}"},
     "walls": {"en": "walls", "de": "Mauern"},
+    "unknown_tiles": {
+        "en": "and {n} unknown tile(s) in the Alhambra (not drawn)",
+        "de": "und {n} unbekannte(s) Plättchen in der Alhambra (nicht gezeichnet)",
+    },
     "no_walls": {"en": "no walls", "de": "keine Mauern"},
     "legend": {"en": "Legend", "de": "Legende"},
     "legend_walls": {

@@ -116,6 +116,7 @@ class PlayerView:
     alhambra: Mapping[Coord, CellView] = field(default_factory=dict)
     counts: Mapping[str, int] | None = None  # fallback "counts" (no layout typed in)
     wall: int | None = None  # longest outer wall, when known
+    unknown_tiles: int = 0  # tiles built whose kind and cell the record does not say
 
 
 @dataclass(frozen=True)
@@ -395,6 +396,8 @@ def draw_player(
     if player.counts:
         counts = ", ".join(f"{k}={v}" for k, v in player.counts.items())
         lines.append(f"{t('alhambra', lang)}: {counts}")
+    if player.unknown_tiles:
+        lines.append(t("unknown_tiles", lang, n=player.unknown_tiles))
     drawing = draw_alhambra(player.alhambra, marks=marks, color=color)
     if drawing:
         lines.append("")
