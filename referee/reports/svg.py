@@ -157,10 +157,12 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
         cell = cells[at]
         lx, ty = left(at.x), top(at.y)
         if cell.type is None:
+            svg.raw("<g>")
+            what = t("fountain", lang) if cell.label is None else cell.label
+            svg.raw(f"<title>{escape(f'{what} @{at.x},{at.y}')}</title>")
             svg.add("rect", x=lx, y=ty, width=CELL, height=CELL, fill=FOUNTAIN_FILL)
             if cell.label is None:
                 svg.add("circle", cx=lx + CELL / 2, cy=ty + CELL / 2, r=CELL / 4, class_="fountain")
-                svg.raw(f"<title>{escape(t('fountain', lang))} 0,0</title>")
             else:
                 svg.add(
                     "text",
@@ -170,6 +172,7 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
                     class_="price",
                     text_anchor="middle",
                 )
+            svg.raw("</g>")
             continue
         fill = FILL[cell.type]
         ink = TEXT_ON.get(cell.type, "#ffffff")
