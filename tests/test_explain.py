@@ -7,6 +7,7 @@ platzieren" (Kaufen), "Alhambra-Bauregeln" and "Alhambra umbauen".
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -14,6 +15,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.catalogue import Currency, MoneyCard
 from referee.cli import cli
@@ -245,3 +248,27 @@ def test_every_turn_of_a_legal_game_is_explained_as_legal() -> None:
         text = re.sub(r"\{[^}]*\}", "", line.split("#")[0])
         status, data = explain(str(EXAMPLE), text, "--at", f"L{i - 1}")
         assert status == 0, (i, line, data)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(list(Currency)), st.integers(1, 9)), max_size=9),
+    st.integers(1, 20),
+)
+def test_payments_against_every_subset(cards: list[tuple[Currency, int]], price: int) -> None:
+    hand = [MoneyCard(c, v) for c, v in cards]
+    exact, cheapest = payments(hand, Currency.DIRHAM, price)
+    mine = [c for c in hand if c.currency is Currency.DIRHAM]
+    subsets = [s for n in range(1, len(mine) + 1) for s in itertools.combinations(mine, n)]
+    sums = [sum(c.value for c in s) for s in subsets]
+    if price in sums:
+        assert exact is not None and sum(c.value for c in exact) == price
+        assert len(exact) == min(len(s) for s, t in zip(subsets, sums, strict=True) if t == price)
+    else:
+        assert exact is None
+    enough = [t for t in sums if t >= price]
+    if enough:
+        assert cheapest is not None and sum(c.value for c in cheapest) == min(enough)
+        assert all(c.currency is Currency.DIRHAM for c in cheapest)
+    else:
+        assert cheapest is None

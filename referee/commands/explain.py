@@ -152,15 +152,6 @@ class Alternatives:
     swaps: list[tuple[Any, list[Any]]] = field(default_factory=list)
     hand_unknown: bool = False
 
-    def empty(self) -> bool:
-        return not (
-            any(c for _t, c in self.cells)
-            or self.takes_single
-            or self.buys
-            or self.removable
-            or any(c for _t, c in self.swaps)
-        )
-
 
 def legal_takes(display: Sequence[Any]) -> tuple[list[MoneyCard], list[tuple[MoneyCard, ...]]]:
     """Every legal money take from the display (rulebook § Geld nehmen): any one card, or
@@ -179,23 +170,26 @@ def payments(
     hand: Iterable[MoneyCard], currency: Currency, price: int
 ) -> tuple[tuple[MoneyCard, ...] | None, tuple[MoneyCard, ...] | None]:
     """``(exact, cheapest)``: an exact payment with the fewest cards (or None), and the payment
-    with the smallest sum of at least ``price`` (fewest cards on ties), or None."""
+    with the smallest sum of at least ``price`` (fewest cards on ties), or None.
+
+    Only cards of the field's currency count (rulebook § Kaufen: "in der Währung, die der
+    Bauhof für das gewählte Plättchen anzeigt"). A subset-sum table: fast for any hand.
+    """
     cards = sorted((c for c in hand if c.currency is currency), key=lambda c: -c.value)
-    exact: tuple[MoneyCard, ...] | None = None
-    best: tuple[MoneyCard, ...] | None = None
-    seen: set[tuple[int, ...]] = set()
-    for size in range(1, len(cards) + 1):
-        for combo in itertools.combinations(cards, size):
-            key = tuple(c.value for c in combo)
-            if key in seen:
-                continue
-            seen.add(key)
-            total = sum(key)
-            if total == price and exact is None:
-                exact = tuple(sorted(combo, key=lambda c: c.sort_key))
-            if total >= price and (best is None or total < sum(c.value for c in best)):
-                best = tuple(sorted(combo, key=lambda c: c.sort_key))
-    return exact, best
+    fewest: dict[int, tuple[MoneyCard, ...]] = {0: ()}
+    for card in cards:
+        for total, used in sorted(fewest.items(), reverse=True):
+            new = total + card.value
+            if new not in fewest or len(fewest[new]) > len(used) + 1:
+                fewest[new] = (*used, card)
+    exact = fewest.get(price) if price > 0 else None
+    enough = [total for total in fewest if total >= price and total > 0]
+    cheapest = fewest[min(enough)] if enough else None
+
+    def ordered(pay: tuple[MoneyCard, ...] | None) -> tuple[MoneyCard, ...] | None:
+        return None if pay is None else tuple(sorted(pay, key=lambda c: c.sort_key))
+
+    return ordered(exact), ordered(cheapest)
 
 
 def market_tiles(state: Any) -> list[tuple[Currency, TileKind | None]]:
