@@ -126,6 +126,16 @@ def fmt_market(market: Sequence[MarketSlot]) -> str:
     return " ".join(parts)
 
 
+def _bag(state: GameState, lang: str = "en", dative: bool = False) -> str:
+    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower."""
+    tower = state.profile.tile_supply == "tower"
+    if lang == "de":
+        if dative:
+            return "im Turm" if tower else "im Beutel"
+        return "der Turm" if tower else "der Beutel"
+    return "tile tower" if tower else "bag"
+
+
 def _pair(en: str, de: str) -> dict[str, object]:
     return {"detail": en, "detail_de": de}
 
@@ -273,8 +283,8 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, TileKin
             "TILE-SUPPLY",
             pos,
             **_pair(
-                f"{fmt_ref(ref)} cannot be drawn: the bag is empty",
-                f"{fmt_ref(ref)} kann nicht gezogen werden: der Beutel ist leer",
+                f"{fmt_ref(ref)} cannot be drawn: the {_bag(state)} is empty",
+                f"{fmt_ref(ref)} kann nicht gezogen werden: {_bag(state, 'de')} ist leer",
             ),
         )
         return False, None
@@ -301,8 +311,8 @@ def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
             "TILE-SUPPLY",
             pos,
             **_pair(
-                f"{tile.full_code} appears twice: the only one is already out of the bag",
-                f"{tile.full_code} taucht doppelt auf: das einzige ist schon aus dem Beutel",
+                f"{tile.full_code} appears twice: the only one is already out of the {_bag(state)}",
+                f"{tile.full_code} taucht doppelt auf: das einzige ist schon gezogen",
             ),
         )
         return tile
@@ -1041,15 +1051,15 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
             "REFILL-MARKET",
             pos,
             **_pair(
-                f"the market {fmt_market(state.market)} was not refilled although the bag "
-                f"holds {state.bag_count} tiles",
-                f"der Bauhof {fmt_market(state.market)} wurde nicht aufgefüllt, obwohl der "
-                f"Beutel noch {state.bag_count} Plättchen hat",
+                f"the market {fmt_market(state.market)} was not refilled although the "
+                f"{_bag(state)} holds {state.bag_count} tiles",
+                f"der Bauhof {fmt_market(state.market)} wurde nicht aufgefüllt, obwohl "
+                f"{_bag(state, 'de')} noch {state.bag_count} Plättchen hat",
             ),
         )
     if state.profile.game_end == "bag-empty":
         if state.bag_count == 0:
-            _game_over(state, "the bag is empty", "der Beutel ist leer")
+            _game_over(state, f"the {_bag(state)} is empty", f"{_bag(state, 'de')} ist leer")
     elif empties and state.bag_count == 0:
         _game_over(
             state,
@@ -1241,10 +1251,11 @@ def _scoring(state: GameState, item: Scoring) -> None:
                 pos,
                 **_pair(
                     "scoring 3 takes place at the game end, but the game is not over: "
-                    f"the market is {fmt_market(state.market)} and the bag holds "
+                    f"the market is {fmt_market(state.market)} and the {_bag(state)} holds "
                     f"{state.bag_count} tiles",
                     "die 3. Wertung findet am Spielende statt, aber das Spiel läuft noch: "
-                    f"Bauhof {fmt_market(state.market)}, im Beutel {state.bag_count} Plättchen",
+                    f"Bauhof {fmt_market(state.market)}, {_bag(state, 'de', dative=True)} "
+                    f"{state.bag_count} Plättchen",
                 ),
             )
         if not state.distributed:
@@ -1403,10 +1414,11 @@ def _distribution(state: GameState, item: Distribution) -> None:
             item.pos,
             **_pair(
                 "the leftover tiles are given out at the game end, but the game is not over: "
-                f"the market is {fmt_market(state.market)} and the bag holds "
+                f"the market is {fmt_market(state.market)} and the {_bag(state)} holds "
                 f"{state.bag_count} tiles",
                 "die restlichen Plättchen werden am Spielende vergeben, aber das Spiel läuft "
-                f"noch: Bauhof {fmt_market(state.market)}, im Beutel {state.bag_count} Plättchen",
+                f"noch: Bauhof {fmt_market(state.market)}, {_bag(state, 'de', dative=True)} "
+                f"{state.bag_count} Plättchen",
             ),
         )
     _check_distribution(state, item, item.pos)

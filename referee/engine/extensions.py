@@ -153,6 +153,14 @@ class Module:
         """Extra building rules checked after the base rules for a tile entering the Alhambra."""
         return []
 
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A component of this module in a ``position`` block: ``where`` is ``display``,
+        ``hand``, ``reserve``, ``alhambra`` or ``market``. Return (handled, the piece to put
+        there for ``reserve``/``alhambra``, else None)."""
+        return False, None
+
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:

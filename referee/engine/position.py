@@ -21,7 +21,32 @@ from referee.record.model import (
 )
 
 
-def _tile(state: GameState, ref: TileLike | None, pos: Pos) -> TileKind | None:
+def _component(
+    state: GameState, player: PlayerState | None, where: str, ref: ComponentRef, pos: Pos
+) -> tuple[bool, object]:
+    """A module's component in a position (``sq:Tne@0,1``, ``hand ex:GuDe``): (handled, piece)."""
+    handler = state.ext.kind_handler(ref.kind)
+    if handler is not None:
+        handled, piece = handler.position_component(state, player, where, ref)
+        if handled:
+            return True, piece
+    from referee.engine.core import _unhandled_component
+
+    _unhandled_component(state, ref, ref.pos or pos, player.name if player else None)
+    return False, None
+
+
+def _tile(
+    state: GameState,
+    ref: TileLike | None,
+    pos: Pos,
+    player: PlayerState | None = None,
+    where: str = "market",
+) -> TileKind | None:
+    if isinstance(ref, ComponentRef):
+        handled, piece = _component(state, player, where, ref, pos)
+        if handled:
+            return piece  # type: ignore[return-value]  # a module piece (e.g. a square)
     if ref is None or isinstance(ref, ComponentRef) or not ref.known:
         state.bag_count -= 1
         return None
@@ -79,6 +104,9 @@ def apply_position(state: GameState, item: Position) -> None:
     if item.display is not None:
         state.display = []
         for ref in item.display:
+            if isinstance(ref, ComponentRef):
+                _component(state, None, "display", ref, pos)
+                continue
             state.display.append(_card(state, ref, pos))  # type: ignore[arg-type]
     if item.market is not None:
         state.market = [EMPTY, EMPTY, EMPTY, EMPTY]
@@ -108,12 +136,15 @@ def apply_position(state: GameState, item: Position) -> None:
             p.hand.clear()
             p.hand_unknown = 0
             for ref in pp.hand:
+                if isinstance(ref, ComponentRef):
+                    _component(state, p, "hand", ref, pos)
+                    continue
                 c = _card(state, ref, pos)
                 if c is None:
                     p.hand_unknown += 1
                 else:
                     p.hand[c] += 1  # type: ignore[index]
-        p.reserve = [_tile(state, ref, pos) for ref in pp.reserve]
+        p.reserve = [_tile(state, ref, pos, p, "reserve") for ref in pp.reserve]
         if pp.counts or pp.wall is not None:
             counts = dict.fromkeys(BuildingType, 0)
             for part in pp.counts:
@@ -129,7 +160,7 @@ def apply_position(state: GameState, item: Position) -> None:
                 p.name,
             )
         for placed in pp.alhambra:
-            tile = _tile(state, placed.tile, placed.pos or pos)
+            tile = _tile(state, placed.tile, placed.pos or pos, p, "alhambra")
             if tile is None:
                 p.alhambra_unknown += 1
             elif placed.at not in p.alhambra:
