@@ -552,6 +552,7 @@ def _violation_data(v: Any, lang: str) -> dict[str, Any]:
         "name": r.name(lang),
         "section": r.section,
         "severity": v.severity,
+        "column": v.column,  # in the action text
         "message": v.message(lang),
         "params": {k: str(val) for k, val in v.params.items()},
     }
