@@ -15,6 +15,7 @@ from referee.engine.extensions import MODULES, Extensions, module_owning_verb
 from referee.modules import BUNDLED
 from referee.modules.base import module_data
 from referee.notation import parse_text
+from referee.record.model import Coord
 
 # Anna 21 in 4 cards, Ben 20 in 3 cards, Cem 22 in 4 cards: Ben starts (fewest cards),
 # then Cem, then Anna (rulebook-base-de-2003.txt, "Spielvorbereitung").
@@ -219,3 +220,33 @@ def test_a_position_states_revealed_bonus_cards() -> None:
     assert row.buildings[BuildingType.GARDEN].count == 2
     assert row.buildings[BuildingType.TOWER].count == 2
     assert codes(position_report("bonus G11", "bonuskarten")) == ["BONUS-NOT-BUILT"]
+
+
+def test_a_position_holds_module_components() -> None:
+    text = """[Players "Anna, Ben, Cem"]
+[Modules "plaetze, wechselstuben"]
+
+position
+  next Ben
+  market Gu:T13e Di:G8ne De:P7 Du:C9w
+  display Gu1 Di4 De6 ex:GuDe
+  player Anna
+    hand Gu9 De7 ex:DiDu
+    alhambra A9-@1,0 A10-@1,1 sq:An@0,1
+  player Ben
+    hand Di9
+    reserve sq:Tne
+  player Cem
+    hand Du9
+end
+1. Ben: take ex:GuDe
+"""
+    rep = check_game(parse_text(text, "pos.alh")[0])
+    assert codes(rep) == [], messages(rep)
+    assert rep.state is not None
+    anna = rep.state.player_named("Anna")
+    assert anna is not None and str(anna.alhambra.get(Coord(0, 1))) == "sq:An"
+    ex = rep.state.modules["wechselstuben"]
+    assert ex.hands["Anna"]["DiDu"] == 1 and ex.hands["Ben"]["GuDe"] == 1
+    off = check_game(parse_text(text.replace("plaetze, ", ""), "pos.alh")[0])
+    assert "MODULE-NOT-ENABLED" in codes(off)

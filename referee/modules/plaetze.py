@@ -326,6 +326,30 @@ class Plaetze(BundledModule):
                 )
         return tuple(out)
 
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A square in a position's Alhambra or reserve (``alhambra sq:Tne@0,1``)."""
+        if where not in ("alhambra", "reserve") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        sq = self._square(state, ref, ref.pos, who)
+        if sq is None:
+            return True, None  # reported (or the face is missing): an unknown piece
+        data = self.data(state)
+        if data.left[sq.colour] <= 0:
+            state.flag(
+                "SQUARE-SUPPLY",
+                ref.pos,
+                who,
+                detail=f"more {plural(sq.colour, 2)} squares than exist",
+                detail_de=f"mehr Plätze {sq.colour.code} als es gibt",
+            )
+        else:
+            data.left[sq.colour] -= 1
+        data.taken[sq] += 1
+        return True, sq
+
     # ---------------------------------------------------------------- helpers
 
     def held(self, state: GameState, player: PlayerState) -> list[Square | None]:

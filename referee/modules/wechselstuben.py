@@ -343,6 +343,35 @@ class Wechselstuben(BundledModule):
         data.discard.clear()
         return []
 
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """An exchange card in a position's display or in a player's hand."""
+        if where not in ("display", "hand") or (where == "hand" and player is None):
+            return False, None
+        card = self._card(state, ref, ref.pos, player.name if player else None)
+        if card is None:
+            return True, None
+        data = self.data(state)
+        if data.deck[card] > 0:
+            data.deck[card] -= 1
+            data.deck += Counter()
+        else:
+            where_en, where_de = self._where(state, card)
+            state.flag(
+                "EXCHANGE-SUPPLY",
+                ref.pos,
+                card=f"{KIND}:{card}",
+                where=where_en,
+                where_de=where_de,
+            )
+        if where == "display":
+            data.display.append(card)
+        else:
+            assert player is not None
+            self.hand(state, player)[card] += 1
+        return True, None
+
     # ---------------------------------------------------------------- helpers
 
     def _where(self, state: GameState, card: str) -> tuple[str, str]:
