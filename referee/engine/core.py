@@ -711,7 +711,7 @@ def _pile_text(state: GameState, number: int, lo: int, hi: int) -> tuple[str, st
 
 def _check_pile_overrun(state: GameState, pos: Pos) -> None:
     """A scoring card that has not turned up although its pile is exhausted."""
-    if state.setup_after <= 0:
+    if state.setup_after <= 0 or len(state.scoring_seen.keys() | state.scoring_flagged) >= 2:
         return
     bounds = _pile_bounds(state)
     for number in (1, 2):
