@@ -86,3 +86,13 @@ def test_render_usage_errors(capsys: pytest.CaptureFixture[str], position: Path)
     code, _, err = run(capsys, "render", str(position), "--scoring", "1")
     assert code == 3 and "scoring 1" in err  # a position file has no scoring line
     assert "Traceback" not in err
+
+
+def test_render_marks_legal_cells(capsys: pytest.CaptureFixture[str], position: Path) -> None:
+    code, out, _ = run(capsys, "render", str(position), "--player", "Anna", "--tile", "T10w")
+    assert code == 0
+    root = ET.fromstring(out)
+    marks = [r for r in root.iter(f"{NS}rect") if r.get("class") == "mark"]
+    assert len(marks) == 2 + 1  # the legal cells -2,-1 and 0,-2, and the legend's box
+    texts = [t.text for t in root.iter(f"{NS}text")]
+    assert "Legal cells for T10" in texts

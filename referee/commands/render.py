@@ -12,6 +12,7 @@ import json
 import click
 import yaml
 
+from referee.commands.legal import legal_targets, read_tile_option
 from referee.commands.show import (
     At,
     PlayerSide,
@@ -48,6 +49,13 @@ def scoring_at(scoring: int | None, at: At) -> At:
     help="The position at scoring N (1-3), after its points were given.",
 )
 @player_option
+@click.option(
+    "--tile",
+    "tile_text",
+    default=None,
+    metavar="TILE",
+    help="Mark every legal cell for this tile (notation, e.g. T13, G10n).",
+)
 @click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
 @click.option(
     "-o",
@@ -73,6 +81,7 @@ def command(
     at: At,
     scoring: int | None,
     player: str | None,
+    tile_text: str | None,
     game_no: int | None,
     output: str,
     fmt: str,
@@ -84,19 +93,26 @@ def command(
     Examples:
       alhambra-referee render game.alh --at 40 -o turn40.svg
       alhambra-referee render game.alh --scoring 2 --player Anna -o anna.svg --lang de
+      alhambra-referee render position.alh --player Ben --tile T10w -o ben.svg
     """
     moment = scoring_at(scoring, at)
     sit = load_situation(file, moment, game_no)
     chosen = [sit.player(player)] if player is not None else list(sit.players)
+    tile = read_tile_option(tile_text) if tile_text is not None else None
     panels = [
-        Panel(p_view, longest=longest_wall(p.alhambra, sit.profile))
+        Panel(
+            p_view,
+            longest=longest_wall(p.alhambra, sit.profile),
+            marks=tuple(legal_targets(p.alhambra, tile)) if tile is not None else (),
+        )
         for p, p_view in zip(chosen, _views(sit, chosen, lang), strict=True)
     ]
     title = t("position_at", lang, where=sit.where(lang))
     event = sit.game.header("Event")
     if event:
         title = f"{event} \u2014 {title}"
-    svg = render_svg(panels, lang, title=title)
+    mark_label = t("legal_cells", lang, tile=tile.code) if tile is not None else None
+    svg = render_svg(panels, lang, title=title, mark_label=mark_label)
     if output == "-":
         click.echo(svg, nl=False)
         return
@@ -109,7 +125,12 @@ def command(
         "file": output,
         "at": sit.where(lang),
         "players": [
-            {"name": p.name, "score": p.score, "longest_wall": len(pan.longest)}
+            {
+                "name": p.name,
+                "score": p.score,
+                "longest_wall": len(pan.longest),
+                "legal_cells": [str(c) for c in pan.marks] if tile is not None else None,
+            }
             for p, pan in zip(chosen, panels, strict=True)
         ],
     }

@@ -233,7 +233,13 @@ text {{ font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; }}
 """
 
 
-def render_svg(panels: Sequence[Panel], lang: str, *, title: str | None = None) -> str:
+def render_svg(
+    panels: Sequence[Panel],
+    lang: str,
+    *,
+    title: str | None = None,
+    mark_label: str | None = None,
+) -> str:
     """An SVG document with the given Alhambras side by side (wrapping after three)."""
     per_row = 3
     sizes = [_panel_size(p, lang) for p in panels]
@@ -252,7 +258,7 @@ def render_svg(panels: Sequence[Panel], lang: str, *, title: str | None = None) 
         width = max(width, x - GAP + 16)
         height += row_h + GAP
     height += LEGEND_H
-    width = max(width, _legend_width(lang) + 32)
+    width = max(width, _legend_width(lang, mark_label) + 32)
     svg = _Svg()
     svg.raw('<?xml version="1.0" encoding="UTF-8"?>')
     svg.raw(
@@ -267,21 +273,29 @@ def render_svg(panels: Sequence[Panel], lang: str, *, title: str | None = None) 
         svg.raw(f"<g class={quoteattr('alhambra')} data-player={quoteattr(panel.player.name)}>")
         _draw_panel(svg, panel, px, py, lang)
         svg.raw("</g>")
-    _legend(svg, 16.0, height - LEGEND_H + 6, lang)
+    _legend(svg, 16.0, height - LEGEND_H + 6, lang, mark_label)
     svg.raw("</svg>")
     return "\n".join(svg.parts) + "\n"
 
 
-def _legend_width(lang: str) -> float:
+def _legend_width(lang: str, mark_label: str | None = None) -> float:
     labels = [type_name(type_, lang) for type_ in BuildingType]
-    return sum(26 + 8 * len(label) for label in labels) + 32 + 8 * len(t("longest_wall", lang))
+    width = sum(26 + 8 * len(label) for label in labels) + 32 + 8 * len(t("longest_wall", lang))
+    if mark_label:
+        width += 40 + 8 * len(mark_label)
+    return width
 
 
-def _legend(svg: _Svg, x: float, y: float, lang: str) -> None:
+def _legend(svg: _Svg, x: float, y: float, lang: str, mark_label: str | None = None) -> None:
     for type_ in BuildingType:
         svg.add("rect", x=x, y=y, width=14, height=14, fill=FILL[type_], stroke="#444")
         label = type_name(type_, lang)
         svg.add("text", label, x=x + 19, y=y + 12, class_="legend")
         x += 26 + 8 * len(label)
     svg.add("line", x1=x, y1=y + 7, x2=x + 26, y2=y + 7, class_="longest")
-    svg.add("text", t("longest_wall", lang), x=x + 32, y=y + 12, class_="legend")
+    wall = t("longest_wall", lang)
+    svg.add("text", wall, x=x + 32, y=y + 12, class_="legend")
+    if mark_label:
+        x += 32 + 8 * len(wall) + 12
+        svg.add("rect", x=x, y=y - 1, width=16, height=16, class_="mark")
+        svg.add("text", mark_label, x=x + 22, y=y + 12, class_="legend")
