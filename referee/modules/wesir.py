@@ -270,7 +270,7 @@ class Wesir(BundledModule):
                         apos,
                         player.name,
                         paid=t.over_after[0],
-                        paid_de=t.over_after[1],
+                        paid_de=t.over_after[1].removeprefix("der ").removeprefix("dem "),
                     )
                 t.over = False  # reported once; the placement still follows
             elif isinstance(a, Place | Reserve | Give):
