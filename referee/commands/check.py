@@ -2,20 +2,33 @@
 
 Exit codes: 0 every game valid, 1 rule violations, 2 a game or file cannot be read.
 Directories are searched recursively for ``*.alh`` files.
+
+Batch checking: files are read game by game (never whole), each game is checked and written out
+before the next one is read, so memory stays flat on files of many thousands of games;
+``--jobs N`` checks the games in N processes (output in input order); a progress line on a
+terminal (standard error, never when it is piped); a summary table at the end (games, valid,
+violations by rule code).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import sys
-from collections.abc import Iterator
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import click
+import yaml
 
 from referee.engine import check_game
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
-from referee.reports.check_report import CheckedGame, render_json, render_text, render_yaml
+from referee.reports.check_report import CheckedGame, game_dict, render_text
 from referee.reports.i18n import lang_option
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2
@@ -83,6 +96,159 @@ def check_paths(
     return games
 
 
+# ----------------------------------------------------------------------------- batch checking
+
+
+@dataclass
+class _Job:
+    source: str
+    start: int
+    text: str | None  # None: the file cannot be read (``error`` says why)
+    error: str = ""
+
+
+@dataclass
+class _Done:
+    """One checked game, reduced to what the output needs (no game state is kept)."""
+
+    valid: bool
+    broken: bool
+    codes: list[str] = field(default_factory=list)  # rule codes of the errors found
+    text: str = ""
+    data: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class _Options:
+    profile: RuleProfile | None
+    strict: bool
+    fmt: str
+    lang: str
+    scorings: bool
+
+
+def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
+    """The games of every file as raw text chunks, read lazily (one game in memory)."""
+    from referee.notation.parser import split_games
+
+    for path in _files(paths):
+        source = str(path)
+        try:
+            with path.open(encoding="utf-8-sig", newline=None) as fh:
+                for start, chunk in split_games(fh):
+                    yield _Job(source, start, chunk)
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            yield _Job(source, 1, None, f"cannot read the file: {reason}")
+
+
+def _check_job(job: _Job, opts: _Options) -> _Done:
+    """Parse and check one game and render it (runs in a worker process with --jobs)."""
+    from referee.notation.parser import parse_game_text
+
+    if job.text is None:
+        err = NotationError(job.error, Pos(1, 1), "UNREADABLE")
+        g = CheckedGame(job.source, 1, [], None, [err])
+    else:
+        game = parse_game_text(job.text, job.source, job.start)
+        if game.errors:
+            g = CheckedGame(
+                job.source, game.start_line, list(game.players), None, list(game.errors)
+            )
+        else:
+            try:
+                report = check_game(game, opts.profile, strict=opts.strict)
+                report.state = None  # the output never needs it; keeps memory flat
+                g = CheckedGame(job.source, game.start_line, report.players, report)
+            except Exception as exc:  # an engine bug is reported, never a traceback
+                err = NotationError(
+                    f"internal error while checking: {type(exc).__name__}: {exc}",
+                    Pos(game.start_line, 1),
+                    "INTERNAL",
+                )
+                g = CheckedGame(job.source, game.start_line, list(game.players), None, [err])
+    codes = [v.code for v in g.report.violations if v.severity == "error"] if g.report else []
+    done = _Done(g.valid, bool(g.errors), codes)
+    if opts.fmt == "text":
+        # render_text ends with its one-game summary line: the batch writes its own at the end
+        done.text = render_text([g], opts.lang, scorings=opts.scorings).rstrip("\n")
+        done.text = done.text.rsplit("\n", 1)[0] if "\n" in done.text else ""
+    else:
+        done.data = game_dict(g, opts.lang)
+    return done
+
+
+def _worker(args: tuple[_Job, _Options]) -> _Done:
+    return _check_job(*args)
+
+
+def _results(jobs: Iterable[_Job], opts: _Options, workers: int) -> Iterator[_Done]:
+    if workers <= 1:
+        for job in jobs:
+            yield _check_job(job, opts)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ctx.Pool(workers) as pool:
+        # imap keeps the input order and pulls jobs lazily (a bounded number in flight)
+        yield from pool.imap(_worker, ((job, opts) for job in jobs), chunksize=4)
+
+
+class _Progress:
+    """``checked N games`` on standard error, only when it is a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.n = 0
+        self.last = 0.0
+        self.shown = False
+
+    def step(self, valid: bool) -> None:
+        self.n += 1
+        now = time.monotonic()
+        if self.enabled and now - self.last > 0.1:
+            self.last = now
+            sys.stderr.write(f"\r\x1b[Kchecking: {self.n} game(s)")
+            sys.stderr.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+
+_SUMMARY = {
+    "en": ("games", "valid", "with violations", "unreadable", "violations by rule"),
+    "de": ("Partien", "gültig", "mit Regelverstößen", "nicht lesbar", "Regelverstöße nach Regel"),
+}
+
+
+def summary_table(games: int, valid: int, broken: int, codes: Counter[str], lang: str) -> str:
+    """The batch summary: games, valid, violations by rule code (most frequent first)."""
+    from referee.engine import RULES
+
+    words = _SUMMARY.get(lang, _SUMMARY["en"])
+    rows = [
+        (words[0], str(games)),
+        (words[1], str(valid)),
+        (words[2], str(games - valid - broken)),
+        (words[3], str(broken)),
+    ]
+    width = max(len(k) for k, _ in rows)
+    out = [f"  {k:<{width}}  {v:>7}" for k, v in rows]
+    if codes:
+        out.append(f"  {words[4]}:")
+        cw = max(len(c) for c in codes)
+        for code, n in sorted(codes.items(), key=lambda cn: (-cn[1], cn[0])):
+            rule = RULES.get(code)
+            name = rule.name(lang) if rule is not None else ""
+            out.append(f"    {code:<{cw}}  {n:>7}  {name}")
+    return "\n".join(out)
+
+
 @click.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--strict", is_flag=True, help="Stop at the first rule violation.")
@@ -101,9 +267,29 @@ def check_paths(
     help="Rule profile to check with (default: each game's Rules header, else queen-2003).",
 )
 @click.option("--no-scoring", is_flag=True, help="Text output without scoring breakdowns.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Check games in this many processes (0: one per CPU).",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress on standard error (default: only when it is a terminal).",
+)
 @lang_option
 def command(
-    files: tuple[str, ...], strict: bool, fmt: str, rules: str | None, no_scoring: bool, lang: str
+    files: tuple[str, ...],
+    strict: bool,
+    fmt: str,
+    rules: str | None,
+    no_scoring: bool,
+    jobs: int,
+    progress: bool | None,
+    lang: str,
 ) -> int:
     """Check every move of the games in FILES against the rulebook.
 
@@ -114,17 +300,54 @@ def command(
     Exit codes: 0 all valid, 1 rule violations, 2 syntax errors or unreadable input.
     """
     profile = _load_rules(rules)
-    games = check_paths(files, profile, strict)
     fmt = fmt.lower()
+    opts = _Options(profile, strict, fmt, lang, not no_scoring)
+    workers = (os.cpu_count() or 1) if jobs == 0 else jobs
+    if strict:
+        workers = 1  # stop at the first violation: no games checked ahead
+    bar = _Progress(sys.stderr.isatty() if progress is None else progress)
+    n = valid = broken = 0
+    codes: Counter[str] = Counter()
     if fmt == "json":
-        click.echo(render_json(games, lang))
+        click.echo('{\n  "games": [', nl=False)
     elif fmt == "yaml":
-        click.echo(render_yaml(games, lang), nl=False)
+        click.echo("games:", nl=False)
+    for done in _results(_jobs(files), opts, workers):
+        n += 1
+        valid += done.valid
+        broken += done.broken
+        codes.update(done.codes)
+        bar.clear()
+        if fmt == "text":
+            if done.text:
+                click.echo(done.text)
+        elif fmt == "json":
+            body = json.dumps(done.data, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+            click.echo(("," if n > 1 else "") + "\n    " + body, nl=False)
+        else:
+            click.echo(
+                "\n" + yaml.safe_dump([done.data], allow_unicode=True, sort_keys=False), nl=False
+            )
+        bar.step(done.valid)
+        if strict and not done.valid:
+            break
+    bar.clear()
+    all_valid = n == valid
+    if fmt == "json":
+        click.echo(("\n  ]" if n else "]") + f',\n  "valid": {json.dumps(all_valid)}\n}}')
+    elif fmt == "yaml":
+        click.echo((" []\n" if not n else "") + f"valid: {'true' if all_valid else 'false'}")
     else:
-        click.echo(render_text(games, lang, scorings=not no_scoring), nl=False)
+        from referee.reports.check_report import _t
+
+        click.echo(
+            _t("summary", lang, games=n, valid=valid, invalid=n - valid - broken, broken=broken)
+        )
+        if n > 1:
+            click.echo(summary_table(n, valid, broken, codes, lang))
     sys.stdout.flush()
-    if any(g.errors for g in games):
+    if broken:
         return EXIT_SYNTAX
-    if any(not g.valid for g in games):
+    if n != valid:
         return EXIT_VIOLATIONS
     return EXIT_OK
