@@ -173,3 +173,13 @@ def test_exchange_cards_do_not_count_in_the_end_of_game_distribution() -> None:
     winner, known, shown = core._most_money(state, Currency.GULDEN)
     assert known and winner is not None and winner.name == "Ben"  # Gu8 Gu1 Gu3
     assert "Anna 9" in shown  # Gu9 only; the yellow-blue card adds nothing
+
+
+def test_no_exchange_card_in_the_start_money() -> None:
+    text = SETUP.format(players="Anna, Ben, Cem", modules=X).replace(
+        "* deal Ben Di9 Gu8 De3", "* deal Ben Di9 Gu8 De3 ex:GuDe"
+    )
+    found = replay(parse_text(text + "1. Ben: take Gu1\n")[0])[1]
+    assert "SETUP-DEAL" in [v.code for v in found]
+    off = replay(parse_text(text.replace(X, "") + "1. Ben: take Gu1\n")[0])[1]
+    assert "MODULE-NOT-ENABLED" in [v.code for v in off]

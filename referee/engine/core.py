@@ -541,6 +541,22 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             )
             continue
         if isinstance(ref, ComponentRef):
+            if state.ext.kind_handler(ref.kind) is None:
+                _unhandled_component(state, ref, cpos, p.name)
+            else:
+                token = f"{ref.kind}:{ref.name}"
+                state.flag(
+                    "SETUP-DEAL",
+                    cpos,
+                    p.name,
+                    cards=fmt_cards(p.dealt),
+                    **_pair(
+                        f"contains {token}, which is no money card (module cards enter the "
+                        "deck after the start money is dealt)",
+                        f"enthält {token}, keine Geldkarte (Modulkarten kommen erst nach dem "
+                        "Startgeld in den Stapel)",
+                    ),
+                )
             continue
         if not _draw_money(state, ref.card, cpos):
             continue
