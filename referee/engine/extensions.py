@@ -221,7 +221,7 @@ class Extensions:
             cls = MODULES.get(name)
             if cls is None:
                 self.unknown.append(raw.strip())
-            else:
+            elif not any(type(m) is cls for m in self.modules):  # a name and its alias: once
                 self.modules.append(cls())
         self._verbs: dict[str, Module] = {v: m for m in self.modules for v in m.verbs}
         self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
