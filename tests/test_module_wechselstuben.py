@@ -7,13 +7,16 @@ on the Gulden field and the pavilion P7 on the Denar field.
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_module_common import SETUP, codes, messages, run
 
-from referee.catalogue import Currency
-from referee.engine import core, replay
+from referee.catalogue import Currency, catalogue
+from referee.engine import check_action, core, replay
 from referee.modules.wechselstuben import all_cards, card_name
 from referee.notation import parse_text
-from referee.record.model import Pos
+from referee.notation.tokens import read_card
+from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileRef
 
 X = "wechselstuben"
 # Anna gets the yellow-blue exchange card in turn 3; turn 6 is hers again.
@@ -183,3 +186,32 @@ def test_no_exchange_card_in_the_start_money() -> None:
     assert "SETUP-DEAL" in [v.code for v in found]
     off = replay(parse_text(text.replace(X, "") + "1. Ben: take Gu1\n")[0])[1]
     assert "MODULE-NOT-ENABLED" in [v.code for v in off]
+
+
+_HAND = ["Gu9", "De7", "De2", "Du3"]
+
+
+@given(
+    cards=st.lists(st.sampled_from(_HAND), min_size=1, max_size=4, unique=True),
+    with_card=st.booleans(),
+)
+@settings(max_examples=40, deadline=None)
+def test_property_payment_counts_the_two_currencies_of_the_card(
+    cards: list[str], with_card: bool
+) -> None:
+    state, _ = replay(parse_text(SETUP.format(players="Anna, Ben, Cem", modules=X) + GET)[0])
+    paid = tuple(CardRef(read_card(c)) for c in cards)
+    if with_card:
+        paid += (ComponentRef("ex", "GuDe"),)
+    found = {v.code for v in check_action(state, Buy(Currency.GULDEN, ref("G11"), paid))}
+    allowed = {Currency.GULDEN, Currency.DENAR} if with_card else {Currency.GULDEN}
+    money = [read_card(c) for c in cards]
+    assert ("BUY-CURRENCY" in found) == any(c.currency not in allowed for c in money)
+    counted = sum(c.value for c in money if c.currency in allowed)
+    assert ("BUY-UNDERPAID" in found) == (counted < 11)
+    assert not found & {"EXCHANGE-NOT-HELD", "EXCHANGE-FIELD"}
+
+
+def ref(code: str) -> TileRef:
+    tile = next(t for t in catalogue().tiles if t.code == code)
+    return TileRef(tile.type, tile.price, tile.walls, (tile,))
