@@ -211,6 +211,12 @@ def run_game(
     if not stopped:
         finish(state, end_pos)
         claimed = _claimed_result(game)
+        if claimed and 3 not in state.scorings_done:
+            state.note(
+                _header_pos(game, "Result"),
+                "the Result header is not checked: the record ends before the final scoring",
+                "der Result-Eintrag ist ungeprüft: die Aufzeichnung endet vor der Schlusswertung",
+            )
         if claimed is not None and 3 in state.scorings_done:
             for name, total in claimed.items():
                 p = state.player_named(name)
