@@ -189,6 +189,9 @@ def _results(jobs: Iterable[_Job], opts: _Options, workers: int) -> Iterator[_Do
         return
     import multiprocessing
 
+    from referee.notation.parser import _parser
+
+    _parser()  # build the grammar once here: forked workers inherit it (about 2 s each else)
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ctx.Pool(workers) as pool:
         # imap keeps the input order and pulls jobs lazily (a bounded number in flight)
