@@ -229,6 +229,9 @@ def test_payments_pay_at_least_the_price_without_superfluous_cards() -> None:
     assert pays == {(7,), (5, 2)}
     pays = {tuple(c.value for c in p) for p in payments(hand, Currency.DIRHAM, 6)}
     assert pays == {(7,), (5, 2)}  # 7 alone, or 5+2 = 7; never 7+2 (the 2 is superfluous)
+    # the rulebook allows superfluous cards ("es gibt kein Wechselgeld zurück"): every set
+    pays = {tuple(c.value for c in p) for p in payments(hand, Currency.DIRHAM, 7, True)}
+    assert pays == {(7,), (7, 5), (7, 2), (5, 2), (7, 5, 2)}
     assert payments(hand, Currency.DIRHAM, 15) == []
     assert payments(hand, Currency.DIRHAM, 14) == [
         tuple(sorted(hand.elements(), key=lambda c: -c.value))[1:]

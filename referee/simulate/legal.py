@@ -4,10 +4,10 @@ The enumeration follows ``rulebook-base-de-2003.txt``:
 
 * "Geld nehmen": one card of the display, or several whose sum is at most 5.
 * "Gebäudeplättchen kaufen": a market tile, paid with cards of the field's currency summing to at
-  least the price ("mindestens den aufgedruckten Preis"). Only payments without a superfluous
-  card are listed (a card whose removal still pays the price): an exact payment, or the smallest
-  overpayments. Some profiles forbid superfluous cards; the others allow them but they never
-  help a player, so they are not worth enumerating.
+  least the price ("mindestens den aufgedruckten Preis ... es gibt kein Wechselgeld zurück").
+  Every such set of cards is listed when the profile allows superfluous cards (the rulebook
+  does: ``overpay_superfluous: allowed``); under a profile that forbids or warns about them,
+  only payments without a superfluous card (one that could be left out and still pay).
 * "Alhambra umbauen": a reserve tile built to any legal cell, an Alhambra tile removed where the
   building rules allow it, a reserve tile swapped for an Alhambra tile "exakt an die
   freigewordene Position".
@@ -47,7 +47,7 @@ from referee.record.model import (
 )
 
 TAKE_LIMIT = 5  # "wenn ihre Summe nicht größer als 5 ist" (Geld nehmen)
-MAX_PAY_CARDS = 6  # payments of more cards are never minimal in practice; keeps the search small
+MAX_PAY_CARDS = 9  # a bound on the search; no payment of more cards occurs in practice
 
 __all__ = [
     "build_actions",
@@ -117,10 +117,13 @@ def take_actions(display: Iterable[MoneyCard | None]) -> list[TakeMoney]:
 
 
 def payments(
-    hand: Counter[MoneyCard], currency: Currency, price: int
+    hand: Counter[MoneyCard], currency: Currency, price: int, superfluous: bool = False
 ) -> list[tuple[MoneyCard, ...]]:
-    """Every distinct set of ``currency`` cards from ``hand`` paying at least ``price`` without a
-    superfluous card (no card could be left out and still pay the price)."""
+    """Every distinct set of ``currency`` cards from ``hand`` paying at least ``price``.
+
+    Without ``superfluous`` only sets without a superfluous card (no card could be left out and
+    still pay the price); with it every paying set (of at most :data:`MAX_PAY_CARDS` cards).
+    """
     mine = sorted((c for c in hand.elements() if c.currency is currency), key=lambda c: -c.value)
     if sum(c.value for c in mine) < price:
         return []
@@ -131,7 +134,7 @@ def payments(
             s = sum(c.value for c in combo)
             if s < price or combo in seen:
                 continue
-            if s - min(c.value for c in combo) >= price:
+            if not superfluous and s - min(c.value for c in combo) >= price:
                 continue  # the smallest card is superfluous
             seen.add(combo)
             out.append(combo)
@@ -140,11 +143,12 @@ def payments(
 
 def buy_actions(state: GameState, p: PlayerState) -> list[Buy]:
     out: list[Buy] = []
+    extra = state.profile.overpay_superfluous == "allowed"
     for i, slot in enumerate(state.market):
         if slot is EMPTY or slot is None or not isinstance(slot, TileKind):
             continue
         cur = Currency.of_field(i + 1)
-        for pay in payments(p.hand, cur, slot.price):
+        for pay in payments(p.hand, cur, slot.price, extra):
             out.append(Buy(cur, tile_ref(slot), tuple(card_ref(c) for c in pay)))
     return out
 
