@@ -10,6 +10,7 @@ Text -> (referee.notation) -> these records -> (referee.engine) -> verdicts and 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind
 
@@ -31,15 +32,21 @@ NOWHERE = Pos(0, 0)
 # --------------------------------------------------------------------------------- tokens
 
 
-@dataclass(frozen=True, slots=True)
-class Coord:
-    """A cell of an Alhambra: the fountain is 0,0; x grows east, y grows north."""
+class Coord(NamedTuple):
+    """A cell of an Alhambra: the fountain is 0,0; x grows east, y grows north.
+
+    A named tuple (not a frozen dataclass) because the engine hashes and creates coordinates in
+    its inner loop (flood fills of the building rules); tuples do both in C.
+    """
 
     x: int
     y: int
 
     def __str__(self) -> str:
         return f"{self.x},{self.y}"
+
+    def __repr__(self) -> str:
+        return f"Coord({self.x}, {self.y})"
 
     def neighbour(self, side: Side) -> Coord:
         dx, dy = side.delta
