@@ -114,6 +114,7 @@ class _Done:
     valid: bool
     broken: bool
     codes: list[str] = field(default_factory=list)  # rule codes of the errors found
+    size: int = 0  # characters of input (for the progress bar)
     text: str = ""
     data: dict[str, Any] | None = None
 
@@ -168,7 +169,7 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
                 )
                 g = CheckedGame(job.source, game.start_line, list(game.players), None, [err])
     codes = [v.code for v in g.report.violations if v.severity == "error"] if g.report else []
-    done = _Done(g.valid, bool(g.errors), codes)
+    done = _Done(g.valid, bool(g.errors), codes, size=len(job.text or ""))
     if opts.fmt == "text":
         # render_text ends with its one-game summary line: the batch writes its own at the end
         done.text = render_text([g], opts.lang, scorings=opts.scorings).rstrip("\n")
@@ -199,20 +200,28 @@ def _results(jobs: Iterable[_Job], opts: _Options, workers: int) -> Iterator[_Do
 
 
 class _Progress:
-    """``checked N games`` on standard error, only when it is a terminal."""
+    """A progress bar on standard error (by bytes of the input read), only on a terminal."""
 
-    def __init__(self, enabled: bool) -> None:
+    WIDTH = 30
+
+    def __init__(self, enabled: bool, total: int) -> None:
         self.enabled = enabled
+        self.total = max(total, 1)
+        self.done = 0
         self.n = 0
         self.last = 0.0
         self.shown = False
 
-    def step(self, valid: bool) -> None:
+    def step(self, size: int) -> None:
         self.n += 1
+        self.done += size
         now = time.monotonic()
         if self.enabled and now - self.last > 0.1:
             self.last = now
-            sys.stderr.write(f"\r\x1b[Kchecking: {self.n} game(s)")
+            part = min(self.done / self.total, 1.0)
+            fill = int(part * self.WIDTH)
+            bar = "#" * fill + "." * (self.WIDTH - fill)
+            sys.stderr.write(f"\r\x1b[Kchecking: [{bar}] {part:4.0%} {self.n} game(s)")
             sys.stderr.flush()
             self.shown = True
 
@@ -221,6 +230,16 @@ class _Progress:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             self.shown = False
+
+
+def _total_size(paths: tuple[str, ...]) -> int:
+    total = 0
+    for path in _files(paths):
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue
+    return total
 
 
 _SUMMARY = {
@@ -308,7 +327,8 @@ def command(
     workers = (os.cpu_count() or 1) if jobs == 0 else jobs
     if strict:
         workers = 1  # stop at the first violation: no games checked ahead
-    bar = _Progress(sys.stderr.isatty() if progress is None else progress)
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = _Progress(show, _total_size(files) if show else 0)
     n = valid = broken = 0
     codes: Counter[str] = Counter()
     if fmt == "json":
@@ -331,7 +351,7 @@ def command(
             click.echo(
                 "\n" + yaml.safe_dump([done.data], allow_unicode=True, sort_keys=False), nl=False
             )
-        bar.step(done.valid)
+        bar.step(done.size)
         if strict and not done.valid:
             break
     bar.clear()
