@@ -6,7 +6,7 @@ Rulebook: ``rulebook-base-de-2003.txt``, "Alhambra-Bauregeln" (the rules themsel
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -39,6 +39,20 @@ class Fountain:
 
 
 FOUNTAIN = Fountain()
+
+
+PlaceUpdater = Callable[["Alhambra", object, Coord, Piece], object | None]
+_PLACE_UPDATERS: dict[str, PlaceUpdater] = {}
+
+
+def register_place_updater(key: str, updater: PlaceUpdater) -> None:
+    """Let the derived fact ``key`` survive :meth:`Alhambra.place`.
+
+    ``updater(alhambra, old_value, coord, piece)`` runs after the piece was put down and returns
+    the new value, or None when it cannot update cheaply (the fact is then recomputed on demand).
+    It must not change ``old_value`` in place: copies of an Alhambra share it.
+    """
+    _PLACE_UPDATERS[key] = updater
 
 
 class Alhambra:
@@ -107,12 +121,25 @@ class Alhambra:
     # -------------------------------------------------------------------------- changes
 
     def place(self, coord: Coord, piece: Piece) -> None:
-        """Put ``piece`` on the empty cell ``coord`` (no rule check)."""
+        """Put ``piece`` on the empty cell ``coord`` (no rule check).
+
+        Derived facts are dropped, except those whose owner registered an updater
+        (:func:`register_place_updater`) that can bring them up to date cheaply.
+        """
         if coord in self._cells:
             raise ValueError(f"cell {coord} is occupied")
         self._cells[coord] = piece
         self._version += 1
-        self._derived.clear()
+        old = self._derived
+        if old:
+            kept: dict[str, object] = {}
+            for key, value in old.items():
+                updater = _PLACE_UPDATERS.get(key)
+                if updater is not None:
+                    updated = updater(self, value, coord, piece)
+                    if updated is not None:
+                        kept[key] = updated
+            self._derived = kept
 
     def remove(self, coord: Coord) -> Piece:
         """Take the piece off ``coord`` and return it (no rule check; never the fountain)."""

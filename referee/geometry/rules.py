@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from referee.catalogue import SIDES, Side
-from referee.geometry.grid import ORIGIN, Alhambra, Piece
+from referee.geometry.grid import ORIGIN, Alhambra, Piece, register_place_updater
 from referee.record.model import Coord
 
 RULES_FILE = "rulebook-base-de-2003.txt"
@@ -229,13 +229,56 @@ def _empty_component(
     return seen
 
 
+_Memo = tuple[set[Coord], set[Coord], tuple[int, int, int, int]]
+
+
 def _memo(alh: Alhambra) -> tuple[set[Coord], set[Coord]]:
-    """(reachable tiles, outside empty cells) of the Alhambra, cached until it changes."""
-    cached = alh.derived.get("rules")
+    """(reachable tiles, outside empty cells) of the Alhambra, cached until it changes.
+
+    A placement that keeps the layout legal updates the cache instead (:func:`_after_place`).
+    """
+    cached: _Memo | None = alh.derived.get("rules")  # type: ignore[assignment]
     if cached is None:
-        cached = (_reach(alh.cells), _outside(alh.cells))
+        cells = alh.cells
+        cached = (_reach(cells), _outside(cells), alh.bounds())
         alh.derived["rules"] = cached
-    return cached  # type: ignore[return-value]
+    return cached[0], cached[1]
+
+
+def _after_place(alh: Alhambra, value: object, at: Coord, piece: Piece) -> _Memo | None:
+    """The cache after ``piece`` was put on ``at``, when that is cheap to know for sure.
+
+    It is, when every tile was reachable before, the new piece is reachable, it stood on an
+    outside cell, and its empty neighbours stay connected around it (so no empty cell is cut
+    off: the outside set only loses ``at``). When the piece extends the bounding box, the new
+    outer ring of the box (all empty, all outside) is added. Otherwise: recompute later.
+    """
+    reach, outside, (x0, y0, x1, y1) = value  # type: ignore[misc]
+    cells = alh.cells
+    if at not in outside or len(reach) != len(cells) - 1:
+        return None
+    if not _walk_ok(cells, reach, at, piece) or _ring_groups(cells, at) > 1:
+        return None
+    new_reach = set(reach)
+    new_reach.add(at)
+    new_outside = set(outside)
+    new_outside.discard(at)
+    if at.x > x1:
+        x1 = at.x
+        new_outside.update(Coord(x1 + 1, y) for y in range(y0 - 1, y1 + 2))
+    elif at.x < x0:
+        x0 = at.x
+        new_outside.update(Coord(x0 - 1, y) for y in range(y0 - 1, y1 + 2))
+    elif at.y > y1:
+        y1 = at.y
+        new_outside.update(Coord(x, y1 + 1) for x in range(x0 - 1, x1 + 2))
+    elif at.y < y0:
+        y0 = at.y
+        new_outside.update(Coord(x, y0 - 1) for x in range(x0 - 1, x1 + 2))
+    return new_reach, new_outside, (x0, y0, x1, y1)
+
+
+register_place_updater("rules", _after_place)
 
 
 def _ring_groups(cells: Mapping[Coord, Piece], at: Coord) -> int:
