@@ -16,7 +16,7 @@ import json
 import os
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,10 +179,6 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
     return done
 
 
-def _worker(args: tuple[_Job, _Options]) -> _Done:
-    return _check_job(*args)
-
-
 def _results(jobs: Iterable[_Job], opts: _Options, workers: int) -> Iterator[_Done]:
     if workers <= 1:
         for job in jobs:
@@ -195,8 +191,16 @@ def _results(jobs: Iterable[_Job], opts: _Options, workers: int) -> Iterator[_Do
     _parser()  # build the grammar once here: forked workers inherit it (about 2 s each else)
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ctx.Pool(workers) as pool:
-        # imap keeps the input order and pulls jobs lazily (a bounded number in flight)
-        yield from pool.imap(_worker, ((job, opts) for job in jobs), chunksize=4)
+        # a bounded window of games in flight, yielded in input order: Pool.imap would read
+        # the whole input ahead into its task queue, and memory would grow with the file
+        window = workers * 8
+        pending: deque[Any] = deque()
+        for job in jobs:
+            pending.append(pool.apply_async(_check_job, (job, opts)))
+            if len(pending) >= window:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
 
 
 class _Progress:
