@@ -144,7 +144,27 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
 
 
 def _check_job(job: _Job, opts: _Options) -> _Done:
-    """Parse and check one game and render it (runs in a worker process with --jobs)."""
+    """Parse and check one game and render it (runs in a worker process with --jobs).
+
+    Whatever goes wrong inside becomes an INTERNAL error of that game, never a traceback."""
+    try:
+        return _check_job_inner(job, opts)
+    except Exception as exc:  # pragma: no cover - only a bug gets here
+        err = NotationError(
+            f"internal error while checking: {type(exc).__name__}: {exc}",
+            Pos(job.start, 1),
+            "INTERNAL",
+        )
+        g = CheckedGame(job.source, job.start, [], None, [err])
+        done = _Done(False, True, [], size=len(job.text or ""))
+        if opts.fmt == "text":
+            done.text = f"{job.source}:{job.start}: INTERNAL: {err.message}"
+        else:
+            done.data = game_dict(g, opts.lang)
+        return done
+
+
+def _check_job_inner(job: _Job, opts: _Options) -> _Done:
     from referee.notation.parser import parse_game_text
 
     if job.text is None:
