@@ -8,7 +8,8 @@ claimed totals at every scoring, the Result header) by one edit of one kind:
 * ``paid-value``     a paid card's value changed (the hand, and the exact/overpaid amount)
 * ``card-value``     the value of a revealed money card changed (deal or display: the money a
   player can later pay with)
-* ``coordinate``     a placement's or a build's coordinate changed
+* ``coordinate``     a placement's or a build's coordinate changed (far away, or the fountain)
+* ``coordinate-near`` a placement's or a build's coordinate moved to a neighbouring cell
 * ``swap-revealed``  two different cards revealed on two different lines exchanged
 * ``drop-refill``    a refill line after a turn deleted
 * ``duplicate``      an action of a turn written twice
@@ -23,18 +24,21 @@ Undetectable by nature (excluded, with the reason; each exclusion is decided fro
 original, never from the referee's verdict on the mutant):
 
 * ``swap-revealed`` of two copies of the same card: the text does not change.
-* ``coordinate`` moved to another cell that is legal at that moment (``legal_cells``) while the
-  claims stay true: another legal game. Only such a move whose Alhambra then scores the same is
-  undetectable; the test does not generate moves to legal cells at all, so none is excluded.
+* ``coordinate-near`` moved to a neighbouring cell that is legal at that moment (no
+  ``placement_problems`` in the original's state): possibly another legal game (when the later
+  placements still fit and the Alhambra scores the same). These are not generated; a move to
+  a neighbouring cell that breaks a building rule is. ``coordinate`` moves far away (or onto
+  the fountain), which is never legal.
 * ``card-value`` / ``swap-revealed`` of a card that nobody ever takes or pays afterwards (it
   lies in the display until the end): the game is the same legal game with another card in
   the final display, unless the number of copies gives it away. Those mutants are not generated:
   only cards that are taken later are changed.
-* ``swap-revealed`` where the card revealed first is still in the display when the second one
-  turns up (nobody took it in between): from then on the display is the same, and in between
-  nobody touched either card, so the exchange only tells another legal order of the deck (found
-  by the first version of this test: ``* display Gu5`` ... ``* display De4`` with both cards
-  lying in the display until long after). Not generated.
+* ``swap-revealed`` where nobody misses the card revealed first before the second one turns
+  up: it was not taken in between, or only while another copy of it lay in the display too.
+  From the second reveal on the display is the same, and in between every take still finds its
+  cards, so the exchange only tells another legal order of the deck (found by the first
+  versions of this test: ``* display Gu5`` ... ``* display De4`` with both cards lying in the
+  display until long after; ``Gu4`` taken while a second ``Gu4`` lay there). Not generated.
 """
 
 from __future__ import annotations
@@ -121,14 +125,35 @@ def _later_used(lines: list[str], start: int, card: str) -> bool:
     return any(TURN.match(line) and pattern.search(line) for line in lines[start + 1 :])
 
 
-def _taken_between(lines: list[str], i: int, j: int, card: str) -> bool:
-    """Whether a turn between line indexes ``i`` and ``j`` takes ``card`` from the display."""
-    for line in lines[i + 1 : j]:
+def _display_before(lines: list[str]) -> list[Counter[str]]:
+    """The money display (card codes) before each line of a record that reveals everything."""
+    shown: Counter[str] = Counter()
+    out: list[Counter[str]] = []
+    for line in lines:
+        out.append(shown.copy())
+        if line.startswith("* "):
+            for event in line[2:].split(", "):
+                if event.startswith("display "):
+                    shown.update(w for w in event.split()[1:] if CARD.fullmatch(w))
         m = TURN.match(line)
-        if m and any(
-            act.startswith("take ") and card in act.split()[1:] for act in m.group(3).split(", ")
-        ):
-            return True
+        if m:
+            for act in m.group(3).split(", "):
+                if act.startswith("take "):
+                    shown.subtract(act.split()[1:])
+    return out
+
+
+def _missed_between(lines: list[str], i: int, j: int, card: str) -> bool:
+    """Whether, without the copy of ``card`` revealed on line index ``i``, a take between the
+    lines ``i`` and ``j`` would lack it (no other copy of it in the display then)."""
+    before = _display_before(lines)
+    for t in range(i + 1, j):
+        m = TURN.match(lines[t])
+        if not m:
+            continue
+        for act in m.group(3).split(", "):
+            if act.startswith("take ") and before[t][card] - 1 < act.split()[1:].count(card):
+                return True
     return False
 
 
@@ -160,6 +185,39 @@ def coordinate(lines: list[str], rng: random.Random) -> Iterator[Mutant]:
             yield Mutant("coordinate", _with(lines, i, _turn_line(num, who, new)), i + 1, act)
 
 
+def _legal_now(lines: list[str], i: int, k: int, at: tuple[int, int]) -> bool:
+    """Whether the tile of action ``k`` of turn line ``i`` could legally go to ``at`` (the
+    state of the legal original just before that action)."""
+    from referee.engine import apply_action, replay
+    from referee.geometry import placement_problems
+    from referee.record.model import Coord
+
+    game = parse_text("\n".join(lines) + "\n", "orig.alh")[0]
+    turn = next(item for item in game.body if item.pos.line == i + 1)
+    state, _ = replay(game, until_line=i)
+    for act in turn.actions[:k]:  # type: ignore[union-attr]
+        apply_action(state, act)
+    player = state.players[state.turn.player if state.turn else state.next_player or 0]
+    tile = turn.actions[k].tile.kind  # type: ignore[union-attr]
+    return not placement_problems(player.alhambra, Coord(*at), tile)
+
+
+def coordinate_near(lines: list[str], rng: random.Random) -> Iterator[Mutant]:
+    for i, num, who, acts in _turns(lines):
+        for k, act in enumerate(acts):
+            if not (act.startswith("place ") or act.startswith("build ")) or rng.random() > 0.3:
+                continue
+            m = COORD.search(act)
+            assert m is not None
+            x, y = int(m.group(1)), int(m.group(2))
+            dx, dy = rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
+            if _legal_now(lines, i, k, (x + dx, y + dy)):
+                continue  # another legal cell: possibly another legal game (see the docstring)
+            new_act = act[: m.start()] + f"@{x + dx},{y + dy}" + act[m.end() :]
+            new = [*acts[:k], new_act, *acts[k + 1 :]]
+            yield Mutant("coordinate-near", _with(lines, i, _turn_line(num, who, new)), i + 1, act)
+
+
 def swap_revealed(lines: list[str], rng: random.Random) -> Iterator[Mutant]:
     reveals = [
         (i, m)
@@ -175,8 +233,8 @@ def swap_revealed(lines: list[str], rng: random.Random) -> Iterator[Mutant]:
             (i, a), (j, b) = (j, b), (i, a)
         if not _later_used(lines, i, a.group(0)):
             continue  # never used again: another legal game (see the module docstring)
-        if not _taken_between(lines, i, j, a.group(0)):
-            continue  # still in the display when the other turns up: another legal game
+        if not _missed_between(lines, i, j, a.group(0)):
+            continue  # nobody misses it before the other turns up: another legal game
         out = list(lines)
         out[i] = lines[i][: a.start()] + b.group(0) + lines[i][a.end() :]
         out[j] = lines[j][: b.start()] + a.group(0) + lines[j][b.end() :]
@@ -223,6 +281,7 @@ MUTATORS: dict[str, Mutator] = {
     "paid-value": paid_value,
     "card-value": card_value,
     "coordinate": coordinate,
+    "coordinate-near": coordinate_near,
     "swap-revealed": swap_revealed,
     "drop-refill": drop_refill,
     "duplicate": duplicate,
@@ -297,7 +356,7 @@ def test_line_local_edits_are_reported_on_their_line(
     outcomes: list[tuple[Mutant, bool, int | None]],
 ) -> None:
     """Edits that break the turn itself are reported on the edited line."""
-    local = ("paid-currency", "coordinate", "duplicate", "place-early")
+    local = ("paid-currency", "coordinate", "coordinate-near", "duplicate", "place-early")
     for m, found, line in outcomes:
         if m.kind in local:
             assert found and line == m.first_line, (m.kind, m.first_line, line, m.what)
