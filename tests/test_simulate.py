@@ -269,3 +269,33 @@ def test_no_take_over_five_is_listed() -> None:
         for a in legal_actions(state):  # type: ignore[arg-type]
             if isinstance(a, TakeMoney) and len(a.cards) > 1:
                 assert sum(c.card.value for c in a.cards) <= 5  # type: ignore[union-attr]
+
+
+def test_placements_and_builds_are_complete() -> None:
+    """Every empty cell next to the Alhambra without a building-rule problem is offered
+    (rulebook-base-de-2003.txt, Alhambra-Bauregeln; Alhambra umbauen)."""
+    from referee.geometry import removal_problems
+    from referee.record.model import BuildFromReserve, Coord, RemoveToReserve
+    from referee.simulate.legal import build_actions, remove_actions
+
+    checked = 0
+    for state in _states(simulate_text(3, 41), 11):
+        for p in state.players:  # type: ignore[attr-defined]
+            cells = p.alhambra.cells
+            around = {
+                Coord(c.x + dx, c.y + dy)
+                for c in cells
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            } - set(cells)
+            builds = build_actions(p)
+            for tile in {t for t in p.reserve if t is not None}:
+                want = {c for c in around if not placement_problems(p.alhambra, c, tile)}
+                got = {
+                    a.at for a in builds if isinstance(a, BuildFromReserve) and a.tile.kind == tile
+                }
+                assert got == want
+                checked += 1
+            want_rm = {c for c in cells if c != Coord(0, 0) and not removal_problems(p.alhambra, c)}
+            got_rm = {a.at for a in remove_actions(p) if isinstance(a, RemoveToReserve)}
+            assert got_rm == want_rm
+    assert checked > 0
