@@ -9,10 +9,11 @@ reshuffles, scorings, the game end with the leftover tiles. Its records reveal e
 tile, and carry the claimed totals (filled in from a first check) so that the record checks
 itself.
 
-``tests/test_engine_games.py`` and the module generator of ``tests/test_module_games.py``
-(``ModuleSim`` extends :class:`Sim`) use it; the examples ``examples/game-{3,4,6}p.alh`` came
-from it. :mod:`referee.simulate.simulator` is the engine-driven simulator behind
-``alhambra-referee simulate`` (legal moves enumerated and checked by the engine, every profile).
+``tests/test_engine_games.py`` uses it; the examples ``examples/game-{3,4,6}p.alh`` came from
+it. :mod:`referee.simulate.modules_play` extends :class:`Sim` with the expansion modules
+(``alhambra-referee simulate --modules``, ``examples/module-*.alh``).
+:mod:`referee.simulate.simulator` is the engine-driven simulator behind ``alhambra-referee
+simulate`` without modules (legal moves enumerated and checked by the engine, every profile).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from referee.notation import parse_text
 
 NAMES = ["Anna", "Ben", "Cem", "Dana", "Emil", "Fritz"]
 
-__all__ = ["NAMES", "Sim", "generate"]
+__all__ = ["NAMES", "Sim", "generate", "record"]
 
 
 def _cards(cards: Sequence[MoneyCard]) -> str:
@@ -262,13 +263,24 @@ class Sim:
 
 def generate(n: int, seed: int, event: str = "") -> str:
     """A complete legal game of ``n`` players as record text, with claims and the result."""
-    sim = Sim(n, seed)
+    return record(Sim(n, seed), seed, event)
+
+
+def record(sim: Sim, seed: int, event: str = "", modules: Sequence[str] = ()) -> str:
+    """Play ``sim`` to the end and write its record: headers (a ``Modules`` header when
+    ``modules`` are given), the moves, the claimed totals at every scoring and the result.
+
+    Shared by :func:`generate` and :func:`referee.simulate.modules_play.generate`.
+    """
     lines = sim.play()
     headers = [f'[Event "{event or f"generated game, seed {seed}"}"]']
     headers.append(f'[Players "{", ".join(sim.names)}"]')
     if sim.youngest:
         headers.append(f'[Youngest "{sim.youngest}"]')
+    rules_at = len(headers)
     headers.append('[Rules "queen-2003"]')
+    if modules:
+        headers.append(f'[Modules "{", ".join(modules)}"]')
     text = "\n".join(headers) + "\n\n" + "\n".join(lines) + "\n"
     rep = check_game(parse_text(text, "gen.alh")[0])
     # claims: each scoring line states every player's total (a checksum the referee verifies)
@@ -281,5 +293,5 @@ def generate(n: int, seed: int, event: str = "") -> str:
             line = f"{line}: {claims}"
         out.append(line)
     result = ", ".join(f"{k} {v}" for k, v in rep.result.items())
-    out.insert(len(headers) - 1, f'[Result "{result}"]')
+    out.insert(rules_at, f'[Result "{result}"]')
     return "\n".join(out) + "\n"
