@@ -3,6 +3,10 @@
 Every chance event is written (deal, display, market, reshuffle, scoring cards, Dirk's draws,
 the distribution) and the claimed totals at every scoring, so each game checks itself. The same
 ``--seed`` gives byte-identical output.
+
+Without ``--modules`` the engine-driven simulator (:mod:`referee.simulate.simulator`) plays;
+with ``--modules`` the module generator :mod:`referee.simulate.modules_play` does (queen-2003,
+3 to 6 players), and writes the ``Modules`` header and the modules' components and actions.
 """
 
 from __future__ import annotations
@@ -29,25 +33,45 @@ def _profile(name: str) -> RuleProfile:
 
 
 def _modules(raw: str | None) -> tuple[str, ...]:
-    names = tuple(m.strip() for m in (raw or "").split(",") if m.strip())
+    names = tuple(dict.fromkeys(m.strip().lower() for m in (raw or "").split(",") if m.strip()))
+    if raw is not None and not names:
+        raise click.BadParameter("no module named", param_hint="--modules")
     if not names:
         return ()
     from referee.engine.extensions import MODULES, load_bundled_modules
 
     load_bundled_modules()
-    unknown = [m for m in names if m.lower() not in MODULES]
+    unknown = [m for m in names if m not in MODULES]
     if unknown:
+        available = sorted({cls.name for cls in MODULES.values()})
         raise click.BadParameter(
-            f"unknown module {', '.join(unknown)} (known: {', '.join(sorted(MODULES))})",
+            f"unknown module {', '.join(unknown)} (available: {', '.join(available)}; "
+            "`alhambra-referee modules` lists them with their aliases)",
             param_hint="--modules",
         )
-    # The simulator deals no module components and plays no module actions yet: a game with
-    # the header but without them would not be a game of the module.
-    raise click.BadParameter(
-        f"{', '.join(names)}: the simulator plays the base game only; module components and "
-        "actions are not generated yet",
-        param_hint="--modules",
-    )
+    names = tuple(dict.fromkeys(MODULES[m].name for m in names))  # aliases -> module names
+    from referee.simulate.modules_play import ALL
+
+    unplayed = [m for m in names if m not in ALL]
+    if unplayed:  # pragma: no cover - every bundled module is played today
+        raise click.BadParameter(
+            f"the simulator does not play {', '.join(unplayed)} yet (it plays: {', '.join(ALL)})",
+            param_hint="--modules",
+        )
+    return names
+
+
+def _module_game(players: int, seed: int, modules: tuple[str, ...], event: str) -> str:
+    """One game of the module generator, in canonical form."""
+    from referee.notation import format_games, parse_text
+    from referee.simulate import SimulationError
+    from referee.simulate.modules_play import generate
+
+    try:
+        text = generate(players, seed, modules, event)
+    except Exception as exc:  # a bug of the generator: reported as an internal error
+        raise SimulationError(f"{type(exc).__name__}: {exc}") from exc
+    return format_games(parse_text(text, "<simulated>"))
 
 
 @click.command("simulate")
@@ -70,7 +94,12 @@ def _modules(raw: str | None) -> tuple[str, ...]:
     show_default=True,
     help="Rule profile the games follow (written in each Rules header).",
 )
-@click.option("--modules", metavar="A,B", default=None, help="Expansion modules (not yet).")
+@click.option(
+    "--modules",
+    metavar="A,B",
+    default=None,
+    help="Expansion modules to play (see `alhambra-referee modules`); queen-2003, 3-6 players.",
+)
 @click.option(
     "--output",
     "-o",
@@ -106,6 +135,14 @@ def command(
 
     profile = _profile(rules)
     mods = _modules(modules)
+    if mods and profile.name != "queen-2003":
+        raise click.BadParameter(
+            f"the module games follow queen-2003 only, not {profile.name}", param_hint="--rules"
+        )
+    if mods and players < 3:
+        raise click.BadParameter(
+            "the module games are played by 3 to 6 players (no Dirk yet)", param_hint="--players"
+        )
     fmt = fmt.lower()
     records: list[dict[str, Any]] = []
     out: IO[str]
@@ -124,9 +161,11 @@ def command(
         for i in range(games):
             s = game_seed(seed, i)
             try:
-                text = simulate_text(
-                    players, s, profile, f"simulated game {i + 1} of run {seed}", mods
-                )
+                event = f"simulated game {i + 1} of run {seed}"
+                if mods:
+                    text = _module_game(players, s, mods, event)
+                else:
+                    text = simulate_text(players, s, profile, event)
             except SimulationError as exc:  # a bug of the simulator or engine: say so, no trace
                 click.echo(f"internal error in game {i + 1} (seed {s}): {exc}", err=True)
                 return EXIT_INTERNAL
