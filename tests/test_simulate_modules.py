@@ -1,0 +1,100 @@
+"""``alhambra-referee simulate --modules``: module games that check themselves.
+
+The module generator (:mod:`referee.simulate.modules_play`) plays behind the command; every game
+it writes must pass ``check`` with no violation, be a fixed point of ``fmt``, carry the
+``Modules`` header and really use its modules; the same seed gives the same bytes; an unknown
+module (or a combination the generator does not play) is a usage error (exit 3).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+from referee.engine import check_game
+from referee.notation import format_games, parse_text
+from referee.simulate.modules_play import ALL, uses
+
+MODULE_SETS = [(m,) for m in ALL] + [ALL]
+
+
+def _simulate(*args: str) -> str:
+    res = CliRunner().invoke(cli, ["simulate", *args])
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+@pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m))
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (6, 3)])
+def test_module_games_check_and_are_fmt_fixed_points(
+    modules: tuple[str, ...], players: int, seed: int
+) -> None:
+    text = _simulate("--modules", ",".join(modules), "--players", str(players), "--seed", str(seed))
+    games = parse_text(text, "sim.alh")
+    assert len(games) == 1 and not games[0].errors
+    assert format_games(games) == text  # canonical: fmt leaves it as it is
+    game = games[0]
+    assert [m.strip() for m in (game.header("Modules") or "").split(",")] == list(modules)
+    assert len(game.players) == players
+    rep = check_game(game)
+    assert rep.violations == [], [v.message() for v in rep.violations][:5]
+    assert rep.valid and rep.complete and [s.round for s in rep.scorings] == [1, 2, 3]
+    assert rep.unverifiable == []
+
+
+@pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m))
+def test_module_games_use_their_modules(modules: tuple[str, ...]) -> None:
+    """Over a few games of a run every module's actions show up."""
+    text = _simulate("--modules", ",".join(modules), "--players", "4", "--games", "4")
+    games = text.split("\n\n[Event ")
+    assert len(games) == 4
+    for m in modules:
+        assert any(uses(g)[m] for g in games), m
+
+
+def test_several_games_in_one_file_check_with_the_check_command(tmp_path: Path) -> None:
+    out = tmp_path / "mods.alh"
+    runner = CliRunner()
+    res = runner.invoke(
+        cli, ["simulate", "--modules", ",".join(ALL), "-p", "5", "-n", "3", "-o", str(out)]
+    )
+    assert res.exit_code == 0, res.output
+    assert len(parse_text(out.read_text("utf-8"), str(out))) == 3
+    res = runner.invoke(cli, ["check", str(out)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(cli, ["fmt", "--check", str(out)])
+    assert res.exit_code == 0, res.output
+
+
+def test_same_seed_same_bytes_and_aliases_name_the_modules() -> None:
+    a = _simulate("--modules", "wesir,plaetze", "--seed", "9", "--games", "2")
+    b = _simulate("--modules", "vizier, Plätze", "--seed", "9", "--games", "2")
+    assert a == b and '[Modules "wesir, plaetze"]' in a
+    assert _simulate("--modules", "wesir,plaetze", "--seed", "10", "--games", "2") != a
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--modules", "nope"], "available: bonuskarten, plaetze, wechselstuben, wesir"),
+        (["--modules", "wesir,nope"], "unknown module nope"),
+        (["--modules", ","], "no module"),
+        (["--modules", "wesir", "--players", "2"], "3 to 6 players"),
+        (["--modules", "wesir", "--rules", "bga"], "queen-2003"),
+    ],
+)
+def test_bad_module_options_are_usage_errors(args: list[str], says: str) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "referee", "simulate", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 3, proc.stderr
+    assert says in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
