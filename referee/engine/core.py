@@ -1866,26 +1866,37 @@ def _remove(state: GameState, p: PlayerState, a: RemoveToReserve) -> None:
         _report_problems(
             state, problems, present if isinstance(present, TileKind) else None, at, p, a.pos
         )
-    if (
-        present is not None
-        and isinstance(a.tile, TileRef)
-        and a.tile.known
-        and isinstance(present, TileKind)
-        and present not in a.tile.candidates
-    ):
-        state.flag(
-            "REDESIGN-WRONG-TILE",
-            a.pos,
-            p.name,
-            at=str(at),
-            actual=present.code,
-            claimed=fmt_ref(a.tile),
-        )
+    _check_named_tile(state, p, a.tile, present, at, a.pos)
     if present is not None and at != Coord(0, 0):
         p.alhambra.remove(at)
         p.reserve.append(present)  # type: ignore[arg-type]
         state.found.extend(state.ext.removed(state, p, at, present))
     _end_main(state, "redesigning", "dem Umbauen")
+
+
+def _check_named_tile(
+    state: GameState,
+    p: PlayerState,
+    named: TileLike | None,
+    present: object,
+    at: Coord,
+    pos: Pos,
+) -> None:
+    """A redesign that names the tile it takes out must name the one lying there."""
+    if (
+        isinstance(named, TileRef)
+        and named.known
+        and isinstance(present, TileKind)
+        and present not in named.candidates
+    ):
+        state.flag(
+            "REDESIGN-WRONG-TILE",
+            pos,
+            p.name,
+            at=str(at),
+            actual=present.code,
+            claimed=fmt_ref(named),
+        )
 
 
 def _swap(state: GameState, p: PlayerState, a: Swap) -> None:
@@ -1898,21 +1909,7 @@ def _swap(state: GameState, p: PlayerState, a: Swap) -> None:
     elif present is None:
         state.flag("REDESIGN-SWAP-EMPTY", a.pos, p.name, at=str(at))
     else:
-        if (
-            a.out is not None
-            and isinstance(a.out, TileRef)
-            and a.out.known
-            and isinstance(present, TileKind)
-            and present not in a.out.candidates
-        ):
-            state.flag(
-                "REDESIGN-WRONG-TILE",
-                a.pos,
-                p.name,
-                at=str(at),
-                actual=present.code,
-                claimed=fmt_ref(a.out),
-            )
+        _check_named_tile(state, p, a.out, present, at, a.pos)
         if tile is None or p.alhambra_unknown:
             _unknown_tile_note(state, a.pos, p.name)
         else:
