@@ -114,6 +114,10 @@ def test_remove_rules() -> None:
     rep = check(position(chain, "P8") + "1. Anna: remove @0,1\n")
     assert codes(rep) == ["REMOVE-WALK"]
     assert codes(check(position(chain, "P8") + "1. Anna: remove A10@0,2\n")) == []
+    # naming a tile that does not lie there ("Ein Gebäudeteil Ihrer Alhambra abbauen")
+    assert codes(check(position(chain, "P8") + "1. Anna: remove T13@0,2\n")) == [
+        "REDESIGN-WRONG-TILE"
+    ]
 
 
 def test_swap_rules() -> None:
