@@ -257,7 +257,11 @@ class Bonuskarten(BundledModule):
         out = []
         for kind in self.data(state).revealed.get(player.name, []):
             if self._built(player, kind):
-                out.append(CountAdjustment(kind.type, 1, f"bonus card {kind.code}"))
+                out.append(
+                    CountAdjustment(
+                        kind.type, 1, f"bonus card {kind.code}", f"Bonuskarte {kind.code}"
+                    )
+                )
         return tuple(out)
 
     def position_line(

@@ -322,6 +322,8 @@ class Plaetze(BundledModule):
                         piece.colour,
                         n,
                         f"square {piece.code}@{at}: counts as {n} {plural(piece.colour, n)}",
+                        f"Platz {piece.code}@{at}: zählt wie {n} "
+                        f"{piece.colour.name_in('de', plural=n != 1)}",
                     )
                 )
         return tuple(out)

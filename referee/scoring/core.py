@@ -62,6 +62,10 @@ class CountAdjustment:
     type: BuildingType
     amount: int
     label: str
+    label_de: str | None = None  # the German line (the English one is used when missing)
+
+    def text(self, lang: str = "en") -> str:
+        return self.label_de if lang == "de" and self.label_de else self.label
 
 
 @dataclass(frozen=True)

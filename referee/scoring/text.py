@@ -134,7 +134,7 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
             lines.append(row_text(name, str(s.count), _place(s, lang), str(s.points), s.split))
             for adj in s.adjustments:
                 sign = "+" if adj.amount >= 0 else "-"
-                lines.append(row_text("", f"{sign}{abs(adj.amount)}", "", "", adj.label))
+                lines.append(row_text("", f"{sign}{abs(adj.amount)}", "", "", adj.text(lang)))
         if row.wall is None:
             lines.append(row_text(_w(lang, "wall"), "", "", "0", _w(lang, "no wall")))
         else:
