@@ -714,15 +714,48 @@ def parse_game_text(text: str, source: str, start_line: int) -> Game:
     try:
         items, problems = parse_chunk(text, off)
     except UnexpectedInput as exc:
-        err = describe(exc, text, off)
         return Game(
             recover_headers(text, off),
             (),
             source=source,
             start_line=start_line,
-            errors=(err,),
+            errors=_all_syntax_errors(text, off, describe(exc, text, off)),
         )
     return assemble(items, source, start_line, problems)
+
+
+MAX_SYNTAX_ERRORS = 20
+
+
+def _all_syntax_errors(text: str, off: int, first: NotationError) -> tuple[NotationError, ...]:
+    """The first syntax error and those after it: one event per line lets the parser go on.
+
+    The line of each error is blanked (line numbers stay) and the game parsed again, until it
+    parses, an error repeats, the error lies at the end of the text (nothing left to skip), or
+    ``MAX_SYNTAX_ERRORS`` were found. A line skipped this way can cause a follow-up error (e.g.
+    a skipped ``end`` of a position block); those point at a later line and are rare.
+    """
+    from referee.notation.errors import describe
+
+    errors = [first]
+    lines = text.split("\n")
+    err = first
+    while len(errors) < MAX_SYNTAX_ERRORS:
+        index = err.pos.line - off - 1
+        if not 0 <= index < len(lines) or not lines[index].strip():
+            break
+        lines[index] = ""
+        retry = "\n".join(lines)
+        try:
+            parse_chunk(retry, off)
+        except UnexpectedInput as exc:
+            err = describe(exc, retry, off)
+            if err.pos.line - off - 1 <= index:
+                break  # no progress: the rest cannot be read line by line
+            errors.append(err)
+            continue
+        break
+    return tuple(errors)
 
 
 __all__ = [
