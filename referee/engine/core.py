@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from referee.catalogue import (
     ALL_MONEY_CARDS,
@@ -2036,28 +2037,27 @@ def _module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
         state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb)
 
 
+# The base game's actions by record type; module verbs arrive as ModuleAction and are handed to
+# the enabled module that owns the verb (extension point "actions").
+_ACTION_HANDLERS: dict[type, Callable[[GameState, PlayerState, Any], None]] = {
+    TakeMoney: _take,
+    Buy: _buy,
+    BuildFromReserve: _build_from_reserve,
+    RemoveToReserve: _remove,
+    Swap: _swap,
+    Place: _place,
+    Reserve: _reserve,
+    Give: _give,
+    ModuleAction: _module_action,
+}
+
+
 def _action(state: GameState, action: Action) -> None:
     t = state.turn
     assert t is not None
-    p = state.players[t.player]
-    if isinstance(action, TakeMoney):
-        _take(state, p, action)
-    elif isinstance(action, Buy):
-        _buy(state, p, action)
-    elif isinstance(action, BuildFromReserve):
-        _build_from_reserve(state, p, action)
-    elif isinstance(action, RemoveToReserve):
-        _remove(state, p, action)
-    elif isinstance(action, Swap):
-        _swap(state, p, action)
-    elif isinstance(action, Place):
-        _place(state, p, action)
-    elif isinstance(action, Reserve):
-        _reserve(state, p, action)
-    elif isinstance(action, Give):
-        _give(state, p, action)
-    elif isinstance(action, ModuleAction):
-        _module_action(state, p, action)
+    handler = _ACTION_HANDLERS.get(type(action))
+    if handler is not None:
+        handler(state, state.players[t.player], action)
 
 
 def apply_action(state: GameState, action: Action) -> list:
