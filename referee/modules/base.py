@@ -19,7 +19,7 @@ import yaml
 from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.state import GameState, PlayerState
-from referee.record.model import GenericArg, ModuleAction, PlayerRef, Pos
+from referee.record.model import GenericArg, ModuleAction, PlayerRef, Pos, Turn
 
 HERE = Path(__file__).resolve().parent
 
@@ -98,6 +98,21 @@ def arg_player(state: GameState, arg: GenericArg) -> ArgPlayer:
     v = arg.value
     name = v.name if isinstance(v, PlayerRef) else str(v)
     return ArgPlayer(state.player_named(name), name, arg.pos)
+
+
+def interrupting_player(state: GameState, turn: Turn) -> PlayerState | None:
+    """The player of an out-of-turn line (no turn number); flags UNKNOWN-PLAYER when the name
+    matches nobody (then None)."""
+    assert turn.player is not None
+    player = state.player_named(turn.player.name)
+    if player is None:
+        state.flag(
+            "UNKNOWN-PLAYER",
+            turn.player.pos or turn.pos,
+            turn.player.name,
+            players=", ".join(state.names),
+        )
+    return player
 
 
 def action_pos(action: ModuleAction) -> Pos:

@@ -24,6 +24,7 @@ from referee.modules.base import (
     Scratch,
     arg_player,
     bundled,
+    interrupting_player,
     module_data,
     rule,
     section,
@@ -222,15 +223,8 @@ class Bonuskarten(BundledModule):
             isinstance(a, ModuleAction) and a.verb.lower() == VERB for a in acts
         ):
             return None
-        assert turn.player is not None
-        player = state.player_named(turn.player.name)
+        player = interrupting_player(state, turn)
         if player is None:
-            state.flag(
-                "UNKNOWN-PLAYER",
-                turn.player.pos or turn.pos,
-                turn.player.name,
-                players=", ".join(state.names),
-            )
             return []
         for a in acts:
             assert isinstance(a, ModuleAction)

@@ -24,6 +24,7 @@ from referee.modules.base import (
     Scratch,
     arg_player,
     bundled,
+    interrupting_player,
     module_data,
     rule,
     section,
@@ -184,15 +185,8 @@ class Wesir(BundledModule):
             return None
         if acts[0].verb.lower() not in (USE_VERB, "wesir"):
             return None
-        assert turn.player is not None
-        player = state.player_named(turn.player.name)
+        player = interrupting_player(state, turn)
         if player is None:
-            state.flag(
-                "UNKNOWN-PLAYER",
-                turn.player.pos or turn.pos,
-                turn.player.name,
-                players=", ".join(state.names),
-            )
             return []
         self._use(state, player, turn)
         return []
