@@ -66,7 +66,8 @@ def check_paths(
     for path in _files(paths):
         source = str(path)
         try:
-            for game in iter_games(path, source):
+            stream = click.get_text_stream("stdin") if source == "-" else path
+            for game in iter_games(stream, source):
                 if game.errors:
                     games.append(
                         CheckedGame(
@@ -135,6 +136,10 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
     for path in _files(paths):
         source = str(path)
         try:
+            if source == "-":  # standard input, e.g. `alhambra-referee simulate | ... check -`
+                for start, chunk in split_games(click.get_text_stream("stdin")):
+                    yield _Job(source, start, chunk)
+                continue
             with path.open(encoding="utf-8-sig", newline=None) as fh:
                 for start, chunk in split_games(fh):
                     yield _Job(source, start, chunk)
@@ -339,8 +344,15 @@ def command(
 ) -> int:
     """Check every move of the games in FILES against the rulebook.
 
-    FILES are .alh records or folders (searched for *.alh). For each game: OK, or every
-    violation with file:line:column, turn, player, rule code and section, and why.
+    FILES are .alh records or folders (searched for *.alh); - reads standard input. For each
+    game: OK, or every violation with file:line:column, turn, player, rule code and section,
+    and why.
+
+    \b
+    Examples:
+      alhambra-referee check examples/game-4p.alh
+      alhambra-referee check --lang de --no-scoring examples/
+      alhambra-referee simulate --games 100 | alhambra-referee check --jobs 2 -
 
     \b
     Exit codes: 0 all valid, 1 rule violations, 2 syntax errors or unreadable input.
