@@ -78,7 +78,14 @@ def _text(infos: list[dict[str, Any]], lang: str, detail: bool) -> str:
 @click.option("--format", "fmt", type=_FORMATS, default="text", show_default=True)
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
 def command(name: str | None, fmt: str, lang: str) -> None:
-    """List the expansion modules (or show one) that the Modules header can switch on."""
+    """List the expansion modules (or show one) that the Modules header can switch on.
+
+    \b
+    Examples:
+      alhambra-referee modules
+      alhambra-referee modules squares --format yaml
+      alhambra-referee modules --lang de
+    """
     classes = _unique()
     if name is not None:
         cls = MODULES.get(name.strip().lower())

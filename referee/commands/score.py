@@ -117,6 +117,12 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
     verified".
 
     \b
+    Examples:
+      alhambra-referee score examples/final-6p.alh
+      alhambra-referee score examples/final-2p-dirk.alh --lang de
+      alhambra-referee score examples/final-counts.alh --round 2 --format json
+
+    \b
     Exit codes: 0 layouts possible, 1 a layout problem was reported, 2 syntax errors or
     unreadable input.
     """
