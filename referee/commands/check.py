@@ -66,7 +66,7 @@ def check_paths(
     for path in _files(paths):
         source = str(path)
         try:
-            stream = click.get_text_stream("stdin") if source == "-" else path
+            stream = sys.stdin if source == "-" else path
             for game in iter_games(stream, source):
                 if game.errors:
                     games.append(
@@ -137,7 +137,7 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
         source = str(path)
         try:
             if source == "-":  # standard input, e.g. `alhambra-referee simulate | ... check -`
-                for start, chunk in split_games(click.get_text_stream("stdin")):
+                for start, chunk in split_games(sys.stdin):
                     yield _Job(source, start, chunk)
                 continue
             with path.open(encoding="utf-8-sig", newline=None) as fh:
