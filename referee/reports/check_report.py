@@ -21,6 +21,7 @@ import yaml
 
 from referee.engine import GameReport
 from referee.record.model import NotationError
+from referee.reports.i18n import register, t
 
 _TEXT: dict[str, dict[str, str]] = {
     "ok": {"en": "OK", "de": "OK"},
@@ -44,9 +45,13 @@ _TEXT: dict[str, dict[str, str]] = {
 }
 
 
+for _key, _texts in _TEXT.items():
+    register(f"check.{_key}", _texts["en"], _texts["de"])
+
+
 def _t(key: str, lang: str, **params: object) -> str:
-    table = _TEXT[key]
-    return (table.get(lang) or table["en"]).format(**params)
+    """A string of the check report, through the project's string table (:mod:`i18n`)."""
+    return t(f"check.{key}", lang, **params)
 
 
 @dataclass
