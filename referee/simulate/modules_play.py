@@ -204,54 +204,23 @@ class ModuleSim(Sim):
     _square_reveal: BuildingType | None = None
 
     # ------------------------------------------------------------------ refill
-    def refill(self) -> tuple[list[int], bool]:
+    def _refill_prelude(self) -> list[str]:
         events: list[str] = []
         if self._square_reveal is not None:
             stack = self.stacks[self._square_reveal]
             if stack:
                 events.append(f"squares {stack[0].code}")
             self._square_reveal = None
-        revealed: list[str] = []
-        scorings: list[int] = []
-        while len(self.display) + len(self.xdisplay) < 4:
-            if not self.deck:
-                if not self.discard:
-                    break
-                if revealed:
-                    events.append("display " + " ".join(revealed))
-                    revealed = []
-                events.append("reshuffle")
-                self.deck = list(self.discard)
-                self.discard = []
-                self.rng.shuffle(self.deck)
-            card = self.deck.pop(0)
-            if isinstance(card, str) and card.startswith("ex:"):
-                revealed.append(card)
-                self.xdisplay.append(card)
-                continue
-            if isinstance(card, str):
-                revealed.append(card)
-                scorings.append(int(card[1]))
-                continue
-            revealed.append(card.code)  # type: ignore[attr-defined]
-            self.display.append(card)  # type: ignore[arg-type]
-        if revealed:
-            events.append("display " + " ".join(revealed))
-        drawn = self._refill_market()
-        if drawn:
-            events.append("market " + " ".join(drawn))
-        if events:
-            self.lines.append("* " + ", ".join(events))
-        over = any(t is None for t in self.market)
-        return scorings, over
+        return events
 
-    def _refill_market(self) -> list[str]:
-        drawn = []
-        for f in range(4):
-            if self.market[f] is None and self.bag:
-                self.market[f] = self.bag.pop()
-                drawn.append(f"{Currency.of_field(f + 1).code}:{self.market[f].code}")  # type: ignore[union-attr]
-        return drawn
+    def _display_size(self) -> int:
+        return len(self.display) + len(self.xdisplay)
+
+    def _reveal_component(self, card: object) -> bool:
+        if isinstance(card, str) and card.startswith("ex:"):
+            self.xdisplay.append(card)
+            return True
+        return False
 
     def between(self) -> bool:
         """Out-of-turn moments after a complete turn: vizier purchases. True: game over."""

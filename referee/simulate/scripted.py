@@ -185,11 +185,32 @@ class Sim:
         return f"take {_cards(take)}"
 
     # ------------------------------------------------------------------ refill
+    def _refill_prelude(self) -> list[str]:
+        """Chance events written before the display refill (modules: a square turned up)."""
+        return []
+
+    def _display_size(self) -> int:
+        """Cards lying in the display (modules: exchange offices count too)."""
+        return len(self.display)
+
+    def _reveal_component(self, card: object) -> bool:
+        """Put a module card turned up into the display; False: not a module card."""
+        return False
+
+    def _refill_market(self) -> list[str]:
+        """Fill the empty market fields from field 1 to 4; the draws as notation."""
+        drawn = []
+        for f in range(4):
+            if self.market[f] is None and self.bag:
+                self.market[f] = self.bag.pop()
+                drawn.append(f"{Currency.of_field(f + 1).code}:{self.market[f].code}")  # type: ignore[union-attr]
+        return drawn
+
     def refill(self) -> tuple[list[int], bool]:
-        events: list[str] = []
+        events: list[str] = self._refill_prelude()
         revealed: list[str] = []
         scorings: list[int] = []
-        while len(self.display) < 4:
+        while self._display_size() < 4:
             if not self.deck:
                 if not self.discard:
                     break
@@ -201,6 +222,9 @@ class Sim:
                 self.discard = []
                 self.rng.shuffle(self.deck)
             card = self.deck.pop(0)
+            if self._reveal_component(card):
+                revealed.append(card)  # type: ignore[arg-type]
+                continue
             if isinstance(card, str):
                 revealed.append(card)
                 scorings.append(int(card[1]))
@@ -209,11 +233,7 @@ class Sim:
             self.display.append(card)  # type: ignore[arg-type]
         if revealed:
             events.append("display " + " ".join(revealed))
-        drawn = []
-        for f in range(4):
-            if self.market[f] is None and self.bag:
-                self.market[f] = self.bag.pop()
-                drawn.append(f"{Currency.of_field(f + 1).code}:{self.market[f].code}")  # type: ignore[union-attr]
+        drawn = self._refill_market()
         if drawn:
             events.append("market " + " ".join(drawn))
         if events:
@@ -277,7 +297,6 @@ def record(sim: Sim, seed: int, event: str = "", modules: Sequence[str] = ()) ->
     headers.append(f'[Players "{", ".join(sim.names)}"]')
     if sim.youngest:
         headers.append(f'[Youngest "{sim.youngest}"]')
-    rules_at = len(headers)
     headers.append('[Rules "queen-2003"]')
     if modules:
         headers.append(f'[Modules "{", ".join(modules)}"]')
@@ -293,5 +312,5 @@ def record(sim: Sim, seed: int, event: str = "", modules: Sequence[str] = ()) ->
             line = f"{line}: {claims}"
         out.append(line)
     result = ", ".join(f"{k} {v}" for k, v in rep.result.items())
-    out.insert(rules_at, f'[Result "{result}"]')
+    out.insert(len(headers), f'[Result "{result}"]')  # canonical order: Result last
     return "\n".join(out) + "\n"
