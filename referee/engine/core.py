@@ -475,11 +475,8 @@ def _build(state: GameState, p: PlayerState, tile: TileKind | None, at: Coord, p
 
 
 def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
-    p = state.player_named(ev.player.name)
+    p = state.find_player(ev.player, pos)
     if p is None:
-        state.flag(
-            "UNKNOWN-PLAYER", ev.player.pos or pos, ev.player.name, players=", ".join(state.names)
-        )
         for c in ev.cards:  # the cards still left the deck
             if isinstance(c, CardRef):
                 _draw_money(state, c.card, c.pos or pos)
@@ -1351,14 +1348,8 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             awarded.add(idx)
             cur = Currency.of_field(idx + 1)
             winner, known, shown = _most_money(state, cur)
-            named = state.player_named(aw.player.name) if aw.player is not None else None
+            named = state.find_player(aw.player, apos) if aw.player is not None else None
             if aw.player is not None and named is None:
-                state.flag(
-                    "UNKNOWN-PLAYER",
-                    aw.player.pos or apos,
-                    aw.player.name,
-                    players=", ".join(state.names),
-                )
                 continue
             if not judge:
                 pass
@@ -1512,15 +1503,8 @@ def _turn(state: GameState, item: Turn) -> None:
     actual = expected
     wrong_order: tuple[str, str, str] | None = None
     if item.player is not None:
-        named = state.player_named(item.player.name)
-        if named is None:
-            state.flag(
-                "UNKNOWN-PLAYER",
-                item.player.pos or pos,
-                item.player.name,
-                players=", ".join(state.names),
-            )
-        else:
+        named = state.find_player(item.player, pos)
+        if named is not None:
             actual = named.index
             if expected is not None and named.index != expected:
                 order = [
@@ -1990,9 +1974,8 @@ def _give(state: GameState, p: PlayerState, a: Give) -> None:
         if ok:
             state.dirk.append(tile)
         return
-    other = state.player_named(a.to.name)
+    other = state.find_player(a.to, a.pos)
     if other is None:
-        state.flag("UNKNOWN-PLAYER", a.to.pos or a.pos, a.to.name, players=", ".join(state.names))
         if ok:
             p.reserve.append(tile)
         return
@@ -2157,14 +2140,8 @@ def _module_classes() -> list:
 
 
 def _start(state: GameState, item: StartPlayer) -> None:
-    p = state.player_named(item.player.name)
+    p = state.find_player(item.player, item.pos)
     if p is None:
-        state.flag(
-            "UNKNOWN-PLAYER",
-            item.player.pos or item.pos,
-            item.player.name,
-            players=", ".join(state.names),
-        )
         return
     if state.phase != "setup":
         state.flag(

@@ -120,14 +120,8 @@ def apply_position(state: GameState, item: Position) -> None:
     elif state.dirk is not None:
         state.dirk_due = None
     for pp in item.players:
-        p = state.player_named(pp.player.name)
+        p = state.find_player(pp.player, pos)
         if p is None:
-            state.flag(
-                "UNKNOWN-PLAYER",
-                pp.player.pos or pos,
-                pp.player.name,
-                players=", ".join(state.names),
-            )
             continue
         p.dealt_pos = pp.pos or pos
         if pp.score is not None:
@@ -192,14 +186,7 @@ def apply_position(state: GameState, item: Position) -> None:
     if state.bag_count < 0:
         state.bag_count = 0
     if item.to_move is not None:
-        p = state.player_named(item.to_move.name)
-        if p is None:
-            state.flag(
-                "UNKNOWN-PLAYER",
-                item.to_move.pos or pos,
-                item.to_move.name,
-                players=", ".join(state.names),
-            )
-        else:
+        p = state.find_player(item.to_move, pos)
+        if p is not None:
             state.next_player = p.index
     _ = TileRef

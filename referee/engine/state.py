@@ -25,7 +25,7 @@ from referee.engine.extensions import Extensions
 from referee.engine.rules import Unverifiable, Violation
 from referee.geometry import Alhambra
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
-from referee.record.model import NOWHERE, Pos
+from referee.record.model import NOWHERE, PlayerRef, Pos
 
 
 class _Empty:
@@ -186,6 +186,13 @@ class GameState:
             if p.name.casefold() == low:
                 return p
         return None
+
+    def find_player(self, ref: PlayerRef, pos: Pos) -> PlayerState | None:
+        """The player a record names; an unknown name is flagged UNKNOWN-PLAYER (then None)."""
+        p = self.player_named(ref.name)
+        if p is None:
+            self.flag("UNKNOWN-PLAYER", ref.pos or pos, ref.name, players=", ".join(self.names))
+        return p
 
     @property
     def deck_size(self) -> int:

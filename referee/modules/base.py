@@ -104,15 +104,7 @@ def interrupting_player(state: GameState, turn: Turn) -> PlayerState | None:
     """The player of an out-of-turn line (no turn number); flags UNKNOWN-PLAYER when the name
     matches nobody (then None)."""
     assert turn.player is not None
-    player = state.player_named(turn.player.name)
-    if player is None:
-        state.flag(
-            "UNKNOWN-PLAYER",
-            turn.player.pos or turn.pos,
-            turn.player.name,
-            players=", ".join(state.names),
-        )
-    return player
+    return state.find_player(turn.player, turn.pos)
 
 
 def action_pos(action: ModuleAction) -> Pos:
