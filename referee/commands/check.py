@@ -56,47 +56,6 @@ def _load_rules(rules: str | None) -> RuleProfile | None:
         raise click.BadParameter(str(exc), param_hint="--rules") from exc
 
 
-def check_paths(
-    paths: tuple[str, ...], profile: RuleProfile | None = None, strict: bool = False
-) -> list[CheckedGame]:
-    """Check every game of every file; unreadable files become games with an error."""
-    from referee.notation import iter_games
-
-    games: list[CheckedGame] = []
-    for path in _files(paths):
-        source = str(path)
-        try:
-            stream = sys.stdin if source == "-" else path
-            for game in iter_games(stream, source):
-                if game.errors:
-                    games.append(
-                        CheckedGame(
-                            source, game.start_line, list(game.players), None, list(game.errors)
-                        )
-                    )
-                    continue
-                try:
-                    report = check_game(game, profile, strict=strict)
-                except Exception as exc:  # an engine bug is reported, never a traceback
-                    err = NotationError(
-                        f"internal error while checking: {type(exc).__name__}: {exc}",
-                        Pos(game.start_line, 1),
-                        "INTERNAL",
-                    )
-                    games.append(
-                        CheckedGame(source, game.start_line, list(game.players), None, [err])
-                    )
-                    continue
-                games.append(CheckedGame(source, game.start_line, report.players, report))
-                if strict and not report.valid:
-                    return games
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            err = NotationError(f"cannot read the file: {reason}", Pos(1, 1), "UNREADABLE")
-            games.append(CheckedGame(source, 1, [], None, [err]))
-    return games
-
-
 # ----------------------------------------------------------------------------- batch checking
 
 

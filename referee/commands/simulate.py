@@ -188,9 +188,10 @@ def command(
 
 
 def _summary(number: int, seed: int, text: str) -> dict[str, Any]:
-    from referee.notation import parse_text
+    from referee.notation import read_headers
+    from referee.record.model import Game
 
-    game = parse_text(text, "<simulated>")[0]
+    game = Game(next(read_headers(text=text)), ())  # the headers are all a summary needs
     turns = sum(1 for line in text.splitlines() if line[:1].isdigit())
     return {
         "game": number,
