@@ -336,9 +336,7 @@ def _start_turn(core: Any, trial: Any, index: int, turn: Turn) -> None:
     """Begin a turn of player ``index`` on the trial state; what was due before it (closing
     the refill, a pending scoring) is done first and not blamed on the action."""
     trial.next_player = index
-    between = getattr(core, "_between", None)
-    if between is not None:
-        between(trial, turn.pos, "turn")
+    core.settle_before(trial, turn.pos, "turn")
     core.begin_turn(trial, index, None, turn.pos)
     trial.found.clear()
     trial.unverifiable.clear()

@@ -385,9 +385,7 @@ def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
         if isinstance(item, Turn):
             if at.kind == "start":
                 # the setup is complete just before the first turn (start player known)
-                between = getattr(core, "_between", None)
-                if between is not None:
-                    between(state, item.pos, "turn")
+                core.settle_before(state, item.pos, "turn")
                 break
             if at.kind == "turn" and state.turn_no >= at.n and state.turn is None:
                 reached = True

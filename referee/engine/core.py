@@ -1087,8 +1087,10 @@ def _game_over(state: GameState, en: str, de: str) -> None:
     state.end_reason = (en, de)
 
 
-def _between(state: GameState, pos: Pos, before: str) -> None:
-    """Everything that must have happened before a turn / scoring / distribution line."""
+def settle_before(state: GameState, pos: Pos, before: str) -> None:
+    """Everything that must have happened before a turn / scoring / distribution line
+    (``before``: "turn", "scoring", "distribution" or "end"): the setup finished, the refill
+    closed, a due scoring flagged. Public for tools that start a turn on a state by hand."""
     if state.phase == "setup":
         _finish_setup(state, pos)
     if before != "scoring":  # the market may still be refilled after a scoring 1 or 2
@@ -1232,7 +1234,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
 def _scoring(state: GameState, item: Scoring) -> None:
     pos = item.pos
     r = item.round
-    _between(state, pos, "distribution" if r == 3 else "scoring")
+    settle_before(state, pos, "distribution" if r == 3 else "scoring")
     if r in (1, 2):
         if r in state.scoring_pending:
             state.scoring_pending.remove(r)
@@ -1403,7 +1405,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
 
 
 def _distribution(state: GameState, item: Distribution) -> None:
-    _between(state, item.pos, "distribution")
+    settle_before(state, item.pos, "distribution")
     if state.distributed:
         state.flag(
             "END-DISTRIBUTE",
@@ -1488,7 +1490,7 @@ def _turn(state: GameState, item: Turn) -> None:
         if handled is not None:
             state.found.extend(handled)
             return
-    _between(state, pos, "turn")
+    settle_before(state, pos, "turn")
     if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return
     if state.game_over or state.phase == "over":
@@ -2052,7 +2054,7 @@ def apply_action(state: GameState, action: Action) -> list:
     if not state.players:
         return []
     if state.turn is None:
-        _between(state, getattr(action, "pos", NOWHERE), "turn")
+        settle_before(state, getattr(action, "pos", NOWHERE), "turn")
         who = state.next_player if state.next_player is not None else 0
         begin_turn(state, who)
     _action(state, action)
@@ -2184,7 +2186,7 @@ def finish(state: GameState, pos: Pos) -> None:
         return
     if state.turn is not None:
         end_turn(state, pos)
-    _between(state, pos, "end")
+    settle_before(state, pos, "end")
     if state.game_over and 3 not in state.scorings_done:
         if not state.distributed:
             _check_distribution(state, None, pos)

@@ -219,7 +219,7 @@ class Wesir(BundledModule):
         use = turn.actions[0]
         assert isinstance(use, ModuleAction)
         # The turn before must be completely over: its refill, a scoring it triggered, Dirk.
-        core._between(state, pos, "turn")
+        core.settle_before(state, pos, "turn")
         if state.game_over or state.distributed or state.phase == "over":
             state.flag(
                 "WESIR-GAME-END",
