@@ -179,6 +179,13 @@ class Module:
         """Steps after the leftover market tiles are handed out and before the final scoring."""
         return []
 
+    def view(self, state: GameState) -> dict[str, Any]:
+        """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
+        replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
+        of label -> value), ``"players"`` (player name -> mapping of label -> value) and
+        ``"labels"`` (``{"en": title, "de": title}``). Empty: nothing to show."""
+        return {}
+
 
 MODULES: dict[str, type[Module]] = {}
 """Every known module class by name (lower case)."""
@@ -300,3 +307,12 @@ class Extensions:
 
     def end_of_game(self, state: GameState) -> list[Violation]:
         return [v for m in self.modules for v in m.end_of_game(state)]
+
+    def views(self, state: GameState) -> dict[str, dict[str, Any]]:
+        """Every enabled module's :meth:`Module.view` that shows something, by module name."""
+        out: dict[str, dict[str, Any]] = {}
+        for m in self.modules:
+            v = m.view(state)
+            if v:
+                out[m.name] = v
+        return out
