@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from referee.catalogue import (
@@ -26,20 +26,12 @@ from referee.catalogue import (
     catalogue,
 )
 from referee.engine.extensions import Extensions, module_owning_verb
-from referee.engine.state import EMPTY, GameState, MarketSlot, PlayerState, TurnState
-from referee.geometry import (
-    BuildingProblem,
-    placement_problems,
-    removal_problems,
-    swap_problems,
-)
+from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     NOWHERE,
     Action,
     BodyItem,
-    BuildFromReserve,
-    Buy,
     CardLike,
     CardRef,
     Chance,
@@ -50,21 +42,15 @@ from referee.record.model import (
     DirkDraw,
     DisplayReveal,
     Distribution,
-    Give,
     MarketDraw,
     ModuleAction,
     ModuleChance,
-    Place,
     Pos,
     Position,
-    RemoveToReserve,
-    Reserve,
     Reshuffle,
     Scoring,
     ScoringCardRef,
     StartPlayer,
-    Swap,
-    TakeMoney,
     TileLike,
     TileRef,
     Turn,
@@ -79,52 +65,13 @@ DIRK_DRAW = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spie
 
 # ---------------------------------------------------------------------------- formatting
 
-
-def fmt_card(card: MoneyCard | None) -> str:
-    return "?" if card is None else card.code
-
-
-def fmt_cards(cards: Iterable[MoneyCard | None]) -> str:
-    cs = list(cards)
-    known = sorted((c for c in cs if c is not None), key=lambda c: c.sort_key)
-    out = [c.code for c in known] + ["?"] * sum(1 for c in cs if c is None)
-    return " ".join(out) or "(none)"
-
-
-def fmt_hand(p: PlayerState) -> str:
-    cards: list[MoneyCard | None] = list(p.hand.elements())
-    cards += [None] * p.hand_unknown
-    return fmt_cards(cards) if cards else "empty"
-
-
-def fmt_tile(tile: TileKind | None) -> str:
-    return "?" if tile is None else tile.code
-
-
-def fmt_tiles(tiles: Iterable[TileKind | None]) -> str:
-    return " ".join(fmt_tile(t) for t in tiles) or "empty"
-
-
-def fmt_ref(ref: TileLike | None) -> str:
-    if ref is None:
-        return "?"
-    if isinstance(ref, ComponentRef):
-        return f"{ref.kind}:{ref.name}"
-    if not ref.known:
-        return "?"
-    if ref.kind is not None:
-        return ref.kind.code
-    walls = "" if ref.walls is None else "".join(s.value.lower() for s in ref.walls) or "-"
-    return f"{ref.type.code if ref.type else '?'}{ref.price}{walls}"
-
-
-def fmt_market(market: Sequence[MarketSlot]) -> str:
-    parts = []
-    for i, slot in enumerate(market):
-        cur = Currency.of_field(i + 1).code
-        text = "-" if slot is EMPTY else fmt_tile(slot)  # type: ignore[arg-type]
-        parts.append(f"{cur}:{text}")
-    return " ".join(parts)
+from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools use them)
+    fmt_card,
+    fmt_cards,
+    fmt_market,
+    fmt_ref,
+    fmt_tile,
+)
 
 
 def _bag(state: GameState, lang: str = "en", dative: bool = False) -> str:
@@ -298,37 +245,17 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, TileKin
 
 def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     """Resolve a known tile reference against the unseen tiles and take it out of them."""
-    if not ref.candidates:
-        state.flag(
-            "TILE-SUPPLY",
-            pos,
-            **_pair(f"there is no tile {fmt_ref(ref)}", f"es gibt kein Plättchen {fmt_ref(ref)}"),
-        )
-        return None
-    free = [t for t in ref.candidates if state.bag[t] > 0]
-    if not free:
-        tile = ref.candidates[0]
-        state.flag(
-            "TILE-SUPPLY",
-            pos,
-            **_pair(
-                f"{tile.full_code} appears twice: the only one is already out of the {_bag(state)}",
-                f"{tile.full_code} taucht doppelt auf: das einzige ist schon gezogen",
-            ),
-        )
-        return tile
-    if len(free) > 1:
-        state.flag(
-            "UNKNOWN-TILE",
-            pos,
-            tile=fmt_ref(ref),
-            candidates=", ".join(t.full_code for t in free),
-        )
-    _dec(state.bag, free[0])
-    return free[0]
+    from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
+    from referee.engine.findings import report
+
+    tile, taken, found = resolve_from_bag(state, ref, pos)
+    report(state, found)
+    if taken and tile is not None:
+        take_out_of_bag(state, tile)
+    return tile
 
 
-def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
+def match_slot(ref: object, slots: Sequence[object]) -> int | None:
     """Index of the first slot holding a tile the reference can mean (None: no match)."""
     if isinstance(ref, ComponentRef):  # a module piece says whether the token means it
         for i, slot in enumerate(slots):
@@ -357,118 +284,13 @@ def _unknown_tile_note(state: GameState, pos: Pos, player: str | None) -> None:
 # ---------------------------------------------------------------------------- building
 
 
-_DE_SIDE = {"N": "N", "E": "O", "S": "S", "W": "W"}  # German: O for Ost
-
-
-def _piece_name(piece: object, lang: str) -> str:
-    """``tower T12`` for a building tile; a module's piece or an unknown tile as written."""
-    if piece is None:
-        return "?"
-    kind = getattr(piece, "type", None)
-    code = getattr(piece, "code", None) or str(piece)
-    return f"{kind.name_in(lang)} {code}" if isinstance(kind, BuildingType) else str(code)
-
-
-def _problem_params(
-    pr: BuildingProblem, tile: TileKind | None, at: Coord, p: PlayerState
-) -> dict[str, object]:
-    cells = ", ".join(str(c) for c in pr.cells)
-    params: dict[str, object] = {
-        "tile": _piece_name(tile, "en"),
-        "tile_de": _piece_name(tile, "de"),
-        "at": str(at),
-        "cells": cells,
-        "cells_word": "cell" if len(pr.cells) == 1 else "area",
-    }
-    if pr.code == "PLACE-OCCUPIED":
-        occ = p.alhambra.get(at)
-        params["occupant"] = "the fountain" if at == Coord(0, 0) else str(occ)
-    if pr.code == "PLACE-WALL" and tile is not None:
-        en: list[str] = []
-        de: list[str] = []
-        for nb in pr.cells:
-            q = p.alhambra.get(nb)
-            if q is None:
-                continue
-            for side in tile_sides_towards(at, nb):
-                mine = side in tile.walls
-                theirs = side.opposite in q.walls
-                en.append(
-                    f"its {side.name} side ({'wall' if mine else 'open'}) meets the "
-                    f"{'walled' if theirs else 'open'} {side.opposite.name} side of "
-                    f"{'the fountain' if nb == Coord(0, 0) else q} at {nb}"
-                )
-                de.append(
-                    f"seine {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
-                    f"auf die {'Mauer-' if theirs else 'offene '}"
-                    f"{_DE_SIDE[side.opposite.name]}-Seite "
-                    f"{'des Brunnens' if nb == Coord(0, 0) else f'von {q}'} auf {nb}"
-                )
-        params["detail"] = "; ".join(en) or cells
-        params["detail_de"] = "; ".join(de) or cells
-    return params
-
-
-def tile_sides_towards(at: Coord, nb: Coord) -> list:  # list[Side]
-    from referee.catalogue import SIDES
-
-    return [s for s in SIDES if at.neighbour(s) == nb]
-
-
-def _report_problems(
-    state: GameState,
-    problems: list[BuildingProblem],
-    tile: TileKind | None,
-    at: Coord,
-    p: PlayerState,
-    pos: Pos,
-) -> None:
-    for pr in problems:
-        state.flag(pr.code, pos, p.name, **_problem_params(pr, tile, at, p))
-
-
 def _build(state: GameState, p: PlayerState, tile: TileKind | None, at: Coord, pos: Pos) -> bool:
     """Put a tile into the Alhambra with every building rule checked; False if it cannot lie
     there physically (occupied cell)."""
-    if tile is None:
-        _unknown_tile_note(state, pos, p.name)
-        p.alhambra_unknown += 1
-        return True
-    if p.counts is not None:
-        state.note(
-            pos,
-            f"{p.name}'s layout is not known (counts only): the building rules are not checked",
-            f"die Alhambra von {p.name} ist nur gezählt: Bauregeln ungeprüft",
-            p.name,
-        )
-        p.counts[tile.type] = p.counts.get(tile.type, 0) + 1
-        return True
-    if p.alhambra_unknown:
-        state.note(
-            pos,
-            f"{p.name}'s Alhambra holds unknown tiles: the building rules are not checked",
-            f"die Alhambra von {p.name} enthält unbekannte Plättchen: Bauregeln ungeprüft",
-            p.name,
-        )
-        if at in p.alhambra:
-            state.flag(
-                "PLACE-OCCUPIED",
-                pos,
-                p.name,
-                tile=tile.code,
-                at=str(at),
-                occupant=str(p.alhambra.get(at)),
-            )
-            return False
-        p.alhambra.place(at, tile)
-        return True
-    problems = placement_problems(p.alhambra, at, tile)
-    _report_problems(state, problems, tile, at, p, pos)
-    state.found.extend(state.ext.placement_problems(state, p, at, tile))
-    if at in p.alhambra:
-        return False
-    p.alhambra.place(at, tile)
-    return True
+    from referee.engine.actions.building import check_and_build
+    from referee.engine.context import Context
+
+    return check_and_build(Context(state), p, tile, at, pos, "distribute")
 
 
 # ---------------------------------------------------------------------------- setup
@@ -1314,7 +1136,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
         for aw in item.awards:
             apos = aw.pos or pos
             idx: int | None = aw.field.field - 1 if aw.field is not None else None
-            slot_idx = _match(aw.tile, state.market)
+            slot_idx = match_slot(aw.tile, state.market)
             if idx is None:
                 idx = slot_idx
             if idx is None or state.market[idx] is EMPTY:
@@ -1454,33 +1276,12 @@ def end_turn(state: GameState, pos: Pos) -> None:
     p = state.players[t.player]
     if t.main_actions == 0:
         state.flag("TURN-EMPTY", pos, p.name)
-    if t.pending:
-        state.flag(
-            "PLACE-MISSING",
-            pos,
-            p.name,
-            tiles=fmt_tiles(t.pending),
-            them="it" if len(t.pending) == 1 else "them",
-        )
-        p.reserve.extend(t.pending)  # as played: they lie somewhere near the player
-        t.pending.clear()
-    _reserve_limit(state, p, pos)
+    from referee.engine.actions.placement import close_placements
+
+    close_placements(state, p, pos)
     state.next_player = (t.player + 1) % len(state.players)
     state.phase = "refill"
     state.turn = None
-
-
-def _reserve_limit(state: GameState, p: PlayerState, pos: Pos) -> None:
-    limit = state.profile.reserve_limit
-    if limit is not None and len(p.reserve) > limit:
-        state.flag(
-            "RESERVE-LIMIT",
-            pos,
-            p.name,
-            n=len(p.reserve),
-            limit=limit,
-            profile=state.profile.name,
-        )
 
 
 def _turn(state: GameState, item: Turn) -> None:
@@ -1536,479 +1337,8 @@ def _turn(state: GameState, item: Turn) -> None:
     end_turn(state, pos)
 
 
-def _main_action_start(
-    state: GameState, action_pos: Pos, p: PlayerState, what: str, what_de: str
-) -> None:
-    t = state.turn
-    assert t is not None
-    if t.over and not t.unsure:
-        state.flag(
-            "TURN-OVER",
-            action_pos,
-            p.name,
-            after=t.over_after[0],
-            after_de=t.over_after[1],
-        )
-    elif t.over and t.unsure:
-        state.note(
-            action_pos,
-            "an unknown payment: whether it was exact (and allowed this action) is not checked",
-            "eine unbekannte Zahlung: ob sie passend war (und diese Aktion erlaubte), ist "
-            "ungeprüft",
-            p.name,
-        )
-    if t.placing:
-        state.flag("PLACE-ORDER", action_pos, p.name, action=what, action_de=what_de)
-    t.main_actions += 1
-
-
-def _end_main(state: GameState, en: str, de: str) -> None:
-    t = state.turn
-    assert t is not None
-    t.over = True
-    t.unsure = False
-    t.over_after = (en, de)
-
-
-def _take(state: GameState, p: PlayerState, a: TakeMoney) -> None:
-    pos = a.pos
-    _main_action_start(state, pos, p, "taking money", "dem Geldnehmen")
-    before = list(state.display)  # formatted only when a message needs it
-    cards = [c for c in a.cards if isinstance(c, CardRef)]
-    if not a.cards:
-        state.flag("TAKE-EMPTY", pos, p.name)
-    taken: list[MoneyCard | None] = []
-    for ref in a.cards:
-        cpos = ref.pos or pos
-        if isinstance(ref, ComponentRef):
-            handled = state.ext.take_component(state, p, ref, a)
-            if handled is not None:
-                state.found.extend(handled)
-            else:
-                _unhandled_component(state, ref, cpos, p.name)
-            continue
-        if not isinstance(ref, CardRef):
-            state.flag(
-                "TAKE-NOT-IN-DISPLAY",
-                cpos,
-                p.name,
-                card=str(getattr(ref, "number", "?")),
-                display=fmt_cards(before),
-            )
-            continue
-        c = ref.card
-        if c is None:
-            if None in state.display:
-                state.display.remove(None)
-            elif state.display:
-                state.pool.update(x for x in state.display if x is not None)
-                state.display = [None] * len(state.display)
-                state.display.remove(None)
-            else:
-                state.flag("TAKE-NOT-IN-DISPLAY", cpos, p.name, card="?", display="empty")
-                continue
-            p.hand_unknown += 1
-            taken.append(None)
-            continue
-        if c in state.display:
-            state.display.remove(c)
-        elif None in state.display and state.pool[c] > 0:
-            state.display.remove(None)
-            _dec(state.pool, c)
-        else:
-            state.flag(
-                "TAKE-NOT-IN-DISPLAY", cpos, p.name, card=c.code, display=fmt_cards(state.display)
-            )
-            continue
-        p.hand[c] += 1
-        taken.append(c)
-    if len(cards) > 1:
-        known = [c.card for c in cards if c.card is not None]
-        total = sum(c.value for c in known)
-        if total > TAKE_LIMIT:
-            state.flag(
-                "TAKE-SUM",
-                pos,
-                p.name,
-                display=fmt_cards(before),
-                cards=fmt_cards(c.card for c in cards),
-                sum=total,
-            )
-        elif len(known) < len(cards):
-            state.note(
-                pos,
-                "unknown cards taken: whether their sum is at most 5 is not checked",
-                "unbekannte Karten genommen: ob die Summe höchstens 5 ist, ist ungeprüft",
-                p.name,
-            )
-    cards = " ".join(fmt_card(c) for c in taken)
-    _end_main(state, f"taking money ({cards})", f"dem Geldnehmen ({cards})")
-
-
-def _buy(state: GameState, p: PlayerState, a: Buy) -> None:
-    pos = a.pos
-    t = state.turn
-    assert t is not None
-    _main_action_start(state, pos, p, "buying", "dem Kaufen")
-    ref = a.tile
-    tpos = getattr(ref, "pos", pos) or pos
-    market = state.market
-    idx: int | None = None
-    found = _match(ref, market)
-    if a.field is not None:
-        idx = a.field.field - 1
-        slot = market[idx]
-        fits = slot is not EMPTY and (
-            slot is None or isinstance(ref, ComponentRef) or not ref.known or slot in ref.candidates
-        )
-        if not fits:
-            if found is not None:
-                state.flag(
-                    "BUY-FIELD",
-                    tpos,
-                    p.name,
-                    tile=fmt_ref(ref),
-                    actual=Currency.of_field(found + 1).code,
-                    claimed=a.field.code,
-                )
-                idx = found
-            else:
-                state.flag(
-                    "BUY-NOT-IN-MARKET", tpos, p.name, tile=fmt_ref(ref), market=fmt_market(market)
-                )
-                idx = None
-    else:
-        idx = found
-        if idx is None:
-            unknown_slots = [i for i, s in enumerate(market) if s is None]
-            if isinstance(ref, TileRef) and not ref.known:
-                occupied = [i for i, s in enumerate(market) if s is not EMPTY]
-                if occupied:
-                    idx = occupied[0]
-                    state.note(
-                        tpos,
-                        "an unknown tile bought from an unnamed field",
-                        "ein unbekanntes Plättchen von einem ungenannten Feld",
-                        p.name,
-                    )
-            elif unknown_slots:
-                idx = unknown_slots[0]
-                state.note(
-                    tpos,
-                    "which field the tile was bought from is unknown",
-                    "von welchem Feld gekauft wurde, ist unbekannt",
-                    p.name,
-                )
-            if idx is None:
-                state.flag(
-                    "BUY-NOT-IN-MARKET", tpos, p.name, tile=fmt_ref(ref), market=fmt_market(market)
-                )
-    tile: TileKind | None = None
-    price: int | None = None
-    if idx is not None:
-        slot = market[idx]
-        if slot is None and isinstance(ref, TileRef) and ref.known:
-            tile = _take_from_bag(state, ref, tpos)
-        elif slot is not None and slot is not EMPTY:
-            tile = slot  # type: ignore[assignment]
-        market[idx] = EMPTY
-        cur = Currency.of_field(idx + 1)
-    else:
-        cur = a.field if a.field is not None else None
-        if isinstance(ref, TileRef) and ref.kind is not None:
-            tile = ref.kind
-    if tile is not None:
-        price = tile.price
-    elif isinstance(ref, TileRef) and ref.price is not None:
-        price = ref.price
-    # payment (modules may allow more currencies, e.g. an exchange card)
-    allowed: set[Currency] = set()
-    if cur is not None:
-        allowed = {cur} | state.ext.payment_currencies(state, p, a, cur)
-    paid_known: list[MoneyCard] = []
-    unknown_paid = 0
-    for cref in a.paid:
-        cpos = getattr(cref, "pos", pos) or pos
-        if isinstance(cref, ComponentRef) and state.ext.kind_handler(cref.kind) is None:
-            _unhandled_component(state, cref, cpos, p.name)
-        if not isinstance(cref, CardRef):
-            continue
-        c = cref.card
-        if c is None:
-            unknown_paid += 1
-            if p.hand_unknown > 0:
-                p.hand_unknown -= 1
-            elif p.hand.total() > 0:
-                p.hand_unknown = p.hand.total() - 1
-                state.pool.update(p.hand)
-                p.hand.clear()
-            else:
-                state.flag("BUY-NOT-HELD", cpos, p.name, card="?", hand="empty")
-                continue
-            state.discard_unknown += 1
-            continue
-        if cur is not None and c.currency not in allowed:
-            state.flag("BUY-CURRENCY", cpos, p.name, card=c.code, currency=cur.code)
-        if p.hand[c] > 0:
-            _dec(p.hand, c)
-        elif p.hand_unknown > 0 and state.pool[c] > 0:
-            p.hand_unknown -= 1
-            _dec(state.pool, c)
-        else:
-            state.flag("BUY-NOT-HELD", cpos, p.name, card=c.code, hand=fmt_hand(p))
-            paid_known.append(c)
-            continue
-        state.discard[c] += 1
-        paid_known.append(c)
-    counted = [c for c in paid_known if cur is None or c.currency in allowed]
-    total = sum(c.value for c in counted) + state.ext.payment(state, p, a)
-    shown = fmt_cards([*paid_known, *([None] * unknown_paid)])
-    tile_text = fmt_tile(tile) if tile is not None else fmt_ref(ref)
-    if price is None or unknown_paid:
-        state.note(
-            pos,
-            "the price or the payment is not fully known: the amount is not checked",
-            "Preis oder Zahlung nicht ganz bekannt: der Betrag ist ungeprüft",
-            p.name,
-        )
-        t.pending.append(tile)
-        t.over = True
-        t.unsure = True
-        t.over_after = ("an unknown payment", "einer unbekannten Zahlung")
-        return
-    if total < price:
-        state.flag(
-            "BUY-UNDERPAID", pos, p.name, tile=tile_text, price=price, cards=shown, sum=total
-        )
-    elif total > price and state.profile.overpay_superfluous != "allowed":
-        for c in counted:
-            if total - c.value >= price:
-                state.flag(
-                    "BUY-SUPERFLUOUS",
-                    getattr(c, "pos", pos) or pos,
-                    p.name,
-                    severity="warning" if state.profile.overpay_superfluous == "warn" else "error",
-                    tile=tile_text,
-                    price=price,
-                    cards=shown,
-                    card=c.code,
-                    profile=state.profile.name,
-                )
-                break
-    t.pending.append(tile)
-    if total != price:
-        _end_main(
-            state,
-            f"paying {total} for {tile_text} costing {price} (not exact)",
-            f"der Zahlung von {total} für {tile_text} zum Preis von {price} (nicht passend)",
-        )
-
-
-def _resolve_reserve(
-    state: GameState, p: PlayerState, ref: TileLike, pos: Pos
-) -> tuple[bool, TileKind | None]:
-    """Find a reserve tile matching ``ref``: (found, tile)."""
-    i = _match(ref, p.reserve)
-    if i is None and isinstance(ref, ComponentRef) and None in p.reserve:
-        i = p.reserve.index(None)  # an unknown reserve tile: as written
-    elif i is None and isinstance(ref, TileRef) and ref.known and None in p.reserve:
-        i = p.reserve.index(None)
-        p.reserve[i] = ref.kind if ref.kind is not None else (ref.candidates or (None,))[0]
-    if i is None and isinstance(ref, TileRef) and not ref.known and p.reserve:
-        i = len(p.reserve) - 1
-    if i is None:
-        state.flag(
-            "REDESIGN-NOT-IN-RESERVE",
-            pos,
-            p.name,
-            tile=fmt_ref(ref),
-            reserve=fmt_tiles(p.reserve),
-        )
-        return False, (ref.kind if isinstance(ref, TileRef) else None)
-    return True, p.reserve.pop(i)
-
-
-def _build_from_reserve(state: GameState, p: PlayerState, a: BuildFromReserve) -> None:
-    _main_action_start(state, a.pos, p, "redesigning", "dem Umbauen")
-    ok, tile = _resolve_reserve(state, p, a.tile, a.pos)
-    placed = _build(state, p, tile, a.at, a.pos)
-    if ok and not placed:
-        p.reserve.append(tile)
-    _end_main(state, "redesigning", "dem Umbauen")
-
-
-def _remove(state: GameState, p: PlayerState, a: RemoveToReserve) -> None:
-    _main_action_start(state, a.pos, p, "redesigning", "dem Umbauen")
-    at = a.at
-    present = p.alhambra.get(at)
-    if p.alhambra_unknown:
-        state.note(
-            a.pos,
-            "the Alhambra holds unknown tiles: the removal is not checked",
-            "die Alhambra enthält unbekannte Plättchen: Abbau ungeprüft",
-            p.name,
-        )
-    else:
-        problems = removal_problems(p.alhambra, at)
-        _report_problems(
-            state, problems, present if isinstance(present, TileKind) else None, at, p, a.pos
-        )
-    _check_named_tile(state, p, a.tile, present, at, a.pos)
-    if present is not None and at != Coord(0, 0):
-        p.alhambra.remove(at)
-        p.reserve.append(present)  # type: ignore[arg-type]
-        state.found.extend(state.ext.removed(state, p, at, present))
-    _end_main(state, "redesigning", "dem Umbauen")
-
-
-def _check_named_tile(
-    state: GameState,
-    p: PlayerState,
-    named: TileLike | None,
-    present: object,
-    at: Coord,
-    pos: Pos,
-) -> None:
-    """A redesign that names the tile it takes out must name the one lying there."""
-    if (
-        isinstance(named, TileRef)
-        and named.known
-        and isinstance(present, TileKind)
-        and present not in named.candidates
-    ):
-        state.flag(
-            "REDESIGN-WRONG-TILE",
-            pos,
-            p.name,
-            at=str(at),
-            actual=present.code,
-            claimed=fmt_ref(named),
-        )
-
-
-def _swap(state: GameState, p: PlayerState, a: Swap) -> None:
-    _main_action_start(state, a.pos, p, "redesigning", "dem Umbauen")
-    at = a.at
-    ok, tile = _resolve_reserve(state, p, a.tile, a.pos)
-    present = p.alhambra.get(at)
-    if at == Coord(0, 0):
-        state.flag("REMOVE-FOUNTAIN", a.pos, p.name, at=str(at))
-    elif present is None:
-        state.flag("REDESIGN-SWAP-EMPTY", a.pos, p.name, at=str(at))
-    else:
-        _check_named_tile(state, p, a.out, present, at, a.pos)
-        if tile is None or p.alhambra_unknown:
-            _unknown_tile_note(state, a.pos, p.name)
-        else:
-            problems = swap_problems(p.alhambra, at, tile)
-            _report_problems(state, problems, tile, at, p, a.pos)
-            state.found.extend(state.ext.placement_problems(state, p, at, tile))
-    if present is not None and at != Coord(0, 0) and tile is not None:
-        p.alhambra.remove(at)
-        state.found.extend(state.ext.removed(state, p, at, present))
-        p.alhambra.place(at, tile)
-        p.reserve.append(present)  # type: ignore[arg-type]
-    elif ok:
-        p.reserve.append(tile)
-    _end_main(state, "redesigning", "dem Umbauen")
-
-
-def _take_pending(
-    state: GameState, p: PlayerState, ref: TileLike, pos: Pos
-) -> tuple[bool, TileKind | None]:
-    t = state.turn
-    assert t is not None
-    t.placing = True
-    i = _match(ref, t.pending)
-    if i is None and None in t.pending:
-        i = t.pending.index(None)
-        if isinstance(ref, TileRef) and ref.known:
-            t.pending[i] = (
-                ref.kind if ref.kind is not None else ref.candidates[0] if ref.candidates else None
-            )
-    if i is None and isinstance(ref, TileRef) and not ref.known and t.pending:
-        i = 0
-    if i is None:
-        state.flag(
-            "PLACE-NOT-BOUGHT",
-            getattr(ref, "pos", pos) or pos,
-            p.name,
-            tile=fmt_ref(ref),
-            pending=fmt_tiles(t.pending) if t.pending else "none",
-        )
-        return False, (ref.kind if isinstance(ref, TileRef) else None)
-    return True, t.pending.pop(i)
-
-
-def _place(state: GameState, p: PlayerState, a: Place) -> None:
-    ok, tile = _take_pending(state, p, a.tile, a.pos)
-    if not ok:
-        return
-    if not _build(state, p, tile, a.at, a.pos):
-        p.reserve.append(tile)
-
-
-def _reserve(state: GameState, p: PlayerState, a: Reserve) -> None:
-    ok, tile = _take_pending(state, p, a.tile, a.pos)
-    if ok:
-        p.reserve.append(tile)
-
-
-def _give(state: GameState, p: PlayerState, a: Give) -> None:
-    ok, tile = _take_pending(state, p, a.tile, a.pos)
-    tname = fmt_tile(tile) if ok else fmt_ref(a.tile)
-    if a.to is None:
-        if state.dirk is None:
-            state.flag(
-                "GIFT-NOT-ALLOWED",
-                a.pos,
-                p.name,
-                tile=tname,
-                to="Dirk",
-                why=f"Dirk only exists in a two-player game; this game has "
-                f"{len(state.players)} players",
-                why_de=f"Dirk gibt es nur im Spiel zu zweit; hier sind es "
-                f"{len(state.players)} Spieler",
-            )
-            if ok:
-                p.reserve.append(tile)
-            return
-        if ok:
-            state.dirk.append(tile)
-        return
-    other = state.find_player(a.to, a.pos)
-    if other is None:
-        if ok:
-            p.reserve.append(tile)
-        return
-    if other is p:
-        state.flag(
-            "GIFT-NOT-ALLOWED",
-            a.pos,
-            p.name,
-            tile=tname,
-            to=other.name,
-            why="a player cannot give a tile to himself (place or reserve it)",
-            why_de="man kann sich selbst nichts schenken (bauen oder in die Reserve legen)",
-        )
-    elif state.profile.gifts != "any-player":
-        state.flag(
-            "GIFT-NOT-ALLOWED",
-            a.pos,
-            p.name,
-            tile=tname,
-            to=other.name,
-            why="a bought tile goes into the Alhambra or the reserve; only in a two-player game "
-            "may it be given, and only to Dirk",
-            why_de="ein gekauftes Plättchen kommt in die Alhambra oder die Reserve; nur im Spiel "
-            "zu zweit darf es verschenkt werden, und nur an Dirk",
-        )
-    if ok:
-        other.reserve.append(tile)  # the receiver keeps it in the reserve (house rule)
-        _reserve_limit(state, other, a.pos)
-
-
-def _module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
+def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
+    """A module verb: handed to the enabled module that owns it, else reported."""
     handler = state.ext.verb_handler(a.verb)
     if handler is not None:
         state.found.extend(handler.action(state, p, a))
@@ -2022,27 +1352,10 @@ def _module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
         state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb)
 
 
-# The base game's actions by record type; module verbs arrive as ModuleAction and are handed to
-# the enabled module that owns the verb (extension point "actions").
-_ACTION_HANDLERS: dict[type, Callable[[GameState, PlayerState, Any], None]] = {
-    TakeMoney: _take,
-    Buy: _buy,
-    BuildFromReserve: _build_from_reserve,
-    RemoveToReserve: _remove,
-    Swap: _swap,
-    Place: _place,
-    Reserve: _reserve,
-    Give: _give,
-    ModuleAction: _module_action,
-}
-
-
 def _action(state: GameState, action: Action) -> None:
-    t = state.turn
-    assert t is not None
-    handler = _ACTION_HANDLERS.get(type(action))
-    if handler is not None:
-        handler(state, state.players[t.player], action)
+    from referee.engine.actions import run_action
+
+    run_action(state, action)
 
 
 def apply_action(state: GameState, action: Action) -> list:
@@ -2120,18 +1433,28 @@ def _chance(state: GameState, item: Chance) -> None:
                     state.flag("UNKNOWN-VERB", pos, verb=ev.verb)
 
 
-def _unhandled_component(
-    state: GameState, ref: ComponentRef, pos: Pos, player: str | None = None
-) -> None:
+def unhandled_component_finding(ref: ComponentRef, pos: Pos, player: str | None = None) -> Any:
     """A ``kind:name`` token no enabled module takes: its module is not enabled, or unknown."""
+    from referee.engine.findings import problem
+
     token = f"{ref.kind}:{ref.name}"
     owner = next(
         (n for n, cls in _module_classes() if ref.kind.lower() in cls.component_kinds), None
     )
     if owner is not None:
-        state.flag("MODULE-NOT-ENABLED", pos, player, verb=token, module=owner)
-    else:
-        state.flag("UNKNOWN-VERB", pos, player, verb=token)
+        return problem("MODULE-NOT-ENABLED", pos, player, verb=token, module=owner)
+    return problem("UNKNOWN-VERB", pos, player, verb=token)
+
+
+def unhandled_component(
+    state: GameState, ref: ComponentRef, pos: Pos, player: str | None = None
+) -> None:
+    from referee.engine.findings import report
+
+    report(state, [unhandled_component_finding(ref, pos, player)])
+
+
+_unhandled_component = unhandled_component
 
 
 def _module_classes() -> list:

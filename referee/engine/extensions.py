@@ -32,6 +32,7 @@ the module's own scratch space, copied with the state).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.rules import Violation
@@ -50,6 +51,16 @@ if TYPE_CHECKING:
         Turn,
     )
 
+class ActionKind(StrEnum):
+    """What a module verb does, declared by its module (``Module.verb_kinds``); other modules
+    ask the kind (``Extensions.verb_kind``), never the verb's spelling."""
+
+    MAIN = "main"  # a main action of a turn (the default)
+    FREE = "free"  # no action: allowed at any time, also inside another module's line
+    ACQUIRE = "acquire"  # takes a piece without buying it (e.g. a square)
+    INTERRUPT = "interrupt"  # opens out-of-turn play (e.g. the vizier)
+
+
 ActionHandler = Callable[["GameState", "PlayerState", "ModuleAction"], list[Violation]]
 
 
@@ -62,6 +73,9 @@ class Module:
     verbs: ClassVar[tuple[str, ...]] = ()
     """Action verbs the module owns (``ModuleAction.verb``, lower case)."""
 
+    verb_kinds: ClassVar[dict[str, str]] = {}
+    """The :class:`ActionKind` of each verb that is not a plain main action."""
+
     chance_verbs: ClassVar[tuple[str, ...]] = ()
     """Chance-line verbs the module owns (``ModuleChance.verb``, lower case)."""
 
@@ -70,6 +84,13 @@ class Module:
 
     out_of_turn_priority: ClassVar[int] = 0
     """When several modules may interrupt at the same moment, higher priority acts first."""
+
+    after: ClassVar[tuple[str, ...]] = ()
+    """Modules whose rule refinements (``@refines``) must run before this module's."""
+
+    interrupt_rank: ClassVar[int] = 0
+    """Precedence of this module's out-of-turn play among modules (lower acts first); within a
+    module, seats from the player who would move next (``turns.InterruptArbiter``)."""
 
     def setup(self, state: GameState) -> list[Violation]:
         """Setup steps: called once when the first turn starts (the base setup is complete).
@@ -140,6 +161,11 @@ class Module:
     def reshuffle(self, state: GameState, pos: Pos) -> list[Violation]:
         """The discard pile is shuffled into a new deck (the base deck already is)."""
         return []
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """A purchase is carried out (stage "spent" of the purchase pipeline): move this
+        module's components named in the payment (``purchase.modules_paid``) where they go.
+        No checks here: checks belong in a ``pay.problems`` refinement."""
 
     def removed(
         self, state: GameState, player: PlayerState, at: Coord, piece: Any
@@ -235,12 +261,25 @@ class Extensions:
         self._kinds: dict[str, Module] = {
             k.lower(): m for m in self.modules for k in m.component_kinds
         }
+        from referee.engine.turns import InterruptArbiter
+
+        self.arbiter = InterruptArbiter({m.name: m.interrupt_rank for m in self.modules})
 
     def __bool__(self) -> bool:
         return bool(self.modules)
 
     def verb_handler(self, verb: str) -> Module | None:
         return self._verbs.get(verb.lower())
+
+    def verb_kind(self, verb: str) -> ActionKind | None:
+        """The declared kind of an enabled module's verb (None: no enabled module owns it)."""
+        m = self.verb_handler(verb)
+        if m is None:
+            return None
+        low = verb.lower()
+        if low in getattr(m, "free_verbs", ()):
+            return ActionKind.FREE
+        return ActionKind(m.verb_kinds.get(low, ActionKind.MAIN))
 
     def chance_handler(self, verb: str) -> Module | None:
         return self._chance.get(verb.lower())

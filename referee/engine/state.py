@@ -166,6 +166,7 @@ class GameState:
     distributed: bool = False
     scoring_results: list[Any] = field(default_factory=list)
     modules: dict[str, Any] = field(default_factory=dict)
+    rules: Any = None  # the game's Ruleset (referee.engine.ruleset); built from profile + modules
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
@@ -179,6 +180,12 @@ class GameState:
     @property
     def names(self) -> list[str]:
         return [p.name for p in self.players]
+
+    def __post_init__(self) -> None:
+        if self.rules is None:
+            from referee.engine.ruleset import Ruleset
+
+            self.rules = Ruleset(self.profile, self.ext.modules)
 
     def player_named(self, name: str) -> PlayerState | None:
         low = name.casefold()
@@ -247,6 +254,7 @@ class GameState:
             distributed=self.distributed,
             scoring_results=list(self.scoring_results),
             modules={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.modules.items()},
+            rules=self.rules,
         )
 
     # ----------------------------------------------------------------------- findings

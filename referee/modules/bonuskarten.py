@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, TileKind, catalogue
 from referee.engine.state import GameState, PlayerState
@@ -129,6 +129,7 @@ class Bonuskarten(BundledModule):
     verbs = (VERB,)
     chance_verbs = (VERB,)
     free_verbs = (VERB,)
+    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
     scratch_type = BonusScratch
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:

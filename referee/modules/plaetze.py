@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
-from referee.engine import core
+from referee.engine.context import Context
 from referee.engine.state import GameState, PlayerState
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
 from referee.record.model import ComponentRef, Coord, ModuleAction, ModuleChance, Pos
@@ -174,6 +174,8 @@ class Plaetze(BundledModule):
         "separated by a wall (0-3)"
     )
     verbs = (VERB, "platz")
+    # a square is taken, never bought
+    verb_kinds: ClassVar[dict[str, str]] = {VERB: "acquire", "platz": "acquire"}
     chance_verbs = (CHANCE_VERB,)
     component_kinds = (KIND,)
     scratch_type = SquareScratch
@@ -224,7 +226,7 @@ class Plaetze(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         data = self.data(state)
         pos = action.pos
-        core._main_action_start(state, pos, player, "taking a square", "dem Nehmen eines Platzes")
+        Context(state).main_action(pos, player, ("taking a square", "dem Nehmen eines Platzes"))
         free = (
             "taking a square (it costs nothing, so it is never an exact payment)",
             "dem Nehmen eines Platzes (er kostet nichts, also nie passend bezahlt)",
@@ -236,7 +238,7 @@ class Plaetze(BundledModule):
                 player.name,
                 token=" ".join(str(a.value) for a in action.args) or "(nothing)",
             )
-            core._end_main(state, *free)
+            Context(state).end_main_action(free)
             return []
         arg = action.args[0]
         apos = arg.pos or pos
@@ -263,7 +265,7 @@ class Plaetze(BundledModule):
         else:
             sq = self._square(state, arg.value, apos, player.name)
             if sq is None:
-                core._end_main(state, *free)
+                Context(state).end_main_action(free)
                 return []
             colour = sq.colour
             known = data.top[colour]
@@ -301,7 +303,7 @@ class Plaetze(BundledModule):
         t = state.turn
         assert t is not None
         t.pending.append(sq)  # type: ignore[arg-type]  # placed like a bought tile
-        core._end_main(state, *free)
+        Context(state).end_main_action(free)
         return []
 
     def scoring_adjustments(

@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
+from referee.engine.findings import problem, report
+from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
-from referee.record.model import Buy, ComponentRef, Pos, TakeMoney
+from referee.record.model import ComponentRef, Pos, TakeMoney
 
 H = "DIE WECHSELSTUBEN"
 S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
@@ -178,16 +180,20 @@ class Wechselstuben(BundledModule):
     def hand(self, state: GameState, player: PlayerState) -> Counter[str]:
         return self.data(state).hands.setdefault(player.name, Counter())
 
+    @staticmethod
+    def _card_problem(ref: ComponentRef, pos: Pos, who: str | None) -> Any:
+        return problem(
+            "EXCHANGE-CARD",
+            pos,
+            who,
+            token=f"{ref.kind}:{ref.name}",
+            cards=", ".join(f"{KIND}:{c}" for c in all_cards()),
+        )
+
     def _card(self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None) -> str | None:
         card = card_name(ref.name)
         if card is None or card not in all_cards():
-            state.flag(
-                "EXCHANGE-CARD",
-                pos,
-                who,
-                token=f"{ref.kind}:{ref.name}",
-                cards=", ".join(f"{KIND}:{c}" for c in all_cards()),
-            )
+            report(state, [self._card_problem(ref, pos, who)])
             return None
         return card
 
@@ -285,54 +291,98 @@ class Wechselstuben(BundledModule):
         self.hand(state, player)[card] += 1
         return []
 
-    def payment_currencies(
-        self, state: GameState, player: PlayerState, buy: Buy, field: Currency
+    # ------------------------------------------------------- purchase pipeline
+
+    @staticmethod
+    def _paid_cards(purchase: Any) -> list[ComponentRef]:
+        return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
+
+    @refines(Decision.PAY_CURRENCIES)
+    def exchange_currencies(
+        self, ctx: Any, allowed: frozenset[Currency], *, field: Currency, purchase: Any, **_: Any
     ) -> frozenset[Currency]:
-        refs = [c for c in buy.paid if isinstance(c, ComponentRef) and c.kind.lower() == KIND]
+        """"Mit dieser Karte kann man ... in beiden Währungen bezahlen": the first exchange card
+        of a purchase adds its other currency when the field's currency is on it."""
+        refs = self._paid_cards(purchase)
         if not refs:
-            return frozenset()
+            return allowed
+        card = card_name(refs[0].name)
+        if card is None or card not in all_cards():
+            return allowed
+        cur = currencies_of(card)
+        return allowed | cur if field in cur else allowed
+
+    @refines(Decision.PAY_PROBLEMS)
+    def exchange_problems(
+        self, ctx: Any, found: list[Any], *, player: PlayerState, purchase: Any, **_: Any
+    ) -> list[Any]:
+        """One card per purchase, held by the payer, showing the field's currency."""
+        refs = self._paid_cards(purchase)
+        if not refs or purchase.field is None:
+            return found
+        out = list(found)
+        a = purchase.action
         if len(refs) > 1:
-            state.flag(
-                "EXCHANGE-ONE-PER-BUY",
-                refs[1].pos or buy.pos,
-                player.name,
-                cards=" ".join(f"{r.kind}:{r.name}" for r in refs),
+            out.append(
+                problem(
+                    "EXCHANGE-ONE-PER-BUY",
+                    refs[1].pos or a.pos,
+                    player.name,
+                    cards=" ".join(f"{r.kind}:{r.name}" for r in refs),
+                )
             )
+        hand = Counter(self.hand(ctx.state, player))
+        for ref in refs:
+            pos = ref.pos or a.pos
+            card = card_name(ref.name)
+            if card is None or card not in all_cards():
+                out.append(self._card_problem(ref, pos, player.name))
+                continue
+            if hand[card] > 0:
+                hand[card] -= 1
+            else:
+                out.append(
+                    problem(
+                        "EXCHANGE-NOT-HELD",
+                        pos,
+                        player.name,
+                        card=f"{KIND}:{card}",
+                        held=_fmt(+hand),
+                    )
+                )
+            if purchase.field not in currencies_of(card):
+                out.append(
+                    problem(
+                        "EXCHANGE-FIELD",
+                        pos,
+                        player.name,
+                        card=f"{KIND}:{card}",
+                        field=purchase.field.code,
+                    )
+                )
+        return out
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """"danach kommt sie auf den Ablagestapel": the played card leaves the hand."""
+        refs = self._paid_cards(purchase)
+        if not refs or purchase.field is None:
+            return
+        state = ctx.state
+        player = purchase.player
         data = self.data(state)
-        extra: frozenset[Currency] = frozenset()
         hand = self.hand(state, player)
-        for i, ref in enumerate(refs):
-            pos = ref.pos or buy.pos
-            card = self._card(state, ref, pos, player.name)
-            if card is None:
+        for ref in refs:
+            card = card_name(ref.name)
+            if card is None or card not in all_cards():
                 continue
             if hand[card] > 0:
                 hand[card] -= 1
                 hand += Counter()
                 data.hands[player.name] = hand
             else:
-                state.flag(
-                    "EXCHANGE-NOT-HELD",
-                    pos,
-                    player.name,
-                    card=f"{KIND}:{card}",
-                    held=_fmt(hand),
-                )
                 self._take_from_anywhere(state, card)
-            data.discard[card] += 1  # "danach kommt sie auf den Ablagestapel"
-            data.played.append((player.name, card, pos.line))
-            cur = currencies_of(card)
-            if field not in cur:
-                state.flag(
-                    "EXCHANGE-FIELD",
-                    pos,
-                    player.name,
-                    card=f"{KIND}:{card}",
-                    field=field.code,
-                )
-            elif i == 0:
-                extra = cur - {field}
-        return extra
+            data.discard[card] += 1
+            data.played.append((player.name, card, (ref.pos or purchase.action.pos).line))
 
     def reshuffle(self, state: GameState, pos: Pos) -> list[Any]:
         data = self.data(state)
@@ -411,7 +461,7 @@ class Wechselstuben(BundledModule):
 
 
 def core_cards(state: GameState, data: ExchangeScratch) -> str:
-    from referee.engine.core import fmt_cards
+    from referee.engine.fmt import fmt_cards
 
     money = fmt_cards(state.display) if state.display else ""
     extra = " ".join(f"{KIND}:{c}" for c in data.display)

@@ -15,10 +15,12 @@ Notation (see ``wesir.yaml`` and ``docs/modules.md``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from referee.engine import core
-from referee.engine.state import GameState, PlayerState, TurnState
+from referee.engine.context import Context
+from referee.engine.extensions import ActionKind
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Claim, Phase
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -148,6 +150,7 @@ class Wesir(BundledModule):
         "without an extra action; waking the vizier is an action"
     )
     verbs = (USE_VERB, WAKE_VERB, "wesir", "wecken")
+    verb_kinds: ClassVar[dict[str, str]] = {USE_VERB: "interrupt", "wesir": "interrupt"}
     scratch_type = VizierScratch
     out_of_turn_priority = 10
 
@@ -206,21 +209,21 @@ class Wesir(BundledModule):
     # ---------------------------------------------------------------- actions
 
     def _wake(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
-        core._main_action_start(
-            state, action.pos, player, "waking the vizier", "dem Aufwecken des Wesirs"
-        )
+        ctx = Context(state)
+        ctx.main_action(action.pos, player, ("waking the vizier", "dem Aufwecken des Wesirs"))
         if self.awake(state, player):
             state.flag("WESIR-AWAKE", action.pos, player.name)
         self.data(state).awake[player.name] = True
-        core._end_main(state, "waking the vizier", "dem Aufwecken des Wesirs")
+        ctx.end_main_action(("waking the vizier", "dem Aufwecken des Wesirs"))
 
     def _use(self, state: GameState, player: PlayerState, turn: Turn) -> None:
+        ctx = Context(state)
         pos = turn.pos
         use = turn.actions[0]
         assert isinstance(use, ModuleAction)
         # The turn before must be completely over: its refill, a scoring it triggered, Dirk.
-        core.settle_before(state, pos, "turn")
-        if state.game_over or state.distributed or state.phase == "over":
+        ctx.settle_before(pos, "turn")
+        if state.game_over or state.distributed or state.phase == Phase.OVER:
             state.flag(
                 "WESIR-GAME-END",
                 pos,
@@ -239,11 +242,10 @@ class Wesir(BundledModule):
             )
         if not self.awake(state, player):
             state.flag("WESIR-ASLEEP", use.pos, player.name)
-        self._check_priority(state, player, use)
-        saved_next = state.next_player
-        state.turn = TurnState(state.turn_no, player.index, pos=pos)
-        state.phase = "turn"
+        self._check_priority(ctx, player, use)
+        saved = ctx.begin_interrupt(player, self.name, pos)
         t = state.turn
+        assert t is not None
         buys = 0
         for a in turn.actions[1:]:
             apos = getattr(a, "pos", pos)
@@ -257,7 +259,7 @@ class Wesir(BundledModule):
                         detail=f"{player.name} buys a second tile",
                         detail_de=f"{player.name} kauft ein zweites Plättchen",
                     )
-                core._action(state, a)
+                ctx.run_action(a)
                 if buys == 1 and t.over and not t.unsure:
                     state.flag(
                         "WESIR-EXACT",
@@ -268,11 +270,13 @@ class Wesir(BundledModule):
                     )
                 t.over = False  # reported once; the placement still follows
             elif isinstance(a, Place | Reserve | Give):
-                core._action(state, a)
-            elif isinstance(a, ModuleAction) and a.verb.lower() in ("square", "platz"):
+                ctx.run_action(a)
+            elif isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.ACQUIRE:
+                # "erlaubt einem Spieler nicht, sich einen Platz zu nehmen": no piece is taken
+                # with the vizier other than by buying a market tile
                 state.flag("WESIR-NO-SQUARE", apos, player.name)
-            elif isinstance(a, ModuleAction) and self._free_verb(state, a.verb):
-                core._action(state, a)
+            elif isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE:
+                ctx.run_action(a)
             else:
                 what = a.verb if isinstance(a, ModuleAction) else type(a).__name__.lower()
                 state.flag(
@@ -290,39 +294,19 @@ class Wesir(BundledModule):
                 detail=f"{player.name} uses the vizier without buying a tile",
                 detail_de=f"{player.name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
             )
-        if t.pending:
-            state.flag(
-                "PLACE-MISSING",
-                pos,
-                player.name,
-                tiles=core.fmt_tiles(t.pending),
-                them="it" if len(t.pending) == 1 else "them",
-            )
-            player.reserve.extend(t.pending)
-            t.pending.clear()
-        core._reserve_limit(state, player, pos)
+        ctx.close_placements(pos, player)
         data = self.data(state)
         data.awake[player.name] = False
         data.uses.append((state.turn_no, player.name))
         # "Der Bauhof wird dann wieder auf 4 Gebäude aufgefüllt": a refill follows; play
         # resumes "bei demjenigen Spieler, der eigentlich an der Reihe gewesen wäre".
-        state.turn = None
-        state.phase = "refill"
-        state.next_player = saved_next
+        ctx.end_interrupt(saved)
 
-    @staticmethod
-    def _free_verb(state: GameState, verb: str) -> bool:
-        handler = state.ext.verb_handler(verb)
-        return handler is not None and verb.lower() in getattr(handler, "free_verbs", ())
-
-    def _check_priority(self, state: GameState, player: PlayerState, use: ModuleAction) -> None:
-        n = len(state.players)
-        nxt = state.next_player if state.next_player is not None else 0
-        order = [state.players[(nxt + i) % n].name for i in range(n)]
-
-        def rank(p: PlayerState) -> int:
-            return (p.index - nxt) % n
-
+    def _check_priority(self, ctx: Context, player: PlayerState, use: ModuleAction) -> None:
+        """Other players named on the line also wanted their vizier now: the arbiter says who
+        comes first ("wer eigentlich am Zug wäre, ist der Erste")."""
+        state = ctx.state
+        others: list[Claim] = []
         for arg in use.args:
             other = arg_player(state, arg)
             if other.player is None:
@@ -338,11 +322,17 @@ class Wesir(BundledModule):
             if not self.awake(state, other.player):
                 state.flag("WESIR-ASLEEP", other.pos or use.pos, other.player.name)
                 continue
-            if rank(other.player) < rank(player):
-                state.flag(
-                    "WESIR-PRIORITY",
-                    other.pos or use.pos,
-                    player.name,
-                    other=other.player.name,
-                    order=" → ".join(order),
-                )
+            others.append(Claim(other.player, self.name, other.pos or use.pos))
+        acting = Claim(player, self.name, use.pos)
+        ctx.report(state.ext.arbiter.precedence_findings(state, acting, others, "WESIR-PRIORITY"))
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        data = self.data(state)
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "players": {
+                name: {"vizier": "awake" if awake else "asleep"}
+                for name, awake in data.awake.items()
+            },
+            "table": {"uses": [f"after turn {n}: {who}" for n, who in data.uses]},
+        }

@@ -1,0 +1,82 @@
+"""The player actions of the base game, each as a pure check and a state change.
+
+================  ==========================  =================================
+action            check (pure, findings)       change (no checks)
+================  ==========================  =================================
+take money        ``take.take_findings``       ``take.apply_take``
+buy               ``purchase.purchase_findings``  ``purchase.apply_purchase``
+build (reserve)   ``redesign.build_from_reserve`` (check=…)
+remove            ``redesign.remove_findings``  ``redesign.remove``
+swap              ``redesign.swap_findings``    ``redesign.swap``
+place / reserve / give  ``placement.*_findings``  ``placement.place`` …
+================  ==========================  =================================
+
+:func:`run_action` runs one action of the player whose turn is under way: the check (unless
+``check`` is False, for replaying a trusted record), then the change "as played". Module verbs
+(``ModuleAction``) go to the enabled module that owns the verb.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from referee.engine.actions import placement, purchase, redesign, take
+from referee.engine.context import Context
+from referee.record.model import (
+    Action,
+    BuildFromReserve,
+    Buy,
+    Give,
+    ModuleAction,
+    Place,
+    RemoveToReserve,
+    Reserve,
+    Swap,
+    TakeMoney,
+)
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState, PlayerState
+
+
+def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
+    plan = take.plan_take(ctx.state, p, a)
+    if check:
+        ctx.report(take.take_findings(ctx, plan))
+    take.apply_take(ctx, plan)
+
+
+def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
+    plan = purchase.plan_purchase(ctx.state, p, a)
+    if check:
+        ctx.report(purchase.purchase_findings(ctx, plan))
+    purchase.apply_purchase(ctx, plan)
+
+
+def _module(ctx: Context, p: PlayerState, a: ModuleAction, check: bool) -> None:
+    from referee.engine.core import module_action
+
+    module_action(ctx.state, p, a)
+
+
+HANDLERS: dict[type, Callable[[Context, Any, Any, bool], None]] = {
+    TakeMoney: _take,
+    Buy: _buy,
+    BuildFromReserve: redesign.build_from_reserve,
+    RemoveToReserve: redesign.remove,
+    Swap: redesign.swap,
+    Place: placement.place,
+    Reserve: placement.reserve,
+    Give: placement.give,
+    ModuleAction: _module,
+}
+
+
+def run_action(state: GameState, action: Action, check: bool = True) -> None:
+    """Check (unless ``check`` is False) and apply one action of the current turn's player."""
+    t = state.turn
+    assert t is not None
+    handler = HANDLERS.get(type(action))
+    if handler is not None:
+        handler(Context(state), state.players[t.player], action, check)

@@ -1,0 +1,156 @@
+"""Putting a piece into an Alhambra and taking it out: the building rules as findings.
+
+``building_findings`` asks the ruleset's ``place.problems`` decision (the base building rules of
+:mod:`referee.geometry`, refined by the modules) and turns each problem into a finding whose
+parameters name the cells and sides concerned; ``build`` puts the piece down (no checks).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.catalogue import SIDES, BuildingType, TileKind
+from referee.engine.findings import Finding, problem, unverifiable
+from referee.engine.ruleset import Decision
+from referee.record.model import Coord, Pos
+
+if TYPE_CHECKING:
+    from referee.engine.context import Context
+    from referee.engine.state import PlayerState
+    from referee.geometry import BuildingProblem
+
+FOUNTAIN = Coord(0, 0)
+_DE_SIDE = {"N": "N", "E": "O", "S": "S", "W": "W"}  # German: O for Ost
+
+
+def piece_name(piece: object, lang: str) -> str:
+    """``tower T12`` for a building tile; a module's piece or an unknown tile as written."""
+    if piece is None:
+        return "?"
+    kind = getattr(piece, "type", None)
+    code = getattr(piece, "code", None) or str(piece)
+    return f"{kind.name_in(lang)} {code}" if isinstance(kind, BuildingType) else str(code)
+
+
+def sides_towards(at: Coord, nb: Coord) -> list:  # list[Side]
+    return [s for s in SIDES if at.neighbour(s) == nb]
+
+
+def problem_params(
+    pr: BuildingProblem, tile: TileKind | None, at: Coord, p: PlayerState
+) -> dict[str, object]:
+    """The message parameters of a building problem (cells, sides, occupant)."""
+    cells = ", ".join(str(c) for c in pr.cells)
+    params: dict[str, object] = {
+        "tile": piece_name(tile, "en"),
+        "tile_de": piece_name(tile, "de"),
+        "at": str(at),
+        "cells": cells,
+        "cells_word": "cell" if len(pr.cells) == 1 else "area",
+    }
+    if pr.code == "PLACE-OCCUPIED":
+        occ = p.alhambra.get(at)
+        params["occupant"] = "the fountain" if at == FOUNTAIN else str(occ)
+    if pr.code == "PLACE-WALL" and tile is not None:
+        en: list[str] = []
+        de: list[str] = []
+        for nb in pr.cells:
+            q = p.alhambra.get(nb)
+            if q is None:
+                continue
+            for side in sides_towards(at, nb):
+                mine = side in tile.walls
+                theirs = side.opposite in q.walls
+                en.append(
+                    f"its {side.name} side ({'wall' if mine else 'open'}) meets the "
+                    f"{'walled' if theirs else 'open'} {side.opposite.name} side of "
+                    f"{'the fountain' if nb == FOUNTAIN else q} at {nb}"
+                )
+                de.append(
+                    f"seine {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
+                    f"auf die {'Mauer-' if theirs else 'offene '}"
+                    f"{_DE_SIDE[side.opposite.name]}-Seite "
+                    f"{'des Brunnens' if nb == FOUNTAIN else f'von {q}'} auf {nb}"
+                )
+        params["detail"] = "; ".join(en) or cells
+        params["detail_de"] = "; ".join(de) or cells
+    return params
+
+
+def problems_as_findings(
+    problems: list[BuildingProblem], tile: TileKind | None, at: Coord, p: PlayerState, pos: Pos
+) -> list[Finding]:
+    return [problem(pr.code, pos, p.name, **problem_params(pr, tile, at, p)) for pr in problems]
+
+
+def unknown_tile_note(pos: Pos, player: str | None) -> Finding:
+    return unverifiable(
+        pos,
+        "an unknown tile: the building rules for it are not checked",
+        "ein unbekanntes Plättchen: die Bauregeln dafür werden nicht geprüft",
+        player,
+    )
+
+
+def building_findings(
+    ctx: Context, p: PlayerState, tile: TileKind | None, at: Coord, pos: Pos, how: str = "place"
+) -> list[Finding]:
+    """Everything the building rules say about ``tile`` entering ``p``'s Alhambra at ``at``."""
+    if tile is None:
+        return [unknown_tile_note(pos, p.name)]
+    if p.counts is not None:
+        return [
+            unverifiable(
+                pos,
+                f"{p.name}'s layout is not known (counts only): the building rules are not "
+                "checked",
+                f"die Alhambra von {p.name} ist nur gezählt: Bauregeln ungeprüft",
+                p.name,
+            )
+        ]
+    if p.alhambra_unknown:
+        out = [
+            unverifiable(
+                pos,
+                f"{p.name}'s Alhambra holds unknown tiles: the building rules are not checked",
+                f"die Alhambra von {p.name} enthält unbekannte Plättchen: Bauregeln ungeprüft",
+                p.name,
+            )
+        ]
+        if at in p.alhambra:
+            out.append(
+                problem(
+                    "PLACE-OCCUPIED",
+                    pos,
+                    p.name,
+                    tile=tile.code,
+                    at=str(at),
+                    occupant=str(p.alhambra.get(at)),
+                )
+            )
+        return out
+    problems = ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=tile, how=how)
+    return problems_as_findings(problems, tile, at, p, pos)
+
+
+def build(p: PlayerState, tile: TileKind | None, at: Coord) -> bool:
+    """Put ``tile`` into ``p``'s Alhambra (no checks); False when the cell is taken (the tile
+    then cannot lie there physically)."""
+    if tile is None:
+        p.alhambra_unknown += 1
+        return True
+    if p.counts is not None:
+        p.counts[tile.type] = p.counts.get(tile.type, 0) + 1
+        return True
+    if at in p.alhambra:
+        return False
+    p.alhambra.place(at, tile)
+    return True
+
+
+def check_and_build(
+    ctx: Context, p: PlayerState, tile: TileKind | None, at: Coord, pos: Pos, how: str = "place"
+) -> bool:
+    """Report the building findings, then build as played."""
+    ctx.report(building_findings(ctx, p, tile, at, pos, how))
+    return build(p, tile, at)

@@ -1,0 +1,227 @@
+"""Placing what was bought ("ganz am Ende des eigenen Zuges"): into the Alhambra, into the
+reserve, or (two players; house rule: anyone) as a gift; and closing the placements at the end
+of a turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.catalogue import TileKind
+from referee.engine.actions.building import build, building_findings
+from referee.engine.findings import Finding, problem
+from referee.engine.fmt import fmt_ref, fmt_tile, fmt_tiles
+from referee.engine.ruleset import Decision
+from referee.record.model import Give, Place, Pos, Reserve, TileLike, TileRef
+
+if TYPE_CHECKING:
+    from referee.engine.context import Context
+    from referee.engine.state import GameState, PlayerState
+
+
+@dataclass(slots=True)
+class PendingPick:
+    index: int | None
+    tile: TileKind | None
+    resolves: TileKind | None = None
+
+
+def plan_pending(state: GameState, ref: TileLike) -> PendingPick:
+    """Which bought tile a placement means."""
+    from referee.engine.core import match_slot
+
+    t = state.turn
+    assert t is not None
+    i = match_slot(ref, t.pending)
+    resolves: TileKind | None = None
+    if i is None and None in t.pending:
+        i = t.pending.index(None)
+        if isinstance(ref, TileRef) and ref.known:
+            resolves = (
+                ref.kind if ref.kind is not None else ref.candidates[0] if ref.candidates else None
+            )
+    if i is None and isinstance(ref, TileRef) and not ref.known and t.pending:
+        i = 0
+    if i is None:
+        return PendingPick(None, ref.kind if isinstance(ref, TileRef) else None)
+    tile = resolves if resolves is not None else t.pending[i]
+    return PendingPick(i, tile, resolves)
+
+
+def pending_findings(
+    state: GameState, p: PlayerState, ref: TileLike, pick: PendingPick, pos: Pos
+) -> list[Finding]:
+    t = state.turn
+    assert t is not None
+    if pick.index is None:
+        return [
+            problem(
+                "PLACE-NOT-BOUGHT",
+                getattr(ref, "pos", pos) or pos,
+                p.name,
+                tile=fmt_ref(ref),
+                pending=fmt_tiles(t.pending) if t.pending else "none",
+            )
+        ]
+    return []
+
+
+def _take_pending(state: GameState, pick: PendingPick) -> TileKind | None:
+    t = state.turn
+    assert t is not None and pick.index is not None
+    if pick.resolves is not None:
+        t.pending[pick.index] = pick.resolves
+    return t.pending.pop(pick.index)
+
+
+def place(ctx: Context, p: PlayerState, a: Place, check: bool) -> None:
+    state = ctx.state
+    pick = plan_pending(state, a.tile)
+    if check:
+        found = pending_findings(state, p, a.tile, pick, a.pos)
+        if pick.index is not None:
+            found += building_findings(ctx, p, pick.tile, a.at, a.pos, "place")
+        ctx.report(found)
+    assert state.turn is not None
+    state.turn.placing = True
+    if pick.index is None:
+        return
+    tile = _take_pending(state, pick)
+    if not build(p, tile, a.at):
+        p.reserve.append(tile)
+
+
+def reserve(ctx: Context, p: PlayerState, a: Reserve, check: bool) -> None:
+    state = ctx.state
+    pick = plan_pending(state, a.tile)
+    if check:
+        ctx.report(pending_findings(state, p, a.tile, pick, a.pos))
+    assert state.turn is not None
+    state.turn.placing = True
+    if pick.index is not None:
+        p.reserve.append(_take_pending(state, pick))
+
+
+def give_findings(ctx: Context, p: PlayerState, a: Give, pick: PendingPick) -> list[Finding]:
+    state = ctx.state
+    found = pending_findings(state, p, a.tile, pick, a.pos)
+    tname = fmt_tile(pick.tile) if pick.index is not None else fmt_ref(a.tile)
+    if a.to is None:
+        if state.dirk is None:
+            found.append(
+                problem(
+                    "GIFT-NOT-ALLOWED",
+                    a.pos,
+                    p.name,
+                    tile=tname,
+                    to="Dirk",
+                    why=f"Dirk only exists in a two-player game; this game has "
+                    f"{len(state.players)} players",
+                    why_de=f"Dirk gibt es nur im Spiel zu zweit; hier sind es "
+                    f"{len(state.players)} Spieler",
+                )
+            )
+        return found
+    other = state.player_named(a.to.name)
+    if other is None:
+        found.append(
+            problem(
+                "UNKNOWN-PLAYER", a.to.pos or a.pos, a.to.name, players=", ".join(state.names)
+            )
+        )
+    elif other is p:
+        found.append(
+            problem(
+                "GIFT-NOT-ALLOWED",
+                a.pos,
+                p.name,
+                tile=tname,
+                to=other.name,
+                why="a player cannot give a tile to himself (place or reserve it)",
+                why_de="man kann sich selbst nichts schenken (bauen oder in die Reserve legen)",
+            )
+        )
+    elif state.profile.gifts != "any-player":
+        found.append(
+            problem(
+                "GIFT-NOT-ALLOWED",
+                a.pos,
+                p.name,
+                tile=tname,
+                to=other.name,
+                why="a bought tile goes into the Alhambra or the reserve; only in a two-player "
+                "game may it be given, and only to Dirk",
+                why_de="ein gekauftes Plättchen kommt in die Alhambra oder die Reserve; nur im "
+                "Spiel zu zweit darf es verschenkt werden, und nur an Dirk",
+            )
+        )
+    if other is not None and pick.index is not None:
+        found += reserve_limit_findings(ctx, other, a.pos, extra=1)
+    return found
+
+
+def give(ctx: Context, p: PlayerState, a: Give, check: bool) -> None:
+    state = ctx.state
+    pick = plan_pending(state, a.tile)
+    if check:
+        ctx.report(give_findings(ctx, p, a, pick))
+    assert state.turn is not None
+    state.turn.placing = True
+    tile = _take_pending(state, pick) if pick.index is not None else None
+    ok = pick.index is not None
+    if a.to is None:
+        if not ok:
+            return
+        if state.dirk is None:
+            p.reserve.append(tile)
+        else:
+            state.dirk.append(tile)
+        return
+    other = state.player_named(a.to.name)
+    if other is None:
+        if ok:
+            p.reserve.append(tile)
+        return
+    if ok:
+        other.reserve.append(tile)  # the receiver keeps it in the reserve (house rule)
+
+
+def reserve_limit_findings(
+    ctx: Context, p: PlayerState, pos: Pos, extra: int = 0
+) -> list[Finding]:
+    limit = ctx.decide(Decision.RESERVE_LIMIT, player=p)
+    n = len(p.reserve) + extra
+    if limit is not None and n > limit:
+        return [
+            problem(
+                "RESERVE-LIMIT", pos, p.name, n=n, limit=limit, profile=ctx.state.profile.name
+            )
+        ]
+    return []
+
+
+def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = True) -> None:
+    """End of a (mini-)turn: bought tiles not placed are reported and put into the reserve
+    (as played: they lie somewhere near the player); the reserve limit is checked."""
+    from referee.engine.context import Context
+
+    ctx = Context(state)
+    t = state.turn
+    if t is not None and t.pending:
+        if check:
+            ctx.report(
+                [
+                    problem(
+                        "PLACE-MISSING",
+                        pos,
+                        p.name,
+                        tiles=fmt_tiles(t.pending),
+                        them="it" if len(t.pending) == 1 else "them",
+                    )
+                ]
+            )
+        p.reserve.extend(t.pending)
+        t.pending.clear()
+    if check:
+        ctx.report(reserve_limit_findings(ctx, p, pos))

@@ -1,0 +1,445 @@
+"""The one purchase pipeline ("Ein Gebäude kaufen und platzieren").
+
+Every purchase, in a turn or out of it (the vizier), goes through the same stages:
+
+1. **locate**: which market field and tile the record names (``BUY-FIELD``,
+   ``BUY-NOT-IN-MARKET``);
+2. **price**: the tile's printed price (modules may change it through the pipeline's price
+   stage, e.g. building sites);
+3. **sources**: what pays: hand cards, and components of modules (exchange cards ...); a
+   module owns its components' part of the payment (:meth:`Module.on_purchase`);
+4. **currencies**: which currencies may pay for the field (decision ``pay.currencies``);
+5. **value and exactness**: what the payment counts for (``pay.value``), whether it was exact
+   (``pay.exact``) and whether exactness gives another action (``turn.extra_action``); further
+   payment rules of modules (``pay.problems``);
+6. **spent**: the hand cards go to the discard pile; module components where their module
+   puts them;
+7. **after**: the tile waits to be placed at the end of the turn; a purchase that is not exact
+   ends the turn's main actions.
+
+:func:`plan_purchase` resolves the record (pure), :func:`purchase_findings` checks it (pure),
+:func:`apply_purchase` carries it out (no checks). :func:`payments` is the one payment search
+(used by ``explain``, the legal-move generator and the simulator).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from itertools import combinations
+from typing import TYPE_CHECKING, Literal
+
+from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.engine.findings import Finding, problem, unverifiable
+from referee.engine.fmt import fmt_cards, fmt_hand, fmt_market, fmt_ref, fmt_tile
+from referee.engine.ruleset import Decision
+from referee.engine.turns import (
+    end_main_action,
+    main_action_findings,
+    start_main_action,
+    turn_goes_on_unsure,
+)
+from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileRef
+
+if TYPE_CHECKING:
+    from referee.engine.context import Context
+    from referee.engine.state import GameState, PlayerState
+
+PaySource = Literal["hand", "resolve", "unknown", "forget", "missing", "module", "other"]
+
+
+@dataclass(slots=True)
+class PayStep:
+    """One item of a payment and where it comes from."""
+
+    source: PaySource
+    card: MoneyCard | None
+    ref: object
+    pos: Pos
+
+
+@dataclass(slots=True)
+class Purchase:
+    """A purchase as the record states it, resolved against the state."""
+
+    player: PlayerState
+    action: Buy
+    slot: int | None = None  # market field index (0-3) the tile comes from
+    tile: TileKind | None = None
+    from_bag: bool = False  # the market held an unknown tile the record now names
+    price: int | None = None
+    field: Currency | None = None  # the field's currency
+    steps: list[PayStep] = dc_field(default_factory=list)
+    locate: list[Finding] = dc_field(default_factory=list)
+
+    @property
+    def modules_paid(self) -> list[ComponentRef]:
+        """Module components named in the payment."""
+        return [s.ref for s in self.steps if s.source == "module"]  # type: ignore[misc]
+
+    @property
+    def cards_paid(self) -> list[MoneyCard]:
+        """Known money cards named in the payment (held or not)."""
+        return [s.card for s in self.steps if s.card is not None]
+
+    @property
+    def unknown_paid(self) -> int:
+        return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
+
+
+def _match(ref: object, slots: Sequence[object]) -> int | None:
+    from referee.engine.core import match_slot
+
+    return match_slot(ref, slots)
+
+
+def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
+    """Resolve a purchase against the state (nothing is changed)."""
+    from referee.engine.state import EMPTY
+
+    buy = Purchase(p, a)
+    ref = a.tile
+    tpos = getattr(ref, "pos", a.pos) or a.pos
+    market = state.market
+    found = _match(ref, market)
+    idx: int | None
+    if a.field is not None:
+        idx = a.field.field - 1
+        slot = market[idx]
+        fits = slot is not EMPTY and (
+            slot is None
+            or isinstance(ref, ComponentRef)
+            or not ref.known  # type: ignore[union-attr]
+            or slot in ref.candidates  # type: ignore[union-attr]
+        )
+        if not fits:
+            if found is not None:
+                buy.locate.append(
+                    problem(
+                        "BUY-FIELD",
+                        tpos,
+                        p.name,
+                        tile=fmt_ref(ref),
+                        actual=Currency.of_field(found + 1).code,
+                        claimed=a.field.code,
+                    )
+                )
+                idx = found
+            else:
+                buy.locate.append(
+                    problem(
+                        "BUY-NOT-IN-MARKET",
+                        tpos,
+                        p.name,
+                        tile=fmt_ref(ref),
+                        market=fmt_market(market),
+                    )
+                )
+                idx = None
+    else:
+        idx = found
+        if idx is None:
+            unknown_slots = [i for i, s in enumerate(market) if s is None]
+            if isinstance(ref, TileRef) and not ref.known:
+                occupied = [i for i, s in enumerate(market) if s is not EMPTY]
+                if occupied:
+                    idx = occupied[0]
+                    buy.locate.append(
+                        unverifiable(
+                            tpos,
+                            "an unknown tile bought from an unnamed field",
+                            "ein unbekanntes Plättchen von einem ungenannten Feld",
+                            p.name,
+                        )
+                    )
+            elif unknown_slots:
+                idx = unknown_slots[0]
+                buy.locate.append(
+                    unverifiable(
+                        tpos,
+                        "which field the tile was bought from is unknown",
+                        "von welchem Feld gekauft wurde, ist unbekannt",
+                        p.name,
+                    )
+                )
+            if idx is None:
+                buy.locate.append(
+                    problem(
+                        "BUY-NOT-IN-MARKET",
+                        tpos,
+                        p.name,
+                        tile=fmt_ref(ref),
+                        market=fmt_market(market),
+                    )
+                )
+    buy.slot = idx
+    if idx is not None:
+        slot = market[idx]
+        if slot is None and isinstance(ref, TileRef) and ref.known:
+            from referee.engine.actions.supply import resolve_from_bag
+
+            tile, taken, found_bag = resolve_from_bag(state, ref, tpos)
+            buy.tile, buy.from_bag = tile, taken
+            buy.locate.extend(found_bag)
+        elif slot is not None and slot is not EMPTY:
+            buy.tile = slot  # type: ignore[assignment]
+        buy.field = Currency.of_field(idx + 1)
+    else:
+        buy.field = a.field if a.field is not None else None
+        if isinstance(ref, TileRef) and ref.kind is not None:
+            buy.tile = ref.kind
+    if buy.tile is not None:
+        buy.price = buy.tile.price
+    elif isinstance(ref, TileRef) and ref.price is not None:
+        buy.price = ref.price
+    # payment sources
+    hand = p.hand.copy()
+    hand_unknown = p.hand_unknown
+    pool_used: Counter[MoneyCard] = Counter()
+    for cref in a.paid:
+        cpos = getattr(cref, "pos", a.pos) or a.pos
+        if isinstance(cref, ComponentRef):
+            buy.steps.append(PayStep("module", None, cref, cpos))
+            continue
+        if not isinstance(cref, CardRef):
+            buy.steps.append(PayStep("other", None, cref, cpos))
+            continue
+        c = cref.card
+        if c is None:
+            if hand_unknown > 0:
+                hand_unknown -= 1
+                buy.steps.append(PayStep("unknown", None, cref, cpos))
+            elif hand.total() > 0:
+                hand_unknown = hand.total() - 1
+                hand.clear()
+                buy.steps.append(PayStep("forget", None, cref, cpos))
+            else:
+                buy.steps.append(PayStep("missing", None, cref, cpos))
+            continue
+        if hand[c] > 0:
+            hand[c] -= 1
+            buy.steps.append(PayStep("hand", c, cref, cpos))
+        elif hand_unknown > 0 and state.pool[c] - pool_used[c] > 0:
+            hand_unknown -= 1
+            pool_used[c] += 1
+            buy.steps.append(PayStep("resolve", c, cref, cpos))
+        else:
+            buy.steps.append(PayStep("missing", c, cref, cpos))
+    return buy
+
+
+def allowed_currencies(ctx: Context, buy: Purchase) -> frozenset[Currency]:
+    if buy.field is None:
+        return frozenset()
+    return frozenset(
+        ctx.decide(Decision.PAY_CURRENCIES, player=buy.player, field=buy.field, purchase=buy)
+    )
+
+
+def counted_cards(ctx: Context, buy: Purchase) -> list[MoneyCard]:
+    """The known cards that count towards the price (of an allowed currency)."""
+    allowed = allowed_currencies(ctx, buy)
+    return [c for c in buy.cards_paid if buy.field is None or c.currency in allowed]
+
+
+def payment_value(ctx: Context, buy: Purchase) -> int:
+    return int(
+        ctx.decide(
+            Decision.PAY_VALUE, player=buy.player, purchase=buy, counted=counted_cards(ctx, buy)
+        )
+    )
+
+
+def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
+    """The check of a purchase (pure)."""
+    from referee.engine.core import unhandled_component_finding
+
+    state = ctx.state
+    p, a = buy.player, buy.action
+    out = main_action_findings(state, a.pos, p, ("buying", "dem Kaufen"))
+    out.extend(buy.locate)
+    allowed = allowed_currencies(ctx, buy)
+    hand = p.hand.copy()
+    hand_unknown = p.hand_unknown
+    out.extend(ctx.decide(Decision.PAY_PROBLEMS, player=p, purchase=buy))
+    for step in buy.steps:
+        if step.source == "module":
+            ref = step.ref
+            assert isinstance(ref, ComponentRef)
+            if state.ext.kind_handler(ref.kind) is None:
+                out.append(unhandled_component_finding(ref, step.pos, p.name))
+            continue
+        if step.source == "missing" and step.card is None:
+            out.append(problem("BUY-NOT-HELD", step.pos, p.name, card="?", hand="empty"))
+            continue
+        c = step.card
+        if c is None:
+            if step.source == "unknown":
+                hand_unknown -= 1
+            elif step.source == "forget":
+                hand_unknown = hand.total() - 1
+                hand.clear()
+            continue
+        if buy.field is not None and c.currency not in allowed:
+            out.append(
+                problem("BUY-CURRENCY", step.pos, p.name, card=c.code, currency=buy.field.code)
+            )
+        if step.source == "hand":
+            hand[c] -= 1
+        elif step.source == "resolve":
+            hand_unknown -= 1
+        elif step.source == "missing":
+            shown = _hand_text(hand, hand_unknown)
+            out.append(problem("BUY-NOT-HELD", step.pos, p.name, card=c.code, hand=shown))
+    price = buy.price
+    if price is None or buy.unknown_paid:
+        out.append(
+            unverifiable(
+                a.pos,
+                "the price or the payment is not fully known: the amount is not checked",
+                "Preis oder Zahlung nicht ganz bekannt: der Betrag ist ungeprüft",
+                p.name,
+            )
+        )
+        return out
+    counted = counted_cards(ctx, buy)
+    total = payment_value(ctx, buy)
+    shown = fmt_cards([*buy.cards_paid, *([None] * buy.unknown_paid)])
+    tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
+    if total < price:
+        out.append(
+            problem(
+                "BUY-UNDERPAID", a.pos, p.name, tile=tile_text, price=price, cards=shown, sum=total
+            )
+        )
+    elif total > price and state.profile.overpay_superfluous != "allowed":
+        for c in counted:
+            if total - c.value >= price:
+                out.append(
+                    problem(
+                        "BUY-SUPERFLUOUS",
+                        getattr(c, "pos", a.pos) or a.pos,
+                        p.name,
+                        severity="warning"
+                        if state.profile.overpay_superfluous == "warn"
+                        else "error",
+                        tile=tile_text,
+                        price=price,
+                        cards=shown,
+                        card=c.code,
+                        profile=state.profile.name,
+                    )
+                )
+                break
+    return out
+
+
+def _hand_text(hand: Counter[MoneyCard], unknown: int) -> str:
+    cards: list[MoneyCard | None] = list(hand.elements())
+    cards += [None] * unknown
+    return fmt_cards(cards) if cards else "empty"
+
+
+def apply_purchase(ctx: Context, buy: Purchase) -> None:
+    """Carry out a purchase as played (no checks)."""
+    from referee.engine.actions.supply import take_out_of_bag
+    from referee.engine.state import EMPTY
+
+    state = ctx.state
+    p, a = buy.player, buy.action
+    t = state.turn
+    start_main_action(state)
+    if buy.slot is not None:
+        if buy.from_bag and buy.tile is not None:
+            take_out_of_bag(state, buy.tile)
+        state.market[buy.slot] = EMPTY
+    for step in buy.steps:
+        c = step.card
+        if step.source == "unknown":
+            p.hand_unknown -= 1
+            state.discard_unknown += 1
+        elif step.source == "forget":
+            p.hand_unknown = p.hand.total() - 1
+            state.pool.update(p.hand)
+            p.hand.clear()
+            state.discard_unknown += 1
+        elif step.source == "hand" and c is not None:
+            _dec(p.hand, c)
+            state.discard[c] += 1
+        elif step.source == "resolve" and c is not None:
+            p.hand_unknown -= 1
+            _dec(state.pool, c)
+            state.discard[c] += 1
+    for m in state.ext.modules:
+        m.on_purchase(ctx, buy)
+    if t is None:
+        return
+    t.pending.append(buy.tile)
+    if buy.price is None or buy.unknown_paid:
+        turn_goes_on_unsure(state, ("an unknown payment", "einer unbekannten Zahlung"))
+        return
+    total = payment_value(ctx, buy)
+    exact = bool(
+        ctx.decide(Decision.PAY_EXACT, player=p, purchase=buy, value=total, price=buy.price)
+    )
+    if not exact or not ctx.decide(Decision.TURN_EXTRA_ACTION, player=p, purchase=buy):
+        tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
+        end_main_action(
+            state,
+            (
+                f"paying {total} for {tile_text} costing {buy.price} (not exact)",
+                f"der Zahlung von {total} für {tile_text} zum Preis von {buy.price} "
+                "(nicht passend)",
+            ),
+        )
+
+
+def _dec(counter: Counter[MoneyCard], key: MoneyCard) -> None:
+    n = counter[key] - 1
+    if n > 0:
+        counter[key] = n
+    else:
+        del counter[key]
+
+
+# ----------------------------------------------------------------------------- payment search
+
+
+def payments(
+    hand: Sequence[MoneyCard], currencies: frozenset[Currency], price: int, exact_only: bool = False
+) -> Iterator[tuple[MoneyCard, ...]]:
+    """Every way to pay ``price`` from ``hand`` in the given currencies with no superfluous
+    card ("keine überflüssige Karte"): sets reaching the price from which no card can be left
+    out. Exact payments first. Each distinct multiset once."""
+    usable = sorted((c for c in hand if c.currency in currencies), key=lambda c: c.sort_key)
+    seen: set[tuple[MoneyCard, ...]] = set()
+    found: list[tuple[int, tuple[MoneyCard, ...]]] = []
+    for k in range(1, len(usable) + 1):
+        for combo in combinations(usable, k):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            total = sum(c.value for c in combo)
+            if total < price:
+                continue
+            if any(total - c.value >= price for c in combo):
+                continue  # a superfluous card
+            if exact_only and total != price:
+                continue
+            found.append((total - price, combo))
+    found.sort(key=lambda x: (x[0], len(x[1])))
+    for _, combo in found:
+        yield combo
+
+
+__all__ = [
+    "PayStep",
+    "Purchase",
+    "apply_purchase",
+    "fmt_hand",
+    "payments",
+    "plan_purchase",
+    "purchase_findings",
+]

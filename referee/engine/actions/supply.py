@@ -1,0 +1,79 @@
+"""Resolving a named tile against the tiles not yet seen (the bag or tile tower)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.catalogue import TileKind
+from referee.engine.findings import Finding, problem
+from referee.engine.fmt import fmt_ref
+from referee.record.model import Pos, TileRef
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
+
+
+def bag_word(state: GameState, lang: str = "en", dative: bool = False) -> str:
+    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower."""
+    tower = state.profile.tile_supply == "tower"
+    if lang == "de":
+        if dative:
+            return "im Turm" if tower else "im Beutel"
+        return "der Turm" if tower else "der Beutel"
+    return "tile tower" if tower else "bag"
+
+
+def resolve_from_bag(
+    state: GameState, ref: TileRef, pos: Pos
+) -> tuple[TileKind | None, bool, list[Finding]]:
+    """Which unseen tile a known reference means: (tile, whether it is taken out of the unseen
+    tiles, findings). Pure."""
+    if not ref.candidates:
+        return (
+            None,
+            False,
+            [
+                problem(
+                    "TILE-SUPPLY",
+                    pos,
+                    detail=f"there is no tile {fmt_ref(ref)}",
+                    detail_de=f"es gibt kein Plättchen {fmt_ref(ref)}",
+                )
+            ],
+        )
+    free = [t for t in ref.candidates if state.bag[t] > 0]
+    if not free:
+        tile = ref.candidates[0]
+        return (
+            tile,
+            False,
+            [
+                problem(
+                    "TILE-SUPPLY",
+                    pos,
+                    detail=f"{tile.full_code} appears twice: the only one is already out of the "
+                    f"{bag_word(state)}",
+                    detail_de=f"{tile.full_code} taucht doppelt auf: das einzige ist schon gezogen",
+                )
+            ],
+        )
+    out: list[Finding] = []
+    if len(free) > 1:
+        out.append(
+            problem(
+                "UNKNOWN-TILE",
+                pos,
+                tile=fmt_ref(ref),
+                candidates=", ".join(t.full_code for t in free),
+            )
+        )
+    return free[0], True, out
+
+
+def take_out_of_bag(state: GameState, tile: TileKind) -> None:
+    """The tile has been seen: it is no longer among the unseen tiles."""
+    n = state.bag[tile] - 1
+    if n > 0:
+        state.bag[tile] = n
+    else:
+        del state.bag[tile]

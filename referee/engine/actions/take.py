@@ -1,0 +1,178 @@
+"""Taking money ("Geld nehmen"): one card of any value, or several whose sum is at most 5.
+
+``plan_take`` works out, without changing anything, where each named card comes from (the
+display, an unknown display card it resolves, or nowhere); ``take_findings`` is the check;
+``apply_take`` moves the cards. Cards of a module (``kind:name``) are handed to their module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from referee.catalogue import MoneyCard
+from referee.engine.findings import Finding, problem, unverifiable
+from referee.engine.fmt import fmt_card, fmt_cards
+from referee.engine.ruleset import Decision
+from referee.engine.turns import end_main_action, main_action_findings, start_main_action
+from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
+
+if TYPE_CHECKING:
+    from referee.engine.context import Context
+    from referee.engine.state import GameState, PlayerState
+
+Source = Literal["display", "resolve", "forget", "unknown", "missing", "module"]
+
+
+@dataclass(slots=True)
+class TakeStep:
+    source: Source
+    card: MoneyCard | None
+    ref: object
+    pos: Pos
+
+
+@dataclass(slots=True)
+class TakePlan:
+    player: PlayerState
+    action: TakeMoney
+    steps: list[TakeStep] = field(default_factory=list)
+    display_before: list[MoneyCard | None] = field(default_factory=list)
+
+
+def plan_take(state: GameState, p: PlayerState, a: TakeMoney) -> TakePlan:
+    """Where each card of the take comes from (the state is not changed)."""
+    plan = TakePlan(p, a, display_before=list(state.display))
+    display = list(state.display)
+    pool_used: Counter[MoneyCard] = Counter()
+    for ref in a.cards:
+        cpos = ref.pos or a.pos
+        if isinstance(ref, ComponentRef):
+            plan.steps.append(TakeStep("module", None, ref, cpos))
+            continue
+        if not isinstance(ref, CardRef):
+            plan.steps.append(TakeStep("missing", None, ref, cpos))
+            continue
+        c = ref.card
+        if c is None:
+            if None in display:
+                display.remove(None)
+                plan.steps.append(TakeStep("unknown", None, ref, cpos))
+            elif display:
+                display = [None] * (len(display) - 1)
+                plan.steps.append(TakeStep("forget", None, ref, cpos))
+            else:
+                plan.steps.append(TakeStep("missing", None, ref, cpos))
+            continue
+        if c in display:
+            display.remove(c)
+            plan.steps.append(TakeStep("display", c, ref, cpos))
+        elif None in display and state.pool[c] - pool_used[c] > 0:
+            display.remove(None)
+            pool_used[c] += 1
+            plan.steps.append(TakeStep("resolve", c, ref, cpos))
+        else:
+            plan.steps.append(TakeStep("missing", c, ref, cpos))
+    return plan
+
+
+def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
+    """The check of a take (pure)."""
+    p, a = plan.player, plan.action
+    state = ctx.state
+    out = main_action_findings(state, a.pos, p, ("taking money", "dem Geldnehmen"))
+    if not a.cards:
+        out.append(problem("TAKE-EMPTY", a.pos, p.name))
+    display = list(plan.display_before)
+    for step in plan.steps:
+        if step.source == "missing":
+            ref = step.ref
+            if isinstance(ref, CardRef):
+                card = "?" if ref.card is None else ref.card.code
+                shown = "empty" if ref.card is None else fmt_cards(display)
+            else:
+                card = str(getattr(ref, "number", "?"))
+                shown = fmt_cards(plan.display_before)
+            out.append(problem("TAKE-NOT-IN-DISPLAY", step.pos, p.name, card=card, display=shown))
+        elif step.source in ("display", "resolve", "unknown"):
+            if step.card in display:
+                display.remove(step.card)
+            elif None in display:
+                display.remove(None)
+        elif step.source == "forget":
+            display = [None] * (len(display) - 1)
+    cards = [c for c in a.cards if isinstance(c, CardRef)]
+    if len(cards) > 1:
+        known = [c.card for c in cards if c.card is not None]
+        total = sum(c.value for c in known)
+        if total > ctx.decide(Decision.TAKE_LIMIT, player=p):
+            out.append(
+                problem(
+                    "TAKE-SUM",
+                    a.pos,
+                    p.name,
+                    display=fmt_cards(plan.display_before),
+                    cards=fmt_cards(c.card for c in cards),
+                    sum=total,
+                )
+            )
+        elif len(known) < len(cards):
+            out.append(
+                unverifiable(
+                    a.pos,
+                    "unknown cards taken: whether their sum is at most 5 is not checked",
+                    "unbekannte Karten genommen: ob die Summe höchstens 5 ist, ist ungeprüft",
+                    p.name,
+                )
+            )
+    return out
+
+
+def apply_take(ctx: Context, plan: TakePlan) -> None:
+    """Move the cards of a take (no checks; module cards go to their module)."""
+    state = ctx.state
+    p, a = plan.player, plan.action
+    start_main_action(state)
+    taken: list[MoneyCard | None] = []
+    for step in plan.steps:
+        if step.source == "module":
+            ref = step.ref
+            assert isinstance(ref, ComponentRef)
+            handler = state.ext.kind_handler(ref.kind)
+            if handler is not None:
+                state.found.extend(handler.take_component(state, p, ref, a) or [])
+            else:
+                from referee.engine.core import unhandled_component
+
+                unhandled_component(state, ref, step.pos, p.name)
+            continue
+        if step.source == "missing":
+            continue
+        if step.source == "unknown":
+            state.display.remove(None)
+        elif step.source == "forget":
+            state.pool.update(x for x in state.display if x is not None)
+            state.display = [None] * (len(state.display) - 1)
+        elif step.source == "display":
+            state.display.remove(step.card)
+        elif step.source == "resolve":
+            state.display.remove(None)
+            _dec(state.pool, step.card)
+        if step.card is None:
+            p.hand_unknown += 1
+        else:
+            p.hand[step.card] += 1
+        taken.append(step.card)
+    cards = " ".join(fmt_card(c) for c in taken)
+    end_main_action(state, (f"taking money ({cards})", f"dem Geldnehmen ({cards})"))
+
+
+def _dec(counter: Counter[MoneyCard], key: MoneyCard | None) -> None:
+    if key is None:
+        return
+    n = counter[key] - 1
+    if n > 0:
+        counter[key] = n
+    else:
+        del counter[key]

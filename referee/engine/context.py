@@ -1,0 +1,102 @@
+"""The engine as a module sees it: one :class:`Context` per game state.
+
+A module never imports ``referee.engine.core`` or any private engine name (a test enforces it).
+Everything it may do goes through the context it is handed:
+
+* read the table: ``ctx.state`` (the :class:`~referee.engine.state.GameState`), ``ctx.players``,
+  ``ctx.player_named``; its own part of the state: ``module.data(ctx.state)``;
+* ask the rules: ``ctx.decide(Decision.X, **args)`` (the same answer every consumer gets);
+* report: ``ctx.report(findings)``, ``ctx.flag(code, pos, player, **params)``,
+  ``ctx.unverifiable(pos, en, de, player)``;
+* run base actions inside its own (e.g. the vizier's purchase and placement):
+  ``ctx.run_action(action)``; open and close out-of-turn play: ``ctx.begin_interrupt`` /
+  ``ctx.end_interrupt``; count and end main actions: ``ctx.start_main_action`` /
+  ``ctx.end_main_action``; settle the table before a moment: ``ctx.settle_before``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from referee.engine.findings import Finding, report
+from referee.engine.ruleset import Decision
+from referee.engine.turns import (
+    Interrupt,
+    begin_interrupt,
+    end_interrupt,
+    end_main_action,
+    main_action_findings,
+    start_main_action,
+)
+from referee.record.model import Action, Pos
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState, PlayerState
+
+
+class Context:
+    """The public face of the engine for one game state (cheap: make one when needed)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def players(self) -> list[PlayerState]:
+        return self.state.players
+
+    def player_named(self, name: str) -> PlayerState | None:
+        return self.state.player_named(name)
+
+    def decide(self, decision: Decision, **args: Any) -> Any:
+        """The game's answer to a rule decision (base layer refined by the modules)."""
+        return self.state.rules.decide(decision, self, **args)
+
+    # -------------------------------------------------------------- reporting
+
+    def report(self, findings: Iterable[Finding]) -> None:
+        report(self.state, findings)
+
+    def flag(self, code: str, pos: Pos, player: str | None = None, **params: object) -> None:
+        self.state.flag(code, pos, player, **params)
+
+    def unverifiable(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
+        self.state.note(pos, en, de, player)
+
+    # ------------------------------------------------------------- turn flow
+
+    def main_action(self, pos: Pos, player: PlayerState, what: tuple[str, str]) -> None:
+        """Check that a main action may happen now, and count it."""
+        self.report(main_action_findings(self.state, pos, player, what))
+        start_main_action(self.state)
+
+    def end_main_action(self, why: tuple[str, str]) -> None:
+        end_main_action(self.state, why)
+
+    def begin_interrupt(self, player: PlayerState, module: str, pos: Pos) -> Interrupt:
+        return begin_interrupt(self.state, player, module, pos)
+
+    def end_interrupt(self, saved: Interrupt) -> None:
+        end_interrupt(self.state, saved)
+
+    def settle_before(self, pos: Pos, moment: str) -> None:
+        from referee.engine.core import settle_before
+
+        settle_before(self.state, pos, moment)
+
+    def run_action(self, action: Action) -> None:
+        """Check and apply one base (or module) action of the player whose turn is under way."""
+        from referee.engine.actions import run_action
+
+        run_action(self.state, action)
+
+    def close_placements(self, pos: Pos, player: PlayerState) -> None:
+        """End of a (mini-)turn: bought tiles not placed go to the reserve (reported), the
+        reserve limit is checked."""
+        from referee.engine.actions.placement import close_placements
+
+        close_placements(self.state, player, pos)

@@ -1,0 +1,231 @@
+"""The rules of one game as named decisions that modules refine.
+
+Every rule question the engine asks ("how much may a take add up to?", "which currencies may
+pay for this field?", "was this payment exact?", "what breaks the building rules here?") is a
+*decision* with a stable name (:class:`Decision`). A :class:`Ruleset` answers it in two layers:
+
+1. the **base layer**: the rulebook's answer, parametrised by the game's rule profile
+   (:mod:`referee.profiles`): the profile is the base layer's data;
+2. the **refinements** of the enabled modules, in a declared order: each gets the answer so far
+   and returns its own, so it may add a condition, relax one (drop a problem), or replace the
+   answer outright, for one kind of piece, one player or one moment, as its rule says.
+
+A module declares a refinement with the :func:`refines` decorator on a method::
+
+    class CityGates(BundledModule):
+        @refines(Decision.PLACE_PROBLEMS)
+        def gates_open_walls(self, ctx, problems, *, player, at, piece):
+            if is_gate(piece):
+                return [p for p in problems if p.code != "PLACE-WALL"]
+            return problems
+
+and orders itself against other modules with ``Module.after`` (names of modules whose
+refinements must run first). Every consumer (the checker, the legal-move generator, ``explain``,
+``legal``, the simulator) asks the same :class:`Ruleset`, so a refinement is written once.
+
+What each decision receives and returns is documented on :class:`Decision`; the keyword
+arguments are fixed per decision so that refinements of different modules compose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from referee.engine.extensions import Module
+    from referee.profiles import RuleProfile
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Decision(StrEnum):
+    """The named rule decisions. Value types and keyword arguments:
+
+    * ``take.limit`` -> int: the largest sum several money cards taken at once may reach
+      ("mehrere Geldkarten, wenn ihre Summe nicht größer als 5 ist"). Args: ``player``.
+    * ``pay.currencies`` -> frozenset[Currency]: the currencies whose cards may pay for a tile of
+      the market field ``field`` ("in der Währung des Feldes"). Args: ``player``, ``field``,
+      ``purchase`` (the :class:`~referee.engine.purchase.Purchase` being made).
+    * ``pay.value`` -> int: what the payment counts for. Args: ``player``, ``purchase``,
+      ``counted`` (the money cards that count).
+    * ``pay.exact`` -> bool: whether the payment was exact ("genau passend"), which gives the
+      player another action. Args: ``player``, ``purchase``, ``value``, ``price``.
+    * ``pay.problems`` -> list[Problem]: problems of how a purchase was paid beyond currency and
+      amount (e.g. currencies that may not be mixed). Args: ``player``, ``purchase``.
+    * ``place.problems`` -> list[BuildingProblem]: what breaks the building rules when
+      ``piece`` enters ``player``'s Alhambra at ``at``. Args: ``player``, ``at``, ``piece``,
+      ``how`` ("place", "build" from the reserve, "swap", "distribute").
+    * ``remove.problems`` -> list[BuildingProblem]: what breaks the building rules when the
+      piece at ``at`` leaves. Args: ``player``, ``at``, ``piece``.
+    * ``turn.extra_action`` -> bool: whether an exact purchase gives another action. Args:
+      ``player``, ``purchase``.
+    * ``display.size`` -> int: how many cards the money display holds (4).
+    * ``display.occupied`` -> int: how many places of the display are taken (money cards plus
+      module cards lying there). Args: none.
+    * ``market.size`` -> int: market fields (4).
+    * ``start.money`` -> int: the start money threshold (20).
+    * ``reserve.limit`` -> int | None: the most tiles a reserve may hold (None: no limit).
+      Args: ``player``.
+    """
+
+    TAKE_LIMIT = "take.limit"
+    PAY_CURRENCIES = "pay.currencies"
+    PAY_VALUE = "pay.value"
+    PAY_EXACT = "pay.exact"
+    PAY_PROBLEMS = "pay.problems"
+    PLACE_PROBLEMS = "place.problems"
+    REMOVE_PROBLEMS = "remove.problems"
+    TURN_EXTRA_ACTION = "turn.extra_action"
+    DISPLAY_SIZE = "display.size"
+    DISPLAY_OCCUPIED = "display.occupied"
+    MARKET_SIZE = "market.size"
+    START_MONEY = "start.money"
+    RESERVE_LIMIT = "reserve.limit"
+
+
+_REFINES_ATTR = "__refines__"
+
+
+def refines(decision: Decision | str) -> Callable[[F], F]:
+    """Method decorator: this module method refines ``decision``.
+
+    The method is called as ``method(ctx, result, **args)`` and returns the refined result.
+    """
+    name = Decision(decision)
+
+    def mark(func: F) -> F:
+        marks: list[Decision] = list(getattr(func, _REFINES_ATTR, ()))
+        marks.append(name)
+        setattr(func, _REFINES_ATTR, tuple(marks))
+        return func
+
+    return mark
+
+
+@dataclass(frozen=True, slots=True)
+class Refinement:
+    """One module's refinement of one decision."""
+
+    decision: Decision
+    module: str
+    func: Callable[..., Any]
+
+
+def refinements_of(module: Module) -> list[Refinement]:
+    """The refinements a module instance declares (methods marked with :func:`refines`)."""
+    out: list[Refinement] = []
+    for attr in dir(type(module)):
+        member = getattr(type(module), attr, None)
+        marks = getattr(member, _REFINES_ATTR, None)
+        if not marks:
+            continue
+        bound = getattr(module, attr)
+        for decision in marks:
+            out.append(Refinement(decision, module.name, bound))
+    return out
+
+
+def module_order(modules: Sequence[Module]) -> list[Module]:
+    """The modules in refinement order: each after the modules its ``after`` names (when they
+    are enabled), otherwise in the order given. A cycle is broken by the given order."""
+    by_name = {m.name: m for m in modules}
+    done: list[Module] = []
+    visiting: set[str] = set()
+
+    def visit(m: Module) -> None:
+        if m in done or m.name in visiting:
+            return
+        visiting.add(m.name)
+        for before in getattr(m, "after", ()):
+            dep = by_name.get(before)
+            if dep is not None:
+                visit(dep)
+        visiting.discard(m.name)
+        done.append(m)
+
+    for m in modules:
+        visit(m)
+    return done
+
+
+class BaseRules:
+    """The base layer: the rulebook's answer to each decision, read from the rule profile.
+
+    Methods are named after the decision (dots become underscores) and take ``(ctx, **args)``.
+    """
+
+    def __init__(self, profile: RuleProfile) -> None:
+        self.profile = profile
+
+    def take_limit(self, ctx: Any, **_: Any) -> int:
+        return 5  # "mehrere Geldkarten, wenn ihre Summe nicht größer als 5 ist" (Geld nehmen)
+
+    def pay_currencies(self, ctx: Any, *, field: Any, **_: Any) -> frozenset[Any]:
+        return frozenset({field})  # "in der Währung ... des Feldes" (Gebäude kaufen)
+
+    def pay_value(self, ctx: Any, *, counted: Iterable[Any], **_: Any) -> int:
+        return sum(c.value for c in counted)
+
+    def pay_exact(self, ctx: Any, *, value: int, price: int, **_: Any) -> bool:
+        return value == price  # "genau passend"
+
+    def pay_problems(self, ctx: Any, **_: Any) -> list[Any]:
+        return []
+
+    def place_problems(self, ctx: Any, *, player: Any, at: Any, piece: Any, **_: Any) -> list[Any]:
+        from referee.geometry import placement_problems, swap_problems
+
+        if _.get("how") == "swap":
+            return swap_problems(player.alhambra, at, piece)
+        return placement_problems(player.alhambra, at, piece)
+
+    def remove_problems(self, ctx: Any, *, player: Any, at: Any, **_: Any) -> list[Any]:
+        from referee.geometry import removal_problems
+
+        return removal_problems(player.alhambra, at)
+
+    def turn_extra_action(self, ctx: Any, **_: Any) -> bool:
+        return True  # "ist man sogar noch einmal an der Reihe"
+
+    def display_size(self, ctx: Any, **_: Any) -> int:
+        return 4  # "4 Geldkarten offen" (Spielvorbereitung)
+
+    def display_occupied(self, ctx: Any, **_: Any) -> int:
+        return len(ctx.state.display)
+
+    def market_size(self, ctx: Any, **_: Any) -> int:
+        return 4
+
+    def start_money(self, ctx: Any, **_: Any) -> int:
+        return 20  # "bis der Gesamtwert 20 oder mehr beträgt" (Spielvorbereitung)
+
+    def reserve_limit(self, ctx: Any, **_: Any) -> int | None:
+        return self.profile.reserve_limit
+
+
+class Ruleset:
+    """The decisions of one game: the profile's base layer refined by the enabled modules."""
+
+    def __init__(self, profile: RuleProfile, modules: Sequence[Module] = ()) -> None:
+        self.profile = profile
+        self.base = BaseRules(profile)
+        self.modules = module_order(modules)
+        self._chain: dict[Decision, list[Refinement]] = {}
+        for m in self.modules:
+            for r in refinements_of(m):
+                self._chain.setdefault(r.decision, []).append(r)
+
+    def decide(self, decision: Decision, ctx: Any, **args: Any) -> Any:
+        """The answer to ``decision``: the base layer's, passed through every refinement."""
+        base = getattr(self.base, decision.value.replace(".", "_"))
+        result = base(ctx, **args)
+        for r in self._chain.get(decision, ()):
+            result = r.func(ctx, result, **args)
+        return result
+
+    def refined_by(self, decision: Decision) -> list[str]:
+        """The modules refining ``decision``, in the order they run."""
+        return [r.module for r in self._chain.get(decision, ())]

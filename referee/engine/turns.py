@@ -1,0 +1,197 @@
+"""The turn flow: named phases, main actions, and the one arbiter for out-of-turn play.
+
+A game moves through :class:`Phase` values: ``setup`` until the first turn, then for every turn
+``turn`` (its actions, then its placements "ganz am Ende des eigenen Zuges"), ``refill`` (the
+display and market are refilled), ``between`` (refill closed; scorings and out-of-turn play may
+happen), and ``over`` after the final scoring.
+
+Modules attach steps to named :class:`Moment` values (turn start, end of turn, after refill,
+after scoring, leftover distribution, game end...) and may act between turns through the
+:class:`InterruptArbiter`: an out-of-turn line (no turn number) opens an *interrupt* with
+:func:`begin_interrupt`, which saves who moves next, and :func:`end_interrupt` closes it, so play
+resumes "bei demjenigen Spieler, der eigentlich an der Reihe gewesen wäre".
+
+Checks here are pure (they return findings); the ``start_``/``end_``/``begin_`` functions change
+the state and check nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from referee.engine.findings import Finding, problem, unverifiable
+from referee.record.model import NOWHERE, Pos
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState, PlayerState
+
+
+class Phase(StrEnum):
+    """Where the game stands (``GameState.phase``; compares equal to its string value)."""
+
+    SETUP = "setup"
+    TURN = "turn"
+    REFILL = "refill"
+    BETWEEN = "between"
+    OVER = "over"
+
+
+class Moment(StrEnum):
+    """The named moments of the turn flow where modules attach steps (``Module.at``)."""
+
+    SETUP_DONE = "setup-done"  # the setup is complete, before the first turn
+    TURN_START = "turn-start"  # a numbered turn begins
+    TURN_END = "turn-end"  # a turn's actions and placements are over
+    REFILL_DONE = "refill-done"  # the refill after a turn is closed
+    SCORING_DONE = "scoring-done"  # right after a scoring
+    LEFTOVERS_DONE = "leftovers-done"  # the leftover tiles are handed out (before scoring 3)
+    GAME_END = "game-end"  # the record ends after the final scoring
+
+
+# ----------------------------------------------------------------------------- main actions
+
+
+def main_action_findings(
+    state: GameState, pos: Pos, player: PlayerState, what: tuple[str, str]
+) -> list[Finding]:
+    """May ``player`` make a main action (take, buy, redesign, a module action) now?
+
+    "Ein Spieler hat ... genau eine der drei Möglichkeiten"; only an exact purchase gives another
+    (Zusatzaktion); every placement comes "ganz am Ende des eigenen Zuges".
+    """
+    t = state.turn
+    out: list[Finding] = []
+    if t is None:
+        return out
+    if t.over and not t.unsure:
+        out.append(
+            problem("TURN-OVER", pos, player.name, after=t.over_after[0], after_de=t.over_after[1])
+        )
+    elif t.over and t.unsure:
+        out.append(
+            unverifiable(
+                pos,
+                "an unknown payment: whether it was exact (and allowed this action) is not "
+                "checked",
+                "eine unbekannte Zahlung: ob sie passend war (und diese Aktion erlaubte), ist "
+                "ungeprüft",
+                player.name,
+            )
+        )
+    if t.placing:
+        out.append(problem("PLACE-ORDER", pos, player.name, action=what[0], action_de=what[1]))
+    return out
+
+
+def start_main_action(state: GameState) -> None:
+    """Count a main action of the current turn."""
+    if state.turn is not None:
+        state.turn.main_actions += 1
+
+
+def end_main_action(state: GameState, why: tuple[str, str]) -> None:
+    """The turn allows no further main action (``why``: what ended it, EN/DE)."""
+    t = state.turn
+    if t is None:
+        return
+    t.over = True
+    t.unsure = False
+    t.over_after = why
+
+
+def turn_goes_on_unsure(state: GameState, why: tuple[str, str]) -> None:
+    """Whether the turn goes on cannot be told (an unknown payment)."""
+    t = state.turn
+    if t is None:
+        return
+    t.over = True
+    t.unsure = True
+    t.over_after = why
+
+
+# ----------------------------------------------------------------------------- seats
+
+
+def seat_order(state: GameState, first: int | None = None) -> list[PlayerState]:
+    """Every player in seat order starting with ``first`` (default: who moves next)."""
+    n = len(state.players)
+    if n == 0:
+        return []
+    start = first if first is not None else (state.next_player or 0)
+    return [state.players[(start + i) % n] for i in range(n)]
+
+
+# ----------------------------------------------------------------------------- interrupts
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A wish to act out of turn at one moment: who, with what (the module's name)."""
+
+    player: PlayerState
+    module: str
+    pos: Pos = NOWHERE
+
+
+class InterruptArbiter:
+    """Who may act first when several players (through one or several modules) want to act
+    between two turns.
+
+    Order: modules by their declared ``interrupt_rank`` (lower acts first; e.g. the Sultan's
+    claim before the vizier), then seats starting with the player who would move next, the one
+    who just moved last ("wer eigentlich am Zug wäre, ist der Erste").
+    """
+
+    def __init__(self, ranks: dict[str, int]) -> None:
+        self.ranks = ranks
+
+    def key(self, state: GameState, claim: Claim) -> tuple[int, int]:
+        n = len(state.players) or 1
+        nxt = state.next_player if state.next_player is not None else 0
+        return (self.ranks.get(claim.module, 0), (claim.player.index - nxt) % n)
+
+    def first(self, state: GameState, claims: Sequence[Claim]) -> Claim | None:
+        """The claim that acts first (None: no claim)."""
+        return min(claims, key=lambda c: self.key(state, c), default=None)
+
+    def precedence_findings(
+        self, state: GameState, acting: Claim, others: Sequence[Claim], code: str
+    ) -> list[Finding]:
+        """``code`` for each other claim that should have come before ``acting``."""
+        mine = self.key(state, acting)
+        order = " → ".join(p.name for p in seat_order(state))
+        return [
+            problem(code, o.pos or acting.pos, acting.player.name, other=o.player.name, order=order)
+            for o in others
+            if o.player is not acting.player and self.key(state, o) < mine
+        ]
+
+
+@dataclass(slots=True)
+class Interrupt:
+    """An out-of-turn action under way: what to restore when it ends."""
+
+    player: int
+    module: str
+    saved_next: int | None
+    saved_phase: str
+
+
+def begin_interrupt(state: GameState, player: PlayerState, module: str, pos: Pos) -> Interrupt:
+    """Open an out-of-turn action of ``player`` (a mini-turn with the current turn number)."""
+    from referee.engine.state import TurnState
+
+    saved = Interrupt(player.index, module, state.next_player, state.phase)
+    state.turn = TurnState(state.turn_no, player.index, pos=pos)
+    state.phase = Phase.TURN
+    return saved
+
+
+def end_interrupt(state: GameState, saved: Interrupt) -> None:
+    """Close an out-of-turn action: a refill follows, and the player who was next moves next."""
+    state.turn = None
+    state.phase = Phase.REFILL
+    state.next_player = saved.saved_next
