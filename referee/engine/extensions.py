@@ -51,6 +51,7 @@ if TYPE_CHECKING:
         Turn,
     )
 
+
 class ActionKind(StrEnum):
     """What a module verb does, declared by its module (``Module.verb_kinds``); other modules
     ask the kind (``Extensions.verb_kind``), never the verb's spelling."""

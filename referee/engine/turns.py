@@ -74,8 +74,7 @@ def main_action_findings(
         out.append(
             unverifiable(
                 pos,
-                "an unknown payment: whether it was exact (and allowed this action) is not "
-                "checked",
+                "an unknown payment: whether it was exact (and allowed this action) is not checked",
                 "eine unbekannte Zahlung: ob sie passend war (und diese Aktion erlaubte), ist "
                 "ungeprüft",
                 player.name,

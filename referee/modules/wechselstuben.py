@@ -301,7 +301,7 @@ class Wechselstuben(BundledModule):
     def exchange_currencies(
         self, ctx: Any, allowed: frozenset[Currency], *, field: Currency, purchase: Any, **_: Any
     ) -> frozenset[Currency]:
-        """"Mit dieser Karte kann man ... in beiden Währungen bezahlen": the first exchange card
+        """ "Mit dieser Karte kann man ... in beiden Währungen bezahlen": the first exchange card
         of a purchase adds its other currency when the field's currency is on it."""
         refs = self._paid_cards(purchase)
         if not refs:
@@ -363,7 +363,7 @@ class Wechselstuben(BundledModule):
         return out
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
-        """"danach kommt sie auf den Ablagestapel": the played card leaves the hand."""
+        """ "danach kommt sie auf den Ablagestapel": the played card leaves the hand."""
         refs = self._paid_cards(purchase)
         if not refs or purchase.field is None:
             return

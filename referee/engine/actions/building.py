@@ -102,8 +102,7 @@ def building_findings(
         return [
             unverifiable(
                 pos,
-                f"{p.name}'s layout is not known (counts only): the building rules are not "
-                "checked",
+                f"{p.name}'s layout is not known (counts only): the building rules are not checked",
                 f"die Alhambra von {p.name} ist nur gezählt: Bauregeln ungeprüft",
                 p.name,
             )

@@ -126,9 +126,7 @@ def give_findings(ctx: Context, p: PlayerState, a: Give, pick: PendingPick) -> l
     other = state.player_named(a.to.name)
     if other is None:
         found.append(
-            problem(
-                "UNKNOWN-PLAYER", a.to.pos or a.pos, a.to.name, players=", ".join(state.names)
-            )
+            problem("UNKNOWN-PLAYER", a.to.pos or a.pos, a.to.name, players=", ".join(state.names))
         )
     elif other is p:
         found.append(
@@ -187,16 +185,12 @@ def give(ctx: Context, p: PlayerState, a: Give, check: bool) -> None:
         other.reserve.append(tile)  # the receiver keeps it in the reserve (house rule)
 
 
-def reserve_limit_findings(
-    ctx: Context, p: PlayerState, pos: Pos, extra: int = 0
-) -> list[Finding]:
+def reserve_limit_findings(ctx: Context, p: PlayerState, pos: Pos, extra: int = 0) -> list[Finding]:
     limit = ctx.decide(Decision.RESERVE_LIMIT, player=p)
     n = len(p.reserve) + extra
     if limit is not None and n > limit:
         return [
-            problem(
-                "RESERVE-LIMIT", pos, p.name, n=n, limit=limit, profile=ctx.state.profile.name
-            )
+            problem("RESERVE-LIMIT", pos, p.name, n=n, limit=limit, profile=ctx.state.profile.name)
         ]
     return []
 
