@@ -1,0 +1,79 @@
+"""The module platform: a module refines a base rule decision without editing anything else.
+
+Two test-only modules, each one folder under ``tests/plugins/`` and registered only by being
+imported: ``opengate`` relaxes the wall rule for arcades ("Alhambra-Bauregeln": "Aneinander
+grenzende Seiten ... müssen gleich sein" — waived for one piece kind), ``anycoin`` lets Gulden
+pay for any field (the base rule: "in der Währung des Feldes", Gebäude kaufen).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from test_module_common import SETUP
+
+from referee.engine import check_game
+from referee.engine.context import Context
+from referee.engine.ruleset import Decision, Ruleset
+from referee.engine.state import GameState
+from referee.notation import parse_text
+from referee.profiles import DEFAULT_PROFILE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+for _folder in ("plugins.anycoin", "plugins.opengate"):
+    importlib.import_module(_folder)  # importing a module's folder registers it
+
+
+def _codes(text: str) -> list[str]:
+    games = parse_text(text, "t.alh")
+    assert len(games) == 1 and not games[0].errors
+    return [v.code for v in check_game(games[0]).violations]
+
+
+def test_opengate_allows_the_wall_the_base_forbids() -> None:
+    base = (ROOT / "examples" / "illegal-place.alh").read_text(encoding="utf-8")
+    found = _codes(base)
+    assert "PLACE-WALL" in found
+    relaxed = base.replace('[Rules "queen-2003"]', '[Rules "queen-2003"]\n[Modules "opengate"]')
+    # only the wall-matching rule is waived; the walker rule still applies to the same tile
+    assert _codes(relaxed) == [c for c in found if c != "PLACE-WALL"]
+
+
+def test_opengate_leaves_other_building_rules_alone() -> None:
+    # A6sw not touching anything: still not reachable / not adjacent
+    base = (ROOT / "examples" / "illegal-place.alh").read_text(encoding="utf-8")
+    far = base.replace("place A6sw@1,0", "place A6sw@5,0")
+    relaxed = far.replace('[Rules "queen-2003"]', '[Rules "queen-2003"]\n[Modules "opengate"]')
+    assert _codes(far)  # the tile touches nothing
+    assert _codes(relaxed) == _codes(far)
+
+
+def test_anycoin_lets_gulden_pay_any_field() -> None:
+    body = "1. Ben: buy De P7e pay Gu8, place P7e@1,0\n"
+    plain = SETUP.format(players="Anna, Ben, Cem", modules="") + body
+    assert "BUY-CURRENCY" in _codes(plain)
+    with_module = SETUP.format(players="Anna, Ben, Cem", modules="anycoin") + body
+    assert _codes(with_module) == []
+
+
+def test_the_ruleset_lists_who_refines_what_in_order() -> None:
+    from referee.engine.extensions import Extensions
+
+    ext = Extensions(["anycoin", "opengate", "wechselstuben"])
+    rules = Ruleset(DEFAULT_PROFILE, ext.modules)
+    assert rules.refined_by(Decision.PAY_CURRENCIES) == ["anycoin", "wechselstuben"]
+    assert rules.refined_by(Decision.PLACE_PROBLEMS) == ["opengate"]
+    state = GameState(players=[], ext=ext)
+    from referee.catalogue import Currency
+
+    allowed = Context(state).decide(
+        Decision.PAY_CURRENCIES, player=None, field=Currency.DENAR, purchase=_NoPurchase()
+    )
+    assert allowed == {Currency.DENAR, Currency.GULDEN}
+
+
+class _NoPurchase:
+    modules_paid: tuple[object, ...] = ()
+    field = None
