@@ -82,7 +82,7 @@ def test_at_most_three_squares_per_player_reserve_included() -> None:
     players = ["Ben", "Cem", "Anna"]
     for i, face in enumerate(faces):
         who = players[i % 3]
-        turns.append(f"{i + 1}. {who}: square sq:{face}, reserve sq:{face}\n")
+        turns.append(f"* squares sq:{face}\n{i + 1}. {who}: square sq:{face}, reserve sq:{face}\n")
     rep = run("".join(turns), Q)
     assert codes(rep) == ["SQUARE-LIMIT"]  # Ben's fourth, turn 10
     assert rep.violations[0].turn == 10
@@ -91,7 +91,7 @@ def test_at_most_three_squares_per_player_reserve_included() -> None:
 def test_a_used_up_stack() -> None:
     # "Ist ein Stapel aufgebraucht, steht diese Sorte nicht mehr zur Verfügung." (3 blue)
     turns = "".join(
-        f"{i + 1}. {who}: square sq:Pn, reserve sq:Pn\n"
+        ("* squares sq:Pn\n" if i < 3 else "") + f"{i + 1}. {who}: square sq:Pn, reserve sq:Pn\n"
         for i, who in enumerate(["Ben", "Cem", "Anna", "Ben"])
     )
     assert codes(run(turns, Q)) == ["SQUARE-SUPPLY"]
@@ -109,8 +109,22 @@ def test_a_face_is_never_stated_two_ways() -> None:
 def test_the_colour_alone_takes_the_face_up_square() -> None:
     rep = run(TOP + "1. Ben: square sq:T, place sq:Tne@0,1\n", Q)
     assert codes(rep) == []
-    rep = run("1. Ben: square sq:T, reserve sq:T\n", Q)  # face never written
-    assert codes(rep) == [] and rep.unverifiable
+    rep = run("1. Ben: square sq:T, reserve sq:T\n", Q)  # face never revealed
+    assert codes(rep) == ["SQUARE-NOT-REVEALED"]
+
+
+def test_a_square_must_have_been_revealed() -> None:
+    # "Anschließend wird von jedem Stapel der oberste Platz aufgedeckt." / "Dann wird der
+    # nächste Platz des Stapels aufgedeckt." (DIE PLÄTZE): taking a face no `* squares` line
+    # revealed is reported, as a missing market refill is.
+    rep = run("1. Ben: square sq:Tne, reserve sq:Tne\n", Q)
+    assert codes(rep) == ["SQUARE-NOT-REVEALED"]
+    assert "* squares" in rep.violations[0].message()
+    assert "aufgedeckt" in rep.violations[0].message("de")
+    # revealed, taken, and the next one taken without a reveal in between
+    body = TOP + "1. Ben: square sq:Tne, reserve sq:Tne\n2. Cem: square sq:Tn, reserve sq:Tn\n"
+    assert codes(run(body, Q)) == ["SQUARE-NOT-REVEALED"]
+    assert run(body, Q).violations[0].turn == 2
 
 
 def test_squares_follow_the_building_rules() -> None:

@@ -9,8 +9,10 @@ pay for any field (the base rule: "in der Währung des Feldes", Gebäude kaufen)
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from test_module_common import SETUP
 
 from referee.engine import check_game
@@ -22,8 +24,18 @@ from referee.profiles import DEFAULT_PROFILE
 
 ROOT = Path(__file__).resolve().parent.parent
 
-for _folder in ("plugins.anycoin", "plugins.opengate"):
-    importlib.import_module(_folder)  # importing a module's folder registers it
+
+@pytest.fixture(autouse=True)
+def test_modules() -> Iterator[None]:
+    """Plug the two test-only modules in (importing a module's folder registers it) and take
+    them out again afterwards, so no other test sees them."""
+    from referee.engine.extensions import MODULES, register_module
+
+    for folder, cls_name in (("plugins.anycoin", "AnyCoin"), ("plugins.opengate", "OpenGate")):
+        register_module(getattr(importlib.import_module(folder), cls_name))
+    yield
+    MODULES.pop("anycoin", None)
+    MODULES.pop("opengate", None)
 
 
 def _codes(text: str) -> list[str]:

@@ -352,8 +352,20 @@ def test_every_parameter_is_covered_here() -> None:
         "wall_run",
         "wall_points",
         "game_end",
+        "extra_action",
     }
     assert covered == set(PARAMETERS)
+
+
+def test_extra_action_optional_or_compulsory() -> None:
+    # 2003 [Kaufen]: „ist man sogar noch einmal an der Reihe" — a right (optional) or a duty.
+    from test_module_common import SETUP
+
+    text = SETUP.format(players="Anna, Ben, Cem", modules="") + (
+        "1. Ben: buy Di A9 pay Di9, place A9@1,0\n"
+    )
+    assert "TURN-EXTRA-ACTION" not in errors(check(text, profile(extra_action="optional")))
+    assert "TURN-EXTRA-ACTION" in errors(check(text, profile(extra_action="compulsory")))
 
 
 def test_a_user_profile_file_reaches_the_engine(tmp_path: Path) -> None:

@@ -313,6 +313,19 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                 "Startgeld wird bei der Spielvorbereitung verteilt, vor dem ersten Zug",
             ),
         )
+    elif state.display:
+        state.flag(
+            "SETUP-ORDER",
+            pos,
+            p.name,
+            **_pair(
+                'start money is dealt before the money display is laid out ("Anschließend '
+                'werden weitere 4 Geldkarten offen ... gelegt", Spielvorbereitung): the display '
+                "was revealed first",
+                'das Startgeld wird vor der Geldauslage verteilt ("Anschließend werden weitere 4 '
+                'Geldkarten offen ... gelegt"): hier wurde die Auslage zuerst aufgedeckt',
+            ),
+        )
     order = ", ".join(state.names)
     if p.dealt or p.dealt_pos != NOWHERE:
         state.flag(
@@ -581,6 +594,8 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
             ),
         )
         return
+    if number == 2 and 1 not in state.scoring_seen:
+        state.flag("SCORING-CARD-ORDER", pos)
     state.scoring_seen[number] = state.money_draws
     state.scoring_pending.append(number)
     if state.setup_after <= 0 or number in state.scoring_flagged:
@@ -722,6 +737,26 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             state.market[target] = tile
 
 
+def dirk_wanted(state: GameState, due: int) -> tuple[int, str, str]:
+    """How many tiles Dirk's draw ``due`` (0 setup, 1/2 after that scoring) takes, and why
+    (EN/DE). "Nach der 2. Wertung bekommt Dirk ... ein Drittel – abgerundet – der noch im Beutel
+    verbliebenen Plättchen" (Sonderregel für das Spiel zu zweit); never more than the bag holds."""
+    if due == 2:
+        want = state.profile.dirk_second_draw
+        if want is None:
+            want = state.bag_count // 3
+            how = f"a third of the {state.bag_count} tiles left, rounded down"
+            how_de = f"ein Drittel der {state.bag_count} verbliebenen Plättchen, abgerundet"
+        else:
+            how = f"profile {state.profile.name}"
+            how_de = f"Profil {state.profile.name}"
+    else:
+        want = DIRK_DRAW
+        how = "6 tiles" + (" at the start" if due == 0 else " right after scoring 1")
+        how_de = "6 Plättchen" + (" zu Beginn" if due == 0 else " direkt nach der 1. Wertung")
+    return min(want, max(state.bag_count, 0)), how, how_de
+
+
 def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
     if state.dirk is None:
         state.flag(
@@ -749,20 +784,7 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
             ),
         )
     else:
-        if due == 2:
-            want = state.profile.dirk_second_draw
-            if want is None:
-                want = state.bag_count // 3
-                how = f"a third of the {state.bag_count} tiles left, rounded down"
-                how_de = f"ein Drittel der {state.bag_count} verbliebenen Plättchen, abgerundet"
-            else:
-                how = f"profile {state.profile.name}"
-                how_de = f"Profil {state.profile.name}"
-        else:
-            want = DIRK_DRAW
-            how = "6 tiles" + (" at the start" if due == 0 else " right after scoring 1")
-            how_de = "6 Plättchen" + (" zu Beginn" if due == 0 else " direkt nach der 1. Wertung")
-        want = min(want, state.bag_count)
+        want, how, how_de = dirk_wanted(state, due)
         if n != want:
             state.flag(
                 "DIRK-DRAW",
@@ -931,6 +953,15 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
             )
             _do_scoring(state, number, pos)
         state.scoring_pending.clear()
+    if (
+        before in ("turn", "distribution", "end")
+        and state.dirk_due in (1, 2)
+        and not state.bag_uncertain
+        and dirk_wanted(state, state.dirk_due)[0] == 0
+    ):
+        # a third of fewer than 3 tiles, or an empty bag: no draw happens, none is written
+        state.dirk_draws.append(state.dirk_due)
+        state.dirk_due = None
     if before in ("turn", "distribution", "end") and state.dirk_due in (1, 2):
         state.flag(
             "DIRK-DRAW",
@@ -1276,6 +1307,9 @@ def end_turn(state: GameState, pos: Pos) -> None:
     p = state.players[t.player]
     if t.main_actions == 0:
         state.flag("TURN-EMPTY", pos, p.name)
+    elif not t.over and state.profile.extra_action == "compulsory":
+        # the last main action was an exact purchase and no action followed
+        state.flag("TURN-EXTRA-ACTION", pos, p.name, profile=state.profile.name)
     from referee.engine.actions.placement import close_placements
 
     close_placements(state, p, pos)

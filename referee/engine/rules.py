@@ -263,6 +263,27 @@ _r(
     "{player} hat nichts getan: man muss Geld nehmen, ein Plättchen kaufen oder umbauen",
 )
 _r(
+    "TURN-EXTRA-ACTION",
+    "extra action not taken",
+    "Extra-Spielzug nicht genutzt",
+    S_PLAY,
+    "{player} paid exactly and ended the turn without another action; under profile {profile} "
+    'the extra action is compulsory ("ist man sogar noch einmal an der Reihe")',
+    "{player} hat passend bezahlt und den Zug ohne weiteren Spielzug beendet; mit dem Profil "
+    "{profile} ist der Extra-Spielzug Pflicht",
+)
+_r(
+    "SCORING-CARD-ORDER",
+    "scoring cards in order",
+    "Reihenfolge der Wertungskarten",
+    S_SETUP,
+    'W2 turned up before W1: W1 is shuffled into pile 2 and W2 into pile 4 ("In den zweiten '
+    'Stapel mischen Sie die Karte „1. Wertung“, in den vierten Stapel die Karte „2. Wertung“"), '
+    "so W1 always comes first; the cards were swapped at the table",
+    "W2 erschien vor W1: W1 wird in den zweiten, W2 in den vierten Stapel gemischt, also kommt W1 "
+    "immer zuerst; die Karten wurden am Tisch vertauscht",
+)
+_r(
     "TURN-OVER",
     "turn already over",
     "Zug schon beendet",

@@ -73,6 +73,18 @@ rule(
     "Platz zeigt also wohl mindestens eine Mauer (Materialdaten ungeprüft)",
 )
 rule(
+    "SQUARE-NOT-REVEALED",
+    "square not revealed",
+    "Platz nicht aufgedeckt",
+    S_SETUP,
+    "{player} takes a {colour} square, but no `* squares` line revealed the top of that stack "
+    '("Anschließend wird von jedem Stapel der oberste Platz aufgedeckt"; after a square is '
+    'taken "Dann wird der nächste Platz des Stapels aufgedeckt")',
+    "{player} nimmt einen Platz {colour}, aber keine Zeile `* squares` hat den obersten Platz "
+    "dieses Stapels aufgedeckt (von jedem Stapel wird der oberste Platz aufgedeckt; nach dem "
+    "Nehmen wird der nächste aufgedeckt)",
+)
+rule(
     "SQUARE-LIMIT",
     "at most three squares",
     "höchstens drei Plätze",
@@ -253,7 +265,9 @@ class Plaetze(BundledModule):
             assert isinstance(arg.value, ComponentRef)
             colour = BuildingType(arg.value.name[0].upper())
             sq = data.top[colour]
-            if sq is None:
+            if sq is None and not state.deck_uncertain and data.left[colour] > 0:
+                state.flag("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code)
+            elif sq is None:
                 state.note(
                     apos,
                     f"the face of the {colour.code} square is not written: its walls and what it "
@@ -269,6 +283,8 @@ class Plaetze(BundledModule):
                 return []
             colour = sq.colour
             known = data.top[colour]
+            if known is None and not state.deck_uncertain and data.left[colour] > 0:
+                state.flag("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code)
             if known is not None and known != sq:
                 state.flag(
                     "SQUARE-FACE",

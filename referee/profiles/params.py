@@ -26,6 +26,7 @@ OverpayRule = Literal["allowed", "warn", "illegal"]
 WallRun = Literal["trail", "simple-path"]
 WallPoints = Literal["edge", "tile"]
 GameEnd = Literal["market-incomplete", "bag-empty"]
+ExtraAction = Literal["optional", "compulsory"]
 
 # Fields of RuleProfile that describe the profile rather than a rule.
 META_FIELDS: frozenset[str] = frozenset({"name", "description", "extends", "origin", "sources"})
@@ -60,6 +61,8 @@ class RuleProfile:
     wall_points: WallPoints = "edge"
     # Game end: the market cannot be completely refilled, or the bag runs out during a refill.
     game_end: GameEnd = "market-incomplete"
+    # After an exact payment: the player may act again ("optional", may decline) or must.
+    extra_action: ExtraAction = "optional"
     # Where each parameter's value comes from (file and section), for `profiles show`.
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     # The profile this one extends (None for a root profile) and where it was loaded from
@@ -122,6 +125,10 @@ _DOCS: dict[str, tuple[str, dict[str, float]]] = {
     ),
     "game_end": (
         "game end: the market cannot be completely refilled, or the bag runs out in a refill",
+        {},
+    ),
+    "extra_action": (
+        "after an exact payment the player may take another action (optional) or must (compulsory)",
         {},
     ),
 }
