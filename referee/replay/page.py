@@ -4,10 +4,11 @@ The page is built from the engine's one replay walker (:func:`referee.engine.wal
 one step per position (the start, one per body line, the end), each with its state snapshot and
 the findings of that step. Nothing here applies a rule; it only shows what the walker gives.
 
-Size: each distinct position is written once as JSON (``states``), each distinct Alhambra layout
-once as an inline SVG fragment (``layouts``, drawn by :func:`referee.reports.svg.alhambra_fragment`),
-each scoring breakdown once as an HTML table (``scorings``); steps only point at them. The
-script (``assets/replay.js``) puts the chosen step together in the browser.
+Size: each distinct position is written once as JSON (``states``), each distinct Alhambra
+layout once as an inline SVG fragment (``layouts``, drawn by
+:func:`referee.reports.svg.alhambra_fragment`), each scoring breakdown once as an HTML table
+(``scorings``); steps only point at them. The script (``assets/replay.js``) puts the chosen
+step together in the browser.
 """
 
 from __future__ import annotations
@@ -351,12 +352,44 @@ def game_data(game: Game, lang: str, profile: RuleProfile | None = None) -> dict
         "scoring_steps": {str(k): v for k, v in sorted(scoring_steps.items())},
         "ui": {
             **{key: _u(key, lang) for key in _UI},
-            **{key: t(key, lang) for key in ("market", "display", "dirk", "points", "reserve", "hand")},
+            **{
+                key: t(key, lang)
+                for key in ("market", "display", "dirk", "points", "reserve", "hand")
+            },
             "badge": t("to_move", lang),
         },
         "types": {bt.code: [type_name(bt, lang), FILL[bt]] for bt in BuildingType},
         "currencies": {c.code: c.name_in(lang) for c in CURRENCIES},
     }
+
+
+class NoSuchMoment(LookupError):
+    """The moment asked for (turn N, scoring N) does not occur in the record."""
+
+
+def start_step(data: dict[str, Any], game: Game, kind: str, n: int = 0) -> int:
+    """The step shown first for a moment as ``show --at`` names it (``kind``: ``start``,
+    ``end``, ``turn``, ``line``, ``scoring``); raises :class:`NoSuchMoment`."""
+    steps = data["steps"]
+    lang = data["lang"]
+    if kind == "end":
+        return len(steps) - 1
+    if kind == "start":  # after the setup lines: just before the first turn
+        first = next((i for i, item in enumerate(game.body) if isinstance(item, Turn)), None)
+        return first if first is not None else len(steps) - 1
+    if kind == "line":
+        return sum(1 for item in game.body if item.pos.line <= n)
+    if kind == "turn":
+        found = data["turn_steps"].get(str(n))
+        if found is None:
+            raise NoSuchMoment(t("err.turns", lang, n=len(data["turn_steps"]), wanted=n))
+        return int(found)
+    if kind == "scoring":
+        found = data["scoring_steps"].get(str(n))
+        if found is None:
+            raise NoSuchMoment(t("err.no_scoring", lang, n=n))
+        return int(found)
+    return 0
 
 
 # ---------------------------------------------------------------------- scoring table
@@ -470,7 +503,7 @@ def _line_list(data: dict[str, Any], lang: str) -> str:
         bad = " bad" if any(v["severity"] == "error" for v in s.get("violations", ())) else ""
         warn = " warn" if s.get("violations") and not bad else ""
         score = " scoring" if s.get("scorings") else ""
-        text = f'<code>{escape(s["text"])}</code>' if s["text"] else ""
+        text = f"<code>{escape(s['text'])}</code>" if s["text"] else ""
         codes = "".join(
             f' <span class="vcode">{escape(v["code"])}</span>' for v in s.get("violations", ())
         )
@@ -482,27 +515,46 @@ def _line_list(data: dict[str, Any], lang: str) -> str:
     return "\n".join(out)
 
 
-_ICONS = {'first': '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 2h2v12H3zM14 2v12L6 8z"/></svg>',
-    'prev': '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M12 2v12L4 8z"/></svg>',
-    'next': '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 2v12l8-6z"/></svg>',
-    'last': '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M2 2v12l8-6zM11 2h2v12h-2z"/></svg>'}
+_ICONS = {  # the shapes of the stepping buttons (no icon font needed)
+    "first": "M3 2h2v12H3zM14 2v12L6 8z",
+    "prev": "M12 2v12L4 8z",
+    "next": "M4 2v12l8-6z",
+    "last": "M2 2v12l8-6zM11 2h2v12h-2z",
+}
 
 
-def page_html(game: Game, lang: str, profile: RuleProfile | None = None, *, start: int = 0,
-              game_no: int = 1, games: int = 1) -> str:
-    """The whole page for one game; ``start`` is the step shown first."""
+def _button(key: str, lang: str) -> str:
+    label = escape(_u(key, lang))
+    return (
+        f'<button type="button" id="{key}" title="{label}" aria-label="{label}">'
+        f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+        f'<path d="{_ICONS[key]}"/></svg></button>'
+    )
+
+
+def page_html(
+    game: Game,
+    lang: str,
+    profile: RuleProfile | None = None,
+    *,
+    at: tuple[str, int] = ("start", 0),
+    game_no: int = 1,
+    games: int = 1,
+) -> str:
+    """The whole page for one game; ``at`` (kind, n) is the moment shown first (as
+    ``show --at``: ``("turn", 12)``, ``("end", 0)``...; raises :class:`NoSuchMoment`)."""
     data = game_data(game, lang, profile)
-    data["start"] = max(0, min(start, len(data["steps"]) - 1))
+    data["start"] = start_step(data, game, *at)
     title = data["title"]
     subtitle = ", ".join(game.players)
     if games > 1:
         subtitle += f" — {_u('game_of', lang, i=game_no, n=games)}"
-    css = _asset("replay.css").replace("/*FRAGMENT_CSS*/", fragment_css()).replace(
-        "/*GOLD*/", LONGEST_COLOUR
+    css = (
+        _asset("replay.css")
+        .replace("/*FRAGMENT_CSS*/", fragment_css())
+        .replace("/*GOLD*/", LONGEST_COLOUR)
     )
-    type_css = "".join(
-        f".t{bt.code}{{background:{FILL[bt]}}}" for bt in BuildingType
-    )
+    type_css = "".join(f".t{bt.code}{{background:{FILL[bt]}}}" for bt in BuildingType)
     n = len(data["steps"])
     return f"""<!DOCTYPE html>
 <html lang="{lang}">
@@ -522,11 +574,12 @@ def page_html(game: Game, lang: str, profile: RuleProfile | None = None, *, star
 <p class="sub">{escape(subtitle)} · <span class="src">{escape(game.source)}</span></p>
 </header>
 <nav class="controls" aria-label="{escape(_u("slider", lang))}">
-<button type="button" id="first" title="{escape(_u("first", lang))}" aria-label="{escape(_u("first", lang))}">{_ICONS["first"]}</button>
-<button type="button" id="prev" title="{escape(_u("prev", lang))}" aria-label="{escape(_u("prev", lang))}">{_ICONS["prev"]}</button>
-<input type="range" id="slider" min="0" max="{n - 1}" value="{data['start']}" aria-label="{escape(_u("slider", lang))}">
-<button type="button" id="next" title="{escape(_u("next", lang))}" aria-label="{escape(_u("next", lang))}">{_ICONS["next"]}</button>
-<button type="button" id="last" title="{escape(_u("last", lang))}" aria-label="{escape(_u("last", lang))}">{_ICONS["last"]}</button>
+{_button("first", lang)}
+{_button("prev", lang)}
+<input type="range" id="slider" min="0" max="{n - 1}" value="{data["start"]}"
+ aria-label="{escape(_u("slider", lang))}">
+{_button("next", lang)}
+{_button("last", lang)}
 <span id="stepinfo" aria-live="polite"></span>
 </nav>
 <noscript><p class="note">{escape(_u("noscript", lang))}</p></noscript>

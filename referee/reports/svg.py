@@ -303,10 +303,11 @@ def _legend(svg: _Svg, x: float, y: float, lang: str, mark_label: str | None = N
 
 # ------------------------------------------------------------------ inline fragments
 # A compact drawing of one Alhambra for embedding in an HTML page (the HTML replay): no XML
-# prolog, no inline style, CSS classes instead of fills (``FRAGMENT_CSS``), every wall in one
-# path. The cells are ``<g class="c t.." data-at="x,y">``; the ``<svg>`` element carries
-# ``data-x0``/``data-y1`` (the west column, the north row), ``data-cell`` and ``data-margin`` so
-# that a script can find the pixel box of any cell (to highlight it).
+# prolog, no namespace declaration (HTML gives inline SVG its namespace), no inline style,
+# CSS classes instead of fills (``fragment_css``), every wall in one path. The cells are
+# ``<g class="c t.." data-at="x,y">``; the ``<svg>`` element carries ``data-x0``/``data-y1``
+# (the west column, the north row), ``data-cell`` and ``data-margin`` so that a script can
+# find the pixel box of any cell (to highlight it).
 
 
 def fragment_css(prefix: str = ".alh") -> str:
@@ -369,7 +370,7 @@ def alhambra_fragment(
         return MARGIN + (y1 - y) * CELL
 
     out: list[str] = [
-        f'<svg class="alh" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'<svg class="alh" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" data-x0="{x0}" data-y1="{y1}" data-cell="{CELL}" '
         f'data-margin="{MARGIN}">'
     ]
