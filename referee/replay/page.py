@@ -369,7 +369,8 @@ class NoSuchMoment(LookupError):
 
 def start_step(data: dict[str, Any], game: Game, kind: str, n: int = 0) -> int:
     """The step shown first for a moment as ``show --at`` names it (``kind``: ``start``,
-    ``end``, ``turn``, ``line``, ``scoring``); raises :class:`NoSuchMoment`."""
+    ``end``, ``turn``, ``line``, ``scoring``; ``first``: step 0, before the first line);
+    raises :class:`NoSuchMoment`."""
     steps = data["steps"]
     lang = data["lang"]
     if kind == "end":
@@ -537,7 +538,7 @@ def page_html(
     lang: str,
     profile: RuleProfile | None = None,
     *,
-    at: tuple[str, int] = ("start", 0),
+    at: tuple[str, int] = ("first", 0),
     game_no: int = 1,
     games: int = 1,
 ) -> str:

@@ -9,6 +9,11 @@
   var cur = -1;
   var $ = function (id) { return document.getElementById(id); };
   var slider = $('slider');
+  var afterTurn = {};  // step -> "after turn N" (the moment `show --at N` names)
+  Object.keys(D.turn_steps).forEach(function (n) {
+    var i = D.turn_steps[n];
+    if (afterTurn[i] === undefined || +n > afterTurn[i]) { afterTurn[i] = +n; }
+  });
   var lines = $('lines');
 
   function esc(s) {
@@ -226,7 +231,8 @@
     }
     var step = D.steps[i];
     $('stepinfo').textContent = fmt('step', { i: i, n: N - 1 }) + ' · ' + where(step) +
-      (step.turn !== null ? ' · ' + fmt('turn', { n: step.turn }) : '');
+      (step.turn !== null ? ' · ' + fmt('turn', { n: step.turn }) : '') +
+      (afterTurn[i] !== undefined ? ' · ' + fmt('after_turn', { n: afterTurn[i] }) : '');
     $('first').disabled = $('prev').disabled = i === 0;
     $('last').disabled = $('next').disabled = i === N - 1;
     try { history.replaceState(null, '', '#s' + i); } catch (e) { /* a file: URL may refuse */ }
