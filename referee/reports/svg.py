@@ -323,6 +323,7 @@ def fragment_css(prefix: str = ".alh") -> str:
         f"{prefix} .ax {{ font-size: 12px; fill: #555; }}",
         f"{prefix} .pr {{ font-size: 22px; font-weight: bold; }}",
         f"{prefix} .cd {{ font-size: 12px; }}",
+        f"{prefix} .lb {{ font-size: 14px; font-weight: bold; }}",
         f"{prefix} .open {{ stroke: {OPEN_COLOUR}; stroke-width: 1; fill: none; }}",
         f"{prefix} .wall {{ stroke: {WALL_COLOUR}; stroke-width: 7; stroke-linecap: square; "
         "fill: none; }",
@@ -394,7 +395,7 @@ def alhambra_fragment(
                 f'<circle class="fountain" cx="{_fmt(lx + half)}" cy="{_fmt(ty + half)}" '
                 f'r="{_fmt(CELL / 4)}"/>'
                 if cell.label is None
-                else f'<text class="pr" x="{_fmt(lx + half)}" y="{_fmt(ty + half + 6)}" '
+                else f'<text class="lb" x="{_fmt(lx + half)}" y="{_fmt(ty + half + 5)}" '
                 f'text-anchor="middle">{escape(cell.label)}</text>'
             )
             out.append(
