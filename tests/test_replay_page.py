@@ -298,3 +298,24 @@ def test_command_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 3 and "--player" in err
     code, _, err = run(capsys, "render", path, "--html", "--scoring", "2", "--lang", "de")
     assert code == 0
+
+
+def test_position_file_without_players_header(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "pos.alh"
+    record.write_text(
+        "position\n  next Ben\n  market Gu:T10w Di:G8ne De:- Du:C9w\n"
+        "  player Anna\n    score 23\n    alhambra C8nw@0,1 C7ne@1,1 A5nw@-1,0\n"
+        "  player Ben\n    score 10\n    alhambra P8@1,0 A9@2,0\nend\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "render", str(record), "--html", "--at", "end")
+    assert code == 0
+    data = page_data(out)
+    assert data["players"] == ["Anna", "Ben"]
+    last = data["states"][data["steps"][data["start"]]["state"]]
+    assert [(p["score"], p["tiles"]) for p in last["players"]] == [(23, 3), (10, 2)]
+    assert last["market"] == list(show_json(record, "end")["market"].values())
+    assert last["market"][1:] == ["G8ne", None, "C9w"]
+    assert not any(s.get("violations") for s in data["steps"])

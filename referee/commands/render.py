@@ -18,6 +18,7 @@ Where the pages go (``-o``):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -42,6 +43,7 @@ from referee.commands.show import (
     player_option,
     read_games,
 )
+from referee.record.model import Game, Header, Position
 from referee.reports.i18n import current_lang, lang_option, register, t
 from referee.reports.svg import Panel, render_svg
 from referee.reports.terminal import PlayerView
@@ -224,6 +226,18 @@ def _read(path: str) -> list[Any]:
     return games
 
 
+def _with_players(game: Game) -> Game:
+    """A position file may leave out the Players header: its player sections name them (as
+    ``show`` reads it)."""
+    if game.players:
+        return game
+    for item in game.body:
+        if isinstance(item, Position) and item.players:
+            names = ", ".join(p.player.name for p in item.players)
+            return dataclasses.replace(game, headers=(*game.headers, Header("Players", names)))
+    return game
+
+
 def _targets(path: str, output: str, numbers: list[int], total: int) -> list[str]:
     """Where each chosen game's page goes (see the module docstring)."""
     stem = "stdin" if path == "-" else Path(path).stem
@@ -256,7 +270,7 @@ def _write_html(
     at = ("first", 0) if moment is None else (moment.kind, moment.n)
     written: list[dict[str, Any]] = []
     for number, target in zip(numbers, targets, strict=True):
-        game = games[number - 1]
+        game = _with_players(games[number - 1])
         started = time.perf_counter()
         try:
             page = page_html(game, lang, at=at, game_no=number, games=len(games))
