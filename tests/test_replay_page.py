@@ -319,3 +319,23 @@ def test_position_file_without_players_header(
     assert last["market"] == list(show_json(record, "end")["market"].values())
     assert last["market"][1:] == ["G8ne", None, "C9w"]
     assert not any(s.get("violations") for s in data["steps"])
+
+
+def test_interrupting_lines_keep_their_player_and_no_number() -> None:
+    game = read_games(str(EXAMPLES / "module-all-four.alh"))[0]
+    data = game_data(game, "en")
+    unnumbered = [
+        (item, entry)
+        for item, entry in zip(game.body, data["steps"][1:], strict=False)
+        if isinstance(item, Turn) and item.number is None
+    ]
+    assert unnumbered
+    for item, entry in unnumbered:
+        assert entry["turn"] is None
+        assert entry["player"] == item.player.name
+    numbered = [
+        (item, entry)
+        for item, entry in zip(game.body, data["steps"][1:], strict=False)
+        if isinstance(item, Turn) and item.number is not None
+    ]
+    assert all(entry["turn"] == item.number for item, entry in numbered)

@@ -157,7 +157,8 @@ class _Tables:
         code = fmt_tile(tile, "en", "code")
         if isinstance(tile, TileKind) and code not in self.tiles:
             walls = "".join(s.value for s in tile.walls)
-            self.tiles[code] = [tile.type.code, tile.price, walls, type_name(tile.type, self.lang)]
+            name = type_name(tile.type, self.lang)
+            self.tiles[code] = [tile.type.code, tile.price, walls, name, tile.full_code]
         return code
 
     def state(self, data: dict[str, Any]) -> int:
@@ -284,12 +285,15 @@ def _step_turn_player(step: Step) -> tuple[int | None, str | None]:
     if not isinstance(item, Turn):
         return None, None
     st = step.state
-    number = item.number
-    if number is None and st.turn is not None:
-        number = st.turn.number
     player = item.player.name if item.player is not None else None
-    if player is None and st.turn is not None:
-        player = st.players[st.turn.player].name
+    number = item.number
+    if st.turn is not None:
+        # an unnumbered line of the turn it begins takes that turn's number and player; an
+        # interrupting line (another player's, e.g. the vizier) keeps no number
+        owner = st.players[st.turn.player].name
+        if player is None or player.casefold() == owner.casefold():
+            number = st.turn.number if number is None else number
+            player = owner if player is None else player
     return number, player
 
 

@@ -34,7 +34,8 @@
     var info = D.tiles[code];
     if (!info) { return '<span class="tile mod" data-code="' + esc(code) + '">' + esc(code) + '</span>'; }
     var walls = info[2].split('').map(function (c) { return ' w' + c; }).join('');
-    return '<span class="tile t' + info[0] + walls + '" data-code="' + esc(code) + '" title="' +
+    return '<span class="tile t' + info[0] + walls + '" data-code="' + esc(code) + '" data-full="' +
+      esc(info[4]) + '" title="' +
       esc(info[3] + ' ' + info[1] + ' (' + code + ')') + '"><b>' + info[1] + '</b><i>' +
       esc(info[0]) + '</i></span>';
   }
@@ -208,7 +209,9 @@
       (v.codes || []).forEach(function (code) {
         scope.forEach(function (el) {
           el.querySelectorAll('[data-code]').forEach(function (chip) {
-            if (chip.getAttribute('data-code') === code) { chip.classList.add('hlc'); }
+            if (chip.getAttribute('data-code') === code || chip.getAttribute('data-full') === code) {
+              chip.classList.add('hlc');
+            }
           });
         });
       });
