@@ -339,3 +339,19 @@ def test_interrupting_lines_keep_their_player_and_no_number() -> None:
         if isinstance(item, Turn) and item.number is not None
     ]
     assert all(entry["turn"] == item.number for item, entry in numbered)
+
+
+@pytest.mark.parametrize("name", ["game-6p.alh", "module-all-four.alh"])
+def test_live_walk_gives_the_same_page_as_snapshots(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page reads each step's state at once, so the walker's live state is enough: the
+    page must be the same as one built from independent snapshots."""
+    import referee.replay.page as page_module
+
+    game = read_games(str(EXAMPLES / name))[0]
+    live = page_html(game, "en")
+    monkeypatch.setattr(
+        page_module, "walk", lambda g, profile=None, **_: walk(g, profile, snapshots=True)
+    )
+    assert page_html(game, "en") == live

@@ -127,16 +127,26 @@ class _Tables:
     layout_ids: dict[frozenset[tuple[Coord, CellView]], tuple[int, int]] = field(
         default_factory=dict
     )
+    raw_ids: dict[frozenset[Any], tuple[int, int]] = field(default_factory=dict)
+    cards: dict[Any, str] = field(default_factory=dict)
     tiles: dict[str, list[Any]] = field(default_factory=dict)
     scorings: list[str] = field(default_factory=list)
     scoring_ids: dict[int, int] = field(default_factory=dict)
 
     def layout(self, alhambra: Any) -> tuple[int, int]:
         """(index of the layout's SVG fragment, tiles in it without the fountain)."""
+        try:  # the pieces themselves, when hashable: no drawing view needed to recognise it
+            raw: frozenset[Any] | None = frozenset(alhambra.items())
+        except (TypeError, AttributeError):
+            raw = None
+        if raw is not None and raw in self.raw_ids:
+            return self.raw_ids[raw]
         cells = cells_of(alhambra)
         key = frozenset(cells.items())
         found = self.layout_ids.get(key)
         if found is not None:
+            if raw is not None:
+                self.raw_ids[raw] = found
             return found
         longest: tuple[tuple[Coord, Any], ...] = ()
         try:
@@ -148,6 +158,8 @@ class _Tables:
         count = sum(1 for c in cells.values() if not c.is_fountain)
         found = (len(self.layouts) - 1, count)
         self.layout_ids[key] = found
+        if raw is not None:
+            self.raw_ids[raw] = found
         return found
 
     def tile(self, tile: Any) -> str | None:
@@ -160,6 +172,18 @@ class _Tables:
             name = type_name(tile.type, self.lang)
             self.tiles[code] = [tile.type.code, tile.price, walls, name, tile.full_code]
         return code
+
+    def card(self, card: Any) -> str:
+        """A money card's (or module card's) code; ``?`` unknown."""
+        if card is None:
+            return "?"
+        try:
+            found = self.cards.get(card)
+        except TypeError:  # an unhashable module component
+            return fmt_card(card, "en")
+        if found is None:
+            found = self.cards[card] = fmt_card(card, "en")
+        return found
 
     def state(self, data: dict[str, Any]) -> int:
         key = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
@@ -201,7 +225,7 @@ def state_data(state: GameState, tables: _Tables) -> dict[str, Any]:
     players = []
     for ps in state.players:
         layout, count = tables.layout(ps.alhambra)
-        hand = [fmt_card(c, "en") for c in sorted(ps.hand.elements(), key=lambda c: c.sort_key)]
+        hand = [tables.card(c) for c in sorted(ps.hand.elements(), key=lambda c: c.sort_key)]
         hand += ["?"] * ps.hand_unknown
         players.append(
             {
@@ -217,7 +241,7 @@ def state_data(state: GameState, tables: _Tables) -> dict[str, Any]:
     market = []
     for slot in state.market[:4]:
         market.append(None if slot is EMPTY else tables.tile(slot))
-    display = [fmt_card(c, "en") if c is not None else "?" for c in state.display]
+    display = [tables.card(c) for c in state.display]
     data: dict[str, Any] = {
         "players": players,
         "market": market,
@@ -304,17 +328,20 @@ def game_data(game: Game, lang: str, profile: RuleProfile | None = None) -> dict
     seen_results = 0
     turn_steps: dict[int, int] = {}
     scoring_steps: dict[int, int] = {}
-    previous: Step | None = None
-    for step in walk(game, profile):
+    # the state is read once per step, right away: the walker's live state is enough (no
+    # snapshot copies, which cost more than the page itself in a game with modules)
+    before: tuple[int, bool, int] | None = None  # (index, between turns, turns) of the last step
+    last: Step | None = None
+    for step in walk(game, profile, snapshots=False):
         st = step.state
         if tables is None:
             tables = _Tables(lang, st.profile.wall_run)
         # "after turn N" (as ``show --at N``): the last position before the next turn line
-        if isinstance(step.item, Turn) and previous is not None:
-            ps = previous.state
-            if ps.turn is None:
-                for n in range(1, ps.turn_no + 1):
-                    turn_steps.setdefault(n, previous.index)
+        if isinstance(step.item, Turn) and before is not None:
+            index, between, turns = before
+            if between:
+                for n in range(1, turns + 1):
+                    turn_steps.setdefault(n, index)
         new_results = st.scoring_results[seen_results:]
         seen_results = len(st.scoring_results)
         number, player = _step_turn_player(step)
@@ -336,10 +363,11 @@ def game_data(game: Game, lang: str, profile: RuleProfile | None = None) -> dict
         if new_results:
             entry["scorings"] = [tables.scoring(r) for r in new_results]
         steps_out.append(entry)
-        previous = step
-    assert tables is not None and previous is not None
-    last_item = previous.index - 1 if previous.kind == "end" else previous.index
-    for n in range(1, previous.state.turn_no + 1):
+        before = (step.index, st.turn is None, st.turn_no)
+        last = step
+    assert tables is not None and last is not None
+    last_item = last.index - 1 if last.kind == "end" else last.index
+    for n in range(1, last.state.turn_no + 1):
         turn_steps.setdefault(n, last_item)
     event = game.header("Event")
     return {
