@@ -299,3 +299,137 @@ def _legend(svg: _Svg, x: float, y: float, lang: str, mark_label: str | None = N
         x += 32 + 8 * len(wall) + 12
         svg.add("rect", x=x, y=y - 1, width=16, height=16, class_="mark")
         svg.add("text", mark_label, x=x + 22, y=y + 12, class_="legend")
+
+
+# ------------------------------------------------------------------ inline fragments
+# A compact drawing of one Alhambra for embedding in an HTML page (the HTML replay): no XML
+# prolog, no namespace declaration (HTML gives inline SVG its namespace), no inline style,
+# CSS classes instead of fills (``fragment_css``), every wall in one path. The cells are
+# ``<g class="c t.." data-at="x,y">``; the ``<svg>`` element carries ``data-x0``/``data-y1``
+# (the west column, the north row), ``data-cell`` and ``data-margin`` so that a script can
+# find the pixel box of any cell (to highlight it).
+
+
+def fragment_css(prefix: str = ".alh") -> str:
+    """The stylesheet of :func:`alhambra_fragment` (the same colours as :func:`render_svg`)."""
+    rules = [f"{prefix} text {{ font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; }}"]
+    for type_, fill in FILL.items():
+        ink = TEXT_ON.get(type_, "#ffffff")
+        rules.append(f"{prefix} .t{type_.code} rect {{ fill: {fill}; }}")
+        rules.append(f"{prefix} .t{type_.code} text {{ fill: {ink}; }}")
+    rules += [
+        f"{prefix} .tF rect {{ fill: {FOUNTAIN_FILL}; }}",
+        f"{prefix} .tF text {{ fill: #1d3d4f; }}",
+        f"{prefix} .ax {{ font-size: 12px; fill: #555; }}",
+        f"{prefix} .pr {{ font-size: 22px; font-weight: bold; }}",
+        f"{prefix} .cd {{ font-size: 12px; }}",
+        f"{prefix} .lb {{ font-size: 14px; font-weight: bold; }}",
+        f"{prefix} .open {{ stroke: {OPEN_COLOUR}; stroke-width: 1; fill: none; }}",
+        f"{prefix} .wall {{ stroke: {WALL_COLOUR}; stroke-width: 7; stroke-linecap: square; "
+        "fill: none; }",
+        f"{prefix} .longest {{ stroke: {LONGEST_COLOUR}; stroke-width: 5; "
+        "stroke-linecap: round; fill: none; }",
+        f"{prefix} .fountain {{ fill: #4aa8d8; stroke: #1d6a96; stroke-width: 2; }}",
+    ]
+    return "\n".join(rules) + "\n"
+
+
+def _path(lines: Iterable[tuple[float, float, float, float]]) -> str:
+    """One SVG path ``d`` for many straight lines (``M x y H x`` / ``M x y V y``)."""
+    parts: list[str] = []
+    for xa, ya, xb, yb in lines:
+        if ya == yb:
+            parts.append(f"M{_fmt(xa)} {_fmt(ya)}H{_fmt(xb)}")
+        elif xa == xb:
+            parts.append(f"M{_fmt(xa)} {_fmt(ya)}V{_fmt(yb)}")
+        else:
+            parts.append(f"M{_fmt(xa)} {_fmt(ya)}L{_fmt(xb)} {_fmt(yb)}")
+    return "".join(parts)
+
+
+def alhambra_fragment(
+    cells: Mapping[Coord, CellView],
+    lang: str,
+    *,
+    longest: Sequence[tuple[Coord, Side]] = (),
+    pad: int = 0,
+) -> str:
+    """One Alhambra as an inline ``<svg>`` element (see :func:`fragment_css`).
+
+    ``longest`` (segments of the longest outer wall) is drawn as a ``path.longest`` on top;
+    ``pad`` adds that many empty rows/columns around the layout (room for highlights).
+    """
+    x0, y0, x1, y1 = _bounds(list(cells))
+    x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+    width = MARGIN + (x1 - x0 + 1) * CELL + 8
+    height = MARGIN + (y1 - y0 + 1) * CELL + 8
+
+    def left(x: int) -> float:
+        return MARGIN + (x - x0) * CELL
+
+    def top(y: int) -> float:
+        return MARGIN + (y1 - y) * CELL
+
+    out: list[str] = [
+        f'<svg class="alh" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" data-x0="{x0}" data-y1="{y1}" data-cell="{CELL}" '
+        f'data-margin="{MARGIN}">'
+    ]
+    for x in range(x0, x1 + 1):
+        out.append(
+            f'<text class="ax" x="{_fmt(left(x) + CELL / 2)}" y="{MARGIN - 8}" '
+            f'text-anchor="middle">{x}</text>'
+        )
+    for y in range(y0, y1 + 1):
+        out.append(
+            f'<text class="ax" x="{MARGIN - 6}" y="{_fmt(top(y) + CELL / 2 + 5)}" '
+            f'text-anchor="end">{y}</text>'
+        )
+    half = CELL / 2
+    for at in sorted(cells, key=lambda c: (-c.y, c.x)):
+        cell = cells[at]
+        lx, ty = left(at.x), top(at.y)
+        if cell.type is None:
+            what = t("fountain", lang) if cell.label is None else cell.label
+            inner = (
+                f'<circle class="fountain" cx="{_fmt(lx + half)}" cy="{_fmt(ty + half)}" '
+                f'r="{_fmt(CELL / 4)}"/>'
+                if cell.label is None
+                else f'<text class="lb" x="{_fmt(lx + half)}" y="{_fmt(ty + half + 5)}" '
+                f'text-anchor="middle">{escape(cell.label)}</text>'
+            )
+            out.append(
+                f'<g class="c tF" data-at="{at.x},{at.y}"><title>'
+                f"{escape(f'{what} @{at.x},{at.y}')}</title>"
+                f'<rect x="{_fmt(lx)}" y="{_fmt(ty)}" width="{CELL}" height="{CELL}"/>'
+                f"{inner}</g>"
+            )
+            continue
+        price = "" if cell.price is None else str(cell.price)
+        name = type_name(cell.type, lang)
+        out.append(
+            f'<g class="c t{cell.type.code}" data-at="{at.x},{at.y}"><title>'
+            f"{escape(f'{name} {price} @{at.x},{at.y}')}</title>"
+            f'<rect x="{_fmt(lx)}" y="{_fmt(ty)}" width="{CELL}" height="{CELL}"/>'
+            f'<text class="pr" x="{_fmt(lx + half)}" y="{_fmt(ty + half + 8)}" '
+            f'text-anchor="middle">{price}</text>'
+            f'<text class="cd" x="{_fmt(lx + 6)}" y="{_fmt(ty + 15)}">{cell.type.code}</text></g>'
+        )
+    walls: list[tuple[float, float, float, float]] = []
+    opens: list[tuple[float, float, float, float]] = []
+    for at, cell in cells.items():
+        for side in (Side.N, Side.E, Side.S, Side.W):
+            other = cells.get(at.neighbour(side))
+            if other is not None and side in (Side.S, Side.W):
+                continue
+            wall = side in cell.walls or (other is not None and side.opposite in other.walls)
+            (walls if wall else opens).append(_side_line(left(at.x), top(at.y), side))
+    if opens:
+        out.append(f'<path class="open" d="{_path(sorted(opens))}"/>')
+    if walls:
+        out.append(f'<path class="wall" d="{_path(sorted(walls))}"/>')
+    if longest:
+        segs = [_side_line(left(at.x), top(at.y), side) for at, side in longest]
+        out.append(f'<path class="longest" d="{_path(segs)}"/>')
+    out.append("</svg>")
+    return "".join(out)
