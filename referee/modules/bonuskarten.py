@@ -140,6 +140,20 @@ class Bonuskarten(BundledModule):
             scratch.hand_unknown[p.name] = n
             scratch.revealed[p.name] = []
 
+    def view(self, state: GameState) -> dict[str, Any]:
+        """Each player's bonus cards: revealed, and held face down (known or only counted)."""
+        data = self.data(state)
+        players: dict[str, dict[str, Any]] = {}
+        for p in state.players:
+            hand = data.hand.get(p.name, Counter())
+            held = " ".join(sorted(t.code for t in hand.elements()))
+            unknown = data.hand_unknown.get(p.name, 0)
+            players[p.name] = {
+                "revealed": " ".join(t.code for t in data.revealed.get(p.name, [])) or "-",
+                "face down": " ".join(x for x in (held, "? " * unknown) if x).strip() or "-",
+            }
+        return {"labels": {"en": self.title_en, "de": self.title_de}, "players": players}
+
     # ------------------------------------------------------------------ hooks
 
     def setup(self, state: GameState) -> list[Any]:
