@@ -167,6 +167,8 @@ class GameState:
     scoring_results: list[Any] = field(default_factory=list)
     modules: dict[str, Any] = field(default_factory=dict)
     rules: Any = None  # the game's Ruleset (referee.engine.ruleset); built from profile + modules
+    # False: a trusted replay; no check runs and nothing is reported (only the changes happen)
+    checking: bool = True
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
@@ -255,6 +257,7 @@ class GameState:
             scoring_results=list(self.scoring_results),
             modules={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.modules.items()},
             rules=self.rules,
+            checking=self.checking,
         )
 
     # ----------------------------------------------------------------------- findings
@@ -269,6 +272,8 @@ class GameState:
         **params: object,
     ) -> None:
         """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state)."""
+        if not self.checking:
+            return
         if player is not None and "player" not in params:
             params["player"] = player
         # during a turn its number; between turns (refill, scoring) the turn just played
@@ -288,6 +293,8 @@ class GameState:
 
     def note(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
         """Record something the record leaves unverifiable."""
+        if not self.checking:
+            return
         turn = self.turn.number if self.turn is not None else (self.turn_no or None)
         self.unverifiable.append(
             Unverifiable(pos.line, pos.column, en, de, turn, player, self.source)

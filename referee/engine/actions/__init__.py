@@ -73,8 +73,11 @@ HANDLERS: dict[type, Callable[[Context, Any, Any, bool], None]] = {
 }
 
 
-def run_action(state: GameState, action: Action, check: bool = True) -> None:
-    """Check (unless ``check`` is False) and apply one action of the current turn's player."""
+def run_action(state: GameState, action: Action, check: bool | None = None) -> None:
+    """Check (unless ``check`` is False; default: the state's ``checking``) and apply one
+    action of the current turn's player."""
+    if check is None:
+        check = state.checking
     t = state.turn
     assert t is not None
     handler = HANDLERS.get(type(action))
