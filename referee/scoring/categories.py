@@ -296,12 +296,23 @@ class ScoringCategory(Protocol):
     stops the category's points from taking this scoring's points or the total below zero.
     """
 
-    key: str
-    label_en: str
-    label_de: str
-    section: str
-    order: int
-    floor: Floor
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def label_en(self) -> str: ...
+
+    @property
+    def label_de(self) -> str: ...
+
+    @property
+    def section(self) -> str: ...
+
+    @property
+    def order(self) -> int: ...
+
+    @property
+    def floor(self) -> Floor: ...
 
     def score(
         self, round_no: int, participants: Sequence[Participant], profile: RuleProfile

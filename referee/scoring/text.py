@@ -152,9 +152,8 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
             lines.append(row_text(name, count, _place(s, lang), str(s.points), s.split))
             for adj in s.adjustments:
                 sign = "+" if adj.amount >= 0 else "-"
-                lines.append(
-                    row_text("", f"{sign}{num_text(abs(adj.amount))}", "", "", adj.text(lang))
-                )
+                size = num_text(-adj.amount if adj.amount < 0 else adj.amount)
+                lines.append(row_text("", f"{sign}{size}", "", "", adj.text(lang)))
         if row.wall is None:
             lines.append(row_text(_w(lang, "wall"), "", "", "0", _w(lang, "no wall")))
         else:
