@@ -366,3 +366,18 @@ def test_module_rule_in_a_position_is_reported_with_its_section(
     supply = [p for p in problems if p["code"] == "SQUARE-SUPPLY"]
     assert code == 1 and supply
     assert supply[0]["rule"].startswith("rulebook-bigbox-de-2019.txt § DIE PLÄTZE")
+
+
+def test_a_second_section_for_a_player_is_reported_not_scored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _write(
+        tmp_path,
+        "  player Anna\n    alhambra T13@1,0\n  player Ben\n  player anna\n    alhambra G10n@1,0\n",
+    )
+    code, out, _ = run(capsys, path, "--format", "json")
+    game = json.loads(out)["games"][0]
+    assert code == 1
+    assert [p["code"] for p in game["problems"]] == ["PLAYER-TWICE"]
+    assert [r["name"] for r in game["scoring"]["players"]] == ["Anna", "Ben"]
+    assert game["scoring"]["players"][0]["buildings"]["T"]["points"] == 21

@@ -407,3 +407,16 @@ def test_participant_counts_include_adjustments() -> None:
     p = participant(ScoringEntry("Anna", counts={G: 2}, adjustments=(adj,)))
     assert isinstance(p, Participant)
     assert p.counts[G] == 3 and p.base_counts[G] == 2
+
+
+def test_a_player_named_dirk_and_dirk_are_scored_apart() -> None:
+    es = [
+        ScoringEntry("Dirk", counts={T: 2}),
+        ScoringEntry("Anna", counts={T: 1}),
+        ScoringEntry("Dirk", counts={T: 3}, is_dirk=True),
+    ]
+    result = score_round(2, es)
+    player, dirk = result.row("Dirk"), result.row(None)
+    assert player is not None and dirk is not None
+    assert (player.buildings[T].place, dirk.buildings[T].place) == (2, 1)
+    assert (player.buildings[T].points, dirk.buildings[T].points) == (6, 13)

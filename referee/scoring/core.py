@@ -301,16 +301,21 @@ def score_round(
     if round_no not in POINTS:
         raise ValueError(f"there is no scoring {round_no} (1, 2 or 3)")
     people = [participant(e) for e in entries]
+    taken: set[str] = set()
+    for i, person in enumerate(people):  # results are by name: a second "Dirk" gets a mark
+        if person.name in taken:
+            people[i] = replace(person, name=f"{person.name}#{i + 1}")
+        taken.add(people[i].name)
     cats = base_categories(table) + list(extra)
     cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
     scored = [(c, c.score(round_no, people, profile)) for c in cats]
     labels = {c.key: (c.label_en, c.label_de) for c in cats}
     rows: list[ScoringRow] = []
-    for e in entries:
+    for e, person in zip(entries, people, strict=True):
         line: dict[str, CategoryScore] = {}
         running = 0
         for c, got in scored:
-            s = got.get(e.name)
+            s = got.get(person.name)
             if s is None:
                 continue
             if c.floor is not None and s.points < 0:

@@ -97,6 +97,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "player {name} of the Players header has no section in the position",
         "Spieler {name} aus dem Players-Kopf fehlt in der Stellung",
     ),
+    "PLAYER-TWICE": (
+        "Spielvorbereitung",
+        "a second section for player {name}: each player has one (this one is not scored)",
+        "ein zweiter Abschnitt für {name}: jeder Spieler hat einen (dieser wird nicht gewertet)",
+    ),
     "NO-POSITION": (
         "",
         "the game has no position block to score",
@@ -308,8 +313,18 @@ def score_position(
         return PositionScore(
             (LayoutProblem("NO-POSITION", None, Pos(game.start_line, 1)),), None, {}
         )
-    resolver = _Resolver()
     problems: list[LayoutProblem] = []
+    seen: set[str] = set()
+    unique: list[PlayerPosition] = []
+    for pp in position.players:
+        if pp.player.name.lower() in seen:  # one section per player: the first one counts
+            problems.append(LayoutProblem("PLAYER-TWICE", None, pp.pos, {"name": pp.player.name}))
+            continue
+        seen.add(pp.player.name.lower())
+        unique.append(pp)
+    if len(unique) != len(position.players):
+        position = replace(position, players=tuple(unique))
+    resolver = _Resolver()
     chosen: dict[str, dict[Coord, TileKind]] = {}
     where: dict[str, dict[tuple[int, int], PlacedTile]] = {}
     stated: dict[str, dict[BuildingType, int]] = {}
