@@ -420,3 +420,30 @@ def test_a_player_named_dirk_and_dirk_are_scored_apart() -> None:
     assert player is not None and dirk is not None
     assert (player.buildings[T].place, dirk.buildings[T].place) == (2, 1)
     assert (player.buildings[T].points, dirk.buildings[T].points) == (6, 13)
+
+
+class _TestTiles(Module):
+    """A test-only module replacing the base table for every scoring (as the new scoring tiles
+    do), and giving Dirk half a tower."""
+
+    name: ClassVar[str] = "testtiles"
+
+    def scoring_parts(self, state: Any, round_no: int) -> ScoringParts:
+        table = {t: (1 + i, 0) for i, t in enumerate(reversed(list(BuildingType)))}
+        half = CountAdjustment(T, Fraction(1, 2), "half a tower", "ein halber Turm")
+        return ScoringParts({None: (half,)}, table=table)
+
+
+def test_engine_uses_a_modules_replacement_table_and_dirks_adjustments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(MODULES, "testtiles", _TestTiles)
+    text = (
+        '[Players "Anna, Ben"]\n[Modules "testtiles"]\n\nposition\n  scorings 2\n'
+        "  dirk T13\n  player Anna\n    counts T=1 P=1\n  player Ben\n    counts T=1\nend\n"
+        "scoring 3: Anna +6 (T=0, P=6), Ben +0, dirk +1 (T=1)\n"
+    )
+    game = parse_text(text, "t.alh")[0]
+    assert game.errors == ()
+    report = check_game(game, DEFAULT_PROFILE)
+    assert [v for v in report.violations if v.code == "SCORE-CLAIM"] == []
