@@ -406,7 +406,8 @@ def rank(
     rounding: Rounding = "down",
 ) -> dict[str, Placing]:
     """Places for ``(name, quantity, tiebreak)``: the first place goes to the most (or fewest),
-    then to the higher (or, for "fewest", lower) tie-breaker; ``None`` tie-breakers stay tied.
+    then to the higher (or, for "fewest", lower) tie-breaker; participants with a tie-breaker
+    come before those without (``None``), who stay tied among themselves.
     Tied participants share the sum of their places' points (places past the table pay 0),
     divided and rounded by magnitude; the next participant takes the place after them."""
     sign = -1 if direction == "most" else 1
