@@ -215,7 +215,9 @@ CASES = [
         "scoring 1: Anna +3 (X=3)\n",
         4,
         21,
-        "unknown building type 'X' (write P, S, A, C, G, T or their names, or wall)",
+        "unknown claim part 'X' (write P, S, A, C, G, T or their names, wall, or a scoring "
+        "category of a module: none registered) / unbekannter Wertungsteil 'X' (P, S, A, C, G, "
+        "T oder ihre Namen, wall oder eine Wertungskategorie eines Moduls: keine registriert)",
     ),
     (
         "position no player",

@@ -287,3 +287,97 @@ def test_rules_header_names_only_bundled_profiles(
     code, out, _ = run(capsys, str(path))
     assert code == 0
     assert "rules: queen-2003" in out and "not a bundled profile" in out
+
+
+# ------------------------------------------------------------------ module positions
+
+MODULE_POSITIONS = GOLDEN  # the end of examples/module-*.alh written as position blocks
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "golden"),
+    [
+        ("module-plaetze-final", (), "module-plaetze-final.txt"),
+        ("module-plaetze-final", ("--lang", "de"), "module-plaetze-final-de.txt"),
+        ("module-bonuskarten-final", (), "module-bonuskarten-final.txt"),
+        ("module-bonuskarten-final", ("--format", "json"), "module-bonuskarten-final.json"),
+    ],
+)
+def test_module_positions_match_golden(
+    capsys: pytest.CaptureFixture[str], name: str, args: tuple[str, ...], golden: str
+) -> None:
+    path = MODULE_POSITIONS.relative_to(ROOT) / f"{name}.alh"
+    code, out, err = run(capsys, str(path), *args)
+    assert code == 0, out + err
+    check_golden(golden, out)
+
+
+@pytest.mark.parametrize("name", ["module-plaetze-final", "module-bonuskarten-final"])
+def test_module_positions_score_what_the_game_scored(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    # the position is the table of examples/module-*.alh before its scoring 3 line: `score`
+    # (engine position reader + the engine's scoring) must give that game's final totals
+    path = MODULE_POSITIONS / f"{name}.alh"
+    result = next(
+        line.split('"')[1] for line in path.read_text().splitlines() if line.startswith("[Result")
+    )
+    expected = {n: int(v) for n, v in (x.split() for x in result.split(", "))}
+    code, out, _ = run(capsys, str(path), "--format", "json")
+    assert code == 0
+    game = json.loads(out)["games"][0]
+    assert {r["name"]: r["total"] for r in game["scoring"]["ranking"]} == expected
+    assert game["problems"] == []
+
+
+def test_module_lines_appear_in_the_breakdown(capsys: pytest.CaptureFixture[str]) -> None:
+    path = MODULE_POSITIONS / "module-plaetze-final.alh"
+    _code, out, _ = run(capsys, str(path))
+    assert "square sq:Tn@-1,2: counts as 1 tower" in out
+    _code, out, _ = run(capsys, str(path), "--lang", "de")
+    assert "Platz sq:Tn@-1,2: zählt wie 1 Turm" in out
+    _code, out, _ = run(capsys, str(MODULE_POSITIONS / "module-bonuskarten-final.alh"))
+    assert "bonus card S9" in out
+
+
+def test_module_component_without_its_module_is_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = (MODULE_POSITIONS / "module-plaetze-final.alh").read_text()
+    path = tmp_path / "nomodule.alh"
+    path.write_text(text.replace('[Modules "plaetze"]\n', ""), encoding="utf-8")
+    code, out, _ = run(capsys, str(path))
+    assert code == 1
+    assert f"{path}:14:33: Anna: MODULE-NOT-ENABLED" in out  # one header less and "sq:Tn" in out
+    assert "Scoring 3" in out  # still scored, without the squares
+    assert "counts as" not in out
+
+
+def test_module_rule_in_a_position_is_reported_with_its_section(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # four seraglio squares: "Es gibt 3 blaue ... Plätze" (DIE PLÄTZE, Spielmaterial)
+    text = (MODULE_POSITIONS / "module-plaetze-final.alh").read_text()
+    text = text.replace("sq:Tn@-1,2", "sq:Sn@-1,2").replace("sq:Pn@1,0", "sq:Sn@1,0")
+    path = tmp_path / "squares.alh"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, str(path), "--format", "json")
+    problems = json.loads(out)["games"][0]["problems"]
+    supply = [p for p in problems if p["code"] == "SQUARE-SUPPLY"]
+    assert code == 1 and supply
+    assert supply[0]["rule"].startswith("rulebook-bigbox-de-2019.txt § DIE PLÄTZE")
+
+
+def test_a_second_section_for_a_player_is_reported_not_scored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _write(
+        tmp_path,
+        "  player Anna\n    alhambra T13@1,0\n  player Ben\n  player anna\n    alhambra G10n@1,0\n",
+    )
+    code, out, _ = run(capsys, path, "--format", "json")
+    game = json.loads(out)["games"][0]
+    assert code == 1
+    assert [p["code"] for p in game["problems"]] == ["PLAYER-TWICE"]
+    assert [r["name"] for r in game["scoring"]["players"]] == ["Anna", "Ben"]
+    assert game["scoring"]["players"][0]["buildings"]["T"]["points"] == 21

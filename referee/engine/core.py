@@ -978,48 +978,9 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
 
 
 def _scoring_entries(state: GameState, round_no: int) -> list[object]:
-    from referee.scoring import ScoringEntry
+    from referee.scoring.state import scoring_entries
 
-    entries: list[object] = []
-    for p in state.players:
-        if p.counts is not None:
-            counts = dict(p.counts)
-            for _c, piece in p.alhambra.buildings():
-                if piece.type is not None:
-                    counts[piece.type] = counts.get(piece.type, 0) + 1
-            entries.append(
-                ScoringEntry(
-                    p.name,
-                    counts=counts,
-                    wall_claim=p.wall_claim,
-                    adjustments=state.ext.scoring_adjustments(state, p, round_no),
-                    total_before=p.score,
-                )
-            )
-            continue
-        entries.append(
-            ScoringEntry(
-                p.name,
-                alhambra=p.alhambra,
-                adjustments=state.ext.scoring_adjustments(state, p, round_no),
-                total_before=p.score,
-            )
-        )
-    if state.dirk is not None:
-        counts = dict.fromkeys(BuildingType, 0)
-        for t in state.dirk:
-            if t is not None:
-                counts[t.type] += 1
-        entries.append(
-            ScoringEntry(
-                "Dirk",
-                counts=counts,
-                is_dirk=True,
-                adjustments=state.ext.scoring_adjustments(state, None, round_no),
-                total_before=state.modules.get("_dirk_score", 0),
-            )
-        )
-    return entries
+    return list(scoring_entries(state, round_no))
 
 
 _WHAT = {
@@ -1038,7 +999,8 @@ _WHAT_DE = {
 
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
     try:
-        from referee.scoring import claim_mismatches, score_round
+        from referee.scoring import claim_mismatches
+        from referee.scoring.state import score_state
     except ImportError:  # pragma: no cover - scoring package missing
         state.note(pos, "scoring is not available", "Wertung nicht verfügbar")
         return
@@ -1050,7 +1012,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
             f"scoring {round_no}: unknown tiles are not counted",
             f"Wertung {round_no}: unbekannte Plättchen werden nicht gezählt",
         )
-    result = score_round(round_no, _scoring_entries(state, round_no), state.profile)
+    result = score_state(state, round_no)  # the categories, with the modules' parts
     state.scoring_results.append(result)
     state.scorings_done.append(round_no)
     for row in result.rows:

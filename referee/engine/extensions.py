@@ -21,7 +21,8 @@ Hook points, in game order:
 * ``reshuffle``               the discard pile becomes the new deck
 * ``removed``                 a piece left an Alhambra (redesign: remove or swap)
 * ``placement_problems``      extra building rules and piece kinds
-* ``scoring_adjustments``     count adjustments passed to ``ScoringEntry.adjustments``
+* ``scoring_parts``           what a scoring adds: count adjustments, scoring categories
+                              (point lines, penalties, majorities), a replacement points table
 * ``end_of_game``             steps after the leftover tiles and before the final scoring
 
 A hook that finds something wrong returns :class:`~referee.engine.rules.Violation` objects; it
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
         TakeMoney,
         Turn,
     )
+    from referee.scoring.categories import ScoringParts
 
 
 class ActionKind(StrEnum):
@@ -195,12 +197,12 @@ class Module:
         apply it and return True, or False when the module does not know it."""
         return False
 
-    def scoring_adjustments(
-        self, state: GameState, player: PlayerState | None, round_no: int
-    ) -> tuple[Any, ...]:
-        """Count adjustments for ``player`` (None: Dirk) in a scoring, as
-        ``ScoringEntry.adjustments`` items."""
-        return ()
+    def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts | None:
+        """What this module adds to scoring ``round_no``: a
+        :class:`~referee.scoring.categories.ScoringParts` with count adjustments per player
+        (None: Dirk), scoring categories (``Majority``, ``PointLine``, ``Penalty`` ...) and a
+        replacement points table for the building majorities. None: nothing."""
+        return None
 
     def end_of_game(self, state: GameState) -> list[Violation]:
         """Steps after the leftover market tiles are handed out and before the final scoring."""
@@ -337,13 +339,16 @@ class Extensions:
     ) -> list[Violation]:
         return [v for m in self.modules for v in m.placement_problems(state, player, at, piece)]
 
-    def scoring_adjustments(
-        self, state: GameState, player: PlayerState | None, round_no: int
-    ) -> tuple[Any, ...]:
-        out: list[Any] = []
+    def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts:
+        """Every enabled module's scoring parts, added up in module order."""
+        from referee.scoring.categories import NO_PARTS
+
+        out = NO_PARTS
         for m in self.modules:
-            out.extend(m.scoring_adjustments(state, player, round_no))
-        return tuple(out)
+            got = m.scoring_parts(state, round_no)
+            if got is not None:
+                out = out + got
+        return out
 
     def end_of_game(self, state: GameState) -> list[Violation]:
         return [v for m in self.modules for v in m.end_of_game(state)]

@@ -256,22 +256,22 @@ class Bonuskarten(BundledModule):
             data.hand[player.name][piece] += 1
         return []
 
-    def scoring_adjustments(
-        self, state: GameState, player: PlayerState | None, round_no: int
-    ) -> tuple[Any, ...]:
-        if player is None:
-            return ()
-        from referee.scoring import CountAdjustment
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """Each revealed card whose tile stands in its owner's Alhambra counts as one more
+        building of that type: a count adjustment with its own breakdown line."""
+        from referee.scoring import CountAdjustment, ScoringParts
 
-        out = []
-        for kind in self.data(state).revealed.get(player.name, []):
-            if self._built(player, kind):
-                out.append(
-                    CountAdjustment(
-                        kind.type, 1, f"bonus card {kind.code}", f"Bonuskarte {kind.code}"
-                    )
-                )
-        return tuple(out)
+        revealed = self.data(state).revealed
+        adjustments: dict[str | None, tuple[Any, ...]] = {}
+        for player in state.players:
+            out = [
+                CountAdjustment(kind.type, 1, f"bonus card {kind.code}", f"Bonuskarte {kind.code}")
+                for kind in revealed.get(player.name, [])
+                if self._built(player, kind)
+            ]
+            if out:
+                adjustments[player.name] = tuple(out)
+        return ScoringParts(adjustments)
 
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction

@@ -101,7 +101,7 @@ class Square:
     """A square tile as a piece of an Alhambra: walls like a tile, no building type of its own.
 
     ``type`` is None so that the base counts skip it; what it counts for is a scoring
-    adjustment (:meth:`Plaetze.scoring_adjustments`).
+    adjustment (:meth:`Plaetze.scoring_parts`).
     """
 
     colour: BuildingType
@@ -338,29 +338,31 @@ class Plaetze(BundledModule):
         Context(state).end_main_action(free)
         return []
 
-    def scoring_adjustments(
-        self, state: GameState, player: PlayerState | None, round_no: int
-    ) -> tuple[Any, ...]:
-        if player is None:
-            return ()
-        from referee.scoring import CountAdjustment
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """Each square counts as 0-3 buildings of its colour (:func:`square_count`): a count
+        adjustment per square with its own breakdown line."""
+        from referee.scoring import CountAdjustment, ScoringParts
 
-        out = []
-        for at, piece in sorted(player.alhambra.items(), key=lambda cp: (-cp[0].y, cp[0].x)):
-            if not isinstance(piece, Square):
-                continue
-            n = square_count(player, at, piece)
-            if n:
-                out.append(
-                    CountAdjustment(
-                        piece.colour,
-                        n,
-                        f"square {piece.code}@{at}: counts as {n} {plural(piece.colour, n)}",
-                        f"Platz {piece.code}@{at}: zählt wie {n} "
-                        f"{piece.colour.name_in('de', plural=n != 1)}",
+        adjustments: dict[str | None, tuple[Any, ...]] = {}
+        for player in state.players:
+            out = []
+            for at, piece in sorted(player.alhambra.items(), key=lambda cp: (-cp[0].y, cp[0].x)):
+                if not isinstance(piece, Square):
+                    continue
+                n = square_count(player, at, piece)
+                if n:
+                    out.append(
+                        CountAdjustment(
+                            piece.colour,
+                            n,
+                            f"square {piece.code}@{at}: counts as {n} {plural(piece.colour, n)}",
+                            f"Platz {piece.code}@{at}: zählt wie {n} "
+                            f"{piece.colour.name_in('de', plural=n != 1)}",
+                        )
                     )
-                )
-        return tuple(out)
+            if out:
+                adjustments[player.name] = tuple(out)
+        return ScoringParts(adjustments)
 
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef

@@ -206,6 +206,36 @@ class _Build(Transformer[Token, Any]):
             )
         return ClaimPart(key, int(value), self._pos(key_tok))
 
+    def claim_part(self, c: list[Any]) -> ClaimPart:
+        """``T=21``, ``wall=3``, ``medina=-6``: a building type, the wall, or the key of a
+        registered scoring category (see :mod:`referee.scoring.categories`)."""
+        key_tok, value = c
+        low = key_tok.value.lower()
+        key: BuildingType | str
+        if low in WALL_KEYS_LOWER:
+            key = "wall"
+        elif low in TYPE_SPELLINGS:
+            key = TYPE_SPELLINGS[low]
+        else:
+            from referee.scoring.categories import CATEGORIES, category_for_claim, module_claim_keys
+
+            found = category_for_claim(low)
+            if found is not None:
+                key = CATEGORIES[found.lower()].claim_key
+            else:
+                key = key_tok.value
+                known = ", ".join(module_claim_keys())
+                word = key_tok.value
+                self._problem(
+                    f"unknown claim part '{word}' (write P, S, A, C, G, T or their names, wall, "
+                    f"or a scoring category of a module: {known or 'none registered'}) / "
+                    f"unbekannter Wertungsteil '{word}' (P, S, A, C, G, T oder ihre Namen, wall "
+                    f"oder eine Wertungskategorie eines Moduls: {known or 'keine registriert'})",
+                    key_tok,
+                    "UNKNOWN-TYPE",
+                )
+        return ClaimPart(key, int(value), self._pos(key_tok))
+
     # ------------------------------------------------------------------ chance events
     def deal(self, c: list[Any]) -> Deal:
         return Deal(c[1], tuple(c[2:]), self._pos(c[0]))

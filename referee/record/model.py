@@ -357,7 +357,9 @@ class StartPlayer:
 
 @dataclass(frozen=True, slots=True)
 class ClaimPart:
-    """One claimed breakdown figure: a building type's points, or ``wall`` (key ``"wall"``)."""
+    """One claimed breakdown figure: a building type's points, ``wall`` (key ``"wall"``), or a
+    registered scoring category of a module (key: its claim key, e.g. ``"medina"``); the points
+    may be negative (``medina=-6``)."""
 
     key: BuildingType | str
     points: int

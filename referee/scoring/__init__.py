@@ -5,6 +5,18 @@ den Gebäuden", "Siegpunkte für die Außenmauern", "Spielende", "Sonderregel f�
 zweit". Readings are documented in ``docs/scoring.md``.
 """
 
+from referee.scoring.categories import (
+    CATEGORIES,
+    CategoryScore,
+    Combined,
+    Majority,
+    Participant,
+    Penalty,
+    PointLine,
+    ScoringCategory,
+    ScoringParts,
+    register_category,
+)
 from referee.scoring.core import (
     POINTS,
     ClaimMismatch,
@@ -19,21 +31,32 @@ from referee.scoring.core import (
     place_points,
     score_round,
 )
-from referee.scoring.text import ordinal, render_scoring_text
+from referee.scoring.text import category_line, ordinal, render_scoring_text
 
 __all__ = [
+    "CATEGORIES",
     "POINTS",
+    "CategoryScore",
     "ClaimMismatch",
+    "Combined",
     "CountAdjustment",
+    "Majority",
+    "Participant",
+    "Penalty",
+    "PointLine",
+    "ScoringCategory",
     "ScoringEntry",
+    "ScoringParts",
     "ScoringResult",
     "ScoringRow",
     "TypeScore",
     "WallScore",
     "breakdown_line",
+    "category_line",
     "claim_mismatches",
     "ordinal",
     "place_points",
+    "register_category",
     "render_scoring_text",
     "score_round",
 ]

@@ -24,13 +24,25 @@ the paid ones add 0 to the shared sum; the next player takes the place after the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
-from referee.geometry import Alhambra, longest_outer_wall
+from referee.geometry import Alhambra
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Claim, Coord
+from referee.scoring.categories import (
+    BASE_KEYS,
+    CATEGORIES,
+    CategoryScore,
+    LineScore,
+    Number,
+    Participant,
+    ScoringCategory,
+    base_categories,
+    norm,
+    num_json,
+)
 
 RULES_FILE = "rulebook-base-de-2003.txt"
 SECTION_MAJORITIES = "Siegpunkte für Mehrheiten bei den Gebäuden"
@@ -57,10 +69,12 @@ def place_points(round_no: int, type_: BuildingType, place: int) -> int:
 
 @dataclass(frozen=True)
 class CountAdjustment:
-    """A module's contribution to a building count, shown on its own breakdown line."""
+    """A module's contribution to a building count, shown on its own breakdown line.
+
+    ``amount`` may be a :class:`~fractions.Fraction` (half buildings); an int stays an int."""
 
     type: BuildingType
-    amount: int
+    amount: Number
     label: str
     label_de: str | None = None  # the German line (the English one is used when missing)
 
@@ -85,10 +99,10 @@ class ScoringEntry:
 
 
 @dataclass(frozen=True)
-class TypeScore:
-    """One participant's result for one building type."""
+class TypeScore(CategoryScore):
+    """One participant's result for one building type (category ``majority:<type>``)."""
 
-    count: int  # including adjustments
+    count: Number  # including adjustments
     base_count: int
     adjustments: tuple[CountAdjustment, ...]
     place: int | None  # 1-based; None with no building of the type
@@ -97,18 +111,21 @@ class TypeScore:
     split: str  # how a shared place was split, e.g. "(13+6)/2 = 9"; "" when not shared
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"count": self.count, "place": self.place, "points": self.points}
+        d: dict[str, Any] = {"count": num_json(self.count), "place": self.place}
+        d["points"] = self.points
         if self.tied_with:
             d["tied_with"] = list(self.tied_with)
             d["split"] = self.split
         if self.adjustments:
             d["base_count"] = self.base_count
-            d["adjustments"] = [{"amount": a.amount, "label": a.label} for a in self.adjustments]
+            d["adjustments"] = [
+                {"amount": num_json(a.amount), "label": a.label} for a in self.adjustments
+            ]
         return d
 
 
 @dataclass(frozen=True)
-class WallScore:
+class WallScore(CategoryScore):
     """The longest outer wall of a player's Alhambra (or the stated length, not verified)."""
 
     length: int
@@ -126,29 +143,71 @@ class WallScore:
 
 @dataclass(frozen=True)
 class ScoringRow:
-    """One participant's breakdown in one scoring."""
+    """One participant's breakdown in one scoring: a line per category, in category order.
+
+    ``categories`` maps a category key (``majority:T``, ``wall``, ``medina``) to its score;
+    ``buildings`` and ``wall`` are the base game's view of it."""
 
     name: str
     is_dirk: bool
-    buildings: dict[BuildingType, TypeScore]
-    wall: WallScore | None
-    points: int
+    categories: dict[str, CategoryScore]
     total_before: int
+    labels: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
+
+    @property
+    def buildings(self) -> dict[BuildingType, TypeScore]:
+        out: dict[BuildingType, TypeScore] = {}
+        for t in BUILDING_TYPES:
+            s = self.categories.get(f"majority:{t.code}")
+            if isinstance(s, TypeScore):
+                out[t] = s
+        return out
+
+    @property
+    def wall(self) -> WallScore | None:
+        s = self.categories.get("wall")
+        return s if isinstance(s, WallScore) else None
+
+    @property
+    def modules(self) -> dict[str, CategoryScore]:
+        """The categories beyond the base game's seven, in order."""
+        return {k: s for k, s in self.categories.items() if k not in BASE_KEYS}
+
+    @property
+    def points(self) -> int:
+        return sum(s.points for s in self.categories.values())
 
     @property
     def total(self) -> int:
         return self.total_before + self.points
 
+    def label(self, key: str, lang: str = "en") -> str:
+        """The breakdown label of a category of this row."""
+        en, de = self.labels.get(key) or _registered_label(key)
+        return de if lang == "de" and de else en
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "name": self.name,
             "dirk": self.is_dirk,
             "buildings": {t.code: s.to_dict() for t, s in self.buildings.items()},
             "wall": self.wall.to_dict() if self.wall is not None else None,
-            "points": self.points,
-            "total_before": self.total_before,
-            "total": self.total,
         }
+        mods = self.modules
+        if mods:
+            d["categories"] = {
+                k: {"label": self.label(k, "en"), "label_de": self.label(k, "de"), **s.to_dict()}
+                for k, s in mods.items()
+            }
+        d["points"] = self.points
+        d["total_before"] = self.total_before
+        d["total"] = self.total
+        return d
+
+
+def _registered_label(key: str) -> tuple[str, str]:
+    info = CATEGORIES.get(key.lower())
+    return (info.label_en, info.label_de) if info is not None else (key, key)
 
 
 @dataclass(frozen=True)
@@ -195,96 +254,79 @@ class ScoringResult:
 # ---------------------------------------------------------------------------- scoring
 
 
-def _counts(entry: ScoringEntry) -> dict[BuildingType, int]:
+def participant(entry: ScoringEntry) -> Participant:
+    """The categories' view of an entry: counts with the adjustments applied (never below 0)."""
     if entry.alhambra is not None:
-        return entry.alhambra.counts()
-    base = dict.fromkeys(BUILDING_TYPES, 0)
-    for t, n in (entry.counts or {}).items():
-        base[t] = int(n)
-    return base
-
-
-def _wall(entry: ScoringEntry, profile: RuleProfile) -> WallScore | None:
-    if entry.is_dirk:
-        return None  # "eine Außenmauer wird für ihn jedoch nicht gewertet"
-    if entry.alhambra is None:
-        length = entry.wall_claim or 0
-        return WallScore(length, length, (), verified=False)
-    run = longest_outer_wall(entry.alhambra, profile.wall_run)
-    if getattr(profile, "wall_points", "edge") == "tile":
-        points = len({c for c, _s in run.segments})
+        base = entry.alhambra.counts()
     else:
-        points = run.length
-    return WallScore(run.length, points, run.segments, verified=True)
+        base = dict.fromkeys(BUILDING_TYPES, 0)
+        for t, n in (entry.counts or {}).items():
+            base[t] = int(n)
+    counts: dict[BuildingType, Number] = dict(base)
+    for adj in entry.adjustments:
+        counts[adj.type] = norm(max(0, counts.get(adj.type, 0) + adj.amount))
+    return Participant(
+        name=entry.name,
+        is_dirk=entry.is_dirk,
+        counts=counts,
+        base_counts=base,
+        adjustments=tuple(entry.adjustments),
+        alhambra=entry.alhambra,
+        wall_claim=entry.wall_claim,
+        total_before=entry.total_before,
+    )
+
+
+def _apply_floor(score: CategoryScore, points: int) -> CategoryScore:
+    """The score with its points cut to ``points`` (the old points kept as ``unfloored``)."""
+    if hasattr(score, "unfloored"):
+        return replace(score, points=points, unfloored=score.points)  # type: ignore[type-var]
+    return LineScore(points, "", "", unfloored=score.points)
 
 
 def score_round(
-    round_no: int, entries: Sequence[ScoringEntry], profile: RuleProfile = DEFAULT_PROFILE
+    round_no: int,
+    entries: Sequence[ScoringEntry],
+    profile: RuleProfile = DEFAULT_PROFILE,
+    extra: Sequence[ScoringCategory] = (),
+    table: Mapping[BuildingType, Sequence[int]] | None = None,
 ) -> ScoringResult:
-    """Score one scoring (1, 2 or 3) for these participants."""
+    """Score one scoring (1, 2 or 3) for these participants.
+
+    The base categories (six majorities by the base table or ``table``, the wall) and the
+    ``extra`` (module) categories are scored; each row lists them in category order. A
+    category with a ``floor`` never takes this scoring's points ("scoring") or the total
+    ("total") below zero: its points are cut, in category order.
+    """
     if round_no not in POINTS:
         raise ValueError(f"there is no scoring {round_no} (1, 2 or 3)")
-    base = [_counts(e) for e in entries]
-    counts: list[dict[BuildingType, int]] = []
-    for e, b in zip(entries, base, strict=True):
-        c = dict(b)
-        for adj in e.adjustments:
-            c[adj.type] = max(0, c.get(adj.type, 0) + adj.amount)
-        counts.append(c)
-
-    per_type: list[dict[BuildingType, TypeScore]] = [{} for _ in entries]
-    for t in BUILDING_TYPES:
-        holders = sorted(
-            (i for i in range(len(entries)) if counts[i][t] > 0), key=lambda i: -counts[i][t]
-        )
-        place = 1
-        k = 0
-        while k < len(holders):
-            group = [i for i in holders[k:] if counts[i][t] == counts[holders[k]][t]]
-            paid = [place_points(round_no, t, p) for p in range(place, place + len(group))]
-            share = sum(paid) // len(group)
-            split = ""
-            if len(group) > 1:
-                split = f"({'+'.join(str(p) for p in paid)})/{len(group)} = {share}"
-            for i in group:
-                per_type[i][t] = TypeScore(
-                    count=counts[i][t],
-                    base_count=base[i][t],
-                    adjustments=tuple(a for a in entries[i].adjustments if a.type is t),
-                    place=place,
-                    tied_with=tuple(entries[j].name for j in group if j != i),
-                    points=share,
-                    split=split,
-                )
-            place += len(group)
-            k += len(group)
-        for i in range(len(entries)):
-            if t not in per_type[i]:
-                per_type[i][t] = TypeScore(
-                    count=counts[i][t],
-                    base_count=base[i][t],
-                    adjustments=tuple(a for a in entries[i].adjustments if a.type is t),
-                    place=None,
-                    tied_with=(),
-                    points=0,
-                    split="",
-                )
-
+    people = [participant(e) for e in entries]
+    taken: set[str] = set()
+    for i, person in enumerate(people):  # results are by name: a second "Dirk" gets a mark
+        if person.name in taken:
+            people[i] = replace(person, name=f"{person.name}#{i + 1}")
+        taken.add(people[i].name)
+    cats = base_categories(table) + list(extra)
+    cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
+    scored = [(c, c.score(round_no, people, profile)) for c in cats]
+    labels = {c.key: (c.label_en, c.label_de) for c in cats}
     rows: list[ScoringRow] = []
-    for i, e in enumerate(entries):
-        wall = _wall(e, profile)
-        points = sum(s.points for s in per_type[i].values()) + (wall.points if wall else 0)
-        rows.append(
-            ScoringRow(
-                name=e.name,
-                is_dirk=e.is_dirk,
-                buildings=per_type[i],
-                wall=wall,
-                points=points,
-                total_before=e.total_before,
-            )
-        )
-    return ScoringResult(round_no, tuple(rows), wall_mode=profile.wall_run)
+    for e, person in zip(entries, people, strict=True):
+        line: dict[str, CategoryScore] = {}
+        running = 0
+        for c, got in scored:
+            s = got.get(person.name)
+            if s is None:
+                continue
+            if c.floor is not None and s.points < 0:
+                base_sum = running + (e.total_before if c.floor == "total" else 0)
+                if base_sum + s.points < 0:
+                    s = _apply_floor(s, -base_sum if base_sum > 0 else 0)
+            line[c.key] = s
+            running += s.points
+        rows.append(ScoringRow(e.name, e.is_dirk, line, e.total_before, labels))
+    notes = ("replacement points table",) if table is not None else ()
+    return ScoringResult(round_no, tuple(rows), wall_mode=profile.wall_run, notes=notes)
 
 
 # ----------------------------------------------------------------------------- claims
@@ -308,8 +350,9 @@ class ClaimMismatch:
 
 
 def breakdown_line(row: ScoringRow, what: str, lang: str = "en") -> str:
-    """The breakdown line of one figure: a type code, "wall", "points" or "total"."""
-    from referee.scoring.text import type_line, wall_line
+    """The breakdown line of one figure: a type code, "wall", "points", "total" or the key of a
+    module category (``medina``)."""
+    from referee.scoring.text import category_line, type_line, wall_line
 
     if what == "wall":
         return wall_line(row, lang)
@@ -317,15 +360,32 @@ def breakdown_line(row: ScoringRow, what: str, lang: str = "en") -> str:
         return f"{row.name}: +{row.points}"
     if what == "total":
         return f"{row.name}: {row.total_before} + {row.points} = {row.total}"
-    t = BuildingType(what)
-    return type_line(row, t, lang)
+    if what in {t.code for t in BUILDING_TYPES}:
+        return type_line(row, BuildingType(what), lang)
+    return category_line(row, what, lang)
+
+
+def _claimed_category(key: object) -> tuple[str, str]:
+    """(category key, what a mismatch calls it) for a claim part's key."""
+    if isinstance(key, BuildingType):
+        return f"majority:{key.code}", key.code
+    low = str(key).lower()
+    if low == "wall":
+        return "wall", "wall"
+    from referee.scoring.categories import category_for_claim
+
+    found = category_for_claim(low)
+    if found is not None and found.startswith("majority:"):
+        return found, found.split(":", 1)[1]
+    return (found or low), (found or low)
 
 
 def claim_mismatches(result: ScoringResult, claim: Claim) -> list[ClaimMismatch]:
     """Every figure of a claim that differs from the computed scoring.
 
     A claim for a name that is not in the scoring gives no mismatch here (the engine reports
-    unknown names).
+    unknown names). A module part (``medina=-6``) is compared with that category's points; a
+    category the scoring does not have (its module is not enabled) counts 0.
     """
     row = result.row(claim.player.name if claim.player is not None else None)
     if row is None:
@@ -341,14 +401,9 @@ def claim_mismatches(result: ScoringResult, claim: Claim) -> list[ClaimMismatch]
             ClaimMismatch(who, "total", claim.total, row.total, breakdown_line(row, "total"))
         )
     for part in claim.parts:
-        if isinstance(part.key, BuildingType):
-            computed = row.buildings[part.key].points
-            what = part.key.code
-        elif str(part.key).lower() == "wall":
-            computed = row.wall.points if row.wall is not None else 0
-            what = "wall"
-        else:
-            continue
+        key, what = _claimed_category(part.key)
+        got = row.categories.get(key)
+        computed = got.points if got is not None else 0
         if part.points != computed:
             found.append(ClaimMismatch(who, what, part.points, computed, breakdown_line(row, what)))
     return found

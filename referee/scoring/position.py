@@ -7,28 +7,39 @@ most once across all Alhambras, reserves and Dirk (``rulebook-base-de-2003.txt``
 "Spielmaterial": "54 Gebäudeplättchen"), and every Alhambra keeps the building rules
 ("Alhambra-Bauregeln"). Problems are reported, never a reason to refuse: the scoring is still
 computed from what was written.
+
+The position is read by the engine's position reader (``referee.engine.start_state`` and
+``apply_item``), so module components (squares, bonus cards ...) are the modules' own, and it
+is scored by :func:`referee.scoring.state.score_state`, the code path of a ``scoring`` line in a
+game. What the modules find wrong in the position is reported with their rule codes.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import BuildingType, TileKind
+from referee.engine.rules import BIGBOX, Violation
 from referee.geometry import ORIGIN, Alhambra, layout_problems
 from referee.geometry.rules import PROBLEM_TEXT
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     ComponentRef,
+    Coord,
     Game,
+    Header,
     PlacedTile,
     PlayerPosition,
     Pos,
     Position,
     TileRef,
 )
-from referee.scoring.core import RULES_FILE, ScoringEntry, ScoringResult, score_round
+from referee.scoring.core import RULES_FILE, ScoringResult
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 SECTION_MATERIAL = "Spielmaterial"
 SECTION_BUILD = "Alhambra-Bauregeln"
@@ -55,11 +66,6 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         SECTION_MATERIAL,
         "{tile} can mean {options}; write its walls (taken as {taken})",
         "{tile} kann {options} sein; bitte Mauern angeben (angenommen: {taken})",
-    ),
-    "TILE-MODULE": (
-        SECTION_MATERIAL,
-        "module component {tile} is not scored by this command",
-        "Modul-Bauteil {tile} wird von diesem Befehl nicht gewertet",
     ),
     "CELL-TWICE": (
         SECTION_BUILD,
@@ -91,6 +97,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "player {name} of the Players header has no section in the position",
         "Spieler {name} aus dem Players-Kopf fehlt in der Stellung",
     ),
+    "PLAYER-TWICE": (
+        "Spielvorbereitung",
+        "a second section for player {name}: each player has one (this one is not scored)",
+        "ein zweiter Abschnitt für {name}: jeder Spieler hat einen (dieser wird nicht gewertet)",
+    ),
     "NO-POSITION": (
         "",
         "the game has no position block to score",
@@ -107,14 +118,28 @@ class LayoutProblem:
     player: str | None
     pos: Pos
     params: dict[str, str] = field(default_factory=dict)
+    violation: Violation | None = None  # a module's finding in the position (own rule text)
 
     @property
     def section(self) -> str:
+        if self.violation is not None:
+            return self.violation.rule.section
         if self.code in PROBLEM_TEXT:
             return PROBLEM_TEXT[self.code][0]
         return MESSAGES[self.code][0]
 
+    @property
+    def rule_text(self) -> str:
+        """``rulebook-base-de-2003.txt, Section``; a module's rule names its own file."""
+        if not self.section:
+            return ""
+        if self.violation is not None:
+            return self.section
+        return f"{RULES_FILE}, {self.section}"
+
     def message(self, lang: str = "en") -> str:
+        if self.violation is not None:
+            return self.violation.message(lang)
         if self.code in PROBLEM_TEXT:
             _s, en, de = PROBLEM_TEXT[self.code]
             text = de if lang == "de" else en
@@ -129,7 +154,7 @@ class LayoutProblem:
 
     def text(self, source: str, lang: str = "en") -> str:
         who = f"{self.player}: " if self.player else ""
-        where = f"[{RULES_FILE}, {self.section}]" if self.section else ""
+        where = f"[{self.rule_text}]" if self.section else ""
         return f"{source}:{self.pos}: {who}{self.code}: {self.message(lang)} {where}".rstrip()
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
@@ -138,7 +163,7 @@ class LayoutProblem:
             "player": self.player,
             "line": self.pos.line,
             "column": self.pos.column,
-            "rule": f"{RULES_FILE}, {self.section}" if self.section else None,
+            "rule": self.rule_text or None,
             "message": self.message(lang),
         }
 
@@ -180,10 +205,7 @@ class _Resolver:
 
     def resolve(self, ref: object, player: str | None, pos: Pos) -> TileKind | None:
         if isinstance(ref, ComponentRef):
-            self.problems.append(
-                LayoutProblem("TILE-MODULE", player, pos, {"tile": _tile_label(ref)})
-            )
-            return None
+            return None  # a module's component: the module reads it (and reports it)
         if not isinstance(ref, TileRef) or not ref.known:
             self.problems.append(LayoutProblem("TILE-UNKNOWN", player, pos))
             return None
@@ -232,26 +254,54 @@ def find_position(game: Game) -> Position | None:
 
 def _build(
     pp: PlayerPosition, name: str, resolver: _Resolver, problems: list[LayoutProblem]
-) -> tuple[Alhambra, dict[tuple[int, int], PlacedTile]]:
-    alh = Alhambra()
+) -> tuple[dict[Coord, TileKind], dict[tuple[int, int], PlacedTile]]:
+    """Resolve a player's Alhambra lines: the base tile taken for each cell, and the line of
+    each cell (module components included) for the positions of problems."""
+    chosen: dict[Coord, TileKind] = {}
     where: dict[tuple[int, int], PlacedTile] = {}
     for placed in pp.alhambra:
         kind = resolver.resolve(placed.tile, name, placed.pos)
         if placed.at == ORIGIN:
             problems.append(LayoutProblem("CELL-FOUNTAIN", name, placed.pos, {"at": str(ORIGIN)}))
             continue
-        if kind is None:
-            continue
-        if placed.at in alh:
+        if (placed.at.x, placed.at.y) in where:
             problems.append(LayoutProblem("CELL-TWICE", name, placed.pos, {"at": str(placed.at)}))
             continue
-        alh.place(placed.at, kind)
+        if kind is None and not isinstance(placed.tile, ComponentRef):
+            continue
+        if kind is not None:
+            chosen[placed.at] = kind
         where[(placed.at.x, placed.at.y)] = placed
-    return alh, where
+    return chosen, where
 
 
 def _fmt_counts(counts: dict[BuildingType, int]) -> str:
     return " ".join(f"{t.code}={n}" for t, n in counts.items() if n) or "-"
+
+
+_MODULE_CODES = frozenset({"MODULE-NOT-ENABLED", "UNKNOWN-VERB"})
+
+
+def _is_module_finding(v: Violation) -> bool:
+    """A finding of the engine's position reader that the base checks here do not cover: a
+    module's own rule, or a module component no enabled module takes."""
+    return v.code in _MODULE_CODES or v.rule.section.startswith(BIGBOX)
+
+
+def _position_state(
+    game: Game, position: Position, profile: RuleProfile
+) -> tuple[GameState, list[Violation]]:
+    """The engine's state of the position: the players are those the position lists (in its
+    order), the modules those of the ``Modules`` header. Returns the state and the findings of
+    the position reader."""
+    from referee.engine import apply_item, start_state
+
+    names = ", ".join(pp.player.name for pp in position.players)
+    headers = tuple(h for h in game.headers if h.name.lower() != "players")
+    state = start_state(replace(game, headers=(*headers, Header("Players", names))), profile)
+    before = len(state.found)
+    apply_item(state, position)
+    return state, list(state.found[before:])
 
 
 def score_position(
@@ -263,68 +313,98 @@ def score_position(
         return PositionScore(
             (LayoutProblem("NO-POSITION", None, Pos(game.start_line, 1)),), None, {}
         )
-    resolver = _Resolver()
     problems: list[LayoutProblem] = []
-    entries: list[ScoringEntry] = []
-    alhambras: dict[str, Alhambra] = {}
+    seen: set[str] = set()
+    unique: list[PlayerPosition] = []
+    for pp in position.players:
+        if pp.player.name.lower() in seen:  # one section per player: the first one counts
+            problems.append(LayoutProblem("PLAYER-TWICE", None, pp.pos, {"name": pp.player.name}))
+            continue
+        seen.add(pp.player.name.lower())
+        unique.append(pp)
+    if len(unique) != len(position.players):
+        position = replace(position, players=tuple(unique))
+    resolver = _Resolver()
+    chosen: dict[str, dict[Coord, TileKind]] = {}
+    where: dict[str, dict[tuple[int, int], PlacedTile]] = {}
+    stated: dict[str, dict[BuildingType, int]] = {}
     for pp in position.players:
         name = pp.player.name
         for ref in pp.reserve:
             resolver.resolve(ref, name, getattr(ref, "pos", pp.pos))
-        stated: dict[BuildingType, int] = {}
+        mine: dict[BuildingType, int] = {}
         for part in pp.counts:
             if isinstance(part.key, BuildingType):
-                stated[part.key] = stated.get(part.key, 0) + part.points
+                mine[part.key] = mine.get(part.key, 0) + part.points
+        stated[name] = mine
         if pp.alhambra or not pp.counts:
-            alh, where = _build(pp, name, resolver, problems)
-            alhambras[name] = alh
-            line_pos = pp.alhambra[0].pos if pp.alhambra else pp.pos
-            for prob in layout_problems(alh):
-                cells = ", ".join(str(c) for c in prob.cells)
-                if prob.sides:
-                    cells = ", ".join(f"{c} {s.value}" for c, s in prob.sides)
-                known = [where[(c.x, c.y)] for c in prob.cells if (c.x, c.y) in where]
-                pos = known[0].pos if known else line_pos
-                problems.append(LayoutProblem(prob.code, name, pos, {"cells": cells}))
-            entry = ScoringEntry(name, alhambra=alh, total_before=pp.score or 0)
-            if pp.counts:
-                actual = {t: n for t, n in alh.counts().items() if n}
-                if {t: n for t, n in stated.items() if n} != actual:
-                    problems.append(
-                        LayoutProblem(
-                            "COUNTS-DIFFER",
-                            name,
-                            pp.counts[0].pos,
-                            {"stated": _fmt_counts(stated), "actual": _fmt_counts(actual)},
-                        )
-                    )
-            entries.append(entry)
-        else:
-            entries.append(
-                ScoringEntry(
-                    name, counts=stated, wall_claim=pp.wall or 0, total_before=pp.score or 0
-                )
-            )
+            chosen[name], where[name] = _build(pp, name, resolver, problems)
+    dirk_kinds: list[TileKind] = []
     if position.dirk is not None:
-        dirk_counts: dict[BuildingType, int] = {}
         for ref in position.dirk:
             kind = resolver.resolve(ref, "Dirk", getattr(ref, "pos", position.pos))
             if kind is not None:
-                dirk_counts[kind.type] = dirk_counts.get(kind.type, 0) + 1
+                dirk_kinds.append(kind)
         if len(position.players) != 2:
             problems.append(
                 LayoutProblem(
                     "DIRK-PLAYERS", "Dirk", position.pos, {"n": str(len(position.players))}
                 )
             )
-        entries.append(ScoringEntry("Dirk", counts=dirk_counts, is_dirk=True))
+
+    state, found = _position_state(game, position, profile)
+    alhambras: dict[str, Alhambra] = {}
+    for pp, p in zip(position.players, state.players, strict=True):
+        name = pp.player.name
+        if name not in chosen:  # counts only: the stated counts and wall
+            p.counts = {t: stated[name].get(t, 0) for t in BuildingType}
+            p.wall_claim = pp.wall or 0
+            continue
+        # a typed-in layout: counts and wall written next to it are compared, not scored
+        p.counts = None
+        p.wall_claim = None
+        alh = p.alhambra
+        for at, kind in chosen[name].items():  # the tile reported as taken ("taken as ...")
+            piece = alh.get(at)
+            if isinstance(piece, TileKind) and piece != kind:
+                alh.remove(at)
+                alh.place(at, kind)
+        alhambras[name] = alh
+        line_pos = pp.alhambra[0].pos if pp.alhambra else pp.pos
+        for prob in layout_problems(alh):
+            cells = ", ".join(str(c) for c in prob.cells)
+            if prob.sides:
+                cells = ", ".join(f"{c} {s.value}" for c, s in prob.sides)
+            known = [where[name][(c.x, c.y)] for c in prob.cells if (c.x, c.y) in where[name]]
+            pos = known[0].pos if known else line_pos
+            problems.append(LayoutProblem(prob.code, name, pos, {"cells": cells}))
+        if pp.counts:
+            actual = {t: n for t, n in alh.counts().items() if n}
+            if {t: n for t, n in stated[name].items() if n} != actual:
+                problems.append(
+                    LayoutProblem(
+                        "COUNTS-DIFFER",
+                        name,
+                        pp.counts[0].pos,
+                        {"stated": _fmt_counts(stated[name]), "actual": _fmt_counts(actual)},
+                    )
+                )
+    if position.dirk is None:
+        state.dirk = None
+    elif state.dirk is None or len(position.players) != 2:
+        state.dirk = list(dirk_kinds)  # scored as written, reported as DIRK-PLAYERS
+    for v in found:
+        if _is_module_finding(v):
+            problems.append(LayoutProblem(v.code, v.player, Pos(v.line, v.column), violation=v))
     named = {pp.player.name.lower() for pp in position.players}
     for name in game.players:
         if name.lower() not in named:
             problems.append(LayoutProblem("PLAYER-MISSING", None, position.pos, {"name": name}))
     problems = resolver.problems + resolver.duplicates() + problems
     problems.sort(key=lambda p: (p.pos.line, p.pos.column))
-    result = score_round(round_no, entries, profile)
+    from referee.scoring.state import score_state
+
+    result = score_state(state, round_no)
     # wall stated next to a typed-in layout: compare
     for pp in position.players:
         if pp.wall is not None and (pp.alhambra or not pp.counts):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
+from referee.scoring.categories import num_text, signed
 from referee.scoring.core import ScoringResult, ScoringRow, TypeScore
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -30,6 +31,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "place_word": "place",
         "of": "of",
         "segments": "segments",
+        "not scored": "not scored in this game",
     },
     "de": {
         "scoring": "Wertung",
@@ -55,6 +57,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "place_word": "Platz",
         "of": "von",
         "segments": "Stücke",
+        "not scored": "in diesem Spiel nicht gewertet",
     },
 }
 
@@ -90,9 +93,19 @@ def type_line(row: ScoringRow, t: BuildingType, lang: str = "en") -> str:
     s = row.buildings[t]
     how = s.split or str(s.points)
     return (
-        f"{row.name}, {t.name_in(lang, plural=True)}: {s.count}, {_place(s, lang)}, "
+        f"{row.name}, {t.name_in(lang, plural=True)}: {num_text(s.count)}, {_place(s, lang)}, "
         f"{how} {_w(lang, 'points')}"
     )
+
+
+def category_line(row: ScoringRow, key: str, lang: str = "en") -> str:
+    """One line for a module category: ``Anna, medina −6 (2nd fewest (3), dearest 5)``."""
+    s = row.categories.get(key)
+    if s is None:
+        return f"{row.name}, {row.label(key, lang)} 0 ({_w(lang, 'not scored')})"
+    detail = s.detail(lang)
+    text = f"{row.name}, {row.label(key, lang)} {signed(s.points)}"
+    return f"{text} ({detail})" if detail else text
 
 
 def wall_line(row: ScoringRow, lang: str = "en") -> str:
@@ -114,8 +127,12 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
         title += f" ({_w(lang, 'final')})"
     lines = [title, f"  ({_w(lang, 'mode_' + result.wall_mode)})", ""]
     names = [t.name_in(lang, plural=True) for t in BUILDING_TYPES]
-    label_w = max(len(n) for n in [*names, _w(lang, "wall"), _w(lang, "sum"), _w(lang, "total")])
+    extra = [r.label(k, lang) for r in result.rows for k in r.modules]
+    label_w = max(
+        len(n) for n in [*names, *extra, _w(lang, "wall"), _w(lang, "sum"), _w(lang, "total")]
+    )
     places = [_place(s, lang) for r in result.rows for s in r.buildings.values()]
+    places += [s.place_text(lang) for r in result.rows for s in r.modules.values()]
     place_w = max([len(_w(lang, "place")), *(len(p) for p in places)])
     count_w = max(len(_w(lang, "count")), 3)
     points_w = max(len(_w(lang, "points")), 4)
@@ -131,16 +148,29 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
         )
         for t, name in zip(BUILDING_TYPES, names, strict=True):
             s = row.buildings[t]
-            lines.append(row_text(name, str(s.count), _place(s, lang), str(s.points), s.split))
+            count = num_text(s.count)
+            lines.append(row_text(name, count, _place(s, lang), str(s.points), s.split))
             for adj in s.adjustments:
                 sign = "+" if adj.amount >= 0 else "-"
-                lines.append(row_text("", f"{sign}{abs(adj.amount)}", "", "", adj.text(lang)))
+                size = num_text(-adj.amount if adj.amount < 0 else adj.amount)
+                lines.append(row_text("", f"{sign}{size}", "", "", adj.text(lang)))
         if row.wall is None:
             lines.append(row_text(_w(lang, "wall"), "", "", "0", _w(lang, "no wall")))
         else:
             how = _segments(row) if row.wall.verified else _w(lang, "not verified")
             lines.append(
                 row_text(_w(lang, "wall"), str(row.wall.length), "", str(row.wall.points), how)
+            )
+        for key, cs in row.modules.items():
+            points = signed(cs.points) if cs.points < 0 else str(cs.points)
+            lines.append(
+                row_text(
+                    row.label(key, lang),
+                    cs.quantity_text(),
+                    cs.place_text(lang),
+                    points,
+                    cs.detail(lang),
+                )
             )
         lines.append(row_text(_w(lang, "sum"), "", "", str(row.points), ""))
         lines.append(

@@ -1,0 +1,724 @@
+"""Scoring categories: what a scoring pays for, one registered category per breakdown line.
+
+A scoring is the sum of its categories. The base game has seven: a majority per building type
+(``majority:P`` ... ``majority:T``) and the longest outer wall (``wall``). Modules add their own
+(``medina``, ``task1``, ``chests``) through the engine hook ``Module.scoring_parts``, which also
+carries count adjustments (a bonus card, a square) and a replacement points table for one
+scoring (the new scoring tiles). Every key a claim may name is registered here
+(:func:`register_category`), so the record parser can tell ``medina=-6`` from a typo.
+
+The generic building blocks:
+
+* :class:`Majority` -- places by a per-participant quantity, most or fewest first, a tie-breaker,
+  shared places summed and divided, rounded down or up (by magnitude: a shared penalty of
+  ``(-9-6)/2`` rounded up is ``-8``), its own points per place and scoring, who may rank (Dirk
+  or not; by default only holders of at least one unit rank for "most", everybody for "fewest").
+* :class:`PointLine` -- fixed points per participant with a label (may be negative), optionally
+  floored so that the scoring or the total never falls below zero.
+* :class:`Penalty` -- a point line whose amounts are subtracted.
+* :class:`Combined` -- several of these under one key and one breakdown line (Medina: the ranked
+  penalty plus the extra penalty for having no medina).
+
+Quantities may be :class:`fractions.Fraction` (half buildings); ties compare exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
+
+from referee.catalogue import BUILDING_TYPES, BuildingType
+
+if TYPE_CHECKING:
+    from referee.geometry import Alhambra
+    from referee.profiles import RuleProfile
+
+Number = int | Fraction
+Direction = Literal["most", "fewest"]
+Rounding = Literal["down", "up"]
+Floor = Literal["scoring", "total"] | None
+
+ORDER_MAJORITIES = 100
+ORDER_WALL = 200
+ORDER_MODULE = 500
+ORDER_LAST = 900  # "Die Medinas werden zuletzt gewertet"
+
+
+# ------------------------------------------------------------------------------ numbers
+
+
+def norm(x: Number) -> Number:
+    """A Fraction with denominator 1 as an int; anything else unchanged."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return int(x)
+    return x
+
+
+def num_text(x: Number) -> str:
+    """``4``, ``4½``, ``-½``, ``7/3``: an amount for people."""
+    x = norm(x)
+    if isinstance(x, int):
+        return str(x)
+    if x.denominator == 2:
+        whole = abs(x.numerator) // 2
+        sign = "-" if x < 0 else ""
+        return f"{sign}{whole if whole else ''}½"
+    return f"{x.numerator}/{x.denominator}"
+
+
+def num_json(x: Number) -> int | float:
+    """An amount for JSON/YAML: an int stays an int, a fraction becomes a float (halves exact)."""
+    x = norm(x)
+    return x if isinstance(x, int) else float(x)
+
+
+def signed(points: int) -> str:
+    """Points with their sign for a breakdown line: ``+6``, ``−6`` (a real minus), ``0``."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"\u2212{-points}"
+    return "0"
+
+
+def share(total: int, n: int, rounding: Rounding) -> int:
+    """``total / n`` rounded by magnitude: down (towards 0) or up (away from 0)."""
+    q = Fraction(total, n)
+    mag = math.floor(abs(q)) if rounding == "down" else math.ceil(abs(q))
+    return -mag if q < 0 else mag
+
+
+def sum_text(paid: Sequence[int]) -> str:
+    """``13+6``, ``-9-6``: the places' points joined."""
+    out = str(paid[0])
+    for p in paid[1:]:
+        out += f"+{p}" if p >= 0 else str(p)
+    return out
+
+
+# ------------------------------------------------------------------------- participants
+
+
+@dataclass(frozen=True)
+class Participant:
+    """One participant of a scoring as the categories see it.
+
+    ``counts`` include the count adjustments (may hold Fractions); ``base_counts`` do not.
+    ``alhambra`` is None for Dirk and for players scored from stated counts.
+    """
+
+    name: str
+    is_dirk: bool
+    counts: Mapping[BuildingType, Number]
+    base_counts: Mapping[BuildingType, int]
+    adjustments: tuple[Any, ...]  # CountAdjustment
+    alhambra: Alhambra | None = None
+    wall_claim: int | None = None
+    total_before: int = 0
+
+
+# ------------------------------------------------------------------------------ results
+
+
+class CategoryScore:
+    """What one category gave one participant: ``points`` and how (``to_dict``, ``detail``)."""
+
+    points: int
+
+    def detail(self, lang: str = "en") -> str:
+        """The explanation in parentheses on the breakdown line (may be empty)."""
+        return ""
+
+    def quantity_text(self) -> str:
+        """What the count column shows (may be empty)."""
+        return ""
+
+    def place_text(self, lang: str = "en") -> str:
+        """What the place column shows (may be empty)."""
+        return ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"points": self.points}
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A participant's place in a ranking: 1-based place, who shares it, points, the split."""
+
+    place: int
+    tied_with: tuple[str, ...]
+    points: int
+    split: str  # "(13+6)/2 = 9"; "" when not shared
+
+
+@dataclass(frozen=True)
+class RankScore(CategoryScore):
+    """A participant's result in a module :class:`Majority`."""
+
+    quantity: Number
+    place: int | None  # None: not ranked (not eligible)
+    tied_with: tuple[str, ...]
+    points: int
+    split: str
+    direction: Direction = "most"
+    tiebreak: tuple[str, str, object] | None = None  # (label en, label de, value)
+    unfloored: int | None = None  # the points before a floor at zero cut them
+
+    def detail(self, lang: str = "en") -> str:
+        from referee.scoring.text import ordinal
+
+        if self.place is None:
+            return "not ranked" if lang != "de" else "nicht gewertet"
+        word = {"most": ("most", "meiste"), "fewest": ("fewest", "wenigste")}[self.direction]
+        head = word[1] if lang == "de" else word[0]
+        if self.place > 1:
+            head = (
+                f"{ordinal(self.place, lang)} {head}"
+                if lang != "de"
+                else f"{self.place}. Platz {head}"
+            )
+        parts = [head]
+        if self.tied_with:
+            tie = "gleichauf" if lang == "de" else "tie"
+            parts.append(f"{tie}: {', '.join(self.tied_with)}, {self.split}")
+        if self.tiebreak is not None and self.tiebreak[2] is not None:
+            what = self.tiebreak[1] if lang == "de" else self.tiebreak[0]
+            parts.append(f"{what} {self.tiebreak[2]}")
+        if self.unfloored is not None:
+            parts.append(_floored(self.unfloored, lang))
+        return ", ".join(parts)
+
+    def quantity_text(self) -> str:
+        return num_text(self.quantity)
+
+    def place_text(self, lang: str = "en") -> str:
+        from referee.scoring.text import ordinal
+
+        return "-" if self.place is None else ordinal(self.place, lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "quantity": num_json(self.quantity),
+            "place": self.place,
+            "points": self.points,
+            "direction": self.direction,
+        }
+        if self.tied_with:
+            d["tied_with"] = list(self.tied_with)
+            d["split"] = self.split
+        if self.tiebreak is not None and self.tiebreak[2] is not None:
+            d["tiebreak"] = {"label": self.tiebreak[0], "value": self.tiebreak[2]}
+        if self.unfloored is not None:
+            d["unfloored"] = self.unfloored
+        return d
+
+
+def _floored(raw: int, lang: str) -> str:
+    if lang == "de":
+        return f"statt {raw}: nicht unter null"
+    return f"{raw} cut: never below zero"
+
+
+@dataclass(frozen=True)
+class LineScore(CategoryScore):
+    """A participant's result in a :class:`PointLine` or :class:`Penalty`."""
+
+    points: int
+    label_en: str = ""
+    label_de: str = ""
+    unfloored: int | None = None
+
+    def detail(self, lang: str = "en") -> str:
+        text = self.label_de if lang == "de" and self.label_de else self.label_en
+        if self.unfloored is not None:
+            text = (
+                f"{text}, {_floored(self.unfloored, lang)}"
+                if text
+                else _floored(self.unfloored, lang)
+            )
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"points": self.points}
+        if self.label_en:
+            d["label"] = self.label_en
+        if self.unfloored is not None:
+            d["unfloored"] = self.unfloored
+        return d
+
+
+@dataclass(frozen=True)
+class CombinedScore(CategoryScore):
+    """The parts of a :class:`Combined` category for one participant, and their sum."""
+
+    parts: tuple[CategoryScore, ...]
+    points: int
+    unfloored: int | None = None
+
+    def detail(self, lang: str = "en") -> str:
+        texts = []
+        for p in self.parts:
+            d = p.detail(lang)
+            if isinstance(p, LineScore):
+                d = f"{d} {signed(p.points)}".strip()
+            if d:
+                texts.append(d)
+        if self.unfloored is not None:
+            texts.append(_floored(self.unfloored, lang))
+        return "; ".join(texts)
+
+    def quantity_text(self) -> str:
+        return next((p.quantity_text() for p in self.parts if p.quantity_text()), "")
+
+    def place_text(self, lang: str = "en") -> str:
+        return next((p.place_text(lang) for p in self.parts if p.place_text(lang)), "")
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"points": self.points, "parts": [p.to_dict() for p in self.parts]}
+        if self.unfloored is not None:
+            d["unfloored"] = self.unfloored
+        return d
+
+
+# --------------------------------------------------------------------------- categories
+
+
+@runtime_checkable
+class ScoringCategory(Protocol):
+    """What a scoring category is: a key, labels, a rulebook section and a ``score`` method.
+
+    ``score`` returns an entry for every participant the category concerns (a participant it
+    leaves out gets no line, e.g. Dirk has no wall). ``order`` sorts the lines of a row
+    (majorities 100, wall 200, modules 500, "zuletzt" 900); ``floor`` "scoring" or "total"
+    stops the category's points from taking this scoring's points or the total below zero.
+    """
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def label_en(self) -> str: ...
+
+    @property
+    def label_de(self) -> str: ...
+
+    @property
+    def section(self) -> str: ...
+
+    @property
+    def order(self) -> int: ...
+
+    @property
+    def floor(self) -> Floor: ...
+
+    def score(
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+    ) -> dict[str, CategoryScore]: ...
+
+
+def label(category: ScoringCategory, lang: str = "en") -> str:
+    return category.label_de if lang == "de" and category.label_de else category.label_en
+
+
+@dataclass(frozen=True)
+class CategoryInfo:
+    """A registered category key: what claims may name and how the breakdown labels it."""
+
+    key: str
+    label_en: str
+    label_de: str
+    section: str
+    claim_key: str  # how a claim names it: "T", "wall", "medina"
+
+
+CATEGORIES: dict[str, CategoryInfo] = {}
+"""Every registered category by key (lower case)."""
+_CLAIM_KEYS: dict[str, str] = {}
+
+
+def register_category(
+    category: ScoringCategory | CategoryInfo, claim_key: str | None = None
+) -> CategoryInfo:
+    """Make a category key known (to claims, the breakdown and ``docs``); returns its info.
+
+    ``claim_key`` is how a claim names it (default: the key). Registering the same key again
+    replaces the entry (a module reloaded in tests).
+    """
+    info = (
+        category
+        if isinstance(category, CategoryInfo)
+        else CategoryInfo(
+            category.key,
+            category.label_en,
+            category.label_de,
+            category.section,
+            claim_key or category.key,
+        )
+    )
+    CATEGORIES[info.key.lower()] = info
+    _CLAIM_KEYS[info.claim_key.lower()] = info.key
+    return info
+
+
+def unregister_category(key: str) -> None:
+    """Forget a registered key (tests that register a category of their own)."""
+    info = CATEGORIES.pop(key.lower(), None)
+    if info is not None:
+        _CLAIM_KEYS.pop(info.claim_key.lower(), None)
+
+
+def category_for_claim(word: str) -> str | None:
+    """The category key a claim part names (``T`` -> ``majority:T``, ``medina``), or None.
+
+    Bundled modules are loaded first, so their keys are known.
+    """
+    low = word.lower()
+    if low not in _CLAIM_KEYS:
+        from referee.engine.extensions import load_bundled_modules
+
+        load_bundled_modules()
+    return _CLAIM_KEYS.get(low)
+
+
+def module_claim_keys() -> list[str]:
+    """The claim keys of registered module categories (not the base seven), sorted."""
+    return sorted(i.claim_key for i in CATEGORIES.values() if i.key not in BASE_KEYS)
+
+
+def _lookup(source: Mapping[str, Any] | Callable[[Participant], Any] | None, p: Participant) -> Any:
+    if source is None:
+        return None
+    if callable(source):
+        return source(p)
+    for name, value in source.items():
+        if name.lower() == p.name.lower():
+            return value
+    return None
+
+
+def rank(
+    values: Sequence[tuple[str, Number, object]],
+    table: Sequence[int],
+    direction: Direction = "most",
+    rounding: Rounding = "down",
+) -> dict[str, Placing]:
+    """Places for ``(name, quantity, tiebreak)``: the first place goes to the most (or fewest),
+    then to the higher (or, for "fewest", lower) tie-breaker; participants with a tie-breaker
+    come before those without (``None``), who stay tied among themselves.
+    Tied participants share the sum of their places' points (places past the table pay 0),
+    divided and rounded by magnitude; the next participant takes the place after them."""
+    sign = -1 if direction == "most" else 1
+
+    def key(v: tuple[str, Number, object]) -> tuple[Number, int, object]:
+        # with a tie-breaker before without one; equal keys share a place
+        tb = v[2]
+        if tb is None:
+            return (sign * v[1], 1, 0)
+        return (sign * v[1], 0, sign * tb)  # type: ignore[operator]
+
+    ordered = sorted(values, key=key)
+    out: dict[str, Placing] = {}
+    place = 1
+    k = 0
+    while k < len(ordered):
+        first = key(ordered[k])
+        group = [v for v in ordered[k:] if key(v) == first]
+        paid = [table[p - 1] if p - 1 < len(table) else 0 for p in range(place, place + len(group))]
+        points = share(sum(paid), len(group), rounding)
+        split = f"({sum_text(paid)})/{len(group)} = {points}" if len(group) > 1 else ""
+        for v in group:
+            out[v[0]] = Placing(place, tuple(w[0] for w in group if w[0] != v[0]), points, split)
+        place += len(group)
+        k += len(group)
+    return out
+
+
+Table = Mapping[int, Sequence[int]] | Callable[[int], Sequence[int]]
+
+
+@dataclass(frozen=True)
+class Majority:
+    """A ranking over any per-participant quantity with its own points table.
+
+    ``quantity`` maps a participant (by name, or a function of the :class:`Participant`) to a
+    number; a participant with no quantity (None) is not ranked. ``table`` gives the points per
+    place for a scoring (``{1: (3,), 2: (6, 3)}`` or a function of the round). ``eligible``
+    decides who ranks (default: "most" needs at least one unit -- "dass man mindestens 1
+    Gebäudeteil besitzen muss" -- "fewest" ranks everybody, zero being fewest). ``dirk`` says
+    whether Dirk ranks. ``tiebreak`` (by name or function; higher wins for "most", lower takes
+    the first place for "fewest") separates equal quantities; equal or missing tie-breakers
+    share. ``tiebreak_label`` names it in the breakdown (``("dearest", "teuerste")``).
+    """
+
+    key: str
+    label_en: str
+    label_de: str
+    section: str
+    quantity: Mapping[str, Number] | Callable[[Participant], Number | None]
+    table: Table
+    direction: Direction = "most"
+    rounding: Rounding = "down"
+    tiebreak: Mapping[str, object] | Callable[[Participant], object] | None = None
+    tiebreak_label: tuple[str, str] = ("", "")
+    dirk: bool = True
+    eligible: Callable[[Participant, Number], bool] | None = None
+    order: int = ORDER_MODULE
+    floor: Floor = None
+
+    def points_table(self, round_no: int) -> Sequence[int]:
+        if callable(self.table):
+            return self.table(round_no)
+        return self.table.get(round_no, ())
+
+    def _may_rank(self, p: Participant, q: Number) -> bool:
+        if self.eligible is not None:
+            return self.eligible(p, q)
+        return q > 0 if self.direction == "most" else True
+
+    def placings(
+        self, round_no: int, participants: Sequence[Participant]
+    ) -> tuple[dict[str, Number], dict[str, object], dict[str, Placing]]:
+        """(quantities, tie-breakers, placings) of the participants this category concerns."""
+        quantities: dict[str, Number] = {}
+        breaks: dict[str, object] = {}
+        values: list[tuple[str, Number, object]] = []
+        for p in participants:
+            if p.is_dirk and not self.dirk:
+                continue
+            q = _lookup(self.quantity, p)
+            if q is None:
+                continue
+            quantities[p.name] = q
+            tb = _lookup(self.tiebreak, p)
+            breaks[p.name] = tb
+            if self._may_rank(p, q):
+                values.append((p.name, q, tb))
+        table = self.points_table(round_no)
+        return quantities, breaks, rank(values, table, self.direction, self.rounding)
+
+    def score(
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+    ) -> dict[str, CategoryScore]:
+        quantities, breaks, placed = self.placings(round_no, participants)
+        out: dict[str, CategoryScore] = {}
+        for name, q in quantities.items():
+            pl = placed.get(name)
+            tb = (self.tiebreak_label[0], self.tiebreak_label[1], breaks.get(name))
+            out[name] = RankScore(
+                quantity=norm(q),
+                place=pl.place if pl else None,
+                tied_with=pl.tied_with if pl else (),
+                points=pl.points if pl else 0,
+                split=pl.split if pl else "",
+                direction=self.direction,
+                tiebreak=tb if self.tiebreak is not None else None,
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class PointLine:
+    """Fixed points per participant with a label: ``points`` by name or a function returning
+    ``(points, label_en, label_de)`` or just the points (None: no line). May be negative;
+    ``floor`` "scoring"/"total" keeps this scoring's points / the total at zero or above."""
+
+    key: str
+    label_en: str
+    label_de: str
+    section: str
+    points: Mapping[str, int] | Callable[[Participant], int | tuple[int, str, str] | None]
+    detail_en: str = ""
+    detail_de: str = ""
+    dirk: bool = False
+    order: int = ORDER_MODULE
+    floor: Floor = None
+    sign: ClassVar[int] = 1
+
+    def score(
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+    ) -> dict[str, CategoryScore]:
+        out: dict[str, CategoryScore] = {}
+        for p in participants:
+            if p.is_dirk and not self.dirk:
+                continue
+            got = _lookup(self.points, p)
+            if got is None:
+                continue
+            en, de = self.detail_en, self.detail_de
+            if isinstance(got, tuple):
+                got, en, de = got
+            out[p.name] = LineScore(self.sign * int(got), en, de)
+        return out
+
+
+@dataclass(frozen=True)
+class Penalty(PointLine):
+    """A point line whose amounts are penalties: ``{"Anna": 3}`` subtracts 3."""
+
+    sign: ClassVar[int] = -1
+
+
+@dataclass(frozen=True)
+class Combined:
+    """Several categories under one key and one breakdown line (their points summed)."""
+
+    key: str
+    label_en: str
+    label_de: str
+    section: str
+    parts: tuple[ScoringCategory, ...]
+    order: int = ORDER_MODULE
+    floor: Floor = None
+
+    def score(
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+    ) -> dict[str, CategoryScore]:
+        scored = [part.score(round_no, participants, profile) for part in self.parts]
+        out: dict[str, CategoryScore] = {}
+        for p in participants:
+            mine = tuple(s[p.name] for s in scored if p.name in s)
+            if mine:
+                out[p.name] = CombinedScore(mine, sum(m.points for m in mine))
+        return out
+
+
+# ----------------------------------------------------------------------- base categories
+
+
+@dataclass(frozen=True)
+class BuildingMajority:
+    """``majority:<type>``: the majority of one building type, by the base points table or a
+    replacement for this scoring (``table``: the points per place)."""
+
+    type: BuildingType
+    table: Sequence[int] | None = None  # None: the base table of the round
+    order: int = ORDER_MAJORITIES
+    floor: Floor = None
+    section: str = "Siegpunkte für Mehrheiten bei den Gebäuden"
+
+    @property
+    def key(self) -> str:
+        return f"majority:{self.type.code}"
+
+    @property
+    def label_en(self) -> str:
+        return self.type.name_in("en", plural=True)
+
+    @property
+    def label_de(self) -> str:
+        return self.type.name_in("de", plural=True)
+
+    def score(
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+    ) -> dict[str, CategoryScore]:
+        from referee.scoring.core import POINTS, TypeScore
+
+        t = self.type
+        table = self.table if self.table is not None else POINTS[round_no][t]
+        values = [(p.name, p.counts[t], None) for p in participants if p.counts[t] > 0]
+        placed = rank(values, table, "most", "down")
+        out: dict[str, CategoryScore] = {}
+        for p in participants:
+            pl = placed.get(p.name)
+            out[p.name] = TypeScore(
+                count=norm(p.counts[t]),
+                base_count=p.base_counts[t],
+                adjustments=tuple(a for a in p.adjustments if a.type is t),
+                place=pl.place if pl else None,
+                tied_with=pl.tied_with if pl else (),
+                points=pl.points if pl else 0,
+                split=pl.split if pl else "",
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class WallCategory:
+    """``wall``: the longest outer wall; Dirk gets no line ("eine Außenmauer wird für ihn
+    jedoch nicht gewertet")."""
+
+    key: str = "wall"
+    label_en: str = "wall"
+    label_de: str = "Außenmauer"
+    section: str = "Siegpunkte für die Außenmauern"
+    order: int = ORDER_WALL
+    floor: Floor = None
+
+    def score(
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+    ) -> dict[str, CategoryScore]:
+        from referee.geometry import longest_outer_wall
+        from referee.scoring.core import WallScore
+
+        out: dict[str, CategoryScore] = {}
+        for p in participants:
+            if p.is_dirk:
+                continue
+            if p.alhambra is None:
+                length = p.wall_claim or 0
+                out[p.name] = WallScore(length, length, (), verified=False)
+                continue
+            run = longest_outer_wall(p.alhambra, profile.wall_run)
+            if getattr(profile, "wall_points", "edge") == "tile":
+                points = len({c for c, _s in run.segments})
+            else:
+                points = run.length
+            out[p.name] = WallScore(run.length, points, run.segments, verified=True)
+        return out
+
+
+def base_categories(
+    table: Mapping[BuildingType, Sequence[int]] | None = None,
+) -> list[ScoringCategory]:
+    """The base game's categories: the six majorities (by ``table`` if given) and the wall."""
+    cats: list[ScoringCategory] = [
+        BuildingMajority(t, None if table is None else tuple(table[t])) for t in BUILDING_TYPES
+    ]
+    cats.append(WallCategory())
+    return cats
+
+
+BASE_KEYS = frozenset([*(f"majority:{t.code}" for t in BUILDING_TYPES), "wall"])
+
+for _t in BUILDING_TYPES:
+    register_category(BuildingMajority(_t), claim_key=_t.code)
+register_category(WallCategory())
+
+
+# --------------------------------------------------------------------- the module hook
+
+
+@dataclass(frozen=True)
+class ScoringParts:
+    """What modules add to one scoring (``Module.scoring_parts``): count adjustments per
+    participant (by player name; None is Dirk), extra categories, and a replacement points
+    table for the building majorities of this scoring (type -> points per place)."""
+
+    adjustments: Mapping[str | None, tuple[Any, ...]] = field(default_factory=dict)
+    categories: tuple[ScoringCategory, ...] = ()
+    table: Mapping[BuildingType, Sequence[int]] | None = None
+
+    def for_participant(self, name: str | None) -> tuple[Any, ...]:
+        """The count adjustments of a player (case-insensitive) or of Dirk (None)."""
+        if name is None:
+            return tuple(self.adjustments.get(None, ()))
+        for k, v in self.adjustments.items():
+            if k is not None and k.lower() == name.lower():
+                return tuple(v)
+        return ()
+
+    def __add__(self, other: ScoringParts) -> ScoringParts:
+        adj: dict[str | None, tuple[Any, ...]] = {k: tuple(v) for k, v in self.adjustments.items()}
+        for k, v in other.adjustments.items():
+            adj[k] = adj.get(k, ()) + tuple(v)
+        return ScoringParts(
+            adj,
+            self.categories + other.categories,
+            other.table if other.table is not None else self.table,
+        )
+
+
+NO_PARTS = ScoringParts()
