@@ -11,7 +11,7 @@ Every consumer that needs "the state after line N" (``show``, ``explain``, ``leg
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,13 +52,15 @@ def walk(
     snapshots: bool = True,
     finish: bool = True,
     check: bool = True,
+    stop_before: Callable[[GameState, BodyItem], bool] | None = None,
 ) -> Iterator[Step]:
     """Every position of ``game``: the start, one step per body line, then the end.
 
     ``snapshots`` False hands out the live state (cheaper; each step's state is then the same
     object, changed by the next step). ``finish`` False leaves out the end step (the record
     is taken to go on). ``check`` False replays a trusted record: no rule is checked and no
-    finding reported, only the changes are made (faster).
+    finding reported, only the changes are made (faster). ``stop_before(state, item)`` ends the
+    walk before the first line for which it is true (no end step then).
     """
     from referee.engine import start_state
     from referee.engine.core import apply_item
@@ -81,6 +83,8 @@ def walk(
     yield step(index, "start", None)
     last: Pos = Pos(game.start_line, 1) if game.start_line else NOWHERE
     for item in game.body:
+        if stop_before is not None and stop_before(state, item):
+            return
         apply_item(state, item)
         last = item.pos
         index += 1
@@ -89,3 +93,86 @@ def walk(
         finish_game(state, Pos(last.line, 1))
         index += 1
         yield step(index, "end", None)
+
+
+# ----------------------------------------------------------------------------- moments
+
+AtKind = Literal["turn", "line", "start", "end", "scoring"]
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """A moment of a record: after turn N, after line N, the start, the end, or scoring N.
+
+    * turn N: every line up to the next turn after turn N (the refill and any scoring that
+      followed turn N included: what the next player sees);
+    * line N: every item that starts on lines 1-N;
+    * start: everything before the first turn (the setup completed: the start player known);
+    * scoring N: every item up to and including the line ``scoring N``;
+    * end: the whole record, with the game end completed.
+    """
+
+    kind: AtKind
+    n: int = 0
+
+
+class NotReached(ValueError):
+    """The record ends before the moment asked for (``turns`` played, or no such scoring)."""
+
+    def __init__(self, at: At, turns: int) -> None:
+        super().__init__(f"{at.kind} {at.n} is not in the record ({turns} turns)")
+        self.at = at
+        self.turns = turns
+
+
+def state_at(
+    game: Game, at: At, profile: RuleProfile | None = None, check: bool = True
+) -> tuple[GameState, list[Violation]]:
+    """The state at the moment ``at`` and every violation found up to it.
+
+    Raises :class:`NotReached` when the record ends before it."""
+    from referee.engine.core import settle_before
+    from referee.record.model import Scoring, Turn
+
+    stopped: list[BodyItem] = []
+
+    def stop(state: GameState, item: BodyItem) -> bool:
+        if at.kind == "line":
+            hit = item.pos.line > at.n
+        elif at.kind == "start":
+            hit = isinstance(item, Turn)
+        elif at.kind == "turn":
+            hit = isinstance(item, Turn) and state.turn_no >= at.n and state.turn is None
+        else:
+            hit = False
+        if hit:
+            stopped.append(item)
+        return hit
+
+    state: GameState | None = None
+    found: list[Violation] = []
+    reached = at.kind in ("end", "start", "line")
+    for step in walk(
+        game,
+        profile,
+        snapshots=False,
+        finish=at.kind == "end",
+        check=check,
+        stop_before=None if at.kind in ("end", "scoring") else stop,
+    ):
+        state = step.state
+        found.extend(step.violations)
+        if at.kind == "scoring" and isinstance(step.item, Scoring) and step.item.round == at.n:
+            reached = True
+            break
+    assert state is not None
+    if at.kind == "start" and stopped:
+        # the setup is complete just before the first turn (the start player known)
+        before = len(state.found)
+        settle_before(state, stopped[0].pos, "turn")
+        found.extend(state.found[before:])
+    if at.kind == "turn":
+        reached = state.turn_no >= at.n
+    if not reached:
+        raise NotReached(at, state.turn_no)
+    return state, found
