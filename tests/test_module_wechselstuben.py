@@ -161,7 +161,7 @@ def test_used_cards_go_back_into_the_deck_on_a_reshuffle() -> None:
     data = state.modules[X]
     assert data.deck["GuDe"] == 0 and data.discard["GuDe"] == 1
     before = len(state.found)
-    core._reshuffle(state, Pos(99, 1))
+    core.reshuffle(state, Pos(99, 1))
     assert data.deck["GuDe"] == 1 and data.discard.total() == 0
     # the other five never turned up: the deck was not used up (flagged)
     assert [v.code for v in state.found[before:]] == ["EXCHANGE-RESHUFFLE"]
@@ -173,7 +173,7 @@ def test_exchange_cards_do_not_count_in_the_end_of_game_distribution() -> None:
     text = SETUP.format(players="Anna, Ben, Cem", modules=X) + GET
     state, _ = replay(parse_text(text)[0])
     assert state.modules[X].hands["Anna"]["GuDe"] == 1
-    winner, known, shown = core._most_money(state, Currency.GULDEN)
+    winner, known, shown = core.most_money(state, Currency.GULDEN)
     assert known and winner is not None and winner.name == "Ben"  # Gu8 Gu1 Gu3
     assert "Anna 9" in shown  # Gu9 only; the yellow-blue card adds nothing
 

@@ -443,16 +443,16 @@ def test_ambiguous_tile_reference() -> None:
 
 
 def test_scoring_card_pile_bounds_top_profile() -> None:
-    from referee.engine.core import _pile_bounds
+    from referee.engine.core import pile_bounds
 
     state, _ = replay(game(record("1. Cem: take Gu1\n* display Gu2\n")))
     assert state.setup_after == 93  # 108 - 11 dealt - 4 displayed
     # five piles of 18.6 cards, each 25 % smaller or larger at most: 13 to 24 cards
-    w1, w2, gap = _pile_bounds(state)
+    w1, w2, gap = pile_bounds(state)
     assert (w1, w2, gap) == ((13, 48), (39, 80), (13, 72))
     top = state.copy()
     top.profile = RuleProfile(scoring_card_placement="top")
-    assert _pile_bounds(top) == ((13, 24), (39, 67), (26, 48))
+    assert pile_bounds(top) == ((13, 24), (39, 67), (26, 48))
 
 
 def test_start_tiebreak_profile() -> None:

@@ -1538,3 +1538,9 @@ def winners(state: GameState) -> list[str]:
 
 def unused(*_: object) -> None:  # keep imports referenced for type checkers
     _ = (CardLike,)
+
+
+# Public names of helpers other parts of the project (and tests) use.
+pile_bounds = _pile_bounds
+most_money = _most_money
+reshuffle = _reshuffle

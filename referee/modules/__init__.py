@@ -1,12 +1,37 @@
-"""Expansion modules, one unit each: ``<name>.py`` (code) + ``<name>.yaml`` (component data).
+"""Expansion modules, one unit each: ``<name>.py`` or a folder ``<name>/`` (code) plus
+``<name>.yaml`` (component data).
 
-Importing this package registers every bundled module with the engine
+Importing this package imports every module of this folder, which registers it with the engine
 (:data:`referee.engine.extensions.MODULES`); a record's ``Modules`` header switches them on.
+Adding a module is adding its file(s): nothing here or anywhere else is edited.
 How to write one: ``docs/modules.md``.
 """
 
-from referee.modules import bonuskarten, plaetze, wechselstuben, wesir
+from __future__ import annotations
 
-BUNDLED = (wesir.Wesir, wechselstuben.Wechselstuben, bonuskarten.Bonuskarten, plaetze.Plaetze)
+import importlib
+import pkgutil
 
-__all__ = ["BUNDLED", "bonuskarten", "plaetze", "wechselstuben", "wesir"]
+from referee.modules.base import BundledModule
+
+
+def _discover() -> tuple[type[BundledModule], ...]:
+    for info in pkgutil.iter_modules(__path__):
+        if info.name != "base" and not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+    found = {cls for cls in _subclasses(BundledModule) if cls.name}
+    return tuple(sorted(found, key=lambda cls: (cls.page, cls.name)))
+
+
+def _subclasses(cls: type) -> list[type]:
+    out: list[type] = []
+    for sub in cls.__subclasses__():
+        out.append(sub)
+        out.extend(_subclasses(sub))
+    return out
+
+
+BUNDLED: tuple[type[BundledModule], ...] = _discover()
+"""Every bundled module class, in rulebook order."""
+
+__all__ = ["BUNDLED"]

@@ -49,6 +49,7 @@ class BundledModule(Module):
     title_en: ClassVar[str] = ""
     title_de: ClassVar[str] = ""
     section: ClassVar[str] = ""  # rulebook file § section heading
+    page: ClassVar[int] = 0  # the rulebook page of the section: modules are listed in that order
     summary: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     free_verbs: ClassVar[tuple[str, ...]] = ()

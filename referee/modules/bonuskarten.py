@@ -122,6 +122,7 @@ class Bonuskarten(BundledModule):
     title_en = "The Bonus Cards"
     title_de = "Die Bonuskarten"
     section = section(H)
+    page = 10  # of rulebook-bigbox-de-2019.txt: the listing order
     summary = (
         "10 cards, one per wall-less tile, dealt face down (3/3/2/2/1 for 2-6 players); a card "
         "revealed while its tile stands in the owner's Alhambra counts as one more building"

@@ -180,6 +180,7 @@ class Plaetze(BundledModule):
     title_en = "The Squares"
     title_de = "Die Plätze"
     section = section(H)
+    page = 11  # of rulebook-bigbox-de-2019.txt: the listing order
     summary = (
         "24 squares in the six colours (3,3,4,4,5,5), taken for free as an action, at most 3 "
         "per player; a square counts as one building of its colour per like neighbour not "

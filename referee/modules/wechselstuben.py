@@ -166,6 +166,7 @@ class Wechselstuben(BundledModule):
     title_en = "The Bureaux de Change"
     title_de = "Die Wechselstuben"
     section = section(H)
+    page = 9  # of rulebook-bigbox-de-2019.txt: the listing order
     summary = (
         "6 exchange cards (two currencies each) in money piles 2-4; taken instead of money; "
         "one pays one tile in any mix of its two currencies"

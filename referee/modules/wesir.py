@@ -145,6 +145,7 @@ class Wesir(BundledModule):
     title_en = "The Vizier's Favour"
     title_de = "Die Gunst des Wesirs"
     section = section(H)
+    page = 8  # of rulebook-bigbox-de-2019.txt: the listing order
     summary = (
         "after any turn, a player with an awake vizier buys one market tile, paid exactly, "
         "without an extra action; waking the vizier is an action"

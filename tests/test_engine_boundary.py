@@ -1,0 +1,58 @@
+"""A module (and everything else outside ``referee/engine/``) sees the engine only through its
+public names: no ``_private`` engine name is imported or reached through an engine module."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _private_uses(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    engine_names: set[str] = set()  # local names bound to an engine module
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("referee.engine"):
+            for alias in node.names:
+                if alias.name.startswith("_"):
+                    found.append(f"{path.name}:{node.lineno}: imports {node.module}.{alias.name}")
+                if node.module == "referee.engine" or alias.name in ("core", "state", "walk"):
+                    engine_names.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("referee.engine"):
+                    engine_names.add(alias.asname or alias.name.split(".")[0])
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and isinstance(node.value, ast.Name)
+            and node.value.id in engine_names
+        ):
+            found.append(f"{path.name}:{node.lineno}: uses {node.value.id}.{node.attr}")
+    return found
+
+
+def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
+    files = [
+        p
+        for folder in ("referee", "tests", "bench")
+        for p in sorted((ROOT / folder).rglob("*.py"))
+        if "engine" not in p.relative_to(ROOT).parts[:2]
+    ]
+    assert len(files) > 50
+    problems = [use for p in files for use in _private_uses(p)]
+    assert problems == []
+
+
+def test_the_check_sees_a_private_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from referee.engine.core import _pile_bounds\nfrom referee.engine import core\n"
+        "core._reshuffle(None)\n",
+        encoding="utf-8",
+    )
+    assert len(_private_uses(bad)) == 2

@@ -1,0 +1,91 @@
+"""The platform's contract, run over every registered module: what each module must offer.
+
+A module that passes this test plugs into every part of the referee: its rules have codes,
+English and German names and messages and a rulebook section; its example game checks clean,
+is complete and is a ``fmt`` fixed point; switched off, its lines are reported; its state is
+shown through its view; ``modules NAME`` describes it in both languages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+from referee.engine import check_game
+from referee.engine.extensions import MODULES, ActionKind
+from referee.engine.rules import RULES
+from referee.modules import BUNDLED
+from referee.modules.base import module_data
+from referee.notation import format_game, parse_text
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = [cls.name for cls in BUNDLED]
+
+
+def example(name: str) -> Path:
+    return ROOT / "examples" / f"module-{name}.alh"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_module_is_registered_with_titles_section_and_data(name: str) -> None:
+    cls = MODULES[name]
+    assert cls.title_en and cls.title_de and cls.summary
+    assert cls.section.startswith("rulebook-bigbox-de-2019.txt § ")
+    assert cls.page > 0
+    assert module_data(name)["module"] == name
+    for alias in cls.aliases:
+        assert MODULES[alias.lower()] is cls
+    for verb, kind in cls.verb_kinds.items():
+        assert verb in cls.verbs and ActionKind(kind)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_module_rules_have_codes_texts_and_sections(name: str) -> None:
+    cls = MODULES[name]
+    own = [r for r in RULES.values() if r.section.startswith(cls.section)]
+    assert own, f"{name} registers no rule"
+    for r in own:
+        assert r.code == r.code.upper() and " " not in r.code
+        assert r.name_en and r.name_de and r.message_en and r.message_de, r.code
+        assert r.section.startswith(cls.section)
+
+
+def test_no_two_modules_share_a_verb_or_a_component_kind() -> None:
+    verbs = [v for cls in BUNDLED for v in cls.verbs]
+    kinds = [k for cls in BUNDLED for k in cls.component_kinds]
+    assert len(verbs) == len(set(verbs))
+    assert len(kinds) == len(set(kinds))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_module_example_checks_clean_is_complete_and_canonical(name: str) -> None:
+    text = example(name).read_text(encoding="utf-8")
+    games = parse_text(text, str(example(name)))
+    assert len(games) == 1 and not games[0].errors
+    report = check_game(games[0])
+    assert report.valid and report.complete, [v.message() for v in report.violations]
+    assert format_game(games[0]) == text  # a fmt fixed point
+    assert report.state is not None
+    views = report.state.ext.views(report.state)
+    assert name in views, "the module shows no state through view()"
+    assert views[name]["labels"]["en"] and views[name]["labels"]["de"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_module_lines_are_reported_when_it_is_switched_off(name: str) -> None:
+    text = example(name).read_text(encoding="utf-8")
+    off = "\n".join(line for line in text.splitlines() if not line.startswith("[Modules "))
+    report = check_game(parse_text(off + "\n", "off.alh")[0])
+    assert "MODULE-NOT-ENABLED" in [v.code for v in report.violations]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_modules_command_describes_it(name: str, lang: str) -> None:
+    cls = MODULES[name]
+    result = CliRunner().invoke(cli, ["modules", name, "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert (cls.title_de if lang == "de" else cls.title_en) in result.output
