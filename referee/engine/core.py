@@ -27,6 +27,7 @@ from referee.catalogue import (
 )
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
+from referee.engine.turns import Moment
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     NOWHERE,
@@ -858,7 +859,7 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
     start = _compute_start(state, pos)
     state.next_player = start
     state.phase = "between"
-    state.found.extend(state.ext.setup(state))
+    state.ext.at(Moment.SETUP_DONE, state)
 
 
 # ---------------------------------------------------------------------------- between turns
@@ -871,6 +872,11 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
     """
     if state.phase != "refill":
         return
+    _refill_checks(state, pos, check)
+    state.ext.at(Moment.REFILL_DONE, state)
+
+
+def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
     state.phase = "between"
     empties = [i for i, s in enumerate(state.market) if s is EMPTY]
     if state.bag_uncertain and empties:
@@ -1044,6 +1050,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                 )
     if state.dirk is not None and round_no in (1, 2):
         state.dirk_due = round_no
+    state.ext.at(Moment.SCORING_DONE, state)
 
 
 def _scoring(state: GameState, item: Scoring) -> None:
@@ -1091,9 +1098,10 @@ def _scoring(state: GameState, item: Scoring) -> None:
             )
         if not state.distributed:
             _check_distribution(state, None, pos)
-        state.found.extend(state.ext.end_of_game(state))
+        state.ext.at(Moment.LEFTOVERS_DONE, state)
         _do_scoring(state, 3, pos, item)
         state.phase = "over"
+        state.ext.at(Moment.GAME_END, state)
         return
     state.flag(
         "SCORING-UNEXPECTED",
@@ -1259,6 +1267,7 @@ def begin_turn(
     state.turn_no += 1
     state.turn = TurnState(number if number is not None else state.turn_no, player, pos=pos)
     state.phase = "turn"
+    state.ext.at(Moment.TURN_START, state)
 
 
 def end_turn(state: GameState, pos: Pos) -> None:
@@ -1275,6 +1284,7 @@ def end_turn(state: GameState, pos: Pos) -> None:
     from referee.engine.actions.placement import close_placements
 
     close_placements(state, p, pos)
+    state.ext.at(Moment.TURN_END, state)
     state.next_player = (t.player + 1) % len(state.players)
     state.phase = "refill"
     state.turn = None
@@ -1518,9 +1528,10 @@ def finish(state: GameState, pos: Pos) -> None:
                 f"das Spiel ist zu Ende ({state.end_reason[1]}); danach kommt die 3. Wertung",
             ),
         )
-        state.found.extend(state.ext.end_of_game(state))
+        state.ext.at(Moment.LEFTOVERS_DONE, state)
         _do_scoring(state, 3, pos)
         state.phase = "over"
+        state.ext.at(Moment.GAME_END, state)
     elif not state.game_over:
         state.note(
             pos,

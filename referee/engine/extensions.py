@@ -39,10 +39,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.engine.rules import Violation
 
 if TYPE_CHECKING:
-    from referee.catalogue import Currency
     from referee.engine.state import GameState, PlayerState
     from referee.record.model import (
-        Buy,
         ComponentRef,
         Coord,
         ModuleAction,
@@ -95,13 +93,6 @@ class Module:
     """Precedence of this module's out-of-turn play among modules (lower acts first); within a
     module, seats from the player who would move next (``turns.InterruptArbiter``)."""
 
-    def setup(self, state: GameState) -> list[Violation]:
-        """Setup steps: called once when the first turn starts (the base setup is complete).
-
-        Check and apply module-specific setup (extra components dealt, tokens placed).
-        """
-        return []
-
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.
 
@@ -130,20 +121,6 @@ class Module:
         else the violations found while applying it.
         """
         return None
-
-    def payment(self, state: GameState, player: PlayerState, buy: Buy) -> int:
-        """Extra value a payment counts with (e.g. a bonus card). Added to the paid sum."""
-        return 0
-
-    def payment_currencies(
-        self, state: GameState, player: PlayerState, buy: Buy, field: Currency
-    ) -> frozenset[Currency]:
-        """Currencies besides the field's that this purchase may be paid in.
-
-        Called once per purchase, before the cards are counted; the module also deals with its
-        own components in ``buy.paid`` here (e.g. discards an exchange card).
-        """
-        return frozenset()
 
     def display_extra(self, state: GameState) -> int:
         """How many of this module's cards lie in the money display (it holds 4 in all)."""
@@ -176,12 +153,6 @@ class Module:
         """A piece left ``player``'s Alhambra at ``at`` (redesign: remove or swap)."""
         return []
 
-    def placement_problems(
-        self, state: GameState, player: PlayerState, at: Coord, piece: Any
-    ) -> list[Violation]:
-        """Extra building rules checked after the base rules for a tile entering the Alhambra."""
-        return []
-
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
@@ -204,9 +175,11 @@ class Module:
         replacement points table for the building majorities. None: nothing."""
         return None
 
-    def end_of_game(self, state: GameState) -> list[Violation]:
-        """Steps after the leftover market tiles are handed out and before the final scoring."""
-        return []
+    def at_moment(self, ctx: Any, moment: Any) -> None:
+        """A step of this module at a named moment of the turn flow
+        (:class:`~referee.engine.turns.Moment`: setup done, turn start, turn end, refill done,
+        scoring done, leftovers handed out, game end). ``ctx`` is the engine's
+        :class:`~referee.engine.context.Context`."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
@@ -287,9 +260,6 @@ class Extensions:
     def chance_handler(self, verb: str) -> Module | None:
         return self._chance.get(verb.lower())
 
-    def setup(self, state: GameState) -> list[Violation]:
-        return [v for m in self.modules for v in m.setup(state)]
-
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Violation] | None:
         for m in sorted(self.modules, key=lambda m: -m.out_of_turn_priority):
             found = m.out_of_turn(state, turn)
@@ -297,19 +267,8 @@ class Extensions:
                 return found
         return None
 
-    def payment(self, state: GameState, player: PlayerState, buy: Buy) -> int:
-        return sum(m.payment(state, player, buy) for m in self.modules)
-
     def kind_handler(self, kind: str) -> Module | None:
         return self._kinds.get(kind.lower())
-
-    def payment_currencies(
-        self, state: GameState, player: PlayerState, buy: Buy, field: Currency
-    ) -> frozenset[Currency]:
-        out: frozenset[Currency] = frozenset()
-        for m in self.modules:
-            out |= m.payment_currencies(state, player, buy, field)
-        return out
 
     def display_extra(self, state: GameState) -> int:
         return sum(m.display_extra(state) for m in self.modules)
@@ -334,11 +293,6 @@ class Extensions:
     ) -> list[Violation]:
         return [v for m in self.modules for v in m.removed(state, player, at, piece)]
 
-    def placement_problems(
-        self, state: GameState, player: PlayerState, at: Coord, piece: Any
-    ) -> list[Violation]:
-        return [v for m in self.modules for v in m.placement_problems(state, player, at, piece)]
-
     def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts:
         """Every enabled module's scoring parts, added up in module order."""
         from referee.scoring.categories import NO_PARTS
@@ -350,8 +304,15 @@ class Extensions:
                 out = out + got
         return out
 
-    def end_of_game(self, state: GameState) -> list[Violation]:
-        return [v for m in self.modules for v in m.end_of_game(state)]
+    def at(self, moment: Any, state: GameState) -> None:
+        """Run every enabled module's step at ``moment`` (in refinement order)."""
+        if not self.modules:
+            return
+        from referee.engine.context import Context
+
+        ctx = Context(state)
+        for m in self.modules:
+            m.at_moment(ctx, moment)
 
     def views(self, state: GameState) -> dict[str, dict[str, Any]]:
         """Every enabled module's :meth:`Module.view` that shows something, by module name."""

@@ -19,6 +19,7 @@ import yaml
 from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
 from referee.record.model import GenericArg, ModuleAction, PlayerRef, Pos, Turn
 
 HERE = Path(__file__).resolve().parent
@@ -68,6 +69,12 @@ class BundledModule(Module):
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         """Fill a fresh scratch space (players are known; setup may not be complete)."""
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        """When the setup is complete the module's part of the state exists (even if no line of
+        the module came yet), so views and scorings see it."""
+        if moment == Moment.SETUP_DONE:
+            self.data(ctx.state)
 
 
 def bundled(cls: M) -> M:

@@ -157,10 +157,6 @@ class Bonuskarten(BundledModule):
 
     # ------------------------------------------------------------------ hooks
 
-    def setup(self, state: GameState) -> list[Any]:
-        self.data(state)
-        return []
-
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
         data = self.data(state)
         pos = event.pos

@@ -215,10 +215,6 @@ class Plaetze(BundledModule):
 
     # ------------------------------------------------------------------ hooks
 
-    def setup(self, state: GameState) -> list[Any]:
-        self.data(state)
-        return []
-
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
         data = self.data(state)
         for arg in event.args:

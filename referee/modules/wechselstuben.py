@@ -219,10 +219,6 @@ class Wechselstuben(BundledModule):
         piles = module_data("wechselstuben")["components"]["exchange_cards"]["piles"]
         return {int(k): [None] * int(v) for k, v in piles.items()}  # which ones: unknown
 
-    def setup(self, state: GameState) -> list[Any]:
-        self.data(state)
-        return []
-
     def display_extra(self, state: GameState) -> int:
         return len(self.data(state).display)
 

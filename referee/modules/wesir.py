@@ -165,10 +165,6 @@ class Wesir(BundledModule):
 
     # ------------------------------------------------------------------ hooks
 
-    def setup(self, state: GameState) -> list[Any]:
-        self.data(state)
-        return []
-
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         verb = action.verb.lower()
         if verb in (WAKE_VERB, "wecken"):
