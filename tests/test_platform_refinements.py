@@ -89,3 +89,31 @@ def test_the_ruleset_lists_who_refines_what_in_order() -> None:
 class _NoPurchase:
     modules_paid: tuple[object, ...] = ()
     field = None
+
+
+def test_a_piece_states_which_building_rules_apply_to_it() -> None:
+    # geometry.pieces: a piece may say which building rules apply to it (data, no code)
+    from dataclasses import dataclass
+
+    from referee.catalogue import BuildingType, Side
+    from referee.engine.state import PlayerState
+    from referee.geometry.pieces import ALL_RULES, describe
+    from referee.record.model import Coord
+
+    @dataclass(frozen=True)
+    class Gate:
+        walls: frozenset[Side] = frozenset({Side.W})
+        type: BuildingType | None = None
+        building_rules: frozenset[str] = ALL_RULES - {"PLACE-WALL"}
+
+    state = GameState(players=[PlayerState("Anna", 0)])
+    anna = state.players[0]
+    ctx = Context(state)
+    # its west wall meets the fountain's open east side: a wall problem for any other piece
+    plain = ctx.decide(
+        Decision.PLACE_PROBLEMS, player=anna, at=Coord(1, 0), piece=Gate(building_rules=ALL_RULES)
+    )
+    assert [p.code for p in plain] == ["PLACE-WALL", "PLACE-WALK"]
+    relaxed = ctx.decide(Decision.PLACE_PROBLEMS, player=anna, at=Coord(1, 0), piece=Gate())
+    assert [p.code for p in relaxed] == ["PLACE-WALK"]  # only the rule it leaves out is gone
+    assert describe(Gate()).counts_as == {}

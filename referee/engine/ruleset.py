@@ -179,8 +179,13 @@ class BaseRules:
         from referee.geometry import placement_problems, swap_problems
 
         if _.get("how") == "swap":
-            return swap_problems(player.alhambra, at, piece)
-        return placement_problems(player.alhambra, at, piece)
+            found = swap_problems(player.alhambra, at, piece)
+        else:
+            found = placement_problems(player.alhambra, at, piece)
+        applies = getattr(piece, "building_rules", None)  # a piece's own data (geometry.pieces)
+        if applies is not None:
+            found = [p for p in found if p.code in applies]
+        return found
 
     def remove_problems(self, ctx: Any, *, player: Any, at: Any, **_: Any) -> list[Any]:
         from referee.geometry import removal_problems
