@@ -578,6 +578,8 @@ def guarded(func: Any) -> Any:
             return func(*args, **kwargs)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:
+            raise  # a closed output pipe: the CLI entry ends quietly with 141
         except Exception as exc:
             raise click.ClickException(f"internal error: {type(exc).__name__}: {exc}") from exc
 
