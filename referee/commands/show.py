@@ -496,8 +496,13 @@ def _jsonable_card(card: Any) -> str:
 
 register(
     "show.violations",
-    "{n} rule violation(s) up to this moment: see `alhambra-referee check {file}`",
-    "{n} Regelverstoß/-verstöße bis hierher: siehe `alhambra-referee check {file}`",
+    "{n} rule violations up to this moment: see `alhambra-referee check {file}`",
+    "{n} Regelverstöße bis hierher: siehe `alhambra-referee check {file}`",
+)
+register(
+    "show.violations.one",
+    "1 rule violation up to this moment: see `alhambra-referee check {file}`",
+    "1 Regelverstoß bis hierher: siehe `alhambra-referee check {file}`",
 )
 
 
@@ -625,4 +630,5 @@ def command(
     click.echo(draw_table(sit.table(lang), lang, color=color, only=player), nl=False, color=color)
     errors = [v for v in sit.violations if getattr(v, "severity", "error") == "error"]
     if errors:
-        click.echo(t("show.violations", lang, n=len(errors), file=file))
+        key = "show.violations.one" if len(errors) == 1 else "show.violations"
+        click.echo(t(key, lang, n=len(errors), file=shown_name(file)))
