@@ -21,7 +21,7 @@ from referee.commands.show import (
     guarded,
     load_situation,
     longest_wall,
-    player_option,
+    player_option_with,
 )
 from referee.reports.i18n import current_lang, lang_option, t
 from referee.reports.svg import Panel, render_svg
@@ -48,7 +48,7 @@ def scoring_at(scoring: int | None, at: At) -> At:
     metavar="N",
     help="The position at scoring N (1-3), after its points were given.",
 )
-@player_option
+@player_option_with("Draw only this player's Alhambra (default: every player's).")
 @click.option(
     "--tile",
     "tile_text",
@@ -87,7 +87,8 @@ def command(
     fmt: str,
     lang: str,
 ) -> None:
-    """Draw one or all Alhambras as an SVG picture.
+    """Draw one or all Alhambras as an SVG picture (FILE: a record or position file; - reads
+    standard input).
 
     \b
     Examples:

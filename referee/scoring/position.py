@@ -91,6 +91,24 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "player {name} of the Players header has no section in the position",
         "Spieler {name} aus dem Players-Kopf fehlt in der Stellung",
     ),
+    "UNKNOWN-PLAYER": (
+        "Spielvorbereitung",
+        "{name} is not in the Players header ({names}); the section is not scored",
+        "{name} steht nicht im Players-Kopf ({names}); der Abschnitt wird nicht gewertet",
+    ),
+    "SETUP-PLAYERS": (
+        "Spielvorbereitung",
+        "{n} players ({names}): Alhambra is for 3 to 6 players, or 2 with the imaginary third "
+        "player Dirk",
+        "{n} Spieler ({names}): Alhambra ist für 3 bis 6 Spieler oder 2 mit dem imaginären Dirk",
+    ),
+    "DIRK-MISSING": (
+        SECTION_TWO,
+        "a two-player game has Dirk: give his tiles (dirk T9ne G6 ...) or his counts (a "
+        "'player Dirk' section with counts P=2 A=3 ...)",
+        "im Spiel zu zweit spielt Dirk mit: seine Plättchen (dirk T9ne G6 ...) oder seine "
+        "Anzahlen (ein Abschnitt 'player Dirk' mit counts P=2 A=3 ...) angeben",
+    ),
     "NO-POSITION": (
         "",
         "the game has no position block to score",
@@ -267,7 +285,8 @@ def score_position(
     problems: list[LayoutProblem] = []
     entries: list[ScoringEntry] = []
     alhambras: dict[str, Alhambra] = {}
-    for pp in position.players:
+    sections, dirk_sections, n_players = _sections(game, position, problems)
+    for pp in sections:
         name = pp.player.name
         for ref in pp.reserve:
             resolver.resolve(ref, name, getattr(ref, "pos", pp.pos))
@@ -305,20 +324,33 @@ def score_position(
                     name, counts=stated, wall_claim=pp.wall or 0, total_before=pp.score or 0
                 )
             )
-    if position.dirk is not None:
+    if position.dirk is not None or dirk_sections:
+        # Dirk's buildings: the tiles of the `dirk` line and of a `player Dirk` section (its
+        # `alhambra` and `reserve` tiles, coordinates aside), plus that section's `counts`
         dirk_counts: dict[BuildingType, int] = {}
-        for ref in position.dirk:
-            kind = resolver.resolve(ref, "Dirk", getattr(ref, "pos", position.pos))
+        dirk_score = 0
+        refs = [(ref, getattr(ref, "pos", position.pos)) for ref in position.dirk or ()]
+        for pp in dirk_sections:
+            refs += [(placed.tile, placed.pos) for placed in pp.alhambra]
+            refs += [(ref, getattr(ref, "pos", pp.pos)) for ref in pp.reserve]
+            for part in pp.counts:
+                if isinstance(part.key, BuildingType):
+                    dirk_counts[part.key] = dirk_counts.get(part.key, 0) + part.points
+            dirk_score += pp.score or 0
+        for ref, where in refs:
+            kind = resolver.resolve(ref, "Dirk", where)
             if kind is not None:
                 dirk_counts[kind.type] = dirk_counts.get(kind.type, 0) + 1
-        if len(position.players) != 2:
+        if n_players != 2:
             problems.append(
-                LayoutProblem(
-                    "DIRK-PLAYERS", "Dirk", position.pos, {"n": str(len(position.players))}
-                )
+                LayoutProblem("DIRK-PLAYERS", "Dirk", position.pos, {"n": str(n_players)})
             )
-        entries.append(ScoringEntry("Dirk", counts=dirk_counts, is_dirk=True))
-    named = {pp.player.name.lower() for pp in position.players}
+        entries.append(
+            ScoringEntry("Dirk", counts=dirk_counts, is_dirk=True, total_before=dirk_score)
+        )
+    elif n_players == 2:
+        problems.append(LayoutProblem("DIRK-MISSING", "Dirk", position.pos))
+    named = {pp.player.name.lower() for pp in sections}
     for name in game.players:
         if name.lower() not in named:
             problems.append(LayoutProblem("PLAYER-MISSING", None, position.pos, {"name": name}))
@@ -326,7 +358,7 @@ def score_position(
     problems.sort(key=lambda p: (p.pos.line, p.pos.column))
     result = score_round(round_no, entries, profile)
     # wall stated next to a typed-in layout: compare
-    for pp in position.players:
+    for pp in sections:
         if pp.wall is not None and (pp.alhambra or not pp.counts):
             row = result.row(pp.player.name)
             if row is not None and row.wall is not None and row.wall.length != pp.wall:
@@ -338,5 +370,47 @@ def score_position(
                         {"stated": str(pp.wall), "actual": str(row.wall.length)},
                     )
                 )
-    counts_only = tuple(pp.player.name for pp in position.players if pp.counts and not pp.alhambra)
+    counts_only = tuple(pp.player.name for pp in sections if pp.counts and not pp.alhambra)
+    if any(pp.counts for pp in dirk_sections):
+        counts_only += ("Dirk",)
     return PositionScore(tuple(problems), result, alhambras, counts_only)
+
+
+def _sections(
+    game: Game, position: Position, problems: list[LayoutProblem]
+) -> tuple[list[PlayerPosition], list[PlayerPosition], int]:
+    """The position's player sections as ``(players, Dirk's sections, number of players)``.
+
+    A ``player Dirk`` section is Dirk's (the imaginary third player of a two-player game,
+    "Sonderregel für das Spiel zu zweit") unless a real player of the Players header is called
+    Dirk. With a Players header, a section for any other name is reported (UNKNOWN-PLAYER, as
+    ``check`` does) and not scored. Fewer than 2 or more than 6 players is reported.
+    """
+    header = [name.casefold() for name in game.players]
+    dirk = [pp for pp in position.players if pp.player.name.casefold() == "dirk"]
+    dirk = [] if "dirk" in header else dirk
+    sections = [pp for pp in position.players if all(pp is not d for d in dirk)]
+    if header:
+        for pp in sections:
+            if pp.player.name.casefold() not in header:
+                problems.append(
+                    LayoutProblem(
+                        "UNKNOWN-PLAYER",
+                        pp.player.name,
+                        pp.player.pos if pp.player.pos.line else pp.pos,
+                        {"name": pp.player.name, "names": ", ".join(game.players)},
+                    )
+                )
+        sections = [pp for pp in sections if pp.player.name.casefold() in header]
+    names = list(game.players) if header else [pp.player.name for pp in sections]
+    n = len(names)
+    if n < 2 or n > 6:
+        problems.append(
+            LayoutProblem(
+                "SETUP-PLAYERS",
+                None,
+                position.pos,
+                {"n": str(n), "names": ", ".join(names) or "-"},
+            )
+        )
+    return sections, dirk, n
