@@ -121,7 +121,13 @@ def read_queries(path: str, default_at: tuple[str, At], what: str) -> list[Query
             player = (m.group("q") if m.group("q") is not None else m.group("w")).strip()
             if not player:
                 raise click.ClickException(
-                    t("err.query", lang, where=where, problem=t("err.query_player", lang), what=what)
+                    t(
+                        "err.query",
+                        lang,
+                        where=where,
+                        problem=t("err.query_player", lang),
+                        what=what,
+                    )
                 )
             rest = rest[m.end() :].strip()
         out.append(Query(at_text, at, player, rest or None, source, number))

@@ -25,10 +25,10 @@ from typing import Any
 import click
 import yaml
 
+from referee.commands._input import STDIN, is_empty_game, no_games_message, shown_name
 from referee.engine import check_game
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
-from referee.commands._input import STDIN, is_empty_game, no_games_message, shown_name
 from referee.reports.check_report import (
     DEFAULT_MAX_VIOLATIONS,
     CheckedGame,
@@ -414,9 +414,7 @@ def command(
     elif fmt == "yaml":
         click.echo((" []\n" if not n else "") + f"valid: {'true' if all_valid else 'false'}")
         if empty_inputs:
-            click.echo(
-                yaml.safe_dump({"no_games": empty_inputs}, allow_unicode=True), nl=False
-            )
+            click.echo(yaml.safe_dump({"no_games": empty_inputs}, allow_unicode=True), nl=False)
     else:
         from referee.reports.check_report import _t
 

@@ -1157,6 +1157,8 @@ def _scoring_entries(state: GameState, round_no: int) -> list[object]:
         for t in state.dirk:
             if t is not None:
                 counts[t.type] += 1
+        for kind, n in (state.modules.get("_dirk_counts") or {}).items():
+            counts[kind] += n  # a `player Dirk` section with counts (engine/position.py)
         entries.append(
             ScoringEntry(
                 "Dirk",
