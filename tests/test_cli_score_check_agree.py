@@ -13,7 +13,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from test_hardening_cli import run
 
 HEAD = '[Players "{players}"]\n\nposition\n  scorings 2\n'

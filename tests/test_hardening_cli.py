@@ -157,7 +157,7 @@ def test_violations_are_capped_per_game_and_the_rest_is_counted(tmp_path: Path) 
 
 
 def test_a_game_under_the_cap_is_shown_whole(tmp_path: Path) -> None:
-    code, out, _ = run("check", "--format", "json", str(EX / "illegal-take.alh"))
+    _code, out, _ = run("check", "--format", "json", str(EX / "illegal-take.alh"))
     game = json.loads(out)["games"][0]
     assert game["violation_count"] == len(game["violations"]) == 1
     assert game["violations_omitted"] == 0 and game["truncated"] is False
