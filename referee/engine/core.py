@@ -386,6 +386,9 @@ def _problem_params(
     if pr.code == "PLACE-WALL" and tile is not None:
         en: list[str] = []
         de: list[str] = []
+        # German possessive by the building's gender: die Arkaden (plural) -> ihre; der
+        # Pavillon, das Serail, das Gemach, der Garten, der Turm (and der Platz) -> seine
+        its_de = "ihre" if getattr(tile, "type", None) is BuildingType.ARCADES else "seine"
         for nb in pr.cells:
             q = p.alhambra.get(nb)
             if q is None:
@@ -399,7 +402,7 @@ def _problem_params(
                     f"{'the fountain' if nb == Coord(0, 0) else q} at {nb}"
                 )
                 de.append(
-                    f"seine {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
+                    f"{its_de} {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
                     f"auf die {'Mauer-' if theirs else 'offene '}"
                     f"{_DE_SIDE[side.opposite.name]}-Seite "
                     f"{'des Brunnens' if nb == Coord(0, 0) else f'von {q}'} auf {nb}"
@@ -1102,9 +1105,9 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
                 pos,
                 **_pair(
                     f"W{number} turned up, so scoring {number} takes place before the next "
-                    "player's turn (write `scoring {number}`)",
+                    f"player's turn (write `scoring {number}`)",
                     f"W{number} wurde aufgedeckt, also findet die {number}. Wertung vor dem "
-                    "nächsten Zug statt",
+                    f"nächsten Zug statt (`scoring {number}` schreiben)",
                 ),
             )
             _do_scoring(state, number, pos)
