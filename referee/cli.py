@@ -93,6 +93,13 @@ def _quiet_exit(code: int) -> None:
 def _run(args: list[str]) -> object:
     """Click's ``main`` without its own closed-pipe handling (which exits with 1, the code for
     rule violations): parse the arguments and invoke the command."""
+    from referee.reports import click_de
+    from referee.reports.i18n import resolve_lang
+
+    # Click's own messages (usage errors, help headings) follow --lang, read before Click
+    # parses the arguments, so that an error in them is reported in that language too
+    click_de.install()
+    click_de.set_lang(resolve_lang(click_de.lang_from_args(args)))
     try:
         with cli.make_context("alhambra-referee", args) as ctx:
             return cli.invoke(ctx)

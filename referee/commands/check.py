@@ -36,7 +36,7 @@ from referee.reports.check_report import (
     max_violations_option,
     render_text,
 )
-from referee.reports.i18n import lang_option
+from referee.reports.i18n import lang_option, t
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2
 
@@ -126,7 +126,7 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
                         yield _Job(source, start, chunk, file_no=file_no)
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            yield _Job(source, 1, None, f"cannot read the file: {reason}", file_no)
+            yield _Job(source, 1, None, reason, file_no)
             continue
         if not games:  # an empty file (or only blank lines)
             yield _Job(source, 1, None, "", file_no, "NO-GAMES")
@@ -142,7 +142,7 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
         return done
     except Exception as exc:  # pragma: no cover - only a bug gets here
         err = NotationError(
-            f"internal error while checking: {type(exc).__name__}: {exc}",
+            t("err.internal_check", opts.lang, error=f"{type(exc).__name__}: {exc}"),
             Pos(job.start, 1),
             "INTERNAL",
         )
@@ -161,7 +161,7 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
     if job.code == "NO-GAMES":
         return _Done(False, False, empty=True)
     if job.text is None:
-        err = NotationError(job.error, Pos(1, 1), "UNREADABLE")
+        err = NotationError(t("err.cannot_read", opts.lang, why=job.error), Pos(1, 1), "UNREADABLE")
         g = CheckedGame(job.source, 1, [], None, [err])
     else:
         game = parse_game_text(job.text, job.source, job.start)
@@ -178,7 +178,7 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
                 g = CheckedGame(job.source, game.start_line, report.players, report)
             except Exception as exc:  # an engine bug is reported, never a traceback
                 err = NotationError(
-                    f"internal error while checking: {type(exc).__name__}: {exc}",
+                    t("err.internal_check", opts.lang, error=f"{type(exc).__name__}: {exc}"),
                     Pos(game.start_line, 1),
                     "INTERNAL",
                 )

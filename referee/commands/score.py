@@ -60,7 +60,7 @@ _TEXT = {
 }
 
 
-def _profile(name: str | None, game: Game) -> tuple[RuleProfile, str | None]:
+def _profile(name: str | None, game: Game, lang: str = "en") -> tuple[RuleProfile, str | None]:
     """The rule profile: --rules, else the game's Rules header, else the default."""
     from referee.profiles.loader import load_profile
 
@@ -73,7 +73,8 @@ def _profile(name: str | None, game: Game) -> tuple[RuleProfile, str | None]:
     except Exception as exc:
         if name:
             raise click.BadParameter(str(exc), param_hint="--rules") from exc
-        return DEFAULT_PROFILE, f"Rules {wanted!r}: {exc}; using {DEFAULT_PROFILE.name}"
+        using = "es gilt" if lang == "de" else "using"
+        return DEFAULT_PROFILE, f"Rules {wanted!r}: {exc}; {using} {DEFAULT_PROFILE.name}"
 
 
 def _game_dict(source: str, game: Game, found: PositionScore | None, lang: str) -> dict[str, Any]:
@@ -182,7 +183,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             text.append("")
             docs.append(_game_dict(source, game, None, lang))
             continue
-        profile, note = _profile(rules, game)
+        profile, note = _profile(rules, game, lang)
         if _is_record(game):
             code = _score_record(game, file, header, profile, note, round_no, lang, text, docs)
             exit_code = max(exit_code, code)
@@ -191,7 +192,8 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             found = score_position(game, profile, round_no)
         except Exception as exc:  # a bug is reported, never a traceback
             exit_code = EXIT_SYNTAX
-            text.append(f"{header}\n{source}:{game.start_line}:1: internal error: {exc!r}\n")
+            error = t("err.internal", lang, error=repr(exc))
+            text.append(f"{header}\n{source}:{game.start_line}:1: {error}\n")
             docs.append({"file": source, "line": game.start_line, "internal_error": repr(exc)})
             continue
         text.append(header)

@@ -627,7 +627,8 @@ def guarded(func: Any) -> Any:
         except BrokenPipeError:
             raise  # a closed output pipe: the CLI entry ends quietly with 141
         except Exception as exc:
-            raise click.ClickException(f"internal error: {type(exc).__name__}: {exc}") from exc
+            error = f"{type(exc).__name__}: {exc}"
+            raise click.ClickException(t("err.internal", current_lang(), error=error)) from exc
 
     return wrapper
 

@@ -183,6 +183,18 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "de": "{path}: die Datei kann nicht gelesen werden ({why})",
     },
     "err.no_game": {"en": "{path}: no game in the file", "de": "{path}: keine Partie in der Datei"},
+    "err.cannot_read": {
+        "en": "cannot read the file: {why}",
+        "de": "die Datei kann nicht gelesen werden: {why}",
+    },
+    "err.internal": {
+        "en": "internal error: {error}",
+        "de": "interner Fehler: {error}",
+    },
+    "err.internal_check": {
+        "en": "internal error while checking: {error}",
+        "de": "interner Fehler beim Prüfen: {error}",
+    },
     "err.game_number": {
         "en": "the file holds {n} game(s)",
         "de": "die Datei enthält {n} Partie(n)",
