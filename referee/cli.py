@@ -24,7 +24,8 @@ EXIT_SYNTAX = 2
 EXIT_USAGE = 3
 
 _EPILOG = (
-    "Exit codes: 0 valid, 1 rule violations, 2 syntax errors or unreadable input, 3 usage error."
+    "Exit codes: 0 valid, 1 rule violations, 2 syntax errors, unreadable input or no games, "
+    "3 usage error, 141 output pipe closed."
 )
 
 
