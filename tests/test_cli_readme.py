@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from test_hardening_cli import run
 
 ROOT = Path(__file__).resolve().parents[1]
