@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# `python -m referee` runs outside the source tree, so that it runs the installed package (an
+# unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
+OUTSIDE = tempfile.gettempdir()
 
 ROOT = Path(__file__).resolve().parents[1]
 EX = ROOT / "examples"
@@ -42,7 +47,7 @@ def test_a_closed_pipe_ends_quietly_with_141(name: str) -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        cwd=ROOT,
+        cwd=OUTSIDE,
     )
     assert proc.stdout is not None and proc.stdin is not None and proc.stderr is not None
     proc.stdout.close()  # nobody reads: the first write fails with EPIPE
@@ -63,7 +68,7 @@ def test_an_open_pipe_still_gives_the_usual_exit_codes() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "referee", "check", str(EX / "illegal-take.alh")],
         capture_output=True,
-        cwd=ROOT,
+        cwd=OUTSIDE,
         timeout=120,
     )
     assert run.returncode == 1
