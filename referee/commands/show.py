@@ -353,7 +353,12 @@ def pick_game(games: list[Game], number: int | None) -> Game:
         return games[0]
     if not 1 <= number <= len(games):
         raise click.BadParameter(
-            t("err.game_number", current_lang(), n=len(games)), param_hint="--game"
+            t(
+                "err.game_number.one" if len(games) == 1 else "err.game_number",
+                current_lang(),
+                n=len(games),
+            ),
+            param_hint="--game",
         )
     return games[number - 1]
 
