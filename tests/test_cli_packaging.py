@@ -2,8 +2,7 @@
 
 The sdist is built with setuptools' PEP 517 backend (what ``python -m build --sdist`` calls),
 in a separate process. The full check, installing the sdist in a fresh virtualenv and running
-its tests, is slow and needs the package index; it is described in ``docs/architecture.md``
-("Packaging") and was run by hand.
+its tests, is slow and needs the package index; README.md ("Packaging") describes it.
 """
 
 from __future__ import annotations

@@ -148,6 +148,7 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
         )
         g = CheckedGame(job.source, job.start, [], None, [err])
         done = _Done(False, True, [], size=len(job.text or ""))
+        done.source, done.file_no = job.source, job.file_no
         if opts.fmt == "text":
             done.text = f"{job.source}:{job.start}: INTERNAL: {err.message}"
         else:
