@@ -226,8 +226,9 @@ class _Progress:
 
     WIDTH = 30
 
-    def __init__(self, enabled: bool, total: int) -> None:
+    def __init__(self, enabled: bool, total: int, lang: str = "en") -> None:
         self.enabled = enabled
+        self.lang = lang
         self.total = max(total, 1)
         self.done = 0
         self.n = 0
@@ -243,7 +244,8 @@ class _Progress:
             part = min(self.done / self.total, 1.0)
             fill = int(part * self.WIDTH)
             bar = "#" * fill + "." * (self.WIDTH - fill)
-            sys.stderr.write(f"\r\x1b[Kchecking: [{bar}] {part:4.0%} {self.n} game(s)")
+            words = ("prüfe", "Partien") if self.lang == "de" else ("checking", "games")
+            sys.stderr.write(f"\r\x1b[K{words[0]}: [{bar}] {part:4.0%}, {words[1]}: {self.n}")
             sys.stderr.flush()
             self.shown = True
 
@@ -359,7 +361,7 @@ def command(
     if strict:
         workers = 1  # stop at the first violation: no games checked ahead
     show = sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(show, _total_size(files) if show else 0)
+    bar = _Progress(show, _total_size(files) if show else 0, lang)
     n = valid = broken = 0
     codes: Counter[str] = Counter()
     empty_inputs: list[str] = []  # inputs that hold no game: "no games found", exit 2
