@@ -201,7 +201,8 @@ def apply_position(state: GameState, item: Position) -> None:
         state.flag(
             "SETUP-PLAYERS",
             pos,
-            detail=f"{n} players ({', '.join(state.names) or 'none'}): Alhambra is for 3 to 6 "
+            detail=f"{n} player{'' if n == 1 else 's'} ({', '.join(state.names) or 'none'}): "
+            "Alhambra is for 3 to 6 "
             "players, or 2 with the imaginary third player Dirk",
             detail_de=f"{n} Spieler ({', '.join(state.names) or 'keine'}): Alhambra ist für 3 "
             "bis 6 Spieler oder 2 mit dem imaginären Dirk",

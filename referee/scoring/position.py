@@ -98,7 +98,7 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "SETUP-PLAYERS": (
         "Spielvorbereitung",
-        "{n} players ({names}): Alhambra is for 3 to 6 players, or 2 with the imaginary third "
+        "{n} {players} ({names}): Alhambra is for 3 to 6 players, or 2 with the imaginary third "
         "player Dirk",
         "{n} Spieler ({names}): Alhambra ist für 3 bis 6 Spieler oder 2 mit dem imaginären Dirk",
     ),
@@ -410,7 +410,11 @@ def _sections(
                 "SETUP-PLAYERS",
                 None,
                 position.pos,
-                {"n": str(n), "names": ", ".join(names) or "-"},
+                {
+                    "n": str(n),
+                    "players": "player" if n == 1 else "players",
+                    "names": ", ".join(names) or "-",
+                },
             )
         )
     return sections, dirk, n
