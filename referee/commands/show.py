@@ -679,4 +679,4 @@ def command(
     errors = [v for v in sit.violations if getattr(v, "severity", "error") == "error"]
     if errors:
         key = "show.violations.one" if len(errors) == 1 else "show.violations"
-        click.echo(t(key, lang, n=len(errors), file=shown_name(file)))
+        click.echo(t(key, lang, n=len(errors), file=file))

@@ -7,8 +7,11 @@ The document (``--format json|yaml``)::
          "errors": [{code, line, column, message}],            # syntax (notation) errors
          "violations": [{code, name, section, severity, file, line, column, turn, player,
                          message}],
+         "violation_count", "violations_omitted", "truncated",   # --max-violations cap
          "unverifiable": [{file, line, column, turn, player, message}],
-         "scorings": [ScoringResult.to_dict()], "result": {player: total}, "winners": [...]}]}
+         "unverifiable_count", "unverifiable_omitted",
+         "scorings": [ScoringResult.to_dict()], "result": {player: total}, "winners": [...]}],
+     "no_games": [input, ...]}      # only when an input holds no game (exit code 2)
 """
 
 from __future__ import annotations
@@ -32,6 +35,14 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "... and {n} more violations not shown (--max-violations {cap}; 0 shows all)",
         "de": "... und {n} weitere Regelverstöße nicht gezeigt (--max-violations {cap}; 0 zeigt "
         "alle)",
+    },
+    "notes_omitted": {
+        "en": "... and {n} more notes of what cannot be verified (--max-violations {cap})",
+        "de": "... und {n} weitere Hinweise auf nicht Überprüfbares (--max-violations {cap})",
+    },
+    "notes_omitted.one": {
+        "en": "... and 1 more note of what cannot be verified (--max-violations {cap})",
+        "de": "... und 1 weiterer Hinweis auf nicht Überprüfbares (--max-violations {cap})",
     },
     "omitted.one": {
         "en": "... and 1 more violation not shown (--max-violations {cap}; 0 shows all)",
@@ -88,8 +99,9 @@ max_violations_option = click.option(
     default=DEFAULT_MAX_VIOLATIONS,
     show_default=True,
     metavar="N",
-    help="Show at most N rule violations per game and say how many were left out "
-    "(0: show all). JSON/YAML give the true count in violation_count and violations_omitted.",
+    help="Show at most N rule violations (and N notes of what cannot be verified) per game and "
+    "say how many were left out (0: show all). JSON/YAML give the true count in "
+    "violation_count and violations_omitted.",
 )
 
 
@@ -131,6 +143,7 @@ def game_dict(
     ``violation_count`` the true number and ``violations_omitted`` how many were left out."""
     rep = g.report
     shown, omitted = capped(list(rep.violations) if rep else [], max_violations)
+    notes, notes_omitted = capped(list(rep.unverifiable) if rep else [], max_violations)
     return {
         "file": g.source,
         "line": g.start_line,
@@ -146,7 +159,9 @@ def game_dict(
         "violation_count": len(rep.violations) if rep else 0,
         "violations_omitted": omitted,
         "truncated": bool(omitted),
-        "unverifiable": [u.to_dict(lang) for u in rep.unverifiable] if rep else [],
+        "unverifiable": [u.to_dict(lang) for u in notes],
+        "unverifiable_count": len(rep.unverifiable) if rep else 0,
+        "unverifiable_omitted": notes_omitted,
         "scorings": [_scoring_dict(s) for s in rep.scorings] if rep else [],
         "result": dict(rep.result) if rep else {},
         "winners": list(rep.winners) if rep else [],
@@ -224,10 +239,13 @@ def render_text(
             out.append(f"      {v.message(lang)}")
         if omitted:
             out.append(f"  {omitted_text(omitted, max_violations, lang)}")
-        for u in rep.unverifiable:
+        notes, notes_omitted = capped(list(rep.unverifiable), max_violations)
+        for u in notes:
             out.append(
                 f"  {u.source}:{u.line}:{u.column}: {_t('unverifiable', lang)}: {u.message(lang)}"
             )
+        if notes_omitted:
+            out.append(f"  {_tn('notes_omitted', notes_omitted, lang, cap=max_violations)}")
         if scorings:
             for s in rep.scorings:
                 text = _scoring_text(s, lang).rstrip()
