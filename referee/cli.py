@@ -5,6 +5,7 @@ Exit codes (documented in the README and in ``--help``):
   1  rule violations were found
   2  syntax errors, or input that cannot be read
   3  usage errors (unknown option, missing argument)
+  141 the output pipe was closed (`... | head`): the status a shell shows for SIGPIPE
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ EXIT_SYNTAX = 2
 EXIT_USAGE = 3
 
 _EPILOG = (
-    "Exit codes: 0 valid, 1 rule violations, 2 syntax errors or unreadable input, 3 usage error."
+    "Exit codes: 0 valid, 1 rule violations, 2 syntax errors, unreadable input or no games, "
+    "3 usage error, 141 output pipe closed."
 )
 
 
@@ -56,26 +58,91 @@ def _load_commands() -> None:
 _load_commands()
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Entry point: runs the CLI and maps every outcome to the documented exit codes."""
+EXIT_PIPE = 128 + 13  # 141: killed by SIGPIPE, what a shell shows for `... | head`
+
+
+def _pipe_closed(exc: BaseException | None) -> bool:
+    """Whether ``exc`` (or what caused it) is a write to a closed pipe."""
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, BrokenPipeError):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+def _quiet_exit(code: int) -> None:
+    """Leave with ``code`` after a closed pipe: nothing more is written, no flush error at exit.
+
+    Python flushes standard output once more when it shuts down; on a closed pipe that flush
+    fails and prints "Exception ignored ...". Pointing both streams at /dev/null first keeps
+    the exit silent.
+    """
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):  # pragma: no cover - odd streams
+            pass
+    sys.exit(code)
+
+
+def _run(args: list[str]) -> object:
+    """Click's ``main`` without its own closed-pipe handling (which exits with 1, the code for
+    rule violations): parse the arguments and invoke the command."""
+    from referee.reports import click_de
+    from referee.reports.i18n import resolve_lang
+
+    # Click's own messages (usage errors, help headings) follow --lang, read before Click
+    # parses the arguments, so that an error in them is reported in that language too
+    click_de.install()
+    click_de.set_lang(resolve_lang(click_de.lang_from_args(args)))
     try:
-        rv = cli.main(args=argv, prog_name="alhambra-referee", standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
-        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
-        sys.exit(EXIT_OK)
-    except click.UsageError as exc:
-        exc.show()
-        sys.exit(EXIT_USAGE)
-    except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
-        sys.exit(EXIT_USAGE)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(EXIT_SYNTAX)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
+        with cli.make_context("alhambra-referee", args) as ctx:
+            return cli.invoke(ctx)
+    except EOFError as exc:
+        raise click.exceptions.Abort() from exc
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: runs the CLI and maps every outcome to the documented exit codes.
+
+    A closed output pipe (``alhambra-referee check big.alh | head``) ends every command the
+    same way, here and nowhere else: quietly, with status 141 (128 + SIGPIPE), as a program
+    killed by SIGPIPE would.
+    """
+    try:
+        try:
+            rv = _run(sys.argv[1:] if argv is None else list(argv))
+        except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            rv = EXIT_OK
+        except click.UsageError as exc:
+            if _pipe_closed(exc):
+                raise BrokenPipeError from exc
+            exc.show()
+            rv = EXIT_USAGE
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            rv = EXIT_USAGE
+        except click.ClickException as exc:
+            if _pipe_closed(exc):
+                raise BrokenPipeError from exc
+            exc.show()
+            rv = EXIT_SYNTAX
+        except click.exceptions.Exit as exc:
+            rv = exc.exit_code
+        sys.stdout.flush()  # a closed pipe shows here when the output was small
     except KeyboardInterrupt:
         sys.exit(130)
     except BrokenPipeError:
-        sys.exit(EXIT_OK)
+        _quiet_exit(EXIT_PIPE)
+    except OSError as exc:
+        if _pipe_closed(exc):
+            _quiet_exit(EXIT_PIPE)
+        raise
     sys.exit(rv if isinstance(rv, int) else EXIT_OK)

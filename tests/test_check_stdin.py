@@ -17,7 +17,7 @@ def test_check_reads_standard_input(jobs: str) -> None:
         cli, ["check", "--jobs", jobs, "-"], input=text, standalone_mode=False
     )
     assert result.return_value == 1  # the exit code main() gives
-    assert "-:14:9 turn 1 Cem: TAKE-SUM" in result.output
+    assert "<stdin>:14:9 turn 1 Cem: TAKE-SUM" in result.output  # one name for stdin
 
 
 def test_simulated_games_piped_into_check_are_valid() -> None:

@@ -307,7 +307,7 @@ def test_position_file_without_players_header(
     record.write_text(
         "position\n  next Ben\n  market Gu:T10w Di:G8ne De:- Du:C9w\n"
         "  player Anna\n    score 23\n    alhambra C8nw@0,1 C7ne@1,1 A5nw@-1,0\n"
-        "  player Ben\n    score 10\n    alhambra P8@1,0 A9@2,0\nend\n",
+        "  player Ben\n    score 10\n    alhambra P8@1,0 A9@2,0\n  dirk T12\nend\n",
         encoding="utf-8",
     )
     code, out, _ = run(capsys, "render", str(record), "--html", "--at", "end")

@@ -158,7 +158,8 @@ def test_building_rule_problems_name_file_line_player_and_rule(
     path = _write(
         tmp_path,
         "  player Anna\n    score 10\n    alhambra G10n@1,0 A10@5,5 C7ne@0,-1\n"
-        "  player Ben\n    score 12\n    alhambra T12@-1,0\n",
+        "  player Ben\n    score 12\n    alhambra T12@-1,0\n  player Cem\n",
+        players="Anna, Ben, Cem",  # three: two players without Dirk are reported (DIRK-MISSING)
     )
     code, out, _ = run(capsys, path)
     assert code == 1
@@ -260,7 +261,8 @@ def test_wall_ring_and_the_bga_profile(capsys: pytest.CaptureFixture[str], tmp_p
     path = _write(
         tmp_path,
         "  player Anna\n    alhambra P5@-1,1 P6@0,1 S4@1,1 S7@-1,0 P7@1,0 P3@-1,-1 S8@0,-1 "
-        "P4@1,-1\n  player Ben\n",
+        "P4@1,-1\n  player Ben\n  player Cem\n",
+        players="Anna, Ben, Cem",  # three: two players without Dirk are reported (DIRK-MISSING)
     )
     code, out, _ = run(capsys, path, "--format", "json")
     assert code == 0
@@ -281,7 +283,9 @@ def test_rules_header_names_only_bundled_profiles(
     profile.write_text("name: mine\nwall_run: simple-path\n", encoding="utf-8")
     path = tmp_path / "game.alh"
     path.write_text(
-        f'[Players "Anna"]\n[Rules "{profile}"]\n\nposition\n  player Anna\nend\n',
+        # three players: one player alone is reported (SETUP-PLAYERS)
+        f'[Players "Anna, Ben, Cem"]\n[Rules "{profile}"]\n\nposition\n  player Anna\n'
+        "  player Ben\n  player Cem\nend\n",
         encoding="utf-8",
     )
     code, out, _ = run(capsys, str(path))
@@ -373,11 +377,13 @@ def test_a_second_section_for_a_player_is_reported_not_scored(
 ) -> None:
     path = _write(
         tmp_path,
-        "  player Anna\n    alhambra T13@1,0\n  player Ben\n  player anna\n    alhambra G10n@1,0\n",
+        "  player Anna\n    alhambra T13@1,0\n  player Ben\n  player Cem\n  player anna\n"
+        "    alhambra G10n@1,0\n",
+        players="Anna, Ben, Cem",
     )
     code, out, _ = run(capsys, path, "--format", "json")
     game = json.loads(out)["games"][0]
     assert code == 1
     assert [p["code"] for p in game["problems"]] == ["PLAYER-TWICE"]
-    assert [r["name"] for r in game["scoring"]["players"]] == ["Anna", "Ben"]
+    assert [r["name"] for r in game["scoring"]["players"]] == ["Anna", "Ben", "Cem"]
     assert game["scoring"]["players"][0]["buildings"]["T"]["points"] == 21

@@ -44,6 +44,7 @@ position
   scorings 1
   market Gu:T10w Di:G8ne De:- Du:C9w
   display Gu1 Di4 De6 Du9
+  dirk S4 P5 G6
   player Anna
     score 23
     hand Gu3 De7

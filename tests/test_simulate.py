@@ -13,6 +13,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -30,6 +31,10 @@ from referee.profiles import load_profile
 from referee.record.model import Place, TakeMoney, Turn
 from referee.simulate import game_seed, legal_actions, simulate_text
 from referee.simulate.legal import payments, placement_actions, take_actions
+
+# `python -m referee` runs outside the source tree, so that it runs the installed package (an
+# unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
+OUTSIDE = tempfile.gettempdir()
 
 PROFILES = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
 
@@ -94,6 +99,7 @@ def test_simulate_command_stdout_json_and_usage_errors() -> None:
         capture_output=True,
         text=True,
         check=False,
+        cwd=OUTSIDE,
     )
     assert proc.returncode == 0 and '[Players "Anna, Ben"]' in proc.stdout
     assert "* dirk " in proc.stdout
@@ -102,6 +108,7 @@ def test_simulate_command_stdout_json_and_usage_errors() -> None:
         capture_output=True,
         text=True,
         check=False,
+        cwd=OUTSIDE,
     )
     assert proc.returncode == 0 and '"turns"' in proc.stdout and '"record"' in proc.stdout
     for bad in (["--players", "7"], ["--players", "1"], ["--rules", "nope"], ["--modules", "x"]):
@@ -110,6 +117,7 @@ def test_simulate_command_stdout_json_and_usage_errors() -> None:
             capture_output=True,
             text=True,
             check=False,
+            cwd=OUTSIDE,
         )
         assert proc.returncode == 3, (bad, proc.stderr)
         assert "Traceback" not in proc.stderr

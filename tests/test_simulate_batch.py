@@ -65,13 +65,15 @@ def test_jobs_give_the_same_output_in_the_same_order(tmp_path: Path) -> None:
 
 
 def test_empty_json_and_yaml_documents_are_valid(tmp_path: Path) -> None:
+    # a folder without games is well-formed JSON/YAML, but not "valid" (issue 12: "no games
+    # found", exit 2)
     (tmp_path / "empty").mkdir()
-    assert json.loads(_run("--format", "json", str(tmp_path / "empty")).output) == {
-        "games": [],
-        "valid": True,
-    }
-    doc = yaml.safe_load(_run("--format", "yaml", str(tmp_path / "empty")).output)
-    assert doc == {"games": [], "valid": True}
+    empty = str(tmp_path / "empty")
+    result = _run("--format", "json", empty)
+    assert json.loads(result.output) == {"games": [], "valid": False, "no_games": [empty]}
+    assert _code(result) == 2
+    doc = yaml.safe_load(_run("--format", "yaml", empty).output)
+    assert doc == {"games": [], "valid": False, "no_games": [empty]}
 
 
 def test_progress_only_when_asked_or_on_a_terminal(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,10 @@ from referee.cli import cli
 from referee.engine import check_game
 from referee.notation import format_games, parse_text
 from referee.simulate.modules_play import ALL, uses
+
+# `python -m referee` runs outside the source tree, so that it runs the installed package (an
+# unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
+OUTSIDE = tempfile.gettempdir()
 
 MODULE_SETS = [(m,) for m in ALL] + [ALL]
 
@@ -94,6 +99,7 @@ def test_bad_module_options_are_usage_errors(args: list[str], says: str) -> None
         capture_output=True,
         text=True,
         check=False,
+        cwd=OUTSIDE,
     )
     assert proc.returncode == 3, proc.stderr
     assert says in proc.stderr and "Traceback" not in proc.stderr

@@ -25,11 +25,18 @@ from typing import Any
 import click
 import yaml
 
+from referee.commands._input import STDIN, is_empty_game, no_games_message, shown_name
 from referee.engine import check_game
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
-from referee.reports.check_report import CheckedGame, game_dict, render_text
-from referee.reports.i18n import lang_option
+from referee.reports.check_report import (
+    DEFAULT_MAX_VIOLATIONS,
+    CheckedGame,
+    game_dict,
+    max_violations_option,
+    render_text,
+)
+from referee.reports.i18n import lang_option, t
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2
 
@@ -37,8 +44,11 @@ EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2
 def _files(paths: tuple[str, ...]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.alh") if p.is_file())
+        if raw != STDIN and path.is_dir():
+            found = sorted(p for p in path.rglob("*.alh") if p.is_file())
+            yield from found
+            if not found:
+                yield path  # a folder without games: reported as "no games found"
         else:
             yield path
 
@@ -65,6 +75,8 @@ class _Job:
     start: int
     text: str | None  # None: the file cannot be read (``error`` says why)
     error: str = ""
+    file_no: int = 0  # which input this game comes from (a file named twice counts twice)
+    code: str = "UNREADABLE"
 
 
 @dataclass
@@ -77,6 +89,9 @@ class _Done:
     size: int = 0  # characters of input (for the progress bar)
     text: str = ""
     data: dict[str, Any] | None = None
+    empty: bool = False  # no game at all (only comments): not counted, not shown
+    source: str = ""
+    file_no: int = 0
 
 
 @dataclass(frozen=True)
@@ -86,25 +101,35 @@ class _Options:
     fmt: str
     lang: str
     scorings: bool
+    max_violations: int = DEFAULT_MAX_VIOLATIONS
 
 
 def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
     """The games of every file as raw text chunks, read lazily (one game in memory)."""
     from referee.notation.parser import split_games
 
-    for path in _files(paths):
-        source = str(path)
+    for file_no, path in enumerate(_files(paths)):
+        source = shown_name(str(path))
+        if path.is_dir():  # a folder without any *.alh file
+            yield _Job(source, 1, None, "", file_no, "NO-GAMES")
+            continue
+        games = 0
         try:
-            if source == "-":  # standard input, e.g. `alhambra-referee simulate | ... check -`
+            if str(path) == STDIN:  # e.g. `alhambra-referee simulate | ... check -`
                 for start, chunk in split_games(sys.stdin):
-                    yield _Job(source, start, chunk)
-                continue
-            with path.open(encoding="utf-8-sig", newline=None) as fh:
-                for start, chunk in split_games(fh):
-                    yield _Job(source, start, chunk)
+                    games += 1
+                    yield _Job(source, start, chunk, file_no=file_no)
+            else:
+                with path.open(encoding="utf-8-sig", newline=None) as fh:
+                    for start, chunk in split_games(fh):
+                        games += 1
+                        yield _Job(source, start, chunk, file_no=file_no)
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            yield _Job(source, 1, None, f"cannot read the file: {reason}")
+            yield _Job(source, 1, None, reason, file_no)
+            continue
+        if not games:  # an empty file (or only blank lines)
+            yield _Job(source, 1, None, "", file_no, "NO-GAMES")
 
 
 def _check_job(job: _Job, opts: _Options) -> _Done:
@@ -112,15 +137,18 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
 
     Whatever goes wrong inside becomes an INTERNAL error of that game, never a traceback."""
     try:
-        return _check_job_inner(job, opts)
+        done = _check_job_inner(job, opts)
+        done.source, done.file_no = job.source, job.file_no
+        return done
     except Exception as exc:  # pragma: no cover - only a bug gets here
         err = NotationError(
-            f"internal error while checking: {type(exc).__name__}: {exc}",
+            t("err.internal_check", opts.lang, error=f"{type(exc).__name__}: {exc}"),
             Pos(job.start, 1),
             "INTERNAL",
         )
         g = CheckedGame(job.source, job.start, [], None, [err])
         done = _Done(False, True, [], size=len(job.text or ""))
+        done.source, done.file_no = job.source, job.file_no
         if opts.fmt == "text":
             done.text = f"{job.source}:{job.start}: INTERNAL: {err.message}"
         else:
@@ -131,11 +159,15 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
 def _check_job_inner(job: _Job, opts: _Options) -> _Done:
     from referee.notation.parser import parse_game_text
 
+    if job.code == "NO-GAMES":
+        return _Done(False, False, empty=True)
     if job.text is None:
-        err = NotationError(job.error, Pos(1, 1), "UNREADABLE")
+        err = NotationError(t("err.cannot_read", opts.lang, why=job.error), Pos(1, 1), "UNREADABLE")
         g = CheckedGame(job.source, 1, [], None, [err])
     else:
         game = parse_game_text(job.text, job.source, job.start)
+        if is_empty_game(game):
+            return _Done(False, False, size=len(job.text), empty=True)
         if game.errors:
             g = CheckedGame(
                 job.source, game.start_line, list(game.players), None, list(game.errors)
@@ -147,7 +179,7 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
                 g = CheckedGame(job.source, game.start_line, report.players, report)
             except Exception as exc:  # an engine bug is reported, never a traceback
                 err = NotationError(
-                    f"internal error while checking: {type(exc).__name__}: {exc}",
+                    t("err.internal_check", opts.lang, error=f"{type(exc).__name__}: {exc}"),
                     Pos(game.start_line, 1),
                     "INTERNAL",
                 )
@@ -156,10 +188,12 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
     done = _Done(g.valid, bool(g.errors), codes, size=len(job.text or ""))
     if opts.fmt == "text":
         # render_text ends with its one-game summary line: the batch writes its own at the end
-        done.text = render_text([g], opts.lang, scorings=opts.scorings).rstrip("\n")
+        done.text = render_text(
+            [g], opts.lang, scorings=opts.scorings, max_violations=opts.max_violations
+        ).rstrip("\n")
         done.text = done.text.rsplit("\n", 1)[0] if "\n" in done.text else ""
     else:
-        done.data = game_dict(g, opts.lang)
+        done.data = game_dict(g, opts.lang, max_violations=opts.max_violations)
     return done
 
 
@@ -192,8 +226,9 @@ class _Progress:
 
     WIDTH = 30
 
-    def __init__(self, enabled: bool, total: int) -> None:
+    def __init__(self, enabled: bool, total: int, lang: str = "en") -> None:
         self.enabled = enabled
+        self.lang = lang
         self.total = max(total, 1)
         self.done = 0
         self.n = 0
@@ -209,7 +244,8 @@ class _Progress:
             part = min(self.done / self.total, 1.0)
             fill = int(part * self.WIDTH)
             bar = "#" * fill + "." * (self.WIDTH - fill)
-            sys.stderr.write(f"\r\x1b[Kchecking: [{bar}] {part:4.0%} {self.n} game(s)")
+            words = ("prüfe", "Partien") if self.lang == "de" else ("checking", "games")
+            sys.stderr.write(f"\r\x1b[K{words[0]}: [{bar}] {part:4.0%}, {words[1]}: {self.n}")
             sys.stderr.flush()
             self.shown = True
 
@@ -290,6 +326,7 @@ def summary_table(games: int, valid: int, broken: int, codes: Counter[str], lang
     default=None,
     help="Progress on standard error (default: only when it is a terminal).",
 )
+@max_violations_option
 @lang_option
 def command(
     files: tuple[str, ...],
@@ -299,6 +336,7 @@ def command(
     no_scoring: bool,
     jobs: int,
     progress: bool | None,
+    max_violations: int,
     lang: str,
 ) -> int:
     """Check every move of the games in FILES against the rulebook.
@@ -318,19 +356,36 @@ def command(
     """
     profile = _load_rules(rules)
     fmt = fmt.lower()
-    opts = _Options(profile, strict, fmt, lang, not no_scoring)
+    opts = _Options(profile, strict, fmt, lang, not no_scoring, max_violations)
     workers = (os.cpu_count() or 1) if jobs == 0 else jobs
     if strict:
         workers = 1  # stop at the first violation: no games checked ahead
     show = sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(show, _total_size(files) if show else 0)
+    bar = _Progress(show, _total_size(files) if show else 0, lang)
     n = valid = broken = 0
     codes: Counter[str] = Counter()
+    empty_inputs: list[str] = []  # inputs that hold no game: "no games found", exit 2
+    current: tuple[int, str, bool] | None = None  # (file_no, source, a game seen)
+
+    def close_input() -> None:
+        if current is not None and not current[2]:
+            empty_inputs.append(current[1])
+            if fmt == "text":
+                bar.clear()
+                click.echo(no_games_message(current[1], lang))
+
     if fmt == "json":
         click.echo('{\n  "games": [', nl=False)
     elif fmt == "yaml":
         click.echo("games:", nl=False)
     for done in _results(_jobs(files), opts, workers):
+        if current is None or current[0] != done.file_no:
+            close_input()
+            current = (done.file_no, done.source, False)
+        if done.empty:
+            bar.step(done.size)
+            continue
+        current = (done.file_no, done.source, True)
         n += 1
         valid += done.valid
         broken += done.broken
@@ -348,13 +403,21 @@ def command(
             )
         bar.step(done.size)
         if strict and not done.valid:
+            current = None  # stopped: the rest of the input was not read
             break
+    close_input()
     bar.clear()
-    all_valid = n == valid
+    all_valid = n == valid and not empty_inputs
     if fmt == "json":
-        click.echo(("\n  ]" if n else "]") + f',\n  "valid": {json.dumps(all_valid)}\n}}')
+        click.echo(("\n  ]" if n else "]") + f',\n  "valid": {json.dumps(all_valid)}', nl=False)
+        if empty_inputs:
+            no_games = json.dumps(empty_inputs, ensure_ascii=False)
+            click.echo(f',\n  "no_games": {no_games}', nl=False)
+        click.echo("\n}")
     elif fmt == "yaml":
         click.echo((" []\n" if not n else "") + f"valid: {'true' if all_valid else 'false'}")
+        if empty_inputs:
+            click.echo(yaml.safe_dump({"no_games": empty_inputs}, allow_unicode=True), nl=False)
     else:
         from referee.reports.check_report import _t
 
@@ -364,7 +427,7 @@ def command(
         if n > 1:
             click.echo(summary_table(n, valid, broken, codes, lang))
     sys.stdout.flush()
-    if broken:
+    if broken or empty_inputs:
         return EXIT_SYNTAX
     if n != valid:
         return EXIT_VIOLATIONS

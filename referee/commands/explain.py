@@ -13,6 +13,7 @@ The checks are the engine's (``referee.engine``); nothing is changed in the file
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,18 +22,19 @@ from typing import Any
 import click
 
 from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.commands._queries import Query, Situations, check_sources, read_queries
 from referee.commands.legal import legal_targets
 from referee.commands.show import (
     At,
     Situation,
-    at_option,
+    ats_option,
     color_option,
     emit_data,
     format_option,
     guarded,
-    load_situation,
+    load_game,
     parse_text,
-    player_option,
+    player_option_with,
     use_color,
 )
 from referee.geometry import Alhambra, removal_problems, swap_problems
@@ -73,6 +75,11 @@ register(
     "das Spiel ist zu diesem Zeitpunkt vorbei; die Aktion wird geprüft, als wäre es das nicht",
 )
 register("explain.note", "note", "Hinweis")
+register(
+    "err.no_action",
+    'no ACTION to check: give one (e.g. "place T10w@1,0") or --queries FILE',
+    'keine AKTION zu prüfen: eine angeben (z. B. "place T10w@1,0") oder --queries DATEI',
+)
 register("explain.end_of_turn", "end of the turn", "Ende des Zuges")
 register("explain.checked_as", "checked for {player}, {where}", "geprüft für {player}, {where}")
 register(
@@ -448,66 +455,41 @@ def _cut(text: str, steps: list[Step], lang: str) -> list[str]:
     return out
 
 
-@click.command(name="explain")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("action")
-@at_option
-@player_option
-@click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
-@format_option
-@color_option
-@lang_option
-@guarded
-def command(
-    file: str,
-    action: str,
-    at: At,
-    player: str | None,
-    game_no: int | None,
-    fmt: str,
-    color_mode: str,
-    lang: str,
-) -> None:
-    """Is ACTION legal at that moment? If not, which rule (name, section, cells, cards), and
-    what the legal alternatives are. Exit code 0 when legal, 1 when not.
+@dataclass
+class Answer:
+    """The answer to one question: legal or not, as data and as text."""
 
-    \b
-    Examples:
-      alhambra-referee explain game.alh --at 12 "place T10w@1,0"
-      alhambra-referee explain game.alh --at L40 "take Gu1 Di4"
-      alhambra-referee explain position.alh "Ben: buy Du C9w pay Du8 Du4" --lang de
-    """
+    legal: bool
+    data: dict[str, Any]
+    lines: list[str]
+
+
+def answer(sit: Situation, action: str, player: str | None, lang: str, color: bool) -> Answer:
+    """Is ``action`` legal in ``sit``? The verdict, every broken rule and the alternatives."""
     turn = parse_action(action)
-    sit = load_situation(file, at, game_no)
     name, steps, not_their_turn = check_turn(sit, turn, player)
     texts = _cut(action, steps, lang)
     legal = not any(v.severity == "error" for s in steps for v in s.violations)
     where = sit.where(lang)
-    if fmt != "text":
-        emit_data(
+    data = {
+        "action": " ".join(action.split()),
+        "player": name,
+        "at": where,
+        "legal": legal,
+        "not_their_turn": not_their_turn,
+        "game_over": sit.game_over,
+        "steps": [
             {
-                "action": " ".join(action.split()),
-                "player": name,
-                "at": where,
-                "legal": legal,
-                "not_their_turn": not_their_turn,
-                "game_over": sit.game_over,
-                "steps": [
-                    {
-                        "action": text,
-                        "legal": not any(v.severity == "error" for v in s.violations),
-                        "violations": [_violation_data(v, lang) for v in s.violations],
-                        "unverifiable": [n.message(lang) for n in s.notes],
-                        "assumed_bought": s.assumed_bought,
-                        "alternatives": _alt_data(s.alternatives),
-                    }
-                    for text, s in zip(texts, steps, strict=True)
-                ],
-            },
-            fmt,
-        )
-        raise click.exceptions.Exit(0 if legal else 1)
-    color = use_color(color_mode)
+                "action": text,
+                "legal": not any(v.severity == "error" for v in s.violations),
+                "violations": [_violation_data(v, lang) for v in s.violations],
+                "unverifiable": [n.message(lang) for n in s.notes],
+                "assumed_bought": s.assumed_bought,
+                "alternatives": _alt_data(s.alternatives),
+            }
+            for text, s in zip(texts, steps, strict=True)
+        ],
+    }
     out: list[str] = []
     out.append(
         t("action_legal" if legal else "action_illegal", lang, action=" ".join(action.split()))
@@ -539,8 +521,110 @@ def command(
                 out.append("")
                 out.append(f"  {t('alternatives', lang)}:")
                 out.extend(("    " + line).rstrip() for line in lines)
-    click.echo("\n".join(out), color=color)
-    raise click.exceptions.Exit(0 if legal else 1)
+    return Answer(legal, data, out)
+
+
+@click.command(name="explain")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("actions", nargs=-1, metavar="[ACTION]...")
+@ats_option
+@player_option_with(
+    "The player who makes the action (default: the name the action starts with, as in "
+    '"Ben: take Gu1", else the player to move). A player who is not to move is checked as if '
+    "it were their turn."
+)
+@click.option(
+    "--queries",
+    "queries",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Answer every query of FILE too, one per line: MOMENT [player=NAME] ACTION "
+    "(- reads standard input; format in docs/dispute-tools.md).",
+)
+@click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
+@format_option
+@color_option
+@lang_option
+@guarded
+def command(
+    file: str,
+    actions: tuple[str, ...],
+    ats: tuple[tuple[str, At], ...],
+    player: str | None,
+    queries: str | None,
+    game_no: int | None,
+    fmt: str,
+    color_mode: str,
+    lang: str,
+) -> None:
+    """Is ACTION legal at that moment? If not, which rule (name, section, cells, cards), and
+    what the legal alternatives are. FILE is a record or position file (- reads standard
+    input). Exit code 0 when legal, 1 when not.
+
+    Several questions in one call: give several ACTIONs and/or several --at points (every
+    action is asked at every point), or a file of queries (--queries). Each answer is then
+    shown under its question, and JSON/YAML give a list of {question, answer}; the exit code
+    is 1 when any answer is "not legal", 2 when a question cannot be answered.
+
+    \b
+    Examples:
+      alhambra-referee explain game.alh --at 12 "place T10w@1,0"
+      alhambra-referee explain game.alh --at L40 "take Gu1 Di4"
+      alhambra-referee explain position.alh "Ben: buy Du C9w pay Du8 Du4" --lang de
+      alhambra-referee explain game.alh --at 10 --at 12 "take Gu1" "take Di4"
+      alhambra-referee explain game.alh --queries questions.txt --format json
+    """
+    check_sources(file, queries)
+    questions = [Query(text, at, player, a) for text, at in ats for a in actions]
+    if queries is not None:
+        default_at = ats[0] if len(ats) == 1 else ("end", At("end"))
+        asked = read_queries(queries, default_at, "ACTION")
+        questions += [
+            q if q.player is not None else dataclasses.replace(q, player=player) for q in asked
+        ]
+    if queries is None and not actions:
+        raise click.UsageError(t("err.no_action", lang))
+    batch = queries is not None or len(questions) > 1
+    if not batch:
+        # one question: the action's syntax is checked before the record is read
+        parse_action(questions[0].subject or "")
+    game = load_game(file, game_no)
+    color = use_color(color_mode)
+    situations = Situations(game)
+    if not batch:
+        q = questions[0]
+        ans = answer(situations.at(q.at), q.subject or "", q.player, lang, color)
+        if fmt != "text":
+            emit_data(ans.data, fmt)
+        else:
+            click.echo("\n".join(ans.lines), color=color)
+        raise click.exceptions.Exit(0 if ans.legal else 1)
+    code = 0
+    docs: list[dict[str, Any]] = []
+    for n, q in enumerate(questions, 1):
+        echo = {**q.echo(), "action": q.subject}
+        if fmt == "text":
+            if n > 1:
+                click.echo("")
+            click.echo(t("query.head", lang, n=n, question=q.label("action")))
+        try:
+            if not q.subject:
+                raise click.ClickException(t("err.no_action", lang))
+            ans = answer(situations.at(q.at), q.subject, q.player, lang, color)
+        except click.ClickException as exc:
+            code = 2
+            docs.append({"question": echo, "error": exc.format_message()})
+            if fmt == "text":
+                click.echo("  " + t("query.error", lang, error=exc.format_message()))
+            continue
+        code = max(code, 0 if ans.legal else 1)
+        docs.append({"question": echo, "answer": ans.data})
+        if fmt == "text":
+            click.echo("\n".join("  " + ln if ln else "" for ln in ans.lines), color=color)
+    if fmt != "text":
+        emit_data({"questions": docs, "legal": code == 0}, fmt)
+    raise click.exceptions.Exit(code)
 
 
 def _violation_data(v: Any, lang: str) -> dict[str, Any]:

@@ -7,23 +7,26 @@ market and in the player's reserve.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
 from referee.catalogue import TileKind
+from referee.commands._queries import Query, Situations, check_sources, read_queries
 from referee.commands.show import (
     At,
     PlayerSide,
     Situation,
-    at_option,
+    ats_option,
     color_option,
     emit_data,
     format_option,
     guarded,
-    load_situation,
-    player_option,
+    load_game,
+    player_option_with,
     use_color,
 )
 from referee.geometry import Alhambra, legal_cells
@@ -72,66 +75,33 @@ def _candidate_tiles(sit: Situation, side: PlayerSide) -> list[TileKind]:
     return seen
 
 
-@click.command(name="legal")
-@click.argument("file", type=click.Path(dir_okay=False))
-@at_option
-@click.option(
-    "--tile",
-    "tile_text",
-    default=None,
-    metavar="TILE",
-    help="The tile (notation, e.g. T13, G10n). Default: every market and reserve tile.",
-)
-@player_option
-@click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
-@format_option
-@color_option
-@lang_option
-@guarded
-def command(
-    file: str,
-    at: At,
-    tile_text: str | None,
-    player: str | None,
-    game_no: int | None,
-    fmt: str,
-    color_mode: str,
-    lang: str,
-) -> None:
-    """List and mark every legal cell for a tile in a player's Alhambra.
+@dataclass
+class LegalAnswer:
+    data: dict[str, Any]
+    lines: list[str]
 
-    The player is --player, else the player to move. Cells follow the building rules of
-    rulebook-base-de-2003.txt, "Alhambra-Bauregeln".
 
-    \b
-    Examples:
-      alhambra-referee legal game.alh --at 12 --tile T10w
-      alhambra-referee legal position.alh --player Ben --lang de
-    """
-    tile = read_tile_option(tile_text) if tile_text is not None else None
-    sit = load_situation(file, at, game_no)
+def answer(
+    sit: Situation, tile: TileKind | None, player: str | None, lang: str, color: bool
+) -> LegalAnswer:
+    """Every legal cell for ``tile`` (None: every market and reserve tile) in the Alhambra of
+    ``player`` (None: the player to move)."""
     side = sit.player(player)
     tiles = [tile] if tile is not None else _candidate_tiles(sit, side)
     results = [(x, legal_targets(side.alhambra, x)) for x in tiles]
-    if fmt != "text":
-        emit_data(
+    data = {
+        "player": side.name,
+        "at": sit.where(lang),
+        "section": "rulebook-base-de-2003.txt § Alhambra-Bauregeln",
+        "tiles": [
             {
-                "player": side.name,
-                "at": sit.where(lang),
-                "section": "rulebook-base-de-2003.txt § Alhambra-Bauregeln",
-                "tiles": [
-                    {
-                        "tile": x.code,
-                        "name": fmt_tile(x, lang, "name"),
-                        "cells": [str(c) for c in cells],
-                    }
-                    for x, cells in results
-                ],
-            },
-            fmt,
-        )
-        return
-    color = use_color(color_mode)
+                "tile": x.code,
+                "name": fmt_tile(x, lang, "name"),
+                "cells": [str(c) for c in cells],
+            }
+            for x, cells in results
+        ],
+    }
     out = [f"{side.name} \u2014 {sit.where(lang)}"]
     if not results:
         out.append(t("no_tiles_to_check", lang))
@@ -151,4 +121,113 @@ def command(
             out.append("")
             out.append(t("legend_legal", lang, tile=x.code))
     out.append(f"[{t('rule_source_build', lang)}]")
-    click.echo("\n".join(out), color=color)
+    return LegalAnswer(data, out)
+
+
+@click.command(name="legal")
+@click.argument("file", type=click.Path(dir_okay=False))
+@ats_option
+@click.option(
+    "--tile",
+    "tile_texts",
+    multiple=True,
+    metavar="TILE",
+    help="The tile (notation, e.g. T13, G10n); repeat it to ask for several tiles. Default: "
+    "every market and reserve tile.",
+)
+@player_option_with(
+    "The player whose Alhambra the tile would go into (default: the player to move)."
+)
+@click.option(
+    "--queries",
+    "queries",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Answer every query of FILE too, one per line: MOMENT [player=NAME] [TILE] "
+    "(- reads standard input; format in docs/dispute-tools.md).",
+)
+@click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
+@format_option
+@color_option
+@lang_option
+@guarded
+def command(
+    file: str,
+    ats: tuple[tuple[str, At], ...],
+    tile_texts: tuple[str, ...],
+    player: str | None,
+    queries: str | None,
+    game_no: int | None,
+    fmt: str,
+    color_mode: str,
+    lang: str,
+) -> None:
+    """List and mark every legal cell for a tile in a player's Alhambra.
+
+    FILE is a record or position file (- reads standard input). The player is --player, else
+    the player to move. Cells follow the building rules of rulebook-base-de-2003.txt,
+    "Alhambra-Bauregeln".
+
+    Several questions in one call: repeat --tile and/or --at (every tile is asked at every
+    point), or give a file of queries (--queries). Each answer is then shown under its
+    question, and JSON/YAML give a list of {question, answer}; exit code 2 when a question
+    cannot be answered.
+
+    \b
+    Examples:
+      alhambra-referee legal game.alh --at 12 --tile T10w
+      alhambra-referee legal position.alh --player Ben --lang de
+      alhambra-referee legal game.alh --at 10 --at 20 --tile T13 --tile G10n --format json
+    """
+    check_sources(file, queries)
+    tiles: list[TileKind | None] = [read_tile_option(x) for x in tile_texts] or [None]
+    questions = [
+        (Query(text, at, player, x.code if x is not None else None), x)
+        for text, at in ats
+        for x in tiles
+    ]
+    if queries is not None:
+        default_at = ats[0] if len(ats) == 1 else ("end", At("end"))
+        if not tile_texts:
+            questions = []  # with a queries file, the command line asks only with --tile
+        for q in read_queries(queries, default_at, "[TILE]"):
+            if q.player is None:
+                q = dataclasses.replace(q, player=player)
+            questions.append((q, None))
+    batch = queries is not None or len(questions) > 1
+    game = load_game(file, game_no)
+    color = use_color(color_mode)
+    situations = Situations(game)
+    if not batch:
+        q, tile = questions[0]
+        ans = answer(situations.at(q.at), tile, q.player, lang, color)
+        if fmt != "text":
+            emit_data(ans.data, fmt)
+        else:
+            click.echo("\n".join(ans.lines), color=color)
+        return
+    code = 0
+    docs: list[dict[str, Any]] = []
+    for n, (q, tile) in enumerate(questions, 1):
+        echo = {**q.echo(), "tile": q.subject}
+        if fmt == "text":
+            if n > 1:
+                click.echo("")
+            click.echo(t("query.head", lang, n=n, question=q.label("tile")))
+        try:
+            if tile is None and q.subject is not None:
+                tile = read_tile_option(q.subject)
+            ans = answer(situations.at(q.at), tile, q.player, lang, color)
+        except click.ClickException as exc:
+            code = 2
+            docs.append({"question": echo, "error": exc.format_message()})
+            if fmt == "text":
+                click.echo("  " + t("query.error", lang, error=exc.format_message()))
+            continue
+        docs.append({"question": echo, "answer": ans.data})
+        if fmt == "text":
+            click.echo("\n".join("  " + ln if ln else "" for ln in ans.lines), color=color)
+    if fmt != "text":
+        emit_data({"questions": docs}, fmt)
+    raise click.exceptions.Exit(code)

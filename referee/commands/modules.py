@@ -14,6 +14,7 @@ import click
 import yaml
 
 from referee.engine.extensions import MODULES, Module, load_bundled_modules
+from referee.reports.i18n import lang_option, register, t
 
 _FORMATS = click.Choice(["text", "json", "yaml"], case_sensitive=False)
 
@@ -35,6 +36,7 @@ def module_info(cls: type[Module], with_data: bool = False) -> dict[str, Any]:
         "title": {"en": getattr(cls, "title_en", ""), "de": getattr(cls, "title_de", "")},
         "section": getattr(cls, "section", ""),
         "summary": getattr(cls, "summary", ""),
+        "summary_de": getattr(cls, "summary_de", "") or _SUMMARY_DE.get(cls.name, ""),
         "verbs": list(cls.verbs),
         "chance_verbs": list(cls.chance_verbs),
         "components": list(cls.component_kinds),
@@ -49,34 +51,75 @@ def module_info(cls: type[Module], with_data: bool = False) -> dict[str, Any]:
     return info
 
 
+# German descriptions of the bundled modules (a module may carry its own as ``summary_de``).
+_SUMMARY_DE = {
+    "bonuskarten": "10 Karten, eine je Plättchen ohne Mauer, verdeckt verteilt (3/3/2/2/1 bei 2-6 "
+    "Spielern); eine aufgedeckte Karte, deren Plättchen in der Alhambra ihres Besitzers steht, "
+    "zählt als ein weiteres Gebäude",
+    "plaetze": "24 Plätze in den sechs Farben (3,3,4,4,5,5), als Aktion kostenlos genommen, "
+    "höchstens 3 je Spieler; ein Platz zählt als ein Gebäude seiner Farbe je gleichfarbigem "
+    "Nachbarn, der nicht durch eine Mauer getrennt ist (0-3)",
+    "wechselstuben": "6 Wechselstuben (je zwei Währungen) in den Geldstapeln 2-4; statt Geld "
+    "genommen; mit einer bezahlt man ein Plättchen in beliebiger Mischung ihrer zwei Währungen",
+    "wesir": "nach jedem Zug kauft ein Spieler mit wachem Wesir ein Plättchen aus dem Bauhof, "
+    "passend bezahlt, ohne zusätzliche Aktion; den Wesir wecken ist eine Aktion",
+}
+
+register("modules.also", "also", "auch")
+register("modules.actions", "actions", "Aktionen")
+register("modules.chance", "chance lines", "Zufallszeilen")
+register("modules.tokens", "component tokens", "Bauteil-Kürzel")
+register("modules.rules", "rules", "Regeln")
+register(
+    "modules.switch",
+    'Switch modules on with the header [Modules "name, name"].',
+    'Module werden mit dem Kopf [Modules "Name, Name"] eingeschaltet.',
+)
+register(
+    "modules.unknown",
+    "no module named {name!r}; known: {known}",
+    "kein Modul namens {name!r}; bekannt: {known}",
+)
+
+
+def summary_in(info: dict[str, Any], lang: str) -> str:
+    """The module's description in ``lang`` (German from the module or from this table)."""
+    if lang == "de":
+        return str(info.get("summary_de") or _SUMMARY_DE.get(info["name"]) or info["summary"])
+    return str(info["summary"])
+
+
 def _text(infos: list[dict[str, Any]], lang: str, detail: bool) -> str:
     lines: list[str] = []
     for m in infos:
         title = m["title"]["de" if lang == "de" else "en"] or m["name"]
-        aliases = f" (also: {', '.join(m['aliases'])})" if m["aliases"] else ""
+        also = t("modules.also", lang)
+        aliases = f" ({also}: {', '.join(m['aliases'])})" if m["aliases"] else ""
         lines.append(f"{m['name']}{aliases}: {title}")
-        if m["summary"]:
-            lines.append(f"  {m['summary']}")
+        summary = summary_in(m, lang)
+        if summary:
+            lines.append(f"  {summary}")
         if m["verbs"]:
-            lines.append(f"  actions: {', '.join(m['verbs'])}")
+            lines.append(f"  {t('modules.actions', lang)}: {', '.join(m['verbs'])}")
         if m["chance_verbs"]:
-            lines.append(f"  chance lines: {', '.join(m['chance_verbs'])}")
+            lines.append(f"  {t('modules.chance', lang)}: {', '.join(m['chance_verbs'])}")
         if m["components"]:
-            lines.append(f"  component tokens: {', '.join(k + ':...' for k in m['components'])}")
+            tokens = ", ".join(k + ":..." for k in m["components"])
+            lines.append(f"  {t('modules.tokens', lang)}: {tokens}")
         if m["section"]:
-            lines.append(f"  rules: {m['section']}")
+            lines.append(f"  {t('modules.rules', lang)}: {m['section']}")
         notation = (m.get("data") or {}).get("notation") if detail else None
         if isinstance(notation, dict):
             for key, value in notation.items():
                 lines.append(f"  {key}: {value}")
-    lines.append('Switch modules on with the header [Modules "name, name"].')
+    lines.append(t("modules.switch", lang))
     return "\n".join(lines)
 
 
 @click.command(name="modules")
 @click.argument("name", required=False)
 @click.option("--format", "fmt", type=_FORMATS, default="text", show_default=True)
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@lang_option
 def command(name: str | None, fmt: str, lang: str) -> None:
     """List the expansion modules (or show one) that the Modules header can switch on.
 
@@ -91,7 +134,7 @@ def command(name: str | None, fmt: str, lang: str) -> None:
         cls = MODULES.get(name.strip().lower())
         if cls is None:
             known = ", ".join(c.name for c in classes)
-            raise click.UsageError(f"no module named {name!r}; known: {known}")
+            raise click.UsageError(t("modules.unknown", lang, name=name, known=known))
         classes = [cls]
     infos = [module_info(c, with_data=name is not None) for c in classes]
     fmt = fmt.lower()

@@ -23,6 +23,7 @@ from referee.profiles import (
     list_profiles,
     load_profile,
 )
+from referee.reports.i18n import lang_option, register, t
 
 EXIT_SYNTAX = 2
 
@@ -79,21 +80,36 @@ def _list_data() -> list[dict[str, Any]]:
     return out
 
 
-def _show_text(profile: RuleProfile) -> str:
+register("profiles.extends", "extends", "erweitert")
+register("profiles.file", "file", "Datei")
+register("profiles.differs", "(differs from queen-2003)", "(anders als queen-2003)")
+register("profiles.values", "values", "Werte")
+register("profiles.source", "source", "Quelle")
+register("profiles.no_source", "(none given)", "(keine angegeben)")
+register("profiles.default", "(default)", "(Vorgabe)")
+register("profiles.error", "error", "Fehler")
+register(
+    "profiles.unknown",
+    "{name!r} is neither a bundled profile ({known}) nor a file",
+    "{name!r} ist weder ein mitgeliefertes Profil ({known}) noch eine Datei",
+)
+
+
+def _show_text(profile: RuleProfile, lang: str = "en") -> str:
     lines = [f"{profile.name}: {profile.description}"]
     if profile.extends:
-        lines.append(f"extends: {profile.extends}")
+        lines.append(f"{t('profiles.extends', lang)}: {profile.extends}")
     if profile.origin != "bundled":
-        lines.append(f"file: {profile.origin}")
+        lines.append(f"{t('profiles.file', lang)}: {profile.origin}")
     lines.append("")
     width = max(len(n) for n in PARAMETERS)
     for name, spec in PARAMETERS.items():
         value = getattr(profile, name)
-        mark = "" if value == spec.default else "   (differs from queen-2003)"
+        mark = "" if value == spec.default else "   " + t("profiles.differs", lang)
         lines.append(f"{name.ljust(width)}  {_value_text(value)}{mark}")
-        lines.append(f"{'':{width}}  values: {spec.describe()}; {spec.doc}")
-        source = profile.sources.get(name)
-        lines.append(f"{'':{width}}  source: {source or '(none given)'}")
+        lines.append(f"{'':{width}}  {t('profiles.values', lang)}: {spec.describe()}; {spec.doc}")
+        source = profile.sources.get(name) or t("profiles.no_source", lang)
+        lines.append(f"{'':{width}}  {t('profiles.source', lang)}: {source}")
     return "\n".join(lines)
 
 
@@ -103,8 +119,9 @@ def _show_text(profile: RuleProfile) -> str:
     epilog="Exit codes: 0 ok, 2 a profile file is invalid or unreadable, 3 usage error.",
 )
 @_format_option
+@lang_option
 @click.pass_context
-def command(ctx: click.Context, fmt: str) -> None:
+def command(ctx: click.Context, fmt: str, lang: str) -> None:
     """List the rule profiles (editions and house rules), one line each.
 
     \b
@@ -121,14 +138,16 @@ def command(ctx: click.Context, fmt: str) -> None:
         return
     width = max(len(d["name"]) for d in data)
     for d in data:
-        default = " (default)" if d["default"] and "default" not in d["description"] else ""
+        word = t("profiles.default", lang)
+        default = f" {word}" if d["default"] and "default" not in d["description"] else ""
         click.echo(f"{d['name'].ljust(width)}  {d['description']}{default}")
 
 
 @command.command(name="show")
 @click.argument("name", metavar="NAME|FILE")
 @_format_option
-def show(name: str, fmt: str) -> None:
+@lang_option
+def show(name: str, fmt: str, lang: str) -> None:
     """Print a profile's parameters with the text each value comes from.
 
     NAME is a bundled profile (see `alhambra-referee profiles`) or a YAML profile file, which is
@@ -138,15 +157,15 @@ def show(name: str, fmt: str) -> None:
     if not name.strip() or (name not in list_profiles() and not Path(name).exists()):
         known = ", ".join(list_profiles())
         raise click.BadParameter(
-            f"{name!r} is neither a bundled profile ({known}) nor a file", param_hint="NAME|FILE"
+            t("profiles.unknown", lang, name=name, known=known), param_hint="NAME|FILE"
         )
     try:
         profile = load_profile(name)
     except ProfileError as exc:
         for problem in exc.problems:
-            click.echo(f"error: {problem}", err=True)
+            click.echo(f"{t('profiles.error', lang)}: {problem}", err=True)
         raise click.exceptions.Exit(EXIT_SYNTAX) from None
     if fmt.lower() == "text":
-        click.echo(_show_text(profile))
+        click.echo(_show_text(profile, lang))
     else:
         click.echo(_dump(profile_data(profile), fmt.lower()))

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -38,9 +37,8 @@ from referee.commands.show import (
     guarded,
     load_situation,
     longest_wall,
-    parse_text,
     pick_game,
-    player_option,
+    player_option_with,
     read_games,
 )
 from referee.record.model import Game, Header, Position
@@ -59,11 +57,6 @@ def scoring_at(scoring: int | None, at: At) -> At:
     return At("scoring", scoring)
 
 
-register(
-    "render.html_only_stdin",
-    "reading standard input ('-') is supported with --html only",
-    "Standardeingabe ('-') wird nur mit --html gelesen",
-)
 register(
     "render.html_options",
     "--html draws every player at every step: leave out --player and --tile",
@@ -93,7 +86,7 @@ register(
     metavar="N",
     help="The position at scoring N (1-3), after its points were given.",
 )
-@player_option
+@player_option_with("Draw only this player's Alhambra (default: every player's).")
 @click.option(
     "--tile",
     "tile_text",
@@ -141,7 +134,8 @@ def command(
     fmt: str,
     lang: str,
 ) -> None:
-    """Draw one or all Alhambras as an SVG picture, or (--html) write a replay page.
+    """Draw one or all Alhambras as an SVG picture, or (--html) write a replay page (FILE: a
+    record or position file; - reads standard input).
 
     \b
     Examples:
@@ -162,8 +156,6 @@ def command(
         )
         _write_html(file, moment if explicit else None, game_no, output, fmt, lang)
         return
-    if file == "-":
-        raise click.UsageError(t("render.html_only_stdin", lang))
     sit = load_situation(file, moment, game_no)
     chosen = [sit.player(player)] if player is not None else list(sit.players)
     tile = read_tile_option(tile_text) if tile_text is not None else None
@@ -212,18 +204,7 @@ def command(
 
 def _read(path: str) -> list[Any]:
     """Every game of ``path`` (``-``: standard input); syntax errors exit with code 2."""
-    if path != "-":
-        return read_games(path)
-    text = sys.stdin.read()
-    games = parse_text(text, "<stdin>")
-    errors = [e for g in games for e in g.errors]
-    if errors:
-        raise click.ClickException(
-            "\n".join(f"<stdin>:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors)
-        )
-    if not games:
-        raise click.ClickException(t("err.no_game", current_lang(), path="<stdin>"))
-    return games
+    return read_games(path)
 
 
 def _with_players(game: Game) -> Game:

@@ -12,20 +12,21 @@ unreadable input (or no position block).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 import yaml
 
+from referee.commands._input import STDIN, no_games_message, read_text, real_games, shown_name
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
-from referee.record.model import Game
-from referee.reports.i18n import lang_option
+from referee.record.model import Game, Turn
+from referee.reports.check_report import violations_text
+from referee.reports.i18n import lang_option, t
 from referee.scoring import render_scoring_text
 from referee.scoring.position import PositionScore, score_position
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_SYNTAX = 0, 1, 2
+EXIT_OK, EXIT_PROBLEMS, EXIT_SYNTAX, EXIT_USAGE = 0, 1, 2, 3
 
 _TEXT = {
     "en": {
@@ -34,6 +35,12 @@ _TEXT = {
         "problems": "Layout problems (reported; the scoring below uses the position as written):",
         "profile": "rules",
         "counts_only": "Scored from stated counts (layout and wall not verified): {names}",
+        "record": "A complete record: scoring {round} as the replay of every move computes it "
+        "(alhambra-referee check {file} checks the moves).",
+        "record_violations": "The record breaks the rules ({violations}); the scoring below "
+        "follows the record as written: see alhambra-referee check {file}",
+        "record_short": "{where}: this record has no scoring {round} (it ends before it): "
+        "use alhambra-referee check {file}, or write a position block to score",
     },
     "de": {
         "game": "Spiel ab Zeile",
@@ -41,11 +48,19 @@ _TEXT = {
         "problems": "Probleme im Aufbau (gemeldet; die Wertung nimmt die Stellung wie angegeben):",
         "profile": "Regeln",
         "counts_only": "Nach angegebenen Anzahlen gewertet (Aufbau und Mauer ungeprüft): {names}",
+        "record": "Eine vollständige Aufzeichnung: die {round}. Wertung, wie sie das Nachspielen "
+        "aller Züge ergibt (alhambra-referee check {file} prüft die Züge).",
+        "record_violations": "Die Aufzeichnung verstößt gegen die Regeln ({violations}); die "
+        "Wertung unten folgt der Aufzeichnung wie geschrieben: siehe alhambra-referee check "
+        "{file}",
+        "record_short": "{where}: diese Aufzeichnung hat keine {round}. Wertung (sie endet "
+        "vorher): alhambra-referee check {file} verwenden oder einen Stellungsblock zum Werten "
+        "schreiben",
     },
 }
 
 
-def _profile(name: str | None, game: Game) -> tuple[RuleProfile, str | None]:
+def _profile(name: str | None, game: Game, lang: str = "en") -> tuple[RuleProfile, str | None]:
     """The rule profile: --rules, else the game's Rules header, else the default."""
     from referee.profiles.loader import load_profile
 
@@ -58,7 +73,8 @@ def _profile(name: str | None, game: Game) -> tuple[RuleProfile, str | None]:
     except Exception as exc:
         if name:
             raise click.BadParameter(str(exc), param_hint="--rules") from exc
-        return DEFAULT_PROFILE, f"Rules {wanted!r}: {exc}; using {DEFAULT_PROFILE.name}"
+        using = "es gilt" if lang == "de" else "using"
+        return DEFAULT_PROFILE, f"Rules {wanted!r}: {exc}; {using} {DEFAULT_PROFILE.name}"
 
 
 def _game_dict(source: str, game: Game, found: PositionScore | None, lang: str) -> dict[str, Any]:
@@ -108,7 +124,12 @@ def _game_dict(source: str, game: Game, found: PositionScore | None, lang: str) 
 )
 @lang_option
 def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) -> int:
-    """Score a finished physical game from the position block in FILE.
+    """Score a finished physical game from the position block in FILE (- reads standard
+    input).
+
+    A complete game record (turns, no position block to score) is scored at its end: the
+    breakdown of the final scoring (or of --round N) as replaying every move computes it; a
+    record that ends before that scoring is refused (exit code 3: use `check`).
 
     Checks that the layouts are possible (each tile used once across all Alhambras, reserves
     and Dirk; building rules kept) and reports every problem, then prints the scoring
@@ -123,27 +144,29 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
       alhambra-referee score examples/final-counts.alh --round 2 --format json
 
     \b
-    Exit codes: 0 layouts possible, 1 a layout problem was reported, 2 syntax errors or
-    unreadable input.
+    Exit codes: 0 layouts possible, 1 a layout problem (or, for a record, a rule violation)
+    was reported, 2 syntax errors, unreadable input or no games, 3 usage error (a record that
+    does not reach the scoring asked for).
     """
     from referee.notation import iter_games, parse_text
 
     words = _TEXT.get(lang, _TEXT["en"])
-    source = "<stdin>" if file == "-" else file
+    source = shown_name(file)
     docs: list[dict[str, Any]] = []
     text: list[str] = []
     exit_code = EXIT_OK
     try:
-        if file == "-":
-            games = parse_text(sys.stdin.read(), source)
+        if file == STDIN:
+            games = parse_text(read_text(file), source)
         else:
             games = list(iter_games(Path(file), source))
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        click.echo(f"{source}: cannot read the file: {reason}", err=True)
+        click.echo(t("err.unreadable", lang, path=source, why=reason), err=True)
         return EXIT_SYNTAX
+    games = real_games(games)
     if not games:
-        click.echo(f"{source}: no game in the file", err=True)
+        click.echo(no_games_message(file, lang), err=True)
         return EXIT_SYNTAX
     for game in games:
         header = f"{source}: {words['game']} {game.start_line}"
@@ -160,12 +183,17 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             text.append("")
             docs.append(_game_dict(source, game, None, lang))
             continue
-        profile, note = _profile(rules, game)
+        profile, note = _profile(rules, game, lang)
+        if _is_record(game):
+            code = _score_record(game, file, header, profile, note, round_no, lang, text, docs)
+            exit_code = max(exit_code, code)
+            continue
         try:
             found = score_position(game, profile, round_no)
         except Exception as exc:  # a bug is reported, never a traceback
             exit_code = EXIT_SYNTAX
-            text.append(f"{header}\n{source}:{game.start_line}:1: internal error: {exc!r}\n")
+            error = t("err.internal", lang, error=repr(exc))
+            text.append(f"{header}\n{source}:{game.start_line}:1: {error}\n")
             docs.append({"file": source, "line": game.start_line, "internal_error": repr(exc)})
             continue
         text.append(header)
@@ -197,3 +225,70 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
     else:
         click.echo("\n".join(text).rstrip() + "\n", nl=False)
     return exit_code
+
+
+def _is_record(game: Game) -> bool:
+    """A game record (turns played), as opposed to a position block to score."""
+    return any(isinstance(item, Turn) for item in game.body)
+
+
+def _score_record(
+    game: Game,
+    file: str,
+    header: str,
+    profile: RuleProfile,
+    note: str | None,
+    round_no: int,
+    lang: str,
+    text: list[str],
+    docs: list[dict[str, Any]],
+) -> int:
+    """``score`` of a complete record: the breakdown of its scoring ``round_no`` as the engine's
+    replay of every move computes it (what ``check`` computes). A record that does not reach
+    that scoring is refused with the usage exit code: ``check`` is the command for it."""
+    from referee.engine import check_game
+
+    source = shown_name(file)
+    words = _TEXT.get(lang, _TEXT["en"])
+    report = check_game(game, profile)
+    report.state = None
+    result = next((s for s in report.scorings if getattr(s, "round", None) == round_no), None)
+    if result is None:
+        where = f"{source}:{game.start_line}"
+        text.append(header)
+        text.append("  " + words["record_short"].format(where=where, round=round_no, file=file))
+        text.append("")
+        docs.append(
+            {
+                "file": source,
+                "line": game.start_line,
+                "record": True,
+                "error": words["record_short"].format(where=where, round=round_no, file=file),
+            }
+        )
+        return EXIT_USAGE
+    errors = [v for v in report.violations if v.severity == "error"]
+    text.append(header)
+    text.append(f"  {words['profile']}: {report.profile or profile.name}")
+    if note:
+        text.append(f"  {note}")
+    text.append(words["record"].format(round=round_no, file=file))
+    if errors:
+        text.append(
+            words["record_violations"].format(
+                violations=violations_text(len(errors), lang), file=file
+            )
+        )
+    text.append("")
+    text.append(render_scoring_text(result, lang))
+    d: dict[str, Any] = {"file": source, "line": game.start_line, "record": True}
+    event = game.header("Event")
+    if event:
+        d["event"] = event
+    d["valid"] = report.valid
+    d["violation_count"] = len(errors)
+    d["scoring"] = result.to_dict()
+    if round_no == 3:
+        d["winners"] = result.winners()
+    docs.append(d)
+    return EXIT_PROBLEMS if errors else EXIT_OK

@@ -28,6 +28,7 @@ import click
 import yaml
 
 from referee.catalogue import BuildingType, Currency, TileKind
+from referee.commands._input import no_games_message, read_text, real_games, shown_name
 from referee.geometry import Alhambra, outer_wall_runs
 from referee.record.model import (
     CardRef,
@@ -108,17 +109,44 @@ def _at_callback(ctx: click.Context, param: click.Parameter, value: str | None) 
     return parse_at(value)
 
 
+def _ats_callback(
+    ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
+) -> tuple[tuple[str, At], ...]:
+    """Several ``--at`` points: ``(text as given, moment)`` each; none given: the end."""
+    if not value:
+        return (("end", At("end")),)
+    return tuple((v, parse_at(v)) for v in value)
+
+
+AT_METAVAR = "TURN|L<line>|S<scoring>|start|end"
+
 at_option = click.option(
     "--at",
     "at",
     default=None,
     callback=_at_callback,
-    metavar="TURN|L<line>|S<scoring>|start|end",
+    metavar=AT_METAVAR,
     help="The moment: after turn N (12), after line N (L40), after scoring N (S2), start, or "
     "end (default).",
 )
-player_option = click.option(
-    "--player", "player", default=None, metavar="NAME", help="Only this player (default: all)."
+ats_option = click.option(
+    "--at",
+    "ats",
+    multiple=True,
+    callback=_ats_callback,
+    metavar=AT_METAVAR,
+    help="The moment: after turn N (12), after line N (L40), after scoring N (S2), start, or "
+    "end (default). Repeat it to ask at several moments in one call.",
+)
+
+
+def player_option_with(help_text: str) -> Any:
+    """``--player NAME`` with the help that says what it means for this command."""
+    return click.option("--player", "player", default=None, metavar="NAME", help=help_text)
+
+
+player_option = player_option_with(
+    "Show only this player's Alhambra, hand, reserve and score (default: every player)."
 )
 format_option = click.option(
     "--format",
@@ -293,19 +321,23 @@ def _side_from_position(pp: PlayerPosition) -> PlayerSide:
 
 
 def read_games(path: str) -> list[Game]:
-    """Every game of a record file; unreadable files and syntax errors exit with code 2."""
+    """Every game of a record file (``-``: standard input); unreadable input, syntax errors and
+    a file without any game exit with code 2."""
+    source = shown_name(path)
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            text = fh.read()
+        text = read_text(path)
     except (OSError, UnicodeDecodeError) as exc:
-        raise click.ClickException(t("err.unreadable", current_lang(), path=path, why=exc)) from exc
-    games = parse_text(text, path)
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise click.ClickException(
+            t("err.unreadable", current_lang(), path=source, why=why)
+        ) from exc
+    games = real_games(parse_text(text, source))
     errors = [e for g in games for e in g.errors]
     if errors:
-        lines = [f"{path}:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
+        lines = [f"{source}:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
         raise click.ClickException("\n".join(lines))
     if not games:
-        raise click.ClickException(t("err.no_game", current_lang(), path=path))
+        raise click.ClickException(no_games_message(path, current_lang()))
     return games
 
 
@@ -321,14 +353,28 @@ def pick_game(games: list[Game], number: int | None) -> Game:
         return games[0]
     if not 1 <= number <= len(games):
         raise click.BadParameter(
-            t("err.game_number", current_lang(), n=len(games)), param_hint="--game"
+            t(
+                "err.game_number.one" if len(games) == 1 else "err.game_number",
+                current_lang(),
+                n=len(games),
+            ),
+            param_hint="--game",
         )
     return games[number - 1]
 
 
+def load_game(path: str, game_no: int | None = None) -> Game:
+    """The chosen game of a record file (``-``: standard input), read once."""
+    return pick_game(read_games(path), game_no)
+
+
 def load_situation(path: str, at: At, game_no: int | None = None) -> Situation:
     """The situation of ``path``'s game at moment ``at``."""
-    game = pick_game(read_games(path), game_no)
+    return situation_of(load_game(path, game_no), at)
+
+
+def situation_of(game: Game, at: At) -> Situation:
+    """The situation of a game at moment ``at`` (a replay, or the position block as given)."""
     positions = [item for item in game.body if isinstance(item, Position)]
     others = [
         item
@@ -496,8 +542,13 @@ def _jsonable_card(card: Any) -> str:
 
 register(
     "show.violations",
-    "{n} rule violation(s) up to this moment: see `alhambra-referee check {file}`",
-    "{n} Regelverstoß/-verstöße bis hierher: siehe `alhambra-referee check {file}`",
+    "{n} rule violations up to this moment: see `alhambra-referee check {file}`",
+    "{n} Regelverstöße bis hierher: siehe `alhambra-referee check {file}`",
+)
+register(
+    "show.violations.one",
+    "1 rule violation up to this moment: see `alhambra-referee check {file}`",
+    "1 Regelverstoß bis hierher: siehe `alhambra-referee check {file}`",
 )
 
 
@@ -578,8 +629,11 @@ def guarded(func: Any) -> Any:
             return func(*args, **kwargs)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:
+            raise  # a closed output pipe: the CLI entry ends quietly with 141
         except Exception as exc:
-            raise click.ClickException(f"internal error: {type(exc).__name__}: {exc}") from exc
+            error = f"{type(exc).__name__}: {exc}"
+            raise click.ClickException(t("err.internal", current_lang(), error=error)) from exc
 
     return wrapper
 
@@ -602,7 +656,8 @@ def command(
     color_mode: str,
     lang: str,
 ) -> None:
-    """Show the table at any moment of a record or position file.
+    """Show the table at any moment of a record or position file (FILE; - reads standard
+    input).
 
     Each Alhambra is drawn north up with heavy lines for walls and light lines for open sides,
     the type and price in each cell and ** for the fountain; then reserve, hand and score of
@@ -623,4 +678,5 @@ def command(
     click.echo(draw_table(sit.table(lang), lang, color=color, only=player), nl=False, color=color)
     errors = [v for v in sit.violations if getattr(v, "severity", "error") == "error"]
     if errors:
-        click.echo(t("show.violations", lang, n=len(errors), file=file))
+        key = "show.violations.one" if len(errors) == 1 else "show.violations"
+        click.echo(t(key, lang, n=len(errors), file=file))

@@ -19,8 +19,39 @@ import click
 import yaml
 
 from referee.profiles import RuleProfile
+from referee.reports.i18n import current_lang, lang_option, register, t
 
 EXIT_OK, EXIT_INTERNAL = 0, 2
+
+
+register("simulate.no_module", "no module named", "kein Modul genannt")
+register(
+    "simulate.unknown_module",
+    "unknown module {unknown} (available: {available}; `alhambra-referee modules` lists them "
+    "with their aliases)",
+    "unbekanntes Modul {unknown} (vorhanden: {available}; `alhambra-referee modules` nennt sie "
+    "mit ihren anderen Namen)",
+)
+register(
+    "simulate.unplayed",
+    "the simulator does not play {unplayed} yet (it plays: {played})",
+    "der Simulator spielt {unplayed} noch nicht (er spielt: {played})",
+)
+register(
+    "simulate.modules_profile",
+    "the module games follow queen-2003 only, not {profile}",
+    "die Partien mit Modulen folgen nur queen-2003, nicht {profile}",
+)
+register(
+    "simulate.modules_players",
+    "the module games are played by 3 to 6 players (no Dirk yet)",
+    "die Partien mit Modulen spielen 3 bis 6 Spieler (noch ohne Dirk)",
+)
+register(
+    "simulate.internal",
+    "internal error in game {n} (seed {seed}): {error}",
+    "interner Fehler in Partie {n} (Seed {seed}): {error}",
+)
 
 
 def _profile(name: str) -> RuleProfile:
@@ -35,7 +66,7 @@ def _profile(name: str) -> RuleProfile:
 def _modules(raw: str | None) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(m.strip().lower() for m in (raw or "").split(",") if m.strip()))
     if raw is not None and not names:
-        raise click.BadParameter("no module named", param_hint="--modules")
+        raise click.BadParameter(t("simulate.no_module", current_lang()), param_hint="--modules")
     if not names:
         return ()
     from referee.engine.extensions import MODULES, load_bundled_modules
@@ -45,8 +76,12 @@ def _modules(raw: str | None) -> tuple[str, ...]:
     if unknown:
         available = sorted({cls.name for cls in MODULES.values()})
         raise click.BadParameter(
-            f"unknown module {', '.join(unknown)} (available: {', '.join(available)}; "
-            "`alhambra-referee modules` lists them with their aliases)",
+            t(
+                "simulate.unknown_module",
+                current_lang(),
+                unknown=", ".join(unknown),
+                available=", ".join(available),
+            ),
             param_hint="--modules",
         )
     names = tuple(dict.fromkeys(MODULES[m].name for m in names))  # aliases -> module names
@@ -55,7 +90,12 @@ def _modules(raw: str | None) -> tuple[str, ...]:
     unplayed = [m for m in names if m not in ALL]
     if unplayed:  # pragma: no cover - every bundled module is played today
         raise click.BadParameter(
-            f"the simulator does not play {', '.join(unplayed)} yet (it plays: {', '.join(ALL)})",
+            t(
+                "simulate.unplayed",
+                current_lang(),
+                unplayed=", ".join(unplayed),
+                played=", ".join(ALL),
+            ),
             param_hint="--modules",
         )
     return names
@@ -115,6 +155,7 @@ def _module_game(players: int, seed: int, modules: tuple[str, ...], event: str) 
     show_default=True,
     help="text: the records; json/yaml: the records with seed, turns and result of each.",
 )
+@lang_option
 def command(
     players: int,
     seed: int,
@@ -123,6 +164,7 @@ def command(
     modules: str | None,
     output: str,
     fmt: str,
+    lang: str,
 ) -> int:
     """Play random legal games and write them as canonical records.
 
@@ -137,12 +179,10 @@ def command(
     mods = _modules(modules)
     if mods and profile.name != "queen-2003":
         raise click.BadParameter(
-            f"the module games follow queen-2003 only, not {profile.name}", param_hint="--rules"
+            t("simulate.modules_profile", lang, profile=profile.name), param_hint="--rules"
         )
     if mods and players < 3:
-        raise click.BadParameter(
-            "the module games are played by 3 to 6 players (no Dirk yet)", param_hint="--players"
-        )
+        raise click.BadParameter(t("simulate.modules_players", lang), param_hint="--players")
     fmt = fmt.lower()
     records: list[dict[str, Any]] = []
     out: IO[str]
@@ -154,7 +194,7 @@ def command(
             out = open(output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
         except OSError as exc:
             raise click.BadParameter(
-                f"cannot write {output}: {exc.strerror or exc}", param_hint="-o"
+                t("err.cannot_write", lang, path=output, why=exc.strerror or exc), param_hint="-o"
             ) from exc
         close = True
     try:
@@ -167,7 +207,7 @@ def command(
                 else:
                     text = simulate_text(players, s, profile, event)
             except SimulationError as exc:  # a bug of the simulator or engine: say so, no trace
-                click.echo(f"internal error in game {i + 1} (seed {s}): {exc}", err=True)
+                click.echo(t("simulate.internal", lang, n=i + 1, seed=s, error=exc), err=True)
                 return EXIT_INTERNAL
             if fmt == "text":
                 if i:

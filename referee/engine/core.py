@@ -952,9 +952,9 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
                 pos,
                 **_pair(
                     f"W{number} turned up, so scoring {number} takes place before the next "
-                    "player's turn (write `scoring {number}`)",
+                    f"player's turn (write `scoring {number}`)",
                     f"W{number} wurde aufgedeckt, also findet die {number}. Wertung vor dem "
-                    "nächsten Zug statt",
+                    f"nächsten Zug statt (`scoring {number}` schreiben)",
                 ),
             )
             _do_scoring(state, number, pos)

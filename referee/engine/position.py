@@ -14,6 +14,7 @@ from referee.record.model import (
     CardRef,
     ComponentRef,
     ModuleAction,
+    PlayerPosition,
     Pos,
     Position,
     TileLike,
@@ -119,7 +120,17 @@ def apply_position(state: GameState, item: Position) -> None:
         state.dirk_due = None
     elif state.dirk is not None:
         state.dirk_due = None
+    dirk_given = item.dirk is not None
     for pp in item.players:
+        if (
+            state.dirk is not None
+            and pp.player.name.casefold() == "dirk"
+            and state.player_named(pp.player.name) is None
+        ):
+            # `player Dirk` in a two-player game: Dirk's tiles or counts (as `score` reads it)
+            _dirk_section(state, pp, pos)
+            dirk_given = True
+            continue
         p = state.find_player(pp.player, pos)
         if p is None:
             continue
@@ -185,8 +196,46 @@ def apply_position(state: GameState, item: Position) -> None:
         state.deck_unknown = 0
     if state.bag_count < 0:
         state.bag_count = 0
+    n = len(state.players)
+    if n < 2 or n > 6:
+        state.flag(
+            "SETUP-PLAYERS",
+            pos,
+            detail=f"{n} player{'' if n == 1 else 's'} ({', '.join(state.names) or 'none'}): "
+            "Alhambra is for 3 to 6 "
+            "players, or 2 with the imaginary third player Dirk",
+            detail_de=f"{n} Spieler ({', '.join(state.names) or 'keine'}): Alhambra ist für 3 "
+            "bis 6 Spieler oder 2 mit dem imaginären Dirk",
+        )
+    elif state.dirk is not None and not dirk_given and not state.dirk:
+        state.flag(
+            "POSITION-INVALID",
+            pos,
+            "Dirk",
+            detail="a two-player game has Dirk: give his tiles (dirk T9ne G6 ...) or his counts "
+            "(a 'player Dirk' section with counts P=2 A=3 ...)",
+            detail_de="im Spiel zu zweit spielt Dirk mit: seine Plättchen (dirk T9ne G6 ...) oder "
+            "seine Anzahlen (ein Abschnitt 'player Dirk' mit counts P=2 A=3 ...) angeben",
+        )
     if item.to_move is not None:
         p = state.find_player(item.to_move, pos)
         if p is not None:
             state.next_player = p.index
     _ = TileRef
+
+
+def _dirk_section(state: GameState, pp: PlayerPosition, pos: Pos) -> None:
+    """A ``player Dirk`` section of a two-player position: his tiles (``alhambra`` or
+    ``reserve``, coordinates aside) join the ``dirk`` line's, his ``counts`` are kept for the
+    scorings, his ``score`` is his running total."""
+    assert state.dirk is not None
+    for placed in pp.alhambra:
+        state.dirk.append(_tile(state, placed.tile, placed.pos or pos))
+    state.dirk.extend(_tile(state, ref, pos) for ref in pp.reserve)
+    counts = dict(state.modules.get("_dirk_counts") or {})
+    for part in pp.counts:
+        if isinstance(part.key, BuildingType):
+            counts[part.key] = counts.get(part.key, 0) + part.points
+    state.modules["_dirk_counts"] = counts
+    if pp.score is not None:
+        state.modules["_dirk_score"] = pp.score

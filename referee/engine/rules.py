@@ -366,8 +366,9 @@ _r(
     "price not paid",
     "Preis nicht bezahlt",
     S_BUY,
-    "{tile} costs {price}, but {cards} sum to only {sum}: at least the printed price is paid",
-    "{tile} kostet {price}, aber {cards} ergeben nur {sum}: es wird mindestens der "
+    "{tile} costs {price}, but the payment ({cards}) comes to only {sum}: at least the printed "
+    "price is paid",
+    "{tile} kostet {price}, aber die Zahlung ({cards}) ergibt nur {sum}: es wird mindestens der "
     "aufgedruckte Preis bezahlt",
 )
 _r(

@@ -7,8 +7,11 @@ The document (``--format json|yaml``)::
          "errors": [{code, line, column, message}],            # syntax (notation) errors
          "violations": [{code, name, section, severity, file, line, column, turn, player,
                          message}],
+         "violation_count", "violations_omitted", "truncated",   # --max-violations cap
          "unverifiable": [{file, line, column, turn, player, message}],
-         "scorings": [ScoringResult.to_dict()], "result": {player: total}, "winners": [...]}]}
+         "unverifiable_count", "unverifiable_omitted",
+         "scorings": [ScoringResult.to_dict()], "result": {player: total}, "winners": [...]}],
+     "no_games": [input, ...]}      # only when an input holds no game (exit code 2)
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import click
 import yaml
 
 from referee.engine import GameReport
@@ -25,7 +29,26 @@ from referee.reports.i18n import register, t
 
 _TEXT: dict[str, dict[str, str]] = {
     "ok": {"en": "OK", "de": "OK"},
-    "invalid": {"en": "{n} violation(s)", "de": "{n} Regelverstoß/-verstöße"},
+    "invalid.one": {"en": "1 violation", "de": "1 Regelverstoß"},
+    "invalid": {"en": "{n} violations", "de": "{n} Regelverstöße"},
+    "omitted": {
+        "en": "... and {n} more violations not shown (--max-violations {cap}; 0 shows all)",
+        "de": "... und {n} weitere Regelverstöße nicht gezeigt (--max-violations {cap}; 0 zeigt "
+        "alle)",
+    },
+    "notes_omitted": {
+        "en": "... and {n} more notes of what cannot be verified (--max-violations {cap})",
+        "de": "... und {n} weitere Hinweise auf nicht Überprüfbares (--max-violations {cap})",
+    },
+    "notes_omitted.one": {
+        "en": "... and 1 more note of what cannot be verified (--max-violations {cap})",
+        "de": "... und 1 weiterer Hinweis auf nicht Überprüfbares (--max-violations {cap})",
+    },
+    "omitted.one": {
+        "en": "... and 1 more violation not shown (--max-violations {cap}; 0 shows all)",
+        "de": "... und 1 weiterer Regelverstoß nicht gezeigt (--max-violations {cap}; 0 zeigt "
+        "alle)",
+    },
     "syntax": {"en": "cannot be read", "de": "nicht lesbar"},
     "turn": {"en": "turn {n}", "de": "Zug {n}"},
     "setup": {"en": "setup", "de": "Vorbereitung"},
@@ -54,6 +77,45 @@ def _t(key: str, lang: str, **params: object) -> str:
     return t(f"check.{key}", lang, **params)
 
 
+def _tn(key: str, n: int, lang: str, **params: object) -> str:
+    """The singular (``key.one``) or plural form of a counted string."""
+    return _t(f"{key}.one" if n == 1 else key, lang, n=n, **params)
+
+
+def violations_text(n: int, lang: str) -> str:
+    """``1 violation`` / ``3 violations`` (``1 Regelverstoß`` / ``3 Regelverstöße``)."""
+    return _tn("invalid", n, lang)
+
+
+# Reports are capped: a record of 200,000 bad actions would otherwise print megabytes. As the
+# notation caps syntax errors per game, ``check`` shows at most this many violations per game
+# (``--max-violations N``, 0 = all); the counts, the verdict and the exit code stay exact.
+DEFAULT_MAX_VIOLATIONS = 100
+
+max_violations_option = click.option(
+    "--max-violations",
+    "max_violations",
+    type=click.IntRange(0),
+    default=DEFAULT_MAX_VIOLATIONS,
+    show_default=True,
+    metavar="N",
+    help="Show at most N rule violations (and N notes of what cannot be verified) per game and "
+    "say how many were left out (0: show all). JSON/YAML give the true count in "
+    "violation_count and violations_omitted.",
+)
+
+
+def capped(items: list[Any], cap: int) -> tuple[list[Any], int]:
+    """The first ``cap`` items (all when ``cap`` is 0) and how many were left out."""
+    if cap <= 0 or len(items) <= cap:
+        return items, 0
+    return items[:cap], len(items) - cap
+
+
+def omitted_text(n: int, cap: int, lang: str) -> str:
+    return _tn("omitted", n, lang, cap=cap)
+
+
 @dataclass
 class CheckedGame:
     """One game as the ``check`` command saw it: either a report or notation errors."""
@@ -74,8 +136,14 @@ def _scoring_dict(result: Any) -> Any:
     return to_dict() if callable(to_dict) else str(result)
 
 
-def game_dict(g: CheckedGame, lang: str = "en") -> dict[str, Any]:
+def game_dict(
+    g: CheckedGame, lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
+) -> dict[str, Any]:
+    """One game as data; ``violations`` holds at most ``max_violations`` entries (0: all),
+    ``violation_count`` the true number and ``violations_omitted`` how many were left out."""
     rep = g.report
+    shown, omitted = capped(list(rep.violations) if rep else [], max_violations)
+    notes, notes_omitted = capped(list(rep.unverifiable) if rep else [], max_violations)
     return {
         "file": g.source,
         "line": g.start_line,
@@ -87,24 +155,40 @@ def game_dict(g: CheckedGame, lang: str = "en") -> dict[str, Any]:
             {"code": e.code, "line": e.pos.line, "column": e.pos.column, "message": e.message}
             for e in g.errors
         ],
-        "violations": [v.to_dict(lang) for v in rep.violations] if rep else [],
-        "unverifiable": [u.to_dict(lang) for u in rep.unverifiable] if rep else [],
+        "violations": [v.to_dict(lang) for v in shown],
+        "violation_count": len(rep.violations) if rep else 0,
+        "violations_omitted": omitted,
+        "truncated": bool(omitted),
+        "unverifiable": [u.to_dict(lang) for u in notes],
+        "unverifiable_count": len(rep.unverifiable) if rep else 0,
+        "unverifiable_omitted": notes_omitted,
         "scorings": [_scoring_dict(s) for s in rep.scorings] if rep else [],
         "result": dict(rep.result) if rep else {},
         "winners": list(rep.winners) if rep else [],
     }
 
 
-def document(games: list[CheckedGame], lang: str = "en") -> dict[str, Any]:
-    return {"valid": all(g.valid for g in games), "games": [game_dict(g, lang) for g in games]}
+def document(
+    games: list[CheckedGame], lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
+) -> dict[str, Any]:
+    return {
+        "valid": all(g.valid for g in games),
+        "games": [game_dict(g, lang, max_violations) for g in games],
+    }
 
 
-def render_json(games: list[CheckedGame], lang: str = "en") -> str:
-    return json.dumps(document(games, lang), ensure_ascii=False, indent=2)
+def render_json(
+    games: list[CheckedGame], lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
+) -> str:
+    return json.dumps(document(games, lang, max_violations), ensure_ascii=False, indent=2)
 
 
-def render_yaml(games: list[CheckedGame], lang: str = "en") -> str:
-    return yaml.safe_dump(document(games, lang), allow_unicode=True, sort_keys=False)
+def render_yaml(
+    games: list[CheckedGame], lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
+) -> str:
+    return yaml.safe_dump(
+        document(games, lang, max_violations), allow_unicode=True, sort_keys=False
+    )
 
 
 def _scoring_text(result: Any, lang: str) -> str:
@@ -118,7 +202,12 @@ def _scoring_text(result: Any, lang: str) -> str:
         return str(result)
 
 
-def render_text(games: list[CheckedGame], lang: str = "en", scorings: bool = True) -> str:
+def render_text(
+    games: list[CheckedGame],
+    lang: str = "en",
+    scorings: bool = True,
+    max_violations: int = DEFAULT_MAX_VIOLATIONS,
+) -> str:
     out: list[str] = []
     for g in games:
         who = ", ".join(g.players)
@@ -133,9 +222,10 @@ def render_text(games: list[CheckedGame], lang: str = "en", scorings: bool = Tru
         rep = g.report
         assert rep is not None
         errors = [v for v in rep.violations if v.severity == "error"]
-        verdict = _t("ok", lang) if rep.valid else _t("invalid", lang, n=len(errors))
+        verdict = _t("ok", lang) if rep.valid else violations_text(len(errors), lang)
         out.append(f"{head}: {verdict}")
-        for v in rep.violations:
+        shown, omitted = capped(list(rep.violations), max_violations)
+        for v in shown:
             r = v.rule
             when = _t("turn", lang, n=v.turn) if v.turn is not None else _t("setup", lang)
             if v.turn is None and v.player is None:
@@ -147,10 +237,15 @@ def render_text(games: list[CheckedGame], lang: str = "en", scorings: bool = Tru
                 f"  {v.location()}{where}{who_v}: {v.code} {r.name(lang)}{sev} [{r.section}]"
             )
             out.append(f"      {v.message(lang)}")
-        for u in rep.unverifiable:
+        if omitted:
+            out.append(f"  {omitted_text(omitted, max_violations, lang)}")
+        notes, notes_omitted = capped(list(rep.unverifiable), max_violations)
+        for u in notes:
             out.append(
                 f"  {u.source}:{u.line}:{u.column}: {_t('unverifiable', lang)}: {u.message(lang)}"
             )
+        if notes_omitted:
+            out.append(f"  {_tn('notes_omitted', notes_omitted, lang, cap=max_violations)}")
         if scorings:
             for s in rep.scorings:
                 text = _scoring_text(s, lang).rstrip()

@@ -119,8 +119,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "value_total": {"en": "total value {n}", "de": "Gesamtwert {n}"},
     "walls": {"en": "walls", "de": "Mauern"},
     "unknown_tiles": {
-        "en": "and {n} unknown tile(s) in the Alhambra (not drawn)",
-        "de": "und {n} unbekannte(s) Plättchen in der Alhambra (nicht gezeichnet)",
+        "en": "and {n} unknown tiles in the Alhambra (not drawn)",
+        "de": "und {n} unbekannte Plättchen in der Alhambra (nicht gezeichnet)",
+    },
+    "unknown_tiles.one": {
+        "en": "and 1 unknown tile in the Alhambra (not drawn)",
+        "de": "und 1 unbekanntes Plättchen in der Alhambra (nicht gezeichnet)",
     },
     "no_walls": {"en": "no walls", "de": "keine Mauern"},
     "legend": {"en": "Legend", "de": "Legende"},
@@ -183,9 +187,25 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "de": "{path}: die Datei kann nicht gelesen werden ({why})",
     },
     "err.no_game": {"en": "{path}: no game in the file", "de": "{path}: keine Partie in der Datei"},
+    "err.cannot_read": {
+        "en": "cannot read the file: {why}",
+        "de": "die Datei kann nicht gelesen werden: {why}",
+    },
+    "err.internal": {
+        "en": "internal error: {error}",
+        "de": "interner Fehler: {error}",
+    },
+    "err.internal_check": {
+        "en": "internal error while checking: {error}",
+        "de": "interner Fehler beim Prüfen: {error}",
+    },
     "err.game_number": {
-        "en": "the file holds {n} game(s)",
-        "de": "die Datei enthält {n} Partie(n)",
+        "en": "the file holds {n} games",
+        "de": "die Datei enthält {n} Partien",
+    },
+    "err.game_number.one": {
+        "en": "the file holds 1 game",
+        "de": "die Datei enthält 1 Partie",
     },
     "err.no_players": {
         "en": '{where}: this game names no players (write a [Players "..."] header)',

@@ -397,7 +397,8 @@ def draw_player(
         counts = ", ".join(f"{k}={v}" for k, v in player.counts.items())
         lines.append(f"{t('alhambra', lang)}: {counts}")
     if player.unknown_tiles:
-        lines.append(t("unknown_tiles", lang, n=player.unknown_tiles))
+        key = "unknown_tiles.one" if player.unknown_tiles == 1 else "unknown_tiles"
+        lines.append(t(key, lang, n=player.unknown_tiles))
     drawing = draw_alhambra(player.alhambra, marks=marks, color=color)
     if drawing:
         lines.append("")

@@ -102,6 +102,24 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "a second section for player {name}: each player has one (this one is not scored)",
         "ein zweiter Abschnitt für {name}: jeder Spieler hat einen (dieser wird nicht gewertet)",
     ),
+    "UNKNOWN-PLAYER": (
+        "Spielvorbereitung",
+        "{name} is not in the Players header ({names}); the section is not scored",
+        "{name} steht nicht im Players-Kopf ({names}); der Abschnitt wird nicht gewertet",
+    ),
+    "SETUP-PLAYERS": (
+        "Spielvorbereitung",
+        "{n} {players} ({names}): Alhambra is for 3 to 6 players, or 2 with the imaginary third "
+        "player Dirk",
+        "{n} Spieler ({names}): Alhambra ist für 3 bis 6 Spieler oder 2 mit dem imaginären Dirk",
+    ),
+    "DIRK-MISSING": (
+        SECTION_TWO,
+        "a two-player game has Dirk: give his tiles (dirk T9ne G6 ...) or his counts (a "
+        "'player Dirk' section with counts P=2 A=3 ...)",
+        "im Spiel zu zweit spielt Dirk mit: seine Plättchen (dirk T9ne G6 ...) oder seine "
+        "Anzahlen (ein Abschnitt 'player Dirk' mit counts P=2 A=3 ...) angeben",
+    ),
     "NO-POSITION": (
         "",
         "the game has no position block to score",
@@ -289,14 +307,16 @@ def _is_module_finding(v: Violation) -> bool:
 
 
 def _position_state(
-    game: Game, position: Position, profile: RuleProfile
+    game: Game, position: Position, profile: RuleProfile, players: list[str] | None = None
 ) -> tuple[GameState, list[Violation]]:
     """The engine's state of the position: the players are those the position lists (in its
     order), the modules those of the ``Modules`` header. Returns the state and the findings of
     the position reader."""
     from referee.engine import apply_item, start_state
 
-    names = ", ".join(pp.player.name for pp in position.players)
+    names = ", ".join(
+        players if players is not None else [pp.player.name for pp in position.players]
+    )
     headers = tuple(h for h in game.headers if h.name.lower() != "players")
     state = start_state(replace(game, headers=(*headers, Header("Players", names))), profile)
     before = len(state.found)
@@ -314,21 +334,21 @@ def score_position(
             (LayoutProblem("NO-POSITION", None, Pos(game.start_line, 1)),), None, {}
         )
     problems: list[LayoutProblem] = []
+    sections, dirk_sections, n_players = _sections(game, position, problems)
     seen: set[str] = set()
     unique: list[PlayerPosition] = []
-    for pp in position.players:
+    for pp in sections:
         if pp.player.name.lower() in seen:  # one section per player: the first one counts
             problems.append(LayoutProblem("PLAYER-TWICE", None, pp.pos, {"name": pp.player.name}))
             continue
         seen.add(pp.player.name.lower())
         unique.append(pp)
-    if len(unique) != len(position.players):
-        position = replace(position, players=tuple(unique))
+    sections = unique
     resolver = _Resolver()
     chosen: dict[str, dict[Coord, TileKind]] = {}
     where: dict[str, dict[tuple[int, int], PlacedTile]] = {}
     stated: dict[str, dict[BuildingType, int]] = {}
-    for pp in position.players:
+    for pp in sections:
         name = pp.player.name
         for ref in pp.reserve:
             resolver.resolve(ref, name, getattr(ref, "pos", pp.pos))
@@ -340,21 +360,31 @@ def score_position(
         if pp.alhambra or not pp.counts:
             chosen[name], where[name] = _build(pp, name, resolver, problems)
     dirk_kinds: list[TileKind] = []
-    if position.dirk is not None:
-        for ref in position.dirk:
-            kind = resolver.resolve(ref, "Dirk", getattr(ref, "pos", position.pos))
+    has_dirk = position.dirk is not None or bool(dirk_sections)
+    if has_dirk:
+        # Dirk's buildings: the tiles of the `dirk` line and of a `player Dirk` section (its
+        # `alhambra` and `reserve` tiles, coordinates aside); its counts are the engine's
+        refs = [(ref, getattr(ref, "pos", position.pos)) for ref in position.dirk or ()]
+        for pp in dirk_sections:
+            refs += [(placed.tile, placed.pos) for placed in pp.alhambra]
+            refs += [(ref, getattr(ref, "pos", pp.pos)) for ref in pp.reserve]
+        for ref, at in refs:
+            kind = resolver.resolve(ref, "Dirk", at)
             if kind is not None:
                 dirk_kinds.append(kind)
-        if len(position.players) != 2:
+        if n_players != 2:
             problems.append(
-                LayoutProblem(
-                    "DIRK-PLAYERS", "Dirk", position.pos, {"n": str(len(position.players))}
-                )
+                LayoutProblem("DIRK-PLAYERS", "Dirk", position.pos, {"n": str(n_players)})
             )
+    elif n_players == 2:
+        problems.append(LayoutProblem("DIRK-MISSING", "Dirk", position.pos))
 
-    state, found = _position_state(game, position, profile)
+    engine_position = replace(position, players=tuple(sections) + tuple(dirk_sections))
+    state, found = _position_state(
+        game, engine_position, profile, [pp.player.name for pp in sections]
+    )
     alhambras: dict[str, Alhambra] = {}
-    for pp, p in zip(position.players, state.players, strict=True):
+    for pp, p in zip(sections, state.players, strict=True):
         name = pp.player.name
         if name not in chosen:  # counts only: the stated counts and wall
             p.counts = {t: stated[name].get(t, 0) for t in BuildingType}
@@ -389,14 +419,20 @@ def score_position(
                         {"stated": _fmt_counts(stated[name]), "actual": _fmt_counts(actual)},
                     )
                 )
-    if position.dirk is None:
+    if not has_dirk:
         state.dirk = None
-    elif state.dirk is None or len(position.players) != 2:
+    elif n_players != 2:
         state.dirk = list(dirk_kinds)  # scored as written, reported as DIRK-PLAYERS
+        counts: dict[BuildingType, int] = {}
+        for pp in dirk_sections:
+            for part in pp.counts:
+                if isinstance(part.key, BuildingType):
+                    counts[part.key] = counts.get(part.key, 0) + part.points
+        state.modules["_dirk_counts"] = counts
     for v in found:
         if _is_module_finding(v):
             problems.append(LayoutProblem(v.code, v.player, Pos(v.line, v.column), violation=v))
-    named = {pp.player.name.lower() for pp in position.players}
+    named = {pp.player.name.lower() for pp in sections}
     for name in game.players:
         if name.lower() not in named:
             problems.append(LayoutProblem("PLAYER-MISSING", None, position.pos, {"name": name}))
@@ -406,7 +442,7 @@ def score_position(
 
     result = score_state(state, round_no)
     # wall stated next to a typed-in layout: compare
-    for pp in position.players:
+    for pp in sections:
         if pp.wall is not None and (pp.alhambra or not pp.counts):
             row = result.row(pp.player.name)
             if row is not None and row.wall is not None and row.wall.length != pp.wall:
@@ -418,5 +454,51 @@ def score_position(
                         {"stated": str(pp.wall), "actual": str(row.wall.length)},
                     )
                 )
-    counts_only = tuple(pp.player.name for pp in position.players if pp.counts and not pp.alhambra)
+    counts_only = tuple(pp.player.name for pp in sections if pp.counts and not pp.alhambra)
+    if any(pp.counts for pp in dirk_sections):
+        counts_only += ("Dirk",)
     return PositionScore(tuple(problems), result, alhambras, counts_only)
+
+
+def _sections(
+    game: Game, position: Position, problems: list[LayoutProblem]
+) -> tuple[list[PlayerPosition], list[PlayerPosition], int]:
+    """The position's player sections as ``(players, Dirk's sections, number of players)``.
+
+    A ``player Dirk`` section is Dirk's (the imaginary third player of a two-player game,
+    "Sonderregel für das Spiel zu zweit") unless a real player of the Players header is called
+    Dirk. With a Players header, a section for any other name is reported (UNKNOWN-PLAYER, as
+    ``check`` does) and not scored. Fewer than 2 or more than 6 players is reported.
+    """
+    header = [name.casefold() for name in game.players]
+    dirk = [pp for pp in position.players if pp.player.name.casefold() == "dirk"]
+    dirk = [] if "dirk" in header else dirk
+    sections = [pp for pp in position.players if all(pp is not d for d in dirk)]
+    if header:
+        for pp in sections:
+            if pp.player.name.casefold() not in header:
+                problems.append(
+                    LayoutProblem(
+                        "UNKNOWN-PLAYER",
+                        pp.player.name,
+                        pp.player.pos if pp.player.pos.line else pp.pos,
+                        {"name": pp.player.name, "names": ", ".join(game.players)},
+                    )
+                )
+        sections = [pp for pp in sections if pp.player.name.casefold() in header]
+    names = list(game.players) if header else [pp.player.name for pp in sections]
+    n = len(names)
+    if n < 2 or n > 6:
+        problems.append(
+            LayoutProblem(
+                "SETUP-PLAYERS",
+                None,
+                position.pos,
+                {
+                    "n": str(n),
+                    "players": "player" if n == 1 else "players",
+                    "names": ", ".join(names) or "-",
+                },
+            )
+        )
+    return sections, dirk, n

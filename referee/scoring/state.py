@@ -51,6 +51,8 @@ def scoring_entries(
         for t in state.dirk:
             if t is not None and getattr(t, "type", None) is not None:
                 dirk[t.type] += 1
+        for kind, n in (state.modules.get("_dirk_counts") or {}).items():
+            dirk[kind] += n  # a `player Dirk` section with counts (engine/position.py)
         entries.append(
             ScoringEntry(
                 "Dirk",

@@ -54,6 +54,9 @@ def problem_params(
     if pr.code == "PLACE-WALL" and tile is not None:
         en: list[str] = []
         de: list[str] = []
+        # German possessive by the building's gender: die Arkaden (plural) -> ihre; der
+        # Pavillon, das Serail, das Gemach, der Garten, der Turm (and der Platz) -> seine
+        its_de = "ihre" if getattr(tile, "type", None) is BuildingType.ARCADES else "seine"
         for nb in pr.cells:
             q = p.alhambra.get(nb)
             if q is None:
@@ -67,7 +70,7 @@ def problem_params(
                     f"{'the fountain' if nb == FOUNTAIN else q} at {nb}"
                 )
                 de.append(
-                    f"seine {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
+                    f"{its_de} {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
                     f"auf die {'Mauer-' if theirs else 'offene '}"
                     f"{_DE_SIDE[side.opposite.name]}-Seite "
                     f"{'des Brunnens' if nb == FOUNTAIN else f'von {q}'} auf {nb}"

@@ -1,0 +1,54 @@
+"""Reading records for the commands: one name for standard input, one test for "no games".
+
+Every command that reads a record accepts ``-`` for standard input and names it
+:data:`STDIN_NAME` in its messages (``<stdin>:14:9: ...``), as ``parse`` and ``fmt`` do. A file
+that holds no game (empty, only blank lines and comments) or a folder without ``*.alh`` files is
+not "valid": the commands say "no games found" and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from referee.record.model import CommentLine, Game
+from referee.reports.i18n import register, t
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+register("err.no_games", "{path}: no games found", "{path}: keine Partien gefunden")
+
+
+def shown_name(path: str) -> str:
+    """The name of an input in messages: ``<stdin>`` for ``-``, else the path as given."""
+    return STDIN_NAME if path == STDIN else path
+
+
+def read_text(path: str) -> str:
+    """The text of a record file, or of standard input for ``-`` (a leading BOM dropped).
+
+    Raises ``OSError`` or ``UnicodeDecodeError`` when it cannot be read.
+    """
+    if path == STDIN:
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
+        text = data.decode("utf-8") if data is not None else sys.stdin.read()
+        return text.removeprefix("\ufeff")
+    with open(path, encoding="utf-8-sig") as fh:
+        return fh.read()
+
+
+def is_empty_game(game: Game) -> bool:
+    """Whether a parsed "game" is no game at all: no headers, no errors, only comments."""
+    if game.headers or game.errors:
+        return False
+    return all(isinstance(item, CommentLine) for item in game.body)
+
+
+def real_games(games: list[Game]) -> list[Game]:
+    """The games of a file without the comment-only chunk of an otherwise empty file."""
+    return [g for g in games if not is_empty_game(g)]
+
+
+def no_games_message(path: str, lang: str) -> str:
+    """``FILE: no games found`` in the language of the output."""
+    return t("err.no_games", lang, path=shown_name(path))
