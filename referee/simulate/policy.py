@@ -24,6 +24,7 @@ from referee.record.model import (
     Place,
     Reserve,
     TakeMoney,
+    Turn,
 )
 
 
@@ -35,6 +36,7 @@ class Options(Protocol):
     def builds(self) -> list[Action]: ...
     def removes(self) -> list[Action]: ...
     def swaps(self) -> list[Action]: ...
+    def verbs(self) -> list[Action]: ...
     def has_reserve(self) -> bool: ...
     def all(self) -> list[Action]: ...
 
@@ -53,6 +55,9 @@ class Weights:
     place: float = 0.88  # a bought tile is built when a cell is free (else reserved)
     dirk: float = 0.10  # two-player game: give the tile to Dirk
     gift: float = 0.03  # profile allows gifts to players: give it away
+    verb: float = 0.30  # a module's main action (wake the vizier, take a square ...)
+    free: float = 0.60  # a module's free action (reveal a bonus card)
+    interrupt: float = 0.30  # an out-of-turn line (use the vizier, reveal a bonus card)
 
 
 def _neighbours(alh: Alhambra, at: Coord) -> int:
@@ -105,6 +110,9 @@ class Policy:
             builds = options.builds()
             if builds:
                 return self.rng.choice(builds)
+        verbs = options.verbs()
+        if verbs and self._chance(w.verb):
+            return self.rng.choice(verbs)
         takes = [a for a in options.takes() if isinstance(a, TakeMoney)]
         if takes:
             if self._chance(w.best_take):
@@ -136,6 +144,18 @@ class Policy:
         if reserves:
             return reserves[0]
         return self.rng.choice(list(options))
+
+    def choose_free(self, options: Sequence[Action]) -> Action | None:
+        """A module action that is no action (e.g. reveal a bonus card), or None."""
+        if not options or not self._chance(self.w.free):
+            return None
+        return self.rng.choice(list(options))
+
+    def choose_interrupt(self, lines: Sequence[Turn]) -> Turn | None:
+        """An out-of-turn line to play now, or None."""
+        if not lines or not self._chance(self.w.interrupt):
+            return None
+        return self.rng.choice(list(lines))
 
     def choose_cell(self, cells: Sequence[Coord], alh: Alhambra) -> Coord | None:
         """Where a tile given at the game end is built (None: into the reserve)."""
