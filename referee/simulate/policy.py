@@ -4,7 +4,7 @@ It buys and places as well as takes money, prefers exact payments (another actio
 "Kann man hingegen den Preis genau passend bezahlen, ist man sogar noch einmal an der Reihe"),
 sometimes overpays, sometimes redesigns, uses the reserve, and in two-player games sometimes
 gives a bought tile to Dirk. Every choice is made among the actions
-:mod:`referee.simulate.legal` lists, with the simulator's seeded random generator only.
+:mod:`referee.engine.legal` lists, with the simulator's seeded random generator only.
 """
 
 from __future__ import annotations

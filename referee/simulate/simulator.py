@@ -59,6 +59,7 @@ from referee.engine.legal import (
     take_actions,
     tile_ref,
 )
+from referee.engine.ruleset import Decision
 from referee.notation import format_game
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
@@ -87,7 +88,6 @@ from referee.record.model import (
     TakeMoney,
     Turn,
 )
-from referee.engine.ruleset import Decision
 from referee.simulate.policy import Policy
 
 NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fritz")
