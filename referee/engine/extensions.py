@@ -34,6 +34,7 @@ simulator's seeded random generator, and the module's hidden part of the table):
 * ``sim_setup``               chance lines of the setup (cards dealt, stacks revealed)
 * ``sim_reshuffle``           components of the discard pile that go into the new deck
 * ``sim_refill``              chance events written with the refill after a turn
+* ``sim_prefers``             which of the offered moves a simulated player would rather make
 
 A hook that finds something wrong returns :class:`~referee.engine.rules.Violation` objects; it
 may mutate the :class:`~referee.engine.state.GameState` it is given (``state.modules[name]`` is
@@ -286,6 +287,14 @@ class Module:
     def sim_refill(self, sim: SimContext) -> list[ChanceEvent]:
         """Chance events written with the refill after a turn or an out-of-turn line (e.g. the
         next square of a stack turned face up). Default: none."""
+        return []
+
+    def sim_prefers(
+        self, sim: SimContext, player: PlayerState, actions: list[Action]
+    ) -> list[Action]:
+        """Of ``actions`` (legal moves of one kind, e.g. the exact purchases), those a simulated
+        player would rather make because of this module (e.g. the tile of a hidden bonus card),
+        so that simulated games use the module. Default: none (no preference)."""
         return []
 
     def view(self, state: GameState) -> dict[str, Any]:

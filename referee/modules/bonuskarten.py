@@ -324,6 +324,11 @@ class Bonuskarten(BundledModule):
             out.append(ModuleChance(VERB, args))
         return out
 
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """A player would rather buy the tile of one of their hidden bonus cards."""
+        hand = self.data(sim.state).hand.get(player.name, Counter())
+        return [a for a in actions if getattr(getattr(a, "tile", None), "kind", None) in hand]
+
     # ---------------------------------------------------------------- helpers
 
     @staticmethod

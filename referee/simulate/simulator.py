@@ -106,8 +106,9 @@ class LazyOptions:
     card taken joins the takes, a module way to pay joins the buys, module verbs are
     :meth:`verbs`."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, sim: SimContext | None = None) -> None:
         self.state = state
+        self.sim = sim
         self.ctx = Context(state)
         self.p = mover(state)
         self.open = self.p is not None and may_act(state)
@@ -150,6 +151,15 @@ class LazyOptions:
 
     def has_reserve(self) -> bool:
         return bool(self.p and self.p.reserve)
+
+    def wanted(self, actions: list[Action]) -> list[Action]:
+        """Of ``actions``, those a module makes the player want (``Module.sim_prefers``)."""
+        if self.sim is None or self.p is None or not self.state.ext:
+            return []
+        out: list[Action] = []
+        for m in self.state.ext.modules:
+            out += [a for a in m.sim_prefers(self.sim, self.p, actions) if a not in out]
+        return out
 
     def all(self) -> list[Action]:
         return main_actions(self.state) + [
@@ -348,7 +358,7 @@ class _Game:
         actions: list[Action] = []
         first = True
         while True:
-            choice = self.policy.choose_main(LazyOptions(state), first)
+            choice = self.policy.choose_main(LazyOptions(state, self.sim), first)
             if choice is None:
                 if first:
                     raise SimulationError(f"turn {number}: no legal action for {self.names[who]}")
