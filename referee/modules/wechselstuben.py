@@ -19,7 +19,7 @@ from referee.engine.findings import problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
-from referee.record.model import ComponentRef, Pos, TakeMoney
+from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 H = "DIE WECHSELSTUBEN"
 S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
@@ -445,7 +445,10 @@ class Wechselstuben(BundledModule):
                 if field is None or field not in curs:
                     continue
                 other = curs - {field}
-                if any(getattr(c, "card", None) and c.card.currency in other for c in buy.paid):
+                if any(
+                    isinstance(c, CardRef) and c.card is not None and c.card.currency in other
+                    for c in buy.paid
+                ):
                     out.append(buy)
         return out
 

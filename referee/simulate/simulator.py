@@ -302,8 +302,8 @@ class _Game:
         entries = tuple((Currency.of_field(i + 1), tile_ref(t)) for i, t in enumerate(market))
         self._chance([MarketDraw(entries, self._pos())])
         if state.dirk is not None:
-            tiles = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
-            self._chance([DirkDraw(tiles, self._pos())])
+            dirk_tiles = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
+            self._chance([DirkDraw(dirk_tiles, self._pos())])
         for m in state.ext.modules:  # the modules' setup: cards dealt, stacks laid out
             for event in m.sim_setup(self.sim):
                 self._chance([event])
@@ -410,8 +410,8 @@ class _Game:
                     events.append(DisplayReveal(tuple(revealed)))
                     revealed = []
                 events.append(Reshuffle())
-                discard: list[DeckCard] = sorted(state.discard.elements(), key=lambda c: c.sort_key)
-                discard += extra  # type: ignore[arg-type]
+                money = sorted(state.discard.elements(), key=lambda c: c.sort_key)
+                discard: list[DeckCard] = [*money, *extra]  # type: ignore[list-item]
                 self.rng.shuffle(discard)
                 self.deck = list(discard)
             card = self.deck.pop(0)
@@ -488,9 +488,8 @@ class _Game:
         if state.dirk is not None and round_no in (1, 2):
             want = DIRK_FIRST
             if round_no == 2:
-                want = self.profile.dirk_second_draw
-                if want is None:
-                    want = len(self.bag) // 3
+                second = self.profile.dirk_second_draw
+                want = len(self.bag) // 3 if second is None else second
             want = min(want, len(self.bag))
             tiles = [self.bag.pop() for _ in range(want)]
             self._chance([DirkDraw(tuple(tile_ref(t) for t in tiles))])
