@@ -137,6 +137,12 @@ def command(
             except SimulationError as exc:  # a bug of the simulator or engine: say so, no trace
                 click.echo(f"internal error in game {i + 1} (seed {s}): {exc}", err=True)
                 return EXIT_INTERNAL
+            except Exception as exc:  # a bug elsewhere (e.g. a module's hook): no trace either
+                click.echo(
+                    f"internal error in game {i + 1} (seed {s}): {type(exc).__name__}: {exc}",
+                    err=True,
+                )
+                return EXIT_INTERNAL
             if fmt == "text":
                 if i:
                     out.write("\n")
