@@ -156,6 +156,22 @@ def want_all(kinds: set[str], modules: tuple[str, ...]) -> bool:
     return all(WANT[m] <= kinds for m in modules)
 
 
+@pytest.mark.parametrize("modules", [(), ALL], ids=["base", "all-four"])
+def test_no_move_once_the_game_has_ended(modules: tuple[str, ...]) -> None:
+    """After the refill that cannot fill the market the game is over: no action, no vizier
+    ("Wenn bei Spielende die letzten Gebäudeplättchen verteilt werden, kann der Wesirstein
+    nicht mehr eingesetzt werden")."""
+    text = simulate_text(3, 8, None, None, modules)
+    game = parse_text(text, "sim.alh")[0]
+    turns = [i for i, item in enumerate(game.body) if isinstance(item, Turn) and item.number]
+    last = game.body[turns[-1] + 1]  # the refill after the last turn
+    state, _ = replay(game, until_line=last.pos.line)
+    assert legal_actions(state) == []
+    assert all(line.actions[0].verb != "vizier" for line in legal_interrupts(state))  # type: ignore[union-attr]
+    before, _ = replay(game, until_line=game.body[turns[-1]].pos.line - 1)
+    assert legal_actions(before)
+
+
 # ------------------------------------------------------------------------- completeness
 
 

@@ -75,6 +75,7 @@ __all__ = [
     "can_end_turn",
     "card_ref",
     "cells_for",
+    "game_ends_here",
     "is_exact",
     "legal_actions",
     "legal_interrupts",
@@ -364,11 +365,27 @@ def placement_actions(state: GameState) -> list[Action]:
 # ----------------------------------------------------------------------------- the generator
 
 
+def game_ends_here(state: GameState) -> bool:
+    """Whether the game is over once the refill just written is closed ("sobald – nach dem Zug
+    eines Spielers – die Gebäudeplättchen nicht mehr komplett nachgelegt werden können")."""
+    from referee.engine.core import settle_before
+
+    if state.game_over:
+        return True
+    if state.turn is not None or state.phase != "refill":
+        return False
+    if state.bag_count > 0 and not state.bag_uncertain:
+        return False
+    trial = state.copy()
+    settle_before(trial, NOWHERE, "turn")
+    return trial.game_over
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal next action of the player to move: base main actions, then the modules'
     actions, then placements. Empty when nobody is to move or the game is over."""
     p = mover(state)
-    if p is None or state.game_over:
+    if p is None or game_ends_here(state):
         return []
     ctx = Context(state)
     return main_actions(state) + module_actions(ctx, p) + placement_actions(state)
