@@ -104,6 +104,16 @@ def test_all_four_modules_under_every_profile_with_dirk(profile: str) -> None:
     assert any(uses(game).values())
 
 
+def test_exchange_cards_come_back_after_a_reshuffle() -> None:
+    """ "der Ablagestapel – inklusive abgeworfener Wechselstuben – gemischt": a played exchange
+    card goes into the new deck and turns up again (seed chosen so that it does)."""
+    text = simulate_text(3, 4, None, None, ("wechselstuben",))
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if "reshuffle" in line)
+    assert any(line.startswith("* ") and " ex:" in line for line in lines[k:])
+    _checked(text, 3, ("wechselstuben",), "queen-2003")
+
+
 def test_same_seed_same_bytes() -> None:
     for modules in MODULE_SETS[:2]:
         a = simulate_text(3, 5, None, None, modules)
