@@ -1,18 +1,16 @@
 """Complete games: a small deterministic random-game generator, and the engine on its output.
 
-The generator moved to :mod:`referee.simulate.scripted` (imported here under the old names, so
-``from test_engine_games import NAMES, Sim, _cards`` keeps working). It plays legal (not clever)
-games of the base rules as written in ``rulebook-base-de-2003.txt``: start money until 20, start
-player by fewest cards / lower total / youngest, the five-pile deck with W1 in pile 2 and W2 in
-pile 4, exact payments giving another action, placements by the building rules, refills,
-reshuffles, scorings, the game end with the leftover tiles. Its records reveal every card and
-tile, and carry the claimed totals so that the record checks itself.
-``python tests/test_engine_games.py`` rewrites ``examples/game-{3,4,6}p.alh``.
+The generator is the engine-driven simulator (:mod:`referee.simulate.simulator`; the former
+scripted generator that wrote ``examples/game-{3,4,6}p.alh`` is gone, those files are goldens).
+It plays legal (not clever) games of the base rules as written in ``rulebook-base-de-2003.txt``:
+start money until 20, start player by fewest cards / lower total / youngest, the five-pile deck
+with W1 in pile 2 and W2 in pile 4, exact payments giving another action, placements by the
+building rules, refills, reshuffles, scorings, the game end with the leftover tiles. Its records
+reveal every card and tile, and carry the claimed totals so that the record checks itself.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,16 @@ import pytest
 from referee.engine import check_game
 from referee.notation import parse_text
 from referee.record.model import Coord
-from referee.simulate.scripted import NAMES, Sim, _cards, _payment, generate
+from referee.simulate import simulate_text
+from referee.simulate.simulator import NAMES
 
-__all__ = ["NAMES", "Sim", "_cards", "_payment", "generate"]
+__all__ = ["NAMES", "generate"]
+
+
+def generate(n: int, seed: int, event: str = "") -> str:
+    """A complete legal game of ``n`` players (the engine-driven simulator)."""
+    return simulate_text(n, seed, None, event or None)
+
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -67,10 +72,3 @@ def test_a_changed_move_is_caught() -> None:
 
 def _coord(c: Coord) -> str:  # pragma: no cover - helper kept for readability
     return str(c)
-
-
-if __name__ == "__main__":  # pragma: no cover - writes the example games
-    for n, seed in ((3, 2003), (4, 2019), (6, 42)):
-        target = EXAMPLES / f"game-{n}p.alh"
-        target.write_text(generate(n, seed, f"example {n}-player game"), "utf-8")
-        print("wrote", target, file=sys.stderr)

@@ -25,12 +25,14 @@ from hypothesis import strategies as st
 from referee.catalogue import Currency, MoneyCard
 from referee.cli import cli
 from referee.engine import check_action, check_game, replay
+from referee.engine.actions.purchase import payments
+from referee.engine.context import Context
+from referee.engine.legal import placement_actions, take_actions
 from referee.geometry import placement_problems
 from referee.notation import format_game, parse_text
 from referee.profiles import load_profile
 from referee.record.model import Place, TakeMoney, Turn
 from referee.simulate import game_seed, legal_actions, simulate_text
-from referee.simulate.legal import payments, placement_actions, take_actions
 
 # `python -m referee` runs outside the source tree, so that it runs the installed package (an
 # unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
@@ -216,34 +218,39 @@ def test_takes_are_exactly_the_rulebook_ones() -> None:
         MoneyCard(Currency.DENAR, 2),
         MoneyCard(Currency.DUKATEN, 9),
     )
-    takes = {tuple(c.card.code for c in t.cards) for t in take_actions([g1, g4, d2, u9])}  # type: ignore[union-attr]
+    state = _states(simulate_text(3, 3), 50)[0]
+    p = state.players[0]  # type: ignore[attr-defined]
+    state.display = [g1, g4, d2, u9]  # type: ignore[attr-defined]
+    takes = {tuple(c.card.code for c in t.cards) for t in take_actions(Context(state), p)}  # type: ignore[arg-type, union-attr]
     assert takes == {("Gu1",), ("Gu4",), ("De2",), ("Du9",), ("Gu1", "Gu4"), ("Gu1", "De2")}
     # copies are not listed twice
-    assert len(take_actions([g1, g1, u9, u9])) == 3
+    state.display = [g1, g1, u9, u9]  # type: ignore[attr-defined]
+    assert len(take_actions(Context(state), p)) == 3  # type: ignore[arg-type]
 
 
 def test_payments_pay_at_least_the_price_without_superfluous_cards() -> None:
     """ "Dazu zahlt man mindestens den aufgedruckten Preis in der Währung, die der Bauhof ...
-    anzeigt" (rulebook-base-de-2003.txt, Kaufen)."""
-    hand = Counter(
-        {
-            MoneyCard(Currency.DIRHAM, 2): 1,
-            MoneyCard(Currency.DIRHAM, 5): 1,
-            MoneyCard(Currency.DIRHAM, 7): 1,
-            MoneyCard(Currency.GULDEN, 9): 1,
-        }
-    )
-    pays = {tuple(c.value for c in p) for p in payments(hand, Currency.DIRHAM, 7)}
-    assert pays == {(7,), (5, 2)}
-    pays = {tuple(c.value for c in p) for p in payments(hand, Currency.DIRHAM, 6)}
-    assert pays == {(7,), (5, 2)}  # 7 alone, or 5+2 = 7; never 7+2 (the 2 is superfluous)
-    # the rulebook allows superfluous cards ("es gibt kein Wechselgeld zurück"): every set
-    pays = {tuple(c.value for c in p) for p in payments(hand, Currency.DIRHAM, 7, True)}
-    assert pays == {(7,), (7, 5), (7, 2), (5, 2), (7, 5, 2)}
-    assert payments(hand, Currency.DIRHAM, 15) == []
-    assert payments(hand, Currency.DIRHAM, 14) == [
-        tuple(sorted(hand.elements(), key=lambda c: -c.value))[1:]
+    anzeigt" (rulebook-base-de-2003.txt, Kaufen). The one payment search of the engine lists
+    payments without a superfluous card (one that could be left out and still pay)."""
+    hand = [
+        MoneyCard(Currency.DIRHAM, 2),
+        MoneyCard(Currency.DIRHAM, 5),
+        MoneyCard(Currency.DIRHAM, 7),
+        MoneyCard(Currency.GULDEN, 9),
     ]
+    di = frozenset({Currency.DIRHAM})
+
+    def values(price: int, exact: bool = False) -> set[tuple[int, ...]]:
+        return {tuple(sorted(c.value for c in p)) for p in payments(hand, di, price, exact)}
+
+    assert values(7) == {(7,), (2, 5)}
+    assert values(6) == {(7,), (2, 5)}  # never 7+2 (the 2 is superfluous)
+    assert values(6, exact=True) == set()
+    assert values(15) == set()
+    assert values(14) == {(2, 5, 7)}
+    assert values(9, exact=True) == {(2, 7)}
+    assert values(9) == {(2, 7), (5, 7)}  # exact payments first
+    assert [sum(c.value for c in p) for p in payments(hand, di, 9)] == [9, 12]
 
 
 def test_placements_are_every_legal_cell_and_the_reserve() -> None:
@@ -282,9 +289,9 @@ def test_no_take_over_five_is_listed() -> None:
 def test_placements_and_builds_are_complete() -> None:
     """Every empty cell next to the Alhambra without a building-rule problem is offered
     (rulebook-base-de-2003.txt, Alhambra-Bauregeln; Alhambra umbauen)."""
+    from referee.engine.legal import build_actions, remove_actions
     from referee.geometry import removal_problems
     from referee.record.model import BuildFromReserve, Coord, RemoveToReserve
-    from referee.simulate.legal import build_actions, remove_actions
 
     checked = 0
     for state in _states(simulate_text(3, 41), 11):
@@ -295,7 +302,7 @@ def test_placements_and_builds_are_complete() -> None:
                 for c in cells
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
             } - set(cells)
-            builds = build_actions(p)
+            builds = build_actions(Context(state), p)  # type: ignore[arg-type]
             for tile in {t for t in p.reserve if t is not None}:
                 want = {c for c in around if not placement_problems(p.alhambra, c, tile)}
                 got = {
@@ -304,6 +311,10 @@ def test_placements_and_builds_are_complete() -> None:
                 assert got == want
                 checked += 1
             want_rm = {c for c in cells if c != Coord(0, 0) and not removal_problems(p.alhambra, c)}
-            got_rm = {a.at for a in remove_actions(p) if isinstance(a, RemoveToReserve)}
+            got_rm = {
+                a.at
+                for a in remove_actions(Context(state), p)  # type: ignore[arg-type]
+                if isinstance(a, RemoveToReserve)
+            }
             assert got_rm == want_rm
     assert checked > 0

@@ -1,9 +1,10 @@
 """``alhambra-referee simulate --modules``: module games that check themselves.
 
-The module generator (:mod:`referee.simulate.modules_play`) plays behind the command; every game
-it writes must pass ``check`` with no violation, be a fixed point of ``fmt``, carry the
-``Modules`` header and really use its modules; the same seed gives the same bytes; an unknown
-module (or a combination the generator does not play) is a usage error (exit 3).
+The engine-driven simulator plays behind the command, through the engine's legal-move generator,
+for any player count (2 with Dirk) and any rule profile; every game it writes must pass
+``check`` with no violation, be a fixed point of ``fmt``, carry the ``Modules`` header and
+really use its modules; the same seed gives the same bytes; an unknown module is a usage error
+(exit 3).
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_module_games import ALL, uses
 
 from referee.cli import cli
 from referee.engine import check_game
 from referee.notation import format_games, parse_text
-from referee.simulate.modules_play import ALL, uses
 
 # `python -m referee` runs outside the source tree, so that it runs the installed package (an
 # unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
@@ -35,17 +36,28 @@ def _simulate(*args: str) -> str:
 
 
 @pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m))
-@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (6, 3)])
+@pytest.mark.parametrize(
+    ("players", "seed", "rules"), [(2, 1, "bga"), (3, 1, "queen-2003"), (6, 3, "piatnik-hu")]
+)
 def test_module_games_check_and_are_fmt_fixed_points(
-    modules: tuple[str, ...], players: int, seed: int
+    modules: tuple[str, ...], players: int, seed: int, rules: str
 ) -> None:
-    text = _simulate("--modules", ",".join(modules), "--players", str(players), "--seed", str(seed))
+    text = _simulate(
+        "--modules",
+        ",".join(modules),
+        "--players",
+        str(players),
+        "--seed",
+        str(seed),
+        "--rules",
+        rules,
+    )
     games = parse_text(text, "sim.alh")
     assert len(games) == 1 and not games[0].errors
     assert format_games(games) == text  # canonical: fmt leaves it as it is
     game = games[0]
     assert [m.strip() for m in (game.header("Modules") or "").split(",")] == list(modules)
-    assert len(game.players) == players
+    assert len(game.players) == players and game.header("Rules") == rules
     rep = check_game(game)
     assert rep.violations == [], [v.message() for v in rep.violations][:5]
     assert rep.valid and rep.complete and [s.round for s in rep.scorings] == [1, 2, 3]
@@ -56,7 +68,7 @@ def test_module_games_check_and_are_fmt_fixed_points(
 def test_module_games_use_their_modules(modules: tuple[str, ...]) -> None:
     """Over a few games of a run every module's actions show up."""
     text = _simulate("--modules", ",".join(modules), "--players", "4", "--games", "4")
-    games = text.split("\n\n[Event ")
+    games = parse_text(text, "run.alh")
     assert len(games) == 4
     for m in modules:
         assert any(uses(g)[m] for g in games), m
@@ -89,8 +101,8 @@ def test_same_seed_same_bytes_and_aliases_name_the_modules() -> None:
         (["--modules", "nope"], "available: bonuskarten, plaetze, wechselstuben, wesir"),
         (["--modules", "wesir,nope"], "unknown module nope"),
         (["--modules", ","], "no module"),
-        (["--modules", "wesir", "--players", "2"], "3 to 6 players"),
-        (["--modules", "wesir", "--rules", "bga"], "queen-2003"),
+        (["--modules", "wesir", "--players", "7"], "--players"),
+        (["--modules", "wesir", "--rules", "nope"], "--rules"),
     ],
 )
 def test_bad_module_options_are_usage_errors(args: list[str], says: str) -> None:

@@ -4,9 +4,10 @@ Every chance event is written (deal, display, market, reshuffle, scoring cards, 
 the distribution) and the claimed totals at every scoring, so each game checks itself. The same
 ``--seed`` gives byte-identical output.
 
-Without ``--modules`` the engine-driven simulator (:mod:`referee.simulate.simulator`) plays;
-with ``--modules`` the module generator :mod:`referee.simulate.modules_play` does (queen-2003,
-3 to 6 players), and writes the ``Modules`` header and the modules' components and actions.
+The engine-driven simulator (:mod:`referee.simulate.simulator`) plays every game through the
+engine's legal-move generator (:mod:`referee.engine.legal`), for any player count and rule
+profile; with ``--modules`` it writes the ``Modules`` header, and the enabled modules add their
+moves and chance events (cards in the money deck, squares turned up, bonus cards dealt ...).
 """
 
 from __future__ import annotations
@@ -31,21 +32,6 @@ register(
     "with their aliases)",
     "unbekanntes Modul {unknown} (vorhanden: {available}; `alhambra-referee modules` nennt sie "
     "mit ihren anderen Namen)",
-)
-register(
-    "simulate.unplayed",
-    "the simulator does not play {unplayed} yet (it plays: {played})",
-    "der Simulator spielt {unplayed} noch nicht (er spielt: {played})",
-)
-register(
-    "simulate.modules_profile",
-    "the module games follow queen-2003 only, not {profile}",
-    "die Partien mit Modulen folgen nur queen-2003, nicht {profile}",
-)
-register(
-    "simulate.modules_players",
-    "the module games are played by 3 to 6 players (no Dirk yet)",
-    "die Partien mit Modulen spielen 3 bis 6 Spieler (noch ohne Dirk)",
 )
 register(
     "simulate.internal",
@@ -84,34 +70,7 @@ def _modules(raw: str | None) -> tuple[str, ...]:
             ),
             param_hint="--modules",
         )
-    names = tuple(dict.fromkeys(MODULES[m].name for m in names))  # aliases -> module names
-    from referee.simulate.modules_play import ALL
-
-    unplayed = [m for m in names if m not in ALL]
-    if unplayed:  # pragma: no cover - every bundled module is played today
-        raise click.BadParameter(
-            t(
-                "simulate.unplayed",
-                current_lang(),
-                unplayed=", ".join(unplayed),
-                played=", ".join(ALL),
-            ),
-            param_hint="--modules",
-        )
-    return names
-
-
-def _module_game(players: int, seed: int, modules: tuple[str, ...], event: str) -> str:
-    """One game of the module generator, in canonical form."""
-    from referee.notation import format_games, parse_text
-    from referee.simulate import SimulationError
-    from referee.simulate.modules_play import generate
-
-    try:
-        text = generate(players, seed, modules, event)
-    except Exception as exc:  # a bug of the generator: reported as an internal error
-        raise SimulationError(f"{type(exc).__name__}: {exc}") from exc
-    return format_games(parse_text(text, "<simulated>"))
+    return tuple(dict.fromkeys(MODULES[m].name for m in names))  # aliases -> module names
 
 
 @click.command("simulate")
@@ -138,7 +97,7 @@ def _module_game(players: int, seed: int, modules: tuple[str, ...], event: str) 
     "--modules",
     metavar="A,B",
     default=None,
-    help="Expansion modules to play (see `alhambra-referee modules`); queen-2003, 3-6 players.",
+    help="Expansion modules to play (see `alhambra-referee modules`), e.g. wesir,plaetze.",
 )
 @click.option(
     "--output",
@@ -177,12 +136,6 @@ def command(
 
     profile = _profile(rules)
     mods = _modules(modules)
-    if mods and profile.name != "queen-2003":
-        raise click.BadParameter(
-            t("simulate.modules_profile", lang, profile=profile.name), param_hint="--rules"
-        )
-    if mods and players < 3:
-        raise click.BadParameter(t("simulate.modules_players", lang), param_hint="--players")
     fmt = fmt.lower()
     records: list[dict[str, Any]] = []
     out: IO[str]
@@ -202,12 +155,13 @@ def command(
             s = game_seed(seed, i)
             try:
                 event = f"simulated game {i + 1} of run {seed}"
-                if mods:
-                    text = _module_game(players, s, mods, event)
-                else:
-                    text = simulate_text(players, s, profile, event)
+                text = simulate_text(players, s, profile, event, mods)
             except SimulationError as exc:  # a bug of the simulator or engine: say so, no trace
                 click.echo(t("simulate.internal", lang, n=i + 1, seed=s, error=exc), err=True)
+                return EXIT_INTERNAL
+            except Exception as exc:  # a bug elsewhere (e.g. a module's hook): no trace either
+                error = f"{type(exc).__name__}: {exc}"
+                click.echo(t("simulate.internal", lang, n=i + 1, seed=s, error=error), err=True)
                 return EXIT_INTERNAL
             if fmt == "text":
                 if i:

@@ -24,6 +24,18 @@ Hook points, in game order:
 * ``scoring_parts``           what a scoring adds: count adjustments, scoring categories
                               (point lines, penalties, majorities), a replacement points table
 * ``end_of_game``             steps after the leftover tiles and before the final scoring
+* ``legal_actions``           the module's moves for the legal-move generator
+                              (:mod:`referee.engine.legal`): its verbs, its ways to pay
+* ``legal_interrupts``        the out-of-turn lines it allows now (e.g. the vizier)
+
+Simulator hooks (:mod:`referee.simulate`), through a :class:`SimContext` (the game, the
+simulator's seeded random generator, and the module's hidden part of the table):
+
+* ``sim_money_components``    components shuffled into the money piles at setup
+* ``sim_setup``               chance lines of the setup (cards dealt, stacks revealed)
+* ``sim_reshuffle``           components of the discard pile that go into the new deck
+* ``sim_refill``              chance events written with the refill after a turn
+* ``sim_prefers``             which of the offered moves a simulated player would rather make
 
 A hook that finds something wrong returns :class:`~referee.engine.rules.Violation` objects; it
 may mutate the :class:`~referee.engine.state.GameState` it is given (``state.modules[name]`` is
@@ -32,15 +44,20 @@ the module's own scratch space, copied with the state).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.rules import Violation
 
 if TYPE_CHECKING:
+    from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
     from referee.record.model import (
+        Action,
+        ChanceEvent,
         ComponentRef,
         Coord,
         ModuleAction,
@@ -60,6 +77,32 @@ class ActionKind(StrEnum):
     FREE = "free"  # no action: allowed at any time, also inside another module's line
     ACQUIRE = "acquire"  # takes a piece without buying it (e.g. a square)
     INTERRUPT = "interrupt"  # opens out-of-turn play (e.g. the vizier)
+
+
+@dataclass
+class SimContext:
+    """What the simulator (:mod:`referee.simulate.simulator`) hands a module's ``sim_*`` hooks.
+
+    ``ctx`` is the game as the engine holds it (everything written so far is applied); ``rng``
+    is the simulator's seeded random generator, the only source of chance (so the same seed
+    gives the same game); ``hidden`` holds each module's part of the table that the record does
+    not show yet (``hidden[module.name]``, e.g. the order of a face-down stack), kept for the
+    whole game.
+    """
+
+    ctx: Context
+    rng: random.Random
+    hidden: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def state(self) -> GameState:
+        return self.ctx.state
+
+    def mine(self, module: Module, factory: Callable[[], Any]) -> Any:
+        """``module``'s hidden part of the table (made by ``factory`` on first use)."""
+        if module.name not in self.hidden:
+            self.hidden[module.name] = factory()
+        return self.hidden[module.name]
 
 
 ActionHandler = Callable[["GameState", "PlayerState", "ModuleAction"], list[Violation]]
@@ -180,6 +223,54 @@ class Module:
         (:class:`~referee.engine.turns.Moment`: setup done, turn start, turn end, refill done,
         scoring done, leftovers handed out, game end). ``ctx`` is the engine's
         :class:`~referee.engine.context.Context`."""
+
+    # --------------------------------------------------------- legal moves
+
+    def legal_actions(self, ctx: Context, player: PlayerState) -> list[Action]:
+        """The module's moves for ``player`` now, as record nodes the checker accepts: its
+        verbs (e.g. ``wake``, ``square sq:Tne``), module cards taken (``take ex:GuDe``) and its
+        ways to pay (a ``buy`` whose payment names an exchange card). The generator keeps main
+        actions only while the turn allows one, and verbs of kind ``free`` at any time of the
+        turn; placements of the pieces a module action adds are the generator's. Default:
+        none."""
+        return []
+
+    def legal_interrupts(self, ctx: Context) -> list[Turn]:
+        """Out-of-turn lines (a ``Turn`` without a number, whole: e.g. ``Ben: vizier, buy ...,
+        place ...``) the module allows now. Called between two turns with the table settled
+        (refill written); a due scoring may still be pending. Default: none."""
+        return []
+
+    # ------------------------------------------------------------ simulator
+
+    def sim_money_components(self, sim: SimContext) -> dict[int, list[object]]:
+        """Components the simulator shuffles into the money piles (1-5) at setup, as record
+        tokens (e.g. ``ComponentRef("ex", "GuDe")``); each turns up in the display as it
+        comes. Default: none."""
+        return {}
+
+    def sim_setup(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events of the module's setup (cards dealt, stacks laid out), written after
+        the base setup and before the start player. Default: none."""
+        return []
+
+    def sim_reshuffle(self, sim: SimContext) -> list[object]:
+        """The module's components on the discard pile, shuffled with it into the new money
+        deck. Default: none."""
+        return []
+
+    def sim_refill(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events written with the refill after a turn or an out-of-turn line (e.g. the
+        next square of a stack turned face up). Default: none."""
+        return []
+
+    def sim_prefers(
+        self, sim: SimContext, player: PlayerState, actions: list[Action]
+    ) -> list[Action]:
+        """Of ``actions`` (legal moves of one kind, e.g. the exact purchases), those a simulated
+        player would rather make because of this module (e.g. the tile of a hidden bonus card),
+        so that simulated games use the module. Default: none (no preference)."""
+        return []
 
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML

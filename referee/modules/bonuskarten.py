@@ -29,7 +29,16 @@ from referee.modules.base import (
     rule,
     section,
 )
-from referee.record.model import Coord, ModuleAction, ModuleChance, Pos, TileRef, Turn
+from referee.record.model import (
+    Coord,
+    GenericArg,
+    ModuleAction,
+    ModuleChance,
+    PlayerRef,
+    Pos,
+    TileRef,
+    Turn,
+)
 
 H = "DIE BONUSKARTEN"
 S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
@@ -300,6 +309,37 @@ class Bonuskarten(BundledModule):
                 data.hand_unknown[player.name] = max(0, data.hand_unknown[player.name] - 1)
         return True
 
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """Revealing a card is no action ("kann diese dann jederzeit aufdecken"): each known hidden
+        card whose tile is built may be shown."""
+        return _legal_actions(self, ctx, player)
+
+    def legal_interrupts(self, ctx: Any) -> list[Turn]:
+        """The same reveal on a line of its own between turns (e.g. just before a scoring)."""
+        return _legal_interrupts(self, ctx)
+
+    # ------------------------------------------------------------ simulator
+
+    def sim_setup(self, sim: Any) -> list[Any]:
+        """Every player is dealt the table's number of cards face down (3/3/2/2/1); the
+        simulator writes them (``* bonus Anna G10 T12``)."""
+        cards = list(card_tiles())
+        sim.rng.shuffle(cards)
+        k = deal_size(len(sim.state.players))
+        out = []
+        for p in sim.state.players:
+            dealt = [cards.pop() for _ in range(k)]
+            args = (GenericArg(p.name), *(GenericArg(_bonus_ref(t)) for t in dealt))
+            out.append(ModuleChance(VERB, args))
+        return out
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """A player would rather buy the tile of one of their hidden bonus cards."""
+        hand = self.data(sim.state).hand.get(player.name, Counter())
+        return [a for a in actions if getattr(getattr(a, "tile", None), "kind", None) in hand]
+
     # ---------------------------------------------------------------- helpers
 
     @staticmethod
@@ -377,6 +417,39 @@ class Bonuskarten(BundledModule):
             hand[kind] += 1  # it stays in the hand
             return
         data.revealed[name].append(kind)
+
+
+def _bonus_ref(kind: TileKind) -> TileRef:
+    return TileRef(kind.type, kind.price, kind.walls, (kind,))
+
+
+def _revealable(module: Bonuskarten, state: GameState, player: PlayerState) -> list[TileKind]:
+    """The known hidden cards of ``player`` whose tile stands in the Alhambra."""
+    data = module.data(state)
+    return [
+        kind
+        for kind in sorted(data.hand.get(player.name, Counter()), key=lambda k: k.code)
+        if data.hand[player.name][kind] > 0 and module._built(player, kind)
+    ]
+
+
+def _legal_actions(module: Bonuskarten, ctx: Any, player: PlayerState) -> list[Any]:
+    return [
+        ModuleAction(VERB, (GenericArg(_bonus_ref(kind)),))
+        for kind in _revealable(module, ctx.state, player)
+    ]
+
+
+def _legal_interrupts(module: Bonuskarten, ctx: Any) -> list[Turn]:
+    out: list[Turn] = []
+    for p in ctx.state.players:
+        for kind in _revealable(module, ctx.state, p):
+            out.append(
+                Turn(
+                    None, PlayerRef(p.name), (ModuleAction(VERB, (GenericArg(_bonus_ref(kind)),)),)
+                )
+            )
+    return out
 
 
 def counts_with_bonus(player: PlayerState, revealed: list[TileKind]) -> dict[BuildingType, int]:

@@ -23,7 +23,7 @@ from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.state import GameState, PlayerState
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
-from referee.record.model import ComponentRef, Coord, ModuleAction, ModuleChance, Pos
+from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "DIE PLÄTZE"
 S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
@@ -385,6 +385,61 @@ class Plaetze(BundledModule):
         data.taken[sq] += 1
         return True, sq
 
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """ "Platz errichten": any face-up square (its face known), while the player owns fewer
+        than three ("höchstens drei Plätze ... auch Plätze in der Reserve")."""
+        state = ctx.state
+        if len(self.held(state, player)) >= limit_per_player():
+            return []
+        data = self.data(state)
+        out: list[Any] = []
+        for colour in BuildingType:
+            top = data.top.get(colour)
+            if top is None or data.left.get(colour, 0) <= 0:
+                continue
+            out.append(ModuleAction(VERB, (GenericArg(ComponentRef(KIND, top.code[3:])),)))
+        return out
+
+    # ------------------------------------------------------------ simulator
+
+    def _stacks(self, sim: Any) -> dict[BuildingType, list[Square]]:
+        """The face-down stacks in the simulator's hands. The faces are not in the texts: each
+        square gets one wall (two of three) or two walls on random sides."""
+
+        def make() -> dict[BuildingType, list[Square]]:
+            stacks: dict[BuildingType, list[Square]] = {}
+            for colour, count in per_colour().items():
+                stacks[colour] = [
+                    Square(colour, frozenset(sim.rng.sample(SIDES, sim.rng.choice((1, 1, 2)))))
+                    for _ in range(count)
+                ]
+            return stacks
+
+        stacks: dict[BuildingType, list[Square]] = sim.mine(self, make)
+        return stacks
+
+    def sim_setup(self, sim: Any) -> list[Any]:
+        """ "von jedem Stapel der oberste Platz aufgedeckt": ``* squares`` with six faces."""
+        stacks = self._stacks(sim)
+        tops = [stack[0] for stack in stacks.values() if stack]
+        return [ModuleChance(CHANCE_VERB, tuple(GenericArg(_ref(sq)) for sq in tops))]
+
+    def sim_refill(self, sim: Any) -> list[Any]:
+        """ "Dann wird der nächste Platz des Stapels aufgedeckt": after a take, the next face."""
+        stacks = self._stacks(sim)
+        data = self.data(sim.state)
+        shown: list[Square] = []
+        for colour, stack in stacks.items():
+            while len(stack) > data.left.get(colour, 0):
+                stack.pop(0)  # taken
+            if stack and data.top.get(colour) is None:
+                shown.append(stack[0])
+        if not shown:
+            return []
+        return [ModuleChance(CHANCE_VERB, tuple(GenericArg(_ref(sq)) for sq in shown))]
+
     # ---------------------------------------------------------------- helpers
 
     def held(self, state: GameState, player: PlayerState) -> list[Square | None]:
@@ -418,6 +473,10 @@ class Plaetze(BundledModule):
         if not sq.walls:
             state.flag("SQUARE-FACE-UNVERIFIED", pos, who, severity="warning", token=sq.code)
         return sq
+
+
+def _ref(sq: Square) -> ComponentRef:
+    return ComponentRef(KIND, sq.code[len(KIND) + 1 :])
 
 
 def square_count(player: PlayerState, at: Coord, sq: Square) -> int:

@@ -19,7 +19,7 @@ from referee.engine.findings import problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
-from referee.record.model import ComponentRef, Pos, TakeMoney
+from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 H = "DIE WECHSELSTUBEN"
 S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
@@ -433,6 +433,54 @@ class Wechselstuben(BundledModule):
             assert player is not None
             self.hand(state, player)[card] += 1
         return True, None
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """Each exchange card of the display taken "anstelle des Geldes" (alone), and each
+        purchase paid with a held card "in beiden Währungen": the card's field currency plus
+        its other one, for a tile on a field whose currency is on the card. Payments that use
+        no card of the other currency are legal too but waste the card; they are not listed."""
+        from referee.engine.legal import buy_actions
+
+        data = self.data(ctx.state)
+        out: list[Any] = [
+            TakeMoney((ComponentRef(KIND, card),)) for card in sorted(set(data.display))
+        ]
+        for card in sorted(self.hand(ctx.state, player)):
+            if self.hand(ctx.state, player)[card] <= 0:
+                continue
+            curs = currencies_of(card)
+            ref = ComponentRef(KIND, card)
+            for buy in buy_actions(ctx, player, extra=(ref,)):
+                field = buy.field
+                if field is None or field not in curs:
+                    continue
+                other = curs - {field}
+                if any(
+                    isinstance(c, CardRef) and c.card is not None and c.card.currency in other
+                    for c in buy.paid
+                ):
+                    out.append(buy)
+        return out
+
+    # ------------------------------------------------------------ simulator
+
+    def sim_money_components(self, sim: Any) -> dict[int, list[object]]:
+        """ "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel": the six cards,
+        shuffled, two into each of those piles."""
+        cards = all_cards()
+        sim.rng.shuffle(cards)
+        piles = module_data("wechselstuben")["components"]["exchange_cards"]["piles"]
+        out: dict[int, list[object]] = {}
+        for pile, count in sorted((int(k), int(v)) for k, v in piles.items()):
+            out[pile] = [ComponentRef(KIND, cards.pop()) for _ in range(count)]
+        return out
+
+    def sim_reshuffle(self, sim: Any) -> list[object]:
+        """ "der Ablagestapel – inklusive abgeworfener Wechselstuben – gemischt"."""
+        data = self.data(sim.state)
+        return [ComponentRef(KIND, c) for c in sorted(data.discard.elements())]
 
     # ---------------------------------------------------------------- helpers
 

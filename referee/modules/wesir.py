@@ -323,6 +323,49 @@ class Wesir(BundledModule):
         acting = Claim(player, self.name, use.pos)
         ctx.report(state.ext.arbiter.precedence_findings(state, acting, others, "WESIR-PRIORITY"))
 
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Context, player: PlayerState) -> list[Any]:
+        """ "Den Wesirstein wieder aufwecken" is an action, for an asleep vizier only."""
+        if self.awake(ctx.state, player):
+            return []
+        return [ModuleAction(WAKE_VERB, ())]
+
+    def legal_interrupts(self, ctx: Context) -> list[Turn]:
+        """Each awake player's vizier lines: one market tile paid exactly (in any way the
+        purchase pipeline accepts, module payments included), then placed or reserved. Not
+        before the first turn, not while a scoring is due (it comes first), not once the game
+        has ended."""
+        from referee.engine import legal
+        from referee.engine.turns import seat_order
+        from referee.record.model import PlayerRef
+
+        state = ctx.state
+        if state.turn_no == 0 or state.scoring_pending or state.game_over or state.distributed:
+            return []
+        if state.phase == Phase.OVER:
+            return []
+        out: list[Turn] = []
+        for p in seat_order(state):
+            if not self.awake(state, p):
+                continue
+            buys: list[Buy] = legal.buy_actions(ctx, p, exact_only=True)
+            for m in state.ext.modules:
+                buys += [a for a in m.legal_actions(ctx, p) if isinstance(a, Buy)]
+            for buy in buys:
+                if not legal.is_exact(ctx, p, buy):
+                    continue
+                tile = buy.tile.kind if hasattr(buy.tile, "kind") else None
+                if tile is None:
+                    continue
+                for where in legal.placements_of(ctx, p, tile):
+                    if isinstance(where, Give):
+                        continue
+                    out.append(
+                        Turn(None, PlayerRef(p.name), (ModuleAction(USE_VERB, ()), buy, where))
+                    )
+        return out
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         return {

@@ -1,10 +1,11 @@
 """Random legal games: the legal-move generator, a simple policy and the simulator.
 
-* :func:`referee.simulate.legal.legal_actions` lists every legal action in a game state.
+* :func:`referee.engine.legal.legal_actions` lists every legal action in a game state (modules
+  included); :func:`referee.engine.legal.legal_interrupts` the out-of-turn lines.
 * :func:`simulate_game` / :func:`simulate_text` play a complete game with a seed.
 """
 
-from referee.simulate.legal import legal_actions
+from referee.engine.legal import legal_actions
 from referee.simulate.simulator import (
     SimulationError,
     game_seed,

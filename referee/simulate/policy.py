@@ -4,7 +4,7 @@ It buys and places as well as takes money, prefers exact payments (another actio
 "Kann man hingegen den Preis genau passend bezahlen, ist man sogar noch einmal an der Reihe"),
 sometimes overpays, sometimes redesigns, uses the reserve, and in two-player games sometimes
 gives a bought tile to Dirk. Every choice is made among the actions
-:mod:`referee.simulate.legal` lists, with the simulator's seeded random generator only.
+:mod:`referee.engine.legal` lists, with the simulator's seeded random generator only.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from referee.record.model import (
     Place,
     Reserve,
     TakeMoney,
+    Turn,
 )
 
 
@@ -35,6 +36,8 @@ class Options(Protocol):
     def builds(self) -> list[Action]: ...
     def removes(self) -> list[Action]: ...
     def swaps(self) -> list[Action]: ...
+    def verbs(self) -> list[Action]: ...
+    def wanted(self, actions: list[Action]) -> list[Action]: ...
     def has_reserve(self) -> bool: ...
     def all(self) -> list[Action]: ...
 
@@ -53,6 +56,9 @@ class Weights:
     place: float = 0.88  # a bought tile is built when a cell is free (else reserved)
     dirk: float = 0.10  # two-player game: give the tile to Dirk
     gift: float = 0.03  # profile allows gifts to players: give it away
+    verb: float = 0.30  # a module's main action (wake the vizier, take a square ...)
+    free: float = 0.60  # a module's free action (reveal a bonus card)
+    interrupt: float = 0.30  # an out-of-turn line (use the vizier, reveal a bonus card)
 
 
 def _neighbours(alh: Alhambra, at: Coord) -> int:
@@ -87,6 +93,9 @@ class Policy:
             return None
         buys = [a for a in options.buys() if isinstance(a, Buy)]
         exact = [a for a in buys if _exact(a)]
+        wanted = options.wanted(list(buys))  # a module makes these worth more
+        if wanted and self._chance(w.exact_buy):
+            return self.rng.choice(wanted)
         if exact and self._chance(w.exact_buy):
             return self.rng.choice(exact)
         over = [a for a in buys if not _exact(a)]
@@ -105,6 +114,9 @@ class Policy:
             builds = options.builds()
             if builds:
                 return self.rng.choice(builds)
+        verbs = options.verbs()
+        if verbs and self._chance(w.verb):
+            return self.rng.choice(verbs)
         takes = [a for a in options.takes() if isinstance(a, TakeMoney)]
         if takes:
             if self._chance(w.best_take):
@@ -136,6 +148,18 @@ class Policy:
         if reserves:
             return reserves[0]
         return self.rng.choice(list(options))
+
+    def choose_free(self, options: Sequence[Action]) -> Action | None:
+        """A module action that is no action (e.g. reveal a bonus card), or None."""
+        if not options or not self._chance(self.w.free):
+            return None
+        return self.rng.choice(list(options))
+
+    def choose_interrupt(self, lines: Sequence[Turn]) -> Turn | None:
+        """An out-of-turn line to play now, or None."""
+        if not lines or not self._chance(self.w.interrupt):
+            return None
+        return self.rng.choice(list(lines))
 
     def choose_cell(self, cells: Sequence[Coord], alh: Alhambra) -> Coord | None:
         """Where a tile given at the game end is built (None: into the reserve)."""

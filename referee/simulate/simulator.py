@@ -41,37 +41,17 @@ from referee.engine import (
     end_turn,
     start_state,
 )
-from referee.geometry import legal_cells
-from referee.notation import format_game
-from referee.profiles import DEFAULT_PROFILE, RuleProfile
-from referee.record.model import (
-    Action,
-    Award,
-    BodyItem,
-    CardRef,
-    Chance,
-    Claim,
-    Deal,
-    DirkDraw,
-    DisplayReveal,
-    Distribution,
-    Game,
-    Header,
-    MarketDraw,
-    PlayerRef,
-    Pos,
-    Reshuffle,
-    Scoring,
-    ScoringCardRef,
-    StartPlayer,
-    Turn,
-)
-from referee.simulate.legal import (
+from referee.engine.context import Context
+from referee.engine.extensions import ActionKind, SimContext
+from referee.engine.legal import (
     build_actions,
     buy_actions,
     can_end_turn,
+    cells_for,
+    legal_interrupts,
     main_actions,
     may_act,
+    module_actions,
     mover,
     placement_actions,
     remove_actions,
@@ -79,47 +59,130 @@ from referee.simulate.legal import (
     take_actions,
     tile_ref,
 )
+from referee.engine.ruleset import Decision
+from referee.notation import format_game
+from referee.profiles import DEFAULT_PROFILE, RuleProfile
+from referee.record.model import (
+    Action,
+    Award,
+    BodyItem,
+    Buy,
+    CardRef,
+    Chance,
+    Claim,
+    ComponentRef,
+    Deal,
+    DirkDraw,
+    DisplayReveal,
+    Distribution,
+    Game,
+    Header,
+    MarketDraw,
+    ModuleAction,
+    PlayerRef,
+    Pos,
+    Reshuffle,
+    Scoring,
+    ScoringCardRef,
+    StartPlayer,
+    TakeMoney,
+    Turn,
+)
 from referee.simulate.policy import Policy
 
 NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fritz")
-START_MONEY = 20  # "bis der Gesamtwert 20 oder mehr beträgt" (Spielvorbereitung)
-DISPLAY = 4
-MARKET = 4
 DIRK_FIRST = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spiel zu zweit)
 MAX_TURNS = 2000  # a safety net: real games end after about 60-200 turns
+MAX_INTERRUPTS = 3  # out-of-turn lines played at one moment, at most
 
 Scorer = int  # a scoring card in the deck: 1 or 2
-DeckCard = MoneyCard | Scorer
+DeckCard = MoneyCard | Scorer | ComponentRef  # ComponentRef: a module's card (e.g. ex:GuDe)
 
 
 class LazyOptions:
-    """The legal main actions of the player to move, each kind enumerated on first use."""
+    """The legal main actions of the player to move, each kind enumerated on first use.
 
-    def __init__(self, state: GameState) -> None:
+    Module moves (:meth:`referee.engine.Module.legal_actions`) join the kind they are: a module
+    card taken joins the takes, a module way to pay joins the buys, module verbs are
+    :meth:`verbs`."""
+
+    def __init__(self, state: GameState, sim: SimContext | None = None) -> None:
         self.state = state
+        self.sim = sim
+        self.ctx = Context(state)
         self.p = mover(state)
         self.open = self.p is not None and may_act(state)
+        self._modules: list[Action] | None = None
+
+    def _module(self) -> list[Action]:
+        if self._modules is None:
+            self._modules = (
+                module_actions(self.ctx, self.p) if self.open and self.p and self.state.ext else []
+            )
+        return self._modules
 
     def takes(self) -> list[Action]:
-        return list(take_actions(self.state.display)) if self.open else []
+        if not self.open or self.p is None:
+            return []
+        return [*take_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "take"))]
 
     def buys(self) -> list[Action]:
-        return list(buy_actions(self.state, self.p)) if self.open and self.p else []
+        if not self.open or self.p is None:
+            return []
+        return [*buy_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "buy"))]
 
     def builds(self) -> list[Action]:
-        return build_actions(self.p) if self.open and self.p else []
+        return build_actions(self.ctx, self.p) if self.open and self.p else []
 
     def removes(self) -> list[Action]:
-        return remove_actions(self.p) if self.open and self.p else []
+        return remove_actions(self.ctx, self.p) if self.open and self.p else []
 
     def swaps(self) -> list[Action]:
-        return swap_actions(self.p) if self.open and self.p else []
+        return swap_actions(self.ctx, self.p) if self.open and self.p else []
+
+    def verbs(self) -> list[Action]:
+        """Module verbs that are main actions (e.g. waking the vizier, taking a square)."""
+        return [
+            a
+            for a in self._module()
+            if isinstance(a, ModuleAction)
+            and self.state.ext.verb_kind(a.verb) not in (ActionKind.FREE, ActionKind.INTERRUPT)
+        ]
 
     def has_reserve(self) -> bool:
         return bool(self.p and self.p.reserve)
 
+    def wanted(self, actions: list[Action]) -> list[Action]:
+        """Of ``actions``, those a module makes the player want (``Module.sim_prefers``)."""
+        if self.sim is None or self.p is None or not self.state.ext:
+            return []
+        out: list[Action] = []
+        for m in self.state.ext.modules:
+            out += [a for a in m.sim_prefers(self.sim, self.p, actions) if a not in out]
+        return out
+
     def all(self) -> list[Action]:
-        return main_actions(self.state)
+        return main_actions(self.state) + [
+            a
+            for a in self._module()
+            if not (isinstance(a, ModuleAction) and self.state.ext.verb_kind(a.verb) == "free")
+        ]
+
+
+def _is(a: Action, kind: str) -> bool:
+    return (kind == "take" and isinstance(a, TakeMoney)) or (kind == "buy" and isinstance(a, Buy))
+
+
+def free_actions(state: GameState) -> list[Action]:
+    """Module actions that are no action (e.g. revealing a bonus card) open now."""
+    p = mover(state)
+    if p is None or not state.ext:
+        return []
+    return [
+        a
+        for a in module_actions(Context(state), p)
+        if isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE
+    ]
 
 
 class SimulationError(RuntimeError):
@@ -162,6 +225,10 @@ class _Game:
         self.state: GameState = start_state(Game(tuple(headers), ()), self.profile)
         self.deck: list[DeckCard] = []
         self.bag: list[TileKind] = []
+        self.ctx = Context(self.state)
+        self.sim = SimContext(self.ctx, self.rng)
+        self.display_size = int(self.ctx.decide(Decision.DISPLAY_SIZE))
+        self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
 
     # ---------------------------------------------------------------------------- helpers
 
@@ -202,12 +269,12 @@ class _Game:
         dealt: dict[int, list[MoneyCard]] = {}
         for i in order:
             got: list[MoneyCard] = []
-            while sum(c.value for c in got) < START_MONEY:
+            while sum(c.value for c in got) < int(self.ctx.decide(Decision.START_MONEY)):
                 got.append(cards.pop())
             dealt[i] = got
             deal = Deal(PlayerRef(self.names[i]), tuple(CardRef(c) for c in got), self._pos())
             self._chance([deal])
-        display = [cards.pop() for _ in range(DISPLAY)]
+        display = [cards.pop() for _ in range(self.display_size)]
         self._chance([DisplayReveal(tuple(CardRef(c) for c in display), self._pos())])
         # five roughly equal piles; W1 into pile 2, W2 into pile 4 (Spielvorbereitung)
         n = len(cards)
@@ -222,16 +289,24 @@ class _Game:
                 0 if self.profile.scoring_card_placement == "top" else rng.randrange(len(pile) + 1)
             )
             pile.insert(where, number)
+        for m in state.ext.modules:  # module cards shuffled into their piles
+            for number, comps in sorted(m.sim_money_components(self.sim).items()):
+                pile = piles[number - 1]
+                for comp in comps:
+                    pile.insert(rng.randrange(len(pile) + 1), comp)  # type: ignore[arg-type]
         self.deck = [c for p in piles for c in p]  # index 0 is the top card
         tiles = list(catalogue().tiles)
         rng.shuffle(tiles)
         self.bag = tiles
-        market = [self.bag.pop() for _ in range(MARKET)]
+        market = [self.bag.pop() for _ in range(self.market_size)]
         entries = tuple((Currency.of_field(i + 1), tile_ref(t)) for i, t in enumerate(market))
         self._chance([MarketDraw(entries, self._pos())])
         if state.dirk is not None:
-            tiles = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
-            self._chance([DirkDraw(tiles, self._pos())])
+            dirk_tiles = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
+            self._chance([DirkDraw(dirk_tiles, self._pos())])
+        for m in state.ext.modules:  # the modules' setup: cards dealt, stacks laid out
+            for event in m.sim_setup(self.sim):
+                self._chance([event])
         # start player: fewest cards, then lower total (profile), then the youngest
         use_total = self.profile.start_tiebreak == "cards-total-youngest"
         key = {
@@ -283,7 +358,7 @@ class _Game:
         actions: list[Action] = []
         first = True
         while True:
-            choice = self.policy.choose_main(LazyOptions(state), first)
+            choice = self.policy.choose_main(LazyOptions(state, self.sim), first)
             if choice is None:
                 if first:
                     raise SimulationError(f"turn {number}: no legal action for {self.names[who]}")
@@ -300,6 +375,11 @@ class _Game:
                 break
             choice = self.policy.choose_placement(options, p.alhambra)
             actions.append(self._do(choice, here))
+        while True:  # module actions that are no action (e.g. a bonus card revealed)
+            free = self.policy.choose_free(free_actions(state))
+            if free is None:
+                break
+            actions.append(self._do(free, here))
         if not can_end_turn(state):
             raise SimulationError(f"turn {number}: the turn cannot end")
         end_turn(state, here)
@@ -309,24 +389,29 @@ class _Game:
     # ----------------------------------------------------------------------------- refill
 
     def refill(self) -> tuple[list[int], bool]:
-        """Refill display and market; the scorings revealed and whether the game is over."""
+        """Refill display and market; the scorings revealed and whether the game is over.
+
+        The display holds 4 cards in all, module cards lying there included; a module card
+        (e.g. an exchange card) turns up from the deck like money."""
         state = self.state
         events: list[object] = []
-        revealed: list[CardRef | ScoringCardRef] = []
+        revealed: list[CardRef | ScoringCardRef | ComponentRef] = []
         scorings: list[int] = []
-        shown = len(state.display)
+        shown = len(state.display) + state.ext.display_extra(state)
         reshuffled = False
-        while shown < DISPLAY:
+        while shown < self.display_size:
             if not self.deck:
                 # during a refill nothing is discarded: one reshuffle empties the pile
-                if reshuffled or not state.discard:
+                extra = [c for m in state.ext.modules for c in m.sim_reshuffle(self.sim)]
+                if reshuffled or not (state.discard or extra):
                     break
                 reshuffled = True
                 if revealed:
                     events.append(DisplayReveal(tuple(revealed)))
                     revealed = []
                 events.append(Reshuffle())
-                discard = sorted(state.discard.elements(), key=lambda c: c.sort_key)
+                money = sorted(state.discard.elements(), key=lambda c: c.sort_key)
+                discard: list[DeckCard] = [*money, *extra]  # type: ignore[list-item]
                 self.rng.shuffle(discard)
                 self.deck = list(discard)
             card = self.deck.pop(0)
@@ -334,22 +419,54 @@ class _Game:
                 revealed.append(ScoringCardRef(card))
                 scorings.append(card)
                 continue
-            revealed.append(CardRef(card))
+            revealed.append(card if isinstance(card, ComponentRef) else CardRef(card))
             shown += 1
         if revealed:
             events.append(DisplayReveal(tuple(revealed)))
-        drawn = []
-        for f in range(MARKET):
-            if state.market[f] is EMPTY and self.bag:
-                drawn.append((Currency.of_field(f + 1), tile_ref(self.bag.pop())))
-        if drawn:
-            events.append(MarketDraw(tuple(drawn)))
+        events.extend(self._market_refill())
+        for m in state.ext.modules:
+            events.extend(m.sim_refill(self.sim))
         self._chance(events)
+        return scorings, self._over()
+
+    def _market_refill(self) -> list[object]:
+        drawn = []
+        for f in range(self.market_size):
+            if self.state.market[f] is EMPTY and self.bag:
+                drawn.append((Currency.of_field(f + 1), tile_ref(self.bag.pop())))
+        return [MarketDraw(tuple(drawn))] if drawn else []
+
+    def _over(self) -> bool:
         if self.profile.game_end == "bag-empty":
-            over = not self.bag
-        else:
-            over = any(s is EMPTY for s in state.market)
-        return scorings, over
+            return not self.bag
+        return any(s is EMPTY for s in self.state.market)
+
+    # ------------------------------------------------------------------------- interrupts
+
+    def interrupts(self) -> bool:
+        """Out-of-turn lines the modules allow now (e.g. the vizier, a bonus card revealed),
+        each followed by its refill. True: the game is over."""
+        if not self.state.ext:
+            return False
+        for _ in range(MAX_INTERRUPTS):
+            line = self.policy.choose_interrupt(legal_interrupts(self.state))
+            if line is None:
+                return False
+            here = self._pos()
+            line = dataclasses.replace(
+                line,
+                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
+                pos=here,
+            )
+            self._apply(line)
+            if self.state.phase == "refill":  # the line used the market: it is refilled
+                events = self._market_refill()
+                for m in self.state.ext.modules:
+                    events.extend(m.sim_refill(self.sim))
+                self._chance(events)
+                if self._over():
+                    return True
+        return False
 
     # ---------------------------------------------------------------------------- scoring
 
@@ -371,9 +488,8 @@ class _Game:
         if state.dirk is not None and round_no in (1, 2):
             want = DIRK_FIRST
             if round_no == 2:
-                want = self.profile.dirk_second_draw
-                if want is None:
-                    want = len(self.bag) // 3
+                second = self.profile.dirk_second_draw
+                want = len(self.bag) // 3 if second is None else second
             want = min(want, len(self.bag))
             tiles = [self.bag.pop() for _ in range(want)]
             self._chance([DirkDraw(tuple(tile_ref(t) for t in tiles))])
@@ -395,7 +511,7 @@ class _Game:
                 awards.append(Award(cur, tile_ref(slot), None, None, False))
                 continue
             p = state.players[who[0]]
-            at = self.policy.choose_cell(legal_cells(p.alhambra, slot), p.alhambra)
+            at = self.policy.choose_cell(cells_for(self.ctx, p, slot, "distribute"), p.alhambra)
             awards.append(Award(cur, tile_ref(slot), PlayerRef(p.name), at, at is None))
             if at is not None:
                 p.alhambra.place(at, slot)  # later awards see the tile (undone below)
@@ -418,9 +534,14 @@ class _Game:
                 raise SimulationError("the game does not end")
             self.turn()
             scorings, over = self.refill()
+            if scorings:
+                self.interrupts()  # e.g. bonus cards revealed just before the scoring
             for s in scorings:
                 self.scoring(s)
+            if not over:
+                over = self.interrupts()
         self.distribute()
+        self.interrupts()
         self.scoring(3)
         if not self.state.game_over:
             raise SimulationError("the engine does not see the game end")

@@ -1,0 +1,408 @@
+"""The legal-move generator: every legal action of the player to move, modules included.
+
+:func:`legal_actions` lists the base actions, asking the game's :class:`~referee.engine.ruleset
+.Ruleset` every rule question, so a module's refinement changes the generated moves as it
+changes the checks:
+
+* "Geld nehmen": one card of the display, or several whose sum is at most the take limit
+  (decision ``take.limit``; 5 in the rulebook).
+* "Gebäudeplättchen kaufen": a market tile, paid with cards of the currencies the ruleset allows
+  for the field (``pay.currencies``), reaching the price with no superfluous card: the engine's
+  one payment search (:func:`referee.engine.actions.purchase.payments`). A payment with a
+  superfluous card is legal where the profile allows it ("es gibt kein Wechselgeld zurück"), but
+  it is never better than the same payment without that card, so it is not listed.
+* "Alhambra umbauen": a reserve piece built into each cell the building rules allow
+  (``place.problems``, how="build"), an Alhambra piece removed where ``remove.problems`` is
+  empty, a reserve piece swapped "exakt an die freigewordene Position" (how="swap").
+* "Am Ende Ihres Spielzuges": each bought piece into each allowed cell (how="place") or the
+  reserve (below the profile's reserve limit); a tile to Dirk in a two-player game, to another
+  player under ``gifts: any-player``.
+
+Then every enabled module adds its own moves with :meth:`Module.legal_actions` (its verbs, its
+ways to pay, its cards to take). Main actions (base or module) are offered while the turn may go
+on and nothing has been placed; module actions of kind ``free`` at any time of the turn.
+
+:func:`legal_interrupts` lists the out-of-turn lines (a :class:`~referee.record.model.Turn`
+without a number, e.g. the vizier) the modules allow now (:meth:`Module.legal_interrupts`).
+
+Cells are looked for on the frontier of the Alhambra (empty cells next to a piece): a module
+that lets a piece stand elsewhere must also say where (a later extension point).
+
+Every listed action is a record node, accepted by :func:`referee.engine.check_action` (a
+property test checks exactly that).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.engine.actions.purchase import payment_value, payments, plan_purchase
+from referee.engine.context import Context
+from referee.engine.extensions import ActionKind
+from referee.engine.ruleset import Decision
+from referee.engine.state import EMPTY
+from referee.geometry import legal_cells
+from referee.record.model import (
+    NOWHERE,
+    Action,
+    BuildFromReserve,
+    Buy,
+    CardRef,
+    ComponentRef,
+    Coord,
+    Give,
+    ModuleAction,
+    Place,
+    PlayerRef,
+    RemoveToReserve,
+    Reserve,
+    Swap,
+    TakeMoney,
+    TileLike,
+    TileRef,
+    Turn,
+)
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState, PlayerState
+
+__all__ = [
+    "build_actions",
+    "buy_actions",
+    "can_end_turn",
+    "card_ref",
+    "cells_for",
+    "game_ends_here",
+    "is_exact",
+    "legal_actions",
+    "legal_interrupts",
+    "main_actions",
+    "main_actions_open",
+    "may_act",
+    "module_actions",
+    "mover",
+    "piece_ref",
+    "placement_actions",
+    "placements_of",
+    "redesign_actions",
+    "remove_actions",
+    "swap_actions",
+    "take_actions",
+    "tile_ref",
+]
+
+ORIGIN = Coord(0, 0)
+
+
+# ----------------------------------------------------------------------------- record nodes
+
+
+def card_ref(card: MoneyCard) -> CardRef:
+    return CardRef(card)
+
+
+def tile_ref(tile: TileKind) -> TileRef:
+    return TileRef(tile.type, tile.price, tile.walls, (tile,))
+
+
+def piece_ref(piece: Any) -> TileLike:
+    """How a record names a piece: a tile by its code, a module piece by its component token
+    (its ``code`` is ``kind:name``, e.g. a square ``sq:Tne``)."""
+    if isinstance(piece, TileKind):
+        return tile_ref(piece)
+    kind, _, name = str(piece.code).partition(":")
+    return ComponentRef(kind, name)
+
+
+# ----------------------------------------------------------------------------- who, when
+
+
+def mover(state: GameState) -> PlayerState | None:
+    """The player whose turn it is (under way or next)."""
+    if state.turn is not None:
+        return state.players[state.turn.player]
+    if not state.players:
+        return None
+    if state.next_player is None:
+        claim = state.start_claim  # before the first turn: the start line says who
+        return state.player_named(claim[0]) if claim else None
+    return state.players[state.next_player]
+
+
+def main_actions_open(state: GameState) -> bool:
+    """Whether a main action may be made now: the turn has not used up its actions (nothing
+    yet, or only exact purchases) and nothing has been placed."""
+    t = state.turn
+    return t is None or (not t.over and not t.placing)
+
+
+def may_act(state: GameState) -> bool:
+    """Whether the player to move may still take a main action (take, buy, redesign, ...)."""
+    return mover(state) is not None and main_actions_open(state) and not state.game_over
+
+
+def can_end_turn(state: GameState) -> bool:
+    """The turn may end now: something was done and every bought piece is placed."""
+    t = state.turn
+    return t is not None and t.main_actions > 0 and not t.pending
+
+
+# ----------------------------------------------------------------------------- building rules
+
+
+def _frontier(p: PlayerState) -> list[Coord]:
+    cells = p.alhambra.cells
+    out = {
+        Coord(c.x + dx, c.y + dy)
+        for c in cells
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if Coord(c.x + dx, c.y + dy) not in cells
+    }
+    return sorted(out, key=lambda c: (c.x, c.y))
+
+
+def cells_for(ctx: Context, p: PlayerState, piece: Any, how: str = "place") -> list[Coord]:
+    """Every empty cell of ``p``'s Alhambra where the building rules (decision
+    ``place.problems``, as refined by the modules) let ``piece`` enter."""
+    if not ctx.state.rules.refined_by(Decision.PLACE_PROBLEMS) and hasattr(piece, "walls"):
+        return sorted(legal_cells(p.alhambra, piece), key=lambda c: (c.x, c.y))  # the fast path
+    return [
+        at
+        for at in _frontier(p)
+        if not ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=piece, how=how)
+    ]
+
+
+def _distinct(pieces: Iterable[Any]) -> list[Any]:
+    seen: list[Any] = []
+    for t in pieces:
+        if t is not None and t not in seen:
+            seen.append(t)
+    return seen
+
+
+def _built(p: PlayerState) -> list[tuple[Coord, Any]]:
+    return [
+        (at, piece)
+        for at, piece in sorted(p.alhambra.items(), key=lambda cp: (cp[0].x, cp[0].y))
+        if at != ORIGIN and piece is not None and hasattr(piece, "walls")
+    ]
+
+
+# ----------------------------------------------------------------------------- main actions
+
+
+def take_actions(ctx: Context, p: PlayerState) -> list[TakeMoney]:
+    """Every distinct take of money cards: one card, or several within the take limit."""
+    limit = int(ctx.decide(Decision.TAKE_LIMIT, player=p))
+    cards = sorted((c for c in ctx.state.display if c is not None), key=lambda c: c.sort_key)
+    seen: set[tuple[MoneyCard, ...]] = set()
+    out: list[TakeMoney] = []
+    for r in range(1, len(cards) + 1):
+        for combo in itertools.combinations(cards, r):
+            if r > 1 and sum(c.value for c in combo) > limit:
+                continue
+            if combo in seen:
+                continue
+            seen.add(combo)
+            out.append(TakeMoney(tuple(card_ref(c) for c in combo)))
+    return out
+
+
+def _market(state: GameState) -> list[tuple[Currency, TileKind]]:
+    return [
+        (Currency.of_field(i + 1), slot)
+        for i, slot in enumerate(state.market)
+        if slot is not EMPTY and isinstance(slot, TileKind)
+    ]
+
+
+def buy_actions(
+    ctx: Context,
+    p: PlayerState,
+    extra: Sequence[object] = (),
+    exact_only: bool = False,
+    must_use: frozenset[Currency] | None = None,
+) -> list[Buy]:
+    """Every purchase of a market tile paid from ``p``'s hand with no superfluous card, in the
+    currencies the ruleset allows for the field.
+
+    ``extra``: module components paid as well (e.g. an exchange card; they change what the
+    ruleset allows); ``must_use``: only payments using a card of one of these currencies (a
+    module's payment way is listed where it makes a difference)."""
+    out: list[Buy] = []
+    hand = sorted(p.hand.elements(), key=lambda c: c.sort_key)
+    for cur, tile in _market(ctx.state):
+        probe = plan_purchase(ctx.state, p, Buy(cur, tile_ref(tile), tuple(extra)))  # type: ignore[arg-type]
+        allowed = frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
+        )
+        for pay in payments(hand, allowed, tile.price, exact_only):
+            if must_use is not None and not any(c.currency in must_use for c in pay):
+                continue
+            paid = (*(card_ref(c) for c in pay), *extra)
+            out.append(Buy(cur, tile_ref(tile), paid))  # type: ignore[arg-type]
+    return out
+
+
+def is_exact(ctx: Context, p: PlayerState, buy: Buy) -> bool:
+    """Whether ``buy`` would be paid exactly (decisions ``pay.value`` and ``pay.exact``)."""
+    plan = plan_purchase(ctx.state, p, buy)
+    if plan.price is None:
+        return False
+    value = payment_value(ctx, plan)
+    return bool(
+        ctx.decide(Decision.PAY_EXACT, player=p, purchase=plan, value=value, price=plan.price)
+    )
+
+
+def build_actions(ctx: Context, p: PlayerState) -> list[Action]:
+    """Redesign 1: a reserve piece built into the Alhambra, to each allowed cell."""
+    return [
+        BuildFromReserve(piece_ref(piece), at)
+        for piece in _distinct(p.reserve)
+        for at in cells_for(ctx, p, piece, "build")
+    ]
+
+
+def remove_actions(ctx: Context, p: PlayerState) -> list[Action]:
+    """Redesign 2: an Alhambra piece into the reserve, wherever the building rules allow."""
+    return [
+        RemoveToReserve(piece_ref(piece), at)
+        for at, piece in _built(p)
+        if not ctx.decide(Decision.REMOVE_PROBLEMS, player=p, at=at, piece=piece)
+    ]
+
+
+def swap_actions(ctx: Context, p: PlayerState) -> list[Action]:
+    """Redesign 3: a reserve piece exactly in the place of an Alhambra piece."""
+    reserve = _distinct(p.reserve)
+    if not reserve:
+        return []
+    return [
+        Swap(piece_ref(piece), at, piece_ref(old))
+        for at, old in _built(p)
+        for piece in reserve
+        if piece != old
+        and not ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=piece, how="swap")
+    ]
+
+
+def redesign_actions(ctx: Context, p: PlayerState) -> list[Action]:
+    """Build, remove, swap (Alhambra umbauen)."""
+    return build_actions(ctx, p) + remove_actions(ctx, p) + swap_actions(ctx, p)
+
+
+def _kind(state: GameState, action: Action) -> ActionKind:
+    if isinstance(action, ModuleAction):
+        return state.ext.verb_kind(action.verb) or ActionKind.MAIN
+    return ActionKind.MAIN
+
+
+def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
+    """What the enabled modules add for ``p`` now (:meth:`Module.legal_actions`), keeping main
+    actions only while main actions are open, and never an interrupting verb."""
+    state = ctx.state
+    open_ = main_actions_open(state) and not state.game_over
+    out: list[Action] = []
+    for m in state.ext.modules:
+        for a in m.legal_actions(ctx, p):
+            kind = _kind(state, a)
+            if kind == ActionKind.INTERRUPT:
+                continue
+            if kind != ActionKind.FREE and not open_:
+                continue
+            out.append(a)
+    return out
+
+
+def main_actions(state: GameState) -> list[Action]:
+    """Base take, buy and redesign actions open to the player to move (no module actions)."""
+    p = mover(state)
+    if p is None or not may_act(state):
+        return []
+    ctx = Context(state)
+    return [*take_actions(ctx, p), *buy_actions(ctx, p), *redesign_actions(ctx, p)]
+
+
+# ----------------------------------------------------------------------------- placements
+
+
+def placements_of(ctx: Context, p: PlayerState, piece: Any) -> list[Action]:
+    """Where one bought piece may go at the end of the turn."""
+    state = ctx.state
+    ref = piece_ref(piece)
+    out: list[Action] = [Place(ref, at) for at in cells_for(ctx, p, piece, "place")]
+    limit = ctx.decide(Decision.RESERVE_LIMIT, player=p)
+    if limit is None or len(p.reserve) < limit:
+        out.append(Reserve(ref))
+    if isinstance(piece, TileKind):
+        if state.dirk is not None:
+            out.append(Give(ref, None))
+        if state.profile.gifts == "any-player":
+            for other in state.players:
+                if other is p:
+                    continue
+                other_limit = ctx.decide(Decision.RESERVE_LIMIT, player=other)
+                if other_limit is None or len(other.reserve) < other_limit:
+                    out.append(Give(ref, PlayerRef(other.name)))
+    return out
+
+
+def placement_actions(state: GameState) -> list[Action]:
+    """Where each piece bought (or taken) this turn may go."""
+    t = state.turn
+    if t is None or not t.pending:
+        return []
+    p = state.players[t.player]
+    ctx = Context(state)
+    return [a for piece in _distinct(t.pending) for a in placements_of(ctx, p, piece)]
+
+
+# ----------------------------------------------------------------------------- the generator
+
+
+def game_ends_here(state: GameState) -> bool:
+    """Whether the game is over once the refill just written is closed ("sobald – nach dem Zug
+    eines Spielers – die Gebäudeplättchen nicht mehr komplett nachgelegt werden können")."""
+    from referee.engine.core import settle_before
+
+    if state.game_over:
+        return True
+    if state.turn is not None or state.phase != "refill":
+        return False
+    if state.bag_count > 0 and not state.bag_uncertain:
+        return False
+    trial = state.copy()
+    settle_before(trial, NOWHERE, "turn")
+    return trial.game_over
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal next action of the player to move: base main actions, then the modules'
+    actions, then placements. Empty when nobody is to move or the game is over."""
+    p = mover(state)
+    if p is None or game_ends_here(state):
+        return []
+    ctx = Context(state)
+    return main_actions(state) + module_actions(ctx, p) + placement_actions(state)
+
+
+def legal_interrupts(state: GameState) -> list[Turn]:
+    """Every out-of-turn line the enabled modules allow now (between two turns, the table
+    settled: refill written, Dirk's draw written; a due scoring may still come, e.g. a bonus
+    card revealed just before it)."""
+    from referee.engine.core import settle_before
+
+    if not state.ext or state.turn is not None or not state.players or state.phase == "setup":
+        return []
+    trial = state.copy()
+    before = len(trial.found)
+    settle_before(trial, NOWHERE, "scoring" if trial.scoring_pending else "turn")
+    if any(v.severity == "error" for v in trial.found[before:]):
+        return []
+    ctx = Context(trial)
+    return [line for m in trial.ext.modules for line in m.legal_interrupts(ctx)]
