@@ -89,3 +89,33 @@ def test_modules_command_describes_it(name: str, lang: str) -> None:
     result = CliRunner().invoke(cli, ["modules", name, "--lang", lang])
     assert result.exit_code == 0, result.output
     assert (cls.title_de if lang == "de" else cls.title_en) in result.output
+
+
+PROFILES = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
+
+
+@pytest.mark.parametrize("chunk", range(5))
+@pytest.mark.parametrize("name", NAMES)
+def test_fifty_simulated_games_with_the_module_check_clean(name: str, chunk: int) -> None:
+    """50 games per module (10 per chunk, so the suite's workers share them): 2 to 6 players,
+    every bundled profile, each checked with no violation, a fmt fixed point, and using the
+    module (a line of one of its verbs or components)."""
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    cls = MODULES[name]
+    used = 0
+    for i in range(10):
+        k = chunk * 10 + i
+        players = 2 + k % 5
+        profile = load_profile(PROFILES[k % len(PROFILES)])
+        text = simulate_text(players, 1000 + k, profile, f"contract {name} {k}", (name,))
+        game = parse_text(text, f"sim-{name}-{k}.alh")[0]
+        assert not game.errors
+        report = check_game(game)
+        assert report.valid and report.complete, (k, [v.message() for v in report.violations])
+        assert format_game(game) == text
+        words = set(text.replace(",", " ").replace(":", " ").split())
+        if words & set(cls.verbs) or any(f" {kind}:" in text for kind in cls.component_kinds):
+            used += 1
+    assert used >= 5, f"{name} was used in only {used} of 10 games"
