@@ -27,7 +27,7 @@ from typing import Any, Literal
 import click
 import yaml
 
-from referee.catalogue import BuildingType, Currency, TileKind
+from referee.catalogue import Currency, TileKind
 from referee.commands._input import no_games_message, read_text, real_games, shown_name
 from referee.geometry import Alhambra, outer_wall_runs
 from referee.record.model import (
@@ -35,7 +35,6 @@ from referee.record.model import (
     Coord,
     Game,
     Header,
-    PlayerPosition,
     Position,
     TileRef,
 )
@@ -266,57 +265,6 @@ def _card_of(ref: Any) -> Any:
     return ref
 
 
-def situation_from_position(game: Game, position: Position, at: At) -> Situation:
-    """A situation straight from a ``position ... end`` block (no turns to replay)."""
-    players = [_side_from_position(pp) for pp in position.players]
-    if not players:
-        players = [PlayerSide(name, Alhambra()) for name in game.players]
-    market: dict[Currency, Any] | None = None
-    if position.market is not None:
-        market = {}
-        for i, (fld, tile) in enumerate(position.market):
-            cur = fld if fld is not None else Currency.of_field(min(i + 1, 4))
-            market[cur] = None if tile is None else _tile_of(tile)
-    display = None if position.display is None else [_card_of(c) for c in position.display]
-    dirk = None if position.dirk is None else [_tile_of(x) for x in position.dirk]
-    return Situation(
-        game=game,
-        at=at,
-        players=players,
-        market=market,
-        display=display,
-        dirk=dirk,
-        to_move=position.to_move.name if position.to_move else None,
-        scorings_done=position.scorings_done,
-        position_only=True,
-    )
-
-
-def _side_from_position(pp: PlayerPosition) -> PlayerSide:
-    alh = Alhambra()
-    for placed in pp.alhambra:
-        piece = _tile_of(placed.tile)
-        if placed.at in alh or not hasattr(piece, "walls"):
-            continue  # the position check reports it; the drawing keeps the first piece
-        alh.place(placed.at, piece)
-    counts = None
-    if pp.counts:
-        counts = {
-            (k.code if isinstance(k, BuildingType) else str(k)): part.points
-            for part in pp.counts
-            for k in [part.key]
-        }
-    return PlayerSide(
-        name=pp.player.name,
-        alhambra=alh,
-        reserve=[_tile_of(x) for x in pp.reserve],
-        hand=None if pp.hand is None else [_card_of(c) for c in pp.hand],
-        score=pp.score,
-        counts=counts,
-        wall=pp.wall,
-    )
-
-
 # ------------------------------------------------------------------------------ reading
 
 
@@ -374,44 +322,31 @@ def load_situation(path: str, at: At, game_no: int | None = None) -> Situation:
 
 
 def situation_of(game: Game, at: At) -> Situation:
-    """The situation of a game at moment ``at`` (a replay, or the position block as given)."""
-    positions = [item for item in game.body if isinstance(item, Position)]
-    others = [
-        item
-        for item in game.body
-        if not isinstance(item, Position) and type(item).__name__ != "CommentLine"
-    ]
+    """The situation of a game at moment ``at``, from the engine's replay (a position block is
+    read by the engine's position reader like any other line)."""
+    only_position = any(isinstance(item, Position) for item in game.body) and all(
+        isinstance(item, Position) or type(item).__name__ == "CommentLine" for item in game.body
+    )
     sit = situation_from_replay(game, at)
-    if positions and not others:
-        # the fallback counts of a position block (no layout typed in) are not game state
-        direct = situation_from_position(game, positions[-1], at)
-        by_name = {p.name: p for p in direct.players}
-        for p in sit.players:
-            if p.name in by_name:
-                given = by_name[p.name]
-                p.counts = given.counts
-                p.wall = given.wall
-                if given.hand is None:
-                    p.hand = None  # not stated: unknown, not empty
-                if given.score is None:
-                    p.score = None
+    if only_position and sit.state is not None:
+        # what a position does not state is unknown, not empty; counts are not a layout
+        for p, ps in zip(sit.players, sit.state.players, strict=True):
+            if ps.counts is not None:
+                p.counts = {k.code: n for k, n in ps.counts.items() if n}
+            p.wall = ps.wall_claim
+            if not ps.hand_known:
+                p.hand = None
+            if not ps.score_known:
+                p.score = None
         sit.position_only = True
     return sit
 
 
 def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
-    """Replay ``game`` with the engine up to the moment ``at``: ``(GameState, violations)``.
-
-    * turn N: every line up to the next turn after turn N (the refill and any scoring that
-      followed turn N included: what the next player sees);
-    * line N: every item that starts on lines 1-N;
-    * start: everything before the first turn;
-    * scoring N: every item up to and including the line ``scoring N``;
-    * end: the whole record, with the game end completed.
-    """
-    from referee import engine
-    from referee.engine import core
-    from referee.record.model import NOWHERE, Scoring, Turn
+    """The engine's state at the moment ``at`` (:func:`referee.engine.walk.state_at`) and the
+    violations up to it; a moment the record does not reach is a usage error."""
+    from referee.engine.walk import At as EngineAt
+    from referee.engine.walk import NotReached, state_at
 
     if not game.players:
         names = _position_players(game)
@@ -422,37 +357,16 @@ def replay_state(game: Game, at: At) -> tuple[Any, list[Any]]:
         game = dataclasses.replace(
             game, headers=(*game.headers, Header("Players", ", ".join(names)))
         )
-    state = engine.start_state(game)
-    last = NOWHERE
-    reached = at.kind in ("end", "start", "line")
-    for item in game.body:
-        if at.kind == "line" and item.pos.line > at.n:
-            break
-        if isinstance(item, Turn):
-            if at.kind == "start":
-                # the setup is complete just before the first turn (start player known)
-                core.settle_before(state, item.pos, "turn")
-                break
-            if at.kind == "turn" and state.turn_no >= at.n and state.turn is None:
-                reached = True
-                break
-        core.apply_item(state, item)
-        last = item.pos
-        if at.kind == "scoring" and isinstance(item, Scoring) and item.round == at.n:
-            reached = True
-            break
-    else:
-        if at.kind == "turn" and state.turn_no >= at.n:
-            reached = True
-    if not reached:
+    try:
+        return state_at(game, EngineAt(at.kind, at.n))
+    except NotReached as exc:
         if at.kind == "turn":
             raise click.BadParameter(
-                t("err.turns", current_lang(), n=state.turn_no, wanted=at.n), param_hint="--at"
-            )
-        raise click.BadParameter(t("err.no_scoring", current_lang(), n=at.n), param_hint="--at")
-    if at.kind == "end":
-        core.finish(state, last)
-    return state, list(state.found)
+                t("err.turns", current_lang(), n=exc.turns, wanted=at.n), param_hint="--at"
+            ) from exc
+        raise click.BadParameter(
+            t("err.no_scoring", current_lang(), n=at.n), param_hint="--at"
+        ) from exc
 
 
 def _position_players(game: Game) -> list[str]:
@@ -593,10 +507,26 @@ def situation_data(sit: Situation, lang: str, only: str | None = None) -> dict[s
         "display": None if sit.display is None else [_jsonable_card(c) for c in sit.display],
         "dirk": None if sit.dirk is None else [_jsonable_tile(x) for x in sit.dirk],
         "players": players,
+        "modules": {} if sit.state is None else sit.state.ext.views(sit.state),
         "violations": [
             v.to_dict(lang) if hasattr(v, "to_dict") else str(v) for v in sit.violations
         ],
     }
+
+
+def module_lines(views: Mapping[str, Any], lang: str, only: str | None = None) -> list[str]:
+    """Each enabled module's state as text lines (from the modules' own views)."""
+    out: list[str] = []
+    for view in views.values():
+        title = view.get("labels", {}).get(lang) or view.get("labels", {}).get("en", "")
+        lines = [f"  {k}: {v}" for k, v in (view.get("table") or {}).items()]
+        for name, values in (view.get("players") or {}).items():
+            if only is not None and name.lower() != only.lower():
+                continue
+            lines.append(f"  {name}: " + ", ".join(f"{k} {v}" for k, v in values.items()))
+        if lines:
+            out += ["", title, "=" * len(title), *lines]
+    return out
 
 
 def _side_order(side: Any) -> int:
@@ -676,6 +606,9 @@ def command(
         return
     color = use_color(color_mode)
     click.echo(draw_table(sit.table(lang), lang, color=color, only=player), nl=False, color=color)
+    if sit.state is not None:
+        for line in module_lines(sit.state.ext.views(sit.state), lang, player):
+            click.echo(line)
     errors = [v for v in sit.violations if getattr(v, "severity", "error") == "error"]
     if errors:
         key = "show.violations.one" if len(errors) == 1 else "show.violations"

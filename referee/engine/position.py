@@ -135,8 +135,10 @@ def apply_position(state: GameState, item: Position) -> None:
         if p is None:
             continue
         p.dealt_pos = pp.pos or pos
+        p.score_known = pp.score is not None
         if pp.score is not None:
             p.score = pp.score
+        p.hand_known = pp.hand is not None
         if pp.hand is not None:
             p.hand.clear()
             p.hand_unknown = 0

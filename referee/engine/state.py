@@ -69,6 +69,9 @@ class PlayerState:
     # a position's fallback ``counts P=2 ... wall=7``: building counts instead of a layout
     counts: dict[Any, int] | None = None
     wall_claim: int | None = None
+    # a position that does not state the hand / the score leaves them unknown (not empty / 0)
+    hand_known: bool = True
+    score_known: bool = True
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -84,6 +87,8 @@ class PlayerState:
             self.dealt_pos,
             None if self.counts is None else dict(self.counts),
             self.wall_claim,
+            self.hand_known,
+            self.score_known,
         )
 
     @property
