@@ -207,18 +207,22 @@ def test_legal_takes_helper() -> None:
         MoneyCard(Currency.DIRHAM, 4),
         MoneyCard(Currency.DENAR, 6),
     )
-    singles, several = legal_takes([gu1, di4, de6, gu1])
+    from referee.engine.state import GameState, PlayerState
+
+    state = GameState(players=[PlayerState("Anna", 0)], display=[gu1, di4, de6, gu1])
+    singles, several = legal_takes(state, state.players[0])
     assert singles == [gu1, di4, de6]
     assert several == [(gu1, gu1), (gu1, di4)]
 
 
 def test_payments_helper() -> None:
     hand = [MoneyCard(Currency.DUKATEN, v) for v in (8, 4, 2)] + [MoneyCard(Currency.GULDEN, 9)]
-    exact, cheapest = payments(hand, Currency.DUKATEN, 10)
+    du = frozenset({Currency.DUKATEN})
+    exact, cheapest = payments(hand, du, 10)
     assert exact is not None and sorted(c.value for c in exact) == [2, 8]
-    exact, cheapest = payments(hand, Currency.DUKATEN, 11)
+    exact, cheapest = payments(hand, du, 11)
     assert exact is None and cheapest is not None and sum(c.value for c in cheapest) == 12
-    assert payments(hand, Currency.DENAR, 1) == (None, None)
+    assert payments(hand, frozenset({Currency.DENAR}), 1) == (None, None)
 
 
 def test_placing_an_unbought_tile_after_a_purchase_is_an_error(position_file: str) -> None:
@@ -257,7 +261,7 @@ def test_every_turn_of_a_legal_game_is_explained_as_legal() -> None:
 )
 def test_payments_against_every_subset(cards: list[tuple[Currency, int]], price: int) -> None:
     hand = [MoneyCard(c, v) for c, v in cards]
-    exact, cheapest = payments(hand, Currency.DIRHAM, price)
+    exact, cheapest = payments(hand, frozenset({Currency.DIRHAM}), price)
     mine = [c for c in hand if c.currency is Currency.DIRHAM]
     subsets = [s for n in range(1, len(mine) + 1) for s in itertools.combinations(mine, n)]
     sums = [sum(c.value for c in s) for s in subsets]

@@ -17,11 +17,23 @@ from hypothesis import strategies as st
 
 from referee.catalogue import SIDES, TileKind, catalogue
 from referee.cli import cli
-from referee.commands.legal import legal_targets, read_tile_option
+from referee.commands.legal import read_tile_option
+from referee.engine.context import Context
+from referee.engine.legal import cells_for
+from referee.engine.state import GameState, PlayerState
 from referee.geometry import Alhambra, placement_problems
 from referee.record.model import Coord
 
 TILES = catalogue().tiles
+
+
+def legal_targets(alh: Alhambra, piece: TileKind) -> list[Coord]:
+    """The cells the engine's legal-move generator offers (what ``legal`` shows)."""
+    state = GameState(players=[PlayerState("Anna", 0, alhambra=alh)])
+    cells = cells_for(Context(state), state.players[0], piece)
+    return sorted(cells, key=lambda c: (-c.y, c.x))
+
+
 BY_CODE = {k.full_code: k for k in TILES}
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,6 @@ import click
 
 from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.commands._queries import Query, Situations, check_sources, read_queries
-from referee.commands.legal import legal_targets
 from referee.commands.show import (
     At,
     Situation,
@@ -37,10 +36,12 @@ from referee.commands.show import (
     player_option_with,
     use_color,
 )
-from referee.geometry import Alhambra, removal_problems, swap_problems
+from referee.geometry import Alhambra
 from referee.record.model import (
     BuildFromReserve,
     Buy,
+    CardRef,
+    Coord,
     Give,
     Place,
     RemoveToReserve,
@@ -61,8 +62,6 @@ from referee.reports.i18n import (
     t,
 )
 from referee.reports.terminal import draw_alhambra
-
-TAKE_LIMIT = 5  # rulebook-base-de-2003.txt § Geld nehmen: several cards "nicht größer als 5"
 
 register(
     "explain.assumed_bought",
@@ -160,38 +159,35 @@ class Alternatives:
     hand_unknown: bool = False
 
 
-def legal_takes(display: Sequence[Any]) -> tuple[list[MoneyCard], list[tuple[MoneyCard, ...]]]:
-    """Every legal money take from the display (rulebook § Geld nehmen): any one card, or
-    several cards whose values sum to at most 5. Copies of a card count once."""
-    known = [c for c in display if isinstance(c, MoneyCard)]
-    singles = sorted(set(known), key=lambda c: c.sort_key)
-    several: set[tuple[MoneyCard, ...]] = set()
-    for size in range(2, len(known) + 1):
-        for combo in itertools.combinations(known, size):
-            if sum(c.value for c in combo) <= TAKE_LIMIT:
-                several.add(tuple(sorted(combo, key=lambda c: c.sort_key)))
+def legal_takes(state: Any, p: Any) -> tuple[list[MoneyCard], list[tuple[MoneyCard, ...]]]:
+    """Every legal money take from the display, as the engine's generator lists them (any one
+    card, or several within the take limit, rulebook § Geld nehmen)."""
+    from referee.engine.context import Context
+    from referee.engine.legal import take_actions
+
+    singles: list[MoneyCard] = []
+    several: list[tuple[MoneyCard, ...]] = []
+    for take in take_actions(Context(state), p):
+        cards = tuple(c.card for c in take.cards if isinstance(c, CardRef) and c.card is not None)
+        if len(cards) == 1:
+            singles.append(cards[0])
+        elif cards:
+            several.append(cards)
     return singles, sorted(several, key=lambda s: (len(s), [c.sort_key for c in s]))
 
 
 def payments(
-    hand: Iterable[MoneyCard], currency: Currency, price: int
+    hand: Iterable[MoneyCard], currencies: frozenset[Currency], price: int
 ) -> tuple[tuple[MoneyCard, ...] | None, tuple[MoneyCard, ...] | None]:
-    """``(exact, cheapest)``: an exact payment with the fewest cards (or None), and the payment
-    with the smallest sum of at least ``price`` (fewest cards on ties), or None.
+    """``(exact, cheapest)`` from the engine's one payment search
+    (:func:`referee.engine.actions.purchase.payments`): an exact payment with the fewest cards
+    (or None), and the payment with the smallest sum of at least ``price`` (fewest cards on
+    ties), or None."""
+    from referee.engine.actions.purchase import payments as search
 
-    Only cards of the field's currency count (rulebook § Kaufen: "in der Währung, die der
-    Bauhof für das gewählte Plättchen anzeigt"). A subset-sum table: fast for any hand.
-    """
-    cards = sorted((c for c in hand if c.currency is currency), key=lambda c: -c.value)
-    fewest: dict[int, tuple[MoneyCard, ...]] = {0: ()}
-    for card in cards:
-        for total, used in sorted(fewest.items(), reverse=True):
-            new = total + card.value
-            if new not in fewest or len(fewest[new]) > len(used) + 1:
-                fewest[new] = (*used, card)
-    exact = fewest.get(price) if price > 0 else None
-    enough = [total for total in fewest if total >= price and total > 0]
-    cheapest = fewest[min(enough)] if enough else None
+    found = list(search(list(hand), currencies, price))
+    exact = next((pay for pay in found if sum(c.value for c in pay) == price), None)
+    cheapest = found[0] if found else None
 
     def ordered(pay: tuple[MoneyCard, ...] | None) -> tuple[MoneyCard, ...] | None:
         return None if pay is None else tuple(sorted(pay, key=lambda c: c.sort_key))
@@ -209,26 +205,38 @@ def market_tiles(state: Any) -> list[tuple[Currency, TileKind | None]]:
 
 
 def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
-    """The legal alternatives to ``action`` for the player in ``state`` (before the action)."""
+    """The legal alternatives to ``action`` for the player in ``state`` (before the action),
+    from the engine's legal-move generator and rule decisions (modules included)."""
+    from referee.engine.actions.purchase import plan_purchase
+    from referee.engine.context import Context
+    from referee.engine.legal import cells_for, remove_actions, swap_actions, tile_ref
+    from referee.engine.ruleset import Decision
+
+    ctx = Context(state)
     p = state.players[player_index]
     alt = Alternatives()
-    alh: Alhambra = p.alhambra
     if isinstance(action, Place | BuildFromReserve):
         tile = _kind(action.tile)
         tiles: list[TileKind] = [tile] if tile is not None else []
         if isinstance(action, BuildFromReserve):
             tiles += [x for x in p.reserve if isinstance(x, TileKind) and x not in tiles]
+        how = "build" if isinstance(action, BuildFromReserve) else "place"
         for x in tiles:
-            alt.cells.append((x, legal_targets(alh, x)))
+            cells = sorted(cells_for(ctx, p, x, how), key=lambda c: (-c.y, c.x))
+            alt.cells.append((x, cells))
     elif isinstance(action, TakeMoney):
-        alt.takes_single, alt.takes_several = legal_takes(state.display)
+        alt.takes_single, alt.takes_several = legal_takes(state, p)
     elif isinstance(action, Buy):
         hand = list(p.hand.elements())
         alt.hand_unknown = p.hand_unknown > 0
         for cur, tile in market_tiles(state):
             assert tile is not None
-            held = sum(c.value for c in hand if c.currency is cur)
-            exact, cheapest = payments(hand, cur, tile.price)
+            probe = plan_purchase(state, p, Buy(cur, tile_ref(tile), ()))
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
+            )
+            held = sum(c.value for c in hand if c.currency in allowed)
+            exact, cheapest = payments(hand, allowed, tile.price)
             if cheapest is None:
                 alt.cannot_afford.append(tile)
                 continue
@@ -236,16 +244,16 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
                 {"field": cur, "tile": tile, "held": held, "exact": exact, "cheapest": cheapest}
             )
     elif isinstance(action, RemoveToReserve):
-        alt.removable = sorted(
-            (c for c in alh.cells if not removal_problems(alh, c)), key=lambda c: (-c.y, c.x)
-        )
+        alt.removable = sorted((a.at for a in remove_actions(ctx, p)), key=lambda c: (-c.y, c.x))
     elif isinstance(action, Swap):
-        for x in dict.fromkeys(r for r in p.reserve if isinstance(r, TileKind)):
-            cells = sorted(
-                (c for c in alh.cells if (c.x or c.y) and not swap_problems(alh, c, x)),
-                key=lambda c: (-c.y, c.x),
-            )
-            alt.swaps.append((x, cells))
+        by_tile: dict[TileKind, list[Coord]] = {
+            x: [] for x in dict.fromkeys(r for r in p.reserve if isinstance(r, TileKind))
+        }
+        for a in swap_actions(ctx, p):
+            kind = _kind(a.tile)
+            if kind in by_tile:
+                by_tile[kind].append(a.at)
+        alt.swaps = [(x, sorted(cells, key=lambda c: (-c.y, c.x))) for x, cells in by_tile.items()]
     return alt
 
 
@@ -291,7 +299,7 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
         not_their_turn = not_their_turn or (
             trial.next_player is not None and trial.next_player != index
         )
-        _start_turn(core, trial, index, turn)
+        core.begin_trial_turn(trial, index, turn.pos)
     steps: list[Step] = []
     claimed: list[Any] = []
     if not_their_turn and player is None and turn.player is not None and expected is not None:
@@ -318,7 +326,7 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
             if kind is not None and trial.turn is not None and kind not in trial.turn.pending:
                 # "may I put this tile there?": as if it had just been bought (a text with a
                 # purchase is a whole turn: there, placing an unbought tile is an error)
-                trial.turn.pending.append(kind)
+                core.assume_bought(trial, kind)
                 assumed = True
         notes_before = len(trial.unverifiable)
         found = core.apply_action(trial, action)
@@ -337,16 +345,6 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
 def claimed_any(steps: list[Step]) -> bool:
     """Whether a TURN-ORDER violation was reported (then the turn is not hypothetical)."""
     return any(v.code == "TURN-ORDER" for s in steps for v in s.violations)
-
-
-def _start_turn(core: Any, trial: Any, index: int, turn: Turn) -> None:
-    """Begin a turn of player ``index`` on the trial state; what was due before it (closing
-    the refill, a pending scoring) is done first and not blamed on the action."""
-    trial.next_player = index
-    core.settle_before(trial, turn.pos, "turn")
-    core.begin_turn(trial, index, None, turn.pos)
-    trial.found.clear()
-    trial.unverifiable.clear()
 
 
 # -------------------------------------------------------------------------------- output

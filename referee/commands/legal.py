@@ -29,7 +29,6 @@ from referee.commands.show import (
     player_option_with,
     use_color,
 )
-from referee.geometry import Alhambra, legal_cells
 from referee.record.model import Coord
 from referee.reports.i18n import current_lang, fmt_coords, fmt_tile, lang_option, t
 from referee.reports.terminal import draw_alhambra
@@ -62,9 +61,17 @@ def read_tile_option(text: str) -> TileKind:
     return candidates[0]
 
 
-def legal_targets(alhambra: Alhambra, piece: Any) -> list[Coord]:
-    """Every empty cell where ``piece`` may be built (sorted north to south, west to east)."""
-    return sorted(legal_cells(alhambra, piece), key=lambda c: (-c.y, c.x))
+def legal_targets(sit: Situation, name: str, piece: Any) -> list[Coord]:
+    """Every empty cell of ``name``'s Alhambra where ``piece`` may be built, as the engine's
+    rule decisions say (modules included); sorted north to south, west to east."""
+    from referee.engine.context import Context
+    from referee.engine.legal import cells_for
+
+    state = sit.state
+    ps = state.player_named(name) if state is not None else None
+    if ps is None:  # pragma: no cover - every situation comes from the engine
+        return []
+    return sorted(cells_for(Context(state), ps, piece), key=lambda c: (-c.y, c.x))
 
 
 def _candidate_tiles(sit: Situation, side: PlayerSide) -> list[TileKind]:
@@ -88,7 +95,7 @@ def answer(
     ``player`` (None: the player to move)."""
     side = sit.player(player)
     tiles = [tile] if tile is not None else _candidate_tiles(sit, side)
-    results = [(x, legal_targets(side.alhambra, x)) for x in tiles]
+    results = [(x, legal_targets(sit, side.name, x)) for x in tiles]
     data = {
         "player": side.name,
         "at": sit.where(lang),

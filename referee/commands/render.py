@@ -163,7 +163,7 @@ def command(
         Panel(
             p_view,
             longest=longest_wall(p.alhambra, sit.profile),
-            marks=tuple(legal_targets(p.alhambra, tile)) if tile is not None else (),
+            marks=tuple(legal_targets(sit, p.name, tile)) if tile is not None else (),
         )
         for p, p_view in zip(chosen, _views(sit, chosen, lang), strict=True)
     ]

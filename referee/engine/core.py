@@ -1551,6 +1551,24 @@ def unused(*_: object) -> None:  # keep imports referenced for type checkers
     _ = (CardLike,)
 
 
+def begin_trial_turn(state: GameState, player: int, pos: Pos = NOWHERE) -> None:
+    """Begin a hypothetical turn of ``player`` (index) on ``state`` (use a copy): what was due
+    before it (closing the refill, a pending scoring) is done first and not blamed on what the
+    trial turn does; its findings are cleared. For dispute tools ("what if X did this now?")."""
+    state.next_player = player
+    settle_before(state, pos, "turn")
+    begin_turn(state, player, None, pos)
+    state.found.clear()
+    state.unverifiable.clear()
+
+
+def assume_bought(state: GameState, tile: TileKind) -> None:
+    """For a trial turn: ``tile`` counts as bought in this turn (so its placement can be
+    asked about on its own)."""
+    if state.turn is not None:
+        state.turn.pending.append(tile)
+
+
 # Public names of helpers other parts of the project (and tests) use.
 pile_bounds = _pile_bounds
 most_money = _most_money
