@@ -26,6 +26,7 @@ from referee.catalogue import (
     catalogue,
 )
 from referee.engine.extensions import Extensions, module_owning_verb
+from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
 from referee.engine.turns import Moment
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
@@ -57,10 +58,6 @@ from referee.record.model import (
     Turn,
 )
 
-TAKE_LIMIT = 5  # "mehrere Geldkarten, wenn ihre Summe nicht größer als 5 ist" (Geld nehmen)
-START_MONEY = 20  # "bis der Gesamtwert 20 oder mehr beträgt" (Spielvorbereitung)
-DISPLAY_SIZE = 4
-MARKET_SIZE = 4
 DIRK_DRAW = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spiel zu zweit)
 
 
@@ -73,6 +70,13 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
     fmt_ref,
     fmt_tile,
 )
+
+
+def _decide(state: GameState, decision: Decision, **args: Any) -> Any:
+    """The game's answer to a rule decision (the ruleset: profile + modules)."""
+    from referee.engine.context import Context
+
+    return state.rules.decide(decision, Context(state), **args)
 
 
 def _bag(state: GameState, lang: str = "en", dative: bool = False) -> str:
@@ -401,7 +405,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             p.hand[ref.card] += 1
             total += ref.card.value
         p.dealt.append(ref.card)
-        if reached_at is None and not unknown and total >= START_MONEY:
+        if reached_at is None and not unknown and total >= _decide(state, Decision.START_MONEY):
             reached_at = i
     shown = fmt_cards(p.dealt)
     if reached_at is not None and reached_at < len(ev.cards) - 1:
@@ -422,7 +426,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             f"das Startgeld von {p.name} enthält unbekannte Karten: die 20er-Regel ungeprüft",
             p.name,
         )
-    elif total < START_MONEY:
+    elif total < _decide(state, Decision.START_MONEY):
         state.flag(
             "SETUP-DEAL",
             pos,
@@ -661,7 +665,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
             else:
                 state.found.extend(handled)
             continue
-        if len(state.display) + state.ext.display_extra(state) >= DISPLAY_SIZE:
+        if _decide(state, Decision.DISPLAY_OCCUPIED) >= _decide(state, Decision.DISPLAY_SIZE):
             if setup:
                 state.flag(
                     "SETUP-DISPLAY",
@@ -827,7 +831,7 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
             cards="(none)",
             **_pair("is missing", "fehlt"),
         )
-    if len(state.display) != DISPLAY_SIZE:
+    if len(state.display) != _decide(state, Decision.DISPLAY_SIZE):
         state.flag(
             "SETUP-DISPLAY",
             pos,
@@ -890,14 +894,14 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         )
     if not check:
         pass
-    elif state.deck_uncertain and len(state.display) < DISPLAY_SIZE:
+    elif state.deck_uncertain and len(state.display) < _decide(state, Decision.DISPLAY_SIZE):
         state.note(
             pos,
             "the deck size is not known after a position: the display refill is not checked",
             "die Stapelgröße ist nach einer Stellung unbekannt: Auffüllen der Auslage ungeprüft",
         )
     elif (
-        len(state.display) + state.ext.display_extra(state) < DISPLAY_SIZE
+        _decide(state, Decision.DISPLAY_OCCUPIED) < _decide(state, Decision.DISPLAY_SIZE)
         and (state.deck_size + state.discard_size) > 0
     ):
         state.flag(

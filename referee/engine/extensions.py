@@ -2,44 +2,48 @@
 
 An expansion module is a subclass of :class:`Module` registered under its name with
 :func:`register_module` (the name is what the ``Modules`` header lists). The engine never knows
-a module: it calls the hooks below at named points, through :class:`Extensions`, the set of
-modules enabled for one game. Every hook has a do-nothing default, so a module overrides only
-what it changes. The base game enables no module.
+a module: it asks the enabled modules (:class:`Extensions`) at named points. A module plugs in
+through four kinds of extension point, each with a do-nothing default:
 
-Hook points, in game order:
+1. **Rule decisions** (:mod:`referee.engine.ruleset`): a method marked ``@refines(Decision.X)``
+   gets the answer so far (base layer: the rule profile) and returns its own: which currencies
+   pay (``pay.currencies``), extra payment rules (``pay.problems``), exactness (``pay.exact``),
+   the building rules (``place.problems``, ``remove.problems``), the take limit, the display's
+   places (``display.occupied``) ... Every consumer (checker, legal moves, explain, simulator)
+   asks the same ruleset. Order between modules: ``Module.after``.
+2. **Moments of the turn flow** (:class:`~referee.engine.turns.Moment`): ``at_moment(ctx,
+   moment)`` attaches a step at setup done, turn start/end, refill done, scoring done, leftovers
+   handed out, game end.
+3. **Its own record lines and components**:
 
-* ``setup``                   after the base setup is checked, before the first turn
-* ``money_components``        components that enter the money deck, and into which piles
-* ``chance``                  a chance event the base game does not know (``ModuleChance``)
-* ``verbs`` / ``action``      a player action the base game does not know (``ModuleAction``)
-* ``out_of_turn``             an interrupting line without a turn number, and its priority
-* ``payment``                 a purchase's payment (e.g. exchange cards, bonus cards)
-* ``payment_currencies``      extra currencies a purchase may be paid in (e.g. exchange cards)
-* ``display_component`` / ``display_extra``  a module card revealed into the money display,
-                              and how many such cards lie there (the display holds 4 in all)
-* ``take_component``          ``take`` of a module card from the display
-* ``reshuffle``               the discard pile becomes the new deck
-* ``removed``                 a piece left an Alhambra (redesign: remove or swap)
-* ``placement_problems``      extra building rules and piece kinds
-* ``scoring_parts``           what a scoring adds: count adjustments, scoring categories
-                              (point lines, penalties, majorities), a replacement points table
-* ``end_of_game``             steps after the leftover tiles and before the final scoring
-* ``legal_actions``           the module's moves for the legal-move generator
-                              (:mod:`referee.engine.legal`): its verbs, its ways to pay
-* ``legal_interrupts``        the out-of-turn lines it allows now (e.g. the vizier)
+   * ``verbs`` / ``action``      a player action the base game does not know (``ModuleAction``);
+     ``verb_kinds`` declares what each verb is (:class:`ActionKind`), so other modules ask the
+     kind, never the spelling
+   * ``out_of_turn``             an interrupting line without a turn number; precedence between
+     modules and seats through the one :class:`~referee.engine.turns.InterruptArbiter`
+     (``interrupt_rank``)
+   * ``chance_verbs`` / ``chance``  a chance event the base game does not know
+   * ``component_kinds``: ``display_component``, ``take_component``  module cards in the money
+     display and taken from it
+   * ``on_purchase``             the "spent" stage of the purchase pipeline for its components
+   * ``reshuffle``, ``removed``  the discard pile becomes the deck; a piece left an Alhambra
+   * ``position_component`` / ``position_line``  its lines in a ``position`` block
+   * ``money_components``        components that enter the money deck, and into which piles
+4. **Scoring, views, legal moves, simulation**:
 
-Simulator hooks (:mod:`referee.simulate`), through a :class:`SimContext` (the game, the
-simulator's seeded random generator, and the module's hidden part of the table):
+   * ``scoring_parts``           what a scoring adds: count adjustments, scoring categories
+                                 (point lines, penalties, majorities), a replacement table
+   * ``view``                    its state for ``show``, JSON/YAML, ``render`` and the replay
+   * ``legal_actions`` / ``legal_interrupts``  its moves for the legal-move generator
+                                 (:mod:`referee.engine.legal`)
+   * ``sim_money_components``, ``sim_setup``, ``sim_reshuffle``, ``sim_refill``,
+     ``sim_prefers``: the simulator's chance events and preferences, through a
+     :class:`SimContext` (the game, the seeded random generator, the module's hidden part of
+     the table)
 
-* ``sim_money_components``    components shuffled into the money piles at setup
-* ``sim_setup``               chance lines of the setup (cards dealt, stacks revealed)
-* ``sim_reshuffle``           components of the discard pile that go into the new deck
-* ``sim_refill``              chance events written with the refill after a turn
-* ``sim_prefers``             which of the offered moves a simulated player would rather make
-
-A hook that finds something wrong returns :class:`~referee.engine.rules.Violation` objects; it
-may mutate the :class:`~referee.engine.state.GameState` it is given (``state.modules[name]`` is
-the module's own scratch space, copied with the state).
+A module sees the engine through :class:`~referee.engine.context.Context` and the public names
+of :mod:`referee.engine` only (a test keeps private engine names inside the engine). Its own
+part of the state is ``state.modules[name]`` (copied with the state).
 """
 
 from __future__ import annotations
@@ -164,10 +168,6 @@ class Module:
         else the violations found while applying it.
         """
         return None
-
-    def display_extra(self, state: GameState) -> int:
-        """How many of this module's cards lie in the money display (it holds 4 in all)."""
-        return 0
 
     def display_component(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -360,9 +360,6 @@ class Extensions:
 
     def kind_handler(self, kind: str) -> Module | None:
         return self._kinds.get(kind.lower())
-
-    def display_extra(self, state: GameState) -> int:
-        return sum(m.display_extra(state) for m in self.modules)
 
     def display_component(
         self, state: GameState, ref: ComponentRef, pos: Pos

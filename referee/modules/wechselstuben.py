@@ -219,8 +219,10 @@ class Wechselstuben(BundledModule):
         piles = module_data("wechselstuben")["components"]["exchange_cards"]["piles"]
         return {int(k): [None] * int(v) for k, v in piles.items()}  # which ones: unknown
 
-    def display_extra(self, state: GameState) -> int:
-        return len(self.data(state).display)
+    @refines(Decision.DISPLAY_OCCUPIED)
+    def exchange_cards_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
+        """Exchange cards lying in the display take places of its four."""
+        return occupied + len(self.data(ctx.state).display)
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         data = self.data(state)

@@ -397,7 +397,7 @@ class _Game:
         events: list[object] = []
         revealed: list[CardRef | ScoringCardRef | ComponentRef] = []
         scorings: list[int] = []
-        shown = len(state.display) + state.ext.display_extra(state)
+        shown = int(self.ctx.decide(Decision.DISPLAY_OCCUPIED))
         reshuffled = False
         while shown < self.display_size:
             if not self.deck:
