@@ -236,7 +236,8 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
                 ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
             )
             held = sum(c.value for c in hand if c.currency in allowed)
-            exact, cheapest = payments(hand, allowed, tile.price)
+            price = probe.price if probe.price is not None else tile.price
+            exact, cheapest = payments(hand, allowed, price)
             if cheapest is None:
                 alt.cannot_afford.append(tile)
                 continue

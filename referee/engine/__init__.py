@@ -199,14 +199,21 @@ def run_game(
 ) -> GameReport:
     """Apply ``items`` (default: the whole body) to ``state``, finish the game, compare the
     ``Result`` header and report. Lets a caller start from a prepared state."""
+    from referee.engine.walk import walk
+
     stopped = False
     last = Pos(game.start_line, 1)
-    for item in game.body if items is None else items:
-        last = item.pos
-        apply_item(state, item)
-        if strict and any(v.severity == "error" for v in state.found):
-            stopped = True
-            break
+
+    def stop(st: GameState, item: BodyItem) -> bool:
+        nonlocal stopped
+        stopped = strict and any(v.severity == "error" for v in st.found)
+        return stopped
+
+    for step in walk(
+        game, state=state, items=items, snapshots=False, finish=False, stop_before=stop
+    ):
+        if step.item is not None:
+            last = step.item.pos
     end_pos = Pos(last.line, 1)
     if not stopped:
         finish(state, end_pos)

@@ -240,7 +240,8 @@ def buy_actions(
         allowed = frozenset(
             ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
         )
-        for pay in payments(hand, allowed, tile.price, exact_only):
+        price = probe.price if probe.price is not None else tile.price  # decision pay.price
+        for pay in payments(hand, allowed, price, exact_only):
             if must_use is not None and not any(c.currency in must_use for c in pay):
                 continue
             paid = (*(card_ref(c) for c in pay), *extra)

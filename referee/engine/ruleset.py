@@ -46,6 +46,8 @@ class Decision(StrEnum):
 
     * ``take.limit`` -> int: the largest sum several money cards taken at once may reach
       ("mehrere Geldkarten, wenn ihre Summe nicht größer als 5 ist"). Args: ``player``.
+    * ``pay.price`` -> int: what a purchase costs (the printed price; e.g. a building site is
+      bought for half). Args: ``player``, ``purchase``, ``printed``.
     * ``pay.currencies`` -> frozenset[Currency]: the currencies whose cards may pay for a tile of
       the market field ``field`` ("in der Währung des Feldes"). Args: ``player``, ``field``,
       ``purchase`` (the :class:`~referee.engine.purchase.Purchase` being made).
@@ -72,6 +74,7 @@ class Decision(StrEnum):
     """
 
     TAKE_LIMIT = "take.limit"
+    PAY_PRICE = "pay.price"
     PAY_CURRENCIES = "pay.currencies"
     PAY_VALUE = "pay.value"
     PAY_EXACT = "pay.exact"
@@ -162,6 +165,9 @@ class BaseRules:
 
     def take_limit(self, ctx: Any, **_: Any) -> int:
         return 5  # "mehrere Geldkarten, wenn ihre Summe nicht größer als 5 ist" (Geld nehmen)
+
+    def pay_price(self, ctx: Any, *, printed: int, **_: Any) -> int:
+        return printed  # "mindestens den aufgedruckten Preis" (Gebäude kaufen)
 
     def pay_currencies(self, ctx: Any, *, field: Any, **_: Any) -> frozenset[Any]:
         return frozenset({field})  # "in der Währung ... des Feldes" (Gebäude kaufen)

@@ -11,7 +11,7 @@ Every consumer that needs "the state after line N" (``show``, ``explain``, ``leg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -53,6 +53,8 @@ def walk(
     finish: bool = True,
     check: bool = True,
     stop_before: Callable[[GameState, BodyItem], bool] | None = None,
+    state: GameState | None = None,
+    items: Sequence[BodyItem] | None = None,
 ) -> Iterator[Step]:
     """Every position of ``game``: the start, one step per body line, then the end.
 
@@ -60,13 +62,15 @@ def walk(
     object, changed by the next step). ``finish`` False leaves out the end step (the record
     is taken to go on). ``check`` False replays a trusted record: no rule is checked and no
     finding reported, only the changes are made (faster). ``stop_before(state, item)`` ends the
-    walk before the first line for which it is true (no end step then).
+    walk before the first line for which it is true (no end step then). ``state`` starts from a
+    prepared state instead of the game's start; ``items`` walks these lines instead of the body.
     """
     from referee.engine import start_state
     from referee.engine.core import apply_item
     from referee.engine.core import finish as finish_game
 
-    state = start_state(game, profile)
+    if state is None:
+        state = start_state(game, profile)
     state.checking = check
     seen_v = len(state.found)
     seen_u = len(state.unverifiable)
@@ -82,7 +86,7 @@ def walk(
     index = 0
     yield step(index, "start", None)
     last: Pos = Pos(game.start_line, 1) if game.start_line else NOWHERE
-    for item in game.body:
+    for item in game.body if items is None else items:
         if stop_before is not None and stop_before(state, item):
             return
         apply_item(state, item)

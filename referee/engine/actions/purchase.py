@@ -194,6 +194,12 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
         buy.price = buy.tile.price
     elif isinstance(ref, TileRef) and ref.price is not None:
         buy.price = ref.price
+    if buy.price is not None:  # price stage: modules may change what the tile costs
+        from referee.engine.context import Context
+
+        buy.price = int(
+            Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
+        )
     # payment sources
     hand = p.hand.copy()
     hand_unknown = p.hand_unknown
