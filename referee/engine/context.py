@@ -6,8 +6,8 @@ Everything it may do goes through the context it is handed:
 * read the table: ``ctx.state`` (the :class:`~referee.engine.state.GameState`), ``ctx.players``,
   ``ctx.player_named``; its own part of the state: ``module.data(ctx.state)``;
 * ask the rules: ``ctx.decide(Decision.X, **args)`` (the same answer every consumer gets);
-* report: ``ctx.report(findings)``, ``ctx.flag(code, pos, player, **params)``,
-  ``ctx.unverifiable(pos, en, de, player)``;
+* report: ``ctx.report(findings)``, ``ctx.flag(code, pos, player, reason=..., **params)``,
+  ``ctx.unverifiable(pos, key, player, **params)`` (texts: :mod:`referee.messages`);
 * run base actions inside its own (e.g. the vizier's purchase and placement):
   ``ctx.run_action(action)``; open and close out-of-turn play: ``ctx.begin_interrupt`` /
   ``ctx.end_interrupt``; count and end main actions: ``ctx.start_main_action`` /
@@ -61,11 +61,19 @@ class Context:
     def report(self, findings: Iterable[Finding]) -> None:
         report(self.state, findings)
 
-    def flag(self, code: str, pos: Pos, player: str | None = None, **params: object) -> None:
-        self.state.flag(code, pos, player, **params)
+    def flag(
+        self,
+        code: str,
+        pos: Pos,
+        player: str | None = None,
+        *,
+        reason: str | None = None,
+        **params: object,
+    ) -> None:
+        self.state.flag(code, pos, player, reason=reason, **params)
 
-    def unverifiable(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
-        self.state.note(pos, en, de, player)
+    def unverifiable(self, pos: Pos, key: str, player: str | None = None, **params: object) -> None:
+        self.state.note(pos, key, player, **params)
 
     # ------------------------------------------------------------- turn flow
 

@@ -146,13 +146,7 @@ def apply_position(state: GameState, item: Position) -> None:
                     counts[part.key] = part.points
             p.counts = counts
             p.wall_claim = pp.wall
-            state.note(
-                pp.pos or pos,
-                f"{p.name}'s Alhambra is given as counts: building rules and the wall are not "
-                "verified",
-                f"die Alhambra von {p.name} ist nur gezählt: Bauregeln und Mauer ungeprüft",
-                p.name,
-            )
+            state.note(pp.pos or pos, "UNVERIFIED-S-ALHAMBRA-IS-GIVEN", p.name, name=p.name)
         for placed in pp.alhambra:
             tile = _tile(state, placed.tile, placed.pos or pos, p, "alhambra")
             if tile is None:
@@ -164,8 +158,9 @@ def apply_position(state: GameState, item: Position) -> None:
                     "POSITION-INVALID",
                     placed.pos or pos,
                     p.name,
-                    detail=f"two tiles at {placed.at} in {p.name}'s Alhambra",
-                    detail_de=f"zwei Plättchen auf {placed.at} in der Alhambra von {p.name}",
+                    reason="two-tiles-at",
+                    at=placed.at,
+                    name=p.name,
                 )
         for extra in pp.extra:
             _module_line(state, p, extra)
@@ -175,9 +170,11 @@ def apply_position(state: GameState, item: Position) -> None:
                 "POSITION-INVALID",
                 pp.pos or pos,
                 p.name,
-                detail=f"{p.name}'s Alhambra breaks a building rule: {pr.text('en')}",
-                detail_de=f"die Alhambra von {p.name} verletzt eine Bauregel: {pr.text('de')}"
-                f" ({cells})",
+                reason="s-alhambra-breaks",
+                name=p.name,
+                value=pr.text("en"),
+                value2=pr.text("de"),
+                cells=cells,
             )
     for extra in item.extra:
         _module_line(state, None, extra)

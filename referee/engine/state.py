@@ -269,9 +269,12 @@ class GameState:
         player: str | None = None,
         *,
         severity: str = "error",
+        reason: str | None = None,
         **params: object,
     ) -> None:
-        """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state)."""
+        """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state);
+        ``reason`` picks the rule's reason text (``CODE/reason`` in :mod:`referee.messages`),
+        ``params`` are the data its templates show."""
         if not self.checking:
             return
         if player is not None and "player" not in params:
@@ -288,14 +291,15 @@ class GameState:
                 params,
                 self.source,
                 "warning" if severity == "warning" else "error",
+                reason,
             )
         )
 
-    def note(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
-        """Record something the record leaves unverifiable."""
+    def note(self, pos: Pos, key: str, player: str | None = None, **params: object) -> None:
+        """Record something the record leaves unverifiable (``key``: its catalogue text)."""
         if not self.checking:
             return
         turn = self.turn.number if self.turn is not None else (self.turn_no or None)
         self.unverifiable.append(
-            Unverifiable(pos.line, pos.column, en, de, turn, player, self.source)
+            Unverifiable(pos.line, pos.column, key, params, turn, player, self.source)
         )

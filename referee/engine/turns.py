@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from referee.engine.findings import Finding, problem, unverifiable
+from referee.messages import Pair
 from referee.record.model import NOWHERE, Pos
 
 if TYPE_CHECKING:
@@ -67,21 +68,11 @@ def main_action_findings(
     if t is None:
         return out
     if t.over and not t.unsure:
-        out.append(
-            problem("TURN-OVER", pos, player.name, after=t.over_after[0], after_de=t.over_after[1])
-        )
+        out.append(problem("TURN-OVER", pos, player.name, after=Pair(*t.over_after)))
     elif t.over and t.unsure:
-        out.append(
-            unverifiable(
-                pos,
-                "an unknown payment: whether it was exact (and allowed this action) is not checked",
-                "eine unbekannte Zahlung: ob sie passend war (und diese Aktion erlaubte), ist "
-                "ungeprüft",
-                player.name,
-            )
-        )
+        out.append(unverifiable(pos, "UNVERIFIED-AN-UNKNOWN-PAYMENT-WHETHER", player.name))
     if t.placing:
-        out.append(problem("PLACE-ORDER", pos, player.name, action=what[0], action_de=what[1]))
+        out.append(problem("PLACE-ORDER", pos, player.name, action=Pair(*what)))
     return out
 
 

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.state import GameState, PlayerState
+from referee.messages import register_both
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
 from referee.record.model import ComponentRef, Coord, ModuleAction, ModuleChance, Pos
 
@@ -51,7 +52,7 @@ rule(
     section(H, "Spielmaterial"),
     '{detail} ("Es gibt 3 blaue … 4 braune … 5 grüne … 3 rote … 4 weiße und 5 lila Plätze"; '
     '"Ist ein Stapel aufgebraucht, steht diese Sorte nicht mehr zur Verfügung")',
-    "{detail_de} (3 blaue, 3 rote, 4 braune, 4 weiße, 5 grüne, 5 lila Plätze; ist ein Stapel "
+    "{detail} (3 blaue, 3 rote, 4 braune, 4 weiße, 5 grüne, 5 lila Plätze; ist ein Stapel "
     "aufgebraucht, steht diese Sorte nicht mehr zur Verfügung)",
 )
 rule(
@@ -60,7 +61,7 @@ rule(
     "Platz verschieden angegeben",
     S_TAKE,
     "{detail}: a square's face is stated once and must not change",
-    "{detail_de}: die Seite eines Platzes wird einmal angegeben und ändert sich nicht",
+    "{detail}: die Seite eines Platzes wird einmal angegeben und ändert sich nicht",
 )
 rule(
     "SQUARE-FACE-UNVERIFIED",
@@ -229,10 +230,10 @@ class Plaetze(BundledModule):
                 state.flag(
                     "SQUARE-SUPPLY",
                     pos,
-                    detail=f"the {plural(colour, 2)} stack is used up; {sq.code} cannot be "
-                    "revealed",
-                    detail_de=f"der Stapel {colour.code} ist aufgebraucht; {sq.code} kann nicht "
-                    "aufgedeckt werden",
+                    reason="the-stack-is-2",
+                    value=plural(colour, 2),
+                    code_v=sq.code,
+                    code_v2=colour.code,
                 )
                 continue
             known = data.top[colour]
@@ -240,10 +241,10 @@ class Plaetze(BundledModule):
                 state.flag(
                     "SQUARE-FACE",
                     pos,
-                    detail=f"the face-up {colour.code} square is {known.code}, now stated as "
-                    f"{sq.code}",
-                    detail_de=f"der offene Platz {colour.code} ist {known.code}, jetzt als "
-                    f"{sq.code} angegeben",
+                    reason="the-face-up",
+                    code_v=colour.code,
+                    code_v2=known.code,
+                    code_v3=sq.code,
                 )
             data.top[colour] = sq
         return []
@@ -281,14 +282,7 @@ class Plaetze(BundledModule):
             if sq is None and not state.deck_uncertain and data.left[colour] > 0:
                 state.flag("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code)
             elif sq is None:
-                state.note(
-                    apos,
-                    f"the face of the {colour.code} square is not written: its walls and what it "
-                    "counts are not checked",
-                    f"die Seite des Platzes {colour.code} ist nicht angegeben: Mauern und Wertung "
-                    "ungeprüft",
-                    player.name,
-                )
+                state.note(apos, "UNVERIFIED-THE-FACE-OF-THE", player.name, code_v=colour.code)
         else:
             sq = self._square(state, arg.value, apos, player.name)
             if sq is None:
@@ -303,10 +297,11 @@ class Plaetze(BundledModule):
                     "SQUARE-FACE",
                     apos,
                     player.name,
-                    detail=f"the face-up {colour.code} square is {known.code}, but {player.name} "
-                    f"takes {sq.code}",
-                    detail_de=f"der offene Platz {colour.code} ist {known.code}, aber "
-                    f"{player.name} nimmt {sq.code}",
+                    reason="the-face-up-2",
+                    code_v=colour.code,
+                    code_v2=known.code,
+                    name=player.name,
+                    code_v3=sq.code,
                 )
         held = self.held(state, player)
         if len(held) >= limit_per_player():
@@ -321,8 +316,9 @@ class Plaetze(BundledModule):
                 "SQUARE-SUPPLY",
                 apos,
                 player.name,
-                detail=f"the {plural(colour, 2)} stack is used up",
-                detail_de=f"der Stapel {colour.code} ist aufgebraucht",
+                reason="the-stack-is",
+                value=plural(colour, 2),
+                code_v=colour.code,
             )
         else:
             data.left[colour] -= 1
@@ -377,8 +373,9 @@ class Plaetze(BundledModule):
                 "SQUARE-SUPPLY",
                 ref.pos,
                 who,
-                detail=f"more {plural(sq.colour, 2)} squares than exist",
-                detail_de=f"mehr Plätze {sq.colour.code} als es gibt",
+                reason="more-squares-than",
+                value=plural(sq.colour, 2),
+                code_v=sq.colour.code,
             )
         else:
             data.left[sq.colour] -= 1
@@ -405,12 +402,7 @@ class Plaetze(BundledModule):
                 parsed = parse_square(value.name)
         if parsed is None or parsed[1] is None:
             if parsed is not None:  # colour only where the face is needed
-                state.note(
-                    pos,
-                    f"{token}: the face is not written",
-                    f"{token}: die Seite ist nicht angegeben",
-                    who,
-                )
+                state.note(pos, "UNVERIFIED-THE-FACE-IS-NOT", who, token=token)
                 return None
             state.flag("SQUARE-TOKEN", pos, who, token=token)
             return None
@@ -432,3 +424,26 @@ def square_count(player: PlayerState, at: Coord, sq: Square) -> int:
             continue  # "sofern sich ... keine Stadtmauer befindet"
         n += 1
     return min(n, 3)
+
+
+# the texts of this module's reasons and open points, in both languages
+register_both(
+    en={
+        "SQUARE-SUPPLY/the-stack-is": "the {value} stack is used up",
+        "SQUARE-SUPPLY/more-squares-than": "more {value} squares than exist",
+        "SQUARE-SUPPLY/the-stack-is-2": "the {value} stack is used up; {code_v} cannot be revealed",
+        "SQUARE-FACE/the-face-up": "the face-up {code_v} square is {code_v2}, now stated as {code_v3}",
+        "SQUARE-FACE/the-face-up-2": "the face-up {code_v} square is {code_v2}, but {name} takes {code_v3}",
+        "UNVERIFIED-THE-FACE-IS-NOT": "{token}: the face is not written",
+        "UNVERIFIED-THE-FACE-OF-THE": "the face of the {code_v} square is not written: its walls and what it counts are not checked",
+    },
+    de={
+        "SQUARE-SUPPLY/the-stack-is": "der Stapel {code_v} ist aufgebraucht",
+        "SQUARE-SUPPLY/more-squares-than": "mehr Plätze {code_v} als es gibt",
+        "SQUARE-SUPPLY/the-stack-is-2": "der Stapel {code_v2} ist aufgebraucht; {code_v} kann nicht aufgedeckt werden",
+        "SQUARE-FACE/the-face-up": "der offene Platz {code_v} ist {code_v2}, jetzt als {code_v3} angegeben",
+        "SQUARE-FACE/the-face-up-2": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",
+        "UNVERIFIED-THE-FACE-IS-NOT": "{token}: die Seite ist nicht angegeben",
+        "UNVERIFIED-THE-FACE-OF-THE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",
+    },
+)

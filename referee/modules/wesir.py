@@ -21,6 +21,7 @@ from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Claim, Phase
+from referee.messages import Pair, Text, register_both
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -70,7 +71,7 @@ rule(
     S_USE,
     "{player}'s purchase with the vizier is not exact ({paid}): the tile must be paid exactly "
     '("Er muss das Gebäudeplättchen genau passend bezahlen")',
-    "der Kauf von {player} mit dem Wesir ist nicht passend ({paid_de}): das Plättchen muss "
+    "der Kauf von {player} mit dem Wesir ist nicht passend ({paid}): das Plättchen muss "
     "genau passend bezahlt werden",
 )
 rule(
@@ -80,7 +81,7 @@ rule(
     S_USE,
     "{detail}: the vizier lets a player buy one market tile and place or reserve it, nothing "
     'else ("Er hat keinen Bonuszug")',
-    "{detail_de}: der Wesir erlaubt nur den Kauf eines Gebäudeplättchens aus dem Bauhof und "
+    "{detail}: der Wesir erlaubt nur den Kauf eines Gebäudeplättchens aus dem Bauhof und "
     "dessen Platzierung oder Reserve",
 )
 rule(
@@ -100,7 +101,7 @@ rule(
     '{detail}: the vizier is used after a turn has completely ended ("Jedesmal, wenn ein '
     'Spielzug eines beliebigen Spielers komplett beendet ist"), on a line without a turn '
     "number",
-    "{detail_de}: der Wesir wird eingesetzt, wenn ein Spielzug komplett beendet ist, in einer "
+    "{detail}: der Wesir wird eingesetzt, wenn ein Spielzug komplett beendet ist, in einer "
     "Zeile ohne Zugnummer",
 )
 rule(
@@ -111,7 +112,7 @@ rule(
     '{player} uses the vizier after the game has ended ({why}): "Wenn bei Spielende die '
     "letzten Gebäudeplättchen verteilt werden, kann der Wesirstein nicht mehr eingesetzt "
     'werden"',
-    "{player} setzt den Wesir nach Spielende ein ({why_de}): bei der Verteilung der letzten "
+    "{player} setzt den Wesir nach Spielende ein ({why}): bei der Verteilung der letzten "
     "Gebäudeplättchen kann der Wesirstein nicht mehr eingesetzt werden",
 )
 rule(
@@ -174,8 +175,8 @@ class Wesir(BundledModule):
                 "WESIR-TIMING",
                 action.pos,
                 player.name,
-                detail=f"{player.name} uses the vizier inside a turn",
-                detail_de=f"{player.name} setzt den Wesir innerhalb eines Zuges ein",
+                reason="uses-the-vizier",
+                name=player.name,
             )
         return []
 
@@ -225,8 +226,9 @@ class Wesir(BundledModule):
                 "WESIR-GAME-END",
                 pos,
                 player.name,
-                why=state.end_reason[0] or "scoring 3 took place",
-                why_de=state.end_reason[1] or "die 3. Wertung fand statt",
+                why=Pair(*state.end_reason)
+                if state.end_reason[0]
+                else Text("TURN-AFTER-END.why/scoring-3"),
             )
             return
         if state.turn_no == 0:
@@ -234,8 +236,7 @@ class Wesir(BundledModule):
                 "WESIR-TIMING",
                 pos,
                 player.name,
-                detail="no turn has been played yet",
-                detail_de="es wurde noch kein Zug gespielt",
+                reason="no-turn-has",
             )
         if not self.awake(state, player):
             state.flag("WESIR-ASLEEP", use.pos, player.name)
@@ -253,8 +254,8 @@ class Wesir(BundledModule):
                         "WESIR-ACTION",
                         apos,
                         player.name,
-                        detail=f"{player.name} buys a second tile",
-                        detail_de=f"{player.name} kauft ein zweites Plättchen",
+                        reason="buys-a-second",
+                        name=player.name,
                     )
                 ctx.run_action(a)
                 if buys == 1 and t.over and not t.unsure:
@@ -262,8 +263,10 @@ class Wesir(BundledModule):
                         "WESIR-EXACT",
                         apos,
                         player.name,
-                        paid=t.over_after[0],
-                        paid_de=t.over_after[1].removeprefix("der ").removeprefix("dem "),
+                        paid=Pair(
+                            t.over_after[0],
+                            t.over_after[1].removeprefix("der ").removeprefix("dem "),
+                        ),
                     )
                 t.over = False  # reported once; the placement still follows
             elif isinstance(a, Place | Reserve | Give):
@@ -280,16 +283,17 @@ class Wesir(BundledModule):
                     "WESIR-ACTION",
                     apos,
                     player.name,
-                    detail=f"{player.name} does '{what}' with the vizier",
-                    detail_de=f"{player.name} macht '{what}' mit dem Wesir",
+                    reason="does-with-the",
+                    name=player.name,
+                    what=what,
                 )
         if buys == 0:
             state.flag(
                 "WESIR-ACTION",
                 use.pos,
                 player.name,
-                detail=f"{player.name} uses the vizier without buying a tile",
-                detail_de=f"{player.name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
+                reason="uses-the-vizier",
+                name=player.name,
             )
         ctx.close_placements(pos, player)
         data = self.data(state)
@@ -333,3 +337,22 @@ class Wesir(BundledModule):
             },
             "table": {"uses": [f"after turn {n}: {who}" for n, who in data.uses]},
         }
+
+
+# the texts of this module's reasons and open points, in both languages
+register_both(
+    en={
+        "WESIR-TIMING/uses-the-vizier": "{name} uses the vizier inside a turn",
+        "WESIR-TIMING/no-turn-has": "no turn has been played yet",
+        "WESIR-ACTION/uses-the-vizier": "{name} uses the vizier without buying a tile",
+        "WESIR-ACTION/buys-a-second": "{name} buys a second tile",
+        "WESIR-ACTION/does-with-the": "{name} does '{what}' with the vizier",
+    },
+    de={
+        "WESIR-TIMING/uses-the-vizier": "{name} setzt den Wesir innerhalb eines Zuges ein",
+        "WESIR-TIMING/no-turn-has": "es wurde noch kein Zug gespielt",
+        "WESIR-ACTION/uses-the-vizier": "{name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
+        "WESIR-ACTION/buys-a-second": "{name} kauft ein zweites Plättchen",
+        "WESIR-ACTION/does-with-the": "{name} macht '{what}' mit dem Wesir",
+    },
+)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from referee.catalogue import SIDES, BuildingType, TileKind
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.ruleset import Decision
+from referee.messages import Join, Pair, Text
 from referee.record.model import Coord, Pos
 
 if TYPE_CHECKING:
@@ -42,8 +43,7 @@ def problem_params(
     """The message parameters of a building problem (cells, sides, occupant)."""
     cells = ", ".join(str(c) for c in pr.cells)
     params: dict[str, object] = {
-        "tile": piece_name(tile, "en"),
-        "tile_de": piece_name(tile, "de"),
+        "tile": Pair(piece_name(tile, "en"), piece_name(tile, "de")),
         "at": str(at),
         "cells": cells,
         "cells_word": "cell" if len(pr.cells) == 1 else "area",
@@ -52,28 +52,31 @@ def problem_params(
         occ = p.alhambra.get(at)
         params["occupant"] = "the fountain" if at == FOUNTAIN else str(occ)
     if pr.code == "PLACE-WALL" and tile is not None:
-        en: list[str] = []
-        de: list[str] = []
+        parts: list[Text] = []
         for nb in pr.cells:
             q = p.alhambra.get(nb)
             if q is None:
                 continue
             for side in sides_towards(at, nb):
-                mine = side in tile.walls
-                theirs = side.opposite in q.walls
-                en.append(
-                    f"its {side.name} side ({'wall' if mine else 'open'}) meets the "
-                    f"{'walled' if theirs else 'open'} {side.opposite.name} side of "
-                    f"{'the fountain' if nb == FOUNTAIN else q} at {nb}"
+                mine = "wall" if side in tile.walls else "open"
+                theirs = "wall" if side.opposite in q.walls else "open"
+                of = (
+                    Text("PLACE-WALL.of/fountain")
+                    if nb == FOUNTAIN
+                    else Text("PLACE-WALL.of/tile", tile=str(q))
                 )
-                de.append(
-                    f"seine {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
-                    f"auf die {'Mauer-' if theirs else 'offene '}"
-                    f"{_DE_SIDE[side.opposite.name]}-Seite "
-                    f"{'des Brunnens' if nb == FOUNTAIN else f'von {q}'} auf {nb}"
+                parts.append(
+                    Text(
+                        "PLACE-WALL.side/text",
+                        side=Text(f"SIDE/{side.name}"),
+                        mine=Text(f"PLACE-WALL.mine/{mine}"),
+                        theirs=Text(f"PLACE-WALL.theirs/{theirs}"),
+                        opposite=Text(f"SIDE/{side.opposite.name}"),
+                        neighbour=of,
+                        at=str(nb),
+                    )
                 )
-        params["detail"] = "; ".join(en) or cells
-        params["detail_de"] = "; ".join(de) or cells
+        params["detail"] = Join(tuple(parts), sep="; ", empty=cells)
     return params
 
 
@@ -84,12 +87,7 @@ def problems_as_findings(
 
 
 def unknown_tile_note(pos: Pos, player: str | None) -> Finding:
-    return unverifiable(
-        pos,
-        "an unknown tile: the building rules for it are not checked",
-        "ein unbekanntes Plättchen: die Bauregeln dafür werden nicht geprüft",
-        player,
-    )
+    return unverifiable(pos, "UNVERIFIED-AN-UNKNOWN-TILE-THE", player)
 
 
 def building_findings(
@@ -99,23 +97,9 @@ def building_findings(
     if tile is None:
         return [unknown_tile_note(pos, p.name)]
     if p.counts is not None:
-        return [
-            unverifiable(
-                pos,
-                f"{p.name}'s layout is not known (counts only): the building rules are not checked",
-                f"die Alhambra von {p.name} ist nur gezählt: Bauregeln ungeprüft",
-                p.name,
-            )
-        ]
+        return [unverifiable(pos, "UNVERIFIED-S-LAYOUT-IS-NOT", p.name, name=p.name)]
     if p.alhambra_unknown:
-        out = [
-            unverifiable(
-                pos,
-                f"{p.name}'s Alhambra holds unknown tiles: the building rules are not checked",
-                f"die Alhambra von {p.name} enthält unbekannte Plättchen: Bauregeln ungeprüft",
-                p.name,
-            )
-        ]
+        out = [unverifiable(pos, "UNVERIFIED-S-ALHAMBRA-HOLDS-UNKNOWN", p.name, name=p.name)]
         if at in p.alhambra:
             out.append(
                 problem(

@@ -147,23 +147,11 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
                 if occupied:
                     idx = occupied[0]
                     buy.locate.append(
-                        unverifiable(
-                            tpos,
-                            "an unknown tile bought from an unnamed field",
-                            "ein unbekanntes Plättchen von einem ungenannten Feld",
-                            p.name,
-                        )
+                        unverifiable(tpos, "UNVERIFIED-AN-UNKNOWN-TILE-BOUGHT", p.name)
                     )
             elif unknown_slots:
                 idx = unknown_slots[0]
-                buy.locate.append(
-                    unverifiable(
-                        tpos,
-                        "which field the tile was bought from is unknown",
-                        "von welchem Feld gekauft wurde, ist unbekannt",
-                        p.name,
-                    )
-                )
+                buy.locate.append(unverifiable(tpos, "UNVERIFIED-WHICH-FIELD-THE-TILE", p.name))
             if idx is None:
                 buy.locate.append(
                     problem(
@@ -295,14 +283,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
             out.append(problem("BUY-NOT-HELD", step.pos, p.name, card=c.code, hand=shown))
     price = buy.price
     if price is None or buy.unknown_paid:
-        out.append(
-            unverifiable(
-                a.pos,
-                "the price or the payment is not fully known: the amount is not checked",
-                "Preis oder Zahlung nicht ganz bekannt: der Betrag ist ungeprüft",
-                p.name,
-            )
-        )
+        out.append(unverifiable(a.pos, "UNVERIFIED-THE-PRICE-OR-THE", p.name))
         return out
     counted = counted_cards(ctx, buy)
     total = payment_value(ctx, buy)

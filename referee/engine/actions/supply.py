@@ -36,8 +36,8 @@ def resolve_from_bag(
                 problem(
                     "TILE-SUPPLY",
                     pos,
-                    detail=f"there is no tile {fmt_ref(ref)}",
-                    detail_de=f"es gibt kein Plättchen {fmt_ref(ref)}",
+                    reason="there-is-no",
+                    value=fmt_ref(ref),
                 )
             ],
         )
@@ -51,9 +51,9 @@ def resolve_from_bag(
                 problem(
                     "TILE-SUPPLY",
                     pos,
-                    detail=f"{tile.full_code} appears twice: the only one is already out of the "
-                    f"{bag_word(state)}",
-                    detail_de=f"{tile.full_code} taucht doppelt auf: das einzige ist schon gezogen",
+                    reason="appears-twice-the",
+                    full_code=tile.full_code,
+                    value=bag_word(state),
                 )
             ],
         )

@@ -118,14 +118,7 @@ def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
                 )
             )
         elif len(known) < len(cards):
-            out.append(
-                unverifiable(
-                    a.pos,
-                    "unknown cards taken: whether their sum is at most 5 is not checked",
-                    "unbekannte Karten genommen: ob die Summe höchstens 5 ist, ist ungeprüft",
-                    p.name,
-                )
-            )
+            out.append(unverifiable(a.pos, "UNVERIFIED-UNKNOWN-CARDS-TAKEN-WHETHER", p.name))
     return out
 
 
