@@ -139,10 +139,10 @@ def _score_lines(name: str, text: str) -> Iterator[str]:
 
 def _geometry_lines() -> Iterator[str]:
     from referee.catalogue.components import Side
-    from referee.geometry.rules import PROBLEM_TEXT, BuildingProblem
+    from referee.geometry.rules import PROBLEM_SECTION, BuildingProblem
     from referee.record.model import Coord
 
-    for code in sorted(PROBLEM_TEXT):
+    for code in sorted(PROBLEM_SECTION):
         for prob in (
             BuildingProblem(code),
             BuildingProblem(code, (Coord(1, 0), Coord(0, -2))),

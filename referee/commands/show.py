@@ -22,13 +22,14 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import click
 import yaml
 
 from referee.catalogue import BuildingType, Currency, TileKind
 from referee.geometry import Alhambra, outer_wall_runs
+from referee.geometry.walls import WallMode
 from referee.record.model import (
     CardRef,
     Coord,
@@ -480,7 +481,7 @@ def longest_wall(alh: Alhambra, profile: Any = None) -> tuple[tuple[Coord, Any],
     """The segments of the longest outer wall (empty when there is none)."""
     mode = getattr(profile, "wall_run", "trail") if profile is not None else "trail"
     try:
-        runs = outer_wall_runs(alh, mode)
+        runs = outer_wall_runs(alh, cast(WallMode, mode))
     except Exception:
         return ()
     return tuple(runs[0].segments) if runs else ()

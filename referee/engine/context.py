@@ -67,10 +67,11 @@ class Context:
         pos: Pos,
         player: str | None = None,
         *,
+        severity: str = "error",
         reason: str | None = None,
         **params: object,
     ) -> None:
-        self.state.flag(code, pos, player, reason=reason, **params)
+        self.state.flag(code, pos, player, severity=severity, reason=reason, **params)
 
     def unverifiable(self, pos: Pos, key: str, player: str | None = None, **params: object) -> None:
         self.state.note(pos, key, player, **params)

@@ -14,12 +14,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from referee.catalogue import (
     ALL_MONEY_CARDS,
     MONEY_COPIES,
-    BuildingType,
     Currency,
     MoneyCard,
     TileKind,
@@ -28,7 +27,7 @@ from referee.catalogue import (
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
 from referee.engine.turns import Moment
-from referee.messages import Join, Pair, Text
+from referee.messages import Join, Pair, Term, Text
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     NOWHERE,
@@ -133,7 +132,7 @@ def new_state(
 # ---------------------------------------------------------------------------- multisets
 
 
-def _dec(counter: Counter[object], key: object) -> None:
+def _dec(counter: Counter[Any], key: object) -> None:
     n = counter[key] - 1
     if n > 0:
         counter[key] = n
@@ -247,7 +246,7 @@ def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     return tile
 
 
-def match_slot(ref: object, slots: Sequence[object]) -> int | None:
+def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     """Index of the first slot holding a tile the reference can mean (None: no match)."""
     if isinstance(ref, ComponentRef):  # a module piece says whether the token means it
         for i, slot in enumerate(slots):
@@ -717,8 +716,7 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
                 reason="dirk-gets-tiles",
                 n=n,
                 want=want,
-                how=how,
-                how2=how_de,
+                how=Pair(how, how_de),
             )
         state.dirk_draws.append(due)
         state.dirk_due = None
@@ -884,20 +882,6 @@ def _scoring_entries(state: GameState, round_no: int) -> list[object]:
     return list(scoring_entries(state, round_no))
 
 
-_WHAT = {
-    "points": "points in this scoring",
-    "total": "total",
-    "wall": "wall points",
-    **{t.code: f"{t.name_in('en', plural=True)} points" for t in BuildingType},
-}
-_WHAT_DE = {
-    "points": "Punkte dieser Wertung",
-    "total": "Gesamtpunkte",
-    "wall": "Mauerpunkte",
-    **{t.code: f"Punkte für {t.name_in('de', plural=True)}" for t in BuildingType},
-}
-
-
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
     try:
         from referee.scoring import claim_mismatches
@@ -933,7 +917,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                     cpos,
                     mm.player,
                     round=round_no,
-                    what=Pair(_WHAT.get(mm.what, mm.what), _WHAT_DE.get(mm.what, mm.what)),
+                    what=Term(mm.what, "SCORE-CLAIM.what"),
                     claimed=mm.claimed,
                     computed=mm.computed,
                     line=mm.line,
@@ -1064,8 +1048,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             elif not known:
                 state.note(apos, "UNVERIFIED-HANDS-HOLD-UNKNOWN-CARDS", code_v=cur.code)
             elif named is not winner:
-                right = winner.name if winner else "nobody (a tie: the tile stays)"
-                right_de = winner.name if winner else "niemand (Gleichstand: es bleibt liegen)"
+                right = winner.name if winner else Text("END-DISTRIBUTE.right/tie")
                 state.flag(
                     "END-DISTRIBUTE",
                     apos,
@@ -1075,9 +1058,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                     code_v=cur.code,
                     shown=shown,
                     right=right,
-                    value2=named.name if named else "nobody",
-                    right2=right_de,
-                    value3=named.name if named else "niemand",
+                    named=named.name if named else Text("WORD/nobody"),
                 )
             if named is None:
                 continue
@@ -1098,7 +1079,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 "END-DISTRIBUTE",
                 item.pos if item is not None else pos,
                 reason="on-the-field",
-                value=fmt_tile(slot),
+                value=fmt_tile(cast(TileKind | None, slot)),
                 code_v=cur.code,
                 name=winner.name,
                 shown=shown,

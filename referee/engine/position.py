@@ -110,10 +110,10 @@ def apply_position(state: GameState, item: Position) -> None:
             state.display.append(_card(state, ref, pos))  # type: ignore[arg-type]
     if item.market is not None:
         state.market = [EMPTY, EMPTY, EMPTY, EMPTY]
-        for i, (fld, ref) in enumerate(item.market):
+        for i, (fld, tref) in enumerate(item.market):
             idx = fld.field - 1 if isinstance(fld, Currency) else i
-            if 0 <= idx < 4 and ref is not None:
-                state.market[idx] = _tile(state, ref, pos)
+            if 0 <= idx < 4 and tref is not None:
+                state.market[idx] = _tile(state, tref, pos)
     if item.dirk is not None and state.dirk is not None:
         state.dirk = [_tile(state, ref, pos) for ref in item.dirk]
         state.dirk_due = None
@@ -172,8 +172,7 @@ def apply_position(state: GameState, item: Position) -> None:
                 p.name,
                 reason="s-alhambra-breaks",
                 name=p.name,
-                value=pr.text("en"),
-                value2=pr.text("de"),
+                problem=pr,
                 cells=cells,
             )
     for extra in item.extra:

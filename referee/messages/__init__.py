@@ -30,7 +30,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
@@ -65,6 +65,25 @@ class Join:
     parts: tuple[object, ...]
     sep: str = ", "
     empty: object = ""
+
+
+@runtime_checkable
+class Shown(Protocol):
+    """A value that renders itself in a language (e.g. a building problem's summary)."""
+
+    def text(self, lang: str = "en") -> str: ...
+
+
+class Term(str):
+    """A word that is data (a category key, a side letter) and is shown through the catalogue
+    entry ``group/word`` when there is one, else as it is. Compares equal to the plain word."""
+
+    group: str
+
+    def __new__(cls, word: str, group: str) -> Term:
+        term = super().__new__(cls, word)
+        term.group = group
+        return term
 
 
 CATALOGUE: dict[str, dict[str, str]] = {"en": {}, "de": {}}
@@ -104,10 +123,14 @@ class _Values(dict[str, object]):
 
 def value(lang: str, v: object) -> object:
     """A parameter value as shown in ``lang``: phrases are rendered, data stays as it is."""
+    if isinstance(v, Term):
+        return lookup(lang, f"{v.group}/{v}") or str(v)
     if isinstance(v, Text):
         return render(lang, v.key, v.params)
     if isinstance(v, Pair):
         return v.de if lang == "de" else v.en
+    if isinstance(v, Shown) and not isinstance(v, str):
+        return v.text(lang)
     if isinstance(v, Join):
         shown = [str(value(lang, p)) for p in v.parts]
         return v.sep.join(shown) if shown else value(lang, v.empty)

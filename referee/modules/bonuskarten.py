@@ -389,7 +389,7 @@ register_both(
         "BONUS-DEAL/bonus-names-a": "`bonus` names a player and the cards dealt",
         "BONUS-DEAL/s-bonus-cards": "{name}'s bonus cards are dealt after play began",
         "BONUS-DEAL/is-dealt-bonus": "{name} is dealt bonus cards twice",
-        "BONUS-DEAL/is-dealt-bonus-2": "{name} is dealt {n_cards} bonus cards in a game of {n_players}",
+        "BONUS-DEAL/is-dealt-bonus-2": "{name} is dealt {n_cards} bonus cards in a game of {n_players}",  # noqa: E501
         "BONUS-SUPPLY.where/s": "{holder}'s",
         "BONUS-SUPPLY.where/dealt-to": "dealt to {holder}",
     },
@@ -397,7 +397,7 @@ register_both(
         "BONUS-DEAL/bonus-names-a": "`bonus` nennt einen Spieler und die verteilten Karten",
         "BONUS-DEAL/s-bonus-cards": "die Bonuskarten von {name} werden nach Spielbeginn verteilt",
         "BONUS-DEAL/is-dealt-bonus": "{name} bekommt zweimal Bonuskarten",
-        "BONUS-DEAL/is-dealt-bonus-2": "{name} bekommt {n_cards} Bonuskarten im Spiel zu {n_players}",
+        "BONUS-DEAL/is-dealt-bonus-2": "{name} bekommt {n_cards} Bonuskarten im Spiel zu {n_players}",  # noqa: E501
         "BONUS-SUPPLY.where/s": "die von {holder}",
         "BONUS-SUPPLY.where/dealt-to": "an {holder} verteilt",
     },

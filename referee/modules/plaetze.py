@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.context import Context
@@ -387,10 +387,10 @@ class Plaetze(BundledModule):
     def held(self, state: GameState, player: PlayerState) -> list[Square | None]:
         """The squares a player owns: Alhambra, reserve and (this turn) not yet placed."""
         own: list[Square | None] = [p for _c, p in player.alhambra.items() if isinstance(p, Square)]
-        own += [p for p in player.reserve if isinstance(p, Square)]
+        own += [cast(Square, p) for p in player.reserve if isinstance(p, Square)]
         t = state.turn
         if t is not None and t.player == player.index:
-            own += [p for p in t.pending if isinstance(p, Square)]
+            own += [cast(Square, p) for p in t.pending if isinstance(p, Square)]
         return own
 
     def _square(self, state: GameState, value: object, pos: Pos, who: str | None) -> Square | None:
@@ -432,18 +432,18 @@ register_both(
         "SQUARE-SUPPLY/the-stack-is": "the {value} stack is used up",
         "SQUARE-SUPPLY/more-squares-than": "more {value} squares than exist",
         "SQUARE-SUPPLY/the-stack-is-2": "the {value} stack is used up; {code_v} cannot be revealed",
-        "SQUARE-FACE/the-face-up": "the face-up {code_v} square is {code_v2}, now stated as {code_v3}",
-        "SQUARE-FACE/the-face-up-2": "the face-up {code_v} square is {code_v2}, but {name} takes {code_v3}",
+        "SQUARE-FACE/the-face-up": "the face-up {code_v} square is {code_v2}, now stated as {code_v3}",  # noqa: E501
+        "SQUARE-FACE/the-face-up-2": "the face-up {code_v} square is {code_v2}, but {name} takes {code_v3}",  # noqa: E501
         "UNVERIFIED-THE-FACE-IS-NOT": "{token}: the face is not written",
-        "UNVERIFIED-THE-FACE-OF-THE": "the face of the {code_v} square is not written: its walls and what it counts are not checked",
+        "UNVERIFIED-THE-FACE-OF-THE": "the face of the {code_v} square is not written: its walls and what it counts are not checked",  # noqa: E501
     },
     de={
         "SQUARE-SUPPLY/the-stack-is": "der Stapel {code_v} ist aufgebraucht",
         "SQUARE-SUPPLY/more-squares-than": "mehr Plätze {code_v} als es gibt",
-        "SQUARE-SUPPLY/the-stack-is-2": "der Stapel {code_v2} ist aufgebraucht; {code_v} kann nicht aufgedeckt werden",
-        "SQUARE-FACE/the-face-up": "der offene Platz {code_v} ist {code_v2}, jetzt als {code_v3} angegeben",
-        "SQUARE-FACE/the-face-up-2": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",
+        "SQUARE-SUPPLY/the-stack-is-2": "der Stapel {code_v2} ist aufgebraucht; {code_v} kann nicht aufgedeckt werden",  # noqa: E501
+        "SQUARE-FACE/the-face-up": "der offene Platz {code_v} ist {code_v2}, jetzt als {code_v3} angegeben",  # noqa: E501
+        "SQUARE-FACE/the-face-up-2": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",  # noqa: E501
         "UNVERIFIED-THE-FACE-IS-NOT": "{token}: die Seite ist nicht angegeben",
-        "UNVERIFIED-THE-FACE-OF-THE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",
+        "UNVERIFIED-THE-FACE-OF-THE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",  # noqa: E501
     },
 )

@@ -478,11 +478,11 @@ def core_cards(state: GameState, data: ExchangeScratch) -> str:
 register_both(
     en={
         "EXCHANGE-PILE/is-in-the": "{KIND}:{card} is in the opening display",
-        "EXCHANGE-PILE/turns-up-after": "{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five roughly equal piles of {n} cards it turns up after {lo} to {hi}",
+        "EXCHANGE-PILE/turns-up-after": "{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five roughly equal piles of {n} cards it turns up after {lo} to {hi}",  # noqa: E501
     },
     de={
         "EXCHANGE-PILE/is-in-the": "{KIND}:{card} liegt in der Auslage zu Beginn",
-        "EXCHANGE-PILE/turns-up-after": "{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}",
+        "EXCHANGE-PILE/turns-up-after": "{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}",  # noqa: E501
     },
 )
 register_both(

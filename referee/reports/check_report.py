@@ -109,7 +109,7 @@ def render_yaml(games: list[CheckedGame], lang: str = "en") -> str:
 
 def _scoring_text(result: Any, lang: str) -> str:
     try:
-        from referee.scoring import render_scoring_text  # type: ignore[attr-defined]
+        from referee.scoring import render_scoring_text
     except ImportError:
         return str(result)
     try:

@@ -82,11 +82,11 @@ class ModuleSim(Sim):
                     self.deck.insert(rng.randint(lo, hi), cards.pop())
                     hi += 1
         if "bonuskarten" in self.mods:
-            cards = list(card_tiles())
-            rng.shuffle(cards)
+            bonus_cards = list(card_tiles())
+            rng.shuffle(bonus_cards)
             k = deal_size(len(self.names))
             for i, name in enumerate(self.names):
-                self.bonus[i] = [cards.pop() for _ in range(k)]
+                self.bonus[i] = [bonus_cards.pop() for _ in range(k)]
                 self.lines.append(f"* bonus {name} " + " ".join(t.code for t in self.bonus[i]))
         if "plaetze" in self.mods:
             for colour, count in per_colour().items():
@@ -101,7 +101,7 @@ class ModuleSim(Sim):
     # ------------------------------------------------------------------ payments
     def _options(self, i: int) -> list[tuple[int, TileKind, list[MoneyCard], str | None]]:
         """Exact purchases: (field index, tile, cards, exchange card used or None)."""
-        out = []
+        out: list[tuple[int, TileKind, list[MoneyCard], str | None]] = []
         for f, tile in enumerate(self.market):
             if tile is None:
                 continue

@@ -99,7 +99,8 @@ class Sim:
         self.lines.append(
             "* market "
             + " ".join(
-                f"{Currency.of_field(i + 1).code}:{t.code}" for i, t in enumerate(self.market)
+                f"{Currency.of_field(i + 1).code}:{t.code}"  # type: ignore[union-attr]
+                for i, t in enumerate(self.market)
             )
         )
         key = [(len(d), sum(c.value for c in d)) for d in deals]

@@ -230,8 +230,8 @@ class _Game:
         entries = tuple((Currency.of_field(i + 1), tile_ref(t)) for i, t in enumerate(market))
         self._chance([MarketDraw(entries, self._pos())])
         if state.dirk is not None:
-            tiles = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
-            self._chance([DirkDraw(tiles, self._pos())])
+            dirk = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
+            self._chance([DirkDraw(dirk, self._pos())])
         # start player: fewest cards, then lower total (profile), then the youngest
         use_total = self.profile.start_tiebreak == "cards-total-youngest"
         key = {
@@ -371,9 +371,8 @@ class _Game:
         if state.dirk is not None and round_no in (1, 2):
             want = DIRK_FIRST
             if round_no == 2:
-                want = self.profile.dirk_second_draw
-                if want is None:
-                    want = len(self.bag) // 3
+                second = self.profile.dirk_second_draw
+                want = len(self.bag) // 3 if second is None else second
             want = min(want, len(self.bag))
             tiles = [self.bag.pop() for _ in range(want)]
             self._chance([DirkDraw(tuple(tile_ref(t) for t in tiles))])

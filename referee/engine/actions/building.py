@@ -83,7 +83,7 @@ def problem_params(
 def problems_as_findings(
     problems: list[BuildingProblem], tile: TileKind | None, at: Coord, p: PlayerState, pos: Pos
 ) -> list[Finding]:
-    return [problem(pr.code, pos, p.name, **problem_params(pr, tile, at, p)) for pr in problems]
+    return [Finding(pr.code, pos, p.name, problem_params(pr, tile, at, p)) for pr in problems]
 
 
 def unknown_tile_note(pos: Pos, player: str | None) -> Finding:

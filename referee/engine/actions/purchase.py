@@ -41,7 +41,7 @@ from referee.engine.turns import (
     start_main_action,
     turn_goes_on_unsure,
 )
-from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileRef
+from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.context import Context
@@ -89,7 +89,7 @@ class Purchase:
         return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
 
-def _match(ref: object, slots: Sequence[object]) -> int | None:
+def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     from referee.engine.core import match_slot
 
     return match_slot(ref, slots)
@@ -109,10 +109,7 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
         idx = a.field.field - 1
         slot = market[idx]
         fits = slot is not EMPTY and (
-            slot is None
-            or isinstance(ref, ComponentRef)
-            or not ref.known  # type: ignore[union-attr]
-            or slot in ref.candidates  # type: ignore[union-attr]
+            slot is None or isinstance(ref, ComponentRef) or not ref.known or slot in ref.candidates
         )
         if not fits:
             if found is not None:
