@@ -212,7 +212,7 @@ def run_game(
         finish(state, end_pos)
         claimed = _claimed_result(game)
         if claimed and 3 not in state.scorings_done:
-            state.note(_header_pos(game, "Result"), "UNVERIFIED-THE-RESULT-HEADER-IS")
+            state.note(_header_pos(game, "Result"), "UNVERIFIED-RESULT-UNCHECKED")
         if claimed is not None and 3 in state.scorings_done:
             for name, total in claimed.items():
                 p = state.player_named(name)

@@ -180,13 +180,13 @@ def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
             state.flag(
                 "REFILL-DISPLAY",
                 pos,
-                reason="no-money-card",
+                reason="no-money",
             )
             return False
         state.flag(
             "REFILL-RESHUFFLE",
             pos,
-            reason="the-deck-is",
+            reason="deck-empty",
             discard_size=state.discard_size,
         )
         _reshuffle(state, pos)
@@ -222,8 +222,8 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, TileKin
         state.flag(
             "TILE-SUPPLY",
             pos,
-            reason="cannot-be-drawn",
-            value=fmt_ref(ref),
+            reason="bag-empty",
+            tile=fmt_ref(ref),
             bag=_bag_text(state),
         )
         return False, None
@@ -264,7 +264,7 @@ def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
 
 
 def _unknown_tile_note(state: GameState, pos: Pos, player: str | None) -> None:
-    state.note(pos, "UNVERIFIED-AN-UNKNOWN-TILE-THE", player)
+    state.note(pos, "UNVERIFIED-BUILD-UNKNOWN-TILE", player)
 
 
 # ---------------------------------------------------------------------------- building
@@ -294,14 +294,14 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             "SETUP-ORDER",
             pos,
             p.name,
-            reason="start-money-is",
+            reason="deal-after-play",
         )
     elif state.display:
         state.flag(
             "SETUP-ORDER",
             pos,
             p.name,
-            reason="start-money-is-2",
+            reason="deal-after-display",
         )
     order = ", ".join(state.names)
     if p.dealt or p.dealt_pos != NOWHERE:
@@ -310,7 +310,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             pos,
             p.name,
             order=order,
-            reason="already-got-start",
+            reason="twice",
             name=p.name,
         )
     else:
@@ -328,9 +328,9 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                 pos,
                 p.name,
                 order=order,
-                reason="is-dealt-money",
+                reason="out-of-order",
                 name=p.name,
-                name2=expected.name,
+                expected=expected.name,
             )
     p.dealt_pos = pos
     total = 0
@@ -344,7 +344,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                 cpos,
                 p.name,
                 cards=fmt_cards(p.dealt),
-                reason="contains-the-scoring",
+                reason="scoring-card",
                 number=ref.number,
             )
             continue
@@ -358,7 +358,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                     cpos,
                     p.name,
                     cards=fmt_cards(p.dealt),
-                    reason="contains-which-is",
+                    reason="not-money",
                     token=token,
                 )
             continue
@@ -380,11 +380,11 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             pos,
             p.name,
             cards=shown,
-            reason="goes-on-after",
-            value=total_prefix(p.dealt, reached_at),
+            reason="goes-on",
+            reached=total_prefix(p.dealt, reached_at),
         )
     elif unknown:
-        state.note(pos, "UNVERIFIED-S-START-MONEY-HOLDS", p.name, name=p.name)
+        state.note(pos, "UNVERIFIED-START-MONEY-UNKNOWN", p.name, name=p.name)
     elif total < START_MONEY:
         state.flag(
             "SETUP-DEAL",
@@ -410,7 +410,7 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
     claimed = state.player_named(claim[0]) if claim else None
     if any(p.hand_unknown for p in players) or any(not p.dealt for p in players):
         if claimed is not None:
-            state.note(claim[2] if claim else pos, "UNVERIFIED-THE-START-MONEY-IS")
+            state.note(claim[2] if claim else pos, "UNVERIFIED-START-PLAYER-MONEY")
             return claimed.index
         return None
     use_total = state.profile.start_tiebreak == "cards-total-youngest"
@@ -443,14 +443,12 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
             if not (claim and claim[1]):
                 state.note(
                     claim[2] if claim else pos,
-                    "UNVERIFIED-TIE-THE-YOUNGEST-IS",
-                    value=", ".join(p.name for p in tied),
+                    "UNVERIFIED-START-TIE-CLAIMED",
+                    players=", ".join(p.name for p in tied),
                 )
             return claimed.index
         elif claimed is None:
-            state.note(
-                pos, "UNVERIFIED-TIE-FOR-START-PLAYER", value=", ".join(p.name for p in tied)
-            )
+            state.note(pos, "UNVERIFIED-START-TIE", players=", ".join(p.name for p in tied))
             return None
         else:
             start = tied[0]
@@ -526,7 +524,7 @@ def _check_pile_overrun(state: GameState, pos: Pos) -> None:
             state.flag(
                 "SCORING-CARD-PILE",
                 pos,
-                reason="money-cards-were",
+                reason="not-turned-up",
                 money_draws=state.money_draws,
                 number=number,
                 how=Pair(en, de),
@@ -539,7 +537,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
         state.flag(
             "SCORING-UNEXPECTED",
             pos,
-            reason="w-turns-up",
+            reason="card-again",
             number=number,
         )
         return
@@ -558,7 +556,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
         state.flag(
             "SCORING-CARD-PILE",
             pos,
-            reason="w-turned-up",
+            reason="outside-pile",
             number=number,
             k=k,
             how=Pair(en, de),
@@ -571,7 +569,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
             state.flag(
                 "SCORING-CARD-PILE",
                 pos,
-                reason="w2-turned-up",
+                reason="piles-apart",
                 gap=gap,
                 glo=glo,
                 ghi=ghi,
@@ -591,7 +589,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 state.flag(
                     "SETUP-DISPLAY",
                     cpos,
-                    reason="the-scoring-card",
+                    reason="scoring-card",
                     number=ref.number,
                 )
             _scoring_card(state, ref, cpos)
@@ -608,16 +606,16 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 state.flag(
                     "SETUP-DISPLAY",
                     cpos,
-                    reason="would-be-a",
-                    value=fmt_card(ref.card),
+                    reason="fifth-card",
+                    card=fmt_card(ref.card),
                 )
             else:
                 state.flag(
                     "REFILL-DISPLAY",
                     cpos,
-                    reason="the-display-already",
-                    value=fmt_cards(state.display),
-                    value2=fmt_card(ref.card),
+                    reason="display-full",
+                    display=fmt_cards(state.display),
+                    card=fmt_card(ref.card),
                 )
         if not _draw_money(state, ref.card, cpos):
             continue
@@ -693,7 +691,7 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
         state.flag(
             "DIRK-DRAW",
             pos,
-            reason="dirk-only-plays",
+            reason="not-two-player",
             n_players=len(state.players),
         )
         for ref in ev.tiles:
@@ -705,7 +703,7 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
         state.flag(
             "DIRK-DRAW",
             pos,
-            reason="no-draw-for",
+            reason="not-due",
         )
     else:
         want, how, how_de = dirk_wanted(state, due)
@@ -713,7 +711,7 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
             state.flag(
                 "DIRK-DRAW",
                 pos,
-                reason="dirk-gets-tiles",
+                reason="count",
                 n=n,
                 want=want,
                 how=Pair(how, how_de),
@@ -734,7 +732,7 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
         state.flag(
             "SETUP-PLAYERS",
             pos,
-            reason="players-alhambra-is",
+            reason="count",
             n=n,
             names=Join(tuple(names), empty=Text("WORD/none")),
         )
@@ -745,27 +743,27 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
             pos,
             ", ".join(missing),
             cards="(none)",
-            reason="is-missing",
+            reason="missing",
         )
     if len(state.display) != DISPLAY_SIZE:
         state.flag(
             "SETUP-DISPLAY",
             pos,
-            reason="the-opening-display",
+            reason="count",
             n_display=len(state.display),
         )
     if any(s is EMPTY for s in state.market):
         state.flag(
             "SETUP-MARKET",
             pos,
-            reason="the-opening-market",
-            value=fmt_market(state.market),
+            reason="opening",
+            market=fmt_market(state.market),
         )
     if state.dirk is not None and state.dirk_due == 0:
         state.flag(
             "DIRK-DRAW",
             pos,
-            reason="dirk-s-6",
+            reason="missing",
         )
         state.dirk_due = None
     state.setup_after = state.deck_size
@@ -796,11 +794,11 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         # a position does not say how many tiles are left: the record decides
         state.maybe_over = True
         check = False
-        state.note(pos, "UNVERIFIED-THE-BAG-S-CONTENT")
+        state.note(pos, "UNVERIFIED-BAG-AFTER-POSITION")
     if not check:
         pass
     elif state.deck_uncertain and len(state.display) < DISPLAY_SIZE:
-        state.note(pos, "UNVERIFIED-THE-DECK-SIZE-IS")
+        state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
     elif (
         len(state.display) + state.ext.display_extra(state) < DISPLAY_SIZE
         and (state.deck_size + state.discard_size) > 0
@@ -808,15 +806,15 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         state.flag(
             "REFILL-DISPLAY",
             pos,
-            reason="the-display-was",
-            value=fmt_cards(state.display),
+            reason="not-refilled",
+            display=fmt_cards(state.display),
         )
     if check and empties and state.bag_count > 0:
         state.flag(
             "REFILL-MARKET",
             pos,
-            reason="the-market-was",
-            value=fmt_market(state.market),
+            reason="not-refilled",
+            market=fmt_market(state.market),
             bag_count=state.bag_count,
             bag=_bag_text(state),
         )
@@ -849,7 +847,7 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
             state.flag(
                 "SCORING-MISSING",
                 pos,
-                reason="w-turned-up",
+                reason="due",
                 number=number,
             )
             _do_scoring(state, number, pos)
@@ -867,7 +865,7 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
         state.flag(
             "DIRK-DRAW",
             pos,
-            reason="after-scoring-dirk",
+            reason="missing-after-scoring",
             dirk_due=state.dirk_due,
         )
         state.dirk_due = None
@@ -887,12 +885,12 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
         from referee.scoring import claim_mismatches
         from referee.scoring.state import score_state
     except ImportError:  # pragma: no cover - scoring package missing
-        state.note(pos, "UNVERIFIED-SCORING-IS-NOT-AVAILABLE")
+        state.note(pos, "UNVERIFIED-SCORING-UNAVAILABLE")
         return
     if any(p.alhambra_unknown for p in state.players) or (
         state.dirk is not None and None in state.dirk
     ):
-        state.note(pos, "UNVERIFIED-SCORING-UNKNOWN-TILES-ARE", round_no=round_no)
+        state.note(pos, "UNVERIFIED-SCORING-UNKNOWN-TILES", round_no=round_no)
     result = score_state(state, round_no)  # the categories, with the modules' parts
     state.scoring_results.append(result)
     state.scorings_done.append(round_no)
@@ -940,7 +938,7 @@ def _scoring(state: GameState, item: Scoring) -> None:
         state.flag(
             "SCORING-UNEXPECTED",
             pos,
-            reason="scoring-takes-place",
+            reason="not-due",
             r=r,
             seen=seen,
         )
@@ -950,7 +948,7 @@ def _scoring(state: GameState, item: Scoring) -> None:
             state.flag(
                 "SCORING-UNEXPECTED",
                 pos,
-                reason="scoring-3-took",
+                reason="final-done",
             )
             return
         if not state.game_over and state.maybe_over:
@@ -959,8 +957,8 @@ def _scoring(state: GameState, item: Scoring) -> None:
             state.flag(
                 "END-EARLY",
                 pos,
-                reason="scoring-3-takes",
-                value=fmt_market(state.market),
+                reason="final-scoring",
+                market=fmt_market(state.market),
                 bag_count=state.bag_count,
                 bag=_bag_text(state),
                 bag_in=_bag_text(state, dative=True),
@@ -975,7 +973,7 @@ def _scoring(state: GameState, item: Scoring) -> None:
     state.flag(
         "SCORING-UNEXPECTED",
         pos,
-        reason="there-is-no",
+        reason="no-such-round",
         r=r,
     )
 
@@ -1014,9 +1012,9 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 state.flag(
                     "END-DISTRIBUTE",
                     apos,
-                    reason="is-not-left",
-                    value=fmt_ref(aw.tile),
-                    value2=fmt_market(state.market),
+                    reason="not-in-market",
+                    tile=fmt_ref(aw.tile),
+                    market=fmt_market(state.market),
                 )
                 continue
             slot = state.market[idx]
@@ -1032,10 +1030,10 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 state.flag(
                     "END-DISTRIBUTE",
                     apos,
-                    reason="the-field-holds",
-                    code_v=Currency.of_field(idx + 1).code,
-                    value=fmt_tile(tile),
-                    value2=fmt_ref(aw.tile),
+                    reason="other-tile",
+                    field=Currency.of_field(idx + 1).code,
+                    tile=fmt_tile(tile),
+                    claimed=fmt_ref(aw.tile),
                 )
             awarded.add(idx)
             cur = Currency.of_field(idx + 1)
@@ -1046,16 +1044,16 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             if not judge:
                 pass
             elif not known:
-                state.note(apos, "UNVERIFIED-HANDS-HOLD-UNKNOWN-CARDS", code_v=cur.code)
+                state.note(apos, "UNVERIFIED-LEFTOVER-MAJORITY", currency=cur.code)
             elif named is not winner:
                 right = winner.name if winner else Text("END-DISTRIBUTE.right/tie")
                 state.flag(
                     "END-DISTRIBUTE",
                     apos,
                     named.name if named else None,
-                    reason="on-the-field-2",
-                    value=fmt_tile(tile),
-                    code_v=cur.code,
+                    reason="wrong-player",
+                    tile=fmt_tile(tile),
+                    field=cur.code,
                     shown=shown,
                     right=right,
                     named=named.name if named else Text("WORD/nobody"),
@@ -1078,9 +1076,9 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             state.flag(
                 "END-DISTRIBUTE",
                 item.pos if item is not None else pos,
-                reason="on-the-field",
-                value=fmt_tile(cast(TileKind | None, slot)),
-                code_v=cur.code,
+                reason="not-given",
+                tile=fmt_tile(cast(TileKind | None, slot)),
+                field=cur.code,
                 name=winner.name,
                 shown=shown,
             )
@@ -1092,7 +1090,7 @@ def _distribution(state: GameState, item: Distribution) -> None:
         state.flag(
             "END-DISTRIBUTE",
             item.pos,
-            reason="the-leftover-tiles",
+            reason="done-already",
         )
         return
     if not state.game_over and state.maybe_over:
@@ -1101,8 +1099,8 @@ def _distribution(state: GameState, item: Distribution) -> None:
         state.flag(
             "END-EARLY",
             item.pos,
-            reason="the-leftover-tiles",
-            value=fmt_market(state.market),
+            reason="leftovers",
+            market=fmt_market(state.market),
             bag_count=state.bag_count,
             bag=_bag_text(state),
             bag_in=_bag_text(state, dative=True),
@@ -1177,7 +1175,7 @@ def _turn(state: GameState, item: Turn) -> None:
                 wrong_order = (named.name, state.players[expected].name, " → ".join(order))
     if actual is None:
         actual = 0
-        state.note(pos, "UNVERIFIED-WHO-MOVES-IS-NOT")
+        state.note(pos, "UNVERIFIED-WHO-MOVES")
     number = state.turn_no + 1
     if item.number is not None and item.number != number:
         begin_turn(state, actual, number, pos)
@@ -1250,13 +1248,13 @@ def _chance(state: GameState, item: Chance) -> None:
             _display(state, ev, pos)
         elif isinstance(ev, Reshuffle):
             if state.deck_uncertain:
-                state.note(pos, "UNVERIFIED-THE-DECK-SIZE-IS-2")
+                state.note(pos, "UNVERIFIED-RESHUFFLE-AFTER-POSITION")
                 _reshuffle(state)
             elif state.deck_size > 0:
                 state.flag(
                     "REFILL-RESHUFFLE",
                     pos,
-                    reason="the-deck-still",
+                    reason="deck-not-empty",
                     deck_size=state.deck_size,
                 )
             else:
@@ -1320,7 +1318,7 @@ def _start(state: GameState, item: StartPlayer) -> None:
         state.flag(
             "SETUP-ORDER",
             item.pos,
-            reason="the-start-player",
+            reason="start-after-play",
         )
         return
     state.start_claim = (p.name, item.youngest, item.pos)
@@ -1361,7 +1359,7 @@ def finish(state: GameState, pos: Pos) -> None:
         state.flag(
             "SCORING-MISSING",
             pos,
-            reason="the-game-is",
+            reason="final",
             over=Pair(*state.end_reason),
         )
         state.ext.at(Moment.LEFTOVERS_DONE, state)
@@ -1369,7 +1367,7 @@ def finish(state: GameState, pos: Pos) -> None:
         state.phase = "over"
         state.ext.at(Moment.GAME_END, state)
     elif not state.game_over:
-        state.note(pos, "UNVERIFIED-THE-RECORD-ENDS-BEFORE")
+        state.note(pos, "UNVERIFIED-RECORD-ENDS-EARLY")
 
 
 def winners(state: GameState) -> list[str]:

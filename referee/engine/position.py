@@ -146,7 +146,7 @@ def apply_position(state: GameState, item: Position) -> None:
                     counts[part.key] = part.points
             p.counts = counts
             p.wall_claim = pp.wall
-            state.note(pp.pos or pos, "UNVERIFIED-S-ALHAMBRA-IS-GIVEN", p.name, name=p.name)
+            state.note(pp.pos or pos, "UNVERIFIED-ALHAMBRA-COUNTS", p.name, name=p.name)
         for placed in pp.alhambra:
             tile = _tile(state, placed.tile, placed.pos or pos, p, "alhambra")
             if tile is None:
@@ -158,7 +158,7 @@ def apply_position(state: GameState, item: Position) -> None:
                     "POSITION-INVALID",
                     placed.pos or pos,
                     p.name,
-                    reason="two-tiles-at",
+                    reason="two-tiles",
                     at=placed.at,
                     name=p.name,
                 )
@@ -170,7 +170,7 @@ def apply_position(state: GameState, item: Position) -> None:
                 "POSITION-INVALID",
                 pp.pos or pos,
                 p.name,
-                reason="s-alhambra-breaks",
+                reason="building-rule",
                 name=p.name,
                 problem=pr,
                 cells=cells,

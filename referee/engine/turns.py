@@ -70,7 +70,7 @@ def main_action_findings(
     if t.over and not t.unsure:
         out.append(problem("TURN-OVER", pos, player.name, after=Pair(*t.over_after)))
     elif t.over and t.unsure:
-        out.append(unverifiable(pos, "UNVERIFIED-AN-UNKNOWN-PAYMENT-WHETHER", player.name))
+        out.append(unverifiable(pos, "UNVERIFIED-PAYMENT-EXACT", player.name))
     if t.placing:
         out.append(problem("PLACE-ORDER", pos, player.name, action=Pair(*what)))
     return out

@@ -165,7 +165,7 @@ class Bonuskarten(BundledModule):
             state.flag(
                 "BONUS-DEAL",
                 pos,
-                reason="bonus-names-a",
+                reason="syntax",
             )
             return []
         who = arg_player(state, event.args[0])
@@ -178,7 +178,7 @@ class Bonuskarten(BundledModule):
                 "BONUS-DEAL",
                 pos,
                 p.name,
-                reason="s-bonus-cards",
+                reason="after-play",
                 name=p.name,
             )
         if data.dealt_known[p.name]:
@@ -186,7 +186,7 @@ class Bonuskarten(BundledModule):
                 "BONUS-DEAL",
                 pos,
                 p.name,
-                reason="is-dealt-bonus",
+                reason="twice",
                 name=p.name,
             )
             return []
@@ -197,7 +197,7 @@ class Bonuskarten(BundledModule):
                 "BONUS-DEAL",
                 pos,
                 p.name,
-                reason="is-dealt-bonus-2",
+                reason="count",
                 name=p.name,
                 n_cards=len(cards),
                 n_players=len(state.players),
@@ -386,18 +386,18 @@ def counts_with_bonus(player: PlayerState, revealed: list[TileKind]) -> dict[Bui
 # the texts of this module's reasons and open points, in both languages
 register_both(
     en={
-        "BONUS-DEAL/bonus-names-a": "`bonus` names a player and the cards dealt",
-        "BONUS-DEAL/s-bonus-cards": "{name}'s bonus cards are dealt after play began",
-        "BONUS-DEAL/is-dealt-bonus": "{name} is dealt bonus cards twice",
-        "BONUS-DEAL/is-dealt-bonus-2": "{name} is dealt {n_cards} bonus cards in a game of {n_players}",  # noqa: E501
+        "BONUS-DEAL/syntax": "`bonus` names a player and the cards dealt",
+        "BONUS-DEAL/after-play": "{name}'s bonus cards are dealt after play began",
+        "BONUS-DEAL/twice": "{name} is dealt bonus cards twice",
+        "BONUS-DEAL/count": "{name} is dealt {n_cards} bonus cards in a game of {n_players}",
         "BONUS-SUPPLY.where/s": "{holder}'s",
         "BONUS-SUPPLY.where/dealt-to": "dealt to {holder}",
     },
     de={
-        "BONUS-DEAL/bonus-names-a": "`bonus` nennt einen Spieler und die verteilten Karten",
-        "BONUS-DEAL/s-bonus-cards": "die Bonuskarten von {name} werden nach Spielbeginn verteilt",
-        "BONUS-DEAL/is-dealt-bonus": "{name} bekommt zweimal Bonuskarten",
-        "BONUS-DEAL/is-dealt-bonus-2": "{name} bekommt {n_cards} Bonuskarten im Spiel zu {n_players}",  # noqa: E501
+        "BONUS-DEAL/syntax": "`bonus` nennt einen Spieler und die verteilten Karten",
+        "BONUS-DEAL/after-play": "die Bonuskarten von {name} werden nach Spielbeginn verteilt",
+        "BONUS-DEAL/twice": "{name} bekommt zweimal Bonuskarten",
+        "BONUS-DEAL/count": "{name} bekommt {n_cards} Bonuskarten im Spiel zu {n_players}",
         "BONUS-SUPPLY.where/s": "die von {holder}",
         "BONUS-SUPPLY.where/dealt-to": "an {holder} verteilt",
     },

@@ -230,7 +230,7 @@ class Plaetze(BundledModule):
                 state.flag(
                     "SQUARE-SUPPLY",
                     pos,
-                    reason="the-stack-is-2",
+                    reason="stack-empty-reveal",
                     value=plural(colour, 2),
                     code_v=sq.code,
                     code_v2=colour.code,
@@ -241,7 +241,7 @@ class Plaetze(BundledModule):
                 state.flag(
                     "SQUARE-FACE",
                     pos,
-                    reason="the-face-up",
+                    reason="restated",
                     code_v=colour.code,
                     code_v2=known.code,
                     code_v3=sq.code,
@@ -282,7 +282,7 @@ class Plaetze(BundledModule):
             if sq is None and not state.deck_uncertain and data.left[colour] > 0:
                 state.flag("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code)
             elif sq is None:
-                state.note(apos, "UNVERIFIED-THE-FACE-OF-THE", player.name, code_v=colour.code)
+                state.note(apos, "UNVERIFIED-SQUARE-FACE", player.name, code_v=colour.code)
         else:
             sq = self._square(state, arg.value, apos, player.name)
             if sq is None:
@@ -297,7 +297,7 @@ class Plaetze(BundledModule):
                     "SQUARE-FACE",
                     apos,
                     player.name,
-                    reason="the-face-up-2",
+                    reason="other-face",
                     code_v=colour.code,
                     code_v2=known.code,
                     name=player.name,
@@ -316,7 +316,7 @@ class Plaetze(BundledModule):
                 "SQUARE-SUPPLY",
                 apos,
                 player.name,
-                reason="the-stack-is",
+                reason="stack-empty",
                 value=plural(colour, 2),
                 code_v=colour.code,
             )
@@ -373,7 +373,7 @@ class Plaetze(BundledModule):
                 "SQUARE-SUPPLY",
                 ref.pos,
                 who,
-                reason="more-squares-than",
+                reason="too-many",
                 value=plural(sq.colour, 2),
                 code_v=sq.colour.code,
             )
@@ -402,7 +402,7 @@ class Plaetze(BundledModule):
                 parsed = parse_square(value.name)
         if parsed is None or parsed[1] is None:
             if parsed is not None:  # colour only where the face is needed
-                state.note(pos, "UNVERIFIED-THE-FACE-IS-NOT", who, token=token)
+                state.note(pos, "UNVERIFIED-SQUARE-FACE-TOKEN", who, token=token)
                 return None
             state.flag("SQUARE-TOKEN", pos, who, token=token)
             return None
@@ -429,21 +429,21 @@ def square_count(player: PlayerState, at: Coord, sq: Square) -> int:
 # the texts of this module's reasons and open points, in both languages
 register_both(
     en={
-        "SQUARE-SUPPLY/the-stack-is": "the {value} stack is used up",
-        "SQUARE-SUPPLY/more-squares-than": "more {value} squares than exist",
-        "SQUARE-SUPPLY/the-stack-is-2": "the {value} stack is used up; {code_v} cannot be revealed",
-        "SQUARE-FACE/the-face-up": "the face-up {code_v} square is {code_v2}, now stated as {code_v3}",  # noqa: E501
-        "SQUARE-FACE/the-face-up-2": "the face-up {code_v} square is {code_v2}, but {name} takes {code_v3}",  # noqa: E501
-        "UNVERIFIED-THE-FACE-IS-NOT": "{token}: the face is not written",
-        "UNVERIFIED-THE-FACE-OF-THE": "the face of the {code_v} square is not written: its walls and what it counts are not checked",  # noqa: E501
+        "SQUARE-SUPPLY/stack-empty": "the {value} stack is used up",
+        "SQUARE-SUPPLY/too-many": "more {value} squares than exist",
+        "SQUARE-SUPPLY/stack-empty-reveal": "the {value} stack is used up; {code_v} cannot be revealed",  # noqa: E501
+        "SQUARE-FACE/restated": "the face-up {code_v} square is {code_v2}, now stated as {code_v3}",
+        "SQUARE-FACE/other-face": "the face-up {code_v} square is {code_v2}, but {name} takes {code_v3}",  # noqa: E501
+        "UNVERIFIED-SQUARE-FACE-TOKEN": "{token}: the face is not written",
+        "UNVERIFIED-SQUARE-FACE": "the face of the {code_v} square is not written: its walls and what it counts are not checked",  # noqa: E501
     },
     de={
-        "SQUARE-SUPPLY/the-stack-is": "der Stapel {code_v} ist aufgebraucht",
-        "SQUARE-SUPPLY/more-squares-than": "mehr Plätze {code_v} als es gibt",
-        "SQUARE-SUPPLY/the-stack-is-2": "der Stapel {code_v2} ist aufgebraucht; {code_v} kann nicht aufgedeckt werden",  # noqa: E501
-        "SQUARE-FACE/the-face-up": "der offene Platz {code_v} ist {code_v2}, jetzt als {code_v3} angegeben",  # noqa: E501
-        "SQUARE-FACE/the-face-up-2": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",  # noqa: E501
-        "UNVERIFIED-THE-FACE-IS-NOT": "{token}: die Seite ist nicht angegeben",
-        "UNVERIFIED-THE-FACE-OF-THE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",  # noqa: E501
+        "SQUARE-SUPPLY/stack-empty": "der Stapel {code_v} ist aufgebraucht",
+        "SQUARE-SUPPLY/too-many": "mehr Plätze {code_v} als es gibt",
+        "SQUARE-SUPPLY/stack-empty-reveal": "der Stapel {code_v2} ist aufgebraucht; {code_v} kann nicht aufgedeckt werden",  # noqa: E501
+        "SQUARE-FACE/restated": "der offene Platz {code_v} ist {code_v2}, jetzt als {code_v3} angegeben",  # noqa: E501
+        "SQUARE-FACE/other-face": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",  # noqa: E501
+        "UNVERIFIED-SQUARE-FACE-TOKEN": "{token}: die Seite ist nicht angegeben",
+        "UNVERIFIED-SQUARE-FACE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",  # noqa: E501
     },
 )

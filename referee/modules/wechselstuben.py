@@ -232,7 +232,7 @@ class Wechselstuben(BundledModule):
             state.flag(
                 "EXCHANGE-PILE",
                 pos,
-                reason="is-in-the",
+                reason="opening-display",
                 KIND=KIND,
                 card=card,
             )
@@ -246,7 +246,7 @@ class Wechselstuben(BundledModule):
                 state.flag(
                     "EXCHANGE-PILE",
                     pos,
-                    reason="turns-up-after",
+                    reason="outside-piles",
                     KIND=KIND,
                     card=card,
                     k=k,
@@ -477,12 +477,12 @@ def core_cards(state: GameState, data: ExchangeScratch) -> str:
 # the texts of this module's reasons and open points, in both languages
 register_both(
     en={
-        "EXCHANGE-PILE/is-in-the": "{KIND}:{card} is in the opening display",
-        "EXCHANGE-PILE/turns-up-after": "{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five roughly equal piles of {n} cards it turns up after {lo} to {hi}",  # noqa: E501
+        "EXCHANGE-PILE/opening-display": "{KIND}:{card} is in the opening display",
+        "EXCHANGE-PILE/outside-piles": "{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five roughly equal piles of {n} cards it turns up after {lo} to {hi}",  # noqa: E501
     },
     de={
-        "EXCHANGE-PILE/is-in-the": "{KIND}:{card} liegt in der Auslage zu Beginn",
-        "EXCHANGE-PILE/turns-up-after": "{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}",  # noqa: E501
+        "EXCHANGE-PILE/opening-display": "{KIND}:{card} liegt in der Auslage zu Beginn",
+        "EXCHANGE-PILE/outside-piles": "{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}",  # noqa: E501
     },
 )
 register_both(

@@ -175,7 +175,7 @@ class Wesir(BundledModule):
                 "WESIR-TIMING",
                 action.pos,
                 player.name,
-                reason="uses-the-vizier",
+                reason="inside-turn",
                 name=player.name,
             )
         return []
@@ -236,7 +236,7 @@ class Wesir(BundledModule):
                 "WESIR-TIMING",
                 pos,
                 player.name,
-                reason="no-turn-has",
+                reason="before-first-turn",
             )
         if not self.awake(state, player):
             state.flag("WESIR-ASLEEP", use.pos, player.name)
@@ -254,7 +254,7 @@ class Wesir(BundledModule):
                         "WESIR-ACTION",
                         apos,
                         player.name,
-                        reason="buys-a-second",
+                        reason="second-tile",
                         name=player.name,
                     )
                 ctx.run_action(a)
@@ -283,7 +283,7 @@ class Wesir(BundledModule):
                     "WESIR-ACTION",
                     apos,
                     player.name,
-                    reason="does-with-the",
+                    reason="other-action",
                     name=player.name,
                     what=what,
                 )
@@ -292,7 +292,7 @@ class Wesir(BundledModule):
                 "WESIR-ACTION",
                 use.pos,
                 player.name,
-                reason="uses-the-vizier",
+                reason="no-purchase",
                 name=player.name,
             )
         ctx.close_placements(pos, player)
@@ -342,17 +342,17 @@ class Wesir(BundledModule):
 # the texts of this module's reasons and open points, in both languages
 register_both(
     en={
-        "WESIR-TIMING/uses-the-vizier": "{name} uses the vizier inside a turn",
-        "WESIR-TIMING/no-turn-has": "no turn has been played yet",
-        "WESIR-ACTION/uses-the-vizier": "{name} uses the vizier without buying a tile",
-        "WESIR-ACTION/buys-a-second": "{name} buys a second tile",
-        "WESIR-ACTION/does-with-the": "{name} does '{what}' with the vizier",
+        "WESIR-TIMING/inside-turn": "{name} uses the vizier inside a turn",
+        "WESIR-TIMING/before-first-turn": "no turn has been played yet",
+        "WESIR-ACTION/no-purchase": "{name} uses the vizier without buying a tile",
+        "WESIR-ACTION/second-tile": "{name} buys a second tile",
+        "WESIR-ACTION/other-action": "{name} does '{what}' with the vizier",
     },
     de={
-        "WESIR-TIMING/uses-the-vizier": "{name} setzt den Wesir innerhalb eines Zuges ein",
-        "WESIR-TIMING/no-turn-has": "es wurde noch kein Zug gespielt",
-        "WESIR-ACTION/uses-the-vizier": "{name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
-        "WESIR-ACTION/buys-a-second": "{name} kauft ein zweites Plättchen",
-        "WESIR-ACTION/does-with-the": "{name} macht '{what}' mit dem Wesir",
+        "WESIR-TIMING/inside-turn": "{name} setzt den Wesir innerhalb eines Zuges ein",
+        "WESIR-TIMING/before-first-turn": "es wurde noch kein Zug gespielt",
+        "WESIR-ACTION/no-purchase": "{name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
+        "WESIR-ACTION/second-tile": "{name} kauft ein zweites Plättchen",
+        "WESIR-ACTION/other-action": "{name} macht '{what}' mit dem Wesir",
     },
 )

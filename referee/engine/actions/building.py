@@ -87,7 +87,7 @@ def problems_as_findings(
 
 
 def unknown_tile_note(pos: Pos, player: str | None) -> Finding:
-    return unverifiable(pos, "UNVERIFIED-AN-UNKNOWN-TILE-THE", player)
+    return unverifiable(pos, "UNVERIFIED-BUILD-UNKNOWN-TILE", player)
 
 
 def building_findings(
@@ -97,9 +97,9 @@ def building_findings(
     if tile is None:
         return [unknown_tile_note(pos, p.name)]
     if p.counts is not None:
-        return [unverifiable(pos, "UNVERIFIED-S-LAYOUT-IS-NOT", p.name, name=p.name)]
+        return [unverifiable(pos, "UNVERIFIED-LAYOUT-COUNTS", p.name, name=p.name)]
     if p.alhambra_unknown:
-        out = [unverifiable(pos, "UNVERIFIED-S-ALHAMBRA-HOLDS-UNKNOWN", p.name, name=p.name)]
+        out = [unverifiable(pos, "UNVERIFIED-ALHAMBRA-UNKNOWN-TILES", p.name, name=p.name)]
         if at in p.alhambra:
             out.append(
                 problem(

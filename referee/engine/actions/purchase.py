@@ -143,12 +143,10 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
                 occupied = [i for i, s in enumerate(market) if s is not EMPTY]
                 if occupied:
                     idx = occupied[0]
-                    buy.locate.append(
-                        unverifiable(tpos, "UNVERIFIED-AN-UNKNOWN-TILE-BOUGHT", p.name)
-                    )
+                    buy.locate.append(unverifiable(tpos, "UNVERIFIED-BUY-UNKNOWN-TILE", p.name))
             elif unknown_slots:
                 idx = unknown_slots[0]
-                buy.locate.append(unverifiable(tpos, "UNVERIFIED-WHICH-FIELD-THE-TILE", p.name))
+                buy.locate.append(unverifiable(tpos, "UNVERIFIED-BUY-FIELD", p.name))
             if idx is None:
                 buy.locate.append(
                     problem(
@@ -280,7 +278,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
             out.append(problem("BUY-NOT-HELD", step.pos, p.name, card=c.code, hand=shown))
     price = buy.price
     if price is None or buy.unknown_paid:
-        out.append(unverifiable(a.pos, "UNVERIFIED-THE-PRICE-OR-THE", p.name))
+        out.append(unverifiable(a.pos, "UNVERIFIED-PAYMENT-AMOUNT", p.name))
         return out
     counted = counted_cards(ctx, buy)
     total = payment_value(ctx, buy)

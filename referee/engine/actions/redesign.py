@@ -139,7 +139,7 @@ def remove_findings(ctx: Context, p: PlayerState, a: RemoveToReserve) -> list[Fi
     present = p.alhambra.get(at)
     found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
     if p.alhambra_unknown:
-        found.append(unverifiable(a.pos, "UNVERIFIED-THE-ALHAMBRA-HOLDS-UNKNOWN", p.name))
+        found.append(unverifiable(a.pos, "UNVERIFIED-REMOVE-UNKNOWN-TILES", p.name))
     else:
         problems = ctx.decide(Decision.REMOVE_PROBLEMS, player=p, at=at, piece=present)
         tile = present if isinstance(present, TileKind) else None

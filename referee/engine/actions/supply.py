@@ -36,8 +36,8 @@ def resolve_from_bag(
                 problem(
                     "TILE-SUPPLY",
                     pos,
-                    reason="there-is-no",
-                    value=fmt_ref(ref),
+                    reason="no-such-tile",
+                    tile=fmt_ref(ref),
                 )
             ],
         )
@@ -51,8 +51,8 @@ def resolve_from_bag(
                 problem(
                     "TILE-SUPPLY",
                     pos,
-                    reason="appears-twice-the",
-                    full_code=tile.full_code,
+                    reason="twice",
+                    tile=tile.full_code,
                     value=bag_word(state),
                 )
             ],

@@ -118,7 +118,7 @@ def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
                 )
             )
         elif len(known) < len(cards):
-            out.append(unverifiable(a.pos, "UNVERIFIED-UNKNOWN-CARDS-TAKEN-WHETHER", p.name))
+            out.append(unverifiable(a.pos, "UNVERIFIED-TAKE-SUM", p.name))
     return out
 
 
