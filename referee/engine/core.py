@@ -421,18 +421,15 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
 
     best = min(key(p) for p in players)
     tied = [p for p in players if key(p) == best]
-    why_en = (
-        "fewest cards, then lower total, then the youngest"
-        if use_total
-        else "fewest cards, then the youngest"
+    why = Text(
+        "SETUP-START.why/" + ("cards-total" if use_total else "cards"),
+        players=Join(
+            tuple(
+                Text("SETUP-START.why/player", name=p.name, cards=len(p.dealt), total=key(p)[1])
+                for p in players
+            )
+        ),
     )
-    why_de = (
-        "wenigste Karten, dann geringerer Gesamtwert, dann der Jüngste"
-        if use_total
-        else "wenigste Karten, dann der Jüngste"
-    )
-    detail = ", ".join(f"{p.name} {len(p.dealt)} cards/{key(p)[1]}" for p in players)
-    detail_de = ", ".join(f"{p.name} {len(p.dealt)} Karten/{key(p)[1]}" for p in players)
     if len(tied) == 1:
         start = tied[0]
     else:
@@ -457,8 +454,8 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
                     "SETUP-START",
                     claim[2] if claim else pos,
                     claimed=claimed.name,
-                    computed=" or ".join(p.name for p in tied),
-                    why=Pair(f"{why_en}: {detail}", f"{why_de}: {detail_de}"),
+                    computed=Join(tuple(p.name for p in tied), sep=Text("WORD/or")),
+                    why=why,
                 )
                 return claimed.index
     if claimed is not None and claimed is not start:
@@ -467,7 +464,7 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
             claim[2] if claim else pos,
             claimed=claimed.name,
             computed=start.name,
-            why=Pair(f"{why_en}: {detail}", f"{why_de}: {detail_de}"),
+            why=why,
         )
         return claimed.index  # as played
     return start.index
@@ -491,21 +488,16 @@ def _pile_bounds(state: GameState) -> tuple[tuple[int, int], tuple[int, int], tu
     return w1, w2, gap
 
 
-def _pile_text(state: GameState, number: int, lo: int, hi: int) -> tuple[str, str]:
-    pile = 2 if number == 1 else 4
-    how = (
-        "on top of pile" if state.profile.scoring_card_placement == "top" else "shuffled into pile"
-    )
-    how_de = (
-        "oben auf Stapel"
-        if state.profile.scoring_card_placement == "top"
-        else "eingemischt in Stapel"
-    )
-    return (
-        f"{how} {pile} of five roughly equal piles of the {state.setup_after} cards left after "
-        f"setup, W{number} turns up after {lo} to {hi} money cards",
-        f"{how_de} {pile} von fünf etwa gleich hohen Stapeln aus den {state.setup_after} "
-        f"Karten nach der Vorbereitung erscheint W{number} nach {lo} bis {hi} Geldkarten",
+def _pile_text(state: GameState, number: int, lo: int, hi: int) -> Text:
+    """Where scoring card ``number`` lies and when it turns up (``SCORING-CARD-PILE.how/...``)."""
+    placement = "top" if state.profile.scoring_card_placement == "top" else "shuffled"
+    return Text(
+        f"SCORING-CARD-PILE.how/{placement}",
+        pile=2 if number == 1 else 4,
+        cards=state.setup_after,
+        number=number,
+        lo=lo,
+        hi=hi,
     )
 
 
@@ -520,14 +512,14 @@ def _check_pile_overrun(state: GameState, pos: Pos) -> None:
         lo, hi = bounds[number - 1]
         if state.money_draws > hi or state.reshuffles:
             state.scoring_flagged.add(number)
-            en, de = _pile_text(state, number, lo, hi)
+            how = _pile_text(state, number, lo, hi)
             state.flag(
                 "SCORING-CARD-PILE",
                 pos,
                 reason="not-turned-up",
                 money_draws=state.money_draws,
                 number=number,
-                how=Pair(en, de),
+                how=how,
             )
 
 
@@ -550,7 +542,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
     bounds = _pile_bounds(state)
     lo, hi = bounds[number - 1]
     k = state.money_draws
-    en, de = _pile_text(state, number, lo, hi)
+    how = _pile_text(state, number, lo, hi)
     if state.reshuffles or not lo <= k <= hi:
         state.scoring_flagged.add(number)
         state.flag(
@@ -559,7 +551,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
             reason="outside-pile",
             number=number,
             k=k,
-            how=Pair(en, de),
+            how=how,
         )
     elif number == 2 and 1 in state.scoring_seen:
         glo, ghi = bounds[2]
@@ -666,24 +658,22 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             state.market[target] = tile
 
 
-def dirk_wanted(state: GameState, due: int) -> tuple[int, str, str]:
+def dirk_wanted(state: GameState, due: int) -> tuple[int, Text]:
     """How many tiles Dirk's draw ``due`` (0 setup, 1/2 after that scoring) takes, and why
-    (EN/DE). "Nach der 2. Wertung bekommt Dirk ... ein Drittel – abgerundet – der noch im Beutel
-    verbliebenen Plättchen" (Sonderregel für das Spiel zu zweit); never more than the bag holds."""
+    (a catalogue phrase, ``DIRK-DRAW.how/...``). "Nach der 2. Wertung bekommt Dirk ... ein
+    Drittel – abgerundet – der noch im Beutel verbliebenen Plättchen" (Sonderregel für das Spiel
+    zu zweit); never more than the bag holds."""
     if due == 2:
         want = state.profile.dirk_second_draw
         if want is None:
             want = state.bag_count // 3
-            how = f"a third of the {state.bag_count} tiles left, rounded down"
-            how_de = f"ein Drittel der {state.bag_count} verbliebenen Plättchen, abgerundet"
+            how = Text("DIRK-DRAW.how/third", bag_count=state.bag_count)
         else:
-            how = f"profile {state.profile.name}"
-            how_de = f"Profil {state.profile.name}"
+            how = Text("DIRK-DRAW.how/profile", profile=state.profile.name)
     else:
         want = DIRK_DRAW
-        how = "6 tiles" + (" at the start" if due == 0 else " right after scoring 1")
-        how_de = "6 Plättchen" + (" zu Beginn" if due == 0 else " direkt nach der 1. Wertung")
-    return min(want, max(state.bag_count, 0)), how, how_de
+        how = Text("DIRK-DRAW.how/" + ("start" if due == 0 else "after-scoring-1"))
+    return min(want, max(state.bag_count, 0)), how
 
 
 def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
@@ -706,7 +696,7 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
             reason="not-due",
         )
     else:
-        want, how, how_de = dirk_wanted(state, due)
+        want, how = dirk_wanted(state, due)
         if n != want:
             state.flag(
                 "DIRK-DRAW",
@@ -714,7 +704,7 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
                 reason="count",
                 n=n,
                 want=want,
-                how=Pair(how, how_de),
+                how=how,
             )
         state.dirk_draws.append(due)
         state.dirk_due = None

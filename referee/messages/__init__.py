@@ -63,7 +63,7 @@ class Join:
     """Several parameter values joined by ``sep``; ``empty`` when there is none."""
 
     parts: tuple[object, ...]
-    sep: str = ", "
+    sep: object = ", "
     empty: object = ""
 
 
@@ -133,7 +133,7 @@ def value(lang: str, v: object) -> object:
         return v.text(lang)
     if isinstance(v, Join):
         shown = [str(value(lang, p)) for p in v.parts]
-        return v.sep.join(shown) if shown else value(lang, v.empty)
+        return str(value(lang, v.sep)).join(shown) if shown else value(lang, v.empty)
     return v
 
 

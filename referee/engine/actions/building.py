@@ -7,12 +7,13 @@ parameters name the cells and sides concerned; ``build`` puts the piece down (no
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.catalogue import SIDES, BuildingType, TileKind
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.ruleset import Decision
-from referee.messages import Join, Pair, Text
+from referee.messages import Join, Text
 from referee.record.model import Coord, Pos
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from referee.geometry import BuildingProblem
 
 FOUNTAIN = Coord(0, 0)
-_DE_SIDE = {"N": "N", "E": "O", "S": "S", "W": "W"}  # German: O for Ost
 
 
 def piece_name(piece: object, lang: str) -> str:
@@ -31,6 +31,16 @@ def piece_name(piece: object, lang: str) -> str:
     kind = getattr(piece, "type", None)
     code = getattr(piece, "code", None) or str(piece)
     return f"{kind.name_in(lang)} {code}" if isinstance(kind, BuildingType) else str(code)
+
+
+@dataclass(frozen=True, slots=True)
+class PieceName:
+    """A piece as a message parameter, named in the language the message is shown in."""
+
+    piece: object
+
+    def text(self, lang: str = "en") -> str:
+        return piece_name(self.piece, lang)
 
 
 def sides_towards(at: Coord, nb: Coord) -> list:  # list[Side]
@@ -43,7 +53,7 @@ def problem_params(
     """The message parameters of a building problem (cells, sides, occupant)."""
     cells = ", ".join(str(c) for c in pr.cells)
     params: dict[str, object] = {
-        "tile": Pair(piece_name(tile, "en"), piece_name(tile, "de")),
+        "tile": PieceName(tile),
         "at": str(at),
         "cells": cells,
         "cells_word": "cell" if len(pr.cells) == 1 else "area",
