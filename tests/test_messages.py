@@ -192,3 +192,29 @@ def test_no_flag_site_builds_english_and_german_prose() -> None:
                         if any(k.endswith("_de") for k in kws):
                             offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
+
+
+def test_a_module_rule_registers_its_reasons_in_both_languages() -> None:
+    from referee.modules.base import rule
+
+    rule(
+        "TEST-MSG-RULE",
+        "test rule",
+        "Testregel",
+        "tests",
+        "{player}: {detail}",
+        "{player}: {detail}",
+        reasons={"too-many": ("{n} is too many", "{n} sind zu viele")},
+    )
+    try:
+        v = Violation(
+            "TEST-MSG-RULE", 1, 1, 1, "Anna", {"player": "Anna", "n": 3}, reason="too-many"
+        )
+        assert v.message("en") == "Anna: 3 is too many"
+        assert v.message("de") == "Anna: 3 sind zu viele"
+        assert v.rule.name("de") == "Testregel"
+    finally:
+        RULES.pop("TEST-MSG-RULE")
+        for lang in ("en", "de"):
+            for key in ("TEST-MSG-RULE", "TEST-MSG-RULE:name", "TEST-MSG-RULE/too-many"):
+                CATALOGUE[lang].pop(key)

@@ -4,7 +4,8 @@ Checks are pure: they return :class:`Finding` values and never touch the state o
 message text. The driver that runs a check (:func:`report`) turns each finding into a
 :class:`~referee.engine.rules.Violation` or :class:`~referee.engine.rules.Unverifiable` at its
 place in the record, with the turn number the state is at; the message is rendered from the
-rule's template (:mod:`referee.engine.rules`) only when it is shown.
+rule's template in the message catalogue (:mod:`referee.messages`) only when it is shown, in the
+language asked for.
 """
 
 from __future__ import annotations
