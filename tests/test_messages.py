@@ -218,3 +218,57 @@ def test_a_module_rule_registers_its_reasons_in_both_languages() -> None:
         for lang in ("en", "de"):
             for key in ("TEST-MSG-RULE", "TEST-MSG-RULE:name", "TEST-MSG-RULE/too-many"):
                 CATALOGUE[lang].pop(key)
+
+
+def _constant(node: ast.expr | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def test_every_flag_site_passes_the_parameters_its_templates_name() -> None:
+    """Static: each `flag`/`problem`/`note`/`unverifiable` call with a literal code (and reason
+    or key) passes every parameter the English and German templates name."""
+    checked, problems = 0, []
+    for folder in ("engine", "modules"):
+        for path in sorted((ROOT / "referee" / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+                given = {k.arg for k in node.keywords if k.arg}
+                if any(k.arg is None for k in node.keywords):
+                    continue  # parameters passed as a mapping: checked at run time above
+                if name in {"flag", "problem"} and node.args:
+                    code = _constant(node.args[0])
+                    if code is None or code not in RULES:
+                        continue
+                    reason = next(
+                        (_constant(k.value) for k in node.keywords if k.arg == "reason"), None
+                    )
+                    keys = [code] + ([f"{code}/{reason}"] if reason else [])
+                    if len(node.args) >= 3 or "player" in given:
+                        given.add("player")
+                    if reason:
+                        given.add("detail")
+                elif name in {"note", "unverifiable"} and len(node.args) >= 2:
+                    key = _constant(node.args[1])
+                    if key is None:
+                        continue
+                    keys = [key]
+                else:
+                    continue
+                need: set[str] = set()
+                for key in keys:
+                    for lang in ("en", "de"):
+                        text = CATALOGUE[lang].get(key)
+                        if text is None:
+                            problems.append(f"{path.name}:{node.lineno}: no text {key} ({lang})")
+                            continue
+                        need |= placeholders(text)
+                checked += 1
+                if not need <= given:
+                    problems.append(f"{path.name}:{node.lineno}: {keys} misses {need - given}")
+    assert problems == []
+    assert checked > 150, checked
