@@ -27,7 +27,7 @@ from referee.catalogue import (
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
 from referee.engine.turns import Moment
-from referee.messages import Join, Pair, Term, Text
+from referee.messages import Join, Term, Text
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     NOWHERE,
@@ -76,22 +76,9 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 
 
 def _bag_text(state: GameState, dative: bool = False) -> Text:
-    """Where tiles are drawn from, as a catalogue phrase (``BAG/...``)."""
-    tower = state.profile.tile_supply == "tower"
-    return Text(f"BAG/{'tower' if tower else 'bag'}{'-in' if dative else ''}")
+    from referee.engine.actions.supply import bag_text
 
-
-def _bag(state: GameState, lang: str = "en", dative: bool = False) -> str:
-    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower."""
-    tower = state.profile.tile_supply == "tower"
-    if lang == "de":
-        if dative:
-            return "im Turm" if tower else "im Beutel"
-        return "der Turm" if tower else "der Beutel"
-    return "tile tower" if tower else "bag"
-
-
-# ---------------------------------------------------------------------------- new game
+    return bag_text(state, dative)
 
 
 def money_total(two_player: bool, profile: RuleProfile) -> int:
@@ -810,18 +797,16 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         )
     if state.profile.game_end == "bag-empty":
         if state.bag_count == 0:
-            _game_over(state, f"the {_bag(state)} is empty", f"{_bag(state, 'de')} ist leer")
+            _game_over(state, Text("GAME-END.why/bag-empty", bag=_bag_text(state)))
     elif empties and state.bag_count == 0:
-        _game_over(
-            state,
-            "the market could not be completely refilled",
-            "der Bauhof konnte nicht mehr komplett aufgefüllt werden",
-        )
+        _game_over(state, Text("GAME-END.why/market-incomplete"))
 
 
-def _game_over(state: GameState, en: str, de: str) -> None:
+def _game_over(state: GameState, why: Text) -> None:
+    """The game is over; ``why`` (a catalogue phrase, ``GAME-END.why/...``) is shown in the
+    findings about play after the end."""
     state.game_over = True
-    state.end_reason = (en, de)
+    state.end_reason = why
 
 
 def settle_before(state: GameState, pos: Pos, before: str) -> None:
@@ -942,7 +927,7 @@ def _scoring(state: GameState, item: Scoring) -> None:
             )
             return
         if not state.game_over and state.maybe_over:
-            _game_over(state, "the market was not refilled", "der Bauhof wurde nicht aufgefüllt")
+            _game_over(state, Text("GAME-END.why/market-not-refilled"))
         if not state.game_over:
             state.flag(
                 "END-EARLY",
@@ -1084,7 +1069,7 @@ def _distribution(state: GameState, item: Distribution) -> None:
         )
         return
     if not state.game_over and state.maybe_over:
-        _game_over(state, "the market was not refilled", "der Bauhof wurde nicht aufgefüllt")
+        _game_over(state, Text("GAME-END.why/market-not-refilled"))
     if not state.game_over:
         state.flag(
             "END-EARLY",
@@ -1146,9 +1131,7 @@ def _turn(state: GameState, item: Turn) -> None:
             "TURN-AFTER-END",
             pos,
             item.player.name if item.player else None,
-            why=Pair(*state.end_reason)
-            if state.end_reason[0]
-            else Text("TURN-AFTER-END.why/scoring-3"),
+            why=state.end_reason or Text("TURN-AFTER-END.why/scoring-3"),
         )
     expected = state.next_player
     actual = expected
@@ -1350,7 +1333,7 @@ def finish(state: GameState, pos: Pos) -> None:
             "SCORING-MISSING",
             pos,
             reason="final",
-            over=Pair(*state.end_reason),
+            over=state.end_reason or "",
         )
         state.ext.at(Moment.LEFTOVERS_DONE, state)
         _do_scoring(state, 3, pos)

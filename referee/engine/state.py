@@ -162,7 +162,7 @@ class GameState:
     dirk_due: int | None = None  # which Dirk draw is due: 0 setup, 1/2 after a scoring
     dirk_draws: list[int] = field(default_factory=list)
     game_over: bool = False
-    end_reason: tuple[str, str] = ("", "")
+    end_reason: object = None  # why the game ended: a message value (referee.messages.Text)
     distributed: bool = False
     scoring_results: list[Any] = field(default_factory=list)
     modules: dict[str, Any] = field(default_factory=dict)

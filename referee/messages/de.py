@@ -174,6 +174,9 @@ TEXTS: dict[str, str] = {
     "POSITION-INVALID/building-rule": "die Alhambra von {name} verletzt eine Bauregel: {problem} ({cells})",
     "POSITION-INVALID/two-tiles": "zwei Plättchen auf {at} in der Alhambra von {name}",
     # -------- phrases used as parameters
+    "GAME-END.why/bag-empty": "{bag} ist leer",
+    "GAME-END.why/market-incomplete": "der Bauhof konnte nicht mehr komplett aufgefüllt werden",
+    "GAME-END.why/market-not-refilled": "der Bauhof wurde nicht aufgefüllt",
     "SETUP-START.why/cards-total": "wenigste Karten, dann geringerer Gesamtwert, dann der Jüngste: {players}",
     "SETUP-START.why/cards": "wenigste Karten, dann der Jüngste: {players}",
     "SETUP-START.why/player": "{name} {cards} Karten/{total}",

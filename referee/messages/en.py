@@ -138,7 +138,7 @@ TEXTS: dict[str, str] = {
     "SETUP-ORDER/deal-after-play": "start money is dealt during setup, before the first turn",
     "SETUP-ORDER/deal-after-display": 'start money is dealt before the money display is laid out ("Anschließend werden weitere 4 Geldkarten offen ... gelegt", Spielvorbereitung): the display was revealed first',
     "SETUP-ORDER/start-after-play": "the start player is named after play began",
-    "TILE-SUPPLY/twice": "{tile} appears twice: the only one is already out of the {value}",
+    "TILE-SUPPLY/twice": "{tile} appears twice: the only one is already out of the {bag}",
     "TILE-SUPPLY/bag-empty": "{tile} cannot be drawn: the {bag} is empty",
     "TILE-SUPPLY/no-such-tile": "there is no tile {tile}",
     "SCORING-CARD-PILE/not-turned-up": "{money_draws} money cards were revealed and W{number} has not turned up; {how}",
@@ -174,6 +174,9 @@ TEXTS: dict[str, str] = {
     "POSITION-INVALID/building-rule": "{name}'s Alhambra breaks a building rule: {problem}",
     "POSITION-INVALID/two-tiles": "two tiles at {at} in {name}'s Alhambra",
     # -------- phrases used as parameters
+    "GAME-END.why/bag-empty": "the {bag} is empty",
+    "GAME-END.why/market-incomplete": "the market could not be completely refilled",
+    "GAME-END.why/market-not-refilled": "the market was not refilled",
     "SETUP-START.why/cards-total": "fewest cards, then lower total, then the youngest: {players}",
     "SETUP-START.why/cards": "fewest cards, then the youngest: {players}",
     "SETUP-START.why/player": "{name} {cards} cards/{total}",

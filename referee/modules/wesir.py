@@ -226,9 +226,7 @@ class Wesir(BundledModule):
                 "WESIR-GAME-END",
                 pos,
                 player.name,
-                why=Pair(*state.end_reason)
-                if state.end_reason[0]
-                else Text("TURN-AFTER-END.why/scoring-3"),
+                why=state.end_reason or Text("TURN-AFTER-END.why/scoring-3"),
             )
             return
         if state.turn_no == 0:

@@ -7,20 +7,18 @@ from typing import TYPE_CHECKING
 from referee.catalogue import TileKind
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_ref
+from referee.messages import Text
 from referee.record.model import Pos, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
 
 
-def bag_word(state: GameState, lang: str = "en", dative: bool = False) -> str:
-    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower."""
+def bag_text(state: GameState, dative: bool = False) -> Text:
+    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower, as a
+    catalogue phrase (``BAG/...``; ``dative``: the German "im Beutel" form)."""
     tower = state.profile.tile_supply == "tower"
-    if lang == "de":
-        if dative:
-            return "im Turm" if tower else "im Beutel"
-        return "der Turm" if tower else "der Beutel"
-    return "tile tower" if tower else "bag"
+    return Text(f"BAG/{'tower' if tower else 'bag'}{'-in' if dative else ''}")
 
 
 def resolve_from_bag(
@@ -53,7 +51,7 @@ def resolve_from_bag(
                     pos,
                     reason="twice",
                     tile=tile.full_code,
-                    value=bag_word(state),
+                    bag=bag_text(state),
                 )
             ],
         )
