@@ -78,12 +78,12 @@ class Context:
 
     # ------------------------------------------------------------- turn flow
 
-    def main_action(self, pos: Pos, player: PlayerState, what: tuple[str, str]) -> None:
+    def main_action(self, pos: Pos, player: PlayerState, what: object) -> None:
         """Check that a main action may happen now, and count it."""
         self.report(main_action_findings(self.state, pos, player, what))
         start_main_action(self.state)
 
-    def end_main_action(self, why: tuple[str, str]) -> None:
+    def end_main_action(self, why: object) -> None:
         end_main_action(self.state, why)
 
     def begin_interrupt(self, player: PlayerState, module: str, pos: Pos) -> Interrupt:

@@ -99,7 +99,7 @@ class TurnState:
     player: int
     main_actions: int = 0  # take / buy / redesign / module actions done
     over: bool = False  # no further main action allowed
-    over_after: tuple[str, str] = ("", "")  # what ended it (en, de)
+    over_after: object = None  # what ended it: a message value (``ACTION/...`` phrase)
     unsure: bool = False  # an unknown payment: whether the turn went on cannot be told
     placing: bool = False  # a placement (place/reserve/give) has been made
     pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed

@@ -49,16 +49,6 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
-class Pair:
-    """A phrase computed in both languages by the code that produced it (a turn's end cause,
-    the game's end reason, a list of whereabouts). Kept where the phrase is assembled from
-    several moments of play; rendered in the requested language like a :class:`Text`."""
-
-    en: str
-    de: str
-
-
-@dataclass(frozen=True, slots=True)
 class Join:
     """Several parameter values joined by ``sep``; ``empty`` when there is none."""
 
@@ -127,8 +117,6 @@ def value(lang: str, v: object) -> object:
         return lookup(lang, f"{v.group}/{v}") or str(v)
     if isinstance(v, Text):
         return render(lang, v.key, v.params)
-    if isinstance(v, Pair):
-        return v.de if lang == "de" else v.en
     if isinstance(v, Shown) and not isinstance(v, str):
         return v.text(lang)
     if isinstance(v, Join):

@@ -174,6 +174,12 @@ TEXTS: dict[str, str] = {
     "POSITION-INVALID/building-rule": "die Alhambra von {name} verletzt eine Bauregel: {problem} ({cells})",
     "POSITION-INVALID/two-tiles": "zwei Plättchen auf {at} in der Alhambra von {name}",
     # -------- phrases used as parameters
+    "ACTION/buying": "dem Kaufen",
+    "ACTION/unknown-payment": "einer unbekannten Zahlung",
+    "ACTION/paying": "der Zahlung von {total} für {tile} zum Preis von {price} (nicht passend)",
+    "ACTION/redesigning": "dem Umbauen",
+    "ACTION/taking-money": "dem Geldnehmen",
+    "ACTION/taking-money-cards": "dem Geldnehmen ({cards})",
     "GAME-END.why/bag-empty": "{bag} ist leer",
     "GAME-END.why/market-incomplete": "der Bauhof konnte nicht mehr komplett aufgefüllt werden",
     "GAME-END.why/market-not-refilled": "der Bauhof wurde nicht aufgefüllt",

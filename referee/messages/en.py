@@ -174,6 +174,12 @@ TEXTS: dict[str, str] = {
     "POSITION-INVALID/building-rule": "{name}'s Alhambra breaks a building rule: {problem}",
     "POSITION-INVALID/two-tiles": "two tiles at {at} in {name}'s Alhambra",
     # -------- phrases used as parameters
+    "ACTION/buying": "buying",
+    "ACTION/unknown-payment": "an unknown payment",
+    "ACTION/paying": "paying {total} for {tile} costing {price} (not exact)",
+    "ACTION/redesigning": "redesigning",
+    "ACTION/taking-money": "taking money",
+    "ACTION/taking-money-cards": "taking money ({cards})",
     "GAME-END.why/bag-empty": "the {bag} is empty",
     "GAME-END.why/market-incomplete": "the market could not be completely refilled",
     "GAME-END.why/market-not-refilled": "the market was not refilled",

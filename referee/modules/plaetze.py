@@ -22,7 +22,7 @@ from typing import Any, ClassVar, cast
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.state import GameState, PlayerState
-from referee.messages import register_both
+from referee.messages import Text, register_both
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
 from referee.record.model import ComponentRef, Coord, ModuleAction, ModuleChance, Pos
 
@@ -252,11 +252,8 @@ class Plaetze(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         data = self.data(state)
         pos = action.pos
-        Context(state).main_action(pos, player, ("taking a square", "dem Nehmen eines Platzes"))
-        free = (
-            "taking a square (it costs nothing, so it is never an exact payment)",
-            "dem Nehmen eines Platzes (er kostet nichts, also nie passend bezahlt)",
-        )
+        Context(state).main_action(pos, player, Text("ACTION/taking-square"))
+        free = Text("ACTION/taking-square-free")
         if len(action.args) != 1:
             state.flag(
                 "SQUARE-TOKEN",
@@ -445,5 +442,17 @@ register_both(
         "SQUARE-FACE/other-face": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",  # noqa: E501
         "UNVERIFIED-SQUARE-FACE-TOKEN": "{token}: die Seite ist nicht angegeben",
         "UNVERIFIED-SQUARE-FACE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",  # noqa: E501
+    },
+)
+
+
+register_both(
+    en={
+        "ACTION/taking-square": "taking a square",
+        "ACTION/taking-square-free": "taking a square (it costs nothing, so it is never an exact payment)",  # noqa: E501
+    },
+    de={
+        "ACTION/taking-square": "dem Nehmen eines Platzes",
+        "ACTION/taking-square-free": "dem Nehmen eines Platzes (er kostet nichts, also nie passend bezahlt)",  # noqa: E501
     },
 )

@@ -21,7 +21,7 @@ from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Claim, Phase
-from referee.messages import Pair, Text, register_both
+from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -208,11 +208,11 @@ class Wesir(BundledModule):
 
     def _wake(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
         ctx = Context(state)
-        ctx.main_action(action.pos, player, ("waking the vizier", "dem Aufwecken des Wesirs"))
+        ctx.main_action(action.pos, player, Text("ACTION/waking-vizier"))
         if self.awake(state, player):
             state.flag("WESIR-AWAKE", action.pos, player.name)
         self.data(state).awake[player.name] = True
-        ctx.end_main_action(("waking the vizier", "dem Aufwecken des Wesirs"))
+        ctx.end_main_action(Text("ACTION/waking-vizier"))
 
     def _use(self, state: GameState, player: PlayerState, turn: Turn) -> None:
         ctx = Context(state)
@@ -261,10 +261,7 @@ class Wesir(BundledModule):
                         "WESIR-EXACT",
                         apos,
                         player.name,
-                        paid=Pair(
-                            t.over_after[0],
-                            t.over_after[1].removeprefix("der ").removeprefix("dem "),
-                        ),
+                        paid=_paid(t.over_after),
                     )
                 t.over = False  # reported once; the placement still follows
             elif isinstance(a, Place | Reserve | Give):
@@ -352,5 +349,25 @@ register_both(
         "WESIR-ACTION/no-purchase": "{name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
         "WESIR-ACTION/second-tile": "{name} kauft ein zweites Plättchen",
         "WESIR-ACTION/other-action": "{name} macht '{what}' mit dem Wesir",
+    },
+)
+
+
+def _paid(over_after: object) -> object:
+    """The purchase that ended the turn, as WESIR-EXACT names it (German without the article
+    the TURN-OVER phrase needs)."""
+    if isinstance(over_after, Text) and over_after.key == "ACTION/paying":
+        return Text("WESIR-EXACT.paid/paying", **over_after.params)
+    return over_after
+
+
+register_both(
+    en={
+        "ACTION/waking-vizier": "waking the vizier",
+        "WESIR-EXACT.paid/paying": "paying {total} for {tile} costing {price} (not exact)",
+    },
+    de={
+        "ACTION/waking-vizier": "dem Aufwecken des Wesirs",
+        "WESIR-EXACT.paid/paying": "Zahlung von {total} für {tile} zum Preis von {price} (nicht passend)",  # noqa: E501
     },
 )

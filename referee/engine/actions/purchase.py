@@ -41,6 +41,7 @@ from referee.engine.turns import (
     start_main_action,
     turn_goes_on_unsure,
 )
+from referee.messages import Text
 from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
 
 if TYPE_CHECKING:
@@ -241,7 +242,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
 
     state = ctx.state
     p, a = buy.player, buy.action
-    out = main_action_findings(state, a.pos, p, ("buying", "dem Kaufen"))
+    out = main_action_findings(state, a.pos, p, Text("ACTION/buying"))
     out.extend(buy.locate)
     allowed = allowed_currencies(ctx, buy)
     hand = p.hand.copy()
@@ -354,7 +355,7 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         return
     t.pending.append(buy.tile)
     if buy.price is None or buy.unknown_paid:
-        turn_goes_on_unsure(state, ("an unknown payment", "einer unbekannten Zahlung"))
+        turn_goes_on_unsure(state, Text("ACTION/unknown-payment"))
         return
     total = payment_value(ctx, buy)
     exact = bool(
@@ -362,14 +363,7 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
     )
     if not exact or not ctx.decide(Decision.TURN_EXTRA_ACTION, player=p, purchase=buy):
         tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
-        end_main_action(
-            state,
-            (
-                f"paying {total} for {tile_text} costing {buy.price} (not exact)",
-                f"der Zahlung von {total} für {tile_text} zum Preis von {buy.price} "
-                "(nicht passend)",
-            ),
-        )
+        end_main_action(state, Text("ACTION/paying", total=total, tile=tile_text, price=buy.price))
 
 
 def _dec(counter: Counter[MoneyCard], key: MoneyCard) -> None:

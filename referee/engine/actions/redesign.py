@@ -23,6 +23,7 @@ from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_ref, fmt_tiles
 from referee.engine.ruleset import Decision
 from referee.engine.turns import end_main_action, main_action_findings, start_main_action
+from referee.messages import Text
 from referee.record.model import (
     BuildFromReserve,
     ComponentRef,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from referee.engine.context import Context
     from referee.engine.state import PlayerState
 
-REDESIGN = ("redesigning", "dem Umbauen")
+REDESIGN = Text("ACTION/redesigning")
 
 
 @dataclass(slots=True)
