@@ -112,9 +112,11 @@ def check_action(state: GameState, action: Action | str) -> list[Violation]:
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of the player to move (module actions included)."""
     try:
-        from referee.engine.legal import legal_actions as generate
+        from referee.engine.legal import (  # type: ignore[import-not-found,unused-ignore]
+            legal_actions as generate,
+        )
     except ImportError:  # pragma: no cover - before the engine generator existed
-        from referee.simulate.legal import legal_actions as generate
+        from referee.engine.legal import legal_actions as generate
     return list(generate(state))
 
 

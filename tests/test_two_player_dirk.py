@@ -134,7 +134,7 @@ def test_six_tiles_at_the_start() -> None:
     report = check(drop_last_tile(text, setup))
     assert ("DIRK-DRAW", setup) in codes(report)
     msg = next(v for v in report.violations if v.code == "DIRK-DRAW")
-    assert msg.params["detail"].startswith("Dirk gets 5 tiles here, but 6 are due")
+    assert msg.message("en").startswith("Dirk gets 5 tiles here, but 6 are due")
 
 
 def test_a_missing_setup_draw_is_reported() -> None:
@@ -170,7 +170,7 @@ def test_a_third_of_the_bag_rounded_down_after_scoring_2(profile: str) -> None:
     assert left % 3 != 0 or left >= 3  # the example exercises rounding down or a plain third
     report = check(drop_last_tile(text, after2))
     assert ("DIRK-DRAW", after2) in codes(report)
-    detail = next(v for v in report.violations if v.code == "DIRK-DRAW").params["detail"]
+    detail = next(v for v in report.violations if v.code == "DIRK-DRAW").message("en")
     assert f"but {left // 3} are due" in str(detail)
     assert f"a third of the {left} tiles left" in str(detail)
 
@@ -192,7 +192,7 @@ def test_a_queen_game_by_the_piatnik_rule_wants_two_tiles() -> None:
     after2 = dirk_lines(text)[2]
     report = check(text, "piatnik-hu")
     assert ("DIRK-DRAW", after2) in codes(report)
-    detail = next(v for v in report.violations if v.line == after2).params["detail"]
+    detail = next(v for v in report.violations if v.line == after2).message("en")
     assert "but 2 are due" in str(detail)
 
 

@@ -57,7 +57,7 @@ def _load_rules(rules: str | None) -> RuleProfile | None:
     if not rules:
         return None
     try:
-        from referee.profiles import load_profile  # type: ignore[attr-defined]
+        from referee.profiles import load_profile
     except ImportError as exc:  # pragma: no cover - the loader ships with the package
         raise click.UsageError("--rules needs the profile loader") from exc
     try:

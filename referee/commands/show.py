@@ -22,7 +22,7 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import click
 import yaml
@@ -30,6 +30,7 @@ import yaml
 from referee.catalogue import Currency, TileKind
 from referee.commands._input import no_games_message, read_text, real_games, shown_name
 from referee.geometry import Alhambra, outer_wall_runs
+from referee.geometry.walls import WallMode
 from referee.record.model import (
     CardRef,
     Coord,
@@ -440,7 +441,7 @@ def longest_wall(alh: Alhambra, profile: Any = None) -> tuple[tuple[Coord, Any],
     """The segments of the longest outer wall (empty when there is none)."""
     mode = getattr(profile, "wall_run", "trail") if profile is not None else "trail"
     try:
-        runs = outer_wall_runs(alh, mode)
+        runs = outer_wall_runs(alh, cast(WallMode, mode))
     except Exception:
         return ()
     return tuple(runs[0].segments) if runs else ()

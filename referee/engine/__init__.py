@@ -139,7 +139,7 @@ def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
     state = new_state(game.players, prof, ext, source=game.source, youngest=game.header("Youngest"))
     pos = Pos(game.start_line, 1)
     if problem:
-        state.note(pos, problem, problem)
+        state.note(pos, "UNVERIFIED-PROFILE", problem=problem)
     for name in ext.unknown:
         state.flag(
             "MODULE-NOT-ENABLED",
@@ -219,11 +219,7 @@ def run_game(
         finish(state, end_pos)
         claimed = _claimed_result(game)
         if claimed and 3 not in state.scorings_done:
-            state.note(
-                _header_pos(game, "Result"),
-                "the Result header is not checked: the record ends before the final scoring",
-                "der Result-Eintrag ist ungeprüft: die Aufzeichnung endet vor der Schlusswertung",
-            )
+            state.note(_header_pos(game, "Result"), "UNVERIFIED-RESULT-UNCHECKED")
         if claimed is not None and 3 in state.scorings_done:
             for name, total in claimed.items():
                 p = state.player_named(name)

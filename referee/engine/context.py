@@ -6,8 +6,8 @@ Everything it may do goes through the context it is handed:
 * read the table: ``ctx.state`` (the :class:`~referee.engine.state.GameState`), ``ctx.players``,
   ``ctx.player_named``; its own part of the state: ``module.data(ctx.state)``;
 * ask the rules: ``ctx.decide(Decision.X, **args)`` (the same answer every consumer gets);
-* report: ``ctx.report(findings)``, ``ctx.flag(code, pos, player, **params)``,
-  ``ctx.unverifiable(pos, en, de, player)``;
+* report: ``ctx.report(findings)``, ``ctx.flag(code, pos, player, reason=..., **params)``,
+  ``ctx.unverifiable(pos, key, player, **params)`` (texts: :mod:`referee.messages`);
 * run base actions inside its own (e.g. the vizier's purchase and placement):
   ``ctx.run_action(action)``; open and close out-of-turn play: ``ctx.begin_interrupt`` /
   ``ctx.end_interrupt``; count and end main actions: ``ctx.start_main_action`` /
@@ -61,20 +61,29 @@ class Context:
     def report(self, findings: Iterable[Finding]) -> None:
         report(self.state, findings)
 
-    def flag(self, code: str, pos: Pos, player: str | None = None, **params: object) -> None:
-        self.state.flag(code, pos, player, **params)
+    def flag(
+        self,
+        code: str,
+        pos: Pos,
+        player: str | None = None,
+        *,
+        severity: str = "error",
+        reason: str | None = None,
+        **params: object,
+    ) -> None:
+        self.state.flag(code, pos, player, severity=severity, reason=reason, **params)
 
-    def unverifiable(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
-        self.state.note(pos, en, de, player)
+    def unverifiable(self, pos: Pos, key: str, player: str | None = None, **params: object) -> None:
+        self.state.note(pos, key, player, **params)
 
     # ------------------------------------------------------------- turn flow
 
-    def main_action(self, pos: Pos, player: PlayerState, what: tuple[str, str]) -> None:
+    def main_action(self, pos: Pos, player: PlayerState, what: object) -> None:
         """Check that a main action may happen now, and count it."""
         self.report(main_action_findings(self.state, pos, player, what))
         start_main_action(self.state)
 
-    def end_main_action(self, why: tuple[str, str]) -> None:
+    def end_main_action(self, why: object) -> None:
         end_main_action(self.state, why)
 
     def begin_interrupt(self, player: PlayerState, module: str, pos: Pos) -> Interrupt:

@@ -14,12 +14,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from referee.catalogue import (
     ALL_MONEY_CARDS,
     MONEY_COPIES,
-    BuildingType,
     Currency,
     MoneyCard,
     TileKind,
@@ -29,6 +28,7 @@ from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
 from referee.engine.turns import Moment
+from referee.messages import Join, Term, Text
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     NOWHERE,
@@ -79,21 +79,10 @@ def _decide(state: GameState, decision: Decision, **args: Any) -> Any:
     return state.rules.decide(decision, Context(state), **args)
 
 
-def _bag(state: GameState, lang: str = "en", dative: bool = False) -> str:
-    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower."""
-    tower = state.profile.tile_supply == "tower"
-    if lang == "de":
-        if dative:
-            return "im Turm" if tower else "im Beutel"
-        return "der Turm" if tower else "der Beutel"
-    return "tile tower" if tower else "bag"
+def _bag_text(state: GameState, dative: bool = False) -> Text:
+    from referee.engine.actions.supply import bag_text
 
-
-def _pair(en: str, de: str) -> dict[str, object]:
-    return {"detail": en, "detail_de": de}
-
-
-# ---------------------------------------------------------------------------- new game
+    return bag_text(state, dative)
 
 
 def money_total(two_player: bool, profile: RuleProfile) -> int:
@@ -134,7 +123,7 @@ def new_state(
 # ---------------------------------------------------------------------------- multisets
 
 
-def _dec(counter: Counter[object], key: object) -> None:
+def _dec(counter: Counter[Any], key: object) -> None:
     n = counter[key] - 1
     if n > 0:
         counter[key] = n
@@ -142,29 +131,25 @@ def _dec(counter: Counter[object], key: object) -> None:
         del counter[key]
 
 
-def _whereabouts(state: GameState, card: MoneyCard) -> tuple[str, str]:
-    en: list[str] = []
-    de: list[str] = []
+def _whereabouts(state: GameState, card: MoneyCard) -> Join:
+    parts: list[Text] = []
 
-    def add(n: int, where_en: str, where_de: str) -> None:
+    def add(n: int, where: str, name: str = "") -> None:
         if n:
             times = f" ({n}×)" if n > 1 else ""
-            en.append(where_en + times)
-            de.append(where_de + times)
+            parts.append(Text(f"CARD-SUPPLY.where/{where}", name=name, times=times))
 
     for p in state.players:
-        add(p.hand[card], f"in {p.name}'s hand", f"auf der Hand von {p.name}")
-    add(state.display.count(card), "in the display", "in der Auslage")
-    add(state.discard[card], "on the discard pile", "auf dem Ablagestapel")
-    add(state.deck_known[card], "in the deck", "im Stapel")
-    return (", ".join(en) or "revealed", ", ".join(de) or "aufgedeckt")
+        add(p.hand[card], "hand", p.name)
+    add(state.display.count(card), "display")
+    add(state.discard[card], "discard")
+    add(state.deck_known[card], "deck")
+    return Join(tuple(parts), empty=Text("CARD-SUPPLY.where/revealed"))
 
 
 def _card_supply(state: GameState, card: MoneyCard, pos: Pos, player: str | None = None) -> None:
-    en, de = _whereabouts(state, card)
-    state.flag(
-        "CARD-SUPPLY", pos, player, card=card.code, copies=state.copies, where=en, where_de=de
-    )
+    where = _whereabouts(state, card)
+    state.flag("CARD-SUPPLY", pos, player, card=card.code, copies=state.copies, where=where)
 
 
 # ---------------------------------------------------------------------------- money deck
@@ -186,21 +171,14 @@ def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
             state.flag(
                 "REFILL-DISPLAY",
                 pos,
-                **_pair(
-                    "no money card is left in the deck or the discard pile",
-                    "weder im Stapel noch auf dem Ablagestapel liegt eine Geldkarte",
-                ),
+                reason="no-money",
             )
             return False
         state.flag(
             "REFILL-RESHUFFLE",
             pos,
-            **_pair(
-                f"the deck is empty: the discard pile ({state.discard_size} cards) is shuffled "
-                "into a new deck first (write `reshuffle` before the cards it reveals)",
-                f"der Stapel ist leer: zuerst wird der Ablagestapel ({state.discard_size} "
-                "Karten) gemischt (`reshuffle` vor die aufgedeckten Karten schreiben)",
-            ),
+            reason="deck-empty",
+            discard_size=state.discard_size,
         )
         _reshuffle(state, pos)
     if card is None:
@@ -235,10 +213,9 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, TileKin
         state.flag(
             "TILE-SUPPLY",
             pos,
-            **_pair(
-                f"{fmt_ref(ref)} cannot be drawn: the {_bag(state)} is empty",
-                f"{fmt_ref(ref)} kann nicht gezogen werden: {_bag(state, 'de')} ist leer",
-            ),
+            reason="bag-empty",
+            tile=fmt_ref(ref),
+            bag=_bag_text(state),
         )
         return False, None
     state.bag_count -= 1
@@ -260,7 +237,7 @@ def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     return tile
 
 
-def match_slot(ref: object, slots: Sequence[object]) -> int | None:
+def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     """Index of the first slot holding a tile the reference can mean (None: no match)."""
     if isinstance(ref, ComponentRef):  # a module piece says whether the token means it
         for i, slot in enumerate(slots):
@@ -278,12 +255,7 @@ def match_slot(ref: object, slots: Sequence[object]) -> int | None:
 
 
 def _unknown_tile_note(state: GameState, pos: Pos, player: str | None) -> None:
-    state.note(
-        pos,
-        "an unknown tile: the building rules for it are not checked",
-        "ein unbekanntes Plättchen: die Bauregeln dafür werden nicht geprüft",
-        player,
-    )
+    state.note(pos, "UNVERIFIED-BUILD-UNKNOWN-TILE", player)
 
 
 # ---------------------------------------------------------------------------- building
@@ -313,23 +285,14 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             "SETUP-ORDER",
             pos,
             p.name,
-            **_pair(
-                "start money is dealt during setup, before the first turn",
-                "Startgeld wird bei der Spielvorbereitung verteilt, vor dem ersten Zug",
-            ),
+            reason="deal-after-play",
         )
     elif state.display:
         state.flag(
             "SETUP-ORDER",
             pos,
             p.name,
-            **_pair(
-                'start money is dealt before the money display is laid out ("Anschließend '
-                'werden weitere 4 Geldkarten offen ... gelegt", Spielvorbereitung): the display '
-                "was revealed first",
-                'das Startgeld wird vor der Geldauslage verteilt ("Anschließend werden weitere 4 '
-                'Geldkarten offen ... gelegt"): hier wurde die Auslage zuerst aufgedeckt',
-            ),
+            reason="deal-after-display",
         )
     order = ", ".join(state.names)
     if p.dealt or p.dealt_pos != NOWHERE:
@@ -338,7 +301,8 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             pos,
             p.name,
             order=order,
-            **_pair(f"{p.name} already got start money", f"{p.name} hat schon Startgeld bekommen"),
+            reason="twice",
+            name=p.name,
         )
     else:
         dealt = [q for q in state.players if q.dealt_pos != NOWHERE]
@@ -355,10 +319,9 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                 pos,
                 p.name,
                 order=order,
-                **_pair(
-                    f"{p.name} is dealt money, but {expected.name} is next",
-                    f"{p.name} bekommt Geld, aber {expected.name} ist an der Reihe",
-                ),
+                reason="out-of-order",
+                name=p.name,
+                expected=expected.name,
             )
     p.dealt_pos = pos
     total = 0
@@ -372,10 +335,8 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                 cpos,
                 p.name,
                 cards=fmt_cards(p.dealt),
-                **_pair(
-                    f"contains the scoring card W{ref.number}, which is set aside before dealing",
-                    f"enthält die Wertungskarte W{ref.number}, die vorher beiseite gelegt wird",
-                ),
+                reason="scoring-card",
+                number=ref.number,
             )
             continue
         if isinstance(ref, ComponentRef):
@@ -388,12 +349,8 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                     cpos,
                     p.name,
                     cards=fmt_cards(p.dealt),
-                    **_pair(
-                        f"contains {token}, which is no money card (module cards enter the "
-                        "deck after the start money is dealt)",
-                        f"enthält {token}, keine Geldkarte (Modulkarten kommen erst nach dem "
-                        "Startgeld in den Stapel)",
-                    ),
+                    reason="not-money",
+                    token=token,
                 )
             continue
         if not _draw_money(state, ref.card, cpos):
@@ -414,25 +371,19 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             pos,
             p.name,
             cards=shown,
-            **_pair(
-                f"goes on after {total_prefix(p.dealt, reached_at)} was reached",
-                f"geht weiter, obwohl schon {total_prefix(p.dealt, reached_at)} erreicht war",
-            ),
+            reason="goes-on",
+            reached=total_prefix(p.dealt, reached_at),
         )
     elif unknown:
-        state.note(
-            pos,
-            f"{p.name}'s start money holds unknown cards: the 20-rule is not checked",
-            f"das Startgeld von {p.name} enthält unbekannte Karten: die 20er-Regel ungeprüft",
-            p.name,
-        )
+        state.note(pos, "UNVERIFIED-START-MONEY-UNKNOWN", p.name, name=p.name)
     elif total < _decide(state, Decision.START_MONEY):
         state.flag(
             "SETUP-DEAL",
             pos,
             p.name,
             cards=shown,
-            **_pair(f"stops at {total}", f"endet bei {total}"),
+            reason="stops-at",
+            total=total,
         )
     state.deals_done += 1
 
@@ -450,11 +401,7 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
     claimed = state.player_named(claim[0]) if claim else None
     if any(p.hand_unknown for p in players) or any(not p.dealt for p in players):
         if claimed is not None:
-            state.note(
-                claim[2] if claim else pos,
-                "the start money is not fully known: the start player is not checked",
-                "das Startgeld ist nicht ganz bekannt: der Startspieler ist ungeprüft",
-            )
+            state.note(claim[2] if claim else pos, "UNVERIFIED-START-PLAYER-MONEY")
             return claimed.index
         return None
     use_total = state.profile.start_tiebreak == "cards-total-youngest"
@@ -465,18 +412,15 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
 
     best = min(key(p) for p in players)
     tied = [p for p in players if key(p) == best]
-    why_en = (
-        "fewest cards, then lower total, then the youngest"
-        if use_total
-        else "fewest cards, then the youngest"
+    why = Text(
+        "SETUP-START.why/" + ("cards-total" if use_total else "cards"),
+        players=Join(
+            tuple(
+                Text("SETUP-START.why/player", name=p.name, cards=len(p.dealt), total=key(p)[1])
+                for p in players
+            )
+        ),
     )
-    why_de = (
-        "wenigste Karten, dann geringerer Gesamtwert, dann der Jüngste"
-        if use_total
-        else "wenigste Karten, dann der Jüngste"
-    )
-    detail = ", ".join(f"{p.name} {len(p.dealt)} cards/{key(p)[1]}" for p in players)
-    detail_de = ", ".join(f"{p.name} {len(p.dealt)} Karten/{key(p)[1]}" for p in players)
     if len(tied) == 1:
         start = tied[0]
     else:
@@ -487,20 +431,12 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
             if not (claim and claim[1]):
                 state.note(
                     claim[2] if claim else pos,
-                    f"{', '.join(p.name for p in tied)} tie; the youngest is not named "
-                    "(Youngest header or `start NAME youngest`)",
-                    f"Gleichstand zwischen {', '.join(p.name for p in tied)}; der Jüngste ist "
-                    "nicht genannt",
+                    "UNVERIFIED-START-TIE-CLAIMED",
+                    players=", ".join(p.name for p in tied),
                 )
             return claimed.index
         elif claimed is None:
-            state.note(
-                pos,
-                f"{', '.join(p.name for p in tied)} tie for start player and the youngest is "
-                "not named",
-                f"Gleichstand beim Startspieler ({', '.join(p.name for p in tied)}), der Jüngste "
-                "ist nicht genannt",
-            )
+            state.note(pos, "UNVERIFIED-START-TIE", players=", ".join(p.name for p in tied))
             return None
         else:
             start = tied[0]
@@ -509,9 +445,8 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
                     "SETUP-START",
                     claim[2] if claim else pos,
                     claimed=claimed.name,
-                    computed=" or ".join(p.name for p in tied),
-                    why=f"{why_en}: {detail}",
-                    why_de=f"{why_de}: {detail_de}",
+                    computed=Join(tuple(p.name for p in tied), sep=Text("WORD/or")),
+                    why=why,
                 )
                 return claimed.index
     if claimed is not None and claimed is not start:
@@ -520,8 +455,7 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
             claim[2] if claim else pos,
             claimed=claimed.name,
             computed=start.name,
-            why=f"{why_en}: {detail}",
-            why_de=f"{why_de}: {detail_de}",
+            why=why,
         )
         return claimed.index  # as played
     return start.index
@@ -545,21 +479,16 @@ def _pile_bounds(state: GameState) -> tuple[tuple[int, int], tuple[int, int], tu
     return w1, w2, gap
 
 
-def _pile_text(state: GameState, number: int, lo: int, hi: int) -> tuple[str, str]:
-    pile = 2 if number == 1 else 4
-    how = (
-        "on top of pile" if state.profile.scoring_card_placement == "top" else "shuffled into pile"
-    )
-    how_de = (
-        "oben auf Stapel"
-        if state.profile.scoring_card_placement == "top"
-        else "eingemischt in Stapel"
-    )
-    return (
-        f"{how} {pile} of five roughly equal piles of the {state.setup_after} cards left after "
-        f"setup, W{number} turns up after {lo} to {hi} money cards",
-        f"{how_de} {pile} von fünf etwa gleich hohen Stapeln aus den {state.setup_after} "
-        f"Karten nach der Vorbereitung erscheint W{number} nach {lo} bis {hi} Geldkarten",
+def _pile_text(state: GameState, number: int, lo: int, hi: int) -> Text:
+    """Where scoring card ``number`` lies and when it turns up (``SCORING-CARD-PILE.how/...``)."""
+    placement = "top" if state.profile.scoring_card_placement == "top" else "shuffled"
+    return Text(
+        f"SCORING-CARD-PILE.how/{placement}",
+        pile=2 if number == 1 else 4,
+        cards=state.setup_after,
+        number=number,
+        lo=lo,
+        hi=hi,
     )
 
 
@@ -574,16 +503,14 @@ def _check_pile_overrun(state: GameState, pos: Pos) -> None:
         lo, hi = bounds[number - 1]
         if state.money_draws > hi or state.reshuffles:
             state.scoring_flagged.add(number)
-            en, de = _pile_text(state, number, lo, hi)
+            how = _pile_text(state, number, lo, hi)
             state.flag(
                 "SCORING-CARD-PILE",
                 pos,
-                **_pair(
-                    f"{state.money_draws} money cards were revealed and W{number} has not turned "
-                    f"up; {en}",
-                    f"{state.money_draws} Geldkarten sind aufgedeckt und W{number} fehlt noch; "
-                    f"{de}",
-                ),
+                reason="not-turned-up",
+                money_draws=state.money_draws,
+                number=number,
+                how=how,
             )
 
 
@@ -593,10 +520,8 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
         state.flag(
             "SCORING-UNEXPECTED",
             pos,
-            **_pair(
-                f"W{number} turns up again: there is one card of each of the two scorings",
-                f"W{number} taucht erneut auf: es gibt nur je eine Karte der zwei Wertungen",
-            ),
+            reason="card-again",
+            number=number,
         )
         return
     if number == 2 and 1 not in state.scoring_seen:
@@ -608,16 +533,16 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
     bounds = _pile_bounds(state)
     lo, hi = bounds[number - 1]
     k = state.money_draws
-    en, de = _pile_text(state, number, lo, hi)
+    how = _pile_text(state, number, lo, hi)
     if state.reshuffles or not lo <= k <= hi:
         state.scoring_flagged.add(number)
         state.flag(
             "SCORING-CARD-PILE",
             pos,
-            **_pair(
-                f"W{number} turned up after {k} money cards; {en}",
-                f"W{number} erschien nach {k} Geldkarten; {de}",
-            ),
+            reason="outside-pile",
+            number=number,
+            k=k,
+            how=how,
         )
     elif number == 2 and 1 in state.scoring_seen:
         glo, ghi = bounds[2]
@@ -627,12 +552,10 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
             state.flag(
                 "SCORING-CARD-PILE",
                 pos,
-                **_pair(
-                    f"W2 turned up {gap} money cards after W1; with pile 3 between them "
-                    f"the gap is {glo} to {ghi}",
-                    f"W2 erschien {gap} Geldkarten nach W1; mit Stapel 3 dazwischen sind es "
-                    f"{glo} bis {ghi}",
-                ),
+                reason="piles-apart",
+                gap=gap,
+                glo=glo,
+                ghi=ghi,
             )
 
 
@@ -649,12 +572,8 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 state.flag(
                     "SETUP-DISPLAY",
                     cpos,
-                    **_pair(
-                        f"the scoring card W{ref.number} is in the opening display; it is "
-                        "shuffled in only after the display is laid out",
-                        f"die Wertungskarte W{ref.number} liegt in der Auslage; sie wird erst "
-                        "danach eingemischt",
-                    ),
+                    reason="scoring-card",
+                    number=ref.number,
                 )
             _scoring_card(state, ref, cpos)
             continue
@@ -670,21 +589,16 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 state.flag(
                     "SETUP-DISPLAY",
                     cpos,
-                    **_pair(
-                        f"{fmt_card(ref.card)} would be a fifth card",
-                        f"{fmt_card(ref.card)} wäre eine fünfte Karte",
-                    ),
+                    reason="fifth-card",
+                    card=fmt_card(ref.card),
                 )
             else:
                 state.flag(
                     "REFILL-DISPLAY",
                     cpos,
-                    **_pair(
-                        f"the display {fmt_cards(state.display)} already has 4 cards; "
-                        f"{fmt_card(ref.card)} is one too many",
-                        f"die Auslage {fmt_cards(state.display)} hat schon 4 Karten; "
-                        f"{fmt_card(ref.card)} ist eine zu viel",
-                    ),
+                    reason="display-full",
+                    display=fmt_cards(state.display),
+                    card=fmt_card(ref.card),
                 )
         if not _draw_money(state, ref.card, cpos):
             continue
@@ -707,21 +621,17 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             state.flag(
                 code,
                 epos,
-                **_pair(
-                    f"the market {fmt_market(state.market)} is full; no tile is drawn",
-                    f"der Bauhof {fmt_market(state.market)} ist voll; es wird kein Plättchen "
-                    "gezogen",
-                ),
+                reason="market-full",
+                market=fmt_market(state.market),
             )
         elif target is not None and state.market[target] is not EMPTY:
             cur = Currency.of_field(target + 1).code
             state.flag(
                 code,
                 epos,
-                **_pair(
-                    f"the {cur} field already holds {fmt_tile(state.market[target])}",  # type: ignore[arg-type]
-                    f"auf dem {cur}-Feld liegt schon {fmt_tile(state.market[target])}",  # type: ignore[arg-type]
-                ),
+                reason="field-taken",
+                field=cur,
+                tile=fmt_tile(state.market[target]),  # type: ignore[arg-type]
             )
             target = expected
         elif target != expected:
@@ -730,36 +640,31 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             state.flag(
                 code,
                 epos,
-                **_pair(
-                    f"the {cur} field is filled before the empty {exp} field; empty fields are "
-                    "refilled in order from field 1 to field 4",
-                    f"das {cur}-Feld wird vor dem leeren {exp}-Feld gefüllt; leere Felder werden "
-                    "der Reihe nach von 1 bis 4 aufgefüllt",
-                ),
+                reason="field-order",
+                field=cur,
+                expected=exp,
             )
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
             state.market[target] = tile
 
 
-def dirk_wanted(state: GameState, due: int) -> tuple[int, str, str]:
+def dirk_wanted(state: GameState, due: int) -> tuple[int, Text]:
     """How many tiles Dirk's draw ``due`` (0 setup, 1/2 after that scoring) takes, and why
-    (EN/DE). "Nach der 2. Wertung bekommt Dirk ... ein Drittel – abgerundet – der noch im Beutel
-    verbliebenen Plättchen" (Sonderregel für das Spiel zu zweit); never more than the bag holds."""
+    (a catalogue phrase, ``DIRK-DRAW.how/...``). "Nach der 2. Wertung bekommt Dirk ... ein
+    Drittel – abgerundet – der noch im Beutel verbliebenen Plättchen" (Sonderregel für das Spiel
+    zu zweit); never more than the bag holds."""
     if due == 2:
         want = state.profile.dirk_second_draw
         if want is None:
             want = state.bag_count // 3
-            how = f"a third of the {state.bag_count} tiles left, rounded down"
-            how_de = f"ein Drittel der {state.bag_count} verbliebenen Plättchen, abgerundet"
+            how = Text("DIRK-DRAW.how/third", bag_count=state.bag_count)
         else:
-            how = f"profile {state.profile.name}"
-            how_de = f"Profil {state.profile.name}"
+            how = Text("DIRK-DRAW.how/profile", profile=state.profile.name)
     else:
         want = DIRK_DRAW
-        how = "6 tiles" + (" at the start" if due == 0 else " right after scoring 1")
-        how_de = "6 Plättchen" + (" zu Beginn" if due == 0 else " direkt nach der 1. Wertung")
-    return min(want, max(state.bag_count, 0)), how, how_de
+        how = Text("DIRK-DRAW.how/" + ("start" if due == 0 else "after-scoring-1"))
+    return min(want, max(state.bag_count, 0)), how
 
 
 def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
@@ -767,10 +672,8 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
         state.flag(
             "DIRK-DRAW",
             pos,
-            **_pair(
-                f"Dirk only plays in a two-player game, this game has {len(state.players)} players",
-                f"Dirk spielt nur im Spiel zu zweit mit, hier sind es {len(state.players)} Spieler",
-            ),
+            reason="not-two-player",
+            n_players=len(state.players),
         )
         for ref in ev.tiles:
             _draw_tile(state, ref, pos)
@@ -781,23 +684,18 @@ def _dirk(state: GameState, ev: DirkDraw, pos: Pos) -> None:
         state.flag(
             "DIRK-DRAW",
             pos,
-            **_pair(
-                "no draw for Dirk is due now: Dirk gets 6 tiles at the start, 6 right after "
-                "scoring 1 and a third of the bag after scoring 2",
-                "jetzt bekommt Dirk keine Plättchen: 6 zu Beginn, 6 direkt nach der 1. Wertung "
-                "und ein Drittel des Beutels nach der 2. Wertung",
-            ),
+            reason="not-due",
         )
     else:
-        want, how, how_de = dirk_wanted(state, due)
+        want, how = dirk_wanted(state, due)
         if n != want:
             state.flag(
                 "DIRK-DRAW",
                 pos,
-                **_pair(
-                    f"Dirk gets {n} tiles here, but {want} are due ({how})",
-                    f"Dirk bekommt hier {n} Plättchen, fällig sind {want} ({how_de})",
-                ),
+                reason="count",
+                n=n,
+                want=want,
+                how=how,
             )
         state.dirk_draws.append(due)
         state.dirk_due = None
@@ -815,12 +713,9 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
         state.flag(
             "SETUP-PLAYERS",
             pos,
-            **_pair(
-                f"{n} players ({', '.join(names) or 'none'}): Alhambra is for 3 to 6 players, "
-                "or 2 with the imaginary third player Dirk, each named once",
-                f"{n} Spieler ({', '.join(names) or 'keine'}): Alhambra ist für 3 bis 6 Spieler "
-                "oder 2 mit dem imaginären Dirk, jeder einmal genannt",
-            ),
+            reason="count",
+            n=n,
+            names=Join(tuple(names), empty=Text("WORD/none")),
         )
     missing = [p.name for p in state.players if p.dealt_pos == NOWHERE]
     if missing:
@@ -829,34 +724,27 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
             pos,
             ", ".join(missing),
             cards="(none)",
-            **_pair("is missing", "fehlt"),
+            reason="missing",
         )
     if len(state.display) != _decide(state, Decision.DISPLAY_SIZE):
         state.flag(
             "SETUP-DISPLAY",
             pos,
-            **_pair(
-                f"the opening display has {len(state.display)} cards",
-                f"die Auslage hat zu Beginn {len(state.display)} Karten",
-            ),
+            reason="count",
+            n_display=len(state.display),
         )
     if any(s is EMPTY for s in state.market):
         state.flag(
             "SETUP-MARKET",
             pos,
-            **_pair(
-                f"the opening market is {fmt_market(state.market)}",
-                f"der Bauhof ist zu Beginn {fmt_market(state.market)}",
-            ),
+            reason="opening",
+            market=fmt_market(state.market),
         )
     if state.dirk is not None and state.dirk_due == 0:
         state.flag(
             "DIRK-DRAW",
             pos,
-            **_pair(
-                "Dirk's 6 tiles are not drawn at the start (`* dirk ...`)",
-                "Dirks 6 Plättchen wurden zu Beginn nicht gezogen (`* dirk ...`)",
-            ),
+            reason="missing",
         )
         state.dirk_due = None
     state.setup_after = state.deck_size
@@ -887,19 +775,11 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         # a position does not say how many tiles are left: the record decides
         state.maybe_over = True
         check = False
-        state.note(
-            pos,
-            "the bag's content is not known after a position: the market refill is not checked",
-            "der Beutelinhalt ist nach einer Stellung unbekannt: Auffüllen des Bauhofs ungeprüft",
-        )
+        state.note(pos, "UNVERIFIED-BAG-AFTER-POSITION")
     if not check:
         pass
     elif state.deck_uncertain and len(state.display) < _decide(state, Decision.DISPLAY_SIZE):
-        state.note(
-            pos,
-            "the deck size is not known after a position: the display refill is not checked",
-            "die Stapelgröße ist nach einer Stellung unbekannt: Auffüllen der Auslage ungeprüft",
-        )
+        state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
     elif (
         _decide(state, Decision.DISPLAY_OCCUPIED) < _decide(state, Decision.DISPLAY_SIZE)
         and (state.deck_size + state.discard_size) > 0
@@ -907,38 +787,30 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         state.flag(
             "REFILL-DISPLAY",
             pos,
-            **_pair(
-                f"the display {fmt_cards(state.display)} was not refilled to 4 cards before "
-                "the next player's turn",
-                f"die Auslage {fmt_cards(state.display)} wurde vor dem nächsten Zug nicht auf 4 "
-                "Karten ergänzt",
-            ),
+            reason="not-refilled",
+            display=fmt_cards(state.display),
         )
     if check and empties and state.bag_count > 0:
         state.flag(
             "REFILL-MARKET",
             pos,
-            **_pair(
-                f"the market {fmt_market(state.market)} was not refilled although the "
-                f"{_bag(state)} holds {state.bag_count} tiles",
-                f"der Bauhof {fmt_market(state.market)} wurde nicht aufgefüllt, obwohl "
-                f"{_bag(state, 'de')} noch {state.bag_count} Plättchen hat",
-            ),
+            reason="not-refilled",
+            market=fmt_market(state.market),
+            bag_count=state.bag_count,
+            bag=_bag_text(state),
         )
     if state.profile.game_end == "bag-empty":
         if state.bag_count == 0:
-            _game_over(state, f"the {_bag(state)} is empty", f"{_bag(state, 'de')} ist leer")
+            _game_over(state, Text("GAME-END.why/bag-empty", bag=_bag_text(state)))
     elif empties and state.bag_count == 0:
-        _game_over(
-            state,
-            "the market could not be completely refilled",
-            "der Bauhof konnte nicht mehr komplett aufgefüllt werden",
-        )
+        _game_over(state, Text("GAME-END.why/market-incomplete"))
 
 
-def _game_over(state: GameState, en: str, de: str) -> None:
+def _game_over(state: GameState, why: Text) -> None:
+    """The game is over; ``why`` (a catalogue phrase, ``GAME-END.why/...``) is shown in the
+    findings about play after the end."""
     state.game_over = True
-    state.end_reason = (en, de)
+    state.end_reason = why
 
 
 def settle_before(state: GameState, pos: Pos, before: str) -> None:
@@ -954,12 +826,8 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
             state.flag(
                 "SCORING-MISSING",
                 pos,
-                **_pair(
-                    f"W{number} turned up, so scoring {number} takes place before the next "
-                    f"player's turn (write `scoring {number}`)",
-                    f"W{number} wurde aufgedeckt, also findet die {number}. Wertung vor dem "
-                    f"nächsten Zug statt (`scoring {number}` schreiben)",
-                ),
+                reason="due",
+                number=number,
             )
             _do_scoring(state, number, pos)
         state.scoring_pending.clear()
@@ -976,10 +844,8 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
         state.flag(
             "DIRK-DRAW",
             pos,
-            **_pair(
-                f"after scoring {state.dirk_due} Dirk gets more tiles (`* dirk ...`)",
-                f"nach der {state.dirk_due}. Wertung bekommt Dirk weitere Plättchen",
-            ),
+            reason="missing-after-scoring",
+            dirk_due=state.dirk_due,
         )
         state.dirk_due = None
 
@@ -993,35 +859,17 @@ def _scoring_entries(state: GameState, round_no: int) -> list[object]:
     return list(scoring_entries(state, round_no))
 
 
-_WHAT = {
-    "points": "points in this scoring",
-    "total": "total",
-    "wall": "wall points",
-    **{t.code: f"{t.name_in('en', plural=True)} points" for t in BuildingType},
-}
-_WHAT_DE = {
-    "points": "Punkte dieser Wertung",
-    "total": "Gesamtpunkte",
-    "wall": "Mauerpunkte",
-    **{t.code: f"Punkte für {t.name_in('de', plural=True)}" for t in BuildingType},
-}
-
-
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
     try:
         from referee.scoring import claim_mismatches
         from referee.scoring.state import score_state
     except ImportError:  # pragma: no cover - scoring package missing
-        state.note(pos, "scoring is not available", "Wertung nicht verfügbar")
+        state.note(pos, "UNVERIFIED-SCORING-UNAVAILABLE")
         return
     if any(p.alhambra_unknown for p in state.players) or (
         state.dirk is not None and None in state.dirk
     ):
-        state.note(
-            pos,
-            f"scoring {round_no}: unknown tiles are not counted",
-            f"Wertung {round_no}: unbekannte Plättchen werden nicht gezählt",
-        )
+        state.note(pos, "UNVERIFIED-SCORING-UNKNOWN-TILES", round_no=round_no)
     result = score_state(state, round_no)  # the categories, with the modules' parts
     state.scoring_results.append(result)
     state.scorings_done.append(round_no)
@@ -1046,8 +894,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                     cpos,
                     mm.player,
                     round=round_no,
-                    what=_WHAT.get(mm.what, mm.what),
-                    what_de=_WHAT_DE.get(mm.what, mm.what),
+                    what=Term(mm.what, "SCORE-CLAIM.what"),
                     claimed=mm.claimed,
                     computed=mm.computed,
                     line=mm.line,
@@ -1070,11 +917,9 @@ def _scoring(state: GameState, item: Scoring) -> None:
         state.flag(
             "SCORING-UNEXPECTED",
             pos,
-            **_pair(
-                f"scoring {r} takes place when W{r} turns up; the last refill revealed {seen}",
-                f"die {r}. Wertung findet statt, wenn W{r} aufgedeckt wird; aufgedeckt wurde "
-                f"{seen}",
-            ),
+            reason="not-due",
+            r=r,
+            seen=seen,
         )
         return
     if r == 3:
@@ -1082,23 +927,20 @@ def _scoring(state: GameState, item: Scoring) -> None:
             state.flag(
                 "SCORING-UNEXPECTED",
                 pos,
-                **_pair("scoring 3 took place already", "die 3. Wertung fand schon statt"),
+                reason="final-done",
             )
             return
         if not state.game_over and state.maybe_over:
-            _game_over(state, "the market was not refilled", "der Bauhof wurde nicht aufgefüllt")
+            _game_over(state, Text("GAME-END.why/market-not-refilled"))
         if not state.game_over:
             state.flag(
                 "END-EARLY",
                 pos,
-                **_pair(
-                    "scoring 3 takes place at the game end, but the game is not over: "
-                    f"the market is {fmt_market(state.market)} and the {_bag(state)} holds "
-                    f"{state.bag_count} tiles",
-                    "die 3. Wertung findet am Spielende statt, aber das Spiel läuft noch: "
-                    f"Bauhof {fmt_market(state.market)}, {_bag(state, 'de', dative=True)} "
-                    f"{state.bag_count} Plättchen",
-                ),
+                reason="final-scoring",
+                market=fmt_market(state.market),
+                bag_count=state.bag_count,
+                bag=_bag_text(state),
+                bag_in=_bag_text(state, dative=True),
             )
         if not state.distributed:
             _check_distribution(state, None, pos)
@@ -1110,7 +952,8 @@ def _scoring(state: GameState, item: Scoring) -> None:
     state.flag(
         "SCORING-UNEXPECTED",
         pos,
-        **_pair(f"there is no scoring {r}", f"es gibt keine {r}. Wertung"),
+        reason="no-such-round",
+        r=r,
     )
 
 
@@ -1148,10 +991,9 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 state.flag(
                     "END-DISTRIBUTE",
                     apos,
-                    **_pair(
-                        f"{fmt_ref(aw.tile)} is not left in the market {fmt_market(state.market)}",
-                        f"{fmt_ref(aw.tile)} liegt nicht mehr im Bauhof {fmt_market(state.market)}",
-                    ),
+                    reason="not-in-market",
+                    tile=fmt_ref(aw.tile),
+                    market=fmt_market(state.market),
                 )
                 continue
             slot = state.market[idx]
@@ -1167,12 +1009,10 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 state.flag(
                     "END-DISTRIBUTE",
                     apos,
-                    **_pair(
-                        f"the {Currency.of_field(idx + 1).code} field holds {fmt_tile(tile)}, "
-                        f"not {fmt_ref(aw.tile)}",
-                        f"auf dem {Currency.of_field(idx + 1).code}-Feld liegt {fmt_tile(tile)},"
-                        f" nicht {fmt_ref(aw.tile)}",
-                    ),
+                    reason="other-tile",
+                    field=Currency.of_field(idx + 1).code,
+                    tile=fmt_tile(tile),
+                    claimed=fmt_ref(aw.tile),
                 )
             awarded.add(idx)
             cur = Currency.of_field(idx + 1)
@@ -1183,26 +1023,19 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             if not judge:
                 pass
             elif not known:
-                state.note(
-                    apos,
-                    f"hands hold unknown cards: who has the most {cur.code} is not checked",
-                    f"Hände mit unbekannten Karten: wer die meisten {cur.code} hat, ist ungeprüft",
-                )
+                state.note(apos, "UNVERIFIED-LEFTOVER-MAJORITY", currency=cur.code)
             elif named is not winner:
-                right = winner.name if winner else "nobody (a tie: the tile stays)"
-                right_de = winner.name if winner else "niemand (Gleichstand: es bleibt liegen)"
+                right = winner.name if winner else Text("END-DISTRIBUTE.right/tie")
                 state.flag(
                     "END-DISTRIBUTE",
                     apos,
                     named.name if named else None,
-                    **_pair(
-                        f"{fmt_tile(tile)} on the {cur.code} field goes to the player with the "
-                        f"most {cur.code} in hand ({shown}): {right}, not "
-                        f"{named.name if named else 'nobody'}",
-                        f"{fmt_tile(tile)} vom {cur.code}-Feld bekommt, wer die meisten {cur.code}"
-                        f" auf der Hand hat ({shown}): {right_de}, nicht "
-                        f"{named.name if named else 'niemand'}",
-                    ),
+                    reason="wrong-player",
+                    tile=fmt_tile(tile),
+                    field=cur.code,
+                    shown=shown,
+                    right=right,
+                    named=named.name if named else Text("WORD/nobody"),
                 )
             if named is None:
                 continue
@@ -1222,12 +1055,11 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             state.flag(
                 "END-DISTRIBUTE",
                 item.pos if item is not None else pos,
-                **_pair(
-                    f"{fmt_tile(slot)} on the {cur.code} field is not given out; it goes to "  # type: ignore[arg-type]
-                    f"{winner.name}, who has the most {cur.code} ({shown})",
-                    f"{fmt_tile(slot)} vom {cur.code}-Feld wurde nicht vergeben; es bekommt "  # type: ignore[arg-type]
-                    f"{winner.name} mit den meisten {cur.code} ({shown})",
-                ),
+                reason="not-given",
+                tile=fmt_tile(cast(TileKind | None, slot)),
+                field=cur.code,
+                name=winner.name,
+                shown=shown,
             )
 
 
@@ -1237,26 +1069,20 @@ def _distribution(state: GameState, item: Distribution) -> None:
         state.flag(
             "END-DISTRIBUTE",
             item.pos,
-            **_pair(
-                "the leftover tiles were already given out",
-                "die restlichen Plättchen wurden schon vergeben",
-            ),
+            reason="done-already",
         )
         return
     if not state.game_over and state.maybe_over:
-        _game_over(state, "the market was not refilled", "der Bauhof wurde nicht aufgefüllt")
+        _game_over(state, Text("GAME-END.why/market-not-refilled"))
     if not state.game_over:
         state.flag(
             "END-EARLY",
             item.pos,
-            **_pair(
-                "the leftover tiles are given out at the game end, but the game is not over: "
-                f"the market is {fmt_market(state.market)} and the {_bag(state)} holds "
-                f"{state.bag_count} tiles",
-                "die restlichen Plättchen werden am Spielende vergeben, aber das Spiel läuft "
-                f"noch: Bauhof {fmt_market(state.market)}, {_bag(state, 'de', dative=True)} "
-                f"{state.bag_count} Plättchen",
-            ),
+            reason="leftovers",
+            market=fmt_market(state.market),
+            bag_count=state.bag_count,
+            bag=_bag_text(state),
+            bag_in=_bag_text(state, dative=True),
         )
     _check_distribution(state, item, item.pos)
 
@@ -1309,8 +1135,7 @@ def _turn(state: GameState, item: Turn) -> None:
             "TURN-AFTER-END",
             pos,
             item.player.name if item.player else None,
-            why=state.end_reason[0] or "scoring 3 took place",
-            why_de=state.end_reason[1] or "die 3. Wertung fand statt",
+            why=state.end_reason or Text("TURN-AFTER-END.why/scoring-3"),
         )
     expected = state.next_player
     actual = expected
@@ -1327,11 +1152,7 @@ def _turn(state: GameState, item: Turn) -> None:
                 wrong_order = (named.name, state.players[expected].name, " → ".join(order))
     if actual is None:
         actual = 0
-        state.note(
-            pos,
-            "who moves is not known (no start player and no name on the turn)",
-            "wer am Zug ist, ist unbekannt",
-        )
+        state.note(pos, "UNVERIFIED-WHO-MOVES")
     number = state.turn_no + 1
     if item.number is not None and item.number != number:
         begin_turn(state, actual, number, pos)
@@ -1404,22 +1225,14 @@ def _chance(state: GameState, item: Chance) -> None:
             _display(state, ev, pos)
         elif isinstance(ev, Reshuffle):
             if state.deck_uncertain:
-                state.note(
-                    pos,
-                    "the deck size is not known after a position: the reshuffle is not checked",
-                    "die Stapelgröße ist nach einer Stellung unbekannt: Mischen ungeprüft",
-                )
+                state.note(pos, "UNVERIFIED-RESHUFFLE-AFTER-POSITION")
                 _reshuffle(state)
             elif state.deck_size > 0:
                 state.flag(
                     "REFILL-RESHUFFLE",
                     pos,
-                    **_pair(
-                        f"the deck still holds {state.deck_size} cards; the discard pile is "
-                        "reshuffled only when the deck is used up",
-                        f"der Stapel hat noch {state.deck_size} Karten; der Ablagestapel wird "
-                        "erst gemischt, wenn der Stapel aufgebraucht ist",
-                    ),
+                    reason="deck-not-empty",
+                    deck_size=state.deck_size,
                 )
             else:
                 _reshuffle(state, pos)
@@ -1482,10 +1295,7 @@ def _start(state: GameState, item: StartPlayer) -> None:
         state.flag(
             "SETUP-ORDER",
             item.pos,
-            **_pair(
-                "the start player is named after play began",
-                "der Startspieler wird erst nach Spielbeginn genannt",
-            ),
+            reason="start-after-play",
         )
         return
     state.start_claim = (p.name, item.youngest, item.pos)
@@ -1526,22 +1336,15 @@ def finish(state: GameState, pos: Pos) -> None:
         state.flag(
             "SCORING-MISSING",
             pos,
-            **_pair(
-                f"the game is over ({state.end_reason[0]}); scoring 3 follows the leftover "
-                "tiles (write `scoring 3`)",
-                f"das Spiel ist zu Ende ({state.end_reason[1]}); danach kommt die 3. Wertung",
-            ),
+            reason="final",
+            over=state.end_reason or "",
         )
         state.ext.at(Moment.LEFTOVERS_DONE, state)
         _do_scoring(state, 3, pos)
         state.phase = "over"
         state.ext.at(Moment.GAME_END, state)
     elif not state.game_over:
-        state.note(
-            pos,
-            "the record ends before the game end",
-            "die Aufzeichnung endet vor dem Spielende",
-        )
+        state.note(pos, "UNVERIFIED-RECORD-ENDS-EARLY")
 
 
 def winners(state: GameState) -> list[str]:

@@ -4,7 +4,8 @@ Checks are pure: they return :class:`Finding` values and never touch the state o
 message text. The driver that runs a check (:func:`report`) turns each finding into a
 :class:`~referee.engine.rules.Violation` or :class:`~referee.engine.rules.Unverifiable` at its
 place in the record, with the turn number the state is at; the message is rendered from the
-rule's template (:mod:`referee.engine.rules`) only when it is shown.
+rule's template in the message catalogue (:mod:`referee.messages`) only when it is shown, in the
+language asked for.
 """
 
 from __future__ import annotations
@@ -24,14 +25,16 @@ UNVERIFIABLE = "UNVERIFIABLE"
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A broken rule (``code`` of :data:`~referee.engine.rules.RULES`) or, with the code
-    :data:`UNVERIFIABLE`, a point the record leaves open (``params`` ``en``/``de``)."""
+    """A broken rule (``code`` of :data:`~referee.engine.rules.RULES`, with an optional
+    ``reason``) or, with the code :data:`UNVERIFIABLE`, a point the record leaves open (its
+    catalogue key in ``reason``). ``params`` are data; texts come from :mod:`referee.messages`."""
 
     code: str
     pos: Pos
     player: str | None = None
     params: Mapping[str, object] = field(default_factory=dict)
     severity: Severity = "error"
+    reason: str | None = None
 
     @property
     def unverifiable(self) -> bool:
@@ -44,21 +47,25 @@ def problem(
     player: str | None = None,
     *,
     severity: Severity = "error",
+    reason: str | None = None,
     **params: object,
 ) -> Finding:
-    """A broken rule."""
-    return Finding(code, pos, player, params, severity)
+    """A broken rule (``reason``: which of the rule's reason texts, ``CODE/reason``)."""
+    return Finding(code, pos, player, params, severity, reason)
 
 
-def unverifiable(pos: Pos, en: str, de: str, player: str | None = None) -> Finding:
-    """A point the record leaves open (reported, never a violation)."""
-    return Finding(UNVERIFIABLE, pos, player, {"en": en, "de": de})
+def unverifiable(pos: Pos, key: str, player: str | None = None, **params: object) -> Finding:
+    """A point the record leaves open (reported, never a violation); ``key`` names its text
+    in the catalogue (``UNVERIFIED-...``)."""
+    return Finding(UNVERIFIABLE, pos, player, params, "error", key)
 
 
 def report(state: GameState, findings: Iterable[Finding]) -> None:
     """Record findings on the state's report lists (violations and unverifiable points)."""
     for f in findings:
         if f.code == UNVERIFIABLE:
-            state.note(f.pos, str(f.params["en"]), str(f.params["de"]), f.player)
+            state.note(f.pos, f.reason or f.code, f.player, **dict(f.params))
         else:
-            state.flag(f.code, f.pos, f.player, severity=f.severity, **dict(f.params))
+            state.flag(
+                f.code, f.pos, f.player, severity=f.severity, reason=f.reason, **dict(f.params)
+            )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.catalogue import BuildingType, Currency, TileKind
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.geometry import layout_problems
+from referee.messages import Text
 from referee.record.model import (
     CardRef,
     ComponentRef,
@@ -111,10 +112,10 @@ def apply_position(state: GameState, item: Position) -> None:
             state.display.append(_card(state, ref, pos))  # type: ignore[arg-type]
     if item.market is not None:
         state.market = [EMPTY, EMPTY, EMPTY, EMPTY]
-        for i, (fld, ref) in enumerate(item.market):
+        for i, (fld, tref) in enumerate(item.market):
             idx = fld.field - 1 if isinstance(fld, Currency) else i
-            if 0 <= idx < 4 and ref is not None:
-                state.market[idx] = _tile(state, ref, pos)
+            if 0 <= idx < 4 and tref is not None:
+                state.market[idx] = _tile(state, tref, pos)
     if item.dirk is not None and state.dirk is not None:
         state.dirk = [_tile(state, ref, pos) for ref in item.dirk]
         state.dirk_due = None
@@ -159,13 +160,7 @@ def apply_position(state: GameState, item: Position) -> None:
                     counts[part.key] = part.points
             p.counts = counts
             p.wall_claim = pp.wall
-            state.note(
-                pp.pos or pos,
-                f"{p.name}'s Alhambra is given as counts: building rules and the wall are not "
-                "verified",
-                f"die Alhambra von {p.name} ist nur gezählt: Bauregeln und Mauer ungeprüft",
-                p.name,
-            )
+            state.note(pp.pos or pos, "UNVERIFIED-ALHAMBRA-COUNTS", p.name, name=p.name)
         for placed in pp.alhambra:
             tile = _tile(state, placed.tile, placed.pos or pos, p, "alhambra")
             if tile is None:
@@ -177,8 +172,9 @@ def apply_position(state: GameState, item: Position) -> None:
                     "POSITION-INVALID",
                     placed.pos or pos,
                     p.name,
-                    detail=f"two tiles at {placed.at} in {p.name}'s Alhambra",
-                    detail_de=f"zwei Plättchen auf {placed.at} in der Alhambra von {p.name}",
+                    reason="two-tiles",
+                    at=placed.at,
+                    name=p.name,
                 )
         for extra in pp.extra:
             _module_line(state, p, extra)
@@ -188,9 +184,10 @@ def apply_position(state: GameState, item: Position) -> None:
                 "POSITION-INVALID",
                 pp.pos or pos,
                 p.name,
-                detail=f"{p.name}'s Alhambra breaks a building rule: {pr.text('en')}",
-                detail_de=f"die Alhambra von {p.name} verletzt eine Bauregel: {pr.text('de')}"
-                f" ({cells})",
+                reason="building-rule",
+                name=p.name,
+                problem=pr,
+                cells=cells,
             )
     for extra in item.extra:
         _module_line(state, None, extra)
@@ -203,22 +200,13 @@ def apply_position(state: GameState, item: Position) -> None:
         state.flag(
             "SETUP-PLAYERS",
             pos,
-            detail=f"{n} player{'' if n == 1 else 's'} ({', '.join(state.names) or 'none'}): "
-            "Alhambra is for 3 to 6 "
-            "players, or 2 with the imaginary third player Dirk",
-            detail_de=f"{n} Spieler ({', '.join(state.names) or 'keine'}): Alhambra ist für 3 "
-            "bis 6 Spieler oder 2 mit dem imaginären Dirk",
+            reason="position-count",
+            n=n,
+            players=Text("WORD/player" if n == 1 else "WORD/players"),
+            names=", ".join(state.names) or Text("WORD/none"),
         )
     elif state.dirk is not None and not dirk_given and not state.dirk:
-        state.flag(
-            "POSITION-INVALID",
-            pos,
-            "Dirk",
-            detail="a two-player game has Dirk: give his tiles (dirk T9ne G6 ...) or his counts "
-            "(a 'player Dirk' section with counts P=2 A=3 ...)",
-            detail_de="im Spiel zu zweit spielt Dirk mit: seine Plättchen (dirk T9ne G6 ...) oder "
-            "seine Anzahlen (ein Abschnitt 'player Dirk' mit counts P=2 A=3 ...) angeben",
-        )
+        state.flag("POSITION-INVALID", pos, "Dirk", reason="dirk-missing")
     if item.to_move is not None:
         p = state.find_player(item.to_move, pos)
         if p is not None:

@@ -104,7 +104,7 @@ class TurnState:
     player: int
     main_actions: int = 0  # take / buy / redesign / module actions done
     over: bool = False  # no further main action allowed
-    over_after: tuple[str, str] = ("", "")  # what ended it (en, de)
+    over_after: object = None  # what ended it: a message value (``ACTION/...`` phrase)
     unsure: bool = False  # an unknown payment: whether the turn went on cannot be told
     placing: bool = False  # a placement (place/reserve/give) has been made
     pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
@@ -167,7 +167,7 @@ class GameState:
     dirk_due: int | None = None  # which Dirk draw is due: 0 setup, 1/2 after a scoring
     dirk_draws: list[int] = field(default_factory=list)
     game_over: bool = False
-    end_reason: tuple[str, str] = ("", "")
+    end_reason: object = None  # why the game ended: a message value (referee.messages.Text)
     distributed: bool = False
     scoring_results: list[Any] = field(default_factory=list)
     modules: dict[str, Any] = field(default_factory=dict)
@@ -274,9 +274,12 @@ class GameState:
         player: str | None = None,
         *,
         severity: str = "error",
+        reason: str | None = None,
         **params: object,
     ) -> None:
-        """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state)."""
+        """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state);
+        ``reason`` picks the rule's reason text (``CODE/reason`` in :mod:`referee.messages`),
+        ``params`` are the data its templates show."""
         if not self.checking:
             return
         if player is not None and "player" not in params:
@@ -293,14 +296,15 @@ class GameState:
                 params,
                 self.source,
                 "warning" if severity == "warning" else "error",
+                reason,
             )
         )
 
-    def note(self, pos: Pos, en: str, de: str, player: str | None = None) -> None:
-        """Record something the record leaves unverifiable."""
+    def note(self, pos: Pos, key: str, player: str | None = None, **params: object) -> None:
+        """Record something the record leaves unverifiable (``key``: its catalogue text)."""
         if not self.checking:
             return
         turn = self.turn.number if self.turn is not None else (self.turn_no or None)
         self.unverifiable.append(
-            Unverifiable(pos.line, pos.column, en, de, turn, player, self.source)
+            Unverifiable(pos.line, pos.column, key, params, turn, player, self.source)
         )

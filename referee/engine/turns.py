@@ -55,7 +55,7 @@ class Moment(StrEnum):
 
 
 def main_action_findings(
-    state: GameState, pos: Pos, player: PlayerState, what: tuple[str, str]
+    state: GameState, pos: Pos, player: PlayerState, what: object
 ) -> list[Finding]:
     """May ``player`` make a main action (take, buy, redesign, a module action) now?
 
@@ -67,21 +67,11 @@ def main_action_findings(
     if t is None:
         return out
     if t.over and not t.unsure:
-        out.append(
-            problem("TURN-OVER", pos, player.name, after=t.over_after[0], after_de=t.over_after[1])
-        )
+        out.append(problem("TURN-OVER", pos, player.name, after=t.over_after))
     elif t.over and t.unsure:
-        out.append(
-            unverifiable(
-                pos,
-                "an unknown payment: whether it was exact (and allowed this action) is not checked",
-                "eine unbekannte Zahlung: ob sie passend war (und diese Aktion erlaubte), ist "
-                "ungeprüft",
-                player.name,
-            )
-        )
+        out.append(unverifiable(pos, "UNVERIFIED-PAYMENT-EXACT", player.name))
     if t.placing:
-        out.append(problem("PLACE-ORDER", pos, player.name, action=what[0], action_de=what[1]))
+        out.append(problem("PLACE-ORDER", pos, player.name, action=what))
     return out
 
 
@@ -91,8 +81,9 @@ def start_main_action(state: GameState) -> None:
         state.turn.main_actions += 1
 
 
-def end_main_action(state: GameState, why: tuple[str, str]) -> None:
-    """The turn allows no further main action (``why``: what ended it, EN/DE)."""
+def end_main_action(state: GameState, why: object) -> None:
+    """The turn allows no further main action (``why``: what ended it, a catalogue phrase such
+    as ``Text("ACTION/redesigning")``, shown in TURN-OVER and PLACE-ORDER)."""
     t = state.turn
     if t is None:
         return
@@ -101,7 +92,7 @@ def end_main_action(state: GameState, why: tuple[str, str]) -> None:
     t.over_after = why
 
 
-def turn_goes_on_unsure(state: GameState, why: tuple[str, str]) -> None:
+def turn_goes_on_unsure(state: GameState, why: object) -> None:
     """Whether the turn goes on cannot be told (an unknown payment)."""
     t = state.turn
     if t is None:

@@ -31,9 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece, register_place_updater
+from referee.messages import lookup
 from referee.record.model import Coord
 
 RULES_FILE = "rulebook-base-de-2003.txt"
@@ -50,54 +52,18 @@ REMOVE_EMPTY = "REMOVE-EMPTY"
 REMOVE_WALK = "REMOVE-WALK"
 REMOVE_HOLE = "REMOVE-HOLE"
 
-# code -> (rulebook section, English summary, German summary): for messages.
-PROBLEM_TEXT: dict[str, tuple[str, str, str]] = {
-    PLACE_OCCUPIED: (
-        SECTION_BUILD,
-        "the cell is already occupied",
-        "das Feld ist schon belegt",
-    ),
-    PLACE_ADJACENT: (
-        SECTION_BUILD,
-        "the tile touches the Alhambra with no side (corner only)",
-        "das Plättchen grenzt mit keiner Seite an die Alhambra (nur über Eck)",
-    ),
-    PLACE_WALL: (
-        SECTION_BUILD,
-        "a side with a city wall meets a side without one",
-        "Seite mit Stadtmauer trifft auf Seite ohne Stadtmauer",
-    ),
-    PLACE_WALK: (
-        SECTION_BUILD,
-        "walker rule: the tile cannot be reached on foot from the fountain without crossing a wall",
-        "Fußgänger-Regel: das Plättchen ist vom Startplättchen nicht ohne Mauerüberquerung "
-        "erreichbar",
-    ),
-    PLACE_HOLE: (
-        SECTION_BUILD,
-        "the tile leaves a completely enclosed empty area (a hole)",
-        "das Plättchen erzeugt einen vollständig umbauten leeren Bereich (ein Loch)",
-    ),
-    REMOVE_FOUNTAIN: (
-        SECTION_REDESIGN,
-        "the start tile may never be moved or removed",
-        "das Startplättchen darf niemals umgebaut oder entfernt werden",
-    ),
-    REMOVE_EMPTY: (
-        SECTION_REDESIGN,
-        "there is no tile at this cell",
-        "auf diesem Feld liegt kein Plättchen",
-    ),
-    REMOVE_WALK: (
-        SECTION_REDESIGN,
-        "after the change a tile can no longer be reached on foot from the fountain",
-        "nach dem Umbau ist ein Plättchen nicht mehr zu Fuß vom Startplättchen erreichbar",
-    ),
-    REMOVE_HOLE: (
-        SECTION_REDESIGN,
-        "the removal leaves a completely enclosed empty area (a hole)",
-        "das Entfernen hinterlässt einen vollständig umbauten leeren Bereich (ein Loch)",
-    ),
+# code -> rulebook section; the summaries (English, German) are in the message catalogue
+# (referee.messages, keys ``GEOMETRY:CODE``).
+PROBLEM_SECTION: dict[str, str] = {
+    PLACE_OCCUPIED: SECTION_BUILD,
+    PLACE_ADJACENT: SECTION_BUILD,
+    PLACE_WALL: SECTION_BUILD,
+    PLACE_WALK: SECTION_BUILD,
+    PLACE_HOLE: SECTION_BUILD,
+    REMOVE_FOUNTAIN: SECTION_REDESIGN,
+    REMOVE_EMPTY: SECTION_REDESIGN,
+    REMOVE_WALK: SECTION_REDESIGN,
+    REMOVE_HOLE: SECTION_REDESIGN,
 }
 
 
@@ -117,12 +83,12 @@ class BuildingProblem:
 
     @property
     def section(self) -> str:
-        return PROBLEM_TEXT[self.code][0]
+        return PROBLEM_SECTION[self.code]
 
     def text(self, lang: str = "en") -> str:
         """A one-line summary naming the rule, its section and the cells concerned."""
-        section, en, de = PROBLEM_TEXT[self.code]
-        summary = de if lang == "de" else en
+        section = PROBLEM_SECTION[self.code]
+        summary = lookup(lang, f"GEOMETRY:{self.code}") or self.code
         where = ", ".join(str(c) for c in self.cells)
         if self.sides:
             where = ", ".join(f"{c} {s.value}" for c, s in self.sides)
@@ -253,7 +219,7 @@ def _after_place(alh: Alhambra, value: object, at: Coord, piece: Piece) -> _Memo
     off: the outside set only loses ``at``). When the piece extends the bounding box, the new
     outer ring of the box (all empty, all outside) is added. Otherwise: recompute later.
     """
-    reach, outside, (x0, y0, x1, y1) = value  # type: ignore[misc]
+    reach, outside, (x0, y0, x1, y1) = cast(_Memo, value)
     cells = alh.cells
     if at not in outside or len(reach) != len(cells) - 1:
         return None

@@ -23,8 +23,8 @@ def _discover() -> tuple[type[BundledModule], ...]:
     return tuple(sorted(found, key=lambda cls: (cls.page, cls.name)))
 
 
-def _subclasses(cls: type) -> list[type]:
-    out: list[type] = []
+def _subclasses(cls: type[BundledModule]) -> list[type[BundledModule]]:
+    out: list[type[BundledModule]] = []
     for sub in cls.__subclasses__():
         out.append(sub)
         out.extend(_subclasses(sub))

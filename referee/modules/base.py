@@ -9,6 +9,7 @@ fact marked ``verified: true`` or ``false``). See ``docs/modules.md``.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -90,8 +91,19 @@ def section(heading: str, part: str = "") -> str:
     return f"{BIGBOX} § {heading}" + (f": {part}" if part else "")
 
 
-def rule(code: str, name_en: str, name_de: str, where: str, msg_en: str, msg_de: str) -> None:
-    register_rule(Rule(code, name_en, name_de, where, msg_en, msg_de))
+def rule(
+    code: str,
+    name_en: str,
+    name_de: str,
+    where: str,
+    msg_en: str,
+    msg_de: str,
+    reasons: Mapping[str, tuple[str, str]] | None = None,
+) -> None:
+    """Register a module rule with its texts in both languages (into the message catalogue,
+    :mod:`referee.messages`); ``reasons`` maps a reason to its English and German text
+    (``CODE/reason``, shown in the template's ``{detail}``)."""
+    register_rule(Rule(code, name_en, name_de, where, msg_en, msg_de), reasons)
 
 
 @dataclass(frozen=True, slots=True)

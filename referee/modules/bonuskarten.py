@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, TileKind, catalogue
 from referee.engine.state import GameState, PlayerState
+from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -63,7 +64,7 @@ rule(
     S_SETUP,
     "{detail}: with 2 and 3 players each gets 3 bonus cards, with 4 and 5 players 2, with 6 "
     "players 1, dealt face down before the first turn",
-    "{detail_de}: bei 2 und 3 Spielern erhält jeder 3 Bonuskarten, bei 4 und 5 Spielern 2, bei "
+    "{detail}: bei 2 und 3 Spielern erhält jeder 3 Bonuskarten, bei 4 und 5 Spielern 2, bei "
     "6 Spielern 1, verdeckt vor dem ersten Zug",
 )
 rule(
@@ -72,7 +73,7 @@ rule(
     "Vorrat an Bonuskarten",
     section(H, "Spielmaterial"),
     "the bonus card {tile} exists once and is {where}",
-    "die Bonuskarte {tile} gibt es einmal, und sie ist {where_de}",
+    "die Bonuskarte {tile} gibt es einmal, und sie ist {where}",
 )
 rule(
     "BONUS-NOT-HELD",
@@ -80,7 +81,7 @@ rule(
     "Bonuskarte nicht auf der Hand",
     S_EFFECT,
     "{player} reveals the bonus card {tile} but does not hold it ({held})",
-    "{player} deckt die Bonuskarte {tile} auf, hat sie aber nicht ({held_de})",
+    "{player} deckt die Bonuskarte {tile} auf, hat sie aber nicht ({held})",
 )
 rule(
     "BONUS-NOT-BUILT",
@@ -173,8 +174,7 @@ class Bonuskarten(BundledModule):
             state.flag(
                 "BONUS-DEAL",
                 pos,
-                detail="`bonus` names a player and the cards dealt",
-                detail_de="`bonus` nennt einen Spieler und die verteilten Karten",
+                reason="syntax",
             )
             return []
         who = arg_player(state, event.args[0])
@@ -187,16 +187,16 @@ class Bonuskarten(BundledModule):
                 "BONUS-DEAL",
                 pos,
                 p.name,
-                detail=f"{p.name}'s bonus cards are dealt after play began",
-                detail_de=f"die Bonuskarten von {p.name} werden nach Spielbeginn verteilt",
+                reason="after-play",
+                name=p.name,
             )
         if data.dealt_known[p.name]:
             state.flag(
                 "BONUS-DEAL",
                 pos,
                 p.name,
-                detail=f"{p.name} is dealt bonus cards twice",
-                detail_de=f"{p.name} bekommt zweimal Bonuskarten",
+                reason="twice",
+                name=p.name,
             )
             return []
         want = deal_size(len(state.players))
@@ -206,10 +206,10 @@ class Bonuskarten(BundledModule):
                 "BONUS-DEAL",
                 pos,
                 p.name,
-                detail=f"{p.name} is dealt {len(cards)} bonus cards in a game of "
-                f"{len(state.players)}",
-                detail_de=f"{p.name} bekommt {len(cards)} Bonuskarten im Spiel zu "
-                f"{len(state.players)}",
+                reason="count",
+                name=p.name,
+                n_cards=len(cards),
+                n_players=len(state.players),
             )
         data.dealt_known[p.name] = True
         data.hand_unknown[p.name] = 0
@@ -227,8 +227,7 @@ class Bonuskarten(BundledModule):
                     arg.pos or pos,
                     p.name,
                     tile=kind.code,
-                    where=f"dealt to {holder}",
-                    where_de=f"an {holder} verteilt",
+                    where=Text("BONUS-SUPPLY.where/dealt-to", holder=holder),
                 )
             data.owner[kind] = p.name
             data.hand[p.name][kind] += 1
@@ -300,8 +299,7 @@ class Bonuskarten(BundledModule):
                     arg.pos or line.pos,
                     player.name,
                     tile=kind.code,
-                    where=f"{holder}'s",
-                    where_de=f"die von {holder}",
+                    where=Text("BONUS-SUPPLY.where/s", holder=holder),
                 )
             data.owner[kind] = player.name
             if kind not in data.revealed[player.name]:
@@ -390,8 +388,7 @@ class Bonuskarten(BundledModule):
                 pos,
                 name,
                 tile=kind.code,
-                where=f"{holder}'s",
-                where_de=f"die von {holder}",
+                where=Text("BONUS-SUPPLY.where/s", holder=holder),
             )
         hand = data.hand[name]
         if hand[kind] > 0:
@@ -401,15 +398,13 @@ class Bonuskarten(BundledModule):
         elif data.hand_unknown[name] > 0 and holder in (None, name):
             data.hand_unknown[name] -= 1
         elif holder in (None, name):
-            held = " ".join(t.code for t in hand.elements()) or "no hidden card"
-            held_de = " ".join(t.code for t in hand.elements()) or "keine verdeckte Karte"
+            held = " ".join(t.code for t in hand.elements())
             state.flag(
                 "BONUS-NOT-HELD",
                 pos,
                 name,
                 tile=kind.code,
-                held=f"hidden cards: {held}",
-                held_de=f"verdeckt: {held_de}",
+                held=held or Text("BONUS-NOT-HELD.held/none"),
             )
         data.owner[kind] = name
         if not self._built(player, kind):
@@ -459,3 +454,28 @@ def counts_with_bonus(player: PlayerState, revealed: list[TileKind]) -> dict[Bui
         if Bonuskarten._built(player, kind):
             counts[kind.type] = counts.get(kind.type, 0) + 1
     return counts
+
+
+# the texts of this module's reasons and open points, in both languages
+register_both(
+    en={
+        "BONUS-DEAL/syntax": "`bonus` names a player and the cards dealt",
+        "BONUS-DEAL/after-play": "{name}'s bonus cards are dealt after play began",
+        "BONUS-DEAL/twice": "{name} is dealt bonus cards twice",
+        "BONUS-DEAL/count": "{name} is dealt {n_cards} bonus cards in a game of {n_players}",
+        "BONUS-SUPPLY.where/s": "{holder}'s",
+        "BONUS-SUPPLY.where/dealt-to": "dealt to {holder}",
+    },
+    de={
+        "BONUS-DEAL/syntax": "`bonus` nennt einen Spieler und die verteilten Karten",
+        "BONUS-DEAL/after-play": "die Bonuskarten von {name} werden nach Spielbeginn verteilt",
+        "BONUS-DEAL/twice": "{name} bekommt zweimal Bonuskarten",
+        "BONUS-DEAL/count": "{name} bekommt {n_cards} Bonuskarten im Spiel zu {n_players}",
+        "BONUS-SUPPLY.where/s": "die von {holder}",
+        "BONUS-SUPPLY.where/dealt-to": "an {holder} verteilt",
+    },
+)
+register_both(
+    en={"BONUS-NOT-HELD.held/none": "no hidden card"},
+    de={"BONUS-NOT-HELD.held/none": "keine verdeckte Karte"},
+)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.state import GameState, PlayerState
+from referee.messages import Text, register_both
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 
@@ -51,7 +52,7 @@ rule(
     section(H, "Spielmaterial"),
     '{detail} ("Es gibt 3 blaue … 4 braune … 5 grüne … 3 rote … 4 weiße und 5 lila Plätze"; '
     '"Ist ein Stapel aufgebraucht, steht diese Sorte nicht mehr zur Verfügung")',
-    "{detail_de} (3 blaue, 3 rote, 4 braune, 4 weiße, 5 grüne, 5 lila Plätze; ist ein Stapel "
+    "{detail} (3 blaue, 3 rote, 4 braune, 4 weiße, 5 grüne, 5 lila Plätze; ist ein Stapel "
     "aufgebraucht, steht diese Sorte nicht mehr zur Verfügung)",
 )
 rule(
@@ -60,7 +61,7 @@ rule(
     "Platz verschieden angegeben",
     S_TAKE,
     "{detail}: a square's face is stated once and must not change",
-    "{detail_de}: die Seite eines Platzes wird einmal angegeben und ändert sich nicht",
+    "{detail}: die Seite eines Platzes wird einmal angegeben und ändert sich nicht",
 )
 rule(
     "SQUARE-FACE-UNVERIFIED",
@@ -229,10 +230,10 @@ class Plaetze(BundledModule):
                 state.flag(
                     "SQUARE-SUPPLY",
                     pos,
-                    detail=f"the {plural(colour, 2)} stack is used up; {sq.code} cannot be "
-                    "revealed",
-                    detail_de=f"der Stapel {colour.code} ist aufgebraucht; {sq.code} kann nicht "
-                    "aufgedeckt werden",
+                    reason="stack-empty-reveal",
+                    value=plural(colour, 2),
+                    code_v=sq.code,
+                    code_v2=colour.code,
                 )
                 continue
             known = data.top[colour]
@@ -240,10 +241,10 @@ class Plaetze(BundledModule):
                 state.flag(
                     "SQUARE-FACE",
                     pos,
-                    detail=f"the face-up {colour.code} square is {known.code}, now stated as "
-                    f"{sq.code}",
-                    detail_de=f"der offene Platz {colour.code} ist {known.code}, jetzt als "
-                    f"{sq.code} angegeben",
+                    reason="restated",
+                    code_v=colour.code,
+                    code_v2=known.code,
+                    code_v3=sq.code,
                 )
             data.top[colour] = sq
         return []
@@ -251,11 +252,8 @@ class Plaetze(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         data = self.data(state)
         pos = action.pos
-        Context(state).main_action(pos, player, ("taking a square", "dem Nehmen eines Platzes"))
-        free = (
-            "taking a square (it costs nothing, so it is never an exact payment)",
-            "dem Nehmen eines Platzes (er kostet nichts, also nie passend bezahlt)",
-        )
+        Context(state).main_action(pos, player, Text("ACTION/taking-square"))
+        free = Text("ACTION/taking-square-free")
         if len(action.args) != 1:
             state.flag(
                 "SQUARE-TOKEN",
@@ -281,14 +279,7 @@ class Plaetze(BundledModule):
             if sq is None and not state.deck_uncertain and data.left[colour] > 0:
                 state.flag("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code)
             elif sq is None:
-                state.note(
-                    apos,
-                    f"the face of the {colour.code} square is not written: its walls and what it "
-                    "counts are not checked",
-                    f"die Seite des Platzes {colour.code} ist nicht angegeben: Mauern und Wertung "
-                    "ungeprüft",
-                    player.name,
-                )
+                state.note(apos, "UNVERIFIED-SQUARE-FACE", player.name, code_v=colour.code)
         else:
             sq = self._square(state, arg.value, apos, player.name)
             if sq is None:
@@ -303,10 +294,11 @@ class Plaetze(BundledModule):
                     "SQUARE-FACE",
                     apos,
                     player.name,
-                    detail=f"the face-up {colour.code} square is {known.code}, but {player.name} "
-                    f"takes {sq.code}",
-                    detail_de=f"der offene Platz {colour.code} ist {known.code}, aber "
-                    f"{player.name} nimmt {sq.code}",
+                    reason="other-face",
+                    code_v=colour.code,
+                    code_v2=known.code,
+                    name=player.name,
+                    code_v3=sq.code,
                 )
         held = self.held(state, player)
         if len(held) >= limit_per_player():
@@ -321,8 +313,9 @@ class Plaetze(BundledModule):
                 "SQUARE-SUPPLY",
                 apos,
                 player.name,
-                detail=f"the {plural(colour, 2)} stack is used up",
-                detail_de=f"der Stapel {colour.code} ist aufgebraucht",
+                reason="stack-empty",
+                value=plural(colour, 2),
+                code_v=colour.code,
             )
         else:
             data.left[colour] -= 1
@@ -377,8 +370,9 @@ class Plaetze(BundledModule):
                 "SQUARE-SUPPLY",
                 ref.pos,
                 who,
-                detail=f"more {plural(sq.colour, 2)} squares than exist",
-                detail_de=f"mehr Plätze {sq.colour.code} als es gibt",
+                reason="too-many",
+                value=plural(sq.colour, 2),
+                code_v=sq.colour.code,
             )
         else:
             data.left[sq.colour] -= 1
@@ -445,10 +439,10 @@ class Plaetze(BundledModule):
     def held(self, state: GameState, player: PlayerState) -> list[Square | None]:
         """The squares a player owns: Alhambra, reserve and (this turn) not yet placed."""
         own: list[Square | None] = [p for _c, p in player.alhambra.items() if isinstance(p, Square)]
-        own += [p for p in player.reserve if isinstance(p, Square)]
+        own += [cast(Square, p) for p in player.reserve if isinstance(p, Square)]
         t = state.turn
         if t is not None and t.player == player.index:
-            own += [p for p in t.pending if isinstance(p, Square)]
+            own += [cast(Square, p) for p in t.pending if isinstance(p, Square)]
         return own
 
     def _square(self, state: GameState, value: object, pos: Pos, who: str | None) -> Square | None:
@@ -460,12 +454,7 @@ class Plaetze(BundledModule):
                 parsed = parse_square(value.name)
         if parsed is None or parsed[1] is None:
             if parsed is not None:  # colour only where the face is needed
-                state.note(
-                    pos,
-                    f"{token}: the face is not written",
-                    f"{token}: die Seite ist nicht angegeben",
-                    who,
-                )
+                state.note(pos, "UNVERIFIED-SQUARE-FACE-TOKEN", who, token=token)
                 return None
             state.flag("SQUARE-TOKEN", pos, who, token=token)
             return None
@@ -491,3 +480,38 @@ def square_count(player: PlayerState, at: Coord, sq: Square) -> int:
             continue  # "sofern sich ... keine Stadtmauer befindet"
         n += 1
     return min(n, 3)
+
+
+# the texts of this module's reasons and open points, in both languages
+register_both(
+    en={
+        "SQUARE-SUPPLY/stack-empty": "the {value} stack is used up",
+        "SQUARE-SUPPLY/too-many": "more {value} squares than exist",
+        "SQUARE-SUPPLY/stack-empty-reveal": "the {value} stack is used up; {code_v} cannot be revealed",  # noqa: E501
+        "SQUARE-FACE/restated": "the face-up {code_v} square is {code_v2}, now stated as {code_v3}",
+        "SQUARE-FACE/other-face": "the face-up {code_v} square is {code_v2}, but {name} takes {code_v3}",  # noqa: E501
+        "UNVERIFIED-SQUARE-FACE-TOKEN": "{token}: the face is not written",
+        "UNVERIFIED-SQUARE-FACE": "the face of the {code_v} square is not written: its walls and what it counts are not checked",  # noqa: E501
+    },
+    de={
+        "SQUARE-SUPPLY/stack-empty": "der Stapel {code_v} ist aufgebraucht",
+        "SQUARE-SUPPLY/too-many": "mehr Plätze {code_v} als es gibt",
+        "SQUARE-SUPPLY/stack-empty-reveal": "der Stapel {code_v2} ist aufgebraucht; {code_v} kann nicht aufgedeckt werden",  # noqa: E501
+        "SQUARE-FACE/restated": "der offene Platz {code_v} ist {code_v2}, jetzt als {code_v3} angegeben",  # noqa: E501
+        "SQUARE-FACE/other-face": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",  # noqa: E501
+        "UNVERIFIED-SQUARE-FACE-TOKEN": "{token}: die Seite ist nicht angegeben",
+        "UNVERIFIED-SQUARE-FACE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",  # noqa: E501
+    },
+)
+
+
+register_both(
+    en={
+        "ACTION/taking-square": "taking a square",
+        "ACTION/taking-square-free": "taking a square (it costs nothing, so it is never an exact payment)",  # noqa: E501
+    },
+    de={
+        "ACTION/taking-square": "dem Nehmen eines Platzes",
+        "ACTION/taking-square-free": "dem Nehmen eines Platzes (er kostet nichts, also nie passend bezahlt)",  # noqa: E501
+    },
+)

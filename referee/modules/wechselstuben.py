@@ -18,6 +18,7 @@ from referee.catalogue import CURRENCIES, Currency
 from referee.engine.findings import problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
+from referee.messages import Join, Text, register_both
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
@@ -42,7 +43,7 @@ rule(
     "Vorrat an Wechselstuben",
     section(H, "Spielmaterial"),
     "{card} turns up, but it is not in the deck: it is {where}",
-    "{card} wird aufgedeckt, ist aber nicht im Stapel: sie ist {where_de}",
+    "{card} wird aufgedeckt, ist aber nicht im Stapel: sie ist {where}",
 )
 rule(
     "EXCHANGE-PILE",
@@ -50,7 +51,7 @@ rule(
     "Stapel der Wechselstuben",
     S_SETUP,
     '{detail}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
-    '{detail_de}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
+    '{detail}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
 )
 rule(
     "EXCHANGE-DISPLAY",
@@ -233,8 +234,9 @@ class Wechselstuben(BundledModule):
             state.flag(
                 "EXCHANGE-PILE",
                 pos,
-                detail=f"{KIND}:{card} is in the opening display",
-                detail_de=f"{KIND}:{card} liegt in der Auslage zu Beginn",
+                reason="opening-display",
+                KIND=KIND,
+                card=card,
             )
         elif state.reshuffles == 0 and state.setup_after > 0:
             n = state.setup_after
@@ -246,14 +248,13 @@ class Wechselstuben(BundledModule):
                 state.flag(
                     "EXCHANGE-PILE",
                     pos,
-                    detail=(
-                        f"{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five "
-                        f"roughly equal piles of {n} cards it turns up after {lo} to {hi}"
-                    ),
-                    detail_de=(
-                        f"{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 "
-                        f"von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}"
-                    ),
+                    reason="outside-piles",
+                    KIND=KIND,
+                    card=card,
+                    k=k,
+                    n=n,
+                    lo=lo,
+                    hi=hi,
                 )
         shown = len(state.display) + len(data.display)
         if shown >= 4:
@@ -272,8 +273,7 @@ class Wechselstuben(BundledModule):
                 "EXCHANGE-SUPPLY",
                 pos,
                 card=f"{KIND}:{card}",
-                where=where[0],
-                where_de=where[1],
+                where=where,
             )
             self._take_from_anywhere(state, card)
         data.display.append(card)
@@ -421,13 +421,11 @@ class Wechselstuben(BundledModule):
             data.deck[card] -= 1
             data.deck += Counter()
         else:
-            where_en, where_de = self._where(state, card)
             state.flag(
                 "EXCHANGE-SUPPLY",
                 ref.pos,
                 card=f"{KIND}:{card}",
-                where=where_en,
-                where_de=where_de,
+                where=self._where(state, card),
             )
         if where == "display":
             data.display.append(card)
@@ -486,21 +484,17 @@ class Wechselstuben(BundledModule):
 
     # ---------------------------------------------------------------- helpers
 
-    def _where(self, state: GameState, card: str) -> tuple[str, str]:
+    def _where(self, state: GameState, card: str) -> Join:
         data = self.data(state)
-        en: list[str] = []
-        de: list[str] = []
+        parts: list[Text] = []
         for name, hand in data.hands.items():
             if hand[card]:
-                en.append(f"in {name}'s hand")
-                de.append(f"auf der Hand von {name}")
+                parts.append(Text("EXCHANGE-SUPPLY.where/hand", name=name))
         if card in data.display:
-            en.append("in the display")
-            de.append("in der Auslage")
+            parts.append(Text("EXCHANGE-SUPPLY.where/display"))
         if data.discard[card]:
-            en.append("on the discard pile")
-            de.append("auf dem Ablagestapel")
-        return ", ".join(en) or "revealed already", ", ".join(de) or "schon aufgedeckt"
+            parts.append(Text("EXCHANGE-SUPPLY.where/discard"))
+        return Join(tuple(parts), empty=Text("EXCHANGE-SUPPLY.where/revealed"))
 
     def _take_from_anywhere(self, state: GameState, card: str) -> None:
         """As played: the card was somewhere; take one copy out of where it was last seen."""
@@ -528,3 +522,30 @@ def core_cards(state: GameState, data: ExchangeScratch) -> str:
     money = fmt_cards(state.display) if state.display else ""
     extra = " ".join(f"{KIND}:{c}" for c in data.display)
     return " ".join(x for x in (money, extra) if x) or "empty"
+
+
+# the texts of this module's reasons and open points, in both languages
+register_both(
+    en={
+        "EXCHANGE-PILE/opening-display": "{KIND}:{card} is in the opening display",
+        "EXCHANGE-PILE/outside-piles": "{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five roughly equal piles of {n} cards it turns up after {lo} to {hi}",  # noqa: E501
+    },
+    de={
+        "EXCHANGE-PILE/opening-display": "{KIND}:{card} liegt in der Auslage zu Beginn",
+        "EXCHANGE-PILE/outside-piles": "{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}",  # noqa: E501
+    },
+)
+register_both(
+    en={
+        "EXCHANGE-SUPPLY.where/hand": "in {name}'s hand",
+        "EXCHANGE-SUPPLY.where/display": "in the display",
+        "EXCHANGE-SUPPLY.where/discard": "on the discard pile",
+        "EXCHANGE-SUPPLY.where/revealed": "revealed already",
+    },
+    de={
+        "EXCHANGE-SUPPLY.where/hand": "auf der Hand von {name}",
+        "EXCHANGE-SUPPLY.where/display": "in der Auslage",
+        "EXCHANGE-SUPPLY.where/discard": "auf dem Ablagestapel",
+        "EXCHANGE-SUPPLY.where/revealed": "schon aufgedeckt",
+    },
+)

@@ -21,6 +21,7 @@ from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Claim, Phase
+from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -70,7 +71,7 @@ rule(
     S_USE,
     "{player}'s purchase with the vizier is not exact ({paid}): the tile must be paid exactly "
     '("Er muss das Gebäudeplättchen genau passend bezahlen")',
-    "der Kauf von {player} mit dem Wesir ist nicht passend ({paid_de}): das Plättchen muss "
+    "der Kauf von {player} mit dem Wesir ist nicht passend ({paid}): das Plättchen muss "
     "genau passend bezahlt werden",
 )
 rule(
@@ -80,7 +81,7 @@ rule(
     S_USE,
     "{detail}: the vizier lets a player buy one market tile and place or reserve it, nothing "
     'else ("Er hat keinen Bonuszug")',
-    "{detail_de}: der Wesir erlaubt nur den Kauf eines Gebäudeplättchens aus dem Bauhof und "
+    "{detail}: der Wesir erlaubt nur den Kauf eines Gebäudeplättchens aus dem Bauhof und "
     "dessen Platzierung oder Reserve",
 )
 rule(
@@ -100,7 +101,7 @@ rule(
     '{detail}: the vizier is used after a turn has completely ended ("Jedesmal, wenn ein '
     'Spielzug eines beliebigen Spielers komplett beendet ist"), on a line without a turn '
     "number",
-    "{detail_de}: der Wesir wird eingesetzt, wenn ein Spielzug komplett beendet ist, in einer "
+    "{detail}: der Wesir wird eingesetzt, wenn ein Spielzug komplett beendet ist, in einer "
     "Zeile ohne Zugnummer",
 )
 rule(
@@ -111,7 +112,7 @@ rule(
     '{player} uses the vizier after the game has ended ({why}): "Wenn bei Spielende die '
     "letzten Gebäudeplättchen verteilt werden, kann der Wesirstein nicht mehr eingesetzt "
     'werden"',
-    "{player} setzt den Wesir nach Spielende ein ({why_de}): bei der Verteilung der letzten "
+    "{player} setzt den Wesir nach Spielende ein ({why}): bei der Verteilung der letzten "
     "Gebäudeplättchen kann der Wesirstein nicht mehr eingesetzt werden",
 )
 rule(
@@ -174,8 +175,8 @@ class Wesir(BundledModule):
                 "WESIR-TIMING",
                 action.pos,
                 player.name,
-                detail=f"{player.name} uses the vizier inside a turn",
-                detail_de=f"{player.name} setzt den Wesir innerhalb eines Zuges ein",
+                reason="inside-turn",
+                name=player.name,
             )
         return []
 
@@ -207,11 +208,11 @@ class Wesir(BundledModule):
 
     def _wake(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
         ctx = Context(state)
-        ctx.main_action(action.pos, player, ("waking the vizier", "dem Aufwecken des Wesirs"))
+        ctx.main_action(action.pos, player, Text("ACTION/waking-vizier"))
         if self.awake(state, player):
             state.flag("WESIR-AWAKE", action.pos, player.name)
         self.data(state).awake[player.name] = True
-        ctx.end_main_action(("waking the vizier", "dem Aufwecken des Wesirs"))
+        ctx.end_main_action(Text("ACTION/waking-vizier"))
 
     def _use(self, state: GameState, player: PlayerState, turn: Turn) -> None:
         ctx = Context(state)
@@ -225,8 +226,7 @@ class Wesir(BundledModule):
                 "WESIR-GAME-END",
                 pos,
                 player.name,
-                why=state.end_reason[0] or "scoring 3 took place",
-                why_de=state.end_reason[1] or "die 3. Wertung fand statt",
+                why=state.end_reason or Text("TURN-AFTER-END.why/scoring-3"),
             )
             return
         if state.turn_no == 0:
@@ -234,8 +234,7 @@ class Wesir(BundledModule):
                 "WESIR-TIMING",
                 pos,
                 player.name,
-                detail="no turn has been played yet",
-                detail_de="es wurde noch kein Zug gespielt",
+                reason="before-first-turn",
             )
         if not self.awake(state, player):
             state.flag("WESIR-ASLEEP", use.pos, player.name)
@@ -253,8 +252,8 @@ class Wesir(BundledModule):
                         "WESIR-ACTION",
                         apos,
                         player.name,
-                        detail=f"{player.name} buys a second tile",
-                        detail_de=f"{player.name} kauft ein zweites Plättchen",
+                        reason="second-tile",
+                        name=player.name,
                     )
                 ctx.run_action(a)
                 if buys == 1 and t.over and not t.unsure:
@@ -262,8 +261,7 @@ class Wesir(BundledModule):
                         "WESIR-EXACT",
                         apos,
                         player.name,
-                        paid=t.over_after[0],
-                        paid_de=t.over_after[1].removeprefix("der ").removeprefix("dem "),
+                        paid=_paid(t.over_after),
                     )
                 t.over = False  # reported once; the placement still follows
             elif isinstance(a, Place | Reserve | Give):
@@ -280,16 +278,17 @@ class Wesir(BundledModule):
                     "WESIR-ACTION",
                     apos,
                     player.name,
-                    detail=f"{player.name} does '{what}' with the vizier",
-                    detail_de=f"{player.name} macht '{what}' mit dem Wesir",
+                    reason="other-action",
+                    name=player.name,
+                    what=what,
                 )
         if buys == 0:
             state.flag(
                 "WESIR-ACTION",
                 use.pos,
                 player.name,
-                detail=f"{player.name} uses the vizier without buying a tile",
-                detail_de=f"{player.name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
+                reason="no-purchase",
+                name=player.name,
             )
         ctx.close_placements(pos, player)
         data = self.data(state)
@@ -376,3 +375,42 @@ class Wesir(BundledModule):
             },
             "table": {"uses": [f"after turn {n}: {who}" for n, who in data.uses]},
         }
+
+
+# the texts of this module's reasons and open points, in both languages
+register_both(
+    en={
+        "WESIR-TIMING/inside-turn": "{name} uses the vizier inside a turn",
+        "WESIR-TIMING/before-first-turn": "no turn has been played yet",
+        "WESIR-ACTION/no-purchase": "{name} uses the vizier without buying a tile",
+        "WESIR-ACTION/second-tile": "{name} buys a second tile",
+        "WESIR-ACTION/other-action": "{name} does '{what}' with the vizier",
+    },
+    de={
+        "WESIR-TIMING/inside-turn": "{name} setzt den Wesir innerhalb eines Zuges ein",
+        "WESIR-TIMING/before-first-turn": "es wurde noch kein Zug gespielt",
+        "WESIR-ACTION/no-purchase": "{name} setzt den Wesir ein, ohne ein Plättchen zu kaufen",
+        "WESIR-ACTION/second-tile": "{name} kauft ein zweites Plättchen",
+        "WESIR-ACTION/other-action": "{name} macht '{what}' mit dem Wesir",
+    },
+)
+
+
+def _paid(over_after: object) -> object:
+    """The purchase that ended the turn, as WESIR-EXACT names it (German without the article
+    the TURN-OVER phrase needs)."""
+    if isinstance(over_after, Text) and over_after.key == "ACTION/paying":
+        return Text("WESIR-EXACT.paid/paying", **over_after.params)
+    return over_after
+
+
+register_both(
+    en={
+        "ACTION/waking-vizier": "waking the vizier",
+        "WESIR-EXACT.paid/paying": "paying {total} for {tile} costing {price} (not exact)",
+    },
+    de={
+        "ACTION/waking-vizier": "dem Aufwecken des Wesirs",
+        "WESIR-EXACT.paid/paying": "Zahlung von {total} für {tile} zum Preis von {price} (nicht passend)",  # noqa: E501
+    },
+)

@@ -52,7 +52,7 @@ def _open_lines(path_or_stream: PathOrStream, source: str | None) -> tuple[Itera
     name = source if source is not None else str(getattr(stream, "name", "<stream>"))
     if isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding"):
         return _stream_lines(stream), name  # type: ignore[arg-type]
-    wrapped = io.TextIOWrapper(stream, encoding="utf-8-sig", newline=None)  # type: ignore[arg-type]
+    wrapped = io.TextIOWrapper(stream, encoding="utf-8-sig", newline=None)  # type: ignore[type-var]
     return _stream_lines(wrapped), name
 
 

@@ -271,7 +271,7 @@ def _parse_example(example: str) -> object:
             _EXAMPLE_ERRORS[example] = None
         except UnexpectedInput as exc:
             exc.state = _SameLRState(exc.state)
-            exc.interactive_parser = None  # type: ignore[attr-defined]
+            exc.interactive_parser = None  # type: ignore[assignment]
             _EXAMPLE_ERRORS[example] = exc
     err = _EXAMPLE_ERRORS[example]
     if err is not None:
@@ -360,13 +360,14 @@ def _describe(exc: UnexpectedInput, text: str, line_offset: int) -> NotationErro
     label = None
     if exc.state is not None:
         try:
-            label = exc.match_examples(_parse_example, EXAMPLES, use_accepts=False)
+            label = exc.match_examples(_parse_example, EXAMPLES, use_accepts=False)  # type: ignore[arg-type]
         except Exception:  # a failed lookup must never hide the real error
             label = None
 
     if isinstance(exc, UnexpectedCharacters):
         line, column = exc.line, exc.column
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        at = exc.pos_in_stream or 0
+        ch = text[at] if at < len(text) else ""
         src = _line_of(text, line)
         if ch == '"':
             if src.lstrip().startswith("["):
@@ -390,7 +391,7 @@ def _describe(exc: UnexpectedInput, text: str, line_offset: int) -> NotationErro
         else:
             message = f"unexpected {_what(str(tok), tok.type)}"
         code = "SYNTAX"
-        excerpt = _excerpt(text, line, column)  # type: ignore[arg-type]
+        excerpt = _excerpt(text, line, column)
     else:
         line, column = _end_of_text(text)
         message = MESSAGES["missing-end"] if label in (None, "missing-end") else MESSAGES[label]

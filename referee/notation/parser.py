@@ -90,7 +90,7 @@ def _comment(tok: Token) -> str:
 
 
 def _note(tok: Token, off: int) -> Annotation:
-    return Annotation(tok.value[1:-1].strip(), Pos(tok.line + off, tok.column))
+    return Annotation(tok.value[1:-1].strip(), Pos(tok.line + off, tok.column))  # type: ignore[operator,arg-type]
 
 
 class _Build(Transformer[Token, Any]):
@@ -107,7 +107,7 @@ class _Build(Transformer[Token, Any]):
 
     # ------------------------------------------------------------------------ helpers
     def _pos(self, tok: Token) -> Pos:
-        return Pos(tok.line + self.off, tok.column)  # type: ignore[operator]
+        return Pos(tok.line + self.off, tok.column)  # type: ignore[operator,arg-type]
 
     def _problem(self, message: str, tok: Token, code: str) -> None:
         self.problems.append(NotationError(message, self._pos(tok), code))
@@ -632,7 +632,7 @@ def parse_chunk(text: str, line_offset: int = 0) -> tuple[list[Any], list[Notati
         finally:
             problems = build.problems
             build.problems = []
-    return items, problems
+    return items, problems  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------- game splitting

@@ -15,7 +15,7 @@ import math
 import types
 import typing
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 ScoringCardPlacement = Literal["shuffled", "top"]
 StartTiebreak = Literal["cards-total-youngest", "cards-youngest"]
@@ -174,8 +174,9 @@ class ParamSpec:
             return f"{_show(value)} is not {self.describe()}"
         if isinstance(value, float) and not math.isfinite(value):
             return f"{_show(value)} is not {self.describe()}"
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
+        number = cast(float, value)
+        if (self.minimum is not None and number < self.minimum) or (
+            self.maximum is not None and number > self.maximum
         ):
             return f"{_show(value)} is out of range; expected {self.describe()}"
         return None

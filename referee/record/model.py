@@ -9,6 +9,7 @@ Text -> (referee.notation) -> these records -> (referee.engine) -> verdicts and 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -154,8 +155,8 @@ class Buy:
     field: Currency | None
     tile: TileLike
     paid: tuple[CardLike, ...]
-    pos: Pos = field(default=NOWHERE, compare=False)
-    notes: tuple[Annotation, ...] = field(default=(), compare=False)
+    pos: Pos = dataclasses.field(default=NOWHERE, compare=False)
+    notes: tuple[Annotation, ...] = dataclasses.field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +404,7 @@ class Award:
     player: PlayerRef | None
     at: Coord | None
     reserve: bool
-    pos: Pos = field(default=NOWHERE, compare=False)
+    pos: Pos = dataclasses.field(default=NOWHERE, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,13 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from referee.catalogue import BUILDING_TYPES, CURRENCIES, BuildingType, TileKind
 from referee.engine.state import EMPTY, GameState
 from referee.engine.walk import Step, walk
 from referee.geometry import outer_wall_runs
+from referee.geometry.walls import WallMode
 from referee.profiles import RuleProfile
 from referee.record.model import Coord, Game, Scoring, Turn
 from referee.replay.words import item_text, item_words
@@ -150,7 +151,7 @@ class _Tables:
             return found
         longest: tuple[tuple[Coord, Any], ...] = ()
         try:
-            runs = outer_wall_runs(alhambra, self.profile_mode)
+            runs = outer_wall_runs(alhambra, cast(WallMode, self.profile_mode))
             longest = tuple(runs[0].segments) if runs else ()
         except Exception:  # a layout the wall walker cannot follow: draw it without the trace
             longest = ()

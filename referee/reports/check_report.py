@@ -193,7 +193,7 @@ def render_yaml(
 
 def _scoring_text(result: Any, lang: str) -> str:
     try:
-        from referee.scoring import render_scoring_text  # type: ignore[attr-defined]
+        from referee.scoring import render_scoring_text
     except ImportError:
         return str(result)
     try:

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from referee.catalogue import BuildingType, TileKind
 from referee.engine.rules import BIGBOX, Violation
 from referee.geometry import ORIGIN, Alhambra, layout_problems
-from referee.geometry.rules import PROBLEM_TEXT
+from referee.geometry.rules import PROBLEM_SECTION
+from referee.messages import fill, lookup
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     ComponentRef,
@@ -45,86 +46,24 @@ SECTION_MATERIAL = "Spielmaterial"
 SECTION_BUILD = "Alhambra-Bauregeln"
 SECTION_TWO = "Sonderregel für das Spiel zu zweit"
 
-# code -> (section, English, German); {params} filled from the problem.
-MESSAGES: dict[str, tuple[str, str, str]] = {
-    "TILE-TWICE": (
-        SECTION_MATERIAL,
-        "tile {tile} is used {n} times; each of the 54 building tiles exists once",
-        "Plättchen {tile} kommt {n}-mal vor; jedes der 54 Gebäudeplättchen gibt es nur einmal",
-    ),
-    "TILE-UNKNOWN": (
-        SECTION_MATERIAL,
-        "an unknown tile (?) cannot be scored",
-        "ein unbekanntes Plättchen (?) kann nicht gewertet werden",
-    ),
-    "TILE-NONE": (
-        SECTION_MATERIAL,
-        "there is no tile {tile} in the game",
-        "ein Plättchen {tile} gibt es im Spiel nicht",
-    ),
-    "TILE-AMBIGUOUS": (
-        SECTION_MATERIAL,
-        "{tile} can mean {options}; write its walls (taken as {taken})",
-        "{tile} kann {options} sein; bitte Mauern angeben (angenommen: {taken})",
-    ),
-    "CELL-TWICE": (
-        SECTION_BUILD,
-        "two tiles at {at}",
-        "zwei Plättchen auf {at}",
-    ),
-    "CELL-FOUNTAIN": (
-        SECTION_BUILD,
-        "{at} is the fountain's cell (the start tile never moves)",
-        "{at} ist das Feld des Startplättchens (es wird nie umgebaut)",
-    ),
-    "DIRK-PLAYERS": (
-        SECTION_TWO,
-        "Dirk only plays in a two-player game ({n} players here)",
-        "Dirk spielt nur im Spiel zu zweit mit (hier {n} Spieler)",
-    ),
-    "COUNTS-DIFFER": (
-        SECTION_BUILD,
-        "stated counts {stated} differ from the Alhambra's {actual}",
-        "angegebene Anzahlen {stated} weichen von der Alhambra ab ({actual})",
-    ),
-    "WALL-DIFFERS": (
-        "Siegpunkte für die Außenmauern",
-        "stated wall {stated} differs from the longest outer wall {actual}",
-        "angegebene Mauer {stated} weicht von der längsten Außenmauer ab ({actual})",
-    ),
-    "PLAYER-MISSING": (
-        "Spielvorbereitung",
-        "player {name} of the Players header has no section in the position",
-        "Spieler {name} aus dem Players-Kopf fehlt in der Stellung",
-    ),
-    "PLAYER-TWICE": (
-        "Spielvorbereitung",
-        "a second section for player {name}: each player has one (this one is not scored)",
-        "ein zweiter Abschnitt für {name}: jeder Spieler hat einen (dieser wird nicht gewertet)",
-    ),
-    "UNKNOWN-PLAYER": (
-        "Spielvorbereitung",
-        "{name} is not in the Players header ({names}); the section is not scored",
-        "{name} steht nicht im Players-Kopf ({names}); der Abschnitt wird nicht gewertet",
-    ),
-    "SETUP-PLAYERS": (
-        "Spielvorbereitung",
-        "{n} {players} ({names}): Alhambra is for 3 to 6 players, or 2 with the imaginary third "
-        "player Dirk",
-        "{n} Spieler ({names}): Alhambra ist für 3 bis 6 Spieler oder 2 mit dem imaginären Dirk",
-    ),
-    "DIRK-MISSING": (
-        SECTION_TWO,
-        "a two-player game has Dirk: give his tiles (dirk T9ne G6 ...) or his counts (a "
-        "'player Dirk' section with counts P=2 A=3 ...)",
-        "im Spiel zu zweit spielt Dirk mit: seine Plättchen (dirk T9ne G6 ...) oder seine "
-        "Anzahlen (ein Abschnitt 'player Dirk' mit counts P=2 A=3 ...) angeben",
-    ),
-    "NO-POSITION": (
-        "",
-        "the game has no position block to score",
-        "das Spiel enthält keinen Stellungsblock (position ... end)",
-    ),
+# code -> rulebook section; the texts (English, German, with {params} filled from the problem)
+# are in the message catalogue (referee.messages, keys ``LAYOUT:CODE``).
+SECTIONS: dict[str, str] = {
+    "TILE-TWICE": SECTION_MATERIAL,
+    "TILE-UNKNOWN": SECTION_MATERIAL,
+    "TILE-NONE": SECTION_MATERIAL,
+    "TILE-AMBIGUOUS": SECTION_MATERIAL,
+    "CELL-TWICE": SECTION_BUILD,
+    "CELL-FOUNTAIN": SECTION_BUILD,
+    "DIRK-PLAYERS": SECTION_TWO,
+    "COUNTS-DIFFER": SECTION_BUILD,
+    "WALL-DIFFERS": "Siegpunkte für die Außenmauern",
+    "PLAYER-MISSING": "Spielvorbereitung",
+    "PLAYER-TWICE": "Spielvorbereitung",
+    "NO-POSITION": "",
+    "UNKNOWN-PLAYER": "Spielvorbereitung",
+    "SETUP-PLAYERS": "Spielvorbereitung",
+    "DIRK-MISSING": SECTION_TWO,
 }
 
 
@@ -142,9 +81,9 @@ class LayoutProblem:
     def section(self) -> str:
         if self.violation is not None:
             return self.violation.rule.section
-        if self.code in PROBLEM_TEXT:
-            return PROBLEM_TEXT[self.code][0]
-        return MESSAGES[self.code][0]
+        if self.code in PROBLEM_SECTION:
+            return PROBLEM_SECTION[self.code]
+        return SECTIONS[self.code]
 
     @property
     def rule_text(self) -> str:
@@ -158,17 +97,11 @@ class LayoutProblem:
     def message(self, lang: str = "en") -> str:
         if self.violation is not None:
             return self.violation.message(lang)
-        if self.code in PROBLEM_TEXT:
-            _s, en, de = PROBLEM_TEXT[self.code]
-            text = de if lang == "de" else en
+        if self.code in PROBLEM_SECTION:
+            text = lookup(lang, f"GEOMETRY:{self.code}") or self.code
             cells = self.params.get("cells", "")
             return f"{text} ({cells})" if cells else text
-        _s, en, de = MESSAGES[self.code]
-        text = de if lang == "de" else en
-        try:
-            return text.format(**self.params)
-        except (KeyError, IndexError):  # pragma: no cover - every code's params are filled
-            return text
+        return fill(lookup(lang, f"LAYOUT:{self.code}") or self.code, self.params)
 
     def text(self, source: str, lang: str = "en") -> str:
         who = f"{self.player}: " if self.player else ""

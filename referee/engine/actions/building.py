@@ -7,11 +7,13 @@ parameters name the cells and sides concerned; ``build`` puts the piece down (no
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.catalogue import SIDES, BuildingType, TileKind
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.ruleset import Decision
+from referee.messages import Join, Text
 from referee.record.model import Coord, Pos
 
 if TYPE_CHECKING:
@@ -20,7 +22,6 @@ if TYPE_CHECKING:
     from referee.geometry import BuildingProblem
 
 FOUNTAIN = Coord(0, 0)
-_DE_SIDE = {"N": "N", "E": "O", "S": "S", "W": "W"}  # German: O for Ost
 
 
 def piece_name(piece: object, lang: str) -> str:
@@ -30,6 +31,16 @@ def piece_name(piece: object, lang: str) -> str:
     kind = getattr(piece, "type", None)
     code = getattr(piece, "code", None) or str(piece)
     return f"{kind.name_in(lang)} {code}" if isinstance(kind, BuildingType) else str(code)
+
+
+@dataclass(frozen=True, slots=True)
+class PieceName:
+    """A piece as a message parameter, named in the language the message is shown in."""
+
+    piece: object
+
+    def text(self, lang: str = "en") -> str:
+        return piece_name(self.piece, lang)
 
 
 def sides_towards(at: Coord, nb: Coord) -> list:  # list[Side]
@@ -42,8 +53,7 @@ def problem_params(
     """The message parameters of a building problem (cells, sides, occupant)."""
     cells = ", ".join(str(c) for c in pr.cells)
     params: dict[str, object] = {
-        "tile": piece_name(tile, "en"),
-        "tile_de": piece_name(tile, "de"),
+        "tile": PieceName(tile),
         "at": str(at),
         "cells": cells,
         "cells_word": "cell" if len(pr.cells) == 1 else "area",
@@ -52,47 +62,44 @@ def problem_params(
         occ = p.alhambra.get(at)
         params["occupant"] = "the fountain" if at == FOUNTAIN else str(occ)
     if pr.code == "PLACE-WALL" and tile is not None:
-        en: list[str] = []
-        de: list[str] = []
-        # German possessive by the building's gender: die Arkaden (plural) -> ihre; der
-        # Pavillon, das Serail, das Gemach, der Garten, der Turm (and der Platz) -> seine
-        its_de = "ihre" if getattr(tile, "type", None) is BuildingType.ARCADES else "seine"
+        parts: list[Text] = []
+        its = "arcades" if getattr(tile, "type", None) is BuildingType.ARCADES else "other"
         for nb in pr.cells:
             q = p.alhambra.get(nb)
             if q is None:
                 continue
             for side in sides_towards(at, nb):
-                mine = side in tile.walls
-                theirs = side.opposite in q.walls
-                en.append(
-                    f"its {side.name} side ({'wall' if mine else 'open'}) meets the "
-                    f"{'walled' if theirs else 'open'} {side.opposite.name} side of "
-                    f"{'the fountain' if nb == FOUNTAIN else q} at {nb}"
+                mine = "wall" if side in tile.walls else "open"
+                theirs = "wall" if side.opposite in q.walls else "open"
+                of = (
+                    Text("PLACE-WALL.of/fountain")
+                    if nb == FOUNTAIN
+                    else Text("PLACE-WALL.of/tile", tile=str(q))
                 )
-                de.append(
-                    f"{its_de} {_DE_SIDE[side.name]}-Seite ({'Mauer' if mine else 'offen'}) trifft "
-                    f"auf die {'Mauer-' if theirs else 'offene '}"
-                    f"{_DE_SIDE[side.opposite.name]}-Seite "
-                    f"{'des Brunnens' if nb == FOUNTAIN else f'von {q}'} auf {nb}"
+                parts.append(
+                    Text(
+                        "PLACE-WALL.side/text",
+                        its=Text(f"PLACE-WALL.its/{its}"),
+                        side=Text(f"SIDE/{side.name}"),
+                        mine=Text(f"PLACE-WALL.mine/{mine}"),
+                        theirs=Text(f"PLACE-WALL.theirs/{theirs}"),
+                        opposite=Text(f"SIDE/{side.opposite.name}"),
+                        neighbour=of,
+                        at=str(nb),
+                    )
                 )
-        params["detail"] = "; ".join(en) or cells
-        params["detail_de"] = "; ".join(de) or cells
+        params["detail"] = Join(tuple(parts), sep="; ", empty=cells)
     return params
 
 
 def problems_as_findings(
     problems: list[BuildingProblem], tile: TileKind | None, at: Coord, p: PlayerState, pos: Pos
 ) -> list[Finding]:
-    return [problem(pr.code, pos, p.name, **problem_params(pr, tile, at, p)) for pr in problems]
+    return [Finding(pr.code, pos, p.name, problem_params(pr, tile, at, p)) for pr in problems]
 
 
 def unknown_tile_note(pos: Pos, player: str | None) -> Finding:
-    return unverifiable(
-        pos,
-        "an unknown tile: the building rules for it are not checked",
-        "ein unbekanntes Plättchen: die Bauregeln dafür werden nicht geprüft",
-        player,
-    )
+    return unverifiable(pos, "UNVERIFIED-BUILD-UNKNOWN-TILE", player)
 
 
 def building_findings(
@@ -102,23 +109,9 @@ def building_findings(
     if tile is None:
         return [unknown_tile_note(pos, p.name)]
     if p.counts is not None:
-        return [
-            unverifiable(
-                pos,
-                f"{p.name}'s layout is not known (counts only): the building rules are not checked",
-                f"die Alhambra von {p.name} ist nur gezählt: Bauregeln ungeprüft",
-                p.name,
-            )
-        ]
+        return [unverifiable(pos, "UNVERIFIED-LAYOUT-COUNTS", p.name, name=p.name)]
     if p.alhambra_unknown:
-        out = [
-            unverifiable(
-                pos,
-                f"{p.name}'s Alhambra holds unknown tiles: the building rules are not checked",
-                f"die Alhambra von {p.name} enthält unbekannte Plättchen: Bauregeln ungeprüft",
-                p.name,
-            )
-        ]
+        out = [unverifiable(pos, "UNVERIFIED-ALHAMBRA-UNKNOWN-TILES", p.name, name=p.name)]
         if at in p.alhambra:
             out.append(
                 problem(

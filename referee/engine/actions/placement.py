@@ -13,6 +13,7 @@ from referee.engine.actions.building import build, building_findings
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_ref, fmt_tile, fmt_tiles
 from referee.engine.ruleset import Decision
+from referee.messages import Text
 from referee.record.model import Give, Place, Pos, Reserve, TileLike, TileRef
 
 if TYPE_CHECKING:
@@ -116,10 +117,7 @@ def give_findings(ctx: Context, p: PlayerState, a: Give, pick: PendingPick) -> l
                     p.name,
                     tile=tname,
                     to="Dirk",
-                    why=f"Dirk only exists in a two-player game; this game has "
-                    f"{len(state.players)} players",
-                    why_de=f"Dirk gibt es nur im Spiel zu zweit; hier sind es "
-                    f"{len(state.players)} Spieler",
+                    why=Text("GIFT-NOT-ALLOWED.why/dirk-only-exists", n_players=len(state.players)),
                 )
             )
         return found
@@ -136,8 +134,7 @@ def give_findings(ctx: Context, p: PlayerState, a: Give, pick: PendingPick) -> l
                 p.name,
                 tile=tname,
                 to=other.name,
-                why="a player cannot give a tile to himself (place or reserve it)",
-                why_de="man kann sich selbst nichts schenken (bauen oder in die Reserve legen)",
+                why=Text("GIFT-NOT-ALLOWED.why/a-player-cannot"),
             )
         )
     elif state.profile.gifts != "any-player":
@@ -148,10 +145,7 @@ def give_findings(ctx: Context, p: PlayerState, a: Give, pick: PendingPick) -> l
                 p.name,
                 tile=tname,
                 to=other.name,
-                why="a bought tile goes into the Alhambra or the reserve; only in a two-player "
-                "game may it be given, and only to Dirk",
-                why_de="ein gekauftes Plättchen kommt in die Alhambra oder die Reserve; nur im "
-                "Spiel zu zweit darf es verschenkt werden, und nur an Dirk",
+                why=Text("GIFT-NOT-ALLOWED.why/a-bought-tile"),
             )
         )
     if other is not None and pick.index is not None:

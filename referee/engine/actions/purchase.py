@@ -41,7 +41,8 @@ from referee.engine.turns import (
     start_main_action,
     turn_goes_on_unsure,
 )
-from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileRef
+from referee.messages import Text
+from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.context import Context
@@ -89,7 +90,7 @@ class Purchase:
         return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
 
-def _match(ref: object, slots: Sequence[object]) -> int | None:
+def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     from referee.engine.core import match_slot
 
     return match_slot(ref, slots)
@@ -109,10 +110,7 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
         idx = a.field.field - 1
         slot = market[idx]
         fits = slot is not EMPTY and (
-            slot is None
-            or isinstance(ref, ComponentRef)
-            or not ref.known  # type: ignore[union-attr]
-            or slot in ref.candidates  # type: ignore[union-attr]
+            slot is None or isinstance(ref, ComponentRef) or not ref.known or slot in ref.candidates
         )
         if not fits:
             if found is not None:
@@ -146,24 +144,10 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
                 occupied = [i for i, s in enumerate(market) if s is not EMPTY]
                 if occupied:
                     idx = occupied[0]
-                    buy.locate.append(
-                        unverifiable(
-                            tpos,
-                            "an unknown tile bought from an unnamed field",
-                            "ein unbekanntes Plättchen von einem ungenannten Feld",
-                            p.name,
-                        )
-                    )
+                    buy.locate.append(unverifiable(tpos, "UNVERIFIED-BUY-UNKNOWN-TILE", p.name))
             elif unknown_slots:
                 idx = unknown_slots[0]
-                buy.locate.append(
-                    unverifiable(
-                        tpos,
-                        "which field the tile was bought from is unknown",
-                        "von welchem Feld gekauft wurde, ist unbekannt",
-                        p.name,
-                    )
-                )
+                buy.locate.append(unverifiable(tpos, "UNVERIFIED-BUY-FIELD", p.name))
             if idx is None:
                 buy.locate.append(
                     problem(
@@ -264,7 +248,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
 
     state = ctx.state
     p, a = buy.player, buy.action
-    out = main_action_findings(state, a.pos, p, ("buying", "dem Kaufen"))
+    out = main_action_findings(state, a.pos, p, Text("ACTION/buying"))
     out.extend(buy.locate)
     allowed = allowed_currencies(ctx, buy)
     hand = p.hand.copy()
@@ -301,14 +285,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
             out.append(problem("BUY-NOT-HELD", step.pos, p.name, card=c.code, hand=shown))
     price = buy.price
     if price is None or buy.unknown_paid:
-        out.append(
-            unverifiable(
-                a.pos,
-                "the price or the payment is not fully known: the amount is not checked",
-                "Preis oder Zahlung nicht ganz bekannt: der Betrag ist ungeprüft",
-                p.name,
-            )
-        )
+        out.append(unverifiable(a.pos, "UNVERIFIED-PAYMENT-AMOUNT", p.name))
         return out
     counted = counted_cards(ctx, buy)
     total = payment_value(ctx, buy)
@@ -384,7 +361,7 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         return
     t.pending.append(buy.tile)
     if buy.price is None or buy.unknown_paid:
-        turn_goes_on_unsure(state, ("an unknown payment", "einer unbekannten Zahlung"))
+        turn_goes_on_unsure(state, Text("ACTION/unknown-payment"))
         return
     total = payment_value(ctx, buy)
     exact = bool(
@@ -392,14 +369,7 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
     )
     if not exact or not ctx.decide(Decision.TURN_EXTRA_ACTION, player=p, purchase=buy):
         tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
-        end_main_action(
-            state,
-            (
-                f"paying {total} for {tile_text} costing {buy.price} (not exact)",
-                f"der Zahlung von {total} für {tile_text} zum Preis von {buy.price} "
-                "(nicht passend)",
-            ),
-        )
+        end_main_action(state, Text("ACTION/paying", total=total, tile=tile_text, price=buy.price))
 
 
 def _dec(counter: Counter[MoneyCard], key: MoneyCard) -> None:

@@ -23,6 +23,7 @@ from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_ref, fmt_tiles
 from referee.engine.ruleset import Decision
 from referee.engine.turns import end_main_action, main_action_findings, start_main_action
+from referee.messages import Text
 from referee.record.model import (
     BuildFromReserve,
     ComponentRef,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from referee.engine.context import Context
     from referee.engine.state import PlayerState
 
-REDESIGN = ("redesigning", "dem Umbauen")
+REDESIGN = Text("ACTION/redesigning")
 
 
 @dataclass(slots=True)
@@ -139,14 +140,7 @@ def remove_findings(ctx: Context, p: PlayerState, a: RemoveToReserve) -> list[Fi
     present = p.alhambra.get(at)
     found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
     if p.alhambra_unknown:
-        found.append(
-            unverifiable(
-                a.pos,
-                "the Alhambra holds unknown tiles: the removal is not checked",
-                "die Alhambra enthält unbekannte Plättchen: Abbau ungeprüft",
-                p.name,
-            )
-        )
+        found.append(unverifiable(a.pos, "UNVERIFIED-REMOVE-UNKNOWN-TILES", p.name))
     else:
         problems = ctx.decide(Decision.REMOVE_PROBLEMS, player=p, at=at, piece=present)
         tile = present if isinstance(present, TileKind) else None

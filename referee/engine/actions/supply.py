@@ -7,20 +7,18 @@ from typing import TYPE_CHECKING
 from referee.catalogue import TileKind
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_ref
+from referee.messages import Text
 from referee.record.model import Pos, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
 
 
-def bag_word(state: GameState, lang: str = "en", dative: bool = False) -> str:
-    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower."""
+def bag_text(state: GameState, dative: bool = False) -> Text:
+    """Where tiles are drawn from (profile ``tile_supply``): the bag or the tile tower, as a
+    catalogue phrase (``BAG/...``; ``dative``: the German "im Beutel" form)."""
     tower = state.profile.tile_supply == "tower"
-    if lang == "de":
-        if dative:
-            return "im Turm" if tower else "im Beutel"
-        return "der Turm" if tower else "der Beutel"
-    return "tile tower" if tower else "bag"
+    return Text(f"BAG/{'tower' if tower else 'bag'}{'-in' if dative else ''}")
 
 
 def resolve_from_bag(
@@ -36,8 +34,8 @@ def resolve_from_bag(
                 problem(
                     "TILE-SUPPLY",
                     pos,
-                    detail=f"there is no tile {fmt_ref(ref)}",
-                    detail_de=f"es gibt kein Plättchen {fmt_ref(ref)}",
+                    reason="no-such-tile",
+                    tile=fmt_ref(ref),
                 )
             ],
         )
@@ -51,9 +49,9 @@ def resolve_from_bag(
                 problem(
                     "TILE-SUPPLY",
                     pos,
-                    detail=f"{tile.full_code} appears twice: the only one is already out of the "
-                    f"{bag_word(state)}",
-                    detail_de=f"{tile.full_code} taucht doppelt auf: das einzige ist schon gezogen",
+                    reason="twice",
+                    tile=tile.full_code,
+                    bag=bag_text(state),
                 )
             ],
         )

@@ -16,6 +16,7 @@ from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_card, fmt_cards
 from referee.engine.ruleset import Decision
 from referee.engine.turns import end_main_action, main_action_findings, start_main_action
+from referee.messages import Text
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
     """The check of a take (pure)."""
     p, a = plan.player, plan.action
     state = ctx.state
-    out = main_action_findings(state, a.pos, p, ("taking money", "dem Geldnehmen"))
+    out = main_action_findings(state, a.pos, p, Text("ACTION/taking-money"))
     if not a.cards:
         out.append(problem("TAKE-EMPTY", a.pos, p.name))
     display = list(plan.display_before)
@@ -118,14 +119,7 @@ def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
                 )
             )
         elif len(known) < len(cards):
-            out.append(
-                unverifiable(
-                    a.pos,
-                    "unknown cards taken: whether their sum is at most 5 is not checked",
-                    "unbekannte Karten genommen: ob die Summe höchstens 5 ist, ist ungeprüft",
-                    p.name,
-                )
-            )
+            out.append(unverifiable(a.pos, "UNVERIFIED-TAKE-SUM", p.name))
     return out
 
 
@@ -165,7 +159,7 @@ def apply_take(ctx: Context, plan: TakePlan) -> None:
             p.hand[step.card] += 1
         taken.append(step.card)
     cards = " ".join(fmt_card(c) for c in taken)
-    end_main_action(state, (f"taking money ({cards})", f"dem Geldnehmen ({cards})"))
+    end_main_action(state, Text("ACTION/taking-money-cards", cards=cards))
 
 
 def _dec(counter: Counter[MoneyCard], key: MoneyCard | None) -> None:
