@@ -90,18 +90,15 @@ class _Options:
 
 def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
     """The games of every file as raw text chunks, read lazily (one game in memory)."""
+    from referee.notation.files import open_lines
     from referee.notation.parser import split_games
 
     for path in _files(paths):
         source = str(path)
         try:
-            if source == "-":  # standard input, e.g. `alhambra-referee simulate | ... check -`
-                for start, chunk in split_games(sys.stdin):
-                    yield _Job(source, start, chunk)
-                continue
-            with path.open(encoding="utf-8-sig", newline=None) as fh:
-                for start, chunk in split_games(fh):
-                    yield _Job(source, start, chunk)
+            # "-" is standard input, e.g. `alhambra-referee simulate | ... check -`
+            for start, chunk in split_games(open_lines(source)):
+                yield _Job(source, start, chunk)
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             yield _Job(source, 1, None, f"cannot read the file: {reason}")

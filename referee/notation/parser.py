@@ -26,6 +26,7 @@ from referee.catalogue import BuildingType, Currency
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.grammar import GRAMMAR_FILE
 from referee.notation import tokens as tk
+from referee.notation.errors import visible
 from referee.record.model import (
     Annotation,
     Award,
@@ -84,6 +85,25 @@ _KNOWN_BY_LOWER = {h.lower(): h for h in KNOWN_HEADERS}
 
 UNKNOWN_TILE = TileRef(None, None, None, ())
 
+# The largest number the notation reads (scores, claims, counts, turn numbers, module numbers):
+# six digits. A longer number is a notation error, never a Python error.
+MAX_DIGITS = 6
+
+# The coordinate range: |x| <= COORD_LIMIT and |y| <= COORD_LIMIT. Every piece of a legal
+# Alhambra is joined to the fountain by a chain of side-touching pieces (walker rule), so it
+# lies at most as many cells away as the Alhambra has pieces: 54 tiles plus at most 3 squares
+# (Plätze) per player. 99 leaves room for further modules (docs/notation.md, "Coordinates").
+COORD_LIMIT = 99
+
+
+def number_too_long(digits: str) -> bool:
+    """Whether a written number (sign allowed) has more than :data:`MAX_DIGITS` digits."""
+    return len(digits.lstrip("+-").lstrip("0")) > MAX_DIGITS
+
+
+def _short(text: str, keep: int = 12) -> str:
+    return text if len(text) <= keep else f"{text[:keep]}..."
+
 
 def _comment(tok: Token) -> str:
     return tok.value[1:].strip()
@@ -111,6 +131,20 @@ class _Build(Transformer[Token, Any]):
 
     def _problem(self, message: str, tok: Token, code: str) -> None:
         self.problems.append(NotationError(message, self._pos(tok), code))
+
+    def _int(self, tok: Token, text: str | None = None) -> int:
+        """The value of a number token; a number of more than MAX_DIGITS digits is a problem."""
+        digits = tok.value if text is None else text
+        if number_too_long(digits):
+            n = len(digits.lstrip("+-"))
+            self._problem(
+                f"number too large: '{_short(digits)}' has {n} digits "
+                f"(the notation reads at most {MAX_DIGITS})",
+                tok,
+                "NUMBER-RANGE",
+            )
+            return 0
+        return int(digits)
 
     def _tail(self, items: Iterable[Any]) -> tuple[tuple[Annotation, ...], str | None]:
         notes: list[Annotation] = []
@@ -155,6 +189,9 @@ class _Build(Transformer[Token, Any]):
         return TileRef(None, None, None, (), pos)
 
     def field(self, c: list[Token]) -> Currency | None:
+        if c[0].type == "INT" and number_too_long(c[0].value):
+            self._int(c[0])
+            return None
         cur, problem = tk.read_field(c[0].value)
         if problem:
             self._problem(problem, c[0], "UNKNOWN-FIELD")
@@ -166,11 +203,21 @@ class _Build(Transformer[Token, Any]):
         return PlayerRef(text, self._pos(tok))
 
     def coord(self, c: list[Token]) -> Coord:
-        x, y = c[0].value.split(",")
-        return Coord(int(x), int(y))
+        tok = c[0]
+        x_text, y_text = (part.strip(" \t\f") for part in tok.value.split(","))
+        too_long = number_too_long(x_text) or number_too_long(y_text)
+        if too_long or abs(int(x_text)) > COORD_LIMIT or abs(int(y_text)) > COORD_LIMIT:
+            self._problem(
+                f"coordinate {_short(x_text)},{_short(y_text)} out of range: x and y lie "
+                f"between -{COORD_LIMIT} and {COORD_LIMIT} (the fountain is 0,0)",
+                tok,
+                "COORD-RANGE",
+            )
+            return Coord(0, 0)
+        return Coord(int(x_text), int(y_text))
 
     def signed_int(self, c: list[Token]) -> int:
-        return -int(c[1]) if len(c) == 2 else int(c[0])
+        return -self._int(c[1]) if len(c) == 2 else self._int(c[0])
 
     def marg(self, c: list[Any]) -> GenericArg:
         v = c[0]
@@ -199,12 +246,12 @@ class _Build(Transformer[Token, Any]):
         else:
             key = key_tok.value
             self._problem(
-                f"unknown building type '{key_tok.value}' "
+                f"unknown building type '{visible(key_tok.value)}' "
                 "(write P, S, A, C, G, T or their names, or wall)",
                 key_tok,
                 "UNKNOWN-TYPE",
             )
-        return ClaimPart(key, int(value), self._pos(key_tok))
+        return ClaimPart(key, self._int(value), self._pos(key_tok))
 
     # ------------------------------------------------------------------ chance events
     def deal(self, c: list[Any]) -> Deal:
@@ -253,10 +300,10 @@ class _Build(Transformer[Token, Any]):
         return StartPlayer(c[1], youngest, self._pos(c[0]), notes, comment)
 
     def claim_points(self, c: list[Token]) -> tuple[str, int]:
-        return ("points", int(c[0]))
+        return ("points", self._int(c[0]))
 
     def claim_total(self, c: list[Token]) -> tuple[str, int]:
-        return ("total", int(c[0]))
+        return ("total", self._int(c[0]))
 
     def claim_parts(self, c: list[ClaimPart]) -> tuple[str, tuple[ClaimPart, ...]]:
         return ("parts", tuple(c))
@@ -273,7 +320,7 @@ class _Build(Transformer[Token, Any]):
     def scoring_line(self, c: list[Any]) -> Scoring:
         claims = tuple(x for x in c[2:] if isinstance(x, Claim))
         notes, comment = self._tail(c[2:])
-        return Scoring(int(c[1]), claims, self._pos(c[0]), notes, comment)
+        return Scoring(self._int(c[1]), claims, self._pos(c[0]), notes, comment)
 
     def award(self, c: list[Any]) -> Award:
         i = 0
@@ -341,7 +388,7 @@ class _Build(Transformer[Token, Any]):
         return replace(c[0], notes=tuple(_note(t, self.off) for t in c[1:]))
 
     def turn_number(self, c: list[Token]) -> tuple[int, Pos]:
-        return int(c[0].value[:-1]), self._pos(c[0])
+        return self._int(c[0], c[0].value[:-1]), self._pos(c[0])
 
     def turn_player(self, c: list[PlayerRef]) -> PlayerRef:
         return c[0]
@@ -480,7 +527,7 @@ def _assemble_position(b: _Build, c: list[Any]) -> Position:
         if key == "next":
             to_move = values[0]
         elif key == "scorings":
-            scorings = int(values[0])
+            scorings = b._int(values[0])
         elif key == "market":
             market = values
         elif key == "display":
@@ -496,7 +543,7 @@ def _assemble_position(b: _Build, c: list[Any]) -> Position:
                 "POSITION-NO-PLAYER",
             )
         elif key == "score":
-            cur["score"] = int(values[0])
+            cur["score"] = b._int(values[0])
         elif key == "hand":
             cur["hand"] = values
         elif key == "reserve":
