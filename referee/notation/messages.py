@@ -201,8 +201,8 @@ def localize(message: str, lang: str) -> str:
         m = pattern.fullmatch(message)
         if m is None:
             continue
-        values = {k: _FIX.get(k, lambda v: v)(v) for k, v in m.groupdict().items()}
-        return _PLACEHOLDER.sub(lambda p: values.get(p[1], p[0]), german)
+        values = {k: _FIX.get(k, str)(v) for k, v in m.groupdict().items()}
+        return _PLACEHOLDER.sub(lambda p, vals=values: vals.get(p[1], p[0]), german)  # type: ignore[misc]
     return message
 
 
