@@ -673,21 +673,33 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Cut a stream of lines into games: ``(first line number, text)`` per game.
 
     A game ends where a header line follows body lines (comment-only and blank lines are not
-    body lines for this purpose). Lines are consumed lazily.
+    body lines for this purpose). Comment lines between the two games go with the next game
+    when a blank line parts them from the last body line (that is how the formatter writes the
+    comments before and among the headers of a later game), else with the previous one (as a
+    comment at the end of its body). Lines are consumed lazily.
     """
     buf: list[str] = []
     start = 1
     seen_body = False
+    cut = -1  # index in buf of the first comment after a blank line after the last body line
+    blank_after_body = False
     n = 0
     for n, line in enumerate(lines, 1):
         kind = _line_kind(line)
         if kind == "header" and seen_body:
-            yield start, "".join(buf)
-            buf = []
-            start = n
+            at = cut if cut >= 0 else len(buf)
+            yield start, "".join(buf[:at])
+            buf = buf[at:]
+            start = n - len(buf)
             seen_body = False
+            cut, blank_after_body = -1, False
         elif kind == "body":
             seen_body = True
+            cut, blank_after_body = -1, False
+        elif seen_body and kind == "blank":
+            blank_after_body = True
+        elif seen_body and kind == "note" and blank_after_body and cut < 0:
+            cut = len(buf)
         buf.append(line if line.endswith("\n") else line + "\n")
     if buf and any(_line_kind(x) != "blank" for x in buf):
         yield start, "".join(buf)
