@@ -126,6 +126,7 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
 
 
 def _check_job_inner(job: _Job, opts: _Options) -> _Done:
+    from referee.notation.messages import localize_error
     from referee.notation.parser import parse_game_text
 
     if job.text is None:
@@ -134,9 +135,8 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
     else:
         game = parse_game_text(job.text, job.source, job.start)
         if game.errors:
-            g = CheckedGame(
-                job.source, game.start_line, list(game.players), None, list(game.errors)
-            )
+            errors = [localize_error(e, opts.lang) for e in game.errors]  # --lang de: German
+            g = CheckedGame(job.source, game.start_line, list(game.players), None, errors)
         else:
             try:
                 report = check_game(game, opts.profile, strict=opts.strict)

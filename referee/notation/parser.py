@@ -71,6 +71,7 @@ from referee.record.model import (
 
 # Known header tags in canonical order (their spelling is normalised to this one).
 KNOWN_HEADERS: tuple[str, ...] = (
+    "Notation",
     "Event",
     "Site",
     "Date",
@@ -82,6 +83,10 @@ KNOWN_HEADERS: tuple[str, ...] = (
     "Result",
 )
 _KNOWN_BY_LOWER = {h.lower(): h for h in KNOWN_HEADERS}
+_KNOWN_BY_LOWER["notationsversion"] = "Notation"  # the German name of the tag
+
+# The notation versions this referee reads (``[Notation "1"]``, optional; docs/notation.md).
+NOTATION_VERSIONS: tuple[str, ...] = ("1",)
 
 UNKNOWN_TILE = TileRef(None, None, None, ())
 
@@ -750,6 +755,16 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
         leading = []
     elif not headers and leading and not body:
         body, leading = leading, []
+    for h in headers:
+        if h.name == "Notation" and h.value.strip() not in NOTATION_VERSIONS:
+            errors.append(
+                NotationError(
+                    f"unknown notation version '{visible(h.value)}': this referee reads "
+                    f"notation version {', '.join(NOTATION_VERSIONS)}",
+                    h.pos,
+                    "NOTATION-VERSION",
+                )
+            )
     errors.sort(key=lambda e: (e.pos.line, e.pos.column))
     # known tags in canonical order, then the others as written (header order carries no
     # meaning, and this keeps parse(format(parse(x))) == parse(x))
@@ -819,6 +834,7 @@ def _all_syntax_errors(text: str, off: int, first: NotationError) -> tuple[Notat
 
 __all__ = [
     "KNOWN_HEADERS",
+    "NOTATION_VERSIONS",
     "UNKNOWN_TILE",
     "UnexpectedCharacters",
     "UnexpectedToken",
