@@ -220,7 +220,18 @@ headers = st.lists(
 
 
 def _canonical_order(hs: list[Header]) -> tuple[Header, ...]:
-    order = ["Notation", "Event", "Site", "Date", "Round", "Players", "Youngest", "Rules", "Modules", "Result"]
+    order = [
+        "Notation",
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "Players",
+        "Youngest",
+        "Rules",
+        "Modules",
+        "Result",
+    ]
     return tuple(sorted(hs, key=lambda h: order.index(h.name) if h.name in order else 99))
 
 
