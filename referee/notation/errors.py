@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from referee.catalogue.components import CURRENCY_SPELLINGS, TYPE_SPELLINGS
 from referee.notation.tokens import KEYWORDS
@@ -280,6 +280,41 @@ def _parse_example(example: str) -> object:
     return None
 
 
+_INDEX: dict[object, list[tuple[str, UnexpectedInput]]] = {}
+
+
+def _example_index() -> dict[object, list[tuple[str, UnexpectedInput]]]:
+    """LR state -> the example errors in that state (label, error), in the examples' order."""
+    if not _INDEX:
+        for label, texts in EXAMPLES.items():
+            for text in texts:
+                try:
+                    _parse_example(text)
+                except UnexpectedInput as ut:
+                    key = getattr(ut.state, "position", ut.state)
+                    _INDEX.setdefault(key, []).append((label, ut))
+        _INDEX.setdefault(None, [])
+    return _INDEX
+
+
+def _match_label(exc: UnexpectedInput) -> str | None:
+    """The label of the example that fails like ``exc`` (what Lark's ``match_examples`` with
+    ``use_accepts=False`` finds, looked up by LR state instead of trying every example).
+
+    Among the examples failing in the same LR state, the first one that also failed at the
+    same token wins; else the first one in that state.
+    """
+    same = _example_index().get(getattr(exc.state, "position", exc.state), [])
+    if not same:
+        return None
+    token_like = (UnexpectedToken, UnexpectedEOF)
+    if isinstance(exc, token_like):
+        for label, ut in same:
+            if isinstance(ut, token_like) and ut.token == exc.token:
+                return label
+    return same[0][0]
+
+
 _CARDLIKE = re.compile(r"([^\W\d]+)(\d+)")
 
 
@@ -402,7 +437,7 @@ def _describe(exc: UnexpectedInput, text: str, line_offset: int) -> NotationErro
     label = None
     if exc.state is not None:
         try:
-            label = exc.match_examples(_parse_example, EXAMPLES, use_accepts=False)
+            label = _match_label(exc)
         except Exception:  # a failed lookup must never hide the real error
             label = None
 

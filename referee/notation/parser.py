@@ -801,6 +801,14 @@ def parse_game_text(text: str, source: str, start_line: int) -> Game:
 MAX_SYNTAX_ERRORS = 20
 
 
+_BLANK = re.compile(r"[\t \f\r]*")
+
+
+def _no_block_before(lines: list[str], index: int) -> bool:
+    """Whether no line before line ``index`` may open a position block."""
+    return not any(ln.lstrip(" \t\f\r\ufeff")[:8].lower() == "position" for ln in lines[:index])
+
+
 def _all_syntax_errors(text: str, off: int, first: NotationError) -> tuple[NotationError, ...]:
     """The first syntax error and those after it: one event per line lets the parser go on.
 
@@ -819,7 +827,15 @@ def _all_syntax_errors(text: str, off: int, first: NotationError) -> tuple[Notat
         if not 0 <= index < len(lines) or not lines[index].strip():
             break
         lines[index] = ""
-        retry = "\n".join(lines)
+        # Outside a position block every line is reduced when its line end arrives, so the
+        # parser's state after a line does not depend on what the line said: when no line
+        # before the blanked one may open a block, the lines before it are read again as bare
+        # comments (blank lines stay blank), which is much cheaper than their full text.
+        if _no_block_before(lines, index):
+            stand_in = ["" if _BLANK.fullmatch(ln) else "#" for ln in lines[:index]]
+            retry = "\n".join([*stand_in, "", *lines[index + 1 :]])
+        else:
+            retry = "\n".join(lines)
         try:
             parse_chunk(retry, off)
         except UnexpectedInput as exc:
