@@ -427,10 +427,10 @@ Generator = Callable[[random.Random], str | bytes]
 MIX: dict[str, int] = {
     "random-text": 250,
     "token-soup": 200,
-    "fragment": 430,
+    "fragment": 440,
     "several-games": 80,
     "bytes": 20,
-    "mutated-record": 20,
+    "mutated-record": 10,
 }
 
 
