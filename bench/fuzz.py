@@ -166,6 +166,9 @@ def main() -> int:
     _parser()  # built once here: the forked workers inherit it
     _example_index()
     fuzz.terminal_samples()
+    gens = fuzz.generators(records)
+    for i in range(300):  # warm-up: every module a run imports is loaded before the fork
+        fuzz.run_one(fuzz.make_input(records, args.seed + 1, i, gens)[1])
     end = args.start + args.inputs if args.inputs else 1 << 62
     deadline = time.time() + args.minutes * 60 if args.minutes else float("inf")
     out = Path(args.out)
