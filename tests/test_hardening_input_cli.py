@@ -192,7 +192,10 @@ def test_utf16_on_standard_input_too() -> None:
 def test_a_utf8_bom_is_accepted(tmp_path: Path) -> None:
     path = write(tmp_path, b'\xef\xbb\xbf[Event "x"]\n\n1. Anna: take Gu1\n', "bom.alh")
     assert run("parse", path)[0] == 0
-    assert run("fmt", "--check", path)[0] == 0
+    assert run("check", "--no-scoring", path)[0] in (0, 1)  # read: rules checked
+    assert run("fmt", "--check", path)[0] == 1  # the canonical form has no BOM
+    code, out, _ = run("fmt", "-", input=Path(path).read_bytes())
+    assert code == 0 and out.startswith('[Event "x"]')
 
 
 # -------------------------------------------------------------- point 7: notation version

@@ -88,20 +88,26 @@ def _decode_line(raw: bytes, line: int, offset: int) -> str:
         raise err from None
 
 
-def decode_text(data: bytes) -> str:
-    """``data`` as text: UTF-8 (a BOM is dropped). Raises :class:`UnreadableInput` otherwise."""
+def decode_text(data: bytes, keep_bom: bool = False) -> str:
+    """``data`` as text: UTF-8 (a BOM is dropped unless ``keep_bom``). Raises
+    :class:`UnreadableInput` otherwise."""
     kind = _utf16(data)
     if kind:
         raise UnreadableInput(data, 0, utf16=kind)
+    bom = ""
+    skipped = 0
     if data.startswith(_BOM_UTF8):
         data = data[3:]
+        bom = "\ufeff" if keep_bom else ""
+        skipped = 3
     try:
-        return data.decode("utf-8")
+        return bom + data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         begin = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[begin : exc.start].decode("utf-8", errors="replace")) + 1
         err = UnreadableInput(data, exc.start, line, column)
+        err.offset += skipped  # the offset in the file, BOM included
         raise err from None
 
 
@@ -154,13 +160,13 @@ def expand_paths(paths: Iterable[str]) -> list[str]:
 
 
 def read_source(name: str) -> str:
-    """The text of a file (or stdin for ``-``), exactly as stored (CRLF kept, a BOM dropped).
+    """The text of a file (or stdin for ``-``), exactly as stored (BOM and CRLF kept).
 
     Raises ``OSError``, or :class:`UnreadableInput` (a ``UnicodeDecodeError``) when the text is
     not UTF-8.
     """
     data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
-    return decode_text(data)
+    return decode_text(data, keep_bom=True)
 
 
 def error_line(source: str, err: NotationError, excerpt: bool = True) -> str:
