@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -264,3 +265,14 @@ def test_parse_and_fmt_summaries_in_german(tmp_path: Path) -> None:
     out = run("fmt", "--check", "--lang", "de", good, bad)[1]
     assert f"{bad}: nicht formatiert (Syntaxfehler)" in out
     assert "0 Datei(en) würden neu formatiert, 1 Datei(en) unverändert" in out
+
+
+def test_show_and_score_read_through_the_shared_reader(tmp_path: Path) -> None:
+    # point 5: show (and explain, legal, render, which read through it) and score's standard
+    # input name UTF-16 and bad bytes the same way
+    data = '[Event "x"]\n\n1. Anna: take Gu1\n'.encode("utf-16")
+    path = write(tmp_path, data, "u16.alh")
+    with pytest.raises(click.ClickException, match=r"UTF-16 text \(with byte order mark\)"):
+        run("show", path)  # main() shows a ClickException and exits 2
+    code, out, _ = run("score", "-", input=data)
+    assert code == 2 and "UTF-16 text (with byte order mark)" in out

@@ -12,7 +12,6 @@ unreadable input (or no position block).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +126,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
     unreadable input.
     """
     from referee.notation import iter_games, parse_text
+    from referee.notation.files import read_source
 
     words = _TEXT.get(lang, _TEXT["en"])
     source = "<stdin>" if file == "-" else file
@@ -135,7 +135,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
     exit_code = EXIT_OK
     try:
         if file == "-":
-            games = parse_text(sys.stdin.read(), source)
+            games = parse_text(read_source("-"), source)  # the shared reader (bytes)
         else:
             games = list(iter_games(Path(file), source))
     except (OSError, UnicodeDecodeError) as exc:

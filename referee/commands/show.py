@@ -294,9 +294,10 @@ def _side_from_position(pp: PlayerPosition) -> PlayerSide:
 
 def read_games(path: str) -> list[Game]:
     """Every game of a record file; unreadable files and syntax errors exit with code 2."""
+    from referee.notation.files import read_source
+
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            text = fh.read()
+        text = read_source(path)  # the shared reader: names a bad byte, recognises UTF-16
     except (OSError, UnicodeDecodeError) as exc:
         raise click.ClickException(t("err.unreadable", current_lang(), path=path, why=exc)) from exc
     games = parse_text(text, path)

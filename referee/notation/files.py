@@ -139,7 +139,11 @@ def open_lines(source: str | os.PathLike[str] | IO[bytes]) -> Iterator[str]:
     """The lines of a file (path, ``-`` for standard input) or of a binary stream, as text."""
     if isinstance(source, (str, os.PathLike)):
         if str(source) == "-":
-            yield from byte_lines(sys.stdin.buffer)
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:  # standard input replaced by a text stream (tests, embedding)
+                yield from io.StringIO(sys.stdin.read(), newline=None)
+                return
+            yield from byte_lines(buffer)
             return
         with Path(source).open("rb") as fh:
             yield from byte_lines(fh)
@@ -165,8 +169,12 @@ def read_source(name: str) -> str:
     Raises ``OSError``, or :class:`UnreadableInput` (a ``UnicodeDecodeError``) when the text is
     not UTF-8.
     """
-    data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
-    return decode_text(data, keep_bom=True)
+    if name == "-":
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # standard input replaced by a text stream (tests, embedding)
+            return sys.stdin.read()
+        return decode_text(buffer.read(), keep_bom=True)
+    return decode_text(Path(name).read_bytes(), keep_bom=True)
 
 
 def error_line(source: str, err: NotationError, excerpt: bool = True) -> str:
