@@ -206,7 +206,8 @@ body_items = st.one_of(
 )
 header_names = st.one_of(
     st.sampled_from(["Event", "Site", "Date", "Round", "Players", "Rules", "Result"]),
-    st.from_regex(r"[A-Z][A-Za-z]{0,8}", fullmatch=True),
+    # "Notation" is the notation version: its value is checked (test_hardening_input_version)
+    st.from_regex(r"[A-Z][A-Za-z]{0,8}", fullmatch=True).filter(lambda n: n != "Notation"),
 )
 headers = st.lists(
     st.builds(
@@ -219,7 +220,18 @@ headers = st.lists(
 
 
 def _canonical_order(hs: list[Header]) -> tuple[Header, ...]:
-    order = ["Event", "Site", "Date", "Round", "Players", "Youngest", "Rules", "Modules", "Result"]
+    order = [
+        "Notation",
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "Players",
+        "Youngest",
+        "Rules",
+        "Modules",
+        "Result",
+    ]
     return tuple(sorted(hs, key=lambda h: order.index(h.name) if h.name in order else 99))
 
 

@@ -8,8 +8,6 @@ not "valid": the commands say "no games found" and exit with code 2.
 
 from __future__ import annotations
 
-import sys
-
 from referee.record.model import CommentLine, Game
 from referee.reports.i18n import register, t
 
@@ -29,12 +27,10 @@ def read_text(path: str) -> str:
 
     Raises ``OSError`` or ``UnicodeDecodeError`` when it cannot be read.
     """
-    if path == STDIN:
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
-        text = data.decode("utf-8") if data is not None else sys.stdin.read()
-        return text.removeprefix("\ufeff")
-    with open(path, encoding="utf-8-sig") as fh:
-        return fh.read()
+    from referee.notation.files import read_source
+
+    # the shared reader: names a bad byte by line and column, recognises UTF-16
+    return read_source(path).removeprefix("\ufeff")
 
 
 def is_empty_game(game: Game) -> bool:

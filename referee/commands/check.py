@@ -106,6 +106,7 @@ class _Options:
 
 def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
     """The games of every file as raw text chunks, read lazily (one game in memory)."""
+    from referee.notation.files import open_lines
     from referee.notation.parser import split_games
 
     for file_no, path in enumerate(_files(paths)):
@@ -115,15 +116,10 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
             continue
         games = 0
         try:
-            if str(path) == STDIN:  # e.g. `alhambra-referee simulate | ... check -`
-                for start, chunk in split_games(sys.stdin):
-                    games += 1
-                    yield _Job(source, start, chunk, file_no=file_no)
-            else:
-                with path.open(encoding="utf-8-sig", newline=None) as fh:
-                    for start, chunk in split_games(fh):
-                        games += 1
-                        yield _Job(source, start, chunk, file_no=file_no)
+            # "-" is standard input, e.g. `alhambra-referee simulate | ... check -`
+            for start, chunk in split_games(open_lines(str(path))):
+                games += 1
+                yield _Job(source, start, chunk, file_no=file_no)
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             yield _Job(source, 1, None, reason, file_no)
@@ -157,6 +153,7 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
 
 
 def _check_job_inner(job: _Job, opts: _Options) -> _Done:
+    from referee.notation.messages import localize_error
     from referee.notation.parser import parse_game_text
 
     if job.code == "NO-GAMES":
@@ -169,9 +166,8 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
         if is_empty_game(game):
             return _Done(False, False, size=len(job.text), empty=True)
         if game.errors:
-            g = CheckedGame(
-                job.source, game.start_line, list(game.players), None, list(game.errors)
-            )
+            errors = [localize_error(e, opts.lang) for e in game.errors]  # --lang de: German
+            g = CheckedGame(job.source, game.start_line, list(game.players), None, errors)
         else:
             try:
                 report = check_game(game, opts.profile, strict=opts.strict)

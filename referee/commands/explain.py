@@ -245,12 +245,17 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
                 {"field": cur, "tile": tile, "held": held, "exact": exact, "cheapest": cheapest}
             )
     elif isinstance(action, RemoveToReserve):
-        alt.removable = sorted((a.at for a in remove_actions(ctx, p)), key=lambda c: (-c.y, c.x))
+        alt.removable = sorted(
+            (a.at for a in remove_actions(ctx, p) if isinstance(a, RemoveToReserve)),
+            key=lambda c: (-c.y, c.x),
+        )
     elif isinstance(action, Swap):
         by_tile: dict[TileKind, list[Coord]] = {
             x: [] for x in dict.fromkeys(r for r in p.reserve if isinstance(r, TileKind))
         }
         for a in swap_actions(ctx, p):
+            if not isinstance(a, Swap):
+                continue
             kind = _kind(a.tile)
             if kind in by_tile:
                 by_tile[kind].append(a.at)

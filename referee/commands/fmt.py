@@ -14,11 +14,38 @@ import click
 import yaml
 
 from referee.notation import format_games, parse_text
-from referee.notation.files import error_dict, error_line, expand_paths, read_source
+from referee.notation.files import (
+    UnreadableInput,
+    error_dict,
+    error_line,
+    expand_paths,
+    read_source,
+)
+from referee.notation.messages import localize_error
+from referee.reports.i18n import lang_option
 
 EXIT_OK = 0
 EXIT_CHANGES = 1
 EXIT_SYNTAX = 2
+
+_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "unreadable": "{name}: cannot read: {reason}",
+        "not_formatted": "{name}: not formatted (syntax errors)",
+        "would_reformat": "would reformat {name}",
+        "reformatted": "reformatted {name}",
+        "summary": "{changed} file(s) {would}reformatted, {same} file(s) unchanged",
+        "would": "would be ",
+    },
+    "de": {
+        "unreadable": "{name}: nicht lesbar: {reason}",
+        "not_formatted": "{name}: nicht formatiert (Syntaxfehler)",
+        "would_reformat": "würde {name} neu formatieren",
+        "reformatted": "{name} neu formatiert",
+        "summary": "{changed} Datei(en) {would}neu formatiert, {same} Datei(en) unverändert",
+        "would": "würden ",
+    },
+}
 
 
 @click.command(name="fmt")
@@ -33,8 +60,11 @@ EXIT_SYNTAX = 2
     show_default=True,
     help="Output format of the report.",
 )
+@lang_option
 @click.pass_context
-def command(ctx: click.Context, files: tuple[str, ...], check: bool, diff: bool, fmt: str) -> None:
+def command(
+    ctx: click.Context, files: tuple[str, ...], check: bool, diff: bool, fmt: str, lang: str
+) -> None:
     """Rewrite game records in canonical form.
 
     FILE may be a record file, a folder (every *.alh file below it) or - (read standard input,
@@ -61,10 +91,19 @@ def command(ctx: click.Context, files: tuple[str, ...], check: bool, diff: bool,
             text = read_source(name)
         except (OSError, UnicodeDecodeError) as exc:
             syntax = True
-            results.append({"file": shown, "status": "unreadable", "error": str(exc)})
+            entry_bad: dict[str, object] = {"file": shown, "status": "unreadable"}
+            if isinstance(exc, UnreadableInput):
+                entry_bad["error"] = exc.message(lang)
+                if not exc.utf16:
+                    entry_bad.update(line=exc.line, column=exc.column, byte_offset=exc.offset)
+            else:
+                entry_bad["error"] = (
+                    exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+                )
+            results.append(entry_bad)
             continue
         games = parse_text(text, shown)
-        errors = [e for g in games for e in g.errors]
+        errors = [localize_error(e, lang) for g in games for e in g.errors]
         if errors:
             syntax = True
             results.append(
@@ -105,7 +144,7 @@ def command(ctx: click.Context, files: tuple[str, ...], check: bool, diff: bool,
     stdin_only = all(r["file"] == "<stdin>" and r["status"] == "written" for r in results)
     if fmt == "text":
         if not stdin_only:
-            _print_text(results, check or diff)
+            _print_text(results, check or diff, lang)
     else:
         public = [{k: v for k, v in r.items() if not k.startswith("_")} for r in results]
         doc = {"files": public}
@@ -134,23 +173,24 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
-def _print_text(results: list[dict[str, object]], dry: bool) -> None:
+def _print_text(results: list[dict[str, object]], dry: bool, lang: str = "en") -> None:
+    words = _TEXT.get(lang, _TEXT["en"])
     changed = 0
     for r in results:
         status = r["status"]
+        name = r["file"]
         if status == "unreadable":
-            click.echo(f"{r['file']}: cannot read: {r['error']}", err=True)
+            where = f"{name}:{r['line']}:{r['column']}" if "line" in r else name
+            click.echo(words["unreadable"].format(name=where, reason=r["error"]), err=True)
         elif status == "error":
             click.echo(str(r["_text"]), err=True)
-            click.echo(f"{r['file']}: not formatted (syntax errors)", err=True)
+            click.echo(words["not_formatted"].format(name=name), err=True)
         elif status in ("changed", "reformatted"):
             changed += 1
             if "diff" in r:
                 click.echo(str(r["diff"]), nl=False)
-            verb = "would reformat" if dry else "reformatted"
-            click.echo(f"{verb} {r['file']}", err=True)
+            verb = words["would_reformat"] if dry else words["reformatted"]
+            click.echo(verb.format(name=name), err=True)
     same = sum(1 for r in results if r["status"] == "same")
-    click.echo(
-        f"{changed} file(s) {'would be ' if dry else ''}reformatted, {same} file(s) unchanged",
-        err=True,
-    )
+    would = words["would"] if dry else ""
+    click.echo(words["summary"].format(changed=changed, would=would, same=same), err=True)

@@ -9,10 +9,25 @@ import click
 import yaml
 
 from referee.notation import iter_games
-from referee.notation.files import error_dict, error_line, expand_paths
+from referee.notation.files import UnreadableInput, error_dict, error_line, expand_paths
+from referee.notation.messages import localize_error
+from referee.reports.i18n import lang_option
 
 EXIT_OK = 0
 EXIT_SYNTAX = 2
+
+_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "ok": "{name}: OK ({n} game{s})",
+        "unreadable": "{name}: cannot read: {reason}",
+        "errors": "{name}: {errors} error(s) in {bad} of {n} game(s)",
+    },
+    "de": {
+        "ok": "{name}: OK ({n} Partie{s})",
+        "unreadable": "{name}: nicht lesbar: {reason}",
+        "errors": "{name}: {errors} Fehler in {bad} von {n} Partie(n)",
+    },
+}
 
 
 @click.command(name="parse")
@@ -25,8 +40,9 @@ EXIT_SYNTAX = 2
     show_default=True,
     help="Output format of the report.",
 )
+@lang_option
 @click.pass_context
-def command(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
+def command(ctx: click.Context, files: tuple[str, ...], fmt: str, lang: str) -> None:
     """Read game records and report syntax problems (no rules are checked).
 
     FILE may be a record file, a folder (every *.alh file below it) or - for standard input.
@@ -50,23 +66,29 @@ def command(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
             for g in iter_games(source, source=shown):
                 if g.errors:
                     failed = True
+                errors = [localize_error(e, lang) for e in g.errors]
                 entry_games.append(
                     {
                         "start_line": g.start_line,
                         "headers": [{"name": h.name, "value": h.value} for h in g.headers],
                         "body_items": len(g.body),
-                        "errors": [error_dict(e) for e in g.errors],
-                        "_errors": g.errors,
+                        "errors": [error_dict(e) for e in errors],
+                        "_errors": errors,
                     }
                 )
         except (OSError, UnicodeDecodeError) as exc:
             failed = True
-            report.append({"file": shown, "readable": False, "error": _reason(exc), "games": []})
+            entry: dict[str, object] = {"file": shown, "readable": False}
+            entry["error"] = _reason(exc, lang)
+            if isinstance(exc, UnreadableInput) and not exc.utf16:
+                entry.update(line=exc.line, column=exc.column, byte_offset=exc.offset)
+            entry["games"] = []
+            report.append(entry)
             continue
         report.append({"file": shown, "readable": True, "games": entry_games})
 
     if fmt == "text":
-        _print_text(report)
+        _print_text(report, lang)
     else:
         clean = [_public(r) for r in report]
         if fmt == "json":
@@ -81,8 +103,10 @@ def command(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
     ctx.exit(EXIT_SYNTAX if failed else EXIT_OK)
 
 
-def _reason(exc: Exception) -> str:
-    if isinstance(exc, UnicodeDecodeError):
+def _reason(exc: Exception, lang: str = "en") -> str:
+    if isinstance(exc, UnreadableInput):
+        return exc.message(lang)
+    if isinstance(exc, UnicodeDecodeError):  # pragma: no cover - the reader raises the above
         return f"not UTF-8 text (byte {exc.start})"
     if isinstance(exc, OSError):
         return exc.strerror or str(exc)
@@ -97,21 +121,24 @@ def _public(entry: dict[str, object]) -> dict[str, object]:
     return out
 
 
-def _print_text(report: list[dict[str, object]]) -> None:
+def _print_text(report: list[dict[str, object]], lang: str = "en") -> None:
+    words = _TEXT.get(lang, _TEXT["en"])
     for entry in report:
         name = str(entry["file"])
         if not entry["readable"]:
-            click.echo(f"{name}: cannot read: {entry['error']}", err=False)
+            where = f"{name}:{entry['line']}:{entry['column']}" if "line" in entry else name
+            click.echo(words["unreadable"].format(name=where, reason=entry["error"]), err=False)
             continue
         games = entry["games"]
         assert isinstance(games, list)
         errors = [e for g in games for e in g["_errors"]]
         if not errors:
             n = len(games)
-            click.echo(f"{name}: OK ({n} game{'s' if n != 1 else ''})")
+            plural = ("en" if lang == "de" else "s") if n != 1 else ""
+            click.echo(words["ok"].format(name=name, n=n, s=plural))
             continue
         for err in errors:
             click.echo(error_line(name, err))
         bad = sum(1 for g in games if g["_errors"])
-        click.echo(f"{name}: {len(errors)} error(s) in {bad} of {len(games)} game(s)")
+        click.echo(words["errors"].format(name=name, errors=len(errors), bad=bad, n=len(games)))
     sys.stdout.flush()

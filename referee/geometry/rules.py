@@ -142,71 +142,71 @@ def _reach(cells: Mapping[Coord, Piece]) -> set[Coord]:
     return seen
 
 
-def _outside(cells: Mapping[Coord, Piece], blocked: Coord | None = None) -> set[Coord]:
-    """Empty cells connected to the outside, within the bounding box grown by one cell."""
-    xs = [c.x for c in cells]
-    ys = [c.y for c in cells]
+def _enclosed(cells: Mapping[Coord, Piece], blocked: Coord | None = None) -> set[Coord]:
+    """Empty cells that cannot reach the outside (``blocked`` counts as occupied).
+
+    Bounded by the number of pieces, wherever they lie (even far apart): a cell in a column or
+    a row that holds no piece is outside (that column or row is empty all the way out), so only
+    the cells at a piece's column *and* a piece's row can be enclosed, at most ``n * n`` cells
+    for ``n`` pieces. They are flooded from those next to an outside cell.
+    """
+    xs = {c.x for c in cells}
+    ys = {c.y for c in cells}
     if blocked is not None:
-        xs.append(blocked.x)
-        ys.append(blocked.y)
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    seen: set[Coord] = set()
-    stack: list[Coord] = []
-    for x in range(x0, x1 + 1):
-        for y in (y0, y1):
-            c = Coord(x, y)
-            if c not in seen:
-                seen.add(c)
-                stack.append(c)
-    for y in range(y0 + 1, y1):
-        for x in (x0, x1):
-            c = Coord(x, y)
-            if c not in seen:
-                seen.add(c)
-                stack.append(c)
+        xs.add(blocked.x)
+        ys.add(blocked.y)
+
+    def filled(c: Coord) -> bool:
+        return c in cells or c == blocked
+
+    candidates = {Coord(x, y) for x in xs for y in ys}
+    candidates = {c for c in candidates if not filled(c)}
+    stack = [
+        c
+        for c in candidates
+        if any(
+            (n := Coord(c.x + dx, c.y + dy)) not in candidates and not filled(n)
+            for _s, dx, dy, _o in _STEPS
+        )
+    ]
+    out = set(stack)
     while stack:
         c = stack.pop()
         for _side, dx, dy, _opp in _STEPS:
-            nx, ny = c.x + dx, c.y + dy
-            if nx < x0 or nx > x1 or ny < y0 or ny > y1:
-                continue
-            n = Coord(nx, ny)
-            if n in seen or n in cells or n == blocked:
-                continue
-            seen.add(n)
-            stack.append(n)
-    return seen
+            n = Coord(c.x + dx, c.y + dy)
+            if n in candidates and n not in out:
+                out.add(n)
+                stack.append(n)
+    return candidates - out
 
 
-def _empty_component(
-    cells: Mapping[Coord, Piece], start: Coord, blocked: Coord | None = None
-) -> set[Coord]:
-    """The 4-connected empty area containing ``start`` (call only for an enclosed cell)."""
+def _component(area: set[Coord], start: Coord) -> set[Coord]:
+    """The 4-connected part of ``area`` (a set of enclosed cells) that contains ``start``."""
     seen = {start}
     stack = [start]
     while stack:
         c = stack.pop()
         for _side, dx, dy, _opp in _STEPS:
             n = Coord(c.x + dx, c.y + dy)
-            if n in seen or n in cells or n == blocked:
-                continue
-            seen.add(n)
-            stack.append(n)
+            if n in area and n not in seen:
+                seen.add(n)
+                stack.append(n)
     return seen
 
 
-_Memo = tuple[set[Coord], set[Coord], tuple[int, int, int, int]]
+_Memo = tuple[set[Coord], set[Coord]]
 
 
 def _memo(alh: Alhambra) -> tuple[set[Coord], set[Coord]]:
-    """(reachable tiles, outside empty cells) of the Alhambra, cached until it changes.
+    """(reachable tiles, enclosed empty cells) of the Alhambra, cached until it changes.
 
-    A placement that keeps the layout legal updates the cache instead (:func:`_after_place`).
+    An empty cell that is not enclosed is outside. A placement that keeps the layout legal
+    updates the cache instead (:func:`_after_place`).
     """
     cached: _Memo | None = alh.derived.get("rules")  # type: ignore[assignment]
     if cached is None:
         cells = alh.cells
-        cached = (_reach(cells), _outside(cells), alh.bounds())
+        cached = (_reach(cells), _enclosed(cells))
         alh.derived["rules"] = cached
     return cached[0], cached[1]
 
@@ -216,32 +216,17 @@ def _after_place(alh: Alhambra, value: object, at: Coord, piece: Piece) -> _Memo
 
     It is, when every tile was reachable before, the new piece is reachable, it stood on an
     outside cell, and its empty neighbours stay connected around it (so no empty cell is cut
-    off: the outside set only loses ``at``). When the piece extends the bounding box, the new
-    outer ring of the box (all empty, all outside) is added. Otherwise: recompute later.
+    off: the enclosed cells stay as they were). Otherwise: recompute later.
     """
-    reach, outside, (x0, y0, x1, y1) = cast(_Memo, value)
+    reach, enclosed = cast(_Memo, value)
     cells = alh.cells
-    if at not in outside or len(reach) != len(cells) - 1:
+    if at in enclosed or len(reach) != len(cells) - 1:
         return None
     if not _walk_ok(cells, reach, at, piece) or _ring_groups(cells, at) > 1:
         return None
     new_reach = set(reach)
     new_reach.add(at)
-    new_outside = set(outside)
-    new_outside.discard(at)
-    if at.x > x1:
-        x1 = at.x
-        new_outside.update(Coord(x1 + 1, y) for y in range(y0 - 1, y1 + 2))
-    elif at.x < x0:
-        x0 = at.x
-        new_outside.update(Coord(x0 - 1, y) for y in range(y0 - 1, y1 + 2))
-    elif at.y > y1:
-        y1 = at.y
-        new_outside.update(Coord(x, y1 + 1) for x in range(x0 - 1, x1 + 2))
-    elif at.y < y0:
-        y0 = at.y
-        new_outside.update(Coord(x, y0 - 1) for x in range(x0 - 1, x1 + 2))
-    return new_reach, new_outside, (x0, y0, x1, y1)
+    return new_reach, enclosed
 
 
 register_place_updater("rules", _after_place)
@@ -280,24 +265,24 @@ def _ring_groups(cells: Mapping[Coord, Piece], at: Coord) -> int:
 
 
 def _new_holes(
-    cells: Mapping[Coord, Piece], at: Coord, outside: set[Coord] | None
+    cells: Mapping[Coord, Piece], at: Coord, enclosed: set[Coord] | None
 ) -> list[set[Coord]]:
     """Enclosed empty areas next to ``at`` once ``at`` is filled (``cells`` without ``at``).
 
-    ``outside``: the outside cells before filling (None: unknown, compute).
+    ``enclosed``: the enclosed cells before filling (None: unknown, compute).
     """
     empties = [Coord(at.x + dx, at.y + dy) for _s, dx, dy, _o in _STEPS]
     empties = [n for n in empties if n not in cells]
     if not empties:
         return []
-    if outside is not None and at in outside and _ring_groups(cells, at) <= 1:
+    if enclosed is not None and at not in enclosed and _ring_groups(cells, at) <= 1:
         return []
-    after = _outside(cells, blocked=at)
+    after = _enclosed(cells, blocked=at)
     found: list[set[Coord]] = []
     for n in empties:
-        if n in after or any(n in h for h in found):
+        if n not in after or any(n in h for h in found):
             continue
-        found.append(_empty_component(cells, n, blocked=at))
+        found.append(_component(after, n))
     return found
 
 
@@ -344,19 +329,15 @@ def reachable(alh: Alhambra) -> frozenset[Coord]:
 
 def holes(alh: Alhambra) -> list[tuple[Coord, ...]]:
     """Every completely enclosed empty area (4-connected empty cells that cannot reach out)."""
-    cells = alh.cells
-    outside = _memo(alh)[1]
-    x0, y0, x1, y1 = alh.bounds()
+    enclosed = _memo(alh)[1]
     found: list[tuple[Coord, ...]] = []
     seen: set[Coord] = set()
-    for y in range(y1, y0 - 1, -1):
-        for x in range(x0, x1 + 1):
-            c = Coord(x, y)
-            if c in cells or c in outside or c in seen:
-                continue
-            comp = _empty_component(cells, c)
-            seen |= comp
-            found.append(_sorted(comp))
+    for c in _sorted(enclosed):
+        if c in seen:
+            continue
+        comp = _component(enclosed, c)
+        seen |= comp
+        found.append(_sorted(comp))
     return found
 
 
@@ -365,7 +346,7 @@ def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingP
     cells = alh.cells
     if at in cells:
         return [BuildingProblem(PLACE_OCCUPIED, (at,))]
-    reach, outside = _memo(alh)
+    reach, enclosed = _memo(alh)
     problems: list[BuildingProblem] = []
     if not _has_neighbour(cells, at):
         problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
@@ -375,7 +356,7 @@ def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingP
             problems.append(BuildingProblem(PLACE_WALL, _sorted(bad_cells), tuple(bad_sides)))
         if not _walk_ok(cells, reach, at, piece):
             problems.append(BuildingProblem(PLACE_WALK, (at,)))
-    found = _new_holes(cells, at, outside)
+    found = _new_holes(cells, at, enclosed)
     if found:
         problems.append(BuildingProblem(PLACE_HOLE, _sorted(set().union(*found))))
     return problems
@@ -388,7 +369,7 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     cells = alh.cells
     if at not in cells:
         return [BuildingProblem(REMOVE_EMPTY, (at,))]
-    reach, _outside_before = _memo(alh)
+    reach, _enclosed_before = _memo(alh)
     rest = dict(cells)
     del rest[at]
     problems: list[BuildingProblem] = []
@@ -396,9 +377,9 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     lost = [c for c in rest if c in reach and c not in after]
     if lost:
         problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
-    outside = _outside(rest)
-    if at not in outside:
-        problems.append(BuildingProblem(REMOVE_HOLE, _sorted(_empty_component(rest, at))))
+    enclosed = _enclosed(rest)
+    if at in enclosed:
+        problems.append(BuildingProblem(REMOVE_HOLE, _sorted(_component(enclosed, at))))
     return problems
 
 
@@ -415,7 +396,7 @@ def swap_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProble
     cells = alh.cells
     if at not in cells:
         return [BuildingProblem(REMOVE_EMPTY, (at,))]
-    reach, _outside_before = _memo(alh)
+    reach, _enclosed_before = _memo(alh)
     rest = dict(cells)
     rest[at] = piece
     problems: list[BuildingProblem] = []
@@ -473,7 +454,7 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
 def legal_cells(alh: Alhambra, piece: Piece) -> list[Coord]:
     """Every empty cell where ``piece`` may be placed (``placement_problems`` empty)."""
     cells = alh.cells
-    reach, outside = _memo(alh)
+    reach, enclosed = _memo(alh)
     candidates: set[Coord] = set()
     for c in cells:
         for _s, dx, dy, _o in _STEPS:
@@ -491,7 +472,7 @@ def legal_cells(alh: Alhambra, piece: Piece) -> list[Coord]:
                 break
         if not ok or not _walk_ok(cells, reach, at, piece):
             continue
-        if _new_holes(cells, at, outside):
+        if _new_holes(cells, at, enclosed):
             continue
         result.append(at)
     result.sort(key=_key)

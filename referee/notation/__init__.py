@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from referee.notation.files import UnreadableInput, byte_lines, decode_text, open_lines
 from referee.notation.formatter import format_game, format_games
 from referee.notation.parser import parse_game_text, recover_headers, split_games
 from referee.record.model import Game, Header, NotationError
@@ -28,6 +29,8 @@ PathOrStream = str | os.PathLike[str] | IO[str] | IO[bytes]
 __all__ = [
     "Game",
     "NotationError",
+    "UnreadableInput",
+    "decode_text",
     "format_game",
     "format_games",
     "iter_games",
@@ -47,18 +50,15 @@ def _open_lines(path_or_stream: PathOrStream, source: str | None) -> tuple[Itera
     if isinstance(path_or_stream, (str, os.PathLike)):
         path = Path(path_or_stream)
         name = source if source is not None else str(path)
-        return _file_lines(path), name
+        return open_lines(path), name
     stream = path_or_stream
     name = source if source is not None else str(getattr(stream, "name", "<stream>"))
     if isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding"):
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:  # a text stream over bytes (stdin): read the bytes ourselves
+            return byte_lines(buffer), name
         return _stream_lines(stream), name  # type: ignore[arg-type]
-    wrapped = io.TextIOWrapper(stream, encoding="utf-8-sig", newline=None)  # type: ignore[type-var]
-    return _stream_lines(wrapped), name
-
-
-def _file_lines(path: Path) -> Iterator[str]:
-    with path.open(encoding="utf-8-sig", newline=None) as fh:
-        yield from fh
+    return byte_lines(stream), name  # type: ignore[arg-type]
 
 
 def _stream_lines(stream: IO[str]) -> Iterator[str]:
@@ -82,8 +82,8 @@ def iter_games(path_or_stream: PathOrStream, source: str | None = None) -> Itera
     """The games of a file (path) or an open stream, one at a time.
 
     The text is read line by line and cut at game boundaries, so only one game's text is held
-    in memory at any time. Raises ``OSError`` / ``UnicodeDecodeError`` if the input cannot be
-    read.
+    in memory at any time. Raises ``OSError``, or :class:`UnreadableInput` (a
+    ``UnicodeDecodeError`` naming the bad byte's position, or UTF-16) if it cannot be read.
     """
     lines, name = _open_lines(path_or_stream, source)
     for start, chunk in split_games(lines):

@@ -10,9 +10,10 @@ the character the lexer could not read.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from referee.catalogue.components import CURRENCY_SPELLINGS, TYPE_SPELLINGS
 from referee.notation.tokens import KEYWORDS
@@ -279,18 +280,94 @@ def _parse_example(example: str) -> object:
     return None
 
 
+_INDEX: dict[object, list[tuple[str, UnexpectedInput]]] = {}
+
+
+def _example_index() -> dict[object, list[tuple[str, UnexpectedInput]]]:
+    """LR state -> the example errors in that state (label, error), in the examples' order."""
+    if not _INDEX:
+        for label, texts in EXAMPLES.items():
+            for text in texts:
+                try:
+                    _parse_example(text)
+                except UnexpectedInput as ut:
+                    key = getattr(ut.state, "position", ut.state)
+                    _INDEX.setdefault(key, []).append((label, ut))
+        _INDEX.setdefault(None, [])
+    return _INDEX
+
+
+def _match_label(exc: UnexpectedInput) -> str | None:
+    """The label of the example that fails like ``exc`` (what Lark's ``match_examples`` with
+    ``use_accepts=False`` finds, looked up by LR state instead of trying every example).
+
+    Among the examples failing in the same LR state, the first one that also failed at the
+    same token wins; else the first one in that state.
+    """
+    same = _example_index().get(getattr(exc.state, "position", exc.state), [])
+    if not same:
+        return None
+    token_like = (UnexpectedToken, UnexpectedEOF)
+    if isinstance(exc, token_like):
+        for label, ut in same:
+            if isinstance(ut, token_like) and ut.token == exc.token:
+                return label
+    return same[0][0]
+
+
 _CARDLIKE = re.compile(r"([^\W\d]+)(\d+)")
 
 
 def _line_of(text: str, line: int) -> str:
-    lines = text.split("\n")
-    return lines[line - 1] if 0 < line <= len(lines) else ""
+    if line < 1:
+        return ""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+EXCERPT_WIDTH = 100  # characters of the line shown around the column (a long line is cut)
+TOKEN_WIDTH = 40  # characters of an offending token echoed in a message
+
+
+def _escape(ch: str) -> str:
+    """A character as shown: control and invisible format characters as escapes."""
+    if ch == "\t" or not (ch < " " or ch == "\x7f" or unicodedata.category(ch) in _HIDDEN):
+        return ch
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def visible(text: str, limit: int | None = TOKEN_WIDTH) -> str:
+    """``text`` safe to print: control characters escaped, cut to ``limit`` characters."""
+    cut = limit is not None and len(text) > limit
+    if cut:
+        text = text[:limit]
+    shown = "".join(_escape(ch) for ch in text)
+    return shown + "..." if cut else shown
 
 
 def _excerpt(text: str, line: int, column: int) -> str:
+    """The line with a caret under the column: escaped, and cut around the column if long."""
     src = _line_of(text, line).rstrip("\r")
-    pad = "".join("\t" if ch == "\t" else " " for ch in src[: max(column - 1, 0)])
-    return f"{src}\n{pad}^"
+    col = max(column - 1, 0)
+    start = 0
+    if len(src) > EXCERPT_WIDTH:
+        start = max(0, min(col - EXCERPT_WIDTH // 2, len(src) - EXCERPT_WIDTH))
+    part = src[start : start + EXCERPT_WIDTH]
+    head = "..." if start > 0 else ""
+    tail = "..." if start + EXCERPT_WIDTH < len(src) else ""
+    shown = head + "".join(_escape(ch) for ch in part) + tail
+    before = head + "".join(_escape(ch) for ch in part[: col - start])
+    pad = "".join("\t" if ch == "\t" else " " for ch in before)
+    return f"{shown}\n{pad}^"
 
 
 def _end_of_text(text: str) -> tuple[int, int]:
@@ -360,7 +437,7 @@ def _describe(exc: UnexpectedInput, text: str, line_offset: int) -> NotationErro
     label = None
     if exc.state is not None:
         try:
-            label = exc.match_examples(_parse_example, EXAMPLES, use_accepts=False)  # type: ignore[arg-type]
+            label = _match_label(exc)
         except Exception:  # a failed lookup must never hide the real error
             label = None
 
@@ -377,19 +454,19 @@ def _describe(exc: UnexpectedInput, text: str, line_offset: int) -> NotationErro
         elif ch == "{":
             message = "unterminated annotation: a closing } is missing"
         elif label is not None and label != "header-unterminated" and (ch.isalnum() or ch == "_"):
-            word = re.match(r"[^\s,]+", text[exc.pos_in_stream :])
-            message = _refine(label, word.group(0) if word else ch)
+            word = re.match(r"[^\s,]{1,200}", text[exc.pos_in_stream :])
+            message = _refine(label, visible(word.group(0)) if word else visible(ch))
         else:
-            message = f"unexpected character '{ch}'"
+            message = f"unexpected character '{visible(ch)}'"
         code = "SYNTAX"
         excerpt = _excerpt(text, line, column)
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         tok = exc.token
         line, column = tok.line, tok.column
         if label is not None:
-            message = _refine(label, str(tok))
+            message = _refine(label, visible(str(tok)))
         else:
-            message = f"unexpected {_what(str(tok), tok.type)}"
+            message = f"unexpected {_what(visible(str(tok)), tok.type)}"
         code = "SYNTAX"
         excerpt = _excerpt(text, line, column)
     else:

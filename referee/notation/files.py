@@ -2,13 +2,153 @@
 
 from __future__ import annotations
 
+import io
+import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO
 
 from referee.record.model import NotationError
 
 EXTENSION = ".alh"
+
+_BOM_UTF8 = b"\xef\xbb\xbf"
+
+
+class UnreadableInput(UnicodeDecodeError):
+    """Input that is not UTF-8 text: where the bad byte is, or which other encoding it is.
+
+    A :class:`UnicodeDecodeError`, so every ``except UnicodeDecodeError`` handler catches it;
+    ``str()`` is one friendly sentence (English), :meth:`message` gives it in German too.
+    """
+
+    def __init__(
+        self,
+        data: bytes,
+        start: int,
+        line: int = 0,
+        column: int = 0,
+        utf16: str = "",
+    ) -> None:
+        super().__init__("utf-8", data[start : start + 1] or b"\0", 0, 1, "not UTF-8")
+        self.offset = start
+        self.bad = data[start : start + 1]
+        self.line = line
+        self.column = column
+        self.utf16 = utf16  # "with BOM" / "without BOM" when the text is UTF-16
+
+    def message(self, lang: str = "en") -> str:
+        if self.utf16:
+            bom = self.utf16 == "with BOM"
+            if lang == "de":
+                how = "mit" if bom else "ohne"
+                return (
+                    f"die Datei ist UTF-16-Text ({how} Byte-Order-Mark), nicht UTF-8: "
+                    "bitte als UTF-8 speichern"
+                )
+            how = "with" if bom else "without"
+            return f"the file is UTF-16 text ({how} byte order mark), not UTF-8: save it as UTF-8"
+        byte = f"0x{self.bad.hex().upper()}" if self.bad else "?"
+        if lang == "de":
+            return (
+                f"kein UTF-8-Text: Byte {byte} in Zeile {self.line}, Spalte {self.column} "
+                f"(Byte-Position {self.offset}) ist ungültig: bitte als UTF-8 speichern"
+            )
+        return (
+            f"not UTF-8 text: byte {byte} at line {self.line}, column {self.column} "
+            f"(byte offset {self.offset}) cannot be read: save the file as UTF-8"
+        )
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+def _utf16(head: bytes) -> str:
+    """ "with BOM" / "without BOM" when ``head`` (the first bytes) looks like UTF-16, else ""."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "with BOM"
+    sample = head[:200]
+    if len(sample) < 2:
+        return ""
+    even, odd = sample[0::2], sample[1::2]
+    for zeros, other in ((odd, even), (even, odd)):
+        if zeros.count(0) >= max(2, len(zeros) * 6 // 10) and other.count(0) == 0:
+            return "without BOM"
+    return ""
+
+
+def _decode_line(raw: bytes, line: int, offset: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8", errors="replace")
+        err = UnreadableInput(raw, exc.start, line, len(good) + 1)
+        err.offset = offset + exc.start
+        raise err from None
+
+
+def decode_text(data: bytes, keep_bom: bool = False) -> str:
+    """``data`` as text: UTF-8 (a BOM is dropped unless ``keep_bom``). Raises
+    :class:`UnreadableInput` otherwise."""
+    kind = _utf16(data)
+    if kind:
+        raise UnreadableInput(data, 0, utf16=kind)
+    bom = ""
+    skipped = 0
+    if data.startswith(_BOM_UTF8):
+        data = data[3:]
+        bom = "\ufeff" if keep_bom else ""
+        skipped = 3
+    try:
+        return bom + data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        begin = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[begin : exc.start].decode("utf-8", errors="replace")) + 1
+        err = UnreadableInput(data, exc.start, line, column)
+        err.offset += skipped  # the offset in the file, BOM included
+        raise err from None
+
+
+def byte_lines(stream: IO[bytes]) -> Iterator[str]:
+    """The lines of a binary stream as text, decoded one by one (memory stays flat).
+
+    UTF-8 only (a BOM at the start is dropped); line ends become ``\n`` (CRLF and CR too).
+    Raises :class:`UnreadableInput` at the first line that is not UTF-8, naming the position
+    of the bad byte, or at once when the text is UTF-16.
+    """
+    offset = 0
+    for n, raw in enumerate(stream, 1):
+        if n <= 3:  # UTF-16 shows in the first lines (its first line may be empty)
+            kind = _utf16(raw)
+            if kind:
+                raise UnreadableInput(raw, 0, utf16=kind)
+            if n == 1 and raw.startswith(_BOM_UTF8):
+                raw = raw[3:]
+                offset += 3
+        text = _decode_line(raw, n, offset)
+        offset += len(raw)
+        if "\r" in text:
+            yield from io.StringIO(text, newline=None)
+        else:
+            yield text
+
+
+def open_lines(source: str | os.PathLike[str] | IO[bytes]) -> Iterator[str]:
+    """The lines of a file (path, ``-`` for standard input) or of a binary stream, as text."""
+    if isinstance(source, (str, os.PathLike)):
+        if str(source) == "-":
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:  # standard input replaced by a text stream (tests, embedding)
+                yield from io.StringIO(sys.stdin.read(), newline=None)
+                return
+            yield from byte_lines(buffer)
+            return
+        with Path(source).open("rb") as fh:
+            yield from byte_lines(fh)
+        return
+    yield from byte_lines(source)
 
 
 def expand_paths(paths: Iterable[str]) -> list[str]:
@@ -26,10 +166,15 @@ def expand_paths(paths: Iterable[str]) -> list[str]:
 def read_source(name: str) -> str:
     """The text of a file (or stdin for ``-``), exactly as stored (BOM and CRLF kept).
 
-    Raises ``OSError`` or ``UnicodeDecodeError`` when it cannot be read.
+    Raises ``OSError``, or :class:`UnreadableInput` (a ``UnicodeDecodeError``) when the text is
+    not UTF-8.
     """
-    data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
-    return data.decode("utf-8")
+    if name == "-":
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # standard input replaced by a text stream (tests, embedding)
+            return sys.stdin.read()
+        return decode_text(buffer.read(), keep_bom=True)
+    return decode_text(Path(name).read_bytes(), keep_bom=True)
 
 
 def error_line(source: str, err: NotationError, excerpt: bool = True) -> str:

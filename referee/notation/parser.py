@@ -26,6 +26,7 @@ from referee.catalogue import BuildingType, Currency
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.grammar import GRAMMAR_FILE
 from referee.notation import tokens as tk
+from referee.notation.errors import visible
 from referee.record.model import (
     Annotation,
     Award,
@@ -70,6 +71,7 @@ from referee.record.model import (
 
 # Known header tags in canonical order (their spelling is normalised to this one).
 KNOWN_HEADERS: tuple[str, ...] = (
+    "Notation",
     "Event",
     "Site",
     "Date",
@@ -81,8 +83,31 @@ KNOWN_HEADERS: tuple[str, ...] = (
     "Result",
 )
 _KNOWN_BY_LOWER = {h.lower(): h for h in KNOWN_HEADERS}
+_KNOWN_BY_LOWER["notationsversion"] = "Notation"  # the German name of the tag
+
+# The notation versions this referee reads (``[Notation "1"]``, optional; docs/notation.md).
+NOTATION_VERSIONS: tuple[str, ...] = ("1",)
 
 UNKNOWN_TILE = TileRef(None, None, None, ())
+
+# The largest number the notation reads (scores, claims, counts, turn numbers, module numbers):
+# six digits. A longer number is a notation error, never a Python error.
+MAX_DIGITS = 6
+
+# The coordinate range: |x| <= COORD_LIMIT and |y| <= COORD_LIMIT. Every piece of a legal
+# Alhambra is joined to the fountain by a chain of side-touching pieces (walker rule), so it
+# lies at most as many cells away as the Alhambra has pieces: 54 tiles plus at most 3 squares
+# (Plätze) per player. 99 leaves room for further modules (docs/notation.md, "Coordinates").
+COORD_LIMIT = 99
+
+
+def number_too_long(digits: str) -> bool:
+    """Whether a written number (sign allowed) has more than :data:`MAX_DIGITS` digits."""
+    return len(digits.lstrip("+-").lstrip("0")) > MAX_DIGITS
+
+
+def _short(text: str, keep: int = 12) -> str:
+    return text if len(text) <= keep else f"{text[:keep]}..."
 
 
 def _comment(tok: Token) -> str:
@@ -111,6 +136,20 @@ class _Build(Transformer[Token, Any]):
 
     def _problem(self, message: str, tok: Token, code: str) -> None:
         self.problems.append(NotationError(message, self._pos(tok), code))
+
+    def _int(self, tok: Token, text: str | None = None) -> int:
+        """The value of a number token; a number of more than MAX_DIGITS digits is a problem."""
+        digits = tok.value if text is None else text
+        if number_too_long(digits):
+            n = len(digits.lstrip("+-"))
+            self._problem(
+                f"number too large: '{_short(digits)}' has {n} digits "
+                f"(the notation reads at most {MAX_DIGITS})",
+                tok,
+                "NUMBER-RANGE",
+            )
+            return 0
+        return int(digits)
 
     def _tail(self, items: Iterable[Any]) -> tuple[tuple[Annotation, ...], str | None]:
         notes: list[Annotation] = []
@@ -155,6 +194,9 @@ class _Build(Transformer[Token, Any]):
         return TileRef(None, None, None, (), pos)
 
     def field(self, c: list[Token]) -> Currency | None:
+        if c[0].type == "INT" and number_too_long(c[0].value):
+            self._int(c[0])
+            return None
         cur, problem = tk.read_field(c[0].value)
         if problem:
             self._problem(problem, c[0], "UNKNOWN-FIELD")
@@ -166,11 +208,21 @@ class _Build(Transformer[Token, Any]):
         return PlayerRef(text, self._pos(tok))
 
     def coord(self, c: list[Token]) -> Coord:
-        x, y = c[0].value.split(",")
-        return Coord(int(x), int(y))
+        tok = c[0]
+        x_text, y_text = (part.strip(" \t\f") for part in tok.value.split(","))
+        too_long = number_too_long(x_text) or number_too_long(y_text)
+        if too_long or abs(int(x_text)) > COORD_LIMIT or abs(int(y_text)) > COORD_LIMIT:
+            self._problem(
+                f"coordinate {_short(x_text)},{_short(y_text)} out of range: x and y lie "
+                f"between -{COORD_LIMIT} and {COORD_LIMIT} (the fountain is 0,0)",
+                tok,
+                "COORD-RANGE",
+            )
+            return Coord(0, 0)
+        return Coord(int(x_text), int(y_text))
 
     def signed_int(self, c: list[Token]) -> int:
-        return -int(c[1]) if len(c) == 2 else int(c[0])
+        return -self._int(c[1]) if len(c) == 2 else self._int(c[0])
 
     def marg(self, c: list[Any]) -> GenericArg:
         v = c[0]
@@ -199,12 +251,12 @@ class _Build(Transformer[Token, Any]):
         else:
             key = key_tok.value
             self._problem(
-                f"unknown building type '{key_tok.value}' "
+                f"unknown building type '{visible(key_tok.value)}' "
                 "(write P, S, A, C, G, T or their names, or wall)",
                 key_tok,
                 "UNKNOWN-TYPE",
             )
-        return ClaimPart(key, int(value), self._pos(key_tok))
+        return ClaimPart(key, self._int(value), self._pos(key_tok))
 
     def claim_part(self, c: list[Any]) -> ClaimPart:
         """``T=21``, ``wall=3``, ``medina=-6``: a building type, the wall, or the key of a
@@ -283,10 +335,10 @@ class _Build(Transformer[Token, Any]):
         return StartPlayer(c[1], youngest, self._pos(c[0]), notes, comment)
 
     def claim_points(self, c: list[Token]) -> tuple[str, int]:
-        return ("points", int(c[0]))
+        return ("points", self._int(c[0]))
 
     def claim_total(self, c: list[Token]) -> tuple[str, int]:
-        return ("total", int(c[0]))
+        return ("total", self._int(c[0]))
 
     def claim_parts(self, c: list[ClaimPart]) -> tuple[str, tuple[ClaimPart, ...]]:
         return ("parts", tuple(c))
@@ -303,7 +355,7 @@ class _Build(Transformer[Token, Any]):
     def scoring_line(self, c: list[Any]) -> Scoring:
         claims = tuple(x for x in c[2:] if isinstance(x, Claim))
         notes, comment = self._tail(c[2:])
-        return Scoring(int(c[1]), claims, self._pos(c[0]), notes, comment)
+        return Scoring(self._int(c[1]), claims, self._pos(c[0]), notes, comment)
 
     def award(self, c: list[Any]) -> Award:
         i = 0
@@ -371,7 +423,7 @@ class _Build(Transformer[Token, Any]):
         return replace(c[0], notes=tuple(_note(t, self.off) for t in c[1:]))
 
     def turn_number(self, c: list[Token]) -> tuple[int, Pos]:
-        return int(c[0].value[:-1]), self._pos(c[0])
+        return self._int(c[0], c[0].value[:-1]), self._pos(c[0])
 
     def turn_player(self, c: list[PlayerRef]) -> PlayerRef:
         return c[0]
@@ -510,7 +562,7 @@ def _assemble_position(b: _Build, c: list[Any]) -> Position:
         if key == "next":
             to_move = values[0]
         elif key == "scorings":
-            scorings = int(values[0])
+            scorings = b._int(values[0])
         elif key == "market":
             market = values
         elif key == "display":
@@ -526,7 +578,7 @@ def _assemble_position(b: _Build, c: list[Any]) -> Position:
                 "POSITION-NO-PLAYER",
             )
         elif key == "score":
-            cur["score"] = int(values[0])
+            cur["score"] = b._int(values[0])
         elif key == "hand":
             cur["hand"] = values
         elif key == "reserve":
@@ -656,21 +708,33 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Cut a stream of lines into games: ``(first line number, text)`` per game.
 
     A game ends where a header line follows body lines (comment-only and blank lines are not
-    body lines for this purpose). Lines are consumed lazily.
+    body lines for this purpose). Comment lines between the two games go with the next game
+    when a blank line parts them from the last body line (that is how the formatter writes the
+    comments before and among the headers of a later game), else with the previous one (as a
+    comment at the end of its body). Lines are consumed lazily.
     """
     buf: list[str] = []
     start = 1
     seen_body = False
+    cut = -1  # index in buf of the first comment after a blank line after the last body line
+    blank_after_body = False
     n = 0
     for n, line in enumerate(lines, 1):
         kind = _line_kind(line)
         if kind == "header" and seen_body:
-            yield start, "".join(buf)
-            buf = []
-            start = n
+            at = cut if cut >= 0 else len(buf)
+            yield start, "".join(buf[:at])
+            buf = buf[at:]
+            start = n - len(buf)
             seen_body = False
+            cut, blank_after_body = -1, False
         elif kind == "body":
             seen_body = True
+            cut, blank_after_body = -1, False
+        elif seen_body and kind == "blank":
+            blank_after_body = True
+        elif seen_body and kind == "note" and blank_after_body and cut < 0:
+            cut = len(buf)
         buf.append(line if line.endswith("\n") else line + "\n")
     if buf and any(_line_kind(x) != "blank" for x in buf):
         yield start, "".join(buf)
@@ -721,6 +785,16 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
         leading = []
     elif not headers and leading and not body:
         body, leading = leading, []
+    for h in headers:
+        if h.name == "Notation" and h.value.strip() not in NOTATION_VERSIONS:
+            errors.append(
+                NotationError(
+                    f"unknown notation version '{visible(h.value)}': this referee reads "
+                    f"notation version {', '.join(NOTATION_VERSIONS)}",
+                    h.pos,
+                    "NOTATION-VERSION",
+                )
+            )
     errors.sort(key=lambda e: (e.pos.line, e.pos.column))
     # known tags in canonical order, then the others as written (header order carries no
     # meaning, and this keeps parse(format(parse(x))) == parse(x))
@@ -757,6 +831,14 @@ def parse_game_text(text: str, source: str, start_line: int) -> Game:
 MAX_SYNTAX_ERRORS = 20
 
 
+_BLANK = re.compile(r"[\t \f\r]*")
+
+
+def _no_block_before(lines: list[str], index: int) -> bool:
+    """Whether no line before line ``index`` may open a position block."""
+    return not any(ln.lstrip(" \t\f\r\ufeff")[:8].lower() == "position" for ln in lines[:index])
+
+
 def _all_syntax_errors(text: str, off: int, first: NotationError) -> tuple[NotationError, ...]:
     """The first syntax error and those after it: one event per line lets the parser go on.
 
@@ -775,7 +857,15 @@ def _all_syntax_errors(text: str, off: int, first: NotationError) -> tuple[Notat
         if not 0 <= index < len(lines) or not lines[index].strip():
             break
         lines[index] = ""
-        retry = "\n".join(lines)
+        # Outside a position block every line is reduced when its line end arrives, so the
+        # parser's state after a line does not depend on what the line said: when no line
+        # before the blanked one may open a block, the lines before it are read again as bare
+        # comments (blank lines stay blank), which is much cheaper than their full text.
+        if _no_block_before(lines, index):
+            stand_in = ["" if _BLANK.fullmatch(ln) else "#" for ln in lines[:index]]
+            retry = "\n".join([*stand_in, "", *lines[index + 1 :]])
+        else:
+            retry = "\n".join(lines)
         try:
             parse_chunk(retry, off)
         except UnexpectedInput as exc:
@@ -790,6 +880,7 @@ def _all_syntax_errors(text: str, off: int, first: NotationError) -> tuple[Notat
 
 __all__ = [
     "KNOWN_HEADERS",
+    "NOTATION_VERSIONS",
     "UNKNOWN_TILE",
     "UnexpectedCharacters",
     "UnexpectedToken",

@@ -8,7 +8,7 @@ are cached by spelling because the same few dozen spellings repeat through a who
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind, catalogue
 from referee.catalogue.components import (
@@ -61,7 +61,7 @@ KEYWORDS = frozenset(
 WALL_KEYS = frozenset({"wall", "walls", "mauer"})
 
 
-@cache
+@lru_cache(maxsize=4096)
 def read_card(text: str) -> MoneyCard:
     """A money-card spelling the grammar accepted (``Gu3``, ``gulden3``, ``Ducat5``)."""
     m = _CARD_RE.fullmatch(text)
@@ -69,7 +69,7 @@ def read_card(text: str) -> MoneyCard:
     return MoneyCard(CURRENCY_SPELLINGS[m["cur"].lower()], int(m["value"]))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def read_field(text: str) -> tuple[Currency | None, str | None]:
     """A market field: a currency spelling or a number 1-4."""
     if text.isdigit():
@@ -80,7 +80,7 @@ def read_field(text: str) -> tuple[Currency | None, str | None]:
     return CURRENCY_SPELLINGS[text.lower()], None
 
 
-@cache
+@lru_cache(maxsize=4096)
 def read_tile(
     text: str,
 ) -> tuple[BuildingType, int, frozenset[Side] | None, tuple[TileKind, ...], str | None]:
@@ -93,6 +93,9 @@ def read_tile(
     m = _TILE_RE.fullmatch(text)
     assert m is not None, text
     type_ = TYPE_SPELLINGS[m["type"].lower()]
+    if len(m["price"].lstrip("0")) > 6:
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        return type_, 0, None, (), f"number too large in tile '{shown}': no tile costs that much"
     price = int(m["price"])
     raw_walls = m["walls"]
     walls: frozenset[Side] | None
@@ -104,7 +107,8 @@ def read_tile(
         letters = raw_walls.lower()
         walls = frozenset(SIDE_SPELLINGS[c] for c in letters)
         if len(walls) != len(letters):
-            return type_, price, walls, (), f"wall letter written twice in tile '{text}'"
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            return type_, price, walls, (), f"wall letter written twice in tile '{shown}'"
     same_price = catalogue().by_type_price(type_, price)
     if not same_price:
         prices = sorted({t.price for t in catalogue().tiles if t.type is type_})
@@ -133,7 +137,7 @@ def needs_quotes(name: str) -> bool:
     return _WORD_RE.fullmatch(name) is None or name.lower() in KEYWORDS or _is_token(name)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _is_token(name: str) -> bool:
     # a name spelled like a card, tile or field would be read as that token in some places
     from referee.notation.parser import looks_like_component_token
