@@ -52,7 +52,7 @@ class Context:
     def player_named(self, name: str) -> PlayerState | None:
         return self.state.player_named(name)
 
-    def decide(self, decision: Decision, **args: Any) -> Any:
+    def decide(self, decision: str, **args: Any) -> Any:
         """The game's answer to a rule decision (base layer refined by the modules)."""
         return self.state.rules.decide(decision, self, **args)
 

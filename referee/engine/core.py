@@ -72,7 +72,7 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 )
 
 
-def _decide(state: GameState, decision: Decision, **args: Any) -> Any:
+def _decide(state: GameState, decision: str, **args: Any) -> Any:
     """The game's answer to a rule decision (the ruleset: profile + modules)."""
     from referee.engine.context import Context
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Decision(StrEnum):
+class Decision:
     """The named rule decisions. Value types and keyword arguments:
 
     * ``take.limit`` -> int: the largest sum several money cards taken at once may reach
@@ -89,18 +88,26 @@ class Decision(StrEnum):
     RESERVE_LIMIT = "reserve.limit"
 
 
+DECISIONS: frozenset[str] = frozenset(
+    v for k, v in vars(Decision).items() if k.isupper() and isinstance(v, str)
+)
+"""Every decision's name. (Plain strings, not an Enum: a decision is looked up on every rule
+question, and a str hashes in C.)"""
+
 _REFINES_ATTR = "__refines__"
 
 
-def refines(decision: Decision | str) -> Callable[[F], F]:
+def refines(decision: str) -> Callable[[F], F]:
     """Method decorator: this module method refines ``decision``.
 
     The method is called as ``method(ctx, result, **args)`` and returns the refined result.
     """
-    name = Decision(decision)
+    name = str(decision)
+    if name not in DECISIONS:
+        raise ValueError(f"no rule decision {name!r} (known: {', '.join(sorted(DECISIONS))})")
 
     def mark(func: F) -> F:
-        marks: list[Decision] = list(getattr(func, _REFINES_ATTR, ()))
+        marks: list[str] = list(getattr(func, _REFINES_ATTR, ()))
         marks.append(name)
         setattr(func, _REFINES_ATTR, tuple(marks))
         return func
@@ -112,7 +119,7 @@ def refines(decision: Decision | str) -> Callable[[F], F]:
 class Refinement:
     """One module's refinement of one decision."""
 
-    decision: Decision
+    decision: str
     module: str
     func: Callable[..., Any]
 
@@ -224,19 +231,27 @@ class Ruleset:
         self.profile = profile
         self.base = BaseRules(profile)
         self.modules = module_order(modules)
-        self._chain: dict[Decision, list[Refinement]] = {}
+        self._chain: dict[str, list[Refinement]] = {}
         for m in self.modules:
             for r in refinements_of(m):
                 self._chain.setdefault(r.decision, []).append(r)
+        # per decision: the base layer's function and the refinements' functions, in order
+        self._plan: dict[str, tuple[Callable[..., Any], tuple[Callable[..., Any], ...]]] = {
+            d: (
+                getattr(self.base, d.replace(".", "_")),
+                tuple(r.func for r in self._chain.get(d, ())),
+            )
+            for d in DECISIONS
+        }
 
-    def decide(self, decision: Decision, ctx: Any, **args: Any) -> Any:
+    def decide(self, decision: str, ctx: Any, **args: Any) -> Any:
         """The answer to ``decision``: the base layer's, passed through every refinement."""
-        base = getattr(self.base, decision.value.replace(".", "_"))
+        base, refinements = self._plan[decision]
         result = base(ctx, **args)
-        for r in self._chain.get(decision, ()):
-            result = r.func(ctx, result, **args)
+        for func in refinements:
+            result = func(ctx, result, **args)
         return result
 
-    def refined_by(self, decision: Decision) -> list[str]:
+    def refined_by(self, decision: str) -> list[str]:
         """The modules refining ``decision``, in the order they run."""
         return [r.module for r in self._chain.get(decision, ())]
