@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.findings import Finding, report
-from referee.engine.ruleset import Decision
 from referee.engine.turns import (
     Interrupt,
     begin_interrupt,

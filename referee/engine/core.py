@@ -24,6 +24,7 @@ from referee.catalogue import (
     TileKind,
     catalogue,
 )
+from referee.engine.context import Context as _Context
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
@@ -74,9 +75,7 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 
 def _decide(state: GameState, decision: str, **args: Any) -> Any:
     """The game's answer to a rule decision (the ruleset: profile + modules)."""
-    from referee.engine.context import Context
-
-    return state.rules.decide(decision, Context(state), **args)
+    return state.rules.decide(decision, _Context(state), **args)
 
 
 def _bag_text(state: GameState, dative: bool = False) -> Text:

@@ -74,6 +74,9 @@ class Purchase:
     field: Currency | None = None  # the field's currency
     steps: list[PayStep] = dc_field(default_factory=list)
     locate: list[Finding] = dc_field(default_factory=list)
+    # answers of the ruleset for this purchase, asked once (see allowed_currencies/payment_value)
+    allowed: frozenset[Currency] | None = None
+    value: int | None = None
 
     @property
     def modules_paid(self) -> list[ComponentRef]:
@@ -221,11 +224,14 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
 
 
 def allowed_currencies(ctx: Context, buy: Purchase) -> frozenset[Currency]:
+    """The currencies that may pay (decision ``pay.currencies``), asked once per purchase."""
     if buy.field is None:
         return frozenset()
-    return frozenset(
-        ctx.decide(Decision.PAY_CURRENCIES, player=buy.player, field=buy.field, purchase=buy)
-    )
+    if buy.allowed is None:
+        buy.allowed = frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=buy.player, field=buy.field, purchase=buy)
+        )
+    return buy.allowed
 
 
 def counted_cards(ctx: Context, buy: Purchase) -> list[MoneyCard]:
@@ -235,11 +241,14 @@ def counted_cards(ctx: Context, buy: Purchase) -> list[MoneyCard]:
 
 
 def payment_value(ctx: Context, buy: Purchase) -> int:
-    return int(
-        ctx.decide(
-            Decision.PAY_VALUE, player=buy.player, purchase=buy, counted=counted_cards(ctx, buy)
+    """What the payment counts for (decision ``pay.value``), asked once per purchase."""
+    if buy.value is None:
+        buy.value = int(
+            ctx.decide(
+                Decision.PAY_VALUE, player=buy.player, purchase=buy, counted=counted_cards(ctx, buy)
+            )
         )
-    )
+    return buy.value
 
 
 def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
