@@ -94,6 +94,17 @@ DECISIONS: frozenset[str] = frozenset(
 """Every decision's name. (Plain strings, not an Enum: a decision is looked up on every rule
 question, and a str hashes in C.)"""
 
+CONSTANT_DECISIONS: frozenset[str] = frozenset(
+    {
+        Decision.TAKE_LIMIT,
+        Decision.DISPLAY_SIZE,
+        Decision.MARKET_SIZE,
+        Decision.START_MONEY,
+        Decision.RESERVE_LIMIT,
+    }
+)
+"""Decisions whose base answer depends on the profile only (no argument, no state)."""
+
 _REFINES_ATTR = "__refines__"
 
 
@@ -244,8 +255,18 @@ class Ruleset:
             for d in DECISIONS
         }
 
+        # decisions whose base answer is a constant of the profile and that no module refines:
+        # answered without a call (the table sizes, start money, take and reserve limits)
+        self._constant: dict[str, Any] = {
+            d: getattr(self.base, d.replace(".", "_"))(None)
+            for d in CONSTANT_DECISIONS
+            if not self._chain.get(d)
+        }
+
     def decide(self, decision: str, ctx: Any, **args: Any) -> Any:
         """The answer to ``decision``: the base layer's, passed through every refinement."""
+        if decision in self._constant:
+            return self._constant[decision]
         base, refinements = self._plan[decision]
         result = base(ctx, **args)
         for func in refinements:
