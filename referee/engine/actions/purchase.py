@@ -188,7 +188,9 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
         )
     # payment sources
-    hand = p.hand.copy()
+    hand = p.hand  # read only: what this payment has used so far is counted in `used`
+    used: Counter[MoneyCard] = Counter()
+    forgotten = False
     hand_unknown = p.hand_unknown
     pool_used: Counter[MoneyCard] = Counter()
     for cref in a.paid:
@@ -201,18 +203,19 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             continue
         c = cref.card
         if c is None:
+            left = 0 if forgotten else hand.total() - used.total()
             if hand_unknown > 0:
                 hand_unknown -= 1
                 buy.steps.append(PayStep("unknown", None, cref, cpos))
-            elif hand.total() > 0:
-                hand_unknown = hand.total() - 1
-                hand.clear()
+            elif left > 0:
+                hand_unknown = left - 1
+                forgotten = True
                 buy.steps.append(PayStep("forget", None, cref, cpos))
             else:
                 buy.steps.append(PayStep("missing", None, cref, cpos))
             continue
-        if hand[c] > 0:
-            hand[c] -= 1
+        if not forgotten and hand[c] - used[c] > 0:
+            used[c] += 1
             buy.steps.append(PayStep("hand", c, cref, cpos))
         elif hand_unknown > 0 and state.pool[c] - pool_used[c] > 0:
             hand_unknown -= 1
@@ -251,16 +254,21 @@ def payment_value(ctx: Context, buy: Purchase) -> int:
     return buy.value
 
 
+_BUYING = Text("ACTION/buying")
+
+
 def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     """The check of a purchase (pure)."""
     from referee.engine.core import unhandled_component_finding
 
     state = ctx.state
     p, a = buy.player, buy.action
-    out = main_action_findings(state, a.pos, p, Text("ACTION/buying"))
+    out = main_action_findings(state, a.pos, p, _BUYING)
     out.extend(buy.locate)
     allowed = allowed_currencies(ctx, buy)
-    hand = p.hand.copy()
+    # the hand as the payment goes on: copied only when a card is missing or forgotten
+    needs_hand = any(s.source in ("missing", "forget") for s in buy.steps)
+    hand = p.hand.copy() if needs_hand else p.hand
     hand_unknown = p.hand_unknown
     out.extend(ctx.decide(Decision.PAY_PROBLEMS, player=p, purchase=buy))
     for step in buy.steps:
@@ -286,7 +294,8 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
                 problem("BUY-CURRENCY", step.pos, p.name, card=c.code, currency=buy.field.code)
             )
         if step.source == "hand":
-            hand[c] -= 1
+            if needs_hand:
+                hand[c] -= 1
         elif step.source == "resolve":
             hand_unknown -= 1
         elif step.source == "missing":
@@ -296,8 +305,10 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     if price is None or buy.unknown_paid:
         out.append(unverifiable(a.pos, "UNVERIFIED-PAYMENT-AMOUNT", p.name))
         return out
-    counted = counted_cards(ctx, buy)
     total = payment_value(ctx, buy)
+    if total == price or (total > price and state.profile.overpay_superfluous == "allowed"):
+        return out  # paid: nothing to report (the common case; no text is built)
+    counted = counted_cards(ctx, buy)
     shown = fmt_cards([*buy.cards_paid, *([None] * buy.unknown_paid)])
     tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
     if total < price:
