@@ -16,7 +16,7 @@ from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_card, fmt_cards
 from referee.engine.ruleset import Decision
 from referee.engine.turns import end_main_action, main_action_findings, start_main_action
-from referee.messages import Text
+from referee.messages import Join, Text
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 if TYPE_CHECKING:
@@ -158,8 +158,24 @@ def apply_take(ctx: Context, plan: TakePlan) -> None:
         else:
             p.hand[step.card] += 1
         taken.append(step.card)
-    cards = " ".join(fmt_card(c) for c in taken)
+    # the cards are joined only if the phrase is ever shown (a later action after the take)
+    cards = Join(tuple(_Card(c) for c in taken), sep=" ")
     end_main_action(state, Text("ACTION/taking-money-cards", cards=cards))
+
+
+class _Card:
+    """A money card (or ``?``) as a message parameter, written when shown."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: MoneyCard | None) -> None:
+        self.card = card
+
+    def __str__(self) -> str:
+        return fmt_card(self.card)
+
+    def text(self, lang: str = "en") -> str:
+        return fmt_card(self.card)
 
 
 def _dec(counter: Counter[MoneyCard], key: MoneyCard | None) -> None:
