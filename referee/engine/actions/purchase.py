@@ -32,9 +32,13 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Literal
 
 from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
+from referee.engine.context import Context
+from referee.engine.core import match_slot, unhandled_component_finding
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_cards, fmt_hand, fmt_market, fmt_ref, fmt_tile
 from referee.engine.ruleset import Decision
+from referee.engine.state import EMPTY
 from referee.engine.turns import (
     end_main_action,
     main_action_findings,
@@ -45,7 +49,6 @@ from referee.messages import Text
 from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
 
 if TYPE_CHECKING:
-    from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
 
 PaySource = Literal["hand", "resolve", "unknown", "forget", "missing", "module", "other"]
@@ -94,15 +97,11 @@ class Purchase:
 
 
 def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
-    from referee.engine.core import match_slot
-
     return match_slot(ref, slots)
 
 
 def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     """Resolve a purchase against the state (nothing is changed)."""
-    from referee.engine.state import EMPTY
-
     buy = Purchase(p, a)
     ref = a.tile
     tpos = getattr(ref, "pos", a.pos) or a.pos
@@ -165,8 +164,6 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     if idx is not None:
         slot = market[idx]
         if slot is None and isinstance(ref, TileRef) and ref.known:
-            from referee.engine.actions.supply import resolve_from_bag
-
             tile, taken, found_bag = resolve_from_bag(state, ref, tpos)
             buy.tile, buy.from_bag = tile, taken
             buy.locate.extend(found_bag)
@@ -182,8 +179,6 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     elif isinstance(ref, TileRef) and ref.price is not None:
         buy.price = ref.price
     if buy.price is not None:  # price stage: modules may change what the tile costs
-        from referee.engine.context import Context
-
         buy.price = int(
             Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
         )
@@ -259,8 +254,6 @@ _BUYING = Text("ACTION/buying")
 
 def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     """The check of a purchase (pure)."""
-    from referee.engine.core import unhandled_component_finding
-
     state = ctx.state
     p, a = buy.player, buy.action
     out = main_action_findings(state, a.pos, p, _BUYING)
@@ -347,9 +340,6 @@ def _hand_text(hand: Counter[MoneyCard], unknown: int) -> str:
 
 def apply_purchase(ctx: Context, buy: Purchase) -> None:
     """Carry out a purchase as played (no checks)."""
-    from referee.engine.actions.supply import take_out_of_bag
-    from referee.engine.state import EMPTY
-
     state = ctx.state
     p, a = buy.player, buy.action
     t = state.turn
