@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from referee.engine import GameReport, check_game
 from referee.engine.core import apply_action
-from referee.engine.core import check_action as _check_action
+from referee.engine.core import check_action as check_action_node
 from referee.engine.rules import Unverifiable, Violation
 from referee.engine.state import GameState
 from referee.engine.walk import At, NotReached, Step, state_at, walk
@@ -24,6 +24,7 @@ from referee.notation import format_game, format_games, iter_games, parse_text, 
 from referee.profiles import DEFAULT_PROFILE, RuleProfile, load_profile
 from referee.record.model import Action, Game, NotationError, Turn
 
+# Kept equal to referee._API (the lazily loaded names of ``import referee``; a test checks it).
 __all__ = [
     "DEFAULT_PROFILE",
     "ActionSyntaxError",
@@ -48,6 +49,7 @@ __all__ = [
     "load_profile",
     "parse_action",
     "parse_text",
+    "positions",
     "read_game",
     "read_games",
     "read_headers",
@@ -106,7 +108,7 @@ def check_action(state: GameState, action: Action | str) -> list[Violation]:
         for a in parse_action(action).actions:
             found.extend(apply_action(trial, a))
         return found
-    return list(_check_action(state, action))
+    return list(check_action_node(state, action))
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -147,6 +149,3 @@ def positions(game: Game, profile: RuleProfile | None = None) -> Iterator[GameSt
     """Each position of a game (a snapshot after every record line), as :func:`walk` gives."""
     for step in walk(game, profile):
         yield step.state
-
-
-__all__ += ["check_game", "positions"]

@@ -28,6 +28,9 @@ def test_every_example_of_the_api_page_runs() -> None:
 
 
 def test_the_public_names_resolve() -> None:
+    import referee.api
+
+    assert sorted(referee.api.__all__) == sorted(referee.__all__[1:])  # __version__ aside
     for name in referee.__all__:
         assert getattr(referee, name) is not None, name
 

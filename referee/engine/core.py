@@ -27,7 +27,7 @@ from referee.catalogue import (
 from referee.engine.context import Context as _Context
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.ruleset import Decision
-from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
+from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
 from referee.engine.turns import Moment
 from referee.messages import Join, Term, Text
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
@@ -122,12 +122,7 @@ def new_state(
 # ---------------------------------------------------------------------------- multisets
 
 
-def _dec(counter: Counter[Any], key: object) -> None:
-    n = counter[key] - 1
-    if n > 0:
-        counter[key] = n
-    else:
-        del counter[key]
+_dec = decrement  # the engine's one multiset decrement (referee.engine.state)
 
 
 def _whereabouts(state: GameState, card: MoneyCard) -> Join:

@@ -199,10 +199,12 @@ class BaseRules:
     def pay_problems(self, ctx: Any, **_: Any) -> list[Any]:
         return []
 
-    def place_problems(self, ctx: Any, *, player: Any, at: Any, piece: Any, **_: Any) -> list[Any]:
+    def place_problems(
+        self, ctx: Any, *, player: Any, at: Any, piece: Any, how: str = "place", **_: Any
+    ) -> list[Any]:
         from referee.geometry import placement_problems, swap_problems
 
-        if _.get("how") == "swap":
+        if how == "swap":
             found = swap_problems(player.alhambra, at, piece)
         else:
             found = placement_problems(player.alhambra, at, piece)

@@ -49,6 +49,17 @@ class _Empty:
 
 
 EMPTY = _Empty()
+
+
+def decrement(counter: Counter[Any], key: object) -> None:
+    """One copy of ``key`` less in a multiset (the key disappears at zero)."""
+    n = counter[key] - 1
+    if n > 0:
+        counter[key] = n
+    else:
+        del counter[key]
+
+
 MarketSlot = TileKind | None | _Empty  # None: an unknown tile lies there
 
 

@@ -38,7 +38,7 @@ from referee.engine.core import match_slot, unhandled_component_finding
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_cards, fmt_hand, fmt_market, fmt_ref, fmt_tile
 from referee.engine.ruleset import Decision
-from referee.engine.state import EMPTY
+from referee.engine.state import EMPTY, decrement
 from referee.engine.turns import (
     end_main_action,
     main_action_findings,
@@ -359,11 +359,11 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
             p.hand.clear()
             state.discard_unknown += 1
         elif step.source == "hand" and c is not None:
-            _dec(p.hand, c)
+            decrement(p.hand, c)
             state.discard[c] += 1
         elif step.source == "resolve" and c is not None:
             p.hand_unknown -= 1
-            _dec(state.pool, c)
+            decrement(state.pool, c)
             state.discard[c] += 1
     for m in state.ext.modules:
         m.on_purchase(ctx, buy)
@@ -380,14 +380,6 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
     if not exact or not ctx.decide(Decision.TURN_EXTRA_ACTION, player=p, purchase=buy):
         tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
         end_main_action(state, Text("ACTION/paying", total=total, tile=tile_text, price=buy.price))
-
-
-def _dec(counter: Counter[MoneyCard], key: MoneyCard) -> None:
-    n = counter[key] - 1
-    if n > 0:
-        counter[key] = n
-    else:
-        del counter[key]
 
 
 # ----------------------------------------------------------------------------- payment search

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from referee.catalogue import TileKind
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_ref
+from referee.engine.state import decrement
 from referee.messages import Text
 from referee.record.model import Pos, TileRef
 
@@ -70,8 +71,4 @@ def resolve_from_bag(
 
 def take_out_of_bag(state: GameState, tile: TileKind) -> None:
     """The tile has been seen: it is no longer among the unseen tiles."""
-    n = state.bag[tile] - 1
-    if n > 0:
-        state.bag[tile] = n
-    else:
-        del state.bag[tile]
+    decrement(state.bag, tile)

@@ -15,6 +15,7 @@ from referee.catalogue import MoneyCard
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_card, fmt_cards
 from referee.engine.ruleset import Decision
+from referee.engine.state import decrement
 from referee.engine.turns import end_main_action, main_action_findings, start_main_action
 from referee.messages import Join, Text
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
@@ -152,7 +153,7 @@ def apply_take(ctx: Context, plan: TakePlan) -> None:
             state.display.remove(step.card)
         elif step.source == "resolve":
             state.display.remove(None)
-            _dec(state.pool, step.card)
+            decrement(state.pool, step.card)
         if step.card is None:
             p.hand_unknown += 1
         else:
@@ -176,13 +177,3 @@ class _Card:
 
     def text(self, lang: str = "en") -> str:
         return fmt_card(self.card)
-
-
-def _dec(counter: Counter[MoneyCard], key: MoneyCard | None) -> None:
-    if key is None:
-        return
-    n = counter[key] - 1
-    if n > 0:
-        counter[key] = n
-    else:
-        del counter[key]
