@@ -23,6 +23,10 @@ class Side(enum.Enum):
     S = "S"
     W = "W"
 
+    # identity hash (members are singletons; Enum's own __hash__ is a Python-level call that
+    # showed up in every profile of the check: dicts and sets keyed by these are on the hot path)
+    __hash__ = object.__hash__
+
     @property
     def delta(self) -> tuple[int, int]:
         return _SIDE_DELTA[self]
@@ -44,6 +48,10 @@ class Currency(enum.Enum):
     DIRHAM = "Di"
     DENAR = "De"
     DUKATEN = "Du"
+
+    # identity hash (members are singletons; Enum's own __hash__ is a Python-level call that
+    # showed up in every profile of the check: dicts and sets keyed by these are on the hot path)
+    __hash__ = object.__hash__
 
     @property
     def code(self) -> str:
@@ -80,6 +88,10 @@ class BuildingType(enum.Enum):
     CHAMBERS = "C"
     GARDEN = "G"
     TOWER = "T"
+
+    # identity hash (members are singletons; Enum's own __hash__ is a Python-level call that
+    # showed up in every profile of the check: dicts and sets keyed by these are on the hot path)
+    __hash__ = object.__hash__
 
     @property
     def code(self) -> str:

@@ -75,7 +75,11 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 
 def _decide(state: GameState, decision: str, **args: Any) -> Any:
     """The game's answer to a rule decision (the ruleset: profile + modules)."""
-    return state.rules.decide(decision, _Context(state), **args)
+    rules = state.rules
+    constants = rules.constants
+    if decision in constants:
+        return constants[decision]
+    return rules.decide(decision, _Context(state), **args)
 
 
 def _bag_text(state: GameState, dative: bool = False) -> Text:

@@ -258,8 +258,9 @@ class Ruleset:
         }
 
         # decisions whose base answer is a constant of the profile and that no module refines:
-        # answered without a call (the table sizes, start money, take and reserve limits)
-        self._constant: dict[str, Any] = {
+        # answered without a call (the table sizes, start money, take and reserve limits);
+        # read-only for callers (a fast path that needs no context)
+        self.constants: dict[str, Any] = {
             d: getattr(self.base, d.replace(".", "_"))(None)
             for d in CONSTANT_DECISIONS
             if not self._chain.get(d)
@@ -267,8 +268,8 @@ class Ruleset:
 
     def decide(self, decision: str, ctx: Any, **args: Any) -> Any:
         """The answer to ``decision``: the base layer's, passed through every refinement."""
-        if decision in self._constant:
-            return self._constant[decision]
+        if decision in self.constants:
+            return self.constants[decision]
         base, refinements = self._plan[decision]
         result = base(ctx, **args)
         for func in refinements:

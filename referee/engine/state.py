@@ -53,11 +53,11 @@ EMPTY = _Empty()
 
 def decrement(counter: Counter[Any], key: object) -> None:
     """One copy of ``key`` less in a multiset (the key disappears at zero)."""
-    n = counter[key] - 1
+    n = counter.get(key, 0) - 1
     if n > 0:
         counter[key] = n
-    else:
-        del counter[key]
+    elif n == 0:  # dict's own deletion: Counter's is a Python-level call (a hot path)
+        dict.__delitem__(counter, key)
 
 
 MarketSlot = TileKind | None | _Empty  # None: an unknown tile lies there

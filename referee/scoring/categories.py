@@ -419,13 +419,16 @@ def rank(
             return (sign * v[1], 1, 0)
         return (sign * v[1], 0, sign * tb)  # type: ignore[operator]
 
-    ordered = sorted(values, key=key)
+    keyed = sorted(((key(v), v) for v in values), key=lambda kv: kv[0])
     out: dict[str, Placing] = {}
     place = 1
     k = 0
-    while k < len(ordered):
-        first = key(ordered[k])
-        group = [v for v in ordered[k:] if key(v) == first]
+    while k < len(keyed):
+        first = keyed[k][0]
+        end = k + 1
+        while end < len(keyed) and keyed[end][0] == first:  # equal keys lie together
+            end += 1
+        group = [kv[1] for kv in keyed[k:end]]
         paid = [table[p - 1] if p - 1 < len(table) else 0 for p in range(place, place + len(group))]
         points = share(sum(paid), len(group), rounding)
         split = f"({sum_text(paid)})/{len(group)} = {points}" if len(group) > 1 else ""
@@ -626,7 +629,7 @@ class BuildingMajority:
             out[p.name] = TypeScore(
                 count=norm(p.counts[t]),
                 base_count=p.base_counts[t],
-                adjustments=tuple(a for a in p.adjustments if a.type is t),
+                adjustments=tuple(a for a in p.adjustments if a.type is t) if p.adjustments else (),
                 place=pl.place if pl else None,
                 tied_with=pl.tied_with if pl else (),
                 points=pl.points if pl else 0,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from referee.catalogue import TileKind
 from referee.engine.actions.building import build, building_findings
-from referee.engine.findings import Finding, problem
+from referee.engine.findings import Finding, problem, report
 from referee.engine.fmt import fmt_ref, fmt_tile, fmt_tiles
 from referee.engine.ruleset import Decision
 from referee.messages import Text
@@ -192,13 +192,11 @@ def reserve_limit_findings(ctx: Context, p: PlayerState, pos: Pos, extra: int = 
 def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = True) -> None:
     """End of a (mini-)turn: bought tiles not placed are reported and put into the reserve
     (as played: they lie somewhere near the player); the reserve limit is checked."""
-    from referee.engine.context import Context
-
-    ctx = Context(state)
     t = state.turn
     if t is not None and t.pending:
         if check:
-            ctx.report(
+            report(
+                state,
                 [
                     problem(
                         "PLACE-MISSING",
@@ -207,9 +205,11 @@ def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = T
                         tiles=fmt_tiles(t.pending),
                         them="it" if len(t.pending) == 1 else "them",
                     )
-                ]
+                ],
             )
         p.reserve.extend(t.pending)
         t.pending.clear()
-    if check:
-        ctx.report(reserve_limit_findings(ctx, p, pos))
+    if check and p.reserve:  # an empty reserve is within every limit
+        from referee.engine.context import Context
+
+        report(state, reserve_limit_findings(Context(state), p, pos))

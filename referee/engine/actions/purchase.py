@@ -184,10 +184,11 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
         )
     # payment sources
     hand = p.hand  # read only: what this payment has used so far is counted in `used`
-    used: Counter[MoneyCard] = Counter()
+    used: dict[MoneyCard, int] = {}
+    n_used = 0
     forgotten = False
     hand_unknown = p.hand_unknown
-    pool_used: Counter[MoneyCard] = Counter()
+    pool_used: dict[MoneyCard, int] = {}
     for cref in a.paid:
         cpos = getattr(cref, "pos", a.pos) or a.pos
         if isinstance(cref, ComponentRef):
@@ -198,7 +199,7 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             continue
         c = cref.card
         if c is None:
-            left = 0 if forgotten else hand.total() - used.total()
+            left = 0 if forgotten else hand.total() - n_used
             if hand_unknown > 0:
                 hand_unknown -= 1
                 buy.steps.append(PayStep("unknown", None, cref, cpos))
@@ -209,12 +210,13 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             else:
                 buy.steps.append(PayStep("missing", None, cref, cpos))
             continue
-        if not forgotten and hand[c] - used[c] > 0:
-            used[c] += 1
+        if not forgotten and hand[c] - used.get(c, 0) > 0:
+            used[c] = used.get(c, 0) + 1
+            n_used += 1
             buy.steps.append(PayStep("hand", c, cref, cpos))
-        elif hand_unknown > 0 and state.pool[c] - pool_used[c] > 0:
+        elif hand_unknown > 0 and state.pool[c] - pool_used.get(c, 0) > 0:
             hand_unknown -= 1
-            pool_used[c] += 1
+            pool_used[c] = pool_used.get(c, 0) + 1
             buy.steps.append(PayStep("resolve", c, cref, cpos))
         else:
             buy.steps.append(PayStep("missing", c, cref, cpos))

@@ -7,7 +7,6 @@ display, an unknown display card it resolves, or nowhere); ``take_findings`` is 
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -47,7 +46,7 @@ def plan_take(state: GameState, p: PlayerState, a: TakeMoney) -> TakePlan:
     """Where each card of the take comes from (the state is not changed)."""
     plan = TakePlan(p, a, display_before=list(state.display))
     display = list(state.display)
-    pool_used: Counter[MoneyCard] = Counter()
+    pool_used: dict[MoneyCard, int] = {}
     for ref in a.cards:
         cpos = ref.pos or a.pos
         if isinstance(ref, ComponentRef):
@@ -70,20 +69,23 @@ def plan_take(state: GameState, p: PlayerState, a: TakeMoney) -> TakePlan:
         if c in display:
             display.remove(c)
             plan.steps.append(TakeStep("display", c, ref, cpos))
-        elif None in display and state.pool[c] - pool_used[c] > 0:
+        elif None in display and state.pool[c] - pool_used.get(c, 0) > 0:
             display.remove(None)
-            pool_used[c] += 1
+            pool_used[c] = pool_used.get(c, 0) + 1
             plan.steps.append(TakeStep("resolve", c, ref, cpos))
         else:
             plan.steps.append(TakeStep("missing", c, ref, cpos))
     return plan
 
 
+_TAKING = Text("ACTION/taking-money")
+
+
 def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
     """The check of a take (pure)."""
     p, a = plan.player, plan.action
     state = ctx.state
-    out = main_action_findings(state, a.pos, p, Text("ACTION/taking-money"))
+    out = main_action_findings(state, a.pos, p, _TAKING)
     if not a.cards:
         out.append(problem("TAKE-EMPTY", a.pos, p.name))
     display = list(plan.display_before)
