@@ -25,6 +25,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from referee.catalogue import BuildingType, Currency
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.grammar import GRAMMAR_FILE
+from referee.notation import fast
 from referee.notation import tokens as tk
 from referee.notation.errors import visible
 from referee.record.model import (
@@ -811,10 +812,19 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
 
 
 def parse_game_text(text: str, source: str, start_line: int) -> Game:
-    """One game: parsed, or with its syntax error and the headers that could be recovered."""
+    """One game: parsed, or with its syntax error and the headers that could be recovered.
+
+    Canonical lines are read by the fast reader (:mod:`referee.notation.fast`), the lines it
+    declines by Lark one at a time; a game it cannot read that way (a syntax error, a position
+    block) is parsed here whole by Lark, so every error message stays Lark's.
+    """
     from referee.notation.errors import describe
 
     off = start_line - 1
+    if fast.ENABLED:
+        got = fast.read_game(text, off, parse_chunk)
+        if got is not None:
+            return assemble(got[0], source, start_line, got[1])
     try:
         items, problems = parse_chunk(text, off)
     except UnexpectedInput as exc:
