@@ -309,7 +309,7 @@ def test_the_fuzz_corpus() -> None:
     taken = declined = 0
     for kind in sorted(gens):
         rng = random.Random(f"fast-{kind}")
-        for _ in range(150):
+        for _ in range(40):
             data = gens[kind](rng)
             if isinstance(data, bytes):
                 try:
@@ -317,12 +317,12 @@ def test_the_fuzz_corpus() -> None:
                 except UnicodeDecodeError:
                     continue
             assert_same_games(data)
-            for line in data.split("\n"):
+            for line in data.split("\n")[:120]:
                 if assert_line(line):
                     taken += 1
                 else:
                     declined += 1
-    assert taken > 1000 and declined > 1000  # both sides of the fast path are exercised
+    assert taken > 1500 and declined > 300  # both sides of the fast path are exercised
 
 
 # ----------------------------------------------------------------------------- examples
