@@ -193,9 +193,7 @@ def startup(runs: int, record: Path) -> tuple[list[float], list[float]]:
         subprocess.run([*cmd, "check", str(record)], stdout=subprocess.DEVNULL, check=False)
         walls.append(time.perf_counter() - t)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(
-            (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        )
+        cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
     return walls, cpus
 
 
@@ -314,8 +312,10 @@ def main() -> None:
             heads.run(lambda: headers_only(path))
 
         print()
-        print(f"{'measure (one process, best of ' + str(args.runs) + ')':<40} {'wall s':>8} "
-              f"{'rate':>11} {'CPU s':>8} {'rate (CPU)':>11}")
+        print(
+            f"{'measure (one process, best of ' + str(args.runs) + ')':<40} {'wall s':>8} "
+            f"{'rate':>11} {'CPU s':>8} {'rate (CPU)':>11}"
+        )
         for m in (full, chess_t, parse, validate, heads):
             if m is not None:
                 print(m.row())

@@ -233,7 +233,9 @@ _INSERTS = (
     line=st.sampled_from(_SAMPLE_LINES),
     edits=st.lists(
         st.tuples(
-            st.floats(0, 1), st.sampled_from(("insert", "delete", "swapcase", "replace")), st.sampled_from(_INSERTS)
+            st.floats(0, 1),
+            st.sampled_from(("insert", "delete", "swapcase", "replace")),
+            st.sampled_from(_INSERTS),
         ),
         min_size=1,
         max_size=3,
@@ -268,7 +270,7 @@ def test_edited_lines_are_read_as_lark_reads_them_or_declined(
         "{only a note} {two} # and a comment",
         "# just a comment",
         '[Event "Club night, round 3"] # header comment',
-        "Ben: vizier -3 @1,2 x:y \"A b\" ? true W1 T10 Gu3, wake",
+        'Ben: vizier -3 @1,2 x:y "A b" ? true W1 T10 Gu3, wake',
         "12. Ben: remove @1,2, swap G8sw@1,0 for A6ne, build T9ne@1,2, give T10 Anna",
         "12. Ben: give T10 dirk, reserve ?",
     ],
@@ -296,7 +298,7 @@ def test_hand_typed_lines_with_comments_and_annotations_stay_on_the_fast_path(li
 )
 def test_lines_the_fast_path_declines(line: str) -> None:
     assert fast.read_line(line, 1) is None
-    assert_same_games(f"[Event \"x\"]\n\n{line}\n")
+    assert_same_games(f'[Event "x"]\n\n{line}\n')
 
 
 # ------------------------------------------------------------------------ fuzz corpus

@@ -107,6 +107,13 @@ _WORD = re.compile(PATTERNS["WORD"])
 _STRING = re.compile(PATTERNS["STRING"])
 _ANNOTATION = re.compile(PATTERNS["ANNOTATION"])
 _PRIORITY = (_CARD, _SCORECARD, _TILE, _FIELD)  # priority 2: tried before the others
+# The component terminals by name, in the grammar's order (``parser.token_kind``).
+COMPONENT_PATTERNS = (
+    ("CARD", _CARD),
+    ("SCORECARD", _SCORECARD),
+    ("TILE", _TILE),
+    ("FIELD", _FIELD),
+)
 # A coordinate as fmt writes it (ASCII digits, no blanks); the grammar's XY accepts more,
 # which goes to Lark.
 _XY = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
@@ -249,14 +256,15 @@ def _number(digits: str) -> int | None:
 
 def _marg(word: str, pos: Pos) -> GenericArg | None:
     """One argument of a module verb (or chance event), as the transformer's ``marg``."""
-    got = _margs.get(word, _MISSING)
-    if got is _MISSING:
+    if word in _margs:
+        got = _margs[word]
+    else:
         got = _marg_kind(word)
         if len(_margs) < 10_000:
             _margs[word] = got
     if got is None:
         return None
-    kind, value = got  # type: ignore[misc]
+    kind, value = got
     if kind == "plain":  # a coordinate or a number: no position of its own
         return GenericArg(value)
     if kind == "word":
@@ -612,7 +620,7 @@ def _event(words: list[Word], ln: int) -> Any:
 
 
 def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
-    w, col, sep = words[0]
+    _, col, sep = words[0]
     if sep or len(words) < 2:
         return None
     got = _notes(words, ln)
