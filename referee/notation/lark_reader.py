@@ -625,9 +625,9 @@ def _build_lark(**options: Any) -> Lark:
     format, a pickle) lives in a folder of the user's (never the shared temporary folder, where
     anyone could put a file to be unpickled) and is named after a digest of the grammar, the
     options and the Lark and Python versions; Lark checks that digest again inside the file.
-    It is written to a temporary name and renamed, so concurrent runs never read half a file.
     When the folder cannot be made or written (a read-only home, a sandbox), the parser is
-    built without a cache, as before.
+    built without a cache, as before. ``ALHAMBRA_REFEREE_CACHE`` names another folder ("" or
+    "0": no cache).
     """
     import hashlib
 
@@ -641,20 +641,14 @@ def _build_lark(**options: Any) -> Lark:
         digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
         path = folder / f"grammar-{digest}.lark-cache"
         try:
-            if path.is_file():
-                return Lark(grammar, cache=str(path), **options)
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-            try:
-                parser = Lark(grammar, cache=str(tmp), **options)
-                if tmp.is_file():
-                    os.replace(tmp, path)
-            finally:
-                if tmp.exists():
-                    tmp.unlink()
-            return parser
         except OSError:
-            pass  # an unwritable folder: no cache
+            folder = None  # an unwritable place: no cache
+        if folder is not None:
+            # Lark reads the file when it is there and its digest matches; else it builds the
+            # tables and writes the file (a failed write is ignored). A file cut short by a
+            # concurrent writer fails to load, and Lark then builds the tables itself.
+            return Lark(grammar, cache=str(path), **options)
     return Lark(grammar, **options)
 
 
