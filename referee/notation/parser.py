@@ -119,6 +119,9 @@ _HEADER_LINE = re.compile(r'^[\t \ufeff]*\[\s*([^\W\d][\w\'-]*)\s+("(?:[^"\\\n]|
 
 
 def _line_kind(line: str) -> str:
+    c = line[:1]
+    if c and c not in " \t\f\r\n\ufeff":  # the first character decides (most lines)
+        return "header" if c == "[" else "note" if c in "#{" else "body"
     s = line.strip(" \t\f\r\n\ufeff")
     if not s:
         return "blank"
