@@ -1,44 +1,57 @@
 #!/usr/bin/env python
-"""Benchmark of the referee on simulated games (a script, not a test).
+"""Benchmark of the referee against python-chess (a script, not a test; issue 13).
 
-Measures on one core:
+In one process, interleaved (referee, chess, referee, chess, ...), best of ``--runs``:
 
-* full check: parse + validate every event + the three scorings, in turns/s and games/s
-* parse only (text -> typed records) and headers only (``read_headers``)
-* peak memory of ``alhambra-referee check`` on a multi-game file of ``--mb`` megabytes
-  (streamed game by game; the largest peak resident set, VmHWM, of the checking processes)
-* when python-chess is installed (``pip install chess``; not a dependency of the project):
-  its PGN reader on random legal chess games, in moves/s, for the ratio in one run
+* **full check, streamed**: the path ``alhambra-referee check`` takes for every game of a file
+  (``referee.commands.check``: the file cut into games while it is read, each game parsed,
+  checked, scored and its text report rendered, then dropped), over a fixed simulated corpus
+  (``--games`` games, 2 to 6 players, seed ``--seed``), in turns/s;
+* **python-chess** ``chess.pgn.read_game`` (SAN parsing and legality of every move) over a fixed
+  PGN of random legal games (seed ``--seed``, about as many moves as the corpus has turns), in
+  moves/s; then the ratio turns/s / moves/s.
 
-and prints a table. ``--profile`` adds the top functions of a cProfile run of the full check.
+python-chess is a bench-only dependency (``pip install -e '.[bench]'``); without it the chess
+side is skipped with a message. Besides, for context: parse only and validate only (both
+streamed), the headers-only scan (``read_headers``, games/s; the CLI has no headers-only
+command), and with ``--startup N`` the wall time of ``alhambra-referee check`` of one game as a
+new process (median and min of N runs, plus the CPU time of the child). ``--lark-only``
+switches the fast reader off (every game read by the Lark grammar): the "before" of the parse.
+Times are wall clock (``perf_counter``) with the process's CPU time (``process_time``) beside,
+since the machine is shared. ``--profile`` prints a cProfile table of the streamed full check.
 
-    python bench/bench_check.py                 # corpus of 200 games, 100 MB memory run
-    python bench/bench_check.py --mb 0          # skip the memory run
-    python bench/bench_check.py --profile --games 60 --mb 0
+    python bench/bench_check.py                      # 200 games, 3 runs, startup 15 runs
+    python bench/bench_check.py --lark-only          # the same without the fast reader
+    python bench/bench_check.py --games 60 --startup 0 --profile
+    python bench/bench_check.py --mb 100             # also peak memory of check --jobs
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import os
 import platform
 import pstats
 import random
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from referee.engine import check_game
-from referee.notation import parse_text, read_headers
-from referee.simulate import simulate_many
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def corpus(games: int, seed: int) -> str:
-    """``games`` simulated games, 2 to 6 players in turn, as one multi-game text."""
+    """``games`` simulated games, 2 to 6 players in turn, as one multi-game text (fixed)."""
+    from referee.simulate import simulate_many
+
     per = max(1, games // 5)
     texts: list[str] = []
     for n in (2, 3, 4, 5, 6):
@@ -47,16 +60,8 @@ def corpus(games: int, seed: int) -> str:
 
 
 def count_turns(text: str) -> int:
+    """Numbered turn lines (``12. Ben: ...``)."""
     return sum(1 for line in text.splitlines() if line[:1].isdigit())
-
-
-def best_of(runs: int, fn) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def machine() -> str:
@@ -68,12 +73,136 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return f"{os.cpu_count()} CPUs (nproc), {cpu}, Python {platform.python_version()}"
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = ", load average {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+    return f"{os.cpu_count()} CPUs (nproc), {cpu}, Python {platform.python_version()}{load}"
+
+
+class Timing:
+    """Best wall and best CPU seconds over the runs of one measure."""
+
+    def __init__(self, name: str, units: int, unit: str) -> None:
+        self.name, self.units, self.unit = name, units, unit
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def run(self, fn: Callable[[], object]) -> None:
+        gc.collect()
+        w, c = time.perf_counter(), time.process_time()
+        fn()
+        self.cpu.append(time.process_time() - c)
+        self.wall.append(time.perf_counter() - w)
+
+    def rate(self, cpu: bool = False) -> float:
+        return self.units / min(self.cpu if cpu else self.wall)
+
+    def row(self) -> str:
+        return (
+            f"{self.name:<40} {min(self.wall):>8.3f} {self.rate():>11,.0f} "
+            f"{min(self.cpu):>8.3f} {self.rate(True):>11,.0f}  {self.unit}/s"
+        )
+
+
+# ------------------------------------------------------------------------------ referee
+
+
+def check_streamed(path: Path) -> int:
+    """Every game of the file through the check command's own per-game path; games valid."""
+    from referee.commands.check import _check_job, _jobs, _Options
+
+    opts = _Options(None, False, "text", "en", True)
+    valid = 0
+    for job in _jobs((str(path),)):
+        done = _check_job(job, opts)
+        valid += done.valid
+    return valid
+
+
+def parse_streamed(path: Path) -> None:
+    from referee.notation import iter_games
+
+    for _ in iter_games(path):
+        pass
+
+
+def validate_only(games: list[object]) -> None:
+    from referee.engine import check_game
+
+    for g in games:
+        check_game(g)  # type: ignore[arg-type]
+
+
+def headers_only(path: Path) -> None:
+    from referee.notation import read_headers
+
+    for _ in read_headers(path):
+        pass
+
+
+# -------------------------------------------------------------------------------- chess
+
+
+def chess_pgn(seed: int, moves_wanted: int) -> tuple[str, int, int] | None:
+    """A fixed PGN of random legal games (40-140 plies each) with about ``moves_wanted``
+    moves: (text, games, moves); None when python-chess is not installed."""
+    try:
+        import chess
+        import chess.pgn
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    out = io.StringIO()
+    moves = games = 0
+    while moves < moves_wanted:
+        board = chess.Board()
+        game = chess.pgn.Game()
+        node = game
+        for _ in range(rng.randrange(40, 140)):
+            legal = list(board.legal_moves)
+            if not legal or board.is_game_over():
+                break
+            mv = rng.choice(legal)
+            node = node.add_variation(mv)
+            board.push(mv)
+            moves += 1
+        games += 1
+        print(game, file=out, end="\n\n")
+    return out.getvalue(), games, moves
+
+
+def chess_read(pgn: str) -> None:
+    import chess.pgn
+
+    stream = io.StringIO(pgn)
+    while chess.pgn.read_game(stream) is not None:
+        pass
+
+
+# ------------------------------------------------------------------------------ start-up
+
+
+def startup(runs: int, record: Path) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of ``alhambra-referee check RECORD`` as a new process, per run."""
+    cmd = [sys.executable, "-m", "referee"]  # the same for any source tree (PYTHONPATH)
+    walls, cpus = [], []
+    subprocess.run([*cmd, "check", str(record)], stdout=subprocess.DEVNULL, check=False)
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run([*cmd, "check", str(record)], stdout=subprocess.DEVNULL, check=False)
+        walls.append(time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+    return walls, cpus
+
+
+# -------------------------------------------------------------------------------- memory
 
 
 def memory_run(text: str, mb: int, jobs: int) -> tuple[int, float, int, float]:
-    """Write a file of about ``mb`` MB (the corpus repeated) and check it in a subprocess:
-    (games, seconds, peak RSS in kB of the largest process, file size in MB)."""
+    """Check a file of about ``mb`` MB (the corpus repeated) in a subprocess: (games, seconds,
+    peak RSS in kB of the largest process, file size in MB)."""
     block = text.rstrip("\n") + "\n\n"
     reps = max(1, (mb * 1_000_000) // len(block.encode()))
     with tempfile.TemporaryDirectory() as tmp:
@@ -88,8 +217,6 @@ def memory_run(text: str, mb: int, jobs: int) -> tuple[int, float, int, float]:
         proc = subprocess.Popen([*cmd, str(path)], stdout=subprocess.DEVNULL)
         peak = 0
         while proc.poll() is None:
-            # VmHWM is each process's own peak; ru_maxrss of the children would count the
-            # pages of this (large) process that a forked child holds until it execs
             peak = max(peak, *(_hwm(pid) for pid in _tree(proc.pid)))
             time.sleep(0.2)
         secs = time.perf_counter() - t
@@ -97,7 +224,6 @@ def memory_run(text: str, mb: int, jobs: int) -> tuple[int, float, int, float]:
 
 
 def _tree(pid: int) -> list[int]:
-    """``pid`` and its descendants (Linux /proc)."""
     out, todo = [], [pid]
     while todo:
         p = todo.pop()
@@ -111,7 +237,6 @@ def _tree(pid: int) -> list[int]:
 
 
 def _hwm(pid: int) -> int:
-    """Peak resident set of a process in kB (0 if it is gone)."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
@@ -121,116 +246,106 @@ def _hwm(pid: int) -> int:
     return 0
 
 
-def chess_run(games: int, seed: int) -> tuple[int, float] | None:
-    """python-chess's PGN reader (parse + validate) on random legal games: (moves, seconds)."""
-    try:
-        import chess
-        import chess.pgn
-    except ImportError:
-        return None
-    rng = random.Random(seed)
-    out = io.StringIO()
-    moves = 0
-    for _ in range(games):
-        board = chess.Board()
-        game = chess.pgn.Game()
-        node = game
-        for _ in range(rng.randrange(40, 140)):
-            legal = list(board.legal_moves)
-            if not legal or board.is_game_over():
-                break
-            mv = rng.choice(legal)
-            node = node.add_variation(mv)
-            board.push(mv)
-            moves += 1
-        print(game, file=out, end="\n\n")
-    pgn = out.getvalue()
-
-    def read() -> None:
-        stream = io.StringIO(pgn)
-        while chess.pgn.read_game(stream) is not None:
-            pass
-
-    return moves, best_of(3, read)
+# ---------------------------------------------------------------------------------- main
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="games in the corpus (default 200)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--mb", type=int, default=100, help="size of the memory-run file, 0: skip")
+    ap.add_argument("--runs", type=int, default=3, help="repetitions (the best counts)")
+    ap.add_argument("--startup", type=int, default=15, help="runs of one-game check, 0: skip")
+    ap.add_argument("--lark-only", action="store_true", help="switch the fast reader off")
+    ap.add_argument("--mb", type=int, default=0, help="size of a memory-run file, 0: skip")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs of that run")
-    ap.add_argument("--runs", type=int, default=3, help="repetitions (best time counts)")
-    ap.add_argument("--profile", action="store_true", help="cProfile the full check")
+    ap.add_argument("--profile", action="store_true", help="cProfile the streamed full check")
     args = ap.parse_args()
+
+    if args.lark_only:
+        os.environ["ALHAMBRA_REFEREE_LARK_ONLY"] = "1"  # for the start-up runs too
+    try:
+        import referee.notation.fast as fast
+
+        fast.ENABLED = not args.lark_only
+    except ImportError:  # a source tree from before the fast reader (PYTHONPATH=...)
+        args.lark_only = True
+    from referee.notation import iter_games
 
     t = time.perf_counter()
     text = corpus(args.games, args.seed)
     gen = time.perf_counter() - t
-    games = parse_text(text, "corpus.alh")  # also builds the parser once
-    n_games, n_turns, n_lines = len(games), count_turns(text), text.count("\n")
+    n_turns, n_lines = count_turns(text), text.count("\n")
     print(f"machine: {machine()}")
-    print(
-        f"corpus: {n_games} simulated games (2-6 players), {n_turns} turns, {n_lines} lines, "
-        f"{len(text.encode()) / 1e6:.1f} MB; simulated in {gen:.1f} s "
-        f"({n_games / gen:.1f} games/s)"
-    )
+    import referee
 
-    def full() -> None:
-        for g in parse_text(text, "corpus.alh"):
-            check_game(g)
-
-    def parse_only() -> None:
-        parse_text(text, "corpus.alh")
-
-    def validate_only() -> None:
-        for g in games:
-            check_game(g)
-
-    def headers_only() -> None:
-        for _ in read_headers(text=text):
-            pass
-
-    rows: list[tuple[str, float, str]] = []
-    s = best_of(args.runs, full)
-    rows.append(("full check (parse+validate+score)", s, "turns"))
-    rows.append(("parse only", best_of(args.runs, parse_only), "turns"))
-    rows.append(("validate+score only (parsed)", best_of(args.runs, validate_only), "turns"))
-    rows.append(("headers only", best_of(args.runs, headers_only), "games"))
-    print()
-    print(
-        f"{'measure (one core)':<36} {'seconds':>8} {'turns/s':>10} {'games/s':>10} {'lines/s':>10}"
-    )
-    for name, secs, _unit in rows:
+    print(f"referee: {Path(referee.__file__).parent}")
+    print(f"reader: {'Lark only' if args.lark_only else 'fast reader, Lark fallback'}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "corpus.alh"
+        path.write_text(text, encoding="utf-8")
+        games = list(iter_games(path))
+        n_games = len(games)
         print(
-            f"{name:<36} {secs:>8.3f} {n_turns / secs:>10,.0f} {n_games / secs:>10,.1f} "
-            f"{n_lines / secs:>10,.0f}"
+            f"corpus: {n_games} simulated games (2-6 players, seed {args.seed}), {n_turns} turns, "
+            f"{n_lines} lines, {len(text.encode()) / 1e6:.2f} MB; simulated in {gen:.1f} s"
         )
-    cr = chess_run(max(50, args.games), args.seed)
-    if cr is None:
-        print("python-chess: not installed (pip install chess to compare)")
-    else:
-        moves, secs = cr
+        valid = check_streamed(path)  # warm-up: grammar, catalogue, caches
+        print(f"check: {valid} of {n_games} games valid")
+        pgn = chess_pgn(args.seed, n_turns)
+        if pgn is None:
+            print("python-chess: not installed, chess side skipped (pip install -e '.[bench]')")
+        else:
+            print(f"PGN: {pgn[1]} random legal games, {pgn[2]} moves, {len(pgn[0]) / 1e6:.2f} MB")
+
+        full = Timing("full check, streamed (check's path)", n_turns, "turns")
+        chess_t = Timing("python-chess read_game", pgn[2], "moves") if pgn else None
+        parse = Timing("parse only, streamed", n_turns, "turns")
+        validate = Timing("validate + score only (parsed)", n_turns, "turns")
+        heads = Timing("headers only (read_headers)", n_games, "games")
+        for _ in range(args.runs):
+            full.run(lambda: check_streamed(path))
+            if chess_t is not None and pgn is not None:
+                chess_t.run(lambda: chess_read(pgn[0]))
+        for _ in range(args.runs):
+            parse.run(lambda: parse_streamed(path))
+            validate.run(lambda: validate_only(games))  # type: ignore[arg-type]
+            heads.run(lambda: headers_only(path))
+
+        print()
         print(
-            f"{'python-chess PGN read (for scale)':<36} {secs:>8.3f} {moves / secs:>10,.0f} "
-            "  (chess moves/s)"
+            f"{'measure (one process, best of ' + str(args.runs) + ')':<40} {'wall s':>8} "
+            f"{'rate':>11} {'CPU s':>8} {'rate (CPU)':>11}"
         )
-        print(f"ratio full check / python-chess: {n_turns / s / (moves / secs):.2f}")
-    if args.mb:
-        g, secs, peak, size = memory_run(text, args.mb, args.jobs)
-        print(
-            f"memory: check --jobs {args.jobs} of a {size:.0f} MB file ({g} games): "
-            f"{secs:.0f} s, {g / secs:,.0f} games/s, peak RSS {peak / 1024:.0f} MB "
-            "(largest process)"
-        )
-    if args.profile:
-        prof = cProfile.Profile()
-        prof.enable()
-        full()
-        prof.disable()
-        out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(20)
-        print(out.getvalue())
+        for m in (full, chess_t, parse, validate, heads):
+            if m is not None:
+                print(m.row())
+        if chess_t is not None:
+            print(
+                f"ratio full check / python-chess: {full.rate() / chess_t.rate():.3f} (wall), "
+                f"{full.rate(True) / chess_t.rate(True):.3f} (CPU)"
+            )
+
+        if args.startup:
+            walls, cpus = startup(args.startup, ROOT / "examples" / "game-4p.alh")
+            print(
+                f"one-game check incl. start-up (examples/game-4p.alh, {args.startup} runs): "
+                f"median {statistics.median(walls) * 1000:.0f} ms, min {min(walls) * 1000:.0f} ms "
+                f"wall; CPU median {statistics.median(cpus) * 1000:.0f} ms"
+            )
+        if args.mb:
+            g, secs, peak, size = memory_run(text, args.mb, args.jobs)
+            print(
+                f"memory: check --jobs {args.jobs} of a {size:.0f} MB file ({g} games): "
+                f"{secs:.0f} s, {g / secs:,.0f} games/s, peak RSS {peak / 1024:.0f} MB"
+            )
+        if args.profile:
+            prof = cProfile.Profile()
+            prof.enable()
+            check_streamed(path)
+            prof.disable()
+            out = io.StringIO()
+            pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
+            print(out.getvalue())
 
 
 if __name__ == "__main__":

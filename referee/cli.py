@@ -29,7 +29,42 @@ _EPILOG = (
 )
 
 
+class LazyGroup(click.Group):
+    """The command group that imports a command's module only when that command runs.
+
+    Every module of :mod:`referee.commands` whose name does not start with ``_`` holds one
+    command, named like the module, as ``command``; ``list_commands`` reads the module names
+    without importing them, so ``alhambra-referee check ...`` loads ``check`` and what it needs
+    (no SVG, replay or explanation code). ``--help`` imports all of them for their short help.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*_command_modules(), *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        if cmd_name not in _command_modules():
+            return None
+        module = importlib.import_module(f"referee.commands.{cmd_name}")
+        command = getattr(module, "command", None)
+        if not isinstance(command, click.Command):  # pragma: no cover - a broken command module
+            return None
+        self.add_command(command, cmd_name)
+        return command
+
+
+def _command_modules() -> list[str]:
+    """The command modules' names, read from the package folder (nothing imported)."""
+    import referee.commands as pkg
+
+    return sorted(
+        info.name for info in pkgutil.iter_modules(pkg.__path__) if not info.name.startswith("_")
+    )
+
+
 @click.group(
+    cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog=_EPILOG,
 )
@@ -43,19 +78,6 @@ def cli() -> None:
       alhambra-referee fmt --check examples/
       alhambra-referee score examples/final-6p.alh
     """
-
-
-def _load_commands() -> None:
-    import referee.commands as pkg
-
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"referee.commands.{info.name}")
-        command = getattr(module, "command", None)
-        if isinstance(command, click.Command):
-            cli.add_command(command)
-
-
-_load_commands()
 
 
 EXIT_PIPE = 128 + 13  # 141: killed by SIGPIPE, what a shell shows for `... | head`

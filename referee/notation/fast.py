@@ -1,0 +1,936 @@
+"""A hand-written reader for canonical lines, with the Lark grammar as the fallback.
+
+The grammar (``grammar/alhambra.lark``) stays the definition of the notation. This module reads
+the lines that ``fmt`` and ``simulate`` write (single spaces, ``, `` between actions and events,
+tokens in their canonical spelling) and builds exactly the record objects the Lark parser's
+transformer builds, with the same positions. Trailing ``# comments`` and ``{annotations}`` are
+read here too, so hand-typed records benefit.
+
+What it does not fully accept it hands back, line by line:
+
+* :func:`read_line` returns ``None`` for a line it is not sure about (an unknown token, a
+  keyword in another spelling, a token that would be a notation error, a position block...);
+* :func:`read_game` then parses that line alone with Lark. The grammar reduces every line when
+  its newline arrives, so the parser is in the same state at the start of every line and one
+  line read alone gives the record it gives inside its game. A position block (``position`` ...
+  ``end``) spans lines, and a line Lark cannot read alone is a syntax error: in both cases
+  :func:`read_game` returns ``None`` and the caller parses the whole game with Lark, so every
+  error message and every recovery stays exactly what it was.
+
+``tests/test_notation_fast.py`` holds the fast path to Lark: simulated records of every player
+count, profile and module, the fuzz corpus, the examples and hypothesis-made lines must give the
+same records (positions included), and every line the fast path declines must be one it cannot
+read exactly.
+
+Token patterns are the grammar's own (the test compares them with the terminals Lark builds).
+A word is read as a token only when the token covers the whole word and no higher-priority
+terminal matches a prefix of it (the contextual lexer would cut the word there).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from typing import Any
+
+from referee.catalogue.components import TYPE_SPELLINGS
+from referee.notation import tokens as tk
+from referee.record.model import (
+    Annotation,
+    Award,
+    BuildFromReserve,
+    Buy,
+    CardRef,
+    Chance,
+    Claim,
+    ClaimPart,
+    CommentLine,
+    ComponentRef,
+    Coord,
+    Deal,
+    DirkDraw,
+    DisplayReveal,
+    Distribution,
+    GenericArg,
+    Give,
+    Header,
+    MarketDraw,
+    ModuleAction,
+    ModuleChance,
+    NotationError,
+    Place,
+    PlayerRef,
+    Pos,
+    RemoveToReserve,
+    Reserve,
+    Reshuffle,
+    Scoring,
+    ScoringCardRef,
+    StartPlayer,
+    Swap,
+    TakeMoney,
+    TileRef,
+    Turn,
+)
+
+# Off switch (benchmarks, comparisons): ALHAMBRA_REFEREE_LARK_ONLY=1 reads every game with Lark.
+ENABLED = os.environ.get("ALHAMBRA_REFEREE_LARK_ONLY", "") in ("", "0")
+
+# ------------------------------------------------------------------ the grammar's patterns
+# The regular expressions of the grammar's terminals, as Lark compiles them
+# (tests/test_notation_fast.py checks that they are the same).
+_CURRENCIES = (
+    "gulden|gu|florins|florin|dirhams|dirham|di|denare|denars|denar|dinar|de|dukaten|dukate"
+    "|ducats|ducat|du"
+)
+_TYPES = (
+    "pavilion|pavillon|seraglio|serail|arcades|arcade|arkaden|arkade|chambers|chamber|gemächer"
+    "|gemaecher|gemach|garden|garten|tower|turm|p|s|a|c|g|t"
+)
+PATTERNS = {
+    "CARD": rf"(?i:(?:{_CURRENCIES})[1-9](?![\w-]))",
+    "SCORECARD": r"(?i:(?:wertung|score|w)[12](?![\w-]))",
+    "TILE": rf"(?i:(?:{_TYPES})\d+(?:[nesow]+|-)?(?![\w-]))",
+    "FIELD": rf"(?i:(?:{_CURRENCIES})(?![\w-]))",
+    "COMPONENT": r"[^\W\d]\w*:\w+",
+    "WORD": r"(?i:[^\W\d][\w'-]*)",
+    "STRING": r'"(?:[^"\\\n]|\\.)*"',
+    "ANNOTATION": r"\{[^{}\n]*\}",
+}
+_CARD = re.compile(PATTERNS["CARD"])
+_SCORECARD = re.compile(PATTERNS["SCORECARD"])
+_TILE = re.compile(PATTERNS["TILE"])
+_FIELD = re.compile(PATTERNS["FIELD"])
+_COMPONENT = re.compile(PATTERNS["COMPONENT"])
+_WORD = re.compile(PATTERNS["WORD"])
+_STRING = re.compile(PATTERNS["STRING"])
+_ANNOTATION = re.compile(PATTERNS["ANNOTATION"])
+_PRIORITY = (_CARD, _SCORECARD, _TILE, _FIELD)  # priority 2: tried before the others
+# The component terminals by name, in the grammar's order (``parser.token_kind``).
+COMPONENT_PATTERNS = (
+    ("CARD", _CARD),
+    ("SCORECARD", _SCORECARD),
+    ("TILE", _TILE),
+    ("FIELD", _FIELD),
+)
+# A coordinate as fmt writes it (ASCII digits, no blanks); the grammar's XY accepts more,
+# which goes to Lark.
+_XY = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
+# Words of a line that holds a string or an annotation: a string, an annotation or a run of
+# other characters, glued together, then a comment, single blanks, or anything else.
+_SCAN = re.compile(
+    r'(?P<w>(?:"(?:[^"\\\n]|\\.)*"|\{[^{}\n]*\}|[^ "{#]+)+)|(?P<c>#.*)|(?P<s> +)|(?P<x>.)'
+)
+
+_KEYWORDS = tk.KEYWORDS
+_COORD_LIMIT = 99
+_MAX_DIGITS = 6
+
+
+def _prefix_token(word: str) -> bool:
+    """Whether a priority-2 terminal (card, scoring card, tile, field) matches the start of
+    ``word``: where the contextual lexer accepts it, it would cut the word there."""
+    return any(r.match(word) for r in _PRIORITY)
+
+
+# -------------------------------------------------------------- cached word classification
+# Each maps a word to its reading in one context (None: not sure, the line goes to Lark).
+
+_names: dict[str, str | None] = {}
+_cards: dict[str, tuple[type, Any] | None] = {}
+_tiles: dict[str, tuple[Any, ...] | None] = {}
+_fields: dict[str, Any] = {}
+_coords: dict[str, Coord | None] = {}
+_margs: dict[str, tuple[str, Any] | None] = {}
+
+_MISSING = object()
+
+
+def _name(word: str) -> str | None:
+    """A player name (WORD or STRING) that reads as the same name in every name context."""
+    got = _names.get(word, _MISSING)
+    if got is not _MISSING:
+        return got  # type: ignore[return-value]
+    out: str | None = None
+    if word[:1] == '"':
+        if _STRING.fullmatch(word):
+            out = tk.unquote(word)
+    elif _WORD.fullmatch(word) and word.lower() not in _KEYWORDS and not _prefix_token(word):
+        out = word
+    if len(_names) < 10_000:
+        _names[word] = out
+    return out
+
+
+def _card(word: str) -> tuple[type, Any] | None:
+    """A card-like token in a card context (take, pay, deal, display): CARD, SCORECARD,
+    COMPONENT or ``?``."""
+    got = _cards.get(word, _MISSING)
+    if got is not _MISSING:
+        return got  # type: ignore[return-value]
+    out: tuple[type, Any] | None = None
+    if word == "?":
+        out = (CardRef, None)
+    elif _CARD.fullmatch(word):
+        out = (CardRef, tk.read_card(word))
+    elif _SCORECARD.fullmatch(word):
+        out = (ScoringCardRef, int(word[-1]))
+    elif _COMPONENT.fullmatch(word) and not _prefix_token(word):
+        out = (ComponentRef, tuple(word.split(":", 1)))
+    if len(_cards) < 10_000:
+        _cards[word] = out
+    return out
+
+
+def _make_card(word: str, pos: Pos) -> Any:
+    got = _card(word)
+    if got is None:
+        return None
+    cls, value = got
+    if cls is ComponentRef:
+        return ComponentRef(value[0], value[1], pos)
+    return cls(value, pos)
+
+
+def _tile_reading(word: str) -> tuple[Any, ...] | None:
+    """A tile-like token (TILE, COMPONENT or ``?``): ``(type, price, walls, candidates)`` or
+    ``("component", kind, name)``. A tile the catalogue does not know goes to Lark."""
+    got = _tiles.get(word, _MISSING)
+    if got is not _MISSING:
+        return got  # type: ignore[return-value]
+    out: tuple[Any, ...] | None = None
+    if word == "?":
+        out = (None, None, None, ())
+    elif _TILE.fullmatch(word):
+        type_, price, walls, cands, problem = tk.read_tile(word)
+        if problem is None:
+            out = (type_, price, walls, cands)
+    elif _COMPONENT.fullmatch(word) and not _prefix_token(word):
+        kind, name = word.split(":", 1)
+        out = ("component", kind, name)
+    if len(_tiles) < 10_000:
+        _tiles[word] = out
+    return out
+
+
+def _make_tile(word: str, pos: Pos) -> Any:
+    got = _tile_reading(word)
+    if got is None:
+        return None
+    if got[0] == "component":
+        return ComponentRef(got[1], got[2], pos)
+    return TileRef(got[0], got[1], got[2], got[3], pos)
+
+
+def _field(word: str) -> Any:
+    """A market field written as a currency (``Gu``): its currency, or _MISSING."""
+    got = _fields.get(word, _MISSING)
+    if got is _MISSING and len(_fields) < 1_000:
+        got = tk.read_field(word)[0] if _FIELD.fullmatch(word) else _MISSING
+        _fields[word] = got
+    return got
+
+
+def _coord(text: str) -> Coord | None:
+    got = _coords.get(text, _MISSING)
+    if got is not _MISSING:
+        return got  # type: ignore[return-value]
+    out = None
+    m = _XY.fullmatch(text)
+    if m:
+        x, y = int(m[1]), int(m[2])
+        if abs(x) <= _COORD_LIMIT and abs(y) <= _COORD_LIMIT:
+            out = Coord(x, y)
+    if len(_coords) < 10_000:
+        _coords[text] = out
+    return out
+
+
+def _number(digits: str) -> int | None:
+    """An INT token (ASCII digits, at most six significant ones) or None."""
+    if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= _MAX_DIGITS:
+        return int(digits)
+    return None
+
+
+def _marg(word: str, pos: Pos) -> GenericArg | None:
+    """One argument of a module verb (or chance event), as the transformer's ``marg``."""
+    if word in _margs:
+        got = _margs[word]
+    else:
+        got = _marg_kind(word)
+        if len(_margs) < 10_000:
+            _margs[word] = got
+    if got is None:
+        return None
+    kind, value = got
+    if kind == "plain":  # a coordinate or a number: no position of its own
+        return GenericArg(value)
+    if kind == "word":
+        return GenericArg(value, pos)
+    if kind == "string":
+        return GenericArg(PlayerRef(value, pos), pos)
+    if kind == "card":
+        return GenericArg(_make_card(word, pos), pos)
+    return GenericArg(_make_tile(word, pos), pos)
+
+
+def _marg_kind(word: str) -> tuple[str, Any] | None:
+    if word == "?":
+        return ("word", "?")
+    first = word[0]
+    if first == '"':
+        return ("string", tk.unquote(word)) if _STRING.fullmatch(word) else None
+    if first == "@":
+        c = _coord(word[1:])
+        return ("plain", c) if c is not None else None
+    if first == "-":
+        n = _number(word[1:])
+        return ("plain", -n) if n is not None else None
+    if first.isdigit():
+        n = _number(word)
+        return ("plain", n) if n is not None else None
+    if _CARD.fullmatch(word) or _SCORECARD.fullmatch(word):
+        return ("card", None)
+    if _TILE.fullmatch(word):
+        return ("tile", None) if _tile_reading(word) is not None else None
+    if _prefix_token(word):
+        return None
+    if _COMPONENT.fullmatch(word):
+        return ("tile", None)
+    if _WORD.fullmatch(word) and word.lower() not in _KEYWORDS:
+        return ("word", word)
+    return None
+
+
+def _verb(word: str) -> bool:
+    """Whether ``word`` is read as a module's verb (a WORD that is no keyword)."""
+    return (
+        _WORD.fullmatch(word) is not None
+        and word.lower() not in _KEYWORDS
+        and not _prefix_token(word)
+    )
+
+
+# ----------------------------------------------------------------------------- the words
+
+Word = tuple[str, int, bool]  # text, column, followed by a comma
+
+
+def _words(line: str) -> tuple[list[Word], str | None, int] | None:
+    """The words of a body line, its comment (text after ``#``, or None) and the column of
+    the first word; None when the line is not for the fast path."""
+    if '"' in line or "{" in line:
+        return _scan_words(line)
+    comment = None
+    cut = line.find("#")
+    if cut >= 0:
+        if cut and line[cut - 1] != " ":
+            return None
+        comment = line[cut + 1 :].strip()
+        line = line[:cut]
+    body = line.rstrip(" ")
+    start = len(body) - len(body.lstrip(" "))
+    out: list[Word] = []
+    col = start + 1
+    for w in body[start:].split(" "):
+        if not w:
+            col += 1
+            continue
+        if w == ",":
+            return None
+        if w[-1] == ",":
+            out.append((w[:-1], col, True))
+        else:
+            out.append((w, col, False))
+        col += len(w) + 1
+    return out, comment, start + 1
+
+
+def _scan_words(line: str) -> tuple[list[Word], str | None, int] | None:
+    out: list[Word] = []
+    comment = None
+    after_blank = True
+    for m in _SCAN.finditer(line):
+        kind = m.lastgroup
+        if kind == "s":
+            after_blank = True
+            continue
+        if kind == "x" or not after_blank:
+            return None
+        if kind == "c":
+            comment = m.group()[1:].strip()
+            break
+        w = m.group()
+        col = m.start() + 1
+        if w == ",":
+            return None
+        if w[-1] == ",":
+            out.append((w[:-1], col, True))
+        else:
+            out.append((w, col, False))
+        after_blank = False
+    first = out[0][1] if out else 1
+    return out, comment, first
+
+
+def _notes(words: list[Word], ln: int) -> tuple[tuple[Annotation, ...], int] | None:
+    """Annotations at the end of ``words``: (notes, index where they start)."""
+    end = len(words)
+    i = end
+    while i and words[i - 1][0][:1] == "{":
+        i -= 1
+    if i == end:
+        return (), end
+    notes = []
+    for w, col, sep in words[i:end]:
+        # a comma may follow the last word only (it ends the action; callers see to it)
+        if (sep and col != words[-1][1]) or not _ANNOTATION.fullmatch(w):
+            return None
+        notes.append(Annotation(w[1:-1].strip(), Pos(ln, col)))
+    return tuple(notes), i
+
+
+def _groups(words: list[Word], begin: int) -> list[list[Word]] | None:
+    """``words[begin:]`` cut at the commas (a comma after the last word is an error)."""
+    groups: list[list[Word]] = []
+    cur: list[Word] = []
+    for w in words[begin:]:
+        if not w[0]:
+            return None
+        cur.append(w)
+        if w[2]:
+            groups.append(cur)
+            cur = []
+    if not cur:
+        return None
+    groups.append(cur)
+    return groups
+
+
+# ---------------------------------------------------------------------------- actions
+
+
+def _tile_at(word: str, ln: int, col: int, optional: bool = False) -> tuple[Any, Coord] | None:
+    """``T9ne@1,2`` (for ``remove`` the tile may be left out: ``@1,2``)."""
+    tile_text, at, xy = word.partition("@")
+    if not at:
+        return None
+    c = _coord(xy)
+    if c is None:
+        return None
+    if not tile_text:
+        return (None, c) if optional else None
+    t = _make_tile(tile_text, Pos(ln, col))
+    if t is None:
+        return None
+    return t, c
+
+
+def _action(words: list[Word], ln: int) -> Any:
+    got = _notes(words, ln)
+    if got is None:
+        return None
+    notes, end = got
+    if end == 0:
+        return None
+    verb, vcol, _ = words[0]
+    pos = Pos(ln, vcol)
+    n = end - 1  # arguments
+    if verb == "take":
+        cards = []
+        for w, col, _ in words[1:end]:
+            c = _make_card(w, Pos(ln, col))
+            if c is None:
+                return None
+            cards.append(c)
+        return TakeMoney(tuple(cards), pos, notes)
+    if verb == "buy":
+        i = 1
+        cur = None
+        if n >= 1 and (f := _field(words[1][0])) is not _MISSING:
+            cur = f
+            i = 2
+        if end < i + 2 or words[i + 1][0] != "pay":
+            return None
+        tile = _make_tile(words[i][0], Pos(ln, words[i][1]))
+        if tile is None:
+            return None
+        paid = []
+        for w, col, _ in words[i + 2 : end]:
+            c = _make_card(w, Pos(ln, col))
+            if c is None:
+                return None
+            paid.append(c)
+        return Buy(cur, tile, tuple(paid), pos, notes)
+    if verb == "place" or verb == "build":
+        if n != 1:
+            return None
+        got2 = _tile_at(words[1][0], ln, words[1][1])
+        if got2 is None:
+            return None
+        cls = Place if verb == "place" else BuildFromReserve
+        return cls(got2[0], got2[1], pos, notes)
+    if verb == "reserve":
+        if n != 1:
+            return None
+        tile = _make_tile(words[1][0], Pos(ln, words[1][1]))
+        return None if tile is None else Reserve(tile, pos, notes)
+    if verb == "remove":
+        if n != 1:
+            return None
+        got2 = _tile_at(words[1][0], ln, words[1][1], optional=True)
+        return None if got2 is None else RemoveToReserve(got2[0], got2[1], pos, notes)
+    if verb == "swap":
+        if n not in (1, 3):
+            return None
+        got2 = _tile_at(words[1][0], ln, words[1][1])
+        if got2 is None:
+            return None
+        out = None
+        if n == 3:
+            if words[2][0] != "for":
+                return None
+            out = _make_tile(words[3][0], Pos(ln, words[3][1]))
+            if out is None:
+                return None
+        return Swap(got2[0], got2[1], out, pos, notes)
+    if verb == "give":
+        if n != 2:
+            return None
+        tile = _make_tile(words[1][0], Pos(ln, words[1][1]))
+        if tile is None:
+            return None
+        w, col, _ = words[2]
+        if w == "dirk":
+            return Give(tile, None, pos, notes)
+        name = _name(w)
+        return None if name is None else Give(tile, PlayerRef(name, Pos(ln, col)), pos, notes)
+    if not _verb(verb):
+        return None
+    args = _margs_of(words[1:end], ln)
+    return None if args is None else ModuleAction(verb, args, pos, notes)
+
+
+def _margs_of(words: list[Word], ln: int) -> tuple[GenericArg, ...] | None:
+    args = []
+    for w, col, _ in words:
+        a = _marg(w, Pos(ln, col))
+        if a is None:
+            return None
+        args.append(a)
+    return tuple(args)
+
+
+def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
+    i = 0
+    number = None
+    pos = None
+    player = None
+    w, col, sep = words[0]
+    if w[-1] == "." and not sep:
+        number = _number(w[:-1])
+        if number is None:
+            return None
+        pos = Pos(ln, col)
+        i = 1
+    if i < len(words):
+        w, col, sep = words[i]
+        if w[-1] == ":" and not sep:
+            name = _name(w[:-1])
+            if name is None:
+                return None
+            player = PlayerRef(name, Pos(ln, col))
+            if pos is None:
+                pos = player.pos
+            i += 1
+    groups = _groups(words, i)
+    if groups is None:
+        return None
+    actions = []
+    for g in groups:
+        a = _action(g, ln)
+        if a is None:
+            return None
+        actions.append(a)
+    return Turn(number, player, tuple(actions), pos or actions[0].pos, (), comment)
+
+
+# ------------------------------------------------------------------------ chance events
+
+
+def _market_entry(word: str, ln: int, col: int) -> tuple[Any, Any] | None:
+    head, colon, tail = word.partition(":")
+    if colon:
+        cur = _field(head)
+        if cur is not _MISSING:
+            t = _make_tile(tail, Pos(ln, col + len(head) + 1))
+            return None if t is None else (cur, t)
+    t = _make_tile(word, Pos(ln, col))
+    return None if t is None else (None, t)
+
+
+def _event(words: list[Word], ln: int) -> Any:
+    verb, vcol, _ = words[0]
+    pos = Pos(ln, vcol)
+    if verb == "display":
+        cards = []
+        for w, col, _ in words[1:]:
+            c = _make_card(w, Pos(ln, col))
+            if c is None:
+                return None
+            cards.append(c)
+        return DisplayReveal(tuple(cards), pos)
+    if verb == "market":
+        entries = []
+        for w, col, _ in words[1:]:
+            e = _market_entry(w, ln, col)
+            if e is None:
+                return None
+            entries.append(e)
+        return MarketDraw(tuple(entries), pos)
+    if verb == "deal":
+        if len(words) < 2:
+            return None
+        name = _name(words[1][0])
+        if name is None:
+            return None
+        cards = []
+        for w, col, _ in words[2:]:
+            c = _make_card(w, Pos(ln, col))
+            if c is None:
+                return None
+            cards.append(c)
+        return Deal(PlayerRef(name, Pos(ln, words[1][1])), tuple(cards), pos)
+    if verb == "reshuffle":
+        return Reshuffle(pos) if len(words) == 1 else None
+    if verb == "dirk":
+        tiles = []
+        for w, col, _ in words[1:]:
+            t = _make_tile(w, Pos(ln, col))
+            if t is None:
+                return None
+            tiles.append(t)
+        return DirkDraw(tuple(tiles), pos)
+    if not _verb(verb):
+        return None
+    args = _margs_of(words[1:], ln)
+    return None if args is None else ModuleChance(verb, args, pos)
+
+
+def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
+    _, col, sep = words[0]
+    if sep or len(words) < 2:
+        return None
+    got = _notes(words, ln)
+    if got is None:
+        return None
+    notes, end = got
+    groups = _groups(words[:end], 1)
+    if groups is None:
+        return None
+    events = []
+    for g in groups:
+        e = _event(g, ln)
+        if e is None:
+            return None
+        events.append(e)
+    return Chance(tuple(events), Pos(ln, col), notes, comment)
+
+
+# -------------------------------------------------------------------------- other lines
+
+
+def _start(words: list[Word], comment: str | None, ln: int) -> StartPlayer | None:
+    got = _notes(words, ln)
+    if got is None:
+        return None
+    notes, end = got
+    if end not in (2, 3) or any(w[2] for w in words[:end]):
+        return None
+    youngest = False
+    if end == 3:
+        if words[2][0] != "youngest":
+            return None
+        youngest = True
+    name = _name(words[1][0])
+    if name is None:
+        return None
+    player = PlayerRef(name, Pos(ln, words[1][1]))
+    return StartPlayer(player, youngest, Pos(ln, words[0][1]), notes, comment)
+
+
+def _claim_key(word: str) -> Any:
+    """The key of a claimed breakdown figure, or None (the line goes to Lark)."""
+    low = word.lower()
+    if low in tk.WALL_KEYS:
+        return "wall"
+    if low in TYPE_SPELLINGS:
+        return TYPE_SPELLINGS[low]
+    if not _WORD.fullmatch(word):
+        return None
+    from referee.scoring.categories import CATEGORIES, category_for_claim
+
+    found = category_for_claim(low)
+    return None if found is None else CATEGORIES[found.lower()].claim_key
+
+
+def _claim_part(text: str, ln: int, col: int) -> ClaimPart | None:
+    key_text, eq, value = text.partition("=")
+    if not eq or not key_text:
+        return None
+    key = _claim_key(key_text)
+    if key is None:
+        return None
+    if value[:1] == "-":
+        n = _number(value[1:])
+        if n is None:
+            return None
+        n = -n
+    else:
+        n = _number(value)
+        if n is None:
+            return None
+    return ClaimPart(key, n, Pos(ln, col))
+
+
+def _claim(words: list[Word], ln: int) -> Claim | None:
+    w, col, _ = words[0]
+    if w == "dirk":
+        player = None
+    else:
+        name = _name(w)
+        if name is None:
+            return None
+        player = PlayerRef(name, Pos(ln, col))
+    points = total = None
+    i = 1
+    n = len(words)
+    if i < n and words[i][0][:1] == "+":
+        points = _number(words[i][0][1:])
+        if points is None:
+            return None
+        i += 1
+    if i < n and words[i][0][:1] == "=":
+        total = _number(words[i][0][1:])
+        if total is None:
+            return None
+        i += 1
+    parts: list[ClaimPart] = []
+    if i < n:
+        w, col, _ = words[i]
+        if w[:1] != "(":
+            return None
+        # the parts: "(T=13," "G=5," "wall=3)"
+        rest = words[i:]
+        for k, (w, col, sep) in enumerate(rest):
+            last = k == len(rest) - 1
+            if k == 0:
+                w, col = w[1:], col + 1
+            if last:  # its comma (if any) ends the claim
+                if w[-1:] != ")":
+                    return None
+                w = w[:-1]
+            elif not sep:
+                return None
+            p = _claim_part(w, ln, col)
+            if p is None:
+                return None
+            parts.append(p)
+    pos = player.pos if player is not None else Pos(ln, words[0][1])
+    return Claim(player, points, total, tuple(parts), pos)
+
+
+def _scoring(words: list[Word], comment: str | None, ln: int) -> Scoring | None:
+    got = _notes(words, ln)
+    if got is None:
+        return None
+    notes, end = got
+    if end < 2 or words[0][2] or words[1][2]:
+        return None
+    text = words[1][0]
+    colon = text[-1:] == ":"
+    number = _number(text[:-1] if colon else text)
+    if number is None:
+        return None
+    claims: list[Claim] = []
+    if colon:
+        if end == 2:
+            return None  # "scoring 1:" with no claim: not what fmt writes
+        # claims are cut at commas outside the parentheses of their parts
+        cur: list[Word] = []
+        depth = False
+        for w in words[2:end]:
+            cur.append(w)
+            if w[0][:1] == "(":
+                depth = True
+            if depth and w[0][-1:] == ")":
+                depth = False
+            if w[2] and not depth:
+                c = _claim(cur, ln)
+                if c is None:
+                    return None
+                claims.append(c)
+                cur = []
+        if not cur or depth:
+            return None
+        c = _claim(cur, ln)
+        if c is None:
+            return None
+        claims.append(c)
+    elif end != 2:
+        return None
+    return Scoring(number, tuple(claims), Pos(ln, words[0][1]), notes, comment)
+
+
+def _award(words: list[Word], ln: int) -> Award | None:
+    entry = _market_entry(words[0][0], ln, words[0][1])
+    if entry is None:
+        return None
+    cur, tile = entry
+    n = len(words)
+    player = None
+    at = None
+    reserve = False
+    if n == 2 and words[1][0] == "none":
+        pass
+    elif n in (2, 3):
+        w, col, _ = words[1]
+        head, sign, xy = w.rpartition("@")
+        if sign and head and (c := _coord(xy)) is not None:
+            if n != 2:
+                return None
+            w, at = head, c
+        name = _name(w)
+        if name is None:
+            return None
+        player = PlayerRef(name, Pos(ln, col))
+        if n == 3:
+            if words[2][0] != "reserve":
+                return None
+            reserve = True
+    else:
+        return None
+    return Award(cur, tile, player, at, reserve, tile.pos)
+
+
+def _distribute(words: list[Word], comment: str | None, ln: int) -> Distribution | None:
+    if words[0][2]:
+        return None
+    got = _notes(words, ln)
+    if got is None:
+        return None
+    notes, end = got
+    groups = _groups(words[:end], 1)
+    if groups is None:
+        return None
+    awards = []
+    for g in groups:
+        a = _award(g, ln)
+        if a is None:
+            return None
+        awards.append(a)
+    return Distribution(tuple(awards), Pos(ln, words[0][1]), notes, comment)
+
+
+_HEADER = re.compile(r'( *)\[([^\W\d][\w\'-]*) ("(?:[^"\\\n]|\\.)*")\](?: *(#.*))?')
+
+
+def _header(line: str, ln: int) -> Header | None:
+    m = _HEADER.fullmatch(line)
+    if m is None:
+        return None
+    name = m[2]
+    # after "[" the parser accepts a WORD only, so a keyword's letters are a plain name here
+    # ([Youngest "Anna"]); a name a card or tile pattern would cut goes to Lark
+    if _prefix_token(name):
+        return None
+    from referee.notation.parser import _KNOWN_BY_LOWER
+
+    comment = m[4][1:].strip() if m[4] is not None else None
+    shown = _KNOWN_BY_LOWER.get(name.lower(), name)
+    return Header(shown, tk.unquote(m[3]), Pos(ln, len(m[1]) + 2), comment)
+
+
+# ------------------------------------------------------------------------------ lines
+
+BLANK = object()  # read_line's answer for a blank line
+
+
+def read_line(line: str, ln: int) -> Any:
+    """The record of one line (without its newline) at line number ``ln``: :data:`BLANK`,
+    a record, or None when the fast path does not read it (Lark must)."""
+    first = line[:1]
+    if first == "[":
+        return _header(line, ln)
+    stripped = line.lstrip(" ")
+    if not stripped:
+        return BLANK
+    if stripped[0] == "#":
+        return CommentLine(stripped[1:].strip(), Pos(ln, len(line) - len(stripped) + 1), ())
+    got = _words(line)
+    if got is None:
+        return None
+    words, comment, _ = got
+    if not words or words[-1][2]:  # nothing, or a comma at the end
+        return None
+    head = words[0][0]
+    if head[:1] == "{":
+        got2 = _notes(words, ln)
+        if got2 is None or got2[1] != 0:
+            return None
+        return CommentLine(comment, got2[0][0].pos, got2[0])
+    if head == "*":
+        return _chance(words, comment, ln)
+    if head == "start":
+        return _start(words, comment, ln)
+    if head == "scoring":
+        return _scoring(words, comment, ln)
+    if head == "distribute":
+        return _distribute(words, comment, ln)
+    if head[:1] == "[":
+        return None
+    return _turn(words, comment, ln)
+
+
+LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
+
+
+def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list[Any]] | None:
+    """The records and notation errors of one game's text, as the Lark parse gives them, or
+    None when the whole game must go to Lark (a syntax error, a position block, a carriage
+    return).
+
+    ``lark_line(line, off)`` parses one line with Lark (raising its ``UnexpectedInput``); it
+    reads the lines this module declines.
+    """
+    if "\r" in text:
+        return None
+    items: list[Any] = []
+    problems: list[Any] = []
+    ln = off
+    for line in text.split("\n"):
+        ln += 1
+        if not line:
+            continue
+        rec = read_line(line, ln)
+        if rec is BLANK:
+            continue
+        if rec is None:
+            if not line.strip(" \t\f\ufeff"):
+                continue  # blank for Lark too
+            low = line.lstrip(" \t\f\ufeff")[:8].lower()
+            if low == "position":
+                return None  # a block over several lines: the whole game goes to Lark
+            from lark.exceptions import UnexpectedInput
+
+            try:
+                got, found = lark_line(line, ln - 1)
+            except UnexpectedInput:
+                return None
+            items.extend(got)
+            problems.extend(found)
+            continue
+        items.append(rec)
+    return items, problems

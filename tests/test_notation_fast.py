@@ -1,0 +1,373 @@
+"""Differential test: the fast reader for canonical lines against the Lark grammar (issue 13).
+
+The grammar stays the definition of the notation. For every text here the fast path
+(:mod:`referee.notation.fast`) must give exactly the records Lark gives -- every field compared,
+source positions, comments, annotations and notation errors included -- and every line it
+declines must go to Lark. Texts: simulated records (all player counts, every rule profile, every
+module alone and together), hypothesis-made records written by ``fmt``, the fuzz corpus that
+``tests/test_fuzz.py`` uses (mutated records, fragments, several games, token soup, random text),
+hypothesis-made edits of canonical lines, and every file of ``examples/``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
+
+import referee.notation.fast as fast
+from referee.notation import format_game, parse_text
+from referee.notation.parser import _parser, parse_chunk, parse_game_text, split_games
+from referee.profiles import load_profile
+from referee.simulate import fuzz, simulate_text
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+PROFILES = ("queen-2003", "queen-bigbox-2019", "bga", "piatnik-hu")
+MODULES: tuple[tuple[str, ...], ...] = (
+    (),
+    ("wesir",),
+    ("wechselstuben",),
+    ("bonuskarten",),
+    ("plaetze",),
+    ("wesir", "wechselstuben", "bonuskarten", "plaetze"),
+)
+
+
+def deep(x: Any) -> Any:
+    """Every field of a record, recursively (the records' ``==`` leaves positions out)."""
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return (type(x).__name__, *(deep(getattr(x, f.name)) for f in dataclasses.fields(x)))
+    if isinstance(x, tuple):  # Coord and plain tuples
+        return (type(x).__name__, *(deep(v) for v in x))
+    if isinstance(x, list):
+        return ["list", *(deep(v) for v in x)]
+    if isinstance(x, frozenset):
+        return ("frozenset", *sorted(repr(deep(v)) for v in x))
+    if isinstance(x, enum.Enum):
+        return (type(x).__name__, x.name)
+    return (type(x).__name__, x)
+
+
+def both(text: str, source: str = "t.alh", start: int = 1) -> tuple[Any, Any, bool]:
+    """The game read with the fast path and with Lark alone, and whether the fast path took it
+    (without falling back to Lark for the whole game)."""
+    took = fast.read_game(text, start - 1, parse_chunk) is not None
+    fast.ENABLED = True
+    try:
+        quick = parse_game_text(text, source, start)
+        fast.ENABLED = False
+        slow = parse_game_text(text, source, start)
+    finally:
+        fast.ENABLED = True
+    return quick, slow, took
+
+
+def assert_same_games(text: str) -> int:
+    """Every game of ``text`` the same both ways; the number of games the fast path read."""
+    taken = 0
+    lines = fuzz_lines(text)
+    for start, chunk in split_games(lines):
+        quick, slow, took = both(chunk, start=start)
+        assert deep(quick) == deep(slow), chunk
+        taken += took
+    return taken
+
+
+def fuzz_lines(text: str) -> Iterator[str]:
+    import io
+
+    yield from io.StringIO(text.removeprefix("\ufeff"), newline=None)
+
+
+def lark_line(line: str) -> Any:
+    """What Lark reads from one line alone: its records, or None on a syntax error."""
+    try:
+        return parse_chunk(line, 0)
+    except UnexpectedInput:
+        return None
+
+
+def assert_line(line: str) -> bool:
+    """The fast reader reads ``line`` exactly as Lark does, or declines it; whether it read it."""
+    got = fast.read_line(line, 1)
+    if got is None:
+        return False
+    lark = lark_line(line)
+    assert lark is not None, f"fast path accepted a line Lark rejects: {line!r}"
+    items, problems = lark
+    assert problems == [], f"fast path accepted a line with notation errors: {line!r}"
+    if got is fast.BLANK:
+        assert items == [], line
+    else:
+        assert len(items) == 1 and deep(items[0]) == deep(got), line
+    return True
+
+
+# --------------------------------------------------------------- the token patterns
+
+
+def test_the_fast_paths_patterns_are_the_grammars() -> None:
+    lark, _ = _parser()
+    # Lark writes a newline in a character class as the character itself
+    terminals = {t.name: t.pattern.to_regexp().replace("\n", "\\n") for t in lark.terminals}
+    for name, pattern in fast.PATTERNS.items():
+        assert terminals[name] == pattern, name
+
+
+# -------------------------------------------------------------------- simulated records
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_simulated_records_of_every_profile_and_player_count(profile: str) -> None:
+    rules = load_profile(profile)
+    for players in (2, 3, 4, 5, 6):
+        text = simulate_text(players, 1000 + players, rules)
+        assert assert_same_games(text) == 1  # read by the fast path, not the whole-game fallback
+        for line in text.splitlines():
+            assert assert_line(line), line  # canonical: every line on the fast path
+
+
+@pytest.mark.parametrize("modules", MODULES, ids=lambda m: "+".join(m) or "base")
+def test_simulated_records_with_modules(modules: tuple[str, ...]) -> None:
+    for players in (2, 3, 5):
+        text = simulate_text(players, 2000 + players, modules=modules)
+        assert assert_same_games(text) == 1
+        for line in text.splitlines():
+            assert assert_line(line), line
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 10**6),
+    profile=st.sampled_from(PROFILES),
+    modules=st.sampled_from(MODULES),
+)
+def test_hypothesis_simulated_records(
+    players: int, seed: int, profile: str, modules: tuple[str, ...]
+) -> None:
+    text = simulate_text(players, seed, load_profile(profile), modules=modules)
+    assert assert_same_games(text) == 1
+
+
+# ---------------------------------------------------------- records made by hypothesis
+
+
+def _roundtrip_games() -> Any:
+    import test_notation_roundtrip as rt  # the record strategies of the round-trip test
+
+    return rt.games
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.deferred(_roundtrip_games))
+def test_hypothesis_records_written_by_fmt(game: Any) -> None:
+    """Arbitrary records (odd names, comments, annotations, module verbs, positions), as
+    ``fmt`` writes them: the fast path reads them as Lark does, or hands them on."""
+    text = format_game(game)
+    assert_same_games(text)
+    for line in text.splitlines():
+        assert_line(line)
+
+
+# ------------------------------------------------------------------ edited canonical lines
+
+_SAMPLE = simulate_text(4, 77, modules=("wesir", "plaetze")) + simulate_text(2, 78)
+_SAMPLE_LINES = [ln for ln in _SAMPLE.splitlines() if ln]
+_INSERTS = (
+    " ",
+    "  ",
+    "\t",
+    ",",
+    ", ",
+    "#",
+    " # note",
+    "{",
+    "}",
+    " {a, b}",
+    "{x}",
+    '"',
+    '"A b"',
+    ":",
+    "@",
+    "@1,2",
+    "-",
+    "?",
+    "(",
+    ")",
+    "=",
+    "+",
+    "0",
+    "9999999",
+    "x",
+    "Gu",
+    "Gu3",
+    "T10",
+    "sq:T",
+    "take",
+    "Take",
+    "pay",
+    "dirk",
+    "none",
+    "youngest",
+    "reserve",
+    "position",
+    "\ufeff",
+    "\x00",
+    "ä",
+    "'",
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    line=st.sampled_from(_SAMPLE_LINES),
+    edits=st.lists(
+        st.tuples(
+            st.floats(0, 1),
+            st.sampled_from(("insert", "delete", "swapcase", "replace")),
+            st.sampled_from(_INSERTS),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_edited_lines_are_read_as_lark_reads_them_or_declined(
+    line: str, edits: list[tuple[float, str, str]]
+) -> None:
+    for where, how, what in edits:
+        i = int(where * len(line))
+        if how == "insert":
+            line = line[:i] + what + line[i:]
+        elif how == "delete":
+            line = line[:i] + line[i + 1 :]
+        elif how == "swapcase":
+            line = line[:i] + line[i:].swapcase()
+        else:
+            line = line[:i] + what + line[i + len(what) :]
+    assert_line(line)
+    assert_same_games(_SAMPLE.split("\n\n", 1)[0] + "\n\n" + line + "\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "12. Ben: buy Di A6sw pay Di4 Di2 {exact, cheap} {2nd}, place A6sw@0,-1 # a comment",
+        '3. "Anna Lena": take Gu3 W1 ex:GuDe ? # quoted',
+        "* deal Anna Gu3 De7, display Gu1 W1 Di4, reshuffle, market Gu:T10w ex:Ab, dirk T9ne {x}",
+        "scoring 2: Anna +21 =30 (T=13, G=5, wall=3), Ben +8, dirk +12 {checked} # ok",
+        "distribute Gu:T9ne Ben@3,1, Di:G6 none, De:A7 Cem reserve # end",
+        "start Cem youngest {coin} # drawn",
+        "{only a note} {two} # and a comment",
+        "# just a comment",
+        '[Event "Club night, round 3"] # header comment',
+        'Ben: vizier -3 @1,2 x:y "A b" ? true W1 T10 Gu3, wake',
+        "12. Ben: remove @1,2, swap G8sw@1,0 for A6ne, build T9ne@1,2, give T10 Anna",
+        "12. Ben: give T10 dirk, reserve ?",
+    ],
+)
+def test_hand_typed_lines_with_comments_and_annotations_stay_on_the_fast_path(line: str) -> None:
+    assert assert_line(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "12. Ben: Take Gu3",  # a keyword in another spelling
+        "12. Ben: take T14",  # no such tile: a notation error, Lark reports it
+        "12. Ben: place T10@100,0",  # out of range: a notation error
+        "12. Ben: take Gu3,",  # a comma at the end: a syntax error
+        "12. Ben: take Gu3 , take Di4",  # a comma on its own
+        "12.\tBen: take Gu3",  # a tab
+        "12. Ben: take Gu3#x",  # a comment glued to a token
+        "position",  # a block over several lines
+        "1234567. Ben: take Gu3",  # a number of seven digits
+        "scoring 1: Anna =-2",  # not a number
+        "12. Ben: place T10 @1,0",  # not fmt's spacing
+        "Gu3: take Di4",  # a name spelled like a card (fmt quotes it)
+    ],
+)
+def test_lines_the_fast_path_declines(line: str) -> None:
+    assert fast.read_line(line, 1) is None
+    assert_same_games(f'[Event "x"]\n\n{line}\n')
+
+
+# ------------------------------------------------------------------------ fuzz corpus
+
+
+def test_the_fuzz_corpus() -> None:
+    """The inputs of tests/test_fuzz.py's kinds (and more of them), whole games and lines."""
+    records = [simulate_text(n, 700 + n) for n in (2, 3, 4, 6)] + fuzz.seed_records(0, 10)
+    gens = fuzz.generators(records)
+    taken = declined = 0
+    for kind in sorted(gens):
+        rng = random.Random(f"fast-{kind}")
+        for _ in range(40):
+            data = gens[kind](rng)
+            if isinstance(data, bytes):
+                try:
+                    data = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    continue
+            assert_same_games(data)
+            for line in data.split("\n")[:120]:
+                if assert_line(line):
+                    taken += 1
+                else:
+                    declined += 1
+    assert taken > 1500 and declined > 300  # both sides of the fast path are exercised
+
+
+# ----------------------------------------------------------------------------- examples
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.alh")), ids=lambda p: p.name)
+def test_examples(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert_same_games(text)
+    for line in text.split("\n"):
+        assert_line(line)
+
+
+def test_canonical_examples_are_read_without_lark() -> None:
+    """Comments, annotations and module lines do not push a game onto the slow path."""
+    calls = []
+
+    def counting(line: str, off: int) -> Any:
+        calls.append(line)
+        return parse_chunk(line, off)
+
+    for name in ("game-4p.alh", "module-all-four.alh", "notation-club-3p.alh"):
+        text = (EXAMPLES / name).read_text(encoding="utf-8")
+        for start, chunk in split_games(fuzz_lines(text)):
+            assert fast.read_game(chunk, start - 1, counting) is not None, name
+    assert calls == []
+
+
+def test_a_position_block_goes_to_lark_whole() -> None:
+    text = (EXAMPLES / "position-midgame.alh").read_text(encoding="utf-8")
+    (chunk,) = [c for _, c in split_games(fuzz_lines(text))]
+    assert fast.read_game(chunk, 0, parse_chunk) is None
+    assert_same_games(text)
+
+
+def test_syntax_errors_are_lark_s() -> None:
+    text = simulate_text(3, 5)
+    broken = re.sub(r"(\n\d+\. \w+: take)", r"\1 @", text, count=1)
+    (quick,) = parse_text(broken)
+    fast.ENABLED = False
+    try:
+        (slow,) = parse_text(broken)
+    finally:
+        fast.ENABLED = True
+    assert quick.errors and deep(quick) == deep(slow)
+    assert [e.excerpt for e in quick.errors] == [e.excerpt for e in slow.errors]

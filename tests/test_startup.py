@@ -1,0 +1,122 @@
+"""Start-up (issue 13): only the command that runs is loaded, nothing heavy on the ``check`` path,
+and the Lark grammar's cache lives in the user's cache folder (or nowhere when that is not
+writable). Each case runs in a fresh interpreter, since start-up is what it is about."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "examples" / "game-4p.alh"
+
+_LOADED = """
+import sys
+from referee.cli import main
+try:
+    main({args!r})
+except SystemExit as exc:
+    code = exc.code
+print("EXIT", code)
+print("\\n".join(sorted(sys.modules)))
+"""
+
+
+def _modules_after(args: list[str], env: dict[str, str] | None = None) -> tuple[int, set[str]]:
+    out = subprocess.run(
+        [sys.executable, "-c", _LOADED.format(args=args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        check=True,
+    ).stdout
+    lines = out.splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("EXIT "))
+    return int(lines[at].split()[1]), set(lines[at + 1 :])
+
+
+def test_check_loads_only_what_it_needs() -> None:
+    code, loaded = _modules_after(["check", str(GAME)])
+    assert code == 0
+    assert "referee.commands.check" in loaded
+    others = {"explain", "fmt", "legal", "modules", "parse", "profiles", "render", "show"}
+    assert not {f"referee.commands.{c}" for c in others} & loaded
+    # no SVG / replay code, and not the stack xml.sax.saxutils pulls in
+    heavy = {"referee.reports.svg", "referee.replay", "xml.sax.saxutils", "urllib.request"}
+    heavy |= {"http.client", "email", "ssl", "socket"}
+    assert not heavy & loaded
+    # a canonical record is read by the fast reader: Lark is not even imported
+    assert "lark" not in loaded and "referee.notation.lark_reader" not in loaded
+
+
+def test_a_record_the_fast_reader_declines_still_reads(tmp_path: Path) -> None:
+    text = GAME.read_text(encoding="utf-8")
+    path = tmp_path / "g.alh"
+    path.write_text(text.replace("place", "Place", 1), encoding="utf-8")  # a keyword's other case
+    code, loaded = _modules_after(["check", str(path)])
+    assert code == 0 and "lark" in loaded
+
+
+def test_help_lists_every_command() -> None:
+    result = CliRunner().invoke(cli, ["--help"])
+    assert result.exit_code == 0
+    for name in ("check", "explain", "fmt", "legal", "modules", "parse", "profiles", "render"):
+        assert f"  {name} " in result.output
+    for name in ("score", "show", "simulate"):
+        assert f"  {name} " in result.output
+    bad = CliRunner().invoke(cli, ["chek", str(GAME)])
+    assert bad.exit_code == 2 and "chek" in bad.output
+
+
+_BUILD = """
+from referee.notation.parser import _parser, parse_chunk
+_parser()
+items, problems = parse_chunk("12. Ben: take Gu3, place T10@1,0 # x")
+print(repr(items))
+"""
+
+
+def _build(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", _BUILD],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        check=True,
+    )
+
+
+def test_the_grammar_cache_is_written_once_and_read_back(tmp_path: Path) -> None:
+    folder = tmp_path / "cache"
+    first = _build({"ALHAMBRA_REFEREE_CACHE": str(folder)})
+    files = list(folder.iterdir())
+    assert len(files) == 1 and files[0].name.endswith(".lark-cache")  # no temporary left
+    assert oct(folder.stat().st_mode & 0o777) == "0o700"
+    stamp = files[0].stat().st_mtime_ns
+    second = _build({"ALHAMBRA_REFEREE_CACHE": str(folder)})
+    assert second.stdout == first.stdout and second.stderr == ""
+    assert files[0].stat().st_mtime_ns == stamp  # read, not written again
+
+
+def test_the_cache_goes_to_xdg_cache_home(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "ALHAMBRA_REFEREE_CACHE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    subprocess.run([sys.executable, "-c", _BUILD], cwd=ROOT, env=env, check=True, text=True)
+    assert [p.suffix for p in (tmp_path / "alhambra-referee").iterdir()] == [".lark-cache"]
+
+
+def test_an_unwritable_cache_folder_means_no_cache(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    plain = _build({"ALHAMBRA_REFEREE_CACHE": ""})
+    blocked = _build({"ALHAMBRA_REFEREE_CACHE": str(blocker / "cache")})
+    assert blocked.stdout == plain.stdout and blocked.stderr == ""
+    assert blocker.read_text() == "not a folder"
