@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "END-EARLY:name": "Spiel noch nicht zu Ende",
     "RESULT:name": "Ergebnis",
     "MODULE-NOT-ENABLED:name": "Modul nicht aktiv",
+    "MODULE-OPTION:name": "Moduloption abgelehnt",
     "UNKNOWN-VERB:name": "unbekannte Aktion",
     "UNKNOWN-PLAYER:name": "unbekannter Spieler",
     "UNKNOWN-TILE:name": "mehrdeutiges Plättchen",
@@ -118,6 +119,7 @@ TEXTS: dict[str, str] = {
     "END-EARLY": "{detail}",
     "RESULT": "der Result-Eintrag nennt {claimed} für {player}, die Endsumme ist {computed}",
     "MODULE-NOT-ENABLED": "'{verb}' gehört zum Modul {module}, das nicht im Modules-Eintrag steht",
+    "MODULE-OPTION": "der Modules-Eintrag setzt '{option}' für das Modul {module}, das diese Option nicht anbietet (erlaubt: {allowed}); es gilt die Voreinstellung",  # noqa: E501
     "UNKNOWN-VERB": "'{verb}' ist weder eine Aktion des Grundspiels noch eines bekannten Moduls",
     "UNKNOWN-PLAYER": "{player} steht nicht im Players-Eintrag ({players})",
     "UNKNOWN-TILE": "{tile} kann {candidates} bedeuten; die Mauern angeben",

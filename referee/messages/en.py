@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "END-EARLY:name": "game not over",
     "RESULT:name": "result",
     "MODULE-NOT-ENABLED:name": "module not enabled",
+    "MODULE-OPTION:name": "module option refused",
     "UNKNOWN-VERB:name": "unknown action",
     "UNKNOWN-PLAYER:name": "unknown player",
     "UNKNOWN-TILE:name": "ambiguous tile",
@@ -118,6 +119,7 @@ TEXTS: dict[str, str] = {
     "END-EARLY": "{detail}",
     "RESULT": "the Result header says {claimed} for {player}, the final total is {computed}",
     "MODULE-NOT-ENABLED": "'{verb}' belongs to the module {module}, which is not in the Modules header",
+    "MODULE-OPTION": "the Modules header sets '{option}' for the module {module}, which it does not offer (allowed: {allowed}); the default applies",  # noqa: E501
     "UNKNOWN-VERB": "'{verb}' is no action of the base game nor of any known module",
     "UNKNOWN-PLAYER": "{player} is not in the Players header ({players})",
     "UNKNOWN-TILE": "{tile} can mean {candidates}; write the walls to say which",
