@@ -864,7 +864,6 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
         state.dirk is not None and None in state.dirk
     ):
         state.note(pos, "UNVERIFIED-SCORING-UNKNOWN-TILES", round_no=round_no)
-    state.ext.at(Moment.SCORING_START, state, pos)
     result = score_state(state, round_no)  # the categories, with the modules' parts
     state.scoring_results.append(result)
     state.scorings_done.append(round_no)
@@ -896,7 +895,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                 )
     if state.dirk is not None and round_no in (1, 2):
         state.dirk_due = round_no
-    state.ext.at(Moment.SCORING_DONE, state)
+    state.ext.at(Moment.SCORING_DONE, state, pos)
 
 
 def _scoring(state: GameState, item: Scoring) -> None:

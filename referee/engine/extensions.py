@@ -145,8 +145,9 @@ class Module:
     name in the ``Modules`` header (``[Modules "wuensche task5=types"]``): option name ->
     (default, allowed values, what it means in English, in German). Read with :meth:`option`."""
 
-    settings: dict[str, str] = {}
-    """The options set for this game (``Extensions`` sets them; missing ones take the default)."""
+    def __init__(self) -> None:
+        self.settings: dict[str, str] = {}
+        """The options set for this game (``Extensions`` sets them; a missing one: default)."""
 
     def option(self, name: str) -> str:
         """The value of one of this module's :attr:`options` in this game."""

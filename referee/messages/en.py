@@ -119,7 +119,7 @@ TEXTS: dict[str, str] = {
     "END-EARLY": "{detail}",
     "RESULT": "the Result header says {claimed} for {player}, the final total is {computed}",
     "MODULE-NOT-ENABLED": "'{verb}' belongs to the module {module}, which is not in the Modules header",
-    "MODULE-OPTION": "the Modules header sets '{option}' for the module {module}, which it does not offer (allowed: {allowed}); the default applies",  # noqa: E501
+    "MODULE-OPTION": "the Modules header sets '{option}' for the module {module}, which it does not offer (allowed: {allowed}); the default applies",
     "UNKNOWN-VERB": "'{verb}' is no action of the base game nor of any known module",
     "UNKNOWN-PLAYER": "{player} is not in the Players header ({players})",
     "UNKNOWN-TILE": "{tile} can mean {candidates}; write the walls to say which",
