@@ -243,8 +243,9 @@ class LineScore(CategoryScore):
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"points": self.points}
-        if self.label_en:
-            d["label"] = self.label_en
+        if self.label_en:  # the line's explanation ("2 rows × 3"); "label" names the category
+            d["detail"] = self.label_en
+            d["detail_de"] = self.label_de or self.label_en
         if self.unfloored is not None:
             d["unfloored"] = self.unfloored
         return d
