@@ -244,3 +244,9 @@ def test_a_type_missing_from_everyone_pays_nothing() -> None:
     rep = run()
     assert all(r.buildings[G].points == 0 for r in rep.scorings[0].rows)
     assert BuildingType.GARDEN is G
+
+
+def test_replay_page_names_the_tile() -> None:
+    from referee.replay.page import scoring_table
+
+    assert "scoring tile 1 st:APGCTS" in scoring_table(run().scorings[0], "en")

@@ -303,3 +303,21 @@ def test_breakdown_text_of_a_final_scoring() -> None:
     text = render_scoring_text(rep.scorings[-1])
     assert "1 row × 3 (y = 1)" in text
     assert Side.N  # the geometry works on sides; see tests/test_geometry_queries.py
+
+
+def test_replay_page_shows_each_task_line() -> None:
+    from referee.replay.page import scoring_table
+
+    rep = check("scoring 3\n")
+    html = scoring_table(rep.scorings[-1], "de")
+    assert "Aufgabe 3" in html and "2 Paare × 3" in html
+
+
+def test_simulate_plays_the_module_with_options() -> None:
+    from referee.simulate import simulate_text
+
+    text = simulate_text(2, 9, None, None, ("wuensche task5=line pathcount=tiles",))
+    assert '[Modules "wuensche task5=line pathcount=tiles"]' in text and "* tasks task:" in text
+    rep = check_game(parse_text(text, "sim.alh")[0])
+    assert rep.valid and rep.complete, messages(rep)
+    assert any(k.startswith("task") for r in rep.scorings[-1].rows for k in r.modules)
