@@ -41,6 +41,12 @@ def module_info(cls: type[Module], with_data: bool = False) -> dict[str, Any]:
         "chance_verbs": list(cls.chance_verbs),
         "components": list(cls.component_kinds),
     }
+    options = getattr(cls, "options", {})
+    if options:  # switches for readings that groups may play differently
+        info["options"] = {
+            key: {"default": d, "values": list(values), "en": en, "de": de}
+            for key, (d, values, en, de) in options.items()
+        }
     if with_data:
         try:
             from referee.modules.base import module_data
@@ -71,9 +77,16 @@ register("modules.chance", "chance lines", "Zufallszeilen")
 register("modules.tokens", "component tokens", "Bauteil-Kürzel")
 register("modules.rules", "rules", "Regeln")
 register(
+    "modules.option",
+    "option (default {default}):",
+    "Option (voreingestellt {default}):",
+)
+register(
     "modules.switch",
-    'Switch modules on with the header [Modules "name, name"].',
-    'Module werden mit dem Kopf [Modules "Name, Name"] eingeschaltet.',
+    'Switch modules on with the header [Modules "name, name"]; options follow a name: '
+    '[Modules "name option=value"].',
+    'Module werden mit dem Kopf [Modules "Name, Name"] eingeschaltet; Optionen folgen dem '
+    'Namen: [Modules "Name Option=Wert"].',
 )
 register(
     "modules.unknown",
@@ -108,6 +121,10 @@ def _text(infos: list[dict[str, Any]], lang: str, detail: bool) -> str:
             lines.append(f"  {t('modules.tokens', lang)}: {tokens}")
         if m["section"]:
             lines.append(f"  {t('modules.rules', lang)}: {m['section']}")
+        for key, opt in (m.get("options") or {}).items():
+            values = "|".join(opt["values"])
+            head = t("modules.option", lang, default=opt["default"])
+            lines.append(f"  {head} {key}={values}: {opt['de' if lang == 'de' else 'en']}")
         notation = (m.get("data") or {}).get("notation") if detail else None
         if isinstance(notation, dict):
             for key, value in notation.items():

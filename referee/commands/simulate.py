@@ -58,7 +58,7 @@ def _modules(raw: str | None) -> tuple[str, ...]:
     from referee.engine.extensions import MODULES, load_bundled_modules
 
     load_bundled_modules()
-    unknown = [m for m in names if m not in MODULES]
+    unknown = [m for m in names if m.split()[0] not in MODULES]  # options may follow a name
     if unknown:
         available = sorted({cls.name for cls in MODULES.values()})
         raise click.BadParameter(
@@ -70,7 +70,10 @@ def _modules(raw: str | None) -> tuple[str, ...]:
             ),
             param_hint="--modules",
         )
-    return tuple(dict.fromkeys(MODULES[m].name for m in names))  # aliases -> module names
+    # aliases -> module names; options after a name are kept ("wuensche task5=line")
+    return tuple(
+        dict.fromkeys(" ".join([MODULES[m.split()[0]].name, *m.split()[1:]]) for m in names)
+    )
 
 
 @click.command("simulate")

@@ -37,10 +37,11 @@ if TYPE_CHECKING:
 class Context:
     """The public face of the engine for one game state (cheap: make one when needed)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("pos", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, pos: Pos | None = None) -> None:
         self.state = state
+        self.pos = pos  # the record line a moment belongs to (None: not known / not given)
 
     # ---------------------------------------------------------------- reading
 

@@ -899,7 +899,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                 )
     if state.dirk is not None and round_no in (1, 2):
         state.dirk_due = round_no
-    state.ext.at(Moment.SCORING_DONE, state)
+    state.ext.at(Moment.SCORING_DONE, state, pos)
 
 
 def _scoring(state: GameState, item: Scoring) -> None:

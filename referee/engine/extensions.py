@@ -140,6 +140,19 @@ class Module:
     """Precedence of this module's out-of-turn play among modules (lower acts first); within a
     module, seats from the player who would move next (``turns.InterruptArbiter``)."""
 
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {}
+    """Switches a group may set where readings of the rules differ, written after the module's
+    name in the ``Modules`` header (``[Modules "wuensche task5=types"]``): option name ->
+    (default, allowed values, what it means in English, in German). Read with :meth:`option`."""
+
+    def __init__(self) -> None:
+        self.settings: dict[str, str] = {}
+        """The options set for this game (``Extensions`` sets them; a missing one: default)."""
+
+    def option(self, name: str) -> str:
+        """The value of one of this module's :attr:`options` in this game."""
+        return self.settings.get(name, self.options[name][0])
+
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.
 
@@ -314,15 +327,20 @@ class Extensions:
             load_bundled_modules()
         self.modules: list[Module] = []
         self.unknown: list[str] = []
+        self.bad_options: list[tuple[str, str, str]] = []
+        """(module, the option as written, what is allowed) for each option that is refused."""
         for raw in names:
-            name = raw.strip().lower()
-            if not name:
+            words = raw.split()
+            if not words:
                 continue
+            name = words[0].lower()
             cls = MODULES.get(name)
             if cls is None:
                 self.unknown.append(raw.strip())
             elif not any(type(m) is cls for m in self.modules):  # a name and its alias: once
-                self.modules.append(cls())
+                module = cls()
+                module.settings = self._settings(cls, words[1:])
+                self.modules.append(module)
         self._verbs: dict[str, Module] = {v: m for m in self.modules for v in m.verbs}
         self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
         self._kinds: dict[str, Module] = {
@@ -331,6 +349,21 @@ class Extensions:
         from referee.engine.turns import InterruptArbiter
 
         self.arbiter = InterruptArbiter({m.name: m.interrupt_rank for m in self.modules})
+
+    def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
+        """The ``option=value`` words after a module's name, checked against its options."""
+        out: dict[str, str] = {}
+        for word in words:
+            key, eq, value = word.partition("=")
+            spec = cls.options.get(key.lower())
+            if not eq or spec is None:
+                known = ", ".join(f"{k}=..." for k in cls.options) or "none"
+                self.bad_options.append((cls.name, word, known))
+            elif value.lower() not in spec[1]:
+                self.bad_options.append((cls.name, word, f"{key}=" + "|".join(spec[1])))
+            else:
+                out[key.lower()] = value.lower()
+        return out
 
     def __bool__(self) -> bool:
         return bool(self.modules)
@@ -392,13 +425,14 @@ class Extensions:
                 out = out + got
         return out
 
-    def at(self, moment: Any, state: GameState) -> None:
-        """Run every enabled module's step at ``moment`` (in refinement order)."""
+    def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
+        """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the
+        record line the moment belongs to, when there is one (``ctx.pos``)."""
         if not self.modules:
             return
         from referee.engine.context import Context
 
-        ctx = Context(state)
+        ctx = Context(state, pos)
         for m in self.modules:
             m.at_moment(ctx, moment)
 

@@ -241,6 +241,7 @@ _r("END-EARLY", S_END)
 _r("RESULT", S_END)
 # --------------------------------------------------------------------------------- record
 _r("MODULE-NOT-ENABLED", S_NOTATION)
+_r("MODULE-OPTION", S_NOTATION)
 _r("UNKNOWN-VERB", S_NOTATION)
 _r("UNKNOWN-PLAYER", S_NOTATION)
 _r("UNKNOWN-TILE", S_NOTATION)

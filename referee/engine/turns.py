@@ -46,7 +46,7 @@ class Moment(StrEnum):
     TURN_START = "turn-start"  # a numbered turn begins
     TURN_END = "turn-end"  # a turn's actions and placements are over
     REFILL_DONE = "refill-done"  # the refill after a turn is closed
-    SCORING_DONE = "scoring-done"  # right after a scoring
+    SCORING_DONE = "scoring-done"  # right after a scoring (``ctx.pos``: the scoring line)
     LEFTOVERS_DONE = "leftovers-done"  # the leftover tiles are handed out (before scoring 3)
     GAME_END = "game-end"  # the record ends after the final scoring
 

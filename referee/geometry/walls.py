@@ -201,10 +201,15 @@ def outer_wall_runs(alh: Alhambra, mode: WallMode = "trail") -> list[WallRun]:
 
     Ties keep reading order (the run whose first segment comes first in reading order).
     """
+    return wall_runs(outer_segments(alh), mode)
+
+
+def wall_runs(segments: list[Segment], mode: WallMode = "trail") -> list[WallRun]:
+    """The longest run of each connected piece of a set of wall segments, longest first (the
+    outer wall, or what is left of it once a run is taken away: ``geometry.queries``)."""
     if mode not in ("trail", "simple-path"):
         raise ValueError(f"unknown wall mode {mode!r}")
     simple = mode == "simple-path"
-    segments = outer_segments(alh)
     graph = _Graph(segments)
     runs: list[tuple[int, int, WallRun]] = []
     for comp in graph.components():

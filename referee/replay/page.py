@@ -477,6 +477,17 @@ def scoring_table(result: ScoringResult, lang: str) -> str:
         f'<tr class="wallrow"><th scope="row"><i class="sw gold"></i>'
         f"{escape(_u('wall', lang))}</th>{''.join(wall_cells)}</tr>"
     )
+    for key in dict.fromkeys(k for r in rows for k in r.modules):  # module lines, each its own
+        label = next(r.label(key, lang) for r in rows if key in r.categories)
+        mod_cells: list[str] = []
+        for r in rows:
+            s = r.categories.get(key)
+            detail = s.detail(lang) if s is not None else ""
+            how = f"<small>{escape(detail)}</small>" if detail else ""
+            mod_cells.append("<td></td>" if s is None else f"<td><b>{s.points}</b>{how}</td>")
+        body.append(
+            f'<tr class="modrow"><th scope="row">{escape(label)}</th>{"".join(mod_cells)}</tr>'
+        )
     body.append(
         f'<tr class="sum"><th scope="row">{escape(_u("sum", lang))}</th>'
         + "".join(f"<td><b>{r.points}</b></td>" for r in rows)
@@ -493,12 +504,13 @@ def scoring_table(result: ScoringResult, lang: str) -> str:
     )
     ranking = ", ".join(f"{k}. {escape(r.name)} {r.total}" for k, r in result.ranking())
     mode = _u(f"wall_mode_{result.wall_mode}", lang) if result.wall_mode else ""
+    table = f" {escape(result.table_text(lang))}." if result.table is not None else ""
     return (
         f'<div class="scoring" data-round="{result.round}"><h3>{escape(title)}</h3>'
         f'<div class="tscroll"><table class="breakdown"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table></div>"
         f'<p class="note">{escape(_u("ranking", lang))}: {ranking}. '
-        f"{escape(_u('wall', lang))}: {escape(mode)}.</p></div>"
+        f"{escape(_u('wall', lang))}: {escape(mode)}.{table}</p></div>"
     )
 
 

@@ -243,8 +243,9 @@ class LineScore(CategoryScore):
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"points": self.points}
-        if self.label_en:
-            d["label"] = self.label_en
+        if self.label_en:  # the line's explanation ("2 rows × 3"); "label" names the category
+            d["detail"] = self.label_en
+            d["detail_de"] = self.label_de or self.label_en
         if self.unfloored is not None:
             d["unfloored"] = self.unfloored
         return d
@@ -698,11 +699,13 @@ register_category(WallCategory())
 class ScoringParts:
     """What modules add to one scoring (``Module.scoring_parts``): count adjustments per
     participant (by player name; None is Dirk), extra categories, and a replacement points
-    table for the building majorities of this scoring (type -> points per place)."""
+    table for the building majorities of this scoring (type -> points per place) with a label
+    naming where it comes from (shown with the breakdown: ``scoring tile st:SGTCAP``)."""
 
     adjustments: Mapping[str | None, tuple[Any, ...]] = field(default_factory=dict)
     categories: tuple[ScoringCategory, ...] = ()
     table: Mapping[BuildingType, Sequence[int]] | None = None
+    table_label: tuple[str, str] | None = None  # where the table comes from (English, German)
 
     def for_participant(self, name: str | None) -> tuple[Any, ...]:
         """The count adjustments of a player (case-insensitive) or of Dirk (None)."""
@@ -717,10 +720,12 @@ class ScoringParts:
         adj: dict[str | None, tuple[Any, ...]] = {k: tuple(v) for k, v in self.adjustments.items()}
         for k, v in other.adjustments.items():
             adj[k] = adj.get(k, ()) + tuple(v)
+        theirs = other.table is not None
         return ScoringParts(
             adj,
             self.categories + other.categories,
-            other.table if other.table is not None else self.table,
+            other.table if theirs else self.table,
+            other.table_label if theirs else self.table_label,
         )
 
 

@@ -218,6 +218,20 @@ class ScoringResult:
     rows: tuple[ScoringRow, ...]
     wall_mode: str = "trail"
     notes: tuple[str, ...] = field(default=())
+    table: Mapping[BuildingType, Sequence[int]] | None = field(default=None, compare=False)
+    """A replacement points table of the building majorities (None: the base table)."""
+    table_label: tuple[str, str] | None = None  # where it comes from (English, German)
+
+    def table_text(self, lang: str = "en") -> str:
+        """The replacement points table in one line (empty without one): ``scoring tile
+        st:SGTCAP: T 21/13/6, C 20/12/5 ...``, highest first."""
+        table = self.table
+        if table is None:
+            return ""
+        label = self.table_label or ("replacement points table", "geänderte Punktetabelle")
+        ordered = sorted(BUILDING_TYPES, key=lambda t: tuple(table[t]), reverse=True)
+        points = ", ".join(f"{t.code} {'/'.join(map(str, table[t]))}" for t in ordered)
+        return f"{label[1] if lang == 'de' else label[0]}: {points}"
 
     def row(self, name: str | None) -> ScoringRow | None:
         """The row of a player (None: Dirk); names match case-insensitively."""
@@ -243,9 +257,14 @@ class ScoringResult:
         return [r.name for rank, r in ranked if rank == 1]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "wall_mode": self.wall_mode,
+        d: dict[str, Any] = {"round": self.round, "wall_mode": self.wall_mode}
+        if self.table is not None:
+            d["table"] = {
+                "label": (self.table_label or ("", ""))[0] or "replacement points table",
+                "label_de": (self.table_label or ("", ""))[1] or "geänderte Punktetabelle",
+                "points": {t.code: list(self.table[t]) for t in BUILDING_TYPES},
+            }
+        return d | {
             "players": [r.to_dict() for r in self.rows],
             "ranking": [{"rank": k, "name": r.name, "total": r.total} for k, r in self.ranking()],
         }
@@ -290,6 +309,7 @@ def score_round(
     profile: RuleProfile = DEFAULT_PROFILE,
     extra: Sequence[ScoringCategory] = (),
     table: Mapping[BuildingType, Sequence[int]] | None = None,
+    table_label: tuple[str, str] | None = None,
 ) -> ScoringResult:
     """Score one scoring (1, 2 or 3) for these participants.
 
@@ -326,7 +346,14 @@ def score_round(
             running += s.points
         rows.append(ScoringRow(e.name, e.is_dirk, line, e.total_before, labels))
     notes = ("replacement points table",) if table is not None else ()
-    return ScoringResult(round_no, tuple(rows), wall_mode=profile.wall_run, notes=notes)
+    return ScoringResult(
+        round_no,
+        tuple(rows),
+        wall_mode=profile.wall_run,
+        notes=notes,
+        table=table,
+        table_label=table_label if table is not None else None,
+    )
 
 
 # ----------------------------------------------------------------------------- claims

@@ -74,4 +74,5 @@ def score_state(state: GameState, round_no: int) -> ScoringResult:
         state.profile,
         extra=parts.categories,
         table=parts.table,
+        table_label=parts.table_label,
     )

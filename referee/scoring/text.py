@@ -125,7 +125,10 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
     title = f"{_w(lang, 'scoring')} {result.round}"
     if result.round == 3:
         title += f" ({_w(lang, 'final')})"
-    lines = [title, f"  ({_w(lang, 'mode_' + result.wall_mode)})", ""]
+    lines = [title, f"  ({_w(lang, 'mode_' + result.wall_mode)})"]
+    if result.table is not None:
+        lines.append(f"  ({result.table_text(lang)})")
+    lines.append("")
     names = [t.name_in(lang, plural=True) for t in BUILDING_TYPES]
     extra = [r.label(k, lang) for r in result.rows for k in r.modules]
     label_w = max(

@@ -1,0 +1,315 @@
+"""Read-only geometric queries on an Alhambra, for scoring lines of modules.
+
+Nothing here changes an Alhambra or checks a building rule; every function takes the grid (and
+what counts as a "building" for the question, ``member``) and returns plain data. The first user
+is *Die Wünsche des Kalifen* (``referee/modules/wuensche.py``: rows and columns of three,
+same-type pairs, double walls, 2×2 blocks, the longest diagonal, the second-longest wall, the
+shortest way to the farthest building); the queries are written for any module.
+
+Coordinates: x grows east, y grows north; the fountain is ``0,0``. A *run* is a gapless sequence
+of cells along a line (a row, a column or a diagonal) whose pieces all satisfy ``member``.
+Unless a query says otherwise, ``member`` defaults to :func:`is_building`: a piece with a
+building type (the fountain and pieces without a type, e.g. squares, are no buildings).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from referee.catalogue import SIDES, BuildingType, Side
+from referee.geometry.grid import ORIGIN, Alhambra, Piece
+from referee.geometry.walls import Segment, WallMode, WallRun, outer_segments, wall_runs
+from referee.record.model import Coord
+
+Member = Callable[[Coord, Piece], bool]
+Axis = Literal["row", "column"]
+Diagonal = Literal["ne", "se"]  # towards north-east (x+1, y+1) or south-east (x+1, y-1)
+
+_STEP: dict[str, tuple[int, int]] = {"row": (1, 0), "column": (0, 1), "ne": (1, 1), "se": (1, -1)}
+
+
+def is_building(at: Coord, piece: Piece) -> bool:
+    """A building: a piece with a building type, never the fountain."""
+    return at != ORIGIN and piece.type is not None
+
+
+def building_or_fountain(at: Coord, piece: Piece) -> bool:
+    """A building, or the fountain (for questions that let the fountain take part)."""
+    return at == ORIGIN or piece.type is not None
+
+
+def _cells(alh: Alhambra, member: Member) -> set[Coord]:
+    return {c for c, p in alh.cells.items() if member(c, p)}
+
+
+def _sorted(cells: Iterable[Coord]) -> list[Coord]:
+    """Reading order: north first, then west to east."""
+    return sorted(cells, key=lambda c: (-c.y, c.x))
+
+
+# ------------------------------------------------------------------------------ lines
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A gapless run of cells along a line (``direction``: row, column, ne, se), west first
+    (for a column: south first)."""
+
+    direction: str
+    cells: tuple[Coord, ...]
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+    @property
+    def line(self) -> int:
+        """Which line the run lies on: a row's y, a column's x, a diagonal's x-y or x+y."""
+        c = self.cells[0]
+        return {"row": c.y, "column": c.x, "ne": c.x - c.y, "se": c.x + c.y}[self.direction]
+
+    def __str__(self) -> str:
+        return f"{self.cells[0]}..{self.cells[-1]}"
+
+
+def runs(alh: Alhambra, direction: str, member: Member = is_building) -> list[Run]:
+    """Every maximal run of member cells along ``direction`` (``row``, ``column``, ``ne``,
+    ``se``), single cells included, in reading order of their first cell."""
+    dx, dy = _STEP[direction]
+    cells = _cells(alh, member)
+    found: list[Run] = []
+    for c in _sorted(cells):
+        if Coord(c.x - dx, c.y - dy) in cells:
+            continue  # not the start of a run
+        run = [c]
+        nxt = Coord(c.x + dx, c.y + dy)
+        while nxt in cells:
+            run.append(nxt)
+            nxt = Coord(nxt.x + dx, nxt.y + dy)
+        found.append(Run(direction, tuple(run)))
+    return found
+
+
+def lines_with_run(
+    alh: Alhambra, axis: Axis, at_least: int = 3, member: Member = is_building
+) -> dict[int, list[Run]]:
+    """The rows (y) or columns (x) holding at least one run of ``at_least`` member cells, with
+    those runs. A wall between two cells does not break a run (the question is about cells)."""
+    out: dict[int, list[Run]] = {}
+    for run in runs(alh, axis, member):
+        if run.length >= at_least:
+            out.setdefault(run.line, []).append(run)
+    return dict(sorted(out.items(), key=lambda kv: -kv[0] if axis == "row" else kv[0]))
+
+
+def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Run | None:
+    """The longest gapless diagonal run (cells touching at corners, either direction); on a tie
+    the first in reading order, north-east runs before south-east ones. None: no cell."""
+    best: Run | None = None
+    for direction in ("ne", "se"):
+        for run in runs(alh, direction, member):
+            if best is None or run.length > best.length:
+                best = run
+    return best
+
+
+# ------------------------------------------------------------------------------ pairs
+
+
+def _neighbours(c: Coord) -> list[tuple[Side, Coord]]:
+    return [(s, c.neighbour(s)) for s in SIDES]
+
+
+def same_type_pairs(alh: Alhambra, member: Member = is_building) -> list[tuple[Coord, Coord]]:
+    """Every pair of side-by-side member pieces of the same building type (a wall between them
+    does not matter), each pair once, the western/southern cell first."""
+    cells = alh.cells
+    out: list[tuple[Coord, Coord]] = []
+    for c in _sorted(_cells(alh, member)):
+        piece = cells[c]
+        for side in (Side.E, Side.N):
+            other = c.neighbour(side)
+            nb = cells.get(other)
+            if nb is not None and member(other, nb) and nb.type is piece.type:
+                out.append((c, other))
+    return out
+
+
+def disjoint_pairs(pairs: list[tuple[Coord, Coord]]) -> list[tuple[Coord, Coord]]:
+    """As many of ``pairs`` as possible with no cell in two of them (a maximum matching; the
+    grid is bipartite by the parity of x+y, so augmenting paths find it)."""
+    left: dict[Coord, list[Coord]] = {}
+    for a, b in pairs:
+        even, odd = (a, b) if (a.x + a.y) % 2 == 0 else (b, a)
+        left.setdefault(even, []).append(odd)
+    match: dict[Coord, Coord] = {}  # odd cell -> its even partner
+
+    def augment(u: Coord, seen: set[Coord]) -> bool:
+        for v in left[u]:
+            if v in seen:
+                continue
+            seen.add(v)
+            if v not in match or augment(match[v], seen):
+                match[v] = u
+                return True
+        return False
+
+    for u in _sorted(left):
+        augment(u, set())
+    chosen = [(u, v) for v, u in match.items()]
+    return sorted(
+        (tuple(sorted(p, key=lambda c: (c.x, c.y))) for p in chosen),  # type: ignore[misc]
+        key=lambda p: (-p[0].y, p[0].x),
+    )
+
+
+def double_walls(alh: Alhambra) -> list[Segment]:
+    """Every tile edge between two pieces that shows a wall (on either piece: by the building
+    rules both show one), each once as ``(cell, E)`` or ``(cell, N)``."""
+    cells = alh.cells
+    out: list[Segment] = []
+    for c in _sorted(cells):
+        piece = cells[c]
+        for side in (Side.E, Side.N):
+            nb = cells.get(c.neighbour(side))
+            if nb is not None and (side in piece.walls or side.opposite in nb.walls):
+                out.append((c, side))
+    return out
+
+
+def blocks_2x2(alh: Alhambra, member: Member = is_building) -> list[Coord]:
+    """Every 2×2 square of member cells, named by its south-west cell; blocks may overlap (a
+    cell can be in up to four)."""
+    cells = _cells(alh, member)
+    return [
+        c
+        for c in _sorted(cells)
+        if Coord(c.x + 1, c.y) in cells
+        and Coord(c.x, c.y + 1) in cells
+        and Coord(c.x + 1, c.y + 1) in cells
+    ]
+
+
+def neighbours8(c: Coord) -> list[Coord]:
+    """The eight cells around ``c`` (sides and corners), clockwise from north."""
+    return [
+        Coord(c.x + dx, c.y + dy)
+        for dx, dy in ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+    ]
+
+
+def groups(
+    alh: Alhambra, member: Member = is_building, walls_separate: bool = False
+) -> list[list[Coord]]:
+    """Connected groups of member cells (side by side; ``walls_separate``: not across a wall),
+    largest first, each in reading order."""
+    cells = alh.cells
+    mine = _cells(alh, member)
+    seen: set[Coord] = set()
+    out: list[list[Coord]] = []
+    for start in _sorted(mine):
+        if start in seen:
+            continue
+        seen.add(start)
+        group, todo = [start], [start]
+        while todo:
+            c = todo.pop()
+            for side, nb in _neighbours(c):
+                if nb in mine and nb not in seen and not (walls_separate and _wall(cells, c, side)):
+                    seen.add(nb)
+                    group.append(nb)
+                    todo.append(nb)
+        out.append(_sorted(group))
+    out.sort(key=len, reverse=True)
+    return out
+
+
+# ------------------------------------------------------------------------------ types
+
+
+def building_types(alh: Alhambra, member: Member = is_building) -> set[BuildingType]:
+    """The building types present."""
+    return {p.type for c, p in alh.cells.items() if member(c, p) and p.type is not None}
+
+
+def most_types_in_a_line(alh: Alhambra, member: Member = is_building) -> tuple[int, Run | None]:
+    """The most building types in one gapless row or column run, and the first such run."""
+    cells = alh.cells
+    best: tuple[int, Run | None] = (0, None)
+    for axis in ("row", "column"):
+        for run in runs(alh, axis, member):
+            n = len({cells[c].type for c in run.cells})
+            if n > best[0]:
+                best = (n, run)
+    return best
+
+
+# ------------------------------------------------------------------------------ walls
+
+
+def second_longest_wall(
+    alh: Alhambra, mode: WallMode = "trail", how: Literal["rest", "piece"] = "rest"
+) -> WallRun:
+    """The second-longest outer wall. ``rest``: the longest run of the outer wall left once the
+    longest run is taken away (a branch of the same piece of wall may be it); ``piece``: the
+    longest run of another connected piece of outer wall. Empty when there is none."""
+    segments = outer_segments(alh)
+    found = wall_runs(segments, mode)
+    if not found:
+        return WallRun(())
+    if how == "piece":
+        return found[1] if len(found) > 1 else WallRun(())
+    used = set(found[0].segments)
+    rest = wall_runs([s for s in segments if s not in used], mode)
+    return rest[0] if rest else WallRun(())
+
+
+# ------------------------------------------------------------------------------ paths
+
+
+def _wall(cells: dict[Coord, Piece], c: Coord, side: Side) -> bool:
+    nb = cells.get(c.neighbour(side))
+    return side in cells[c].walls or (nb is not None and side.opposite in nb.walls)
+
+
+def distances(alh: Alhambra, on_foot: bool = True) -> dict[Coord, tuple[Coord, ...]]:
+    """The shortest way from the fountain to every piece it reaches, over pieces side by side
+    (``on_foot``: never across a wall, as the base game's walker), as the cells of the way from
+    the fountain (included) to the piece. Of equal ways the one first in the order N, E, S, W."""
+    cells = alh.cells
+    if ORIGIN not in cells:
+        return {}
+    parent: dict[Coord, Coord | None] = {ORIGIN: None}
+    todo = deque([ORIGIN])
+    while todo:
+        c = todo.popleft()
+        for side, nb in _neighbours(c):
+            if nb in cells and nb not in parent and not (on_foot and _wall(cells, c, side)):
+                parent[nb] = c
+                todo.append(nb)
+    out: dict[Coord, tuple[Coord, ...]] = {}
+    for c in parent:
+        way: list[Coord] = []
+        cur: Coord | None = c
+        while cur is not None:
+            way.append(cur)
+            cur = parent[cur]
+        out[c] = tuple(reversed(way))
+    return out
+
+
+def farthest_building(
+    alh: Alhambra, on_foot: bool = True, member: Member = is_building
+) -> tuple[Coord, ...]:
+    """The shortest way from the fountain to the building farthest from it (by that shortest
+    way), fountain first; of equally far buildings the first in reading order. Empty: none."""
+    ways = distances(alh, on_foot)
+    cells = alh.cells
+    best: tuple[Coord, ...] = ()
+    for c in _sorted(ways):
+        if member(c, cells[c]) and len(ways[c]) > len(best):
+            best = ways[c]
+    return best

@@ -1,0 +1,316 @@
+"""Die neuen Wertungskärtchen (new scoring tiles): each scoring pays by its own order of types.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE NEUEN WERTUNGSKÄRTCHEN.
+
+"3 Kärtchen werden zufällig gezogen und der Reihe nach von rechts nach links offen in die 3
+Aussparungen des Punkteanzeigers eingelegt." -- "Welche Gebäudesorte wie viele Punkte einbringt,
+kann man dem Punkteanzeiger und dem eingelegten Wertungskärtchen entnehmen." -- "Die Siegpunkte
+auf den Wertungskarten und den Reservetableaus des Basisspiels werden nicht berücksichtigt."
+
+Notation: a tile is ``st:`` + the six building type codes from the type that scores the fewest
+points to the type that scores the most (``st:PSACGT`` would be the base table). The setup states
+the tile of each slot of the points indicator, the slot being the scoring it serves::
+
+    * scoringtile 1 st:PCTSAG, scoringtile 2 st:SGTCAP, scoringtile 3 st:TSPGCA
+
+At each scoring the building majorities are paid by that tile's order with the indicator's points
+(a replacement points table, :class:`~referee.scoring.categories.ScoringParts`); Dirk is ranked by
+the same table. The base scoring cards still trigger the scorings (nothing changes there).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import BUILDING_TYPES, BuildingType
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
+
+H = "DIE NEUEN WERTUNGSKÄRTCHEN"
+S_MATERIAL = section(H, "Spielmaterial")
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_SCORE = section(H, "Wertungsänderungen")
+KIND = "st"
+VERB = "scoringtile"
+
+Order = tuple[BuildingType, ...]
+
+rule(
+    "SCORINGTILE-TOKEN",
+    "no such scoring tile",
+    "kein solches Wertungskärtchen",
+    S_MATERIAL,
+    '{detail} ("18 Wertungskärtchen, jedes mit einer anderen Reihenfolge der 6 Gebäudearten")',
+    "{detail} (18 Wertungskärtchen, jedes mit einer anderen Reihenfolge der 6 Gebäudearten)",
+    reasons={
+        "form": (
+            "write `scoringtile SLOT st:ORDER` (the slot 1-3 and the tile), e.g. "
+            "`scoringtile 1 st:PCTSAG`; got {token}",
+            "`scoringtile PLATZ st:REIHENFOLGE` schreiben (Platz 1-3 und das Kärtchen), z. B. "
+            "`scoringtile 1 st:PCTSAG`; angegeben: {token}",
+        ),
+        "not-an-order": (
+            "{token} is no order of the six building types: st: + P S A C G T, each once, from "
+            "the fewest points to the most",
+            "{token} ist keine Reihenfolge der 6 Gebäudearten: st: + P S A C G T, jede einmal, "
+            "von den wenigsten Punkten zu den meisten",
+        ),
+        "not-listed": (
+            "{token} is not one of the 18 tiles of the component data (the list is not "
+            "verified: the option `wertungskaertchen tiles=any` accepts any order)",
+            "{token} ist keines der 18 Kärtchen der Materialdaten (die Liste ist ungeprüft: "
+            "die Option `wertungskaertchen tiles=any` nimmt jede Reihenfolge an)",
+        ),
+    },
+)
+rule(
+    "SCORINGTILE-SLOT",
+    "scoring tile slot",
+    "Aussparung des Punkteanzeigers",
+    S_SETUP,
+    "{detail}",
+    "{detail}",
+    reasons={
+        "range": (
+            'slot {slot}: the points indicator has 3 slots ("1. Wertung 2. Wertung 3. Wertung")',
+            "Aussparung {slot}: der Punkteanzeiger hat 3 Aussparungen (1. bis 3. Wertung)",
+        ),
+        "restated": (
+            "slot {slot} holds {known}, now stated as {token}: a drawn tile does not change",
+            "in Aussparung {slot} liegt {known}, jetzt als {token} angegeben: ein gezogenes "
+            "Kärtchen ändert sich nicht",
+        ),
+        "scored": (
+            "slot {slot} is stated only after scoring {slot}: the tiles are drawn at setup",
+            "Aussparung {slot} wird erst nach der {slot}. Wertung angegeben: die Kärtchen werden "
+            "in der Spielvorbereitung gezogen",
+        ),
+    },
+)
+rule(
+    "SCORINGTILE-TWICE",
+    "scoring tile drawn twice",
+    "Wertungskärtchen doppelt gezogen",
+    S_SETUP,
+    "{token} is stated for slot {slot} and for slot {other}: each tile exists once "
+    '("jedes mit einer anderen Reihenfolge"; "3 Kärtchen werden zufällig gezogen")',
+    "{token} steht in Aussparung {slot} und in Aussparung {other}: jedes Kärtchen gibt es "
+    "einmal (jedes mit einer anderen Reihenfolge; 3 Kärtchen werden gezogen)",
+)
+rule(
+    "SCORINGTILE-MISSING",
+    "scoring tile not stated",
+    "Wertungskärtchen nicht angegeben",
+    S_SCORE,
+    "scoring {round}: no `* scoringtile {round} st:...` line states the tile in the indicator's "
+    'slot for this scoring ("Welche Gebäudesorte wie viele Punkte einbringt, kann man dem '
+    'Punkteanzeiger und dem eingelegten Wertungskärtchen entnehmen"); scored by the base table',
+    "{round}. Wertung: keine Zeile `* scoringtile {round} st:...` nennt das Kärtchen dieser "
+    "Wertung (welche Gebäudesorte wie viele Punkte einbringt, zeigen Punkteanzeiger und "
+    "Wertungskärtchen); nach der Tabelle des Grundspiels gewertet",
+)
+
+
+def listed_orders() -> tuple[Order, ...]:
+    """The 18 orders of the component data (unverified), lowest-paying type first."""
+    raw = module_data("wertungskaertchen")["components"]["tiles"]["orders"]
+    return tuple(tuple(BuildingType(ch) for ch in str(o)) for o in raw)
+
+
+def indicator_points(round_no: int) -> tuple[tuple[int, ...], ...]:
+    """The indicator's points per place for scoring ``round_no``, by position (lowest first)."""
+    table = module_data("wertungskaertchen")["components"]["indicator"]["points"]
+    rows = table.get(round_no, table.get(str(round_no)))
+    return tuple(tuple(int(x) for x in row) for row in rows)
+
+
+def parse_order(name: str) -> Order | None:
+    """``PCTSAG`` -> the six types in that order; None if it is not a permutation of the six."""
+    try:
+        order = tuple(BuildingType(ch.upper()) for ch in name)
+    except ValueError:
+        return None
+    if len(order) != len(BUILDING_TYPES) or set(order) != set(BUILDING_TYPES):
+        return None
+    return order
+
+
+def code(order: Order) -> str:
+    return f"{KIND}:" + "".join(t.code for t in order)
+
+
+def points_table(order: Order, round_no: int) -> dict[BuildingType, tuple[int, ...]]:
+    """Points per place of each type at scoring ``round_no`` by a tile's ``order``: the type in
+    position k takes the indicator's k-th row."""
+    rows = indicator_points(round_no)
+    return {t: rows[k] for k, t in enumerate(order)}
+
+
+@dataclass
+class TileScratch(Scratch):
+    slots: dict[int, Order] = field(default_factory=dict)  # slot (= scoring) -> the tile
+
+
+@bundled
+class Wertungskaertchen(BundledModule):
+    """Three scoring tiles drawn at setup; each scoring pays by its tile's order."""
+
+    name = "wertungskaertchen"
+    aliases = ("wertungskärtchen", "scoringtiles", "neuewertung")
+    title_en = "The New Scoring Tiles"
+    title_de = "Die neuen Wertungskärtchen"
+    section = section(H)
+    page = 24  # of rulebook-bigbox-de-2019.txt: the listing order
+    summary = (
+        "18 scoring tiles, each an order of the six building types; three are drawn at setup, "
+        "one per scoring: each scoring pays the majorities by its tile's order with the points "
+        "indicator's values instead of the base table (Dirk too); the base scoring cards still "
+        "trigger the scorings"
+    )
+    summary_de = (
+        "18 Wertungskärtchen, jedes eine Reihenfolge der 6 Gebäudearten; 3 werden zu Beginn "
+        "gezogen, eines je Wertung: jede Wertung zahlt die Mehrheiten nach der Reihenfolge ihres "
+        "Kärtchens mit den Werten des Punkteanzeigers statt der Tabelle des Grundspiels (auch "
+        "für Dirk); die Wertungskarten lösen die Wertungen weiter aus"
+    )
+    chance_verbs = (VERB,)
+    component_kinds = (KIND,)
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "tiles": (
+            "listed",
+            ("listed", "any"),
+            "which tiles exist: the 18 orders of the (unverified) component data, or any order "
+            "of the six types",
+            "welche Kärtchen es gibt: die 18 Reihenfolgen der (ungeprüften) Materialdaten oder "
+            "jede Reihenfolge der 6 Gebäudearten",
+        )
+    }
+    scratch_type = TileScratch
+
+    # ------------------------------------------------------------------ hooks
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        self._state_tile(state, event.args, event.pos)
+        return []
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``scoringtile 2 st:SGTCAP`` in a position block (outside a player section)."""
+        if line.verb.lower() != VERB or player is not None:
+            return False
+        self._state_tile(state, line.args, line.pos)
+        return True
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        """After a scoring: was its tile stated? (It was scored by the base table if not.)"""
+        super().at_moment(ctx, moment)
+        state = ctx.state
+        if moment != Moment.SCORING_DONE or ctx.pos is None or not state.scorings_done:
+            return
+        round_no = state.scorings_done[-1]
+        if round_no not in self.data(state).slots:
+            ctx.flag("SCORINGTILE-MISSING", ctx.pos, round=round_no)
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """This scoring's tile as a replacement points table (none stated: the base table)."""
+        from referee.scoring import ScoringParts
+
+        order = self.data(state).slots.get(round_no)
+        if order is None:
+            return None
+        return ScoringParts(
+            table=points_table(order, round_no),
+            table_label=(
+                f"scoring tile {round_no} {code(order)}",
+                f"Wertungskärtchen {round_no} {code(order)}",
+            ),
+        )
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The three slots of the points indicator: the tile in each, and what it pays."""
+        data = self.data(state)
+        table: dict[str, str] = {}
+        for slot in (1, 2, 3):
+            order = data.slots.get(slot)
+            if order is None:
+                table[f"scoring {slot}"] = "?"
+                continue
+            best = points_table(order, slot)
+            pays = " ".join(
+                f"{t.code}{'/'.join(map(str, best[t]))}" for t in reversed(order)
+            )  # highest first
+            done = " (scored)" if slot in state.scorings_done else ""
+            table[f"scoring {slot}"] = f"{code(order)}: {pays}{done}"
+        return {"labels": {"en": self.title_en, "de": self.title_de}, "table": table}
+
+    # ------------------------------------------------------------ simulator
+
+    def sim_setup(self, sim: Any) -> list[Any]:
+        """ "3 Kärtchen werden zufällig gezogen": three different tiles, one per slot."""
+        orders = list(listed_orders())
+        drawn = sim.rng.sample(orders, 3)
+        return [
+            ModuleChance(VERB, (GenericArg(slot), GenericArg(_ref(order))))
+            for slot, order in zip((1, 2, 3), drawn, strict=True)
+        ]
+
+    # ---------------------------------------------------------------- helpers
+
+    def _state_tile(self, state: GameState, args: tuple[GenericArg, ...], pos: Pos) -> None:
+        data = self.data(state)
+        shown = " ".join(_show(a.value) for a in args) or "(nothing)"
+        if (
+            len(args) != 2
+            or not isinstance(args[0].value, int)
+            or not isinstance(args[1].value, ComponentRef)
+            or args[1].value.kind.lower() != KIND
+        ):
+            state.flag("SCORINGTILE-TOKEN", pos, reason="form", token=shown)
+            return
+        slot = args[0].value
+        ref = args[1].value
+        spos = args[0].pos or pos
+        tpos = args[1].pos or pos
+        token = f"{ref.kind}:{ref.name}"
+        if slot not in (1, 2, 3):
+            state.flag("SCORINGTILE-SLOT", spos, reason="range", slot=slot)
+            return
+        order = parse_order(ref.name)
+        if order is None:
+            state.flag("SCORINGTILE-TOKEN", tpos, reason="not-an-order", token=token)
+            return
+        if self.option("tiles") == "listed" and order not in listed_orders():
+            state.flag("SCORINGTILE-TOKEN", tpos, reason="not-listed", token=code(order))
+            return
+        known = data.slots.get(slot)
+        if known is not None and known != order:
+            state.flag(
+                "SCORINGTILE-SLOT",
+                tpos,
+                reason="restated",
+                slot=slot,
+                known=code(known),
+                token=code(order),
+            )
+            return
+        if slot in state.scorings_done and known is None:
+            state.flag("SCORINGTILE-SLOT", spos, reason="scored", slot=slot)
+        for other, o in data.slots.items():
+            if o == order and other != slot:
+                state.flag("SCORINGTILE-TWICE", tpos, token=code(order), slot=slot, other=other)
+                return
+        data.slots[slot] = order
+
+
+def _ref(order: Order) -> ComponentRef:
+    return ComponentRef(KIND, "".join(t.code for t in order))
+
+
+def _show(value: object) -> str:
+    if isinstance(value, ComponentRef):
+        return f"{value.kind}:{value.name}"
+    return str(value)

@@ -1,0 +1,436 @@
+"""Die Wünsche des Kalifen (the caliph's wishes): three open tasks scored at the end of the game.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § Stefan Schiltz: Die Wünsche des Kalifen.
+
+"Die Aufgabenplättchen werden gemischt. Anschließend werden 3 davon offen neben dem Bauhof
+ausgelegt." -- "Neben den üblichen Punkten werden am Ende des Spiels die Sonderpunkte für die
+Aufgaben vergeben."
+
+Notation: ``* tasks task:1 task:6 task:9`` names the open tasks (the numbers follow the
+rulebook's task list). At the final scoring each open task is a point line of its own
+(``task 1: 2 rows × 3``), claimable as ``task1=6``. Every task is a read-only geometric query
+(:mod:`referee.geometry.queries`). Readings where groups could differ are module options
+(``[Modules "wuensche task5=line"]``), listed in :data:`Wuensche.options` and docs/modules.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import TileKind
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
+from referee.geometry import Alhambra
+from referee.geometry import queries as q
+from referee.geometry.grid import ORIGIN, Piece
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.scoring.categories import CategoryInfo, PointLine, register_category
+
+H = "Stefan Schiltz: Die Wünsche des Kalifen"
+S_MATERIAL = section(H, "Spielmaterial")
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_SCORE = section(H, "Wertungsänderungen")
+S_TASKS = section(H, "Die einzelnen Aufgaben")
+KIND = "task"
+VERB = "tasks"
+TASKS = tuple(range(1, 10))
+
+rule(
+    "TASK-TOKEN",
+    "no such task",
+    "keine solche Aufgabe",
+    S_MATERIAL,
+    "{token} is no task tile: write task:1 ... task:9 (the rulebook's task list; \"9 "
+    'Aufgabenplättchen")',
+    "{token} ist kein Aufgabenplättchen: task:1 ... task:9 schreiben (die Liste der Aufgaben "
+    "im Regelheft; 9 Aufgabenplättchen)",
+)
+rule(
+    "TASK-TWICE",
+    "task stated twice",
+    "Aufgabe doppelt angegeben",
+    S_SETUP,
+    "task:{task} is named twice on one line: each of the 9 task tiles exists once",
+    "task:{task} steht zweimal in einer Zeile: jedes der 9 Aufgabenplättchen gibt es einmal",
+)
+rule(
+    "TASK-COUNT",
+    "more than three open tasks",
+    "mehr als drei offene Aufgaben",
+    S_SETUP,
+    "task:{task} would be a fourth open task (open: {open}): "
+    '"Anschließend werden 3 davon offen neben dem Bauhof ausgelegt"',
+    "task:{task} wäre eine vierte offene Aufgabe (offen: {open}): 3 Aufgabenplättchen werden "
+    "offen neben dem Bauhof ausgelegt",
+)
+rule(
+    "TASK-MISSING",
+    "open tasks not stated",
+    "offene Aufgaben nicht angegeben",
+    S_SCORE,
+    "the final scoring knows {known} of the 3 open tasks ({open}): a `* tasks task:N ...` line "
+    'must name them ("Neben den üblichen Punkten werden am Ende des Spiels die Sonderpunkte '
+    'für die Aufgaben vergeben"); only those known are scored',
+    "die Schlusswertung kennt {known} der 3 offenen Aufgaben ({open}): eine Zeile `* tasks "
+    "task:N ...` muss sie nennen (am Ende des Spiels werden die Sonderpunkte für die Aufgaben "
+    "vergeben); nur die bekannten werden gewertet",
+)
+rule(
+    "TASK-LATE",
+    "task stated after the end",
+    "Aufgabe nach Spielende angegeben",
+    S_SETUP,
+    "task:{task} is named after the final scoring: the tasks are laid out at setup "
+    '("Änderungen in der Spielvorbereitung") and scored at the end',
+    "task:{task} wird nach der Schlusswertung genannt: die Aufgaben liegen ab der "
+    "Spielvorbereitung offen aus und werden am Ende gewertet",
+)
+
+# the claim keys task1 ... task9 ("(T=21, task1=6)") are known even before a game enables them
+for _n in TASKS:
+    register_category(
+        CategoryInfo(f"task{_n}", f"task {_n}", f"Aufgabe {_n}", S_TASKS, f"task{_n}")
+    )
+
+
+def task_data(n: int) -> dict[str, Any]:
+    tasks = module_data("wuensche")["components"]["tasks"]["list"]
+    return dict(tasks.get(n, tasks.get(str(n))))
+
+
+def types_table() -> dict[int, int]:
+    return {int(k): int(v) for k, v in task_data(5)["table"].items()}
+
+
+def _standard(at: Coord, piece: Piece) -> bool:
+    """A standard building: one of the base game's building tiles (no module piece)."""
+    return at != ORIGIN and isinstance(piece, TileKind)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    """What one task gives one Alhambra: points and the breakdown text in both languages."""
+
+    task: int
+    points: int
+    en: str
+    de: str
+
+
+DEFAULTS: dict[str, str] = {}  # filled from Wuensche.options below
+
+
+def score_task(
+    n: int,
+    alh: Alhambra,
+    settings: Mapping[str, str] | None = None,
+    wall_mode: str = "trail",
+    wall_points: str = "edge",
+) -> TaskResult:
+    """Task ``n`` (1-9) on one Alhambra, with the module's options (``settings``: option ->
+    value; missing ones take the default)."""
+    opt = {**DEFAULTS, **(settings or {})}
+    member = q.building_or_fountain if opt["fountain"] == "building" else q.is_building
+    pts = int(task_data(n).get("points", 0))
+    if n in (1, 2):
+        axis = "row" if n == 1 else "column"
+        lines = q.lines_with_run(alh, axis, 3, member)  # type: ignore[arg-type]
+        count = len(lines) if opt["rows"] == "row" else sum(len(found) for found in lines.values())
+        where = ", ".join(str(k) for k in lines)
+        if n == 1:
+            en = f"{count} {_plural(count, 'row', 'rows')} × {pts}"
+            de = f"{count} {_plural(count, 'Reihe', 'Reihen')} × {pts}"
+            if where:
+                en, de = f"{en} (y = {where})", f"{de} (y = {where})"
+        else:
+            en = f"{count} {_plural(count, 'column', 'columns')} × {pts}"
+            de = f"{count} {_plural(count, 'Spalte', 'Spalten')} × {pts}"
+            if where:
+                en, de = f"{en} (x = {where})", f"{de} (x = {where})"
+        return TaskResult(n, count * pts, en, de)
+    if n == 3:
+        pairs = q.same_type_pairs(alh, _standard)
+        if opt["pairs"] == "disjoint":
+            pairs = q.disjoint_pairs(pairs)
+        count = len(pairs)
+        return TaskResult(
+            n,
+            count * pts,
+            f"{count} {_plural(count, 'pair', 'pairs')} × {pts}",
+            f"{count} {_plural(count, 'Paar', 'Paare')} × {pts}",
+        )
+    if n == 4:
+        run = q.second_longest_wall(alh, wall_mode, opt["wall2"])  # type: ignore[arg-type]
+        length = run.length
+        points = len({c for c, _s in run.segments}) if wall_points == "tile" else length
+        where = f" ({run.segments[0][0]}..{run.segments[-1][0]})" if run.segments else ""
+        return TaskResult(
+            n,
+            points * pts,
+            f"second-longest wall {length}{where}",
+            f"zweitlängste Mauer {length}{where}",
+        )
+    if n == 5:
+        if opt["task5"] == "line":
+            count, _run = q.most_types_in_a_line(alh)
+            en_what, de_what = "types in one line", "Gebäudetypen in einer Reihe"
+        else:
+            count = len(q.building_types(alh))
+            en_what, de_what = "building types", "Gebäudetypen"
+        points = types_table().get(count, 0)
+        return TaskResult(n, points, f"{count} {en_what}: {points}", f"{count} {de_what}: {points}")
+    if n == 6:
+        count = len(q.double_walls(alh))
+        return TaskResult(
+            n,
+            count * pts,
+            f"{count} double {_plural(count, 'wall', 'walls')} × {pts}",
+            f"{count} {_plural(count, 'Doppelmauer', 'Doppelmauern')} × {pts}",
+        )
+    if n == 7:
+        count = len(q.blocks_2x2(alh, member))
+        return TaskResult(
+            n,
+            count * pts,
+            f"{count} 2×2 {_plural(count, 'block', 'blocks')} × {pts}",
+            f"{count} 2×2-{_plural(count, 'Feld', 'Felder')} × {pts}",
+        )
+    if n == 8:
+        diag = q.longest_diagonal(alh, q.building_or_fountain)
+        count = diag.length if diag is not None else 0
+        where = f" ({diag})" if diag is not None else ""
+        return TaskResult(
+            n,
+            count * pts,
+            f"diagonal of {count} × {pts}{where}",
+            f"Diagonale aus {count} × {pts}{where}",
+        )
+    if n == 9:
+        way = q.farthest_building(alh, on_foot=opt["path"] == "walk")
+        count = max(0, len(way) - 1) if opt["pathcount"] == "steps" else len(way)
+        to = f" to {way[-1]}" if way else ""
+        zu = f" zu {way[-1]}" if way else ""
+        return TaskResult(
+            n,
+            count * pts,
+            f"way of {count} {_plural(count, 'tile', 'tiles')}{to}",
+            f"Weg über {count} Plättchen{zu}",
+        )
+    raise ValueError(f"there is no task {n} (1-9)")
+
+
+@dataclass
+class TaskScratch(Scratch):
+    open: list[int] = field(default_factory=list)  # the open tasks, in the order stated
+
+
+@bundled
+class Wuensche(BundledModule):
+    """Nine task tiles, three open; each a geometric wish scored at the end of the game."""
+
+    name = "wuensche"
+    aliases = ("wünsche", "kalif", "caliph", "wishes")
+    title_en = "The Caliph's Wishes"
+    title_de = "Die Wünsche des Kalifen"
+    section = section(H)
+    page = 46  # of rulebook-bigbox-de-2019.txt: the listing order
+    summary = (
+        "nine task tiles, three open beside the market; at the end of the game each player "
+        "scores each open task: rows and columns of three, same-type pairs, the second-longest "
+        "wall, building types, double walls, 2×2 blocks, the longest diagonal, the way to the "
+        "farthest building"
+    )
+    summary_de = (
+        "9 Aufgabenplättchen, 3 offen neben dem Bauhof; am Spielende wertet jeder Spieler jede "
+        "offene Aufgabe: Reihen und Spalten aus drei, gleiche Nachbarn, die zweitlängste Mauer, "
+        "Gebäudetypen, Doppelmauern, 2×2-Felder, die längste Diagonale, der Weg zum am weitesten "
+        "entfernten Gebäude"
+    )
+    chance_verbs = (VERB,)
+    component_kinds = (KIND,)
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "task5": (
+            "types",
+            ("types", "line"),
+            "task 5 counts the building types in the own Alhambra (the condition was printed "
+            "only in the picture; unverified) or the most types in one gapless row or column",
+            "Aufgabe 5 zählt die Gebäudetypen der eigenen Alhambra (die Bedingung stand nur im "
+            "Bild; ungeprüft) oder die meisten Typen in einer lückenlosen Reihe oder Spalte",
+        ),
+        "rows": (
+            "row",
+            ("row", "run"),
+            "tasks 1 and 2 score each row (column) with a run of three once, or each such run",
+            "Aufgaben 1 und 2 werten jede Reihe (Spalte) mit drei zusammenhängenden Gebäuden "
+            "einmal oder jede solche Folge",
+        ),
+        "pairs": (
+            "every",
+            ("every", "disjoint"),
+            "task 3 scores every side-by-side pair (a building may be in several) or pairs "
+            "with no building in two of them",
+            "Aufgabe 3 wertet jedes benachbarte Paar (ein Gebäude auch in mehreren) oder nur "
+            "Paare ohne gemeinsames Gebäude",
+        ),
+        "wall2": (
+            "rest",
+            ("rest", "piece"),
+            "task 4: the longest run of the outer wall left without the longest run, or the "
+            "longest run of another connected piece of outer wall",
+            "Aufgabe 4: das längste Stück der Außenmauer ohne das längste Stück, oder das "
+            "längste Stück eines anderen zusammenhängenden Mauerteils",
+        ),
+        "path": (
+            "walk",
+            ("walk", "grid"),
+            "task 9 measures the way on foot (never across a wall, as the walker rule) or over "
+            "any side-by-side tiles",
+            "Aufgabe 9 misst den Weg zu Fuß (nie über eine Mauer, wie die Laufregel) oder über "
+            "beliebige benachbarte Plättchen",
+        ),
+        "pathcount": (
+            "steps",
+            ("steps", "tiles"),
+            "task 9 counts the tiles after the fountain up to the building, or the fountain too",
+            "Aufgabe 9 zählt die Plättchen nach dem Brunnen bis zum Gebäude, oder den Brunnen mit",
+        ),
+        "fountain": (
+            "gap",
+            ("gap", "building"),
+            "in tasks 1, 2 and 7 the fountain is no building (a gap), or counts as one",
+            "in den Aufgaben 1, 2 und 7 ist der Brunnen kein Gebäude (eine Lücke) oder zählt mit",
+        ),
+    }
+    scratch_type = TaskScratch
+
+    # ------------------------------------------------------------------ hooks
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        self._state_tasks(state, event.args, event.pos)
+        return []
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``tasks task:1 task:6 task:9`` in a position block (outside a player section)."""
+        if line.verb.lower() != VERB or player is not None:
+            return False
+        self._state_tasks(state, line.args, line.pos)
+        return True
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        """After the final scoring: were the three open tasks known?"""
+        super().at_moment(ctx, moment)
+        state = ctx.state
+        if moment != Moment.SCORING_DONE or ctx.pos is None or state.scorings_done[-1:] != [3]:
+            return
+        opened = self.data(state).open
+        if len(opened) < 3:
+            ctx.flag(
+                "TASK-MISSING",
+                ctx.pos,
+                known=len(opened),
+                open=" ".join(f"task:{n}" for n in opened) or "-",
+            )
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """At the end of the game ("am Ende des Spiels"): a point line per open task."""
+        from referee.scoring import ScoringParts
+
+        if round_no != 3:
+            return None
+        opened = self.data(state).open
+        if not opened:
+            return None
+        settings = dict(self.settings)
+        mode, wall_points = state.profile.wall_run, state.profile.wall_points
+        cats = []
+        for n in sorted(opened):
+
+            def points(p: Any, n: int = n) -> tuple[int, str, str] | None:
+                if p.alhambra is None:
+                    return None  # a player scored from stated counts: no layout to ask
+                r = score_task(n, p.alhambra, settings, mode, wall_points)
+                return r.points, r.en, r.de
+
+            cats.append(
+                PointLine(f"task{n}", f"task {n}", f"Aufgabe {n}", S_TASKS, points, order=600 + n)
+            )
+        return ScoringParts(categories=tuple(cats))
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The open tasks, and what each would give each player now."""
+        data = self.data(state)
+        names = {n: str(task_data(n)["what"]) for n in TASKS}
+        table = {"open tasks": " ".join(f"task:{n} ({names[n]})" for n in data.open) or "?"}
+        players: dict[str, dict[str, Any]] = {}
+        mode, wall_points = state.profile.wall_run, state.profile.wall_points
+        for p in state.players:
+            if p.counts is not None or not data.open:
+                continue
+            now: dict[str, Any] = {}
+            for n in data.open:
+                r = score_task(n, p.alhambra, self.settings, mode, wall_points)
+                now[f"task {n}"] = f"{r.points} ({r.en})"
+            players[p.name] = now
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": table,
+            "players": players,
+        }
+
+    # ------------------------------------------------------------ simulator
+
+    def sim_setup(self, sim: Any) -> list[Any]:
+        """ "Die Aufgabenplättchen werden gemischt. Anschließend werden 3 davon offen ...
+        ausgelegt": three of the nine."""
+        drawn = sorted(sim.rng.sample(list(TASKS), 3))
+        return [ModuleChance(VERB, tuple(GenericArg(ComponentRef(KIND, str(n))) for n in drawn))]
+
+    # ---------------------------------------------------------------- helpers
+
+    def _state_tasks(self, state: GameState, args: tuple[GenericArg, ...], pos: Pos) -> None:
+        data = self.data(state)
+        seen: list[int] = []
+        for arg in args:
+            apos = arg.pos or pos
+            v = arg.value
+            n = _task_number(v)
+            if n is None:
+                token = f"{v.kind}:{v.name}" if isinstance(v, ComponentRef) else str(v)
+                state.flag("TASK-TOKEN", apos, token=token)
+                continue
+            if n in seen:
+                state.flag("TASK-TWICE", apos, task=n)
+                continue
+            seen.append(n)
+            if 3 in state.scorings_done:
+                state.flag("TASK-LATE", apos, task=n)
+                continue
+            if n in data.open:
+                continue  # stated again: the same open tile
+            if len(data.open) >= 3:
+                state.flag(
+                    "TASK-COUNT", apos, task=n, open=" ".join(f"task:{k}" for k in data.open)
+                )
+                continue
+            data.open.append(n)
+
+
+def _task_number(value: object) -> int | None:
+    if not isinstance(value, ComponentRef) or value.kind.lower() != KIND:
+        return None
+    if not value.name.isdigit():
+        return None
+    n = int(value.name)
+    return n if n in TASKS else None
+
+
+DEFAULTS.update({k: v[0] for k, v in Wuensche.options.items()})
