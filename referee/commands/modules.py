@@ -40,6 +40,9 @@ def module_info(cls: type[Module], with_data: bool = False) -> dict[str, Any]:
         "verbs": list(cls.verbs),
         "chance_verbs": list(cls.chance_verbs),
         "components": list(cls.component_kinds),
+        "options": {
+            k: {"values": list(v[0]), "doc": v[1], "doc_de": v[2]} for k, v in cls.options.items()
+        },
     }
     if with_data:
         try:
@@ -70,6 +73,7 @@ register("modules.actions", "actions", "Aktionen")
 register("modules.chance", "chance lines", "Zufallszeilen")
 register("modules.tokens", "component tokens", "Bauteil-Kürzel")
 register("modules.rules", "rules", "Regeln")
+register("modules.option", "option", "Option")
 register(
     "modules.switch",
     'Switch modules on with the header [Modules "name, name"].',
@@ -106,6 +110,10 @@ def _text(infos: list[dict[str, Any]], lang: str, detail: bool) -> str:
         if m["components"]:
             tokens = ", ".join(k + ":..." for k in m["components"])
             lines.append(f"  {t('modules.tokens', lang)}: {tokens}")
+        for key, opt in (m.get("options") or {}).items():
+            values = "|".join(opt["values"])
+            doc = opt["doc_de"] if lang == "de" else opt["doc"]
+            lines.append(f"  {t('modules.option', lang)} {key}={values}: {doc}")
         if m["section"]:
             lines.append(f"  {t('modules.rules', lang)}: {m['section']}")
         notation = (m.get("data") or {}).get("notation") if detail else None

@@ -147,6 +147,8 @@ def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
             verb=name,
             module=f"{name} (unknown module)",
         )
+    for module, option, allowed in ext.bad_options:
+        state.flag("MODULE-OPTION", pos, module=module, option=option, allowed=allowed)
     return state
 
 

@@ -29,6 +29,12 @@ through four kinds of extension point, each with a do-nothing default:
    * ``reshuffle``, ``removed``  the discard pile becomes the deck; a piece left an Alhambra
    * ``position_component`` / ``position_line``  its lines in a ``position`` block
    * ``money_components``        components that enter the money deck, and into which piles
+   * ``tower_components`` / ``tower_piece``  tiles the module mixes into the tile tower (E5):
+     counts per identity; the engine adds them to the tiles in the tower, resolves a
+     ``* market Gu:md:5n`` / ``* dirk`` token through ``tower_piece`` and keeps the supply
+     (:mod:`referee.engine.tower`); ``sim_tower`` gives the simulator their tokens
+   * ``options``                 switches a record sets in the ``Modules`` header
+     (``[Modules "medina floor=zero dirk=ranks"]``) where groups could read a rule differently
 4. **Scoring, views, legal moves, simulation**:
 
    * ``scoring_parts``           what a scoring adds: count adjustments, scoring categories
@@ -54,7 +60,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.engine.rules import Violation
+from referee.engine.rules import Rule, Violation, register_rule
 
 if TYPE_CHECKING:
     from referee.engine.context import Context
@@ -139,6 +145,42 @@ class Module:
     interrupt_rank: ClassVar[int] = 0
     """Precedence of this module's out-of-turn play among modules (lower acts first); within a
     module, seats from the player who would move next (``turns.InterruptArbiter``)."""
+
+    options: ClassVar[dict[str, tuple[tuple[str, ...], str, str]]] = {}
+    """Switches a record may set in the ``Modules`` header after the module's name
+    (``medina floor=zero``): option -> (allowed values, the first is the default; one line for
+    people in English, in German). Read with :meth:`option`."""
+
+    settings: dict[str, str]
+    """The values a record set (filled by :class:`Extensions`; unset options take defaults)."""
+
+    def option(self, name: str) -> str:
+        """The value of one of :attr:`options` for this game (the default unless set)."""
+        got = getattr(self, "settings", {}).get(name)
+        return got if got is not None else self.options[name][0][0]
+
+    def tower_components(self) -> dict[str, int]:
+        """Tiles this module mixes into the tile tower / bag, as identity -> count (e.g.
+        ``{"5": 1}`` for a medina priced 5). The engine adds them to the tiles in the tower
+        (so the game end and Dirk's third count them) and keeps their supply: each draw or
+        position names one through :meth:`tower_piece`; more than the count is ``TILE-SUPPLY``.
+        """
+        return {}
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        """The tower tile a component token of this module names, as it comes out of the tower
+        (``* market Gu:md:5n``, ``* dirk``, a position's market): (identity, the piece). The
+        module checks what the token states against earlier statements (faces only a picture
+        showed) and reports problems itself. None: the token names none of its tower tiles
+        (the module has reported it)."""
+        return None
+
+    def sim_tower(self, sim: SimContext) -> list[ComponentRef]:
+        """The simulator's tokens of this module's tower tiles (faces as written on a market
+        line), shuffled with the base tiles at setup. Default: none."""
+        return []
 
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.
@@ -280,6 +322,19 @@ class Module:
         return {}
 
 
+register_rule(
+    Rule(
+        "MODULE-OPTION",
+        "unknown module option",
+        "unbekannte Moduloption",
+        "docs/modules.md (module options)",
+        "{module}: '{option}' is no option of this module (options: {allowed}); the default "
+        "applies",
+        "{module}: '{option}' ist keine Option dieses Moduls (Optionen: {allowed}); es gilt "
+        "die Voreinstellung",
+    )
+)
+
 MODULES: dict[str, type[Module]] = {}
 """Every known module class by name (lower case)."""
 
@@ -314,15 +369,19 @@ class Extensions:
             load_bundled_modules()
         self.modules: list[Module] = []
         self.unknown: list[str] = []
+        self.bad_options: list[tuple[str, str, str]] = []  # (module, option word, allowed)
         for raw in names:
-            name = raw.strip().lower()
-            if not name:
+            words = raw.split()
+            if not words:
                 continue
+            name = words[0].lower()
             cls = MODULES.get(name)
             if cls is None:
                 self.unknown.append(raw.strip())
             elif not any(type(m) is cls for m in self.modules):  # a name and its alias: once
-                self.modules.append(cls())
+                module = cls()
+                module.settings = self._settings(module, words[1:])
+                self.modules.append(module)
         self._verbs: dict[str, Module] = {v: m for m in self.modules for v in m.verbs}
         self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
         self._kinds: dict[str, Module] = {
@@ -331,6 +390,22 @@ class Extensions:
         from referee.engine.turns import InterruptArbiter
 
         self.arbiter = InterruptArbiter({m.name: m.interrupt_rank for m in self.modules})
+
+    def _settings(self, module: Module, words: list[str]) -> dict[str, str]:
+        """``floor=zero dirk=ranks`` -> the module's settings; unknown options or values are
+        kept in :attr:`bad_options` (the engine reports them) and left at their defaults."""
+        out: dict[str, str] = {}
+        for word in words:
+            key, _, value = word.partition("=")
+            spec = module.options.get(key.lower())
+            if spec is None or value.lower() not in spec[0]:
+                allowed = "; ".join(
+                    f"{k}={'|'.join(v[0])}" for k, v in sorted(module.options.items())
+                )
+                self.bad_options.append((module.name, word, allowed or "-"))
+                continue
+            out[key.lower()] = value.lower()
+        return out
 
     def __bool__(self) -> bool:
         return bool(self.modules)
