@@ -80,7 +80,7 @@ def test_modules_header_switches_modules_on_by_name_or_alias() -> None:
 
 
 def test_an_unknown_module_in_the_header_is_reported() -> None:
-    rep = run("1. Ben: take Gu1 Di4\n", modules="Wesir, Magic")
+    rep = run("1. Ben: take Gu1 Di4\n", modules="Wesir, Zauberteppich")
     assert "MODULE-NOT-ENABLED" in codes(rep)
 
 

@@ -265,6 +265,7 @@ def test_edited_lines_are_read_as_lark_reads_them_or_declined(
         '3. "Anna Lena": take Gu3 W1 ex:GuDe ? # quoted',
         "* deal Anna Gu3 De7, display Gu1 W1 Di4, reshuffle, market Gu:T10w ex:Ab, dirk T9ne {x}",
         "scoring 2: Anna +21 =30 (T=13, G=5, wall=3), Ben +8, dirk +12 {checked} # ok",
+        "scoring 1: Anna -2 =-2 (wall=1), Ben +0 =0",  # penalties below zero (Medina)
         "distribute Gu:T9ne Ben@3,1, Di:G6 none, De:A7 Cem reserve # end",
         "start Cem youngest {coin} # drawn",
         "{only a note} {two} # and a comment",
@@ -291,7 +292,7 @@ def test_hand_typed_lines_with_comments_and_annotations_stay_on_the_fast_path(li
         "12. Ben: take Gu3#x",  # a comment glued to a token
         "position",  # a block over several lines
         "1234567. Ben: take Gu3",  # a number of seven digits
-        "scoring 1: Anna =-2",  # not a number
+        "scoring 1: Anna =-2-",  # not a number
         "12. Ben: place T10 @1,0",  # not fmt's spacing
         "Gu3: take Di4",  # a name spelled like a card (fmt quotes it)
     ],

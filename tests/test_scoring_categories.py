@@ -319,9 +319,14 @@ def test_medina_shared_places_without_medina(
 
 @pytest.fixture
 def medina_key() -> Iterator[None]:
+    from referee.scoring.categories import CATEGORIES
+
+    before = CATEGORIES.get("medina")  # the bundled Medina module registers the key too
     register_category(medina_for(3, {}, {}))
     yield
     unregister_category("medina")
+    if before is not None:
+        register_category(before)
 
 
 def test_claim_parts_parse_negative_and_module_keys(medina_key: None) -> None:

@@ -120,6 +120,10 @@ def new_state(
         youngest=youngest,
         dirk_due=0 if two else None,
     )
+    if state.ext:
+        from referee.engine.tower import fill_tower
+
+        fill_tower(state)
     return state
 
 
@@ -217,7 +221,11 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, TileKin
         )
         return False, None
     state.bag_count -= 1
-    if isinstance(ref, ComponentRef) or not ref.known:
+    if isinstance(ref, ComponentRef):  # a module's tile from the tower (E5)
+        from referee.engine.tower import draw_from_tower
+
+        return True, draw_from_tower(state, ref, pos)  # type: ignore[return-value]
+    if not ref.known:
         return True, None
     tile = _take_from_bag(state, ref, pos)
     return True, tile
@@ -1039,6 +1047,11 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 continue
             state.market[idx] = EMPTY
             if aw.at is not None:
+                from referee.engine.findings import report
+                from referee.engine.orientation import orient
+
+                tile, turn_found = orient(tile, aw.tile, apos, named.name)  # E6: stated walls
+                report(state, turn_found)
                 if not _build(state, named, tile, aw.at, apos):
                     named.reserve.append(tile)
             else:

@@ -29,6 +29,12 @@ through four kinds of extension point, each with a do-nothing default:
    * ``reshuffle``, ``removed``  the discard pile becomes the deck; a piece left an Alhambra
    * ``position_component`` / ``position_line``  its lines in a ``position`` block
    * ``money_components``        components that enter the money deck, and into which piles
+   * ``tower_components`` / ``tower_piece``  tiles the module mixes into the tile tower (E5):
+     counts per identity; the engine adds them to the tiles in the tower, resolves a
+     ``* market Gu:md:5n`` / ``* dirk`` token through ``tower_piece`` and keeps the supply
+     (:mod:`referee.engine.tower`); ``sim_tower`` gives the simulator their tokens
+   * ``options``                 switches a record sets in the ``Modules`` header
+     (``[Modules "medina floor=zero dirk=ranks"]``) where groups could read a rule differently
 4. **Scoring, views, legal moves, simulation**:
 
    * ``scoring_parts``           what a scoring adds: count adjustments, scoring categories
@@ -152,6 +158,29 @@ class Module:
     def option(self, name: str) -> str:
         """The value of one of this module's :attr:`options` in this game."""
         return self.settings.get(name, self.options[name][0])
+
+    def tower_components(self) -> dict[str, int]:
+        """Tiles this module mixes into the tile tower / bag, as identity -> count (e.g.
+        ``{"5": 1}`` for a medina priced 5). The engine adds them to the tiles in the tower
+        (so the game end and Dirk's third count them) and keeps their supply: each draw or
+        position names one through :meth:`tower_piece`; more than the count is ``TILE-SUPPLY``.
+        """
+        return {}
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        """The tower tile a component token of this module names, as it comes out of the tower
+        (``* market Gu:md:5n``, ``* dirk``, a position's market): (identity, the piece). The
+        module checks what the token states against earlier statements (faces only a picture
+        showed) and reports problems itself. None: the token names none of its tower tiles
+        (the module has reported it)."""
+        return None
+
+    def sim_tower(self, sim: SimContext) -> list[ComponentRef]:
+        """The simulator's tokens of this module's tower tiles (faces as written on a market
+        line), shuffled with the base tiles at setup. Default: none."""
+        return []
 
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.

@@ -42,8 +42,10 @@ from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import payment_value, payments, plan_purchase
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
+from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY
+from referee.engine.tower import is_tower_piece
 from referee.geometry import legal_cells
 from referee.record.model import (
     NOWHERE,
@@ -212,11 +214,12 @@ def take_actions(ctx: Context, p: PlayerState) -> list[TakeMoney]:
     return out
 
 
-def _market(state: GameState) -> list[tuple[Currency, TileKind]]:
+def _market(state: GameState) -> list[tuple[Currency, Any]]:
+    """The market's known tiles: base tiles and module tiles from the tower (E5)."""
     return [
         (Currency.of_field(i + 1), slot)
         for i, slot in enumerate(state.market)
-        if slot is not EMPTY and isinstance(slot, TileKind)
+        if slot is not EMPTY and (isinstance(slot, TileKind) or is_tower_piece(slot))
     ]
 
 
@@ -236,7 +239,7 @@ def buy_actions(
     out: list[Buy] = []
     hand = sorted(p.hand.elements(), key=lambda c: c.sort_key)
     for cur, tile in _market(ctx.state):
-        probe = plan_purchase(ctx.state, p, Buy(cur, tile_ref(tile), tuple(extra)))  # type: ignore[arg-type]
+        probe = plan_purchase(ctx.state, p, Buy(cur, piece_ref(tile), tuple(extra)))  # type: ignore[arg-type]
         allowed = frozenset(
             ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
         )
@@ -245,7 +248,7 @@ def buy_actions(
             if must_use is not None and not any(c.currency in must_use for c in pay):
                 continue
             paid = (*(card_ref(c) for c in pay), *extra)
-            out.append(Buy(cur, tile_ref(tile), paid))  # type: ignore[arg-type]
+            out.append(Buy(cur, piece_ref(tile), paid))  # type: ignore[arg-type]
     return out
 
 
@@ -263,9 +266,10 @@ def is_exact(ctx: Context, p: PlayerState, buy: Buy) -> bool:
 def build_actions(ctx: Context, p: PlayerState) -> list[Action]:
     """Redesign 1: a reserve piece built into the Alhambra, to each allowed cell."""
     return [
-        BuildFromReserve(piece_ref(piece), at)
+        BuildFromReserve(piece_ref(turned), at)
         for piece in _distinct(p.reserve)
-        for at in cells_for(ctx, p, piece, "build")
+        for turned in placements(piece)  # a piece that may be turned: each orientation (E6)
+        for at in cells_for(ctx, p, turned, "build")
     ]
 
 
@@ -284,11 +288,12 @@ def swap_actions(ctx: Context, p: PlayerState) -> list[Action]:
     if not reserve:
         return []
     return [
-        Swap(piece_ref(piece), at, piece_ref(old))
+        Swap(piece_ref(turned), at, piece_ref(old))
         for at, old in _built(p)
         for piece in reserve
+        for turned in placements(piece)  # each orientation of a piece that may be turned (E6)
         if piece != old
-        and not ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=piece, how="swap")
+        and not ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=turned, how="swap")
     ]
 
 
@@ -336,11 +341,15 @@ def placements_of(ctx: Context, p: PlayerState, piece: Any) -> list[Action]:
     """Where one bought piece may go at the end of the turn."""
     state = ctx.state
     ref = piece_ref(piece)
-    out: list[Action] = [Place(ref, at) for at in cells_for(ctx, p, piece, "place")]
+    out: list[Action] = [
+        Place(piece_ref(turned), at)
+        for turned in placements(piece)  # a piece that may be turned: each orientation (E6)
+        for at in cells_for(ctx, p, turned, "place")
+    ]
     limit = ctx.decide(Decision.RESERVE_LIMIT, player=p)
     if limit is None or len(p.reserve) < limit:
         out.append(Reserve(ref))
-    if isinstance(piece, TileKind):
+    if isinstance(piece, TileKind) or is_tower_piece(piece):  # Dirk takes module tiles too
         if state.dirk is not None:
             out.append(Give(ref, None))
         if state.profile.gifts == "any-player":

@@ -8,7 +8,9 @@ indistinguishable. Unknown components (``?`` in a record) are tracked by count:
   of it; a revealed card the pool no longer holds appears more often than it exists.
 * the deck is ``deck_known`` (cards known to be in it, e.g. after a reshuffle of a known discard
   pile) plus ``deck_unknown`` cards from the pool.
-* ``bag`` is every tile not yet seen; ``bag_count`` the tiles still in the bag.
+* ``bag`` is every tile not yet seen; ``bag_count`` the tiles still in the bag (module tiles
+  in the tower included); ``tower`` the module tiles not yet seen (``module:identity`` ->
+  count, :mod:`referee.engine.tower`).
 
 ``None`` stands for an unknown card or tile wherever a list holds components (display, market,
 reserves, Dirk's tiles); an empty market field is :data:`EMPTY`.
@@ -154,6 +156,7 @@ class GameState:
     # tiles
     bag: Counter[TileKind] = field(default_factory=Counter)
     bag_count: int = 0
+    tower: Counter[str] = field(default_factory=Counter)  # module tiles not yet seen
     market: list[MarketSlot] = field(default_factory=lambda: [EMPTY, EMPTY, EMPTY, EMPTY])
     dirk: list[TileKind | None] | None = None
     # where the game stands
@@ -246,6 +249,7 @@ class GameState:
             display=list(self.display),
             bag=self.bag.copy(),
             bag_count=self.bag_count,
+            tower=self.tower.copy(),
             market=list(self.market),
             dirk=None if self.dirk is None else list(self.dirk),
             phase=self.phase,

@@ -707,15 +707,20 @@ def _claim(words: list[Word], ln: int) -> Claim | None:
     points = total = None
     i = 1
     n = len(words)
-    if i < n and words[i][0][:1] == "+":
+    if i < n and words[i][0][:1] in ("+", "-"):  # "+21", or "-3" (penalties outweigh)
         points = _number(words[i][0][1:])
         if points is None:
             return None
+        if words[i][0][0] == "-":
+            points = -points
         i += 1
     if i < n and words[i][0][:1] == "=":
-        total = _number(words[i][0][1:])
+        negative = words[i][0][1:2] == "-"  # "=-3": a total below zero
+        total = _number(words[i][0][2:] if negative else words[i][0][1:])
         if total is None:
             return None
+        if negative:
+            total = -total
         i += 1
     parts: list[ClaimPart] = []
     if i < n:

@@ -194,7 +194,7 @@ def chance_event(e: object) -> str:
 def _claim(c: Claim) -> str:
     parts = [name(c.player) if c.player is not None else "dirk"]
     if c.points is not None:
-        parts.append(f"+{c.points}")
+        parts.append(f"+{c.points}" if c.points >= 0 else str(c.points))
     if c.total is not None:
         parts.append(f"={c.total}")
     if c.parts:

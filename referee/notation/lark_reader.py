@@ -307,10 +307,11 @@ class _Build(Transformer[Token, Any]):
         return StartPlayer(c[1], youngest, self._pos(c[0]), notes, comment)
 
     def claim_points(self, c: list[Token]) -> tuple[str, int]:
-        return ("points", self._int(c[0]))
+        # "+21", or "-3" (a scoring whose penalties outweigh its points)
+        return ("points", -self._int(c[1]) if len(c) == 2 else self._int(c[0]))
 
-    def claim_total(self, c: list[Token]) -> tuple[str, int]:
-        return ("total", self._int(c[0]))
+    def claim_total(self, c: list[Any]) -> tuple[str, int]:
+        return ("total", c[0])  # a signed_int: "=30", "=-3"
 
     def claim_parts(self, c: list[ClaimPart]) -> tuple[str, tuple[ClaimPart, ...]]:
         return ("parts", tuple(c))

@@ -160,7 +160,7 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
             svg.raw("<g>")
             what = t("fountain", lang) if cell.label is None else cell.label
             svg.raw(f"<title>{escape(f'{what} @{at.x},{at.y}')}</title>")
-            svg.add("rect", x=lx, y=ty, width=CELL, height=CELL, fill=FOUNTAIN_FILL)
+            svg.add("rect", x=lx, y=ty, width=CELL, height=CELL, fill=cell.fill or FOUNTAIN_FILL)
             if cell.label is None:
                 svg.add("circle", cx=lx + CELL / 2, cy=ty + CELL / 2, r=CELL / 4, class_="fountain")
             else:
@@ -190,7 +190,20 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
             fill=ink,
             text_anchor="middle",
         )
-        svg.add("text", cell.type.code, x=lx + 6, y=ty + 15, class_="code", fill=ink)
+        code = cell.type.code if cell.label is None else cell.label  # a module piece's label
+        svg.add("text", code, x=lx + 6, y=ty + 15, class_="code", fill=ink)
+        if cell.label is not None:  # a module piece of a building type (magic building): ringed
+            svg.add(
+                "rect",
+                x=lx + 5,
+                y=ty + 5,
+                width=CELL - 10,
+                height=CELL - 10,
+                fill="none",
+                stroke=cell.fill or "#ffd700",
+                stroke_width=3,
+                stroke_dasharray="6 3",
+            )
         svg.raw("</g>")
     # sides: open thin, walls thick (drawn after the tiles so that they lie on top)
     for at, cell in cells.items():
@@ -401,19 +414,29 @@ def alhambra_fragment(
             out.append(
                 f'<g class="c tF" data-at="{at.x},{at.y}"><title>'
                 f"{escape(f'{what} @{at.x},{at.y}')}</title>"
-                f'<rect x="{_fmt(lx)}" y="{_fmt(ty)}" width="{CELL}" height="{CELL}"/>'
-                f"{inner}</g>"
+                f'<rect x="{_fmt(lx)}" y="{_fmt(ty)}" width="{CELL}" height="{CELL}"'
+                + (f' style="fill:{cell.fill}"' if cell.fill else "")
+                + f"/>{inner}</g>"
             )
             continue
         price = "" if cell.price is None else str(cell.price)
         name = type_name(cell.type, lang)
+        code = cell.type.code if cell.label is None else cell.label  # a module piece's label
+        ring = (
+            f'<rect x="{_fmt(lx + 5)}" y="{_fmt(ty + 5)}" width="{CELL - 10}" '
+            f'height="{CELL - 10}" style="fill:none;stroke:{cell.fill or "#ffd700"};'
+            f'stroke-width:3;stroke-dasharray:6 3"/>'
+            if cell.label is not None
+            else ""
+        )
         out.append(
             f'<g class="c t{cell.type.code}" data-at="{at.x},{at.y}"><title>'
             f"{escape(f'{name} {price} @{at.x},{at.y}')}</title>"
             f'<rect x="{_fmt(lx)}" y="{_fmt(ty)}" width="{CELL}" height="{CELL}"/>'
             f'<text class="pr" x="{_fmt(lx + half)}" y="{_fmt(ty + half + 8)}" '
             f'text-anchor="middle">{price}</text>'
-            f'<text class="cd" x="{_fmt(lx + 6)}" y="{_fmt(ty + 15)}">{cell.type.code}</text></g>'
+            f'<text class="cd" x="{_fmt(lx + 6)}" y="{_fmt(ty + 15)}">{escape(code)}</text>'
+            f"{ring}</g>"
         )
     walls: list[tuple[float, float, float, float]] = []
     opens: list[tuple[float, float, float, float]] = []

@@ -41,6 +41,7 @@ class CellView:
     price: int | None
     walls: frozenset[Side]
     label: str | None = None  # overrides the text in the cell (module pieces)
+    fill: str | None = None  # a module piece's own colour in drawings (``cell_fill``)
 
     @property
     def is_fountain(self) -> bool:
@@ -69,10 +70,10 @@ def cell_of(piece: Any) -> CellView:
         type_ = None
     if not isinstance(price, int):
         price = None
-    label = None
-    if type_ is None and price is None and not _is_fountain(piece):
+    label = getattr(piece, "cell_label", None)  # a module piece names itself (``Md5``, ``P9*``)
+    if label is None and type_ is None and price is None and not _is_fountain(piece):
         label = str(getattr(piece, "code", None) or getattr(piece, "name", None) or "?")[:5]
-    return CellView(type_, price, walls, label)
+    return CellView(type_, price, walls, label, getattr(piece, "cell_fill", None))
 
 
 def _is_fountain(piece: Any) -> bool:

@@ -30,6 +30,7 @@ import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, TileKind, catalogue
 from referee.engine import (
@@ -53,13 +54,16 @@ from referee.engine.legal import (
     may_act,
     module_actions,
     mover,
+    piece_ref,
     placement_actions,
     remove_actions,
     swap_actions,
     take_actions,
     tile_ref,
 )
+from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
+from referee.engine.tower import is_tower_piece
 from referee.notation import format_game
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
@@ -86,6 +90,7 @@ from referee.record.model import (
     ScoringCardRef,
     StartPlayer,
     TakeMoney,
+    TileRef,
     Turn,
 )
 from referee.simulate.policy import Policy
@@ -185,6 +190,12 @@ def free_actions(state: GameState) -> list[Action]:
     ]
 
 
+def _bag_ref(t: TileKind | ComponentRef) -> TileRef | ComponentRef:
+    """How a tile drawn from the tower is written: a base tile by its code, a module tile by
+    its token."""
+    return t if isinstance(t, ComponentRef) else tile_ref(t)
+
+
 class SimulationError(RuntimeError):
     """The engine rejected an action the legal-move generator offered (a bug in one of them)."""
 
@@ -224,7 +235,7 @@ class _Game:
         self.body: list[BodyItem] = []
         self.state: GameState = start_state(Game(tuple(headers), ()), self.profile)
         self.deck: list[DeckCard] = []
-        self.bag: list[TileKind] = []
+        self.bag: list[TileKind | ComponentRef] = []  # module tiles as their tokens (E5)
         self.ctx = Context(self.state)
         self.sim = SimContext(self.ctx, self.rng)
         self.display_size = int(self.ctx.decide(Decision.DISPLAY_SIZE))
@@ -295,14 +306,16 @@ class _Game:
                 for comp in comps:
                     pile.insert(rng.randrange(len(pile) + 1), comp)  # type: ignore[arg-type]
         self.deck = [c for p in piles for c in p]  # index 0 is the top card
-        tiles = list(catalogue().tiles)
+        tiles: list[TileKind | ComponentRef] = list(catalogue().tiles)
+        for m in state.ext.modules:  # module tiles mixed into the tower (E5)
+            tiles.extend(m.sim_tower(self.sim))
         rng.shuffle(tiles)
         self.bag = tiles
         market = [self.bag.pop() for _ in range(self.market_size)]
-        entries = tuple((Currency.of_field(i + 1), tile_ref(t)) for i, t in enumerate(market))
+        entries = tuple((Currency.of_field(i + 1), _bag_ref(t)) for i, t in enumerate(market))
         self._chance([MarketDraw(entries, self._pos())])
         if state.dirk is not None:
-            dirk_tiles = tuple(tile_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
+            dirk_tiles = tuple(_bag_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
             self._chance([DirkDraw(dirk_tiles, self._pos())])
         for m in state.ext.modules:  # the modules' setup: cards dealt, stacks laid out
             for event in m.sim_setup(self.sim):
@@ -433,7 +446,7 @@ class _Game:
         drawn = []
         for f in range(self.market_size):
             if self.state.market[f] is EMPTY and self.bag:
-                drawn.append((Currency.of_field(f + 1), tile_ref(self.bag.pop())))
+                drawn.append((Currency.of_field(f + 1), _bag_ref(self.bag.pop())))
         return [MarketDraw(tuple(drawn))] if drawn else []
 
     def _over(self) -> bool:
@@ -492,7 +505,7 @@ class _Game:
                 want = len(self.bag) // 3 if second is None else second
             want = min(want, len(self.bag))
             tiles = [self.bag.pop() for _ in range(want)]
-            self._chance([DirkDraw(tuple(tile_ref(t) for t in tiles))])
+            self._chance([DirkDraw(tuple(_bag_ref(t) for t in tiles))])
 
     # ------------------------------------------------------------------------------- end
 
@@ -501,20 +514,27 @@ class _Game:
         awards: list[Award] = []
         hands = [p.hand for p in state.players]
         for f, slot in enumerate(state.market):
-            if not isinstance(slot, TileKind):
+            if not isinstance(slot, TileKind) and not is_tower_piece(slot):
                 continue
             cur = Currency.of_field(f + 1)
             sums = [sum(c.value * k for c, k in h.items() if c.currency is cur) for h in hands]
             best = max(sums)
             who = [i for i, s in enumerate(sums) if s == best]
             if best == 0 or len(who) != 1:
-                awards.append(Award(cur, tile_ref(slot), None, None, False))
+                awards.append(Award(cur, piece_ref(slot), None, None, False))
                 continue
             p = state.players[who[0]]
-            at = self.policy.choose_cell(cells_for(self.ctx, p, slot, "distribute"), p.alhambra)
-            awards.append(Award(cur, tile_ref(slot), PlayerRef(p.name), at, at is None))
+            # a piece that may be turned: every orientation's cells (E6)
+            options = {
+                at: turned
+                for turned in placements(slot)
+                for at in cells_for(self.ctx, p, turned, "distribute")
+            }
+            at = self.policy.choose_cell(sorted(options, key=lambda c: (c.x, c.y)), p.alhambra)
+            piece: Any = options[at] if at is not None else slot
+            awards.append(Award(cur, piece_ref(piece), PlayerRef(p.name), at, at is None))
             if at is not None:
-                p.alhambra.place(at, slot)  # later awards see the tile (undone below)
+                p.alhambra.place(at, piece)  # later awards see the tile (undone below)
         # the engine builds the tiles itself: undo the trial placements first
         for aw in awards:
             if aw.at is not None and aw.player is not None:

@@ -77,18 +77,24 @@ def _take_pending(state: GameState, pick: PendingPick) -> TileKind | None:
 
 
 def place(ctx: Context, p: PlayerState, a: Place, check: bool) -> None:
+    from referee.engine.orientation import orient
+
     state = ctx.state
     pick = plan_pending(state, a.tile)
+    # a piece that may be turned lies as the record states (E6: engine/orientation.py)
+    turned, turn_found = orient(pick.tile, a.tile, a.pos, p.name)
     if check:
         found = pending_findings(state, p, a.tile, pick, a.pos)
         if pick.index is not None:
-            found += building_findings(ctx, p, pick.tile, a.at, a.pos, "place")
+            found += turn_found
+            found += building_findings(ctx, p, turned, a.at, a.pos, "place")
         ctx.report(found)
     assert state.turn is not None
     state.turn.placing = True
     if pick.index is None:
         return
-    tile = _take_pending(state, pick)
+    _take_pending(state, pick)
+    tile = turned
     if not build(p, tile, a.at):
         p.reserve.append(tile)
 

@@ -118,14 +118,20 @@ def named_tile_findings(
 
 
 def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check: bool) -> None:
+    from referee.engine.orientation import orient
+
     pick = plan_reserve_tile(p, a.tile)
+    turned, turn_found = orient(pick.tile, a.tile, a.pos, p.name)  # E6: stated walls
     if check:
         found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
         found += reserve_findings(p, a.tile, pick, a.pos)
-        found += building_findings(ctx, p, pick.tile, a.at, a.pos, "build")
+        found += turn_found
+        found += building_findings(ctx, p, turned, a.at, a.pos, "build")
         ctx.report(found)
     start_main_action(ctx.state)
-    tile = take_from_reserve(p, pick) if pick.index is not None else pick.tile
+    if pick.index is not None:
+        take_from_reserve(p, pick)
+    tile = turned
     placed = build(p, tile, a.at)
     if pick.index is not None and not placed:
         p.reserve.append(tile)
@@ -177,7 +183,10 @@ def swap_findings(ctx: Context, p: PlayerState, a: Swap, pick: ReservePick) -> l
         found.append(problem("REDESIGN-SWAP-EMPTY", a.pos, p.name, at=str(at)))
     else:
         found += named_tile_findings(p, a.out, present, at, a.pos)
-        tile = pick.tile
+        from referee.engine.orientation import orient
+
+        tile, turn_found = orient(pick.tile, a.tile, a.pos, p.name)  # E6: stated walls
+        found += turn_found
         if tile is None or p.alhambra_unknown:
             found.append(unknown_tile_note(a.pos, p.name))
         else:
@@ -196,7 +205,11 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
     start_main_action(state)
     at = a.at
     present = p.alhambra.get(at)
-    tile = take_from_reserve(p, pick) if pick.index is not None else pick.tile
+    from referee.engine.orientation import orient
+
+    tile, _ = orient(pick.tile, a.tile, a.pos, p.name)
+    if pick.index is not None:
+        take_from_reserve(p, pick)
     if present is not None and at != FOUNTAIN and tile is not None:
         p.alhambra.remove(at)
         state.found.extend(state.ext.removed(state, p, at, present))

@@ -1,0 +1,306 @@
+"""Die magischen Gebäude: six buildings in the tower that may be turned at every placement.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE MAGISCHEN GEBÄUDE.
+
+Notation: a magic building is the component token ``mg:`` + its type (the building type code
+P S A C G T) + its price + the sides with a wall in the order ``n e s w`` (``x``: none):
+``mg:P9ne`` is the magic pavilion priced 9 lying with walls north and east.
+
+* ``* market De:mg:P9n`` -- drawn from the tower ("werden ebenfalls auf den Bauhof gelegt und
+  zum Verkauf angeboten"): type, price and the printed walls (in any orientation); also among
+  Dirk's tiles.
+* ``buy De mg:P9 pay De9`` -- bought like any tile.
+* ``place mg:P9e@-1,0``, ``build mg:P9s@2,1``, ``swap mg:P9w@1,0 for A5``, ``distribute
+  De:mg:P9e Ben@-1,0`` -- every placement states the walls as placed ("Bei jedem Einbau darf das
+  Gebäude dann beliebig gedreht werden"); they must be a rotation of the printed walls.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from referee.catalogue import SIDES, BuildingType, Side
+from referee.engine.orientation import rotations, walls_text
+from referee.engine.state import GameState, PlayerState
+from referee.engine.tower import take_from_tower, tower_total
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Pos
+
+H = "DIE MAGISCHEN GEBÄUDE"
+S_MATERIAL = section(H, "Spielmaterial")
+S_PLAY = section(H, "Änderungen im Spielablauf")
+KIND = "mg"
+LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
+TOKEN = re.compile(r"^([psacgt])(\d{1,2})?([a-z]*)$", re.IGNORECASE)
+
+rule(
+    "MAGIC-TOKEN",
+    "no such magic building",
+    "kein solches magisches Gebäude",
+    S_MATERIAL,
+    "{token} is no magic building: {detail}",
+    "{token} ist kein magisches Gebäude: {detail}",
+    reasons={
+        "form": (
+            "write mg: + the type (P S A C G T) + the price + the sides with a wall (n e s w, "
+            "x for none), e.g. mg:P9ne",
+            "mg: + Sorte (P S A C G T) + Preis + die Seiten mit Mauer (n e s w, x für keine), "
+            "z. B. mg:P9ne",
+        ),
+        "no-face": (
+            "its price and walls are not written where it comes out of the tower (mg:P9ne)",
+            "Preis und Mauern sind nicht angegeben, wo es aus dem Turm kommt (mg:P9ne)",
+        ),
+    },
+)
+rule(
+    "MAGIC-FACE",
+    "magic building stated two ways",
+    "magisches Gebäude verschieden angegeben",
+    S_MATERIAL,
+    "{token}: the magic {type} was stated as {known}; its price and printed walls do not change "
+    "(the component data is not verified, so the record's first statement counts)",
+    "{token}: das magische Gebäude ({type}) war als {known} angegeben; Preis und aufgedruckte "
+    "Mauern ändern sich nicht (Materialdaten ungeprüft: die erste Angabe der Mitschrift gilt)",
+)
+rule(
+    "MAGIC-ROTATION",
+    "not a rotation of the magic building",
+    "keine Drehung des magischen Gebäudes",
+    S_PLAY,
+    '{tile} built in with walls {stated}: "Bei jedem Einbau darf das Gebäude dann beliebig '
+    'gedreht werden", but a turned tile keeps its walls: printed {printed}, it can lie as '
+    "{allowed}",
+    "{tile} mit Mauern {stated} eingebaut: es darf bei jedem Einbau beliebig gedreht werden, "
+    "behält aber seine Mauern: aufgedruckt {printed}, möglich ist {allowed}",
+)
+
+
+def parse_magic(name: str) -> tuple[BuildingType, int | None, frozenset[Side] | None] | None:
+    """``P9ne`` -> (pavilion, 9, {N, E}); ``P9`` -> (pavilion, 9, None); ``P`` -> (pavilion,
+    None, None); ``P9x`` -> no walls; else None."""
+    m = TOKEN.match(name)
+    if m is None:
+        return None
+    kind = BuildingType(m.group(1).upper())
+    price = int(m.group(2)) if m.group(2) else None
+    rest = m.group(3).lower()
+    if rest == "":
+        return kind, price, None
+    if price is None:
+        return None  # walls need the price before them
+    if rest == "x":
+        return kind, price, frozenset()
+    walls: set[Side] = set()
+    for ch in rest:
+        side = LETTERS.get(ch)
+        if side is None or side in walls:
+            return None
+        walls.add(side)
+    return kind, price, frozenset(walls)
+
+
+@dataclass(frozen=True, slots=True)
+class MagicBuilding:
+    """A magic building: a building of its type in every scoring ("zählen bei einer Wertung
+    wie jedes andere Gebäude derselben Sorte"), turned freely at every placement (E6)."""
+
+    kind: BuildingType
+    price: int
+    printed_walls: frozenset[Side]
+    walls: frozenset[Side]
+
+    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
+    rotatable: ClassVar[bool] = True  # "Bei jedem Einbau ... beliebig gedreht" (E6)
+    rotation_rule: ClassVar[str] = "MAGIC-ROTATION"
+    cell_fill: ClassVar[str] = "#ffd700"  # drawn with a gold ring: recognisably magic
+
+    @property
+    def type(self) -> BuildingType:
+        return self.kind
+
+    @property
+    def code(self) -> str:
+        return f"{KIND}:{self.kind.code}{self.price}{walls_text(self.walls)}"
+
+    @property
+    def cell_label(self) -> str:
+        return f"{self.kind.code}{self.price}*"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """A token names this building by type (and price, if written); the walls it states
+        are the orientation, checked when it is built in."""
+        if ref.kind.lower() != KIND:
+            return False
+        parsed = parse_magic(ref.name)
+        return (
+            parsed is not None
+            and parsed[0] is self.kind
+            and (parsed[1] is None or parsed[1] == self.price)
+        )
+
+    def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
+        parsed = parse_magic(ref.name) if ref.kind.lower() == KIND else None
+        return None if parsed is None else parsed[2]
+
+    def turned(self, walls: frozenset[Side]) -> MagicBuilding:
+        return replace(self, walls=frozenset(walls))
+
+
+@dataclass
+class MagicScratch(Scratch):
+    # price and printed walls stated for each type (the first statement counts)
+    faces: dict[BuildingType, tuple[int, frozenset[Side]]] = field(default_factory=dict)
+
+
+def _data() -> dict[str, Any]:
+    comps: dict[str, Any] = module_data("magisch")["components"]["buildings"]
+    return comps
+
+
+def per_type() -> dict[str, int]:
+    return {str(k): int(v) for k, v in _data()["per_type"].items()}
+
+
+@bundled
+class Magisch(BundledModule):
+    """Six magic buildings in the tower; turned freely whenever they are built in."""
+
+    name = "magisch"
+    aliases = ("magische-gebaeude", "magic")
+    title_en = "The Magic Buildings"
+    title_de = "Die magischen Gebäude"
+    section = section("DIE MAGISCHEN GEBÄUDE")
+    page = 32  # of rulebook-bigbox-de-2019.txt: the listing order
+    summary = (
+        "6 magic buildings mixed into the tower, sold on the market like any tile and scored "
+        "like any building of their type; at every placement (bought, from the reserve, in a "
+        "redesign) they may be turned, so the record states their walls as placed"
+    )
+    summary_de = (
+        "6 magische Gebäude im Turm, auf dem Bauhof verkauft wie jedes Plättchen und gewertet "
+        "wie jedes Gebäude ihrer Sorte; bei jedem Einbau (gekauft, aus der Reserve, beim Umbau) "
+        "dürfen sie gedreht werden, die Mitschrift nennt ihre Mauern, wie sie liegen"
+    )
+    component_kinds = (KIND,)
+    scratch_type = MagicScratch
+
+    # ----------------------------------------------------------------- the tower (E5)
+
+    def tower_components(self) -> dict[str, int]:
+        """ "Die 6 Magischen Gebäude werden mit den übrigen Gebäuden gemischt und in den
+        Plättchenturm gelegt": one per type (unverified, see the YAML)."""
+        return per_type()
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        got = self._read(state, ref, pos, None)
+        if got is None:
+            return None
+        kind, piece = got
+        return kind.code, piece
+
+    def _read(
+        self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
+    ) -> tuple[BuildingType, MagicBuilding | None] | None:
+        """The building a token names where it comes out of the tower (or stands in a
+        position): its face must be written and agree with earlier statements."""
+        token = f"{ref.kind}:{ref.name}"
+        parsed = parse_magic(ref.name) if ref.kind.lower() == KIND else None
+        if parsed is None:
+            state.flag("MAGIC-TOKEN", pos, who, reason="form", token=token)
+            return None
+        kind, price, walls = parsed
+        if price is None or walls is None:
+            state.flag("MAGIC-TOKEN", pos, who, reason="no-face", token=token)
+            return kind, None
+        faces = self.data(state).faces
+        known = faces.get(kind)
+        if known is not None:
+            k_price, k_walls = known
+            if k_price != price or walls not in rotations(k_walls):
+                state.flag(
+                    "MAGIC-FACE",
+                    pos,
+                    who,
+                    token=token,
+                    type=kind.name_in("en"),
+                    known=f"{KIND}:{kind.code}{k_price}{walls_text(k_walls)}",
+                )
+            return kind, MagicBuilding(kind, k_price, k_walls, k_walls)
+        faces[kind] = (price, walls)
+        return kind, MagicBuilding(kind, price, walls, walls)
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A magic building in a position's market, Dirk's tiles, reserve or Alhambra (where
+        it lies as written: ``alhambra mg:P9e@-1,0``)."""
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        got = self._read(state, ref, ref.pos, who)
+        if got is None:
+            return True, None
+        kind, piece = got
+        take_from_tower(state, self, kind.code, f"{ref.kind}:{ref.name}", ref.pos, who)
+        if piece is not None:
+            walls = piece.stated_walls(ref)
+            if walls is not None and walls in rotations(piece.printed_walls):
+                piece = piece.turned(walls)
+        return True, piece
+
+    # ----------------------------------------------------------------- view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """Magic buildings left in the tower, the faces stated so far, each player's."""
+        faces = self.data(state).faces
+        table = {
+            "in the tower": str(tower_total(state, self)),
+            "faces stated": " ".join(
+                f"{KIND}:{k.code}{p}{walls_text(w)}"
+                for k, (p, w) in sorted(faces.items(), key=lambda kv: kv[0].code)
+            )
+            or "-",
+        }
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            built = [
+                f"{x.code}@{at}" for at, x in p.alhambra.items() if isinstance(x, MagicBuilding)
+            ]
+            kept = [str(x) for x in p.reserve if isinstance(x, MagicBuilding)]
+            if built or kept:
+                players[p.name] = {
+                    "magic buildings": " ".join(built) or "-",
+                    "in the reserve": " ".join(kept) or "-",
+                }
+        if state.dirk is not None:
+            table["Dirk"] = (
+                " ".join(str(x) for x in state.dirk if isinstance(x, MagicBuilding)) or "-"
+            )
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": table,
+            "players": players,
+        }
+
+    # ----------------------------------------------------------------- simulator
+
+    def sim_tower(self, sim: Any) -> list[ComponentRef]:
+        """The six buildings as the component data guesses them (one per type, the price one
+        above the dearest base tile, 1/2/3 walls on random sides): the faces are not in the
+        texts."""
+        data = _data()
+        out = []
+        for code, n in per_type().items():
+            for _ in range(n):
+                k = int(data["wall_counts"][code])
+                walls = frozenset(sim.rng.sample(SIDES, k))
+                out.append(ComponentRef(KIND, f"{code}{data['prices'][code]}{walls_text(walls)}"))
+        return out

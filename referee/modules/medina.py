@@ -1,0 +1,406 @@
+"""Medina: nine craft-quarter tiles in the tower; the fewest medinas cost points at a scoring.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § MEDINA.
+
+Notation: a medina is the component token ``md:`` + its price + the sides with a wall in the
+order ``n e s w`` (``x``: no wall): ``md:5n`` is the medina priced 5 with a wall north.
+
+* ``* market Gu:md:5n`` -- drawn from the tower onto a market field ("kommt es genau wie die
+  anderen Gebäudeplättchen auf den Bauhof zum Verkauf"); also among Dirk's tiles.
+* ``buy Gu md:5 pay Gu5``, ``place md:5n@1,0``, ``reserve md:5``, ``build`` / ``remove`` /
+  ``swap`` -- "gelten die gleichen Regeln wie für andere Gebäudeplättchen".
+* ``scoring 2: Anna +12 (T=13, medina=-6)`` -- the medina line may be claimed.
+* ``[Modules "medina floor=zero dirk=ranks"]`` -- the two readings the text leaves open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import SIDES, Side
+from referee.engine.state import GameState, PlayerState
+from referee.engine.tower import take_from_tower, tower_total
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Pos
+
+H = "MEDINA"
+S_MATERIAL = section(H, "Spielmaterial")
+S_PLAY = section(H, "Änderungen im Spielablauf")
+S_SCORE = section(H, "Wertungsänderungen")
+KIND = "md"
+LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
+TOKEN = re.compile(r"^(\d{1,2})([a-z]*)$", re.IGNORECASE)
+
+rule(
+    "MEDINA-TOKEN",
+    "no such medina",
+    "keine solche Medina",
+    S_MATERIAL,
+    "{token} is no medina: {detail}",
+    "{token} ist keine Medina: {detail}",
+    reasons={
+        "form": (
+            "write md: + the price + the sides with a wall (n e s w, x for none), e.g. md:5n",
+            "md: + Preis + die Seiten mit Mauer (n e s w, x für keine), z. B. md:5n",
+        ),
+        "no-such-price": (
+            "the medinas are priced {prices} (component data, not verified: the prices are only "
+            "in the pictures; source {source})",
+            "die Medinas kosten {prices} (Materialdaten ungeprüft: die Preise stehen nur in den "
+            "Bildern; Quelle {source})",
+        ),
+        "no-walls": (
+            "its walls are not written where it comes out of the tower (md:5n, md:5x)",
+            "ihre Mauern sind nicht angegeben, wo sie aus dem Turm kommt (md:5n, md:5x)",
+        ),
+    },
+)
+rule(
+    "MEDINA-FACE",
+    "medina stated two ways",
+    "Medina verschieden angegeben",
+    S_PLAY,
+    "{tile} is stated with walls {stated}, but it was stated as {allowed}: a medina is a tile "
+    'like the others ("gelten die gleichen Regeln wie für andere Gebäudeplättchen"), it is '
+    "never turned",
+    "{tile} wird mit Mauern {stated} angegeben, war aber als {allowed} angegeben: eine Medina ist "
+    "ein Plättchen wie die anderen und wird nie gedreht",
+)
+
+
+def parse_medina(name: str) -> tuple[int, frozenset[Side] | None] | None:
+    """``5n`` -> (5, {N}); ``5`` -> (5, None); ``5x`` -> (5, {}); else None."""
+    m = TOKEN.match(name)
+    if m is None:
+        return None
+    price, rest = int(m.group(1)), m.group(2).lower()
+    if rest == "":
+        return price, None
+    if rest == "x":
+        return price, frozenset()
+    walls: set[Side] = set()
+    for ch in rest:
+        side = LETTERS.get(ch)
+        if side is None or side in walls:
+            return None
+        walls.add(side)
+    return price, frozenset(walls)
+
+
+def walls_code(walls: frozenset[Side]) -> str:
+    return "".join(s.value.lower() for s in SIDES if s in walls) or "x"
+
+
+@dataclass(frozen=True, slots=True)
+class Medina:
+    """A medina tile: bought and built like a building ("gelten die gleichen Regeln wie für
+    andere Gebäudeplättchen"), but of no building type, so the majorities skip it."""
+
+    price: int
+    walls: frozenset[Side]
+
+    from_tower: ClassVar[bool] = True  # a tile of the tower: bought, given to Dirk (E5)
+    rotation_rule: ClassVar[str] = "MEDINA-FACE"  # a token stating other walls (E6 check)
+    cell_fill: ClassVar[str] = "#d9b77e"  # sand: drawn as a medina, not a fountain
+
+    @property
+    def type(self) -> None:
+        return None
+
+    @property
+    def code(self) -> str:
+        return f"{KIND}:{self.price}{walls_code(self.walls)}"
+
+    @property
+    def cell_label(self) -> str:
+        return f"Md{self.price}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """A token names this medina by its price (the walls, if stated, are checked when it
+        is built in: ``MEDINA-FACE``)."""
+        if ref.kind.lower() != KIND:
+            return False
+        parsed = parse_medina(ref.name)
+        return parsed is not None and parsed[0] == self.price
+
+    def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
+        parsed = parse_medina(ref.name) if ref.kind.lower() == KIND else None
+        return None if parsed is None else parsed[1]
+
+
+def prices() -> list[int]:
+    return [int(p) for p in module_data("medina")["components"]["medinas"]["prices"]]
+
+
+def penalty_table() -> dict[int, tuple[int, ...]]:
+    table = module_data("medina")["components"]["penalties"]
+    return {int(k): tuple(int(x) for x in v) for k, v in table.items()}
+
+
+def none_penalty() -> dict[int, int]:
+    table = module_data("medina")["components"]["none_penalty"]
+    return {int(k): int(v) for k, v in table.items()}
+
+
+@dataclass
+class MedinaScratch(Scratch):
+    # the walls stated for each medina (by price)
+    faces: dict[int, frozenset[Side]] = field(default_factory=dict)
+
+
+def medinas_of(pieces: Any) -> list[Medina]:
+    return [p for p in pieces if isinstance(p, Medina)]
+
+
+@bundled
+class MedinaModule(BundledModule):
+    """Nine medinas in the tower, bought like buildings; the fewest medinas lose points."""
+
+    name = "medina"
+    aliases = ("medinas",)
+    title_en = "Medina"
+    title_de = "Medina"
+    section = section(H)
+    page = 33  # of rulebook-bigbox-de-2019.txt: the listing order
+    summary = (
+        "9 medina tiles mixed into the tower, bought and built like buildings; scored last at "
+        "each scoring: the 1/2/3 players with the fewest medinas lose 3 / 6,3 / 9,6,3 points "
+        "(ties: the cheaper dearest medina loses; shared places rounded up), players with no "
+        "medina lose 1/2/3 more"
+    )
+    summary_de = (
+        "9 Medinaplättchen im Turm, gekauft und gebaut wie Gebäude; zuletzt gewertet: die 1/2/3 "
+        "Spieler mit den wenigsten Medinas erhalten 3 / 6,3 / 9,6,3 Minuspunkte (Gleichstand: "
+        "wessen teuerste Medina billiger ist, verliert; geteilte Plätze aufgerundet), Spieler "
+        "ohne Medina 1/2/3 Minuspunkte zusätzlich"
+    )
+    component_kinds = (KIND,)
+    scratch_type = MedinaScratch
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "floor": (
+            "none",
+            ("none", "zero"),
+            "whether a medina penalty may take a total below zero (default: it may)",
+            "ob Medina-Minuspunkte eine Summe unter null bringen dürfen (voreingestellt: ja)",
+        ),
+        "dirk": (
+            "no",
+            ("no", "ranks"),
+            "whether Dirk ranks for medinas with two players (default: no)",
+            "ob Dirk zu zweit bei den Medinas mitgewertet wird (voreingestellt: nein)",
+        ),
+    }
+
+    # ----------------------------------------------------------------- the tower (E5)
+
+    def tower_components(self) -> dict[str, int]:
+        """ "Die 9 Medinaplättchen werden mit den übrigen Gebäuden gemischt und in den
+        Plättchenturm gelegt": one per price (prices unverified, see the YAML)."""
+        out: dict[str, int] = {}
+        for p in prices():
+            out[str(p)] = out.get(str(p), 0) + 1
+        return out
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        token = f"{ref.kind}:{ref.name}"
+        parsed = self._parse(state, ref, pos, None)
+        if parsed is None:
+            return None
+        price, walls = parsed
+        if walls is None:
+            state.flag("MEDINA-TOKEN", pos, reason="no-walls", token=token)
+            return str(price), None
+        return str(price), self._face(state, price, walls, token, pos, None)
+
+    def _parse(
+        self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
+    ) -> tuple[int, frozenset[Side] | None] | None:
+        token = f"{ref.kind}:{ref.name}"
+        parsed = parse_medina(ref.name) if ref.kind.lower() == KIND else None
+        if parsed is None:
+            state.flag("MEDINA-TOKEN", pos, who, reason="form", token=token)
+            return None
+        if parsed[0] not in prices():
+            data = module_data("medina")["components"]["medinas"]
+            state.flag(
+                "MEDINA-TOKEN",
+                pos,
+                who,
+                reason="no-such-price",
+                token=token,
+                prices=", ".join(str(p) for p in prices()),
+                source=data.get("prices_source", "-"),
+            )
+            return None
+        return parsed
+
+    def _face(
+        self,
+        state: GameState,
+        price: int,
+        walls: frozenset[Side],
+        token: str,
+        pos: Pos,
+        who: str | None,
+    ) -> Medina:
+        """The medina with these walls; a second statement of other walls is MEDINA-FACE."""
+        faces = self.data(state).faces
+        known = faces.get(price)
+        if known is not None and known != walls:
+            state.flag(
+                "MEDINA-FACE",
+                pos,
+                who,
+                tile=token,
+                stated=walls_code(walls),
+                allowed=walls_code(known),
+            )
+            return Medina(price, known)
+        faces[price] = walls
+        return Medina(price, walls)
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A medina in a position's market, Dirk's tiles, reserve or Alhambra."""
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        parsed = self._parse(state, ref, ref.pos, who)
+        if parsed is None:
+            return True, None
+        price, walls = parsed
+        token = f"{ref.kind}:{ref.name}"
+        take_from_tower(state, self, str(price), token, ref.pos, who)
+        if walls is None:
+            state.flag("MEDINA-TOKEN", ref.pos, who, reason="no-walls", token=token)
+            return True, None
+        return True, self._face(state, price, walls, token, ref.pos, who)
+
+    # ------------------------------------------------------------------- scoring
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """ "Die Medinas werden zuletzt gewertet": one ``medina`` line per player (the ranked
+        penalty of the fewest medinas plus the penalty for having none)."""
+        from referee.scoring import ScoringParts
+
+        count: dict[str, int] = {}
+        dearest: dict[str, int] = {}
+        for p in state.players:
+            built = medinas_of(piece for _at, piece in p.alhambra.items())
+            count[p.name] = len(built)
+            if built:
+                dearest[p.name] = max(m.price for m in built)
+        dirk = self.option("dirk") == "ranks" and state.dirk is not None
+        if dirk:
+            own = medinas_of(state.dirk or ())
+            count["Dirk"] = len(own)
+            if own:
+                dearest["Dirk"] = max(m.price for m in own)
+        return ScoringParts(categories=(medina_category(round_no, count, dearest, self, dirk),))
+
+    # ----------------------------------------------------------------- view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """Medinas left in the tower, each player's medinas (built and in the reserve)."""
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            built = sorted(medinas_of(x for _c, x in p.alhambra.items()), key=lambda m: m.price)
+            kept = medinas_of(p.reserve)
+            if built or kept:
+                players[p.name] = {
+                    "medinas built": " ".join(m.code for m in built) or "-",
+                    "dearest": str(max(m.price for m in built)) if built else "-",
+                    "in the reserve": " ".join(m.code for m in kept) or "-",
+                }
+        table = {"in the tower": str(tower_total(state, self))}
+        if state.dirk is not None:
+            table["Dirk"] = " ".join(m.code for m in medinas_of(state.dirk)) or "-"
+        table["options"] = f"floor={self.option('floor')} dirk={self.option('dirk')}"
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": table,
+            "players": players,
+        }
+
+    # ----------------------------------------------------------------- simulator
+
+    def sim_tower(self, sim: Any) -> list[ComponentRef]:
+        """The nine medinas with walls the simulator makes up (the faces are not in the texts):
+        none, one or two walls on random sides."""
+        out = []
+        for price in prices():
+            walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
+            out.append(ComponentRef(KIND, f"{price}{walls_code(walls)}"))
+        return out
+
+
+def medina_category(
+    round_no: int,
+    count: dict[str, int],
+    dearest: dict[str, int],
+    module: BundledModule | None = None,
+    dirk: bool = False,
+) -> Any:
+    """The ``medina`` line of scoring ``round_no`` from the generic blocks
+    (``referee/scoring/categories.py``):
+
+    * a :class:`Majority` of the *fewest* medinas with the table -3 / -6,-3 / -9,-6,-3, places
+      shared and rounded up ("aufrunden"), the dearest medina as tie-breaker (the lower price
+      takes the worse place: "Derjenige Spieler mit dem niedrigeren Kaufpreis gilt als
+      Verlierer");
+    * a :class:`Penalty` of 1 / 2 / 3 for every player without a medina;
+    * together under one key, scored last (``ORDER_LAST``), floored at a zero total when the
+      module option ``floor=zero`` is set.
+    """
+    from referee.scoring.categories import ORDER_LAST, Combined, Majority, Penalty
+
+    floor = module.option("floor") if module is not None else "none"
+    ranked = Majority(
+        "medina-rank",
+        "medina",
+        "Medina",
+        S_SCORE,
+        quantity=dict(count),
+        table=penalty_table(),
+        direction="fewest",
+        rounding="up",
+        tiebreak=dict(dearest),
+        tiebreak_label=("dearest", "teuerste"),
+        dirk=dirk,
+    )
+    none = Penalty(
+        "medina-none",
+        "no medina",
+        "keine Medina",
+        S_SCORE,
+        points={n: none_penalty()[round_no] for n, c in count.items() if c == 0},
+        detail_en="no medina",
+        detail_de="keine Medina",
+        dirk=dirk,
+    )
+    return Combined(
+        "medina",
+        "medina",
+        "Medina",
+        S_SCORE,
+        (ranked, none),
+        order=ORDER_LAST,
+        floor="total" if floor == "zero" else None,
+    )
+
+
+def _register() -> None:
+    from referee.scoring.categories import CategoryInfo, register_category
+
+    register_category(CategoryInfo("medina", "medina", "Medina", S_SCORE, "medina"))
+
+
+_register()
