@@ -140,6 +140,10 @@ class Module:
     """Precedence of this module's out-of-turn play among modules (lower acts first); within a
     module, seats from the player who would move next (``turns.InterruptArbiter``)."""
 
+    interrupt_not_next: ClassVar[bool] = False
+    """True: the player who would move next may not interrupt with this module (the thieves:
+    "Der Spieler am Zug darf keinen Dieb spielen"); the arbiter answers ``may_interrupt``."""
+
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.
 
@@ -330,7 +334,11 @@ class Extensions:
         }
         from referee.engine.turns import InterruptArbiter
 
-        self.arbiter = InterruptArbiter({m.name: m.interrupt_rank for m in self.modules})
+        self.arbiter = InterruptArbiter(
+            {m.name: m.interrupt_rank for m in self.modules},
+            [m.name for m in self.modules if ActionKind.INTERRUPT in m.verb_kinds.values()],
+            frozenset(m.name for m in self.modules if m.interrupt_not_next),
+        )
 
     def __bool__(self) -> bool:
         return bool(self.modules)
