@@ -258,6 +258,11 @@ class Module:
         the base setup and before the start player. Default: none."""
         return []
 
+    def sim_before_distribution(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events written when the game has ended, before the leftover tiles are handed
+        out (e.g. hidden pieces revealed). Default: none."""
+        return []
+
     def sim_reshuffle(self, sim: SimContext) -> list[object]:
         """The module's components on the discard pile, shuffled with it into the new money
         deck. Default: none."""

@@ -120,6 +120,7 @@ class TurnState:
     placing: bool = False  # a placement (place/reserve/give) has been made
     pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
     pos: Pos = NOWHERE
+    interrupt: str | None = None  # out-of-turn play: the module whose line this is (else None)
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -132,6 +133,7 @@ class TurnState:
             self.placing,
             list(self.pending),
             self.pos,
+            self.interrupt,
         )
 
 

@@ -47,6 +47,7 @@ class Moment(StrEnum):
     TURN_END = "turn-end"  # a turn's actions and placements are over
     REFILL_DONE = "refill-done"  # the refill after a turn is closed
     SCORING_DONE = "scoring-done"  # right after a scoring
+    LEFTOVERS_BEFORE = "leftovers-before"  # the leftover tiles are about to be handed out
     LEFTOVERS_DONE = "leftovers-done"  # the leftover tiles are handed out (before scoring 3)
     GAME_END = "game-end"  # the record ends after the final scoring
 
@@ -196,7 +197,7 @@ def begin_interrupt(state: GameState, player: PlayerState, module: str, pos: Pos
     from referee.engine.state import TurnState
 
     saved = Interrupt(player.index, module, state.next_player, state.phase)
-    state.turn = TurnState(state.turn_no, player.index, pos=pos)
+    state.turn = TurnState(state.turn_no, player.index, pos=pos, interrupt=module)
     state.phase = Phase.TURN
     return saved
 

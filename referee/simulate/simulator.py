@@ -497,6 +497,9 @@ class _Game:
 
     def distribute(self) -> None:
         state = self.state
+        events = [e for m in state.ext.modules for e in m.sim_before_distribution(self.sim)]
+        if events:  # e.g. building sites revealed "Bevor die restlichen Gebäudeplättchen ..."
+            self._chance(events)
         awards: list[Award] = []
         hands = [p.hand for p in state.players]
         for f, slot in enumerate(state.market):
