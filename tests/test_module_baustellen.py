@@ -259,3 +259,20 @@ def test_breakdown_show_and_json_carry_the_sites() -> None:
     assert data["modules"]["baustellen"]["players"]["Anna"]["sites"] == "~P7 bs:?@1,0"
     out = runner.invoke(cli, ["show", "-"], input=text)
     assert "~P7" in out.output and "The Building Sites" in out.output
+
+
+def test_a_site_keeps_its_site_in_the_reserve_and_is_built_again_by_its_tile() -> None:
+    # "Das Gebäudeplättchen mit der Baustelle darf er wie gewohnt einbauen oder in die Reserve
+    # legen"; a redesign moves the tile with its site (reading: "Baustellen in der Reserve").
+    text = position("hand De7 Gu9\n    alhambra P7@1,0\n    sites P7 bs:De")
+    found, rep = check(text + "1. Anna: remove P7@1,0\n2. Ben: take Du2\n3. Cem: take Di4\n")
+    assert found == [], [v.message() for v in rep.violations]  # type: ignore[attr-defined]
+    anna = rep.state.player_named("Anna")  # type: ignore[attr-defined]
+    assert [str(p) for p in anna.reserve] == ["~P7"]
+    runner = CliRunner()
+    out = runner.invoke(cli, ["show", "-"], input=text + "1. Anna: remove P7@1,0\n")
+    assert "Reserve: ~P7" in out.output, out.output
+    body = "1. Anna: remove P7@1,0\n2. Ben: take Du2\n3. Cem: take Di4\n4. Anna: build P7@1,0\n"
+    found, rep = check(text + body)
+    anna = rep.state.player_named("Anna")  # type: ignore[attr-defined]
+    assert isinstance(anna.alhambra.get(Coord(1, 0)), SitePiece)

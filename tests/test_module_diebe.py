@@ -16,6 +16,7 @@ from referee.catalogue import Currency, MoneyCard
 from referee.cli import cli
 from referee.engine import check_game
 from referee.notation import parse_text
+from referee.record.model import NOWHERE
 
 D = "diebe"
 T1 = "1. Ben: take Gu1 Di4\n* display De5 Du5\n"
@@ -263,3 +264,36 @@ def test_messages_in_both_languages_cite_the_section() -> None:
     assert "Cem" in v.message("en") and "Vor dem eigenen Zug" in v.message("en")
     assert "vor dem eigenen Zug" in v.message("de")
     assert v.line == 12 and v.turn == 1
+
+
+def test_no_thief_after_the_game_end() -> None:
+    # reading: the refill that fails ends the game; the leftover tiles follow at once
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "examples" / "module-diebe.alh").read_text(
+        encoding="utf-8"
+    )
+    assert "\ndistribute " in text
+    late = text.replace("\ndistribute ", "\nAnna: thief th:Gu, take Gu1\ndistribute ", 1)
+    rep = check_game(parse_text(late, "late.alh")[0])
+    assert [v.code for v in rep.violations] == ["THIEF-TIMING"]
+    assert "game has ended" in rep.violations[0].message()
+
+
+def test_the_arbiter_knows_who_may_interrupt() -> None:
+    # the platform's answer, by declared kinds: thieves bar the next player, the vizier does not
+    rep = run(T1, "wesir, diebe")
+    state = rep.state
+    assert state is not None
+    arbiter = state.ext.arbiter
+    cem, anna = state.player_named("Cem"), state.player_named("Anna")
+    assert cem is not None and anna is not None and state.next_player == cem.index
+    assert not arbiter.may_interrupt(state, cem, "diebe")
+    assert arbiter.may_interrupt(state, cem, "wesir") and arbiter.may_interrupt(
+        state, anna, "diebe"
+    )
+    assert [c.module for c in arbiter.possible_claims(state, cem, NOWHERE)] == ["wesir"]
+    assert sorted(c.module for c in arbiter.possible_claims(state, anna, NOWHERE)) == [
+        "diebe",
+        "wesir",
+    ]
