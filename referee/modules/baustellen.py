@@ -310,6 +310,12 @@ class Baustellen(BundledModule):
         "exact) carries a site and counts for walls only; completing it costs the full price in "
         "the site's currency; at the end the sites' currencies in hand are worthless"
     )
+    summary_de = (
+        "8 Baustellenplättchen (je 2 pro Währung): ein Gebäude für mindestens den halben Preis "
+        "(nie passend) trägt eine Baustelle und zählt nur mit seinen Mauern; die Fertigstellung "
+        "kostet den vollen Preis in der Währung der Baustelle; bei Spielende sind Handkarten in "
+        "den Währungen der Baustellen wertlos"
+    )
     verbs = (COMPLETE_VERB,)
     chance_verbs = (REVEAL_VERB,)
     component_kinds = (KIND,)

@@ -230,6 +230,11 @@ class Diebe(BundledModule):
         "any complete turn a player other than the next one plays a thief to take one display "
         "card of its currency, whatever its value"
     )
+    summary_de = (
+        "12 Diebkarten (je 3 pro Währung), verdeckt verteilt (4/4/3/2/2 bei 2-6 Spielern); nach "
+        "jedem beendeten Zug nimmt ein Spieler, der nicht als Nächster am Zug ist, mit einem Dieb "
+        "eine Geldkarte seiner Währung aus der Auslage, egal welchen Werts"
+    )
     verbs = (USE_VERB,)
     chance_verbs = (DEAL_VERB,)
     component_kinds = (KIND,)
