@@ -142,6 +142,7 @@ def test_modules_command_json_names_verbs_and_sections(
     code, out = cli(capsys, "modules", "--format", "json")
     assert code == 0, out
     by_name = {m["name"]: m for m in json.loads(out)["modules"]}
+    assert set(by_name) == {cls.name for cls in BUNDLED}
     assert {"wesir", "wechselstuben", "bonuskarten", "plaetze"} <= set(by_name)
     assert "wake" in by_name["wesir"]["verbs"]
     assert by_name["plaetze"]["components"] == ["sq"]

@@ -257,6 +257,9 @@ def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     for i, slot in enumerate(slots):
         if slot is not None and slot is not EMPTY and slot in cands:
             return i
+    for i, slot in enumerate(slots):  # a module piece carrying a tile is named by its tile
+        if getattr(slot, "carried_tile", None) in cands:
+            return i
     return None
 
 
@@ -984,6 +987,8 @@ def _most_money(state: GameState, cur: Currency) -> tuple[PlayerState | None, bo
 
 def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -> None:
     state.distributed = True
+    # the modules' steps "Bevor die restlichen Gebäudeplättchen an die Spieler verteilt werden"
+    state.ext.at(Moment.LEFTOVERS_BEFORE, state)
     judge = state.game_over  # before the game end only END-EARLY is reported
     awarded: set[int] = set()
     if item is not None:

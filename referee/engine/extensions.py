@@ -182,6 +182,10 @@ class Module:
         line), shuffled with the base tiles at setup. Default: none."""
         return []
 
+    interrupt_not_next: ClassVar[bool] = False
+    """True: the player who would move next may not interrupt with this module (the thieves:
+    "Der Spieler am Zug darf keinen Dieb spielen"); the arbiter answers ``may_interrupt``."""
+
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.
 
@@ -296,6 +300,11 @@ class Module:
         the base setup and before the start player. Default: none."""
         return []
 
+    def sim_before_distribution(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events written when the game has ended, before the leftover tiles are handed
+        out (e.g. hidden pieces revealed). Default: none."""
+        return []
+
     def sim_reshuffle(self, sim: SimContext) -> list[object]:
         """The module's components on the discard pile, shuffled with it into the new money
         deck. Default: none."""
@@ -377,7 +386,11 @@ class Extensions:
         }
         from referee.engine.turns import InterruptArbiter
 
-        self.arbiter = InterruptArbiter({m.name: m.interrupt_rank for m in self.modules})
+        self.arbiter = InterruptArbiter(
+            {m.name: m.interrupt_rank for m in self.modules},
+            [m.name for m in self.modules if ActionKind.INTERRUPT in m.verb_kinds.values()],
+            frozenset(m.name for m in self.modules if m.interrupt_not_next),
+        )
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
         """The ``option=value`` words after a module's name, checked against its options."""

@@ -115,6 +115,9 @@ def piece_ref(piece: Any) -> TileLike:
     (its ``code`` is ``kind:name``, e.g. a square ``sq:Tne``)."""
     if isinstance(piece, TileKind):
         return tile_ref(piece)
+    carried = getattr(piece, "carried_tile", None)  # a module piece on a tile: named by the tile
+    if isinstance(carried, TileKind):
+        return tile_ref(carried)
     kind, _, name = str(piece.code).partition(":")
     return ComponentRef(kind, name)
 

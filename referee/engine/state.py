@@ -122,6 +122,7 @@ class TurnState:
     placing: bool = False  # a placement (place/reserve/give) has been made
     pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
     pos: Pos = NOWHERE
+    interrupt: str | None = None  # out-of-turn play: the module whose line this is (else None)
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -134,6 +135,7 @@ class TurnState:
             self.placing,
             list(self.pending),
             self.pos,
+            self.interrupt,
         )
 
 

@@ -47,6 +47,7 @@ class Moment(StrEnum):
     TURN_END = "turn-end"  # a turn's actions and placements are over
     REFILL_DONE = "refill-done"  # the refill after a turn is closed
     SCORING_DONE = "scoring-done"  # right after a scoring (``ctx.pos``: the scoring line)
+    LEFTOVERS_BEFORE = "leftovers-before"  # the leftover tiles are about to be handed out
     LEFTOVERS_DONE = "leftovers-done"  # the leftover tiles are handed out (before scoring 3)
     GAME_END = "game-end"  # the record ends after the final scoring
 
@@ -135,8 +136,29 @@ class InterruptArbiter:
     who just moved last ("wer eigentlich am Zug wäre, ist der Erste").
     """
 
-    def __init__(self, ranks: dict[str, int]) -> None:
+    def __init__(
+        self,
+        ranks: dict[str, int],
+        interrupting: Sequence[str] = (),
+        not_next: frozenset[str] = frozenset(),
+    ) -> None:
         self.ranks = ranks
+        self.interrupting = tuple(interrupting)  # modules with a verb of kind ``interrupt``
+        self.not_next = not_next  # modules the player who would move next may not use
+
+    def may_interrupt(self, state: GameState, player: PlayerState, module: str) -> bool:
+        """Whether ``player`` may interrupt with ``module`` now: a module that declares
+        ``Module.interrupt_not_next`` bars the player who would move next ("Vor dem eigenen Zug
+        darf ein Spieler keinen Dieb einsetzen"); every other module allows every player."""
+        return not (module in self.not_next and player.index == state.next_player)
+
+    def possible_claims(self, state: GameState, player: PlayerState, pos: Pos) -> list[Claim]:
+        """The claims ``player`` could make now with the enabled interrupting modules (by
+        their declared kinds and seats only; a module's own conditions, such as an awake vizier
+        or a thief card held, are the module's)."""
+        return [
+            Claim(player, m, pos) for m in self.interrupting if self.may_interrupt(state, player, m)
+        ]
 
     def key(self, state: GameState, claim: Claim) -> tuple[int, int]:
         n = len(state.players) or 1
@@ -175,7 +197,7 @@ def begin_interrupt(state: GameState, player: PlayerState, module: str, pos: Pos
     from referee.engine.state import TurnState
 
     saved = Interrupt(player.index, module, state.next_player, state.phase)
-    state.turn = TurnState(state.turn_no, player.index, pos=pos)
+    state.turn = TurnState(state.turn_no, player.index, pos=pos, interrupt=module)
     state.phase = Phase.TURN
     return saved
 

@@ -367,7 +367,9 @@ def fmt_tile(tile: object, lang: str, style: Style = "both") -> str:
         price = getattr(tile, "price", None)
         if not isinstance(type_, BuildingType):
             # the fountain or something without a building type
-            return t("fountain", lang) if type_ is None and price is None else str(tile)
+            if type_ is None and price is None and getattr(tile, "code", None) is None:
+                return t("fountain", lang)
+            return str(tile)  # a module piece (a square, a building site ...): its code
         walls = getattr(tile, "walls", None)
         code = f"{type_.code}{price if price is not None else ''}"
         if walls is not None:

@@ -472,12 +472,11 @@ class _Game:
                 pos=here,
             )
             self._apply(line)
-            if self.state.phase == "refill":  # the line used the market: it is refilled
-                events = self._market_refill()
-                for m in self.state.ext.modules:
-                    events.extend(m.sim_refill(self.sim))
-                self._chance(events)
-                if self._over():
+            if self.state.phase == "refill":  # the line used the market or the display
+                scorings, over = self.refill()  # both are refilled (a thief empties a place)
+                for s in scorings:
+                    self.scoring(s)
+                if over:
                     return True
         return False
 
@@ -511,6 +510,9 @@ class _Game:
 
     def distribute(self) -> None:
         state = self.state
+        events = [e for m in state.ext.modules for e in m.sim_before_distribution(self.sim)]
+        if events:  # e.g. building sites revealed "Bevor die restlichen Gebäudeplättchen ..."
+            self._chance(events)
         awards: list[Award] = []
         hands = [p.hand for p in state.players]
         for f, slot in enumerate(state.market):
