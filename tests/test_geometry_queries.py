@@ -8,7 +8,11 @@ for none. The building rules are not checked here (queries are read-only on any 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import FOUNTAIN, Alhambra
@@ -196,3 +200,59 @@ def test_queries_leave_the_alhambra_unchanged() -> None:
         q(alh)  # type: ignore[operator]
     assert dict(alh.cells) == before
     assert alh.get(Coord(0, 0)) == FOUNTAIN
+
+
+# ------------------------------------------------------------------ properties (random grids)
+
+
+CELLS = st.sets(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=20)
+TYPES = list(BuildingType)
+
+
+def _grid(cells: set[tuple[int, int]], seed: int) -> Alhambra:
+    alh = Alhambra()
+    for i, (x, y) in enumerate(sorted(cells)):
+        if (x, y) == (0, 0):
+            continue
+        walls = frozenset(s for k, s in enumerate(Side) if (seed >> ((i * 4 + k) % 30)) & 1)
+        alh.place(Coord(x, y), P(TYPES[(seed + i) % 6], walls))
+    return alh
+
+
+@settings(max_examples=60, deadline=None)
+@given(CELLS, st.integers(0, 2**30))
+def test_queries_agree_with_brute_force(cells: set[tuple[int, int]], seed: int) -> None:
+    alh = _grid(cells, seed)
+    grid = alh.cells
+    b = {c for c, p in grid.items() if c != Coord(0, 0)}
+    # 2x2 blocks: every window of four buildings
+    brute = [
+        Coord(x, y)
+        for x in range(-4, 4)
+        for y in range(-4, 4)
+        if {Coord(x, y), Coord(x + 1, y), Coord(x, y + 1), Coord(x + 1, y + 1)} <= b
+    ]
+    assert sorted(blocks_2x2(alh)) == sorted(brute)
+    # pairs: side by side and of one type; disjoint pairs share no cell and are no more
+    pairs = same_type_pairs(alh)
+    for a, c in pairs:
+        assert abs(a.x - c.x) + abs(a.y - c.y) == 1 and grid[a].type is grid[c].type
+    chosen = disjoint_pairs(pairs)
+    used = [c for p in chosen for c in p]
+    assert len(used) == len(set(used)) and len(chosen) <= len(pairs)
+    assert bool(chosen) == bool(pairs)
+    # ways on foot: each step to a side neighbour, never across a wall; shortest (BFS layers)
+    for target, way in distances(alh).items():
+        assert way[0] == Coord(0, 0) and way[-1] == target
+        for a, c in itertools.pairwise(way):
+            side = next(s for s in Side if a.neighbour(s) == c)
+            assert side not in grid[a].walls and side.opposite not in grid[c].walls
+    grid_ways = distances(alh, on_foot=False)
+    assert all(len(grid_ways[c]) <= len(w) for c, w in distances(alh).items())
+    # runs: every cell of a row run is a building, and runs of one row do not touch
+    for run in runs(alh, "row"):
+        assert set(run.cells) <= b
+        assert Coord(run.cells[-1].x + 1, run.cells[-1].y) not in b
+    # double walls lie between two pieces
+    for c, side in double_walls(alh):
+        assert c in grid and c.neighbour(side) in grid

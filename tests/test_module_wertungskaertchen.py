@@ -250,3 +250,13 @@ def test_replay_page_names_the_tile() -> None:
     from referee.replay.page import scoring_table
 
     assert "scoring tile 1 st:APGCTS" in scoring_table(run().scorings[0], "en")
+
+
+def test_module_options_are_checked() -> None:
+    # an option the module does not offer, a value it does not allow, a word without "="
+    for header in (f"{M} foo=bar", f"{M} tiles=some", f"{M} tiles"):
+        rep = run(modules=header)
+        found = [v for v in rep.violations if v.code == "MODULE-OPTION"]
+        assert len(found) == 1, header
+        assert "tiles=" in found[0].message("en") and "Voreinstellung" in found[0].message("de")
+    assert codes(run(modules=f"{M} tiles=listed"), IGNORE) == []

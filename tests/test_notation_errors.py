@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import pytest
 
+from referee.engine.extensions import load_bundled_modules
 from referee.notation import parse_text
+from referee.scoring.categories import module_claim_keys
 
 PRE = '[Event "mistakes"]\n\n1. Anna: take Gu1\n'
 
 # (name, text after PRE, line, column, message)
+# the claim keys of the bundled modules' scoring categories (task1 ... of Die Wünsche des
+# Kalifen): the message lists whatever is registered
+load_bundled_modules()
+_MODULE_KEYS = ", ".join(module_claim_keys())
+
 CASES = [
     (
         "missing pay",
@@ -216,8 +223,8 @@ CASES = [
         4,
         21,
         "unknown claim part 'X' (write P, S, A, C, G, T or their names, wall, or a scoring "
-        "category of a module: none registered) / unbekannter Wertungsteil 'X' (P, S, A, C, G, "
-        "T oder ihre Namen, wall oder eine Wertungskategorie eines Moduls: keine registriert)",
+        f"category of a module: {_MODULE_KEYS}) / unbekannter Wertungsteil 'X' (P, S, A, C, G, "
+        f"T oder ihre Namen, wall oder eine Wertungskategorie eines Moduls: {_MODULE_KEYS})",
     ),
     (
         "position no player",

@@ -83,10 +83,13 @@ register(
 )
 register(
     "modules.switch",
-    'Switch modules on with the header [Modules "name, name"]; options follow a name: '
-    '[Modules "name option=value"].',
-    'Module werden mit dem Kopf [Modules "Name, Name"] eingeschaltet; Optionen folgen dem '
-    'Namen: [Modules "Name Option=Wert"].',
+    'Switch modules on with the header [Modules "name, name"].',
+    'Module werden mit dem Kopf [Modules "Name, Name"] eingeschaltet.',
+)
+register(
+    "modules.options",
+    'A module\'s options follow its name: [Modules "name option=value"].',
+    'Optionen eines Moduls folgen seinem Namen: [Modules "Name Option=Wert"].',
 )
 register(
     "modules.unknown",
@@ -130,6 +133,8 @@ def _text(infos: list[dict[str, Any]], lang: str, detail: bool) -> str:
             for key, value in notation.items():
                 lines.append(f"  {key}: {value}")
     lines.append(t("modules.switch", lang))
+    if any(m.get("options") for m in infos):
+        lines.append(t("modules.options", lang))
     return "\n".join(lines)
 
 
