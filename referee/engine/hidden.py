@@ -122,6 +122,14 @@ class HiddenSupply:
             return ["supply"] if left is not None and left <= 0 else []
         return ["not-held"]
 
+    def move(self, holder: str, to: str, name: str) -> list[Problem]:
+        """One ``name`` passes from ``holder`` to ``to`` (e.g. a card from the display into a
+        hand); when ``holder`` has none, it still arrives (as played) and ``not-held`` is
+        returned."""
+        found = self.take(holder, name)
+        self.held(to)[name] += 1
+        return found
+
     def put_back(self, holder: str, name: str) -> list[Problem]:
         """``holder`` returns one ``name`` into the supply (e.g. coins paid go back into the
         bag)."""

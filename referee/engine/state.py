@@ -120,6 +120,9 @@ class TurnState:
     placing: bool = False  # a placement (place/reserve/give) has been made
     pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
     pos: Pos = NOWHERE
+    # redesigns granted on top of the turn's actions (e.g. a master-builder card at the end of
+    # the turn): each may follow even when no main action may (turns.grant_redesign)
+    extra_redesigns: int = 0
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -132,6 +135,7 @@ class TurnState:
             self.placing,
             list(self.pending),
             self.pos,
+            self.extra_redesigns,
         )
 
 

@@ -48,6 +48,7 @@ from referee.engine.legal import (
     buy_actions,
     can_end_turn,
     cells_for,
+    granted_actions,
     legal_interrupts,
     main_actions,
     may_act,
@@ -266,6 +267,9 @@ class _Game:
         if self.profile.deal_first == "youngest":
             first = self.names.index(self.youngest)
             order = order[first:] + order[:first]
+        for m in state.ext.modules:  # the modules' deals before the start money
+            for event in m.sim_deal(self.sim):
+                self._chance([event])
         dealt: dict[int, list[MoneyCard]] = {}
         for i in order:
             got: list[MoneyCard] = []
@@ -380,6 +384,11 @@ class _Game:
             if free is None:
                 break
             actions.append(self._do(free, here))
+        while state.turn is not None and state.turn.extra_redesigns > 0:
+            granted = granted_actions(state)  # e.g. after a master-builder card
+            if not granted:
+                break
+            actions.append(self._do(self.rng.choice(granted), here))
         if not can_end_turn(state):
             raise SimulationError(f"turn {number}: the turn cannot end")
         end_turn(state, here)

@@ -22,7 +22,7 @@ from referee.engine.actions.building import (
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_ref, fmt_tiles
 from referee.engine.ruleset import Decision
-from referee.engine.turns import end_main_action, main_action_findings, start_main_action
+from referee.engine.turns import end_main_action, redesign_findings, start_redesign
 from referee.messages import Text
 from referee.record.model import (
     BuildFromReserve,
@@ -120,11 +120,11 @@ def named_tile_findings(
 def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check: bool) -> None:
     pick = plan_reserve_tile(p, a.tile)
     if check:
-        found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
+        found = redesign_findings(ctx.state, a.pos, p, REDESIGN)
         found += reserve_findings(p, a.tile, pick, a.pos)
         found += building_findings(ctx, p, pick.tile, a.at, a.pos, "build")
         ctx.report(found)
-    start_main_action(ctx.state)
+    start_redesign(ctx.state)
     tile = take_from_reserve(p, pick) if pick.index is not None else pick.tile
     placed = build(p, tile, a.at)
     if pick.index is not None and not placed:
@@ -138,7 +138,7 @@ def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check:
 def remove_findings(ctx: Context, p: PlayerState, a: RemoveToReserve) -> list[Finding]:
     at = a.at
     present = p.alhambra.get(at)
-    found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
+    found = redesign_findings(ctx.state, a.pos, p, REDESIGN)
     if p.alhambra_unknown:
         found.append(unverifiable(a.pos, "UNVERIFIED-REMOVE-UNKNOWN-TILES", p.name))
     else:
@@ -153,7 +153,7 @@ def remove(ctx: Context, p: PlayerState, a: RemoveToReserve, check: bool) -> Non
     if check:
         ctx.report(remove_findings(ctx, p, a))
     state = ctx.state
-    start_main_action(state)
+    start_redesign(state)
     at = a.at
     present = p.alhambra.get(at)
     if present is not None and at != FOUNTAIN:
@@ -169,7 +169,7 @@ def remove(ctx: Context, p: PlayerState, a: RemoveToReserve, check: bool) -> Non
 def swap_findings(ctx: Context, p: PlayerState, a: Swap, pick: ReservePick) -> list[Finding]:
     at = a.at
     present = p.alhambra.get(at)
-    found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
+    found = redesign_findings(ctx.state, a.pos, p, REDESIGN)
     found += reserve_findings(p, a.tile, pick, a.pos)
     if at == FOUNTAIN:
         found.append(problem("REMOVE-FOUNTAIN", a.pos, p.name, at=str(at)))
@@ -193,7 +193,7 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
     if check:
         ctx.report(swap_findings(ctx, p, a, pick))
     state = ctx.state
-    start_main_action(state)
+    start_redesign(state)
     at = a.at
     present = p.alhambra.get(at)
     tile = take_from_reserve(p, pick) if pick.index is not None else pick.tile
