@@ -30,17 +30,29 @@ position
   player Ben
     hand {ben}
   player Cem
-    hand Du9
+    hand {cem}
 end
 """
 
 
-def game(body: str, anna: str = "De9 De8 Gu4", ben: str = "Di9 Gu3", modules: str = X) -> str:
-    return POSITION.format(modules=modules, anna=anna, ben=ben) + body
+def game(
+    body: str,
+    anna: str = "De9 De8 Gu4",
+    ben: str = "Di9 Gu3",
+    modules: str = X,
+    cem: str = "Du9",
+) -> str:
+    return POSITION.format(modules=modules, anna=anna, ben=ben, cem=cem) + body
 
 
-def run(body: str, anna: str = "De9 De8 Gu4", ben: str = "Di9 Gu3", modules: str = X) -> GameReport:
-    games = parse_text(game(body, anna, ben, modules), "test.alh")
+def run(
+    body: str,
+    anna: str = "De9 De8 Gu4",
+    ben: str = "Di9 Gu3",
+    modules: str = X,
+    cem: str = "Du9",
+) -> GameReport:
+    games = parse_text(game(body, anna, ben, modules, cem), "test.alh")
     assert len(games) == 1 and not games[0].errors, games[0].errors
     return check_game(games[0])
 
@@ -268,3 +280,61 @@ def test_german_message() -> None:
     rep = run(BUY_17 + "* market De:C10, change Anna co:Gu co:De co:Du co:Di\n")
     v = rep.violations[0]
     assert "höchstens 3" in v.message("de")
+
+
+# ------------------------------------------------------------- with other modules
+
+
+def test_coins_pay_with_an_exchange_card_in_its_second_currency() -> None:
+    # Wechselstuben: "in jeder beliebigen Kombination der beiden abgebildeten Währungen"; a
+    # coin is money of its currency, so Denar coins pay with the yellow-blue card.
+    rep = run(
+        "1. Anna: buy Gu P8 pay Gu4 Gu2 co:De co:De ex:GuDe, take Gu1, place P8@1,0\n"
+        "* display Gu3, market Gu:C11\n",
+        anna="Gu4 Gu2 co:De co:De ex:GuDe",
+        modules="wechselgeld, wechselstuben",
+    )
+    assert codes(rep) == [], messages(rep)
+    assert coins(rep).in_pool() == 24
+
+
+def test_a_vizier_purchase_is_exact_and_brings_no_change() -> None:
+    # Wesir: "passend bezahlt"; a coin may make it exact, and no change follows
+    text = (
+        "1. Anna: take Gu1\n* display Gu3\n"
+        "Cem: vizier, buy Du T12 pay Du9 Du2 co:Du, place T12@1,0\n* market Du:C11\n"
+    )
+    cem = "Du9 Du2 co:Du"
+    rep = run(text, modules="wechselgeld, wesir", cem=cem)
+    assert codes(rep) == [], messages(rep)
+    rep = run(text + "* change Cem co:Gu\n", modules="wechselgeld, wesir", cem=cem)
+    assert codes(rep) == ["WECHSELGELD-CLAIM"]
+
+
+def test_overpaying_with_master_builder_cards_brings_change() -> None:
+    # Baumeister cards are "eine normale Geldkarte": 4 + 3 + 3 = 10 for 8, 2 overpaid: 1 coin
+    body = "1. Anna: buy Gu P8 pay Gu4 mb:Gu mb:Gu, place P8@1,0\n* market Gu:C11, "
+    rep = run(
+        body + "change Anna co:Di\n", anna="Gu4 mb:Gu mb:Gu", modules="wechselgeld, baumeister"
+    )
+    assert codes(rep) == [], messages(rep)
+    rep = run(
+        body + "change Anna co:Di co:Gu\n",
+        anna="Gu4 mb:Gu mb:Gu",
+        modules="wechselgeld, baumeister",
+    )
+    assert codes(rep) == ["WECHSELGELD-COUNT"]
+
+
+def test_simulated_games_with_both_modules_and_the_first_expansion_check_clean() -> None:
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    mods = ("wesir", "wechselstuben", "bonuskarten", "plaetze", "wechselgeld", "baumeister")
+    for k, profile in enumerate(("queen-2003", "bga")):
+        text = simulate_text(3 + k, 77 + k, load_profile(profile), "both", mods)
+        g = parse_text(text, "sim.alh")[0]
+        rep = check_game(g)
+        assert rep.valid and rep.complete, [v.message() for v in rep.violations][:3]
+        assert rep.unverifiable == []
+        assert " co:" in text and " mb:" in text
