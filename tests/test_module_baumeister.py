@@ -320,3 +320,45 @@ def test_not_in_an_out_of_turn_line() -> None:
     rep = parse(text)
     assert "BAUMEISTER-TIMING" in codes(rep), messages(rep)
     assert any("outside his own turn" in m for m in messages(rep))
+
+
+# ------------------------------------------------------------------- legal moves
+
+
+def test_generated_moves_with_the_module_are_accepted() -> None:
+    """The legal-move generator lists the module's moves (a card taken, a card paid, ``master``
+    and the granted redesign after it), and the checker accepts each."""
+    import random
+
+    from test_legal_generator import _assert_generated_moves_are_legal, _errors, positions
+
+    from referee.engine import check_action
+    from referee.engine.legal import legal_actions
+    from referee.simulate.simulator import simulate_text
+
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        text = simulate_text(4, seed, None, None, (X,))
+        for state in positions(text, 1, rng):
+            t = state.turn
+            granted = t is not None and t.extra_redesigns > 0
+            for a in legal_actions(state):
+                paid = getattr(a, "paid", ()) + getattr(a, "cards", ())
+                name = getattr(a, "verb", None) or (
+                    f"{type(a).__name__}:mb"
+                    if any(getattr(c, "kind", None) == KIND for c in paid)
+                    else ("granted" if granted else None)
+                )
+                if name is not None and name not in kinds:
+                    assert _errors(check_action(state, a)) == [], a
+                    kinds.add(name)
+            if len(kinds) >= 4:
+                break
+    assert {"master", "granted", "TakeMoney:mb", "Buy:mb"} <= kinds, kinds
+    # and a sample of every move at some positions, as the generator's property test does
+    text = simulate_text(3, 9, None, None, (X, "wechselgeld"))
+    assert sum(_assert_generated_moves_are_legal(s, rng) for s in positions(text, 15, rng)) > 0
+
+
+KIND = "mb"

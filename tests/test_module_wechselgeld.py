@@ -338,3 +338,27 @@ def test_simulated_games_with_both_modules_and_the_first_expansion_check_clean()
         assert rep.valid and rep.complete, [v.message() for v in rep.violations][:3]
         assert rep.unverifiable == []
         assert " co:" in text and " mb:" in text
+
+
+def test_generated_coin_payments_are_accepted() -> None:
+    """The legal-move generator lists purchases paid with coins; the checker accepts each."""
+    import random
+
+    from test_legal_generator import _assert_generated_moves_are_legal, _errors, positions
+
+    from referee.engine import check_action
+    from referee.engine.legal import legal_actions
+    from referee.simulate.simulator import simulate_text
+
+    rng = random.Random(5)
+    found = 0
+    text = simulate_text(3, 5, None, None, (X,))
+    for state in positions(text, 1, rng):
+        for a in legal_actions(state):
+            if any(getattr(c, "kind", None) == "co" for c in getattr(a, "paid", ())):
+                assert _errors(check_action(state, a)) == [], a
+                found += 1
+        if found > 20:
+            break
+    assert found > 0
+    assert sum(_assert_generated_moves_are_legal(s, rng) for s in positions(text, 10, rng)) > 0
