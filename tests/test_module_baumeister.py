@@ -362,3 +362,19 @@ def test_generated_moves_with_the_module_are_accepted() -> None:
 
 
 KIND = "mb"
+
+
+def test_a_missing_deal_is_reported_at_the_start_line() -> None:
+    rep = setup(BUILDERS.replace("* builders Cem mb:De mb:Du\n", ""))
+    assert codes(rep) == ["BAUMEISTER-DEAL"]
+    v = rep.violations[0]
+    text = SETUP.format(players="Anna, Ben, Cem", builders=BUILDERS)
+    start_line = text.splitlines().index("start Ben")  # one builders line fewer: 1-based
+    assert v.player == "Cem" and v.line == start_line
+
+
+def test_a_builder_card_in_the_opening_display() -> None:
+    text = SETUP.format(players="Anna, Ben, Cem", builders=BUILDERS)
+    rep = parse(text.replace("* display Gu1 Di4 De6 Du2", "* display Gu1 Di4 De6 mb:Du"))
+    assert "BAUMEISTER-PILE" in codes(rep)  # (and the base SETUP-DISPLAY: 3 money cards)
+    assert any("opening display" in m for m in messages(rep))

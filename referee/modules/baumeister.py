@@ -229,6 +229,7 @@ class BuilderScratch(Scratch):
     played: dict[str, list[str]] = field(default_factory=dict)  # player -> cards played
     master: dict[str, Any] = field(default_factory=dict)  # this turn's build-function card
     turn_pos: Pos | None = None  # where the player's own turn under way began (TURN_START)
+    deal_due: bool = False  # the setup is complete: who got no cards is still to be reported
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,10 +349,13 @@ class Baumeister(BundledModule):
         state = ctx.state
         data = self.data(state)
         if moment == Moment.SETUP_DONE:
-            for p in state.players:
-                if p.name not in data.dealt:
-                    state.flag("BAUMEISTER-DEAL", NOWHERE, p.name, reason="missing")
+            # reported at the start line (else at the first turn): the setup is complete there
+            data.deal_due = True
+            if state.start_claim is not None:
+                self._missing_deals(state, state.start_claim[2])
         elif moment == Moment.TURN_START:
+            if data.deal_due:
+                self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
             data.master.clear()
             data.turn_pos = state.turn.pos if state.turn is not None else None
         elif moment == Moment.TURN_END:
@@ -362,6 +366,13 @@ class Baumeister(BundledModule):
                 state.flag("BAUMEISTER-REDESIGN", data.master["pos"], p.name, card=played)
                 t.extra_redesigns = 0
             data.master.clear()
+
+    def _missing_deals(self, state: GameState, pos: Pos) -> None:
+        data = self.data(state)
+        data.deal_due = False
+        for p in state.players:
+            if p.name not in data.dealt:
+                state.flag("BAUMEISTER-DEAL", pos, p.name, reason="missing")
 
     # ------------------------------------------------------------- the display
 
