@@ -259,6 +259,11 @@ class Baumeister(BundledModule):
         "the rest in money piles 3 and 5; paid as money, or for one extra redesign at the end "
         "of one's turn; played cards leave the game"
     )
+    summary_de = (
+        "16 Baumeisterkarten (Wert 3, je 4 pro Währung): je 2 verdeckt an jeden Spieler, der "
+        "Rest in den 3. und 5. Geldstapel; als Geld oder am Ende des eigenen Zuges für eine "
+        "zusätzliche Umbauaktion; ausgespielte Karten kommen aus dem Spiel"
+    )
     verbs = (VERB,)
     # no action of its own: an extra redesign at the turn's end
     verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}

@@ -208,6 +208,11 @@ class Wechselgeld(BundledModule):
         "24 coins of value 1 in a bag; overpaying a building draws one coin per two units "
         "overpaid; coins pay like money of their currency and count at the end"
     )
+    summary_de = (
+        "24 Münzen mit dem Wert 1 im Beutel; wer ein Gebäude überzahlt, zieht je zwei "
+        "überzahlte Einheiten eine Münze; Münzen zahlen wie Geld ihrer Währung und zählen am "
+        "Spielende mit"
+    )
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
     scratch_type = CoinScratch
