@@ -378,3 +378,11 @@ def test_a_builder_card_in_the_opening_display() -> None:
     rep = parse(text.replace("* display Gu1 Di4 De6 Du2", "* display Gu1 Di4 De6 mb:Du"))
     assert "BAUMEISTER-PILE" in codes(rep)  # (and the base SETUP-DISPLAY: 3 money cards)
     assert any("opening display" in m for m in messages(rep))
+
+
+def test_two_builder_cards_are_more_than_five() -> None:
+    # 3 + 3 = 6: several cards only "im Gesamtwert von „5”"
+    rep = run("1. Anna: take mb:Du mb:Gu\n", anna="Gu9", display="Gu1 Di2 mb:Gu mb:Du")
+    assert codes(rep) == ["TAKE-SUM"]
+    rep = run("1. Anna: take mb:Du\n* display Gu3\n", anna="Gu9", display="Gu1 Di2 mb:Gu mb:Du")
+    assert codes(rep) == []  # one card of any value
