@@ -216,7 +216,8 @@ def test_an_unseen_coin_is_unverifiable_and_revealed_when_paid() -> None:
     keys = [u.key for u in rep.unverifiable]
     assert "UNVERIFIED-HIDDEN-DRAW" in keys
     draw = next(u for u in rep.unverifiable if u.key == "UNVERIFIED-HIDDEN-DRAW")
-    assert "Anna draws 2" in draw.message()
+    assert "Anna gets 2 × co:? unseen" in draw.message()
+    assert "Anna erhält 2 × co:? ungesehen" in draw.message("de")
 
 
 def test_an_unseen_coin_revealed_beyond_the_supply() -> None:

@@ -181,11 +181,11 @@ def limits_of(data: Mapping[str, object]) -> dict[str, int]:
 
 register_both(
     en={
-        UNVERIFIED_KEY: "{name} draws {count} × {what} unseen (?): which ones is not checked "
+        UNVERIFIED_KEY: "{name} gets {count} × {what} unseen (?): which ones is not checked "
         "until they are revealed",
     },
     de={
-        UNVERIFIED_KEY: "{name} zieht {count} × {what} ungesehen (?): welche, bleibt "
+        UNVERIFIED_KEY: "{name} erhält {count} × {what} ungesehen (?): welche, bleibt "
         "ungeprüft, bis sie aufgedeckt werden",
     },
 )
