@@ -83,6 +83,13 @@ class Context:
         self.report(main_action_findings(self.state, pos, player, what))
         start_main_action(self.state)
 
+    def grant_redesign(self, n: int = 1) -> None:
+        """Grant the current turn ``n`` redesigns on top of its actions
+        (``turns.grant_redesign``)."""
+        from referee.engine.turns import grant_redesign
+
+        grant_redesign(self.state, n)
+
     def end_main_action(self, why: object) -> None:
         end_main_action(self.state, why)
 

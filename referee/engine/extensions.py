@@ -42,7 +42,7 @@ through four kinds of extension point, each with a do-nothing default:
    * ``view``                    its state for ``show``, JSON/YAML, ``render`` and the replay
    * ``legal_actions`` / ``legal_interrupts``  its moves for the legal-move generator
                                  (:mod:`referee.engine.legal`)
-   * ``sim_money_components``, ``sim_setup``, ``sim_reshuffle``, ``sim_refill``,
+   * ``sim_money_components``, ``sim_deal``, ``sim_setup``, ``sim_reshuffle``, ``sim_refill``,
      ``sim_prefers``: the simulator's chance events and preferences, through a
      :class:`SimContext` (the game, the seeded random generator, the module's hidden part of
      the table)
@@ -294,6 +294,12 @@ class Module:
         tokens (e.g. ``ComponentRef("ex", "GuDe")``); each turns up in the display as it
         comes. Default: none."""
         return {}
+
+    def sim_deal(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events of the module's setup that come *before* the start money is dealt
+        (e.g. cards dealt face down "Danach bekommt jeder Spieler sein Startgeld"). Default:
+        none."""
+        return []
 
     def sim_setup(self, sim: SimContext) -> list[ChanceEvent]:
         """Chance events of the module's setup (cards dealt, stacks laid out), written after

@@ -78,6 +78,7 @@ __all__ = [
     "card_ref",
     "cells_for",
     "game_ends_here",
+    "granted_actions",
     "is_exact",
     "legal_actions",
     "legal_interrupts",
@@ -328,6 +329,16 @@ def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
     return out
 
 
+def granted_actions(state: GameState) -> list[Action]:
+    """Redesigns granted on top of the turn's actions (``turns.grant_redesign``), open while
+    the grant lasts even when no main action may follow."""
+    t = state.turn
+    p = mover(state)
+    if t is None or p is None or t.extra_redesigns <= 0 or main_actions_open(state):
+        return []
+    return redesign_actions(Context(state), p)
+
+
 def main_actions(state: GameState) -> list[Action]:
     """Base take, buy and redesign actions open to the player to move (no module actions)."""
     p = mover(state)
@@ -401,7 +412,12 @@ def legal_actions(state: GameState) -> list[Action]:
     if p is None or game_ends_here(state):
         return []
     ctx = Context(state)
-    return main_actions(state) + module_actions(ctx, p) + placement_actions(state)
+    return (
+        main_actions(state)
+        + module_actions(ctx, p)
+        + placement_actions(state)
+        + granted_actions(state)
+    )
 
 
 def legal_interrupts(state: GameState) -> list[Turn]:

@@ -70,6 +70,10 @@ class Decision:
     * ``start.money`` -> int: the start money threshold (20).
     * ``reserve.limit`` -> int | None: the most tiles a reserve may hold (None: no limit).
       Args: ``player``.
+    * ``distribution.money`` -> int | None: how much money of ``currency`` counts for
+      ``player`` in the leftover distribution at the game end ("wer das meiste Geld dieser
+      Währung besitzt"); None: not known (unknown cards or components). Base: the hand's money
+      cards of that currency. Args: ``player``, ``currency``.
     """
 
     TAKE_LIMIT = "take.limit"
@@ -86,6 +90,7 @@ class Decision:
     MARKET_SIZE = "market.size"
     START_MONEY = "start.money"
     RESERVE_LIMIT = "reserve.limit"
+    DISTRIBUTION_MONEY = "distribution.money"
 
 
 DECISIONS: frozenset[str] = frozenset(
@@ -235,6 +240,11 @@ class BaseRules:
 
     def reserve_limit(self, ctx: Any, **_: Any) -> int | None:
         return self.profile.reserve_limit
+
+    def distribution_money(self, ctx: Any, *, player: Any, currency: Any, **_: Any) -> int | None:
+        if player.hand_unknown:
+            return None  # "wer ... das meiste Geld" cannot be told with unknown cards
+        return sum(c.value * n for c, n in player.hand.items() if c.currency is currency)
 
 
 class Ruleset:

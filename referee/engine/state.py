@@ -123,6 +123,9 @@ class TurnState:
     pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
     pos: Pos = NOWHERE
     interrupt: str | None = None  # out-of-turn play: the module whose line this is (else None)
+    # redesigns granted on top of the turn's actions (e.g. a master-builder card at the end of
+    # the turn): each may follow even when no main action may (turns.grant_redesign)
+    extra_redesigns: int = 0
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -136,6 +139,7 @@ class TurnState:
             list(self.pending),
             self.pos,
             self.interrupt,
+            self.extra_redesigns,
         )
 
 

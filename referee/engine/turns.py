@@ -93,6 +93,34 @@ def end_main_action(state: GameState, why: object) -> None:
     t.over_after = why
 
 
+def grant_redesign(state: GameState, n: int = 1) -> None:
+    """Grant the current turn ``n`` redesigns on top of its actions (extension point E13: e.g.
+    a master-builder card played "am Ende seines Zuges" for "eine zusätzliche Umbauaktion").
+    A granted redesign may follow when no main action may (the turn is over, pieces are
+    placed); it does not count as the turn's main action."""
+    if state.turn is not None:
+        state.turn.extra_redesigns += n
+
+
+def redesign_findings(
+    state: GameState, pos: Pos, player: PlayerState, what: object
+) -> list[Finding]:
+    """May ``player`` redesign now: a granted redesign, else a main action."""
+    t = state.turn
+    if t is not None and t.extra_redesigns > 0:
+        return []
+    return main_action_findings(state, pos, player, what)
+
+
+def start_redesign(state: GameState) -> None:
+    """Count a redesign: a granted one is used up first, else it is a main action."""
+    t = state.turn
+    if t is not None and t.extra_redesigns > 0:
+        t.extra_redesigns -= 1
+        return
+    start_main_action(state)
+
+
 def turn_goes_on_unsure(state: GameState, why: object) -> None:
     """Whether the turn goes on cannot be told (an unknown payment)."""
     t = state.turn

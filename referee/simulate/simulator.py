@@ -49,6 +49,7 @@ from referee.engine.legal import (
     buy_actions,
     can_end_turn,
     cells_for,
+    granted_actions,
     legal_interrupts,
     main_actions,
     may_act,
@@ -277,6 +278,9 @@ class _Game:
         if self.profile.deal_first == "youngest":
             first = self.names.index(self.youngest)
             order = order[first:] + order[:first]
+        for m in state.ext.modules:  # the modules' deals before the start money
+            for event in m.sim_deal(self.sim):
+                self._chance([event])
         dealt: dict[int, list[MoneyCard]] = {}
         for i in order:
             got: list[MoneyCard] = []
@@ -393,6 +397,11 @@ class _Game:
             if free is None:
                 break
             actions.append(self._do(free, here))
+        while state.turn is not None and state.turn.extra_redesigns > 0:
+            granted = granted_actions(state)  # e.g. after a master-builder card
+            if not granted:
+                break
+            actions.append(self._do(self.rng.choice(granted), here))
         if not can_end_turn(state):
             raise SimulationError(f"turn {number}: the turn cannot end")
         end_turn(state, here)
@@ -514,12 +523,15 @@ class _Game:
         if events:  # e.g. building sites revealed "Bevor die restlichen Gebäudeplättchen ..."
             self._chance(events)
         awards: list[Award] = []
-        hands = [p.hand for p in state.players]
         for f, slot in enumerate(state.market):
             if not isinstance(slot, TileKind) and not is_tower_piece(slot):
                 continue
             cur = Currency.of_field(f + 1)
-            sums = [sum(c.value * k for c, k in h.items() if c.currency is cur) for h in hands]
+            # what counts as money is the engine's decision (modules add coins ...)
+            sums = [
+                int(self.ctx.decide(Decision.DISTRIBUTION_MONEY, player=p, currency=cur) or 0)
+                for p in state.players
+            ]
             best = max(sums)
             who = [i for i, s in enumerate(sums) if s == best]
             if best == 0 or len(who) != 1:

@@ -22,7 +22,7 @@ from referee.engine.actions.building import (
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_ref, fmt_tiles
 from referee.engine.ruleset import Decision
-from referee.engine.turns import end_main_action, main_action_findings, start_main_action
+from referee.engine.turns import end_main_action, redesign_findings, start_redesign
 from referee.messages import Text
 from referee.record.model import (
     BuildFromReserve,
@@ -123,12 +123,12 @@ def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check:
     pick = plan_reserve_tile(p, a.tile)
     turned, turn_found = orient(pick.tile, a.tile, a.pos, p.name)  # E6: stated walls
     if check:
-        found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
+        found = redesign_findings(ctx.state, a.pos, p, REDESIGN)
         found += reserve_findings(p, a.tile, pick, a.pos)
         found += turn_found
         found += building_findings(ctx, p, turned, a.at, a.pos, "build")
         ctx.report(found)
-    start_main_action(ctx.state)
+    start_redesign(ctx.state)
     if pick.index is not None:
         take_from_reserve(p, pick)
     tile = turned
@@ -144,7 +144,7 @@ def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check:
 def remove_findings(ctx: Context, p: PlayerState, a: RemoveToReserve) -> list[Finding]:
     at = a.at
     present = p.alhambra.get(at)
-    found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
+    found = redesign_findings(ctx.state, a.pos, p, REDESIGN)
     if p.alhambra_unknown:
         found.append(unverifiable(a.pos, "UNVERIFIED-REMOVE-UNKNOWN-TILES", p.name))
     else:
@@ -159,7 +159,7 @@ def remove(ctx: Context, p: PlayerState, a: RemoveToReserve, check: bool) -> Non
     if check:
         ctx.report(remove_findings(ctx, p, a))
     state = ctx.state
-    start_main_action(state)
+    start_redesign(state)
     at = a.at
     present = p.alhambra.get(at)
     if present is not None and at != FOUNTAIN:
@@ -175,7 +175,7 @@ def remove(ctx: Context, p: PlayerState, a: RemoveToReserve, check: bool) -> Non
 def swap_findings(ctx: Context, p: PlayerState, a: Swap, pick: ReservePick) -> list[Finding]:
     at = a.at
     present = p.alhambra.get(at)
-    found = main_action_findings(ctx.state, a.pos, p, REDESIGN)
+    found = redesign_findings(ctx.state, a.pos, p, REDESIGN)
     found += reserve_findings(p, a.tile, pick, a.pos)
     if at == FOUNTAIN:
         found.append(problem("REMOVE-FOUNTAIN", a.pos, p.name, at=str(at)))
@@ -202,7 +202,7 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
     if check:
         ctx.report(swap_findings(ctx, p, a, pick))
     state = ctx.state
-    start_main_action(state)
+    start_redesign(state)
     at = a.at
     present = p.alhambra.get(at)
     from referee.engine.orientation import orient

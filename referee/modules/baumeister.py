@@ -1,0 +1,847 @@
+"""Die Baumeister (master builders): 16 money cards of value 3 that may instead pay for one
+extra redesign at the end of one's turn.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE BAUMEISTER.
+
+Notation: a master-builder card is the component token ``mb:Gu`` (its currency)::
+
+    * builders Anna mb:Gu ?              # setup, before the start money: 2 cards face down
+    * display mb:De Gu4                  # from piles 3 and 5, like money
+    7. Ben: take mb:De Du2               # "Karten im Gesamtwert von 5 nehmen" (3 + 2)
+    9. Anna: buy Gu T15 pay Gu9 mb:Gu mb:Gu, place ...    # money function
+    12. Anna: take Gu3, master mb:Gu, remove T9ne@1,2      # build function, after placements
+
+A played card (either function) leaves the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import Currency
+from referee.engine.context import Context
+from referee.engine.findings import Finding, problem, report
+from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, limits_of
+from referee.engine.ruleset import Decision, refines
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    arg_player,
+    bundled,
+    module_data,
+    rule,
+    section,
+)
+from referee.record.model import (
+    NOWHERE,
+    Buy,
+    CardRef,
+    ComponentRef,
+    GenericArg,
+    ModuleAction,
+    ModuleChance,
+    Pos,
+    TakeMoney,
+)
+
+H = "DIE BAUMEISTER"
+S_MATERIAL = section(H, "Spielmaterial")
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_MONEY = section(H, "Geldfunktion")
+S_BUILD = section(H, "Baufunktion")
+KIND = "mb"
+DEAL = "builders"
+VERB = "master"
+DISPLAY = "@display"  # the holder "money display" in the card bookkeeping
+
+rule(
+    "BAUMEISTER-DEAL",
+    "two master builders each, before the start money",
+    "je 2 Baumeister vor dem Startgeld",
+    S_SETUP,
+    '{player}: {detail} ("Jeder Spieler erhält davon 2 Karten verdeckt auf die Hand. Danach '
+    'bekommt jeder Spieler sein Startgeld")',
+    '{player}: {detail} ("Jeder Spieler erhält davon 2 Karten verdeckt auf die Hand. Danach '
+    'bekommt jeder Spieler sein Startgeld")',
+    reasons={
+        "count": ("gets {n} master-builder cards, not 2", "erhält {n} Baumeisterkarten, nicht 2"),
+        "twice": ("is dealt master-builder cards twice", "erhält zweimal Baumeisterkarten"),
+        "after-start-money": (
+            "the master-builder cards are dealt after the start money",
+            "die Baumeisterkarten werden nach dem Startgeld verteilt",
+        ),
+        "after-setup": (
+            "master-builder cards are dealt after the setup",
+            "Baumeisterkarten werden nach der Spielvorbereitung verteilt",
+        ),
+        "missing": ("got no master-builder cards", "hat keine Baumeisterkarten erhalten"),
+    },
+)
+rule(
+    "BAUMEISTER-PILE",
+    "master builders in piles 3 and 5",
+    "Baumeister im 3. und 5. Stapel",
+    S_SETUP,
+    '{card} {detail} ("werden je 3 Baumeisterkarten in den 3. Stapel und 5. Stapel eingemischt")',
+    '{card} {detail} ("werden je 3 Baumeisterkarten in den 3. Stapel und 5. Stapel eingemischt")',
+    reasons={
+        "opening-display": ("lies in the opening display", "liegt in der Auslage zu Beginn"),
+        "outside-piles": (
+            "turns up after {k} money cards; in piles 3 and 5 of five roughly equal piles of "
+            "{n} cards it turns up after {lo3} to {hi3} or {lo5} to {n}",
+            "erscheint nach {k} Geldkarten; im 3. und 5. von fünf etwa gleich hohen Stapeln aus "
+            "{n} Karten nach {lo3} bis {hi3} oder {lo5} bis {n}",
+        ),
+    },
+)
+rule(
+    "BAUMEISTER-SUPPLY",
+    "master-builder cards",
+    "Baumeisterkarten",
+    S_MATERIAL,
+    "{card}: {detail} (16 cards, 4 in each currency)",
+    "{card}: {detail} (16 Karten, je 4 in jeder Währung)",
+    reasons={
+        "currency": (
+            "all 4 cards of this currency are known elsewhere already ({where})",
+            "alle 4 Karten dieser Währung sind schon anderswo bekannt ({where})",
+        ),
+        "deck": (
+            "no master-builder card is left in the deck (2 per player dealt, {piles} in the "
+            "piles, the rest out of the game)",
+            "im Stapel ist keine Baumeisterkarte mehr (2 je Spieler verteilt, {piles} in den "
+            "Stapeln, der Rest aus dem Spiel)",
+        ),
+    },
+)
+rule(
+    "BAUMEISTER-NOT-HELD",
+    "master-builder card not held",
+    "Baumeisterkarte nicht auf der Hand",
+    S_BUILD,
+    "{player} plays {card} but does not hold it (holds: {held}; played so far: {played}) "
+    '("kommen Baumeisterkarten nach dem Ausspielen (egal in welcher Funktion) aus dem Spiel")',
+    "{player} spielt {card}, hat sie aber nicht auf der Hand (auf der Hand: {held}; schon "
+    'ausgespielt: {played}) ("kommen Baumeisterkarten nach dem Ausspielen (egal in welcher '
+    'Funktion) aus dem Spiel")',
+)
+rule(
+    "BAUMEISTER-TIMING",
+    "extra redesign at the end of the turn",
+    "zusätzliche Umbauaktion am Ende des Zuges",
+    S_BUILD,
+    '{player} plays {card} for a redesign {detail} ("am Ende seines Zuges (nach dem '
+    'eventuellen Einsetzen gerade gekaufter Gebäude)")',
+    '{player} spielt {card} zum Umbauen {detail} ("am Ende seines Zuges (nach dem '
+    'eventuellen Einsetzen gerade gekaufter Gebäude)")',
+    reasons={
+        "before-action": (
+            "before the turn's action (the card gives an extra redesign, not the turn's action)",
+            "vor der Aktion des Zuges (die Karte gibt eine zusätzliche Umbauaktion, nicht die "
+            "Aktion des Zuges)",
+        ),
+        "out-of-turn": (
+            "outside his own turn (in an out-of-turn line)",
+            "außerhalb seines eigenen Zuges (in einer Zeile außer der Reihe)",
+        ),
+        "before-placing": (
+            "while bought buildings ({pending}) are not placed yet",
+            "bevor gekaufte Gebäude ({pending}) eingesetzt sind",
+        ),
+    },
+)
+rule(
+    "BAUMEISTER-ONE-PER-TURN",
+    "one master builder per turn for redesigning",
+    "1 Baumeister je Zug zum Umbauen",
+    S_BUILD,
+    "{player} plays {card} for a second extra redesign in this turn ({first} came first) "
+    '("Man darf pro Zug nur 1 Baumeisterkarte zum Umbauen einsetzen")',
+    "{player} spielt {card} für eine zweite zusätzliche Umbauaktion in diesem Zug (zuerst "
+    '{first}) ("Man darf pro Zug nur 1 Baumeisterkarte zum Umbauen einsetzen")',
+)
+rule(
+    "BAUMEISTER-REDESIGN",
+    "master builder without a redesign",
+    "Baumeister ohne Umbau",
+    S_BUILD,
+    "{player} plays {card} for an extra redesign, but no redesign (build, remove, swap) follows "
+    'in the turn ("ermöglicht ... eine zusätzliche Umbauaktion")',
+    "{player} spielt {card} für eine zusätzliche Umbauaktion, aber im Zug folgt kein Umbau "
+    "(build, remove, swap)",
+)
+rule(
+    "BAUMEISTER-TOKEN",
+    "no such master-builder card",
+    "keine solche Baumeisterkarte",
+    S_MATERIAL,
+    "{token}: {detail}",
+    "{token}: {detail}",
+    reasons={
+        "card": (
+            "a master-builder card is written mb: and its currency (mb:Gu, mb:Di, mb:De, mb:Du)",
+            "eine Baumeisterkarte wird mb: und ihre Währung geschrieben (mb:Gu, mb:Di, mb:De, "
+            "mb:Du)",
+        ),
+        "master": (
+            "the build function is written `master mb:XX`, one card",
+            "die Baufunktion wird `master mb:XX` geschrieben, eine Karte",
+        ),
+        "deal": (
+            "the deal is `builders PLAYER` and one card token (or ?) per card",
+            "die Verteilung ist `builders SPIELER` und ein Kartenzeichen (oder ?) je Karte",
+        ),
+    },
+)
+
+
+def _data() -> dict[str, Any]:
+    return module_data("baumeister")
+
+
+def card_currency(name: str) -> Currency | None:
+    low = name.lower()
+    for c in Currency:
+        if c.code.lower() == low:
+            return c
+    return None
+
+
+def card_value() -> int:
+    return int(_data()["components"]["builder_cards"]["value"])
+
+
+def piles_for(players: int) -> dict[int, int]:
+    setup = _data()["setup"]
+    table = setup["piles_six_players"] if players >= 6 else setup["piles"]
+    return {int(k): int(v) for k, v in table.items()}
+
+
+@dataclass
+class BuilderScratch(Scratch):
+    cards: HiddenSupply = field(default_factory=lambda: HiddenSupply(0))
+    dealt: dict[str, Pos] = field(default_factory=dict)
+    played: dict[str, list[str]] = field(default_factory=dict)  # player -> cards played
+    master: dict[str, Any] = field(default_factory=dict)  # this turn's build-function card
+    turn_pos: Pos | None = None  # where the player's own turn under way began (TURN_START)
+    deal_due: bool = False  # the setup is complete: who got no cards is still to be reported
+
+
+@dataclass(frozen=True, slots=True)
+class _Card:
+    """A master-builder card as an item of the payment search (``payments``)."""
+
+    currency: Currency
+    value: int
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        return (self.currency.field, self.value, 1)
+
+
+@bundled
+class Baumeister(BundledModule):
+    """16 master-builder cards: money of value 3, or one extra redesign at the turn's end."""
+
+    name = "baumeister"
+    aliases = ("builders", "master-builders")
+    title_en = "The Master Builders"
+    title_de = "Die Baumeister"
+    section = section(H)
+    page = 21
+    summary = (
+        "16 master-builder cards (value 3, 4 per currency): 2 dealt face down to each player, "
+        "the rest in money piles 3 and 5; paid as money, or for one extra redesign at the end "
+        "of one's turn; played cards leave the game"
+    )
+    summary_de = (
+        "16 Baumeisterkarten (Wert 3, je 4 pro Währung): je 2 verdeckt an jeden Spieler, der "
+        "Rest in den 3. und 5. Geldstapel; als Geld oder am Ende des eigenen Zuges für eine "
+        "zusätzliche Umbauaktion; ausgespielte Karten kommen aus dem Spiel"
+    )
+    verbs = (VERB,)
+    # no action of its own: an extra redesign at the turn's end
+    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    chance_verbs = (DEAL,)
+    component_kinds = (KIND,)
+    scratch_type = BuilderScratch
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        cards = _data()["components"]["builder_cards"]
+        n = len(state.players)
+        total = int(cards["count"])
+        scratch.cards = HiddenSupply(total, limits_of(cards["per_currency"]))
+        # "Bei weniger als 5 Spielern bleiben Baumeisterkarten übrig. Sie werden aus dem Spiel
+        # genommen.": unseen, out of the game from the start
+        in_play = n * int(_data()["setup"]["dealt_each"]) + sum(piles_for(n).values())
+        scratch.cards.gone_unseen = max(0, total - in_play)
+
+    def supply(self, state: GameState) -> HiddenSupply:
+        cards: HiddenSupply = self.data(state).cards
+        return cards
+
+    # ------------------------------------------------------------------ view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        data = self.data(state)
+        cards = data.cards
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {
+                "master builders in the display": cards.shown(DISPLAY, KIND) or "-",
+                "master builders in the deck": cards.in_pool(),
+                "master builders out of the game": cards.gone.total() + cards.gone_unseen,
+            },
+            "players": {
+                p.name: {
+                    "master builders": cards.shown(p.name, KIND) or "-",
+                    "played": " ".join(f"{KIND}:{c}" for c in data.played.get(p.name, [])) or "-",
+                }
+                for p in state.players
+            },
+        }
+
+    # ------------------------------------------------------------------ setup
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        """``builders PLAYER mb:Gu ?``: the two cards dealt face down before the start money."""
+        pos = event.pos
+        if not event.args:
+            state.flag("BAUMEISTER-TOKEN", pos, reason="deal", token=DEAL)
+            return []
+        who = arg_player(state, event.args[0])
+        if who.player is None:
+            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+            return []
+        p = who.player
+        data = self.data(state)
+        drawn, other = drawn_tokens(event.args[1:], KIND)
+        for a in other:
+            assert isinstance(a, GenericArg)
+            state.flag("BAUMEISTER-TOKEN", a.pos or pos, p.name, reason="deal", token=_tok(a))
+        if state.phase != "setup":
+            state.flag("BAUMEISTER-DEAL", pos, p.name, reason="after-setup")
+        elif p.name in data.dealt:
+            state.flag("BAUMEISTER-DEAL", pos, p.name, reason="twice")
+        elif state.deals_done > 0:
+            state.flag("BAUMEISTER-DEAL", pos, p.name, reason="after-start-money")
+        want = int(_data()["setup"]["dealt_each"])
+        if len(drawn) != want:
+            state.flag("BAUMEISTER-DEAL", pos, p.name, reason="count", n=len(drawn))
+        data.dealt.setdefault(p.name, pos)
+        cards = data.cards
+        for arg in event.args[1:]:
+            one, _ = drawn_tokens([arg], KIND)
+            if not one:
+                continue
+            apos = getattr(arg, "pos", pos) or pos
+            code = self._code(state, one[0], apos, p.name)
+            if one[0] is not None and code is None:
+                continue
+            self._report(state, cards.draw(p.name, code), code, apos, p.name)
+        unseen = drawn.count(None)
+        if unseen:
+            state.note(pos, UNVERIFIED_KEY, p.name, name=p.name, count=unseen, what=f"{KIND}:?")
+        return []
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        super().at_moment(ctx, moment)
+        state = ctx.state
+        data = self.data(state)
+        if moment == Moment.SETUP_DONE:
+            # reported at the start line (else at the first turn): the setup is complete there
+            data.deal_due = True
+            if state.start_claim is not None:
+                self._missing_deals(state, state.start_claim[2])
+        elif moment == Moment.TURN_START:
+            if data.deal_due:
+                self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
+            data.master.clear()
+            data.turn_pos = state.turn.pos if state.turn is not None else None
+        elif moment == Moment.TURN_END:
+            t = state.turn
+            played = data.master.get("card")
+            if t is not None and played is not None and t.extra_redesigns > 0:
+                p = state.players[t.player]
+                state.flag("BAUMEISTER-REDESIGN", data.master["pos"], p.name, card=played)
+                t.extra_redesigns = 0
+            data.master.clear()
+
+    def _missing_deals(self, state: GameState, pos: Pos) -> None:
+        data = self.data(state)
+        data.deal_due = False
+        for p in state.players:
+            if p.name not in data.dealt:
+                state.flag("BAUMEISTER-DEAL", pos, p.name, reason="missing")
+
+    # ------------------------------------------------------------- the display
+
+    @refines(Decision.DISPLAY_OCCUPIED)
+    def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
+        """Master-builder cards are money cards: they take places of the display's four."""
+        return occupied + self.supply(ctx.state).held(DISPLAY).total()
+
+    def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
+        code = self._code(state, ref.name, pos, None)
+        if code is None:
+            return []
+        card = f"{KIND}:{code}"
+        self._pile_check(state, card, pos)
+        size = Context(state).decide(Decision.DISPLAY_SIZE)
+        if Context(state).decide(Decision.DISPLAY_OCCUPIED) >= size:
+            state.flag(
+                "REFILL-DISPLAY",
+                pos,
+                reason="display-full",
+                display=self._display_text(state),
+                card=card,
+            )
+        self._report(state, self.supply(state).draw(DISPLAY, code), code, pos, None)
+        return []
+
+    def _pile_check(self, state: GameState, card: str, pos: Pos) -> None:
+        if state.phase == "setup":
+            state.flag("BAUMEISTER-PILE", pos, reason="opening-display", card=card)
+            return
+        if state.reshuffles or state.setup_after <= 0:
+            return
+        n = state.setup_after
+        tol = state.profile.pile_tolerance
+        lo3 = max(0, math.floor(2 * n / 5 * (1 - tol)))
+        hi3 = min(n, math.ceil(3 * n / 5 * (1 + tol)))
+        lo5 = max(0, math.floor(4 * n / 5 * (1 - tol)))
+        k = state.money_draws
+        if not (lo3 <= k <= hi3 or lo5 <= k):
+            state.flag(
+                "BAUMEISTER-PILE",
+                pos,
+                reason="outside-piles",
+                card=card,
+                k=k,
+                n=n,
+                lo3=lo3,
+                hi3=hi3,
+                lo5=lo5,
+            )
+
+    def _display_text(self, state: GameState) -> str:
+        from referee.engine.fmt import fmt_cards
+
+        money = fmt_cards(state.display) if state.display else ""
+        extra = self.supply(state).shown(DISPLAY, KIND)
+        return " ".join(x for x in (money, extra) if x) or "empty"
+
+    def take_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, action: TakeMoney
+    ) -> list[Any]:
+        """Taken like money: "Auch für diese Karten gelten alle Regeln, die das Geld betreffen
+        (z.B. Karten im Gesamtwert von „5” nehmen)"."""
+        pos = ref.pos or action.pos
+        mine = [c for c in action.cards if isinstance(c, ComponentRef) and c.kind.lower() == KIND]
+        if mine and mine[0] is ref and len(action.cards) > 1:
+            self._take_sum(state, player, action)
+        code = self._code(state, ref.name, pos, player.name)
+        if code is None:
+            return []
+        cards = self.supply(state)
+        if cards.held(DISPLAY)[code] <= 0:
+            state.flag(
+                "TAKE-NOT-IN-DISPLAY",
+                pos,
+                player.name,
+                card=f"{KIND}:{code}",
+                display=self._display_text(state),
+            )
+            self._report(state, cards.draw(player.name, code), code, pos, player.name)
+            return []
+        cards.move(DISPLAY, player.name, code)
+        return []
+
+    def _take_sum(self, state: GameState, player: PlayerState, action: TakeMoney) -> None:
+        """The take limit over every card of the take, master builders at their value 3 (the
+        base check adds the money cards only; this one reports only what it adds)."""
+        limit = int(Context(state).decide(Decision.TAKE_LIMIT, player=player))
+        base = sum(
+            c.card.value for c in action.cards if isinstance(c, CardRef) and c.card is not None
+        )
+        ours = sum(
+            card_value()
+            for c in action.cards
+            if isinstance(c, ComponentRef) and c.kind.lower() == KIND
+        )
+        if base <= limit < base + ours:
+            state.flag(
+                "TAKE-SUM",
+                action.pos,
+                player.name,
+                display=self._display_text(state),
+                cards=" ".join(_tok(GenericArg(c)) for c in action.cards),
+                sum=base + ours,
+            )
+
+    # ------------------------------------------------------- money function
+
+    @staticmethod
+    def _paid(purchase: Any) -> list[ComponentRef]:
+        return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
+
+    @staticmethod
+    def _allowed(ctx: Any, purchase: Any) -> frozenset[Currency]:
+        from referee.engine.actions.purchase import allowed_currencies
+
+        return allowed_currencies(ctx, purchase)
+
+    @refines(Decision.PAY_VALUE)
+    def builder_value(self, ctx: Any, value: int, *, purchase: Any, **_: Any) -> int:
+        """ "Zunächst ist jede Baumeisterkarte eine normale Geldkarte mit dem Wert „3”"."""
+        refs = self._paid(purchase)
+        if not refs:
+            return value
+        allowed = self._allowed(ctx, purchase)
+        return value + sum(
+            card_value()
+            for r in refs
+            if (c := card_currency(r.name)) is not None and (purchase.field is None or c in allowed)
+        )
+
+    @refines(Decision.PAY_PROBLEMS)
+    def builder_problems(
+        self, ctx: Any, found: list[Any], *, player: PlayerState, purchase: Any, **_: Any
+    ) -> list[Any]:
+        """A card paid must be the payer's, of a currency that may pay."""
+        refs = self._paid(purchase)
+        if not refs:
+            return found
+        out = list(found)
+        allowed = self._allowed(ctx, purchase)
+        trial = _copy(self.supply(ctx.state))
+        for ref in refs:
+            pos = ref.pos or purchase.action.pos
+            cur = card_currency(ref.name)
+            if cur is None:
+                out.append(
+                    problem(
+                        "BAUMEISTER-TOKEN", pos, player.name, reason="card", token=_ref_text(ref)
+                    )
+                )
+                continue
+            if purchase.field is not None and cur not in allowed:
+                out.append(
+                    problem(
+                        "BUY-CURRENCY",
+                        pos,
+                        player.name,
+                        card=f"{KIND}:{cur.code}",
+                        currency=purchase.field.code,
+                    )
+                )
+            out += self._play_findings(ctx.state, trial, player, cur.code, pos)
+        return out
+
+    def _play_findings(
+        self, state: GameState, cards: HiddenSupply, player: PlayerState, code: str, pos: Pos
+    ) -> list[Finding]:
+        held = cards.shown(player.name, KIND) or "none"
+        got = cards.discard(player.name, code)
+        if "not-held" in got:
+            played = self.data(state).played.get(player.name, [])
+            return [
+                problem(
+                    "BAUMEISTER-NOT-HELD",
+                    pos,
+                    player.name,
+                    card=f"{KIND}:{code}",
+                    held=held,
+                    played=" ".join(f"{KIND}:{c}" for c in played) or "none",
+                )
+            ]
+        if "supply" in got:
+            return [self._supply_finding(cards, code, pos, player.name)]
+        return []
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """ "Anders als normale Geldkarten kommen Baumeisterkarten nach dem Ausspielen (egal in
+        welcher Funktion) aus dem Spiel.\""""
+        refs = self._paid(purchase)
+        if not refs:
+            return
+        data = self.data(ctx.state)
+        p = purchase.player
+        for ref in refs:
+            cur = card_currency(ref.name)
+            if cur is not None:
+                data.cards.discard(p.name, cur.code)
+                data.played.setdefault(p.name, []).append(cur.code)
+
+    @refines(Decision.DISTRIBUTION_MONEY)
+    def builders_count_at_the_end(
+        self, ctx: Any, money: int | None, *, player: PlayerState, currency: Currency, **_: Any
+    ) -> int | None:
+        """A master-builder card is "eine normale Geldkarte": it counts for the most money of
+        its currency. Cards held face down and never named leave the sum unknown."""
+        cards = self.supply(ctx.state)
+        if money is None or cards.unseen[player.name]:
+            return None
+        return money + card_value() * cards.held(player.name)[currency.code]
+
+    # ------------------------------------------------------- build function
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``master mb:Gu``: the card is played for one extra redesign at the end of the turn;
+        the redesign (``build``/``remove``/``swap``) follows it."""
+        pos = action.pos
+        data = self.data(state)
+        refs = [
+            a.value
+            for a in action.args
+            if isinstance(a.value, ComponentRef) and a.value.kind.lower() == KIND
+        ]
+        if len(refs) != 1 or len(action.args) != 1:
+            state.flag("BAUMEISTER-TOKEN", pos, player.name, reason="master", token=VERB)
+            if not refs:
+                return []
+        ref = refs[0]
+        code = self._code(state, ref.name, ref.pos or pos, player.name)
+        if code is None:
+            return []
+        card = f"{KIND}:{code}"
+        t = state.turn
+        if t is not None:
+            if t.pos != data.turn_pos:
+                state.flag("BAUMEISTER-TIMING", pos, player.name, reason="out-of-turn", card=card)
+            elif t.main_actions == 0:
+                state.flag("BAUMEISTER-TIMING", pos, player.name, reason="before-action", card=card)
+            elif t.pending:
+                from referee.engine.fmt import fmt_tiles
+
+                state.flag(
+                    "BAUMEISTER-TIMING",
+                    pos,
+                    player.name,
+                    reason="before-placing",
+                    card=card,
+                    pending=fmt_tiles(t.pending),
+                )
+        first = data.master.get("card")
+        if first is not None:
+            state.flag("BAUMEISTER-ONE-PER-TURN", pos, player.name, card=card, first=first)
+        if state.checking:
+            report(
+                state, self._play_findings(state, _copy(data.cards), player, code, ref.pos or pos)
+            )
+        data.cards.discard(player.name, code)
+        data.played.setdefault(player.name, []).append(code)
+        if first is None:
+            data.master.update(card=card, pos=pos)
+            Context(state).grant_redesign()
+        return []
+
+    # ------------------------------------------------------------ positions
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A card in a position's display or in a player's hand."""
+        if where not in ("display", "hand") or (where == "hand" and player is None):
+            return False, None
+        who = player.name if player is not None and where == "hand" else None
+        code = self._code(state, ref.name, ref.pos, who)
+        if code is None:
+            return True, None
+        holder = who if who is not None else DISPLAY
+        self._report(state, self.supply(state).draw(holder, code), code, ref.pos, who)
+        return True, None
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """Master-builder cards taken (alone, or with money within the take limit), purchases
+        paid with them, and ``master`` at the end of the turn when a redesign is possible."""
+        state = ctx.state
+        cards = self.supply(state)
+        out: list[Any] = []
+        out += self._takes(ctx, player, cards)
+        out += self._buys(ctx, player, cards)
+        out += self._masters(ctx, player, cards)
+        return out
+
+    def _takes(self, ctx: Any, player: PlayerState, cards: HiddenSupply) -> list[Any]:
+        from itertools import combinations
+
+        from referee.engine.legal import card_ref
+
+        shown = sorted(cards.held(DISPLAY))
+        if not shown:
+            return []
+        limit = int(ctx.decide(Decision.TAKE_LIMIT, player=player))
+        money = sorted((c for c in ctx.state.display if c is not None), key=lambda c: c.sort_key)
+        out: list[Any] = []
+        seen: set[tuple[Any, ...]] = set()
+        for code in shown:
+            ref = ComponentRef(KIND, code)
+            out.append(TakeMoney((ref,)))
+            room = limit - card_value()
+            for r in range(1, len(money) + 1):
+                for combo in combinations(money, r):
+                    if sum(c.value for c in combo) > room or (code, combo) in seen:
+                        continue
+                    seen.add((code, combo))
+                    out.append(TakeMoney((ref, *(card_ref(c) for c in combo))))
+        return out
+
+    def _buys(self, ctx: Any, player: PlayerState, cards: HiddenSupply) -> list[Any]:
+        from referee.engine.actions.purchase import payments, plan_purchase
+        from referee.engine.legal import card_ref, tile_ref
+
+        held = cards.held(player.name)
+        if not +held:
+            return []
+        state = ctx.state
+        mine = [_Card(c, card_value()) for c in Currency for _ in range(held[c.code])]
+        items: list[Any] = [*player.hand.elements(), *mine]
+        out: list[Any] = []
+        for i, slot in enumerate(state.market):
+            if not hasattr(slot, "price"):
+                continue
+            cur = Currency.of_field(i + 1)
+            tile = slot
+            probe = plan_purchase(state, player, Buy(cur, tile_ref(tile), ()))
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
+            )
+            price = probe.price if probe.price is not None else tile.price
+            for pay in payments(items, allowed, price):
+                if not any(isinstance(c, _Card) for c in pay):
+                    continue
+                paid = tuple(
+                    ComponentRef(KIND, c.currency.code) if isinstance(c, _Card) else card_ref(c)
+                    for c in pay
+                )
+                out.append(Buy(cur, tile_ref(tile), paid))
+        return out
+
+    def _masters(self, ctx: Any, player: PlayerState, cards: HiddenSupply) -> list[Any]:
+        from referee.engine.legal import build_actions, remove_actions
+
+        t = ctx.state.turn
+        data = self.data(ctx.state)
+        if t is None or t.main_actions == 0 or t.pending or data.master:
+            return []
+        held = sorted(cards.held(player.name))
+        if not held or ctx.state.game_over:
+            return []
+        if not (build_actions(ctx, player) or remove_actions(ctx, player)):
+            return []
+        return [ModuleAction(VERB, (GenericArg(ComponentRef(KIND, code)),)) for code in held]
+
+    # ------------------------------------------------------------ simulator
+
+    def _deck(self, sim: Any) -> list[str]:
+        def shuffled() -> list[str]:
+            names = [n for n, k in sorted(self.supply(sim.state).limits.items()) for _ in range(k)]
+            sim.rng.shuffle(names)
+            return names
+
+        deck: list[str] = sim.mine(self, shuffled)
+        return deck
+
+    def sim_deal(self, sim: Any) -> list[Any]:
+        """ "Die Baumeisterkarten werden gemischt. Jeder Spieler erhält davon 2 Karten verdeckt
+        auf die Hand." (written before the start money; every card named)."""
+        deck = self._deck(sim)
+        want = int(_data()["setup"]["dealt_each"])
+        out: list[Any] = []
+        for p in sim.state.players:
+            args = [GenericArg(p.name)] + [
+                GenericArg(ComponentRef(KIND, deck.pop())) for _ in range(want)
+            ]
+            out.append(ModuleChance(DEAL, tuple(args)))
+        return out
+
+    def sim_money_components(self, sim: Any) -> dict[int, list[object]]:
+        """ "werden je 3 Baumeisterkarten in den 3. Stapel und 5. Stapel eingemischt" (6
+        players: 1 into pile 5); the rest leaves the game."""
+        deck = self._deck(sim)
+        out: dict[int, list[object]] = {}
+        for pile, count in sorted(piles_for(len(sim.state.players)).items()):
+            out[pile] = [ComponentRef(KIND, deck.pop()) for _ in range(count)]
+        deck.clear()
+        return out
+
+    # ------------------------------------------------------------ helpers
+
+    def _code(self, state: GameState, name: str | None, pos: Pos, who: str | None) -> str | None:
+        if name is None:
+            return None
+        cur = card_currency(name)
+        if cur is None:
+            state.flag("BAUMEISTER-TOKEN", pos, who, reason="card", token=f"{KIND}:{name}")
+            return None
+        return cur.code
+
+    def _report(
+        self,
+        state: GameState,
+        found: Sequence[str],
+        code: str | None,
+        pos: Pos,
+        who: str | None,
+    ) -> None:
+        cards = self.supply(state)
+        if "empty" in found:
+            piles = sum(piles_for(len(state.players)).values())
+            state.flag("BAUMEISTER-SUPPLY", pos, who, reason="deck", card=_card(code), piles=piles)
+        elif "supply" in found and code is not None:
+            f = self._supply_finding(cards, code, pos, who)
+            report(state, [f])
+
+    @staticmethod
+    def _supply_finding(cards: HiddenSupply, code: str, pos: Pos, who: str | None) -> Finding:
+        where = ", ".join(
+            f"{'display' if n == DISPLAY else n} {h[code]}"
+            for n, h in cards.known.items()
+            if h[code]
+        )
+        if cards.gone[code]:
+            where = ", ".join(x for x in (where, f"played {cards.gone[code]}") if x)
+        return problem(
+            "BAUMEISTER-SUPPLY",
+            pos,
+            who,
+            reason="currency",
+            card=f"{KIND}:{code}",
+            where=where or "-",
+        )
+
+
+def _copy(cards: HiddenSupply) -> HiddenSupply:
+    return HiddenSupply(
+        cards.total,
+        dict(cards.limits),
+        {k: v.copy() for k, v in cards.known.items()},
+        cards.unseen.copy(),
+        cards.gone.copy(),
+        cards.gone_unseen,
+    )
+
+
+def _card(code: str | None) -> str:
+    return f"{KIND}:{code}" if code else "?"
+
+
+def _ref_text(ref: ComponentRef) -> str:
+    return f"{ref.kind}:{ref.name}"
+
+
+def _tok(a: GenericArg) -> str:
+    v = a.value
+    if isinstance(v, ComponentRef):
+        return f"{v.kind}:{v.name}"
+    if isinstance(v, CardRef):
+        return v.card.code if v.card else "?"
+    return str(getattr(v, "name", v))

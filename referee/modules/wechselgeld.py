@@ -1,0 +1,592 @@
+"""Das Wechselgeld (small change): 24 coins of value 1 in a bag; overpaying a building draws one
+coin per two units overpaid.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DAS WECHSELGELD.
+
+Notation: a coin is the component token ``co:Gu`` (its currency). The coins drawn after an
+overpaying purchase are a chance line, one token per coin, ``?`` for a coin nobody noted
+(a hidden draw, :mod:`referee.engine.hidden`)::
+
+    15. Ben: buy De G10 pay De9 De8, place G10@1,1      # 17 for 10: 7 overpaid
+    * change Ben co:Gu co:De ?                          # 3 coins ("darf ... 3 Münzen ziehen")
+    18. Ben: buy Gu P5 pay Gu4 co:Gu                    # a coin pays like a card of its currency
+
+Coins paid go back into the bag; coins count for the leftover distribution at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.catalogue import Currency
+from referee.engine.findings import Finding, problem
+from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, limits_of
+from referee.engine.ruleset import Decision, refines
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
+from referee.messages import register_both
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    arg_player,
+    bundled,
+    module_data,
+    rule,
+    section,
+)
+from referee.record.model import (
+    Buy,
+    CardRef,
+    ComponentRef,
+    GenericArg,
+    ModuleChance,
+    Pos,
+    TakeMoney,
+)
+
+H = "DAS WECHSELGELD"
+S_MATERIAL = section(H, "Spielmaterial")
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_WHO = section(H, "Wer bekommt Wechselgeld?")
+S_NOTES = section(H, "Anmerkungen")
+KIND = "co"
+VERB = "change"
+
+rule(
+    "WECHSELGELD-CLAIM",
+    "change only after overpaying",
+    "Wechselgeld nur nach Überzahlen",
+    S_WHO,
+    '{player} draws change, but has no claim to it: {detail} ("Überzahlt ein Spieler beim '
+    'Gebäudekauf, hat er nun Anspruch auf Wechselgeld")',
+    '{player} zieht Wechselgeld, hat aber keinen Anspruch darauf: {detail} ("Überzahlt ein '
+    'Spieler beim Gebäudekauf, hat er nun Anspruch auf Wechselgeld")',
+    reasons={
+        "none": (
+            "no purchase of his was overpaid since the last turn",
+            "seit dem letzten Zug hat er keinen Kauf überzahlt",
+        ),
+        "exact": (
+            "he paid {paid} for a price of {price}, overpaying by {over}: less than 2",
+            "er hat {paid} für einen Preis von {price} bezahlt, {over} zu viel: weniger als 2",
+        ),
+    },
+)
+rule(
+    "WECHSELGELD-COUNT",
+    "one coin per two units overpaid",
+    "eine Münze je zwei überzahlte Einheiten",
+    S_WHO,
+    "{player} draws {drawn} coins, but overpaid by {over} ({paid} for {price}): at most "
+    '{due} ("Für je zwei überzahlte Geldeinheiten darf der Spieler eine Münze aus dem Beutel '
+    'ziehen")',
+    "{player} zieht {drawn} Münzen, hat aber nur {over} überzahlt ({paid} für {price}): "
+    'höchstens {due} ("Für je zwei überzahlte Geldeinheiten darf der Spieler eine Münze aus '
+    'dem Beutel ziehen")',
+)
+rule(
+    "WECHSELGELD-FORFEIT",
+    "change not drawn",
+    "Wechselgeld nicht gezogen",
+    S_WHO,
+    "{player} overpaid by {over} ({paid} for {price}) and may draw {due} coins, but draws "
+    "{drawn} (the claim lapses with the next line of play)",
+    "{player} hat {over} überzahlt ({paid} für {price}) und darf {due} Münzen ziehen, zieht "
+    "aber {drawn} (der Anspruch verfällt mit der nächsten Spielzeile)",
+)
+rule(
+    "WECHSELGELD-BAG-EMPTY",
+    "no change from an empty bag",
+    "kein Wechselgeld aus dem leeren Beutel",
+    S_NOTES,
+    "{player} draws a coin ({coin}), but the bag is empty: all 24 coins are with the players "
+    '("Es kann vorkommen, das der Stoffbeutel im Verlauf des Spiels einmal leer ist. In diesem '
+    'Fall gibt es kein Wechselgeld zurück")',
+    "{player} zieht eine Münze ({coin}), aber der Beutel ist leer: alle 24 Münzen liegen bei "
+    'den Spielern ("In diesem Fall gibt es kein Wechselgeld zurück")',
+)
+rule(
+    "WECHSELGELD-SUPPLY",
+    "coins of a currency",
+    "Münzen einer Währung",
+    S_MATERIAL,
+    "{coin}: there are {limit} coins of this currency (component data, unverified: "
+    "wechselgeld.yaml), and all of them are out of the bag already ({where})",
+    "{coin}: es gibt {limit} Münzen dieser Währung (Materialangabe, ungeprüft: "
+    "wechselgeld.yaml), und alle sind schon aus dem Beutel ({where})",
+)
+rule(
+    "WECHSELGELD-NOT-HELD",
+    "coin not held",
+    "Münze nicht vorhanden",
+    S_MATERIAL,
+    '{player} pays with {coin} but has no such coin (coins: {held}) ("Die Münzen liegen offen '
+    'vor den Spielern aus")',
+    "{player} bezahlt mit {coin}, hat aber keine solche Münze (Münzen: {held})",
+)
+rule(
+    "WECHSELGELD-TOKEN",
+    "no such coin",
+    "keine solche Münze",
+    S_MATERIAL,
+    "{token}: {detail}",
+    "{token}: {detail}",
+    reasons={
+        "coin": (
+            "a coin is written co: and its currency (co:Gu, co:Di, co:De, co:Du)",
+            "eine Münze wird co: und ihre Währung geschrieben (co:Gu, co:Di, co:De, co:Du)",
+        ),
+        "syntax": (
+            "the change line is `change PLAYER` and one coin token (or ?) per coin drawn",
+            "die Wechselgeld-Zeile ist `change SPIELER` und ein Münz-Zeichen (oder ?) je Münze",
+        ),
+        "where": (
+            "coins come out of the bag as change, never from the money display or the deck",
+            "Münzen kommen als Wechselgeld aus dem Beutel, nie aus der Geldauslage oder dem Stapel",
+        ),
+    },
+)
+
+register_both(
+    en={
+        "UNVERIFIED-CHANGE-COUNT": "the payment or price is not fully known: how many coins "
+        "{name} may draw is not checked",
+    },
+    de={
+        "UNVERIFIED-CHANGE-COUNT": "Zahlung oder Preis nicht ganz bekannt: wie viele Münzen "
+        "{name} ziehen darf, bleibt ungeprüft",
+    },
+)
+
+
+def _data() -> dict[str, Any]:
+    return module_data("wechselgeld")
+
+
+def coin_currency(name: str) -> Currency | None:
+    """The currency of a coin token's name (``Gu``, any case), or None."""
+    low = name.lower()
+    for c in Currency:
+        if c.code.lower() == low:
+            return c
+    return None
+
+
+@dataclass(slots=True)
+class ChangeClaim:
+    """A purchase that was overpaid: how many coins its payer may draw."""
+
+    due: int | None  # None: the payment or price is unknown
+    full: int  # floor(overpaid / 2), before the bag's limit
+    paid: int
+    price: int
+    pos: Pos
+
+
+@dataclass
+class CoinScratch(Scratch):
+    coins: HiddenSupply = field(default_factory=lambda: HiddenSupply(0))
+    claims: dict[str, ChangeClaim] = field(default_factory=dict)
+
+
+def _paid_coins(purchase: Any) -> list[ComponentRef]:
+    return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
+
+
+@bundled
+class Wechselgeld(BundledModule):
+    """24 coins of value 1; one drawn per two units overpaid; coins pay like money."""
+
+    name = "wechselgeld"
+    aliases = ("change", "coins")
+    title_en = "Small Change"
+    title_de = "Das Wechselgeld"
+    section = section(H)
+    page = 18
+    summary = (
+        "24 coins of value 1 in a bag; overpaying a building draws one coin per two units "
+        "overpaid; coins pay like money of their currency and count at the end"
+    )
+    summary_de = (
+        "24 Münzen mit dem Wert 1 im Beutel; wer ein Gebäude überzahlt, zieht je zwei "
+        "überzahlte Einheiten eine Münze; Münzen zahlen wie Geld ihrer Währung und zählen am "
+        "Spielende mit"
+    )
+    chance_verbs = (VERB,)
+    component_kinds = (KIND,)
+    scratch_type = CoinScratch
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        coins = _data()["components"]["coins"]
+        scratch.coins = HiddenSupply(int(coins["count"]), limits_of(coins["per_currency"]))
+
+    def supply(self, state: GameState) -> HiddenSupply:
+        coins: HiddenSupply = self.data(state).coins
+        return coins
+
+    # ------------------------------------------------------------------ view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The bag and every player's coins ("Die Münzen liegen offen vor den Spielern aus")."""
+        coins = self.supply(state)
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {"coins in the bag": coins.in_pool()},
+            "players": {p.name: {"coins": coins.shown(p.name, KIND) or "-"} for p in state.players},
+        }
+
+    # ------------------------------------------------------------------ change
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        """``change PLAYER co:Gu ... ?``: the coins drawn for an overpaid purchase."""
+        pos = event.pos
+        if not event.args:
+            state.flag("WECHSELGELD-TOKEN", pos, reason="syntax", token=VERB)
+            return []
+        who = arg_player(state, event.args[0])
+        if who.player is None:
+            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+            return []
+        p = who.player
+        drawn, other = drawn_tokens(event.args[1:], KIND)
+        for a in other:
+            assert isinstance(a, GenericArg)
+            state.flag("WECHSELGELD-TOKEN", a.pos or pos, p.name, reason="syntax", token=_tok(a))
+        data = self.data(state)
+        coins = data.coins
+        claim = data.claims.pop(p.name, None)
+        if claim is None:
+            state.flag("WECHSELGELD-CLAIM", pos, p.name, reason="none")
+        elif claim.due is None:
+            state.note(pos, "UNVERIFIED-CHANGE-COUNT", p.name, name=p.name)
+        elif claim.full == 0 and drawn:
+            state.flag(
+                "WECHSELGELD-CLAIM",
+                pos,
+                p.name,
+                reason="exact",
+                paid=claim.paid,
+                price=claim.price,
+                over=claim.paid - claim.price,
+            )
+        elif len(drawn) > claim.full:
+            state.flag(
+                "WECHSELGELD-COUNT",
+                pos,
+                p.name,
+                drawn=len(drawn),
+                over=claim.paid - claim.price,
+                paid=claim.paid,
+                price=claim.price,
+                due=claim.full,
+            )
+        elif len(drawn) < claim.due:
+            self._forfeit(state, p.name, claim, len(drawn), pos)
+        empty_flagged = False
+        for arg in event.args[1:]:
+            apos = getattr(arg, "pos", pos) or pos
+            one, _ = drawn_tokens([arg], KIND)
+            if not one:
+                continue
+            name = one[0]
+            cur = None if name is None else coin_currency(name)
+            if name is not None and cur is None:
+                state.flag("WECHSELGELD-TOKEN", apos, p.name, reason="coin", token=f"{KIND}:{name}")
+                continue
+            code = None if cur is None else cur.code
+            found = coins.draw(p.name, code)
+            if "empty" in found and not empty_flagged:
+                empty_flagged = True
+                state.flag("WECHSELGELD-BAG-EMPTY", apos, p.name, coin=_coin(code))
+            if "supply" in found and code is not None:
+                self._supply_flag(state, coins, code, apos, p.name)
+        unseen = drawn.count(None)
+        if unseen:
+            state.note(pos, UNVERIFIED_KEY, p.name, name=p.name, count=unseen, what=f"{KIND}:?")
+        return []
+
+    def _forfeit(
+        self, state: GameState, who: str, claim: ChangeClaim, drawn: int, pos: Pos
+    ) -> None:
+        state.flag(
+            "WECHSELGELD-FORFEIT",
+            pos,
+            who,
+            severity="warning",
+            over=claim.paid - claim.price,
+            paid=claim.paid,
+            price=claim.price,
+            due=claim.due,
+            drawn=drawn,
+        )
+
+    def _supply_flag(
+        self, state: GameState, coins: HiddenSupply, code: str, pos: Pos, who: str | None
+    ) -> None:
+        where = ", ".join(
+            f"{name} {held[code]}" for name, held in coins.known.items() if held[code]
+        )
+        state.flag(
+            "WECHSELGELD-SUPPLY",
+            pos,
+            who,
+            coin=f"{KIND}:{code}",
+            limit=coins.limits.get(code, 0),
+            where=where or "-",
+        )
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        """A claim not drawn before the next line of play (the refill closed) lapses."""
+        super().at_moment(ctx, moment)
+        if moment != Moment.REFILL_DONE:
+            return
+        state = ctx.state
+        data = self.data(state)
+        for who, claim in list(data.claims.items()):
+            if claim.due:
+                self._forfeit(state, who, claim, 0, claim.pos)
+        data.claims.clear()
+
+    # ------------------------------------------------------- purchase pipeline
+
+    @staticmethod
+    def _allowed(ctx: Any, purchase: Any) -> frozenset[Currency]:
+        from referee.engine.actions.purchase import allowed_currencies
+
+        return allowed_currencies(ctx, purchase)
+
+    @refines(Decision.PAY_VALUE)
+    def coin_value(self, ctx: Any, value: int, *, purchase: Any, **_: Any) -> int:
+        """ "Sie haben den Wert 1 und werden wie eine Geldkarte in der entsprechenden Währung
+        eingesetzt": each coin of a currency that may pay counts 1."""
+        refs = _paid_coins(purchase)
+        if not refs:
+            return value
+        allowed = self._allowed(ctx, purchase)
+        value_each = int(_data()["components"]["coins"]["value"])
+        return value + sum(
+            value_each
+            for r in refs
+            if (c := coin_currency(r.name)) is not None and (purchase.field is None or c in allowed)
+        )
+
+    @refines(Decision.PAY_PROBLEMS)
+    def coin_problems(
+        self, ctx: Any, found: list[Any], *, player: PlayerState, purchase: Any, **_: Any
+    ) -> list[Any]:
+        """A coin paid must be the payer's and of a currency that may pay."""
+        refs = _paid_coins(purchase)
+        if not refs:
+            return found
+        out = list(found)
+        allowed = self._allowed(ctx, purchase)
+        trial = self.supply(ctx.state)
+        trial = HiddenSupply(
+            trial.total,
+            dict(trial.limits),
+            {k: v.copy() for k, v in trial.known.items()},
+            trial.unseen.copy(),
+            trial.gone.copy(),
+            trial.gone_unseen,
+        )
+        held = trial.shown(player.name, KIND) or "none"
+        for ref in refs:
+            pos = ref.pos or purchase.action.pos
+            cur = coin_currency(ref.name)
+            if cur is None:
+                out.append(
+                    problem(
+                        "WECHSELGELD-TOKEN",
+                        pos,
+                        player.name,
+                        reason="coin",
+                        token=f"{KIND}:{ref.name}",
+                    )
+                )
+                continue
+            if purchase.field is not None and cur not in allowed:
+                out.append(
+                    problem(
+                        "BUY-CURRENCY",
+                        pos,
+                        player.name,
+                        card=f"{KIND}:{cur.code}",
+                        currency=purchase.field.code,
+                    )
+                )
+            got = trial.take(player.name, cur.code)
+            if "not-held" in got:
+                out.append(
+                    problem(
+                        "WECHSELGELD-NOT-HELD", pos, player.name, coin=_coin(cur.code), held=held
+                    )
+                )
+            elif "supply" in got:
+                out.append(self._supply_finding(trial, cur.code, pos, player.name))
+        return out
+
+    def _supply_finding(self, coins: HiddenSupply, code: str, pos: Pos, who: str) -> Finding:
+        where = ", ".join(f"{n} {h[code]}" for n, h in coins.known.items() if h[code])
+        return problem(
+            "WECHSELGELD-SUPPLY",
+            pos,
+            who,
+            coin=f"{KIND}:{code}",
+            limit=coins.limits.get(code, 0),
+            where=where or "-",
+        )
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """ "Wird mit Münzen bezahlt, kommen diese zurück in den Beutel"; then the payer's claim:
+        one coin per two units overpaid, as far as the bag holds coins."""
+        from referee.engine.actions.purchase import payment_value
+
+        state = ctx.state
+        p = purchase.player
+        data = self.data(state)
+        coins = data.coins
+        for ref in _paid_coins(purchase):
+            cur = coin_currency(ref.name)
+            if cur is not None:
+                coins.put_back(p.name, cur.code)
+        if purchase.price is None or purchase.unknown_paid:
+            data.claims[p.name] = ChangeClaim(None, 0, 0, 0, purchase.action.pos)
+            return
+        paid = payment_value(ctx, purchase)
+        price = int(purchase.price)
+        per = int(_data()["change"]["units_per_coin"])
+        full = max(0, paid - price) // per
+        due = min(full, max(0, coins.in_pool()))
+        data.claims[p.name] = ChangeClaim(due, full, paid, price, purchase.action.pos)
+
+    # ------------------------------------------------------- leftover distribution
+
+    @refines(Decision.DISTRIBUTION_MONEY)
+    def coins_count_at_the_end(
+        self, ctx: Any, money: int | None, *, player: PlayerState, currency: Currency, **_: Any
+    ) -> int | None:
+        """ "... die jeweils das meiste Geld der entsprechenden Währung vorweisen können, zählen
+        die Münzen mit." Unseen coins leave the sum unknown."""
+        coins = self.supply(ctx.state)
+        if money is None or coins.unseen[player.name]:
+            return None
+        return money + coins.held(player.name)[currency.code]
+
+    # ------------------------------------------------------- coins elsewhere
+
+    def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
+        state.flag("WECHSELGELD-TOKEN", pos, reason="where", token=f"{ref.kind}:{ref.name}")
+        return []
+
+    def take_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, action: TakeMoney
+    ) -> list[Any]:
+        state.flag(
+            "WECHSELGELD-TOKEN",
+            ref.pos or action.pos,
+            player.name,
+            reason="where",
+            token=f"{ref.kind}:{ref.name}",
+        )
+        return []
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """Coins a player holds in a position block: ``hand Gu3 co:Gu``."""
+        if where != "hand" or player is None:
+            return False, None
+        cur = coin_currency(ref.name)
+        if cur is None:
+            state.flag(
+                "WECHSELGELD-TOKEN", ref.pos, player.name, reason="coin", token=f"{KIND}:{ref.name}"
+            )
+            return True, None
+        coins = self.supply(state)
+        found = coins.draw(player.name, cur.code)
+        if "empty" in found:
+            state.flag("WECHSELGELD-BAG-EMPTY", ref.pos, player.name, coin=_coin(cur.code))
+        elif "supply" in found:
+            self._supply_flag(state, coins, cur.code, ref.pos, player.name)
+        return True, None
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """Purchases paid with coins. A payment with a coin and no superfluous item is exact
+        (leaving out a coin of value 1 must fall short), so these are the exact payments of
+        hand cards plus 1, 2 ... of the player's coins of a currency that may pay."""
+        from referee.engine.actions.purchase import payments, plan_purchase
+        from referee.engine.legal import card_ref, tile_ref
+
+        state = ctx.state
+        held = self.supply(state).held(player.name)
+        if not +held:
+            return []
+        hand = sorted(player.hand.elements(), key=lambda c: c.sort_key)
+        out: list[Any] = []
+        for i, slot in enumerate(state.market):
+            tile = slot if hasattr(slot, "price") else None
+            if tile is None:
+                continue
+            cur = Currency.of_field(i + 1)
+            probe = plan_purchase(state, player, Buy(cur, tile_ref(tile), ()))
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
+            )
+            price = probe.price if probe.price is not None else tile.price
+            usable = [c.code for c in Currency if c in allowed for _ in range(held[c.code])]
+            for k in range(1, min(len(usable), price) + 1):
+                # coins of the field's currency first, then the others allowed
+                usable.sort(key=lambda code: (code != cur.code, code))
+                coins = tuple(ComponentRef(KIND, code) for code in usable[:k])
+                rest = price - k
+                if rest == 0:
+                    out.append(Buy(cur, tile_ref(tile), coins))
+                    continue
+                for pay in payments(hand, allowed, rest, exact_only=True):
+                    out.append(Buy(cur, tile_ref(tile), (*(card_ref(c) for c in pay), *coins)))
+        return out
+
+    # ------------------------------------------------------------ simulator
+
+    def sim_refill(self, sim: Any) -> list[Any]:
+        """The coins an overpaid purchase of the turn just played brings, drawn from the bag at
+        random (every coin seen)."""
+        state = sim.state
+        data = self.data(state)
+        out: list[Any] = []
+        for who, claim in list(data.claims.items()):
+            if not claim.due:
+                continue
+            pool = data.coins.pool()
+            bag = [code for code in sorted(pool) for _ in range(pool[code])]
+            sim.rng.shuffle(bag)
+            args = [GenericArg(who)] + [
+                GenericArg(ComponentRef(KIND, code)) for code in bag[: claim.due]
+            ]
+            out.append(ModuleChance(VERB, tuple(args)))
+        return out
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Paying with coins when a purchase allows it (so simulated games use them)."""
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and any(isinstance(c, ComponentRef) and c.kind == KIND for c in a.paid)
+        ]
+
+
+def _coin(code: str | None) -> str:
+    return f"{KIND}:{code}" if code else "?"
+
+
+def _tok(a: GenericArg) -> str:
+    v = a.value
+    if isinstance(v, ComponentRef):
+        return f"{v.kind}:{v.name}"
+    if isinstance(v, CardRef):
+        return v.card.code if v.card else "?"
+    return str(getattr(v, "name", v))
