@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
-from referee.engine.state import GameState, PlayerState
+from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Claim, Phase
 from referee.messages import Text, register_both
 from referee.modules.base import (
@@ -354,8 +354,10 @@ class Wesir(BundledModule):
             for buy in buys:
                 if not legal.is_exact(ctx, p, buy):
                     continue
-                tile = buy.tile.kind if hasattr(buy.tile, "kind") else None
-                if tile is None:
+                # the piece on the bought field: a base tile or a module piece (a magic
+                # building, a medina ...), whichever the market holds there
+                tile = state.market[buy.field.field - 1] if buy.field is not None else None
+                if tile is None or tile is EMPTY:
                     continue
                 for where in legal.placements_of(ctx, p, tile):
                     if isinstance(where, Give):

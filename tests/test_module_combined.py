@@ -1,0 +1,86 @@
+"""Modules played together: the combined example games and simulated games of each wave's
+modules with one another and with the first expansion's four.
+
+Each module is tested alone by its own test file and by the platform's contract test
+(``test_module_contract.py``); here the combinations are: every module of a set switched on at
+once, the record checks with no violation and nothing left unverifiable, is a fixed point of
+``fmt``, and really uses each module (a medina bought, a vizier used ...), so that one module's
+rules are seen working beside the others'.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.engine import check_game
+from referee.notation import format_game, parse_text
+from referee.profiles import load_profile
+from referee.simulate import simulate_text
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+FIRST = ("wesir", "wechselstuben", "bonuskarten", "plaetze")
+WAVE_A = ("wertungskaertchen", "magisch", "medina", "wuensche")
+
+# what shows in a record that a module was used (a regular expression per module)
+USED: dict[str, str] = {
+    "wesir": r"(?m)^\w+: vizier",  # an out-of-turn vizier line
+    "wechselstuben": r"pay [^,\n]*ex:",  # a purchase paid with an exchange card
+    "bonuskarten": r"\bbonus\b",
+    "plaetze": r"\bsquare sq:",
+    "wertungskaertchen": r"scoringtile 3 st:",
+    "magisch": r"buy \w+ mg:",
+    "medina": r"buy \w+ md:",
+    "wuensche": r"\* tasks task:",
+}
+
+COMBINED_EXAMPLES = {
+    "module-wave-a.alh": WAVE_A,
+    "module-wave-a-first-expansion.alh": FIRST + WAVE_A,
+}
+
+
+def _clean(text: str, modules: tuple[str, ...]) -> None:
+    games = parse_text(text, "combined.alh")
+    assert len(games) == 1 and not games[0].errors, games[0].errors
+    game = games[0]
+    assert [m.strip() for m in (game.header("Modules") or "").split(",")] == list(modules)
+    assert format_game(game) == text  # a fixed point of fmt
+    rep = check_game(game)
+    assert rep.violations == [], [v.message() for v in rep.violations][:5]
+    assert rep.unverifiable == [], [u.message() for u in rep.unverifiable][:5]
+    assert rep.valid and rep.complete and [s.round for s in rep.scorings][-1] == 3
+
+
+@pytest.mark.parametrize("name", sorted(COMBINED_EXAMPLES))
+def test_combined_example_games_check_clean_and_use_every_module(name: str) -> None:
+    modules = COMBINED_EXAMPLES[name]
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    _clean(text, modules)
+    for module in modules:
+        assert re.search(USED[module], text), f"{name} does not use {module}"
+
+
+@pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"])
+@pytest.mark.parametrize("modules", [WAVE_A, FIRST + WAVE_A], ids=["wave-a", "wave-a+first"])
+def test_simulated_games_with_modules_together_check_clean(
+    modules: tuple[str, ...], profile: str
+) -> None:
+    for players in (2, 3, 6):
+        text = simulate_text(players, 700 + players, load_profile(profile), modules=modules)
+        _clean(text, modules)
+
+
+def test_wave_a_scoring_lines_appear_side_by_side() -> None:
+    """The final breakdown of the combined game carries the scoring tile's table, the medina
+    penalties and the caliph's tasks at once."""
+    text = (EXAMPLES / "module-wave-a.alh").read_text(encoding="utf-8")
+    rep = check_game(parse_text(text, "wave-a.alh")[0])
+    final = rep.scorings[-1]
+    keys = {key for row in final.rows for key in row.categories}
+    assert "medina" in keys
+    assert any(key.startswith("task") for key in keys)
+    assert final.table is not None and final.table_label  # the scoring tile's order pays
