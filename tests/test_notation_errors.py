@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from referee.engine.extensions import load_bundled_modules
 from referee.notation import parse_text
+from referee.scoring.categories import module_claim_keys
+
+load_bundled_modules()
+# the claim keys of the bundled modules' scoring lines (e.g. medina), named in the message
+_KNOWN = ", ".join(module_claim_keys())
 
 PRE = '[Event "mistakes"]\n\n1. Anna: take Gu1\n'
 
@@ -216,8 +222,9 @@ CASES = [
         4,
         21,
         "unknown claim part 'X' (write P, S, A, C, G, T or their names, wall, or a scoring "
-        "category of a module: none registered) / unbekannter Wertungsteil 'X' (P, S, A, C, G, "
-        "T oder ihre Namen, wall oder eine Wertungskategorie eines Moduls: keine registriert)",
+        f"category of a module: {_KNOWN or 'none registered'}) / unbekannter Wertungsteil 'X' "
+        "(P, S, A, C, G, T oder ihre Namen, wall oder eine Wertungskategorie eines Moduls: "
+        f"{_KNOWN or 'keine registriert'})",
     ),
     (
         "position no player",
