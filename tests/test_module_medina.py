@@ -258,8 +258,8 @@ def test_the_example_claims_each_medina_line() -> None:
 
 
 def test_a_wrong_penalty_claim_is_caught() -> None:
-    # Dana has no medina at scoring 3 (-9 and -3 more would be -12 ...): the example claims the
-    # computed -9; a claim of -6 is SCORE-CLAIM naming the medina line
+    # Dana has the fewest medinas at scoring 3 (one, priced 2): -9; the example claims it,
+    # a claim of -6 is SCORE-CLAIM naming the medina line
     text = EXAMPLE.read_text(encoding="utf-8")
     line = next(x for x in text.splitlines() if x.startswith("scoring 3:"))
     bad = line.replace("Dana =57 (medina=-9)", "Dana =57 (medina=-6)")
