@@ -381,3 +381,13 @@ def test_category_line_in_both_languages() -> None:
     assert b is not None
     assert category_line(b, "medina") == "B, medina \u22126 (2nd fewest, dearest 5)"
     assert "Medina" in render_scoring_text(result, "de")
+
+
+def test_a_wrong_claim_is_explained_in_german_too() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        "Dana =57 (medina=-9)", "Dana =57 (medina=-6)"
+    )
+    rep = check_game(parse_text(text, "bad.alh")[0])
+    v = next(v for v in rep.violations if v.code == "SCORE-CLAIM")
+    assert "Medina \u22129 (wenigste, teuerste 2)" in v.message("de")
+    assert "medina \u22129 (fewest, dearest 2)" in v.message("en")
