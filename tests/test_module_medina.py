@@ -391,3 +391,15 @@ def test_a_wrong_claim_is_explained_in_german_too() -> None:
     v = next(v for v in rep.violations if v.code == "SCORE-CLAIM")
     assert "Medina \u22129 (wenigste, teuerste 2)" in v.message("de")
     assert "medina \u22129 (fewest, dearest 2)" in v.message("en")
+
+
+def test_a_piece_that_is_not_in_the_tower_cannot_be_drawn() -> None:
+    # squares are taken from their own stacks, never drawn from the tower (E5 is per module)
+    import tests.test_module_common as common
+
+    setup = common.SETUP.replace("Gu:G11", "Gu:sq:Tne")
+    rep = check_game(
+        parse_text(setup.format(players="Anna, Ben, Cem", modules="plaetze, medina"), "t")[0]
+    )
+    v = next(v for v in rep.violations if v.code == "TILE-SUPPLY")
+    assert v.reason == "not-in-tower" and "plaetze" in v.message()
