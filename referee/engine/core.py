@@ -906,7 +906,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                     what=Term(mm.what, "SCORE-CLAIM.what"),
                     claimed=mm.claimed,
                     computed=mm.computed,
-                    line=mm.line,
+                    line=mm.shown(),  # the breakdown line in the message's language
                 )
     if state.dirk is not None and round_no in (1, 2):
         state.dirk_due = round_no

@@ -78,10 +78,19 @@ def draw_from_tower(state: GameState, ref: ComponentRef, pos: Pos) -> object | N
     the supply kept; None when no enabled module owns the token (reported) or the module
     could not read it."""
     m = state.ext.kind_handler(ref.kind)
-    if m is None or not m.tower_components():
+    if m is None:
         from referee.engine.core import unhandled_component
 
         unhandled_component(state, ref, ref.pos or pos)
+        return None
+    if not m.tower_components():  # e.g. a square: its module has no tiles in the tower
+        state.flag(
+            "TILE-SUPPLY",
+            ref.pos or pos,
+            reason="not-in-tower",
+            tile=f"{ref.kind}:{ref.name}",
+            module=m.name,
+        )
         return None
     got = m.tower_piece(state, ref, ref.pos or pos)
     if got is None:
@@ -101,9 +110,13 @@ register_both(
     en={
         "TILE-SUPPLY/module-used-up": "{tile}: the module {module} has {count} such tile(s), "
         "and all of them are already out of the tower (more tiles than exist)",
+        "TILE-SUPPLY/not-in-tower": "{tile} is no tile of the tower: the module {module} mixes "
+        "none of its pieces into it",
     },
     de={
         "TILE-SUPPLY/module-used-up": "{tile}: das Modul {module} hat {count} solche(s) "
         "Plättchen, und alle sind schon aus dem Turm (mehr Plättchen als es gibt)",
+        "TILE-SUPPLY/not-in-tower": "{tile} ist kein Plättchen aus dem Turm: das Modul {module} "
+        "mischt keine seiner Teile hinein",
     },
 )

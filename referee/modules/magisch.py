@@ -172,7 +172,7 @@ class Magisch(BundledModule):
     """Six magic buildings in the tower; turned freely whenever they are built in."""
 
     name = "magisch"
-    aliases = ("magische-gebaeude", "magic")
+    aliases = ("magische-gebaeude", "magic-buildings")
     title_en = "The Magic Buildings"
     title_de = "Die magischen Gebäude"
     section = section("DIE MAGISCHEN GEBÄUDE")

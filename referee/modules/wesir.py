@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
-from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Claim, Phase
 from referee.messages import Text, register_both
 from referee.modules.base import (
@@ -336,6 +336,7 @@ class Wesir(BundledModule):
         before the first turn, not while a scoring is due (it comes first), not once the game
         has ended."""
         from referee.engine import legal
+        from referee.engine.actions.purchase import plan_purchase
         from referee.engine.turns import seat_order
         from referee.record.model import PlayerRef
 
@@ -354,10 +355,9 @@ class Wesir(BundledModule):
             for buy in buys:
                 if not legal.is_exact(ctx, p, buy):
                     continue
-                # the piece on the bought field: a base tile or a module piece (a magic
-                # building, a medina ...), whichever the market holds there
-                tile = state.market[buy.field.field - 1] if buy.field is not None else None
-                if tile is None or tile is EMPTY:
+                # the piece on the field: a base tile or a module's tile from the tower
+                tile = plan_purchase(state, p, buy).tile
+                if tile is None:
                     continue
                 for where in legal.placements_of(ctx, p, tile):
                     if isinstance(where, Give):

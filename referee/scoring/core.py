@@ -368,12 +368,31 @@ class ClaimMismatch:
     claimed: int
     computed: int
     line: str  # the computed breakdown line, as text
+    row: Any = field(default=None, compare=False, repr=False)  # the row, for other languages
+
+    def shown(self) -> Any:
+        """The breakdown line as a message value that renders in the message's language."""
+        return self.line if self.row is None else BreakdownLine(self.row, self.what)
 
     def text(self) -> str:
         return (
             f"{self.player}: {self.what} claimed {self.claimed}, computed {self.computed} "
             f"({self.line})"
         )
+
+
+@dataclass(frozen=True)
+class BreakdownLine:
+    """One figure's breakdown line, shown in the language of the message it appears in."""
+
+    row: ScoringRow
+    what: str
+
+    def text(self, lang: str = "en") -> str:
+        return breakdown_line(self.row, self.what, lang)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def breakdown_line(row: ScoringRow, what: str, lang: str = "en") -> str:
@@ -421,16 +440,20 @@ def claim_mismatches(result: ScoringResult, claim: Claim) -> list[ClaimMismatch]
     found: list[ClaimMismatch] = []
     if claim.points is not None and claim.points != row.points:
         found.append(
-            ClaimMismatch(who, "points", claim.points, row.points, breakdown_line(row, "points"))
+            ClaimMismatch(
+                who, "points", claim.points, row.points, breakdown_line(row, "points"), row
+            )
         )
     if claim.total is not None and claim.total != row.total:
         found.append(
-            ClaimMismatch(who, "total", claim.total, row.total, breakdown_line(row, "total"))
+            ClaimMismatch(who, "total", claim.total, row.total, breakdown_line(row, "total"), row)
         )
     for part in claim.parts:
         key, what = _claimed_category(part.key)
         got = row.categories.get(key)
         computed = got.points if got is not None else 0
         if part.points != computed:
-            found.append(ClaimMismatch(who, what, part.points, computed, breakdown_line(row, what)))
+            found.append(
+                ClaimMismatch(who, what, part.points, computed, breakdown_line(row, what), row)
+            )
     return found
