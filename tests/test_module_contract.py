@@ -8,7 +8,9 @@ shown through its view; ``modules NAME`` describes it in both languages.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -72,6 +74,33 @@ def test_module_example_checks_clean_is_complete_and_canonical(name: str) -> Non
     views = report.state.ext.views(report.state)
     assert name in views, "the module shows no state through view()"
     assert views[name]["labels"]["en"] and views[name]["labels"]["de"]
+
+
+def _view_keys(view: dict[str, Any]) -> list[str]:
+    keys = list(view.get("table") or {})
+    for values in (view.get("players") or {}).values():
+        keys += list(values)
+    return keys
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_module_state_is_shown_in_german(name: str) -> None:
+    """Every word of the module's view is German under ``--lang de`` (its own
+    ``view_terms_de`` and the shared ones): no English label is left in ``show``."""
+    from referee.engine.extensions import VIEW_TERMS_DE
+
+    text = example(name).read_text(encoding="utf-8")
+    report = check_game(parse_text(text, str(example(name)))[0])
+    assert report.state is not None
+    english = report.state.ext.views(report.state)[name]
+    german = report.state.ext.views(report.state, "de")[name]
+    terms = {**VIEW_TERMS_DE, **MODULES[name].view_terms_de}
+    for en_key, de_key in zip(_view_keys(english), _view_keys(german), strict=True):
+        words = re.findall(r"[a-z]{3,}", en_key)  # the English words of the label
+        assert all(w not in de_key for w in words if w not in terms.values()), (en_key, de_key)
+    result = CliRunner().invoke(cli, ["show", str(example(name)), "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    assert MODULES[name].title_de in result.output
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -608,7 +608,7 @@ def command(
     color = use_color(color_mode)
     click.echo(draw_table(sit.table(lang), lang, color=color, only=player), nl=False, color=color)
     if sit.state is not None:
-        for line in module_lines(sit.state.ext.views(sit.state), lang, player):
+        for line in module_lines(sit.state.ext.views(sit.state, lang), lang, player):
             click.echo(line)
     errors = [v for v in sit.violations if getattr(v, "severity", "error") == "error"]
     if errors:

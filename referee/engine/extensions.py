@@ -130,6 +130,12 @@ class Module:
     verb_kinds: ClassVar[dict[str, str]] = {}
     """The :class:`ActionKind` of each verb that is not a plain main action."""
 
+    view_terms_de: ClassVar[dict[str, str]] = {}
+    """German for the words of this module's :meth:`view` (its keys, and phrases inside its
+    values): ``{"vizier": "Wesir", "awake": "wach"}``. Words many modules share ("in the
+    reserve", "after turn" ...) are in :data:`VIEW_TERMS_DE`. ``show``, ``render`` and the replay
+    page show a German view through them (:func:`localize_view`); JSON keeps the English keys."""
+
     chance_verbs: ClassVar[tuple[str, ...]] = ()
     """Chance-line verbs the module owns (``ModuleChance.verb``, lower case)."""
 
@@ -484,11 +490,93 @@ class Extensions:
         for m in self.modules:
             m.at_moment(ctx, moment)
 
-    def views(self, state: GameState) -> dict[str, dict[str, Any]]:
-        """Every enabled module's :meth:`Module.view` that shows something, by module name."""
+    def views(self, state: GameState, lang: str = "en") -> dict[str, dict[str, Any]]:
+        """Every enabled module's :meth:`Module.view` that shows something, by module name;
+        in German (``lang="de"``) its keys and the phrases of its values translated through
+        the module's :attr:`Module.view_terms_de` and :data:`VIEW_TERMS_DE`."""
         out: dict[str, dict[str, Any]] = {}
         for m in self.modules:
             v = m.view(state)
             if v:
-                out[m.name] = v
+                out[m.name] = localize_view(v, view_terms(m, lang), lang)
         return out
+
+
+# ----------------------------------------------------------------------------- views in German
+
+VIEW_TERMS_DE: dict[str, str] = {
+    "after turn": "nach Zug",
+    "in the reserve": "in der Reserve",
+    "in the tower": "im Turm",
+    "in the deck": "im Stapel",
+    "in the display": "in der Auslage",
+    "in the bag": "im Beutel",
+    "out of the game": "aus dem Spiel",
+    "display": "Auslage",
+    "discard": "Ablagestapel",
+    "played": "gespielt",
+    "revealed": "aufgedeckt",
+    "face down": "verdeckt",
+    "scored": "gewertet",
+    "scoring": "Wertung",
+    "options": "Optionen",
+    "stack": "Stapel",
+    "left": "übrig",
+    "none": "keine",
+    "open": "offen",
+    "total": "Summe",
+    "points": "Punkte",
+}
+"""German for view words that several modules use (a module's own terms come first)."""
+
+
+def view_terms(module: Module, lang: str) -> dict[str, str]:
+    """The translation table of ``module``'s view into ``lang`` (empty for English)."""
+    if lang != "de":
+        return {}
+    return {**VIEW_TERMS_DE, **module.view_terms_de}
+
+
+def _phrase_pattern(terms: dict[str, str]) -> Any:
+    import re
+
+    words = sorted(terms, key=len, reverse=True)  # the longest phrase wins
+    # whole words only, and never inside a record token (``task:4``, ``floor=none``, ``@1,0``)
+    return re.compile(
+        r"(?<![\w=:@-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w=:@-])"
+    )
+
+
+def localize_view(view: Any, terms: dict[str, str], lang: str = "en") -> Any:
+    """``view`` in ``lang``: a value given in both languages (``{"en": ..., "de": ...}``) is
+    shown in ``lang``; keys and the phrases inside string values are translated by ``terms``
+    (English phrase -> translation; whole words only). The ``labels`` stay as they are (they
+    hold both languages already)."""
+    pattern = _phrase_pattern(terms) if terms else None
+
+    def text(value: str) -> str:
+        if pattern is None:
+            return value
+        if value in terms:
+            return terms[value]
+        return str(pattern.sub(lambda m: terms[m.group(1)], value))
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return text(value)
+        if isinstance(value, dict) and set(value) == {"en", "de"}:
+            return value.get(lang, value["en"])
+        if isinstance(value, dict):
+            return {
+                (text(k) if isinstance(k, str) else k): (v if k == "labels" else walk(v))
+                for k, v in value.items()
+            }
+        if isinstance(value, list | tuple):
+            return [walk(v) for v in value]
+        return value
+
+    players = view.get("players") if isinstance(view, dict) else None
+    out = walk({k: v for k, v in view.items() if k != "players"})
+    if isinstance(players, dict):  # player names are names, never translated
+        out["players"] = {name: walk(values) for name, values in players.items()}
+    return out

@@ -287,6 +287,11 @@ class Baumeister(BundledModule):
 
     # ------------------------------------------------------------------ view
 
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "master builders": "Baumeister",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         cards = data.cards

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from referee.catalogue import Currency, MoneyCard, Side, TileKind
 from referee.engine.actions.purchase import Purchase, payments
@@ -780,6 +780,14 @@ class Baustellen(BundledModule):
         return True
 
     # ------------------------------------------------------------ views
+
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "sites": "Baustellen",
+        "completed": "fertiggestellt",
+        "worthless": "wertlos",
+        "backs seen": "gesehene Rückseiten",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)

@@ -251,6 +251,11 @@ class Diebe(BundledModule):
 
     # ------------------------------------------------------------------ views
 
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "thieves": "Diebe",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
+
     def view(self, state: GameState) -> dict[str, Any]:
         """Each player's thieves in hand (known by currency, or counted as ``?``) and the
         thieves played."""

@@ -258,6 +258,12 @@ class Magisch(BundledModule):
 
     # ----------------------------------------------------------------- view
 
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "faces stated": "genannte Seiten",
+        "magic buildings": "magische Gebäude",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
+
     def view(self, state: GameState) -> dict[str, Any]:
         """Magic buildings left in the tower, the faces stated so far, each player's."""
         faces = self.data(state).faces

@@ -308,6 +308,12 @@ class MedinaModule(BundledModule):
 
     # ----------------------------------------------------------------- view
 
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "medinas built": "gebaute Medinas",
+        "dearest": "teuerste",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
+
     def view(self, state: GameState) -> dict[str, Any]:
         """Medinas left in the tower, each player's medinas (built and in the reserve)."""
         players: dict[str, dict[str, str]] = {}

@@ -367,6 +367,14 @@ class Wesir(BundledModule):
                     )
         return out
 
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "vizier": "Wesir",
+        "awake": "wach",
+        "asleep": "schläft",
+        "uses": "Einsätze",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         return {

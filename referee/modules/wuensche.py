@@ -365,6 +365,20 @@ class Wuensche(BundledModule):
             )
         return ScoringParts(categories=tuple(cats))
 
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "open tasks": "offene Aufgaben",
+        "task": "Aufgabe",
+        "rows": "Reihen",
+        "columns": "Spalten",
+        "pairs": "Paare",
+        "second-wall": "zweite Mauer",
+        "types": "Arten",
+        "double-walls": "Doppelmauern",
+        "blocks": "Blöcke",
+        "diagonal": "Diagonale",
+        "path": "Weg",
+    }
+
     def view(self, state: GameState) -> dict[str, Any]:
         """The open tasks, and what each would give each player now."""
         data = self.data(state)
@@ -378,7 +392,7 @@ class Wuensche(BundledModule):
             now: dict[str, Any] = {}
             for n in data.open:
                 r = score_task(n, p.alhambra, self.settings, mode, wall_points)
-                now[f"task {n}"] = f"{r.points} ({r.en})"
+                now[f"task {n}"] = {"en": f"{r.points} ({r.en})", "de": f"{r.points} ({r.de})"}
             players[p.name] = now
         return {
             "labels": {"en": self.title_en, "de": self.title_de},

@@ -258,7 +258,7 @@ def state_data(state: GameState, tables: _Tables) -> dict[str, Any]:
     }
     if state.dirk is not None:
         data["dirk"] = [tables.tile(x) for x in state.dirk]
-    views = state.ext.views(state) if state.ext else {}
+    views = state.ext.views(state, tables.lang) if state.ext else {}
     if views:
         data["modules"] = _jsonable(views)
     return data
