@@ -961,7 +961,7 @@ def _most_money(state: GameState, cur: Currency) -> tuple[PlayerState | None, bo
     for p in state.players:
         if p.hand_unknown:
             known = False
-        sums.append((sum(c.value for c in p.hand.elements() if c.currency is cur), p))
+        sums.append((int(_decide(state, Decision.DISTRIBUTION_MONEY, player=p, currency=cur)), p))
     best = max(s for s, _ in sums) if sums else 0
     top = [p for s, p in sums if s == best]
     shown = ", ".join(f"{p.name} {s}" for s, p in sums)

@@ -499,12 +499,14 @@ class _Game:
     def distribute(self) -> None:
         state = self.state
         awards: list[Award] = []
-        hands = [p.hand for p in state.players]
         for f, slot in enumerate(state.market):
             if not isinstance(slot, TileKind):
                 continue
             cur = Currency.of_field(f + 1)
-            sums = [sum(c.value * k for c, k in h.items() if c.currency is cur) for h in hands]
+            sums = [
+                int(self.ctx.decide(Decision.DISTRIBUTION_MONEY, player=p, currency=cur))
+                for p in state.players
+            ]
             best = max(sums)
             who = [i for i, s in enumerate(sums) if s == best]
             if best == 0 or len(who) != 1:
