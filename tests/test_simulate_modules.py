@@ -98,7 +98,7 @@ def test_same_seed_same_bytes_and_aliases_name_the_modules() -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--modules", "nope"], "available: bonuskarten, plaetze, wechselstuben, wesir"),
+        (["--modules", "nope"], "available: "),  # every bundled module (the list grows)
         (["--modules", "wesir,nope"], "unknown module nope"),
         (["--modules", ","], "no module"),
         (["--modules", "wesir", "--players", "7"], "--players"),
