@@ -25,6 +25,8 @@ through four kinds of extension point, each with a do-nothing default:
    * ``chance_verbs`` / ``chance``  a chance event the base game does not know
    * ``component_kinds``: ``display_component``, ``take_component``  module cards in the money
      display and taken from it
+   * ``money_value``, ``deal_component``  components that are money (a take's sum, start
+     money, dealt before the start)
    * ``on_purchase``             the "spent" stage of the purchase pipeline for its components
    * ``reshuffle``, ``removed``  the discard pile becomes the deck; a piece left an Alhambra
    * ``position_component`` / ``position_line``  its lines in a ``position`` block
@@ -36,7 +38,8 @@ through four kinds of extension point, each with a do-nothing default:
    * ``view``                    its state for ``show``, JSON/YAML, ``render`` and the replay
    * ``legal_actions`` / ``legal_interrupts``  its moves for the legal-move generator
                                  (:mod:`referee.engine.legal`)
-   * ``sim_money_components``, ``sim_setup``, ``sim_reshuffle``, ``sim_refill``,
+   * ``sim_money_components``, ``sim_deck_components``, ``sim_setup``, ``sim_reshuffle``,
+     ``sim_refill``,
      ``sim_prefers``: the simulator's chance events and preferences, through a
      :class:`SimContext` (the game, the seeded random generator, the module's hidden part of
      the table)
@@ -147,6 +150,21 @@ class Module:
         """
         return {}
 
+    def money_value(self, state: GameState, ref: ComponentRef) -> int | None:
+        """The face value of a component of this module that is *money* (a card got "wie
+        andere Geldkarten auch", e.g. a diamond): it counts in the sum of a take of several
+        cards and in the start money. None: the component is no money (the default)."""
+        return None
+
+    def deal_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, pos: Pos
+    ) -> list[Violation] | None:
+        """A money component of this module dealt as start money (``* deal Anna Gu3 dm:7``):
+        move it from the deck to the player. Called only when :meth:`money_value` gives a
+        value; the engine counts that value towards the start money and the card for the
+        start player ("die wenigsten Karten"). None: not handled."""
+        return None
+
     def chance(self, state: GameState, event: ModuleChance) -> list[Violation]:
         """A chance event of this module (``chance_verbs``): apply it and check it."""
         return []
@@ -248,6 +266,14 @@ class Module:
         tokens (e.g. ``ComponentRef("ex", "GuDe")``); each turns up in the display as it
         comes. Default: none."""
         return {}
+
+    def sim_deck_components(self, sim: SimContext) -> list[object]:
+        """Components the simulator shuffles into the whole money deck *before* the start
+        money is dealt (e.g. diamonds: "zusammen mit den anderen Geldkarten gemischt. Dann
+        erhalten die Spieler ihr Startgeld"), as record tokens; they may be dealt (when
+        :meth:`money_value` says they are money), lie in the opening display or in any pile.
+        Default: none."""
+        return []
 
     def sim_setup(self, sim: SimContext) -> list[ChanceEvent]:
         """Chance events of the module's setup (cards dealt, stacks laid out), written after
@@ -372,6 +398,14 @@ class Extensions:
     ) -> list[Violation] | None:
         m = self.kind_handler(ref.kind)
         return None if m is None else m.take_component(state, player, ref, action)
+
+    def money_value(self, state: GameState, ref: object) -> int | None:
+        """The money value of a module component (None: no money, or not a component)."""
+        kind = getattr(ref, "kind", None)
+        if not isinstance(kind, str):
+            return None
+        m = self.kind_handler(kind)
+        return None if m is None else m.money_value(state, ref)  # type: ignore[arg-type]
 
     def reshuffle(self, state: GameState, pos: Pos) -> list[Violation]:
         return [v for m in self.modules for v in m.reshuffle(state, pos)]
