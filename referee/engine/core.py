@@ -744,12 +744,13 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
             cards="(none)",
             reason="missing",
         )
-    if len(state.display) != _decide(state, Decision.DISPLAY_SIZE):
+    shown = _decide(state, Decision.DISPLAY_OCCUPIED)  # module money there too (diamonds)
+    if shown != _decide(state, Decision.DISPLAY_SIZE):
         state.flag(
             "SETUP-DISPLAY",
             pos,
             reason="count",
-            n_display=len(state.display),
+            n_display=shown,
         )
     if any(s is EMPTY for s in state.market):
         state.flag(
