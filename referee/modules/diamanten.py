@@ -186,6 +186,10 @@ class Diamanten(BundledModule):
         "10 diamond cards (3-9), a fifth currency shuffled into the money before the start "
         "money; pays for a tile on any field, never mixed with another currency"
     )
+    summary_de = (
+        "10 Diamanten-Karten (3-9), eine fünfte Währung, vor dem Startgeld ins Geld gemischt; "
+        "bezahlt Plättchen jedes Feldes, nie mit einer anderen Währung kombiniert"
+    )
     component_kinds = (KIND,)
     chance_verbs = (STATE_VERB,)
     scratch_type = DiamondScratch

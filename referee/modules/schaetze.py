@@ -155,6 +155,10 @@ class Schaetze(BundledModule):
         "5 treasures (1-5) per player; a purchase short of money is bribed down by one "
         "treasure and counts as exact; treasures kept score their value at the end"
     )
+    summary_de = (
+        "5 Schätze (1-5) je Spieler; fehlt Geld, senkt ein Schatz den Preis um seinen Wert, "
+        "der Kauf gilt als passend; am Spielende zählen behaltene Schätze ihren Wert"
+    )
     chance_verbs = (STATE_VERB,)
     component_kinds = (KIND,)
     scratch_type = TreasureScratch

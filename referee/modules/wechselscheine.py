@@ -197,6 +197,10 @@ class Wechselscheine(BundledModule):
         "an overpayment of up to 6 is stored on the player's certificate with a currency stone "
         "of choice; the credit later pays like one money card of that value and currency"
     )
+    summary_de = (
+        "eine Überzahlung bis 6 wird mit einem Währungsstein nach Wahl auf dem Wechselschein "
+        "gespeichert; das Guthaben zahlt später wie eine Geldkarte dieses Werts und dieser Währung"
+    )
     verbs = (VERB,)
     free_verbs = (VERB,)
     verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
