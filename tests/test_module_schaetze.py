@@ -224,3 +224,17 @@ def test_legal_moves_bribe_only_when_the_hand_lacks_the_money() -> None:
     bribes = [m for m in moves if "sz:" in m]
     assert bribes, moves
     assert not [m for m in bribes if "sz:2" in m or "sz:5" in m]  # not kept
+
+
+def test_the_treasures_line_in_json_and_german() -> None:
+    text = POSITION.format(modules=X, hand="Di4", treasures="treasures 2 5") + "scoring 3\n"
+    runner = CliRunner()
+    data = json.loads(runner.invoke(cli, ["check", "-", "--format", "json"], input=text).output)
+    game = data["games"][0] if "games" in data else data
+    found = json.dumps(game, ensure_ascii=False)
+    assert (
+        '"treasures": {"label": "treasures", "label_de": "Schätze", "points": 7, '
+        '"detail": "2+5", "detail_de": "2+5"}' in found
+    )
+    out = runner.invoke(cli, ["check", "-", "--lang", "de"], input=text).output
+    assert "Schätze" in out and "2+5" in out
