@@ -287,3 +287,12 @@ def test_legal_moves_store_with_each_stone_and_pay_with_the_credit() -> None:
     state, _ = state_at(game, At("end"))
     moves = [format_action(a) for a in legal_actions(state)]
     assert "buy De T12 pay De8 ws:De5" in moves
+
+
+def test_a_position_states_certificates() -> None:
+    rep = at("", anna="certificate none", ben="certificate ws:Du6")
+    assert codes(rep) == [], messages(rep)
+    assert data(rep).held == {"Anna": None, "Ben": (DU, 6), "Cem": None}  # type: ignore[attr-defined]
+    assert data(rep).stones[DU] == 1  # type: ignore[attr-defined]
+    rep = at("", ben="certificate ws:Du7")  # "kann den Betrag 6 nicht überschreiten"
+    assert codes(rep) == ["CERTIFICATE-TOKEN"]

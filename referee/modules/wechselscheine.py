@@ -8,7 +8,7 @@ Notation: the stored credit is the component token ``ws:De5`` (currency and amou
 stored with the free verb ``certificate`` in the line of the overpaying purchase
 (``6. Anna: buy Di A4 pay Di9, certificate ws:De5, place A4@1,0``) and paid like a card
 (``9. Anna: buy De T12 pay De8 ws:De5, ...``). A position block states a certificate in the
-player's section (``certificate ws:De5``; ``certificate -`` for an empty one).
+player's section (``certificate ws:De5``; ``certificate none`` for an empty one).
 """
 
 from __future__ import annotations
@@ -401,7 +401,7 @@ class Wechselscheine(BundledModule):
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
-        """``certificate ws:De5`` (or ``certificate -``) in a player's section of a position."""
+        """``certificate ws:De5`` (or ``certificate none``) in a player's section of a position."""
         if player is None or line.verb.lower() != VERB or len(line.args) != 1:
             return False
         data = self.data(state)
@@ -410,7 +410,7 @@ class Wechselscheine(BundledModule):
         if old is not None:
             data.stones[old[0]] += 1
             data.held[player.name] = None
-        if str(value) in ("-", "none", "leer", "empty"):
+        if str(value).lower() in ("none", "empty", "leer", "keiner"):
             return True
         credit = parse_credit(value)
         pos = line.args[0].pos or line.pos
