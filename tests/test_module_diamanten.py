@@ -266,3 +266,24 @@ def test_legal_moves_take_and_pay_with_diamonds_alone() -> None:
     assert "take dm:3" in moves and "take Gu1 dm:3" in moves
     assert "buy Gu S9 pay dm:4 dm:5" in moves or "buy Gu S9 pay dm:5 dm:4" in moves
     assert not [m for m in moves if "dm:" in m and "Gu3" in m and m.startswith("buy")]
+
+
+def test_the_three_payment_modules_together() -> None:
+    """examples/modules-payments.alh: diamonds, treasures and certificates in one game, checked
+    clean and complete, a fmt fixed point, each module used."""
+    from pathlib import Path
+
+    from referee.notation import format_game
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "modules-payments.alh"
+    text = path.read_text(encoding="utf-8")
+    game = parse_text(text, str(path))[0]
+    rep = check_game(game)
+    assert rep.valid and rep.complete and not rep.violations, messages(rep)
+    assert format_game(game) == text
+    assert " dm:" in text and " sz:" in text and "certificate ws:" in text
+    assert [m.strip() for m in (game.header("Modules") or "").split(",")] == [
+        "diamanten",
+        "schaetze",
+        "wechselscheine",
+    ]
