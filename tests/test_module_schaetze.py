@@ -238,3 +238,22 @@ def test_the_treasures_line_in_json_and_german() -> None:
     )
     out = runner.invoke(cli, ["check", "-", "--lang", "de"], input=text).output
     assert "Schätze" in out and "2+5" in out
+
+
+def test_the_profile_decides_whether_the_hand_must_lack_the_money() -> None:
+    # treasure_hand_short: "ihm Geld ... fehlt" read for the payment (allowed), for the hand
+    # (illegal), or pointed out (warn, the default)
+    from dataclasses import replace
+
+    from referee.profiles import DEFAULT_PROFILE
+
+    text = POSITION.format(modules=X, hand="Di4 Di3 Di5", treasures="")
+    text += "1. Anna: buy Di A9 pay Di4 Di3 sz:2, take Gu1, reserve A9\n"
+    game = parse_text(text, "t.alh")[0]
+    for value, found, valid in (
+        ("allowed", [], True),
+        ("warn", ["SCHATZ-COULD-PAY"], True),
+        ("illegal", ["SCHATZ-COULD-PAY"], False),
+    ):
+        rep = check_game(game, replace(DEFAULT_PROFILE, treasure_hand_short=value))
+        assert codes(rep) == found and rep.valid is valid, value

@@ -299,13 +299,14 @@ class Schaetze(BundledModule):
             (c for c in player.hand.elements() if c.currency in allowed), key=lambda c: c.sort_key
         )
         total = sum(c.value for c in held)
-        if total >= price:
+        strict = state.profile.treasure_hand_short  # allowed | warn | illegal
+        if total >= price and strict != "allowed":
             out.append(
                 problem(
                     "SCHATZ-COULD-PAY",
                     first.pos or a.pos,
                     player.name,
-                    severity="warning",
+                    severity="warning" if strict == "warn" else "error",
                     token=token,
                     tile=tile,
                     price=price,
@@ -313,7 +314,7 @@ class Schaetze(BundledModule):
                     sum=total,
                 )
             )
-        elif player.hand_unknown:
+        elif player.hand_unknown and strict != "allowed":
             out.append(unverifiable(first.pos or a.pos, "UNVERIFIED-SCHATZ-HAND", player.name))
         return out
 
