@@ -20,6 +20,7 @@ from test_module_games import ALL, uses
 
 from referee.cli import cli
 from referee.engine import check_game
+from referee.modules import BUNDLED
 from referee.notation import format_games, parse_text
 
 # `python -m referee` runs outside the source tree, so that it runs the installed package (an
@@ -98,7 +99,8 @@ def test_same_seed_same_bytes_and_aliases_name_the_modules() -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--modules", "nope"], "available: "),  # every bundled module (the list grows)
+        # every bundled module is listed (sorted by name)
+        (["--modules", "nope"], "available: " + ", ".join(sorted(c.name for c in BUNDLED))),
         (["--modules", "wesir,nope"], "unknown module nope"),
         (["--modules", ","], "no module"),
         (["--modules", "wesir", "--players", "7"], "--players"),
