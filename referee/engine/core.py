@@ -980,13 +980,18 @@ def _scoring(state: GameState, item: Scoring) -> None:
 
 
 def _most_money(state: GameState, cur: Currency) -> tuple[PlayerState | None, bool, str]:
-    """The player with the most money of a currency (None on a tie), whether it is known."""
+    """The player with the most money of a currency (None on a tie), whether it is known.
+
+    What counts as money is the decision ``distribution.money`` (the hand's cards; modules add
+    their own money, e.g. coins)."""
     sums: list[tuple[int, PlayerState]] = []
     known = True
     for p in state.players:
-        if p.hand_unknown:
+        money = _decide(state, Decision.DISTRIBUTION_MONEY, player=p, currency=cur)
+        if money is None:
             known = False
-        sums.append((int(_decide(state, Decision.DISTRIBUTION_MONEY, player=p, currency=cur)), p))
+            money = sum(c.value for c in p.hand.elements() if c.currency is cur)
+        sums.append((money, p))
     best = max(s for s, _ in sums) if sums else 0
     top = [p for s, p in sums if s == best]
     shown = ", ".join(f"{p.name} {s}" for s, p in sums)

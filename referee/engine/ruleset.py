@@ -70,12 +70,10 @@ class Decision:
     * ``start.money`` -> int: the start money threshold (20).
     * ``reserve.limit`` -> int | None: the most tiles a reserve may hold (None: no limit).
       Args: ``player``.
-    * ``distribution.money`` -> int: how much money of ``currency`` ``player`` shows for the
-      end-of-game distribution of the leftover market tiles ("die jeweils das meiste Geld der
-      entsprechenden Währung vorweisen können"): the base layer sums the known hand cards of
-      that currency; a module adds what it says counts as money (e.g. coins) and leaves out
-      what does not (e.g. diamonds, exchange cards, stored certificates). Args: ``player``,
-      ``currency``.
+    * ``distribution.money`` -> int | None: how much money of ``currency`` counts for
+      ``player`` in the leftover distribution at the game end ("wer das meiste Geld dieser
+      Währung besitzt"); None: not known (unknown cards or components). Base: the hand's money
+      cards of that currency. Args: ``player``, ``currency``.
     """
 
     TAKE_LIMIT = "take.limit"
@@ -243,9 +241,10 @@ class BaseRules:
     def reserve_limit(self, ctx: Any, **_: Any) -> int | None:
         return self.profile.reserve_limit
 
-    def distribution_money(self, ctx: Any, *, player: Any, currency: Any, **_: Any) -> int:
-        # "in der jeweiligen Währung das meiste Geld auf der Hand haben" (Spielende)
-        return sum(c.value * k for c, k in player.hand.items() if c.currency is currency)
+    def distribution_money(self, ctx: Any, *, player: Any, currency: Any, **_: Any) -> int | None:
+        if player.hand_unknown:
+            return None  # "wer ... das meiste Geld" cannot be told with unknown cards
+        return sum(c.value * n for c, n in player.hand.items() if c.currency is currency)
 
 
 class Ruleset:

@@ -513,8 +513,9 @@ class _Game:
             if not isinstance(slot, TileKind):
                 continue
             cur = Currency.of_field(f + 1)
+            # what counts as money is the engine's decision (modules add coins ...)
             sums = [
-                int(self.ctx.decide(Decision.DISTRIBUTION_MONEY, player=p, currency=cur))
+                int(self.ctx.decide(Decision.DISTRIBUTION_MONEY, player=p, currency=cur) or 0)
                 for p in state.players
             ]
             best = max(sums)
