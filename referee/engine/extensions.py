@@ -26,7 +26,7 @@ through four kinds of extension point, each with a do-nothing default:
    * ``component_kinds``: ``display_component``, ``take_component``  module cards in the money
      display and taken from it
    * ``money_value``, ``deal_component``  components that are money (a take's sum, start
-     money, dealt before the start)
+     money, dealt as start money; the simulator shuffles them in with ``sim_deck_components``)
    * ``on_purchase``             the "spent" stage of the purchase pipeline for its components
    * ``reshuffle``, ``removed``  the discard pile becomes the deck; a piece left an Alhambra
    * ``position_component`` / ``position_line``  its lines in a ``position`` block
@@ -38,8 +38,7 @@ through four kinds of extension point, each with a do-nothing default:
    * ``view``                    its state for ``show``, JSON/YAML, ``render`` and the replay
    * ``legal_actions`` / ``legal_interrupts``  its moves for the legal-move generator
                                  (:mod:`referee.engine.legal`)
-   * ``sim_money_components``, ``sim_deck_components``, ``sim_setup``, ``sim_reshuffle``,
-     ``sim_refill``,
+   * ``sim_money_components``, ``sim_setup``, ``sim_reshuffle``, ``sim_refill``,
      ``sim_prefers``: the simulator's chance events and preferences, through a
      :class:`SimContext` (the game, the seeded random generator, the module's hidden part of
      the table)
@@ -267,14 +266,6 @@ class Module:
         comes. Default: none."""
         return {}
 
-    def sim_deck_components(self, sim: SimContext) -> list[object]:
-        """Components the simulator shuffles into the whole money deck *before* the start
-        money is dealt (e.g. diamonds: "zusammen mit den anderen Geldkarten gemischt. Dann
-        erhalten die Spieler ihr Startgeld"), as record tokens; they may be dealt (when
-        :meth:`money_value` says they are money), lie in the opening display or in any pile.
-        Default: none."""
-        return []
-
     def sim_setup(self, sim: SimContext) -> list[ChanceEvent]:
         """Chance events of the module's setup (cards dealt, stacks laid out), written after
         the base setup and before the start player. Default: none."""
@@ -296,6 +287,14 @@ class Module:
         """Of ``actions`` (legal moves of one kind, e.g. the exact purchases), those a simulated
         player would rather make because of this module (e.g. the tile of a hidden bonus card),
         so that simulated games use the module. Default: none (no preference)."""
+        return []
+
+    def sim_deck_components(self, sim: SimContext) -> list[object]:
+        """Components the simulator shuffles into the whole money deck *before* the start
+        money is dealt (e.g. diamonds: "zusammen mit den anderen Geldkarten gemischt. Dann
+        erhalten die Spieler ihr Startgeld"), as record tokens; they may be dealt (when
+        :meth:`money_value` says they are money), lie in the opening display or in any pile.
+        Default: none."""
         return []
 
     def view(self, state: GameState) -> dict[str, Any]:

@@ -264,22 +264,22 @@ class _Game:
         for m in state.ext.modules:  # module money shuffled in before the start money
             cards.extend(m.sim_deck_components(self.sim))  # type: ignore[arg-type]
         rng.shuffle(cards)
-        order = list(range(len(self.names)))
-        if self.profile.deal_first == "youngest":
-            first = self.names.index(self.youngest)
-            order = order[first:] + order[:first]
 
-        def worth(card: DeckCard) -> int:
+        def worth(card: DeckCard) -> int:  # module money (a diamond) counts like a card
             if isinstance(card, MoneyCard):
                 return card.value
             return state.ext.money_value(state, card) or 0
 
-        dealt: dict[int, list[DeckCard]] = {}
+        order = list(range(len(self.names)))
+        if self.profile.deal_first == "youngest":
+            first = self.names.index(self.youngest)
+            order = order[first:] + order[:first]
+        dealt: dict[int, list[MoneyCard]] = {}
         for i in order:
             got: list[DeckCard] = []
             while sum(worth(c) for c in got) < int(self.ctx.decide(Decision.START_MONEY)):
                 got.append(cards.pop())
-            dealt[i] = got
+            dealt[i] = got  # type: ignore[assignment]  # module money too
             refs = tuple(c if isinstance(c, ComponentRef) else CardRef(c) for c in got)  # type: ignore[arg-type]
             self._chance([Deal(PlayerRef(self.names[i]), refs, self._pos())])
         display = [cards.pop() for _ in range(self.display_size)]
