@@ -31,11 +31,16 @@ def test_modules() -> Iterator[None]:
     them out again afterwards, so no other test sees them."""
     from referee.engine.extensions import MODULES, register_module
 
-    for folder, cls_name in (("plugins.anycoin", "AnyCoin"), ("plugins.opengate", "OpenGate")):
+    for folder, cls_name in (
+        ("plugins.anycoin", "AnyCoin"),
+        ("plugins.opengate", "OpenGate"),
+        ("plugins.hoard", "Hoard"),
+    ):
         register_module(getattr(importlib.import_module(folder), cls_name))
     yield
     MODULES.pop("anycoin", None)
     MODULES.pop("opengate", None)
+    MODULES.pop("hoard", None)
 
 
 def _codes(text: str) -> list[str]:
@@ -117,3 +122,17 @@ def test_a_piece_states_which_building_rules_apply_to_it() -> None:
     relaxed = ctx.decide(Decision.PLACE_PROBLEMS, player=anna, at=Coord(1, 0), piece=Gate())
     assert [p.code for p in relaxed] == ["PLACE-WALK"]  # only the rule it leaves out is gone
     assert describe(Gate()).counts_as == {}
+
+
+def test_hoard_changes_what_counts_as_money_in_the_distribution() -> None:
+    """``distribution.money``: the leftover tiles go to "das meiste Geld" as the modules count
+    it. With 20 more Dukaten Anna (20), not Cem (15), has the most for the garden on the
+    Dukaten field."""
+    text = (Path(__file__).resolve().parents[1] / "examples" / "game-3p.alh").read_text("utf-8")
+    assert "Du:G9 Cem@-6,-2" in text
+    assert "END-DISTRIBUTE" not in _codes(text)
+    players = '[Players "Anna, Ben, Cem"]'
+    hoarded = text.replace(players, players + '\n[Modules "hoard"]')
+    games = parse_text(hoarded, "t.alh")
+    found = [v for v in check_game(games[0]).violations if v.code == "END-DISTRIBUTE"]
+    assert len(found) == 1 and "Anna" in found[0].message()

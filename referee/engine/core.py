@@ -349,8 +349,20 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             )
             continue
         if isinstance(ref, ComponentRef):
-            if state.ext.kind_handler(ref.kind) is None:
+            handler = state.ext.kind_handler(ref.kind)
+            value = None if handler is None else handler.money_value(state, ref)
+            if handler is None:
                 _unhandled_component(state, ref, cpos, p.name)
+            elif value is not None:  # module money (e.g. a diamond): start money like a card
+                state.found.extend(handler.deal_component(state, p, ref, cpos) or [])
+                p.dealt_more.append(value)
+                total += value
+                if (
+                    reached_at is None
+                    and not unknown
+                    and total >= _decide(state, Decision.START_MONEY)
+                ):
+                    reached_at = i
             else:
                 token = f"{ref.kind}:{ref.name}"
                 state.flag(
@@ -381,7 +393,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             p.name,
             cards=shown,
             reason="goes-on",
-            reached=total_prefix(p.dealt, reached_at),
+            reached=_dealt_prefix(state, ev.cards, reached_at),
         )
     elif unknown:
         state.note(pos, "UNVERIFIED-START-MONEY-UNKNOWN", p.name, name=p.name)
@@ -401,6 +413,18 @@ def total_prefix(cards: Sequence[MoneyCard | None], upto: int) -> int:
     return sum(c.value for c in cards[: upto + 1] if c is not None)
 
 
+def _dealt_prefix(state: GameState, refs: Sequence[object], upto: int) -> int:
+    """The value of the first ``upto + 1`` cards of a deal line (module money included)."""
+    total = 0
+    for ref in refs[: upto + 1]:
+        card = getattr(ref, "card", None)
+        if isinstance(card, MoneyCard):
+            total += card.value
+        else:
+            total += state.ext.money_value(state, ref) or 0
+    return total
+
+
 def _compute_start(state: GameState, pos: Pos) -> int | None:
     """The start player by the rulebook ("Spielvorbereitung"), checked against the claim."""
     players = state.players
@@ -408,7 +432,7 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
         return None
     claim = state.start_claim
     claimed = state.player_named(claim[0]) if claim else None
-    if any(p.hand_unknown for p in players) or any(not p.dealt for p in players):
+    if any(p.hand_unknown for p in players) or any(not (p.dealt or p.dealt_more) for p in players):
         if claimed is not None:
             state.note(claim[2] if claim else pos, "UNVERIFIED-START-PLAYER-MONEY")
             return claimed.index
@@ -416,8 +440,8 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
     use_total = state.profile.start_tiebreak == "cards-total-youngest"
 
     def key(p: PlayerState) -> tuple[int, int]:
-        total = sum(c.value for c in p.dealt if c is not None)
-        return (len(p.dealt), total if use_total else 0)
+        total = sum(c.value for c in p.dealt if c is not None) + sum(p.dealt_more)
+        return (len(p.dealt) + len(p.dealt_more), total if use_total else 0)
 
     best = min(key(p) for p in players)
     tied = [p for p in players if key(p) == best]
@@ -735,12 +759,13 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
             cards="(none)",
             reason="missing",
         )
-    if len(state.display) != _decide(state, Decision.DISPLAY_SIZE):
+    shown = _decide(state, Decision.DISPLAY_OCCUPIED)  # module money there too (diamonds)
+    if shown != _decide(state, Decision.DISPLAY_SIZE):
         state.flag(
             "SETUP-DISPLAY",
             pos,
             reason="count",
-            n_display=len(state.display),
+            n_display=shown,
         )
     if any(s is EMPTY for s in state.market):
         state.flag(

@@ -25,6 +25,8 @@ through four kinds of extension point, each with a do-nothing default:
    * ``chance_verbs`` / ``chance``  a chance event the base game does not know
    * ``component_kinds``: ``display_component``, ``take_component``  module cards in the money
      display and taken from it
+   * ``money_value``, ``deal_component``  components that are money (a take's sum, start
+     money, dealt as start money; the simulator shuffles them in with ``sim_deck_components``)
    * ``on_purchase``             the "spent" stage of the purchase pipeline for its components
    * ``reshuffle``, ``removed``  the discard pile becomes the deck; a piece left an Alhambra
    * ``position_component`` / ``position_line``  its lines in a ``position`` block
@@ -199,6 +201,21 @@ class Module:
         """
         return {}
 
+    def money_value(self, state: GameState, ref: ComponentRef) -> int | None:
+        """The face value of a component of this module that is *money* (a card got "wie
+        andere Geldkarten auch", e.g. a diamond): it counts in the sum of a take of several
+        cards and in the start money. None: the component is no money (the default)."""
+        return None
+
+    def deal_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, pos: Pos
+    ) -> list[Violation] | None:
+        """A money component of this module dealt as start money (``* deal Anna Gu3 dm:7``):
+        move it from the deck to the player. Called only when :meth:`money_value` gives a
+        value; the engine counts that value towards the start money and the card for the
+        start player ("die wenigsten Karten"). None: not handled."""
+        return None
+
     def chance(self, state: GameState, event: ModuleChance) -> list[Violation]:
         """A chance event of this module (``chance_verbs``): apply it and check it."""
         return []
@@ -335,6 +352,14 @@ class Module:
         so that simulated games use the module. Default: none (no preference)."""
         return []
 
+    def sim_deck_components(self, sim: SimContext) -> list[object]:
+        """Components the simulator shuffles into the whole money deck *before* the start
+        money is dealt (e.g. diamonds: "zusammen mit den anderen Geldkarten gemischt. Dann
+        erhalten die Spieler ihr Startgeld"), as record tokens; they may be dealt (when
+        :meth:`money_value` says they are money), lie in the opening display or in any pile.
+        Default: none."""
+        return []
+
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
         replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
@@ -459,6 +484,14 @@ class Extensions:
     ) -> list[Violation] | None:
         m = self.kind_handler(ref.kind)
         return None if m is None else m.take_component(state, player, ref, action)
+
+    def money_value(self, state: GameState, ref: object) -> int | None:
+        """The money value of a module component (None: no money, or not a component)."""
+        kind = getattr(ref, "kind", None)
+        if not isinstance(kind, str):
+            return None
+        m = self.kind_handler(kind)
+        return None if m is None else m.money_value(state, ref)  # type: ignore[arg-type]
 
     def reshuffle(self, state: GameState, pos: Pos) -> list[Violation]:
         return [v for m in self.modules for v in m.reshuffle(state, pos)]

@@ -85,6 +85,8 @@ class PlayerState:
     # a position that does not state the hand / the score leaves them unknown (not empty / 0)
     hand_known: bool = True
     score_known: bool = True
+    # values of module money components dealt as start money (e.g. diamonds): cards too
+    dealt_more: list[int] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -102,6 +104,7 @@ class PlayerState:
             self.wall_claim,
             self.hand_known,
             self.score_known,
+            list(self.dealt_more),
         )
 
     @property

@@ -63,6 +63,9 @@ class RuleProfile:
     game_end: GameEnd = "market-incomplete"
     # After an exact payment: the player may act again ("optional", may decline) or must.
     extra_action: ExtraAction = "optional"
+    # Module Die Schätze: a bribe while the hand holds enough money of the currencies that pay
+    # ("und ihm Geld einer beliebigen Währung fehlt": the payment lacks, or the hand lacks).
+    treasure_hand_short: OverpayRule = "warn"
     # Where each parameter's value comes from (file and section), for `profiles show`.
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     # The profile this one extends (None for a root profile) and where it was loaded from
@@ -129,6 +132,11 @@ _DOCS: dict[str, tuple[str, dict[str, float]]] = {
     ),
     "extra_action": (
         "after an exact payment the player may take another action (optional) or must (compulsory)",
+        {},
+    ),
+    "treasure_hand_short": (
+        "module Die Schätze: a treasure bribe while the hand holds enough money of the currencies"
+        " that pay: allowed, warned, or illegal",
         {},
     ),
 }

@@ -186,6 +186,17 @@ class ScoringRow:
         en, de = self.labels.get(key) or _registered_label(key)
         return de if lang == "de" and de else en
 
+    def _category_dict(self, key: str, score: Any) -> dict[str, Any]:
+        """A category line as data: its label (both languages), then the score; a point
+        line's own detail (``2+3+5``) is ``detail``, so it never hides the label."""
+        data = dict(score.to_dict())
+        detail = data.pop("label", None) if isinstance(score, LineScore) else None
+        out = {"label": self.label(key, "en"), "label_de": self.label(key, "de"), **data}
+        if detail:
+            out["detail"] = detail
+            out["detail_de"] = score.label_de or detail
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "name": self.name,
@@ -195,10 +206,7 @@ class ScoringRow:
         }
         mods = self.modules
         if mods:
-            d["categories"] = {
-                k: {"label": self.label(k, "en"), "label_de": self.label(k, "de"), **s.to_dict()}
-                for k, s in mods.items()
-            }
+            d["categories"] = {k: self._category_dict(k, s) for k, s in mods.items()}
         d["points"] = self.points
         d["total_before"] = self.total_before
         d["total"] = self.total

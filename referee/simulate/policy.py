@@ -98,7 +98,7 @@ class Policy:
             return self.rng.choice(wanted)
         if exact and self._chance(w.exact_buy):
             return self.rng.choice(exact)
-        over = [a for a in buys if not _exact(a)]
+        over = [a for a in buys if _paid(a) > _price(a)]  # module ways to pay: only if wanted
         if over and self._chance(w.overpay_buy):
             least = min(_paid(a) - _price(a) for a in over)
             return self.rng.choice([a for a in over if _paid(a) - _price(a) == least])

@@ -272,8 +272,16 @@ class _Game:
         rng = self.rng
         state = self.state
         copies = state.copies
-        cards: list[MoneyCard] = [c for c in ALL_MONEY_CARDS for _ in range(copies)]
+        cards: list[DeckCard] = [c for c in ALL_MONEY_CARDS for _ in range(copies)]
+        for m in state.ext.modules:  # module money shuffled in before the start money
+            cards.extend(m.sim_deck_components(self.sim))  # type: ignore[arg-type]
         rng.shuffle(cards)
+
+        def worth(card: DeckCard) -> int:  # module money (a diamond) counts like a card
+            if isinstance(card, MoneyCard):
+                return card.value
+            return state.ext.money_value(state, card) or 0
+
         order = list(range(len(self.names)))
         if self.profile.deal_first == "youngest":
             first = self.names.index(self.youngest)
@@ -283,14 +291,15 @@ class _Game:
                 self._chance([event])
         dealt: dict[int, list[MoneyCard]] = {}
         for i in order:
-            got: list[MoneyCard] = []
-            while sum(c.value for c in got) < int(self.ctx.decide(Decision.START_MONEY)):
+            got: list[DeckCard] = []
+            while sum(worth(c) for c in got) < int(self.ctx.decide(Decision.START_MONEY)):
                 got.append(cards.pop())
-            dealt[i] = got
-            deal = Deal(PlayerRef(self.names[i]), tuple(CardRef(c) for c in got), self._pos())
-            self._chance([deal])
+            dealt[i] = got  # type: ignore[assignment]  # module money too
+            refs = tuple(c if isinstance(c, ComponentRef) else CardRef(c) for c in got)  # type: ignore[arg-type]
+            self._chance([Deal(PlayerRef(self.names[i]), refs, self._pos())])
         display = [cards.pop() for _ in range(self.display_size)]
-        self._chance([DisplayReveal(tuple(CardRef(c) for c in display), self._pos())])
+        shown = tuple(c if isinstance(c, ComponentRef) else CardRef(c) for c in display)  # type: ignore[arg-type]
+        self._chance([DisplayReveal(shown, self._pos())])
         # five roughly equal piles; W1 into pile 2, W2 into pile 4 (Spielvorbereitung)
         n = len(cards)
         sizes = [n // 5 + (1 if i < n % 5 else 0) for i in range(5)]
@@ -327,7 +336,8 @@ class _Game:
         # start player: fewest cards, then lower total (profile), then the youngest
         use_total = self.profile.start_tiebreak == "cards-total-youngest"
         key = {
-            i: (len(got), sum(c.value for c in got) if use_total else 0) for i, got in dealt.items()
+            i: (len(got), sum(worth(c) for c in got) if use_total else 0)
+            for i, got in dealt.items()
         }
         best = min(key.values())
         tied = [i for i in range(len(self.names)) if key[i] == best]

@@ -251,6 +251,21 @@ def payment_value(ctx: Context, buy: Purchase) -> int:
     return buy.value
 
 
+def overpaid(ctx: Context, buy: Purchase) -> int | None:
+    """How much a purchase overpaid ("überzahlt"): what the payment counts for (``pay.value``)
+    less the price, 0 when the purchase was exact (``pay.exact``: e.g. a treasure makes it so)
+    or short; None when the price or the payment is not known. The one definition every
+    reaction to an overpayment uses (change, a stored certificate), so they agree when they
+    happen together."""
+    if buy.price is None or buy.unknown_paid:
+        return None
+    total = payment_value(ctx, buy)
+    exact = ctx.decide(
+        Decision.PAY_EXACT, player=buy.player, purchase=buy, value=total, price=buy.price
+    )
+    return 0 if exact else max(0, total - buy.price)
+
+
 _BUYING = Text("ACTION/buying")
 
 
@@ -417,8 +432,12 @@ def payments(
 __all__ = [
     "PayStep",
     "Purchase",
+    "allowed_currencies",
     "apply_purchase",
+    "counted_cards",
     "fmt_hand",
+    "overpaid",
+    "payment_value",
     "payments",
     "plan_purchase",
     "purchase_findings",

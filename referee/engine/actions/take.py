@@ -107,9 +107,11 @@ def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
         elif step.source == "forget":
             display = [None] * (len(display) - 1)
     cards = [c for c in a.cards if isinstance(c, CardRef)]
-    if len(cards) > 1:
+    # module cards that are money (e.g. diamonds) count in the sum like money cards
+    more = [v for c in a.cards if (v := state.ext.money_value(state, c)) is not None]
+    if len(cards) + len(more) > 1:
         known = [c.card for c in cards if c.card is not None]
-        total = sum(c.value for c in known)
+        total = sum(c.value for c in known) + sum(more)
         if total > ctx.decide(Decision.TAKE_LIMIT, player=p):
             out.append(
                 problem(
@@ -117,7 +119,12 @@ def take_findings(ctx: Context, plan: TakePlan) -> list[Finding]:
                     a.pos,
                     p.name,
                     display=fmt_cards(plan.display_before),
-                    cards=fmt_cards(c.card for c in cards),
+                    cards=" ".join(
+                        [fmt_cards(c.card for c in cards)] * bool(cards)
+                        + [_token(c) for c in a.cards if isinstance(c, ComponentRef)]
+                    )
+                    if more
+                    else fmt_cards(c.card for c in cards),
                     sum=total,
                 )
             )
@@ -164,6 +171,10 @@ def apply_take(ctx: Context, plan: TakePlan) -> None:
     # the cards are joined only if the phrase is ever shown (a later action after the take)
     cards = Join(tuple(_Card(c) for c in taken), sep=" ")
     end_main_action(state, Text("ACTION/taking-money-cards", cards=cards))
+
+
+def _token(ref: ComponentRef) -> str:
+    return f"{ref.kind}:{ref.name}"
 
 
 class _Card:

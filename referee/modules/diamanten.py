@@ -1,0 +1,562 @@
+"""Die Diamanten (diamonds): a fifth currency that buys any market tile but never mixes with
+another currency.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE DIAMANTEN.
+
+Notation: a diamond card is the component token ``dm:7`` (its value, 3 to 9). Diamonds are
+money: dealt as start money (``* deal Anna Gu3 dm:7 De9``), revealed into the display
+(``* display dm:5 Gu2``), taken like money cards (``take dm:3 Gu2``: the sum of several is at
+most 5) and paid for a tile on any field (``buy Du T11 pay dm:5 dm:6``). The ten values may be
+stated (``* diamonds 3 4 5 5 6 6 7 7 8 9``): only the picture showed which values repeat.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from referee.catalogue import Currency, TileKind
+from referee.engine.findings import problem
+from referee.engine.ruleset import Decision, refines
+from referee.engine.state import GameState, PlayerState
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import (
+    Buy,
+    ComponentRef,
+    ModuleChance,
+    Pos,
+    TakeMoney,
+)
+
+H = "DIE DIAMANTEN"
+S_MATERIAL = section(H, "Spielmaterial")
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_GET = section(H, "Wie bekommt man Diamanten?")
+S_USE = section(H, "Wie setzt man Diamanten ein?")
+S_NOTES = section(H, "Anmerkungen")
+KIND = "dm"
+STATE_VERB = "diamonds"
+
+rule(
+    "DIAMOND-CARD",
+    "no such diamond card",
+    "keine solche Diamanten-Karte",
+    S_MATERIAL,
+    "{token} is no diamond card: the 10 diamond cards have the values 3 to 9 (dm:3 ... dm:9)",
+    "{token} ist keine Diamanten-Karte: die 10 Diamanten-Karten haben die Werte 3 bis 9 "
+    "(dm:3 ... dm:9)",
+)
+rule(
+    "DIAMOND-SUPPLY",
+    "diamond card supply",
+    "Vorrat an Diamanten-Karten",
+    S_MATERIAL,
+    "{card} turns up, but the deck holds no such diamond card any more ({detail})",
+    "{card} wird aufgedeckt, der Stapel enthält aber keine solche Diamanten-Karte mehr ({detail})",
+    reasons={
+        "count": (
+            "all 10 diamond cards are out of the deck: {where}",
+            "alle 10 Diamanten-Karten sind aus dem Stapel: {where}",
+        ),
+        "value": (
+            "of the stated values {stated}, every {card} is out of the deck: {where}",
+            "von den angegebenen Werten {stated} ist jede {card} aus dem Stapel: {where}",
+        ),
+    },
+)
+rule(
+    "DIAMOND-STATED",
+    "diamond values stated",
+    "angegebene Diamanten-Werte",
+    S_MATERIAL,
+    "the diamond cards are stated as {stated}: {detail}",
+    "die Diamanten-Karten werden als {stated} angegeben: {detail}",
+    reasons={
+        "count": (
+            "there are 10 cards of the values 3 to 9",
+            "es sind 10 Karten mit den Werten 3 bis 9",
+        ),
+        "seen": (
+            "{seen} have turned up already",
+            "aufgetaucht sind schon {seen}",
+        ),
+        "twice": ("they were stated before as {before}", "sie wurden schon als {before} angegeben"),
+    },
+)
+rule(
+    "DIAMOND-DISPLAY",
+    "display holds 4 cards",
+    "Auslage mit 4 Karten",
+    S_GET,
+    "the display already holds {occupied} cards; {card} is one too many (diamonds are money "
+    'cards: "Diamanten bekommt man wie andere Geldkarten auch")',
+    "die Auslage hat schon {occupied} Karten; {card} ist eine zu viel (Diamanten sind "
+    'Geldkarten: "Diamanten bekommt man wie andere Geldkarten auch")',
+)
+rule(
+    "DIAMOND-NOT-HELD",
+    "diamond card not held",
+    "Diamanten-Karte nicht auf der Hand",
+    S_USE,
+    "{player} pays with {card} but does not hold it (diamonds held: {held})",
+    "{player} bezahlt mit {card}, hat sie aber nicht auf der Hand (Diamanten auf der Hand: {held})",
+)
+rule(
+    "DIAMOND-MIX",
+    "diamonds with another currency",
+    "Diamanten mit einer anderen Währung",
+    S_USE,
+    '{player} pays {diamonds} together with {cards}: diamonds "dürfen nicht mit anderen '
+    'Währungen kombiniert werden"',
+    '{player} bezahlt {diamonds} zusammen mit {cards}: Diamanten "dürfen nicht mit anderen '
+    'Währungen kombiniert werden"',
+)
+rule(
+    "DIAMOND-EXCHANGE",
+    "diamonds with an exchange card",
+    "Diamanten mit einer Wechselstube",
+    S_NOTES,
+    '{player} pays with diamonds and {token}, which lets another currency pay: "Diamanten '
+    'dürfen nicht zusammen mit einer Wechselstubenkarte eingesetzt werden"',
+    "{player} bezahlt mit Diamanten und {token}, womit eine andere Währung zahlen darf: "
+    '"Diamanten dürfen nicht zusammen mit einer Wechselstubenkarte eingesetzt werden"',
+)
+rule(
+    "DIAMOND-RESHUFFLE",
+    "reshuffle with diamonds in the deck",
+    "Mischen mit Diamanten im Stapel",
+    S_SETUP,
+    "the discard pile is reshuffled while the deck still holds {n} diamond card(s): the "
+    "diamonds lie in the deck with the other money cards, which is used up first",
+    "der Ablagestapel wird gemischt, obwohl der Stapel noch {n} Diamanten-Karte(n) enthält: "
+    "die Diamanten liegen mit den anderen Geldkarten im Stapel, der zuerst aufgebraucht wird",
+)
+
+
+def diamond_values() -> tuple[int, ...]:
+    return tuple(int(v) for v in module_data("diamanten")["components"]["diamonds"]["values"])
+
+
+def diamond_count() -> int:
+    return int(module_data("diamanten")["components"]["diamonds"]["count"])
+
+
+def assumed_values() -> list[int]:
+    data = module_data("diamanten")["components"]["diamonds"]["assumed_values"]
+    return [int(v) for v in data]
+
+
+def diamond_value(ref: object) -> int | None:
+    """The value of a diamond token (``dm:7`` -> 7), or None when it is none."""
+    if not isinstance(ref, ComponentRef) or ref.kind.lower() != KIND or not ref.name.isdigit():
+        return None
+    value = int(ref.name)
+    return value if value in diamond_values() else None
+
+
+def _fmt(values: Counter[int] | list[int]) -> str:
+    items = sorted(values.elements()) if isinstance(values, Counter) else sorted(values)
+    return " ".join(f"{KIND}:{v}" for v in items) or "-"
+
+
+@dataclass
+class DiamondScratch(Scratch):
+    in_deck: int = 0  # diamond cards in the money deck
+    stated: Counter[int] | None = None  # the ten values, when the record states them
+    display: list[int] = field(default_factory=list)
+    hands: dict[str, Counter[int]] = field(default_factory=dict)
+    discard: Counter[int] = field(default_factory=Counter)
+    out: Counter[int] = field(default_factory=Counter)  # out of the deck (dealt, revealed)
+
+
+@bundled
+class Diamanten(BundledModule):
+    """Ten diamond cards in the money deck: a fifth currency paying for any tile, alone."""
+
+    name = "diamanten"
+    aliases = ("diamonds", "diamant")
+    title_en = "The Diamonds"
+    title_de = "Die Diamanten"
+    section = section(H)
+    page = 13  # printed page of the section: the listing order
+    summary = (
+        "10 diamond cards (3-9), a fifth currency shuffled into the money before the start "
+        "money; pays for a tile on any field, never mixed with another currency"
+    )
+    summary_de = (
+        "10 Diamanten-Karten (3-9), eine fünfte Währung, vor dem Startgeld ins Geld gemischt; "
+        "bezahlt Plättchen jedes Feldes, nie mit einer anderen Währung kombiniert"
+    )
+    component_kinds = (KIND,)
+    chance_verbs = (STATE_VERB,)
+    scratch_type = DiamondScratch
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        # "Die Diamanten-Karten werden zusammen mit den anderen Geldkarten gemischt": all ten
+        # in the deck (also in a two-player game: diamonds have no copies to remove)
+        scratch.in_deck = diamond_count()
+        scratch.hands = {p.name: Counter() for p in state.players}
+
+    def hand(self, state: GameState, player: PlayerState) -> Counter[int]:
+        return self.data(state).hands.setdefault(player.name, Counter())
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """Diamonds in the display, the deck, the discard pile and each hand."""
+        data = self.data(state)
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {
+                "display": _fmt(data.display),
+                "in the deck": data.in_deck,
+                "discard": _fmt(data.discard),
+            },
+            "players": {p.name: {"diamonds": _fmt(self.hand(state, p))} for p in state.players},
+        }
+
+    # ------------------------------------------------------------------ money
+
+    def money_value(self, state: GameState, ref: ComponentRef) -> int | None:
+        """ "Diamanten bekommt man wie andere Geldkarten auch": a diamond is money."""
+        return diamond_value(ref)
+
+    def _where(self, state: GameState) -> str:
+        data = self.data(state)
+        parts = [f"{name} {_fmt(h)}" for name, h in data.hands.items() if +h]
+        if data.display:
+            parts.append(f"display {_fmt(data.display)}")
+        if +data.discard:
+            parts.append(f"discard {_fmt(data.discard)}")
+        return ", ".join(parts) or "-"
+
+    def _leave_deck(self, state: GameState, value: int, pos: Pos, who: str | None) -> None:
+        """One diamond card leaves the deck (dealt or revealed): checked against the supply."""
+        data = self.data(state)
+        if data.in_deck <= 0:
+            state.flag(
+                "DIAMOND-SUPPLY",
+                pos,
+                who,
+                reason="count",
+                card=f"{KIND}:{value}",
+                where=self._where(state),
+            )
+        elif data.stated is not None and data.out[value] >= data.stated[value]:
+            state.flag(
+                "DIAMOND-SUPPLY",
+                pos,
+                who,
+                reason="value",
+                card=f"{KIND}:{value}",
+                stated=_fmt(data.stated),
+                where=self._where(state),
+            )
+        data.in_deck = max(0, data.in_deck - 1)
+        data.out[value] += 1
+
+    def _card(self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None) -> int | None:
+        value = diamond_value(ref)
+        if value is None:
+            state.flag("DIAMOND-CARD", pos, who, token=f"{ref.kind}:{ref.name}")
+        return value
+
+    def deal_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, pos: Pos
+    ) -> list[Any]:
+        """A diamond dealt as start money ("Dann erhalten die Spieler ihr Startgeld")."""
+        value = self._card(state, ref, pos, player.name)
+        if value is not None:
+            self._leave_deck(state, value, pos, player.name)
+            self.hand(state, player)[value] += 1
+        return []
+
+    @refines(Decision.DISPLAY_OCCUPIED)
+    def diamonds_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
+        """Diamonds lying in the display take places of its four (they are money cards)."""
+        return occupied + len(self.data(ctx.state).display)
+
+    def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
+        from referee.engine.context import Context
+
+        value = self._card(state, ref, pos, None)
+        if value is None:
+            return []
+        ctx = Context(state)
+        occupied = int(ctx.decide(Decision.DISPLAY_OCCUPIED))
+        if occupied >= int(ctx.decide(Decision.DISPLAY_SIZE)):
+            state.flag("DIAMOND-DISPLAY", pos, occupied=occupied, card=f"{KIND}:{value}")
+        self._leave_deck(state, value, pos, None)
+        self.data(state).display.append(value)
+        return []
+
+    def take_component(
+        self, state: GameState, player: PlayerState, ref: ComponentRef, action: TakeMoney
+    ) -> list[Any]:
+        """A diamond taken from the display like a money card (the sum of several cards is
+        checked by the engine, diamonds included: ``money_value``)."""
+        data = self.data(state)
+        pos = ref.pos or action.pos
+        value = self._card(state, ref, pos, player.name)
+        if value is None:
+            return []
+        if value in data.display:
+            data.display.remove(value)
+        else:
+            from referee.engine.fmt import fmt_cards
+
+            shown = " ".join(
+                x
+                for x in (fmt_cards(state.display) if state.display else "", _fmt(data.display))
+                if x and x != "-"
+            )
+            state.flag(
+                "TAKE-NOT-IN-DISPLAY",
+                pos,
+                player.name,
+                card=f"{KIND}:{value}",
+                display=shown or "empty",
+            )
+        self.hand(state, player)[value] += 1
+        return []
+
+    def reshuffle(self, state: GameState, pos: Pos) -> list[Any]:
+        """ "der Ablagestapel wird gemischt": paid diamonds come back into the deck."""
+        data = self.data(state)
+        if data.in_deck > 0:
+            state.flag("DIAMOND-RESHUFFLE", pos, n=data.in_deck)
+        back = data.discard.total()
+        data.in_deck += back
+        data.out -= data.discard
+        data.discard.clear()
+        return []
+
+    # ------------------------------------------------------- purchase pipeline
+
+    @staticmethod
+    def _paid(purchase: Any) -> list[ComponentRef]:
+        return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
+
+    @refines(Decision.PAY_CURRENCIES)
+    def diamonds_alone(
+        self, ctx: Any, allowed: frozenset[Currency], *, purchase: Any, **_: Any
+    ) -> frozenset[Currency]:
+        """ "Diamanten ersetzen dabei jede andere Währung. Allerdings dürfen sie nicht mit
+        anderen Währungen kombiniert werden": a payment with diamonds lets no other currency
+        pay (the diamonds themselves pay for any field)."""
+        return frozenset() if self._paid(purchase) else allowed
+
+    @refines(Decision.PAY_VALUE)
+    def diamonds_value(self, ctx: Any, value: int, *, purchase: Any, **_: Any) -> int:
+        """ "Mit ihnen kann man beliebige Plättchen vom Bauhof kaufen": the diamonds count
+        whatever the field's currency."""
+        return value + sum(diamond_value(r) or 0 for r in self._paid(purchase))
+
+    @refines(Decision.PAY_PROBLEMS)
+    def diamond_problems(
+        self, ctx: Any, found: list[Any], *, player: PlayerState, purchase: Any, **_: Any
+    ) -> list[Any]:
+        """Held diamonds, no other currency, no exchange card."""
+        refs = self._paid(purchase)
+        if not refs:
+            return found
+        out = list(found)
+        a = purchase.action
+        state = ctx.state
+        hand = Counter(self.hand(state, player))
+        for ref in refs:
+            pos = ref.pos or a.pos
+            value = diamond_value(ref)
+            if value is None:
+                out.append(
+                    problem("DIAMOND-CARD", pos, player.name, token=f"{ref.kind}:{ref.name}")
+                )
+                continue
+            if hand[value] > 0:
+                hand[value] -= 1
+            else:
+                out.append(
+                    problem(
+                        "DIAMOND-NOT-HELD",
+                        pos,
+                        player.name,
+                        card=f"{KIND}:{value}",
+                        held=_fmt(+self.hand(state, player)),
+                    )
+                )
+        shown = " ".join(f"{r.kind}:{r.name}" for r in refs)
+        cards = [s for s in purchase.steps if s.source != "module"]
+        if cards:
+            from referee.engine.fmt import fmt_cards
+
+            out.append(
+                problem(
+                    "DIAMOND-MIX",
+                    cards[0].pos,
+                    player.name,
+                    diamonds=shown,
+                    cards=fmt_cards([s.card for s in cards]),
+                )
+            )
+        # a module component that lets another currency pay (an exchange card): found by
+        # asking the ruleset, never by the component's name
+        if purchase.field is not None:
+            others = [r for r in purchase.modules_paid if r.kind.lower() != KIND]
+            plain = dataclasses.replace(
+                purchase, steps=[s for s in purchase.steps if s.source != "module"]
+            )
+            plain.allowed, plain.value = None, None
+            base = self._allowed(ctx, player, purchase.field, plain)
+            for other in others:
+                probe = dataclasses.replace(
+                    purchase,
+                    steps=[
+                        *plain.steps,
+                        *(s for s in purchase.steps if s.ref is other),
+                    ],
+                )
+                probe.allowed, probe.value = None, None
+                if self._allowed(ctx, player, purchase.field, probe) - base:
+                    out.append(
+                        problem(
+                            "DIAMOND-EXCHANGE",
+                            other.pos or a.pos,
+                            player.name,
+                            token=f"{other.kind}:{other.name}",
+                        )
+                    )
+        return out
+
+    @staticmethod
+    def _allowed(ctx: Any, player: PlayerState, field: Currency, purchase: Any) -> frozenset[Any]:
+        return frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=player, field=field, purchase=purchase)
+        )
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """The diamonds paid go to the discard pile like money cards."""
+        refs = self._paid(purchase)
+        if not refs:
+            return
+        data = self.data(ctx.state)
+        hand = self.hand(ctx.state, purchase.player)
+        for ref in refs:
+            value = diamond_value(ref)
+            if value is None:
+                continue
+            if hand[value] > 0:
+                hand[value] -= 1
+                if hand[value] == 0:
+                    del hand[value]
+            data.discard[value] += 1
+
+    # ------------------------------------------------------------- statements
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        """``* diamonds 3 4 5 5 6 6 7 7 8 9``: the ten values (only the picture showed them)."""
+        data = self.data(state)
+        pos = event.pos
+        values: list[int] = []
+        for arg in event.args:
+            raw = str(arg.value)
+            if raw.lower().startswith(f"{KIND}:"):
+                raw = raw[len(KIND) + 1 :]
+            values.append(int(raw) if raw.lstrip("-").isdigit() else -1)
+        stated = Counter(values)
+        shown = " ".join(str(v) for v in values) or "-"
+        if len(values) != diamond_count() or any(v not in diamond_values() for v in values):
+            state.flag("DIAMOND-STATED", pos, reason="count", stated=shown)
+            return []
+        if data.stated is not None and data.stated != stated:
+            before = " ".join(str(v) for v in sorted(data.stated.elements()))
+            state.flag("DIAMOND-STATED", pos, reason="twice", stated=shown, before=before)
+            return []
+        if data.out - stated:
+            state.flag("DIAMOND-STATED", pos, reason="seen", stated=shown, seen=_fmt(data.out))
+        data.stated = stated
+        return []
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A diamond in a position's display or in a player's hand."""
+        if where not in ("display", "hand") or (where == "hand" and player is None):
+            return False, None
+        value = self._card(state, ref, ref.pos, player.name if player else None)
+        if value is None:
+            return True, None
+        self._leave_deck(state, value, ref.pos, player.name if player else None)
+        if where == "display":
+            self.data(state).display.append(value)
+        else:
+            assert player is not None
+            self.hand(state, player)[value] += 1
+        return True, None
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """Diamonds taken like money (one card, or several with a sum of at most the take
+        limit, diamonds and money cards together), and each purchase paid with diamonds only
+        (any field; no superfluous card)."""
+        from referee.engine.legal import card_ref, tile_ref
+
+        state = ctx.state
+        data = self.data(state)
+        out: list[Any] = []
+        limit = int(ctx.decide(Decision.TAKE_LIMIT, player=player))
+        money = [c for c in state.display if c is not None]
+        seen: set[tuple[int, tuple[Any, ...]]] = set()
+        for value in sorted(set(data.display)):
+            out.append(TakeMoney((ComponentRef(KIND, str(value)),)))
+            for k in range(1, len(money) + 1):
+                for combo in combinations(sorted(money, key=lambda c: c.sort_key), k):
+                    if value + sum(c.value for c in combo) > limit or (value, combo) in seen:
+                        continue
+                    seen.add((value, combo))
+                    out.append(
+                        TakeMoney((*(card_ref(c) for c in combo), ComponentRef(KIND, str(value))))
+                    )
+        hand = sorted(self.hand(state, player).elements())
+        if not hand:
+            return out
+        ways: set[tuple[int, ...]] = set()
+        for k in range(1, len(hand) + 1):
+            ways.update(combinations(hand, k))
+        for i, tile in enumerate(state.market):
+            if not isinstance(tile, TileKind):
+                continue
+            cur = Currency.of_field(i + 1)
+            price = tile.price
+            for way in sorted(ways):
+                total = sum(way)
+                if total < price or any(total - v >= price for v in way):
+                    continue  # short, or a superfluous card
+                paid = tuple(ComponentRef(KIND, str(v)) for v in way)
+                out.append(Buy(cur, tile_ref(tile), paid))
+        return out
+
+    # ------------------------------------------------------------ simulator
+
+    def sim_deck_components(self, sim: Any) -> list[object]:
+        """ "Die Diamanten-Karten werden zusammen mit den anderen Geldkarten gemischt. Dann
+        erhalten die Spieler ihr Startgeld": the ten cards (assumed values, see the YAML)."""
+        return [ComponentRef(KIND, str(v)) for v in assumed_values()]
+
+    def sim_reshuffle(self, sim: Any) -> list[object]:
+        data = self.data(sim.state)
+        return [ComponentRef(KIND, str(v)) for v in sorted(data.discard.elements())]
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Now and then an exact purchase with diamonds."""
+        if sim.rng.random() >= 0.5:
+            return []
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and a.paid
+            and all(isinstance(r, ComponentRef) and r.kind == KIND for r in a.paid)
+            and sum(diamond_value(r) or 0 for r in a.paid) == getattr(a.tile, "price", -1)
+        ]

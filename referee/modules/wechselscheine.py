@@ -1,0 +1,496 @@
+"""Die Wechselscheine (exchange certificates): an overpayment of up to 6 is stored on the
+player's certificate with a currency stone and later pays like one money card of that value and
+currency.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE WECHSELSCHEINE.
+
+Notation: the stored credit is the component token ``ws:De5`` (currency and amount). It is
+stored with the free verb ``certificate`` in the line of the overpaying purchase
+(``6. Anna: buy Di A4 pay Di9, certificate ws:De5, place A4@1,0``) and paid like a card
+(``9. Anna: buy De T12 pay De8 ws:De5, ...``). A position block states a certificate in the
+player's section (``certificate ws:De5``; ``certificate none`` for an empty one).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import CURRENCIES, Currency, TileKind
+from referee.engine.actions.purchase import allowed_currencies, overpaid
+from referee.engine.findings import problem
+from referee.engine.ruleset import Decision, refines
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import Buy, CardRef, ComponentRef, GenericArg, ModuleAction
+
+H = "DIE WECHSELSCHEINE"
+S_MATERIAL = section(H, "Spielmaterial")
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_STORE = section(H, "Speichern von Geld")
+KIND = "ws"
+VERB = "certificate"
+
+rule(
+    "CERTIFICATE-TOKEN",
+    "no such stored amount",
+    "kein solches Guthaben",
+    S_MATERIAL,
+    "{token} is no stored amount: a certificate holds a currency and an amount of 1 to 6, "
+    "written ws:De5",
+    "{token} ist kein Guthaben: ein Wechselschein zeigt eine Währung und einen Betrag von 1 bis "
+    "6, geschrieben ws:De5",
+)
+rule(
+    "CERTIFICATE-NO-OVERPAY",
+    "nothing overpaid",
+    "nichts überzahlt",
+    S_STORE,
+    '{player} stores {token}, but {detail} ("Kauft ein Spieler ein Gebäude und überzahlt '
+    'dabei, darf er sich einen ... Währungsstein nehmen")',
+    '{player} speichert {token}, aber {detail} ("Kauft ein Spieler ein Gebäude und überzahlt '
+    'dabei, darf er sich einen ... Währungsstein nehmen")',
+    reasons={
+        "no-purchase": (
+            "no purchase of theirs in this line comes before it",
+            "in dieser Zeile geht kein Kauf von ihm voraus",
+        ),
+        "exact": (
+            "the purchase of {tile} was exact",
+            "der Kauf von {tile} war passend",
+        ),
+        "unknown": (
+            "the payment of {tile} is not fully known",
+            "die Zahlung für {tile} ist nicht ganz bekannt",
+        ),
+    },
+)
+rule(
+    "CERTIFICATE-AMOUNT",
+    "the whole overpayment is marked",
+    "die ganze Überzahlung wird markiert",
+    S_STORE,
+    "{player} stores {amount}, but the purchase of {tile} overpaid {over}: the overpaid amount "
+    'is marked ("indem er den überzahlten Betrag markiert")',
+    "{player} speichert {amount}, der Kauf von {tile} hat aber {over} überzahlt: markiert wird "
+    'der überzahlte Betrag ("indem er den überzahlten Betrag markiert")',
+)
+rule(
+    "CERTIFICATE-OVER-6",
+    "at most 6 stored",
+    "höchstens 6 gespeichert",
+    S_STORE,
+    '{player} stores {token}, but {over} were overpaid: "Das gespeicherte Geld kann den Betrag '
+    '6 nicht überschreiten. Wer also 7 oder mehr überzahlt, kann dieses Geld nicht speichern"',
+    '{player} speichert {token}, überzahlt wurden aber {over}: "Das gespeicherte Geld kann den '
+    "Betrag 6 nicht überschreiten. Wer also 7 oder mehr überzahlt, kann dieses Geld nicht "
+    'speichern"',
+)
+rule(
+    "CERTIFICATE-OCCUPIED",
+    "one stone per certificate",
+    "ein Stein je Wechselschein",
+    S_STORE,
+    '{player} stores {token}, but the certificate holds {held} already ("Auf einem '
+    'Wechselschein kann nur ein Währungsstein platziert werden")',
+    '{player} speichert {token}, der Wechselschein zeigt aber schon {held} ("Auf einem '
+    'Wechselschein kann nur ein Währungsstein platziert werden")',
+)
+rule(
+    "CERTIFICATE-NO-STONE",
+    "no stone of that currency",
+    "kein Stein dieser Währung",
+    S_STORE,
+    "{player} stores {token}, but no {currency} stone lies in the middle (there: {stones}; "
+    '"einen beliebigen der in der Mitte vorhandenen Währungssteine")',
+    "{player} speichert {token}, in der Mitte liegt aber kein {currency}-Stein (dort: "
+    '{stones}; "einen beliebigen der in der Mitte vorhandenen Währungssteine")',
+)
+rule(
+    "CERTIFICATE-NOT-HELD",
+    "amount not stored",
+    "Guthaben nicht gespeichert",
+    S_STORE,
+    "{player} pays with {token}, but the certificate holds {held}",
+    "{player} bezahlt mit {token}, der Wechselschein zeigt aber {held}",
+)
+rule(
+    "CERTIFICATE-CURRENCY",
+    "stored amount in the field's currency",
+    "Guthaben in der Währung des Feldes",
+    S_STORE,
+    "{player} pays with {token} for a tile on the {field} field: the stored amount pays like a "
+    'money card of its currency ("genauso wie bei einer Geldkarte gleicher Höhe")',
+    "{player} bezahlt mit {token} ein Plättchen vom {field}-Feld: das Guthaben zahlt wie eine "
+    'Geldkarte seiner Währung ("genauso wie bei einer Geldkarte gleicher Höhe")',
+)
+
+
+def max_stored() -> int:
+    return int(module_data("wechselscheine")["components"]["certificates"]["max_stored"])
+
+
+def stones_per_currency(players: int) -> int:
+    table = module_data("wechselscheine")["setup"]["stones_per_currency"]
+    return int(table.get(players, table.get(str(players), 0)))
+
+
+def parse_credit(value: object) -> tuple[Currency, int] | None:
+    """``ws:De5`` (or the card-like ``De5``) -> (Denar, 5); None when it is none. Amounts
+    above 6 are read (CERTIFICATE-OVER-6 names them); 0 and below are not."""
+    if isinstance(value, ComponentRef):
+        if value.kind.lower() != KIND:
+            return None
+        name = value.name
+    elif isinstance(value, CardRef) and value.card is not None:
+        return value.card.currency, value.card.value
+    else:
+        name = str(value)
+    by_code = {c.code.lower(): c for c in CURRENCIES}
+    cur = by_code.get(name[:2].lower())
+    rest = name[2:]
+    if cur is None or not rest.isdigit() or int(rest) <= 0:
+        return None
+    return cur, int(rest)
+
+
+def credit_code(credit: tuple[Currency, int] | None) -> str:
+    return "-" if credit is None else f"{KIND}:{credit[0].code}{credit[1]}"
+
+
+def _token(value: object) -> str:
+    if isinstance(value, ComponentRef):
+        return f"{value.kind}:{value.name}"
+    if isinstance(value, CardRef) and value.card is not None:
+        return value.card.code
+    return str(value)
+
+
+@dataclass
+class CertificateScratch(Scratch):
+    stones: Counter[Currency] = field(default_factory=Counter)  # in the middle
+    held: dict[str, tuple[Currency, int] | None] = field(default_factory=dict)
+    # the latest purchase of each player: (line, overpaid or None when unknown, tile)
+    pending: dict[str, tuple[int, int | None, str]] = field(default_factory=dict)
+    stored: list[tuple[str, str, int]] = field(default_factory=list)  # player, credit, line
+    spent: list[tuple[str, str, int]] = field(default_factory=list)  # player, credit, line
+
+
+def _stones_text(stones: Counter[Currency]) -> str:
+    return ", ".join(f"{c.code} {stones[c]}" for c in CURRENCIES)
+
+
+@bundled
+class Wechselscheine(BundledModule):
+    """A certificate per player stores an overpayment (up to 6) as a credit in any currency
+    whose stone is available; the credit later pays like one money card."""
+
+    name = "wechselscheine"
+    aliases = ("certificates", "wechselschein")
+    title_en = "The Exchange Certificates"
+    title_de = "Die Wechselscheine"
+    section = section(H)
+    page = 31  # printed page of the section: the listing order
+    summary = (
+        "an overpayment of up to 6 is stored on the player's certificate with a currency stone "
+        "of choice; the credit later pays like one money card of that value and currency"
+    )
+    summary_de = (
+        "eine Überzahlung bis 6 wird mit einem Währungsstein nach Wahl auf dem Wechselschein "
+        "gespeichert; das Guthaben zahlt später wie eine Geldkarte dieses Werts und dieser Währung"
+    )
+    verbs = (VERB,)
+    free_verbs = (VERB,)
+    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    component_kinds = (KIND,)
+    scratch_type = CertificateScratch
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        # "Jeder Spieler erhält ein Wechselscheinplättchen ... Von den Währungssteinen wird je
+        # nach Spielerzahl eine bestimmte Anzahl jeder Farbe in die Mitte gelegt"
+        n = stones_per_currency(len(state.players))
+        scratch.stones = Counter({c: n for c in CURRENCIES})
+        scratch.held = {p.name: None for p in state.players}
+
+    def held(self, state: GameState, player: PlayerState) -> tuple[Currency, int] | None:
+        return self.data(state).held.get(player.name)
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The stones in the middle and each player's certificate."""
+        data = self.data(state)
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {"stones in the middle": _stones_text(data.stones)},
+            "players": {
+                p.name: {"certificate": credit_code(data.held.get(p.name))} for p in state.players
+            },
+        }
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        super().at_moment(ctx, moment)
+        if moment in (Moment.TURN_START, Moment.TURN_END):
+            self.data(ctx.state).pending.clear()  # storing belongs to the purchase's line
+
+    # ------------------------------------------------------- purchase pipeline
+
+    @staticmethod
+    def _paid(purchase: Any) -> list[ComponentRef]:
+        return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
+
+    @refines(Decision.PAY_VALUE)
+    def credit_value(self, ctx: Any, value: int, *, purchase: Any, **_: Any) -> int:
+        """ "Diesen Betrag kann der Spieler nun für einen Kauf einsetzen ... genauso wie bei
+        einer Geldkarte gleicher Höhe": a stored amount of a currency that may pay counts."""
+        refs = self._paid(purchase)
+        if not refs or purchase.field is None:
+            return value
+        allowed = allowed_currencies(ctx, purchase)
+        for ref in refs:
+            credit = parse_credit(ref)
+            if credit is not None and credit[1] <= max_stored() and credit[0] in allowed:
+                value += credit[1]
+        return value
+
+    @refines(Decision.PAY_PROBLEMS)
+    def credit_problems(
+        self, ctx: Any, found: list[Any], *, player: PlayerState, purchase: Any, **_: Any
+    ) -> list[Any]:
+        """The amount is stored on the payer's certificate and its currency may pay."""
+        refs = self._paid(purchase)
+        if not refs or purchase.field is None:
+            return found
+        out = list(found)
+        a = purchase.action
+        held = self.held(ctx.state, player)
+        allowed = allowed_currencies(ctx, purchase)
+        for ref in refs:
+            pos = ref.pos or a.pos
+            token = f"{ref.kind}:{ref.name}"
+            credit = parse_credit(ref)
+            if credit is None or credit[1] > max_stored():
+                out.append(problem("CERTIFICATE-TOKEN", pos, player.name, token=token))
+                continue
+            if credit != held:
+                out.append(
+                    problem(
+                        "CERTIFICATE-NOT-HELD",
+                        pos,
+                        player.name,
+                        token=token,
+                        held=credit_code(held),
+                    )
+                )
+            else:
+                held = None  # used up: a second token is not held
+            if credit[0] not in allowed:
+                out.append(
+                    problem(
+                        "CERTIFICATE-CURRENCY",
+                        pos,
+                        player.name,
+                        token=token,
+                        field=purchase.field.code,
+                    )
+                )
+        return out
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """ "Nach dem Einsetzen wird der Währungsstein wieder in die Mitte gelegt"; and the
+        purchase's overpayment is kept for a ``certificate`` line that stores it."""
+        state = ctx.state
+        data = self.data(state)
+        player = purchase.player
+        line = purchase.action.pos.line
+        for ref in self._paid(purchase):
+            credit = parse_credit(ref)
+            if credit is not None and credit == data.held.get(player.name):
+                data.held[player.name] = None
+                data.stones[credit[0]] += 1
+                data.spent.append((player.name, credit_code(credit), line))
+        from referee.engine.fmt import fmt_ref, fmt_tile
+
+        tile = (
+            fmt_tile(purchase.tile) if purchase.tile is not None else fmt_ref(purchase.action.tile)
+        )
+        data.pending[player.name] = (line, overpaid(ctx, purchase), tile)
+
+    # ---------------------------------------------------------------- storing
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        self._store(state, player, action)
+        return []
+
+    def _store(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+        data = self.data(state)
+        pos = action.pos
+        if len(action.args) != 1:
+            shown = " ".join(_token(a.value) for a in action.args) or "(nothing)"
+            state.flag("CERTIFICATE-TOKEN", pos, player.name, token=shown)
+            return
+        arg: GenericArg = action.args[0]
+        apos = arg.pos or pos
+        credit = parse_credit(arg.value)
+        token = _token(arg.value)
+        if credit is None:
+            state.flag("CERTIFICATE-TOKEN", apos, player.name, token=token)
+            return
+        token = credit_code(credit)
+        cur, amount = credit
+        pending = data.pending.get(player.name)
+        if pending is not None and pending[0] != pos.line:
+            pending = None
+        over = pending[1] if pending is not None else None
+        too_much = max(amount, over or 0)
+        if pending is None:
+            state.flag(
+                "CERTIFICATE-NO-OVERPAY", apos, player.name, reason="no-purchase", token=token
+            )
+        elif over is None:
+            state.flag(
+                "CERTIFICATE-NO-OVERPAY",
+                apos,
+                player.name,
+                reason="unknown",
+                token=token,
+                tile=pending[2],
+            )
+        elif over == 0:
+            state.flag(
+                "CERTIFICATE-NO-OVERPAY",
+                apos,
+                player.name,
+                reason="exact",
+                token=token,
+                tile=pending[2],
+            )
+        elif too_much <= max_stored() and amount != over:
+            state.flag(
+                "CERTIFICATE-AMOUNT",
+                apos,
+                player.name,
+                amount=amount,
+                tile=pending[2],
+                over=over,
+            )
+        if too_much > max_stored():
+            state.flag("CERTIFICATE-OVER-6", apos, player.name, token=token, over=too_much)
+        if pending is not None:
+            del data.pending[player.name]  # one stone per purchase
+        held = data.held.get(player.name)
+        if held is not None:
+            state.flag(
+                "CERTIFICATE-OCCUPIED", apos, player.name, token=token, held=credit_code(held)
+            )
+            data.stones[held[0]] += 1  # as played: the old stone went back
+        if data.stones[cur] <= 0:
+            state.flag(
+                "CERTIFICATE-NO-STONE",
+                apos,
+                player.name,
+                token=token,
+                currency=cur.code,
+                stones=_stones_text(data.stones),
+            )
+        else:
+            data.stones[cur] -= 1
+        data.held[player.name] = credit
+        data.stored.append((player.name, token, pos.line))
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``certificate ws:De5`` (or ``certificate none``) in a player's section of a position."""
+        if player is None or line.verb.lower() != VERB or len(line.args) != 1:
+            return False
+        data = self.data(state)
+        value = line.args[0].value
+        old = data.held.get(player.name)
+        if old is not None:
+            data.stones[old[0]] += 1
+            data.held[player.name] = None
+        if str(value).lower() in ("none", "empty", "leer", "keiner"):
+            return True
+        credit = parse_credit(value)
+        pos = line.args[0].pos or line.pos
+        if credit is None or credit[1] > max_stored():
+            state.flag("CERTIFICATE-TOKEN", pos, player.name, token=_token(value))
+            return True
+        if data.stones[credit[0]] <= 0:
+            state.flag(
+                "CERTIFICATE-NO-STONE",
+                pos,
+                player.name,
+                token=credit_code(credit),
+                currency=credit[0].code,
+                stones=_stones_text(data.stones),
+            )
+        else:
+            data.stones[credit[0]] -= 1
+        data.held[player.name] = credit
+        return True
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """Storing the latest purchase's overpayment (1-6) with each stone in the middle, when
+        the certificate is empty; and each purchase paid with the stored amount, where its
+        currency may pay, reaching the price with neither a superfluous card nor a superfluous
+        credit."""
+        from referee.engine.actions.purchase import payments, plan_purchase
+        from referee.engine.legal import card_ref, tile_ref
+
+        state = ctx.state
+        data = self.data(state)
+        out: list[Any] = []
+        held = data.held.get(player.name)
+        pending = data.pending.get(player.name)
+        t = state.turn
+        if (
+            pending is not None
+            and held is None
+            and t is not None
+            and pending[1] is not None
+            and 1 <= pending[1] <= max_stored()
+        ):
+            for cur in CURRENCIES:
+                if data.stones[cur] > 0:
+                    ref = ComponentRef(KIND, f"{cur.code}{pending[1]}")
+                    out.append(ModuleAction(VERB, (GenericArg(ref),)))
+        if held is None:
+            return out
+        hand = sorted(player.hand.elements(), key=lambda c: c.sort_key)
+        token = ComponentRef(KIND, f"{held[0].code}{held[1]}")
+        for i, tile in enumerate(state.market):
+            if not isinstance(tile, TileKind):
+                continue
+            cur = Currency.of_field(i + 1)
+            probe = plan_purchase(state, player, Buy(cur, tile_ref(tile), (token,)))
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
+            )
+            if held[0] not in allowed:
+                continue
+            price = probe.price if probe.price is not None else tile.price
+            need = price - held[1]
+            if need <= 0:
+                out.append(Buy(cur, tile_ref(tile), (token,)))
+                continue
+            for pay in payments(hand, allowed, need):
+                if sum(c.value for c in pay) >= price:
+                    continue  # the credit would be superfluous
+                paid: tuple[Any, ...] = (*(card_ref(c) for c in pay), token)
+                out.append(Buy(cur, tile_ref(tile), paid))
+        return out
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Now and then a purchase with the stored amount (it is money like any card)."""
+        if sim.rng.random() >= 0.5:
+            return []
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and any(isinstance(r, ComponentRef) and r.kind == KIND for r in a.paid)
+        ]
