@@ -575,9 +575,7 @@ def _phrase_pattern(terms: dict[str, str]) -> Any:
 
     words = sorted(terms, key=len, reverse=True)  # the longest phrase wins
     # whole words only, and never inside a record token (``task:4``, ``floor=none``, ``@1,0``)
-    return re.compile(
-        r"(?<![\w=:@-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w=:@-])"
-    )
+    return re.compile(r"(?<![\w=:@-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w=:@-])")
 
 
 def localize_view(view: Any, terms: dict[str, str], lang: str = "en") -> Any:

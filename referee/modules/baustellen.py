@@ -811,6 +811,18 @@ class Baustellen(BundledModule):
 
     # ------------------------------------------------------------ legal moves
 
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Now and then a half-price purchase that sets up a building site ("Jedes beliebige
+        Gebäude ... für mindestens die Hälfte des Preises"), so simulated games use sites."""
+        if sim.rng.random() >= 0.3:
+            return []
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and any(isinstance(r, ComponentRef) and r.kind == KIND for r in a.paid)
+        ]
+
     def legal_actions(self, ctx: Context, player: PlayerState) -> list[Any]:
         """Half-price purchases of every market tile (at least half, no superfluous card; the
         site's back one of those the supply still allows), and completions of the player's
