@@ -15,7 +15,8 @@ python-chess is a bench-only dependency (``pip install -e '.[bench]'``); without
 side is skipped with a message. Besides, for context: parse only and validate only (both
 streamed), the headers-only scan (``read_headers``, games/s; the CLI has no headers-only
 command), and with ``--startup N`` the wall time of ``alhambra-referee check`` of one game as a
-new process (median and min of N runs, plus the CPU time of the child). ``--lark-only``
+new process (median and min of N runs, plus the CPU time of the child; ``--startup-before TREE``
+times another source tree interleaved with this one). ``--lark-only``
 switches the fast reader off (every game read by the Lark grammar): the "before" of the parse.
 Times are wall clock (``perf_counter``) with the process's CPU time (``process_time``) beside,
 since the machine is shared. ``--profile`` prints a cProfile table of the streamed full check.
@@ -24,6 +25,7 @@ since the machine is shared. ``--profile`` prints a cProfile table of the stream
     python bench/bench_check.py --lark-only          # the same without the fast reader
     python bench/bench_check.py --games 60 --startup 0 --profile
     python bench/bench_check.py --mb 100             # also peak memory of check --jobs
+    python bench/bench_check.py --runs 1 --startup 12 --startup-before /tmp/sr-before
 """
 
 from __future__ import annotations
@@ -182,19 +184,35 @@ def chess_read(pgn: str) -> None:
 # ------------------------------------------------------------------------------ start-up
 
 
-def startup(runs: int, record: Path) -> tuple[list[float], list[float]]:
-    """Wall and CPU seconds of ``alhambra-referee check RECORD`` as a new process, per run."""
-    cmd = [sys.executable, "-m", "referee"]  # the same for any source tree (PYTHONPATH)
-    walls, cpus = [], []
-    subprocess.run([*cmd, "check", str(record)], stdout=subprocess.DEVNULL, check=False)
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        subprocess.run([*cmd, "check", str(record)], stdout=subprocess.DEVNULL, check=False)
-        walls.append(time.perf_counter() - t)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-    return walls, cpus
+def startup(
+    runs: int, record: Path, trees: dict[str, str | None]
+) -> dict[str, tuple[list[float], list[float]]]:
+    """Wall and CPU seconds (of the child) of ``python -m referee check RECORD`` as a new
+    process, per run and per source tree (None: this one; a path: run with ``PYTHONPATH``), the
+    trees interleaved; one warm-up round first."""
+    out: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in trees}
+    for i in range(runs + 1):
+        for name, tree in trees.items():
+            env = dict(os.environ)
+            if tree is not None:
+                env["PYTHONPATH"] = tree
+            cwd = "/" if tree is not None else str(ROOT)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "referee", "check", str(record)],
+                stdout=subprocess.DEVNULL,
+                env=env,
+                cwd=cwd,
+                check=False,
+            )
+            wall = time.perf_counter() - t
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if i:
+                out[name][0].append(wall)
+                cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                out[name][1].append(cpu)
+    return out
 
 
 # -------------------------------------------------------------------------------- memory
@@ -255,6 +273,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=3, help="repetitions (the best counts)")
     ap.add_argument("--startup", type=int, default=15, help="runs of one-game check, 0: skip")
+    ap.add_argument(
+        "--startup-before",
+        metavar="TREE",
+        help="also time the start-up of another source tree (PYTHONPATH), interleaved",
+    )
     ap.add_argument("--lark-only", action="store_true", help="switch the fast reader off")
     ap.add_argument("--mb", type=int, default=0, help="size of a memory-run file, 0: skip")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs of that run")
@@ -326,12 +349,17 @@ def main() -> None:
             )
 
         if args.startup:
-            walls, cpus = startup(args.startup, ROOT / "examples" / "game-4p.alh")
-            print(
-                f"one-game check incl. start-up (examples/game-4p.alh, {args.startup} runs): "
-                f"median {statistics.median(walls) * 1000:.0f} ms, min {min(walls) * 1000:.0f} ms "
-                f"wall; CPU median {statistics.median(cpus) * 1000:.0f} ms"
-            )
+            trees: dict[str, str | None] = {"this tree": None}
+            if args.startup_before:
+                trees = {"before": args.startup_before, "this tree": None}
+            record = ROOT / "examples" / "game-4p.alh"
+            for name, (walls, cpus) in startup(args.startup, record, trees).items():
+                print(
+                    f"one-game check incl. start-up, {name} ({record.name}, {args.startup} runs): "
+                    f"wall median {statistics.median(walls) * 1000:.0f} ms, "
+                    f"min {min(walls) * 1000:.0f} ms; CPU median "
+                    f"{statistics.median(cpus) * 1000:.0f} ms, min {min(cpus) * 1000:.0f} ms"
+                )
         if args.mb:
             g, secs, peak, size = memory_run(text, args.mb, args.jobs)
             print(

@@ -372,3 +372,29 @@ def test_syntax_errors_are_lark_s() -> None:
         fast.ENABLED = True
     assert quick.errors and deep(quick) == deep(slow)
     assert [e.excerpt for e in quick.errors] == [e.excerpt for e in slow.errors]
+
+
+# ------------------------------------------------------------------------- headers only
+
+
+def _headers_the_long_way(text: str) -> list[Any]:
+    """The headers-only scan as it was: each game's text cut out, then its header lines."""
+    from referee.notation.parser import recover_headers
+
+    return [recover_headers(chunk, start - 1) for start, chunk in split_games(fuzz_lines(text))]
+
+
+def test_the_headers_only_scan_reads_what_cutting_the_games_reads() -> None:
+    from referee.notation import read_headers
+
+    records = [simulate_text(n, 900 + n) for n in (2, 4, 6)] + fuzz.seed_records(1, 5)
+    texts = ["\n".join(records), "", "\n\n", "# only a comment\n"]
+    texts += [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.alh"))]
+    gens = fuzz.generators(records)
+    for kind in ("fragment", "several-games", "mutated-record", "token-soup", "random-text"):
+        rng = random.Random(f"headers-{kind}")
+        texts += [gens[kind](rng) for _ in range(60)]
+    for text in texts:
+        assert isinstance(text, str)
+        got = [deep(h) for h in read_headers(text=text)]
+        assert got == [deep(h) for h in _headers_the_long_way(text)], text[:200]

@@ -21,7 +21,7 @@ from typing import IO
 
 from referee.notation.files import UnreadableInput, byte_lines, decode_text, open_lines
 from referee.notation.formatter import format_game, format_games
-from referee.notation.parser import parse_game_text, recover_headers, split_games
+from referee.notation.parser import parse_game_text, scan_headers, split_games
 from referee.record.model import Game, Header, NotationError
 
 PathOrStream = str | os.PathLike[str] | IO[str] | IO[bytes]
@@ -102,5 +102,4 @@ def read_headers(
     else:
         assert path_or_stream is not None, "give a path, a stream or text="
         lines, _ = _open_lines(path_or_stream, source)
-    for start, chunk in split_games(lines):
-        yield recover_headers(chunk, start - 1)
+    yield from scan_headers(lines)

@@ -184,7 +184,7 @@ def _card(word: str) -> tuple[type, Any] | None:
 
 
 def _make_card(word: str, pos: Pos) -> Any:
-    got = _card(word)
+    got = _cards[word] if word in _cards else _card(word)
     if got is None:
         return None
     cls, value = got
@@ -215,7 +215,7 @@ def _tile_reading(word: str) -> tuple[Any, ...] | None:
 
 
 def _make_tile(word: str, pos: Pos) -> Any:
-    got = _tile_reading(word)
+    got = _tiles[word] if word in _tiles else _tile_reading(word)
     if got is None:
         return None
     if got[0] == "component":
@@ -429,12 +429,15 @@ def _tile_at(word: str, ln: int, col: int, optional: bool = False) -> tuple[Any,
 
 
 def _action(words: list[Word], ln: int) -> Any:
-    got = _notes(words, ln)
-    if got is None:
-        return None
-    notes, end = got
-    if end == 0:
-        return None
+    if words[-1][0][0] == "{":
+        got = _notes(words, ln)
+        if got is None:
+            return None
+        notes, end = got
+        if end == 0:
+            return None
+    else:
+        notes, end = (), len(words)
     verb, vcol, _ = words[0]
     pos = Pos(ln, vcol)
     n = end - 1  # arguments
@@ -623,10 +626,13 @@ def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
     _, col, sep = words[0]
     if sep or len(words) < 2:
         return None
-    got = _notes(words, ln)
-    if got is None:
-        return None
-    notes, end = got
+    if words[-1][0][0] == "{":
+        got = _notes(words, ln)
+        if got is None:
+            return None
+        notes, end = got
+    else:
+        notes, end = (), len(words)
     groups = _groups(words[:end], 1)
     if groups is None:
         return None

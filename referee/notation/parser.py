@@ -171,6 +171,34 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         return
 
 
+def scan_headers(lines: Iterable[str]) -> Iterator[tuple[Header, ...]]:
+    """The headers of every game of a stream of lines, as :func:`recover_headers` reads them
+    from each game :func:`split_games` cuts, without assembling the games' texts.
+
+    A game ends where a header line follows body lines; its headers are the header lines from
+    its start to there (the comment lines :func:`split_games` moves between games hold none).
+    """
+    heads: list[Header] = []
+    seen_body = False
+    content = False
+    for n, line in enumerate(lines, 1):
+        kind = _line_kind(line)
+        if kind == "header":
+            if seen_body:
+                yield tuple(heads)
+                heads, seen_body = [], False
+            m = _HEADER_LINE.match(line)
+            if m:
+                name = _KNOWN_BY_LOWER.get(m[1].lower(), m[1])
+                heads.append(Header(name, tk.unquote(m[2]), Pos(n, m.start(1) + 1)))
+        elif kind == "body":
+            seen_body = True
+        if kind != "blank":
+            content = True
+    if content:
+        yield tuple(heads)
+
+
 def recover_headers(text: str, line_offset: int) -> tuple[Header, ...]:
     """Headers of a game whose text did not parse, read by a simple line pattern."""
     out = []
