@@ -10,6 +10,7 @@ rules are seen working beside the others'.
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -24,6 +25,15 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 FIRST = ("wesir", "wechselstuben", "bonuskarten", "plaetze")
 WAVE_A = ("wertungskaertchen", "magisch", "medina", "wuensche")
+WAVE_B = (
+    "diamanten",
+    "wechselgeld",
+    "wechselscheine",
+    "schaetze",
+    "baumeister",
+    "diebe",
+    "baustellen",
+)
 
 # what shows in a record that a module was used (a regular expression per module)
 USED: dict[str, str] = {
@@ -35,11 +45,20 @@ USED: dict[str, str] = {
     "magisch": r"buy \w+ mg:",
     "medina": r"buy \w+ md:",
     "wuensche": r"\* tasks task:",
+    "diamanten": r"pay [^,\n]*dm:",  # a purchase paid with diamonds
+    "wechselgeld": r"\bchange \w+ co:",  # change coins drawn
+    "wechselscheine": r"\bcertificate ws:",  # an overpayment stored
+    "schaetze": r"pay [^,\n]*sz:",  # a purchase bribed down with a treasure
+    "baumeister": r"\bmaster mb:",  # a master builder's extra redesign
+    "diebe": r"(?m)^\w+: thief th:",  # a thief played out of turn
+    "baustellen": r"pay [^,\n]*bs:",  # a building bought for half price under a site
 }
 
 COMBINED_EXAMPLES = {
     "module-wave-a.alh": WAVE_A,
     "module-wave-a-first-expansion.alh": FIRST + WAVE_A,
+    "module-wave-b.alh": WAVE_B,
+    "module-wave-b-first-expansion.alh": FIRST + WAVE_B,
 }
 
 
@@ -65,7 +84,11 @@ def test_combined_example_games_check_clean_and_use_every_module(name: str) -> N
 
 
 @pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"])
-@pytest.mark.parametrize("modules", [WAVE_A, FIRST + WAVE_A], ids=["wave-a", "wave-a+first"])
+@pytest.mark.parametrize(
+    "modules",
+    [WAVE_A, FIRST + WAVE_A, WAVE_B, FIRST + WAVE_B],
+    ids=["wave-a", "wave-a+first", "wave-b", "wave-b+first"],
+)
 def test_simulated_games_with_modules_together_check_clean(
     modules: tuple[str, ...], profile: str
 ) -> None:
@@ -84,3 +107,17 @@ def test_wave_a_scoring_lines_appear_side_by_side() -> None:
     assert "medina" in keys
     assert any(key.startswith("task") for key in keys)
     assert final.table is not None and final.table_label  # the scoring tile's order pays
+
+
+def test_change_coins_and_a_certificate_from_one_overpayment() -> None:
+    """Die Wechselscheine with Das Wechselgeld: "both happen" (digest §13.1) -- one purchase
+    stores its overpayment on the certificate and draws change coins for it as well, and the
+    game checks clean (the combined example shows it)."""
+    lines = (EXAMPLES / "module-wave-b.alh").read_text(encoding="utf-8").splitlines()
+    both = [
+        (turn, after)
+        for turn, after in itertools.pairwise(lines)
+        if re.match(r"\d+\. (\w+):.*certificate ws:", turn)
+        and re.search(r"change " + re.escape(turn.split(":")[0].split()[-1]) + r" co:", after)
+    ]
+    assert both, "no purchase both stored an overpayment and drew change"
