@@ -250,7 +250,7 @@ def test_show_and_json_carry_the_diamonds() -> None:
     text = POSITION.format(modules=X, hand="dm:5 dm:4 Gu3", display="Gu1 dm:3 De6 Du2")
     runner = CliRunner()
     out = runner.invoke(cli, ["show", "-", "--lang", "de"], input=text).output
-    assert "Die Diamanten" in out and "Anna: diamonds dm:4 dm:5" in out
+    assert "Die Diamanten" in out and "Anna: Diamanten dm:4 dm:5" in out
     data = json.loads(runner.invoke(cli, ["show", "-", "--format", "json"], input=text).output)
     assert data["modules"][X]["table"]["display"] == "dm:3"
     assert data["modules"][X]["players"]["Anna"] == {"diamonds": "dm:4 dm:5"}

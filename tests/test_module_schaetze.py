@@ -200,7 +200,7 @@ def test_show_and_json_carry_the_treasures() -> None:
     runner = CliRunner()
     out = runner.invoke(cli, ["show", "-", "--lang", "de"], input=text)
     assert "Die Schätze" in out.output
-    assert "Anna: treasures sz:1 sz:4 sz:5, worth 10, given sz:3" in out.output
+    assert "Anna: Schätze sz:1 sz:4 sz:5, Wert 10, abgegeben sz:3" in out.output
     data = json.loads(runner.invoke(cli, ["show", "-", "--format", "json"], input=text).output)
     anna = data["modules"][X]["players"]["Anna"]
     assert anna == {"treasures": "sz:1 sz:4 sz:5", "worth": 10, "given": "sz:3"}

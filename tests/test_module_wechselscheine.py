@@ -246,8 +246,8 @@ def test_show_and_json_carry_the_certificates() -> None:
     text += "1. Anna: buy Gu A4 pay Gu9, certificate ws:De5, reserve A4\n"
     runner = CliRunner()
     out = runner.invoke(cli, ["show", "-", "--lang", "de"], input=text).output
-    assert "Die Wechselscheine" in out and "Anna: certificate ws:De5" in out
-    assert "stones in the middle: Gu 2, Di 2, De 1, Du 2" in out
+    assert "Die Wechselscheine" in out and "Anna: Wechselschein ws:De5" in out
+    assert "Steine in der Mitte: Gu 2, Di 2, De 1, Du 2" in out
     data = json.loads(runner.invoke(cli, ["show", "-", "--format", "json"], input=text).output)
     assert data["modules"][X]["players"]["Anna"] == {"certificate": "ws:De5"}
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
 from referee.catalogue import Currency, MoneyCard, Side, TileKind
-from referee.engine.actions.purchase import Purchase, payments
+from referee.engine.actions.purchase import Purchase, payment_value, payments
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
@@ -335,16 +335,11 @@ class Baustellen(BundledModule):
         half = price // 2
         if purchase.field is None:
             return half
-        allowed = ctx.decide(
-            Decision.PAY_CURRENCIES, player=player, field=purchase.field, purchase=purchase
-        )
-        paid = 0
-        for ref in purchase.action.paid:
-            if isinstance(ref, CardRef):
-                if ref.card is None:
-                    return half  # an unknown card: the amount is not known
-                if ref.card.currency in allowed:
-                    paid += ref.card.value
+        if purchase.unknown_paid:
+            return half  # an unknown card: the amount is not known
+        # what the payment counts for, through the pipeline (diamonds, coins ... count too:
+        # "Diamanten ... können zur Einrichtung und Fertigstellung einer Baustelle eingesetzt werden")
+        paid = payment_value(ctx, purchase)
         return min(half, paid)
 
     @refines(Decision.PAY_EXACT)

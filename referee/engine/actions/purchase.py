@@ -4,10 +4,10 @@ Every purchase, in a turn or out of it (the vizier), goes through the same stage
 
 1. **locate**: which market field and tile the record names (``BUY-FIELD``,
    ``BUY-NOT-IN-MARKET``);
-2. **price**: the tile's printed price (modules may change it through the pipeline's price
-   stage, e.g. building sites);
-3. **sources**: what pays: hand cards, and components of modules (exchange cards ...); a
+2. **sources**: what pays: hand cards, and components of modules (exchange cards ...); a
    module owns its components' part of the payment (:meth:`Module.on_purchase`);
+3. **price**: the tile's printed price (modules may change it through the pipeline's price
+   stage, e.g. building sites; the payment's sources are known by then);
 4. **currencies**: which currencies may pay for the field (decision ``pay.currencies``);
 5. **value and exactness**: what the payment counts for (``pay.value``), whether it was exact
    (``pay.exact``) and whether exactness gives another action (``turn.extra_action``); further
@@ -174,15 +174,8 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
         buy.field = a.field if a.field is not None else None
         if isinstance(ref, TileRef) and ref.kind is not None:
             buy.tile = ref.kind
-    if buy.tile is not None:
-        buy.price = buy.tile.price
-    elif isinstance(ref, TileRef) and ref.price is not None:
-        buy.price = ref.price
-    if buy.price is not None:  # price stage: modules may change what the tile costs
-        buy.price = int(
-            Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
-        )
-    # payment sources
+    # payment sources (before the price stage: a price may depend on what is paid, e.g. a
+    # building site's "mindestens die Hälfte")
     hand = p.hand  # read only: what this payment has used so far is counted in `used`
     used: dict[MoneyCard, int] = {}
     n_used = 0
@@ -220,6 +213,14 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             buy.steps.append(PayStep("resolve", c, cref, cpos))
         else:
             buy.steps.append(PayStep("missing", c, cref, cpos))
+    if buy.tile is not None:
+        buy.price = buy.tile.price
+    elif isinstance(ref, TileRef) and ref.price is not None:
+        buy.price = ref.price
+    if buy.price is not None:  # price stage: modules may change what the tile costs
+        buy.price = int(
+            Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
+        )
     return buy
 
 
