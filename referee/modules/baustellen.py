@@ -338,7 +338,8 @@ class Baustellen(BundledModule):
         if purchase.unknown_paid:
             return half  # an unknown card: the amount is not known
         # what the payment counts for, through the pipeline (diamonds, coins ... count too:
-        # "Diamanten ... können zur Einrichtung und Fertigstellung einer Baustelle eingesetzt werden")
+        # "Diamanten ... können zur Einrichtung und Fertigstellung einer Baustelle eingesetzt
+        # werden")
         paid = payment_value(ctx, purchase)
         return min(half, paid)
 
