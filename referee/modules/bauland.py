@@ -255,6 +255,10 @@ class Plot:
     price: int
     walls: frozenset[Side]
     kind: BuildingType | None = None
+    # a building the drawing line stated (``* dirk bl:3_7w_A``): checked against Dirk's top
+    # building; on the market a plot lies empty (BAULAND-TOKEN built)
+    stated: BuildingType | None = field(default=None, compare=False)
+    stated_pos: Pos | None = field(default=None, compare=False)
 
     from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
     rotation_rule: ClassVar[str] = "BAULAND-FACE"  # a token stating other walls (E6 check)
@@ -356,12 +360,11 @@ class Bauland(BundledModule):
         if parsed is None:
             return None
         token = f"{ref.kind}:{ref.name}"
-        if parsed.kind is not None:
-            state.flag("BAULAND-TOKEN", pos, reason="built", token=token)
         if parsed.walls is None:
             state.flag("BAULAND-TOKEN", pos, reason="no-walls", token=token)
             return str(parsed.number), None
-        return str(parsed.number), Plot(parsed.number, parsed.price, parsed.walls)
+        plot = Plot(parsed.number, parsed.price, parsed.walls, None, parsed.kind, ref.pos or pos)
+        return str(parsed.number), plot
 
     def _parse(
         self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
@@ -477,6 +480,14 @@ class Bauland(BundledModule):
             return []
         plot = pending[index]
         assert isinstance(plot, Plot)
+        if plot.stated is not None:  # drawn for the market with a building: it lies empty
+            state.flag(
+                "BAULAND-TOKEN",
+                plot.stated_pos or pos,
+                player.name,
+                reason="built",
+                token=plot.code,
+            )
         self._take(state, player.name, plot, kind, pos)
         pending[index] = cast(Any, replace(plot, kind=kind))
         return []
@@ -544,7 +555,21 @@ class Bauland(BundledModule):
             return
         for i, piece in enumerate(state.dirk):
             if isinstance(piece, Plot) and piece.kind is None:
-                state.dirk[i] = cast(Any, self._top(state, "Dirk", piece, pos or _nowhere()))
+                here = piece.stated_pos or pos or _nowhere()
+                built = self._top(state, "Dirk", piece, here)
+                if (
+                    piece.stated is not None
+                    and built.kind is not None
+                    and built.kind != piece.stated
+                ):
+                    state.flag(
+                        "BAULAND-DIRK",
+                        here,
+                        plot=piece.code,
+                        top=built.kind.code,
+                        stated=piece.stated.code,
+                    )
+                state.dirk[i] = cast(Any, built)
 
     def _unbuilt(self, state: GameState, pos: Pos | None) -> None:
         """A plot in an Alhambra or reserve without a building: its buyer chose none."""
