@@ -319,3 +319,16 @@ def test_the_simulator_chooses_before_placing() -> None:
     for game in parse_text(text, "sim.alh"):
         rep = check_game(game)
         assert rep.valid and rep.complete, [v.message() for v in rep.violations]
+
+
+def test_a_position_states_the_columns_and_plots() -> None:
+    text = (
+        '[Players "A, B"]\n[Modules "bauland"]\n\nposition\n  scorings 1\n'
+        "  plots 1 P\n  plots 2\n  plots 3 A G P\n  plots 4 C T\n"
+        "  player A\n    score 10\n    reserve bl:2_7x_S\n    alhambra bl:1_12n_C@1,0\n"
+        "  player B\n    score 12\n    alhambra C5@1,0\nend\n"
+    )
+    rep = check_game(parse_text(text, "t.alh")[0])
+    assert "BAULAND-SETUP" not in codes(rep), [v.message() for v in rep.violations]
+    assert columns(rep) == {1: ["P"], 2: [], 3: ["A", "G", "P"], 4: ["C", "T"]}
+    assert [str(x) for x in plots_of(rep, "A")] == ["bl:1_12n_C", "bl:2_7x_S"]

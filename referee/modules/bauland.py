@@ -449,6 +449,31 @@ class Bauland(BundledModule):
         data.columns[number] = kinds
         return []
 
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``plots 1 P A`` in a position block (outside a player section): the buildings still
+        under number tile 1, top to bottom (0-3 of them)."""
+        if player is not None or line.verb.lower() != CHANCE_VERB:
+            return False
+        data = self.data(state)
+        args = line.args
+        if not args or not isinstance(args[0].value, int) or args[0].value not in numbers():
+            state.flag("BAULAND-SETUP", line.pos, reason="syntax")
+            return True
+        kinds = [_building(a.value) for a in args[1:]]
+        if any(k is None for k in kinds):
+            state.flag("BAULAND-SETUP", line.pos, reason="syntax")
+            return True
+        number = int(args[0].value)
+        if number in data.columns:
+            state.flag("BAULAND-SETUP", line.pos, reason="twice", number=number)
+            return True
+        if len(kinds) > column_size():
+            state.flag("BAULAND-SETUP", line.pos, reason="count", number=number, n=len(kinds))
+        data.columns[number] = [k for k in kinds if k is not None]
+        return True
+
     def _columns_known(self, state: GameState) -> bool:
         return all(n in self.data(state).columns for n in numbers())
 
