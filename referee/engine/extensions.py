@@ -304,6 +304,13 @@ class Module:
         none."""
         return []
 
+    def owed_actions(self, ctx: Context, player: PlayerState) -> list[Action]:
+        """Free actions ``player`` owes now, before the pieces bought this turn are placed
+        (e.g. the building a bought plot receives "sofort"): one of them must be taken. The
+        simulator takes one while any is owed, before the placements; ``can_end_turn`` is False
+        while one is owed. Default: none."""
+        return []
+
     def legal_interrupts(self, ctx: Context) -> list[Turn]:
         """Out-of-turn lines (a ``Turn`` without a number, whole: e.g. ``Ben: vizier, buy ...,
         place ...``) the module allows now. Called between two turns with the table settled

@@ -87,6 +87,7 @@ __all__ = [
     "may_act",
     "module_actions",
     "mover",
+    "owed_actions",
     "piece_ref",
     "placement_actions",
     "placements_of",
@@ -153,7 +154,16 @@ def may_act(state: GameState) -> bool:
 def can_end_turn(state: GameState) -> bool:
     """The turn may end now: something was done and every bought piece is placed."""
     t = state.turn
-    return t is not None and t.main_actions > 0 and not t.pending
+    return t is not None and t.main_actions > 0 and not t.pending and not owed_actions(state)
+
+
+def owed_actions(state: GameState) -> list[Action]:
+    """Free module actions the player to move owes before placing (``Module.owed_actions``)."""
+    p = mover(state)
+    if p is None or not state.ext or state.turn is None:
+        return []
+    ctx = Context(state)
+    return [a for m in state.ext.modules for a in m.owed_actions(ctx, p)]
 
 
 # ----------------------------------------------------------------------------- building rules

@@ -55,6 +55,7 @@ from referee.engine.legal import (
     may_act,
     module_actions,
     mover,
+    owed_actions,
     piece_ref,
     placement_actions,
     remove_actions,
@@ -396,6 +397,11 @@ class _Game:
             if state.turn.over:
                 break
         p = state.players[who]
+        while True:  # free actions owed before placing (e.g. a bought plot's building)
+            owed = owed_actions(state)
+            if not owed:
+                break
+            actions.append(self._do(self.rng.choice(owed), here))
         while True:
             options = placement_actions(state)
             if not options:

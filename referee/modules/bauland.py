@@ -1,0 +1,728 @@
+"""Neues Bauland (Dirk Henn): eight plots in the tower; a bought plot at once receives a building
+from the column under its number tile.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § Dirk Henn: Neues Bauland.
+
+Notation: a plot is the component token ``bl:`` + its number (1-4) + ``_`` + its price + the
+sides with a wall in the order ``n e s w`` (``x``: none), then optionally ``_`` + the building
+it carries: ``bl:2_12n`` is the plot of number tile 2 priced 12 with a wall north,
+``bl:2_12n_C`` the same plot carrying chambers.
+
+* ``* plots 1 P A C`` -- the three plot buildings under number tile 1, top to bottom ("jeweils
+  3 der Baugebäude offen untereinander"); one line per number tile before play.
+* ``* market De:bl:2_12n`` -- a plot drawn from the tower ("mit den anderen Alhambra-Plättchen
+  gemischt und in den Turm gegeben"); also among Dirk's tiles.
+* ``buy De bl:2_12n pay De9 De3, plot C, place bl:2_12n_C@1,2`` -- bought for its price, then
+  at once one building of its number's column chosen (``plot C``, no action) and laid on the
+  plot, "auch in dem Fall, dass das Gebäude in die Reserve gelegt wird".
+* Dirk's plots take the topmost building of their column (no line).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, cast
+
+from referee.catalogue import SIDES, BuildingType, Side
+from referee.engine.state import GameState, PlayerState
+from referee.engine.tower import take_from_tower, tower_total
+from referee.engine.turns import Moment
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
+
+H = "Dirk Henn: Neues Bauland"
+S_MATERIAL = section(H, "Spielmaterial")
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_PLAY = section(H, "Änderungen im Spielablauf")
+S_SCORE = section(H, "Wertungsänderungen")
+S_TWO = section(H, "Sonderregeln im Spiel zu zweit")
+KIND = "bl"
+VERB = "plot"
+CHANCE_VERB = "plots"
+LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
+TOKEN = re.compile(r"^(\d)_(\d{1,2})([a-z]*)(?:_([psacgt]))?$", re.IGNORECASE)
+
+rule(
+    "BAULAND-TOKEN",
+    "no such plot",
+    "kein solches Baugrundstück",
+    S_MATERIAL,
+    "{token} is no plot: {detail}",
+    "{token} ist kein Baugrundstück: {detail}",
+    reasons={
+        "form": (
+            "write bl: + the number (1-4) + _ + the price + the sides with a wall (n e s w, x "
+            "for none), optionally _ + its building, e.g. bl:2_12n or bl:2_12n_C",
+            "bl: + Zahl (1-4) + _ + Preis + die Seiten mit Mauer (n e s w, x für keine), "
+            "wahlweise _ + sein Gebäude, z. B. bl:2_12n oder bl:2_12n_C",
+        ),
+        "no-such-number": (
+            "the number tiles are {numbers} (component data, not verified)",
+            "die Zahlenplättchen sind {numbers} (Materialdaten ungeprüft)",
+        ),
+        "no-such-price": (
+            "a plot's price lies in {low}-{high} (component data, not verified: the prices are "
+            "only in the pictures; source {source})",
+            "ein Baugrundstück kostet {low}-{high} (Materialdaten ungeprüft: die Preise stehen "
+            "nur in den Bildern; Quelle {source})",
+        ),
+        "no-walls": (
+            "its walls are not written where it comes out of the tower (bl:2_12n, bl:2_12x)",
+            "seine Mauern sind nicht angegeben, wo es aus dem Turm kommt (bl:2_12n, bl:2_12x)",
+        ),
+        "built": (
+            "a plot comes out of the tower empty: its building is chosen when it is bought",
+            "ein Baugrundstück kommt leer aus dem Turm: sein Gebäude wird beim Kauf gewählt",
+        ),
+    },
+)
+rule(
+    "BAULAND-SETUP",
+    "plot buildings laid out wrongly",
+    "Baugebäude falsch ausgelegt",
+    S_SETUP,
+    '"Darunter werden dann zufällig jeweils 3 der Baugebäude offen untereinander so '
+    'ausgelegt, dass alle Baugebäude zu sehen sind": {detail}',
+    '"Darunter werden dann zufällig jeweils 3 der Baugebäude offen untereinander so '
+    'ausgelegt, dass alle Baugebäude zu sehen sind": {detail}',
+    reasons={
+        "syntax": (
+            "write * plots + the number tile + its three buildings top to bottom (* plots 1 P A C)",
+            "* plots + Zahlenplättchen + seine drei Gebäude von oben nach unten (* plots 1 P A C)",
+        ),
+        "count": (
+            "number tile {number} has {n} building(s) under it, not 3",
+            "unter Zahlenplättchen {number} liegen {n} Gebäude, nicht 3",
+        ),
+        "twice": (
+            "the column of number tile {number} is laid out twice",
+            "die Spalte von Zahlenplättchen {number} wird zweimal ausgelegt",
+        ),
+        "after-play": (
+            "the columns are laid out before the first turn",
+            "die Spalten werden vor dem ersten Zug ausgelegt",
+        ),
+        "supply": (
+            "there are 2 plot buildings of each type ('je 2 Gebäudeplättchen jedes "
+            "Gebäudetyps'), this is {type} number {n}",
+            "es gibt 2 Baugebäude jeder Sorte ('je 2 Gebäudeplättchen jedes Gebäudetyps'), "
+            "dies ist {type} Nummer {n}",
+        ),
+        "missing": (
+            "the record starts play without the columns of number tile(s) {numbers} "
+            "(* plots N X Y Z): the buildings chosen from them cannot be checked",
+            "die Mitschrift beginnt das Spiel ohne die Spalten von Zahlenplättchen {numbers} "
+            "(* plots N X Y Z): die daraus gewählten Gebäude sind nicht prüfbar",
+        ),
+    },
+)
+rule(
+    "BAULAND-CHOICE",
+    "plot building not taken as the rule says",
+    "Baugebäude nicht regelgerecht genommen",
+    S_PLAY,
+    '"Anschließend sucht er sofort eines der Baugebäude aus, die unter dem entsprechenden '
+    'Zahlenplättchen liegen": {detail}',
+    '"Anschließend sucht er sofort eines der Baugebäude aus, die unter dem entsprechenden '
+    'Zahlenplättchen liegen": {detail}',
+    reasons={
+        "no-plot": (
+            "{name} has no plot bought in this turn waiting for its building (the choice comes "
+            "after the purchase and before the plot is placed or reserved)",
+            "{name} hat in diesem Zug kein gekauftes Baugrundstück, das auf sein Gebäude "
+            "wartet (die Wahl kommt nach dem Kauf und bevor es gelegt oder in die Reserve "
+            "gelegt wird)",
+        ),
+        "not-in-column": (
+            "{type} does not lie under number tile {number} of {plot}; there lie: {column}",
+            "{type} liegt nicht unter Zahlenplättchen {number} von {plot}; dort liegen: {column}",
+        ),
+        "syntax": (
+            "write plot + the building type (P S A C G T), optionally + the plot (plot C bl:2_12n)",
+            "plot + Gebäudesorte (P S A C G T), wahlweise + das Grundstück (plot C bl:2_12n)",
+        ),
+        "missing": (
+            "{plot} was bought, but {name} chose no building for it ('auch in dem Fall, dass "
+            "das Gebäude in die Reserve gelegt wird'): it counts as no building",
+            "{plot} wurde gekauft, aber {name} hat kein Gebäude dafür gewählt ('auch in dem "
+            "Fall, dass das Gebäude in die Reserve gelegt wird'): es zählt als kein Gebäude",
+        ),
+        "stated": (
+            "{plot} is stated with {stated}, but it carries {type}",
+            "{plot} wird mit {stated} angegeben, trägt aber {type}",
+        ),
+    },
+)
+rule(
+    "BAULAND-DIRK",
+    "Dirk's plot with the wrong building",
+    "Dirks Baugrundstück mit falschem Gebäude",
+    S_TWO,
+    '{plot}: "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende '
+    'Baugebäude" -- that is {top}, not {stated}',
+    '{plot}: "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende '
+    'Baugebäude" -- das ist {top}, nicht {stated}',
+)
+rule(
+    "BAULAND-FACE",
+    "plot stated two ways",
+    "Baugrundstück verschieden angegeben",
+    S_MATERIAL,
+    "{tile} is stated with walls {stated}, but it was stated as {allowed}: a plot is a tile like "
+    "the others, it is never turned",
+    "{tile} wird mit Mauern {stated} angegeben, war aber als {allowed} angegeben: ein "
+    "Baugrundstück ist ein Plättchen wie die anderen und wird nie gedreht",
+)
+
+
+# ----------------------------------------------------------------------------- data
+
+
+def _comp() -> dict[str, Any]:
+    data: dict[str, Any] = module_data("bauland")["components"]
+    return data
+
+
+def per_number() -> dict[int, int]:
+    return {int(k): int(v) for k, v in _comp()["plots"]["per_number"].items()}
+
+
+def numbers() -> list[int]:
+    return [int(n) for n in _comp()["numbers"]]
+
+
+def price_range() -> tuple[int, int]:
+    low, high = _comp()["plots"]["price_range"]
+    return int(low), int(high)
+
+
+def per_type() -> dict[BuildingType, int]:
+    return {BuildingType(str(k)): int(v) for k, v in _comp()["buildings"]["per_type"].items()}
+
+
+def column_size() -> int:
+    return int(_comp()["column_size"])
+
+
+# ----------------------------------------------------------------------------- the piece
+
+
+def walls_code(walls: frozenset[Side]) -> str:
+    return "".join(s.value.lower() for s in SIDES if s in walls) or "x"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPlot:
+    number: int
+    price: int
+    walls: frozenset[Side] | None
+    kind: BuildingType | None
+
+
+def parse_plot(name: str) -> ParsedPlot | None:
+    """``2_12n`` -> number 2, price 12, wall north; ``2_12n_C`` with chambers; else None."""
+    m = TOKEN.match(name)
+    if m is None:
+        return None
+    rest = m.group(3).lower()
+    walls: frozenset[Side] | None
+    if rest == "":
+        walls = None
+    elif rest == "x":
+        walls = frozenset()
+    else:
+        found: set[Side] = set()
+        for ch in rest:
+            side = LETTERS.get(ch)
+            if side is None or side in found:
+                return None
+            found.add(side)
+        walls = frozenset(found)
+    kind = BuildingType(m.group(4).upper()) if m.group(4) else None
+    return ParsedPlot(int(m.group(1)), int(m.group(2)), walls, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """A building plot: a tile with its own walls and price (reading: the walls are the plot's,
+    the building only gives the type), counting as a building of the type laid on it ("Die so
+    entstandenen Gebäude zählen bei einer Wertung wie die anderen Gebäuden des gleichen
+    Typs"); without a building it counts as none."""
+
+    number: int
+    price: int
+    walls: frozenset[Side]
+    kind: BuildingType | None = None
+    # a building the drawing line stated (``* dirk bl:3_7w_A``): checked against Dirk's top
+    # building; on the market a plot lies empty (BAULAND-TOKEN built)
+    stated: BuildingType | None = field(default=None, compare=False)
+    stated_pos: Pos | None = field(default=None, compare=False)
+
+    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
+    rotation_rule: ClassVar[str] = "BAULAND-FACE"  # a token stating other walls (E6 check)
+    cell_fill: ClassVar[str] = "#c8b48a"  # earth: a plot
+
+    @property
+    def type(self) -> BuildingType | None:
+        return self.kind
+
+    @property
+    def code(self) -> str:
+        base = f"{KIND}:{self.number}_{self.price}{walls_code(self.walls)}"
+        return base if self.kind is None else f"{base}_{self.kind.code}"
+
+    @property
+    def cell_label(self) -> str:
+        return f"{self.kind.code if self.kind else '-'}{self.price}#{self.number}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """A token names this plot by number and price (the building, if stated, is checked
+        where it is stated: ``BAULAND-CHOICE``; the walls when built in: ``BAULAND-FACE``)."""
+        if ref.kind.lower() != KIND:
+            return False
+        parsed = parse_plot(ref.name)
+        return parsed is not None and (parsed.number, parsed.price) == (self.number, self.price)
+
+    def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
+        parsed = parse_plot(ref.name) if ref.kind.lower() == KIND else None
+        return None if parsed is None else parsed.walls
+
+
+def plots_of(pieces: Any) -> list[Plot]:
+    return [p for p in pieces if isinstance(p, Plot)]
+
+
+@dataclass
+class BaulandScratch(Scratch):
+    # the buildings under each number tile, top first
+    columns: dict[int, list[BuildingType]] = field(default_factory=dict)
+    laid_out: Counter[BuildingType] = field(default_factory=Counter)
+    missing_flagged: bool = False
+    # plots already reported without a building (player, code)
+    unbuilt_flagged: set[tuple[str, str]] = field(default_factory=set)
+    # the buildings taken: (who, plot code)
+    taken: list[tuple[str, str]] = field(default_factory=list)
+
+
+@bundled
+class Bauland(BundledModule):
+    """Eight plots in the tower; a bought plot receives a building from its number's column."""
+
+    name = "bauland"
+    aliases = ("neues-bauland", "building-land")
+    title_en = "New Building Land"
+    title_de = "Neues Bauland"
+    section = section(H)
+    page = 34  # of rulebook-bigbox-de-2019.txt: the listing order
+    summary = (
+        "8 plots mixed into the tower; 12 plot buildings in columns of 3 under 4 number tiles; "
+        "a bought plot at once receives one building of its number's column (also into the "
+        "reserve) and counts as a building of that type; Dirk's plots take the topmost"
+    )
+    summary_de = (
+        "8 Baugrundstücke im Turm; 12 Baugebäude in Spalten zu 3 unter 4 Zahlenplättchen; ein "
+        "gekauftes Grundstück erhält sofort ein Gebäude aus der Spalte seiner Zahl (auch in "
+        "der Reserve) und zählt als Gebäude dieser Sorte; Dirks Grundstücke nehmen das oberste"
+    )
+    verbs = (VERB,)
+    free_verbs = (VERB,)
+    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    chance_verbs = (CHANCE_VERB,)
+    component_kinds = (KIND,)
+    scratch_type = BaulandScratch
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "leftover": (
+            "top",
+            ("top", "none"),
+            "a plot handed out at the game end takes the topmost building of its column "
+            "(default) or stays without a building (none)",
+            "ein bei Spielende verteiltes Baugrundstück nimmt das oberste Gebäude seiner "
+            "Spalte (voreingestellt) oder bleibt ohne Gebäude (none)",
+        ),
+    }
+
+    # ----------------------------------------------------------------- the tower (E5)
+
+    def tower_components(self) -> dict[str, int]:
+        """ "Die 8 Baugrundstücke werden mit den anderen Alhambra-Plättchen gemischt und in den
+        Turm gegeben": per number tile (two each: unverified, see the YAML)."""
+        return {str(n): c for n, c in per_number().items()}
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        parsed = self._parse(state, ref, pos, None)
+        if parsed is None:
+            return None
+        token = f"{ref.kind}:{ref.name}"
+        if parsed.walls is None:
+            state.flag("BAULAND-TOKEN", pos, reason="no-walls", token=token)
+            return str(parsed.number), None
+        plot = Plot(parsed.number, parsed.price, parsed.walls, None, parsed.kind, ref.pos or pos)
+        return str(parsed.number), plot
+
+    def _parse(
+        self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
+    ) -> ParsedPlot | None:
+        token = f"{ref.kind}:{ref.name}"
+        parsed = parse_plot(ref.name) if ref.kind.lower() == KIND else None
+        if parsed is None:
+            state.flag("BAULAND-TOKEN", pos, who, reason="form", token=token)
+            return None
+        if parsed.number not in numbers():
+            state.flag(
+                "BAULAND-TOKEN",
+                pos,
+                who,
+                reason="no-such-number",
+                token=token,
+                numbers=", ".join(str(n) for n in numbers()),
+            )
+            return None
+        low, high = price_range()
+        if not low <= parsed.price <= high:
+            state.flag(
+                "BAULAND-TOKEN",
+                pos,
+                who,
+                reason="no-such-price",
+                token=token,
+                low=low,
+                high=high,
+                source=_comp()["plots"].get("price_range_source", "-"),
+            )
+            return None
+        return parsed
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A plot in a position's market, Dirk's tiles, reserve or Alhambra (with its building
+        where it has one)."""
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        parsed = self._parse(state, ref, ref.pos, who)
+        if parsed is None:
+            return True, None
+        token = f"{ref.kind}:{ref.name}"
+        take_from_tower(state, self, str(parsed.number), token, ref.pos, who)
+        if parsed.walls is None:
+            state.flag("BAULAND-TOKEN", ref.pos, who, reason="no-walls", token=token)
+            return True, None
+        return True, Plot(parsed.number, parsed.price, parsed.walls, parsed.kind)
+
+    # ----------------------------------------------------------------- the columns
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        """``* plots 1 P A C``: the column under number tile 1, top to bottom."""
+        data = self.data(state)
+        pos = event.pos
+        args = event.args
+        if not args or not isinstance(args[0].value, int) or args[0].value not in numbers():
+            state.flag("BAULAND-SETUP", pos, reason="syntax")
+            return []
+        number = int(args[0].value)
+        kinds: list[BuildingType] = []
+        for a in args[1:]:
+            kind = _building(a.value)
+            if kind is None:
+                state.flag("BAULAND-SETUP", a.pos or pos, reason="syntax")
+                return []
+            kinds.append(kind)
+        if state.phase != "setup":
+            state.flag("BAULAND-SETUP", pos, reason="after-play")
+        if number in data.columns:
+            state.flag("BAULAND-SETUP", pos, reason="twice", number=number)
+            return []
+        if len(kinds) != column_size():
+            state.flag("BAULAND-SETUP", pos, reason="count", number=number, n=len(kinds))
+        for k in kinds:
+            data.laid_out[k] += 1
+            if data.laid_out[k] > per_type().get(k, 0):
+                state.flag("BAULAND-SETUP", pos, reason="supply", type=k.code, n=data.laid_out[k])
+        data.columns[number] = kinds
+        return []
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``plots 1 P A`` in a position block (outside a player section): the buildings still
+        under number tile 1, top to bottom (0-3 of them)."""
+        if player is not None or line.verb.lower() != CHANCE_VERB:
+            return False
+        data = self.data(state)
+        args = line.args
+        if not args or not isinstance(args[0].value, int) or args[0].value not in numbers():
+            state.flag("BAULAND-SETUP", line.pos, reason="syntax")
+            return True
+        kinds = [_building(a.value) for a in args[1:]]
+        if any(k is None for k in kinds):
+            state.flag("BAULAND-SETUP", line.pos, reason="syntax")
+            return True
+        number = int(args[0].value)
+        if number in data.columns:
+            state.flag("BAULAND-SETUP", line.pos, reason="twice", number=number)
+            return True
+        if len(kinds) > column_size():
+            state.flag("BAULAND-SETUP", line.pos, reason="count", number=number, n=len(kinds))
+        data.columns[number] = [k for k in kinds if k is not None]
+        return True
+
+    def _columns_known(self, state: GameState) -> bool:
+        return all(n in self.data(state).columns for n in numbers())
+
+    # ----------------------------------------------------------------- the choice
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``plot C`` (``plot C bl:2_12n``): the building for a plot bought in this turn."""
+        pos = action.pos
+        args = action.args
+        kind = _building(args[0].value) if args else None
+        named = args[1].value if len(args) > 1 else None
+        if kind is None or len(args) > 2 or (named is not None and not _is_ref(named)):
+            state.flag("BAULAND-CHOICE", pos, player.name, reason="syntax")
+            return []
+        t = state.turn
+        pending = t.pending if t is not None else []
+        index = next(
+            (
+                i
+                for i, piece in enumerate(pending)
+                if isinstance(piece, Plot)
+                and piece.kind is None
+                and (named is None or piece.matches(named))
+            ),
+            None,
+        )
+        if index is None:
+            state.flag("BAULAND-CHOICE", pos, player.name, reason="no-plot", name=player.name)
+            return []
+        plot = pending[index]
+        assert isinstance(plot, Plot)
+        if plot.stated is not None:  # drawn for the market with a building: it lies empty
+            state.flag(
+                "BAULAND-TOKEN",
+                plot.stated_pos or pos,
+                player.name,
+                reason="built",
+                token=plot.code,
+            )
+        self._take(state, player.name, plot, kind, pos)
+        pending[index] = cast(Any, replace(plot, kind=kind))
+        return []
+
+    def _take(self, state: GameState, who: str, plot: Plot, kind: BuildingType, pos: Pos) -> None:
+        """Take ``kind`` from the plot's column (reported when it does not lie there)."""
+        data = self.data(state)
+        column = data.columns.get(plot.number)
+        data.taken.append((who, replace(plot, kind=kind).code))
+        if column is None:
+            return  # the setup line is missing: reported once (BAULAND-SETUP missing)
+        if kind not in column:
+            state.flag(
+                "BAULAND-CHOICE",
+                pos,
+                who,
+                reason="not-in-column",
+                type=kind.code,
+                number=plot.number,
+                plot=plot.code,
+                column=" ".join(k.code for k in column) or "-",
+            )
+            return
+        column.remove(kind)
+
+    def _top(self, state: GameState, who: str, plot: Plot, pos: Pos) -> Plot:
+        """The plot with the topmost building of its column (Dirk; leftovers)."""
+        column = self.data(state).columns.get(plot.number)
+        if not column:
+            return plot
+        kind = column[0]
+        self._take(state, who, plot, kind, pos)
+        return replace(plot, kind=kind)
+
+    # ----------------------------------------------------------------- moments
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        super().at_moment(ctx, moment)
+        state: GameState = ctx.state
+        pos = ctx.pos or (state.turn.pos if state.turn is not None else None)
+        if moment == Moment.TURN_START:
+            data = self.data(state)
+            if not data.missing_flagged and not self._columns_known(state):
+                data.missing_flagged = True
+                state.flag(
+                    "BAULAND-SETUP",
+                    pos or _nowhere(),
+                    reason="missing",
+                    numbers=", ".join(str(n) for n in numbers() if n not in data.columns),
+                )
+            self._dirk(state, pos)
+        elif moment in (Moment.TURN_END, Moment.SCORING_DONE, Moment.LEFTOVERS_BEFORE):
+            self._dirk(state, pos)
+            if moment == Moment.TURN_END:
+                self._unbuilt(state, pos)
+        elif moment == Moment.LEFTOVERS_DONE:
+            self._dirk(state, pos)
+            if self.option("leftover") == "top":
+                self._leftovers(state, pos)
+
+    def _dirk(self, state: GameState, pos: Pos | None) -> None:
+        """ "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende
+        Baugebäude": every plot with Dirk without a building takes the top one."""
+        if state.dirk is None:
+            return
+        for i, piece in enumerate(state.dirk):
+            if isinstance(piece, Plot) and piece.kind is None:
+                here = piece.stated_pos or pos or _nowhere()
+                built = self._top(state, "Dirk", piece, here)
+                if (
+                    piece.stated is not None
+                    and built.kind is not None
+                    and built.kind != piece.stated
+                ):
+                    state.flag(
+                        "BAULAND-DIRK",
+                        here,
+                        plot=piece.code,
+                        top=built.kind.code,
+                        stated=piece.stated.code,
+                    )
+                state.dirk[i] = cast(Any, built)
+
+    def _unbuilt(self, state: GameState, pos: Pos | None) -> None:
+        """A plot in an Alhambra or reserve without a building: its buyer chose none."""
+        data = self.data(state)
+        for p in state.players:
+            pieces = [x for _c, x in p.alhambra.items()] + list(p.reserve)
+            for plot in plots_of(pieces):
+                key = (p.name, plot.code)
+                if plot.kind is None and key not in data.unbuilt_flagged:
+                    data.unbuilt_flagged.add(key)
+                    state.flag(
+                        "BAULAND-CHOICE",
+                        pos or _nowhere(),
+                        p.name,
+                        reason="missing",
+                        plot=plot.code,
+                        name=p.name,
+                    )
+
+    def _leftovers(self, state: GameState, pos: Pos | None) -> None:
+        """A plot handed out at the game end takes the topmost building of its column (reading,
+        option ``leftover``)."""
+        for p in state.players:
+            for at, piece in list(p.alhambra.items()):
+                if isinstance(piece, Plot) and piece.kind is None:
+                    p.alhambra.remove(at)
+                    built = self._top(state, p.name, piece, pos or _nowhere())
+                    p.alhambra.place(at, cast(Any, built))
+            for i, kept in enumerate(p.reserve):
+                if isinstance(kept, Plot) and kept.kind is None:
+                    p.reserve[i] = cast(Any, self._top(state, p.name, kept, pos or _nowhere()))
+
+    # ----------------------------------------------------------------- view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The columns under the number tiles, plots left in the tower, each player's plots."""
+        data = self.data(state)
+        table: dict[str, str] = {}
+        for n in numbers():
+            column = data.columns.get(n)
+            table[f"number tile {n}"] = (
+                "?" if column is None else (" ".join(k.code for k in column) or "-")
+            )
+        table["plots in the tower"] = str(tower_total(state, self))
+        if state.dirk is not None:
+            table["Dirk"] = " ".join(x.code for x in plots_of(state.dirk)) or "-"
+        table["options"] = f"leftover={self.option('leftover')}"
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            built = plots_of(x for _c, x in p.alhambra.items())
+            kept = plots_of(p.reserve)
+            if built or kept:
+                players[p.name] = {
+                    "plots built": " ".join(x.code for x in built) or "-",
+                    "in the reserve": " ".join(x.code for x in kept) or "-",
+                }
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": table,
+            "players": players,
+        }
+
+    # ----------------------------------------------------------------- legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """``plot X`` for the first plot of this turn still without a building: each type in
+        its column (every type when the column is not known)."""
+        return self.owed_actions(ctx, player)
+
+    def owed_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """The building a bought plot must receive before it is placed ("sofort")."""
+        state: GameState = ctx.state
+        t = state.turn
+        if t is None or state.players[t.player] is not player:
+            return []
+        waiting = [x for x in plots_of(t.pending) if x.kind is None]
+        if not waiting:
+            return []
+        plot = waiting[0]
+        column = self.data(state).columns.get(plot.number)
+        kinds = list(dict.fromkeys(column)) if column is not None else list(per_type())
+        named = (GenericArg(ComponentRef(KIND, plot.code.split(":", 1)[1])),)
+        extra = named if len({(x.number, x.price) for x in waiting}) > 1 else ()
+        return [ModuleAction(VERB, (GenericArg(k.code), *extra)) for k in kinds]
+
+    # ----------------------------------------------------------------- simulator
+
+    def sim_setup(self, sim: Any) -> list[Any]:
+        """The twelve plot buildings shuffled into four columns of three."""
+        pool = [k for k, n in per_type().items() for _ in range(n)]
+        sim.rng.shuffle(pool)
+        size = column_size()
+        out = []
+        for i, n in enumerate(numbers()):
+            col = pool[i * size : (i + 1) * size]
+            out.append(
+                ModuleChance(CHANCE_VERB, (GenericArg(n), *(GenericArg(k.code) for k in col)))
+            )
+        return out
+
+    def sim_tower(self, sim: Any) -> list[ComponentRef]:
+        """The eight plots with prices and walls the simulator makes up (only the pictures
+        showed them): two per number, distinct prices, none, one or two walls."""
+        low, high = price_range()
+        out = []
+        for n, count in per_number().items():
+            for price in sim.rng.sample(range(low, high + 1), count):
+                walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
+                out.append(ComponentRef(KIND, f"{n}_{price}{walls_code(walls)}"))
+        return out
+
+
+def _building(value: object) -> BuildingType | None:
+    text = str(getattr(value, "name", value)).strip().upper()
+    type_ = getattr(value, "type", None)
+    if isinstance(type_, BuildingType) and getattr(value, "price", None) is None:
+        return type_
+    try:
+        return BuildingType(text)
+    except ValueError:
+        return None
+
+
+def _is_ref(value: object) -> bool:
+    return isinstance(value, ComponentRef) and value.kind.lower() == KIND
+
+
+def _nowhere() -> Pos:
+    from referee.record.model import NOWHERE
+
+    return NOWHERE
