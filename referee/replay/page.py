@@ -20,7 +20,7 @@ from html import escape
 from importlib import resources
 from typing import Any, cast
 
-from referee.catalogue import BUILDING_TYPES, CURRENCIES, BuildingType, TileKind
+from referee.catalogue import BUILDING_TYPES, CURRENCIES, SIDES, BuildingType, TileKind
 from referee.engine.state import EMPTY, GameState
 from referee.engine.walk import Step, walk
 from referee.geometry import outer_wall_runs
@@ -169,7 +169,7 @@ class _Tables:
             return "?"
         code = fmt_tile(tile, "en", "code")
         if isinstance(tile, TileKind) and code not in self.tiles:
-            walls = "".join(s.value for s in tile.walls)
+            walls = "".join(s.value for s in SIDES if s in tile.walls)  # fixed order
             name = type_name(tile.type, self.lang)
             self.tiles[code] = [tile.type.code, tile.price, walls, name, tile.full_code]
         return code
