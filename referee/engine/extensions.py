@@ -311,6 +311,11 @@ class Module:
         out (e.g. hidden pieces revealed). Default: none."""
         return []
 
+    def sim_before_scoring(self, sim: SimContext, round_no: int) -> list[ChanceEvent]:
+        """Chance events written just before the line of scoring ``round_no`` (e.g. the attack
+        card that scoring reveals, whose points are part of it). Default: none."""
+        return []
+
     def sim_reshuffle(self, sim: SimContext) -> list[object]:
         """The module's components on the discard pile, shuffled with it into the new money
         deck. Default: none."""

@@ -493,6 +493,9 @@ class _Game:
 
     def scoring(self, round_no: int) -> None:
         state = self.state
+        events = [e for m in state.ext.modules for e in m.sim_before_scoring(self.sim, round_no)]
+        if events:  # e.g. the attack card revealed with the scoring
+            self._chance(events)
         before = len(state.found)
         here = self._pos()
         probe = Scoring(round_no, (), here)
