@@ -326,7 +326,7 @@ def any_piece(at: Coord, piece: Piece) -> bool:
 def open_sides(alh: Alhambra, side: Side, member: Member = any_piece) -> list[Coord]:
     """The member pieces whose ``side`` is open: it faces an empty cell (the edge of the
     Alhambra, also inside a notch) and carries no wall. Pieces are taken as laid (roofs north).
-    Sorted west to east, south to north."""
+    In the order of :func:`_sorted` (rows from north to south, each west to east)."""
     cells = alh.cells
     out: list[Coord] = []
     for c in _sorted(_cells(alh, member)):

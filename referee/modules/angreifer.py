@@ -283,6 +283,41 @@ class Angreifer(BundledModule):
             self._reveal_scouts(state, event)
         return []
 
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """In a ``position`` block: ``attack W`` (the card of the next scoring, already
+        revealed), ``scouts sc:T sc:G`` (the open scouts), ``scouts sc:T`` in a player section
+        (the scouts that player took)."""
+        verb = line.verb.lower()
+        data = self.data(state)
+        if verb == ATTACK and player is None and len(line.args) == 1:
+            direction = _direction(line.args[0].value)
+            if direction is None:
+                state.flag("ATTACK-TOKEN", line.pos, token=_token(line.args[0].value))
+                return True
+            data.cards[max([0, *state.scorings_done]) + 1] = direction
+            return True
+        if verb == SCOUTS:
+            kinds: list[str] = []
+            for arg in line.args:
+                kind = _scout_type(arg.value)
+                if kind is None or kind in data.revealed_scouts or kind in kinds:
+                    code = "SCOUT-TOKEN" if kind is None else "SCOUT-SUPPLY"
+                    state.flag(code, arg.pos or line.pos, token=_token(arg.value), scout=kind)
+                    continue
+                kinds.append(kind)
+            data.revealed_scouts.extend(kinds)
+            if player is None:
+                data.open_scouts = kinds
+                data.reveals = max(
+                    data.reveals, 1 + len([s for s in state.scorings_done if s in (1, 2)])
+                )
+            else:
+                data.taken.setdefault(player.name, []).extend(kinds)
+            return True
+        return False
+
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``scout sc:T`` after an exact purchase of a tower in the same turn."""
         data = self.data(state)
