@@ -249,3 +249,21 @@ def test_simulate_plays_the_module_with_scouts_and_attacks() -> None:
     rep = check_game(parse_text(text, "sim.alh")[0])
     assert rep.valid and rep.complete, messages(rep)
     assert "* scouts" not in text
+
+
+def test_option_pieces_buildings_leaves_out_pieces_without_a_type() -> None:
+    # "eines Gebäudeplättchens sowie des Startplättchens": a piece without a building type
+    # (e.g. a square) counts by default; option pieces=buildings leaves it out
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Square:
+        walls: frozenset[Side] = frozenset()
+        type: None = None
+
+    a = Alhambra()
+    a.place(Coord(0, 1), Square())
+    assert attack_penalty(a, "N", 1)[0] == 1
+    assert attack_penalty(a, "N", 1, "buildings")[0] == 0  # the fountain's N side is covered
+    rep = check("scoring 3\n", modules="angreifer pieces=buildings")
+    assert "MODULE-OPTION" not in codes(rep)

@@ -32,9 +32,10 @@ from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
+from referee.geometry.grid import ORIGIN
 from referee.messages import register_both
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
-from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance
+from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
 from referee.scoring.categories import ORDER_LAST, CategoryInfo, Penalty, register_category
 
 H = "DIE ANGREIFER"
@@ -227,18 +228,26 @@ class AttackScratch(Scratch):
     sim_scouts: list[str] = field(default_factory=list)
 
 
-def attack_penalty(alh: Alhambra, direction: str, round_no: int) -> tuple[int, str, str]:
+def _building_or_start(at: Coord, piece: Any) -> bool:
+    return at == ORIGIN or piece.type is not None
+
+
+def attack_penalty(
+    alh: Alhambra, direction: str, round_no: int, pieces: str = "all"
+) -> tuple[int, str, str]:
     """The points an attack from ``direction`` after scoring ``round_no`` costs (before the
-    floor at zero), with its explanation in English and German."""
+    floor at zero), with its explanation in English and German. ``pieces``: "all" (every piece
+    in a cell) or "buildings" (building tiles and the start tile)."""
+    member = q.any_piece if pieces == "all" else _building_or_start
     side = Side(direction)
-    main = len(q.open_sides(alh, side))
+    main = len(q.open_sides(alh, side, member))
     per = POINTS[round_no]
     points = main * per
     en = f"{main} open {direction} × {per}"
     de = f"{main} offen {direction} × {per}"
     if round_no == 3:
         for other in NEIGHBOURS[direction]:
-            n = len(q.open_sides(alh, Side(other)))
+            n = len(q.open_sides(alh, Side(other), member))
             points += n * NEIGHBOUR_POINTS
             en += f" + {n} open {other} × {NEIGHBOUR_POINTS}"
             de += f" + {n} offen {other} × {NEIGHBOUR_POINTS}"
@@ -263,6 +272,14 @@ class Angreifer(BundledModule):
     chance_verbs = (ATTACK, SCOUTS)
     component_kinds = (KIND,)
     options: ClassVar[dict[str, Any]] = {
+        "pieces": (
+            "all",
+            ("all", "buildings"),
+            "the open sides of every piece in a cell count (squares too), or only of building "
+            "tiles and the start tile",
+            "die offenen Seiten jedes Teils auf einem Feld zählen (auch Plätze) oder nur die von "
+            "Gebäudeplättchen und dem Startplättchen",
+        ),
         "variant": (
             "hidden",
             ("hidden", "open"),
@@ -412,11 +429,12 @@ class Angreifer(BundledModule):
         direction = self.data(state).cards.get(round_no)
         if direction is None:
             return None
+        pieces = str(self.option("pieces"))
 
         def points(p: Any) -> tuple[int, str, str] | None:
             if p.alhambra is None:
                 return None  # scored from stated counts: no layout to look at
-            return attack_penalty(p.alhambra, direction, round_no)
+            return attack_penalty(p.alhambra, direction, round_no, pieces)
 
         line = Penalty(
             ATTACK,
