@@ -326,6 +326,11 @@ class Module:
         next square of a stack turned face up). Default: none."""
         return []
 
+    def sim_after_refill(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events written on a line of their own right after the refill is applied
+        (the new market tiles are known, e.g. a fruit laid on each). Default: none."""
+        return []
+
     def sim_prefers(
         self, sim: SimContext, player: PlayerState, actions: list[Action]
     ) -> list[Action]:

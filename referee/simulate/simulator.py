@@ -449,6 +449,9 @@ class _Game:
         for m in state.ext.modules:
             events.extend(m.sim_refill(self.sim))
         self._chance(events)
+        after = [e for m in state.ext.modules for e in m.sim_after_refill(self.sim)]
+        if after:  # e.g. a fruit laid on every new market tile
+            self._chance(after)
         return scorings, self._over()
 
     def _market_refill(self) -> list[object]:
