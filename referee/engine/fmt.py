@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.catalogue import SIDES, Currency, MoneyCard, TileKind
 from referee.record.model import ComponentRef, TileLike
 
 if TYPE_CHECKING:
@@ -49,7 +49,12 @@ def fmt_ref(ref: TileLike | None) -> str:
         return "?"
     if ref.kind is not None:
         return ref.kind.code
-    walls = "" if ref.walls is None else "".join(s.value.lower() for s in ref.walls) or "-"
+    # the sides in the fixed order N, E, S, W (a set's order would depend on the process)
+    walls = (
+        ""
+        if ref.walls is None
+        else "".join(s.value.lower() for s in SIDES if s in ref.walls) or "-"
+    )
     return f"{ref.type.code if ref.type else '?'}{ref.price}{walls}"
 
 
