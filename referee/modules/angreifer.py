@@ -223,9 +223,6 @@ class AttackScratch(Scratch):
     # exact purchases that may earn a scout: (player, building type, line of the turn, known)
     earned: list[tuple[str, str, object, bool]] = field(default_factory=list)
     penalties: dict[str, dict[int, int]] = field(default_factory=dict)  # player -> round -> pts
-    # the simulator's face-down piles (its chance, never read by the checker)
-    sim_attacks: list[str] = field(default_factory=list)
-    sim_scouts: list[str] = field(default_factory=list)
 
 
 def _building_or_start(at: Coord, piece: Any) -> bool:
@@ -517,19 +514,23 @@ class Angreifer(BundledModule):
             return [self._sim_scouts(sim)]
         return []
 
+    def _sim_piles(self, sim: Any) -> dict[str, list[str]]:
+        """The face-down attack pile and scout pile (the simulator's hidden table)."""
+
+        def make() -> dict[str, list[str]]:
+            attacks, scouts = list(DIRECTIONS), list(SCOUT_TYPES)
+            sim.rng.shuffle(attacks)
+            sim.rng.shuffle(scouts)
+            return {"attacks": attacks, "scouts": scouts}
+
+        piles: dict[str, list[str]] = sim.mine(self, make)
+        return piles
+
     def _sim_order(self, sim: Any) -> list[str]:
-        data = self.data(sim.state)
-        if not data.sim_attacks:
-            data.sim_attacks = list(DIRECTIONS)
-            sim.rng.shuffle(data.sim_attacks)
-        return data.sim_attacks
+        return self._sim_piles(sim)["attacks"]
 
     def _sim_scouts(self, sim: Any) -> ModuleChance:
-        data = self.data(sim.state)
-        if not data.sim_scouts and not data.revealed_scouts:
-            data.sim_scouts = list(SCOUT_TYPES)
-            sim.rng.shuffle(data.sim_scouts)
-        pile = data.sim_scouts
+        pile = self._sim_piles(sim)["scouts"]
         drawn = [pile.pop() for _ in range(min(SCOUTS_OPEN, len(pile)))]
         return ModuleChance(SCOUTS, tuple(GenericArg(ComponentRef(KIND, k)) for k in drawn))
 
