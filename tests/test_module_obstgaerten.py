@@ -137,3 +137,31 @@ def test_simulate_plays_the_module() -> None:
     assert "* orchard " in text and "* fruit " in text
     rep = check_game(parse_text(text, "sim.alh")[0])
     assert rep.valid and rep.complete, messages(rep)
+
+
+def test_a_taken_field_and_the_reserve() -> None:
+    # Anna's fr:4 of turn 37 lies on field 19; turn 49 cannot put another there
+    rep = example("place G10-@1,0, fruit fr:4 5", "place G10-@1,0, fruit fr:4 19")
+    assert codes(rep)[0] == "FRUIT-FIELD" and "already taken" in messages(rep)[0]
+    # "Die Frucht bekommt ein Spieler auch, wenn er das Gebäude in seine Reserve legt."
+    rep = example()
+    assert rep.state is not None
+    assert rep.state.modules[M].fields["Anna"][12] == 4  # turn 67: reserve C7sw, fruit fr:4 12
+
+
+def test_every_bought_or_handed_out_tile_brings_its_fruit() -> None:
+    # reading: the leftover tiles handed out at the end take their fruit along
+    text = EXAMPLE.read_text(encoding="utf-8")
+    rep = example()
+    assert rep.state is not None
+    data = rep.state.modules[M]
+    assert sum(data.drawn.values()) <= 56
+    for name in ("Anna", "Ben", "Cem"):
+        bought = sum(
+            ln.count(" buy ")
+            for ln in text.splitlines()
+            if f". {name}: " in ln or ln.startswith(f"{name}: ")
+        )
+        handed = text.split("\ndistribute ")[1].splitlines()[0].count(f" {name}@")
+        have = len(data.fields.get(name, {})) + data.face_down.get(name, 0)
+        assert have == bought + handed, name
