@@ -267,3 +267,19 @@ def test_option_pieces_buildings_leaves_out_pieces_without_a_type() -> None:
     assert attack_penalty(a, "N", 1, "buildings")[0] == 0  # the fountain's N side is covered
     rep = check("scoring 3\n", modules="angreifer pieces=buildings")
     assert "MODULE-OPTION" not in codes(rep)
+
+
+def test_a_vizier_purchase_is_exact_and_earns_a_scout() -> None:
+    # "Beim „Wesir“ [siehe Seite 8] und „Der reiche Gönner“ [siehe Seite 14] wird passend
+    # bezahlt: Dies ermöglicht auch den Kundschafter."
+    got = CliRunner().invoke(
+        cli, ["simulate", "--players", "3", "--seed", "2", "--modules", "wesir,angreifer"]
+    )
+    text = got.output
+    line = "Cem: vizier, buy Du G8nw pay Du1 Du7, reserve G8nw\n"
+    assert line in text and "scouts sc:G sc:T" in text
+    text = text.replace(line, line.replace("\n", ", scout sc:G\n"))
+    rep = check_game(parse_text(text, "wa.alh")[0])
+    # the vizier's purchase earns sc:G; Anna's later garden finds it gone
+    assert codes(rep) == ["SCOUT-NOT-OPEN"]
+    assert rep.violations[0].turn == 64
