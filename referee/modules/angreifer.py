@@ -263,6 +263,10 @@ class Angreifer(BundledModule):
         "an attack card after each scoring: open border sides facing it cost 1/2/3 points "
         "(never below zero); scouts for exact purchases"
     )
+    summary_de = (
+        "nach jeder Wertung eine Angriffskarte: offene Randseiten in ihrer Richtung kosten "
+        "1/2/3 Punkte (nie unter null); Kundschafter für passend bezahlte Käufe"
+    )
     verbs = (SCOUT,)
     verb_kinds: ClassVar[dict[str, str]] = {SCOUT: "free"}
     free_verbs = (SCOUT,)

@@ -214,6 +214,10 @@ class Obstgaerten(BundledModule):
         "a fruit on every base building laid on the market goes with it to the buyer's board; "
         "full point groups and face-down fruits score at the end"
     )
+    summary_de = (
+        "eine Frucht auf jedem Grundspiel-Gebäude im Bauhof geht mit ihm auf die Tafel des "
+        "Käufers; volle Punktegruppen und verdeckte Früchte zählen am Ende"
+    )
     verbs = (FRUIT,)
     verb_kinds: ClassVar[dict[str, str]] = {FRUIT: "free"}
     free_verbs = (FRUIT,)
