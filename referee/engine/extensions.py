@@ -341,6 +341,11 @@ class Module:
         out (e.g. hidden pieces revealed). Default: none."""
         return []
 
+    def sim_before_scoring(self, sim: SimContext, round_no: int) -> list[ChanceEvent]:
+        """Chance events written just before the line of scoring ``round_no`` (e.g. the attack
+        card that scoring reveals, whose points are part of it). Default: none."""
+        return []
+
     def sim_reshuffle(self, sim: SimContext) -> list[object]:
         """The module's components on the discard pile, shuffled with it into the new money
         deck. Default: none."""
@@ -349,6 +354,11 @@ class Module:
     def sim_refill(self, sim: SimContext) -> list[ChanceEvent]:
         """Chance events written with the refill after a turn or an out-of-turn line (e.g. the
         next square of a stack turned face up). Default: none."""
+        return []
+
+    def sim_after_refill(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events written on a line of their own right after the refill is applied
+        (the new market tiles are known, e.g. a fruit laid on each). Default: none."""
         return []
 
     def sim_prefers(

@@ -313,3 +313,25 @@ def farthest_building(
         if member(c, cells[c]) and len(ways[c]) > len(best):
             best = ways[c]
     return best
+
+
+# ------------------------------------------------------------------------------ open sides
+
+
+def any_piece(at: Coord, piece: Piece) -> bool:
+    """Every piece that occupies a cell, the fountain (the start tile) included."""
+    return True
+
+
+def open_sides(alh: Alhambra, side: Side, member: Member = any_piece) -> list[Coord]:
+    """The member pieces whose ``side`` is open: it faces an empty cell (the edge of the
+    Alhambra, also inside a notch) and carries no wall. Pieces are taken as laid (roofs north).
+    In the order of :func:`_sorted` (rows from north to south, each west to east)."""
+    cells = alh.cells
+    out: list[Coord] = []
+    for c in _sorted(_cells(alh, member)):
+        if c.neighbour(side) in cells:
+            continue
+        if side not in cells[c].walls:
+            out.append(c)
+    return out

@@ -465,6 +465,9 @@ class _Game:
         for m in state.ext.modules:
             events.extend(m.sim_refill(self.sim))
         self._chance(events)
+        after = [e for m in state.ext.modules for e in m.sim_after_refill(self.sim)]
+        if after:  # e.g. a fruit laid on every new market tile
+            self._chance(after)
         return scorings, self._over()
 
     def _market_refill(self) -> list[object]:
@@ -509,6 +512,9 @@ class _Game:
 
     def scoring(self, round_no: int) -> None:
         state = self.state
+        events = [e for m in state.ext.modules for e in m.sim_before_scoring(self.sim, round_no)]
+        if events:  # e.g. the attack card revealed with the scoring
+            self._chance(events)
         before = len(state.found)
         here = self._pos()
         probe = Scoring(round_no, (), here)

@@ -1,0 +1,636 @@
+"""Die Angreifer (invaders): attack cards revealed with every scoring, scouts to spy on them.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE ANGREIFER.
+
+"Direkt im Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt. Sie legt fest,
+aus welcher Richtung die Alhambra angegriffen wird." -- "Für jede offene Seite (am Rand ohne
+Mauer) eines Gebäudeplättchens sowie des Startplättchens in dieser Richtung wird dem Spieler je
+1 Siegpunkt abgezogen (unter Null kann man aber nicht fallen)."
+
+Notation::
+
+    * scouts sc:T sc:G                       # setup, and after scorings 1 and 2
+    21. Ben: buy Du T11 pay Du9 Du2, scout sc:T, place T11@0,2
+    * attack W                               # the card revealed with scoring 1
+    scoring 1: Anna =9, Ben =4               # the totals after the attack
+
+The attack card is stated on a chance line just before the scoring line it belongs to: the
+scoring line states the totals once the scoring is complete, and the attack is the scoring's
+last breakdown line (``attack``, claimable as ``attack=-3``), floored so that the total never
+falls below zero. Open sides are a read-only geometric query
+(:func:`referee.geometry.queries.open_sides`). Taking a scout lets the buyer look at the next
+attack card: hidden information the record need not state (the card is checked when revealed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import BuildingType, Side
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
+from referee.geometry import Alhambra
+from referee.geometry import queries as q
+from referee.geometry.grid import ORIGIN
+from referee.messages import register_both
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
+from referee.scoring.categories import ORDER_LAST, CategoryInfo, Penalty, register_category
+
+H = "DIE ANGREIFER"
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_MATERIAL = section(H, "Spielmaterial")
+S_ATTACK = section(H, "Der Angriff findet statt")
+S_POINTS = section(H, "Angriff nach der 1. Wertung")
+S_SCOUTS = section(H, "Die Kundschafterkarten")
+S_NOTES = section(H, "Anmerkungen")
+S_VARIANT = section(H, "Variante mit offener Angriffskarte")
+ATTACK = "attack"
+SCOUTS = "scouts"
+SCOUT = "scout"
+KIND = "sc"
+ORDER_ATTACK = ORDER_LAST + 50  # "Direkt im Anschluss an eine Wertung": after every other line
+
+_DATA = module_data("angreifer")["components"]
+DIRECTIONS: tuple[str, ...] = tuple(_DATA["attack_cards"]["directions"])
+POINTS: dict[int, int] = {int(k): int(v) for k, v in _DATA["attack_cards"]["points"].items()}
+NEIGHBOUR_POINTS = int(_DATA["attack_cards"]["neighbour_points_3"])
+SCOUT_TYPES: tuple[str, ...] = tuple(_DATA["scouts"]["types"])
+SCOUTS_OPEN = int(_DATA["scouts"]["open"])
+WORDS = {
+    "n": "N",
+    "north": "N",
+    "nord": "N",
+    "norden": "N",
+    "e": "E",
+    "east": "E",
+    "o": "E",
+    "ost": "E",
+    "osten": "E",
+    "s": "S",
+    "south": "S",
+    "süd": "S",
+    "süden": "S",
+    "w": "W",
+    "west": "W",
+    "westen": "W",
+}
+NEIGHBOURS = {"N": ("W", "E"), "E": ("N", "S"), "S": ("E", "W"), "W": ("S", "N")}
+
+rule(
+    "ATTACK-TOKEN",
+    "no such attack card",
+    "keine solche Angriffskarte",
+    S_MATERIAL,
+    '{token} is no attack direction: write N, E, S or W ("4 Angriffskarten, die zeigen, aus '
+    'welcher Richtung die Angreifer kommen")',
+    "{token} ist keine Angriffsrichtung: N, E, S oder W schreiben (4 Angriffskarten, die zeigen, "
+    "aus welcher Richtung die Angreifer kommen)",
+)
+rule(
+    "ATTACK-SUPPLY",
+    "attack card revealed twice",
+    "Angriffskarte zweimal aufgedeckt",
+    S_MATERIAL,
+    "the attack from {direction} was already revealed ({seen}): there is one card per direction "
+    "(4 cards; the directions are read from the pictures)",
+    "der Angriff aus {direction} wurde schon aufgedeckt ({seen}): es gibt eine Karte je "
+    "Richtung (4 Karten; die Richtungen sind aus den Bildern gelesen)",
+)
+rule(
+    "ATTACK-TIMING",
+    "attack card at the wrong time",
+    "Angriffskarte zur falschen Zeit",
+    S_ATTACK,
+    '{detail}: "Direkt im Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt"',
+    "{detail}: direkt im Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt",
+    reasons={
+        "early": (
+            "no scoring is due: the attack card is stated just before the scoring line it "
+            "belongs to",
+            "keine Wertung steht an: die Angriffskarte steht direkt vor der Zeile der Wertung, "
+            "zu der sie gehört",
+        ),
+        "twice": (
+            "the attack card of scoring {round} is stated twice",
+            "die Angriffskarte der {round}. Wertung steht zweimal",
+        ),
+        "over": ("all three scorings are over", "alle drei Wertungen sind vorbei"),
+    },
+)
+rule(
+    "ATTACK-MISSING",
+    "attack card not stated",
+    "Angriffskarte nicht angegeben",
+    S_ATTACK,
+    "scoring {round} has no attack card: a `* attack N|E|S|W` line must state it before the "
+    'scoring line ("Direkt im Anschluss an eine Wertung wird die oberste Angriffskarte '
+    'aufgedeckt"); no attack was scored',
+    "die {round}. Wertung hat keine Angriffskarte: eine Zeile `* attack N|E|S|W` muss sie vor "
+    "der Wertungszeile nennen (direkt im Anschluss an eine Wertung wird die oberste "
+    "Angriffskarte aufgedeckt); kein Angriff wurde gewertet",
+)
+rule(
+    "SCOUT-TOKEN",
+    "no such scout card",
+    "keine solche Kundschafterkarte",
+    S_MATERIAL,
+    "{token} is no scout card: write sc:P, sc:S, sc:A, sc:C, sc:G or sc:T (the building type "
+    "it shows)",
+    "{token} ist keine Kundschafterkarte: sc:P, sc:S, sc:A, sc:C, sc:G oder sc:T schreiben (der "
+    "Gebäudetyp, den sie zeigt)",
+)
+rule(
+    "SCOUT-SUPPLY",
+    "scout card revealed twice",
+    "Kundschafterkarte zweimal aufgedeckt",
+    S_MATERIAL,
+    "sc:{scout} was already revealed: there are 6 scout cards, one per building type (read from "
+    "the pictures)",
+    "sc:{scout} wurde schon aufgedeckt: es gibt 6 Kundschafterkarten, eine je Gebäudetyp (aus "
+    "den Bildern gelesen)",
+)
+rule(
+    "SCOUT-REVEAL",
+    "scout cards revealed wrongly",
+    "Kundschafterkarten falsch aufgedeckt",
+    S_SETUP,
+    '{detail}: "die beiden obersten davon aufgedeckt"; "Nach der 1. und 2. Wertung werden '
+    'jeweils 2 neue Kundschafterkarten aufgedeckt"',
+    "{detail}: die beiden obersten werden aufgedeckt; nach der 1. und 2. Wertung werden jeweils "
+    "2 neue Kundschafterkarten aufgedeckt",
+    reasons={
+        "count": ("{n} scout cards revealed at once", "{n} Kundschafterkarten auf einmal"),
+        "timing": (
+            "scout cards are revealed at the setup and after scorings 1 and 2 only ({done} "
+            "reveals so far, scorings done: {scorings})",
+            "Kundschafterkarten werden nur bei der Vorbereitung und nach der 1. und 2. Wertung "
+            "aufgedeckt (bisher {done}, Wertungen: {scorings})",
+        ),
+        "variant": (
+            "the variant with open attack cards has no scouts",
+            "die Variante mit offener Angriffskarte hat keine Kundschafter",
+        ),
+    },
+)
+rule(
+    "SCOUT-NOT-OPEN",
+    "scout not open",
+    "Kundschafter liegt nicht offen",
+    S_SCOUTS,
+    '{player} takes sc:{scout}, which is not open (open: {open}): "Wer ein zur offenen '
+    'Kundschafterkarte passendes Gebäude kauft ..."',
+    "{player} nimmt sc:{scout}, der nicht offen liegt (offen: {open}): wer ein zur offenen "
+    "Kundschafterkarte passendes Gebäude kauft ...",
+)
+rule(
+    "SCOUT-PURCHASE",
+    "scout without an exact purchase",
+    "Kundschafter ohne passende Bezahlung",
+    S_SCOUTS,
+    "{player} takes sc:{scout} without having bought a building of that type and paid exactly "
+    'in this turn: "Wer ein zur offenen Kundschafterkarte passendes Gebäude kauft und passend '
+    'bezahlt, bekommt den Kundschafter"',
+    "{player} nimmt sc:{scout}, ohne in diesem Zug ein Gebäude dieses Typs gekauft und passend "
+    "bezahlt zu haben: wer ein zur offenen Kundschafterkarte passendes Gebäude kauft und "
+    "passend bezahlt, bekommt den Kundschafter",
+)
+register_both(
+    en={
+        "UNVERIFIED-SCOUT-PAYMENT": (
+            "whether the purchase that earned sc:{scout} was paid exactly cannot be told "
+            "(unknown cards paid)"
+        ),
+    },
+    de={
+        "UNVERIFIED-SCOUT-PAYMENT": (
+            "ob der Kauf für sc:{scout} passend bezahlt wurde, ist nicht erkennbar (unbekannte "
+            "Karten bezahlt)"
+        ),
+    },
+)
+register_category(CategoryInfo(ATTACK, "attack", "Angriff", S_POINTS, ATTACK))
+
+
+@dataclass
+class AttackScratch(Scratch):
+    cards: dict[int, str] = field(default_factory=dict)  # scoring -> direction
+    open_scouts: list[str] = field(default_factory=list)
+    revealed_scouts: list[str] = field(default_factory=list)
+    reveals: int = 0  # scout reveals done (setup, after scoring 1, after scoring 2)
+    taken: dict[str, list[str]] = field(default_factory=dict)  # player -> scouts taken
+    # exact purchases that may earn a scout: (player, building type, line of the turn, known)
+    earned: list[tuple[str, str, object, bool]] = field(default_factory=list)
+    penalties: dict[str, dict[int, int]] = field(default_factory=dict)  # player -> round -> pts
+
+
+def _building_or_start(at: Coord, piece: Any) -> bool:
+    return at == ORIGIN or piece.type is not None
+
+
+def attack_penalty(
+    alh: Alhambra, direction: str, round_no: int, pieces: str = "all"
+) -> tuple[int, str, str]:
+    """The points an attack from ``direction`` after scoring ``round_no`` costs (before the
+    floor at zero), with its explanation in English and German. ``pieces``: "all" (every piece
+    in a cell) or "buildings" (building tiles and the start tile)."""
+    member = q.any_piece if pieces == "all" else _building_or_start
+    side = Side(direction)
+    main = len(q.open_sides(alh, side, member))
+    per = POINTS[round_no]
+    points = main * per
+    en = f"{main} open {direction} × {per}"
+    de = f"{main} offen {direction} × {per}"
+    if round_no == 3:
+        for other in NEIGHBOURS[direction]:
+            n = len(q.open_sides(alh, Side(other), member))
+            points += n * NEIGHBOUR_POINTS
+            en += f" + {n} open {other} × {NEIGHBOUR_POINTS}"
+            de += f" + {n} offen {other} × {NEIGHBOUR_POINTS}"
+    return points, en, de
+
+
+@bundled
+class Angreifer(BundledModule):
+    name = "angreifer"
+    aliases = ("invaders", "attackers")
+    title_en = "The Invaders"
+    title_de = "Die Angreifer"
+    section = section(H)
+    page = 20  # printed page of rulebook-bigbox-de-2019.txt: the listing order
+    summary = (
+        "an attack card after each scoring: open border sides facing it cost 1/2/3 points "
+        "(never below zero); scouts for exact purchases"
+    )
+    summary_de = (
+        "nach jeder Wertung eine Angriffskarte: offene Randseiten in ihrer Richtung kosten "
+        "1/2/3 Punkte (nie unter null); Kundschafter für passend bezahlte Käufe"
+    )
+    verbs = (SCOUT,)
+    verb_kinds: ClassVar[dict[str, str]] = {SCOUT: "free"}
+    free_verbs = (SCOUT,)
+    chance_verbs = (ATTACK, SCOUTS)
+    component_kinds = (KIND,)
+    options: ClassVar[dict[str, Any]] = {
+        "pieces": (
+            "all",
+            ("all", "buildings"),
+            "the open sides of every piece in a cell count (squares too), or only of building "
+            "tiles and the start tile",
+            "die offenen Seiten jedes Teils auf einem Feld zählen (auch Plätze) oder nur die von "
+            "Gebäudeplättchen und dem Startplättchen",
+        ),
+        "variant": (
+            "hidden",
+            ("hidden", "open"),
+            "the attack cards lie face down (scouts spy on them), or the current card lies open "
+            "(no scouts)",
+            "die Angriffskarten liegen verdeckt (Kundschafter spähen sie aus) oder die aktuelle "
+            "liegt offen (keine Kundschafter)",
+        ),
+    }
+    scratch_type = AttackScratch
+
+    # ------------------------------------------------------------------ lines
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        if event.verb.lower() == ATTACK:
+            self._attack(state, event)
+        else:
+            self._reveal_scouts(state, event)
+        return []
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """In a ``position`` block: ``attack W`` (the card of the next scoring, already
+        revealed), ``scouts sc:T sc:G`` (the open scouts), ``scouts sc:T`` in a player section
+        (the scouts that player took)."""
+        verb = line.verb.lower()
+        data = self.data(state)
+        if verb == ATTACK and player is None and len(line.args) == 1:
+            direction = _direction(line.args[0].value)
+            if direction is None:
+                state.flag("ATTACK-TOKEN", line.pos, token=_token(line.args[0].value))
+                return True
+            data.cards[max([0, *state.scorings_done]) + 1] = direction
+            return True
+        if verb == SCOUTS:
+            kinds: list[str] = []
+            for arg in line.args:
+                kind = _scout_type(arg.value)
+                if kind is None or kind in data.revealed_scouts or kind in kinds:
+                    code = "SCOUT-TOKEN" if kind is None else "SCOUT-SUPPLY"
+                    state.flag(code, arg.pos or line.pos, token=_token(arg.value), scout=kind)
+                    continue
+                kinds.append(kind)
+            data.revealed_scouts.extend(kinds)
+            if player is None:
+                data.open_scouts = kinds
+                data.reveals = max(
+                    data.reveals, 1 + len([s for s in state.scorings_done if s in (1, 2)])
+                )
+            else:
+                data.taken.setdefault(player.name, []).extend(kinds)
+            return True
+        return False
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``scout sc:T`` after an exact purchase of a tower in the same turn."""
+        data = self.data(state)
+        if self.option("variant") == "open":
+            state.flag("SCOUT-REVEAL", action.pos, player.name, reason="variant")
+            return []
+        for arg in action.args or (GenericArg("", action.pos),):
+            apos = arg.pos or action.pos
+            kind = _scout_type(arg.value)
+            if kind is None:
+                state.flag("SCOUT-TOKEN", apos, player.name, token=_token(arg.value))
+                continue
+            if kind not in data.open_scouts:
+                state.flag(
+                    "SCOUT-NOT-OPEN",
+                    apos,
+                    player.name,
+                    scout=kind,
+                    open=" ".join(f"sc:{s}" for s in data.open_scouts) or "-",
+                )
+                continue
+            line = _turn_key(state)
+            match = next(
+                (e for e in data.earned if e[0] == player.name and e[1] == kind and e[2] == line),
+                None,
+            )
+            if match is None:
+                state.flag("SCOUT-PURCHASE", apos, player.name, scout=kind)
+                continue
+            if not match[3]:
+                state.note(apos, "UNVERIFIED-SCOUT-PAYMENT", player.name, scout=kind)
+            data.earned.remove(match)
+            data.open_scouts.remove(
+                kind
+            )  # "Der verwendete Kundschafter wird aus dem Spiel genommen."
+            data.taken.setdefault(player.name, []).append(kind)
+        return []
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """Remember an exact purchase ("kauft und passend bezahlt"): it may earn a scout. The
+        vizier's and the patron's purchases are exact too (Anmerkungen) and run through here."""
+        from referee.engine.actions.purchase import payment_value
+        from referee.engine.ruleset import Decision
+
+        tile = purchase.tile
+        btype = getattr(tile, "type", None)
+        state = ctx.state
+        if btype is None or purchase.price is None or state.turn is None:
+            return
+        known = not purchase.unknown_paid
+        if known:
+            total = payment_value(ctx, purchase)
+            exact = bool(
+                ctx.decide(
+                    Decision.PAY_EXACT,
+                    player=purchase.player,
+                    purchase=purchase,
+                    value=total,
+                    price=purchase.price,
+                )
+            )
+            if not exact:
+                return
+        self.data(state).earned.append((purchase.player.name, btype.value, _turn_key(state), known))
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        super().at_moment(ctx, moment)
+        state = ctx.state
+        if moment == Moment.TURN_START:
+            self.data(state).earned.clear()  # a scout is earned in the turn of the purchase
+        if moment != Moment.SCORING_DONE or ctx.pos is None or not state.scorings_done:
+            return
+        r = state.scorings_done[-1]
+        data = self.data(state)
+        if r not in data.cards:
+            ctx.flag("ATTACK-MISSING", ctx.pos, round=r)
+            return
+        result = state.scoring_results[-1]
+        for row in result.rows:
+            if getattr(row, "is_dirk", False):
+                continue
+            cat = row.categories.get(ATTACK) if hasattr(row, "categories") else None
+            if cat is not None:
+                data.penalties.setdefault(row.name, {})[r] = cat.points
+
+    # ------------------------------------------------------------------ scoring
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """The attack after the scoring: the last breakdown line, the total floored at zero."""
+        from referee.scoring import ScoringParts
+
+        direction = self.data(state).cards.get(round_no)
+        if direction is None:
+            return None
+        pieces = str(self.option("pieces"))
+
+        def points(p: Any) -> tuple[int, str, str] | None:
+            if p.alhambra is None:
+                return None  # scored from stated counts: no layout to look at
+            return attack_penalty(p.alhambra, direction, round_no, pieces)
+
+        line = Penalty(
+            ATTACK,
+            "attack",
+            "Angriff",
+            S_POINTS,
+            points,
+            order=ORDER_ATTACK,
+            floor="total",
+        )
+        return ScoringParts(categories=(line,))
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        data = self.data(state)
+        hidden = self.option("variant") != "open"
+        table: dict[str, Any] = {
+            "attack cards": " ".join(f"{r}:{d}" for r, d in sorted(data.cards.items())) or "-",
+            "next attack": "?" if hidden else "(open)",
+        }
+        if hidden:
+            table["open scouts"] = " ".join(f"sc:{s}" for s in data.open_scouts) or "-"
+        players: dict[str, dict[str, Any]] = {}
+        for p in state.players:
+            row: dict[str, Any] = {}
+            if p.counts is None:
+                row["open sides"] = " ".join(
+                    f"{d}={len(q.open_sides(p.alhambra, Side(d)))}" for d in DIRECTIONS
+                )
+            if data.taken.get(p.name):
+                row["scouts"] = " ".join(f"sc:{s}" for s in data.taken[p.name])
+            if data.penalties.get(p.name):
+                row["attacks"] = " ".join(
+                    f"{r}:{pts}" for r, pts in sorted(data.penalties[p.name].items())
+                )
+            players[p.name] = row
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": table,
+            "players": players,
+        }
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """Taking an open scout after an exact purchase of its building type in this turn."""
+        state = ctx.state
+        if self.option("variant") == "open" or state.turn is None:
+            return []
+        data = self.data(state)
+        line = _turn_key(state)
+        kinds = {e[1] for e in data.earned if e[0] == player.name and e[2] == line and e[3]}
+        return [
+            ModuleAction(SCOUT, (GenericArg(ComponentRef(KIND, k)),))
+            for k in data.open_scouts
+            if k in kinds
+        ]
+
+    # ------------------------------------------------------------------ simulator
+
+    def sim_setup(self, sim: Any) -> list[Any]:
+        """The scout cards shuffled, the top two face up; the attack cards shuffled face down
+        (the simulator keeps their order)."""
+        if self.option("variant") == "open":
+            return []
+        return [self._sim_scouts(sim)]
+
+    def sim_before_scoring(self, sim: Any, round_no: int) -> list[Any]:
+        """The attack card of this scoring (the top card of the shuffled pile)."""
+        order = self._sim_order(sim)
+        return [ModuleChance(ATTACK, (GenericArg(order[round_no - 1]),))]
+
+    def sim_refill(self, sim: Any) -> list[Any]:
+        """After scorings 1 and 2 two new scouts are revealed (with the next refill)."""
+        state = sim.state
+        if self.option("variant") == "open":
+            return []
+        data = self.data(state)
+        due = len([s for s in state.scorings_done if s in (1, 2)])
+        if data.reveals <= due and data.reveals < 3 and 3 not in state.scorings_done:
+            return [self._sim_scouts(sim)]
+        return []
+
+    def _sim_piles(self, sim: Any) -> dict[str, list[str]]:
+        """The face-down attack pile and scout pile (the simulator's hidden table)."""
+
+        def make() -> dict[str, list[str]]:
+            attacks, scouts = list(DIRECTIONS), list(SCOUT_TYPES)
+            sim.rng.shuffle(attacks)
+            sim.rng.shuffle(scouts)
+            return {"attacks": attacks, "scouts": scouts}
+
+        piles: dict[str, list[str]] = sim.mine(self, make)
+        return piles
+
+    def _sim_order(self, sim: Any) -> list[str]:
+        return self._sim_piles(sim)["attacks"]
+
+    def _sim_scouts(self, sim: Any) -> ModuleChance:
+        pile = self._sim_piles(sim)["scouts"]
+        drawn = [pile.pop() for _ in range(min(SCOUTS_OPEN, len(pile)))]
+        return ModuleChance(SCOUTS, tuple(GenericArg(ComponentRef(KIND, k)) for k in drawn))
+
+    # ------------------------------------------------------------------ helpers
+
+    def _attack(self, state: GameState, event: ModuleChance) -> None:
+        data = self.data(state)
+        pos = event.pos
+        if len(event.args) != 1:
+            state.flag("ATTACK-TOKEN", pos, token=" ".join(_token(a.value) for a in event.args))
+            return
+        arg = event.args[0]
+        direction = _direction(arg.value)
+        if direction is None:
+            state.flag("ATTACK-TOKEN", arg.pos or pos, token=_token(arg.value))
+            return
+        if 3 in state.scorings_done:
+            state.flag("ATTACK-TIMING", pos, reason="over")
+            return
+        r = max([0, *state.scorings_done]) + 1
+        due = r in state.scoring_pending or (r == 3 and state.game_over)
+        if self.option("variant") == "open":
+            due = True  # "Die aktuelle Angriffskarte wird aufgedeckt": open from the start
+        if r in data.cards:
+            state.flag("ATTACK-TIMING", pos, reason="twice", round=r)
+            return
+        if not due:
+            state.flag("ATTACK-TIMING", pos, reason="early")
+            return
+        if direction in data.cards.values():
+            seen = " ".join(f"{k}:{d}" for k, d in sorted(data.cards.items()))
+            state.flag("ATTACK-SUPPLY", pos, direction=direction, seen=seen)
+        data.cards[r] = direction
+
+    def _reveal_scouts(self, state: GameState, event: ModuleChance) -> None:
+        data = self.data(state)
+        pos = event.pos
+        if self.option("variant") == "open":
+            state.flag("SCOUT-REVEAL", pos, reason="variant")
+            return
+        done = len([s for s in state.scorings_done if s in (1, 2)])
+        if data.reveals > done or data.reveals >= 3 or 3 in state.scorings_done:
+            state.flag(
+                "SCOUT-REVEAL",
+                pos,
+                reason="timing",
+                done=data.reveals,
+                scorings=" ".join(str(s) for s in state.scorings_done) or "-",
+            )
+            return
+        if len(event.args) != SCOUTS_OPEN:
+            state.flag("SCOUT-REVEAL", pos, reason="count", n=len(event.args))
+        fresh: list[str] = []
+        for arg in event.args:
+            kind = _scout_type(arg.value)
+            if kind is None:
+                state.flag("SCOUT-TOKEN", arg.pos or pos, token=_token(arg.value))
+                continue
+            if kind in data.revealed_scouts or kind in fresh:
+                state.flag("SCOUT-SUPPLY", arg.pos or pos, scout=kind)
+                continue
+            fresh.append(kind)
+        data.reveals += 1
+        data.revealed_scouts.extend(fresh)
+        # "eventuell noch offen ausliegende Kundschafter kommen aus dem Spiel"
+        data.open_scouts = fresh
+
+
+def _turn_key(state: GameState) -> object:
+    """The current turn (or out-of-turn line), as a value that survives copying the state."""
+    t = state.turn
+    if t is None:
+        return None
+    return (t.number, t.player, t.interrupt, t.pos.line, t.pos.column)
+
+
+def _token(value: object) -> str:
+    if isinstance(value, ComponentRef):
+        return f"{value.kind}:{value.name}"
+    return str(value)
+
+
+def _direction(value: object) -> str | None:
+    if isinstance(value, ComponentRef):
+        return None
+    return WORDS.get(str(value).strip().lower())
+
+
+def _scout_type(value: object) -> str | None:
+    if not isinstance(value, ComponentRef) or value.kind.lower() != KIND:
+        return None
+    name = value.name.upper()
+    if name not in SCOUT_TYPES:
+        return None
+    try:
+        BuildingType(name)
+    except ValueError:  # pragma: no cover - the YAML lists building types
+        return None
+    return name
