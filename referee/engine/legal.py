@@ -44,6 +44,7 @@ from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
+from referee.engine.market_side import side_offers
 from referee.engine.state import EMPTY
 from referee.engine.tower import is_tower_piece
 from referee.geometry import legal_cells
@@ -253,6 +254,20 @@ def buy_actions(
                 continue
             paid = (*(card_ref(c) for c in pay), *extra)
             out.append(Buy(cur, piece_ref(tile), paid))  # type: ignore[arg-type]
+    for offer in side_offers(ctx.state) if ctx.state.ext else ():  # E15: beside the market
+        if offer.price is None:
+            continue
+        named = offer.currency if offer.field_named else None
+        probe = plan_purchase(ctx.state, p, Buy(named, piece_ref(offer.piece), tuple(extra)))
+        allowed = frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=p, field=offer.currency, purchase=probe)
+        )
+        price = probe.price if probe.price is not None else offer.price
+        for pay in payments(hand, allowed, price, exact_only or offer.exact_only):
+            if must_use is not None and not any(c.currency in must_use for c in pay):
+                continue
+            paid = (*(card_ref(c) for c in pay), *extra)
+            out.append(Buy(named, piece_ref(offer.piece), paid))
     return out
 
 
