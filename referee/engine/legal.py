@@ -42,9 +42,9 @@ from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import payment_value, payments, plan_purchase
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
+from referee.engine.market_side import side_offers
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
-from referee.engine.market_side import side_offers
 from referee.engine.state import EMPTY
 from referee.engine.tower import is_tower_piece
 from referee.geometry import legal_cells
@@ -258,7 +258,7 @@ def buy_actions(
         if offer.price is None:
             continue
         named = offer.currency if offer.field_named else None
-        probe = plan_purchase(ctx.state, p, Buy(named, piece_ref(offer.piece), tuple(extra)))
+        probe = plan_purchase(ctx.state, p, Buy(named, piece_ref(offer.piece), tuple(extra)))  # type: ignore[arg-type]
         allowed = frozenset(
             ctx.decide(Decision.PAY_CURRENCIES, player=p, field=offer.currency, purchase=probe)
         )
@@ -267,7 +267,7 @@ def buy_actions(
             if must_use is not None and not any(c.currency in must_use for c in pay):
                 continue
             paid = (*(card_ref(c) for c in pay), *extra)
-            out.append(Buy(named, piece_ref(offer.piece), paid))
+            out.append(Buy(named, piece_ref(offer.piece), paid))  # type: ignore[arg-type]
     return out
 
 

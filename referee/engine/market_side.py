@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from referee.catalogue import Currency
 from referee.engine.rules import BASE, Rule, register_rule
 from referee.engine.state import EMPTY
-from referee.record.model import CardRef, ComponentRef, GenericArg, ModuleChance, Pos
+from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos
 
 if TYPE_CHECKING:
     from referee.engine.extensions import Module
@@ -131,14 +131,12 @@ def aside_event(state: GameState, ev: ModuleChance, pos: Pos) -> None:
             tile=f"{ref.kind}:{ref.name}",
             field=Currency.of_field(target + 1).code,
         )
-        state.market[target] = piece  # type: ignore[assignment]
+        state.market[target] = piece
 
 
 def _currency_of(v: object) -> Currency | None:
     if isinstance(v, Currency):
         return v
-    if isinstance(v, CardRef) and v.card is None and getattr(v, "currency", None) is not None:
-        return v.currency  # type: ignore[no-any-return]
     if isinstance(v, str):
         for c in Currency:
             if c.code.lower() == v.lower():

@@ -94,11 +94,11 @@ rule(
     "{tile}: {detail}",
     reasons={
         "no-price": (
-            "the field of its currency is empty, so it has no price now (\"Fehlt das Preis "
-            'bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht '
+            'the field of its currency is empty, so it has no price now ("Fehlt das Preis '
+            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
             'gekauft werden")',
-            "das Feld seiner Währung ist leer, er hat jetzt keinen Preis (\"Fehlt das Preis "
-            'bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht '
+            'das Feld seiner Währung ist leer, er hat jetzt keinen Preis ("Fehlt das Preis '
+            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
             'gekauft werden")',
         ),
         "not-exact": (
@@ -120,7 +120,7 @@ def _currency(code: str) -> Currency | None:
 
 def parse_bazaar(
     name: str,
-) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None] | None | str:
+) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None] | str | None:
     """``DuPSAn`` -> (Du, (P, S, A), {N}); walls None when none are written. A string: the
     reason it is no bazaar (``form``, ``colours``)."""
     m = TOKEN.match(name)
@@ -398,7 +398,6 @@ class BazareModule(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         """The bazaars beside the market with their price now, each player's bazaars with what
         they would score in the last scoring now."""
-        data = self.data(state)
         offers = self.side_offers(state)
         beside = (
             " ".join(
@@ -410,15 +409,14 @@ class BazareModule(BundledModule):
         players: dict[str, dict[str, str]] = {}
         for p in state.players:
             built = [x for _c, x in p.alhambra.items() if isinstance(x, Bazaar)]
-            kept = [x for x in p.reserve if isinstance(x, Bazaar)]
+            kept = [str(x) for x in p.reserve if isinstance(x, Bazaar)]
             if built or kept:
                 pts, en, _de = score_bazaars(p.alhambra)
                 players[p.name] = {
                     "bazaars": en or "-",
                     "points (last scoring)": str(pts),
-                    "in the reserve": " ".join(b.code for b in kept) or "-",
+                    "in the reserve": " ".join(kept) or "-",
                 }
-        _ = data
         return {
             "labels": {"en": self.title_en, "de": self.title_de},
             "table": {"beside the market": beside, "in the tower": str(tower_total(state, self))},
