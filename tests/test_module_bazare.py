@@ -307,3 +307,13 @@ def test_show_lists_the_bazaars_beside_the_market() -> None:
     assert rep.state is not None
     view = rep.state.ext.views(rep.state)[BZ]
     assert view["table"]["beside the market"] == "bz:DePSA (De 7)"
+
+
+def test_the_vizier_may_buy_a_bazaar() -> None:
+    # "Mit „Wesir“ [siehe Seite 8] ... können Bazare gekauft werden." (both modules on)
+    body = REFILL + "Anna: vizier, buy bz:DePSA pay De7, place bz:DePSA@1,0\n3. Anna: take De5\n"
+    rep = run(body, "bazare, wesir")
+    assert codes(rep) == []
+    assert bazaars_beside(rep) == []
+    rep = run(REFILL + "Anna: vizier, buy bz:DePSA pay De7 De2\n", "bazare, wesir")
+    assert "BAZAAR-PRICE" in codes(rep)
