@@ -78,15 +78,20 @@ def side_offers(state: GameState) -> list[SideOffer]:
     return out
 
 
-def find_offer(state: GameState, ref: object) -> SideOffer | None:
-    """The side offer a ``buy`` token names (a module piece's token), or None."""
+def find_offer(state: GameState, ref: object, field: Currency | None = None) -> SideOffer | None:
+    """The side offer a ``buy`` token names (a module piece's token), or None; of several
+    the one of the named currency first."""
     if not isinstance(ref, ComponentRef):
         return None
-    for offer in side_offers(state):
-        matches = getattr(offer.piece, "matches", None)
-        if matches is not None and matches(ref):
+    found = [
+        o
+        for o in side_offers(state)
+        if getattr(o.piece, "matches", None) is not None and o.piece.matches(ref)
+    ]
+    for offer in found:
+        if field is None or offer.currency == field:
             return offer
-    return None
+    return found[0] if found else None
 
 
 def intercept(state: GameState, field: int, piece: object, pos: Pos) -> str | None:

@@ -110,7 +110,7 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     market = state.market
     found = _match(ref, market)
     idx: int | None
-    offer = find_offer(state, ref) if found is None and state.ext else None
+    offer = find_offer(state, ref, a.field) if found is None and state.ext else None
     if offer is not None:  # E15: a piece beside the market, bought in its offer's currency
         buy.offer, buy.tile, buy.field = offer, offer.piece, offer.currency
         if a.field is not None and a.field != offer.currency:
