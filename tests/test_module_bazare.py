@@ -78,7 +78,7 @@ def test_aside_needs_a_piece_that_a_module_sets_aside() -> None:
 
 def test_the_game_end_counts_only_the_market_fields() -> None:
     # "Der Bauhof kann nicht mehr komplett aufgefüllt werden": pieces beside it never count.
-    from referee.engine.core import _refill_checks
+    from referee.engine.core import settle_before
     from referee.engine.state import EMPTY
     from referee.record.model import NOWHERE
 
@@ -86,12 +86,12 @@ def test_the_game_end_counts_only_the_market_fields() -> None:
     assert rep.state is not None
     full = rep.state.copy()
     full.phase, full.bag_count = "refill", 0
-    _refill_checks(full, NOWHERE, True)
+    settle_before(full, NOWHERE, "turn")
     assert not full.game_over  # four buildings on the market, a bazaar beside it
     short = rep.state.copy()
     short.phase, short.bag_count = "refill", 0
     short.market[2] = EMPTY
-    _refill_checks(short, NOWHERE, True)
+    settle_before(short, NOWHERE, "turn")
     assert short.game_over  # the bazaar beside the market does not fill the field
 
 
