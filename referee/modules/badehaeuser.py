@@ -254,7 +254,7 @@ class BadehaeuserModule(BundledModule):
     """Six bathhouses beside the market, bought for 8 in the field's currency."""
 
     name = "badehaeuser"
-    aliases = ("bathhouses", "badehaus", "bathhouse")
+    aliases = ("bathhouse", "badehaus")
     title_en = "The Bathhouses"
     title_de = "Die Badehäuser"
     section = section(H)
