@@ -139,3 +139,22 @@ def test_the_example_game_claims_every_scoring_and_is_clean() -> None:
     assert [v.code for v in rep.violations] == []
     assert "Anna =31 (well=3)" in text
     assert "ww:" not in text.split("\ndistribute")[-1].split("\n")[0]
+
+
+def test_the_three_market_modules_and_the_vizier_play_together() -> None:
+    # bazaars, bathhouses and wells beside the market at once, bought in turns and by the
+    # vizier ("Mit „Wesir“ ... können Bazare gekauft werden"): simulated games check clean
+    from referee.profiles import DEFAULT_PROFILE
+    from referee.simulate.simulator import SimSettings, _Game
+
+    modules = ("bazare", "badehaeuser", "wunschbrunnen", "wesir")
+    game = _Game(SimSettings(4, DEFAULT_PROFILE, modules), 5000015, "t").play()
+    rep = check_game(game)
+    assert [v.code for v in rep.violations] == []
+    kinds = {
+        getattr(a.tile, "kind", None)
+        for t in game.body
+        for a in getattr(t, "actions", ())
+        if type(a).__name__ == "Buy"
+    }
+    assert {"bz", "bh", "ww"} & kinds

@@ -336,6 +336,7 @@ class Wesir(BundledModule):
         before the first turn, not while a scoring is due (it comes first), not once the game
         has ended."""
         from referee.engine import legal
+        from referee.engine.actions.purchase import plan_purchase
         from referee.engine.turns import seat_order
         from referee.record.model import PlayerRef
 
@@ -354,7 +355,8 @@ class Wesir(BundledModule):
             for buy in buys:
                 if not legal.is_exact(ctx, p, buy):
                     continue
-                tile = buy.tile.kind if hasattr(buy.tile, "kind") else None
+                # the piece bought: a market tile, a module tile, or a piece beside the market
+                tile = plan_purchase(state, p, buy).tile
                 if tile is None:
                     continue
                 for where in legal.placements_of(ctx, p, tile):
