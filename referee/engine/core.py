@@ -231,6 +231,9 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, TileKin
     return True, tile
 
 
+draw_tile = _draw_tile  # public for the market-side pieces (referee/engine/market_side.py)
+
+
 def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     """Resolve a known tile reference against the unseen tiles and take it out of them."""
     from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
@@ -642,44 +645,65 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
         _check_pile_overrun(state, pos)
 
 
-def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
+def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | None:
+    """The market field (0-3) a tile drawn now is for: the lowest empty field; a named other
+    field is reported (``SETUP-MARKET`` / ``REFILL-MARKET``) and used if it is empty."""
     setup = state.phase == "setup"
     code = "SETUP-MARKET" if setup else "REFILL-MARKET"
+    empties = [i for i, s in enumerate(state.market) if s is EMPTY]
+    expected = empties[0] if empties else None
+    target = named.field - 1 if named is not None else expected
+    if expected is None:
+        state.flag(
+            code,
+            pos,
+            reason="market-full",
+            market=fmt_market(state.market),
+        )
+    elif target is not None and state.market[target] is not EMPTY:
+        cur = Currency.of_field(target + 1).code
+        state.flag(
+            code,
+            pos,
+            reason="field-taken",
+            field=cur,
+            tile=fmt_tile(state.market[target]),  # type: ignore[arg-type]
+        )
+        target = expected
+    elif target != expected:
+        cur = Currency.of_field(target + 1).code  # type: ignore[operator]
+        exp = Currency.of_field(expected + 1).code
+        state.flag(
+            code,
+            pos,
+            reason="field-order",
+            field=cur,
+            expected=exp,
+        )
+    return target
+
+
+def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
-        empties = [i for i, s in enumerate(state.market) if s is EMPTY]
-        expected = empties[0] if empties else None
-        target = fld.field - 1 if fld is not None else expected
-        if expected is None:
-            state.flag(
-                code,
-                epos,
-                reason="market-full",
-                market=fmt_market(state.market),
-            )
-        elif target is not None and state.market[target] is not EMPTY:
-            cur = Currency.of_field(target + 1).code
-            state.flag(
-                code,
-                epos,
-                reason="field-taken",
-                field=cur,
-                tile=fmt_tile(state.market[target]),  # type: ignore[arg-type]
-            )
-            target = expected
-        elif target != expected:
-            cur = Currency.of_field(target + 1).code  # type: ignore[operator]
-            exp = Currency.of_field(expected + 1).code
-            state.flag(
-                code,
-                epos,
-                reason="field-order",
-                field=cur,
-                expected=exp,
-            )
+        target = market_target(state, fld, epos)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
+            if tile is not None and state.ext and _set_aside(state, target, tile, ref, epos):
+                continue
             state.market[target] = tile
+
+
+def _set_aside(state: GameState, target: int, tile: object, ref: TileLike, pos: Pos) -> bool:
+    """E14: a module sets the piece drawn for field ``target`` aside (the record should have
+    written ``* aside``: reported under the module's rule, reason ``market``)."""
+    from referee.engine.market_side import intercept
+
+    code = intercept(state, target, tile, pos)
+    if code is None:
+        return False
+    state.flag(code, pos, reason="market", tile=fmt_ref(ref))
+    return True
 
 
 def dirk_wanted(state: GameState, due: int) -> tuple[int, Text]:
@@ -1287,6 +1311,10 @@ def _chance(state: GameState, item: Chance) -> None:
             _market(state, ev, pos)
         elif isinstance(ev, DirkDraw):
             _dirk(state, ev, pos)
+        elif isinstance(ev, ModuleChance) and ev.verb.lower() == "aside":
+            from referee.engine.market_side import aside_event
+
+            aside_event(state, ev, pos)  # E14: a piece drawn for the market, set aside
         elif isinstance(ev, ModuleChance):
             handler = state.ext.chance_handler(ev.verb)
             if handler is not None:

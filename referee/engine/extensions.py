@@ -190,6 +190,27 @@ class Module:
         line), shuffled with the base tiles at setup. Default: none."""
         return []
 
+    def market_draw(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+        """E14 (``referee/engine/market_side.py``): ``piece`` was drawn for market field
+        ``field`` (0-3). Return the module's rule code to set it aside (the module then keeps
+        it, e.g. beside the market, and the refill goes on for that field), None to let it lie
+        on the field. Called for every piece drawn for the market, base tiles included."""
+        return None
+
+    def side_offers(self, state: GameState) -> list[Any]:
+        """E15: the module's pieces beside the market that may be bought now, as
+        :class:`~referee.engine.market_side.SideOffer` (currency, derived price, exact only).
+        Default: none."""
+        return []
+
+    def take_side_offer(self, state: GameState, piece: object) -> None:
+        """E15: ``piece`` (one of :meth:`side_offers`) was bought: take it out of the offers."""
+
+    def sim_market_draw(self, sim: SimContext, field: int, ref: ComponentRef) -> bool:
+        """E14 in the simulator: whether the tower token ``ref`` drawn for field ``field`` is
+        written ``* aside`` (set aside) instead of on the field. Default: no."""
+        return False
+
     interrupt_not_next: ClassVar[bool] = False
     """True: the player who would move next may not interrupt with this module (the thieves:
     "Der Spieler am Zug darf keinen Dieb spielen"); the arbiter answers ``may_interrupt``."""

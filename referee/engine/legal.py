@@ -42,6 +42,7 @@ from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import payment_value, payments, plan_purchase
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
+from referee.engine.market_side import side_offers
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY
@@ -263,6 +264,20 @@ def buy_actions(
                 continue
             paid = (*(card_ref(c) for c in pay), *extra)
             out.append(Buy(cur, piece_ref(tile), paid))  # type: ignore[arg-type]
+    for offer in side_offers(ctx.state) if ctx.state.ext else ():  # E15: beside the market
+        if offer.price is None:
+            continue
+        named = offer.currency if offer.field_named else None
+        probe = plan_purchase(ctx.state, p, Buy(named, piece_ref(offer.piece), tuple(extra)))  # type: ignore[arg-type]
+        allowed = frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=p, field=offer.currency, purchase=probe)
+        )
+        price = probe.price if probe.price is not None else offer.price
+        for pay in payments(hand, allowed, price, exact_only or offer.exact_only):
+            if must_use is not None and not any(c.currency in must_use for c in pay):
+                continue
+            paid = (*(card_ref(c) for c in pay), *extra)
+            out.append(Buy(named, piece_ref(offer.piece), paid))  # type: ignore[arg-type]
     return out
 
 

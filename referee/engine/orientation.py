@@ -15,6 +15,11 @@ A piece takes part by stating (``referee/geometry/pieces.py`` describes the attr
 * optionally ``rotation_rule``: the module's rule code for a wrong rotation (default
   ``PLACE-ROTATION``); its message gets ``tile``, ``printed``, ``stated``, ``allowed``.
 
+A piece whose orientation is more than its walls (a bathhouse names a building type on each
+side, a well's spout points one way) provides ``orient_by_token(ref, pos, player) -> (piece,
+findings)`` (the piece as the placing token states it) and ``orientations()`` (each distinct
+orientation, for the legal-move generator) instead.
+
 A piece that does not turn (``rotatable`` False) but has ``stated_walls`` (a medina token may
 repeat its walls) is checked the same way against its one orientation: a token stating other
 walls is the module's ``rotation_rule`` (a tile stated two ways).
@@ -65,6 +70,9 @@ def is_rotatable(piece: object) -> bool:
 
 def placements(piece: Any) -> list[Any]:
     """The piece in each of its distinct orientations (the piece itself when it cannot turn)."""
+    own = getattr(piece, "orientations", None)  # a piece that turns by more than its walls
+    if own is not None:
+        return list(own())
     if not is_rotatable(piece):
         return [piece]
     return [piece.turned(w) for w in rotations(piece.printed_walls)]
@@ -75,6 +83,12 @@ def orient(piece: Any, ref: object, pos: Pos, player: str | None) -> tuple[Any, 
     rotation of the printed walls breaks the piece's rotation rule; a missing one is noted
     (the piece keeps the walls it had: as printed, or as it lay before). A module piece that
     cannot turn but whose token may state walls (``stated_walls``) must be stated as it is."""
+    own = getattr(piece, "orient_by_token", None)
+    if piece is not None and own is not None:
+        # a piece whose orientation is more than its walls (a bathhouse's side types, a
+        # well's spout): it reads the placing token itself and reports with its own rule
+        got: tuple[Any, list[Finding]] = own(ref, pos, player)
+        return got
     if piece is None or not hasattr(piece, "stated_walls"):
         return piece, []
     rotatable = is_rotatable(piece)

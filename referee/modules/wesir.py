@@ -355,7 +355,7 @@ class Wesir(BundledModule):
             for buy in buys:
                 if not legal.is_exact(ctx, p, buy):
                     continue
-                # the piece on the field: a base tile or a module's tile from the tower
+                # the piece bought: a market tile, a module tile, or a piece beside the market
                 tile = plan_purchase(state, p, buy).tile
                 if tile is None:
                     continue

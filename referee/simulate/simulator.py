@@ -82,9 +82,11 @@ from referee.record.model import (
     DisplayReveal,
     Distribution,
     Game,
+    GenericArg,
     Header,
     MarketDraw,
     ModuleAction,
+    ModuleChance,
     PlayerRef,
     Pos,
     Reshuffle,
@@ -325,9 +327,7 @@ class _Game:
             tiles.extend(m.sim_tower(self.sim))
         rng.shuffle(tiles)
         self.bag = tiles
-        market = [self.bag.pop() for _ in range(self.market_size)]
-        entries = tuple((Currency.of_field(i + 1), _bag_ref(t)) for i, t in enumerate(market))
-        self._chance([MarketDraw(entries, self._pos())])
+        self._chance(self._market_refill())  # module tiles set aside go beside it (E14)
         if state.dirk is not None:
             dirk_tiles = tuple(_bag_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
             self._chance([DirkDraw(dirk_tiles, self._pos())])
@@ -471,11 +471,30 @@ class _Game:
         return scorings, self._over()
 
     def _market_refill(self) -> list[object]:
-        drawn = []
+        """One tile per empty field; a module tile a module sets aside (E14) is written
+        ``* aside`` and the next tile is drawn for the same field."""
+        events: list[object] = []
+        drawn: list[tuple[Currency, object]] = []
         for f in range(self.market_size):
-            if self.state.market[f] is EMPTY and self.bag:
-                drawn.append((Currency.of_field(f + 1), _bag_ref(self.bag.pop())))
-        return [MarketDraw(tuple(drawn))] if drawn else []
+            if self.state.market[f] is not EMPTY:
+                continue
+            while self.bag:
+                ref = _bag_ref(self.bag.pop())
+                cur = Currency.of_field(f + 1)
+                if isinstance(ref, ComponentRef) and any(
+                    m.sim_market_draw(self.sim, f, ref) for m in self.state.ext.modules
+                ):
+                    if drawn:
+                        events.append(MarketDraw(tuple(drawn)))  # type: ignore[arg-type]
+                        drawn = []
+                    args = (GenericArg(cur.code), GenericArg(ref))
+                    events.append(ModuleChance("aside", args))
+                    continue
+                drawn.append((cur, ref))
+                break
+        if drawn:
+            events.append(MarketDraw(tuple(drawn)))  # type: ignore[arg-type]
+        return events
 
     def _over(self) -> bool:
         if self.profile.game_end == "bag-empty":

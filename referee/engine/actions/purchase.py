@@ -37,6 +37,7 @@ from referee.engine.context import Context
 from referee.engine.core import match_slot, unhandled_component_finding
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_cards, fmt_hand, fmt_market, fmt_ref, fmt_tile
+from referee.engine.market_side import SideOffer, find_offer
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, decrement
 from referee.engine.turns import (
@@ -80,6 +81,7 @@ class Purchase:
     # answers of the ruleset for this purchase, asked once (see allowed_currencies/payment_value)
     allowed: frozenset[Currency] | None = None
     value: int | None = None
+    offer: SideOffer | None = None  # a piece beside the market (E15), not a market field
 
     @property
     def modules_paid(self) -> list[ComponentRef]:
@@ -108,7 +110,23 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     market = state.market
     found = _match(ref, market)
     idx: int | None
-    if a.field is not None:
+    offer = find_offer(state, ref, a.field) if found is None and state.ext else None
+    if offer is not None:  # E15: a piece beside the market, bought in its offer's currency
+        buy.offer, buy.tile, buy.field = offer, offer.piece, offer.currency
+        if a.field is not None and a.field != offer.currency:
+            buy.locate.append(
+                problem(
+                    "BUY-FIELD",
+                    tpos,
+                    p.name,
+                    tile=fmt_ref(ref),
+                    actual=offer.currency.code,
+                    claimed=a.field.code,
+                )
+            )
+        buy.price = offer.price
+        idx = None
+    elif a.field is not None:
         idx = a.field.field - 1
         slot = market[idx]
         fits = slot is not EMPTY and (
@@ -161,7 +179,9 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
                     )
                 )
     buy.slot = idx
-    if idx is not None:
+    if offer is not None:
+        pass
+    elif idx is not None:
         slot = market[idx]
         if slot is None and isinstance(ref, TileRef) and ref.known:
             tile, taken, found_bag = resolve_from_bag(state, ref, tpos)
@@ -213,7 +233,9 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             buy.steps.append(PayStep("resolve", c, cref, cpos))
         else:
             buy.steps.append(PayStep("missing", c, cref, cpos))
-    if buy.tile is not None:
+    if offer is not None:
+        pass  # a piece beside the market: its offer's price (set above)
+    elif buy.tile is not None:
         buy.price = buy.tile.price
     elif isinstance(ref, TileRef) and ref.price is not None:
         buy.price = ref.price
@@ -313,6 +335,27 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
             shown = _hand_text(hand, hand_unknown)
             out.append(problem("BUY-NOT-HELD", step.pos, p.name, card=c.code, hand=shown))
     price = buy.price
+    offer = buy.offer
+    if offer is not None and price is None:
+        out.append(problem(offer.rule, a.pos, p.name, reason="no-price", tile=fmt_ref(a.tile)))
+        return out
+    if offer is not None and offer.exact_only and not buy.unknown_paid and price is not None:
+        total = payment_value(ctx, buy)
+        if not ctx.decide(Decision.PAY_EXACT, player=p, purchase=buy, value=total, price=price):
+            shown = fmt_cards(buy.cards_paid)
+            out.append(
+                problem(
+                    offer.rule,
+                    a.pos,
+                    p.name,
+                    reason="not-exact",
+                    tile=fmt_ref(a.tile),
+                    price=price,
+                    cards=shown,
+                    sum=total,
+                )
+            )
+            return out
     if price is None or buy.unknown_paid:
         out.append(unverifiable(a.pos, "UNVERIFIED-PAYMENT-AMOUNT", p.name))
         return out
@@ -362,7 +405,9 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
     p, a = buy.player, buy.action
     t = state.turn
     start_main_action(state)
-    if buy.slot is not None:
+    if buy.offer is not None:
+        buy.offer.module.take_side_offer(state, buy.offer.piece)
+    elif buy.slot is not None:
         if buy.from_bag and buy.tile is not None:
             take_out_of_bag(state, buy.tile)
         state.market[buy.slot] = EMPTY

@@ -1,0 +1,180 @@
+"""Pieces beside the market: market-draw interception (E14) and side offers (E15).
+
+Several modules change what happens to a tile drawn for the market while it is refilled:
+"Wird beim Auffüllen des Bauhofs ein Bazar gezogen, wird er offen neben den Bauhof gelegt. Es
+werden solange weitere Gebäudeplättchen gezogen, bis wieder 4 Gebäude auf dem Bauhof liegen"
+(Die Bazare); bathhouses and wells are laid next to the field they were drawn for; a sultan
+card holder may claim a drawn tile. The engine therefore asks every enabled module about each
+piece drawn for a market field (:meth:`~referee.engine.extensions.Module.market_draw`): the
+module may set it aside (it keeps the piece in its own state), or let it lie on the field.
+
+**E14, the notation** (digest §2.3 N6): a piece set aside is written as a chance event
+
+    * aside bz:DuPSA, market Gu:T9ne        # the bazaar beside the market, the next tile on Gu
+    * aside Du bh:PSAC, market Du:G8ne      # drawn for the Dukaten field, laid next to it
+
+``aside`` draws one piece from the tower (the supply and ``TILE-SUPPLY`` as for ``market``) for
+the lowest empty field (the field may be named; it is checked like a ``market`` entry) and asks
+the modules. A piece written on a field that a module sets aside is reported under the module's
+rule (the code its ``market_draw`` returns, reason ``market``) and set aside all the same; a
+piece written ``aside`` that no module sets aside is ``MARKET-ASIDE`` and lies on the field.
+
+The game end ("nicht mehr komplett aufgefüllt") and ``REFILL-MARKET`` count only what lies on
+the four fields, so pieces beside the market never break the test.
+
+**E15, side offers**: the pieces beside the market that may be bought
+(:meth:`~referee.engine.extensions.Module.side_offers`): each :class:`SideOffer` has the
+currency that pays, a price derived now (None: cannot be bought now) and whether only an exact
+payment is allowed. ``buy bz:DuPSA pay Du7`` (or ``buy Du bh:PSAC pay Du8``) finds the piece
+among the offers; the one purchase pipeline (``referee/engine/actions/purchase.py``) then
+applies: currencies (decision ``pay.currencies`` for the offer's currency), payment value,
+exactness and the extra action, the spent cards; the owning module takes the piece out of its
+offers (:meth:`~referee.engine.extensions.Module.take_side_offer`). A price that cannot be
+derived or an inexact payment of an exact-only offer is reported under the offer's ``rule``
+(reasons ``no-price`` / ``not-exact``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from referee.catalogue import Currency
+from referee.engine.rules import BASE, Rule, register_rule
+from referee.engine.state import EMPTY
+from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos
+
+if TYPE_CHECKING:
+    from referee.engine.extensions import Module
+    from referee.engine.state import GameState
+
+ASIDE_VERB = "aside"
+
+
+@dataclass(frozen=True, slots=True)
+class SideOffer:
+    """A piece beside the market that may be bought (E15).
+
+    ``price`` None: it cannot be bought now (e.g. the field that sets a bazaar's price is
+    empty); ``rule`` is the module's code for that and for an inexact payment of an
+    ``exact_only`` offer; ``field_named`` says whether a record names the currency in the
+    ``buy`` line (``buy Du bh:PSAC``) as the legal-move generator writes it."""
+
+    piece: Any
+    module: Module
+    currency: Currency
+    price: int | None
+    exact_only: bool
+    rule: str
+    field_named: bool = False
+
+
+def side_offers(state: GameState) -> list[SideOffer]:
+    """Every piece beside the market that may be bought, over all enabled modules."""
+    out: list[SideOffer] = []
+    for m in state.ext.modules:
+        out.extend(m.side_offers(state))
+    return out
+
+
+def find_offer(state: GameState, ref: object, field: Currency | None = None) -> SideOffer | None:
+    """The side offer a ``buy`` token names (a module piece's token), or None; of several
+    the one of the named currency first."""
+    if not isinstance(ref, ComponentRef):
+        return None
+    found = [
+        o
+        for o in side_offers(state)
+        if getattr(o.piece, "matches", None) is not None and o.piece.matches(ref)
+    ]
+    for offer in found:
+        if field is None or offer.currency == field:
+            return offer
+    return found[0] if found else None
+
+
+def intercept(state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+    """Ask the modules about ``piece`` drawn for market field ``field`` (0-3): the rule code
+    of the module that sets it aside (it now keeps it), or None (it lies on the field)."""
+    for m in state.ext.modules:
+        code = m.market_draw(state, field, piece, pos)
+        if code:
+            return code
+    return None
+
+
+def aside_event(state: GameState, ev: ModuleChance, pos: Pos) -> None:
+    """``* aside [field] token``: a piece drawn for the market and set aside."""
+    from referee.engine.core import draw_tile, market_target
+
+    args: Sequence[GenericArg] = ev.args
+    named: Currency | None = None
+    ref: ComponentRef | None = None
+    for arg in args:
+        v = arg.value
+        cur = _currency_of(v)
+        if cur is not None and named is None and ref is None:
+            named = cur
+        elif isinstance(v, ComponentRef) and ref is None:
+            ref = v
+        else:
+            state.flag("MARKET-ASIDE", arg.pos or pos, reason="form")
+            return
+    if ref is None:
+        state.flag("MARKET-ASIDE", pos, reason="form")
+        return
+    target = market_target(state, named, ref.pos or pos)
+    drawn, piece = draw_tile(state, ref, ref.pos or pos)
+    if not drawn or piece is None or target is None:
+        return
+    if intercept(state, target, piece, ref.pos or pos) is None:
+        state.flag(
+            "MARKET-ASIDE",
+            ref.pos or pos,
+            reason="not-aside",
+            tile=f"{ref.kind}:{ref.name}",
+            field=Currency.of_field(target + 1).code,
+        )
+        state.market[target] = piece
+
+
+def _currency_of(v: object) -> Currency | None:
+    if isinstance(v, Currency):
+        return v
+    if isinstance(v, str):
+        for c in Currency:
+            if c.code.lower() == v.lower():
+                return c
+    return None
+
+
+def market_buildings(state: GameState) -> int:
+    """How many pieces really lie on the market fields (pieces beside it never count)."""
+    return sum(1 for s in state.market if s is not EMPTY)
+
+
+register_rule(
+    Rule(
+        "MARKET-ASIDE",
+        "piece set aside",
+        "Plättchen beiseitegelegt",
+        f"{BASE} § Am Ende Ihres Spielzuges",
+        "{detail}",
+        "{detail}",
+    ),
+    {
+        "form": (
+            "write a piece set aside while refilling as * aside TOKEN or * aside FIELD TOKEN "
+            "(e.g. * aside bz:DuPSA, * aside Du bh:PSAC)",
+            "ein beim Auffüllen beiseitegelegtes Plättchen wird * aside TOKEN oder * aside "
+            "FELD TOKEN geschrieben (z. B. * aside bz:DuPSA, * aside Du bh:PSAC)",
+        ),
+        "not-aside": (
+            "{tile} is written as set aside, but no enabled module lays such a piece beside "
+            "the market: it lies on the {field} field",
+            "{tile} ist als beiseitegelegt geschrieben, aber kein eingeschaltetes Modul legt "
+            "ein solches Plättchen neben den Bauhof: es liegt auf dem Feld {field}",
+        ),
+    },
+)

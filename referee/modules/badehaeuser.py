@@ -1,0 +1,428 @@
+"""Die Badehäuser (Klaus-Jürgen Wrede): six bathhouses in the tower, laid beside the market next
+to the field they were drawn for, bought for 8 in that currency, built in any rotation, each
+side scoring the distance to the first building of the type it names.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § Klaus-Jürgen Wrede: Die Badehäuser.
+
+Notation: a bathhouse is the component token ``bh:`` + the building types it names on its
+north, east, south and west side (as it lies): ``bh:PSAC``.
+
+* ``* aside Du bh:PSAC, market Du:G8ne`` -- "Ein neu gezogenes Badehaus kommt neben den Bauhof
+  angrenzend zu der Währung, für die es gezogen wurde. Dann wird zusätzlich ein weiteres
+  Gebäude gezogen, das auf den Bauhof zur entsprechenden Währung gelegt wird." (E14)
+* ``buy Du bh:PSAC pay Du8`` -- "kann der Spieler bei einem Kauf in der entsprechenden Währung
+  wählen, ob er das Gebäude oder ein Badehaus kauft. Alle Badehäuser kosten 8 Geld in der
+  entsprechenden Währung." (a side offer, E15)
+* ``place bh:ACPS@1,0`` -- "Ein Badehaus darf beliebig gedreht in die Alhambra eingebaut
+  werden": the token states the sides as placed, a rotation of the drawn face.
+* ``scoring 1: Anna +12 (G=4, bathhouse=5)`` -- the bathhouse line may be claimed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import SIDES, BuildingType, Currency, Side
+from referee.engine.findings import Finding, problem
+from referee.engine.market_side import SideOffer
+from referee.engine.state import GameState, PlayerState
+from referee.engine.tower import take_from_tower, tower_total
+from referee.geometry.queries import is_building
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Coord, Pos
+
+H = "Klaus-Jürgen Wrede: Die Badehäuser"
+S_MATERIAL = section(H, "Spielmaterial")
+S_PLAY = section(H, "Änderungen im Spielablauf")
+S_BUILD = section(H, "Einbau eines Badehauses")
+S_SCORE = section(H, "Wertungsänderungen")
+KIND = "bh"
+IDENTITY = "bathhouse"
+STEP: dict[Side, tuple[int, int]] = {
+    Side.N: (0, 1),
+    Side.E: (1, 0),
+    Side.S: (0, -1),
+    Side.W: (-1, 0),
+}
+
+rule(
+    "BATH-TOKEN",
+    "no such bathhouse",
+    "kein solches Badehaus",
+    S_MATERIAL,
+    "{token} is no bathhouse: {detail}",
+    "{token} ist kein Badehaus: {detail}",
+    reasons={
+        "form": (
+            "write bh: + the building types named on its north, east, south and west side "
+            "(P S A C G T), e.g. bh:PSAC",
+            "bh: + die Gebäudesorten auf seiner Nord-, Ost-, Süd- und Westseite (P S A C G T), "
+            "z. B. bh:PSAC",
+        ),
+        "types": (
+            '"Auf einem Badehaus ist auf jeder Seite eine andere Gebäudesorte angegeben": four '
+            "different types",
+            '"Auf einem Badehaus ist auf jeder Seite eine andere Gebäudesorte angegeben": vier '
+            "verschiedene Sorten",
+        ),
+    },
+)
+rule(
+    "BATH-ASIDE",
+    "bathhouse beside the market",
+    "Badehaus neben dem Bauhof",
+    S_PLAY,
+    '{tile} is written on a market field, but "Ein neu gezogenes Badehaus kommt neben den '
+    'Bauhof angrenzend zu der Währung, für die es gezogen wurde" (write * aside FIELD {tile}); '
+    "it lies beside the market",
+    '{tile} steht auf einem Feld des Bauhofs, aber "Ein neu gezogenes Badehaus kommt neben den '
+    'Bauhof angrenzend zu der Währung, für die es gezogen wurde" (* aside FELD {tile} '
+    "schreiben); es liegt neben dem Bauhof",
+)
+rule(
+    "BATH-ROTATION",
+    "bathhouse turned wrongly",
+    "Badehaus falsch gedreht",
+    S_BUILD,
+    "{tile} is placed as {stated}, but this bathhouse names {printed} round its sides: it can "
+    'only lie as {allowed} ("Ein Badehaus darf beliebig gedreht in die Alhambra eingebaut '
+    'werden" -- turned, never rearranged)',
+    "{tile} wird als {stated} gelegt, dieses Badehaus nennt aber {printed} rundum: es kann nur "
+    'als {allowed} liegen ("Ein Badehaus darf beliebig gedreht in die Alhambra eingebaut '
+    'werden" -- gedreht, nie umgeordnet)',
+)
+rule(
+    "BATH-BUY",
+    "bathhouse purchase",
+    "Kauf eines Badehauses",
+    S_PLAY,
+    "{tile}: {detail}",
+    "{tile}: {detail}",
+    reasons={
+        "no-price": (
+            '"Alle Badehäuser kosten 8 Geld in der entsprechenden Währung"',
+            '"Alle Badehäuser kosten 8 Geld in der entsprechenden Währung"',
+        ),
+        "not-exact": (
+            "it costs {price}, paid {cards} = {sum}",
+            "es kostet {price}, bezahlt {cards} = {sum}",
+        ),
+    },
+)
+
+
+def parse_bath(name: str) -> tuple[BuildingType, ...] | str:
+    """``PSAC`` -> (P, S, A, C) (north, east, south, west); a string: why it is none."""
+    if len(name) != 4 or any(ch not in "PSACGT" for ch in name):
+        return "form"
+    types = tuple(BuildingType(ch) for ch in name)
+    if len(set(types)) != 4:
+        return "types"
+    return types
+
+
+def turns_of(sides: tuple[BuildingType, ...]) -> list[tuple[BuildingType, ...]]:
+    """The four orientations (quarter turns clockwise: north's type moves east)."""
+    out = [sides]
+    cur = sides
+    for _ in range(3):
+        cur = (cur[3], cur[0], cur[1], cur[2])
+        out.append(cur)
+    return out
+
+
+def letters(sides: tuple[BuildingType, ...]) -> str:
+    return "".join(t.value for t in sides)
+
+
+@dataclass(frozen=True, slots=True)
+class Bathhouse:
+    """A bathhouse: no building type (the majorities skip it), no walls (reading: the text
+    names none), a building type named on each side (north, east, south, west as it lies)."""
+
+    sides: tuple[BuildingType, ...]
+
+    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
+    price: ClassVar[int] = 8  # "Alle Badehäuser kosten 8 Geld"
+    cell_fill: ClassVar[str] = "#9fd3e6"
+
+    @property
+    def walls(self) -> frozenset[Side]:
+        return frozenset()
+
+    @property
+    def type(self) -> None:
+        return None
+
+    @property
+    def code(self) -> str:
+        return f"{KIND}:{letters(self.sides)}"
+
+    @property
+    def cell_label(self) -> str:
+        return f"Bh{letters(self.sides)}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """A token names this bathhouse by its four types (a placing token must then be one of
+        its rotations: ``BATH-ROTATION``, checked when it is built in)."""
+        if ref.kind.lower() != KIND:
+            return False
+        got = parse_bath(ref.name)
+        return not isinstance(got, str) and set(got) == set(self.sides)
+
+    def orientations(self) -> list[Bathhouse]:
+        return [Bathhouse(s) for s in turns_of(self.sides)]
+
+    def orient_by_token(
+        self, ref: object, pos: Pos, player: str | None
+    ) -> tuple[Bathhouse, list[Finding]]:
+        """The bathhouse as the placing token states it: one of its four rotations."""
+        if not isinstance(ref, ComponentRef) or ref.kind.lower() != KIND:
+            return self, []
+        got = parse_bath(ref.name)
+        if isinstance(got, str):
+            token = f"{ref.kind}:{ref.name}"
+            where = ref.pos or pos
+            if got == "types":
+                return self, [problem("BATH-TOKEN", where, player, reason="types", token=token)]
+            return self, [problem("BATH-TOKEN", where, player, reason="form", token=token)]
+        if got not in turns_of(self.sides):
+            return self, [
+                problem(
+                    "BATH-ROTATION",
+                    ref.pos or pos,
+                    player,
+                    tile=f"{ref.kind}:{ref.name}",
+                    stated=letters(got),
+                    printed=letters(self.sides),
+                    allowed=", ".join(letters(s) for s in turns_of(self.sides)),
+                )
+            ]
+        return Bathhouse(got), []
+
+
+def side_points(alhambra: Any, at: Coord, bath: Bathhouse) -> list[tuple[Side, BuildingType, int]]:
+    """Each side's points: "so viele Punkte, wie die Entfernung des ersten Gebäudes des
+    geforderten Typs vom Badehaus ist. Dabei dürfen sich Doppelmauern auf dem Weg befinden,
+    jedoch keine Lücken." The walk stops at the first empty cell (0 points); other pieces on
+    the way (other types, the fountain, squares) are passed."""
+    out = []
+    for side, wanted in zip(SIDES, bath.sides, strict=True):
+        dx, dy = STEP[side]
+        k, got = 1, 0
+        while True:
+            c = Coord(at.x + dx * k, at.y + dy * k)
+            piece = alhambra.get(c)
+            if piece is None:
+                break
+            if is_building(c, piece) and piece.type == wanted:
+                got = k
+                break
+            k += 1
+        out.append((side, wanted, got))
+    return out
+
+
+def score_bathhouses(alhambra: Any) -> tuple[int, str, str]:
+    """The bathhouse line of one Alhambra: points, English and German detail."""
+    total = 0
+    en: list[str] = []
+    for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
+        if not isinstance(piece, Bathhouse):
+            continue
+        parts = side_points(alhambra, at, piece)
+        pts = sum(p for _s, _t, p in parts)
+        total += pts
+        how = " + ".join(f"{t.value} {p}" for _s, t, p in parts)
+        en.append(f"{piece.code}@{at.x},{at.y}: {how} = {pts}")
+    text = "; ".join(en)
+    return total, text, text
+
+
+@dataclass
+class BathScratch(Scratch):
+    # the bathhouses beside the market: (the field index they were drawn for, the bathhouse)
+    beside: list[tuple[int, Bathhouse]] = field(default_factory=list)
+
+
+@bundled
+class BadehaeuserModule(BundledModule):
+    """Six bathhouses beside the market, bought for 8 in the field's currency."""
+
+    name = "badehaeuser"
+    aliases = ("bathhouse", "badehaus")
+    title_en = "The Bathhouses"
+    title_de = "Die Badehäuser"
+    section = section(H)
+    page = 45
+    summary = (
+        "6 bathhouses in the tower; one drawn lies beside the market next to its field and "
+        "another tile is drawn; a purchase in that currency may take it for 8; built in any "
+        "rotation; at every scoring each side scores the distance to the first building of the "
+        "type it names (no gap on the way)"
+    )
+    summary_de = (
+        "6 Badehäuser im Turm; gezogen liegen sie neben dem Bauhof an ihrer Währung, es wird "
+        "nachgezogen; ein Kauf in dieser Währung darf eines für 8 nehmen; beliebig gedreht "
+        "eingebaut; bei jeder Wertung bringt jede Seite die Entfernung zum ersten Gebäude der "
+        "genannten Sorte (ohne Lücke)"
+    )
+    component_kinds = (KIND,)
+    scratch_type = BathScratch
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "scoring": (
+            "every",
+            ("every", "final"),
+            "which scorings count the bathhouses (default: every scoring; the text does not "
+            "restrict it)",
+            "welche Wertungen die Badehäuser zählen (voreingestellt: jede; der Text schränkt "
+            "es nicht ein)",
+        ),
+    }
+
+    # ----------------------------------------------------------------- the tower (E5)
+
+    def tower_components(self) -> dict[str, int]:
+        """ "Die Badehäuser werden zu den übrigen Gebäudeplättchen gegeben und eingemischt"."""
+        return {IDENTITY: int(module_data(self.name)["components"]["bathhouses"]["count"])}
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        got = self._parse(state, ref, pos, None)
+        return None if got is None else (IDENTITY, got)
+
+    def _parse(
+        self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
+    ) -> Bathhouse | None:
+        got = parse_bath(ref.name) if ref.kind.lower() == KIND else "form"
+        if isinstance(got, str):
+            token = f"{ref.kind}:{ref.name}"
+            if got == "types":
+                state.flag("BATH-TOKEN", pos, who, reason="types", token=token)
+            else:
+                state.flag("BATH-TOKEN", pos, who, reason="form", token=token)
+            return None
+        return Bathhouse(got)
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A bathhouse in a position's reserve or Alhambra."""
+        if where not in ("reserve", "alhambra") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        got = self._parse(state, ref, ref.pos, who)
+        if got is None:
+            return True, None
+        take_from_tower(state, self, IDENTITY, f"{ref.kind}:{ref.name}", ref.pos, who)
+        return True, got
+
+    # ------------------------------------------------- beside the market (E14, E15)
+
+    def market_draw(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+        """ "Ein neu gezogenes Badehaus kommt neben den Bauhof angrenzend zu der Währung, für
+        die es gezogen wurde." -- "Wenn nötig, wird solange weitergezogen, bis ein anderes
+        Gebäude als ein Badehaus gezogen wird." """
+        if not isinstance(piece, Bathhouse):
+            return None
+        self.data(state).beside.append((field, piece))
+        return "BATH-ASIDE"
+
+    def side_offers(self, state: GameState) -> list[Any]:
+        """Each bathhouse beside the market: bought in the currency of its field for 8."""
+        return [
+            SideOffer(b, self, Currency.of_field(f + 1), b.price, False, "BATH-BUY", True)
+            for f, b in self.data(state).beside
+        ]
+
+    def take_side_offer(self, state: GameState, piece: object) -> None:
+        beside = self.data(state).beside
+        for i, (_f, b) in enumerate(beside):
+            if b == piece:
+                del beside[i]
+                return
+
+    def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
+        return ref.kind.lower() == KIND
+
+    def sim_tower(self, sim: Any) -> list[ComponentRef]:
+        faces = module_data(self.name)["components"]["bathhouses"]["sim_faces"]
+        return [ComponentRef(KIND, str(f)) for f in faces]
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Simulated players like bathhouses (so that simulated games use the module)."""
+        from referee.record.model import Buy
+
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and isinstance(a.tile, ComponentRef)
+            and a.tile.kind.lower() == KIND
+        ]
+
+    # ------------------------------------------------------------------- scoring
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """A ``bathhouse`` point line for every player with a bathhouse built in, at every
+        scoring (option ``scoring=final``: the last only)."""
+        from referee.scoring import ScoringParts
+        from referee.scoring.categories import PointLine
+
+        if self.option("scoring") == "final" and round_no != 3:
+            return None
+
+        def points(p: Any) -> tuple[int, str, str] | None:
+            if p.alhambra is None:
+                return None
+            if not any(isinstance(x, Bathhouse) for _c, x in p.alhambra.items()):
+                return None
+            return score_bathhouses(p.alhambra)
+
+        line = PointLine("bathhouse", "bathhouses", "Badehäuser", S_SCORE, points, order=620)
+        return ScoringParts(categories=(line,))
+
+    # ----------------------------------------------------------------- view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The bathhouses beside the market by field, each player's bathhouses and points now."""
+        beside = (
+            " ".join(
+                f"{b.code} ({Currency.of_field(f + 1).code} 8)" for f, b in self.data(state).beside
+            )
+            or "-"
+        )
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            built = [x for _c, x in p.alhambra.items() if isinstance(x, Bathhouse)]
+            kept = [str(x) for x in p.reserve if isinstance(x, Bathhouse)]
+            if built or kept:
+                pts, en, _de = score_bathhouses(p.alhambra)
+                players[p.name] = {
+                    "bathhouses": en or "-",
+                    "points now": str(pts),
+                    "in the reserve": " ".join(kept) or "-",
+                }
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {
+                "beside the market": beside,
+                "in the tower": str(tower_total(state, self)),
+                "options": f"scoring={self.option('scoring')}",
+            },
+            "players": players,
+        }
+
+
+def _register() -> None:
+    from referee.scoring.categories import CategoryInfo, register_category
+
+    register_category(CategoryInfo("bathhouse", "bathhouses", "Badehäuser", S_SCORE, "bathhouse"))
+
+
+_register()

@@ -1,0 +1,436 @@
+"""Die Bazare: eight bazaars in the tower, laid beside the market, bought for the price on their
+currency's field (exact payment only), scored in the last scoring only.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE BAZARE.
+
+Notation: a bazaar is the component token ``bz:`` + its coin's currency + the three colours
+(building type codes) + its walls in lower case (``n e s w``; none written: no wall):
+``bz:DuPSA`` is the Dukaten bazaar showing blue, red and brown.
+
+* ``* aside bz:DuPSA, market Gu:T9ne`` -- "Wird beim Auffüllen des Bauhofs ein Bazar gezogen,
+  wird er offen neben den Bauhof gelegt. Es werden solange weitere Gebäudeplättchen gezogen,
+  bis wieder 4 Gebäude auf dem Bauhof liegen" (E14 of the engine).
+* ``buy bz:DuPSA pay Du7`` -- "Der Preis entspricht dem des Gebäudeplättchens, welches auf dem
+  Bauhof bei der entsprechenden Währung liegt. Ein Bazar darf nur passend bezahlt werden. Der
+  Spieler ist nochmal an der Reihe." (a side offer, E15).
+* ``place bz:DuPSA@1,0``, ``reserve``, ``build``, ``remove``, ``swap`` -- "Bazare werden
+  genauso platziert oder umgebaut wie die Gebäude aus dem Basisspiel".
+* ``scoring 3: Anna +52 (T=13, bazaar=12)`` -- the bazaar line may be claimed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import SIDES, BuildingType, Currency, Side
+from referee.engine.market_side import SideOffer
+from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.engine.tower import take_from_tower, tower_total
+from referee.geometry.queries import is_building, neighbours8
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Pos
+
+H = "DIE BAZARE"
+S_MATERIAL = section(H, "Spielmaterial")
+S_PLAY = section(H, "Änderungen im Spielablauf")
+S_SCORE = section(H, "Wertungsänderungen")
+S_NOTES = section(H, "Anmerkungen")
+KIND = "bz"
+TOKEN = re.compile(r"^([A-Za-z]{2})([PSACGT]{3})([nesw]*|x)$")
+WALL_LETTERS = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
+
+rule(
+    "BAZAAR-TOKEN",
+    "no such bazaar",
+    "kein solcher Bazar",
+    S_MATERIAL,
+    "{token} is no bazaar: {detail}",
+    "{token} ist kein Bazar: {detail}",
+    reasons={
+        "form": (
+            "write bz: + the coin's currency + three colours (P S A C G T) + the walls in lower "
+            "case (n e s w), e.g. bz:DuPSA or bz:GuCGTn",
+            "bz: + Währung der Münze + drei Farben (P S A C G T) + die Mauern klein (n e s w), "
+            "z. B. bz:DuPSA oder bz:GuCGTn",
+        ),
+        "colours": (
+            '"Jeder Bazar zeigt eine bestimmte Währung und die Farben von 3 Gebäudearten": three '
+            "different colours",
+            '"Jeder Bazar zeigt eine bestimmte Währung und die Farben von 3 Gebäudearten": drei '
+            "verschiedene Farben",
+        ),
+    },
+)
+rule(
+    "BAZAAR-FACE",
+    "bazaar stated two ways",
+    "Bazar verschieden angegeben",
+    S_MATERIAL,
+    "{tile} is stated with walls {stated}, but this bazaar was stated as {allowed} (the faces "
+    "are component data only the pictures showed: a bazaar never changes)",
+    "{tile} wird mit Mauern {stated} angegeben, dieser Bazar war aber als {allowed} angegeben "
+    "(die Ansichten stehen nur in den Bildern: ein Bazar ändert sich nie)",
+)
+rule(
+    "BAZAAR-ASIDE",
+    "bazaar beside the market",
+    "Bazar neben dem Bauhof",
+    S_PLAY,
+    '{tile} is written on a market field, but "Wird beim Auffüllen des Bauhofs ein Bazar '
+    'gezogen, wird er offen neben den Bauhof gelegt" (write * aside {tile}); it lies beside the '
+    "market",
+    '{tile} steht auf einem Feld des Bauhofs, aber "Wird beim Auffüllen des Bauhofs ein Bazar '
+    'gezogen, wird er offen neben den Bauhof gelegt" (* aside {tile} schreiben); er liegt neben '
+    "dem Bauhof",
+)
+rule(
+    "BAZAAR-PRICE",
+    "bazaar price",
+    "Preis des Bazars",
+    S_PLAY,
+    "{tile}: {detail}",
+    "{tile}: {detail}",
+    reasons={
+        "no-price": (
+            'the field of its currency is empty, so it has no price now ("Fehlt das Preis '
+            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
+            'gekauft werden")',
+            'das Feld seiner Währung ist leer, er hat jetzt keinen Preis ("Fehlt das Preis '
+            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
+            'gekauft werden")',
+        ),
+        "not-exact": (
+            "it costs {price} (the building on its currency's field), paid {cards} = {sum}: "
+            '"Ein Bazar darf nur passend bezahlt werden"',
+            "er kostet {price} (das Gebäude auf dem Feld seiner Währung), bezahlt {cards} = "
+            '{sum}: "Ein Bazar darf nur passend bezahlt werden"',
+        ),
+    },
+)
+
+
+def _currency(code: str) -> Currency | None:
+    for c in Currency:
+        if c.code.lower() == code.lower():
+            return c
+    return None
+
+
+def parse_bazaar(
+    name: str,
+) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None] | str | None:
+    """``DuPSAn`` -> (Du, (P, S, A), {N}); walls None when none are written. A string: the
+    reason it is no bazaar (``form``, ``colours``)."""
+    m = TOKEN.match(name)
+    if m is None:
+        return "form"
+    cur = _currency(m.group(1))
+    if cur is None:
+        return "form"
+    types = tuple(BuildingType(ch) for ch in m.group(2))
+    if len(set(types)) != 3:
+        return "colours"
+    rest = m.group(3)
+    if rest == "":
+        return cur, types, None
+    if rest == "x":
+        return cur, types, frozenset()
+    walls = frozenset(WALL_LETTERS[ch] for ch in rest)
+    if len(walls) != len(rest):
+        return "form"
+    return cur, types, walls
+
+
+def walls_code(walls: frozenset[Side]) -> str:
+    return "".join(s.value.lower() for s in SIDES if s in walls)
+
+
+@dataclass(frozen=True, slots=True)
+class Bazaar:
+    """A bazaar: a tile of no building type (the majorities skip it) that is placed and
+    redesigned like a building ("unterliegen den gleichen Regeln")."""
+
+    currency: Currency
+    colours: tuple[BuildingType, ...]
+    walls: frozenset[Side]
+
+    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
+    rotation_rule: ClassVar[str] = "BAZAAR-FACE"  # a token stating other walls (E6 check)
+    cell_fill: ClassVar[str] = "#e0a458"
+    price: ClassVar[int] = 0  # no printed price: the side offer derives it (E15)
+
+    @property
+    def type(self) -> None:
+        return None
+
+    @property
+    def name(self) -> str:
+        return self.currency.code + "".join(t.value for t in self.colours)
+
+    @property
+    def code(self) -> str:
+        return f"{KIND}:{self.name}{walls_code(self.walls)}"
+
+    @property
+    def cell_label(self) -> str:
+        return f"Bz{self.currency.code}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """A token names this bazaar by its currency and colours (walls, if stated, are
+        checked when it is built in: ``BAZAAR-FACE``)."""
+        if ref.kind.lower() != KIND:
+            return False
+        got = parse_bazaar(ref.name)
+        return (
+            not isinstance(got, str)
+            and got is not None
+            and got[0] == self.currency
+            and set(got[1]) == set(self.colours)
+        )
+
+    def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
+        got = parse_bazaar(ref.name) if ref.kind.lower() == KIND else None
+        if got is None or isinstance(got, str):
+            return None
+        return got[2] if got[2] is not None else frozenset()
+
+
+def bazaar_points(alhambra: Any, at: Any, bazaar: Bazaar) -> tuple[int, int]:
+    """(m, k): the buildings of the bazaar's colours among its eight neighbours ("Auch
+    diagonal angrenzende Gebäude gelten als benachbart"; walls do not matter; squares and the
+    fountain are no buildings), and how many of its colours are among them."""
+    colours = set(bazaar.colours)
+    m = 0
+    present: set[BuildingType] = set()
+    for c in neighbours8(at):
+        piece = alhambra.get(c)
+        if piece is None or not is_building(c, piece):
+            continue
+        if piece.type in colours:
+            m += 1
+            present.add(piece.type)
+    return m, len(present)
+
+
+def score_bazaars(alhambra: Any) -> tuple[int, str, str]:
+    """The bazaar line of one Alhambra: points, English and German detail."""
+    parts_en: list[str] = []
+    parts_de: list[str] = []
+    total = 0
+    for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
+        if not isinstance(piece, Bazaar):
+            continue
+        m, k = bazaar_points(alhambra, at, piece)
+        total += m * k
+        parts_en.append(f"{piece.code}@{at.x},{at.y}: {m} × {k} = {m * k}")
+        parts_de.append(f"{piece.code}@{at.x},{at.y}: {m} × {k} = {m * k}")
+    return total, "; ".join(parts_en), "; ".join(parts_de)
+
+
+@dataclass
+class BazaarScratch(Scratch):
+    # the bazaars lying beside the market, in the order they were set aside
+    beside: list[Bazaar] = field(default_factory=list)
+    # the walls stated for each bazaar (by currency + colours)
+    faces: dict[str, frozenset[Side]] = field(default_factory=dict)
+
+
+@bundled
+class BazareModule(BundledModule):
+    """Eight bazaars beside the market, bought at the price on their currency's field."""
+
+    name = "bazare"
+    aliases = ("bazaars", "bazar", "bazaar")
+    title_en = "The Bazaars"
+    title_de = "Die Bazare"
+    section = section(H)
+    page = 23
+    summary = (
+        "8 bazaars in the tower; one drawn while refilling lies beside the market and the refill "
+        "goes on; bought in its coin's currency for the price of the building on that field, "
+        "exact payment only (then another action); last scoring only: matching neighbours "
+        "(8 around) × matching colours present"
+    )
+    summary_de = (
+        "8 Bazare im Turm; beim Auffüllen gezogen liegen sie neben dem Bauhof, es wird "
+        "weitergezogen; gekauft in der Währung der Münze zum Preis des Gebäudes auf diesem Feld, "
+        "nur passend (dann nochmal am Zug); nur letzte Wertung: passende Nachbarn (8 rundum) × "
+        "beteiligte Farben"
+    )
+    component_kinds = (KIND,)
+    scratch_type = BazaarScratch
+
+    # ----------------------------------------------------------------- the tower (E5)
+
+    def tower_components(self) -> dict[str, int]:
+        """ "Die Bazare kommen zusammen mit den Gebäudeplättchen in den Plättchenturm": two
+        per currency (unverified reading, see the YAML)."""
+        n = int(module_data("bazare")["components"]["bazaars"]["per_currency"])
+        return {c.code: n for c in Currency}
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        got = self._parse(state, ref, pos, None)
+        if got is None:
+            return None
+        return got.currency.code, got
+
+    def _parse(
+        self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
+    ) -> Bazaar | None:
+        token = f"{ref.kind}:{ref.name}"
+        got = parse_bazaar(ref.name) if ref.kind.lower() == KIND else "form"
+        if got is None or isinstance(got, str):
+            if got == "colours":
+                state.flag("BAZAAR-TOKEN", pos, who, reason="colours", token=token)
+            else:
+                state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
+            return None
+        cur, colours, walls = got
+        key = cur.code + "".join(sorted(t.value for t in colours))
+        faces = self.data(state).faces
+        known = faces.get(key)
+        stated = walls if walls is not None else frozenset()
+        if known is not None and known != stated:
+            state.flag(
+                "BAZAAR-FACE",
+                pos,
+                who,
+                tile=token,
+                stated=walls_code(stated) or "-",
+                allowed=walls_code(known) or "-",
+            )
+            stated = known
+        faces[key] = stated
+        return Bazaar(cur, colours, stated)
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A bazaar in a position's reserve or Alhambra."""
+        if where not in ("reserve", "alhambra") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        got = self._parse(state, ref, ref.pos, who)
+        if got is None:
+            return True, None
+        take_from_tower(state, self, got.currency.code, f"{ref.kind}:{ref.name}", ref.pos, who)
+        return True, got
+
+    # ------------------------------------------------- beside the market (E14, E15)
+
+    def market_draw(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+        """ "Wird beim Auffüllen des Bauhofs ein Bazar gezogen, wird er offen neben den Bauhof
+        gelegt." -- "Es können beliebig viele Bazare neben dem Bauhof im Angebot liegen." """
+        if not isinstance(piece, Bazaar):
+            return None
+        self.data(state).beside.append(piece)
+        return "BAZAAR-ASIDE"
+
+    def side_offers(self, state: GameState) -> list[Any]:
+        """Each bazaar beside the market: its coin's currency; "Der Preis entspricht dem des
+        Gebäudeplättchens, welches auf dem Bauhof bei der entsprechenden Währung liegt" (None
+        while that field is empty or unknown); "Ein Bazar darf nur passend bezahlt werden"."""
+        out = []
+        for b in self.data(state).beside:
+            slot = state.market[b.currency.field - 1]
+            price = getattr(slot, "price", None) if slot is not EMPTY and slot is not None else None
+            if isinstance(slot, Bazaar):  # pragma: no cover - bazaars never lie on a field
+                price = None
+            out.append(SideOffer(b, self, b.currency, price, True, "BAZAAR-PRICE"))
+        return out
+
+    def take_side_offer(self, state: GameState, piece: object) -> None:
+        beside = self.data(state).beside
+        if piece in beside:
+            beside.remove(piece)
+
+    def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
+        return ref.kind.lower() == KIND
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Simulated players like bazaars (so that simulated games use the module)."""
+        from referee.record.model import Buy
+
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and isinstance(a.tile, ComponentRef)
+            and a.tile.kind.lower() == KIND
+        ]
+
+    def sim_tower(self, sim: Any) -> list[ComponentRef]:
+        """The eight bazaars with the faces of the YAML (invented; walls: none or one)."""
+        out = []
+        for face in module_data("bazare")["components"]["bazaars"]["sim_faces"]:
+            walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1))))
+            out.append(ComponentRef(KIND, f"{face}{walls_code(walls)}"))
+        return out
+
+    # ------------------------------------------------------------------- scoring
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """ "Bazare erzielen nur in der letzten Wertung Siegpunkte": a ``bazaar`` point line
+        at scoring 3 for every player with a bazaar."""
+        from referee.scoring import ScoringParts
+        from referee.scoring.categories import PointLine
+
+        if round_no != 3:
+            return None
+
+        def points(p: Any) -> tuple[int, str, str] | None:
+            if p.alhambra is None:
+                return None
+            if not any(isinstance(x, Bazaar) for _c, x in p.alhambra.items()):
+                return None
+            return score_bazaars(p.alhambra)
+
+        return ScoringParts(
+            categories=(PointLine("bazaar", "bazaars", "Bazare", S_SCORE, points, order=610),)
+        )
+
+    # ----------------------------------------------------------------- view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The bazaars beside the market with their price now, each player's bazaars with what
+        they would score in the last scoring now."""
+        offers = self.side_offers(state)
+        beside = (
+            " ".join(
+                f"{o.piece.code} ({o.currency.code} {o.price if o.price is not None else '-'})"
+                for o in offers
+            )
+            or "-"
+        )
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            built = [x for _c, x in p.alhambra.items() if isinstance(x, Bazaar)]
+            kept = [str(x) for x in p.reserve if isinstance(x, Bazaar)]
+            if built or kept:
+                pts, en, _de = score_bazaars(p.alhambra)
+                players[p.name] = {
+                    "bazaars": en or "-",
+                    "points (last scoring)": str(pts),
+                    "in the reserve": " ".join(kept) or "-",
+                }
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {"beside the market": beside, "in the tower": str(tower_total(state, self))},
+            "players": players,
+        }
+
+
+def _register() -> None:
+    from referee.scoring.categories import CategoryInfo, register_category
+
+    register_category(CategoryInfo("bazaar", "bazaars", "Bazare", S_SCORE, "bazaar"))
+
+
+_register()

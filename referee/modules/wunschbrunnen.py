@@ -1,0 +1,391 @@
+"""Der Wunschbrunnen (Klaus-Jürgen Wrede): six wells in the tower, laid beside the market next
+to the field they were drawn for, bought for their number in that currency, built in any
+direction; a well scores its number when exactly that many buildings lie in an unbroken row in
+its spout's direction.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § Klaus-Jürgen Wrede: Der Wunschbrunnen.
+
+Notation: a well is the component token ``ww:`` + its number + the direction of its spout
+(``n e s w``; may be left out where it is drawn or bought): ``ww:4e``.
+
+* ``* aside Gu ww:4, market Gu:A7`` -- "Ein neu gezogener Wunschbrunnen kommt neben den Bauhof
+  angrenzend zu der Währung, für die er gezogen wurde. ... Dann wird sofort ein zusätzliches
+  Plättchen gezogen, das an die entsprechende Währung gelegt wird." (E14)
+* ``buy Gu ww:4 pay Gu4`` -- "kann der Spieler bei einem Kauf in der entsprechenden Währung
+  wählen, ob er das Gebäude oder einen dort liegenden Wunschbrunnen kauft. Der Preis für einen
+  Wunschbrunnen entspricht der Zahl auf dem Plättchen." (a side offer, E15)
+* ``place ww:4e@0,-1`` -- "Wird der Wunschbrunnen eingebaut, kann er beliebig ausgerichtet
+  werden": the token states the spout as placed.
+* ``scoring 2: Ben +30 (well=4)`` -- the well line may be claimed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import SIDES, Currency, Side
+from referee.engine.findings import Finding, unverifiable
+from referee.engine.market_side import SideOffer
+from referee.engine.state import GameState, PlayerState
+from referee.engine.tower import take_from_tower, tower_total
+from referee.geometry.queries import is_building
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.record.model import ComponentRef, Coord, Pos
+
+H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
+S_MATERIAL = section(H, "Spielmaterial")
+S_PLAY = section(H, "Änderungen im Spielablauf")
+S_SCORE = section(H, "Wertungsänderungen")
+KIND = "ww"
+TOKEN = re.compile(r"^(\d{1,2})([nesw]?)$")
+LETTER = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
+STEP: dict[Side, tuple[int, int]] = {
+    Side.N: (0, 1),
+    Side.E: (1, 0),
+    Side.S: (0, -1),
+    Side.W: (-1, 0),
+}
+
+rule(
+    "WELL-TOKEN",
+    "no such well",
+    "kein solcher Wunschbrunnen",
+    S_MATERIAL,
+    "{token} is no wishing well: {detail}",
+    "{token} ist kein Wunschbrunnen: {detail}",
+    reasons={
+        "form": (
+            "write ww: + its number + the spout's direction (n e s w), e.g. ww:4e",
+            "ww: + seine Zahl + die Richtung des Wasserspeiers (n e s w), z. B. ww:4e",
+        ),
+        "no-such-number": (
+            "the wells show {numbers} (component data, not verified: the numbers are only in "
+            "the pictures; source {source})",
+            "die Wunschbrunnen zeigen {numbers} (Materialdaten ungeprüft: die Zahlen stehen nur "
+            "in den Bildern; Quelle {source})",
+        ),
+    },
+)
+rule(
+    "WELL-ASIDE",
+    "well beside the market",
+    "Wunschbrunnen neben dem Bauhof",
+    S_PLAY,
+    '{tile} is written on a market field, but "Ein neu gezogener Wunschbrunnen kommt neben den '
+    'Bauhof angrenzend zu der Währung, für die er gezogen wurde" (write * aside FIELD {tile}); '
+    "it lies beside the market",
+    '{tile} steht auf einem Feld des Bauhofs, aber "Ein neu gezogener Wunschbrunnen kommt neben '
+    'den Bauhof angrenzend zu der Währung, für die er gezogen wurde" (* aside FELD {tile} '
+    "schreiben); er liegt neben dem Bauhof",
+)
+rule(
+    "WELL-BUY",
+    "well purchase",
+    "Kauf eines Wunschbrunnens",
+    S_PLAY,
+    "{tile}: {detail}",
+    "{tile}: {detail}",
+    reasons={
+        "no-price": (
+            '"Der Preis für einen Wunschbrunnen entspricht der Zahl auf dem Plättchen"',
+            '"Der Preis für einen Wunschbrunnen entspricht der Zahl auf dem Plättchen"',
+        ),
+        "not-exact": (
+            "it costs {price}, paid {cards} = {sum}",
+            "er kostet {price}, bezahlt {cards} = {sum}",
+        ),
+    },
+)
+
+
+def numbers() -> list[int]:
+    return [int(n) for n in module_data("wunschbrunnen")["components"]["wells"]["numbers"]]
+
+
+def parse_well(name: str) -> tuple[int, Side | None] | None:
+    """``4e`` -> (4, E); ``4`` -> (4, None); None: not a well token."""
+    m = TOKEN.match(name)
+    if m is None:
+        return None
+    return int(m.group(1)), LETTER.get(m.group(2))
+
+
+@dataclass(frozen=True, slots=True)
+class Well:
+    """A wishing well: no building type (the majorities skip it), no walls (reading: the text
+    names none), a number (its price and its points) and a spout direction as it lies."""
+
+    number: int
+    spout: Side | None = None
+
+    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
+    cell_fill: ClassVar[str] = "#7fb3e0"
+
+    @property
+    def price(self) -> int:
+        return self.number
+
+    @property
+    def walls(self) -> frozenset[Side]:
+        return frozenset()
+
+    @property
+    def type(self) -> None:
+        return None
+
+    @property
+    def code(self) -> str:
+        spout = self.spout.value.lower() if self.spout is not None else ""
+        return f"{KIND}:{self.number}{spout}"
+
+    @property
+    def cell_label(self) -> str:
+        return f"Ww{self.number}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """A token names this well by its number (the spout is stated when it is built in)."""
+        if ref.kind.lower() != KIND:
+            return False
+        got = parse_well(ref.name)
+        return got is not None and got[0] == self.number
+
+    def orientations(self) -> list[Well]:
+        return [Well(self.number, s) for s in SIDES]
+
+    def orient_by_token(
+        self, ref: object, pos: Pos, player: str | None
+    ) -> tuple[Well, list[Finding]]:
+        """ "Wird der Wunschbrunnen eingebaut, kann er beliebig ausgerichtet werden": the
+        placing token states the spout; not stated: noted, the well keeps its direction."""
+        got = parse_well(ref.name) if isinstance(ref, ComponentRef) else None
+        if got is None or got[1] is None:
+            return self, [unverifiable(pos, "UNVERIFIED-ORIENTATION", player, tile=self.code)]
+        return Well(self.number, got[1]), []
+
+
+def row_length(alhambra: Any, at: Coord, well: Well) -> int:
+    """The buildings in an unbroken row from the well in its spout's direction (the first
+    empty cell or piece that is no building ends it; walls do not)."""
+    if well.spout is None:
+        return 0
+    dx, dy = STEP[well.spout]
+    k = 0
+    while True:
+        c = Coord(at.x + dx * (k + 1), at.y + dy * (k + 1))
+        piece = alhambra.get(c)
+        if piece is None or not is_building(c, piece):
+            return k
+        k += 1
+
+
+def score_wells(alhambra: Any, rule_: str = "exact") -> tuple[int, str, str]:
+    """The well line of one Alhambra: points, English and German detail."""
+    total = 0
+    en: list[str] = []
+    de: list[str] = []
+    for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
+        if not isinstance(piece, Well):
+            continue
+        n = row_length(alhambra, at, piece)
+        hit = n == piece.number if rule_ == "exact" else n >= piece.number
+        pts = piece.number if hit else 0
+        total += pts
+        en.append(f"{piece.code}@{at.x},{at.y}: {n} in a row -> {pts}")
+        de.append(f"{piece.code}@{at.x},{at.y}: {n} in Reihe -> {pts}")
+    return total, "; ".join(en), "; ".join(de)
+
+
+@dataclass
+class WellScratch(Scratch):
+    # the wells beside the market: (the field index they were drawn for, the well)
+    beside: list[tuple[int, Well]] = field(default_factory=list)
+
+
+@bundled
+class WunschbrunnenModule(BundledModule):
+    """Six wishing wells beside the market, bought for their number in the field's currency."""
+
+    name = "wunschbrunnen"
+    aliases = ("wells", "wishing-well", "brunnen")
+    title_en = "The Wishing Well"
+    title_de = "Der Wunschbrunnen"
+    section = section(H)
+    page = 46
+    summary = (
+        "6 wishing wells in the tower; one drawn lies beside the market next to its field and "
+        "another tile is drawn; a purchase in that currency may take it for its number; built "
+        "in any direction; at every scoring a well scores its number when exactly that many "
+        "buildings lie in an unbroken row in its spout's direction"
+    )
+    summary_de = (
+        "6 Wunschbrunnen im Turm; gezogen liegen sie neben dem Bauhof an ihrer Währung, es wird "
+        "nachgezogen; ein Kauf in dieser Währung darf einen zum Preis seiner Zahl nehmen; "
+        "beliebig ausgerichtet; bei jeder Wertung bringt ein Brunnen seine Zahl, wenn genau so "
+        "viele Gebäude ununterbrochen in Richtung des Wasserspeiers liegen"
+    )
+    component_kinds = (KIND,)
+    scratch_type = WellScratch
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "row": (
+            "exact",
+            ("exact", "atleast"),
+            'whether a longer row scores too (default: no, "genau so viele")',
+            'ob eine längere Reihe auch zählt (voreingestellt: nein, "genau so viele")',
+        ),
+    }
+
+    # ----------------------------------------------------------------- the tower (E5)
+
+    def tower_components(self) -> dict[str, int]:
+        """ "Die Wunschbrunnen werden mit den Gebäudeplättchen gemischt" (numbers unverified)."""
+        out: dict[str, int] = {}
+        for n in numbers():
+            out[str(n)] = out.get(str(n), 0) + 1
+        return out
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        got = self._parse(state, ref, pos, None)
+        return None if got is None else (str(got.number), got)
+
+    def _parse(self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None) -> Well | None:
+        token = f"{ref.kind}:{ref.name}"
+        got = parse_well(ref.name) if ref.kind.lower() == KIND else None
+        if got is None:
+            state.flag("WELL-TOKEN", pos, who, reason="form", token=token)
+            return None
+        if got[0] not in numbers():
+            data = module_data(self.name)["components"]["wells"]
+            state.flag(
+                "WELL-TOKEN",
+                pos,
+                who,
+                reason="no-such-number",
+                token=token,
+                numbers=", ".join(str(n) for n in numbers()),
+                source=data.get("numbers_source", "-"),
+            )
+            return None
+        return Well(got[0], got[1])
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A well in a position's reserve or Alhambra."""
+        if where not in ("reserve", "alhambra") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        got = self._parse(state, ref, ref.pos, who)
+        if got is None:
+            return True, None
+        take_from_tower(state, self, str(got.number), f"{ref.kind}:{ref.name}", ref.pos, who)
+        return True, got
+
+    # ------------------------------------------------- beside the market (E14, E15)
+
+    def market_draw(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+        """ "Ein neu gezogener Wunschbrunnen kommt neben den Bauhof angrenzend zu der Währung,
+        für die er gezogen wurde." -- "Wenn nötig, wird solange weitergezogen" """
+        if not isinstance(piece, Well):
+            return None
+        self.data(state).beside.append((field, piece))
+        return "WELL-ASIDE"
+
+    def side_offers(self, state: GameState) -> list[Any]:
+        """Each well beside the market: bought in the currency of its field for its number."""
+        return [
+            SideOffer(w, self, Currency.of_field(f + 1), w.number, False, "WELL-BUY", True)
+            for f, w in self.data(state).beside
+        ]
+
+    def take_side_offer(self, state: GameState, piece: object) -> None:
+        beside = self.data(state).beside
+        for i, (_f, w) in enumerate(beside):
+            if w == piece:
+                del beside[i]
+                return
+
+    def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
+        return ref.kind.lower() == KIND
+
+    def sim_tower(self, sim: Any) -> list[ComponentRef]:
+        return [ComponentRef(KIND, str(n)) for n in numbers()]
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Simulated players like wells (so that simulated games use the module)."""
+        from referee.record.model import Buy
+
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and isinstance(a.tile, ComponentRef)
+            and a.tile.kind.lower() == KIND
+        ]
+
+    # ------------------------------------------------------------------- scoring
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """ "bekommt der Spieler bei einer Wertung die Zahl auf dem Brunnen als Punkte": a
+        ``well`` point line at every scoring for every player with a well built in."""
+        from referee.scoring import ScoringParts
+        from referee.scoring.categories import PointLine
+
+        how = self.option("row")
+
+        def points(p: Any) -> tuple[int, str, str] | None:
+            if p.alhambra is None:
+                return None
+            if not any(isinstance(x, Well) for _c, x in p.alhambra.items()):
+                return None
+            return score_wells(p.alhambra, how)
+
+        line = PointLine("well", "wells", "Wunschbrunnen", S_SCORE, points, order=630)
+        return ScoringParts(categories=(line,))
+
+    # ----------------------------------------------------------------- view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The wells beside the market by field, each player's wells and points now."""
+        beside = (
+            " ".join(
+                f"{w.code} ({Currency.of_field(f + 1).code} {w.number})"
+                for f, w in self.data(state).beside
+            )
+            or "-"
+        )
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            built = [x for _c, x in p.alhambra.items() if isinstance(x, Well)]
+            kept = [str(x) for x in p.reserve if isinstance(x, Well)]
+            if built or kept:
+                pts, en, _de = score_wells(p.alhambra, self.option("row"))
+                players[p.name] = {
+                    "wells": en or "-",
+                    "points now": str(pts),
+                    "in the reserve": " ".join(kept) or "-",
+                }
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {
+                "beside the market": beside,
+                "in the tower": str(tower_total(state, self)),
+                "options": f"row={self.option('row')}",
+            },
+            "players": players,
+        }
+
+
+def _register() -> None:
+    from referee.scoring.categories import CategoryInfo, register_category
+
+    register_category(CategoryInfo("well", "wells", "Wunschbrunnen", S_SCORE, "well"))
+
+
+_register()
