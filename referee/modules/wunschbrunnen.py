@@ -351,6 +351,14 @@ class WunschbrunnenModule(BundledModule):
 
     # ----------------------------------------------------------------- view
 
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "beside the market": "neben dem Bauhof",
+        "wells": "Brunnen",
+        "points now": "Punkte jetzt",
+        "in a row": "in einer Reihe",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
+
     def view(self, state: GameState) -> dict[str, Any]:
         """The wells beside the market by field, each player's wells and points now."""
         beside = (
