@@ -43,3 +43,30 @@ def test_diamonds_below_half_the_price_do_not_set_up_a_site() -> None:
 def test_module_order_in_the_header_does_not_matter() -> None:
     body = "1. Anna: buy Du T12 pay dm:5 dm:4 bs:De, reserve T12\n"
     assert codes(at(body, modules="baustellen, diamanten")) == []
+
+
+_SITE = (
+    "1. Anna: buy Du T12 pay dm:6 bs:De, place T12@1,0\n* market Du:G8ne\n"
+    "2. Ben: take Gu1\n* display Gu2\n3. Cem: take Di4\n* display Di5\n"
+)
+
+
+def test_diamonds_complete_a_building_site() -> None:
+    # "... können zur Einrichtung und Fertigstellung einer Baustelle eingesetzt werden": the
+    # full price 12 paid with diamonds 5 + 4 + 3 is exact ("noch einmal am Zug": the take)
+    body = _SITE + "4. Anna: complete T12 bs:De pay dm:5 dm:4 dm:3, take Gu2\n"
+    rep = at(body, hand="dm:6 dm:5 dm:4 dm:3", modules="diamanten, baustellen")
+    assert codes(rep) == [], messages(rep)
+    assert rep.state is not None and not rep.state.modules["diamanten"].hands["Anna"]
+
+
+def test_diamonds_short_of_the_full_price_do_not_complete_a_site() -> None:
+    body = _SITE + "4. Anna: complete T12 bs:De pay dm:5 dm:4\n"
+    rep = at(body, hand="dm:6 dm:5 dm:4 dm:3", modules="diamanten, baustellen")
+    assert codes(rep) == ["SITE-UNDERPAID"], messages(rep)
+
+
+def test_diamonds_do_not_mix_with_the_backs_currency_when_completing() -> None:
+    body = _SITE + "4. Anna: complete T12 bs:De pay dm:5 dm:4 De3\n"
+    rep = at(body, hand="dm:6 dm:5 dm:4 De3", modules="diamanten, baustellen")
+    assert codes(rep) == ["DIAMOND-MIX"], messages(rep)

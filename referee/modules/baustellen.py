@@ -24,7 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
 from referee.catalogue import Currency, MoneyCard, Side, TileKind
-from referee.engine.actions.purchase import Purchase, payment_value, payments
+from referee.engine.actions.purchase import (
+    PayStep,
+    Purchase,
+    counted_cards,
+    payment_value,
+    payments,
+)
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
@@ -446,7 +452,18 @@ class Baustellen(BundledModule):
         if piece is not None:
             tile_text = piece.carried_tile.code
         back: str | None = None
-        named = [a for a in args[1:] if isinstance(a.value, ComponentRef)]
+        named = [
+            a
+            for a in args[1:]
+            if isinstance(a.value, ComponentRef) and a.value.kind.lower() == KIND
+        ]
+        # module money among the payment (diamonds, coins ...): "Diamanten ... können zur
+        # Einrichtung und Fertigstellung einer Baustelle eingesetzt werden"
+        money = [
+            a.value
+            for a in args[1:]
+            if isinstance(a.value, ComponentRef) and a.value.kind.lower() != KIND
+        ]
         if not named:
             state.flag("SITE-BACK", pos, player.name, reason="missing", tile=tile_text)
         else:
@@ -511,6 +528,8 @@ class Baustellen(BundledModule):
             else:
                 state.flag("SITE-NOT-HELD", apos, player.name, card=c.code, hand=_hand_text(player))
         price = piece.carried_tile.price if piece is not None else None
+        if money:
+            total += self._module_money(ctx, player, action, tref, back, price, money, cards)
         exact = False
         if price is not None:
             if unknown:
@@ -539,6 +558,42 @@ class Baustellen(BundledModule):
             ctx.end_main_action(
                 Text("ACTION/completing-site-paid", total=total, tile=tile_text, price=price or "?")
             )
+
+    @staticmethod
+    def _module_money(
+        ctx: Context,
+        player: PlayerState,
+        action: ModuleAction,
+        tref: TileRef | None,
+        back: str | None,
+        price: int | None,
+        money: list[ComponentRef],
+        cards: list[GenericArg],
+    ) -> int:
+        """What module money pays towards a completion, through the purchase pipeline's
+        decisions as for any purchase: its value (``pay.value`` beyond the cards counted), its
+        modules' own rules (``pay.problems``: held, not mixed ...) and where it goes (its
+        modules' ``on_purchase``). The cards themselves are counted by the caller."""
+        pos = action.pos
+        field = Currency(back) if back in ("Gu", "Di", "De", "Du") else None
+        paid = (*(a.value for a in cards), *money)
+        named = tref if tref is not None else TileRef(None, None, None, ())  # "?"
+        buy = Purchase(player, Buy(field, named, paid, pos))  # type: ignore[arg-type]
+        buy.field, buy.price = field, price
+        buy.steps = [PayStep("module", None, r, r.pos or pos) for r in money]
+        buy.steps += [
+            PayStep("hand", a.value.card, a.value, a.pos or pos)
+            for a in cards
+            if isinstance(a.value, CardRef) and a.value.card is not None
+        ]
+        counted = sum(c.value for c in counted_cards(ctx, buy))
+        extra = payment_value(ctx, buy) - counted
+        ctx.report(ctx.decide(Decision.PAY_PROBLEMS, player=player, purchase=buy))
+        state = ctx.state
+        owners = {id(m): m for r in money if (m := state.ext.kind_handler(r.kind)) is not None}
+        for m in owners.values():  # the components leave the hand where their module says
+            m.on_purchase(ctx, buy)
+        return extra
 
     @staticmethod
     def _find(player: PlayerState, ref: TileRef | None) -> tuple[Coord | int, SitePiece] | None:
