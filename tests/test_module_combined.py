@@ -34,6 +34,7 @@ WAVE_B = (
     "diebe",
     "baustellen",
 )
+WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "angreifer", "obstgaerten")
 
 # what shows in a record that a module was used (a regular expression per module)
 USED: dict[str, str] = {
@@ -52,6 +53,12 @@ USED: dict[str, str] = {
     "baumeister": r"\bmaster mb:",  # a master builder's extra redesign
     "diebe": r"(?m)^\w+: thief th:",  # a thief played out of turn
     "baustellen": r"pay [^,\n]*bs:",  # a building bought for half price under a site
+    "bazare": r"buy (\w+ )?bz:",  # a bazaar bought beside the market
+    "badehaeuser": r"buy (\w+ )?bh:",
+    "wunschbrunnen": r"buy (\w+ )?ww:",
+    "bauland": r"\bplot [PSACGT]\b",  # a bought plot receives its building
+    "angreifer": r"\* attack ",  # an attack card revealed
+    "obstgaerten": r"\* fruit ",  # fruit drawn onto market buildings
 }
 
 COMBINED_EXAMPLES = {
@@ -59,6 +66,7 @@ COMBINED_EXAMPLES = {
     "module-wave-a-first-expansion.alh": FIRST + WAVE_A,
     "module-wave-b.alh": WAVE_B,
     "module-wave-b-first-expansion.alh": FIRST + WAVE_B,
+    "module-wave-c.alh": WAVE_C,
 }
 
 
