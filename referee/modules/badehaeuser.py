@@ -29,7 +29,14 @@ from referee.engine.market_side import SideOffer
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import (
+    BesideTheMarket,
+    Scratch,
+    bundled,
+    module_data,
+    rule,
+    section,
+)
 from referee.record.model import ComponentRef, Coord, Pos
 
 H = "Klaus-Jürgen Wrede: Die Badehäuser"
@@ -250,7 +257,7 @@ class BathScratch(Scratch):
 
 
 @bundled
-class BadehaeuserModule(BundledModule):
+class BadehaeuserModule(BesideTheMarket):
     """Six bathhouses beside the market, bought for 8 in the field's currency."""
 
     name = "badehaeuser"
@@ -339,16 +346,6 @@ class BadehaeuserModule(BundledModule):
             SideOffer(b, self, Currency.of_field(f + 1), b.price, False, "BATH-BUY", True)
             for f, b in self.data(state).beside
         ]
-
-    def take_side_offer(self, state: GameState, piece: object) -> None:
-        beside = self.data(state).beside
-        for i, (_f, b) in enumerate(beside):
-            if b == piece:
-                del beside[i]
-                return
-
-    def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
-        return ref.kind.lower() == KIND
 
     def sim_tower(self, sim: Any) -> list[ComponentRef]:
         faces = module_data(self.name)["components"]["bathhouses"]["sim_faces"]

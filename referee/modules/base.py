@@ -21,7 +21,7 @@ from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.record.model import GenericArg, ModuleAction, PlayerRef, Pos, Turn
+from referee.record.model import ComponentRef, GenericArg, ModuleAction, PlayerRef, Pos, Turn
 
 HERE = Path(__file__).resolve().parent
 
@@ -138,3 +138,22 @@ def unique_names() -> list[str]:
         if cls.name not in seen:
             seen.append(cls.name)
     return seen
+
+
+class BesideTheMarket(BundledModule):
+    """A module whose tower pieces are set aside beside the market, each next to the field it
+    was drawn for (E14), and sold from there (E15): Die Badehäuser, Der Wunschbrunnen. Its
+    scratch keeps ``beside``, a list of (field index, piece); the module still says which
+    pieces it sets aside (``market_draw``) and offers them (``side_offers``)."""
+
+    def take_side_offer(self, state: GameState, piece: object) -> None:
+        """The bought piece leaves the place beside the market."""
+        beside = self.data(state).beside
+        for i, (_field, lying) in enumerate(beside):
+            if lying == piece:
+                del beside[i]
+                return
+
+    def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
+        """In the simulator every token of this module drawn for the market is set aside."""
+        return ref.kind.lower() in self.component_kinds

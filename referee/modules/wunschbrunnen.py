@@ -31,7 +31,14 @@ from referee.engine.market_side import SideOffer
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import (
+    BesideTheMarket,
+    Scratch,
+    bundled,
+    module_data,
+    rule,
+    section,
+)
 from referee.record.model import ComponentRef, Coord, Pos
 
 H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
@@ -207,7 +214,7 @@ class WellScratch(Scratch):
 
 
 @bundled
-class WunschbrunnenModule(BundledModule):
+class WunschbrunnenModule(BesideTheMarket):
     """Six wishing wells beside the market, bought for their number in the field's currency."""
 
     name = "wunschbrunnen"
@@ -303,16 +310,6 @@ class WunschbrunnenModule(BundledModule):
             SideOffer(w, self, Currency.of_field(f + 1), w.number, False, "WELL-BUY", True)
             for f, w in self.data(state).beside
         ]
-
-    def take_side_offer(self, state: GameState, piece: object) -> None:
-        beside = self.data(state).beside
-        for i, (_f, w) in enumerate(beside):
-            if w == piece:
-                del beside[i]
-                return
-
-    def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
-        return ref.kind.lower() == KIND
 
     def sim_tower(self, sim: Any) -> list[ComponentRef]:
         return [ComponentRef(KIND, str(n)) for n in numbers()]
