@@ -66,6 +66,12 @@ class Currency(enum.Enum):
     def of_field(field: int) -> Currency:
         return _CURRENCY_ORDER[field - 1]
 
+    @staticmethod
+    def of_code(code: object) -> Currency | None:
+        """The currency written ``code`` (``Gu``, ``di`` ...: its code in any case), or None."""
+        low = str(code).lower()
+        return next((c for c in _CURRENCY_ORDER if c.value.lower() == low), None)
+
     def name_in(self, lang: str) -> str:
         return CURRENCY_NAMES[lang][self]
 

@@ -143,9 +143,7 @@ def _currency_of(v: object) -> Currency | None:
     if isinstance(v, Currency):
         return v
     if isinstance(v, str):
-        for c in Currency:
-            if c.code.lower() == v.lower():
-                return c
+        return Currency.of_code(v)
     return None
 
 

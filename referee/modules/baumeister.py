@@ -205,11 +205,7 @@ def _data() -> dict[str, Any]:
 
 
 def card_currency(name: str) -> Currency | None:
-    low = name.lower()
-    for c in Currency:
-        if c.code.lower() == low:
-            return c
-    return None
+    return Currency.of_code(name)
 
 
 def card_value() -> int:

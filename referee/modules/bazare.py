@@ -112,10 +112,7 @@ rule(
 
 
 def _currency(code: str) -> Currency | None:
-    for c in Currency:
-        if c.code.lower() == code.lower():
-            return c
-    return None
+    return Currency.of_code(code)
 
 
 def parse_bazaar(

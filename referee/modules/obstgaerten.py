@@ -573,7 +573,4 @@ def _board(value: object) -> int | None:
 
 
 def _currency(value: object) -> Currency | None:
-    for c in Currency:
-        if str(value).lower() == c.value.lower():
-            return c
-    return None
+    return Currency.of_code(value)

@@ -166,11 +166,7 @@ def _data() -> dict[str, Any]:
 
 def coin_currency(name: str) -> Currency | None:
     """The currency of a coin token's name (``Gu``, any case), or None."""
-    low = name.lower()
-    for c in Currency:
-        if c.code.lower() == low:
-            return c
-    return None
+    return Currency.of_code(name)
 
 
 @dataclass(slots=True)
