@@ -94,8 +94,8 @@ def test_combined_example_games_check_clean_and_use_every_module(name: str) -> N
 @pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"])
 @pytest.mark.parametrize(
     "modules",
-    [WAVE_A, FIRST + WAVE_A, WAVE_B, FIRST + WAVE_B],
-    ids=["wave-a", "wave-a+first", "wave-b", "wave-b+first"],
+    [WAVE_A, FIRST + WAVE_A, WAVE_B, FIRST + WAVE_B, WAVE_C, FIRST + WAVE_C],
+    ids=["wave-a", "wave-a+first", "wave-b", "wave-b+first", "wave-c", "wave-c+first"],
 )
 def test_simulated_games_with_modules_together_check_clean(
     modules: tuple[str, ...], profile: str
@@ -129,3 +129,21 @@ def test_change_coins_and_a_certificate_from_one_overpayment() -> None:
         and re.search(r"change " + re.escape(turn.split(":")[0].split()[-1]) + r" co:", after)
     ]
     assert both, "no purchase both stored an overpayment and drew change"
+
+
+def test_a_vizier_bought_plot_receives_its_building_in_the_vizier_line() -> None:
+    """Neues Bauland with Die Gunst des Wesirs: a plot bought with the vizier "sucht ... sofort
+    eines der Baugebäude aus" like any bought plot; the vizier's line generator writes the
+    choice between the purchase and the placement, and the line checks clean. Seed 1 of this
+    pair once produced a vizier line without it (the simulator's internal error)."""
+    modules = ("bauland", "wesir")
+    text = simulate_text(4, 1, load_profile("queen-2003"), modules=modules)
+    _clean(text, modules)
+    lines = re.findall(r"(?m)^\w+: vizier, buy \w+ bl:\S+ pay [^,]+, plot [PSACGT], place ", text)
+    assert lines, "no plot bought with the vizier in this game"
+    # the same line without the building choice is refused under Neues Bauland's rule
+    broken = re.sub(
+        r"(?m)^(\w+: vizier, buy \w+ bl:\S+ pay [^,]+), plot [PSACGT],", r"\1,", text, count=1
+    )
+    rep = check_game(parse_text(broken, "broken.alh")[0])
+    assert "BAULAND-CHOICE" in {v.code for v in rep.violations}

@@ -167,6 +167,25 @@ def owed_actions(state: GameState) -> list[Action]:
     return [a for m in state.ext.modules for a in m.owed_actions(ctx, p)]
 
 
+def owed_after_buy(ctx: Context, player: PlayerState, buy: Buy, interrupt: str) -> list[Action]:
+    """The free actions ``player`` would owe right after ``buy`` in an out-of-turn line of the
+    module ``interrupt`` (e.g. a bought plot's building, "sofort"): tried on a copy of the
+    state, and only when an enabled module declares owed actions at all. A generator of
+    out-of-turn lines (the vizier's) writes one of them between the purchase and the
+    placement, as a player would."""
+    from referee.engine.actions import run_action
+    from referee.engine.extensions import Module
+    from referee.engine.turns import begin_interrupt
+
+    state = ctx.state
+    if not any(type(m).owed_actions is not Module.owed_actions for m in state.ext.modules):
+        return []
+    trial = state.copy()
+    begin_interrupt(trial, trial.players[player.index], interrupt, NOWHERE)
+    run_action(trial, buy)
+    return owed_actions(trial)
+
+
 # ----------------------------------------------------------------------------- building rules
 
 

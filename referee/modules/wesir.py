@@ -359,12 +359,16 @@ class Wesir(BundledModule):
                 tile = plan_purchase(state, p, buy).tile
                 if tile is None:
                     continue
+                # free actions owed before placing (e.g. a bought plot's building, "sofort")
+                owed: list[tuple[Any, ...]] = [
+                    (a,) for a in legal.owed_after_buy(ctx, p, buy, self.name)
+                ] or [()]
                 for where in legal.placements_of(ctx, p, tile):
                     if isinstance(where, Give):
                         continue
-                    out.append(
-                        Turn(None, PlayerRef(p.name), (ModuleAction(USE_VERB, ()), buy, where))
-                    )
+                    for first in owed:
+                        line = (ModuleAction(USE_VERB, ()), buy, *first, where)
+                        out.append(Turn(None, PlayerRef(p.name), line))
         return out
 
     view_terms_de: ClassVar[dict[str, str]] = {
