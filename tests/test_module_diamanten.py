@@ -86,7 +86,12 @@ def test_rulebook_example_not_the_tower_with_diamonds_and_gulden() -> None:
 def test_diamonds_mixed_with_the_field_currency_are_forbidden_too() -> None:
     # "Allerdings dürfen sie nicht mit anderen Währungen kombiniert werden": no currency at all
     rep = at("1. Anna: buy Gu S9 pay dm:5 Gu3 Gu1, reserve S9\n", hand="dm:5 Gu3 Gu1")
-    assert "DIAMOND-MIX" in codes(rep)
+    # reported once, under Die Diamanten: Gu3 and Gu1 are the field's own currency, so the base
+    # rule (BUY-CURRENCY) has nothing to say about them, and 5 + 3 + 1 pays the 9
+    assert codes(rep) == ["DIAMOND-MIX"], messages(rep)
+    # a card of another currency is wrong twice over: not the field's currency, and mixed
+    rep = at("1. Anna: buy Gu S9 pay dm:5 Du3 Gu1, reserve S9\n", hand="dm:5 Du3 Gu1")
+    assert {"BUY-CURRENCY", "DIAMOND-MIX"} <= set(codes(rep)), messages(rep)
 
 
 def test_diamonds_pay_on_every_field() -> None:

@@ -258,9 +258,13 @@ def allowed_currencies(ctx: Context, buy: Purchase) -> frozenset[Currency]:
 
 
 def counted_cards(ctx: Context, buy: Purchase) -> list[MoneyCard]:
-    """The known cards that count towards the price (of an allowed currency)."""
+    """The known cards that count towards the price: of an allowed currency, or of the field's
+    own currency (a module that bars even that one reports it under its own rule, and the
+    payment still counts what was laid down)."""
+    if buy.field is None:
+        return list(buy.cards_paid)
     allowed = allowed_currencies(ctx, buy)
-    return [c for c in buy.cards_paid if buy.field is None or c.currency in allowed]
+    return [c for c in buy.cards_paid if c.currency in allowed or c.currency is buy.field]
 
 
 def payment_value(ctx: Context, buy: Purchase) -> int:
@@ -322,7 +326,9 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
                 hand_unknown = hand.total() - 1
                 hand.clear()
             continue
-        if buy.field is not None and c.currency not in allowed:
+        # the base rule asks for the field's currency; a module that bars even that currency
+        # (diamonds "dürfen nicht mit anderen Währungen kombiniert werden") reports it itself
+        if buy.field is not None and c.currency not in allowed and c.currency is not buy.field:
             out.append(
                 problem("BUY-CURRENCY", step.pos, p.name, card=c.code, currency=buy.field.code)
             )
