@@ -147,6 +147,7 @@ def main(argv: list[str] | None = None) -> None:
         _main(argv)
     finally:
         cli_startup.save()
+        cli_startup.uninstall()  # called in-process (tests, embedding): leave no patch behind
 
 
 def _main(argv: list[str] | None) -> None:

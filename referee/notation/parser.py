@@ -222,9 +222,16 @@ def _header_starts(text: str) -> Iterator[int]:
 
 
 def scan_header_blocks(blocks: Iterable[str]) -> Iterator[tuple[Header, ...]]:
+    """:func:`scan_headers` over blocks of whole lines: see :func:`scan_header_games`."""
+    for heads, _ in scan_header_games(blocks):
+        yield heads
+
+
+def scan_header_games(blocks: Iterable[str]) -> Iterator[tuple[tuple[Header, ...], bool]]:
     """:func:`scan_headers` over blocks of whole lines (each block but the last ending with
     ``\n``, line ends as ``\n``: :func:`referee.notation.files.byte_blocks`): the same games'
-    headers, with the same positions.
+    headers, with the same positions; with each, whether the game has a header or body line
+    (one of neither holds only comments and blank lines: no game, as ``check`` counts it).
 
     Only the header lines are looked at one by one; between two of them a regular expression
     tells whether a body line is there (a new game starts at the next header line). The body
@@ -234,6 +241,7 @@ def scan_header_blocks(blocks: Iterable[str]) -> Iterator[tuple[Header, ...]]:
     heads: list[Header] = []
     seen_body = False
     content = False
+    header_line = False  # a header line in the last game (read as a header or not)
     n = 0  # lines before the block
     for text in blocks:
         pos = 0  # a line start: what lies before it is scanned
@@ -244,9 +252,9 @@ def scan_header_blocks(blocks: Iterable[str]) -> Iterator[tuple[Header, ...]]:
                     seen_body = True
                 line += text.count("\n", pos, at)
             if seen_body:
-                yield tuple(heads)
+                yield tuple(heads), True
                 heads, seen_body = [], False
-            content = True
+            content = header_line = True
             end = text.find("\n", at) + 1 or len(text)
             h = _HEADER_LINE.match(text[at:end])
             if h:
@@ -261,7 +269,7 @@ def scan_header_blocks(blocks: Iterable[str]) -> Iterator[tuple[Header, ...]]:
                 content = True
         n += text.count("\n")
     if content:
-        yield tuple(heads)
+        yield tuple(heads), seen_body or header_line
 
 
 def recover_headers(text: str, line_offset: int) -> tuple[Header, ...]:
