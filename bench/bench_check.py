@@ -13,8 +13,8 @@ In one process, interleaved (referee, chess, referee, chess, ...), best of ``--r
 
 python-chess is a bench-only dependency (``pip install -e '.[bench]'``); without it the chess
 side is skipped with a message. Besides, for context: parse only and validate only (both
-streamed), the headers-only scan (``read_headers``, games/s; the CLI has no headers-only
-command), and with ``--startup N`` the wall time of ``alhambra-referee check`` of one game as a
+streamed), the headers-only scan (``read_headers``, games/s: what ``alhambra-referee headers``
+runs), and with ``--startup N`` the wall time of ``alhambra-referee check`` of one game as a
 new process (median and min of N runs, plus the CPU time of the child; ``--startup-before TREE``
 times another source tree interleaved with this one). ``--lark-only``
 switches the fast reader off (every game read by the Lark grammar): the "before" of the parse.

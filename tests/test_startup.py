@@ -120,3 +120,91 @@ def test_an_unwritable_cache_folder_means_no_cache(tmp_path: Path) -> None:
     blocked = _build({"ALHAMBRA_REFEREE_CACHE": str(blocker / "cache")})
     assert blocked.stdout == plain.stdout and blocked.stderr == ""
     assert blocker.read_text() == "not a folder"
+
+
+# ------------------------------------------------------- the record classes' compiled code
+
+_CHECK = """
+import sys
+from referee.cli import main
+main({args!r})
+"""
+
+
+def _check_run(
+    env: dict[str, str], args: list[str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", _CHECK.format(args=args or ["check", str(GAME)])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        check=False,
+    )
+
+
+def test_the_dataclass_code_cache_is_written_once_and_gives_the_same_output(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "cache"
+    plain = _check_run({"ALHAMBRA_REFEREE_CACHE": ""})
+    first = _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
+    files = sorted(p.name for p in folder.iterdir())
+    assert len(files) == 1 and files[0].startswith("dataclass-code-"), files  # no temporary
+    assert oct(folder.stat().st_mode & 0o777) == "0o700"
+    stamp = (folder / files[0]).stat().st_mtime_ns
+    second = _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
+    assert plain.returncode == first.returncode == second.returncode == 0
+    assert plain.stdout == first.stdout == second.stdout and second.stderr == ""
+    assert (folder / files[0]).stat().st_mtime_ns == stamp  # read, not written again
+
+
+def test_a_damaged_or_unwritable_code_cache_is_ignored(tmp_path: Path) -> None:
+    folder = tmp_path / "cache"
+    plain = _check_run({"ALHAMBRA_REFEREE_CACHE": ""})
+    _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
+    (path,) = folder.iterdir()
+    path.write_bytes(path.read_bytes()[:1000])  # cut short
+    cut = _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
+    assert cut.stdout == plain.stdout and cut.stderr == "" and cut.returncode == 0
+    path.write_bytes(b"\x00garbage")
+    bad = _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
+    assert bad.stdout == plain.stdout and bad.stderr == "" and bad.returncode == 0
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    blocked = _check_run({"ALHAMBRA_REFEREE_CACHE": str(blocker / "cache")})
+    assert blocked.stdout == plain.stdout and blocked.stderr == "" and blocked.returncode == 0
+    assert blocker.read_text() == "not a folder"
+
+
+def test_the_code_cache_gives_the_classes_dataclasses_would_compile(tmp_path: Path) -> None:
+    import dataclasses
+
+    from referee import cli_startup
+
+    try:
+        cli_startup.install()
+        assert dataclasses.exec is cli_startup._exec  # type: ignore[attr-defined]
+
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class A:
+            x: int
+            y: str = "b"
+
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class B:  # the same methods' text: the table's code is used
+            x: int
+            y: str = "b"
+
+        assert A(1) == A(1, "b") and A(1) != A(2) and hash(A(1)) == hash(A(1, "b"))
+        assert repr(B(3)).endswith("<locals>.B(x=3, y='b')")
+        try:
+            A(1).x = 2  # type: ignore[misc]
+        except dataclasses.FrozenInstanceError:
+            pass
+        else:  # pragma: no cover
+            raise AssertionError("frozen")
+    finally:
+        cli_startup.uninstall()
+    assert not hasattr(dataclasses, "exec")

@@ -15,13 +15,26 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from referee.notation.files import UnreadableInput, byte_lines, decode_text, open_lines
+from referee.notation.files import (
+    UnreadableInput,
+    _newlines,
+    byte_blocks,
+    byte_lines,
+    decode_text,
+    open_lines,
+)
 from referee.notation.formatter import format_game, format_games
-from referee.notation.parser import parse_game_text, scan_headers, split_games
+from referee.notation.parser import (
+    parse_game_text,
+    scan_header_blocks,
+    scan_headers,
+    split_games,
+)
 from referee.record.model import Game, Header, NotationError
 
 PathOrStream = str | os.PathLike[str] | IO[str] | IO[bytes]
@@ -96,10 +109,41 @@ def read_headers(
     *,
     text: str | None = None,
 ) -> Iterator[tuple[Header, ...]]:
-    """The header tags of every game, without parsing the bodies (fast path)."""
+    """The header tags of every game, without parsing the bodies (fast path).
+
+    Files and binary streams are read in blocks of lines (:func:`byte_blocks`), and only the
+    header lines are looked at (:func:`scan_header_blocks`); other text streams line by line.
+    The same headers and positions either way, and the same :class:`UnreadableInput`.
+    """
     if text is not None:
-        lines: Iterable[str] = _lines(text)
-    else:
-        assert path_or_stream is not None, "give a path, a stream or text="
-        lines, _ = _open_lines(path_or_stream, source)
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        yield from scan_header_blocks((_newlines(text),))
+        return
+    assert path_or_stream is not None, "give a path, a stream or text="
+    blocks = _open_blocks(path_or_stream)
+    if blocks is not None:
+        yield from scan_header_blocks(blocks)
+        return
+    lines, _ = _open_lines(path_or_stream, source)
     yield from scan_headers(lines)
+
+
+def _open_blocks(path_or_stream: PathOrStream) -> Iterator[str] | None:
+    """Blocks of lines of a path (``-``: standard input) or a binary stream; None for a text
+    stream that has no bytes under it."""
+    if isinstance(path_or_stream, (str, os.PathLike)):
+        if str(path_or_stream) == "-":
+            buffer = getattr(sys.stdin, "buffer", None)
+            return None if buffer is None else byte_blocks(buffer)
+        return _file_blocks(Path(path_or_stream))
+    stream = path_or_stream
+    if isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding"):
+        buffer = getattr(stream, "buffer", None)
+        return None if buffer is None else byte_blocks(buffer)
+    return byte_blocks(stream)  # type: ignore[arg-type]
+
+
+def _file_blocks(path: Path) -> Iterator[str]:
+    with path.open("rb") as fh:
+        yield from byte_blocks(fh)

@@ -32,47 +32,206 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.notation import tokens as tk
-from referee.record.model import (
-    Annotation,
-    Award,
-    BuildFromReserve,
-    Buy,
-    CardRef,
-    Chance,
-    Claim,
-    ClaimPart,
-    CommentLine,
-    ComponentRef,
-    Coord,
-    Deal,
-    DirkDraw,
-    DisplayReveal,
-    Distribution,
-    GenericArg,
-    Give,
-    Header,
-    MarketDraw,
-    ModuleAction,
-    ModuleChance,
-    NotationError,
-    Place,
-    PlayerRef,
-    Pos,
-    RemoveToReserve,
-    Reserve,
-    Reshuffle,
-    Scoring,
-    ScoringCardRef,
-    StartPlayer,
-    Swap,
-    TakeMoney,
-    TileRef,
-    Turn,
-)
+from referee.record import model as _model
+from referee.record.model import Coord, NotationError
+
+# ------------------------------------------------------------------ building the records
+# A frozen dataclass's __init__ sets each field with object.__setattr__: about 1 µs for a
+# two-field Pos, and a turn line makes some fifteen records. The reader builds them without
+# __init__ instead: a new object of the class, each slot set through its member descriptor (a
+# third of the time). The objects are the same: same class, every field set, compared, hashed
+# and shown as the dataclass says (tests/test_notation_fast.py compares them with Lark's).
+
+_new: Callable[[type], Any] = object.__new__
+
+
+def _maker(cls: type) -> Callable[..., Any]:
+    """A function ``make(*values)`` that builds ``cls`` from all its fields, in order, without
+    calling ``__init__`` (frozen slots dataclasses without ``__post_init__``)."""
+    import dataclasses
+
+    fields = dataclasses.fields(cls)
+    assert not hasattr(cls, "__post_init__") and "__slots__" in cls.__dict__, cls
+    assert all(f.default_factory is dataclasses.MISSING for f in fields), cls
+    sets = [cls.__dict__[f.name].__set__ for f in fields]
+    # the fields' defaults (always the last fields), as the makers' default arguments
+    defaults = tuple(f.default for f in fields if f.default is not dataclasses.MISSING)
+    make = _make_n(cls, sets)
+    if len(sets) <= 6:
+        make.__defaults__ = defaults or None
+        return make
+
+    def make_n(*values: Any) -> Any:
+        need = len(sets) - len(values)
+        if need > 0:
+            if need > len(defaults):
+                raise TypeError(f"{cls.__name__}: {len(values)} of {len(sets)} values given")
+            values = values + defaults[len(defaults) - need :]
+        return make(*values)
+
+    return make_n
+
+
+def _make_n(cls: type, sets: list[Callable[[Any, Any], None]]) -> Callable[..., Any]:
+    """The maker of ``cls`` taking exactly ``len(sets)`` values."""
+    if len(sets) == 1:
+        (s0,) = sets
+
+        def make1(a: Any) -> Any:
+            o = _new(cls)
+            s0(o, a)
+            return o
+
+        return make1
+    if len(sets) == 2:
+        s0, s1 = sets
+
+        def make2(a: Any, b: Any) -> Any:
+            o = _new(cls)
+            s0(o, a)
+            s1(o, b)
+            return o
+
+        return make2
+    if len(sets) == 3:
+        s0, s1, s2 = sets
+
+        def make3(a: Any, b: Any, c: Any) -> Any:
+            o = _new(cls)
+            s0(o, a)
+            s1(o, b)
+            s2(o, c)
+            return o
+
+        return make3
+    if len(sets) == 4:
+        s0, s1, s2, s3 = sets
+
+        def make4(a: Any, b: Any, c: Any, d: Any) -> Any:
+            o = _new(cls)
+            s0(o, a)
+            s1(o, b)
+            s2(o, c)
+            s3(o, d)
+            return o
+
+        return make4
+
+    if len(sets) == 5:
+        s0, s1, s2, s3, s4 = sets
+
+        def make5(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
+            o = _new(cls)
+            s0(o, a)
+            s1(o, b)
+            s2(o, c)
+            s3(o, d)
+            s4(o, e)
+            return o
+
+        return make5
+    if len(sets) == 6:
+        s0, s1, s2, s3, s4, s5 = sets
+
+        def make6(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> Any:
+            o = _new(cls)
+            s0(o, a)
+            s1(o, b)
+            s2(o, c)
+            s3(o, d)
+            s4(o, e)
+            s5(o, f)
+            return o
+
+        return make6
+
+    def make(*values: Any) -> Any:
+        if len(values) != len(sets):
+            raise TypeError(f"{cls.__name__} takes {len(sets)} values, {len(values)} given")
+        o = _new(cls)
+        for put, v in zip(sets, values, strict=True):
+            put(o, v)
+        return o
+
+    return make
+
+
+# the record classes as the reader builds them: each name is its class's maker (for the type
+# checker, the class itself: a maker takes the same values)
+if TYPE_CHECKING:
+    from referee.record.model import (
+        Annotation,
+        Award,
+        BuildFromReserve,
+        Buy,
+        CardRef,
+        Chance,
+        Claim,
+        ClaimPart,
+        CommentLine,
+        ComponentRef,
+        Deal,
+        DirkDraw,
+        DisplayReveal,
+        Distribution,
+        GenericArg,
+        Give,
+        Header,
+        MarketDraw,
+        ModuleAction,
+        ModuleChance,
+        Place,
+        PlayerRef,
+        Pos,
+        RemoveToReserve,
+        Reserve,
+        Reshuffle,
+        Scoring,
+        ScoringCardRef,
+        StartPlayer,
+        Swap,
+        TakeMoney,
+        TileRef,
+        Turn,
+    )
+else:
+    Annotation = _maker(_model.Annotation)
+    Award = _maker(_model.Award)
+    BuildFromReserve = _maker(_model.BuildFromReserve)
+    Buy = _maker(_model.Buy)
+    CardRef = _maker(_model.CardRef)
+    Chance = _maker(_model.Chance)
+    Claim = _maker(_model.Claim)
+    ClaimPart = _maker(_model.ClaimPart)
+    CommentLine = _maker(_model.CommentLine)
+    ComponentRef = _maker(_model.ComponentRef)
+    Deal = _maker(_model.Deal)
+    DirkDraw = _maker(_model.DirkDraw)
+    DisplayReveal = _maker(_model.DisplayReveal)
+    Distribution = _maker(_model.Distribution)
+    GenericArg = _maker(_model.GenericArg)
+    Give = _maker(_model.Give)
+    Header = _maker(_model.Header)
+    MarketDraw = _maker(_model.MarketDraw)
+    ModuleAction = _maker(_model.ModuleAction)
+    ModuleChance = _maker(_model.ModuleChance)
+    Place = _maker(_model.Place)
+    PlayerRef = _maker(_model.PlayerRef)
+    Pos = _maker(_model.Pos)
+    RemoveToReserve = _maker(_model.RemoveToReserve)
+    Reserve = _maker(_model.Reserve)
+    Reshuffle = _maker(_model.Reshuffle)
+    Scoring = _maker(_model.Scoring)
+    ScoringCardRef = _maker(_model.ScoringCardRef)
+    StartPlayer = _maker(_model.StartPlayer)
+    Swap = _maker(_model.Swap)
+    TakeMoney = _maker(_model.TakeMoney)
+    TileRef = _maker(_model.TileRef)
+    Turn = _maker(_model.Turn)
 
 # Off switch (benchmarks, comparisons): ALHAMBRA_REFEREE_LARK_ONLY=1 reads every game with Lark.
 ENABLED = os.environ.get("ALHAMBRA_REFEREE_LARK_ONLY", "") in ("", "0")

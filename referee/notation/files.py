@@ -135,6 +135,76 @@ def byte_lines(stream: IO[bytes]) -> Iterator[str]:
             yield text
 
 
+_BLOCK = 1 << 20  # bytes read at a time by byte_blocks
+
+
+def byte_blocks(stream: IO[bytes], size: int = _BLOCK) -> Iterator[str]:
+    """The text of a binary stream in blocks of whole lines (about ``size`` bytes each).
+
+    The same text, split the same way, as :func:`byte_lines` (``"".join(byte_lines(s)) ==
+    "".join(byte_blocks(s))``, line ends as ``\n``, a BOM at the start dropped), and the same
+    :class:`UnreadableInput` at the same place: the lines before a bad one are yielded first.
+    Each block but the last ends with ``\n``. For scans that look at a few lines of many (the
+    headers-only scan): one decode per block instead of one per line.
+    """
+    n = 0  # lines (LF) before the block
+    offset = 0  # bytes before the block
+    # the first lines as byte_lines reads them (UTF-16 shows there; the BOM is dropped)
+    for _ in range(3):
+        raw = stream.readline()
+        if not raw:
+            break
+        n += 1
+        kind = _utf16(raw)
+        if kind:
+            raise UnreadableInput(raw, 0, utf16=kind)
+        if n == 1 and raw.startswith(_BOM_UTF8):
+            raw = raw[3:]
+            offset += 3
+        text = _decode_line(raw, n, offset)
+        offset += len(raw)
+        if text:
+            yield _newlines(text)
+        if not raw.endswith(b"\n"):
+            break
+    carry = b""
+    while True:
+        chunk = stream.read(size)
+        data = carry + chunk if carry else chunk
+        if not chunk:
+            if not data:
+                return
+            cut = len(data)
+        else:
+            cut = data.rfind(b"\n") + 1
+            if not cut:  # a line longer than the block: read on
+                carry = data
+                continue
+        block, carry = data[:cut], data[cut:]
+        try:
+            text = block.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            good = block.rfind(b"\n", 0, exc.start) + 1
+            if good:
+                yield _newlines(block[:good].decode("utf-8"))
+            line = n + block.count(b"\n", 0, good) + 1
+            end = block.find(b"\n", good)
+            _decode_line(block[good : end + 1 if end >= 0 else len(block)], line, offset + good)
+            raise AssertionError("unreachable: the line above does not decode") from exc
+        n += block.count(b"\n")
+        offset += len(block)
+        yield _newlines(text)
+        if not chunk:
+            return
+
+
+def _newlines(text: str) -> str:
+    """CRLF and CR as LF (what ``io.StringIO(text, newline=None)`` reads)."""
+    if "\r" in text:
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
 def open_lines(source: str | os.PathLike[str] | IO[bytes]) -> Iterator[str]:
     """The lines of a file (path, ``-`` for standard input) or of a binary stream, as text."""
     if isinstance(source, (str, os.PathLike)):

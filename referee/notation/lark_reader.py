@@ -13,18 +13,17 @@ reference as written.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 import threading
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer
 
+from referee.cache import CACHE_ENV, cache_dir  # noqa: F401 (CACHE_ENV: re-exported)
 from referee.catalogue import BuildingType, Currency
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.grammar import GRAMMAR_FILE
@@ -598,25 +597,6 @@ def _assemble_position(b: _Build, c: list[Any]) -> Position:
 # ------------------------------------------------------------------------- the parser
 
 _LOCK = threading.Lock()
-
-
-CACHE_ENV = "ALHAMBRA_REFEREE_CACHE"  # a folder for the grammar cache; "" or "0": no cache
-
-
-def cache_dir() -> Path | None:
-    """The folder of the parser cache: ``$ALHAMBRA_REFEREE_CACHE``, else
-    ``$XDG_CACHE_HOME/alhambra-referee``, else ``~/.cache/alhambra-referee``. None when it is
-    switched off or no home folder is known."""
-    env = os.environ.get(CACHE_ENV)
-    if env is not None:
-        return Path(env) if env not in ("", "0") else None
-    base = os.environ.get("XDG_CACHE_HOME")
-    if base and os.path.isabs(base):
-        return Path(base) / "alhambra-referee"
-    try:
-        return Path.home() / ".cache" / "alhambra-referee"
-    except (RuntimeError, KeyError):  # no home folder
-        return None
 
 
 def _build_lark(**options: Any) -> Lark:

@@ -1,0 +1,28 @@
+"""The user's cache folder of ``alhambra-referee`` (the grammar's tables, start-up code).
+
+Nothing here imports more than the standard library's ``os`` and ``pathlib``: the command line
+asks for the folder before anything else is loaded.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+CACHE_ENV = "ALHAMBRA_REFEREE_CACHE"  # a folder for the caches; "" or "0": no cache
+
+
+def cache_dir() -> Path | None:
+    """The folder of the caches: ``$ALHAMBRA_REFEREE_CACHE``, else
+    ``$XDG_CACHE_HOME/alhambra-referee``, else ``~/.cache/alhambra-referee``. None when it is
+    switched off or no home folder is known."""
+    env = os.environ.get(CACHE_ENV)
+    if env is not None:
+        return Path(env) if env not in ("", "0") else None
+    base = os.environ.get("XDG_CACHE_HOME")
+    if base and os.path.isabs(base):
+        return Path(base) / "alhambra-referee"
+    try:
+        return Path.home() / ".cache" / "alhambra-referee"
+    except (RuntimeError, KeyError):  # no home folder
+        return None

@@ -1,0 +1,111 @@
+"""Start-up of the command line: the compiled code of the record classes, kept between runs.
+
+A ``@dataclass`` writes the source text of its ``__init__``, ``__repr__``, ``__eq__``,
+``__hash__``... and compiles it with ``exec`` when the class is created. The referee has about a
+hundred such classes (the record model alone 38), and compiling their 500 methods took 90 ms of
+the 240 ms a one-game ``check`` needed (measured with ``python -X importtime`` and a timer around
+``dataclasses._process_class``; bench/README.md, "Start-up and reader, second pass").
+
+:func:`install` points the ``dataclasses`` module's ``exec`` at :func:`_exec`, which looks the
+source text up in a table of code objects (the table the previous run wrote) and compiles only
+what is not there. The classes are the same: the code object is what ``exec`` would compile
+from the same text (the text is the key, so a change in the class or in Python's
+``dataclasses`` is a new entry, never a stale one). :func:`save` writes the table back when it
+grew. The file lives in the user's cache folder (:func:`referee.cache.cache_dir`,
+never a shared temporary folder, since it holds code), is named after the interpreter's
+bytecode tag and magic number (``marshal``'s format is the interpreter's), and is replaced
+atomically. A missing, unreadable or damaged file, or a folder that cannot be written (a
+read-only home), means: compile as before. Only the command line installs this; ``import
+referee`` leaves ``dataclasses`` alone.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import marshal
+import os
+import sys
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+_MAX_ENTRIES = 4000  # a bound on the file (the referee's own classes need about 500)
+
+_table: dict[str, CodeType] = {}
+_grown = False
+_path: Path | None = None
+
+
+def _file() -> Path | None:
+    from importlib.util import MAGIC_NUMBER
+
+    from referee.cache import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    tag = sys.implementation.cache_tag or "python"
+    return folder / f"dataclass-code-{tag}-{MAGIC_NUMBER.hex()}.marshal"
+
+
+def _load(path: Path) -> dict[str, CodeType]:
+    try:
+        data = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
+
+
+def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
+    """``exec`` with compiled code looked up by its source text."""
+    global _grown
+    if not isinstance(source, str):
+        builtins.exec(source, globals, locals)
+        return
+    code = _table.get(source)
+    if code is None:
+        code = compile(source, "<string>", "exec")
+        if len(_table) < _MAX_ENTRIES:
+            _table[source] = code
+            _grown = True
+    builtins.exec(code, globals, locals)
+
+
+def install() -> None:
+    """Read the table and let ``dataclasses`` use it (idempotent)."""
+    global _path
+    import dataclasses
+
+    if getattr(dataclasses, "exec", None) is _exec:
+        return
+    _path = _file()
+    if _path is not None:
+        _table.update(_load(_path))
+    dataclasses.exec = _exec  # type: ignore[attr-defined]  # shadows the builtin there
+
+
+def uninstall() -> None:
+    """Give ``dataclasses`` its builtin ``exec`` back (tests)."""
+    import dataclasses
+
+    if getattr(dataclasses, "exec", None) is _exec:
+        del dataclasses.exec  # type: ignore[attr-defined]
+
+
+def save() -> None:
+    """Write the table when this run compiled something new; any failure is ignored."""
+    global _grown
+    if not _grown or _path is None:
+        return
+    _grown = False
+    tmp = _path.with_name(f"{_path.name}.{os.getpid()}.tmp")
+    try:
+        _path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp.write_bytes(marshal.dumps(_table))
+        os.replace(tmp, _path)  # readers see the old file or the new one, never half of one
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
