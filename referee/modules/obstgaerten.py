@@ -29,7 +29,6 @@ from typing import Any, ClassVar
 from referee.catalogue import Currency, TileKind
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.messages import register_both
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
 from referee.record.model import (
     NOWHERE,
@@ -258,22 +257,6 @@ rule(
     "Spieler für jede komplett mit Früchten belegte Punktegruppe seines Tableaus die dort "
     "angegebenen Punkte)",
 )
-register_both(
-    en={
-        "UNVERIFIED-ORCHARD-LAYOUT": (
-            "the orchard of {name} is scored with the placeholder layout of bd:{board} "
-            "(obstgaerten.yaml, not verified: the printed boards were not available); "
-            "`* fruitboard bd:{board} ...` states the printed board"
-        ),
-    },
-    de={
-        "UNVERIFIED-ORCHARD-LAYOUT": (
-            "der Obstgarten von {name} wird mit dem Platzhalter-Aufbau von bd:{board} gewertet "
-            "(obstgaerten.yaml, ungeprüft: die gedruckten Tafeln lagen nicht vor); "
-            "`* fruitboard bd:{board} ...` gibt die gedruckte Tafel an"
-        ),
-    },
-)
 register_category(CategoryInfo(ORCHARD, "orchard", "Obstgarten", S_SCORE, ORCHARD))
 
 
@@ -492,18 +475,13 @@ class Obstgaerten(BundledModule):
 
     def position_scoring(self, ctx: Any, round_no: int) -> None:
         """The orchards score at the end only; a player of the position without a board is
-        reported (``ORCHARD-POSITION``), a board scored with the placeholder layout noted."""
+        reported (``ORCHARD-POSITION``)."""
         if round_no != 3:
             return
         data = self.data(ctx.state)
         for p in ctx.state.players:
-            board = data.boards.get(p.name)
-            if board is None:
+            if p.name not in data.boards:
                 ctx.flag("ORCHARD-POSITION", ctx.pos, p.name, name=p.name)
-            elif board not in data.layouts:
-                ctx.state.note(
-                    ctx.pos, "UNVERIFIED-ORCHARD-LAYOUT", p.name, name=p.name, board=board
-                )
 
     def layout(self, state: GameState, board: int) -> Layout:
         """The layout of ``board``: as a ``fruitboard`` line stated it, else the YAML's
