@@ -165,3 +165,131 @@ def test_every_bought_or_handed_out_tile_brings_its_fruit() -> None:
         handed = text.split("\ndistribute ")[1].splitlines()[0].count(f" {name}@")
         have = len(data.fields.get(name, {})) + data.face_down.get(name, 0)
         assert have == bought + handed, name
+
+
+# ------------------------------------------------------------- the boards' layouts (issue 16)
+
+ORCHARD_LINE = "* orchard Anna bd:7 Ben bd:4 Cem bd:1\n"
+# the YAML's placeholder for board 7, written as a record states a printed board
+BD7 = "bd:7 1 fr:7 2 fr:1 fr:2 4 fr:3 fr:4 fr:5 7 fr:6 fr:7 fr:1 fr:2 11 fr:3 fr:4 fr:5 fr:6 fr:7 16 fr:1 fr:2 fr:3 fr:4 fr:5 fr:6"  # noqa: E501
+
+
+def with_layout(line: str, old: str = ORCHARD_LINE, header: str = "") -> GameReport:
+    rep_old, rep_new = old, old + line + "\n"
+    if header:
+        text = EXAMPLE.read_text(encoding="utf-8")
+        text = text.replace('[Modules "obstgaerten"]', f'[Modules "obstgaerten {header}"]')
+        text = text.replace(rep_old, rep_new, 1) if line else text
+        games = parse_text(text, "ex.alh")
+        assert not games[0].errors, games[0].errors
+        return check_game(games[0])
+    return example(rep_old, rep_new)
+
+
+def test_the_yaml_marks_what_the_text_gives_as_verified_and_the_rest_not() -> None:
+    """The text gives: "7 Früchtetafeln", fields that match a fruit ("ein passendes Feld"),
+    several fields of a kind ("alle seine entsprechenden Fruchtfelder"), point groups ("jede
+    komplett mit Früchten belegte Punktegruppe ... die dort angegebenen Punkte") and the example
+    board's groups 1, 2, 4, 7, 11, 16 (1 + 2 + 11 + 2 = 16). Not: how many fields, which fruit
+    on which field, whether every board has the same groups."""
+    boards = module_data(M)["components"]["boards"]
+    assert boards["count_verified"] is True and boards["group_points_verified"] is True
+    assert all(f["verified"] is True for f in boards["text_facts"])
+    assert any("1 + 2 + 11 + 2 = 16" in f["text"] for f in boards["text_facts"])
+    assert boards["group_points_on_every_board_verified"] is False
+    assert boards["fields_count"] is None and boards["fields_count_verified"] is False
+    assert boards["field_fruits_verified"] is False and boards["layouts_verified"] is False
+    assert all(g["verified"] is False for groups in boards["layouts"].values() for g in groups)
+
+
+def test_a_stated_board_layout_replaces_the_placeholder() -> None:
+    # the placeholder stated as printed: the game stays clean, the view no longer says
+    # "placeholder"
+    rep = with_layout(f"* fruitboard {BD7}")
+    assert rep.valid and codes(rep) == [], messages(rep)
+    # field 17 of the stated board shows fr:3 (fields 17 and 18 swapped): Anna's fr:2 on
+    # field 17 at turn 1 no longer fits ("die er auf ein passendes Feld seiner Früchtetafel
+    # legt")
+    swapped = BD7.replace("16 fr:1 fr:2 fr:3", "16 fr:1 fr:3 fr:2")
+    rep = with_layout(f"* fruitboard {swapped}")
+    assert codes(rep)[0] == "FRUIT-FIELD"
+    assert "field 17" in messages(rep)[0] and "shows fr:3" in messages(rep)[0]
+
+
+def test_board_layout_statements_are_checked_against_each_other_and_the_supply() -> None:
+    other = BD7.replace("1 fr:7 2", "1 fr:6 2")
+    rep = with_layout(f"* fruitboard {BD7}\n* fruitboard {other}")
+    assert codes(rep) == ["ORCHARD-LAYOUT"] and "never changes" in messages(rep)[0]
+    # stated after a fruit was laid on the board (turn 1): too late
+    rep = example("* market De:P6\n", f"* market De:P6\n* fruitboard {BD7}\n")
+    assert codes(rep) == ["ORCHARD-LAYOUT"] and "after fruits" in messages(rep)[0]
+    # "56 Früchte (je 8 in 7 Sorten)": no board has 9 fields of one kind
+    nine = "bd:5 16 " + " ".join(["fr:1"] * 9)
+    rep = with_layout(f"* fruitboard {nine}")
+    assert "ORCHARD-LAYOUT" in codes(rep)
+    assert any("9 fields of fr:1" in m for m in messages(rep))
+    for bad, words in (
+        ("bd:5 fr:1 2 fr:3", "neither a group's points"),
+        ("bd:9 1 fr:1", "bd:9 is no board"),
+        ("bd:5 1", "at least one field"),
+        ("bd:5 0 fr:1", "at least 1"),
+    ):
+        rep = with_layout(f"* fruitboard {bad}")
+        assert codes(rep) == ["ORCHARD-LAYOUT"], (bad, messages(rep))
+        assert words in messages(rep)[0], (bad, messages(rep))
+
+
+def test_option_boards_stated_refuses_the_placeholder() -> None:
+    rep = with_layout("", header="boards=stated")
+    assert "ORCHARD-LAYOUT" in codes(rep)
+    assert any("no line states" in m for m in messages(rep))
+    # Anna's board stated: her fruits are fine, the others' boards are still reported
+    rep = with_layout(f"* fruitboard {BD7}", header="boards=stated")
+    assert all("Anna" not in m for m in messages(rep) if "no line states" in m)
+
+
+def _score_position(body: str) -> object:
+    from referee.scoring.position import score_position
+
+    text = f'[Players "Anna, Ben"]\n[Modules "{M}"]\n\nposition\n{body}end\n'
+    return score_position(parse_text(text, "p.alh")[0])
+
+
+def test_rulebook_example_on_a_board_stated_in_a_position() -> None:
+    """ "Der Spieler konnte die Gruppen für 1, 2 und 11 Punkte komplett mit passenden Früchten
+    belegen. Die 4er, 7er- und 16er Punktegruppen sind unvollständig belegt. Außerdem konnte er
+    zwei Früchte nicht mehr platzieren (2 Punkte). Insgesamt erhält er also 1 + 2 + 11 + 2 = 16
+    Punkte." -- on a board stated in the player's section (its own layout, not the
+    placeholder's)."""
+    layout = "1 fr:4 2 fr:5 fr:6 4 fr:1 fr:2 7 fr:3 fr:7 11 fr:1 fr:2 fr:3 16 fr:4 fr:5 fr:6 fr:7"
+    body = (
+        "  player Anna\n    alhambra G6@0,-1\n"
+        f"    orchard bd:3 {layout}\n"
+        # groups 1 (field 1), 2 (fields 2, 3) and 11 (fields 8-10) full; 4 and 7 and 16 not
+        "    fruit fr:4 1 fr:5 2 fr:6 3 fr:1 4 fr:3 6 fr:1 8 fr:2 9 fr:3 10 fr:4 11 down 2\n"
+        "  player Ben\n    alhambra S6@0,-1\n    orchard bd:4\n"
+        "  player Dirk\n    counts P=1\n"
+    )
+    found = _score_position(body)
+    assert [p.code for p in found.problems] == []  # type: ignore[attr-defined]
+    row = found.result.rows[0]  # type: ignore[attr-defined]
+    assert row.categories["orchard"].points == 16
+    assert row.categories["orchard"].detail("en") == "groups 1+2+11, 2 face down"
+    # a fruit on the wrong field of the stated board: FRUIT-FIELD
+    wrong = body.replace("fr:4 1 fr:5 2", "fr:5 1 fr:5 2")
+    found = _score_position(wrong)
+    assert [p.code for p in found.problems] == ["FRUIT-FIELD"]  # type: ignore[attr-defined]
+    assert "shows fr:4" in found.problems[0].message()  # type: ignore[attr-defined]
+
+
+def test_the_fruitboard_line_is_read_alike_by_the_fast_reader_and_the_grammar() -> None:
+    from test_notation_fast import assert_same_games
+
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        ORCHARD_LINE, ORCHARD_LINE + f"* fruitboard {BD7}\n", 1
+    )
+    assert assert_same_games(text) == 1  # the fast reader takes it, exactly as Lark reads it
+    game = parse_text(text, "ex.alh")[0]
+    from referee.notation import format_game
+
+    assert f"* fruitboard {BD7}\n" in format_game(game)

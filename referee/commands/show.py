@@ -156,6 +156,15 @@ format_option = click.option(
     show_default=True,
     help="Output format.",
 )
+show_format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "yaml", "record"], case_sensitive=False),
+    default="text",
+    show_default=True,
+    help="Output format (record: the moment as a position block that check, show and score "
+    "read, with the modules' lines).",
+)
 color_option = click.option(
     "--color",
     "color_mode",
@@ -232,6 +241,20 @@ class Situation:
             line = next((item.pos.line for item in self.game.body if isinstance(item, Position)), 0)
             return t("position_block", lang, line=line)
         return self.at.describe(lang)
+
+
+def record_text(sit: Situation) -> str:
+    """The moment as a record of its own: the game's header tags (its result left out) and
+    a ``position`` block (``referee.engine.position_text``) that ``check``, ``show`` and
+    ``score`` read back to the same table and module state."""
+    from referee.engine.position_text import position_lines
+    from referee.notation.tokens import quote
+
+    lines = [f"[{h.name} {quote(h.value)}]" for h in sit.game.headers if h.name.lower() != "result"]
+    if sit.state is None:  # pragma: no cover - a replayed moment always has a state
+        return "\n".join(lines) + "\n"
+    body = position_lines(sit.state)
+    return "\n".join([*lines, "", *body] if lines else body) + "\n"
 
 
 def _player_view(p: PlayerSide) -> PlayerView:
@@ -574,7 +597,7 @@ def guarded(func: Any) -> Any:
 @at_option
 @player_option
 @click.option("--game", "game_no", type=int, default=None, help="Which game of the file (1..).")
-@format_option
+@show_format_option
 @color_option
 @lang_option
 @guarded
@@ -602,6 +625,9 @@ def command(
     """
     sit = load_situation(file, at, game_no)
     check_player(sit, player)
+    if fmt == "record":
+        click.echo(record_text(sit), nl=False)
+        return
     if fmt != "text":
         emit_data(situation_data(sit, lang, player), fmt)
         return

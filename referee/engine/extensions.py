@@ -301,6 +301,19 @@ class Module:
         apply it and return True, or False when the module does not know it."""
         return False
 
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """The lines of this module that state its part of ``state`` in a ``position`` block
+        (``player`` None: the lines outside the player sections), so that the block, read back
+        through :meth:`position_line` / :meth:`position_component`, gives the same module
+        state (``referee.engine.position_text``, ``show --format record``). Pieces in an
+        Alhambra, a reserve or on the market are written by the engine through their ``code``."""
+        return []
+
+    def position_scoring(self, ctx: Any, round_no: int) -> None:
+        """``score`` of a position: before scoring ``round_no``, report (``ctx.flag`` with the
+        module's code, at ``ctx.pos``, the position block) what the position leaves out that
+        this module needs to score it, so that nothing is silently omitted."""
+
     def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts | None:
         """What this module adds to scoring ``round_no``: a
         :class:`~referee.scoring.categories.ScoringParts` with count adjustments per player

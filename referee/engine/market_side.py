@@ -139,6 +139,60 @@ def aside_event(state: GameState, ev: ModuleChance, pos: Pos) -> None:
         state.market[target] = piece
 
 
+def position_aside(state: GameState, line: ModuleChance | Any) -> None:
+    """``aside [FIELD] TOKEN ...`` in a ``position`` block (outside the player sections): the
+    pieces lying beside the market, each drawn out of the tower (the supply is kept) and handed
+    to the module that sets such a piece aside (E14), next to the named field (default: the
+    first). The market fields are not touched. A piece no enabled module sets aside is
+    ``MARKET-ASIDE`` (reason ``not-aside``) and dropped; a line of another form is
+    ``MARKET-ASIDE`` (reason ``form``)."""
+    from referee.engine.tower import draw_from_tower
+
+    pos = line.pos
+    named: Currency | None = None
+    seen = False
+    for arg in line.args:
+        v = arg.value
+        cur = _currency_of(v)
+        if cur is not None and named is None:
+            named = cur
+            continue
+        if not isinstance(v, ComponentRef):
+            state.flag("MARKET-ASIDE", arg.pos or pos, reason="form")
+            return
+        seen = True
+        target = named.field - 1 if named is not None else 0
+        named = None
+        piece = draw_from_tower(state, v, v.pos or pos)
+        if piece is None:
+            continue
+        if intercept(state, target, piece, v.pos or pos) is None:
+            state.flag(
+                "MARKET-ASIDE",
+                v.pos or pos,
+                reason="not-aside",
+                tile=f"{v.kind}:{v.name}",
+                field=Currency.of_field(target + 1).code,
+            )
+    if not seen or named is not None:
+        state.flag("MARKET-ASIDE", pos, reason="form")
+
+
+def aside_lines(state: GameState) -> list[GenericArg]:
+    """The arguments of a position's ``aside`` line: every piece beside the market (E15's
+    offers), with the field where the module lays it next to one (``Du bh:PSAC``)."""
+    args: list[GenericArg] = []
+    for offer in side_offers(state):
+        code = str(getattr(offer.piece, "code", ""))
+        if ":" not in code:
+            continue
+        kind, name = code.split(":", 1)
+        if offer.field_named:
+            args.append(GenericArg(offer.currency.code))
+        args.append(GenericArg(ComponentRef(kind, name)))
+    return args
+
+
 def _currency_of(v: object) -> Currency | None:
     if isinstance(v, Currency):
         return v

@@ -78,6 +78,11 @@ def _card(state: GameState, ref: object, pos: Pos) -> object:
 def _module_line(state: GameState, player: PlayerState | None, line: ModuleAction) -> None:
     """A module's line in a position (e.g. ``vizier asleep``): the module states it, or it is
     reported (never dropped)."""
+    if player is None and line.verb.lower() == "aside":
+        from referee.engine.market_side import position_aside
+
+        position_aside(state, line)  # E14: pieces beside the market
+        return
     handler = state.ext.verb_handler(line.verb) or state.ext.chance_handler(line.verb)
     if handler is not None and handler.position_line(state, player, line):
         return

@@ -309,12 +309,29 @@ class Angreifer(BundledModule):
         (the scouts that player took)."""
         verb = line.verb.lower()
         data = self.data(state)
-        if verb == ATTACK and player is None and len(line.args) == 1:
-            direction = _direction(line.args[0].value)
+        if verb == ATTACK and player is None and len(line.args) in (1, 2):
+            # ``attack W`` (the next scoring's card) or ``attack 2 W`` (scoring 2's card,
+            # revealed already or about to be): the cards stated are checked as drawn ones
+            round_no = max([0, *state.scorings_done]) + 1
+            if len(line.args) == 2:
+                first = line.args[0].value
+                if not isinstance(first, int) or not 1 <= first <= 3:
+                    state.flag("ATTACK-TIMING", line.pos, reason="over")
+                    return True
+                round_no = first
+            arg = line.args[-1]
+            direction = _direction(arg.value)
             if direction is None:
-                state.flag("ATTACK-TOKEN", line.pos, token=_token(line.args[0].value))
+                state.flag("ATTACK-TOKEN", arg.pos or line.pos, token=_token(arg.value))
                 return True
-            data.cards[max([0, *state.scorings_done]) + 1] = direction
+            if round_no in data.cards:
+                state.flag("ATTACK-TIMING", line.pos, reason="twice", round=round_no)
+                return True
+            if direction in data.cards.values():
+                seen = " ".join(f"{k}:{d}" for k, d in sorted(data.cards.items()))
+                state.flag("ATTACK-SUPPLY", arg.pos or line.pos, direction=direction, seen=seen)
+                return True
+            data.cards[round_no] = direction
             return True
         if verb == SCOUTS:
             kinds: list[str] = []
@@ -335,6 +352,31 @@ class Angreifer(BundledModule):
                 data.taken.setdefault(player.name, []).extend(kinds)
             return True
         return False
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``attack 1 E`` for every attack card known (revealed, or the next one stated),
+        ``scouts sc:P sc:A`` (the open scouts; ``scouts`` alone: none open after a reveal);
+        ``scouts sc:T`` in a player section (taken)."""
+        data = self.data(state)
+        if player is not None:
+            taken = data.taken.get(player.name, [])
+            if not taken:
+                return []
+            return [ModuleAction(SCOUTS, tuple(GenericArg(ComponentRef(KIND, k)) for k in taken))]
+        out = [
+            ModuleAction(ATTACK, (GenericArg(r), GenericArg(d)))
+            for r, d in sorted(data.cards.items())
+        ]
+        if data.reveals or data.open_scouts:
+            scouts = tuple(GenericArg(ComponentRef(KIND, k)) for k in data.open_scouts)
+            out.append(ModuleAction(SCOUTS, scouts))
+        return out
+
+    def position_scoring(self, ctx: Any, round_no: int) -> None:
+        """A position scored without the attack card of that scoring: reported
+        (``ATTACK-MISSING``), never silently left out."""
+        if round_no not in self.data(ctx.state).cards:
+            ctx.flag("ATTACK-MISSING", ctx.pos, round=round_no)
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``scout sc:T`` after an exact purchase of a tower in the same turn."""

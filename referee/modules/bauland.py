@@ -153,6 +153,12 @@ rule(
             "{plot} is stated with {stated}, but it carries {type}",
             "{plot} wird mit {stated} angegeben, trägt aber {type}",
         ),
+        "position": (
+            "the position states {plot} of {name} without the building it carries (write it "
+            "as {plot}_X, e.g. {plot}_C): it is scored as no building",
+            "die Stellung gibt {plot} von {name} ohne das Gebäude darauf an ({plot}_X "
+            "schreiben, z. B. {plot}_C): es wird als kein Gebäude gewertet",
+        ),
     },
 )
 rule(
@@ -473,6 +479,34 @@ class Bauland(BundledModule):
             state.flag("BAULAND-SETUP", line.pos, reason="count", number=number, n=len(kinds))
         data.columns[number] = [k for k in kinds if k is not None]
         return True
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``plots 1 P A`` for every column stated (``plots 4`` when it is empty); the plots
+        themselves stand in the market, Dirk's tiles, reserves and Alhambras by their token."""
+        if player is not None:
+            return []
+        return [
+            ModuleAction(CHANCE_VERB, (GenericArg(n), *(GenericArg(k.code) for k in column)))
+            for n, column in sorted(self.data(state).columns.items())
+        ]
+
+    def position_scoring(self, ctx: Any, round_no: int) -> None:
+        """A plot in an Alhambra stated without its building counts as no building: reported
+        (``BAULAND-CHOICE``, reason ``position``), never silently. With ``leftover=none`` a
+        plot handed out at the end rightly carries none: not reported then."""
+        if self.option("leftover") == "none":
+            return
+        for p in ctx.state.players:
+            for plot in plots_of(x for _c, x in p.alhambra.items()):
+                if plot.kind is None:
+                    ctx.flag(
+                        "BAULAND-CHOICE",
+                        ctx.pos,
+                        p.name,
+                        reason="position",
+                        plot=plot.code,
+                        name=p.name,
+                    )
 
     def _columns_known(self, state: GameState) -> bool:
         return all(n in self.data(state).columns for n in numbers())

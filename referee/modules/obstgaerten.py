@@ -47,6 +47,7 @@ S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderung")
 ORCHARD = "orchard"
 FRUIT = "fruit"
+FRUITBOARD = "fruitboard"
 FR = "fr"
 BD = "bd"
 DOWN = ("down", "verdeckt")
@@ -60,17 +61,23 @@ BOARDS: dict[int, list[tuple[int, list[int]]]] = {
 }
 
 
-def board_fields(board: int) -> list[int]:
-    """The fruit kind of each field of ``board`` (field 1 first)."""
-    return [k for _pts, kinds in BOARDS[board] for k in kinds]
+Layout = list[tuple[int, list[int]]]  # (points of a group, the fruit kind of each of its fields)
 
 
-def orchard_points(board: int, fields: dict[int, int], face_down: int) -> tuple[int, str, str]:
+def board_fields(board: int, layout: Layout | None = None) -> list[int]:
+    """The fruit kind of each field of ``board`` (field 1 first): of the stated ``layout``,
+    else of the YAML's placeholder."""
+    return [k for _pts, kinds in (layout or BOARDS[board]) for k in kinds]
+
+
+def orchard_points(
+    board: int, fields: dict[int, int], face_down: int, layout: Layout | None = None
+) -> tuple[int, str, str]:
     """ "für jede komplett mit Früchten belegte Punktegruppe ... die dort angegebenen Punkte.
     Jede verdeckte Frucht zählt dann 1 Siegpunkt." -- with the explanation (EN, DE)."""
     full: list[int] = []
     i = 1
-    for pts, kinds in BOARDS[board]:
+    for pts, kinds in layout or BOARDS[board]:
         if all(i + j in fields for j in range(len(kinds))):
             full.append(pts)
         i += len(kinds)
@@ -188,6 +195,68 @@ rule(
     "{player} legt fr:{kind} verdeckt ab, obwohl Feld {free} dieser Frucht frei ist: dies ist "
     "nicht erlaubt, solange es noch ein der Frucht entsprechendes freies Fruchtfeld gibt",
 )
+rule(
+    "ORCHARD-LAYOUT",
+    "fruit board layout stated wrongly",
+    "Aufbau der Früchtetafel falsch angegeben",
+    S_MATERIAL,
+    "{detail} (the boards' fields are printed only in the pictures: a record states a board as "
+    "`* fruitboard bd:N POINTS fr:K ... POINTS fr:K ...`, each group's points followed by the "
+    "fruit of each of its fields)",
+    "{detail} (die Felder der Tafeln stehen nur in den Bildern: eine Mitschrift gibt eine Tafel "
+    "als `* fruitboard bd:N PUNKTE fr:K ... PUNKTE fr:K ...` an, je Gruppe die Punkte und dann "
+    "die Frucht jedes ihrer Felder)",
+    reasons={
+        "form": (
+            "`fruitboard` names a board and then groups: {detail2}",
+            "`fruitboard` nennt eine Tafel und dann Gruppen: {detail2}",
+        ),
+        "points": (
+            "bd:{board}: a group's points must be a whole number of at least 1, not {points} "
+            '("die dort angegebenen Punkte")',
+            "bd:{board}: die Punkte einer Gruppe sind eine ganze Zahl ab 1, nicht {points} "
+            '("die dort angegebenen Punkte")',
+        ),
+        "supply": (
+            "bd:{board} shows {n} fields of fr:{kind}, but there are only {per_kind} fruits of "
+            'each kind ("56 Früchte (je 8 in 7 Sorten)")',
+            "bd:{board} zeigt {n} Felder für fr:{kind}, es gibt aber nur {per_kind} Früchte "
+            'jeder Sorte ("56 Früchte (je 8 in 7 Sorten)")',
+        ),
+        "differs": (
+            "bd:{board} is stated as {stated}, but it was stated before as {known}: a board "
+            "never changes",
+            "bd:{board} wird als {stated} angegeben, wurde vorher aber als {known} angegeben: "
+            "eine Tafel ändert sich nie",
+        ),
+        "late": (
+            "bd:{board} is stated after fruits were laid on it (its fields were read with "
+            "{known}): state the boards at the setup",
+            "bd:{board} wird angegeben, nachdem schon Früchte darauf lagen (ihre Felder wurden "
+            "mit {known} gelesen): die Tafeln bei der Spielvorbereitung angeben",
+        ),
+        "missing": (
+            "{name} lays a fruit on bd:{board}, whose layout no line states (option "
+            "boards=stated): the fields cannot be checked",
+            "{name} legt eine Frucht auf bd:{board}, deren Aufbau keine Zeile angibt (Option "
+            "boards=stated): die Felder sind nicht prüfbar",
+        ),
+    },
+)
+rule(
+    "ORCHARD-POSITION",
+    "fruit board missing in a position",
+    "Früchtetafel fehlt in der Stellung",
+    S_SCORE,
+    "the position states no fruit board for {name} (write `orchard bd:N` in the player's "
+    'section): the orchard line cannot be scored ("Am Ende des Spiels erhält der Spieler für '
+    "jede komplett mit Früchten belegte Punktegruppe seines Tableaus die dort angegebenen "
+    'Punkte")',
+    "die Stellung nennt keine Früchtetafel für {name} (`orchard bd:N` in den Abschnitt des "
+    "Spielers schreiben): die Obstgarten-Zeile ist nicht wertbar (am Ende des Spiels erhält der "
+    "Spieler für jede komplett mit Früchten belegte Punktegruppe seines Tableaus die dort "
+    "angegebenen Punkte)",
+)
 register_category(CategoryInfo(ORCHARD, "orchard", "Obstgarten", S_SCORE, ORCHARD))
 
 
@@ -200,6 +269,8 @@ class OrchardScratch(Scratch):
     face_down: dict[str, int] = field(default_factory=dict)
     pending: dict[str, list[int | None]] = field(default_factory=dict)  # bought, not laid
     leftovers: dict[TileKind, int | None] = field(default_factory=dict)
+    layouts: dict[int, Layout] = field(default_factory=dict)  # board -> stated layout
+    used: set[int] = field(default_factory=set)  # boards a fruit was laid on
 
 
 @bundled
@@ -221,18 +292,296 @@ class Obstgaerten(BundledModule):
     verbs = (FRUIT,)
     verb_kinds: ClassVar[dict[str, str]] = {FRUIT: "free"}
     free_verbs = (FRUIT,)
-    chance_verbs = (ORCHARD, FRUIT)
+    chance_verbs = (ORCHARD, FRUIT, FRUITBOARD)
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "boards": (
+            "placeholder",
+            ("placeholder", "stated"),
+            "boards whose layout no `* fruitboard` line states: the YAML's placeholder layout "
+            "(noted as unverified), or `stated`: a fruit laid on such a board is ORCHARD-LAYOUT",
+            "Tafeln, deren Aufbau keine Zeile `* fruitboard` angibt: der Platzhalter der YAML "
+            "(als ungeprüft vermerkt) oder `stated`: eine darauf gelegte Frucht ist "
+            "ORCHARD-LAYOUT",
+        )
+    }
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
 
     # ------------------------------------------------------------------ lines
 
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
-        if event.verb.lower() == ORCHARD:
+        verb = event.verb.lower()
+        if verb == ORCHARD:
             self._boards(state, event)
+        elif verb == FRUITBOARD:
+            self._layout_line(state, event)
         else:
             self._fruits(state, event)
         return []
+
+    # ------------------------------------------------------------------ positions
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """In a ``position`` block. Outside the player sections: ``fruit Gu fr:5 Di fr:3`` (the
+        fruits lying on the market tiles), ``fruitboard bd:3 ...`` (a board's layout),
+        ``orchard Anna bd:3`` (boards, as the setup line). In a player section: ``orchard
+        bd:3`` (the player's board, optionally followed by its layout as in ``fruitboard``),
+        ``fruit fr:2 17 fr:5 3 down 2`` (the fruits on fields 17 and 3, two fruits face
+        down)."""
+        verb = line.verb.lower()
+        if player is None:
+            if verb == ORCHARD:
+                self._boards(state, line)
+            elif verb == FRUITBOARD:
+                self._layout_line(state, line)
+            elif verb == FRUIT:
+                self._fruits(state, line)
+            else:
+                return False
+            return True
+        if verb == ORCHARD:
+            self._position_board(state, player, line)
+            return True
+        if verb == FRUIT:
+            self._position_fruits(state, player, line)
+            return True
+        return False
+
+    def _position_board(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
+        data = self.data(state)
+        args = line.args
+        board = _board(args[0].value) if args else None
+        if board is None:
+            token = _tok(args[0]) if args else "-"
+            state.flag("ORCHARD-BOARD", line.pos, player.name, reason="token", token=token)
+            return
+        if player.name in data.boards:
+            state.flag("ORCHARD-BOARD", line.pos, player.name, reason="player", name=player.name)
+            return
+        if board in data.boards.values():
+            state.flag("ORCHARD-BOARD", line.pos, player.name, reason="twice", board=board)
+            return
+        data.boards[player.name] = board
+        if len(args) > 1:
+            self._layout_line(state, line)
+
+    def _position_fruits(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
+        data = self.data(state)
+        args = line.args
+        board = data.boards.get(player.name)
+        if not args or len(args) % 2:
+            state.flag(
+                "FRUIT-TOKEN", line.pos, player.name, token=" ".join(_tok(a) for a in args) or "-"
+            )
+            return
+        taken = data.fields.setdefault(player.name, {})
+        for i in range(0, len(args), 2):
+            what, where = args[i], args[i + 1]
+            apos = what.pos or line.pos
+            if isinstance(what.value, str) and what.value.lower() in DOWN:
+                n = where.value
+                if not isinstance(n, int) or n < 0:
+                    state.flag("FRUIT-TOKEN", apos, player.name, token=_tok(where))
+                    continue
+                data.face_down[player.name] = data.face_down.get(player.name, 0) + n
+                data.drawn[0] += n  # face down: the kind is not stated
+                continue
+            kind = _fruit(what.value)
+            if kind is None:
+                state.flag("FRUIT-TOKEN", apos, player.name, token=_tok(what))
+                continue
+            data.drawn[kind] += 1
+            if data.drawn[kind] > PER_KIND:
+                state.flag("FRUIT-SUPPLY", apos, player.name, kind=kind)
+            field_no = where.value
+            if board is None:
+                state.flag(
+                    "FRUIT-FIELD", apos, player.name, reason="no-board", kind=kind, field=field_no
+                )
+                continue
+            kinds = self.kinds(state, board)
+            data.used.add(board)
+            if not isinstance(field_no, int) or not 1 <= field_no <= len(kinds):
+                state.flag(
+                    "FRUIT-FIELD",
+                    apos,
+                    player.name,
+                    reason="no-field",
+                    kind=kind,
+                    field=field_no,
+                    board=board,
+                )
+            elif kinds[field_no - 1] != kind:
+                state.flag(
+                    "FRUIT-FIELD",
+                    apos,
+                    player.name,
+                    reason="kind",
+                    kind=kind,
+                    field=field_no,
+                    shows=kinds[field_no - 1],
+                )
+            elif field_no in taken:
+                state.flag(
+                    "FRUIT-FIELD", apos, player.name, reason="taken", kind=kind, field=field_no
+                )
+            else:
+                taken[field_no] = kind
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """The lines :meth:`position_line` reads: the market's fruits and the layouts stated
+        for boards nobody holds; per player the board (with its layout where one was stated)
+        and the fruits on it and face down."""
+        data = self.data(state)
+        if player is None:
+            out: list[ModuleAction] = []
+            held = set(data.boards.values())
+            for board, layout in sorted(data.layouts.items()):
+                if board not in held:
+                    out.append(ModuleAction(FRUITBOARD, _layout_args(board, layout)))
+            market: list[GenericArg] = []
+            for slot, kind in sorted(data.on_market.items()):
+                if kind is not None:
+                    market += [
+                        GenericArg(Currency.of_field(slot + 1).code),
+                        GenericArg(ComponentRef(FR, str(kind))),
+                    ]
+            if market:
+                out.append(ModuleAction(FRUIT, tuple(market)))
+            return out
+        board = data.boards.get(player.name)
+        if board is None:
+            return []
+        stated = data.layouts.get(board)
+        lines = [
+            ModuleAction(
+                ORCHARD,
+                _layout_args(board, stated)
+                if stated is not None
+                else (GenericArg(ComponentRef(BD, str(board))),),
+            )
+        ]
+        fruits: list[GenericArg] = []
+        for n, kind in sorted(data.fields.get(player.name, {}).items()):
+            fruits += [GenericArg(ComponentRef(FR, str(kind))), GenericArg(n)]
+        down = data.face_down.get(player.name, 0)
+        if down:
+            fruits += [GenericArg("down"), GenericArg(down)]
+        if fruits:
+            lines.append(ModuleAction(FRUIT, tuple(fruits)))
+        return lines
+
+    def position_scoring(self, ctx: Any, round_no: int) -> None:
+        """The orchards score at the end only; a player of the position without a board is
+        reported (``ORCHARD-POSITION``)."""
+        if round_no != 3:
+            return
+        data = self.data(ctx.state)
+        for p in ctx.state.players:
+            if p.name not in data.boards:
+                ctx.flag("ORCHARD-POSITION", ctx.pos, p.name, name=p.name)
+
+    def layout(self, state: GameState, board: int) -> Layout:
+        """The layout of ``board``: as a ``fruitboard`` line stated it, else the YAML's
+        placeholder (not verified)."""
+        return self.data(state).layouts.get(board) or BOARDS[board]
+
+    def kinds(self, state: GameState, board: int) -> list[int]:
+        return board_fields(board, self.layout(state, board))
+
+    def _layout_line(self, state: GameState, line: ModuleChance | ModuleAction) -> None:
+        """``fruitboard bd:3 1 fr:3 2 fr:4 fr:5 ...``: the printed layout of board 3, each
+        group's points followed by the fruit of each of its fields (fields numbered in this
+        order). Checked against the supply ("je 8 in 7 Sorten"), against an earlier statement
+        of the same board, and against fruits laid on it already."""
+        data = self.data(state)
+        args = list(line.args)
+        pos = line.pos
+        board = _board(args[0].value) if args else None
+        if board is None:
+            detail2 = _tok(args[0]) if args else "-"
+            state.flag("ORCHARD-LAYOUT", pos, reason="form", detail2=f"{detail2} is no board")
+            return
+        layout: Layout = []
+        for arg in args[1:]:
+            v = arg.value
+            kind = _fruit(v)
+            if isinstance(v, int) and not isinstance(v, bool):
+                if v < 1:
+                    state.flag(
+                        "ORCHARD-LAYOUT", arg.pos or pos, reason="points", board=board, points=v
+                    )
+                    return
+                layout.append((v, []))
+            elif kind is not None and layout:
+                layout[-1][1].append(kind)
+            else:
+                state.flag(
+                    "ORCHARD-LAYOUT",
+                    arg.pos or pos,
+                    reason="form",
+                    detail2=f"{_tok(arg)} is neither a group's points nor a fruit fr:1-fr:{KINDS} "
+                    "after a group's points",
+                )
+                return
+        if not layout or any(not kinds for _p, kinds in layout):
+            state.flag(
+                "ORCHARD-LAYOUT",
+                pos,
+                reason="form",
+                detail2="every group needs its points and at least one field",
+            )
+            return
+        counts = Counter(k for _p, kinds in layout for k in kinds)
+        for kind, n in sorted(counts.items()):
+            if n > PER_KIND:
+                state.flag(
+                    "ORCHARD-LAYOUT",
+                    pos,
+                    reason="supply",
+                    board=board,
+                    n=n,
+                    kind=kind,
+                    per_kind=PER_KIND,
+                )
+        known = data.layouts.get(board)
+        if known is not None and known != layout:
+            state.flag(
+                "ORCHARD-LAYOUT",
+                pos,
+                reason="differs",
+                board=board,
+                stated=layout_text(layout),
+                known=layout_text(known),
+            )
+            return
+        if known is None and board in data.used:
+            state.flag(
+                "ORCHARD-LAYOUT", pos, reason="late", board=board, known=layout_text(BOARDS[board])
+            )
+            return
+        data.layouts[board] = layout
+
+    def _check_layout_stated(
+        self, state: GameState, player: PlayerState, board: int, pos: Any
+    ) -> None:
+        data = self.data(state)
+        if (
+            board not in data.used
+            and board not in data.layouts
+            and self.option("boards") == "stated"
+        ):
+            state.flag(
+                "ORCHARD-LAYOUT",
+                pos,
+                player.name,
+                reason="missing",
+                board=board,
+                name=player.name,
+            )
+        data.used.add(board)
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``fruit fr:4 5`` (onto field 5) or ``fruit fr:4 down`` (face down)."""
@@ -269,7 +618,8 @@ class Obstgaerten(BundledModule):
             )
             return []
         taken = data.fields.setdefault(player.name, {})
-        kinds = board_fields(board)
+        kinds = self.kinds(state, board)
+        self._check_layout_stated(state, player, board, action.pos)
         if isinstance(where, str) and where.lower() in DOWN:
             free = _free_field(kinds, taken, kind)
             if free is not None:
@@ -358,7 +708,12 @@ class Obstgaerten(BundledModule):
             board = data.boards.get(p.name)
             if p.is_dirk or board is None:
                 return None
-            return orchard_points(board, data.fields.get(p.name, {}), data.face_down.get(p.name, 0))
+            return orchard_points(
+                board,
+                data.fields.get(p.name, {}),
+                data.face_down.get(p.name, 0),
+                self.layout(state, board),
+            )
 
         line = PointLine(ORCHARD, "orchard", "Obstgarten", S_SCORE, points, order=650)
         return ScoringParts(categories=(line,))
@@ -390,9 +745,10 @@ class Obstgaerten(BundledModule):
                 continue
             f = data.fields.get(p.name, {})
             down = data.face_down.get(p.name, 0)
-            pts, en, _de = orchard_points(board, f, down)
+            pts, en, _de = orchard_points(board, f, down, self.layout(state, board))
             players[p.name] = {
-                "board": f"bd:{board}",
+                "board": f"bd:{board}"
+                + ("" if board in data.layouts else " (placeholder layout, not verified)"),
                 "fields": " ".join(f"{n}:fr:{k}" for n, k in sorted(f.items())) or "-",
                 "face down": down,
                 "points now": f"{pts} ({en})",
@@ -411,7 +767,7 @@ class Obstgaerten(BundledModule):
         held = [k for k in data.pending.get(player.name, []) if k is not None]
         if board is None or not held:
             return []
-        kinds = board_fields(board)
+        kinds = self.kinds(ctx.state, board)
         taken = data.fields.get(player.name, {})
         out: list[Any] = []
         for k in sorted(set(held)):
@@ -460,7 +816,7 @@ class Obstgaerten(BundledModule):
 
     # ------------------------------------------------------------------ helpers
 
-    def _boards(self, state: GameState, event: ModuleChance) -> None:
+    def _boards(self, state: GameState, event: ModuleChance | ModuleAction) -> None:
         data = self.data(state)
         args = event.args
         if not args or len(args) % 2:
@@ -485,7 +841,7 @@ class Obstgaerten(BundledModule):
                 continue
             data.boards[p.name] = b
 
-    def _fruits(self, state: GameState, event: ModuleChance) -> None:
+    def _fruits(self, state: GameState, event: ModuleChance | ModuleAction) -> None:
         data = self.data(state)
         args = event.args
         if not args or len(args) % 2:
@@ -539,7 +895,9 @@ class Obstgaerten(BundledModule):
         board = data.boards.get(name)
         if board is None:
             return
-        kinds = board_fields(board)
+        kinds = self.kinds(state, board)
+        if held:
+            data.used.add(board)
         taken = data.fields.setdefault(name, {})
         for k in held:
             free = _free_field(kinds, taken, k) if k is not None else None
@@ -547,6 +905,19 @@ class Obstgaerten(BundledModule):
                 taken[free] = k
             else:
                 data.face_down[name] = data.face_down.get(name, 0) + 1
+
+
+def _layout_args(board: int, layout: Layout) -> tuple[GenericArg, ...]:
+    args = [GenericArg(ComponentRef(BD, str(board)))]
+    for pts, kinds in layout:
+        args.append(GenericArg(pts))
+        args += [GenericArg(ComponentRef(FR, str(k))) for k in kinds]
+    return tuple(args)
+
+
+def layout_text(layout: Layout) -> str:
+    """``1 fr:3 2 fr:4 fr:5``: a layout as a ``fruitboard`` line writes it."""
+    return " ".join(f"{pts} " + " ".join(f"fr:{k}" for k in kinds) for pts, kinds in layout)
 
 
 def _free_field(kinds: list[int], taken: dict[int, int], kind: int) -> int | None:

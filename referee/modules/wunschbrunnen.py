@@ -76,6 +76,18 @@ rule(
     },
 )
 rule(
+    "WELL-SPOUT",
+    "well without its direction",
+    "Wunschbrunnen ohne Richtung",
+    S_SCORE,
+    "the position states {token} in the Alhambra of {name} without its spout's direction "
+    '(write e.g. {token}e): it scores nothing ("Liegen genau so viele Gebäude in '
+    'ununterbrochener Reihenfolge in der Richtung des Wasserspeiers ...")',
+    "die Stellung gibt {token} in der Alhambra von {name} ohne die Richtung des Wasserspeiers "
+    'an (z. B. {token}e schreiben): er bringt nichts ("Liegen genau so viele Gebäude in '
+    'ununterbrochener Reihenfolge in der Richtung des Wasserspeiers ...")',
+)
+rule(
     "WELL-ASIDE",
     "well beside the market",
     "Wunschbrunnen neben dem Bauhof",
@@ -293,6 +305,14 @@ class WunschbrunnenModule(BesideTheMarket):
             return True, None
         take_from_tower(state, self, str(got.number), f"{ref.kind}:{ref.name}", ref.pos, who)
         return True, got
+
+    def position_scoring(self, ctx: Any, round_no: int) -> None:
+        """A well in an Alhambra stated without its spout scores nothing: reported
+        (``WELL-SPOUT``), never silently."""
+        for p in ctx.state.players:
+            for _c, x in p.alhambra.items():
+                if isinstance(x, Well) and x.spout is None:
+                    ctx.flag("WELL-SPOUT", ctx.pos, p.name, token=x.code, name=p.name)
 
     # ------------------------------------------------- beside the market (E14, E15)
 

@@ -257,6 +257,18 @@ def _position_state(
     return state, list(state.found[before:])
 
 
+def _module_needs(state: GameState, position: Position, round_no: int) -> list[Violation]:
+    """What the enabled modules need to score ``round_no`` and the position leaves out
+    (``Module.position_scoring``): their findings, at the position block."""
+    from referee.engine.context import Context
+
+    before = len(state.found)
+    ctx = Context(state, position.pos)
+    for m in state.ext.modules:
+        m.position_scoring(ctx, round_no)
+    return list(state.found[before:])
+
+
 def score_position(
     game: Game, profile: RuleProfile = DEFAULT_PROFILE, round_no: int = 3
 ) -> PositionScore:
@@ -362,6 +374,7 @@ def score_position(
                 if isinstance(part.key, BuildingType):
                     counts[part.key] = counts.get(part.key, 0) + part.points
         state.modules["_dirk_counts"] = counts
+    found += _module_needs(state, position, round_no)
     for v in found:
         if _is_module_finding(v):
             problems.append(LayoutProblem(v.code, v.player, Pos(v.line, v.column), violation=v))

@@ -1,0 +1,93 @@
+"""Writing a game state as a ``position`` block (``show --format record``).
+
+The block states what the rest of the game and its scorings need: who moves next, how many
+scorings are over, the market, the money display, Dirk's tiles, each player's score, hand,
+reserve and Alhambra, the pieces lying beside the market (``aside``, E14) and every enabled
+module's own lines (:meth:`~referee.engine.extensions.Module.position_lines`). Read back by the
+engine's position reader (:mod:`referee.engine.position`), the block gives the same table and
+the same module state; ``score`` of it gives the same breakdown (tested per module in
+``tests/test_position_modules.py``). What no line can state (the history of the turns: the
+cards in the discard pile, the earlier scorings' breakdowns) is left out, as for any position.
+The text is canonical (``fmt`` leaves it unchanged).
+"""
+
+from __future__ import annotations
+
+from referee.catalogue import Currency
+from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.notation.formatter import action as fmt_action
+from referee.notation.formatter import write_name as fmt_name
+from referee.record.model import ModuleAction
+
+
+def piece_code(piece: object) -> str:
+    """A piece as a position names it: ``?`` unknown, a tile's short code, a module piece's
+    token (``bz:DePSA``)."""
+    if piece is None or piece is EMPTY:
+        return "?"
+    code = getattr(piece, "code", None)
+    return str(code) if code is not None else str(piece)
+
+
+def _cards(p: PlayerState) -> list[str]:
+    known = sorted(p.hand.elements(), key=lambda c: c.sort_key)
+    return [c.code for c in known] + ["?"] * p.hand_unknown
+
+
+def position_lines(state: GameState) -> list[str]:
+    """The ``position`` ... ``end`` block of ``state``, one line per item."""
+    out = ["position"]
+    if state.next_player is not None and 0 <= state.next_player < len(state.players):
+        out.append(f"  next {fmt_name(state.players[state.next_player].name)}")
+    if state.scorings_done:
+        out.append(f"  scorings {max(state.scorings_done)}")
+    fields = []
+    for i, slot in enumerate(state.market):
+        text = "-" if slot is EMPTY else piece_code(slot)
+        fields.append(f"{Currency.of_field(i + 1).code}:{text}")
+    out.append("  market " + " ".join(fields))
+    display = [piece_code(c) for c in state.display]
+    out.append(("  display " + " ".join(display)).rstrip())
+    if state.dirk is not None:
+        out.append(("  dirk " + " ".join(piece_code(t) for t in state.dirk)).rstrip())
+    from referee.engine.market_side import aside_lines
+
+    aside = aside_lines(state)
+    if aside:
+        out.append("  " + fmt_action(ModuleAction("aside", tuple(aside))))
+    for m in state.ext.modules:
+        out += ["  " + fmt_action(line) for line in m.position_lines(state, None)]
+    for p in state.players:
+        out += _player(state, p)
+    if state.dirk is not None and state.modules.get("_dirk_score"):
+        # Dirk's running total (his tiles are the `dirk` line): a `player Dirk` section
+        out += [f"  player {fmt_name('Dirk')}", f"    score {state.modules['_dirk_score']}"]
+    out.append("end")
+    return out
+
+
+def _player(state: GameState, p: PlayerState) -> list[str]:
+    out = [f"  player {fmt_name(p.name)}"]
+    if p.score_known:
+        out.append(f"    score {p.score}")
+    if p.hand_known:
+        out.append(("    hand " + " ".join(_cards(p))).rstrip())
+    if p.reserve:
+        out.append("    reserve " + " ".join(piece_code(t) for t in p.reserve))
+    cells = list(p.alhambra.items())  # in the order built (a module's view may follow it)
+    placed = [f"{piece_code(t)}@{c.x},{c.y}" for c, t in cells if (c.x, c.y) != (0, 0)]
+    if placed:
+        out.append("    alhambra " + " ".join(placed))
+    if p.counts is not None:
+        parts = [f"{t.code}={n}" for t, n in p.counts.items() if n]
+        if p.wall_claim is not None:
+            parts.append(f"wall={p.wall_claim}")
+        if parts:
+            out.append("    counts " + " ".join(parts))
+    for m in state.ext.modules:
+        out += ["    " + fmt_action(line) for line in m.position_lines(state, p)]
+    return out
+
+
+def position_text(state: GameState) -> str:
+    return "\n".join(position_lines(state)) + "\n"
