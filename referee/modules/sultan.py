@@ -569,12 +569,11 @@ class Sultan(BundledModule):
         card = next((c for c in self.held(state, player) if c.matches(ref)), None)
         if card is None:
             state.flag(
-                "SULTAN-CLAIM",
+                "SULTAN-REROLL",
                 args[1].pos or event.pos,
                 player.name,
-                reason="not-held",
+                reason="not-bought",
                 card=token,
-                held=self._held_text(state, player),
             )
             return
         faces = self._faces(state, card, args[2:], event.pos)
@@ -774,7 +773,7 @@ class Sultan(BundledModule):
         currency), still lying on its field."""
         cur = Currency.of_code(value) if isinstance(value, str) else None
         for fld, tile in reversed(self.data(state).fresh):
-            if state.market[fld] is not tile:
+            if state.market[fld] != tile:
                 continue
             if cur is not None and cur.field - 1 == fld:
                 return fld, tile
@@ -836,6 +835,7 @@ class Sultan(BundledModule):
             data.serials += 1
             data.revealed[got[0].code] += 1
             card = SultanCard(got[0], data.serials, mark=got[1], pos=arg.pos or line.pos)
+            card.missing_told = True  # a position need not state the mark (then: unknown)
             (self.held(state, player) if player is not None else data.open).append(card)
         return True
 
@@ -851,7 +851,7 @@ class Sultan(BundledModule):
             return []
         out: list[Turn] = []
         for fld, tile in self.data(state).fresh:
-            if state.market[fld] is not tile:
+            if state.market[fld] != tile:
                 continue
             for p in seat_order(state):
                 card = next((c for c in self.held(state, p) if c.mark is tile.type), None)
