@@ -216,8 +216,8 @@ rule(
     "sultan card re-roll",
     "Sultankarte neu würfeln",
     S_REVEAL,
-    "{player}, {card}: {detail}",
-    "{player}, {card}: {detail}",
+    "{card}: {detail}",
+    "{card}: {detail}",
     reasons={
         "not-bought": (
             'only the buyer re-rolls, when he lays the card down ("Der Käufer legt die Karte '
@@ -254,21 +254,25 @@ rule(
             "paid {cards} = {sum} for {price}",
             "{cards} = {sum} für {price} bezahlt",
         ),
-        "out-of-turn": (
-            'a sultan card is bought with the action "Gebäudeplättchen kaufen" in one\'s own '
-            'turn: "Mit einem Wesir kann man keine Sultankarte kaufen"',
-            'eine Sultankarte wird mit der Aktion "Gebäudeplättchen kaufen" im eigenen Zug '
-            'gekauft: "Mit einem Wesir kann man keine Sultankarte kaufen"',
-        ),
     },
+)
+rule(
+    "SULTAN-BUY-TIMING",
+    "sultan card: own turn only",
+    "Sultankarte: nur im eigenen Zug",
+    S_NOTES,
+    '{tile}: a sultan card is bought with the action "Gebäudeplättchen kaufen" of one\'s own '
+    'turn, never out of turn: "Mit einem Wesir kann man keine Sultankarte kaufen"',
+    '{tile}: eine Sultankarte wird mit der Aktion "Gebäudeplättchen kaufen" im eigenen Zug '
+    'gekauft, nie außerhalb: "Mit einem Wesir kann man keine Sultankarte kaufen"',
 )
 rule(
     "SULTAN-CLAIM",
     "sultan claim",
     "Macht des Sultans",
     S_USE,
-    "{player}: {detail}",
-    "{player}: {detail}",
+    "{detail}",
+    "{detail}",
     reasons={
         "not-held": (
             "{card} is not among {player}'s sultan cards ({held}): only \"ein Spieler mit einer "
@@ -293,12 +297,6 @@ rule(
             "abgeschlossen ist: vor Wesir, anderen Zeilen außerhalb des Zuges und dem nächsten "
             "Zug)",
         ),
-        "dirk": (
-            "{tile} is one of Dirk's tiles: \"diese können ihm mit der Macht des Sultans nicht "
-            'entzogen werden"',
-            '{tile} ist eines von Dirks Plättchen: "diese können ihm mit der Macht des '
-            'Sultans nicht entzogen werden"',
-        ),
         "form": (
             "write a claim as PLAYER: sultan su:DeC TILE (or FIELD), place TILE@x,y",
             "eine Inanspruchnahme wird SPIELER: sultan su:DeC PLÄTTCHEN (oder FELD), place "
@@ -307,12 +305,22 @@ rule(
     },
 )
 rule(
+    "SULTAN-DIRK",
+    "sultan claim: not Dirk's tiles",
+    "Macht des Sultans: nicht Dirks Plättchen",
+    S_TWO,
+    "{tile} is one of Dirk's tiles: \"Dirk erhält nach den beiden ersten Wertungen "
+    'Gebäudeplättchen, diese können ihm mit der Macht des Sultans nicht entzogen werden"',
+    '{tile} ist eines von Dirks Plättchen: "Dirk erhält nach den beiden ersten Wertungen '
+    'Gebäudeplättchen, diese können ihm mit der Macht des Sultans nicht entzogen werden"',
+)
+rule(
     "SULTAN-TIMING",
     "sultan claim: when",
     "Macht des Sultans: Zeitpunkt",
     S_USE,
-    "{player}: {detail}",
-    "{player}: {detail}",
+    "{detail}",
+    "{detail}",
     reasons={
         "scoring-first": (
             'a scoring is due: "zunächst die Geldkarten ergänzt werden (und ggf. eine Wertung '
@@ -429,6 +437,12 @@ class Sultan(BundledModule):
         "8 sultan cards in money piles 1-3, laid beside the board, a die marks a building type "
         "(rolled or opposite face); bought for 7 in the card's currency; the holder takes a "
         "drawn market tile of that type out of turn for free (before the vizier)"
+    )
+    summary_de = (
+        "8 Sultankarten in den Geldstapeln 1-3, neben dem Spielplan ausgelegt, ein Würfel "
+        "markiert eine Gebäudesorte (gewürfelte oder gegenüberliegende Seite); Kauf für 7 in "
+        "der Währung der Karte; der Besitzer nimmt ein gezogenes Bauhof-Plättchen dieser Sorte "
+        "außerhalb seines Zuges kostenlos (vor dem Wesir)"
     )
     verbs = (VERB,)
     verb_kinds: ClassVar[dict[str, str]] = {VERB: ActionKind.INTERRUPT}
@@ -636,10 +650,9 @@ class Sultan(BundledModule):
         return [
             *found,
             problem(
-                "SULTAN-BUY",
+                "SULTAN-BUY-TIMING",
                 a.pos,
                 player.name,
-                reason="out-of-turn",
                 tile=f"{a.tile.kind}:{a.tile.name}"
                 if isinstance(a.tile, ComponentRef)
                 else str(a.tile),
@@ -685,7 +698,7 @@ class Sultan(BundledModule):
         return []
 
     def _held_text(self, state: GameState, player: PlayerState) -> str:
-        return " ".join(c.code for c in self.held(state, player)) or "none"
+        return " ".join(c.code for c in self.held(state, player)) or "-"
 
     def _claim(self, state: GameState, player: PlayerState, turn: Turn) -> None:
         ctx = Context(state)
@@ -717,13 +730,16 @@ class Sultan(BundledModule):
             is_dirk = isinstance(args[1].value, TileRef) and any(
                 t is not None and t in args[1].value.candidates for t in dirk
             )
-            state.flag(
-                "SULTAN-CLAIM",
-                args[1].pos or use.pos,
-                player.name,
-                reason="dirk" if is_dirk else "not-drawn",
-                tile=tile_text,
-            )
+            if is_dirk:
+                state.flag("SULTAN-DIRK", args[1].pos or use.pos, player.name, tile=tile_text)
+            else:
+                state.flag(
+                    "SULTAN-CLAIM",
+                    args[1].pos or use.pos,
+                    player.name,
+                    reason="not-drawn",
+                    tile=tile_text,
+                )
             return
         fld, tile = found
         cards = [c for c in self.held(state, player) if c.matches(ref)]
