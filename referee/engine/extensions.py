@@ -215,6 +215,19 @@ class Module:
     """True: the player who would move next may not interrupt with this module (the thieves:
     "Der Spieler am Zug darf keinen Dieb spielen"); the arbiter answers ``may_interrupt``."""
 
+    interrupt_in_refill: ClassVar[bool] = False
+    """True: this module's out-of-turn play belongs to the market refill (a drawn tile claimed
+    before the refill is closed, e.g. "Die Macht des Sultans"), not to the window after a
+    complete turn: the arbiter leaves it out of ``possible_claims`` once the refill is closed
+    (e.g. when a thief line names a contender). Default: False."""
+
+    def display_place(self, ref: ComponentRef) -> bool:
+        """Whether the module's card ``ref`` revealed from the money deck takes one of the
+        display's places (exchange cards, diamonds: yes; a card laid beside the board, e.g. a
+        sultan card, no). The engine's check is the decision ``display.occupied``; this tells
+        the simulator how many cards to reveal. Default: True."""
+        return True
+
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         """Components that enter the money deck, keyed by the pile (1-5) they are shuffled into.
 
@@ -351,6 +364,12 @@ class Module:
         (refill written); a due scoring may still be pending. Default: none."""
         return []
 
+    def legal_refill_interrupts(self, ctx: Context) -> list[Turn]:
+        """Out-of-turn lines the module allows *inside* the refill, before it is closed (the
+        state as written so far, not settled: e.g. a sultan card claiming a tile just drawn
+        for the market; the next refill line then fills the field again). Default: none."""
+        return []
+
     # ------------------------------------------------------------ simulator
 
     def sim_money_components(self, sim: SimContext) -> dict[int, list[object]]:
@@ -478,6 +497,7 @@ class Extensions:
             {m.name: m.interrupt_rank for m in self.modules},
             [m.name for m in self.modules if ActionKind.INTERRUPT in m.verb_kinds.values()],
             frozenset(m.name for m in self.modules if m.interrupt_not_next),
+            frozenset(m.name for m in self.modules if m.interrupt_in_refill),
         )
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:

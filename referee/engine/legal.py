@@ -472,10 +472,14 @@ def legal_interrupts(state: GameState) -> list[Turn]:
 
     if not state.ext or state.turn is not None or not state.players or state.phase == "setup":
         return []
+    early: list[Turn] = []  # lines inside the open refill (the state as written so far)
+    if state.phase == "refill":
+        here = Context(state)
+        early = [line for m in state.ext.modules for line in m.legal_refill_interrupts(here)]
     trial = state.copy()
     before = len(trial.found)
     settle_before(trial, NOWHERE, "scoring" if trial.scoring_pending else "turn")
     if any(v.severity == "error" for v in trial.found[before:]):
-        return []
+        return early
     ctx = Context(trial)
-    return [line for m in trial.ext.modules for line in m.legal_interrupts(ctx)]
+    return early + [line for m in trial.ext.modules for line in m.legal_interrupts(ctx)]

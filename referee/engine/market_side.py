@@ -59,7 +59,8 @@ class SideOffer:
     ``price`` None: it cannot be bought now (e.g. the field that sets a bazaar's price is
     empty); ``rule`` is the module's code for that and for an inexact payment of an
     ``exact_only`` offer; ``field_named`` says whether a record names the currency in the
-    ``buy`` line (``buy Du bh:PSAC``) as the legal-move generator writes it."""
+    ``buy`` line (``buy Du bh:PSAC``) as the legal-move generator writes it; ``placed`` False
+    for a piece that is no building (it is never placed or reserved)."""
 
     piece: Any
     module: Module
@@ -68,6 +69,10 @@ class SideOffer:
     exact_only: bool
     rule: str
     field_named: bool = False
+    placed: bool = True
+    """False: the bought piece is no building to place or reserve; it lies in front of the
+    buyer in its module's state (a sultan card, "Der Käufer legt die Karte ... offen vor sich
+    ab"), so the turn owes no placement for it."""
 
 
 def side_offers(state: GameState) -> list[SideOffer]:

@@ -169,10 +169,12 @@ class InterruptArbiter:
         ranks: dict[str, int],
         interrupting: Sequence[str] = (),
         not_next: frozenset[str] = frozenset(),
+        in_refill: frozenset[str] = frozenset(),
     ) -> None:
         self.ranks = ranks
         self.interrupting = tuple(interrupting)  # modules with a verb of kind ``interrupt``
         self.not_next = not_next  # modules the player who would move next may not use
+        self.in_refill = in_refill  # modules whose out-of-turn play is inside the refill
 
     def may_interrupt(self, state: GameState, player: PlayerState, module: str) -> bool:
         """Whether ``player`` may interrupt with ``module`` now: a module that declares
@@ -183,9 +185,13 @@ class InterruptArbiter:
     def possible_claims(self, state: GameState, player: PlayerState, pos: Pos) -> list[Claim]:
         """The claims ``player`` could make now with the enabled interrupting modules (by
         their declared kinds and seats only; a module's own conditions, such as an awake vizier
-        or a thief card held, are the module's)."""
+        or a thief card held, are the module's). A module declared ``interrupt_in_refill``
+        claims only while the refill is open (its play belongs to the refill)."""
         return [
-            Claim(player, m, pos) for m in self.interrupting if self.may_interrupt(state, player, m)
+            Claim(player, m, pos)
+            for m in self.interrupting
+            if self.may_interrupt(state, player, m)
+            and (m not in self.in_refill or state.phase == Phase.REFILL)
         ]
 
     def key(self, state: GameState, claim: Claim) -> tuple[int, int]:

@@ -356,9 +356,10 @@ class Wesir(BundledModule):
                 if not legal.is_exact(ctx, p, buy):
                     continue
                 # the piece bought: a market tile, a module tile, or a piece beside the market
-                tile = plan_purchase(state, p, buy).tile
-                if tile is None:
-                    continue
+                plan = plan_purchase(state, p, buy)
+                tile = plan.tile
+                if tile is None or (plan.offer is not None and not plan.offer.placed):
+                    continue  # the vizier buys a building to place or reserve (no card)
                 # free actions owed before placing (e.g. a bought plot's building, "sofort")
                 owed: list[tuple[Any, ...]] = [
                     (a,) for a in legal.owed_after_buy(ctx, p, buy, self.name)

@@ -458,6 +458,12 @@ class _Game:
                 scorings.append(card)
                 continue
             revealed.append(card if isinstance(card, ComponentRef) else CardRef(card))
+            if isinstance(card, ComponentRef) and not all(
+                m.display_place(card)
+                for m in state.ext.modules
+                if card.kind.lower() in m.component_kinds
+            ):
+                continue  # a card laid beside the board takes no place (e.g. a sultan card)
             shown += 1
         if revealed:
             events.append(DisplayReveal(tuple(revealed)))

@@ -438,7 +438,8 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         m.on_purchase(ctx, buy)
     if t is None:
         return
-    t.pending.append(buy.tile)
+    if buy.offer is None or buy.offer.placed:  # a side offer may be no building (E15)
+        t.pending.append(buy.tile)
     if buy.price is None or buy.unknown_paid:
         turn_goes_on_unsure(state, Text("ACTION/unknown-payment"))
         return

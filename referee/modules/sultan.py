@@ -1,0 +1,983 @@
+"""Die Macht des Sultans (the sultan's power): sultan cards bought beside the market, a die marks
+a building type, and the holder claims a tile of that type drawn for the market, out of turn.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE MACHT DES SULTANS (L1961-2077).
+
+Notation (see ``sultan.yaml`` and ``docs/modules.md``):
+
+* ``* display Gu3 su:De`` -- a sultan card revealed from the money deck ("Jede aufgedeckte
+  Sultankarte wird neben dem Spielplan offen bereitgelegt"); it takes no display place
+  ("Weitere Karten werden aufgedeckt, bis die ausliegenden Geldkarten auf 4 ergänzt sind").
+* ``* sultan su:De A C`` -- the die for that card: rolled arcades, marked chambers ("Entweder
+  das, was er gewürfelt hat, oder dasjenige, das diesem Symbol auf dem Würfel gegenüberliegt").
+* ``3. Ben: buy su:De pay De7`` -- "wie Gebäude gekauft ... 7, die benötigte Währung ist auf der
+  Karte angegeben"; an exact payment gives another action (the one purchase pipeline, E15).
+  ``su:DeC`` names the card by its mark too (two open Denar cards).
+* ``* sultan Ben su:De G`` -- the buyer's one re-roll ("entfernt er den Stein und würfelt
+  einmal"): the new face is marked (option ``reroll=choose``: ``* sultan Ben su:De G T``).
+* ``Ben: sultan su:DeC C9s, place C9s@2,0`` -- out of turn, right after the market line that
+  drew C9s ("darf ... das Plättchen kostenlos nehmen. Er muss es sofort in seiner Alhambra
+  verbauen oder in seine Reserve legen"); the card leaves the game; the next market line fills
+  the field again. ``Ben: sultan su:DeC Gu, ...`` names the field instead of the tile;
+  ``Ben: sultan su:DeC C9s Cem, ...`` names a contender (precedence checked).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import BuildingType, Currency
+from referee.engine.context import Context
+from referee.engine.extensions import ActionKind
+from referee.engine.findings import problem
+from referee.engine.market_side import SideOffer
+from referee.engine.ruleset import Decision, refines
+from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.engine.turns import Claim, Moment, Phase, seat_order
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    arg_player,
+    bundled,
+    interrupting_player,
+    module_data,
+    rule,
+    section,
+)
+from referee.record.model import (
+    NOWHERE,
+    ComponentRef,
+    GenericArg,
+    Give,
+    ModuleAction,
+    ModuleChance,
+    Place,
+    PlayerRef,
+    Pos,
+    Reserve,
+    TileRef,
+    Turn,
+)
+
+H = "DIE MACHT DES SULTANS"
+S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
+S_REVEAL = section(H, "Eine Sultankarte wird aufgedeckt")
+S_USE = section(H, "Wie wird eine Sultankarte eingesetzt?")
+S_TWO = section(H, "Sonderregeln im Spiel zu zweit")
+S_NOTES = section(H, "Anmerkungen")
+
+KIND = "su"
+VERB = "sultan"
+TOKEN = re.compile(r"^(gu|di|de|du)([psacgt])?$", re.IGNORECASE)
+
+
+def _data() -> dict[str, Any]:
+    return module_data("sultan")["components"]
+
+
+def price() -> int:
+    return int(_data()["sultan_cards"]["price"])
+
+
+def per_currency() -> int:
+    return int(_data()["sultan_cards"]["per_currency"])
+
+
+def card_count() -> int:
+    return int(_data()["sultan_cards"]["count"])
+
+
+def opposite(face: BuildingType) -> BuildingType:
+    """The face opposite ``face`` on the building die (YAML ``die.opposite``)."""
+    for entry in _data()["die"]["opposite"]:
+        a, b = (BuildingType(x) for x in entry["pair"])
+        if face is a:
+            return b
+        if face is b:
+            return a
+    raise ValueError(face)  # pragma: no cover - the YAML pairs all six faces
+
+
+def _face(v: object) -> BuildingType | None:
+    s = str(v).strip().upper()
+    for t in BuildingType:
+        if t.value == s:
+            return t
+    return None
+
+
+rule(
+    "SULTAN-CARD",
+    "sultan card token",
+    "Sultankarte (Zeichen)",
+    S_SETUP,
+    "{token}: {detail}",
+    "{token}: {detail}",
+    reasons={
+        "form": (
+            "a sultan card is written su: + its currency (Gu Di De Du), optionally its marked "
+            "type (su:De, su:DeC)",
+            "eine Sultankarte wird su: + Währung (Gu Di De Du) geschrieben, wahlweise mit der "
+            "markierten Gebäudesorte (su:De, su:DeC)",
+        ),
+        "marked-on-reveal": (
+            "a card is revealed unmarked; its mark follows on `* sultan su:De A C`",
+            "eine Karte wird ohne Markierung aufgedeckt; die Markierung folgt mit "
+            "`* sultan su:De A C`",
+        ),
+    },
+)
+rule(
+    "SULTAN-SUPPLY",
+    "sultan card supply",
+    "Vorrat an Sultankarten",
+    S_SETUP,
+    "{token}: {detail}",
+    "{token}: {detail}",
+    reasons={
+        "count": (
+            'more than {count} sultan cards revealed ("8 Sultankarten")',
+            'mehr als {count} Sultankarten aufgedeckt ("8 Sultankarten")',
+        ),
+        "currency": (
+            "more than {n} sultan cards of this currency revealed (the cards' currencies were "
+            "only in the picture: {n} per currency, sultan.yaml, unverified)",
+            "mehr als {n} Sultankarten dieser Währung aufgedeckt (die Währungen der Karten "
+            "zeigte nur das Bild: {n} je Währung, sultan.yaml, unbestätigt)",
+        ),
+    },
+)
+rule(
+    "SULTAN-PILE",
+    "sultan card pile",
+    "Stapel der Sultankarten",
+    S_SETUP,
+    "{token}: {detail}",
+    "{token}: {detail}",
+    reasons={
+        "late": (
+            "it turns up after {k} money cards; in piles 1 to 3 of five roughly equal piles of "
+            '{n} cards it turns up after at most {hi} ("3 Sultankarten in den 1., 2 Karten in '
+            'den 2. und 3 Karten in den 3. Stapel")',
+            "sie erscheint nach {k} Geldkarten; in den Stapeln 1 bis 3 von fünf etwa gleich "
+            "hohen Stapeln aus {n} Karten nach höchstens {hi}",
+        ),
+        "after-reshuffle": (
+            "it turns up after the discard pile was reshuffled: every sultan card lies in piles "
+            "1 to 3 and is never discarded",
+            "sie erscheint, nachdem der Ablagestapel gemischt wurde: jede Sultankarte liegt in "
+            "den Stapeln 1 bis 3 und wird nie abgeworfen",
+        ),
+    },
+)
+rule(
+    "SULTAN-MARK",
+    "sultan die mark",
+    "Markierung des Sultanwürfels",
+    S_REVEAL,
+    "{detail}",
+    "{detail}",
+    reasons={
+        "not-rolled": (
+            '{card}: {rolled} was rolled, {marked} is marked: "Entweder das, was er gewürfelt '
+            'hat, oder dasjenige, das diesem Symbol auf dem Würfel gegenüberliegt" ({rolled} '
+            "or {opposite})",
+            "{card}: gewürfelt {rolled}, markiert {marked}: entweder das Gewürfelte oder das "
+            "Gegenüberliegende ({rolled} oder {opposite})",
+        ),
+        "face": (
+            "{card}: '{face}' is no face of the building die (P S A C G T)",
+            "{card}: '{face}' ist keine Seite des Gebäudewürfels (P S A C G T)",
+        ),
+        "form": (
+            "write the die as * sultan su:De ROLLED MARKED (e.g. * sultan su:De A C)",
+            "den Würfel als * sultan su:De GEWÜRFELT MARKIERT schreiben (z. B. * sultan su:De A C)",
+        ),
+        "no-card": (
+            "{card}: no open sultan card of that currency waits for its die",
+            "{card}: keine offene Sultankarte dieser Währung wartet auf den Würfel",
+        ),
+        "missing": (
+            '{card} was revealed without its die: "Dann würfelt ein Spieler mit dem '
+            'Gebäudewürfel und markiert das Ergebnis" (write * sultan su:De A C after the '
+            "reveal)",
+            '{card} wurde ohne Würfelwurf aufgedeckt: "Dann würfelt ein Spieler mit dem '
+            'Gebäudewürfel und markiert das Ergebnis" (nach dem Aufdecken * sultan su:De A C '
+            "schreiben)",
+        ),
+    },
+)
+rule(
+    "SULTAN-REROLL",
+    "sultan card re-roll",
+    "Sultankarte neu würfeln",
+    S_REVEAL,
+    "{card}: {detail}",
+    "{card}: {detail}",
+    reasons={
+        "not-bought": (
+            'only the buyer re-rolls, when he lays the card down ("Der Käufer legt die Karte '
+            "... vor sich ab. Sagt ihm dabei die markierte Gebäudesorte nicht zu, entfernt er "
+            'den Stein und würfelt einmal")',
+            'nur der Käufer würfelt neu, wenn er die Karte ablegt ("Sagt ihm dabei die '
+            'markierte Gebäudesorte nicht zu, entfernt er den Stein und würfelt einmal")',
+        ),
+        "twice": (
+            '"würfelt einmal": one re-roll only',
+            '"würfelt einmal": nur ein neuer Wurf',
+        ),
+        "faces": (
+            "the re-roll is one face (the new roll stands; option reroll=choose allows "
+            "ROLLED MARKED)",
+            "der neue Wurf ist eine Seite (er gilt; Option reroll=choose erlaubt GEWÜRFELT "
+            "MARKIERT)",
+        ),
+    },
+)
+rule(
+    "SULTAN-BUY",
+    "buying a sultan card",
+    "Sultankarte kaufen",
+    S_REVEAL,
+    "{tile}: {detail}",
+    "{tile}: {detail}",
+    reasons={
+        "no-price": (
+            "this sultan card cannot be bought now",
+            "diese Sultankarte kann jetzt nicht gekauft werden",
+        ),
+        "not-exact": (
+            "paid {cards} = {sum} for {price}",
+            "{cards} = {sum} für {price} bezahlt",
+        ),
+    },
+)
+rule(
+    "SULTAN-BUY-TIMING",
+    "sultan card: own turn only",
+    "Sultankarte: nur im eigenen Zug",
+    S_NOTES,
+    '{tile}: a sultan card is bought with the action "Gebäudeplättchen kaufen" of one\'s own '
+    'turn, never out of turn: "Mit einem Wesir kann man keine Sultankarte kaufen"',
+    '{tile}: eine Sultankarte wird mit der Aktion "Gebäudeplättchen kaufen" im eigenen Zug '
+    'gekauft, nie außerhalb: "Mit einem Wesir kann man keine Sultankarte kaufen"',
+)
+rule(
+    "SULTAN-CLAIM",
+    "sultan claim",
+    "Macht des Sultans",
+    S_USE,
+    "{detail}",
+    "{detail}",
+    reasons={
+        "not-held": (
+            "{card} is not among {player}'s sultan cards ({held}): only \"ein Spieler mit einer "
+            'Sultankarte, auf der diese Gebäudeart markiert ist" may take the tile',
+            '{card} gehört nicht zu den Sultankarten von {player} ({held}): nur "ein Spieler '
+            'mit einer Sultankarte, auf der diese Gebäudeart markiert ist" darf das Plättchen '
+            "nehmen",
+        ),
+        "wrong-type": (
+            "{card} marks {marked}, but {tile} is of type {type}: only a tile of the marked "
+            'type ("auf der diese Gebäudeart markiert ist")',
+            "{card} markiert {marked}, aber {tile} ist von der Sorte {type}: nur ein Plättchen "
+            'der markierten Sorte ("auf der diese Gebäudeart markiert ist")',
+        ),
+        "not-drawn": (
+            "{tile} was not just drawn for the market in this refill: a tile is claimed when "
+            '"ein Gebäudeplättchen beim Auffüllen des Bauhofes gezogen" is, right after the '
+            "market line that drew it (before the refill is closed: before any vizier or "
+            "other out-of-turn line and the next turn)",
+            "{tile} wurde nicht gerade beim Auffüllen des Bauhofs gezogen: das Plättchen wird "
+            "direkt nach der Bauhof-Zeile genommen, die es gezogen hat (bevor das Auffüllen "
+            "abgeschlossen ist: vor Wesir, anderen Zeilen außerhalb des Zuges und dem nächsten "
+            "Zug)",
+        ),
+        "form": (
+            "write a claim as PLAYER: sultan su:DeC TILE (or FIELD), place TILE@x,y",
+            "eine Inanspruchnahme wird SPIELER: sultan su:DeC PLÄTTCHEN (oder FELD), place "
+            "PLÄTTCHEN@x,y geschrieben",
+        ),
+    },
+)
+rule(
+    "SULTAN-DIRK",
+    "sultan claim: not Dirk's tiles",
+    "Macht des Sultans: nicht Dirks Plättchen",
+    S_TWO,
+    "{tile} is one of Dirk's tiles: \"Dirk erhält nach den beiden ersten Wertungen "
+    'Gebäudeplättchen, diese können ihm mit der Macht des Sultans nicht entzogen werden"',
+    '{tile} ist eines von Dirks Plättchen: "Dirk erhält nach den beiden ersten Wertungen '
+    'Gebäudeplättchen, diese können ihm mit der Macht des Sultans nicht entzogen werden"',
+)
+rule(
+    "SULTAN-TIMING",
+    "sultan claim: when",
+    "Macht des Sultans: Zeitpunkt",
+    S_USE,
+    "{detail}",
+    "{detail}",
+    reasons={
+        "scoring-first": (
+            'a scoring is due: "zunächst die Geldkarten ergänzt werden (und ggf. eine Wertung '
+            'durchgeführt wird). Danach werden die Gebäudeplättchen auf dem Bauhof ergänzt" '
+            "(write the scoring line before the claim)",
+            'eine Wertung steht an: "zunächst die Geldkarten ergänzt werden (und ggf. eine '
+            "Wertung durchgeführt wird). Danach werden die Gebäudeplättchen auf dem Bauhof "
+            'ergänzt" (die Wertungszeile vor der Inanspruchnahme schreiben)',
+        ),
+        "inside-turn": (
+            "the sultan's power is used out of turn, on a line without a turn number "
+            '("außerhalb ihres Zuges")',
+            "die Macht des Sultans wird außerhalb des Zuges eingesetzt, in einer Zeile ohne "
+            "Zugnummer",
+        ),
+        "no-refill": (
+            "no refill of the market is under way",
+            "der Bauhof wird gerade nicht aufgefüllt",
+        ),
+    },
+)
+rule(
+    "SULTAN-ORDER",
+    "sultan claim: precedence",
+    "Macht des Sultans: Reihenfolge",
+    S_USE,
+    "{player} and {other} both hold a card marking this type; {other} comes first in the order "
+    '{order} ("beginnend bei dem Spieler, der als Nächster von ihnen an der Reihe wäre")',
+    "{player} und {other} haben beide eine Karte mit dieser Sorte; {other} kommt in der "
+    'Reihenfolge {order} zuerst ("beginnend bei dem Spieler, der als Nächster von ihnen an der '
+    'Reihe wäre")',
+)
+rule(
+    "SULTAN-ACTION",
+    "sultan claim: only the tile",
+    "Macht des Sultans: nur das Plättchen",
+    S_USE,
+    "{player} does '{what}' in a sultan line: the claimed tile is placed, reserved (or given to "
+    'Dirk) and nothing else ("Er muss es sofort in seiner Alhambra verbauen oder in seine '
+    'Reserve legen")',
+    "{player} macht '{what}' in einer Sultan-Zeile: das genommene Plättchen wird gebaut, in die "
+    "Reserve gelegt (oder Dirk geschenkt), sonst nichts",
+)
+
+
+@dataclass(eq=False)
+class SultanCard:
+    """One sultan card: its currency (the record states it), the die's roll and mark."""
+
+    currency: Currency
+    serial: int
+    rolled: BuildingType | None = None
+    mark: BuildingType | None = None
+    pos: Pos = NOWHERE  # where it was revealed
+    missing_told: bool = False
+
+    type: ClassVar[None] = None  # no building: it is never placed
+    price: ClassVar[int] = 7
+
+    @property
+    def code(self) -> str:
+        return f"{KIND}:{self.currency.code}{self.mark.value if self.mark else ''}"
+
+    @property
+    def name(self) -> str:
+        return self.code.partition(":")[2]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """``su:De`` names any card of the currency, ``su:DeC`` the one marked chambers."""
+        if ref.kind.lower() != KIND:
+            return False
+        m = TOKEN.match(ref.name)
+        if m is None or Currency.of_code(m.group(1)) is not self.currency:
+            return False
+        return m.group(2) is None or _face(m.group(2)) is self.mark
+
+
+@dataclass
+class SultanScratch(Scratch):
+    revealed: Counter[str] = field(default_factory=Counter)  # per currency code
+    serials: int = 0
+    open: list[SultanCard] = field(default_factory=list)  # beside the board
+    held: dict[str, list[SultanCard]] = field(default_factory=dict)
+    used: list[tuple[str, str, str]] = field(default_factory=list)  # (player, card, tile)
+    fresh: list[tuple[int, Any]] = field(default_factory=list)  # drawn in the open refill
+    just_bought: dict[str, list[int]] = field(default_factory=dict)  # serials, this turn
+    rerolled: set[int] = field(default_factory=set)
+
+
+def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
+    m = TOKEN.match(ref.name) if ref.kind.lower() == KIND else None
+    if m is None:
+        return None
+    cur = Currency.of_code(m.group(1))
+    if cur is None:  # pragma: no cover - the pattern admits the four codes only
+        return None
+    return cur, (_face(m.group(2)) if m.group(2) else None)
+
+
+@bundled
+class Sultan(BundledModule):
+    """Sultan cards beside the market; the die's mark; claims of drawn tiles out of turn."""
+
+    name = "sultan"
+    aliases = ("sultans", "macht-des-sultans")
+    title_en = "The Sultan's Power"
+    title_de = "Die Macht des Sultans"
+    section = section(H)
+    page = 19  # of rulebook-bigbox-de-2019.txt: the listing order
+    summary = (
+        "8 sultan cards in money piles 1-3, laid beside the board, a die marks a building type "
+        "(rolled or opposite face); bought for 7 in the card's currency; the holder takes a "
+        "drawn market tile of that type out of turn for free (before the vizier)"
+    )
+    summary_de = (
+        "8 Sultankarten in den Geldstapeln 1-3, neben dem Spielplan ausgelegt, ein Würfel "
+        "markiert eine Gebäudesorte (gewürfelte oder gegenüberliegende Seite); Kauf für 7 in "
+        "der Währung der Karte; der Besitzer nimmt ein gezogenes Bauhof-Plättchen dieser Sorte "
+        "außerhalb seines Zuges kostenlos (vor dem Wesir)"
+    )
+    verbs = (VERB,)
+    verb_kinds: ClassVar[dict[str, str]] = {VERB: ActionKind.INTERRUPT}
+    chance_verbs = (VERB,)
+    component_kinds = (KIND,)
+    scratch_type = SultanScratch
+    out_of_turn_priority = 20
+    interrupt_rank = -10  # "Erst nach der Aktion Macht des Sultans kommt ... Gunst des Wesirs"
+    interrupt_in_refill = True
+    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
+        "reroll": (
+            "stands",
+            ("stands", "choose"),
+            "the buyer's re-roll: 'stands' = the new face is marked; 'choose' = he may mark "
+            "the new face or its opposite, as on a reveal",
+            "neuer Wurf des Käufers: 'stands' = die neue Seite wird markiert; 'choose' = er "
+            "darf sie oder die gegenüberliegende markieren, wie beim Aufdecken",
+        ),
+    }
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        scratch.held = {p.name: [] for p in state.players}
+
+    def held(self, state: GameState, player: PlayerState) -> list[SultanCard]:
+        return self.data(state).held.setdefault(player.name, [])
+
+    # ------------------------------------------------------------- reveal and die
+
+    def money_components(self, state: GameState) -> dict[int, list[object]]:
+        piles = _data()["sultan_cards"]["piles"]
+        return {int(k): [None] * int(v) for k, v in piles.items()}
+
+    def display_place(self, ref: ComponentRef) -> bool:
+        """A sultan card lies beside the board, not in one of the display's four places."""
+        return False
+
+    def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
+        """ "Jede aufgedeckte Sultankarte wird neben dem Spielplan offen bereitgelegt." """
+        data = self.data(state)
+        token = f"{ref.kind}:{ref.name}"
+        got = _parse(ref)
+        if got is None:
+            state.flag("SULTAN-CARD", pos, reason="form", token=token)
+            return []
+        cur, mark = got
+        if mark is not None:
+            state.flag("SULTAN-CARD", pos, reason="marked-on-reveal", token=token)
+        if sum(data.revealed.values()) >= card_count():
+            state.flag("SULTAN-SUPPLY", pos, reason="count", token=token, count=card_count())
+        elif data.revealed[cur.code] >= per_currency():
+            state.flag("SULTAN-SUPPLY", pos, reason="currency", token=token, n=per_currency())
+        self._check_pile(state, token, pos)
+        data.revealed[cur.code] += 1
+        data.serials += 1
+        data.open.append(SultanCard(cur, data.serials, pos=pos))
+        return []
+
+    def _check_pile(self, state: GameState, token: str, pos: Pos) -> None:
+        if state.phase == "setup" or state.deck_uncertain:
+            return
+        if state.reshuffles > 0:
+            state.flag("SULTAN-PILE", pos, reason="after-reshuffle", token=token)
+            return
+        n = state.setup_after
+        if n <= 0:
+            return
+        hi = min(n, math.ceil(3 * n / 5 * (1 + state.profile.pile_tolerance)))
+        k = state.money_draws
+        if k > hi:
+            state.flag("SULTAN-PILE", pos, reason="late", token=token, k=k, n=n, hi=hi)
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        args = list(event.args)
+        if args and isinstance(args[0].value, str) and state.player_named(args[0].value):
+            self._reroll(state, event, args)
+            return []
+        if len(args) != 3 or not isinstance(args[0].value, ComponentRef):
+            state.flag("SULTAN-MARK", event.pos, reason="form")
+            return []
+        ref = args[0].value
+        got = _parse(ref)
+        token = f"{ref.kind}:{ref.name}"
+        if got is None:
+            state.flag("SULTAN-CARD", args[0].pos or event.pos, reason="form", token=token)
+            return []
+        card = next(
+            (c for c in self.data(state).open if c.currency is got[0] and c.mark is None), None
+        )
+        if card is None:
+            state.flag("SULTAN-MARK", args[0].pos or event.pos, reason="no-card", card=token)
+            return []
+        faces = self._faces(state, card, args[1:], event.pos)
+        if faces is None:
+            return []
+        rolled, marked = faces
+        self._check_choice(state, card, rolled, marked, args[2].pos or event.pos)
+        card.rolled, card.mark = rolled, marked
+        return []
+
+    def _faces(
+        self, state: GameState, card: SultanCard, args: list[GenericArg], pos: Pos
+    ) -> list[BuildingType] | None:
+        out: list[BuildingType] = []
+        for a in args:
+            f = _face(a.value)
+            if f is None:
+                state.flag("SULTAN-MARK", a.pos or pos, reason="face", card=card.code, face=a.value)
+                return None
+            out.append(f)
+        return out
+
+    @staticmethod
+    def _check_choice(
+        state: GameState, card: SultanCard, rolled: BuildingType, marked: BuildingType, pos: Pos
+    ) -> None:
+        """ "Eines dieser beiden Symbole muss er auf der Sultankarte markieren." """
+        if marked not in (rolled, opposite(rolled)):
+            state.flag(
+                "SULTAN-MARK",
+                pos,
+                reason="not-rolled",
+                card=card.code,
+                rolled=rolled.value,
+                marked=marked.value,
+                opposite=opposite(rolled).value,
+            )
+
+    def _reroll(self, state: GameState, event: ModuleChance, args: list[GenericArg]) -> None:
+        """``* sultan Ben su:De G``: the buyer's one re-roll."""
+        data = self.data(state)
+        player = state.player_named(str(args[0].value))
+        assert player is not None
+        if len(args) < 3 or not isinstance(args[1].value, ComponentRef):
+            state.flag("SULTAN-MARK", event.pos, reason="form")
+            return
+        ref = args[1].value
+        token = f"{ref.kind}:{ref.name}"
+        card = next((c for c in self.held(state, player) if c.matches(ref)), None)
+        if card is None:
+            state.flag(
+                "SULTAN-REROLL",
+                args[1].pos or event.pos,
+                player.name,
+                reason="not-bought",
+                card=token,
+            )
+            return
+        faces = self._faces(state, card, args[2:], event.pos)
+        if faces is None:
+            return
+        if card.serial not in data.just_bought.get(player.name, []):
+            state.flag(
+                "SULTAN-REROLL",
+                args[1].pos or event.pos,
+                player.name,
+                reason="not-bought",
+                card=token,
+            )
+        elif card.serial in data.rerolled:
+            state.flag(
+                "SULTAN-REROLL", args[1].pos or event.pos, player.name, reason="twice", card=token
+            )
+        choose = self.option("reroll") == "choose"
+        if len(faces) == 2 and choose:
+            self._check_choice(state, card, faces[0], faces[1], args[3].pos or event.pos)
+        elif len(faces) != 1:
+            state.flag(
+                "SULTAN-REROLL", args[2].pos or event.pos, player.name, reason="faces", card=token
+            )
+        data.rerolled.add(card.serial)
+        card.rolled, card.mark = faces[0], faces[-1]
+
+    # ------------------------------------------------------------- buying (E15)
+
+    def side_offers(self, state: GameState) -> list[Any]:
+        """Each open card: "Der Kaufpreis beträgt für jede Sultankarte 7, die benötigte Währung
+        ist auf der Karte angegeben"; any payment (exact -> another action); no placement."""
+        return [
+            SideOffer(c, self, c.currency, price(), False, "SULTAN-BUY", placed=False)
+            for c in self.data(state).open
+        ]
+
+    def take_side_offer(self, state: GameState, piece: object) -> None:
+        """ "Der Käufer legt die Karte mit der Markierung offen vor sich ab." """
+        data = self.data(state)
+        if not isinstance(piece, SultanCard) or piece not in data.open or state.turn is None:
+            return
+        data.open.remove(piece)
+        buyer = state.players[state.turn.player]
+        self.held(state, buyer).append(piece)
+        data.just_bought.setdefault(buyer.name, []).append(piece.serial)
+
+    @refines(Decision.PAY_PROBLEMS)
+    def no_sultan_card_out_of_turn(
+        self, ctx: Any, found: list[Any], *, player: PlayerState, purchase: Any, **_: Any
+    ) -> list[Any]:
+        """ "Mit einem Wesir kann man keine Sultankarte kaufen": a sultan card is bought with
+        the action "Gebäudeplättchen kaufen" of one's own turn, never in an out-of-turn line
+        (whatever module opened it)."""
+        offer = getattr(purchase, "offer", None)
+        t = ctx.state.turn
+        if offer is None or offer.module is not self or t is None or t.interrupt is None:
+            return found
+        a = purchase.action
+        return [
+            *found,
+            problem(
+                "SULTAN-BUY-TIMING",
+                a.pos,
+                player.name,
+                tile=f"{a.tile.kind}:{a.tile.name}"
+                if isinstance(a.tile, ComponentRef)
+                else str(a.tile),
+            ),
+        ]
+
+    # ------------------------------------------------------------- claims (E14)
+
+    def market_draw(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+        """Every building drawn for a market field is noted (a holder may claim it until the
+        refill is closed); it lies on the field meanwhile (None: not set aside)."""
+        if isinstance(getattr(piece, "type", None), BuildingType):
+            self.data(state).fresh.append((field, piece))
+        return None
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        super().at_moment(ctx, moment)
+        state = ctx.state
+        if moment in (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
+            self.data(state).fresh.clear()
+        if moment == Moment.TURN_START:
+            self.data(state).just_bought.clear()
+        if moment in (Moment.TURN_START, Moment.GAME_END, Moment.LEFTOVERS_BEFORE):
+            for card in self.data(state).open:
+                if card.mark is None and not card.missing_told:
+                    card.missing_told = True
+                    state.flag("SULTAN-MARK", card.pos, reason="missing", card=card.code)
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        state.flag("SULTAN-TIMING", action.pos, player.name, reason="inside-turn")
+        if state.turn is not None:
+            state.turn.main_actions += 1
+        return []
+
+    def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
+        acts = turn.actions
+        if not acts or not isinstance(acts[0], ModuleAction) or acts[0].verb.lower() != VERB:
+            return None
+        player = interrupting_player(state, turn)
+        if player is None:
+            return []
+        self._claim(state, player, turn)
+        return []
+
+    def _held_text(self, state: GameState, player: PlayerState) -> str:
+        return " ".join(c.code for c in self.held(state, player)) or "-"
+
+    def _claim(self, state: GameState, player: PlayerState, turn: Turn) -> None:
+        ctx = Context(state)
+        data = self.data(state)
+        use = turn.actions[0]
+        assert isinstance(use, ModuleAction)
+        pos = turn.pos
+        args = list(use.args)
+        if state.phase != Phase.REFILL:
+            state.flag("SULTAN-TIMING", use.pos, player.name, reason="no-refill")
+        if state.scoring_pending:
+            state.flag("SULTAN-TIMING", use.pos, player.name, reason="scoring-first")
+        if len(args) < 2 or not isinstance(args[0].value, ComponentRef):
+            state.flag("SULTAN-CLAIM", use.pos, player.name, reason="form")
+            return
+        ref = args[0].value
+        token = f"{ref.kind}:{ref.name}"
+        if _parse(ref) is None:
+            state.flag(
+                "SULTAN-CARD", args[0].pos or use.pos, player.name, reason="form", token=token
+            )
+            return
+        found = self._find_fresh(state, args[1].value)
+        tile_text = (
+            str(args[1].value) if not isinstance(args[1].value, TileRef) else _ref(args[1].value)
+        )
+        if found is None:
+            dirk = state.dirk or []
+            is_dirk = isinstance(args[1].value, TileRef) and any(
+                t is not None and t in args[1].value.candidates for t in dirk
+            )
+            if is_dirk:
+                state.flag("SULTAN-DIRK", args[1].pos or use.pos, player.name, tile=tile_text)
+            else:
+                state.flag(
+                    "SULTAN-CLAIM",
+                    args[1].pos or use.pos,
+                    player.name,
+                    reason="not-drawn",
+                    tile=tile_text,
+                )
+            return
+        fld, tile = found
+        cards = [c for c in self.held(state, player) if c.matches(ref)]
+        card = next((c for c in cards if c.mark is tile.type), cards[0] if cards else None)
+        if card is None:
+            state.flag(
+                "SULTAN-CLAIM",
+                args[0].pos or use.pos,
+                player.name,
+                reason="not-held",
+                card=token,
+                held=self._held_text(state, player),
+            )
+        elif card.mark is not None and card.mark is not tile.type:
+            state.flag(
+                "SULTAN-CLAIM",
+                args[1].pos or use.pos,
+                player.name,
+                reason="wrong-type",
+                card=card.code,
+                marked=card.mark.value,
+                tile=tile.code,
+                type=tile.type.value,
+            )
+        self._check_order(ctx, player, tile, args[2:], use)
+        saved = ctx.begin_interrupt(player, self.name, pos)
+        t = state.turn
+        assert t is not None
+        state.market[fld] = EMPTY
+        data.fresh = [(f, x) for f, x in data.fresh if f != fld]
+        t.pending.append(tile)
+        if card is not None:
+            self.held(state, player).remove(card)  # "Die entsprechende Sultankarte kommt aus
+            data.used.append((player.name, card.code, tile.code))  # dem Spiel."
+        for a in turn.actions[1:]:
+            free = isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE
+            if isinstance(a, Place | Reserve | Give) or free:
+                ctx.run_action(a)
+            else:
+                what = a.verb if isinstance(a, ModuleAction) else type(a).__name__.lower()
+                state.flag("SULTAN-ACTION", getattr(a, "pos", pos) or pos, player.name, what=what)
+        ctx.close_placements(pos, player)
+        ctx.end_interrupt(saved)  # the next market line fills the field again
+
+    def _find_fresh(self, state: GameState, value: object) -> tuple[int, Any] | None:
+        """The tile just drawn that the claim names (by the tile, or by its field's
+        currency), still lying on its field."""
+        cur = Currency.of_code(value) if isinstance(value, str) else None
+        for fld, tile in reversed(self.data(state).fresh):
+            if state.market[fld] != tile:
+                continue
+            if cur is not None and cur.field - 1 == fld:
+                return fld, tile
+            if isinstance(value, TileRef) and tile in value.candidates:
+                return fld, tile
+        return None
+
+    def _check_order(
+        self, ctx: Context, player: PlayerState, tile: Any, named: list[GenericArg], use: Any
+    ) -> None:
+        """ "Sollten mehrere Spieler über eine passend markierte Sultankarte verfügen, gilt
+        unter ihnen die Spielreihenfolge, beginnend bei dem Spieler, der als Nächster von ihnen
+        an der Reihe wäre." Contenders named on the line who hold such a card are ranked by
+        the arbiter (seats from the player who would move next)."""
+        state = ctx.state
+        others: list[Claim] = []
+        for arg in named:
+            other = arg_player(state, arg)
+            if other.player is None:
+                state.flag(
+                    "UNKNOWN-PLAYER",
+                    other.pos or use.pos,
+                    other.name,
+                    players=", ".join(state.names),
+                )
+                continue
+            if other.player is player:
+                continue
+            if not any(c.mark is tile.type for c in self.held(state, other.player)):
+                state.flag(
+                    "SULTAN-CLAIM",
+                    other.pos or use.pos,
+                    other.player.name,
+                    reason="not-held",
+                    card=f"{KIND}:?{tile.type.value}",
+                    held=self._held_text(state, other.player),
+                )
+                continue
+            others.append(Claim(other.player, self.name, other.pos or use.pos))
+        acting = Claim(player, self.name, use.pos)
+        ctx.report(state.ext.arbiter.precedence_findings(state, acting, others, "SULTAN-ORDER"))
+
+    # ------------------------------------------------------------- positions
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``sultan su:DeC ...``: in a player's section the cards held, outside the open ones
+        beside the board (each with its mark)."""
+        if line.verb.lower() != VERB:
+            return False
+        data = self.data(state)
+        for arg in line.args:
+            v = arg.value
+            got = _parse(v) if isinstance(v, ComponentRef) else None
+            if got is None:
+                state.flag("SULTAN-CARD", arg.pos or line.pos, reason="form", token=str(v))
+                continue
+            data.serials += 1
+            data.revealed[got[0].code] += 1
+            card = SultanCard(got[0], data.serials, mark=got[1], pos=arg.pos or line.pos)
+            card.missing_told = True  # a position need not state the mark (then: unknown)
+            (self.held(state, player) if player is not None else data.open).append(card)
+        return True
+
+    # ------------------------------------------------------------- legal moves
+
+    def legal_refill_interrupts(self, ctx: Context) -> list[Turn]:
+        """Each holder of a card marking the type of a tile just drawn (and still on its
+        field): the claim with each place it may go. None while a scoring is due."""
+        from referee.engine import legal
+
+        state = ctx.state
+        if state.scoring_pending or state.game_over or state.phase != "refill":
+            return []
+        out: list[Turn] = []
+        for fld, tile in self.data(state).fresh:
+            if state.market[fld] != tile:
+                continue
+            for p in seat_order(state):
+                card = next((c for c in self.held(state, p) if c.mark is tile.type), None)
+                if card is None:
+                    continue
+                use = ModuleAction(
+                    VERB,
+                    (GenericArg(ComponentRef(KIND, card.name)), GenericArg(legal.piece_ref(tile))),
+                )
+                for where in legal.placements_of(ctx, p, tile):
+                    out.append(Turn(None, PlayerRef(p.name), (use, where)))
+        return out
+
+    # ------------------------------------------------------------- simulator
+
+    def sim_money_components(self, sim: Any) -> dict[int, list[object]]:
+        """The eight cards (two per currency, unverified), shuffled into piles 1-3."""
+        cards = [c.code for c in Currency for _ in range(per_currency())]
+        sim.rng.shuffle(cards)
+        out: dict[int, list[object]] = {}
+        for pile, count in sorted(
+            (int(k), int(v)) for k, v in _data()["sultan_cards"]["piles"].items()
+        ):
+            out[pile] = [ComponentRef(KIND, cards.pop()) for _ in range(count)]
+        return out
+
+    def sim_after_refill(self, sim: Any) -> list[Any]:
+        """The die for each card just revealed; sometimes the buyer's re-roll."""
+        data = self.data(sim.state)
+        out: list[Any] = []
+        faces = list(BuildingType)
+        for card in data.open:
+            if card.mark is None:
+                rolled = sim.rng.choice(faces)
+                marked = sim.rng.choice((rolled, opposite(rolled)))
+                args = (
+                    GenericArg(ComponentRef(KIND, card.currency.code)),
+                    GenericArg(rolled.value),
+                    GenericArg(marked.value),
+                )
+                out.append(ModuleChance(VERB, args))
+        for name, serials in data.just_bought.items():
+            for card in data.held.get(name, []):
+                fresh = card.serial in serials and card.serial not in data.rerolled
+                if fresh and sim.rng.random() < 0.3:
+                    face = sim.rng.choice(faces)
+                    args = (
+                        GenericArg(name),
+                        GenericArg(ComponentRef(KIND, card.name)),
+                        GenericArg(face.value),
+                    )
+                    out.append(ModuleChance(VERB, args))
+        return out
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Simulated players like sultan cards (so that simulated games use the module)."""
+        from referee.record.model import Buy
+
+        return [
+            a
+            for a in actions
+            if isinstance(a, Buy)
+            and isinstance(a.tile, ComponentRef)
+            and a.tile.kind.lower() == KIND
+        ]
+
+    # ------------------------------------------------------------- view
+
+    view_terms_de: ClassVar[dict[str, str]] = {
+        "open beside the board": "offen neben dem Spielplan",
+        "sultan cards": "Sultankarten",
+        "used": "eingesetzt",
+        "revealed": "aufgedeckt",
+        "rolled": "gewürfelt",
+        "marks": "markiert",
+        "unmarked": "unmarkiert",
+        "took": "nahm",
+        "with": "mit",
+        "none": "keine",
+    }
+    """German for the words of :meth:`view` (``show --lang de``)."""
+
+    @staticmethod
+    def _card_text(c: SultanCard) -> str:
+        if c.mark is None:
+            return f"{c.code} (unmarked)"
+        rolled = f", rolled {c.rolled.value}" if c.rolled is not None else ""
+        return f"{c.code} (marks {c.mark.value}{rolled})"
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        data = self.data(state)
+        players: dict[str, dict[str, str]] = {}
+        for name, cards in data.held.items():
+            mine = [u for u in data.used if u[0] == name]
+            if cards or mine:
+                players[name] = {
+                    "sultan cards": " ".join(self._card_text(c) for c in cards) or "none",
+                    "used": "; ".join(f"{card} took {tile}" for _n, card, tile in mine) or "none",
+                }
+        return {
+            "labels": {"en": self.title_en, "de": self.title_de},
+            "table": {
+                "open beside the board": " ".join(self._card_text(c) for c in data.open) or "none",
+                "revealed": str(sum(data.revealed.values())),
+            },
+            "players": players,
+        }
+
+
+def _ref(ref: TileRef) -> str:
+    from referee.engine.fmt import fmt_ref
+
+    return fmt_ref(ref)
