@@ -34,7 +34,7 @@ WAVE_B = (
     "diebe",
     "baustellen",
 )
-WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "angreifer", "obstgaerten")
+WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "sultan", "angreifer", "obstgaerten")
 
 # what shows in a record that a module was used (a regular expression per module)
 USED: dict[str, str] = {
@@ -59,6 +59,7 @@ USED: dict[str, str] = {
     "bauland": r"\bplot [PSACGT]\b",  # a bought plot receives its building
     "angreifer": r"\* attack ",  # an attack card revealed
     "obstgaerten": r"\* fruit ",  # fruit drawn onto market buildings
+    "sultan": r"(?m)^\w+: sultan su:",  # a drawn tile claimed out of turn with a sultan card
 }
 
 COMBINED_EXAMPLES = {
@@ -67,6 +68,7 @@ COMBINED_EXAMPLES = {
     "module-wave-b.alh": WAVE_B,
     "module-wave-b-first-expansion.alh": FIRST + WAVE_B,
     "module-wave-c.alh": WAVE_C,
+    "module-wave-c-first-expansion.alh": FIRST + WAVE_C,
 }
 
 

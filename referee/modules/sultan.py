@@ -580,7 +580,12 @@ class Sultan(BundledModule):
             return
         ref = args[1].value
         token = f"{ref.kind}:{ref.name}"
-        card = next((c for c in self.held(state, player) if c.matches(ref)), None)
+        # two held cards may read alike (same currency and mark): the one just bought, not yet
+        # re-rolled, is the one meant
+        fresh = data.just_bought.get(player.name, [])
+        alike = [c for c in self.held(state, player) if c.matches(ref)]
+        alike.sort(key=lambda c: (c.serial not in fresh, c.serial in data.rerolled))
+        card = alike[0] if alike else None
         if card is None:
             state.flag(
                 "SULTAN-REROLL",
