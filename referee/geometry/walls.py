@@ -52,6 +52,10 @@ def _ends(c: Coord, side: Side) -> tuple[Corner, Corner]:
     return (x, y), (x, y + 1)
 
 
+# the corners (dx1, dy1, dx2, dy2) a side of cell x,y runs between, as in _ends
+_END_OFFSETS: dict[Side, tuple[int, int, int, int]] = {
+    s: (a[0], a[1], b[0], b[1]) for s in Side for a, b in [_ends(Coord(0, 0), s)]
+}
 _SIDE_ORDER = {Side.N: 0, Side.E: 1, Side.S: 2, Side.W: 3}
 _DELTA = {s: s.delta for s in Side}
 
@@ -87,11 +91,18 @@ class _Chain:
 class _Graph:
     def __init__(self, segments: list[Segment]) -> None:
         self.segments = segments
-        self.ends = [_ends(c, s) for c, s in segments]
-        self.adj: dict[Corner, list[int]] = defaultdict(list)
-        for i, (p, q) in enumerate(self.ends):
-            self.adj[p].append(i)
-            self.adj[q].append(i)
+        ends: list[tuple[Corner, Corner]] = []
+        adj: dict[Corner, list[int]] = defaultdict(list)
+        offsets = _END_OFFSETS
+        for i, (c, side) in enumerate(segments):
+            x, y = c
+            ax, ay, bx, by = offsets[side]
+            p, q = (x + ax, y + ay), (x + bx, y + by)
+            ends.append((p, q))
+            adj[p].append(i)
+            adj[q].append(i)
+        self.ends = ends
+        self.adj = adj
 
     def other(self, edge: int, corner: Corner) -> Corner:
         p, q = self.ends[edge]
@@ -238,7 +249,10 @@ def _run_of(graph: _Graph, comp: list[int], simple: bool) -> WallRun:
         if simple:
             order = order[:-1]
         return WallRun(tuple(segments[i] for i in order), closed=not simple)
-    order, _closed = _longest(chains, junctions, simple)
+    if len(chains) == 1 and chains[0].a != chains[0].b:
+        order = chains[0].edges  # a plain path: the whole of it, from its first end
+    else:
+        order, _closed = _longest(chains, junctions, simple)
     closed = False
     if order and not simple and len(order) > 1:
         first, last = graph.ends[order[0]], graph.ends[order[-1]]
