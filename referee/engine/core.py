@@ -79,7 +79,7 @@ def _decide(state: GameState, decision: str, **args: Any) -> Any:
     constants = rules.constants
     if decision in constants:
         return constants[decision]
-    return rules.decide(decision, _Context(state), **args)
+    return rules.answer[decision](_Context(state), **args)
 
 
 def _bag_text(state: GameState, dative: bool = False) -> Text:

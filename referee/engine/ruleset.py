@@ -247,6 +247,25 @@ class BaseRules:
         return sum(c.value * n for c, n in player.hand.items() if c.currency is currency)
 
 
+def _constant(value: Any) -> Callable[..., Any]:
+    def answer(ctx: Any, **_: Any) -> Any:
+        return value
+
+    return answer
+
+
+def _chained(
+    base: Callable[..., Any], refinements: tuple[Callable[..., Any], ...]
+) -> Callable[..., Any]:
+    def answer(ctx: Any, **args: Any) -> Any:
+        result = base(ctx, **args)
+        for func in refinements:
+            result = func(ctx, result, **args)
+        return result
+
+    return answer
+
+
 class Ruleset:
     """The decisions of one game: the profile's base layer refined by the enabled modules."""
 
@@ -275,16 +294,22 @@ class Ruleset:
             for d in CONSTANT_DECISIONS
             if not self._chain.get(d)
         }
+        # per decision: the one callable that answers it, ``answer[d](ctx, **args)``. When no
+        # enabled module refines the decision it is the base layer's method itself (or the
+        # constant), so a base-only game pays one call per rule question and nothing for the
+        # module platform; otherwise it runs the base layer and the refinements in order.
+        self.answer: dict[str, Callable[..., Any]] = {}
+        for d, (base, refinements) in self._plan.items():
+            if d in self.constants:
+                self.answer[d] = _constant(self.constants[d])
+            elif refinements:
+                self.answer[d] = _chained(base, refinements)
+            else:
+                self.answer[d] = base
 
     def decide(self, decision: str, ctx: Any, **args: Any) -> Any:
         """The answer to ``decision``: the base layer's, passed through every refinement."""
-        if decision in self.constants:
-            return self.constants[decision]
-        base, refinements = self._plan[decision]
-        result = base(ctx, **args)
-        for func in refinements:
-            result = func(ctx, result, **args)
-        return result
+        return self.answer[decision](ctx, **args)
 
     def refined_by(self, decision: str) -> list[str]:
         """The modules refining ``decision``, in the order they run."""
