@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 from referee.catalogue import (
@@ -499,12 +500,20 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
 
 def _pile_bounds(state: GameState) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """Allowed money cards revealed before W1, before W2, and between them."""
-    n = state.setup_after
+    profile = state.profile
+    return _pile_bounds_of(
+        state.setup_after, profile.pile_tolerance, profile.scoring_card_placement == "top"
+    )
+
+
+@lru_cache(maxsize=256)
+def _pile_bounds_of(
+    n: int, tol: float, top: bool
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     fifth = n / 5
-    tol = state.profile.pile_tolerance
     lo = max(0, math.floor(fifth * (1 - tol)))
     hi = math.ceil(fifth * (1 + tol))
-    if state.profile.scoring_card_placement == "top":
+    if top:
         w1 = (lo, hi)
         w2 = (3 * lo, min(3 * hi, n - 2 * lo))
         gap = (2 * lo, 2 * hi)
@@ -530,12 +539,14 @@ def _pile_text(state: GameState, number: int, lo: int, hi: int) -> Text:
 
 def _check_pile_overrun(state: GameState, pos: Pos) -> None:
     """A scoring card that has not turned up although its pile is exhausted."""
-    if state.setup_after <= 0 or len(state.scoring_seen.keys() | state.scoring_flagged) >= 2:
+    if state.setup_after <= 0:
+        return
+    seen, flagged = state.scoring_seen, state.scoring_flagged
+    due = [n for n in (1, 2) if n not in seen and n not in flagged]
+    if not due:
         return
     bounds = _pile_bounds(state)
-    for number in (1, 2):
-        if number in state.scoring_seen or number in state.scoring_flagged:
-            continue
+    for number in due:
         lo, hi = bounds[number - 1]
         if state.money_draws > hi or state.reshuffles:
             state.scoring_flagged.add(number)
@@ -601,6 +612,8 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
         pass
     if state.turn is not None and state.phase == "turn":  # pragma: no cover - lines are whole
         pass
+    occupied = state.rules.answer[Decision.DISPLAY_OCCUPIED]
+    ctx = _Context(state)
     for ref in ev.cards:
         cpos = getattr(ref, "pos", pos) or pos
         if isinstance(ref, ScoringCardRef):
@@ -620,7 +633,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
             else:
                 state.found.extend(handled)
             continue
-        if _decide(state, Decision.DISPLAY_OCCUPIED) >= _decide(state, Decision.DISPLAY_SIZE):
+        if occupied(ctx) >= _decide(state, Decision.DISPLAY_SIZE):
             if setup:
                 state.flag(
                     "SETUP-DISPLAY",
@@ -1253,10 +1266,15 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
         state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb)
 
 
-def _action(state: GameState, action: Action) -> None:
-    from referee.engine.actions import run_action
+_RUN_ACTION: list[Callable[[GameState, Action], None]] = []
 
-    run_action(state, action)
+
+def _action(state: GameState, action: Action) -> None:
+    if not _RUN_ACTION:  # imported on first use (the actions import this module)
+        from referee.engine.actions import run_action
+
+        _RUN_ACTION.append(run_action)
+    _RUN_ACTION[0](state, action)
 
 
 def apply_action(state: GameState, action: Action) -> list:

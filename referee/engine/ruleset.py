@@ -177,6 +177,18 @@ def module_order(modules: Sequence[Module]) -> list[Module]:
     return done
 
 
+_GEOMETRY: list[Any] = []
+
+
+def _geometry_rules() -> Any:
+    """``referee.geometry.rules``, imported on first use (kept out of this module's imports)."""
+    if not _GEOMETRY:
+        from referee.geometry import rules
+
+        _GEOMETRY.append(rules)
+    return _GEOMETRY[0]
+
+
 class BaseRules:
     """The base layer: the rulebook's answer to each decision, read from the rule profile.
 
@@ -207,21 +219,18 @@ class BaseRules:
     def place_problems(
         self, ctx: Any, *, player: Any, at: Any, piece: Any, how: str = "place", **_: Any
     ) -> list[Any]:
-        from referee.geometry import placement_problems, swap_problems
-
+        rules = _geometry_rules()
         if how == "swap":
-            found = swap_problems(player.alhambra, at, piece)
+            found = rules.swap_problems(player.alhambra, at, piece)
         else:
-            found = placement_problems(player.alhambra, at, piece)
+            found = rules.placement_problems(player.alhambra, at, piece)
         applies = getattr(piece, "building_rules", None)  # a piece's own data (geometry.pieces)
         if applies is not None:
             found = [p for p in found if p.code in applies]
         return found
 
     def remove_problems(self, ctx: Any, *, player: Any, at: Any, **_: Any) -> list[Any]:
-        from referee.geometry import removal_problems
-
-        return removal_problems(player.alhambra, at)
+        return _geometry_rules().removal_problems(player.alhambra, at)
 
     def turn_extra_action(self, ctx: Any, **_: Any) -> bool:
         return True  # "ist man sogar noch einmal an der Reihe"
