@@ -75,7 +75,7 @@ def outer_segments(alh: Alhambra) -> list[Segment]:
             dx, dy = delta[side]
             if (x + dx, y + dy) not in cells:
                 found.append((-y, x, order[side], (c, side)))
-    found.sort(key=lambda f: (f[0], f[1], f[2]))
+    found.sort()  # (-y, x, side order) is unique per segment: the segment is never compared
     return [f[3] for f in found]
 
 
@@ -130,24 +130,33 @@ class _Graph:
 
     def chains(self, comp: list[int]) -> tuple[list[_Chain], list[Corner]]:
         """Split a component into chains between junctions (corners of degree != 2)."""
-        corners = {c for e in comp for c in self.ends[e]}
-        junctions = sorted(c for c in corners if len(self.adj[c]) != 2)
+        ends, adj = self.ends, self.adj
+        corners = set()
+        for e in comp:
+            p, q = ends[e]
+            corners.add(p)
+            corners.add(q)
+        junctions = sorted(c for c in corners if len(adj[c]) != 2)
         used: set[int] = set()
         chains: list[_Chain] = []
         for j in junctions:
-            for e in self.adj[j]:
+            for e in adj[j]:
                 if e in used:
                     continue
                 edges = [e]
                 used.add(e)
-                cur = self.other(e, j)
-                while len(self.adj[cur]) == 2:
-                    nxt = next(f for f in self.adj[cur] if f != edges[-1])
+                p, q = ends[e]
+                cur = q if p == j else p
+                last = e
+                while len(here := adj[cur]) == 2:
+                    nxt = here[1] if here[0] == last else here[0]  # the other edge at cur
                     if nxt in used:  # pragma: no cover - only in a junction-free ring
                         break
                     edges.append(nxt)
                     used.add(nxt)
-                    cur = self.other(nxt, cur)
+                    p, q = ends[nxt]
+                    cur = q if p == cur else p
+                    last = nxt
                 chains.append(_Chain(j, cur, edges))
         return chains, junctions
 

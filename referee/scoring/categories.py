@@ -86,6 +86,9 @@ def signed(points: int) -> str:
 
 def share(total: int, n: int, rounding: Rounding) -> int:
     """``total / n`` rounded by magnitude: down (towards 0) or up (away from 0)."""
+    if type(total) is int and type(n) is int and n > 0:  # whole numbers: no Fraction needed
+        mag = abs(total) // n if rounding == "down" else -(-abs(total) // n)
+        return -mag if total < 0 else mag
     q = Fraction(total, n)
     mag = math.floor(abs(q)) if rounding == "down" else math.ceil(abs(q))
     return -mag if q < 0 else mag
