@@ -178,6 +178,16 @@ def module_order(modules: Sequence[Module]) -> list[Module]:
 
 
 _GEOMETRY: list[Any] = []
+_TILE_KIND: list[type] = []
+
+
+def _tile_kind() -> type:
+    """``referee.catalogue.TileKind``, imported on first use."""
+    if not _TILE_KIND:
+        from referee.catalogue import TileKind
+
+        _TILE_KIND.append(TileKind)
+    return _TILE_KIND[0]
 
 
 def _geometry_rules() -> Any:
@@ -224,7 +234,8 @@ class BaseRules:
             found = rules.swap_problems(player.alhambra, at, piece)
         else:
             found = rules.placement_problems(player.alhambra, at, piece)
-        applies = getattr(piece, "building_rules", None)  # a piece's own data (geometry.pieces)
+        # a piece's own data (geometry.pieces); a catalogue tile has none (no attribute lookup)
+        applies = None if type(piece) is _tile_kind() else getattr(piece, "building_rules", None)
         if applies is not None:
             found = [p for p in found if p.code in applies]
         return found
