@@ -27,6 +27,7 @@ from referee.catalogue import (
 )
 from referee.engine.context import Context as _Context
 from referee.engine.extensions import Extensions, module_owning_verb
+from referee.engine.findings import report as _report
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
 from referee.engine.turns import Moment
@@ -237,14 +238,20 @@ draw_tile = _draw_tile  # public for the market-side pieces (referee/engine/mark
 
 def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     """Resolve a known tile reference against the unseen tiles and take it out of them."""
-    from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
-    from referee.engine.findings import report
+    if not _SUPPLY:  # imported on first use (the actions import this module)
+        from referee.engine.actions import supply
 
-    tile, taken, found = resolve_from_bag(state, ref, pos)
-    report(state, found)
+        _SUPPLY.append(supply)
+    supply = _SUPPLY[0]
+    tile, taken, found = supply.resolve_from_bag(state, ref, pos)
+    if found:
+        _report(state, found)
     if taken and tile is not None:
-        take_out_of_bag(state, tile)
+        supply.take_out_of_bag(state, tile)
     return tile
+
+
+_SUPPLY: list[Any] = []
 
 
 def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
@@ -1183,6 +1190,9 @@ def begin_turn(
     state.ext.at(Moment.TURN_START, state)
 
 
+_CLOSE_PLACEMENTS: list[Callable[[GameState, PlayerState, Pos], None]] = []
+
+
 def end_turn(state: GameState, pos: Pos) -> None:
     """Close the current turn: every bought tile placed, the turn did something."""
     t = state.turn
@@ -1194,9 +1204,11 @@ def end_turn(state: GameState, pos: Pos) -> None:
     elif not t.over and state.profile.extra_action == "compulsory":
         # the last main action was an exact purchase and no action followed
         state.flag("TURN-EXTRA-ACTION", pos, p.name, profile=state.profile.name)
-    from referee.engine.actions.placement import close_placements
+    if not _CLOSE_PLACEMENTS:  # imported on first use (the actions import this module)
+        from referee.engine.actions.placement import close_placements
 
-    close_placements(state, p, pos)
+        _CLOSE_PLACEMENTS.append(close_placements)
+    _CLOSE_PLACEMENTS[0](state, p, pos)
     state.ext.at(Moment.TURN_END, state)
     state.next_player = (t.player + 1) % len(state.players)
     state.phase = "refill"
