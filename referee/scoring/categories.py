@@ -52,6 +52,8 @@ ORDER_LAST = 900  # "Die Medinas werden zuletzt gewertet"
 
 def norm(x: Number) -> Number:
     """A Fraction with denominator 1 as an int; anything else unchanged."""
+    if type(x) is int:  # the common case, without isinstance's ABC machinery (Fraction)
+        return x
     if isinstance(x, Fraction) and x.denominator == 1:
         return int(x)
     return x
