@@ -201,21 +201,18 @@ def run_game(
 ) -> GameReport:
     """Apply ``items`` (default: the whole body) to ``state``, finish the game, compare the
     ``Result`` header and report. Lets a caller start from a prepared state."""
-    from referee.engine.walk import walk
+    from referee.engine.core import apply_item
 
+    # the walk's loop (``walk.walk`` with the live state, no end step), without a Step per line
     stopped = False
     last = Pos(game.start_line, 1)
-
-    def stop(st: GameState, item: BodyItem) -> bool:
-        nonlocal stopped
-        stopped = strict and any(v.severity == "error" for v in st.found)
-        return stopped
-
-    for step in walk(
-        game, state=state, items=items, snapshots=False, finish=False, stop_before=stop
-    ):
-        if step.item is not None:
-            last = step.item.pos
+    state.checking = True
+    for item in game.body if items is None else items:
+        if strict and any(v.severity == "error" for v in state.found):
+            stopped = True
+            break
+        apply_item(state, item)
+        last = item.pos
     end_pos = Pos(last.line, 1)
     if not stopped:
         finish(state, end_pos)

@@ -54,7 +54,7 @@ class Context:
 
     def decide(self, decision: str, **args: Any) -> Any:
         """The game's answer to a rule decision (base layer refined by the modules)."""
-        return self.state.rules.decide(decision, self, **args)
+        return self.state.rules.answer[decision](self, **args)
 
     # -------------------------------------------------------------- reporting
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 from referee.catalogue import (
@@ -26,6 +27,7 @@ from referee.catalogue import (
 )
 from referee.engine.context import Context as _Context
 from referee.engine.extensions import Extensions, module_owning_verb
+from referee.engine.findings import report as _report
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
 from referee.engine.turns import Moment
@@ -79,7 +81,7 @@ def _decide(state: GameState, decision: str, **args: Any) -> Any:
     constants = rules.constants
     if decision in constants:
         return constants[decision]
-    return rules.decide(decision, _Context(state), **args)
+    return rules.answer[decision](_Context(state), **args)
 
 
 def _bag_text(state: GameState, dative: bool = False) -> Text:
@@ -236,14 +238,20 @@ draw_tile = _draw_tile  # public for the market-side pieces (referee/engine/mark
 
 def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     """Resolve a known tile reference against the unseen tiles and take it out of them."""
-    from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
-    from referee.engine.findings import report
+    if not _SUPPLY:  # imported on first use (the actions import this module)
+        from referee.engine.actions import supply
 
-    tile, taken, found = resolve_from_bag(state, ref, pos)
-    report(state, found)
+        _SUPPLY.append(supply)
+    supply = _SUPPLY[0]
+    tile, taken, found = supply.resolve_from_bag(state, ref, pos)
+    if found:
+        _report(state, found)
     if taken and tile is not None:
-        take_out_of_bag(state, tile)
+        supply.take_out_of_bag(state, tile)
     return tile
+
+
+_SUPPLY: list[Any] = []
 
 
 def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
@@ -499,12 +507,20 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
 
 def _pile_bounds(state: GameState) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """Allowed money cards revealed before W1, before W2, and between them."""
-    n = state.setup_after
+    profile = state.profile
+    return _pile_bounds_of(
+        state.setup_after, profile.pile_tolerance, profile.scoring_card_placement == "top"
+    )
+
+
+@lru_cache(maxsize=256)
+def _pile_bounds_of(
+    n: int, tol: float, top: bool
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     fifth = n / 5
-    tol = state.profile.pile_tolerance
     lo = max(0, math.floor(fifth * (1 - tol)))
     hi = math.ceil(fifth * (1 + tol))
-    if state.profile.scoring_card_placement == "top":
+    if top:
         w1 = (lo, hi)
         w2 = (3 * lo, min(3 * hi, n - 2 * lo))
         gap = (2 * lo, 2 * hi)
@@ -530,12 +546,14 @@ def _pile_text(state: GameState, number: int, lo: int, hi: int) -> Text:
 
 def _check_pile_overrun(state: GameState, pos: Pos) -> None:
     """A scoring card that has not turned up although its pile is exhausted."""
-    if state.setup_after <= 0 or len(state.scoring_seen.keys() | state.scoring_flagged) >= 2:
+    if state.setup_after <= 0:
+        return
+    seen, flagged = state.scoring_seen, state.scoring_flagged
+    due = [n for n in (1, 2) if n not in seen and n not in flagged]
+    if not due:
         return
     bounds = _pile_bounds(state)
-    for number in (1, 2):
-        if number in state.scoring_seen or number in state.scoring_flagged:
-            continue
+    for number in due:
         lo, hi = bounds[number - 1]
         if state.money_draws > hi or state.reshuffles:
             state.scoring_flagged.add(number)
@@ -601,6 +619,8 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
         pass
     if state.turn is not None and state.phase == "turn":  # pragma: no cover - lines are whole
         pass
+    occupied = state.rules.answer[Decision.DISPLAY_OCCUPIED]
+    ctx = _Context(state)
     for ref in ev.cards:
         cpos = getattr(ref, "pos", pos) or pos
         if isinstance(ref, ScoringCardRef):
@@ -620,7 +640,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
             else:
                 state.found.extend(handled)
             continue
-        if _decide(state, Decision.DISPLAY_OCCUPIED) >= _decide(state, Decision.DISPLAY_SIZE):
+        if occupied(ctx) >= _decide(state, Decision.DISPLAY_SIZE):
             if setup:
                 state.flag(
                     "SETUP-DISPLAY",
@@ -1170,6 +1190,9 @@ def begin_turn(
     state.ext.at(Moment.TURN_START, state)
 
 
+_CLOSE_PLACEMENTS: list[Callable[[GameState, PlayerState, Pos], None]] = []
+
+
 def end_turn(state: GameState, pos: Pos) -> None:
     """Close the current turn: every bought tile placed, the turn did something."""
     t = state.turn
@@ -1181,9 +1204,11 @@ def end_turn(state: GameState, pos: Pos) -> None:
     elif not t.over and state.profile.extra_action == "compulsory":
         # the last main action was an exact purchase and no action followed
         state.flag("TURN-EXTRA-ACTION", pos, p.name, profile=state.profile.name)
-    from referee.engine.actions.placement import close_placements
+    if not _CLOSE_PLACEMENTS:  # imported on first use (the actions import this module)
+        from referee.engine.actions.placement import close_placements
 
-    close_placements(state, p, pos)
+        _CLOSE_PLACEMENTS.append(close_placements)
+    _CLOSE_PLACEMENTS[0](state, p, pos)
     state.ext.at(Moment.TURN_END, state)
     state.next_player = (t.player + 1) % len(state.players)
     state.phase = "refill"
@@ -1253,10 +1278,15 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
         state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb)
 
 
-def _action(state: GameState, action: Action) -> None:
-    from referee.engine.actions import run_action
+_RUN_ACTION: list[Callable[[GameState, Action], None]] = []
 
-    run_action(state, action)
+
+def _action(state: GameState, action: Action) -> None:
+    if not _RUN_ACTION:  # imported on first use (the actions import this module)
+        from referee.engine.actions import run_action
+
+        _RUN_ACTION.append(run_action)
+    _RUN_ACTION[0](state, action)
 
 
 def apply_action(state: GameState, action: Action) -> list:

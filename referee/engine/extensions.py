@@ -558,6 +558,8 @@ class Extensions:
 
     def money_value(self, state: GameState, ref: object) -> int | None:
         """The money value of a module component (None: no money, or not a component)."""
+        if not self._kinds:  # no enabled module owns a component kind
+            return None
         kind = getattr(ref, "kind", None)
         if not isinstance(kind, str):
             return None

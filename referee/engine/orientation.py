@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.catalogue import SIDES, Side
+from referee.catalogue import SIDES, Side, TileKind
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.messages import register_both
@@ -83,6 +83,8 @@ def orient(piece: Any, ref: object, pos: Pos, player: str | None) -> tuple[Any, 
     rotation of the printed walls breaks the piece's rotation rule; a missing one is noted
     (the piece keeps the walls it had: as printed, or as it lay before). A module piece that
     cannot turn but whose token may state walls (``stated_walls``) must be stated as it is."""
+    if type(piece) is TileKind:  # a catalogue tile lies as printed: nothing to read
+        return piece, []
     own = getattr(piece, "orient_by_token", None)
     if piece is not None and own is not None:
         # a piece whose orientation is more than its walls (a bathhouse's side types, a

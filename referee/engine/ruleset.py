@@ -177,6 +177,28 @@ def module_order(modules: Sequence[Module]) -> list[Module]:
     return done
 
 
+_GEOMETRY: list[Any] = []
+_TILE_KIND: list[type] = []
+
+
+def _tile_kind() -> type:
+    """``referee.catalogue.TileKind``, imported on first use."""
+    if not _TILE_KIND:
+        from referee.catalogue import TileKind
+
+        _TILE_KIND.append(TileKind)
+    return _TILE_KIND[0]
+
+
+def _geometry_rules() -> Any:
+    """``referee.geometry.rules``, imported on first use (kept out of this module's imports)."""
+    if not _GEOMETRY:
+        from referee.geometry import rules
+
+        _GEOMETRY.append(rules)
+    return _GEOMETRY[0]
+
+
 class BaseRules:
     """The base layer: the rulebook's answer to each decision, read from the rule profile.
 
@@ -207,21 +229,19 @@ class BaseRules:
     def place_problems(
         self, ctx: Any, *, player: Any, at: Any, piece: Any, how: str = "place", **_: Any
     ) -> list[Any]:
-        from referee.geometry import placement_problems, swap_problems
-
+        rules = _geometry_rules()
         if how == "swap":
-            found = swap_problems(player.alhambra, at, piece)
+            found = rules.swap_problems(player.alhambra, at, piece)
         else:
-            found = placement_problems(player.alhambra, at, piece)
-        applies = getattr(piece, "building_rules", None)  # a piece's own data (geometry.pieces)
+            found = rules.placement_problems(player.alhambra, at, piece)
+        # a piece's own data (geometry.pieces); a catalogue tile has none (no attribute lookup)
+        applies = None if type(piece) is _tile_kind() else getattr(piece, "building_rules", None)
         if applies is not None:
             found = [p for p in found if p.code in applies]
         return found
 
     def remove_problems(self, ctx: Any, *, player: Any, at: Any, **_: Any) -> list[Any]:
-        from referee.geometry import removal_problems
-
-        return removal_problems(player.alhambra, at)
+        return _geometry_rules().removal_problems(player.alhambra, at)
 
     def turn_extra_action(self, ctx: Any, **_: Any) -> bool:
         return True  # "ist man sogar noch einmal an der Reihe"
@@ -245,6 +265,25 @@ class BaseRules:
         if player.hand_unknown:
             return None  # "wer ... das meiste Geld" cannot be told with unknown cards
         return sum(c.value * n for c, n in player.hand.items() if c.currency is currency)
+
+
+def _constant(value: Any) -> Callable[..., Any]:
+    def answer(ctx: Any, **_: Any) -> Any:
+        return value
+
+    return answer
+
+
+def _chained(
+    base: Callable[..., Any], refinements: tuple[Callable[..., Any], ...]
+) -> Callable[..., Any]:
+    def answer(ctx: Any, **args: Any) -> Any:
+        result = base(ctx, **args)
+        for func in refinements:
+            result = func(ctx, result, **args)
+        return result
+
+    return answer
 
 
 class Ruleset:
@@ -275,16 +314,22 @@ class Ruleset:
             for d in CONSTANT_DECISIONS
             if not self._chain.get(d)
         }
+        # per decision: the one callable that answers it, ``answer[d](ctx, **args)``. When no
+        # enabled module refines the decision it is the base layer's method itself (or the
+        # constant), so a base-only game pays one call per rule question and nothing for the
+        # module platform; otherwise it runs the base layer and the refinements in order.
+        self.answer: dict[str, Callable[..., Any]] = {}
+        for d, (base, refinements) in self._plan.items():
+            if d in self.constants:
+                self.answer[d] = _constant(self.constants[d])
+            elif refinements:
+                self.answer[d] = _chained(base, refinements)
+            else:
+                self.answer[d] = base
 
     def decide(self, decision: str, ctx: Any, **args: Any) -> Any:
         """The answer to ``decision``: the base layer's, passed through every refinement."""
-        if decision in self.constants:
-            return self.constants[decision]
-        base, refinements = self._plan[decision]
-        result = base(ctx, **args)
-        for func in refinements:
-            result = func(ctx, result, **args)
-        return result
+        return self.answer[decision](ctx, **args)
 
     def refined_by(self, decision: str) -> list[str]:
         """The modules refining ``decision``, in the order they run."""

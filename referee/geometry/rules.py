@@ -113,6 +113,9 @@ _STEPS: tuple[tuple[Side, int, int, Side], ...] = tuple(
 )
 
 
+_new_coord = tuple.__new__  # Coord(x, y) without the named tuple's Python-level __new__
+
+
 def _key(c: Coord) -> tuple[int, int]:
     return (-c.y, c.x)
 
@@ -125,18 +128,21 @@ def _reach(cells: Mapping[Coord, Piece]) -> set[Coord]:
     """Cells reachable on foot from the fountain (no wall crossed, never off the tiles)."""
     seen = {ORIGIN}
     stack = [ORIGIN]
+    get = cells.get
     while stack:
         c = stack.pop()
+        x, y = c
         walls = cells[c].walls
         for side, dx, dy, opp in _STEPS:
             if side in walls:
                 continue
-            n = Coord(c.x + dx, c.y + dy)
-            if n in seen:
+            t = (x + dx, y + dy)
+            if t in seen:
                 continue
-            q = cells.get(n)
+            q = get(t)  # type: ignore[call-overload]
             if q is None or opp in q.walls:
                 continue
+            n = _new_coord(Coord, t)
             seen.add(n)
             stack.append(n)
     return seen
@@ -232,14 +238,9 @@ def _after_place(alh: Alhambra, value: object, at: Coord, piece: Piece) -> _Memo
 register_place_updater("rules", _after_place)
 
 
-def _ring_groups(cells: Mapping[Coord, Piece], at: Coord) -> int:
-    """How many separate empty groups the side neighbours of ``at`` form around it.
-
-    Looking only at the 8 cells around ``at``: consecutive empty ring cells are 4-connected.
-    When all empty side neighbours lie in one run, filling ``at`` cannot cut any of them off
-    the outside (if ``at`` itself was outside).
-    """
-    empty = [Coord(at.x + dx, at.y + dy) not in cells for dx, dy in _RING]
+def _ring_groups_of(empty: list[bool]) -> int:
+    """How many separate empty groups, each holding a side neighbour, the 8 ring cells form
+    (``empty[i]``: ring cell ``_RING[i]`` is empty; consecutive empty ring cells touch)."""
     if all(empty):
         return 1
     # rotate so that the ring starts just after an occupied cell
@@ -264,6 +265,30 @@ def _ring_groups(cells: Mapping[Coord, Piece], at: Coord) -> int:
     return groups
 
 
+# the answer of _ring_groups_of for each occupancy of the ring (bit i set: _RING[i] occupied)
+_RING_GROUPS: tuple[int, ...] = tuple(
+    _ring_groups_of([not (mask >> i) & 1 for i in range(8)]) for mask in range(256)
+)
+
+
+def _ring_groups(cells: Mapping[Coord, Piece], at: Coord) -> int:
+    """How many separate empty groups the side neighbours of ``at`` form around it.
+
+    Looking only at the 8 cells around ``at``: consecutive empty ring cells are 4-connected.
+    When all empty side neighbours lie in one run, filling ``at`` cannot cut any of them off
+    the outside (if ``at`` itself was outside). (A table lookup on the ring's occupancy; the
+    cells are probed with plain tuples, which hash and compare like a ``Coord``.)
+    """
+    x, y = at
+    mask = 0
+    bit = 1
+    for dx, dy in _RING:
+        if (x + dx, y + dy) in cells:
+            mask |= bit
+        bit <<= 1
+    return _RING_GROUPS[mask]
+
+
 def _new_holes(
     cells: Mapping[Coord, Piece], at: Coord, enclosed: set[Coord] | None
 ) -> list[set[Coord]]:
@@ -271,12 +296,13 @@ def _new_holes(
 
     ``enclosed``: the enclosed cells before filling (None: unknown, compute).
     """
-    empties = [Coord(at.x + dx, at.y + dy) for _s, dx, dy, _o in _STEPS]
-    empties = [n for n in empties if n not in cells]
-    if not empties:
+    x, y = at
+    if (x, y + 1) in cells and (x + 1, y) in cells and (x, y - 1) in cells and (x - 1, y) in cells:
         return []
     if enclosed is not None and at not in enclosed and _ring_groups(cells, at) <= 1:
         return []
+    empties = [Coord(x + dx, y + dy) for _s, dx, dy, _o in _STEPS]
+    empties = [n for n in empties if n not in cells]
     after = _enclosed(cells, blocked=at)
     found: list[set[Coord]] = []
     for n in empties:
@@ -292,21 +318,23 @@ def _wall_mismatches(
     bad_cells: list[Coord] = []
     bad_sides: list[tuple[Coord, Side]] = []
     walls = piece.walls
+    x, y = at
+    get = cells.get
     for side, dx, dy, opp in _STEPS:
-        n = Coord(at.x + dx, at.y + dy)
-        q = cells.get(n)
+        q = get((x + dx, y + dy))  # type: ignore[call-overload]
         if q is not None and (side in walls) != (opp in q.walls):
-            bad_cells.append(n)
+            bad_cells.append(Coord(x + dx, y + dy))
             bad_sides.append((at, side))
     return bad_cells, bad_sides
 
 
 def _walk_ok(cells: Mapping[Coord, Piece], reach: set[Coord], at: Coord, piece: Piece) -> bool:
     walls = piece.walls
+    x, y = at
     for side, dx, dy, opp in _STEPS:
         if side in walls:
             continue
-        n = Coord(at.x + dx, at.y + dy)
+        n = (x + dx, y + dy)
         if n not in reach:
             continue
         q = cells.get(n)
@@ -316,7 +344,8 @@ def _walk_ok(cells: Mapping[Coord, Piece], reach: set[Coord], at: Coord, piece: 
 
 
 def _has_neighbour(cells: Mapping[Coord, Piece], at: Coord) -> bool:
-    return any(Coord(at.x + dx, at.y + dy) in cells for _s, dx, dy, _o in _STEPS)
+    x, y = at
+    return (x, y + 1) in cells or (x + 1, y) in cells or (x, y - 1) in cells or (x - 1, y) in cells
 
 
 # ---------------------------------------------------------------------------- the API
@@ -348,13 +377,31 @@ def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingP
         return [BuildingProblem(PLACE_OCCUPIED, (at,))]
     reach, enclosed = _memo(alh)
     problems: list[BuildingProblem] = []
-    if not _has_neighbour(cells, at):
+    # one pass over the four sides: a neighbour at all, matching walls, a way on foot
+    walls = piece.walls
+    x, y = at
+    get = cells.get
+    adjacent = walk = False
+    bad_cells: list[Coord] = []
+    bad_sides: list[tuple[Coord, Side]] = []
+    for side, dx, dy, opp in _STEPS:
+        n = (x + dx, y + dy)
+        q = get(n)  # type: ignore[call-overload]
+        if q is None:
+            continue
+        adjacent = True
+        closed = side in walls
+        if closed != (opp in q.walls):
+            bad_cells.append(Coord(x + dx, y + dy))
+            bad_sides.append((at, side))
+        elif not closed and not walk and n in reach:
+            walk = True
+    if not adjacent:
         problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
     else:
-        bad_cells, bad_sides = _wall_mismatches(cells, at, piece)
         if bad_cells:
             problems.append(BuildingProblem(PLACE_WALL, _sorted(bad_cells), tuple(bad_sides)))
-        if not _walk_ok(cells, reach, at, piece):
+        if not walk:
             problems.append(BuildingProblem(PLACE_WALK, (at,)))
     found = _new_holes(cells, at, enclosed)
     if found:

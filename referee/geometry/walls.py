@@ -52,17 +52,31 @@ def _ends(c: Coord, side: Side) -> tuple[Corner, Corner]:
     return (x, y), (x, y + 1)
 
 
+# the corners (dx1, dy1, dx2, dy2) a side of cell x,y runs between, as in _ends
+_END_OFFSETS: dict[Side, tuple[int, int, int, int]] = {
+    s: (a[0], a[1], b[0], b[1]) for s in Side for a, b in [_ends(Coord(0, 0), s)]
+}
+_SIDE_ORDER = {Side.N: 0, Side.E: 1, Side.S: 2, Side.W: 3}
+_DELTA = {s: s.delta for s in Side}
+
+
 def outer_segments(alh: Alhambra) -> list[Segment]:
     """Every tile side that shows a wall and faces an empty cell, in reading order."""
     cells = alh.cells
-    found: list[Segment] = []
-    for c, piece in alh.buildings():
-        for side in piece.walls:
-            if c.neighbour(side) not in cells:
-                found.append((c, side))
-    order = {Side.N: 0, Side.E: 1, Side.S: 2, Side.W: 3}
-    found.sort(key=lambda s: (-s[0].y, s[0].x, order[s[1]]))
-    return found
+    found: list[tuple[int, int, int, Segment]] = []
+    order = _SIDE_ORDER
+    delta = _DELTA
+    for c, piece in cells.items():
+        walls = piece.walls
+        if not walls:
+            continue  # the fountain (and any piece without walls)
+        x, y = c
+        for side in walls:
+            dx, dy = delta[side]
+            if (x + dx, y + dy) not in cells:
+                found.append((-y, x, order[side], (c, side)))
+    found.sort()  # (-y, x, side order) is unique per segment: the segment is never compared
+    return [f[3] for f in found]
 
 
 @dataclass
@@ -77,11 +91,18 @@ class _Chain:
 class _Graph:
     def __init__(self, segments: list[Segment]) -> None:
         self.segments = segments
-        self.ends = [_ends(c, s) for c, s in segments]
-        self.adj: dict[Corner, list[int]] = defaultdict(list)
-        for i, (p, q) in enumerate(self.ends):
-            self.adj[p].append(i)
-            self.adj[q].append(i)
+        ends: list[tuple[Corner, Corner]] = []
+        adj: dict[Corner, list[int]] = defaultdict(list)
+        offsets = _END_OFFSETS
+        for i, (c, side) in enumerate(segments):
+            x, y = c
+            ax, ay, bx, by = offsets[side]
+            p, q = (x + ax, y + ay), (x + bx, y + by)
+            ends.append((p, q))
+            adj[p].append(i)
+            adj[q].append(i)
+        self.ends = ends
+        self.adj = adj
 
     def other(self, edge: int, corner: Corner) -> Corner:
         p, q = self.ends[edge]
@@ -109,24 +130,33 @@ class _Graph:
 
     def chains(self, comp: list[int]) -> tuple[list[_Chain], list[Corner]]:
         """Split a component into chains between junctions (corners of degree != 2)."""
-        corners = {c for e in comp for c in self.ends[e]}
-        junctions = sorted(c for c in corners if len(self.adj[c]) != 2)
+        ends, adj = self.ends, self.adj
+        corners = set()
+        for e in comp:
+            p, q = ends[e]
+            corners.add(p)
+            corners.add(q)
+        junctions = sorted(c for c in corners if len(adj[c]) != 2)
         used: set[int] = set()
         chains: list[_Chain] = []
         for j in junctions:
-            for e in self.adj[j]:
+            for e in adj[j]:
                 if e in used:
                     continue
                 edges = [e]
                 used.add(e)
-                cur = self.other(e, j)
-                while len(self.adj[cur]) == 2:
-                    nxt = next(f for f in self.adj[cur] if f != edges[-1])
+                p, q = ends[e]
+                cur = q if p == j else p
+                last = e
+                while len(here := adj[cur]) == 2:
+                    nxt = here[1] if here[0] == last else here[0]  # the other edge at cur
                     if nxt in used:  # pragma: no cover - only in a junction-free ring
                         break
                     edges.append(nxt)
                     used.add(nxt)
-                    cur = self.other(nxt, cur)
+                    p, q = ends[nxt]
+                    cur = q if p == cur else p
+                    last = nxt
                 chains.append(_Chain(j, cur, edges))
         return chains, junctions
 
@@ -213,28 +243,57 @@ def wall_runs(segments: list[Segment], mode: WallMode = "trail") -> list[WallRun
     graph = _Graph(segments)
     runs: list[tuple[int, int, WallRun]] = []
     for comp in graph.components():
-        chains, junctions = graph.chains(comp)
-        if not junctions:
-            order = graph.ring(comp)
-            if simple:
-                order = order[:-1]
-            run = WallRun(tuple(segments[i] for i in order), closed=not simple)
-        else:
-            order, _closed = _longest(chains, junctions, simple)
-            closed = False
-            if order and not simple and len(order) > 1:
-                first, last = graph.ends[order[0]], graph.ends[order[-1]]
-                start = first[0] if first[1] in graph.ends[order[1]] else first[1]
-                before = graph.ends[order[-2]]
-                end = last[1] if last[0] in before else last[0]
-                closed = start == end
-            run = WallRun(tuple(segments[i] for i in order), closed=closed)
+        run = _run_of(graph, comp, simple)
         runs.append((-run.length, min(comp), run))
     runs.sort(key=lambda r: (r[0], r[1]))
     return [r[2] for r in runs]
 
 
+def _run_of(graph: _Graph, comp: list[int], simple: bool) -> WallRun:
+    """The longest run of one connected piece (``comp``: its segment indices, sorted)."""
+    segments = graph.segments
+    chains, junctions = graph.chains(comp)
+    if not junctions:
+        order = graph.ring(comp)
+        if simple:
+            order = order[:-1]
+        return WallRun(tuple(segments[i] for i in order), closed=not simple)
+    if len(chains) == 1 and chains[0].a != chains[0].b:
+        order = chains[0].edges  # a plain path: the whole of it, from its first end
+    else:
+        order, _closed = _longest(chains, junctions, simple)
+    closed = False
+    if order and not simple and len(order) > 1:
+        first, last = graph.ends[order[0]], graph.ends[order[-1]]
+        start = first[0] if first[1] in graph.ends[order[1]] else first[1]
+        before = graph.ends[order[-2]]
+        end = last[1] if last[0] in before else last[0]
+        closed = start == end
+    return WallRun(tuple(segments[i] for i in order), closed=closed)
+
+
+def longest_wall_run(segments: list[Segment], mode: WallMode = "trail") -> WallRun:
+    """``wall_runs(segments, mode)[0]`` (an empty run when there are no segments), working out
+    only the pieces of wall that can hold it: a piece's run is at most as long as the piece, so
+    the pieces are taken largest first and the search stops at the first one too small."""
+    if mode not in ("trail", "simple-path"):
+        raise ValueError(f"unknown wall mode {mode!r}")
+    simple = mode == "simple-path"
+    graph = _Graph(segments)
+    comps = graph.components()
+    comps.sort(key=lambda comp: (-len(comp), comp[0]))
+    best: WallRun | None = None
+    best_key = (1, 0)
+    for comp in comps:
+        if best is not None and len(comp) < best.length:
+            break
+        run = _run_of(graph, comp, simple)
+        key = (-run.length, comp[0])
+        if best is None or key < best_key:
+            best, best_key = run, key
+    return best if best is not None else WallRun(())
+
+
 def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
     """The longest outer wall run (empty when there is no outer wall)."""
-    runs = outer_wall_runs(alh, mode)
-    return runs[0] if runs else WallRun(())
+    return longest_wall_run(outer_segments(alh), mode)

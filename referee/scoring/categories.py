@@ -52,6 +52,8 @@ ORDER_LAST = 900  # "Die Medinas werden zuletzt gewertet"
 
 def norm(x: Number) -> Number:
     """A Fraction with denominator 1 as an int; anything else unchanged."""
+    if type(x) is int:  # the common case, without isinstance's ABC machinery (Fraction)
+        return x
     if isinstance(x, Fraction) and x.denominator == 1:
         return int(x)
     return x
@@ -86,6 +88,9 @@ def signed(points: int) -> str:
 
 def share(total: int, n: int, rounding: Rounding) -> int:
     """``total / n`` rounded by magnitude: down (towards 0) or up (away from 0)."""
+    if type(total) is int and type(n) is int and n > 0:  # whole numbers: no Fraction needed
+        mag = abs(total) // n if rounding == "down" else -(-abs(total) // n)
+        return -mag if total < 0 else mag
     q = Fraction(total, n)
     mag = math.floor(abs(q)) if rounding == "down" else math.ceil(abs(q))
     return -mag if q < 0 else mag

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 
 from referee.catalogue import TileKind
 from referee.engine.actions.building import build, building_findings
+from referee.engine.context import Context
 from referee.engine.findings import Finding, problem, report
 from referee.engine.fmt import fmt_ref, fmt_tile, fmt_tiles
+from referee.engine.orientation import orient
 from referee.engine.ruleset import Decision
 from referee.messages import Text
 from referee.record.model import Give, Place, Pos, Reserve, TileLike, TileRef
 
 if TYPE_CHECKING:
-    from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
 
 
@@ -77,8 +78,6 @@ def _take_pending(state: GameState, pick: PendingPick) -> TileKind | None:
 
 
 def place(ctx: Context, p: PlayerState, a: Place, check: bool) -> None:
-    from referee.engine.orientation import orient
-
     state = ctx.state
     pick = plan_pending(state, a.tile)
     # a piece that may be turned lies as the record states (E6: engine/orientation.py)
@@ -216,6 +215,4 @@ def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = T
         p.reserve.extend(t.pending)
         t.pending.clear()
     if check and p.reserve:  # an empty reserve is within every limit
-        from referee.engine.context import Context
-
         report(state, reserve_limit_findings(Context(state), p, pos))
