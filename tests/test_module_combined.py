@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,3 +150,32 @@ def test_a_vizier_bought_plot_receives_its_building_in_the_vizier_line() -> None
     )
     rep = check_game(parse_text(broken, "broken.alh")[0])
     assert "BAULAND-CHOICE" in {v.code for v in rep.violations}
+
+
+def test_a_tile_claimed_with_a_sultan_card_takes_its_fruit_along() -> None:
+    """Die Macht des Sultans with Die Obstgärten: the claim follows the market line, so the
+    building lay on the market and got its fruit ("wird sofort eine Frucht ... gezogen und offen
+    auf das Gebäudeplättchen gelegt"); the claimer acquires it ("das Plättchen kostenlos nehmen")
+    and, as a buyer would ("bekommt er neben dem Gebäude auch die Frucht"), its fruit. The fruit
+    must not stay on the emptied field for the next piece laid there."""
+    from referee.engine.walk import At, state_at
+
+    def orchards(state: object) -> Any:
+        return state.modules["obstgaerten"]  # type: ignore[attr-defined]
+
+    text = (EXAMPLES / "module-wave-c.alh").read_text(encoding="utf-8")
+    game = parse_text(text, "wave-c.alh")[0]
+    lines = text.splitlines()
+    claim = next(i for i, line in enumerate(lines, 1) if re.match(r"\w+: sultan su:", line))
+    fruit = re.fullmatch(r"\* fruit (\w+) fr:(\d)", lines[claim - 2])
+    assert fruit, "the claimed tile's fruit is drawn on the line before the claim"
+    who = lines[claim - 1].split(":")[0]
+    slot = ["Gu", "Di", "De", "Du"].index(fruit.group(1))
+    before, _ = state_at(game, At("line", claim - 1))
+    after, _ = state_at(game, At("line", claim))
+    assert orchards(before).on_market.get(slot) == int(fruit.group(2))
+    data = orchards(after)
+    assert slot not in data.on_market  # not left for the next piece on that field
+    # the claimer holds it now (laid on his board by the end of the turn, like a vizier's)
+    assert orchards(after).pending.get(who) == [int(fruit.group(2))]
+    assert not orchards(before).pending.get(who)

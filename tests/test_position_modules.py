@@ -22,6 +22,7 @@ Obstgärten (rulebook-bigbox-de-2019.txt). What a position states for them:
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from referee.scoring.position import score_position
 from referee.scoring.state import score_state
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "angreifer", "obstgaerten")
+WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "sultan", "angreifer", "obstgaerten")
 
 
 def _game(name: str) -> Game:
@@ -59,7 +60,19 @@ def _views(state: Any) -> str:
         # the points each earlier attack cost: history, already in the scores (a position
         # states the cards, not the Alhambras they hit)
         player.pop("attacks", None)
-    return json.dumps(views, sort_keys=True, default=str)
+    sultan = views.get("sultan", {})
+    # history a position does not state: the used cards, how many were revealed, the face each
+    # mark was rolled from (the mark is what counts from then on)
+    sultan.get("table", {}).pop("revealed", None)
+    for player in sultan.get("players", {}).values():
+        player.pop("used", None)
+    sultan["players"] = {
+        k: v
+        for k, v in sultan.get("players", {}).items()
+        if v.get("sultan cards", "none") != "none"
+    }
+    text = json.dumps(views, sort_keys=True, default=str)
+    return re.sub(r", rolled [PSACGT]\)", ")", text)
 
 
 def _breakdown(result: Any) -> dict[str, Any]:

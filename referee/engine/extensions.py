@@ -293,6 +293,12 @@ class Module:
         module's components named in the payment (``purchase.modules_paid``) where they go.
         No checks here: checks belong in a ``pay.problems`` refinement."""
 
+    def market_taken(self, state: GameState, field: int, piece: Any, player: PlayerState) -> None:
+        """A piece left market field ``field`` (0-3) for ``player`` other than by a purchase
+        (e.g. a tile claimed out of turn), through
+        :func:`referee.engine.market_side.take_from_market`: what this module keeps for the
+        field goes along with it (e.g. the fruit lying on a building)."""
+
     def removed(
         self, state: GameState, player: PlayerState, at: Coord, piece: Any
     ) -> list[Violation]:

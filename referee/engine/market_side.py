@@ -47,7 +47,7 @@ from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos
 
 if TYPE_CHECKING:
     from referee.engine.extensions import Module
-    from referee.engine.state import GameState
+    from referee.engine.state import GameState, PlayerState
 
 ASIDE_VERB = "aside"
 
@@ -144,6 +144,19 @@ def aside_event(state: GameState, ev: ModuleChance, pos: Pos) -> None:
         state.market[target] = piece
 
 
+def take_from_market(state: GameState, field: int, player: PlayerState) -> object:
+    """Take the piece on market field ``field`` (0-3) for ``player`` without a purchase (a
+    claim out of turn): the field is left empty for the next market line, and every enabled
+    module hears of it (:meth:`~referee.engine.extensions.Module.market_taken`), so that what it
+    keeps for the field goes along (the purchase pipeline's ``on_purchase`` is the same for a
+    purchase). Returns the piece."""
+    piece = state.market[field]
+    state.market[field] = EMPTY
+    for m in state.ext.modules:
+        m.market_taken(state, field, piece, player)
+    return piece
+
+
 def position_aside(state: GameState, line: ModuleChance | Any) -> None:
     """``aside [FIELD] TOKEN ...`` in a ``position`` block (outside the player sections): the
     pieces lying beside the market, each drawn out of the tower (the supply is kept) and handed
@@ -188,6 +201,8 @@ def aside_lines(state: GameState) -> list[GenericArg]:
     offers), with the field where the module lays it next to one (``Du bh:PSAC``)."""
     args: list[GenericArg] = []
     for offer in side_offers(state):
+        if not offer.placed:  # a card beside the board, no tile: its module writes its lines
+            continue
         code = str(getattr(offer.piece, "code", ""))
         if ":" not in code:
             continue

@@ -666,6 +666,16 @@ class Obstgaerten(BundledModule):
             fruit = data.on_market.pop(purchase.slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
 
+    def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
+        """A building taken from the market without a purchase (a sultan card's claim, "das
+        Plättchen kostenlos nehmen") was laid on the market and got its fruit at once ("Wenn ein
+        Gebäude des Grundspiels auf den Bauhof gelegt wird, wird sofort eine Frucht ... gezogen");
+        reading: whoever acquires it gets the fruit with it, as with a purchase ("Erwirbt ein
+        Spieler nun eines dieser Gebäude, bekommt er neben dem Gebäude auch die Frucht")."""
+        data = self.data(state)
+        if slot in data.on_market:
+            data.pending.setdefault(player.name, []).append(data.on_market.pop(slot))
+
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

@@ -34,9 +34,9 @@ from referee.catalogue import BuildingType, Currency
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.findings import problem
-from referee.engine.market_side import SideOffer
+from referee.engine.market_side import SideOffer, take_from_market
 from referee.engine.ruleset import Decision, refines
-from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Claim, Moment, Phase, seat_order
 from referee.modules.base import (
     BundledModule,
@@ -773,7 +773,7 @@ class Sultan(BundledModule):
         saved = ctx.begin_interrupt(player, self.name, pos)
         t = state.turn
         assert t is not None
-        state.market[fld] = EMPTY
+        take_from_market(state, fld, player)  # the other modules hear of it (E14)
         data.fresh = [(f, x) for f, x in data.fresh if f != fld]
         t.pending.append(tile)
         if card is not None:
@@ -859,6 +859,15 @@ class Sultan(BundledModule):
             card.missing_told = True  # a position need not state the mark (then: unknown)
             (self.held(state, player) if player is not None else data.open).append(card)
         return True
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """The open cards beside the board (outside the player sections) and each player's
+        held cards, each with its mark, as :meth:`position_line` reads them back."""
+        data = self.data(state)
+        cards = data.open if player is None else self.held(state, player)
+        if not cards:
+            return []
+        return [ModuleAction(VERB, tuple(GenericArg(ComponentRef(KIND, c.name)) for c in cards))]
 
     # ------------------------------------------------------------- legal moves
 
