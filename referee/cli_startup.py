@@ -14,9 +14,10 @@ from the same text (the text is the key, so a change in the class or in Python's
 grew. The file lives in the user's cache folder (:func:`referee.cache.cache_dir`,
 never a shared temporary folder, since it holds code), is named after the interpreter's
 bytecode tag and magic number (``marshal``'s format is the interpreter's), and is replaced
-atomically. A missing, unreadable or damaged file, or a folder that cannot be written (a
-read-only home), means: compile as before. Only the command line installs this; ``import
-referee`` leaves ``dataclasses`` alone.
+atomically. It holds at most 4,000 texts: past that, only the texts this run used are written
+(what other Pythons or older classes left is dropped). A missing, unreadable or damaged file,
+or a folder that cannot be written (a read-only home), means: compile as before. Only the
+command line installs this; ``import referee`` leaves ``dataclasses`` alone.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any
 _MAX_ENTRIES = 4000  # a bound on the file (the referee's own classes need about 500)
 
 _table: dict[str, CodeType] = {}
+_used: set[str] = set()  # the texts this run looked up
 _grown = False
 _path: Path | None = None
 
@@ -68,9 +70,9 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
     code = _table.get(source)
     if code is None:
         code = compile(source, "<string>", "exec")
-        if len(_table) < _MAX_ENTRIES:
-            _table[source] = code
-            _grown = True
+        _table[source] = code
+        _grown = True
+    _used.add(source)
     builtins.exec(code, globals, locals)
 
 
@@ -101,10 +103,13 @@ def save() -> None:
     if not _grown or _path is None:
         return
     _grown = False
+    table = _table
+    if len(table) > _MAX_ENTRIES:  # old entries (another Python, changed classes): this run's
+        table = {k: v for k, v in _table.items() if k in _used}
     tmp = _path.with_name(f"{_path.name}.{os.getpid()}.tmp")
     try:
         _path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        tmp.write_bytes(marshal.dumps(_table))
+        tmp.write_bytes(marshal.dumps(table))
         os.replace(tmp, _path)  # readers see the old file or the new one, never half of one
     except (OSError, ValueError):
         with contextlib.suppress(OSError):

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from referee.cli import cli
@@ -208,3 +209,35 @@ def test_the_code_cache_gives_the_classes_dataclasses_would_compile(tmp_path: Pa
     finally:
         cli_startup.uninstall()
     assert not hasattr(dataclasses, "exec")
+
+
+def test_the_code_cache_keeps_this_runs_texts_when_it_is_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+    import marshal
+
+    from referee import cli_startup
+
+    monkeypatch.setenv("ALHAMBRA_REFEREE_CACHE", str(tmp_path))
+    monkeypatch.setattr(cli_startup, "_MAX_ENTRIES", 3)
+    monkeypatch.setattr(cli_startup, "_table", {})
+    monkeypatch.setattr(cli_startup, "_used", set())
+    stale = {f"# stale {i}": compile("pass", "<string>", "exec") for i in range(5)}
+    path = cli_startup._file()
+    assert path is not None
+    path.write_bytes(marshal.dumps(stale))
+    try:
+        cli_startup.install()
+
+        @dataclasses.dataclass(frozen=True)
+        class C:
+            x: int
+
+        assert C(1) == C(1)
+        cli_startup.save()
+    finally:
+        cli_startup.uninstall()
+    kept = marshal.loads(path.read_bytes())
+    assert kept and not any(k.startswith("# stale") for k in kept)
+    assert all("__create_fn__" in k for k in kept)
