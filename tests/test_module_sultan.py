@@ -515,3 +515,14 @@ def test_simulated_games_with_other_modules_check_clean(modules: list[str]) -> N
         text = simulate_text(players, 7, modules=modules)
         rep = check_game(parse_text(text, "sim.alh")[0])
         assert [v.code for v in rep.violations] == [], text
+
+
+def test_the_docs_example_re_roll_then_claim() -> None:
+    # docs/modules.md: the buyer re-rolls a garden, then claims the garden drawn next
+    body = (
+        BASE + "* sultan Anna su:DeC G\n4. Ben: buy Di A9 pay Di9, reserve A9\n"
+        "* market Di:G8ne\nAnna: sultan su:DeG G8ne, place G8ne@1,0\n* market Di:T9ne\n"
+    )
+    rep = run(body, SU)
+    assert codes(rep) == []
+    assert sultan(rep).used == [("Anna", "su:DeG", "G8ne")]  # type: ignore[attr-defined]
