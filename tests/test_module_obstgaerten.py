@@ -293,3 +293,11 @@ def test_the_fruitboard_line_is_read_alike_by_the_fast_reader_and_the_grammar() 
     from referee.notation import format_game
 
     assert f"* fruitboard {BD7}\n" in format_game(game)
+
+
+def test_every_player_has_a_board_when_play_begins() -> None:
+    # "Jedem Spieler wird eine Früchtetafel zugelost."
+    rep = example("* orchard Anna bd:7 Ben bd:4 Cem bd:1\n", "* orchard Anna bd:7 Ben bd:4\n")
+    assert codes(rep)[0] == "ORCHARD-BOARD"
+    assert "no board is stated for Cem" in messages(rep)[0]
+    assert codes(rep).count("ORCHARD-BOARD") == 1

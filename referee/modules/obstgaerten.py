@@ -104,6 +104,10 @@ rule(
         "twice": ("board bd:{board} is drawn twice", "Tafel bd:{board} wird zweimal gezogen"),
         "player": ("{name} gets a second board", "{name} bekommt eine zweite Tafel"),
         "unknown": ("{name} plays no part", "{name} spielt nicht mit"),
+        "missing": (
+            "play begins, but no board is stated for {names} (* orchard NAME bd:N)",
+            "das Spiel beginnt, aber für {names} ist keine Tafel angegeben (* orchard NAME bd:N)",
+        ),
     },
 )
 rule(
@@ -271,6 +275,7 @@ class OrchardScratch(Scratch):
     leftovers: dict[TileKind, int | None] = field(default_factory=dict)
     layouts: dict[int, Layout] = field(default_factory=dict)  # board -> stated layout
     used: set[int] = field(default_factory=set)  # boards a fruit was laid on
+    boards_checked: bool = False  # every player's board looked for when play began
 
 
 @bundled
@@ -670,6 +675,13 @@ class Obstgaerten(BundledModule):
         super().at_moment(ctx, moment)
         state = ctx.state
         data = self.data(state)
+        if moment == Moment.TURN_START and not data.boards_checked:
+            # "Jedem Spieler wird eine Früchtetafel zugelost": every board known when play begins
+            data.boards_checked = True
+            lacking = [p.name for p in state.players if p.name not in data.boards]
+            if lacking:
+                where = ctx.pos or (state.turn.pos if state.turn is not None else NOWHERE)
+                state.flag("ORCHARD-BOARD", where, reason="missing", names=", ".join(lacking))
         if moment in (Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
             self._missing(state, ctx.pos)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_DONE):
