@@ -25,6 +25,9 @@ def piece_code(piece: object) -> str:
     token (``bz:DePSA``)."""
     if piece is None or piece is EMPTY:
         return "?"
+    carried = getattr(piece, "carried_tile", None)
+    if carried is not None:  # a piece lying on a tile is named by the tile (docs/modules.md)
+        return piece_code(carried)
     code = getattr(piece, "code", None)
     return str(code) if code is not None else str(piece)
 
