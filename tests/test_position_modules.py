@@ -298,3 +298,26 @@ def test_every_module_example_is_written_as_a_readable_canonical_position(path: 
     again = parse_text(text, "position.alh")[0]
     assert not again.errors, again.errors
     assert format_game(again) == text
+
+
+def test_scouts_open_taken_and_gone_are_stated_once_each() -> None:
+    """ "Nach der 1. und 2. Wertung werden jeweils 2 neue Kundschafterkarten aufgedeckt,
+    eventuell noch offen ausliegende Kundschafter kommen aus dem Spiel": a position states the
+    open scouts, those out of the game (`gone`) and each player's; one card per type."""
+    body = (
+        "  scorings 1\n  attack 1 E\n  scouts sc:T sc:S gone sc:P\n"
+        + ALH.format(name="Anna", more="")
+        + "    scouts sc:A\n"
+        + ALH.format(name="Ben", more="")
+        + ALH.format(name="Cem", more="")
+    )
+    text = f'[Players "Anna, Ben, Cem"]\n[Modules "angreifer"]\n\nposition\n{body}end\n'
+    state, found = state_at(parse_text(text)[0], At("end"))
+    assert found == []
+    data = state.modules["angreifer"]
+    assert data.open_scouts == ["T", "S"] and data.taken == {"Anna": ["A"]}
+    assert sorted(data.revealed_scouts) == ["A", "P", "S", "T"]
+    assert "  scouts sc:T sc:S gone sc:P\n" in position_text(state)
+    twice = text.replace("gone sc:P", "gone sc:A")  # Anna holds sc:A
+    _s, found = state_at(parse_text(twice)[0], At("end"))
+    assert [v.code for v in found] == ["SCOUT-SUPPLY"]

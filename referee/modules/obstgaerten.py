@@ -737,6 +737,7 @@ class Obstgaerten(BundledModule):
         "fields": "Felder",
         "points now": "Punkte jetzt",
         "groups": "Gruppen",
+        "placeholder layout, not verified": "Platzhalter-Aufbau, ungeprüft",
     }
     """German for the words of :meth:`view` (``show --lang de``)."""
 
