@@ -321,3 +321,20 @@ def test_scouts_open_taken_and_gone_are_stated_once_each() -> None:
     twice = text.replace("gone sc:P", "gone sc:A")  # Anna holds sc:A
     _s, found = state_at(parse_text(twice)[0], At("end"))
     assert [v.code for v in found] == ["SCOUT-SUPPLY"]
+
+
+def test_plot_buildings_in_a_position_are_checked_against_the_supply() -> None:
+    """ "je 2 Gebäudeplättchen jedes Gebäudetyps": the columns stated plus the buildings on
+    plots may hold at most two of a type."""
+    body = (
+        "  plots 1 C G\n  plots 2 S G T\n  plots 3 P A\n  plots 4 T S\n"
+        + ALH.format(name="A", more="bl:1_12n_C@1,0")
+        + ALH.format(name="B", more="")
+        + ALH.format(name="C", more="")
+    )
+    text = f'[Players "A, B, C"]\n[Modules "bauland"]\n\nposition\n{body}end\n'
+    _s, found = state_at(parse_text(text)[0], At("end"))
+    assert found == []
+    third = text.replace("plots 3 P A", "plots 3 C A")  # C under 1 and 3, and on A's plot
+    _s, found = state_at(parse_text(third)[0], At("end"))
+    assert [(v.code, v.reason) for v in found] == [("BAULAND-SETUP", "supply")]
