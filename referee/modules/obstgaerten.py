@@ -307,7 +307,15 @@ class Obstgaerten(BundledModule):
             "Tafeln, deren Aufbau keine Zeile `* fruitboard` angibt: der Platzhalter der YAML "
             "(als ungeprüft vermerkt) oder `stated`: eine darauf gelegte Frucht ist "
             "ORCHARD-LAYOUT",
-        )
+        ),
+        "leftovers": (
+            "fruit",
+            ("fruit", "none"),
+            "a tile handed out at the game end takes its fruit along (the section says nothing "
+            "of it; default) or not (none)",
+            "ein bei Spielende verteiltes Plättchen nimmt seine Frucht mit (der Abschnitt sagt "
+            "dazu nichts; voreingestellt) oder nicht (none)",
+        ),
     }
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
@@ -695,6 +703,9 @@ class Obstgaerten(BundledModule):
                     data.leftovers[tile] = kind
         if moment == Moment.LEFTOVERS_DONE:
             # reading: a fruit goes with its tile in the leftover distribution as well
+            # (option leftovers=none: it does not)
+            if self.option("leftovers") == "none":
+                data.leftovers.clear()
             for p in state.players:
                 got = [t for _c, t in p.alhambra.items()] + list(p.reserve)
                 for tile, kind in list(data.leftovers.items()):
