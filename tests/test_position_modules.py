@@ -21,6 +21,7 @@ Obstgärten (rulebook-bigbox-de-2019.txt). What a position states for them:
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -39,13 +40,24 @@ from referee.notation.formatter import format_game
 from referee.record.model import Game
 from referee.scoring.position import score_position
 from referee.scoring.state import score_state
+from referee.simulate import simulate_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "angreifer", "obstgaerten")
 
 
 def _game(name: str) -> Game:
+    if name == "wave-c":
+        return _six()
     return parse_text((EXAMPLES / f"module-{name}.alh").read_text(encoding="utf-8"))[0]
+
+
+@functools.cache
+def _six() -> Game:
+    """A simulated four-player game with the six modules of this file together (the combined
+    example of the repository may hold further modules)."""
+    text = simulate_text(4, 1, modules=WAVE_C)
+    return parse_text(text, "six.alh")[0]
 
 
 def _headers(game: Game) -> str:
@@ -137,9 +149,9 @@ def test_any_turn_of_the_combined_game_round_trips(turn: int) -> None:
 
 def test_show_format_record_writes_the_position_that_check_and_score_read(tmp_path: Path) -> None:
     runner = CliRunner()
-    got = runner.invoke(
-        cli, ["show", str(EXAMPLES / "module-wave-c.alh"), "--at", "40", "--format", "record"]
-    )
+    source = tmp_path / "six.alh"
+    source.write_text(simulate_text(4, 1, modules=WAVE_C), encoding="utf-8")
+    got = runner.invoke(cli, ["show", str(source), "--at", "40", "--format", "record"])
     assert got.exit_code == 0, got.output
     text = got.output
     assert text.startswith("[Event ")
