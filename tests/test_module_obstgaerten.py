@@ -293,3 +293,30 @@ def test_the_fruitboard_line_is_read_alike_by_the_fast_reader_and_the_grammar() 
     from referee.notation import format_game
 
     assert f"* fruitboard {BD7}\n" in format_game(game)
+
+
+def test_every_player_has_a_board_when_play_begins() -> None:
+    # "Jedem Spieler wird eine Früchtetafel zugelost."
+    rep = example("* orchard Anna bd:7 Ben bd:4 Cem bd:1\n", "* orchard Anna bd:7 Ben bd:4\n")
+    assert codes(rep)[0] == "ORCHARD-BOARD"
+    assert "no board is stated for Cem" in messages(rep)[0]
+    assert codes(rep).count("ORCHARD-BOARD") == 1
+
+
+def test_option_leftovers_none_keeps_the_fruits_of_the_handed_out_tiles_back() -> None:
+    """The section says nothing of the leftover distribution: by default a tile handed out at
+    the end takes its fruit along (Cem gets T13 and its fruit, Ben G11 and T11s and theirs);
+    `leftovers=none` for groups that hand out the tiles without their fruits."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    counts = {}
+    for opt in ("", " leftovers=none"):
+        game = parse_text(text.replace(f'[Modules "{M}"]', f'[Modules "{M}{opt}"]'))[0]
+        rep = check_game(game)
+        assert rep.state is not None
+        fields = rep.state.modules[M].fields
+        counts[opt] = {name: len(f) for name, f in fields.items()}
+        claims = [v for v in rep.violations if v.code == "SCORE-CLAIM"]
+        assert bool(claims) == bool(opt)  # the example's claims count the fruits along
+    assert counts[""]["Cem"] == counts[" leftovers=none"]["Cem"] + 1
+    assert counts[""]["Ben"] == counts[" leftovers=none"]["Ben"] + 2
+    assert counts[""]["Anna"] == counts[" leftovers=none"]["Anna"]

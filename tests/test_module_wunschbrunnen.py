@@ -158,3 +158,21 @@ def test_the_three_market_modules_and_the_vizier_play_together() -> None:
         if type(a).__name__ == "Buy"
     }
     assert {"bz", "bh", "ww"} & kinds
+
+
+def test_option_walls_stop_lets_a_wall_interrupt_the_row() -> None:
+    """ "in ununterbrochener Reihenfolge" names no walls: by default a wall between two
+    buildings of the row does not interrupt it; `walls=stop` (a switch for groups that read
+    a wall as an interruption) ends the row at the first wall across it."""
+    from referee.catalogue import Side
+
+    plain = [t for t in catalogue().tiles if not t.walls][:3]
+    walled = next(t for t in catalogue().tiles if Side.W in t.walls and t not in plain)
+    well = Well(3, Side.E)
+    row = [(Coord(0, 1), well)] + [(Coord(1 + i, 1), t) for i, t in enumerate(plain)]
+    open_row = Alhambra(row)  # type: ignore[arg-type]
+    assert score_wells(open_row, "exact", "stop")[0] == 3  # no wall across: 3 in a row
+    cut = Alhambra([*row[:2], (Coord(2, 1), walled), row[3]])  # type: ignore[arg-type]
+    assert score_wells(cut)[0] == 3  # default: the wall does not interrupt
+    assert row_length(cut, Coord(0, 1), well, "stop") == 1
+    assert score_wells(cut, "exact", "stop")[0] == 0

@@ -25,6 +25,9 @@ def piece_code(piece: object) -> str:
     token (``bz:DePSA``)."""
     if piece is None or piece is EMPTY:
         return "?"
+    carried = getattr(piece, "carried_tile", None)
+    if carried is not None:  # a piece lying on a tile is named by the tile (docs/modules.md)
+        return piece_code(carried)
     code = getattr(piece, "code", None)
     return str(code) if code is not None else str(piece)
 
@@ -37,6 +40,10 @@ def _cards(p: PlayerState) -> list[str]:
 def position_lines(state: GameState) -> list[str]:
     """The ``position`` ... ``end`` block of ``state``, one line per item."""
     out = ["position"]
+    if state.turn is not None and state.turn.pending:
+        # a moment inside a turn: what was bought and is not placed yet has no position line
+        pending = " ".join(piece_code(t) for t in state.turn.pending)
+        out.append(f"  # inside turn {state.turn.number}: bought, not yet placed: {pending}")
     if state.next_player is not None and 0 <= state.next_player < len(state.players):
         out.append(f"  next {fmt_name(state.players[state.next_player].name)}")
     if state.scorings_done:

@@ -48,6 +48,7 @@ S_NOTES = section(H, "Anmerkungen")
 S_VARIANT = section(H, "Variante mit offener Angriffskarte")
 ATTACK = "attack"
 SCOUTS = "scouts"
+GONE = "gone"  # in a position's `scouts` line: the scouts revealed earlier, out of the game
 SCOUT = "scout"
 KIND = "sc"
 ORDER_ATTACK = ORDER_LAST + 50  # "Direkt im Anschluss an eine Wertung": after every other line
@@ -335,14 +336,24 @@ class Angreifer(BundledModule):
             return True
         if verb == SCOUTS:
             kinds: list[str] = []
+            gone: list[str] = []  # after the word `gone`: revealed earlier, out of the game
+            into = kinds
             for arg in line.args:
+                if player is None and str(arg.value).lower() == GONE and into is kinds:
+                    into = gone
+                    continue
                 kind = _scout_type(arg.value)
                 if kind is None or kind in data.revealed_scouts or kind in kinds:
                     code = "SCOUT-TOKEN" if kind is None else "SCOUT-SUPPLY"
                     state.flag(code, arg.pos or line.pos, token=_token(arg.value), scout=kind)
                     continue
-                kinds.append(kind)
-            data.revealed_scouts.extend(kinds)
+                if kind in gone:
+                    state.flag(
+                        "SCOUT-SUPPLY", arg.pos or line.pos, token=_token(arg.value), scout=kind
+                    )
+                    continue
+                into.append(kind)
+            data.revealed_scouts.extend(kinds + gone)
             if player is None:
                 data.open_scouts = kinds
                 data.reveals = max(
@@ -355,7 +366,8 @@ class Angreifer(BundledModule):
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         """``attack 1 E`` for every attack card known (revealed, or the next one stated),
-        ``scouts sc:P sc:A`` (the open scouts; ``scouts`` alone: none open after a reveal);
+        ``scouts sc:P sc:A gone sc:C`` (the open scouts, then those revealed earlier and out of
+        the game; ``scouts`` alone: none open after a reveal);
         ``scouts sc:T`` in a player section (taken)."""
         data = self.data(state)
         if player is not None:
@@ -368,8 +380,12 @@ class Angreifer(BundledModule):
             for r, d in sorted(data.cards.items())
         ]
         if data.reveals or data.open_scouts:
-            scouts = tuple(GenericArg(ComponentRef(KIND, k)) for k in data.open_scouts)
-            out.append(ModuleAction(SCOUTS, scouts))
+            scouts = [GenericArg(ComponentRef(KIND, k)) for k in data.open_scouts]
+            taken = {k for ks in data.taken.values() for k in ks}
+            gone = [k for k in data.revealed_scouts if k not in data.open_scouts and k not in taken]
+            if gone:
+                scouts += [GenericArg(GONE), *(GenericArg(ComponentRef(KIND, k)) for k in gone)]
+            out.append(ModuleAction(SCOUTS, tuple(scouts)))
         return out
 
     def position_scoring(self, ctx: Any, round_no: int) -> None:

@@ -478,7 +478,24 @@ class Bauland(BundledModule):
         if len(kinds) > column_size():
             state.flag("BAULAND-SETUP", line.pos, reason="count", number=number, n=len(kinds))
         data.columns[number] = [k for k in kinds if k is not None]
+        if self._columns_known(state):
+            self._position_supply(state, line.pos)
         return True
+
+    def _position_supply(self, state: GameState, pos: Pos) -> None:
+        """All four columns stated: the buildings still under the number tiles and those on
+        plots (in the players' Alhambras and reserves, with Dirk, on the market) are at most
+        the plot buildings that exist ("je 2 Gebäudeplättchen jedes Gebäudetyps")."""
+        data = self.data(state)
+        pieces: list[Any] = list(state.market) + list(state.dirk or [])
+        for p in state.players:
+            pieces += [x for _c, x in p.alhambra.items()] + list(p.reserve)
+        seen: Counter[BuildingType] = Counter(k for col in data.columns.values() for k in col)
+        seen.update(plot.kind for plot in plots_of(pieces) if plot.kind is not None)
+        for kind, n in sorted(seen.items(), key=lambda x: x[0].code):
+            if n > per_type().get(kind, 0):
+                state.flag("BAULAND-SETUP", pos, reason="supply", type=kind.code, n=n)
+        data.laid_out = seen
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         """``plots 1 P A`` for every column stated (``plots 4`` when it is empty); the plots

@@ -104,6 +104,10 @@ rule(
         "twice": ("board bd:{board} is drawn twice", "Tafel bd:{board} wird zweimal gezogen"),
         "player": ("{name} gets a second board", "{name} bekommt eine zweite Tafel"),
         "unknown": ("{name} plays no part", "{name} spielt nicht mit"),
+        "missing": (
+            "play begins, but no board is stated for {names} (* orchard NAME bd:N)",
+            "das Spiel beginnt, aber für {names} ist keine Tafel angegeben (* orchard NAME bd:N)",
+        ),
     },
 )
 rule(
@@ -271,6 +275,7 @@ class OrchardScratch(Scratch):
     leftovers: dict[TileKind, int | None] = field(default_factory=dict)
     layouts: dict[int, Layout] = field(default_factory=dict)  # board -> stated layout
     used: set[int] = field(default_factory=set)  # boards a fruit was laid on
+    boards_checked: bool = False  # every player's board looked for when play began
 
 
 @bundled
@@ -302,7 +307,15 @@ class Obstgaerten(BundledModule):
             "Tafeln, deren Aufbau keine Zeile `* fruitboard` angibt: der Platzhalter der YAML "
             "(als ungeprüft vermerkt) oder `stated`: eine darauf gelegte Frucht ist "
             "ORCHARD-LAYOUT",
-        )
+        ),
+        "leftovers": (
+            "fruit",
+            ("fruit", "none"),
+            "a tile handed out at the game end takes its fruit along (the section says nothing "
+            "of it; default) or not (none)",
+            "ein bei Spielende verteiltes Plättchen nimmt seine Frucht mit (der Abschnitt sagt "
+            "dazu nichts; voreingestellt) oder nicht (none)",
+        ),
     }
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
@@ -680,6 +693,13 @@ class Obstgaerten(BundledModule):
         super().at_moment(ctx, moment)
         state = ctx.state
         data = self.data(state)
+        if moment == Moment.TURN_START and not data.boards_checked:
+            # "Jedem Spieler wird eine Früchtetafel zugelost": every board known when play begins
+            data.boards_checked = True
+            lacking = [p.name for p in state.players if p.name not in data.boards]
+            if lacking:
+                where = ctx.pos or (state.turn.pos if state.turn is not None else NOWHERE)
+                state.flag("ORCHARD-BOARD", where, reason="missing", names=", ".join(lacking))
         if moment in (Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
             self._missing(state, ctx.pos)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_DONE):
@@ -693,6 +713,9 @@ class Obstgaerten(BundledModule):
                     data.leftovers[tile] = kind
         if moment == Moment.LEFTOVERS_DONE:
             # reading: a fruit goes with its tile in the leftover distribution as well
+            # (option leftovers=none: it does not)
+            if self.option("leftovers") == "none":
+                data.leftovers.clear()
             for p in state.players:
                 got = [t for _c, t in p.alhambra.items()] + list(p.reserve)
                 for tile, kind in list(data.leftovers.items()):
@@ -735,6 +758,7 @@ class Obstgaerten(BundledModule):
         "fields": "Felder",
         "points now": "Punkte jetzt",
         "groups": "Gruppen",
+        "placeholder layout, not verified": "Platzhalter-Aufbau, ungeprüft",
     }
     """German for the words of :meth:`view` (``show --lang de``)."""
 

@@ -187,22 +187,31 @@ class Well:
         return Well(self.number, got[1]), []
 
 
-def row_length(alhambra: Any, at: Coord, well: Well) -> int:
+def row_length(alhambra: Any, at: Coord, well: Well, walls: str = "pass") -> int:
     """The buildings in an unbroken row from the well in its spout's direction (the first
-    empty cell or piece that is no building ends it; walls do not)."""
+    empty cell or piece that is no building ends it; walls do not, unless ``walls="stop"``:
+    then a wall on the side between two cells of the row ends it too)."""
     if well.spout is None:
         return 0
-    dx, dy = STEP[well.spout]
+    side = well.spout
+    dx, dy = STEP[side]
     k = 0
+    prev_piece: Any = well
     while True:
         c = Coord(at.x + dx * (k + 1), at.y + dy * (k + 1))
         piece = alhambra.get(c)
         if piece is None or not is_building(c, piece):
             return k
+        if walls == "stop" and (
+            side in getattr(prev_piece, "walls", frozenset())
+            or side.opposite in getattr(piece, "walls", frozenset())
+        ):
+            return k
+        prev_piece = piece
         k += 1
 
 
-def score_wells(alhambra: Any, rule_: str = "exact") -> tuple[int, str, str]:
+def score_wells(alhambra: Any, rule_: str = "exact", walls: str = "pass") -> tuple[int, str, str]:
     """The well line of one Alhambra: points, English and German detail."""
     total = 0
     en: list[str] = []
@@ -210,7 +219,7 @@ def score_wells(alhambra: Any, rule_: str = "exact") -> tuple[int, str, str]:
     for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
         if not isinstance(piece, Well):
             continue
-        n = row_length(alhambra, at, piece)
+        n = row_length(alhambra, at, piece, walls)
         hit = n == piece.number if rule_ == "exact" else n >= piece.number
         pts = piece.number if hit else 0
         total += pts
@@ -255,6 +264,14 @@ class WunschbrunnenModule(BesideTheMarket):
             ("exact", "atleast"),
             'whether a longer row scores too (default: no, "genau so viele")',
             'ob eine längere Reihe auch zählt (voreingestellt: nein, "genau so viele")',
+        ),
+        "walls": (
+            "pass",
+            ("pass", "stop"),
+            "whether a wall between two tiles of the row interrupts it (default: no, the text "
+            'names only "in ununterbrochener Reihenfolge", no walls)',
+            "ob eine Mauer zwischen zwei Plättchen der Reihe sie unterbricht (voreingestellt: "
+            'nein, der Text nennt nur "in ununterbrochener Reihenfolge", keine Mauern)',
         ),
     }
 
@@ -355,13 +372,14 @@ class WunschbrunnenModule(BesideTheMarket):
         from referee.scoring.categories import PointLine
 
         how = self.option("row")
+        walls = self.option("walls")
 
         def points(p: Any) -> tuple[int, str, str] | None:
             if p.alhambra is None:
                 return None
             if not any(isinstance(x, Well) for _c, x in p.alhambra.items()):
                 return None
-            return score_wells(p.alhambra, how)
+            return score_wells(p.alhambra, how, walls)
 
         line = PointLine("well", "wells", "Wunschbrunnen", S_SCORE, points, order=630)
         return ScoringParts(categories=(line,))
@@ -390,7 +408,7 @@ class WunschbrunnenModule(BesideTheMarket):
             built = [x for _c, x in p.alhambra.items() if isinstance(x, Well)]
             kept = [str(x) for x in p.reserve if isinstance(x, Well)]
             if built or kept:
-                pts, en, _de = score_wells(p.alhambra, self.option("row"))
+                pts, en, _de = score_wells(p.alhambra, self.option("row"), self.option("walls"))
                 players[p.name] = {
                     "wells": en or "-",
                     "points now": str(pts),
@@ -401,7 +419,7 @@ class WunschbrunnenModule(BesideTheMarket):
             "table": {
                 "beside the market": beside,
                 "in the tower": str(tower_total(state, self)),
-                "options": f"row={self.option('row')}",
+                "options": f"row={self.option('row')} walls={self.option('walls')}",
             },
             "players": players,
         }
