@@ -21,7 +21,6 @@ Obstgärten (rulebook-bigbox-de-2019.txt). What a position states for them:
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
@@ -41,24 +40,14 @@ from referee.notation.formatter import format_game
 from referee.record.model import Game
 from referee.scoring.position import score_position
 from referee.scoring.state import score_state
-from referee.simulate import simulate_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "sultan", "angreifer", "obstgaerten")
 
 
 def _game(name: str) -> Game:
-    if name == "wave-c":
-        return _six()
+    """``module-NAME.alh``; ``wave-c``: the combined game of the seven wave-C modules."""
     return parse_text((EXAMPLES / f"module-{name}.alh").read_text(encoding="utf-8"))[0]
-
-
-@functools.cache
-def _six() -> Game:
-    """A simulated four-player game with the six modules of this file together (the combined
-    example of the repository may hold further modules)."""
-    text = simulate_text(4, 1, modules=WAVE_C)
-    return parse_text(text, "six.alh")[0]
 
 
 def _headers(game: Game) -> str:
@@ -162,8 +151,7 @@ def test_any_turn_of_the_combined_game_round_trips(turn: int) -> None:
 
 def test_show_format_record_writes_the_position_that_check_and_score_read(tmp_path: Path) -> None:
     runner = CliRunner()
-    source = tmp_path / "six.alh"
-    source.write_text(simulate_text(4, 1, modules=WAVE_C), encoding="utf-8")
+    source = EXAMPLES / "module-wave-c.alh"
     got = runner.invoke(cli, ["show", str(source), "--at", "40", "--format", "record"])
     assert got.exit_code == 0, got.output
     text = got.output
