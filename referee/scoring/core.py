@@ -98,6 +98,12 @@ class ScoringEntry:
 # ----------------------------------------------------------------------------- output
 
 
+# (type, its majority category key), in the types' order
+_MAJORITY_KEYS: tuple[tuple[BuildingType, str], ...] = tuple(
+    (t, f"majority:{t.code}") for t in BUILDING_TYPES
+)
+
+
 @dataclass(frozen=True)
 class TypeScore(CategoryScore):
     """One participant's result for one building type (category ``majority:<type>``)."""
@@ -157,8 +163,9 @@ class ScoringRow:
     @property
     def buildings(self) -> dict[BuildingType, TypeScore]:
         out: dict[BuildingType, TypeScore] = {}
-        for t in BUILDING_TYPES:
-            s = self.categories.get(f"majority:{t.code}")
+        categories = self.categories
+        for t, key in _MAJORITY_KEYS:
+            s = categories.get(key)
             if isinstance(s, TypeScore):
                 out[t] = s
         return out

@@ -134,8 +134,11 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
     label_w = max(
         len(n) for n in [*names, *extra, _w(lang, "wall"), _w(lang, "sum"), _w(lang, "total")]
     )
-    places = [_place(s, lang) for r in result.rows for s in r.buildings.values()]
-    places += [s.place_text(lang) for r in result.rows for s in r.modules.values()]
+    # each row's buildings and module categories, looked up once (they are computed properties)
+    buildings = [r.buildings for r in result.rows]
+    modules = [r.modules for r in result.rows]
+    places = [_place(s, lang) for b in buildings for s in b.values()]
+    places += [s.place_text(lang) for m in modules for s in m.values()]
     place_w = max([len(_w(lang, "place")), *(len(p) for p in places)])
     count_w = max(len(_w(lang, "count")), 3)
     points_w = max(len(_w(lang, "points")), 4)
@@ -144,13 +147,13 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
         text = f"  {label:<{label_w}}  {count:>{count_w}}  {place:<{place_w}}  {points:>{points_w}}"
         return f"{text}  {how}".rstrip()
 
-    for row in result.rows:
+    for row, row_buildings, row_modules in zip(result.rows, buildings, modules, strict=True):
         lines.append(row.name)
         lines.append(
             row_text("", _w(lang, "count"), _w(lang, "place"), _w(lang, "points"), _w(lang, "how"))
         )
         for t, name in zip(BUILDING_TYPES, names, strict=True):
-            s = row.buildings[t]
+            s = row_buildings[t]
             count = num_text(s.count)
             lines.append(row_text(name, count, _place(s, lang), str(s.points), s.split))
             for adj in s.adjustments:
@@ -164,7 +167,7 @@ def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool =
             lines.append(
                 row_text(_w(lang, "wall"), str(row.wall.length), "", str(row.wall.points), how)
             )
-        for key, cs in row.modules.items():
+        for key, cs in row_modules.items():
             points = signed(cs.points) if cs.points < 0 else str(cs.points)
             lines.append(
                 row_text(
