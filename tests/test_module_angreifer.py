@@ -174,7 +174,11 @@ def test_example_game_scores_each_attack_in_its_scoring() -> None:
 
 def test_attack_card_missing_early_twice_and_repeated() -> None:
     # "Direkt im Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt."
-    assert "ATTACK-MISSING" in codes(example("* attack E\n", ""))
+    rep = example("* attack E\n", "")
+    assert "ATTACK-MISSING" in codes(rep)
+    told = next(v for v in rep.violations if v.code == "ATTACK-MISSING")
+    assert "a `* attack N|E|S|W` line must state it before the scoring line" in told.message()
+    assert "eine Zeile `* attack N|E|S|W` muss sie" in told.message("de")
     assert "ATTACK-TIMING" in codes(example("* attack E\n", "* attack E\n* attack W\n"))
     rep = example("1. Anna: take De9\n", "1. Anna: take De9\n* attack W\n")
     assert "ATTACK-TIMING" in codes(rep)  # no scoring due

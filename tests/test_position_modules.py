@@ -202,6 +202,9 @@ def test_a_position_without_the_attack_card_of_the_scoring_says_so() -> None:
     body = "".join(ALH.format(name=n, more="") for n in ("Anna", "Ben", "Cem"))
     missing = _score("  scorings 2\n" + body, "angreifer")
     assert "ATTACK-MISSING" in _codes(missing)
+    told = next(p for p in missing.problems if p.code == "ATTACK-MISSING")
+    assert "`attack SCORING N|E|S|W`" in told.message() and "* attack" not in told.message()
+    assert "Stellungsblock" in told.message("de")
     assert "attack" not in missing.result.rows[0].categories
     stated = _score("  scorings 2\n  attack 1 N\n  attack 2 E\n  attack 3 S\n" + body, "angreifer")
     assert "ATTACK-MISSING" not in _codes(stated)

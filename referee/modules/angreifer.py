@@ -125,12 +125,22 @@ rule(
     "attack card not stated",
     "Angriffskarte nicht angegeben",
     S_ATTACK,
-    "scoring {round} has no attack card: a `* attack N|E|S|W` line must state it before the "
-    'scoring line ("Direkt im Anschluss an eine Wertung wird die oberste Angriffskarte '
-    'aufgedeckt"); no attack was scored',
-    "die {round}. Wertung hat keine Angriffskarte: eine Zeile `* attack N|E|S|W` muss sie vor "
-    "der Wertungszeile nennen (direkt im Anschluss an eine Wertung wird die oberste "
-    "Angriffskarte aufgedeckt); kein Angriff wurde gewertet",
+    "scoring {round} has no attack card: {detail}; no attack was scored",
+    "die {round}. Wertung hat keine Angriffskarte: {detail}; kein Angriff wurde gewertet",
+    {
+        "record": (
+            'a `* attack N|E|S|W` line must state it before the scoring line ("Direkt im '
+            'Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt")',
+            "eine Zeile `* attack N|E|S|W` muss sie vor der Wertungszeile nennen (direkt im "
+            "Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt)",
+        ),
+        "position": (
+            "the position block must state it with a line `attack SCORING N|E|S|W` "
+            "(e.g. `attack 3 W`)",
+            "der Stellungsblock muss sie mit einer Zeile `attack WERTUNG N|E|S|W` nennen "
+            "(z. B. `attack 3 W`)",
+        ),
+    },
 )
 rule(
     "SCOUT-TOKEN",
@@ -392,7 +402,7 @@ class Angreifer(BundledModule):
         """A position scored without the attack card of that scoring: reported
         (``ATTACK-MISSING``), never silently left out."""
         if round_no not in self.data(ctx.state).cards:
-            ctx.flag("ATTACK-MISSING", ctx.pos, round=round_no)
+            ctx.flag("ATTACK-MISSING", ctx.pos, reason="position", round=round_no)
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``scout sc:T`` after an exact purchase of a tower in the same turn."""
@@ -469,7 +479,7 @@ class Angreifer(BundledModule):
         r = state.scorings_done[-1]
         data = self.data(state)
         if r not in data.cards:
-            ctx.flag("ATTACK-MISSING", ctx.pos, round=r)
+            ctx.flag("ATTACK-MISSING", ctx.pos, reason="record", round=r)
             return
         result = state.scoring_results[-1]
         for row in result.rows:
