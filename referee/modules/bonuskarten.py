@@ -281,31 +281,103 @@ class Bonuskarten(BundledModule):
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
-        """``bonus G10 T12`` in a player's section of a position: the cards lying revealed."""
+        """``bonus G10 T12 hidden S9 ?`` in a player's section of a position: the cards lying
+        revealed, then (after ``hidden``, optional) the cards held face down, ``?`` for one the
+        recorder did not see. Without ``hidden`` the player holds the rest of the deal unseen."""
         if player is None or line.verb.lower() != VERB:
             return False
         data = self.data(state)
-        for arg in line.args:
+        words = [isinstance(a.value, str) and a.value.lower() for a in line.args]
+        cut = words.index("hidden") if "hidden" in words else len(line.args)
+        for arg in line.args[:cut]:
             kind = self._kind(state, arg.value, arg.pos or line.pos, player.name)
             if kind is None:
                 continue
             if not self._built(player, kind):
                 state.flag("BONUS-NOT-BUILT", arg.pos or line.pos, player.name, tile=kind.code)
                 continue
-            holder = data.owner.get(kind)
-            if holder is not None and holder != player.name:
-                state.flag(
-                    "BONUS-SUPPLY",
-                    arg.pos or line.pos,
-                    player.name,
-                    tile=kind.code,
-                    where=Text("BONUS-SUPPLY.where/s", holder=holder),
-                )
-            data.owner[kind] = player.name
+            self._claim(state, player, kind, arg.pos or line.pos)
             if kind not in data.revealed[player.name]:
                 data.revealed[player.name].append(kind)
                 data.hand_unknown[player.name] = max(0, data.hand_unknown[player.name] - 1)
+        if cut < len(line.args):
+            self._position_hidden(state, player, line, line.args[cut + 1 :])
         return True
+
+    def _position_hidden(
+        self, state: GameState, player: PlayerState, line: ModuleAction, args: tuple[Any, ...]
+    ) -> None:
+        """The face-down cards of ``bonus ... hidden S9 ?``: they replace the unseen rest of
+        the deal; with the revealed ones they are the player's deal (3/3/2/2/1)."""
+        data = self.data(state)
+        name = player.name
+        hand: Counter[TileKind] = Counter()
+        unknown = 0
+        for arg in args:
+            if isinstance(arg.value, str) and arg.value == "?":
+                unknown += 1
+                continue
+            kind = self._kind(state, arg.value, arg.pos or line.pos, name)
+            if kind is None:
+                continue
+            if kind in data.revealed[name] or hand[kind]:
+                state.flag(
+                    "BONUS-SUPPLY",
+                    arg.pos or line.pos,
+                    name,
+                    tile=kind.code,
+                    where=Text("BONUS-SUPPLY.where/s", holder=name),
+                )
+                continue
+            self._claim(state, player, kind, arg.pos or line.pos)
+            hand[kind] += 1
+        data.hand[name] = hand
+        data.hand_unknown[name] = unknown
+        held = len(data.revealed[name]) + sum(hand.values()) + unknown
+        if held != deal_size(len(state.players)):
+            state.flag(
+                "BONUS-DEAL",
+                line.pos,
+                name,
+                reason="count",
+                name=name,
+                n_cards=held,
+                n_players=len(state.players),
+            )
+
+    def _claim(self, state: GameState, player: PlayerState, kind: TileKind, pos: Pos) -> None:
+        """``kind`` is ``player``'s card (in a position): each card exists once."""
+        data = self.data(state)
+        holder = data.owner.get(kind)
+        if holder is not None and holder != player.name:
+            state.flag(
+                "BONUS-SUPPLY",
+                pos,
+                player.name,
+                tile=kind.code,
+                where=Text("BONUS-SUPPLY.where/s", holder=holder),
+            )
+        data.owner[kind] = player.name
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """A player's ``bonus`` line, as :meth:`position_line` reads it back: the revealed
+        cards in the order revealed, then ``hidden`` with the face-down cards (known ones by
+        their tile, ``?`` for the unseen) unless they are just the unseen rest of the deal."""
+        if player is None:
+            return []
+        data = self.data(state)
+        name = player.name
+        revealed = data.revealed.get(name, [])
+        hand = data.hand.get(name, Counter())
+        unknown = data.hand_unknown.get(name, 0)
+        args = [GenericArg(_bonus_ref(kind)) for kind in revealed]
+        rest = deal_size(len(state.players)) - len(revealed)
+        if +hand or unknown != max(0, rest):
+            args.append(GenericArg("hidden"))
+            known = sorted(hand.elements(), key=lambda k: k.code)
+            args += [GenericArg(_bonus_ref(kind)) for kind in known]
+            args += [GenericArg("?")] * unknown
+        return [ModuleAction(VERB, tuple(args))] if args else []
 
     # ------------------------------------------------------------ legal moves
 

@@ -199,11 +199,24 @@ class Wertungskaertchen(BundledModule):
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
-        """``scoringtile 2 st:SGTCAP`` in a position block (outside a player section)."""
+        """``scoringtile 2 st:SGTCAP`` in a position block (outside a player section). A
+        position states the table as it lies, so the tile of a scoring already over may be
+        stated too (it stays in its slot of the points indicator)."""
         if line.verb.lower() != VERB or player is not None:
             return False
-        self._state_tile(state, line.args, line.pos)
+        self._state_tile(state, line.args, line.pos, in_position=True)
         return True
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``scoringtile 2 st:SGTCAP``, one line per slot whose tile is known, outside the
+        player sections, as :meth:`position_line` reads them back."""
+        if player is not None:
+            return []
+        slots = self.data(state).slots
+        return [
+            ModuleAction(VERB, (GenericArg(slot), GenericArg(_ref(slots[slot]))))
+            for slot in sorted(slots)
+        ]
 
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """After a scoring: was its tile stated? (It was scored by the base table if not.)"""
@@ -260,7 +273,9 @@ class Wertungskaertchen(BundledModule):
 
     # ---------------------------------------------------------------- helpers
 
-    def _state_tile(self, state: GameState, args: tuple[GenericArg, ...], pos: Pos) -> None:
+    def _state_tile(
+        self, state: GameState, args: tuple[GenericArg, ...], pos: Pos, in_position: bool = False
+    ) -> None:
         data = self.data(state)
         shown = " ".join(_show(a.value) for a in args) or "(nothing)"
         if (
@@ -297,7 +312,7 @@ class Wertungskaertchen(BundledModule):
                 token=code(order),
             )
             return
-        if slot in state.scorings_done and known is None:
+        if slot in state.scorings_done and known is None and not in_position:
             state.flag("SCORINGTILE-SLOT", spos, reason="scored", slot=slot)
         for other, o in data.slots.items():
             if o == order and other != slot:

@@ -34,6 +34,7 @@ from referee.modules.base import (
 )
 from referee.record.model import (
     Buy,
+    GenericArg,
     Give,
     ModuleAction,
     Place,
@@ -203,6 +204,19 @@ class Wesir(BundledModule):
             return False
         self.data(state).awake[player.name] = words[0] in ("awake", "wach")
         return True
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``vizier asleep`` (or ``vizier awake``) in a player's section when the token is not
+        as it starts ("wach" in ``wesir.yaml``), as :meth:`position_line` reads it back. The
+        earlier uses (``uses`` in the view: after which turn who bought) are history a position
+        does not state; the rest of the game needs only whether each vizier is awake."""
+        if player is None:
+            return []
+        start = module_data("wesir")["components"]["vizier_tokens"]["start"] == "awake"
+        awake = self.awake(state, player)
+        if awake == start:
+            return []
+        return [ModuleAction(USE_VERB, (GenericArg("awake" if awake else "asleep"),))]
 
     # ---------------------------------------------------------------- actions
 

@@ -325,6 +325,14 @@ class Wuensche(BundledModule):
         self._state_tasks(state, line.args, line.pos)
         return True
 
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``tasks task:1 task:6 task:9``: the open tasks in the order stated, outside the
+        player sections, as :meth:`position_line` reads them back."""
+        opened = self.data(state).open
+        if player is not None or not opened:
+            return []
+        return [ModuleAction(VERB, tuple(GenericArg(ComponentRef(KIND, str(n))) for n in opened))]
+
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """After the final scoring: were the three open tasks known?"""
         super().at_moment(ctx, moment)
