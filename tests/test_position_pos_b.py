@@ -1,0 +1,62 @@
+"""Positions of Die Baustellen, Die Diebe, Die Schätze and Die Wechselscheine: a moment of the
+module's example game written as a ``position`` block (``show --format record``) and read back
+gives the same table, the same module views and the same ``score`` breakdown."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import check_game
+from referee.engine.position_text import position_text
+from referee.engine.walk import At, state_at
+from referee.notation.formatter import format_game
+from referee.scoring.position import score_position
+from referee.scoring.state import score_state
+from tests.test_position_modules import _breakdown, _game, _round_trip, _views
+
+MODULES = ("wechselscheine",)
+
+
+MOMENTS = ("early", "third", "middle", "late", "scoring-1", "scoring-2")
+
+
+def _at(name: str, moment: str) -> At:
+    """Turn 1, a third, half, the last turn but one, after scoring 1 and after scoring 2."""
+    if moment.startswith("scoring-"):
+        return At("scoring", int(moment[-1]))
+    last, _ = state_at(_game(name), At("end"))
+    n = last.turn_no
+    turn = {"early": 1, "third": n // 3, "middle": n // 2, "late": n - 1}[moment]
+    return At("turn", max(1, turn))
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+@pytest.mark.parametrize("name", MODULES)
+def test_a_moment_of_the_module_round_trips(name: str, moment: str) -> None:
+    game = _game(name)
+    at = _at(name, moment)
+    state, state2, text, again = _round_trip(game, at)
+    assert position_text(state2) == position_text(state)
+    assert _views(state2) == _views(state)
+    assert format_game(again) == text
+    assert check_game(again).violations == []
+    found = score_position(again)
+    assert not found.problems, [p.message() for p in found.problems]
+    assert found.result is not None
+    assert _breakdown(found.result) == _breakdown(score_state(state.copy(), 3))
+
+
+NEEDLES = {
+    "baustellen": "    sites ",
+    "diebe": "    thieves ",
+    "schaetze": "    treasures ",
+    "wechselscheine": "    certificate ws:",
+}
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_module_states_its_part_in_some_moment(name: str) -> None:
+    """The round trip is not vacuous: some moment of the example states the module's line."""
+    game = _game(name)
+    texts = [_round_trip(game, _at(name, m))[2] for m in MOMENTS]
+    assert any(NEEDLES[name] in t for t in texts), name
