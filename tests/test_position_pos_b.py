@@ -18,13 +18,18 @@ from referee.scoring.state import score_state
 from tests.test_position_modules import _breakdown, _game, _round_trip
 from tests.test_position_modules import _views as _wave_c_views
 
-MODULES = ("schaetze", "wechselscheine")
+MODULES = ("diebe", "schaetze", "wechselscheine")
 
 
 def _views(state: Any) -> str:
     """The module views without the history a position does not state: the treasures given
-    (to whom and when; the treasures kept are stated)."""
+    (to whom and when; the treasures kept are stated), the thieves played (out of the game;
+    the thieves held are stated)."""
     views = json.loads(_wave_c_views(state))
+    diebe = views.get("diebe", {})
+    diebe.get("table", {}).pop("played", None)
+    for player in diebe.get("players", {}).values():
+        player.pop("played", None)
     for player in views.get("schaetze", {}).get("players", {}).values():
         player.pop("given", None)
     return json.dumps(views, sort_keys=True)
