@@ -18,7 +18,7 @@ from referee.scoring.state import score_state
 from tests.test_position_modules import _breakdown, _game, _round_trip
 from tests.test_position_modules import _views as _wave_c_views
 
-MODULES = ("diebe", "schaetze", "wechselscheine")
+MODULES = ("baustellen", "diebe", "schaetze", "wechselscheine")
 
 
 def _views(state: Any) -> str:
