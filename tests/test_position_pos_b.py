@@ -12,6 +12,7 @@ import pytest
 from referee.engine import check_game
 from referee.engine.position_text import position_text
 from referee.engine.walk import At, state_at
+from referee.notation import parse_text
 from referee.notation.formatter import format_game
 from referee.scoring.position import score_position
 from referee.scoring.state import score_state
@@ -78,3 +79,30 @@ def test_the_module_states_its_part_in_some_moment(name: str) -> None:
     game = _game(name)
     texts = [_round_trip(game, _at(name, m))[2] for m in MOMENTS]
     assert any(NEEDLES[name] in t for t in texts), name
+
+
+def _position(body: str) -> tuple[Any, list[str]]:
+    text = f'[Players "Anna, Ben, Cem"]\n[Modules "baustellen"]\n\nposition\n{body}end\n'
+    state, found = state_at(parse_text(text, "p.alh")[0], At("end"))
+    return state, [v.code for v in found]
+
+
+def test_completed_sites_left_the_game() -> None:
+    """ "Das Baustellenplättchen kommt nach der Fertigstellung eines Gebäudes aus dem Spiel":
+    a completed building stated after ``completed`` takes its site out of the stack ("8
+    achteckige Baustellenplättchen: Je 2x in jeder der 4 Währungen") and its back is known."""
+    body = (
+        "  player Anna\n    reserve T13 C8\n"
+        "    sites T13 bs:hidden completed C8 bs:Di\n  player Ben\n  player Cem\n"
+    )
+    state, found = _position(body)
+    assert found == []
+    view = state.ext.views(state)["baustellen"]
+    assert view["table"] == {"stack": 6, "backs seen": "Di 1"}
+    assert view["players"]["Anna"] == {"sites": "~T13 bs:? (reserve)", "completed": "C8"}
+    assert "    sites T13 bs:hidden completed C8 bs:Di\n" in position_text(state)
+    # two more Di sites: more than exist
+    _s, found = _position(body.replace("C8 bs:Di", "C8 bs:Di P3 bs:Di G10n bs:Di"))
+    assert found == ["SITE-SUPPLY"]
+    _s, found = _position(body.replace("completed C8", "completed De5"))
+    assert found == ["SITE-TOKEN"]
