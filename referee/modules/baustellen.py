@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
-from referee.catalogue import Currency, MoneyCard, Side, TileKind
+from referee.catalogue import Currency, MoneyCard, Side, TileKind, catalogue
 from referee.engine.actions.purchase import (
     PayStep,
     Purchase,
@@ -71,6 +71,8 @@ KIND = "bs"
 HIDDEN = ("hidden", "verdeckt")
 COMPLETE_VERB = "complete"
 REVEAL_VERB = "sites"
+COMPLETED_WORD = "completed"
+ORIGIN_CELL = Coord(0, 0)  # the fountain
 CURRENCIES = {c.code: c for c in Currency}
 
 rule(
@@ -279,6 +281,22 @@ def _site_refs(purchase: Purchase) -> list[ComponentRef]:
     return [
         r for r in purchase.action.paid if isinstance(r, ComponentRef) and r.kind.lower() == KIND
     ]
+
+
+def _replace_in_place(player: PlayerState, at: Coord, piece: object) -> None:
+    """Put ``piece`` on the cell ``at`` keeping the Alhambra's order of cells (the order a
+    position writes them in), so that a position read back writes the same lines."""
+    later = [(c, p) for c, p in player.alhambra.items() if c != ORIGIN_CELL]
+    later = later[[c for c, _p in later].index(at) :]
+    for c, _p in later:
+        player.alhambra.remove(c)
+    player.alhambra.place(at, piece)  # type: ignore[arg-type]
+    for c, p in later[1:]:
+        player.alhambra.place(c, p)
+
+
+def _tile_ref(tile: TileKind) -> TileRef:
+    return TileRef(tile.type, tile.price, tile.walls, (tile,))
 
 
 def _back(name: str) -> tuple[bool, str | None]:
@@ -780,14 +798,22 @@ class Baustellen(BundledModule):
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
         """``sites T13 bs:De G8 bs:hidden`` in a player's section: those tiles (in the Alhambra
-        or the reserve) carry a site."""
+        or the reserve) carry a site. After the word ``completed``, the buildings the player
+        has completed, each with its site's back (``completed C8 bs:Di``): "Das
+        Baustellenplättchen kommt nach der Fertigstellung eines Gebäudes aus dem Spiel", so
+        those sites are no longer in the stack and their backs are known."""
         if player is None or line.verb.lower() != REVEAL_VERB:
             return False
         data = self.data(state)
         args = list(line.args)
         i = 0
+        completed = False
         while i < len(args):
             arg = args[i]
+            if isinstance(arg.value, str) and arg.value.lower() == COMPLETED_WORD:
+                completed = True
+                i += 1
+                continue
             back: str | None = None
             if i + 1 < len(args) and isinstance(args[i + 1].value, ComponentRef):
                 _ok, back = _back(args[i + 1].value.name)  # type: ignore[union-attr]
@@ -803,11 +829,17 @@ class Baustellen(BundledModule):
                     token=_ref_text(arg.value),
                 )
                 continue
+            if completed:
+                tile = ref.candidates[0]
+                data.set_up += 1
+                data.completed.append((state.turn_no, player.name, tile.code, back or "?"))
+                if back is not None:
+                    self._seen(state, back, arg.pos or line.pos, player.name)
+                continue
             placed = False
             for at, piece in list(player.alhambra.items()):
                 if isinstance(piece, TileKind) and piece in ref.candidates:
-                    player.alhambra.remove(at)
-                    player.alhambra.place(at, SitePiece(piece, back))
+                    _replace_in_place(player, at, SitePiece(piece, back))
                     placed = True
                     break
             if not placed:
@@ -829,6 +861,29 @@ class Baustellen(BundledModule):
             if back is not None:
                 self._seen(state, back, arg.pos or line.pos, player.name)
         return True
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``sites T13 bs:De G8 bs:hidden completed C8 bs:Di`` in a player's section: the
+        tiles carrying a site (in the Alhambra, then the reserve; the tiles themselves are
+        written by the engine), then the buildings the player completed, in that order, with
+        their sites' backs (the sites left the game: the stack and the backs known follow).
+        History a position does not state: the turn of each completion, and after the game
+        end the backs revealed and the hand cards discarded as worthless (the hands stated
+        are those left)."""
+        if player is None:
+            return []
+        args: list[GenericArg] = []
+        for _at, piece in self.sites_of(player, reserve=True):
+            args.append(GenericArg(_tile_ref(piece.carried_tile)))
+            args.append(GenericArg(ComponentRef(KIND, piece.back or HIDDEN[0])))
+        done = [(t, b) for _n, who, t, b in self.data(state).completed if who == player.name]
+        if done:
+            args.append(GenericArg(COMPLETED_WORD))
+        for code, back in done:
+            kind = next((t for t in catalogue().tiles if t.code == code), None)
+            args.append(GenericArg(code if kind is None else _tile_ref(kind)))
+            args.append(GenericArg(ComponentRef(KIND, HIDDEN[0] if back == "?" else back)))
+        return [ModuleAction(REVEAL_VERB, tuple(args))] if args else []
 
     # ------------------------------------------------------------ views
 

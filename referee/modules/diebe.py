@@ -361,6 +361,26 @@ class Diebe(BundledModule):
                 self._seen(state, cur, arg.pos or line.pos, player.name)
         return True
 
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``thieves th:Gu ? ?`` in a player's section: the thieves still held, known ones by
+        currency, the others as ``?`` (``thieves`` alone: none left). A player still holding
+        the unknown cards dealt needs no line. The thieves played are history a position does
+        not state: each "wird ... aufgedeckt und kommt aus dem Spiel", so nothing later depends
+        on them."""
+        if player is None:
+            return []
+        data = self.data(state)
+        hand, unknown = self.held(state, player)
+        if (
+            not data.dealt_known.get(player.name, False)
+            and not +hand
+            and unknown == deal_size(len(state.players))
+        ):
+            return []
+        args = [GenericArg(ComponentRef(KIND, c)) for c in sorted(hand.elements())]
+        args += [GenericArg("?") for _ in range(unknown)]
+        return [ModuleAction(DEAL_VERB, tuple(args))]
+
     # ---------------------------------------------------------------- playing
 
     def _use(self, state: GameState, player: PlayerState, turn: Turn) -> None:

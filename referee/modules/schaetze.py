@@ -28,7 +28,15 @@ from referee.modules.base import (
     rule,
     section,
 )
-from referee.record.model import Buy, CardRef, ComponentRef, ModuleAction, ModuleChance, Pos
+from referee.record.model import (
+    Buy,
+    CardRef,
+    ComponentRef,
+    GenericArg,
+    ModuleAction,
+    ModuleChance,
+    Pos,
+)
 from referee.scoring.categories import PointLine, register_category
 
 H = "Frank Sander: Die Schätze"
@@ -423,6 +431,20 @@ class Schaetze(BundledModule):
         if stated is not None:
             self.data(state).kept[player.name] = stated
         return True
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``treasures 1 3 5`` in the section of a player who has given treasures away (all
+        five, the start, need no line; none left: ``treasures`` alone). To whom and in which
+        line a treasure was given is history a position does not state: a treasure given
+        again is then ``SCHATZ-SPENT`` "not among the treasures stated", and the end scores
+        the treasures kept ("Schätze, die ein Spieler zu Spielende noch besitzt, zählen ihrem
+        Wert entsprechend Punkte")."""
+        if player is None:
+            return []
+        kept = sorted(self.kept(state, player))
+        if kept == sorted(treasure_values()):
+            return []
+        return [ModuleAction(STATE_VERB, tuple(GenericArg(v) for v in kept))]
 
     # ------------------------------------------------------------ legal moves
 

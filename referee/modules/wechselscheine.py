@@ -437,6 +437,19 @@ class Wechselscheine(BundledModule):
         data.held[player.name] = credit
         return True
 
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``certificate ws:De5`` in the section of a player whose certificate holds a credit
+        (an empty certificate, the start, needs no line). The stones in the middle follow from
+        the certificates held; which credits were stored and spent before is history a
+        position does not state (nor need: "Auf einem Wechselschein kann nur ein Währungsstein
+        platziert werden")."""
+        if player is None:
+            return []
+        credit = self.data(state).held.get(player.name)
+        if credit is None:
+            return []
+        return [ModuleAction(VERB, (GenericArg(ComponentRef(KIND, credit_code(credit)[3:])),))]
+
     # ------------------------------------------------------------ legal moves
 
     def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
