@@ -304,9 +304,12 @@ def test_pieces_beside_the_market_in_a_position() -> None:
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("module-*.alh")), ids=lambda p: p.stem)
 def test_every_module_example_is_written_as_a_readable_canonical_position(path: Path) -> None:
-    """Modules outside wave C do not restate their own state yet (no ``position_lines``), but
-    what the engine writes for them is a position the referee reads without a syntax error
-    (pieces on a tile, such as building sites, are named by their tile)."""
+    """Every module's example, at mid-game, is written as a position the referee reads without
+    a syntax error and that ``fmt`` leaves as it is (pieces on a tile, such as building sites,
+    are named by their tile). The full round trip (same state, views and score) is tested here
+    for wave C and in test_position_pos_a.py / test_position_pos_b.py for the modules with
+    position lines of their own; modules whose state is only their pieces (in hands, reserves,
+    Alhambras, on the market) are written by the engine through each piece's code."""
     game = parse_text(path.read_text(encoding="utf-8"))[0]
     last, _ = state_at(game, At("end"))
     state, _ = state_at(game, At("turn", max(1, last.turn_no // 2)))
