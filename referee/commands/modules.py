@@ -128,7 +128,10 @@ def _text(infos: list[dict[str, Any]], lang: str, detail: bool) -> str:
             values = "|".join(opt["values"])
             head = t("modules.option", lang, default=opt["default"])
             lines.append(f"  {head} {key}={values}: {opt['de' if lang == 'de' else 'en']}")
-        notation = (m.get("data") or {}).get("notation") if detail else None
+        data = m.get("data") or {}
+        notation = None
+        if detail:  # the record lines stay as written; their explanation speaks the language
+            notation = (lang == "de" and data.get("notation_de")) or data.get("notation")
         if isinstance(notation, dict):
             for key, value in notation.items():
                 lines.append(f"  {key}: {value}")
