@@ -32,6 +32,7 @@ from referee.geometry.queries import is_building
 from referee.modules.base import (
     BesideTheMarket,
     Scratch,
+    built_pieces_view,
     bundled,
     module_data,
     rule,
@@ -401,17 +402,7 @@ class BadehaeuserModule(BesideTheMarket):
             )
             or "-"
         )
-        players: dict[str, dict[str, str]] = {}
-        for p in state.players:
-            built = [x for _c, x in p.alhambra.items() if isinstance(x, Bathhouse)]
-            kept = [str(x) for x in p.reserve if isinstance(x, Bathhouse)]
-            if built or kept:
-                pts, en, _de = score_bathhouses(p.alhambra)
-                players[p.name] = {
-                    "bathhouses": en or "-",
-                    "points now": str(pts),
-                    "in the reserve": " ".join(kept) or "-",
-                }
+        players = built_pieces_view(state, Bathhouse, "bathhouses", score_bathhouses)
         return {
             "labels": {"en": self.title_en, "de": self.title_de},
             "table": {

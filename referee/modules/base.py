@@ -9,7 +9,7 @@ fact marked ``verified: true`` or ``false``). See ``docs/modules.md``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -138,6 +138,31 @@ def unique_names() -> list[str]:
         if cls.name not in seen:
             seen.append(cls.name)
     return seen
+
+
+def built_pieces_view(
+    state: GameState,
+    kind: type,
+    label: str,
+    score: Callable[[Any], tuple[int, str, str]],
+    points_label: str = "points now",
+) -> dict[str, dict[str, str]]:
+    """The ``players`` part of a module's view for pieces built in an Alhambra and kept in the
+    reserve (bazaars, bathhouses, wells): per player who has one, what ``score`` (the
+    module's own scoring of an Alhambra: points, English text, German text) says of the built
+    ones, its points, and the pieces in the reserve."""
+    players: dict[str, dict[str, str]] = {}
+    for p in state.players:
+        built = any(isinstance(x, kind) for _c, x in p.alhambra.items())
+        kept = [str(x) for x in p.reserve if isinstance(x, kind)]
+        if built or kept:
+            pts, en, _de = score(p.alhambra)
+            players[p.name] = {
+                label: en or "-",
+                points_label: str(pts),
+                "in the reserve": " ".join(kept) or "-",
+            }
+    return players
 
 
 class BesideTheMarket(BundledModule):

@@ -29,7 +29,15 @@ from referee.engine.market_side import SideOffer
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building, neighbours8
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    built_pieces_view,
+    bundled,
+    module_data,
+    rule,
+    section,
+)
 from referee.record.model import ComponentRef, Pos
 
 H = "DIE BAZARE"
@@ -413,17 +421,9 @@ class BazareModule(BundledModule):
             )
             or "-"
         )
-        players: dict[str, dict[str, str]] = {}
-        for p in state.players:
-            built = [x for _c, x in p.alhambra.items() if isinstance(x, Bazaar)]
-            kept = [str(x) for x in p.reserve if isinstance(x, Bazaar)]
-            if built or kept:
-                pts, en, _de = score_bazaars(p.alhambra)
-                players[p.name] = {
-                    "bazaars": en or "-",
-                    "points (last scoring)": str(pts),
-                    "in the reserve": " ".join(kept) or "-",
-                }
+        players = built_pieces_view(
+            state, Bazaar, "bazaars", score_bazaars, "points (last scoring)"
+        )
         return {
             "labels": {"en": self.title_en, "de": self.title_de},
             "table": {"beside the market": beside, "in the tower": str(tower_total(state, self))},

@@ -34,6 +34,7 @@ from referee.geometry.queries import is_building
 from referee.modules.base import (
     BesideTheMarket,
     Scratch,
+    built_pieces_view,
     bundled,
     module_data,
     rule,
@@ -403,17 +404,9 @@ class WunschbrunnenModule(BesideTheMarket):
             )
             or "-"
         )
-        players: dict[str, dict[str, str]] = {}
-        for p in state.players:
-            built = [x for _c, x in p.alhambra.items() if isinstance(x, Well)]
-            kept = [str(x) for x in p.reserve if isinstance(x, Well)]
-            if built or kept:
-                pts, en, _de = score_wells(p.alhambra, self.option("row"), self.option("walls"))
-                players[p.name] = {
-                    "wells": en or "-",
-                    "points now": str(pts),
-                    "in the reserve": " ".join(kept) or "-",
-                }
+        players = built_pieces_view(
+            state, Well, "wells", lambda a: score_wells(a, self.option("row"), self.option("walls"))
+        )
         return {
             "labels": {"en": self.title_en, "de": self.title_de},
             "table": {
