@@ -192,9 +192,9 @@ def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
             state.deck_known.clear()
         state.deck_unknown -= 1
         return True
-    if state.deck_known[card] > 0:
+    if state.deck_known.get(card, 0) > 0:  # get: no Counter.__missing__ call (a hot path)
         _dec(state.deck_known, card)
-    elif state.deck_unknown > 0 and state.pool[card] > 0:
+    elif state.deck_unknown > 0 and state.pool.get(card, 0) > 0:
         _dec(state.pool, card)
         state.deck_unknown -= 1
     else:
@@ -615,15 +615,23 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
 
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
     setup = state.phase == "setup"
-    if state.phase in ("over",) and state.game_over:
-        pass
-    if state.turn is not None and state.phase == "turn":  # pragma: no cover - lines are whole
-        pass
-    occupied = state.rules.answer[Decision.DISPLAY_OCCUPIED]
+    rules = state.rules
+    occupied = rules.answer[Decision.DISPLAY_OCCUPIED]
+    size = rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
     ctx = _Context(state)
+    display = state.display
     for ref in ev.cards:
-        cpos = getattr(ref, "pos", pos) or pos
-        if isinstance(ref, ScoringCardRef):
+        cpos = ref.pos or pos
+        if type(ref) is CardRef:  # the common case first: a money card
+            card = ref.card
+            if occupied(ctx) >= (size if size is not None else _decide(state, _DISPLAY_SIZE)):
+                _display_full(state, card, cpos, setup)
+            if not _draw_money(state, card, cpos):
+                continue
+            if not setup:
+                state.money_draws += 1
+            display.append(card)
+        elif isinstance(ref, ScoringCardRef):
             if setup:
                 state.flag(
                     "SETUP-DISPLAY",
@@ -632,37 +640,36 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                     number=ref.number,
                 )
             _scoring_card(state, ref, cpos)
-            continue
-        if isinstance(ref, ComponentRef):
+        elif isinstance(ref, ComponentRef):
             handled = state.ext.display_component(state, ref, cpos)
             if handled is None:
                 _unhandled_component(state, ref, cpos)
             else:
                 state.found.extend(handled)
-            continue
-        if occupied(ctx) >= _decide(state, Decision.DISPLAY_SIZE):
-            if setup:
-                state.flag(
-                    "SETUP-DISPLAY",
-                    cpos,
-                    reason="fifth-card",
-                    card=fmt_card(ref.card),
-                )
-            else:
-                state.flag(
-                    "REFILL-DISPLAY",
-                    cpos,
-                    reason="display-full",
-                    display=fmt_cards(state.display),
-                    card=fmt_card(ref.card),
-                )
-        if not _draw_money(state, ref.card, cpos):
-            continue
-        if not setup:
-            state.money_draws += 1
-        state.display.append(ref.card)
     if not setup:
         _check_pile_overrun(state, pos)
+
+
+_DISPLAY_SIZE = Decision.DISPLAY_SIZE
+
+
+def _display_full(state: GameState, card: MoneyCard | None, pos: Pos, setup: bool) -> None:
+    """A card turned up although the display is full."""
+    if setup:
+        state.flag(
+            "SETUP-DISPLAY",
+            pos,
+            reason="fifth-card",
+            card=fmt_card(card),
+        )
+    else:
+        state.flag(
+            "REFILL-DISPLAY",
+            pos,
+            reason="display-full",
+            display=fmt_cards(state.display),
+            card=fmt_card(card),
+        )
 
 
 def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | None:
@@ -1316,48 +1323,46 @@ def check_action(state: GameState, action: Action) -> list:
 
 def _chance(state: GameState, item: Chance) -> None:
     for ev in item.events:
-        pos = getattr(ev, "pos", item.pos) or item.pos
+        pos = ev.pos  # every event carries its own position (a Pos is never false)
         if state.phase == "turn":  # pragma: no cover - a turn is one line
             end_turn(state, pos)
-        if isinstance(ev, Deal):
-            _deal(state, ev, pos)
-        elif isinstance(ev, DisplayReveal):
-            _display(state, ev, pos)
-        elif isinstance(ev, Reshuffle):
-            if state.deck_uncertain:
-                state.note(pos, "UNVERIFIED-RESHUFFLE-AFTER-POSITION")
-                _reshuffle(state)
-            elif state.deck_size > 0:
-                state.flag(
-                    "REFILL-RESHUFFLE",
-                    pos,
-                    reason="deck-not-empty",
-                    deck_size=state.deck_size,
-                )
-            else:
-                _reshuffle(state, pos)
-                _check_pile_overrun(state, pos)
-        elif isinstance(ev, MarketDraw):
-            _market(state, ev, pos)
-        elif isinstance(ev, DirkDraw):
-            _dirk(state, ev, pos)
-        elif isinstance(ev, ModuleChance) and ev.verb.lower() == "aside":
-            from referee.engine.market_side import aside_event
+        _CHANCE_EVENTS[type(ev)](state, ev, pos)
 
-            aside_event(state, ev, pos)  # E14: a piece drawn for the market, set aside
-        elif isinstance(ev, ModuleChance):
-            handler = state.ext.chance_handler(ev.verb)
-            if handler is not None:
-                state.found.extend(handler.chance(state, ev))
-            else:
-                owner = next(
-                    (n for n, cls in _module_classes() if ev.verb.lower() in cls.chance_verbs),
-                    None,
-                )
-                if owner is not None:
-                    state.flag("MODULE-NOT-ENABLED", pos, verb=ev.verb, module=owner)
-                else:
-                    state.flag("UNKNOWN-VERB", pos, verb=ev.verb)
+
+def _reshuffle_event(state: GameState, ev: Reshuffle, pos: Pos) -> None:
+    if state.deck_uncertain:
+        state.note(pos, "UNVERIFIED-RESHUFFLE-AFTER-POSITION")
+        _reshuffle(state)
+    elif state.deck_size > 0:
+        state.flag(
+            "REFILL-RESHUFFLE",
+            pos,
+            reason="deck-not-empty",
+            deck_size=state.deck_size,
+        )
+    else:
+        _reshuffle(state, pos)
+        _check_pile_overrun(state, pos)
+
+
+def _module_chance(state: GameState, ev: ModuleChance, pos: Pos) -> None:
+    if ev.verb.lower() == "aside":
+        from referee.engine.market_side import aside_event
+
+        aside_event(state, ev, pos)  # E14: a piece drawn for the market, set aside
+        return
+    handler = state.ext.chance_handler(ev.verb)
+    if handler is not None:
+        state.found.extend(handler.chance(state, ev))
+        return
+    owner = next(
+        (n for n, cls in _module_classes() if ev.verb.lower() in cls.chance_verbs),
+        None,
+    )
+    if owner is not None:
+        state.flag("MODULE-NOT-ENABLED", pos, verb=ev.verb, module=owner)
+    else:
+        state.flag("UNKNOWN-VERB", pos, verb=ev.verb)
 
 
 def unhandled_component_finding(ref: ComponentRef, pos: Pos, player: str | None = None) -> Any:
@@ -1403,6 +1408,17 @@ def _start(state: GameState, item: StartPlayer) -> None:
         )
         return
     state.start_claim = (p.name, item.youngest, item.pos)
+
+
+# one handler per chance event type (a table instead of an isinstance chain: a hot path)
+_CHANCE_EVENTS: dict[type, Callable[[GameState, Any, Pos], None]] = {
+    Deal: _deal,
+    DisplayReveal: _display,
+    Reshuffle: _reshuffle_event,
+    MarketDraw: _market,
+    DirkDraw: _dirk,
+    ModuleChance: _module_chance,
+}
 
 
 def apply_item(state: GameState, item: BodyItem) -> None:
