@@ -855,39 +855,43 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
 
 def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
     state.phase = "between"
-    empties = [i for i, s in enumerate(state.market) if s is EMPTY]
-    if state.bag_uncertain and empties:
+    market_open = False  # an empty market field (identity tests: no __eq__ call per field)
+    for slot in state.market:
+        if slot is EMPTY:
+            market_open = True
+            break
+    if state.bag_uncertain and market_open:
         # a position does not say how many tiles are left: the record decides
         state.maybe_over = True
         check = False
         state.note(pos, "UNVERIFIED-BAG-AFTER-POSITION")
-    if not check:
-        pass
-    elif state.deck_uncertain and len(state.display) < _decide(state, Decision.DISPLAY_SIZE):
-        state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
-    elif (
-        _decide(state, Decision.DISPLAY_OCCUPIED) < _decide(state, Decision.DISPLAY_SIZE)
-        and (state.deck_size + state.discard_size) > 0
-    ):
-        state.flag(
-            "REFILL-DISPLAY",
-            pos,
-            reason="not-refilled",
-            display=fmt_cards(state.display),
-        )
-    if check and empties and state.bag_count > 0:
-        state.flag(
-            "REFILL-MARKET",
-            pos,
-            reason="not-refilled",
-            market=fmt_market(state.market),
-            bag_count=state.bag_count,
-            bag=_bag_text(state),
-        )
+    if check:
+        size = _decide(state, Decision.DISPLAY_SIZE)
+        if state.deck_uncertain and len(state.display) < size:
+            state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
+        elif (
+            _decide(state, Decision.DISPLAY_OCCUPIED) < size
+            and (state.deck_size + state.discard_size) > 0
+        ):
+            state.flag(
+                "REFILL-DISPLAY",
+                pos,
+                reason="not-refilled",
+                display=fmt_cards(state.display),
+            )
+        if market_open and state.bag_count > 0:
+            state.flag(
+                "REFILL-MARKET",
+                pos,
+                reason="not-refilled",
+                market=fmt_market(state.market),
+                bag_count=state.bag_count,
+                bag=_bag_text(state),
+            )
     if state.profile.game_end == "bag-empty":
         if state.bag_count == 0:
             _game_over(state, Text("GAME-END.why/bag-empty", bag=_bag_text(state)))
-    elif empties and state.bag_count == 0:
+    elif market_open and state.bag_count == 0:
         _game_over(state, Text("GAME-END.why/market-incomplete"))
 
 
@@ -904,9 +908,12 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
     closed, a due scoring flagged. Public for tools that start a turn on a state by hand."""
     if state.phase == "setup":
         _finish_setup(state, pos)
-    if before != "scoring":  # the market may still be refilled after a scoring 1 or 2
-        _close_refill(state, pos, check=before != "end")
-    if before in ("turn", "distribution", "end") and state.scoring_pending:
+    if before == "scoring":  # the market may still be refilled after a scoring 1 or 2
+        return
+    _close_refill(state, pos, check=before != "end")
+    if before not in ("turn", "distribution", "end"):
+        return
+    if state.scoring_pending:
         for number in list(state.scoring_pending):
             state.flag(
                 "SCORING-MISSING",
@@ -916,23 +923,20 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
             )
             _do_scoring(state, number, pos)
         state.scoring_pending.clear()
-    if (
-        before in ("turn", "distribution", "end")
-        and state.dirk_due in (1, 2)
-        and not state.bag_uncertain
-        and dirk_wanted(state, state.dirk_due)[0] == 0
-    ):
+    if state.dirk_due not in (1, 2):  # the common case: no Dirk draw is due
+        return
+    if not state.bag_uncertain and dirk_wanted(state, state.dirk_due)[0] == 0:
         # a third of fewer than 3 tiles, or an empty bag: no draw happens, none is written
         state.dirk_draws.append(state.dirk_due)
         state.dirk_due = None
-    if before in ("turn", "distribution", "end") and state.dirk_due in (1, 2):
-        state.flag(
-            "DIRK-DRAW",
-            pos,
-            reason="missing-after-scoring",
-            dirk_due=state.dirk_due,
-        )
-        state.dirk_due = None
+        return
+    state.flag(
+        "DIRK-DRAW",
+        pos,
+        reason="missing-after-scoring",
+        dirk_due=state.dirk_due,
+    )
+    state.dirk_due = None
 
 
 # ---------------------------------------------------------------------------- scoring

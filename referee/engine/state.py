@@ -87,6 +87,11 @@ class PlayerState:
     score_known: bool = True
     # values of module money components dealt as start money (e.g. diamonds): cards too
     dealt_more: list[int] = field(default_factory=list)
+    # the name as looked up (casefolded): computed once, not at every lookup (a hot path)
+    key: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.key = self.name.casefold()
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -220,7 +225,7 @@ class GameState:
     def player_named(self, name: str) -> PlayerState | None:
         low = name.casefold()
         for p in self.players:
-            if p.name.casefold() == low:
+            if p.key == low:
                 return p
         return None
 
