@@ -219,12 +219,34 @@ MONEY_VALUES = range(1, 10)
 MONEY_COPIES = 3  # each (currency, value) card exists three times: 108 cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class MoneyCard:
-    """A money card: a currency and a value 1-9. Copies of a card are indistinguishable."""
+    """A money card: a currency and a value 1-9. Copies of a card are indistinguishable.
+
+    Interned: ``MoneyCard(c, v)`` always hands out the one instance of that card (also through
+    ``dataclasses.replace``, ``copy`` and ``pickle``), so equality and hashing are the object's
+    identity, done in C (cards are dict keys and list items on every action of the engine)."""
 
     currency: Currency
     value: int
+
+    def __new__(cls, currency: Currency, value: int) -> MoneyCard:
+        card = _MONEY_CARDS.get((currency, value))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "currency", currency)
+            object.__setattr__(card, "value", value)
+            _MONEY_CARDS[(currency, value)] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[MoneyCard], tuple[Currency, int]]:
+        return (MoneyCard, (self.currency, self.value))
+
+    def __copy__(self) -> MoneyCard:
+        return self
+
+    def __deepcopy__(self, memo: object) -> MoneyCard:
+        return self
 
     @property
     def code(self) -> str:
@@ -238,6 +260,8 @@ class MoneyCard:
         """Field order of the currency, then value (the canonical order of a card list)."""
         return (self.currency.field, self.value)
 
+
+_MONEY_CARDS: dict[tuple[Currency, int], MoneyCard] = {}  # the interned cards
 
 ALL_MONEY_CARDS: tuple[MoneyCard, ...] = tuple(
     MoneyCard(c, v) for c in CURRENCIES for v in MONEY_VALUES
