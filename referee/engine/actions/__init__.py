@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 
 def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
+    if take.take_plain(ctx, p, a, check):  # the common case, in one pass
+        return
     plan = take.plan_take(ctx.state, p, a)
     if check:
         ctx.report(take.take_findings(ctx, plan))
@@ -48,6 +50,8 @@ def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
 
 
 def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
+    if purchase.purchase_plain(ctx, p, a, check):  # the common case, in one pass
+        return
     plan = purchase.plan_purchase(ctx.state, p, a)
     if check:
         ctx.report(purchase.purchase_findings(ctx, plan))
