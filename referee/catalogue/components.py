@@ -274,13 +274,36 @@ def wall_code(walls: Iterable[Side]) -> str:
     return "".join(s.value.lower() for s in SIDES if s in ws) or "-"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class TileKind:
-    """One building tile of the catalogue. Type + price + walls identify it uniquely."""
+    """One building tile of the catalogue. Type + price + walls identify it uniquely.
+
+    Interned like :class:`MoneyCard`: ``TileKind(t, p, w)`` hands out the one instance of that
+    tile, so equality and hashing are the object's identity (done in C)."""
 
     type: BuildingType
     price: int
     walls: frozenset[Side]
+
+    def __new__(cls, type: BuildingType, price: int, walls: frozenset[Side]) -> TileKind:
+        key = (type, price, frozenset(walls))
+        tile = _TILE_KINDS.get(key)
+        if tile is None:
+            tile = object.__new__(cls)
+            object.__setattr__(tile, "type", type)
+            object.__setattr__(tile, "price", price)
+            object.__setattr__(tile, "walls", key[2])
+            _TILE_KINDS[key] = tile
+        return tile
+
+    def __reduce__(self) -> tuple[object, tuple[BuildingType, int, frozenset[Side]]]:
+        return (TileKind, (self.type, self.price, self.walls))
+
+    def __copy__(self) -> TileKind:
+        return self
+
+    def __deepcopy__(self, memo: object) -> TileKind:
+        return self
 
     @property
     def full_code(self) -> str:
@@ -296,6 +319,9 @@ class TileKind:
 
     def __str__(self) -> str:
         return self.code
+
+
+_TILE_KINDS: dict[tuple[BuildingType, int, frozenset[Side]], TileKind] = {}  # interned tiles
 
 
 @dataclass(frozen=True)

@@ -458,9 +458,21 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
 
 
 def _paying(total: int, tile: TileKind | None, a: Buy, price: int) -> Text:
-    """What ended the turn's main actions: a payment that was not exact."""
-    tile_text = fmt_tile(tile) if tile is not None else fmt_ref(a.tile)
-    return Text("ACTION/paying", total=total, tile=tile_text, price=price)
+    """What ended the turn's main actions: a payment that was not exact (a phrase is a value:
+    one per catalogue tile, price and total)."""
+    if type(tile) is not TileKind:  # unknown, or a module's piece
+        tile_text = fmt_tile(tile) if tile is not None else fmt_ref(a.tile)
+        return Text("ACTION/paying", total=total, tile=tile_text, price=price)
+    key = (total, tile, price)
+    phrase = _PAYING.get(key)
+    if phrase is None:
+        phrase = Text("ACTION/paying", total=total, tile=fmt_tile(tile), price=price)
+        if len(_PAYING) < 4096:
+            _PAYING[key] = phrase
+    return phrase
+
+
+_PAYING: dict[tuple[int, TileKind, int], Text] = {}
 
 
 def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
