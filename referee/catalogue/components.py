@@ -219,12 +219,34 @@ MONEY_VALUES = range(1, 10)
 MONEY_COPIES = 3  # each (currency, value) card exists three times: 108 cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class MoneyCard:
-    """A money card: a currency and a value 1-9. Copies of a card are indistinguishable."""
+    """A money card: a currency and a value 1-9. Copies of a card are indistinguishable.
+
+    Interned: ``MoneyCard(c, v)`` always hands out the one instance of that card (also through
+    ``dataclasses.replace``, ``copy`` and ``pickle``), so equality and hashing are the object's
+    identity, done in C (cards are dict keys and list items on every action of the engine)."""
 
     currency: Currency
     value: int
+
+    def __new__(cls, currency: Currency, value: int) -> MoneyCard:
+        card = _MONEY_CARDS.get((currency, value))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "currency", currency)
+            object.__setattr__(card, "value", value)
+            _MONEY_CARDS[(currency, value)] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[MoneyCard], tuple[Currency, int]]:
+        return (MoneyCard, (self.currency, self.value))
+
+    def __copy__(self) -> MoneyCard:
+        return self
+
+    def __deepcopy__(self, memo: object) -> MoneyCard:
+        return self
 
     @property
     def code(self) -> str:
@@ -239,6 +261,8 @@ class MoneyCard:
         return (self.currency.field, self.value)
 
 
+_MONEY_CARDS: dict[tuple[Currency, int], MoneyCard] = {}  # the interned cards
+
 ALL_MONEY_CARDS: tuple[MoneyCard, ...] = tuple(
     MoneyCard(c, v) for c in CURRENCIES for v in MONEY_VALUES
 )
@@ -250,13 +274,36 @@ def wall_code(walls: Iterable[Side]) -> str:
     return "".join(s.value.lower() for s in SIDES if s in ws) or "-"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class TileKind:
-    """One building tile of the catalogue. Type + price + walls identify it uniquely."""
+    """One building tile of the catalogue. Type + price + walls identify it uniquely.
+
+    Interned like :class:`MoneyCard`: ``TileKind(t, p, w)`` hands out the one instance of that
+    tile, so equality and hashing are the object's identity (done in C)."""
 
     type: BuildingType
     price: int
     walls: frozenset[Side]
+
+    def __new__(cls, type: BuildingType, price: int, walls: frozenset[Side]) -> TileKind:
+        key = (type, price, frozenset(walls))
+        tile = _TILE_KINDS.get(key)
+        if tile is None:
+            tile = object.__new__(cls)
+            object.__setattr__(tile, "type", type)
+            object.__setattr__(tile, "price", price)
+            object.__setattr__(tile, "walls", key[2])
+            _TILE_KINDS[key] = tile
+        return tile
+
+    def __reduce__(self) -> tuple[object, tuple[BuildingType, int, frozenset[Side]]]:
+        return (TileKind, (self.type, self.price, self.walls))
+
+    def __copy__(self) -> TileKind:
+        return self
+
+    def __deepcopy__(self, memo: object) -> TileKind:
+        return self
 
     @property
     def full_code(self) -> str:
@@ -272,6 +319,9 @@ class TileKind:
 
     def __str__(self) -> str:
         return self.code
+
+
+_TILE_KINDS: dict[tuple[BuildingType, int, frozenset[Side]], TileKind] = {}  # interned tiles
 
 
 @dataclass(frozen=True)

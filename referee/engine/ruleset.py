@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -199,6 +200,12 @@ def _geometry_rules() -> Any:
     return _GEOMETRY[0]
 
 
+@cache
+def _only(field: Any) -> frozenset[Any]:
+    """``{field}``, one frozen set per currency (an answer is a value: shared, not rebuilt)."""
+    return frozenset({field})
+
+
 class BaseRules:
     """The base layer: the rulebook's answer to each decision, read from the rule profile.
 
@@ -215,10 +222,10 @@ class BaseRules:
         return printed  # "mindestens den aufgedruckten Preis" (Gebäude kaufen)
 
     def pay_currencies(self, ctx: Any, *, field: Any, **_: Any) -> frozenset[Any]:
-        return frozenset({field})  # "in der Währung ... des Feldes" (Gebäude kaufen)
+        return _only(field)  # "in der Währung ... des Feldes" (Gebäude kaufen)
 
     def pay_value(self, ctx: Any, *, counted: Iterable[Any], **_: Any) -> int:
-        return sum(c.value for c in counted)
+        return sum([c.value for c in counted])
 
     def pay_exact(self, ctx: Any, *, value: int, price: int, **_: Any) -> bool:
         return value == price  # "genau passend"

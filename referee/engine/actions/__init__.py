@@ -14,6 +14,11 @@ place / reserve / give  ``placement.*_findings``  ``placement.place`` …
 :func:`run_action` runs one action of the player whose turn is under way: the check (unless
 ``check`` is False, for replaying a trusted record), then the change "as played". Module verbs
 (``ModuleAction``) go to the enabled module that owns the verb.
+
+Take and buy first try their common case in one pass (``take.take_plain``,
+``purchase.purchase_plain``: nothing to report, no unknown or module piece, for a purchase no
+module enabled); anything else changes nothing there and runs the stages above, which stay the
+definition of the rule (and what ``explain``, the legal-move generator and the modules call).
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ if TYPE_CHECKING:
 
 
 def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
+    if take.take_plain(ctx, p, a, check):  # the common case, in one pass
+        return
     plan = take.plan_take(ctx.state, p, a)
     if check:
         ctx.report(take.take_findings(ctx, plan))
@@ -48,6 +55,8 @@ def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
 
 
 def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
+    if purchase.purchase_plain(ctx, p, a, check):  # the common case, in one pass
+        return
     plan = purchase.plan_purchase(ctx.state, p, a)
     if check:
         ctx.report(purchase.purchase_findings(ctx, plan))

@@ -31,7 +31,7 @@ from dataclasses import field as dc_field
 from itertools import combinations
 from typing import TYPE_CHECKING, Literal
 
-from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.catalogue import CURRENCIES, Currency, MoneyCard, TileKind
 from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
 from referee.engine.context import Context
 from referee.engine.core import match_slot, unhandled_component_finding
@@ -366,7 +366,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
         out.append(unverifiable(a.pos, "UNVERIFIED-PAYMENT-AMOUNT", p.name))
         return out
     total = payment_value(ctx, buy)
-    if total == price or (total > price and state.profile.overpay_superfluous == "allowed"):
+    if _paid(state, total, price):
         return out  # paid: nothing to report (the common case; no text is built)
     counted = counted_cards(ctx, buy)
     shown = fmt_cards([*buy.cards_paid, *([None] * buy.unknown_paid)])
@@ -397,6 +397,12 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
                 )
                 break
     return out
+
+
+def _paid(state: GameState, total: int, price: int) -> bool:
+    """Whether a payment worth ``total`` pays ``price`` with nothing to report: exact, or more
+    when the profile allows superfluous cards ("mindestens den aufgedruckten Preis")."""
+    return total == price or (total > price and state.profile.overpay_superfluous == "allowed")
 
 
 def _hand_text(hand: Counter[MoneyCard], unknown: int) -> str:
@@ -448,8 +454,81 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         ctx.decide(Decision.PAY_EXACT, player=p, purchase=buy, value=total, price=buy.price)
     )
     if not exact or not ctx.decide(Decision.TURN_EXTRA_ACTION, player=p, purchase=buy):
-        tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
-        end_main_action(state, Text("ACTION/paying", total=total, tile=tile_text, price=buy.price))
+        end_main_action(state, _paying(total, buy.tile, a, buy.price))
+
+
+def _paying(total: int, tile: TileKind | None, a: Buy, price: int) -> Text:
+    """What ended the turn's main actions: a payment that was not exact (a phrase is a value:
+    one per catalogue tile, price and total)."""
+    if type(tile) is not TileKind:  # unknown, or a module's piece
+        tile_text = fmt_tile(tile) if tile is not None else fmt_ref(a.tile)
+        return Text("ACTION/paying", total=total, tile=tile_text, price=price)
+    key = (total, tile, price)
+    phrase = _PAYING.get(key)
+    if phrase is None:
+        phrase = Text("ACTION/paying", total=total, tile=fmt_tile(tile), price=price)
+        if len(_PAYING) < 4096:
+            _PAYING[key] = phrase
+    return phrase
+
+
+_PAYING: dict[tuple[int, TileKind, int], Text] = {}
+
+
+def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
+    """The common purchase of a game without modules in one pass: a known tile on a market
+    field, paid with known cards of the hand in allowed currencies, nothing to report.
+    Anything else returns False with nothing changed: then :func:`plan_purchase`,
+    :func:`purchase_findings` and :func:`apply_purchase` run (they write the findings, and the
+    modules' hooks see the :class:`Purchase`). The result is the same as theirs.
+
+    Every rule question goes to the game's ruleset as in the three stages; with no module
+    enabled no refinement reads ``purchase``, so none is built (``purchase=None``)."""
+    state = ctx.state
+    t = state.turn
+    if state.ext.modules or t is None or (check and (t.over or t.placing)):
+        return False
+    ref = a.tile
+    if type(ref) is not TileRef or ref.type is None:
+        return False
+    market = state.market
+    idx = match_slot(ref, market) if a.field is None else CURRENCIES.index(a.field)
+    if idx is None:
+        return False
+    tile = market[idx]
+    if type(tile) is not TileKind or tile not in ref.candidates:
+        return False
+    hand = p.hand
+    cards: list[MoneyCard] = []
+    for cref in a.paid:
+        c = cref.card if type(cref) is CardRef else None
+        if c is None or hand.get(c, 0) <= cards.count(c):
+            return False
+        cards.append(c)
+    answer = state.rules.answer
+    field = CURRENCIES[idx]
+    price = int(answer[Decision.PAY_PRICE](ctx, player=p, purchase=None, printed=tile.price))
+    if check:
+        allowed = answer[Decision.PAY_CURRENCIES](ctx, player=p, field=field, purchase=None)
+        for c in cards:
+            if c.currency not in allowed and c.currency is not field:
+                return False
+        if answer[Decision.PAY_PROBLEMS](ctx, player=p, purchase=None):
+            return False
+    total = int(answer[Decision.PAY_VALUE](ctx, player=p, purchase=None, counted=cards))
+    if check and not _paid(state, total, price):
+        return False
+    start_main_action(state)
+    market[idx] = EMPTY
+    discard = state.discard
+    for c in cards:
+        decrement(hand, c)
+        discard[c] = discard.get(c, 0) + 1
+    t.pending.append(tile)
+    exact = answer[Decision.PAY_EXACT](ctx, player=p, purchase=None, value=total, price=price)
+    if not exact or not answer[Decision.TURN_EXTRA_ACTION](ctx, player=p, purchase=None):
+        end_main_action(state, _paying(total, tile, a, price))
+    return True
 
 
 # ----------------------------------------------------------------------------- payment search

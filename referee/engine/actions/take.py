@@ -7,6 +7,7 @@ display, an unknown display card it resolves, or nowhere); ``take_findings`` is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -168,9 +169,59 @@ def apply_take(ctx: Context, plan: TakePlan) -> None:
         else:
             p.hand[step.card] += 1
         taken.append(step.card)
-    # the cards are joined only if the phrase is ever shown (a later action after the take)
-    cards = Join(tuple(_Card(c) for c in taken), sep=" ")
-    end_main_action(state, Text("ACTION/taking-money-cards", cards=cards))
+    end_main_action(state, _taken(taken))
+
+
+def take_plain(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> bool:
+    """The common take in one pass: known money cards that all lie in the display, and
+    nothing to report. Anything else (an unknown or module card, a card not shown, a sum over
+    the limit, a main action that may not happen now) returns False with nothing changed: then
+    :func:`plan_take`, :func:`take_findings` and :func:`apply_take` run, which write the
+    findings. The result is the same as theirs (what ``apply_take`` does with "display" steps)."""
+    state = ctx.state
+    t = state.turn
+    refs = a.cards
+    if t is None or not refs or (check and (t.over or t.placing)):
+        return False
+    rest = list(state.display)
+    cards: list[MoneyCard] = []
+    total = 0
+    for ref in refs:
+        c = ref.card if type(ref) is CardRef else None
+        if c is None or c not in rest:
+            return False
+        rest.remove(c)
+        cards.append(c)
+        total += c.value
+    if check and len(refs) > 1:
+        limit = state.rules.constants.get(Decision.TAKE_LIMIT)
+        if limit is None:  # a module refines the limit
+            limit = ctx.decide(Decision.TAKE_LIMIT, player=p)
+        if total > limit:
+            return False
+    state.display[:] = rest
+    hand = p.hand
+    for c in cards:
+        hand[c] = hand.get(c, 0) + 1
+    start_main_action(state)
+    end_main_action(state, _taken(cards))
+    return True
+
+
+def _taken(taken: Sequence[MoneyCard | None]) -> Text:
+    """What ended the turn's main actions: the take and its cards (joined only if the phrase is
+    ever shown: a later action after the take). A phrase is a value: one per list of cards."""
+    key = tuple(taken)
+    phrase = _TAKEN.get(key)
+    if phrase is None:
+        cards = Join(tuple(_Card(c) for c in key), sep=" ")
+        phrase = Text("ACTION/taking-money-cards", cards=cards)
+        if len(_TAKEN) < 4096:  # cards are interned: a bounded set of keys in practice
+            _TAKEN[key] = phrase
+    return phrase
+
+
+_TAKEN: dict[tuple[MoneyCard | None, ...], Text] = {}
 
 
 def _token(ref: ComponentRef) -> str:
