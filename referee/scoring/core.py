@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
@@ -180,11 +181,13 @@ class ScoringRow:
         """The categories beyond the base game's seven, in order."""
         return {k: s for k, s in self.categories.items() if k not in BASE_KEYS}
 
-    @property
+    # worked out once: a row is never changed after the scoring built it (the ranking, the
+    # report and the claims ask for these many times)
+    @cached_property
     def points(self) -> int:
         return sum(s.points for s in self.categories.values())
 
-    @property
+    @cached_property
     def total(self) -> int:
         return self.total_before + self.points
 
