@@ -9,15 +9,18 @@ also Innenmauern, bringen keine Siegpunkte." Each picture below (north up, ``F``
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_geometry import grown
 from test_geometry_pictures import layout
 
-from referee.catalogue import Side
+from referee.catalogue import BuildingType, Side
 from referee.geometry import Alhambra, longest_outer_wall, outer_segments, outer_wall_runs
+from referee.geometry.walls import longest_wall_run
 from referee.record.model import Coord
 
 # (name, picture, trail length, simple-path length)
@@ -381,3 +384,47 @@ def test_outer_walls_never_cross_in_a_legal_alhambra(alh: Alhambra) -> None:
         for corner in _ends(c, s):
             degree[corner] += 1
     assert all(d <= 2 for d in degree.values())
+
+
+# any layout, legal or not: walls may meet three or four at a corner (a diagonal contact)
+_cells = st.lists(
+    st.tuples(
+        st.integers(-3, 3),
+        st.integers(-3, 3),
+        st.sets(st.sampled_from(list(Side))),
+        st.sampled_from(list(BuildingType)),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_cells)
+def test_one_pass_agrees_with_the_general_search(
+    cells: list[tuple[int, int, set[Side], BuildingType]],
+) -> None:
+    """``longest_outer_wall`` walks the wall in one pass when no corner joins more than two
+    segments and searches chains and junctions otherwise: both give the same run (segments,
+    order, closed) as the general search of ``longest_wall_run`` on every layout."""
+    alh = Alhambra()
+    for x, y, walls, kind in cells:
+        if Coord(x, y) not in alh:
+            alh.place(Coord(x, y), _Piece(frozenset(walls), kind))
+    for mode in ("trail", "simple-path"):
+        assert longest_outer_wall(alh, mode) == longest_wall_run(outer_segments(alh), mode)
+
+
+def test_far_coordinates_take_the_general_search() -> None:
+    alh = Alhambra()
+    for x in range(5000, 5004):
+        alh.place(Coord(x, 0), _Piece(frozenset({Side.N, Side.S}), BuildingType.TOWER))
+    run = longest_outer_wall(alh)
+    assert run == longest_wall_run(outer_segments(alh))
+    assert run.length == 4
+    assert [c.x for c, _s in run.segments] == [5000, 5001, 5002, 5003]
+
+
+@dataclass(frozen=True)
+class _Piece:
+    walls: frozenset[Side]
+    type: BuildingType

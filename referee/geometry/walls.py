@@ -296,4 +296,116 @@ def longest_wall_run(segments: list[Segment], mode: WallMode = "trail") -> WallR
 
 def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
     """The longest outer wall run (empty when there is no outer wall)."""
-    return longest_wall_run(outer_segments(alh), mode)
+    if mode not in ("trail", "simple-path"):
+        raise ValueError(f"unknown wall mode {mode!r}")
+    run = _plain_longest(alh, mode == "simple-path")
+    return run if run is not None else longest_wall_run(outer_segments(alh), mode)
+
+
+# Corners and segments as ints for :func:`_plain_longest` (|coordinate| < _BOUND): a corner
+# x,y is x * _K + y, so ints order as the (x, y) tuples; a segment's reading-order key
+# (-y, x, side order) is ((-y) * _K + x) * 4 + side order.
+_K = 1 << 12
+_BOUND = 1 << 10
+_CORNER_OFFSETS: dict[Side, tuple[int, int]] = {
+    s: (dx1 * _K + dy1, dx2 * _K + dy2) for s, (dx1, dy1, dx2, dy2) in _END_OFFSETS.items()
+}
+
+
+def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
+    """:func:`longest_wall_run` of the outer wall in the common case, in one pass over the
+    cells: no corner joins more than two segments, so every connected piece of wall is a path
+    or a ring and its run is all of it. None when a corner joins three or four segments (or a
+    coordinate is out of range): then the general search decides.
+
+    It walks the pieces as :meth:`_Graph.chains` and :meth:`_Graph.ring` do: a path from its
+    smaller end corner, a ring from its first segment in reading order towards that segment's
+    second corner; segments compare by their reading-order key instead of their index."""
+    cells = alh.cells
+    delta = _DELTA
+    corner_offsets = _CORNER_OFFSETS
+    side_order = _SIDE_ORDER
+    segs: list[Segment] = []
+    keys: list[int] = []
+    ends_a: list[int] = []
+    ends_b: list[int] = []
+    adj: dict[int, list[int]] = defaultdict(list)
+    for c, piece in cells.items():
+        walls = piece.walls
+        if not walls:
+            continue  # the fountain (and any piece without walls)
+        x, y = c
+        if not (-_BOUND < x < _BOUND and -_BOUND < y < _BOUND):
+            return None
+        base = x * _K + y
+        for side in walls:
+            dx, dy = delta[side]
+            if (x + dx, y + dy) in cells:
+                continue
+            i = len(segs)
+            segs.append((c, side))
+            keys.append(((-y) * _K + x) * 4 + side_order[side])
+            oa, ob = corner_offsets[side]
+            ends_a.append(base + oa)
+            ends_b.append(base + ob)
+            adj[base + oa].append(i)
+            adj[base + ob].append(i)
+    tips: list[int] = []
+    for corner, at in adj.items():
+        if len(at) != 2:
+            if len(at) > 2:
+                return None
+            tips.append(corner)
+    seen = [False] * len(segs)
+    pieces: list[tuple[int, list[int], bool]] = []  # (first key, segments in order, ring)
+    tips.sort()
+    for cur in tips:  # the paths, each from its smaller end
+        e = adj[cur][0]
+        if seen[e]:
+            continue  # the far end of a path already walked
+        order: list[int] = []
+        while True:
+            seen[e] = True
+            order.append(e)
+            cur = ends_b[e] if ends_a[e] == cur else ends_a[e]
+            here = adj[cur]
+            if len(here) == 1:
+                break
+            e = here[1] if here[0] == e else here[0]
+        pieces.append((min(keys[i] for i in order), order, False))
+    left = [i for i, done in enumerate(seen) if not done]
+    if left:  # the rings, each from its first segment in reading order
+        left.sort(key=keys.__getitem__)
+        for start in left:
+            if seen[start]:
+                continue
+            order = [start]
+            seen[start] = True
+            cur = ends_b[start]
+            e = start
+            while True:
+                a, b = adj[cur]
+                e = b if a == e else a
+                if e == start:
+                    break
+                order.append(e)
+                seen[e] = True
+                cur = ends_b[e] if ends_a[e] == cur else ends_a[e]
+            pieces.append((keys[start], order, True))
+    if not pieces:
+        return WallRun(())
+    pieces.sort(key=lambda run: (-len(run[1]), run[0]))
+    # the longest piece wins (ties: the one read first); a ring counts one less when a corner
+    # may not be visited twice, so a path as long as that may come first
+    best_len, best_first, best = -1, 0, pieces[0]
+    for found in pieces:
+        first, order, ring = found
+        if len(order) < best_len:
+            break
+        length = len(order) - 1 if ring and simple else len(order)
+        if length > best_len or (length == best_len and first < best_first):
+            best_len, best_first, best = length, first, found
+    _first, order, ring = best
+    if ring and simple:
+        return WallRun(tuple(segs[i] for i in order[:-1]), closed=False)
+    return WallRun(tuple(segs[i] for i in order), closed=ring)

@@ -627,8 +627,7 @@ class BuildingMajority:
 
         t = self.type
         table = self.table if self.table is not None else POINTS[round_no][t]
-        values = [(p.name, p.counts[t], None) for p in participants if p.counts[t] > 0]
-        placed = rank(values, table, "most", "down")
+        placed = most_wins([(p.name, p.counts[t]) for p in participants if p.counts[t] > 0], table)
         out: dict[str, CategoryScore] = {}
         for p in participants:
             pl = placed.get(p.name)
@@ -636,12 +635,46 @@ class BuildingMajority:
                 count=norm(p.counts[t]),
                 base_count=p.base_counts[t],
                 adjustments=tuple(a for a in p.adjustments if a.type is t) if p.adjustments else (),
-                place=pl.place if pl else None,
-                tied_with=pl.tied_with if pl else (),
-                points=pl.points if pl else 0,
-                split=pl.split if pl else "",
+                place=pl[0] if pl else None,
+                tied_with=pl[1] if pl else (),
+                points=pl[2] if pl else 0,
+                split=pl[3] if pl else "",
             )
         return out
+
+
+def most_wins(
+    values: Sequence[tuple[str, Number]], table: Sequence[int]
+) -> dict[str, tuple[int, tuple[str, ...], int, str]]:
+    """The plain majority: :func:`rank` ``(values, table, "most", "down")`` without
+    tie-breakers, as ``(place, tied_with, points, split)`` per name, without its general
+    machinery (the six building majorities of every scoring go through here)."""
+    ordered = sorted(values, key=_quantity, reverse=True)  # stable: equal counts keep order
+    out: dict[str, tuple[int, tuple[str, ...], int, str]] = {}
+    n, size = len(ordered), len(table)
+    k = 0
+    while k < n:
+        q = ordered[k][1]
+        end = k + 1
+        while end < n and ordered[end][1] == q:  # equal counts lie together
+            end += 1
+        if end == k + 1:  # a place of its own
+            paid = table[k] if k < size else 0
+            points = paid if type(paid) is int else share(paid, 1, "down")
+            out[ordered[k][0]] = (k + 1, (), points, "")
+        else:
+            group = [v[0] for v in ordered[k:end]]
+            shares = [table[i] if i < size else 0 for i in range(k, end)]
+            points = share(sum(shares), len(group), "down")
+            split = f"({sum_text(shares)})/{len(group)} = {points}"
+            for name in group:
+                out[name] = (k + 1, tuple(w for w in group if w != name), points, split)
+        k = end
+    return out
+
+
+def _quantity(v: tuple[str, Number]) -> Number:
+    return v[1]
 
 
 @dataclass(frozen=True)
@@ -683,11 +716,18 @@ def base_categories(
     table: Mapping[BuildingType, Sequence[int]] | None = None,
 ) -> list[ScoringCategory]:
     """The base game's categories: the six majorities (by ``table`` if given) and the wall."""
-    cats: list[ScoringCategory] = [
-        BuildingMajority(t, None if table is None else tuple(table[t])) for t in BUILDING_TYPES
-    ]
+    if table is None:
+        return list(_BASE_CATEGORIES)
+    cats: list[ScoringCategory] = [BuildingMajority(t, tuple(table[t])) for t in BUILDING_TYPES]
     cats.append(WallCategory())
     return cats
+
+
+# the base categories by the base table (immutable: made once)
+_BASE_CATEGORIES: tuple[ScoringCategory, ...] = (
+    *(BuildingMajority(t) for t in BUILDING_TYPES),
+    WallCategory(),
+)
 
 
 BASE_KEYS = frozenset([*(f"majority:{t.code}" for t in BUILDING_TYPES), "wall"])

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
 from referee.geometry import Alhambra
+from referee.geometry.grid import ORIGIN
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Claim, Coord
 from referee.scoring.categories import (
@@ -180,11 +182,13 @@ class ScoringRow:
         """The categories beyond the base game's seven, in order."""
         return {k: s for k, s in self.categories.items() if k not in BASE_KEYS}
 
-    @property
+    # worked out once: a row is never changed after the scoring built it (the ranking, the
+    # report and the claims ask for these many times)
+    @cached_property
     def points(self) -> int:
         return sum(s.points for s in self.categories.values())
 
-    @property
+    @cached_property
     def total(self) -> int:
         return self.total_before + self.points
 
@@ -291,7 +295,7 @@ class ScoringResult:
 def participant(entry: ScoringEntry) -> Participant:
     """The categories' view of an entry: counts with the adjustments applied (never below 0)."""
     if entry.alhambra is not None:
-        base = entry.alhambra.counts()
+        base = _building_counts(entry.alhambra)
     else:
         base = dict.fromkeys(BUILDING_TYPES, 0)
         for t, n in (entry.counts or {}).items():
@@ -311,11 +315,25 @@ def participant(entry: ScoringEntry) -> Participant:
     )
 
 
+def _building_counts(alh: Alhambra) -> dict[BuildingType, int]:
+    """``alh.counts()`` (buildings per type, the fountain's cell left out), counted here
+    without going through the enum class."""
+    base = dict.fromkeys(BUILDING_TYPES, 0)
+    for c, piece in alh.cells.items():
+        t = piece.type
+        if t is not None and c != ORIGIN:
+            base[t] += 1
+    return base
+
+
 def _apply_floor(score: CategoryScore, points: int) -> CategoryScore:
     """The score with its points cut to ``points`` (the old points kept as ``unfloored``)."""
     if hasattr(score, "unfloored"):
         return replace(score, points=points, unfloored=score.points)  # type: ignore[type-var]
     return LineScore(points, "", "", unfloored=score.points)
+
+
+_BASE_LABELS = {c.key: (c.label_en, c.label_de) for c in base_categories()}
 
 
 def score_round(
@@ -341,10 +359,14 @@ def score_round(
         if person.name in taken:
             people[i] = replace(person, name=f"{person.name}#{i + 1}")
         taken.add(people[i].name)
-    cats = base_categories(table) + list(extra)
-    cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
+    cats = base_categories(table)
+    if extra:
+        cats += extra
+        cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
+        labels = {c.key: (c.label_en, c.label_de) for c in cats}
+    else:  # the base categories alone: their labels are known
+        labels = dict(_BASE_LABELS)
     scored = [(c, c.score(round_no, people, profile)) for c in cats]
-    labels = {c.key: (c.label_en, c.label_de) for c in cats}
     rows: list[ScoringRow] = []
     for e, person in zip(entries, people, strict=True):
         line: dict[str, CategoryScore] = {}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.catalogue import BUILDING_TYPES, BuildingType
-from referee.scoring.categories import num_text, signed
-from referee.scoring.core import ScoringResult, ScoringRow, TypeScore
+from referee.catalogue import BUILDING_TYPES, BuildingType, Side
+from referee.scoring.categories import Number, num_text, signed
+from referee.scoring.core import ScoringResult, ScoringRow, TypeScore, WallScore
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -73,19 +73,64 @@ def ordinal(n: int, lang: str = "en") -> str:
     return f"{n}{suffix}"
 
 
+class _Lang:
+    """What a breakdown in one language needs again and again, worked out once per language:
+    its words, the plural type names, the widest fixed label and the places' ordinals."""
+
+    __slots__ = ("label_w", "lang", "names", "ordinals", "words")
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.words = words = _WORDS.get(lang, _WORDS["en"])
+        self.names = tuple(t.name_in(lang, plural=True) for t in BUILDING_TYPES)
+        fixed = (*self.names, words["wall"], words["sum"], words["total"])
+        self.label_w = max(len(n) for n in fixed)
+        self.ordinals = {n: ordinal(n, lang) for n in range(1, 10)}
+
+    def ordinal(self, n: int) -> str:
+        return self.ordinals.get(n) or ordinal(n, self.lang)
+
+    def place(self, score: TypeScore) -> str:
+        """The place column of a type: ``1st``, ``1st (tie: Ben)``, ``-``."""
+        place = score.place
+        if place is None:
+            return self.words["none"]
+        text = self.ordinals.get(place) or ordinal(place, self.lang)
+        if score.tied_with:
+            text += f" ({self.words['tie']}: {', '.join(score.tied_with)})"
+        return text
+
+
+_LANGS: dict[str, _Lang] = {}
+
+
+def _lang(lang: str) -> _Lang:
+    found = _LANGS.get(lang)
+    if found is None:
+        found = _LANGS[lang] = _Lang(lang)
+    return found
+
+
 def _place(score: TypeScore, lang: str) -> str:
-    if score.place is None:
-        return _w(lang, "none")
-    text = ordinal(score.place, lang)
-    if score.tied_with:
-        text += f" ({_w(lang, 'tie')}: {', '.join(score.tied_with)})"
-    return text
+    return _lang(lang).place(score)
+
+
+_SIDE_CODE = {s: s.value for s in Side}
+
+
+def _segments_text(wall: WallScore) -> str:
+    """``-1,0 S, -1,0 W``: the wall's segments (cell and side)."""
+    side = _SIDE_CODE
+    return ", ".join([f"{c[0]},{c[1]} {side[s]}" for c, s in wall.segments])
 
 
 def _segments(row: ScoringRow) -> str:
-    if row.wall is None:
-        return ""
-    return ", ".join(f"{c} {s.value}" for c, s in row.wall.segments)
+    wall = row.wall
+    return "" if wall is None else _segments_text(wall)
+
+
+def _count_text(n: Number) -> str:
+    return str(n) if type(n) is int else num_text(n)
 
 
 def type_line(row: ScoringRow, t: BuildingType, lang: str = "en") -> str:
@@ -122,85 +167,80 @@ def wall_line(row: ScoringRow, lang: str = "en") -> str:
 
 def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool = True) -> str:
     """An aligned table per participant, then the standings (``ranking`` False: leave out)."""
-    title = f"{_w(lang, 'scoring')} {result.round}"
+    return "\n".join(scoring_text_lines(result, lang, ranking)).rstrip() + "\n"
+
+
+def scoring_text_lines(result: ScoringResult, lang: str = "en", ranking: bool = True) -> list[str]:
+    """The lines of :func:`render_scoring_text` (the last ones may be empty)."""
+    tongue = _lang(lang)
+    w = tongue.words
+    title = f"{w['scoring']} {result.round}"
     if result.round == 3:
-        title += f" ({_w(lang, 'final')})"
-    lines = [title, f"  ({_w(lang, 'mode_' + result.wall_mode)})"]
+        title += f" ({w['final']})"
+    lines = [title, f"  ({w['mode_' + result.wall_mode]})"]
     if result.table is not None:
         lines.append(f"  ({result.table_text(lang)})")
     lines.append("")
-    names = [t.name_in(lang, plural=True) for t in BUILDING_TYPES]
-    extra = [r.label(k, lang) for r in result.rows for k in r.modules]
-    label_w = max(
-        len(n) for n in [*names, *extra, _w(lang, "wall"), _w(lang, "sum"), _w(lang, "total")]
+    rows = result.rows
+    # each row's buildings, wall and module categories, looked up once (computed properties)
+    buildings = [r.buildings for r in rows]
+    modules = [r.modules for r in rows]
+    label_w = tongue.label_w
+    for r, m in zip(rows, modules, strict=True):
+        for k in m:
+            label_w = max(label_w, len(r.label(k, lang)))
+    place_of = tongue.place
+    places = [[place_of(s) for s in b.values()] for b in buildings]
+    place_w = max(
+        [len(w["place"]), *(len(p) for ps in places for p in ps)]
+        + [len(s.place_text(lang)) for m in modules for s in m.values()]
     )
-    # each row's buildings and module categories, looked up once (they are computed properties)
-    buildings = [r.buildings for r in result.rows]
-    modules = [r.modules for r in result.rows]
-    places = [_place(s, lang) for b in buildings for s in b.values()]
-    places += [s.place_text(lang) for m in modules for s in m.values()]
-    place_w = max([len(_w(lang, "place")), *(len(p) for p in places)])
-    count_w = max(len(_w(lang, "count")), 3)
-    points_w = max(len(_w(lang, "points")), 4)
-
-    def row_text(label: str, count: str, place: str, points: str, how: str) -> str:
-        text = f"  {label:<{label_w}}  {count:>{count_w}}  {place:<{place_w}}  {points:>{points_w}}"
-        return f"{text}  {how}".rstrip()
-
-    for row, row_buildings, row_modules in zip(result.rows, buildings, modules, strict=True):
-        lines.append(row.name)
-        lines.append(
-            row_text("", _w(lang, "count"), _w(lang, "place"), _w(lang, "points"), _w(lang, "how"))
-        )
-        for t, name in zip(BUILDING_TYPES, names, strict=True):
-            s = row_buildings[t]
-            count = num_text(s.count)
-            lines.append(row_text(name, count, _place(s, lang), str(s.points), s.split))
+    count_w = max(len(w["count"]), 3)
+    points_w = max(len(w["points"]), 4)
+    # one format per line: label, count, place, points, how (trailing blanks cut)
+    fmt = f"  {{:<{label_w}}}  {{:>{count_w}}}  {{:<{place_w}}}  {{:>{points_w}}}  {{}}".format
+    header = fmt("", w["count"], w["place"], w["points"], w["how"]).rstrip()
+    add = lines.append
+    wall_word = w["wall"]
+    for row, row_buildings, row_places, row_modules in zip(
+        rows, buildings, places, modules, strict=True
+    ):
+        add(row.name)
+        add(header)
+        for name, s, place in zip(tongue.names, row_buildings.values(), row_places, strict=True):
+            add(fmt(name, _count_text(s.count), place, s.points, s.split).rstrip())
             for adj in s.adjustments:
                 sign = "+" if adj.amount >= 0 else "-"
                 size = num_text(-adj.amount if adj.amount < 0 else adj.amount)
-                lines.append(row_text("", f"{sign}{size}", "", "", adj.text(lang)))
-        if row.wall is None:
-            lines.append(row_text(_w(lang, "wall"), "", "", "0", _w(lang, "no wall")))
+                add(fmt("", f"{sign}{size}", "", "", adj.text(lang)).rstrip())
+        wall = row.wall
+        if wall is None:
+            add(fmt(wall_word, "", "", "0", w["no wall"]).rstrip())
         else:
-            how = _segments(row) if row.wall.verified else _w(lang, "not verified")
-            lines.append(
-                row_text(_w(lang, "wall"), str(row.wall.length), "", str(row.wall.points), how)
-            )
+            how = _segments_text(wall) if wall.verified else w["not verified"]
+            add(fmt(wall_word, wall.length, "", wall.points, how).rstrip())
         for key, cs in row_modules.items():
             points = signed(cs.points) if cs.points < 0 else str(cs.points)
-            lines.append(
-                row_text(
-                    row.label(key, lang),
-                    cs.quantity_text(),
-                    cs.place_text(lang),
-                    points,
-                    cs.detail(lang),
-                )
+            label = row.label(key, lang)
+            add(
+                fmt(
+                    label, cs.quantity_text(), cs.place_text(lang), points, cs.detail(lang)
+                ).rstrip()
             )
-        lines.append(row_text(_w(lang, "sum"), "", "", str(row.points), ""))
-        lines.append(
-            row_text(
-                _w(lang, "total"),
-                "",
-                "",
-                str(row.total),
-                f"{row.total_before} + {row.points}",
-            )
-        )
-        lines.append("")
+        add(fmt(w["sum"], "", "", row.points, "").rstrip())
+        add(fmt(w["total"], "", "", row.total, f"{row.total_before} + {row.points}").rstrip())
+        add("")
     if ranking:
-        head = _w(lang, "ranking") if result.round == 3 else _w(lang, "standings")
-        lines.append(head)
+        add(w["ranking"] if result.round == 3 else w["standings"])
         ranked = result.ranking()
         name_w = max((len(r.name) for _k, r in ranked), default=0)
         for rank, r in ranked:
-            lines.append(f"  {ordinal(rank, lang):>4}  {r.name:<{name_w}}  {r.total:>4}")
+            add(f"  {tongue.ordinal(rank):>4}  {r.name:<{name_w}}  {r.total:>4}")
         dirk = result.row(None)
         if dirk is not None:
-            lines.append(f"        ({dirk.name}  {dirk.total})")
+            add(f"        ({dirk.name}  {dirk.total})")
         if result.round == 3:
-            winners = result.winners()
-            word = _w(lang, "winner") if len(winners) == 1 else _w(lang, "winners")
-            lines.append(f"  {word}: {', '.join(winners)}")
-    return "\n".join(lines).rstrip() + "\n"
+            winners = [r.name for rank, r in ranked if rank == 1]
+            word = w["winner"] if len(winners) == 1 else w["winners"]
+            add(f"  {word}: {', '.join(winners)}")
+    return lines
