@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from referee.catalogue import BuildingType, Side
+from referee.geometry.incremental import Geometry, from_scratch
 from referee.record.model import Coord
 
 ORIGIN = Coord(0, 0)
@@ -62,12 +63,13 @@ class Alhambra:
     they only keep the grid consistent: a cell holds at most one piece and the fountain stays.
     """
 
-    __slots__ = ("_cells", "_derived", "_version")
+    __slots__ = ("_cells", "_derived", "_geo", "_version")
 
     def __init__(self, tiles: Iterable[tuple[Coord, Piece]] = ()) -> None:
         self._cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}
         self._version = 0
         self._derived: dict[str, object] = {}  # facts computed from the cells (see rules)
+        self._geo: Geometry | None = None  # built on first use, then kept up to date
         for coord, piece in tiles:
             self.place(coord, piece)
 
@@ -114,6 +116,16 @@ class Alhambra:
         return self._derived
 
     @property
+    def geometry(self) -> Geometry:
+        """What the building rules read (reach, enclosed cells, the cells around, wall masks),
+        kept up to date by :meth:`place` and :meth:`remove` once built (read it, do not
+        change it)."""
+        geo = self._geo
+        if geo is None:
+            geo = self._geo = from_scratch(self._cells)
+        return geo
+
+    @property
     def version(self) -> int:
         """Grows with every change; lets callers cache derived facts."""
         return self._version
@@ -130,6 +142,8 @@ class Alhambra:
             raise ValueError(f"cell {coord} is occupied")
         self._cells[coord] = piece
         self._version += 1
+        if self._geo is not None:
+            self._geo.placed(self._cells, coord, piece)
         old = self._derived
         if old:
             kept: dict[str, object] = {}
@@ -147,6 +161,8 @@ class Alhambra:
             raise ValueError("the fountain is never removed")
         piece = self._cells.pop(coord)  # KeyError for an empty cell
         self._version += 1
+        if self._geo is not None:
+            self._geo.removed(self._cells, coord)
         self._derived.clear()
         return piece
 
@@ -155,6 +171,7 @@ class Alhambra:
         other._cells = dict(self._cells)
         other._version = 0
         other._derived = dict(self._derived)
+        other._geo = None if self._geo is None else self._geo.copy()
         return other
 
     # ---------------------------------------------------------------------------- views

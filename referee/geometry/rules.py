@@ -31,10 +31,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import cast
 
 from referee.catalogue import SIDES, Side
-from referee.geometry.grid import ORIGIN, Alhambra, Piece, register_place_updater
+from referee.geometry.grid import ORIGIN, Alhambra, Piece
+from referee.geometry.incremental import (
+    DELTAS,
+    RING,
+    RING_GROUPS,
+    SIDE_RING,
+    Geometry,
+    component,
+    enclosed_cells,
+    walk,
+    wall_mask,
+)
 from referee.messages import lookup
 from referee.record.model import Coord
 
@@ -98,22 +108,9 @@ class BuildingProblem:
 
 # ------------------------------------------------------------------------------ helpers
 
-_RING: tuple[tuple[int, int], ...] = (
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-)  # the 8 cells around a cell, in cyclic order; even indices are the 4 side neighbours
 _STEPS: tuple[tuple[Side, int, int, Side], ...] = tuple(
     (s, s.delta[0], s.delta[1], s.opposite) for s in SIDES
 )
-
-
-_new_coord = tuple.__new__  # Coord(x, y) without the named tuple's Python-level __new__
 
 
 def _key(c: Coord) -> tuple[int, int]:
@@ -124,169 +121,17 @@ def _sorted(cells: Iterable[Coord]) -> tuple[Coord, ...]:
     return tuple(sorted(cells, key=_key))
 
 
-def _reach(cells: Mapping[Coord, Piece]) -> set[Coord]:
-    """Cells reachable on foot from the fountain (no wall crossed, never off the tiles)."""
-    seen = {ORIGIN}
-    stack = [ORIGIN]
-    get = cells.get
-    while stack:
-        c = stack.pop()
-        x, y = c
-        walls = cells[c].walls
-        for side, dx, dy, opp in _STEPS:
-            if side in walls:
-                continue
-            t = (x + dx, y + dy)
-            if t in seen:
-                continue
-            q = get(t)  # type: ignore[call-overload]
-            if q is None or opp in q.walls:
-                continue
-            n = _new_coord(Coord, t)
-            seen.add(n)
-            stack.append(n)
-    return seen
-
-
-def _enclosed(cells: Mapping[Coord, Piece], blocked: Coord | None = None) -> set[Coord]:
-    """Empty cells that cannot reach the outside (``blocked`` counts as occupied).
-
-    Bounded by the number of pieces, wherever they lie (even far apart): a cell in a column or
-    a row that holds no piece is outside (that column or row is empty all the way out), so only
-    the cells at a piece's column *and* a piece's row can be enclosed, at most ``n * n`` cells
-    for ``n`` pieces. They are flooded from those next to an outside cell.
-    """
-    xs = {c.x for c in cells}
-    ys = {c.y for c in cells}
-    if blocked is not None:
-        xs.add(blocked.x)
-        ys.add(blocked.y)
-
-    def filled(c: Coord) -> bool:
-        return c in cells or c == blocked
-
-    candidates = {Coord(x, y) for x in xs for y in ys}
-    candidates = {c for c in candidates if not filled(c)}
-    stack = [
-        c
-        for c in candidates
-        if any(
-            (n := Coord(c.x + dx, c.y + dy)) not in candidates and not filled(n)
-            for _s, dx, dy, _o in _STEPS
-        )
-    ]
-    out = set(stack)
-    while stack:
-        c = stack.pop()
-        for _side, dx, dy, _opp in _STEPS:
-            n = Coord(c.x + dx, c.y + dy)
-            if n in candidates and n not in out:
-                out.add(n)
-                stack.append(n)
-    return candidates - out
-
-
-def _component(area: set[Coord], start: Coord) -> set[Coord]:
-    """The 4-connected part of ``area`` (a set of enclosed cells) that contains ``start``."""
-    seen = {start}
-    stack = [start]
-    while stack:
-        c = stack.pop()
-        for _side, dx, dy, _opp in _STEPS:
-            n = Coord(c.x + dx, c.y + dy)
-            if n in area and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return seen
-
-
-_Memo = tuple[set[Coord], set[Coord]]
-
-
-def _memo(alh: Alhambra) -> tuple[set[Coord], set[Coord]]:
-    """(reachable tiles, enclosed empty cells) of the Alhambra, cached until it changes.
-
-    An empty cell that is not enclosed is outside. A placement that keeps the layout legal
-    updates the cache instead (:func:`_after_place`).
-    """
-    cached: _Memo | None = alh.derived.get("rules")  # type: ignore[assignment]
-    if cached is None:
-        cells = alh.cells
-        cached = (_reach(cells), _enclosed(cells))
-        alh.derived["rules"] = cached
-    return cached[0], cached[1]
-
-
-def _after_place(alh: Alhambra, value: object, at: Coord, piece: Piece) -> _Memo | None:
-    """The cache after ``piece`` was put on ``at``, when that is cheap to know for sure.
-
-    It is, when every tile was reachable before, the new piece is reachable, it stood on an
-    outside cell, and its empty neighbours stay connected around it (so no empty cell is cut
-    off: the enclosed cells stay as they were). Otherwise: recompute later.
-    """
-    reach, enclosed = cast(_Memo, value)
-    cells = alh.cells
-    if at in enclosed or len(reach) != len(cells) - 1:
-        return None
-    if not _walk_ok(cells, reach, at, piece) or _ring_groups(cells, at) > 1:
-        return None
-    new_reach = set(reach)
-    new_reach.add(at)
-    return new_reach, enclosed
-
-
-register_place_updater("rules", _after_place)
-
-
-def _ring_groups_of(empty: list[bool]) -> int:
-    """How many separate empty groups, each holding a side neighbour, the 8 ring cells form
-    (``empty[i]``: ring cell ``_RING[i]`` is empty; consecutive empty ring cells touch)."""
-    if all(empty):
-        return 1
-    # rotate so that the ring starts just after an occupied cell
-    start = empty.index(False)
-    order = [(start + 1 + i) % 8 for i in range(8)]
-    groups = 0
-    in_run = False
-    run_has_side = False
-    for i in order:
-        if empty[i]:
-            if not in_run:
-                in_run = True
-                run_has_side = False
-            if i % 2 == 0:
-                run_has_side = True
-        else:
-            if in_run and run_has_side:
-                groups += 1
-            in_run = False
-    if in_run and run_has_side:
-        groups += 1
-    return groups
-
-
-# the answer of _ring_groups_of for each occupancy of the ring (bit i set: _RING[i] occupied)
-_RING_GROUPS: tuple[int, ...] = tuple(
-    _ring_groups_of([not (mask >> i) & 1 for i in range(8)]) for mask in range(256)
-)
-
-
 def _ring_groups(cells: Mapping[Coord, Piece], at: Coord) -> int:
-    """How many separate empty groups the side neighbours of ``at`` form around it.
-
-    Looking only at the 8 cells around ``at``: consecutive empty ring cells are 4-connected.
-    When all empty side neighbours lie in one run, filling ``at`` cannot cut any of them off
-    the outside (if ``at`` itself was outside). (A table lookup on the ring's occupancy; the
-    cells are probed with plain tuples, which hash and compare like a ``Coord``.)
-    """
+    """How many separate empty groups the side neighbours of ``at`` form around it
+    (:data:`~referee.geometry.incremental.RING_GROUPS`, read on the cells)."""
     x, y = at
     mask = 0
     bit = 1
-    for dx, dy in _RING:
+    for dx, dy in RING:
         if (x + dx, y + dy) in cells:
             mask |= bit
         bit <<= 1
-    return _RING_GROUPS[mask]
+    return RING_GROUPS[mask]
 
 
 def _new_holes(
@@ -303,12 +148,12 @@ def _new_holes(
         return []
     empties = [Coord(x + dx, y + dy) for _s, dx, dy, _o in _STEPS]
     empties = [n for n in empties if n not in cells]
-    after = _enclosed(cells, blocked=at)
+    after = enclosed_cells(cells, blocked=at)
     found: list[set[Coord]] = []
     for n in empties:
         if n not in after or any(n in h for h in found):
             continue
-        found.append(_component(after, n))
+        found.append(component(after, n))
     return found
 
 
@@ -328,19 +173,33 @@ def _wall_mismatches(
     return bad_cells, bad_sides
 
 
-def _walk_ok(cells: Mapping[Coord, Piece], reach: set[Coord], at: Coord, piece: Piece) -> bool:
-    walls = piece.walls
-    x, y = at
-    for side, dx, dy, opp in _STEPS:
-        if side in walls:
-            continue
-        n = (x + dx, y + dy)
-        if n not in reach:
-            continue
-        q = cells.get(n)
-        if q is not None and opp not in q.walls:
-            return True
-    return False
+_NO, _YES, _HOLES = 0, 1, 2  # answers of _fits
+
+
+def _fits(geo: Geometry, at: Coord, f: int, m: int) -> int:
+    """Whether a piece with walls ``m`` may lie on the empty cell ``at`` (``f``: its front
+    entry), checked on ints: ``_YES``; ``_NO`` (a problem); ``_HOLES``: walls and way are
+    right, but filling the cell may enclose empty cells (:func:`_new_holes` tells)."""
+    if not f & SIDE_RING:
+        return _NO  # touches no tile
+    shut = (f >> 8) & 15  # sides whose neighbour shows a wall towards ``at``
+    open_ = (f >> 12) & 15  # sides whose neighbour is open towards ``at``
+    if m & (shut | open_) != shut:
+        return _NO  # a wall meets an open side
+    steps = open_ & ~m  # sides open on both
+    if not steps:
+        return _NO
+    reach = geo.reach
+    if reach is not None:
+        x, y = at
+        for k, (dx, dy) in enumerate(DELTAS):
+            if steps >> k & 1 and (x + dx, y + dy) in reach:
+                break
+        else:
+            return _NO
+    if f & SIDE_RING == SIDE_RING or (RING_GROUPS[f & 0xFF] <= 1 and at not in geo.enclosed):
+        return _YES  # no empty cell beside it is cut off from the others (see RING_GROUPS)
+    return _HOLES
 
 
 def _has_neighbour(cells: Mapping[Coord, Piece], at: Coord) -> bool:
@@ -353,18 +212,19 @@ def _has_neighbour(cells: Mapping[Coord, Piece], at: Coord) -> bool:
 
 def reachable(alh: Alhambra) -> frozenset[Coord]:
     """Every cell reachable on foot from the fountain (the fountain included)."""
-    return frozenset(_memo(alh)[0])
+    reach = alh.geometry.reach
+    return frozenset(alh.cells if reach is None else reach)
 
 
 def holes(alh: Alhambra) -> list[tuple[Coord, ...]]:
     """Every completely enclosed empty area (4-connected empty cells that cannot reach out)."""
-    enclosed = _memo(alh)[1]
+    enclosed = alh.geometry.enclosed
     found: list[tuple[Coord, ...]] = []
     seen: set[Coord] = set()
     for c in _sorted(enclosed):
         if c in seen:
             continue
-        comp = _component(enclosed, c)
+        comp = component(enclosed, c)
         seen |= comp
         found.append(_sorted(comp))
     return found
@@ -375,13 +235,17 @@ def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingP
     cells = alh.cells
     if at in cells:
         return [BuildingProblem(PLACE_OCCUPIED, (at,))]
-    reach, enclosed = _memo(alh)
+    geo = alh.geometry
+    if _fits(geo, at, geo.front.get(at, 0), wall_mask(piece.walls)) == _YES:
+        return []
+    # something is wrong (or a hole may open): the detailed check, naming cells and sides
+    reach: Mapping[Coord, object] | set[Coord] = cells if geo.reach is None else geo.reach
     problems: list[BuildingProblem] = []
     # one pass over the four sides: a neighbour at all, matching walls, a way on foot
     walls = piece.walls
     x, y = at
     get = cells.get
-    adjacent = walk = False
+    adjacent = walk_ok = False
     bad_cells: list[Coord] = []
     bad_sides: list[tuple[Coord, Side]] = []
     for side, dx, dy, opp in _STEPS:
@@ -394,19 +258,25 @@ def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingP
         if closed != (opp in q.walls):
             bad_cells.append(Coord(x + dx, y + dy))
             bad_sides.append((at, side))
-        elif not closed and not walk and n in reach:
-            walk = True
+        elif not closed and not walk_ok and n in reach:
+            walk_ok = True
     if not adjacent:
         problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
     else:
         if bad_cells:
             problems.append(BuildingProblem(PLACE_WALL, _sorted(bad_cells), tuple(bad_sides)))
-        if not walk:
+        if not walk_ok:
             problems.append(BuildingProblem(PLACE_WALK, (at,)))
-    found = _new_holes(cells, at, enclosed)
+    found = _new_holes(cells, at, geo.enclosed)
     if found:
         problems.append(BuildingProblem(PLACE_HOLE, _sorted(set().union(*found))))
     return problems
+
+
+def _lost(alh: Alhambra, after: set[Coord], at: Coord) -> list[Coord]:
+    """The tiles other than ``at`` reachable now but not in ``after``."""
+    geo = alh.geometry
+    return [c for c in alh.cells if c != at and geo.reaches(c) and c not in after]
 
 
 def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
@@ -416,17 +286,20 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     cells = alh.cells
     if at not in cells:
         return [BuildingProblem(REMOVE_EMPTY, (at,))]
-    reach, _enclosed_before = _memo(alh)
-    rest = dict(cells)
-    del rest[at]
+    geo = alh.geometry
     problems: list[BuildingProblem] = []
-    after = _reach(rest)
-    lost = [c for c in rest if c in reach and c not in after]
-    if lost:
-        problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
-    enclosed = _enclosed(rest)
-    if at in enclosed:
-        problems.append(BuildingProblem(REMOVE_HOLE, _sorted(_component(enclosed, at))))
+    # every tile is reachable and none through this one (a dead end): none is cut off
+    if geo.reach is not None or bin(geo.steps(at, geo.masks[at])).count("1") > 1:
+        lost = _lost(alh, walk(geo.masks, skip=at), at)
+        if lost:
+            problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
+    # the freed cell is enclosed when no empty cell beside it is outside
+    enclosed = geo.enclosed
+    x, y = at
+    beside = [Coord(x + dx, y + dy) for dx, dy in DELTAS]
+    if all(c in cells or c in enclosed for c in beside):
+        area = component(enclosed | {at}, at)
+        problems.append(BuildingProblem(REMOVE_HOLE, _sorted(area)))
     return problems
 
 
@@ -443,9 +316,6 @@ def swap_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProble
     cells = alh.cells
     if at not in cells:
         return [BuildingProblem(REMOVE_EMPTY, (at,))]
-    reach, _enclosed_before = _memo(alh)
-    rest = dict(cells)
-    rest[at] = piece
     problems: list[BuildingProblem] = []
     if not _has_neighbour(cells, at):
         problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
@@ -453,10 +323,15 @@ def swap_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProble
         bad_cells, bad_sides = _wall_mismatches(cells, at, piece)
         if bad_cells:
             problems.append(BuildingProblem(PLACE_WALL, _sorted(bad_cells), tuple(bad_sides)))
-        after = _reach(rest)
+        geo = alh.geometry
+        m = wall_mask(piece.walls)
+        before = geo.steps(at, geo.masks[at])
+        if geo.reach is None and before and before & geo.steps(at, m) == before:
+            return problems  # every tile was reachable and the new piece keeps every way
+        after = walk(geo.masks, skip=at, at_mask=m)
         if at not in after:
             problems.append(BuildingProblem(PLACE_WALK, (at,)))
-        lost = [c for c in rest if c != at and c in reach and c not in after]
+        lost = _lost(alh, after, at)
         if lost:
             problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
     return problems
@@ -487,9 +362,9 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
     lonely = [c for c in cells if c != ORIGIN and not _has_neighbour(cells, c)]
     if lonely:
         problems.append(BuildingProblem(PLACE_ADJACENT, _sorted(lonely)))
-    reach = _memo(alh)[0]
+    geo = alh.geometry
     lonely_set = set(lonely)
-    cut = [c for c in cells if c not in reach and c not in lonely_set]
+    cut = [c for c in cells if not geo.reaches(c) and c not in lonely_set]
     if cut:
         problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
     found = holes(alh)
@@ -501,26 +376,15 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
 def legal_cells(alh: Alhambra, piece: Piece) -> list[Coord]:
     """Every empty cell where ``piece`` may be placed (``placement_problems`` empty)."""
     cells = alh.cells
-    reach, enclosed = _memo(alh)
-    candidates: set[Coord] = set()
-    for c in cells:
-        for _s, dx, dy, _o in _STEPS:
-            n = Coord(c.x + dx, c.y + dy)
-            if n not in cells:
-                candidates.add(n)
+    geo = alh.geometry
+    m = wall_mask(piece.walls)
     result: list[Coord] = []
-    walls = piece.walls
-    for at in candidates:
-        ok = True
-        for side, dx, dy, opp in _STEPS:
-            q = cells.get(Coord(at.x + dx, at.y + dy))
-            if q is not None and (side in walls) != (opp in q.walls):
-                ok = False
-                break
-        if not ok or not _walk_ok(cells, reach, at, piece):
+    for c, f in geo.front.items():
+        if not f & SIDE_RING or c in cells:
             continue
-        if _new_holes(cells, at, enclosed):
-            continue
-        result.append(at)
+        at = Coord(*c)
+        fits = _fits(geo, at, f, m)
+        if fits == _YES or (fits == _HOLES and not _new_holes(cells, at, geo.enclosed)):
+            result.append(at)
     result.sort(key=_key)
     return result

@@ -1,0 +1,351 @@
+"""What the building rules need to know about an Alhambra, kept up to date piece by piece.
+
+:class:`Geometry` belongs to one :class:`~referee.geometry.grid.Alhambra` (built on first use,
+then updated by every ``place`` and ``remove``, never recomputed per check). It holds plain
+ints and sets, no rule and no message:
+
+* ``masks``: per occupied cell, the piece's walls as a 4-bit int (bit ``k``: a wall on side
+  ``SIDES[k]``, i.e. N=1, E=2, S=4, W=8);
+* ``front``: per empty cell touching the Alhambra (at a side or a corner), one int packing what
+  a piece put there would meet: bits 0-7 which of the 8 cells around it are occupied (in the
+  cyclic order of ``RING``; the even bits are the side neighbours N, E, S, W), bits 8-11 the
+  sides whose neighbour shows a wall towards it, bits 12-15 the sides whose neighbour is there
+  and open towards it;
+* ``reach``: the tiles reachable on foot from the fountain; None when every tile is (the normal
+  case of a legal layout: then nothing needs to be stored);
+* ``enclosed``: the empty cells that cannot reach the outside (4-connected), usually none.
+
+:func:`from_scratch` computes the same from the cells alone; the property tests
+(``tests/test_geometry_incremental.py``) compare both after random sequences of changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+from referee.catalogue import SIDES, Side
+from referee.record.model import Coord
+
+ORIGIN = Coord(0, 0)
+
+RING: tuple[tuple[int, int], ...] = (
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+)
+"""The 8 cells around a cell, in cyclic order; index ``2k`` is the side neighbour ``SIDES[k]``."""
+
+SIDE_RING = 0x55  # the ring bits of the four side neighbours
+DELTAS: tuple[tuple[int, int], ...] = tuple(s.delta for s in SIDES)  # side k -> (dx, dy)
+
+_new_coord = tuple.__new__  # Coord(x, y) without the named tuple's Python-level __new__
+
+
+class _Walled(Protocol):
+    @property
+    def walls(self) -> frozenset[Side]: ...
+
+
+_MASKS: dict[frozenset[Side], int] = {}
+
+
+def wall_mask(walls: Iterable[Side]) -> int:
+    """The 4-bit mask of a set of walls (cached per frozenset)."""
+    try:
+        m = _MASKS.get(walls)  # type: ignore[call-overload]
+    except TypeError:  # an unhashable collection: no cache
+        m = None
+    if m is None:
+        m = 0
+        for k, side in enumerate(SIDES):
+            if side in walls:
+                m |= 1 << k
+        if isinstance(walls, frozenset):
+            _MASKS[walls] = m
+    return m
+
+
+def _contribution(i: int, m: int) -> int:
+    """What a piece with walls ``m`` adds to the front entry of the empty cell at ``RING[i]``
+    from it: its ring bit, and for a side neighbour a wall or open bit on the facing side."""
+    bits = 1 << ((i + 4) % 8)
+    if i % 2 == 0:
+        k = i // 2
+        facing = (k + 2) % 4  # the empty cell's side that faces the piece
+        bits |= (1 << (8 + facing)) if m >> k & 1 else (1 << (12 + facing))
+    return bits
+
+
+# ADD[i][m]: the contribution of a piece with walls m to its ring cell i; CLEAR[i]: every bit of
+# the entry of ring cell i that the piece may have set
+ADD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_contribution(i, m) for m in range(16)) for i in range(8)
+)
+CLEAR: tuple[int, ...] = tuple(ADD[i][0] | ADD[i][15] for i in range(8))
+
+
+def _ring_groups_of(empty: list[bool]) -> int:
+    """How many separate empty groups, each holding a side neighbour, the 8 ring cells form
+    (``empty[i]``: ring cell ``RING[i]`` is empty; consecutive empty ring cells touch)."""
+    if all(empty):
+        return 1
+    start = empty.index(False)  # rotate so that the ring starts just after an occupied cell
+    groups = 0
+    in_run = run_has_side = False
+    for j in range(8):
+        i = (start + 1 + j) % 8
+        if empty[i]:
+            if not in_run:
+                in_run = True
+                run_has_side = False
+            if i % 2 == 0:
+                run_has_side = True
+        else:
+            if in_run and run_has_side:
+                groups += 1
+            in_run = False
+    if in_run and run_has_side:
+        groups += 1
+    return groups
+
+
+RING_GROUPS: tuple[int, ...] = tuple(
+    _ring_groups_of([not (mask >> i) & 1 for i in range(8)]) for mask in range(256)
+)
+"""Per ring occupancy (bit i: ``RING[i]`` occupied): how many separate empty groups holding a
+side neighbour the ring forms. When it is at most 1, filling the middle cell cuts no empty cell
+off from the others around it (so, if the middle cell was outside, no hole appears)."""
+
+
+# ------------------------------------------------------------------------ from the cells
+
+
+def walk(masks: Mapping[Coord, int], skip: Coord | None = None, at_mask: int = -1) -> set[Coord]:
+    """Cells reachable on foot from the fountain (no wall crossed, never off the tiles).
+
+    ``skip``: a cell read differently: as empty (``at_mask`` -1) or with walls ``at_mask``.
+    """
+    seen = {ORIGIN}
+    stack = [ORIGIN]
+    get = masks.get
+    while stack:
+        c = stack.pop()
+        x, y = c
+        m = at_mask if c == skip else masks[c]
+        for k in range(4):
+            if m >> k & 1:
+                continue
+            dx, dy = DELTAS[k]
+            t = (x + dx, y + dy)
+            if t in seen:
+                continue
+            q = at_mask if t == skip else get(t)  # type: ignore[call-overload]
+            if q is None or q < 0 or q >> ((k + 2) % 4) & 1:
+                continue
+            n = _new_coord(Coord, t)
+            seen.add(n)
+            stack.append(n)
+    return seen
+
+
+def enclosed_cells(cells: Mapping[Coord, object], blocked: Coord | None = None) -> set[Coord]:
+    """Empty cells that cannot reach the outside (``blocked`` counts as occupied).
+
+    Bounded by the number of pieces, wherever they lie (even far apart): a cell in a column or
+    a row that holds no piece is outside (that column or row is empty all the way out), so only
+    the cells at a piece's column *and* a piece's row can be enclosed, at most ``n * n`` cells
+    for ``n`` pieces. They are flooded from those next to an outside cell.
+    """
+    xs = {c[0] for c in cells}
+    ys = {c[1] for c in cells}
+    if blocked is not None:
+        xs.add(blocked.x)
+        ys.add(blocked.y)
+
+    def filled(c: tuple[int, int]) -> bool:
+        return c in cells or c == blocked
+
+    candidates = {Coord(x, y) for x in xs for y in ys}
+    candidates = {c for c in candidates if not filled(c)}
+    stack = [
+        c
+        for c in candidates
+        if any((n := (c.x + dx, c.y + dy)) not in candidates and not filled(n) for dx, dy in DELTAS)
+    ]
+    out = set(stack)
+    while stack:
+        c = stack.pop()
+        for dx, dy in DELTAS:
+            n = Coord(c.x + dx, c.y + dy)
+            if n in candidates and n not in out:
+                out.add(n)
+                stack.append(n)
+    return candidates - out
+
+
+def component(area: set[Coord], start: Coord) -> set[Coord]:
+    """The 4-connected part of ``area`` that contains ``start``."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        c = stack.pop()
+        for dx, dy in DELTAS:
+            n = Coord(c.x + dx, c.y + dy)
+            if n in area and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
+# --------------------------------------------------------------------------- the state
+
+
+# per ring cell: its offset, what a piece with walls m adds to its entry (ADD[i][m]), and which
+# bits of its entry such a piece may have set (CLEAR[i])
+_AROUND: tuple[tuple[int, int, tuple[int, ...], int], ...] = tuple(
+    (RING[i][0], RING[i][1], ADD[i], CLEAR[i]) for i in range(8)
+)
+
+
+def _degree(steps: int) -> int:
+    return bin(steps).count("1")
+
+
+class Geometry:
+    """The incremental facts of one Alhambra (see the module text). Change it only through
+    :meth:`placed` and :meth:`removed` (the Alhambra calls them).
+
+    ``front`` also keeps the entries of occupied cells (what their neighbours show towards
+    them): a freed cell then has its entry at hand, and a change needs no look-up of which
+    cells around are occupied. Readers look at the entries of empty cells only.
+    """
+
+    __slots__ = ("enclosed", "front", "masks", "reach")
+
+    def __init__(self) -> None:
+        self.masks: dict[Coord, int] = {}
+        self.front: dict[tuple[int, int], int] = {}
+        self.reach: set[Coord] | None = None
+        self.enclosed: set[Coord] = set()
+
+    def copy(self) -> Geometry:
+        other = Geometry.__new__(Geometry)
+        other.masks = dict(self.masks)
+        other.front = dict(self.front)
+        other.reach = None if self.reach is None else set(self.reach)
+        other.enclosed = set(self.enclosed)
+        return other
+
+    def reaches(self, c: tuple[int, int]) -> bool:
+        """Whether the tile on ``c`` is reachable on foot (``c`` must be occupied)."""
+        return self.reach is None or c in self.reach
+
+    def steps(self, at: tuple[int, int], m: int) -> int:
+        """The sides of ``at`` a piece with walls ``m`` could walk through: the neighbour is
+        there and both sides are open."""
+        return (self.front.get(at, 0) >> 12) & ~m & 15
+
+    def _add_front(self, at: Coord, m: int) -> None:
+        front = self.front
+        get = front.get
+        x, y = at
+        for dx, dy, add, _clear in _AROUND:
+            c = (x + dx, y + dy)
+            front[c] = get(c, 0) | add[m]
+
+    def placed(self, cells: Mapping[Coord, _Walled], at: Coord, piece: _Walled) -> None:
+        """``piece`` was just put on the empty cell ``at`` (``cells`` holds it already)."""
+        m = wall_mask(piece.walls)
+        self.masks[at] = m
+        f = self.front.get(at, 0)
+        self._add_front(at, m)
+        enclosed = self.enclosed
+        if enclosed and at in enclosed:
+            enclosed.discard(at)  # filling an enclosed cell frees no other
+        elif RING_GROUPS[f & 0xFF] > 1:
+            # the empty cells around may now be cut off from each other: find out for sure
+            self.enclosed = enclosed_cells(cells)
+        # reach: the new tile joins when it is open towards an open reachable neighbour
+        reach = self.reach
+        steps = (f >> 12) & ~m & 15
+        if reach is None:
+            if not steps:
+                self.reach = {c for c in cells if c != at}
+            return
+        x, y = at
+        for k in range(4):
+            if steps >> k & 1:
+                dx, dy = DELTAS[k]
+                if (x + dx, y + dy) in reach:
+                    break
+        else:
+            return  # not reachable: nothing changes
+        # the new tile may also open the way to tiles that were cut off
+        reach.add(at)
+        stack = [at]
+        masks = self.masks
+        while stack:
+            c = stack.pop()
+            cx, cy = c
+            cm = masks[c]
+            for k in range(4):
+                if cm >> k & 1:
+                    continue
+                dx, dy = DELTAS[k]
+                t = (cx + dx, cy + dy)
+                q = masks.get(t)  # type: ignore[call-overload]
+                if q is None or t in reach or q >> ((k + 2) % 4) & 1:
+                    continue
+                n = _new_coord(Coord, t)
+                reach.add(n)
+                stack.append(n)
+        if len(reach) == len(cells):
+            self.reach = None
+
+    def removed(self, cells: Mapping[Coord, object], at: Coord) -> None:
+        """The piece on ``at`` was just taken off (``cells`` no longer holds it)."""
+        m = self.masks.pop(at)
+        front = self.front
+        x, y = at
+        for dx, dy, _add, clear in _AROUND:
+            c = (x + dx, y + dy)
+            v = front[c] & ~clear
+            if v:
+                front[c] = v
+            else:
+                del front[c]
+        # the freed cell is outside when an empty side neighbour is; then so is every enclosed
+        # area it touches
+        empty_sides = [
+            n for dx, dy in DELTAS if (n := _new_coord(Coord, (x + dx, y + dy))) not in cells
+        ]
+        enclosed = self.enclosed
+        if any(c not in enclosed for c in empty_sides):
+            for c in empty_sides:
+                if c in enclosed:
+                    enclosed -= component(enclosed, c)
+        else:
+            enclosed.add(at)
+        if self.reach is None and _degree(self.steps(at, m)) <= 1:
+            return  # every tile was reachable, and none through this one (a dead end)
+        after = walk(self.masks)
+        self.reach = None if len(after) == len(cells) else after
+
+
+def from_scratch(cells: Mapping[Coord, _Walled]) -> Geometry:
+    """The geometry of ``cells`` computed from the cells alone."""
+    geo = Geometry()
+    for at, piece in cells.items():
+        geo.masks[at] = wall_mask(piece.walls)
+    for at, m in geo.masks.items():
+        geo._add_front(at, m)
+    reach = walk(geo.masks)
+    geo.reach = None if len(reach) == len(cells) else reach
+    geo.enclosed = enclosed_cells(cells)
+    return geo
