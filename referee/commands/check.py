@@ -12,6 +12,7 @@ violations by rule code).
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -131,7 +132,15 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
 def _check_job(job: _Job, opts: _Options) -> _Done:
     """Parse and check one game and render it (runs in a worker process with --jobs).
 
-    Whatever goes wrong inside becomes an INTERNAL error of that game, never a traceback."""
+    Whatever goes wrong inside becomes an INTERNAL error of that game, never a traceback.
+
+    No garbage collection runs while one game is read, checked and rendered: its records and
+    state are freed by reference counting when the game is dropped, and a collection in the
+    middle would only walk the live game again and again (about 8 % of a check). What cycles a
+    game leaves are collected by the next collection after it; memory stays one game's worth.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         done = _check_job_inner(job, opts)
         done.source, done.file_no = job.source, job.file_no
@@ -150,6 +159,9 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
         else:
             done.data = game_dict(g, opts.lang)
         return done
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _check_job_inner(job: _Job, opts: _Options) -> _Done:
