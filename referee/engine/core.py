@@ -1269,8 +1269,9 @@ def _turn(state: GameState, item: Turn) -> None:
         begin_turn(state, actual, number, pos)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
+    run = _runner()
     for action in item.actions:
-        _action(state, action)
+        run(state, action)
     end_turn(state, pos)
 
 
@@ -1292,12 +1293,18 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
 _RUN_ACTION: list[Callable[[GameState, Action], None]] = []
 
 
-def _action(state: GameState, action: Action) -> None:
-    if not _RUN_ACTION:  # imported on first use (the actions import this module)
+def _runner() -> Callable[[GameState, Action], None]:
+    """``referee.engine.actions.run_action`` (imported on first use: the actions import this
+    module)."""
+    if not _RUN_ACTION:
         from referee.engine.actions import run_action
 
         _RUN_ACTION.append(run_action)
-    _RUN_ACTION[0](state, action)
+    return _RUN_ACTION[0]
+
+
+def _action(state: GameState, action: Action) -> None:
+    _runner()(state, action)
 
 
 def apply_action(state: GameState, action: Action) -> list:
