@@ -549,9 +549,9 @@ def _check_pile_overrun(state: GameState, pos: Pos) -> None:
     if state.setup_after <= 0:
         return
     seen, flagged = state.scoring_seen, state.scoring_flagged
+    if (1 in seen or 1 in flagged) and (2 in seen or 2 in flagged):
+        return  # both cards turned up (or reported): nothing to watch (a hot path)
     due = [n for n in (1, 2) if n not in seen and n not in flagged]
-    if not due:
-        return
     bounds = _pile_bounds(state)
     for number in due:
         lo, hi = bounds[number - 1]
