@@ -430,3 +430,78 @@ def test_the_record_makers_build_what_the_classes_build() -> None:
             maker(*values, "one too many")
         made += 1
     assert made >= 30
+
+
+# ------------------------------------------------------------------ memoised groups
+
+
+def _general(line: str, ln: int) -> Any:
+    """A plain turn or chance line read by the general path (word by word, no memo)."""
+    got = fast._words(line)
+    assert got is not None
+    read = fast._chance if line.startswith("*") else fast._turn
+    return read(got[0], got[1], ln)
+
+
+def _positions(x: Any) -> list[Any]:
+    """Every Pos object inside a record."""
+    if isinstance(x, fast._model.Pos):
+        return [x]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return [p for f in dataclasses.fields(x) for p in _positions(getattr(x, f.name))]
+    if isinstance(x, tuple):
+        return [p for v in x for p in _positions(v)]
+    return []
+
+
+@pytest.mark.parametrize("modules", MODULES, ids=lambda m: "+".join(m) or "base")
+def test_memoised_groups_are_made_anew_at_every_line_and_column(modules: tuple[str, ...]) -> None:
+    """A group read once (memo) gives, at any other line and column, exactly what the general
+    path reads there; no position object is shared between two reads."""
+    text = simulate_text(3, 40, modules=modules)
+    plain = [ln for ln in text.splitlines() if ln[:1] == "*" or ln[:1].isdigit()]
+    assert plain
+    for n, line in enumerate(plain, 1):
+        first = fast.read_line(line, n)
+        again = fast.read_line(line, n + 1000)  # from the memo, at another line
+        assert deep(first) == deep(_general(line, n)), line
+        assert deep(again) == deep(_general(line, n + 1000)), line
+        assert not {id(p) for p in _positions(first)} & {id(p) for p in _positions(again)}
+        # the same groups at other columns: the actions in reverse order
+        head, sep, rest = line.partition(": ") if line[0] != "*" else ("*", " ", line[2:])
+        turned = head + sep + ", ".join(reversed(rest.split(", ")))
+        assert deep(fast.read_line(turned, n)) == deep(_general(turned, n)), turned
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "12. Ben: take Gu3,  take Di4",  # two blanks after the comma
+        "12. Ben: take Gu3 ,take Di4",
+        "12. Ben:  take Gu3",
+        "12. Ben: take  Gu3, place T9es@1,0 ",
+        "*  display Gu3",
+        "* display Gu3,, market Gu:T9es",
+        "12. Ben: ",
+        "* ",
+    ],
+)
+def test_lines_the_memo_leaves_to_the_general_path(line: str) -> None:
+    """Blanks and commas the general path cuts otherwise: read as it reads them (or declined)."""
+    got = fast.read_line(line, 3)
+    general = fast._words(line)
+    expected = None
+    if general is not None and general[0] and not general[0][-1][2]:
+        expected = _general(line, 3)
+    assert deep(got) == deep(expected), line
+    assert_line(line)
+
+
+def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fast, "_MEMO_LIMIT", 5)
+    monkeypatch.setattr(fast, "_actions", {})
+    monkeypatch.setattr(fast, "_builders", {})
+    for k in range(1, 30):
+        line = f"{k}. Ben: take Gu{k % 9 + 1} Di{k % 7 + 1}" + ", take Gu1" * (k % 4)
+        assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line
+        assert len(fast._actions) <= 5 and len(fast._builders) <= 5

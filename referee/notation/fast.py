@@ -233,6 +233,13 @@ else:
     TileRef = _maker(_model.TileRef)
     Turn = _maker(_model.Turn)
 
+# the record classes the reader builds, by class (the memoised groups below rebuild them)
+_MAKER_NAMES: dict[type, str] = {
+    cls: cls.__name__
+    for cls in vars(_model).values()
+    if isinstance(cls, type) and globals().get(cls.__name__, cls) is not cls
+}
+
 # Off switch (benchmarks, comparisons): ALHAMBRA_REFEREE_LARK_ONLY=1 reads every game with Lark.
 ENABLED = os.environ.get("ALHAMBRA_REFEREE_LARK_ONLY", "") in ("", "0")
 
@@ -1023,6 +1030,155 @@ def _header(line: str, ln: int) -> Header | None:
     return Header(shown, tk.unquote(m[3]), Pos(ln, len(m[1]) + 2), comment)
 
 
+# ------------------------------------------------------------ canonical lines, memoised
+# The same few thousand actions and events ("take Di6", "place T9es@1,0", "market Gu:G8ne")
+# come back in every game. A canonical turn or chance line is cut at its ", " into groups, and
+# each group's text is read once, by _action or _event as above, at a stand-in line number
+# (_LN0) and its own columns. From that record a builder is made that makes the same records
+# at any line and column: every Pos of the stand-in line is made anew, the other fields are
+# the values read (immutable: cards, tiles, coordinates, names). Records of one shape (the
+# same classes in the same places, e.g. "take" with two cards) share one builder, generated
+# as Python source once (as dataclasses makes __init__; the source names only the record
+# classes, their setters and indexes into the values, never text of the record). A line that
+# is not plain (a string, an annotation, a comment) or not canonical (no number or player, a
+# group a comma or blank does not cut as the general path does) goes to the general path.
+
+_LN0 = -1  # the stand-in line number of the groups read for the memo (no line has it)
+_MEMO_LIMIT = 20_000  # groups remembered per table (the table starts afresh when full)
+
+
+class _NoTemplate(Exception):
+    """A record holding a value the builders cannot make anew (none does today)."""
+
+
+def _emit(x: Any, consts: list[Any], code: list[str]) -> str:
+    """An expression for ``x`` made anew at line ``ln``, columns shifted by ``d``: each record
+    is built by statements appended to ``code`` (as the makers build it, without their calls)
+    into a local; the values reused go to ``consts`` (``K[i]``)."""
+    t = type(x)
+    if t is _model.Pos and x.line == _LN0:
+        consts.append(x.column)
+        args = ["ln", f"d + K[{len(consts) - 1}]"]
+    elif t in _MAKER_NAMES and t is not _model.Pos:
+        args = [_emit(getattr(x, f), consts, code) for f in t.__dataclass_fields__]
+    elif t is tuple and any(_relocated(v) for v in x):
+        return "(" + "".join(_emit(v, consts, code) + ", " for v in x) + ")"
+    elif _relocated(x):  # e.g. a record inside a named tuple
+        raise _NoTemplate(t.__name__)
+    else:  # a value (a default position such as NOWHERE included)
+        consts.append(x)
+        return f"K[{len(consts) - 1}]"
+    name = t.__name__
+    local = f"o{len(code)}"
+    code.append(f"{local} = new({name})")
+    code.extend(f"{name}_{i}({local}, {a})" for i, a in enumerate(args))
+    return local
+
+
+# what the builders' code names: the record classes and their fields' setters (``Pos_0``)
+_SPACE: dict[str, Any] = {"new": _new}
+for _cls, _name_of in _MAKER_NAMES.items():
+    _SPACE[_name_of] = _cls
+    for _i, _f in enumerate(_cls.__dataclass_fields__):  # type: ignore[attr-defined]
+        _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
+
+
+def _relocated(x: Any) -> bool:
+    """Whether ``x`` is, or holds, a record or a position (made anew by a builder)."""
+    t = type(x)
+    if t is _model.Pos:
+        return x.line == _LN0
+    if t in _MAKER_NAMES:
+        return True
+    if isinstance(x, tuple):
+        return any(_relocated(v) for v in x)
+    return False
+
+
+Builder = Callable[[int, int, tuple[Any, ...]], Any]
+_builders: dict[str, Builder] = {}
+
+
+def _template(rec: Any) -> tuple[Builder, tuple[Any, ...]] | None:
+    """The builder of ``rec``'s shape and its values, or None."""
+    consts: list[Any] = []
+    code: list[str] = []
+    try:
+        code.append(f"return {_emit(rec, consts, code)}")
+    except _NoTemplate:
+        return None
+    src = "\n    ".join(code)
+    build = _builders.get(src)
+    if build is None:
+        if len(_builders) >= _MEMO_LIMIT:
+            _builders.clear()
+        space = dict(_SPACE)
+        exec(f"def build(ln, d, K):\n    {src}\n", space)
+        build = _builders[src] = space["build"]
+    return build, tuple(consts)
+
+
+Memo = dict[str, tuple[Builder, tuple[Any, ...]] | None]
+_actions: Memo = {}
+_events: Memo = {}
+
+
+def _memo_group(memo: Memo, read: Callable[[list[Word], int], Any], text: str) -> Any:
+    """The template of one group of a plain line (None: not read so)."""
+    got = _words(text)
+    template = None
+    if got is not None and got[0] and not any(w[2] for w in got[0]):
+        rec = read(got[0], _LN0)
+        if rec is not None:
+            template = _template(rec)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[text] = template
+    return template
+
+
+def _plain_groups(
+    memo: Memo, read: Callable[[list[Word], int], Any], text: str, ln: int, col: int
+) -> tuple[Any, ...] | None:
+    """The records of ``text`` (groups parted by ", ", the first at column ``col``)."""
+    out = []
+    d = col - 1
+    for g in text.split(", "):
+        got = memo[g] if g in memo else _memo_group(memo, read, g)
+        # a group the general path may cut otherwise (a blank at either end) goes there
+        if got is None or g[-1] == " " or g[0] == " ":
+            return None
+        out.append(got[0](ln, d, got[1]))
+        d += len(g) + 2
+    return tuple(out)
+
+
+_TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+): ")
+
+
+def _plain_turn(line: str, ln: int) -> Turn | None:
+    """A canonical turn line ``12. Ben: action, action``, or None."""
+    m = _TURN_HEAD.match(line)
+    if m is None:
+        return None
+    number = _number(m[1])
+    name = _name(m[2])
+    if number is None or name is None:
+        return None
+    actions = _plain_groups(_actions, _action, line[m.end() :], ln, m.end() + 1)
+    if actions is None:
+        return None
+    return Turn(number, PlayerRef(name, Pos(ln, len(m[1]) + 3)), actions, Pos(ln, 1), (), None)
+
+
+def _plain_chance(line: str, ln: int) -> Chance | None:
+    """A canonical chance line ``* event, event``, or None."""
+    if line[1:2] != " ":
+        return None
+    events = _plain_groups(_events, _event, line[2:], ln, 3)
+    return None if events is None else Chance(events, Pos(ln, 1), (), None)
+
+
 # ------------------------------------------------------------------------------ lines
 
 BLANK = object()  # read_line's answer for a blank line
@@ -1039,6 +1195,10 @@ def read_line(line: str, ln: int) -> Any:
         return BLANK
     if stripped[0] == "#":
         return CommentLine(stripped[1:].strip(), Pos(ln, len(line) - len(stripped) + 1), ())
+    if '"' not in line and "{" not in line and "#" not in line:
+        rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
+        if rec is not None:
+            return rec
     got = _words(line)
     if got is None:
         return None
