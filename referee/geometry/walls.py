@@ -307,8 +307,10 @@ def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
 # (-y, x, side order) is ((-y) * _K + x) * 4 + side order.
 _K = 1 << 12
 _BOUND = 1 << 10
-_CORNER_OFFSETS: dict[Side, tuple[int, int]] = {
-    s: (dx1 * _K + dy1, dx2 * _K + dy2) for s, (dx1, dy1, dx2, dy2) in _END_OFFSETS.items()
+# per side: the neighbour's offset, the two corners' offsets (as in _ends), the side's order
+_SIDE_STEP: dict[Side, tuple[int, int, int, int, int]] = {
+    s: (*_DELTA[s], dx1 * _K + dy1, dx2 * _K + dy2, _SIDE_ORDER[s])
+    for s, (dx1, dy1, dx2, dy2) in _END_OFFSETS.items()
 }
 
 
@@ -322,14 +324,13 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     smaller end corner, a ring from its first segment in reading order towards that segment's
     second corner; segments compare by their reading-order key instead of their index."""
     cells = alh.cells
-    delta = _DELTA
-    corner_offsets = _CORNER_OFFSETS
-    side_order = _SIDE_ORDER
+    step = _SIDE_STEP
     segs: list[Segment] = []
     keys: list[int] = []
-    ends_a: list[int] = []
-    ends_b: list[int] = []
-    adj: dict[int, list[int]] = defaultdict(list)
+    ends: list[tuple[int, int]] = []
+    first: dict[int, int] = {}  # corner -> the first segment at it
+    second: dict[int, int] = {}  # corner -> the second one
+    n = 0
     for c, piece in cells.items():
         walls = piece.walls
         if not walls:
@@ -338,74 +339,75 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
         if not (-_BOUND < x < _BOUND and -_BOUND < y < _BOUND):
             return None
         base = x * _K + y
+        row = (-y * _K + x) * 4
         for side in walls:
-            dx, dy = delta[side]
+            dx, dy, oa, ob, order_of_side = step[side]
             if (x + dx, y + dy) in cells:
                 continue
-            i = len(segs)
             segs.append((c, side))
-            keys.append(((-y) * _K + x) * 4 + side_order[side])
-            oa, ob = corner_offsets[side]
-            ends_a.append(base + oa)
-            ends_b.append(base + ob)
-            adj[base + oa].append(i)
-            adj[base + ob].append(i)
-    tips: list[int] = []
-    for corner, at in adj.items():
-        if len(at) != 2:
-            if len(at) > 2:
+            keys.append(row + order_of_side)
+            a, b = base + oa, base + ob
+            ends.append((a, b))
+            # the segment at its two corners (written out: this loop is the hot part)
+            if a not in first:
+                first[a] = n
+            elif a not in second:
+                second[a] = n
+            else:
+                return None  # three segments meet: a junction
+            if b not in first:
+                first[b] = n
+            elif b not in second:
+                second[b] = n
+            else:
                 return None
-            tips.append(corner)
-    seen = [False] * len(segs)
+            n += 1
+    if not n:
+        return WallRun(())
+    seen = [False] * n
+    walked = 0
     pieces: list[tuple[int, list[int], bool]] = []  # (first key, segments in order, ring)
-    tips.sort()
-    for cur in tips:  # the paths, each from its smaller end
-        e = adj[cur][0]
+    for cur in sorted(first.keys() - second.keys()):  # the paths, each from its smaller end
+        e = first[cur]
         if seen[e]:
             continue  # the far end of a path already walked
         order: list[int] = []
         while True:
             seen[e] = True
             order.append(e)
-            cur = ends_b[e] if ends_a[e] == cur else ends_a[e]
-            here = adj[cur]
-            if len(here) == 1:
+            a, b = ends[e]
+            cur = b if a == cur else a
+            if cur not in second:
                 break
-            e = here[1] if here[0] == e else here[0]
-        pieces.append((min(keys[i] for i in order), order, False))
-    left = [i for i, done in enumerate(seen) if not done]
-    if left:  # the rings, each from its first segment in reading order
-        left.sort(key=keys.__getitem__)
-        for start in left:
+            e = second[cur] if first[cur] == e else first[cur]
+        walked += len(order)
+        pieces.append((min(map(keys.__getitem__, order)), order, False))
+    if walked < n:  # the rings, each from its first segment in reading order
+        for start in sorted((i for i in range(n) if not seen[i]), key=keys.__getitem__):
             if seen[start]:
                 continue
             order = [start]
             seen[start] = True
-            cur = ends_b[start]
+            cur = ends[start][1]
             e = start
             while True:
-                a, b = adj[cur]
-                e = b if a == e else a
+                e = second[cur] if first[cur] == e else first[cur]
                 if e == start:
                     break
                 order.append(e)
                 seen[e] = True
-                cur = ends_b[e] if ends_a[e] == cur else ends_a[e]
+                a, b = ends[e]
+                cur = b if a == cur else a
             pieces.append((keys[start], order, True))
-    if not pieces:
-        return WallRun(())
-    pieces.sort(key=lambda run: (-len(run[1]), run[0]))
-    # the longest piece wins (ties: the one read first); a ring counts one less when a corner
-    # may not be visited twice, so a path as long as that may come first
+    # the longest run wins, ties going to the piece read first (a ring's run is one short of
+    # the ring when a corner may not be visited twice)
     best_len, best_first, best = -1, 0, pieces[0]
     for found in pieces:
-        first, order, ring = found
-        if len(order) < best_len:
-            break
+        key, order, ring = found
         length = len(order) - 1 if ring and simple else len(order)
-        if length > best_len or (length == best_len and first < best_first):
-            best_len, best_first, best = length, first, found
-    _first, order, ring = best
+        if length > best_len or (length == best_len and key < best_first):
+            best_len, best_first, best = length, key, found
+    _key, order, ring = best
     if ring and simple:
-        return WallRun(tuple(segs[i] for i in order[:-1]), closed=False)
-    return WallRun(tuple(segs[i] for i in order), closed=ring)
+        return WallRun(tuple([segs[i] for i in order[:-1]]), closed=False)
+    return WallRun(tuple([segs[i] for i in order]), closed=ring)

@@ -623,23 +623,25 @@ class BuildingMajority:
     def score(
         self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
-        from referee.scoring.core import POINTS, TypeScore
+        from referee.scoring.core import POINTS, type_score
 
         t = self.type
         table = self.table if self.table is not None else POINTS[round_no][t]
         placed = most_wins([(p.name, p.counts[t]) for p in participants if p.counts[t] > 0], table)
         out: dict[str, CategoryScore] = {}
         for p in participants:
+            count = p.counts[t]
+            adjustments = tuple(a for a in p.adjustments if a.type is t) if p.adjustments else ()
             pl = placed.get(p.name)
-            out[p.name] = TypeScore(
-                count=norm(p.counts[t]),
-                base_count=p.base_counts[t],
-                adjustments=tuple(a for a in p.adjustments if a.type is t) if p.adjustments else (),
-                place=pl[0] if pl else None,
-                tied_with=pl[1] if pl else (),
-                points=pl[2] if pl else 0,
-                split=pl[3] if pl else "",
-            )
+            if pl is None:
+                out[p.name] = type_score(
+                    norm(count), p.base_counts[t], adjustments, None, (), 0, ""
+                )
+            else:
+                place, tied_with, points, split = pl
+                out[p.name] = type_score(
+                    norm(count), p.base_counts[t], adjustments, place, tied_with, points, split
+                )
         return out
 
 

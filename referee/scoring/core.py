@@ -132,6 +132,35 @@ class TypeScore(CategoryScore):
         return d
 
 
+_new = object.__new__
+
+
+def type_score(
+    count: Number,
+    base_count: int,
+    adjustments: tuple[CountAdjustment, ...],
+    place: int | None,
+    tied_with: tuple[str, ...],
+    points: int,
+    split: str,
+) -> TypeScore:
+    """``TypeScore(...)``, made without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` call per field): the fields go straight into the new instance's
+    ``__dict__``, as ``copy`` and ``pickle`` do. Every scoring makes one per type and
+    participant."""
+    score = _new(TypeScore)
+    score.__dict__.update(
+        count=count,
+        base_count=base_count,
+        adjustments=adjustments,
+        place=place,
+        tied_with=tied_with,
+        points=points,
+        split=split,
+    )
+    return score
+
+
 @dataclass(frozen=True)
 class WallScore(CategoryScore):
     """The longest outer wall of a player's Alhambra (or the stated length, not verified)."""
@@ -366,20 +395,21 @@ def score_round(
         labels = {c.key: (c.label_en, c.label_de) for c in cats}
     else:  # the base categories alone: their labels are known
         labels = dict(_BASE_LABELS)
-    scored = [(c, c.score(round_no, people, profile)) for c in cats]
+    scored = [(c.key, c.floor, c.score(round_no, people, profile)) for c in cats]
     rows: list[ScoringRow] = []
     for e, person in zip(entries, people, strict=True):
         line: dict[str, CategoryScore] = {}
         running = 0
-        for c, got in scored:
-            s = got.get(person.name)
+        name = person.name
+        for key, floor, got in scored:
+            s = got.get(name)
             if s is None:
                 continue
-            if c.floor is not None and s.points < 0:
-                base_sum = running + (e.total_before if c.floor == "total" else 0)
+            if floor is not None and s.points < 0:
+                base_sum = running + (e.total_before if floor == "total" else 0)
                 if base_sum + s.points < 0:
                     s = _apply_floor(s, -base_sum if base_sum > 0 else 0)
-            line[c.key] = s
+            line[key] = s
             running += s.points
         rows.append(ScoringRow(e.name, e.is_dirk, line, e.total_before, labels))
     notes = ("replacement points table",) if table is not None else ()
