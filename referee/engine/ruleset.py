@@ -236,11 +236,13 @@ class BaseRules:
     def place_problems(
         self, ctx: Any, *, player: Any, at: Any, piece: Any, how: str = "place", **_: Any
     ) -> list[Any]:
-        rules = _geometry_rules()
+        rules = _GEOMETRY[0] if _GEOMETRY else _geometry_rules()
         if how == "swap":
-            found = rules.swap_problems(player.alhambra, at, piece)
+            found: list[Any] = rules.swap_problems(player.alhambra, at, piece)
         else:
             found = rules.placement_problems(player.alhambra, at, piece)
+        if not found:
+            return found
         # a piece's own data (geometry.pieces); a catalogue tile has none (no attribute lookup)
         applies = None if type(piece) is _tile_kind() else getattr(piece, "building_rules", None)
         if applies is not None:

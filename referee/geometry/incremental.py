@@ -206,10 +206,13 @@ def component(area: set[Coord], start: Coord) -> set[Coord]:
 # --------------------------------------------------------------------------- the state
 
 
-# per ring cell: its offset, what a piece with walls m adds to its entry (ADD[i][m]), and which
-# bits of its entry such a piece may have set (CLEAR[i])
-_AROUND: tuple[tuple[int, int, tuple[int, ...], int], ...] = tuple(
-    (RING[i][0], RING[i][1], ADD[i], CLEAR[i]) for i in range(8)
+# per wall mask m: each ring cell's offset and what a piece with walls m adds to its entry
+_ADD_AROUND: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((RING[i][0], RING[i][1], ADD[i][m]) for i in range(8)) for m in range(16)
+)
+# each ring cell's offset and the bits of its entry a piece may have set
+_CLEAR_AROUND: tuple[tuple[int, int, int], ...] = tuple(
+    (RING[i][0], RING[i][1], CLEAR[i]) for i in range(8)
 )
 
 
@@ -255,9 +258,9 @@ class Geometry:
         front = self.front
         get = front.get
         x, y = at
-        for dx, dy, add, _clear in _AROUND:
+        for dx, dy, add in _ADD_AROUND[m]:
             c = (x + dx, y + dy)
-            front[c] = get(c, 0) | add[m]
+            front[c] = get(c, 0) | add
 
     def placed(self, cells: Mapping[Coord, _Walled], at: Coord, piece: _Walled) -> None:
         """``piece`` was just put on the empty cell ``at`` (``cells`` holds it already)."""
@@ -313,7 +316,7 @@ class Geometry:
         m = self.masks.pop(at)
         front = self.front
         x, y = at
-        for dx, dy, _add, clear in _AROUND:
+        for dx, dy, clear in _CLEAR_AROUND:
             c = (x + dx, y + dy)
             v = front[c] & ~clear
             if v:

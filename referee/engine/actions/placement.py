@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from referee.catalogue import TileKind
 from referee.engine.actions.building import build, building_findings
 from referee.engine.context import Context
+from referee.engine.core import match_slot
 from referee.engine.findings import Finding, problem, report
 from referee.engine.fmt import fmt_ref, fmt_tile, fmt_tiles
 from referee.engine.orientation import orient
@@ -31,8 +32,6 @@ class PendingPick:
 
 def plan_pending(state: GameState, ref: TileLike) -> PendingPick:
     """Which bought tile a placement means."""
-    from referee.engine.core import match_slot
-
     t = state.turn
     assert t is not None
     i = match_slot(ref, t.pending)
@@ -83,11 +82,12 @@ def place(ctx: Context, p: PlayerState, a: Place, check: bool) -> None:
     # a piece that may be turned lies as the record states (E6: engine/orientation.py)
     turned, turn_found = orient(pick.tile, a.tile, a.pos, p.name)
     if check:
-        found = pending_findings(state, p, a.tile, pick, a.pos)
-        if pick.index is not None:
-            found += turn_found
-            found += building_findings(ctx, p, turned, a.at, a.pos, "place")
-        ctx.report(found)
+        if pick.index is None:
+            ctx.report(pending_findings(state, p, a.tile, pick, a.pos))
+        else:
+            found = building_findings(ctx, p, turned, a.at, a.pos, "place")
+            if turn_found or found:
+                ctx.report(turn_found + found)
     assert state.turn is not None
     state.turn.placing = True
     if pick.index is None:
@@ -185,12 +185,20 @@ def give(ctx: Context, p: PlayerState, a: Give, check: bool) -> None:
 
 
 def reserve_limit_findings(ctx: Context, p: PlayerState, pos: Pos, extra: int = 0) -> list[Finding]:
-    limit = ctx.decide(Decision.RESERVE_LIMIT, player=p)
+    return _reserve_limit_findings(ctx.state, p, pos, extra, ctx)
+
+
+def _reserve_limit_findings(
+    state: GameState, p: PlayerState, pos: Pos, extra: int = 0, ctx: Context | None = None
+) -> list[Finding]:
+    constants = state.rules.constants  # the limit of the profile, when no module refines it
+    if Decision.RESERVE_LIMIT in constants:
+        limit = constants[Decision.RESERVE_LIMIT]
+    else:
+        limit = (ctx or Context(state)).decide(Decision.RESERVE_LIMIT, player=p)
     n = len(p.reserve) + extra
     if limit is not None and n > limit:
-        return [
-            problem("RESERVE-LIMIT", pos, p.name, n=n, limit=limit, profile=ctx.state.profile.name)
-        ]
+        return [problem("RESERVE-LIMIT", pos, p.name, n=n, limit=limit, profile=state.profile.name)]
     return []
 
 
@@ -215,4 +223,6 @@ def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = T
         p.reserve.extend(t.pending)
         t.pending.clear()
     if check and p.reserve:  # an empty reserve is within every limit
-        report(state, reserve_limit_findings(Context(state), p, pos))
+        found = _reserve_limit_findings(state, p, pos)
+        if found:
+            report(state, found)

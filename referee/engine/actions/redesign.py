@@ -19,6 +19,7 @@ from referee.engine.actions.building import (
     problems_as_findings,
     unknown_tile_note,
 )
+from referee.engine.core import match_slot
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_ref, fmt_tiles
 from referee.engine.ruleset import Decision
@@ -53,8 +54,6 @@ class ReservePick:
 
 
 def plan_reserve_tile(p: PlayerState, ref: TileLike) -> ReservePick:
-    from referee.engine.core import match_slot
-
     i = match_slot(ref, p.reserve)
     resolves: TileKind | None = None
     if i is None and isinstance(ref, ComponentRef) and None in p.reserve:
