@@ -454,6 +454,15 @@ def _positions(x: Any) -> list[Any]:
     return []
 
 
+@pytest.fixture
+def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Empty memo tables; every shape gets its builder at its first use."""
+    monkeypatch.setattr(fast, "_HOT", 1)
+    for table in ("_actions", "_events", "_builders", "_uses"):
+        monkeypatch.setattr(fast, table, {})
+
+
+@pytest.mark.usefixtures("fresh_memo")
 @pytest.mark.parametrize("modules", MODULES, ids=lambda m: "+".join(m) or "base")
 def test_memoised_groups_are_made_anew_at_every_line_and_column(modules: tuple[str, ...]) -> None:
     """A group read once (memo) gives, at any other line and column, exactly what the general
@@ -471,8 +480,21 @@ def test_memoised_groups_are_made_anew_at_every_line_and_column(modules: tuple[s
         head, sep, rest = line.partition(": ") if line[0] != "*" else ("*", " ", line[2:])
         turned = head + sep + ", ".join(reversed(rest.split(", ")))
         assert deep(fast.read_line(turned, n)) == deep(_general(turned, n)), turned
+    assert fast._builders  # the lines were made by builders
 
 
+def test_a_shape_gets_its_builder_when_it_is_used_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until then its lines are read by the general path: the same records either way."""
+    monkeypatch.setattr(fast, "_HOT", 3)
+    for table in ("_actions", "_events", "_builders", "_uses"):
+        monkeypatch.setattr(fast, table, {})
+    for k in range(1, 6):
+        line = f"{k}. Ben: take Gu{k} De{k}"
+        assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line
+        assert len(fast._builders) == (k >= 3)
+
+
+@pytest.mark.usefixtures("fresh_memo")
 @pytest.mark.parametrize(
     "line",
     [
@@ -497,10 +519,9 @@ def test_lines_the_memo_leaves_to_the_general_path(line: str) -> None:
     assert_line(line)
 
 
+@pytest.mark.usefixtures("fresh_memo")
 def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fast, "_MEMO_LIMIT", 5)
-    monkeypatch.setattr(fast, "_actions", {})
-    monkeypatch.setattr(fast, "_builders", {})
     for k in range(1, 30):
         line = f"{k}. Ben: take Gu{k % 9 + 1} Di{k % 7 + 1}" + ", take Gu1" * (k % 4)
         assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line

@@ -1097,28 +1097,43 @@ def _relocated(x: Any) -> bool:
 
 Builder = Callable[[int, int, tuple[Any, ...]], Any]
 _builders: dict[str, Builder] = {}
+_uses: dict[str, int] = {}  # the uses of the shapes without a builder yet
+# A shape gets its builder at its _HOT-th use (generating one costs about as much as reading
+# a few hundred groups); until then its lines go to the general path, so checking one game in
+# a new process does not pay for builders it hardly uses.
+_HOT = 32
 
 
-def _template(rec: Any) -> tuple[Builder, tuple[Any, ...]] | None:
-    """The builder of ``rec``'s shape and its values, or None."""
+def _template(rec: Any) -> tuple[str, tuple[Any, ...]] | None:
+    """The source of the builder of ``rec``'s shape and its values, or None."""
     consts: list[Any] = []
     code: list[str] = []
     try:
         code.append(f"return {_emit(rec, consts, code)}")
     except _NoTemplate:
         return None
-    src = "\n    ".join(code)
+    return "\n    ".join(code), tuple(consts)
+
+
+def _builder(src: str) -> Builder | None:
+    """The builder of a shape (its source), once the shape is used often enough."""
     build = _builders.get(src)
     if build is None:
+        uses = _uses[src] = _uses.get(src, 0) + 1
+        if uses < _HOT:
+            return None
         if len(_builders) >= _MEMO_LIMIT:
             _builders.clear()
+            _uses.clear()
         space = dict(_SPACE)
         exec(f"def build(ln, d, K):\n    {src}\n", space)
         build = _builders[src] = space["build"]
-    return build, tuple(consts)
+    return build
 
 
-Memo = dict[str, tuple[Builder, tuple[Any, ...]] | None]
+# a group's text -> its builder (None until its shape is hot), values and shape
+Template = tuple[Builder | None, tuple[Any, ...], str]
+Memo = dict[str, Template | None]
 _actions: Memo = {}
 _events: Memo = {}
 
@@ -1130,7 +1145,9 @@ def _memo_group(memo: Memo, read: Callable[[list[Word], int], Any], text: str) -
     if got is not None and got[0] and not any(w[2] for w in got[0]):
         rec = read(got[0], _LN0)
         if rec is not None:
-            template = _template(rec)
+            shape = _template(rec)
+            if shape is not None:
+                template = (_builders.get(shape[0]), shape[1], shape[0])
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[text] = template
@@ -1148,7 +1165,13 @@ def _plain_groups(
         # a group the general path may cut otherwise (a blank at either end) goes there
         if got is None or g[-1] == " " or g[0] == " ":
             return None
-        out.append(got[0](ln, d, got[1]))
+        build = got[0]
+        if build is None:
+            build = _builder(got[2])
+            if build is None:
+                return None
+            memo[g] = (build, got[1], got[2])
+        out.append(build(ln, d, got[1]))
         d += len(g) + 2
     return tuple(out)
 
