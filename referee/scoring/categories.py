@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
@@ -627,20 +628,20 @@ class BuildingMajority:
 
         t = self.type
         table = self.table if self.table is not None else POINTS[round_no][t]
-        placed = most_wins([(p.name, p.counts[t]) for p in participants if p.counts[t] > 0], table)
+        counted = [(p, p.counts[t]) for p in participants]
+        placed = most_wins([(p.name, q) for p, q in counted if q > 0], table)
         out: dict[str, CategoryScore] = {}
-        for p in participants:
-            count = p.counts[t]
+        for p, count in counted:
+            if type(count) is not int:
+                count = norm(count)
             adjustments = tuple(a for a in p.adjustments if a.type is t) if p.adjustments else ()
             pl = placed.get(p.name)
             if pl is None:
-                out[p.name] = type_score(
-                    norm(count), p.base_counts[t], adjustments, None, (), 0, ""
-                )
+                out[p.name] = type_score(count, p.base_counts[t], adjustments, None, (), 0, "")
             else:
                 place, tied_with, points, split = pl
                 out[p.name] = type_score(
-                    norm(count), p.base_counts[t], adjustments, place, tied_with, points, split
+                    count, p.base_counts[t], adjustments, place, tied_with, points, split
                 )
         return out
 
@@ -651,7 +652,7 @@ def most_wins(
     """The plain majority: :func:`rank` ``(values, table, "most", "down")`` without
     tie-breakers, as ``(place, tied_with, points, split)`` per name, without its general
     machinery (the six building majorities of every scoring go through here)."""
-    ordered = sorted(values, key=_quantity, reverse=True)  # stable: equal counts keep order
+    ordered = sorted(values, key=_QUANTITY, reverse=True)  # stable: equal counts keep order
     out: dict[str, tuple[int, tuple[str, ...], int, str]] = {}
     n, size = len(ordered), len(table)
     k = 0
@@ -675,8 +676,7 @@ def most_wins(
     return out
 
 
-def _quantity(v: tuple[str, Number]) -> Number:
-    return v[1]
+_QUANTITY = itemgetter(1)
 
 
 @dataclass(frozen=True)
