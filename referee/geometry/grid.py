@@ -138,9 +138,15 @@ class Alhambra:
         Derived facts are dropped, except those whose owner registered an updater
         (:func:`register_place_updater`) that can bring them up to date cheaply.
         """
-        if coord in self._cells:
+        if not self.place_if_empty(coord, piece):
             raise ValueError(f"cell {coord} is occupied")
-        self._cells[coord] = piece
+
+    def place_if_empty(self, coord: Coord, piece: Piece) -> bool:
+        """:meth:`place`, or False (nothing changes) when ``coord`` is occupied."""
+        cells = self._cells
+        if coord in cells:
+            return False
+        cells[coord] = piece
         self._version += 1
         if self._geo is not None:
             self._geo.placed(self._cells, coord, piece)
@@ -154,6 +160,7 @@ class Alhambra:
                     if updated is not None:
                         kept[key] = updated
             self._derived = kept
+        return True
 
     def remove(self, coord: Coord) -> Piece:
         """Take the piece off ``coord`` and return it (no rule check; never the fountain)."""

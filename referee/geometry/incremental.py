@@ -216,8 +216,7 @@ _CLEAR_AROUND: tuple[tuple[int, int, int], ...] = tuple(
 )
 
 
-def _degree(steps: int) -> int:
-    return bin(steps).count("1")
+BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))  # set bits of a 4-bit mask
 
 
 class Geometry:
@@ -335,7 +334,7 @@ class Geometry:
                     enclosed -= component(enclosed, c)
         else:
             enclosed.add(at)
-        if self.reach is None and _degree(self.steps(at, m)) <= 1:
+        if self.reach is None and BITS[self.steps(at, m)] <= 1:
             return  # every tile was reachable, and none through this one (a dead end)
         after = walk(self.masks)
         self.reach = None if len(after) == len(cells) else after

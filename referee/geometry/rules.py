@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from referee.catalogue import SIDES, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
 from referee.geometry.incremental import (
+    BITS,
     DELTAS,
     RING,
     RING_GROUPS,
@@ -289,7 +290,7 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     geo = alh.geometry
     problems: list[BuildingProblem] = []
     # every tile is reachable and none through this one (a dead end): none is cut off
-    if geo.reach is not None or bin(geo.steps(at, geo.masks[at])).count("1") > 1:
+    if geo.reach is not None or BITS[geo.steps(at, geo.masks[at])] > 1:
         lost = _lost(alh, walk(geo.masks, skip=at), at)
         if lost:
             problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))

@@ -125,7 +125,7 @@ def building_findings(
             )
         return out
     problems = ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=tile, how=how)
-    return problems_as_findings(problems, tile, at, p, pos)
+    return problems_as_findings(problems, tile, at, p, pos) if problems else []
 
 
 def build(p: PlayerState, tile: TileKind | None, at: Coord) -> bool:
@@ -137,10 +137,7 @@ def build(p: PlayerState, tile: TileKind | None, at: Coord) -> bool:
     if p.counts is not None:
         p.counts[tile.type] = p.counts.get(tile.type, 0) + 1
         return True
-    if at in p.alhambra:
-        return False
-    p.alhambra.place(at, tile)
-    return True
+    return p.alhambra.place_if_empty(at, tile)
 
 
 def check_and_build(

@@ -22,6 +22,7 @@ from referee.engine.actions.building import (
 from referee.engine.core import match_slot
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_ref, fmt_tiles
+from referee.engine.orientation import orient
 from referee.engine.ruleset import Decision
 from referee.engine.turns import end_main_action, redesign_findings, start_redesign
 from referee.messages import Text
@@ -117,8 +118,6 @@ def named_tile_findings(
 
 
 def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check: bool) -> None:
-    from referee.engine.orientation import orient
-
     pick = plan_reserve_tile(p, a.tile)
     turned, turn_found = orient(pick.tile, a.tile, a.pos, p.name)  # E6: stated walls
     if check:
@@ -182,17 +181,13 @@ def swap_findings(ctx: Context, p: PlayerState, a: Swap, pick: ReservePick) -> l
         found.append(problem("REDESIGN-SWAP-EMPTY", a.pos, p.name, at=str(at)))
     else:
         found += named_tile_findings(p, a.out, present, at, a.pos)
-        from referee.engine.orientation import orient
-
         tile, turn_found = orient(pick.tile, a.tile, a.pos, p.name)  # E6: stated walls
         found += turn_found
         if tile is None or p.alhambra_unknown:
             found.append(unknown_tile_note(a.pos, p.name))
         else:
             problems = ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=tile, how="swap")
-            from referee.engine.actions.building import problems_as_findings as as_findings
-
-            found += as_findings(problems, tile, at, p, a.pos)
+            found += problems_as_findings(problems, tile, at, p, a.pos)
     return found
 
 
@@ -204,8 +199,6 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
     start_redesign(state)
     at = a.at
     present = p.alhambra.get(at)
-    from referee.engine.orientation import orient
-
     tile, _ = orient(pick.tile, a.tile, a.pos, p.name)
     if pick.index is not None:
         take_from_reserve(p, pick)
