@@ -651,6 +651,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
 
 
 _DISPLAY_SIZE = Decision.DISPLAY_SIZE
+_DISPLAY_OCCUPIED = Decision.DISPLAY_OCCUPIED
 
 
 def _display_full(state: GameState, card: MoneyCard | None, pos: Pos, setup: bool) -> None:
@@ -866,11 +867,14 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         check = False
         state.note(pos, "UNVERIFIED-BAG-AFTER-POSITION")
     if check:
-        size = _decide(state, Decision.DISPLAY_SIZE)
+        rules = state.rules
+        size = rules.constants.get(_DISPLAY_SIZE)  # None: a module decides it
+        if size is None:
+            size = _decide(state, _DISPLAY_SIZE)
         if state.deck_uncertain and len(state.display) < size:
             state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
         elif (
-            _decide(state, Decision.DISPLAY_OCCUPIED) < size
+            rules.answer[_DISPLAY_OCCUPIED](_Context(state)) < size
             and (state.deck_size + state.discard_size) > 0
         ):
             state.flag(
