@@ -914,7 +914,9 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
         _finish_setup(state, pos)
     if before == "scoring":  # the market may still be refilled after a scoring 1 or 2
         return
-    _close_refill(state, pos, check=before != "end")
+    if state.phase == "refill":  # _close_refill, without the call (a hot path)
+        _refill_checks(state, pos, before != "end")
+        state.ext.at(Moment.REFILL_DONE, state)
     if before not in ("turn", "distribution", "end"):
         return
     if state.scoring_pending:
@@ -1438,22 +1440,31 @@ _CHANCE_EVENTS: dict[type, Callable[[GameState, Any, Pos], None]] = {
 
 def apply_item(state: GameState, item: BodyItem) -> None:
     """Apply one body line of a record."""
-    if isinstance(item, Turn):
-        _turn(state, item)
-    elif isinstance(item, Chance):
-        _chance(state, item)
-    elif isinstance(item, StartPlayer):
-        _start(state, item)
-    elif isinstance(item, Scoring):
-        _scoring(state, item)
-    elif isinstance(item, Distribution):
-        _distribution(state, item)
-    elif isinstance(item, Position):
-        from referee.engine.position import apply_position
+    apply = _ITEMS.get(type(item))
+    if apply is not None:
+        apply(state, item)
 
-        apply_position(state, item)
-    elif isinstance(item, CommentLine):
-        return
+
+def _position(state: GameState, item: Position) -> None:
+    from referee.engine.position import apply_position
+
+    apply_position(state, item)
+
+
+def _comment(state: GameState, item: CommentLine) -> None:
+    return
+
+
+# one handler per body line type (a table instead of an isinstance chain: a hot path)
+_ITEMS: dict[type, Callable[[GameState, Any], None]] = {
+    Turn: _turn,
+    Chance: _chance,
+    StartPlayer: _start,
+    Scoring: _scoring,
+    Distribution: _distribution,
+    Position: _position,
+    CommentLine: _comment,
+}
 
 
 def finish(state: GameState, pos: Pos) -> None:
