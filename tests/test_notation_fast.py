@@ -458,7 +458,7 @@ def _positions(x: Any) -> list[Any]:
 def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
     """Empty memo tables; every shape gets its builder at its first use."""
     monkeypatch.setattr(fast, "_HOT", 1)
-    for table in ("_actions", "_events", "_builders", "_uses"):
+    for table in ("_actions", "_events", "_heads", "_builders", "_uses"):
         monkeypatch.setattr(fast, table, {})
 
 
@@ -486,7 +486,7 @@ def test_memoised_groups_are_made_anew_at_every_line_and_column(modules: tuple[s
 def test_a_shape_gets_its_builder_when_it_is_used_often(monkeypatch: pytest.MonkeyPatch) -> None:
     """Until then its lines are read by the general path: the same records either way."""
     monkeypatch.setattr(fast, "_HOT", 3)
-    for table in ("_actions", "_events", "_builders", "_uses"):
+    for table in ("_actions", "_events", "_heads", "_builders", "_uses"):
         monkeypatch.setattr(fast, table, {})
     for k in range(1, 6):
         line = f"{k}. Ben: take Gu{k} De{k}"
@@ -525,4 +525,39 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for k in range(1, 30):
         line = f"{k}. Ben: take Gu{k % 9 + 1} Di{k % 7 + 1}" + ", take Gu1" * (k % 4)
         assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line
-        assert len(fast._actions) <= 5 and len(fast._builders) <= 5
+        assert len(fast._actions) <= 5 and len(fast._builders) <= 5 and len(fast._heads) <= 5
+
+
+@pytest.mark.usefixtures("fresh_memo")
+@pytest.mark.parametrize(
+    "head",
+    [
+        "12. Ben",
+        "007. Ben",
+        "12. Ben: x",  # a second ": " in the actions
+        "1234567. Ben",  # seven digits: too many for an INT
+        "12. take",  # a keyword is no name
+        "12. Gu3",  # a card is no name
+        "12.  Ben",
+        "12 . Ben",
+        "12. Ben:",
+        "12. Be:n",
+        "x. Ben",
+        "12. Ben Bo",
+        "\u0661\u0662. Ben",  # digits, not ASCII ones
+    ],
+)
+def test_turn_heads_from_the_memo_are_the_general_path_s(head: str) -> None:
+    """A head read from the memo gives, at another line, what the general path reads there;
+    the player's position is new per line."""
+    line = head + ": take Gu3, take Di4"
+    for n in (1, 2, 1000):
+        got = fast.read_line(line, n)
+        general = fast._words(line)
+        expected = None
+        if general is not None and general[0] and not general[0][-1][2]:
+            expected = _general(line, n)
+        assert deep(got) == deep(expected), (line, n)
+    first, again = fast.read_line(line, 5), fast.read_line(line, 6)
+    if isinstance(first, fast._model.Turn) and isinstance(again, fast._model.Turn):
+        assert first.player.pos is not again.player.pos

@@ -1176,22 +1176,41 @@ def _plain_groups(
     return tuple(out)
 
 
-_TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+): ")
+_TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+)")
+# a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
+# and the name's column, or None (not a canonical head); the positions are made per line
+_heads: dict[str, tuple[int, str, int] | None] = {}
+
+
+def _head(head: str) -> tuple[int, str, int] | None:
+    """The number, name and name column of a turn line's head (memoised)."""
+    out = None
+    m = _TURN_HEAD.fullmatch(head)
+    if m is not None:
+        number = _number(m[1])
+        name = _name(m[2])
+        if number is not None and name is not None:
+            out = (number, name, len(m[1]) + 3)
+    if len(_heads) >= _MEMO_LIMIT:
+        _heads.clear()
+    _heads[head] = out
+    return out
 
 
 def _plain_turn(line: str, ln: int) -> Turn | None:
     """A canonical turn line ``12. Ben: action, action``, or None."""
-    m = _TURN_HEAD.match(line)
-    if m is None:
+    # the head holds no ":" (digits, ". ", a name without ":"): its end is the first ": "
+    end = line.find(": ")
+    if end < 0:
         return None
-    number = _number(m[1])
-    name = _name(m[2])
-    if number is None or name is None:
+    head = line[:end]
+    got = _heads[head] if head in _heads else _head(head)
+    if got is None:
         return None
-    actions = _plain_groups(_actions, _action, line[m.end() :], ln, m.end() + 1)
+    actions = _plain_groups(_actions, _action, line[end + 2 :], ln, end + 3)
     if actions is None:
         return None
-    return Turn(number, PlayerRef(name, Pos(ln, len(m[1]) + 3)), actions, Pos(ln, 1), (), None)
+    return Turn(got[0], PlayerRef(got[1], Pos(ln, got[2])), actions, Pos(ln, 1), (), None)
 
 
 def _plain_chance(line: str, ln: int) -> Chance | None:
@@ -1222,6 +1241,12 @@ def read_line(line: str, ln: int) -> Any:
         rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
         if rec is not None:
             return rec
+    return _read_words(line, ln)
+
+
+def _read_words(line: str, ln: int) -> Any:
+    """:func:`read_line` for a line that is no header, blank or comment line and not read
+    by the memo: word by word."""
     got = _words(line)
     if got is None:
         return None
@@ -1247,6 +1272,8 @@ def read_line(line: str, ln: int) -> Any:
     return _turn(words, comment, ln)
 
 
+_PLAIN_START = frozenset("0123456789*")  # the first characters of turn and chance lines
+
 LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
 
 
@@ -1267,7 +1294,14 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
         ln += 1
         if not line:
             continue
-        rec = read_line(line, ln)
+        first = line[0]
+        # read_line's path for a plain turn or chance line, without its call and checks
+        if first in _PLAIN_START and '"' not in line and "{" not in line and "#" not in line:
+            rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
+            if rec is None:
+                rec = _read_words(line, ln)
+        else:
+            rec = read_line(line, ln)
         if rec is BLANK:
             continue
         if rec is None:

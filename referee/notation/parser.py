@@ -134,6 +134,10 @@ def _line_kind(line: str) -> str:
     return "body"
 
 
+# first characters of body lines (_line_kind's answer for them), to skip its call
+_BODY_START = frozenset("0123456789*")
+
+
 def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Cut a stream of lines into games: ``(first line number, text)`` per game.
 
@@ -150,7 +154,8 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     blank_after_body = False
     n = 0
     for n, line in enumerate(lines, 1):
-        kind = _line_kind(line)
+        # the first character decides most lines
+        kind = "body" if line[:1] in _BODY_START else _line_kind(line)
         if kind == "header" and seen_body:
             at = cut if cut >= 0 else len(buf)
             yield start, "".join(buf[:at])
@@ -165,7 +170,7 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             blank_after_body = True
         elif seen_body and kind == "note" and blank_after_body and cut < 0:
             cut = len(buf)
-        buf.append(line if line.endswith("\n") else line + "\n")
+        buf.append(line if line[-1:] == "\n" else line + "\n")
     if buf and any(_line_kind(x) != "blank" for x in buf):
         yield start, "".join(buf)
     elif n == 0 or not buf:
