@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import io
 import random
 import re
 from collections.abc import Iterator
@@ -25,7 +26,9 @@ from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
 import referee.notation.fast as fast
+import referee.notation.files as files
 from referee.notation import format_game, parse_text
+from referee.notation.files import UnreadableInput
 from referee.notation.parser import _parser, parse_chunk, parse_game_text, split_games
 from referee.profiles import load_profile
 from referee.simulate import fuzz, simulate_text
@@ -561,3 +564,35 @@ def test_turn_heads_from_the_memo_are_the_general_path_s(head: str) -> None:
     first, again = fast.read_line(line, 5), fast.read_line(line, 6)
     if isinstance(first, fast._model.Turn) and isinstance(again, fast._model.Turn):
         assert first.player.pos is not again.player.pos
+
+
+def _lines_or_error(read: Any, data: bytes) -> tuple[list[str], Any]:
+    out: list[str] = []
+    try:
+        for line in read(io.BytesIO(data)):
+            out.append(line)
+    except UnreadableInput as exc:
+        return out, (exc.start, exc.offset, exc.line, exc.column, exc.message())
+    return out, None
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"a",
+        b"\n",
+        b'\xef\xbb\xbf[Event "x"]\n1. Ben: take Gu3\n',
+        b"a\r\nb\rc\n\rd",
+        b"a\x0cb\n\x0b\x1c\x1d\x1e\nc\xc2\x85d\xe2\x80\xa8e\xe2\x80\xa9f\n",
+        b"1. Ben: take Gu3\n" * 50 + b"2. Ben: \xff\n3. x\n",
+        b"x\n" * 5 + b"\xc3",
+        "a\nb".encode("utf-16"),
+    ],
+)
+@pytest.mark.parametrize("size", [1, 3, 1 << 20])
+def test_file_lines_are_byte_lines(data: bytes, size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Block by block, the same lines and the same error after the same lines."""
+    monkeypatch.setattr(files, "_BLOCK", size)
+    monkeypatch.setattr(files.byte_blocks, "__defaults__", (size,))
+    assert _lines_or_error(files.file_lines, data) == _lines_or_error(files.byte_lines, data)
