@@ -19,7 +19,16 @@ from typing import Any
 
 from referee.notation import fast
 from referee.notation import tokens as tk
-from referee.record.model import CommentLine, Game, Header, NotationError, Pos, TileRef
+from referee.record.model import (
+    Chance,
+    CommentLine,
+    Game,
+    Header,
+    NotationError,
+    Pos,
+    TileRef,
+    Turn,
+)
 
 # Known header tags in canonical order (their spelling is normalised to this one).
 KNOWN_HEADERS: tuple[str, ...] = (
@@ -289,6 +298,10 @@ def recover_headers(text: str, line_offset: int) -> tuple[Header, ...]:
     return tuple(out)
 
 
+# records that are body records wherever they stand (exact classes, no Header among them)
+_BODY_RECORDS = frozenset((Turn, Chance))
+
+
 def assemble(items: list[Any], source: str, start_line: int, problems: list[NotationError]) -> Game:
     """Headers, leading comments and body of one parsed game."""
     headers: list[Header] = []
@@ -296,6 +309,9 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
     body: list[Any] = []
     errors = list(problems)
     for it in items:
+        if body and type(it) in _BODY_RECORDS:  # after the first body record (most items)
+            body.append(it)
+            continue
         if it is None:
             continue
         if isinstance(it, Header):
