@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import io
 import random
 import re
 from collections.abc import Iterator
@@ -25,7 +26,9 @@ from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
 import referee.notation.fast as fast
+import referee.notation.files as files
 from referee.notation import format_game, parse_text
+from referee.notation.files import UnreadableInput
 from referee.notation.parser import _parser, parse_chunk, parse_game_text, split_games
 from referee.profiles import load_profile
 from referee.simulate import fuzz, simulate_text
@@ -458,7 +461,7 @@ def _positions(x: Any) -> list[Any]:
 def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
     """Empty memo tables; every shape gets its builder at its first use."""
     monkeypatch.setattr(fast, "_HOT", 1)
-    for table in ("_actions", "_events", "_builders", "_uses"):
+    for table in ("_actions", "_events", "_heads", "_builders", "_uses"):
         monkeypatch.setattr(fast, table, {})
 
 
@@ -486,7 +489,7 @@ def test_memoised_groups_are_made_anew_at_every_line_and_column(modules: tuple[s
 def test_a_shape_gets_its_builder_when_it_is_used_often(monkeypatch: pytest.MonkeyPatch) -> None:
     """Until then its lines are read by the general path: the same records either way."""
     monkeypatch.setattr(fast, "_HOT", 3)
-    for table in ("_actions", "_events", "_builders", "_uses"):
+    for table in ("_actions", "_events", "_heads", "_builders", "_uses"):
         monkeypatch.setattr(fast, table, {})
     for k in range(1, 6):
         line = f"{k}. Ben: take Gu{k} De{k}"
@@ -525,4 +528,71 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for k in range(1, 30):
         line = f"{k}. Ben: take Gu{k % 9 + 1} Di{k % 7 + 1}" + ", take Gu1" * (k % 4)
         assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line
-        assert len(fast._actions) <= 5 and len(fast._builders) <= 5
+        assert len(fast._actions) <= 5 and len(fast._builders) <= 5 and len(fast._heads) <= 5
+
+
+@pytest.mark.usefixtures("fresh_memo")
+@pytest.mark.parametrize(
+    "head",
+    [
+        "12. Ben",
+        "007. Ben",
+        "12. Ben: x",  # a second ": " in the actions
+        "1234567. Ben",  # seven digits: too many for an INT
+        "12. take",  # a keyword is no name
+        "12. Gu3",  # a card is no name
+        "12.  Ben",
+        "12 . Ben",
+        "12. Ben:",
+        "12. Be:n",
+        "x. Ben",
+        "12. Ben Bo",
+        "\u0661\u0662. Ben",  # digits, not ASCII ones
+    ],
+)
+def test_turn_heads_from_the_memo_are_the_general_path_s(head: str) -> None:
+    """A head read from the memo gives, at another line, what the general path reads there;
+    the player's position is new per line."""
+    line = head + ": take Gu3, take Di4"
+    for n in (1, 2, 1000):
+        got = fast.read_line(line, n)
+        general = fast._words(line)
+        expected = None
+        if general is not None and general[0] and not general[0][-1][2]:
+            expected = _general(line, n)
+        assert deep(got) == deep(expected), (line, n)
+    first, again = fast.read_line(line, 5), fast.read_line(line, 6)
+    if isinstance(first, fast._model.Turn) and isinstance(again, fast._model.Turn):
+        assert first.player.pos is not again.player.pos
+
+
+def _lines_or_error(read: Any, data: bytes) -> tuple[list[str], Any]:
+    out: list[str] = []
+    try:
+        for line in read(io.BytesIO(data)):
+            out.append(line)
+    except UnreadableInput as exc:
+        return out, (exc.start, exc.offset, exc.line, exc.column, exc.message())
+    return out, None
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"a",
+        b"\n",
+        b'\xef\xbb\xbf[Event "x"]\n1. Ben: take Gu3\n',
+        b"a\r\nb\rc\n\rd",
+        b"a\x0cb\n\x0b\x1c\x1d\x1e\nc\xc2\x85d\xe2\x80\xa8e\xe2\x80\xa9f\n",
+        b"1. Ben: take Gu3\n" * 50 + b"2. Ben: \xff\n3. x\n",
+        b"x\n" * 5 + b"\xc3",
+        "a\nb".encode("utf-16"),
+    ],
+)
+@pytest.mark.parametrize("size", [1, 3, 1 << 20])
+def test_file_lines_are_byte_lines(data: bytes, size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Block by block, the same lines and the same error after the same lines."""
+    monkeypatch.setattr(files, "_BLOCK", size)
+    monkeypatch.setattr(files.byte_blocks, "__defaults__", (size,))
+    assert _lines_or_error(files.file_lines, data) == _lines_or_error(files.byte_lines, data)

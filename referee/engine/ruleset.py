@@ -210,6 +210,9 @@ class BaseRules:
     """The base layer: the rulebook's answer to each decision, read from the rule profile.
 
     Methods are named after the decision (dots become underscores) and take ``(ctx, **args)``.
+    The purchase answers (``pay.*``, ``turn.extra_action``) read the profile and their value
+    arguments only (never ``ctx``, ``player`` or ``purchase``), so a game may keep them
+    (:attr:`Ruleset.memo`).
     """
 
     def __init__(self, profile: RuleProfile) -> None:
@@ -295,6 +298,10 @@ def _chained(
     return answer
 
 
+_BASE_MEMOS: dict[RuleProfile, dict[tuple[Any, ...], Any]] = {}
+""":attr:`Ruleset.memo` per rule profile (a handful of profiles, a few hundred answers each)."""
+
+
 class Ruleset:
     """The decisions of one game: the profile's base layer refined by the enabled modules."""
 
@@ -328,6 +335,11 @@ class Ruleset:
         # constant), so a base-only game pays one call per rule question and nothing for the
         # module platform; otherwise it runs the base layer and the refinements in order.
         self.answer: dict[str, Callable[..., Any]] = {}
+        # answers a base-only fast path keeps (``purchase.purchase_plain``): only for decisions
+        # no module refines, whose base answer depends on the profile and the values in the key
+        # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples
+        # led by a str naming their use
+        self.memo: dict[tuple[Any, ...], Any] = _BASE_MEMOS.setdefault(profile, {})
         for d, (base, refinements) in self._plan.items():
             if d in self.constants:
                 self.answer[d] = _constant(self.constants[d])

@@ -1142,7 +1142,9 @@ def _memo_group(memo: Memo, read: Callable[[list[Word], int], Any], text: str) -
     """The template of one group of a plain line (None: not read so)."""
     got = _words(text)
     template = None
-    if got is not None and got[0] and not any(w[2] for w in got[0]):
+    # a group the general path may cut otherwise (a blank at either end) goes there
+    blank_end = text[:1] == " " or text[-1:] == " "
+    if got is not None and got[0] and not blank_end and not any(w[2] for w in got[0]):
         rec = read(got[0], _LN0)
         if rec is not None:
             shape = _template(rec)
@@ -1161,9 +1163,11 @@ def _plain_groups(
     out = []
     d = col - 1
     for g in text.split(", "):
-        got = memo[g] if g in memo else _memo_group(memo, read, g)
-        # a group the general path may cut otherwise (a blank at either end) goes there
-        if got is None or g[-1] == " " or g[0] == " ":
+        try:
+            got = memo[g]
+        except KeyError:
+            got = _memo_group(memo, read, g)
+        if got is None:
             return None
         build = got[0]
         if build is None:
@@ -1176,22 +1180,63 @@ def _plain_groups(
     return tuple(out)
 
 
-_TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+): ")
+# The records of a plain line around its groups, built as the builders build (the makers'
+# statements without their calls): Turn(number, PlayerRef(name, Pos(ln, column)), actions,
+# Pos(ln, 1), (), None) and Chance(events, Pos(ln, 1), (), None).
+_LINE_SOURCE = """
+def turn(number, name, column, actions, ln):
+    p = new(Pos); Pos_0(p, ln); Pos_1(p, column)
+    r = new(PlayerRef); PlayerRef_0(r, name); PlayerRef_1(r, p)
+    q = new(Pos); Pos_0(q, ln); Pos_1(q, 1)
+    o = new(Turn); Turn_0(o, number); Turn_1(o, r); Turn_2(o, actions); Turn_3(o, q)
+    Turn_4(o, ()); Turn_5(o, None)
+    return o
+
+def chance(events, ln):
+    q = new(Pos); Pos_0(q, ln); Pos_1(q, 1)
+    o = new(Chance); Chance_0(o, events); Chance_1(o, q); Chance_2(o, ()); Chance_3(o, None)
+    return o
+"""
+_line_space = dict(_SPACE)
+exec(_LINE_SOURCE, _line_space)
+_turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _line_space["turn"]
+_chance_record: Callable[[tuple[Any, ...], int], Chance] = _line_space["chance"]
+
+_TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+)")
+# a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
+# and the name's column, or None (not a canonical head); the positions are made per line
+_heads: dict[str, tuple[int, str, int] | None] = {}
+
+
+def _head(head: str) -> tuple[int, str, int] | None:
+    """The number, name and name column of a turn line's head (memoised)."""
+    out = None
+    m = _TURN_HEAD.fullmatch(head)
+    if m is not None:
+        number = _number(m[1])
+        name = _name(m[2])
+        if number is not None and name is not None:
+            out = (number, name, len(m[1]) + 3)
+    if len(_heads) >= _MEMO_LIMIT:
+        _heads.clear()
+    _heads[head] = out
+    return out
 
 
 def _plain_turn(line: str, ln: int) -> Turn | None:
     """A canonical turn line ``12. Ben: action, action``, or None."""
-    m = _TURN_HEAD.match(line)
-    if m is None:
+    # the head holds no ":" (digits, ". ", a name without ":"): its end is the first ": "
+    end = line.find(": ")
+    if end < 0:
         return None
-    number = _number(m[1])
-    name = _name(m[2])
-    if number is None or name is None:
+    head = line[:end]
+    got = _heads[head] if head in _heads else _head(head)
+    if got is None:
         return None
-    actions = _plain_groups(_actions, _action, line[m.end() :], ln, m.end() + 1)
+    actions = _plain_groups(_actions, _action, line[end + 2 :], ln, end + 3)
     if actions is None:
         return None
-    return Turn(number, PlayerRef(name, Pos(ln, len(m[1]) + 3)), actions, Pos(ln, 1), (), None)
+    return _turn_record(got[0], got[1], got[2], actions, ln)
 
 
 def _plain_chance(line: str, ln: int) -> Chance | None:
@@ -1199,7 +1244,7 @@ def _plain_chance(line: str, ln: int) -> Chance | None:
     if line[1:2] != " ":
         return None
     events = _plain_groups(_events, _event, line[2:], ln, 3)
-    return None if events is None else Chance(events, Pos(ln, 1), (), None)
+    return None if events is None else _chance_record(events, ln)
 
 
 # ------------------------------------------------------------------------------ lines
@@ -1222,6 +1267,12 @@ def read_line(line: str, ln: int) -> Any:
         rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
         if rec is not None:
             return rec
+    return _read_words(line, ln)
+
+
+def _read_words(line: str, ln: int) -> Any:
+    """:func:`read_line` for a line that is no header, blank or comment line and not read
+    by the memo: word by word."""
     got = _words(line)
     if got is None:
         return None
@@ -1247,6 +1298,8 @@ def read_line(line: str, ln: int) -> Any:
     return _turn(words, comment, ln)
 
 
+_PLAIN_START = frozenset("0123456789*")  # the first characters of turn and chance lines
+
 LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
 
 
@@ -1267,7 +1320,14 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
         ln += 1
         if not line:
             continue
-        rec = read_line(line, ln)
+        first = line[0]
+        # read_line's path for a plain turn or chance line, without its call and checks
+        if first in _PLAIN_START and '"' not in line and "{" not in line and "#" not in line:
+            rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
+            if rec is None:
+                rec = _read_words(line, ln)
+        else:
+            rec = read_line(line, ln)
         if rec is BLANK:
             continue
         if rec is None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -205,6 +207,26 @@ def _newlines(text: str) -> str:
     return text
 
 
+# the line breaks str.splitlines knows besides LF (CR is gone from byte_blocks' text)
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def file_lines(stream: IO[bytes]) -> Iterator[str]:
+    """The lines of :func:`byte_lines` (the same text, lines and :class:`UnreadableInput`),
+    decoded a block at a time (:func:`byte_blocks`): for files, where reading a block does not
+    wait for more input the way a pipe would."""
+    for block in byte_blocks(stream):
+        if _OTHER_BREAKS.search(block) is None:
+            yield from block.splitlines(True)
+            continue
+        parts = block.split("\n")
+        last = parts.pop()
+        for part in parts:
+            yield part + "\n"
+        if last:
+            yield last
+
+
 def open_lines(source: str | os.PathLike[str] | IO[bytes]) -> Iterator[str]:
     """The lines of a file (path, ``-`` for standard input) or of a binary stream, as text."""
     if isinstance(source, (str, os.PathLike)):
@@ -216,7 +238,8 @@ def open_lines(source: str | os.PathLike[str] | IO[bytes]) -> Iterator[str]:
             yield from byte_lines(buffer)
             return
         with Path(source).open("rb") as fh:
-            yield from byte_lines(fh)
+            regular = stat.S_ISREG(os.fstat(fh.fileno()).st_mode)  # not a pipe (a FIFO)
+            yield from file_lines(fh) if regular else byte_lines(fh)
         return
     yield from byte_lines(source)
 

@@ -19,7 +19,16 @@ from typing import Any
 
 from referee.notation import fast
 from referee.notation import tokens as tk
-from referee.record.model import CommentLine, Game, Header, NotationError, Pos, TileRef
+from referee.record.model import (
+    Chance,
+    CommentLine,
+    Game,
+    Header,
+    NotationError,
+    Pos,
+    TileRef,
+    Turn,
+)
 
 # Known header tags in canonical order (their spelling is normalised to this one).
 KNOWN_HEADERS: tuple[str, ...] = (
@@ -134,6 +143,10 @@ def _line_kind(line: str) -> str:
     return "body"
 
 
+# first characters of body lines (_line_kind's answer for them), to skip its call
+_BODY_START = frozenset("0123456789*")
+
+
 def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Cut a stream of lines into games: ``(first line number, text)`` per game.
 
@@ -150,7 +163,8 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     blank_after_body = False
     n = 0
     for n, line in enumerate(lines, 1):
-        kind = _line_kind(line)
+        # the first character decides most lines
+        kind = "body" if line[:1] in _BODY_START else _line_kind(line)
         if kind == "header" and seen_body:
             at = cut if cut >= 0 else len(buf)
             yield start, "".join(buf[:at])
@@ -165,7 +179,7 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             blank_after_body = True
         elif seen_body and kind == "note" and blank_after_body and cut < 0:
             cut = len(buf)
-        buf.append(line if line.endswith("\n") else line + "\n")
+        buf.append(line if line[-1:] == "\n" else line + "\n")
     if buf and any(_line_kind(x) != "blank" for x in buf):
         yield start, "".join(buf)
     elif n == 0 or not buf:
@@ -284,6 +298,10 @@ def recover_headers(text: str, line_offset: int) -> tuple[Header, ...]:
     return tuple(out)
 
 
+# records that are body records wherever they stand (exact classes, no Header among them)
+_BODY_RECORDS = frozenset((Turn, Chance))
+
+
 def assemble(items: list[Any], source: str, start_line: int, problems: list[NotationError]) -> Game:
     """Headers, leading comments and body of one parsed game."""
     headers: list[Header] = []
@@ -291,6 +309,9 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
     body: list[Any] = []
     errors = list(problems)
     for it in items:
+        if body and type(it) in _BODY_RECORDS:  # after the first body record (most items)
+            body.append(it)
+            continue
         if it is None:
             continue
         if isinstance(it, Header):

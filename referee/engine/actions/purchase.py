@@ -475,6 +475,26 @@ def _paying(total: int, tile: TileKind | None, a: Buy, price: int) -> Text:
 _PAYING: dict[tuple[int, TileKind, int], Text] = {}
 
 
+def _plain_terms(
+    ctx: Context, p: PlayerState, idx: int, printed: int
+) -> tuple[int, frozenset[Currency], bool]:
+    """The ruleset's answers for buying a tile printed at ``printed`` from market field ``idx``
+    in a game without modules: (price, currencies that may pay, whether the purchase has
+    problems of its own). Kept per game (:attr:`Ruleset.memo`): no module refines them and the
+    base answers read only these values."""
+    rules = ctx.state.rules
+    key = ("pay.plain", idx, printed)
+    terms: tuple[int, frozenset[Currency], bool] | None = rules.memo.get(key)
+    if terms is None:
+        answer = rules.answer
+        terms = rules.memo[key] = (
+            int(answer[Decision.PAY_PRICE](ctx, player=p, purchase=None, printed=printed)),
+            answer[Decision.PAY_CURRENCIES](ctx, player=p, field=CURRENCIES[idx], purchase=None),
+            bool(answer[Decision.PAY_PROBLEMS](ctx, player=p, purchase=None)),
+        )
+    return terms
+
+
 def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
     """The common purchase of a game without modules in one pass: a known tile on a market
     field, paid with known cards of the hand in allowed currencies, nothing to report.
@@ -505,17 +525,16 @@ def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
         if c is None or hand.get(c, 0) <= cards.count(c):
             return False
         cards.append(c)
-    answer = state.rules.answer
-    field = CURRENCIES[idx]
-    price = int(answer[Decision.PAY_PRICE](ctx, player=p, purchase=None, printed=tile.price))
+    price, allowed, troubled = _plain_terms(ctx, p, idx, tile.price)
     if check:
-        allowed = answer[Decision.PAY_CURRENCIES](ctx, player=p, field=field, purchase=None)
+        if troubled:
+            return False
+        field = CURRENCIES[idx]
         for c in cards:
             if c.currency not in allowed and c.currency is not field:
                 return False
-        if answer[Decision.PAY_PROBLEMS](ctx, player=p, purchase=None):
-            return False
-    total = int(answer[Decision.PAY_VALUE](ctx, player=p, purchase=None, counted=cards))
+    rules = state.rules
+    total = int(rules.answer[Decision.PAY_VALUE](ctx, player=p, purchase=None, counted=cards))
     if check and not _paid(state, total, price):
         return False
     start_main_action(state)
@@ -525,8 +544,15 @@ def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
         decrement(hand, c)
         discard[c] = discard.get(c, 0) + 1
     t.pending.append(tile)
-    exact = answer[Decision.PAY_EXACT](ctx, player=p, purchase=None, value=total, price=price)
-    if not exact or not answer[Decision.TURN_EXTRA_ACTION](ctx, player=p, purchase=None):
+    memo = rules.memo
+    key = ("pay.goes-on", total, price)  # exact, and an exact payment gives another action
+    goes_on: bool | None = memo.get(key)
+    if goes_on is None:
+        answer = rules.answer
+        goes_on = memo[key] = bool(
+            answer[Decision.PAY_EXACT](ctx, player=p, purchase=None, value=total, price=price)
+        ) and bool(answer[Decision.TURN_EXTRA_ACTION](ctx, player=p, purchase=None))
+    if not goes_on:
         end_main_action(state, _paying(total, tile, a, price))
     return True
 
