@@ -111,9 +111,15 @@ def _short(text: str, limit: int = 60) -> str:
 
 def list_profiles() -> list[str]:
     """The names of the bundled profiles, the default (``queen-2003``) first."""
+    return list(_bundled_names())
+
+
+@cache
+def _bundled_names() -> tuple[str, ...]:
+    """The bundled folder is read once (a record's ``Rules`` header is looked up per game)."""
     found = {p.stem for p in BUNDLED_DIR.glob("*.yaml")}
     first = [n for n in _ORDER if n in found]
-    return first + sorted(found - set(first))
+    return (*first, *sorted(found - set(first)))
 
 
 def load_profile(
