@@ -170,7 +170,8 @@ def _reshuffle(state: GameState, pos: Pos = NOWHERE) -> None:
 
 def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
     """Take one money card off the deck; False when there is none at all."""
-    if state.deck_size == 0:
+    known = state.deck_known
+    if state.deck_unknown + (known.total() if known else 0) == 0:  # deck_size, inline
         if state.discard_size == 0:
             state.flag(
                 "REFILL-DISPLAY",
