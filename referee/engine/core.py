@@ -915,9 +915,7 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
         _finish_setup(state, pos)
     if before == "scoring":  # the market may still be refilled after a scoring 1 or 2
         return
-    if state.phase == "refill":  # _close_refill, without the call (a hot path)
-        _refill_checks(state, pos, before != "end")
-        state.ext.at(Moment.REFILL_DONE, state)
+    _close_refill(state, pos, check=before != "end")
     if before not in ("turn", "distribution", "end"):
         return
     if state.scoring_pending:

@@ -50,113 +50,28 @@ _new: Callable[[type], Any] = object.__new__
 
 
 def _maker(cls: type) -> Callable[..., Any]:
-    """A function ``make(*values)`` that builds ``cls`` from all its fields, in order, without
-    calling ``__init__`` (frozen slots dataclasses without ``__post_init__``)."""
+    """A function ``make(*values)`` that builds ``cls`` from its fields, in order (the fields'
+    defaults as its default arguments), without calling ``__init__`` (frozen slots dataclasses
+    without ``__post_init__``). Its code is generated once per class, as ``dataclasses`` makes
+    ``__init__``: one slot setter call per field, no loop."""
     import dataclasses
 
     fields = dataclasses.fields(cls)
     assert not hasattr(cls, "__post_init__") and "__slots__" in cls.__dict__, cls
     assert all(f.default_factory is dataclasses.MISSING for f in fields), cls
-    sets = [cls.__dict__[f.name].__set__ for f in fields]
-    # the fields' defaults (always the last fields), as the makers' default arguments
-    defaults = tuple(f.default for f in fields if f.default is not dataclasses.MISSING)
-    make = _make_n(cls, sets)
-    if len(sets) <= 6:
-        make.__defaults__ = defaults or None
-        return make
-
-    def make_n(*values: Any) -> Any:
-        need = len(sets) - len(values)
-        if need > 0:
-            if need > len(defaults):
-                raise TypeError(f"{cls.__name__}: {len(values)} of {len(sets)} values given")
-            values = values + defaults[len(defaults) - need :]
-        return make(*values)
-
-    return make_n
-
-
-def _make_n(cls: type, sets: list[Callable[[Any, Any], None]]) -> Callable[..., Any]:
-    """The maker of ``cls`` taking exactly ``len(sets)`` values."""
-    if len(sets) == 1:
-        (s0,) = sets
-
-        def make1(a: Any) -> Any:
-            o = _new(cls)
-            s0(o, a)
-            return o
-
-        return make1
-    if len(sets) == 2:
-        s0, s1 = sets
-
-        def make2(a: Any, b: Any) -> Any:
-            o = _new(cls)
-            s0(o, a)
-            s1(o, b)
-            return o
-
-        return make2
-    if len(sets) == 3:
-        s0, s1, s2 = sets
-
-        def make3(a: Any, b: Any, c: Any) -> Any:
-            o = _new(cls)
-            s0(o, a)
-            s1(o, b)
-            s2(o, c)
-            return o
-
-        return make3
-    if len(sets) == 4:
-        s0, s1, s2, s3 = sets
-
-        def make4(a: Any, b: Any, c: Any, d: Any) -> Any:
-            o = _new(cls)
-            s0(o, a)
-            s1(o, b)
-            s2(o, c)
-            s3(o, d)
-            return o
-
-        return make4
-
-    if len(sets) == 5:
-        s0, s1, s2, s3, s4 = sets
-
-        def make5(a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
-            o = _new(cls)
-            s0(o, a)
-            s1(o, b)
-            s2(o, c)
-            s3(o, d)
-            s4(o, e)
-            return o
-
-        return make5
-    if len(sets) == 6:
-        s0, s1, s2, s3, s4, s5 = sets
-
-        def make6(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> Any:
-            o = _new(cls)
-            s0(o, a)
-            s1(o, b)
-            s2(o, c)
-            s3(o, d)
-            s4(o, e)
-            s5(o, f)
-            return o
-
-        return make6
-
-    def make(*values: Any) -> Any:
-        if len(values) != len(sets):
-            raise TypeError(f"{cls.__name__} takes {len(sets)} values, {len(values)} given")
-        o = _new(cls)
-        for put, v in zip(sets, values, strict=True):
-            put(o, v)
-        return o
-
+    space: dict[str, Any] = {"new": _new, "cls": cls}
+    params, body = [], []
+    for i, f in enumerate(fields):
+        space[f"set{i}"] = cls.__dict__[f.name].__set__
+        if f.default is dataclasses.MISSING:
+            params.append(f"v{i}")
+        else:  # the defaults are always the last fields
+            space[f"default{i}"] = f.default
+            params.append(f"v{i}=default{i}")
+        body.append(f"    set{i}(o, v{i})\n")
+    exec(f"def make({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n", space)
+    make: Callable[..., Any] = space["make"]
+    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
     return make
 
 
