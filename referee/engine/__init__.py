@@ -201,9 +201,11 @@ def run_game(
 ) -> GameReport:
     """Apply ``items`` (default: the whole body) to ``state``, finish the game, compare the
     ``Result`` header and report. Lets a caller start from a prepared state."""
-    from referee.engine.core import apply_item
+    from referee.engine.core import line_handlers
 
-    # the walk's loop (``walk.walk`` with the live state, no end step), without a Step per line
+    # the walk's loop (``walk.walk`` with the live state, no end step), without a Step per line;
+    # ``apply_item``'s dispatch, inline
+    handlers = line_handlers()
     stopped = False
     last = Pos(game.start_line, 1)
     state.checking = True
@@ -211,7 +213,9 @@ def run_game(
         if strict and any(v.severity == "error" for v in state.found):
             stopped = True
             break
-        apply_item(state, item)
+        apply = handlers.get(type(item))
+        if apply is not None:
+            apply(state, item)
         last = item.pos
     end_pos = Pos(last.line, 1)
     if not stopped:

@@ -28,7 +28,7 @@ from referee.catalogue import (
 from referee.engine.context import Context as _Context
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.findings import report as _report
-from referee.engine.ruleset import Decision
+from referee.engine.ruleset import Decision, display_cards
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
 from referee.engine.turns import Moment
 from referee.messages import Join, Term, Text
@@ -616,16 +616,13 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
 
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
     setup = state.phase == "setup"
-    rules = state.rules
-    occupied = rules.answer[Decision.DISPLAY_OCCUPIED]
-    size = rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
-    ctx = _Context(state)
+    size = state.rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
     display = state.display
     for ref in ev.cards:
         cpos = ref.pos or pos
         if type(ref) is CardRef:  # the common case first: a money card
             card = ref.card
-            if occupied(ctx) >= (size if size is not None else _decide(state, _DISPLAY_SIZE)):
+            if _occupied(state) >= (size if size is not None else _decide(state, _DISPLAY_SIZE)):
                 _display_full(state, card, cpos, setup)
             if not _draw_money(state, card, cpos):
                 continue
@@ -653,6 +650,14 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
 
 _DISPLAY_SIZE = Decision.DISPLAY_SIZE
 _DISPLAY_OCCUPIED = Decision.DISPLAY_OCCUPIED
+
+
+def _occupied(state: GameState) -> int:
+    """The answer to ``display.occupied``; without a context when no module refines it."""
+    rules = state.rules
+    if _DISPLAY_OCCUPIED in rules.refined:
+        return rules.answer[_DISPLAY_OCCUPIED](_Context(state))
+    return display_cards(state)
 
 
 def _display_full(state: GameState, card: MoneyCard | None, pos: Pos, setup: bool) -> None:
@@ -852,7 +857,8 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
     if state.phase != "refill":
         return
     _refill_checks(state, pos, check)
-    state.ext.at(Moment.REFILL_DONE, state)
+    if state.ext.modules:
+        state.ext.at(Moment.REFILL_DONE, state)
 
 
 def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
@@ -875,7 +881,7 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         if state.deck_uncertain and len(state.display) < size:
             state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
         elif (
-            rules.answer[_DISPLAY_OCCUPIED](_Context(state)) < size
+            _occupied(state) < size
             and (state.deck_size + state.discard_size) > 0
         ):
             state.flag(
@@ -1203,7 +1209,8 @@ def begin_turn(
     state.turn_no += 1
     state.turn = TurnState(number if number is not None else state.turn_no, player, pos=pos)
     state.phase = "turn"
-    state.ext.at(Moment.TURN_START, state)
+    if state.ext.modules:  # no module: no moment to run (not even the call)
+        state.ext.at(Moment.TURN_START, state)
 
 
 _CLOSE_PLACEMENTS: list[Callable[[GameState, PlayerState, Pos], None]] = []
@@ -1225,7 +1232,8 @@ def end_turn(state: GameState, pos: Pos) -> None:
 
         _CLOSE_PLACEMENTS.append(close_placements)
     _CLOSE_PLACEMENTS[0](state, p, pos)
-    state.ext.at(Moment.TURN_END, state)
+    if state.ext.modules:
+        state.ext.at(Moment.TURN_END, state)
     state.next_player = (t.player + 1) % len(state.players)
     state.phase = "refill"
     state.turn = None
@@ -1238,7 +1246,15 @@ def _turn(state: GameState, item: Turn) -> None:
         if handled is not None:
             state.found.extend(handled)
             return
-    settle_before(state, pos, "turn")
+    if (
+        state.phase == "refill"
+        and not state.scoring_pending
+        and state.dirk_due is None
+        and not state.ext.modules
+    ):
+        _refill_checks(state, pos, True)  # settle_before's common case: close the refill
+    else:
+        settle_before(state, pos, "turn")
     if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return
     if state.game_over or state.phase == "over":
@@ -1274,7 +1290,7 @@ def _turn(state: GameState, item: Turn) -> None:
         begin_turn(state, actual, number, pos)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
-    run = _runner()
+    run = _RUN_ACTION[0] if _RUN_ACTION else _runner()
     for action in item.actions:
         run(state, action)
     end_turn(state, pos)
@@ -1464,6 +1480,11 @@ _ITEMS: dict[type, Callable[[GameState, Any], None]] = {
     Position: _position,
     CommentLine: _comment,
 }
+
+
+def line_handlers() -> dict[type, Callable[[GameState, Any], None]]:
+    """What :func:`apply_item` calls per body line type (for loops that dispatch inline)."""
+    return _ITEMS
 
 
 def finish(state: GameState, pos: Pos) -> None:

@@ -262,7 +262,7 @@ class BaseRules:
         return 4  # "4 Geldkarten offen" (Spielvorbereitung)
 
     def display_occupied(self, ctx: Any, **_: Any) -> int:
-        return len(ctx.state.display)
+        return display_cards(ctx.state)
 
     def market_size(self, ctx: Any, **_: Any) -> int:
         return 4
@@ -277,6 +277,13 @@ class BaseRules:
         if player.hand_unknown:
             return None  # "wer ... das meiste Geld" cannot be told with unknown cards
         return sum(c.value * n for c, n in player.hand.items() if c.currency is currency)
+
+
+def display_cards(state: Any) -> int:
+    """The base answer to ``display.occupied``: the money cards lying in the display (a
+    function of the state alone, so a game no module refines it for asks it without a
+    context)."""
+    return len(state.display)
 
 
 def _constant(value: Any) -> Callable[..., Any]:
@@ -340,6 +347,8 @@ class Ruleset:
         # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples
         # led by a str naming their use
         self.memo: dict[tuple[Any, ...], Any] = _BASE_MEMOS.setdefault(profile, {})
+        # the decisions some enabled module refines (the others are the base layer's answer)
+        self.refined: frozenset[str] = frozenset(d for d, (_, r) in self._plan.items() if r)
         for d, (base, refinements) in self._plan.items():
             if d in self.constants:
                 self.answer[d] = _constant(self.constants[d])
