@@ -171,7 +171,8 @@ def _reshuffle(state: GameState, pos: Pos = NOWHERE) -> None:
 def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
     """Take one money card off the deck; False when there is none at all."""
     known = state.deck_known
-    if state.deck_unknown + (known.total() if known else 0) == 0:  # deck_size, inline
+    # deck_size == 0, inline; the unknown count is never negative, so it decides most draws
+    if state.deck_unknown == 0 and not (known and known.total()):
         if state.discard_size == 0:
             state.flag(
                 "REFILL-DISPLAY",
@@ -315,13 +316,12 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             p.name,
             reason="deal-after-display",
         )
-    order = ", ".join(state.names)
     if p.dealt or p.dealt_pos != NOWHERE:
         state.flag(
             "SETUP-DEAL-ORDER",
             pos,
             p.name,
-            order=order,
+            order=", ".join(state.names),
             reason="twice",
             name=p.name,
         )
@@ -339,7 +339,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
                 "SETUP-DEAL-ORDER",
                 pos,
                 p.name,
-                order=order,
+                order=", ".join(state.names),
                 reason="out-of-order",
                 name=p.name,
                 expected=expected.name,
@@ -397,13 +397,12 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
         p.dealt.append(ref.card)
         if reached_at is None and not unknown and total >= _decide(state, Decision.START_MONEY):
             reached_at = i
-    shown = fmt_cards(p.dealt)
     if reached_at is not None and reached_at < len(ev.cards) - 1:
         state.flag(
             "SETUP-DEAL",
             pos,
             p.name,
-            cards=shown,
+            cards=fmt_cards(p.dealt),
             reason="goes-on",
             reached=_dealt_prefix(state, ev.cards, reached_at),
         )
@@ -414,7 +413,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             "SETUP-DEAL",
             pos,
             p.name,
-            cards=shown,
+            cards=fmt_cards(p.dealt),
             reason="stops-at",
             total=total,
         )
@@ -457,15 +456,18 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
 
     best = min(key(p) for p in players)
     tied = [p for p in players if key(p) == best]
-    why = Text(
-        "SETUP-START.why/" + ("cards-total" if use_total else "cards"),
-        players=Join(
-            tuple(
-                Text("SETUP-START.why/player", name=p.name, cards=len(p.dealt), total=key(p)[1])
-                for p in players
-            )
-        ),
-    )
+
+    def why() -> Text:  # the message text, built only when a finding needs it
+        return Text(
+            "SETUP-START.why/" + ("cards-total" if use_total else "cards"),
+            players=Join(
+                tuple(
+                    Text("SETUP-START.why/player", name=p.name, cards=len(p.dealt), total=key(p)[1])
+                    for p in players
+                )
+            ),
+        )
+
     if len(tied) == 1:
         start = tied[0]
     else:
@@ -491,7 +493,7 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
                     claim[2] if claim else pos,
                     claimed=claimed.name,
                     computed=Join(tuple(p.name for p in tied), sep=Text("WORD/or")),
-                    why=why,
+                    why=why(),
                 )
                 return claimed.index
     if claimed is not None and claimed is not start:
@@ -500,7 +502,7 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
             claim[2] if claim else pos,
             claimed=claimed.name,
             computed=start.name,
-            why=why,
+            why=why(),
         )
         return claimed.index  # as played
     return start.index
@@ -880,10 +882,7 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
             size = _decide(state, _DISPLAY_SIZE)
         if state.deck_uncertain and len(state.display) < size:
             state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
-        elif (
-            _occupied(state) < size
-            and (state.deck_size + state.discard_size) > 0
-        ):
+        elif _occupied(state) < size and (state.deck_size + state.discard_size) > 0:
             state.flag(
                 "REFILL-DISPLAY",
                 pos,
@@ -1207,7 +1206,18 @@ def begin_turn(
 ) -> None:
     """Start a turn of ``player`` (index); the turn counter advances."""
     state.turn_no += 1
-    state.turn = TurnState(number if number is not None else state.turn_no, player, pos=pos)
+    # TurnState(number, player, pos=pos), positionally: keyword calls cost more (a hot path)
+    state.turn = TurnState(
+        number if number is not None else state.turn_no,
+        player,
+        0,
+        False,
+        None,
+        False,
+        False,
+        [],
+        pos,
+    )
     state.phase = "turn"
     if state.ext.modules:  # no module: no moment to run (not even the call)
         state.ext.at(Moment.TURN_START, state)

@@ -309,6 +309,10 @@ _BASE_MEMOS: dict[RuleProfile, dict[tuple[Any, ...], Any]] = {}
 """:attr:`Ruleset.memo` per rule profile (a handful of profiles, a few hundred answers each)."""
 
 
+_BASE_RULESETS: dict[RuleProfile, Ruleset] = {}
+""":meth:`Ruleset.of` for games without modules, per rule profile."""
+
+
 class Ruleset:
     """The decisions of one game: the profile's base layer refined by the enabled modules."""
 
@@ -356,6 +360,19 @@ class Ruleset:
                 self.answer[d] = _chained(base, refinements)
             else:
                 self.answer[d] = base
+
+    @classmethod
+    def of(cls, profile: RuleProfile, modules: Sequence[Module] = ()) -> Ruleset:
+        """The ruleset of a game: built for the modules, or, for a game without modules, the
+        one shared base ruleset of the profile (it holds no state of a game: read-only
+        tables and the profile's :attr:`memo`; building one costs as much as 50 turns' checks).
+        """
+        if modules:
+            return cls(profile, modules)
+        got = _BASE_RULESETS.get(profile)
+        if got is None:
+            got = _BASE_RULESETS[profile] = cls(profile)
+        return got
 
     def decide(self, decision: str, ctx: Any, **args: Any) -> Any:
         """The answer to ``decision``: the base layer's, passed through every refinement."""

@@ -220,7 +220,7 @@ class GameState:
         if self.rules is None:
             from referee.engine.ruleset import Ruleset
 
-            self.rules = Ruleset(self.profile, self.ext.modules)
+            self.rules = Ruleset.of(self.profile, self.ext.modules)
 
     def player_named(self, name: str) -> PlayerState | None:
         low = name.casefold()

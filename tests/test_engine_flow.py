@@ -1,0 +1,101 @@
+"""The turn flow's shortcuts for games without modules (issue 13) change nothing.
+
+A game without modules skips what only a module could need: the moment calls, the refill's
+``settle_before`` layer, a context for ``display.occupied``, a ruleset of its own. A module that
+does nothing at all must therefore leave every finding of every game as it is: with one
+enabled, the engine takes its general path everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from referee.engine import GameReport, check_game, run_game, start_state
+from referee.engine.core import begin_turn
+from referee.engine.extensions import Module
+from referee.engine.ruleset import Decision, Ruleset
+from referee.engine.state import TurnState
+from referee.notation import parse_text
+from referee.profiles import DEFAULT_PROFILE, list_profiles, load_profile
+from referee.record.model import Pos
+from referee.simulate import simulate_many
+from referee.simulate.fuzz import mutate_record
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+PROFILES = [load_profile(name) for name in list_profiles() if name != DEFAULT_PROFILE.name]
+
+
+class _Nothing(Module):
+    """Enabled, and changes nothing: no verbs, no refinements, no steps."""
+
+    name = "nothing"
+
+
+def _records() -> list[str]:
+    """Simulated games, mutated records (violations of many kinds) and the examples."""
+    rng = random.Random(17)
+    sources = [t for n in (2, 3, 4, 6) for t in simulate_many(n, 60 + n, 2)]
+    mutated = [mutate_record(rng, rng.choice(sources), edits=1 + i % 4) for i in range(80)]
+    examples = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.alh"))]
+    return sources + mutated + examples
+
+
+def _outcome(report: GameReport) -> tuple[object, ...]:
+    return (
+        report.valid,
+        report.violations,
+        report.unverifiable,
+        report.result,
+        [s.totals if hasattr(s, "totals") else s for s in report.scorings],
+    )
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_a_module_doing_nothing_changes_no_finding(part: int) -> None:
+    seen = invalid = 0
+    for text in _records()[part::4]:
+        try:
+            games = parse_text(text, "flow.alh")
+        except Exception:  # a mutation the notation refuses: nothing to walk
+            continue
+        for game in games:
+            if game.errors or game.header("Modules"):
+                continue
+            for profile in (None, *PROFILES):
+                plain = check_game(game, profile)
+                state = start_state(game, profile)
+                state.ext.modules.append(_Nothing())  # every "no module" shortcut is off now
+                general = run_game(game, state)
+                assert _outcome(general) == _outcome(plain), game.start_line
+                seen += 1
+                invalid += not plain.valid
+    assert seen > 40 and invalid > 5
+
+
+def test_begin_turn_makes_the_turn_state_of_its_arguments() -> None:
+    game = parse_text(next(simulate_many(3, 2, 1)), "flow.alh")[0]
+    state = start_state(game)
+    begin_turn(state, 1, 7, Pos(9, 3))
+    assert state.turn == TurnState(7, 1, pos=Pos(9, 3))
+    assert state.phase == "turn" and state.turn_no == 1
+
+
+def test_a_game_without_modules_shares_its_profiles_ruleset() -> None:
+    other = PROFILES[0]
+    assert Ruleset.of(DEFAULT_PROFILE) is Ruleset.of(DEFAULT_PROFILE)
+    assert Ruleset.of(other) is not Ruleset.of(DEFAULT_PROFILE)
+    assert Ruleset.of(DEFAULT_PROFILE, [_Nothing()]) is not Ruleset.of(DEFAULT_PROFILE)
+    assert Ruleset.of(DEFAULT_PROFILE).refined == frozenset()
+
+
+def test_refined_names_the_decisions_a_module_refines() -> None:
+    from referee.engine.extensions import Extensions
+
+    ext = Extensions(["wechselstuben"])
+    rules = Ruleset.of(DEFAULT_PROFILE, ext.modules)
+    assert Decision.DISPLAY_OCCUPIED in rules.refined
+    assert rules.refined == frozenset(d for d in rules.refined if rules.refined_by(d))
+    assert Decision.TAKE_LIMIT not in rules.refined or rules.refined_by(Decision.TAKE_LIMIT)
