@@ -511,9 +511,17 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
 def _pile_bounds(state: GameState) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """Allowed money cards revealed before W1, before W2, and between them."""
     profile = state.profile
-    return _pile_bounds_of(
+    last = _LAST_BOUNDS  # the same game asks again and again (every display line): no hashing
+    if last[0] == state.setup_after and last[1] is profile:
+        return last[2]
+    bounds = _pile_bounds_of(
         state.setup_after, profile.pile_tolerance, profile.scoring_card_placement == "top"
     )
+    last[:] = [state.setup_after, profile, bounds]
+    return bounds
+
+
+_LAST_BOUNDS: list[Any] = [None, None, None]  # setup_after, profile, its bounds
 
 
 @lru_cache(maxsize=256)
@@ -554,9 +562,10 @@ def _check_pile_overrun(state: GameState, pos: Pos) -> None:
     seen, flagged = state.scoring_seen, state.scoring_flagged
     if (1 in seen or 1 in flagged) and (2 in seen or 2 in flagged):
         return  # both cards turned up (or reported): nothing to watch (a hot path)
-    due = [n for n in (1, 2) if n not in seen and n not in flagged]
     bounds = _pile_bounds(state)
-    for number in due:
+    for number in (1, 2):
+        if number in seen or number in flagged:
+            continue
         lo, hi = bounds[number - 1]
         if state.money_draws > hi or state.reshuffles:
             state.scoring_flagged.add(number)
@@ -618,13 +627,15 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
 
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
     setup = state.phase == "setup"
-    size = state.rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
+    rules = state.rules
+    size = rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
+    occupied = _occupied if _DISPLAY_OCCUPIED in rules.refined else display_cards
     display = state.display
     for ref in ev.cards:
         cpos = ref.pos or pos
         if type(ref) is CardRef:  # the common case first: a money card
             card = ref.card
-            if _occupied(state) >= (size if size is not None else _decide(state, _DISPLAY_SIZE)):
+            if occupied(state) >= (size if size is not None else _decide(state, _DISPLAY_SIZE)):
                 _display_full(state, card, cpos, setup)
             if not _draw_money(state, card, cpos):
                 continue
@@ -684,11 +695,16 @@ def _display_full(state: GameState, card: MoneyCard | None, pos: Pos, setup: boo
 def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | None:
     """The market field (0-3) a tile drawn now is for: the lowest empty field; a named other
     field is reported (``SETUP-MARKET`` / ``REFILL-MARKET``) and used if it is empty."""
-    setup = state.phase == "setup"
-    code = "SETUP-MARKET" if setup else "REFILL-MARKET"
-    empties = [i for i, s in enumerate(state.market) if s is EMPTY]
-    expected = empties[0] if empties else None
+    market = state.market
+    expected = None  # the lowest empty field
+    for i, slot in enumerate(market):
+        if slot is EMPTY:
+            expected = i
+            break
     target = named.field - 1 if named is not None else expected
+    if target == expected and expected is not None:
+        return target  # the common case: nothing to report
+    code = "SETUP-MARKET" if state.phase == "setup" else "REFILL-MARKET"
     if expected is None:
         state.flag(
             code,
