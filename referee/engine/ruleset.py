@@ -313,6 +313,8 @@ class Ruleset:
         for m in self.modules:
             for r in refinements_of(m):
                 self._chain.setdefault(r.decision, []).append(r)
+        # the decisions an enabled module refines (a base-only fast path asks this first)
+        self.refined: frozenset[str] = frozenset(self._chain)
         # per decision: the base layer's function and the refinements' functions, in order
         self._plan: dict[str, tuple[Callable[..., Any], tuple[Callable[..., Any], ...]]] = {
             d: (
