@@ -302,10 +302,26 @@ _BASE_MEMOS: dict[RuleProfile, dict[tuple[Any, ...], Any]] = {}
 """:attr:`Ruleset.memo` per rule profile (a handful of profiles, a few hundred answers each)."""
 
 
+_BASE_RULESETS: dict[RuleProfile, dict[str, Any]] = {}
+"""Per rule profile, the attributes of a :class:`Ruleset` without modules."""
+
+
 class Ruleset:
     """The decisions of one game: the profile's base layer refined by the enabled modules."""
 
+    constants: dict[str, Any]
+    answer: dict[str, Callable[..., Any]]
+
     def __init__(self, profile: RuleProfile, modules: Sequence[Module] = ()) -> None:
+        if not modules and profile in _BASE_RULESETS:
+            # a base game's decisions depend on the profile alone: those worked out for an
+            # earlier game of the profile (the dicts a caller could change are copies)
+            made = _BASE_RULESETS[profile]
+            vars(self).update(made)
+            self.profile = profile
+            self.constants = dict(made["constants"])
+            self.answer = dict(made["answer"])
+            return
         self.profile = profile
         self.base = BaseRules(profile)
         self.modules = module_order(modules)
@@ -327,7 +343,7 @@ class Ruleset:
         # decisions whose base answer is a constant of the profile and that no module refines:
         # answered without a call (the table sizes, start money, take and reserve limits);
         # read-only for callers (a fast path that needs no context)
-        self.constants: dict[str, Any] = {
+        self.constants = {
             d: getattr(self.base, d.replace(".", "_"))(None)
             for d in CONSTANT_DECISIONS
             if not self._chain.get(d)
@@ -336,7 +352,7 @@ class Ruleset:
         # enabled module refines the decision it is the base layer's method itself (or the
         # constant), so a base-only game pays one call per rule question and nothing for the
         # module platform; otherwise it runs the base layer and the refinements in order.
-        self.answer: dict[str, Callable[..., Any]] = {}
+        self.answer = {}
         # answers a base-only fast path keeps (``purchase.purchase_plain``): only for decisions
         # no module refines, whose base answer depends on the profile and the values in the key
         # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples
@@ -349,6 +365,12 @@ class Ruleset:
                 self.answer[d] = _chained(base, refinements)
             else:
                 self.answer[d] = base
+        if not modules:
+            _BASE_RULESETS[profile] = {
+                **vars(self),
+                "constants": dict(self.constants),
+                "answer": dict(self.answer),
+            }
 
     def decide(self, decision: str, ctx: Any, **args: Any) -> Any:
         """The answer to ``decision``: the base layer's, passed through every refinement."""
