@@ -1,16 +1,19 @@
-"""The one-pass take and buy (``take.take_plain``, ``purchase.purchase_plain``) against the
-three stages (plan, findings, apply) that define the rules.
+"""The one-pass take, buy, placement and build from the reserve (``actions.PLAIN``:
+``take.take_plain``, ``purchase.purchase_plain``, ``placement.place_plain``,
+``redesign.build_plain``) against the three stages (plan, findings, apply) that define the
+rules (``actions.HANDLERS``).
 
-Every take and buy of simulated games, and of mutated records (violations of every kind, so
-that both paths are taken), runs through the engine as usual, and through the three stages on
-a copy of the state just before it; the table and what was reported must be the same after.
+Every take, buy, placement and build of simulated games, and of mutated and edited records
+(violations of every kind, so that both paths are taken), runs through the engine as usual, and
+through the stages on a copy of the state just before it; the table and what was reported must
+be the same after.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -18,83 +21,111 @@ import pytest
 
 from referee.catalogue import Currency, MoneyCard, TileKind, catalogue
 from referee.engine import actions, check_game
-from referee.engine.actions import purchase, take
 from referee.engine.context import Context
+from referee.engine.extensions import MODULES, Module
+from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState
+from referee.geometry import BuildingProblem
 from referee.notation import parse_text
 from referee.profiles import DEFAULT_PROFILE
-from referee.record.model import Buy, TakeMoney
+from referee.record.model import BuildFromReserve, Buy, Place, TakeMoney
 from referee.simulate import simulate_many
 from referee.simulate.fuzz import mutate_record
 
-
-def _stages_take(ctx: Context, p: Any, a: TakeMoney, check: bool) -> None:
-    plan = take.plan_take(ctx.state, p, a)
-    if check:
-        ctx.report(take.take_findings(ctx, plan))
-    take.apply_take(ctx, plan)
-
-
-def _stages_buy(ctx: Context, p: Any, a: Buy, check: bool) -> None:
-    plan = purchase.plan_purchase(ctx.state, p, a)
-    if check:
-        ctx.report(purchase.purchase_findings(ctx, plan))
-    purchase.apply_purchase(ctx, plan)
+KINDS = (TakeMoney, Buy, Place, BuildFromReserve)
 
 
 def _table(state: GameState, found_from: int = 0, notes_from: int = 0) -> tuple[Any, ...]:
     t = state.turn
     return (
-        [(dict(p.hand), p.hand_unknown) for p in state.players],
+        [
+            (
+                dict(p.hand),
+                p.hand_unknown,
+                dict(p.alhambra.cells),
+                p.alhambra_unknown,
+                list(p.reserve),
+                p.counts,
+            )
+            for p in state.players
+        ],
+        [
+            (g.masks, g.front, g.reach, g.enclosed)
+            for g in (p.alhambra.geometry for p in state.players)
+        ],
         list(state.display),
         list(state.market),
         dict(state.pool),
         dict(state.discard),
         state.discard_unknown,
         dict(state.bag),
+        state.dirk,
         None
         if t is None
-        else (t.main_actions, t.over, t.unsure, repr(t.over_after), list(t.pending)),
+        else (
+            t.main_actions,
+            t.over,
+            t.unsure,
+            repr(t.over_after),
+            list(t.pending),
+            t.placing,
+            t.extra_redesigns,
+        ),
         [repr(v) for v in state.found[found_from:]],
         [repr(u) for u in state.unverifiable[notes_from:]],
     )
 
 
 class _Twin:
-    """Wraps a handler: each call also runs the three stages on a copy and compares."""
+    """Stands in for one action kind's handler (the kind's one-pass path is taken out of
+    ``actions.PLAIN``): each call runs the one-pass path, and the stages when it declines, as
+    ``run_action`` does, and the stages alone on a copy of the state; both must agree."""
 
-    def __init__(self, real: Callable[..., None], stages: Callable[..., None]) -> None:
-        self.real, self.stages = real, stages
-        self.calls = 0
+    def __init__(self, kind: type) -> None:
+        self.plain: Callable[..., bool] = actions.PLAIN[kind]
+        self.stages: Callable[..., None] = actions.HANDLERS[kind]
+        self.calls = self.one_pass = 0
 
     def __call__(self, ctx: Context, p: Any, a: Any, check: bool) -> None:
         state = ctx.state
         twin = state.copy()
         self.stages(Context(twin), twin.players[p.index], a, check)
         found, notes = len(state.found), len(state.unverifiable)
-        self.real(ctx, p, a, check)
+        if self.plain(state, p, a, check):
+            self.one_pass += 1
+        else:
+            self.stages(ctx, p, a, check)
         assert _table(state, found, notes) == _table(twin), a
         self.calls += 1
 
 
 @pytest.fixture
-def twins(monkeypatch: pytest.MonkeyPatch) -> tuple[_Twin, _Twin]:
-    t = _Twin(actions.HANDLERS[TakeMoney], _stages_take)
-    b = _Twin(actions.HANDLERS[Buy], _stages_buy)
-    monkeypatch.setitem(actions.HANDLERS, TakeMoney, t)
-    monkeypatch.setitem(actions.HANDLERS, Buy, b)
-    return t, b
+def twins(monkeypatch: pytest.MonkeyPatch) -> dict[type, _Twin]:
+    out: dict[type, _Twin] = {}
+    for kind in KINDS:
+        out[kind] = _Twin(kind)
+        monkeypatch.delitem(actions.PLAIN, kind)
+        monkeypatch.setitem(actions.HANDLERS, kind, out[kind])
+    return out
 
 
-def test_simulated_games_agree(twins: tuple[_Twin, _Twin]) -> None:
+def _both_ways(twins: dict[type, _Twin], least: int) -> None:
+    """Every kind ran at least ``least`` times, in one pass and through the stages alone."""
+    for kind, twin in twins.items():
+        assert twin.calls >= least, (kind, twin.calls)
+        assert twin.one_pass > 0, kind
+
+
+def test_simulated_games_agree(twins: dict[type, _Twin]) -> None:
     for players in (2, 3, 5):
         for text in simulate_many(players, 40 + players, 2):
             for game in parse_text(text, "sim.alh"):
                 assert check_game(game).valid
-    assert twins[0].calls > 100 and twins[1].calls > 100
+    _both_ways(twins, 20)
+    assert all(twins[k].calls > 100 for k in (TakeMoney, Buy, Place))
 
 
-def test_mutated_records_agree(twins: tuple[_Twin, _Twin]) -> None:
+def test_mutated_records_agree(twins: dict[type, _Twin]) -> None:
     rng = random.Random(13)
     sources = list(simulate_many(4, 7, 3))
     invalid = 0
@@ -106,7 +137,9 @@ def test_mutated_records_agree(twins: tuple[_Twin, _Twin]) -> None:
             continue
         for game in games:
             invalid += not check_game(game).valid
-    assert invalid > 10 and twins[0].calls > 100 and twins[1].calls > 100
+    assert invalid > 10
+    _both_ways(twins, 20)
+    assert any(t.one_pass < t.calls for t in twins.values())
 
 
 def _edits(text: str) -> list[str]:
@@ -144,7 +177,7 @@ def _big_takes(text: str) -> list[str]:
     return out
 
 
-def test_edited_records_agree(twins: tuple[_Twin, _Twin]) -> None:
+def test_edited_records_agree(twins: dict[type, _Twin]) -> None:
     strict = replace(DEFAULT_PROFILE, overpay_superfluous="illegal")
     codes: set[str] = set()
     for text in simulate_many(3, 21, 2):
@@ -155,12 +188,73 @@ def test_edited_records_agree(twins: tuple[_Twin, _Twin]) -> None:
     assert {"BUY-CURRENCY", "BUY-UNDERPAID", "BUY-SUPERFLUOUS", "TAKE-SUM"} <= codes, codes
 
 
-def test_module_games_agree(twins: tuple[_Twin, _Twin]) -> None:
-    for name in ("wechselstuben", "diebe", "baumeister"):
+def _places(text: str) -> list[str]:
+    """Variants of a record, each with one placement or build changed: to the next cell east
+    (walls, a way on foot, holes), onto the fountain (occupied), far off (touching nothing),
+    a tile not bought or not in the reserve."""
+    out = []
+    for m in list(re.finditer(r"(place|build) (\w+)@(-?\d+),(-?\d+)", text))[:40:3]:
+        x, y = int(m.group(3)), int(m.group(4))
+        for new in (f"{m.group(2)}@{x + 1},{y}", f"{m.group(2)}@0,0", f"{m.group(2)}@{x},{y + 9}"):
+            out.append(text[: m.start(2)] + new + text[m.end(4) :])
+        out.append(text[: m.start(2)] + ("T13" if m.group(2) != "T13" else "P2") + text[m.end(2) :])
+    return out
+
+
+def test_edited_placements_agree(twins: dict[type, _Twin]) -> None:
+    codes: set[str] = set()
+    for text in simulate_many(3, 23, 2):
+        for edited in _places(text):
+            for game in parse_text(edited, "edited.alh"):
+                codes.update(v.code for v in check_game(game).violations)
+    expected = {"PLACE-OCCUPIED", "PLACE-ADJACENT", "PLACE-NOT-BOUGHT", "REDESIGN-NOT-IN-RESERVE"}
+    assert expected <= codes, codes
+    assert codes & {"PLACE-WALL", "PLACE-WALK", "PLACE-HOLE"}, codes
+    _both_ways(twins, 20)
+
+
+def test_module_games_agree(twins: dict[type, _Twin]) -> None:
+    for name in ("wechselstuben", "diebe", "baumeister", "magisch", "wesir"):
         for text in simulate_many(3, 11, 1, modules=(name,)):
             for game in parse_text(text, "mod.alh"):
                 check_game(game)
-    assert twins[0].calls > 20 and twins[1].calls > 20
+    assert all(t.calls >= 10 for t in twins.values())
+    assert twins[TakeMoney].one_pass and twins[Place].one_pass  # a buy: base games only
+
+
+class _Strict(Module):
+    """Test-only: no building may stand east of the fountain (a refinement that adds a
+    problem where the base rules find none: the one-pass placement must leave it to the
+    ruleset)."""
+
+    name = "test-strict-east"
+
+    @refines(Decision.PLACE_PROBLEMS)
+    def east(self, ctx: Any, problems: list[Any], *, at: Any, **_: Any) -> list[Any]:
+        if at.x > 0 and not problems:
+            return [BuildingProblem("PLACE-ADJACENT", (at,))]
+        return problems
+
+
+@pytest.fixture
+def strict() -> Iterator[None]:
+    MODULES[_Strict.name] = _Strict
+    yield
+    MODULES.pop(_Strict.name, None)
+
+
+def test_a_refined_placement_is_left_to_the_ruleset(strict: None, twins: dict[type, _Twin]) -> None:
+    east = 0
+    texts = list(simulate_many(3, 5, 2))  # the simulator plays base games: not counted
+    twins[Place].calls = twins[Place].one_pass = 0
+    for text in texts:
+        east += len(re.findall(r"(?:place|build) \w+@[1-9]", text))
+        text = re.sub(r'\[Result "[^"]*"\]', '[Modules "test-strict-east"]', text, count=1)
+        for game in parse_text(text, "strict.alh"):
+            found = [v for v in check_game(game).violations if v.code == "PLACE-ADJACENT"]
+            assert len(found) >= 1
+    assert east > 5
+    assert twins[Place].calls > 20 and twins[Place].one_pass == 0
 
 
 def test_cards_and_tiles_are_interned() -> None:

@@ -316,6 +316,9 @@ _BASE_RULESETS: dict[RuleProfile, Ruleset] = {}
 class Ruleset:
     """The decisions of one game: the profile's base layer refined by the enabled modules."""
 
+    constants: dict[str, Any]
+    answer: dict[str, Callable[..., Any]]
+
     def __init__(self, profile: RuleProfile, modules: Sequence[Module] = ()) -> None:
         self.profile = profile
         self.base = BaseRules(profile)
@@ -324,6 +327,8 @@ class Ruleset:
         for m in self.modules:
             for r in refinements_of(m):
                 self._chain.setdefault(r.decision, []).append(r)
+        # the decisions an enabled module refines (a base-only fast path asks this first)
+        self.refined: frozenset[str] = frozenset(self._chain)
         # per decision: the base layer's function and the refinements' functions, in order
         self._plan: dict[str, tuple[Callable[..., Any], tuple[Callable[..., Any], ...]]] = {
             d: (
@@ -336,7 +341,7 @@ class Ruleset:
         # decisions whose base answer is a constant of the profile and that no module refines:
         # answered without a call (the table sizes, start money, take and reserve limits);
         # read-only for callers (a fast path that needs no context)
-        self.constants: dict[str, Any] = {
+        self.constants = {
             d: getattr(self.base, d.replace(".", "_"))(None)
             for d in CONSTANT_DECISIONS
             if not self._chain.get(d)
@@ -345,14 +350,12 @@ class Ruleset:
         # enabled module refines the decision it is the base layer's method itself (or the
         # constant), so a base-only game pays one call per rule question and nothing for the
         # module platform; otherwise it runs the base layer and the refinements in order.
-        self.answer: dict[str, Callable[..., Any]] = {}
+        self.answer = {}
         # answers a base-only fast path keeps (``purchase.purchase_plain``): only for decisions
         # no module refines, whose base answer depends on the profile and the values in the key
         # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples
         # led by a str naming their use
         self.memo: dict[tuple[Any, ...], Any] = _BASE_MEMOS.setdefault(profile, {})
-        # the decisions some enabled module refines (the others are the base layer's answer)
-        self.refined: frozenset[str] = frozenset(d for d, (_, r) in self._plan.items() if r)
         for d, (base, refinements) in self._plan.items():
             if d in self.constants:
                 self.answer[d] = _constant(self.constants[d])

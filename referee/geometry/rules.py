@@ -231,6 +231,15 @@ def holes(alh: Alhambra) -> list[tuple[Coord, ...]]:
     return found
 
 
+def placement_fits(alh: Alhambra, at: Coord, piece: Piece) -> bool:
+    """True when :func:`placement_problems` is surely empty, answered on ints (False: it may
+    not be; ask it)."""
+    if at in alh.cells:
+        return False
+    geo = alh.geometry
+    return _fits(geo, at, geo.front.get(at, 0), wall_mask(piece.walls)) == _YES
+
+
 def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProblem]:
     """What is wrong with putting ``piece`` on ``at`` (empty list: allowed)."""
     cells = alh.cells

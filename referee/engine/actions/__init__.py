@@ -15,10 +15,13 @@ place / reserve / give  ``placement.*_findings``  ``placement.place`` …
 ``check`` is False, for replaying a trusted record), then the change "as played". Module verbs
 (``ModuleAction``) go to the enabled module that owns the verb.
 
-Take and buy first try their common case in one pass (``take.take_plain``,
-``purchase.purchase_plain``: nothing to report, no unknown or module piece, for a purchase no
-module enabled); anything else changes nothing there and runs the stages above, which stay the
-definition of the rule (and what ``explain``, the legal-move generator and the modules call).
+Take, buy, place and build (from the reserve) first try their common case in one pass
+(:data:`PLAIN`: ``take.take_plain``, ``purchase.purchase_plain``, ``placement.place_plain``,
+``redesign.build_plain``: nothing to report, no unknown or module piece, no module refining
+the rule decisions involved); anything else changes nothing there and the handler runs the
+stages above, which stay the definition of the rule (and what ``explain``, the legal-move
+generator and the modules call). A one-pass path needs no :class:`Context`: one is made only
+for a handler.
 """
 
 from __future__ import annotations
@@ -46,8 +49,6 @@ if TYPE_CHECKING:
 
 
 def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
-    if take.take_plain(ctx, p, a, check):  # the common case, in one pass
-        return
     plan = take.plan_take(ctx.state, p, a)
     if check:
         ctx.report(take.take_findings(ctx, plan))
@@ -55,8 +56,6 @@ def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
 
 
 def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
-    if purchase.purchase_plain(ctx, p, a, check):  # the common case, in one pass
-        return
     plan = purchase.plan_purchase(ctx.state, p, a)
     if check:
         ctx.report(purchase.purchase_findings(ctx, plan))
@@ -82,6 +81,16 @@ HANDLERS: dict[type, Callable[[Context, Any, Any, bool], None]] = {
 }
 
 
+PLAIN: dict[type, Callable[[GameState, PlayerState, Any, bool], bool]] = {
+    TakeMoney: take.take_plain,
+    Buy: purchase.purchase_plain,
+    Place: placement.place_plain,
+    BuildFromReserve: redesign.build_plain,
+}
+"""The one-pass common case of an action kind: True when done, False (nothing changed) when
+the handler must run."""
+
+
 def run_action(state: GameState, action: Action, check: bool | None = None) -> None:
     """Check (unless ``check`` is False; default: the state's ``checking``) and apply one
     action of the current turn's player."""
@@ -89,6 +98,11 @@ def run_action(state: GameState, action: Action, check: bool | None = None) -> N
         check = state.checking
     t = state.turn
     assert t is not None
-    handler = HANDLERS.get(type(action))
+    kind = type(action)
+    p = state.players[t.player]
+    plain = PLAIN.get(kind)
+    if plain is not None and plain(state, p, action, check):
+        return
+    handler = HANDLERS.get(kind)
     if handler is not None:
-        handler(Context(state), state.players[t.player], action, check)
+        handler(Context(state), p, action, check)

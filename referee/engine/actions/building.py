@@ -8,17 +8,18 @@ parameters name the cells and sides concerned; ``build`` puts the piece down (no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import SIDES, BuildingType, TileKind
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.ruleset import Decision
+from referee.geometry.rules import placement_fits
 from referee.messages import Join, Text
-from referee.record.model import Coord, Pos
+from referee.record.model import Coord, Pos, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.context import Context
-    from referee.engine.state import PlayerState
+    from referee.engine.state import GameState, PlayerState
     from referee.geometry import BuildingProblem
 
 FOUNTAIN = Coord(0, 0)
@@ -128,6 +129,39 @@ def building_findings(
     answer = ctx.state.rules.answer[Decision.PLACE_PROBLEMS]
     problems = answer(ctx, player=p, at=at, piece=tile, how=how)
     return problems_as_findings(problems, tile, at, p, pos) if problems else []
+
+
+def plain_slot(
+    state: GameState, p: PlayerState, slots: list[Any], ref: object, at: Coord, check: bool
+) -> int:
+    """For the one-pass placements (``placement.place_plain``, ``redesign.build_plain``): the
+    index in ``slots`` (bought tiles, the reserve) of the catalogue tile ``ref`` names, when
+    building it at ``at`` is the common case: the slot :func:`~referee.engine.core.match_slot`
+    picks holds a catalogue tile (it lies as printed: :func:`~referee.engine.orientation.orient`
+    has nothing to say), the Alhambra is known tile by tile, the cell is empty and, when
+    checking, no module refines ``place.problems`` and the base building rules find nothing
+    (:func:`~referee.geometry.rules.placement_fits`). Else -1: the caller changes nothing and
+    the stages run (they write the findings)."""
+    if type(ref) is not TileRef or p.counts is not None or p.alhambra_unknown:
+        return -1
+    cands = ref.candidates
+    i = 0
+    for tile in slots:
+        if tile in cands:  # match_slot's pick (None, EMPTY and module pieces never match)
+            break
+        i += 1
+    else:
+        return -1
+    if type(tile) is not TileKind:
+        return -1
+    if check:
+        if Decision.PLACE_PROBLEMS in state.rules.refined or not placement_fits(
+            p.alhambra, at, tile
+        ):
+            return -1
+    elif at in p.alhambra.cells:
+        return -1
+    return i
 
 
 def build(p: PlayerState, tile: TileKind | None, at: Coord) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.catalogue import TileKind
-from referee.engine.actions.building import build, building_findings
+from referee.engine.actions.building import build, building_findings, plain_slot
 from referee.engine.context import Context
 from referee.engine.core import match_slot
 from referee.engine.findings import Finding, problem, report
@@ -96,6 +96,22 @@ def place(ctx: Context, p: PlayerState, a: Place, check: bool) -> None:
     tile = turned
     if not build(p, tile, a.at):
         p.reserve.append(tile)
+
+
+def place_plain(state: GameState, p: PlayerState, a: Place, check: bool) -> bool:
+    """The common placement in one pass: a bought catalogue tile into a free cell where the
+    building rules find nothing (:func:`~referee.engine.actions.building.plain_slot`). Anything
+    else returns False with nothing changed: then :func:`place` runs (the same result)."""
+    t = state.turn
+    if t is None:
+        return False
+    pending = t.pending
+    i = plain_slot(state, p, pending, a.tile, a.at, check)
+    if i < 0:
+        return False
+    t.placing = True
+    p.alhambra.place_if_empty(a.at, pending.pop(i))  # type: ignore[arg-type]  # a tile
+    return True
 
 
 def reserve(ctx: Context, p: PlayerState, a: Reserve, check: bool) -> None:

@@ -476,17 +476,18 @@ _PAYING: dict[tuple[int, TileKind, int], Text] = {}
 
 
 def _plain_terms(
-    ctx: Context, p: PlayerState, idx: int, printed: int
+    state: GameState, p: PlayerState, idx: int, printed: int
 ) -> tuple[int, frozenset[Currency], bool]:
     """The ruleset's answers for buying a tile printed at ``printed`` from market field ``idx``
     in a game without modules: (price, currencies that may pay, whether the purchase has
     problems of its own). Kept per game (:attr:`Ruleset.memo`): no module refines them and the
     base answers read only these values."""
-    rules = ctx.state.rules
+    rules = state.rules
     key = ("pay.plain", idx, printed)
     terms: tuple[int, frozenset[Currency], bool] | None = rules.memo.get(key)
     if terms is None:
         answer = rules.answer
+        ctx = Context(state)
         terms = rules.memo[key] = (
             int(answer[Decision.PAY_PRICE](ctx, player=p, purchase=None, printed=printed)),
             answer[Decision.PAY_CURRENCIES](ctx, player=p, field=CURRENCIES[idx], purchase=None),
@@ -495,7 +496,7 @@ def _plain_terms(
     return terms
 
 
-def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
+def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> bool:
     """The common purchase of a game without modules in one pass: a known tile on a market
     field, paid with known cards of the hand in allowed currencies, nothing to report.
     Anything else returns False with nothing changed: then :func:`plan_purchase`,
@@ -503,8 +504,9 @@ def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
     modules' hooks see the :class:`Purchase`). The result is the same as theirs.
 
     Every rule question goes to the game's ruleset as in the three stages; with no module
-    enabled no refinement reads ``purchase``, so none is built (``purchase=None``)."""
-    state = ctx.state
+    enabled no refinement reads ``purchase``, so none is built (``purchase=None``), and every
+    answer is the base layer's, which reads no context either (:class:`BaseRules`:
+    ``ctx=None``)."""
     t = state.turn
     if state.ext.modules or t is None or (check and (t.over or t.placing)):
         return False
@@ -525,7 +527,7 @@ def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
         if c is None or hand.get(c, 0) <= cards.count(c):
             return False
         cards.append(c)
-    price, allowed, troubled = _plain_terms(ctx, p, idx, tile.price)
+    price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
     if check:
         if troubled:
             return False
@@ -534,7 +536,7 @@ def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
             if c.currency not in allowed and c.currency is not field:
                 return False
     rules = state.rules
-    total = int(rules.answer[Decision.PAY_VALUE](ctx, player=p, purchase=None, counted=cards))
+    total = int(rules.answer[Decision.PAY_VALUE](None, player=p, purchase=None, counted=cards))
     if check and not _paid(state, total, price):
         return False
     start_main_action(state)
@@ -550,8 +552,8 @@ def purchase_plain(ctx: Context, p: PlayerState, a: Buy, check: bool) -> bool:
     if goes_on is None:
         answer = rules.answer
         goes_on = memo[key] = bool(
-            answer[Decision.PAY_EXACT](ctx, player=p, purchase=None, value=total, price=price)
-        ) and bool(answer[Decision.TURN_EXTRA_ACTION](ctx, player=p, purchase=None))
+            answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+        ) and bool(answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None))
     if not goes_on:
         end_main_action(state, _paying(total, tile, a, price))
     return True

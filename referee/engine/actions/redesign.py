@@ -16,6 +16,7 @@ from referee.engine.actions.building import (
     FOUNTAIN,
     build,
     building_findings,
+    plain_slot,
     problems_as_findings,
     unknown_tile_note,
 )
@@ -39,7 +40,7 @@ from referee.record.model import (
 
 if TYPE_CHECKING:
     from referee.engine.context import Context
-    from referee.engine.state import PlayerState
+    from referee.engine.state import GameState, PlayerState
 
 REDESIGN = Text("ACTION/redesigning")
 
@@ -134,6 +135,24 @@ def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check:
     if pick.index is not None and not placed:
         p.reserve.append(tile)
     end_main_action(ctx.state, REDESIGN)
+
+
+def build_plain(state: GameState, p: PlayerState, a: BuildFromReserve, check: bool) -> bool:
+    """The common build from the reserve in one pass: a redesign that may happen now, a
+    catalogue tile of the reserve into a free cell where the building rules find nothing
+    (:func:`~referee.engine.actions.building.plain_slot`). Anything else returns False with
+    nothing changed: then :func:`build_from_reserve` runs (the same result)."""
+    t = state.turn
+    if t is None or (check and not t.extra_redesigns and (t.over or t.placing)):
+        return False
+    reserve = p.reserve
+    i = plain_slot(state, p, reserve, a.tile, a.at, check)
+    if i < 0:
+        return False
+    start_redesign(state)
+    p.alhambra.place_if_empty(a.at, reserve.pop(i))  # type: ignore[arg-type]  # a tile
+    end_main_action(state, REDESIGN)
+    return True
 
 
 # ----------------------------------------------------------------------------- remove

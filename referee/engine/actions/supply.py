@@ -27,6 +27,9 @@ def resolve_from_bag(
 ) -> tuple[TileKind | None, bool, list[Finding]]:
     """Which unseen tile a known reference means: (tile, whether it is taken out of the unseen
     tiles, findings). Pure."""
+    cands = ref.candidates
+    if len(cands) == 1 and state.bag.get(cands[0], 0) > 0:  # the common case
+        return cands[0], True, []
     if not ref.candidates:
         return (
             None,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from referee.catalogue import MoneyCard
+from referee.engine.context import Context
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_card, fmt_cards
 from referee.engine.ruleset import Decision
@@ -21,7 +22,6 @@ from referee.messages import Join, Text
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 if TYPE_CHECKING:
-    from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
 
 Source = Literal["display", "resolve", "forget", "unknown", "missing", "module"]
@@ -172,13 +172,12 @@ def apply_take(ctx: Context, plan: TakePlan) -> None:
     end_main_action(state, _taken(taken))
 
 
-def take_plain(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> bool:
+def take_plain(state: GameState, p: PlayerState, a: TakeMoney, check: bool) -> bool:
     """The common take in one pass: known money cards that all lie in the display, and
     nothing to report. Anything else (an unknown or module card, a card not shown, a sum over
     the limit, a main action that may not happen now) returns False with nothing changed: then
     :func:`plan_take`, :func:`take_findings` and :func:`apply_take` run, which write the
     findings. The result is the same as theirs (what ``apply_take`` does with "display" steps)."""
-    state = ctx.state
     t = state.turn
     refs = a.cards
     if t is None or not refs or (check and (t.over or t.placing)):
@@ -196,7 +195,7 @@ def take_plain(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> bool:
     if check and len(refs) > 1:
         limit = state.rules.constants.get(Decision.TAKE_LIMIT)
         if limit is None:  # a module refines the limit
-            limit = ctx.decide(Decision.TAKE_LIMIT, player=p)
+            limit = Context(state).decide(Decision.TAKE_LIMIT, player=p)
         if total > limit:
             return False
     state.display[:] = rest
