@@ -107,8 +107,7 @@ class _Options:
 
 def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
     """The games of every file as raw text chunks, read lazily (one game in memory)."""
-    from referee.notation.files import open_lines
-    from referee.notation.parser import split_games
+    from referee.notation.files import open_games
 
     for file_no, path in enumerate(_files(paths)):
         source = shown_name(str(path))
@@ -118,7 +117,7 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
         games = 0
         try:
             # "-" is standard input, e.g. `alhambra-referee simulate | ... check -`
-            for start, chunk in split_games(open_lines(str(path))):
+            for start, chunk in open_games(str(path)):
                 games += 1
                 yield _Job(source, start, chunk, file_no=file_no)
         except (OSError, UnicodeDecodeError) as exc:

@@ -26,6 +26,7 @@ from referee.notation.files import (
     byte_blocks,
     byte_lines,
     decode_text,
+    open_games,
     open_lines,
 )
 from referee.notation.formatter import format_game, format_games
@@ -94,12 +95,18 @@ def parse_text(text: str, source: str = "<text>") -> list[Game]:
 def iter_games(path_or_stream: PathOrStream, source: str | None = None) -> Iterator[Game]:
     """The games of a file (path) or an open stream, one at a time.
 
-    The text is read line by line and cut at game boundaries, so only one game's text is held
-    in memory at any time. Raises ``OSError``, or :class:`UnreadableInput` (a
-    ``UnicodeDecodeError`` naming the bad byte's position, or UTF-16) if it cannot be read.
+    The text is read a block at a time (files) or line by line (streams) and cut at game
+    boundaries, so only one game's text (and one block) is held in memory at any time. Raises
+    ``OSError``, or :class:`UnreadableInput` (a ``UnicodeDecodeError`` naming the bad byte's
+    position, or UTF-16) if it cannot be read.
     """
-    lines, name = _open_lines(path_or_stream, source)
-    for start, chunk in split_games(lines):
+    if isinstance(path_or_stream, (str, os.PathLike)):  # a file: cut a block at a time
+        name = source if source is not None else str(Path(path_or_stream))
+        games = open_games(path_or_stream)
+    else:
+        lines, name = _open_lines(path_or_stream, source)
+        games = split_games(lines)
+    for start, chunk in games:
         yield parse_game_text(chunk, name, start)
 
 

@@ -244,6 +244,26 @@ def open_lines(source: str | os.PathLike[str] | IO[bytes]) -> Iterator[str]:
     yield from byte_lines(source)
 
 
+def open_games(source: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
+    """The games of a file (``-``: standard input) as :func:`~referee.notation.parser.split_games`
+    cuts the lines of :func:`open_lines`: ``(first line number, text)`` per game.
+
+    A regular file is cut a block at a time (:func:`~referee.notation.parser.split_game_blocks`:
+    the same games, without a Python step per line); standard input and pipes line by line, so
+    each game is handed on as soon as its text has arrived.
+    """
+    from referee.notation.parser import split_game_blocks, split_games
+
+    if str(source) != "-":
+        with Path(source).open("rb") as fh:
+            if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                yield from split_game_blocks(byte_blocks(fh))
+            else:  # a pipe (a FIFO)
+                yield from split_games(byte_lines(fh))
+        return
+    yield from split_games(open_lines(source))
+
+
 def expand_paths(paths: Iterable[str]) -> list[str]:
     """Files as given; a directory stands for every ``*.alh`` file below it (sorted)."""
     out: list[str] = []

@@ -186,6 +186,69 @@ def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         return
 
 
+def split_game_blocks(blocks: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """:func:`split_games` over blocks of whole lines (each block but the last ending with
+    ``\n``, line ends as ``\n``: :func:`referee.notation.files.byte_blocks`): the same games,
+    with the same first line numbers and texts.
+
+    Only the header lines are found one by one (:func:`_header_starts`); a game's text is a
+    slice of its block (joined with the end of the block before when it spans two). At a
+    header line the lines before it are looked at backwards up to the last body line: only
+    they decide where the game ends (comment lines after a blank line go with the next game).
+    The body lines themselves are never split or classified.
+    """
+    pending: list[str] = []  # the current game's text in the blocks before
+    plen = 0  # its length
+    start = 1  # the current game's first line
+    seen_body = False
+    blank_after_body = False
+    cut = -1  # offset in the game's text of the first comment after a blank after its body
+    text = ""
+    for text in blocks:
+        gstart = 0  # where the current game's text starts in this block
+        pos = 0  # a line start: the lines before it are looked at
+        for at in (*_header_starts(text), len(text)):
+            # the lines in [pos, at) (none a header line), from the last one back to a body line
+            tail: list[tuple[int, str]] = []
+            p = at
+            while p > pos:
+                b = text.rfind("\n", pos, p - 1) + 1 or pos
+                kind = _line_kind(text[b:p])
+                if kind == "body":
+                    seen_body, blank_after_body, cut = True, False, -1
+                    break
+                tail.append((b, kind))
+                p = b
+            if seen_body:
+                for b, kind in reversed(tail):
+                    if kind == "blank":
+                        blank_after_body = True
+                    elif blank_after_body and cut < 0:  # a comment line
+                        cut = plen + b - gstart
+            if at == len(text):
+                break
+            if seen_body:  # a header line after body lines: the game ends before it
+                if pending:
+                    whole = "".join(pending) + text[gstart:at]
+                    pending, plen = [], 0
+                else:
+                    whole = text[gstart:at]
+                end = cut if cut >= 0 else len(whole)
+                yield start, whole[:end]
+                start += whole.count("\n", 0, end)
+                if end < len(whole):  # the comment lines go with the next game
+                    pending, plen = [whole[end:]], len(whole) - end
+                gstart = at
+                seen_body, blank_after_body, cut = False, False, -1
+            pos = text.find("\n", at) + 1 or len(text)
+        if gstart < len(text):
+            pending.append(text[gstart:])
+            plen += len(text) - gstart
+    rest = "".join(pending)
+    if _SOME_AT.search(rest):
+        yield start, rest if rest[-1] == "\n" else rest + "\n"
+
+
 def scan_headers(lines: Iterable[str]) -> Iterator[tuple[Header, ...]]:
     """The headers of every game of a stream of lines, as :func:`recover_headers` reads them
     from each game :func:`split_games` cuts, without assembling the games' texts.

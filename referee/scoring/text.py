@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
-from referee.scoring.categories import Number, num_text, signed
+from referee.scoring.categories import num_text, signed
 from referee.scoring.core import ScoringResult, ScoringRow, TypeScore, WallScore
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -129,10 +129,6 @@ def _segments(row: ScoringRow) -> str:
     return "" if wall is None else _segments_text(wall)
 
 
-def _count_text(n: Number) -> str:
-    return str(n) if type(n) is int else num_text(n)
-
-
 def type_line(row: ScoringRow, t: BuildingType, lang: str = "en") -> str:
     """One line for a claim message: ``Anna, towers: 4, 1st (tie: Ben), (13+6)/2 = 9``."""
     s = row.buildings[t]
@@ -167,11 +163,80 @@ def wall_line(row: ScoringRow, lang: str = "en") -> str:
 
 def render_scoring_text(result: ScoringResult, lang: str = "en", ranking: bool = True) -> str:
     """An aligned table per participant, then the standings (``ranking`` False: leave out)."""
-    return "\n".join(scoring_text_lines(result, lang, ranking)).rstrip() + "\n"
+    return "\n".join(_scoring_text_parts(result, lang, ranking)).rstrip() + "\n"
+
+
+def _escaped(text: str) -> str:
+    """``text`` as a literal inside a format string."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+class _Layout:
+    """The prepared formats of one breakdown table: a language and its column widths. A line
+    is one ``format`` call with its label already in place; a line whose last column ("how")
+    is empty has no trailing blanks, so it needs no ``rstrip``. ``row`` makes a whole
+    participant of the base game (no count adjustments, no module lines) in one call."""
+
+    __slots__ = ("fmt", "header", "no_wall", "row", "sum", "total", "types", "wall")
+
+    def __init__(self, tongue: _Lang, label_w: int, place_w: int) -> None:
+        w = tongue.words
+        count_w = max(len(w["count"]), 3)
+        points_w = max(len(w["points"]), 4)
+        # label, count, place, points, how (the general line, trailing blanks cut by callers)
+        self.fmt = fmt = (
+            f"  {{:<{label_w}}}  {{:>{count_w}}}  {{:<{place_w}}}  {{:>{points_w}}}  {{}}".format
+        )
+        self.header = fmt("", w["count"], w["place"], w["points"], w["how"]).rstrip()
+        self.no_wall = fmt(w["wall"], "", "", "0", w["no wall"]).rstrip()
+        blank_count, blank_place = " " * count_w, " " * place_w
+
+        def labelled(label: str, count: str = f"{{:>{count_w}}}", place: str = blank_place) -> str:
+            head = _escaped(f"{label:<{label_w}}")
+            return f"  {head}  {count}  {place}  {{:>{points_w}}}"
+
+        # a type: count, place, points (then "  how" when there is one)
+        types = [labelled(name, place=f"{{:<{place_w}}}") for name in tongue.names]
+        self.types = tuple(t.format for t in types)
+        self.wall = labelled(w["wall"]).format  # length, points
+        total = labelled(w["total"], count=blank_count) + "  {} + {}"  # total, before, points
+        self.sum = labelled(w["sum"], count=blank_count).format  # points
+        self.total = total.format
+        # name; per type count, place, points, "  how" or ""; the wall line; points; the total
+        self.row = "\n".join(
+            [
+                "{}",
+                _escaped(self.header),
+                *(t + "{}" for t in types),
+                "{}",
+                labelled(w["sum"], count=blank_count),
+                total,
+                "",
+            ]
+        ).format
+
+
+_LAYOUTS: dict[tuple[str, int, int], _Layout] = {}
+
+
+def _layout(tongue: _Lang, label_w: int, place_w: int) -> _Layout:
+    key = (tongue.lang, label_w, place_w)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) >= 512:  # a few widths in practice; bounded whatever the names
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = _Layout(tongue, label_w, place_w)
+    return found
 
 
 def scoring_text_lines(result: ScoringResult, lang: str = "en", ranking: bool = True) -> list[str]:
     """The lines of :func:`render_scoring_text` (the last ones may be empty)."""
+    return "\n".join(_scoring_text_parts(result, lang, ranking)).split("\n")
+
+
+def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list[str]:
+    """The text of a scoring as parts to join with line breaks: lines, or (a participant of the
+    base game) a block of lines made by one format call."""
     tongue = _lang(lang)
     w = tongue.words
     title = f"{w['scoring']} {result.round}"
@@ -182,53 +247,96 @@ def scoring_text_lines(result: ScoringResult, lang: str = "en", ranking: bool = 
         lines.append(f"  ({result.table_text(lang)})")
     lines.append("")
     rows = result.rows
-    # each row's buildings, wall and module categories, looked up once (computed properties)
+    # each row's buildings and module categories, looked up once (computed properties)
     buildings = [r.buildings for r in rows]
     modules = [r.modules for r in rows]
     label_w = tongue.label_w
     for r, m in zip(rows, modules, strict=True):
         for k in m:
             label_w = max(label_w, len(r.label(k, lang)))
+    # the place column of every type (``1st``, ``1st (tie: Ben)``, ``-``), and whether a row
+    # has count adjustments
     place_of = tongue.place
-    places = [[place_of(s) for s in b.values()] for b in buildings]
-    place_w = max(
-        [len(w["place"]), *(len(p) for ps in places for p in ps)]
-        + [len(s.place_text(lang)) for m in modules for s in m.values()]
-    )
-    count_w = max(len(w["count"]), 3)
-    points_w = max(len(w["points"]), 4)
-    # one format per line: label, count, place, points, how (trailing blanks cut)
-    fmt = f"  {{:<{label_w}}}  {{:>{count_w}}}  {{:<{place_w}}}  {{:>{points_w}}}  {{}}".format
-    header = fmt("", w["count"], w["place"], w["points"], w["how"]).rstrip()
+    ordinals = tongue.ordinals
+    none = w["none"]
+    places: list[list[str]] = []
+    adjusted: list[bool] = []
+    place_w = len(w["place"])
+    for b in buildings:
+        row_places = []
+        row_adjusted = False
+        for s in b.values():
+            at = s.place
+            if at is None:
+                text = none
+            elif s.tied_with or at not in ordinals:
+                text = place_of(s)
+            else:
+                text = ordinals[at]
+            if len(text) > place_w:
+                place_w = len(text)
+            row_places.append(text)
+            if s.adjustments:
+                row_adjusted = True
+        places.append(row_places)
+        adjusted.append(row_adjusted)
+    for m in modules:
+        for cs in m.values():
+            place_w = max(place_w, len(cs.place_text(lang)))
+    layout = _layout(tongue, label_w, place_w)
+    fmt = layout.fmt
     add = lines.append
-    wall_word = w["wall"]
-    for row, row_buildings, row_places, row_modules in zip(
-        rows, buildings, places, modules, strict=True
+    for row, row_buildings, row_places, row_modules, row_adjusted in zip(
+        rows, buildings, places, modules, adjusted, strict=True
     ):
+        wall = row.wall
+        if wall is None:
+            wall_line = layout.no_wall
+        else:
+            wall_line = layout.wall(wall.length, wall.points)
+            how = _segments_text(wall) if wall.verified else w["not verified"]
+            if how:
+                wall_line = f"{wall_line}  {how}"
+        points = row.points
+        if not row_modules and not row_adjusted and len(row_buildings) == len(layout.types):
+            args: list[object] = [row.name]
+            for s, place in zip(row_buildings.values(), row_places, strict=True):
+                count = s.count
+                split = s.split
+                args += (
+                    count if type(count) is int else num_text(count),
+                    place,
+                    s.points,
+                    f"  {split}" if split else "",
+                )
+            add(layout.row(*args, wall_line, points, row.total, row.total_before, points))
+            continue
         add(row.name)
-        add(header)
-        for name, s, place in zip(tongue.names, row_buildings.values(), row_places, strict=True):
-            add(fmt(name, _count_text(s.count), place, s.points, s.split).rstrip())
+        add(layout.header)
+        for type_fmt, s, place in zip(
+            layout.types, row_buildings.values(), row_places, strict=True
+        ):
+            count = s.count
+            line = type_fmt(count if type(count) is int else num_text(count), place, s.points)
+            add(f"{line}  {s.split}" if s.split else line)
             for adj in s.adjustments:
                 sign = "+" if adj.amount >= 0 else "-"
                 size = num_text(-adj.amount if adj.amount < 0 else adj.amount)
                 add(fmt("", f"{sign}{size}", "", "", adj.text(lang)).rstrip())
-        wall = row.wall
-        if wall is None:
-            add(fmt(wall_word, "", "", "0", w["no wall"]).rstrip())
-        else:
-            how = _segments_text(wall) if wall.verified else w["not verified"]
-            add(fmt(wall_word, wall.length, "", wall.points, how).rstrip())
+        add(wall_line)
         for key, cs in row_modules.items():
-            points = signed(cs.points) if cs.points < 0 else str(cs.points)
             label = row.label(key, lang)
             add(
                 fmt(
-                    label, cs.quantity_text(), cs.place_text(lang), points, cs.detail(lang)
+                    label,
+                    cs.quantity_text(),
+                    cs.place_text(lang),
+                    signed(cs.points) if cs.points < 0 else str(cs.points),
+                    cs.detail(lang),
                 ).rstrip()
             )
-        add(fmt(w["sum"], "", "", row.points, "").rstrip())
-        add(fmt(w["total"], "", "", row.total, f"{row.total_before} + {row.points}").rstrip())
+        add(layout.sum(points))
+        add(layout.total(row.total, row.total_before, points))
         add("")
     if ranking:
         add(w["ranking"] if result.round == 3 else w["standings"])
