@@ -315,10 +315,11 @@ class Ruleset:
     def __init__(self, profile: RuleProfile, modules: Sequence[Module] = ()) -> None:
         if not modules and profile in _BASE_RULESETS:
             # a base game's decisions depend on the profile alone: those worked out for an
-            # earlier game of the profile (the dicts a caller could change are copies)
+            # earlier game of the profile (its answers, constants and module list its own)
             made = _BASE_RULESETS[profile]
             vars(self).update(made)
             self.profile = profile
+            self.modules = []
             self.constants = dict(made["constants"])
             self.answer = dict(made["answer"])
             return
