@@ -14,6 +14,8 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.catalogue import BuildingType
 from referee.engine import Module, check_game
@@ -39,6 +41,7 @@ from referee.scoring.categories import (
     Penalty,
     PointLine,
     num_text,
+    placings,
     rank,
     register_category,
     share,
@@ -452,3 +455,34 @@ def test_engine_uses_a_modules_replacement_table_and_dirks_adjustments(
     assert game.errors == ()
     report = check_game(game, DEFAULT_PROFILE)
     assert [v for v in report.violations if v.code == "SCORE-CLAIM"] == []
+
+
+# ------------------------------------------------- the building majorities' kept placings
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.integers(0, 6), st.fractions(0, 6, max_denominator=2)),
+        min_size=1,
+        max_size=7,
+    ),
+    st.lists(st.integers(-5, 25), min_size=1, max_size=3),
+)
+def test_kept_placings_are_the_general_ranking(counts: list[Any], table: list[int]) -> None:
+    """``placings`` (kept per counts and table, by position) gives every participant the
+    place, the tie, the points and the split of the general ``rank`` ("most" wins, at least
+    one building to rank, shared places summed and rounded down), asked twice."""
+    names = [f"p{i}" for i in range(len(counts))]
+    ranked = rank([(n, q, None) for n, q in zip(names, counts, strict=True) if q > 0], table)
+    for _ in range(2):  # computed, then from the memo
+        got = placings(counts, table)
+        for i, name in enumerate(names):
+            want = ranked.get(name)
+            if want is None:
+                assert got[i] is None
+                continue
+            assert got[i] is not None
+            place, tied, points, split = got[i]
+            assert (place, points, split) == (want.place, want.points, want.split)
+            assert tuple(names[j] for j in tied) == want.tied_with

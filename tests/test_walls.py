@@ -428,3 +428,36 @@ def test_far_coordinates_take_the_general_search() -> None:
 class _Piece:
     walls: frozenset[Side]
     type: BuildingType
+
+
+_steps = st.lists(
+    st.tuples(
+        st.integers(-3, 3),
+        st.integers(-3, 3),
+        st.sets(st.sampled_from(list(Side))),
+        st.booleans(),  # take the piece off when the cell is occupied
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_steps)
+def test_one_pass_on_the_kept_geometry_after_every_step(
+    steps: list[tuple[int, int, set[Side], bool]],
+) -> None:
+    """The one pass reads the outer walls from the geometry the Alhambra keeps up to date
+    (wall masks, which neighbours are tiles): after every placement and removal, on any
+    layout, its run is the general search's on the cells."""
+    alh = Alhambra()
+    assert alh.geometry is not None  # built now, then only updated
+    for x, y, walls, off in steps:
+        at = Coord(x, y)
+        if at in alh:
+            if not off or at == Coord(0, 0):
+                continue
+            alh.remove(at)
+        else:
+            alh.place(at, _Piece(frozenset(walls), BuildingType.TOWER))
+        for mode in ("trail", "simple-path"):
+            assert longest_outer_wall(alh, mode) == longest_wall_run(outer_segments(alh), mode)

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from referee.catalogue import Side
+from referee.catalogue import SIDES, Side
 from referee.geometry.grid import Alhambra
 from referee.record.model import Coord
 
@@ -307,11 +307,22 @@ def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
 # (-y, x, side order) is ((-y) * _K + x) * 4 + side order.
 _K = 1 << 12
 _BOUND = 1 << 10
-# per side: the neighbour's offset, the two corners' offsets (as in _ends), the side's order
-_SIDE_STEP: dict[Side, tuple[int, int, int, int, int]] = {
-    s: (*_DELTA[s], dx1 * _K + dy1, dx2 * _K + dy2, _SIDE_ORDER[s])
-    for s, (dx1, dy1, dx2, dy2) in _END_OFFSETS.items()
-}
+# per 4-bit wall mask (bit k: a wall on side SIDES[k], as in the kept geometry): per wall, the
+# side, the two corners' offsets (as in _ends) and the side's order
+_MASK_SEGMENTS: tuple[tuple[tuple[Side, int, int, int], ...], ...] = tuple(
+    tuple(
+        (side, dx1 * _K + dy1, dx2 * _K + dy2, _SIDE_ORDER[side])
+        for k, side in enumerate(SIDES)
+        if m >> k & 1
+        for dx1, dy1, dx2, dy2 in [_END_OFFSETS[side]]
+    )
+    for m in range(16)
+)
+# per ring occupancy of a cell's kept entry (bits 0-7, the side neighbours on the even bits):
+# the sides (as a 4-bit mask) whose neighbour is a tile
+_SIDES_TAKEN: tuple[int, ...] = tuple(
+    sum(1 << k for k in range(4) if ring >> (2 * k) & 1) for ring in range(256)
+)
 
 
 def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
@@ -320,30 +331,34 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     or a ring and its run is all of it. None when a corner joins three or four segments (or a
     coordinate is out of range): then the general search decides.
 
+    The outer walls of a tile are read from the kept geometry (its wall mask less the sides
+    whose neighbour is a tile, both ints), not side by side from the cells.
+
     It walks the pieces as :meth:`_Graph.chains` and :meth:`_Graph.ring` do: a path from its
     smaller end corner, a ring from its first segment in reading order towards that segment's
     second corner; segments compare by their reading-order key instead of their index."""
-    cells = alh.cells
-    step = _SIDE_STEP
+    geo = alh.geometry
+    around = geo.front.get
+    taken = _SIDES_TAKEN
+    by_mask = _MASK_SEGMENTS
     segs: list[Segment] = []
     keys: list[int] = []
     ends: list[tuple[int, int]] = []
     first: dict[int, int] = {}  # corner -> the first segment at it
     second: dict[int, int] = {}  # corner -> the second one
     n = 0
-    for c, piece in cells.items():
-        walls = piece.walls
-        if not walls:
+    for c, m in geo.masks.items():
+        if not m:
             continue  # the fountain (and any piece without walls)
+        outer = m & ~taken[around(c, 0) & 0xFF]
+        if not outer:
+            continue
         x, y = c
         if not (-_BOUND < x < _BOUND and -_BOUND < y < _BOUND):
             return None
         base = x * _K + y
         row = (-y * _K + x) * 4
-        for side in walls:
-            dx, dy, oa, ob, order_of_side = step[side]
-            if (x + dx, y + dy) in cells:
-                continue
+        for side, oa, ob, order_of_side in by_mask[outer]:
             segs.append((c, side))
             keys.append(row + order_of_side)
             a, b = base + oa, base + ob

@@ -249,7 +249,7 @@ def render_text(
         if scorings:
             for s in rep.scorings:
                 text = _scoring_text(s, lang).rstrip()
-                out.extend("  " + line for line in text.splitlines())
+                out.extend(map("  ".__add__, text.splitlines()))
         if rep.result:
             res = ", ".join(f"{k} {v}" for k, v in rep.result.items())
             line = f"  {_t('result', lang)}: {res}"

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 
@@ -447,6 +447,7 @@ def rank(
 
 
 Table = Mapping[int, Sequence[int]] | Callable[[int], Sequence[int]]
+_Name = TypeVar("_Name", str, int)  # who ranks: a name, or a position
 
 
 @dataclass(frozen=True)
@@ -628,32 +629,65 @@ class BuildingMajority:
 
         t = self.type
         table = self.table if self.table is not None else POINTS[round_no][t]
-        counted = [(p, p.counts[t]) for p in participants]
-        placed = most_wins([(p.name, q) for p, q in counted if q > 0], table)
+        counts = [p.counts[t] for p in participants]
         out: dict[str, CategoryScore] = {}
-        for p, count in counted:
+        plain = _PLAIN_SCORES
+        for p, count, pl in zip(participants, counts, placings(counts, table), strict=True):
+            if not p.adjustments and type(count) is int and (pl is None or not pl[1]):
+                # the common score: a whole count, no adjustment, no tie (names nobody)
+                key = (count, pl)
+                score = plain.get(key)
+                if score is None:
+                    if len(plain) >= 20_000:
+                        plain.clear()
+                    place, _tied, points, split = pl or (None, (), 0, "")
+                    score = plain[key] = type_score(count, count, (), place, (), points, split)
+                out[p.name] = score
+                continue
             if type(count) is not int:
                 count = norm(count)
             adjustments = tuple(a for a in p.adjustments if a.type is t) if p.adjustments else ()
-            pl = placed.get(p.name)
             if pl is None:
                 out[p.name] = type_score(count, p.base_counts[t], adjustments, None, (), 0, "")
             else:
-                place, tied_with, points, split = pl
+                place, tied, points, split = pl
+                tied_with = tuple([participants[i].name for i in tied]) if tied else ()
                 out[p.name] = type_score(
                     count, p.base_counts[t], adjustments, place, tied_with, points, split
                 )
         return out
 
 
+Placed = tuple[int, tuple[int, ...], int, str]  # place, positions tied with, points, split
+Placings = tuple[Placed | None, ...]
+# (count, placing) -> its TypeScore, for a whole count without adjustments and without a tie
+_PLAIN_SCORES: dict[tuple[int, Placed | None], Any] = {}
+_PLACINGS: dict[tuple[tuple[Number, ...], tuple[int, ...]], Placings] = {}
+
+
+def placings(counts: Sequence[Number], table: Sequence[int]) -> Placings:
+    """:func:`most_wins` over participants by position (those with a positive count rank):
+    per position ``(place, positions tied with, points, split)``, or None when not ranked.
+    Kept per (counts, table): the same few come back in every scoring (bounded memo)."""
+    key = (tuple(counts), tuple(table))
+    found = _PLACINGS.get(key)
+    if found is None:
+        placed = most_wins([(i, q) for i, q in enumerate(counts) if q > 0], table)
+        found = tuple(placed.get(i) for i in range(len(counts)))
+        if len(_PLACINGS) >= 20_000:
+            _PLACINGS.clear()
+        _PLACINGS[key] = found
+    return found
+
+
 def most_wins(
-    values: Sequence[tuple[str, Number]], table: Sequence[int]
-) -> dict[str, tuple[int, tuple[str, ...], int, str]]:
+    values: Sequence[tuple[_Name, Number]], table: Sequence[int]
+) -> dict[_Name, tuple[int, tuple[_Name, ...], int, str]]:
     """The plain majority: :func:`rank` ``(values, table, "most", "down")`` without
     tie-breakers, as ``(place, tied_with, points, split)`` per name, without its general
     machinery (the six building majorities of every scoring go through here)."""
     ordered = sorted(values, key=_QUANTITY, reverse=True)  # stable: equal counts keep order
-    out: dict[str, tuple[int, tuple[str, ...], int, str]] = {}
+    out: dict[_Name, tuple[int, tuple[_Name, ...], int, str]] = {}
     n, size = len(ordered), len(table)
     k = 0
     while k < n:

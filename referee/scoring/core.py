@@ -23,20 +23,22 @@ the paid ones add 0 to the shared sum; the next player takes the place after the
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
 from referee.geometry import Alhambra
-from referee.geometry.grid import ORIGIN
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Claim, Coord
 from referee.scoring.categories import (
     BASE_KEYS,
     CATEGORIES,
     CategoryScore,
+    Floor,
     LineScore,
     Number,
     Participant,
@@ -134,6 +136,11 @@ class TypeScore(CategoryScore):
 
 _new = object.__new__
 
+# TypeScores without count adjustments, by their fields: a score is immutable, and the same
+# few (no building, 0 points; 1st place alone with 3 ...) come back in every scoring
+_TYPE_SCORES: dict[tuple[int, int, int | None, tuple[str, ...], int, str], TypeScore] = {}
+_TYPE_SCORES_MAX = 20_000  # bounded whatever the names (a tie names the others)
+
 
 def type_score(
     count: Number,
@@ -147,7 +154,30 @@ def type_score(
     """``TypeScore(...)``, made without the frozen dataclass's ``__init__`` (one
     ``object.__setattr__`` call per field): the fields go straight into the new instance's
     ``__dict__``, as ``copy`` and ``pickle`` do. Every scoring makes one per type and
-    participant."""
+    participant; one without adjustments and with a whole count is handed out again when the
+    same fields come back (scores are immutable)."""
+    if adjustments or type(count) is not int:
+        return _type_score(count, base_count, adjustments, place, tied_with, points, split)
+    key = (count, base_count, place, tied_with, points, split)
+    score = _TYPE_SCORES.get(key)
+    if score is None:
+        if len(_TYPE_SCORES) >= _TYPE_SCORES_MAX:
+            _TYPE_SCORES.clear()
+        score = _TYPE_SCORES[key] = _type_score(
+            count, base_count, (), place, tied_with, points, split
+        )
+    return score
+
+
+def _type_score(
+    count: Number,
+    base_count: int,
+    adjustments: tuple[CountAdjustment, ...],
+    place: int | None,
+    tied_with: tuple[str, ...],
+    points: int,
+    split: str,
+) -> TypeScore:
     score = _new(TypeScore)
     score.__dict__.update(
         count=count,
@@ -209,7 +239,10 @@ class ScoringRow:
     @property
     def modules(self) -> dict[str, CategoryScore]:
         """The categories beyond the base game's seven, in order."""
-        return {k: s for k, s in self.categories.items() if k not in BASE_KEYS}
+        categories = self.categories
+        if categories.keys() <= BASE_KEYS:  # a base game's row: no module line
+            return {}
+        return {k: s for k, s in categories.items() if k not in BASE_KEYS}
 
     # worked out once: a row is never changed after the scoring built it (the ranking, the
     # report and the claims ask for these many times)
@@ -344,14 +377,17 @@ def participant(entry: ScoringEntry) -> Participant:
     )
 
 
+_PIECE_TYPE = attrgetter("type")
+
+
 def _building_counts(alh: Alhambra) -> dict[BuildingType, int]:
-    """``alh.counts()`` (buildings per type, the fountain's cell left out), counted here
-    without going through the enum class."""
+    """``alh.counts()`` (buildings per type; the fountain, on 0,0 for good, has none), counted
+    in C (``Counter`` over the pieces' types) without going through the enum class."""
+    found = Counter(map(_PIECE_TYPE, alh.cells.values()))
     base = dict.fromkeys(BUILDING_TYPES, 0)
-    for c, piece in alh.cells.items():
-        t = piece.type
-        if t is not None and c != ORIGIN:
-            base[t] += 1
+    for t in BUILDING_TYPES:
+        if t in found:
+            base[t] = found[t]
     return base
 
 
@@ -363,6 +399,10 @@ def _apply_floor(score: CategoryScore, points: int) -> CategoryScore:
 
 
 _BASE_LABELS = {c.key: (c.label_en, c.label_de) for c in base_categories()}
+# (key, floor, category) of the base categories by the base table, in order
+_BASE_KEYED: tuple[tuple[str, Floor, ScoringCategory], ...] = tuple(
+    (c.key, c.floor, c) for c in base_categories()
+)
 
 
 def score_round(
@@ -388,14 +428,16 @@ def score_round(
         if person.name in taken:
             people[i] = replace(person, name=f"{person.name}#{i + 1}")
         taken.add(people[i].name)
-    cats = base_categories(table)
-    if extra:
+    if extra or table is not None:
+        cats = base_categories(table)
         cats += extra
         cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
+        keyed: Sequence[tuple[str, Floor, ScoringCategory]] = [(c.key, c.floor, c) for c in cats]
         labels = {c.key: (c.label_en, c.label_de) for c in cats}
-    else:  # the base categories alone: their labels are known
+    else:  # the base categories alone: their keys and labels are known
+        keyed = _BASE_KEYED
         labels = dict(_BASE_LABELS)
-    scored = [(c.key, c.floor, c.score(round_no, people, profile)) for c in cats]
+    scored = [(key, floor, c.score(round_no, people, profile)) for key, floor, c in keyed]
     rows: list[ScoringRow] = []
     for e, person in zip(entries, people, strict=True):
         line: dict[str, CategoryScore] = {}
@@ -411,7 +453,11 @@ def score_round(
                     s = _apply_floor(s, -base_sum if base_sum > 0 else 0)
             line[key] = s
             running += s.points
-        rows.append(ScoringRow(e.name, e.is_dirk, line, e.total_before, labels))
+        row = ScoringRow(e.name, e.is_dirk, line, e.total_before, labels)
+        # the row's points and total, as its cached properties would work them out
+        row.__dict__["points"] = running
+        row.__dict__["total"] = e.total_before + running
+        rows.append(row)
     notes = ("replacement points table",) if table is not None else ()
     return ScoringResult(
         round_no,

@@ -118,10 +118,23 @@ def _place(score: TypeScore, lang: str) -> str:
 _SIDE_CODE = {s: s.value for s in Side}
 
 
+class _SegmentTexts(dict[tuple[tuple[int, int], Side], str]):
+    """``-1,0 S`` per wall segment (cell and side), worked out on first use (bounded)."""
+
+    def __missing__(self, segment: tuple[tuple[int, int], Side]) -> str:
+        if len(self) >= 20_000:
+            self.clear()
+        c, s = segment
+        text = self[segment] = f"{c[0]},{c[1]} {_SIDE_CODE[s]}"
+        return text
+
+
+_SEGMENT_TEXT = _SegmentTexts()
+
+
 def _segments_text(wall: WallScore) -> str:
     """``-1,0 S, -1,0 W``: the wall's segments (cell and side)."""
-    side = _SIDE_CODE
-    return ", ".join([f"{c[0]},{c[1]} {side[s]}" for c, s in wall.segments])
+    return ", ".join(map(_SEGMENT_TEXT.__getitem__, wall.segments))
 
 
 def _segments(row: ScoringRow) -> str:
@@ -234,6 +247,19 @@ def scoring_text_lines(result: ScoringResult, lang: str = "en", ranking: bool = 
     return "\n".join(_scoring_text_parts(result, lang, ranking)).split("\n")
 
 
+_TYPE_KEYS = tuple(f"majority:{t.code}" for t in BUILDING_TYPES)
+_ONLY_TYPE_SCORES = {TypeScore}
+
+
+def _type_scores(row: ScoringRow) -> list[TypeScore]:
+    """The values of ``row.buildings``: a base game's row has all six, straight from its
+    categories."""
+    found = list(map(row.categories.get, _TYPE_KEYS))
+    if set(map(type, found)) == _ONLY_TYPE_SCORES:
+        return found  # type: ignore[return-value]
+    return list(row.buildings.values())
+
+
 def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list[str]:
     """The text of a scoring as parts to join with line breaks: lines, or (a participant of the
     base game) a block of lines made by one format call."""
@@ -247,25 +273,25 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
         lines.append(f"  ({result.table_text(lang)})")
     lines.append("")
     rows = result.rows
-    # each row's buildings and module categories, looked up once (computed properties)
-    buildings = [r.buildings for r in rows]
+    # each row's building scores and module categories, looked up once
+    buildings = [_type_scores(r) for r in rows]
     modules = [r.modules for r in rows]
     label_w = tongue.label_w
     for r, m in zip(rows, modules, strict=True):
         for k in m:
             label_w = max(label_w, len(r.label(k, lang)))
     # the place column of every type (``1st``, ``1st (tie: Ben)``, ``-``), and whether a row
-    # has count adjustments
+    # has count adjustments; per type the values of its line: count, place, points, how
     place_of = tongue.place
     ordinals = tongue.ordinals
     none = w["none"]
-    places: list[list[str]] = []
+    values: list[list[object]] = []
     adjusted: list[bool] = []
     place_w = len(w["place"])
     for b in buildings:
-        row_places = []
+        row_values: list[object] = []
         row_adjusted = False
-        for s in b.values():
+        for s in b:
             at = s.place
             if at is None:
                 text = none
@@ -275,10 +301,17 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
                 text = ordinals[at]
             if len(text) > place_w:
                 place_w = len(text)
-            row_places.append(text)
+            count = s.count
+            split = s.split
+            row_values += (
+                count if type(count) is int else num_text(count),
+                text,
+                s.points,
+                f"  {split}" if split else "",
+            )
             if s.adjustments:
                 row_adjusted = True
-        places.append(row_places)
+        values.append(row_values)
         adjusted.append(row_adjusted)
     for m in modules:
         for cs in m.values():
@@ -286,8 +319,8 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
     layout = _layout(tongue, label_w, place_w)
     fmt = layout.fmt
     add = lines.append
-    for row, row_buildings, row_places, row_modules, row_adjusted in zip(
-        rows, buildings, places, modules, adjusted, strict=True
+    for row, row_buildings, row_values, row_modules, row_adjusted in zip(
+        rows, buildings, values, modules, adjusted, strict=True
     ):
         wall = row.wall
         if wall is None:
@@ -299,26 +332,17 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
                 wall_line = f"{wall_line}  {how}"
         points = row.points
         if not row_modules and not row_adjusted and len(row_buildings) == len(layout.types):
-            args: list[object] = [row.name]
-            for s, place in zip(row_buildings.values(), row_places, strict=True):
-                count = s.count
-                split = s.split
-                args += (
-                    count if type(count) is int else num_text(count),
-                    place,
-                    s.points,
-                    f"  {split}" if split else "",
+            add(
+                layout.row(
+                    row.name, *row_values, wall_line, points, row.total, row.total_before, points
                 )
-            add(layout.row(*args, wall_line, points, row.total, row.total_before, points))
+            )
             continue
         add(row.name)
         add(layout.header)
-        for type_fmt, s, place in zip(
-            layout.types, row_buildings.values(), row_places, strict=True
-        ):
-            count = s.count
-            line = type_fmt(count if type(count) is int else num_text(count), place, s.points)
-            add(f"{line}  {s.split}" if s.split else line)
+        for i, (type_fmt, s) in enumerate(zip(layout.types, row_buildings, strict=True)):
+            line = row_values[4 * i : 4 * i + 4]  # count, place, points, how
+            add(f"{type_fmt(*line[:3])}{line[3]}")
             for adj in s.adjustments:
                 sign = "+" if adj.amount >= 0 else "-"
                 size = num_text(-adj.amount if adj.amount < 0 else adj.amount)
