@@ -521,8 +521,8 @@ def test_whole_lines_from_the_memo_are_the_general_path_s(modules: tuple[str, ..
             moved, at = _moved(line, k), n + 1000 * k
             reads.append(fast.read_line(moved, at))
             assert deep(reads[-1]) == deep(_general(moved, at)), (moved, at)
-        ids = [id(p) for got in reads for p in _positions(got)]
-        assert len(ids) == len(set(ids)), line
+        ids = [{id(p) for p in _positions(got)} for got in reads]  # shared within a read
+        assert sum(map(len, ids)) == len(set().union(*ids)), line
     lines = [*fast._turn_lines.values(), *fast._chance_lines.values()]
     assert sum(t[0] is not None for t in lines) > len(plain) // 2  # most made by builders
 
@@ -540,14 +540,25 @@ def test_whole_line_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_shape_gets_its_builder_when_it_is_used_often(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until then its lines are read by the general path: the same records either way."""
+    """Until then its lines are read by the general path: the same records either way. A
+    group seen once is read where it stands (no template, no use of its shape)."""
     monkeypatch.setattr(fast, "_HOT", 3)
     for table in MEMO_TABLES:
         monkeypatch.setattr(fast, table, {})
     for k in range(1, 6):
         line = f"{k}. Ben: take Gu{k} De{k}"
-        assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line
-        assert len(fast._builders) == (k >= 3)
+        for n in (k, k + 100):  # seen once, then again: its template, a use of its shape
+            assert deep(fast.read_line(line, n)) == deep(_general(line, n)), line
+        template = fast._actions[f"take Gu{k} De{k}"]
+        assert template is not fast._SEEN and (template[0] is not None) == (k >= 3)
+
+
+@pytest.mark.usefixtures("fresh_memo")
+def test_a_group_seen_once_is_only_marked() -> None:
+    line = "3. Ben: take Gu3 De4, place T9es@1,0"
+    assert deep(fast.read_line(line, 7)) == deep(_general(line, 7))
+    assert fast._actions == {"take Gu3 De4": fast._SEEN, "place T9es@1,0": fast._SEEN}
+    assert not fast._builders and not fast._uses
 
 
 @pytest.mark.usefixtures("fresh_memo")

@@ -1073,22 +1073,44 @@ Template = tuple[Builder | None, tuple[Any, ...], Shape]
 Memo = dict[str, Template | None]
 _actions: Memo = {}
 _events: Memo = {}
+_SEEN: Template = (None, (), None)  # a group or line text seen once
+_UNSEEN: Any = object()
+
+
+def _group_words(text: str) -> list[Word] | None:
+    """The words of one group of a plain line (columns from 1), or None: not read so."""
+    got = _words(text)
+    # a group the general path may cut otherwise (a blank at either end) goes there
+    if got is None or not got[0] or text[:1] == " " or text[-1:] == " ":
+        return None
+    words = got[0]
+    return None if any(w[2] for w in words) else words
+
+
+def _first_group(
+    memo: Memo, read: Callable[[list[Word], int], Any], text: str, ln: int, d: int
+) -> Any:
+    """The record of a group seen for the first time, read where it stands (line ``ln``,
+    columns shifted by ``d``), as the general path reads it; the group is marked (its template
+    is made when it is seen again: most groups of a file are seen once or many times)."""
+    words = _group_words(text)
+    rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[text] = None if rec is None else _SEEN
+    return rec
 
 
 def _memo_group(memo: Memo, read: Callable[[list[Word], int], Any], text: str) -> Any:
     """The template of one group of a plain line (None: not read so)."""
-    got = _words(text)
+    words = _group_words(text)
     template = None
-    # a group the general path may cut otherwise (a blank at either end) goes there
-    blank_end = text[:1] == " " or text[-1:] == " "
-    if got is not None and got[0] and not blank_end and not any(w[2] for w in got[0]):
-        rec = read(got[0], _LN0)
+    if words is not None:
+        rec = read(words, _LN0)
         if rec is not None:
             shape = _template(rec)
             if shape is not None:
                 template = (_builders.get(shape[0]), shape[1], shape[0])
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
     memo[text] = template
     return template
 
@@ -1100,9 +1122,15 @@ def _plain_groups(
     out = []
     d = col - 1
     for g in text.split(", "):
-        try:
-            got = memo[g]
-        except KeyError:
+        got = memo.get(g, _UNSEEN)
+        if got is _UNSEEN:
+            rec = _first_group(memo, read, g, ln, d)
+            if rec is None:
+                return None
+            out.append(rec)
+            d += len(g) + 2
+            continue
+        if got is _SEEN:
             got = _memo_group(memo, read, g)
         if got is None:
             return None
@@ -1205,7 +1233,6 @@ def _plain_chance(line: str, ln: int) -> Chance | None:
 # file are seen once or many times.
 _turn_lines: Memo = {}
 _chance_lines: Memo = {}
-_SEEN: Template = (None, (), None)  # a text seen once
 
 
 def _remember(memo: Memo, text: str, known: Template | None, rec: Any, ln: int, d: int) -> None:
@@ -1277,6 +1304,7 @@ def _read_words(line: str, ln: int) -> Any:
 
 
 _PLAIN_START = frozenset("0123456789*")  # the first characters of turn and chance lines
+_DIGITS = frozenset("0123456789")
 
 LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
 
@@ -1292,13 +1320,31 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
     if "\r" in text:
         return None
     items: list[Any] = []
+    append = items.append
     problems: list[Any] = []
+    chance_lines, turn_lines, heads, turn_record = _chance_lines, _turn_lines, _heads, _turn_record
     ln = off
     for line in text.split("\n"):
         ln += 1
         if not line:
             continue
+        # A line seen before, by its builder (only plain lines have one): _plain_chance's and
+        # _plain_turn's first steps, without their calls.
         first = line[0]
+        if first == "*":
+            known = chance_lines.get(line)
+            if known is not None and known[0] is not None:
+                append(known[0](ln, 0, known[1]))
+                continue
+        elif first in _DIGITS:
+            end = line.find(": ")
+            head = heads.get(line[:end]) if end > 0 else None
+            if head is not None:
+                known = turn_lines.get(line[end + 2 :])
+                if known is not None and known[0] is not None:
+                    actions = known[0](ln, end + 2, known[1])
+                    append(turn_record(head[0], head[1], head[2], actions, ln))
+                    continue
         # read_line's path for a plain turn or chance line, without its call and checks
         if first in _PLAIN_START and '"' not in line and "{" not in line and "#" not in line:
             rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
@@ -1323,5 +1369,5 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
             items.extend(got)
             problems.extend(found)
             continue
-        items.append(rec)
+        append(rec)
     return items, problems
