@@ -947,16 +947,18 @@ def _header(line: str, ln: int) -> Header | None:
 
 # ------------------------------------------------------------ canonical lines, memoised
 # The same few thousand actions and events ("take Di6", "place T9es@1,0", "market Gu:G8ne")
-# come back in every game. A canonical turn or chance line is cut at its ", " into groups, and
-# each group's text is read once, by _action or _event as above, at a stand-in line number
-# (_LN0) and its own columns. From that record a builder is made that makes the same records
-# at any line and column: every Pos of the stand-in line is made anew, the other fields are
-# the values read (immutable: cards, tiles, coordinates, names). Records of one shape (the
-# same classes in the same places, e.g. "take" with two cards) share one builder, generated
-# as Python source once (as dataclasses makes __init__; the source names only the record
-# classes, their setters and indexes into the values, never text of the record). A line that
-# is not plain (a string, an annotation, a comment) or not canonical (no number or player, a
-# group a comma or blank does not cut as the general path does) goes to the general path.
+# come back in every game. A canonical turn or chance line is cut at its ", " into groups; a
+# group seen for the first time is read where it stands and marked, and when seen again its
+# text is read by _action or _event as above at a stand-in line number (_LN0) and its own
+# columns. From that record a builder is made that makes the same records at any line and
+# column: every Pos of the stand-in line is made anew, the other fields are the values read
+# (immutable: cards, tiles, coordinates, names). Records of one shape (the same classes in the
+# same places, e.g. "take" with two cards) share one builder, generated as Python source once
+# per shape (as dataclasses makes __init__; the source names only the record classes, their
+# setters and indexes into the values, never text of the record). Whole lines seen again get
+# templates the same way (below). A line that is not plain (a string, an annotation, a
+# comment) or not canonical (no number or player, a group a comma or blank does not cut as the
+# general path does) goes to the general path.
 
 _LN0 = -1  # the stand-in line number of the groups read for the memo (no line has it)
 _MEMO_LIMIT = 20_000  # groups remembered per table (the table starts afresh when full)
