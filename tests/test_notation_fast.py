@@ -457,11 +457,23 @@ def _positions(x: Any) -> list[Any]:
     return []
 
 
+# the reader's memo tables (emptied for the tests that count what they hold)
+MEMO_TABLES = (
+    "_actions",
+    "_events",
+    "_heads",
+    "_builders",
+    "_uses",
+    "_turn_lines",
+    "_chance_lines",
+)
+
+
 @pytest.fixture
 def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
     """Empty memo tables; every shape gets its builder at its first use."""
     monkeypatch.setattr(fast, "_HOT", 1)
-    for table in ("_actions", "_events", "_heads", "_builders", "_uses"):
+    for table in MEMO_TABLES:
         monkeypatch.setattr(fast, table, {})
 
 
@@ -486,15 +498,67 @@ def test_memoised_groups_are_made_anew_at_every_line_and_column(modules: tuple[s
     assert fast._builders  # the lines were made by builders
 
 
+def _moved(line: str, k: int) -> str:
+    """``line`` with another turn number and player name (its actions at another column)."""
+    if line[0] == "*":
+        return line
+    rest = line.partition(": ")[2]
+    return f"{7**k}. {'Bo' * k}: {rest}"
+
+
+@pytest.mark.usefixtures("fresh_memo")
+@pytest.mark.parametrize("modules", MODULES, ids=lambda m: "+".join(m) or "base")
+def test_whole_lines_from_the_memo_are_the_general_path_s(modules: tuple[str, ...]) -> None:
+    """A plain line read again and again (marked, then its template, then its builder) gives
+    at every line, and its actions at every column, what the general path reads there; no
+    position object is shared between two reads."""
+    text = simulate_text(4, 41, modules=modules)
+    plain = [ln for ln in text.splitlines() if ln[:1] == "*" or ln[:1].isdigit()]
+    assert plain
+    for n, line in enumerate(plain, 1):
+        reads = []  # kept alive: no id is reused
+        for k in range(4):
+            moved, at = _moved(line, k), n + 1000 * k
+            reads.append(fast.read_line(moved, at))
+            assert deep(reads[-1]) == deep(_general(moved, at)), (moved, at)
+        ids = [{id(p) for p in _positions(got)} for got in reads]  # shared within a read
+        assert sum(map(len, ids)) == len(set().union(*ids)), line
+    lines = [*fast._turn_lines.values(), *fast._chance_lines.values()]
+    assert sum(t[0] is not None for t in lines) > len(plain) // 2  # most made by builders
+
+
+@pytest.mark.usefixtures("fresh_memo")
+def test_whole_line_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fast, "_MEMO_LIMIT", 5)
+    for k in range(1, 60):
+        line = f"{k}. Ben: take Gu{k % 9 + 1} Di{k % 3 + 1}" + ", take Gu1" * (k % 4)
+        chance = f"* display Gu{k % 9 + 1}" + ", market Gu:T9es" * (k % 3)
+        for text in (line, chance):
+            assert deep(fast.read_line(text, k)) == deep(_general(text, k)), text
+        assert len(fast._turn_lines) <= 5 and len(fast._chance_lines) <= 5
+        assert len(fast._builders) <= 5
+
+
 def test_a_shape_gets_its_builder_when_it_is_used_often(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until then its lines are read by the general path: the same records either way."""
+    """Until then its lines are read by the general path: the same records either way. A
+    group seen once is read where it stands (no template, no use of its shape)."""
     monkeypatch.setattr(fast, "_HOT", 3)
-    for table in ("_actions", "_events", "_heads", "_builders", "_uses"):
+    for table in MEMO_TABLES:
         monkeypatch.setattr(fast, table, {})
     for k in range(1, 6):
         line = f"{k}. Ben: take Gu{k} De{k}"
-        assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line
-        assert len(fast._builders) == (k >= 3)
+        for n in (k, k + 100):  # seen once, then again: its template, a use of its shape
+            assert deep(fast.read_line(line, n)) == deep(_general(line, n)), line
+        template = fast._actions[f"take Gu{k} De{k}"]
+        assert template is not fast._SEEN and (template[0] is not None) == (k >= 3)
+
+
+@pytest.mark.usefixtures("fresh_memo")
+def test_a_group_seen_once_is_only_marked() -> None:
+    line = "3. Ben: take Gu3 De4, place T9es@1,0"
+    assert deep(fast.read_line(line, 7)) == deep(_general(line, 7))
+    assert fast._actions == {"take Gu3 De4": fast._SEEN, "place T9es@1,0": fast._SEEN}
+    assert not fast._builders and not fast._uses
 
 
 @pytest.mark.usefixtures("fresh_memo")

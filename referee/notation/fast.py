@@ -947,16 +947,18 @@ def _header(line: str, ln: int) -> Header | None:
 
 # ------------------------------------------------------------ canonical lines, memoised
 # The same few thousand actions and events ("take Di6", "place T9es@1,0", "market Gu:G8ne")
-# come back in every game. A canonical turn or chance line is cut at its ", " into groups, and
-# each group's text is read once, by _action or _event as above, at a stand-in line number
-# (_LN0) and its own columns. From that record a builder is made that makes the same records
-# at any line and column: every Pos of the stand-in line is made anew, the other fields are
-# the values read (immutable: cards, tiles, coordinates, names). Records of one shape (the
-# same classes in the same places, e.g. "take" with two cards) share one builder, generated
-# as Python source once (as dataclasses makes __init__; the source names only the record
-# classes, their setters and indexes into the values, never text of the record). A line that
-# is not plain (a string, an annotation, a comment) or not canonical (no number or player, a
-# group a comma or blank does not cut as the general path does) goes to the general path.
+# come back in every game. A canonical turn or chance line is cut at its ", " into groups; a
+# group seen for the first time is read where it stands and marked, and when seen again its
+# text is read by _action or _event as above at a stand-in line number (_LN0) and its own
+# columns. From that record a builder is made that makes the same records at any line and
+# column: every Pos of the stand-in line is made anew, the other fields are the values read
+# (immutable: cards, tiles, coordinates, names). Records of one shape (the same classes in the
+# same places, e.g. "take" with two cards) share one builder, generated as Python source once
+# per shape (as dataclasses makes __init__; the source names only the record classes, their
+# setters and indexes into the values, never text of the record). Whole lines seen again get
+# templates the same way (below). A line that is not plain (a string, an annotation, a
+# comment) or not canonical (no number or player, a group a comma or blank does not cut as the
+# general path does) goes to the general path.
 
 _LN0 = -1  # the stand-in line number of the groups read for the memo (no line has it)
 _MEMO_LIMIT = 20_000  # groups remembered per table (the table starts afresh when full)
@@ -966,28 +968,62 @@ class _NoTemplate(Exception):
     """A record holding a value the builders cannot make anew (none does today)."""
 
 
-def _emit(x: Any, consts: list[Any], code: list[str]) -> str:
-    """An expression for ``x`` made anew at line ``ln``, columns shifted by ``d``: each record
-    is built by statements appended to ``code`` (as the makers build it, without their calls)
-    into a local; the values reused go to ``consts`` (``K[i]``)."""
+# A shape: the classes of a record and of the records inside, and where its positions are:
+# a record is ``(class, shape of each field...)``, a tuple holding records ``(tuple, ...)``, a
+# position made anew _POS, a value taken as it is None. Two records of one shape are built by
+# one builder; the values (the columns of the positions, the other values in order) differ.
+Shape = Any
+_POS = "pos"
+
+
+def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
+    """The shape of ``x`` (read at line ``ln``, columns shifted by ``d``); its values are
+    appended to ``consts`` (a position's column less ``d``, every other value as it is)."""
     t = type(x)
-    if t is _model.Pos and x.line == _LN0:
-        consts.append(x.column)
-        args = ["ln", f"d + K[{len(consts) - 1}]"]
-    elif t in _MAKER_NAMES and t is not _model.Pos:
-        args = [_emit(getattr(x, f), consts, code) for f in t.__dataclass_fields__]
-    elif t is tuple and any(_relocated(v) for v in x):
-        return "(" + "".join(_emit(v, consts, code) + ", " for v in x) + ")"
-    elif _relocated(x):  # e.g. a record inside a named tuple
-        raise _NoTemplate(t.__name__)
-    else:  # a value (a default position such as NOWHERE included)
-        consts.append(x)
-        return f"K[{len(consts) - 1}]"
-    name = t.__name__
-    local = f"o{len(code)}"
-    code.append(f"{local} = new({name})")
-    code.extend(f"{name}_{i}({local}, {a})" for i, a in enumerate(args))
-    return local
+    if t is _model.Pos:
+        if x.line == ln:
+            consts.append(x.column - d)
+            return _POS
+    elif t in _MAKER_NAMES:
+        return (t, *[_walk(getattr(x, f), consts, ln, d) for f in t.__dataclass_fields__])
+    elif t is tuple:
+        mark = len(consts)
+        inner = [_walk(v, consts, ln, d) for v in x]
+        if inner.count(None) < len(inner):
+            return (tuple, *inner)
+        del consts[mark:]  # no record or position inside: the tuple is one value
+    elif isinstance(x, tuple) and (_walk(tuple(x), [], ln, d) is not None):
+        raise _NoTemplate(t.__name__)  # e.g. a record inside a named tuple
+    consts.append(x)
+    return None
+
+
+def _source(shape: Shape) -> str:
+    """The body of the builder of ``shape``: ``build(ln, d, K)`` makes its records at line
+    ``ln``, columns shifted by ``d``, from its values ``K`` (in :func:`_walk`'s order); each
+    record is built by statements (as the makers build it, without their calls) into a local."""
+    code: list[str] = []
+    at = 0  # the next value's index
+
+    def emit(k: Shape) -> str:
+        nonlocal at
+        if k is None:
+            at += 1
+            return f"K[{at - 1}]"
+        if k == _POS:
+            at += 1
+            name, args = "Pos", ["ln", f"d + K[{at - 1}]"]
+        elif k[0] is tuple:
+            return "(" + "".join(emit(v) + ", " for v in k[1:]) + ")"
+        else:
+            name, args = k[0].__name__, [emit(v) for v in k[1:]]
+        local = f"o{len(code)}"
+        code.append(f"{local} = new({name})")
+        code.extend(f"{name}_{i}({local}, {a})" for i, a in enumerate(args))
+        return local
+
+    code.append(f"return {emit(shape)}")
+    return "\n    ".join(code)
 
 
 # what the builders' code names: the record classes and their fields' setters (``Pos_0``)
@@ -998,75 +1034,85 @@ for _cls, _name_of in _MAKER_NAMES.items():
         _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
 
 
-def _relocated(x: Any) -> bool:
-    """Whether ``x`` is, or holds, a record or a position (made anew by a builder)."""
-    t = type(x)
-    if t is _model.Pos:
-        return x.line == _LN0
-    if t in _MAKER_NAMES:
-        return True
-    if isinstance(x, tuple):
-        return any(_relocated(v) for v in x)
-    return False
-
-
 Builder = Callable[[int, int, tuple[Any, ...]], Any]
-_builders: dict[str, Builder] = {}
-_uses: dict[str, int] = {}  # the uses of the shapes without a builder yet
+_builders: dict[Shape, Builder] = {}
+_uses: dict[Shape, int] = {}  # the uses of the shapes without a builder yet
 # A shape gets its builder at its _HOT-th use (generating one costs about as much as reading
 # a few hundred groups); until then its lines go to the general path, so checking one game in
 # a new process does not pay for builders it hardly uses.
 _HOT = 32
 
 
-def _template(rec: Any) -> tuple[str, tuple[Any, ...]] | None:
-    """The source of the builder of ``rec``'s shape and its values, or None."""
+def _template(rec: Any, ln: int = _LN0, d: int = 0) -> tuple[Shape, tuple[Any, ...]] | None:
+    """The shape of ``rec`` and its values (``rec`` read at line ``ln``, its columns shifted
+    by ``d``), or None."""
     consts: list[Any] = []
-    code: list[str] = []
     try:
-        code.append(f"return {_emit(rec, consts, code)}")
+        shape = _walk(rec, consts, ln, d)
     except _NoTemplate:
         return None
-    return "\n    ".join(code), tuple(consts)
+    return shape, tuple(consts)
 
 
-def _builder(src: str) -> Builder | None:
-    """The builder of a shape (its source), once the shape is used often enough."""
-    build = _builders.get(src)
+def _builder(shape: Shape) -> Builder | None:
+    """The builder of a shape, once the shape is used often enough."""
+    build = _builders.get(shape)
     if build is None:
-        uses = _uses[src] = _uses.get(src, 0) + 1
+        uses = _uses[shape] = _uses.get(shape, 0) + 1
         if uses < _HOT:
             return None
         if len(_builders) >= _MEMO_LIMIT:
             _builders.clear()
             _uses.clear()
         space = dict(_SPACE)
-        exec(f"def build(ln, d, K):\n    {src}\n", space)
-        build = _builders[src] = space["build"]
+        exec(f"def build(ln, d, K):\n    {_source(shape)}\n", space)
+        build = _builders[shape] = space["build"]
     return build
 
 
 # a group's text -> its builder (None until its shape is hot), values and shape
-Template = tuple[Builder | None, tuple[Any, ...], str]
+Template = tuple[Builder | None, tuple[Any, ...], Shape]
 Memo = dict[str, Template | None]
 _actions: Memo = {}
 _events: Memo = {}
+_SEEN: Template = (None, (), None)  # a group or line text seen once
+_UNSEEN: Any = object()
+
+
+def _group_words(text: str) -> list[Word] | None:
+    """The words of one group of a plain line (columns from 1), or None: not read so."""
+    got = _words(text)
+    # a group the general path may cut otherwise (a blank at either end) goes there
+    if got is None or not got[0] or text[:1] == " " or text[-1:] == " ":
+        return None
+    words = got[0]
+    return None if any(w[2] for w in words) else words
+
+
+def _first_group(
+    memo: Memo, read: Callable[[list[Word], int], Any], text: str, ln: int, d: int
+) -> Any:
+    """The record of a group seen for the first time, read where it stands (line ``ln``,
+    columns shifted by ``d``), as the general path reads it; the group is marked (its template
+    is made when it is seen again: most groups of a file are seen once or many times)."""
+    words = _group_words(text)
+    rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[text] = None if rec is None else _SEEN
+    return rec
 
 
 def _memo_group(memo: Memo, read: Callable[[list[Word], int], Any], text: str) -> Any:
     """The template of one group of a plain line (None: not read so)."""
-    got = _words(text)
+    words = _group_words(text)
     template = None
-    # a group the general path may cut otherwise (a blank at either end) goes there
-    blank_end = text[:1] == " " or text[-1:] == " "
-    if got is not None and got[0] and not blank_end and not any(w[2] for w in got[0]):
-        rec = read(got[0], _LN0)
+    if words is not None:
+        rec = read(words, _LN0)
         if rec is not None:
             shape = _template(rec)
             if shape is not None:
                 template = (_builders.get(shape[0]), shape[1], shape[0])
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
     memo[text] = template
     return template
 
@@ -1078,9 +1124,15 @@ def _plain_groups(
     out = []
     d = col - 1
     for g in text.split(", "):
-        try:
-            got = memo[g]
-        except KeyError:
+        got = memo.get(g, _UNSEEN)
+        if got is _UNSEEN:
+            rec = _first_group(memo, read, g, ln, d)
+            if rec is None:
+                return None
+            out.append(rec)
+            d += len(g) + 2
+            continue
+        if got is _SEEN:
             got = _memo_group(memo, read, g)
         if got is None:
             return None
@@ -1148,18 +1200,58 @@ def _plain_turn(line: str, ln: int) -> Turn | None:
     got = _heads[head] if head in _heads else _head(head)
     if got is None:
         return None
-    actions = _plain_groups(_actions, _action, line[end + 2 :], ln, end + 3)
-    if actions is None:
-        return None
+    text = line[end + 2 :]
+    known = _turn_lines.get(text)
+    if known is not None and known[0] is not None:
+        actions = known[0](ln, end + 2, known[1])
+    else:
+        actions = _plain_groups(_actions, _action, text, ln, end + 3)
+        if actions is None:
+            return None
+        _remember(_turn_lines, text, known, actions, ln, end + 2)
     return _turn_record(got[0], got[1], got[2], actions, ln)
 
 
 def _plain_chance(line: str, ln: int) -> Chance | None:
     """A canonical chance line ``* event, event``, or None."""
+    known = _chance_lines.get(line)
+    if known is not None and known[0] is not None:
+        return known[0](ln, 0, known[1])
     if line[1:2] != " ":
         return None
     events = _plain_groups(_events, _event, line[2:], ln, 3)
-    return None if events is None else _chance_record(events, ln)
+    if events is None:
+        return None
+    rec = _chance_record(events, ln)
+    _remember(_chance_lines, line, known, rec, ln, 0)
+    return rec
+
+
+# Whole lines: a plain line's text seen again (a turn's actions after ``12. Ben: ``, a whole
+# chance line) is built by one builder for the whole line instead of group by group. Its
+# template is made from the records its groups gave (every position at that line, as a
+# group's template is made from the group's record at _LN0); its shape's builder is made at
+# the shape's _HOT-th use like a group's. A text seen once is only marked: most texts of a
+# file are seen once or many times.
+_turn_lines: Memo = {}
+_chance_lines: Memo = {}
+
+
+def _remember(memo: Memo, text: str, known: Template | None, rec: Any, ln: int, d: int) -> None:
+    """Note that ``text`` was read as ``rec`` (at line ``ln``, columns shifted by ``d``): mark
+    it when first seen, make its template when seen again, its builder when its shape is hot."""
+    if known is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[text] = _SEEN
+    elif known is _SEEN:
+        shape = _template(rec, ln, d)
+        if shape is not None:
+            memo[text] = (_builder(shape[0]), shape[1], shape[0])
+    else:
+        build = _builder(known[2])
+        if build is not None:
+            memo[text] = (build, known[1], known[2])
 
 
 # ------------------------------------------------------------------------------ lines
@@ -1214,6 +1306,7 @@ def _read_words(line: str, ln: int) -> Any:
 
 
 _PLAIN_START = frozenset("0123456789*")  # the first characters of turn and chance lines
+_DIGITS = frozenset("0123456789")
 
 LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
 
@@ -1229,13 +1322,31 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
     if "\r" in text:
         return None
     items: list[Any] = []
+    append = items.append
     problems: list[Any] = []
+    chance_lines, turn_lines, heads, turn_record = _chance_lines, _turn_lines, _heads, _turn_record
     ln = off
     for line in text.split("\n"):
         ln += 1
         if not line:
             continue
+        # A line seen before, by its builder (only plain lines have one): _plain_chance's and
+        # _plain_turn's first steps, without their calls.
         first = line[0]
+        if first == "*":
+            known = chance_lines.get(line)
+            if known is not None and known[0] is not None:
+                append(known[0](ln, 0, known[1]))
+                continue
+        elif first in _DIGITS:
+            end = line.find(": ")
+            head = heads.get(line[:end]) if end > 0 else None
+            if head is not None:
+                known = turn_lines.get(line[end + 2 :])
+                if known is not None and known[0] is not None:
+                    actions = known[0](ln, end + 2, known[1])
+                    append(turn_record(head[0], head[1], head[2], actions, ln))
+                    continue
         # read_line's path for a plain turn or chance line, without its call and checks
         if first in _PLAIN_START and '"' not in line and "{" not in line and "#" not in line:
             rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
@@ -1260,5 +1371,5 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
             items.extend(got)
             problems.extend(found)
             continue
-        items.append(rec)
+        append(rec)
     return items, problems
