@@ -1257,7 +1257,8 @@ def end_turn(state: GameState, pos: Pos) -> None:
         from referee.engine.actions.placement import close_placements
 
         _CLOSE_PLACEMENTS.append(close_placements)
-    _CLOSE_PLACEMENTS[0](state, p, pos)
+    if t.pending or p.reserve:  # else close_placements has nothing to do
+        _CLOSE_PLACEMENTS[0](state, p, pos)
     if state.ext.modules:
         state.ext.at(Moment.TURN_END, state)
     state.next_player = (t.player + 1) % len(state.players)
