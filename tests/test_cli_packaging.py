@@ -7,9 +7,12 @@ its tests, is slow and needs the package index; README.md ("Packaging") describe
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import tarfile
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,15 +25,35 @@ SKIP_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis"}
 def _build_sdist(out: Path) -> Path:
     pytest.importorskip("setuptools")
     code = "import sys; from setuptools import build_meta as b; print(b.build_sdist(sys.argv[1]))"
-    run = subprocess.run(
-        [sys.executable, "-c", code, str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    # one build at a time: the backend writes its egg-info into the source tree, and two test
+    # workers (pytest -n 2) building at once remove each other's files
+    with _build_lock():
+        run = subprocess.run(
+            [sys.executable, "-c", code, str(out)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     assert run.returncode == 0, run.stderr[-2000:]
     return out / run.stdout.strip().splitlines()[-1]
+
+
+@contextlib.contextmanager
+def _build_lock() -> Iterator[None]:
+    """An exclusive lock shared by the test processes of this machine (none where ``fcntl``
+    is missing: the tests then run in one process)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with open(Path(tempfile.gettempdir()) / "alhambra-referee-sdist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="module")

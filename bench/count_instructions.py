@@ -1,0 +1,125 @@
+"""Instructions a part of the check costs, counted by valgrind: the same on a busy machine.
+
+Timings on a shared 2-core machine swing by 15-30 % from run to run; an instruction count does
+not move at all (``PYTHONHASHSEED`` fixed). It is a proxy: an instruction that misses the cache
+costs more than one that hits, so a change that trades instructions for memory traffic (a big
+memo table) must still be timed. For everything else it tells a 1 % change apart in a minute.
+
+    python bench/count_instructions.py validate            # this tree
+    python bench/count_instructions.py full --tree /tmp/before --games 40 --warm 1
+
+Parts: ``validate`` (check_game of parsed games), ``parse`` (iter_games), ``full`` (the check
+command's per-game path: read, check, text report), ``fullcold`` (``full`` as the first pass of
+a fresh process: every memo starts empty). Each figure is the count of a run with the part
+minus that of the same run without it, over the bench's corpus made for ``--games`` games
+(``--warm``: passes of the reader before, so its memo tables are as a repeated read finds them).
+Needs ``valgrind`` on the PATH (not a dependency of the project).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+_CHILD = r"""
+import gc, sys
+from pathlib import Path
+from referee.commands.check import _check_job, _jobs, _Options
+from referee.engine import check_game
+from referee.notation import iter_games
+
+part, passes, warm, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
+opts = _Options(None, False, "text", "en", True)
+gc.disable()
+
+def full():
+    for job in _jobs((str(path),)):
+        _check_job(job, opts)
+
+if part == "fullcold":
+    for _ in range(passes):
+        full()
+    sys.exit()
+games = list(iter_games(path))
+for _ in range(warm):
+    for _ in iter_games(path):
+        pass
+check_game(games[0])
+for _ in range(passes):
+    if part == "validate":
+        for g in games:
+            check_game(g)
+    elif part == "parse":
+        for _ in iter_games(path):
+            pass
+    else:
+        full()
+"""
+
+
+def corpus(games: int) -> Path:
+    """The bench's corpus made for ``games`` games (simulated, seed 1, 2 to 6 players), in a
+    temporary file."""
+    sys.path.insert(0, str(HERE))
+    from bench_check import corpus as make_corpus
+
+    out = Path(tempfile.gettempdir()) / f"alhambra-instructions-{games}.alh"
+    out.write_text(make_corpus(games, 1), encoding="utf-8")
+    return out
+
+
+def count(tree: Path, part: str, passes: int, warm: int, path: Path) -> int:
+    """Instructions (valgrind's "I refs") of one child run."""
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(tree))
+    cmd = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        "-c",
+        _CHILD,
+        part,
+        str(passes),
+        str(warm),
+        str(path),
+    ]
+    # run elsewhere: ``-c`` puts the working folder first on the path, before PYTHONPATH's tree
+    run = subprocess.run(
+        cmd, env=env, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir()
+    )
+    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+    if run.returncode != 0 or found is None:
+        sys.exit(f"valgrind run failed:\n{run.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("part", choices=["validate", "parse", "full", "fullcold"])
+    ap.add_argument("--tree", default=str(HERE.parent), help="source tree (default: this one)")
+    ap.add_argument("--games", type=int, default=40, help="games of the bench corpus (40)")
+    ap.add_argument("--warm", type=int, default=0, help="reader passes before (0)")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed")
+    path = corpus(args.games)
+    turns = sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line[:1].isdigit())
+    tree = Path(args.tree).resolve()
+    without = count(tree, args.part, 0, args.warm, path)
+    with_part = count(tree, args.part, 1, args.warm, path)
+    n = with_part - without
+    per_turn = n // max(turns, 1)
+    print(f"{tree} {args.part}: {n:,} instructions, {per_turn:,} per turn ({turns} turns)")
+
+
+if __name__ == "__main__":
+    main()
