@@ -1,9 +1,9 @@
 """The turn flow's shortcuts for games without modules (issue 13) change nothing.
 
-A game without modules skips what only a module could need: the moment calls, the refill's
-``settle_before`` layer, a context for ``display.occupied``, a ruleset of its own. A module that
-does nothing at all must therefore leave every finding of every game as it is: with one
-enabled, the engine takes its general path everywhere.
+A game without modules skips what only a module could need: the moment calls, a context for
+``display.occupied``, a ruleset of its own. A module that does nothing at all must therefore
+leave every finding of every game as it is: with one enabled, the engine takes its general path
+everywhere.
 """
 
 from __future__ import annotations

@@ -511,17 +511,9 @@ def _compute_start(state: GameState, pos: Pos) -> int | None:
 def _pile_bounds(state: GameState) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
     """Allowed money cards revealed before W1, before W2, and between them."""
     profile = state.profile
-    last = _LAST_BOUNDS  # the same game asks again and again (every display line): no hashing
-    if last[0] == state.setup_after and last[1] is profile:
-        return last[2]
-    bounds = _pile_bounds_of(
+    return _pile_bounds_of(
         state.setup_after, profile.pile_tolerance, profile.scoring_card_placement == "top"
     )
-    last[:] = [state.setup_after, profile, bounds]
-    return bounds
-
-
-_LAST_BOUNDS: list[Any] = [None, None, None]  # setup_after, profile, its bounds
 
 
 @lru_cache(maxsize=256)
@@ -1273,15 +1265,7 @@ def _turn(state: GameState, item: Turn) -> None:
         if handled is not None:
             state.found.extend(handled)
             return
-    if (
-        state.phase == "refill"
-        and not state.scoring_pending
-        and state.dirk_due is None
-        and not state.ext.modules
-    ):
-        _refill_checks(state, pos, True)  # settle_before's common case: close the refill
-    else:
-        settle_before(state, pos, "turn")
+    settle_before(state, pos, "turn")
     if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return
     if state.game_over or state.phase == "over":

@@ -206,9 +206,9 @@ def component(area: set[Coord], start: Coord) -> set[Coord]:
 # --------------------------------------------------------------------------- the state
 
 
-# per wall mask m: what a piece with walls m adds to the entry of each ring cell, in RING order
-_ADD_RING: tuple[tuple[int, ...], ...] = tuple(
-    tuple(ADD[i][m] for i in range(8)) for m in range(16)
+# per wall mask m: (dx, dy, what a piece with walls m adds to that ring cell's entry)
+_ADD_AROUND: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((RING[i][0], RING[i][1], ADD[i][m]) for i in range(8)) for m in range(16)
 )
 # each ring cell's offset and the bits of its entry a piece may have set
 _CLEAR_AROUND: tuple[tuple[int, int, int], ...] = tuple(
@@ -257,25 +257,9 @@ class Geometry:
         front = self.front
         get = front.get
         x, y = at
-        # the eight ring cells written out, in RING order (no loop: a hot path, ~1 per turn)
-        a0, a1, a2, a3, a4, a5, a6, a7 = _ADD_RING[m]
-        e, w, n, s = x + 1, x - 1, y + 1, y - 1
-        c = (x, n)
-        front[c] = get(c, 0) | a0
-        c = (e, n)
-        front[c] = get(c, 0) | a1
-        c = (e, y)
-        front[c] = get(c, 0) | a2
-        c = (e, s)
-        front[c] = get(c, 0) | a3
-        c = (x, s)
-        front[c] = get(c, 0) | a4
-        c = (w, s)
-        front[c] = get(c, 0) | a5
-        c = (w, y)
-        front[c] = get(c, 0) | a6
-        c = (w, n)
-        front[c] = get(c, 0) | a7
+        for dx, dy, add in _ADD_AROUND[m]:
+            c = (x + dx, y + dy)
+            front[c] = get(c, 0) | add
 
     def placed(self, cells: Mapping[Coord, _Walled], at: Coord, piece: _Walled) -> None:
         """``piece`` was just put on the empty cell ``at`` (``cells`` holds it already)."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from operator import attrgetter
 from typing import Any
@@ -169,25 +169,13 @@ def type_score(
     return score
 
 
-def _type_score(
-    count: Number,
-    base_count: int,
-    adjustments: tuple[CountAdjustment, ...],
-    place: int | None,
-    tied_with: tuple[str, ...],
-    points: int,
-    split: str,
-) -> TypeScore:
+_TYPE_SCORE_FIELDS = tuple(f.name for f in fields(TypeScore))  # type_score's order
+
+
+def _type_score(*values: object) -> TypeScore:
+    """A new TypeScore of the fields in :func:`type_score`'s order."""
     score = _new(TypeScore)
-    score.__dict__.update(
-        count=count,
-        base_count=base_count,
-        adjustments=adjustments,
-        place=place,
-        tied_with=tied_with,
-        points=points,
-        split=split,
-    )
+    score.__dict__.update(zip(_TYPE_SCORE_FIELDS, values, strict=True))
     return score
 
 

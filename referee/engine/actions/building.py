@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import SIDES, BuildingType, TileKind
+from referee.engine.core import match_slot
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.ruleset import Decision
 from referee.geometry.rules import placement_fits
@@ -144,14 +145,10 @@ def plain_slot(
     the stages run (they write the findings)."""
     if type(ref) is not TileRef or p.counts is not None or p.alhambra_unknown:
         return -1
-    cands = ref.candidates
-    i = 0
-    for tile in slots:
-        if tile in cands:  # match_slot's pick (None, EMPTY and module pieces never match)
-            break
-        i += 1
-    else:
+    i = match_slot(ref, slots)
+    if i is None:
         return -1
+    tile = slots[i]
     if type(tile) is not TileKind:
         return -1
     if check:

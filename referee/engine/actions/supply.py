@@ -30,7 +30,7 @@ def resolve_from_bag(
     cands = ref.candidates
     if len(cands) == 1 and state.bag.get(cands[0], 0) > 0:  # the common case
         return cands[0], True, []
-    if not ref.candidates:
+    if not cands:
         return (
             None,
             False,
@@ -43,9 +43,9 @@ def resolve_from_bag(
                 )
             ],
         )
-    free = [t for t in ref.candidates if state.bag[t] > 0]
+    free = [t for t in cands if state.bag[t] > 0]
     if not free:
-        tile = ref.candidates[0]
+        tile = cands[0]
         return (
             tile,
             False,
