@@ -660,3 +660,27 @@ def test_file_lines_are_byte_lines(data: bytes, size: int, monkeypatch: pytest.M
     monkeypatch.setattr(files, "_BLOCK", size)
     monkeypatch.setattr(files.byte_blocks, "__defaults__", (size,))
     assert _lines_or_error(files.file_lines, data) == _lines_or_error(files.byte_lines, data)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '[Players "Anna, Ben"]',
+        '[players "Anna, Ben"]',  # a known header in another spelling: shown as "Players"
+        '[SPIELER "Anna, Ben"]',
+        '[Notationsversion "1"]',  # the German tag of Notation
+        '[Club "Löwen"]  # a comment',
+        '[Gu1x "a name a card pattern would cut"]',  # declined: Lark cuts it
+        '[Dirk7 "x"]',
+    ],
+)
+def test_a_header_reads_the_same_every_time_its_name_comes_back(line: str) -> None:
+    """The header names are kept per name (``fast._header_names``): the first reading, the
+    reading from the memo and Lark's agree, and a name the fast path declines stays declined."""
+    fast._header_names.clear()
+    first = assert_line(line)
+    again = assert_line(line)
+    assert first == again
+    name = line[1:].split(" ", 1)[0]
+    assert name in fast._header_names
+    assert (fast._header_names[name] is None) == (not first)

@@ -934,15 +934,30 @@ def _header(line: str, ln: int) -> Header | None:
     if m is None:
         return None
     name = m[2]
-    # after "[" the parser accepts a WORD only, so a keyword's letters are a plain name here
-    # ([Youngest "Anna"]); a name a card or tile pattern would cut goes to Lark
-    if _prefix_token(name):
+    shown = _header_names.get(name, _MISSING)
+    if shown is _MISSING:
+        shown = _header_name(name)
+    if shown is None:
         return None
+    comment = m[4][1:].strip() if m[4] is not None else None
+    return Header(shown, tk.unquote(m[3]), Pos(ln, len(m[1]) + 2), comment)
+
+
+_header_names: dict[str, Any] = {}  # a header's name as written -> as shown (None: to Lark)
+
+
+def _header_name(name: str) -> str | None:
+    """How the name of a header reads (a known header in its own spelling), or None: after
+    "[" the parser accepts a WORD only, so a keyword's letters are a plain name here
+    ([Youngest "Anna"]); a name a card or tile pattern would cut goes to Lark. Kept per name
+    (the same few start every game)."""
     from referee.notation.parser import _KNOWN_BY_LOWER
 
-    comment = m[4][1:].strip() if m[4] is not None else None
-    shown = _KNOWN_BY_LOWER.get(name.lower(), name)
-    return Header(shown, tk.unquote(m[3]), Pos(ln, len(m[1]) + 2), comment)
+    shown = None if _prefix_token(name) else _KNOWN_BY_LOWER.get(name.lower(), name)
+    if len(_header_names) >= _MEMO_LIMIT:
+        _header_names.clear()
+    _header_names[name] = shown
+    return shown
 
 
 # ------------------------------------------------------------ canonical lines, memoised
