@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side, catalogue
 from referee.notation import iter_games, parse_text, read_headers
 from referee.record.model import (
@@ -256,3 +258,17 @@ def test_read_headers_skips_the_body() -> None:
 def test_empty_text_has_no_games() -> None:
     assert parse_text("") == []
     assert parse_text("\n\n") == []
+
+
+def test_a_position_is_a_named_tuple_of_line_and_column() -> None:
+    """``Pos`` (docs/api.md): fields ``line`` and ``column``, shown ``line:column``, immutable,
+    equal to another Pos (or tuple) of the same numbers, ordered by line, then column."""
+    game = parse_text('[Players "Anna, Ben"]\n\n1. Anna: take Gu3 Di5\n')[0]
+    take = game.body[0].actions[0]
+    assert (take.pos.line, take.pos.column) == (3, 10)
+    assert take.cards[1].pos == Pos(3, 19) == (3, 19)
+    assert str(take.cards[1].pos) == "3:19"
+    assert repr(Pos(3, 19)) == "Pos(line=3, column=19)"
+    assert sorted([Pos(4, 1), Pos(3, 19), Pos(3, 2)]) == [Pos(3, 2), Pos(3, 19), Pos(4, 1)]
+    with pytest.raises(AttributeError):
+        take.pos.line = 5  # type: ignore[misc]

@@ -40,11 +40,12 @@ from referee.record import model as _model
 from referee.record.model import Coord, NotationError
 
 # ------------------------------------------------------------------ building the records
-# A frozen dataclass's __init__ sets each field with object.__setattr__: about 1 µs for a
-# two-field Pos, and a turn line makes some fifteen records. The reader builds them without
-# __init__ instead: a new object of the class, each slot set through its member descriptor (a
-# third of the time). The objects are the same: same class, every field set, compared, hashed
-# and shown as the dataclass says (tests/test_notation_fast.py compares them with Lark's).
+# A frozen dataclass's __init__ sets each field with object.__setattr__: about 1 µs a record,
+# and a turn line makes some fifteen records. The reader builds them without __init__ instead:
+# a new object of the class, each slot set through its member descriptor (a third of the
+# time). The objects are the same: same class, every field set, compared, hashed and shown as
+# the dataclass says (tests/test_notation_fast.py compares them with Lark's). A position (ten
+# a turn) is a named tuple: ``tuple.__new__(Pos, (line, column))``, one call in C.
 
 _new: Callable[[type], Any] = object.__new__
 
@@ -136,7 +137,7 @@ else:
     ModuleChance = _maker(_model.ModuleChance)
     Place = _maker(_model.Place)
     PlayerRef = _maker(_model.PlayerRef)
-    Pos = _maker(_model.Pos)
+    Pos = _model.Pos  # a named tuple: made in C (see :func:`_source`)
     RemoveToReserve = _maker(_model.RemoveToReserve)
     Reserve = _maker(_model.Reserve)
     Reshuffle = _maker(_model.Reshuffle)
@@ -1027,8 +1028,10 @@ def _source(shape: Shape) -> str:
             return f"K[{at - 1}]"
         if k == _POS:
             at += 1
-            name, args = "Pos", ["ln", f"d + K[{at - 1}]"]
-        elif k[0] is tuple:
+            local = f"o{len(code)}"
+            code.append(f"{local} = tnew(Pos, (ln, d + K[{at - 1}]))")
+            return local
+        if k[0] is tuple:
             return "(" + "".join(emit(v) + ", " for v in k[1:]) + ")"
         else:
             name, args = k[0].__name__, [emit(v) for v in k[1:]]
@@ -1041,8 +1044,9 @@ def _source(shape: Shape) -> str:
     return "\n    ".join(code)
 
 
-# what the builders' code names: the record classes and their fields' setters (``Pos_0``)
-_SPACE: dict[str, Any] = {"new": _new}
+# what the builders' code names: the record classes and their fields' setters (``Turn_0``),
+# and tuple.__new__ for the positions
+_SPACE: dict[str, Any] = {"new": _new, "tnew": tuple.__new__, "Pos": _model.Pos}
 for _cls, _name_of in _MAKER_NAMES.items():
     _SPACE[_name_of] = _cls
     for _i, _f in enumerate(_cls.__dataclass_fields__):  # type: ignore[attr-defined]
@@ -1167,15 +1171,15 @@ def _plain_groups(
 # Pos(ln, 1), (), None) and Chance(events, Pos(ln, 1), (), None).
 _LINE_SOURCE = """
 def turn(number, name, column, actions, ln):
-    p = new(Pos); Pos_0(p, ln); Pos_1(p, column)
+    p = tnew(Pos, (ln, column))
     r = new(PlayerRef); PlayerRef_0(r, name); PlayerRef_1(r, p)
-    q = new(Pos); Pos_0(q, ln); Pos_1(q, 1)
+    q = tnew(Pos, (ln, 1))
     o = new(Turn); Turn_0(o, number); Turn_1(o, r); Turn_2(o, actions); Turn_3(o, q)
     Turn_4(o, ()); Turn_5(o, None)
     return o
 
 def chance(events, ln):
-    q = new(Pos); Pos_0(q, ln); Pos_1(q, 1)
+    q = tnew(Pos, (ln, 1))
     o = new(Chance); Chance_0(o, events); Chance_1(o, q); Chance_2(o, ()); Chance_3(o, None)
     return o
 """

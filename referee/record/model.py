@@ -16,9 +16,12 @@ from typing import NamedTuple
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind
 
 
-@dataclass(frozen=True, slots=True)
-class Pos:
-    """A source position: 1-based line and column."""
+class Pos(NamedTuple):
+    """A source position: 1-based line and column.
+
+    A named tuple (not a frozen dataclass) because the reader makes one for every record of
+    every line (about ten a turn): a tuple is made and freed in C. Like any tuple it equals a
+    tuple of the same numbers and orders by line, then column."""
 
     line: int
     column: int
