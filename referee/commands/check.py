@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, shown_name
 from referee.engine import check_game
@@ -405,6 +404,8 @@ def command(
             body = json.dumps(done.data, ensure_ascii=False, indent=2).replace("\n", "\n    ")
             click.echo(("," if n > 1 else "") + "\n    " + body, nl=False)
         else:
+            import yaml  # only for --format yaml: a one-game check does not load PyYAML
+
             click.echo(
                 "\n" + yaml.safe_dump([done.data], allow_unicode=True, sort_keys=False), nl=False
             )
@@ -424,6 +425,8 @@ def command(
     elif fmt == "yaml":
         click.echo((" []\n" if not n else "") + f"valid: {'true' if all_valid else 'false'}")
         if empty_inputs:
+            import yaml
+
             click.echo(yaml.safe_dump({"no_games": empty_inputs}, allow_unicode=True), nl=False)
     else:
         from referee.reports.check_report import _t

@@ -21,14 +21,15 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from referee.profiles.params import PARAMETERS, RuleProfile
+
+if TYPE_CHECKING:  # imported where a file is read: a bundled profile comes from the cache
+    import yaml
 
 BUNDLED_DIR = Path(__file__).resolve().parent
 DEFAULT_NAME = "queen-2003"
@@ -168,7 +169,42 @@ def parse_profile(text: str, file: str = "<profile>", base: Path | None = None) 
 
 @cache
 def _bundled(name: str) -> RuleProfile:
-    return _load_bundled(name, ())
+    """A bundled profile: from the cache of bundled data when the key is the same as when it was
+    kept (:func:`_bundled_key`), else read from its YAML text (and kept)."""
+    from referee import datacache
+
+    key = _bundled_key()
+    if key is not None:
+        kept = datacache.profile_fields(key, name)
+        if kept is not None:
+            try:
+                return RuleProfile(**kept)
+            except TypeError:  # pragma: no cover - the key covers RuleProfile's fields
+                pass
+    profile = _load_bundled(name, ())
+    if key is not None:
+        datacache.keep_profile(
+            key, name, {f.name: getattr(profile, f.name) for f in fields(profile)}
+        )
+    return profile
+
+
+@cache
+def _bundled_key() -> tuple[object, ...] | None:
+    """What a bundled profile is a function of: the text of every bundled profile (one may
+    extend another) and the code that reads them (this file, and ``params.py`` with
+    :class:`RuleProfile`, its defaults and the checks of each parameter). None when a file
+    cannot be read (then nothing is cached)."""
+    from referee.profiles import params
+
+    try:
+        texts = tuple(
+            (name, (BUNDLED_DIR / f"{name}.yaml").read_bytes()) for name in _bundled_names()
+        )
+        code = (Path(__file__).read_bytes(), Path(params.__file__).read_bytes())
+    except (OSError, TypeError):
+        return None
+    return (texts, code)
 
 
 def _load_bundled(name: str, chain: tuple[str, ...]) -> RuleProfile:
@@ -209,6 +245,8 @@ def _load_file(path: Path, chain: tuple[str, ...]) -> RuleProfile:
 
 
 def _compose(text: str, file: str) -> yaml.Node | None:
+    import yaml
+
     try:
         loader = yaml.SafeLoader(text)
     except yaml.reader.ReaderError as exc:
@@ -244,6 +282,8 @@ class _Reader:
     """Collects problems while reading the composed nodes of one file."""
 
     def __init__(self, file: str) -> None:
+        import yaml
+
         self.file = file
         self.problems: list[ProfileProblem] = []
         self._constructor = yaml.SafeLoader("")
@@ -254,6 +294,8 @@ class _Reader:
 
     def entries(self, node: yaml.MappingNode, where: str | None) -> Iterator[tuple[str, Any]]:
         """(key, value node) of a mapping, reporting odd keys and duplicates."""
+        import yaml
+
         seen: set[str] = set()
         for knode, vnode in node.value:
             if not isinstance(knode, yaml.ScalarNode) or knode.tag != _STR:
@@ -268,6 +310,8 @@ class _Reader:
 
     def scalar(self, node: yaml.Node, key: str) -> tuple[bool, Any]:
         """(ok, value) of a plain scalar node; anything else is reported."""
+        import yaml
+
         if isinstance(node, yaml.ScalarNode) and node.tag in _SCALAR_TAGS:
             try:
                 return True, self._constructor.construct_object(node)
@@ -295,6 +339,8 @@ class _Reader:
 def _from_text(
     text: str, file: str, base: Path, *, bundled: bool, chain: tuple[str, ...]
 ) -> RuleProfile:
+    import yaml
+
     root = _compose(text, file)
     if root is None:
         raise ProfileError.single(file, "the profile is empty; expected a mapping of parameters")
@@ -382,6 +428,8 @@ def _from_text(
 
 
 def _read_sources(rd: _Reader, node: yaml.Node) -> dict[str, str]:
+    import yaml
+
     if not isinstance(node, yaml.MappingNode):
         rd.problem(node, "sources", "expected a mapping: parameter: where its value comes from")
         return {}

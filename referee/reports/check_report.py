@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import click
-import yaml
 
 from referee.engine import GameReport
 from referee.record.model import NotationError
@@ -186,6 +185,8 @@ def render_json(
 def render_yaml(
     games: list[CheckedGame], lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
 ) -> str:
+    import yaml  # here only: the text report (a one-game check) does not load PyYAML
+
     return yaml.safe_dump(
         document(games, lang, max_violations), allow_unicode=True, sort_keys=False
     )
