@@ -13,7 +13,6 @@ violations by rule code).
 from __future__ import annotations
 
 import gc
-import json
 import os
 import sys
 import time
@@ -401,6 +400,8 @@ def command(
             if done.text:
                 click.echo(done.text)
         elif fmt == "json":
+            import json  # only for --format json (a text report does without it)
+
             body = json.dumps(done.data, ensure_ascii=False, indent=2).replace("\n", "\n    ")
             click.echo(("," if n > 1 else "") + "\n    " + body, nl=False)
         else:
@@ -417,6 +418,8 @@ def command(
     bar.clear()
     all_valid = n == valid and not empty_inputs
     if fmt == "json":
+        import json
+
         click.echo(("\n  ]" if n else "]") + f',\n  "valid": {json.dumps(all_valid)}', nl=False)
         if empty_inputs:
             no_games = json.dumps(empty_inputs, ensure_ascii=False)

@@ -18,7 +18,6 @@ column and key of each problem.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
@@ -140,6 +139,8 @@ def load_profile(
         return _bundled(name_or_path.strip())
     path = Path(name_or_path)
     if not allow_files:
+        import difflib  # for the messages only
+
         known = ", ".join(list_profiles())
         hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
         maybe = f" (did you mean {hint[0]}?)" if hint else ""
@@ -148,6 +149,8 @@ def load_profile(
             f"not a bundled profile{maybe}; bundled profiles: {known}",
         )
     if not path.exists():
+        import difflib
+
         known = ", ".join(list_profiles())
         hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
         maybe = f" (did you mean {hint[0]}?)" if hint else ""
@@ -339,6 +342,8 @@ class _Reader:
 def _from_text(
     text: str, file: str, base: Path, *, bundled: bool, chain: tuple[str, ...]
 ) -> RuleProfile:
+    import difflib
+
     import yaml
 
     root = _compose(text, file)
@@ -428,6 +433,8 @@ def _from_text(
 
 
 def _read_sources(rd: _Reader, node: yaml.Node) -> dict[str, str]:
+    import difflib
+
     import yaml
 
     if not isinstance(node, yaml.MappingNode):

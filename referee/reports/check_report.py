@@ -16,7 +16,6 @@ The document (``--format json|yaml``)::
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,6 +178,8 @@ def document(
 def render_json(
     games: list[CheckedGame], lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
 ) -> str:
+    import json  # here only: the text report (a one-game check) does without it
+
     return json.dumps(document(games, lang, max_violations), ensure_ascii=False, indent=2)
 
 
