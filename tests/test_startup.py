@@ -247,3 +247,19 @@ def test_the_code_cache_keeps_this_runs_texts_when_it_is_full(
     kept = marshal.loads(path.read_bytes())
     assert kept and not any(k.startswith("# stale") for k in kept)
     assert all("__create_fn__" in k for k in kept)
+
+
+def test_generated_code_comes_from_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee import cli_startup
+    from referee.notation import fast
+
+    monkeypatch.setattr(cli_startup, "_table", {})
+    monkeypatch.setattr(cli_startup, "_used", set())
+    source = "def make(v0, v1=default1):\n    o = new(cls)\n    set0(o, v0)\n    return o\n"
+    code = cli_startup.compiled(source)
+    assert code == compile(source, "<string>", "exec")  # what exec(source) would run
+    assert cli_startup.compiled(source) is code and source in cli_startup._used
+    # the reader's record makers are made from such texts: the same records as the classes'
+    pos = fast._maker(fast._model.Pos)(3, 7)
+    assert pos == fast._model.Pos(3, 7) and type(pos) is fast._model.Pos
+    assert len(cli_startup._table) == 2

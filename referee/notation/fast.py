@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.components import TYPE_SPELLINGS
+from referee.cli_startup import compiled
 from referee.notation import tokens as tk
 from referee.record import model as _model
 from referee.record.model import Coord, NotationError
@@ -69,7 +70,10 @@ def _maker(cls: type) -> Callable[..., Any]:
             space[f"default{i}"] = f.default
             params.append(f"v{i}=default{i}")
         body.append(f"    set{i}(o, v{i})\n")
-    exec(f"def make({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n", space)
+    source = f"def make({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n"
+    # compiled once per text (classes with as many fields share it), kept between runs in the
+    # command line's code table with the dataclasses' methods
+    exec(compiled(source), space)
     make: Callable[..., Any] = space["make"]
     make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
     return make
@@ -1165,7 +1169,7 @@ def chance(events, ln):
     return o
 """
 _line_space = dict(_SPACE)
-exec(_LINE_SOURCE, _line_space)
+exec(compiled(_LINE_SOURCE), _line_space)
 _turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _line_space["turn"]
 _chance_record: Callable[[tuple[Any, ...], int], Chance] = _line_space["chance"]
 
