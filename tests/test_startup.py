@@ -263,3 +263,19 @@ def test_generated_code_comes_from_the_table(monkeypatch: pytest.MonkeyPatch) ->
     pos = fast._maker(fast._model.Pos)(3, 7)
     assert pos == fast._model.Pos(3, 7) and type(pos) is fast._model.Pos
     assert len(cli_startup._table) == 2
+
+
+def test_a_lazy_pattern_compiles_on_first_use_and_answers_as_the_pattern() -> None:
+    import re
+
+    from referee.lazy_re import lazy_pattern
+
+    lazy = lazy_pattern(r"(?P<w>[a-z]+)|(?P<s> +)", re.I)
+    assert "search" not in vars(lazy)  # nothing compiled yet
+    plain = re.compile(r"(?P<w>[a-z]+)|(?P<s> +)", re.I)
+    assert lazy.fullmatch("Ab") is not None and lazy.fullmatch("1") is None
+    assert vars(lazy)["search"] == plain.search  # the compiled pattern's own method from now on
+    assert [m.lastgroup for m in lazy.finditer("ab  Cd")] == ["w", "s", "w"]
+    assert lazy.search("12 x", 2).group() == " " and lazy.match("x").span() == (0, 1)
+    assert lazy.pattern == plain.pattern and lazy.flags == plain.flags
+    assert lazy.sub("-", "ab cd") == plain.sub("-", "ab cd")

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.cli_startup import compiled
+from referee.lazy_re import lazy_pattern
 from referee.notation import tokens as tk
 from referee.record import model as _model
 from referee.record.model import Coord, NotationError
@@ -187,10 +188,11 @@ _CARD = re.compile(PATTERNS["CARD"])
 _SCORECARD = re.compile(PATTERNS["SCORECARD"])
 _TILE = re.compile(PATTERNS["TILE"])
 _FIELD = re.compile(PATTERNS["FIELD"])
-_COMPONENT = re.compile(PATTERNS["COMPONENT"])
+# (compiled when first used: a canonical base game has no component, string or annotation)
+_COMPONENT = lazy_pattern(PATTERNS["COMPONENT"])
 _WORD = re.compile(PATTERNS["WORD"])
-_STRING = re.compile(PATTERNS["STRING"])
-_ANNOTATION = re.compile(PATTERNS["ANNOTATION"])
+_STRING = lazy_pattern(PATTERNS["STRING"])
+_ANNOTATION = lazy_pattern(PATTERNS["ANNOTATION"])
 _PRIORITY = (_CARD, _SCORECARD, _TILE, _FIELD)  # priority 2: tried before the others
 # The component terminals by name, in the grammar's order (``parser.token_kind``).
 COMPONENT_PATTERNS = (
@@ -204,7 +206,7 @@ COMPONENT_PATTERNS = (
 _XY = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
 # Words of a line that holds a string or an annotation: a string, an annotation or a run of
 # other characters, glued together, then a comment, single blanks, or anything else.
-_SCAN = re.compile(
+_SCAN = lazy_pattern(
     r'(?P<w>(?:"(?:[^"\\\n]|\\.)*"|\{[^{}\n]*\}|[^ "{#]+)+)|(?P<c>#.*)|(?P<s> +)|(?P<x>.)'
 )
 

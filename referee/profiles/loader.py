@@ -18,13 +18,13 @@ column and key of each problem.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.lazy_re import lazy_pattern
 from referee.profiles.params import PARAMETERS, RuleProfile
 
 if TYPE_CHECKING:  # imported where a file is read: a bundled profile comes from the cache
@@ -36,7 +36,7 @@ DEFAULT_NAME = "queen-2003"
 _ORDER = ("queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga")
 _MAX_BYTES = 256 * 1024
 _MAX_DEPTH = 8
-_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_NAME_RE = lazy_pattern(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _META_KEYS = ("name", "description", "extends", "sources")
 
 _STR = "tag:yaml.org,2002:str"
