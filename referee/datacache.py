@@ -40,7 +40,7 @@ from typing import Any
 _FORMAT = 1
 _MAX_ENTRIES = 200  # parsed texts kept (the package has about 30 YAML files)
 _MAX_BYTES = 4 * 1024 * 1024  # a larger file is not read, and not written
-_MAX_PROFILE_KEYS = 4  # profile keys kept (other versions of the loader: the oldest goes)
+_MAX_PROFILE_KEYS = 2  # profile keys kept (other versions of the loader: the oldest goes)
 _MAX_PROFILES = 64  # profiles per key
 
 _MISSING = object()
