@@ -55,6 +55,8 @@ def test_check_loads_only_what_it_needs() -> None:
     assert not heavy & loaded
     # a canonical record is read by the fast reader: Lark is not even imported
     assert "lark" not in loaded and "referee.notation.lark_reader" not in loaded
+    # nor what only other formats, messages, half buildings or the simulator need
+    assert not {"json", "difflib", "fractions"} & loaded
 
 
 def test_a_record_the_fast_reader_declines_still_reads(tmp_path: Path) -> None:
