@@ -61,19 +61,28 @@ def _load(path: Path) -> dict[str, CodeType]:
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
 
 
-def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
-    """``exec`` with compiled code looked up by its source text."""
+def compiled(source: str) -> CodeType:
+    """The code ``exec(source)`` would compile, from the table when it holds the text.
+
+    Also for other generated code made at import (the reader's record makers,
+    ``referee.notation.fast``): without :func:`install` the table starts empty and only saves
+    compiling a text twice in this process."""
     global _grown
-    if not isinstance(source, str):
-        builtins.exec(source, globals, locals)
-        return
     code = _table.get(source)
     if code is None:
         code = compile(source, "<string>", "exec")
         _table[source] = code
         _grown = True
     _used.add(source)
-    builtins.exec(code, globals, locals)
+    return code
+
+
+def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
+    """``exec`` with compiled code looked up by its source text."""
+    if not isinstance(source, str):
+        builtins.exec(source, globals, locals)
+        return
+    builtins.exec(compiled(source), globals, locals)
 
 
 def install() -> None:

@@ -55,6 +55,8 @@ def test_check_loads_only_what_it_needs() -> None:
     assert not heavy & loaded
     # a canonical record is read by the fast reader: Lark is not even imported
     assert "lark" not in loaded and "referee.notation.lark_reader" not in loaded
+    # nor what only other formats, messages, half buildings or the simulator need
+    assert not {"json", "difflib", "fractions"} & loaded
 
 
 def test_a_record_the_fast_reader_declines_still_reads(tmp_path: Path) -> None:
@@ -95,10 +97,16 @@ def _build(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _own(folder: Path) -> list[Path]:
+    """The cache files but the bundled data's (tests/test_datacache.py), which every run that
+    reads a tile or a profile writes beside them."""
+    return sorted(p for p in folder.iterdir() if not p.name.startswith("bundled-data-"))
+
+
 def test_the_grammar_cache_is_written_once_and_read_back(tmp_path: Path) -> None:
     folder = tmp_path / "cache"
     first = _build({"ALHAMBRA_REFEREE_CACHE": str(folder)})
-    files = list(folder.iterdir())
+    files = _own(folder)
     assert len(files) == 1 and files[0].name.endswith(".lark-cache")  # no temporary left
     assert oct(folder.stat().st_mode & 0o777) == "0o700"
     stamp = files[0].stat().st_mtime_ns
@@ -111,7 +119,7 @@ def test_the_cache_goes_to_xdg_cache_home(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "ALHAMBRA_REFEREE_CACHE"}
     env["XDG_CACHE_HOME"] = str(tmp_path)
     subprocess.run([sys.executable, "-c", _BUILD], cwd=ROOT, env=env, check=True, text=True)
-    assert [p.suffix for p in (tmp_path / "alhambra-referee").iterdir()] == [".lark-cache"]
+    assert [p.suffix for p in _own(tmp_path / "alhambra-referee")] == [".lark-cache"]
 
 
 def test_an_unwritable_cache_folder_means_no_cache(tmp_path: Path) -> None:
@@ -151,7 +159,7 @@ def test_the_dataclass_code_cache_is_written_once_and_gives_the_same_output(
     folder = tmp_path / "cache"
     plain = _check_run({"ALHAMBRA_REFEREE_CACHE": ""})
     first = _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
-    files = sorted(p.name for p in folder.iterdir())
+    files = [p.name for p in _own(folder)]
     assert len(files) == 1 and files[0].startswith("dataclass-code-"), files  # no temporary
     assert oct(folder.stat().st_mode & 0o777) == "0o700"
     stamp = (folder / files[0]).stat().st_mtime_ns
@@ -165,7 +173,7 @@ def test_a_damaged_or_unwritable_code_cache_is_ignored(tmp_path: Path) -> None:
     folder = tmp_path / "cache"
     plain = _check_run({"ALHAMBRA_REFEREE_CACHE": ""})
     _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
-    (path,) = folder.iterdir()
+    (path,) = _own(folder)
     path.write_bytes(path.read_bytes()[:1000])  # cut short
     cut = _check_run({"ALHAMBRA_REFEREE_CACHE": str(folder)})
     assert cut.stdout == plain.stdout and cut.stderr == "" and cut.returncode == 0
@@ -241,3 +249,35 @@ def test_the_code_cache_keeps_this_runs_texts_when_it_is_full(
     kept = marshal.loads(path.read_bytes())
     assert kept and not any(k.startswith("# stale") for k in kept)
     assert all("__create_fn__" in k for k in kept)
+
+
+def test_generated_code_comes_from_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee import cli_startup
+    from referee.notation import fast
+
+    monkeypatch.setattr(cli_startup, "_table", {})
+    monkeypatch.setattr(cli_startup, "_used", set())
+    source = "def make(v0, v1=default1):\n    o = new(cls)\n    set0(o, v0)\n    return o\n"
+    code = cli_startup.compiled(source)
+    assert code == compile(source, "<string>", "exec")  # what exec(source) would run
+    assert cli_startup.compiled(source) is code and source in cli_startup._used
+    # the reader's record makers are made from such texts: the same records as the classes'
+    pos = fast._maker(fast._model.Pos)(3, 7)
+    assert pos == fast._model.Pos(3, 7) and type(pos) is fast._model.Pos
+    assert len(cli_startup._table) == 2
+
+
+def test_a_lazy_pattern_compiles_on_first_use_and_answers_as_the_pattern() -> None:
+    import re
+
+    from referee.lazy_re import lazy_pattern
+
+    lazy = lazy_pattern(r"(?P<w>[a-z]+)|(?P<s> +)", re.I)
+    assert "search" not in vars(lazy)  # nothing compiled yet
+    plain = re.compile(r"(?P<w>[a-z]+)|(?P<s> +)", re.I)
+    assert lazy.fullmatch("Ab") is not None and lazy.fullmatch("1") is None
+    assert vars(lazy)["search"] == plain.search  # the compiled pattern's own method from now on
+    assert [m.lastgroup for m in lazy.finditer("ab  Cd")] == ["w", "s", "w"]
+    assert lazy.search("12 x", 2).group() == " " and lazy.match("x").span() == (0, 1)
+    assert lazy.pattern == plain.pattern and lazy.flags == plain.flags
+    assert lazy.sub("-", "ab cd") == plain.sub("-", "ab cd")

@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-import yaml
+from typing import Any
 
 
 class Side(enum.Enum):
@@ -352,9 +351,10 @@ def catalogue() -> Catalogue:
         from importlib import resources
 
         text = resources.files("referee.catalogue").joinpath("tiles-base.yaml").read_text("utf-8")
-    # libyaml's loader when PyYAML has it (the same data; the pure-Python one took 25 ms of a
-    # one-game check's start-up)
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    # the parsed text from the cache of bundled data (PyYAML is not even imported then)
+    from referee.datacache import load_yaml
+
+    data = load_yaml("tiles", text, _parse_tiles)
     tiles = tuple(
         TileKind(
             BuildingType[str(entry["type"]).upper()],
@@ -364,6 +364,14 @@ def catalogue() -> Catalogue:
         for entry in data["building_tiles"]
     )
     return Catalogue(tiles=tiles, start_tile_count=int(data["start_tile"]["count"]))
+
+
+def _parse_tiles(text: str) -> Any:
+    import yaml
+
+    # libyaml's loader when PyYAML has it (the same data; the pure-Python one took 25 ms of a
+    # one-game check's start-up)
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @cache

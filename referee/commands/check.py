@@ -13,7 +13,6 @@ violations by rule code).
 from __future__ import annotations
 
 import gc
-import json
 import os
 import sys
 import time
@@ -24,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, shown_name
 from referee.engine import check_game
@@ -402,9 +400,13 @@ def command(
             if done.text:
                 click.echo(done.text)
         elif fmt == "json":
+            import json  # only for --format json (a text report does without it)
+
             body = json.dumps(done.data, ensure_ascii=False, indent=2).replace("\n", "\n    ")
             click.echo(("," if n > 1 else "") + "\n    " + body, nl=False)
         else:
+            import yaml  # only for --format yaml: a one-game check does not load PyYAML
+
             click.echo(
                 "\n" + yaml.safe_dump([done.data], allow_unicode=True, sort_keys=False), nl=False
             )
@@ -416,6 +418,8 @@ def command(
     bar.clear()
     all_valid = n == valid and not empty_inputs
     if fmt == "json":
+        import json
+
         click.echo(("\n  ]" if n else "]") + f',\n  "valid": {json.dumps(all_valid)}', nl=False)
         if empty_inputs:
             no_games = json.dumps(empty_inputs, ensure_ascii=False)
@@ -424,6 +428,8 @@ def command(
     elif fmt == "yaml":
         click.echo((" []\n" if not n else "") + f"valid: {'true' if all_valid else 'false'}")
         if empty_inputs:
+            import yaml
+
             click.echo(yaml.safe_dump({"no_games": empty_inputs}, allow_unicode=True), nl=False)
     else:
         from referee.reports.check_report import _t

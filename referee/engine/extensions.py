@@ -56,7 +56,6 @@ part of the state is ``state.modules[name]`` (copied with the state).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -65,6 +64,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.engine.rules import Violation
 
 if TYPE_CHECKING:
+    import random  # the simulator's (a check does not import it)
+
     from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
     from referee.record.model import (

@@ -27,7 +27,6 @@ parameters and that every finding of the example games passes all of them.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
@@ -103,6 +102,8 @@ def lookup(lang: str, key: str) -> str | None:
 
 def placeholders(template: str) -> set[str]:
     """The named fields of a template (``{name}``, ``{name!r}``, ``{name:>3}``)."""
+    import string  # not needed by a check (its import compiles string.Template's pattern)
+
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
 

@@ -11,11 +11,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
-
-import yaml
 
 from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
@@ -30,12 +28,25 @@ M = TypeVar("M", bound=type[Module])
 
 @cache
 def module_data(name: str) -> dict[str, Any]:
-    """The parsed ``<name>.yaml`` next to this file (read once)."""
-    with (HERE / f"{name}.yaml").open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
+    """The parsed ``<name>.yaml`` next to this file (read once; from the cache of bundled data
+    when the text is the same as last time)."""
+    from referee.datacache import load_yaml
+
+    path = HERE / f"{name}.yaml"
+    data = load_yaml("safe_load", path.read_text(encoding="utf-8"), partial(_safe_load, path))
     if not isinstance(data, dict):  # pragma: no cover - our own files
         raise ValueError(f"{name}.yaml: a mapping expected")
     return data
+
+
+def _safe_load(path: Path, text: str) -> Any:
+    import io
+
+    import yaml
+
+    stream = io.StringIO(text)
+    stream.name = str(path)  # what a YAML error names, as for the file
+    return yaml.safe_load(stream)
 
 
 class Scratch:

@@ -35,6 +35,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue.components import TYPE_SPELLINGS
+from referee.cli_startup import compiled
+from referee.lazy_re import lazy_pattern
 from referee.notation import tokens as tk
 from referee.record import model as _model
 from referee.record.model import Coord, NotationError
@@ -70,7 +72,10 @@ def _maker(cls: type) -> Callable[..., Any]:
             space[f"default{i}"] = f.default
             params.append(f"v{i}=default{i}")
         body.append(f"    set{i}(o, v{i})\n")
-    exec(f"def make({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n", space)
+    source = f"def make({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n"
+    # compiled once per text (classes with as many fields share it), kept between runs in the
+    # command line's code table with the dataclasses' methods
+    exec(compiled(source), space)
     make: Callable[..., Any] = space["make"]
     make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
     return make
@@ -184,10 +189,11 @@ _CARD = re.compile(PATTERNS["CARD"])
 _SCORECARD = re.compile(PATTERNS["SCORECARD"])
 _TILE = re.compile(PATTERNS["TILE"])
 _FIELD = re.compile(PATTERNS["FIELD"])
-_COMPONENT = re.compile(PATTERNS["COMPONENT"])
+# (compiled when first used: a canonical base game has no component, string or annotation)
+_COMPONENT = lazy_pattern(PATTERNS["COMPONENT"])
 _WORD = re.compile(PATTERNS["WORD"])
-_STRING = re.compile(PATTERNS["STRING"])
-_ANNOTATION = re.compile(PATTERNS["ANNOTATION"])
+_STRING = lazy_pattern(PATTERNS["STRING"])
+_ANNOTATION = lazy_pattern(PATTERNS["ANNOTATION"])
 _PRIORITY = (_CARD, _SCORECARD, _TILE, _FIELD)  # priority 2: tried before the others
 # The component terminals by name, in the grammar's order (``parser.token_kind``).
 COMPONENT_PATTERNS = (
@@ -201,7 +207,7 @@ COMPONENT_PATTERNS = (
 _XY = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
 # Words of a line that holds a string or an annotation: a string, an annotation or a run of
 # other characters, glued together, then a comment, single blanks, or anything else.
-_SCAN = re.compile(
+_SCAN = lazy_pattern(
     r'(?P<w>(?:"(?:[^"\\\n]|\\.)*"|\{[^{}\n]*\}|[^ "{#]+)+)|(?P<c>#.*)|(?P<s> +)|(?P<x>.)'
 )
 
@@ -1184,7 +1190,7 @@ def chance(events, ln):
     return o
 """
 _line_space = dict(_SPACE)
-exec(_LINE_SOURCE, _line_space)
+exec(compiled(_LINE_SOURCE), _line_space)
 _turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _line_space["turn"]
 _chance_record: Callable[[tuple[Any, ...], int], Chance] = _line_space["chance"]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from referee.lazy_re import lazy_pattern
 from referee.record.model import NotationError
 
 EXTENSION = ".alh"
@@ -208,7 +208,7 @@ def _newlines(text: str) -> str:
 
 
 # the line breaks str.splitlines knows besides LF (CR is gone from byte_blocks' text)
-_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_OTHER_BREAKS = lazy_pattern("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # 0.75 ms to compile
 
 
 def file_lines(stream: IO[bytes]) -> Iterator[str]:

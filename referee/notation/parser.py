@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from referee.lazy_re import lazy_pattern
 from referee.notation import fast
 from referee.notation import tokens as tk
 from referee.record.model import (
@@ -125,7 +126,7 @@ def looks_like_component_token(text: str) -> bool:
 
 # ---------------------------------------------------------------------- game splitting
 
-_HEADER_LINE = re.compile(r'^[\t \ufeff]*\[\s*([^\W\d][\w\'-]*)\s+("(?:[^"\\\n]|\\.)*")\s*\]')
+_HEADER_LINE = lazy_pattern(r'^[\t \ufeff]*\[\s*([^\W\d][\w\'-]*)\s+("(?:[^"\\\n]|\\.)*")\s*\]')
 
 
 def _line_kind(line: str) -> str:
@@ -279,7 +280,7 @@ def scan_headers(lines: Iterable[str]) -> Iterator[tuple[Header, ...]]:
 
 # a body line (its first character not blank, "[", "#" or "{") and any
 # non-blank character, as _line_kind tells them, found in a block of lines
-_BODY_AT = re.compile(r"^[ \t\f\r\ufeff]*[^ \t\f\r\n\ufeff\[#{]", re.M)
+_BODY_AT = lazy_pattern(r"^[ \t\f\r\ufeff]*[^ \t\f\r\n\ufeff\[#{]", re.M)
 _SOME_AT = re.compile(r"[^ \t\f\r\n\ufeff]")
 
 

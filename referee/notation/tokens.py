@@ -17,10 +17,11 @@ from referee.catalogue.components import (
     TYPE_SPELLINGS,
     wall_code,
 )
+from referee.lazy_re import lazy_pattern
 
 _TILE_RE = re.compile(r"(?P<type>[^\W\d]+)(?P<price>\d+)(?P<walls>[^\W\d]+|-)?", re.IGNORECASE)
 _CARD_RE = re.compile(r"(?P<cur>[^\W\d]+)(?P<value>\d)", re.IGNORECASE)
-_WORD_RE = re.compile(r"[^\W\d][\w'-]*")
+_WORD_RE = lazy_pattern(r"[^\W\d][\w'-]*")
 
 # Every keyword of the grammar: a player name spelled like one must be quoted when written.
 KEYWORDS = frozenset(

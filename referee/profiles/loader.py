@@ -18,17 +18,17 @@ column and key of each problem.
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
+from referee.lazy_re import lazy_pattern
 from referee.profiles.params import PARAMETERS, RuleProfile
+
+if TYPE_CHECKING:  # imported where a file is read: a bundled profile comes from the cache
+    import yaml
 
 BUNDLED_DIR = Path(__file__).resolve().parent
 DEFAULT_NAME = "queen-2003"
@@ -36,7 +36,7 @@ DEFAULT_NAME = "queen-2003"
 _ORDER = ("queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga")
 _MAX_BYTES = 256 * 1024
 _MAX_DEPTH = 8
-_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_NAME_RE = lazy_pattern(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _META_KEYS = ("name", "description", "extends", "sources")
 
 _STR = "tag:yaml.org,2002:str"
@@ -139,6 +139,8 @@ def load_profile(
         return _bundled(name_or_path.strip())
     path = Path(name_or_path)
     if not allow_files:
+        import difflib  # for the messages only
+
         known = ", ".join(list_profiles())
         hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
         maybe = f" (did you mean {hint[0]}?)" if hint else ""
@@ -147,6 +149,8 @@ def load_profile(
             f"not a bundled profile{maybe}; bundled profiles: {known}",
         )
     if not path.exists():
+        import difflib
+
         known = ", ".join(list_profiles())
         hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
         maybe = f" (did you mean {hint[0]}?)" if hint else ""
@@ -168,7 +172,42 @@ def parse_profile(text: str, file: str = "<profile>", base: Path | None = None) 
 
 @cache
 def _bundled(name: str) -> RuleProfile:
-    return _load_bundled(name, ())
+    """A bundled profile: from the cache of bundled data when the key is the same as when it was
+    kept (:func:`_bundled_key`), else read from its YAML text (and kept)."""
+    from referee import datacache
+
+    key = _bundled_key()
+    if key is not None:
+        kept = datacache.profile_fields(key, name)
+        if kept is not None:
+            try:
+                return RuleProfile(**kept)
+            except TypeError:  # pragma: no cover - the key covers RuleProfile's fields
+                pass
+    profile = _load_bundled(name, ())
+    if key is not None:
+        datacache.keep_profile(
+            key, name, {f.name: getattr(profile, f.name) for f in fields(profile)}
+        )
+    return profile
+
+
+@cache
+def _bundled_key() -> tuple[object, ...] | None:
+    """What a bundled profile is a function of: the text of every bundled profile (one may
+    extend another) and the code that reads them (this file, and ``params.py`` with
+    :class:`RuleProfile`, its defaults and the checks of each parameter). None when a file
+    cannot be read (then nothing is cached)."""
+    from referee.profiles import params
+
+    try:
+        texts = tuple(
+            (name, (BUNDLED_DIR / f"{name}.yaml").read_bytes()) for name in _bundled_names()
+        )
+        code = (Path(__file__).read_bytes(), Path(params.__file__).read_bytes())
+    except (OSError, TypeError):
+        return None
+    return (texts, code)
 
 
 def _load_bundled(name: str, chain: tuple[str, ...]) -> RuleProfile:
@@ -209,6 +248,8 @@ def _load_file(path: Path, chain: tuple[str, ...]) -> RuleProfile:
 
 
 def _compose(text: str, file: str) -> yaml.Node | None:
+    import yaml
+
     try:
         loader = yaml.SafeLoader(text)
     except yaml.reader.ReaderError as exc:
@@ -244,6 +285,8 @@ class _Reader:
     """Collects problems while reading the composed nodes of one file."""
 
     def __init__(self, file: str) -> None:
+        import yaml
+
         self.file = file
         self.problems: list[ProfileProblem] = []
         self._constructor = yaml.SafeLoader("")
@@ -254,6 +297,8 @@ class _Reader:
 
     def entries(self, node: yaml.MappingNode, where: str | None) -> Iterator[tuple[str, Any]]:
         """(key, value node) of a mapping, reporting odd keys and duplicates."""
+        import yaml
+
         seen: set[str] = set()
         for knode, vnode in node.value:
             if not isinstance(knode, yaml.ScalarNode) or knode.tag != _STR:
@@ -268,6 +313,8 @@ class _Reader:
 
     def scalar(self, node: yaml.Node, key: str) -> tuple[bool, Any]:
         """(ok, value) of a plain scalar node; anything else is reported."""
+        import yaml
+
         if isinstance(node, yaml.ScalarNode) and node.tag in _SCALAR_TAGS:
             try:
                 return True, self._constructor.construct_object(node)
@@ -295,6 +342,10 @@ class _Reader:
 def _from_text(
     text: str, file: str, base: Path, *, bundled: bool, chain: tuple[str, ...]
 ) -> RuleProfile:
+    import difflib
+
+    import yaml
+
     root = _compose(text, file)
     if root is None:
         raise ProfileError.single(file, "the profile is empty; expected a mapping of parameters")
@@ -382,6 +433,10 @@ def _from_text(
 
 
 def _read_sources(rd: _Reader, node: yaml.Node) -> dict[str, str]:
+    import difflib
+
+    import yaml
+
     if not isinstance(node, yaml.MappingNode):
         rd.problem(node, "sources", "expected a mapping: parameter: where its value comes from")
         return {}

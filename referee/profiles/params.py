@@ -9,8 +9,8 @@ Each parameter has a one-line doc and, for numbers, the range of possible values
 which the loader validates against and ``profiles show`` / ``docs/profiles.md`` describe.
 """
 
-from __future__ import annotations
-
+# (no ``from __future__ import annotations``: RuleProfile's field types are read at import, by
+# typing.get_type_hints, and evaluated annotations spare it parsing each one from its text)
 import math
 import types
 import typing

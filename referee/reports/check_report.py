@@ -16,12 +16,10 @@ The document (``--format json|yaml``)::
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 import click
-import yaml
 
 from referee.engine import GameReport
 from referee.record.model import NotationError
@@ -180,12 +178,16 @@ def document(
 def render_json(
     games: list[CheckedGame], lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
 ) -> str:
+    import json  # here only: the text report (a one-game check) does without it
+
     return json.dumps(document(games, lang, max_violations), ensure_ascii=False, indent=2)
 
 
 def render_yaml(
     games: list[CheckedGame], lang: str = "en", max_violations: int = DEFAULT_MAX_VIOLATIONS
 ) -> str:
+    import yaml  # here only: the text report (a one-game check) does not load PyYAML
+
     return yaml.safe_dump(
         document(games, lang, max_violations), allow_unicode=True, sort_keys=False
     )

@@ -27,17 +27,27 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Literal,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    runtime_checkable,
+)
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 
 if TYPE_CHECKING:
+    from fractions import Fraction  # imported where a Fraction is made (half buildings only)
+
     from referee.geometry import Alhambra
     from referee.profiles import RuleProfile
 
-Number = int | Fraction
+Number: TypeAlias = "int | Fraction"
 Direction = Literal["most", "fewest"]
 Rounding = Literal["down", "up"]
 Floor = Literal["scoring", "total"] | None
@@ -55,6 +65,8 @@ def norm(x: Number) -> Number:
     """A Fraction with denominator 1 as an int; anything else unchanged."""
     if type(x) is int:  # the common case, without isinstance's ABC machinery (Fraction)
         return x
+    from fractions import Fraction
+
     if isinstance(x, Fraction) and x.denominator == 1:
         return int(x)
     return x
@@ -92,6 +104,8 @@ def share(total: int, n: int, rounding: Rounding) -> int:
     if type(total) is int and type(n) is int and n > 0:  # whole numbers: no Fraction needed
         mag = abs(total) // n if rounding == "down" else -(-abs(total) // n)
         return -mag if total < 0 else mag
+    from fractions import Fraction
+
     q = Fraction(total, n)
     mag = math.floor(abs(q)) if rounding == "down" else math.ceil(abs(q))
     return -mag if q < 0 else mag

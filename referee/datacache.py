@@ -1,0 +1,260 @@
+"""Start-up: the bundled YAML data, read once and kept between runs.
+
+The tile catalogue, every module's data file and the bundled rule profiles are YAML files shipped
+with the package. Reading them needs PyYAML, whose import alone took 20 ms of the 250 ms a
+one-game ``check`` needed (``python -X importtime``; bench/README.md, "Start-up, fourth push").
+What they give is plain data, a pure function of the file's text, so this module keeps it in a
+file of the user's cache folder (:func:`referee.cache.cache_dir`) and hands it back when the
+text is the same:
+
+* :func:`load_yaml` keys each parsed file by its exact text (the text is stored and compared, so
+  an edited file is a miss, never a stale entry). A value that ``marshal`` cannot hold (a date,
+  say) is simply not kept.
+* :func:`profile_fields` / :func:`keep_profile` keep the fields of a bundled rule profile under a
+  key that the caller builds from everything the profile depends on (for the profile loader: the
+  texts of all bundled profiles and the source of the loader and of the parameters' module).
+
+Every value is kept as its own ``marshal`` bytes and unmarshalled at each lookup, so a caller that
+changes what it got changes nothing here. The file also records which PyYAML made the data (the
+text of its ``__init__.py``, which holds its version): another PyYAML drops every entry. Up to
+:data:`_MAX_PROFILE_KEYS` profile keys are kept (trees with another loader share the folder).
+Like the compiled dataclass code (:mod:`referee.cli_startup`), the file is named after the
+interpreter's bytecode tag and ``marshal`` magic, replaced atomically, and bounded (past
+:data:`_MAX_ENTRIES` texts or :data:`_MAX_BYTES`, only what this process used is written). It is
+written when the process ends (``atexit``) and only when something new was computed. A missing,
+damaged, foreign or oversized file, a folder that cannot be written (a read-only home) or
+``ALHAMBRA_REFEREE_CACHE=0`` means: parse the YAML as before.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import marshal
+import os
+import sys
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Any
+
+_FORMAT = 1
+_MAX_ENTRIES = 200  # parsed texts kept (the package has about 30 YAML files)
+_MAX_BYTES = 4 * 1024 * 1024  # a larger file is not read, and not written
+_MAX_PROFILE_KEYS = 2  # profile keys kept (other versions of the loader: the oldest goes)
+_MAX_PROFILES = 64  # profiles per key
+
+_MISSING = object()
+
+
+class _Store:
+    """The cache file's contents, read on first use."""
+
+    def __init__(self) -> None:
+        self.loaded = False
+        self.path: Path | None = None
+        self.stamp: bytes | None = None
+        self.texts: dict[tuple[str, str], bytes] = {}
+        self.profiles: dict[Hashable, dict[str, bytes]] = {}
+        self.used: set[tuple[str, str]] = set()
+        self.dirty = False
+
+
+_store = _Store()
+
+
+def _file() -> Path | None:
+    from importlib.util import MAGIC_NUMBER
+
+    from referee.cache import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    tag = sys.implementation.cache_tag or "python"
+    return folder / f"bundled-data-{tag}-{MAGIC_NUMBER.hex()}.marshal"
+
+
+def _yaml_stamp() -> bytes | None:
+    """Which PyYAML would parse the files: the text of its ``__init__.py``, which names its
+    version (found without importing it); None when there is none."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec("yaml")
+        if spec is None or spec.origin is None:
+            return None
+        with open(spec.origin, "rb") as fh:
+            return fh.read(_MAX_BYTES)
+    except (ImportError, ValueError, OSError):
+        return None
+
+
+def _read(path: Path, stamp: bytes) -> dict[str, Any] | None:
+    """The file's contents when it is ours, for this PyYAML, and whole; else None."""
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(_MAX_BYTES + 1)
+        if len(raw) > _MAX_BYTES:
+            return None
+        data = marshal.loads(raw)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != _FORMAT:
+        return None
+    if data.get("stamp") != stamp:
+        return None
+    return data
+
+
+def _load() -> _Store:
+    store = _store
+    if store.loaded:
+        return store
+    store.loaded = True
+    store.path = _file()
+    if store.path is None:
+        return store
+    store.stamp = _yaml_stamp()
+    if store.stamp is None:
+        store.path = None  # no PyYAML to vouch for the data: no cache
+        return store
+    data = _read(store.path, store.stamp)
+    if data is None:
+        return store
+    texts = data.get("texts")
+    if isinstance(texts, dict):
+        store.texts = {
+            k: v
+            for k, v in texts.items()
+            if isinstance(k, tuple)
+            and len(k) == 2
+            and isinstance(k[0], str)
+            and isinstance(k[1], str)
+            and isinstance(v, bytes)
+        }
+    profiles = data.get("profiles")
+    if isinstance(profiles, dict):
+        for key, kept in list(profiles.items())[-_MAX_PROFILE_KEYS:]:
+            if isinstance(kept, dict):
+                store.profiles[key] = {
+                    k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, bytes)
+                }
+    return store
+
+
+def _unmarshal(raw: bytes) -> Any:
+    try:
+        return marshal.loads(raw)
+    except (EOFError, ValueError, TypeError):
+        return _MISSING
+
+
+def _marshal(value: Any) -> bytes | None:
+    """``value`` as ``marshal`` bytes, or None when marshal cannot hold it (dates, objects)."""
+    try:
+        return marshal.dumps(value)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _changed(store: _Store) -> None:
+    if not store.dirty and store.path is not None:
+        store.dirty = True
+        atexit.register(save)
+
+
+def load_yaml(kind: str, text: str, parse: Callable[[str], Any]) -> Any:
+    """``parse(text)``, from the cache when this ``kind`` of parse of this exact text is there.
+
+    ``kind`` names the parse (``parse`` must be a pure function of the text for each kind)."""
+    store = _load()
+    key = (kind, text)
+    raw = store.texts.get(key)
+    if raw is not None:
+        value = _unmarshal(raw)
+        if value is not _MISSING:
+            store.used.add(key)
+            return value
+    value = parse(text)
+    if store.path is not None:
+        dumped = _marshal(value)
+        if dumped is not None:
+            store.texts[key] = dumped
+            store.used.add(key)
+            _changed(store)
+    return value
+
+
+def profile_fields(key: Hashable, name: str) -> dict[str, Any] | None:
+    """The fields kept for the bundled profile ``name`` under ``key`` (None: not kept)."""
+    store = _load()
+    try:
+        raw = store.profiles.get(key, {}).get(name)
+    except TypeError:  # not hashable
+        return None
+    value = _unmarshal(raw) if raw is not None else _MISSING
+    if not isinstance(value, dict):
+        return None
+    return value
+
+
+def keep_profile(key: Hashable, name: str, fields: dict[str, Any]) -> None:
+    """Keep the fields of the bundled profile ``name`` under ``key`` (a marshallable value; past
+    :data:`_MAX_PROFILE_KEYS` keys, the oldest key's entries are dropped)."""
+    store = _load()
+    if store.path is None:
+        return
+    dumped = _marshal(fields)
+    if dumped is None or _marshal(key) is None:
+        return
+    kept = store.profiles.pop(key, {})  # (re)inserted last: the newest key
+    if len(kept) < _MAX_PROFILES:
+        kept[name] = dumped
+    store.profiles[key] = kept
+    while len(store.profiles) > _MAX_PROFILE_KEYS:
+        del store.profiles[next(iter(store.profiles))]
+    _changed(store)
+
+
+def save() -> None:
+    """Write the file when this process computed something new; any failure is ignored."""
+    store = _store
+    if not store.dirty or store.path is None:
+        return
+    store.dirty = False
+    texts = store.texts
+    if len(texts) > _MAX_ENTRIES:  # old entries (edited files, another version): this run's
+        texts = {k: v for k, v in texts.items() if k in store.used}
+    data = {
+        "format": _FORMAT,
+        "stamp": store.stamp,
+        "texts": texts,
+        "profiles": store.profiles,
+    }
+    try:
+        blob = marshal.dumps(data)
+    except ValueError:  # pragma: no cover - every part was marshalled before
+        return
+    if len(blob) > _MAX_BYTES:
+        texts = {k: v for k, v in texts.items() if k in store.used}
+        blob = marshal.dumps({**data, "texts": texts})
+        if len(blob) > _MAX_BYTES:
+            return
+    path = store.path
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp.write_bytes(blob)
+        os.replace(tmp, path)  # readers see the old file or the new one, never half of one
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def reset() -> None:
+    """Forget what was read (tests: the next lookup reads the file again)."""
+    global _store
+    if _store.dirty:
+        with contextlib.suppress(Exception):
+            atexit.unregister(save)
+    _store = _Store()
