@@ -262,8 +262,10 @@ def test_generated_code_comes_from_the_table(monkeypatch: pytest.MonkeyPatch) ->
     assert code == compile(source, "<string>", "exec")  # what exec(source) would run
     assert cli_startup.compiled(source) is code and source in cli_startup._used
     # the reader's record makers are made from such texts: the same records as the classes'
-    pos = fast._maker(fast._model.Pos)(3, 7)
-    assert pos == fast._model.Pos(3, 7) and type(pos) is fast._model.Pos
+    model = fast._model
+    ref = fast._maker(model.PlayerRef)("Anna", model.Pos(3, 7))
+    assert ref == model.PlayerRef("Anna", model.Pos(3, 7)) and type(ref) is model.PlayerRef
+    assert ref.pos == (3, 7)
     assert len(cli_startup._table) == 2
 
 
