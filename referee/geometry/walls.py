@@ -302,16 +302,16 @@ def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
     return run if run is not None else longest_wall_run(outer_segments(alh), mode)
 
 
-# Corners and segments as ints for :func:`_plain_longest` (|coordinate| < _BOUND): a corner
-# x,y is x * _K + y, so ints order as the (x, y) tuples; a segment's reading-order key
-# (-y, x, side order) is ((-y) * _K + x) * 4 + side order.
+# Corners as ints for :func:`_plain_longest` (|coordinate| < _BOUND): a corner x,y is
+# x * _K + y, so ints order as the (x, y) tuples; a cell's reading-order key (-y, x) is
+# (-y) * _K + x.
 _K = 1 << 12
 _BOUND = 1 << 10
-# per 4-bit wall mask (bit k: a wall on side SIDES[k], as in the kept geometry): per wall, the
-# side, the two corners' offsets (as in _ends) and the side's order
-_MASK_SEGMENTS: tuple[tuple[tuple[Side, int, int, int], ...], ...] = tuple(
+# per 4-bit wall mask (bit k: a wall on side SIDES[k], as in the kept geometry): per wall, in
+# reading order (SIDES is N, E, S, W), the side and the two corners' offsets (as in _ends)
+_MASK_SEGMENTS: tuple[tuple[tuple[Side, int, int], ...], ...] = tuple(
     tuple(
-        (side, dx1 * _K + dy1, dx2 * _K + dy2, _SIDE_ORDER[side])
+        (side, dx1 * _K + dy1, dx2 * _K + dy2)
         for k, side in enumerate(SIDES)
         if m >> k & 1
         for dx1, dy1, dx2, dy2 in [_END_OFFSETS[side]]
@@ -332,21 +332,20 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     coordinate is out of range): then the general search decides.
 
     The outer walls of a tile are read from the kept geometry (its wall mask less the sides
-    whose neighbour is a tile, both ints), not side by side from the cells.
+    whose neighbour is a tile, both ints), not side by side from the cells. The cells are taken
+    in reading order, so a segment's index orders as its reading-order key.
+
+    Each segment ``e`` has two *slots*, ``2e`` at its first corner and ``2e + 1`` at its second
+    (as in :func:`_ends`); ``link[t]`` is the slot of the other segment at slot ``t``'s corner
+    (-1: none, an end of a path). A walk enters a segment by one slot and leaves by the other.
 
     It walks the pieces as :meth:`_Graph.chains` and :meth:`_Graph.ring` do: a path from its
     smaller end corner, a ring from its first segment in reading order towards that segment's
-    second corner; segments compare by their reading-order key instead of their index."""
+    second corner."""
     geo = alh.geometry
     around = geo.front.get
     taken = _SIDES_TAKEN
-    by_mask = _MASK_SEGMENTS
-    segs: list[Segment] = []
-    keys: list[int] = []
-    ends: list[tuple[int, int]] = []
-    first: dict[int, int] = {}  # corner -> the first segment at it
-    second: dict[int, int] = {}  # corner -> the second one
-    n = 0
+    walled: list[tuple[int, int, Coord, int]] = []  # (reading-order key, corner x,y, cell, walls)
     for c, m in geo.masks.items():
         if not m:
             continue  # the fountain (and any piece without walls)
@@ -356,73 +355,103 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
         x, y = c
         if not (-_BOUND < x < _BOUND and -_BOUND < y < _BOUND):
             return None
-        base = x * _K + y
-        row = (-y * _K + x) * 4
-        for side, oa, ob, order_of_side in by_mask[outer]:
-            segs.append((c, side))
-            keys.append(row + order_of_side)
-            a, b = base + oa, base + ob
-            ends.append((a, b))
-            # the segment at its two corners (written out: this loop is the hot part)
-            if a not in first:
-                first[a] = n
-            elif a not in second:
-                second[a] = n
-            else:
-                return None  # three segments meet: a junction
-            if b not in first:
-                first[b] = n
-            elif b not in second:
-                second[b] = n
-            else:
-                return None
-            n += 1
-    if not n:
+        walled.append((x - y * _K, x * _K + y, c, outer))
+    if not walled:
         return WallRun(())
+    walled.sort()  # the key is unique per cell: nothing else is compared
+    by_mask = _MASK_SEGMENTS
+    segs: list[Segment] = []
+    link = [-1] * (8 * len(walled))
+    free: dict[int, int] = {}  # corner -> the slot at it while it has one segment, then -1
+    get = free.get
+    t = 0  # the first slot of the next segment
+    for _key, base, c, outer in walled:
+        for side, oa, ob in by_mask[outer]:
+            segs.append((c, side))
+            # the segment at its two corners (written out: this loop is the hot part)
+            corner = base + oa
+            f = get(corner)
+            if f is None:
+                free[corner] = t
+            elif f < 0:
+                return None  # three segments meet: a junction
+            else:
+                link[t] = f
+                link[f] = t
+                free[corner] = -1
+            corner = base + ob
+            f = get(corner)
+            if f is None:
+                free[corner] = t + 1
+            elif f < 0:
+                return None
+            else:
+                link[t + 1] = f
+                link[f] = t + 1
+                free[corner] = -1
+            t += 2
+    # the pieces in reading order of their first segment (so a tie keeps the piece found
+    # first): walked from that segment towards its second corner, back to it for a ring, and
+    # for a path on from its first corner too; only the longest is then walked in order
+    n = len(segs)
     seen = [False] * n
-    walked = 0
-    pieces: list[tuple[int, list[int], bool]] = []  # (first key, segments in order, ring)
-    for cur in sorted(first.keys() - second.keys()):  # the paths, each from its smaller end
-        e = first[cur]
-        if seen[e]:
-            continue  # the far end of a path already walked
-        order: list[int] = []
-        while True:
+    best_len = -1
+    best_first = best_end = best_back = 0
+    for first in range(n):
+        if seen[first]:
+            continue
+        seen[first] = True
+        count = 1
+        t = link[2 * first + 1]
+        while t >= 0:
+            e = t >> 1
+            if seen[e]:
+                break  # back at the first segment: a ring
             seen[e] = True
-            order.append(e)
-            a, b = ends[e]
-            cur = b if a == cur else a
-            if cur not in second:
-                break
-            e = second[cur] if first[cur] == e else first[cur]
-        walked += len(order)
-        pieces.append((min(map(keys.__getitem__, order)), order, False))
-    if walked < n:  # the rings, each from its first segment in reading order
-        for start in sorted((i for i in range(n) if not seen[i]), key=keys.__getitem__):
-            if seen[start]:
-                continue
-            order = [start]
-            seen[start] = True
-            cur = ends[start][1]
-            e = start
-            while True:
-                e = second[cur] if first[cur] == e else first[cur]
-                if e == start:
-                    break
-                order.append(e)
-                seen[e] = True
-                a, b = ends[e]
-                cur = b if a == cur else a
-            pieces.append((keys[start], order, True))
-    # the longest run wins, ties going to the piece read first (a ring's run is one short of
-    # the ring when a corner may not be visited twice)
-    best_len, best_first, best = -1, 0, pieces[0]
-    for found in pieces:
-        key, order, ring = found
-        length = len(order) - 1 if ring and simple else len(order)
-        if length > best_len or (length == best_len and key < best_first):
-            best_len, best_first, best = length, key, found
-    _key, order, ring = best
-    if ring and simple:
-        return WallRun(tuple([segs[i] for i in order[:-1]]), closed=False)
-    return WallRun(tuple([segs[i] for i in order]), closed=ring)
+            count += 1
+            out = t ^ 1
+            t = link[out]
+        if t >= 0:
+            length = count - 1 if simple else count
+            if length > best_len:
+                best_len, best_first, best_end = length, first, -1
+            continue
+        end = out if count > 1 else 2 * first + 1  # the path's end slot this way
+        back = 2 * first  # and the other way
+        t = link[back]
+        while t >= 0:
+            seen[t >> 1] = True
+            count += 1
+            back = t ^ 1
+            t = link[back]
+        if count > best_len:
+            best_len, best_first, best_end, best_back = count, first, end, back
+    run: list[Segment] = []
+    if best_end < 0:  # a ring, from its first segment towards that segment's second corner
+        run.append(segs[best_first])
+        t = link[2 * best_first + 1]
+        while (e := t >> 1) != best_first:
+            run.append(segs[e])
+            t = link[t ^ 1]
+        if simple:
+            return WallRun(tuple(run[:-1]))
+        return WallRun(tuple(run), True)
+    # a path, from its smaller end corner (its two ends are two corners)
+    t = best_end if _slot_corner(segs, best_end) < _slot_corner(segs, best_back) else best_back
+    while t >= 0:
+        run.append(segs[t >> 1])
+        t = link[t ^ 1]
+    return WallRun(tuple(run))
+
+
+# per side, the offsets of its first and second corner from its cell's corner x,y (as in _ends)
+_CORNER_OFFSETS: dict[Side, tuple[Corner, Corner]] = {
+    s: ((a[0], a[1]), (a[2], a[3])) for s, a in _END_OFFSETS.items()
+}
+
+
+def _slot_corner(segs: list[Segment], slot: int) -> Corner:
+    """The corner of a slot (as in :func:`_plain_longest`)."""
+    (x, y), side = segs[slot >> 1]
+    dx, dy = _CORNER_OFFSETS[side][slot & 1]
+    return x + dx, y + dy
