@@ -252,6 +252,33 @@ def test_two_equal_runs_are_both_returned_in_reading_order() -> None:
     assert runs[1].segments == ((Coord(4, 0), Side.N), (Coord(5, 0), Side.N))
 
 
+@pytest.mark.parametrize("ring_y", [5, -5])
+def test_one_pass_ties_go_to_the_piece_read_first(ring_y: int) -> None:
+    """A lone tile walled all round (a ring of 4: 4 in ``trail`` mode, 3 in ``simple-path``)
+    and a straight wall of 3: in ``simple-path`` mode the two tie and the piece read first
+    (north first) wins; the one pass decides (no corner joins three segments) as the general
+    search does."""
+    from referee.geometry.walls import _plain_longest
+
+    alh = Alhambra()
+    for x in (1, 2, 3):
+        alh.place(Coord(x, 0), _Piece(frozenset({Side.N}), BuildingType.TOWER))
+    alh.place(Coord(5, ring_y), _Piece(frozenset(Side), BuildingType.TOWER))
+    for mode in ("trail", "simple-path"):
+        run = _plain_longest(alh, mode == "simple-path")
+        assert run is not None
+        assert run == longest_wall_run(outer_segments(alh), mode)
+    ring = longest_outer_wall(alh)
+    assert ring.closed
+    assert ring.segments == tuple((Coord(5, ring_y), s) for s in (Side.N, Side.E, Side.S, Side.W))
+    tie = longest_outer_wall(alh, "simple-path")
+    assert not tie.closed
+    if ring_y > 0:
+        assert tie.segments == ring.segments[:3]
+    else:
+        assert tie.segments == tuple((Coord(x, 0), Side.N) for x in (1, 2, 3))
+
+
 def test_four_single_runs_around_the_fountain() -> None:
     runs = outer_wall_runs(
         layout(
