@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from operator import itemgetter
+from dataclasses import MISSING, dataclass, field, fields
+from operator import attrgetter, itemgetter
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -40,6 +40,7 @@ from typing import (
 )
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
+from referee.cli_startup import compiled
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a Fraction is made (half buildings only)
@@ -117,6 +118,46 @@ def sum_text(paid: Sequence[int]) -> str:
     for p in paid[1:]:
         out += f"+{p}" if p >= 0 else str(p)
     return out
+
+
+# ------------------------------------------------------------------------------ records
+
+_T = TypeVar("_T")
+_NO_VALUE = object()  # a field with a default factory that the caller left out
+
+
+def frozen_maker(cls: type[_T]) -> Callable[..., _T]:
+    """A function that builds ``cls`` (a frozen dataclass with a ``__dict__``) from the same
+    arguments as ``cls(...)``, without its ``__init__``: the frozen ``__init__`` sets every
+    field with a call of ``object.__setattr__``, and a scoring makes dozens of these objects.
+    The maker puts the fields straight into the new instance's ``__dict__``, in field order
+    (as ``copy`` and ``pickle`` fill it): the same object, of the same class, with the same
+    ``__dict__``, equal to the one ``cls(...)`` makes. Its code is generated once per class, as
+    ``dataclasses`` makes ``__init__`` (the defaults and default factories included)."""
+    assert "__slots__" not in cls.__dict__ and not hasattr(cls, "__post_init__"), cls
+    space: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_no_value": _NO_VALUE}
+    params, body = [], []
+    for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
+        assert f.init and not f.name.startswith("_"), (cls, f.name)
+        value = f.name
+        if f.default is not MISSING:
+            space[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        elif f.default_factory is not MISSING:
+            space[f"_factory{i}"] = f.default_factory
+            params.append(f"{f.name}=_no_value")
+            value = f"_factory{i}() if {f.name} is _no_value else {f.name}"
+        else:
+            params.append(f.name)
+        body.append(f"    _d[{f.name!r}] = {value}\n")
+    source = (
+        f"def make({', '.join(params)}):\n    _o = _new(_cls)\n    _d = _o.__dict__\n"
+        f"{''.join(body)}    return _o\n"
+    )
+    exec(compiled(source), space)  # compiled once per text (cached with the dataclasses' code)
+    make: Callable[..., _T] = space["make"]
+    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
+    return make
 
 
 # ------------------------------------------------------------------------- participants
@@ -639,44 +680,85 @@ class BuildingMajority:
     def score(
         self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
-        from referee.scoring.core import POINTS, type_score
-
+        type_score = _core.type_score
         t = self.type
-        table = self.table if self.table is not None else POINTS[round_no][t]
-        counts = [p.counts[t] for p in participants]
-        out: dict[str, CategoryScore] = {}
-        plain = _PLAIN_SCORES
-        for p, count, pl in zip(participants, counts, placings(counts, table), strict=True):
-            if not p.adjustments and type(count) is int and (pl is None or not pl[1]):
-                # the common score: a whole count, no adjustment, no tie (names nobody)
-                key = (count, pl)
-                score = plain.get(key)
-                if score is None:
-                    if len(plain) >= 20_000:
-                        plain.clear()
-                    place, _tied, points, split = pl or (None, (), 0, "")
-                    score = plain[key] = type_score(count, count, (), place, (), points, split)
-                out[p.name] = score
-                continue
-            if type(count) is not int:
-                count = norm(count)
-            adjustments = tuple(a for a in p.adjustments if a.type is t) if p.adjustments else ()
-            if pl is None:
-                out[p.name] = type_score(count, p.base_counts[t], adjustments, None, (), 0, "")
-            else:
-                place, tied, points, split = pl
-                tied_with = tuple([participants[i].name for i in tied]) if tied else ()
-                out[p.name] = type_score(
-                    count, p.base_counts[t], adjustments, place, tied_with, points, split
+        table = self.table if self.table is not None else _core.POINTS[round_no][t]
+        counts = tuple([p.counts[t] for p in participants])
+        if not any([p.adjustments for p in participants]):
+            known = scores_by_position(counts, table)
+            if known is not None:  # the common case: no count adjustment, whole counts
+                scores, ties = known
+                out: dict[str, CategoryScore] = dict(
+                    zip(map(_NAME, participants), scores, strict=True)
                 )
+                for group, shared, points, split in ties:  # a tie names the others
+                    c = int(counts[group[0]])  # whole (see scores_by_position)
+                    names = [participants[i].name for i in group]
+                    for name in names:
+                        others = tuple([n for n in names if n != name])
+                        out[name] = type_score(c, c, (), shared, others, points, split)
+                return out
+        out = {}
+        for p, count, pl in zip(participants, counts, placings(counts, table), strict=True):
+            adjustments = tuple(a for a in p.adjustments if a.type is t) if p.adjustments else ()
+            place: int | None = None
+            tied_with: tuple[str, ...] = ()
+            points, split = 0, ""
+            if pl is not None:
+                place, tied, points, split = pl
+                if tied:
+                    tied_with = tuple([participants[i].name for i in tied])
+            out[p.name] = type_score(
+                norm(count), p.base_counts[t], adjustments, place, tied_with, points, split
+            )
         return out
 
 
+_NAME = attrgetter("name")
+
 Placed = tuple[int, tuple[int, ...], int, str]  # place, positions tied with, points, split
 Placings = tuple[Placed | None, ...]
-# (count, placing) -> its TypeScore, for a whole count without adjustments and without a tie
-_PLAIN_SCORES: dict[tuple[int, Placed | None], Any] = {}
-_PLACINGS: dict[tuple[tuple[Number, ...], tuple[int, ...]], Placings] = {}
+_MemoKey = tuple[tuple[Number, ...], tuple[int, ...]]  # (counts by position, points table)
+_PLACINGS: dict[_MemoKey, Placings] = {}
+# the scores by position when no participant has a count adjustment (see scores_by_position)
+Ties = tuple[tuple[tuple[int, ...], int, int, str], ...]  # (positions, place, points, split)
+_SCORES: dict[_MemoKey, tuple[tuple[Any, ...], Ties] | None] = {}
+_MEMO_MAX = 20_000  # entries of each memo (emptied when full)
+
+
+def scores_by_position(
+    counts: tuple[Number, ...], table: Sequence[int]
+) -> tuple[tuple[Any, ...], Ties] | None:
+    """A building majority of participants without count adjustments, by position: (the
+    TypeScore of each position, the ties: each shared place's positions, in ascending order as
+    :func:`most_wins` lists them, with its place, points and split), or None when a count is
+    not whole. A tied position's score names the others, so it is made by the caller (its
+    entry in the scores is None, a place holder). Kept per (counts, table): the same few come
+    back in every scoring (bounded memo)."""
+    key = (counts, tuple(table))
+    found = _SCORES.get(key, _NO_VALUE)
+    if found is _NO_VALUE:
+        type_score = _core.type_score
+        found = None
+        if all(type(c) is int for c in counts):
+            scores: list[Any] = []
+            ties: dict[int, tuple[tuple[int, ...], int, int, str]] = {}  # by place
+            for i, pl in enumerate(placings(counts, table)):
+                n = int(counts[i])
+                if pl is None:
+                    scores.append(type_score(n, n, (), None, (), 0, ""))
+                    continue
+                place, tied, points, split = pl
+                if tied:
+                    scores.append(None)  # tied: made by the caller
+                    ties[place] = (tuple(sorted((i, *tied))), place, points, split)
+                else:
+                    scores.append(type_score(n, n, (), place, (), points, split))
+            found = (tuple(scores), tuple(ties.values()))
+        if len(_SCORES) >= _MEMO_MAX:
+            _SCORES.clear()
+        _SCORES[key] = found
+    return found  # type: ignore[return-value]
 
 
 def placings(counts: Sequence[Number], table: Sequence[int]) -> Placings:
@@ -688,7 +770,7 @@ def placings(counts: Sequence[Number], table: Sequence[int]) -> Placings:
     if found is None:
         placed = most_wins([(i, q) for i, q in enumerate(counts) if q > 0], table)
         found = tuple(placed.get(i) for i in range(len(counts)))
-        if len(_PLACINGS) >= 20_000:
+        if len(_PLACINGS) >= _MEMO_MAX:
             _PLACINGS.clear()
         _PLACINGS[key] = found
     return found
@@ -742,23 +824,21 @@ class WallCategory:
     def score(
         self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
-        from referee.geometry import longest_outer_wall
-        from referee.scoring.core import WallScore
-
+        new_wall_score = _core.new_wall_score
         out: dict[str, CategoryScore] = {}
         for p in participants:
             if p.is_dirk:
                 continue
             if p.alhambra is None:
                 length = p.wall_claim or 0
-                out[p.name] = WallScore(length, length, (), verified=False)
+                out[p.name] = new_wall_score(length, length, (), False)
                 continue
-            run = longest_outer_wall(p.alhambra, profile.wall_run)
+            run = _geometry.longest_outer_wall(p.alhambra, profile.wall_run)
             if getattr(profile, "wall_points", "edge") == "tile":
                 points = len({c for c, _s in run.segments})
             else:
                 points = run.length
-            out[p.name] = WallScore(run.length, points, run.segments, verified=True)
+            out[p.name] = new_wall_score(run.length, points, run.segments, True)
         return out
 
 
@@ -825,3 +905,9 @@ class ScoringParts:
 
 
 NO_PARTS = ScoringParts()
+
+
+# Last: the base categories' scores are made by referee.scoring.core, which builds on this module
+# (a module attribute looked up at every score, not an import statement per call)
+from referee import geometry as _geometry  # noqa: E402
+from referee.scoring import core as _core  # noqa: E402

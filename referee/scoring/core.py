@@ -23,9 +23,8 @@ the paid ones add 0 to the shared sum; the next player takes the place after the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from operator import attrgetter
 from typing import Any
@@ -44,6 +43,7 @@ from referee.scoring.categories import (
     Participant,
     ScoringCategory,
     base_categories,
+    frozen_maker,
     norm,
     num_json,
 )
@@ -134,8 +134,6 @@ class TypeScore(CategoryScore):
         return d
 
 
-_new = object.__new__
-
 # TypeScores without count adjustments, by their fields: a score is immutable, and the same
 # few (no building, 0 points; 1st place alone with 3 ...) come back in every scoring
 _TYPE_SCORES: dict[tuple[int, int, int | None, tuple[str, ...], int, str], TypeScore] = {}
@@ -151,11 +149,9 @@ def type_score(
     points: int,
     split: str,
 ) -> TypeScore:
-    """``TypeScore(...)``, made without the frozen dataclass's ``__init__`` (one
-    ``object.__setattr__`` call per field): the fields go straight into the new instance's
-    ``__dict__``, as ``copy`` and ``pickle`` do. Every scoring makes one per type and
-    participant; one without adjustments and with a whole count is handed out again when the
-    same fields come back (scores are immutable)."""
+    """``TypeScore(...)``, made by its :func:`frozen_maker`. Every scoring needs one per type
+    and participant; one without adjustments and with a whole count is handed out again when
+    the same fields come back (scores are immutable)."""
     if adjustments or type(count) is not int:
         return _type_score(count, base_count, adjustments, place, tied_with, points, split)
     key = (count, base_count, place, tied_with, points, split)
@@ -169,14 +165,7 @@ def type_score(
     return score
 
 
-_TYPE_SCORE_FIELDS = tuple(f.name for f in fields(TypeScore))  # type_score's order
-
-
-def _type_score(*values: object) -> TypeScore:
-    """A new TypeScore of the fields in :func:`type_score`'s order."""
-    score = _new(TypeScore)
-    score.__dict__.update(zip(_TYPE_SCORE_FIELDS, values, strict=True))
-    return score
+_type_score = frozen_maker(TypeScore)
 
 
 @dataclass(frozen=True)
@@ -194,6 +183,9 @@ class WallScore(CategoryScore):
         if self.segments:
             d["segments"] = [{"at": str(c), "side": s.value} for c, s in self.segments]
         return d
+
+
+new_wall_score = frozen_maker(WallScore)  # ``WallScore(...)`` without the frozen __init__
 
 
 @dataclass(frozen=True)
@@ -344,38 +336,44 @@ class ScoringResult:
 
 def participant(entry: ScoringEntry) -> Participant:
     """The categories' view of an entry: counts with the adjustments applied (never below 0)."""
-    if entry.alhambra is not None:
-        base = _building_counts(entry.alhambra)
+    alhambra = entry.alhambra
+    if alhambra is not None:
+        base = _building_counts(alhambra)
     else:
         base = dict.fromkeys(BUILDING_TYPES, 0)
         for t, n in (entry.counts or {}).items():
             base[t] = int(n)
-    counts: dict[BuildingType, Number] = dict(base)
-    for adj in entry.adjustments:
-        counts[adj.type] = norm(max(0, counts.get(adj.type, 0) + adj.amount))
-    return Participant(
-        name=entry.name,
-        is_dirk=entry.is_dirk,
-        counts=counts,
-        base_counts=base,
-        adjustments=tuple(entry.adjustments),
-        alhambra=entry.alhambra,
-        wall_claim=entry.wall_claim,
-        total_before=entry.total_before,
+    counts: Mapping[BuildingType, Number] = base  # read only: shared when nothing is adjusted
+    if entry.adjustments:
+        adjusted: dict[BuildingType, Number] = dict(base)
+        for adj in entry.adjustments:
+            adjusted[adj.type] = norm(max(0, adjusted.get(adj.type, 0) + adj.amount))
+        counts = adjusted
+    return _new_participant(
+        entry.name,
+        entry.is_dirk,
+        counts,
+        base,
+        tuple(entry.adjustments),
+        alhambra,
+        entry.wall_claim,
+        entry.total_before,
     )
 
 
-_PIECE_TYPE = attrgetter("type")
+_new_participant = frozen_maker(Participant)
+_NO_BUILDINGS = dict.fromkeys(BUILDING_TYPES, 0)
 
 
 def _building_counts(alh: Alhambra) -> dict[BuildingType, int]:
-    """``alh.counts()`` (buildings per type; the fountain, on 0,0 for good, has none), counted
-    in C (``Counter`` over the pieces' types) without going through the enum class."""
-    found = Counter(map(_PIECE_TYPE, alh.cells.values()))
-    base = dict.fromkeys(BUILDING_TYPES, 0)
-    for t in BUILDING_TYPES:
-        if t in found:
-            base[t] = found[t]
+    """``alh.counts()`` (buildings per type; the fountain, on 0,0 for good, has none), in one
+    pass over the pieces (cheaper than a ``Counter`` or ``list.count``: an enum compares
+    through Python-level slots)."""
+    base = _NO_BUILDINGS.copy()
+    for piece in alh.cells.values():
+        t = piece.type
+        if t is not None:
+            base[t] += 1
     return base
 
 
@@ -386,11 +384,36 @@ def _apply_floor(score: CategoryScore, points: int) -> CategoryScore:
     return LineScore(points, "", "", unfloored=score.points)
 
 
+Scored = Sequence[tuple[str, Floor, Mapping[str, CategoryScore]]]  # (key, floor, by name)
+
+
+def _floored_line(scored: Scored, name: str, total_before: int) -> tuple[dict[str, Any], int]:
+    """A participant's line and its points when a category has a floor: in category order,
+    a floored category's negative points are cut so that the points so far (with the total
+    before, for "total") stay at zero or above."""
+    line: dict[str, CategoryScore] = {}
+    running = 0
+    for key, floor, got in scored:
+        s = got.get(name)
+        if s is None:
+            continue
+        if floor is not None and s.points < 0:
+            base_sum = running + (total_before if floor == "total" else 0)
+            if base_sum + s.points < 0:
+                s = _apply_floor(s, -base_sum if base_sum > 0 else 0)
+        line[key] = s
+        running += s.points
+    return line, running
+
+
 _BASE_LABELS = {c.key: (c.label_en, c.label_de) for c in base_categories()}
 # (key, floor, category) of the base categories by the base table, in order
 _BASE_KEYED: tuple[tuple[str, Floor, ScoringCategory], ...] = tuple(
     (c.key, c.floor, c) for c in base_categories()
 )
+_POINTS = attrgetter("points")
+_new_row = frozen_maker(ScoringRow)
+_new_result = frozen_maker(ScoringResult)
 
 
 def score_round(
@@ -411,11 +434,12 @@ def score_round(
     if round_no not in POINTS:
         raise ValueError(f"there is no scoring {round_no} (1, 2 or 3)")
     people = [participant(e) for e in entries]
-    taken: set[str] = set()
-    for i, person in enumerate(people):  # results are by name: a second "Dirk" gets a mark
-        if person.name in taken:
-            people[i] = replace(person, name=f"{person.name}#{i + 1}")
-        taken.add(people[i].name)
+    if len({person.name for person in people}) < len(people):
+        taken: set[str] = set()
+        for i, person in enumerate(people):  # results are by name: a second "Dirk" gets a mark
+            if person.name in taken:
+                people[i] = replace(person, name=f"{person.name}#{i + 1}")
+            taken.add(people[i].name)
     if extra or table is not None:
         cats = base_categories(table)
         cats += extra
@@ -426,34 +450,27 @@ def score_round(
         keyed = _BASE_KEYED
         labels = dict(_BASE_LABELS)
     scored = [(key, floor, c.score(round_no, people, profile)) for key, floor, c in keyed]
+    floored = keyed is not _BASE_KEYED and any(floor is not None for _k, floor, _c in keyed)
     rows: list[ScoringRow] = []
     for e, person in zip(entries, people, strict=True):
-        line: dict[str, CategoryScore] = {}
-        running = 0
         name = person.name
-        for key, floor, got in scored:
-            s = got.get(name)
-            if s is None:
-                continue
-            if floor is not None and s.points < 0:
-                base_sum = running + (e.total_before if floor == "total" else 0)
-                if base_sum + s.points < 0:
-                    s = _apply_floor(s, -base_sum if base_sum > 0 else 0)
-            line[key] = s
-            running += s.points
-        row = ScoringRow(e.name, e.is_dirk, line, e.total_before, labels)
+        if floored:
+            line, running = _floored_line(scored, name, e.total_before)
+        else:
+            line = {key: got[name] for key, _floor, got in scored if name in got}
+            running = sum(map(_POINTS, line.values()))
+        row = _new_row(e.name, e.is_dirk, line, e.total_before, labels)
         # the row's points and total, as its cached properties would work them out
         row.__dict__["points"] = running
         row.__dict__["total"] = e.total_before + running
         rows.append(row)
-    notes = ("replacement points table",) if table is not None else ()
-    return ScoringResult(
+    return _new_result(
         round_no,
         tuple(rows),
-        wall_mode=profile.wall_run,
-        notes=notes,
-        table=table,
-        table_label=table_label if table is not None else None,
+        profile.wall_run,
+        ("replacement points table",) if table is not None else (),
+        table,
+        table_label if table is not None else None,
     )
 
 

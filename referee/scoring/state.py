@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.catalogue import BuildingType
-from referee.scoring.categories import ScoringParts
+from referee.catalogue import BUILDING_TYPES
+from referee.scoring.categories import ScoringParts, frozen_maker
 from referee.scoring.core import ScoringEntry, ScoringResult, score_round
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
+
+_new_entry = frozen_maker(ScoringEntry)  # ``ScoringEntry(...)`` without the frozen __init__
 
 
 def scoring_entries(
@@ -25,16 +27,17 @@ def scoring_entries(
     """The participants of a scoring of ``state``, with the modules' count adjustments."""
     if parts is None:
         parts = state.ext.scoring_parts(state, round_no)
+    adjusted = bool(parts.adjustments)
     entries: list[ScoringEntry] = []
     for p in state.players:
-        adjustments = parts.for_participant(p.name)
+        adjustments = parts.for_participant(p.name) if adjusted else ()
         if p.counts is not None:
             counts = dict(p.counts)
             for _c, piece in p.alhambra.buildings():
                 if piece.type is not None:
                     counts[piece.type] = counts.get(piece.type, 0) + 1
             entries.append(
-                ScoringEntry(
+                _new_entry(
                     p.name,
                     counts=counts,
                     wall_claim=p.wall_claim,
@@ -44,17 +47,17 @@ def scoring_entries(
             )
             continue
         entries.append(
-            ScoringEntry(p.name, alhambra=p.alhambra, adjustments=adjustments, total_before=p.score)
+            _new_entry(p.name, alhambra=p.alhambra, adjustments=adjustments, total_before=p.score)
         )
     if state.dirk is not None:
-        dirk = dict.fromkeys(BuildingType, 0)
+        dirk = dict.fromkeys(BUILDING_TYPES, 0)
         for t in state.dirk:
             if t is not None and getattr(t, "type", None) is not None:
                 dirk[t.type] += 1
         for kind, n in (state.modules.get("_dirk_counts") or {}).items():
             dirk[kind] += n  # a `player Dirk` section with counts (engine/position.py)
         entries.append(
-            ScoringEntry(
+            _new_entry(
                 "Dirk",
                 counts=dirk,
                 is_dirk=True,
