@@ -7,10 +7,13 @@ memo table) must still be timed. For everything else it tells a 1 % change apart
 
     python bench/count_instructions.py validate            # this tree
     python bench/count_instructions.py full --tree /tmp/before --games 40 --warm 1
+    python bench/count_instructions.py chess --games 40            # needs python-chess
 
 Parts: ``validate`` (check_game of parsed games), ``parse`` (iter_games), ``full`` (the check
 command's per-game path: read, check, text report), ``fullcold`` (``full`` as the first pass of
-a fresh process: every memo starts empty). Each figure is the count of a run with the part
+a fresh process: every memo starts empty) and ``chess`` (python-chess's ``read_game`` over the
+PGN ``bench_check.py`` makes beside that corpus: the other side of the issue's ratio, per move,
+so the ratio can be read in instructions too). Each figure is the count of a run with the part
 minus that of the same run without it, over the bench's corpus made for ``--games`` games
 (``--warm``: passes of the reader before, so its memo tables are as a repeated read finds them).
 Needs ``valgrind`` on the PATH (not a dependency of the project).
@@ -39,6 +42,21 @@ from referee.notation import iter_games
 part, passes, warm, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
 opts = _Options(None, False, "text", "en", True)
 gc.disable()
+
+if part == "chess":  # python-chess's read_game over the bench's PGN (the ratio's other side)
+    import io
+    import chess.pgn
+
+    pgn = path.read_text(encoding="utf-8")
+    def read():
+        stream = io.StringIO(pgn)
+        while chess.pgn.read_game(stream) is not None:
+            pass
+    for _ in range(1 + warm):
+        read()
+    for _ in range(passes):
+        read()
+    sys.exit()
 
 def full():
     for job in _jobs((str(path),)):
@@ -76,6 +94,21 @@ def corpus(games: int) -> Path:
     return out
 
 
+def chess_corpus(moves: int) -> tuple[Path, int] | None:
+    """The bench's PGN for about ``moves`` moves (as ``bench_check.py`` makes it beside a
+    corpus of that many turns) in a temporary file, and its moves; None without python-chess."""
+    sys.path.insert(0, str(HERE))
+    from bench_check import chess_pgn
+
+    got = chess_pgn(1, moves)
+    if got is None:
+        return None
+    text, _games, n = got
+    out = Path(tempfile.gettempdir()) / f"alhambra-instructions-{moves}.pgn"
+    out.write_text(text, encoding="utf-8")
+    return out, n
+
+
 def count(tree: Path, part: str, passes: int, warm: int, path: Path) -> int:
     """Instructions (valgrind's "I refs") of one child run."""
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(tree))
@@ -104,7 +137,7 @@ def count(tree: Path, part: str, passes: int, warm: int, path: Path) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("part", choices=["validate", "parse", "full", "fullcold"])
+    ap.add_argument("part", choices=["validate", "parse", "full", "fullcold", "chess"])
     ap.add_argument("--tree", default=str(HERE.parent), help="source tree (default: this one)")
     ap.add_argument("--games", type=int, default=40, help="games of the bench corpus (40)")
     ap.add_argument("--warm", type=int, default=0, help="reader passes before (0)")
@@ -114,6 +147,14 @@ def main() -> None:
     path = corpus(args.games)
     turns = sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line[:1].isdigit())
     tree = Path(args.tree).resolve()
+    if args.part == "chess":
+        made = chess_corpus(turns)
+        if made is None:
+            sys.exit("python-chess is not installed")
+        pgn, moves = made
+        n = count(tree, "chess", 1, args.warm, pgn) - count(tree, "chess", 0, args.warm, pgn)
+        print(f"python-chess read_game: {n:,} instructions, {n // max(moves, 1):,} per move")
+        return
     without = count(tree, args.part, 0, args.warm, path)
     with_part = count(tree, args.part, 1, args.warm, path)
     n = with_part - without
