@@ -26,3 +26,32 @@ def cache_dir() -> Path | None:
         return Path.home() / ".cache" / "alhambra-referee"
     except (RuntimeError, KeyError):  # no home folder
         return None
+
+
+def marshal_file(stem: str) -> Path | None:
+    """The cache file ``stem`` of data in ``marshal``'s format (None: no cache folder): named
+    after the interpreter's bytecode tag and magic number, since the format is the
+    interpreter's."""
+    import sys
+    from importlib.util import MAGIC_NUMBER
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    tag = sys.implementation.cache_tag or "python"
+    return folder / f"{stem}-{tag}-{MAGIC_NUMBER.hex()}.marshal"
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace the file ``path`` by ``data`` (its folder made, private, when missing): readers
+    see the old file or the new one, never half of one. Any failure is ignored (a cache)."""
+    import contextlib
+
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            tmp.unlink()

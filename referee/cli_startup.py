@@ -23,10 +23,7 @@ command line installs this; ``import referee`` leaves ``dataclasses`` alone.
 from __future__ import annotations
 
 import builtins
-import contextlib
 import marshal
-import os
-import sys
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -40,15 +37,9 @@ _path: Path | None = None
 
 
 def _file() -> Path | None:
-    from importlib.util import MAGIC_NUMBER
+    from referee.cache import marshal_file
 
-    from referee.cache import cache_dir
-
-    folder = cache_dir()
-    if folder is None:
-        return None
-    tag = sys.implementation.cache_tag or "python"
-    return folder / f"dataclass-code-{tag}-{MAGIC_NUMBER.hex()}.marshal"
+    return marshal_file("dataclass-code")
 
 
 def _load(path: Path) -> dict[str, CodeType]:
@@ -115,11 +106,10 @@ def save() -> None:
     table = _table
     if len(table) > _MAX_ENTRIES:  # old entries (another Python, changed classes): this run's
         table = {k: v for k, v in _table.items() if k in _used}
-    tmp = _path.with_name(f"{_path.name}.{os.getpid()}.tmp")
     try:
-        _path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        tmp.write_bytes(marshal.dumps(table))
-        os.replace(tmp, _path)  # readers see the old file or the new one, never half of one
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        blob = marshal.dumps(table)
+    except ValueError:  # pragma: no cover - code objects and texts only
+        return
+    from referee.cache import write_atomically
+
+    write_atomically(_path, blob)

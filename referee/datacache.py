@@ -31,8 +31,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import marshal
-import os
-import sys
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
@@ -63,15 +61,9 @@ _store = _Store()
 
 
 def _file() -> Path | None:
-    from importlib.util import MAGIC_NUMBER
+    from referee.cache import marshal_file
 
-    from referee.cache import cache_dir
-
-    folder = cache_dir()
-    if folder is None:
-        return None
-    tag = sys.implementation.cache_tag or "python"
-    return folder / f"bundled-data-{tag}-{MAGIC_NUMBER.hex()}.marshal"
+    return marshal_file("bundled-data")
 
 
 def _yaml_stamp() -> bytes | None:
@@ -240,15 +232,9 @@ def save() -> None:
         blob = marshal.dumps({**data, "texts": texts})
         if len(blob) > _MAX_BYTES:
             return
-    path = store.path
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        tmp.write_bytes(blob)
-        os.replace(tmp, path)  # readers see the old file or the new one, never half of one
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    from referee.cache import write_atomically
+
+    write_atomically(store.path, blob)
 
 
 def reset() -> None:
