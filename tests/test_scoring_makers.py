@@ -1,4 +1,4 @@
-"""The scoring's cheap paths equal the general ones: records made by ``frozen_maker`` equal
+"""The scoring's cheap paths equal the general ones: records made by ``record_maker`` equal
 those of the dataclass's ``__init__``; the building majority's memo by position (no count
 adjustment) gives what the general ranking gives; the pieces' count equals ``Alhambra.counts``."""
 
@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.geometry import Alhambra
+from referee.makers import record_maker
 from referee.record.model import Coord
 from referee.scoring.categories import (
     BuildingMajority,
     Participant,
-    frozen_maker,
     rank,
 )
 from referee.scoring.core import (
@@ -42,19 +42,19 @@ def _same(a: object, b: object) -> None:
 
 
 def test_maker_equals_init_with_defaults_and_factories() -> None:
-    _same(frozen_maker(ScoringEntry)("Anna"), ScoringEntry("Anna"))
+    _same(record_maker(ScoringEntry)("Anna"), ScoringEntry("Anna"))
     _same(
-        frozen_maker(ScoringEntry)("Ben", counts={T: 2}, is_dirk=True, total_before=7),
+        record_maker(ScoringEntry)("Ben", counts={T: 2}, is_dirk=True, total_before=7),
         ScoringEntry("Ben", counts={T: 2}, is_dirk=True, total_before=7),
     )
-    row = frozen_maker(ScoringRow)("Anna", False, {}, 3)  # labels: the default factory
+    row = record_maker(ScoringRow)("Anna", False, {}, 3)  # labels: the default factory
     _same(row, ScoringRow("Anna", False, {}, 3))
-    assert row.labels == {} and row.labels is not frozen_maker(ScoringRow)("B", False, {}, 0).labels
-    _same(frozen_maker(ScoringResult)(1, ()), ScoringResult(1, ()))
-    _same(frozen_maker(WallScore)(4, 4, (), True), WallScore(4, 4, (), verified=True))
+    assert row.labels == {} and row.labels is not record_maker(ScoringRow)("B", False, {}, 0).labels
+    _same(record_maker(ScoringResult)(1, ()), ScoringResult(1, ()))
+    _same(record_maker(WallScore)(4, 4, (), True), WallScore(4, 4, (), verified=True))
     args = (3, 3, (), 1, ("Ben",), 13, "(21+13+6)/3 = 13")
-    _same(frozen_maker(TypeScore)(*args), TypeScore(*args))
-    made = frozen_maker(Participant)("Anna", False, {T: 1}, {T: 1}, ())
+    _same(record_maker(TypeScore)(*args), TypeScore(*args))
+    made = record_maker(Participant)("Anna", False, {T: 1}, {T: 1}, ())
     _same(made, Participant("Anna", False, {T: 1}, {T: 1}, ()))
     assert hash(made.adjustments) == hash(())
 
@@ -64,7 +64,7 @@ def test_maker_keeps_the_record_frozen() -> None:
 
     import pytest
 
-    entry = frozen_maker(ScoringEntry)("Anna")
+    entry = record_maker(ScoringEntry)("Anna")
     with pytest.raises(dataclasses.FrozenInstanceError):
         entry.name = "Ben"  # type: ignore[misc]
 

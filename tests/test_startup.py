@@ -253,6 +253,7 @@ def test_the_code_cache_keeps_this_runs_texts_when_it_is_full(
 
 def test_generated_code_comes_from_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     from referee import cli_startup
+    from referee.makers import record_maker
     from referee.notation import fast
 
     monkeypatch.setattr(cli_startup, "_table", {})
@@ -263,7 +264,7 @@ def test_generated_code_comes_from_the_table(monkeypatch: pytest.MonkeyPatch) ->
     assert cli_startup.compiled(source) is code and source in cli_startup._used
     # the reader's record makers are made from such texts: the same records as the classes'
     model = fast._model
-    ref = fast._maker(model.PlayerRef)("Anna", model.Pos(3, 7))
+    ref = record_maker(model.PlayerRef)("Anna", model.Pos(3, 7))
     assert ref == model.PlayerRef("Anna", model.Pos(3, 7)) and type(ref) is model.PlayerRef
     assert ref.pos == (3, 7)
     assert len(cli_startup._table) == 2

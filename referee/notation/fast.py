@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.cli_startup import compiled
 from referee.lazy_re import lazy_pattern
+from referee.makers import record_maker
 from referee.notation import tokens as tk
 from referee.record import model as _model
 from referee.record.model import Coord, NotationError
@@ -50,35 +51,6 @@ from referee.record.model import Coord, NotationError
 # a turn) is a named tuple: ``tuple.__new__(Pos, (line, column))``, one call in C.
 
 _new: Callable[[type], Any] = object.__new__
-
-
-def _maker(cls: type) -> Callable[..., Any]:
-    """A function ``make(*values)`` that builds ``cls`` from its fields, in order (the fields'
-    defaults as its default arguments), without calling ``__init__`` (frozen slots dataclasses
-    without ``__post_init__``). Its code is generated once per class, as ``dataclasses`` makes
-    ``__init__``: one slot setter call per field, no loop."""
-    import dataclasses
-
-    fields = dataclasses.fields(cls)
-    assert not hasattr(cls, "__post_init__") and "__slots__" in cls.__dict__, cls
-    assert all(f.default_factory is dataclasses.MISSING for f in fields), cls
-    space: dict[str, Any] = {"new": _new, "cls": cls}
-    params, body = [], []
-    for i, f in enumerate(fields):
-        space[f"set{i}"] = cls.__dict__[f.name].__set__
-        if f.default is dataclasses.MISSING:
-            params.append(f"v{i}")
-        else:  # the defaults are always the last fields
-            space[f"default{i}"] = f.default
-            params.append(f"v{i}=default{i}")
-        body.append(f"    set{i}(o, v{i})\n")
-    source = f"def make({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n"
-    # compiled once per text (classes with as many fields share it), kept between runs in the
-    # command line's code table with the dataclasses' methods
-    exec(compiled(source), space)
-    make: Callable[..., Any] = space["make"]
-    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
-    return make
 
 
 # the record classes as the reader builds them: each name is its class's maker (for the type
@@ -120,39 +92,39 @@ if TYPE_CHECKING:
         Turn,
     )
 else:
-    Annotation = _maker(_model.Annotation)
-    Award = _maker(_model.Award)
-    BuildFromReserve = _maker(_model.BuildFromReserve)
-    Buy = _maker(_model.Buy)
-    CardRef = _maker(_model.CardRef)
-    Chance = _maker(_model.Chance)
-    Claim = _maker(_model.Claim)
-    ClaimPart = _maker(_model.ClaimPart)
-    CommentLine = _maker(_model.CommentLine)
-    ComponentRef = _maker(_model.ComponentRef)
-    Deal = _maker(_model.Deal)
-    DirkDraw = _maker(_model.DirkDraw)
-    DisplayReveal = _maker(_model.DisplayReveal)
-    Distribution = _maker(_model.Distribution)
-    GenericArg = _maker(_model.GenericArg)
-    Give = _maker(_model.Give)
-    Header = _maker(_model.Header)
-    MarketDraw = _maker(_model.MarketDraw)
-    ModuleAction = _maker(_model.ModuleAction)
-    ModuleChance = _maker(_model.ModuleChance)
-    Place = _maker(_model.Place)
-    PlayerRef = _maker(_model.PlayerRef)
+    Annotation = record_maker(_model.Annotation)
+    Award = record_maker(_model.Award)
+    BuildFromReserve = record_maker(_model.BuildFromReserve)
+    Buy = record_maker(_model.Buy)
+    CardRef = record_maker(_model.CardRef)
+    Chance = record_maker(_model.Chance)
+    Claim = record_maker(_model.Claim)
+    ClaimPart = record_maker(_model.ClaimPart)
+    CommentLine = record_maker(_model.CommentLine)
+    ComponentRef = record_maker(_model.ComponentRef)
+    Deal = record_maker(_model.Deal)
+    DirkDraw = record_maker(_model.DirkDraw)
+    DisplayReveal = record_maker(_model.DisplayReveal)
+    Distribution = record_maker(_model.Distribution)
+    GenericArg = record_maker(_model.GenericArg)
+    Give = record_maker(_model.Give)
+    Header = record_maker(_model.Header)
+    MarketDraw = record_maker(_model.MarketDraw)
+    ModuleAction = record_maker(_model.ModuleAction)
+    ModuleChance = record_maker(_model.ModuleChance)
+    Place = record_maker(_model.Place)
+    PlayerRef = record_maker(_model.PlayerRef)
     Pos = _model.Pos  # a named tuple: made in C (see :func:`_source`)
-    RemoveToReserve = _maker(_model.RemoveToReserve)
-    Reserve = _maker(_model.Reserve)
-    Reshuffle = _maker(_model.Reshuffle)
-    Scoring = _maker(_model.Scoring)
-    ScoringCardRef = _maker(_model.ScoringCardRef)
-    StartPlayer = _maker(_model.StartPlayer)
-    Swap = _maker(_model.Swap)
-    TakeMoney = _maker(_model.TakeMoney)
-    TileRef = _maker(_model.TileRef)
-    Turn = _maker(_model.Turn)
+    RemoveToReserve = record_maker(_model.RemoveToReserve)
+    Reserve = record_maker(_model.Reserve)
+    Reshuffle = record_maker(_model.Reshuffle)
+    Scoring = record_maker(_model.Scoring)
+    ScoringCardRef = record_maker(_model.ScoringCardRef)
+    StartPlayer = record_maker(_model.StartPlayer)
+    Swap = record_maker(_model.Swap)
+    TakeMoney = record_maker(_model.TakeMoney)
+    TileRef = record_maker(_model.TileRef)
+    Turn = record_maker(_model.Turn)
 
 # the record classes the reader builds, by class (the memoised groups below rebuild them)
 _MAKER_NAMES: dict[type, str] = {

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import (
     TYPE_CHECKING,
@@ -40,7 +40,6 @@ from typing import (
 )
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
-from referee.cli_startup import compiled
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a Fraction is made (half buildings only)
@@ -120,44 +119,7 @@ def sum_text(paid: Sequence[int]) -> str:
     return out
 
 
-# ------------------------------------------------------------------------------ records
-
-_T = TypeVar("_T")
-_NO_VALUE = object()  # a field with a default factory that the caller left out
-
-
-def frozen_maker(cls: type[_T]) -> Callable[..., _T]:
-    """A function that builds ``cls`` (a frozen dataclass with a ``__dict__``) from the same
-    arguments as ``cls(...)``, without its ``__init__``: the frozen ``__init__`` sets every
-    field with a call of ``object.__setattr__``, and a scoring makes dozens of these objects.
-    The maker puts the fields straight into the new instance's ``__dict__``, in field order
-    (as ``copy`` and ``pickle`` fill it): the same object, of the same class, with the same
-    ``__dict__``, equal to the one ``cls(...)`` makes. Its code is generated once per class, as
-    ``dataclasses`` makes ``__init__`` (the defaults and default factories included)."""
-    assert "__slots__" not in cls.__dict__ and not hasattr(cls, "__post_init__"), cls
-    space: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_no_value": _NO_VALUE}
-    params, body = [], []
-    for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
-        assert f.init and not f.name.startswith("_"), (cls, f.name)
-        value = f.name
-        if f.default is not MISSING:
-            space[f"_default{i}"] = f.default
-            params.append(f"{f.name}=_default{i}")
-        elif f.default_factory is not MISSING:
-            space[f"_factory{i}"] = f.default_factory
-            params.append(f"{f.name}=_no_value")
-            value = f"_factory{i}() if {f.name} is _no_value else {f.name}"
-        else:
-            params.append(f.name)
-        body.append(f"    _d[{f.name!r}] = {value}\n")
-    source = (
-        f"def make({', '.join(params)}):\n    _o = _new(_cls)\n    _d = _o.__dict__\n"
-        f"{''.join(body)}    return _o\n"
-    )
-    exec(compiled(source), space)  # compiled once per text (cached with the dataclasses' code)
-    make: Callable[..., _T] = space["make"]
-    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
-    return make
+_NO_VALUE = object()  # a memo's answer for a key it does not hold
 
 
 # ------------------------------------------------------------------------- participants

@@ -31,6 +31,7 @@ from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
 from referee.geometry import Alhambra
+from referee.makers import record_maker
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Claim, Coord
 from referee.scoring.categories import (
@@ -43,7 +44,6 @@ from referee.scoring.categories import (
     Participant,
     ScoringCategory,
     base_categories,
-    frozen_maker,
     norm,
     num_json,
 )
@@ -149,7 +149,7 @@ def type_score(
     points: int,
     split: str,
 ) -> TypeScore:
-    """``TypeScore(...)``, made by its :func:`frozen_maker`. Every scoring needs one per type
+    """``TypeScore(...)``, made by its :func:`record_maker`. Every scoring needs one per type
     and participant; one without adjustments and with a whole count is handed out again when
     the same fields come back (scores are immutable)."""
     if adjustments or type(count) is not int:
@@ -165,7 +165,7 @@ def type_score(
     return score
 
 
-_type_score = frozen_maker(TypeScore)
+_type_score = record_maker(TypeScore)
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ class WallScore(CategoryScore):
         return d
 
 
-new_wall_score = frozen_maker(WallScore)  # ``WallScore(...)`` without the frozen __init__
+new_wall_score = record_maker(WallScore)  # ``WallScore(...)`` without the frozen __init__
 
 
 @dataclass(frozen=True)
@@ -361,7 +361,7 @@ def participant(entry: ScoringEntry) -> Participant:
     )
 
 
-_new_participant = frozen_maker(Participant)
+_new_participant = record_maker(Participant)
 _NO_BUILDINGS = dict.fromkeys(BUILDING_TYPES, 0)
 
 
@@ -412,8 +412,8 @@ _BASE_KEYED: tuple[tuple[str, Floor, ScoringCategory], ...] = tuple(
     (c.key, c.floor, c) for c in base_categories()
 )
 _POINTS = attrgetter("points")
-_new_row = frozen_maker(ScoringRow)
-_new_result = frozen_maker(ScoringResult)
+_new_row = record_maker(ScoringRow)
+_new_result = record_maker(ScoringResult)
 
 
 def score_round(

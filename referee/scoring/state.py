@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.catalogue import BUILDING_TYPES
-from referee.scoring.categories import ScoringParts, frozen_maker
+from referee.makers import record_maker
+from referee.scoring.categories import ScoringParts
 from referee.scoring.core import ScoringEntry, ScoringResult, score_round
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
 
-_new_entry = frozen_maker(ScoringEntry)  # ``ScoringEntry(...)`` without the frozen __init__
+_new_entry = record_maker(ScoringEntry)  # ``ScoringEntry(...)`` without the frozen __init__
 
 
 def scoring_entries(

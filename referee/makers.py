@@ -1,0 +1,55 @@
+"""Records made without their dataclass ``__init__``, for the hot paths that make many.
+
+A frozen dataclass's ``__init__`` sets every field with a call of ``object.__setattr__``. The
+reader makes some fifteen records a turn line and a scoring dozens of result records, so both
+build them with a *maker*: a function taking the same arguments as ``cls(...)`` (the defaults
+and default factories included) that makes a new instance of the class and fills its fields
+directly, through each slot's member descriptor (a slots class) or into its ``__dict__`` (in
+field order, as ``copy`` and ``pickle`` fill it). The object is the same: same class, every
+field set, equal to and hashed and shown as the one ``cls(...)`` makes (held by
+tests/test_notation_fast.py and tests/test_scoring_makers.py). The maker's code is generated
+once per class, as ``dataclasses`` makes ``__init__``, and compiled through the command line's
+code table (:func:`referee.cli_startup.compiled`), so it is kept between runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, fields
+from typing import Any, TypeVar
+
+from referee.cli_startup import compiled
+
+_T = TypeVar("_T")
+_NO_VALUE = object()  # a field with a default factory that the caller left out
+
+
+def record_maker(cls: type[_T]) -> Callable[..., _T]:
+    """The maker of ``cls``, a frozen dataclass without ``__post_init__`` (see the module)."""
+    assert not hasattr(cls, "__post_init__"), cls
+    slots = "__slots__" in cls.__dict__
+    space: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_no_value": _NO_VALUE}
+    params, body = [], []
+    for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
+        assert f.init and not f.name.startswith("_"), (cls, f.name)
+        value = f.name
+        if f.default is not MISSING:
+            space[f"_default{i}"] = f.default
+            params.append(f"{f.name}=_default{i}")
+        elif f.default_factory is not MISSING:
+            space[f"_factory{i}"] = f.default_factory
+            params.append(f"{f.name}=_no_value")
+            value = f"_factory{i}() if {f.name} is _no_value else {f.name}"
+        else:
+            params.append(f.name)
+        if slots:
+            space[f"_set{i}"] = cls.__dict__[f.name].__set__
+            body.append(f"    _set{i}(_o, {value})\n")
+        else:
+            body.append(f"    _d[{f.name!r}] = {value}\n")
+    head = "    _o = _new(_cls)\n" + ("" if slots else "    _d = _o.__dict__\n")
+    source = f"def make({', '.join(params)}):\n{head}{''.join(body)}    return _o\n"
+    exec(compiled(source), space)
+    make: Callable[..., _T] = space["make"]
+    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
+    return make
