@@ -139,26 +139,24 @@ def load_profile(
         return _bundled(name_or_path.strip())
     path = Path(name_or_path)
     if not allow_files:
-        import difflib  # for the messages only
-
-        known = ", ".join(list_profiles())
-        hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
-        maybe = f" (did you mean {hint[0]}?)" if hint else ""
         raise ProfileError.single(
-            _short(str(name_or_path)),
-            f"not a bundled profile{maybe}; bundled profiles: {known}",
+            _short(str(name_or_path)), f"not a bundled profile{_bundled_hint(str(name_or_path))}"
         )
     if not path.exists():
-        import difflib
-
-        known = ", ".join(list_profiles())
-        hint = difflib.get_close_matches(str(name_or_path), list_profiles(), n=1)
-        maybe = f" (did you mean {hint[0]}?)" if hint else ""
         raise ProfileError.single(
             str(name_or_path),
-            f"no bundled profile and no file of this name{maybe}; bundled profiles: {known}",
+            f"no bundled profile and no file of this name{_bundled_hint(str(name_or_path))}",
         )
     return _load_file(path, chain=())
+
+
+def _bundled_hint(name: str) -> str:
+    """`` (did you mean bga?); bundled profiles: ...`` for a name that is none of them."""
+    import difflib  # for the messages only
+
+    hint = difflib.get_close_matches(name, list_profiles(), n=1)
+    maybe = f" (did you mean {hint[0]}?)" if hint else ""
+    return f"{maybe}; bundled profiles: {', '.join(list_profiles())}"
 
 
 def parse_profile(text: str, file: str = "<profile>", base: Path | None = None) -> RuleProfile:
