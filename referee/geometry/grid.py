@@ -10,8 +10,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from referee.catalogue import BuildingType, Side
+from referee.catalogue import BuildingType, Side, TileKind
 from referee.geometry.incremental import Geometry, from_scratch
+from referee.geometry.layers import Edge, Layers, corner_cells, edge_cells, edge_key, is_special
+from referee.geometry.pieces import Footprint, Part, parts_of
 from referee.record.model import Coord
 
 ORIGIN = Coord(0, 0)
@@ -63,11 +65,12 @@ class Alhambra:
     they only keep the grid consistent: a cell holds at most one piece and the fountain stays.
     """
 
-    __slots__ = ("_cells", "_derived", "_geo", "_version")
+    __slots__ = ("_cells", "_derived", "_geo", "_layers", "_version")
 
     def __init__(self, tiles: Iterable[tuple[Coord, Piece]] = ()) -> None:
         self._cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}
         self._version = 0
+        self._layers: Layers | None = None  # edges, corners, overlays (None: all empty)
         self._derived: dict[str, object] = {}  # facts computed from the cells (see rules)
         self._geo: Geometry | None = None  # built on first use, then kept up to date
         for coord, piece in tiles:
@@ -97,7 +100,12 @@ class Alhambra:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Alhambra):
             return NotImplemented
-        return self._cells == other._cells
+        if self._cells != other._cells:
+            return False
+        mine, theirs = self._layers, other._layers
+        if mine is None or theirs is None:
+            return (mine is None or mine.empty()) and (theirs is None or theirs.empty())
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -122,8 +130,20 @@ class Alhambra:
         change it)."""
         geo = self._geo
         if geo is None:
-            geo = self._geo = from_scratch(self._cells)
+            geo = self._geo = from_scratch(self._cells, self._layers)
         return geo
+
+    @property
+    def layers(self) -> Layers | None:
+        """The edge, corner and overlay layers and the cells of special pieces
+        (:mod:`referee.geometry.layers`); None while all are empty, the base game's case
+        (read it, do not change it)."""
+        return self._layers
+
+    @property
+    def layered(self) -> bool:
+        """Whether any layer holds something (then the building rules take the general path)."""
+        return self._layers is not None
 
     @property
     def version(self) -> int:
@@ -146,8 +166,16 @@ class Alhambra:
         cells = self._cells
         if coord in cells:
             return False
+        if type(piece) is not TileKind and is_special(piece):
+            return self._place_special(coord, piece)
         cells[coord] = piece
         self._version += 1
+        lay = self._layers
+        if lay is not None:
+            if lay.carried and piece in lay.carried:
+                lay.overlays[coord] = lay.carried.pop(piece)
+            self._changed()
+            return True
         if self._geo is not None:
             self._geo.placed(self._cells, coord, piece)
         old = self._derived
@@ -166,6 +194,11 @@ class Alhambra:
         """Take the piece off ``coord`` and return it (no rule check; never the fountain)."""
         if coord == ORIGIN:
             raise ValueError("the fountain is never removed")
+        if self._layers is not None:
+            piece, overlay = self.remove_with_overlay(coord)
+            if overlay:  # the added walls stay with the tile (E21)
+                self._lay().carried[piece] = overlay
+            return piece
         piece = self._cells.pop(coord)  # KeyError for an empty cell
         self._version += 1
         if self._geo is not None:
@@ -179,7 +212,173 @@ class Alhambra:
         other._version = 0
         other._derived = dict(self._derived)
         other._geo = None if self._geo is None else self._geo.copy()
+        other._layers = None if self._layers is None else self._layers.copy()
         return other
+
+    # ------------------------------------------------------------------- layered changes
+
+    def _changed(self) -> None:
+        """After a change of a layered Alhambra: the kept geometry is rebuilt on next use (a
+        layered Alhambra is rare; its geometry is cheap to rebuild), derived facts dropped."""
+        self._version += 1
+        self._geo = None
+        self._derived.clear()
+        lay = self._layers
+        if lay is not None and lay.empty() and not lay.returned:
+            self._layers = None
+
+    def _lay(self) -> Layers:
+        lay = self._layers
+        if lay is None:
+            lay = self._layers = Layers()
+        return lay
+
+    def _place_special(self, coord: Coord, piece: Piece) -> bool:
+        """Put a piece with a rule profile, a two-cell or a half piece down (atomically)."""
+        cells = self._cells
+        if getattr(piece, "footprint", Footprint.CELL) == Footprint.TWO_CELLS:
+            parts = parts_of(piece, coord)
+            if any(c in cells for c, _ in parts):
+                return False
+            lay = self._lay()
+            for c, part in parts:
+                cells[c] = part  # type: ignore[assignment]
+                lay.special[c] = part
+        else:
+            cells[coord] = piece
+            self._lay().special[coord] = piece
+        self._changed()
+        return True
+
+    def cells_of(self, coord: Coord) -> list[Coord]:
+        """Every cell of the piece on ``coord`` (two for a two-cell piece), anchor first."""
+        piece = self._cells.get(coord)
+        if type(piece) is not Part:
+            return [coord] if piece is not None else []
+        return [c for c, _ in parts_of(piece.whole, self.anchor_of(coord))]
+
+    def anchor_of(self, coord: Coord) -> Coord:
+        """The anchor cell of the piece on ``coord`` (itself but for a part of a two-cell
+        piece)."""
+        piece = self._cells.get(coord)
+        if type(piece) is Part and piece.index == 1:
+            second: Side = piece.whole.second
+            return coord.neighbour(second.opposite)
+        return coord
+
+    def piece_at(self, coord: Coord) -> object | None:
+        """The piece on ``coord`` as a whole (a two-cell piece, not its part)."""
+        piece = self._cells.get(coord)
+        return piece.whole if type(piece) is Part else piece
+
+    def remove_with_overlay(self, coord: Coord) -> tuple[Piece, frozenset[Side]]:
+        """Take the piece on ``coord`` out (the whole of a two-cell piece) with the walls added
+        to it (they belong to the tile, E21). Pieces on a corner or an edge of a freed cell
+        that leave on a redesign go to ``layers.returned``."""
+        if coord == ORIGIN:
+            raise ValueError("the fountain is never removed")
+        cells = self._cells
+        if coord not in cells:
+            raise KeyError(coord)
+        whole = self.piece_at(coord)
+        freed = self.cells_of(coord)
+        lay = self._layers
+        overlay: frozenset[Side] = frozenset()
+        for c in freed:
+            del cells[c]
+        if lay is not None:
+            overlay = lay.overlays.pop(coord, frozenset())
+            for c in freed:
+                lay.special.pop(c, None)
+                if c != coord:
+                    lay.overlays.pop(c, None)
+            for key in [k for k in lay.corners if set(corner_cells(k)) & set(freed)]:
+                piece = lay.corners[key]
+                if getattr(piece, "leaves_on_redesign", False):
+                    lay.returned.append(("corner", key, lay.corners.pop(key)))
+            for edge in [e for e in lay.edges if set(edge_cells(e)) & set(freed)]:
+                piece = lay.edges[edge]
+                if getattr(piece, "leaves_on_redesign", False):
+                    lay.returned.append(("edge", edge, lay.edges.pop(edge)))
+        if self._geo is not None and lay is None:  # pragma: no cover - remove() handles it
+            self._geo.removed(cells, coord)
+        self._changed()
+        return whole, overlay  # type: ignore[return-value]
+
+    def place_with_overlay(self, coord: Coord, piece: Piece, overlay: frozenset[Side]) -> None:
+        """:meth:`place`, then the walls that belong to the tile back on it."""
+        self.place(coord, piece)
+        if overlay:
+            self.add_overlay(coord, overlay)
+
+    def add_overlay(self, coord: Coord, sides: frozenset[Side]) -> None:
+        """Add walls to the tile on ``coord`` (the fountain too), no rule check (E21)."""
+        if coord not in self._cells:
+            raise KeyError(coord)
+        lay = self._lay()
+        lay.overlays[coord] = lay.overlays.get(coord, frozenset()) | frozenset(sides)
+        self._changed()
+
+    def overlay(self, coord: Coord) -> frozenset[Side]:
+        """The walls added to the tile on ``coord``."""
+        lay = self._layers
+        return frozenset() if lay is None else lay.overlays.get(coord, frozenset())
+
+    def place_edge(self, at: Coord, side: Side, piece: object) -> Edge:
+        """Put ``piece`` on the edge of ``at`` towards ``side`` (no rule check); the canonical
+        edge is returned. An edge holds one piece."""
+        edge = edge_key(at, side)
+        lay = self._lay()
+        if edge in lay.edges:
+            raise ValueError(f"edge {edge} is occupied")
+        lay.edges[edge] = piece
+        self._changed()
+        return edge
+
+    def remove_edge(self, at: Coord, side: Side) -> object:
+        lay = self._layers
+        edge = edge_key(at, side)
+        if lay is None or edge not in lay.edges:
+            raise KeyError(edge)
+        piece = lay.edges.pop(edge)
+        self._changed()
+        return piece
+
+    def edge(self, at: Coord, side: Side) -> object | None:
+        lay = self._layers
+        return None if lay is None else lay.edges.get(edge_key(at, side))
+
+    def place_corner(self, key: Coord, piece: object) -> None:
+        """Put ``piece`` on the north-east corner of ``key`` (no rule check)."""
+        lay = self._lay()
+        if key in lay.corners:
+            raise ValueError(f"corner {key} is occupied")
+        lay.corners[key] = piece
+        self._changed()
+
+    def remove_corner(self, key: Coord) -> object:
+        lay = self._layers
+        if lay is None or key not in lay.corners:
+            raise KeyError(key)
+        piece = lay.corners.pop(key)
+        self._changed()
+        return piece
+
+    def corner(self, key: Coord) -> object | None:
+        lay = self._layers
+        return None if lay is None else lay.corners.get(key)
+
+    def take_returned(self) -> list[tuple[str, object, object]]:
+        """The layer pieces that left because a cell under them was redesigned (and forget
+        them): ``("corner", key, piece)`` or ``("edge", edge, piece)``."""
+        lay = self._layers
+        if lay is None or not lay.returned:
+            return []
+        out = list(lay.returned)
+        lay.returned.clear()
+        if lay.empty():
+            self._layers = None
+        return out
 
     # ---------------------------------------------------------------------------- views
 
@@ -189,6 +388,18 @@ class Alhambra:
             ((c, p) for c, p in self._cells.items() if c != ORIGIN),
             key=lambda cp: (-cp[0].y, cp[0].x),
         )
+
+    def pieces(self) -> list[tuple[Coord, object]]:
+        """Every piece except the fountain as a whole, with its anchor cell, in the order of
+        :meth:`buildings` (a two-cell piece once, at its anchor)."""
+        out: list[tuple[Coord, object]] = []
+        for c, p in self.buildings():
+            if type(p) is Part:
+                if p.index == 0:
+                    out.append((c, p.whole))
+            else:
+                out.append((c, p))
+        return out
 
     def counts(self) -> dict[BuildingType, int]:
         """Buildings per type (every type present as a key; pieces without a type skipped)."""

@@ -22,9 +22,10 @@ ints and sets, no rule and no message:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from referee.catalogue import SIDES, Side
+from referee.geometry.layers import Layers, wall_between
 from referee.record.model import Coord
 
 ORIGIN = Coord(0, 0)
@@ -151,6 +152,28 @@ def walk(masks: Mapping[Coord, int], skip: Coord | None = None, at_mask: int = -
             n = _new_coord(Coord, t)
             seen.add(n)
             stack.append(n)
+    return seen
+
+
+def walk_layered(
+    cells: Mapping[Coord, Any], layers: Layers, skip: frozenset[Coord] = frozenset()
+) -> set[Coord]:
+    """Cells reachable on foot from the fountain in a layered Alhambra: a step is allowed
+    where :func:`~referee.geometry.layers.wall_between` says ``passable`` (``skip``: cells read
+    as empty)."""
+    if skip:
+        cells = {c: p for c, p in cells.items() if c not in skip}
+    seen = {ORIGIN}
+    stack = [ORIGIN]
+    while stack:
+        c = stack.pop()
+        for side in SIDES:
+            n = c.neighbour(side)
+            if n in seen or n not in cells:
+                continue
+            if wall_between(cells, layers, c, side).passable:
+                seen.add(n)
+                stack.append(n)
     return seen
 
 
@@ -340,14 +363,21 @@ class Geometry:
         self.reach = None if len(after) == len(cells) else after
 
 
-def from_scratch(cells: Mapping[Coord, _Walled]) -> Geometry:
-    """The geometry of ``cells`` computed from the cells alone."""
+def from_scratch(cells: Mapping[Coord, _Walled], layers: Layers | None = None) -> Geometry:
+    """The geometry of ``cells`` computed from the cells alone (and the layers: the masks are
+    the effective walls, the way on foot is :func:`~referee.geometry.layers.wall_between`'s)."""
     geo = Geometry()
-    for at, piece in cells.items():
-        geo.masks[at] = wall_mask(piece.walls)
+    if layers is not None:
+        overlays = layers.overlays
+        for at, piece in cells.items():
+            extra = overlays.get(at)
+            geo.masks[at] = wall_mask(piece.walls | extra if extra else piece.walls)
+    else:
+        for at, piece in cells.items():
+            geo.masks[at] = wall_mask(piece.walls)
     for at, m in geo.masks.items():
         geo._add_front(at, m)
-    reach = walk(geo.masks)
+    reach = walk(geo.masks) if layers is None else walk_layered(cells, layers)
     geo.reach = None if len(reach) == len(cells) else reach
     geo.enclosed = enclosed_cells(cells)
     return geo

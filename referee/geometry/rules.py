@@ -33,6 +33,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from referee.catalogue import SIDES, Side
+from referee.geometry.codes import (
+    PLACE_ADJACENT,
+    PLACE_CLOSED,
+    PLACE_HOLE,
+    PLACE_OCCUPIED,
+    PLACE_SIDE,
+    PLACE_WALK,
+    PLACE_WALL,
+    REMOVE_EMPTY,
+    REMOVE_FOUNTAIN,
+    REMOVE_HOLE,
+    REMOVE_LOCKED,
+    REMOVE_WALK,
+)
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
 from referee.geometry.incremental import (
     BITS,
@@ -53,16 +67,6 @@ RULES_FILE = "rulebook-base-de-2003.txt"
 SECTION_BUILD = "Alhambra-Bauregeln"
 SECTION_REDESIGN = "Alhambra umbauen"
 
-PLACE_OCCUPIED = "PLACE-OCCUPIED"
-PLACE_ADJACENT = "PLACE-ADJACENT"
-PLACE_WALL = "PLACE-WALL"
-PLACE_WALK = "PLACE-WALK"
-PLACE_HOLE = "PLACE-HOLE"
-REMOVE_FOUNTAIN = "REMOVE-FOUNTAIN"
-REMOVE_EMPTY = "REMOVE-EMPTY"
-REMOVE_WALK = "REMOVE-WALK"
-REMOVE_HOLE = "REMOVE-HOLE"
-
 # code -> rulebook section; the summaries (English, German) are in the message catalogue
 # (referee.messages, keys ``GEOMETRY:CODE``).
 PROBLEM_SECTION: dict[str, str] = {
@@ -75,6 +79,9 @@ PROBLEM_SECTION: dict[str, str] = {
     REMOVE_EMPTY: SECTION_REDESIGN,
     REMOVE_WALK: SECTION_REDESIGN,
     REMOVE_HOLE: SECTION_REDESIGN,
+    PLACE_SIDE: SECTION_BUILD,
+    PLACE_CLOSED: SECTION_BUILD,
+    REMOVE_LOCKED: SECTION_REDESIGN,
 }
 
 
