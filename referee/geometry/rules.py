@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from referee.catalogue import SIDES, Side
+from referee.catalogue import SIDES, Side, TileKind
 from referee.geometry.codes import (
     PLACE_ADJACENT,
     PLACE_CLOSED,
@@ -48,6 +49,7 @@ from referee.geometry.codes import (
     REMOVE_WALK,
 )
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
+from referee.geometry.layers import is_special
 from referee.geometry.incremental import (
     BITS,
     DELTAS,
@@ -215,6 +217,20 @@ def _has_neighbour(cells: Mapping[Coord, Piece], at: Coord) -> bool:
     return (x, y + 1) in cells or (x + 1, y) in cells or (x, y - 1) in cells or (x - 1, y) in cells
 
 
+def _general(alh: Alhambra, piece: object = None) -> bool:
+    """Whether the general path (:mod:`referee.geometry.general`) answers: a layer holds
+    something, or the piece has a rule profile or another footprint than one cell."""
+    return alh.layered or (
+        piece is not None and type(piece) is not TileKind and is_special(piece)
+    )
+
+
+def _general_path() -> Any:
+    from referee.geometry import general
+
+    return general
+
+
 # ---------------------------------------------------------------------------- the API
 
 
@@ -241,7 +257,7 @@ def holes(alh: Alhambra) -> list[tuple[Coord, ...]]:
 def placement_fits(alh: Alhambra, at: Coord, piece: Piece) -> bool:
     """True when :func:`placement_problems` is surely empty, answered on ints (False: it may
     not be; ask it)."""
-    if at in alh.cells:
+    if at in alh.cells or _general(alh, piece):
         return False
     geo = alh.geometry
     return _fits(geo, at, geo.front.get(at, 0), wall_mask(piece.walls)) == _YES
@@ -249,6 +265,8 @@ def placement_fits(alh: Alhambra, at: Coord, piece: Piece) -> bool:
 
 def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProblem]:
     """What is wrong with putting ``piece`` on ``at`` (empty list: allowed)."""
+    if _general(alh, piece):
+        return _general_path().placement_problems(alh, at, piece)  # type: ignore[no-any-return]
     cells = alh.cells
     if at in cells:
         return [BuildingProblem(PLACE_OCCUPIED, (at,))]
@@ -298,6 +316,8 @@ def _lost(alh: Alhambra, after: set[Coord], at: Coord) -> list[Coord]:
 
 def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     """What is wrong with taking the tile on ``at`` out of the Alhambra (empty list: allowed)."""
+    if alh.layered:
+        return _general_path().removal_problems(alh, at)  # type: ignore[no-any-return]
     if at == ORIGIN:
         return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
     cells = alh.cells
@@ -328,6 +348,8 @@ def swap_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProble
     (``PLACE-WALK``) and no other tile may be cut off (``REMOVE-WALK``). The cell stays
     occupied, so no hole can open or close.
     """
+    if _general(alh, piece):
+        return _general_path().swap_problems(alh, at, piece)  # type: ignore[no-any-return]
     if at == ORIGIN:
         return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
     cells = alh.cells
@@ -360,8 +382,11 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
     ``PLACE-WALL``: every touching pair that does not match (the side is given from the
     western/southern tile of the pair); ``PLACE-ADJACENT``: tiles touching no other tile;
     ``PLACE-WALK``: other tiles that cannot be reached on foot; ``PLACE-HOLE``: every enclosed
-    empty area.
+    empty area. On a layered Alhambra also the rules of the rule profiles (``PLACE-SIDE``,
+    ``PLACE-CLOSED``), every side read through the effective walls.
     """
+    if alh.layered:
+        return _general_path().layout_problems(alh)  # type: ignore[no-any-return]
     cells = alh.cells
     problems: list[BuildingProblem] = []
     bad_cells: set[Coord] = set()
@@ -392,6 +417,8 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
 
 def legal_cells(alh: Alhambra, piece: Piece) -> list[Coord]:
     """Every empty cell where ``piece`` may be placed (``placement_problems`` empty)."""
+    if _general(alh, piece):
+        return _general_path().legal_cells(alh, piece)  # type: ignore[no-any-return]
     cells = alh.cells
     geo = alh.geometry
     m = wall_mask(piece.walls)

@@ -1,0 +1,334 @@
+"""The building rules on a layered Alhambra: the general path.
+
+:mod:`referee.geometry.rules` answers on ints from the kept geometry while an Alhambra holds
+base pieces only (the base game: every record without the geometry modules). As soon as a layer
+holds something (an edge piece, a corner piece, an added wall, a piece with a rule profile, a
+two-cell or a half piece) or the piece in question is such a piece, it asks this module, which
+answers every question the same way for base pieces (``tests/test_geometry_layers.py`` compares
+both on random layouts) but reads every side through the one effective-walls function
+(:func:`~referee.geometry.layers.wall_between`) and judges a piece on all of its cells at once:
+it lays the piece into a copy and looks at the result.
+
+The rules added by the rule profiles (E20, ``geometry/pieces.py``):
+
+- ``PLACE-SIDE``: a bastion side must meet a building side *with* a wall; a green side meets
+  only a green side (Feldlager, captions: "Nicht erlaubt: Bastion oder grüne Seite an Bastion",
+  "Grüne Seite oder Bastion an Gebäudeseite ohne Stadtmauer"; "Erlaubt: Grüne Seite an grüne
+  Seite sowie Bastion an Stadtmauer");
+- ``PLACE-CLOSED``: nothing may lie on a closed side (Wachtürme: "An der langen Seite darf
+  nichts angebaut werden");
+- ``REMOVE-LOCKED``: a piece locks the cell against removal and swap (Tore der Stadt: "Weder
+  das Tor noch die beiden Plättchen darunter dürfen umgebaut werden"; Wachtürme: never
+  redesigned).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.catalogue import SIDES, Side
+from referee.geometry.codes import (
+    PLACE_ADJACENT,
+    PLACE_CLOSED,
+    PLACE_HOLE,
+    PLACE_OCCUPIED,
+    PLACE_SIDE,
+    PLACE_WALK,
+    PLACE_WALL,
+    REMOVE_EMPTY,
+    REMOVE_FOUNTAIN,
+    REMOVE_HOLE,
+    REMOVE_LOCKED,
+    REMOVE_WALK,
+)
+from referee.geometry.grid import ORIGIN, Alhambra
+from referee.geometry.incremental import component, enclosed_cells, walk_layered
+from referee.geometry.layers import Layers, cell_walls, corner_cells, edges_of_cell
+from referee.geometry.pieces import Footprint, SideKind, parts_of, profile_of
+from referee.geometry.rules import BuildingProblem, _sorted
+from referee.record.model import Coord
+
+_PLAIN, _BASTION, _GREEN, _CLOSED = (SideKind.PLAIN, SideKind.BASTION, SideKind.GREEN, SideKind.CLOSED)
+
+
+def side_problem(
+    cells: dict[Coord, Any], layers: Layers | None, at: Coord, side: Side
+) -> str | None:
+    """Whether the side ``side`` of the piece on ``at`` may meet the piece beside it (both
+    there): None, or the code of the rule it breaks."""
+    nb = at.neighbour(side)
+    mine = profile_of(cells[at]).side(side)
+    theirs = profile_of(cells[nb]).side(side.opposite)
+    if mine is _CLOSED or theirs is _CLOSED:
+        return PLACE_CLOSED
+    wall_here = side in cell_walls(cells, layers, at)
+    wall_there = side.opposite in cell_walls(cells, layers, nb)
+    if mine is _PLAIN and theirs is _PLAIN:
+        return None if wall_here == wall_there else PLACE_WALL
+    if mine is _GREEN and theirs is _GREEN:
+        return None
+    if mine is _BASTION and theirs is _PLAIN:
+        return None if wall_there else PLACE_SIDE
+    if theirs is _BASTION and mine is _PLAIN:
+        return None if wall_here else PLACE_SIDE
+    return PLACE_SIDE
+
+
+def _new_cells(at: Coord, piece: object) -> list[Coord]:
+    if getattr(piece, "footprint", Footprint.CELL) == Footprint.TWO_CELLS:
+        return [c for c, _ in parts_of(piece, at)]
+    return [at]
+
+
+def _walk_exempt(cells: dict[Coord, Any], c: Coord) -> bool:
+    return profile_of(cells[c]).walk_exempt
+
+
+def _reach(alh: Alhambra) -> set[Coord]:
+    reach = alh.geometry.reach
+    return set(alh.cells) if reach is None else set(reach)
+
+
+def _sides_found(
+    cells: dict[Coord, Any], layers: Layers | None, new: list[Coord], existing: set[Coord]
+) -> tuple[bool, list[BuildingProblem]]:
+    """Adjacency and the side rules of the new cells against the cells in ``existing``."""
+    adjacent = False
+    found: dict[str, tuple[list[Coord], list[tuple[Coord, Side]]]] = {}
+    for c in new:
+        for side in SIDES:
+            n = c.neighbour(side)
+            if n not in existing:
+                continue
+            adjacent = True
+            code = side_problem(cells, layers, c, side)
+            if code is not None:
+                bad_cells, bad_sides = found.setdefault(code, ([], []))
+                bad_cells.append(n)
+                bad_sides.append((c, side))
+    problems = [
+        BuildingProblem(code, _sorted(set(bc)), tuple(bs))
+        for code in (PLACE_WALL, PLACE_SIDE, PLACE_CLOSED)
+        if code in found
+        for bc, bs in [found[code]]
+    ]
+    return adjacent, problems
+
+
+def _holes_touching(cells: dict[Coord, Any], touching: list[Coord]) -> list[Coord]:
+    after = enclosed_cells(cells)
+    area: set[Coord] = set()
+    for c in touching:
+        for side in SIDES:
+            n = c.neighbour(side)
+            if n in after and n not in area:
+                area |= component(after, n)
+    return sorted(area, key=lambda c: (-c.y, c.x))
+
+
+def placement_problems(alh: Alhambra, at: Coord, piece: object) -> list[BuildingProblem]:
+    """:func:`referee.geometry.rules.placement_problems` on the general path."""
+    cells = alh.cells
+    new = _new_cells(at, piece)
+    taken = [c for c in new if c in cells]
+    if taken:
+        return [BuildingProblem(PLACE_OCCUPIED, _sorted(taken))]
+    trial = alh.copy()
+    trial.place(at, piece)  # type: ignore[arg-type]
+    tc = trial.cells
+    problems: list[BuildingProblem] = []
+    adjacent, side_problems = _sides_found(tc, trial.layers, new, set(cells))
+    if not adjacent:
+        problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
+    else:
+        problems += side_problems
+        if not profile_of(piece).walk_exempt:
+            reach = trial.geometry.reach
+            cut = [c for c in new if reach is not None and c not in reach]
+            if cut:
+                problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
+    area = _holes_touching(tc, new)
+    if area:
+        problems.append(BuildingProblem(PLACE_HOLE, tuple(area)))
+    return problems
+
+
+def lock_problem(alh: Alhambra, at: Coord) -> BuildingProblem | None:
+    """``REMOVE-LOCKED`` when a piece locks the piece on ``at`` against redesign: its own
+    profile (``locked``), a piece on one of its edges or corners with ``locks``."""
+    layers = alh.layers
+    cells = alh.cells
+    locked: list[Coord] = []
+    for c in alh.cells_of(at):
+        if profile_of(cells[c]).locked:
+            locked.append(c)
+            continue
+        if layers is None:
+            continue
+        if any(getattr(layers.edges.get(e), "locks", False) for e in edges_of_cell(c)):
+            locked.append(c)
+            continue
+        for key, piece in layers.corners.items():
+            if getattr(piece, "locks", False) and c in corner_cells(key):
+                locked.append(c)
+                break
+    return BuildingProblem(REMOVE_LOCKED, _sorted(locked)) if locked else None
+
+
+def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
+    """:func:`referee.geometry.rules.removal_problems` on the general path."""
+    if at == ORIGIN:
+        return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
+    cells = alh.cells
+    if at not in cells:
+        return [BuildingProblem(REMOVE_EMPTY, (at,))]
+    problems: list[BuildingProblem] = []
+    locked = lock_problem(alh, at)
+    if locked is not None:
+        problems.append(locked)
+    freed = alh.cells_of(at)
+    before = _reach(alh)
+    trial = alh.copy()
+    trial.remove(at)
+    tc = trial.cells
+    after = _reach(trial)
+    lost = [c for c in tc if c in before and c not in after and not _walk_exempt(tc, c)]
+    if lost:
+        problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
+    enclosed = trial.geometry.enclosed
+    area: set[Coord] = set()
+    for c in freed:
+        if c in enclosed and c not in area:
+            area |= component(enclosed, c)
+    if area:
+        problems.append(BuildingProblem(REMOVE_HOLE, _sorted(area)))
+    return problems
+
+
+def swap_problems(alh: Alhambra, at: Coord, piece: object) -> list[BuildingProblem]:
+    """:func:`referee.geometry.rules.swap_problems` on the general path: the new piece lies
+    where the old one lay (at its anchor); both are judged on all their cells."""
+    if at == ORIGIN:
+        return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
+    cells = alh.cells
+    if at not in cells:
+        return [BuildingProblem(REMOVE_EMPTY, (at,))]
+    problems: list[BuildingProblem] = []
+    locked = lock_problem(alh, at)
+    if locked is not None:
+        problems.append(locked)
+    anchor = alh.anchor_of(at)
+    freed = alh.cells_of(at)
+    before = _reach(alh)
+    trial = alh.copy()
+    trial.remove(anchor)
+    new = _new_cells(anchor, piece)
+    taken = [c for c in new if c in trial.cells]
+    if taken:
+        return [*problems, BuildingProblem(PLACE_OCCUPIED, _sorted(taken))]
+    trial.place(anchor, piece)  # type: ignore[arg-type]
+    tc = trial.cells
+    others = set(tc) - set(new)
+    adjacent, side_problems = _sides_found(tc, trial.layers, new, others)
+    if not adjacent:
+        problems.append(BuildingProblem(PLACE_ADJACENT, (at,)))
+        return problems
+    problems += side_problems
+    after = _reach(trial)
+    if not profile_of(piece).walk_exempt:
+        cut = [c for c in new if c not in after]
+        if cut:
+            problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
+    lost = [
+        c for c in tc if c not in new and c in before and c not in after and not _walk_exempt(tc, c)
+    ]
+    if lost:
+        problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
+    empty_now = [c for c in freed if c not in tc]
+    if empty_now:
+        enclosed = trial.geometry.enclosed
+        area: set[Coord] = set()
+        for c in empty_now:
+            if c in enclosed:
+                area |= component(enclosed, c)
+        if area:
+            problems.append(BuildingProblem(REMOVE_HOLE, _sorted(area)))
+    return problems
+
+
+def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
+    """:func:`referee.geometry.rules.layout_problems` on the general path (the whole Alhambra
+    re-validated: after an added wall, an edge or corner piece added or removed, E21)."""
+    cells = alh.cells
+    layers = alh.layers
+    found: dict[str, tuple[set[Coord], list[tuple[Coord, Side]]]] = {}
+    for c in _sorted(cells):
+        for side in (Side.E, Side.N):
+            n = c.neighbour(side)
+            if n not in cells or _same_piece(cells, c, n):
+                continue
+            code = side_problem(cells, layers, c, side)
+            if code is not None:
+                bad_cells, bad_sides = found.setdefault(code, (set(), []))
+                bad_cells.update((c, n))
+                bad_sides.append((c, side))
+    problems = [
+        BuildingProblem(code, _sorted(found[code][0]), tuple(found[code][1]))
+        for code in (PLACE_WALL, PLACE_SIDE, PLACE_CLOSED)
+        if code in found
+    ]
+    lonely = [
+        c
+        for c in cells
+        if c != ORIGIN
+        and not any(
+            (n := c.neighbour(s)) in cells and not _same_piece(cells, c, n) for s in SIDES
+        )
+    ]
+    if lonely:
+        problems.append(BuildingProblem(PLACE_ADJACENT, _sorted(lonely)))
+    reach = _reach(alh)
+    lonely_set = set(lonely)
+    cut = [
+        c
+        for c in cells
+        if c not in reach and c not in lonely_set and not _walk_exempt(cells, c)
+    ]
+    if cut:
+        problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
+    enclosed = alh.geometry.enclosed
+    if enclosed:
+        problems.append(BuildingProblem(PLACE_HOLE, _sorted(enclosed)))
+    return problems
+
+
+def _same_piece(cells: dict[Coord, Any], a: Coord, b: Coord) -> bool:
+    pa, pb = cells.get(a), cells.get(b)
+    whole_a = getattr(pa, "whole", None)
+    return whole_a is not None and whole_a is getattr(pb, "whole", None)
+
+
+def legal_cells(alh: Alhambra, piece: object) -> list[Coord]:
+    """Every anchor cell where ``piece`` may be placed, on the general path: the empty cells
+    beside the Alhambra (for a two-cell piece also those whose second cell is beside it)."""
+    cells = alh.cells
+    front: set[Coord] = set()
+    for c in cells:
+        for side in SIDES:
+            n = c.neighbour(side)
+            if n not in cells:
+                front.add(n)
+    second: Side | None = None
+    if getattr(piece, "footprint", Footprint.CELL) == Footprint.TWO_CELLS:
+        second = piece.second  # type: ignore[attr-defined]
+        front |= {c.neighbour(second.opposite) for c in front}
+    out = [c for c in front if c not in cells and not placement_problems(alh, c, piece)]
+    return sorted(out, key=lambda c: (-c.y, c.x))
+
+
+def walk_all(alh: Alhambra) -> set[Coord]:
+    """The cells reachable on foot (the fountain included) on the general path."""
+    layers = alh.layers
+    if layers is None:
+        return _reach(alh)
+    return walk_layered(alh.cells, layers)
