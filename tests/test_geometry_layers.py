@@ -81,6 +81,7 @@ def test_wall_between_reads_printed_walls_overlays_and_edges() -> None:
     alh.add_overlay(ORIGIN, frozenset({Side.E, Side.N}))
     assert wall_between(alh.cells, alh.layers, ORIGIN, Side.E).double
     assert wall_between(alh.cells, alh.layers, ORIGIN, Side.N).outer
+
     # a gate on the double wall opens it for the walker
     @dataclass(frozen=True)
     class Gate:

@@ -48,7 +48,8 @@ from referee.geometry.pieces import Footprint, SideKind, parts_of, profile_of
 from referee.geometry.rules import BuildingProblem, _sorted
 from referee.record.model import Coord
 
-_PLAIN, _BASTION, _GREEN, _CLOSED = (SideKind.PLAIN, SideKind.BASTION, SideKind.GREEN, SideKind.CLOSED)
+_PLAIN, _BASTION = SideKind.PLAIN, SideKind.BASTION
+_GREEN, _CLOSED = SideKind.GREEN, SideKind.CLOSED
 
 
 def side_problem(
@@ -281,18 +282,14 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
         c
         for c in cells
         if c != ORIGIN
-        and not any(
-            (n := c.neighbour(s)) in cells and not _same_piece(cells, c, n) for s in SIDES
-        )
+        and not any((n := c.neighbour(s)) in cells and not _same_piece(cells, c, n) for s in SIDES)
     ]
     if lonely:
         problems.append(BuildingProblem(PLACE_ADJACENT, _sorted(lonely)))
     reach = _reach(alh)
     lonely_set = set(lonely)
     cut = [
-        c
-        for c in cells
-        if c not in reach and c not in lonely_set and not _walk_exempt(cells, c)
+        c for c in cells if c not in reach and c not in lonely_set and not _walk_exempt(cells, c)
     ]
     if cut:
         problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))

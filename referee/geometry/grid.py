@@ -242,7 +242,7 @@ class Alhambra:
                 return False
             lay = self._lay()
             for c, part in parts:
-                cells[c] = part  # type: ignore[assignment]
+                cells[c] = part
                 lay.special[c] = part
         else:
             cells[coord] = piece

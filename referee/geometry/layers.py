@@ -120,9 +120,7 @@ class Layers:
         )
 
     def empty(self) -> bool:
-        return not (
-            self.edges or self.corners or self.overlays or self.special or self.carried
-        )
+        return not (self.edges or self.corners or self.overlays or self.special or self.carried)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Layers):
@@ -207,9 +205,12 @@ def wall_between(
     on_edge = layers is not None and layers.edge_wall(at, side)
     wall = mine or theirs or on_edge
     passable = False
-    if here is not None and there is not None:
-        if not (profile_of(here).walk_exempt or profile_of(there).walk_exempt):
-            passable = not wall or (layers is not None and layers.opened(at, side))
+    if (
+        here is not None
+        and there is not None
+        and not (profile_of(here).walk_exempt or profile_of(there).walk_exempt)
+    ):
+        passable = not wall or (layers is not None and layers.opened(at, side))
     outer = False
     if here is not None and (mine or on_edge) and not profile_of(here).transparent:
         outer = there is None or profile_of(there).transparent

@@ -260,7 +260,7 @@ def describe(piece: object) -> PieceFacts:
         kind = getattr(piece, "type", None)
         if footprint is Footprint.TWO_CELLS and hasattr(piece, "types"):
             counts = {}
-            for t in piece.types:  # type: ignore[attr-defined]
+            for t in piece.types:
                 if isinstance(t, BuildingType):
                     counts[t] = counts.get(t, 0) + 1
         else:

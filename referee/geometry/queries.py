@@ -21,6 +21,7 @@ from typing import Literal
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
+from referee.geometry.layers import cell_walls, wall_between
 from referee.geometry.walls import Segment, WallMode, WallRun, outer_segments, wall_runs
 from referee.record.model import Coord
 
@@ -172,10 +173,8 @@ def double_walls(alh: Alhambra) -> list[Segment]:
     cells = alh.cells
     out: list[Segment] = []
     for c in _sorted(cells):
-        piece = cells[c]
         for side in (Side.E, Side.N):
-            nb = cells.get(c.neighbour(side))
-            if nb is not None and (side in piece.walls or side.opposite in nb.walls):
+            if c.neighbour(side) in cells and _wall(alh, c, side):
                 out.append((c, side))
     return out
 
@@ -206,7 +205,6 @@ def groups(
 ) -> list[list[Coord]]:
     """Connected groups of member cells (side by side; ``walls_separate``: not across a wall),
     largest first, each in reading order."""
-    cells = alh.cells
     mine = _cells(alh, member)
     seen: set[Coord] = set()
     out: list[list[Coord]] = []
@@ -218,7 +216,7 @@ def groups(
         while todo:
             c = todo.pop()
             for side, nb in _neighbours(c):
-                if nb in mine and nb not in seen and not (walls_separate and _wall(cells, c, side)):
+                if nb in mine and nb not in seen and not (walls_separate and _wall(alh, c, side)):
                     seen.add(nb)
                     group.append(nb)
                     todo.append(nb)
@@ -270,9 +268,16 @@ def second_longest_wall(
 # ------------------------------------------------------------------------------ paths
 
 
-def _wall(cells: dict[Coord, Piece], c: Coord, side: Side) -> bool:
-    nb = cells.get(c.neighbour(side))
-    return side in cells[c].walls or (nb is not None and side.opposite in nb.walls)
+def _wall(alh: Alhambra, c: Coord, side: Side) -> bool:
+    """Whether a wall lies between ``c`` and its neighbour across ``side`` (the one
+    effective-walls function: either piece's walls, added walls, an edge piece's wall)."""
+    return wall_between(alh.cells, alh.layers, c, side).wall
+
+
+def _barred(alh: Alhambra, c: Coord, side: Side) -> bool:
+    """Whether a walker cannot step from ``c`` across ``side`` to the tile there (a wall, unless
+    an edge piece opens it: a gate)."""
+    return not wall_between(alh.cells, alh.layers, c, side).passable
 
 
 def distances(alh: Alhambra, on_foot: bool = True) -> dict[Coord, tuple[Coord, ...]]:
@@ -287,7 +292,7 @@ def distances(alh: Alhambra, on_foot: bool = True) -> dict[Coord, tuple[Coord, .
     while todo:
         c = todo.popleft()
         for side, nb in _neighbours(c):
-            if nb in cells and nb not in parent and not (on_foot and _wall(cells, c, side)):
+            if nb in cells and nb not in parent and not (on_foot and _barred(alh, c, side)):
                 parent[nb] = c
                 todo.append(nb)
     out: dict[Coord, tuple[Coord, ...]] = {}
@@ -332,6 +337,6 @@ def open_sides(alh: Alhambra, side: Side, member: Member = any_piece) -> list[Co
     for c in _sorted(_cells(alh, member)):
         if c.neighbour(side) in cells:
             continue
-        if side not in cells[c].walls:
+        if side not in cell_walls(cells, alh.layers, c):
             out.append(c)
     return out

@@ -49,7 +49,6 @@ from referee.geometry.codes import (
     REMOVE_WALK,
 )
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
-from referee.geometry.layers import is_special
 from referee.geometry.incremental import (
     BITS,
     DELTAS,
@@ -62,6 +61,7 @@ from referee.geometry.incremental import (
     walk,
     wall_mask,
 )
+from referee.geometry.layers import is_special
 from referee.messages import lookup
 from referee.record.model import Coord
 
@@ -220,9 +220,7 @@ def _has_neighbour(cells: Mapping[Coord, Piece], at: Coord) -> bool:
 def _general(alh: Alhambra, piece: object = None) -> bool:
     """Whether the general path (:mod:`referee.geometry.general`) answers: a layer holds
     something, or the piece has a rule profile or another footprint than one cell."""
-    return alh.layered or (
-        piece is not None and type(piece) is not TileKind and is_special(piece)
-    )
+    return alh.layered or (piece is not None and type(piece) is not TileKind and is_special(piece))
 
 
 def _general_path() -> Any:
@@ -266,7 +264,7 @@ def placement_fits(alh: Alhambra, at: Coord, piece: Piece) -> bool:
 def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProblem]:
     """What is wrong with putting ``piece`` on ``at`` (empty list: allowed)."""
     if _general(alh, piece):
-        return _general_path().placement_problems(alh, at, piece)  # type: ignore[no-any-return]
+        return _general_path().placement_problems(alh, at, piece)
     cells = alh.cells
     if at in cells:
         return [BuildingProblem(PLACE_OCCUPIED, (at,))]
@@ -317,7 +315,7 @@ def _lost(alh: Alhambra, after: set[Coord], at: Coord) -> list[Coord]:
 def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     """What is wrong with taking the tile on ``at`` out of the Alhambra (empty list: allowed)."""
     if alh.layered:
-        return _general_path().removal_problems(alh, at)  # type: ignore[no-any-return]
+        return _general_path().removal_problems(alh, at)
     if at == ORIGIN:
         return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
     cells = alh.cells
@@ -349,7 +347,7 @@ def swap_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProble
     occupied, so no hole can open or close.
     """
     if _general(alh, piece):
-        return _general_path().swap_problems(alh, at, piece)  # type: ignore[no-any-return]
+        return _general_path().swap_problems(alh, at, piece)
     if at == ORIGIN:
         return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
     cells = alh.cells
@@ -386,7 +384,7 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
     ``PLACE-CLOSED``), every side read through the effective walls.
     """
     if alh.layered:
-        return _general_path().layout_problems(alh)  # type: ignore[no-any-return]
+        return _general_path().layout_problems(alh)
     cells = alh.cells
     problems: list[BuildingProblem] = []
     bad_cells: set[Coord] = set()
@@ -418,7 +416,7 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
 def legal_cells(alh: Alhambra, piece: Piece) -> list[Coord]:
     """Every empty cell where ``piece`` may be placed (``placement_problems`` empty)."""
     if _general(alh, piece):
-        return _general_path().legal_cells(alh, piece)  # type: ignore[no-any-return]
+        return _general_path().legal_cells(alh, piece)
     cells = alh.cells
     geo = alh.geometry
     m = wall_mask(piece.walls)

@@ -22,10 +22,14 @@ from typing import Literal
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.grid import Alhambra
+from referee.geometry.layers import edge_cells, wall_between
+from referee.geometry.pieces import Diagonal, diagonal_of
 from referee.record.model import Coord
 
 WallMode = Literal["trail", "simple-path"]
-Segment = tuple[Coord, Side]
+Segment = tuple[Coord, Side | Diagonal]
+"""A segment of wall: a cell and its side, or a cell and its diagonal (a half piece's wall,
+from corner to corner across the cell: it counts one segment like a side)."""
 Corner = tuple[int, int]
 
 
@@ -41,8 +45,12 @@ class WallRun:
         return len(self.segments)
 
 
-def _ends(c: Coord, side: Side) -> tuple[Corner, Corner]:
+def _ends(c: Coord, side: Side | Diagonal) -> tuple[Corner, Corner]:
     x, y = c.x, c.y
+    if side is Diagonal.SW_NE:
+        return (x, y), (x + 1, y + 1)
+    if side is Diagonal.NW_SE:
+        return (x, y + 1), (x + 1, y)
     if side is Side.N:
         return (x, y + 1), (x + 1, y + 1)
     if side is Side.S:
@@ -53,15 +61,28 @@ def _ends(c: Coord, side: Side) -> tuple[Corner, Corner]:
 
 
 # the corners (dx1, dy1, dx2, dy2) a side of cell x,y runs between, as in _ends
-_END_OFFSETS: dict[Side, tuple[int, int, int, int]] = {
-    s: (a[0], a[1], b[0], b[1]) for s in Side for a, b in [_ends(Coord(0, 0), s)]
+_END_OFFSETS: dict[Side | Diagonal, tuple[int, int, int, int]] = {
+    s: (a[0], a[1], b[0], b[1]) for s in (*Side, *Diagonal) for a, b in [_ends(Coord(0, 0), s)]
 }
-_SIDE_ORDER = {Side.N: 0, Side.E: 1, Side.S: 2, Side.W: 3}
+_SIDE_ORDER: dict[Side | Diagonal, int] = {
+    Side.N: 0,
+    Side.E: 1,
+    Side.S: 2,
+    Side.W: 3,
+    Diagonal.SW_NE: 4,
+    Diagonal.NW_SE: 5,
+}
 _DELTA = {s: s.delta for s in Side}
 
 
 def outer_segments(alh: Alhambra) -> list[Segment]:
-    """Every tile side that shows a wall and faces an empty cell, in reading order."""
+    """Every tile side that shows a wall and faces an empty cell, in reading order.
+
+    On a layered Alhambra every side is read through the effective walls
+    (:func:`~referee.geometry.layers.wall_between`: added walls, walls of edge pieces, pieces
+    transparent for the outer wall) and a half piece adds its diagonal wall."""
+    if alh.layered:
+        return _layered_segments(alh)
     cells = alh.cells
     found: list[tuple[int, int, int, Segment]] = []
     order = _SIDE_ORDER
@@ -77,6 +98,29 @@ def outer_segments(alh: Alhambra) -> list[Segment]:
                 found.append((-y, x, order[side], (c, side)))
     found.sort()  # (-y, x, side order) is unique per segment: the segment is never compared
     return [f[3] for f in found]
+
+
+def _layered_segments(alh: Alhambra) -> list[Segment]:
+    cells = alh.cells
+    layers = alh.layers
+    found: dict[Segment, tuple[int, int, int]] = {}
+    for c in cells:
+        for side in SIDES:
+            if wall_between(cells, layers, c, side).outer:
+                found[(c, side)] = (-c.y, c.x, _SIDE_ORDER[side])
+        d = diagonal_of(cells[c])
+        if d is not None:
+            found[(c, d)] = (-c.y, c.x, _SIDE_ORDER[d])
+    if layers is not None:
+        # a wall an edge piece adds on an edge with a tile on one side only
+        for edge, piece in layers.edges.items():
+            if not getattr(piece, "adds_wall", False):
+                continue
+            a, b = edge_cells(edge)
+            c, side = (a, edge[1]) if a in cells else (b, edge[1].opposite)
+            if c in cells and (c.neighbour(side) not in cells):
+                found.setdefault((c, side), (-c.y, c.x, _SIDE_ORDER[side]))
+    return sorted(found, key=found.__getitem__)
 
 
 @dataclass
@@ -298,8 +342,28 @@ def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
     """The longest outer wall run (empty when there is no outer wall)."""
     if mode not in ("trail", "simple-path"):
         raise ValueError(f"unknown wall mode {mode!r}")
-    run = _plain_longest(alh, mode == "simple-path")
+    run = None if alh.layered else _plain_longest(alh, mode == "simple-path")
     return run if run is not None else longest_wall_run(outer_segments(alh), mode)
+
+
+def longest_runs(alh: Alhambra, mode: WallMode = "trail") -> list[WallRun]:
+    """Every run as long as the longest outer wall, one per connected piece of wall, in
+    reading order: the runs a player may choose among when several are equally long (E25,
+    Wachtürme: "Bei mehreren gleich langen längsten Mauerstücken wählt der Spieler eines
+    aus")."""
+    found = outer_wall_runs(alh, mode)
+    if not found:
+        return []
+    return [r for r in found if r.length == found[0].length]
+
+
+def chosen_longest(alh: Alhambra, segment: Segment, mode: WallMode = "trail") -> WallRun | None:
+    """The longest run the player chose by naming one of its segments (N10: ``longest @x,y
+    n``); None when no equally long longest run holds that segment."""
+    for run in longest_runs(alh, mode):
+        if segment in run.segments:
+            return run
+    return None
 
 
 # Corners as ints for :func:`_plain_longest` (|coordinate| < _BOUND): a corner x,y is
@@ -445,7 +509,7 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
 
 
 # per side, the offsets of its first and second corner from its cell's corner x,y (as in _ends)
-_CORNER_OFFSETS: dict[Side, tuple[Corner, Corner]] = {
+_CORNER_OFFSETS: dict[Side | Diagonal, tuple[Corner, Corner]] = {
     s: ((a[0], a[1]), (a[2], a[3])) for s, a in _END_OFFSETS.items()
 }
 
