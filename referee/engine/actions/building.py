@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import SIDES, BuildingType, TileKind
+from referee.engine.actions import layer_rules  # noqa: F401  (registers the layer rules)
 from referee.engine.core import match_slot
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.ruleset import Decision

@@ -178,7 +178,8 @@ def remove(ctx: Context, p: PlayerState, a: RemoveToReserve, check: bool) -> Non
     state = ctx.state
     start_redesign(state)
     at = a.at
-    present = p.alhambra.get(at)
+    # the piece as a whole (a two-cell piece goes to the reserve as one, E24)
+    present = p.alhambra.piece_at(at)
     if present is not None and at != FOUNTAIN:
         p.alhambra.remove(at)
         p.reserve.append(present)  # type: ignore[arg-type]
@@ -217,11 +218,12 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
     state = ctx.state
     start_redesign(state)
     at = a.at
-    present = p.alhambra.get(at)
+    present = p.alhambra.piece_at(at)  # a two-cell piece as a whole (E24)
     tile, _ = orient(pick.tile, a.tile, a.pos, p.name)
     if pick.index is not None:
         take_from_reserve(p, pick)
     if present is not None and at != FOUNTAIN and tile is not None:
+        at = p.alhambra.anchor_of(at)
         p.alhambra.remove(at)
         state.found.extend(state.ext.removed(state, p, at, present))
         p.alhambra.place(at, tile)
