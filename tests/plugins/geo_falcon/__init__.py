@@ -1,0 +1,76 @@
+"""A test-only module (never bundled): a marker on a corner (E23, after "Die Falkner").
+
+``falcon @x,y ne`` puts a falcon on the crossing of four tiles of the player's Alhambra
+(rulebook-bigbox-de-2019.txt, "Die Falkner": "auf einen Kreuzungspunkt ..., an dem 4
+Plättchen aneinanderstoßen"; ``GEOFALCON-CORNER`` otherwise, also for a crossing that holds a
+falcon already: "Auf jedem Kreuzungspunkt darf nur 1 Falke stehen"). "Wird eines der 4
+Plättchen umgebaut, kommt der Falke zurück in den allgemeinen Vorrat": the piece
+``leaves_on_redesign``; the grid takes it off when a cell under it is freed, and the module's
+``removed`` hook puts it back into the supply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee.engine.extensions import Module, register_module
+from referee.engine.rules import Rule, register_rule
+from referee.geometry.layers import corner_cells, corner_key, corner_text
+from referee.geometry.pieces import Footprint
+from referee.record.model import Coord
+
+register_rule(
+    Rule(
+        "GEOFALCON-CORNER",
+        "a falcon stands where four tiles meet",
+        "ein Falke steht, wo 4 Plättchen aneinanderstoßen",
+        "tests/plugins/geo_falcon",
+        "{player}: no falcon may stand on {corner}",
+        "{player}: auf {corner} darf kein Falke stehen",
+    )
+)
+
+SUPPLY = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Falcon:
+    footprint: Footprint = Footprint.CORNER
+    leaves_on_redesign: bool = True
+    walls: frozenset[Any] = frozenset()
+    type: None = None
+    code: str = "falcon"
+
+
+@register_module
+class GeoFalcon(Module):
+    name = "geo_falcon"
+    verbs = ("falcon",)
+
+    def _supply(self, state: Any) -> dict[str, int]:
+        return state.modules.setdefault(self.name, {"supply": SUPPLY})  # type: ignore[no-any-return]
+
+    def action(self, state: Any, player: Any, action: Any) -> list[Any]:
+        args = [a.value for a in action.args]
+        key = None
+        if len(args) == 2 and isinstance(args[0], Coord) and isinstance(args[1], str):
+            key = corner_key(args[0], args[1])
+        alh = player.alhambra
+        if (
+            key is None
+            or alh.corner(key) is not None
+            or not all(c in alh for c in corner_cells(key))
+        ):
+            shown = corner_text(key) if key is not None else " ".join(map(str, args))
+            state.flag("GEOFALCON-CORNER", action.pos, player.name, corner=shown)
+            return []
+        alh.place_corner(key, Falcon())
+        self._supply(state)["supply"] -= 1
+        return []
+
+    def removed(self, state: Any, player: Any, at: Coord, piece: Any) -> list[Any]:
+        for what, _key, _piece in player.alhambra.take_returned():
+            if what == "corner":
+                self._supply(state)["supply"] += 1
+        return []

@@ -1,0 +1,98 @@
+"""A test-only module (never bundled): a piece over two cells (E24, after "Die Großprojekte").
+
+``project gp:PSe @x,y`` builds a major project in the player's Alhambra: the first letter the
+building on ``x,y`` (the anchor), the second the building on the cell beside it, the last
+letter where that cell lies (``n e s w``). rulebook-bigbox-de-2019.txt, "Die Großprojekte": it
+brings "gleich zwei neue Gebäude", "wird nach den üblichen Regeln gebaut" and "zählt beim Umbau
+als ein Plättchen": the geometry judges both cells at once (no intermediate state), counts two
+buildings, and removes, reserves and swaps it as one. Its parts show no walls (the printed walls
+of the real tiles are picture-only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee.catalogue import BuildingType, Side
+from referee.engine.actions.building import building_findings
+from referee.engine.context import Context
+from referee.engine.extensions import Module, register_module
+from referee.engine.rules import Rule, register_rule
+from referee.geometry.pieces import Footprint
+from referee.record.model import ComponentRef, Coord
+
+register_rule(
+    Rule(
+        "GEOPROJECT-TOKEN",
+        "a major project token",
+        "ein Großprojekt-Kürzel",
+        "tests/plugins/geo_project",
+        "{player}: {token} is no major project (two building letters and a side)",
+        "{player}: {token} ist kein Großprojekt (zwei Gebäudebuchstaben und eine Seite)",
+    )
+)
+
+
+_SIDES = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
+
+
+def _type(letter: str) -> BuildingType | None:
+    for t in BuildingType:
+        if t.code == letter:  # type: ignore[attr-defined]
+            return t
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """A major project: two buildings side by side, one piece."""
+
+    types: tuple[BuildingType, BuildingType]
+    second: Side
+    footprint: Footprint = Footprint.TWO_CELLS
+    part_walls: tuple[frozenset[Side], frozenset[Side]] = (frozenset(), frozenset())
+    walls: frozenset[Side] = frozenset()
+    type: None = None
+
+    @property
+    def code(self) -> str:
+        a, b = (t.code for t in self.types)  # type: ignore[attr-defined]
+        return f"gp:{a}{b}{self.second.value.lower()}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: object) -> bool:
+        return isinstance(ref, ComponentRef) and f"gp:{ref.name}".lower() == self.code.lower()
+
+
+def parse(name: str) -> Project | None:
+    if len(name) != 3:
+        return None
+    a, b, side = _type(name[0]), _type(name[1]), _SIDES.get(name[2].lower())
+    if a is None or b is None or side is None:
+        return None
+    return Project((a, b), side)
+
+
+@register_module
+class GeoProject(Module):
+    name = "geo_project"
+    verbs = ("project",)
+    component_kinds = ("gp",)
+
+    def action(self, state: Any, player: Any, action: Any) -> list[Any]:
+        args = [a.value for a in action.args]
+        piece = None
+        if len(args) == 2 and isinstance(args[0], ComponentRef) and isinstance(args[1], Coord):
+            piece = parse(args[0].name)
+        if piece is None:
+            token = " ".join(map(str, args))
+            state.flag("GEOPROJECT-TOKEN", action.pos, player.name, token=token)
+            return []
+        at = args[1]
+        ctx = Context(state)
+        ctx.report(building_findings(ctx, player, piece, at, action.pos))  # type: ignore[arg-type]
+        player.alhambra.place_if_empty(at, piece)
+        return []

@@ -1,0 +1,99 @@
+"""A test-only module (never bundled): a half-cell piece with a diagonal wall (E24, after
+"Die Wachtürme").
+
+``tower wt:Tsw @x,y`` builds a watchtower of colour ``T`` filling the south-west half of cell
+``x,y`` (``sw ne se nw``). rulebook-bigbox-de-2019.txt, "Die Wachtürme" (the shape is read from
+the text: "die beiden kurzen Seiten", "die lange Seite", "eine Außenkante mit einer
+Außenmauer"; the digest marks it unverified):
+
+- the two short sides (legs) are open sides and meet other tiles by the base rule; "An der
+  langen Seite darf nichts angebaut werden": the two cell sides of the empty half are
+  ``closed`` (``PLACE-CLOSED``);
+- one short side must touch a building of the tower's colour (``GEOTOWER-COLOUR``);
+- the long side is a diagonal outer wall: one segment, joining the outer wall at its two
+  corners (the longest wall runs through it);
+- "dürfen nicht umgebaut werden": the profile is ``locked`` (``REMOVE-LOCKED``); the walk rule
+  may lead across it; it is no building for the majorities (no type).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.catalogue import BuildingType, Side
+from referee.engine.actions.building import building_findings
+from referee.engine.context import Context
+from referee.engine.extensions import Module, register_module
+from referee.engine.rules import Rule, register_rule
+from referee.geometry.pieces import HALVES, Footprint, Profile
+from referee.record.model import ComponentRef, Coord
+
+register_rule(
+    Rule(
+        "GEOTOWER-COLOUR",
+        "a watchtower touches a building of its colour",
+        "ein Wachturm grenzt an ein Gebäude seiner Farbe",
+        "tests/plugins/geo_tower",
+        "{player}: the watchtower {token} at {at} touches no building of its colour with a "
+        "short side",
+        "{player}: der Wachturm {token} auf {at} grenzt mit keiner kurzen Seite an ein Gebäude "
+        "seiner Farbe",
+    )
+)
+
+
+def _type(letter: str) -> BuildingType | None:
+    for t in BuildingType:
+        if t.code == letter:  # type: ignore[attr-defined]
+            return t
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Watchtower:
+    colour: BuildingType
+    half_at: str
+    footprint: Footprint = Footprint.HALF
+    profile: Profile = field(default_factory=lambda: Profile(locked=True))
+    walls: frozenset[Side] = frozenset()
+    type: None = None
+
+    @property
+    def code(self) -> str:
+        return f"wt:{self.colour.code}{self.half_at}"  # type: ignore[attr-defined]
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def legs(self) -> frozenset[Side]:
+        return frozenset(Side) - HALVES[self.half_at][1]
+
+
+@register_module
+class GeoTower(Module):
+    name = "geo_tower"
+    verbs = ("tower",)
+    component_kinds = ("wt",)
+
+    def action(self, state: Any, player: Any, action: Any) -> list[Any]:
+        args = [a.value for a in action.args]
+        piece = None
+        if len(args) == 2 and isinstance(args[0], ComponentRef) and isinstance(args[1], Coord):
+            name = args[0].name
+            colour = _type(name[:1])
+            if colour is not None and name[1:].lower() in HALVES:
+                piece = Watchtower(colour, name[1:].lower())
+        if piece is None:
+            return []
+        at: Coord = args[1]
+        ctx = Context(state)
+        ctx.report(building_findings(ctx, player, piece, at, action.pos))  # type: ignore[arg-type]
+        alh = player.alhambra
+        if not any(
+            getattr(alh.get(at.neighbour(s)), "type", None) is piece.colour for s in piece.legs
+        ):
+            state.flag("GEOTOWER-COLOUR", action.pos, player.name, token=piece.code, at=str(at))
+        alh.place_if_empty(at, piece)
+        return []

@@ -1,0 +1,72 @@
+"""A test-only module (never bundled): walls added to a tile (E21, after "Die Mauern").
+
+``wall @x,y NE`` builds wooden walls on the sides named (letters N, E, S, W) of the tile on
+``x,y`` of the player's own Alhambra, the fountain included ("Mauern dürfen auch auf dem
+Startplättchen errichtet werden"). Rules (rulebook-bigbox-de-2019.txt, "Die Mauern"):
+
+- printed walls may not be covered (``GEOWALL-COVERED``), and a wall needs a tile
+  (``GEOWALL-NO-TILE``);
+- the new walls are permanent and belong to the tile (they move with it to the reserve);
+- "Die Alhambra muss auch danach den Bauregeln entsprechen": the whole Alhambra is
+  re-validated (``LAYOUT-BROKEN`` naming the rule: a new wall facing an open side breaks
+  ``PLACE-WALL``, one cutting the way breaks ``PLACE-WALK``);
+- the added walls count like printed ones for the longest outer wall.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.catalogue import Side
+from referee.engine.actions.layer_rules import revalidate
+from referee.engine.context import Context
+from referee.engine.extensions import Module, register_module
+from referee.engine.rules import Rule, register_rule
+from referee.record.model import Coord
+
+register_rule(
+    Rule(
+        "GEOWALL-COVERED",
+        "a wooden wall never covers a printed wall",
+        "eine Holzmauer überbaut nie eine aufgedruckte Mauer",
+        "tests/plugins/geo_walls",
+        "{player}: the tile at {at} already shows a wall on {sides}",
+        "{player}: das Plättchen auf {at} zeigt schon eine Mauer auf {sides}",
+    )
+)
+register_rule(
+    Rule(
+        "GEOWALL-NO-TILE",
+        "a wooden wall needs a tile",
+        "eine Holzmauer braucht ein Plättchen",
+        "tests/plugins/geo_walls",
+        "{player}: there is no tile at {at}",
+        "{player}: auf {at} liegt kein Plättchen",
+    )
+)
+
+_LETTERS = {"N": Side.N, "E": Side.E, "O": Side.E, "S": Side.S, "W": Side.W}
+
+
+@register_module
+class GeoWalls(Module):
+    name = "geo_walls"
+    verbs = ("wall",)
+
+    def action(self, state: Any, player: Any, action: Any) -> list[Any]:
+        args = [a.value for a in action.args]
+        at = args[0] if args and isinstance(args[0], Coord) else None
+        word = str(args[1]).upper() if len(args) > 1 else ""
+        sides = frozenset(_LETTERS[ch] for ch in word if ch in _LETTERS)
+        alh = player.alhambra
+        if at is None or at not in alh or not sides:
+            state.flag("GEOWALL-NO-TILE", action.pos, player.name, at=str(at))
+            return []
+        covered = sides & (alh[at].walls | alh.overlay(at))
+        if covered:
+            names = " ".join(s.value for s in sorted(covered, key=lambda s: s.value))
+            state.flag("GEOWALL-COVERED", action.pos, player.name, at=str(at), sides=names)
+            return []
+        alh.add_overlay(at, sides)
+        Context(state).report(revalidate(player, action.pos, f"wall @{at} {word}"))
+        return []
