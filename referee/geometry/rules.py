@@ -81,9 +81,14 @@ PROBLEM_SECTION: dict[str, str] = {
     REMOVE_EMPTY: SECTION_REDESIGN,
     REMOVE_WALK: SECTION_REDESIGN,
     REMOVE_HOLE: SECTION_REDESIGN,
-    PLACE_SIDE: SECTION_BUILD,
-    PLACE_CLOSED: SECTION_BUILD,
-    REMOVE_LOCKED: SECTION_REDESIGN,
+}
+
+# the rules of the rule profiles and the layers (E20-E24): code -> (rulebook file, section);
+# their summaries are registered by referee.engine.actions.layer_rules
+LAYER_SECTION: dict[str, tuple[str, str]] = {
+    PLACE_SIDE: ("rulebook-bigbox-de-2019.txt", "Die Feldlager"),
+    PLACE_CLOSED: ("rulebook-bigbox-de-2019.txt", "Die Wachtürme"),
+    REMOVE_LOCKED: ("rulebook-bigbox-de-2019.txt", "Die Tore der Stadt"),
 }
 
 
@@ -103,17 +108,19 @@ class BuildingProblem:
 
     @property
     def section(self) -> str:
-        return PROBLEM_SECTION[self.code]
+        found = PROBLEM_SECTION.get(self.code)
+        return LAYER_SECTION[self.code][1] if found is None else found
 
     def text(self, lang: str = "en") -> str:
         """A one-line summary naming the rule, its section and the cells concerned."""
-        section = PROBLEM_SECTION[self.code]
+        section = self.section
+        source = LAYER_SECTION[self.code][0] if self.code in LAYER_SECTION else RULES_FILE
         summary = lookup(lang, f"GEOMETRY:{self.code}") or self.code
         where = ", ".join(str(c) for c in self.cells)
         if self.sides:
             where = ", ".join(f"{c} {s.value}" for c, s in self.sides)
         tail = f" ({where})" if where else ""
-        return f"{self.code}: {summary}{tail} [{RULES_FILE}, {section}]"
+        return f"{self.code}: {summary}{tail} [{source}, {section}]"
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -42,6 +42,12 @@ class CellView:
     walls: frozenset[Side]
     label: str | None = None  # overrides the text in the cell (module pieces)
     fill: str | None = None  # a module piece's own colour in drawings (``cell_fill``)
+    # the geometry layers (referee.geometry.layers), drawn so that each is recognisable:
+    added: frozenset[Side] = frozenset()  # walls added to the tile (in ``walls`` too)
+    half: str | None = None  # a half piece: the half it fills ("sw", "ne", "se", "nw")
+    joined: Side | None = None  # a part of a two-cell piece: the side towards its other part
+    edges: tuple[tuple[Side, str, bool], ...] = ()  # pieces on its sides: side, label, opens
+    corner: str | None = None  # the label of a piece on its north-east corner
 
     @property
     def is_fountain(self) -> bool:
@@ -103,6 +109,59 @@ def cells_of(alhambra: Any) -> dict[Coord, CellView]:
     for at, piece in source.items():
         coord = at if isinstance(at, Coord) else Coord(int(at[0]), int(at[1]))
         out[coord] = cell_of(piece)
+    layers = getattr(alhambra, "layers", None)
+    if layers is not None or any(
+        type(p).__name__ == "Part" or getattr(p, "half_at", None) for _, p in source.items()
+    ):
+        out = _with_layers(source, layers, out)
+    return out
+
+
+def _label(piece: object) -> str:
+    text = getattr(piece, "cell_label", None) or getattr(piece, "code", None) or str(piece)
+    return str(text)
+
+
+def _with_layers(
+    cells: Mapping[Coord, Any], layers: Any, views: dict[Coord, CellView]
+) -> dict[Coord, CellView]:
+    """The cell views with what the geometry layers put on them: added walls (the effective
+    walls: :func:`referee.geometry.layers.cell_walls`), half and two-cell pieces, pieces on
+    edges (kept at the cell on the edge's west or south side, else the other one) and on
+    corners (at the cell whose north-east corner it is, else another of the four)."""
+    from dataclasses import replace
+
+    from referee.geometry.layers import cell_walls, edge_cells
+    from referee.geometry.pieces import Part
+
+    out = dict(views)
+    for at, piece in cells.items():
+        view = out[at]
+        changes: dict[str, Any] = {}
+        if layers is not None:
+            added = layers.overlays.get(at, frozenset())
+            if added:
+                changes["added"] = frozenset(added)
+                changes["walls"] = cell_walls(cells, layers, at)
+        half = getattr(piece, "half_at", None)
+        if half:
+            changes["half"] = str(half)
+        if type(piece) is Part:
+            second = piece.whole.second
+            changes["joined"] = second if piece.index == 0 else second.opposite
+        if changes:
+            out[at] = replace(view, **changes)
+    if layers is None:
+        return out
+    for edge, piece in layers.edges.items():
+        a, b = edge_cells(edge)
+        at, side = (a, edge[1]) if a in out else (b, edge[1].opposite)
+        if at in out:
+            mark = (side, _label(piece), bool(getattr(piece, "opens", False)))
+            out[at] = replace(out[at], edges=(*out[at].edges, mark))
+    for key, piece in layers.corners.items():
+        if key in out:
+            out[key] = replace(out[key], corner=_label(piece))
     return out
 
 
@@ -216,8 +275,8 @@ def _box_table() -> dict[_Weights, str]:
 
 
 _BOX = _box_table()
-_HORIZONTAL = {0: " ", 1: "─", 2: "━"}
-_VERTICAL = {0: " ", 1: "│", 2: "┃"}
+_HORIZONTAL = {0: " ", 1: "─", 2: "━", 3: "═"}
+_VERTICAL = {0: " ", 1: "│", 2: "┃", 3: "║"}
 
 CELL_WIDTH = 5  # characters inside a cell
 
@@ -228,8 +287,28 @@ def _edge_weight(cells: Mapping[Coord, CellView], a: Coord, side: Side) -> int:
     pa, pb = cells.get(a), cells.get(b)
     if pa is None and pb is None:
         return 0
+    if pa is not None and pa.joined is side:
+        return 0  # inside a two-cell piece: one tile
     wall = (pa is not None and side in pa.walls) or (pb is not None and side.opposite in pb.walls)
+    if wall and (
+        (pa is not None and side in pa.added) or (pb is not None and side.opposite in pb.added)
+    ):
+        return 3  # a wall added to a tile: double line
     return 2 if wall else 1
+
+
+_HALF_GLYPH = {"sw": "◣", "se": "◢", "nw": "◤", "ne": "◥"}
+
+
+def _edge_mark(cells: Mapping[Coord, CellView], a: Coord, side: Side) -> str | None:
+    """The letter of a piece on the edge between ``a`` and its neighbour on ``side``."""
+    for at, s in ((a, side), (a.neighbour(side), side.opposite)):
+        cell = cells.get(at)
+        if cell is not None:
+            for es, label, _opens in cell.edges:
+                if es is s:
+                    return (label[:1] or "?").upper()
+    return None
 
 
 def draw_alhambra(
@@ -270,7 +349,11 @@ def draw_alhambra(
             if x <= x1:
                 # the horizontal edge between (x, y) above and (x, y-1) below
                 w = _edge_weight(cells, Coord(x, y - 1), Side.N)
-                line += _HORIZONTAL[w] * CELL_WIDTH
+                edge = _HORIZONTAL[w] * CELL_WIDTH
+                mark = _edge_mark(cells, Coord(x, y - 1), Side.N)
+                if mark is not None:  # a piece on the edge: its letter in the middle
+                    edge = edge[:2] + mark + edge[3:]
+                line += edge
         lines.append(line.rstrip())
         if y == y0:
             break
@@ -278,7 +361,8 @@ def draw_alhambra(
         text = str(row).rjust(label_w - 1) + " "
         for x in range(x0, x1 + 2):
             w = _edge_weight(cells, Coord(x - 1, row), Side.E)
-            text += _VERTICAL[w]
+            mark = _edge_mark(cells, Coord(x - 1, row), Side.E)
+            text += _VERTICAL[w] if mark is None else mark
             if x <= x1:
                 text += _cell_text(cells, marked, lit, Coord(x, row), mark_text, color)
         lines.append(text.rstrip())
@@ -307,6 +391,8 @@ def _cell_text(
             return _paint(mark_text.center(CELL_WIDTH), _ANSI_MARK, color)
         return " " * CELL_WIDTH
     text = cell.text[:CELL_WIDTH].center(CELL_WIDTH)
+    if cell.half:  # a half piece: the triangle it fills, then its text
+        text = (_HALF_GLYPH.get(cell.half, "◣") + cell.text)[:CELL_WIDTH].center(CELL_WIDTH)
     code = _ANSI_FOUNTAIN if cell.type is None else _ANSI.get(cell.type)
     if at in lit and code:
         code = "1;4;" + code
@@ -320,7 +406,12 @@ def _vertex(cells: Mapping[Coord, CellView], x: int, y: int) -> str:
     down = _edge_weight(cells, Coord(x - 1, y - 1), Side.E)
     left = _edge_weight(cells, Coord(x - 1, y - 1), Side.N)
     right = _edge_weight(cells, Coord(x, y - 1), Side.N)
-    return _BOX[(up, right, down, left)]
+    corner = cells.get(Coord(x - 1, y - 1))  # the vertex is the north-east corner of this cell
+    if corner is not None and corner.corner:
+        return "◆"  # a piece on the crossing (a falcon)
+    heavy = {3: 2}
+    key = (heavy.get(up, up), heavy.get(right, right), heavy.get(down, down), heavy.get(left, left))
+    return _BOX[key]
 
 
 # ------------------------------------------------------------------------------ table
