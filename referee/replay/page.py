@@ -140,6 +140,8 @@ class _Tables:
             raw: frozenset[Any] | None = frozenset(alhambra.items())
         except (TypeError, AttributeError):
             raw = None
+        if getattr(alhambra, "layered", False):
+            raw = None  # the layers (edges, corners, added walls) are not in the cells
         if raw is not None and raw in self.raw_ids:
             return self.raw_ids[raw]
         cells = cells_of(alhambra)

@@ -7,11 +7,12 @@ output is a standalone SVG 1.1 document (valid XML, no external files, no script
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from referee.catalogue import BuildingType, Side
+from referee.geometry.pieces import HALVES, Diagonal
 from referee.record.model import Coord
 from referee.reports.i18n import t, type_name
 from referee.reports.terminal import CellView, PlayerView, cells_of
@@ -39,6 +40,11 @@ WALL_COLOUR = "#3b2a1a"
 OPEN_COLOUR = "#9a9a9a"
 LONGEST_COLOUR = "#ffb000"
 MARK_COLOUR = "#ff7a00"
+BACKGROUND = "#fbf7ef"
+ADDED_COLOUR = "#d89a3e"  # a wooden wall added to a tile
+GATE_COLOUR = "#e8c170"  # an edge piece that opens the way (a gate)
+EDGE_COLOUR = "#8b5a2b"  # another edge piece
+CORNER_COLOUR = "#333333"  # a corner piece (a falcon)
 
 
 @dataclass(frozen=True)
@@ -46,7 +52,7 @@ class Panel:
     """One Alhambra to draw, with what to say about it."""
 
     player: PlayerView
-    longest: tuple[tuple[Coord, Side], ...] = ()  # segments of the longest outer wall
+    longest: tuple[tuple[Coord, Side | Diagonal], ...] = ()  # the longest outer wall
     marks: tuple[Coord, ...] = ()  # empty cells to mark (legal cells)
 
 
@@ -211,16 +217,101 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
             other = cells.get(at.neighbour(side))
             if other is not None and side in (Side.S, Side.W):
                 continue  # each shared side once (from the cell on its north/east... side)
+            if _no_line(cell, other, side):
+                continue
             wall = side in cell.walls or (other is not None and side.opposite in other.walls)
             x_a, y_a, x_b, y_b = _side_line(left(at.x), top(at.y), side)
             svg.add("line", x1=x_a, y1=y_a, x2=x_b, y2=y_b, class_="wall" if wall else "open")
+    # the geometry layers: added walls, half and two-cell pieces, edge and corner pieces
+    for shape in layer_shapes(cells, left, top):
+        svg.raw(shape)
     # the longest outer wall, highlighted on top
-    for at, side in panel.longest:
-        x_a, y_a, x_b, y_b = _side_line(left(at.x), top(at.y), side)
+    for at, seg in panel.longest:
+        x_a, y_a, x_b, y_b = _side_line(left(at.x), top(at.y), seg)
         svg.add("line", x1=x_a, y1=y_a, x2=x_b, y2=y_b, class_="longest")
 
 
-def _side_line(lx: float, ty: float, side: Side) -> tuple[float, float, float, float]:
+def _no_line(cell: CellView, other: CellView | None, side: Side) -> bool:
+    """No line on this side: inside a two-cell piece, or on the open half of a half piece."""
+    if cell.joined is side or (other is not None and other.joined is side.opposite):
+        return True
+    half = cell.half
+    return half is not None and other is None and side in HALVES[half][1]
+
+
+def layer_shapes(
+    cells: Mapping[Coord, CellView],
+    left: Callable[[int], float],
+    top: Callable[[int], float],
+) -> list[str]:
+    """SVG elements for the geometry layers, each recognisable on its own: a wooden wall added
+    to a tile (light brown on the wall), a half piece (its empty half cut away, its diagonal
+    wall), a two-cell piece (one dashed outline around both cells), a piece on an edge (a
+    small gate block across the edge: light when it opens the way), a piece on a corner (a
+    dark disc on the crossing). Inline styles, so that the page and the document need no new
+    CSS; each piece has a ``<title>`` naming it and where it is."""
+    out: list[str] = ['<g class="layers">']
+    c = CELL
+    for at in sorted(cells, key=lambda q: (-q.y, q.x)):
+        cell = cells[at]
+        lx, ty = left(at.x), top(at.y)
+        nw, ne, se, sw = (lx, ty), (lx + c, ty), (lx + c, ty + c), (lx, ty + c)
+        if cell.half in HALVES:
+            empty = {"sw": (nw, ne, se), "ne": (nw, sw, se), "se": (nw, ne, sw), "nw": (ne, se, sw)}
+            pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in empty[cell.half])
+            out.append(f'<polygon points="{pts}" style="fill:{BACKGROUND};stroke:none"/>')
+            xa, ya, xb, yb = _side_line(lx, ty, HALVES[cell.half][0])
+            out.append(
+                f'<line x1="{_fmt(xa)}" y1="{_fmt(ya)}" x2="{_fmt(xb)}" y2="{_fmt(yb)}" '
+                f'style="stroke:{WALL_COLOUR};stroke-width:7;stroke-linecap:round"/>'
+            )
+        for side in sorted(cell.added, key=lambda s: s.value):
+            xa, ya, xb, yb = _side_line(lx, ty, side)
+            out.append(
+                f'<line class="added" x1="{_fmt(xa)}" y1="{_fmt(ya)}" x2="{_fmt(xb)}" '
+                f'y2="{_fmt(yb)}" style="stroke:{ADDED_COLOUR};stroke-width:4;'
+                f'stroke-dasharray:9 3"><title>+ {side.value} @{at.x},{at.y}</title></line>'
+            )
+        if cell.joined in (Side.N, Side.E):
+            x2 = lx + (2 * c if cell.joined is Side.E else c)
+            y_top = ty - (c if cell.joined is Side.N else 0)
+            height = 2 * c if cell.joined is Side.N else c
+            out.append(
+                f'<rect x="{_fmt(lx + 3)}" y="{_fmt(y_top + 3)}" width="{_fmt(x2 - lx - 6)}" '
+                f'height="{_fmt(height - 6)}" style="fill:none;stroke:#222;stroke-width:3;'
+                'stroke-dasharray:8 4"/>'
+            )
+        for side, label, opens in cell.edges:
+            xa, ya, xb, yb = _side_line(lx, ty, side)
+            mx, my = (xa + xb) / 2, (ya + yb) / 2
+            w, h = (24, 14) if ya == yb else (14, 24)
+            fill = GATE_COLOUR if opens else EDGE_COLOUR
+            out.append(
+                f"<g><title>{escape(f'{label} @{at.x},{at.y} {side.value.lower()}')}</title>"
+                f'<rect x="{_fmt(mx - w / 2)}" y="{_fmt(my - h / 2)}" width="{w}" height="{h}" '
+                f'rx="3" style="fill:{fill};stroke:#3b2a1a;stroke-width:2"/>'
+                f'<text x="{_fmt(mx)}" y="{_fmt(my + 4)}" text-anchor="middle" '
+                f'style="font-size:11px;font-weight:bold;fill:#3b2a1a">'
+                f"{escape(label[:1].upper())}</text></g>"
+            )
+        if cell.corner:
+            out.append(
+                f"<g><title>{escape(f'{cell.corner} @{at.x},{at.y} ne')}</title>"
+                f'<circle cx="{_fmt(ne[0])}" cy="{_fmt(ne[1])}" r="10" '
+                f'style="fill:{CORNER_COLOUR};stroke:#ffffff;stroke-width:2"/>'
+                f'<text x="{_fmt(ne[0])}" y="{_fmt(ne[1] + 4)}" text-anchor="middle" '
+                f'style="font-size:11px;font-weight:bold;fill:#ffffff">'
+                f"{escape(cell.corner[:1].upper())}</text></g>"
+            )
+    out.append("</g>")
+    return out if len(out) > 2 else []
+
+
+def _side_line(lx: float, ty: float, side: Side | Diagonal) -> tuple[float, float, float, float]:
+    if side is Diagonal.NW_SE:
+        return lx, ty, lx + CELL, ty + CELL
+    if side is Diagonal.SW_NE:
+        return lx, ty + CELL, lx + CELL, ty
     if side is Side.N:
         return lx, ty, lx + CELL, ty
     if side is Side.S:
@@ -364,7 +455,7 @@ def alhambra_fragment(
     cells: Mapping[Coord, CellView],
     lang: str,
     *,
-    longest: Sequence[tuple[Coord, Side]] = (),
+    longest: Sequence[tuple[Coord, Side | Diagonal]] = (),
     pad: int = 0,
 ) -> str:
     """One Alhambra as an inline ``<svg>`` element (see :func:`fragment_css`).
@@ -445,12 +536,15 @@ def alhambra_fragment(
             other = cells.get(at.neighbour(side))
             if other is not None and side in (Side.S, Side.W):
                 continue
+            if _no_line(cell, other, side):
+                continue
             wall = side in cell.walls or (other is not None and side.opposite in other.walls)
             (walls if wall else opens).append(_side_line(left(at.x), top(at.y), side))
     if opens:
         out.append(f'<path class="open" d="{_path(sorted(opens))}"/>')
     if walls:
         out.append(f'<path class="wall" d="{_path(sorted(walls))}"/>')
+    out.extend(layer_shapes(cells, left, top))
     if longest:
         segs = [_side_line(left(at.x), top(at.y), side) for at, side in longest]
         out.append(f'<path class="longest" d="{_path(segs)}"/>')

@@ -28,6 +28,7 @@ from referee.engine.extensions import Module, register_module
 from referee.engine.rules import Rule, register_rule
 from referee.geometry.pieces import HALVES, Footprint, Profile
 from referee.record.model import ComponentRef, Coord
+from referee.reports.svg import FILL as _FILL
 
 register_rule(
     Rule(
@@ -65,6 +66,14 @@ class Watchtower:
 
     def __str__(self) -> str:
         return self.code
+
+    @property
+    def cell_fill(self) -> str:
+        return _FILL[self.colour]
+
+    @property
+    def cell_label(self) -> str:
+        return f"{self.colour.code}wt"  # type: ignore[attr-defined]
 
     @property
     def legs(self) -> frozenset[Side]:
