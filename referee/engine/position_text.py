@@ -82,7 +82,11 @@ def _player(state: GameState, p: PlayerState) -> list[str]:
     if p.reserve:
         out.append("    reserve " + " ".join(piece_code(t) for t in p.reserve))
     cells = list(p.alhambra.items())  # in the order built (a module's view may follow it)
-    placed = [f"{piece_code(t)}@{c.x},{c.y}" for c, t in cells if (c.x, c.y) != (0, 0)]
+    placed = [
+        f"{piece_code(t)}@{c.x},{c.y}"
+        for c, t in cells
+        if (c.x, c.y) != (0, 0) and getattr(t, "index", 0) == 0  # a two-cell piece once
+    ]
     if placed:
         out.append("    alhambra " + " ".join(placed))
     if p.counts is not None:

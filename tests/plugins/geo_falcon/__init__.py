@@ -18,7 +18,7 @@ from referee.engine.extensions import Module, register_module
 from referee.engine.rules import Rule, register_rule
 from referee.geometry.layers import corner_cells, corner_key, corner_text
 from referee.geometry.pieces import Footprint
-from referee.record.model import Coord
+from referee.record.model import Coord, GenericArg, ModuleAction
 
 register_rule(
     Rule(
@@ -68,6 +68,30 @@ class GeoFalcon(Module):
         alh.place_corner(key, Falcon())
         self._supply(state)["supply"] -= 1
         return []
+
+    def position_line(self, state: Any, player: Any, line: Any) -> bool:
+        """``falcon @x,y ne`` in a player section: a falcon stands on that crossing."""
+        if player is None or line.verb.lower() != "falcon":
+            return False
+        args = [a.value for a in line.args]
+        key = None
+        if len(args) == 2 and isinstance(args[0], Coord) and isinstance(args[1], str):
+            key = corner_key(args[0], args[1])
+        if key is None or player.alhambra.corner(key) is not None:
+            state.flag("GEOFALCON-CORNER", line.pos, player.name, corner=" ".join(map(str, args)))
+            return True
+        player.alhambra.place_corner(key, Falcon())
+        self._supply(state)["supply"] -= 1
+        return True
+
+    def position_lines(self, state: Any, player: Any) -> list[Any]:
+        layers = None if player is None else player.alhambra.layers
+        if layers is None:
+            return []
+        return [
+            ModuleAction("falcon", (GenericArg(key), GenericArg("ne")))
+            for key in sorted(layers.corners, key=lambda c: (-c.y, c.x))
+        ]
 
     def removed(self, state: Any, player: Any, at: Coord, piece: Any) -> list[Any]:
         for what, _key, _piece in player.alhambra.take_returned():

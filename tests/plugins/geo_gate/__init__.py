@@ -26,7 +26,7 @@ from referee.engine.rules import Rule, register_rule
 from referee.engine.ruleset import Decision, refines
 from referee.geometry.layers import edge_text, read_edge, wall_between
 from referee.geometry.pieces import Footprint
-from referee.record.model import Coord
+from referee.record.model import Coord, GenericArg, ModuleAction
 
 register_rule(
     Rule(
@@ -78,6 +78,34 @@ class GeoGate(Module):
         held[player.name] = held.get(player.name, 1) - 1
         Context(state).report(revalidate(player, action.pos, f"gate {edge_text(edge)}"))
         return []
+
+    def position_line(self, state: Any, player: Any, line: Any) -> bool:
+        """``gate @x,y e`` in a player section: a gate stands there (N11)."""
+        if player is None or line.verb.lower() != "gate":
+            return False
+        args = [a.value for a in line.args]
+        edge = None
+        if len(args) == 2 and isinstance(args[0], Coord) and isinstance(args[1], str):
+            edge = read_edge(args[0], args[1])
+        if edge is None or player.alhambra.edge(*edge) is not None:
+            state.flag("GEOGATE-EDGE", line.pos, player.name, edge=" ".join(map(str, args)))
+            return True
+        player.alhambra.place_edge(edge[0], edge[1], Gate())
+        held = state.modules.setdefault(self.name, {})
+        held[player.name] = held.get(player.name, 1) - 1
+        return True
+
+    def position_lines(self, state: Any, player: Any) -> list[Any]:
+        layers = None if player is None else player.alhambra.layers
+        if layers is None:
+            return []
+        return [
+            ModuleAction("gate", (GenericArg(at), GenericArg(side.value.lower())))
+            for (at, side), piece in sorted(
+                layers.edges.items(), key=lambda e: (-e[0][0].y, e[0][0].x, e[0][1].value)
+            )
+            if isinstance(piece, Gate)
+        ]
 
     @refines(Decision.PLACE_PROBLEMS)
     def walk_waits_for_the_gate(

@@ -67,6 +67,10 @@ class Project:
         return isinstance(ref, ComponentRef) and f"gp:{ref.name}".lower() == self.code.lower()
 
 
+def component_kind() -> str:
+    return "gp"
+
+
 def parse(name: str) -> Project | None:
     if len(name) != 3:
         return None
@@ -81,6 +85,14 @@ class GeoProject(Module):
     name = "geo_project"
     verbs = ("project",)
     component_kinds = ("gp",)
+
+    def position_component(
+        self, state: Any, player: Any, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """``gp:PSe@x,y`` in an ``alhambra`` or ``reserve`` line."""
+        if ref.kind != component_kind():
+            return False, None
+        return True, parse(ref.name)
 
     def action(self, state: Any, player: Any, action: Any) -> list[Any]:
         args = [a.value for a in action.args]

@@ -80,20 +80,36 @@ class Watchtower:
         return frozenset(Side) - HALVES[self.half_at][1]
 
 
+def component_kind() -> str:
+    return "wt"
+
+
+def _parse(name: str) -> Watchtower | None:
+    colour = _type(name[:1])
+    if colour is None or name[1:].lower() not in HALVES:
+        return None
+    return Watchtower(colour, name[1:].lower())
+
+
 @register_module
 class GeoTower(Module):
     name = "geo_tower"
     verbs = ("tower",)
     component_kinds = ("wt",)
 
+    def position_component(
+        self, state: Any, player: Any, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """``wt:Tsw@x,y`` in an ``alhambra`` or ``reserve`` line."""
+        if ref.kind != component_kind():
+            return False, None
+        return True, _parse(ref.name)
+
     def action(self, state: Any, player: Any, action: Any) -> list[Any]:
         args = [a.value for a in action.args]
         piece = None
         if len(args) == 2 and isinstance(args[0], ComponentRef) and isinstance(args[1], Coord):
-            name = args[0].name
-            colour = _type(name[:1])
-            if colour is not None and name[1:].lower() in HALVES:
-                piece = Watchtower(colour, name[1:].lower())
+            piece = _parse(args[0].name)
         if piece is None:
             return []
         at: Coord = args[1]

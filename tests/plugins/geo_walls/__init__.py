@@ -22,7 +22,7 @@ from referee.engine.actions.layer_rules import revalidate
 from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
 from referee.engine.rules import Rule, register_rule
-from referee.record.model import Coord
+from referee.record.model import Coord, GenericArg, ModuleAction
 
 register_rule(
     Rule(
@@ -70,3 +70,32 @@ class GeoWalls(Module):
         alh.add_overlay(at, sides)
         Context(state).report(revalidate(player, action.pos, f"wall @{at} {word}"))
         return []
+
+    def position_line(self, state: Any, player: Any, line: Any) -> bool:
+        """``wall @x,y NE`` in a player section: the tile there carries these added walls."""
+        if player is None or line.verb.lower() != "wall":
+            return False
+        args = [a.value for a in line.args]
+        if len(args) == 2 and isinstance(args[0], Coord) and args[0] in player.alhambra:
+            sides = frozenset(_LETTERS[ch] for ch in str(args[1]).upper() if ch in _LETTERS)
+            player.alhambra.add_overlay(args[0], sides)
+        else:
+            state.flag("GEOWALL-NO-TILE", line.pos, player.name, at=str(args[:1]))
+        return True
+
+    def position_lines(self, state: Any, player: Any) -> list[Any]:
+        layers = None if player is None else player.alhambra.layers
+        if layers is None:
+            return []
+        order = "NESW"
+        return [
+            ModuleAction(
+                "wall",
+                (
+                    GenericArg(at),
+                    GenericArg("".join(sorted((s.value for s in sides), key=order.index))),
+                ),
+            )
+            for at, sides in sorted(layers.overlays.items(), key=lambda e: (-e[0].y, e[0].x))
+            if sides
+        ]
