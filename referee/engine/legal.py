@@ -48,6 +48,7 @@ from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY
 from referee.engine.tower import is_tower_piece
 from referee.geometry import legal_cells
+from referee.geometry.general import frontier
 from referee.record.model import (
     NOWHERE,
     Action,
@@ -189,15 +190,10 @@ def owed_after_buy(ctx: Context, player: PlayerState, buy: Buy, interrupt: str) 
 # ----------------------------------------------------------------------------- building rules
 
 
-def _frontier(p: PlayerState) -> list[Coord]:
-    cells = p.alhambra.cells
-    out = {
-        Coord(c.x + dx, c.y + dy)
-        for c in cells
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        if Coord(c.x + dx, c.y + dy) not in cells
-    }
-    return sorted(out, key=lambda c: (c.x, c.y))
+def _frontier(p: PlayerState, piece: Any = None) -> list[Coord]:
+    """The cells to ask the building rules about (the geometry's frontier: for a two-cell
+    piece also the anchors whose second cell lies beside the Alhambra)."""
+    return sorted(frontier(p.alhambra, piece), key=lambda c: (c.x, c.y))
 
 
 def cells_for(ctx: Context, p: PlayerState, piece: Any, how: str = "place") -> list[Coord]:
@@ -207,7 +203,7 @@ def cells_for(ctx: Context, p: PlayerState, piece: Any, how: str = "place") -> l
         return sorted(legal_cells(p.alhambra, piece), key=lambda c: (c.x, c.y))  # the fast path
     return [
         at
-        for at in _frontier(p)
+        for at in _frontier(p, piece)
         if not ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=piece, how=how)
     ]
 
@@ -224,7 +220,10 @@ def _built(p: PlayerState) -> list[tuple[Coord, Any]]:
     return [
         (at, piece)
         for at, piece in sorted(p.alhambra.items(), key=lambda cp: (cp[0].x, cp[0].y))
-        if at != ORIGIN and piece is not None and hasattr(piece, "walls")
+        if at != ORIGIN
+        and piece is not None
+        and hasattr(piece, "walls")
+        and getattr(piece, "index", 0) == 0  # a two-cell piece once, at its anchor
     ]
 
 

@@ -305,9 +305,10 @@ def _same_piece(cells: dict[Coord, Any], a: Coord, b: Coord) -> bool:
     return whole_a is not None and whole_a is getattr(pb, "whole", None)
 
 
-def legal_cells(alh: Alhambra, piece: object) -> list[Coord]:
-    """Every anchor cell where ``piece`` may be placed, on the general path: the empty cells
-    beside the Alhambra (for a two-cell piece also those whose second cell is beside it)."""
+def frontier(alh: Alhambra, piece: object = None) -> list[Coord]:
+    """The anchor cells where ``piece`` could lie beside the Alhambra (no rule checked): the
+    empty cells beside a tile, for a two-cell piece also those whose second cell is beside
+    one. The legal-move generator asks the building rules about these cells only."""
     cells = alh.cells
     front: set[Coord] = set()
     for c in cells:
@@ -315,12 +316,16 @@ def legal_cells(alh: Alhambra, piece: object) -> list[Coord]:
             n = c.neighbour(side)
             if n not in cells:
                 front.add(n)
-    second: Side | None = None
     if getattr(piece, "footprint", Footprint.CELL) == Footprint.TWO_CELLS:
-        second = piece.second  # type: ignore[attr-defined]
+        second: Side = piece.second  # type: ignore[attr-defined]
         front |= {c.neighbour(second.opposite) for c in front}
-    out = [c for c in front if c not in cells and not placement_problems(alh, c, piece)]
-    return sorted(out, key=lambda c: (-c.y, c.x))
+    return sorted((c for c in front if c not in cells), key=lambda c: (-c.y, c.x))
+
+
+def legal_cells(alh: Alhambra, piece: object) -> list[Coord]:
+    """Every anchor cell where ``piece`` may be placed, on the general path (the cells of
+    :func:`frontier` the building rules allow)."""
+    return [c for c in frontier(alh, piece) if not placement_problems(alh, c, piece)]
 
 
 def walk_all(alh: Alhambra) -> set[Coord]:
