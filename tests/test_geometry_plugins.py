@@ -290,3 +290,71 @@ def test_the_player_chooses_among_equally_long_longest_walls() -> None:
     chosen = chosen_longest(alh, (Coord(1, 0), Side.N))
     assert chosen is not None and chosen.segments == ((Coord(1, 0), Side.N),)
     assert chosen_longest(alh, (Coord(5, 5), Side.N)) is None
+
+
+# ------------------------------------------------------------------- through the engine
+
+RECORD = """[Players "Anna, Ben, Cem"]
+[Modules "geo_gate"]
+
+position
+  market Gu:C9w Di:- De:- Du:-
+  display Gu1 Di4 De6 Du2
+  player Anna
+    hand Gu9
+    alhambra A8e@1,0
+  player Ben
+    hand
+  player Cem
+    hand
+  next Anna
+end
+1. Anna: buy Gu C9w pay Gu9, place C9w@2,0{gate}
+"""
+
+
+@pytest.mark.parametrize(
+    ("gate", "expected"),
+    [
+        (", gate @1,0 e", []),  # the gate on the new double wall: the walker passes
+        ("", ["GEOGATE-MISSING"]),  # the walk rule waited for a gate that never came
+        (", gate @2,0 n", ["GEOGATE-EDGE", "GEOGATE-MISSING"]),  # not on a double wall
+    ],
+)
+def test_a_record_places_a_tile_behind_a_double_wall_and_its_gate(
+    gate: str, expected: list[str]
+) -> None:
+    from referee.engine import check_game
+    from referee.notation import parse_text
+
+    game = parse_text(RECORD.format(gate=gate), "gate.alh")[0]
+    assert not game.errors
+    found = check_game(game).violations
+    assert [v.code for v in found] == expected
+    if expected:
+        assert "2,0" in found[-1].message("en") and "Tor" in found[-1].message("de")
+
+
+@pytest.mark.parametrize(
+    ("modules", "players"), [("geo_walls, geo_falcon", 4), ("geo_project, geo_tower", 2)]
+)
+def test_the_simulator_plays_the_geometry_modules(modules: str, players: int) -> None:
+    from referee.engine import check_game
+    from referee.notation import parse_text
+    from referee.simulate.simulator import simulate_text
+
+    # geo_gate is not simulated: a placement that waits for its gate must be followed by the
+    # gate in the same turn, and the simulator has no step for a free action owed after the
+    # placements (its free actions are a random choice); see docs/modules/geometry.md
+    names = [m.strip() for m in modules.split(",")]
+    text = simulate_text(players, 4, modules=names)
+    game = parse_text(text, "sim.alh")[0]
+    assert check_game(game).violations == []
+    verbs = {
+        "geo_walls": " wall @",
+        "geo_falcon": " falcon @",
+        "geo_project": " project gp:",
+        "geo_tower": " tower wt:",
+    }
+    for name in names:  # every module's verb is played
+        assert verbs[name] in text, name

@@ -278,12 +278,7 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
         for code in (PLACE_WALL, PLACE_SIDE, PLACE_CLOSED)
         if code in found
     ]
-    lonely = [
-        c
-        for c in cells
-        if c != ORIGIN
-        and not any((n := c.neighbour(s)) in cells and not _same_piece(cells, c, n) for s in SIDES)
-    ]
+    lonely = [c for c in cells if c != ORIGIN and not _touches_other(alh, c)]
     if lonely:
         problems.append(BuildingProblem(PLACE_ADJACENT, _sorted(lonely)))
     reach = _reach(alh)
@@ -297,6 +292,13 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
     if enclosed:
         problems.append(BuildingProblem(PLACE_HOLE, _sorted(enclosed)))
     return problems
+
+
+def _touches_other(alh: Alhambra, c: Coord) -> bool:
+    """Whether the piece on ``c`` (all of its cells) touches another piece with a side."""
+    cells = alh.cells
+    own = alh.cells_of(c)
+    return any((n := q.neighbour(s)) in cells and n not in own for q in own for s in SIDES)
 
 
 def _same_piece(cells: dict[Coord, Any], a: Coord, b: Coord) -> bool:

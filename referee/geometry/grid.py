@@ -58,6 +58,14 @@ def register_place_updater(key: str, updater: PlaceUpdater) -> None:
     _PLACE_UPDATERS[key] = updater
 
 
+def _hashable(piece: object) -> bool:
+    try:
+        hash(piece)
+    except TypeError:
+        return False
+    return True
+
+
 class Alhambra:
     """A mutable grid ``Coord -> Piece``; the fountain always lies at ``0,0``.
 
@@ -172,7 +180,7 @@ class Alhambra:
         self._version += 1
         lay = self._layers
         if lay is not None:
-            if lay.carried and piece in lay.carried:
+            if lay.carried and _hashable(piece) and piece in lay.carried:
                 lay.overlays[coord] = lay.carried.pop(piece)
             self._changed()
             return True
@@ -197,7 +205,8 @@ class Alhambra:
         if self._layers is not None:
             piece, overlay = self.remove_with_overlay(coord)
             if overlay:  # the added walls stay with the tile (E21)
-                self._lay().carried[piece] = overlay
+                if _hashable(piece):  # (an unhashable piece keeps none)
+                    self._lay().carried[piece] = overlay
             return piece
         piece = self._cells.pop(coord)  # KeyError for an empty cell
         self._version += 1

@@ -91,7 +91,7 @@ class Profile:
     watchtower: "Wachtürme ... dürfen nicht umgebaut werden").
     """
 
-    sides: Mapping[Side, SideKind] = field(default_factory=dict)
+    sides: Mapping[Side, SideKind] = field(default_factory=dict, hash=False)
     walk_exempt: bool = False
     transparent: bool = False
     locked: bool = False

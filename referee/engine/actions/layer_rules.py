@@ -17,7 +17,7 @@ catalogue of :mod:`referee.messages`); the checks themselves are in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.findings import Finding, problem
 from referee.engine.rules import BASE, BIGBOX, Rule, register_rule
@@ -88,17 +88,30 @@ register_both(
 )
 
 
-def revalidate(p: PlayerState, pos: Pos, change: str) -> list[Finding]:
-    """The whole Alhambra of ``p`` checked again after a change that is no placement (E21):
-    one ``LAYOUT-BROKEN`` finding per building rule it breaks, naming the rule and the cells.
-    ``change`` says what changed (``"the wall on @1,0"``), as written in the record."""
-    from referee.engine.rules import rule
+def layout_now(p: PlayerState) -> list[Any]:
+    """What the building rules say about ``p``'s whole Alhambra now (before a change: pass it
+    to :func:`revalidate` so that only what the change breaks is reported)."""
     from referee.geometry import layout_problems
 
     if p.counts is not None or p.alhambra_unknown:
         return []
+    return layout_problems(p.alhambra)
+
+
+def revalidate(
+    p: PlayerState, pos: Pos, change: str, before: list[Any] | None = None
+) -> list[Finding]:
+    """The whole Alhambra of ``p`` checked again after a change that is no placement (E21):
+    one ``LAYOUT-BROKEN`` finding per building rule it breaks, naming the rule and the cells.
+    ``change`` says what changed (``"wall @1,0 N"``), as written in the record; ``before``:
+    :func:`layout_now` before the change (what was broken already is not reported again)."""
+    from referee.engine.rules import rule
+
     out: list[Finding] = []
-    for pr in layout_problems(p.alhambra):
+    known = set(before or ())
+    for pr in layout_now(p):
+        if pr in known:
+            continue
         out.append(
             problem(
                 "LAYOUT-BROKEN",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
 from referee.engine.rules import Rule, register_rule
 from referee.geometry.layers import corner_cells, corner_key, corner_text
@@ -43,6 +44,16 @@ class Falcon:
     code: str = "falcon"
 
 
+class _Doing:
+    """What the action was, as a message parameter (TURN-OVER, PLACE-ORDER)."""
+
+    def text(self, lang: str = "en") -> str:
+        return "einen Falken setzen" if lang == "de" else "placing a falcon"
+
+
+DOING = _Doing()
+
+
 @register_module
 class GeoFalcon(Module):
     name = "geo_falcon"
@@ -67,7 +78,21 @@ class GeoFalcon(Module):
             return []
         alh.place_corner(key, Falcon())
         self._supply(state)["supply"] -= 1
+        ctx = Context(state)
+        ctx.main_action(action.pos, player, DOING)
+        ctx.end_main_action(DOING)
         return []
+
+    def legal_actions(self, ctx: Any, player: Any) -> list[Any]:
+        """A falcon on every free crossing of four own tiles, while the supply lasts."""
+        alh = player.alhambra
+        if self._supply(ctx.state)["supply"] <= 0 or player.alhambra_unknown:
+            return []
+        return [
+            ModuleAction("falcon", (GenericArg(key), GenericArg("ne")))
+            for key in sorted(alh.cells, key=lambda c: (-c.y, c.x))
+            if alh.corner(key) is None and all(c in alh for c in corner_cells(key))
+        ]
 
     def position_line(self, state: Any, player: Any, line: Any) -> bool:
         """``falcon @x,y ne`` in a player section: a falcon stands on that crossing."""

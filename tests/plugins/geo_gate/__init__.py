@@ -17,13 +17,16 @@ exercises (rulebook-bigbox-de-2019.txt, "Die Tore der Stadt"):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from referee.engine.actions.layer_rules import revalidate
+from referee.catalogue import Side
+from referee.engine.actions.layer_rules import layout_now, revalidate
 from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
 from referee.engine.rules import Rule, register_rule
 from referee.engine.ruleset import Decision, refines
+from referee.engine.turns import Moment
+from referee.geometry import layout_problems, reachable
 from referee.geometry.layers import edge_text, read_edge, wall_between
 from referee.geometry.pieces import Footprint
 from referee.record.model import Coord, GenericArg, ModuleAction
@@ -36,6 +39,17 @@ register_rule(
         "tests/plugins/geo_gate",
         "{player}: the gate {edge} does not stand on a double wall between two tiles",
         "{player}: das Tor {edge} steht nicht auf einer Doppelmauer zwischen zwei Plättchen",
+    )
+)
+
+register_rule(
+    Rule(
+        "GEOGATE-MISSING",
+        "the gate that lets the walker pass",
+        "das Tor, das den Fußgänger durchlässt",
+        "tests/plugins/geo_gate",
+        "{player}: the turn ends and {cells} cannot be reached on foot: no gate was placed",
+        "{player}: der Zug endet und {cells} ist nicht zu Fuß erreichbar: kein Tor gesetzt",
     )
 )
 
@@ -55,10 +69,17 @@ class Gate:
         return "gate"
 
 
+def _data(state: Any) -> dict[str, dict[str, Any]]:
+    """The module's part of the state: gates each player still holds (one each to start),
+    the tiles each player could not reach at the start of the turn."""
+    return state.modules.setdefault("geo_gate", {"held": {}, "cut": {}})  # type: ignore[no-any-return]
+
+
 @register_module
 class GeoGate(Module):
     name = "geo_gate"
     verbs = ("gate",)
+    verb_kinds: ClassVar[dict[str, str]] = {"gate": "free"}  # "kein eigener Spielzug"
 
     def action(self, state: Any, player: Any, action: Any) -> list[Any]:
         args = [a.value for a in action.args]
@@ -73,11 +94,31 @@ class GeoGate(Module):
         if not facts.double or alh.edge(*edge) is not None:
             state.flag("GEOGATE-EDGE", action.pos, player.name, edge=edge_text(edge))
             return []
+        before = layout_now(player)
         alh.place_edge(edge[0], edge[1], Gate())
-        held = state.modules.setdefault(self.name, {})
+        held = _data(state)["held"]
         held[player.name] = held.get(player.name, 1) - 1
-        Context(state).report(revalidate(player, action.pos, f"gate {edge_text(edge)}"))
+        ctx = Context(state)
+        ctx.report(revalidate(player, action.pos, f"gate {edge_text(edge)}", before))
         return []
+
+    def legal_actions(self, ctx: Any, player: Any) -> list[Any]:
+        """A gate on a double wall between two own tiles, while the player holds one."""
+        if _data(ctx.state)["held"].get(player.name, 1) <= 0:
+            return []
+        alh = player.alhambra
+        before = set(layout_now(player))
+        out = []
+        for at in sorted(alh.cells, key=lambda c: (-c.y, c.x)):
+            for side in (Side.N, Side.E):
+                facts = wall_between(alh.cells, alh.layers, at, side)
+                if facts.double and alh.edge(at, side) is None:
+                    trial = alh.copy()
+                    trial.place_edge(at, side, Gate())
+                    if set(layout_problems(trial)) <= before:  # it breaks nothing
+                        word = side.value.lower()
+                        out.append(ModuleAction("gate", (GenericArg(at), GenericArg(word))))
+        return out
 
     def position_line(self, state: Any, player: Any, line: Any) -> bool:
         """``gate @x,y e`` in a player section: a gate stands there (N11)."""
@@ -91,7 +132,7 @@ class GeoGate(Module):
             state.flag("GEOGATE-EDGE", line.pos, player.name, edge=" ".join(map(str, args)))
             return True
         player.alhambra.place_edge(edge[0], edge[1], Gate())
-        held = state.modules.setdefault(self.name, {})
+        held = _data(state)["held"]
         held[player.name] = held.get(player.name, 1) - 1
         return True
 
@@ -109,9 +150,45 @@ class GeoGate(Module):
 
     @refines(Decision.PLACE_PROBLEMS)
     def walk_waits_for_the_gate(
-        self, ctx: Any, problems: list[Any], *, player: Any, **_: Any
+        self, ctx: Any, problems: list[Any], *, player: Any, at: Any, piece: Any, **_: Any
     ) -> list[Any]:
-        held = ctx.state.modules.get(self.name, {}).get(player.name, 1)
-        if held > 0:  # the gate that follows decides (re-validation)
-            return [p for p in problems if p.code != "PLACE-WALK"]
+        """``PLACE-WALK`` waits for the gate while the player holds one and a gate on a double
+        wall of the new tile would open the way ("und damit ist die Fußgänger-Regel wieder
+        erfüllt"); the gate that follows re-validates, the turn's end checks it came."""
+        held = _data(ctx.state)["held"].get(player.name, 1)
+        if held <= 0 or not any(p.code == "PLACE-WALK" for p in problems):
+            return problems
+        if piece is None or not isinstance(at, Coord):
+            return problems
+        trial = player.alhambra.copy()
+        if not trial.place_if_empty(at, piece):
+            return problems
+        for side in (Side.N, Side.E, Side.S, Side.W):
+            if (
+                trial.edge(at, side) is None
+                and wall_between(trial.cells, trial.layers, at, side).double
+            ):
+                with_gate = trial.copy()
+                with_gate.place_edge(at, side, Gate())
+                if at in reachable(with_gate):
+                    return [p for p in problems if p.code != "PLACE-WALK"]
         return problems
+
+    def at_moment(self, ctx: Any, moment: Any) -> None:
+        """At the turn's end every tile of the mover must be reachable again (a tile placed
+        while the walk rule waited for a gate, and no gate came: ``GEOGATE-MISSING``)."""
+        state = ctx.state
+        if state.turn is None or moment not in (Moment.TURN_START, Moment.TURN_END):
+            return
+        player = state.players[state.turn.player]
+        if player.counts is not None or player.alhambra_unknown:
+            return
+        cut = set(player.alhambra.cells) - set(reachable(player.alhambra))
+        marks = _data(state)["cut"]
+        if moment == Moment.TURN_START:
+            marks[player.name] = sorted(cut, key=lambda c: (c.x, c.y))
+            return
+        new = sorted(cut - set(marks.get(player.name, [])), key=lambda c: (-c.y, c.x))
+        if new:
+            where = ", ".join(str(c) for c in new)
+            ctx.flag("GEOGATE-MISSING", ctx.pos or state.turn.pos, player.name, cells=where)

@@ -18,9 +18,10 @@ from referee.catalogue import BuildingType, Side
 from referee.engine.actions.building import building_findings
 from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
+from referee.engine.legal import cells_for
 from referee.engine.rules import Rule, register_rule
 from referee.geometry.pieces import Footprint
-from referee.record.model import ComponentRef, Coord
+from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction
 
 register_rule(
     Rule(
@@ -80,6 +81,22 @@ def parse(name: str) -> Project | None:
     return Project((a, b), side)
 
 
+_SIM = (
+    (BuildingType.PAVILION, BuildingType.SERAGLIO, Side.E),
+    (BuildingType.GARDEN, BuildingType.TOWER, Side.N),
+)
+
+
+class _Doing:
+    """What the action was, as a message parameter (TURN-OVER, PLACE-ORDER)."""
+
+    def text(self, lang: str = "en") -> str:
+        return "ein Großprojekt bauen" if lang == "de" else "building a project"
+
+
+DOING = _Doing()
+
+
 @register_module
 class GeoProject(Module):
     name = "geo_project"
@@ -107,4 +124,20 @@ class GeoProject(Module):
         ctx = Context(state)
         ctx.report(building_findings(ctx, player, piece, at, action.pos))  # type: ignore[arg-type]
         player.alhambra.place_if_empty(at, piece)
+        ctx.main_action(action.pos, player, DOING)
+        ctx.end_main_action(DOING)
         return []
+
+    def legal_actions(self, ctx: Any, player: Any) -> list[Any]:
+        """A few pieces of this kind on the cells the building rules allow (the simulator's
+        moves; the real module would take them from a supply)."""
+        if player.counts is not None or player.alhambra_unknown:
+            return []
+        out = []
+        for piece in [Project((a, b), s) for a, b, s in _SIM]:
+            if len(player.alhambra) > 12:
+                break
+            for at in cells_for(ctx, player, piece)[:3]:
+                ref = ComponentRef(piece.code[:2], piece.code[3:])
+                out.append(ModuleAction("project", (GenericArg(ref), GenericArg(at))))
+        return out

@@ -25,9 +25,10 @@ from referee.catalogue import BuildingType, Side
 from referee.engine.actions.building import building_findings
 from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
+from referee.engine.legal import cells_for
 from referee.engine.rules import Rule, register_rule
 from referee.geometry.pieces import HALVES, Footprint, Profile
-from referee.record.model import ComponentRef, Coord
+from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction
 from referee.reports.svg import FILL as _FILL
 
 register_rule(
@@ -91,6 +92,24 @@ def _parse(name: str) -> Watchtower | None:
     return Watchtower(colour, name[1:].lower())
 
 
+def _touches(alh: Any, at: Coord, piece: Watchtower) -> bool:
+    """One short side touches a building of the tower's colour."""
+    return any(getattr(alh.get(at.neighbour(s)), "type", None) is piece.colour for s in piece.legs)
+
+
+_SIM = ((BuildingType.TOWER, "sw"), (BuildingType.GARDEN, "ne"))
+
+
+class _Doing:
+    """What the action was, as a message parameter (TURN-OVER, PLACE-ORDER)."""
+
+    def text(self, lang: str = "en") -> str:
+        return "einen Wachturm bauen" if lang == "de" else "building a watchtower"
+
+
+DOING = _Doing()
+
+
 @register_module
 class GeoTower(Module):
     name = "geo_tower"
@@ -116,9 +135,24 @@ class GeoTower(Module):
         ctx = Context(state)
         ctx.report(building_findings(ctx, player, piece, at, action.pos))  # type: ignore[arg-type]
         alh = player.alhambra
-        if not any(
-            getattr(alh.get(at.neighbour(s)), "type", None) is piece.colour for s in piece.legs
-        ):
+        if not _touches(alh, at, piece):
             state.flag("GEOTOWER-COLOUR", action.pos, player.name, token=piece.code, at=str(at))
         alh.place_if_empty(at, piece)
+        ctx.main_action(action.pos, player, DOING)
+        ctx.end_main_action(DOING)
         return []
+
+    def legal_actions(self, ctx: Any, player: Any) -> list[Any]:
+        """A few pieces of this kind on the cells the building rules allow (the simulator's
+        moves; the real module would take them from a supply)."""
+        if player.counts is not None or player.alhambra_unknown or len(player.alhambra) > 12:
+            return []
+        out = []
+        for piece in [Watchtower(c, h) for c, h in _SIM]:
+            cells = [
+                c for c in cells_for(ctx, player, piece) if _touches(player.alhambra, c, piece)
+            ]
+            for at in cells[:3]:
+                ref = ComponentRef(piece.code[:2], piece.code[3:])
+                out.append(ModuleAction("tower", (GenericArg(ref), GenericArg(at))))
+        return out

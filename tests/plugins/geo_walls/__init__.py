@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.catalogue import Side
-from referee.engine.actions.layer_rules import revalidate
+from referee.engine.actions.layer_rules import layout_now, revalidate
 from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
 from referee.engine.rules import Rule, register_rule
@@ -48,6 +48,16 @@ register_rule(
 _LETTERS = {"N": Side.N, "E": Side.E, "O": Side.E, "S": Side.S, "W": Side.W}
 
 
+class _Doing:
+    """What the action was, as a message parameter (TURN-OVER, PLACE-ORDER)."""
+
+    def text(self, lang: str = "en") -> str:
+        return "eine Mauer errichten" if lang == "de" else "building a wall"
+
+
+DOING = _Doing()
+
+
 @register_module
 class GeoWalls(Module):
     name = "geo_walls"
@@ -67,9 +77,27 @@ class GeoWalls(Module):
             names = " ".join(s.value for s in sorted(covered, key=lambda s: s.value))
             state.flag("GEOWALL-COVERED", action.pos, player.name, at=str(at), sides=names)
             return []
+        before = layout_now(player)
         alh.add_overlay(at, sides)
-        Context(state).report(revalidate(player, action.pos, f"wall @{at} {word}"))
+        ctx = Context(state)
+        ctx.report(revalidate(player, action.pos, f"wall @{at} {word}", before))
+        ctx.main_action(action.pos, player, DOING)
+        ctx.end_main_action(DOING)
         return []
+
+    def legal_actions(self, ctx: Any, player: Any) -> list[Any]:
+        """A wall on a side of an own tile that faces no tile and shows no wall yet (the
+        Alhambra stays within the building rules)."""
+        alh = player.alhambra
+        if player.counts is not None or player.alhambra_unknown:
+            return []
+        out = []
+        for at in sorted(alh.cells, key=lambda c: (-c.y, c.x)):
+            shown = alh[at].walls | alh.overlay(at)
+            for side in (Side.N, Side.E, Side.S, Side.W):
+                if side not in shown and at.neighbour(side) not in alh:
+                    out.append(ModuleAction("wall", (GenericArg(at), GenericArg(side.value))))
+        return out
 
     def position_line(self, state: Any, player: Any, line: Any) -> bool:
         """``wall @x,y NE`` in a player section: the tile there carries these added walls."""
