@@ -204,9 +204,8 @@ class Alhambra:
             raise ValueError("the fountain is never removed")
         if self._layers is not None:
             piece, overlay = self.remove_with_overlay(coord)
-            if overlay:  # the added walls stay with the tile (E21)
-                if _hashable(piece):  # (an unhashable piece keeps none)
-                    self._lay().carried[piece] = overlay
+            if overlay and _hashable(piece):  # the added walls stay with the tile (E21)
+                self._lay().carried[piece] = overlay
             return piece
         piece = self._cells.pop(coord)  # KeyError for an empty cell
         self._version += 1
