@@ -262,7 +262,9 @@ def holes(alh: Alhambra) -> list[tuple[Coord, ...]]:
 def placement_fits(alh: Alhambra, at: Coord, piece: Piece) -> bool:
     """True when :func:`placement_problems` is surely empty, answered on ints (False: it may
     not be; ask it)."""
-    if at in alh.cells or _general(alh, piece):
+    if at in alh.cells or alh._layers is not None:
+        return False
+    if type(piece) is not TileKind and is_special(piece):
         return False
     geo = alh.geometry
     return _fits(geo, at, geo.front.get(at, 0), wall_mask(piece.walls)) == _YES
@@ -270,7 +272,9 @@ def placement_fits(alh: Alhambra, at: Coord, piece: Piece) -> bool:
 
 def placement_problems(alh: Alhambra, at: Coord, piece: Piece) -> list[BuildingProblem]:
     """What is wrong with putting ``piece`` on ``at`` (empty list: allowed)."""
-    if _general(alh, piece):
+    # the general path for a layered Alhambra or a special piece (the checks inlined: this is
+    # the hot path of every placement)
+    if alh._layers is not None or (type(piece) is not TileKind and is_special(piece)):
         return _general_path().placement_problems(alh, at, piece)
     cells = alh.cells
     if at in cells:
@@ -321,7 +325,7 @@ def _lost(alh: Alhambra, after: set[Coord], at: Coord) -> list[Coord]:
 
 def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     """What is wrong with taking the tile on ``at`` out of the Alhambra (empty list: allowed)."""
-    if alh.layered:
+    if alh._layers is not None:
         return _general_path().removal_problems(alh, at)
     if at == ORIGIN:
         return [BuildingProblem(REMOVE_FOUNTAIN, (at,))]
@@ -390,7 +394,7 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
     empty area. On a layered Alhambra also the rules of the rule profiles (``PLACE-SIDE``,
     ``PLACE-CLOSED``), every side read through the effective walls.
     """
-    if alh.layered:
+    if alh._layers is not None:
         return _general_path().layout_problems(alh)
     cells = alh.cells
     problems: list[BuildingProblem] = []

@@ -81,7 +81,7 @@ def outer_segments(alh: Alhambra) -> list[Segment]:
     On a layered Alhambra every side is read through the effective walls
     (:func:`~referee.geometry.layers.wall_between`: added walls, walls of edge pieces, pieces
     transparent for the outer wall) and a half piece adds its diagonal wall."""
-    if alh.layered:
+    if alh._layers is not None:
         return _layered_segments(alh)
     cells = alh.cells
     found: list[tuple[int, int, int, Segment]] = []
@@ -342,7 +342,7 @@ def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
     """The longest outer wall run (empty when there is no outer wall)."""
     if mode not in ("trail", "simple-path"):
         raise ValueError(f"unknown wall mode {mode!r}")
-    run = None if alh.layered else _plain_longest(alh, mode == "simple-path")
+    run = None if alh._layers is not None else _plain_longest(alh, mode == "simple-path")
     return run if run is not None else longest_wall_run(outer_segments(alh), mode)
 
 
