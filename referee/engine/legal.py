@@ -49,6 +49,7 @@ from referee.engine.state import EMPTY
 from referee.engine.tower import is_tower_piece
 from referee.geometry import legal_cells
 from referee.geometry.general import frontier
+from referee.geometry.pieces import Part
 from referee.record.model import (
     NOWHERE,
     Action,
@@ -223,7 +224,7 @@ def _built(p: PlayerState) -> list[tuple[Coord, Any]]:
         if at != ORIGIN
         and piece is not None
         and hasattr(piece, "walls")
-        and getattr(piece, "index", 0) == 0  # a two-cell piece once, at its anchor
+        and not (type(piece) is Part and piece.index)  # a two-cell piece once, at its anchor
     ]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from referee.catalogue import Currency
 from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.geometry.pieces import Part
 from referee.notation.formatter import action as fmt_action
 from referee.notation.formatter import write_name as fmt_name
 from referee.record.model import ModuleAction
@@ -85,7 +86,7 @@ def _player(state: GameState, p: PlayerState) -> list[str]:
     placed = [
         f"{piece_code(t)}@{c.x},{c.y}"
         for c, t in cells
-        if (c.x, c.y) != (0, 0) and getattr(t, "index", 0) == 0  # a two-cell piece once
+        if (c.x, c.y) != (0, 0) and not (type(t) is Part and t.index)  # a two-cell piece once
     ]
     if placed:
         out.append("    alhambra " + " ".join(placed))
