@@ -91,3 +91,133 @@ def test_wall_between_reads_printed_walls_overlays_and_edges() -> None:
     alh.place_edge(Coord(1, 0), Side.W, Gate())
     facts = wall_between(alh.cells, alh.layers, Coord(1, 0), Side.W)
     assert facts.wall and facts.double and facts.passable
+
+
+# ------------------------------------------------------------------ rule profiles (E20)
+
+
+from referee.geometry import longest_outer_wall, reachable  # noqa: E402
+from referee.geometry.pieces import Profile, SideKind  # noqa: E402
+
+BASTION, GREEN = SideKind.BASTION, SideKind.GREEN
+
+
+@dataclass(frozen=True)
+class Camp:
+    """A camp after "Die Feldlager": a bastion on one side, green sides elsewhere, the walk
+    rule does not apply, transparent for the outer wall (reading A of the digest, L1179:
+    "Stadtmauern mit Bastion werden genauso gewertet wie Stadtmauern ohne Bastion")."""
+
+    bastion: Side = Side.S
+    walls: frozenset[Side] = frozenset()
+    type: None = None
+
+    @property
+    def profile(self) -> Profile:
+        sides = {s: (BASTION if s is self.bastion else GREEN) for s in SIDES}
+        return Profile(sides, walk_exempt=True, transparent=True)
+
+
+def _codes(found: list[rules.BuildingProblem]) -> list[str]:
+    return [p.code for p in found]
+
+
+def test_a_bastion_meets_a_city_wall_and_green_only_green() -> None:
+    # "Erlaubt: Grüne Seite an grüne Seite sowie Bastion an Stadtmauer"
+    alh = Alhambra([(Coord(1, 0), block(0b0001))])  # a wall on its north side
+    assert rules.placement_problems(alh, Coord(1, 1), Camp()) == []
+    # "Nicht erlaubt: ... Bastion an Gebäudeseite ohne Stadtmauer": the fountain is open
+    found = rules.placement_problems(alh, Coord(0, 1), Camp())
+    assert _codes(found) == ["PLACE-SIDE"]
+    assert found[0].sides == ((Coord(0, 1), Side.S),)
+    alh.place(Coord(1, 1), Camp())
+    # green beside green: allowed (a second camp whose bastion faces an empty cell)
+    assert rules.placement_problems(alh, Coord(2, 1), Camp()) == []
+    # "Grüne Seite ... an Gebäudeseite ohne Stadtmauer": a tile on the camp's green north side
+    found = rules.placement_problems(alh, Coord(1, 2), block(0b0000))
+    assert _codes(found)[0] == "PLACE-SIDE"
+    assert found[0].sides == ((Coord(1, 2), Side.S),)
+    # the same read on a whole layout
+    alh.place(Coord(1, 2), block(0b0000))
+    assert "PLACE-SIDE" in _codes(rules.layout_problems(alh))
+
+
+def test_a_camp_is_exempt_from_the_walker_and_transparent_for_the_outer_wall() -> None:
+    alh = Alhambra([(Coord(1, 0), block(0b0001))])
+    alh.place(Coord(1, 1), Camp())
+    # not reachable on foot (across the wall), yet no walker problem: the rule does not apply
+    assert Coord(1, 1) not in reachable(alh)
+    assert rules.layout_problems(alh) == []
+    # the wall under the bastion still counts as outer wall
+    assert (Coord(1, 0), Side.N) in longest_outer_wall(alh).segments
+    # nobody walks across a camp: a tile beyond it is cut off
+    alh.place(Coord(1, 2), block(0b0000))
+    assert "PLACE-WALK" in _codes(rules.layout_problems(alh))
+
+
+def test_a_half_piece_is_walked_across_by_its_legs() -> None:
+    @dataclass(frozen=True)
+    class Tower:
+        half_at: str = "sw"
+        walls: frozenset[Side] = frozenset()
+        type: None = None
+
+    alh = Alhambra([(Coord(0, 1), block(0))])
+    alh.place(Coord(1, 1), Tower())  # legs west (to 0,1) and south (to 1,0)
+    assert rules.placement_problems(alh, Coord(1, 0), block(0)) == []
+    alh.place(Coord(1, 0), block(0))
+    assert Coord(1, 1) in reachable(alh)
+    # the closed sides: nothing north or east of it
+    assert _codes(rules.placement_problems(alh, Coord(2, 1), block(0))) == ["PLACE-CLOSED"]
+
+
+# --------------------------------------------------------------- two cells, locks (E24, E22)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A piece over two cells, its second cell on the east, no walls."""
+
+    second: Side = Side.E
+    types: tuple[None, None] = (None, None)
+    part_walls: tuple[frozenset[Side], frozenset[Side]] = (frozenset(), frozenset())
+    footprint: str = "two-cells"
+    walls: frozenset[Side] = frozenset()
+    type: None = None
+
+
+def test_a_two_cell_piece_closing_a_pocket_is_judged_as_one() -> None:
+    # a ring of tiles round the pocket 1,1-2,1, open towards 0,1: one tile on 1,1 alone would
+    # shut 2,1 in; the pair fills both cells at once ("zählt ... als ein Plättchen")
+    ring = [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2)]
+    alh = Alhambra([(Coord(x, y), block(0)) for x, y in ring])
+    assert rules.holes(alh) == []
+    assert _codes(rules.placement_problems(alh, Coord(1, 1), block(0))) == ["PLACE-HOLE"]
+    assert rules.placement_problems(alh, Coord(1, 1), Pair()) == []
+    alh.place(Coord(1, 1), Pair())
+    assert len(alh.pieces()) == len(ring) + 1
+    # removed as one (either cell): both cells free, the pocket open again
+    assert rules.removal_problems(alh, Coord(2, 1)) == []
+    # swapped for a one-cell tile at its anchor: 2,1 is left shut in
+    found = rules.swap_problems(alh, Coord(2, 1), block(0))
+    assert found == [rules.BuildingProblem("REMOVE-HOLE", (Coord(2, 1),))]
+    assert rules.swap_problems(alh, Coord(2, 1), Pair()) == []
+    trial = alh.copy()
+    trial.remove(Coord(2, 1))
+    assert Coord(1, 1) not in trial and Coord(2, 1) not in trial
+
+
+def test_a_locking_edge_piece_forbids_swap_and_removal() -> None:
+    @dataclass(frozen=True)
+    class Lock:
+        locks: bool = True
+
+    alh = Alhambra([(Coord(1, 0), block(0)), (Coord(2, 0), block(0))])
+    alh.place_edge(Coord(2, 0), Side.W, Lock())
+    assert _codes(rules.swap_problems(alh, Coord(2, 0), block(0))) == ["REMOVE-LOCKED"]
+    assert _codes(rules.removal_problems(alh, Coord(1, 0))) == ["REMOVE-LOCKED", "REMOVE-WALK"]
+    assert rules.removal_problems(alh, ORIGIN) == [
+        rules.BuildingProblem("REMOVE-FOUNTAIN", (ORIGIN,))
+    ]
+    text = rules.removal_problems(alh, Coord(2, 0))[0].text("de")
+    assert "REMOVE-LOCKED" in text and "Die Tore der Stadt" in text
