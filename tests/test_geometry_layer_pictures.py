@@ -4,8 +4,10 @@ terminal map (``reports/terminal.py``), the SVG document and the replay's inline
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+import pytest
 from plugins.geo_falcon import Falcon
 from plugins.geo_gate import Gate
 from plugins.geo_project import parse
@@ -24,6 +26,17 @@ from referee.reports.svg import (
     render_svg,
 )
 from referee.reports.terminal import PlayerView, cells_of, draw_alhambra
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _unregister() -> Iterator[None]:
+    """Importing the plugins registers their modules: take them out again afterwards, so no
+    other test sees them."""
+    from referee.engine.extensions import MODULES
+
+    yield
+    for name in ("geo_gate", "geo_walls", "geo_falcon", "geo_project", "geo_tower"):
+        MODULES.pop(name, None)
 
 
 @dataclass(frozen=True)

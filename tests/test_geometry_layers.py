@@ -221,3 +221,25 @@ def test_a_locking_edge_piece_forbids_swap_and_removal() -> None:
     ]
     text = rules.removal_problems(alh, Coord(2, 0))[0].text("de")
     assert "REMOVE-LOCKED" in text and "Die Tore der Stadt" in text
+
+
+def test_rays_and_the_second_longest_wall_read_the_effective_walls() -> None:
+    from referee.geometry.queries import ray, second_longest_wall
+
+    alh = Alhambra([(Coord(1, 0), block(0b0010)), (Coord(2, 0), block(0b1000))])
+    alh.place(Coord(3, 0), block(0))
+    # "inner walls do not break it" (Feldlager) unless asked: the double wall between 1,0 and 2,0
+    assert ray(alh, ORIGIN, Side.E) == (Coord(1, 0), Coord(2, 0), Coord(3, 0))
+    assert ray(alh, ORIGIN, Side.E, cross_walls=False) == (Coord(1, 0),)
+
+    @dataclass(frozen=True)
+    class Gate:
+        opens: bool = True
+
+    alh.place_edge(Coord(1, 0), Side.E, Gate())
+    assert ray(alh, ORIGIN, Side.E, cross_walls=False)[-1] == Coord(3, 0)  # a gate opens it
+    # an added wall on the fountain: a wall run of its own beside the tiles' runs
+    alh.add_overlay(ORIGIN, frozenset({Side.W}))
+    alh.add_overlay(Coord(3, 0), frozenset({Side.N, Side.E}))
+    assert longest_outer_wall(alh).length == 2
+    assert second_longest_wall(alh, how="piece").segments == ((ORIGIN, Side.W),)

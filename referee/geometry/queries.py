@@ -32,6 +32,11 @@ Diagonal = Literal["ne", "se"]  # towards north-east (x+1, y+1) or south-east (x
 _STEP: dict[str, tuple[int, int]] = {"row": (1, 0), "column": (0, 1), "ne": (1, 1), "se": (1, -1)}
 
 
+def any_piece_or_fountain(at: Coord, piece: Piece) -> bool:
+    """Every piece that occupies a cell (for rays: the start tile and squares count)."""
+    return True
+
+
 def is_building(at: Coord, piece: Piece) -> bool:
     """A building: a piece with a building type, never the fountain."""
     return at != ORIGIN and piece.type is not None
@@ -246,6 +251,39 @@ def most_types_in_a_line(alh: Alhambra, member: Member = is_building) -> tuple[i
 
 
 # ------------------------------------------------------------------------------ walls
+
+
+def ray(
+    alh: Alhambra,
+    start: Coord,
+    side: Side,
+    *,
+    cross_walls: bool = True,
+    member: Member = any_piece_or_fountain,
+) -> tuple[Coord, ...]:
+    """The straight gapless line of member cells from ``start`` (excluded) towards ``side``,
+    until the first cell that is empty or no member; with ``cross_walls`` False also until the
+    first wall (read through the one effective-walls function: added walls count, a gate
+    opens). Feldlager: "in Pfeilrichtung ... in gerader Linie lückenlos" (inner walls do not
+    break it: ``cross_walls`` True)."""
+    cells = alh.cells
+    out: list[Coord] = []
+    at = start
+    while True:
+        if not cross_walls and _barred_or_wall(alh, at, side):
+            break
+        nxt = at.neighbour(side)
+        piece = cells.get(nxt)
+        if piece is None or not member(nxt, piece):
+            break
+        out.append(nxt)
+        at = nxt
+    return tuple(out)
+
+
+def _barred_or_wall(alh: Alhambra, c: Coord, side: Side) -> bool:
+    facts = wall_between(alh.cells, alh.layers, c, side)
+    return facts.wall and not facts.passable
 
 
 def second_longest_wall(
