@@ -243,3 +243,12 @@ def test_rays_and_the_second_longest_wall_read_the_effective_walls() -> None:
     alh.add_overlay(Coord(3, 0), frozenset({Side.N, Side.E}))
     assert longest_outer_wall(alh).length == 2
     assert second_longest_wall(alh, how="piece").segments == ((ORIGIN, Side.W),)
+
+
+def test_footprints_are_read_from_a_token_name() -> None:
+    # N3: "wt:Tsw" (the triangle fills the SW half), "gp:PSe" (the second cell to the east)
+    from referee.geometry.layers import corner_key, read_half, read_second
+
+    assert read_half("Tsw") == ("T", "sw") and read_half("Tx") is None
+    assert read_second("PSe") == ("PS", Side.E) and read_second("PSx") is None
+    assert corner_key(Coord(1, 1), "sw") == ORIGIN and corner_key(ORIGIN, "up") is None

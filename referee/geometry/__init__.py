@@ -5,6 +5,7 @@ Rulebook: ``rulebook-base-de-2003.txt``, sections "Alhambra-Bauregeln", "Alhambr
 """
 
 from referee.geometry.grid import FOUNTAIN, ORIGIN, Alhambra, Fountain, Piece
+from referee.geometry.layers import Layers, WallFacts, wall_between
 from referee.geometry.rules import (
     PLACE_ADJACENT,
     PLACE_HOLE,
@@ -29,7 +30,9 @@ from referee.geometry.walls import (
     Segment,
     WallMode,
     WallRun,
+    chosen_longest,
     longest_outer_wall,
+    longest_runs,
     outer_segments,
     outer_wall_runs,
 )
@@ -50,18 +53,23 @@ __all__ = [
     "Alhambra",
     "BuildingProblem",
     "Fountain",
+    "Layers",
     "Piece",
     "Segment",
+    "WallFacts",
     "WallMode",
     "WallRun",
+    "chosen_longest",
     "holes",
     "layout_problems",
     "legal_cells",
     "longest_outer_wall",
+    "longest_runs",
     "outer_segments",
     "outer_wall_runs",
     "placement_problems",
     "reachable",
     "removal_problems",
     "swap_problems",
+    "wall_between",
 ]

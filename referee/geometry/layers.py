@@ -73,6 +73,22 @@ def edge_text(edge: Edge) -> str:
     return f"@{at} {side.value.lower()}"
 
 
+def read_half(name: str) -> tuple[str, str] | None:
+    """A half piece's token name read (N3): ``Tsw`` -> (``T``, ``sw``): the stem and the half
+    it fills (``sw ne se nw``); None when the name does not end in a half."""
+    half = name[-2:].lower()
+    if len(name) < 3 or half not in ("sw", "ne", "se", "nw"):
+        return None
+    return name[:-2], half
+
+
+def read_second(name: str) -> tuple[str, Side] | None:
+    """A two-cell piece's token name read (N3): ``PSe`` -> (``PS``, east): the stem and the
+    side of the anchor where its second cell lies; None when the name ends in no side."""
+    side = _EDGE_WORDS.get(name[-1:].lower()) if len(name) > 1 else None
+    return None if side is None else (name[:-1], side)
+
+
 def corner_key(at: Coord, word: str = "ne") -> Coord | None:
     """The cell whose north-east corner is the corner ``word`` (``ne nw se sw``) of ``at``."""
     d = _CORNER_WORDS.get(word.lower())

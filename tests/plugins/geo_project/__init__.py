@@ -20,6 +20,7 @@ from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
 from referee.engine.legal import cells_for
 from referee.engine.rules import Rule, register_rule
+from referee.geometry.layers import read_second
 from referee.geometry.pieces import Footprint
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction
 
@@ -33,9 +34,6 @@ register_rule(
         "{player}: {token} ist kein Großprojekt (zwei Gebäudebuchstaben und eine Seite)",
     )
 )
-
-
-_SIDES = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
 
 
 def _type(letter: str) -> BuildingType | None:
@@ -73,12 +71,14 @@ def component_kind() -> str:
 
 
 def parse(name: str) -> Project | None:
-    if len(name) != 3:
+    """``PSe``: the two building letters, then the side of the second cell (N3)."""
+    read = read_second(name)
+    if read is None or len(read[0]) != 2:
         return None
-    a, b, side = _type(name[0]), _type(name[1]), _SIDES.get(name[2].lower())
-    if a is None or b is None or side is None:
+    a, b = _type(read[0][0]), _type(read[0][1])
+    if a is None or b is None:
         return None
-    return Project((a, b), side)
+    return Project((a, b), read[1])
 
 
 _SIM = (

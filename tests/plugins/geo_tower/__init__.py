@@ -27,6 +27,7 @@ from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
 from referee.engine.legal import cells_for
 from referee.engine.rules import Rule, register_rule
+from referee.geometry.layers import read_half
 from referee.geometry.pieces import HALVES, Footprint, Profile
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction
 from referee.reports.svg import FILL as _FILL
@@ -86,10 +87,12 @@ def component_kind() -> str:
 
 
 def _parse(name: str) -> Watchtower | None:
-    colour = _type(name[:1])
-    if colour is None or name[1:].lower() not in HALVES:
+    """``Tsw``: the colour letter, then the half the triangle fills (N3)."""
+    read = read_half(name)
+    colour = None if read is None else _type(read[0])
+    if read is None or colour is None:
         return None
-    return Watchtower(colour, name[1:].lower())
+    return Watchtower(colour, read[1])
 
 
 def _touches(alh: Any, at: Coord, piece: Watchtower) -> bool:
