@@ -188,7 +188,8 @@ class Pair:
 
 def test_a_two_cell_piece_closing_a_pocket_is_judged_as_one() -> None:
     # a ring of tiles round the pocket 1,1-2,1, open towards 0,1: one tile on 1,1 alone would
-    # shut 2,1 in; the pair fills both cells at once ("zählt ... als ein Plättchen")
+    # shut 2,1 in; the pair fills both cells at once ("Bei einem Umbau werden die
+    # Großprojekte als ein Plättchen betrachtet")
     ring = [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2)]
     alh = Alhambra([(Coord(x, y), block(0)) for x, y in ring])
     assert rules.holes(alh) == []

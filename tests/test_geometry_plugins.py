@@ -93,7 +93,8 @@ def test_a_gate_makes_a_double_wall_passable_and_locks_its_tiles() -> None:
     assert Coord(2, 0) not in reachable(alh)
     assert act(state, anna, "gate", Coord(1, 0), "e") == []
     assert Coord(2, 0) in reachable(alh)
-    # "Weder das Tor noch die beiden Plättchen darunter dürfen umgebaut werden"
+    # "Weder ein platziertes Stadttor noch die beiden darunter liegenden Gebäudeplättchen
+    # dürfen umgebaut werden"
     assert remove_codes(state, anna, Coord(1, 0)) == ["REMOVE-LOCKED", "REMOVE-WALK"]
     assert remove_codes(state, anna, Coord(2, 0)) == ["REMOVE-LOCKED"]
     # later placements walk through the gate (the gate is used: no waiver any more)
@@ -147,7 +148,7 @@ def test_a_wall_never_covers_a_printed_wall_and_needs_a_tile() -> None:
 
 
 def test_a_wall_facing_an_open_side_breaks_the_building_rules() -> None:
-    # "Die Alhambra muss auch danach den Bauregeln entsprechen"
+    # "Auch nach dem Bauen einer Mauer muss die Alhambra gemäß den Bauregeln aufgebaut sein"
     state, anna = game("geo_walls")
     anna.alhambra.place(Coord(1, 0), Block())
     found = act(state, anna, "wall", ORIGIN, "E")
@@ -280,7 +281,8 @@ def test_a_watchtower_touches_its_colour_with_a_short_side() -> None:
 
 
 def test_the_player_chooses_among_equally_long_longest_walls() -> None:
-    # E25 / Wachtürme: "Bei mehreren gleich langen längsten Mauerstücken wählt der Spieler"
+    # E25 / Wachtürme: "Besitzt ein Spieler mehrere gleichlange längste Mauerabschnitte,
+    # wählt er einen davon aus, den er wertet"
     from referee.geometry import Alhambra
 
     alh = Alhambra([(Coord(1, 0), Block(walls("N"))), (Coord(-1, 0), Block(walls("S")))])

@@ -18,7 +18,8 @@ The rules added by the rule profiles (E20, ``geometry/pieces.py``):
 - ``PLACE-CLOSED``: nothing may lie on a closed side (Wachtürme: "An der langen Seite darf
   nichts angebaut werden");
 - ``REMOVE-LOCKED``: a piece locks the cell against removal and swap (Tore der Stadt: "Weder
-  das Tor noch die beiden Plättchen darunter dürfen umgebaut werden"; Wachtürme: never
+  ein platziertes Stadttor noch die beiden darunter liegenden Gebäudeplättchen dürfen umgebaut
+  werden"; Wachtürme: never
   redesigned).
 """
 

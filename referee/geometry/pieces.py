@@ -67,11 +67,11 @@ class SideKind(StrEnum):
 
     * ``plain``: the base rule, "Es dürfen nur gleiche Seiten aneinandergrenzen" (a wall meets
       a wall, an open side an open side);
-    * ``bastion``: must meet a plain side *with* a wall (Feldlager: "nur mit Bastion(en) an
-      Stadtmauer(n)");
+    * ``bastion``: must meet a plain side *with* a wall (Feldlager, caption: "Erlaubt: ...
+      Bastion an Stadtmauer");
     * ``green``: meets only another ``green`` side (Feldlager: "Grüne Seite an grüne Seite");
-    * ``closed``: nothing may lie on this side (Wachtürme: "An der langen Seite darf nichts
-      angebaut werden").
+    * ``closed``: nothing may lie on this side (Wachtürme, caption: "An die lange Seite des
+      Wachturmplättchens darf nichts angebaut werden").
     """
 
     PLAIN = "plain"
@@ -88,7 +88,7 @@ class Profile:
     not apply to it (it need not be reached on foot; nobody walks across it). ``transparent``:
     for the outer wall the cell counts as empty (the walls of its neighbours facing it are
     outer walls, its own walls never are). ``locked``: it is never removed or swapped (a
-    watchtower: "Wachtürme ... dürfen nicht umgebaut werden").
+    watchtower: "Wachtürme dürfen weder in die Reserve gelegt noch umgebaut werden").
     """
 
     sides: Mapping[Side, SideKind] = field(default_factory=dict, hash=False)
@@ -117,7 +117,8 @@ class Diagonal(StrEnum):
 
 
 # which half of a cell a half piece fills -> its diagonal wall and its two closed sides (the
-# sides of the empty half: "An der langen Seite darf nichts angebaut werden")
+# sides of the empty half: "An die lange Seite des Wachturmplättchens darf nichts angebaut
+# werden")
 HALVES: dict[str, tuple[Diagonal, frozenset[Side]]] = {
     "sw": (Diagonal.NW_SE, frozenset({Side.N, Side.E})),
     "ne": (Diagonal.NW_SE, frozenset({Side.S, Side.W})),
@@ -204,8 +205,8 @@ def diagonal_of(piece: object) -> Diagonal | None:
 
 @dataclass(frozen=True, slots=True)
 class Part:
-    """One cell of a piece that covers two cells (a major project: "zählt ... als ein
-    Plättchen"). Each part has its own building type and walls (the project brings "gleich zwei
+    """One cell of a piece that covers two cells (a major project: "Bei einem Umbau werden
+    die Großprojekte als ein Plättchen betrachtet"). Each part has its own building type and walls (the project brings "gleich zwei
     neue Gebäude"); ``whole`` is the piece, ``index`` 0 the anchor cell, 1 the second cell."""
 
     whole: Any

@@ -264,8 +264,9 @@ def ray(
     """The straight gapless line of member cells from ``start`` (excluded) towards ``side``,
     until the first cell that is empty or no member; with ``cross_walls`` False also until the
     first wall (read through the one effective-walls function: added walls count, a gate
-    opens). Feldlager: "in Pfeilrichtung ... in gerader Linie lückenlos" (inner walls do not
-    break it: ``cross_walls`` True)."""
+    opens). Feldlager: "in Richtung des aufgedruckten Pfeiles die Gebäude, die sich in
+    gerader lückenloser Linie befinden", "Innen liegende Stadtmauern unterbrechen diese Linie
+    nicht" (``cross_walls`` True)."""
     cells = alh.cells
     out: list[Coord] = []
     at = start

@@ -349,8 +349,8 @@ def longest_outer_wall(alh: Alhambra, mode: WallMode = "trail") -> WallRun:
 def longest_runs(alh: Alhambra, mode: WallMode = "trail") -> list[WallRun]:
     """Every run as long as the longest outer wall, one per connected piece of wall, in
     reading order: the runs a player may choose among when several are equally long (E25,
-    Wachtürme: "Bei mehreren gleich langen längsten Mauerstücken wählt der Spieler eines
-    aus")."""
+    Wachtürme: "Besitzt ein Spieler mehrere gleichlange längste Mauerabschnitte, wählt er
+    einen davon aus, den er wertet")."""
     found = outer_wall_runs(alh, mode)
     if not found:
         return []

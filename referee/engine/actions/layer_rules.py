@@ -7,10 +7,12 @@ catalogue of :mod:`referee.messages`); the checks themselves are in
 - ``PLACE-SIDE`` (Die Feldlager, captions: "Nicht erlaubt: Bastion oder grüne Seite an Bastion",
   "Grüne Seite oder Bastion an Gebäudeseite ohne Stadtmauer"; "Erlaubt: Grüne Seite an grüne
   Seite sowie Bastion an Stadtmauer");
-- ``PLACE-CLOSED`` (Die Wachtürme: "An der langen Seite darf nichts angebaut werden");
-- ``REMOVE-LOCKED`` (Die Tore der Stadt: "Weder das Tor noch die beiden Plättchen darunter
-  dürfen umgebaut werden"; Die Wachtürme: never redesigned);
-- ``LAYOUT-BROKEN`` (Die Mauern: "Die Alhambra muss auch danach den Bauregeln entsprechen"): a
+- ``PLACE-CLOSED`` (Die Wachtürme, caption: "An die lange Seite des Wachturmplättchens darf
+  nichts angebaut werden");
+- ``REMOVE-LOCKED`` (Die Tore der Stadt: "Weder ein platziertes Stadttor noch die beiden
+  darunter liegenden Gebäudeplättchen dürfen umgebaut werden"; Die Wachtürme: never redesigned);
+- ``LAYOUT-BROKEN`` (Die Mauern: "Auch nach dem Bauen einer Mauer muss die Alhambra gemäß den Bauregeln
+  aufgebaut sein"): a
   change that is no placement (a wall added, a piece put on or taken off an edge or a corner)
   leaves the Alhambra breaking a building rule; the finding names the rule.
 """

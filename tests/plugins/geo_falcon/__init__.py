@@ -1,11 +1,11 @@
 """A test-only module (never bundled): a marker on a corner (E23, after "Die Falkner").
 
 ``falcon @x,y ne`` puts a falcon on the crossing of four tiles of the player's Alhambra
-(rulebook-bigbox-de-2019.txt, "Die Falkner": "auf einen Kreuzungspunkt ..., an dem 4
-Plättchen aneinanderstoßen"; ``GEOFALCON-CORNER`` otherwise, also for a crossing that holds a
-falcon already: "Auf jedem Kreuzungspunkt darf nur 1 Falke stehen"). "Wird eines der 4
-Plättchen umgebaut, kommt der Falke zurück in den allgemeinen Vorrat": the piece
-``leaves_on_redesign``; the grid takes it off when a cell under it is freed, and the module's
+(rulebook-bigbox-de-2019.txt, "Die Falkner": "auf einem Kreuzungspunkt abgelegt, an dem 4
+Gebäudeplättchen zusammentreffen"; ``GEOFALCON-CORNER`` otherwise, also for a crossing that holds a
+falcon already: "An einer Kreuzung kann nur 1 Falke platziert werden"). "Beim Umbau eines
+der 4 Plättchen, auf denen ein Falke platziert ist, wird der Falke wieder in den allgemeinen
+Vorrat zurückgelegt": the piece ``leaves_on_redesign``; the grid takes it off when a cell under it is freed, and the module's
 ``removed`` hook puts it back into the supply.
 """
 

@@ -4,12 +4,13 @@
 exercises (rulebook-bigbox-de-2019.txt, "Die Tore der Stadt"):
 
 - a tile may be placed that is joined to the Alhambra only through double walls; a gate then
-  goes onto such a double wall "und damit ist die Fußgänger-Regel wieder erfüllt": the
+  goes onto such a double wall "und damit die Fußgänger-Regel wieder erfüllt": the
   ``place.problems`` refinement drops ``PLACE-WALK`` while the player still holds a gate, and
   the gate re-validates the whole Alhambra (``LAYOUT-BROKEN`` when the walker still cannot
   reach a tile);
 - the gate stands on a double wall between two tiles (``GEOGATE-EDGE``);
-- "Weder das Tor noch die beiden Plättchen darunter dürfen umgebaut werden": the gate piece
+- "Weder ein platziertes Stadttor noch die beiden darunter liegenden Gebäudeplättchen dürfen
+  umgebaut werden": the gate piece
   ``locks`` its two tiles, the geometry reports ``REMOVE-LOCKED``;
 - later placements walk through the gate (the piece ``opens`` the edge).
 """

@@ -3,8 +3,9 @@
 ``project gp:PSe @x,y`` builds a major project in the player's Alhambra: the first letter the
 building on ``x,y`` (the anchor), the second the building on the cell beside it, the last
 letter where that cell lies (``n e s w``). rulebook-bigbox-de-2019.txt, "Die Großprojekte": it
-brings "gleich zwei neue Gebäude", "wird nach den üblichen Regeln gebaut" and "zählt beim Umbau
-als ein Plättchen": the geometry judges both cells at once (no intermediate state), counts two
+brings "gleich zwei neue Gebäude", "wird ... nach den üblichen Bauregeln in die eigene
+Alhambra eingebaut" and "Bei einem Umbau werden die Großprojekte als ein Plättchen
+betrachtet": the geometry judges both cells at once (no intermediate state), counts two
 buildings, and removes, reserves and swaps it as one. Its parts show no walls (the printed walls
 of the real tiles are picture-only).
 """

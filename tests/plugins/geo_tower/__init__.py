@@ -6,14 +6,16 @@
 the text: "die beiden kurzen Seiten", "die lange Seite", "eine Außenkante mit einer
 Außenmauer"; the digest marks it unverified):
 
-- the two short sides (legs) are open sides and meet other tiles by the base rule; "An der
-  langen Seite darf nichts angebaut werden": the two cell sides of the empty half are
-  ``closed`` (``PLACE-CLOSED``);
+- the two short sides (legs) are open sides and meet other tiles by the base rule ("Offene
+  Seiten dürfen nicht an Mauern anliegen"); "An die lange Seite des Wachturmplättchens darf
+  nichts angebaut werden": the two cell sides of the empty half are ``closed``
+  (``PLACE-CLOSED``);
 - one short side must touch a building of the tower's colour (``GEOTOWER-COLOUR``);
 - the long side is a diagonal outer wall: one segment, joining the outer wall at its two
   corners (the longest wall runs through it);
-- "dürfen nicht umgebaut werden": the profile is ``locked`` (``REMOVE-LOCKED``); the walk rule
-  may lead across it; it is no building for the majorities (no type).
+- "Wachtürme dürfen weder in die Reserve gelegt noch umgebaut werden": the profile is
+  ``locked`` (``REMOVE-LOCKED``); "Zur Erfüllung der Fußgängerregel darf der Weg über ein
+  Wachturmplättchen führen"; it is no building for the majorities (no type).
 """
 
 from __future__ import annotations
