@@ -206,8 +206,9 @@ def diagonal_of(piece: object) -> Diagonal | None:
 @dataclass(frozen=True, slots=True)
 class Part:
     """One cell of a piece that covers two cells (a major project: "Bei einem Umbau werden
-    die Großprojekte als ein Plättchen betrachtet"). Each part has its own building type and walls (the project brings "gleich zwei
-    neue Gebäude"); ``whole`` is the piece, ``index`` 0 the anchor cell, 1 the second cell."""
+    die Großprojekte als ein Plättchen betrachtet"). Each part has its own building type and
+    walls (the project brings "gleich zwei neue Gebäude"); ``whole`` is the piece, ``index`` 0
+    the anchor cell, 1 the second cell."""
 
     whole: Any
     index: int

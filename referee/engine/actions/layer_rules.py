@@ -11,10 +11,10 @@ catalogue of :mod:`referee.messages`); the checks themselves are in
   nichts angebaut werden");
 - ``REMOVE-LOCKED`` (Die Tore der Stadt: "Weder ein platziertes Stadttor noch die beiden
   darunter liegenden Gebäudeplättchen dürfen umgebaut werden"; Die Wachtürme: never redesigned);
-- ``LAYOUT-BROKEN`` (Die Mauern: "Auch nach dem Bauen einer Mauer muss die Alhambra gemäß den Bauregeln
-  aufgebaut sein"): a
-  change that is no placement (a wall added, a piece put on or taken off an edge or a corner)
-  leaves the Alhambra breaking a building rule; the finding names the rule.
+- ``LAYOUT-BROKEN`` (Die Mauern: "Auch nach dem Bauen einer Mauer muss die Alhambra gemäß den
+  Bauregeln aufgebaut sein"): a change that is no placement (a wall added, a piece put on or
+  taken off an edge or a corner) leaves the Alhambra breaking a building rule; the finding
+  names the rule.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@
 Gebäudeplättchen zusammentreffen"; ``GEOFALCON-CORNER`` otherwise, also for a crossing that holds a
 falcon already: "An einer Kreuzung kann nur 1 Falke platziert werden"). "Beim Umbau eines
 der 4 Plättchen, auf denen ein Falke platziert ist, wird der Falke wieder in den allgemeinen
-Vorrat zurückgelegt": the piece ``leaves_on_redesign``; the grid takes it off when a cell under it is freed, and the module's
-``removed`` hook puts it back into the supply.
+Vorrat zurückgelegt": the piece ``leaves_on_redesign``; the grid takes it off when a cell
+under it is freed, and the module's ``removed`` hook puts it back into the supply.
 """
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
 """A test-only module (never bundled): walls added to a tile (E21, after "Die Mauern").
 
 ``wall @x,y NE`` builds wooden walls on the sides named (letters N, E, S, W) of the tile on
-``x,y`` of the player's own Alhambra, the fountain included ("Mauern dürfen auf jedem geeigneten Gebäudeplättchen der eigenen
-Alhambra errichtet werden, auch auf dem Startplättchen"). Rules (rulebook-bigbox-de-2019.txt,
-"Die Mauern"):
+``x,y`` of the player's own Alhambra, the fountain included ("Mauern dürfen auf jedem
+geeigneten Gebäudeplättchen der eigenen Alhambra errichtet werden, auch auf dem
+Startplättchen"). Rules (rulebook-bigbox-de-2019.txt, "Die Mauern"):
 
 - "Die vorhandenen aufgedruckten Mauern dürfen hierbei nicht überbaut werden"
   (``GEOWALL-COVERED``), and a wall needs a tile (``GEOWALL-NO-TILE``);
 - the new walls "gehören, wie aufgedruckte Mauern, zum Gebäudeplättchen" (they move with it to
   the reserve and back);
 - "Auch nach dem Bauen einer Mauer muss die Alhambra gemäß den Bauregeln aufgebaut sein": the
-  whole Alhambra is re-validated (``LAYOUT-BROKEN`` naming the rule: a new wall facing an open side breaks
-  ``PLACE-WALL``, one cutting the way breaks ``PLACE-WALK``);
+  whole Alhambra is re-validated (``LAYOUT-BROKEN`` naming the rule: a new wall facing an
+  open side breaks ``PLACE-WALL``, one cutting the way breaks ``PLACE-WALK``);
 - the added walls count like printed ones for the longest outer wall.
 """
 
