@@ -27,12 +27,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import codes as rules
 from referee.record.model import Coord
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # (kept out of the check's start-up)
 
 ALL_RULES: frozenset[str] = frozenset(
     {
