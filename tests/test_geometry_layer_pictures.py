@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
-from plugins.geo_falcon import Falcon
-from plugins.geo_gate import Gate
-from plugins.geo_project import parse
-from plugins.geo_tower import Watchtower
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import Alhambra, longest_outer_wall
@@ -28,15 +25,24 @@ from referee.reports.svg import (
 from referee.reports.terminal import PlayerView, cells_of, draw_alhambra
 
 
-@pytest.fixture(autouse=True, scope="module")
+@pytest.fixture(autouse=True)
 def _unregister() -> Iterator[None]:
-    """Importing the plugins registers their modules: take them out again afterwards, so no
-    other test sees them."""
+    """Importing the plugins registers their modules (imported inside the tests, never at
+    collection): take them out again afterwards, so no other test sees them."""
     from referee.engine.extensions import MODULES
 
     yield
     for name in ("geo_gate", "geo_walls", "geo_falcon", "geo_project", "geo_tower"):
         MODULES.pop(name, None)
+
+
+def _pieces() -> tuple[Any, Any, Any, Any]:
+    from plugins.geo_falcon import Falcon
+    from plugins.geo_gate import Gate
+    from plugins.geo_project import parse
+    from plugins.geo_tower import Watchtower
+
+    return Falcon, Gate, parse, Watchtower
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,7 @@ def _walls(text: str) -> frozenset[Side]:
 
 
 def _layered() -> Alhambra:
+    Falcon, Gate, parse, Watchtower = _pieces()
     alh = Alhambra()
     alh.place(Coord(1, 0), Block(_walls("E"), BuildingType.GARDEN, 8))
     alh.place(Coord(2, 0), Block(_walls("WN"), BuildingType.ARCADES, 5))
@@ -94,6 +101,7 @@ def test_the_svg_draws_every_layer_and_the_longest_wall_through_a_diagonal() -> 
     fragment = alhambra_fragment(cells, "de")
     assert f"fill:{GATE_COLOUR}" in fragment and "<polygon" in fragment
     # a diagonal wall in the longest run is traced corner to corner
+    Watchtower = _pieces()[3]
     tower_alh = Alhambra()
     tower_alh.place(Coord(0, -1), Block(type=BuildingType.TOWER))
     tower_alh.place(Coord(1, -1), Block(_walls("E"), BuildingType.TOWER))
