@@ -19,6 +19,7 @@ from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
+from referee.messages import register_both
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, PlayerRef, Pos, Turn
 
 HERE = Path(__file__).resolve().parent
@@ -56,8 +57,98 @@ class Scratch:
         return copy.deepcopy(self)
 
 
+KIT_KEYS = frozenset({"page", "summary", "switches", "rule_texts", "messages", "categories"})
+"""The keys of a module's YAML that :class:`BundledModule` reads as the module's metadata and
+texts (``modules NAME --format yaml`` shows the component data without them)."""
+
+
+def _yaml_beside(cls: type) -> dict[str, Any] | None:
+    """The YAML file beside the file that defines ``cls`` (``magisch.py`` -> ``magisch.yaml``),
+    parsed, or None when there is none."""
+    import sys
+
+    file = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if not file:
+        return None
+    path = Path(file).resolve()
+    if path.with_suffix(".yaml").parent == HERE:
+        return module_data(path.stem) if path.with_suffix(".yaml").exists() else None
+    if not path.with_suffix(".yaml").exists():
+        return None
+    data = _safe_load(path.with_suffix(".yaml"), path.with_suffix(".yaml").read_text("utf-8"))
+    return data if isinstance(data, dict) else None
+
+
+def _both(value: Any) -> tuple[str, str]:
+    """``{en: ..., de: ...}`` -> (English, German)."""
+    return str(value["en"]), str(value["de"])
+
+
+def _where(cls: type[BundledModule], text: dict[str, Any]) -> str:
+    """A rule's source: the module's section, with ``part`` the part of it (``Spielmaterial``),
+    or ``where`` written out when the rule stands under another heading."""
+    if "where" in text:
+        return str(text["where"])
+    part = text.get("part")
+    return f"{cls.section}: {part}" if part else cls.section
+
+
+def _read_metadata(cls: type[BundledModule], data: dict[str, Any]) -> None:
+    """Fill what the class does not state itself from its YAML (one source): name, aliases,
+    titles, section, page, summaries and option switches; then register its rule texts, its
+    further catalogue texts and its scoring categories."""
+    own = cls.__dict__
+    fill: dict[str, Any] = {
+        "name": data.get("module"),
+        "aliases": tuple(data["aliases"]) if "aliases" in data else None,
+        "title_en": data["title"]["en"] if "title" in data else None,
+        "title_de": data["title"]["de"] if "title" in data else None,
+        "section": section(data["section"]) if "section" in data else None,
+        "page": data.get("page"),
+        "summary": (data.get("summary") or {}).get("en"),
+        "summary_de": (data.get("summary") or {}).get("de"),
+    }
+    if "switches" in data:
+        fill["options"] = {
+            key: (str(o["default"]), tuple(o["values"]), str(o["en"]), str(o["de"]))
+            for key, o in data["switches"].items()
+        }
+    for attr, value in fill.items():
+        if value is not None and attr not in own:
+            setattr(cls, attr, value)
+    for code, text in (data.get("rule_texts") or {}).items():
+        reasons = {r: _both(v) for r, v in (text.get("reasons") or {}).items()}
+        name_en, name_de = _both(text["name"])
+        msg_en, msg_de = _both(text["message"])
+        register_rule(Rule(code, name_en, name_de, _where(cls, text), msg_en, msg_de), reasons)
+    texts = data.get("messages") or {}
+    if texts:
+        register_both(
+            {k: str(v["en"]) for k, v in texts.items()}, {k: str(v["de"]) for k, v in texts.items()}
+        )
+    for key, cat in (data.get("categories") or {}).items():
+        from referee.scoring.categories import CategoryInfo, register_category
+
+        label_en, label_de = _both(cat)
+        claim = str(cat.get("claim", key))
+        register_category(CategoryInfo(key, label_en, label_de, _where(cls, cat), claim))
+
+
 class BundledModule(Module):
-    """A module of this package: names, titles and rulebook section for ``modules`` and docs."""
+    """A module of this package: names, titles and rulebook section for ``modules`` and docs.
+
+    A subclass takes them from the YAML beside its file (``<name>.yaml``: ``module``,
+    ``aliases``, ``title``, ``section``, ``page``, ``summary``, ``switches``) unless it states
+    them itself, and registers the ``rule_texts``, ``messages`` and ``categories`` written
+    there (see ``docs/modules.md``)."""
+
+    summary_de: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        data = _yaml_beside(cls)
+        if data is not None and data.get("module"):
+            _read_metadata(cls, data)
 
     title_en: ClassVar[str] = ""
     title_de: ClassVar[str] = ""

@@ -25,57 +25,12 @@ from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.orientation import rotations, walls_text
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data
 from referee.record.model import ComponentRef, Pos
 
-H = "DIE MAGISCHEN GEBÄUDE"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 KIND = "mg"
 LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^([psacgt])(\d{1,2})?([a-z]*)$", re.IGNORECASE)
-
-rule(
-    "MAGIC-TOKEN",
-    "no such magic building",
-    "kein solches magisches Gebäude",
-    S_MATERIAL,
-    "{token} is no magic building: {detail}",
-    "{token} ist kein magisches Gebäude: {detail}",
-    reasons={
-        "form": (
-            "write mg: + the type (P S A C G T) + the price + the sides with a wall (n e s w, "
-            "x for none), e.g. mg:P9ne",
-            "mg: + Sorte (P S A C G T) + Preis + die Seiten mit Mauer (n e s w, x für keine), "
-            "z. B. mg:P9ne",
-        ),
-        "no-face": (
-            "its price and walls are not written where it comes out of the tower (mg:P9ne)",
-            "Preis und Mauern sind nicht angegeben, wo es aus dem Turm kommt (mg:P9ne)",
-        ),
-    },
-)
-rule(
-    "MAGIC-FACE",
-    "magic building stated two ways",
-    "magisches Gebäude verschieden angegeben",
-    S_MATERIAL,
-    "{token}: the magic {type} was stated as {known}; its price and printed walls do not change "
-    "(the component data is not verified, so the record's first statement counts)",
-    "{token}: das magische Gebäude ({type}) war als {known} angegeben; Preis und aufgedruckte "
-    "Mauern ändern sich nicht (Materialdaten ungeprüft: die erste Angabe der Mitschrift gilt)",
-)
-rule(
-    "MAGIC-ROTATION",
-    "not a rotation of the magic building",
-    "keine Drehung des magischen Gebäudes",
-    S_PLAY,
-    '{tile} built in with walls {stated}: "Bei jedem Einbau darf das Gebäude dann beliebig '
-    'gedreht werden", but a turned tile keeps its walls: printed {printed}, it can lie as '
-    "{allowed}",
-    "{tile} mit Mauern {stated} eingebaut: es darf bei jedem Einbau beliebig gedreht werden, "
-    "behält aber seine Mauern: aufgedruckt {printed}, möglich ist {allowed}",
-)
 
 
 def parse_magic(name: str) -> tuple[BuildingType, int | None, frozenset[Side] | None] | None:
@@ -171,22 +126,6 @@ def per_type() -> dict[str, int]:
 class Magisch(BundledModule):
     """Six magic buildings in the tower; turned freely whenever they are built in."""
 
-    name = "magisch"
-    aliases = ("magische-gebaeude", "magic-buildings")
-    title_en = "The Magic Buildings"
-    title_de = "Die magischen Gebäude"
-    section = section("DIE MAGISCHEN GEBÄUDE")
-    page = 32  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "6 magic buildings mixed into the tower, sold on the market like any tile and scored "
-        "like any building of their type; at every placement (bought, from the reserve, in a "
-        "redesign) they may be turned, so the record states their walls as placed"
-    )
-    summary_de = (
-        "6 magische Gebäude im Turm, auf dem Bauhof verkauft wie jedes Plättchen und gewertet "
-        "wie jedes Gebäude ihrer Sorte; bei jedem Einbau (gekauft, aus der Reserve, beim Umbau) "
-        "dürfen sie gedreht werden, die Mitschrift nennt ihre Mauern, wie sie liegen"
-    )
     component_kinds = (KIND,)
     scratch_type = MagicScratch
 
