@@ -35,88 +35,15 @@ from referee.modules.base import (
     built_pieces_view,
     bundled,
     module_data,
-    rule,
     section,
 )
 from referee.record.model import ComponentRef, Pos
 
 H = "DIE BAZARE"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderungen")
-S_NOTES = section(H, "Anmerkungen")
 KIND = "bz"
 TOKEN = re.compile(r"^([A-Za-z]{2})([PSACGT]{3})([nesw]*|x)$")
 WALL_LETTERS = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
-
-rule(
-    "BAZAAR-TOKEN",
-    "no such bazaar",
-    "kein solcher Bazar",
-    S_MATERIAL,
-    "{token} is no bazaar: {detail}",
-    "{token} ist kein Bazar: {detail}",
-    reasons={
-        "form": (
-            "write bz: + the coin's currency + three colours (P S A C G T) + the walls in lower "
-            "case (n e s w), e.g. bz:DuPSA or bz:GuCGTn",
-            "bz: + Währung der Münze + drei Farben (P S A C G T) + die Mauern klein (n e s w), "
-            "z. B. bz:DuPSA oder bz:GuCGTn",
-        ),
-        "colours": (
-            '"Jeder Bazar zeigt eine bestimmte Währung und die Farben von 3 Gebäudearten": three '
-            "different colours",
-            '"Jeder Bazar zeigt eine bestimmte Währung und die Farben von 3 Gebäudearten": drei '
-            "verschiedene Farben",
-        ),
-    },
-)
-rule(
-    "BAZAAR-FACE",
-    "bazaar stated two ways",
-    "Bazar verschieden angegeben",
-    S_MATERIAL,
-    "{tile} is stated with walls {stated}, but this bazaar was stated as {allowed} (the faces "
-    "are component data only the pictures showed: a bazaar never changes)",
-    "{tile} wird mit Mauern {stated} angegeben, dieser Bazar war aber als {allowed} angegeben "
-    "(die Ansichten stehen nur in den Bildern: ein Bazar ändert sich nie)",
-)
-rule(
-    "BAZAAR-ASIDE",
-    "bazaar beside the market",
-    "Bazar neben dem Bauhof",
-    S_PLAY,
-    '{tile} is written on a market field, but "Wird beim Auffüllen des Bauhofs ein Bazar '
-    'gezogen, wird er offen neben den Bauhof gelegt" (write * aside {tile}); it lies beside the '
-    "market",
-    '{tile} steht auf einem Feld des Bauhofs, aber "Wird beim Auffüllen des Bauhofs ein Bazar '
-    'gezogen, wird er offen neben den Bauhof gelegt" (* aside {tile} schreiben); er liegt neben '
-    "dem Bauhof",
-)
-rule(
-    "BAZAAR-PRICE",
-    "bazaar price",
-    "Preis des Bazars",
-    S_PLAY,
-    "{tile}: {detail}",
-    "{tile}: {detail}",
-    reasons={
-        "no-price": (
-            'the field of its currency is empty, so it has no price now ("Fehlt das Preis '
-            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
-            'gekauft werden")',
-            'das Feld seiner Währung ist leer, er hat jetzt keinen Preis ("Fehlt das Preis '
-            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
-            'gekauft werden")',
-        ),
-        "not-exact": (
-            "it costs {price} (the building on its currency's field), paid {cards} = {sum}: "
-            '"Ein Bazar darf nur passend bezahlt werden"',
-            "er kostet {price} (das Gebäude auf dem Feld seiner Währung), bezahlt {cards} = "
-            '{sum}: "Ein Bazar darf nur passend bezahlt werden"',
-        ),
-    },
-)
 
 
 def _currency(code: str) -> Currency | None:
@@ -249,24 +176,6 @@ class BazaarScratch(Scratch):
 class BazareModule(BundledModule):
     """Eight bazaars beside the market, bought at the price on their currency's field."""
 
-    name = "bazare"
-    aliases = ("bazaars", "bazar", "bazaar")
-    title_en = "The Bazaars"
-    title_de = "Die Bazare"
-    section = section(H)
-    page = 23
-    summary = (
-        "8 bazaars in the tower; one drawn while refilling lies beside the market and the refill "
-        "goes on; bought in its coin's currency for the price of the building on that field, "
-        "exact payment only (then another action); last scoring only: matching neighbours "
-        "(8 around) × matching colours present"
-    )
-    summary_de = (
-        "8 Bazare im Turm; beim Auffüllen gezogen liegen sie neben dem Bauhof, es wird "
-        "weitergezogen; gekauft in der Währung der Münze zum Preis des Gebäudes auf diesem Feld, "
-        "nur passend (dann nochmal am Zug); nur letzte Wertung: passende Nachbarn (8 rundum) × "
-        "beteiligte Farben"
-    )
     component_kinds = (KIND,)
     scratch_type = BazaarScratch
 
@@ -429,12 +338,3 @@ class BazareModule(BundledModule):
             "table": {"beside the market": beside, "in the tower": str(tower_total(state, self))},
             "players": players,
         }
-
-
-def _register() -> None:
-    from referee.scoring.categories import CategoryInfo, register_category
-
-    register_category(CategoryInfo("bazaar", "bazaars", "Bazare", S_SCORE, "bazaar"))
-
-
-_register()
