@@ -22,52 +22,14 @@ from typing import Any, ClassVar
 from referee.catalogue import SIDES, Side
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import ComponentRef, Pos
 
 H = "MEDINA"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "md"
 LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^(\d{1,2})([a-z]*)$", re.IGNORECASE)
-
-rule(
-    "MEDINA-TOKEN",
-    "no such medina",
-    "keine solche Medina",
-    S_MATERIAL,
-    "{token} is no medina: {detail}",
-    "{token} ist keine Medina: {detail}",
-    reasons={
-        "form": (
-            "write md: + the price + the sides with a wall (n e s w, x for none), e.g. md:5n",
-            "md: + Preis + die Seiten mit Mauer (n e s w, x für keine), z. B. md:5n",
-        ),
-        "no-such-price": (
-            "the medinas are priced {prices} (component data, not verified: the prices are only "
-            "in the pictures; source {source})",
-            "die Medinas kosten {prices} (Materialdaten ungeprüft: die Preise stehen nur in den "
-            "Bildern; Quelle {source})",
-        ),
-        "no-walls": (
-            "its walls are not written where it comes out of the tower (md:5n, md:5x)",
-            "ihre Mauern sind nicht angegeben, wo sie aus dem Turm kommt (md:5n, md:5x)",
-        ),
-    },
-)
-rule(
-    "MEDINA-FACE",
-    "medina stated two ways",
-    "Medina verschieden angegeben",
-    S_PLAY,
-    "{tile} is stated with walls {stated}, but it was stated as {allowed}: a medina is a tile "
-    'like the others ("gelten die gleichen Regeln wie für andere Gebäudeplättchen"), it is '
-    "never turned",
-    "{tile} wird mit Mauern {stated} angegeben, war aber als {allowed} angegeben: eine Medina ist "
-    "ein Plättchen wie die anderen und wird nie gedreht",
-)
 
 
 def parse_medina(name: str) -> tuple[int, frozenset[Side] | None] | None:
@@ -161,40 +123,9 @@ def medinas_of(pieces: Any) -> list[Medina]:
 class MedinaModule(BundledModule):
     """Nine medinas in the tower, bought like buildings; the fewest medinas lose points."""
 
-    name = "medina"
     aliases = ("medinas",)
-    title_en = "Medina"
-    title_de = "Medina"
-    section = section(H)
-    page = 33  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "9 medina tiles mixed into the tower, bought and built like buildings; scored last at "
-        "each scoring: the 1/2/3 players with the fewest medinas lose 3 / 6,3 / 9,6,3 points "
-        "(ties: the cheaper dearest medina loses; shared places rounded up), players with no "
-        "medina lose 1/2/3 more"
-    )
-    summary_de = (
-        "9 Medinaplättchen im Turm, gekauft und gebaut wie Gebäude; zuletzt gewertet: die 1/2/3 "
-        "Spieler mit den wenigsten Medinas erhalten 3 / 6,3 / 9,6,3 Minuspunkte (Gleichstand: "
-        "wessen teuerste Medina billiger ist, verliert; geteilte Plätze aufgerundet), Spieler "
-        "ohne Medina 1/2/3 Minuspunkte zusätzlich"
-    )
     component_kinds = (KIND,)
     scratch_type = MedinaScratch
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "floor": (
-            "none",
-            ("none", "zero"),
-            "whether a medina penalty may take a total below zero (default: it may)",
-            "ob Medina-Minuspunkte eine Summe unter null bringen dürfen (voreingestellt: ja)",
-        ),
-        "dirk": (
-            "no",
-            ("no", "ranks"),
-            "whether Dirk ranks for medinas with two players (default: no)",
-            "ob Dirk zu zweit bei den Medinas mitgewertet wird (voreingestellt: nein)",
-        ),
-    }
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -401,12 +332,3 @@ def medina_category(
         order=ORDER_LAST,
         floor="total" if floor == "zero" else None,
     )
-
-
-def _register() -> None:
-    from referee.scoring.categories import CategoryInfo, register_category
-
-    register_category(CategoryInfo("medina", "medina", "Medina", S_SCORE, "medina"))
-
-
-_register()
