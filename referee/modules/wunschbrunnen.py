@@ -37,14 +37,11 @@ from referee.modules.base import (
     built_pieces_view,
     bundled,
     module_data,
-    rule,
     section,
 )
 from referee.record.model import ComponentRef, Coord, Pos
 
 H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "ww"
 TOKEN = re.compile(r"^(\d{1,2})([nesw]?)$")
@@ -55,69 +52,6 @@ STEP: dict[Side, tuple[int, int]] = {
     Side.S: (0, -1),
     Side.W: (-1, 0),
 }
-
-rule(
-    "WELL-TOKEN",
-    "no such well",
-    "kein solcher Wunschbrunnen",
-    S_MATERIAL,
-    "{token} is no wishing well: {detail}",
-    "{token} ist kein Wunschbrunnen: {detail}",
-    reasons={
-        "form": (
-            "write ww: + its number + the spout's direction (n e s w), e.g. ww:4e",
-            "ww: + seine Zahl + die Richtung des Wasserspeiers (n e s w), z. B. ww:4e",
-        ),
-        "no-such-number": (
-            "the wells show {numbers} (component data, not verified: the numbers are only in "
-            "the pictures; source {source})",
-            "die Wunschbrunnen zeigen {numbers} (Materialdaten ungeprüft: die Zahlen stehen nur "
-            "in den Bildern; Quelle {source})",
-        ),
-    },
-)
-rule(
-    "WELL-SPOUT",
-    "well without its direction",
-    "Wunschbrunnen ohne Richtung",
-    S_SCORE,
-    "the position states {token} in the Alhambra of {name} without its spout's direction "
-    '(write e.g. {token}e): it scores nothing ("Liegen genau so viele Gebäude in '
-    'ununterbrochener Reihenfolge in der Richtung des Wasserspeiers ...")',
-    "die Stellung gibt {token} in der Alhambra von {name} ohne die Richtung des Wasserspeiers "
-    'an (z. B. {token}e schreiben): er bringt nichts ("Liegen genau so viele Gebäude in '
-    'ununterbrochener Reihenfolge in der Richtung des Wasserspeiers ...")',
-)
-rule(
-    "WELL-ASIDE",
-    "well beside the market",
-    "Wunschbrunnen neben dem Bauhof",
-    S_PLAY,
-    '{tile} is written on a market field, but "Ein neu gezogener Wunschbrunnen kommt neben den '
-    'Bauhof angrenzend zu der Währung, für die er gezogen wurde" (write * aside FIELD {tile}); '
-    "it lies beside the market",
-    '{tile} steht auf einem Feld des Bauhofs, aber "Ein neu gezogener Wunschbrunnen kommt neben '
-    'den Bauhof angrenzend zu der Währung, für die er gezogen wurde" (* aside FELD {tile} '
-    "schreiben); er liegt neben dem Bauhof",
-)
-rule(
-    "WELL-BUY",
-    "well purchase",
-    "Kauf eines Wunschbrunnens",
-    S_PLAY,
-    "{tile}: {detail}",
-    "{tile}: {detail}",
-    reasons={
-        "no-price": (
-            '"Der Preis für einen Wunschbrunnen entspricht der Zahl auf dem Plättchen"',
-            '"Der Preis für einen Wunschbrunnen entspricht der Zahl auf dem Plättchen"',
-        ),
-        "not-exact": (
-            "it costs {price}, paid {cards} = {sum}",
-            "er kostet {price}, bezahlt {cards} = {sum}",
-        ),
-    },
-)
 
 
 def numbers() -> list[int]:
@@ -239,42 +173,8 @@ class WellScratch(Scratch):
 class WunschbrunnenModule(BesideTheMarket):
     """Six wishing wells beside the market, bought for their number in the field's currency."""
 
-    name = "wunschbrunnen"
-    aliases = ("wells", "wishing-well", "brunnen")
-    title_en = "The Wishing Well"
-    title_de = "Der Wunschbrunnen"
-    section = section(H)
-    page = 46
-    summary = (
-        "6 wishing wells in the tower; one drawn lies beside the market next to its field and "
-        "another tile is drawn; a purchase in that currency may take it for its number; built "
-        "in any direction; at every scoring a well scores its number when exactly that many "
-        "buildings lie in an unbroken row in its spout's direction"
-    )
-    summary_de = (
-        "6 Wunschbrunnen im Turm; gezogen liegen sie neben dem Bauhof an ihrer Währung, es wird "
-        "nachgezogen; ein Kauf in dieser Währung darf einen zum Preis seiner Zahl nehmen; "
-        "beliebig ausgerichtet; bei jeder Wertung bringt ein Brunnen seine Zahl, wenn genau so "
-        "viele Gebäude ununterbrochen in Richtung des Wasserspeiers liegen"
-    )
     component_kinds = (KIND,)
     scratch_type = WellScratch
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "row": (
-            "exact",
-            ("exact", "atleast"),
-            'whether a longer row scores too (default: no, "genau so viele")',
-            'ob eine längere Reihe auch zählt (voreingestellt: nein, "genau so viele")',
-        ),
-        "walls": (
-            "pass",
-            ("pass", "stop"),
-            "whether a wall between two tiles of the row interrupts it (default: no, the text "
-            'names only "in ununterbrochener Reihenfolge", no walls)',
-            "ob eine Mauer zwischen zwei Plättchen der Reihe sie unterbricht (voreingestellt: "
-            'nein, der Text nennt nur "in ununterbrochener Reihenfolge", keine Mauern)',
-        ),
-    }
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -416,12 +316,3 @@ class WunschbrunnenModule(BesideTheMarket):
             },
             "players": players,
         }
-
-
-def _register() -> None:
-    from referee.scoring.categories import CategoryInfo, register_category
-
-    register_category(CategoryInfo("well", "wells", "Wunschbrunnen", S_SCORE, "well"))
-
-
-_register()
