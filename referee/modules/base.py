@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 
 from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
+from referee.catalogue import BuildingType
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.messages import register_both
@@ -284,3 +285,56 @@ class BesideTheMarket(BundledModule):
     def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
         """In the simulator every token of this module drawn for the market is set aside."""
         return ref.kind.lower() in self.component_kinds
+
+
+class ModulePiece:
+    """The base of a module's piece (a tile or token that lies in an Alhambra, a reserve, the
+    market or among Dirk's tiles): the piece attributes the engine, the geometry and the
+    reports read, as typed defaults (each the value the engine assumes for a piece without
+    it), and the token spec -- ``KIND`` and :attr:`token_name` make :attr:`code` and
+    ``str()``; :meth:`named_by` makes :meth:`matches`.
+
+    A subclass is a frozen, slotted dataclass (``@dataclass(frozen=True, slots=True)``) that
+    states ``KIND``, :attr:`token_name` and :meth:`named_by`, and overrides what differs: a
+    building type (``type``), the walls, ``from_tower`` for a tile of the tower,
+    ``rotatable``/``rotation_rule`` for turning, ``cell_fill``/``cell_label`` for drawing. The
+    optional hooks ``stated_walls``, ``turned``, ``orientations`` and ``orient_by_token`` are
+    looked up by name, so only a piece that has them defines them (``docs/modules.md``)."""
+
+    __slots__ = ()
+
+    KIND: ClassVar[str] = ""
+    """The component kind of its token (``mg`` in ``mg:P9ne``)."""
+    from_tower: ClassVar[bool] = False
+    """A tile of the tower: drawn for the market, bought, given to Dirk (E5)."""
+    rotatable: ClassVar[bool] = False
+    """May be turned when it is built in (its walls are stated as placed; E6)."""
+    rotation_rule: ClassVar[str] = "PLACE-ROTATION"
+    """The rule a placing token that states other walls breaks."""
+    cell_fill: ClassVar[str | None] = None
+    """The colour of its cell in drawings (None: the colour of its building type)."""
+
+    @property
+    def type(self) -> BuildingType | None:
+        """The building type it counts as in the majorities (None: none)."""
+        return None
+
+    @property
+    def token_name(self) -> str:
+        """Its token after ``KIND:`` (``P9ne``)."""
+        raise NotImplementedError
+
+    @property
+    def code(self) -> str:
+        return f"{self.KIND}:{self.token_name}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def named_by(self, name: str) -> bool:
+        """Whether a token of this kind (its part after ``KIND:``) names this piece."""
+        raise NotImplementedError
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """Whether a component token names this piece."""
+        return ref.kind.lower() == self.KIND and self.named_by(ref.name)

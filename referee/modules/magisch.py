@@ -22,14 +22,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Side
-from referee.engine.orientation import rotations, walls_text
+from referee.engine.orientation import rotations
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
-from referee.modules.base import BundledModule, Scratch, bundled, module_data
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 
 KIND = "mg"
-LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^([psacgt])(\d{1,2})?([a-z]*)$", re.IGNORECASE)
 
 
@@ -46,19 +46,12 @@ def parse_magic(name: str) -> tuple[BuildingType, int | None, frozenset[Side] | 
         return kind, price, None
     if price is None:
         return None  # walls need the price before them
-    if rest == "x":
-        return kind, price, frozenset()
-    walls: set[Side] = set()
-    for ch in rest:
-        side = LETTERS.get(ch)
-        if side is None or side in walls:
-            return None
-        walls.add(side)
-    return kind, price, frozenset(walls)
+    walls = read_walls(rest)
+    return None if walls is None else (kind, price, walls)
 
 
 @dataclass(frozen=True, slots=True)
-class MagicBuilding:
+class MagicBuilding(ModulePiece):
     """A magic building: a building of its type in every scoring ("zählen bei einer Wertung
     wie jedes andere Gebäude derselben Sorte"), turned freely at every placement (E6)."""
 
@@ -67,32 +60,28 @@ class MagicBuilding:
     printed_walls: frozenset[Side]
     walls: frozenset[Side]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    rotatable: ClassVar[bool] = True  # "Bei jedem Einbau ... beliebig gedreht" (E6)
-    rotation_rule: ClassVar[str] = "MAGIC-ROTATION"
-    cell_fill: ClassVar[str] = "#ffd700"  # drawn with a gold ring: recognisably magic
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    rotatable = True  # "Bei jedem Einbau ... beliebig gedreht" (E6)
+    rotation_rule = "MAGIC-ROTATION"
+    cell_fill = "#ffd700"  # drawn with a gold ring: recognisably magic
 
     @property
     def type(self) -> BuildingType:
         return self.kind
 
     @property
-    def code(self) -> str:
-        return f"{KIND}:{self.kind.code}{self.price}{walls_text(self.walls)}"
+    def token_name(self) -> str:
+        return f"{self.kind.code}{self.price}{walls_token(self.walls)}"
 
     @property
     def cell_label(self) -> str:
         return f"{self.kind.code}{self.price}*"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this building by type (and price, if written); the walls it states
         are the orientation, checked when it is built in."""
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_magic(ref.name)
+        parsed = parse_magic(name)
         return (
             parsed is not None
             and parsed[0] is self.kind
@@ -170,7 +159,7 @@ class Magisch(BundledModule):
                     who,
                     token=token,
                     type=kind.name_in("en"),
-                    known=f"{KIND}:{kind.code}{k_price}{walls_text(k_walls)}",
+                    known=f"{KIND}:{kind.code}{k_price}{walls_token(k_walls)}",
                 )
             return kind, MagicBuilding(kind, k_price, k_walls, k_walls)
         faces[kind] = (price, walls)
@@ -209,7 +198,7 @@ class Magisch(BundledModule):
         table = {
             "in the tower": str(tower_total(state, self)),
             "faces stated": " ".join(
-                f"{KIND}:{k.code}{p}{walls_text(w)}"
+                f"{KIND}:{k.code}{p}{walls_token(w)}"
                 for k, (p, w) in sorted(faces.items(), key=lambda kv: kv[0].code)
             )
             or "-",
@@ -247,5 +236,5 @@ class Magisch(BundledModule):
             for _ in range(n):
                 k = int(data["wall_counts"][code])
                 walls = frozenset(sim.rng.sample(SIDES, k))
-                out.append(ComponentRef(KIND, f"{code}{data['prices'][code]}{walls_text(walls)}"))
+                out.append(ComponentRef(KIND, f"{code}{data['prices'][code]}{walls_token(walls)}"))
         return out
