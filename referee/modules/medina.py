@@ -22,13 +22,13 @@ from typing import Any, ClassVar
 from referee.catalogue import SIDES, Side
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 
 H = "MEDINA"
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "md"
-LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^(\d{1,2})([a-z]*)$", re.IGNORECASE)
 
 
@@ -40,54 +40,35 @@ def parse_medina(name: str) -> tuple[int, frozenset[Side] | None] | None:
     price, rest = int(m.group(1)), m.group(2).lower()
     if rest == "":
         return price, None
-    if rest == "x":
-        return price, frozenset()
-    walls: set[Side] = set()
-    for ch in rest:
-        side = LETTERS.get(ch)
-        if side is None or side in walls:
-            return None
-        walls.add(side)
-    return price, frozenset(walls)
-
-
-def walls_code(walls: frozenset[Side]) -> str:
-    return "".join(s.value.lower() for s in SIDES if s in walls) or "x"
+    walls = read_walls(rest)
+    return None if walls is None else (price, walls)
 
 
 @dataclass(frozen=True, slots=True)
-class Medina:
+class Medina(ModulePiece):
     """A medina tile: bought and built like a building ("gelten die gleichen Regeln wie für
     andere Gebäudeplättchen"), but of no building type, so the majorities skip it."""
 
     price: int
     walls: frozenset[Side]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower: bought, given to Dirk (E5)
-    rotation_rule: ClassVar[str] = "MEDINA-FACE"  # a token stating other walls (E6 check)
-    cell_fill: ClassVar[str] = "#d9b77e"  # sand: drawn as a medina, not a fountain
+    KIND = KIND
+    from_tower = True  # a tile of the tower: bought, given to Dirk (E5)
+    rotation_rule = "MEDINA-FACE"  # a token stating other walls (E6 check)
+    cell_fill = "#d9b77e"  # sand: drawn as a medina, not a fountain
 
     @property
-    def type(self) -> None:
-        return None
-
-    @property
-    def code(self) -> str:
-        return f"{KIND}:{self.price}{walls_code(self.walls)}"
+    def token_name(self) -> str:
+        return f"{self.price}{walls_token(self.walls)}"
 
     @property
     def cell_label(self) -> str:
         return f"Md{self.price}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this medina by its price (the walls, if stated, are checked when it
         is built in: ``MEDINA-FACE``)."""
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_medina(ref.name)
+        parsed = parse_medina(name)
         return parsed is not None and parsed[0] == self.price
 
     def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
@@ -190,8 +171,8 @@ class MedinaModule(BundledModule):
                 pos,
                 who,
                 tile=token,
-                stated=walls_code(walls),
-                allowed=walls_code(known),
+                stated=walls_token(walls),
+                allowed=walls_token(known),
             )
             return Medina(price, known)
         faces[price] = walls
@@ -275,7 +256,7 @@ class MedinaModule(BundledModule):
         out = []
         for price in prices():
             walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
-            out.append(ComponentRef(KIND, f"{price}{walls_code(walls)}"))
+            out.append(ComponentRef(KIND, f"{price}{walls_token(walls)}"))
         return out
 
 
