@@ -29,7 +29,8 @@ from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "Dirk Henn: Neues Bauland"
@@ -38,7 +39,6 @@ S_TWO = section(H, "Sonderregeln im Spiel zu zweit")
 KIND = "bl"
 VERB = "plot"
 CHANCE_VERB = "plots"
-LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^(\d)_(\d{1,2})([a-z]*)(?:_([psacgt]))?$", re.IGNORECASE)
 
 
@@ -74,10 +74,6 @@ def column_size() -> int:
 # ----------------------------------------------------------------------------- the piece
 
 
-def walls_code(walls: frozenset[Side]) -> str:
-    return "".join(s.value.lower() for s in SIDES if s in walls) or "x"
-
-
 @dataclass(frozen=True, slots=True)
 class ParsedPlot:
     number: int
@@ -92,25 +88,15 @@ def parse_plot(name: str) -> ParsedPlot | None:
     if m is None:
         return None
     rest = m.group(3).lower()
-    walls: frozenset[Side] | None
-    if rest == "":
-        walls = None
-    elif rest == "x":
-        walls = frozenset()
-    else:
-        found: set[Side] = set()
-        for ch in rest:
-            side = LETTERS.get(ch)
-            if side is None or side in found:
-                return None
-            found.add(side)
-        walls = frozenset(found)
+    walls = read_walls(rest) if rest else None
+    if rest and walls is None:
+        return None
     kind = BuildingType(m.group(4).upper()) if m.group(4) else None
     return ParsedPlot(int(m.group(1)), int(m.group(2)), walls, kind)
 
 
 @dataclass(frozen=True, slots=True)
-class Plot:
+class Plot(ModulePiece):
     """A building plot: a tile with its own walls and price (reading: the walls are the plot's,
     the building only gives the type), counting as a building of the type laid on it ("Die so
     entstandenen Gebäude zählen bei einer Wertung wie die anderen Gebäuden des gleichen
@@ -125,32 +111,28 @@ class Plot:
     stated: BuildingType | None = field(default=None, compare=False)
     stated_pos: Pos | None = field(default=None, compare=False)
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    rotation_rule: ClassVar[str] = "BAULAND-FACE"  # a token stating other walls (E6 check)
-    cell_fill: ClassVar[str] = "#c8b48a"  # earth: a plot
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    rotation_rule = "BAULAND-FACE"  # a token stating other walls (E6 check)
+    cell_fill = "#c8b48a"  # earth: a plot
 
     @property
     def type(self) -> BuildingType | None:
         return self.kind
 
     @property
-    def code(self) -> str:
-        base = f"{KIND}:{self.number}_{self.price}{walls_code(self.walls)}"
+    def token_name(self) -> str:
+        base = f"{self.number}_{self.price}{walls_token(self.walls)}"
         return base if self.kind is None else f"{base}_{self.kind.code}"
 
     @property
     def cell_label(self) -> str:
         return f"{self.kind.code if self.kind else '-'}{self.price}#{self.number}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this plot by number and price (the building, if stated, is checked
         where it is stated: ``BAULAND-CHOICE``; the walls when built in: ``BAULAND-FACE``)."""
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_plot(ref.name)
+        parsed = parse_plot(name)
         return parsed is not None and (parsed.number, parsed.price) == (self.number, self.price)
 
     def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
@@ -595,7 +577,7 @@ class Bauland(BundledModule):
         for n, count in per_number().items():
             for price in sim.rng.sample(range(low, high + 1), count):
                 walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
-                out.append(ComponentRef(KIND, f"{n}_{price}{walls_code(walls)}"))
+                out.append(ComponentRef(KIND, f"{n}_{price}{walls_token(walls)}"))
         return out
 
 
