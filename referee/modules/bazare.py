@@ -31,19 +31,20 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building, neighbours8
 from referee.modules.base import (
     BundledModule,
+    ModulePiece,
     Scratch,
     built_pieces_view,
     bundled,
     module_data,
     section,
 )
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 
 H = "DIE BAZARE"
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "bz"
 TOKEN = re.compile(r"^([A-Za-z]{2})([PSACGT]{3})([nesw]*|x)$")
-WALL_LETTERS = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
 
 
 def _currency(code: str) -> Currency | None:
@@ -67,20 +68,12 @@ def parse_bazaar(
     rest = m.group(3)
     if rest == "":
         return cur, types, None
-    if rest == "x":
-        return cur, types, frozenset()
-    walls = frozenset(WALL_LETTERS[ch] for ch in rest)
-    if len(walls) != len(rest):
-        return "form"
-    return cur, types, walls
-
-
-def walls_code(walls: frozenset[Side]) -> str:
-    return "".join(s.value.lower() for s in SIDES if s in walls)
+    walls = read_walls(rest, letters="nesw")
+    return "form" if walls is None else (cur, types, walls)
 
 
 @dataclass(frozen=True, slots=True)
-class Bazaar:
+class Bazaar(ModulePiece):
     """A bazaar: a tile of no building type (the majorities skip it) that is placed and
     redesigned like a building ("unterliegen den gleichen Regeln")."""
 
@@ -88,36 +81,28 @@ class Bazaar:
     colours: tuple[BuildingType, ...]
     walls: frozenset[Side]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    rotation_rule: ClassVar[str] = "BAZAAR-FACE"  # a token stating other walls (E6 check)
-    cell_fill: ClassVar[str] = "#e0a458"
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    rotation_rule = "BAZAAR-FACE"  # a token stating other walls (E6 check)
+    cell_fill = "#e0a458"
     price: ClassVar[int] = 0  # no printed price: the side offer derives it (E15)
-
-    @property
-    def type(self) -> None:
-        return None
 
     @property
     def name(self) -> str:
         return self.currency.code + "".join(t.value for t in self.colours)
 
     @property
-    def code(self) -> str:
-        return f"{KIND}:{self.name}{walls_code(self.walls)}"
+    def token_name(self) -> str:
+        return f"{self.name}{walls_token(self.walls, none='')}"
 
     @property
     def cell_label(self) -> str:
         return f"Bz{self.currency.code}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this bazaar by its currency and colours (walls, if stated, are
         checked when it is built in: ``BAZAAR-FACE``)."""
-        if ref.kind.lower() != KIND:
-            return False
-        got = parse_bazaar(ref.name)
+        got = parse_bazaar(name)
         return (
             not isinstance(got, str)
             and got is not None
@@ -217,8 +202,8 @@ class BazareModule(BundledModule):
                 pos,
                 who,
                 tile=token,
-                stated=walls_code(stated) or "-",
-                allowed=walls_code(known) or "-",
+                stated=walls_token(stated, none="-"),
+                allowed=walls_token(known, none="-"),
             )
             stated = known
         faces[key] = stated
@@ -285,7 +270,7 @@ class BazareModule(BundledModule):
         out = []
         for face in module_data("bazare")["components"]["bazaars"]["sim_faces"]:
             walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1))))
-            out.append(ComponentRef(KIND, f"{face}{walls_code(walls)}"))
+            out.append(ComponentRef(KIND, f"{face}{walls_token(walls, none='')}"))
         return out
 
     # ------------------------------------------------------------------- scoring
