@@ -23,18 +23,18 @@ from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.state import GameState, PlayerState
 from referee.messages import Text
-from referee.modules.base import BundledModule, Scratch, bundled, module_data
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "DIE PLÄTZE"
 KIND = "sq"
 VERB = "square"
 CHANCE_VERB = "squares"
-WALL_LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 
 
 @dataclass(frozen=True, slots=True)
-class Square:
+class Square(ModulePiece):
     """A square tile as a piece of an Alhambra: walls like a tile, no building type of its own.
 
     ``type`` is None so that the base counts skip it; what it counts for is a scoring
@@ -44,22 +44,14 @@ class Square:
     colour: BuildingType
     walls: frozenset[Side]
 
-    @property
-    def type(self) -> None:
-        return None
+    KIND = KIND
 
     @property
-    def code(self) -> str:
-        sides = "".join(s.value.lower() for s in SIDES if s in self.walls) or "0"
-        return f"{KIND}:{self.colour.code}{sides}"
+    def token_name(self) -> str:
+        return f"{self.colour.code}{walls_token(self.walls, none='0')}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_square(ref.name)
+    def named_by(self, name: str) -> bool:
+        parsed = parse_square(name)
         if parsed is None:
             return False
         colour, walls = parsed
@@ -77,15 +69,8 @@ def parse_square(name: str) -> tuple[BuildingType, frozenset[Side] | None] | Non
     rest = name[1:].lower()
     if rest == "":
         return colour, None
-    if rest in ("0", "x"):
-        return colour, frozenset()
-    walls: set[Side] = set()
-    for ch in rest:
-        side = WALL_LETTERS.get(ch)
-        if side is None or side in walls:
-            return None
-        walls.add(side)
-    return colour, frozenset(walls)
+    walls = read_walls(rest, none=("0", "x"))
+    return None if walls is None else (colour, walls)
 
 
 def per_colour() -> dict[BuildingType, int]:
