@@ -31,6 +31,7 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building
 from referee.modules.base import (
     BesideTheMarket,
+    ModulePiece,
     Scratch,
     built_pieces_view,
     bundled,
@@ -76,41 +77,33 @@ def letters(sides: tuple[BuildingType, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Bathhouse:
+class Bathhouse(ModulePiece):
     """A bathhouse: no building type (the majorities skip it), no walls (reading: the text
     names none), a building type named on each side (north, east, south, west as it lies)."""
 
     sides: tuple[BuildingType, ...]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
     price: ClassVar[int] = 8  # "Alle Badehäuser kosten 8 Geld"
-    cell_fill: ClassVar[str] = "#9fd3e6"
+    cell_fill = "#9fd3e6"
 
     @property
     def walls(self) -> frozenset[Side]:
         return frozenset()
 
     @property
-    def type(self) -> None:
-        return None
-
-    @property
-    def code(self) -> str:
-        return f"{KIND}:{letters(self.sides)}"
+    def token_name(self) -> str:
+        return letters(self.sides)
 
     @property
     def cell_label(self) -> str:
         return f"Bh{letters(self.sides)}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this bathhouse by its four types (a placing token must then be one of
         its rotations: ``BATH-ROTATION``, checked when it is built in)."""
-        if ref.kind.lower() != KIND:
-            return False
-        got = parse_bath(ref.name)
+        got = parse_bath(name)
         return not isinstance(got, str) and set(got) == set(self.sides)
 
     def orientations(self) -> list[Bathhouse]:
