@@ -33,19 +33,20 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building
 from referee.modules.base import (
     BesideTheMarket,
+    ModulePiece,
     Scratch,
     built_pieces_view,
     bundled,
     module_data,
     section,
 )
+from referee.notation.tokens import WALL_LETTERS
 from referee.record.model import ComponentRef, Coord, Pos
 
 H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "ww"
 TOKEN = re.compile(r"^(\d{1,2})([nesw]?)$")
-LETTER = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
 STEP: dict[Side, tuple[int, int]] = {
     Side.N: (0, 1),
     Side.E: (1, 0),
@@ -63,19 +64,20 @@ def parse_well(name: str) -> tuple[int, Side | None] | None:
     m = TOKEN.match(name)
     if m is None:
         return None
-    return int(m.group(1)), LETTER.get(m.group(2))
+    return int(m.group(1)), WALL_LETTERS.get(m.group(2))
 
 
 @dataclass(frozen=True, slots=True)
-class Well:
+class Well(ModulePiece):
     """A wishing well: no building type (the majorities skip it), no walls (reading: the text
     names none), a number (its price and its points) and a spout direction as it lies."""
 
     number: int
     spout: Side | None = None
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    cell_fill: ClassVar[str] = "#7fb3e0"
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    cell_fill = "#7fb3e0"
 
     @property
     def price(self) -> int:
@@ -86,26 +88,16 @@ class Well:
         return frozenset()
 
     @property
-    def type(self) -> None:
-        return None
-
-    @property
-    def code(self) -> str:
-        spout = self.spout.value.lower() if self.spout is not None else ""
-        return f"{KIND}:{self.number}{spout}"
+    def token_name(self) -> str:
+        return f"{self.number}{self.spout.value.lower() if self.spout is not None else ''}"
 
     @property
     def cell_label(self) -> str:
         return f"Ww{self.number}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this well by its number (the spout is stated when it is built in)."""
-        if ref.kind.lower() != KIND:
-            return False
-        got = parse_well(ref.name)
+        got = parse_well(name)
         return got is not None and got[0] == self.number
 
     def orientations(self) -> list[Well]:
