@@ -15,9 +15,9 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from referee.catalogue import BuildingType
 from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
-from referee.catalogue import BuildingType
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.messages import register_both
