@@ -369,11 +369,7 @@ class Angreifer(BundledModule):
                     f"{r}:{pts}" for r, pts in sorted(data.penalties[p.name].items())
                 )
             players[p.name] = row
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ------------------------------------------------------------------ legal moves
 

@@ -299,12 +299,11 @@ class BadehaeuserModule(BesideTheMarket):
             or "-"
         )
         players = built_pieces_view(state, Bathhouse, "bathhouses", score_bathhouses)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "beside the market": beside,
                 "in the tower": str(tower_total(state, self)),
                 "options": f"scoring={self.option('scoring')}",
             },
-            "players": players,
-        }
+            players,
+        )

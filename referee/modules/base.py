@@ -174,6 +174,43 @@ class BundledModule(Module):
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         """Fill a fresh scratch space (players are known; setup may not be complete)."""
 
+    def shown(
+        self,
+        table: Mapping[str, object] | None = None,
+        players: Mapping[str, Mapping[str, object]] | None = None,
+    ) -> dict[str, Any]:
+        """A view (:meth:`view`): this module's titles as its labels, then its ``table`` and its
+        ``players`` part (each left out when None)."""
+        out: dict[str, Any] = {"labels": {"en": self.title_en, "de": self.title_de}}
+        if table is not None:
+            out["table"] = table
+        if players is not None:
+            out["players"] = players
+        return out
+
+    piece_type: ClassVar[type | None] = None
+    """The module's piece class (a :class:`ModulePiece`), for the default :meth:`view`."""
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The default view: the module's pieces left in the tower (when it has some) and, per
+        player who has any, its pieces built (``code@x,y``) and in the reserve."""
+        table: dict[str, str] = {}
+        if self.tower_components():
+            from referee.engine.tower import tower_total
+
+            table["in the tower"] = str(tower_total(state, self))
+        players: dict[str, dict[str, str]] = {}
+        kind = self.piece_type or ModulePiece
+        for p in state.players if self.piece_type is not None else ():
+            built = [f"{x}@{at}" for at, x in p.alhambra.items() if isinstance(x, kind)]
+            kept = [str(x) for x in p.reserve if isinstance(x, kind)]
+            if built or kept:
+                players[p.name] = {
+                    "built": " ".join(built) or "-",
+                    "in the reserve": " ".join(kept) or "-",
+                }
+        return self.shown(table or None, players)
+
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """When the setup is complete the module's part of the state exists (even if no line of
         the module came yet), so views and scorings see it."""

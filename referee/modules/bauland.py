@@ -525,11 +525,7 @@ class Bauland(BundledModule):
                     "plots built": " ".join(x.code for x in built) or "-",
                     "in the reserve": " ".join(x.code for x in kept) or "-",
                 }
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ----------------------------------------------------------------- legal moves
 

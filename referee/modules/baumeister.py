@@ -131,21 +131,20 @@ class Baumeister(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         cards = data.cards
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "master builders in the display": cards.shown(DISPLAY, KIND) or "-",
                 "master builders in the deck": cards.in_pool(),
                 "master builders out of the game": cards.gone.total() + cards.gone_unseen,
             },
-            "players": {
+            {
                 p.name: {
                     "master builders": cards.shown(p.name, KIND) or "-",
                     "played": " ".join(f"{KIND}:{c}" for c in data.played.get(p.name, [])) or "-",
                 }
                 for p in state.players
             },
-        }
+        )
 
     # ------------------------------------------------------------------ setup
 

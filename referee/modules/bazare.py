@@ -318,8 +318,6 @@ class BazareModule(BundledModule):
         players = built_pieces_view(
             state, Bazaar, "bazaars", score_bazaars, "points (last scoring)"
         )
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {"beside the market": beside, "in the tower": str(tower_total(state, self))},
-            "players": players,
-        }
+        return self.shown(
+            {"beside the market": beside, "in the tower": str(tower_total(state, self))}, players
+        )

@@ -93,7 +93,7 @@ class Bonuskarten(BundledModule):
                 "revealed": " ".join(t.code for t in data.revealed.get(p.name, [])) or "-",
                 "face down": " ".join(x for x in (held, "? " * unknown) if x).strip() or "-",
             }
-        return {"labels": {"en": self.title_en, "de": self.title_de}, "players": players}
+        return self.shown(players=players)
 
     # ------------------------------------------------------------------ hooks
 

@@ -99,15 +99,14 @@ class Diamanten(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         """Diamonds in the display, the deck, the discard pile and each hand."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "display": _fmt(data.display),
                 "in the deck": data.in_deck,
                 "discard": _fmt(data.discard),
             },
-            "players": {p.name: {"diamonds": _fmt(self.hand(state, p))} for p in state.players},
-        }
+            {p.name: {"diamonds": _fmt(self.hand(state, p))} for p in state.players},
+        )
 
     # ------------------------------------------------------------------ money
 

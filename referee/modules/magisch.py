@@ -218,11 +218,7 @@ class Magisch(BundledModule):
             table["Dirk"] = (
                 " ".join(str(x) for x in state.dirk if isinstance(x, MagicBuilding)) or "-"
             )
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ----------------------------------------------------------------- simulator
 

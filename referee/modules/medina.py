@@ -242,11 +242,7 @@ class MedinaModule(BundledModule):
         if state.dirk is not None:
             table["Dirk"] = " ".join(m.code for m in medinas_of(state.dirk)) or "-"
         table["options"] = f"floor={self.option('floor')} dirk={self.option('dirk')}"
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ----------------------------------------------------------------- simulator
 

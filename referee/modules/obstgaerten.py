@@ -576,11 +576,7 @@ class Obstgaerten(BundledModule):
                 "face down": down,
                 "points now": f"{pts} ({en})",
             }
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ------------------------------------------------------------------ legal moves
 

@@ -116,18 +116,17 @@ class Plaetze(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         """The six stacks (face up, squares left) and each player's squares."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 f"stack {c.code}": f"{'?' if top is None else top.code} ({data.left[c]} left)"
                 for c, top in data.top.items()
             },
-            "players": {
+            {
                 p.name: {"squares": " ".join("?" if s is None else s.code for s in held) or "-"}
                 for p in state.players
                 if (held := self.held(state, p))
             },
-        }
+        )
 
     # ------------------------------------------------------------------ hooks
 

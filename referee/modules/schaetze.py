@@ -111,7 +111,7 @@ class Schaetze(BundledModule):
                 "worth": sum(kept),
                 "given": _fmt(given),
             }
-        return {"labels": {"en": self.title_en, "de": self.title_de}, "players": players}
+        return self.shown(players=players)
 
     # ------------------------------------------------------- purchase pipeline
 

@@ -105,11 +105,10 @@ class Wechselgeld(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         """The bag and every player's coins ("Die Münzen liegen offen vor den Spielern aus")."""
         coins = self.supply(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {"coins in the bag": coins.in_pool()},
-            "players": {p.name: {"coins": coins.shown(p.name, KIND) or "-"} for p in state.players},
-        }
+        return self.shown(
+            {"coins in the bag": coins.in_pool()},
+            {p.name: {"coins": coins.shown(p.name, KIND) or "-"} for p in state.players},
+        )
 
     # ------------------------------------------------------------------ change
 

@@ -115,13 +115,10 @@ class Wechselscheine(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         """The stones in the middle and each player's certificate."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {"stones in the middle": _stones_text(data.stones)},
-            "players": {
-                p.name: {"certificate": credit_code(data.held.get(p.name))} for p in state.players
-            },
-        }
+        return self.shown(
+            {"stones in the middle": _stones_text(data.stones)},
+            {p.name: {"certificate": credit_code(data.held.get(p.name))} for p in state.players},
+        )
 
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)

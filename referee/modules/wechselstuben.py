@@ -92,17 +92,14 @@ class Wechselstuben(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         """Exchange cards in the display, in hands, on the discard pile."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "display": _fmt(data.display),
                 "discard": _fmt(data.discard),
                 "in the deck": data.deck.total(),
             },
-            "players": {
-                name: {"exchange cards": _fmt(hand)} for name, hand in data.hands.items() if +hand
-            },
-        }
+            {name: {"exchange cards": _fmt(hand)} for name, hand in data.hands.items() if +hand},
+        )
 
     def hand(self, state: GameState, player: PlayerState) -> Counter[str]:
         return self.data(state).hands.setdefault(player.name, Counter())

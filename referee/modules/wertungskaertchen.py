@@ -152,7 +152,7 @@ class Wertungskaertchen(BundledModule):
             )  # highest first
             done = " (scored)" if slot in state.scorings_done else ""
             table[f"scoring {slot}"] = f"{code(order)}: {pays}{done}"
-        return {"labels": {"en": self.title_en, "de": self.title_de}, "table": table}
+        return self.shown(table)
 
     # ------------------------------------------------------------ simulator
 

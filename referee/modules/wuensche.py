@@ -278,11 +278,7 @@ class Wuensche(BundledModule):
                 r = score_task(n, p.alhambra, self.settings, mode, wall_points)
                 now[f"task {n}"] = {"en": f"{r.points} ({r.en})", "de": f"{r.points} ({r.de})"}
             players[p.name] = now
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ------------------------------------------------------------ simulator
 

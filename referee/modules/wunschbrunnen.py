@@ -299,12 +299,11 @@ class WunschbrunnenModule(BesideTheMarket):
         players = built_pieces_view(
             state, Well, "wells", lambda a: score_wells(a, self.option("row"), self.option("walls"))
         )
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "beside the market": beside,
                 "in the tower": str(tower_total(state, self)),
                 "options": f"row={self.option('row')} walls={self.option('walls')}",
             },
-            "players": players,
-        }
+            players,
+        )
