@@ -9,7 +9,8 @@ fact marked ``verified: true`` or ``false``). See ``docs/modules.md``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
@@ -375,3 +376,33 @@ class ModulePiece:
     def matches(self, ref: ComponentRef) -> bool:
         """Whether a component token names this piece."""
         return ref.kind.lower() == self.KIND and self.named_by(ref.name)
+
+
+def pile_windows(state: GameState, piles: Iterable[int]) -> list[tuple[int, int | None]] | None:
+    """When a card shuffled into the money piles ``piles`` (of the five roughly equal piles of
+    the setup, "Spielvorbereitung"; numbers 1-5) may turn up: per run of adjacent piles, the
+    fewest and the most money cards drawn before it (``pile_tolerance`` of the profile widens
+    each fifth, as for the scoring cards; None: no most, the run ends with pile 5). None when
+    it cannot be told: before play, or after a reshuffle."""
+    if state.reshuffles or state.setup_after <= 0:
+        return None
+    n = state.setup_after
+    tol = state.profile.pile_tolerance
+    runs: list[list[int]] = []
+    for p in sorted(set(piles)):
+        if runs and runs[-1][-1] == p - 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return [
+        (
+            max(0, math.floor((run[0] - 1) * n / 5 * (1 - tol))),
+            None if run[-1] >= 5 else min(n, math.ceil(run[-1] * n / 5 * (1 + tol))),
+        )
+        for run in runs
+    ]
+
+
+def in_pile_window(k: int, windows: list[tuple[int, int | None]]) -> bool:
+    """Whether a card after ``k`` money cards drawn lies in one of the windows."""
+    return any(lo <= k and (hi is None or k <= hi) for lo, hi in windows)

@@ -16,7 +16,6 @@ A played card (either function) leaves the game.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -33,7 +32,9 @@ from referee.modules.base import (
     Scratch,
     arg_player,
     bundled,
+    in_pile_window,
     module_data,
+    pile_windows,
     section,
 )
 from referee.record.model import (
@@ -248,22 +249,19 @@ class Baumeister(BundledModule):
         if state.phase == "setup":
             state.flag("BAUMEISTER-PILE", pos, reason="opening-display", card=card)
             return
-        if state.reshuffles or state.setup_after <= 0:
+        windows = pile_windows(state, (3, 5))  # "in den 3. Stapel und 5. Stapel"
+        if windows is None:
             return
-        n = state.setup_after
-        tol = state.profile.pile_tolerance
-        lo3 = max(0, math.floor(2 * n / 5 * (1 - tol)))
-        hi3 = min(n, math.ceil(3 * n / 5 * (1 + tol)))
-        lo5 = max(0, math.floor(4 * n / 5 * (1 - tol)))
+        (lo3, hi3), (lo5, _) = windows
         k = state.money_draws
-        if not (lo3 <= k <= hi3 or lo5 <= k):
+        if not in_pile_window(k, windows):
             state.flag(
                 "BAUMEISTER-PILE",
                 pos,
                 reason="outside-piles",
                 card=card,
                 k=k,
-                n=n,
+                n=state.setup_after,
                 lo3=lo3,
                 hi3=hi3,
                 lo5=lo5,

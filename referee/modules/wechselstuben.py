@@ -9,7 +9,6 @@ money (``take ex:GuDe``) and is played in a payment (``buy Gu G11 pay Gu9 De2 ex
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -19,7 +18,15 @@ from referee.engine.findings import problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.messages import Join, Text
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    in_pile_window,
+    module_data,
+    pile_windows,
+    section,
+)
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 H = "DIE WECHSELSTUBEN"
@@ -123,9 +130,14 @@ class Wechselstuben(BundledModule):
 
     # ------------------------------------------------------------------ hooks
 
-    def money_components(self, state: GameState) -> dict[int, list[object]]:
+    @staticmethod
+    def _piles() -> dict[int, int]:
+        """How many exchange cards go into which money pile ("in den 2., 3. und 4. Stapel")."""
         piles = module_data("wechselstuben")["components"]["exchange_cards"]["piles"]
-        return {int(k): [None] * int(v) for k, v in piles.items()}  # which ones: unknown
+        return {int(k): int(v) for k, v in piles.items()}
+
+    def money_components(self, state: GameState) -> dict[int, list[object]]:
+        return {k: [None] * v for k, v in self._piles().items()}  # which ones: unknown
 
     @refines(Decision.DISPLAY_OCCUPIED)
     def exchange_cards_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
@@ -145,13 +157,9 @@ class Wechselstuben(BundledModule):
                 KIND=KIND,
                 card=card,
             )
-        elif state.reshuffles == 0 and state.setup_after > 0:
-            n = state.setup_after
-            tol = state.profile.pile_tolerance
-            lo = max(0, math.floor(n / 5 * (1 - tol)))
-            hi = min(n, math.ceil(4 * n / 5 * (1 + tol)))
-            k = state.money_draws
-            if not lo <= k <= hi:
+        elif (windows := pile_windows(state, self._piles())) is not None:
+            (lo, hi), n, k = windows[0], state.setup_after, state.money_draws
+            if not in_pile_window(k, windows):
                 state.flag(
                     "EXCHANGE-PILE",
                     pos,
