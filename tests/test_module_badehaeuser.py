@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import codes, run
 
 from referee.catalogue import catalogue
 from referee.engine import check_game
@@ -18,7 +19,6 @@ from referee.geometry.grid import Alhambra
 from referee.modules.badehaeuser import Bathhouse, parse_bath, score_bathhouses, side_points
 from referee.notation import parse_text
 from referee.record.model import Coord
-from tests.test_module_common import codes, run
 
 BH = "badehaeuser"
 # Ben buys A9 exactly, takes Gu1, keeps A9; the refill draws a bathhouse for the Dirham field:

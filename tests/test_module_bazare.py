@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import codes, run
 
 from referee.cli import cli
 from referee.engine import check_game
@@ -19,7 +20,6 @@ from referee.geometry.grid import Alhambra
 from referee.modules.bazare import Bazaar, bazaar_points, parse_bazaar, score_bazaars
 from referee.notation import parse_text
 from referee.record.model import ComponentRef, Coord
-from tests.test_module_common import codes, run
 
 BZ = "bazare"
 # Ben buys the arcade A9 exactly (another action), takes Gu1 and keeps A9 in his reserve; the

@@ -5,7 +5,7 @@ players, the market of the Diamanten section's example: Gu:S9 Di:A7 De:P6 Du:T12
 
 from __future__ import annotations
 
-from test_module_common import codes, messages
+from conftest import codes, messages
 from test_module_diamanten import at
 
 

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from test_module_common import codes, messages
+from conftest import codes, messages
 
 from referee.cli import cli
 from referee.engine import GameReport, check_game

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import codes, messages, run
+from conftest import codes, messages, run
 
 from referee.cli import cli
 from referee.engine import GameReport, check_game

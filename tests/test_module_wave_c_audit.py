@@ -9,10 +9,11 @@ set aside never fill a field, and never keep the game going.
 
 from __future__ import annotations
 
+from conftest import codes, run
+
 from referee.engine.core import settle_before
 from referee.engine.state import EMPTY
 from referee.record.model import NOWHERE
-from tests.test_module_common import codes, run
 
 MODS = "bazare, badehaeuser, wunschbrunnen"
 # Ben buys A9 exactly, takes Gu1, keeps A9; the refill draws a well, a bathhouse and a bazaar

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
-from test_module_common import codes, messages
+from conftest import codes, messages
 
 from referee.catalogue import Currency
 from referee.cli import cli

@@ -1,15 +1,15 @@
 """Die Wechselstuben (rulebook-bigbox-de-2019.txt § DIE WECHSELSTUBEN).
 
-The setup of ``test_module_common``: Anna holds Gu9 De7 De2 Du3 -- with the yellow-blue card
+the setup of ``conftest``: Anna holds Gu9 De7 De2 Du3 -- with the yellow-blue card
 (``ex:GuDe``) exactly the hand of the rulebook example -- and the market shows the garden G11
 on the Gulden field and the pavilion P7 on the Denar field.
 """
 
 from __future__ import annotations
 
+from conftest import SETUP, codes, messages, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_module_common import SETUP, codes, messages, run
 
 from referee.catalogue import Currency, catalogue
 from referee.engine import check_action, core, replay
