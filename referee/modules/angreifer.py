@@ -336,16 +336,6 @@ class Angreifer(BundledModule):
         )
         return ScoringParts(categories=(line,))
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "attack cards": "Angriffskarten",
-        "next attack": "nächster Angriff",
-        "open scouts": "offene Kundschafter",
-        "open sides": "offene Seiten",
-        "scouts": "Kundschafter",
-        "attacks": "Angriffe",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         hidden = self.option("variant") != "open"

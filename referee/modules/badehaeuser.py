@@ -283,13 +283,6 @@ class BadehaeuserModule(BesideTheMarket):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "beside the market": "neben dem Bauhof",
-        "bathhouses": "Badehäuser",
-        "points now": "Punkte jetzt",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The bathhouses beside the market by field, each player's bathhouses and points now."""
         beside = (

@@ -59,7 +59,9 @@ class Scratch:
         return copy.deepcopy(self)
 
 
-KIT_KEYS = frozenset({"page", "summary", "switches", "rule_texts", "messages", "categories"})
+KIT_KEYS = frozenset(
+    {"page", "summary", "switches", "rule_texts", "messages", "categories", "view_terms_de"}
+)
 """The keys of a module's YAML that :class:`BundledModule` reads as the module's metadata and
 texts (``modules NAME --format yaml`` shows the component data without them)."""
 
@@ -97,7 +99,8 @@ def _where(cls: type[BundledModule], text: dict[str, Any]) -> str:
 
 def _read_metadata(cls: type[BundledModule], data: dict[str, Any]) -> None:
     """Fill what the class does not state itself from its YAML (one source): name, aliases,
-    titles, section, page, summaries and option switches; then register its rule texts, its
+    titles, section, page, summaries, option switches and the German words of its view; then
+    register its rule texts, its
     further catalogue texts and its scoring categories."""
     own = cls.__dict__
     fill: dict[str, Any] = {
@@ -110,6 +113,8 @@ def _read_metadata(cls: type[BundledModule], data: dict[str, Any]) -> None:
         "summary": (data.get("summary") or {}).get("en"),
         "summary_de": (data.get("summary") or {}).get("de"),
     }
+    if "view_terms_de" in data:
+        fill["view_terms_de"] = {str(k): str(v) for k, v in data["view_terms_de"].items()}
     if "switches" in data:
         fill["options"] = {
             key: (str(o["default"]), tuple(o["values"]), str(o["en"]), str(o["de"]))

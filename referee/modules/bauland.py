@@ -496,13 +496,6 @@ class Bauland(BundledModule):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "number tile": "Zahlenplättchen",
-        "plots in the tower": "Baugrundstücke im Turm",
-        "plots built": "gebaute Baugrundstücke",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The columns under the number tiles, plots left in the tower, each player's plots."""
         data = self.data(state)

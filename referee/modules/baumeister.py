@@ -124,11 +124,6 @@ class Baumeister(BundledModule):
 
     # ------------------------------------------------------------------ view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "master builders": "Baumeister",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         cards = data.cards

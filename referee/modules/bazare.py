@@ -297,13 +297,6 @@ class BazareModule(BundledModule):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "beside the market": "neben dem Bauhof",
-        "bazaars": "Bazare",
-        "points (last scoring)": "Punkte (letzte Wertung)",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The bazaars beside the market with their price now, each player's bazaars with what
         they would score in the last scoring now."""

@@ -16,7 +16,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency, TileKind
 from referee.engine.findings import problem
@@ -90,11 +90,6 @@ class Diamanten(BundledModule):
 
     def hand(self, state: GameState, player: PlayerState) -> Counter[int]:
         return self.data(state).hands.setdefault(player.name, Counter())
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "diamonds": "Diamanten",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Diamonds in the display, the deck, the discard pile and each hand."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.orientation import rotations
@@ -185,12 +185,6 @@ class Magisch(BundledModule):
         return True, piece
 
     # ----------------------------------------------------------------- view
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "faces stated": "genannte Seiten",
-        "magic buildings": "magische Gebäude",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Magic buildings left in the tower, the faces stated so far, each player's."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import SIDES, Side
 from referee.engine.state import GameState, PlayerState
@@ -219,12 +219,6 @@ class MedinaModule(BundledModule):
         return ScoringParts(categories=(medina_category(round_no, count, dearest, self, dirk),))
 
     # ----------------------------------------------------------------- view
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "medinas built": "gebaute Medinas",
-        "dearest": "teuerste",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Medinas left in the tower, each player's medinas (built and in the reserve)."""

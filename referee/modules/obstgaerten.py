@@ -540,17 +540,6 @@ class Obstgaerten(BundledModule):
         line = PointLine(ORCHARD, "orchard", "Obstgarten", S_SCORE, points, order=650)
         return ScoringParts(categories=(line,))
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "fruits on the market": "Früchte am Bauhof",
-        "fruits drawn": "gezogene Früchte",
-        "board": "Tableau",
-        "fields": "Felder",
-        "points now": "Punkte jetzt",
-        "groups": "Gruppen",
-        "placeholder layout, not verified": "Platzhalter-Aufbau, ungeprüft",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         table = {

@@ -108,11 +108,6 @@ class Plaetze(BundledModule):
         scratch.left = per_colour()
         scratch.top = dict.fromkeys(BuildingType)
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "squares": "Plätze",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The six stacks (face up, squares left) and each player's squares."""
         data = self.data(state)

@@ -12,7 +12,7 @@ in the record (``* treasures Ben 1 3 5``: checked against the game).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.engine.actions.purchase import counted_cards
 from referee.engine.findings import problem, unverifiable
@@ -91,13 +91,6 @@ class Schaetze(BundledModule):
 
     def kept(self, state: GameState, player: PlayerState) -> list[int]:
         return self.data(state).kept.setdefault(player.name, list(treasure_values()))
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "treasures": "Schätze",
-        "worth": "Wert",
-        "given": "abgegeben",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Each player's treasures: kept (worth their value at the end) and given."""

@@ -17,7 +17,7 @@ Coins paid go back into the bag; coins count for the leftover distribution at th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.findings import Finding, problem
@@ -96,11 +96,6 @@ class Wechselgeld(BundledModule):
         return coins
 
     # ------------------------------------------------------------------ view
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "coins": "Münzen",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The bag and every player's coins ("Die Münzen liegen offen vor den Spielern aus")."""

@@ -106,12 +106,6 @@ class Wechselscheine(BundledModule):
     def held(self, state: GameState, player: PlayerState) -> tuple[Currency, int] | None:
         return self.data(state).held.get(player.name)
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "stones in the middle": "Steine in der Mitte",
-        "certificate": "Wechselschein",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The stones in the middle and each player's certificate."""
         data = self.data(state)

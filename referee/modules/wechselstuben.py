@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
 from referee.engine.findings import problem, report
@@ -90,11 +90,6 @@ class Wechselstuben(BundledModule):
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         scratch.deck = Counter(all_cards())
         scratch.hands = {p.name: Counter() for p in state.players}
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "exchange cards": "Wechselstuben",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Exchange cards in the display, in hands, on the discard pile."""

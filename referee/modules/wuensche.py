@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import TileKind
 from referee.engine.state import GameState, PlayerState
@@ -248,20 +248,6 @@ class Wuensche(BundledModule):
                 PointLine(f"task{n}", f"task {n}", f"Aufgabe {n}", S_TASKS, points, order=600 + n)
             )
         return ScoringParts(categories=tuple(cats))
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "open tasks": "offene Aufgaben",
-        "task": "Aufgabe",
-        "rows": "Reihen",
-        "columns": "Spalten",
-        "pairs": "Paare",
-        "second-wall": "zweite Mauer",
-        "types": "Arten",
-        "double-walls": "Doppelmauern",
-        "blocks": "Blöcke",
-        "diagonal": "Diagonale",
-        "path": "Weg",
-    }
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The open tasks, and what each would give each player now."""

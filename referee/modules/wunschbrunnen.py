@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import SIDES, Currency, Side
 from referee.engine.findings import Finding, unverifiable
@@ -278,14 +278,6 @@ class WunschbrunnenModule(BesideTheMarket):
         return ScoringParts(categories=(line,))
 
     # ----------------------------------------------------------------- view
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "beside the market": "neben dem Bauhof",
-        "wells": "Brunnen",
-        "points now": "Punkte jetzt",
-        "in a row": "in einer Reihe",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The wells beside the market by field, each player's wells and points now."""
