@@ -50,3 +50,19 @@ def view(report: GameReport, module: str, lang: str = "en") -> dict[str, Any]:
     """The module's view at the end of the checked record (``show``'s module part)."""
     assert report.state is not None
     return report.state.ext.views(report.state, lang)[module]
+
+
+def module(report: GameReport, name: str) -> Any:
+    """The enabled module ``name`` of the checked record, for its public methods."""
+    assert report.state is not None
+    found = [m for m in report.state.ext.modules if m.name == name]
+    assert found, f"{name} is not switched on"
+    return found[0]
+
+
+def beside(report: GameReport, name: str) -> list[tuple[int, str]]:
+    """The pieces of module ``name`` beside the market, as its side offers name them: (the
+    index of the market field they lie next to, the piece's token)."""
+    assert report.state is not None
+    offers = module(report, name).side_offers(report.state)
+    return [(o.currency.field - 1, o.piece.code) for o in offers]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from conftest import codes, messages, run
+from conftest import codes, messages, module, run
 
 from referee.catalogue import Currency
 from referee.cli import cli
@@ -49,7 +49,9 @@ def at(
 
 def diamonds(rep: GameReport, name: str = "Anna") -> list[int]:
     assert rep.state is not None
-    return sorted(rep.state.modules[X].hands[name].elements())
+    player = rep.state.player_named(name)
+    assert player is not None
+    return sorted(module(rep, X).hand(rep.state, player).elements())
 
 
 # ------------------------------------------------------------------ the rulebook example

@@ -7,12 +7,14 @@ on the Gulden field and the pavilion P7 on the Denar field.
 
 from __future__ import annotations
 
-from conftest import SETUP, codes, messages, run
+from collections import Counter
+
+from conftest import SETUP, codes, messages, module, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.catalogue import Currency, catalogue
-from referee.engine import check_action, core, replay
+from referee.engine import GameReport, check_action, core, replay
 from referee.modules.wechselstuben import all_cards, card_name
 from referee.notation import parse_text
 from referee.notation.tokens import read_card
@@ -27,6 +29,15 @@ GET = (
     "4. Ben: take Gu3\n* display Du6\n"
     "5. Cem: take Du5\n* display Di2\n"
 )
+
+
+def hand(rep: GameReport, name: str) -> Counter[str]:
+    """The exchange cards ``name`` holds, through the module's public ``hand``."""
+    assert rep.state is not None
+    player = rep.state.player_named(name)
+    assert player is not None
+    held: Counter[str] = module(rep, X).hand(rep.state, player)
+    return held
 
 
 def test_rulebook_example_garden_with_two_currencies() -> None:
@@ -44,7 +55,7 @@ def test_rulebook_example_pavilion_without_the_card() -> None:
     rep = run(GET + "6. Anna: buy De P7 pay De7, place P7@1,0\n", X)
     assert codes(rep) == []
     assert rep.state is not None
-    assert rep.state.modules[X].hands["Anna"]["GuDe"] == 1
+    assert hand(rep, "Anna")["GuDe"] == 1
 
 
 def test_rulebook_example_the_card_is_not_used_twice() -> None:
@@ -102,7 +113,7 @@ def test_any_number_may_be_held() -> None:
     rep = run(body + "6. Anna: take ex:DiDu\n* display Du6\n", X)
     assert codes(rep) == [], messages(rep)
     assert rep.state is not None
-    assert sorted(rep.state.modules[X].hands["Anna"].elements()) == ["DiDu", "GuDe"]
+    assert sorted(hand(rep, "Anna").elements()) == ["DiDu", "GuDe"]
 
 
 def test_the_display_holds_four_cards_exchange_cards_included() -> None:
