@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import NOISE, SETUP, codes, messages, run  # noqa: F401 - shared helpers
+from conftest import NOISE, SETUP, codes, messages, run, view  # noqa: F401 - shared helpers
 
 from referee.engine import GameReport, check_game
 from referee.engine.extensions import MODULES, Extensions, module_owning_verb
@@ -218,7 +218,8 @@ end
     assert rep.state is not None
     anna = rep.state.player_named("Anna")
     assert anna is not None and str(anna.alhambra.get(Coord(0, 1))) == "sq:An"
-    ex = rep.state.modules["wechselstuben"]
-    assert ex.hands["Anna"]["DiDu"] == 1 and ex.hands["Ben"]["GuDe"] == 1
+    shown = view(rep, "wechselstuben")["players"]  # the hands, as `show` prints them
+    assert shown["Anna"]["exchange cards"] == "ex:DiDu"
+    assert shown["Ben"]["exchange cards"] == "ex:GuDe"
     off = check_game(parse_text(text.replace("plaetze, ", ""), "pos.alh")[0])
     assert "MODULE-NOT-ENABLED" in codes(off)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from conftest import SETUP, codes, messages, module, run
+from conftest import SETUP, codes, messages, module, run, view
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,10 +44,8 @@ def test_rulebook_example_garden_with_two_currencies() -> None:
     # "Entweder er bezahlt 9 Gulden plus 2 Denar für den Garten ..."
     rep = run(GET + "6. Anna: buy Gu G11 pay Gu9 De2 ex:GuDe, place G11@1,0\n", X)
     assert codes(rep) == [], messages(rep)
-    assert rep.state is not None
-    data = rep.state.modules[X]
-    assert data.hands["Anna"]["GuDe"] == 0
-    assert data.discard["GuDe"] == 1  # "die er dann abwerfen muss"
+    assert hand(rep, "Anna")["GuDe"] == 0
+    assert view(rep, X)["table"]["discard"] == "ex:GuDe"  # "die er dann abwerfen muss"
 
 
 def test_rulebook_example_pavilion_without_the_card() -> None:
