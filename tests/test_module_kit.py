@@ -239,3 +239,31 @@ def test_view_helper_reads_a_module_through_its_view() -> None:
     assert shown["labels"]["de"] == "Die magischen Gebäude"
     assert shown["table"]["in the tower"] == "6"
     assert "im Turm" in view(rep, "magisch", "de")["table"]
+
+
+# ------------------------------------------------------------------------------ hidden hands
+
+
+def test_hidden_hands_deal_show_and_take() -> None:
+    from collections import Counter
+
+    from referee.modules.base import HiddenHands
+
+    hands = HiddenHands()
+    hands.deal_unseen(["Anna", "Ben"], 3)
+    assert hands.hidden_parts("Anna", str) == ([], 3) and hands.dealt_known == {
+        "Anna": False,
+        "Ben": False,
+    }
+    hands.hand["Anna"].update(["T12", "G10"])
+    held = hands.hand["Anna"]
+    assert hands.hidden_parts("Anna", str.lower) == (["g10", "t12"], 3)
+    assert hands.take_known("Anna", "G10") and not hands.take_known("Anna", "G10")
+    assert hands.hand["Anna"] is held and held == Counter({"T12": 1})  # the same Counter
+    assert "G10" not in held  # no zero count left behind
+
+
+def test_bonus_cards_view_shows_known_and_unknown_face_down_cards() -> None:
+    rep = run("* bonus Anna G10 ?\n1. Ben: take Gu8\n", "bonuskarten", players="Anna, Ben")
+    shown = view(rep, "bonuskarten")["players"]
+    assert shown["Anna"]["face down"] == "G10- ?" and shown["Ben"]["face down"] == "? ? ?"

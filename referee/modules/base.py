@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import copy
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -411,3 +412,38 @@ def pile_windows(state: GameState, piles: Iterable[int]) -> list[tuple[int, int 
 def in_pile_window(k: int, windows: list[tuple[int, int | None]]) -> bool:
     """Whether a card after ``k`` money cards drawn lies in one of the windows."""
     return any(lo <= k and (hi is None or k <= hi) for lo, hi in windows)
+
+
+@dataclass
+class HiddenHands:
+    """Cards dealt face down, per player: those the record named (``hand``, a Counter) and
+    those only counted (``hand_unknown``), and whether a line stated the deal
+    (``dealt_known``). A module's scratch inherits it (``class BonusScratch(HiddenHands,
+    Scratch)``): bonus cards, thieves."""
+
+    dealt_known: dict[str, bool] = field(default_factory=dict)
+    hand: dict[str, Counter[Any]] = field(default_factory=dict)
+    hand_unknown: dict[str, int] = field(default_factory=dict)
+
+    def deal_unseen(self, names: Iterable[str], n: int) -> None:
+        """Each player holds ``n`` cards nobody has named yet."""
+        for name in names:
+            self.dealt_known[name] = False
+            self.hand[name] = Counter()
+            self.hand_unknown[name] = n
+
+    def hidden_parts(self, name: str, write: Callable[[Any], str]) -> tuple[list[str], int]:
+        """The known face-down cards of ``name`` as ``write`` spells them (sorted), and how
+        many more are unknown."""
+        known = sorted(write(c) for c in self.hand.get(name, Counter()).elements())
+        return known, self.hand_unknown.get(name, 0)
+
+    def take_known(self, name: str, card: object) -> bool:
+        """Take ``card`` out of the known face-down cards of ``name`` (False: not among
+        them); the hand stays the same Counter."""
+        held = self.hand[name]
+        if held[card] <= 0:
+            return False
+        held[card] -= 1
+        held += Counter()  # in place (the same Counter stays the hand): drops the zero count
+        return True

@@ -22,6 +22,7 @@ from referee.engine.state import GameState, PlayerState
 from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
+    HiddenHands,
     Scratch,
     arg_player,
     bundled,
@@ -55,10 +56,7 @@ def deal_size(players: int) -> int:
 
 
 @dataclass
-class BonusScratch(Scratch):
-    dealt_known: dict[str, bool] = field(default_factory=dict)  # a `* bonus` line was given
-    hand: dict[str, Counter[TileKind]] = field(default_factory=dict)
-    hand_unknown: dict[str, int] = field(default_factory=dict)
+class BonusScratch(HiddenHands, Scratch):
     revealed: dict[str, list[TileKind]] = field(default_factory=dict)
     owner: dict[TileKind, str] = field(default_factory=dict)  # whose card it is, once known
 
@@ -74,11 +72,8 @@ class Bonuskarten(BundledModule):
     scratch_type = BonusScratch
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
-        n = deal_size(len(state.players))
+        scratch.deal_unseen(state.names, deal_size(len(state.players)))
         for p in state.players:
-            scratch.dealt_known[p.name] = False
-            scratch.hand[p.name] = Counter()
-            scratch.hand_unknown[p.name] = n
             scratch.revealed[p.name] = []
 
     def view(self, state: GameState) -> dict[str, Any]:
@@ -86,12 +81,10 @@ class Bonuskarten(BundledModule):
         data = self.data(state)
         players: dict[str, dict[str, Any]] = {}
         for p in state.players:
-            hand = data.hand.get(p.name, Counter())
-            held = " ".join(sorted(t.code for t in hand.elements()))
-            unknown = data.hand_unknown.get(p.name, 0)
+            known, unknown = data.hidden_parts(p.name, lambda t: t.code)
             players[p.name] = {
                 "revealed": " ".join(t.code for t in data.revealed.get(p.name, [])) or "-",
-                "face down": " ".join(x for x in (held, "? " * unknown) if x).strip() or "-",
+                "face down": " ".join(known + ["?"] * unknown) or "-",
             }
         return self.shown(players=players)
 
@@ -393,10 +386,8 @@ class Bonuskarten(BundledModule):
                 where=Text("BONUS-SUPPLY.where/s", holder=holder),
             )
         hand = data.hand[name]
-        if hand[kind] > 0:
-            hand[kind] -= 1
-            hand += Counter()
-            data.hand[name] = hand
+        if data.take_known(name, kind):
+            pass  # a card the record named
         elif data.hand_unknown[name] > 0 and holder in (None, name):
             data.hand_unknown[name] -= 1
         elif holder in (None, name):
