@@ -267,3 +267,24 @@ def test_bonus_cards_view_shows_known_and_unknown_face_down_cards() -> None:
     rep = run("* bonus Anna G10 ?\n1. Ben: take Gu8\n", "bonuskarten", players="Anna, Ben")
     shown = view(rep, "bonuskarten")["players"]
     assert shown["Anna"]["face down"] == "G10- ?" and shown["Ben"]["face down"] == "? ? ?"
+
+
+# ------------------------------------------------------------------------------ named players
+
+
+def test_named_contenders_flag_unknown_names_and_leave_out_the_lines_own_player() -> None:
+    from referee.modules.base import named_contenders, named_player
+    from referee.record.model import GenericArg, Pos
+
+    rep = run("1. Ben: take Gu8\n")
+    state = rep.state
+    assert state is not None
+    anna, ben = state.player_named("Anna"), state.player_named("Ben")
+    at = Pos(7, 3)
+    before = len(state.found)
+    args = [GenericArg("Ben", Pos(7, 9)), GenericArg("Zed", Pos(7, 13)), GenericArg("Anna")]
+    assert named_contenders(state, args, at, skip=anna) == [(ben, Pos(7, 9))]
+    found = state.found[before:]
+    assert [(v.code, v.column, v.player) for v in found] == [("UNKNOWN-PLAYER", 13, "Zed")]
+    assert "Anna, Ben, Cem" in found[0].message()
+    assert named_player(state, GenericArg("Cem"), at) is state.player_named("Cem")

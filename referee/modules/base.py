@@ -447,3 +447,27 @@ class HiddenHands:
         held[card] -= 1
         held += Counter()  # in place (the same Counter stays the hand): drops the zero count
         return True
+
+
+def named_player(state: GameState, arg: GenericArg, pos: Pos) -> PlayerState | None:
+    """The player a line names in an argument (``* bonus Anna ...``); a name that matches
+    nobody is flagged (``UNKNOWN-PLAYER``, listing the players) and gives None."""
+    who = arg_player(state, arg)
+    if who.player is None:
+        state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+    return who.player
+
+
+def named_contenders(
+    state: GameState, args: Iterable[GenericArg], pos: Pos, skip: PlayerState | None = None
+) -> list[tuple[PlayerState, Pos]]:
+    """The other players an out-of-turn line names as wanting the same moment (``vizier
+    ... Ben Cem``): each with the place of its name; names that match nobody are flagged as
+    in :func:`named_player`, the line's own player (``skip``) is left out. The module then
+    says which of them could have acted and asks the arbiter who comes first."""
+    out: list[tuple[PlayerState, Pos]] = []
+    for arg in args:
+        found = named_player(state, arg, pos)
+        if found is not None and found is not skip:
+            out.append((found, arg.pos or pos))
+    return out

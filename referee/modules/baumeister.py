@@ -30,10 +30,10 @@ from referee.engine.turns import Moment
 from referee.modules.base import (
     BundledModule,
     Scratch,
-    arg_player,
     bundled,
     in_pile_window,
     module_data,
+    named_player,
     pile_windows,
     section,
 )
@@ -150,11 +150,9 @@ class Baumeister(BundledModule):
         if not event.args:
             state.flag("BAUMEISTER-TOKEN", pos, reason="deal", token=DEAL)
             return []
-        who = arg_player(state, event.args[0])
-        if who.player is None:
-            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+        p = named_player(state, event.args[0], pos)
+        if p is None:
             return []
-        p = who.player
         data = self.data(state)
         drawn, other = drawn_tokens(event.args[1:], KIND)
         for a in other:

@@ -24,10 +24,10 @@ from referee.modules.base import (
     BundledModule,
     HiddenHands,
     Scratch,
-    arg_player,
     bundled,
     interrupting_player,
     module_data,
+    named_player,
 )
 from referee.record.model import (
     Coord,
@@ -100,11 +100,9 @@ class Bonuskarten(BundledModule):
                 reason="syntax",
             )
             return []
-        who = arg_player(state, event.args[0])
-        if who.player is None:
-            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+        p = named_player(state, event.args[0], pos)
+        if p is None:
             return []
-        p = who.player
         if state.phase != "setup":
             state.flag(
                 "BONUS-DEAL",

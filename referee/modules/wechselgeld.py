@@ -28,9 +28,9 @@ from referee.engine.turns import Moment
 from referee.modules.base import (
     BundledModule,
     Scratch,
-    arg_player,
     bundled,
     module_data,
+    named_player,
     section,
 )
 from referee.record.model import (
@@ -113,11 +113,9 @@ class Wechselgeld(BundledModule):
         if not event.args:
             state.flag("WECHSELGELD-TOKEN", pos, reason="syntax", token=VERB)
             return []
-        who = arg_player(state, event.args[0])
-        if who.player is None:
-            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+        p = named_player(state, event.args[0], pos)
+        if p is None:
             return []
-        p = who.player
         drawn, other = drawn_tokens(event.args[1:], KIND)
         for a in other:
             assert isinstance(a, GenericArg)
