@@ -224,12 +224,12 @@ def test_paid_diamonds_come_back_with_the_discard_pile() -> None:
 
     rep = at("1. Anna: buy Gu S9 pay dm:5 dm:4, take Gu1, reserve S9\n")
     assert rep.state is not None
-    data = rep.state.modules[X]
-    deck = data.in_deck
+    deck = view(rep, X)["table"]["in the deck"]
     module = rep.state.ext.kind_handler("dm")
     assert module is not None
     module.reshuffle(rep.state, NOWHERE)
-    assert data.in_deck == deck + 2 and not data.discard
+    after = view(rep, X)["table"]
+    assert after["in the deck"] == deck + 2 and after["discard"] == "-"
     assert "DIAMOND-RESHUFFLE" in [v.code for v in rep.state.found]
 
 
