@@ -167,11 +167,12 @@ def test_used_cards_go_back_into_the_deck_on_a_reshuffle() -> None:
     text = SETUP.format(players="Anna, Ben, Cem", modules=X) + GET
     text += "6. Anna: buy Gu G11 pay Gu9 De2 ex:GuDe, place G11@1,0\n"
     state, _ = replay(parse_text(text)[0])
-    data = state.modules[X]
-    assert data.deck["GuDe"] == 0 and data.discard["GuDe"] == 1
-    before = len(state.found)
+    table = state.ext.views(state)[X]["table"]  # the deck and the discard pile, as shown
+    assert table["discard"] == "ex:GuDe"
+    before, deck = len(state.found), table["in the deck"]
     core.reshuffle(state, Pos(99, 1))
-    assert data.deck["GuDe"] == 1 and data.discard.total() == 0
+    table = state.ext.views(state)[X]["table"]
+    assert table["in the deck"] == deck + 1 and table["discard"] == "none"
     # the other five never turned up: the deck was not used up (flagged)
     assert [v.code for v in state.found[before:]] == ["EXCHANGE-RESHUFFLE"]
 
@@ -181,7 +182,9 @@ def test_exchange_cards_do_not_count_in_the_end_of_game_distribution() -> None:
     # Wechselstuben nicht mehr eingesetzt werden." Only money counts for "most Gulden".
     text = SETUP.format(players="Anna, Ben, Cem", modules=X) + GET
     state, _ = replay(parse_text(text)[0])
-    assert state.modules[X].hands["Anna"]["GuDe"] == 1
+    anna, module = state.player_named("Anna"), state.ext.kind_handler("ex")
+    assert anna is not None and module is not None
+    assert module.hand(state, anna)["GuDe"] == 1  # type: ignore[attr-defined]
     winner, known, shown = core.most_money(state, Currency.GULDEN)
     assert known and winner is not None and winner.name == "Ben"  # Gu8 Gu1 Gu3
     assert "Anna 9" in shown  # Gu9 only; the yellow-blue card adds nothing
