@@ -23,13 +23,7 @@ from referee.engine.findings import problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
-from referee.record.model import (
-    Buy,
-    ComponentRef,
-    ModuleChance,
-    Pos,
-    TakeMoney,
-)
+from referee.record.model import Buy, ComponentRef, ModuleChance, Pos, TakeMoney
 
 H = "DIE DIAMANTEN"
 S_USE = section(H, "Wie setzt man Diamanten ein?")

@@ -18,14 +18,7 @@ from referee.engine.actions.purchase import counted_cards
 from referee.engine.findings import problem, unverifiable
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.modules.base import (
-    BundledModule,
-    Scratch,
-    arg_player,
-    bundled,
-    module_data,
-    section,
-)
+from referee.modules.base import BundledModule, Scratch, arg_player, bundled, module_data, section
 from referee.record.model import (
     Buy,
     CardRef,

@@ -25,14 +25,7 @@ from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, li
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import (
-    BundledModule,
-    Scratch,
-    bundled,
-    module_data,
-    named_player,
-    section,
-)
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player, section
 from referee.record.model import (
     Buy,
     CardRef,
