@@ -288,3 +288,52 @@ def test_named_contenders_flag_unknown_names_and_leave_out_the_lines_own_player(
     assert [(v.code, v.column, v.player) for v in found] == [("UNKNOWN-PLAYER", 13, "Zed")]
     assert "Anna, Ben, Cem" in found[0].message()
     assert named_player(state, GenericArg("Cem"), at) is state.player_named("Cem")
+
+
+# ------------------------------------------------------------------------------ the template
+
+
+def _blocks(language: str) -> list[str]:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "modules.md").read_text("utf-8")
+    parts = text.split(f"```{language}\n")[1:]
+    return [p.split("```", 1)[0] for p in parts]
+
+
+def test_the_guides_template_is_a_working_module(tmp_path: Path) -> None:
+    """docs/modules.md's template and its YAML, written to files, make a module: registered,
+    named and titled from the YAML, its rule text registered, its piece writing and reading
+    its token, its default view."""
+    from referee.engine.state import GameState
+
+    code = next(b for b in _blocks("python") if "class Beispiele" in b)
+    data = next(b for b in _blocks("yaml") if "module: beispiele" in b)
+    (tmp_path / "beispiele.yaml").write_text(data, encoding="utf-8")
+    source = tmp_path / "beispiele.py"
+    source.write_text(code, encoding="utf-8")
+    mod = types.ModuleType("beispiele")
+    mod.__file__ = str(source)
+    sys.modules["beispiele"] = mod
+    try:
+        exec(compile(code, str(source), "exec"), mod.__dict__)
+        cls = MODULES["beispiele"]
+        assert cls is mod.Beispiele and MODULES["examples"] is cls
+        assert cls.title_de == "Die Beispiele" and cls.page == 99
+        assert cls.section == "rulebook-bigbox-de-2019.txt § DIE BEISPIELE"
+        assert RULES["EXAMPLE-TOKEN"].section.endswith("DIE BEISPIELE: Spielmaterial")
+        piece = mod.Example(5, frozenset({Side.N}))
+        assert str(piece) == "bs:5n" and piece.matches(ComponentRef("bs", "5"))
+        assert not piece.matches(ComponentRef("bs", "7n")) and piece.type is None
+        assert mod.parse_example("5x") == (5, frozenset()) and mod.parse_example("5q") is None
+        state = GameState.__new__(GameState)  # the default view reads only the players
+        state.players = []
+        module = cls()
+        assert module.tower_components() == {"5": 1, "7": 1}
+        assert module.shown()["labels"] == {"en": "The Examples", "de": "Die Beispiele"}
+    finally:
+        del sys.modules["beispiele"]
+        for key in ("beispiele", "examples"):
+            MODULES.pop(key, None)
+        RULES.pop("EXAMPLE-TOKEN", None)
+        for texts in CATALOGUE.values():
+            for key in [k for k in texts if k.startswith("EXAMPLE-TOKEN")]:
+                del texts[key]

@@ -69,18 +69,23 @@ texts (``modules NAME --format yaml`` shows the component data without them)."""
 
 def _yaml_beside(cls: type) -> dict[str, Any] | None:
     """The YAML file beside the file that defines ``cls`` (``magisch.py`` -> ``magisch.yaml``),
-    parsed, or None when there is none."""
+    parsed (once), or None when there is none."""
     import sys
 
     file = getattr(sys.modules.get(cls.__module__), "__file__", None)
     if not file:
         return None
-    path = Path(file).resolve()
-    if path.with_suffix(".yaml").parent == HERE:
-        return module_data(path.stem) if path.with_suffix(".yaml").exists() else None
-    if not path.with_suffix(".yaml").exists():
+    path = Path(file).resolve().with_suffix(".yaml")
+    if not path.exists():
         return None
-    data = _safe_load(path.with_suffix(".yaml"), path.with_suffix(".yaml").read_text("utf-8"))
+    if path.parent == HERE:
+        return module_data(path.stem)
+    return _yaml_file(path)
+
+
+@cache
+def _yaml_file(path: Path) -> dict[str, Any] | None:
+    data = _safe_load(path, path.read_text(encoding="utf-8"))
     return data if isinstance(data, dict) else None
 
 
@@ -180,6 +185,11 @@ class BundledModule(Module):
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         """Fill a fresh scratch space (players are known; setup may not be complete)."""
+
+    @classmethod
+    def yaml(cls) -> dict[str, Any]:
+        """The module's YAML (beside its file): its component data under ``components``."""
+        return _yaml_beside(cls) or {}
 
     def shown(
         self,
