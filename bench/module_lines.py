@@ -33,9 +33,8 @@ def at(commit: str, path: str) -> str:
 def main(argv: list[str]) -> int:
     args = [a for a in argv if not a.startswith("--")]
     before = args[0] if args else "58cf371"
-    names = sorted(
-        p.stem for p in (ROOT / "referee/modules").glob("*.py") if p.stem not in ("base", "__init__")
-    )
+    files = (ROOT / "referee/modules").glob("*.py")
+    names = sorted(p.stem for p in files if p.stem not in ("base", "__init__"))
     moved = [n for n in names if n not in ENGINE_SIDE]
     grown = sum(
         non_blank((ROOT / p).read_text(encoding="utf-8")) - non_blank(at(before, p)) for p in SHARED
