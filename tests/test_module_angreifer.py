@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from test_module_common import codes, messages, run
+from conftest import codes, messages, run
 
 from referee.catalogue import Side, catalogue
 from referee.cli import cli

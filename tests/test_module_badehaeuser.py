@@ -11,14 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import beside as beside_market
+from conftest import codes, run
 
 from referee.catalogue import catalogue
-from referee.engine import check_game
+from referee.engine import GameReport, check_game
 from referee.geometry.grid import Alhambra
 from referee.modules.badehaeuser import Bathhouse, parse_bath, score_bathhouses, side_points
 from referee.notation import parse_text
 from referee.record.model import Coord
-from tests.test_module_common import codes, run
 
 BH = "badehaeuser"
 # Ben buys A9 exactly, takes Gu1, keeps A9; the refill draws a bathhouse for the Dirham field:
@@ -29,9 +30,8 @@ REFILL = (
 )
 
 
-def beside(rep: object) -> list[tuple[int, str]]:
-    state = rep.state  # type: ignore[attr-defined]
-    return [(f, b.code) for f, b in state.modules[BH].beside]
+def beside(rep: GameReport) -> list[tuple[int, str]]:
+    return beside_market(rep, BH)
 
 
 def test_a_drawn_bathhouse_lies_next_to_its_field_and_another_tile_is_drawn() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import view
 
 from referee.catalogue import BuildingType
 from referee.cli import cli
@@ -64,9 +65,12 @@ def plots_of(rep: GameReport, name: str) -> list[Plot]:
 
 
 def columns(rep: GameReport) -> dict[int, list[str]]:
-    assert rep.state is not None
-    data = rep.state.modules[BL]
-    return {n: [k.code for k in col] for n, col in data.columns.items()}
+    table = view(rep, BL)["table"]  # "number tile 1": "P A" ("-": empty, "?": not laid out)
+    return {
+        int(key.rsplit(" ", 1)[1]): [] if text == "-" else text.split()
+        for key, text in table.items()
+        if key.startswith("number tile ") and text != "?"
+    }
 
 
 BUY = "1. Ben: buy De bl:1_12n pay De9 De3"

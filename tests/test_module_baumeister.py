@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import codes, messages
+from conftest import codes, messages, module
 
 from referee.catalogue import Currency
 from referee.cli import cli
@@ -69,7 +69,7 @@ def run(body: str, anna: str, ben: str = "Di9", display: str = "Gu1 Di4 De6 Du2"
 
 def cards(rep: GameReport) -> HiddenSupply:
     assert rep.state is not None
-    supply: HiddenSupply = rep.state.modules[X].cards
+    supply: HiddenSupply = module(rep, X).supply(rep.state)
     return supply
 
 

@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import beside as beside_market
+from conftest import codes, run
 
 from referee.cli import cli
-from referee.engine import check_game
+from referee.engine import GameReport, check_game
 from referee.geometry.grid import Alhambra
 from referee.modules.bazare import Bazaar, bazaar_points, parse_bazaar, score_bazaars
 from referee.notation import parse_text
 from referee.record.model import ComponentRef, Coord
-from tests.test_module_common import codes, run
 
 BZ = "bazare"
 # Ben buys the arcade A9 exactly (another action), takes Gu1 and keeps A9 in his reserve; the
@@ -32,9 +33,8 @@ REFILL = (
 )
 
 
-def bazaars_beside(rep: object) -> list[str]:
-    state = rep.state  # type: ignore[attr-defined]
-    return [b.code for b in state.modules[BZ].beside]
+def bazaars_beside(rep: GameReport) -> list[str]:
+    return [code for _field, code in beside_market(rep, BZ)]
 
 
 # ------------------------------------------------------------------ the market (E14)

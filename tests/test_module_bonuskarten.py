@@ -1,6 +1,6 @@
 """Die Bonuskarten (rulebook-bigbox-de-2019.txt § DIE BONUSKARTEN).
 
-Setup of ``test_module_common`` with the wall-less garden G10- on the Dirham field; Cem buys it
+Setup of ``conftest`` with the wall-less garden G10- on the Dirham field; Cem buys it
 in turn 5 with Di8 Di2 and builds it at 1,0 (the rulebook example's garden "ohne Stadtmauer
 mit dem Preis 10").
 """
@@ -8,7 +8,7 @@ mit dem Preis 10").
 from __future__ import annotations
 
 import pytest
-from test_module_common import SETUP, codes, messages
+from conftest import SETUP, codes, messages
 
 from referee.catalogue import BuildingType
 from referee.engine import GameReport, check_game

@@ -1,7 +1,8 @@
 """The module system: registry, the Modules header, modules not switched on, the command.
 
-Helpers here (``run``, ``codes``) are shared by the ``test_module_*.py`` files: a three-player
-setup whose start money, display and market are known.
+The helpers ``run``, ``codes`` and ``messages`` live in ``conftest.py`` (a three-player setup
+whose start money, display and market are known); they are imported here too for the files
+that still take them from this one.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import NOISE, SETUP, codes, messages, run, view  # noqa: F401 - shared helpers
 
 from referee.engine import GameReport, check_game
 from referee.engine.extensions import MODULES, Extensions, module_owning_verb
@@ -16,37 +18,6 @@ from referee.modules import BUNDLED
 from referee.modules.base import module_data
 from referee.notation import parse_text
 from referee.record.model import Coord
-
-# Anna 21 in 4 cards, Ben 20 in 3 cards, Cem 22 in 4 cards: Ben starts (fewest cards),
-# then Cem, then Anna (rulebook-base-de-2003.txt, "Spielvorbereitung").
-SETUP = """[Players "{players}"]
-[Modules "{modules}"]
-
-* deal Anna Gu9 De7 De2 Du3
-* deal Ben Di9 Gu8 De3
-* deal Cem Du9 Di8 Gu2 De3
-* display Gu1 Di4 De6 Du2
-* market Gu:G11 Di:A9 De:P7 Du:T12
-start Ben
-"""
-
-NOISE = ("EXCHANGE-PILE",)  # unit tests reveal exchange cards early on purpose
-
-
-def run(body: str, modules: str = "", players: str = "Anna, Ben, Cem") -> GameReport:
-    text = SETUP.format(players=players, modules=modules) + body
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
-
-
-def codes(report: GameReport, ignore: tuple[str, ...] = NOISE) -> list[str]:
-    return [v.code for v in report.violations if v.code not in ignore]
-
-
-def messages(report: GameReport) -> list[str]:
-    return [v.message() for v in report.violations]
-
 
 # ------------------------------------------------------------------------------ registry
 
@@ -247,7 +218,8 @@ end
     assert rep.state is not None
     anna = rep.state.player_named("Anna")
     assert anna is not None and str(anna.alhambra.get(Coord(0, 1))) == "sq:An"
-    ex = rep.state.modules["wechselstuben"]
-    assert ex.hands["Anna"]["DiDu"] == 1 and ex.hands["Ben"]["GuDe"] == 1
+    shown = view(rep, "wechselstuben")["players"]  # the hands, as `show` prints them
+    assert shown["Anna"]["exchange cards"] == "ex:DiDu"
+    assert shown["Ben"]["exchange cards"] == "ex:GuDe"
     off = check_game(parse_text(text.replace("plaetze, ", ""), "pos.alh")[0])
     assert "MODULE-NOT-ENABLED" in codes(off)

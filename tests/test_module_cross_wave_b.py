@@ -5,7 +5,7 @@ players, the market of the Diamanten section's example: Gu:S9 Di:A7 De:P6 Du:T12
 
 from __future__ import annotations
 
-from test_module_common import codes, messages
+from conftest import codes, messages, module
 from test_module_diamanten import at
 
 
@@ -57,7 +57,8 @@ def test_diamonds_complete_a_building_site() -> None:
     body = _SITE + "4. Anna: complete T12 bs:De pay dm:5 dm:4 dm:3, take Gu2\n"
     rep = at(body, hand="dm:6 dm:5 dm:4 dm:3", modules="diamanten, baustellen")
     assert codes(rep) == [], messages(rep)
-    assert rep.state is not None and not rep.state.modules["diamanten"].hands["Anna"]
+    anna = rep.state.player_named("Anna") if rep.state is not None else None
+    assert anna is not None and not module(rep, "diamanten").hand(rep.state, anna)
 
 
 def test_diamonds_short_of_the_full_price_do_not_complete_a_site() -> None:

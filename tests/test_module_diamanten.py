@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import codes, messages, run
+from conftest import codes, messages, module, run, view
 
 from referee.catalogue import Currency
 from referee.cli import cli
@@ -49,7 +49,9 @@ def at(
 
 def diamonds(rep: GameReport, name: str = "Anna") -> list[int]:
     assert rep.state is not None
-    return sorted(rep.state.modules[X].hands[name].elements())
+    player = rep.state.player_named(name)
+    assert player is not None
+    return sorted(module(rep, X).hand(rep.state, player).elements())
 
 
 # ------------------------------------------------------------------ the rulebook example
@@ -61,8 +63,7 @@ def test_rulebook_example_5_and_4_pay_the_seraglio_9_exactly() -> None:
     rep = at("1. Anna: buy Gu S9 pay dm:5 dm:4, take Gu1, reserve S9\n")
     assert codes(rep) == [], messages(rep)  # exact: the take is a second action
     assert diamonds(rep) == []
-    assert rep.state is not None
-    assert sorted(rep.state.modules[X].discard.elements()) == [4, 5]  # to the discard pile
+    assert view(rep, X)["table"]["discard"] == "dm:4 dm:5"  # to the discard pile
 
 
 def test_rulebook_example_or_overpay_the_arcades_or_the_pavilion() -> None:
@@ -223,12 +224,12 @@ def test_paid_diamonds_come_back_with_the_discard_pile() -> None:
 
     rep = at("1. Anna: buy Gu S9 pay dm:5 dm:4, take Gu1, reserve S9\n")
     assert rep.state is not None
-    data = rep.state.modules[X]
-    deck = data.in_deck
+    deck = view(rep, X)["table"]["in the deck"]
     module = rep.state.ext.kind_handler("dm")
     assert module is not None
     module.reshuffle(rep.state, NOWHERE)
-    assert data.in_deck == deck + 2 and not data.discard
+    after = view(rep, X)["table"]
+    assert after["in the deck"] == deck + 2 and after["discard"] == "-"
     assert "DIAMOND-RESHUFFLE" in [v.code for v in rep.state.found]
 
 

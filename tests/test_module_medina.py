@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import codes, run
 
 from referee.cli import cli
 from referee.engine import check_game
 from referee.notation import parse_text
 from referee.scoring import category_line, render_scoring_text, score_round
 from referee.scoring.core import ScoringEntry
-from tests.test_module_common import codes, run
 
 MD = "medina"
 
@@ -164,7 +164,7 @@ GAME = """\
 @pytest.fixture
 def medina_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shared test setup with a medina on the Gulden field instead of G11."""
-    import tests.test_module_common as common
+    import conftest as common
 
     monkeypatch.setattr(
         common, "SETUP", common.SETUP.replace("* market Gu:G11", "* market Gu:md:8n")
@@ -227,7 +227,7 @@ def test_more_medinas_than_exist() -> None:
     ("token", "reason"), [("md:8q", "form"), ("md:12n", "no-such-price"), ("md:8", "no-walls")]
 )
 def test_bad_medina_tokens(token: str, reason: str) -> None:
-    import tests.test_module_common as common
+    import conftest as common
 
     setup = common.SETUP.replace("Gu:G11", f"Gu:{token}")
     rep = check_game(parse_text(setup.format(players="Anna, Ben, Cem", modules=MD), "t.alh")[0])
@@ -237,7 +237,7 @@ def test_bad_medina_tokens(token: str, reason: str) -> None:
 
 
 def test_switched_off() -> None:
-    import tests.test_module_common as common
+    import conftest as common
 
     setup = common.SETUP.replace("Gu:G11", "Gu:md:8n")
     rep = check_game(parse_text(setup.format(players="Anna, Ben, Cem", modules=""), "t.alh")[0])
@@ -395,7 +395,7 @@ def test_a_wrong_claim_is_explained_in_german_too() -> None:
 
 def test_a_piece_that_is_not_in_the_tower_cannot_be_drawn() -> None:
     # squares are taken from their own stacks, never drawn from the tower (E5 is per module)
-    import tests.test_module_common as common
+    import conftest as common
 
     setup = common.SETUP.replace("Gu:G11", "Gu:sq:Tne")
     rep = check_game(

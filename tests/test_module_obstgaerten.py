@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from test_module_common import codes, messages
+from conftest import codes, messages, view
 
 from referee.cli import cli
 from referee.engine import GameReport, check_game
@@ -20,6 +20,15 @@ from referee.notation import parse_text
 
 M = "obstgaerten"
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-obstgaerten.alh"
+
+
+def fields(rep: GameReport) -> dict[str, dict[int, int]]:
+    """Each player's fruits by orchard field, as the module's view shows them (``12:fr:4``)."""
+    out: dict[str, dict[int, int]] = {}
+    for name, row in view(rep, M)["players"].items():
+        parts = [t.split(":") for t in row["fields"].split()] if row["fields"] != "-" else []
+        out[name] = {int(n): int(k) for n, _fr, k in parts}
+    return out
 
 
 def example(old: str = "", new: str = "", count: int = 1) -> GameReport:
@@ -145,17 +154,15 @@ def test_a_taken_field_and_the_reserve() -> None:
     assert codes(rep)[0] == "FRUIT-FIELD" and "already taken" in messages(rep)[0]
     # "Die Frucht bekommt ein Spieler auch, wenn er das Gebäude in seine Reserve legt."
     rep = example()
-    assert rep.state is not None
-    assert rep.state.modules[M].fields["Anna"][12] == 4  # turn 67: reserve C7sw, fruit fr:4 12
+    assert fields(rep)["Anna"][12] == 4  # turn 67: reserve C7sw, fruit fr:4 12
 
 
 def test_every_bought_or_handed_out_tile_brings_its_fruit() -> None:
     # reading: the leftover tiles handed out at the end take their fruit along
     text = EXAMPLE.read_text(encoding="utf-8")
     rep = example()
-    assert rep.state is not None
-    data = rep.state.modules[M]
-    assert sum(data.drawn.values()) <= 56
+    shown = view(rep, M)
+    assert shown["table"]["fruits drawn"] <= 56
     for name in ("Anna", "Ben", "Cem"):
         bought = sum(
             ln.count(" buy ")
@@ -163,7 +170,7 @@ def test_every_bought_or_handed_out_tile_brings_its_fruit() -> None:
             if f". {name}: " in ln or ln.startswith(f"{name}: ")
         )
         handed = text.split("\ndistribute ")[1].splitlines()[0].count(f" {name}@")
-        have = len(data.fields.get(name, {})) + data.face_down.get(name, 0)
+        have = len(fields(rep)[name]) + shown["players"][name]["face down"]
         assert have == bought + handed, name
 
 
@@ -312,9 +319,7 @@ def test_option_leftovers_none_keeps_the_fruits_of_the_handed_out_tiles_back() -
     for opt in ("", " leftovers=none"):
         game = parse_text(text.replace(f'[Modules "{M}"]', f'[Modules "{M}{opt}"]'))[0]
         rep = check_game(game)
-        assert rep.state is not None
-        fields = rep.state.modules[M].fields
-        counts[opt] = {name: len(f) for name, f in fields.items()}
+        counts[opt] = {name: len(f) for name, f in fields(rep).items()}
         claims = [v for v in rep.violations if v.code == "SCORE-CLAIM"]
         assert bool(claims) == bool(opt)  # the example's claims count the fruits along
     assert counts[""]["Cem"] == counts[" leftovers=none"]["Cem"] + 1

@@ -6,9 +6,9 @@ are not in the texts, so the faces used here are invented for the tests.
 
 from __future__ import annotations
 
+from conftest import codes, messages, run
 from hypothesis import given
 from hypothesis import strategies as st
-from test_module_common import codes, messages, run
 
 from referee.catalogue import SIDES, BuildingType, Side, catalogue
 from referee.geometry import Alhambra, longest_outer_wall

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import codes, messages, run
+from conftest import codes, messages, module, run, view
 
 from referee.cli import cli
 from referee.engine import GameReport, check_game
@@ -44,7 +44,9 @@ def at(body: str, hand: str = "Di4 Di3 Gu2", treasures: str = "", modules: str =
 
 def treasures(rep: GameReport, name: str = "Anna") -> list[int]:
     assert rep.state is not None
-    return sorted(rep.state.modules[X].kept[name])
+    player = rep.state.player_named(name)
+    assert player is not None
+    return sorted(module(rep, X).kept(rep.state, player))
 
 
 def test_rulebook_example_arcades_9_for_7_and_the_3_treasure() -> None:
@@ -57,8 +59,8 @@ def test_rulebook_example_arcades_9_for_7_and_the_3_treasure() -> None:
     )
     assert codes(rep) == [], messages(rep)  # exact: the take is a second action
     assert treasures(rep) == [1, 4, 5]
-    assert rep.state is not None
-    assert rep.state.modules[X].given == [("Anna", 3, 16)]
+    shown = view(rep, X)["players"]  # the treasure given, as `show` prints it
+    assert [shown[n]["given"] for n in ("Anna", "Ben", "Cem")] == ["sz:3", "-", "-"]
 
 
 def test_without_a_treasure_the_same_payment_is_underpaid() -> None:
@@ -155,8 +157,9 @@ def test_treasures_are_stated_and_checked() -> None:
 def test_every_player_starts_with_the_five_treasures() -> None:
     # "Jeder Spieler erhält die 5 Schätze in seiner Spielerfarbe, die er vor sich ablegt."
     rep = run("1. Ben: take Gu1 Di4\n", X)
-    assert rep.state is not None
-    assert rep.state.modules[X].kept == {n: [1, 2, 3, 4, 5] for n in ("Anna", "Ben", "Cem")}
+    assert {n: treasures(rep, n) for n in ("Anna", "Ben", "Cem")} == {
+        n: [1, 2, 3, 4, 5] for n in ("Anna", "Ben", "Cem")
+    }
 
 
 def test_the_vizier_may_bribe_and_the_purchase_counts_as_exact() -> None:

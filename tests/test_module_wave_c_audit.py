@@ -9,10 +9,11 @@ set aside never fill a field, and never keep the game going.
 
 from __future__ import annotations
 
+from conftest import beside, codes, run
+
 from referee.engine.core import settle_before
 from referee.engine.state import EMPTY
 from referee.record.model import NOWHERE
-from tests.test_module_common import codes, run
 
 MODS = "bazare, badehaeuser, wunschbrunnen"
 # Ben buys A9 exactly, takes Gu1, keeps A9; the refill draws a well, a bathhouse and a bazaar
@@ -26,11 +27,9 @@ REFILL = (
 def test_the_three_kinds_of_pieces_beside_the_market_lie_there_together() -> None:
     rep = run(REFILL, MODS)
     assert codes(rep) == [], [v.message() for v in rep.violations]
-    state = rep.state
-    assert state is not None
-    assert [w.code for _f, w in state.modules["wunschbrunnen"].beside] == ["ww:4"]
-    assert [b.code for _f, b in state.modules["badehaeuser"].beside] == ["bh:PSAC"]
-    assert [b.code for b in state.modules["bazare"].beside] == ["bz:DePSA"]
+    assert [code for _f, code in beside(rep, "wunschbrunnen")] == ["ww:4"]
+    assert [code for _f, code in beside(rep, "badehaeuser")] == ["bh:PSAC"]
+    assert [code for _f, code in beside(rep, "bazare")] == ["bz:DePSA"]
 
 
 def test_pieces_set_aside_never_break_the_game_end_test() -> None:

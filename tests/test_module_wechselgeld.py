@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import codes, messages
+from conftest import codes, messages, module
 
 from referee.catalogue import Currency
 from referee.cli import cli
@@ -59,7 +59,7 @@ def run(
 
 def coins(rep: GameReport) -> HiddenSupply:
     assert rep.state is not None
-    supply: HiddenSupply = rep.state.modules[X].coins
+    supply: HiddenSupply = module(rep, X).supply(rep.state)
     return supply
 
 

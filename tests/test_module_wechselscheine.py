@@ -8,11 +8,10 @@ the rulebook's two examples.
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import pytest
 from click.testing import CliRunner
-from test_module_common import codes, messages
+from conftest import codes, messages, view
 
 from referee.catalogue import Currency
 from referee.cli import cli
@@ -60,9 +59,12 @@ def at(
     return check_game(games[0])
 
 
-def data(rep: GameReport) -> object:
-    assert rep.state is not None
-    return rep.state.modules[X]
+def shown(rep: GameReport) -> tuple[dict[str, str], str]:
+    """Each player's certificate and the stones in the middle, as the view shows them."""
+    v = view(rep, X)
+    return {n: row["certificate"] for n, row in v["players"].items()}, v["table"][
+        "stones in the middle"
+    ]
 
 
 NOISE = ("EXCHANGE-PILE", "REFILL-DISPLAY")
@@ -74,9 +76,9 @@ def test_rulebook_example_arcades_4_paid_with_9_gulden_stores_5_denar() -> None:
     # 5 Dinar (blau) besitzt."
     rep = at("1. Anna: buy Gu A4 pay Gu9, certificate ws:De5, reserve A4\n")
     assert codes(rep) == [], messages(rep)
-    d = data(rep)
-    assert d.held["Anna"] == (DE, 5)  # type: ignore[attr-defined]
-    assert d.stones == Counter({GU: 2, Currency.DIRHAM: 2, DE: 1, DU: 2})  # type: ignore[attr-defined]
+    held, stones = shown(rep)
+    assert held["Anna"] == "ws:De5" and held["Ben"] == "-"
+    assert stones == "Gu 2, Di 2, De 1, Du 2"
 
 
 def test_rulebook_example_the_credit_overpays_the_tower_and_is_stored_again() -> None:
@@ -90,10 +92,9 @@ def test_rulebook_example_the_credit_overpays_the_tower_and_is_stored_again() ->
         + "4. Anna: buy De T12 pay De8 ws:De5, certificate ws:De1, reserve T12\n"
     )
     assert codes(rep, NOISE) == [], messages(rep)
-    d = data(rep)
-    assert d.held["Anna"] == (DE, 1)  # type: ignore[attr-defined]
-    assert d.stones[DE] == 1  # the stone went back and was taken again  # type: ignore[attr-defined]
-    assert d.spent == [("Anna", "ws:De5", 23)]  # type: ignore[attr-defined]
+    held, stones = shown(rep)  # ws:De5 paid (the price 12 is covered only with it) ...
+    assert held["Anna"] == "ws:De1"  # ... and the overpaid 1 stored again
+    assert "De 1," in stones  # the stone went back and was taken again
 
 
 def test_the_credit_pays_like_a_money_card_of_its_value() -> None:
@@ -217,7 +218,7 @@ def test_the_stored_credit_is_no_money_in_the_distribution() -> None:
     rep = at("", ben="certificate ws:Du6")
     assert rep.state is not None
     ben = rep.state.players[1]
-    assert data(rep).held["Ben"] == (DU, 6)  # type: ignore[attr-defined]
+    assert shown(rep)[0]["Ben"] == "ws:Du6"
     ctx = Context(rep.state)
     assert ctx.decide(Decision.DISTRIBUTION_MONEY, player=ben, currency=DU) == 9
 
@@ -292,7 +293,8 @@ def test_legal_moves_store_with_each_stone_and_pay_with_the_credit() -> None:
 def test_a_position_states_certificates() -> None:
     rep = at("", anna="certificate none", ben="certificate ws:Du6")
     assert codes(rep) == [], messages(rep)
-    assert data(rep).held == {"Anna": None, "Ben": (DU, 6), "Cem": None}  # type: ignore[attr-defined]
-    assert data(rep).stones[DU] == 1  # type: ignore[attr-defined]
+    held, stones = shown(rep)
+    assert held == {"Anna": "-", "Ben": "ws:Du6", "Cem": "-"}
+    assert stones.endswith("Du 1")
     rep = at("", ben="certificate ws:Du7")  # "kann den Betrag 6 nicht überschreiten"
     assert codes(rep) == ["CERTIFICATE-TOKEN"]

@@ -1,18 +1,20 @@
 """Die Wechselstuben (rulebook-bigbox-de-2019.txt § DIE WECHSELSTUBEN).
 
-The setup of ``test_module_common``: Anna holds Gu9 De7 De2 Du3 -- with the yellow-blue card
+the setup of ``conftest``: Anna holds Gu9 De7 De2 Du3 -- with the yellow-blue card
 (``ex:GuDe``) exactly the hand of the rulebook example -- and the market shows the garden G11
 on the Gulden field and the pavilion P7 on the Denar field.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
+from conftest import SETUP, codes, messages, module, run, view
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_module_common import SETUP, codes, messages, run
 
 from referee.catalogue import Currency, catalogue
-from referee.engine import check_action, core, replay
+from referee.engine import GameReport, check_action, core, replay
 from referee.modules.wechselstuben import all_cards, card_name
 from referee.notation import parse_text
 from referee.notation.tokens import read_card
@@ -29,14 +31,21 @@ GET = (
 )
 
 
+def hand(rep: GameReport, name: str) -> Counter[str]:
+    """The exchange cards ``name`` holds, through the module's public ``hand``."""
+    assert rep.state is not None
+    player = rep.state.player_named(name)
+    assert player is not None
+    held: Counter[str] = module(rep, X).hand(rep.state, player)
+    return held
+
+
 def test_rulebook_example_garden_with_two_currencies() -> None:
     # "Entweder er bezahlt 9 Gulden plus 2 Denar für den Garten ..."
     rep = run(GET + "6. Anna: buy Gu G11 pay Gu9 De2 ex:GuDe, place G11@1,0\n", X)
     assert codes(rep) == [], messages(rep)
-    assert rep.state is not None
-    data = rep.state.modules[X]
-    assert data.hands["Anna"]["GuDe"] == 0
-    assert data.discard["GuDe"] == 1  # "die er dann abwerfen muss"
+    assert hand(rep, "Anna")["GuDe"] == 0
+    assert view(rep, X)["table"]["discard"] == "ex:GuDe"  # "die er dann abwerfen muss"
 
 
 def test_rulebook_example_pavilion_without_the_card() -> None:
@@ -44,7 +53,7 @@ def test_rulebook_example_pavilion_without_the_card() -> None:
     rep = run(GET + "6. Anna: buy De P7 pay De7, place P7@1,0\n", X)
     assert codes(rep) == []
     assert rep.state is not None
-    assert rep.state.modules[X].hands["Anna"]["GuDe"] == 1
+    assert hand(rep, "Anna")["GuDe"] == 1
 
 
 def test_rulebook_example_the_card_is_not_used_twice() -> None:
@@ -102,7 +111,7 @@ def test_any_number_may_be_held() -> None:
     rep = run(body + "6. Anna: take ex:DiDu\n* display Du6\n", X)
     assert codes(rep) == [], messages(rep)
     assert rep.state is not None
-    assert sorted(rep.state.modules[X].hands["Anna"].elements()) == ["DiDu", "GuDe"]
+    assert sorted(hand(rep, "Anna").elements()) == ["DiDu", "GuDe"]
 
 
 def test_the_display_holds_four_cards_exchange_cards_included() -> None:
@@ -158,11 +167,12 @@ def test_used_cards_go_back_into_the_deck_on_a_reshuffle() -> None:
     text = SETUP.format(players="Anna, Ben, Cem", modules=X) + GET
     text += "6. Anna: buy Gu G11 pay Gu9 De2 ex:GuDe, place G11@1,0\n"
     state, _ = replay(parse_text(text)[0])
-    data = state.modules[X]
-    assert data.deck["GuDe"] == 0 and data.discard["GuDe"] == 1
-    before = len(state.found)
+    table = state.ext.views(state)[X]["table"]  # the deck and the discard pile, as shown
+    assert table["discard"] == "ex:GuDe"
+    before, deck = len(state.found), table["in the deck"]
     core.reshuffle(state, Pos(99, 1))
-    assert data.deck["GuDe"] == 1 and data.discard.total() == 0
+    table = state.ext.views(state)[X]["table"]
+    assert table["in the deck"] == deck + 1 and table["discard"] == "none"
     # the other five never turned up: the deck was not used up (flagged)
     assert [v.code for v in state.found[before:]] == ["EXCHANGE-RESHUFFLE"]
 
@@ -172,7 +182,9 @@ def test_exchange_cards_do_not_count_in_the_end_of_game_distribution() -> None:
     # Wechselstuben nicht mehr eingesetzt werden." Only money counts for "most Gulden".
     text = SETUP.format(players="Anna, Ben, Cem", modules=X) + GET
     state, _ = replay(parse_text(text)[0])
-    assert state.modules[X].hands["Anna"]["GuDe"] == 1
+    anna, module = state.player_named("Anna"), state.ext.kind_handler("ex")
+    assert anna is not None and module is not None
+    assert module.hand(state, anna)["GuDe"] == 1  # type: ignore[attr-defined]
     winner, known, shown = core.most_money(state, Currency.GULDEN)
     assert known and winner is not None and winner.name == "Ben"  # Gu8 Gu1 Gu3
     assert "Anna 9" in shown  # Gu9 only; the yellow-blue card adds nothing

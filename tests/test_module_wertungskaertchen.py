@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import codes, messages
+from conftest import codes, messages
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.cli import cli

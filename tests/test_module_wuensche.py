@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import codes, messages, run
+from conftest import codes, messages, run
 
 from referee.catalogue import Side, catalogue
 from referee.cli import cli

@@ -11,14 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import beside as beside_market
+from conftest import codes, run
 
 from referee.catalogue import catalogue
-from referee.engine import check_game
+from referee.engine import GameReport, check_game
 from referee.geometry.grid import Alhambra
 from referee.modules.wunschbrunnen import Well, row_length, score_wells
 from referee.notation import parse_text
 from referee.record.model import Coord
-from tests.test_module_common import codes, run
 
 WW = "wunschbrunnen"
 # Ben buys A9 exactly, takes Gu1, keeps A9; the refill draws the well 4 for the Dirham field:
@@ -29,9 +30,8 @@ REFILL = (
 )
 
 
-def beside(rep: object) -> list[tuple[int, str]]:
-    state = rep.state  # type: ignore[attr-defined]
-    return [(f, w.code) for f, w in state.modules[WW].beside]
+def beside(rep: GameReport) -> list[tuple[int, str]]:
+    return beside_market(rep, WW)
 
 
 def test_a_drawn_well_lies_next_to_its_field_and_another_tile_is_drawn() -> None:

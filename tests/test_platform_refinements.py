@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_module_common import SETUP
+from conftest import SETUP
 
 from referee.engine import check_game
 from referee.engine.context import Context

@@ -360,7 +360,7 @@ def test_every_parameter_is_covered_here() -> None:
 
 def test_extra_action_optional_or_compulsory() -> None:
     # 2003 [Kaufen]: „ist man sogar noch einmal an der Reihe" — a right (optional) or a duty.
-    from test_module_common import SETUP
+    from conftest import SETUP
 
     text = SETUP.format(players="Anna, Ben, Cem", modules="") + (
         "1. Ben: buy Di A9 pay Di9, place A9@1,0\n"

@@ -109,7 +109,7 @@ def test_the_extra_action_may_be_declined_or_must_be_taken_by_profile() -> None:
     # Kaufen: „Kann man hingegen den Preis genau passend bezahlen, ist man sogar noch einmal an
     # der Reihe" — read as a right (default, `extra_action: optional`); `compulsory` is the
     # other reading.
-    from test_module_common import SETUP
+    from conftest import SETUP
 
     setup = SETUP.format(players="Anna, Ben, Cem", modules="")
     declined = setup + "1. Ben: buy Di A9 pay Di9, place A9@1,0\n"

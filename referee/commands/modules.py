@@ -36,7 +36,7 @@ def module_info(cls: type[Module], with_data: bool = False) -> dict[str, Any]:
         "title": {"en": getattr(cls, "title_en", ""), "de": getattr(cls, "title_de", "")},
         "section": getattr(cls, "section", ""),
         "summary": getattr(cls, "summary", ""),
-        "summary_de": getattr(cls, "summary_de", "") or _SUMMARY_DE.get(cls.name, ""),
+        "summary_de": getattr(cls, "summary_de", ""),
         "verbs": list(cls.verbs),
         "chance_verbs": list(cls.chance_verbs),
         "components": list(cls.component_kinds),
@@ -49,27 +49,14 @@ def module_info(cls: type[Module], with_data: bool = False) -> dict[str, Any]:
         }
     if with_data:
         try:
-            from referee.modules.base import module_data
+            from referee.modules.base import KIT_KEYS, module_data
 
-            info["data"] = module_data(cls.name)
+            data = module_data(cls.name)  # the component data, without the module's texts
+            info["data"] = {k: v for k, v in data.items() if k not in KIT_KEYS}
         except (OSError, ValueError, yaml.YAMLError):
             info["data"] = None
     return info
 
-
-# German descriptions of the bundled modules (a module may carry its own as ``summary_de``).
-_SUMMARY_DE = {
-    "bonuskarten": "10 Karten, eine je Plättchen ohne Mauer, verdeckt verteilt (3/3/2/2/1 bei 2-6 "
-    "Spielern); eine aufgedeckte Karte, deren Plättchen in der Alhambra ihres Besitzers steht, "
-    "zählt als ein weiteres Gebäude",
-    "plaetze": "24 Plätze in den sechs Farben (3,3,4,4,5,5), als Aktion kostenlos genommen, "
-    "höchstens 3 je Spieler; ein Platz zählt als ein Gebäude seiner Farbe je gleichfarbigem "
-    "Nachbarn, der nicht durch eine Mauer getrennt ist (0-3)",
-    "wechselstuben": "6 Wechselstuben (je zwei Währungen) in den Geldstapeln 2-4; statt Geld "
-    "genommen; mit einer bezahlt man ein Plättchen in beliebiger Mischung ihrer zwei Währungen",
-    "wesir": "nach jedem Zug kauft ein Spieler mit wachem Wesir ein Plättchen aus dem Bauhof, "
-    "passend bezahlt, ohne zusätzliche Aktion; den Wesir wecken ist eine Aktion",
-}
 
 register("modules.also", "also", "auch")
 register("modules.actions", "actions", "Aktionen")
@@ -99,9 +86,9 @@ register(
 
 
 def summary_in(info: dict[str, Any], lang: str) -> str:
-    """The module's description in ``lang`` (German from the module or from this table)."""
+    """The module's description in ``lang`` (``summary`` in the module's YAML)."""
     if lang == "de":
-        return str(info.get("summary_de") or _SUMMARY_DE.get(info["name"]) or info["summary"])
+        return str(info.get("summary_de") or info["summary"])
     return str(info["summary"])
 
 

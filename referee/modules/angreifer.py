@@ -33,15 +33,11 @@ from referee.engine.turns import Moment
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
 from referee.geometry.grid import ORIGIN
-from referee.messages import register_both
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
-from referee.scoring.categories import ORDER_LAST, CategoryInfo, Penalty, register_category
+from referee.scoring.categories import ORDER_LAST, Penalty
 
 H = "DIE ANGREIFER"
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_MATERIAL = section(H, "Spielmaterial")
-S_ATTACK = section(H, "Der Angriff findet statt")
 S_POINTS = section(H, "Angriff nach der 1. Wertung")
 S_SCOUTS = section(H, "Die Kundschafterkarten")
 S_NOTES = section(H, "Anmerkungen")
@@ -78,150 +74,6 @@ WORDS = {
     "westen": "W",
 }
 NEIGHBOURS = {"N": ("W", "E"), "E": ("N", "S"), "S": ("E", "W"), "W": ("S", "N")}
-
-rule(
-    "ATTACK-TOKEN",
-    "no such attack card",
-    "keine solche Angriffskarte",
-    S_MATERIAL,
-    '{token} is no attack direction: write N, E, S or W ("4 Angriffskarten, die zeigen, aus '
-    'welcher Richtung die Angreifer kommen")',
-    "{token} ist keine Angriffsrichtung: N, E, S oder W schreiben (4 Angriffskarten, die zeigen, "
-    "aus welcher Richtung die Angreifer kommen)",
-)
-rule(
-    "ATTACK-SUPPLY",
-    "attack card revealed twice",
-    "Angriffskarte zweimal aufgedeckt",
-    S_MATERIAL,
-    "the attack from {direction} was already revealed ({seen}): there is one card per direction "
-    "(4 cards; the directions are read from the pictures)",
-    "der Angriff aus {direction} wurde schon aufgedeckt ({seen}): es gibt eine Karte je "
-    "Richtung (4 Karten; die Richtungen sind aus den Bildern gelesen)",
-)
-rule(
-    "ATTACK-TIMING",
-    "attack card at the wrong time",
-    "Angriffskarte zur falschen Zeit",
-    S_ATTACK,
-    '{detail}: "Direkt im Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt"',
-    "{detail}: direkt im Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt",
-    reasons={
-        "early": (
-            "no scoring is due: the attack card is stated just before the scoring line it "
-            "belongs to",
-            "keine Wertung steht an: die Angriffskarte steht direkt vor der Zeile der Wertung, "
-            "zu der sie gehört",
-        ),
-        "twice": (
-            "the attack card of scoring {round} is stated twice",
-            "die Angriffskarte der {round}. Wertung steht zweimal",
-        ),
-        "over": ("all three scorings are over", "alle drei Wertungen sind vorbei"),
-    },
-)
-rule(
-    "ATTACK-MISSING",
-    "attack card not stated",
-    "Angriffskarte nicht angegeben",
-    S_ATTACK,
-    "scoring {round} has no attack card: {detail}; no attack was scored",
-    "die {round}. Wertung hat keine Angriffskarte: {detail}; kein Angriff wurde gewertet",
-    {
-        "record": (
-            'a `* attack N|E|S|W` line must state it before the scoring line ("Direkt im '
-            'Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt")',
-            "eine Zeile `* attack N|E|S|W` muss sie vor der Wertungszeile nennen (direkt im "
-            "Anschluss an eine Wertung wird die oberste Angriffskarte aufgedeckt)",
-        ),
-        "position": (
-            "the position block must state it with a line `attack SCORING N|E|S|W` "
-            "(e.g. `attack 3 W`)",
-            "der Stellungsblock muss sie mit einer Zeile `attack WERTUNG N|E|S|W` nennen "
-            "(z. B. `attack 3 W`)",
-        ),
-    },
-)
-rule(
-    "SCOUT-TOKEN",
-    "no such scout card",
-    "keine solche Kundschafterkarte",
-    S_MATERIAL,
-    "{token} is no scout card: write sc:P, sc:S, sc:A, sc:C, sc:G or sc:T (the building type "
-    "it shows)",
-    "{token} ist keine Kundschafterkarte: sc:P, sc:S, sc:A, sc:C, sc:G oder sc:T schreiben (der "
-    "Gebäudetyp, den sie zeigt)",
-)
-rule(
-    "SCOUT-SUPPLY",
-    "scout card revealed twice",
-    "Kundschafterkarte zweimal aufgedeckt",
-    S_MATERIAL,
-    "sc:{scout} was already revealed: there are 6 scout cards, one per building type (read from "
-    "the pictures)",
-    "sc:{scout} wurde schon aufgedeckt: es gibt 6 Kundschafterkarten, eine je Gebäudetyp (aus "
-    "den Bildern gelesen)",
-)
-rule(
-    "SCOUT-REVEAL",
-    "scout cards revealed wrongly",
-    "Kundschafterkarten falsch aufgedeckt",
-    S_SETUP,
-    '{detail}: "die beiden obersten davon aufgedeckt"; "Nach der 1. und 2. Wertung werden '
-    'jeweils 2 neue Kundschafterkarten aufgedeckt"',
-    "{detail}: die beiden obersten werden aufgedeckt; nach der 1. und 2. Wertung werden jeweils "
-    "2 neue Kundschafterkarten aufgedeckt",
-    reasons={
-        "count": ("{n} scout cards revealed at once", "{n} Kundschafterkarten auf einmal"),
-        "timing": (
-            "scout cards are revealed at the setup and after scorings 1 and 2 only ({done} "
-            "reveals so far, scorings done: {scorings})",
-            "Kundschafterkarten werden nur bei der Vorbereitung und nach der 1. und 2. Wertung "
-            "aufgedeckt (bisher {done}, Wertungen: {scorings})",
-        ),
-        "variant": (
-            "the variant with open attack cards has no scouts",
-            "die Variante mit offener Angriffskarte hat keine Kundschafter",
-        ),
-    },
-)
-rule(
-    "SCOUT-NOT-OPEN",
-    "scout not open",
-    "Kundschafter liegt nicht offen",
-    S_SCOUTS,
-    '{player} takes sc:{scout}, which is not open (open: {open}): "Wer ein zur offenen '
-    'Kundschafterkarte passendes Gebäude kauft ..."',
-    "{player} nimmt sc:{scout}, der nicht offen liegt (offen: {open}): wer ein zur offenen "
-    "Kundschafterkarte passendes Gebäude kauft ...",
-)
-rule(
-    "SCOUT-PURCHASE",
-    "scout without an exact purchase",
-    "Kundschafter ohne passende Bezahlung",
-    S_SCOUTS,
-    "{player} takes sc:{scout} without having bought a building of that type and paid exactly "
-    'in this turn: "Wer ein zur offenen Kundschafterkarte passendes Gebäude kauft und passend '
-    'bezahlt, bekommt den Kundschafter"',
-    "{player} nimmt sc:{scout}, ohne in diesem Zug ein Gebäude dieses Typs gekauft und passend "
-    "bezahlt zu haben: wer ein zur offenen Kundschafterkarte passendes Gebäude kauft und "
-    "passend bezahlt, bekommt den Kundschafter",
-)
-register_both(
-    en={
-        "UNVERIFIED-SCOUT-PAYMENT": (
-            "whether the purchase that earned sc:{scout} was paid exactly cannot be told "
-            "(unknown cards paid)"
-        ),
-    },
-    de={
-        "UNVERIFIED-SCOUT-PAYMENT": (
-            "ob der Kauf für sc:{scout} passend bezahlt wurde, ist nicht erkennbar (unbekannte "
-            "Karten bezahlt)"
-        ),
-    },
-)
-register_category(CategoryInfo(ATTACK, "attack", "Angriff", S_POINTS, ATTACK))
 
 
 @dataclass
@@ -264,43 +116,11 @@ def attack_penalty(
 
 @bundled
 class Angreifer(BundledModule):
-    name = "angreifer"
-    aliases = ("invaders", "attackers")
-    title_en = "The Invaders"
-    title_de = "Die Angreifer"
-    section = section(H)
-    page = 20  # printed page of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "an attack card after each scoring: open border sides facing it cost 1/2/3 points "
-        "(never below zero); scouts for exact purchases"
-    )
-    summary_de = (
-        "nach jeder Wertung eine Angriffskarte: offene Randseiten in ihrer Richtung kosten "
-        "1/2/3 Punkte (nie unter null); Kundschafter für passend bezahlte Käufe"
-    )
     verbs = (SCOUT,)
     verb_kinds: ClassVar[dict[str, str]] = {SCOUT: "free"}
     free_verbs = (SCOUT,)
     chance_verbs = (ATTACK, SCOUTS)
     component_kinds = (KIND,)
-    options: ClassVar[dict[str, Any]] = {
-        "pieces": (
-            "all",
-            ("all", "buildings"),
-            "the open sides of every piece in a cell count (squares too), or only of building "
-            "tiles and the start tile",
-            "die offenen Seiten jedes Teils auf einem Feld zählen (auch Plätze) oder nur die von "
-            "Gebäudeplättchen und dem Startplättchen",
-        ),
-        "variant": (
-            "hidden",
-            ("hidden", "open"),
-            "the attack cards lie face down (scouts spy on them), or the current card lies open "
-            "(no scouts)",
-            "die Angriffskarten liegen verdeckt (Kundschafter spähen sie aus) oder die aktuelle "
-            "liegt offen (keine Kundschafter)",
-        ),
-    }
     scratch_type = AttackScratch
 
     # ------------------------------------------------------------------ lines
@@ -516,16 +336,6 @@ class Angreifer(BundledModule):
         )
         return ScoringParts(categories=(line,))
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "attack cards": "Angriffskarten",
-        "next attack": "nächster Angriff",
-        "open scouts": "offene Kundschafter",
-        "open sides": "offene Seiten",
-        "scouts": "Kundschafter",
-        "attacks": "Angriffe",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         hidden = self.option("variant") != "open"
@@ -549,11 +359,7 @@ class Angreifer(BundledModule):
                     f"{r}:{pts}" for r, pts in sorted(data.penalties[p.name].items())
                 )
             players[p.name] = row
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ------------------------------------------------------------------ legal moves
 

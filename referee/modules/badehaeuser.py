@@ -31,19 +31,16 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building
 from referee.modules.base import (
     BesideTheMarket,
+    ModulePiece,
     Scratch,
     built_pieces_view,
     bundled,
     module_data,
-    rule,
     section,
 )
 from referee.record.model import ComponentRef, Coord, Pos
 
 H = "Klaus-Jürgen Wrede: Die Badehäuser"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
-S_BUILD = section(H, "Einbau eines Badehauses")
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "bh"
 IDENTITY = "bathhouse"
@@ -53,71 +50,6 @@ STEP: dict[Side, tuple[int, int]] = {
     Side.S: (0, -1),
     Side.W: (-1, 0),
 }
-
-rule(
-    "BATH-TOKEN",
-    "no such bathhouse",
-    "kein solches Badehaus",
-    S_MATERIAL,
-    "{token} is no bathhouse: {detail}",
-    "{token} ist kein Badehaus: {detail}",
-    reasons={
-        "form": (
-            "write bh: + the building types named on its north, east, south and west side "
-            "(P S A C G T), e.g. bh:PSAC",
-            "bh: + die Gebäudesorten auf seiner Nord-, Ost-, Süd- und Westseite (P S A C G T), "
-            "z. B. bh:PSAC",
-        ),
-        "types": (
-            '"Auf einem Badehaus ist auf jeder Seite eine andere Gebäudesorte angegeben": four '
-            "different types",
-            '"Auf einem Badehaus ist auf jeder Seite eine andere Gebäudesorte angegeben": vier '
-            "verschiedene Sorten",
-        ),
-    },
-)
-rule(
-    "BATH-ASIDE",
-    "bathhouse beside the market",
-    "Badehaus neben dem Bauhof",
-    S_PLAY,
-    '{tile} is written on a market field, but "Ein neu gezogenes Badehaus kommt neben den '
-    'Bauhof angrenzend zu der Währung, für die es gezogen wurde" (write * aside FIELD {tile}); '
-    "it lies beside the market",
-    '{tile} steht auf einem Feld des Bauhofs, aber "Ein neu gezogenes Badehaus kommt neben den '
-    'Bauhof angrenzend zu der Währung, für die es gezogen wurde" (* aside FELD {tile} '
-    "schreiben); es liegt neben dem Bauhof",
-)
-rule(
-    "BATH-ROTATION",
-    "bathhouse turned wrongly",
-    "Badehaus falsch gedreht",
-    S_BUILD,
-    "{tile} is placed as {stated}, but this bathhouse names {printed} round its sides: it can "
-    'only lie as {allowed} ("Ein Badehaus darf beliebig gedreht in die Alhambra eingebaut '
-    'werden" -- turned, never rearranged)',
-    "{tile} wird als {stated} gelegt, dieses Badehaus nennt aber {printed} rundum: es kann nur "
-    'als {allowed} liegen ("Ein Badehaus darf beliebig gedreht in die Alhambra eingebaut '
-    'werden" -- gedreht, nie umgeordnet)',
-)
-rule(
-    "BATH-BUY",
-    "bathhouse purchase",
-    "Kauf eines Badehauses",
-    S_PLAY,
-    "{tile}: {detail}",
-    "{tile}: {detail}",
-    reasons={
-        "no-price": (
-            '"Alle Badehäuser kosten 8 Geld in der entsprechenden Währung"',
-            '"Alle Badehäuser kosten 8 Geld in der entsprechenden Währung"',
-        ),
-        "not-exact": (
-            "it costs {price}, paid {cards} = {sum}",
-            "es kostet {price}, bezahlt {cards} = {sum}",
-        ),
-    },
-)
 
 
 def parse_bath(name: str) -> tuple[BuildingType, ...] | str:
@@ -145,41 +77,33 @@ def letters(sides: tuple[BuildingType, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Bathhouse:
+class Bathhouse(ModulePiece):
     """A bathhouse: no building type (the majorities skip it), no walls (reading: the text
     names none), a building type named on each side (north, east, south, west as it lies)."""
 
     sides: tuple[BuildingType, ...]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
     price: ClassVar[int] = 8  # "Alle Badehäuser kosten 8 Geld"
-    cell_fill: ClassVar[str] = "#9fd3e6"
+    cell_fill = "#9fd3e6"
 
     @property
     def walls(self) -> frozenset[Side]:
         return frozenset()
 
     @property
-    def type(self) -> None:
-        return None
-
-    @property
-    def code(self) -> str:
-        return f"{KIND}:{letters(self.sides)}"
+    def token_name(self) -> str:
+        return letters(self.sides)
 
     @property
     def cell_label(self) -> str:
         return f"Bh{letters(self.sides)}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this bathhouse by its four types (a placing token must then be one of
         its rotations: ``BATH-ROTATION``, checked when it is built in)."""
-        if ref.kind.lower() != KIND:
-            return False
-        got = parse_bath(ref.name)
+        got = parse_bath(name)
         return not isinstance(got, str) and set(got) == set(self.sides)
 
     def orientations(self) -> list[Bathhouse]:
@@ -261,36 +185,8 @@ class BathScratch(Scratch):
 class BadehaeuserModule(BesideTheMarket):
     """Six bathhouses beside the market, bought for 8 in the field's currency."""
 
-    name = "badehaeuser"
-    aliases = ("bathhouse", "badehaus")
-    title_en = "The Bathhouses"
-    title_de = "Die Badehäuser"
-    section = section(H)
-    page = 45
-    summary = (
-        "6 bathhouses in the tower; one drawn lies beside the market next to its field and "
-        "another tile is drawn; a purchase in that currency may take it for 8; built in any "
-        "rotation; at every scoring each side scores the distance to the first building of the "
-        "type it names (no gap on the way)"
-    )
-    summary_de = (
-        "6 Badehäuser im Turm; gezogen liegen sie neben dem Bauhof an ihrer Währung, es wird "
-        "nachgezogen; ein Kauf in dieser Währung darf eines für 8 nehmen; beliebig gedreht "
-        "eingebaut; bei jeder Wertung bringt jede Seite die Entfernung zum ersten Gebäude der "
-        "genannten Sorte (ohne Lücke)"
-    )
     component_kinds = (KIND,)
     scratch_type = BathScratch
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "scoring": (
-            "every",
-            ("every", "final"),
-            "which scorings count the bathhouses (default: every scoring; the text does not "
-            "restrict it)",
-            "welche Wertungen die Badehäuser zählen (voreingestellt: jede; der Text schränkt "
-            "es nicht ein)",
-        ),
-    }
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -387,13 +283,6 @@ class BadehaeuserModule(BesideTheMarket):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "beside the market": "neben dem Bauhof",
-        "bathhouses": "Badehäuser",
-        "points now": "Punkte jetzt",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The bathhouses beside the market by field, each player's bathhouses and points now."""
         beside = (
@@ -403,21 +292,11 @@ class BadehaeuserModule(BesideTheMarket):
             or "-"
         )
         players = built_pieces_view(state, Bathhouse, "bathhouses", score_bathhouses)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "beside the market": beside,
                 "in the tower": str(tower_total(state, self)),
                 "options": f"scoring={self.option('scoring')}",
             },
-            "players": players,
-        }
-
-
-def _register() -> None:
-    from referee.scoring.categories import CategoryInfo, register_category
-
-    register_category(CategoryInfo("bathhouse", "bathhouses", "Badehäuser", S_SCORE, "bathhouse"))
-
-
-_register()
+            players,
+        )

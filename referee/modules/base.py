@@ -9,16 +9,20 @@ fact marked ``verified: true`` or ``false``). See ``docs/modules.md``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from referee.catalogue import BuildingType
 from referee.engine.extensions import MODULES, Module, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
+from referee.messages import register_both
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, PlayerRef, Pos, Turn
 
 HERE = Path(__file__).resolve().parent
@@ -56,8 +60,108 @@ class Scratch:
         return copy.deepcopy(self)
 
 
+KIT_KEYS = frozenset(
+    {"page", "summary", "switches", "rule_texts", "messages", "categories", "view_terms_de"}
+)
+"""The keys of a module's YAML that :class:`BundledModule` reads as the module's metadata and
+texts (``modules NAME --format yaml`` shows the component data without them)."""
+
+
+def _yaml_beside(cls: type) -> dict[str, Any] | None:
+    """The YAML file beside the file that defines ``cls`` (``magisch.py`` -> ``magisch.yaml``),
+    parsed (once), or None when there is none."""
+    import sys
+
+    file = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if not file:
+        return None
+    path = Path(file).resolve().with_suffix(".yaml")
+    if not path.exists():
+        return None
+    if path.parent == HERE:
+        return module_data(path.stem)
+    return _yaml_file(path)
+
+
+@cache
+def _yaml_file(path: Path) -> dict[str, Any] | None:
+    data = _safe_load(path, path.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else None
+
+
+def _both(value: Any) -> tuple[str, str]:
+    """``{en: ..., de: ...}`` -> (English, German)."""
+    return str(value["en"]), str(value["de"])
+
+
+def _where(cls: type[BundledModule], text: dict[str, Any]) -> str:
+    """A rule's source: the module's section, with ``part`` the part of it (``Spielmaterial``),
+    or ``where`` written out when the rule stands under another heading."""
+    if "where" in text:
+        return str(text["where"])
+    part = text.get("part")
+    return f"{cls.section}: {part}" if part else cls.section
+
+
+def _read_metadata(cls: type[BundledModule], data: dict[str, Any]) -> None:
+    """Fill what the class does not state itself from its YAML (one source): name, aliases,
+    titles, section, page, summaries, option switches and the German words of its view; then
+    register its rule texts, its
+    further catalogue texts and its scoring categories."""
+    own = cls.__dict__
+    fill: dict[str, Any] = {
+        "name": data.get("module"),
+        "aliases": tuple(data["aliases"]) if "aliases" in data else None,
+        "title_en": data["title"]["en"] if "title" in data else None,
+        "title_de": data["title"]["de"] if "title" in data else None,
+        "section": section(data["section"]) if "section" in data else None,
+        "page": data.get("page"),
+        "summary": (data.get("summary") or {}).get("en"),
+        "summary_de": (data.get("summary") or {}).get("de"),
+    }
+    if "view_terms_de" in data:
+        fill["view_terms_de"] = {str(k): str(v) for k, v in data["view_terms_de"].items()}
+    if "switches" in data:
+        fill["options"] = {
+            key: (str(o["default"]), tuple(o["values"]), str(o["en"]), str(o["de"]))
+            for key, o in data["switches"].items()
+        }
+    for attr, value in fill.items():
+        if value is not None and attr not in own:
+            setattr(cls, attr, value)
+    for code, text in (data.get("rule_texts") or {}).items():
+        reasons = {r: _both(v) for r, v in (text.get("reasons") or {}).items()}
+        name_en, name_de = _both(text["name"])
+        msg_en, msg_de = _both(text["message"])
+        register_rule(Rule(code, name_en, name_de, _where(cls, text), msg_en, msg_de), reasons)
+    texts = data.get("messages") or {}
+    if texts:
+        register_both(
+            {k: str(v["en"]) for k, v in texts.items()}, {k: str(v["de"]) for k, v in texts.items()}
+        )
+    for key, cat in (data.get("categories") or {}).items():
+        from referee.scoring.categories import CategoryInfo, register_category
+
+        label_en, label_de = _both(cat)
+        claim = str(cat.get("claim", key))
+        register_category(CategoryInfo(key, label_en, label_de, _where(cls, cat), claim))
+
+
 class BundledModule(Module):
-    """A module of this package: names, titles and rulebook section for ``modules`` and docs."""
+    """A module of this package: names, titles and rulebook section for ``modules`` and docs.
+
+    A subclass takes them from the YAML beside its file (``<name>.yaml``: ``module``,
+    ``aliases``, ``title``, ``section``, ``page``, ``summary``, ``switches``) unless it states
+    them itself, and registers the ``rule_texts``, ``messages`` and ``categories`` written
+    there (see ``docs/modules.md``)."""
+
+    summary_de: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        data = _yaml_beside(cls)
+        if data is not None and data.get("module"):
+            _read_metadata(cls, data)
 
     title_en: ClassVar[str] = ""
     title_de: ClassVar[str] = ""
@@ -81,6 +185,48 @@ class BundledModule(Module):
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         """Fill a fresh scratch space (players are known; setup may not be complete)."""
+
+    @classmethod
+    def yaml(cls) -> dict[str, Any]:
+        """The module's YAML (beside its file): its component data under ``components``."""
+        return _yaml_beside(cls) or {}
+
+    def shown(
+        self,
+        table: Mapping[str, object] | None = None,
+        players: Mapping[str, Mapping[str, object]] | None = None,
+    ) -> dict[str, Any]:
+        """A view (:meth:`view`): this module's titles as its labels, then its ``table`` and its
+        ``players`` part (each left out when None)."""
+        out: dict[str, Any] = {"labels": {"en": self.title_en, "de": self.title_de}}
+        if table is not None:
+            out["table"] = table
+        if players is not None:
+            out["players"] = players
+        return out
+
+    piece_type: ClassVar[type | None] = None
+    """The module's piece class (a :class:`ModulePiece`), for the default :meth:`view`."""
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The default view: the module's pieces left in the tower (when it has some) and, per
+        player who has any, its pieces built (``code@x,y``) and in the reserve."""
+        table: dict[str, str] = {}
+        if self.tower_components():
+            from referee.engine.tower import tower_total
+
+            table["in the tower"] = str(tower_total(state, self))
+        players: dict[str, dict[str, str]] = {}
+        kind = self.piece_type or ModulePiece
+        for p in state.players if self.piece_type is not None else ():
+            built = [f"{x}@{at}" for at, x in p.alhambra.items() if isinstance(x, kind)]
+            kept = [str(x) for x in p.reserve if isinstance(x, kind)]
+            if built or kept:
+                players[p.name] = {
+                    "built": " ".join(built) or "-",
+                    "in the reserve": " ".join(kept) or "-",
+                }
+        return self.shown(table or None, players)
 
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """When the setup is complete the module's part of the state exists (even if no line of
@@ -193,3 +339,145 @@ class BesideTheMarket(BundledModule):
     def sim_market_draw(self, sim: Any, field: int, ref: ComponentRef) -> bool:
         """In the simulator every token of this module drawn for the market is set aside."""
         return ref.kind.lower() in self.component_kinds
+
+
+class ModulePiece:
+    """The base of a module's piece (a tile or token that lies in an Alhambra, a reserve, the
+    market or among Dirk's tiles): the piece attributes the engine, the geometry and the
+    reports read, as typed defaults (each the value the engine assumes for a piece without
+    it), and the token spec -- ``KIND`` and :attr:`token_name` make :attr:`code` and
+    ``str()``; :meth:`named_by` makes :meth:`matches`.
+
+    A subclass is a frozen, slotted dataclass (``@dataclass(frozen=True, slots=True)``) that
+    states ``KIND``, :attr:`token_name` and :meth:`named_by`, and overrides what differs: a
+    building type (``type``), the walls, ``from_tower`` for a tile of the tower,
+    ``rotatable``/``rotation_rule`` for turning, ``cell_fill``/``cell_label`` for drawing. The
+    optional hooks ``stated_walls``, ``turned``, ``orientations`` and ``orient_by_token`` are
+    looked up by name, so only a piece that has them defines them (``docs/modules.md``)."""
+
+    __slots__ = ()
+
+    KIND: ClassVar[str] = ""
+    """The component kind of its token (``mg`` in ``mg:P9ne``)."""
+    from_tower: ClassVar[bool] = False
+    """A tile of the tower: drawn for the market, bought, given to Dirk (E5)."""
+    rotatable: ClassVar[bool] = False
+    """May be turned when it is built in (its walls are stated as placed; E6)."""
+    rotation_rule: ClassVar[str] = "PLACE-ROTATION"
+    """The rule a placing token that states other walls breaks."""
+    cell_fill: ClassVar[str | None] = None
+    """The colour of its cell in drawings (None: the colour of its building type)."""
+
+    @property
+    def type(self) -> BuildingType | None:
+        """The building type it counts as in the majorities (None: none)."""
+        return None
+
+    @property
+    def token_name(self) -> str:
+        """Its token after ``KIND:`` (``P9ne``)."""
+        raise NotImplementedError
+
+    @property
+    def code(self) -> str:
+        return f"{self.KIND}:{self.token_name}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def named_by(self, name: str) -> bool:
+        """Whether a token of this kind (its part after ``KIND:``) names this piece."""
+        raise NotImplementedError
+
+    def matches(self, ref: ComponentRef) -> bool:
+        """Whether a component token names this piece."""
+        return ref.kind.lower() == self.KIND and self.named_by(ref.name)
+
+
+def pile_windows(state: GameState, piles: Iterable[int]) -> list[tuple[int, int | None]] | None:
+    """When a card shuffled into the money piles ``piles`` (of the five roughly equal piles of
+    the setup, "Spielvorbereitung"; numbers 1-5) may turn up: per run of adjacent piles, the
+    fewest and the most money cards drawn before it (``pile_tolerance`` of the profile widens
+    each fifth, as for the scoring cards; None: no most, the run ends with pile 5). None when
+    it cannot be told: before play, or after a reshuffle."""
+    if state.reshuffles or state.setup_after <= 0:
+        return None
+    n = state.setup_after
+    tol = state.profile.pile_tolerance
+    runs: list[list[int]] = []
+    for p in sorted(set(piles)):
+        if runs and runs[-1][-1] == p - 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return [
+        (
+            max(0, math.floor((run[0] - 1) * n / 5 * (1 - tol))),
+            None if run[-1] >= 5 else min(n, math.ceil(run[-1] * n / 5 * (1 + tol))),
+        )
+        for run in runs
+    ]
+
+
+def in_pile_window(k: int, windows: list[tuple[int, int | None]]) -> bool:
+    """Whether a card after ``k`` money cards drawn lies in one of the windows."""
+    return any(lo <= k and (hi is None or k <= hi) for lo, hi in windows)
+
+
+@dataclass
+class HiddenHands:
+    """Cards dealt face down, per player: those the record named (``hand``, a Counter) and
+    those only counted (``hand_unknown``), and whether a line stated the deal
+    (``dealt_known``). A module's scratch inherits it (``class BonusScratch(HiddenHands,
+    Scratch)``): bonus cards, thieves."""
+
+    dealt_known: dict[str, bool] = field(default_factory=dict)
+    hand: dict[str, Counter[Any]] = field(default_factory=dict)
+    hand_unknown: dict[str, int] = field(default_factory=dict)
+
+    def deal_unseen(self, names: Iterable[str], n: int) -> None:
+        """Each player holds ``n`` cards nobody has named yet."""
+        for name in names:
+            self.dealt_known[name] = False
+            self.hand[name] = Counter()
+            self.hand_unknown[name] = n
+
+    def hidden_parts(self, name: str, write: Callable[[Any], str]) -> tuple[list[str], int]:
+        """The known face-down cards of ``name`` as ``write`` spells them (sorted), and how
+        many more are unknown."""
+        known = sorted(write(c) for c in self.hand.get(name, Counter()).elements())
+        return known, self.hand_unknown.get(name, 0)
+
+    def take_known(self, name: str, card: object) -> bool:
+        """Take ``card`` out of the known face-down cards of ``name`` (False: not among
+        them); the hand stays the same Counter."""
+        held = self.hand[name]
+        if held[card] <= 0:
+            return False
+        held[card] -= 1
+        held += Counter()  # in place (the same Counter stays the hand): drops the zero count
+        return True
+
+
+def named_player(state: GameState, arg: GenericArg, pos: Pos) -> PlayerState | None:
+    """The player a line names in an argument (``* bonus Anna ...``); a name that matches
+    nobody is flagged (``UNKNOWN-PLAYER``, listing the players) and gives None."""
+    who = arg_player(state, arg)
+    if who.player is None:
+        state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+    return who.player
+
+
+def named_contenders(
+    state: GameState, args: Iterable[GenericArg], pos: Pos, skip: PlayerState | None = None
+) -> list[tuple[PlayerState, Pos]]:
+    """The other players an out-of-turn line names as wanting the same moment (``vizier
+    ... Ben Cem``): each with the place of its name; names that match nobody are flagged as
+    in :func:`named_player`, the line's own player (``skip``) is left out. The module then
+    says which of them could have acted and asks the arbiter who comes first."""
+    out: list[tuple[PlayerState, Pos]] = []
+    for arg in args:
+        found = named_player(state, arg, pos)
+        if found is not None and found is not skip:
+            out.append((found, arg.pos or pos))
+    return out

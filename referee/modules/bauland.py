@@ -29,158 +29,17 @@ from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "Dirk Henn: Neues Bauland"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderungen")
 S_TWO = section(H, "Sonderregeln im Spiel zu zweit")
 KIND = "bl"
 VERB = "plot"
 CHANCE_VERB = "plots"
-LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^(\d)_(\d{1,2})([a-z]*)(?:_([psacgt]))?$", re.IGNORECASE)
-
-rule(
-    "BAULAND-TOKEN",
-    "no such plot",
-    "kein solches Baugrundstück",
-    S_MATERIAL,
-    "{token} is no plot: {detail}",
-    "{token} ist kein Baugrundstück: {detail}",
-    reasons={
-        "form": (
-            "write bl: + the number (1-4) + _ + the price + the sides with a wall (n e s w, x "
-            "for none), optionally _ + its building, e.g. bl:2_12n or bl:2_12n_C",
-            "bl: + Zahl (1-4) + _ + Preis + die Seiten mit Mauer (n e s w, x für keine), "
-            "wahlweise _ + sein Gebäude, z. B. bl:2_12n oder bl:2_12n_C",
-        ),
-        "no-such-number": (
-            "the number tiles are {numbers} (component data, not verified)",
-            "die Zahlenplättchen sind {numbers} (Materialdaten ungeprüft)",
-        ),
-        "no-such-price": (
-            "a plot's price lies in {low}-{high} (component data, not verified: the prices are "
-            "only in the pictures; source {source})",
-            "ein Baugrundstück kostet {low}-{high} (Materialdaten ungeprüft: die Preise stehen "
-            "nur in den Bildern; Quelle {source})",
-        ),
-        "no-walls": (
-            "its walls are not written where it comes out of the tower (bl:2_12n, bl:2_12x)",
-            "seine Mauern sind nicht angegeben, wo es aus dem Turm kommt (bl:2_12n, bl:2_12x)",
-        ),
-        "built": (
-            "a plot comes out of the tower empty: its building is chosen when it is bought",
-            "ein Baugrundstück kommt leer aus dem Turm: sein Gebäude wird beim Kauf gewählt",
-        ),
-    },
-)
-rule(
-    "BAULAND-SETUP",
-    "plot buildings laid out wrongly",
-    "Baugebäude falsch ausgelegt",
-    S_SETUP,
-    '"Darunter werden dann zufällig jeweils 3 der Baugebäude offen untereinander so '
-    'ausgelegt, dass alle Baugebäude zu sehen sind": {detail}',
-    '"Darunter werden dann zufällig jeweils 3 der Baugebäude offen untereinander so '
-    'ausgelegt, dass alle Baugebäude zu sehen sind": {detail}',
-    reasons={
-        "syntax": (
-            "write * plots + the number tile + its three buildings top to bottom (* plots 1 P A C)",
-            "* plots + Zahlenplättchen + seine drei Gebäude von oben nach unten (* plots 1 P A C)",
-        ),
-        "count": (
-            "number tile {number} has {n} building(s) under it, not 3",
-            "unter Zahlenplättchen {number} liegen {n} Gebäude, nicht 3",
-        ),
-        "twice": (
-            "the column of number tile {number} is laid out twice",
-            "die Spalte von Zahlenplättchen {number} wird zweimal ausgelegt",
-        ),
-        "after-play": (
-            "the columns are laid out before the first turn",
-            "die Spalten werden vor dem ersten Zug ausgelegt",
-        ),
-        "supply": (
-            "there are 2 plot buildings of each type ('je 2 Gebäudeplättchen jedes "
-            "Gebäudetyps'), this is {type} number {n}",
-            "es gibt 2 Baugebäude jeder Sorte ('je 2 Gebäudeplättchen jedes Gebäudetyps'), "
-            "dies ist {type} Nummer {n}",
-        ),
-        "missing": (
-            "the record starts play without the columns of number tile(s) {numbers} "
-            "(* plots N X Y Z): the buildings chosen from them cannot be checked",
-            "die Mitschrift beginnt das Spiel ohne die Spalten von Zahlenplättchen {numbers} "
-            "(* plots N X Y Z): die daraus gewählten Gebäude sind nicht prüfbar",
-        ),
-    },
-)
-rule(
-    "BAULAND-CHOICE",
-    "plot building not taken as the rule says",
-    "Baugebäude nicht regelgerecht genommen",
-    S_PLAY,
-    '"Anschließend sucht er sofort eines der Baugebäude aus, die unter dem entsprechenden '
-    'Zahlenplättchen liegen": {detail}',
-    '"Anschließend sucht er sofort eines der Baugebäude aus, die unter dem entsprechenden '
-    'Zahlenplättchen liegen": {detail}',
-    reasons={
-        "no-plot": (
-            "{name} has no plot bought in this turn waiting for its building (the choice comes "
-            "after the purchase and before the plot is placed or reserved)",
-            "{name} hat in diesem Zug kein gekauftes Baugrundstück, das auf sein Gebäude "
-            "wartet (die Wahl kommt nach dem Kauf und bevor es gelegt oder in die Reserve "
-            "gelegt wird)",
-        ),
-        "not-in-column": (
-            "{type} does not lie under number tile {number} of {plot}; there lie: {column}",
-            "{type} liegt nicht unter Zahlenplättchen {number} von {plot}; dort liegen: {column}",
-        ),
-        "syntax": (
-            "write plot + the building type (P S A C G T), optionally + the plot (plot C bl:2_12n)",
-            "plot + Gebäudesorte (P S A C G T), wahlweise + das Grundstück (plot C bl:2_12n)",
-        ),
-        "missing": (
-            "{plot} was bought, but {name} chose no building for it ('auch in dem Fall, dass "
-            "das Gebäude in die Reserve gelegt wird'): it counts as no building",
-            "{plot} wurde gekauft, aber {name} hat kein Gebäude dafür gewählt ('auch in dem "
-            "Fall, dass das Gebäude in die Reserve gelegt wird'): es zählt als kein Gebäude",
-        ),
-        "stated": (
-            "{plot} is stated with {stated}, but it carries {type}",
-            "{plot} wird mit {stated} angegeben, trägt aber {type}",
-        ),
-        "position": (
-            "the position states {plot} of {name} without the building it carries (write it "
-            "as {plot}_X, e.g. {plot}_C): it is scored as no building",
-            "die Stellung gibt {plot} von {name} ohne das Gebäude darauf an ({plot}_X "
-            "schreiben, z. B. {plot}_C): es wird als kein Gebäude gewertet",
-        ),
-    },
-)
-rule(
-    "BAULAND-DIRK",
-    "Dirk's plot with the wrong building",
-    "Dirks Baugrundstück mit falschem Gebäude",
-    S_TWO,
-    '{plot}: "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende '
-    'Baugebäude" -- that is {top}, not {stated}',
-    '{plot}: "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende '
-    'Baugebäude" -- das ist {top}, nicht {stated}',
-)
-rule(
-    "BAULAND-FACE",
-    "plot stated two ways",
-    "Baugrundstück verschieden angegeben",
-    S_MATERIAL,
-    "{tile} is stated with walls {stated}, but it was stated as {allowed}: a plot is a tile like "
-    "the others, it is never turned",
-    "{tile} wird mit Mauern {stated} angegeben, war aber als {allowed} angegeben: ein "
-    "Baugrundstück ist ein Plättchen wie die anderen und wird nie gedreht",
-)
 
 
 # ----------------------------------------------------------------------------- data
@@ -215,10 +74,6 @@ def column_size() -> int:
 # ----------------------------------------------------------------------------- the piece
 
 
-def walls_code(walls: frozenset[Side]) -> str:
-    return "".join(s.value.lower() for s in SIDES if s in walls) or "x"
-
-
 @dataclass(frozen=True, slots=True)
 class ParsedPlot:
     number: int
@@ -233,25 +88,15 @@ def parse_plot(name: str) -> ParsedPlot | None:
     if m is None:
         return None
     rest = m.group(3).lower()
-    walls: frozenset[Side] | None
-    if rest == "":
-        walls = None
-    elif rest == "x":
-        walls = frozenset()
-    else:
-        found: set[Side] = set()
-        for ch in rest:
-            side = LETTERS.get(ch)
-            if side is None or side in found:
-                return None
-            found.add(side)
-        walls = frozenset(found)
+    walls = read_walls(rest) if rest else None
+    if rest and walls is None:
+        return None
     kind = BuildingType(m.group(4).upper()) if m.group(4) else None
     return ParsedPlot(int(m.group(1)), int(m.group(2)), walls, kind)
 
 
 @dataclass(frozen=True, slots=True)
-class Plot:
+class Plot(ModulePiece):
     """A building plot: a tile with its own walls and price (reading: the walls are the plot's,
     the building only gives the type), counting as a building of the type laid on it ("Die so
     entstandenen Gebäude zählen bei einer Wertung wie die anderen Gebäuden des gleichen
@@ -266,32 +111,28 @@ class Plot:
     stated: BuildingType | None = field(default=None, compare=False)
     stated_pos: Pos | None = field(default=None, compare=False)
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    rotation_rule: ClassVar[str] = "BAULAND-FACE"  # a token stating other walls (E6 check)
-    cell_fill: ClassVar[str] = "#c8b48a"  # earth: a plot
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    rotation_rule = "BAULAND-FACE"  # a token stating other walls (E6 check)
+    cell_fill = "#c8b48a"  # earth: a plot
 
     @property
     def type(self) -> BuildingType | None:
         return self.kind
 
     @property
-    def code(self) -> str:
-        base = f"{KIND}:{self.number}_{self.price}{walls_code(self.walls)}"
+    def token_name(self) -> str:
+        base = f"{self.number}_{self.price}{walls_token(self.walls)}"
         return base if self.kind is None else f"{base}_{self.kind.code}"
 
     @property
     def cell_label(self) -> str:
         return f"{self.kind.code if self.kind else '-'}{self.price}#{self.number}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this plot by number and price (the building, if stated, is checked
         where it is stated: ``BAULAND-CHOICE``; the walls when built in: ``BAULAND-FACE``)."""
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_plot(ref.name)
+        parsed = parse_plot(name)
         return parsed is not None and (parsed.number, parsed.price) == (self.number, self.price)
 
     def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
@@ -319,38 +160,13 @@ class BaulandScratch(Scratch):
 class Bauland(BundledModule):
     """Eight plots in the tower; a bought plot receives a building from its number's column."""
 
-    name = "bauland"
     aliases = ("neues-bauland", "building-land")
-    title_en = "New Building Land"
-    title_de = "Neues Bauland"
-    section = section(H)
-    page = 34  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "8 plots mixed into the tower; 12 plot buildings in columns of 3 under 4 number tiles; "
-        "a bought plot at once receives one building of its number's column (also into the "
-        "reserve) and counts as a building of that type; Dirk's plots take the topmost"
-    )
-    summary_de = (
-        "8 Baugrundstücke im Turm; 12 Baugebäude in Spalten zu 3 unter 4 Zahlenplättchen; ein "
-        "gekauftes Grundstück erhält sofort ein Gebäude aus der Spalte seiner Zahl (auch in "
-        "der Reserve) und zählt als Gebäude dieser Sorte; Dirks Grundstücke nehmen das oberste"
-    )
     verbs = (VERB,)
     free_verbs = (VERB,)
     verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
     chance_verbs = (CHANCE_VERB,)
     component_kinds = (KIND,)
     scratch_type = BaulandScratch
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "leftover": (
-            "top",
-            ("top", "none"),
-            "a plot handed out at the game end takes the topmost building of its column "
-            "(default) or stays without a building (none)",
-            "ein bei Spielende verteiltes Baugrundstück nimmt das oberste Gebäude seiner "
-            "Spalte (voreingestellt) oder bleibt ohne Gebäude (none)",
-        ),
-    }
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -680,13 +496,6 @@ class Bauland(BundledModule):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "number tile": "Zahlenplättchen",
-        "plots in the tower": "Baugrundstücke im Turm",
-        "plots built": "gebaute Baugrundstücke",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The columns under the number tiles, plots left in the tower, each player's plots."""
         data = self.data(state)
@@ -709,11 +518,7 @@ class Bauland(BundledModule):
                     "plots built": " ".join(x.code for x in built) or "-",
                     "in the reserve": " ".join(x.code for x in kept) or "-",
                 }
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ----------------------------------------------------------------- legal moves
 
@@ -761,7 +566,7 @@ class Bauland(BundledModule):
         for n, count in per_number().items():
             for price in sim.rng.sample(range(low, high + 1), count):
                 walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
-                out.append(ComponentRef(KIND, f"{n}_{price}{walls_code(walls)}"))
+                out.append(ComponentRef(KIND, f"{n}_{price}{walls_token(walls)}"))
         return out
 
 

@@ -16,7 +16,6 @@ A played card (either function) leaves the game.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -31,10 +30,11 @@ from referee.engine.turns import Moment
 from referee.modules.base import (
     BundledModule,
     Scratch,
-    arg_player,
     bundled,
+    in_pile_window,
     module_data,
-    rule,
+    named_player,
+    pile_windows,
     section,
 )
 from referee.record.model import (
@@ -50,154 +50,11 @@ from referee.record.model import (
 )
 
 H = "DIE BAUMEISTER"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_MONEY = section(H, "Geldfunktion")
 S_BUILD = section(H, "Baufunktion")
 KIND = "mb"
 DEAL = "builders"
 VERB = "master"
 DISPLAY = "@display"  # the holder "money display" in the card bookkeeping
-
-rule(
-    "BAUMEISTER-DEAL",
-    "two master builders each, before the start money",
-    "je 2 Baumeister vor dem Startgeld",
-    S_SETUP,
-    '{player}: {detail} ("Jeder Spieler erhält davon 2 Karten verdeckt auf die Hand. Danach '
-    'bekommt jeder Spieler sein Startgeld")',
-    '{player}: {detail} ("Jeder Spieler erhält davon 2 Karten verdeckt auf die Hand. Danach '
-    'bekommt jeder Spieler sein Startgeld")',
-    reasons={
-        "count": ("gets {n} master-builder cards, not 2", "erhält {n} Baumeisterkarten, nicht 2"),
-        "twice": ("is dealt master-builder cards twice", "erhält zweimal Baumeisterkarten"),
-        "after-start-money": (
-            "the master-builder cards are dealt after the start money",
-            "die Baumeisterkarten werden nach dem Startgeld verteilt",
-        ),
-        "after-setup": (
-            "master-builder cards are dealt after the setup",
-            "Baumeisterkarten werden nach der Spielvorbereitung verteilt",
-        ),
-        "missing": ("got no master-builder cards", "hat keine Baumeisterkarten erhalten"),
-    },
-)
-rule(
-    "BAUMEISTER-PILE",
-    "master builders in piles 3 and 5",
-    "Baumeister im 3. und 5. Stapel",
-    S_SETUP,
-    '{card} {detail} ("werden je 3 Baumeisterkarten in den 3. Stapel und 5. Stapel eingemischt")',
-    '{card} {detail} ("werden je 3 Baumeisterkarten in den 3. Stapel und 5. Stapel eingemischt")',
-    reasons={
-        "opening-display": ("lies in the opening display", "liegt in der Auslage zu Beginn"),
-        "outside-piles": (
-            "turns up after {k} money cards; in piles 3 and 5 of five roughly equal piles of "
-            "{n} cards it turns up after {lo3} to {hi3} or {lo5} to {n}",
-            "erscheint nach {k} Geldkarten; im 3. und 5. von fünf etwa gleich hohen Stapeln aus "
-            "{n} Karten nach {lo3} bis {hi3} oder {lo5} bis {n}",
-        ),
-    },
-)
-rule(
-    "BAUMEISTER-SUPPLY",
-    "master-builder cards",
-    "Baumeisterkarten",
-    S_MATERIAL,
-    "{card}: {detail} (16 cards, 4 in each currency)",
-    "{card}: {detail} (16 Karten, je 4 in jeder Währung)",
-    reasons={
-        "currency": (
-            "all 4 cards of this currency are known elsewhere already ({where})",
-            "alle 4 Karten dieser Währung sind schon anderswo bekannt ({where})",
-        ),
-        "deck": (
-            "no master-builder card is left in the deck (2 per player dealt, {piles} in the "
-            "piles, the rest out of the game)",
-            "im Stapel ist keine Baumeisterkarte mehr (2 je Spieler verteilt, {piles} in den "
-            "Stapeln, der Rest aus dem Spiel)",
-        ),
-    },
-)
-rule(
-    "BAUMEISTER-NOT-HELD",
-    "master-builder card not held",
-    "Baumeisterkarte nicht auf der Hand",
-    S_BUILD,
-    "{player} plays {card} but does not hold it (holds: {held}; played so far: {played}) "
-    '("kommen Baumeisterkarten nach dem Ausspielen (egal in welcher Funktion) aus dem Spiel")',
-    "{player} spielt {card}, hat sie aber nicht auf der Hand (auf der Hand: {held}; schon "
-    'ausgespielt: {played}) ("kommen Baumeisterkarten nach dem Ausspielen (egal in welcher '
-    'Funktion) aus dem Spiel")',
-)
-rule(
-    "BAUMEISTER-TIMING",
-    "extra redesign at the end of the turn",
-    "zusätzliche Umbauaktion am Ende des Zuges",
-    S_BUILD,
-    '{player} plays {card} for a redesign {detail} ("am Ende seines Zuges (nach dem '
-    'eventuellen Einsetzen gerade gekaufter Gebäude)")',
-    '{player} spielt {card} zum Umbauen {detail} ("am Ende seines Zuges (nach dem '
-    'eventuellen Einsetzen gerade gekaufter Gebäude)")',
-    reasons={
-        "before-action": (
-            "before the turn's action (the card gives an extra redesign, not the turn's action)",
-            "vor der Aktion des Zuges (die Karte gibt eine zusätzliche Umbauaktion, nicht die "
-            "Aktion des Zuges)",
-        ),
-        "out-of-turn": (
-            "outside his own turn (in an out-of-turn line)",
-            "außerhalb seines eigenen Zuges (in einer Zeile außer der Reihe)",
-        ),
-        "before-placing": (
-            "while bought buildings ({pending}) are not placed yet",
-            "bevor gekaufte Gebäude ({pending}) eingesetzt sind",
-        ),
-    },
-)
-rule(
-    "BAUMEISTER-ONE-PER-TURN",
-    "one master builder per turn for redesigning",
-    "1 Baumeister je Zug zum Umbauen",
-    S_BUILD,
-    "{player} plays {card} for a second extra redesign in this turn ({first} came first) "
-    '("Man darf pro Zug nur 1 Baumeisterkarte zum Umbauen einsetzen")',
-    "{player} spielt {card} für eine zweite zusätzliche Umbauaktion in diesem Zug (zuerst "
-    '{first}) ("Man darf pro Zug nur 1 Baumeisterkarte zum Umbauen einsetzen")',
-)
-rule(
-    "BAUMEISTER-REDESIGN",
-    "master builder without a redesign",
-    "Baumeister ohne Umbau",
-    S_BUILD,
-    "{player} plays {card} for an extra redesign, but no redesign (build, remove, swap) follows "
-    'in the turn ("ermöglicht ... eine zusätzliche Umbauaktion")',
-    "{player} spielt {card} für eine zusätzliche Umbauaktion, aber im Zug folgt kein Umbau "
-    "(build, remove, swap)",
-)
-rule(
-    "BAUMEISTER-TOKEN",
-    "no such master-builder card",
-    "keine solche Baumeisterkarte",
-    S_MATERIAL,
-    "{token}: {detail}",
-    "{token}: {detail}",
-    reasons={
-        "card": (
-            "a master-builder card is written mb: and its currency (mb:Gu, mb:Di, mb:De, mb:Du)",
-            "eine Baumeisterkarte wird mb: und ihre Währung geschrieben (mb:Gu, mb:Di, mb:De, "
-            "mb:Du)",
-        ),
-        "master": (
-            "the build function is written `master mb:XX`, one card",
-            "die Baufunktion wird `master mb:XX` geschrieben, eine Karte",
-        ),
-        "deal": (
-            "the deal is `builders PLAYER` and one card token (or ?) per card",
-            "die Verteilung ist `builders SPIELER` und ein Kartenzeichen (oder ?) je Karte",
-        ),
-    },
-)
 
 
 def _data() -> dict[str, Any]:
@@ -244,22 +101,6 @@ class _Card:
 class Baumeister(BundledModule):
     """16 master-builder cards: money of value 3, or one extra redesign at the turn's end."""
 
-    name = "baumeister"
-    aliases = ("builders", "master-builders")
-    title_en = "The Master Builders"
-    title_de = "Die Baumeister"
-    section = section(H)
-    page = 21
-    summary = (
-        "16 master-builder cards (value 3, 4 per currency): 2 dealt face down to each player, "
-        "the rest in money piles 3 and 5; paid as money, or for one extra redesign at the end "
-        "of one's turn; played cards leave the game"
-    )
-    summary_de = (
-        "16 Baumeisterkarten (Wert 3, je 4 pro Währung): je 2 verdeckt an jeden Spieler, der "
-        "Rest in den 3. und 5. Geldstapel; als Geld oder am Ende des eigenen Zuges für eine "
-        "zusätzliche Umbauaktion; ausgespielte Karten kommen aus dem Spiel"
-    )
     verbs = (VERB,)
     # no action of its own: an extra redesign at the turn's end
     verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
@@ -283,29 +124,23 @@ class Baumeister(BundledModule):
 
     # ------------------------------------------------------------------ view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "master builders": "Baumeister",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         cards = data.cards
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "master builders in the display": cards.shown(DISPLAY, KIND) or "-",
                 "master builders in the deck": cards.in_pool(),
                 "master builders out of the game": cards.gone.total() + cards.gone_unseen,
             },
-            "players": {
+            {
                 p.name: {
                     "master builders": cards.shown(p.name, KIND) or "-",
                     "played": " ".join(f"{KIND}:{c}" for c in data.played.get(p.name, [])) or "-",
                 }
                 for p in state.players
             },
-        }
+        )
 
     # ------------------------------------------------------------------ setup
 
@@ -315,11 +150,9 @@ class Baumeister(BundledModule):
         if not event.args:
             state.flag("BAUMEISTER-TOKEN", pos, reason="deal", token=DEAL)
             return []
-        who = arg_player(state, event.args[0])
-        if who.player is None:
-            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+        p = named_player(state, event.args[0], pos)
+        if p is None:
             return []
-        p = who.player
         data = self.data(state)
         drawn, other = drawn_tokens(event.args[1:], KIND)
         for a in other:
@@ -409,22 +242,19 @@ class Baumeister(BundledModule):
         if state.phase == "setup":
             state.flag("BAUMEISTER-PILE", pos, reason="opening-display", card=card)
             return
-        if state.reshuffles or state.setup_after <= 0:
+        windows = pile_windows(state, (3, 5))  # "in den 3. Stapel und 5. Stapel"
+        if windows is None:
             return
-        n = state.setup_after
-        tol = state.profile.pile_tolerance
-        lo3 = max(0, math.floor(2 * n / 5 * (1 - tol)))
-        hi3 = min(n, math.ceil(3 * n / 5 * (1 + tol)))
-        lo5 = max(0, math.floor(4 * n / 5 * (1 - tol)))
+        (lo3, hi3), (lo5, _) = windows
         k = state.money_draws
-        if not (lo3 <= k <= hi3 or lo5 <= k):
+        if not in_pile_window(k, windows):
             state.flag(
                 "BAUMEISTER-PILE",
                 pos,
                 reason="outside-piles",
                 card=card,
                 k=k,
-                n=n,
+                n=state.setup_after,
                 lo3=lo3,
                 hi3=hi3,
                 lo5=lo5,

@@ -31,92 +31,20 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building, neighbours8
 from referee.modules.base import (
     BundledModule,
+    ModulePiece,
     Scratch,
     built_pieces_view,
     bundled,
     module_data,
-    rule,
     section,
 )
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 
 H = "DIE BAZARE"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderungen")
-S_NOTES = section(H, "Anmerkungen")
 KIND = "bz"
 TOKEN = re.compile(r"^([A-Za-z]{2})([PSACGT]{3})([nesw]*|x)$")
-WALL_LETTERS = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
-
-rule(
-    "BAZAAR-TOKEN",
-    "no such bazaar",
-    "kein solcher Bazar",
-    S_MATERIAL,
-    "{token} is no bazaar: {detail}",
-    "{token} ist kein Bazar: {detail}",
-    reasons={
-        "form": (
-            "write bz: + the coin's currency + three colours (P S A C G T) + the walls in lower "
-            "case (n e s w), e.g. bz:DuPSA or bz:GuCGTn",
-            "bz: + Währung der Münze + drei Farben (P S A C G T) + die Mauern klein (n e s w), "
-            "z. B. bz:DuPSA oder bz:GuCGTn",
-        ),
-        "colours": (
-            '"Jeder Bazar zeigt eine bestimmte Währung und die Farben von 3 Gebäudearten": three '
-            "different colours",
-            '"Jeder Bazar zeigt eine bestimmte Währung und die Farben von 3 Gebäudearten": drei '
-            "verschiedene Farben",
-        ),
-    },
-)
-rule(
-    "BAZAAR-FACE",
-    "bazaar stated two ways",
-    "Bazar verschieden angegeben",
-    S_MATERIAL,
-    "{tile} is stated with walls {stated}, but this bazaar was stated as {allowed} (the faces "
-    "are component data only the pictures showed: a bazaar never changes)",
-    "{tile} wird mit Mauern {stated} angegeben, dieser Bazar war aber als {allowed} angegeben "
-    "(die Ansichten stehen nur in den Bildern: ein Bazar ändert sich nie)",
-)
-rule(
-    "BAZAAR-ASIDE",
-    "bazaar beside the market",
-    "Bazar neben dem Bauhof",
-    S_PLAY,
-    '{tile} is written on a market field, but "Wird beim Auffüllen des Bauhofs ein Bazar '
-    'gezogen, wird er offen neben den Bauhof gelegt" (write * aside {tile}); it lies beside the '
-    "market",
-    '{tile} steht auf einem Feld des Bauhofs, aber "Wird beim Auffüllen des Bauhofs ein Bazar '
-    'gezogen, wird er offen neben den Bauhof gelegt" (* aside {tile} schreiben); er liegt neben '
-    "dem Bauhof",
-)
-rule(
-    "BAZAAR-PRICE",
-    "bazaar price",
-    "Preis des Bazars",
-    S_PLAY,
-    "{tile}: {detail}",
-    "{tile}: {detail}",
-    reasons={
-        "no-price": (
-            'the field of its currency is empty, so it has no price now ("Fehlt das Preis '
-            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
-            'gekauft werden")',
-            'das Feld seiner Währung ist leer, er hat jetzt keinen Preis ("Fehlt das Preis '
-            "bestimmende Gebäude im Bauhof ..., kann der entsprechende Bazar momentan nicht "
-            'gekauft werden")',
-        ),
-        "not-exact": (
-            "it costs {price} (the building on its currency's field), paid {cards} = {sum}: "
-            '"Ein Bazar darf nur passend bezahlt werden"',
-            "er kostet {price} (das Gebäude auf dem Feld seiner Währung), bezahlt {cards} = "
-            '{sum}: "Ein Bazar darf nur passend bezahlt werden"',
-        ),
-    },
-)
 
 
 def _currency(code: str) -> Currency | None:
@@ -140,20 +68,12 @@ def parse_bazaar(
     rest = m.group(3)
     if rest == "":
         return cur, types, None
-    if rest == "x":
-        return cur, types, frozenset()
-    walls = frozenset(WALL_LETTERS[ch] for ch in rest)
-    if len(walls) != len(rest):
-        return "form"
-    return cur, types, walls
-
-
-def walls_code(walls: frozenset[Side]) -> str:
-    return "".join(s.value.lower() for s in SIDES if s in walls)
+    walls = read_walls(rest, letters="nesw")
+    return "form" if walls is None else (cur, types, walls)
 
 
 @dataclass(frozen=True, slots=True)
-class Bazaar:
+class Bazaar(ModulePiece):
     """A bazaar: a tile of no building type (the majorities skip it) that is placed and
     redesigned like a building ("unterliegen den gleichen Regeln")."""
 
@@ -161,36 +81,28 @@ class Bazaar:
     colours: tuple[BuildingType, ...]
     walls: frozenset[Side]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    rotation_rule: ClassVar[str] = "BAZAAR-FACE"  # a token stating other walls (E6 check)
-    cell_fill: ClassVar[str] = "#e0a458"
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    rotation_rule = "BAZAAR-FACE"  # a token stating other walls (E6 check)
+    cell_fill = "#e0a458"
     price: ClassVar[int] = 0  # no printed price: the side offer derives it (E15)
-
-    @property
-    def type(self) -> None:
-        return None
 
     @property
     def name(self) -> str:
         return self.currency.code + "".join(t.value for t in self.colours)
 
     @property
-    def code(self) -> str:
-        return f"{KIND}:{self.name}{walls_code(self.walls)}"
+    def token_name(self) -> str:
+        return f"{self.name}{walls_token(self.walls, none='')}"
 
     @property
     def cell_label(self) -> str:
         return f"Bz{self.currency.code}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this bazaar by its currency and colours (walls, if stated, are
         checked when it is built in: ``BAZAAR-FACE``)."""
-        if ref.kind.lower() != KIND:
-            return False
-        got = parse_bazaar(ref.name)
+        got = parse_bazaar(name)
         return (
             not isinstance(got, str)
             and got is not None
@@ -249,24 +161,6 @@ class BazaarScratch(Scratch):
 class BazareModule(BundledModule):
     """Eight bazaars beside the market, bought at the price on their currency's field."""
 
-    name = "bazare"
-    aliases = ("bazaars", "bazar", "bazaar")
-    title_en = "The Bazaars"
-    title_de = "Die Bazare"
-    section = section(H)
-    page = 23
-    summary = (
-        "8 bazaars in the tower; one drawn while refilling lies beside the market and the refill "
-        "goes on; bought in its coin's currency for the price of the building on that field, "
-        "exact payment only (then another action); last scoring only: matching neighbours "
-        "(8 around) × matching colours present"
-    )
-    summary_de = (
-        "8 Bazare im Turm; beim Auffüllen gezogen liegen sie neben dem Bauhof, es wird "
-        "weitergezogen; gekauft in der Währung der Münze zum Preis des Gebäudes auf diesem Feld, "
-        "nur passend (dann nochmal am Zug); nur letzte Wertung: passende Nachbarn (8 rundum) × "
-        "beteiligte Farben"
-    )
     component_kinds = (KIND,)
     scratch_type = BazaarScratch
 
@@ -308,8 +202,8 @@ class BazareModule(BundledModule):
                 pos,
                 who,
                 tile=token,
-                stated=walls_code(stated) or "-",
-                allowed=walls_code(known) or "-",
+                stated=walls_token(stated, none="-"),
+                allowed=walls_token(known, none="-"),
             )
             stated = known
         faces[key] = stated
@@ -376,7 +270,7 @@ class BazareModule(BundledModule):
         out = []
         for face in module_data("bazare")["components"]["bazaars"]["sim_faces"]:
             walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1))))
-            out.append(ComponentRef(KIND, f"{face}{walls_code(walls)}"))
+            out.append(ComponentRef(KIND, f"{face}{walls_token(walls, none='')}"))
         return out
 
     # ------------------------------------------------------------------- scoring
@@ -403,13 +297,6 @@ class BazareModule(BundledModule):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "beside the market": "neben dem Bauhof",
-        "bazaars": "Bazare",
-        "points (last scoring)": "Punkte (letzte Wertung)",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The bazaars beside the market with their price now, each player's bazaars with what
         they would score in the last scoring now."""
@@ -424,17 +311,6 @@ class BazareModule(BundledModule):
         players = built_pieces_view(
             state, Bazaar, "bazaars", score_bazaars, "points (last scoring)"
         )
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {"beside the market": beside, "in the tower": str(tower_total(state, self))},
-            "players": players,
-        }
-
-
-def _register() -> None:
-    from referee.scoring.categories import CategoryInfo, register_category
-
-    register_category(CategoryInfo("bazaar", "bazaars", "Bazare", S_SCORE, "bazaar"))
-
-
-_register()
+        return self.shown(
+            {"beside the market": beside, "in the tower": str(tower_total(state, self))}, players
+        )

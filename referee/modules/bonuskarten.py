@@ -19,16 +19,15 @@ from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, TileKind, catalogue
 from referee.engine.state import GameState, PlayerState
-from referee.messages import Text, register_both
+from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
+    HiddenHands,
     Scratch,
-    arg_player,
     bundled,
     interrupting_player,
     module_data,
-    rule,
-    section,
+    named_player,
 )
 from referee.record.model import (
     Coord,
@@ -42,65 +41,7 @@ from referee.record.model import (
 )
 
 H = "DIE BONUSKARTEN"
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_EFFECT = section(H, "Die Wirkung der Bonuskarten")
-S_NOTES = section(H, "Anmerkungen")
 VERB = "bonus"
-
-rule(
-    "BONUS-CARD",
-    "no such bonus card",
-    "keine solche Bonuskarte",
-    S_EFFECT,
-    'there is no bonus card {tile}: "Die 10 Karten zeigen all diejenigen Gebäudeplättchen, die '
-    'über keinerlei Stadtmauer verfügen" ({cards})',
-    "es gibt keine Bonuskarte {tile}: die 10 Karten zeigen die Gebäudeplättchen ohne "
-    "Stadtmauer ({cards})",
-)
-rule(
-    "BONUS-DEAL",
-    "bonus cards dealt",
-    "Bonuskarten verteilt",
-    S_SETUP,
-    "{detail}: with 2 and 3 players each gets 3 bonus cards, with 4 and 5 players 2, with 6 "
-    "players 1, dealt face down before the first turn",
-    "{detail}: bei 2 und 3 Spielern erhält jeder 3 Bonuskarten, bei 4 und 5 Spielern 2, bei "
-    "6 Spielern 1, verdeckt vor dem ersten Zug",
-)
-rule(
-    "BONUS-SUPPLY",
-    "bonus card supply",
-    "Vorrat an Bonuskarten",
-    section(H, "Spielmaterial"),
-    "the bonus card {tile} exists once and is {where}",
-    "die Bonuskarte {tile} gibt es einmal, und sie ist {where}",
-)
-rule(
-    "BONUS-NOT-HELD",
-    "bonus card not held",
-    "Bonuskarte nicht auf der Hand",
-    S_EFFECT,
-    "{player} reveals the bonus card {tile} but does not hold it ({held})",
-    "{player} deckt die Bonuskarte {tile} auf, hat sie aber nicht ({held})",
-)
-rule(
-    "BONUS-NOT-BUILT",
-    "bonus card without its building",
-    "Bonuskarte ohne Gebäude",
-    S_NOTES,
-    "{player} reveals the bonus card {tile}, but {tile} is not in {player}'s Alhambra: a card "
-    'may be revealed "falls das Gebäudeplättchen schon in der eigenen Alhambra verbaut ist"',
-    "{player} deckt die Bonuskarte {tile} auf, aber {tile} ist nicht in der eigenen Alhambra "
-    "verbaut",
-)
-rule(
-    "BONUS-REVEALED",
-    "bonus card already revealed",
-    "Bonuskarte schon aufgedeckt",
-    S_EFFECT,
-    "{player} reveals the bonus card {tile} a second time: it lies face up already",
-    "{player} deckt die Bonuskarte {tile} erneut auf: sie liegt schon offen",
-)
 
 
 def card_tiles() -> tuple[TileKind, ...]:
@@ -115,10 +56,7 @@ def deal_size(players: int) -> int:
 
 
 @dataclass
-class BonusScratch(Scratch):
-    dealt_known: dict[str, bool] = field(default_factory=dict)  # a `* bonus` line was given
-    hand: dict[str, Counter[TileKind]] = field(default_factory=dict)
-    hand_unknown: dict[str, int] = field(default_factory=dict)
+class BonusScratch(HiddenHands, Scratch):
     revealed: dict[str, list[TileKind]] = field(default_factory=dict)
     owner: dict[TileKind, str] = field(default_factory=dict)  # whose card it is, once known
 
@@ -127,16 +65,6 @@ class BonusScratch(Scratch):
 class Bonuskarten(BundledModule):
     """Ten bonus cards, one per wall-less tile, dealt face down; revealed when built."""
 
-    name = "bonuskarten"
-    aliases = ("bonus", "bonus-cards", "bonuscards")
-    title_en = "The Bonus Cards"
-    title_de = "Die Bonuskarten"
-    section = section(H)
-    page = 10  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "10 cards, one per wall-less tile, dealt face down (3/3/2/2/1 for 2-6 players); a card "
-        "revealed while its tile stands in the owner's Alhambra counts as one more building"
-    )
     verbs = (VERB,)
     chance_verbs = (VERB,)
     free_verbs = (VERB,)
@@ -144,11 +72,8 @@ class Bonuskarten(BundledModule):
     scratch_type = BonusScratch
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
-        n = deal_size(len(state.players))
+        scratch.deal_unseen(state.names, deal_size(len(state.players)))
         for p in state.players:
-            scratch.dealt_known[p.name] = False
-            scratch.hand[p.name] = Counter()
-            scratch.hand_unknown[p.name] = n
             scratch.revealed[p.name] = []
 
     def view(self, state: GameState) -> dict[str, Any]:
@@ -156,14 +81,12 @@ class Bonuskarten(BundledModule):
         data = self.data(state)
         players: dict[str, dict[str, Any]] = {}
         for p in state.players:
-            hand = data.hand.get(p.name, Counter())
-            held = " ".join(sorted(t.code for t in hand.elements()))
-            unknown = data.hand_unknown.get(p.name, 0)
+            known, unknown = data.hidden_parts(p.name, lambda t: t.code)
             players[p.name] = {
                 "revealed": " ".join(t.code for t in data.revealed.get(p.name, [])) or "-",
-                "face down": " ".join(x for x in (held, "? " * unknown) if x).strip() or "-",
+                "face down": " ".join(known + ["?"] * unknown) or "-",
             }
-        return {"labels": {"en": self.title_en, "de": self.title_de}, "players": players}
+        return self.shown(players=players)
 
     # ------------------------------------------------------------------ hooks
 
@@ -177,11 +100,9 @@ class Bonuskarten(BundledModule):
                 reason="syntax",
             )
             return []
-        who = arg_player(state, event.args[0])
-        if who.player is None:
-            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+        p = named_player(state, event.args[0], pos)
+        if p is None:
             return []
-        p = who.player
         if state.phase != "setup":
             state.flag(
                 "BONUS-DEAL",
@@ -463,10 +384,8 @@ class Bonuskarten(BundledModule):
                 where=Text("BONUS-SUPPLY.where/s", holder=holder),
             )
         hand = data.hand[name]
-        if hand[kind] > 0:
-            hand[kind] -= 1
-            hand += Counter()
-            data.hand[name] = hand
+        if data.take_known(name, kind):
+            pass  # a card the record named
         elif data.hand_unknown[name] > 0 and holder in (None, name):
             data.hand_unknown[name] -= 1
         elif holder in (None, name):
@@ -526,28 +445,3 @@ def counts_with_bonus(player: PlayerState, revealed: list[TileKind]) -> dict[Bui
         if Bonuskarten._built(player, kind):
             counts[kind.type] = counts.get(kind.type, 0) + 1
     return counts
-
-
-# the texts of this module's reasons and open points, in both languages
-register_both(
-    en={
-        "BONUS-DEAL/syntax": "`bonus` names a player and the cards dealt",
-        "BONUS-DEAL/after-play": "{name}'s bonus cards are dealt after play began",
-        "BONUS-DEAL/twice": "{name} is dealt bonus cards twice",
-        "BONUS-DEAL/count": "{name} is dealt {n_cards} bonus cards in a game of {n_players}",
-        "BONUS-SUPPLY.where/s": "{holder}'s",
-        "BONUS-SUPPLY.where/dealt-to": "dealt to {holder}",
-    },
-    de={
-        "BONUS-DEAL/syntax": "`bonus` nennt einen Spieler und die verteilten Karten",
-        "BONUS-DEAL/after-play": "die Bonuskarten von {name} werden nach Spielbeginn verteilt",
-        "BONUS-DEAL/twice": "{name} bekommt zweimal Bonuskarten",
-        "BONUS-DEAL/count": "{name} bekommt {n_cards} Bonuskarten im Spiel zu {n_players}",
-        "BONUS-SUPPLY.where/s": "die von {holder}",
-        "BONUS-SUPPLY.where/dealt-to": "an {holder} verteilt",
-    },
-)
-register_both(
-    en={"BONUS-NOT-HELD.held/none": "no hidden card"},
-    de={"BONUS-NOT-HELD.held/none": "keine verdeckte Karte"},
-)

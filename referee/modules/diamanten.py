@@ -16,124 +16,20 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency, TileKind
 from referee.engine.findings import problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
-from referee.record.model import (
-    Buy,
-    ComponentRef,
-    ModuleChance,
-    Pos,
-    TakeMoney,
-)
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.record.model import Buy, ComponentRef, ModuleChance, Pos, TakeMoney
 
 H = "DIE DIAMANTEN"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_GET = section(H, "Wie bekommt man Diamanten?")
 S_USE = section(H, "Wie setzt man Diamanten ein?")
 S_NOTES = section(H, "Anmerkungen")
 KIND = "dm"
 STATE_VERB = "diamonds"
-
-rule(
-    "DIAMOND-CARD",
-    "no such diamond card",
-    "keine solche Diamanten-Karte",
-    S_MATERIAL,
-    "{token} is no diamond card: the 10 diamond cards have the values 3 to 9 (dm:3 ... dm:9)",
-    "{token} ist keine Diamanten-Karte: die 10 Diamanten-Karten haben die Werte 3 bis 9 "
-    "(dm:3 ... dm:9)",
-)
-rule(
-    "DIAMOND-SUPPLY",
-    "diamond card supply",
-    "Vorrat an Diamanten-Karten",
-    S_MATERIAL,
-    "{card} turns up, but the deck holds no such diamond card any more ({detail})",
-    "{card} wird aufgedeckt, der Stapel enthält aber keine solche Diamanten-Karte mehr ({detail})",
-    reasons={
-        "count": (
-            "all 10 diamond cards are out of the deck: {where}",
-            "alle 10 Diamanten-Karten sind aus dem Stapel: {where}",
-        ),
-        "value": (
-            "of the stated values {stated}, every {card} is out of the deck: {where}",
-            "von den angegebenen Werten {stated} ist jede {card} aus dem Stapel: {where}",
-        ),
-    },
-)
-rule(
-    "DIAMOND-STATED",
-    "diamond values stated",
-    "angegebene Diamanten-Werte",
-    S_MATERIAL,
-    "the diamond cards are stated as {stated}: {detail}",
-    "die Diamanten-Karten werden als {stated} angegeben: {detail}",
-    reasons={
-        "count": (
-            "there are 10 cards of the values 3 to 9",
-            "es sind 10 Karten mit den Werten 3 bis 9",
-        ),
-        "seen": (
-            "{seen} have turned up already",
-            "aufgetaucht sind schon {seen}",
-        ),
-        "twice": ("they were stated before as {before}", "sie wurden schon als {before} angegeben"),
-    },
-)
-rule(
-    "DIAMOND-DISPLAY",
-    "display holds 4 cards",
-    "Auslage mit 4 Karten",
-    S_GET,
-    "the display already holds {occupied} cards; {card} is one too many (diamonds are money "
-    'cards: "Diamanten bekommt man wie andere Geldkarten auch")',
-    "die Auslage hat schon {occupied} Karten; {card} ist eine zu viel (Diamanten sind "
-    'Geldkarten: "Diamanten bekommt man wie andere Geldkarten auch")',
-)
-rule(
-    "DIAMOND-NOT-HELD",
-    "diamond card not held",
-    "Diamanten-Karte nicht auf der Hand",
-    S_USE,
-    "{player} pays with {card} but does not hold it (diamonds held: {held})",
-    "{player} bezahlt mit {card}, hat sie aber nicht auf der Hand (Diamanten auf der Hand: {held})",
-)
-rule(
-    "DIAMOND-MIX",
-    "diamonds with another currency",
-    "Diamanten mit einer anderen Währung",
-    S_USE,
-    '{player} pays {diamonds} together with {cards}: diamonds "dürfen nicht mit anderen '
-    'Währungen kombiniert werden"',
-    '{player} bezahlt {diamonds} zusammen mit {cards}: Diamanten "dürfen nicht mit anderen '
-    'Währungen kombiniert werden"',
-)
-rule(
-    "DIAMOND-EXCHANGE",
-    "diamonds with an exchange card",
-    "Diamanten mit einer Wechselstube",
-    S_NOTES,
-    '{player} pays with diamonds and {token}, which lets another currency pay: "Diamanten '
-    'dürfen nicht zusammen mit einer Wechselstubenkarte eingesetzt werden"',
-    "{player} bezahlt mit Diamanten und {token}, womit eine andere Währung zahlen darf: "
-    '"Diamanten dürfen nicht zusammen mit einer Wechselstubenkarte eingesetzt werden"',
-)
-rule(
-    "DIAMOND-RESHUFFLE",
-    "reshuffle with diamonds in the deck",
-    "Mischen mit Diamanten im Stapel",
-    S_SETUP,
-    "the discard pile is reshuffled while the deck still holds {n} diamond card(s): the "
-    "diamonds lie in the deck with the other money cards, which is used up first",
-    "der Ablagestapel wird gemischt, obwohl der Stapel noch {n} Diamanten-Karte(n) enthält: "
-    "die Diamanten liegen mit den anderen Geldkarten im Stapel, der zuerst aufgebraucht wird",
-)
 
 
 def diamond_values() -> tuple[int, ...]:
@@ -176,20 +72,6 @@ class DiamondScratch(Scratch):
 class Diamanten(BundledModule):
     """Ten diamond cards in the money deck: a fifth currency paying for any tile, alone."""
 
-    name = "diamanten"
-    aliases = ("diamonds", "diamant")
-    title_en = "The Diamonds"
-    title_de = "Die Diamanten"
-    section = section(H)
-    page = 13  # printed page of the section: the listing order
-    summary = (
-        "10 diamond cards (3-9), a fifth currency shuffled into the money before the start "
-        "money; pays for a tile on any field, never mixed with another currency"
-    )
-    summary_de = (
-        "10 Diamanten-Karten (3-9), eine fünfte Währung, vor dem Startgeld ins Geld gemischt; "
-        "bezahlt Plättchen jedes Feldes, nie mit einer anderen Währung kombiniert"
-    )
     component_kinds = (KIND,)
     chance_verbs = (STATE_VERB,)
     scratch_type = DiamondScratch
@@ -203,23 +85,17 @@ class Diamanten(BundledModule):
     def hand(self, state: GameState, player: PlayerState) -> Counter[int]:
         return self.data(state).hands.setdefault(player.name, Counter())
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "diamonds": "Diamanten",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """Diamonds in the display, the deck, the discard pile and each hand."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "display": _fmt(data.display),
                 "in the deck": data.in_deck,
                 "discard": _fmt(data.discard),
             },
-            "players": {p.name: {"diamonds": _fmt(self.hand(state, p))} for p in state.players},
-        }
+            {p.name: {"diamonds": _fmt(self.hand(state, p))} for p in state.players},
+        )
 
     # ------------------------------------------------------------------ money
 

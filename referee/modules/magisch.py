@@ -19,63 +19,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import SIDES, BuildingType, Side
-from referee.engine.orientation import rotations, walls_text
+from referee.engine.orientation import rotations
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 
-H = "DIE MAGISCHEN GEBÄUDE"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 KIND = "mg"
-LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^([psacgt])(\d{1,2})?([a-z]*)$", re.IGNORECASE)
-
-rule(
-    "MAGIC-TOKEN",
-    "no such magic building",
-    "kein solches magisches Gebäude",
-    S_MATERIAL,
-    "{token} is no magic building: {detail}",
-    "{token} ist kein magisches Gebäude: {detail}",
-    reasons={
-        "form": (
-            "write mg: + the type (P S A C G T) + the price + the sides with a wall (n e s w, "
-            "x for none), e.g. mg:P9ne",
-            "mg: + Sorte (P S A C G T) + Preis + die Seiten mit Mauer (n e s w, x für keine), "
-            "z. B. mg:P9ne",
-        ),
-        "no-face": (
-            "its price and walls are not written where it comes out of the tower (mg:P9ne)",
-            "Preis und Mauern sind nicht angegeben, wo es aus dem Turm kommt (mg:P9ne)",
-        ),
-    },
-)
-rule(
-    "MAGIC-FACE",
-    "magic building stated two ways",
-    "magisches Gebäude verschieden angegeben",
-    S_MATERIAL,
-    "{token}: the magic {type} was stated as {known}; its price and printed walls do not change "
-    "(the component data is not verified, so the record's first statement counts)",
-    "{token}: das magische Gebäude ({type}) war als {known} angegeben; Preis und aufgedruckte "
-    "Mauern ändern sich nicht (Materialdaten ungeprüft: die erste Angabe der Mitschrift gilt)",
-)
-rule(
-    "MAGIC-ROTATION",
-    "not a rotation of the magic building",
-    "keine Drehung des magischen Gebäudes",
-    S_PLAY,
-    '{tile} built in with walls {stated}: "Bei jedem Einbau darf das Gebäude dann beliebig '
-    'gedreht werden", but a turned tile keeps its walls: printed {printed}, it can lie as '
-    "{allowed}",
-    "{tile} mit Mauern {stated} eingebaut: es darf bei jedem Einbau beliebig gedreht werden, "
-    "behält aber seine Mauern: aufgedruckt {printed}, möglich ist {allowed}",
-)
 
 
 def parse_magic(name: str) -> tuple[BuildingType, int | None, frozenset[Side] | None] | None:
@@ -91,19 +46,12 @@ def parse_magic(name: str) -> tuple[BuildingType, int | None, frozenset[Side] | 
         return kind, price, None
     if price is None:
         return None  # walls need the price before them
-    if rest == "x":
-        return kind, price, frozenset()
-    walls: set[Side] = set()
-    for ch in rest:
-        side = LETTERS.get(ch)
-        if side is None or side in walls:
-            return None
-        walls.add(side)
-    return kind, price, frozenset(walls)
+    walls = read_walls(rest)
+    return None if walls is None else (kind, price, walls)
 
 
 @dataclass(frozen=True, slots=True)
-class MagicBuilding:
+class MagicBuilding(ModulePiece):
     """A magic building: a building of its type in every scoring ("zählen bei einer Wertung
     wie jedes andere Gebäude derselben Sorte"), turned freely at every placement (E6)."""
 
@@ -112,32 +60,28 @@ class MagicBuilding:
     printed_walls: frozenset[Side]
     walls: frozenset[Side]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    rotatable: ClassVar[bool] = True  # "Bei jedem Einbau ... beliebig gedreht" (E6)
-    rotation_rule: ClassVar[str] = "MAGIC-ROTATION"
-    cell_fill: ClassVar[str] = "#ffd700"  # drawn with a gold ring: recognisably magic
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    rotatable = True  # "Bei jedem Einbau ... beliebig gedreht" (E6)
+    rotation_rule = "MAGIC-ROTATION"
+    cell_fill = "#ffd700"  # drawn with a gold ring: recognisably magic
 
     @property
     def type(self) -> BuildingType:
         return self.kind
 
     @property
-    def code(self) -> str:
-        return f"{KIND}:{self.kind.code}{self.price}{walls_text(self.walls)}"
+    def token_name(self) -> str:
+        return f"{self.kind.code}{self.price}{walls_token(self.walls)}"
 
     @property
     def cell_label(self) -> str:
         return f"{self.kind.code}{self.price}*"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this building by type (and price, if written); the walls it states
         are the orientation, checked when it is built in."""
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_magic(ref.name)
+        parsed = parse_magic(name)
         return (
             parsed is not None
             and parsed[0] is self.kind
@@ -171,22 +115,6 @@ def per_type() -> dict[str, int]:
 class Magisch(BundledModule):
     """Six magic buildings in the tower; turned freely whenever they are built in."""
 
-    name = "magisch"
-    aliases = ("magische-gebaeude", "magic-buildings")
-    title_en = "The Magic Buildings"
-    title_de = "Die magischen Gebäude"
-    section = section("DIE MAGISCHEN GEBÄUDE")
-    page = 32  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "6 magic buildings mixed into the tower, sold on the market like any tile and scored "
-        "like any building of their type; at every placement (bought, from the reserve, in a "
-        "redesign) they may be turned, so the record states their walls as placed"
-    )
-    summary_de = (
-        "6 magische Gebäude im Turm, auf dem Bauhof verkauft wie jedes Plättchen und gewertet "
-        "wie jedes Gebäude ihrer Sorte; bei jedem Einbau (gekauft, aus der Reserve, beim Umbau) "
-        "dürfen sie gedreht werden, die Mitschrift nennt ihre Mauern, wie sie liegen"
-    )
     component_kinds = (KIND,)
     scratch_type = MagicScratch
 
@@ -231,7 +159,7 @@ class Magisch(BundledModule):
                     who,
                     token=token,
                     type=kind.name_in("en"),
-                    known=f"{KIND}:{kind.code}{k_price}{walls_text(k_walls)}",
+                    known=f"{KIND}:{kind.code}{k_price}{walls_token(k_walls)}",
                 )
             return kind, MagicBuilding(kind, k_price, k_walls, k_walls)
         faces[kind] = (price, walls)
@@ -258,19 +186,13 @@ class Magisch(BundledModule):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "faces stated": "genannte Seiten",
-        "magic buildings": "magische Gebäude",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """Magic buildings left in the tower, the faces stated so far, each player's."""
         faces = self.data(state).faces
         table = {
             "in the tower": str(tower_total(state, self)),
             "faces stated": " ".join(
-                f"{KIND}:{k.code}{p}{walls_text(w)}"
+                f"{KIND}:{k.code}{p}{walls_token(w)}"
                 for k, (p, w) in sorted(faces.items(), key=lambda kv: kv[0].code)
             )
             or "-",
@@ -290,11 +212,7 @@ class Magisch(BundledModule):
             table["Dirk"] = (
                 " ".join(str(x) for x in state.dirk if isinstance(x, MagicBuilding)) or "-"
             )
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ----------------------------------------------------------------- simulator
 
@@ -308,5 +226,5 @@ class Magisch(BundledModule):
             for _ in range(n):
                 k = int(data["wall_counts"][code])
                 walls = frozenset(sim.rng.sample(SIDES, k))
-                out.append(ComponentRef(KIND, f"{code}{data['prices'][code]}{walls_text(walls)}"))
+                out.append(ComponentRef(KIND, f"{code}{data['prices'][code]}{walls_token(walls)}"))
         return out

@@ -17,57 +17,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import SIDES, Side
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 
 H = "MEDINA"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "md"
-LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 TOKEN = re.compile(r"^(\d{1,2})([a-z]*)$", re.IGNORECASE)
-
-rule(
-    "MEDINA-TOKEN",
-    "no such medina",
-    "keine solche Medina",
-    S_MATERIAL,
-    "{token} is no medina: {detail}",
-    "{token} ist keine Medina: {detail}",
-    reasons={
-        "form": (
-            "write md: + the price + the sides with a wall (n e s w, x for none), e.g. md:5n",
-            "md: + Preis + die Seiten mit Mauer (n e s w, x für keine), z. B. md:5n",
-        ),
-        "no-such-price": (
-            "the medinas are priced {prices} (component data, not verified: the prices are only "
-            "in the pictures; source {source})",
-            "die Medinas kosten {prices} (Materialdaten ungeprüft: die Preise stehen nur in den "
-            "Bildern; Quelle {source})",
-        ),
-        "no-walls": (
-            "its walls are not written where it comes out of the tower (md:5n, md:5x)",
-            "ihre Mauern sind nicht angegeben, wo sie aus dem Turm kommt (md:5n, md:5x)",
-        ),
-    },
-)
-rule(
-    "MEDINA-FACE",
-    "medina stated two ways",
-    "Medina verschieden angegeben",
-    S_PLAY,
-    "{tile} is stated with walls {stated}, but it was stated as {allowed}: a medina is a tile "
-    'like the others ("gelten die gleichen Regeln wie für andere Gebäudeplättchen"), it is '
-    "never turned",
-    "{tile} wird mit Mauern {stated} angegeben, war aber als {allowed} angegeben: eine Medina ist "
-    "ein Plättchen wie die anderen und wird nie gedreht",
-)
 
 
 def parse_medina(name: str) -> tuple[int, frozenset[Side] | None] | None:
@@ -78,54 +40,35 @@ def parse_medina(name: str) -> tuple[int, frozenset[Side] | None] | None:
     price, rest = int(m.group(1)), m.group(2).lower()
     if rest == "":
         return price, None
-    if rest == "x":
-        return price, frozenset()
-    walls: set[Side] = set()
-    for ch in rest:
-        side = LETTERS.get(ch)
-        if side is None or side in walls:
-            return None
-        walls.add(side)
-    return price, frozenset(walls)
-
-
-def walls_code(walls: frozenset[Side]) -> str:
-    return "".join(s.value.lower() for s in SIDES if s in walls) or "x"
+    walls = read_walls(rest)
+    return None if walls is None else (price, walls)
 
 
 @dataclass(frozen=True, slots=True)
-class Medina:
+class Medina(ModulePiece):
     """A medina tile: bought and built like a building ("gelten die gleichen Regeln wie für
     andere Gebäudeplättchen"), but of no building type, so the majorities skip it."""
 
     price: int
     walls: frozenset[Side]
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower: bought, given to Dirk (E5)
-    rotation_rule: ClassVar[str] = "MEDINA-FACE"  # a token stating other walls (E6 check)
-    cell_fill: ClassVar[str] = "#d9b77e"  # sand: drawn as a medina, not a fountain
+    KIND = KIND
+    from_tower = True  # a tile of the tower: bought, given to Dirk (E5)
+    rotation_rule = "MEDINA-FACE"  # a token stating other walls (E6 check)
+    cell_fill = "#d9b77e"  # sand: drawn as a medina, not a fountain
 
     @property
-    def type(self) -> None:
-        return None
-
-    @property
-    def code(self) -> str:
-        return f"{KIND}:{self.price}{walls_code(self.walls)}"
+    def token_name(self) -> str:
+        return f"{self.price}{walls_token(self.walls)}"
 
     @property
     def cell_label(self) -> str:
         return f"Md{self.price}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this medina by its price (the walls, if stated, are checked when it
         is built in: ``MEDINA-FACE``)."""
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_medina(ref.name)
+        parsed = parse_medina(name)
         return parsed is not None and parsed[0] == self.price
 
     def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
@@ -161,40 +104,9 @@ def medinas_of(pieces: Any) -> list[Medina]:
 class MedinaModule(BundledModule):
     """Nine medinas in the tower, bought like buildings; the fewest medinas lose points."""
 
-    name = "medina"
     aliases = ("medinas",)
-    title_en = "Medina"
-    title_de = "Medina"
-    section = section(H)
-    page = 33  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "9 medina tiles mixed into the tower, bought and built like buildings; scored last at "
-        "each scoring: the 1/2/3 players with the fewest medinas lose 3 / 6,3 / 9,6,3 points "
-        "(ties: the cheaper dearest medina loses; shared places rounded up), players with no "
-        "medina lose 1/2/3 more"
-    )
-    summary_de = (
-        "9 Medinaplättchen im Turm, gekauft und gebaut wie Gebäude; zuletzt gewertet: die 1/2/3 "
-        "Spieler mit den wenigsten Medinas erhalten 3 / 6,3 / 9,6,3 Minuspunkte (Gleichstand: "
-        "wessen teuerste Medina billiger ist, verliert; geteilte Plätze aufgerundet), Spieler "
-        "ohne Medina 1/2/3 Minuspunkte zusätzlich"
-    )
     component_kinds = (KIND,)
     scratch_type = MedinaScratch
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "floor": (
-            "none",
-            ("none", "zero"),
-            "whether a medina penalty may take a total below zero (default: it may)",
-            "ob Medina-Minuspunkte eine Summe unter null bringen dürfen (voreingestellt: ja)",
-        ),
-        "dirk": (
-            "no",
-            ("no", "ranks"),
-            "whether Dirk ranks for medinas with two players (default: no)",
-            "ob Dirk zu zweit bei den Medinas mitgewertet wird (voreingestellt: nein)",
-        ),
-    }
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -259,8 +171,8 @@ class MedinaModule(BundledModule):
                 pos,
                 who,
                 tile=token,
-                stated=walls_code(walls),
-                allowed=walls_code(known),
+                stated=walls_token(walls),
+                allowed=walls_token(known),
             )
             return Medina(price, known)
         faces[price] = walls
@@ -308,12 +220,6 @@ class MedinaModule(BundledModule):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "medinas built": "gebaute Medinas",
-        "dearest": "teuerste",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """Medinas left in the tower, each player's medinas (built and in the reserve)."""
         players: dict[str, dict[str, str]] = {}
@@ -330,11 +236,7 @@ class MedinaModule(BundledModule):
         if state.dirk is not None:
             table["Dirk"] = " ".join(m.code for m in medinas_of(state.dirk)) or "-"
         table["options"] = f"floor={self.option('floor')} dirk={self.option('dirk')}"
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ----------------------------------------------------------------- simulator
 
@@ -344,7 +246,7 @@ class MedinaModule(BundledModule):
         out = []
         for price in prices():
             walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
-            out.append(ComponentRef(KIND, f"{price}{walls_code(walls)}"))
+            out.append(ComponentRef(KIND, f"{price}{walls_token(walls)}"))
         return out
 
 
@@ -401,12 +303,3 @@ def medina_category(
         order=ORDER_LAST,
         floor="total" if floor == "zero" else None,
     )
-
-
-def _register() -> None:
-    from referee.scoring.categories import CategoryInfo, register_category
-
-    register_category(CategoryInfo("medina", "medina", "Medina", S_SCORE, "medina"))
-
-
-_register()

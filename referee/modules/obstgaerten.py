@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from referee.catalogue import Currency, TileKind
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import (
     NOWHERE,
     ComponentRef,
@@ -38,12 +38,9 @@ from referee.record.model import (
     ModuleChance,
     PlayerRef,
 )
-from referee.scoring.categories import CategoryInfo, PointLine, register_category
+from referee.scoring.categories import PointLine
 
 H = "Emanuele Ornella: Die Obstgärten"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderung")
 ORCHARD = "orchard"
 FRUIT = "fruit"
@@ -88,182 +85,6 @@ def orchard_points(
     return total, en, de
 
 
-rule(
-    "ORCHARD-BOARD",
-    "fruit board stated wrongly",
-    "Früchtetafel falsch angegeben",
-    S_SETUP,
-    '{detail}: "Jedem Spieler wird eine Früchtetafel zugelost" (7 boards, bd:1 ... bd:7)',
-    "{detail}: jedem Spieler wird eine Früchtetafel zugelost (7 Tafeln, bd:1 ... bd:7)",
-    reasons={
-        "syntax": (
-            "`orchard` names players and their boards: orchard Anna bd:3 Ben bd:5",
-            "`orchard` nennt Spieler und ihre Tafeln: orchard Anna bd:3 Ben bd:5",
-        ),
-        "token": ("{token} is no fruit board", "{token} ist keine Früchtetafel"),
-        "twice": ("board bd:{board} is drawn twice", "Tafel bd:{board} wird zweimal gezogen"),
-        "player": ("{name} gets a second board", "{name} bekommt eine zweite Tafel"),
-        "unknown": ("{name} plays no part", "{name} spielt nicht mit"),
-        "missing": (
-            "play begins, but no board is stated for {names} (* orchard NAME bd:N)",
-            "das Spiel beginnt, aber für {names} ist keine Tafel angegeben (* orchard NAME bd:N)",
-        ),
-    },
-)
-rule(
-    "FRUIT-TOKEN",
-    "no such fruit",
-    "keine solche Frucht",
-    S_MATERIAL,
-    '{token} is no fruit: write fr:1 ... fr:7 ("56 Früchte (je 8 in 7 Sorten)")',
-    "{token} ist keine Frucht: fr:1 ... fr:7 schreiben (56 Früchte, je 8 in 7 Sorten)",
-)
-rule(
-    "FRUIT-SUPPLY",
-    "more fruits than exist",
-    "mehr Früchte als vorhanden",
-    S_MATERIAL,
-    'a ninth fruit fr:{kind} is drawn: there are 8 of each kind ("je 8 in 7 Sorten")',
-    "eine neunte Frucht fr:{kind} wird gezogen: es gibt 8 je Sorte (je 8 in 7 Sorten)",
-)
-rule(
-    "FRUIT-DRAW",
-    "fruit on the wrong market tile",
-    "Frucht auf dem falschen Plättchen",
-    S_PLAY,
-    '{detail}: "Wenn ein Gebäude des Grundspiels auf den Bauhof gelegt wird, wird sofort eine '
-    'Frucht aus dem Vorrat gezogen und offen auf das Gebäudeplättchen gelegt"',
-    "{detail}: wenn ein Gebäude des Grundspiels auf den Bauhof gelegt wird, wird sofort eine "
-    "Frucht aus dem Vorrat gezogen und offen auf das Gebäudeplättchen gelegt",
-    reasons={
-        "syntax": (
-            "`fruit` names market fields and fruits: fruit Gu fr:4 Di fr:2",
-            "`fruit` nennt Felder des Bauhofs und Früchte: fruit Gu fr:4 Di fr:2",
-        ),
-        "no-tile": (
-            "no base building lies on the {field} field",
-            "auf dem Feld {field} liegt kein Gebäude des Grundspiels",
-        ),
-        "has-fruit": (
-            "the tile on the {field} field already carries fr:{kind}",
-            "das Plättchen auf dem Feld {field} trägt schon fr:{kind}",
-        ),
-    },
-)
-rule(
-    "FRUIT-MISSING",
-    "no fruit on a market tile",
-    "keine Frucht auf einem Plättchen",
-    S_PLAY,
-    "the {tile} on the {field} field got no fruit: a `* fruit {field} fr:N` line must follow "
-    'the market line ("wird sofort eine Frucht aus dem Vorrat gezogen")',
-    "{tile} auf dem Feld {field} bekam keine Frucht: eine Zeile `* fruit {field} fr:N` muss "
-    "der Bauhof-Zeile folgen (es wird sofort eine Frucht aus dem Vorrat gezogen)",
-)
-rule(
-    "FRUIT-NOT-HELD",
-    "fruit not received",
-    "Frucht nicht erhalten",
-    S_PLAY,
-    "{player} places fr:{kind} but bought no tile carrying it in this turn (received: "
-    '{held}): "bekommt er neben dem Gebäude auch die Frucht"',
-    "{player} legt fr:{kind}, hat aber in diesem Zug kein Plättchen mit dieser Frucht erworben "
-    "(erhalten: {held}): er bekommt neben dem Gebäude auch die Frucht",
-)
-rule(
-    "FRUIT-FIELD",
-    "fruit on a wrong field",
-    "Frucht auf falschem Feld",
-    S_PLAY,
-    '{player} lays fr:{kind} on field {field}: {detail} ("die er auf ein passendes Feld '
-    'seiner Früchtetafel legt")',
-    "{player} legt fr:{kind} auf Feld {field}: {detail} (die er auf ein passendes Feld seiner "
-    "Früchtetafel legt)",
-    reasons={
-        "no-field": (
-            "board bd:{board} has no such field",
-            "Tafel bd:{board} hat kein solches Feld",
-        ),
-        "kind": ("the field shows fr:{shows}", "das Feld zeigt fr:{shows}"),
-        "taken": ("the field is already taken", "das Feld ist schon belegt"),
-        "no-board": ("the player has no board stated", "für den Spieler ist keine Tafel angegeben"),
-    },
-)
-rule(
-    "FRUIT-FACEDOWN",
-    "fruit face down too early",
-    "Frucht zu früh verdeckt",
-    S_PLAY,
-    '{player} lays fr:{kind} face down while field {free} of that fruit is free: "Dies ist '
-    'nicht erlaubt, solange es noch ein der Frucht entsprechendes freies Fruchtfeld gibt."',
-    "{player} legt fr:{kind} verdeckt ab, obwohl Feld {free} dieser Frucht frei ist: dies ist "
-    "nicht erlaubt, solange es noch ein der Frucht entsprechendes freies Fruchtfeld gibt",
-)
-rule(
-    "ORCHARD-LAYOUT",
-    "fruit board layout stated wrongly",
-    "Aufbau der Früchtetafel falsch angegeben",
-    S_MATERIAL,
-    "{detail} (the boards' fields are printed only in the pictures: a record states a board as "
-    "`* fruitboard bd:N POINTS fr:K ... POINTS fr:K ...`, each group's points followed by the "
-    "fruit of each of its fields)",
-    "{detail} (die Felder der Tafeln stehen nur in den Bildern: eine Mitschrift gibt eine Tafel "
-    "als `* fruitboard bd:N PUNKTE fr:K ... PUNKTE fr:K ...` an, je Gruppe die Punkte und dann "
-    "die Frucht jedes ihrer Felder)",
-    reasons={
-        "form": (
-            "`fruitboard` names a board and then groups: {detail2}",
-            "`fruitboard` nennt eine Tafel und dann Gruppen: {detail2}",
-        ),
-        "points": (
-            "bd:{board}: a group's points must be a whole number of at least 1, not {points} "
-            '("die dort angegebenen Punkte")',
-            "bd:{board}: die Punkte einer Gruppe sind eine ganze Zahl ab 1, nicht {points} "
-            '("die dort angegebenen Punkte")',
-        ),
-        "supply": (
-            "bd:{board} shows {n} fields of fr:{kind}, but there are only {per_kind} fruits of "
-            'each kind ("56 Früchte (je 8 in 7 Sorten)")',
-            "bd:{board} zeigt {n} Felder für fr:{kind}, es gibt aber nur {per_kind} Früchte "
-            'jeder Sorte ("56 Früchte (je 8 in 7 Sorten)")',
-        ),
-        "differs": (
-            "bd:{board} is stated as {stated}, but it was stated before as {known}: a board "
-            "never changes",
-            "bd:{board} wird als {stated} angegeben, wurde vorher aber als {known} angegeben: "
-            "eine Tafel ändert sich nie",
-        ),
-        "late": (
-            "bd:{board} is stated after fruits were laid on it (its fields were read with "
-            "{known}): state the boards at the setup",
-            "bd:{board} wird angegeben, nachdem schon Früchte darauf lagen (ihre Felder wurden "
-            "mit {known} gelesen): die Tafeln bei der Spielvorbereitung angeben",
-        ),
-        "missing": (
-            "{name} lays a fruit on bd:{board}, whose layout no line states (option "
-            "boards=stated): the fields cannot be checked",
-            "{name} legt eine Frucht auf bd:{board}, deren Aufbau keine Zeile angibt (Option "
-            "boards=stated): die Felder sind nicht prüfbar",
-        ),
-    },
-)
-rule(
-    "ORCHARD-POSITION",
-    "fruit board missing in a position",
-    "Früchtetafel fehlt in der Stellung",
-    S_SCORE,
-    "the position states no fruit board for {name} (write `orchard bd:N` in the player's "
-    'section): the orchard line cannot be scored ("Am Ende des Spiels erhält der Spieler für '
-    "jede komplett mit Früchten belegte Punktegruppe seines Tableaus die dort angegebenen "
-    'Punkte")',
-    "die Stellung nennt keine Früchtetafel für {name} (`orchard bd:N` in den Abschnitt des "
-    "Spielers schreiben): die Obstgarten-Zeile ist nicht wertbar (am Ende des Spiels erhält der "
-    "Spieler für jede komplett mit Früchten belegte Punktegruppe seines Tableaus die dort "
-    "angegebenen Punkte)",
-)
-register_category(CategoryInfo(ORCHARD, "orchard", "Obstgarten", S_SCORE, ORCHARD))
-
-
 @dataclass
 class OrchardScratch(Scratch):
     boards: dict[str, int] = field(default_factory=dict)  # player -> board
@@ -280,43 +101,11 @@ class OrchardScratch(Scratch):
 
 @bundled
 class Obstgaerten(BundledModule):
-    name = "obstgaerten"
     aliases = ("obstgärten", "orchards")
-    title_en = "The Orchards"
-    title_de = "Die Obstgärten"
-    section = section(H)
-    page = 40  # printed page of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "a fruit on every base building laid on the market goes with it to the buyer's board; "
-        "full point groups and face-down fruits score at the end"
-    )
-    summary_de = (
-        "eine Frucht auf jedem Grundspiel-Gebäude im Bauhof geht mit ihm auf die Tafel des "
-        "Käufers; volle Punktegruppen und verdeckte Früchte zählen am Ende"
-    )
     verbs = (FRUIT,)
     verb_kinds: ClassVar[dict[str, str]] = {FRUIT: "free"}
     free_verbs = (FRUIT,)
     chance_verbs = (ORCHARD, FRUIT, FRUITBOARD)
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "boards": (
-            "placeholder",
-            ("placeholder", "stated"),
-            "boards whose layout no `* fruitboard` line states: the YAML's placeholder layout "
-            "(noted as unverified), or `stated`: a fruit laid on such a board is ORCHARD-LAYOUT",
-            "Tafeln, deren Aufbau keine Zeile `* fruitboard` angibt: der Platzhalter der YAML "
-            "(als ungeprüft vermerkt) oder `stated`: eine darauf gelegte Frucht ist "
-            "ORCHARD-LAYOUT",
-        ),
-        "leftovers": (
-            "fruit",
-            ("fruit", "none"),
-            "a tile handed out at the game end takes its fruit along (the section says nothing "
-            "of it; default) or not (none)",
-            "ein bei Spielende verteiltes Plättchen nimmt seine Frucht mit (der Abschnitt sagt "
-            "dazu nichts; voreingestellt) oder nicht (none)",
-        ),
-    }
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
 
@@ -751,17 +540,6 @@ class Obstgaerten(BundledModule):
         line = PointLine(ORCHARD, "orchard", "Obstgarten", S_SCORE, points, order=650)
         return ScoringParts(categories=(line,))
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "fruits on the market": "Früchte am Bauhof",
-        "fruits drawn": "gezogene Früchte",
-        "board": "Tableau",
-        "fields": "Felder",
-        "points now": "Punkte jetzt",
-        "groups": "Gruppen",
-        "placeholder layout, not verified": "Platzhalter-Aufbau, ungeprüft",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         table = {
@@ -787,11 +565,7 @@ class Obstgaerten(BundledModule):
                 "face down": down,
                 "points now": f"{pts} ({en})",
             }
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ------------------------------------------------------------------ legal moves
 

@@ -22,83 +22,19 @@ from typing import Any, ClassVar, cast
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.state import GameState, PlayerState
-from referee.messages import Text, register_both
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.messages import Text
+from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
+from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "DIE PLÄTZE"
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_TAKE = section(H, "Neue Aktion: Platz errichten")
-S_SCORE = section(H, "Wertungsänderungen")
 KIND = "sq"
 VERB = "square"
 CHANCE_VERB = "squares"
-WALL_LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
-
-rule(
-    "SQUARE-TOKEN",
-    "no such square",
-    "kein solcher Platz",
-    section(H, "Spielmaterial"),
-    "{token} is no square: write sq: + the colour (P S A C G T, as the building types) + the "
-    "sides with a wall (n e s w, 0 for none), e.g. sq:Tne",
-    "{token} ist kein Platz: sq: + Farbe (P S A C G T wie die Gebäudearten) + die Seiten mit "
-    "Mauer (n e s w, 0 für keine), z. B. sq:Tne",
-)
-rule(
-    "SQUARE-SUPPLY",
-    "square supply",
-    "Vorrat an Plätzen",
-    section(H, "Spielmaterial"),
-    '{detail} ("Es gibt 3 blaue … 4 braune … 5 grüne … 3 rote … 4 weiße und 5 lila Plätze"; '
-    '"Ist ein Stapel aufgebraucht, steht diese Sorte nicht mehr zur Verfügung")',
-    "{detail} (3 blaue, 3 rote, 4 braune, 4 weiße, 5 grüne, 5 lila Plätze; ist ein Stapel "
-    "aufgebraucht, steht diese Sorte nicht mehr zur Verfügung)",
-)
-rule(
-    "SQUARE-FACE",
-    "square stated two ways",
-    "Platz verschieden angegeben",
-    S_TAKE,
-    "{detail}: a square's face is stated once and must not change",
-    "{detail}: die Seite eines Platzes wird einmal angegeben und ändert sich nicht",
-)
-rule(
-    "SQUARE-FACE-UNVERIFIED",
-    "square face unverified",
-    "Platzseite ungeprüft",
-    section(H, "Wertungsänderungen"),
-    '{token} shows no wall: by the rulebook a square counts as "null bis drei" buildings, '
-    "which suggests every square shows at least one wall (the component data is not verified)",
-    "{token} zeigt keine Mauer: laut Regel zählt ein Platz wie null bis drei Gebäude, jeder "
-    "Platz zeigt also wohl mindestens eine Mauer (Materialdaten ungeprüft)",
-)
-rule(
-    "SQUARE-NOT-REVEALED",
-    "square not revealed",
-    "Platz nicht aufgedeckt",
-    S_SETUP,
-    "{player} takes a {colour} square, but no `* squares` line revealed the top of that stack "
-    '("Anschließend wird von jedem Stapel der oberste Platz aufgedeckt"; after a square is '
-    'taken "Dann wird der nächste Platz des Stapels aufgedeckt")',
-    "{player} nimmt einen Platz {colour}, aber keine Zeile `* squares` hat den obersten Platz "
-    "dieses Stapels aufgedeckt (von jedem Stapel wird der oberste Platz aufgedeckt; nach dem "
-    "Nehmen wird der nächste aufgedeckt)",
-)
-rule(
-    "SQUARE-LIMIT",
-    "at most three squares",
-    "höchstens drei Plätze",
-    S_TAKE,
-    '{player} takes a fourth square (has {held}): "Jeder Spieler darf höchstens drei Plätze '
-    'besitzen, dazu zählen auch Plätze in der Reserve"',
-    "{player} nimmt einen vierten Platz (hat {held}): jeder Spieler darf höchstens drei Plätze "
-    "besitzen, auch in der Reserve",
-)
 
 
 @dataclass(frozen=True, slots=True)
-class Square:
+class Square(ModulePiece):
     """A square tile as a piece of an Alhambra: walls like a tile, no building type of its own.
 
     ``type`` is None so that the base counts skip it; what it counts for is a scoring
@@ -108,22 +44,14 @@ class Square:
     colour: BuildingType
     walls: frozenset[Side]
 
-    @property
-    def type(self) -> None:
-        return None
+    KIND = KIND
 
     @property
-    def code(self) -> str:
-        sides = "".join(s.value.lower() for s in SIDES if s in self.walls) or "0"
-        return f"{KIND}:{self.colour.code}{sides}"
+    def token_name(self) -> str:
+        return f"{self.colour.code}{walls_token(self.walls, none='0')}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
-        if ref.kind.lower() != KIND:
-            return False
-        parsed = parse_square(ref.name)
+    def named_by(self, name: str) -> bool:
+        parsed = parse_square(name)
         if parsed is None:
             return False
         colour, walls = parsed
@@ -141,15 +69,8 @@ def parse_square(name: str) -> tuple[BuildingType, frozenset[Side] | None] | Non
     rest = name[1:].lower()
     if rest == "":
         return colour, None
-    if rest in ("0", "x"):
-        return colour, frozenset()
-    walls: set[Side] = set()
-    for ch in rest:
-        side = WALL_LETTERS.get(ch)
-        if side is None or side in walls:
-            return None
-        walls.add(side)
-    return colour, frozenset(walls)
+    walls = read_walls(rest, none=("0", "x"))
+    return None if walls is None else (colour, walls)
 
 
 def per_colour() -> dict[BuildingType, int]:
@@ -176,17 +97,6 @@ class SquareScratch(Scratch):
 class Plaetze(BundledModule):
     """Six stacks of squares; taking one is a free action; they count by like neighbours."""
 
-    name = "plaetze"
-    aliases = ("plätze", "squares", "platz")
-    title_en = "The Squares"
-    title_de = "Die Plätze"
-    section = section(H)
-    page = 11  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "24 squares in the six colours (3,3,4,4,5,5), taken for free as an action, at most 3 "
-        "per player; a square counts as one building of its colour per like neighbour not "
-        "separated by a wall (0-3)"
-    )
     verbs = (VERB, "platz")
     # a square is taken, never bought
     verb_kinds: ClassVar[dict[str, str]] = {VERB: "acquire", "platz": "acquire"}
@@ -198,26 +108,20 @@ class Plaetze(BundledModule):
         scratch.left = per_colour()
         scratch.top = dict.fromkeys(BuildingType)
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "squares": "Plätze",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The six stacks (face up, squares left) and each player's squares."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 f"stack {c.code}": f"{'?' if top is None else top.code} ({data.left[c]} left)"
                 for c, top in data.top.items()
             },
-            "players": {
+            {
                 p.name: {"squares": " ".join("?" if s is None else s.code for s in held) or "-"}
                 for p in state.players
                 if (held := self.held(state, p))
             },
-        }
+        )
 
     # ------------------------------------------------------------------ hooks
 
@@ -485,38 +389,3 @@ def square_count(player: PlayerState, at: Coord, sq: Square) -> int:
             continue  # "sofern sich ... keine Stadtmauer befindet"
         n += 1
     return min(n, 3)
-
-
-# the texts of this module's reasons and open points, in both languages
-register_both(
-    en={
-        "SQUARE-SUPPLY/stack-empty": "the {value} stack is used up",
-        "SQUARE-SUPPLY/too-many": "more {value} squares than exist",
-        "SQUARE-SUPPLY/stack-empty-reveal": "the {value} stack is used up; {code_v} cannot be revealed",  # noqa: E501
-        "SQUARE-FACE/restated": "the face-up {code_v} square is {code_v2}, now stated as {code_v3}",
-        "SQUARE-FACE/other-face": "the face-up {code_v} square is {code_v2}, but {name} takes {code_v3}",  # noqa: E501
-        "UNVERIFIED-SQUARE-FACE-TOKEN": "{token}: the face is not written",
-        "UNVERIFIED-SQUARE-FACE": "the face of the {code_v} square is not written: its walls and what it counts are not checked",  # noqa: E501
-    },
-    de={
-        "SQUARE-SUPPLY/stack-empty": "der Stapel {code_v} ist aufgebraucht",
-        "SQUARE-SUPPLY/too-many": "mehr Plätze {code_v} als es gibt",
-        "SQUARE-SUPPLY/stack-empty-reveal": "der Stapel {code_v2} ist aufgebraucht; {code_v} kann nicht aufgedeckt werden",  # noqa: E501
-        "SQUARE-FACE/restated": "der offene Platz {code_v} ist {code_v2}, jetzt als {code_v3} angegeben",  # noqa: E501
-        "SQUARE-FACE/other-face": "der offene Platz {code_v} ist {code_v2}, aber {name} nimmt {code_v3}",  # noqa: E501
-        "UNVERIFIED-SQUARE-FACE-TOKEN": "{token}: die Seite ist nicht angegeben",
-        "UNVERIFIED-SQUARE-FACE": "die Seite des Platzes {code_v} ist nicht angegeben: Mauern und Wertung ungeprüft",  # noqa: E501
-    },
-)
-
-
-register_both(
-    en={
-        "ACTION/taking-square": "taking a square",
-        "ACTION/taking-square-free": "taking a square (it costs nothing, so it is never an exact payment)",  # noqa: E501
-    },
-    de={
-        "ACTION/taking-square": "dem Nehmen eines Platzes",
-        "ACTION/taking-square-free": "dem Nehmen eines Platzes (er kostet nichts, also nie passend bezahlt)",  # noqa: E501
-    },
-)

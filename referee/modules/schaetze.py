@@ -12,22 +12,13 @@ in the record (``* treasures Ben 1 3 5``: checked against the game).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.engine.actions.purchase import counted_cards
 from referee.engine.findings import problem, unverifiable
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.messages import register_both
-from referee.modules.base import (
-    BundledModule,
-    Scratch,
-    arg_player,
-    bundled,
-    module_data,
-    rule,
-    section,
-)
+from referee.modules.base import BundledModule, Scratch, arg_player, bundled, module_data, section
 from referee.record.model import (
     Buy,
     CardRef,
@@ -40,79 +31,9 @@ from referee.record.model import (
 from referee.scoring.categories import PointLine, register_category
 
 H = "Frank Sander: Die Schätze"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORING = section(H, "Wertungsänderungen")
 KIND = "sz"
 STATE_VERB = "treasures"
-
-rule(
-    "SCHATZ-TOKEN",
-    "no such treasure",
-    "kein solcher Schatz",
-    S_MATERIAL,
-    '{token} is no treasure: each player has the treasures 1 to 5 ("je Satz Schätze in den '
-    'Werten 1-5"), written sz:1 ... sz:5',
-    '{token} ist kein Schatz: jeder Spieler hat die Schätze 1 bis 5 ("je Satz Schätze in den '
-    'Werten 1-5"), geschrieben sz:1 ... sz:5',
-)
-rule(
-    "SCHATZ-SPENT",
-    "treasure already given",
-    "Schatz schon abgegeben",
-    S_PLAY,
-    "{player} gives the treasure {token}, but it is no longer theirs ({detail}); left: {kept}",
-    "{player} gibt den Schatz {token}, besitzt ihn aber nicht mehr ({detail}); übrig: {kept}",
-    reasons={
-        "given": (
-            "given to the master builder in line {line}",
-            "in Zeile {line} dem Bauherrn gegeben",
-        ),
-        "stated": ("not among the treasures stated", "nicht unter den angegebenen Schätzen"),
-    },
-)
-rule(
-    "SCHATZ-ONE-PER-BUY",
-    "one treasure per purchase",
-    "ein Schatz je Kauf",
-    S_PLAY,
-    "{player} gives {tokens} for one building: the master builder is bribed with one treasure "
-    '("ihm einen seiner Schätze geben")',
-    "{player} gibt {tokens} für ein Gebäude: der Bauherr wird mit einem Schatz bestochen "
-    '("ihm einen seiner Schätze geben")',
-)
-rule(
-    "SCHATZ-NOT-SHORT",
-    "bribe without lacking money",
-    "Bestechung ohne fehlendes Geld",
-    S_PLAY,
-    "{player} pays {cards} = {sum} for {tile} costing {price} and gives {token} as well: a "
-    'treasure is given only when money is lacking ("und ihm Geld einer beliebigen Währung '
-    'fehlt")',
-    "{player} zahlt {cards} = {sum} für {tile} zum Preis von {price} und gibt dazu {token}: ein "
-    'Schatz wird nur gegeben, wenn Geld fehlt ("und ihm Geld einer beliebigen Währung fehlt")',
-)
-rule(
-    "SCHATZ-COULD-PAY",
-    "bribe with enough money in hand",
-    "Bestechung trotz genug Geld",
-    S_PLAY,
-    "{player} bribes with {token} for {tile} costing {price}, but holds {held} = {sum} in the "
-    'currencies that pay ("und ihm Geld einer beliebigen Währung fehlt": read strictly, the '
-    "hand lacks the money)",
-    "{player} besticht mit {token} für {tile} zum Preis von {price}, hat aber {held} = {sum} in "
-    'den Währungen, die zahlen dürfen ("und ihm Geld einer beliebigen Währung fehlt": streng '
-    "gelesen fehlt das Geld auf der Hand)",
-)
-rule(
-    "SCHATZ-STATED",
-    "treasures stated",
-    "angegebene Schätze",
-    S_SETUP,
-    "{name}'s treasures are stated as {stated}, but {name} has {kept}",
-    "Die Schätze von {name} werden als {stated} angegeben, {name} besitzt aber {kept}",
-)
 
 
 def treasure_values() -> tuple[int, ...]:
@@ -153,20 +74,6 @@ class Schaetze(BundledModule):
     """Five treasures per player: one bribes a purchase short of money (always exact); those
     kept score their value at the end."""
 
-    name = "schaetze"
-    aliases = ("treasures", "schätze")
-    title_en = "The Treasures"
-    title_de = "Die Schätze"
-    section = section(H)
-    page = 47  # printed page of the section (designer modules, pp. 34-47): the listing order
-    summary = (
-        "5 treasures (1-5) per player; a purchase short of money is bribed down by one "
-        "treasure and counts as exact; treasures kept score their value at the end"
-    )
-    summary_de = (
-        "5 Schätze (1-5) je Spieler; fehlt Geld, senkt ein Schatz den Preis um seinen Wert, "
-        "der Kauf gilt als passend; am Spielende zählen behaltene Schätze ihren Wert"
-    )
     chance_verbs = (STATE_VERB,)
     component_kinds = (KIND,)
     scratch_type = TreasureScratch
@@ -177,13 +84,6 @@ class Schaetze(BundledModule):
 
     def kept(self, state: GameState, player: PlayerState) -> list[int]:
         return self.data(state).kept.setdefault(player.name, list(treasure_values()))
-
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "treasures": "Schätze",
-        "worth": "Wert",
-        "given": "abgegeben",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Each player's treasures: kept (worth their value at the end) and given."""
@@ -197,7 +97,7 @@ class Schaetze(BundledModule):
                 "worth": sum(kept),
                 "given": _fmt(given),
             }
-        return {"labels": {"en": self.title_en, "de": self.title_de}, "players": players}
+        return self.shown(players=players)
 
     # ------------------------------------------------------- purchase pipeline
 
@@ -506,15 +406,3 @@ class Schaetze(BundledModule):
             if cards + values[0] == price:
                 out.append(a)
         return out
-
-
-register_both(
-    en={
-        "UNVERIFIED-SCHATZ-HAND": "the hand holds unknown cards: whether money was lacking "
-        "is not checked",
-    },
-    de={
-        "UNVERIFIED-SCHATZ-HAND": "die Hand enthält unbekannte Karten: ob Geld fehlte, ist "
-        "ungeprüft",
-    },
-)

@@ -17,7 +17,7 @@ Coins paid go back into the bag; coins count for the leftover distribution at th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.findings import Finding, problem
@@ -25,16 +25,7 @@ from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, li
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.messages import register_both
-from referee.modules.base import (
-    BundledModule,
-    Scratch,
-    arg_player,
-    bundled,
-    module_data,
-    rule,
-    section,
-)
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player, section
 from referee.record.model import (
     Buy,
     CardRef,
@@ -46,118 +37,9 @@ from referee.record.model import (
 )
 
 H = "DAS WECHSELGELD"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_WHO = section(H, "Wer bekommt Wechselgeld?")
 S_NOTES = section(H, "Anmerkungen")
 KIND = "co"
 VERB = "change"
-
-rule(
-    "WECHSELGELD-CLAIM",
-    "change only after overpaying",
-    "Wechselgeld nur nach Überzahlen",
-    S_WHO,
-    '{player} draws change, but has no claim to it: {detail} ("Überzahlt ein Spieler beim '
-    'Gebäudekauf, hat er nun Anspruch auf Wechselgeld")',
-    '{player} zieht Wechselgeld, hat aber keinen Anspruch darauf: {detail} ("Überzahlt ein '
-    'Spieler beim Gebäudekauf, hat er nun Anspruch auf Wechselgeld")',
-    reasons={
-        "none": (
-            "no purchase of his was overpaid since the last turn",
-            "seit dem letzten Zug hat er keinen Kauf überzahlt",
-        ),
-        "exact": (
-            "he paid {paid} for a price of {price}, overpaying by {over}: less than 2",
-            "er hat {paid} für einen Preis von {price} bezahlt, {over} zu viel: weniger als 2",
-        ),
-    },
-)
-rule(
-    "WECHSELGELD-COUNT",
-    "one coin per two units overpaid",
-    "eine Münze je zwei überzahlte Einheiten",
-    S_WHO,
-    "{player} draws {drawn} coins, but overpaid by {over} ({paid} for {price}): at most "
-    '{due} ("Für je zwei überzahlte Geldeinheiten darf der Spieler eine Münze aus dem Beutel '
-    'ziehen")',
-    "{player} zieht {drawn} Münzen, hat aber nur {over} überzahlt ({paid} für {price}): "
-    'höchstens {due} ("Für je zwei überzahlte Geldeinheiten darf der Spieler eine Münze aus '
-    'dem Beutel ziehen")',
-)
-rule(
-    "WECHSELGELD-FORFEIT",
-    "change not drawn",
-    "Wechselgeld nicht gezogen",
-    S_WHO,
-    "{player} overpaid by {over} ({paid} for {price}) and may draw {due} coins, but draws "
-    "{drawn} (the claim lapses with the next line of play)",
-    "{player} hat {over} überzahlt ({paid} für {price}) und darf {due} Münzen ziehen, zieht "
-    "aber {drawn} (der Anspruch verfällt mit der nächsten Spielzeile)",
-)
-rule(
-    "WECHSELGELD-BAG-EMPTY",
-    "no change from an empty bag",
-    "kein Wechselgeld aus dem leeren Beutel",
-    S_NOTES,
-    "{player} draws a coin ({coin}), but the bag is empty: all 24 coins are with the players "
-    '("Es kann vorkommen, das der Stoffbeutel im Verlauf des Spiels einmal leer ist. In diesem '
-    'Fall gibt es kein Wechselgeld zurück")',
-    "{player} zieht eine Münze ({coin}), aber der Beutel ist leer: alle 24 Münzen liegen bei "
-    'den Spielern ("In diesem Fall gibt es kein Wechselgeld zurück")',
-)
-rule(
-    "WECHSELGELD-SUPPLY",
-    "coins of a currency",
-    "Münzen einer Währung",
-    S_MATERIAL,
-    "{coin}: there are {limit} coins of this currency (component data, unverified: "
-    "wechselgeld.yaml), and all of them are out of the bag already ({where})",
-    "{coin}: es gibt {limit} Münzen dieser Währung (Materialangabe, ungeprüft: "
-    "wechselgeld.yaml), und alle sind schon aus dem Beutel ({where})",
-)
-rule(
-    "WECHSELGELD-NOT-HELD",
-    "coin not held",
-    "Münze nicht vorhanden",
-    S_MATERIAL,
-    '{player} pays with {coin} but has no such coin (coins: {held}) ("Die Münzen liegen offen '
-    'vor den Spielern aus")',
-    "{player} bezahlt mit {coin}, hat aber keine solche Münze (Münzen: {held})",
-)
-rule(
-    "WECHSELGELD-TOKEN",
-    "no such coin",
-    "keine solche Münze",
-    S_MATERIAL,
-    "{token}: {detail}",
-    "{token}: {detail}",
-    reasons={
-        "coin": (
-            "a coin is written co: and its currency (co:Gu, co:Di, co:De, co:Du)",
-            "eine Münze wird co: und ihre Währung geschrieben (co:Gu, co:Di, co:De, co:Du)",
-        ),
-        "syntax": (
-            "the change line is `change PLAYER` and one coin token (or ?) per coin drawn",
-            "die Wechselgeld-Zeile ist `change SPIELER` und ein Münz-Zeichen (oder ?) je Münze",
-        ),
-        "where": (
-            "coins come out of the bag as change, never from the money display or the deck",
-            "Münzen kommen als Wechselgeld aus dem Beutel, nie aus der Geldauslage oder dem Stapel",
-        ),
-    },
-)
-
-register_both(
-    en={
-        "UNVERIFIED-CHANGE-COUNT": "the payment or price is not fully known: how many coins "
-        "{name} may draw is not checked",
-    },
-    de={
-        "UNVERIFIED-CHANGE-COUNT": "Zahlung oder Preis nicht ganz bekannt: wie viele Münzen "
-        "{name} ziehen darf, bleibt ungeprüft",
-    },
-)
 
 
 def _data() -> dict[str, Any]:
@@ -194,21 +76,6 @@ def _paid_coins(purchase: Any) -> list[ComponentRef]:
 class Wechselgeld(BundledModule):
     """24 coins of value 1; one drawn per two units overpaid; coins pay like money."""
 
-    name = "wechselgeld"
-    aliases = ("change", "coins")
-    title_en = "Small Change"
-    title_de = "Das Wechselgeld"
-    section = section(H)
-    page = 18
-    summary = (
-        "24 coins of value 1 in a bag; overpaying a building draws one coin per two units "
-        "overpaid; coins pay like money of their currency and count at the end"
-    )
-    summary_de = (
-        "24 Münzen mit dem Wert 1 im Beutel; wer ein Gebäude überzahlt, zieht je zwei "
-        "überzahlte Einheiten eine Münze; Münzen zahlen wie Geld ihrer Währung und zählen am "
-        "Spielende mit"
-    )
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
     scratch_type = CoinScratch
@@ -223,19 +90,13 @@ class Wechselgeld(BundledModule):
 
     # ------------------------------------------------------------------ view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "coins": "Münzen",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The bag and every player's coins ("Die Münzen liegen offen vor den Spielern aus")."""
         coins = self.supply(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {"coins in the bag": coins.in_pool()},
-            "players": {p.name: {"coins": coins.shown(p.name, KIND) or "-"} for p in state.players},
-        }
+        return self.shown(
+            {"coins in the bag": coins.in_pool()},
+            {p.name: {"coins": coins.shown(p.name, KIND) or "-"} for p in state.players},
+        )
 
     # ------------------------------------------------------------------ change
 
@@ -245,11 +106,9 @@ class Wechselgeld(BundledModule):
         if not event.args:
             state.flag("WECHSELGELD-TOKEN", pos, reason="syntax", token=VERB)
             return []
-        who = arg_player(state, event.args[0])
-        if who.player is None:
-            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+        p = named_player(state, event.args[0], pos)
+        if p is None:
             return []
-        p = who.player
         drawn, other = drawn_tokens(event.args[1:], KIND)
         for a in other:
             assert isinstance(a, GenericArg)

@@ -23,109 +23,12 @@ from referee.engine.findings import problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data
 from referee.record.model import Buy, CardRef, ComponentRef, GenericArg, ModuleAction
 
 H = "DIE WECHSELSCHEINE"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_STORE = section(H, "Speichern von Geld")
 KIND = "ws"
 VERB = "certificate"
-
-rule(
-    "CERTIFICATE-TOKEN",
-    "no such stored amount",
-    "kein solches Guthaben",
-    S_MATERIAL,
-    "{token} is no stored amount: a certificate holds a currency and an amount of 1 to 6, "
-    "written ws:De5",
-    "{token} ist kein Guthaben: ein Wechselschein zeigt eine Währung und einen Betrag von 1 bis "
-    "6, geschrieben ws:De5",
-)
-rule(
-    "CERTIFICATE-NO-OVERPAY",
-    "nothing overpaid",
-    "nichts überzahlt",
-    S_STORE,
-    '{player} stores {token}, but {detail} ("Kauft ein Spieler ein Gebäude und überzahlt '
-    'dabei, darf er sich einen ... Währungsstein nehmen")',
-    '{player} speichert {token}, aber {detail} ("Kauft ein Spieler ein Gebäude und überzahlt '
-    'dabei, darf er sich einen ... Währungsstein nehmen")',
-    reasons={
-        "no-purchase": (
-            "no purchase of theirs in this line comes before it",
-            "in dieser Zeile geht kein Kauf von ihm voraus",
-        ),
-        "exact": (
-            "the purchase of {tile} was exact",
-            "der Kauf von {tile} war passend",
-        ),
-        "unknown": (
-            "the payment of {tile} is not fully known",
-            "die Zahlung für {tile} ist nicht ganz bekannt",
-        ),
-    },
-)
-rule(
-    "CERTIFICATE-AMOUNT",
-    "the whole overpayment is marked",
-    "die ganze Überzahlung wird markiert",
-    S_STORE,
-    "{player} stores {amount}, but the purchase of {tile} overpaid {over}: the overpaid amount "
-    'is marked ("indem er den überzahlten Betrag markiert")',
-    "{player} speichert {amount}, der Kauf von {tile} hat aber {over} überzahlt: markiert wird "
-    'der überzahlte Betrag ("indem er den überzahlten Betrag markiert")',
-)
-rule(
-    "CERTIFICATE-OVER-6",
-    "at most 6 stored",
-    "höchstens 6 gespeichert",
-    S_STORE,
-    '{player} stores {token}, but {over} were overpaid: "Das gespeicherte Geld kann den Betrag '
-    '6 nicht überschreiten. Wer also 7 oder mehr überzahlt, kann dieses Geld nicht speichern"',
-    '{player} speichert {token}, überzahlt wurden aber {over}: "Das gespeicherte Geld kann den '
-    "Betrag 6 nicht überschreiten. Wer also 7 oder mehr überzahlt, kann dieses Geld nicht "
-    'speichern"',
-)
-rule(
-    "CERTIFICATE-OCCUPIED",
-    "one stone per certificate",
-    "ein Stein je Wechselschein",
-    S_STORE,
-    '{player} stores {token}, but the certificate holds {held} already ("Auf einem '
-    'Wechselschein kann nur ein Währungsstein platziert werden")',
-    '{player} speichert {token}, der Wechselschein zeigt aber schon {held} ("Auf einem '
-    'Wechselschein kann nur ein Währungsstein platziert werden")',
-)
-rule(
-    "CERTIFICATE-NO-STONE",
-    "no stone of that currency",
-    "kein Stein dieser Währung",
-    S_STORE,
-    "{player} stores {token}, but no {currency} stone lies in the middle (there: {stones}; "
-    '"einen beliebigen der in der Mitte vorhandenen Währungssteine")',
-    "{player} speichert {token}, in der Mitte liegt aber kein {currency}-Stein (dort: "
-    '{stones}; "einen beliebigen der in der Mitte vorhandenen Währungssteine")',
-)
-rule(
-    "CERTIFICATE-NOT-HELD",
-    "amount not stored",
-    "Guthaben nicht gespeichert",
-    S_STORE,
-    "{player} pays with {token}, but the certificate holds {held}",
-    "{player} bezahlt mit {token}, der Wechselschein zeigt aber {held}",
-)
-rule(
-    "CERTIFICATE-CURRENCY",
-    "stored amount in the field's currency",
-    "Guthaben in der Währung des Feldes",
-    S_STORE,
-    "{player} pays with {token} for a tile on the {field} field: the stored amount pays like a "
-    'money card of its currency ("genauso wie bei einer Geldkarte gleicher Höhe")',
-    "{player} bezahlt mit {token} ein Plättchen vom {field}-Feld: das Guthaben zahlt wie eine "
-    'Geldkarte seiner Währung ("genauso wie bei einer Geldkarte gleicher Höhe")',
-)
 
 
 def max_stored() -> int:
@@ -187,20 +90,6 @@ class Wechselscheine(BundledModule):
     """A certificate per player stores an overpayment (up to 6) as a credit in any currency
     whose stone is available; the credit later pays like one money card."""
 
-    name = "wechselscheine"
-    aliases = ("certificates", "wechselschein")
-    title_en = "The Exchange Certificates"
-    title_de = "Die Wechselscheine"
-    section = section(H)
-    page = 31  # printed page of the section: the listing order
-    summary = (
-        "an overpayment of up to 6 is stored on the player's certificate with a currency stone "
-        "of choice; the credit later pays like one money card of that value and currency"
-    )
-    summary_de = (
-        "eine Überzahlung bis 6 wird mit einem Währungsstein nach Wahl auf dem Wechselschein "
-        "gespeichert; das Guthaben zahlt später wie eine Geldkarte dieses Werts und dieser Währung"
-    )
     verbs = (VERB,)
     free_verbs = (VERB,)
     verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
@@ -217,22 +106,13 @@ class Wechselscheine(BundledModule):
     def held(self, state: GameState, player: PlayerState) -> tuple[Currency, int] | None:
         return self.data(state).held.get(player.name)
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "stones in the middle": "Steine in der Mitte",
-        "certificate": "Wechselschein",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The stones in the middle and each player's certificate."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {"stones in the middle": _stones_text(data.stones)},
-            "players": {
-                p.name: {"certificate": credit_code(data.held.get(p.name))} for p in state.players
-            },
-        }
+        return self.shown(
+            {"stones in the middle": _stones_text(data.stones)},
+            {p.name: {"certificate": credit_code(data.held.get(p.name))} for p in state.players},
+        )
 
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)

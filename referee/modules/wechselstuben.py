@@ -9,107 +9,29 @@ money (``take ex:GuDe``) and is played in a payment (``buy Gu G11 pay Gu9 De2 ex
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
 from referee.engine.findings import problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.messages import Join, Text, register_both
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.messages import Join, Text
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    in_pile_window,
+    module_data,
+    pile_windows,
+    section,
+)
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 H = "DIE WECHSELSTUBEN"
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_GET = section(H, "Wie kommt man an Wechselstuben?")
-S_USE = section(H, "Wie setzt man die Wechselstube ein?")
 S_NOTES = section(H, "Anmerkungen")
 KIND = "ex"
-
-rule(
-    "EXCHANGE-CARD",
-    "no such exchange card",
-    "keine solche Wechselstube",
-    section(H, "Spielmaterial"),
-    "{token} is no exchange card: there are 6, each showing two different currencies ({cards})",
-    "{token} ist keine Wechselstube: es gibt 6, jede mit zwei verschiedenen Währungen ({cards})",
-)
-rule(
-    "EXCHANGE-SUPPLY",
-    "exchange card supply",
-    "Vorrat an Wechselstuben",
-    section(H, "Spielmaterial"),
-    "{card} turns up, but it is not in the deck: it is {where}",
-    "{card} wird aufgedeckt, ist aber nicht im Stapel: sie ist {where}",
-)
-rule(
-    "EXCHANGE-PILE",
-    "exchange card pile",
-    "Stapel der Wechselstuben",
-    S_SETUP,
-    '{detail}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
-    '{detail}: "kommen je 2 Wechselstuben verdeckt in den 2., 3. und 4. Stapel"',
-)
-rule(
-    "EXCHANGE-DISPLAY",
-    "display holds 4 cards",
-    "Auslage mit 4 Karten",
-    S_GET,
-    'the display {display} already holds 4 cards; {card} is one too many ("Hier liegen stets '
-    'höchstens vier Karten, egal ob Wechselstuben oder Geldkarten")',
-    "die Auslage {display} hat schon 4 Karten; {card} ist eine zu viel",
-)
-rule(
-    "EXCHANGE-TAKE",
-    "exchange card instead of money",
-    "Wechselstube statt Geld",
-    S_GET,
-    "{player} takes {cards}: an exchange card is taken instead of money, one card and nothing "
-    'else ("darf sich nun anstelle des Geldes eine Wechselstube nehmen")',
-    "{player} nimmt {cards}: eine Wechselstube wird anstelle des Geldes genommen, eine Karte "
-    "und sonst nichts",
-)
-rule(
-    "EXCHANGE-NOT-HELD",
-    "exchange card not held",
-    "Wechselstube nicht auf der Hand",
-    S_USE,
-    "{player} plays {card} but does not hold it (holds: {held})",
-    "{player} spielt {card}, hat sie aber nicht auf der Hand (auf der Hand: {held})",
-)
-rule(
-    "EXCHANGE-FIELD",
-    "exchange card and field currency",
-    "Wechselstube und Währung des Feldes",
-    S_USE,
-    "{player} plays {card} for a tile on the {field} field: the card may only be played when "
-    "the field's currency is on it (\"Wenn diese Währung auch auf der Wechselstubenkarte "
-    'abgebildet ist")',
-    "{player} spielt {card} für ein Plättchen vom {field}-Feld: die Karte darf nur ausgespielt "
-    "werden, wenn die Währung des Feldes darauf abgebildet ist",
-)
-rule(
-    "EXCHANGE-ONE-PER-BUY",
-    "one exchange card per purchase",
-    "eine Wechselstube je Kauf",
-    S_USE,
-    "{player} plays {cards} for one tile: one exchange card pays for exactly one tile in its "
-    "two currencies",
-    "{player} spielt {cards} für ein Plättchen: eine Wechselstube bezahlt genau ein Plättchen "
-    "in ihren zwei Währungen",
-)
-rule(
-    "EXCHANGE-RESHUFFLE",
-    "reshuffle with exchange cards in the deck",
-    "Mischen mit Wechselstuben im Stapel",
-    S_NOTES,
-    "the discard pile is reshuffled while the deck still holds {cards}: a new deck is formed "
-    "only when the deck is used up",
-    "der Ablagestapel wird gemischt, obwohl der Stapel noch {cards} enthält",
-)
 
 
 def card_name(name: str) -> str | None:
@@ -162,16 +84,6 @@ def _fmt(cards: Counter[str] | list[str]) -> str:
 class Wechselstuben(BundledModule):
     """Six exchange cards in the money deck; one pays a purchase in two currencies."""
 
-    name = "wechselstuben"
-    aliases = ("exchange", "wechselstube")
-    title_en = "The Bureaux de Change"
-    title_de = "Die Wechselstuben"
-    section = section(H)
-    page = 9  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "6 exchange cards (two currencies each) in money piles 2-4; taken instead of money; "
-        "one pays one tile in any mix of its two currencies"
-    )
     component_kinds = (KIND,)
     scratch_type = ExchangeScratch
 
@@ -179,25 +91,17 @@ class Wechselstuben(BundledModule):
         scratch.deck = Counter(all_cards())
         scratch.hands = {p.name: Counter() for p in state.players}
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "exchange cards": "Wechselstuben",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """Exchange cards in the display, in hands, on the discard pile."""
         data = self.data(state)
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "display": _fmt(data.display),
                 "discard": _fmt(data.discard),
                 "in the deck": data.deck.total(),
             },
-            "players": {
-                name: {"exchange cards": _fmt(hand)} for name, hand in data.hands.items() if +hand
-            },
-        }
+            {name: {"exchange cards": _fmt(hand)} for name, hand in data.hands.items() if +hand},
+        )
 
     def hand(self, state: GameState, player: PlayerState) -> Counter[str]:
         return self.data(state).hands.setdefault(player.name, Counter())
@@ -221,9 +125,14 @@ class Wechselstuben(BundledModule):
 
     # ------------------------------------------------------------------ hooks
 
-    def money_components(self, state: GameState) -> dict[int, list[object]]:
+    @staticmethod
+    def _piles() -> dict[int, int]:
+        """How many exchange cards go into which money pile ("in den 2., 3. und 4. Stapel")."""
         piles = module_data("wechselstuben")["components"]["exchange_cards"]["piles"]
-        return {int(k): [None] * int(v) for k, v in piles.items()}  # which ones: unknown
+        return {int(k): int(v) for k, v in piles.items()}
+
+    def money_components(self, state: GameState) -> dict[int, list[object]]:
+        return {k: [None] * v for k, v in self._piles().items()}  # which ones: unknown
 
     @refines(Decision.DISPLAY_OCCUPIED)
     def exchange_cards_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
@@ -243,13 +152,9 @@ class Wechselstuben(BundledModule):
                 KIND=KIND,
                 card=card,
             )
-        elif state.reshuffles == 0 and state.setup_after > 0:
-            n = state.setup_after
-            tol = state.profile.pile_tolerance
-            lo = max(0, math.floor(n / 5 * (1 - tol)))
-            hi = min(n, math.ceil(4 * n / 5 * (1 + tol)))
-            k = state.money_draws
-            if not lo <= k <= hi:
+        elif (windows := pile_windows(state, self._piles())) is not None:
+            (lo, hi), n, k = windows[0], state.setup_after, state.money_draws
+            if not in_pile_window(k, windows):
                 state.flag(
                     "EXCHANGE-PILE",
                     pos,
@@ -527,30 +432,3 @@ def core_cards(state: GameState, data: ExchangeScratch) -> str:
     money = fmt_cards(state.display) if state.display else ""
     extra = " ".join(f"{KIND}:{c}" for c in data.display)
     return " ".join(x for x in (money, extra) if x) or "empty"
-
-
-# the texts of this module's reasons and open points, in both languages
-register_both(
-    en={
-        "EXCHANGE-PILE/opening-display": "{KIND}:{card} is in the opening display",
-        "EXCHANGE-PILE/outside-piles": "{KIND}:{card} turns up after {k} money cards; in piles 2 to 4 of five roughly equal piles of {n} cards it turns up after {lo} to {hi}",  # noqa: E501
-    },
-    de={
-        "EXCHANGE-PILE/opening-display": "{KIND}:{card} liegt in der Auslage zu Beginn",
-        "EXCHANGE-PILE/outside-piles": "{KIND}:{card} erscheint nach {k} Geldkarten; in den Stapeln 2 bis 4 von fünf etwa gleich hohen Stapeln aus {n} Karten nach {lo} bis {hi}",  # noqa: E501
-    },
-)
-register_both(
-    en={
-        "EXCHANGE-SUPPLY.where/hand": "in {name}'s hand",
-        "EXCHANGE-SUPPLY.where/display": "in the display",
-        "EXCHANGE-SUPPLY.where/discard": "on the discard pile",
-        "EXCHANGE-SUPPLY.where/revealed": "revealed already",
-    },
-    de={
-        "EXCHANGE-SUPPLY.where/hand": "auf der Hand von {name}",
-        "EXCHANGE-SUPPLY.where/display": "in der Auslage",
-        "EXCHANGE-SUPPLY.where/discard": "auf dem Ablagestapel",
-        "EXCHANGE-SUPPLY.where/revealed": "schon aufgedeckt",
-    },
-)

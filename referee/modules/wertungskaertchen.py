@@ -21,97 +21,19 @@ the same table. The base scoring cards still trigger the scorings (nothing chang
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "DIE NEUEN WERTUNGSKÄRTCHEN"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_SCORE = section(H, "Wertungsänderungen")
 KIND = "st"
 VERB = "scoringtile"
 
 Order = tuple[BuildingType, ...]
-
-rule(
-    "SCORINGTILE-TOKEN",
-    "no such scoring tile",
-    "kein solches Wertungskärtchen",
-    S_MATERIAL,
-    '{detail} ("18 Wertungskärtchen, jedes mit einer anderen Reihenfolge der 6 Gebäudearten")',
-    "{detail} (18 Wertungskärtchen, jedes mit einer anderen Reihenfolge der 6 Gebäudearten)",
-    reasons={
-        "form": (
-            "write `scoringtile SLOT st:ORDER` (the slot 1-3 and the tile), e.g. "
-            "`scoringtile 1 st:PCTSAG`; got {token}",
-            "`scoringtile PLATZ st:REIHENFOLGE` schreiben (Platz 1-3 und das Kärtchen), z. B. "
-            "`scoringtile 1 st:PCTSAG`; angegeben: {token}",
-        ),
-        "not-an-order": (
-            "{token} is no order of the six building types: st: + P S A C G T, each once, from "
-            "the fewest points to the most",
-            "{token} ist keine Reihenfolge der 6 Gebäudearten: st: + P S A C G T, jede einmal, "
-            "von den wenigsten Punkten zu den meisten",
-        ),
-        "not-listed": (
-            "{token} is not one of the 18 tiles of the component data (the list is not "
-            "verified: the option `wertungskaertchen tiles=any` accepts any order)",
-            "{token} ist keines der 18 Kärtchen der Materialdaten (die Liste ist ungeprüft: "
-            "die Option `wertungskaertchen tiles=any` nimmt jede Reihenfolge an)",
-        ),
-    },
-)
-rule(
-    "SCORINGTILE-SLOT",
-    "scoring tile slot",
-    "Aussparung des Punkteanzeigers",
-    S_SETUP,
-    "{detail}",
-    "{detail}",
-    reasons={
-        "range": (
-            'slot {slot}: the points indicator has 3 slots ("1. Wertung 2. Wertung 3. Wertung")',
-            "Aussparung {slot}: der Punkteanzeiger hat 3 Aussparungen (1. bis 3. Wertung)",
-        ),
-        "restated": (
-            "slot {slot} holds {known}, now stated as {token}: a drawn tile does not change",
-            "in Aussparung {slot} liegt {known}, jetzt als {token} angegeben: ein gezogenes "
-            "Kärtchen ändert sich nicht",
-        ),
-        "scored": (
-            "slot {slot} is stated only after scoring {slot}: the tiles are drawn at setup",
-            "Aussparung {slot} wird erst nach der {slot}. Wertung angegeben: die Kärtchen werden "
-            "in der Spielvorbereitung gezogen",
-        ),
-    },
-)
-rule(
-    "SCORINGTILE-TWICE",
-    "scoring tile drawn twice",
-    "Wertungskärtchen doppelt gezogen",
-    S_SETUP,
-    "{token} is stated for slot {slot} and for slot {other}: each tile exists once "
-    '("jedes mit einer anderen Reihenfolge"; "3 Kärtchen werden zufällig gezogen")',
-    "{token} steht in Aussparung {slot} und in Aussparung {other}: jedes Kärtchen gibt es "
-    "einmal (jedes mit einer anderen Reihenfolge; 3 Kärtchen werden gezogen)",
-)
-rule(
-    "SCORINGTILE-MISSING",
-    "scoring tile not stated",
-    "Wertungskärtchen nicht angegeben",
-    S_SCORE,
-    "scoring {round}: no `* scoringtile {round} st:...` line states the tile in the indicator's "
-    'slot for this scoring ("Welche Gebäudesorte wie viele Punkte einbringt, kann man dem '
-    'Punkteanzeiger und dem eingelegten Wertungskärtchen entnehmen"); scored by the base table',
-    "{round}. Wertung: keine Zeile `* scoringtile {round} st:...` nennt das Kärtchen dieser "
-    "Wertung (welche Gebäudesorte wie viele Punkte einbringt, zeigen Punkteanzeiger und "
-    "Wertungskärtchen); nach der Tabelle des Grundspiels gewertet",
-)
 
 
 def listed_orders() -> tuple[Order, ...]:
@@ -158,36 +80,8 @@ class TileScratch(Scratch):
 class Wertungskaertchen(BundledModule):
     """Three scoring tiles drawn at setup; each scoring pays by its tile's order."""
 
-    name = "wertungskaertchen"
-    aliases = ("wertungskärtchen", "scoringtiles", "neuewertung")
-    title_en = "The New Scoring Tiles"
-    title_de = "Die neuen Wertungskärtchen"
-    section = section(H)
-    page = 24  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "18 scoring tiles, each an order of the six building types; three are drawn at setup, "
-        "one per scoring: each scoring pays the majorities by its tile's order with the points "
-        "indicator's values instead of the base table (Dirk too); the base scoring cards still "
-        "trigger the scorings"
-    )
-    summary_de = (
-        "18 Wertungskärtchen, jedes eine Reihenfolge der 6 Gebäudearten; 3 werden zu Beginn "
-        "gezogen, eines je Wertung: jede Wertung zahlt die Mehrheiten nach der Reihenfolge ihres "
-        "Kärtchens mit den Werten des Punkteanzeigers statt der Tabelle des Grundspiels (auch "
-        "für Dirk); die Wertungskarten lösen die Wertungen weiter aus"
-    )
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "tiles": (
-            "listed",
-            ("listed", "any"),
-            "which tiles exist: the 18 orders of the (unverified) component data, or any order "
-            "of the six types",
-            "welche Kärtchen es gibt: die 18 Reihenfolgen der (ungeprüften) Materialdaten oder "
-            "jede Reihenfolge der 6 Gebäudearten",
-        )
-    }
     scratch_type = TileScratch
 
     # ------------------------------------------------------------------ hooks
@@ -258,7 +152,7 @@ class Wertungskaertchen(BundledModule):
             )  # highest first
             done = " (scored)" if slot in state.scorings_done else ""
             table[f"scoring {slot}"] = f"{code(order)}: {pays}{done}"
-        return {"labels": {"en": self.title_en, "de": self.title_de}, "table": table}
+        return self.shown(table)
 
     # ------------------------------------------------------------ simulator
 

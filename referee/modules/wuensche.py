@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import TileKind
 from referee.engine.state import GameState, PlayerState
@@ -25,69 +25,16 @@ from referee.engine.turns import Moment
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
 from referee.geometry.grid import ORIGIN, Piece
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, rule, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 from referee.scoring.categories import CategoryInfo, PointLine, register_category
 
 H = "Stefan Schiltz: Die Wünsche des Kalifen"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_SCORE = section(H, "Wertungsänderungen")
 S_TASKS = section(H, "Die einzelnen Aufgaben")
 KIND = "task"
 VERB = "tasks"
 TASKS = tuple(range(1, 10))
 
-rule(
-    "TASK-TOKEN",
-    "no such task",
-    "keine solche Aufgabe",
-    S_MATERIAL,
-    "{token} is no task tile: write task:1 ... task:9 (the rulebook's task list; \"9 "
-    'Aufgabenplättchen")',
-    "{token} ist kein Aufgabenplättchen: task:1 ... task:9 schreiben (die Liste der Aufgaben "
-    "im Regelheft; 9 Aufgabenplättchen)",
-)
-rule(
-    "TASK-TWICE",
-    "task stated twice",
-    "Aufgabe doppelt angegeben",
-    S_SETUP,
-    "task:{task} is named twice on one line: each of the 9 task tiles exists once",
-    "task:{task} steht zweimal in einer Zeile: jedes der 9 Aufgabenplättchen gibt es einmal",
-)
-rule(
-    "TASK-COUNT",
-    "more than three open tasks",
-    "mehr als drei offene Aufgaben",
-    S_SETUP,
-    "task:{task} would be a fourth open task (open: {open}): "
-    '"Anschließend werden 3 davon offen neben dem Bauhof ausgelegt"',
-    "task:{task} wäre eine vierte offene Aufgabe (offen: {open}): 3 Aufgabenplättchen werden "
-    "offen neben dem Bauhof ausgelegt",
-)
-rule(
-    "TASK-MISSING",
-    "open tasks not stated",
-    "offene Aufgaben nicht angegeben",
-    S_SCORE,
-    "the final scoring knows {known} of the 3 open tasks ({open}): a `* tasks task:N ...` line "
-    'must name them ("Neben den üblichen Punkten werden am Ende des Spiels die Sonderpunkte '
-    'für die Aufgaben vergeben"); only those known are scored',
-    "die Schlusswertung kennt {known} der 3 offenen Aufgaben ({open}): eine Zeile `* tasks "
-    "task:N ...` muss sie nennen (am Ende des Spiels werden die Sonderpunkte für die Aufgaben "
-    "vergeben); nur die bekannten werden gewertet",
-)
-rule(
-    "TASK-LATE",
-    "task stated after the end",
-    "Aufgabe nach Spielende angegeben",
-    S_SETUP,
-    "task:{task} is named after the final scoring: the tasks are laid out at setup "
-    '("Änderungen in der Spielvorbereitung") and scored at the end',
-    "task:{task} wird nach der Schlusswertung genannt: die Aufgaben liegen ab der "
-    "Spielvorbereitung offen aus und werden am Ende gewertet",
-)
 
 # the claim keys task1 ... task9 ("(T=21, task1=6)") are known even before a game enables them
 for _n in TASKS:
@@ -235,79 +182,8 @@ class TaskScratch(Scratch):
 class Wuensche(BundledModule):
     """Nine task tiles, three open; each a geometric wish scored at the end of the game."""
 
-    name = "wuensche"
-    aliases = ("wünsche", "kalif", "caliph", "wishes")
-    title_en = "The Caliph's Wishes"
-    title_de = "Die Wünsche des Kalifen"
-    section = section(H)
-    page = 46  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "nine task tiles, three open beside the market; at the end of the game each player "
-        "scores each open task: rows and columns of three, same-type pairs, the second-longest "
-        "wall, building types, double walls, 2×2 blocks, the longest diagonal, the way to the "
-        "farthest building"
-    )
-    summary_de = (
-        "9 Aufgabenplättchen, 3 offen neben dem Bauhof; am Spielende wertet jeder Spieler jede "
-        "offene Aufgabe: Reihen und Spalten aus drei, gleiche Nachbarn, die zweitlängste Mauer, "
-        "Gebäudetypen, Doppelmauern, 2×2-Felder, die längste Diagonale, der Weg zum am weitesten "
-        "entfernten Gebäude"
-    )
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "task5": (
-            "types",
-            ("types", "line"),
-            "task 5 counts the building types in the own Alhambra (the condition was printed "
-            "only in the picture; unverified) or the most types in one gapless row or column",
-            "Aufgabe 5 zählt die Gebäudetypen der eigenen Alhambra (die Bedingung stand nur im "
-            "Bild; ungeprüft) oder die meisten Typen in einer lückenlosen Reihe oder Spalte",
-        ),
-        "rows": (
-            "row",
-            ("row", "run"),
-            "tasks 1 and 2 score each row (column) with a run of three once, or each such run",
-            "Aufgaben 1 und 2 werten jede Reihe (Spalte) mit drei zusammenhängenden Gebäuden "
-            "einmal oder jede solche Folge",
-        ),
-        "pairs": (
-            "every",
-            ("every", "disjoint"),
-            "task 3 scores every side-by-side pair (a building may be in several) or pairs "
-            "with no building in two of them",
-            "Aufgabe 3 wertet jedes benachbarte Paar (ein Gebäude auch in mehreren) oder nur "
-            "Paare ohne gemeinsames Gebäude",
-        ),
-        "wall2": (
-            "rest",
-            ("rest", "piece"),
-            "task 4: the longest run of the outer wall left without the longest run, or the "
-            "longest run of another connected piece of outer wall",
-            "Aufgabe 4: das längste Stück der Außenmauer ohne das längste Stück, oder das "
-            "längste Stück eines anderen zusammenhängenden Mauerteils",
-        ),
-        "path": (
-            "walk",
-            ("walk", "grid"),
-            "task 9 measures the way on foot (never across a wall, as the walker rule) or over "
-            "any side-by-side tiles",
-            "Aufgabe 9 misst den Weg zu Fuß (nie über eine Mauer, wie die Laufregel) oder über "
-            "beliebige benachbarte Plättchen",
-        ),
-        "pathcount": (
-            "steps",
-            ("steps", "tiles"),
-            "task 9 counts the tiles after the fountain up to the building, or the fountain too",
-            "Aufgabe 9 zählt die Plättchen nach dem Brunnen bis zum Gebäude, oder den Brunnen mit",
-        ),
-        "fountain": (
-            "gap",
-            ("gap", "building"),
-            "in tasks 1, 2 and 7 the fountain is no building (a gap), or counts as one",
-            "in den Aufgaben 1, 2 und 7 ist der Brunnen kein Gebäude (eine Lücke) oder zählt mit",
-        ),
-    }
     scratch_type = TaskScratch
 
     # ------------------------------------------------------------------ hooks
@@ -373,20 +249,6 @@ class Wuensche(BundledModule):
             )
         return ScoringParts(categories=tuple(cats))
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "open tasks": "offene Aufgaben",
-        "task": "Aufgabe",
-        "rows": "Reihen",
-        "columns": "Spalten",
-        "pairs": "Paare",
-        "second-wall": "zweite Mauer",
-        "types": "Arten",
-        "double-walls": "Doppelmauern",
-        "blocks": "Blöcke",
-        "diagonal": "Diagonale",
-        "path": "Weg",
-    }
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The open tasks, and what each would give each player now."""
         data = self.data(state)
@@ -402,11 +264,7 @@ class Wuensche(BundledModule):
                 r = score_task(n, p.alhambra, self.settings, mode, wall_points)
                 now[f"task {n}"] = {"en": f"{r.points} ({r.en})", "de": f"{r.points} ({r.de})"}
             players[p.name] = now
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": table,
-            "players": players,
-        }
+        return self.shown(table, players)
 
     # ------------------------------------------------------------ simulator
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import SIDES, Currency, Side
 from referee.engine.findings import Finding, unverifiable
@@ -33,91 +33,26 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building
 from referee.modules.base import (
     BesideTheMarket,
+    ModulePiece,
     Scratch,
     built_pieces_view,
     bundled,
     module_data,
-    rule,
     section,
 )
+from referee.notation.tokens import WALL_LETTERS
 from referee.record.model import ComponentRef, Coord, Pos
 
 H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
-S_MATERIAL = section(H, "Spielmaterial")
-S_PLAY = section(H, "Änderungen im Spielablauf")
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "ww"
 TOKEN = re.compile(r"^(\d{1,2})([nesw]?)$")
-LETTER = {"n": Side.N, "e": Side.E, "s": Side.S, "w": Side.W}
 STEP: dict[Side, tuple[int, int]] = {
     Side.N: (0, 1),
     Side.E: (1, 0),
     Side.S: (0, -1),
     Side.W: (-1, 0),
 }
-
-rule(
-    "WELL-TOKEN",
-    "no such well",
-    "kein solcher Wunschbrunnen",
-    S_MATERIAL,
-    "{token} is no wishing well: {detail}",
-    "{token} ist kein Wunschbrunnen: {detail}",
-    reasons={
-        "form": (
-            "write ww: + its number + the spout's direction (n e s w), e.g. ww:4e",
-            "ww: + seine Zahl + die Richtung des Wasserspeiers (n e s w), z. B. ww:4e",
-        ),
-        "no-such-number": (
-            "the wells show {numbers} (component data, not verified: the numbers are only in "
-            "the pictures; source {source})",
-            "die Wunschbrunnen zeigen {numbers} (Materialdaten ungeprüft: die Zahlen stehen nur "
-            "in den Bildern; Quelle {source})",
-        ),
-    },
-)
-rule(
-    "WELL-SPOUT",
-    "well without its direction",
-    "Wunschbrunnen ohne Richtung",
-    S_SCORE,
-    "the position states {token} in the Alhambra of {name} without its spout's direction "
-    '(write e.g. {token}e): it scores nothing ("Liegen genau so viele Gebäude in '
-    'ununterbrochener Reihenfolge in der Richtung des Wasserspeiers ...")',
-    "die Stellung gibt {token} in der Alhambra von {name} ohne die Richtung des Wasserspeiers "
-    'an (z. B. {token}e schreiben): er bringt nichts ("Liegen genau so viele Gebäude in '
-    'ununterbrochener Reihenfolge in der Richtung des Wasserspeiers ...")',
-)
-rule(
-    "WELL-ASIDE",
-    "well beside the market",
-    "Wunschbrunnen neben dem Bauhof",
-    S_PLAY,
-    '{tile} is written on a market field, but "Ein neu gezogener Wunschbrunnen kommt neben den '
-    'Bauhof angrenzend zu der Währung, für die er gezogen wurde" (write * aside FIELD {tile}); '
-    "it lies beside the market",
-    '{tile} steht auf einem Feld des Bauhofs, aber "Ein neu gezogener Wunschbrunnen kommt neben '
-    'den Bauhof angrenzend zu der Währung, für die er gezogen wurde" (* aside FELD {tile} '
-    "schreiben); er liegt neben dem Bauhof",
-)
-rule(
-    "WELL-BUY",
-    "well purchase",
-    "Kauf eines Wunschbrunnens",
-    S_PLAY,
-    "{tile}: {detail}",
-    "{tile}: {detail}",
-    reasons={
-        "no-price": (
-            '"Der Preis für einen Wunschbrunnen entspricht der Zahl auf dem Plättchen"',
-            '"Der Preis für einen Wunschbrunnen entspricht der Zahl auf dem Plättchen"',
-        ),
-        "not-exact": (
-            "it costs {price}, paid {cards} = {sum}",
-            "er kostet {price}, bezahlt {cards} = {sum}",
-        ),
-    },
-)
 
 
 def numbers() -> list[int]:
@@ -129,19 +64,20 @@ def parse_well(name: str) -> tuple[int, Side | None] | None:
     m = TOKEN.match(name)
     if m is None:
         return None
-    return int(m.group(1)), LETTER.get(m.group(2))
+    return int(m.group(1)), WALL_LETTERS.get(m.group(2))
 
 
 @dataclass(frozen=True, slots=True)
-class Well:
+class Well(ModulePiece):
     """A wishing well: no building type (the majorities skip it), no walls (reading: the text
     names none), a number (its price and its points) and a spout direction as it lies."""
 
     number: int
     spout: Side | None = None
 
-    from_tower: ClassVar[bool] = True  # a tile of the tower (E5)
-    cell_fill: ClassVar[str] = "#7fb3e0"
+    KIND = KIND
+    from_tower = True  # a tile of the tower (E5)
+    cell_fill = "#7fb3e0"
 
     @property
     def price(self) -> int:
@@ -152,26 +88,16 @@ class Well:
         return frozenset()
 
     @property
-    def type(self) -> None:
-        return None
-
-    @property
-    def code(self) -> str:
-        spout = self.spout.value.lower() if self.spout is not None else ""
-        return f"{KIND}:{self.number}{spout}"
+    def token_name(self) -> str:
+        return f"{self.number}{self.spout.value.lower() if self.spout is not None else ''}"
 
     @property
     def cell_label(self) -> str:
         return f"Ww{self.number}"
 
-    def __str__(self) -> str:
-        return self.code
-
-    def matches(self, ref: ComponentRef) -> bool:
+    def named_by(self, name: str) -> bool:
         """A token names this well by its number (the spout is stated when it is built in)."""
-        if ref.kind.lower() != KIND:
-            return False
-        got = parse_well(ref.name)
+        got = parse_well(name)
         return got is not None and got[0] == self.number
 
     def orientations(self) -> list[Well]:
@@ -239,42 +165,8 @@ class WellScratch(Scratch):
 class WunschbrunnenModule(BesideTheMarket):
     """Six wishing wells beside the market, bought for their number in the field's currency."""
 
-    name = "wunschbrunnen"
-    aliases = ("wells", "wishing-well", "brunnen")
-    title_en = "The Wishing Well"
-    title_de = "Der Wunschbrunnen"
-    section = section(H)
-    page = 46
-    summary = (
-        "6 wishing wells in the tower; one drawn lies beside the market next to its field and "
-        "another tile is drawn; a purchase in that currency may take it for its number; built "
-        "in any direction; at every scoring a well scores its number when exactly that many "
-        "buildings lie in an unbroken row in its spout's direction"
-    )
-    summary_de = (
-        "6 Wunschbrunnen im Turm; gezogen liegen sie neben dem Bauhof an ihrer Währung, es wird "
-        "nachgezogen; ein Kauf in dieser Währung darf einen zum Preis seiner Zahl nehmen; "
-        "beliebig ausgerichtet; bei jeder Wertung bringt ein Brunnen seine Zahl, wenn genau so "
-        "viele Gebäude ununterbrochen in Richtung des Wasserspeiers liegen"
-    )
     component_kinds = (KIND,)
     scratch_type = WellScratch
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "row": (
-            "exact",
-            ("exact", "atleast"),
-            'whether a longer row scores too (default: no, "genau so viele")',
-            'ob eine längere Reihe auch zählt (voreingestellt: nein, "genau so viele")',
-        ),
-        "walls": (
-            "pass",
-            ("pass", "stop"),
-            "whether a wall between two tiles of the row interrupts it (default: no, the text "
-            'names only "in ununterbrochener Reihenfolge", no walls)',
-            "ob eine Mauer zwischen zwei Plättchen der Reihe sie unterbricht (voreingestellt: "
-            'nein, der Text nennt nur "in ununterbrochener Reihenfolge", keine Mauern)',
-        ),
-    }
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -387,14 +279,6 @@ class WunschbrunnenModule(BesideTheMarket):
 
     # ----------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "beside the market": "neben dem Bauhof",
-        "wells": "Brunnen",
-        "points now": "Punkte jetzt",
-        "in a row": "in einer Reihe",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         """The wells beside the market by field, each player's wells and points now."""
         beside = (
@@ -407,21 +291,11 @@ class WunschbrunnenModule(BesideTheMarket):
         players = built_pieces_view(
             state, Well, "wells", lambda a: score_wells(a, self.option("row"), self.option("walls"))
         )
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
+        return self.shown(
+            {
                 "beside the market": beside,
                 "in the tower": str(tower_total(state, self)),
                 "options": f"row={self.option('row')} walls={self.option('walls')}",
             },
-            "players": players,
-        }
-
-
-def _register() -> None:
-    from referee.scoring.categories import CategoryInfo, register_category
-
-    register_category(CategoryInfo("well", "wells", "Wunschbrunnen", S_SCORE, "well"))
-
-
-_register()
+            players,
+        )

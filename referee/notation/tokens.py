@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind, catalogue
+from referee.catalogue import SIDES, BuildingType, Currency, MoneyCard, Side, TileKind, catalogue
 from referee.catalogue.components import (
     CURRENCY_SPELLINGS,
     SIDE_SPELLINGS,
@@ -168,3 +168,33 @@ def unquote(text: str) -> str:
 
 def write_name(name: str) -> str:
     return quote(name) if needs_quotes(name) else name
+
+
+# ------------------------------------------------------------------ walls in module tokens
+
+WALL_LETTERS: dict[str, Side] = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
+"""The letters of a module token's walls (``mg:P9ne``): n e s w, and o (Ost) for east."""
+
+
+def read_walls(
+    text: str, none: tuple[str, ...] = ("x",), letters: str = "neosw"
+) -> frozenset[Side] | None:
+    """The sides with a wall that the tail of a module token states, read one way for every
+    module: ``ne`` -> {N, E}; a spelling in ``none`` (``x``) -> no wall; each letter of
+    ``letters`` at most once. None when the text is no walls (empty, an unknown or repeated
+    letter): the caller says which finding that is."""
+    if text in none:
+        return frozenset()
+    walls: set[Side] = set()
+    for ch in text:
+        side = WALL_LETTERS.get(ch) if ch in letters else None
+        if side is None or side in walls:
+            return None
+        walls.add(side)
+    return frozenset(walls) if walls else None
+
+
+def walls_token(walls: frozenset[Side], none: str = "x") -> str:
+    """The walls as a module token writes them: ``ne`` in the order n e s w; ``none`` when
+    there is no wall."""
+    return "".join(s.value.lower() for s in SIDES if s in walls) or none

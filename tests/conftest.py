@@ -1,0 +1,68 @@
+"""Helpers shared by the test files (pytest puts this folder on the import path).
+
+``run``, ``codes`` and ``messages`` check a record body after a three-player setup whose start
+money, display and market are known; ``view`` reads a module's state the public way, through
+its :meth:`~referee.engine.extensions.Module.view` (what ``show`` prints), never through
+``state.modules[...]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engine import GameReport, check_game
+from referee.notation import parse_text
+
+# Anna 21 in 4 cards, Ben 20 in 3 cards, Cem 22 in 4 cards: Ben starts (fewest cards),
+# then Cem, then Anna (rulebook-base-de-2003.txt, "Spielvorbereitung").
+SETUP = """[Players "{players}"]
+[Modules "{modules}"]
+
+* deal Anna Gu9 De7 De2 Du3
+* deal Ben Di9 Gu8 De3
+* deal Cem Du9 Di8 Gu2 De3
+* display Gu1 Di4 De6 Du2
+* market Gu:G11 Di:A9 De:P7 Du:T12
+start Ben
+"""
+
+NOISE = ("EXCHANGE-PILE",)  # unit tests reveal exchange cards early on purpose
+
+
+def run(body: str, modules: str = "", players: str = "Anna, Ben, Cem") -> GameReport:
+    """The report of ``SETUP`` (with ``modules`` switched on) followed by ``body``."""
+    text = SETUP.format(players=players, modules=modules) + body
+    games = parse_text(text, "test.alh")
+    assert len(games) == 1 and not games[0].errors, games[0].errors
+    return check_game(games[0])
+
+
+def codes(report: GameReport, ignore: tuple[str, ...] = NOISE) -> list[str]:
+    """The codes of the report's findings, in order (``ignore`` left out)."""
+    return [v.code for v in report.violations if v.code not in ignore]
+
+
+def messages(report: GameReport) -> list[str]:
+    return [v.message() for v in report.violations]
+
+
+def view(report: GameReport, module: str, lang: str = "en") -> dict[str, Any]:
+    """The module's view at the end of the checked record (``show``'s module part)."""
+    assert report.state is not None
+    return report.state.ext.views(report.state, lang)[module]
+
+
+def module(report: GameReport, name: str) -> Any:
+    """The enabled module ``name`` of the checked record, for its public methods."""
+    assert report.state is not None
+    found = [m for m in report.state.ext.modules if m.name == name]
+    assert found, f"{name} is not switched on"
+    return found[0]
+
+
+def beside(report: GameReport, name: str) -> list[tuple[int, str]]:
+    """The pieces of module ``name`` beside the market, as its side offers name them: (the
+    index of the market field they lie next to, the piece's token)."""
+    assert report.state is not None
+    offers = module(report, name).side_offers(report.state)
+    return [(o.currency.field - 1, o.piece.code) for o in offers]
