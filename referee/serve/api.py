@@ -419,9 +419,9 @@ def _used(position: Position, skip: tuple[str, Coord] | None = None) -> dict[Til
     for ref in position.dirk or ():
         if isinstance(ref, TileRef) and ref.kind is not None:
             used.setdefault(ref.kind, "Dirk")
-    for field, ref in position.market or ():
-        if isinstance(ref, TileRef) and ref.kind is not None:
-            used.setdefault(ref.kind, field.code if field is not None else "market")
+    for field, slot in position.market or ():
+        if isinstance(slot, TileRef) and slot.kind is not None:
+            used.setdefault(slot.kind, field.code if field is not None else "market")
     return used
 
 
@@ -435,7 +435,7 @@ def _supply_answer(text: str) -> dict[str, Any]:
             "der Stellungstext hat Syntaxfehler: werten zeigt sie",
         )
     used = _used(_position(game))
-    tiles = [
+    tiles: list[dict[str, Any]] = [
         {"code": k.code, "fits": True, "problems": [], "used_by": used.get(k)} for k in _tiles()
     ]
     return {"at": None, "player": None, "tiles": tiles}

@@ -148,6 +148,10 @@ class Handler(BaseHTTPRequestHandler):
         elif path in page.ASSETS:
             body, kind = page.asset(path)
             self._send(200, body, kind)
+        elif path == "/favicon.ico":  # no icon: say so without a 404 in the browser's log
+            self.send_response(204)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif path == "/api/catalogue":
             self._json(200, self.server.catalogue())
         else:
@@ -274,7 +278,7 @@ class Server(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        host, port = self.server_address[:2]
+        host, port = str(self.server_address[0]), int(self.server_address[1])
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         return f"http://{shown}:{port}/"
 
