@@ -12,7 +12,6 @@ reason as a warning.
 
 from __future__ import annotations
 
-import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +26,6 @@ from referee.notation import parse_text
 from referee.scoring.position import find_position
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 CSS = "css selector"
 
 
@@ -337,9 +335,6 @@ def test_the_page_fits_a_phone(browser: Any, url: str, tmp_path: Path) -> None:
         assert sheet.size["width"] <= width
         browser.save_screenshot(str(tmp_path / "phone-picker.png"))
         _click(browser, browser.find_element(CSS, "#picker-close"))
-        if os.environ.get("SERVE_SCREENSHOTS"):  # docs/serve-phone.png (see docs/serve.md)
-            browser.execute_script("window.scrollTo(0, 0)")
-            browser.save_screenshot(str(DOCS / "serve-phone.png"))
     finally:
         browser.set_window_size(1280, 1000)
     assert not _errors(browser)

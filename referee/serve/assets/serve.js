@@ -400,7 +400,9 @@
           label.setAttribute('class', 'fcode');
           var c = cellKey(at), cell = +svg.getAttribute('data-cell');
           label.setAttribute('x', +svg.getAttribute('data-margin') + (c[0] - +svg.getAttribute('data-x0')) * cell + cell / 2);
-          label.setAttribute('y', +svg.getAttribute('data-margin') + (+svg.getAttribute('data-y1') - c[1]) * cell + cell - 6);
+          var below = svg.querySelectorAll('text.fcode[data-at="' + at + '"]').length;  // stacked upwards
+          label.setAttribute('data-at', at);
+          label.setAttribute('y', +svg.getAttribute('data-margin') + (+svg.getAttribute('data-y1') - c[1]) * cell + cell - 5 - 11 * below);
           label.setAttribute('text-anchor', 'middle');
           label.textContent = f.code;
           svg.insertBefore(label, svg.querySelector('rect.hit'));
