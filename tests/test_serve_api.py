@@ -64,10 +64,23 @@ def _post(server: Server, path: str, data: Any) -> tuple[int, dict[str, Any]]:
 # ------------------------------------------------------------------------ the same as score
 
 
-@pytest.mark.parametrize("name", ["final-6p.alh", "final-2p-dirk.alh", "final-counts.alh"])
+GOLDEN = EXAMPLES.parent / "tests" / "golden" / "score"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        EXAMPLES / "final-6p.alh",
+        EXAMPLES / "final-2p-dirk.alh",
+        EXAMPLES / "final-counts.alh",
+        GOLDEN / "module-plaetze-final.alh",  # module pieces in the Alhambras
+        GOLDEN / "module-bonuskarten-final.alh",  # a module's line in a player's section
+    ],
+    ids=lambda p: p.name,
+)
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_score_answer_is_the_score_commands(srv: Server, name: str, lang: str) -> None:
-    text = (EXAMPLES / name).read_text("utf-8")
+def test_the_score_answer_is_the_score_commands(srv: Server, path: Path, lang: str) -> None:
+    text = path.read_text("utf-8")
     status, answer = _post(srv, "/api/score", {"text": text, "lang": lang})
     assert status == 200 and answer["ok"]
     _code, game = score_json(text, "--lang", lang)
@@ -121,6 +134,19 @@ def test_the_drawings_are_the_replays_with_the_scored_wall(srv: Server) -> None:
             pad=1,  # type: ignore[union-attr]
         )
         assert 'class="longest"' in answer["layouts"][name]
+
+
+def test_module_pieces_and_lines_come_back_in_the_model(srv: Server) -> None:
+    text = (GOLDEN / "module-plaetze-final.alh").read_text("utf-8")
+    _status, answer = _post(srv, "/api/score", {"text": text})
+    model = answer["model"]
+    assert model["modules"] == "plaetze"
+    assert model["players"][0]["cells"]["-1,2"] == "sq:Tn"
+    assert 'data-at="-1,2"' in answer["layouts"]["Anna"]  # the square is drawn
+    text = (GOLDEN / "module-bonuskarten-final.alh").read_text("utf-8")
+    _status, answer = _post(srv, "/api/score", {"text": text})
+    extra = [line for p in answer["model"]["players"] for line in p["extra"]]
+    assert extra and all(line.startswith("bonus") for line in extra)
 
 
 def test_the_model_reads_the_block_back(srv: Server) -> None:

@@ -381,3 +381,66 @@ def test_record_text_is_never_markup(browser: Any, url: str) -> None:
     assert names == ["A<b>x</b>", "B<script>"]
     heads = [e.text for e in browser.find_elements(CSS, "#breakdown th[scope=col]")]
     assert heads[:2] == names  # Dirk follows in a two-player game
+
+
+def _select(drv: Any, css: str, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(drv.find_element(CSS, css)).select_by_value(value)
+
+
+def _pick_from_supply(drv: Any, opener: str, code: str) -> None:
+    _click(drv, drv.find_element(CSS, opener))
+    _wait(drv, lambda d: d.find_elements(CSS, f'#picker-body button.choice[data-code="{code}"]'))
+    _click(drv, drv.find_element(CSS, f'#picker-body button.choice[data-code="{code}"]'))
+    _settled(drv)
+
+
+def test_two_players_with_dirk_money_and_a_leftover_tile(browser: Any, url: str) -> None:
+    _open(browser, url)
+    _click(browser, browser.find_element(CSS, 'button[data-remove="2"]'))
+    _settled(browser)
+    assert browser.find_element(CSS, "#dirkbox").is_displayed()
+    _lay(browser, 0, "1,0", "T13")
+    _lay(browser, 1, "0,1", "A8n")
+    _pick_from_supply(browser, "#dirk-add", "S9")
+    for player, card in ((0, "9"), (1, "5")):
+        _click(browser, browser.find_element(CSS, f"#hand-{player} summary"))
+        _select(browser, f"#cur-{player}", "Gu")
+        _select(browser, f"#val-{player}", card)
+        _click(browser, browser.find_element(CSS, f"#addcard-{player}"))
+        _settled(browser)
+    _click(browser, browser.find_element(CSS, "#leftovers summary"))
+    _pick_from_supply(browser, "#market-Gu", "P4")
+    text = browser.find_element(CSS, "#position-text").get_attribute("value")
+    assert "  dirk S9\n" in text and "hand Gu9" in text and "hand Gu5" in text
+    assert "market Gu:P4 Di:- De:- Du:-" in text
+    found = _agrees_with_score(browser)
+    assert [r["name"] for r in found["game"]["scoring"]["players"]] == ["Anna", "Ben", "Dirk"]
+    # the leftover tile goes to the most Gulden, as the server (the engine) says
+    item = _wait(browser, lambda d: d.find_element(CSS, '#leftover-answer li[data-field="Gu"]'))
+    assert "P4" in item.text and "Anna" in item.text and "Anna 9, Ben 5" in item.text
+    # a tile picked for Dirk is greyed out in the players' pickers
+    _click(browser, browser.find_element(CSS, '#pic-0 svg rect.hit[data-at="2,0"]'))
+    _wait(browser, lambda d: d.find_elements(CSS, "#picker-body button.choice"))
+    s9 = browser.find_element(CSS, '#picker-body button.choice[data-code="S9"]')
+    assert s9.get_attribute("disabled") is not None and "Dirk" in s9.get_attribute("textContent")
+    _click(browser, browser.find_element(CSS, "#picker-close"))
+    assert not _errors(browser)
+
+
+def test_a_module_piece_by_its_token(browser: Any, url: str) -> None:
+    _open(browser, url)
+    _click(browser, browser.find_element(CSS, "#modules summary"))
+    _click(browser, browser.find_element(CSS, '#modules input[value="plaetze"]'))
+    _settled(browser)
+    _click(browser, browser.find_element(CSS, '#pic-0 svg rect.hit[data-at="0,1"]'))
+    box = _wait(browser, lambda d: d.find_element(CSS, "#piece-token"))
+    box.send_keys("sq:Tn")  # a tower square with a north wall
+    _click(browser, browser.find_element(CSS, "#piece-place"))
+    _wait(browser, lambda d: d.find_elements(CSS, '#pic-0 svg g.c[data-at="0,1"]'))
+    _settled(browser)
+    text = browser.find_element(CSS, "#position-text").get_attribute("value")
+    assert '[Modules "plaetze"]' in text and "alhambra sq:Tn@0,1" in text
+    _agrees_with_score(browser)
+    assert not _errors(browser)

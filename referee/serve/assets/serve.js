@@ -177,6 +177,7 @@
   var timer = null;
   function changed() {
     $('position-text').value = positionText();
+    document.body.classList.add('busy');  // an answer is owed from now on
     if (timer) { clearTimeout(timer); }
     timer = setTimeout(score, 120);
   }
