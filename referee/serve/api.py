@@ -28,8 +28,8 @@ from referee.catalogue import SIDES, BuildingType, Currency, TileKind, catalogue
 from referee.record.model import ComponentRef, Coord, Game, Position, TileRef
 
 SOURCE = "<page>"
-MAX_TEXT = 60_000
-"""Characters of position text accepted (a six-player final position is about 3,000)."""
+MAX_TEXT = 20_000
+"""Characters of position text accepted (a six-player final position is about 1,200)."""
 
 LANGS = ("en", "de")
 

@@ -677,7 +677,7 @@
     var file = labelled(box, w('file'), el('input', { type: 'file', id: 'load-file', accept: '.alh,.txt,text/plain' }));
     file.addEventListener('change', function () {
       var f = file.files && file.files[0];
-      if (!f || f.size > 60000) { return; }
+      if (!f || f.size > 20000) { return; }
       f.text().then(function (t) { paste.value = t; });
     });
     var load = add(box, el('button', { type: 'button', id: 'load' }, w('load_button')));
