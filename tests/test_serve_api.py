@@ -328,7 +328,7 @@ def test_a_silent_client_is_dropped_and_others_are_served(
         "position\n" + "".join(f"  player P{i}\n" for i in range(40)) + "end\n",
         "position\n  player A\n    alhambra "
         + " ".join(
-            f"T13@{x},{y}" for x in range(-30, 30) for y in range(-30, 30) if (x, y) != (0, 0)
+            f"T13@{x},{y}" for x in range(-20, 20) for y in range(-20, 20) if (x, y) != (0, 0)
         )
         + "\nend\n",
         "1. Anna: take Gu3\n",  # a record, not a position
