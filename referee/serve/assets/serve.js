@@ -25,7 +25,7 @@
       scoring_title: 'Scoring {n}', count: 'count', wall: 'longest outer wall', sum: 'this scoring',
       total: 'total', tie: 'tie', not_verified: 'stated, not verified', no_wall: 'no wall (Dirk)',
       winners: 'Winner', winners_n: 'Winners', working: 'Scoring…', syntax: 'The position text has syntax errors:',
-      text: 'Position block', text_help: 'Copy it into a record; alhambra-referee score FILE gives the same result.',
+      text: 'Position block', text_help: 'Copy it into a record (a file); this command gives the same result:',
       copy: 'Copy', copied: 'Copied.', load: 'Load a position block', load_help: 'Paste a position block or choose a file, then load it.',
       load_button: 'Load', file: 'File', loaded: 'Loaded.', cell: 'Cell {at} of {name}', market_field: 'Market field {field}',
       dirk_tile: 'A tile for Dirk', fits: 'Tiles that fit here', misfits: 'Tiles that do not fit here (the referee will report them)',
@@ -53,7 +53,7 @@
       scoring_title: '{n}. Wertung', count: 'Anzahl', wall: 'längste Außenmauer', sum: 'diese Wertung',
       total: 'gesamt', tie: 'gleichauf', not_verified: 'angegeben, nicht geprüft', no_wall: 'keine Mauer (Dirk)',
       winners: 'Sieger', winners_n: 'Sieger', working: 'Wertung läuft…', syntax: 'Der Stellungstext hat Syntaxfehler:',
-      text: 'Stellungsblock', text_help: 'In eine Aufzeichnung kopieren; alhambra-referee score DATEI ergibt dasselbe.',
+      text: 'Stellungsblock', text_help: 'In eine Aufzeichnung (eine Datei) kopieren; dieser Befehl ergibt dasselbe:',
       copy: 'Kopieren', copied: 'Kopiert.', load: 'Stellungsblock laden', load_help: 'Einen Stellungsblock einfügen oder eine Datei wählen, dann laden.',
       load_button: 'Laden', file: 'Datei', loaded: 'Geladen.', cell: 'Feld {at} von {name}', market_field: 'Marktfeld {field}',
       dirk_tile: 'Ein Plättchen für Dirk', fits: 'Plättchen, die hier passen', misfits: 'Plättchen, die hier nicht passen (der Schiedsrichter meldet sie)',
@@ -146,7 +146,7 @@
     if (fields.length) {
       out.push('  market ' + CURRENCIES.map(function (c) { return c + ':' + (model.market[c] || '-'); }).join(' '));
     }
-    if (model.players.length === 2) { out.push('  dirk' + model.dirk.map(function (c) { return ' ' + c; }).join('')); }
+    if (model.players.length === 2 && model.dirk.length) { out.push('  dirk ' + model.dirk.join(' ')); }
     model.extra.forEach(function (line) { out.push('  ' + line); });
     model.players.forEach(function (p) {
       out.push('  player ' + nameToken(p.name));
@@ -177,6 +177,7 @@
   var timer = null;
   function changed() {
     $('position-text').value = positionText();
+    $('text-command').textContent = 'alhambra-referee score FILE' + (model.round !== 3 ? ' --round ' + model.round : '');
     document.body.classList.add('busy');  // an answer is owed from now on
     if (timer) { clearTimeout(timer); }
     timer = setTimeout(score, 120);
@@ -659,7 +660,8 @@
   function buildText() {
     var box = clear($('textbox'));
     add(box, el('h2', {}, w('text')));
-    add(box, el('p', { cls: 'note' }, w('text_help')));
+    var help = add(box, el('p', { cls: 'note' }, w('text_help') + ' '));
+    add(help, el('code', { id: 'text-command' }, 'alhambra-referee score FILE'));
     var ta = add(box, el('textarea', { id: 'position-text', readonly: 'readonly', rows: '12', spellcheck: 'false' }));
     ta.value = positionText();
     var copy = add(box, el('button', { type: 'button', id: 'copy' }, w('copy')));
