@@ -236,6 +236,20 @@ def test_the_page_and_its_bundled_assets(srv: Server) -> None:
     assert ".tile" in raw.decode("utf-8") and ".alh .longest" in raw.decode("utf-8")  # replay's
 
 
+def test_the_script_sets_no_markup() -> None:
+    """Record and player text reaches the page only through textContent: the script has no
+    innerHTML, outerHTML, insertAdjacentHTML, document.write or eval (comments aside)."""
+    import re
+    from importlib import resources
+
+    script = resources.files("referee.serve").joinpath("assets", "serve.js").read_text("utf-8")
+    code = re.sub(r"/\*.*?\*/", "", script, flags=re.S)
+    code = "\n".join(line.split("//")[0] for line in code.splitlines())
+    for word in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert word not in code, word
+    assert "textContent" in code
+
+
 def test_the_assets_ship_as_package_data() -> None:
     import configparser
     from importlib import resources
