@@ -278,28 +278,42 @@ def _layouts(found: Any, lang: str) -> dict[str, str]:
 
 
 def _leftovers(game: Game, position: Position, profile: Any) -> list[dict[str, Any]]:
-    """Who gets each tile left in the market ("Spielende": the player with the most money of
-    the field's currency; nobody on a tie), as the engine's game end counts the money."""
+    """Who gets each tile left in the market ("Spielende": "an die Spieler vergeben, die in der
+    jeweiligen Währung das meiste Geld auf der Hand haben ... Bei Gleichstand bleibt das
+    Gebäudeteil auf dem Bauhof"), as the engine's game end judges it: the position is taken as
+    the game's end and an empty ``distribute`` line is applied to it; the engine names the
+    player each tile should have gone to (``END-DISTRIBUTE``, reason ``not-given``), and names
+    nobody on a tie or when a hand is not known."""
     if not position.market or not any(ref is not None for _, ref in position.market):
         return []
-    from referee.engine.core import _most_money
-    from referee.engine.state import EMPTY
+    from referee.engine import apply_item
+    from referee.record.model import Distribution
     from referee.scoring.position import _position_state
 
     state, _ = _position_state(game, position, profile)
+    market = list(state.market[:4])
+    unknown = any(p.hand_unknown for p in state.players)
+    state.game_over = True  # the position is the table at the end: the leftovers go out now
+    before = len(state.found)
+    apply_item(state, Distribution((), position.pos))
+    given = {
+        str(v.params.get("field")): v.params
+        for v in state.found[before:]
+        if v.code == "END-DISTRIBUTE" and v.reason == "not-given"
+    }
     out = []
-    for i, slot in enumerate(state.market[:4]):
-        if slot is EMPTY:
+    for i, slot in enumerate(market):
+        if not isinstance(slot, TileKind | ComponentRef):
             continue
-        cur = Currency.of_field(i + 1)
-        winner, known, shown = _most_money(state, cur)
+        cur = Currency.of_field(i + 1).code
+        found = given.get(cur)
         out.append(
             {
-                "field": cur.code,
-                "tile": _code(slot) if not isinstance(slot, TileKind) else slot.code,
-                "player": winner.name if winner is not None else None,
-                "known": known,
-                "money": shown,
+                "field": cur,
+                "tile": slot.code if isinstance(slot, TileKind) else _code(slot),
+                "player": str(found["name"]) if found is not None else None,
+                "known": not unknown,
+                "money": str(found["shown"]) if found is not None else "",
             }
         )
     return out

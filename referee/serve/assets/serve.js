@@ -151,7 +151,7 @@
     model.players.forEach(function (p) {
       out.push('  player ' + nameToken(p.name));
       out.push('    score ' + (parseInt(p.score, 10) || 0));
-      if (p.hand.length) { out.push('    hand ' + p.hand.join(' ')); }
+      if (p.hand.length || fields.length) { out.push('    hand' + p.hand.map(function (c) { return ' ' + c; }).join('')); }
       if (p.reserve.length) { out.push('    reserve ' + p.reserve.join(' ')); }
       var cells = sortedCells(p.cells);
       if (cells.length) { out.push('    alhambra ' + cells.map(function (k) { return p.cells[k] + '@' + k; }).join(' ')); }
@@ -421,7 +421,7 @@
       var key = l.player ? 'leftover_to' : 'leftover_none';
       var text = w(key, { tile: l.tile, field: l.field, player: l.player || '' });
       if (!l.known) { text += ' (' + w('leftover_unknown') + ')'; }
-      add(out, el('li', { 'data-field': l.field }, text + ' — ' + l.money));
+      add(out, el('li', { 'data-field': l.field }, text + (l.money ? ' — ' + l.money : '')));
     });
   }
 
