@@ -8,7 +8,7 @@ Every rule answer comes from the engine through the code the commands use:
   ``alhambra-referee score FILE --format json`` of the same text gives the same ``game``. It
   adds what the page draws: each Alhambra as the replay's SVG fragment with its longest wall,
   the cells each finding names, the block read back as the page's model, and (when the
-  position has a market) who gets each leftover tile by the engine's money count.
+  position has a market) who gets each leftover tile as the engine's game end judges it.
 - :func:`fit_answer` asks the engine's building decision (``place.problems``, refined by the
   enabled modules) for each of the 54 tiles at one cell, and which tiles the position already
   uses elsewhere.
