@@ -297,13 +297,25 @@ def test_a_wall_mismatch_is_shown_on_its_tiles(browser: Any, url: str) -> None:
     assert not _errors(browser)
 
 
-def test_loading_a_position_block_gives_the_score_commands_result(browser: Any, url: str) -> None:
+@pytest.mark.parametrize(
+    "path",
+    [
+        EXAMPLES / "final-6p.alh",
+        EXAMPLES / "final-counts.alh",  # counts instead of layouts, kept as written
+        EXAMPLES.parent / "tests" / "golden" / "score" / "module-plaetze-final.alh",
+    ],
+    ids=lambda p: p.name,
+)
+def test_loading_a_position_block_gives_the_score_commands_result(
+    browser: Any, url: str, path: Path
+) -> None:
     _open(browser, url)
-    text = (EXAMPLES / "final-6p.alh").read_text("utf-8")
+    text = path.read_text("utf-8")
+    players = len(find_position(parse_text(text, "x")[0]).players)  # type: ignore[union-attr]
     browser.execute_script("document.getElementById('load-text').value = arguments[0];", text)
     _click(browser, browser.find_element(CSS, "#load"))
-    _wait(browser, lambda d: len(d.find_elements(CSS, "article.player")) == 6)
-    _wait(browser, lambda d: len(d.find_elements(CSS, "#breakdown th[scope=col]")) == 6)
+    _wait(browser, lambda d: len(d.find_elements(CSS, "article.player")) == players)
+    _wait(browser, lambda d: len(d.find_elements(CSS, "#breakdown th[scope=col]")) == players)
     _settled(browser)
     found = _agrees_with_score(browser)
     original = score_json(text)[1]

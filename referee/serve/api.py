@@ -175,7 +175,10 @@ def model_of(game: Game, position: Position, text: str) -> dict[str, Any]:
                 "hand": None if pp.hand is None else [_card(c) for c in pp.hand],
                 "reserve": [_code(r) for r in pp.reserve],
                 "cells": {f"{p.at.x},{p.at.y}": _code(p.tile) for p in pp.alhambra},
-                "extra": [_source_line(lines, x.pos.line) for x in pp.extra],
+                "extra": (
+                    [_source_line(lines, pp.counts[0].pos.line)] if pp.counts else []
+                )  # the counts fallback (``counts P=2 wall=7``), kept as written
+                + [_source_line(lines, x.pos.line) for x in pp.extra],
             }
         )
     dirk = [_code(r) for r in position.dirk or ()]

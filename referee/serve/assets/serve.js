@@ -34,7 +34,8 @@
       error: 'Error', server_error: 'The referee could not answer: {why}', offline: 'The referee does not answer (is alhambra-referee serve still running?)',
       points: 'points', fountain: 'fountain', empty: '–', none: 'none', command: 'Command',
       rule: 'rule', line: 'line', on_tile: 'at {cells}', module_hint: 'Module pieces: type their token in the tile picker.',
-      profile_note: 'Rules {name}', ordinal: '{n}.', remove_card: 'Remove {card}'
+      profile_note: 'Rules {name}', ordinal: '{n}.', remove_card: 'Remove {card}',
+      kept: 'Lines kept as written'
     },
     de: {
       title: 'Wertung am Tisch',
@@ -62,7 +63,8 @@
       error: 'Fehler', server_error: 'Der Schiedsrichter konnte nicht antworten: {why}', offline: 'Der Schiedsrichter antwortet nicht (läuft alhambra-referee serve noch?)',
       points: 'Punkte', fountain: 'Brunnen', empty: '–', none: 'keine', command: 'Befehl',
       rule: 'Regel', line: 'Zeile', on_tile: 'bei {cells}', module_hint: 'Modulteile: ihr Kürzel in der Plättchenauswahl eingeben.',
-      profile_note: 'Regeln {name}', ordinal: '{n}.', remove_card: '{card} entfernen'
+      profile_note: 'Regeln {name}', ordinal: '{n}.', remove_card: '{card} entfernen',
+      kept: 'Zeilen wie geschrieben'
     }
   };
   var ORD_EN = function (n) {
@@ -600,6 +602,11 @@
       sc.addEventListener('change', function () { p.score = Math.max(0, Math.min(999, parseInt(sc.value, 10) || 0)); sc.value = p.score; changed(); });
       add(card, el('p', { cls: 'note' }, w('tap_cell')));
       add(card, el('div', { cls: 'pic show-wall', id: 'pic-' + i }));
+      if (p.extra.length) {
+        var kept = add(card, el('div', { cls: 'row kept' }));
+        add(kept, el('span', { cls: 'lbl' }, w('kept')));
+        p.extra.forEach(function (line) { add(kept, el('code', {}, line)); });
+      }
       if (p.reserve.length) {
         var rrow = add(card, el('div', { cls: 'row' }));
         add(rrow, el('span', { cls: 'lbl' }, w('reserve')));
