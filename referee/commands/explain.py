@@ -43,7 +43,9 @@ from referee.record.model import (
     CardRef,
     Coord,
     Give,
+    ModuleAction,
     Place,
+    PlayerRef,
     RemoveToReserve,
     Reserve,
     Swap,
@@ -116,6 +118,17 @@ register("explain.removable", "tiles that may be removed: {cells}", "abbaubare P
 register(
     "explain.swappable", "{tile} may replace the tile at {cells}", "{tile} kann {cells} ersetzen"
 )
+register(
+    "explain.interrupts",
+    "out-of-turn lines {player} may play now",
+    "Zeilen außerhalb des Zuges, die {player} jetzt spielen darf",
+)
+register(
+    "explain.no_interrupts",
+    "{player} may play no out-of-turn line now",
+    "{player} darf jetzt keine Zeile außerhalb des Zuges spielen",
+)
+register("explain.more", "... and {n} more", "... und {n} weitere")
 register("explain.no_alternatives", "no legal alternative", "keine erlaubte Alternative")
 register("explain.empty_market_field", "empty", "leer")
 register(
@@ -157,6 +170,8 @@ class Alternatives:
     removable: list[Any] = field(default_factory=list)
     swaps: list[tuple[Any, list[Any]]] = field(default_factory=list)
     hand_unknown: bool = False
+    interrupts: list[str] | None = None  # an out-of-turn line: the lines open to the player
+    who: str = ""
 
 
 def legal_takes(state: Any, p: Any) -> tuple[list[MoneyCard], list[tuple[MoneyCard, ...]]]:
@@ -285,6 +300,78 @@ class Step:
     assumed_bought: bool = False
 
 
+def interrupt_line(sit: Situation, turn: Turn, player: str | None) -> Turn | None:
+    """The text as an out-of-turn line (a vizier purchase, a thief, a sultan claim, ...), or
+    None: a line without a turn number whose first action an enabled module claims as played
+    out of turn, exactly as ``check`` reads such a line (``Extensions.out_of_turn``, tried on a
+    copy). Its player is ``player``, else the name the text starts with, else the player to
+    move."""
+    state = sit.state
+    if state is None or not state.ext or turn.number is not None or not turn.actions:
+        return None
+    if not isinstance(turn.actions[0], ModuleAction):
+        return None
+    name = player or (turn.player.name if turn.player else None)
+    side = sit.player(name)
+    line = dataclasses.replace(turn, player=PlayerRef(side.name, turn.pos))
+    probe = state.copy()
+    if probe.ext.out_of_turn(probe, line) is None:
+        return None
+    return line
+
+
+def check_interrupt(sit: Situation, line: Turn) -> tuple[str, list[Step]]:
+    """Check an out-of-turn line as ``check`` does (the engine's own reading of the line on a
+    copy of the state); each finding goes to the action at its column."""
+    from referee.engine import core
+
+    assert sit.state is not None and line.player is not None
+    trial = sit.state.copy()
+    index = next(i for i, p in enumerate(trial.players) if p.name == line.player.name)
+    alh_before = trial.players[index].alhambra.copy()
+    found_before, notes_before = len(trial.found), len(trial.unverifiable)
+    core.apply_item(trial, line)
+    found = trial.found[found_before:]
+    notes = trial.unverifiable[notes_before:]
+    cols = [a.pos.column for a in line.actions]
+
+    def owner(v: Any) -> int:
+        col = getattr(v, "column", 0) or 0
+        return max((i for i, c in enumerate(cols) if c <= col), default=0)
+
+    steps = [
+        Step(
+            a,
+            [v for v in found if owner(v) == i],
+            [n for n in notes if owner(n) == i],
+            Alternatives(),
+            alh_before,
+        )
+        for i, a in enumerate(line.actions)
+    ]
+    wrong = next((s for s in steps if any(v.severity == "error" for v in s.violations)), None)
+    if wrong is not None:  # the alternatives once, at the first action that breaks a rule
+        wrong.alternatives = Alternatives(
+            interrupts=interrupts_for(sit.state, line.player.name), who=line.player.name
+        )
+    return line.player.name, steps
+
+
+def interrupts_for(state: Any, name: str) -> list[str]:
+    """The out-of-turn lines ``name`` may play now, as the engine's generator lists them
+    (:func:`referee.engine.legal.legal_interrupts`), in notation."""
+    from referee.engine.legal import legal_interrupts
+    from referee.notation import formatter
+
+    out: list[str] = []
+    for line in legal_interrupts(state):
+        if line.player is not None and line.player.name == name:
+            text = ", ".join(formatter.action(a) for a in line.actions)
+            if text not in out:
+                out.append(text)
+    return out
+
+
 def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, list[Step], bool]:
     """Check the actions one after the other on a copy of the state."""
     from referee.engine import core
@@ -292,6 +379,10 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
     state = sit.state
     if state is None:  # pragma: no cover - situations always come from the engine
         raise click.ClickException("explain needs the rules engine")
+    line = interrupt_line(sit, turn, player)
+    if line is not None:
+        who, steps = check_interrupt(sit, line)
+        return who, steps, False
     name = player or (turn.player.name if turn.player else None)
     side = sit.player(name)
     index = next(i for i, p in enumerate(state.players) if p.name == side.name)
@@ -414,6 +505,14 @@ def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list
         out.append(
             t("explain.swappable", lang, tile=fmt_tile(tile, lang), cells=fmt_coords(cells) or "-")
         )
+    if alt.interrupts is not None:
+        if alt.interrupts:
+            out.append(t("explain.interrupts", lang, player=alt.who) + ":")
+            out.extend("  " + line for line in alt.interrupts[:12])
+            if len(alt.interrupts) > 12:
+                out.append("  " + t("explain.more", lang, n=len(alt.interrupts) - 12))
+        else:
+            out.append(t("explain.no_interrupts", lang, player=alt.who))
     return out
 
 
@@ -442,6 +541,8 @@ def _alt_data(alt: Alternatives) -> dict[str, Any]:
         data["cannot_afford"] = [x.code for x in alt.cannot_afford]
     if alt.removable:
         data["removable"] = [str(c) for c in alt.removable]
+    if alt.interrupts is not None:
+        data["out_of_turn"] = list(alt.interrupts)
     if alt.swaps:
         data["swaps"] = [
             {"tile": x.code, "cells": [str(c) for c in cells]} for x, cells in alt.swaps
