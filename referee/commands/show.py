@@ -28,6 +28,7 @@ import click
 import yaml
 
 from referee.catalogue import Currency, TileKind
+from referee.engine.state import EMPTY
 from referee.commands._input import no_games_message, read_text, real_games, shown_name
 from referee.geometry import Alhambra, outer_wall_runs
 from referee.geometry.walls import WallMode
@@ -429,8 +430,10 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
             market[cur] = TileRef(None, None, None, ())
         elif isinstance(slot, TileKind):
             market[cur] = slot
-        else:  # EMPTY
+        elif slot is EMPTY:
             market[cur] = None
+        else:  # a module's piece on the field (a medina, a square, a bazaar, ...)
+            market[cur] = slot
     display = [c if c is not None else CardRef(None) for c in state.display]
     dirk = None
     if state.dirk is not None:
