@@ -37,6 +37,9 @@ PIECE_WORDS: dict[str, tuple[str, str]] = {
 }
 
 _NUMBER = re.compile(r"\d+")
+_CURRENCY = re.compile(r"Gu|Di|De|Du")
+# kinds whose token starts with the currency they belong to (th:De, mb:Gu, co:Du, su:GuA, ...)
+_OF_CURRENCY = frozenset({"th", "mb", "co", "su", "bs", "ws", "bz"})
 
 
 def kind_words(kind: str, lang: str) -> str | None:
@@ -67,6 +70,11 @@ def piece_words(piece: object, lang: str) -> str | None:
     name = kind_words(kind, lang)
     if name is None:
         return None
+    cur = _CURRENCY.match(rest)
+    if cur is not None and kind.lower() in _OF_CURRENCY:  # a card or coin of a currency
+        from referee.catalogue import Currency
+
+        name = f"{name} {Currency(cur.group()).name_in(lang)}"
     price = getattr(piece, "price", None)
     if not isinstance(price, int):
         price = getattr(piece, "value", None)
@@ -78,3 +86,90 @@ def piece_words(piece: object, lang: str) -> str | None:
 
 # kinds whose token starts with the price or value (md:5n, dm:7, sz:3)
 _NUMBERED = frozenset({"md", "dm", "sz"})
+
+
+# verb: (English, German) -- what a module's line does, in the words of its section
+VERB_WORDS: dict[str, tuple[str, str]] = {
+    # Die Gunst des Wesirs
+    "vizier": ("uses the vizier", "setzt den Wesir ein"),
+    "wesir": ("uses the vizier", "setzt den Wesir ein"),
+    "wake": ("wakes the vizier", "weckt den Wesir"),
+    "wecken": ("wakes the vizier", "weckt den Wesir"),
+    # Die Diebe
+    "thief": ("plays a thief card", "spielt eine Diebkarte aus"),
+    "thieves": ("thief cards dealt", "Diebkarten verteilt"),
+    # Die Macht des Sultans
+    "sultan": ("sultan card", "Sultankarte"),
+    # Die Baumeister
+    "master": ("uses a master-builder card", "setzt eine Baumeisterkarte ein"),
+    "builders": ("master-builder cards dealt", "Baumeisterkarten verteilt"),
+    # Die Angreifer
+    "scout": ("takes the scout", "nimmt den Späher"),
+    "scouts": ("scouts laid out", "Späher ausgelegt"),
+    "attack": ("attack card revealed", "Angriffskarte aufgedeckt"),
+    # Neues Bauland
+    "plot": ("chooses the plot's building", "wählt das Gebäude des Baugrundstücks"),
+    "plots": ("building plots", "Baugrundstücke"),
+    # Die Baustellen
+    "complete": ("completes a building site", "vollendet eine Baustelle"),
+    "sites": ("building sites", "Baustellen"),
+    # Die Bonuskarten
+    "bonus": ("bonus card", "Bonuskarte"),
+    # Die Diamanten, Die Schätze, Das Wechselgeld, Die Wechselscheine
+    "diamonds": ("diamonds", "Diamanten"),
+    "treasures": ("treasures", "Schätze"),
+    "change": ("change in coins", "Wechselgeld in Münzen"),
+    "certificate": ("exchange certificate", "Wechselschein"),
+    # Die Obstgärten
+    "fruit": ("fruit", "Frucht"),
+    "orchard": ("fruit boards dealt", "Obstgarten-Tableaus verteilt"),
+    "fruitboard": ("fruit board", "Obstgarten-Tableau"),
+    # Die Plätze
+    "square": ("takes a square", "nimmt einen Platz"),
+    "platz": ("takes a square", "nimmt einen Platz"),
+    "squares": ("squares on offer", "Plätze im Angebot"),
+    # Die neuen Wertungskärtchen, Die Wünsche des Kalifen
+    "scoringtile": ("scoring tile", "Wertungskärtchen"),
+    "tasks": ("wish tiles laid out", "Aufgabenplättchen ausgelegt"),
+    # pieces set aside beside the market (bazaars, bathhouses, ...)
+    "aside": ("set aside beside the market", "neben den Bauhof gelegt"),
+}
+
+
+def verb_words(verb: str, lang: str) -> str | None:
+    """What a module verb does, in words (``vizier`` -> ``uses the vizier``), or None."""
+    words = VERB_WORDS.get(verb.lower())
+    if words is None:
+        return None
+    return words[1] if lang == "de" else words[0]
+
+
+def arg_words(value: object, lang: str) -> str:
+    """One argument of a module line for people: a piece or component with its name
+    (``co:Du (coin)``), a player by name, a cell as ``1,0``, a word as written."""
+    from referee.notation import formatter
+    from referee.record.model import CardRef, ComponentRef, Coord, PlayerRef, TileRef
+
+    if isinstance(value, ComponentRef):
+        words = piece_words(value, lang)
+        token = f"{value.kind}:{value.name}"
+        return token if words is None else f"{words} ({token})"
+    if isinstance(value, PlayerRef):
+        return value.name
+    if isinstance(value, Coord):
+        return f"{value.x},{value.y}"
+    if isinstance(value, CardRef):
+        return formatter.card(value)
+    if isinstance(value, TileRef):
+        return formatter.tile(value)
+    return str(value)
+
+
+def module_line_words(verb: str, args: tuple[object, ...], lang: str) -> str:
+    """A module's action or chance line in words: ``uses a master-builder card:
+    master-builder card (mb:Du)``; a verb without words is written as in the record."""
+    parts = [arg_words(getattr(a, "value", a), lang) for a in args]
+    words = verb_words(verb, lang)
+    if words is None:
+        return " ".join([verb, *parts])
+    return f"{words}: {', '.join(parts)}" if parts else words
