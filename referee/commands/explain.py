@@ -230,10 +230,8 @@ def market_tiles(state: Any) -> list[tuple[Currency, TileKind | None]]:
 def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
     """The legal alternatives to ``action`` for the player in ``state`` (before the action),
     from the engine's legal-move generator and rule decisions (modules included)."""
-    from referee.engine.actions.purchase import plan_purchase
     from referee.engine.context import Context
-    from referee.engine.legal import cells_for, remove_actions, swap_actions, tile_ref
-    from referee.engine.ruleset import Decision
+    from referee.engine.legal import cells_for, remove_actions, swap_actions
 
     ctx = Context(state)
     p = state.players[player_index]
@@ -458,8 +456,8 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
         raise click.ClickException("explain needs the rules engine")
     line = interrupt_line(sit, turn, player)
     if line is not None:
-        who, steps = check_interrupt(sit, line)
-        return who, steps, False
+        who, oot_steps = check_interrupt(sit, line)
+        return who, oot_steps, False
     name = player or (turn.player.name if turn.player else None)
     side = sit.player(name)
     index = next(i for i, p in enumerate(state.players) if p.name == side.name)
@@ -491,6 +489,7 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
         )
         claimed = trial.found[before:]
     buys = any(isinstance(a, Buy) for a in turn.actions)
+    refused: list[Any] = []
     for action in turn.actions:
         alt = alternatives(trial, index, action)
         alh_before = trial.players[index].alhambra.copy()
@@ -513,15 +512,16 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
             and any(v.severity == "error" for v in found)
         ):
             # a refused purchase gives no tile to place: one mistake, one finding (no
-            # PLACE-MISSING at the end of the turn for the tile that was not bought)
-            for piece in trial.turn.pending[len(pending_before) :]:
-                trial.turn.pending.remove(piece)
-        steps.append(
-            Step(action, [*claimed, *found], list(notes), alt, alh_before, assumed, kind)
-        )
+            # PLACE-MISSING at the end of the turn for the tile that was not bought; a place
+            # written after it is still checked by the building rules)
+            refused += trial.turn.pending[len(pending_before) :]
+        steps.append(Step(action, [*claimed, *found], list(notes), alt, alh_before, assumed, kind))
         claimed = []
     if buys and trial.turn is not None:
         # a text with a purchase is a whole turn: what the end of the turn requires
+        for piece in refused:
+            if piece in trial.turn.pending:
+                trial.turn.pending.remove(piece)
         before = len(trial.found)
         alh_before = trial.players[index].alhambra.copy()
         core.end_turn(trial, turn.pos)

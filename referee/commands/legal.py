@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from referee.catalogue import TileKind
+from referee.commands._pieces import candidate_pieces, is_piece, resolve_piece
 from referee.commands._queries import Query, Situations, check_sources, read_queries
 from referee.commands.show import (
     At,
@@ -29,7 +30,6 @@ from referee.commands.show import (
     player_option_with,
     use_color,
 )
-from referee.commands._pieces import candidate_pieces, is_piece, resolve_piece
 from referee.record.model import ComponentRef, Coord
 from referee.reports.i18n import current_lang, fmt_coords, fmt_tile, lang_option, register, t
 from referee.reports.terminal import draw_alhambra
@@ -110,7 +110,7 @@ def _candidate_tiles(sit: Situation, side: PlayerSide) -> list[Any]:
     return [x for x in candidate_pieces(state, ps) if is_piece(x)]
 
 
-def _piece(sit: Situation, side: PlayerSide, wanted: TileKind | ComponentRef) -> Any:
+def piece_named(sit: Situation, side: PlayerSide, wanted: TileKind | ComponentRef) -> Any:
     state = sit.state
     ps = state.player_named(side.name) if state is not None else None
     piece = None if ps is None else resolve_piece(state, ps, wanted)
@@ -123,12 +123,23 @@ def _piece(sit: Situation, side: PlayerSide, wanted: TileKind | ComponentRef) ->
     return piece
 
 
+def _plays_module(a: Any) -> bool:
+    from referee.record.model import Buy, ModuleAction, TakeMoney
+
+    if isinstance(a, ModuleAction):
+        return True
+    if isinstance(a, Buy):
+        return isinstance(a.tile, ComponentRef) or any(isinstance(c, ComponentRef) for c in a.paid)
+    if isinstance(a, TakeMoney):
+        return any(isinstance(c, ComponentRef) for c in a.cards)
+    return False
+
+
 def module_moves(sit: Situation, name: str) -> tuple[list[str], list[str]]:
     """The module actions open to ``name`` now (as if it were their turn when it is not) and
     the out-of-turn lines they may play, from the engine's generator, in notation."""
     from referee.engine import core
-    from referee.engine.context import Context
-    from referee.engine.legal import legal_interrupts, module_actions
+    from referee.engine.legal import legal_actions, legal_interrupts
     from referee.notation import formatter
 
     state = sit.state
@@ -138,12 +149,15 @@ def module_moves(sit: Situation, name: str) -> tuple[list[str], list[str]]:
     if ps is None:  # pragma: no cover - the name comes from the situation
         return [], []
     trial = state.copy()
-    if (trial.turn is None or trial.turn.player != ps.index) and not trial.game_over:
-        if trial.turn is None:
-            core.begin_trial_turn(trial, ps.index)
+    if trial.turn is None and not trial.game_over:
+        core.begin_trial_turn(trial, ps.index)
     acts: list[str] = []
     if trial.turn is not None and trial.turn.player == ps.index:
-        for a in module_actions(Context(trial), trial.players[ps.index]):
+        # the generator's actions that play a module: its verbs, its pieces bought, its money
+        # paid or taken (placements of pieces are the cells listed above)
+        for a in legal_actions(trial):
+            if not _plays_module(a):
+                continue
             text = formatter.action(a)
             if text not in acts:
                 acts.append(text)
@@ -173,7 +187,7 @@ def answer(
     the pieces a module action would give) in the Alhambra of ``player`` (None: the player to
     move); without a tile also the module actions and out-of-turn lines open to the player."""
     side = sit.player(player)
-    tiles = [_piece(sit, side, tile)] if tile is not None else _candidate_tiles(sit, side)
+    tiles = [piece_named(sit, side, tile)] if tile is not None else _candidate_tiles(sit, side)
     results = [(x, legal_targets(sit, side.name, x)) for x in tiles]
     acts, lines = module_moves(sit, side.name) if tile is None else ([], [])
     data: dict[str, Any] = {
@@ -227,8 +241,8 @@ def answer(
     "tile_texts",
     multiple=True,
     metavar="TILE",
-    help="The tile (notation, e.g. T13, G10n) or a module piece (md:5n, sq:Tw); repeat it to ask for several tiles. Default: "
-    "every market and reserve tile.",
+    help="The tile (notation, e.g. T13, G10n) or a module piece (md:5n, sq:Tw); repeat it to "
+    "ask for several tiles. Default: every market, side-offer and reserve piece.",
 )
 @player_option_with(
     "The player whose Alhambra the tile would go into (default: the player to move)."
@@ -285,11 +299,7 @@ def command(
     tiles: list[TileKind | ComponentRef | None] = [read_tile_option(x) for x in tile_texts] or [
         None
     ]
-    questions = [
-        (Query(text, at, player, _token(x)), x)
-        for text, at in ats
-        for x in tiles
-    ]
+    questions = [(Query(text, at, player, _token(x)), x) for text, at in ats for x in tiles]
     if queries is not None:
         default_at = ats[0] if len(ats) == 1 else ("end", At("end"))
         if not tile_texts:

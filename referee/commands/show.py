@@ -28,8 +28,8 @@ import click
 import yaml
 
 from referee.catalogue import Currency, TileKind
-from referee.engine.state import EMPTY
 from referee.commands._input import no_games_message, read_text, real_games, shown_name
+from referee.engine.state import EMPTY
 from referee.geometry import Alhambra, outer_wall_runs
 from referee.geometry.walls import WallMode
 from referee.record.model import (
