@@ -38,6 +38,7 @@ from referee.commands.show import (
     use_color,
 )
 from referee.geometry import Alhambra
+from referee.notation.messages import localize
 from referee.record.model import (
     BuildFromReserve,
     Buy,
@@ -155,7 +156,10 @@ def parse_action(text: str) -> Turn:
     games = parse_text(line + "\n", "<action>")
     errors = [e for g in games for e in g.errors]
     if errors:
-        msgs = [f"<action>:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
+        lang = current_lang()
+        msgs = [
+            f"<action>:{e.pos.line}:{e.pos.column}: {localize(e.message, lang)}" for e in errors
+        ]
         raise click.ClickException("\n".join(msgs) + f"\n  {line}")
     turns = [item for g in games for item in g.body if isinstance(item, Turn)]
     if len(turns) != 1 or not turns[0].actions:

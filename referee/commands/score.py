@@ -19,6 +19,7 @@ import click
 import yaml
 
 from referee.commands._input import STDIN, no_games_message, read_text, real_games, shown_name
+from referee.notation.messages import localize
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Game, Turn
 from referee.reports.check_report import violations_text
@@ -177,7 +178,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             exit_code = EXIT_SYNTAX
             text.append(header)
             for err in game.errors:
-                text.append(f"{source}:{err.pos}: {err.message}")
+                text.append(f"{source}:{err.pos}: {localize(err.message, lang)}")
                 if err.excerpt:
                     text.extend("    " + ln for ln in err.excerpt.split("\n"))
             text.append("")

@@ -32,6 +32,7 @@ from referee.commands._input import no_games_message, read_text, real_games, sho
 from referee.engine.state import EMPTY
 from referee.geometry import Alhambra, outer_wall_runs
 from referee.geometry.walls import WallMode
+from referee.notation.messages import localize
 from referee.record.model import (
     CardRef,
     Coord,
@@ -307,7 +308,10 @@ def read_games(path: str) -> list[Game]:
     games = real_games(parse_text(text, source))
     errors = [e for g in games for e in g.errors]
     if errors:
-        lines = [f"{source}:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
+        lang = current_lang()
+        lines = [
+            f"{source}:{e.pos.line}:{e.pos.column}: {localize(e.message, lang)}" for e in errors
+        ]
         raise click.ClickException("\n".join(lines))
     if not games:
         raise click.ClickException(no_games_message(path, current_lang()))

@@ -1319,7 +1319,9 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
     if owner is not None:
         state.flag("MODULE-NOT-ENABLED", a.pos, p.name, verb=a.verb, module=owner)
     else:
-        state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb)
+        from referee.messages.hints import VerbHint
+
+        state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb, hint=VerbHint(a.verb))
 
 
 _RUN_ACTION: list[Callable[[GameState, Action], None]] = []
@@ -1405,7 +1407,9 @@ def _module_chance(state: GameState, ev: ModuleChance, pos: Pos) -> None:
     if owner is not None:
         state.flag("MODULE-NOT-ENABLED", pos, verb=ev.verb, module=owner)
     else:
-        state.flag("UNKNOWN-VERB", pos, verb=ev.verb)
+        from referee.messages.hints import VerbHint
+
+        state.flag("UNKNOWN-VERB", pos, verb=ev.verb, hint=VerbHint(ev.verb))
 
 
 def unhandled_component_finding(ref: ComponentRef, pos: Pos, player: str | None = None) -> Any:
@@ -1418,7 +1422,7 @@ def unhandled_component_finding(ref: ComponentRef, pos: Pos, player: str | None 
     )
     if owner is not None:
         return problem("MODULE-NOT-ENABLED", pos, player, verb=token, module=owner)
-    return problem("UNKNOWN-VERB", pos, player, verb=token)
+    return problem("UNKNOWN-VERB", pos, player, verb=token, hint="")
 
 
 def unhandled_component(

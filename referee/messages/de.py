@@ -120,7 +120,7 @@ TEXTS: dict[str, str] = {
     "RESULT": "der Result-Eintrag nennt {claimed} für {player}, die Endsumme ist {computed}",
     "MODULE-NOT-ENABLED": "'{verb}' gehört zum Modul {module}, das nicht im Modules-Eintrag steht",
     "MODULE-OPTION": "der Modules-Eintrag setzt '{option}' für das Modul {module}, das diese Option nicht anbietet (erlaubt: {allowed}); es gilt die Voreinstellung",
-    "UNKNOWN-VERB": "'{verb}' ist weder eine Aktion des Grundspiels noch eines bekannten Moduls",
+    "UNKNOWN-VERB": "'{verb}' ist weder eine Aktion des Grundspiels noch eines bekannten Moduls{hint}",
     "UNKNOWN-PLAYER": "{player} steht nicht im Players-Eintrag ({players})",
     "UNKNOWN-TILE": "{tile} kann {candidates} bedeuten; die Mauern angeben",
     "POSITION-INVALID": "{detail}",

@@ -120,7 +120,7 @@ TEXTS: dict[str, str] = {
     "RESULT": "the Result header says {claimed} for {player}, the final total is {computed}",
     "MODULE-NOT-ENABLED": "'{verb}' belongs to the module {module}, which is not in the Modules header",
     "MODULE-OPTION": "the Modules header sets '{option}' for the module {module}, which it does not offer (allowed: {allowed}); the default applies",
-    "UNKNOWN-VERB": "'{verb}' is no action of the base game nor of any known module",
+    "UNKNOWN-VERB": "'{verb}' is no action of the base game nor of any known module{hint}",
     "UNKNOWN-PLAYER": "{player} is not in the Players header ({players})",
     "UNKNOWN-TILE": "{tile} can mean {candidates}; write the walls to say which",
     "POSITION-INVALID": "{detail}",
