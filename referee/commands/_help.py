@@ -158,7 +158,7 @@ OPTION_DE: dict[str, str] = {
 PLAYER_DE: dict[str, str] = {
     "show": "Nur die Alhambra, Hand, Reserve und Punkte dieser Person zeigen (voreingestellt: "
     "alle).",
-    "explain": 'Die Person, die handelt (voreingestellt: der Name am Anfang der Aktion wie in '
+    "explain": "Die Person, die handelt (voreingestellt: der Name am Anfang der Aktion wie in "
     '"Ben: take Gu1", sonst wer am Zug ist). Wer nicht am Zug ist, wird geprüft, als wäre '
     "sie am Zug; eine Zeile außerhalb des Zuges gilt für diese Person.",
     "legal": "Die Person, in deren Alhambra das Teil käme (voreingestellt: wer am Zug ist).",
