@@ -24,7 +24,7 @@ from referee.catalogue import BuildingType, TileKind
 from referee.engine.rules import BIGBOX, Violation
 from referee.geometry import ORIGIN, Alhambra, layout_problems
 from referee.geometry.rules import PROBLEM_SECTION
-from referee.messages import fill, lookup
+from referee.messages import fill, lookup, value
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     ComponentRef,
@@ -76,6 +76,7 @@ class LayoutProblem:
     pos: Pos
     params: dict[str, str] = field(default_factory=dict)
     violation: Violation | None = None  # a module's finding in the position (own rule text)
+    said: Any = None  # the message as the engine says it (a Text: the tile, the sides)
 
     @property
     def section(self) -> str:
@@ -97,6 +98,8 @@ class LayoutProblem:
     def message(self, lang: str = "en") -> str:
         if self.violation is not None:
             return self.violation.message(lang)
+        if self.said is not None:
+            return str(value(lang, self.said))
         if self.code in PROBLEM_SECTION:
             text = lookup(lang, f"GEOMETRY:{self.code}") or self.code
             cells = self.params.get("cells", "")
@@ -117,6 +120,38 @@ class LayoutProblem:
             "rule": self.rule_text or None,
             "message": self.message(lang),
         }
+
+
+def _wall_mismatch(alh: Alhambra, at: Any, side: Any) -> Any:
+    """PLACE-WALL for one side of a typed-in layout, in the words ``explain`` uses: the tile
+    at ``at``, its side ``side`` (wall or open) and the neighbour's side it meets."""
+    from referee.engine.actions.building import PieceName
+    from referee.messages import Text
+
+    tile = alh.get(at)
+    nb = at.neighbour(side)
+    q = alh.get(nb)
+    its = "arcades" if getattr(tile, "type", None) is BuildingType.ARCADES else "other"
+    mine = "wall" if side in getattr(tile, "walls", ()) else "open"
+    theirs = "wall" if side.opposite in getattr(q, "walls", ()) else "open"
+    of = (
+        Text("PLACE-WALL.of/fountain")
+        if nb == ORIGIN
+        else Text("PLACE-WALL.of/tile", tile=str(getattr(q, "code", q)))
+    )
+    if at == ORIGIN:  # the fountain has no walls of its own to name: speak from the tile
+        return _wall_mismatch(alh, nb, side.opposite)
+    detail = Text(
+        "PLACE-WALL.side/text",
+        its=Text(f"PLACE-WALL.its/{its}"),
+        side=Text(f"SIDE/{side.name}"),
+        mine=Text(f"PLACE-WALL.mine/{mine}"),
+        theirs=Text(f"PLACE-WALL.theirs/{theirs}"),
+        opposite=Text(f"SIDE/{side.opposite.name}"),
+        neighbour=of,
+        at=str(nb),
+    )
+    return Text("PLACE-WALL", tile=PieceName(tile), at=str(at), detail=detail)
 
 
 @dataclass(frozen=True)
@@ -347,9 +382,22 @@ def score_position(
         alhambras[name] = alh
         line_pos = pp.alhambra[0].pos if pp.alhambra else pp.pos
         for prob in layout_problems(alh):
+            if prob.sides:  # one finding per side that does not match, naming both pieces
+                for c, side in prob.sides:
+                    tile_at = c.neighbour(side) if c == ORIGIN else c  # the tile, not the fountain
+                    known = where[name].get((tile_at.x, tile_at.y))
+                    said = _wall_mismatch(alh, c, side)
+                    problems.append(
+                        LayoutProblem(
+                            prob.code,
+                            name,
+                            known.pos if known else line_pos,
+                            {"cells": f"{c} {side.value}"},
+                            said=said,
+                        )
+                    )
+                continue
             cells = ", ".join(str(c) for c in prob.cells)
-            if prob.sides:
-                cells = ", ".join(f"{c} {s.value}" for c, s in prob.sides)
             known = [where[name][(c.x, c.y)] for c in prob.cells if (c.x, c.y) in where[name]]
             pos = known[0].pos if known else line_pos
             problems.append(LayoutProblem(prob.code, name, pos, {"cells": cells}))
