@@ -282,7 +282,7 @@ TEXTS: dict[str, str] = {
     "LAYOUT:TILE-UNKNOWN": "ein unbekanntes Plättchen (?) kann nicht gewertet werden",
     "LAYOUT:TILE-NONE": "ein Plättchen {tile} gibt es im Spiel nicht",
     "LAYOUT:TILE-AMBIGUOUS": "{tile} kann {options} sein; bitte Mauern angeben (angenommen: {taken})",
-    "LAYOUT:CELL-TWICE": "zwei Plättchen auf {at}",
+    "LAYOUT:CELL-TWICE": "zwei Plättchen auf {at}: {kept} wird gewertet, {left} bleibt außen vor",
     "LAYOUT:CELL-FOUNTAIN": "{at} ist das Feld des Startplättchens (es wird nie umgebaut)",
     "LAYOUT:DIRK-PLAYERS": "Dirk spielt nur im Spiel zu zweit mit (hier {n} Spieler)",
     "LAYOUT:COUNTS-DIFFER": "angegebene Anzahlen {stated} weichen von der Alhambra ab ({actual})",

@@ -280,7 +280,7 @@ TEXTS: dict[str, str] = {
     "LAYOUT:TILE-UNKNOWN": "an unknown tile (?) cannot be scored",
     "LAYOUT:TILE-NONE": "there is no tile {tile} in the game",
     "LAYOUT:TILE-AMBIGUOUS": "{tile} can mean {options}; write its walls (taken as {taken})",
-    "LAYOUT:CELL-TWICE": "two tiles at {at}",
+    "LAYOUT:CELL-TWICE": "two tiles at {at}: {kept} is scored, {left} is left out",
     "LAYOUT:CELL-FOUNTAIN": "{at} is the fountain's cell (the start tile never moves)",
     "LAYOUT:DIRK-PLAYERS": "Dirk only plays in a two-player game ({n} players here)",
     "LAYOUT:COUNTS-DIFFER": "stated counts {stated} differ from the Alhambra's {actual}",

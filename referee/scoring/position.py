@@ -25,6 +25,7 @@ from referee.engine.rules import BIGBOX, Violation
 from referee.geometry import ORIGIN, Alhambra, layout_problems
 from referee.geometry.rules import PROBLEM_SECTION
 from referee.messages import fill, lookup, value
+from referee.notation import formatter
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     ComponentRef,
@@ -251,7 +252,9 @@ def _build(
             problems.append(LayoutProblem("CELL-FOUNTAIN", name, placed.pos, {"at": str(ORIGIN)}))
             continue
         if (placed.at.x, placed.at.y) in where:
-            problems.append(LayoutProblem("CELL-TWICE", name, placed.pos, {"at": str(placed.at)}))
+            kept = formatter.tile(where[(placed.at.x, placed.at.y)].tile)
+            params = {"at": str(placed.at), "kept": kept, "left": formatter.tile(placed.tile)}
+            problems.append(LayoutProblem("CELL-TWICE", name, placed.pos, params))
             continue
         if kind is None and not isinstance(placed.tile, ComponentRef):
             continue
