@@ -107,10 +107,17 @@ def _name(source: object) -> str:
     return str(getattr(source, "name", source))
 
 
+def _exists(path: str) -> bool:
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):  # a name no file system allows (too long, a NUL)
+        return False
+
+
 def _not_text(source: object, function: str, instead: str) -> None:
     """A path is a path: a record's text given where a path is expected is refused with the
     function that reads text (instead of an error about a file of that name)."""
-    if isinstance(source, str) and "\n" in source and not Path(source).exists():
+    if isinstance(source, str) and "\n" in source and not _exists(source):
         raise ValueError(
             f"{function}() reads a file or a text stream, and this looks like a record's text: "
             f"use referee.{instead}(text)"
