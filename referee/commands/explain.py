@@ -129,7 +129,7 @@ register(
 )
 register(
     "explain.interrupts",
-    "out-of-turn lines {player} may play now",
+    "Out-of-turn lines {player} may play now",
     "Zeilen außerhalb des Zuges, die {player} jetzt spielen darf",
 )
 register(

@@ -91,12 +91,12 @@ register(
 )
 register(
     "legal.module_actions",
-    "module actions open to {player} now",
+    "Module actions open to {player} now",
     "Modulaktionen, die {player} jetzt offenstehen",
 )
 register(
     "legal.interrupts",
-    "out-of-turn lines {player} may play now",
+    "Out-of-turn lines {player} may play now",
     "Zeilen außerhalb des Zuges, die {player} jetzt spielen darf",
 )
 
