@@ -179,3 +179,21 @@ def test_show_shows_the_module_state_and_pieces(module: str, path: Path, lang: s
     for field, piece in (data["market"] or {}).items():
         if piece and ":" in piece:
             assert f"{field}: {piece} (" in text.output
+
+
+def test_every_module_verb_and_piece_has_words() -> None:
+    """The replay and the dispute tools say module lines and pieces in words: every bundled
+    module's verbs (actions and chance lines) and component kinds have English and German
+    words in referee/reports/pieces.py."""
+    from referee.engine.core import _module_classes
+    from referee.reports.pieces import kind_words, verb_words
+
+    missing = []
+    for _name, cls in _module_classes():
+        for verb in (*getattr(cls, "verbs", ()), *getattr(cls, "chance_verbs", ())):
+            if not (verb_words(verb, "en") and verb_words(verb, "de")):
+                missing.append(f"{cls.name}: verb {verb}")
+        for kind in getattr(cls, "component_kinds", ()):
+            if not (kind_words(kind, "en") and kind_words(kind, "de")):
+                missing.append(f"{cls.name}: piece {kind}")
+    assert missing == []

@@ -35,7 +35,16 @@ GERMAN_VERBS: dict[str, str] = {
     "reserve": "reserve",
     "geben": "give",
     "gib": "give",
+    # the words of a position block (docs/notation.md, "Positions")
+    "spieler": "player",
+    "spielerin": "player",
+    "punkte": "score",
+    "stand": "score",
+    "auslage": "display",
+    "bauhof": "market",
+    "anzahlen": "counts",
 }
+POSITION_WORDS = ("player", "score", "hand", "reserve", "alhambra", "counts", "market", "display")
 
 
 def module_verbs() -> list[str]:
@@ -55,7 +64,7 @@ def closest_verb(word: str) -> str | None:
     low = word.lower()
     if low in GERMAN_VERBS:
         return GERMAN_VERBS[low]
-    known = [*BASE_VERBS, *module_verbs()]
+    known = [*BASE_VERBS, *POSITION_WORDS, *module_verbs()]
     candidates = [*known, *GERMAN_VERBS]
     found = difflib.get_close_matches(low, candidates, n=1, cutoff=0.75)
     if not found:

@@ -388,13 +388,13 @@ def score_position(
             if prob.sides:  # one finding per side that does not match, naming both pieces
                 for c, side in prob.sides:
                     tile_at = c.neighbour(side) if c == ORIGIN else c  # the tile, not the fountain
-                    known = where[name].get((tile_at.x, tile_at.y))
+                    placed = where[name].get((tile_at.x, tile_at.y))
                     said = _wall_mismatch(alh, c, side)
                     problems.append(
                         LayoutProblem(
                             prob.code,
                             name,
-                            known.pos if known else line_pos,
+                            placed.pos if placed else line_pos,
                             {"cells": f"{c} {side.value}"},
                             said=said,
                         )
