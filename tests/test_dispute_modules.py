@@ -185,11 +185,12 @@ def test_every_module_verb_and_piece_has_words() -> None:
     """The replay and the dispute tools say module lines and pieces in words: every bundled
     module's verbs (actions and chance lines) and component kinds have English and German
     words in referee/reports/pieces.py."""
-    from referee.engine.core import _module_classes
+    from referee.engine.extensions import MODULES, load_bundled_modules
     from referee.reports.pieces import kind_words, verb_words
 
+    load_bundled_modules()
     missing = []
-    for _name, cls in _module_classes():
+    for cls in MODULES.values():
         for verb in (*getattr(cls, "verbs", ()), *getattr(cls, "chance_verbs", ())):
             if not (verb_words(verb, "en") and verb_words(verb, "de")):
                 missing.append(f"{cls.name}: verb {verb}")

@@ -49,10 +49,11 @@ POSITION_WORDS = ("player", "score", "hand", "reserve", "alhambra", "counts", "m
 
 def module_verbs() -> list[str]:
     """Every verb of every bundled module (actions and chance lines)."""
-    from referee.engine.core import _module_classes
+    from referee.engine.extensions import MODULES, load_bundled_modules
 
+    load_bundled_modules()
     out: list[str] = []
-    for _name, cls in _module_classes():
+    for cls in MODULES.values():
         for verb in (*getattr(cls, "verbs", ()), *getattr(cls, "chance_verbs", ())):
             if verb not in out:
                 out.append(verb)
