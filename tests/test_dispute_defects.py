@@ -379,3 +379,48 @@ def test_replay_building_sites_are_not_drawn_in_the_fountain_colour() -> None:
     names = {label: fill for fill, label in data["colours"]}
     assert "Baustelle" in names and names["Baustelle"] != FOUNTAIN_FILL
     assert names.get("Brunnen") == FOUNTAIN_FILL
+
+
+# --------------------------------------------------------------- base game: Dirk
+
+
+def _position_game(left_in_bag: int) -> str:
+    from referee.catalogue import catalogue
+
+    tiles = [t.full_code for t in catalogue().tiles]
+    market, rest = tiles[:4], tiles[4:]
+    dirk = rest[: len(rest) - left_in_bag]
+    return f"""[Players "Anna, Ben"]
+[Rules "queen-2003"]
+
+position
+  next Anna
+  scorings 1
+  market Gu:{market[0]} Di:{market[1]} De:{market[2]} Du:{market[3]}
+  display Gu1 Di2 De3 Du4
+  dirk {" ".join(dirk)}
+  player Anna
+    score 10
+    hand Gu5
+  player Ben
+    score 12
+    hand Di5
+end
+1. Anna: take Gu1
+* display W2 Du5
+scoring 2
+2. Ben: take Di2
+"""
+
+
+def test_no_dirk_line_is_due_when_a_third_of_the_bag_rounds_to_zero() -> None:
+    """ "Nach der 2. Wertung bekommt Dirk nochmals Gebäudeplättchen. Doch diesmal nicht
+    unbedingt 6 Stück sondern ein Drittel – abgerundet – der noch im Beutel verbliebenen
+    Plättchen" (rulebook-base-de-2003.txt, Sonderregel für das Spiel zu zweit): with 2 tiles
+    left a third is 0, so no `* dirk` line is due -- also when the game starts from a position
+    block (whose bag count is an upper bound of the real bag)."""
+    report = referee.check_game(referee.parse_game(_position_game(2)))
+    assert [v.code for v in report.violations if v.severity == "error"] == []
+    # with 3 tiles left one is due, and a record without the line is told so
+    report = referee.check_game(referee.parse_game(_position_game(3)))
+    assert "DIRK-DRAW" in [v.code for v in report.violations]

@@ -943,8 +943,12 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
         state.scoring_pending.clear()
     if state.dirk_due not in (1, 2):  # the common case: no Dirk draw is due
         return
-    if not state.bag_uncertain and dirk_wanted(state, state.dirk_due)[0] == 0:
-        # a third of fewer than 3 tiles, or an empty bag: no draw happens, none is written
+    if dirk_wanted(state, state.dirk_due)[0] == 0:
+        # a third of fewer than 3 tiles, or an empty bag: no draw happens, none is written.
+        # After a position block the bag count is not certain, but it is an upper bound (every
+        # tile the block states is taken out of the 54; a tile it leaves out stays counted):
+        # a third of it rounding to zero means a third of the real bag does too
+        # ("ein Drittel – abgerundet – der noch im Beutel verbliebenen Plättchen")
         state.dirk_draws.append(state.dirk_due)
         state.dirk_due = None
         return
