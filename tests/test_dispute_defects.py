@@ -223,6 +223,10 @@ def test_score_layout_findings_name_tile_and_side(tmp_path: Path) -> None:
         "the pavilion P2 at 1,0: its W side (wall) meets the open E side" in w for w in walls
     )
     assert "two tiles at 1,0: P2 is scored, T9es is left out" in out
+    # a player without a score line is said to be scored from 0, not silently counted
+    path.write_text(path.read_text(encoding="utf-8").replace("    score 0\n", ""), "utf-8")
+    code, out = run("score", str(path))
+    assert "No score line (the points before scoring 3 are taken as 0): B" in out
     code, out = run("score", str(path), "--lang", "de")
     assert code == 1  # a layout problem
     assert "ihre W-Seite" in out or "seine W-Seite" in out

@@ -163,6 +163,7 @@ class PositionScore:
     result: ScoringResult | None
     alhambras: dict[str, Alhambra]
     counts_only: tuple[str, ...] = ()  # players scored from stated counts (not verified)
+    no_score: tuple[str, ...] = ()  # players without a ``score`` line (their points taken as 0)
 
 
 def _tile_label(ref: object) -> str:
@@ -454,7 +455,10 @@ def score_position(
     counts_only = tuple(pp.player.name for pp in sections if pp.counts and not pp.alhambra)
     if any(pp.counts for pp in dirk_sections):
         counts_only += ("Dirk",)
-    return PositionScore(tuple(problems), result, alhambras, counts_only)
+    # a player without a score line is scored from 0: said, never silent (before scoring 1
+    # nobody has points yet, so only from scoring 2 on)
+    no_score = tuple(pp.player.name for pp in sections if pp.score is None and round_no > 1)
+    return PositionScore(tuple(problems), result, alhambras, counts_only, no_score)
 
 
 def _sections(
