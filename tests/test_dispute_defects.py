@@ -43,10 +43,11 @@ def sit(name: str, at: At):  # type: ignore[no-untyped-def]
 
 
 def test_a_vizier_purchase_out_of_turn_is_legal_as_check_says() -> None:
-    """ "Jedesmal, wenn ein Spielzug eines beliebigen Spielers komplett beendet ist, darf jeder
-    Spieler, dessen Wesir wach ist, ... ein Gebäude ... kaufen" (DIE GUNST DES WESIRS): the
-    record's line 20 is checked by `check`; explain gives the same verdict, by name or with
-    --player."""
+    """ "Jedesmal, wenn ein Spielzug eines beliebigen Spielers komplett beendet ist, darf ein
+    Spieler die normale Zugreihenfolge unterbrechen und als Sonderaktion ein Gebäudeplättchen
+    des Bauhofes kaufen und platzieren" -- "Sein Wesir muss wach sein" (DIE GUNST DES WESIRS):
+    the record's line 20 is accepted by `check`; explain gives the same verdict, by name or
+    with --player."""
     code, out = run(
         "explain",
         str(EX / "module-wesir.alh"),
@@ -73,8 +74,8 @@ def test_a_vizier_purchase_out_of_turn_is_legal_as_check_says() -> None:
 def test_may_anna_use_her_vizier_now() -> None:
     """The question "may Anna use her vizier now?": `legal --player Anna` lists the vizier
     lines open to her (from the engine's generator), and explain of a line for a sleeping
-    vizier says why not: "Ein Spieler ... kann seinen Wesir erst wieder einsetzen, wenn er ihn
-    ... geweckt hat" (WESIR-ASLEEP)."""
+    vizier says why not: "Der Spieler dreht seinen Wesirstein um (schlafende Seite nach oben),
+    dieser schläft nun" -- "Sein Wesir muss wach sein" (WESIR-ASLEEP)."""
     s = sit("module-wesir.alh", At("line", 19))
     ans = legal.answer(s, None, "Anna", "en", False)
     assert any(line.startswith("vizier, buy") for line in ans.data["out_of_turn"])
@@ -86,8 +87,9 @@ def test_may_anna_use_her_vizier_now() -> None:
 
 
 def test_a_thief_and_a_sultan_claim_out_of_turn() -> None:
-    """Thieves: "Ein Dieb kann jederzeit ... eingesetzt werden" (DIE DIEBE); the sultan claim
-    follows the market line that drew the tile (DIE MACHT DES SULTANS)."""
+    """Thieves: "Jedesmal, wenn ein Spielzug komplett beendet ist, darf ein Spieler die normale
+    Zugreihenfolge unterbrechen und als Sonderaktion seinen Dieb einsetzen" (DIE DIEBE); the
+    sultan claim follows the market line that drew the tile (DIE MACHT DES SULTANS)."""
     for name, line in (
         ("module-diebe.alh", "Ben: thief th:Du, take Du1"),
         ("module-sultan.alh", "Anna: sultan su:GuA A8n, place A8n@0,1"),
@@ -104,7 +106,8 @@ def test_a_thief_and_a_sultan_claim_out_of_turn() -> None:
 
 
 def test_module_tiles_on_the_market_are_shown_listed_and_placeable() -> None:
-    """MEDINA: a medina drawn for the market lies on its field like a building tile."""
+    """ "Wenn ein Medinaplättchen aus dem Turm gezogen wird, kommt es genau wie die anderen
+    Gebäudeplättchen auf den Bauhof zum Verkauf" (MEDINA)."""
     path = str(EX / "module-medina.alh")
     code, out = run("show", path, "--at", "3")
     assert "De: md:3ns (medina 3)" in out
@@ -121,8 +124,9 @@ def test_module_tiles_on_the_market_are_shown_listed_and_placeable() -> None:
 
 
 def test_purchases_with_module_money_are_alternatives_in_words() -> None:
-    """DIE DIAMANTEN: "Mit Diamanten kann man jedes Gebäude kaufen" -- a player holding
-    diamonds can afford tiles the base hand cannot pay; a payment is named, never "(none)"."""
+    """ "Mit ihnen kann man beliebige Plättchen vom Bauhof kaufen. Diamanten ersetzen dabei jede
+    andere Währung" (DIE DIAMANTEN): a player holding diamonds can afford tiles the base hand
+    cannot pay; a payment is named, never "(none)"."""
     s = sit("module-diamanten.alh", At("start"))
     ans = explain.answer(s, "buy De C10 pay dm:4", None, "en", False)
     assert not ans.legal
@@ -134,9 +138,10 @@ def test_purchases_with_module_money_are_alternatives_in_words() -> None:
 
 
 def test_one_mistake_one_finding_in_a_purchase() -> None:
-    """ "Der Spieler muss mit der Währung bezahlen, die ... angegeben ist" (Kaufen): a card of
-    another currency is BUY-CURRENCY, and the shortfall it causes is not a second finding; a
-    refused purchase leaves no tile to place (no PLACE-MISSING)."""
+    """ "Dazu zahlt man mindestens den aufgedruckten Preis in der Währung, die der Bauhof für das
+    gewählte Plättchen anzeigt" (rulebook-base-de-2003.txt, Kaufen): a card of another currency
+    is BUY-CURRENCY, and the shortfall it causes is not a second finding; a refused purchase
+    leaves no tile to place (no PLACE-MISSING)."""
     s = sit("game-3p.alh", At("turn", 3))
     ans = explain.answer(s, "buy Du S8 pay Du3 Gu5", None, "en", False)
     codes = [v["code"] for st in ans.data["steps"] for v in st["violations"]]
@@ -204,9 +209,10 @@ def test_a_missing_file_in_german_is_no_game(tmp_path: Path) -> None:
 
 
 def test_score_layout_findings_name_tile_and_side(tmp_path: Path) -> None:
-    """ "Aneinanderliegende Seiten müssen ... entweder beide eine Mauer oder beide keine Mauer
-    haben" (Alhambra-Bauregeln): one finding per side, with the tile, as explain names it; two
-    tiles in one cell say which one the scoring left out."""
+    """ "Es dürfen nur gleiche Seiten aneinandergrenzen, d.h. die sich berührenden Seiten zeigen
+    beide eine Stadtmauer oder eben nicht" (rulebook-base-de-2003.txt, Alhambra-Bauregeln):
+    one finding per side, with the tile, as explain names it; two tiles in one cell say which
+    one the scoring left out."""
     path = tmp_path / "p.alh"
     path.write_text(
         '[Players "A, B"]\n\nposition\n  player A\n    score 3\n'
