@@ -13,7 +13,7 @@ import re
 
 # kind: (English, German) -- the name the module's section gives the piece
 PIECE_WORDS: dict[str, tuple[str, str]] = {
-    "sc": ("scout", "Späher"),  # DIE ANGREIFER
+    "sc": ("scout card", "Kundschafterkarte"),  # DIE ANGREIFER
     "bh": ("bathhouse", "Badehaus"),  # Die Badehäuser
     "bl": ("building plot", "Baugrundstück"),  # Neues Bauland
     "mb": ("master-builder card", "Baumeisterkarte"),  # DIE BAUMEISTER
@@ -104,8 +104,8 @@ VERB_WORDS: dict[str, tuple[str, str]] = {
     "master": ("uses a master-builder card", "setzt eine Baumeisterkarte ein"),
     "builders": ("master-builder cards dealt", "Baumeisterkarten verteilt"),
     # Die Angreifer
-    "scout": ("takes the scout", "nimmt den Späher"),
-    "scouts": ("scouts laid out", "Späher ausgelegt"),
+    "scout": ("takes the scout card", "nimmt die Kundschafterkarte"),
+    "scouts": ("scout cards laid out", "Kundschafterkarten ausgelegt"),
     "attack": ("attack card revealed", "Angriffskarte aufgedeckt"),
     # Neues Bauland
     "plot": ("chooses the plot's building", "wählt das Gebäude des Baugrundstücks"),
