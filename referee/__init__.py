@@ -41,6 +41,7 @@ _API = (
     "legal_actions",
     "load_profile",
     "parse_action",
+    "parse_game",
     "parse_text",
     "positions",
     "read_game",

@@ -1,6 +1,7 @@
 """The public Python API: what a club's script needs, re-exported from :mod:`referee`.
 
-Read records (``read_games``, ``iter_games``, ``parse_text``, ``read_headers``), walk a game's
+Read records from files (``read_game``, ``read_games``, ``iter_games``, ``read_headers``) or
+from text (``parse_game``, ``parse_text``), walk a game's
 positions (``walk``, ``state_at``, ``At``), check a whole game or one action (``check_game``,
 ``check_action``, ``parse_action``), list the legal actions (``legal_actions``), score a
 position (``score_position``, ``score_state``), write records (``format_game``,
@@ -10,11 +11,13 @@ example (a test runs them). The command line (``alhambra-referee``) is a layer o
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from referee.engine import GameReport, check_game
+from referee.engine import GameReport
+from referee.engine import check_game as _check_game
 from referee.engine.core import apply_action
 from referee.engine.core import check_action as check_action_node
 from referee.engine.rules import Unverifiable, Violation
@@ -48,6 +51,7 @@ __all__ = [
     "legal_actions",
     "load_profile",
     "parse_action",
+    "parse_game",
     "parse_text",
     "positions",
     "read_game",
@@ -73,17 +77,61 @@ class ActionSyntaxError(ValueError):
 
 def read_games(source: str | Path | IO[str]) -> list[Game]:
     """Every game of a record file (a path) or an open text stream. For large files use
-    :func:`iter_games`, which holds one game at a time."""
+    :func:`iter_games`, which holds one game at a time; for a record's text use
+    :func:`parse_text`."""
+    _not_text(source, "read_games", "parse_text")
     return list(iter_games(source))
 
 
-def read_game(text: str, source: str = "<text>") -> Game:
-    """The single game of a record text (raises ``ValueError`` when there is not exactly
-    one)."""
+def read_game(source: str | Path | IO[str]) -> Game:
+    """The single game of a record file (a path) or an open text stream, as
+    :func:`read_games` reads it (raises ``ValueError`` when there is not exactly one game);
+    for a record's text use :func:`parse_game`."""
+    _not_text(source, "read_game", "parse_game")
+    games = read_games(source)
+    if len(games) != 1:
+        raise ValueError(f"{_name(source)}: {len(games)} games found, one expected")
+    return games[0]
+
+
+def parse_game(text: str, source: str = "<text>") -> Game:
+    """The single game of a record's text (raises ``ValueError`` when there is not exactly
+    one); :func:`parse_text` gives every game of a text."""
     games = parse_text(text, source)
     if len(games) != 1:
         raise ValueError(f"{source}: {len(games)} games found, one expected")
     return games[0]
+
+
+def _name(source: object) -> str:
+    return str(getattr(source, "name", source))
+
+
+def _exists(path: str) -> bool:
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):  # a name no file system allows (too long, a NUL)
+        return False
+
+
+def _not_text(source: object, function: str, instead: str) -> None:
+    """A path is a path: a record's text given where a path is expected is refused with the
+    function that reads text (instead of an error about a file of that name)."""
+    if isinstance(source, str) and "\n" in source and not _exists(source):
+        raise ValueError(
+            f"{function}() reads a file or a text stream, and this looks like a record's text: "
+            f"use referee.{instead}(text)"
+        )
+
+
+def check_game(game: Game, profile: RuleProfile | None = None, strict: bool = False) -> GameReport:
+    """Check every line of ``game``: a :class:`GameReport` (violations, unverifiable points,
+    scorings, result). A game with syntax errors (``game.errors``: lines the notation could not
+    read) is never valid: what could not be read could not be checked."""
+    report = _check_game(game, profile, strict)
+    if game.errors and report.valid:
+        report = dataclasses.replace(report, valid=False)
+    return report
 
 
 def parse_action(text: str) -> Turn:

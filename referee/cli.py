@@ -50,6 +50,10 @@ class LazyGroup(click.Group):
         command = getattr(module, "command", None)
         if not isinstance(command, click.Command):  # pragma: no cover - a broken command module
             return None
+        from referee.commands._help import localize_command
+        from referee.reports import click_de
+
+        localize_command(command, cmd_name, click_de.current_lang())  # exit codes, German help
         self.add_command(command, cmd_name)
         return command
 
@@ -150,7 +154,29 @@ def main(argv: list[str] | None = None) -> None:
         cli_startup.uninstall()  # called in-process (tests, embedding): leave no patch behind
 
 
+COMPLETE_VAR = "_ALHAMBRA_REFEREE_COMPLETE"
+
+
+def _complete() -> int | None:
+    """Shell completion (Click's, which ``cli.main`` would run but this entry point does not
+    call): with ``_ALHAMBRA_REFEREE_COMPLETE=bash_source`` (``zsh_source``, ``fish_source``) the
+    script for the shell's start file; with ``..._complete`` the completions the script asks
+    for. None when the variable is not set (a normal call). See docs/cli.md, "Completion"."""
+    import os
+
+    instruction = os.environ.get(COMPLETE_VAR)
+    if not instruction:
+        return None
+    from click.shell_completion import shell_complete
+
+    return shell_complete(cli, {}, "alhambra-referee", COMPLETE_VAR, instruction)
+
+
 def _main(argv: list[str] | None) -> None:
+    if argv is None:
+        completed = _complete()
+        if completed is not None:
+            sys.exit(completed)
     try:
         try:
             rv = _run(sys.argv[1:] if argv is None else list(argv))

@@ -93,7 +93,10 @@ def test_fmt_tile_from_record_refs() -> None:
     unknown = TileRef(None, None, None, ())
     assert fmt_tile(unknown, "en") == "?"
     assert fmt_tile(None, "en") == "?"
-    assert fmt_tile(ComponentRef("sq", "T"), "en") == "sq:T"
+    # a module piece is named like a tile (issue 31): its token and its name in words
+    assert fmt_tile(ComponentRef("sq", "T"), "en") == "sq:T (square)"
+    assert fmt_tile(ComponentRef("md", "5n"), "de") == "md:5n (Medina 5)"
+    assert fmt_tile(ComponentRef("sq", "T"), "en", "code") == "sq:T"
 
 
 def test_fmt_card() -> None:

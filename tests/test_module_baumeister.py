@@ -159,7 +159,8 @@ def test_rulebook_example_he_may_keep_them() -> None:
 
 def test_a_builder_card_of_another_currency_does_not_pay() -> None:
     rep = run("1. Anna: buy Gu T12 pay Gu9 mb:Di, reserve T12\n", anna="Gu9 mb:Di")
-    assert codes(rep) == ["BUY-CURRENCY", "BUY-UNDERPAID"]
+    # one mistake, one finding (issue 31): the shortfall the card causes is not reported again
+    assert codes(rep) == ["BUY-CURRENCY"]
 
 
 def test_a_builder_card_already_played_is_caught() -> None:

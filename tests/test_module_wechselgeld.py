@@ -184,7 +184,8 @@ def test_a_coin_pays_like_a_card_of_its_currency_and_makes_a_payment_exact() -> 
 
 def test_a_coin_of_another_currency_does_not_pay() -> None:
     rep = run("1. Anna: buy Gu P8 pay Gu4 Gu3 co:De, place P8@1,0\n", anna="Gu4 Gu3 co:De")
-    assert codes(rep) == ["BUY-CURRENCY", "BUY-UNDERPAID"]
+    # one mistake, one finding (issue 31): the shortfall the coin causes is not reported again
+    assert codes(rep) == ["BUY-CURRENCY"]
 
 
 def test_a_coin_not_held_is_reported() -> None:

@@ -220,7 +220,10 @@ def test_property_payment_counts_the_two_currencies_of_the_card(
     money = [read_card(c) for c in cards]
     assert ("BUY-CURRENCY" in found) == any(c.currency not in allowed for c in money)
     counted = sum(c.value for c in money if c.currency in allowed)
-    assert ("BUY-UNDERPAID" in found) == (counted < 11)
+    # a card the field does not take is BUY-CURRENCY; the shortfall it causes is not reported
+    # again (one mistake, one finding: issue 31)
+    wrong = any(c.currency not in allowed for c in money)
+    assert ("BUY-UNDERPAID" in found) == (counted < 11 and not wrong)
     assert not found & {"EXCHANGE-NOT-HELD", "EXCHANGE-FIELD"}
 
 

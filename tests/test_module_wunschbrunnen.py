@@ -76,7 +76,9 @@ def test_a_well_paid_wrongly_is_caught() -> None:
     rep = run(REFILL + "2. Cem: buy Di ww:4 pay Gu2\n", WW)
     assert "BUY-CURRENCY" in codes(rep)
     rep = run(REFILL + "2. Cem: buy Di ww:4 pay De3\n", WW)
-    assert "BUY-UNDERPAID" in codes(rep)  # the Denar card counts nothing for a Dirham well
+    # the Denar card counts nothing for a Dirham well: BUY-CURRENCY, and the shortfall is not
+    # a second finding (one mistake, one finding: issue 31)
+    assert "BUY-CURRENCY" in codes(rep) and "BUY-UNDERPAID" not in codes(rep)
     rep = run(REFILL + "2. Cem: buy Du ww:4 pay Du9\n", WW)
     assert "BUY-FIELD" in codes(rep)
 

@@ -164,7 +164,11 @@ def test_building_rule_problems_name_file_line_player_and_rule(
     code, out, _ = run(capsys, path)
     assert code == 1
     assert f"{path}:6:23: Anna: PLACE-ADJACENT" in out
-    assert f"{path}:6:31: Anna: PLACE-WALL" in out and "(0,-1 N)" in out
+    # the layout finding names the tile and both sides, as explain does (issue 31)
+    assert f"{path}:6:31: Anna: PLACE-WALL" in out
+    assert (
+        "the chambers C7ne at 0,-1: its N side (wall) meets the open S side of the fountain" in out
+    )
     assert f"{path}:6:31: Anna: PLACE-WALK" in out
     assert "[rulebook-base-de-2003.txt, Alhambra-Bauregeln]" in out
     code, out, _ = run(capsys, path, "--format", "json")

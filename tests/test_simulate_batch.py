@@ -43,10 +43,11 @@ def test_files_folders_and_multi_game_files_with_a_summary_table(tmp_path: Path)
     out = res.output
     assert "9 game(s): 6 valid, 2 with violations, 1 unreadable" in out
     table = out[out.index("9 game(s)") :]
-    assert "games" in table and "violations by rule:" in table
+    assert "violations by rule:" in table
     assert "TAKE-SUM" in table and "BUY-NOT-HELD" in table
     lines = [ln.split() for ln in table.splitlines()]
-    assert ["games", "9"] in lines and ["valid", "6"] in lines and ["unreadable", "1"] in lines
+    # the counts appear once, in the summary line (issue 31), not again in a table
+    assert out.count("9 game(s)") == 1 and ["games", "9"] not in lines
     assert any(ln[:2] == ["TAKE-SUM", "1"] for ln in lines)
 
 

@@ -48,3 +48,31 @@ def real_games(games: list[Game]) -> list[Game]:
 def no_games_message(path: str, lang: str) -> str:
     """``FILE: no games found`` in the language of the output."""
     return t("err.no_games", lang, path=shown_name(path))
+
+
+# why a file cannot be read, in German (the system's own text is English)
+_OS_REASONS_DE = {
+    "ENOENT": "Datei nicht gefunden",
+    "EACCES": "keine Berechtigung zum Lesen",
+    "EPERM": "keine Berechtigung zum Lesen",
+    "EISDIR": "ist ein Ordner",
+    "ENOTDIR": "ein Teil des Pfades ist kein Ordner",
+    "ELOOP": "zu viele symbolische Verknüpfungen",
+    "ENAMETOOLONG": "Dateiname zu lang",
+}
+
+
+def os_reason(exc: BaseException, lang: str) -> str:
+    """Why a file cannot be read, in ``lang`` (``No such file or directory`` /
+    ``Datei nicht gefunden``)."""
+    import errno
+
+    if isinstance(exc, OSError) and exc.errno is not None:
+        name = errno.errorcode.get(exc.errno, "")
+        if lang == "de" and name in _OS_REASONS_DE:
+            return _OS_REASONS_DE[name]
+        if exc.strerror:
+            return exc.strerror
+    if isinstance(exc, UnicodeDecodeError):
+        return "keine UTF-8-Datei" if lang == "de" else "not a UTF-8 file"
+    return str(exc)

@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from referee.commands._input import STDIN, is_empty_game, no_games_message, shown_name
+from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
 from referee.engine import check_game
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
@@ -76,6 +76,7 @@ class _Job:
     error: str = ""
     file_no: int = 0  # which input this game comes from (a file named twice counts twice)
     code: str = "UNREADABLE"
+    exc: BaseException | None = None  # NO-FILE: why the file cannot be read
 
 
 @dataclass
@@ -89,6 +90,7 @@ class _Done:
     text: str = ""
     data: dict[str, Any] | None = None
     empty: bool = False  # no game at all (only comments): not counted, not shown
+    note: str = ""  # an input that cannot be read: the message instead of "no games found"
     source: str = ""
     file_no: int = 0
 
@@ -119,8 +121,11 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
                 games += 1
                 yield _Job(source, start, chunk, file_no=file_no)
         except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            yield _Job(source, 1, None, reason, file_no)
+            if games or not isinstance(exc, OSError):  # a bad byte, or a file broken inside
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                yield _Job(source, 1, None, reason, file_no)
+            else:  # a missing or unreadable file: reported, never counted as a game
+                yield _Job(source, 1, None, "", file_no, "NO-FILE", exc)
             continue
         if not games:  # an empty file (or only blank lines)
             yield _Job(source, 1, None, "", file_no, "NO-GAMES")
@@ -167,6 +172,11 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
 
     if job.code == "NO-GAMES":
         return _Done(False, False, empty=True)
+    if job.code == "NO-FILE":  # in the user's language, and no game
+        why = os_reason(job.exc, opts.lang) if job.exc is not None else "?"
+        return _Done(
+            False, False, empty=True, note=t("err.unreadable", opts.lang, path=job.source, why=why)
+        )
     if job.text is None:
         err = NotationError(t("err.cannot_read", opts.lang, why=job.error), Pos(1, 1), "UNREADABLE")
         g = CheckedGame(job.source, 1, [], None, [err])
@@ -282,14 +292,9 @@ def summary_table(games: int, valid: int, broken: int, codes: Counter[str], lang
     from referee.engine import RULES
 
     words = _SUMMARY.get(lang, _SUMMARY["en"])
-    rows = [
-        (words[0], str(games)),
-        (words[1], str(valid)),
-        (words[2], str(games - valid - broken)),
-        (words[3], str(broken)),
-    ]
-    width = max(len(k) for k, _ in rows)
-    out = [f"  {k:<{width}}  {v:>7}" for k, v in rows]
+    # the counts of games are the summary line's (issue 31: the summary appears once); the
+    # table adds what the line does not say, the violations by rule
+    out: list[str] = []
     if codes:
         out.append(f"  {words[4]}:")
         cw = max(len(c) for c in codes)
@@ -371,13 +376,14 @@ def command(
     codes: Counter[str] = Counter()
     empty_inputs: list[str] = []  # inputs that hold no game: "no games found", exit 2
     current: tuple[int, str, bool] | None = None  # (file_no, source, a game seen)
+    notes: dict[int, str] = {}  # file_no -> why it cannot be read
 
     def close_input() -> None:
         if current is not None and not current[2]:
             empty_inputs.append(current[1])
             if fmt == "text":
                 bar.clear()
-                click.echo(no_games_message(current[1], lang))
+                click.echo(notes.get(current[0]) or no_games_message(current[1], lang))
 
     if fmt == "json":
         click.echo('{\n  "games": [', nl=False)
@@ -388,6 +394,8 @@ def command(
             close_input()
             current = (done.file_no, done.source, False)
         if done.empty:
+            if done.note:
+                notes[done.file_no] = done.note
             bar.step(done.size)
             continue
         current = (done.file_no, done.source, True)
@@ -437,7 +445,7 @@ def command(
         click.echo(
             _t("summary", lang, games=n, valid=valid, invalid=n - valid - broken, broken=broken)
         )
-        if n > 1:
+        if n > 1 and codes:
             click.echo(summary_table(n, valid, broken, codes, lang))
     sys.stdout.flush()
     if broken or empty_inputs:

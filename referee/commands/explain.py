@@ -22,6 +22,7 @@ from typing import Any
 import click
 
 from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.commands._pieces import is_piece, resolve_piece
 from referee.commands._queries import Query, Situations, check_sources, read_queries
 from referee.commands.show import (
     At,
@@ -37,13 +38,17 @@ from referee.commands.show import (
     use_color,
 )
 from referee.geometry import Alhambra
+from referee.notation.messages import localize
 from referee.record.model import (
     BuildFromReserve,
     Buy,
     CardRef,
+    ComponentRef,
     Coord,
     Give,
+    ModuleAction,
     Place,
+    PlayerRef,
     RemoveToReserve,
     Reserve,
     Swap,
@@ -101,6 +106,12 @@ register(
     "{field}: {tile} costs {price}, you hold {held} in {currency}s",
     "{field}: {tile} kostet {price}, auf der Hand {held} in {currency}",
 )
+register(
+    "explain.buy_line_aside",
+    "beside the market: {tile} costs {price}",
+    "neben dem Bauhof: {tile} kostet {price}",
+)
+register("explain.paid_nothing", "nothing", "nichts")
 register("explain.buy_exact", "exact with {cards}", "passend mit {cards}")
 register(
     "explain.buy_over",
@@ -116,6 +127,17 @@ register("explain.removable", "tiles that may be removed: {cells}", "abbaubare P
 register(
     "explain.swappable", "{tile} may replace the tile at {cells}", "{tile} kann {cells} ersetzen"
 )
+register(
+    "explain.interrupts",
+    "Out-of-turn lines {player} may play now",
+    "Zeilen außerhalb des Zuges, die {player} jetzt spielen darf",
+)
+register(
+    "explain.no_interrupts",
+    "{player} may play no out-of-turn line now",
+    "{player} darf jetzt keine Zeile außerhalb des Zuges spielen",
+)
+register("explain.more", "... and {n} more", "... und {n} weitere")
 register("explain.no_alternatives", "no legal alternative", "keine erlaubte Alternative")
 register("explain.empty_market_field", "empty", "leer")
 register(
@@ -134,7 +156,10 @@ def parse_action(text: str) -> Turn:
     games = parse_text(line + "\n", "<action>")
     errors = [e for g in games for e in g.errors]
     if errors:
-        msgs = [f"<action>:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
+        lang = current_lang()
+        msgs = [
+            f"<action>:{e.pos.line}:{e.pos.column}: {localize(e.message, lang)}" for e in errors
+        ]
         raise click.ClickException("\n".join(msgs) + f"\n  {line}")
     turns = [item for g in games for item in g.body if isinstance(item, Turn)]
     if len(turns) != 1 or not turns[0].actions:
@@ -157,6 +182,8 @@ class Alternatives:
     removable: list[Any] = field(default_factory=list)
     swaps: list[tuple[Any, list[Any]]] = field(default_factory=list)
     hand_unknown: bool = False
+    interrupts: list[str] | None = None  # an out-of-turn line: the lines open to the player
+    who: str = ""
 
 
 def legal_takes(state: Any, p: Any) -> tuple[list[MoneyCard], list[tuple[MoneyCard, ...]]]:
@@ -207,19 +234,17 @@ def market_tiles(state: Any) -> list[tuple[Currency, TileKind | None]]:
 def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
     """The legal alternatives to ``action`` for the player in ``state`` (before the action),
     from the engine's legal-move generator and rule decisions (modules included)."""
-    from referee.engine.actions.purchase import plan_purchase
     from referee.engine.context import Context
-    from referee.engine.legal import cells_for, remove_actions, swap_actions, tile_ref
-    from referee.engine.ruleset import Decision
+    from referee.engine.legal import cells_for, remove_actions, swap_actions
 
     ctx = Context(state)
     p = state.players[player_index]
     alt = Alternatives()
     if isinstance(action, Place | BuildFromReserve):
-        tile = _kind(action.tile)
-        tiles: list[TileKind] = [tile] if tile is not None else []
+        tile = _piece_of(state, p, action.tile)
+        tiles: list[Any] = [tile] if tile is not None else []
         if isinstance(action, BuildFromReserve):
-            tiles += [x for x in p.reserve if isinstance(x, TileKind) and x not in tiles]
+            tiles += [x for x in p.reserve if is_piece(x) and x not in tiles]
         how = "build" if isinstance(action, BuildFromReserve) else "place"
         for x in tiles:
             cells = sorted(cells_for(ctx, p, x, how), key=lambda c: (-c.y, c.x))
@@ -227,23 +252,8 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
     elif isinstance(action, TakeMoney):
         alt.takes_single, alt.takes_several = legal_takes(state, p)
     elif isinstance(action, Buy):
-        hand = list(p.hand.elements())
         alt.hand_unknown = p.hand_unknown > 0
-        for cur, tile in market_tiles(state):
-            assert tile is not None
-            probe = plan_purchase(state, p, Buy(cur, tile_ref(tile), ()))
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
-            )
-            held = sum(c.value for c in hand if c.currency in allowed)
-            price = probe.price if probe.price is not None else tile.price
-            exact, cheapest = payments(hand, allowed, price)
-            if cheapest is None:
-                alt.cannot_afford.append(tile)
-                continue
-            alt.buys.append(
-                {"field": cur, "tile": tile, "held": held, "exact": exact, "cheapest": cheapest}
-            )
+        alt.buys, alt.cannot_afford = purchase_options(ctx, p)
     elif isinstance(action, RemoveToReserve):
         alt.removable = sorted(
             (a.at for a in remove_actions(ctx, p) if isinstance(a, RemoveToReserve)),
@@ -261,6 +271,89 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
                 by_tile[kind].append(a.at)
         alt.swaps = [(x, sorted(cells, key=lambda c: (-c.y, c.x))) for x, cells in by_tile.items()]
     return alt
+
+
+def purchase_options(ctx: Any, p: Any) -> tuple[list[dict[str, Any]], list[Any]]:
+    """Every piece on offer the player can buy now, from the engine's legal-move generator
+    (base payments and every module's ways to pay: diamonds, coins, exchange cards, stored
+    credits, ...): per piece an exact payment with the fewest items (or None) and the payment
+    that counts for the least (fewest items on ties); and the pieces on offer nobody's money
+    in the hand reaches."""
+    from referee.engine.actions.purchase import payment_value, plan_purchase
+    from referee.engine.legal import buy_actions, module_actions, piece_ref
+    from referee.engine.market_side import side_offers
+    from referee.engine.ruleset import Decision
+    from referee.engine.state import EMPTY
+    from referee.notation import formatter
+
+    state = ctx.state
+    buys = [*buy_actions(ctx, p), *(a for a in module_actions(ctx, p) if isinstance(a, Buy))]
+    groups: dict[tuple[str, str], list[tuple[Buy, Any]]] = {}
+    for b in buys:
+        plan = plan_purchase(state, p, b)
+        if plan.price is None or plan.tile is None:
+            continue
+        key = ("" if plan.field is None else plan.field.code, formatter.tile(b.tile))
+        groups.setdefault(key, []).append((b, plan))
+    hand = list(p.hand.elements())
+    out: list[dict[str, Any]] = []
+    for options in groups.values():
+        scored = [(payment_value(ctx, plan), b, plan) for b, plan in options]
+        price = scored[0][2].price
+        exact = [
+            (len(b.paid), b)
+            for value, b, plan in scored
+            if ctx.decide(
+                Decision.PAY_EXACT, player=p, purchase=plan, value=value, price=plan.price
+            )
+        ]
+        cheapest = min(scored, key=lambda x: (x[0], len(x[1].paid)))
+        first = scored[0][2]
+        held = 0
+        if first.field is not None:
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=first.field, purchase=first)
+            )
+            held = sum(c.value for c in hand if c.currency in allowed)
+        out.append(
+            {
+                "field": first.field,
+                "tile": first.tile,
+                "price": price,
+                "held": held,
+                "exact": min(exact, key=lambda x: x[0])[1].paid if exact else None,
+                "cheapest": cheapest[1].paid,
+                "over": cheapest[0] - price,
+            }
+        )
+    bought = {formatter.tile(piece_ref(b["tile"])) for b in out}
+    offered = [x for x in state.market[:4] if x is not None and x is not EMPTY]
+    if state.ext:
+        offered += [o.piece for o in side_offers(state)]
+    cannot = [x for x in offered if formatter.tile(piece_ref(x)) not in bought]
+    return out, cannot
+
+
+def paid_words(paid: Iterable[Any], lang: str) -> str:
+    """A payment for people: money cards by their code (``Gu3 Gu7``), a module's money or
+    component with its name (``dm:7 (diamond 7)``); nothing paid is said in words."""
+    parts = [
+        fmt_card(c, lang, "both") if getattr(c, "kind", None) is not None else fmt_card(c, lang)
+        for c in paid
+    ]
+    return " ".join(parts) if parts else t("explain.paid_nothing", lang)
+
+
+def _piece_of(state: Any, p: Any, ref: Any) -> Any:
+    """The piece an action names: a catalogue tile, or the module piece of this moment a
+    token names (``md:5n``: on the market, beside it, in the reserve, or given by a module
+    action now); None when none is known."""
+    kind = _kind(ref)
+    if kind is not None:
+        return kind
+    if isinstance(ref, ComponentRef):
+        return resolve_piece(state, p, ref)
+    return None
 
 
 def _kind(ref: Any) -> TileKind | None:
@@ -283,6 +376,79 @@ class Step:
     alternatives: Alternatives
     alhambra: Alhambra
     assumed_bought: bool = False
+    assumed_piece: Any = None
+
+
+def interrupt_line(sit: Situation, turn: Turn, player: str | None) -> Turn | None:
+    """The text as an out-of-turn line (a vizier purchase, a thief, a sultan claim, ...), or
+    None: a line without a turn number whose first action an enabled module claims as played
+    out of turn, exactly as ``check`` reads such a line (``Extensions.out_of_turn``, tried on a
+    copy). Its player is ``player``, else the name the text starts with, else the player to
+    move."""
+    state = sit.state
+    if state is None or not state.ext or turn.number is not None or not turn.actions:
+        return None
+    if not isinstance(turn.actions[0], ModuleAction):
+        return None
+    name = player or (turn.player.name if turn.player else None)
+    side = sit.player(name)
+    line = dataclasses.replace(turn, player=PlayerRef(side.name, turn.pos))
+    probe = state.copy()
+    if probe.ext.out_of_turn(probe, line) is None:
+        return None
+    return line
+
+
+def check_interrupt(sit: Situation, line: Turn) -> tuple[str, list[Step]]:
+    """Check an out-of-turn line as ``check`` does (the engine's own reading of the line on a
+    copy of the state); each finding goes to the action at its column."""
+    from referee.engine import core
+
+    assert sit.state is not None and line.player is not None
+    trial = sit.state.copy()
+    index = next(i for i, p in enumerate(trial.players) if p.name == line.player.name)
+    alh_before = trial.players[index].alhambra.copy()
+    found_before, notes_before = len(trial.found), len(trial.unverifiable)
+    core.apply_item(trial, line)
+    found = trial.found[found_before:]
+    notes = trial.unverifiable[notes_before:]
+    cols = [a.pos.column for a in line.actions]
+
+    def owner(v: Any) -> int:
+        col = getattr(v, "column", 0) or 0
+        return max((i for i, c in enumerate(cols) if c <= col), default=0)
+
+    steps = [
+        Step(
+            a,
+            [v for v in found if owner(v) == i],
+            [n for n in notes if owner(n) == i],
+            Alternatives(),
+            alh_before,
+        )
+        for i, a in enumerate(line.actions)
+    ]
+    wrong = next((s for s in steps if any(v.severity == "error" for v in s.violations)), None)
+    if wrong is not None:  # the alternatives once, at the first action that breaks a rule
+        wrong.alternatives = Alternatives(
+            interrupts=interrupts_for(sit.state, line.player.name), who=line.player.name
+        )
+    return line.player.name, steps
+
+
+def interrupts_for(state: Any, name: str) -> list[str]:
+    """The out-of-turn lines ``name`` may play now, as the engine's generator lists them
+    (:func:`referee.engine.legal.legal_interrupts`), in notation."""
+    from referee.engine.legal import legal_interrupts
+    from referee.notation import formatter
+
+    out: list[str] = []
+    for line in legal_interrupts(state):
+        if line.player is not None and line.player.name == name:
+            text = ", ".join(formatter.action(a) for a in line.actions)
+            if text not in out:
+                out.append(text)
+    return out
 
 
 def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, list[Step], bool]:
@@ -292,6 +458,10 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
     state = sit.state
     if state is None:  # pragma: no cover - situations always come from the engine
         raise click.ClickException("explain needs the rules engine")
+    line = interrupt_line(sit, turn, player)
+    if line is not None:
+        who, oot_steps = check_interrupt(sit, line)
+        return who, oot_steps, False
     name = player or (turn.player.name if turn.player else None)
     side = sit.player(name)
     index = next(i for i, p in enumerate(state.players) if p.name == side.name)
@@ -323,24 +493,39 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
         )
         claimed = trial.found[before:]
     buys = any(isinstance(a, Buy) for a in turn.actions)
+    refused: list[Any] = []
     for action in turn.actions:
         alt = alternatives(trial, index, action)
         alh_before = trial.players[index].alhambra.copy()
         assumed = False
+        kind = None
         if isinstance(action, Place | Reserve | Give) and not buys:
-            kind = _kind(action.tile)
+            kind = _piece_of(trial, trial.players[index], action.tile)
             if kind is not None and trial.turn is not None and kind not in trial.turn.pending:
                 # "may I put this tile there?": as if it had just been bought (a text with a
                 # purchase is a whole turn: there, placing an unbought tile is an error)
                 core.assume_bought(trial, kind)
                 assumed = True
         notes_before = len(trial.unverifiable)
+        pending_before = list(trial.turn.pending) if trial.turn is not None else []
         found = core.apply_action(trial, action)
         notes = trial.unverifiable[notes_before:]
-        steps.append(Step(action, [*claimed, *found], list(notes), alt, alh_before, assumed))
+        if (
+            isinstance(action, Buy)
+            and trial.turn is not None
+            and any(v.severity == "error" for v in found)
+        ):
+            # a refused purchase gives no tile to place: one mistake, one finding (no
+            # PLACE-MISSING at the end of the turn for the tile that was not bought; a place
+            # written after it is still checked by the building rules)
+            refused += trial.turn.pending[len(pending_before) :]
+        steps.append(Step(action, [*claimed, *found], list(notes), alt, alh_before, assumed, kind))
         claimed = []
     if buys and trial.turn is not None:
         # a text with a purchase is a whole turn: what the end of the turn requires
+        for piece in refused:
+            if piece in trial.turn.pending:
+                trial.turn.pending.remove(piece)
         before = len(trial.found)
         alh_before = trial.players[index].alhambra.copy()
         core.end_turn(trial, turn.pos)
@@ -370,7 +555,7 @@ def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list
             ("  " + line).rstrip()
             for line in draw_alhambra(alh, marks=alt.cells[0][1], color=color)
         )
-        out.append(t("legend_legal", lang, tile=alt.cells[0][0].code))
+        out.append(t("legend_legal", lang, tile=fmt_tile(alt.cells[0][0], lang, "code")))
     if alt.takes_single or alt.takes_several:
         out.append(t("legal_takes", lang) + ":")
         out.append("  " + t("explain.take_single", lang, cards=fmt_cards(alt.takes_single, lang)))
@@ -384,25 +569,29 @@ def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list
         if not alt.buys:
             out.append("  " + t("nothing_affordable", lang))
         for b in alt.buys:
-            cur: Currency = b["field"]
-            head = t(
-                "explain.buy_line",
-                lang,
-                field=cur.code,
-                tile=fmt_tile(b["tile"], lang),
-                price=b["tile"].price,
-                currency=currency_name(cur, lang),
-                held=b["held"],
-            )
-            if b["exact"] is not None:
-                tail = t("explain.buy_exact", lang, cards=" ".join(c.code for c in b["exact"]))
+            cur: Currency | None = b["field"]
+            if cur is not None:
+                head = t(
+                    "explain.buy_line",
+                    lang,
+                    field=cur.code,
+                    tile=fmt_tile(b["tile"], lang),
+                    price=b["price"],
+                    currency=currency_name(cur, lang),
+                    held=b["held"],
+                )
             else:
-                over = sum(c.value for c in b["cheapest"]) - b["tile"].price
+                head = t(
+                    "explain.buy_line_aside", lang, tile=fmt_tile(b["tile"], lang), price=b["price"]
+                )
+            if b["exact"] is not None:
+                tail = t("explain.buy_exact", lang, cards=paid_words(b["exact"], lang))
+            else:
                 tail = t(
                     "explain.buy_over",
                     lang,
-                    cards=" ".join(c.code for c in b["cheapest"]),
-                    over=over,
+                    cards=paid_words(b["cheapest"], lang),
+                    over=b["over"],
                 )
             out.append(f"  {head}: {tail}")
         if alt.cannot_afford:
@@ -414,6 +603,14 @@ def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list
         out.append(
             t("explain.swappable", lang, tile=fmt_tile(tile, lang), cells=fmt_coords(cells) or "-")
         )
+    if alt.interrupts is not None:
+        if alt.interrupts:
+            out.append(t("explain.interrupts", lang, player=alt.who) + ":")
+            out.extend("  " + line for line in alt.interrupts[:12])
+            if len(alt.interrupts) > 12:
+                out.append("  " + t("explain.more", lang, n=len(alt.interrupts) - 12))
+        else:
+            out.append(t("explain.no_interrupts", lang, player=alt.who))
     return out
 
 
@@ -421,7 +618,8 @@ def _alt_data(alt: Alternatives) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if alt.cells:
         data["cells"] = [
-            {"tile": x.code, "cells": [str(c) for c in cells]} for x, cells in alt.cells
+            {"tile": fmt_tile(x, "en", "code"), "cells": [str(c) for c in cells]}
+            for x, cells in alt.cells
         ]
     if alt.takes_single or alt.takes_several:
         data["takes"] = [[c.code] for c in alt.takes_single] + [
@@ -430,18 +628,20 @@ def _alt_data(alt: Alternatives) -> dict[str, Any]:
     if alt.buys or alt.cannot_afford:
         data["purchases"] = [
             {
-                "field": b["field"].code,
-                "tile": b["tile"].code,
-                "price": b["tile"].price,
-                "exact": None if b["exact"] is None else [c.code for c in b["exact"]],
-                "cheapest": [c.code for c in b["cheapest"]],
-                "overpaid": sum(c.value for c in b["cheapest"]) - b["tile"].price,
+                "field": None if b["field"] is None else b["field"].code,
+                "tile": fmt_tile(b["tile"], "en", "code"),
+                "price": b["price"],
+                "exact": None if b["exact"] is None else [fmt_card(c, "en") for c in b["exact"]],
+                "cheapest": [fmt_card(c, "en") for c in b["cheapest"]],
+                "overpaid": b["over"],
             }
             for b in alt.buys
         ]
-        data["cannot_afford"] = [x.code for x in alt.cannot_afford]
+        data["cannot_afford"] = [fmt_tile(x, "en", "code") for x in alt.cannot_afford]
     if alt.removable:
         data["removable"] = [str(c) for c in alt.removable]
+    if alt.interrupts is not None:
+        data["out_of_turn"] = list(alt.interrupts)
     if alt.swaps:
         data["swaps"] = [
             {"tile": x.code, "cells": [str(c) for c in cells]} for x, cells in alt.swaps
@@ -508,7 +708,7 @@ def answer(sit: Situation, action: str, player: str | None, lang: str, color: bo
         out.append("")
         out.append(f"{text}: {t('legal' if ok else 'illegal', lang)}")
         if step.assumed_bought:
-            tile = fmt_tile(_kind(step.action.tile), lang)
+            tile = fmt_tile(step.assumed_piece or _kind(step.action.tile), lang)
             out.append(
                 f"  {t('explain.note', lang)}: {t('explain.assumed_bought', lang, tile=tile)}"
             )

@@ -28,7 +28,7 @@ from typing import Any
 import click
 import yaml
 
-from referee.commands.legal import legal_targets, read_tile_option
+from referee.commands.legal import legal_targets, piece_named, read_tile_option
 from referee.commands.show import (
     At,
     PlayerSide,
@@ -42,7 +42,7 @@ from referee.commands.show import (
     read_games,
 )
 from referee.record.model import Game, Header, Position
-from referee.reports.i18n import current_lang, lang_option, register, t
+from referee.reports.i18n import current_lang, fmt_tile, lang_option, register, t
 from referee.reports.svg import Panel, render_svg
 from referee.reports.terminal import PlayerView
 
@@ -158,7 +158,9 @@ def command(
         return
     sit = load_situation(file, moment, game_no)
     chosen = [sit.player(player)] if player is not None else list(sit.players)
-    tile = read_tile_option(tile_text) if tile_text is not None else None
+    wanted = read_tile_option(tile_text) if tile_text is not None else None
+    # a module piece's token (md:5n) names the piece of this moment it means
+    tile = None if wanted is None else piece_named(sit, sit.player(player), wanted)
     panels = [
         Panel(
             p_view,
@@ -171,7 +173,9 @@ def command(
     event = sit.game.header("Event")
     if event:
         title = f"{event} \u2014 {title}"
-    mark_label = t("legal_cells", lang, tile=tile.code) if tile is not None else None
+    mark_label = (
+        t("legal_cells", lang, tile=fmt_tile(tile, lang, "code")) if tile is not None else None
+    )
     svg = render_svg(panels, lang, title=title, mark_label=mark_label)
     if output == "-":
         click.echo(svg, nl=False)

@@ -19,6 +19,7 @@ import click
 import yaml
 
 from referee.commands._input import STDIN, no_games_message, read_text, real_games, shown_name
+from referee.notation.messages import localize
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Game, Turn
 from referee.reports.check_report import violations_text
@@ -35,6 +36,7 @@ _TEXT = {
         "problems": "Layout problems (reported; the scoring below uses the position as written):",
         "profile": "rules",
         "counts_only": "Scored from stated counts (layout and wall not verified): {names}",
+        "no_score": "No score line (the points before scoring {round} are taken as 0): {names}",
         "record": "A complete record: scoring {round} as the replay of every move computes it "
         "(alhambra-referee check {file} checks the moves).",
         "record_violations": "The record breaks the rules ({violations}); the scoring below "
@@ -48,6 +50,7 @@ _TEXT = {
         "problems": "Probleme im Aufbau (gemeldet; die Wertung nimmt die Stellung wie angegeben):",
         "profile": "Regeln",
         "counts_only": "Nach angegebenen Anzahlen gewertet (Aufbau und Mauer ungeprüft): {names}",
+        "no_score": "Keine score-Zeile (die Punkte vor der {round}. Wertung zählen als 0): {names}",
         "record": "Eine vollständige Aufzeichnung: die {round}. Wertung, wie sie das Nachspielen "
         "aller Züge ergibt (alhambra-referee check {file} prüft die Züge).",
         "record_violations": "Die Aufzeichnung verstößt gegen die Regeln ({violations}); die "
@@ -91,6 +94,8 @@ def _game_dict(source: str, game: Game, found: PositionScore | None, lang: str) 
     assert found is not None
     d["possible"] = not found.problems
     d["counts_only"] = list(found.counts_only)
+    if found.no_score:
+        d["no_score_line"] = list(found.no_score)
     d["problems"] = [p.to_dict(lang) for p in found.problems]
     d["scoring"] = found.result.to_dict() if found.result is not None else None
     if found.result is not None and found.result.round == 3:
@@ -177,7 +182,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             exit_code = EXIT_SYNTAX
             text.append(header)
             for err in game.errors:
-                text.append(f"{source}:{err.pos}: {err.message}")
+                text.append(f"{source}:{err.pos}: {localize(err.message, lang)}")
                 if err.excerpt:
                     text.extend("    " + ln for ln in err.excerpt.split("\n"))
             text.append("")
@@ -214,6 +219,9 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             text.append(words["ok"])
         if found.counts_only:
             text.append(words["counts_only"].format(names=", ".join(found.counts_only)))
+        if found.no_score:
+            names = ", ".join(found.no_score)
+            text.append(words["no_score"].format(names=names, round=found.result.round))
         text.append("")
         text.append(render_scoring_text(found.result, lang))
         docs.append(_game_dict(source, game, found, lang))

@@ -29,8 +29,10 @@ import yaml
 
 from referee.catalogue import Currency, TileKind
 from referee.commands._input import no_games_message, read_text, real_games, shown_name
+from referee.engine.state import EMPTY
 from referee.geometry import Alhambra, outer_wall_runs
 from referee.geometry.walls import WallMode
+from referee.notation.messages import localize
 from referee.record.model import (
     CardRef,
     Coord,
@@ -306,7 +308,10 @@ def read_games(path: str) -> list[Game]:
     games = real_games(parse_text(text, source))
     errors = [e for g in games for e in g.errors]
     if errors:
-        lines = [f"{source}:{e.pos.line}:{e.pos.column}: {e.message}" for e in errors]
+        lang = current_lang()
+        lines = [
+            f"{source}:{e.pos.line}:{e.pos.column}: {localize(e.message, lang)}" for e in errors
+        ]
         raise click.ClickException("\n".join(lines))
     if not games:
         raise click.ClickException(no_games_message(path, current_lang()))
@@ -429,8 +434,10 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
             market[cur] = TileRef(None, None, None, ())
         elif isinstance(slot, TileKind):
             market[cur] = slot
-        else:  # EMPTY
+        elif slot is EMPTY:
             market[cur] = None
+        else:  # a module's piece on the field (a medina, a square, a bazaar, ...)
+            market[cur] = slot
     display = [c if c is not None else CardRef(None) for c in state.display]
     dirk = None
     if state.dirk is not None:

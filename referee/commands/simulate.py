@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from typing import IO, Any
 
 import click
@@ -26,6 +27,17 @@ EXIT_OK, EXIT_INTERNAL = 0, 2
 
 
 register("simulate.no_module", "no module named", "kein Modul genannt")
+register("simulate.progress", "playing game {n} of {total}", "spiele Partie {n} von {total}")
+register(
+    "simulate.wrote",
+    "{path}: {n} games written ({players} players, seed {seed})",
+    "{path}: {n} Partien geschrieben ({players} Personen, Startwert {seed})",
+)
+register(
+    "simulate.wrote.one",
+    "{path}: 1 game written ({players} players, seed {seed})",
+    "{path}: 1 Partie geschrieben ({players} Personen, Startwert {seed})",
+)
 register(
     "simulate.unknown_module",
     "unknown module {unknown} (available: {available}; `alhambra-referee modules` lists them "
@@ -117,6 +129,12 @@ def _modules(raw: str | None) -> tuple[str, ...]:
     show_default=True,
     help="text: the records; json/yaml: the records with seed, turns and result of each.",
 )
+@click.option(
+    "--progress/--no-progress",
+    "progress",
+    default=None,
+    help="Show how many games are played on standard error (default: only on a terminal).",
+)
 @lang_option
 def command(
     players: int,
@@ -126,9 +144,11 @@ def command(
     modules: str | None,
     output: str,
     fmt: str,
+    progress: bool | None,
     lang: str,
 ) -> int:
-    """Play random legal games and write them as canonical records.
+    """Play random legal games and write them as canonical records. With -o FILE it shows its
+    progress on a terminal and says at the end what it wrote.
 
     \b
     Example:
@@ -153,8 +173,14 @@ def command(
                 t("err.cannot_write", lang, path=output, why=exc.strerror or exc), param_hint="-o"
             ) from exc
         close = True
+    show = sys.stderr.isatty() if progress is None else progress
+    last = 0.0
     try:
         for i in range(games):
+            if show and time.monotonic() - last > 0.1:
+                last = time.monotonic()
+                sys.stderr.write("\r\x1b[K" + t("simulate.progress", lang, n=i + 1, total=games))
+                sys.stderr.flush()
             s = game_seed(seed, i)
             try:
                 event = f"simulated game {i + 1} of run {seed}"
@@ -177,10 +203,16 @@ def command(
         elif fmt == "yaml":
             out.write(yaml.safe_dump({"games": records}, allow_unicode=True, sort_keys=False))
     finally:
+        if show:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
         if close:
             out.close()
         else:
             out.flush()
+    if output != "-":  # the records went to a file: say what was written
+        key = "simulate.wrote.one" if games == 1 else "simulate.wrote"
+        click.echo(t(key, lang, n=games, path=output, players=players, seed=seed), err=True)
     return EXIT_OK
 
 

@@ -943,8 +943,12 @@ def settle_before(state: GameState, pos: Pos, before: str) -> None:
         state.scoring_pending.clear()
     if state.dirk_due not in (1, 2):  # the common case: no Dirk draw is due
         return
-    if not state.bag_uncertain and dirk_wanted(state, state.dirk_due)[0] == 0:
-        # a third of fewer than 3 tiles, or an empty bag: no draw happens, none is written
+    if dirk_wanted(state, state.dirk_due)[0] == 0:
+        # a third of fewer than 3 tiles, or an empty bag: no draw happens, none is written.
+        # After a position block the bag count is not certain, but it is an upper bound (every
+        # tile the block states is taken out of the 54; a tile it leaves out stays counted):
+        # a third of it rounding to zero means a third of the real bag does too
+        # ("ein Drittel – abgerundet – der noch im Beutel verbliebenen Plättchen")
         state.dirk_draws.append(state.dirk_due)
         state.dirk_due = None
         return
@@ -1319,7 +1323,9 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
     if owner is not None:
         state.flag("MODULE-NOT-ENABLED", a.pos, p.name, verb=a.verb, module=owner)
     else:
-        state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb)
+        from referee.messages.hints import VerbHint
+
+        state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb, hint=VerbHint(a.verb))
 
 
 _RUN_ACTION: list[Callable[[GameState, Action], None]] = []
@@ -1405,7 +1411,9 @@ def _module_chance(state: GameState, ev: ModuleChance, pos: Pos) -> None:
     if owner is not None:
         state.flag("MODULE-NOT-ENABLED", pos, verb=ev.verb, module=owner)
     else:
-        state.flag("UNKNOWN-VERB", pos, verb=ev.verb)
+        from referee.messages.hints import VerbHint
+
+        state.flag("UNKNOWN-VERB", pos, verb=ev.verb, hint=VerbHint(ev.verb))
 
 
 def unhandled_component_finding(ref: ComponentRef, pos: Pos, player: str | None = None) -> Any:
@@ -1418,7 +1426,7 @@ def unhandled_component_finding(ref: ComponentRef, pos: Pos, player: str | None 
     )
     if owner is not None:
         return problem("MODULE-NOT-ENABLED", pos, player, verb=token, module=owner)
-    return problem("UNKNOWN-VERB", pos, player, verb=token)
+    return problem("UNKNOWN-VERB", pos, player, verb=token, hint="")
 
 
 def unhandled_component(

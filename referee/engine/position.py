@@ -93,7 +93,9 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
     if owner is not None and handler is None:
         state.flag("MODULE-NOT-ENABLED", line.pos, who, verb=line.verb, module=owner)
     else:
-        state.flag("UNKNOWN-VERB", line.pos, who, verb=line.verb)
+        from referee.messages.hints import VerbHint
+
+        state.flag("UNKNOWN-VERB", line.pos, who, verb=line.verb, hint=VerbHint(line.verb))
 
 
 def apply_position(state: GameState, item: Position) -> None:

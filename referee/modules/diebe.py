@@ -38,6 +38,7 @@ from referee.modules.base import (
     rule,
     section,
 )
+from referee.notation import formatter
 from referee.record.model import (
     CardRef,
     ComponentRef,
@@ -423,7 +424,7 @@ class Diebe(BundledModule):
             if isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE:
                 ctx.run_action(a)  # no action at all (e.g. a bonus card revealed)
                 continue
-            what = a.verb if isinstance(a, ModuleAction) else type(a).__name__.lower()
+            what = formatter.action(a)  # the action as written, never a class name
             state.flag("THIEF-ACTION", apos, player.name, what=what)
         if takes == 0:
             state.flag("THIEF-ONE-CARD", use.pos, player.name, n_cards=0)

@@ -48,6 +48,7 @@ from referee.modules.base import (
     rule,
     section,
 )
+from referee.notation import formatter
 from referee.record.model import (
     NOWHERE,
     ComponentRef,
@@ -784,7 +785,7 @@ class Sultan(BundledModule):
             if isinstance(a, Place | Reserve | Give) or free:
                 ctx.run_action(a)
             else:
-                what = a.verb if isinstance(a, ModuleAction) else type(a).__name__.lower()
+                what = formatter.action(a)  # the action as written, never a class name
                 state.flag("SULTAN-ACTION", getattr(a, "pos", pos) or pos, player.name, what=what)
         ctx.close_placements(pos, player)
         ctx.end_interrupt(saved)  # the next market line fills the field again

@@ -32,6 +32,7 @@ from referee.modules.base import (
     rule,
     section,
 )
+from referee.notation import formatter
 from referee.record.model import (
     Buy,
     GenericArg,
@@ -287,7 +288,7 @@ class Wesir(BundledModule):
             elif isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE:
                 ctx.run_action(a)
             else:
-                what = a.verb if isinstance(a, ModuleAction) else type(a).__name__.lower()
+                what = formatter.action(a)  # the action as written, never a class name
                 state.flag(
                     "WESIR-ACTION",
                     apos,

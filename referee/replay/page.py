@@ -13,6 +13,7 @@ step together in the browser.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -29,7 +30,8 @@ from referee.profiles import RuleProfile
 from referee.record.model import Coord, Game, Scoring, Turn
 from referee.replay.words import item_text, item_words
 from referee.reports.i18n import fmt_card, fmt_tile, register, t, type_name
-from referee.reports.svg import FILL, LONGEST_COLOUR, alhambra_fragment, fragment_css
+from referee.reports.pieces import kind_words, piece_words
+from referee.reports.svg import FILL, FOUNTAIN_FILL, LONGEST_COLOUR, alhambra_fragment, fragment_css
 from referee.reports.terminal import CellView, cells_of
 from referee.scoring.core import ScoringResult, TypeScore
 from referee.scoring.text import ordinal
@@ -96,6 +98,10 @@ _UI: dict[str, tuple[str, str]] = {
         "gold: die längste Außenmauer bei dieser Wertung",
     ),
     "fountain": ("fountain", "Brunnen"),
+    "module_piece": ("module piece", "Modulteil"),
+    "legend": ("Colours", "Farben"),
+    "turn_link": ("link to this turn", "Link zu diesem Zug"),
+    "value": ("value", "Wert"),
     "game_of": ("game {i} of {n}", "Partie {i} von {n}"),
     "noscript": (
         "This replay needs JavaScript to step through the game; the record's lines are listed "
@@ -125,12 +131,16 @@ class _Tables:
     states: list[dict[str, Any]] = field(default_factory=list)
     state_ids: dict[str, int] = field(default_factory=dict)
     layouts: list[str] = field(default_factory=list)
+    legends: list[list[int]] = field(default_factory=list)  # per layout: colours it uses
+    colours: list[list[str]] = field(default_factory=list)  # [fill, label]
+    colour_ids: dict[str, int] = field(default_factory=dict)
     layout_ids: dict[frozenset[tuple[Coord, CellView]], tuple[int, int]] = field(
         default_factory=dict
     )
     raw_ids: dict[frozenset[Any], tuple[int, int]] = field(default_factory=dict)
     cards: dict[Any, str] = field(default_factory=dict)
     tiles: dict[str, list[Any]] = field(default_factory=dict)
+    pieces: dict[str, list[str]] = field(default_factory=dict)  # module pieces on the page
     scorings: list[str] = field(default_factory=list)
     scoring_ids: dict[int, int] = field(default_factory=dict)
 
@@ -144,7 +154,7 @@ class _Tables:
             raw = None  # the layers (edges, corners, added walls) are not in the cells
         if raw is not None and raw in self.raw_ids:
             return self.raw_ids[raw]
-        cells = cells_of(alhambra)
+        cells = {at: _coloured(c) for at, c in cells_of(alhambra).items()}
         key = frozenset(cells.items())
         found = self.layout_ids.get(key)
         if found is not None:
@@ -158,12 +168,32 @@ class _Tables:
         except Exception:  # a layout the wall walker cannot follow: draw it without the trace
             longest = ()
         self.layouts.append(alhambra_fragment(cells, self.lang, longest=longest))
+        self.legends.append(self._legend(alhambra, cells))
         count = sum(1 for c in cells.values() if not c.is_fountain)
         found = (len(self.layouts) - 1, count)
         self.layout_ids[key] = found
         if raw is not None:
             self.raw_ids[raw] = found
         return found
+
+    def _legend(self, alhambra: Any, cells: dict[Coord, CellView]) -> list[int]:
+        """The colours a layout uses, as indexes into ``colours`` ([fill, label] each)."""
+        out: list[int] = []
+        pieces = dict(alhambra.items()) if hasattr(alhambra, "items") else {}
+        for at, cell in sorted(cells.items(), key=lambda ac: (ac[0].x, ac[0].y)):
+            if cell.is_fountain:
+                entry = [FOUNTAIN_FILL, _u("fountain", self.lang)]
+            elif cell.type is not None and cell.fill is None:
+                entry = [FILL[cell.type], type_name(cell.type, self.lang)]
+            else:
+                entry = [cell.fill or PIECE_FILL, _piece_label(pieces.get(at), self.lang)]
+            key = "|".join(entry)
+            if key not in self.colour_ids:
+                self.colour_ids[key] = len(self.colours)
+                self.colours.append(entry)
+            if self.colour_ids[key] not in out:
+                out.append(self.colour_ids[key])
+        return out
 
     def tile(self, tile: Any) -> str | None:
         """A tile's code for the page (``?`` unknown); its type, price and walls noted once."""
@@ -174,6 +204,12 @@ class _Tables:
             walls = "".join(s.value for s in SIDES if s in tile.walls)  # fixed order
             name = type_name(tile.type, self.lang)
             self.tiles[code] = [tile.type.code, tile.price, walls, name, tile.full_code]
+        elif not isinstance(tile, TileKind) and code not in self.pieces:
+            # a module piece: its name, its colour and its walls, for a chip of its own
+            walls = "".join(s.value for s in SIDES if s in (getattr(tile, "walls", None) or ()))
+            fill = getattr(tile, "cell_fill", None) or PIECE_FILL
+            label = getattr(tile, "cell_label", None) or code.partition(":")[2][:5]
+            self.pieces[code] = [fmt_tile(tile, self.lang, "name"), fill, walls, str(label)]
         return code
 
     def card(self, card: Any) -> str:
@@ -262,8 +298,52 @@ def state_data(state: GameState, tables: _Tables) -> dict[str, Any]:
         data["dirk"] = [tables.tile(x) for x in state.dirk]
     views = state.ext.views(state, tables.lang) if state.ext else {}
     if views:
-        data["modules"] = _jsonable(views)
+        data["modules"] = _jsonable(_tokens_in_words(views, tables.lang))
     return data
+
+
+# a module piece without a colour of its own (a building site: its building does not count)
+# is drawn in this stone grey, never in the fountain's colour, and named in the legend
+PIECE_FILL = "#c9c1b4"
+_TOKEN_RE = re.compile(r"(?<![\w:])([a-z]{2,4}):([A-Za-z0-9_+-]+)")
+
+
+def _coloured(cell: CellView) -> CellView:
+    if cell.is_fountain or cell.fill is not None or cell.type is not None:
+        return cell
+    return dataclasses.replace(cell, fill=PIECE_FILL)
+
+
+def _piece_label(piece: Any, lang: str) -> str:
+    """The legend's name for a module piece's colour: the kind's words (``medina``); a piece
+    that carries a tile (a building site) by the building site's words."""
+    kind = str(getattr(piece, "code", "")).partition(":")[0]
+    words = kind_words(kind, lang) if kind else None
+    if words is None and getattr(piece, "carried_tile", None) is not None:
+        words = kind_words("bs", lang)
+    return words or _u("module_piece", lang)
+
+
+def _tokens_in_words(value: Any, lang: str) -> Any:
+    """A module view with each component token followed by its name (``sq:Pn (square)``)."""
+
+    def sub(m: re.Match[str]) -> str:
+        words = kind_words(m.group(1), lang)
+        return m.group(0) if words is None else f"{m.group(0)} ({arg_words_of(m, lang)})"
+
+    if isinstance(value, str):
+        return _TOKEN_RE.sub(sub, value)
+    if isinstance(value, dict):
+        return {k: (v if k == "labels" else _tokens_in_words(v, lang)) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_tokens_in_words(v, lang) for v in value]
+    return value
+
+
+def arg_words_of(m: re.Match[str], lang: str) -> str:
+    from referee.record.model import ComponentRef
+
+    return piece_words(ComponentRef(m.group(1), m.group(2)), lang) or m.group(0)
 
 
 _CELL_RE = re.compile(r"-?\d+\s*,\s*-?\d+")
@@ -369,6 +449,10 @@ def game_data(game: Game, lang: str, profile: RuleProfile | None = None) -> dict
         before = (step.index, st.turn is None, st.turn_no)
         last = step
     assert tables is not None and last is not None
+    turn_lines: dict[str, int] = {}  # turn N -> the step of its line (``#tN``)
+    for i, entry in enumerate(steps_out):
+        if entry["turn"] is not None and entry["kind"] != "end":
+            turn_lines.setdefault(str(entry["turn"]), i)
     last_item = last.index - 1 if last.kind == "end" else last.index
     for n in range(1, last.state.turn_no + 1):
         turn_steps.setdefault(n, last_item)
@@ -381,9 +465,13 @@ def game_data(game: Game, lang: str, profile: RuleProfile | None = None) -> dict
         "steps": steps_out,
         "states": tables.states,
         "layouts": tables.layouts,
+        "legends": tables.legends,
+        "colours": tables.colours,
         "tiles": tables.tiles,
+        "pieces": tables.pieces,
         "scorings": tables.scorings,
         "turn_steps": {str(k): v for k, v in sorted(turn_steps.items())},
+        "turn_lines": turn_lines,
         "scoring_steps": {str(k): v for k, v in sorted(scoring_steps.items())},
         "ui": {
             **{key: _u(key, lang) for key in _UI},
@@ -642,6 +730,7 @@ def page_html(
 <div id="supply" class="supply"></div>
 </div>
 <div id="players" class="players"></div>
+<p id="legend" class="legend note"></p>
 <div id="modules" class="modules"></div>
 </section>
 <aside class="record">

@@ -40,6 +40,7 @@ from referee.record.model import (
     Turn,
 )
 from referee.reports.i18n import register, t, type_name
+from referee.reports.pieces import arg_words, module_line_words
 
 _WORDS: dict[str, tuple[str, str]] = {
     "take": ("takes {cards}", "nimmt {cards}"),
@@ -85,7 +86,7 @@ def tile_words(ref: object, lang: str) -> str:
     if ref is None:
         return "?"
     if isinstance(ref, ComponentRef):
-        return f"{ref.kind}:{ref.name}"
+        return arg_words(ref, lang)
     if isinstance(ref, TileRef):
         code = formatter.tile(ref)
         if ref.type is None:
@@ -98,7 +99,9 @@ def tile_words(ref: object, lang: str) -> str:
 def cards_words(cards: tuple[CardRef | ScoringCardRef | ComponentRef, ...], lang: str) -> str:
     if not cards:
         return _w("nothing", lang)
-    return " ".join(formatter.card(c) for c in cards)
+    return " ".join(
+        arg_words(c, lang) if isinstance(c, ComponentRef) else formatter.card(c) for c in cards
+    )
 
 
 def _at(c: Coord) -> str:
@@ -132,7 +135,7 @@ def action_words(a: object, lang: str) -> str:
         who = a.to.name if a.to is not None else t("dirk", lang)
         return _w("give", lang, tile=tile_words(a.tile, lang), who=who)
     if isinstance(a, ModuleAction):
-        return formatter.action(a)
+        return module_line_words(a.verb, a.args, lang)
     return str(a)
 
 
@@ -155,7 +158,7 @@ def _event_words(e: object, lang: str) -> str:
     if isinstance(e, DirkDraw):
         return _w("dirk", lang, tiles=", ".join(tile_words(tl, lang) for tl in e.tiles))
     if isinstance(e, ModuleChance):
-        return formatter.chance_event(e)
+        return module_line_words(e.verb, e.args, lang)
     return str(e)
 
 

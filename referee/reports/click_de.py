@@ -77,6 +77,11 @@ def set_lang(lang: str) -> None:
     _LANG[0] = lang
 
 
+def current_lang() -> str:
+    """The language of Click's messages (set by :func:`set_lang`)."""
+    return _LANG[0]
+
+
 def gettext_de(message: str) -> str:
     if _LANG[0] == "de":
         return _DE.get(message, message)

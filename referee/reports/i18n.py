@@ -362,14 +362,14 @@ def fmt_tile(tile: object, lang: str, style: Style = "both") -> str:
         name = f"{type_name(kind.type, lang)} {kind.price}"
     else:
         if hasattr(tile, "kind") and hasattr(tile, "name") and not hasattr(tile, "type"):
-            return f"{tile.kind}:{tile.name}"  # a module component
+            return _module_piece(tile, lang, style)  # a module component
         type_ = getattr(tile, "type", None)
         price = getattr(tile, "price", None)
-        if not isinstance(type_, BuildingType):
+        if not isinstance(type_, BuildingType) or ":" in str(getattr(tile, "code", "")):
             # the fountain or something without a building type
             if type_ is None and price is None and getattr(tile, "code", None) is None:
                 return t("fountain", lang)
-            return str(tile)  # a module piece (a square, a building site ...): its code
+            return _module_piece(tile, lang, style)  # a square, a building site ...
         walls = getattr(tile, "walls", None)
         code = f"{type_.code}{price if price is not None else ''}"
         if walls is not None:
@@ -380,6 +380,20 @@ def fmt_tile(tile: object, lang: str, style: Style = "both") -> str:
     if style == "name":
         return name
     return f"{code} ({name})"
+
+
+def _module_piece(piece: object, lang: str, style: Style) -> str:
+    """A module piece or component: its token (``md:5n``), its name from
+    :mod:`referee.reports.pieces` (``medina 5``), or both (``md:5n (medina 5)``)."""
+    from referee.reports.pieces import piece_code, piece_words
+
+    code = piece_code(piece)
+    words = piece_words(piece, lang)
+    if style == "code" or words is None:
+        return code
+    if style == "name":
+        return words
+    return f"{code} ({words})"
 
 
 def fmt_card(card: object, lang: str, style: Style = "code") -> str:
@@ -401,7 +415,7 @@ def fmt_card(card: object, lang: str, style: Style = "code") -> str:
     elif hasattr(card, "number"):
         return f"W{card.number}"
     elif hasattr(card, "kind") and hasattr(card, "name"):
-        return f"{card.kind}:{card.name}"
+        return _module_piece(card, lang, style)
     else:
         return str(card)
     if not isinstance(mc, MoneyCard):

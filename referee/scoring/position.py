@@ -24,7 +24,8 @@ from referee.catalogue import BuildingType, TileKind
 from referee.engine.rules import BIGBOX, Violation
 from referee.geometry import ORIGIN, Alhambra, layout_problems
 from referee.geometry.rules import PROBLEM_SECTION
-from referee.messages import fill, lookup
+from referee.messages import fill, lookup, value
+from referee.notation import formatter
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
     ComponentRef,
@@ -76,6 +77,7 @@ class LayoutProblem:
     pos: Pos
     params: dict[str, str] = field(default_factory=dict)
     violation: Violation | None = None  # a module's finding in the position (own rule text)
+    said: Any = None  # the message as the engine says it (a Text: the tile, the sides)
 
     @property
     def section(self) -> str:
@@ -97,6 +99,8 @@ class LayoutProblem:
     def message(self, lang: str = "en") -> str:
         if self.violation is not None:
             return self.violation.message(lang)
+        if self.said is not None:
+            return str(value(lang, self.said))
         if self.code in PROBLEM_SECTION:
             text = lookup(lang, f"GEOMETRY:{self.code}") or self.code
             cells = self.params.get("cells", "")
@@ -119,6 +123,38 @@ class LayoutProblem:
         }
 
 
+def _wall_mismatch(alh: Alhambra, at: Any, side: Any) -> Any:
+    """PLACE-WALL for one side of a typed-in layout, in the words ``explain`` uses: the tile
+    at ``at``, its side ``side`` (wall or open) and the neighbour's side it meets."""
+    from referee.engine.actions.building import PieceName
+    from referee.messages import Text
+
+    tile = alh.get(at)
+    nb = at.neighbour(side)
+    q = alh.get(nb)
+    its = "arcades" if getattr(tile, "type", None) is BuildingType.ARCADES else "other"
+    mine = "wall" if side in getattr(tile, "walls", ()) else "open"
+    theirs = "wall" if side.opposite in getattr(q, "walls", ()) else "open"
+    of = (
+        Text("PLACE-WALL.of/fountain")
+        if nb == ORIGIN
+        else Text("PLACE-WALL.of/tile", tile=str(getattr(q, "code", q)))
+    )
+    if at == ORIGIN:  # the fountain has no walls of its own to name: speak from the tile
+        return _wall_mismatch(alh, nb, side.opposite)
+    detail = Text(
+        "PLACE-WALL.side/text",
+        its=Text(f"PLACE-WALL.its/{its}"),
+        side=Text(f"SIDE/{side.name}"),
+        mine=Text(f"PLACE-WALL.mine/{mine}"),
+        theirs=Text(f"PLACE-WALL.theirs/{theirs}"),
+        opposite=Text(f"SIDE/{side.opposite.name}"),
+        neighbour=of,
+        at=str(nb),
+    )
+    return Text("PLACE-WALL", tile=PieceName(tile), at=str(at), detail=detail)
+
+
 @dataclass(frozen=True)
 class PositionScore:
     """What ``score`` found for one game: the problems and the scoring."""
@@ -127,6 +163,7 @@ class PositionScore:
     result: ScoringResult | None
     alhambras: dict[str, Alhambra]
     counts_only: tuple[str, ...] = ()  # players scored from stated counts (not verified)
+    no_score: tuple[str, ...] = ()  # players without a ``score`` line (their points taken as 0)
 
 
 def _tile_label(ref: object) -> str:
@@ -216,7 +253,9 @@ def _build(
             problems.append(LayoutProblem("CELL-FOUNTAIN", name, placed.pos, {"at": str(ORIGIN)}))
             continue
         if (placed.at.x, placed.at.y) in where:
-            problems.append(LayoutProblem("CELL-TWICE", name, placed.pos, {"at": str(placed.at)}))
+            kept = formatter.tile(where[(placed.at.x, placed.at.y)].tile)
+            params = {"at": str(placed.at), "kept": kept, "left": formatter.tile(placed.tile)}
+            problems.append(LayoutProblem("CELL-TWICE", name, placed.pos, params))
             continue
         if kind is None and not isinstance(placed.tile, ComponentRef):
             continue
@@ -347,9 +386,22 @@ def score_position(
         alhambras[name] = alh
         line_pos = pp.alhambra[0].pos if pp.alhambra else pp.pos
         for prob in layout_problems(alh):
+            if prob.sides:  # one finding per side that does not match, naming both pieces
+                for c, side in prob.sides:
+                    tile_at = c.neighbour(side) if c == ORIGIN else c  # the tile, not the fountain
+                    placed = where[name].get((tile_at.x, tile_at.y))
+                    said = _wall_mismatch(alh, c, side)
+                    problems.append(
+                        LayoutProblem(
+                            prob.code,
+                            name,
+                            placed.pos if placed else line_pos,
+                            {"cells": f"{c} {side.value}"},
+                            said=said,
+                        )
+                    )
+                continue
             cells = ", ".join(str(c) for c in prob.cells)
-            if prob.sides:
-                cells = ", ".join(f"{c} {s.value}" for c, s in prob.sides)
             known = [where[name][(c.x, c.y)] for c in prob.cells if (c.x, c.y) in where[name]]
             pos = known[0].pos if known else line_pos
             problems.append(LayoutProblem(prob.code, name, pos, {"cells": cells}))
@@ -403,7 +455,10 @@ def score_position(
     counts_only = tuple(pp.player.name for pp in sections if pp.counts and not pp.alhambra)
     if any(pp.counts for pp in dirk_sections):
         counts_only += ("Dirk",)
-    return PositionScore(tuple(problems), result, alhambras, counts_only)
+    # a player without a score line is scored from 0: said, never silent (before scoring 1
+    # nobody has points yet, so only from scoring 2 on)
+    no_score = tuple(pp.player.name for pp in sections if pp.score is None and round_no > 1)
+    return PositionScore(tuple(problems), result, alhambras, counts_only, no_score)
 
 
 def _sections(

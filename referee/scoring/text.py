@@ -132,14 +132,18 @@ class _SegmentTexts(dict[tuple[tuple[int, int], Side], str]):
 _SEGMENT_TEXT = _SegmentTexts()
 
 
-def _segments_text(wall: WallScore) -> str:
-    """``-1,0 S, -1,0 W``: the wall's segments (cell and side)."""
+def _segments_text(wall: WallScore, lang: str = "en") -> str:
+    """``-1,0 S, -1,0 W``: the wall's segments (cell and side; in German east is ``O``)."""
+    if lang == "de":
+        return ", ".join(
+            f"{c[0]},{c[1]} {'O' if s is Side.E else s.value}" for c, s in wall.segments
+        )
     return ", ".join(map(_SEGMENT_TEXT.__getitem__, wall.segments))
 
 
-def _segments(row: ScoringRow) -> str:
+def _segments(row: ScoringRow, lang: str = "en") -> str:
     wall = row.wall
-    return "" if wall is None else _segments_text(wall)
+    return "" if wall is None else _segments_text(wall, lang)
 
 
 def type_line(row: ScoringRow, t: BuildingType, lang: str = "en") -> str:
@@ -167,7 +171,7 @@ def wall_line(row: ScoringRow, lang: str = "en") -> str:
     if row.wall is None:
         return f"{row.name}: {_w(lang, 'no wall')}"
     extra = "" if row.wall.verified else f" ({_w(lang, 'not verified')})"
-    where = f" [{_segments(row)}]" if row.wall.segments else ""
+    where = f" [{_segments(row, lang)}]" if row.wall.segments else ""
     return (
         f"{row.name}, {_w(lang, 'wall')}: {row.wall.length} -> {row.wall.points} "
         f"{_w(lang, 'points')}{where}{extra}"
@@ -327,7 +331,7 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
             wall_line = layout.no_wall
         else:
             wall_line = layout.wall(wall.length, wall.points)
-            how = _segments_text(wall) if wall.verified else w["not verified"]
+            how = _segments_text(wall, lang) if wall.verified else w["not verified"]
             if how:
                 wall_line = f"{wall_line}  {how}"
         points = row.points

@@ -267,6 +267,11 @@ def counted_cards(ctx: Context, buy: Purchase) -> list[MoneyCard]:
     return [c for c in buy.cards_paid if c.currency in allowed or c.currency is buy.field]
 
 
+# findings that already say why a payment falls short: a card of a currency the field does
+# not take (it does not count), a diamond mixed with another currency
+_PAID_WRONG = frozenset({"BUY-CURRENCY", "DIAMOND-MIX"})
+
+
 def payment_value(ctx: Context, buy: Purchase) -> int:
     """What the payment counts for (decision ``pay.value``), asked once per purchase."""
     if buy.value is None:
@@ -370,7 +375,12 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
         return out  # paid: nothing to report (the common case; no text is built)
     counted = counted_cards(ctx, buy)
     shown = fmt_cards([*buy.cards_paid, *([None] * buy.unknown_paid)])
+    if buy.modules_paid:  # module money is money: named in the payment too (never "(none)")
+        tokens = " ".join(f"{r.kind}:{r.name}" for r in buy.modules_paid)
+        shown = tokens if not buy.cards_paid and not buy.unknown_paid else f"{shown} {tokens}"
     tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
+    if total < price and any(f.code in _PAID_WRONG for f in out):
+        return out  # one mistake, one finding: a card that may not pay is the fault
     if total < price:
         out.append(
             problem(

@@ -32,7 +32,14 @@
     }
     if (code === '?') { return '<span class="tile unk" data-code="?">?</span>'; }
     var info = D.tiles[code];
-    if (!info) { return '<span class="tile mod" data-code="' + esc(code) + '">' + esc(code) + '</span>'; }
+    if (!info) {
+      var pc = (D.pieces || {})[code];
+      if (!pc) { return '<span class="tile mod" data-code="' + esc(code) + '">' + esc(code) + '</span>'; }
+      var pw = pc[2].split('').map(function (c) { return ' w' + c; }).join('');
+      return '<span class="tile mod' + pw + '" data-code="' + esc(code) + '" style="background:' + esc(pc[1]) +
+        '" title="' + esc(pc[0] + ' (' + code + ')') + '"><b class="lbl">' + esc(pc[3]) + '</b><i>' +
+        esc(code.split(':')[0]) + '</i></span>';
+    }
     var walls = info[2].split('').map(function (c) { return ' w' + c; }).join('');
     return '<span class="tile t' + info[0] + walls + '" data-code="' + esc(code) + '" data-full="' +
       esc(info[4]) + '" title="' +
@@ -58,6 +65,28 @@
     }
     return esc(v);
   }
+  function cellValue(v) {  // a list as one item a line, a map as a small table of its own
+    if (Array.isArray(v) && v.length > 1) {
+      return '<ul class="vals">' + v.map(function (x) { return '<li>' + value(x) + '</li>'; }).join('') + '</ul>';
+    }
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length) {
+      return '<table class="sub"><tbody>' + Object.keys(v).map(function (k) {
+        return '<tr><th scope="row">' + esc(k) + '</th><td>' + value(v[k]) + '</td></tr>';
+      }).join('') + '</tbody></table>';
+    }
+    return value(v);
+  }
+  function legendHtml(st) {  // every colour the Alhambras of this position use, named
+    var used = [];
+    st.players.forEach(function (p) {
+      (D.legends[p.layout] || []).forEach(function (k) { if (used.indexOf(k) < 0) { used.push(k); } });
+    });
+    if (!used.length) { return ''; }
+    return '<span class="lbl">' + esc(U.legend) + ':</span> ' + used.map(function (k) {
+      var c = D.colours[k];
+      return '<span class="key"><i class="sw" style="background:' + esc(c[0]) + '"></i>' + esc(c[1]) + '</span>';
+    }).join(' ');
+  }
   function label(view, name) {
     var l = view.labels;
     if (l && typeof l === 'object') { return l[D.lang] || l.en || name; }
@@ -72,9 +101,9 @@
     });
     [table, rest].forEach(function (map) {
       if (map && typeof map === 'object' && Object.keys(map).length) {
-        out += '<dl>' + Object.keys(map).map(function (k) {
-          return '<dt>' + esc(k) + '</dt><dd>' + value(map[k]) + '</dd>';
-        }).join('') + '</dl>';
+        out += '<div class="tscroll"><table class="kv"><tbody>' + Object.keys(map).map(function (k) {
+          return '<tr><th scope="row">' + esc(k) + '</th><td>' + cellValue(map[k]) + '</td></tr>';
+        }).join('') + '</tbody></table></div>';
       }
     });
     var players = view.players;
@@ -97,9 +126,9 @@
         var row = players[p];
         out += '<tr data-player="' + esc(p) + '"><th>' + esc(p) + '</th>';
         if (cols.length && row && typeof row === 'object' && !Array.isArray(row)) {
-          out += cols.map(function (c) { return '<td>' + value(row[c]) + '</td>'; }).join('');
+          out += cols.map(function (c) { return '<td>' + cellValue(row[c]) + '</td>'; }).join('');
         } else {
-          out += '<td>' + value(row) + '</td>';
+          out += '<td>' + cellValue(row) + '</td>';
         }
         out += '</tr>';
       });
@@ -187,6 +216,7 @@
         '</article>';
     });
     $('players').innerHTML = html;
+    $('legend').innerHTML = legendHtml(st);
     // modules, each through its own view
     var mods = st.modules || {};
     $('modules').innerHTML = Object.keys(mods).map(function (k) { return moduleHtml(k, mods[k]); }).join('');
@@ -233,12 +263,24 @@
       lines.scrollTop = Math.max(0, li.offsetTop - lines.clientHeight / 3);
     }
     var step = D.steps[i];
-    $('stepinfo').textContent = fmt('step', { i: i, n: N - 1 }) + ' · ' + where(step) +
-      (step.turn !== null ? ' · ' + fmt('turn', { n: step.turn }) : '') +
-      (afterTurn[i] !== undefined ? ' · ' + fmt('after_turn', { n: afterTurn[i] }) : '');
+    $('stepinfo').innerHTML = esc(fmt('step', { i: i, n: N - 1 }) + ' · ' + where(step)) +
+      (step.turn !== null ? ' · <a class="turnlink" href="#t' + esc(step.turn) + '" title="' + esc(U.turn_link) +
+        '">' + esc(fmt('turn', { n: step.turn })) + '</a>' : '') +
+      (afterTurn[i] !== undefined ? ' · ' + esc(fmt('after_turn', { n: afterTurn[i] })) : '');
     $('first').disabled = $('prev').disabled = i === 0;
     $('last').disabled = $('next').disabled = i === N - 1;
-    try { history.replaceState(null, '', '#s' + i); } catch (e) { /* a file: URL may refuse */ }
+    var hash = step.turn !== null && D.turn_lines[step.turn] === i ? '#t' + step.turn : '#s' + i;
+    if (location.hash !== hash) {
+      try { history.replaceState(null, '', hash); } catch (e) { /* a file: URL may refuse */ }
+    }
+  }
+  // #s12: step 12; #t12: the line of turn 12 (followed when the address changes, too)
+  function fromHash() {
+    var m = /^#s(\d+)$/.exec(location.hash);
+    if (m) { return +m[1]; }
+    m = /^#t(\d+)$/.exec(location.hash);
+    if (m && D.turn_lines[m[1]] !== undefined) { return D.turn_lines[m[1]]; }
+    return null;
   }
 
   $('first').addEventListener('click', function () { go(0); });
@@ -258,6 +300,10 @@
     } else if (k === 'Home') { go(0); } else if (k === 'End') { go(N - 1); } else { return; }
     e.preventDefault();
   });
-  var m = /^#s(\d+)$/.exec(location.hash);
-  go(m ? +m[1] : D.start);
+  window.addEventListener('hashchange', function () {
+    var h = fromHash();
+    if (h !== null) { go(h); }
+  });
+  var h0 = fromHash();
+  go(h0 !== null ? h0 : D.start);
 }());
