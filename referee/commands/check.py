@@ -174,13 +174,19 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
         game = parse_game_text(job.text, job.source, job.start)
         if is_empty_game(game):
             return _Done(False, False, size=len(job.text), empty=True)
-        if game.errors:
+        from referee.record_limits import name_warnings, names_shown, table_error
+
+        table = table_error(game, opts.lang)  # thousands of names: not replayed
+        if game.errors or table is not None:
             errors = [localize_error(e, opts.lang) for e in game.errors]  # --lang de: German
-            g = CheckedGame(job.source, game.start_line, list(game.players), None, errors)
+            errors += [table] if table is not None else []
+            players = list(game.players) if table is None else [names_shown(game.players)]
+            g = CheckedGame(job.source, game.start_line, players, None, errors)
         else:
             try:
                 report = check_game(game, opts.profile, strict=opts.strict)
                 report.state = None  # the output never needs it; keeps memory flat
+                report.violations[:0] = name_warnings(game)  # type: ignore[arg-type]
                 g = CheckedGame(job.source, game.start_line, report.players, report)
             except Exception as exc:  # an engine bug is reported, never a traceback
                 err = NotationError(

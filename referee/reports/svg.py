@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 from referee.catalogue import BuildingType, Side
 from referee.record.model import Coord
 from referee.reports.i18n import t, type_name
 from referee.reports.terminal import CellView, PlayerView, cells_of
+from referee.safe_text import xml as escape  # record text: markup and forbidden characters
+from referee.safe_text import xml_attr
 
 CELL = 64  # pixels per cell
 MARGIN = 28  # room for the axis labels
@@ -39,6 +40,11 @@ WALL_COLOUR = "#3b2a1a"
 OPEN_COLOUR = "#9a9a9a"
 LONGEST_COLOUR = "#ffb000"
 MARK_COLOUR = "#ff7a00"
+
+
+def quoteattr(value: str) -> str:
+    """An attribute value in double quotes (:func:`referee.safe_text.xml_attr`)."""
+    return xml_attr(value)
 
 
 @dataclass(frozen=True)
