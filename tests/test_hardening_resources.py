@@ -5,7 +5,6 @@ itself never exits with the code of rule violations."""
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 import sys
 from pathlib import Path
