@@ -116,3 +116,91 @@ def name_warnings(game: Game) -> list[object]:
         )
         for name, why in found
     ]
+
+
+# ------------------------------------------------------------------ the Modules header
+
+_MODULE_RULES = {
+    "MODULE-UNKNOWN": (
+        ("unknown module", "unbekanntes Modul"),
+        (
+            "the Modules header names '{name}', which is no module{closest}; its lines are not "
+            "checked (`alhambra-referee modules` lists every module)",
+            "der Modules-Kopf nennt '{name}', das kein Modul ist{closest_de}; seine Zeilen werden "
+            "nicht geprüft (`alhambra-referee modules` nennt alle Module)",
+        ),
+    ),
+    "MODULE-OPTION-CONFLICT": (
+        ("contradictory module options", "widersprüchliche Moduloptionen"),
+        (
+            "the Modules header sets {option} for the module {module} twice, differently "
+            "({values}): say which reading the game was played with",
+            "der Modules-Kopf setzt {option} für das Modul {module} zweimal verschieden "
+            "({values}): bitte nur die gespielte Lesart angeben",
+        ),
+    ),
+}
+_modules_registered = False
+
+
+def _register_module_rules() -> None:
+    global _modules_registered
+    if _modules_registered:
+        return
+    from referee.engine.rules import Rule, register_rule
+
+    for code, ((name_en, name_de), (text_en, text_de)) in _MODULE_RULES.items():
+        register_rule(Rule(code, name_en, name_de, "docs/notation.md", text_en, text_de))
+    _modules_registered = True
+
+
+def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, object]]]:
+    """The problems of a ``Modules`` header's entries (``"medina floor=zero"`` each), as
+    ``(code, parameters)``: a name that is no module (``MODULE-UNKNOWN``, with the closest
+    module name when one is close), and an option set twice to different values for one module,
+    in one entry or in two entries of the same module (``MODULE-OPTION-CONFLICT``: no reading
+    is silently preferred)."""
+    from difflib import get_close_matches
+
+    from referee.engine.extensions import MODULES, load_bundled_modules
+
+    if not entries:
+        return []
+    load_bundled_modules()
+    _register_module_rules()
+    out: list[tuple[str, dict[str, object]]] = []
+    seen: dict[tuple[str, str], list[str]] = {}
+    names = sorted(MODULES)
+    for raw in entries:
+        words = raw.split()
+        if not words:
+            continue
+        cls = MODULES.get(words[0].lower())
+        if cls is None:
+            near = get_close_matches(words[0].lower(), names, n=1, cutoff=0.6)
+            closest = MODULES[near[0]].name if near else ""
+            out.append(
+                (
+                    "MODULE-UNKNOWN",
+                    {
+                        "name": bounded(line(words[0]), 60),
+                        "closest": f" (did you mean {closest}?)" if closest else "",
+                        "closest_de": f" (gemeint: {closest}?)" if closest else "",
+                    },
+                )
+            )
+            continue
+        for word in words[1:]:
+            key, eq, value = word.partition("=")
+            if eq:
+                seen.setdefault((cls.name, key.lower()), []).append(value.lower())
+    for (module, option), values in seen.items():
+        if len(set(values)) > 1:
+            shown = ", ".join(f"{option}={v}" for v in dict.fromkeys(values))
+            out.append(
+                (
+                    "MODULE-OPTION-CONFLICT",
+                    {"module": module, "option": option, "values": bounded(line(shown), 200)},
+                )
+            )
+    return out
