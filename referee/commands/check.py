@@ -26,6 +26,7 @@ import click
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, shown_name
 from referee.engine import check_game
+from referee.notation.files import scan_folder
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
 from referee.reports.check_report import (
@@ -35,7 +36,7 @@ from referee.reports.check_report import (
     max_violations_option,
     render_text,
 )
-from referee.reports.i18n import lang_option, t
+from referee.reports.i18n import current_lang, lang_option, t
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2
 
@@ -44,7 +45,9 @@ def _files(paths: tuple[str, ...]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if raw != STDIN and path.is_dir():
-            found = sorted(p for p in path.rglob("*.alh") if p.is_file())
+            found, skipped = scan_folder(path)
+            for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
+                click.echo(entry.message(current_lang()), err=True)
             yield from found
             if not found:
                 yield path  # a folder without games: reported as "no games found"

@@ -30,7 +30,8 @@ from pathlib import Path
 import click
 
 from referee.commands._input import STDIN, no_games_message, shown_name
-from referee.reports.i18n import lang_option, register, t
+from referee.notation.files import scan_folder
+from referee.reports.i18n import current_lang, lang_option, register, t
 
 EXIT_OK, EXIT_SYNTAX = 0, 2
 LOOKAHEAD = 1000  # games read before the text table's columns are chosen
@@ -49,7 +50,9 @@ def _files(paths: tuple[str, ...]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if raw != STDIN and path.is_dir():
-            found = sorted(p for p in path.rglob("*.alh") if p.is_file())
+            found, skipped = scan_folder(path)
+            for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
+                click.echo(entry.message(current_lang()), err=True)
             yield from found
             if not found:
                 yield path  # a folder without games: "no games found"

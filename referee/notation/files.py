@@ -334,13 +334,101 @@ def open_games(source: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     yield from split_games(open_lines(source))
 
 
-def expand_paths(paths: Iterable[str]) -> list[str]:
-    """Files as given; a directory stands for every ``*.alh`` file below it (sorted)."""
+_SKIPPED = {
+    "dangling": (
+        "{path}: skipped: a symbolic link to nothing ({target})",
+        "{path}: übersprungen: ein symbolischer Link ins Leere ({target})",
+    ),
+    "not-a-file": (
+        "{path}: skipped: not a regular file ({kind})",
+        "{path}: übersprungen: keine gewöhnliche Datei ({kind})",
+    ),
+    "outside": (
+        "{path}: skipped: a symbolic link out of the folder ({target}); it is not rewritten",
+        "{path}: übersprungen: ein symbolischer Link aus dem Ordner hinaus ({target}); er wird "
+        "nicht neu geschrieben",
+    ),
+}
+_KINDS = {
+    stat.S_IFIFO: ("a named pipe (FIFO)", "eine benannte Pipe (FIFO)"),
+    stat.S_IFSOCK: ("a socket", "ein Socket"),
+    stat.S_IFCHR: ("a character device", "ein Zeichengerät"),
+    stat.S_IFBLK: ("a block device", "ein Blockgerät"),
+    stat.S_IFDIR: ("a folder", "ein Ordner"),
+}
+
+
+class Skipped:
+    """A ``*.alh`` entry of a folder scan that is not read, and why (``reason``: ``dangling``
+    symbolic link, ``not-a-file`` such as a FIFO, a symbolic link ``outside`` the folder)."""
+
+    def __init__(self, path: Path, reason: str, target: str = "", mode: int = 0) -> None:
+        self.path, self.reason, self.target, self.mode = path, reason, target, mode
+
+    def message(self, lang: str = "en") -> str:
+        from referee.safe_text import line
+
+        de = lang == "de"
+        kind = _KINDS.get(stat.S_IFMT(self.mode), ("not a file", "keine Datei"))[de]
+        text = _SKIPPED[self.reason][de]
+        return text.format(path=line(str(self.path)), target=line(self.target), kind=kind)
+
+
+def scan_folder(folder: Path, inside_only: bool = False) -> tuple[list[Path], list[Skipped]]:
+    """The ``*.alh`` files below ``folder`` (sorted), and the entries so named that are not
+    read: symbolic links to nothing, FIFOs, sockets, devices and (``inside_only``, for ``fmt``,
+    which rewrites files) symbolic links that lead out of the folder. Symbolic links to folders
+    are not entered (as ``Path.rglob`` did)."""
+    found: list[Path] = []
+    skipped: list[Skipped] = []
+    root = folder.resolve()
+    for here, dirs, names in os.walk(folder, followlinks=False):
+        dirs.sort()
+        for name in names + [d for d in dirs if os.path.islink(os.path.join(here, d))]:
+            if not name.endswith(EXTENSION):
+                continue
+            path = Path(here) / name
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            if stat.S_ISLNK(st.st_mode):
+                target = os.readlink(path)
+                try:
+                    real = os.stat(path)
+                except OSError:
+                    skipped.append(Skipped(path, "dangling", target))
+                    continue
+                if inside_only and not path.resolve().is_relative_to(root):
+                    skipped.append(Skipped(path, "outside", str(path.resolve())))
+                    continue
+                if not stat.S_ISREG(real.st_mode):
+                    if not stat.S_ISDIR(real.st_mode):  # a link to a folder: not entered
+                        skipped.append(Skipped(path, "not-a-file", target, real.st_mode))
+                    continue
+                found.append(path)
+            elif stat.S_ISREG(st.st_mode):
+                found.append(path)
+            else:
+                skipped.append(Skipped(path, "not-a-file", mode=st.st_mode))
+    return sorted(found), sorted(skipped, key=lambda x: x.path)
+
+
+def expand_paths(
+    paths: Iterable[str], skipped: list[Skipped] | None = None, inside_only: bool = False
+) -> list[str]:
+    """Files as given; a directory stands for every ``*.alh`` file below it (sorted). The
+    entries a folder scan does not read (:func:`scan_folder`) go to ``skipped`` when it is
+    given; ``inside_only`` skips symbolic links out of a folder too (``fmt``: never rewrite a
+    file outside the folder it was given)."""
     out: list[str] = []
     for p in paths:
         path = Path(p)
         if p != "-" and path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob(f"*{EXTENSION}")) if f.is_file())
+            files, left = scan_folder(path, inside_only)
+            out.extend(str(f) for f in files)
+            if skipped is not None:
+                skipped.extend(left)
         else:
             out.append(p)
     return out
