@@ -551,7 +551,8 @@ def _assemble_position(b: _Build, c: list[Any]) -> Position:
                 "POSITION-NO-PLAYER",
             )
         elif key == "score":
-            cur["score"] = b._int(values[0])
+            v = values[0]  # a signed number (a medina penalty may leave a score below 0)
+            cur["score"] = v if isinstance(v, int) else b._int(v)
         elif key == "hand":
             cur["hand"] = values
         elif key == "reserve":
