@@ -12,70 +12,15 @@ tests/test_position_modules.py.
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
 
-from referee.engine.position_text import position_text
 from referee.engine.walk import At, NotReached, state_at
 from referee.notation import parse_text
+from referee.simulate.roundtrip import read_back, snapshot
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-# what a position does not state: history (cards played, used, given, discarded, attacks
-# suffered, the vizier's uses, the faces stated so far) and counts that follow from it
-HISTORY = {
-    "attacks",
-    "used",
-    "played",
-    "given",
-    "uses",
-    "revealed",
-    "faces stated",
-    "discard",
-    "in the deck",
-    "master builders in the deck",
-    "master builders out of the game",
-}
-
-
-def _headers(game: Any) -> str:
-    keep = ("players", "rules", "modules")
-    return "\n".join(f'[{h.name} "{h.value}"]' for h in game.headers if h.name.lower() in keep)
-
-
-def _strip(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {
-            k: _strip(v)
-            for k, v in value.items()
-            if k not in HISTORY and not (isinstance(v, dict) and v.get("sultan cards") == "none")
-        }
-    if isinstance(value, str):  # the face a sultan card's mark was rolled from: history
-        return re.sub(r", rolled [PSACGT]\)", ")", value)
-    return value
-
-
-def snapshot(state: Any) -> list[str]:
-    views = _strip(json.loads(json.dumps(state.ext.views(state), default=str)))
-    players = [
-        f"{p.name}: score {p.score}, hand {sorted(c.code for c in p.hand.elements())} "
-        f"+{p.hand_unknown}?, reserve {[str(t) for t in p.reserve]}"
-        for p in state.players
-    ]
-    table = [
-        f"market {[str(x) for x in state.market]}",
-        f"display {[str(x) for x in state.display]}",
-    ]
-    return [
-        *position_text(state).splitlines(),
-        *json.dumps(views, sort_keys=True).replace("}, ", "}\n").splitlines(),
-        *players,
-        *table,
-        f"over {state.game_over}",
-    ]
 
 
 def main() -> int:
@@ -90,17 +35,13 @@ def main() -> int:
         moments += [At("scoring", 1), At("scoring", 2), At("end")]
         for at in moments:
             try:
-                state, _ = state_at(game, at)
+                state, state2, _, again, errors = read_back(game, at)
             except NotReached:  # a game that ended before scoring 2
                 continue
-            text = _headers(game) + "\n\n" + position_text(state)
-            again = parse_text(text)[0]
             if again.errors:
                 stats["syntax error"] += 1
                 where[name].append(f"{at.kind} {at.n}: {again.errors[0].message[:120]}")
                 continue
-            state2, found = state_at(again, At("end"))
-            errors = [v for v in found if v.severity == "error"]
             a, b = snapshot(state), snapshot(state2)
             if a != b:
                 stats["differs"] += 1

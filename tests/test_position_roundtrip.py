@@ -3,8 +3,8 @@ record``) and read back gives the same state, the same legal actions and the sam
 breakdown -- for every moment of simulated games (a property test), for the end position of
 a finished game (over, no TASK-LATE), and with a negative score (a legal medina penalty).
 
-What module lines still leave out is measured by ``bench/roundtrip.py`` (bench/README.md,
-"Positions round-trip"): the module part of this property is not complete yet.
+Every module too: moments of simulated one-module games, and the turns of every module example
+(``bench/roundtrip.py`` measures every moment of the examples, scorings and ends included).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,8 @@ from referee.notation.formatter import action as written
 from referee.record.model import Game
 from referee.scoring.state import score_state
 from referee.simulate import simulate_game
+from referee.simulate.combinations import module_names
+from referee.simulate.roundtrip import read_back, snapshot
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -103,3 +106,38 @@ def test_a_negative_score_is_written_and_read_back() -> None:
     assert state.players[0].score == -3
     assert "    score -3" in position_text(state)
     assert format_games([game]) == text
+
+
+MODULES = module_names()
+
+
+@settings(max_examples=22, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    module=st.sampled_from(MODULES),
+    seed=st.integers(min_value=0, max_value=1_000),
+    fraction=st.floats(min_value=0.0, max_value=1.0),
+)
+def test_any_moment_of_a_module_game_reads_back_the_same(
+    module: str, seed: int, fraction: float
+) -> None:
+    """Every module: the same state (position text, the module's view without its history,
+    hands with module cards, market, display), legal actions and score breakdown."""
+    game = simulate_game(3 + seed % 3, seed, modules=(module,))
+    last, _ = state_at(game, At("end"))
+    at = At("turn", max(1, round(fraction * (last.turn_no - 1))))
+    state, state2, text, again, errors = read_back(game, at)
+    assert not again.errors and errors == [], (module, text)
+    assert snapshot(state2) == snapshot(state), module
+    assert sorted(map(written, legal_actions(state2))) == sorted(map(written, legal_actions(state)))
+    assert _breakdown(state2) == _breakdown(state)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("module-*.alh")))
+def test_the_module_examples_read_back_the_same_at_their_turns(name: str) -> None:
+    (game,) = parse_text((EXAMPLES / name).read_text("utf-8"))
+    last, _ = state_at(game, At("end"))
+    n = last.turn_no
+    for k in sorted({1, n // 3, n // 2, (2 * n) // 3, n - 1}):
+        state, state2, text, again, errors = read_back(game, At("turn", k))
+        assert not again.errors and errors == [], (k, text)
+        assert snapshot(state2) == snapshot(state), k
