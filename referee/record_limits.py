@@ -17,8 +17,13 @@ replayed, for ``check`` and ``render --html``:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.record.model import Game, NotationError, Pos
 from referee.safe_text import bounded, line, name_problems
+
+if TYPE_CHECKING:
+    from referee.engine.rules import Violation
 
 REPLAYED = 12  # at most this many names are replayed (the engine reports more than 6 itself)
 
@@ -91,7 +96,7 @@ def _register() -> None:
     _registered = True
 
 
-def name_warnings(game: Game) -> list[object]:
+def name_warnings(game: Game) -> list[Violation]:
     """A ``PLAYER-NAME`` warning (:class:`referee.engine.rules.Violation`) for each problem of
     each name in the ``Players`` header, at that header."""
     found = [(name, why) for name in game.players for why in name_problems(name)]
@@ -154,7 +159,7 @@ def _register_module_rules() -> None:
     _modules_registered = True
 
 
-def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, object]]]:
+def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, str]]]:
     """The problems of a ``Modules`` header's entries (``"medina floor=zero"`` each), as
     ``(code, parameters)``: a name that is no module (``MODULE-UNKNOWN``, with the closest
     module name when one is close), and an option set twice to different values for one module,
@@ -168,7 +173,7 @@ def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, obje
         return []
     load_bundled_modules()
     _register_module_rules()
-    out: list[tuple[str, dict[str, object]]] = []
+    out: list[tuple[str, dict[str, str]]] = []
     seen: dict[tuple[str, str], list[str]] = {}
     names = sorted(MODULES)
     for raw in entries:

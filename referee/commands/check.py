@@ -189,7 +189,7 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
             try:
                 report = check_game(game, opts.profile, strict=opts.strict)
                 report.state = None  # the output never needs it; keeps memory flat
-                report.violations[:0] = name_warnings(game)  # type: ignore[arg-type]
+                report.violations[:0] = name_warnings(game)
                 g = CheckedGame(job.source, game.start_line, report.players, report)
             except Exception as exc:  # an engine bug is reported, never a traceback
                 err = NotationError(

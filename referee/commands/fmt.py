@@ -88,10 +88,10 @@ def command(
     would_change = False
     skipped: list[Skipped] = []
     names = expand_paths(files, skipped, inside_only=True)
-    for entry in skipped:  # dangling links, FIFOs, links out of the folder: said, not read
+    for skip in skipped:  # dangling links, FIFOs, links out of the folder: said, not read
         if fmt == "text":
-            click.echo(entry.message(lang), err=True)
-        results.append({"file": str(entry.path), "status": "skipped", "reason": entry.reason})
+            click.echo(skip.message(lang), err=True)
+        results.append({"file": str(skip.path), "status": "skipped", "reason": skip.reason})
     for name in names:
         shown = "<stdin>" if name == "-" else name
         try:

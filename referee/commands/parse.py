@@ -65,8 +65,8 @@ def command(ctx: click.Context, files: tuple[str, ...], fmt: str, lang: str) -> 
     failed = False
     skipped: list[Skipped] = []
     names = expand_paths(files, skipped)
-    for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
-        click.echo(entry.message(lang), err=True)
+    for skip in skipped:  # dangling links, FIFOs named *.alh: said, never silent
+        click.echo(skip.message(lang), err=True)
     for name in names:
         shown = "<stdin>" if name == "-" else name
         entry_games: list[dict[str, object]] = []

@@ -144,7 +144,7 @@ def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
         from referee.record_limits import module_header_findings
 
         for code, params in module_header_findings(_modules(game)):
-            state.flag(code, pos, **params)
+            state.flag(code, pos, None, **params)
     for name, option, allowed in ext.bad_options:
         state.flag("MODULE-OPTION", pos, module=name, option=option, allowed=allowed)
     return state

@@ -385,8 +385,8 @@ def _prose_lines(body: list[Any]) -> list[NotationError]:
     for item in body:
         if type(item) is not Turn or not item.actions:
             continue
-        acts = item.actions
-        if not all(type(a) is ModuleAction for a in acts):
+        acts = [a for a in item.actions if isinstance(a, ModuleAction)]
+        if len(acts) != len(item.actions):
             continue
         words = [a.verb for a in acts] + [g.value for a in acts for g in a.args]
         if len(words) < PROSE_WORDS or not all(isinstance(w, str) for w in words):
