@@ -31,7 +31,7 @@ from typing import IO, Any
 # categories shown as escapes: controls, format (invisible: zero width, bidi), surrogates,
 # private use, unassigned, line and paragraph separators
 _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-_PLAIN = re.compile(r"[ -~\u00a0-\u02ff\u0370-\u1fff\u20ac\u2190-\u25ff]*")  # nothing to check
+_PLAIN = re.compile("[ -~\u00a0-\u00ac\u00ae-\u02ff]*")  # Latin text: nothing to escape
 
 
 def _escape(ch: str) -> str:

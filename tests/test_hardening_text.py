@@ -61,6 +61,7 @@ def test_terminal_shows_every_control_and_invisible_character() -> None:
     assert safe_text.terminal("a\u202eb\u200bc\x85d\ne") == "a\\u202eb\\u200bc\\x85d\ne"
     assert safe_text.line("a\nb\rc") == "a\\x0ab\\x0dc"
     assert safe_text.terminal("Anna Öz → 3") == "Anna Öz → 3"
+    assert safe_text.terminal("a\u00adb\u180ec") == "a\\xadb\\u180ec"  # soft hyphen, MVS
 
 
 def test_the_terminal_stream_keeps_only_the_tools_own_colours() -> None:
