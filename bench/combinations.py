@@ -91,8 +91,10 @@ def main() -> int:
                 bad += 1
                 kinds[found[0].split(":")[0]] += 1
                 print(f"FAIL {case.command()}: {found[0][:300]}", flush=True)
-            if n % 100 == 0:
+            if n % 50 == 0:
                 print(f"... {n} games, {bad} failing, {time.time() - started:.0f} s", flush=True)
+            if time.time() > deadline:  # the pool has cases queued ahead: stop here
+                break
     print(
         f"games {n}, failing {bad}, wall {time.time() - started:.0f} s, "
         f"CPU {cpu:.0f} s ({cpu / max(n, 1):.2f} s a game), jobs {args.jobs}, seed {args.seed}"
