@@ -129,11 +129,15 @@ _MODULE_RULES = {
     "MODULE-UNKNOWN": (
         ("unknown module", "unbekanntes Modul"),
         (
-            "the Modules header names '{name}', which is no module{closest}; its lines are not "
+            "the Modules header names '{name}', which is no module{detail}; its lines are not "
             "checked (`alhambra-referee modules` lists every module)",
-            "der Modules-Kopf nennt '{name}', das kein Modul ist{closest_de}; seine Zeilen werden "
+            "der Modules-Kopf nennt '{name}', das kein Modul ist{detail}; seine Zeilen werden "
             "nicht geprüft (`alhambra-referee modules` nennt alle Module)",
         ),
+        {
+            "near": (" (did you mean {closest}?)", " (gemeint: {closest}?)"),
+            "far": ("", ""),
+        },
     ),
     "MODULE-OPTION-CONFLICT": (
         ("contradictory module options", "widersprüchliche Moduloptionen"),
@@ -143,6 +147,7 @@ _MODULE_RULES = {
             "der Modules-Kopf setzt {option} für das Modul {module} zweimal verschieden "
             "({values}): bitte nur die gespielte Lesart angeben",
         ),
+        {},
     ),
 }
 _modules_registered = False
@@ -154,8 +159,10 @@ def _register_module_rules() -> None:
         return
     from referee.engine.rules import Rule, register_rule
 
-    for code, ((name_en, name_de), (text_en, text_de)) in _MODULE_RULES.items():
-        register_rule(Rule(code, name_en, name_de, "docs/notation.md", text_en, text_de))
+    for code, ((name_en, name_de), (text_en, text_de), reasons) in _MODULE_RULES.items():
+        register_rule(
+            Rule(code, name_en, name_de, "docs/notation.md", text_en, text_de), reasons or None
+        )
     _modules_registered = True
 
 
@@ -189,8 +196,8 @@ def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, str]
                     "MODULE-UNKNOWN",
                     {
                         "name": bounded(line(words[0]), 60),
-                        "closest": f" (did you mean {closest}?)" if closest else "",
-                        "closest_de": f" (gemeint: {closest}?)" if closest else "",
+                        "closest": closest,
+                        "reason": "near" if closest else "far",
                     },
                 )
             )
