@@ -49,13 +49,15 @@ def _worker(
     memory_mb: int,
     deadline: float,
     q: Any,
+    modules: bool = False,
 ) -> None:
     try:
         os.nice(0)
         if memory_mb:
             limit = memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        gens = fuzz.generators(records)
+        gens = fuzz.module_generators(records) if modules else fuzz.generators(records)
+        mix = fuzz.MODULE_MIX if modules else None
         codes: Counter[str] = Counter()
         kinds: Counter[str] = Counter()
         failures: Counter[str] = Counter()
@@ -65,7 +67,7 @@ def _worker(
         index = start + wid
         last = time.monotonic()
         while index < end and time.time() < deadline:
-            kind, data = fuzz.make_input(records, seed, index, gens)
+            kind, data = fuzz.make_input(records, seed, index, gens, mix)
             result = fuzz.run_one(data)
             kinds[kind] += 1
             for cmd, code in result.codes.items():
@@ -147,14 +149,21 @@ def main() -> int:
     ap.add_argument("--memory-mb", type=int, default=1536, help="address space per worker")
     ap.add_argument("--out", default="fuzz-out", help="folder for failing inputs and summary")
     ap.add_argument("--show", type=int, default=-1, help="print input SHOW of the seed and stop")
+    ap.add_argument(
+        "--modules",
+        action="store_true",
+        help="the module fuzzer: seeds = every module example, module-aware edits",
+    )
     args = ap.parse_args()
     if not args.inputs and not args.minutes and args.show < 0:
         args.minutes = 5.0
 
     fuzz.TIME_LIMIT = args.time_limit
-    records = fuzz.seed_records(args.seed)
+    records = fuzz.module_records() if args.modules else fuzz.seed_records(args.seed)
+    gens = fuzz.module_generators(records) if args.modules else fuzz.generators(records)
+    mix = fuzz.MODULE_MIX if args.modules else None
     if args.show >= 0:
-        kind, data = fuzz.make_input(records, args.seed, args.show)
+        kind, data = fuzz.make_input(records, args.seed, args.show, gens, mix)
         print(f"# input {args.show} of seed {args.seed}: {kind}", file=sys.stderr)
         raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
         sys.stdout.buffer.write(raw)
@@ -166,9 +175,8 @@ def main() -> int:
     _parser()  # built once here: the forked workers inherit it
     _example_index()
     fuzz.terminal_samples()
-    gens = fuzz.generators(records)
     for i in range(300):  # warm-up: every module a run imports is loaded before the fork
-        fuzz.run_one(fuzz.make_input(records, args.seed + 1, i, gens)[1])
+        fuzz.run_one(fuzz.make_input(records, args.seed + 1, i, gens, mix)[1])
     end = args.start + args.inputs if args.inputs else 1 << 62
     deadline = time.time() + args.minutes * 60 if args.minutes else float("inf")
     out = Path(args.out)
@@ -189,6 +197,7 @@ def main() -> int:
                 args.memory_mb,
                 deadline,
                 q,
+                args.modules,
             ),
             daemon=True,
         )

@@ -28,14 +28,83 @@ def cache_dir() -> Path | None:
         return None
 
 
+def trusted(path: Path) -> bool:
+    """Whether the cache file or folder ``path`` may be loaded: it is there, no symbolic link,
+    owned by this user and writable by nobody else (no group or world write bit).
+
+    A cache holds code (``marshal``'d code objects, Lark's pickled tables): whoever can write
+    the file or replace it in its folder runs code in every later run. So a cache is read only
+    when the folder and the file pass this test; anything else means no cache (see
+    docs/security.md)."""
+    import stat
+
+    try:
+        st = os.lstat(path)
+    except (OSError, ValueError):
+        return False
+    if stat.S_ISLNK(st.st_mode):
+        return False
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is not None and st.st_uid != geteuid():
+        return False
+    return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def trusted_folder() -> Path | None:
+    """:func:`cache_dir` when it may hold caches to load: made when missing (private), then
+    :func:`trusted`; None otherwise (no cache is read or written)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except (OSError, ValueError):
+        return None
+    return folder if trusted(folder) else None
+
+
+def read_trusted(path: Path, limit: int) -> bytes | None:
+    """The bytes of the cache file ``path`` (at most ``limit``; a longer file gives None) when
+    its folder and the file itself are :func:`trusted` and it is a regular file; else None.
+
+    The file is opened without following a symbolic link and checked again on the open
+    descriptor, so a file swapped in between is not read."""
+    import stat
+
+    if not trusted(path.parent) or not trusted(path):
+        return None
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError):
+        return None
+    try:
+        st = os.fstat(fd)
+        geteuid = getattr(os, "geteuid", None)
+        if (
+            not stat.S_ISREG(st.st_mode)
+            or (geteuid is not None and st.st_uid != geteuid())
+            or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        ):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= limit else None
+
+
 def marshal_file(stem: str) -> Path | None:
-    """The cache file ``stem`` of data in ``marshal``'s format (None: no cache folder): named
+    """The cache file ``stem`` of data in ``marshal``'s format (None: no cache folder, or one
+    that is not :func:`trusted`): named
     after the interpreter's bytecode tag and magic number, since the format is the
     interpreter's."""
     import sys
     from importlib.util import MAGIC_NUMBER
 
-    folder = cache_dir()
+    folder = trusted_folder()
     if folder is None:
         return None
     tag = sys.implementation.cache_tag or "python"

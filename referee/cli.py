@@ -5,6 +5,7 @@ Exit codes (documented in the README and in ``--help``):
   1  rule violations were found
   2  syntax errors, or input that cannot be read
   3  usage errors (unknown option, missing argument)
+  4  an internal error of the tool (a bug, memory exhausted): no verdict
   141 the output pipe was closed (`... | head`): the status a shell shows for SIGPIPE
 """
 
@@ -22,10 +23,11 @@ EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_SYNTAX = 2
 EXIT_USAGE = 3
+EXIT_INTERNAL = 4  # a failure of the tool itself (a bug, memory exhausted): never 1
 
 _EPILOG = (
     "Exit codes: 0 valid, 1 rule violations, 2 syntax errors, unreadable input or no games, "
-    "3 usage error, 141 output pipe closed."
+    "3 usage error, 4 internal error, 141 output pipe closed."
 )
 
 
@@ -147,9 +149,11 @@ def main(argv: list[str] | None = None) -> None:
     from referee import cli_startup
 
     cli_startup.install()
+    streams = _guard_terminals()
     try:
         _main(argv)
     finally:
+        sys.stdout, sys.stderr = streams
         cli_startup.save()
         cli_startup.uninstall()  # called in-process (tests, embedding): leave no patch behind
 
@@ -170,6 +174,25 @@ def _complete() -> int | None:
     from click.shell_completion import shell_complete
 
     return shell_complete(cli, {}, "alhambra-referee", COMPLETE_VAR, instruction)
+
+
+def _guard_terminals() -> tuple[object, object]:
+    """Standard output and error, as they were; each one that is a terminal is replaced by a
+    :class:`referee.safe_text.TerminalStream`, so that no control sequence from a record (a
+    window title, a hyperlink, a cursor move) reaches it (docs/security.md). Output to a file
+    or a pipe is written as it is (records, JSON, SVG: escaped for their own format)."""
+    from referee.safe_text import TerminalStream
+
+    before = (sys.stdout, sys.stderr)
+    for name, progress in (("stdout", False), ("stderr", True)):
+        stream = getattr(sys, name)
+        try:
+            tty = bool(stream.isatty())
+        except (AttributeError, OSError, ValueError):
+            tty = False
+        if tty and not isinstance(stream, TerminalStream):
+            setattr(sys, name, TerminalStream(stream, progress))
+    return before
 
 
 def _main(argv: list[str] | None) -> None:
@@ -201,10 +224,25 @@ def _main(argv: list[str] | None) -> None:
         sys.stdout.flush()  # a closed pipe shows here when the output was small
     except KeyboardInterrupt:
         sys.exit(130)
-    except BrokenPipeError:
-        _quiet_exit(EXIT_PIPE)
-    except OSError as exc:
+    except MemoryError:
+        _internal_failure("MemoryError")
+    except Exception as exc:  # a bug: reported in one line, never a traceback or exit code 1
         if _pipe_closed(exc):
             _quiet_exit(EXIT_PIPE)
-        raise
+        _internal_failure(f"{type(exc).__name__}: {exc}")
+    except BrokenPipeError:
+        _quiet_exit(EXIT_PIPE)
     sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+
+def _internal_failure(error: str) -> None:
+    """Leave with :data:`EXIT_INTERNAL` after a failure of the tool itself (a bug, memory
+    exhausted): one line on standard error, never the code of rule violations (1)."""
+    from referee.safe_text import bounded, line
+
+    error = bounded(line(error), 300)
+    sys.stderr.write(
+        f"alhambra-referee: internal error ({error}); nothing above is a verdict on the "
+        f"record / interner Fehler ({error}); nichts oben ist ein Urteil über die Partie\n"
+    )
+    sys.exit(EXIT_INTERNAL)

@@ -42,10 +42,20 @@ def _file() -> Path | None:
     return marshal_file("dataclass-code")
 
 
+_MAX_BYTES = 16 * 1024 * 1024  # a larger file is not read
+
+
 def _load(path: Path) -> dict[str, CodeType]:
+    """The table in ``path``, read only when the folder and the file are the user's and
+    writable by nobody else (:func:`referee.cache.read_trusted`): it holds code."""
+    from referee.cache import read_trusted
+
+    raw = read_trusted(path, _MAX_BYTES)
+    if raw is None:
+        return {}
     try:
-        data = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        data = marshal.loads(raw)
+    except (EOFError, ValueError, TypeError):
         return {}
     if not isinstance(data, dict):
         return {}

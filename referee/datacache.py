@@ -82,14 +82,16 @@ def _yaml_stamp() -> bytes | None:
 
 
 def _read(path: Path, stamp: bytes) -> dict[str, Any] | None:
-    """The file's contents when it is ours, for this PyYAML, and whole; else None."""
+    """The file's contents when it is ours (owned by this user, writable by nobody else, in
+    such a folder), for this PyYAML, and whole; else None."""
+    from referee.cache import read_trusted
+
+    raw = read_trusted(path, _MAX_BYTES)  # the user's own file in the user's own folder only
+    if raw is None:
+        return None
     try:
-        with path.open("rb") as fh:
-            raw = fh.read(_MAX_BYTES + 1)
-        if len(raw) > _MAX_BYTES:
-            return None
         data = marshal.loads(raw)
-    except (OSError, EOFError, ValueError, TypeError):
+    except (EOFError, ValueError, TypeError):
         return None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         return None

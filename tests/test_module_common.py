@@ -52,7 +52,8 @@ def test_modules_header_switches_modules_on_by_name_or_alias() -> None:
 
 def test_an_unknown_module_in_the_header_is_reported() -> None:
     rep = run("1. Ben: take Gu1 Di4\n", modules="Wesir, Zauberteppich")
-    assert "MODULE-NOT-ENABLED" in codes(rep)
+    # issue 32: an unknown name is MODULE-UNKNOWN (it is in the header, it is no module)
+    assert "MODULE-UNKNOWN" in codes(rep)
 
 
 # -------------------------------------------------------------- modules not switched on

@@ -26,6 +26,7 @@ import click
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
 from referee.engine import check_game
+from referee.notation.files import scan_folder
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
 from referee.reports.check_report import (
@@ -35,7 +36,7 @@ from referee.reports.check_report import (
     max_violations_option,
     render_text,
 )
-from referee.reports.i18n import lang_option, t
+from referee.reports.i18n import current_lang, lang_option, t
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2
 
@@ -44,7 +45,9 @@ def _files(paths: tuple[str, ...]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if raw != STDIN and path.is_dir():
-            found = sorted(p for p in path.rglob("*.alh") if p.is_file())
+            found, skipped = scan_folder(path)
+            for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
+                click.echo(entry.message(current_lang()), err=True)
             yield from found
             if not found:
                 yield path  # a folder without games: reported as "no games found"
@@ -184,13 +187,19 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
         game = parse_game_text(job.text, job.source, job.start)
         if is_empty_game(game):
             return _Done(False, False, size=len(job.text), empty=True)
-        if game.errors:
+        from referee.record_limits import name_warnings, names_shown, table_error
+
+        table = table_error(game, opts.lang)  # thousands of names: not replayed
+        if game.errors or table is not None:
             errors = [localize_error(e, opts.lang) for e in game.errors]  # --lang de: German
-            g = CheckedGame(job.source, game.start_line, list(game.players), None, errors)
+            errors += [table] if table is not None else []
+            players = list(game.players) if table is None else [names_shown(game.players)]
+            g = CheckedGame(job.source, game.start_line, players, None, errors)
         else:
             try:
                 report = check_game(game, opts.profile, strict=opts.strict)
                 report.state = None  # the output never needs it; keeps memory flat
+                report.violations[:0] = name_warnings(game)
                 g = CheckedGame(job.source, game.start_line, report.players, report)
             except Exception as exc:  # an engine bug is reported, never a traceback
                 err = NotationError(

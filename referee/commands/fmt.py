@@ -15,6 +15,7 @@ import yaml
 
 from referee.notation import format_games, parse_text
 from referee.notation.files import (
+    Skipped,
     UnreadableInput,
     error_dict,
     error_line,
@@ -85,7 +86,13 @@ def command(
     results: list[dict[str, object]] = []
     syntax = False
     would_change = False
-    for name in expand_paths(files):
+    skipped: list[Skipped] = []
+    names = expand_paths(files, skipped, inside_only=True)
+    for skip in skipped:  # dangling links, FIFOs, links out of the folder: said, not read
+        if fmt == "text":
+            click.echo(skip.message(lang), err=True)
+        results.append({"file": str(skip.path), "status": "skipped", "reason": skip.reason})
+    for name in names:
         shown = "<stdin>" if name == "-" else name
         try:
             text = read_source(name)

@@ -30,7 +30,8 @@ from pathlib import Path
 import click
 
 from referee.commands._input import STDIN, no_games_message, shown_name
-from referee.reports.i18n import lang_option, register, t
+from referee.notation.files import scan_folder
+from referee.reports.i18n import current_lang, lang_option, register, t
 
 EXIT_OK, EXIT_SYNTAX = 0, 2
 LOOKAHEAD = 1000  # games read before the text table's columns are chosen
@@ -49,7 +50,9 @@ def _files(paths: tuple[str, ...]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if raw != STDIN and path.is_dir():
-            found = sorted(p for p in path.rglob("*.alh") if p.is_file())
+            found, skipped = scan_folder(path)
+            for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
+                click.echo(entry.message(current_lang()), err=True)
             yield from found
             if not found:
                 yield path  # a folder without games: "no games found"
@@ -124,18 +127,20 @@ def _value(heads: tuple[tuple[str, str], ...], column: str) -> str:
 
 
 def _cut(text: str) -> str:
-    text = " ".join(text.split())  # a table cell is one line
+    from referee.safe_text import line
+
+    text = line(" ".join(text.split()))  # a table cell is one line, shown, never obeyed
     return text if len(text) <= WIDTH else text[: WIDTH - 1] + "…"
 
 
 def _text(rows: Iterator[Row], columns: list[str] | None, lang: str) -> None:
     ahead = list(islice(rows, LOOKAHEAD))
     cols = columns if columns is not None else _columns(ahead)
-    titles = [t("headers.file", lang), t("headers.line", lang), *cols]
+    titles = [t("headers.file", lang), t("headers.line", lang), *map(_cut, cols)]
 
     def cells(row: Row) -> list[str]:
         source, line, heads = row
-        return [source, str(line) if line else "", *(_cut(_value(heads, c)) for c in cols)]
+        return [_cut(source), str(line) if line else "", *(_cut(_value(heads, c)) for c in cols)]
 
     widths = [len(x) for x in titles]
     for row in ahead:
@@ -159,9 +164,13 @@ def _csv(rows: Iterator[Row], columns: list[str] | None, lang: str) -> None:
     writer = csv.writer(sys.stdout, lineterminator="\n")
     ahead = list(islice(rows, LOOKAHEAD)) if columns is None else []
     cols = columns if columns is not None else _columns(ahead)
-    writer.writerow([t("headers.file", lang), t("headers.line", lang), *cols])
+    from referee.safe_text import csv_cell
+
+    # a cell starting with = + - @ would be run as a formula by a spreadsheet: csv_cell
+    writer.writerow([t("headers.file", lang), t("headers.line", lang), *map(csv_cell, cols)])
     for source, line, heads in (*ahead, *rows) if ahead else rows:
-        writer.writerow([source, line or "", *(_value(heads, c) for c in cols)])
+        values = (csv_cell(_value(heads, c)) for c in cols)
+        writer.writerow([csv_cell(source), line or "", *values])
 
 
 def _json(rows: Iterator[Row], reader: _Reader) -> None:

@@ -9,7 +9,13 @@ import click
 import yaml
 
 from referee.notation import iter_games
-from referee.notation.files import UnreadableInput, error_dict, error_line, expand_paths
+from referee.notation.files import (
+    Skipped,
+    UnreadableInput,
+    error_dict,
+    error_line,
+    expand_paths,
+)
 from referee.notation.messages import localize_error
 from referee.reports.i18n import lang_option
 
@@ -57,7 +63,11 @@ def command(ctx: click.Context, files: tuple[str, ...], fmt: str, lang: str) -> 
     """
     report: list[dict[str, object]] = []
     failed = False
-    for name in expand_paths(files):
+    skipped: list[Skipped] = []
+    names = expand_paths(files, skipped)
+    for skip in skipped:  # dangling links, FIFOs named *.alh: said, never silent
+        click.echo(skip.message(lang), err=True)
+    for name in names:
         shown = "<stdin>" if name == "-" else name
         entry_games: list[dict[str, object]] = []
         source = sys.stdin.buffer if name == "-" else name

@@ -207,8 +207,19 @@ def command(
 
 
 def _read(path: str) -> list[Any]:
-    """Every game of ``path`` (``-``: standard input); syntax errors exit with code 2."""
-    return read_games(path)
+    """Every game of ``path`` (``-``: standard input); syntax errors exit with code 2, and so
+    does a game whose Players header names thousands of players (never replayed:
+    :func:`referee.record_limits.table_error`)."""
+    from referee.record_limits import table_error
+
+    games = read_games(path)
+    for game in games:
+        err = table_error(game, current_lang())
+        if err is not None:
+            raise click.ClickException(
+                f"{game.source}:{err.pos.line}:{err.pos.column}: {err.message}"
+            )
+    return games
 
 
 def _with_players(game: Game) -> Game:

@@ -140,13 +140,11 @@ def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
     pos = Pos(game.start_line, 1)
     if problem:
         state.note(pos, "UNVERIFIED-PROFILE", problem=problem)
-    for name in ext.unknown:
-        state.flag(
-            "MODULE-NOT-ENABLED",
-            pos,
-            verb=name,
-            module=f"{name} (unknown module)",
-        )
+    if game.header("Modules"):  # unknown names (the closest module), contradictory options
+        from referee.record_limits import module_header_findings
+
+        for code, params in module_header_findings(_modules(game)):
+            state.flag(code, pos, None, **params)
     for name, option, allowed in ext.bad_options:
         state.flag("MODULE-OPTION", pos, module=name, option=option, allowed=allowed)
     return state

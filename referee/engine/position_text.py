@@ -33,9 +33,21 @@ def piece_code(piece: object) -> str:
     return str(code) if code is not None else str(piece)
 
 
-def _cards(p: PlayerState) -> list[str]:
+def _held(state: GameState, player: PlayerState | None) -> list[str]:
+    """Module cards in ``player``'s hand (None: in the money display), by their tokens: each
+    module that keeps such cards names them (``position_held``; diamonds, exchange cards,
+    master builders, coins), and its ``position_component`` reads them back."""
+    out: list[str] = []
+    for m in state.ext.modules:
+        held = getattr(m, "position_held", None)
+        if held is not None:
+            out += [f"{ref.kind}:{ref.name}" for ref in held(state, player)]
+    return out
+
+
+def _cards(state: GameState, p: PlayerState) -> list[str]:
     known = sorted(p.hand.elements(), key=lambda c: c.sort_key)
-    return [c.code for c in known] + ["?"] * p.hand_unknown
+    return [c.code for c in known] + _held(state, p) + ["?"] * p.hand_unknown
 
 
 def position_lines(state: GameState) -> list[str]:
@@ -54,7 +66,7 @@ def position_lines(state: GameState) -> list[str]:
         text = "-" if slot is EMPTY else piece_code(slot)
         fields.append(f"{Currency.of_field(i + 1).code}:{text}")
     out.append("  market " + " ".join(fields))
-    display = [piece_code(c) for c in state.display]
+    display = [piece_code(c) for c in state.display] + _held(state, None)
     out.append(("  display " + " ".join(display)).rstrip())
     if state.dirk is not None:
         out.append(("  dirk " + " ".join(piece_code(t) for t in state.dirk)).rstrip())
@@ -79,7 +91,7 @@ def _player(state: GameState, p: PlayerState) -> list[str]:
     if p.score_known:
         out.append(f"    score {p.score}")
     if p.hand_known:
-        out.append(("    hand " + " ".join(_cards(p))).rstrip())
+        out.append(("    hand " + " ".join(_cards(state, p))).rstrip())
     if p.reserve:
         out.append("    reserve " + " ".join(piece_code(t) for t in p.reserve))
     cells = list(p.alhambra.items())  # in the order built (a module's view may follow it)

@@ -439,6 +439,8 @@ class Angreifer(BundledModule):
             state.flag("ATTACK-TIMING", pos, reason="over")
             return
         r = max([0, *state.scorings_done]) + 1
+        if state.game_over and r < 3 and r not in state.scoring_pending:
+            r = 3  # the game ended before scoring r's card turned up: the final scoring is next
         due = r in state.scoring_pending or (r == 3 and state.game_over)
         if self.option("variant") == "open":
             due = True  # "Die aktuelle Angriffskarte wird aufgedeckt": open from the start

@@ -474,6 +474,13 @@ class Baumeister(BundledModule):
 
     # ------------------------------------------------------------ positions
 
+    def position_held(self, state: GameState, player: PlayerState | None) -> list[ComponentRef]:
+        """The master-builder cards in ``player``'s hand (None: in the display), as a
+        position's ``hand`` / ``display`` line names them (read back by
+        :meth:`position_component`)."""
+        holder = DISPLAY if player is None else player.name
+        return [ComponentRef(KIND, c) for c in sorted(self.supply(state).held(holder).elements())]
+
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:

@@ -358,6 +358,15 @@ class Diamanten(BundledModule):
         data.stated = stated
         return []
 
+    def position_held(self, state: GameState, player: PlayerState | None) -> list[ComponentRef]:
+        """The diamonds in ``player``'s hand (None: in the display), as a position's ``hand`` /
+        ``display`` line names them (read back by :meth:`position_component`)."""
+        if player is None:
+            values = sorted(self.data(state).display)
+        else:
+            values = sorted(self.hand(state, player).elements())
+        return [ComponentRef(KIND, str(v)) for v in values]
+
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:

@@ -263,6 +263,27 @@ class Plaetze(BundledModule):
                 adjustments[player.name] = tuple(out)
         return ScoringParts(adjustments)
 
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``squares sq:Aw sq:Cs ...``: the face-up top of each stack (outside the player
+        sections), as the chance line states them; read back by :meth:`position_line`."""
+        if player is not None:
+            return []
+        tops = [
+            GenericArg(ComponentRef(KIND, str(sq.code).partition(":")[2]))
+            for sq in self.data(state).top.values()
+            if sq is not None
+        ]
+        return [ModuleAction(CHANCE_VERB, tuple(tops))] if tops else []
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``squares ...`` in a position block: the stacks' tops, as the chance line."""
+        if line.verb.lower() != CHANCE_VERB or player is not None:
+            return False
+        self.chance(state, ModuleChance(CHANCE_VERB, line.args, line.pos))
+        return True
+
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:

@@ -801,6 +801,8 @@ class Sultan(BundledModule):
                 return fld, tile
             if isinstance(value, TileRef) and tile in value.candidates:
                 return fld, tile
+            if isinstance(value, ComponentRef) and _same_piece(tile, value):
+                return fld, tile  # a module building (a magic building mg:P9n) by its token
         return None
 
     def _check_order(
@@ -996,3 +998,10 @@ def _ref(ref: TileRef) -> str:
     from referee.engine.fmt import fmt_ref
 
     return fmt_ref(ref)
+
+
+def _same_piece(piece: Any, ref: ComponentRef) -> bool:
+    """Whether the module piece ``piece`` is the one the token ``ref`` names (its ``code`` is
+    ``kind:name``, compared without regard to case)."""
+    kind, _, name = str(getattr(piece, "code", "")).partition(":")
+    return kind.lower() == ref.kind.lower() and name.lower() == ref.name.lower()

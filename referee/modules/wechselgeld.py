@@ -351,6 +351,15 @@ class Wechselgeld(BundledModule):
         )
         return []
 
+    def position_held(self, state: GameState, player: PlayerState | None) -> list[ComponentRef]:
+        """The coins ``player`` holds, as a position's ``hand`` line names them (``co:Gu``;
+        read back by :meth:`position_component`)."""
+        if player is None:
+            return []
+        return [
+            ComponentRef(KIND, c) for c in sorted(self.supply(state).held(player.name).elements())
+        ]
+
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:

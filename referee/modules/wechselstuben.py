@@ -317,6 +317,15 @@ class Wechselstuben(BundledModule):
         data.discard.clear()
         return []
 
+    def position_held(self, state: GameState, player: PlayerState | None) -> list[ComponentRef]:
+        """The exchange cards in ``player``'s hand (None: in the display), as a position's
+        ``hand`` / ``display`` line names them (read back by :meth:`position_component`)."""
+        if player is None:
+            cards = list(self.data(state).display)
+        else:
+            cards = sorted(self.hand(state, player).elements())
+        return [ComponentRef(KIND, c) for c in cards]
+
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:

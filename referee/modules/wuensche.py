@@ -198,7 +198,9 @@ class Wuensche(BundledModule):
         """``tasks task:1 task:6 task:9`` in a position block (outside a player section)."""
         if line.verb.lower() != VERB or player is not None:
             return False
-        self._state_tasks(state, line.args, line.pos)
+        # a position states the tasks that lay open, also one after the final scoring (an
+        # end position: the tasks were scored, not revealed late)
+        self._state_tasks(state, line.args, line.pos, late_ok=True)
         return True
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
@@ -276,7 +278,9 @@ class Wuensche(BundledModule):
 
     # ---------------------------------------------------------------- helpers
 
-    def _state_tasks(self, state: GameState, args: tuple[GenericArg, ...], pos: Pos) -> None:
+    def _state_tasks(
+        self, state: GameState, args: tuple[GenericArg, ...], pos: Pos, late_ok: bool = False
+    ) -> None:
         data = self.data(state)
         seen: list[int] = []
         for arg in args:
@@ -291,7 +295,7 @@ class Wuensche(BundledModule):
                 state.flag("TASK-TWICE", apos, task=n)
                 continue
             seen.append(n)
-            if 3 in state.scorings_done:
+            if 3 in state.scorings_done and not late_ok:
                 state.flag("TASK-LATE", apos, task=n)
                 continue
             if n in data.open:

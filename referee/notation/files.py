@@ -17,6 +17,13 @@ EXTENSION = ".alh"
 
 _BOM_UTF8 = b"\xef\xbb\xbf"
 
+# The longest line a record may have, in bytes (its line end not counted). A record's lines are
+# short (the longest canonical line of the examples is under 300 characters; a Players header of
+# six long names, a comment of a paragraph stay far below); a longer line is a notation error
+# (LineTooLong), found while reading, so that a file of one huge line (or /dev/zero) costs
+# bounded memory. See docs/security.md.
+MAX_LINE = 100_000
+
 
 class UnreadableInput(UnicodeDecodeError):
     """Input that is not UTF-8 text: where the bad byte is, or which other encoding it is.
@@ -64,6 +71,58 @@ class UnreadableInput(UnicodeDecodeError):
 
     def __str__(self) -> str:
         return self.message("en")
+
+
+class LineTooLong(UnreadableInput):
+    """A line longer than :data:`MAX_LINE` bytes: reported as a syntax error at its start, and
+    read no further (a :class:`UnreadableInput`, so every reader's handler reports it)."""
+
+    def __init__(self, line: int, offset: int) -> None:
+        super().__init__(b"", 0, line, 1)
+        self.offset = offset
+        self.code = "LINE-TOO-LONG"
+
+    def message(self, lang: str = "en") -> str:
+        if lang == "de":
+            return (
+                f"Syntaxfehler: Zeile {self.line} ist länger als {MAX_LINE:,} Bytes "
+                f"(Byte-Position {self.offset}); eine Partie-Zeile ist nie so lang".replace(
+                    ",", "."
+                )
+            )
+        return (
+            f"syntax error: line {self.line} is longer than {MAX_LINE:,} bytes (byte offset "
+            f"{self.offset}); no line of a game record is that long"
+        )
+
+
+def _bounded_line(stream: IO[bytes], n: int, offset: int) -> bytes:
+    """The next line of ``stream`` (b"" at the end); :class:`LineTooLong` when it is longer than
+    :data:`MAX_LINE` bytes (at most that many bytes are read for it)."""
+    raw = stream.readline(MAX_LINE + 2)
+    if len(raw) > MAX_LINE and not (len(raw) <= MAX_LINE + 2 and raw.endswith(b"\n")):
+        raise LineTooLong(n, offset)
+    if len(raw) == MAX_LINE + 1 and raw.endswith(b"\r"):  # CRLF cut in the middle: fine
+        raw += stream.readline(1)
+    return raw
+
+
+def check_line_lengths(data: bytes | str, first_line: int = 1, offset: int = 0) -> None:
+    """Raise :class:`LineTooLong` at the first line of ``data`` longer than :data:`MAX_LINE`."""
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    if len(data) <= MAX_LINE:
+        return
+    start = 0
+    n = first_line
+    while start < len(data):
+        end = data.find(nl, start)  # type: ignore[arg-type]
+        stop = len(data) if end < 0 else end
+        if stop - start > MAX_LINE + 1:
+            raise LineTooLong(n, offset + start)
+        if end < 0:
+            return
+        start = end + 1
+        n += 1
 
 
 def _utf16(head: bytes) -> str:
@@ -121,7 +180,12 @@ def byte_lines(stream: IO[bytes]) -> Iterator[str]:
     of the bad byte, or at once when the text is UTF-16.
     """
     offset = 0
-    for n, raw in enumerate(stream, 1):
+    n = 0
+    while True:
+        raw = _bounded_line(stream, n + 1, offset)
+        if not raw:
+            return
+        n += 1
         if n <= 3:  # UTF-16 shows in the first lines (its first line may be empty)
             kind = _utf16(raw)
             if kind:
@@ -153,7 +217,7 @@ def byte_blocks(stream: IO[bytes], size: int = _BLOCK) -> Iterator[str]:
     offset = 0  # bytes before the block
     # the first lines as byte_lines reads them (UTF-16 shows there; the BOM is dropped)
     for _ in range(3):
-        raw = stream.readline()
+        raw = _bounded_line(stream, n + 1, offset)
         if not raw:
             break
         n += 1
@@ -179,10 +243,16 @@ def byte_blocks(stream: IO[bytes], size: int = _BLOCK) -> Iterator[str]:
             cut = len(data)
         else:
             cut = data.rfind(b"\n") + 1
-            if not cut:  # a line longer than the block: read on
+            if not cut:  # a line longer than the block: read on (up to MAX_LINE)
+                if len(data) > MAX_LINE + 1:
+                    raise LineTooLong(n + 1, offset)
                 carry = data
                 continue
         block, carry = data[:cut], data[cut:]
+        if len(block) > MAX_LINE or len(carry) > MAX_LINE:
+            check_line_lengths(block, n + 1, offset)
+            if len(carry) > MAX_LINE + 1:
+                raise LineTooLong(n + 1 + block.count(b"\n"), offset + len(block))
         try:
             text = block.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -264,13 +334,101 @@ def open_games(source: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     yield from split_games(open_lines(source))
 
 
-def expand_paths(paths: Iterable[str]) -> list[str]:
-    """Files as given; a directory stands for every ``*.alh`` file below it (sorted)."""
+_SKIPPED = {
+    "dangling": (
+        "{path}: skipped: a symbolic link to nothing ({target})",
+        "{path}: übersprungen: ein symbolischer Link ins Leere ({target})",
+    ),
+    "not-a-file": (
+        "{path}: skipped: not a regular file ({kind})",
+        "{path}: übersprungen: keine gewöhnliche Datei ({kind})",
+    ),
+    "outside": (
+        "{path}: skipped: a symbolic link out of the folder ({target}); it is not rewritten",
+        "{path}: übersprungen: ein symbolischer Link aus dem Ordner hinaus ({target}); er wird "
+        "nicht neu geschrieben",
+    ),
+}
+_KINDS = {
+    stat.S_IFIFO: ("a named pipe (FIFO)", "eine benannte Pipe (FIFO)"),
+    stat.S_IFSOCK: ("a socket", "ein Socket"),
+    stat.S_IFCHR: ("a character device", "ein Zeichengerät"),
+    stat.S_IFBLK: ("a block device", "ein Blockgerät"),
+    stat.S_IFDIR: ("a folder", "ein Ordner"),
+}
+
+
+class Skipped:
+    """A ``*.alh`` entry of a folder scan that is not read, and why (``reason``: ``dangling``
+    symbolic link, ``not-a-file`` such as a FIFO, a symbolic link ``outside`` the folder)."""
+
+    def __init__(self, path: Path, reason: str, target: str = "", mode: int = 0) -> None:
+        self.path, self.reason, self.target, self.mode = path, reason, target, mode
+
+    def message(self, lang: str = "en") -> str:
+        from referee.safe_text import line
+
+        de = lang == "de"
+        kind = _KINDS.get(stat.S_IFMT(self.mode), ("not a file", "keine Datei"))[de]
+        text = _SKIPPED[self.reason][de]
+        return text.format(path=line(str(self.path)), target=line(self.target), kind=kind)
+
+
+def scan_folder(folder: Path, inside_only: bool = False) -> tuple[list[Path], list[Skipped]]:
+    """The ``*.alh`` files below ``folder`` (sorted), and the entries so named that are not
+    read: symbolic links to nothing, FIFOs, sockets, devices and (``inside_only``, for ``fmt``,
+    which rewrites files) symbolic links that lead out of the folder. Symbolic links to folders
+    are not entered (as ``Path.rglob`` did)."""
+    found: list[Path] = []
+    skipped: list[Skipped] = []
+    root = folder.resolve()
+    for here, dirs, names in os.walk(folder, followlinks=False):
+        dirs.sort()
+        for name in names + [d for d in dirs if os.path.islink(os.path.join(here, d))]:
+            if not name.endswith(EXTENSION):
+                continue
+            path = Path(here) / name
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            if stat.S_ISLNK(st.st_mode):
+                target = os.readlink(path)
+                try:
+                    real = os.stat(path)
+                except OSError:
+                    skipped.append(Skipped(path, "dangling", target))
+                    continue
+                if inside_only and not path.resolve().is_relative_to(root):
+                    skipped.append(Skipped(path, "outside", str(path.resolve())))
+                    continue
+                if not stat.S_ISREG(real.st_mode):
+                    if not stat.S_ISDIR(real.st_mode):  # a link to a folder: not entered
+                        skipped.append(Skipped(path, "not-a-file", target, real.st_mode))
+                    continue
+                found.append(path)
+            elif stat.S_ISREG(st.st_mode):
+                found.append(path)
+            else:
+                skipped.append(Skipped(path, "not-a-file", mode=st.st_mode))
+    return sorted(found), sorted(skipped, key=lambda x: x.path)
+
+
+def expand_paths(
+    paths: Iterable[str], skipped: list[Skipped] | None = None, inside_only: bool = False
+) -> list[str]:
+    """Files as given; a directory stands for every ``*.alh`` file below it (sorted). The
+    entries a folder scan does not read (:func:`scan_folder`) go to ``skipped`` when it is
+    given; ``inside_only`` skips symbolic links out of a folder too (``fmt``: never rewrite a
+    file outside the folder it was given)."""
     out: list[str] = []
     for p in paths:
         path = Path(p)
         if p != "-" and path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob(f"*{EXTENSION}")) if f.is_file())
+            files, left = scan_folder(path, inside_only)
+            out.extend(str(f) for f in files)
+            if skipped is not None:
+                skipped.extend(left)
         else:
             out.append(p)
     return out
@@ -286,8 +444,36 @@ def read_source(name: str) -> str:
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:  # standard input replaced by a text stream (tests, embedding)
             return sys.stdin.read()
-        return decode_text(buffer.read(), keep_bom=True)
-    return decode_text(Path(name).read_bytes(), keep_bom=True)
+        return decode_text(_read_bounded(buffer), keep_bom=True)
+    with Path(name).open("rb") as fh:
+        return decode_text(_read_bounded(fh), keep_bom=True)
+
+
+def _read_bounded(stream: IO[bytes]) -> bytes:
+    """The whole of ``stream``, read a block at a time; :class:`LineTooLong` as soon as a line
+    grows past :data:`MAX_LINE` (so ``/dev/zero`` ends at once, in bounded memory)."""
+    parts: list[bytes] = []
+    run = 0  # bytes since the last line end
+    n = 1
+    offset = 0
+    while True:
+        chunk = stream.read(_BLOCK)
+        if not chunk:
+            return b"".join(parts)
+        last = chunk.rfind(b"\n")
+        if last < 0:
+            run += len(chunk)
+        else:
+            first = chunk.find(b"\n")
+            if run + first > MAX_LINE + 1:  # the line begun in the blocks before
+                raise LineTooLong(n, offset - run)
+            check_line_lengths(chunk[first + 1 : last + 1], n + 1, offset + first + 1)
+            n += chunk.count(b"\n")
+            run = len(chunk) - last - 1
+        if run > MAX_LINE + 1:
+            raise LineTooLong(n, offset + len(chunk) - run)
+        offset += len(chunk)
+        parts.append(chunk)
 
 
 def error_line(source: str, err: NotationError, excerpt: bool = True) -> str:

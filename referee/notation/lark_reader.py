@@ -13,6 +13,7 @@ reference as written.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import threading
@@ -23,7 +24,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer
 
-from referee.cache import CACHE_ENV, cache_dir  # noqa: F401 (CACHE_ENV: re-exported)
+from referee.cache import CACHE_ENV, cache_dir, trusted  # noqa: F401 (CACHE_ENV: re-exported)
 from referee.catalogue import BuildingType, Currency
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.grammar import GRAMMAR_FILE
@@ -550,7 +551,8 @@ def _assemble_position(b: _Build, c: list[Any]) -> Position:
                 "POSITION-NO-PLAYER",
             )
         elif key == "score":
-            cur["score"] = b._int(values[0])
+            v = values[0]  # a signed number (a medina penalty may leave a score below 0)
+            cur["score"] = v if isinstance(v, int) else b._int(v)
         elif key == "hand":
             cur["hand"] = values
         elif key == "reserve":
@@ -625,6 +627,12 @@ def _build_lark(**options: Any) -> Lark:
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError:
             folder = None  # an unwritable place: no cache
+        # the file is a pickle: only the user's own file in the user's own folder, writable by
+        # nobody else, is loaded (referee.cache.trusted); anything else means no cache
+        if folder is not None and (
+            not trusted(folder) or (os.path.lexists(path) and not trusted(path))
+        ):
+            folder = None
         if folder is not None:
             # Lark reads the file when it is there and its digest matches; else it builds the
             # tables and writes the file (a failed write is ignored). A file cut short by a

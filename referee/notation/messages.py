@@ -137,6 +137,11 @@ GERMAN: dict[str, str] = {
     "a header tag must come before the moves of its game": (
         "eine Kopfzeile muss vor den Zügen ihrer Partie stehen"
     ),
+    "a line of prose, not a line of the notation (no action verb: take, buy, place, build, "
+    "remove, swap, or a module's verb): write it as a comment after #": (
+        "eine Zeile Fließtext, keine Zeile der Notation (kein Aktionsverb: take, buy, place, "
+        "build, remove, swap oder das Verb eines Moduls): bitte als Kommentar nach # schreiben"
+    ),
     "there is no market field {n}: the fields are 1-4 (Gu, Di, De, Du)": (
         "es gibt kein Marktfeld {n}: die Felder sind 1-4 (Gu, Di, De, Du)"
     ),

@@ -12,6 +12,7 @@ before (``_parser``, ``_plain_parser``, ``parse_chunk``).
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import re
 from collections.abc import Iterable, Iterator
@@ -24,9 +25,13 @@ from referee.record.model import (
     Chance,
     CommentLine,
     Game,
+    Give,
     Header,
+    ModuleAction,
     NotationError,
+    PlayerRef,
     Pos,
+    Scoring,
     TileRef,
     Turn,
 )
@@ -366,6 +371,54 @@ def recover_headers(text: str, line_offset: int) -> tuple[Header, ...]:
 _BODY_RECORDS = frozenset((Turn, Chance))
 
 
+PROSE_WORDS = 4  # plain words on a line with no action verb that make it prose
+
+
+def _prose_lines(body: list[Any]) -> list[NotationError]:
+    """A syntax error for each line of prose read as a turn (issue 32): a line whose actions
+    are all generic module actions, none with the verb of any module, whose words are plain
+    words (no card, tile, coordinate) and at least :data:`PROSE_WORDS` of them ("Then Anna
+    thought for a long time ..."). A short line with an unknown verb ("Anna: fly Gu3") stays a
+    turn, reported by the engine as ``UNKNOWN-VERB``."""
+    out: list[NotationError] = []
+    verbs: set[str] | None = None
+    for item in body:
+        if type(item) is not Turn or not item.actions:
+            continue
+        acts = [a for a in item.actions if isinstance(a, ModuleAction)]
+        if len(acts) != len(item.actions):
+            continue
+        words = [a.verb for a in acts] + [g.value for a in acts for g in a.args]
+        if len(words) < PROSE_WORDS or not all(isinstance(w, str) for w in words):
+            continue
+        if verbs is None:
+            verbs = _module_verbs()
+        if any(a.verb.lower() in verbs for a in acts):
+            continue
+        out.append(
+            NotationError(
+                "a line of prose, not a line of the notation (no action verb: take, buy, "
+                "place, build, remove, swap, or a module's verb): write it as a comment "
+                "after #",
+                item.pos,
+                "SYNTAX",
+            )
+        )
+    return out
+
+
+def _module_verbs() -> set[str]:
+    """Every verb of every bundled module (lower case)."""
+    from referee.engine.extensions import MODULES, load_bundled_modules
+
+    load_bundled_modules()
+    out: set[str] = set()
+    for cls in MODULES.values():
+        out.update(v.lower() for v in getattr(cls, "verbs", ()))
+        out.update(v.lower() for v in getattr(cls, "chance_verbs", ()))
+    return out
+
+
 def assemble(items: list[Any], source: str, start_line: int, problems: list[NotationError]) -> Game:
     """Headers, leading comments and body of one parsed game."""
     headers: list[Header] = []
@@ -401,6 +454,7 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
         leading = []
     elif not headers and leading and not body:
         body, leading = leading, []
+    errors.extend(_prose_lines(body))
     for h in headers:
         if h.name == "Notation" and h.value.strip() not in NOTATION_VERSIONS:
             from referee.notation.errors import visible
@@ -446,7 +500,7 @@ def parse_game_text(text: str, source: str, start_line: int) -> Game:
         try:
             got = fast.read_game(text, off, parse_chunk)
             if got is not None:
-                return assemble(got[0], source, start_line, got[1])
+                return _player_dirk(assemble(got[0], source, start_line, got[1]), text)
         finally:
             if collecting:
                 gc.enable()
@@ -464,7 +518,58 @@ def parse_game_text(text: str, source: str, start_line: int) -> Game:
             start_line=start_line,
             errors=_all_syntax_errors(text, off, describe(exc, text, off)),
         )
-    return assemble(items, source, start_line, problems)
+    return _player_dirk(assemble(items, source, start_line, problems), text)
+
+
+def _player_dirk(game: Game, text: str) -> Game:
+    """A player really named Dirk (docs/notation.md, "A player named Dirk"): the neutral Dirk
+    of a two-player game is the keyword ``dirk``, read in any case; when a player of the game
+    is named like it (``Dirk``, ``DIRK``), a claim or gift written with exactly that player's
+    spelling (``Dirk +7 =7``, ``give C5 Dirk``) is the player's, and the neutral Dirk is
+    written in lower case (``dirk +14``), as the formatter writes him."""
+    named = [n for n in game.players if n.casefold() == "dirk" and n != "dirk"]
+    if not named or not game.body:
+        return game
+    name = named[0]
+    lines = text.split("\n")
+    word = re.compile(re.escape(name) + r"(?![\w@])")
+
+    def spelled(pos: Pos) -> bool:
+        at = pos.line - game.start_line
+        return 0 <= at < len(lines) and word.match(lines[at], pos.column - 1) is not None
+
+    def give_to_player(a: Any, turn: Turn) -> bool:
+        at = a.pos.line - game.start_line
+        if not 0 <= at < len(lines):
+            return False
+        m = re.compile(r"(?i:give)\s+\S+\s+" + re.escape(name) + r"(?![\w@])")
+        return m.match(lines[at], a.pos.column - 1) is not None
+
+    body: list[Any] = []
+    changed = False
+    for item in game.body:
+        if type(item) is Scoring and any(c.player is None for c in item.claims):
+            claims = tuple(
+                dataclasses.replace(c, player=PlayerRef(name, c.pos))
+                if c.player is None and spelled(c.pos)
+                else c
+                for c in item.claims
+            )
+            if claims != item.claims:
+                item = dataclasses.replace(item, claims=claims)
+                changed = True
+        elif type(item) is Turn and any(type(a) is Give and a.to is None for a in item.actions):
+            acts = tuple(
+                dataclasses.replace(a, to=PlayerRef(name, a.pos))
+                if type(a) is Give and a.to is None and give_to_player(a, item)
+                else a
+                for a in item.actions
+            )
+            if acts != item.actions:
+                item = dataclasses.replace(item, actions=acts)
+                changed = True
+        body.append(item)
+    return dataclasses.replace(game, body=tuple(body)) if changed else game
 
 
 MAX_SYNTAX_ERRORS = 20

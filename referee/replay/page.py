@@ -17,7 +17,7 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
-from html import escape
+from html import escape as _html_escape
 from importlib import resources
 from typing import Any, cast
 
@@ -33,6 +33,7 @@ from referee.reports.i18n import fmt_card, fmt_tile, register, t, type_name
 from referee.reports.pieces import kind_words, piece_words
 from referee.reports.svg import FILL, FOUNTAIN_FILL, LONGEST_COLOUR, alhambra_fragment, fragment_css
 from referee.reports.terminal import CellView, cells_of
+from referee.safe_text import xml_chars
 from referee.scoring.core import ScoringResult, TypeScore
 from referee.scoring.text import ordinal
 
@@ -113,6 +114,12 @@ _UI: dict[str, tuple[str, str]] = {
 
 for _key, (_en, _de) in _UI.items():
     register(f"replay.{_key}", _en, _de)
+
+
+def escape(text: str, quote: bool = True) -> str:
+    """Record text for the page: ``html.escape``, then the characters HTML and XML forbid
+    (controls) shown as escapes (:func:`referee.safe_text.xml_chars`)."""
+    return xml_chars(_html_escape(text, quote))
 
 
 def _u(key: str, lang: str, **params: object) -> str:

@@ -24,6 +24,8 @@ import click
 from referee.engine import GameReport
 from referee.record.model import NotationError
 from referee.reports.i18n import register, t
+from referee.safe_text import bounded
+from referee.safe_text import line as one_line
 
 _TEXT: dict[str, dict[str, str]] = {
     "ok": {"en": "OK", "de": "OK"},
@@ -272,4 +274,6 @@ def render_text(
             broken=n_broken,
         )
     )
-    return "\n".join(out) + "\n"
+    # record text (names, values, comments) is shown, never obeyed by the terminal; each line
+    # of a finding is bounded (a header of thousands of names is not printed whole)
+    return "\n".join(bounded(one_line(text), lang=lang) for text in out) + "\n"

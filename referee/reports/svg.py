@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry.pieces import HALVES, Diagonal
 from referee.record.model import Coord
 from referee.reports.i18n import t, type_name
 from referee.reports.terminal import CellView, PlayerView, cells_of
+from referee.safe_text import xml as escape  # record text: markup and forbidden characters
+from referee.safe_text import xml_attr
 
 CELL = 64  # pixels per cell
 MARGIN = 28  # room for the axis labels
@@ -45,6 +46,11 @@ ADDED_COLOUR = "#d89a3e"  # a wooden wall added to a tile
 GATE_COLOUR = "#e8c170"  # an edge piece that opens the way (a gate)
 EDGE_COLOUR = "#8b5a2b"  # another edge piece
 CORNER_COLOUR = "#333333"  # a corner piece (a falcon)
+
+
+def quoteattr(value: str) -> str:
+    """An attribute value in double quotes (:func:`referee.safe_text.xml_attr`)."""
+    return xml_attr(value)
 
 
 @dataclass(frozen=True)

@@ -446,19 +446,137 @@ def generators(records: list[str]) -> dict[str, Generator]:
     }
 
 
-def _schedule() -> list[str]:
-    return [kind for kind, share in MIX.items() for _ in range(share)]
+def _schedule(mix: dict[str, int] | None = None) -> list[str]:
+    return [kind for kind, share in (mix or MIX).items() for _ in range(share)]
 
 
 def make_input(
-    records: list[str], seed: int, index: int, gens: dict[str, Generator] | None = None
+    records: list[str],
+    seed: int,
+    index: int,
+    gens: dict[str, Generator] | None = None,
+    mix: dict[str, int] | None = None,
 ) -> tuple[str, str | bytes]:
     """Input number ``index`` of the run ``seed``: its kind and its text (reproducible)."""
     rng = random.Random(f"{seed}-{index}")
-    kinds = _schedule()
+    kinds = _schedule(mix)
     kind = kinds[rng.randrange(len(kinds))]
     gens = gens or generators(records)
     return kind, gens[kind](rng)
+
+
+# ------------------------------------------------------------------ the module fuzzer (issue 32)
+
+# the module fuzzer's mix: whole module records with module-aware edits, most of all
+MODULE_MIX: dict[str, int] = {
+    "module-edit": 450,
+    "mutated-record": 250,
+    "module-header": 150,
+    "fragment": 100,
+    "several-games": 30,
+    "bytes": 20,
+}
+
+_COMPONENT = re.compile(r"\b[a-z]{2}:[A-Za-z0-9_]+")
+
+
+def module_records() -> list[str]:
+    """The seeds of the module fuzzer: every module example (``examples/module-*.alh``)."""
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    return [p.read_text(encoding="utf-8") for p in sorted(examples.glob("module-*.alh"))]
+
+
+@lru_cache(maxsize=8)
+def _module_tokens(records: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted({m[0] for text in records for m in _COMPONENT.finditer(text)}))
+
+
+@lru_cache(maxsize=8)
+def _module_lines(records: tuple[str, ...]) -> tuple[str, ...]:
+    """Lines of the records that belong to a module (a component token or a module verb)."""
+    return tuple(
+        sorted({ln for text in records for ln in text.split("\n") if _COMPONENT.search(ln)})
+    )
+
+
+def module_edit(rng: random.Random, text: str, records: tuple[str, ...], edits: int = 3) -> str:
+    """A module record with module-aware edits: a component token replaced by another module's
+    (or one of its own kind with another name), a module line moved, doubled, dropped, or taken
+    from another module's game, a component token's case changed."""
+    lines = text.split("\n")
+    tokens = _module_tokens(records)
+    others = _module_lines(records)
+    for _ in range(rng.randrange(1, edits + 1)):
+        i = rng.randrange(len(lines))
+        line = lines[i]
+        op = rng.randrange(6)
+        found = list(_COMPONENT.finditer(line))
+        if op == 0 and found and tokens:
+            m = rng.choice(found)
+            lines[i] = line[: m.start()] + rng.choice(tokens) + line[m.end() :]
+        elif op == 1 and found:
+            m = rng.choice(found)
+            same = [t for t in tokens if t[:3] == m[0][:3]] or list(tokens)
+            lines[i] = line[: m.start()] + rng.choice(same) + line[m.end() :]
+        elif op == 2 and others:
+            lines.insert(i, rng.choice(others))
+        elif op == 3 and found:
+            j = rng.randrange(len(lines))
+            lines.insert(j, lines.pop(i))
+        elif op == 4 and found:
+            lines.insert(i, line)
+        elif found:
+            m = rng.choice(found)
+            lines[i] = line[: m.start()] + m[0].swapcase() + line[m.end() :]
+        else:
+            del lines[i]
+        if not lines:
+            lines = [""]
+    return "\n".join(lines)
+
+
+def module_header(rng: random.Random, text: str) -> str:
+    """A module record whose ``Modules`` header is changed: a module dropped, added, misspelt,
+    given an unknown, a contradictory or a valid option, or the header removed."""
+    from referee.simulate.combinations import module_names
+
+    names = module_names()
+    m = re.search(r'\[Modules "([^"]*)"\]', text)
+    if m is None:
+        return text
+    mods = [x.strip() for x in m[1].split(",") if x.strip()]
+    op = rng.randrange(7)
+    if op == 0 and mods:
+        mods.pop(rng.randrange(len(mods)))
+    elif op == 1:
+        mods.append(rng.choice(names))
+    elif op == 2 and mods:
+        k = rng.randrange(len(mods))
+        word = mods[k]
+        j = rng.randrange(len(word))
+        mods[k] = word[:j] + rng.choice("aeiourstx") + word[j + 1 :]
+    elif op == 3 and mods:
+        k = rng.randrange(len(mods))
+        mods[k] += rng.choice((" floor=zero floor=none", " x=y", " task5=line", " variant=open"))
+    elif op == 4 and mods:
+        mods.append(rng.choice(mods) + rng.choice((" floor=none", "", " variant=open")))
+    elif op == 5:
+        return text.replace(m[0], "", 1)
+    else:
+        mods = rng.sample(names, rng.randint(1, 4))
+    return text.replace(m[0], f'[Modules "{", ".join(mods)}"]', 1)
+
+
+def module_generators(records: list[str]) -> dict[str, Generator]:
+    """The module fuzzer's input kinds (:data:`MODULE_MIX`), from the module examples."""
+    seeds = tuple(records)
+    base = generators(records)
+    return {
+        **base,
+        "module-edit": lambda rng: module_edit(rng, rng.choice(records), seeds),
+        "module-header": lambda rng: module_header(rng, rng.choice(records)),
+        "mutated-record": lambda rng: mutate_record(rng, rng.choice(records), 3),
+    }
 
 
 def seed_records(seed: int = 0, count: int = 10) -> list[str]:

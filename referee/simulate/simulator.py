@@ -58,6 +58,7 @@ from referee.engine.legal import (
     owed_actions,
     piece_ref,
     placement_actions,
+    redesign_actions,
     remove_actions,
     swap_actions,
     take_actions,
@@ -415,13 +416,20 @@ class _Game:
             actions.append(self._do(free, here))
         while state.turn is not None and state.turn.extra_redesigns > 0:
             granted = granted_actions(state)  # e.g. after a master-builder card
+            if not granted and may_act(state):
+                # the grant came while main actions are still open (after an exact purchase of
+                # a piece that is not built, e.g. a sultan card): the redesign it grants is
+                # made now, "eine zusätzliche Umbauaktion"
+                granted = redesign_actions(Context(state), p)
             if not granted:
                 break
             actions.append(self._do(self.rng.choice(granted), here))
         if not can_end_turn(state):
             raise SimulationError(f"turn {number}: the turn cannot end")
         end_turn(state, here)
-        self._ensure_clean(before, f"turn {number}")
+        from referee.notation.formatter import action as written
+
+        self._ensure_clean(before, f"turn {number} ({', '.join(map(written, actions))})")
         self.body.append(Turn(number, PlayerRef(self.names[who]), tuple(actions), here))
 
     # ----------------------------------------------------------------------------- refill
