@@ -15,7 +15,9 @@ import pytest
 
 # `python -m referee` runs outside the source tree, so that it runs the installed package (an
 # unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
-OUTSIDE = tempfile.gettempdir()
+# an empty folder of its own: a stray *.py in the shared temp folder (say gettext.py) would
+# shadow the standard library for "python -m referee" run there
+OUTSIDE = tempfile.mkdtemp(prefix="alhambra-referee-cwd-")
 
 ROOT = Path(__file__).resolve().parents[1]
 EX = ROOT / "examples"

@@ -36,7 +36,9 @@ from referee.simulate import game_seed, legal_actions, simulate_text
 
 # `python -m referee` runs outside the source tree, so that it runs the installed package (an
 # unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
-OUTSIDE = tempfile.gettempdir()
+# an empty folder of its own: a stray *.py in the shared temp folder (say gettext.py) would
+# shadow the standard library for "python -m referee" run there
+OUTSIDE = tempfile.mkdtemp(prefix="alhambra-referee-cwd-")
 
 PROFILES = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
 

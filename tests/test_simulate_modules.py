@@ -25,7 +25,9 @@ from referee.notation import format_games, parse_text
 
 # `python -m referee` runs outside the source tree, so that it runs the installed package (an
 # unpacked sdist's referee/ lacks referee.grammar, which setup.cfg maps from grammar/).
-OUTSIDE = tempfile.gettempdir()
+# an empty folder of its own: a stray *.py in the shared temp folder (say gettext.py) would
+# shadow the standard library for "python -m referee" run there
+OUTSIDE = tempfile.mkdtemp(prefix="alhambra-referee-cwd-")
 
 MODULE_SETS = [(m,) for m in ALL] + [ALL]
 
