@@ -27,7 +27,7 @@ EXIT_INTERNAL = 4  # a failure of the tool itself (a bug, memory exhausted): nev
 
 _EPILOG = (
     "Exit codes: 0 valid, 1 rule violations, 2 syntax errors, unreadable input or no games, "
-    "3 usage error, 4 internal error, 141 output pipe closed."
+    "3 usage error, 4 a fault of the tool itself (no verdict), 141 output pipe closed."
 )
 
 

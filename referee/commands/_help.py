@@ -11,6 +11,12 @@ from __future__ import annotations
 
 import click
 
+# every command: 4 when the tool itself failed (a bug, memory exhausted: no verdict), 141 when
+# the output pipe was closed
+FAULT = (
+    "4 a fault of the tool itself (no verdict)",
+    "4 ein Fehler des Werkzeugs selbst (kein Urteil)",
+)
 PIPE = ("141 output pipe closed", "141 Ausgabe-Pipe geschlossen")
 
 # command: (English, German) -- the exit codes, each command's own meanings
@@ -169,8 +175,8 @@ def exit_codes(name: str, lang: str) -> str:
     """``Exit codes: ...`` of a command in ``lang``."""
     en, de = EXIT_CODES.get(name, GENERIC)
     if lang == "de":
-        return f"Rückgabewerte: {de}, {PIPE[1]}."
-    return f"Exit codes: {en}, {PIPE[0]}."
+        return f"Rückgabewerte: {de}, {FAULT[1]}, {PIPE[1]}."
+    return f"Exit codes: {en}, {FAULT[0]}, {PIPE[0]}."
 
 
 def localize_command(command: click.Command, name: str, lang: str) -> None:
