@@ -923,7 +923,10 @@ def _game_over(state: GameState, why: Text) -> None:
 def settle_before(state: GameState, pos: Pos, before: str) -> None:
     """Everything that must have happened before a turn / scoring / distribution line
     (``before``: "turn", "scoring", "distribution" or "end"): the setup finished, the refill
-    closed, a due scoring flagged. Public for tools that start a turn on a state by hand."""
+    closed, a due scoring flagged. Public for tools that start a turn on a state by hand.
+    Open stages (other players acting inside a turn or refill) end first."""
+    if state.stages:
+        _close_stages(state, pos)
     if state.phase == "setup":
         _finish_setup(state, pos)
     if before == "scoring":  # the market may still be refilled after a scoring 1 or 2
@@ -1260,6 +1263,11 @@ def end_turn(state: GameState, pos: Pos) -> None:
 
 def _turn(state: GameState, item: Turn) -> None:
     pos = item.pos
+    if state.stages:  # other players act inside a turn or a refill (engine/stages.py)
+        from referee.engine.stages import stage_turn
+
+        if stage_turn(state, item):
+            return
     if item.number is None and item.player is not None and state.ext:
         handled = state.ext.out_of_turn(state, item)
         if handled is not None:
@@ -1365,6 +1373,8 @@ def check_action(state: GameState, action: Action) -> list:
 
 
 def _chance(state: GameState, item: Chance) -> None:
+    if state.stages:  # a chance line ends the open stages (a refill goes on after them)
+        _close_stages(state, item.pos)
     for ev in item.events:
         pos = ev.pos  # every event carries its own position (a Pos is never false)
         if state.phase == "turn":  # pragma: no cover - a turn is one line
@@ -1498,8 +1508,16 @@ def line_handlers() -> dict[type, Callable[[GameState, Any], None]]:
     return _ITEMS
 
 
+def _close_stages(state: GameState, pos: Pos) -> None:
+    from referee.engine.stages import close_stages
+
+    close_stages(state, pos)
+
+
 def finish(state: GameState, pos: Pos) -> None:
     """The record ends here: what the game end needs and the record did not show."""
+    if state.stages:
+        _close_stages(state, pos)
     if state.phase == "setup":
         if state.deals_done or state.display or any(x is not EMPTY for x in state.market):
             _finish_setup(state, pos)  # a record of the setup alone: the setup is checked

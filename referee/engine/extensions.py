@@ -145,15 +145,40 @@ class Module:
     component_kinds: ClassVar[tuple[str, ...]] = ()
     """Component token kinds the module interprets (``ComponentRef.kind``, e.g. ``ex``)."""
 
-    out_of_turn_priority: ClassVar[int] = 0
-    """When several modules may interrupt at the same moment, higher priority acts first."""
-
     after: ClassVar[tuple[str, ...]] = ()
     """Modules whose rule refinements (``@refines``) must run before this module's."""
 
     interrupt_rank: ClassVar[int] = 0
-    """Precedence of this module's out-of-turn play among modules (lower acts first); within a
-    module, seats from the player who would move next (``turns.InterruptArbiter``)."""
+    """The one precedence setting of out-of-turn play: among modules, lower acts first (and
+    reads an out-of-turn line first); within a module, seats from the player who would move
+    next (``turns.InterruptArbiter``)."""
+
+    def could_claim(self, ctx: Context, player: PlayerState, want: object) -> bool:
+        """Whether ``player`` could really act out of turn with this module now, wanting
+        ``want`` (what the acting line takes: a money card, a tile; None: anything). The
+        arbiter counts a contender named on another player's line only when this says yes
+        ("precedence belongs to players who could make the claim": a thief of that currency
+        held, an awake vizier and a tile paid exactly ...). Default: yes."""
+        return True
+
+    # ------------------------------------------------------------ stages
+
+    def stage_line(self, ctx: Context, stage: Any, player: PlayerState, line: Turn) -> None:
+        """A line of ``player`` in a stage this module opened (:mod:`referee.engine.stages`;
+        the engine has checked who may act and in which order): check and apply it."""
+
+    def stage_closed(self, ctx: Context, stage: Any) -> None:
+        """A stage this module opened is over (``stage.abandoned``: another line came before
+        every player had acted)."""
+
+    def legal_stage_lines(self, ctx: Context, stage: Any, player: PlayerState) -> list[Turn]:
+        """The lines ``player`` may write now in a stage this module opened. Default: none."""
+        return []
+
+    def auction_closed(self, ctx: Context, auction: Any) -> None:
+        """An auction this module opened (:func:`referee.engine.auction.open_auction`) is
+        over: ``auction.winner`` (a seat index, None: no bid) paid ``auction.price``; the
+        module hands over the item (or puts it out of the game)."""
 
     options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {}
     """Switches a group may set where readings of the rules differ, written after the module's
@@ -505,7 +530,10 @@ class Extensions:
             [m.name for m in self.modules if ActionKind.INTERRUPT in m.verb_kinds.values()],
             frozenset(m.name for m in self.modules if m.interrupt_not_next),
             frozenset(m.name for m in self.modules if m.interrupt_in_refill),
+            {m.name: m for m in self.modules},
         )
+        # the one precedence setting also orders who reads an out-of-turn line first
+        self._by_rank = sorted(self.modules, key=lambda m: m.interrupt_rank)
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
         """The ``option=value`` words after a module's name, checked against its options."""
@@ -542,7 +570,7 @@ class Extensions:
         return self._chance.get(verb.lower())
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Violation] | None:
-        for m in sorted(self.modules, key=lambda m: -m.out_of_turn_priority):
+        for m in self._by_rank:
             found = m.out_of_turn(state, turn)
             if found is not None:
                 return found

@@ -199,6 +199,8 @@ class GameState:
     distributed: bool = False
     scoring_results: list[Any] = field(default_factory=list)
     modules: dict[str, Any] = field(default_factory=dict)
+    # other players acting inside a turn or a refill (referee.engine.stages), innermost last
+    stages: list[Any] = field(default_factory=list)
     rules: Any = None  # the game's Ruleset (referee.engine.ruleset); built from profile + modules
     # False: a trusted replay; no check runs and nothing is reported (only the changes happen)
     checking: bool = True
@@ -290,6 +292,7 @@ class GameState:
             distributed=self.distributed,
             scoring_results=list(self.scoring_results),
             modules={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.modules.items()},
+            stages=[s.copy() for s in self.stages],
             rules=self.rules,
             checking=self.checking,
         )
