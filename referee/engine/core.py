@@ -1273,6 +1273,10 @@ def _turn(state: GameState, item: Turn) -> None:
         if handled is not None:
             state.found.extend(handled)
             return
+        from referee.engine.auction import no_auction
+
+        if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
+            return
     settle_before(state, pos, "turn")
     if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return

@@ -1,0 +1,223 @@
+"""The turn platform: stages inside a turn or a refill, the auction service, the payment
+service, with test-only modules under ``tests/plugins/turn_*`` (registered only here).
+
+The setup of ``test_module_common``: Ben moves first, then Cem, then Anna. Hands: Anna Gu9 De7
+De2 Du3, Ben Di9 Gu8 De3, Cem Du9 Di8 Gu2 De3; display Gu1 Di4 De6 Du2; market Gu:G11 Di:A9
+De:P7 Du:T12.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+
+import pytest
+from test_module_common import SETUP, codes, messages, run
+
+from referee.catalogue import Currency, MoneyCard
+from referee.engine import legal
+from referee.notation import parse_text
+
+PLUGINS = (
+    ("plugins.turn_auction", "TurnAuction", "turnauction"),
+    ("plugins.turn_handover", "TurnHandover", "turnhandover"),
+    ("plugins.turn_payment", "TurnPayment", "turnpayment"),
+)
+
+
+@pytest.fixture(autouse=True)
+def test_modules() -> Iterator[None]:
+    from referee.engine.extensions import MODULES, register_module
+
+    for folder, cls_name, _ in PLUGINS:
+        register_module(getattr(importlib.import_module(folder), cls_name))
+    yield
+    for _, _, name in PLUGINS:
+        MODULES.pop(name, None)
+
+
+def card(code: str) -> MoneyCard:
+    return MoneyCard(Currency(code[:2]), int(code[2:]))
+
+
+# ------------------------------------------------------------------ auction inside a refill
+
+A = "turnauction"
+T1 = "1. Ben: take Gu1 Di4\n* display Gu3 ta:Vase\n"  # Cem moves next: the auctioneer
+REST = "* display De4\n2. Cem: take De4\n"  # the refill goes on after the auction (N12)
+
+
+def test_an_auction_with_three_bidders_inside_a_refill() -> None:
+    # "Der Spieler, der als Nächster am Zug ist, ist der Auktionator. Er bietet als Erster
+    # oder passt. Reihum erhöhen die Spieler oder passen" -- Cem, Anna, Ben; a passer is out.
+    body = (
+        T1 + "Cem: bid 6 pay Di8\n"
+        "Anna: bid 7 pay De7\n"
+        "Ben: pass\n"
+        "Cem: bid 8 pay Di8\n"
+        "Anna: bid 9 pay Gu9\n"
+        "Cem: pass\n" + REST
+    )
+    rep = run(body, A)
+    assert codes(rep) == [], messages(rep)
+    state = rep.state
+    assert state is not None
+    assert state.modules[A].won == {"Anna": [("Vase", 9)]}
+    anna = state.player_named("Anna")
+    assert anna is not None and anna.hand[card("Gu9")] == 0  # paid: to the discard pile
+    assert state.discard[card("Gu9")] == 1
+    cem = state.player_named("Cem")
+    assert cem is not None and cem.hand[card("Di8")] == 1  # a bid that lost costs nothing
+    assert not state.stages
+    assert len([c for c in state.display if c is not None]) == 4 - 1  # Cem took De4
+
+
+def test_the_refill_is_complete_only_after_its_last_line() -> None:
+    # the display gets Gu3 before and De4 after the auction: no REFILL-DISPLAY in between
+    body = T1 + "Cem: pass\nAnna: pass\nBen: pass\n" + REST
+    rep = run(body, A)
+    assert codes(rep) == [], messages(rep)
+    state = rep.state
+    assert state is not None
+    assert state.modules[A].unsold == ["Vase"]  # no bid: "kommt die Karte aus dem Spiel"
+    # without the second refill line the display stays short
+    rep = run(T1 + "Cem: pass\nAnna: pass\nBen: pass\n2. Cem: take Gu3\n", A)
+    assert codes(rep) == ["REFILL-DISPLAY"]
+
+
+def test_a_bid_must_raise() -> None:
+    rep = run(T1 + "Cem: bid 6 pay Di8\nAnna: bid 6 pay De7\n", A)
+    assert codes(rep) == ["AUCTION-RAISE", "STAGE-OPEN"]
+    assert "the highest bid is 6 (Cem)" in messages(rep)[0]
+
+
+def test_bids_go_round_in_seat_order_from_the_auctioneer() -> None:
+    # Anna is next after Cem's bid; Ben writing first is out of order
+    rep = run(T1 + "Cem: bid 6 pay Di8\nBen: pass\nAnna: pass\n" + REST, A)
+    assert codes(rep)[0] == "STAGE-ORDER"
+    assert "Anna acts now" in messages(rep)[0]
+    # a player who passed is out
+    rep = run(T1 + "Cem: bid 6 pay Di8\nAnna: pass\nBen: pass\n" + REST, A)
+    assert codes(rep) == [], messages(rep)
+    rep = run(T1 + "Cem: pass\nAnna: bid 2 pay De2\nCem: bid 3 pay De3\nBen: pass\n" + REST, A)
+    assert codes(rep) == ["STAGE-PLAYER"]
+    assert "Cem has no part in the auction now (it is for Anna, Ben" in messages(rep)[0]
+    # once only the highest bidder is left the auction is over: a later bid belongs to none
+    rep = run(T1 + "Cem: pass\nAnna: bid 2 pay De2\nBen: pass\nCem: bid 3 pay De3\n" + REST, A)
+    assert codes(rep) == ["AUCTION-NONE"]
+
+
+def test_a_bid_is_paid_in_one_currency_with_cards_held() -> None:
+    # "Ein Gebot muss in einer Währung bezahlt werden können"
+    rep = run(T1 + "Cem: bid 5 pay De3 Gu2\nAnna: pass\nBen: pass\n" + REST, A)
+    assert codes(rep) == ["PAY-ONE-CURRENCY"], messages(rep)
+    rep = run(T1 + "Cem: bid 5 pay Du5\nAnna: pass\nBen: pass\n" + REST, A)
+    assert codes(rep) == ["BUY-NOT-HELD"], messages(rep)
+    rep = run(T1 + "Cem: bid 9 pay Di8\nAnna: pass\nBen: pass\n" + REST, A)
+    assert codes(rep) == ["BUY-UNDERPAID"], messages(rep)
+    rep = run(T1 + "Cem: bid 9\nAnna: pass\nBen: pass\n" + REST, A)
+    assert codes(rep) == ["AUCTION-BID"], messages(rep)
+
+
+def test_an_auction_left_open_is_reported_and_the_highest_bid_wins() -> None:
+    rep = run(T1 + "Cem: bid 6 pay Di8\n" + REST, A)
+    assert codes(rep) == ["STAGE-OPEN"]
+    assert "Anna still had to act" in messages(rep)[0]
+    state = rep.state
+    assert state is not None and state.modules[A].won == {"Cem": [("Vase", 6)]}
+
+
+def test_bid_and_pass_without_an_auction() -> None:
+    rep = run("1. Ben: take Gu1 Di4\n* display Gu3 De4\nAnna: bid 5 pay De2 De3\n", A)
+    assert codes(rep) == ["AUCTION-NONE"]
+
+
+def test_the_legal_moves_of_an_auction_are_the_stage_s() -> None:
+    games = parse_text(
+        SETUP.format(players="Anna, Ben, Cem", modules=A) + T1 + "Cem: bid 6 pay Di8\n",
+        "t.alh",
+    )
+    from referee.engine import replay
+
+    state, _ = replay(games[0])  # the record stops inside the auction (no end of game)
+    lines = legal.legal_interrupts(state)
+    assert {line.player.name for line in lines if line.player} == {"Anna"}
+    shown = sorted(" ".join(str(a.value) for a in line.actions[0].args) for line in lines)
+    assert "" in shown  # pass
+    assert any(s.startswith("7 pay") for s in shown)  # the lowest raise Anna can pay
+
+
+# --------------------------------------------------------- hand-over to the left neighbour
+
+H = "turnhandover"
+
+
+def test_crates_go_to_the_left_neighbour_and_on() -> None:
+    # Ben hands 3 crates on: Cem (his left neighbour) keeps 2, then Anna 1
+    rep = run("1. Ben: crates 3\nCem: crate 2\nAnna: crate 1\n2. Cem: take Gu1\n", H)
+    assert codes(rep) == [], messages(rep)
+    state = rep.state
+    assert state is not None
+    assert state.modules[H].kept == {"Cem": 2, "Anna": 1}
+    assert state.modules[H].back == 0
+
+
+def test_a_neighbour_may_let_them_pass_and_the_rest_goes_back() -> None:
+    # "der die Möglichkeit hat": Cem writes nothing; crates nobody keeps go back
+    rep = run("1. Ben: crates 3\nAnna: crate 1\n2. Cem: take Gu1\n", H)
+    assert codes(rep) == [], messages(rep)
+    state = rep.state
+    assert state is not None
+    assert state.modules[H].kept == {"Anna": 1}
+    assert state.modules[H].back == 2
+
+
+def test_the_hand_over_goes_in_seat_order_and_not_back_to_the_giver() -> None:
+    # Anna, the last in the order, kept one: the hand-over is over, Cem's line comes too late
+    rep = run("1. Ben: crates 3\nAnna: crate 1\nCem: crate 1\n", H)
+    assert codes(rep) == ["HANDOVER-OVER"]
+    rep = run("1. Ben: crates 3\nBen: crate 1\n", H)
+    assert codes(rep) == ["STAGE-PLAYER"]
+    rep = run("1. Ben: crates 3\nCem: crate 4\n", H)
+    assert codes(rep) == ["HANDOVER-TOO-MANY"]
+
+
+# ------------------------------------------------------------ payment "at least 8, any mix"
+
+P = "turnpayment"
+T12 = "1. Ben: take Gu1 Di4\n* display De5 Du5\n2. Cem: take Du2\n* display Gu3\n"
+
+
+def _pay_setup(hand: str) -> str:
+    # Anna's hand is replaced by a position-free deal: the three hands of test_module_common
+    return T12 + f"3. Anna: chests pay {hand}\n"
+
+
+def test_at_least_8_in_any_mix() -> None:
+    # the rulebook's example: "3 Dukaten + 3 Dinar + 4 Dirham"; Anna holds Du3 De7 De2 Gu9
+    rep = run(_pay_setup("Du3 De2 Gu9"), P)
+    assert codes(rep) == [], messages(rep)
+    state = rep.state
+    assert state is not None
+    anna = state.player_named("Anna")
+    assert anna is not None
+    assert anna.hand[card("Gu9")] == 0 and anna.hand[card("Du3")] == 0
+    assert state.discard[card("Gu9")] == 1
+    assert state.modules[P].by == [("Anna", False)]
+    rep = run(_pay_setup("Du3 De2 De3"), P)  # exactly 8: no extra action all the same
+    assert codes(rep) == ["BUY-NOT-HELD"]  # Anna holds no De3
+
+
+def test_a_payment_under_8_and_superfluous_cards() -> None:
+    rep = run(_pay_setup("Du3 De2"), P)
+    assert codes(rep) == ["BUY-UNDERPAID"]
+    assert "4 chests costs 8" in messages(rep)[0]
+    # 19: Du3 would not be needed; the profile (queen-2003: "mindestens") allows it, as for a
+    # market purchase
+    rep = run(_pay_setup("Du3 De7 Gu9"), P)
+    assert codes(rep) == []
+
+
+def test_an_exact_payment_gives_no_extra_action() -> None:
+    rep = run(_pay_setup("Du3 De2 Gu9, take Gu3"), P)
+    assert "TURN-OVER" in codes(rep)
