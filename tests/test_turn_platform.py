@@ -22,6 +22,8 @@ PLUGINS = (
     ("plugins.turn_auction", "TurnAuction", "turnauction"),
     ("plugins.turn_handover", "TurnHandover", "turnhandover"),
     ("plugins.turn_payment", "TurnPayment", "turnpayment"),
+    ("plugins.turn_ability", "TurnAbility", "turnability"),
+    ("plugins.turn_choice", "TurnChoice", "turnchoice"),
 )
 
 
@@ -221,3 +223,79 @@ def test_a_payment_under_8_and_superfluous_cards() -> None:
 def test_an_exact_payment_gives_no_extra_action() -> None:
     rep = run(_pay_setup("Du3 De2 Gu9, take Gu3"), P)
     assert "TURN-OVER" in codes(rep)
+
+
+# ------------------------------------------------------- an ability usable once per round
+
+AB = "turnability"
+
+
+def test_an_ability_once_per_round_at_the_turn_start() -> None:
+    # Ben takes Gu1 Di4 Du2 (7) with the trader: allowed; without it only up to 5
+    rep = run("1. Ben: trader, take Gu1 Di4 Du2\n* display De5 Du5 Gu3\n", AB)
+    assert codes(rep) == [], messages(rep)
+    rep = run("1. Ben: take Gu1 Di4 Du2\n* display De5 Du5 Gu3\n", AB)
+    assert codes(rep) == ["TAKE-SUM"]
+    # "Ein Spieler darf in einer Runde nur 1 Karte mit [Symbol] nutzen": in turn 4 (round 2)
+    # Ben may use it again
+    body = (
+        "1. Ben: trader, take Gu1 Di4 Du2\n* display De5 Du5 Gu3\n"
+        "2. Cem: take De5\n* display Gu4\n"
+        "3. Anna: take Du5\n* display Gu5\n"
+        "4. Ben: trader, take Gu3 Gu4\n* display Di5 Di6\n"
+    )
+    rep = run(body, AB)
+    assert codes(rep) == [], messages(rep)
+    state = rep.state
+    assert state is not None
+    ben = state.player_named("Ben")
+    assert ben is not None and state.abilities[(ben.index, "trader")] == (1, 2)  # rounds 1, 2
+
+
+def test_an_ability_used_twice_in_a_round_or_too_late() -> None:
+    rep = run("1. Ben: trader, trader, take Gu1 Di4\n* display De5 Du5\n", AB)
+    assert codes(rep) == ["ABILITY-LIMIT"]
+    assert "once per round" in messages(rep)[0]
+    # "zu Beginn seines Zuges": not after the turn's action
+    rep = run("1. Ben: take Gu1 Di4, trader\n* display De5 Du5\n", AB)
+    assert codes(rep) == ["ABILITY-WINDOW"]
+    assert "after an action of the turn" in messages(rep)[0]
+
+
+def test_an_ability_not_held_and_its_arguments() -> None:
+    rep = run("1. Ben: trader, take Gu1 Di4\n* display De5 Du5\n", AB + " holder=anna")
+    assert codes(rep) == ["ABILITY-NOT-HELD"]
+    rep = run("1. Ben: trader 3, take Gu1 Di4\n* display De5 Du5\n", AB)
+    assert codes(rep) == ["VERB-ARGS"]
+    rep = run("1. Ben: händler, take Gu1 Di4\n* display De5 Du5\n", AB)  # an alias
+    assert codes(rep) == [], messages(rep)
+
+
+# --------------------------------------------------------- a choice line before a scoring
+
+CH = "turnchoice"
+SCORED = "1. Ben: take Gu1 Di4\n* display De5 Du5\n* display W1\n"
+IGNORE = ("SCORING-CARD-PILE", "EXCHANGE-PILE")  # W1 turns up early on purpose
+
+
+def test_a_choice_before_a_scoring_counts_at_it() -> None:
+    from referee.catalogue import BuildingType
+    from referee.scoring.core import POINTS
+
+    rep = run(SCORED + "Anna: favour G\nscoring 1\n", CH)
+    assert codes(rep, IGNORE) == [], messages(rep)
+    state = rep.state
+    assert state is not None
+    scores = {p.name: p.score for p in state.players}
+    assert scores == {"Anna": POINTS[1][BuildingType.GARDEN][0], "Ben": 0, "Cem": 0}
+    rep = run(SCORED + "scoring 1\n", CH)
+    assert rep.state is not None and all(p.score == 0 for p in rep.state.players)
+
+
+def test_a_choice_only_before_a_due_scoring_and_once() -> None:
+    rep = run("1. Ben: take Gu1 Di4\n* display De5 Du5\nAnna: favour G\n", CH)
+    assert codes(rep, IGNORE) == ["ABILITY-WINDOW"]
+    rep = run(SCORED + "Anna: favour G\nAnna: favour T\nscoring 1\n", CH)
+    assert codes(rep, IGNORE) == ["ABILITY-LIMIT"]
+    rep = run(SCORED + "Anna: favour\nscoring 1\n", CH)
+    assert codes(rep, IGNORE) == ["VERB-ARGS"]

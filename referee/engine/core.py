@@ -970,6 +970,8 @@ def _scoring_entries(state: GameState, round_no: int) -> list[object]:
 
 
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
+    if state.ext.modules:
+        state.ext.at(Moment.SCORING_BEFORE, state, pos)
     try:
         from referee.scoring import claim_mismatches
         from referee.scoring.state import score_state
@@ -1273,6 +1275,8 @@ def _turn(state: GameState, item: Turn) -> None:
         if handled is not None:
             state.found.extend(handled)
             return
+        if _ability_line(state, item):  # e.g. a player's choice before a scoring
+            return
         from referee.engine.auction import no_auction
 
         if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
@@ -1323,7 +1327,14 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
     """A module verb: handed to the enabled module that owns it, else reported."""
     handler = state.ext.verb_handler(a.verb)
     if handler is not None:
+        spec = state.ext.verb_spec(a.verb)
+        if state.checking:  # a trusted replay skips every check
+            _declared_verb(state, handler, p, a, spec)
         state.found.extend(handler.action(state, p, a))
+        if spec is not None:
+            from referee.engine.verbs import record_use
+
+            record_use(state, p, spec)
         return
     if state.turn is not None:  # whatever it was, the player did something
         state.turn.main_actions += 1
@@ -1332,6 +1343,49 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
         state.flag("MODULE-NOT-ENABLED", a.pos, p.name, verb=a.verb, module=owner)
     else:
         state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb)
+
+
+def _declared_verb(
+    state: GameState, handler: Any, p: PlayerState, a: ModuleAction, spec: Any
+) -> None:
+    """The engine's checks of a module verb before its handler changes anything (only while
+    checking): the declared shape, window and limit (``VerbSpec``), then the module's own pure
+    check (``Module.check_verb``)."""
+    if not state.checking:
+        return
+    from referee.engine.context import Context
+    from referee.engine.findings import report
+
+    ctx = Context(state, a.pos)
+    if spec is not None and spec.checked:
+        from referee.engine.verbs import ability_findings
+
+        holds = handler.holds_ability(ctx, p, spec.key)
+        report(state, ability_findings(ctx, p, spec, a, holds))
+    report(state, handler.check_verb(ctx, p, a))
+
+
+def _ability_line(state: GameState, item: Turn) -> bool:
+    """An out-of-turn line whose first verb is declared for an out-of-turn window (a choice
+    before a scoring, an ability between turns): checked and handed to its module, without
+    closing the refill. True when it was such a line."""
+    from referee.engine.verbs import OUT_OF_TURN
+
+    acts = item.actions
+    if not acts or not isinstance(acts[0], ModuleAction) or item.player is None:
+        return False
+    spec = state.ext.verb_spec(acts[0].verb)
+    if spec is None or spec.window not in OUT_OF_TURN:
+        return False
+    p = state.find_player(item.player, item.pos)
+    if p is None:
+        return True
+    for a in acts:
+        if isinstance(a, ModuleAction):
+            module_action(state, p, a)
+        else:
+            state.flag("UNKNOWN-VERB", a.pos, p.name, verb=type(a).__name__.lower())
+    return True
 
 
 _RUN_ACTION: list[Callable[[GameState, Action], None]] = []

@@ -201,6 +201,8 @@ class GameState:
     modules: dict[str, Any] = field(default_factory=dict)
     # other players acting inside a turn or a refill (referee.engine.stages), innermost last
     stages: list[Any] = field(default_factory=list)
+    # uses of abilities (referee.engine.verbs): (seat, ability) -> the stamps of its uses
+    abilities: dict[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
     rules: Any = None  # the game's Ruleset (referee.engine.ruleset); built from profile + modules
     # False: a trusted replay; no check runs and nothing is reported (only the changes happen)
     checking: bool = True
@@ -293,6 +295,7 @@ class GameState:
             scoring_results=list(self.scoring_results),
             modules={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.modules.items()},
             stages=[s.copy() for s in self.stages],
+            abilities=dict(self.abilities),
             rules=self.rules,
             checking=self.checking,
         )

@@ -46,6 +46,8 @@ class Moment(StrEnum):
     TURN_START = "turn-start"  # a numbered turn begins
     TURN_END = "turn-end"  # a turn's actions and placements are over
     REFILL_DONE = "refill-done"  # the refill after a turn is closed
+    SCORING_BEFORE = "scoring-before"  # a scoring is about to be computed (``ctx.pos``: its
+    # line); the players' choices for it (``Window.BEFORE_SCORING`` lines) are written by now
     SCORING_DONE = "scoring-done"  # right after a scoring (``ctx.pos``: the scoring line)
     LEFTOVERS_BEFORE = "leftovers-before"  # the leftover tiles are about to be handed out
     LEFTOVERS_DONE = "leftovers-done"  # the leftover tiles are handed out (before scoring 3)
