@@ -299,3 +299,51 @@ def test_a_choice_only_before_a_due_scoring_and_once() -> None:
     assert codes(rep, IGNORE) == ["ABILITY-LIMIT"]
     rep = run(SCORED + "Anna: favour\nscoring 1\n", CH)
     assert codes(rep, IGNORE) == ["VERB-ARGS"]
+
+
+# ------------------------------------------------------------------------ typed contracts
+
+
+def test_every_state_field_has_a_copy_policy_and_the_copy_is_independent() -> None:
+    from dataclasses import fields
+
+    from referee.engine.state import COPY_POLICY, GameState
+
+    assert {f.name for f in fields(GameState)} == set(COPY_POLICY)
+    rep = run("1. Ben: crates 3\nCem: crate 1\n", "turnhandover")
+    state = rep.state
+    assert state is not None
+    copy = state.copy()
+    assert copy.found == [] and copy.players[0] is not state.players[0]
+    copy.players[0].hand.clear()
+    copy.display.append(None)
+    copy.modules["turnhandover"].kept["Anna"] = 9
+    assert state.players[0].hand and None not in state.display
+    assert "Anna" not in state.modules["turnhandover"].kept
+    assert copy.phase is state.phase and copy.rules is state.rules
+
+
+def test_the_phase_is_an_enum_and_settle_before_refuses_a_misspelt_mode() -> None:
+    from referee.engine.core import settle_before
+    from referee.engine.turns import Phase, Settle
+    from referee.record.model import NOWHERE
+
+    rep = run("1. Ben: take Gu1 Di4\n* display De5 Du5\n")
+    state = rep.state
+    assert state is not None and isinstance(state.phase, Phase)
+    settle_before(state, NOWHERE, Settle.TURN)
+    settle_before(state, NOWHERE, "turn")  # the string value is still accepted
+    with pytest.raises(ValueError):
+        settle_before(state, NOWHERE, "trun")
+
+
+def test_a_misspelt_hook_is_an_error_when_the_module_class_is_made() -> None:
+    from referee.engine.extensions import Module, ModuleDefinitionError
+
+    with pytest.raises(ModuleDefinitionError, match="did you mean 'legal_interrupts'"):
+        type("Misspelt", (Module,), {"legal_interupts": lambda self, ctx: []})
+    with pytest.raises(ModuleDefinitionError, match="auction service"):
+        type("Bidder", (Module,), {"verbs": ("bid",)})
+    helper = type("Helper", (Module,), {"helpers": ("sim_cache",), "sim_cache": lambda s: 1})
+    assert helper.helpers == ("sim_cache",)
+    type("Plain", (Module,), {"awake": lambda self: True})  # a helper far from every hook

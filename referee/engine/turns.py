@@ -39,6 +39,16 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+class Settle(StrEnum):
+    """What a line needs settled before it (``settle_before``): the setup finished, the refill
+    closed, a due scoring flagged -- as far as the line in question needs it."""
+
+    TURN = "turn"  # a turn (or an out-of-turn line after a complete turn)
+    SCORING = "scoring"  # a scoring line (the market may still be refilled after it)
+    DISTRIBUTION = "distribution"  # the leftover distribution
+    END = "end"  # the record ends here (the refill closed without its completeness check)
+
+
 class Moment(StrEnum):
     """The named moments of the turn flow where modules attach steps (``Module.at``)."""
 

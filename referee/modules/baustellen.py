@@ -35,7 +35,7 @@ from referee.engine.findings import Finding, problem
 from referee.engine.payment import Mix, PaymentTerms, plan_payment
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState, decrement
-from referee.engine.turns import Moment
+from referee.engine.turns import Moment, Settle
 from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
@@ -670,7 +670,7 @@ class Baustellen(BundledModule):
             return []
         p = who.player
         ctx = Context(state)
-        ctx.settle_before(pos, "distribution")  # the last refill is closed: is the game over?
+        ctx.settle_before(pos, Settle.DISTRIBUTION)  # the last refill is closed: is the game over?
         if not (state.game_over or state.maybe_over) or state.distributed:
             state.flag("SITE-REVEAL", pos, p.name, reason="timing")
         data = self.data(state)

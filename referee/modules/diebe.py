@@ -26,7 +26,7 @@ from referee.catalogue import Currency
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Claim, Phase, seat_order
+from referee.engine.turns import Claim, Phase, Settle, seat_order
 from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
@@ -390,7 +390,7 @@ class Diebe(BundledModule):
         assert isinstance(use, ModuleAction)
         no_turn_yet = state.phase == Phase.SETUP  # no turn yet (a position block ends the setup)
         # "Jedesmal, wenn ein Spielzug komplett beendet ist": its refill, scoring, Dirk done
-        ctx.settle_before(pos, "turn")
+        ctx.settle_before(pos, Settle.TURN)
         if state.game_over or state.distributed or state.phase == Phase.OVER:
             why = state.end_reason or Text("TURN-AFTER-END.why/scoring-3")
             state.flag("THIEF-TIMING", pos, player.name, reason="game-over", why=why)

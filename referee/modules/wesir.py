@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Claim, Phase
+from referee.engine.turns import Claim, Phase, Settle
 from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
@@ -233,7 +233,7 @@ class Wesir(BundledModule):
         use = turn.actions[0]
         assert isinstance(use, ModuleAction)
         # The turn before must be completely over: its refill, a scoring it triggered, Dirk.
-        ctx.settle_before(pos, "turn")
+        ctx.settle_before(pos, Settle.TURN)
         if state.game_over or state.distributed or state.phase == Phase.OVER:
             state.flag(
                 "WESIR-GAME-END",
