@@ -173,10 +173,30 @@ def test_thief_and_vizier_seat_order_alone_decides() -> None:
     # Spielreihenfolge. ... (Beachte: Der Spieler am Zug darf aber lediglich den Wesirstein
     # spielen.)" With the vizier, Cem (next) could interrupt with it and comes first.
     both = "wesir, diebe"
-    rep = run(T1 + "Ben: thief th:De Cem, take De6\n* display Gu3\n", both)
-    assert codes(rep) == ["THIEF-PRIORITY"]
     rep = run(T1 + "Ben: thief th:De Anna, take De6\n* display Gu3\n", both)
     assert codes(rep) == ["THIEF-PRIORITY"]
+    # after Cem's turn Anna moves next: no thief for her, but her awake vizier and De7 pay the
+    # P7 exactly, so she would have come first
+    rep = run(T1 + T2 + "Ben: thief th:Gu Anna, take Gu3\n* display Gu4\n", both)
+    assert codes(rep) == ["THIEF-PRIORITY"], messages(rep)
+
+
+def test_a_contender_who_cannot_act_has_no_precedence() -> None:
+    # Issue 31: precedence belongs only to players who could make the claim. Cem moves next,
+    # so "Der Spieler am Zug darf keinen Dieb spielen", and with Du9 Di8 Gu2 De3 he can pay no
+    # market tile (G11 A9 P7 T12) "genau passend", as the vizier needs: he does not come first.
+    both = "wesir, diebe"
+    rep = run(T1 + "Ben: thief th:De Cem, take De6\n* display Gu3\n", both)
+    assert codes(rep) == [], messages(rep)
+    # a contender whose thieves are all known and of other currencies: "Wollen mehrere Spieler
+    # gleichzeitig eine bestimmte Geldkarte nehmen" -- Anna could not take the De6
+    rep = run(
+        "* thieves Anna th:Gu th:Gu th:Di th:Du\n"
+        + T1
+        + "Ben: thief th:De Anna, take De6\n* display Gu3\n",
+        D,
+    )
+    assert codes(rep) == [], messages(rep)
 
 
 def test_the_next_player_may_only_use_the_vizier() -> None:
@@ -292,7 +312,9 @@ def test_the_arbiter_knows_who_may_interrupt() -> None:
     assert arbiter.may_interrupt(state, cem, "wesir") and arbiter.may_interrupt(
         state, anna, "diebe"
     )
-    assert [c.module for c in arbiter.possible_claims(state, cem, NOWHERE)] == ["wesir"]
+    # Cem may not play a thief as the next player, and cannot pay any tile exactly for the
+    # vizier ("genau passend bezahlen (können)"): he has no claim he could really make
+    assert [c.module for c in arbiter.possible_claims(state, cem, NOWHERE)] == []
     assert sorted(c.module for c in arbiter.possible_claims(state, anna, NOWHERE)) == [
         "diebe",
         "wesir",

@@ -126,13 +126,29 @@ def test_several_claimants_the_next_player_comes_first() -> None:
     # Spieler, der eigentlich am Zug wäre, ist der Erste – der Spieler, der gerade seinen Zug
     # beendet hat, ist der Letzte in dieser Reihenfolge.)" After Ben's turn: Cem, Anna, Ben.
     buy = "buy De P7 pay De7, place P7@1,0\n* market De:G10n\n"
-    rep = run(T1 + "Anna: vizier Cem, " + buy, W)
-    assert "WESIR-PRIORITY" in codes(rep)
-    assert "Cem → Anna → Ben" in " ".join(messages(rep))
     rep = run(T1 + "Anna: vizier Ben, " + buy, W)
     assert codes(rep) == []
     rep = run(T1 + "Ben: vizier Anna, buy Di A9 pay Di9, place A9@1,0\n* market Di:G10n\n", W)
     assert "WESIR-PRIORITY" in codes(rep)
+    assert "Cem → Anna → Ben" in " ".join(messages(rep))
+
+
+def test_a_contender_who_cannot_pay_a_tile_exactly_does_not_come_first() -> None:
+    # "Allerdings muss er dazu folgende Bedingungen erfüllen: Sein Wesir muss wach sein. Er
+    # muss das Gebäudeplättchen genau passend bezahlen (können)." Cem (next) holds Du9 Di8 Gu2
+    # De3 and the market is G11 A9 P7 T12: no tile he can pay exactly, so he could not have
+    # used his vizier and has no precedence over Anna (issue 31: precedence belongs only to a
+    # player who could make the claim).
+    buy = "buy De P7 pay De7, place P7@1,0\n* market De:G10n\n"
+    rep = run(T1 + "Anna: vizier Cem, " + buy, W)
+    assert codes(rep) == [], messages(rep)
+    # with an asleep vizier he could not either (reported as before)
+    rep = run(
+        T1 + "Anna: vizier, " + buy + "2. Cem: take Du2\n* display Gu3\n"
+        "Ben: vizier Anna, buy Di A9 pay Di9, place A9@1,0\n* market Di:T9ne\n",
+        W,
+    )
+    assert codes(rep) == ["WESIR-ASLEEP"], messages(rep)
 
 
 def test_the_others_may_decide_again_after_a_vizier() -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.findings import Finding, report
 from referee.engine.turns import (
     Interrupt,
+    Settle,
     begin_interrupt,
     end_interrupt,
     end_main_action,
@@ -99,7 +100,7 @@ class Context:
     def end_interrupt(self, saved: Interrupt) -> None:
         end_interrupt(self.state, saved)
 
-    def settle_before(self, pos: Pos, moment: str) -> None:
+    def settle_before(self, pos: Pos, moment: Settle | str) -> None:
         from referee.engine.core import settle_before
 
         settle_before(self.state, pos, moment)

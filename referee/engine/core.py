@@ -30,7 +30,7 @@ from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.findings import report as _report
 from referee.engine.ruleset import Decision, display_cards
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
-from referee.engine.turns import Moment
+from referee.engine.turns import Moment, Phase, Settle
 from referee.messages import Join, Term, Text
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
@@ -72,6 +72,18 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
     fmt_market,
     fmt_ref,
     fmt_tile,
+)
+
+# the enum members as module constants: an enum class attribute costs ten global lookups, and
+# these are read on every turn (a hot path). A phase compared with the member it holds is equal
+# at once (the same object); a string set by a tool still compares by its value
+_SETUP, _TURN, _REFILL = Phase.SETUP, Phase.TURN, Phase.REFILL
+_BETWEEN, _OVER = Phase.BETWEEN, Phase.OVER
+_S_TURN, _S_SCORING, _S_DISTRIBUTION, _S_END = (
+    Settle.TURN,
+    Settle.SCORING,
+    Settle.DISTRIBUTION,
+    Settle.END,
 )
 
 
@@ -302,7 +314,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             if isinstance(c, CardRef):
                 _draw_money(state, c.card, c.pos or pos)
         return
-    if state.phase != "setup":
+    if state.phase != _SETUP:
         state.flag(
             "SETUP-ORDER",
             pos,
@@ -618,7 +630,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
 
 
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
-    setup = state.phase == "setup"
+    setup = state.phase == _SETUP
     rules = state.rules
     size = rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
     occupied = _occupied if _DISPLAY_OCCUPIED in rules.refined else display_cards
@@ -696,7 +708,7 @@ def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | N
     target = named.field - 1 if named is not None else expected
     if target == expected and expected is not None:
         return target  # the common case: nothing to report
-    code = "SETUP-MARKET" if state.phase == "setup" else "REFILL-MARKET"
+    code = "SETUP-MARKET" if state.phase == _SETUP else "REFILL-MARKET"
     if expected is None:
         state.flag(
             code,
@@ -852,7 +864,7 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
     state.setup_after = state.deck_size
     start = _compute_start(state, pos)
     state.next_player = start
-    state.phase = "between"
+    state.phase = _BETWEEN
     state.ext.at(Moment.SETUP_DONE, state)
 
 
@@ -864,7 +876,7 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
 
     ``check`` False (the record simply ends here): only decide whether the game is over.
     """
-    if state.phase != "refill":
+    if state.phase != _REFILL:
         return
     _refill_checks(state, pos, check)
     if state.ext.modules:
@@ -872,7 +884,7 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
 
 
 def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
-    state.phase = "between"
+    state.phase = _BETWEEN
     market_open = False  # an empty market field (identity tests: no __eq__ call per field)
     for slot in state.market:
         if slot is EMPTY:
@@ -920,17 +932,21 @@ def _game_over(state: GameState, why: Text) -> None:
     state.end_reason = why
 
 
-def settle_before(state: GameState, pos: Pos, before: str) -> None:
+def settle_before(state: GameState, pos: Pos, before: Settle | str) -> None:
     """Everything that must have happened before a turn / scoring / distribution line
-    (``before``: "turn", "scoring", "distribution" or "end"): the setup finished, the refill
-    closed, a due scoring flagged. Public for tools that start a turn on a state by hand."""
-    if state.phase == "setup":
+    (``before``: a :class:`~referee.engine.turns.Settle`; its string value is accepted, a
+    misspelt one is an error): the setup finished, the refill closed, a due scoring flagged.
+    Public for tools that start a turn on a state by hand.
+    Open stages (other players acting inside a turn or refill) end first."""
+    if state.stages:
+        _close_stages(state, pos)
+    if before.__class__ is not Settle:
+        before = Settle(before)  # a misspelt mode is an error, never a silent no-op
+    if state.phase == _SETUP:
         _finish_setup(state, pos)
-    if before == "scoring":  # the market may still be refilled after a scoring 1 or 2
+    if before is _S_SCORING:  # the market may still be refilled after a scoring 1 or 2
         return
-    _close_refill(state, pos, check=before != "end")
-    if before not in ("turn", "distribution", "end"):
-        return
+    _close_refill(state, pos, check=before is not _S_END)
     if state.scoring_pending:
         for number in list(state.scoring_pending):
             state.flag(
@@ -971,6 +987,8 @@ def _scoring_entries(state: GameState, round_no: int) -> list[object]:
 
 
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
+    if state.ext.modules:
+        state.ext.at(Moment.SCORING_BEFORE, state, pos)
     try:
         from referee.scoring import claim_mismatches
         from referee.scoring.state import score_state
@@ -1018,7 +1036,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
 def _scoring(state: GameState, item: Scoring) -> None:
     pos = item.pos
     r = item.round
-    settle_before(state, pos, "distribution" if r == 3 else "scoring")
+    settle_before(state, pos, _S_DISTRIBUTION if r == 3 else _S_SCORING)
     if r in (1, 2):
         if r in state.scoring_pending:
             state.scoring_pending.remove(r)
@@ -1057,7 +1075,7 @@ def _scoring(state: GameState, item: Scoring) -> None:
             _check_distribution(state, None, pos)
         state.ext.at(Moment.LEFTOVERS_DONE, state)
         _do_scoring(state, 3, pos, item)
-        state.phase = "over"
+        state.phase = _OVER
         state.ext.at(Moment.GAME_END, state)
         return
     state.flag(
@@ -1187,7 +1205,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
 
 
 def _distribution(state: GameState, item: Distribution) -> None:
-    settle_before(state, item.pos, "distribution")
+    settle_before(state, item.pos, _S_DISTRIBUTION)
     if state.distributed:
         state.flag(
             "END-DISTRIBUTE",
@@ -1230,7 +1248,7 @@ def begin_turn(
         [],
         pos,
     )
-    state.phase = "turn"
+    state.phase = _TURN
     if state.ext.modules:  # no module: no moment to run (not even the call)
         state.ext.at(Moment.TURN_START, state)
 
@@ -1258,21 +1276,32 @@ def end_turn(state: GameState, pos: Pos) -> None:
     if state.ext.modules:
         state.ext.at(Moment.TURN_END, state)
     state.next_player = (t.player + 1) % len(state.players)
-    state.phase = "refill"
+    state.phase = _REFILL
     state.turn = None
 
 
 def _turn(state: GameState, item: Turn) -> None:
     pos = item.pos
+    if state.stages:  # other players act inside a turn or a refill (engine/stages.py)
+        from referee.engine.stages import stage_turn
+
+        if stage_turn(state, item):
+            return
     if item.number is None and item.player is not None and state.ext:
         handled = state.ext.out_of_turn(state, item)
         if handled is not None:
             state.found.extend(handled)
             return
-    settle_before(state, pos, "turn")
+        if _ability_line(state, item):  # e.g. a player's choice before a scoring
+            return
+        from referee.engine.auction import no_auction
+
+        if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
+            return
+    settle_before(state, pos, _S_TURN)
     if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return
-    if state.game_over or state.phase == "over":
+    if state.game_over or state.phase == _OVER:
         state.flag(
             "TURN-AFTER-END",
             pos,
@@ -1315,7 +1344,14 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
     """A module verb: handed to the enabled module that owns it, else reported."""
     handler = state.ext.verb_handler(a.verb)
     if handler is not None:
+        spec = state.ext.verb_spec(a.verb)
+        if state.checking:  # a trusted replay skips every check
+            _declared_verb(state, handler, p, a, spec)
         state.found.extend(handler.action(state, p, a))
+        if spec is not None:
+            from referee.engine.verbs import record_use
+
+            record_use(state, p, spec)
         return
     if state.turn is not None:  # whatever it was, the player did something
         state.turn.main_actions += 1
@@ -1326,6 +1362,49 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
         from referee.messages.hints import VerbHint
 
         state.flag("UNKNOWN-VERB", a.pos, p.name, verb=a.verb, hint=VerbHint(a.verb))
+
+
+def _declared_verb(
+    state: GameState, handler: Any, p: PlayerState, a: ModuleAction, spec: Any
+) -> None:
+    """The engine's checks of a module verb before its handler changes anything (only while
+    checking): the declared shape, window and limit (``VerbSpec``), then the module's own pure
+    check (``Module.check_verb``)."""
+    if not state.checking:
+        return
+    from referee.engine.context import Context
+    from referee.engine.findings import report
+
+    ctx = Context(state, a.pos)
+    if spec is not None and spec.checked:
+        from referee.engine.verbs import ability_findings
+
+        holds = handler.holds_ability(ctx, p, spec.key)
+        report(state, ability_findings(ctx, p, spec, a, holds))
+    report(state, handler.check_verb(ctx, p, a))
+
+
+def _ability_line(state: GameState, item: Turn) -> bool:
+    """An out-of-turn line whose first verb is declared for an out-of-turn window (a choice
+    before a scoring, an ability between turns): checked and handed to its module, without
+    closing the refill. True when it was such a line."""
+    from referee.engine.verbs import OUT_OF_TURN
+
+    acts = item.actions
+    if not acts or not isinstance(acts[0], ModuleAction) or item.player is None:
+        return False
+    spec = state.ext.verb_spec(acts[0].verb)
+    if spec is None or spec.window not in OUT_OF_TURN:
+        return False
+    p = state.find_player(item.player, item.pos)
+    if p is None:
+        return True
+    for a in acts:
+        if isinstance(a, ModuleAction):
+            module_action(state, p, a)
+        else:
+            state.flag("UNKNOWN-VERB", a.pos, p.name, verb=type(a).__name__.lower())
+    return True
 
 
 _RUN_ACTION: list[Callable[[GameState, Action], None]] = []
@@ -1354,7 +1433,7 @@ def apply_action(state: GameState, action: Action) -> list:
     if not state.players:
         return []
     if state.turn is None:
-        settle_before(state, getattr(action, "pos", NOWHERE), "turn")
+        settle_before(state, getattr(action, "pos", NOWHERE), _S_TURN)
         who = state.next_player if state.next_player is not None else 0
         begin_turn(state, who)
     _action(state, action)
@@ -1371,9 +1450,11 @@ def check_action(state: GameState, action: Action) -> list:
 
 
 def _chance(state: GameState, item: Chance) -> None:
+    if state.stages:  # a chance line ends the open stages (a refill goes on after them)
+        _close_stages(state, item.pos)
     for ev in item.events:
         pos = ev.pos  # every event carries its own position (a Pos is never false)
-        if state.phase == "turn":  # pragma: no cover - a turn is one line
+        if state.phase == _TURN:  # pragma: no cover - a turn is one line
             end_turn(state, pos)
         _CHANCE_EVENTS[type(ev)](state, ev, pos)
 
@@ -1451,7 +1532,7 @@ def _start(state: GameState, item: StartPlayer) -> None:
     p = state.find_player(item.player, item.pos)
     if p is None:
         return
-    if state.phase != "setup":
+    if state.phase != _SETUP:
         state.flag(
             "SETUP-ORDER",
             item.pos,
@@ -1506,15 +1587,23 @@ def line_handlers() -> dict[type, Callable[[GameState, Any], None]]:
     return _ITEMS
 
 
+def _close_stages(state: GameState, pos: Pos) -> None:
+    from referee.engine.stages import close_stages
+
+    close_stages(state, pos)
+
+
 def finish(state: GameState, pos: Pos) -> None:
     """The record ends here: what the game end needs and the record did not show."""
-    if state.phase == "setup":
+    if state.stages:
+        _close_stages(state, pos)
+    if state.phase == _SETUP:
         if state.deals_done or state.display or any(x is not EMPTY for x in state.market):
             _finish_setup(state, pos)  # a record of the setup alone: the setup is checked
         return
     if state.turn is not None:
         end_turn(state, pos)
-    settle_before(state, pos, "end")
+    settle_before(state, pos, _S_END)
     if state.game_over and 3 not in state.scorings_done:
         if not state.distributed:
             _check_distribution(state, None, pos)
@@ -1526,7 +1615,7 @@ def finish(state: GameState, pos: Pos) -> None:
         )
         state.ext.at(Moment.LEFTOVERS_DONE, state)
         _do_scoring(state, 3, pos)
-        state.phase = "over"
+        state.phase = _OVER
         state.ext.at(Moment.GAME_END, state)
     elif not state.game_over:
         state.note(pos, "UNVERIFIED-RECORD-ENDS-EARLY")
@@ -1548,7 +1637,7 @@ def begin_trial_turn(state: GameState, player: int, pos: Pos = NOWHERE) -> None:
     before it (closing the refill, a pending scoring) is done first and not blamed on what the
     trial turn does; its findings are cleared. For dispute tools ("what if X did this now?")."""
     state.next_player = player
-    settle_before(state, pos, "turn")
+    settle_before(state, pos, _S_TURN)
     begin_turn(state, player, None, pos)
     state.found.clear()
     state.unverifiable.clear()

@@ -68,6 +68,7 @@ if TYPE_CHECKING:
 
     from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
+    from referee.engine.verbs import VerbSpec
     from referee.record.model import (
         Action,
         ChanceEvent,
@@ -80,6 +81,70 @@ if TYPE_CHECKING:
         Turn,
     )
     from referee.scoring.categories import ScoringParts
+
+
+ENGINE_VERBS = frozenset({"bid", "pass"})
+"""Verbs the engine's services own (the auction service); no module may declare them."""
+
+
+class ModuleDefinitionError(TypeError):
+    """A module class breaks the module contract (raised when the class is created): a public
+    method whose name is no hook but looks like one (a misspelt hook would never be called),
+    or a verb that belongs to the engine."""
+
+
+_HOOK_PREFIXES = (
+    "sim_",
+    "legal_",
+    "position_",
+    "on_",
+    "at_",
+    "stage_",
+    "auction_",
+    "display_",
+    "take_",
+    "market_",
+    "tower_",
+    "money_",
+    "deal_",
+    "scoring_",
+    "could_",
+    "check_",
+    "holds_",
+    "out_of_",
+)
+
+
+def check_hooks(cls: type) -> None:
+    """The hook check (as pluggy checks an implementation against its specs): every public
+    method a module class defines is a hook of :class:`Module`, or a helper whose name is far
+    from every hook and from the hook prefixes (``sim_``, ``legal_``, ``position_``, ``on_``
+    ...), or listed in ``helpers``. A misspelt hook (``legal_interupts``, ``at_moments``) is an
+    error when the class is created, not a hook silently never called."""
+    import difflib
+    import inspect
+
+    base = globals().get("Module")
+    if base is None:  # Module itself is being created
+        return
+    hooks = {n for n in dir(base) if not n.startswith("_")}
+    allowed = set(getattr(cls, "helpers", ()))
+    for klass in cls.__mro__:
+        if klass is base:
+            break
+        allowed |= set(getattr(klass, "helpers", ()))
+    for name, value in cls.__dict__.items():
+        if name.startswith("_") or name in hooks or name in allowed:
+            continue
+        if not inspect.isfunction(value):
+            continue
+        close = difflib.get_close_matches(name, hooks, n=1, cutoff=0.85)
+        if close or name.startswith(_HOOK_PREFIXES):
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise ModuleDefinitionError(
+                f"module class {cls.__name__}: '{name}' is no hook of Module; {hint}"
+                "a helper whose name looks like a hook is listed in `helpers`"
+            )
 
 
 class ActionKind(StrEnum):
@@ -133,6 +198,46 @@ class Module:
     verb_kinds: ClassVar[dict[str, str]] = {}
     """The :class:`ActionKind` of each verb that is not a plain main action."""
 
+    verb_specs: ClassVar[tuple[VerbSpec, ...]] = ()
+    """The module's verbs declared once (:class:`~referee.engine.verbs.VerbSpec`: kind,
+    aliases, argument shape, an ability's window and limit); ``verbs`` and ``verb_kinds`` are
+    derived from them. The engine checks shape, window and limit before :meth:`action` runs
+    (only while checking) and keeps the counts of uses."""
+
+    helpers: ClassVar[tuple[str, ...]] = ()
+    """Public methods of the module that are no hooks although their names look like one
+    (the hook check at class creation would refuse them otherwise)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        check_hooks(cls)
+        specs = cls.__dict__.get("verb_specs")
+        if specs:
+            own = [v for spec in specs for v in (spec.verb, *spec.aliases)]
+            cls.verbs = tuple(dict.fromkeys((*cls.__dict__.get("verbs", ()), *own)))
+            kinds = dict(cls.__dict__.get("verb_kinds", {}))
+            for spec in specs:
+                if spec.kind != ActionKind.MAIN:
+                    for v in (spec.verb, *spec.aliases):
+                        kinds.setdefault(v, spec.kind)
+            cls.verb_kinds = kinds
+        reserved = [v for v in cls.__dict__.get("verbs", ()) if v.lower() in ENGINE_VERBS]
+        if reserved:
+            raise ModuleDefinitionError(
+                f"module class {cls.__name__}: the verbs {', '.join(reserved)} belong to the "
+                "engine's auction service (open an auction with referee.engine.auction)"
+            )
+
+    def holds_ability(self, ctx: Context, player: PlayerState, ability: str) -> bool:
+        """Whether ``player`` holds the ability ``ability`` (a declared verb with a window or
+        limit; e.g. a character card owned). Default: yes."""
+        return True
+
+    def check_verb(self, ctx: Context, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The pure check of one of the module's verbs (findings, no change), run before
+        :meth:`action` and only while checking: a trusted replay skips it. Default: none."""
+        return []
+
     view_terms_de: ClassVar[dict[str, str]] = {}
     """German for the words of this module's :meth:`view` (its keys, and phrases inside its
     values): ``{"vizier": "Wesir", "awake": "wach"}``. Words many modules share ("in the
@@ -145,15 +250,40 @@ class Module:
     component_kinds: ClassVar[tuple[str, ...]] = ()
     """Component token kinds the module interprets (``ComponentRef.kind``, e.g. ``ex``)."""
 
-    out_of_turn_priority: ClassVar[int] = 0
-    """When several modules may interrupt at the same moment, higher priority acts first."""
-
     after: ClassVar[tuple[str, ...]] = ()
     """Modules whose rule refinements (``@refines``) must run before this module's."""
 
     interrupt_rank: ClassVar[int] = 0
-    """Precedence of this module's out-of-turn play among modules (lower acts first); within a
-    module, seats from the player who would move next (``turns.InterruptArbiter``)."""
+    """The one precedence setting of out-of-turn play: among modules, lower acts first (and
+    reads an out-of-turn line first); within a module, seats from the player who would move
+    next (``turns.InterruptArbiter``)."""
+
+    def could_claim(self, ctx: Context, player: PlayerState, want: object) -> bool:
+        """Whether ``player`` could really act out of turn with this module now, wanting
+        ``want`` (what the acting line takes: a money card, a tile; None: anything). The
+        arbiter counts a contender named on another player's line only when this says yes
+        ("precedence belongs to players who could make the claim": a thief of that currency
+        held, an awake vizier and a tile paid exactly ...). Default: yes."""
+        return True
+
+    # ------------------------------------------------------------ stages
+
+    def stage_line(self, ctx: Context, stage: Any, player: PlayerState, line: Turn) -> None:
+        """A line of ``player`` in a stage this module opened (:mod:`referee.engine.stages`;
+        the engine has checked who may act and in which order): check and apply it."""
+
+    def stage_closed(self, ctx: Context, stage: Any) -> None:
+        """A stage this module opened is over (``stage.abandoned``: another line came before
+        every player had acted)."""
+
+    def legal_stage_lines(self, ctx: Context, stage: Any, player: PlayerState) -> list[Turn]:
+        """The lines ``player`` may write now in a stage this module opened. Default: none."""
+        return []
+
+    def auction_closed(self, ctx: Context, auction: Any) -> None:
+        """An auction this module opened (:func:`referee.engine.auction.open_auction`) is
+        over: ``auction.winner`` (a seat index, None: no bid) paid ``auction.price``; the
+        module hands over the item (or puts it out of the game)."""
 
     options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {}
     """Switches a group may set where readings of the rules differ, written after the module's
@@ -494,6 +624,12 @@ class Extensions:
                 module.settings = self._settings(cls, words[1:])
                 self.modules.append(module)
         self._verbs: dict[str, Module] = {v: m for m in self.modules for v in m.verbs}
+        self._specs: dict[str, VerbSpec] = {}
+        for m in self.modules:
+            if m.verb_specs:
+                from referee.engine.verbs import specs_of
+
+                self._specs.update(specs_of(m.verb_specs))
         self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
         self._kinds: dict[str, Module] = {
             k.lower(): m for m in self.modules for k in m.component_kinds
@@ -505,7 +641,10 @@ class Extensions:
             [m.name for m in self.modules if ActionKind.INTERRUPT in m.verb_kinds.values()],
             frozenset(m.name for m in self.modules if m.interrupt_not_next),
             frozenset(m.name for m in self.modules if m.interrupt_in_refill),
+            {m.name: m for m in self.modules},
         )
+        # the one precedence setting also orders who reads an out-of-turn line first
+        self._by_rank = sorted(self.modules, key=lambda m: m.interrupt_rank)
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
         """The ``option=value`` words after a module's name, checked against its options."""
@@ -528,6 +667,12 @@ class Extensions:
     def verb_handler(self, verb: str) -> Module | None:
         return self._verbs.get(verb.lower())
 
+    def verb_spec(self, verb: str) -> VerbSpec | None:
+        """The declared spec of an enabled module's verb (None: not declared)."""
+        if not self._specs:
+            return None
+        return self._specs.get(verb.lower())
+
     def verb_kind(self, verb: str) -> ActionKind | None:
         """The declared kind of an enabled module's verb (None: no enabled module owns it)."""
         m = self.verb_handler(verb)
@@ -542,7 +687,7 @@ class Extensions:
         return self._chance.get(verb.lower())
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Violation] | None:
-        for m in sorted(self.modules, key=lambda m: -m.out_of_turn_priority):
+        for m in self._by_rank:
             found = m.out_of_turn(state, turn)
             if found is not None:
                 return found

@@ -470,6 +470,10 @@ def legal_interrupts(state: GameState) -> list[Turn]:
     card revealed just before it)."""
     from referee.engine.core import settle_before
 
+    if state.stages:  # other players act inside a turn or refill: the stage's lines only
+        from referee.engine.stages import legal_stage_lines
+
+        return legal_stage_lines(state)
     if not state.ext or state.turn is not None or not state.players or state.phase == "setup":
         return []
     early: list[Turn] = []  # lines inside the open refill (the state as written so far)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.catalogue import BuildingType, Currency, TileKind
 from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.engine.turns import Phase
 from referee.geometry import layout_problems
 from referee.messages import Text
 from referee.record.model import (
@@ -101,7 +102,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 def apply_position(state: GameState, item: Position) -> None:
     """Replace the state's table by what the position block states."""
     pos = item.pos
-    state.phase = "between"
+    state.phase = Phase.BETWEEN
     state.setup_after = 0
     state.deck_uncertain = True
     state.bag_uncertain = True

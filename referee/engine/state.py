@@ -25,6 +25,7 @@ from typing import Any
 from referee.catalogue import MoneyCard, TileKind
 from referee.engine.extensions import Extensions
 from referee.engine.rules import Unverifiable, Violation
+from referee.engine.turns import Phase
 from referee.geometry import Alhambra
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import NOWHERE, PlayerRef, Pos
@@ -174,7 +175,7 @@ class GameState:
     market: list[MarketSlot] = field(default_factory=lambda: [EMPTY, EMPTY, EMPTY, EMPTY])
     dirk: list[TileKind | None] | None = None
     # where the game stands
-    phase: str = "setup"  # setup | refill | between | over
+    phase: Phase = Phase.SETUP  # setup | turn | refill | between | over (turns.Phase)
     turn_no: int = 0
     next_player: int | None = None
     turn: TurnState | None = None
@@ -199,6 +200,10 @@ class GameState:
     distributed: bool = False
     scoring_results: list[Any] = field(default_factory=list)
     modules: dict[str, Any] = field(default_factory=dict)
+    # other players acting inside a turn or a refill (referee.engine.stages), innermost last
+    stages: list[Any] = field(default_factory=list)
+    # uses of abilities (referee.engine.verbs): (seat, ability) -> the stamps of its uses
+    abilities: dict[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
     rules: Any = None  # the game's Ruleset (referee.engine.ruleset); built from profile + modules
     # False: a trusted replay; no check runs and nothing is reported (only the changes happen)
     checking: bool = True
@@ -247,52 +252,10 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy (Counters and lists copied; records and rules shared).
 
-        The copy starts with empty findings lists.
+        The copy starts with empty findings lists. Built from the fields by
+        :data:`COPY_POLICY` (a field without a policy is an error at import).
         """
-        return GameState(
-            players=[p.copy() for p in self.players],
-            profile=self.profile,
-            ext=self.ext,
-            source=self.source,
-            copies=self.copies,
-            pool=self.pool.copy(),
-            deck_known=self.deck_known.copy(),
-            deck_unknown=self.deck_unknown,
-            discard=self.discard.copy(),
-            discard_unknown=self.discard_unknown,
-            display=list(self.display),
-            bag=self.bag.copy(),
-            bag_count=self.bag_count,
-            tower=self.tower.copy(),
-            market=list(self.market),
-            dirk=None if self.dirk is None else list(self.dirk),
-            phase=self.phase,
-            turn_no=self.turn_no,
-            next_player=self.next_player,
-            turn=None if self.turn is None else self.turn.copy(),
-            youngest=self.youngest,
-            start_claim=self.start_claim,
-            deals_done=self.deals_done,
-            setup_after=self.setup_after,
-            money_draws=self.money_draws,
-            reshuffles=self.reshuffles,
-            deck_uncertain=self.deck_uncertain,
-            bag_uncertain=self.bag_uncertain,
-            maybe_over=self.maybe_over,
-            scoring_seen=dict(self.scoring_seen),
-            scoring_flagged=set(self.scoring_flagged),
-            scoring_pending=list(self.scoring_pending),
-            scorings_done=list(self.scorings_done),
-            dirk_due=self.dirk_due,
-            dirk_draws=list(self.dirk_draws),
-            game_over=self.game_over,
-            end_reason=self.end_reason,
-            distributed=self.distributed,
-            scoring_results=list(self.scoring_results),
-            modules={k: (v.copy() if hasattr(v, "copy") else v) for k, v in self.modules.items()},
-            rules=self.rules,
-            checking=self.checking,
-        )
+        return _COPY(self)
 
     # ----------------------------------------------------------------------- findings
 
@@ -337,3 +300,90 @@ class GameState:
         self.unverifiable.append(
             Unverifiable(pos.line, pos.column, key, params, turn, player, self.source)
         )
+
+
+# ----------------------------------------------------------------------------- copy policy
+
+COPY_POLICY: dict[str, str] = {
+    "players": "each",  # a new list of each item's .copy()
+    "profile": "share",  # read-only for the game
+    "ext": "share",
+    "source": "share",
+    "copies": "share",
+    "pool": "copy",  # the object's own .copy()
+    "deck_known": "copy",
+    "deck_unknown": "share",
+    "discard": "copy",
+    "discard_unknown": "share",
+    "display": "list",  # a new list of the same items
+    "bag": "copy",
+    "bag_count": "share",
+    "tower": "copy",
+    "market": "list",
+    "dirk": "list?",  # None or a new list
+    "phase": "share",
+    "turn_no": "share",
+    "next_player": "share",
+    "turn": "copy?",  # None or .copy()
+    "youngest": "share",
+    "start_claim": "share",
+    "deals_done": "share",
+    "setup_after": "share",
+    "money_draws": "share",
+    "reshuffles": "share",
+    "deck_uncertain": "share",
+    "bag_uncertain": "share",
+    "maybe_over": "share",
+    "scoring_seen": "dict",
+    "scoring_flagged": "set",
+    "scoring_pending": "list",
+    "scorings_done": "list",
+    "dirk_due": "share",
+    "dirk_draws": "list",
+    "game_over": "share",
+    "end_reason": "share",
+    "distributed": "share",
+    "scoring_results": "list",
+    "modules": "values",  # a new dict of each value's .copy() (when it has one)
+    "stages": "each",
+    "abilities": "dict",
+    "rules": "share",
+    "checking": "share",
+    "found": "fresh",  # a copy starts with no findings
+    "unverifiable": "fresh",
+}
+"""How :meth:`GameState.copy` copies each field (every field has one; a test and the import
+check it)."""
+
+_EXPR = {
+    "share": "s.{f}",
+    "copy": "s.{f}.copy()",
+    "list": "list(s.{f})",
+    "list?": "None if s.{f} is None else list(s.{f})",
+    "copy?": "None if s.{f} is None else s.{f}.copy()",
+    "dict": "dict(s.{f})",
+    "set": "set(s.{f})",
+    "each": "[x.copy() for x in s.{f}]",
+    "values": '{{k: (v.copy() if hasattr(v, "copy") else v) for k, v in s.{f}.items()}}',
+}
+
+
+def _make_copy() -> Any:
+    """``GameState.copy`` as one generated function of keyword arguments (as fast as one
+    written by hand), from the fields and :data:`COPY_POLICY`."""
+    from dataclasses import fields
+
+    names = [f.name for f in fields(GameState)]
+    missing = [n for n in names if n not in COPY_POLICY]
+    unknown = [n for n in COPY_POLICY if n not in names]
+    if missing or unknown:
+        raise TypeError(f"GameState.copy: no policy for {missing}, no field {unknown}")
+    args = ", ".join(
+        f"{n}={_EXPR[COPY_POLICY[n]].format(f=n)}" for n in names if COPY_POLICY[n] != "fresh"
+    )
+    namespace: dict[str, Any] = {"GameState": GameState}
+    exec(f"def copy(s):\n    return GameState({args})\n", namespace)
+    return namespace["copy"]
+
+
+_COPY = _make_copy()

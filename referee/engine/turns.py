@@ -17,10 +17,10 @@ the state and check nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.record.model import NOWHERE, Pos
@@ -39,6 +39,16 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+class Settle(StrEnum):
+    """What a line needs settled before it (``settle_before``): the setup finished, the refill
+    closed, a due scoring flagged -- as far as the line in question needs it."""
+
+    TURN = "turn"  # a turn (or an out-of-turn line after a complete turn)
+    SCORING = "scoring"  # a scoring line (the market may still be refilled after it)
+    DISTRIBUTION = "distribution"  # the leftover distribution
+    END = "end"  # the record ends here (the refill closed without its completeness check)
+
+
 class Moment(StrEnum):
     """The named moments of the turn flow where modules attach steps (``Module.at``)."""
 
@@ -46,6 +56,8 @@ class Moment(StrEnum):
     TURN_START = "turn-start"  # a numbered turn begins
     TURN_END = "turn-end"  # a turn's actions and placements are over
     REFILL_DONE = "refill-done"  # the refill after a turn is closed
+    SCORING_BEFORE = "scoring-before"  # a scoring is about to be computed (``ctx.pos``: its
+    # line); the players' choices for it (``Window.BEFORE_SCORING`` lines) are written by now
     SCORING_DONE = "scoring-done"  # right after a scoring (``ctx.pos``: the scoring line)
     LEFTOVERS_BEFORE = "leftovers-before"  # the leftover tiles are about to be handed out
     LEFTOVERS_DONE = "leftovers-done"  # the leftover tiles are handed out (before scoring 3)
@@ -156,12 +168,20 @@ class Claim:
 
 
 class InterruptArbiter:
-    """Who may act first when several players (through one or several modules) want to act
-    between two turns.
+    """The one arbiter for everything out of turn: who may act first when several players
+    (through one or several modules) want to act at the same moment.
 
-    Order: modules by their declared ``interrupt_rank`` (lower acts first; e.g. the Sultan's
-    claim before the vizier), then seats starting with the player who would move next, the one
-    who just moved last ("wer eigentlich am Zug wäre, ist der Erste").
+    One precedence setting: modules by their declared ``Module.interrupt_rank`` (lower acts
+    first; e.g. the Sultan's claim before the vizier: "Erst nach der Aktion 'Macht des Sultans'
+    kommt ggf. die Aktion 'Gunst des Wesirs'"), then seats starting with the player who would
+    move next, the one who just moved last ("Der Spieler, der eigentlich am Zug wäre, ist der
+    Erste – der Spieler, der gerade seinen Zug beendet hat, ist der Letzte"). The same rank
+    orders which module reads an out-of-turn line first (``Extensions.out_of_turn``).
+
+    Precedence belongs only to players who could really make their claim: a contender counts
+    when the arbiter's seat rules allow him (``interrupt_not_next``, ``interrupt_in_refill``)
+    *and* his module says he could (``Module.could_claim``: holds a thief of that currency, an
+    awake vizier and a tile he can pay exactly, a matching sultan card ...).
     """
 
     def __init__(
@@ -170,28 +190,46 @@ class InterruptArbiter:
         interrupting: Sequence[str] = (),
         not_next: frozenset[str] = frozenset(),
         in_refill: frozenset[str] = frozenset(),
+        modules: Mapping[str, Any] | None = None,
     ) -> None:
         self.ranks = ranks
-        self.interrupting = tuple(interrupting)  # modules with a verb of kind ``interrupt``
+        # modules with a verb of kind ``interrupt``, in precedence order
+        self.interrupting = tuple(sorted(interrupting, key=lambda m: ranks.get(m, 0)))
         self.not_next = not_next  # modules the player who would move next may not use
         self.in_refill = in_refill  # modules whose out-of-turn play is inside the refill
+        self.modules: Mapping[str, Any] = modules or {}
 
     def may_interrupt(self, state: GameState, player: PlayerState, module: str) -> bool:
-        """Whether ``player`` may interrupt with ``module`` now: a module that declares
-        ``Module.interrupt_not_next`` bars the player who would move next ("Vor dem eigenen Zug
-        darf ein Spieler keinen Dieb einsetzen"); every other module allows every player."""
+        """Whether ``player`` may interrupt with ``module`` now by the seat rules: a module that
+        declares ``Module.interrupt_not_next`` bars the player who would move next ("Vor dem
+        eigenen Zug darf ein Spieler keinen Dieb einsetzen"); every other module allows every
+        player."""
         return not (module in self.not_next and player.index == state.next_player)
 
-    def possible_claims(self, state: GameState, player: PlayerState, pos: Pos) -> list[Claim]:
-        """The claims ``player`` could make now with the enabled interrupting modules (by
-        their declared kinds and seats only; a module's own conditions, such as an awake vizier
-        or a thief card held, are the module's). A module declared ``interrupt_in_refill``
-        claims only while the refill is open (its play belongs to the refill)."""
+    def could_claim(self, ctx: Any, player: PlayerState, module: str, want: object) -> bool:
+        """Whether ``player`` could really make a claim with ``module`` now, for ``want`` (what
+        the acting line takes: a money card, a tile; None: anything): the seat rules, the
+        refill window, and the module's own condition (``Module.could_claim``)."""
+        state = ctx.state
+        if not self.may_interrupt(state, player, module):
+            return False
+        if module in self.in_refill and state.phase != Phase.REFILL:
+            return False
+        m = self.modules.get(module)
+        return m is None or bool(m.could_claim(ctx, player, want))
+
+    def possible_claims(
+        self, state: GameState, player: PlayerState, pos: Pos, want: object = None
+    ) -> list[Claim]:
+        """The claims ``player`` could really make now with the enabled interrupting modules,
+        in precedence order (see :meth:`could_claim`)."""
+        from referee.engine.context import Context
+
+        ctx = Context(state, pos)
         return [
             Claim(player, m, pos)
             for m in self.interrupting
-            if self.may_interrupt(state, player, m)
-            and (m not in self.in_refill or state.phase == Phase.REFILL)
+            if self.could_claim(ctx, player, m, want)
         ]
 
     def key(self, state: GameState, claim: Claim) -> tuple[int, int]:
@@ -214,6 +252,49 @@ class InterruptArbiter:
             for o in others
             if o.player is not acting.player and self.key(state, o) < mine
         ]
+
+    def contest(
+        self,
+        ctx: Any,
+        acting: Claim,
+        named: Sequence[Any],
+        code: str,
+        *,
+        want: object = None,
+        modules: Sequence[str] | None = None,
+        refused: Callable[[PlayerState, Pos], None] | None = None,
+    ) -> None:
+        """The one check of a line that names other players who also wanted to act now
+        (``Anna: thief th:De Cem, take De5``): each name (a verb argument) is resolved
+        (``UNKNOWN-PLAYER``), the acting player himself is skipped, and a contender counts only
+        with a claim he could really make (:meth:`could_claim`, with ``modules``: the modules
+        he may claim with, default: the acting module only; every interrupting module when
+        ``modules`` is ``()``). ``refused`` hears each contender who could not (the module may
+        report its own finding, e.g. an asleep vizier); then ``code`` is reported for each
+        contender who should have come first."""
+        state = ctx.state
+        pos = acting.pos
+        mods = (acting.module,) if modules is None else (tuple(modules) or self.interrupting)
+        others: list[Claim] = []
+        for arg in named:
+            value = getattr(arg, "value", arg)
+            name = getattr(value, "name", None) or str(value)
+            apos = getattr(arg, "pos", None) or pos
+            other = state.player_named(name)
+            if other is None:
+                ctx.flag("UNKNOWN-PLAYER", apos, name, players=", ".join(state.names))
+                continue
+            if other is acting.player:
+                continue
+            claims = [Claim(other, m, apos) for m in mods if self.could_claim(ctx, other, m, want)]
+            if not claims:
+                if refused is not None:
+                    refused(other, apos)
+                continue
+            first = self.first(state, claims)
+            assert first is not None
+            others.append(first)
+        ctx.report(self.precedence_findings(state, acting, others, code))
 
 
 @dataclass(slots=True)

@@ -25,7 +25,6 @@ from typing import Any, ClassVar, cast
 
 from referee.catalogue import Currency, MoneyCard, Side, TileKind, catalogue
 from referee.engine.actions.purchase import (
-    PayStep,
     Purchase,
     counted_cards,
     payment_value,
@@ -33,9 +32,10 @@ from referee.engine.actions.purchase import (
 )
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
+from referee.engine.payment import Mix, PaymentTerms, plan_payment
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState, decrement
-from referee.engine.turns import Moment
+from referee.engine.turns import Moment, Settle
 from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
@@ -594,16 +594,13 @@ class Baustellen(BundledModule):
         modules' ``on_purchase``). The cards themselves are counted by the caller."""
         pos = action.pos
         field = Currency(back) if back in ("Gu", "Di", "De", "Du") else None
-        paid = (*(a.value for a in cards), *money)
-        named = tref if tref is not None else TileRef(None, None, None, ())  # "?"
-        buy = Purchase(player, Buy(field, named, paid, pos))  # type: ignore[arg-type]
-        buy.field, buy.price = field, price
-        buy.steps = [PayStep("module", None, r, r.pos or pos) for r in money]
-        buy.steps += [
-            PayStep("hand", a.value.card, a.value, a.pos or pos)
-            for a in cards
-            if isinstance(a.value, CardRef) and a.value.card is not None
-        ]
+        what: object = tref if tref is not None else "?"
+        terms = PaymentTerms(price or 0, what, currency=field, mix=Mix.FIELD, source=S_FINISH)
+        # the payment service's plan (a purchase without a tile): the modules' payment rules
+        # see the cards and components as in any purchase. The cards themselves are checked
+        # and moved by the caller (under the site's own codes).
+        buy = plan_payment(ctx, player, (*money, *(a.value for a in cards)), terms, pos)
+        buy.price = price
         counted = sum(c.value for c in counted_cards(ctx, buy))
         extra = payment_value(ctx, buy) - counted
         ctx.report(ctx.decide(Decision.PAY_PROBLEMS, player=player, purchase=buy))
@@ -673,7 +670,7 @@ class Baustellen(BundledModule):
             return []
         p = who.player
         ctx = Context(state)
-        ctx.settle_before(pos, "distribution")  # the last refill is closed: is the game over?
+        ctx.settle_before(pos, Settle.DISTRIBUTION)  # the last refill is closed: is the game over?
         if not (state.game_over or state.maybe_over) or state.distributed:
             state.flag("SITE-REVEAL", pos, p.name, reason="timing")
         data = self.data(state)

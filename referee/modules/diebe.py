@@ -26,7 +26,7 @@ from referee.catalogue import Currency
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Claim, Phase, seat_order
+from referee.engine.turns import Claim, Phase, Settle, seat_order
 from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
@@ -391,7 +391,7 @@ class Diebe(BundledModule):
         assert isinstance(use, ModuleAction)
         no_turn_yet = state.phase == Phase.SETUP  # no turn yet (a position block ends the setup)
         # "Jedesmal, wenn ein Spielzug komplett beendet ist": its refill, scoring, Dirk done
-        ctx.settle_before(pos, "turn")
+        ctx.settle_before(pos, Settle.TURN)
         if state.game_over or state.distributed or state.phase == Phase.OVER:
             why = state.end_reason or Text("TURN-AFTER-END.why/scoring-3")
             state.flag("THIEF-TIMING", pos, player.name, reason="game-over", why=why)
@@ -409,7 +409,15 @@ class Diebe(BundledModule):
             cur = self._currency(state, first.value, first.pos or use.pos, player.name)
         else:
             state.flag("THIEF-CARD", use.pos, player.name, token="(none)")
-        self._check_priority(ctx, player, use)
+        want = next(
+            (
+                a.cards[0].card
+                for a in turn.actions[1:]
+                if isinstance(a, TakeMoney) and a.cards and isinstance(a.cards[0], CardRef)
+            ),
+            None,
+        )
+        self._check_priority(ctx, player, use, want)
         if cur is not None:
             self._play_card(state, player, cur, use.args[0].pos or use.pos)
         saved = ctx.begin_interrupt(player, self.name, pos)
@@ -480,31 +488,29 @@ class Diebe(BundledModule):
                 held=_held_text(hand, 0) or Text("THIEF-NOT-HELD.held/none"),
             )
 
-    def _check_priority(self, ctx: Context, player: PlayerState, use: ModuleAction) -> None:
+    def _check_priority(
+        self, ctx: Context, player: PlayerState, use: ModuleAction, want: object = None
+    ) -> None:
         """Players named after the thief card also wanted to interrupt now: with a thief or
-        with any other interruption an enabled module allows them (the arbiter knows the
-        declared kinds). "Will ein Spieler den Wesir, ein anderer den Dieb spielen, entscheidet
-        alleine die Spielreihenfolge"."""
-        state = ctx.state
-        arbiter = state.ext.arbiter
-        others: list[Claim] = []
-        for arg in use.args[1:]:
-            other = arg_player(state, arg)
-            if other.player is None:
-                state.flag(
-                    "UNKNOWN-PLAYER",
-                    other.pos or use.pos,
-                    other.name,
-                    players=", ".join(state.names),
-                )
-                continue
-            if other.player is player:
-                continue
-            claim = arbiter.first(state, arbiter.possible_claims(state, other.player, other.pos))
-            if claim is not None:
-                others.append(claim)
+        with any other interruption an enabled module allows them. "Will ein Spieler den Wesir,
+        ein anderer den Dieb spielen, entscheidet alleine die Spielreihenfolge." The one
+        arbiter counts a contender only with a claim he could really make: a thief of the
+        currency of the card taken ("eine bestimmte Geldkarte"), not as the next player ("Der
+        Spieler am Zug darf keinen Dieb spielen"), or an awake vizier with a tile he can pay
+        exactly."""
         acting = Claim(player, self.name, use.pos)
-        ctx.report(arbiter.precedence_findings(state, acting, others, "THIEF-PRIORITY"))
+        ctx.state.ext.arbiter.contest(
+            ctx, acting, use.args[1:], "THIEF-PRIORITY", want=want, modules=()
+        )
+
+    def could_claim(self, ctx: Context, player: PlayerState, want: object) -> bool:
+        """A thief may be played by a player holding one of the currency of the card wanted
+        (an unknown thief card: one of that currency may still be unseen)."""
+        hand, unknown = self.held(ctx.state, player)
+        cur = getattr(getattr(want, "currency", None), "code", None)
+        if cur is None:
+            return unknown > 0 or hand.total() > 0
+        return hand[cur] > 0 or (unknown > 0 and self.data(ctx.state).seen[cur] < per_currency())
 
     # ---------------------------------------------------------------- helpers
 

@@ -41,7 +41,6 @@ from referee.engine.turns import Claim, Moment, Phase, seat_order
 from referee.modules.base import (
     BundledModule,
     Scratch,
-    arg_player,
     bundled,
     interrupting_player,
     module_data,
@@ -450,7 +449,6 @@ class Sultan(BundledModule):
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
     scratch_type = SultanScratch
-    out_of_turn_priority = 20
     interrupt_rank = -10  # "Erst nach der Aktion Macht des Sultans kommt ... Gunst des Wesirs"
     interrupt_in_refill = True
     options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
@@ -813,32 +811,29 @@ class Sultan(BundledModule):
         an der Reihe wäre." Contenders named on the line who hold such a card are ranked by
         the arbiter (seats from the player who would move next)."""
         state = ctx.state
-        others: list[Claim] = []
-        for arg in named:
-            other = arg_player(state, arg)
-            if other.player is None:
-                state.flag(
-                    "UNKNOWN-PLAYER",
-                    other.pos or use.pos,
-                    other.name,
-                    players=", ".join(state.names),
-                )
-                continue
-            if other.player is player:
-                continue
-            if not any(c.mark is tile.type for c in self.held(state, other.player)):
-                state.flag(
-                    "SULTAN-CLAIM",
-                    other.pos or use.pos,
-                    other.player.name,
-                    reason="not-held",
-                    card=f"{KIND}:?{tile.type.value}",
-                    held=self._held_text(state, other.player),
-                )
-                continue
-            others.append(Claim(other.player, self.name, other.pos or use.pos))
+
+        def not_held(other: PlayerState, pos: Pos) -> None:
+            if self.could_claim(ctx, other, tile):
+                return  # he holds the card; the claim is outside the refill (reported)
+            state.flag(
+                "SULTAN-CLAIM",
+                pos,
+                other.name,
+                reason="not-held",
+                card=f"{KIND}:?{tile.type.value}",
+                held=self._held_text(state, other),
+            )
+
         acting = Claim(player, self.name, use.pos)
-        ctx.report(state.ext.arbiter.precedence_findings(state, acting, others, "SULTAN-ORDER"))
+        state.ext.arbiter.contest(ctx, acting, named, "SULTAN-ORDER", want=tile, refused=not_held)
+
+    def could_claim(self, ctx: Context, player: PlayerState, want: object) -> bool:
+        """A tile just drawn may be claimed by a player holding a sultan card marked with its
+        type ("Sollten mehrere Spieler über eine passend markierte Sultankarte verfügen")."""
+        kind = getattr(want, "type", None)
+        return any(
+            c.mark is kind if kind is not None else True for c in self.held(ctx.state, player)
+        )
 
     # ------------------------------------------------------------- positions
 

@@ -20,12 +20,11 @@ from typing import Any, ClassVar
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Claim, Phase
+from referee.engine.turns import Claim, Phase, Settle
 from referee.messages import Text, register_both
 from referee.modules.base import (
     BundledModule,
     Scratch,
-    arg_player,
     bundled,
     interrupting_player,
     module_data,
@@ -39,6 +38,7 @@ from referee.record.model import (
     Give,
     ModuleAction,
     Place,
+    Pos,
     Reserve,
     Turn,
 )
@@ -156,7 +156,6 @@ class Wesir(BundledModule):
     verbs = (USE_VERB, WAKE_VERB, "wesir", "wecken")
     verb_kinds: ClassVar[dict[str, str]] = {USE_VERB: "interrupt", "wesir": "interrupt"}
     scratch_type = VizierScratch
-    out_of_turn_priority = 10
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         tokens = module_data("wesir")["components"]["vizier_tokens"]
@@ -235,7 +234,7 @@ class Wesir(BundledModule):
         use = turn.actions[0]
         assert isinstance(use, ModuleAction)
         # The turn before must be completely over: its refill, a scoring it triggered, Dirk.
-        ctx.settle_before(pos, "turn")
+        ctx.settle_before(pos, Settle.TURN)
         if state.game_over or state.distributed or state.phase == Phase.OVER:
             state.flag(
                 "WESIR-GAME-END",
@@ -314,28 +313,37 @@ class Wesir(BundledModule):
         ctx.end_interrupt(saved)
 
     def _check_priority(self, ctx: Context, player: PlayerState, use: ModuleAction) -> None:
-        """Other players named on the line also wanted their vizier now: the arbiter says who
-        comes first ("wer eigentlich am Zug wäre, ist der Erste")."""
+        """Other players named on the line also wanted their vizier now: the one arbiter says
+        who comes first ("wer eigentlich am Zug wäre, ist der Erste"). A contender counts only
+        when he could use his vizier: it is awake ("Sein Wesir muss wach sein"; an asleep one
+        is reported) and he can pay a tile exactly ("Er muss das Gebäudeplättchen genau
+        passend bezahlen (können)")."""
         state = ctx.state
-        others: list[Claim] = []
-        for arg in use.args:
-            other = arg_player(state, arg)
-            if other.player is None:
-                state.flag(
-                    "UNKNOWN-PLAYER",
-                    other.pos or use.pos,
-                    other.name,
-                    players=", ".join(state.names),
-                )
-                continue
-            if other.player is player:
-                continue
-            if not self.awake(state, other.player):
-                state.flag("WESIR-ASLEEP", other.pos or use.pos, other.player.name)
-                continue
-            others.append(Claim(other.player, self.name, other.pos or use.pos))
+
+        def asleep(other: PlayerState, pos: Pos) -> None:
+            if not self.awake(state, other):
+                state.flag("WESIR-ASLEEP", pos, other.name)
+
         acting = Claim(player, self.name, use.pos)
-        ctx.report(state.ext.arbiter.precedence_findings(state, acting, others, "WESIR-PRIORITY"))
+        state.ext.arbiter.contest(ctx, acting, use.args, "WESIR-PRIORITY", refused=asleep)
+
+    def could_claim(self, ctx: Context, player: PlayerState, want: object) -> bool:
+        """A vizier may be used by a player whose vizier is awake and who can pay a market
+        tile exactly (an unknown hand card: he may be able to)."""
+        if not self.awake(ctx.state, player):
+            return False
+        return player.hand_unknown > 0 or bool(self._exact_buys(ctx, player))
+
+    @staticmethod
+    def _exact_buys(ctx: Context, p: PlayerState) -> list[Buy]:
+        """The purchases ``p`` could pay exactly now (in any way the purchase pipeline
+        accepts, module payments included)."""
+        from referee.engine import legal
+
+        buys: list[Buy] = legal.buy_actions(ctx, p, exact_only=True)
+        for m in ctx.state.ext.modules:
+            buys += [a for a in m.legal_actions(ctx, p) if isinstance(a, Buy)]
+        return [b for b in buys if legal.is_exact(ctx, p, b)]
 
     # ------------------------------------------------------------ legal moves
 
@@ -364,12 +372,7 @@ class Wesir(BundledModule):
         for p in seat_order(state):
             if not self.awake(state, p):
                 continue
-            buys: list[Buy] = legal.buy_actions(ctx, p, exact_only=True)
-            for m in state.ext.modules:
-                buys += [a for a in m.legal_actions(ctx, p) if isinstance(a, Buy)]
-            for buy in buys:
-                if not legal.is_exact(ctx, p, buy):
-                    continue
+            for buy in self._exact_buys(ctx, p):
                 # the piece bought: a market tile, a module tile, or a piece beside the market
                 plan = plan_purchase(state, p, buy)
                 tile = plan.tile

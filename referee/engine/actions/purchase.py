@@ -25,7 +25,7 @@ Every purchase, in a turn or out of it (the vizier), goes through the same stage
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from itertools import combinations
@@ -196,43 +196,7 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             buy.tile = ref.kind
     # payment sources (before the price stage: a price may depend on what is paid, e.g. a
     # building site's "mindestens die Hälfte")
-    hand = p.hand  # read only: what this payment has used so far is counted in `used`
-    used: dict[MoneyCard, int] = {}
-    n_used = 0
-    forgotten = False
-    hand_unknown = p.hand_unknown
-    pool_used: dict[MoneyCard, int] = {}
-    for cref in a.paid:
-        cpos = getattr(cref, "pos", a.pos) or a.pos
-        if isinstance(cref, ComponentRef):
-            buy.steps.append(PayStep("module", None, cref, cpos))
-            continue
-        if not isinstance(cref, CardRef):
-            buy.steps.append(PayStep("other", None, cref, cpos))
-            continue
-        c = cref.card
-        if c is None:
-            left = 0 if forgotten else hand.total() - n_used
-            if hand_unknown > 0:
-                hand_unknown -= 1
-                buy.steps.append(PayStep("unknown", None, cref, cpos))
-            elif left > 0:
-                hand_unknown = left - 1
-                forgotten = True
-                buy.steps.append(PayStep("forget", None, cref, cpos))
-            else:
-                buy.steps.append(PayStep("missing", None, cref, cpos))
-            continue
-        if not forgotten and hand[c] - used.get(c, 0) > 0:
-            used[c] = used.get(c, 0) + 1
-            n_used += 1
-            buy.steps.append(PayStep("hand", c, cref, cpos))
-        elif hand_unknown > 0 and state.pool[c] - pool_used.get(c, 0) > 0:
-            hand_unknown -= 1
-            pool_used[c] = pool_used.get(c, 0) + 1
-            buy.steps.append(PayStep("resolve", c, cref, cpos))
-        else:
-            buy.steps.append(PayStep("missing", c, cref, cpos))
+    buy.steps = pay_sources(state, p, a.paid, a.pos)
     if offer is not None:
         pass  # a piece beside the market: its offer's price (set above)
     elif buy.tile is not None:
@@ -244,6 +208,55 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
             Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
         )
     return buy
+
+
+def pay_sources(
+    state: GameState, p: PlayerState, paid: Sequence[object], pos: Pos
+) -> list[PayStep]:
+    """Stage "sources" of every payment (a purchase, a bid, chests, a site ...): where each
+    item of ``paid`` comes from (pure): a card of the hand, an unknown hand card the record
+    now names ("resolve"), an unknown card, a card the hand does not hold ("missing"), a
+    module component ("module": its module values it through ``pay.value`` and moves it in
+    ``on_purchase``)."""
+    steps: list[PayStep] = []
+    hand = p.hand  # read only: what this payment has used so far is counted in `used`
+    used: dict[MoneyCard, int] = {}
+    n_used = 0
+    forgotten = False
+    hand_unknown = p.hand_unknown
+    pool_used: dict[MoneyCard, int] = {}
+    for cref in paid:
+        cpos = getattr(cref, "pos", pos) or pos
+        if isinstance(cref, ComponentRef):
+            steps.append(PayStep("module", None, cref, cpos))
+            continue
+        if not isinstance(cref, CardRef):
+            steps.append(PayStep("other", None, cref, cpos))
+            continue
+        c = cref.card
+        if c is None:
+            left = 0 if forgotten else hand.total() - n_used
+            if hand_unknown > 0:
+                hand_unknown -= 1
+                steps.append(PayStep("unknown", None, cref, cpos))
+            elif left > 0:
+                hand_unknown = left - 1
+                forgotten = True
+                steps.append(PayStep("forget", None, cref, cpos))
+            else:
+                steps.append(PayStep("missing", None, cref, cpos))
+            continue
+        if not forgotten and hand[c] - used.get(c, 0) > 0:
+            used[c] = used.get(c, 0) + 1
+            n_used += 1
+            steps.append(PayStep("hand", c, cref, cpos))
+        elif hand_unknown > 0 and state.pool[c] - pool_used.get(c, 0) > 0:
+            hand_unknown -= 1
+            pool_used[c] = pool_used.get(c, 0) + 1
+            steps.append(PayStep("resolve", c, cref, cpos))
+        else:
+            steps.append(PayStep("missing", c, cref, cpos))
+    return steps
 
 
 def allowed_currencies(ctx: Context, buy: Purchase) -> frozenset[Currency]:
@@ -308,43 +321,16 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     out = main_action_findings(state, a.pos, p, _BUYING)
     out.extend(buy.locate)
     allowed = allowed_currencies(ctx, buy)
-    # the hand as the payment goes on: copied only when a card is missing or forgotten
-    needs_hand = any(s.source in ("missing", "forget") for s in buy.steps)
-    hand = p.hand.copy() if needs_hand else p.hand
-    hand_unknown = p.hand_unknown
     out.extend(ctx.decide(Decision.PAY_PROBLEMS, player=p, purchase=buy))
-    for step in buy.steps:
-        if step.source == "module":
-            ref = step.ref
-            assert isinstance(ref, ComponentRef)
-            if state.ext.kind_handler(ref.kind) is None:
-                out.append(unhandled_component_finding(ref, step.pos, p.name))
-            continue
-        if step.source == "missing" and step.card is None:
-            out.append(problem("BUY-NOT-HELD", step.pos, p.name, card="?", hand="empty"))
-            continue
-        c = step.card
-        if c is None:
-            if step.source == "unknown":
-                hand_unknown -= 1
-            elif step.source == "forget":
-                hand_unknown = hand.total() - 1
-                hand.clear()
-            continue
+
+    def wrong_currency(c: MoneyCard, pos: Pos) -> Finding | None:
         # the base rule asks for the field's currency; a module that bars even that currency
         # (diamonds "dürfen nicht mit anderen Währungen kombiniert werden") reports it itself
         if buy.field is not None and c.currency not in allowed and c.currency is not buy.field:
-            out.append(
-                problem("BUY-CURRENCY", step.pos, p.name, card=c.code, currency=buy.field.code)
-            )
-        if step.source == "hand":
-            if needs_hand:
-                hand[c] -= 1
-        elif step.source == "resolve":
-            hand_unknown -= 1
-        elif step.source == "missing":
-            shown = _hand_text(hand, hand_unknown)
-            out.append(problem("BUY-NOT-HELD", step.pos, p.name, card=c.code, hand=shown))
+            return problem("BUY-CURRENCY", pos, p.name, card=c.code, currency=buy.field.code)
+        return None
+
+    out.extend(card_findings(ctx, p, buy.steps, wrong_currency))
     price = buy.price
     offer = buy.offer
     if offer is not None and price is None:
@@ -409,6 +395,53 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     return out
 
 
+def card_findings(
+    ctx: Context,
+    p: PlayerState,
+    steps: Sequence[PayStep],
+    wrong_currency: Callable[[MoneyCard, Pos], Finding | None],
+) -> list[Finding]:
+    """The check of a payment's items (pure): each card held (``BUY-NOT-HELD``, the hand as
+    the payment goes on), each module component owned by an enabled module, each card's
+    currency (``wrong_currency``: the payment's own rule)."""
+    state = ctx.state
+    out: list[Finding] = []
+    # the hand as the payment goes on: copied only when a card is missing or forgotten
+    needs_hand = any(s.source in ("missing", "forget") for s in steps)
+    hand = p.hand.copy() if needs_hand else p.hand
+    hand_unknown = p.hand_unknown
+    for step in steps:
+        if step.source == "module":
+            ref = step.ref
+            assert isinstance(ref, ComponentRef)
+            if state.ext.kind_handler(ref.kind) is None:
+                out.append(unhandled_component_finding(ref, step.pos, p.name))
+            continue
+        if step.source == "missing" and step.card is None:
+            out.append(problem("BUY-NOT-HELD", step.pos, p.name, card="?", hand="empty"))
+            continue
+        c = step.card
+        if c is None:
+            if step.source == "unknown":
+                hand_unknown -= 1
+            elif step.source == "forget":
+                hand_unknown = hand.total() - 1
+                hand.clear()
+            continue
+        wrong = wrong_currency(c, step.pos)
+        if wrong is not None:
+            out.append(wrong)
+        if step.source == "hand":
+            if needs_hand:
+                hand[c] -= 1
+        elif step.source == "resolve":
+            hand_unknown -= 1
+        elif step.source == "missing":
+            shown = _hand_text(hand, hand_unknown)
+            out.append(problem("BUY-NOT-HELD", step.pos, p.name, card=c.code, hand=shown))
+    return out
+
+
 def _paid(state: GameState, total: int, price: int) -> bool:
     """Whether a payment worth ``total`` pays ``price`` with nothing to report: exact, or more
     when the profile allows superfluous cards ("mindestens den aufgedruckten Preis")."""
@@ -433,7 +466,28 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         if buy.from_bag and buy.tile is not None:
             take_out_of_bag(state, buy.tile)
         state.market[buy.slot] = EMPTY
-    for step in buy.steps:
+    spend_cards(state, p, buy.steps)
+    for m in state.ext.modules:
+        m.on_purchase(ctx, buy)
+    if t is None:
+        return
+    if buy.offer is None or buy.offer.placed:  # a side offer may be no building (E15)
+        t.pending.append(buy.tile)
+    if buy.price is None or buy.unknown_paid:
+        turn_goes_on_unsure(state, Text("ACTION/unknown-payment"))
+        return
+    total = payment_value(ctx, buy)
+    exact = bool(
+        ctx.decide(Decision.PAY_EXACT, player=p, purchase=buy, value=total, price=buy.price)
+    )
+    if not exact or not ctx.decide(Decision.TURN_EXTRA_ACTION, player=p, purchase=buy):
+        end_main_action(state, _paying(total, buy.tile, a, buy.price))
+
+
+def spend_cards(state: GameState, p: PlayerState, steps: Sequence[PayStep]) -> None:
+    """Stage "spent" for the cards of a payment: they leave ``p``'s hand for the discard pile
+    (an unknown card as an unknown one; module components are their modules')."""
+    for step in steps:
         c = step.card
         if step.source == "unknown":
             p.hand_unknown -= 1
@@ -450,21 +504,6 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
             p.hand_unknown -= 1
             decrement(state.pool, c)
             state.discard[c] += 1
-    for m in state.ext.modules:
-        m.on_purchase(ctx, buy)
-    if t is None:
-        return
-    if buy.offer is None or buy.offer.placed:  # a side offer may be no building (E15)
-        t.pending.append(buy.tile)
-    if buy.price is None or buy.unknown_paid:
-        turn_goes_on_unsure(state, Text("ACTION/unknown-payment"))
-        return
-    total = payment_value(ctx, buy)
-    exact = bool(
-        ctx.decide(Decision.PAY_EXACT, player=p, purchase=buy, value=total, price=buy.price)
-    )
-    if not exact or not ctx.decide(Decision.TURN_EXTRA_ACTION, player=p, purchase=buy):
-        end_main_action(state, _paying(total, buy.tile, a, buy.price))
 
 
 def _paying(total: int, tile: TileKind | None, a: Buy, price: int) -> Text:
@@ -604,11 +643,14 @@ __all__ = [
     "Purchase",
     "allowed_currencies",
     "apply_purchase",
+    "card_findings",
     "counted_cards",
     "fmt_hand",
     "overpaid",
+    "pay_sources",
     "payment_value",
     "payments",
     "plan_purchase",
     "purchase_findings",
+    "spend_cards",
 ]

@@ -1,0 +1,289 @@
+"""The payment service: "pay at least N" without a market tile.
+
+A module asks for a payment with :class:`PaymentTerms`: how much ("mindestens"), in which
+currencies (the one currency named, like a market field; any one currency, "in einer
+Währung"; or any combination, "in beliebiger Kombination der Währungen"), whether it must be
+exact, and whether module money (diamonds, coins, certificates ...) may pay. It runs the same
+stages as a market purchase (:mod:`referee.engine.actions.purchase`), with the same codes:
+
+1. **sources**: :func:`~referee.engine.actions.purchase.pay_sources` (hand cards, unknown
+   cards, module components);
+2. **currencies**: ``BUY-CURRENCY``-like checks per the terms (``PAY-CURRENCY``,
+   ``PAY-ONE-CURRENCY``), and the modules' own payment rules (decision ``pay.problems``);
+3. **value and exactness**: decision ``pay.value`` (what module money adds), ``BUY-UNDERPAID``,
+   ``PAY-NOT-EXACT``, ``BUY-SUPERFLUOUS`` (the profile's rule on superfluous cards), decision
+   ``pay.exact``;
+4. **spent**: the cards go to the discard pile; module components where their module puts them
+   (``Module.on_purchase``).
+
+:func:`plan_payment` resolves what the record names (pure), :func:`payment_findings` checks it
+(pure), :func:`apply_payment` carries it out (no checks). The plan is a
+:class:`~referee.engine.actions.purchase.Purchase` without a tile (``Payment.terms`` set), so
+every module rule on payments (``pay.value``, ``pay.problems``, ``on_purchase``) applies to it
+unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from referee.catalogue import Currency, MoneyCard
+from referee.engine.actions.purchase import (
+    Purchase,
+    _paid,
+    card_findings,
+    overpaid,
+    pay_sources,
+    payment_value,
+    spend_cards,
+)
+from referee.engine.context import Context
+from referee.engine.findings import Finding, problem, unverifiable
+from referee.engine.fmt import fmt_cards
+from referee.engine.rules import BIGBOX, Rule, register_rule
+from referee.engine.ruleset import Decision
+from referee.record.model import Buy, Pos, TileRef
+
+if TYPE_CHECKING:
+    from referee.engine.state import PlayerState
+
+
+class Mix(StrEnum):
+    """Which currencies may pay."""
+
+    FIELD = "field"  # the terms' currency (and what modules allow for it), like a market field
+    ONE = "one"  # any one currency, every card of it ("in einer Währung")
+    ANY = "any"  # any combination ("in beliebiger Kombination der Währungen")
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentTerms:
+    """What a payment must be."""
+
+    amount: int  # at least this much ("mindestens")
+    what: object  # what is paid for, as findings name it (a tile, "chests", "a bid of 8")
+    currency: Currency | None = None  # Mix.FIELD: the currency asked
+    mix: Mix = Mix.FIELD
+    exact: bool = False  # must be exactly ``amount`` (``PAY-NOT-EXACT``)
+    superfluous: bool = True  # the profile's rule on superfluous cards applies
+    components: bool = True  # module money (diamonds, coins, certificates ...) may pay
+    source: str = ""  # the rule section that asks for the payment (named in PAY-* findings)
+
+
+_NO_TILE = TileRef(None, None, None, ())
+
+
+@dataclass(slots=True)
+class Payment(Purchase):
+    """A payment planned against the state: a purchase without a tile."""
+
+    terms: PaymentTerms | None = None
+
+    @property
+    def total_known(self) -> bool:
+        return self.unknown_paid == 0
+
+
+def _rule(code: str, name_en: str, name_de: str, msg_en: str, msg_de: str) -> None:
+    register_rule(
+        Rule(
+            code,
+            name_en,
+            name_de,
+            f"{BIGBOX}: a payment a module asks for (its section is named in the message)",
+            msg_en,
+            msg_de,
+        )
+    )
+
+
+_rule(
+    "PAY-CURRENCY",
+    "wrong currency",
+    "falsche Währung",
+    "{card} is not {currency}: {what} is paid in {currency} ({source})",
+    "{card} ist kein {currency}: {what} wird in {currency} bezahlt ({source})",
+)
+_rule(
+    "PAY-ONE-CURRENCY",
+    "one currency",
+    "eine Währung",
+    "{card} is not {currency} like the cards before it: {what} is paid in one currency ({source})",
+    "{card} ist nicht {currency} wie die Karten davor: {what} wird in einer Währung bezahlt "
+    "({source})",
+)
+_rule(
+    "PAY-NOT-EXACT",
+    "not exact",
+    "nicht passend",
+    "{what} is paid exactly {price}, but the payment ({cards}) comes to {sum} ({source})",
+    "{what} wird genau passend mit {price} bezahlt, die Zahlung ({cards}) ergibt aber {sum} "
+    "({source})",
+)
+_rule(
+    "PAY-SOURCE",
+    "no module money",
+    "kein Modulgeld",
+    "{token} may not pay for {what}: only money cards do ({source})",
+    "{token} darf {what} nicht bezahlen: nur Geldkarten ({source})",
+)
+
+
+def plan_payment(
+    ctx: Context,
+    player: PlayerState,
+    paid: Sequence[object],
+    terms: PaymentTerms,
+    pos: Pos,
+) -> Payment:
+    """Resolve a payment against the state (nothing is changed)."""
+    field = terms.currency if terms.mix is Mix.FIELD else None
+    tile = terms.what if isinstance(terms.what, TileRef) else _NO_TILE  # what is paid for
+    pay = Payment(player, Buy(field, tile, tuple(paid), pos))  # type: ignore[arg-type]
+    pay.field = field
+    pay.price = terms.amount
+    pay.terms = terms
+    pay.steps = pay_sources(ctx.state, player, paid, pos)
+    return pay
+
+
+def payment_findings(ctx: Context, pay: Payment) -> list[Finding]:
+    """The check of a payment (pure)."""
+    terms = pay.terms
+    assert terms is not None
+    p = pay.player
+    pos = pay.action.pos
+    out: list[Finding] = []
+    if not terms.components:
+        for ref in pay.modules_paid:
+            token = f"{ref.kind}:{ref.name}"
+            out.append(
+                problem(
+                    "PAY-SOURCE",
+                    ref.pos or pos,
+                    p.name,
+                    token=token,
+                    what=terms.what,
+                    source=terms.source,
+                )
+            )
+    out.extend(ctx.decide(Decision.PAY_PROBLEMS, player=p, purchase=pay))
+    first: list[MoneyCard] = []
+    allowed = (
+        frozenset(ctx.decide(Decision.PAY_CURRENCIES, player=p, field=pay.field, purchase=pay))
+        if pay.field is not None
+        else frozenset()
+    )
+
+    def wrong_currency(c: MoneyCard, cpos: Pos) -> Finding | None:
+        if terms.mix is Mix.FIELD and pay.field is not None:
+            if c.currency not in allowed and c.currency is not pay.field:
+                return problem(
+                    "PAY-CURRENCY",
+                    cpos,
+                    p.name,
+                    card=c.code,
+                    currency=pay.field.code,
+                    what=terms.what,
+                    source=terms.source,
+                )
+        elif terms.mix is Mix.ONE:
+            if not first:
+                first.append(c)
+            elif c.currency is not first[0].currency:
+                return problem(
+                    "PAY-ONE-CURRENCY",
+                    cpos,
+                    p.name,
+                    card=c.code,
+                    currency=first[0].currency.code,
+                    what=terms.what,
+                    source=terms.source,
+                )
+        return None
+
+    out.extend(card_findings(ctx, p, pay.steps, wrong_currency))
+    if pay.unknown_paid:
+        out.append(unverifiable(pos, "UNVERIFIED-PAYMENT-AMOUNT", p.name))
+        return out
+    total = payment_value(ctx, pay)
+    price = terms.amount
+    shown = fmt_cards(pay.cards_paid) or "-"
+    if total < price:
+        out.append(
+            problem(
+                "BUY-UNDERPAID", pos, p.name, tile=terms.what, price=price, cards=shown, sum=total
+            )
+        )
+    elif total > price and terms.exact:
+        exact = ctx.decide(Decision.PAY_EXACT, player=p, purchase=pay, value=total, price=price)
+        if not exact:
+            out.append(
+                problem(
+                    "PAY-NOT-EXACT",
+                    pos,
+                    p.name,
+                    what=terms.what,
+                    price=price,
+                    cards=shown,
+                    sum=total,
+                    source=terms.source,
+                )
+            )
+    elif total > price and terms.superfluous and not _paid(ctx.state, total, price):
+        profile = ctx.state.profile
+        for c in pay.cards_paid:
+            if total - c.value >= price:
+                out.append(
+                    problem(
+                        "BUY-SUPERFLUOUS",
+                        pos,
+                        p.name,
+                        severity="warning" if profile.overpay_superfluous == "warn" else "error",
+                        tile=terms.what,
+                        price=price,
+                        cards=shown,
+                        card=c.code,
+                        profile=profile.name,
+                    )
+                )
+                break
+    return out
+
+
+def apply_payment(ctx: Context, pay: Payment) -> bool:
+    """Carry out a payment (no checks): the cards to the discard pile, module components where
+    their modules put them. Returns whether it was exact (decision ``pay.exact``; False when
+    the amount is not known)."""
+    state = ctx.state
+    spend_cards(state, pay.player, pay.steps)
+    for m in state.ext.modules:
+        m.on_purchase(ctx, pay)
+    if pay.price is None or pay.unknown_paid:
+        return False
+    return payment_value(ctx, pay) >= pay.price and overpaid(ctx, pay) == 0
+
+
+def pay(
+    ctx: Context, player: PlayerState, paid: Sequence[object], terms: PaymentTerms, pos: Pos
+) -> tuple[Payment, bool]:
+    """Plan, check (findings reported at ``pos``) and carry out a payment; returns the plan
+    and whether it was exact."""
+    plan = plan_payment(ctx, player, paid, terms, pos)
+    if ctx.state.checking:
+        ctx.report(payment_findings(ctx, plan))
+    return plan, apply_payment(ctx, plan)
+
+
+__all__ = [
+    "Mix",
+    "Payment",
+    "PaymentTerms",
+    "apply_payment",
+    "pay",
+    "payment_findings",
+    "plan_payment",
+]
