@@ -444,6 +444,12 @@ class Module:
         there for ``reserve``/``alhambra``, else None)."""
         return False, None
 
+    def position_held(self, state: GameState, player: PlayerState | None) -> list[ComponentRef]:
+        """The cards of this module in ``player``'s hand (None: in the money display), as the
+        tokens a ``position`` block states them by (diamonds, exchange cards, master builders,
+        coins); :meth:`position_component` reads them back (``referee.engine.position_text``)."""
+        return []
+
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:

@@ -113,7 +113,7 @@ def apply_position(state: GameState, item: Position) -> None:
                 state.scoring_seen[n] = 0
         if 3 in state.scorings_done:  # the final scoring is over: so is the game (issue 32)
             state.game_over = True
-            state.phase = "over"
+            state.phase = Phase.OVER
     if item.display is not None:
         state.display = []
         for ref in item.display:

@@ -39,9 +39,7 @@ def _held(state: GameState, player: PlayerState | None) -> list[str]:
     master builders, coins), and its ``position_component`` reads them back."""
     out: list[str] = []
     for m in state.ext.modules:
-        held = getattr(m, "position_held", None)
-        if held is not None:
-            out += [f"{ref.kind}:{ref.name}" for ref in held(state, player)]
+        out += [f"{ref.kind}:{ref.name}" for ref in m.position_held(state, player)]
     return out
 
 
