@@ -171,4 +171,4 @@ def test_the_exit_codes_are_documented() -> None:
 
     from referee.cli import cli
 
-    assert "4 internal error" in CliRunner().invoke(cli, ["--help"]).output
+    assert "4 a fault of the tool itself" in CliRunner().invoke(cli, ["--help"]).output

@@ -1403,7 +1403,10 @@ def _ability_line(state: GameState, item: Turn) -> bool:
         if isinstance(a, ModuleAction):
             module_action(state, p, a)
         else:
-            state.flag("UNKNOWN-VERB", a.pos, p.name, verb=type(a).__name__.lower())
+            from referee.notation import formatter
+
+            # the action as the player wrote it, never a class name
+            state.flag("UNKNOWN-VERB", a.pos, p.name, verb=formatter.action(a), hint="")
     return True
 
 
