@@ -170,8 +170,43 @@ def test_a_choice_without_a_bought_plot() -> None:
 
 def test_the_choice_comes_before_the_plot_is_placed() -> None:
     # "Anschließend sucht er sofort eines der Baugebäude aus ... und platziert das Plättchen"
+    # (rulebook-bigbox-de-2019.txt § Dirk Henn: Neues Bauland, Änderungen im Spielablauf,
+    # L2857-2864). One mistake, one finding: the choice came late; the plot carries it.
     rep = run(BUY + ", place bl:1_12n@1,0, plot C\n* market De:T9ne\n2. Cem: take Du2\n")
-    assert sorted(v.reason for v in found(rep, "BAULAND-CHOICE")) == ["missing", "no-plot"]
+    assert [v.reason for v in found(rep, "BAULAND-CHOICE")] == ["late"]
+    assert [p.type for p in plots_of(rep, "Ben")] == [BuildingType.CHAMBERS]
+    assert columns(rep)[1] == ["P", "A"]
+
+
+# "Liegt auf dem Bauhof ein Baugrundstückplättchen aus, so kann ein Spieler dieses Grundstück
+# für den darauf angegebenen Preis kaufen. Anschließend sucht er sofort eines der Baugebäude
+# aus, die unter dem entsprechenden Zahlenplättchen liegen" (rulebook-bigbox-de-2019.txt
+# § Dirk Henn: Neues Bauland, Änderungen im Spielablauf, L2857-2864): the building is chosen
+# right after the purchase, before any other action.
+@pytest.mark.parametrize(
+    "between",
+    [
+        "take Gu1",  # money taken with the extra action of the exact purchase
+        "reserve bl:1_12n",  # the plot put into the reserve first
+        "place bl:1_12n@1,0",  # the plot placed first
+        "buy Di bl:1_2x pay Di9",  # another plot bought first
+    ],
+)
+def test_the_choice_comes_right_after_the_purchase(between: str) -> None:
+    rep = run(BUY + f", {between}, plot C\n")
+    late = [v for v in found(rep, "BAULAND-CHOICE") if v.reason == "late"]
+    assert len(late) == 1, rep.violations
+    (v,) = late
+    assert v.player == "Ben" and v.code == "BAULAND-CHOICE"
+    assert "right after the purchase" in v.message()
+    assert "sofort nach dem Kauf" in v.message("de")
+    assert "Anschließend sucht er sofort" in v.message("de")
+
+
+def test_actions_after_the_choice_are_free() -> None:
+    # right after the choice, the turn goes on as usual (the exact purchase's extra action)
+    rep = run(BUY + ", plot C, take Gu1, reserve bl:1_12n\n")
+    assert codes(rep) == []
 
 
 def test_a_plot_stated_with_a_building_on_the_market() -> None:

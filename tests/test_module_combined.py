@@ -152,12 +152,16 @@ def test_a_vizier_bought_plot_receives_its_building_in_the_vizier_line() -> None
     assert "BAULAND-CHOICE" in {v.code for v in rep.violations}
 
 
-def test_a_tile_claimed_with_a_sultan_card_takes_its_fruit_along() -> None:
-    """Die Macht des Sultans with Die Obstgärten: the claim follows the market line, so the
-    building lay on the market and got its fruit ("wird sofort eine Frucht ... gezogen und offen
-    auf das Gebäudeplättchen gelegt"); the claimer acquires it ("das Plättchen kostenlos nehmen")
-    and, as a buyer would ("bekommt er neben dem Gebäude auch die Frucht"), its fruit. The fruit
-    must not stay on the emptied field for the next piece laid there."""
+def test_a_tile_claimed_with_a_sultan_card_gets_no_fruit() -> None:
+    """Die Macht des Sultans with Die Obstgärten (rulebook-bigbox-de-2019.txt). Sultan, "Wie
+    wird eine Sultankarte eingesetzt?" (L2016-2034): "Wird ein Gebäudeplättchen beim Auffüllen
+    des Bauhofes gezogen ..., darf ein Spieler mit einer Sultankarte ... das Plättchen kostenlos
+    nehmen ... Möchte kein Spieler mit entsprechender Sultankarte das Gebäude haben, wird es auf
+    den Bauhof gelegt." Obstgärten, "Änderungen im Spielablauf" (L3038-3047): "Wenn ein Gebäude
+    des Grundspiels auf den Bauhof gelegt wird, wird sofort eine Frucht aus dem Vorrat gezogen".
+    A claimed tile was never laid on the market, so it never got a fruit: the fruit the record
+    states on the refill line before the claim stays in the supply; the claimer gets none, and
+    it is not left for the next piece on that field."""
     from referee.engine.walk import At, state_at
 
     def orchards(state: object) -> Any:
@@ -168,14 +172,18 @@ def test_a_tile_claimed_with_a_sultan_card_takes_its_fruit_along() -> None:
     lines = text.splitlines()
     claim = next(i for i, line in enumerate(lines, 1) if re.match(r"\w+: sultan su:", line))
     fruit = re.fullmatch(r"\* fruit (\w+) fr:(\d)", lines[claim - 2])
-    assert fruit, "the claimed tile's fruit is drawn on the line before the claim"
+    assert fruit, "the claimed tile's fruit is stated on the line before the claim"
     who = lines[claim - 1].split(":")[0]
     slot = ["Gu", "Di", "De", "Du"].index(fruit.group(1))
+    kind = int(fruit.group(2))
     before, _ = state_at(game, At("line", claim - 1))
     after, _ = state_at(game, At("line", claim))
-    assert orchards(before).on_market.get(slot) == int(fruit.group(2))
-    data = orchards(after)
-    assert slot not in data.on_market  # not left for the next piece on that field
-    # the claimer holds it now (laid on his board by the end of the turn, like a vizier's)
-    assert orchards(after).pending.get(who) == [int(fruit.group(2))]
-    assert not orchards(before).pending.get(who)
+    assert orchards(before).on_market.get(slot) == kind
+    assert slot not in orchards(after).on_market  # not left for the next piece on that field
+    assert not orchards(after).pending.get(who)  # the claimer gets no fruit
+    # back in the supply: one fewer of that kind drawn
+    assert orchards(after).drawn[kind] == orchards(before).drawn[kind] - 1
+    # placing it on the board is refused: the claimer holds no such fruit
+    broken = text.replace(lines[claim - 1], lines[claim - 1] + f", fruit fr:{kind} down", 1)
+    rep = check_game(parse_text(broken, "broken.alh")[0])
+    assert [v.player for v in rep.violations if v.code == "FRUIT-NOT-HELD"] == [who]

@@ -152,6 +152,17 @@ def test_a_stored_credit_is_another_currency() -> None:
     text = POSITION.format(modules="diamanten, wechselscheine", hand="dm:5 dm:3", display="Gu1")
     text = text.replace("    hand dm:5 dm:3\n", "    hand dm:5 dm:3\n    certificate ws:Gu1\n")
     rep = check_game(parse_text(text + "1. Anna: buy Gu S9 pay dm:5 dm:3 ws:Gu1\n", "t")[0])
+    # issue 31: reported as the diamonds' rule, naming the credit (a Gu credit on the Gu field
+    # is no wrong currency, and it counts: 5 + 3 + 1 = 9, no "((none))" underpayment)
+    (mix,) = [v for v in rep.violations if v.code == "DIAMOND-MIX"]
+    assert "together with ws:Gu1" in mix.message()
+    assert "zusammen mit ws:Gu1" in mix.message("de")
+    assert "CERTIFICATE-CURRENCY" not in codes(rep)
+    assert "BUY-UNDERPAID" not in codes(rep)
+    assert all("(none)" not in v.message() for v in rep.violations)
+    # a credit of another currency than the field's is still CERTIFICATE-CURRENCY
+    other = text.replace("certificate ws:Gu1", "certificate ws:Di1")
+    rep = check_game(parse_text(other + "1. Anna: buy Gu S9 pay dm:5 dm:3 ws:Di1\n", "t")[0])
     assert "CERTIFICATE-CURRENCY" in codes(rep)
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
+from referee.engine.extensions import Module
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.engine.turns import Moment
@@ -154,6 +155,9 @@ class BaulandScratch(Scratch):
     unbuilt_flagged: set[tuple[str, str]] = field(default_factory=set)
     # the buildings taken: (who, plot code)
     taken: list[tuple[str, str]] = field(default_factory=list)
+    # the plot bought last in the current turn and still waiting for its building ("sofort"):
+    # (turn number, plot code, the buy's line, the turn as it stood right after the purchase)
+    waiting: tuple[int, str, int, tuple[Any, ...]] | None = None
 
 
 @bundled
@@ -346,6 +350,48 @@ class Bauland(BundledModule):
 
     # ----------------------------------------------------------------- the choice
 
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """ "Anschließend sucht er sofort eines der Baugebäude aus": the turn as it stands right
+        after a plot's purchase, so that ``plot`` can tell whether anything came between."""
+        state: GameState = ctx.state
+        plot = purchase.tile
+        t = state.turn
+        if not isinstance(plot, Plot) or t is None or plot.kind is not None:
+            return
+        data = self.data(state)
+        self._check_waiting(state, purchase.player, purchase.action.pos, before=True)
+        # the purchase appends the plot to the turn's pieces to place after this hook
+        mark = _turn_mark(state, purchase.player, self, len(t.pending) + 1)
+        data.waiting = (t.number, plot.code, purchase.action.pos.line, mark)
+
+    def _check_waiting(
+        self, state: GameState, player: PlayerState, pos: Pos, before: bool = False
+    ) -> bool:
+        """Report (``BAULAND-CHOICE``, reason ``late``) a plot bought in this turn whose
+        building was not chosen right after the purchase; True when it was reported."""
+        data = self.data(state)
+        t = state.turn
+        waiting = data.waiting
+        data.waiting = None
+        if waiting is None or t is None or waiting[0] != t.number:
+            return False
+        _number, code, line, mark = waiting
+        still = any(x.code == code for x in plots_of(t.pending) if x.kind is None)
+        if before and not still:
+            return False  # its building was chosen (or it left the turn's pieces: reported there)
+        if _turn_mark(state, player, self, len(t.pending)) == mark and not before:
+            return False
+        state.flag(
+            "BAULAND-CHOICE",
+            pos,
+            player.name,
+            reason="late",
+            plot=code,
+            line=line,
+            name=player.name,
+        )
+        return True
+
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``plot C`` (``plot C bl:2_12n``): the building for a plot bought in this turn."""
         pos = action.pos
@@ -367,7 +413,16 @@ class Bauland(BundledModule):
             ),
             None,
         )
+        waiting = self.data(state).waiting
+        late = self._check_waiting(state, player, pos)
         if index is None:
+            placed = late and waiting is not None
+            if (
+                placed
+                and waiting is not None
+                and self._build_placed(state, player, waiting[1], kind)
+            ):
+                return []  # placed before its building was chosen: one finding (late)
             state.flag("BAULAND-CHOICE", pos, player.name, reason="no-plot", name=player.name)
             return []
         plot = pending[index]
@@ -383,6 +438,24 @@ class Bauland(BundledModule):
         self._take(state, player.name, plot, kind, pos)
         pending[index] = cast(Any, replace(plot, kind=kind))
         return []
+
+    def _build_placed(
+        self, state: GameState, player: PlayerState, code: str, kind: BuildingType
+    ) -> bool:
+        """The building for a plot of this turn already placed or reserved without it (the
+        lateness is reported): laid on the plot all the same, so that nothing else follows."""
+        for at, piece in list(player.alhambra.items()):
+            if isinstance(piece, Plot) and piece.kind is None and piece.code == code:
+                self._take(state, player.name, piece, kind, _turn_pos(state))
+                player.alhambra.remove(at)
+                player.alhambra.place(at, cast(Any, replace(piece, kind=kind)))
+                return True
+        for i, kept in enumerate(player.reserve):
+            if isinstance(kept, Plot) and kept.kind is None and kept.code == code:
+                self._take(state, player.name, kept, kind, _turn_pos(state))
+                player.reserve[i] = cast(Any, replace(kept, kind=kind))
+                return True
+        return False
 
     def _take(self, state: GameState, who: str, plot: Plot, kind: BuildingType, pos: Pos) -> None:
         """Take ``kind`` from the plot's column (reported when it does not lie there)."""
@@ -570,6 +643,33 @@ class Bauland(BundledModule):
         return out
 
 
+def _turn_mark(state: GameState, player: PlayerState, me: Bauland, pending: int) -> tuple[Any, ...]:
+    """What any action of the turn changes: the turn's counters and pieces to place, the
+    player's money, Alhambra and reserve, and the other modules' views (a module whose own
+    purchase step runs after this one's is left out: its view changes with the purchase)."""
+    t = state.turn
+    assert t is not None
+    modules = list(state.ext.modules)
+    mine = next((i for i, m in enumerate(modules) if m is me), len(modules))
+    views = []
+    for i, m in enumerate(modules):
+        if m is me or (i > mine and type(m).on_purchase is not Module.on_purchase):
+            continue
+        views.append(repr(m.view(state)))
+    hand = tuple(sorted((str(c), n) for c, n in player.hand.items() if n))
+    return (
+        t.main_actions,
+        t.placing,
+        t.extra_redesigns,
+        pending,
+        hand,
+        player.hand_unknown,
+        len(player.alhambra),
+        len(player.reserve),
+        tuple(views),
+    )
+
+
 def _building(value: object) -> BuildingType | None:
     text = str(getattr(value, "name", value)).strip().upper()
     type_ = getattr(value, "type", None)
@@ -583,6 +683,10 @@ def _building(value: object) -> BuildingType | None:
 
 def _is_ref(value: object) -> bool:
     return isinstance(value, ComponentRef) and value.kind.lower() == KIND
+
+
+def _turn_pos(state: GameState) -> Pos:
+    return state.turn.pos if state.turn is not None else _nowhere()
 
 
 def _nowhere() -> Pos:

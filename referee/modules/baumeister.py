@@ -337,7 +337,8 @@ class Baumeister(BundledModule):
         return value + sum(
             card_value()
             for r in refs
-            if (c := card_currency(r.name)) is not None and (purchase.field is None or c in allowed)
+            if (c := card_currency(r.name)) is not None
+            and (purchase.field is None or c in allowed or c is purchase.field)
         )
 
     @refines(Decision.PAY_PROBLEMS)
@@ -361,7 +362,9 @@ class Baumeister(BundledModule):
                     )
                 )
                 continue
-            if purchase.field is not None and cur not in allowed:
+            # as for money cards: the field's own currency is barred only by a module that
+            # reports it under its own rule (diamonds: DIAMOND-MIX), never as BUY-CURRENCY
+            if purchase.field is not None and cur not in allowed and cur is not purchase.field:
                 out.append(
                     problem(
                         "BUY-CURRENCY",

@@ -268,16 +268,29 @@ class Diamanten(BundledModule):
                 )
         shown = " ".join(f"{r.kind}:{r.name}" for r in refs)
         cards = [s for s in purchase.steps if s.source != "module"]
-        if cards:
+        # module money paid along (a master-builder card "eine normale Geldkarte mit dem Wert
+        # 3", a coin, a stored credit): found by asking the ruleset what it counts, never by name
+        money = [
+            s
+            for s in purchase.steps
+            if s.source == "module"
+            and isinstance(s.ref, ComponentRef)
+            and s.ref.kind.lower() != KIND
+            and self._counts_as_money(ctx, player, purchase, s)
+        ]
+        if cards or money:
             from referee.engine.fmt import fmt_cards
 
+            first = min((*cards, *money), key=lambda s: (s.pos.line, s.pos.column))
+            named = [fmt_cards([s.card for s in cards])] if cards else []
+            named += [f"{s.ref.kind}:{s.ref.name}" for s in money]
             out.append(
                 problem(
                     "DIAMOND-MIX",
-                    cards[0].pos,
+                    first.pos,
                     player.name,
                     diamonds=shown,
-                    cards=fmt_cards([s.card for s in cards]),
+                    cards=" ".join(named),
                 )
             )
         # a module component that lets another currency pay (an exchange card): found by
@@ -308,6 +321,19 @@ class Diamanten(BundledModule):
                         )
                     )
         return out
+
+    @staticmethod
+    def _counts_as_money(ctx: Any, player: PlayerState, purchase: Any, step: Any) -> bool:
+        """Whether a module component paid is money of a currency: alone (without the
+        diamonds and the cards) it pays on the field of some currency but not on every field
+        (a treasure, money "einer beliebigen Währung", pays everywhere and is no currency)."""
+        pays = 0
+        for cur in Currency:
+            probe = dataclasses.replace(purchase, steps=[step], field=cur)
+            probe.allowed, probe.value = None, None
+            if ctx.decide(Decision.PAY_VALUE, player=player, purchase=probe, counted=[]):
+                pays += 1
+        return 0 < pays < len(Currency)
 
     @staticmethod
     def _allowed(ctx: Any, player: PlayerState, field: Currency, purchase: Any) -> frozenset[Any]:

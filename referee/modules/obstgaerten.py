@@ -469,14 +469,20 @@ class Obstgaerten(BundledModule):
             data.pending.setdefault(purchase.player.name, []).append(fruit)
 
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
-        """A building taken from the market without a purchase (a sultan card's claim, "das
-        Plättchen kostenlos nehmen") was laid on the market and got its fruit at once ("Wenn ein
-        Gebäude des Grundspiels auf den Bauhof gelegt wird, wird sofort eine Frucht ... gezogen");
-        reading: whoever acquires it gets the fruit with it, as with a purchase ("Erwirbt ein
-        Spieler nun eines dieser Gebäude, bekommt er neben dem Gebäude auch die Frucht")."""
+        """A building taken from its field without a purchase: a claim while the market is
+        refilled (Sultan: "Wird ein Gebäudeplättchen beim Auffüllen des Bauhofes gezogen ...,
+        darf ein Spieler mit einer Sultankarte ... das Plättchen kostenlos nehmen"; only
+        "Möchte kein Spieler ... das Gebäude haben, wird es auf den Bauhof gelegt"). It was
+        never laid on the market, so it never got a fruit ("Wenn ein Gebäude des Grundspiels
+        auf den Bauhof gelegt wird, wird sofort eine Frucht ... gezogen"): a fruit the record
+        stated for it before the claim (the refill is one chance line) was not drawn; it stays
+        in the supply and the claimer gets none."""
         data = self.data(state)
-        if slot in data.on_market:
-            data.pending.setdefault(player.name, []).append(data.on_market.pop(slot))
+        if slot not in data.on_market:
+            return
+        kind = data.on_market.pop(slot)
+        if kind is not None and data.drawn[kind] > 0:
+            data.drawn[kind] -= 1
 
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)

@@ -228,7 +228,8 @@ class Wechselgeld(BundledModule):
         return value + sum(
             value_each
             for r in refs
-            if (c := coin_currency(r.name)) is not None and (purchase.field is None or c in allowed)
+            if (c := coin_currency(r.name)) is not None
+            and (purchase.field is None or c in allowed or c is purchase.field)
         )
 
     @refines(Decision.PAY_PROBLEMS)
@@ -265,7 +266,9 @@ class Wechselgeld(BundledModule):
                     )
                 )
                 continue
-            if purchase.field is not None and cur not in allowed:
+            # as for money cards: the field's own currency is barred only by a module that
+            # reports it under its own rule (diamonds: DIAMOND-MIX), never as BUY-CURRENCY
+            if purchase.field is not None and cur not in allowed and cur is not purchase.field:
                 out.append(
                     problem(
                         "BUY-CURRENCY",

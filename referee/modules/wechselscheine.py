@@ -135,7 +135,13 @@ class Wechselscheine(BundledModule):
         allowed = allowed_currencies(ctx, purchase)
         for ref in refs:
             credit = parse_credit(ref)
-            if credit is not None and credit[1] <= max_stored() and credit[0] in allowed:
+            # as a money card: one of the field's own currency counts even when a module bars
+            # it (diamonds: reported as DIAMOND-MIX)
+            if (
+                credit is not None
+                and credit[1] <= max_stored()
+                and (credit[0] in allowed or credit[0] is purchase.field)
+            ):
                 value += credit[1]
         return value
 
@@ -170,7 +176,7 @@ class Wechselscheine(BundledModule):
                 )
             else:
                 held = None  # used up: a second token is not held
-            if credit[0] not in allowed:
+            if credit[0] not in allowed and credit[0] is not purchase.field:
                 out.append(
                     problem(
                         "CERTIFICATE-CURRENCY",

@@ -394,6 +394,9 @@ class _Game:
                 break
             actions.append(self._do(choice, here))
             first = False
+            # a free action owed "sofort" (a bought plot's building) comes before any other
+            while owed := owed_actions(state):
+                actions.append(self._do(self.rng.choice(owed), here))
             assert state.turn is not None
             if state.turn.over:
                 break
