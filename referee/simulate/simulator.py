@@ -394,6 +394,9 @@ class _Game:
                 break
             actions.append(self._do(choice, here))
             first = False
+            # a free action owed "sofort" (a bought plot's building) comes before any other
+            while owed := owed_actions(state):
+                actions.append(self._do(self.rng.choice(owed), here))
             assert state.turn is not None
             if state.turn.over:
                 break
@@ -409,6 +412,10 @@ class _Game:
                 break
             choice = self.policy.choose_placement(options, p.alhambra)
             actions.append(self._do(choice, here))
+            # a free action a placement makes owed (a gate on the double wall a tile was
+            # placed behind) comes right after it, before the next placement
+            while owed := owed_actions(state):
+                actions.append(self._do(self.rng.choice(owed), here))
         while True:  # module actions that are no action (e.g. a bonus card revealed)
             free = self.policy.choose_free(free_actions(state))
             if free is None:
