@@ -345,9 +345,6 @@ def test_the_simulator_plays_the_geometry_modules(modules: str, players: int) ->
     from referee.notation import parse_text
     from referee.simulate.simulator import simulate_text
 
-    # geo_gate is not simulated: a placement that waits for its gate must be followed by the
-    # gate in the same turn, and the simulator has no step for a free action owed after the
-    # placements (its free actions are a random choice); see docs/modules/geometry.md
     names = [m.strip() for m in modules.split(",")]
     text = simulate_text(players, 4, modules=names)
     game = parse_text(text, "sim.alh")[0]
@@ -360,3 +357,44 @@ def test_the_simulator_plays_the_geometry_modules(modules: str, players: int) ->
     }
     for name in names:  # every module's verb is played
         assert verbs[name] in text, name
+
+
+def _without_first_owed_gate(text: str) -> tuple[str, int] | None:
+    """The record with the first gate that directly follows a placement left out, and the
+    line it stood on (None: no such gate)."""
+    import re
+
+    gate = re.compile(r"(, place [^,]*@-?\d+,-?\d+(?:\{[^}]*\})?), gate @-?\d+,-?\d+ [nesw]")
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if gate.search(line):
+            return "".join([*lines[:i], gate.sub(r"\1", line, count=1), *lines[i + 1 :]]), i + 1
+    return None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_simulator_plays_the_gate_a_placement_waits_for(players: int) -> None:
+    # "Die Tore der Stadt": a tile joined only through double walls is placed, and the gate
+    # follows in the same turn ("und damit ist die Fußgänger-Regel wieder erfüllt"); the
+    # simulator asks the engine what is owed (``owed_actions``) right after each placement
+    from referee.engine import check_game
+    from referee.notation import format_games, parse_text
+    from referee.simulate.simulator import simulate_text
+
+    owed = 0
+    for seed in (1, 2):
+        text = simulate_text(players, seed, modules=["geo_gate"])
+        games = parse_text(text, "sim.alh")
+        assert not games[0].errors
+        assert check_game(games[0]).violations == []
+        assert format_games(games) == text  # a fmt fixed point
+        assert " gate @" in text
+        cut = _without_first_owed_gate(text)
+        if cut is None:
+            continue
+        # without that gate its turn breaks the walk rule: the gate was owed, not chosen
+        found = check_game(parse_text(cut[0], "cut.alh")[0]).violations
+        if found and found[0].code == "GEOGATE-MISSING":
+            assert found[0].line == cut[1]
+            owed += 1
+    assert owed > 0

@@ -495,10 +495,11 @@ class Module:
         return []
 
     def owed_actions(self, ctx: Context, player: PlayerState) -> list[Action]:
-        """Free actions ``player`` owes now, before the pieces bought this turn are placed
-        (e.g. the building a bought plot receives "sofort"): one of them must be taken. The
-        simulator takes one while any is owed, before the placements; ``can_end_turn`` is False
-        while one is owed. Default: none."""
+        """Free actions ``player`` owes now (e.g. the building a bought plot receives
+        "sofort" before it is placed, the gate a tile placed behind a double wall waits for):
+        one of them must be taken. The simulator takes one while any is owed, right after the
+        main action or placement that made it owed; ``can_end_turn`` is False while one is
+        owed. Default: none."""
         return []
 
     def legal_interrupts(self, ctx: Context) -> list[Turn]:

@@ -161,7 +161,7 @@ def can_end_turn(state: GameState) -> bool:
 
 
 def owed_actions(state: GameState) -> list[Action]:
-    """Free module actions the player to move owes before placing (``Module.owed_actions``)."""
+    """Free module actions the player to move owes now (``Module.owed_actions``)."""
     p = mover(state)
     if p is None or not state.ext or state.turn is None:
         return []

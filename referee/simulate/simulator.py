@@ -412,6 +412,10 @@ class _Game:
                 break
             choice = self.policy.choose_placement(options, p.alhambra)
             actions.append(self._do(choice, here))
+            # a free action a placement makes owed (a gate on the double wall a tile was
+            # placed behind) comes right after it, before the next placement
+            while owed := owed_actions(state):
+                actions.append(self._do(self.rng.choice(owed), here))
         while True:  # module actions that are no action (e.g. a bonus card revealed)
             free = self.policy.choose_free(free_actions(state))
             if free is None:

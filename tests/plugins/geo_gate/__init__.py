@@ -121,6 +121,31 @@ class GeoGate(Module):
                         out.append(ModuleAction("gate", (GenericArg(at), GenericArg(word))))
         return out
 
+    def owed_actions(self, ctx: Any, player: Any) -> list[Any]:
+        """The gate a placement waits for: while the mover has tiles that could be reached at
+        the turn's start and cannot now (a tile placed behind a double wall), the gates that
+        open the way to all of them again ("und damit ist die Fußgänger-Regel wieder
+        erfüllt"); the turn cannot end before one is placed."""
+        state = ctx.state
+        if state.turn is None or state.players[state.turn.player] is not player:
+            return []
+        if player.counts is not None or player.alhambra_unknown:
+            return []
+        alh = player.alhambra
+        earlier = set(_data(state)["cut"].get(player.name, []))
+        if not set(alh.cells) - set(reachable(alh)) - earlier:
+            return []
+        out = []
+        for gate in self.legal_actions(ctx, player):
+            at, word = (a.value for a in gate.args)
+            edge = read_edge(at, word)
+            assert edge is not None
+            trial = alh.copy()
+            trial.place_edge(edge[0], edge[1], Gate())
+            if not set(trial.cells) - set(reachable(trial)) - earlier:
+                out.append(gate)
+        return out
+
     def position_line(self, state: Any, player: Any, line: Any) -> bool:
         """``gate @x,y e`` in a player section: a gate stands there (N11)."""
         if player is None or line.verb.lower() != "gate":
