@@ -538,6 +538,7 @@ def test_module_pieces_have_words_and_pictures(srv: Server) -> None:
     assert square["name_en"] == "square, garden, walls N"
     assert square["name_de"] == "Platz, Garten, Mauern N"
     assert de["pieces"][1]["name_de"] == "Medina 5, Mauern N"
+    assert en["pieces"][2]["name_en"] == "bazaar florin, walls S"  # no printed price
     assert all(p["picture"].startswith("<svg") for p in en["pieces"])
     assert 'data-at="0,4"' in square["picture"]
     # the piece already on a tapped cell is offered again, as the cell's
