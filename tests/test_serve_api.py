@@ -484,14 +484,14 @@ def test_loopback_names() -> None:
     assert not is_loopback("example.org")
 
 
-_MODULE_RESERVE = "reserve A4nes C7ne sq:Gn md:5n bz:GuPSAs"
+_MODULE_RESERVE = "reserve A4nes C7ne sq:Gn md:5n bz:GuPSAs mg:P9n"
 
 
 def _with_module_pieces() -> str:
-    """The plaetze final position with medina and bazare enabled too and a square, a medina
-    and a bazaar in Dana's reserve."""
+    """The plaetze final position with medina, bazare and magisch enabled too and a square, a
+    medina, a bazaar and a magic building in Dana's reserve."""
     text = (GOLDEN / "module-plaetze-final.alh").read_text("utf-8")
-    text = text.replace('[Modules "plaetze"]', '[Modules "plaetze, medina, bazare"]')
+    text = text.replace('[Modules "plaetze"]', '[Modules "plaetze, medina, bazare, magisch"]')
     return text.replace("reserve A4nes C7ne", _MODULE_RESERVE)
 
 
@@ -514,17 +514,20 @@ def test_the_module_pieces_that_fit_are_what_score_then_finds(srv: Server) -> No
         status, answer = _post(srv, "/api/fit", {"text": text, "player": "Dana", "at": at})
         assert status == 200
         assert len(answer["tiles"]) == 54
-        assert [p["code"] for p in answer["pieces"]] == ["sq:Gn", "md:5n", "bz:GuPSAs"]
+        # a magic building may be turned (E6): each of its four orientations
+        magic = ["mg:P9n", "mg:P9e", "mg:P9s", "mg:P9w"]
+        assert [p["code"] for p in answer["pieces"]] == ["sq:Gn", "md:5n", "bz:GuPSAs", *magic]
         for p in answer["pieces"]:
             assert p["lies"] == "reserve"
             assert p["fits"] == (not p["problems"])
-            laid = text.replace(_MODULE_RESERVE, _MODULE_RESERVE.replace(" " + p["code"], ""))
+            assert p["held"] == (p["code"] if p["code"] not in magic else "mg:P9n")
+            laid = text.replace(_MODULE_RESERVE, _MODULE_RESERVE.replace(" " + p["held"], ""))
             laid = laid.replace("alhambra C9s@-1,3", f"alhambra {p['code']}@{at} C9s@-1,3")
             _status, check = _post(srv, "/api/score", {"text": laid})
             found = {f["code"] for f in check["findings"] if at in f["cells"]}
             assert found == {q["code"] for q in p["problems"]}, (at, p["code"])
             fitting[p["code"]] = fitting.get(p["code"], 0) + p["fits"]
-    assert all(fitting.values()), fitting  # each piece fits somewhere, and not everywhere
+    assert all(fitting.values()), fitting  # each fits somewhere, and not everywhere
     assert all(n < len(ring) for n in fitting.values())
 
 

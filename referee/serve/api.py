@@ -437,51 +437,60 @@ def _module_pieces(
     what a module action would hand over), each with the engine's building problems at ``at``,
     where it lies, its name in words and the replay's drawing of it (one cell)."""
     from referee.commands._pieces import candidate_pieces, distinct, is_piece
+    from referee.engine.orientation import placements
+
+    found = [held] if held is not None else []
+    found += candidate_pieces(ctx.state, player)
+    out = []
+    for lying in distinct(found):
+        if isinstance(lying, TileKind) or not is_piece(lying):
+            continue  # base tiles are listed above; money and cards are not built
+        for piece in placements(lying):  # a piece that may be turned: each orientation (E6)
+            entry = _module_piece(ctx, player, at, piece, lying, held, lang)
+            if entry is not None:
+                out.append(entry)
+    return out
+
+
+def _module_piece(
+    ctx: Any, player: Any, at: Coord, piece: Any, lying: Any, held: object, lang: str
+) -> dict[str, Any] | None:
+    """One module piece (``piece``: ``lying`` as turned) at ``at``: see :func:`_module_pieces`."""
     from referee.engine.ruleset import Decision
     from referee.messages import lookup
     from referee.reports.svg import alhambra_fragment
     from referee.reports.terminal import cells_of
 
-    found = [held] if held is not None else []
-    found += candidate_pieces(ctx.state, player)
-    out = []
-    for piece in distinct(found):
-        if isinstance(piece, TileKind) or not is_piece(piece):
-            continue  # base tiles are listed above; money and cards are not built
-        code = getattr(piece, "code", None)
-        if not isinstance(code, str):
-            continue
-        problems = ctx.decide(
-            Decision.PLACE_PROBLEMS, player=player, at=at, piece=piece, how="place"
-        )
-        if piece is held:
-            lies = "cell"
-        elif piece in player.reserve:
-            lies = "reserve"
-        elif piece in ctx.state.market[:4]:
-            lies = "market"
-        else:
-            lies = "offer"
-        words_en, words_de = (_piece_name(piece, code, lang) for lang in LANGS)
-        picture = alhambra_fragment(cells_of({at: piece}), lang)  # the replay's drawing
-        out.append(
+    code = getattr(piece, "code", None)
+    if not isinstance(code, str):
+        return None
+    problems = ctx.decide(Decision.PLACE_PROBLEMS, player=player, at=at, piece=piece, how="place")
+    if lying is held:
+        lies = "cell"
+    elif lying in player.reserve:
+        lies = "reserve"
+    elif lying in ctx.state.market[:4]:
+        lies = "market"
+    else:
+        lies = "offer"
+    words_en, words_de = (_piece_name(piece, code, lg) for lg in LANGS)
+    picture = alhambra_fragment(cells_of({at: piece}), lang)  # the replay's drawing
+    return {
+        "code": code,
+        "held": getattr(lying, "code", code),
+        "fits": not problems,
+        "problems": [
             {
-                "code": code,
-                "fits": not problems,
-                "problems": [
-                    {
-                        "code": p.code,
-                        "message": lookup(lang, f"GEOMETRY:{p.code}") or p.code,
-                    }
-                    for p in problems
-                ],
-                "lies": lies,
-                "name_en": words_en,
-                "name_de": words_de,
-                "picture": picture,
+                "code": p.code,
+                "message": lookup(lang, f"GEOMETRY:{p.code}") or p.code,
             }
-        )
-    return out
+            for p in problems
+        ],
+        "lies": lies,
+        "name_en": words_en,
+        "name_de": words_de,
+        "picture": picture,
+    }
 
 
 def _piece_name(piece: object, code: str, lang: str) -> str:

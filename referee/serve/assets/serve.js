@@ -441,13 +441,14 @@
     var body = openSheet(w('cell', { at: at, name: player.name }));
     post('/api/fit', { text: positionText(), player: player.name, at: at }).then(function (answer) {
       if (!picker || picker.at !== at) { return; }
-      fillPicker(body, answer, function (code, lies) {
+      fillPicker(body, answer, function (code, lies, held) {
         player.cells[at] = code;
+        held = held || code;  // the piece as it lay (a turned piece is written as placed)
         if (lies === 'reserve') {  // the piece leaves the reserve for the cell
-          var i = player.reserve.indexOf(code);
+          var i = player.reserve.indexOf(held);
           if (i >= 0) { player.reserve.splice(i, 1); }
         } else if (lies === 'market') {  // bought from the market: the field is empty now
-          Object.keys(model.market).forEach(function (k) { if (model.market[k] === code) { model.market[k] = null; } });
+          Object.keys(model.market).forEach(function (k) { if (model.market[k] === held) { model.market[k] = null; } });
         }
       }, player.cells[at] ? function () { delete player.cells[at]; } : null);
     }, function (err) { add(body, el('p', { cls: 'status bad' }, w('server_error', { why: err.message }))); });
@@ -517,7 +518,7 @@
         var why = t.fits ? w('fits_here') : t.problems.map(function (p) { return p.code; }).join(' ');
         add(b, el('small', {}, t.code + ' · ' + w('lies_' + t.lies) + ' · ' + why));
         b.title = t.code + (t.problems.length ? ' — ' + t.problems.map(function (p) { return p.code + ': ' + p.message; }).join('; ') : '');
-        b.addEventListener('click', function () { choose(t.code, t.lies); closePicker(); changed(); });
+        b.addEventListener('click', function () { choose(t.code, t.lies, t.held); closePicker(); changed(); });
       });
     }
     var kinds = [];
