@@ -551,3 +551,25 @@ def test_module_pieces_have_words_and_pictures(srv: Server) -> None:
     # without modules there are no pieces
     _status, plain = _post(srv, "/api/fit", {"text": SIX, "player": "Anna", "at": "-1,1"})
     assert plain["pieces"] == []
+
+
+def test_face_up_squares_are_offered(srv: Server) -> None:
+    """A square on top of its stack (the position's ``squares`` line) is a piece the player
+    could take and build now (the module's action, as ``legal`` tries it): it is listed as on
+    offer, and its answer is what ``score`` finds when it is laid there."""
+    text = SIX.replace(
+        "\nposition\n", '\n[Modules "plaetze"]\n\nposition\n  squares sq:Gs sq:Aw\n', 1
+    )
+    assert '[Modules "plaetze"]' in text
+    for at in ("-1,1", "1,1", "-2,0", "2,0", "0,-2"):
+        _status, answer = _post(srv, "/api/fit", {"text": text, "player": "Anna", "at": at})
+        assert {(p["code"], p["lies"]) for p in answer["pieces"]} == {
+            ("sq:Gs", "offer"),
+            ("sq:Aw", "offer"),
+        }
+        for p in answer["pieces"]:
+            laid = text.replace("alhambra P2@0,1 ", f"alhambra {p['code']}@{at} P2@0,1 ", 1)
+            assert f"{p['code']}@{at}" in laid
+            _status, check = _post(srv, "/api/score", {"text": laid})
+            found = {f["code"] for f in check["findings"] if at in f["cells"]}
+            assert found == {q["code"] for q in p["problems"]}, (at, p["code"])
