@@ -482,3 +482,94 @@ def test_loopback_names() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
     assert not is_loopback("example.org")
+
+
+_MODULE_RESERVE = "reserve A4nes C7ne sq:Gn md:5n bz:GuPSAs mg:P9n"
+
+
+def _with_module_pieces() -> str:
+    """The plaetze final position with medina, bazare and magisch enabled too and a square, a
+    medina, a bazaar and a magic building in Dana's reserve."""
+    text = (GOLDEN / "module-plaetze-final.alh").read_text("utf-8")
+    text = text.replace('[Modules "plaetze"]', '[Modules "plaetze, medina, bazare, magisch"]')
+    return text.replace("reserve A4nes C7ne", _MODULE_RESERVE)
+
+
+def test_the_module_pieces_that_fit_are_what_score_then_finds(srv: Server) -> None:
+    """Issue 33: the tap offers the modules' pieces at hand. Each listed piece's answer is the
+    engine's: laid at that cell, ``score`` of the position reports exactly the problems the
+    fit answer gave for it at that cell (none when it fits)."""
+    text = _with_module_pieces()
+    _status, scored = _post(srv, "/api/score", {"text": text})
+    assert scored["ok"] and not scored["findings"]
+    dana = scored["model"]["players"][3]["cells"]
+    ring = sorted(
+        f"{x},{y}"
+        for x in range(-5, 5)
+        for y in range(-5, 5)
+        if (x, y) != (0, 0) and f"{x},{y}" not in dana
+    )
+    fitting: dict[str, int] = {}
+    for at in ring:
+        status, answer = _post(srv, "/api/fit", {"text": text, "player": "Dana", "at": at})
+        assert status == 200
+        assert len(answer["tiles"]) == 54
+        # a magic building may be turned (E6): each of its four orientations
+        magic = ["mg:P9n", "mg:P9e", "mg:P9s", "mg:P9w"]
+        assert [p["code"] for p in answer["pieces"]] == ["sq:Gn", "md:5n", "bz:GuPSAs", *magic]
+        for p in answer["pieces"]:
+            assert p["lies"] == "reserve"
+            assert p["fits"] == (not p["problems"])
+            assert p["held"] == (p["code"] if p["code"] not in magic else "mg:P9n")
+            laid = text.replace(_MODULE_RESERVE, _MODULE_RESERVE.replace(" " + p["held"], ""))
+            laid = laid.replace("alhambra C9s@-1,3", f"alhambra {p['code']}@{at} C9s@-1,3")
+            _status, check = _post(srv, "/api/score", {"text": laid})
+            found = {f["code"] for f in check["findings"] if at in f["cells"]}
+            assert found == {q["code"] for q in p["problems"]}, (at, p["code"])
+            fitting[p["code"]] = fitting.get(p["code"], 0) + p["fits"]
+    assert all(fitting.values()), fitting  # each fits somewhere, and not everywhere
+    assert all(n < len(ring) for n in fitting.values())
+
+
+def test_module_pieces_have_words_and_pictures(srv: Server) -> None:
+    text = _with_module_pieces()
+    _status, en = _post(srv, "/api/fit", {"text": text, "player": "Dana", "at": "0,4"})
+    _status, de = _post(
+        srv, "/api/fit", {"text": text, "player": "Dana", "at": "0,4", "lang": "de"}
+    )
+    square = en["pieces"][0]
+    assert square["name_en"] == "square, garden, walls N"
+    assert square["name_de"] == "Platz, Garten, Mauern N"
+    assert de["pieces"][1]["name_de"] == "Medina 5, Mauern N"
+    assert en["pieces"][2]["name_en"] == "bazaar florin, walls S"  # no printed price
+    assert all(p["picture"].startswith("<svg") for p in en["pieces"])
+    assert 'data-at="0,4"' in square["picture"]
+    # the piece already on a tapped cell is offered again, as the cell's
+    _status, cell = _post(srv, "/api/fit", {"text": text, "player": "Dana", "at": "0,1"})
+    assert cell["pieces"][0]["code"] == "sq:Tw" and cell["pieces"][0]["lies"] == "cell"
+    assert cell["pieces"][0]["fits"]
+    # without modules there are no pieces
+    _status, plain = _post(srv, "/api/fit", {"text": SIX, "player": "Anna", "at": "-1,1"})
+    assert plain["pieces"] == []
+
+
+def test_face_up_squares_are_offered(srv: Server) -> None:
+    """A square on top of its stack (the position's ``squares`` line) is a piece the player
+    could take and build now (the module's action, as ``legal`` tries it): it is listed as on
+    offer, and its answer is what ``score`` finds when it is laid there."""
+    text = SIX.replace(
+        "\nposition\n", '\n[Modules "plaetze"]\n\nposition\n  squares sq:Gs sq:Aw\n', 1
+    )
+    assert '[Modules "plaetze"]' in text
+    for at in ("-1,1", "1,1", "-2,0", "2,0", "0,-2"):
+        _status, answer = _post(srv, "/api/fit", {"text": text, "player": "Anna", "at": at})
+        assert {(p["code"], p["lies"]) for p in answer["pieces"]} == {
+            ("sq:Gs", "offer"),
+            ("sq:Aw", "offer"),
+        }
+        for p in answer["pieces"]:
+            laid = text.replace("alhambra P2@0,1 ", f"alhambra {p['code']}@{at} P2@0,1 ", 1)
+            assert f"{p['code']}@{at}" in laid
+            _status, check = _post(srv, "/api/score", {"text": laid})
+            found = {f["code"] for f in check["findings"] if at in f["cells"]}
+            assert found == {q["code"] for q in p["problems"]}, (at, p["code"])

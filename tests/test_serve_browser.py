@@ -456,3 +456,35 @@ def test_a_module_piece_by_its_token(browser: Any, url: str) -> None:
     assert '[Modules "plaetze"]' in text and "alhambra sq:Tn@0,1" in text
     _agrees_with_score(browser)
     assert not _errors(browser)
+
+
+def test_a_module_piece_picked_from_the_list(browser: Any, url: str) -> None:
+    """Issue 33: the tap offers the modules' pieces at hand with words and a picture; picking
+    the medina of Dana's reserve lays it there, and the table is ``score``'s."""
+    golden = EXAMPLES.parent / "tests" / "golden" / "score" / "module-plaetze-final.alh"
+    text = golden.read_text("utf-8").replace('"plaetze"]', '"plaetze, medina"]')
+    text = text.replace("reserve A4nes C7ne", "reserve A4nes C7ne sq:Gn md:5n")
+    _open(browser, url)
+    browser.execute_script("document.getElementById('load-text').value = arguments[0];", text)
+    _click(browser, browser.find_element(CSS, "#load"))
+    _wait(browser, lambda d: len(d.find_elements(CSS, "article.player")) == 4)
+    _settled(browser)
+    dana = _player_index(browser, "Dana")
+    _click(browser, browser.find_element(CSS, f'#pic-{dana} svg rect.hit[data-at="0,4"]'))
+    _wait(browser, lambda d: d.find_elements(CSS, "#choices-pieces button"))
+    buttons = browser.find_elements(CSS, "#choices-pieces button")
+    assert [b.get_attribute("data-code") for b in buttons] == ["sq:Gn", "md:5n"]
+    medina = buttons[1]
+    assert medina.get_attribute("data-fits") == "yes"
+    assert medina.find_element(CSS, ".piecename").text == "medina 5, walls N"
+    assert medina.find_elements(CSS, "svg g.c")  # the replay's drawing of the piece
+    assert browser.find_element(CSS, "#piece-token")  # the typed token stays
+    _click(browser, medina)
+    _wait(browser, lambda d: d.find_elements(CSS, f'#pic-{dana} svg g.c[data-at="0,4"]'))
+    _settled(browser)
+    shown = browser.find_element(CSS, "#position-text").get_attribute("value")
+    assert "md:5n@0,4" in shown
+    assert "reserve A4 C7ne sq:Gn\n" in shown  # it left the reserve
+    found = _agrees_with_score(browser)
+    assert not found["game"]["problems"]
+    assert not _errors(browser)

@@ -76,6 +76,8 @@ def piece_words(piece: object, lang: str) -> str | None:
 
         name = f"{name} {Currency(cur.group()).name_in(lang)}"
     price = getattr(piece, "price", None)
+    if isinstance(price, int) and price <= 0:
+        price = None  # no printed price (a bazaar's 0: the side offer derives it)
     if not isinstance(price, int):
         price = getattr(piece, "value", None)
     if not isinstance(price, int):

@@ -11,7 +11,10 @@ Every rule answer comes from the engine through the code the commands use:
   position has a market) who gets each leftover tile as the engine's game end judges it.
 - :func:`fit_answer` asks the engine's building decision (``place.problems``, refined by the
   enabled modules) for each of the 54 tiles at one cell, and which tiles the position already
-  uses elsewhere.
+  uses elsewhere; and the same for the enabled modules' pieces the player could build at that
+  moment (:func:`referee.commands._pieces.candidate_pieces`, the pieces ``legal``/``explain``
+  know: the player's reserve, the market, beside the market, what a module action such as
+  taking a square would hand over), each with its name in words and its replay drawing.
 - :func:`catalogue_answer` lists the tiles, profiles and modules the page offers.
 
 Bad input raises :class:`ApiError` with an English and a German message; the server turns it
@@ -398,6 +401,7 @@ def fit_answer(data: dict[str, Any]) -> dict[str, Any]:
             f"no player {name!r} in the position",
             f"kein Spieler {name!r} in der Stellung",
         )
+    held = player.alhambra.cells.get(at)
     if at in player.alhambra.cells:  # which tiles could lie here instead
         player.alhambra.remove(at)
     used = _used(position, (name, at))
@@ -421,7 +425,95 @@ def fit_answer(data: dict[str, Any]) -> dict[str, Any]:
                 "used_by": used.get(kind),
             }
         )
-    return {"at": f"{at.x},{at.y}", "player": name, "tiles": tiles}
+    pieces = _module_pieces(ctx, player, at, held, lang)
+    return {"at": f"{at.x},{at.y}", "player": name, "tiles": tiles, "pieces": pieces}
+
+
+def _module_pieces(
+    ctx: Any, player: Any, at: Coord, held: object, lang: str
+) -> list[dict[str, Any]]:
+    """The enabled modules' pieces ``player`` could build now (the piece the cell held, then
+    :func:`referee.commands._pieces.candidate_pieces`: reserve, market, beside the market,
+    what a module action would hand over), each with the engine's building problems at ``at``,
+    where it lies, its name in words and the replay's drawing of it (one cell)."""
+    from referee.commands._pieces import candidate_pieces, distinct, is_piece
+    from referee.engine.orientation import placements
+
+    found = [held] if held is not None else []
+    found += candidate_pieces(ctx.state, player)
+    out = []
+    for lying in distinct(found):
+        if isinstance(lying, TileKind) or not is_piece(lying):
+            continue  # base tiles are listed above; money and cards are not built
+        for piece in placements(lying):  # a piece that may be turned: each orientation (E6)
+            entry = _module_piece(ctx, player, at, piece, lying, held, lang)
+            if entry is not None:
+                out.append(entry)
+    return out
+
+
+def _module_piece(
+    ctx: Any, player: Any, at: Coord, piece: Any, lying: Any, held: object, lang: str
+) -> dict[str, Any] | None:
+    """One module piece (``piece``: ``lying`` as turned) at ``at``: see :func:`_module_pieces`."""
+    from referee.engine.ruleset import Decision
+    from referee.messages import lookup
+    from referee.reports.svg import alhambra_fragment
+    from referee.reports.terminal import cells_of
+
+    code = getattr(piece, "code", None)
+    if not isinstance(code, str):
+        return None
+    problems = ctx.decide(Decision.PLACE_PROBLEMS, player=player, at=at, piece=piece, how="place")
+    if lying is held:
+        lies = "cell"
+    elif lying in player.reserve:
+        lies = "reserve"
+    elif lying in ctx.state.market[:4]:
+        lies = "market"
+    else:
+        lies = "offer"
+    words_en, words_de = (_piece_name(piece, code, lg) for lg in LANGS)
+    picture = alhambra_fragment(cells_of({at: piece}), lang)  # the replay's drawing
+    return {
+        "code": code,
+        "held": getattr(lying, "code", code),
+        "fits": not problems,
+        "problems": [
+            {
+                "code": p.code,
+                "message": lookup(lang, f"GEOMETRY:{p.code}") or p.code,
+            }
+            for p in problems
+        ],
+        "lies": lies,
+        "name_en": words_en,
+        "name_de": words_de,
+        "picture": picture,
+    }
+
+
+def _piece_name(piece: object, code: str, lang: str) -> str:
+    """A module piece in words: its kind (and price) as the dispute tools say it, the building
+    colour it shows when it has one (a square's), and its walls (``square, Garden, walls N``)."""
+    from referee.reports.i18n import type_name
+    from referee.reports.pieces import piece_words
+
+    parts = [piece_words(piece, lang) or code]
+    colour = getattr(piece, "colour", None)
+    if not isinstance(colour, BuildingType):
+        colour = getattr(piece, "type", None)
+    if isinstance(colour, BuildingType) and type_name(colour, lang) not in parts[0]:
+        parts.append(type_name(colour, lang))
+    walls = getattr(piece, "walls", None)
+    if isinstance(walls, frozenset):
+        sides = "".join(s.value for s in SIDES if s in walls)
+        parts.append(
+            (f"Mauern {sides}" if sides else "ohne Mauer")
+            if lang == "de"
+            else (f"walls {sides}" if sides else "no wall")
+        )
+    return ", ".join(parts)
 
 
 def _used(position: Position, skip: tuple[str, Coord] | None = None) -> dict[TileKind, str]:

@@ -35,7 +35,9 @@
       points: 'points', fountain: 'fountain', empty: '–', none: 'none', command: 'Command',
       rule: 'rule', line: 'line', on_tile: 'at {cells}', module_hint: 'Module pieces: type their token in the tile picker.',
       profile_note: 'Rules {name}', ordinal: '{n}.', remove_card: 'Remove {card}',
-      kept: 'Lines kept as written'
+      kept: 'Lines kept as written',
+      pieces: 'Module pieces at hand (the referee checks whether they fit)', lies_reserve: 'from the reserve',
+      lies_market: 'from the market', lies_offer: 'on offer', lies_cell: 'on this cell', fits_here: 'fits'
     },
     de: {
       title: 'Wertung am Tisch',
@@ -64,7 +66,9 @@
       points: 'Punkte', fountain: 'Brunnen', empty: '–', none: 'keine', command: 'Befehl',
       rule: 'Regel', line: 'Zeile', on_tile: 'bei {cells}', module_hint: 'Modulteile: ihr Kürzel in der Plättchenauswahl eingeben.',
       profile_note: 'Regeln {name}', ordinal: '{n}.', remove_card: '{card} entfernen',
-      kept: 'Zeilen wie geschrieben'
+      kept: 'Zeilen wie geschrieben',
+      pieces: 'Modulteile zur Hand (der Schiedsrichter prüft, ob sie passen)', lies_reserve: 'aus der Reserve',
+      lies_market: 'vom Bauhof', lies_offer: 'im Angebot', lies_cell: 'auf diesem Feld', fits_here: 'passt'
     }
   };
   var ORD_EN = function (n) {
@@ -437,7 +441,16 @@
     var body = openSheet(w('cell', { at: at, name: player.name }));
     post('/api/fit', { text: positionText(), player: player.name, at: at }).then(function (answer) {
       if (!picker || picker.at !== at) { return; }
-      fillPicker(body, answer, function (code) { player.cells[at] = code; }, player.cells[at] ? function () { delete player.cells[at]; } : null);
+      fillPicker(body, answer, function (code, lies, held) {
+        player.cells[at] = code;
+        held = held || code;  // the piece as it lay (a turned piece is written as placed)
+        if (lies === 'reserve') {  // the piece leaves the reserve for the cell
+          var i = player.reserve.indexOf(held);
+          if (i >= 0) { player.reserve.splice(i, 1); }
+        } else if (lies === 'market') {  // bought from the market: the field is empty now
+          Object.keys(model.market).forEach(function (k) { if (model.market[k] === held) { model.market[k] = null; } });
+        }
+      }, player.cells[at] ? function () { delete player.cells[at]; } : null);
     }, function (err) { add(body, el('p', { cls: 'status bad' }, w('server_error', { why: err.message }))); });
   }
   function openSupply(title, choose) {
@@ -493,6 +506,20 @@
       var bad = add(det, el('div', { cls: 'choices', id: 'choices-misfit' }));
       lists.push(bad);
       misfits.forEach(function (t) { bad.appendChild(choice(t)); });
+    }
+    if (answer.pieces && answer.pieces.length) {
+      add(body, el('h3', {}, w('pieces')));
+      var mods = add(body, el('div', { cls: 'choices', id: 'choices-pieces' }));
+      answer.pieces.forEach(function (t) {
+        var b = add(mods, el('button', { type: 'button', cls: 'choice piece-choice' + (t.fits ? ' fits' : ' misfit'), 'data-code': t.code, 'data-fits': t.fits ? 'yes' : 'no', 'data-lies': t.lies }));
+        var pic = t.picture ? drawing(t.picture) : null;
+        if (pic) { pic.setAttribute('class', (pic.getAttribute('class') || '') + ' piecepic'); b.appendChild(pic); }
+        add(b, el('span', { cls: 'piecename' }, lang === 'de' ? t.name_de : t.name_en));
+        var why = t.fits ? w('fits_here') : t.problems.map(function (p) { return p.code; }).join(' ');
+        add(b, el('small', {}, t.code + ' · ' + w('lies_' + t.lies) + ' · ' + why));
+        b.title = t.code + (t.problems.length ? ' — ' + t.problems.map(function (p) { return p.code + ': ' + p.message; }).join('; ') : '');
+        b.addEventListener('click', function () { choose(t.code, t.lies, t.held); closePicker(); changed(); });
+      });
     }
     var kinds = [];
     (CAT.modules || []).forEach(function (m) { if (model.modules.indexOf(m.name) >= 0) { kinds = kinds.concat(m.kinds); } });
