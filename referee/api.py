@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from referee.engine import GameReport
-from referee.engine import check_game as _check_game
+from referee.engine import check_game as engine_check_game
 from referee.engine.core import apply_action
 from referee.engine.core import check_action as check_action_node
 from referee.engine.rules import Unverifiable, Violation
@@ -128,7 +128,7 @@ def check_game(game: Game, profile: RuleProfile | None = None, strict: bool = Fa
     """Check every line of ``game``: a :class:`GameReport` (violations, unverifiable points,
     scorings, result). A game with syntax errors (``game.errors``: lines the notation could not
     read) is never valid: what could not be read could not be checked."""
-    report = _check_game(game, profile, strict)
+    report = engine_check_game(game, profile, strict)
     if game.errors and report.valid:
         report = dataclasses.replace(report, valid=False)
     return report

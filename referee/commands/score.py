@@ -63,7 +63,9 @@ _TEXT = {
 }
 
 
-def _profile(name: str | None, game: Game, lang: str = "en") -> tuple[RuleProfile, str | None]:
+def rule_profile_for(
+    name: str | None, game: Game, lang: str = "en"
+) -> tuple[RuleProfile, str | None]:
     """The rule profile: --rules, else the game's Rules header, else the default."""
     from referee.profiles.loader import load_profile
 
@@ -80,7 +82,7 @@ def _profile(name: str | None, game: Game, lang: str = "en") -> tuple[RuleProfil
         return DEFAULT_PROFILE, f"Rules {wanted!r}: {exc}; {using} {DEFAULT_PROFILE.name}"
 
 
-def _game_dict(source: str, game: Game, found: PositionScore | None, lang: str) -> dict[str, Any]:
+def game_dict(source: str, game: Game, found: PositionScore | None, lang: str) -> dict[str, Any]:
     d: dict[str, Any] = {"file": source, "line": game.start_line}
     event = game.header("Event")
     if event:
@@ -186,10 +188,10 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
                 if err.excerpt:
                     text.extend("    " + ln for ln in err.excerpt.split("\n"))
             text.append("")
-            docs.append(_game_dict(source, game, None, lang))
+            docs.append(game_dict(source, game, None, lang))
             continue
-        profile, note = _profile(rules, game, lang)
-        if _is_record(game):
+        profile, note = rule_profile_for(rules, game, lang)
+        if is_record(game):
             code = _score_record(game, file, header, profile, note, round_no, lang, text, docs)
             exit_code = max(exit_code, code)
             continue
@@ -209,7 +211,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             exit_code = EXIT_SYNTAX
             text.extend(p.text(source, lang) for p in found.problems)
             text.append("")
-            docs.append(_game_dict(source, game, found, lang))
+            docs.append(game_dict(source, game, found, lang))
             continue
         if found.problems:
             exit_code = max(exit_code, EXIT_PROBLEMS)
@@ -224,7 +226,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
             text.append(words["no_score"].format(names=names, round=found.result.round))
         text.append("")
         text.append(render_scoring_text(found.result, lang))
-        docs.append(_game_dict(source, game, found, lang))
+        docs.append(game_dict(source, game, found, lang))
     fmt = fmt.lower()
     if fmt == "json":
         click.echo(json.dumps({"games": docs}, ensure_ascii=False, indent=2))
@@ -235,7 +237,7 @@ def command(file: str, round_no: int, fmt: str, rules: str | None, lang: str) ->
     return exit_code
 
 
-def _is_record(game: Game) -> bool:
+def is_record(game: Game) -> bool:
     """A game record (turns played), as opposed to a position block to score."""
     return any(isinstance(item, Turn) for item in game.body)
 

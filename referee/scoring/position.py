@@ -166,7 +166,7 @@ class PositionScore:
     no_score: tuple[str, ...] = ()  # players without a ``score`` line (their points taken as 0)
 
 
-def _tile_label(ref: object) -> str:
+def tile_label(ref: object) -> str:
     if isinstance(ref, ComponentRef):
         return f"{ref.kind}:{ref.name}"
     if isinstance(ref, TileRef):
@@ -198,9 +198,7 @@ class _Resolver:
             self.problems.append(LayoutProblem("TILE-UNKNOWN", player, pos))
             return None
         if not ref.candidates:
-            self.problems.append(
-                LayoutProblem("TILE-NONE", player, pos, {"tile": _tile_label(ref)})
-            )
+            self.problems.append(LayoutProblem("TILE-NONE", player, pos, {"tile": tile_label(ref)}))
             return None
         kind = ref.candidates[0]
         if len(ref.candidates) > 1:
@@ -212,7 +210,7 @@ class _Resolver:
                     player,
                     pos,
                     {
-                        "tile": _tile_label(ref),
+                        "tile": tile_label(ref),
                         "options": ", ".join(c.full_code for c in ref.candidates),
                         "taken": kind.full_code,
                     },
@@ -278,7 +276,7 @@ def _is_module_finding(v: Violation) -> bool:
     return v.code in _MODULE_CODES or v.rule.section.startswith(BIGBOX)
 
 
-def _position_state(
+def position_state(
     game: Game, position: Position, profile: RuleProfile, players: list[str] | None = None
 ) -> tuple[GameState, list[Violation]]:
     """The engine's state of the position: the players are those the position lists (in its
@@ -364,7 +362,7 @@ def score_position(
         problems.append(LayoutProblem("DIRK-MISSING", "Dirk", position.pos))
 
     engine_position = replace(position, players=tuple(sections) + tuple(dirk_sections))
-    state, found = _position_state(
+    state, found = position_state(
         game, engine_position, profile, [pp.player.name for pp in sections]
     )
     alhambras: dict[str, Alhambra] = {}

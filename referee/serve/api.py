@@ -4,7 +4,7 @@ Every rule answer comes from the engine through the code the commands use:
 
 - :func:`score_answer` reads the position block text with the notation reader, checks and scores
   it with :func:`referee.scoring.position.score_position` and turns it into the ``score``
-  command's JSON (``referee.commands.score``'s own ``_game_dict`` and profile choice), so
+  command's JSON (``referee.commands.score``'s own ``game_dict`` and profile choice), so
   ``alhambra-referee score FILE --format json`` of the same text gives the same ``game``. It
   adds what the page draws: each Alhambra as the replay's SVG fragment with its longest wall,
   the cells each finding names, the block read back as the page's model, and (when the
@@ -107,10 +107,10 @@ def _one_game(text: str) -> Game:
 
 
 def _position(game: Game) -> Position:
-    from referee.commands.score import _is_record
+    from referee.commands.score import is_record
     from referee.scoring.position import find_position
 
-    if _is_record(game):
+    if is_record(game):
         raise ApiError(
             400,
             "this is a game record with turns: score it with 'alhambra-referee score FILE' "
@@ -151,9 +151,9 @@ def _code(ref: object) -> str:
     if isinstance(ref, TileRef):
         if ref.kind is not None:
             return ref.kind.code
-        from referee.scoring.position import _tile_label
+        from referee.scoring.position import tile_label
 
-        return _tile_label(ref)
+        return tile_label(ref)
     return str(ref)
 
 
@@ -294,9 +294,9 @@ def _leftovers(game: Game, position: Position, profile: Any) -> list[dict[str, A
         return []
     from referee.engine import apply_item
     from referee.record.model import Distribution
-    from referee.scoring.position import _position_state
+    from referee.scoring.position import position_state
 
-    state, _ = _position_state(game, position, profile)
+    state, _ = position_state(game, position, profile)
     market = list(state.market[:4])
     unknown = any(p.hand_unknown for p in state.players)
     state.game_over = True  # the position is the table at the end: the leftovers go out now
@@ -327,7 +327,7 @@ def _leftovers(game: Game, position: Position, profile: Any) -> list[dict[str, A
 
 def score_answer(data: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/score``: ``{"text": ..., "lang": "en"|"de", "round": 1-3}``."""
-    from referee.commands.score import _game_dict, _profile
+    from referee.commands.score import game_dict, rule_profile_for
     from referee.scoring.position import score_position
 
     lang = _lang(data.get("lang"))
@@ -337,14 +337,14 @@ def score_answer(data: dict[str, Any]) -> dict[str, Any]:
     if game.errors:
         return {"ok": False, "syntax_errors": _syntax_errors(game)}
     position = _position(game)
-    profile, note = _profile(None, game, lang)
+    profile, note = rule_profile_for(None, game, lang)
     found = score_position(game, profile, round_no)
     answer: dict[str, Any] = {
         "ok": True,
         "profile": profile.name,
         "note": note,
         "round": round_no,
-        "game": _game_dict(SOURCE, game, found, lang),
+        "game": game_dict(SOURCE, game, found, lang),
         "findings": _findings(position, found.problems, lang),
         "layouts": _layouts(found, lang),
         "model": model_of(game, position, text),
@@ -359,7 +359,7 @@ def fit_answer(data: dict[str, Any]) -> dict[str, Any]:
     from referee.engine.context import Context
     from referee.engine.ruleset import Decision
     from referee.messages import lookup
-    from referee.scoring.position import _position_state
+    from referee.scoring.position import position_state
 
     lang = _lang(data.get("lang"))
     text = _text(data.get("text"))
@@ -389,11 +389,11 @@ def fit_answer(data: dict[str, Any]) -> dict[str, Any]:
             "der Stellungstext hat Syntaxfehler: werten zeigt sie",
         )
     position = _position(game)
-    from referee.commands.score import _profile
+    from referee.commands.score import rule_profile_for
 
-    profile, _ = _profile(None, game, lang)
+    profile, _ = rule_profile_for(None, game, lang)
     names = [pp.player.name for pp in position.players if pp.player.name.casefold() != "dirk"]
-    state, _found = _position_state(game, position, profile, names)
+    state, _found = position_state(game, position, profile, names)
     player = state.player_named(name)
     if player is None:
         raise ApiError(
