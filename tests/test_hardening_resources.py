@@ -90,6 +90,21 @@ def test_a_50_mb_line_costs_no_more_than_its_bound(tmp_path: Path) -> None:
         assert "line 1 is longer than 100,000 bytes" in done.stdout + done.stderr
 
 
+def test_check_names_an_over_long_line_at_its_line_in_the_users_language(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "long.alh"
+    path.write_bytes(b'[Event "x"]\n1. A: ' + b"x" * (MAX_LINE + 10) + b"\n")
+    en = _cli("check", str(path))
+    assert en.returncode == 2
+    assert f"{path}:2:1: LINE-TOO-LONG:" in en.stdout
+    assert "line 2 is longer than 100,000 bytes" in en.stdout
+    assert f"{path}:1: : " not in en.stdout  # no empty list of players in the game's head
+    de = _cli("check", "--lang", "de", str(path))
+    assert f"{path}:2:1: LINE-TOO-LONG:" in de.stdout
+    assert "Zeile 2 ist länger als 100.000 Bytes" in de.stdout and "longer than" not in de.stdout
+
+
 def _many_players(tmp_path: Path, n: int) -> Path:
     import re
 
@@ -112,6 +127,28 @@ def test_a_table_of_thousands_is_not_replayed_and_the_output_is_small(tmp_path: 
     html = _cli("render", "--html", str(path), "-o", str(tmp_path / "x.html"))
     assert html.returncode == 2 and not (tmp_path / "x.html").exists()
     assert "names 3000 players" in html.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["show"], ["score"], ["legal"], ["explain", "--player", "P0", "--at", "1", "FILE", "take Gu3"]],
+    ids=["show", "score", "legal", "explain"],
+)
+def test_the_dispute_tools_refuse_a_table_of_thousands_too(
+    tmp_path: Path, command: list[str]
+) -> None:
+    # the same cut as check and render: the game is not replayed, the answer is one short error
+    path = _many_players(tmp_path, 3000)
+    args = [str(path) if a == "FILE" else a for a in command]
+    if "FILE" not in command:
+        args.append(str(path))
+    done = _cli(*args)
+    assert done.returncode == 2, done.stdout + done.stderr
+    out = done.stdout + done.stderr
+    assert "the Players header names 3000 players" in out and "P7, ... (+2992)" in out
+    assert len(out) < 3000
+    de = _cli(args[0], "--lang", "de", *args[1:])
+    assert "der Players-Kopf nennt 3000 Spieler" in de.stdout + de.stderr
 
 
 def test_a_table_of_seven_is_still_replayed_with_the_engines_finding(tmp_path: Path) -> None:

@@ -104,6 +104,9 @@ def test_same_seed_same_bytes_and_aliases_name_the_modules() -> None:
         # every bundled module is listed (sorted by name)
         (["--modules", "nope"], "available: "),  # then every bundled module (tested below)
         (["--modules", "wesir,nope"], "unknown module nope"),
+        # a misspelt name: the closest module, not the whole list (as MODULE-UNKNOWN does)
+        (["--modules", "wesri"], "unknown module wesri: did you mean wesir?"),
+        (["--modules", "plaetze,bazar"], "unknown module bazar: did you mean bazare?"),
         (["--modules", ","], "no module"),
         (["--modules", "wesir", "--players", "7"], "--players"),
         (["--modules", "wesir", "--rules", "nope"], "--rules"),

@@ -40,9 +40,28 @@ def is_empty_game(game: Game) -> bool:
     return all(isinstance(item, CommentLine) for item in game.body)
 
 
-def real_games(games: list[Game]) -> list[Game]:
-    """The games of a file without the comment-only chunk of an otherwise empty file."""
-    return [g for g in games if not is_empty_game(g)]
+def real_games(games: list[Game], lang: str | None = None) -> list[Game]:
+    """The games of a file without the comment-only chunk of an otherwise empty file.
+
+    A game whose ``Players`` header names more players than are ever replayed gets that as an
+    error of its own (:func:`referee.record_limits.table_error`), so that ``show``, ``score``,
+    ``explain``, ``legal`` and the table page refuse it as ``check`` and ``render`` do instead
+    of replaying thousands of names.
+    """
+    import dataclasses
+
+    from referee.record_limits import table_error
+    from referee.reports.i18n import current_lang
+
+    out: list[Game] = []
+    for g in games:
+        if is_empty_game(g):
+            continue
+        err = table_error(g, lang or current_lang())
+        if err is not None:
+            g = dataclasses.replace(g, errors=(*g.errors, err))
+        out.append(g)
+    return out
 
 
 def no_games_message(path: str, lang: str) -> str:

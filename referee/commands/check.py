@@ -26,7 +26,7 @@ import click
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
 from referee.engine import check_game
-from referee.notation.files import scan_folder
+from referee.notation.files import UnreadableInput, scan_folder
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
 from referee.reports.check_report import (
@@ -126,7 +126,9 @@ def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
         except (OSError, UnicodeDecodeError) as exc:
             if games or not isinstance(exc, OSError):  # a bad byte, or a file broken inside
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                yield _Job(source, 1, None, reason, file_no)
+                # a bad byte or an over-long line: named at its line, in the user's language
+                unreadable = exc if isinstance(exc, UnreadableInput) else None
+                yield _Job(source, 1, None, reason, file_no, exc=unreadable)
             else:  # a missing or unreadable file: reported, never counted as a game
                 yield _Job(source, 1, None, "", file_no, "NO-FILE", exc)
             continue
@@ -181,7 +183,14 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
             False, False, empty=True, note=t("err.unreadable", opts.lang, path=job.source, why=why)
         )
     if job.text is None:
-        err = NotationError(t("err.cannot_read", opts.lang, why=job.error), Pos(1, 1), "UNREADABLE")
+        if isinstance(job.exc, UnreadableInput):  # where the bad byte / long line is
+            bad = job.exc
+            why = bad.message(opts.lang)
+            at = Pos(max(bad.line, 1), max(bad.column, 1))
+            code = getattr(bad, "code", "UNREADABLE")
+        else:
+            why, at, code = job.error, Pos(1, 1), "UNREADABLE"
+        err = NotationError(t("err.cannot_read", opts.lang, why=why), at, code)
         g = CheckedGame(job.source, 1, [], None, [err])
     else:
         game = parse_game_text(job.text, job.source, job.start)

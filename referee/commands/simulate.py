@@ -46,6 +46,13 @@ register(
     "mit ihren anderen Namen)",
 )
 register(
+    "simulate.unknown_module.near",
+    "unknown module {unknown}: did you mean {closest}? (`alhambra-referee modules` lists every "
+    "module with its aliases)",
+    "unbekanntes Modul {unknown}: ist {closest} gemeint? (`alhambra-referee modules` nennt jedes "
+    "Modul mit seinen anderen Namen)",
+)
+register(
     "simulate.internal",
     "internal error in game {n} (seed {seed}): {error}",
     "interner Fehler in Partie {n} (Seed {seed}): {error}",
@@ -72,6 +79,21 @@ def _modules(raw: str | None) -> tuple[str, ...]:
     load_bundled_modules()
     unknown = [m for m in names if m.split()[0] not in MODULES]  # options may follow a name
     if unknown:
+        from difflib import get_close_matches
+
+        # the closest name (aliases too), as the Modules header's MODULE-UNKNOWN says it
+        near = [get_close_matches(m.split()[0], list(MODULES), n=1, cutoff=0.6) for m in unknown]
+        if all(near):
+            closest = ", ".join(dict.fromkeys(MODULES[n[0]].name for n in near))
+            raise click.BadParameter(
+                t(
+                    "simulate.unknown_module.near",
+                    current_lang(),
+                    unknown=", ".join(unknown),
+                    closest=closest,
+                ),
+                param_hint="--modules",
+            )
         available = sorted({cls.name for cls in MODULES.values()})
         raise click.BadParameter(
             t(

@@ -215,7 +215,7 @@ def render_text(
     out: list[str] = []
     for g in games:
         who = ", ".join(g.players)
-        head = f"{g.source}:{g.start_line}: {who}"
+        head = f"{g.source}:{g.start_line}: {who}" if who else f"{g.source}:{g.start_line}"
         if g.errors:
             out.append(f"{head}: {_t('syntax', lang)}")
             for e in g.errors:
