@@ -106,7 +106,7 @@ def test_same_seed_same_bytes_and_aliases_name_the_modules() -> None:
         (["--modules", "wesir,nope"], "unknown module nope"),
         # a misspelt name: the closest module, not the whole list (as MODULE-UNKNOWN does)
         (["--modules", "wesri"], "unknown module wesri: did you mean wesir?"),
-        (["--modules", "plaetze,bazar"], "unknown module bazar: did you mean bazare?"),
+        (["--modules", "plaetze,diamanen"], "unknown module diamanen: did you mean diamanten?"),
         (["--modules", ","], "no module"),
         (["--modules", "wesir", "--players", "7"], "--players"),
         (["--modules", "wesir", "--rules", "nope"], "--rules"),
