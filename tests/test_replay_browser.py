@@ -13,14 +13,12 @@ reason as the skip message and as a warning in the summary.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import chromium
 from click.testing import CliRunner
 
 from referee.cli import cli
@@ -31,60 +29,10 @@ from referee.replay import page_html
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
-_BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-
-
-def _find_browser() -> tuple[str | None, str | None, str]:
-    """(browser binary, chromedriver, why not) — from $CHROME_BIN / $CHROMEDRIVER or PATH."""
-    browser = os.environ.get("CHROME_BIN") or next(
-        (found for name in _BROWSERS if (found := shutil.which(name))), None
-    )
-    driver = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver")
-    if browser is None:
-        return None, None, "no Chromium found (apt-get install chromium chromium-driver)"
-    if driver is None:
-        return browser, None, "no chromedriver found (apt-get install chromium-driver)"
-    return browser, driver, ""
-
-
-def _skip(reason: str) -> None:
-    reason = f"HTML replay browser tests skipped: {reason}"
-    warnings.warn(reason, UserWarning, stacklevel=2)
-    pytest.skip(reason)
-
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        _skip("selenium is not installed (pip install -e '.[test]')")
-    binary, driver_path, why = _find_browser()
-    if why:
-        _skip(why)
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1280,1000",
-        "--hide-scrollbars",
-        "--force-device-scale-factor=1",
-    ):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    try:
-        drv = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    except Exception as exc:  # a browser that cannot start here (e.g. no shared memory)
-        _skip(f"Chromium did not start: {type(exc).__name__}: {str(exc).splitlines()[0]}")
-    drv.set_page_load_timeout(30)
-    try:
-        yield drv
-    finally:
-        drv.quit()
+    yield from chromium("HTML replay")
 
 
 def _write(tmp_path: Path, name: str, game: Any, lang: str = "en") -> Path:

@@ -12,14 +12,13 @@ reason as a warning.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import chromium
 from serve_support import running_server, score_json
-from test_replay_browser import _find_browser
 
 from referee.catalogue import Side, catalogue
 from referee.notation import parse_text
@@ -29,44 +28,9 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 CSS = "css selector"
 
 
-def _skip(reason: str) -> None:
-    reason = f"serve page browser tests skipped: {reason}"
-    warnings.warn(reason, UserWarning, stacklevel=2)
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        _skip("selenium is not installed (pip install -e '.[test]')")
-    binary, driver_path, why = _find_browser()
-    if why:
-        _skip(why)
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1280,1000",
-        "--hide-scrollbars",
-        "--force-device-scale-factor=1",
-    ):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    try:
-        drv = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    except Exception as exc:  # a browser that cannot start here
-        _skip(f"Chromium did not start: {type(exc).__name__}: {str(exc).splitlines()[0]}")
-    drv.set_page_load_timeout(30)
-    try:
-        yield drv
-    finally:
-        drv.quit()
+    yield from chromium("serve page")
 
 
 @pytest.fixture(scope="module")
