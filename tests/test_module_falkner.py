@@ -361,3 +361,11 @@ def test_corruptions_of_the_example_are_caught(old: str, new: str, code: str) ->
     assert old in text
     rep = check_game(parse_text(text.replace(old, new, 1), "c.alh")[0])
     assert code in [v.code for v in rep.violations]
+
+
+def test_a_swap_under_a_falcon_returns_it_too() -> None:
+    # "Beim Umbau eines der 4 Plättchen": a swap is a redesign as well
+    anna = ANNA + "\n    reserve C11-\n    falcon fk:KTC @0,0 ne"
+    rep = position("1. Anna: swap C11-@1,1 for C10-", anna=anna)
+    assert found(rep) == [], messages(rep)
+    assert falcons(rep) == "-" and supply(rep) == "black 5 brown 5 white 5"
