@@ -37,7 +37,10 @@ IDS = [m for m, _ in EXAMPLES]
 # concern what the derived variants cannot reach (the wishing well's codes are about its token
 # and the pieces set aside; a well token that names no piece beside the market is priced by its
 # number and refused as BUY-UNDERPAID, which is reported to the module's owner).
-NO_MODULE_CODE_FROM_VARIANTS = {"wunschbrunnen"}
+# The camps' own codes concern cells (FELDLAGER-BASTION, the platform's PLACE-SIDE) and faces
+# stated where a camp leaves the tower; the variants never move a placement, so a camp's line
+# varied breaks only the base purchase and placement rules.
+NO_MODULE_CODE_FROM_VARIANTS = {"wunschbrunnen", "feldlager"}
 
 
 def chosen(module: str, path: Path) -> list[Moment]:

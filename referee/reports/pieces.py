@@ -20,6 +20,8 @@ PIECE_WORDS: dict[str, tuple[str, str]] = {
     "bs": ("building site", "Baustelle"),  # DIE BAUSTELLEN
     "bz": ("bazaar", "Bazar"),  # DIE BAZARE
     "dm": ("diamond", "Diamant"),  # DIE DIAMANTEN
+    "fk": ("falcon", "Falke"),  # DIE FALKNER
+    "fl": ("camp", "Feldlager"),  # DIE FELDLAGER
     "th": ("thief card", "Diebkarte"),  # DIE DIEBE
     "mg": ("magic building", "Magisches Gebäude"),  # DIE MAGISCHEN GEBÄUDE
     "md": ("medina", "Medina"),  # MEDINA
@@ -126,6 +128,8 @@ VERB_WORDS: dict[str, tuple[str, str]] = {
     "fruit": ("fruit", "Frucht"),
     "orchard": ("fruit boards dealt", "Obstgarten-Tableaus verteilt"),
     "fruitboard": ("fruit board", "Obstgarten-Tableau"),
+    # Die Falkner
+    "falcon": ("buys and places a falcon", "kauft und platziert einen Falken"),
     # Die Plätze
     "square": ("takes a square", "nimmt einen Platz"),
     "platz": ("takes a square", "nimmt einen Platz"),

@@ -245,6 +245,27 @@ def _no_line(cell: CellView, other: CellView | None, side: Side) -> bool:
     return half is not None and other is None and side in HALVES[half][1]
 
 
+def _bastion(lx: float, ty: float, side: Side, at: Coord) -> str:
+    """A bastion (Feldlager, E20): three merlons along the side, inside the cell."""
+    c = CELL
+    merlons = []
+    for k in range(3):
+        a = c * (0.15 + 0.3 * k)
+        w, d = c * 0.2, 7.0
+        x, y, width, height = {
+            Side.N: (lx + a, ty + 4, w, d),
+            Side.S: (lx + a, ty + c - d - 4, w, d),
+            Side.W: (lx + 4, ty + a, d, w),
+            Side.E: (lx + c - d - 4, ty + a, d, w),
+        }[side]
+        merlons.append(
+            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(width)}" height="{_fmt(height)}" '
+            f'style="fill:{WALL_COLOUR};stroke:none"/>'
+        )
+    title = escape(f"bastion {side.value} @{at.x},{at.y}")
+    return f'<g class="bastion"><title>{title}</title>{"".join(merlons)}</g>'
+
+
 def layer_shapes(
     cells: Mapping[Coord, CellView],
     left: Callable[[int], float],
@@ -271,6 +292,8 @@ def layer_shapes(
                 f'<line x1="{_fmt(xa)}" y1="{_fmt(ya)}" x2="{_fmt(xb)}" y2="{_fmt(yb)}" '
                 f'style="stroke:{WALL_COLOUR};stroke-width:7;stroke-linecap:round"/>'
             )
+        for side in sorted(cell.bastions, key=lambda s: s.value):
+            out.append(_bastion(lx, ty, side, at))
         for side in sorted(cell.added, key=lambda s: s.value):
             xa, ya, xb, yb = _side_line(lx, ty, side)
             out.append(

@@ -48,6 +48,7 @@ class CellView:
     joined: Side | None = None  # a part of a two-cell piece: the side towards its other part
     edges: tuple[tuple[Side, str, bool], ...] = ()  # pieces on its sides: side, label, opens
     corner: str | None = None  # the label of a piece on its north-east corner
+    bastions: frozenset[Side] = frozenset()  # sides of a rule profile's kind "bastion" (E20)
 
     @property
     def is_fountain(self) -> bool:
@@ -146,6 +147,11 @@ def _with_layers(
         half = getattr(piece, "half_at", None)
         if half:
             changes["half"] = str(half)
+        prof = getattr(piece, "profile", None)
+        if prof is not None and prof.sides:
+            bastions = frozenset(k for k, v in prof.sides.items() if v == "bastion")
+            if bastions:
+                changes["bastions"] = bastions
         if type(piece) is Part:
             second = piece.whole.second
             changes["joined"] = second if piece.index == 0 else second.opposite
