@@ -289,9 +289,13 @@ class Diebe(BundledModule):
             return out
         ref = a.cards[0]
         rpos = getattr(ref, "pos", a.pos) or a.pos
-        if isinstance(ref, CardRef) and ref.card is None:
-            return [*out, unverifiable(rpos, "UNVERIFIED-THIEF-CURRENCY", player.name, token=token)]
-        of = ref.card.currency if isinstance(ref, CardRef) else self._module_money(state, ref)
+        if isinstance(ref, CardRef):
+            if ref.card is None:
+                note = unverifiable(rpos, "UNVERIFIED-THIEF-CURRENCY", player.name, token=token)
+                return [*out, note]
+            of: Currency | None = ref.card.currency
+        else:
+            of = self._module_money(state, ref)
         if of is None or (cur is not None and of.code != cur):
             card = self._shown(state, ref)
             out.append(
@@ -315,7 +319,7 @@ class Diebe(BundledModule):
         for m in state.ext.modules:
             found = m.money_currency(state, ref)
             if found is not None:
-                return found  # type: ignore[no-any-return]
+                return found
         return None
 
     @staticmethod

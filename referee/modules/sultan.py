@@ -490,14 +490,27 @@ class Sultan(BundledModule):
         if card is not None:
             self.held(state, player).remove(card)  # "Die entsprechende Sultankarte kommt aus
             data.used.append((player.name, card.code, tile.code))  # dem Spiel."
-        for a in turn.actions[1:]:
+        extra = self._line_findings(state, player, turn) if state.checking else {}
+        for i, a in enumerate(turn.actions[1:], 1):
+            ctx.report(extra.get(i, ()))
             if self._placing(state, a):
                 ctx.run_action(a)
-            else:  # "Er muss es sofort ... verbauen oder in seine Reserve legen"; the action
-                what = formatter.action(a)  # as written, never a class name
-                ctx.flag("SULTAN-ACTION", getattr(a, "pos", pos) or pos, player.name, what=what)
         ctx.close_placements(pos, player)
         ctx.end_interrupt(saved)  # the next market line fills the field again
+
+    def _line_findings(
+        self, state: GameState, player: PlayerState, turn: Turn
+    ) -> dict[int, list[Any]]:
+        """The claim line's own faults (pure), by the index of the action concerned: "Er muss
+        es sofort in seiner Alhambra verbauen oder in seine Reserve legen" -- anything else on
+        the line is named as the record wrote it, never by a class name."""
+        out: dict[int, list[Any]] = {}
+        for i, a in enumerate(turn.actions[1:], 1):
+            if not self._placing(state, a):
+                apos = getattr(a, "pos", None) or turn.pos
+                what = formatter.action(a)
+                out[i] = [problem("SULTAN-ACTION", apos, player.name, what=what)]
+        return out
 
     @staticmethod
     def _placing(state: GameState, a: Any) -> bool:
