@@ -24,14 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from referee.catalogue import Currency, MoneyCard, Side, TileKind, catalogue
-from referee.engine.actions.purchase import Purchase, payment_value, payments
+from referee.engine.actions.purchase import Purchase, payment_value, payments, spend_cards
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
 from referee.engine.payment import (
     Mix,
     Payment,
     PaymentTerms,
-    apply_payment,
     payment_findings,
     plan_payment,
 )
@@ -382,8 +381,14 @@ class Baustellen(BundledModule):
         if piece is not None and piece.back is None and done.named_back is not None:
             self.data(state).seen[done.named_back] += 1
         plan = done.plan
-        apply_payment(ctx, plan)
         total = payment_value(ctx, plan)
+        # the cards to the discard pile; module money where its module puts it. A completion is
+        # no "Gebäudekauf": only the modules whose money was paid hear of it (Wechselgeld's
+        # change, "Überzahlt ein Spieler beim Gebäudekauf", is not due)
+        spend_cards(state, player, plan.steps)
+        owners = {id(m): m for r in plan.modules_paid if (m := state.ext.kind_handler(r.kind))}
+        for m in owners.values():
+            m.on_purchase(ctx, plan)
         if done.where is not None and piece is not None:
             place, _ = done.where
             tile = piece.carried_tile
