@@ -164,8 +164,10 @@ def test_a_tile_claimed_with_a_sultan_card_gets_no_fruit() -> None:
     it is not left for the next piece on that field."""
     from referee.engine.walk import At, state_at
 
-    def orchards(state: object) -> Any:
-        return state.modules["obstgaerten"]  # type: ignore[attr-defined]
+    def orchards(state: Any) -> dict[str, Any]:
+        """The orchards' public view (``show``): fruits on the market, fruits drawn."""
+        view: dict[str, Any] = state.ext.views(state)["obstgaerten"]
+        return view
 
     text = (EXAMPLES / "module-wave-c.alh").read_text(encoding="utf-8")
     game = parse_text(text, "wave-c.alh")[0]
@@ -174,15 +176,17 @@ def test_a_tile_claimed_with_a_sultan_card_gets_no_fruit() -> None:
     fruit = re.fullmatch(r"\* fruit (\w+) fr:(\d)", lines[claim - 2])
     assert fruit, "the claimed tile's fruit is stated on the line before the claim"
     who = lines[claim - 1].split(":")[0]
-    slot = ["Gu", "Di", "De", "Du"].index(fruit.group(1))
     kind = int(fruit.group(2))
     before, _ = state_at(game, At("line", claim - 1))
     after, _ = state_at(game, At("line", claim))
-    assert orchards(before).on_market.get(slot) == kind
-    assert slot not in orchards(after).on_market  # not left for the next piece on that field
-    assert not orchards(after).pending.get(who)  # the claimer gets no fruit
-    # back in the supply: one fewer of that kind drawn
-    assert orchards(after).drawn[kind] == orchards(before).drawn[kind] - 1
+    field = f"{fruit.group(1)}:fr:{kind}"
+    assert field in orchards(before)["table"]["fruits on the market"].split()
+    # not left for the next piece on that field
+    assert field not in orchards(after)["table"]["fruits on the market"].split()
+    # back in the supply: one fewer drawn
+    assert orchards(after)["table"]["fruits drawn"] == orchards(before)["table"]["fruits drawn"] - 1
+    # the claimer gets none: nothing new on his board ...
+    assert orchards(after)["players"][who] == orchards(before)["players"][who]
     # placing it on the board is refused: the claimer holds no such fruit
     broken = text.replace(lines[claim - 1], lines[claim - 1] + f", fruit fr:{kind} down", 1)
     rep = check_game(parse_text(broken, "broken.alh")[0])

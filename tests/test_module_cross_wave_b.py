@@ -64,7 +64,7 @@ def test_diamonds_complete_a_building_site() -> None:
 def test_diamonds_short_of_the_full_price_do_not_complete_a_site() -> None:
     body = _SITE + "4. Anna: complete T12 bs:De pay dm:5 dm:4\n"
     rep = at(body, hand="dm:6 dm:5 dm:4 dm:3", modules="diamanten, baustellen")
-    assert codes(rep) == ["SITE-UNDERPAID"], messages(rep)
+    assert codes(rep) == ["BUY-UNDERPAID"], messages(rep)  # the payment service's code
 
 
 def test_diamonds_do_not_mix_with_the_backs_currency_when_completing() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from test_module_common import SETUP, codes, messages, run
+from test_module_common import SETUP, codes, messages, run, view
 
 from referee.catalogue import Currency, MoneyCard
 from referee.cli import cli
@@ -33,10 +33,9 @@ def test_a_thief_takes_one_card_of_its_currency_whatever_its_value() -> None:
     assert state is not None
     anna = state.player_named("Anna")
     assert anna is not None and anna.hand[MoneyCard(Currency.DENAR, 6)] == 1
-    data = state.modules["diebe"]
     # "Der gespielte Dieb kommt aus dem Spiel": 4 unknown thieves dealt (3 players), 3 left
-    assert data.hand_unknown["Anna"] == 3
-    assert [(who, cur) for _, who, cur, _ in data.played] == [("Anna", "De")]
+    assert view(rep, D)["players"]["Anna"] == {"thieves": "? ? ?", "played": "th:De"}
+    assert view(rep, D)["table"]["played"] == "after turn 1: Anna th:De De6"
     # play resumes with the player who was next (Cem): no TURN-ORDER above
 
 
@@ -219,8 +218,8 @@ def test_a_thief_then_the_vizier_is_allowed() -> None:
     assert codes(rep) == [], messages(rep)
     state = rep.state
     assert state is not None
-    assert state.modules["wesir"].awake["Anna"] is False
-    assert state.modules["diebe"].hand_unknown["Anna"] == 3
+    assert view(rep, "wesir")["players"]["Anna"]["vizier"] == "asleep"
+    assert view(rep, D)["players"]["Anna"]["thieves"] == "? ? ?"
 
 
 def test_thieves_may_follow_a_vizier_purchase() -> None:
@@ -268,8 +267,7 @@ def test_position_block_states_the_thieves_held() -> None:
     rep = check_game(games[0])
     assert [v.code for v in rep.violations] == [], [v.message() for v in rep.violations]
     assert rep.state is not None
-    assert rep.state.modules["diebe"].hand_unknown["Anna"] == 1
-    assert rep.state.modules["diebe"].hand["Anna"]["Gu"] == 0
+    assert view(rep, D)["players"]["Anna"] == {"thieves": "?", "played": "th:Gu"}
 
 
 def test_messages_in_both_languages_cite_the_section() -> None:
@@ -319,3 +317,49 @@ def test_the_arbiter_knows_who_may_interrupt() -> None:
         "diebe",
         "wesir",
     ]
+
+
+# --------------------------------------------------------------- issue 31 defect classes
+
+BUILDER_POSITION = """[Players "Anna, Ben, Cem"]
+[Modules "baumeister, diebe"]
+
+position
+  next Anna
+  market Gu:T12 Di:A9 De:G10- Du:T13
+  display Gu1 Di4 De6 mb:Du
+  player Anna
+    hand Gu9
+  player Ben
+    hand Di9
+    thieves {thieves}
+  player Cem
+    hand Du9
+end
+"""
+
+
+def builder_game(thieves: str, line: str) -> list[str]:
+    text = BUILDER_POSITION.format(thieves=thieves) + line
+    games = parse_text(text, "p.alh")
+    assert not games[0].errors, games[0].errors
+    return [v.code for v in check_game(games[0]).violations]
+
+
+def test_a_thief_may_take_a_master_builder_card_of_its_currency() -> None:
+    # A thief takes "eine Geldkarte in der abgebildeten Währung aus der Auslage" (§ DIE DIEBE,
+    # Wie werden Diebe eingesetzt?); a master-builder card "ist eine normale Geldkarte mit dem
+    # Wert 3" of its currency (§ DIE BAUMEISTER): a thief of that currency may take it.
+    assert builder_game("th:Du", "Ben: thief th:Du, take mb:Du\n* display Gu3\n") == []
+    # ... but a thief of another currency may not
+    assert builder_game("th:Gu", "Ben: thief th:Gu, take mb:Du\n* display Gu3\n") == [
+        "THIEF-CURRENCY"
+    ]
+
+
+def test_a_thief_line_names_other_actions_as_written() -> None:
+    # "als Sonderaktion seinen Dieb einsetzen, indem er eine Geldkarte ... aus der Auslage
+    # nimmt": anything else on the line is named as the record wrote it.
+    rep = run(T1 + "Anna: thief th:De, take De6, buy De P7 pay De7\n* display Gu3\n", D)
+    assert codes(rep) == ["THIEF-ACTION"]
+    assert "'buy De P7 pay De7'" in messages(rep)[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_module_common import SETUP, codes, messages, run
+from test_module_common import SETUP, codes, messages, run, view
 
 from referee.engine import check_game, replay
 from referee.notation import parse_text
@@ -30,7 +30,8 @@ def test_vizier_buys_out_of_turn_and_play_resumes_with_the_next_player() -> None
     assert state is not None
     anna = state.player_named("Anna")
     assert anna is not None and len(anna.alhambra) == 2
-    assert state.modules["wesir"].awake == {"Anna": False, "Ben": True, "Cem": True}
+    awake = {name: row["vizier"] for name, row in view(rep, "wesir")["players"].items()}
+    assert awake == {"Anna": "asleep", "Ben": "awake", "Cem": "awake"}
 
 
 def test_the_vizier_tile_may_go_to_the_reserve() -> None:
@@ -98,8 +99,34 @@ def test_no_bonus_action_after_the_vizier_purchase() -> None:
 
 
 def test_the_vizier_must_buy_something() -> None:
+    rep = run(T1 + "Anna: vizier\n", W)
+    assert codes(rep) == ["WESIR-ACTION"]
+    assert "uses the vizier without buying a tile" in messages(rep)[0]
+
+
+def test_a_vizier_line_doing_something_else_is_one_finding() -> None:
+    # "Er hat keinen Bonuszug": taking money instead of buying is one mistake, one finding
+    # (it used to be reported twice: the other action and, again, no purchase). The message
+    # names the action as the record wrote it, never an internal name.
     rep = run(T1 + "Anna: vizier, take De5\n", W)
-    assert codes(rep).count("WESIR-ACTION") == 2
+    assert codes(rep) == ["WESIR-ACTION"]
+    assert "Anna does 'take De5' with the vizier" in messages(rep)[0]
+    assert "takemoney" not in messages(rep)[0].lower()
+
+
+def test_a_vizier_line_before_the_refill_is_a_timing_fault_of_the_line() -> None:
+    # "Jedesmal, wenn ein Spielzug eines beliebigen Spielers komplett beendet ist" -- a turn is
+    # over with its refill ("Am Ende seines Zuges füllt der Spieler die Auslage wieder auf",
+    # rulebook-base-de-2003.txt): a vizier line written before the turn's display refill is
+    # the vizier line's fault (WESIR-TIMING), not a missing refill; the refill may follow it.
+    body = (
+        "1. Ben: take Gu1 Di4\nAnna: vizier, buy De P7 pay De7, place P7@1,0\n"
+        "* display De5 Du5\n* market De:G10n\n2. Cem: take Du2\n"
+    )
+    rep = run(body, W)
+    assert codes(rep) == ["WESIR-TIMING"], messages(rep)
+    assert "before the refill after the move before it is written" in messages(rep)[0]
+    assert "REFILL-DISPLAY" not in codes(rep)
 
 
 def test_the_vizier_tile_must_be_placed_or_reserved() -> None:

@@ -366,6 +366,13 @@ class Module:
         """
         return {}
 
+    def money_currency(self, state: GameState, ref: ComponentRef) -> Any:
+        """The currency (a :class:`~referee.catalogue.Currency`) of one of this module's
+        components that is a money card of a currency (a master-builder card is "eine normale
+        Geldkarte mit dem Wert 3" of its currency: a thief of that currency may take it);
+        None: the component has no currency. Default: None."""
+        return None
+
     def money_value(self, state: GameState, ref: ComponentRef) -> int | None:
         """The face value of a component of this module that is *money* (a card got "wie
         andere Geldkarten auch", e.g. a diamond): it counts in the sum of a take of several

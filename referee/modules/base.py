@@ -481,3 +481,24 @@ def named_contenders(
         if found is not None and found is not skip:
             out.append((found, arg.pos or pos))
     return out
+
+
+_MISSED_REFILL = frozenset({"REFILL-DISPLAY", "REFILL-MARKET"})
+
+
+def settle_turn_over(ctx: Any, pos: Pos, code: str, player: PlayerState) -> None:
+    """Settle the table before an out-of-turn line played "wenn ein Spielzug ... komplett
+    beendet ist" (the vizier, a thief): the turn's refill closed, a due scoring flagged. When the
+    refill is not complete yet, the scribe wrote the line before the turn's refill lines: that
+    is one fault of the line, ``code`` with the reason ``before-refill``, not a refill missing
+    (the refill lines may follow it)."""
+    from referee.engine.turns import Settle
+
+    state = ctx.state
+    before = len(state.found)
+    ctx.settle_before(pos, Settle.TURN)
+    found = state.found[before:]
+    kept = [v for v in found if v.code not in _MISSED_REFILL or v.reason != "not-refilled"]
+    if len(kept) < len(found):
+        state.found[before:] = kept
+        ctx.flag(code, pos, player.name, reason="before-refill", name=player.name)

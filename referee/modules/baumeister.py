@@ -267,6 +267,11 @@ class Baumeister(BundledModule):
         extra = self.supply(state).shown(DISPLAY, KIND)
         return " ".join(x for x in (money, extra) if x) or "empty"
 
+    def money_currency(self, state: GameState, ref: ComponentRef) -> Currency | None:
+        """A master-builder card is "eine normale Geldkarte mit dem Wert 3" of its currency
+        (a thief of that currency may take it)."""
+        return card_currency(ref.name) if ref.kind.lower() == KIND else None
+
     def take_component(
         self, state: GameState, player: PlayerState, ref: ComponentRef, action: TakeMoney
     ) -> list[Any]:

@@ -21,29 +21,30 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from referee.catalogue import Currency, MoneyCard, Side, TileKind, catalogue
-from referee.engine.actions.purchase import (
-    Purchase,
-    counted_cards,
-    payment_value,
-    payments,
-)
+from referee.engine.actions.purchase import Purchase, payment_value, payments, spend_cards
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
-from referee.engine.payment import Mix, PaymentTerms, plan_payment
+from referee.engine.payment import (
+    Mix,
+    Payment,
+    PaymentTerms,
+    payment_findings,
+    plan_payment,
+)
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState, decrement
-from referee.engine.turns import Moment, Settle
-from referee.messages import Text, register_both
+from referee.engine.turns import Moment, Settle, main_action_findings, start_main_action
+from referee.engine.verbs import VerbSpec
+from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
     Scratch,
     arg_player,
     bundled,
     module_data,
-    rule,
     section,
 )
 from referee.record.model import (
@@ -59,13 +60,7 @@ from referee.record.model import (
     TileRef,
 )
 
-H = "DIE BAUSTELLEN"
-S_MATERIAL = section(H, "Spielmaterial")
-S_SETUP = section(H, "Einrichten der Baustelle")
-S_FLOW = section(H, "Änderungen im Spielablauf")
-S_FINISH = section(H, "Fertigstellung des Gebäudes")
-S_END = section(H, "Spielende")
-S_NOTES = section(H, "Anmerkungen")
+S_FINISH = section("DIE BAUSTELLEN", "Fertigstellung des Gebäudes")
 
 KIND = "bs"
 HIDDEN = ("hidden", "verdeckt")
@@ -74,157 +69,6 @@ REVEAL_VERB = "sites"
 COMPLETED_WORD = "completed"
 ORIGIN_CELL = Coord(0, 0)  # the fountain
 CURRENCIES = {c.code: c for c in Currency}
-
-rule(
-    "SITE-TOKEN",
-    "no such site token",
-    "kein solches Baustellenplättchen",
-    S_MATERIAL,
-    "{detail}: a site is written bs:Gu, bs:Di, bs:De, bs:Du (its back) or bs:hidden, one per "
-    "purchase",
-    "{detail}: eine Baustelle wird bs:Gu, bs:Di, bs:De, bs:Du (ihre Rückseite) oder bs:hidden "
-    "geschrieben, eine pro Kauf",
-    reasons={
-        "name": ("{token} is no site", "{token} ist keine Baustelle"),
-        "several": (
-            "{player} sets up {n} sites with one purchase",
-            "{player} richtet mit einem Kauf {n} Baustellen ein",
-        ),
-        "unknown-tile": (
-            "the tile bought as a site is not written",
-            "das als Baustelle gekaufte Plättchen ist nicht angegeben",
-        ),
-    },
-)
-rule(
-    "SITE-HALF-PRICE",
-    "site: at least half the price",
-    "Baustelle: mindestens der halbe Preis",
-    S_SETUP,
-    '{player} pays {paid} for {tile} as a building site: "Der Spieler zahlt mindestens die '
-    'Hälfte des geforderten Kaufpreises (abgerundet)" ({half} of {price})',
-    "{player} zahlt {paid} für {tile} als Baustelle: der Spieler zahlt mindestens die Hälfte "
-    "des Kaufpreises, abgerundet ({half} von {price})",
-)
-rule(
-    "SITE-NONE-LEFT",
-    "no site tile left",
-    "kein Baustellenplättchen mehr",
-    S_SETUP,
-    "{player} sets up a building site, but all 8 site tiles are in use or out of the game",
-    "{player} richtet eine Baustelle ein, aber alle 8 Baustellenplättchen sind verbaut oder "
-    "aus dem Spiel",
-)
-rule(
-    "SITE-SUPPLY",
-    "site supply",
-    "Vorrat an Baustellen",
-    S_MATERIAL,
-    'more than 2 sites with a {currency} back turn up ({seen}): "Je 2x in jeder der 4 Währungen"',
-    "mehr als 2 Baustellen mit der Rückseite {currency} tauchen auf ({seen}): je 2 pro Währung",
-)
-rule(
-    "SITE-VIZIER",
-    "no site with the vizier",
-    "keine Baustelle mit dem Wesir",
-    S_NOTES,
-    '{player} sets up a building site with a purchase out of turn: "Der Wesir kann nicht zur '
-    'Errichtung einer Baustelle eingesetzt werden"',
-    "{player} richtet mit einem Kauf außerhalb des eigenen Zuges eine Baustelle ein: der Wesir "
-    "kann nicht zur Errichtung einer Baustelle eingesetzt werden",
-)
-rule(
-    "SITE-NOT-FOUND",
-    "no such building site",
-    "keine solche Baustelle",
-    S_FINISH,
-    "{player} completes {tile}, but no building site lies on {tile} in {player}'s Alhambra or "
-    "reserve ({sites})",
-    "{player} stellt {tile} fertig, aber auf {tile} liegt in Alhambra oder Reserve von "
-    "{player} keine Baustelle ({sites})",
-)
-rule(
-    "SITE-BACK",
-    "the site's back",
-    "Rückseite der Baustelle",
-    S_FINISH,
-    '{detail}: a site is completed in "der Währung, die die Rückseite des '
-    'Baustellenplättchens zeigt"',
-    "{detail}: eine Baustelle wird in der Währung fertiggestellt, die die Rückseite des "
-    "Baustellenplättchens zeigt",
-    reasons={
-        "missing": (
-            "{player} completes {tile} without naming the site's back (bs:Gu ... bs:Du)",
-            "{player} stellt {tile} fertig, ohne die Rückseite zu nennen (bs:Gu ... bs:Du)",
-        ),
-        "other": (
-            "the site on {tile} was set up as bs:{known}, not bs:{named}",
-            "die Baustelle auf {tile} wurde als bs:{known} eingerichtet, nicht als bs:{named}",
-        ),
-    },
-)
-rule(
-    "SITE-CURRENCY",
-    "site: paid in its back's currency",
-    "Baustelle: in der Währung der Rückseite",
-    S_FINISH,
-    "{player} pays {card} to complete {tile}: the site's back shows {currency}, and \"der volle "
-    "auf dem Gebäude angegebene Preis [wird] in der Währung, die die Rückseite ... zeigt, "
-    'bezahlt"',
-    "{player} zahlt {card}, um {tile} fertigzustellen: die Rückseite der Baustelle zeigt "
-    "{currency}, bezahlt wird in dieser Währung",
-)
-rule(
-    "SITE-UNDERPAID",
-    "site: the full price",
-    "Baustelle: der volle Preis",
-    S_FINISH,
-    '{player} pays {paid} to complete {tile} costing {price}: "Es reicht also nicht aus, den '
-    'Differenzbetrag zu zahlen. Es wird der komplette Kaufpreis fällig."',
-    "{player} zahlt {paid}, um {tile} zum Preis von {price} fertigzustellen: der Differenzbetrag "
-    "reicht nicht, der komplette Kaufpreis wird fällig",
-)
-rule(
-    "SITE-NOT-HELD",
-    "site: card not held",
-    "Baustelle: Karte nicht auf der Hand",
-    S_FINISH,
-    "{player} pays {card} to complete a site but does not hold it (hand: {hand})",
-    "{player} zahlt {card} für eine Baustelle, hat die Karte aber nicht (Hand: {hand})",
-)
-rule(
-    "SITE-REVEAL",
-    "sites revealed at the end",
-    "Baustellen bei Spielende aufgedeckt",
-    S_END,
-    '{detail}: "Bevor die restlichen Gebäudeplättchen an die Spieler verteilt werden, deckt '
-    'jeder Spieler alle Baustellenplättchen in der eigenen Alhambra auf"',
-    "{detail}: bevor die restlichen Gebäudeplättchen verteilt werden, deckt jeder Spieler alle "
-    "Baustellenplättchen in der eigenen Alhambra auf",
-    reasons={
-        "timing": (
-            "the sites are revealed before the game has ended",
-            "die Baustellen werden vor Spielende aufgedeckt",
-        ),
-        "twice": (
-            "{player}'s sites are revealed twice",
-            "die Baustellen von {player} werden zweimal aufgedeckt",
-        ),
-        "count": (
-            "{player} reveals {n} sites, but {m} lie in the Alhambra ({sites})",
-            "{player} deckt {n} Baustellen auf, in der Alhambra liegen aber {m} ({sites})",
-        ),
-        "other": (
-            "{player} reveals {named}, but the sites in the Alhambra were set up as {known}",
-            "{player} deckt {named} auf, die Baustellen in der Alhambra wurden aber als {known} "
-            "eingerichtet",
-        ),
-        "syntax": (
-            "`sites` names a player and the backs (bs:Gu bs:Di bs:De bs:Du)",
-            "`sites` nennt einen Spieler und die Rückseiten (bs:Gu bs:Di bs:De bs:Du)",
-        ),
-    },
-)
 
 
 def per_currency() -> int:
@@ -317,30 +161,29 @@ def _printed(purchase: Purchase) -> int | None:
     return ref.price if isinstance(ref, TileRef) else None
 
 
+@dataclass(frozen=True, slots=True)
+class _Completion:
+    """A completion line resolved against the state: where the site lies (a cell or a reserve
+    index) and its piece, the tile as messages name it, the back token named (whether it is a
+    site's back, which), the back that counts, and the payment's plan."""
+
+    where: tuple[Coord | int, SitePiece] | None
+    piece: SitePiece | None
+    tile_text: str
+    named: GenericArg | None
+    named_ok: bool
+    named_back: str | None
+    back: str | None
+    plan: Payment
+
+
 @bundled
 class Baustellen(BundledModule):
     """Eight site tiles: any building may be bought for half its price with a site on it; the
     site counts for walls only until it is completed for the full price in its back's currency;
     at the end the sites make hand cards of their currencies worthless."""
 
-    name = "baustellen"
-    aliases = ("sites", "building-sites")
-    title_en = "The Building Sites"
-    title_de = "Die Baustellen"
-    section = section(H)
-    page = 30  # printed page of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "8 site tiles (2 per currency): a building bought for at least half its price (never "
-        "exact) carries a site and counts for walls only; completing it costs the full price in "
-        "the site's currency; at the end the sites' currencies in hand are worthless"
-    )
-    summary_de = (
-        "8 Baustellenplättchen (je 2 pro Währung): ein Gebäude für mindestens den halben Preis "
-        "(nie passend) trägt eine Baustelle und zählt nur mit seinen Mauern; die Fertigstellung "
-        "kostet den vollen Preis in der Währung der Baustelle; bei Spielende sind Handkarten in "
-        "den Währungen der Baustellen wertlos"
-    )
-    verbs = (COMPLETE_VERB,)
+    verb_specs = (VerbSpec(COMPLETE_VERB),)
     chance_verbs = (REVEAL_VERB,)
     component_kinds = (KIND,)
     scratch_type = SiteScratch
@@ -444,171 +287,130 @@ class Baustellen(BundledModule):
 
     # ------------------------------------------------------------ completing
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        self._complete(state, player, action)
-        return []
-
-    def _complete(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
-        ctx = Context(state)
-        pos = action.pos
-        ctx.main_action(pos, player, Text("ACTION/completing-site"))
+    def _completion(self, ctx: Context, player: PlayerState, action: ModuleAction) -> _Completion:
+        """``complete T13 bs:De pay De9 De4`` resolved against the state (nothing changed):
+        the site, the back named, and the payment through the payment service -- the full
+        printed price ("Es wird der komplette Kaufpreis fällig") in the back's currency, module
+        money included ("Diamanten ... können zur Einrichtung und Fertigstellung einer
+        Baustelle eingesetzt werden"), the same stages and codes as a market purchase."""
         args = [
             a for a in action.args if not (isinstance(a.value, str) and a.value.lower() == "pay")
         ]
         tref = args[0].value if args and isinstance(args[0].value, TileRef) else None
         where = self._find(player, tref)
-        tile_text = _ref_text(tref)
-        if where is None:
-            state.flag(
-                "SITE-NOT-FOUND",
-                pos,
-                player.name,
-                tile=tile_text,
-                sites=self._sites_text(player) or Text("WORD/none"),
-            )
         piece = where[1] if where is not None else None
-        if piece is not None:
-            tile_text = piece.carried_tile.code
-        back: str | None = None
+        tile_text = piece.carried_tile.code if piece is not None else _ref_text(tref)
         named = [
             a
             for a in args[1:]
             if isinstance(a.value, ComponentRef) and a.value.kind.lower() == KIND
         ]
-        # module money among the payment (diamonds, coins ...): "Diamanten ... können zur
-        # Einrichtung und Fertigstellung einer Baustelle eingesetzt werden"
-        money = [
-            a.value
-            for a in args[1:]
-            if isinstance(a.value, ComponentRef) and a.value.kind.lower() != KIND
-        ]
-        if not named:
-            state.flag("SITE-BACK", pos, player.name, reason="missing", tile=tile_text)
-        else:
-            ok, back = _back(named[0].value.name)  # type: ignore[union-attr]
-            if not ok or back is None:
-                state.flag(
-                    "SITE-TOKEN",
-                    named[0].pos or pos,
-                    player.name,
-                    reason="name",
-                    token=_ref_text(named[0].value),
-                )
-                back = None
-            elif piece is not None and piece.back is not None and piece.back != back:
-                state.flag(
-                    "SITE-BACK",
-                    named[0].pos or pos,
-                    player.name,
-                    reason="other",
-                    tile=tile_text,
-                    known=piece.back,
-                    named=back,
-                )
-            elif piece is not None and piece.back is None:
-                self._seen(state, back, named[0].pos or pos, player.name)
+        ok, back = _back(named[0].value.name) if named else (True, None)  # type: ignore[union-attr]
+        if not ok or back is None:
+            back = None
+        shown = back
         if back is None and piece is not None:
             back = piece.back
-        # the payment: the full printed price in the back's currency
-        total = 0
-        unknown = 0
-        wrong = 0  # cards of another currency (reported as SITE-CURRENCY, not also underpaid)
-        cards = [a for a in args[1:] if isinstance(a.value, CardRef)]
-        for arg in cards:
-            ref = arg.value
-            assert isinstance(ref, CardRef)
-            apos = arg.pos or pos
-            c = ref.card
-            if c is None:
-                if player.hand_unknown > 0:
-                    player.hand_unknown -= 1
-                    state.discard_unknown += 1
-                    unknown += 1
-                else:
-                    state.flag(
-                        "SITE-NOT-HELD", apos, player.name, card="?", hand=_hand_text(player)
-                    )
-                continue
-            if back is not None and c.currency.code != back:
-                wrong += 1
-                state.flag(
-                    "SITE-CURRENCY", apos, player.name, card=c.code, tile=tile_text, currency=back
-                )
-            elif back is not None or piece is None:
-                total += c.value
-            if player.hand[c] > 0:
-                decrement(player.hand, c)
-                state.discard[c] += 1
-            elif player.hand_unknown > 0 and state.pool[c] > 0:
-                player.hand_unknown -= 1
-                decrement(state.pool, c)
-                state.discard[c] += 1
-            else:
-                state.flag("SITE-NOT-HELD", apos, player.name, card=c.code, hand=_hand_text(player))
+        paid = [
+            a.value
+            for a in args[1:]
+            if isinstance(a.value, CardRef | ComponentRef) and a not in named
+        ]
         price = piece.carried_tile.price if piece is not None else None
-        if money:
-            total += self._module_money(ctx, player, action, tref, back, price, money, cards)
-        exact = False
-        if price is not None:
-            if unknown:
-                ctx.unverifiable(pos, "UNVERIFIED-SITE-PAYMENT", player.name, tile=tile_text)
-            elif total < price and not wrong:
-                state.flag(
-                    "SITE-UNDERPAID", pos, player.name, paid=total, tile=tile_text, price=price
+        cur = Currency(back) if back in CURRENCIES else None
+        terms = PaymentTerms(
+            price or 0, tile_text, currency=cur, mix=Mix.FIELD, superfluous=False, source=S_FINISH
+        )
+        plan = plan_payment(ctx, player, paid, terms, action.pos)
+        return _Completion(
+            where, piece, tile_text, named[0] if named else None, ok, shown, back, plan
+        )
+
+    def check_verb(self, ctx: Context, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The action "Fertigstellung des Gebäudes" (pure): a main action, a site on the named
+        tile, its back named as set up, the payment."""
+        state = ctx.state
+        pos = action.pos
+        out = main_action_findings(state, pos, player, Text("ACTION/completing-site"))
+        done = self._completion(ctx, player, action)
+        name = player.name
+        if done.where is None:
+            sites = self._sites_text(player) or Text("WORD/none")
+            out.append(problem("SITE-NOT-FOUND", pos, name, tile=done.tile_text, sites=sites))
+        piece = done.piece
+        if done.named is None:
+            out.append(problem("SITE-BACK", pos, name, reason="missing", tile=done.tile_text))
+        else:
+            npos = done.named.pos or pos
+            back = done.named_back
+            if not done.named_ok or back is None:
+                token = _ref_text(done.named.value)
+                out.append(problem("SITE-TOKEN", npos, name, reason="name", token=token))
+            elif piece is not None and piece.back is not None and piece.back != back:
+                out.append(
+                    problem(
+                        "SITE-BACK",
+                        npos,
+                        name,
+                        reason="other",
+                        tile=done.tile_text,
+                        known=piece.back,
+                        named=back,
+                    )
                 )
-            exact = total == price and not unknown
-        if where is not None and piece is not None:
-            place, _ = where
+            elif piece is not None and piece.back is None:
+                seen = self.data(state).seen[back] + 1
+                if seen > per_currency():
+                    out.append(problem("SITE-SUPPLY", npos, name, currency=back, seen=seen))
+        paid = payment_findings(ctx, done.plan)
+        if any(f.code == "PAY-CURRENCY" for f in paid):
+            # one mistake, one finding: the card of another currency is the fault, the
+            # shortfall it leaves is not reported again
+            paid = [f for f in paid if f.code != "BUY-UNDERPAID"]
+        return out + paid
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The completion carried out (no checks): the cards paid, the site's back now known,
+        the building in place of the site ("Das Baustellenplättchen kommt nach der
+        Fertigstellung eines Gebäudes aus dem Spiel"); only an exact payment lets the turn go
+        on ("Wird dieser Preis passend bezahlt, ist der Spieler noch einmal am Zug")."""
+        ctx = Context(state, action.pos)
+        start_main_action(state)
+        done = self._completion(ctx, player, action)
+        piece = done.piece
+        if piece is not None and piece.back is None and done.named_back is not None:
+            self.data(state).seen[done.named_back] += 1
+        plan = done.plan
+        total = payment_value(ctx, plan)
+        # the cards to the discard pile; module money where its module puts it. A completion is
+        # no "Gebäudekauf": only the modules whose money was paid hear of it (Wechselgeld's
+        # change, "Überzahlt ein Spieler beim Gebäudekauf", is not due)
+        spend_cards(state, player, plan.steps)
+        owners = {id(m): m for r in plan.modules_paid if (m := state.ext.kind_handler(r.kind))}
+        for m in owners.values():
+            m.on_purchase(ctx, plan)
+        if done.where is not None and piece is not None:
+            place, _ = done.where
             tile = piece.carried_tile
             if isinstance(place, Coord):
                 player.alhambra.remove(place)
                 player.alhambra.place(place, tile)
             else:
                 player.reserve[place] = tile
-            # "Das Baustellenplättchen kommt nach der Fertigstellung eines Gebäudes aus dem Spiel."
-            self.data(state).completed.append((state.turn_no, player.name, tile.code, back or "?"))
-        if unknown and price is not None:
+            self.data(state).completed.append(
+                (state.turn_no, player.name, tile.code, done.back or "?")
+            )
+        price = piece.carried_tile.price if piece is not None else None
+        if plan.unknown_paid and price is not None:
             from referee.engine.turns import turn_goes_on_unsure
 
             turn_goes_on_unsure(state, Text("ACTION/completing-site"))
-        elif not exact:
-            # "Wird dieser Preis passend bezahlt, ist der Spieler noch einmal am Zug."
-            ctx.end_main_action(
-                Text("ACTION/completing-site-paid", total=total, tile=tile_text, price=price or "?")
+        elif price is None or plan.unknown_paid or total != price:
+            paid = Text(
+                "ACTION/completing-site-paid", total=total, tile=done.tile_text, price=price or "?"
             )
-
-    @staticmethod
-    def _module_money(
-        ctx: Context,
-        player: PlayerState,
-        action: ModuleAction,
-        tref: TileRef | None,
-        back: str | None,
-        price: int | None,
-        money: list[ComponentRef],
-        cards: list[GenericArg],
-    ) -> int:
-        """What module money pays towards a completion, through the purchase pipeline's
-        decisions as for any purchase: its value (``pay.value`` beyond the cards counted), its
-        modules' own rules (``pay.problems``: held, not mixed ...) and where it goes (its
-        modules' ``on_purchase``). The cards themselves are counted by the caller."""
-        pos = action.pos
-        field = Currency(back) if back in ("Gu", "Di", "De", "Du") else None
-        what: object = tref if tref is not None else "?"
-        terms = PaymentTerms(price or 0, what, currency=field, mix=Mix.FIELD, source=S_FINISH)
-        # the payment service's plan (a purchase without a tile): the modules' payment rules
-        # see the cards and components as in any purchase. The cards themselves are checked
-        # and moved by the caller (under the site's own codes).
-        buy = plan_payment(ctx, player, (*money, *(a.value for a in cards)), terms, pos)
-        buy.price = price
-        counted = sum(c.value for c in counted_cards(ctx, buy))
-        extra = payment_value(ctx, buy) - counted
-        ctx.report(ctx.decide(Decision.PAY_PROBLEMS, player=player, purchase=buy))
-        state = ctx.state
-        owners = {id(m): m for r in money if (m := state.ext.kind_handler(r.kind)) is not None}
-        for m in owners.values():  # the components leave the hand where their module says
-            m.on_purchase(ctx, buy)
-        return extra
+            ctx.end_main_action(paid)
+        return []
 
     @staticmethod
     def _find(player: PlayerState, ref: TileRef | None) -> tuple[Coord | int, SitePiece] | None:
@@ -884,14 +686,6 @@ class Baustellen(BundledModule):
 
     # ------------------------------------------------------------ views
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "sites": "Baustellen",
-        "completed": "fertiggestellt",
-        "worthless": "wertlos",
-        "backs seen": "gesehene Rückseiten",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         players: dict[str, dict[str, Any]] = {}
@@ -902,15 +696,9 @@ class Baustellen(BundledModule):
             }
             if p.name in data.worthless:
                 players[p.name]["worthless"] = " ".join(data.worthless[p.name]) or "-"
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "players": players,
-            "table": {
-                "stack": site_count() - data.set_up,
-                "backs seen": " ".join(f"{c} {data.seen[c]}" for c in CURRENCIES if data.seen[c])
-                or "-",
-            },
-        }
+        seen = " ".join(f"{c} {data.seen[c]}" for c in CURRENCIES if data.seen[c])
+        table = {"stack": site_count() - data.set_up, "backs seen": seen or "-"}
+        return self.shown(table, players)
 
     # ------------------------------------------------------------ legal moves
 
@@ -1005,24 +793,3 @@ def _ref_text(value: object) -> str:
     if isinstance(value, PlayerRef):
         return value.name
     return str(value) if value is not None else "?"
-
-
-def _hand_text(p: PlayerState) -> str:
-    cards = " ".join(c.code for c in sorted(p.hand.elements(), key=lambda c: c.sort_key))
-    return " ".join(x for x in (cards, " ".join("?" * p.hand_unknown)) if x) or "empty"
-
-
-register_both(
-    en={
-        "ACTION/completing-site": "completing a building site",
-        "ACTION/completing-site-paid": "paying {total} to complete {tile} costing {price} (not exact)",  # noqa: E501
-        "UNVERIFIED-SITE-PAYMENT": "the completion of {tile} is paid with unknown cards: the amount is not checked",  # noqa: E501
-        "UNVERIFIED-SITE-BACK": "{n} site back(s) in the Alhambra were never revealed: which hand cards became worthless is not known",  # noqa: E501
-    },
-    de={
-        "ACTION/completing-site": "dem Fertigstellen einer Baustelle",
-        "ACTION/completing-site-paid": "der Zahlung von {total} für die Fertigstellung von {tile} zum Preis von {price} (nicht passend)",  # noqa: E501
-        "UNVERIFIED-SITE-PAYMENT": "die Fertigstellung von {tile} wird mit unbekannten Karten bezahlt: der Betrag ist ungeprüft",  # noqa: E501
-        "UNVERIFIED-SITE-BACK": "{n} Rückseite(n) von Baustellen in der Alhambra wurden nie aufgedeckt: welche Handkarten wertlos wurden, ist unbekannt",  # noqa: E501
-    },
-)

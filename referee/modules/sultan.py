@@ -3,7 +3,9 @@ a building type, and the holder claims a tile of that type drawn for the market,
 
 Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE MACHT DES SULTANS (L1961-2077).
 
-Notation (see ``sultan.yaml`` and ``docs/modules.md``):
+Names, summary, option switch and rule texts: ``sultan.yaml``.
+
+Notation (see ``sultan.yaml`` and ``docs/modules/sultan.md``):
 
 * ``* display Gu3 su:De`` -- a sultan card revealed from the money deck ("Jede aufgedeckte
   Sultankarte wird neben dem Spielplan offen bereitgelegt"); it takes no display place
@@ -37,15 +39,14 @@ from referee.engine.findings import problem
 from referee.engine.market_side import SideOffer, take_from_market
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Claim, Moment, Phase, seat_order
+from referee.engine.turns import Claim, Moment, Phase, seat_order, start_main_action
+from referee.engine.verbs import VerbSpec
 from referee.modules.base import (
     BundledModule,
     Scratch,
     bundled,
     interrupting_player,
     module_data,
-    rule,
-    section,
 )
 from referee.notation import formatter
 from referee.record.model import (
@@ -62,13 +63,6 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
-
-H = "DIE MACHT DES SULTANS"
-S_SETUP = section(H, "Änderungen in der Spielvorbereitung")
-S_REVEAL = section(H, "Eine Sultankarte wird aufgedeckt")
-S_USE = section(H, "Wie wird eine Sultankarte eingesetzt?")
-S_TWO = section(H, "Sonderregeln im Spiel zu zweit")
-S_NOTES = section(H, "Anmerkungen")
 
 KIND = "su"
 VERB = "sultan"
@@ -108,262 +102,6 @@ def _face(v: object) -> BuildingType | None:
         if t.value == s:
             return t
     return None
-
-
-rule(
-    "SULTAN-CARD",
-    "sultan card token",
-    "Sultankarte (Zeichen)",
-    S_SETUP,
-    "{token}: {detail}",
-    "{token}: {detail}",
-    reasons={
-        "form": (
-            "a sultan card is written su: + its currency (Gu Di De Du), optionally its marked "
-            "type (su:De, su:DeC)",
-            "eine Sultankarte wird su: + Währung (Gu Di De Du) geschrieben, wahlweise mit der "
-            "markierten Gebäudesorte (su:De, su:DeC)",
-        ),
-        "marked-on-reveal": (
-            "a card is revealed unmarked; its mark follows on `* sultan su:De A C`",
-            "eine Karte wird ohne Markierung aufgedeckt; die Markierung folgt mit "
-            "`* sultan su:De A C`",
-        ),
-    },
-)
-rule(
-    "SULTAN-SUPPLY",
-    "sultan card supply",
-    "Vorrat an Sultankarten",
-    S_SETUP,
-    "{token}: {detail}",
-    "{token}: {detail}",
-    reasons={
-        "count": (
-            'more than {count} sultan cards revealed ("8 Sultankarten")',
-            'mehr als {count} Sultankarten aufgedeckt ("8 Sultankarten")',
-        ),
-        "currency": (
-            "more than {n} sultan cards of this currency revealed (the cards' currencies were "
-            "only in the picture: {n} per currency, sultan.yaml, unverified)",
-            "mehr als {n} Sultankarten dieser Währung aufgedeckt (die Währungen der Karten "
-            "zeigte nur das Bild: {n} je Währung, sultan.yaml, unbestätigt)",
-        ),
-    },
-)
-rule(
-    "SULTAN-PILE",
-    "sultan card pile",
-    "Stapel der Sultankarten",
-    S_SETUP,
-    "{token}: {detail}",
-    "{token}: {detail}",
-    reasons={
-        "late": (
-            "it turns up after {k} money cards; in piles 1 to 3 of five roughly equal piles of "
-            '{n} cards it turns up after at most {hi} ("3 Sultankarten in den 1., 2 Karten in '
-            'den 2. und 3 Karten in den 3. Stapel")',
-            "sie erscheint nach {k} Geldkarten; in den Stapeln 1 bis 3 von fünf etwa gleich "
-            "hohen Stapeln aus {n} Karten nach höchstens {hi}",
-        ),
-        "after-reshuffle": (
-            "it turns up after the discard pile was reshuffled: every sultan card lies in piles "
-            "1 to 3 and is never discarded",
-            "sie erscheint, nachdem der Ablagestapel gemischt wurde: jede Sultankarte liegt in "
-            "den Stapeln 1 bis 3 und wird nie abgeworfen",
-        ),
-    },
-)
-rule(
-    "SULTAN-MARK",
-    "sultan die mark",
-    "Markierung des Sultanwürfels",
-    S_REVEAL,
-    "{detail}",
-    "{detail}",
-    reasons={
-        "not-rolled": (
-            '{card}: {rolled} was rolled, {marked} is marked: "Entweder das, was er gewürfelt '
-            'hat, oder dasjenige, das diesem Symbol auf dem Würfel gegenüberliegt" ({rolled} '
-            "or {opposite})",
-            "{card}: gewürfelt {rolled}, markiert {marked}: entweder das Gewürfelte oder das "
-            "Gegenüberliegende ({rolled} oder {opposite})",
-        ),
-        "face": (
-            "{card}: '{face}' is no face of the building die (P S A C G T)",
-            "{card}: '{face}' ist keine Seite des Gebäudewürfels (P S A C G T)",
-        ),
-        "form": (
-            "write the die as * sultan su:De ROLLED MARKED (e.g. * sultan su:De A C)",
-            "den Würfel als * sultan su:De GEWÜRFELT MARKIERT schreiben (z. B. * sultan su:De A C)",
-        ),
-        "no-card": (
-            "{card}: no open sultan card of that currency waits for its die",
-            "{card}: keine offene Sultankarte dieser Währung wartet auf den Würfel",
-        ),
-        "missing": (
-            '{card} was revealed without its die: "Dann würfelt ein Spieler mit dem '
-            'Gebäudewürfel und markiert das Ergebnis" (write * sultan su:De A C after the '
-            "reveal)",
-            '{card} wurde ohne Würfelwurf aufgedeckt: "Dann würfelt ein Spieler mit dem '
-            'Gebäudewürfel und markiert das Ergebnis" (nach dem Aufdecken * sultan su:De A C '
-            "schreiben)",
-        ),
-    },
-)
-rule(
-    "SULTAN-REROLL",
-    "sultan card re-roll",
-    "Sultankarte neu würfeln",
-    S_REVEAL,
-    "{card}: {detail}",
-    "{card}: {detail}",
-    reasons={
-        "not-bought": (
-            'only the buyer re-rolls, when he lays the card down ("Der Käufer legt die Karte '
-            "... vor sich ab. Sagt ihm dabei die markierte Gebäudesorte nicht zu, entfernt er "
-            'den Stein und würfelt einmal")',
-            'nur der Käufer würfelt neu, wenn er die Karte ablegt ("Sagt ihm dabei die '
-            'markierte Gebäudesorte nicht zu, entfernt er den Stein und würfelt einmal")',
-        ),
-        "twice": (
-            '"würfelt einmal": one re-roll only',
-            '"würfelt einmal": nur ein neuer Wurf',
-        ),
-        "faces": (
-            "the re-roll is one face (the new roll stands; option reroll=choose allows "
-            "ROLLED MARKED)",
-            "der neue Wurf ist eine Seite (er gilt; Option reroll=choose erlaubt GEWÜRFELT "
-            "MARKIERT)",
-        ),
-    },
-)
-rule(
-    "SULTAN-BUY",
-    "buying a sultan card",
-    "Sultankarte kaufen",
-    S_REVEAL,
-    "{tile}: {detail}",
-    "{tile}: {detail}",
-    reasons={
-        "no-price": (
-            "this sultan card cannot be bought now",
-            "diese Sultankarte kann jetzt nicht gekauft werden",
-        ),
-        "not-exact": (
-            "paid {cards} = {sum} for {price}",
-            "{cards} = {sum} für {price} bezahlt",
-        ),
-    },
-)
-rule(
-    "SULTAN-BUY-TIMING",
-    "sultan card: own turn only",
-    "Sultankarte: nur im eigenen Zug",
-    S_NOTES,
-    '{tile}: a sultan card is bought with the action "Gebäudeplättchen kaufen" of one\'s own '
-    'turn, never out of turn: "Mit einem Wesir kann man keine Sultankarte kaufen"',
-    '{tile}: eine Sultankarte wird mit der Aktion "Gebäudeplättchen kaufen" im eigenen Zug '
-    'gekauft, nie außerhalb: "Mit einem Wesir kann man keine Sultankarte kaufen"',
-)
-rule(
-    "SULTAN-CLAIM",
-    "sultan claim",
-    "Macht des Sultans",
-    S_USE,
-    "{detail}",
-    "{detail}",
-    reasons={
-        "not-held": (
-            "{card} is not among {player}'s sultan cards ({held}): only \"ein Spieler mit einer "
-            'Sultankarte, auf der diese Gebäudeart markiert ist" may take the tile',
-            '{card} gehört nicht zu den Sultankarten von {player} ({held}): nur "ein Spieler '
-            'mit einer Sultankarte, auf der diese Gebäudeart markiert ist" darf das Plättchen '
-            "nehmen",
-        ),
-        "wrong-type": (
-            "{card} marks {marked}, but {tile} is of type {type}: only a tile of the marked "
-            'type ("auf der diese Gebäudeart markiert ist")',
-            "{card} markiert {marked}, aber {tile} ist von der Sorte {type}: nur ein Plättchen "
-            'der markierten Sorte ("auf der diese Gebäudeart markiert ist")',
-        ),
-        "not-drawn": (
-            "{tile} was not just drawn for the market in this refill: a tile is claimed when "
-            '"ein Gebäudeplättchen beim Auffüllen des Bauhofes gezogen" is, right after the '
-            "market line that drew it (before the refill is closed: before any vizier or "
-            "other out-of-turn line and the next turn)",
-            "{tile} wurde nicht gerade beim Auffüllen des Bauhofs gezogen: das Plättchen wird "
-            "direkt nach der Bauhof-Zeile genommen, die es gezogen hat (bevor das Auffüllen "
-            "abgeschlossen ist: vor Wesir, anderen Zeilen außerhalb des Zuges und dem nächsten "
-            "Zug)",
-        ),
-        "form": (
-            "write a claim as PLAYER: sultan su:DeC TILE (or FIELD), place TILE@x,y",
-            "eine Inanspruchnahme wird SPIELER: sultan su:DeC PLÄTTCHEN (oder FELD), place "
-            "PLÄTTCHEN@x,y geschrieben",
-        ),
-    },
-)
-rule(
-    "SULTAN-DIRK",
-    "sultan claim: not Dirk's tiles",
-    "Macht des Sultans: nicht Dirks Plättchen",
-    S_TWO,
-    "{tile} is one of Dirk's tiles: \"Dirk erhält nach den beiden ersten Wertungen "
-    'Gebäudeplättchen, diese können ihm mit der Macht des Sultans nicht entzogen werden"',
-    '{tile} ist eines von Dirks Plättchen: "Dirk erhält nach den beiden ersten Wertungen '
-    'Gebäudeplättchen, diese können ihm mit der Macht des Sultans nicht entzogen werden"',
-)
-rule(
-    "SULTAN-TIMING",
-    "sultan claim: when",
-    "Macht des Sultans: Zeitpunkt",
-    S_USE,
-    "{detail}",
-    "{detail}",
-    reasons={
-        "scoring-first": (
-            'a scoring is due: "zunächst die Geldkarten ergänzt werden (und ggf. eine Wertung '
-            'durchgeführt wird). Danach werden die Gebäudeplättchen auf dem Bauhof ergänzt" '
-            "(write the scoring line before the claim)",
-            'eine Wertung steht an: "zunächst die Geldkarten ergänzt werden (und ggf. eine '
-            "Wertung durchgeführt wird). Danach werden die Gebäudeplättchen auf dem Bauhof "
-            'ergänzt" (die Wertungszeile vor der Inanspruchnahme schreiben)',
-        ),
-        "inside-turn": (
-            "the sultan's power is used out of turn, on a line without a turn number "
-            '("außerhalb ihres Zuges")',
-            "die Macht des Sultans wird außerhalb des Zuges eingesetzt, in einer Zeile ohne "
-            "Zugnummer",
-        ),
-        "no-refill": (
-            "no refill of the market is under way",
-            "der Bauhof wird gerade nicht aufgefüllt",
-        ),
-    },
-)
-rule(
-    "SULTAN-ORDER",
-    "sultan claim: precedence",
-    "Macht des Sultans: Reihenfolge",
-    S_USE,
-    "{player} and {other} both hold a card marking this type; {other} comes first in the order "
-    '{order} ("beginnend bei dem Spieler, der als Nächster von ihnen an der Reihe wäre")',
-    "{player} und {other} haben beide eine Karte mit dieser Sorte; {other} kommt in der "
-    'Reihenfolge {order} zuerst ("beginnend bei dem Spieler, der als Nächster von ihnen an der '
-    'Reihe wäre")',
-)
-rule(
-    "SULTAN-ACTION",
-    "sultan claim: only the tile",
-    "Macht des Sultans: nur das Plättchen",
-    S_USE,
-    "{player} does '{what}' in a sultan line: the claimed tile is placed, reserved (or given to "
-    'Dirk) and nothing else ("Er muss es sofort in seiner Alhambra verbauen oder in seine '
-    'Reserve legen")',
-    "{player} macht '{what}' in einer Sultan-Zeile: das genommene Plättchen wird gebaut, in die "
-    "Reserve gelegt (oder Dirk geschenkt), sonst nichts",
-)
 
 
 @dataclass(eq=False)
@@ -427,40 +165,12 @@ def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
 class Sultan(BundledModule):
     """Sultan cards beside the market; the die's mark; claims of drawn tiles out of turn."""
 
-    name = "sultan"
-    aliases = ("sultans", "macht-des-sultans")
-    title_en = "The Sultan's Power"
-    title_de = "Die Macht des Sultans"
-    section = section(H)
-    page = 19  # of rulebook-bigbox-de-2019.txt: the listing order
-    summary = (
-        "8 sultan cards in money piles 1-3, laid beside the board, a die marks a building type "
-        "(rolled or opposite face); bought for 7 in the card's currency; the holder takes a "
-        "drawn market tile of that type out of turn for free (before the vizier)"
-    )
-    summary_de = (
-        "8 Sultankarten in den Geldstapeln 1-3, neben dem Spielplan ausgelegt, ein Würfel "
-        "markiert eine Gebäudesorte (gewürfelte oder gegenüberliegende Seite); Kauf für 7 in "
-        "der Währung der Karte; der Besitzer nimmt ein gezogenes Bauhof-Plättchen dieser Sorte "
-        "außerhalb seines Zuges kostenlos (vor dem Wesir)"
-    )
-    verbs = (VERB,)
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: ActionKind.INTERRUPT}
+    verb_specs = (VerbSpec(VERB, kind=ActionKind.INTERRUPT),)
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
     scratch_type = SultanScratch
     interrupt_rank = -10  # "Erst nach der Aktion Macht des Sultans kommt ... Gunst des Wesirs"
     interrupt_in_refill = True
-    options: ClassVar[dict[str, tuple[str, tuple[str, ...], str, str]]] = {
-        "reroll": (
-            "stands",
-            ("stands", "choose"),
-            "the buyer's re-roll: 'stands' = the new face is marked; 'choose' = he may mark "
-            "the new face or its opposite, as on a reveal",
-            "neuer Wurf des Käufers: 'stands' = die neue Seite wird markiert; 'choose' = er "
-            "darf sie oder die gegenüberliegende markieren, wie beim Aufdecken",
-        ),
-    }
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         scratch.held = {p.name: [] for p in state.players}
@@ -685,10 +395,12 @@ class Sultan(BundledModule):
                     card.missing_told = True
                     state.flag("SULTAN-MARK", card.pos, reason="missing", card=card.code)
 
+    def check_verb(self, ctx: Context, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``sultan`` inside a numbered turn: a claim is made while the market is refilled."""
+        return [problem("SULTAN-TIMING", action.pos, player.name, reason="inside-turn")]
+
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        state.flag("SULTAN-TIMING", action.pos, player.name, reason="inside-turn")
-        if state.turn is not None:
-            state.turn.main_actions += 1
+        start_main_action(state)  # whatever it was, the player did something (reported)
         return []
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
@@ -778,15 +490,33 @@ class Sultan(BundledModule):
         if card is not None:
             self.held(state, player).remove(card)  # "Die entsprechende Sultankarte kommt aus
             data.used.append((player.name, card.code, tile.code))  # dem Spiel."
-        for a in turn.actions[1:]:
-            free = isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE
-            if isinstance(a, Place | Reserve | Give) or free:
+        extra = self._line_findings(state, player, turn) if state.checking else {}
+        for i, a in enumerate(turn.actions[1:], 1):
+            ctx.report(extra.get(i, ()))
+            if self._placing(state, a):
                 ctx.run_action(a)
-            else:
-                what = formatter.action(a)  # the action as written, never a class name
-                state.flag("SULTAN-ACTION", getattr(a, "pos", pos) or pos, player.name, what=what)
         ctx.close_placements(pos, player)
         ctx.end_interrupt(saved)  # the next market line fills the field again
+
+    def _line_findings(
+        self, state: GameState, player: PlayerState, turn: Turn
+    ) -> dict[int, list[Any]]:
+        """The claim line's own faults (pure), by the index of the action concerned: "Er muss
+        es sofort in seiner Alhambra verbauen oder in seine Reserve legen" -- anything else on
+        the line is named as the record wrote it, never by a class name."""
+        out: dict[int, list[Any]] = {}
+        for i, a in enumerate(turn.actions[1:], 1):
+            if not self._placing(state, a):
+                apos = getattr(a, "pos", None) or turn.pos
+                what = formatter.action(a)
+                out[i] = [problem("SULTAN-ACTION", apos, player.name, what=what)]
+        return out
+
+    @staticmethod
+    def _placing(state: GameState, a: Any) -> bool:
+        """An action a claim line may hold: the tile placed or reserved, or a free action."""
+        free = isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE
+        return isinstance(a, Place | Reserve | Give) or free
 
     def _find_fresh(self, state: GameState, value: object) -> tuple[int, Any] | None:
         """The tile just drawn that the claim names (by the tile, or by its field's
@@ -948,20 +678,6 @@ class Sultan(BundledModule):
 
     # ------------------------------------------------------------- view
 
-    view_terms_de: ClassVar[dict[str, str]] = {
-        "open beside the board": "offen neben dem Spielplan",
-        "sultan cards": "Sultankarten",
-        "used": "eingesetzt",
-        "revealed": "aufgedeckt",
-        "rolled": "gewürfelt",
-        "marks": "markiert",
-        "unmarked": "unmarkiert",
-        "took": "nahm",
-        "with": "mit",
-        "none": "keine",
-    }
-    """German for the words of :meth:`view` (``show --lang de``)."""
-
     @staticmethod
     def _card_text(c: SultanCard) -> str:
         if c.mark is None:
@@ -979,14 +695,11 @@ class Sultan(BundledModule):
                     "sultan cards": " ".join(self._card_text(c) for c in cards) or "none",
                     "used": "; ".join(f"{card} took {tile}" for _n, card, tile in mine) or "none",
                 }
-        return {
-            "labels": {"en": self.title_en, "de": self.title_de},
-            "table": {
-                "open beside the board": " ".join(self._card_text(c) for c in data.open) or "none",
-                "revealed": str(sum(data.revealed.values())),
-            },
-            "players": players,
+        table = {
+            "open beside the board": " ".join(self._card_text(c) for c in data.open) or "none",
+            "revealed": str(sum(data.revealed.values())),
         }
+        return self.shown(table, players)
 
 
 def _ref(ref: TileRef) -> str:
