@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency, TileKind
+from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
+from referee.engine.verbs import VerbSpec
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import (
     NOWHERE,
@@ -86,6 +88,18 @@ def orchard_points(
 
 
 @dataclass
+class _Lay:
+    """The change a ``fruit`` line makes: the fruit taken from the bought ones (``False``:
+    none; None: an unknown one), the board then used, face down, or the field it lies on."""
+
+    take: int | bool | None = False
+    board: int | None = None
+    down: bool = False
+    field: int | None = None
+    kind: int = 0
+
+
+@dataclass
 class OrchardScratch(Scratch):
     boards: dict[str, int] = field(default_factory=dict)  # player -> board
     on_market: dict[int, int | None] = field(default_factory=dict)  # slot -> kind (None: ?)
@@ -102,9 +116,8 @@ class OrchardScratch(Scratch):
 @bundled
 class Obstgaerten(BundledModule):
     aliases = ("obstgärten", "orchards")
-    verbs = (FRUIT,)
-    verb_kinds: ClassVar[dict[str, str]] = {FRUIT: "free"}
-    free_verbs = (FRUIT,)
+    # laid in the line of the purchase that brought the fruit: no action of its own
+    verb_specs = (VerbSpec(FRUIT, kind="free"),)
     chance_verbs = (ORCHARD, FRUIT, FRUITBOARD)
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
@@ -366,96 +379,77 @@ class Obstgaerten(BundledModule):
             return
         data.layouts[board] = layout
 
-    def _check_layout_stated(
-        self, state: GameState, player: PlayerState, board: int, pos: Any
-    ) -> None:
+    def _plan(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> tuple[list[Finding], _Lay]:
+        """What a ``fruit fr:4 5`` (onto field 5) or ``fruit fr:4 down`` (face down) line does,
+        and what is wrong with it (pure: :meth:`check_verb` reports the findings, :meth:`action`
+        makes the change, so a trusted replay ends the same)."""
         data = self.data(state)
-        if (
-            board not in data.used
-            and board not in data.layouts
-            and self.option("boards") == "stated"
-        ):
-            state.flag(
-                "ORCHARD-LAYOUT",
-                pos,
-                player.name,
-                reason="missing",
-                board=board,
-                name=player.name,
-            )
-        data.used.add(board)
-
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        """``fruit fr:4 5`` (onto field 5) or ``fruit fr:4 down`` (face down)."""
-        data = self.data(state)
-        args = action.args
+        args, pos, who = action.args, action.pos, player.name
+        lay = _Lay()
         if len(args) != 2:
-            state.flag(
-                "FRUIT-TOKEN", action.pos, player.name, token=" ".join(_tok(a) for a in args)
-            )
-            return []
+            return [problem("FRUIT-TOKEN", pos, who, token=" ".join(_tok(a) for a in args))], lay
         kind = _fruit(args[0].value)
         if kind is None:
-            state.flag("FRUIT-TOKEN", args[0].pos or action.pos, player.name, token=_tok(args[0]))
-            return []
-        held = data.pending.setdefault(player.name, [])
-        if kind in held:
-            held.remove(kind)
-        elif None in held:
-            held.remove(None)  # an unknown fruit: the record names it now
-        else:
-            state.flag(
-                "FRUIT-NOT-HELD",
-                action.pos,
-                player.name,
-                kind=kind,
-                held=" ".join(f"fr:{k}" for k in held if k) or "-",
-            )
-            return []
+            return [problem("FRUIT-TOKEN", args[0].pos or pos, who, token=_tok(args[0]))], lay
+        held = data.pending.get(who, [])
+        lay.take = kind if kind in held else None
+        if kind not in held and None not in held:
+            shown = " ".join(f"fr:{k}" for k in held if k) or "-"
+            lay.take = False
+            return [problem("FRUIT-NOT-HELD", pos, who, kind=kind, held=shown)], lay
         where = args[1].value
-        board = data.boards.get(player.name)
+        board = data.boards.get(who)
         if board is None:
-            state.flag(
-                "FRUIT-FIELD", action.pos, player.name, reason="no-board", kind=kind, field=where
-            )
-            return []
-        taken = data.fields.setdefault(player.name, {})
+            return [
+                problem("FRUIT-FIELD", pos, who, reason="no-board", kind=kind, field=where)
+            ], lay
+        out: list[Finding] = []
+        lay.board = board
+        stated = board in data.used or board in data.layouts
+        if not stated and self.option("boards") == "stated":
+            out.append(problem("ORCHARD-LAYOUT", pos, who, reason="missing", board=board, name=who))
+        taken = data.fields.get(who, {})
         kinds = self.kinds(state, board)
-        self._check_layout_stated(state, player, board, action.pos)
         if isinstance(where, str) and where.lower() in DOWN:
             free = _free_field(kinds, taken, kind)
             if free is not None:
-                state.flag("FRUIT-FACEDOWN", action.pos, player.name, kind=kind, free=free)
-            data.face_down[player.name] = data.face_down.get(player.name, 0) + 1
-            return []
+                out.append(problem("FRUIT-FACEDOWN", pos, who, kind=kind, free=free))
+            lay.down = True
+            return out, lay
         if not isinstance(where, int) or not 1 <= where <= len(kinds):
-            state.flag(
-                "FRUIT-FIELD",
-                action.pos,
-                player.name,
-                reason="no-field",
-                kind=kind,
-                field=where,
-                board=board,
+            out.append(
+                problem(
+                    "FRUIT-FIELD", pos, who, reason="no-field", kind=kind, field=where, board=board
+                )
             )
-            return []
-        if kinds[where - 1] != kind:
-            state.flag(
-                "FRUIT-FIELD",
-                action.pos,
-                player.name,
-                reason="kind",
-                kind=kind,
-                field=where,
-                shows=kinds[where - 1],
+        elif kinds[where - 1] != kind:
+            shows = kinds[where - 1]
+            out.append(
+                problem("FRUIT-FIELD", pos, who, reason="kind", kind=kind, field=where, shows=shows)
             )
-            return []
-        if where in taken:
-            state.flag(
-                "FRUIT-FIELD", action.pos, player.name, reason="taken", kind=kind, field=where
-            )
-            return []
-        taken[where] = kind
+        elif where in taken:
+            out.append(problem("FRUIT-FIELD", pos, who, reason="taken", kind=kind, field=where))
+        else:
+            lay.field, lay.kind = where, kind
+        return out, lay
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
+        return self._plan(ctx.state, player, action)[0]
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The fruit leaves the player's bought fruits and lies on its field or face down."""
+        lay = self._plan(state, player, action)[1]
+        data = self.data(state)
+        if lay.take is not False:
+            data.pending.setdefault(player.name, []).remove(lay.take)
+        if lay.board is not None:
+            data.used.add(lay.board)
+        if lay.down:
+            data.face_down[player.name] = data.face_down.get(player.name, 0) + 1
+        if lay.field is not None:
+            data.fields.setdefault(player.name, {})[lay.field] = lay.kind
         return []
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
