@@ -481,3 +481,21 @@ def named_contenders(
         if found is not None and found is not skip:
             out.append((found, arg.pos or pos))
     return out
+
+
+def token_text(value: object) -> str:
+    """A line's argument as the record wrote it, for a message: a component ``kind:name``, a
+    tile as ``fmt_ref`` spells it, a money card's code (``?`` unknown), a player's name, else
+    the word or number itself (the copies of this in the modules, once)."""
+    from referee.engine.fmt import fmt_ref
+    from referee.record.model import CardRef, TileRef
+
+    if isinstance(value, GenericArg):
+        value = value.value
+    if isinstance(value, ComponentRef | TileRef):
+        return fmt_ref(value)
+    if isinstance(value, CardRef):
+        return "?" if value.card is None else value.card.code
+    if isinstance(value, PlayerRef):
+        return value.name
+    return str(value)

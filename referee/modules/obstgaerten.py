@@ -31,7 +31,7 @@ from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section, token_text
 from referee.record.model import (
     NOWHERE,
     ComponentRef,
@@ -169,7 +169,7 @@ class Obstgaerten(BundledModule):
         args = line.args
         board = _board(args[0].value) if args else None
         if board is None:
-            token = _tok(args[0]) if args else "-"
+            token = token_text(args[0]) if args else "-"
             state.flag("ORCHARD-BOARD", line.pos, player.name, reason="token", token=token)
             return
         if player.name in data.boards:
@@ -188,7 +188,10 @@ class Obstgaerten(BundledModule):
         board = data.boards.get(player.name)
         if not args or len(args) % 2:
             state.flag(
-                "FRUIT-TOKEN", line.pos, player.name, token=" ".join(_tok(a) for a in args) or "-"
+                "FRUIT-TOKEN",
+                line.pos,
+                player.name,
+                token=" ".join(token_text(a) for a in args) or "-",
             )
             return
         taken = data.fields.setdefault(player.name, {})
@@ -198,14 +201,14 @@ class Obstgaerten(BundledModule):
             if isinstance(what.value, str) and what.value.lower() in DOWN:
                 n = where.value
                 if not isinstance(n, int) or n < 0:
-                    state.flag("FRUIT-TOKEN", apos, player.name, token=_tok(where))
+                    state.flag("FRUIT-TOKEN", apos, player.name, token=token_text(where))
                     continue
                 data.face_down[player.name] = data.face_down.get(player.name, 0) + n
                 data.drawn[0] += n  # face down: the kind is not stated
                 continue
             kind = _fruit(what.value)
             if kind is None:
-                state.flag("FRUIT-TOKEN", apos, player.name, token=_tok(what))
+                state.flag("FRUIT-TOKEN", apos, player.name, token=token_text(what))
                 continue
             data.drawn[kind] += 1
             if data.drawn[kind] > PER_KIND:
@@ -216,33 +219,11 @@ class Obstgaerten(BundledModule):
                     "FRUIT-FIELD", apos, player.name, reason="no-board", kind=kind, field=field_no
                 )
                 continue
-            kinds = self.kinds(state, board)
             data.used.add(board)
-            if not isinstance(field_no, int) or not 1 <= field_no <= len(kinds):
-                state.flag(
-                    "FRUIT-FIELD",
-                    apos,
-                    player.name,
-                    reason="no-field",
-                    kind=kind,
-                    field=field_no,
-                    board=board,
-                )
-            elif kinds[field_no - 1] != kind:
-                state.flag(
-                    "FRUIT-FIELD",
-                    apos,
-                    player.name,
-                    reason="kind",
-                    kind=kind,
-                    field=field_no,
-                    shows=kinds[field_no - 1],
-                )
-            elif field_no in taken:
-                state.flag(
-                    "FRUIT-FIELD", apos, player.name, reason="taken", kind=kind, field=field_no
-                )
-            else:
+            wrong = _field_problem(self.kinds(state, board), taken, kind, field_no, board)
+            if wrong is not None:
+                state.flag("FRUIT-FIELD", apos, player.name, **wrong)
+            elif isinstance(field_no, int):
                 taken[field_no] = kind
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
@@ -316,7 +297,7 @@ class Obstgaerten(BundledModule):
         pos = line.pos
         board = _board(args[0].value) if args else None
         if board is None:
-            detail2 = _tok(args[0]) if args else "-"
+            detail2 = token_text(args[0]) if args else "-"
             state.flag("ORCHARD-LAYOUT", pos, reason="form", detail2=f"{detail2} is no board")
             return
         layout: Layout = []
@@ -337,8 +318,8 @@ class Obstgaerten(BundledModule):
                     "ORCHARD-LAYOUT",
                     arg.pos or pos,
                     reason="form",
-                    detail2=f"{_tok(arg)} is neither a group's points nor a fruit fr:1-fr:{KINDS} "
-                    "after a group's points",
+                    detail2=f"{token_text(arg)} is neither a group's points nor a fruit "
+                    f"fr:1-fr:{KINDS} after a group's points",
                 )
                 return
         if not layout or any(not kinds for _p, kinds in layout):
@@ -389,10 +370,12 @@ class Obstgaerten(BundledModule):
         args, pos, who = action.args, action.pos, player.name
         lay = _Lay()
         if len(args) != 2:
-            return [problem("FRUIT-TOKEN", pos, who, token=" ".join(_tok(a) for a in args))], lay
+            return [
+                problem("FRUIT-TOKEN", pos, who, token=" ".join(token_text(a) for a in args))
+            ], lay
         kind = _fruit(args[0].value)
         if kind is None:
-            return [problem("FRUIT-TOKEN", args[0].pos or pos, who, token=_tok(args[0]))], lay
+            return [problem("FRUIT-TOKEN", args[0].pos or pos, who, token=token_text(args[0]))], lay
         held = data.pending.get(who, [])
         lay.take = kind if kind in held else None
         if kind not in held and None not in held:
@@ -418,20 +401,10 @@ class Obstgaerten(BundledModule):
                 out.append(problem("FRUIT-FACEDOWN", pos, who, kind=kind, free=free))
             lay.down = True
             return out, lay
-        if not isinstance(where, int) or not 1 <= where <= len(kinds):
-            out.append(
-                problem(
-                    "FRUIT-FIELD", pos, who, reason="no-field", kind=kind, field=where, board=board
-                )
-            )
-        elif kinds[where - 1] != kind:
-            shows = kinds[where - 1]
-            out.append(
-                problem("FRUIT-FIELD", pos, who, reason="kind", kind=kind, field=where, shows=shows)
-            )
-        elif where in taken:
-            out.append(problem("FRUIT-FIELD", pos, who, reason="taken", kind=kind, field=where))
-        else:
+        wrong = _field_problem(kinds, taken, kind, where, board)
+        if wrong is not None:
+            out.append(problem("FRUIT-FIELD", pos, who, **wrong))
+        elif isinstance(where, int):
             lay.field, lay.kind = where, kind
         return out, lay
 
@@ -639,7 +612,9 @@ class Obstgaerten(BundledModule):
                 continue
             b = _board(what.value)
             if b is None:
-                state.flag("ORCHARD-BOARD", what.pos or event.pos, reason="token", token=_tok(what))
+                state.flag(
+                    "ORCHARD-BOARD", what.pos or event.pos, reason="token", token=token_text(what)
+                )
                 continue
             if p.name in data.boards:
                 state.flag("ORCHARD-BOARD", who.pos or event.pos, reason="player", name=p.name)
@@ -664,7 +639,7 @@ class Obstgaerten(BundledModule):
                 state.flag("FRUIT-DRAW", pos, reason="syntax")
                 continue
             if kind is None:
-                state.flag("FRUIT-TOKEN", what.pos or pos, token=_tok(what))
+                state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
             slot = cur.field - 1
             tile = state.market[slot] if 0 <= slot < len(state.market) else None
@@ -715,6 +690,20 @@ class Obstgaerten(BundledModule):
                 data.face_down[name] = data.face_down.get(name, 0) + 1
 
 
+def _field_problem(
+    kinds: list[int], taken: dict[int, int], kind: int, where: object, board: int
+) -> dict[str, Any] | None:
+    """Why fruit ``kind`` may not lie on field ``where`` of ``board`` ("auf ein passendes Feld
+    seiner Früchtetafel"): the reason and data of FRUIT-FIELD, or None when it may."""
+    if not isinstance(where, int) or not 1 <= where <= len(kinds):
+        return {"reason": "no-field", "kind": kind, "field": where, "board": board}
+    if kinds[where - 1] != kind:
+        return {"reason": "kind", "kind": kind, "field": where, "shows": kinds[where - 1]}
+    if where in taken:
+        return {"reason": "taken", "kind": kind, "field": where}
+    return None
+
+
 def _layout_args(board: int, layout: Layout) -> tuple[GenericArg, ...]:
     args = [GenericArg(ComponentRef(BD, str(board)))]
     for pts, kinds in layout:
@@ -730,11 +719,6 @@ def layout_text(layout: Layout) -> str:
 
 def _free_field(kinds: list[int], taken: dict[int, int], kind: int) -> int | None:
     return next((i + 1 for i, s in enumerate(kinds) if s == kind and i + 1 not in taken), None)
-
-
-def _tok(arg: GenericArg) -> str:
-    v = arg.value
-    return f"{v.kind}:{v.name}" if isinstance(v, ComponentRef) else str(v)
 
 
 def _fruit(value: object) -> int | None:

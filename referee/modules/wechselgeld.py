@@ -25,10 +25,17 @@ from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, li
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player, section
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    module_data,
+    named_player,
+    section,
+    token_text,
+)
 from referee.record.model import (
     Buy,
-    CardRef,
     ComponentRef,
     GenericArg,
     ModuleChance,
@@ -112,7 +119,9 @@ class Wechselgeld(BundledModule):
         drawn, other = drawn_tokens(event.args[1:], KIND)
         for a in other:
             assert isinstance(a, GenericArg)
-            state.flag("WECHSELGELD-TOKEN", a.pos or pos, p.name, reason="syntax", token=_tok(a))
+            state.flag(
+                "WECHSELGELD-TOKEN", a.pos or pos, p.name, reason="syntax", token=token_text(a)
+            )
         data = self.data(state)
         coins = data.coins
         claim = data.claims.pop(p.name, None)
@@ -453,12 +462,3 @@ class Wechselgeld(BundledModule):
 
 def _coin(code: str | None) -> str:
     return f"{KIND}:{code}" if code else "?"
-
-
-def _tok(a: GenericArg) -> str:
-    v = a.value
-    if isinstance(v, ComponentRef):
-        return f"{v.kind}:{v.name}"
-    if isinstance(v, CardRef):
-        return v.card.code if v.card else "?"
-    return str(getattr(v, "name", v))

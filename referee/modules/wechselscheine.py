@@ -24,7 +24,7 @@ from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
-from referee.modules.base import BundledModule, Scratch, bundled, module_data
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, token_text
 from referee.record.model import Buy, CardRef, ComponentRef, GenericArg, ModuleAction
 
 H = "DIE WECHSELSCHEINE"
@@ -62,14 +62,6 @@ def parse_credit(value: object) -> tuple[Currency, int] | None:
 
 def credit_code(credit: tuple[Currency, int] | None) -> str:
     return "-" if credit is None else f"{KIND}:{credit[0].code}{credit[1]}"
-
-
-def _token(value: object) -> str:
-    if isinstance(value, ComponentRef):
-        return f"{value.kind}:{value.name}"
-    if isinstance(value, CardRef) and value.card is not None:
-        return value.card.code
-    return str(value)
 
 
 @dataclass
@@ -232,12 +224,12 @@ class Wechselscheine(BundledModule):
         pos = action.pos
         who = player.name
         if len(action.args) != 1:
-            shown = " ".join(_token(a.value) for a in action.args) or "(nothing)"
+            shown = " ".join(token_text(a.value) for a in action.args) or "(nothing)"
             return [problem("CERTIFICATE-TOKEN", pos, who, token=shown)]
         apos = action.args[0].pos or pos
         credit, pending, held, stones = self._credit(ctx.state, player, action)
         if credit is None:
-            return [problem("CERTIFICATE-TOKEN", apos, who, token=_token(action.args[0].value))]
+            return [problem("CERTIFICATE-TOKEN", apos, who, token=token_text(action.args[0].value))]
         token = credit_code(credit)
         cur, amount = credit
         over = pending[1] if pending is not None else None
@@ -312,7 +304,7 @@ class Wechselscheine(BundledModule):
         credit = parse_credit(value)
         pos = line.args[0].pos or line.pos
         if credit is None or credit[1] > max_stored():
-            state.flag("CERTIFICATE-TOKEN", pos, player.name, token=_token(value))
+            state.flag("CERTIFICATE-TOKEN", pos, player.name, token=token_text(value))
             return True
         if data.stones[credit[0]] <= 0:
             state.flag(
