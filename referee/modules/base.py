@@ -499,3 +499,29 @@ def token_text(value: object) -> str:
     if isinstance(value, PlayerRef):
         return value.name
     return str(value)
+
+
+def market_probes(
+    ctx: Any, player: PlayerState, paid: Iterable[Any] = (), priced: bool = False
+) -> list[tuple[Any, Any, frozenset[Any], int]]:
+    """Each building on the market as ``player`` would buy it paying ``paid`` (a module's
+    tokens): its field's currency, the tile, the currencies that may pay and the price, as the
+    purchase pipeline decides them -- the loop a module's ``legal_actions`` runs before it
+    lists its payments. Only base tiles, unless ``priced`` (then any piece with a price)."""
+    from referee.catalogue import Currency, TileKind
+    from referee.engine.actions.purchase import plan_purchase
+    from referee.engine.legal import tile_ref
+    from referee.engine.ruleset import Decision
+    from referee.record.model import Buy
+
+    out: list[tuple[Any, Any, frozenset[Any], int]] = []
+    for i, tile in enumerate(ctx.state.market):
+        if not (hasattr(tile, "price") if priced else isinstance(tile, TileKind)):
+            continue
+        cur = Currency.of_field(i + 1)
+        probe = plan_purchase(ctx.state, player, Buy(cur, tile_ref(tile), tuple(paid)))
+        allowed = frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
+        )
+        out.append((cur, tile, allowed, probe.price if probe.price is not None else tile.price))
+    return out

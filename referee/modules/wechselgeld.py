@@ -29,6 +29,7 @@ from referee.modules.base import (
     BundledModule,
     Scratch,
     bundled,
+    market_probes,
     module_data,
     named_player,
     section,
@@ -398,7 +399,7 @@ class Wechselgeld(BundledModule):
         """Purchases paid with coins. A payment with a coin and no superfluous item is exact
         (leaving out a coin of value 1 must fall short), so these are the exact payments of
         hand cards plus 1, 2 ... of the player's coins of a currency that may pay."""
-        from referee.engine.actions.purchase import payments, plan_purchase
+        from referee.engine.actions.purchase import payments
         from referee.engine.legal import card_ref, tile_ref
 
         state = ctx.state
@@ -407,16 +408,7 @@ class Wechselgeld(BundledModule):
             return []
         hand = sorted(player.hand.elements(), key=lambda c: c.sort_key)
         out: list[Any] = []
-        for i, slot in enumerate(state.market):
-            tile = slot if hasattr(slot, "price") else None
-            if tile is None:
-                continue
-            cur = Currency.of_field(i + 1)
-            probe = plan_purchase(state, player, Buy(cur, tile_ref(tile), ()))
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
-            )
-            price = probe.price if probe.price is not None else tile.price
+        for cur, tile, allowed, price in market_probes(ctx, player, priced=True):
             usable = [c.code for c in Currency if c in allowed for _ in range(held[c.code])]
             for k in range(1, min(len(usable), price) + 1):
                 # coins of the field's currency first, then the others allowed

@@ -17,14 +17,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.catalogue import CURRENCIES, Currency, TileKind
+from referee.catalogue import CURRENCIES, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
 from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, token_text
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    market_probes,
+    module_data,
+    token_text,
+)
 from referee.record.model import Buy, CardRef, ComponentRef, GenericArg, ModuleAction
 
 H = "DIE WECHSELSCHEINE"
@@ -340,7 +347,7 @@ class Wechselscheine(BundledModule):
         the certificate is empty; and each purchase paid with the stored amount, where its
         currency may pay, reaching the price with neither a superfluous card nor a superfluous
         credit."""
-        from referee.engine.actions.purchase import payments, plan_purchase
+        from referee.engine.actions.purchase import payments
         from referee.engine.legal import card_ref, tile_ref
 
         state = ctx.state
@@ -364,17 +371,9 @@ class Wechselscheine(BundledModule):
             return out
         hand = sorted(player.hand.elements(), key=lambda c: c.sort_key)
         token = ComponentRef(KIND, f"{held[0].code}{held[1]}")
-        for i, tile in enumerate(state.market):
-            if not isinstance(tile, TileKind):
-                continue
-            cur = Currency.of_field(i + 1)
-            probe = plan_purchase(state, player, Buy(cur, tile_ref(tile), (token,)))
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
-            )
+        for cur, tile, allowed, price in market_probes(ctx, player, (token,)):
             if held[0] not in allowed:
                 continue
-            price = probe.price if probe.price is not None else tile.price
             need = price - held[1]
             if need <= 0:
                 out.append(Buy(cur, tile_ref(tile), (token,)))
