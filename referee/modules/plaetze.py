@@ -134,8 +134,6 @@ class Plaetze(BundledModule):
             if sq is None:
                 continue
             colour = sq.colour
-            if isinstance(sq, tuple):  # pragma: no cover - _square returns squares only
-                continue
             if data.left[colour] <= 0:
                 state.flag(
                     "SQUARE-SUPPLY",

@@ -22,6 +22,7 @@ Notation: a well is the component token ``ww:`` + its number + the direction of 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,10 +177,7 @@ class WunschbrunnenModule(BesideTheMarket):
 
     def tower_components(self) -> dict[str, int]:
         """ "Die Wunschbrunnen werden mit den Gebäudeplättchen gemischt" (numbers unverified)."""
-        out: dict[str, int] = {}
-        for n in numbers():
-            out[str(n)] = out.get(str(n), 0) + 1
-        return out
+        return dict(Counter(str(n) for n in numbers()))
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
