@@ -47,6 +47,7 @@ def test_reason_keys_belong_to_a_rule() -> None:
     for key in CATALOGUE["en"]:
         if "/" in key and not key.startswith(("UNVERIFIED-", "GEOMETRY:", "LAYOUT:")):
             code = key.split("/", 1)[0].split(".", 1)[0]
+            # VERBS/: the phrases of declared verbs' windows and limits (engine/verbs.py)
             phrases = {"BAG", "WORD", "SIDE", "GAME-END", "ACTION", "VERBS"}
             assert code in RULES or code in phrases, key
 

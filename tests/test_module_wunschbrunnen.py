@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import beside as beside_market
-from conftest import codes, run
+from conftest import codes, messages, run
 
 from referee.catalogue import catalogue
 from referee.engine import GameReport, check_game
@@ -83,9 +83,33 @@ def test_a_well_paid_wrongly_is_caught() -> None:
     assert "BUY-FIELD" in codes(rep)
 
 
-def test_a_well_placed_without_its_spout_is_noted() -> None:
+def test_a_well_built_in_without_its_spout_is_refused() -> None:
+    # "Wird der Wunschbrunnen eingebaut, kann er beliebig ausgerichtet werden" and it scores
+    # the buildings "in der Richtung des Wasserspeiers": the direction is chosen when it is
+    # built in, and a record that leaves it out cannot be scored (issue 26/31: it was noted only)
     rep = run(REFILL + "2. Cem: buy Di ww:4 pay Di8, place ww:4@1,0\n", WW)
-    assert any(u.key == "UNVERIFIED-ORIENTATION" for u in rep.unverifiable)
+    found = [v for v in rep.violations if v.code == "WELL-DIRECTION"]
+    assert codes(rep) == ["WELL-DIRECTION"] and found[0].player == "Cem"
+    assert "ww:4e" in found[0].message("en") and "Wasserspeiers" in found[0].message("de")
+    # stated, the same placement is clean
+    assert codes(run(REFILL + "2. Cem: buy Di ww:4 pay Di8, place ww:4w@1,0\n", WW)) == []
+
+
+@pytest.mark.parametrize("well", ["ww:93", "ww:5", "ww:4"])
+def test_a_well_not_beside_that_field_is_not_bought_as_the_field_s_tile(well: str) -> None:
+    # "Liegt ein (oder mehrere) Wunschbrunnen neben dem Bauhof, so kann der Spieler bei einem
+    # Kauf in der entsprechenden Währung wählen, ob er das Gebäude oder einen dort liegenden
+    # Wunschbrunnen kauft": a well token names a well, never the building on the field. ww:93
+    # and ww:5 lie nowhere beside the market: one finding, BUY-NOT-IN-MARKET (it used to buy
+    # the De field's P7 and report BUY-UNDERPAID for it); ww:4 lies beside the Di field:
+    # BUY-FIELD as before.
+    rep = run(REFILL + f"2. Cem: buy De {well} pay De3\n", WW)
+    buy_codes = [c for c in codes(rep) if c.startswith("BUY-")]
+    if well == "ww:4":
+        assert "BUY-FIELD" in buy_codes
+    else:
+        assert buy_codes == ["BUY-NOT-IN-MARKET"]
+        assert not any("P7 costs" in m or "bought P7" in m for m in messages(rep))
 
 
 @pytest.mark.parametrize(("token", "reason"), [("ww:4q", "form"), ("ww:7", "no-such-number")])

@@ -502,3 +502,47 @@ def settle_turn_over(ctx: Any, pos: Pos, code: str, player: PlayerState) -> None
     if len(kept) < len(found):
         state.found[before:] = kept
         ctx.flag(code, pos, player.name, reason="before-refill", name=player.name)
+
+
+def token_text(value: object) -> str:
+    """A line's argument as the record wrote it, for a message: a component ``kind:name``, a
+    tile as ``fmt_ref`` spells it, a money card's code (``?`` unknown), a player's name, else
+    the word or number itself (the copies of this in the modules, once)."""
+    from referee.engine.fmt import fmt_ref
+    from referee.record.model import CardRef, TileRef
+
+    if isinstance(value, GenericArg):
+        value = value.value
+    if isinstance(value, ComponentRef | TileRef):
+        return fmt_ref(value)
+    if isinstance(value, CardRef):
+        return "?" if value.card is None else value.card.code
+    if isinstance(value, PlayerRef):
+        return value.name
+    return str(value)
+
+
+def market_probes(
+    ctx: Any, player: PlayerState, paid: Iterable[Any] = (), priced: bool = False
+) -> list[tuple[Any, Any, frozenset[Any], int]]:
+    """Each building on the market as ``player`` would buy it paying ``paid`` (a module's
+    tokens): its field's currency, the tile, the currencies that may pay and the price, as the
+    purchase pipeline decides them -- the loop a module's ``legal_actions`` runs before it
+    lists its payments. Only base tiles, unless ``priced`` (then any piece with a price)."""
+    from referee.catalogue import Currency, TileKind
+    from referee.engine.actions.purchase import plan_purchase
+    from referee.engine.legal import tile_ref
+    from referee.engine.ruleset import Decision
+    from referee.record.model import Buy
+
+    out: list[tuple[Any, Any, frozenset[Any], int]] = []
+    for i, tile in enumerate(ctx.state.market):
+        if not (hasattr(tile, "price") if priced else isinstance(tile, TileKind)):
+            continue
+        cur = Currency.of_field(i + 1)
+        probe = plan_purchase(ctx.state, player, Buy(cur, tile_ref(tile), tuple(paid)))
+        allowed = frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
+        )
+        out.append((cur, tile, allowed, probe.price if probe.price is not None else tile.price))
+    return out

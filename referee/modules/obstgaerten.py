@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency, TileKind
+from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.engine.verbs import VerbSpec
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section, token_text
 from referee.record.model import (
     NOWHERE,
     ComponentRef,
@@ -86,6 +88,18 @@ def orchard_points(
 
 
 @dataclass
+class _Lay:
+    """The change a ``fruit`` line makes: the fruit taken from the bought ones (``False``:
+    none; None: an unknown one), the board then used, face down, or the field it lies on."""
+
+    take: int | bool | None = False
+    board: int | None = None
+    down: bool = False
+    field: int | None = None
+    kind: int = 0
+
+
+@dataclass
 class OrchardScratch(Scratch):
     boards: dict[str, int] = field(default_factory=dict)  # player -> board
     on_market: dict[int, int | None] = field(default_factory=dict)  # slot -> kind (None: ?)
@@ -102,9 +116,8 @@ class OrchardScratch(Scratch):
 @bundled
 class Obstgaerten(BundledModule):
     aliases = ("obstgärten", "orchards")
-    verbs = (FRUIT,)
-    verb_kinds: ClassVar[dict[str, str]] = {FRUIT: "free"}
-    free_verbs = (FRUIT,)
+    # laid in the line of the purchase that brought the fruit: no action of its own
+    verb_specs = (VerbSpec(FRUIT, kind="free"),)
     chance_verbs = (ORCHARD, FRUIT, FRUITBOARD)
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
@@ -156,7 +169,7 @@ class Obstgaerten(BundledModule):
         args = line.args
         board = _board(args[0].value) if args else None
         if board is None:
-            token = _tok(args[0]) if args else "-"
+            token = token_text(args[0]) if args else "-"
             state.flag("ORCHARD-BOARD", line.pos, player.name, reason="token", token=token)
             return
         if player.name in data.boards:
@@ -175,7 +188,10 @@ class Obstgaerten(BundledModule):
         board = data.boards.get(player.name)
         if not args or len(args) % 2:
             state.flag(
-                "FRUIT-TOKEN", line.pos, player.name, token=" ".join(_tok(a) for a in args) or "-"
+                "FRUIT-TOKEN",
+                line.pos,
+                player.name,
+                token=" ".join(token_text(a) for a in args) or "-",
             )
             return
         taken = data.fields.setdefault(player.name, {})
@@ -185,14 +201,14 @@ class Obstgaerten(BundledModule):
             if isinstance(what.value, str) and what.value.lower() in DOWN:
                 n = where.value
                 if not isinstance(n, int) or n < 0:
-                    state.flag("FRUIT-TOKEN", apos, player.name, token=_tok(where))
+                    state.flag("FRUIT-TOKEN", apos, player.name, token=token_text(where))
                     continue
                 data.face_down[player.name] = data.face_down.get(player.name, 0) + n
                 data.drawn[0] += n  # face down: the kind is not stated
                 continue
             kind = _fruit(what.value)
             if kind is None:
-                state.flag("FRUIT-TOKEN", apos, player.name, token=_tok(what))
+                state.flag("FRUIT-TOKEN", apos, player.name, token=token_text(what))
                 continue
             data.drawn[kind] += 1
             if data.drawn[kind] > PER_KIND:
@@ -203,33 +219,11 @@ class Obstgaerten(BundledModule):
                     "FRUIT-FIELD", apos, player.name, reason="no-board", kind=kind, field=field_no
                 )
                 continue
-            kinds = self.kinds(state, board)
             data.used.add(board)
-            if not isinstance(field_no, int) or not 1 <= field_no <= len(kinds):
-                state.flag(
-                    "FRUIT-FIELD",
-                    apos,
-                    player.name,
-                    reason="no-field",
-                    kind=kind,
-                    field=field_no,
-                    board=board,
-                )
-            elif kinds[field_no - 1] != kind:
-                state.flag(
-                    "FRUIT-FIELD",
-                    apos,
-                    player.name,
-                    reason="kind",
-                    kind=kind,
-                    field=field_no,
-                    shows=kinds[field_no - 1],
-                )
-            elif field_no in taken:
-                state.flag(
-                    "FRUIT-FIELD", apos, player.name, reason="taken", kind=kind, field=field_no
-                )
-            else:
+            wrong = _field_problem(self.kinds(state, board), taken, kind, field_no, board)
+            if wrong is not None:
+                state.flag("FRUIT-FIELD", apos, player.name, **wrong)
+            elif isinstance(field_no, int):
                 taken[field_no] = kind
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
@@ -303,7 +297,7 @@ class Obstgaerten(BundledModule):
         pos = line.pos
         board = _board(args[0].value) if args else None
         if board is None:
-            detail2 = _tok(args[0]) if args else "-"
+            detail2 = token_text(args[0]) if args else "-"
             state.flag("ORCHARD-LAYOUT", pos, reason="form", detail2=f"{detail2} is no board")
             return
         layout: Layout = []
@@ -324,8 +318,8 @@ class Obstgaerten(BundledModule):
                     "ORCHARD-LAYOUT",
                     arg.pos or pos,
                     reason="form",
-                    detail2=f"{_tok(arg)} is neither a group's points nor a fruit fr:1-fr:{KINDS} "
-                    "after a group's points",
+                    detail2=f"{token_text(arg)} is neither a group's points nor a fruit "
+                    f"fr:1-fr:{KINDS} after a group's points",
                 )
                 return
         if not layout or any(not kinds for _p, kinds in layout):
@@ -366,96 +360,69 @@ class Obstgaerten(BundledModule):
             return
         data.layouts[board] = layout
 
-    def _check_layout_stated(
-        self, state: GameState, player: PlayerState, board: int, pos: Any
-    ) -> None:
+    def _plan(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> tuple[list[Finding], _Lay]:
+        """What a ``fruit fr:4 5`` (onto field 5) or ``fruit fr:4 down`` (face down) line does,
+        and what is wrong with it (pure: :meth:`check_verb` reports the findings, :meth:`action`
+        makes the change, so a trusted replay ends the same)."""
         data = self.data(state)
-        if (
-            board not in data.used
-            and board not in data.layouts
-            and self.option("boards") == "stated"
-        ):
-            state.flag(
-                "ORCHARD-LAYOUT",
-                pos,
-                player.name,
-                reason="missing",
-                board=board,
-                name=player.name,
-            )
-        data.used.add(board)
-
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        """``fruit fr:4 5`` (onto field 5) or ``fruit fr:4 down`` (face down)."""
-        data = self.data(state)
-        args = action.args
+        args, pos, who = action.args, action.pos, player.name
+        lay = _Lay()
         if len(args) != 2:
-            state.flag(
-                "FRUIT-TOKEN", action.pos, player.name, token=" ".join(_tok(a) for a in args)
-            )
-            return []
+            return [
+                problem("FRUIT-TOKEN", pos, who, token=" ".join(token_text(a) for a in args))
+            ], lay
         kind = _fruit(args[0].value)
         if kind is None:
-            state.flag("FRUIT-TOKEN", args[0].pos or action.pos, player.name, token=_tok(args[0]))
-            return []
-        held = data.pending.setdefault(player.name, [])
-        if kind in held:
-            held.remove(kind)
-        elif None in held:
-            held.remove(None)  # an unknown fruit: the record names it now
-        else:
-            state.flag(
-                "FRUIT-NOT-HELD",
-                action.pos,
-                player.name,
-                kind=kind,
-                held=" ".join(f"fr:{k}" for k in held if k) or "-",
-            )
-            return []
+            return [problem("FRUIT-TOKEN", args[0].pos or pos, who, token=token_text(args[0]))], lay
+        held = data.pending.get(who, [])
+        lay.take = kind if kind in held else None
+        if kind not in held and None not in held:
+            shown = " ".join(f"fr:{k}" for k in held if k) or "-"
+            lay.take = False
+            return [problem("FRUIT-NOT-HELD", pos, who, kind=kind, held=shown)], lay
         where = args[1].value
-        board = data.boards.get(player.name)
+        board = data.boards.get(who)
         if board is None:
-            state.flag(
-                "FRUIT-FIELD", action.pos, player.name, reason="no-board", kind=kind, field=where
-            )
-            return []
-        taken = data.fields.setdefault(player.name, {})
+            return [
+                problem("FRUIT-FIELD", pos, who, reason="no-board", kind=kind, field=where)
+            ], lay
+        out: list[Finding] = []
+        lay.board = board
+        stated = board in data.used or board in data.layouts
+        if not stated and self.option("boards") == "stated":
+            out.append(problem("ORCHARD-LAYOUT", pos, who, reason="missing", board=board, name=who))
+        taken = data.fields.get(who, {})
         kinds = self.kinds(state, board)
-        self._check_layout_stated(state, player, board, action.pos)
         if isinstance(where, str) and where.lower() in DOWN:
             free = _free_field(kinds, taken, kind)
             if free is not None:
-                state.flag("FRUIT-FACEDOWN", action.pos, player.name, kind=kind, free=free)
+                out.append(problem("FRUIT-FACEDOWN", pos, who, kind=kind, free=free))
+            lay.down = True
+            return out, lay
+        wrong = _field_problem(kinds, taken, kind, where, board)
+        if wrong is not None:
+            out.append(problem("FRUIT-FIELD", pos, who, **wrong))
+        elif isinstance(where, int):
+            lay.field, lay.kind = where, kind
+        return out, lay
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
+        return self._plan(ctx.state, player, action)[0]
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The fruit leaves the player's bought fruits and lies on its field or face down."""
+        lay = self._plan(state, player, action)[1]
+        data = self.data(state)
+        if lay.take is not False:
+            data.pending.setdefault(player.name, []).remove(lay.take)
+        if lay.board is not None:
+            data.used.add(lay.board)
+        if lay.down:
             data.face_down[player.name] = data.face_down.get(player.name, 0) + 1
-            return []
-        if not isinstance(where, int) or not 1 <= where <= len(kinds):
-            state.flag(
-                "FRUIT-FIELD",
-                action.pos,
-                player.name,
-                reason="no-field",
-                kind=kind,
-                field=where,
-                board=board,
-            )
-            return []
-        if kinds[where - 1] != kind:
-            state.flag(
-                "FRUIT-FIELD",
-                action.pos,
-                player.name,
-                reason="kind",
-                kind=kind,
-                field=where,
-                shows=kinds[where - 1],
-            )
-            return []
-        if where in taken:
-            state.flag(
-                "FRUIT-FIELD", action.pos, player.name, reason="taken", kind=kind, field=where
-            )
-            return []
-        taken[where] = kind
+        if lay.field is not None:
+            data.fields.setdefault(player.name, {})[lay.field] = lay.kind
         return []
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
@@ -645,7 +612,9 @@ class Obstgaerten(BundledModule):
                 continue
             b = _board(what.value)
             if b is None:
-                state.flag("ORCHARD-BOARD", what.pos or event.pos, reason="token", token=_tok(what))
+                state.flag(
+                    "ORCHARD-BOARD", what.pos or event.pos, reason="token", token=token_text(what)
+                )
                 continue
             if p.name in data.boards:
                 state.flag("ORCHARD-BOARD", who.pos or event.pos, reason="player", name=p.name)
@@ -670,7 +639,7 @@ class Obstgaerten(BundledModule):
                 state.flag("FRUIT-DRAW", pos, reason="syntax")
                 continue
             if kind is None:
-                state.flag("FRUIT-TOKEN", what.pos or pos, token=_tok(what))
+                state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
             slot = cur.field - 1
             tile = state.market[slot] if 0 <= slot < len(state.market) else None
@@ -721,6 +690,20 @@ class Obstgaerten(BundledModule):
                 data.face_down[name] = data.face_down.get(name, 0) + 1
 
 
+def _field_problem(
+    kinds: list[int], taken: dict[int, int], kind: int, where: object, board: int
+) -> dict[str, Any] | None:
+    """Why fruit ``kind`` may not lie on field ``where`` of ``board`` ("auf ein passendes Feld
+    seiner Früchtetafel"): the reason and data of FRUIT-FIELD, or None when it may."""
+    if not isinstance(where, int) or not 1 <= where <= len(kinds):
+        return {"reason": "no-field", "kind": kind, "field": where, "board": board}
+    if kinds[where - 1] != kind:
+        return {"reason": "kind", "kind": kind, "field": where, "shows": kinds[where - 1]}
+    if where in taken:
+        return {"reason": "taken", "kind": kind, "field": where}
+    return None
+
+
 def _layout_args(board: int, layout: Layout) -> tuple[GenericArg, ...]:
     args = [GenericArg(ComponentRef(BD, str(board)))]
     for pts, kinds in layout:
@@ -736,11 +719,6 @@ def layout_text(layout: Layout) -> str:
 
 def _free_field(kinds: list[int], taken: dict[int, int], kind: int) -> int | None:
     return next((i + 1 for i, s in enumerate(kinds) if s == kind and i + 1 not in taken), None)
-
-
-def _tok(arg: GenericArg) -> str:
-    v = arg.value
-    return f"{v.kind}:{v.name}" if isinstance(v, ComponentRef) else str(v)
 
 
 def _fruit(value: object) -> int | None:

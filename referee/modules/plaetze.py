@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
-from referee.engine.context import Context
+from referee.engine.findings import Finding, problem, report, unverifiable
 from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import end_main_action, main_action_findings, start_main_action
+from referee.engine.verbs import VerbSpec
 from referee.messages import Text
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
 from referee.notation.tokens import read_walls, walls_token
@@ -97,9 +99,8 @@ class SquareScratch(Scratch):
 class Plaetze(BundledModule):
     """Six stacks of squares; taking one is a free action; they count by like neighbours."""
 
-    verbs = (VERB, "platz")
-    # a square is taken, never bought
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: "acquire", "platz": "acquire"}
+    # "Platz errichten": a square is taken, never bought
+    verb_specs = (VerbSpec(VERB, kind="acquire", aliases=("platz",)),)
     chance_verbs = (CHANCE_VERB,)
     component_kinds = (KIND,)
     scratch_type = SquareScratch
@@ -133,8 +134,6 @@ class Plaetze(BundledModule):
             if sq is None:
                 continue
             colour = sq.colour
-            if isinstance(sq, tuple):  # pragma: no cover - _square returns squares only
-                continue
             if data.left[colour] <= 0:
                 state.flag(
                     "SQUARE-SUPPLY",
@@ -158,48 +157,43 @@ class Plaetze(BundledModule):
             data.top[colour] = sq
         return []
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        data = self.data(state)
+    def _named(self, arg: GenericArg, pos: Pos, who: str) -> tuple[Any, list[Finding]]:
+        """What a ``square`` line takes: the square its token states, the colour only
+        (:class:`BuildingType`: the face on top of that stack), or None (no square token),
+        with the findings of the token."""
+        value = arg.value
+        if isinstance(value, ComponentRef) and value.kind.lower() == KIND:
+            parsed = parse_square(value.name)
+            if parsed is not None and parsed[1] is None:
+                return parsed[0], []
+        return read_square(value, pos, who)
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
+        """ "Platz errichten" (a main action, a free one): the token, the face on top of the
+        stack, "höchstens drei Plätze", the stack not empty."""
+        state = ctx.state
         pos = action.pos
-        Context(state).main_action(pos, player, Text("ACTION/taking-square"))
-        free = Text("ACTION/taking-square-free")
+        out = main_action_findings(state, pos, player, Text("ACTION/taking-square"))
         if len(action.args) != 1:
-            state.flag(
-                "SQUARE-TOKEN",
-                pos,
-                player.name,
-                token=" ".join(str(a.value) for a in action.args) or "(nothing)",
+            token = " ".join(str(a.value) for a in action.args) or "(nothing)"
+            return [*out, problem("SQUARE-TOKEN", pos, player.name, token=token)]
+        data = self.data(state)
+        apos = action.args[0].pos or pos
+        got, found = self._named(action.args[0], apos, player.name)
+        out += found
+        if got is None:
+            return out
+        colour = got if isinstance(got, BuildingType) else got.colour
+        known = data.top[colour]
+        if known is None and not state.deck_uncertain and data.left[colour] > 0:
+            out.append(problem("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code))
+        elif known is None and isinstance(got, BuildingType):
+            out.append(
+                unverifiable(apos, "UNVERIFIED-SQUARE-FACE", player.name, code_v=colour.code)
             )
-            Context(state).end_main_action(free)
-            return []
-        arg = action.args[0]
-        apos = arg.pos or pos
-        colour_only = (
-            isinstance(arg.value, ComponentRef)
-            and arg.value.kind.lower() == KIND
-            and (parsed := parse_square(arg.value.name)) is not None
-            and parsed[1] is None
-        )
-        sq: Square | None
-        if colour_only:
-            assert isinstance(arg.value, ComponentRef)
-            colour = BuildingType(arg.value.name[0].upper())
-            sq = data.top[colour]
-            if sq is None and not state.deck_uncertain and data.left[colour] > 0:
-                state.flag("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code)
-            elif sq is None:
-                state.note(apos, "UNVERIFIED-SQUARE-FACE", player.name, code_v=colour.code)
-        else:
-            sq = self._square(state, arg.value, apos, player.name)
-            if sq is None:
-                Context(state).end_main_action(free)
-                return []
-            colour = sq.colour
-            known = data.top[colour]
-            if known is None and not state.deck_uncertain and data.left[colour] > 0:
-                state.flag("SQUARE-NOT-REVEALED", apos, player.name, colour=colour.code)
-            if known is not None and known != sq:
-                state.flag(
+        if isinstance(got, Square) and known is not None and known != got:
+            out.append(
+                problem(
                     "SQUARE-FACE",
                     apos,
                     player.name,
@@ -207,34 +201,43 @@ class Plaetze(BundledModule):
                     code_v=colour.code,
                     code_v2=known.code,
                     name=player.name,
-                    code_v3=sq.code,
+                    code_v3=got.code,
                 )
+            )
         held = self.held(state, player)
         if len(held) >= limit_per_player():
-            state.flag(
-                "SQUARE-LIMIT",
-                pos,
-                player.name,
-                held=" ".join("?" if s is None else s.code for s in held),
-            )
+            shown = " ".join("?" if s is None else s.code for s in held)
+            out.append(problem("SQUARE-LIMIT", pos, player.name, held=shown))
         if data.left[colour] <= 0:
-            state.flag(
-                "SQUARE-SUPPLY",
-                apos,
-                player.name,
-                reason="stack-empty",
-                value=plural(colour, 2),
-                code_v=colour.code,
+            out.append(
+                problem(
+                    "SQUARE-SUPPLY",
+                    apos,
+                    player.name,
+                    reason="stack-empty",
+                    value=plural(colour, 2),
+                    code_v=colour.code,
+                )
             )
-        else:
-            data.left[colour] -= 1
-        data.top[colour] = None  # "Dann wird der nächste Platz des Stapels aufgedeckt."
-        if sq is not None:
-            data.taken[sq] += 1
-        t = state.turn
-        assert t is not None
-        t.pending.append(sq)  # type: ignore[arg-type]  # placed like a bought tile
-        Context(state).end_main_action(free)
+        return out
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The square leaves its stack for the player (placed like a bought tile); the next
+        one of the stack is turned up ("Dann wird der nächste Platz des Stapels aufgedeckt")."""
+        start_main_action(state)
+        got = self._named(action.args[0], action.pos, player.name)[0] if action.args else None
+        if got is not None and len(action.args) == 1:
+            data = self.data(state)
+            colour = got if isinstance(got, BuildingType) else got.colour
+            sq = data.top[colour] if isinstance(got, BuildingType) else got
+            if data.left[colour] > 0:
+                data.left[colour] -= 1
+            data.top[colour] = None
+            if sq is not None:
+                data.taken[sq] += 1
+            if state.turn is not None:
+                state.turn.pending.append(sq)  # placed like a bought tile
+        end_main_action(state, Text("ACTION/taking-square-free"))
         return []
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
@@ -376,22 +379,28 @@ class Plaetze(BundledModule):
         return own
 
     def _square(self, state: GameState, value: object, pos: Pos, who: str | None) -> Square | None:
-        parsed = None
-        token = str(value)
-        if isinstance(value, ComponentRef):
-            token = f"{value.kind}:{value.name}"
-            if value.kind.lower() == KIND:
-                parsed = parse_square(value.name)
-        if parsed is None or parsed[1] is None:
-            if parsed is not None:  # colour only where the face is needed
-                state.note(pos, "UNVERIFIED-SQUARE-FACE-TOKEN", who, token=token)
-                return None
-            state.flag("SQUARE-TOKEN", pos, who, token=token)
-            return None
-        sq = Square(parsed[0], parsed[1])
-        if not sq.walls:
-            state.flag("SQUARE-FACE-UNVERIFIED", pos, who, severity="warning", token=sq.code)
+        sq, found = read_square(value, pos, who)
+        report(state, found)
         return sq
+
+
+def read_square(value: object, pos: Pos, who: str | None) -> tuple[Square | None, list[Finding]]:
+    """The square a token states with its face (None: no square token, or only its colour
+    where the face is needed), and the findings of the token."""
+    parsed = None
+    token = str(value)
+    if isinstance(value, ComponentRef):
+        token = f"{value.kind}:{value.name}"
+        if value.kind.lower() == KIND:
+            parsed = parse_square(value.name)
+    if parsed is not None and parsed[1] is None:  # colour only where the face is needed
+        return None, [unverifiable(pos, "UNVERIFIED-SQUARE-FACE-TOKEN", who, token=token)]
+    if parsed is None or parsed[1] is None:
+        return None, [problem("SQUARE-TOKEN", pos, who, token=token)]
+    sq = Square(parsed[0], parsed[1])
+    if not sq.walls:
+        return sq, [problem("SQUARE-FACE-UNVERIFIED", pos, who, severity="warning", token=sq.code)]
+    return sq, []
 
 
 def _ref(sq: Square) -> ComponentRef:

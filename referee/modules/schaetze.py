@@ -18,7 +18,7 @@ from referee.engine.actions.purchase import counted_cards
 from referee.engine.findings import problem, unverifiable
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.modules.base import BundledModule, Scratch, arg_player, bundled, module_data, section
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player, section
 from referee.record.model import (
     Buy,
     CardRef,
@@ -28,7 +28,7 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
-from referee.scoring.categories import PointLine, register_category
+from referee.scoring.categories import PointLine
 
 H = "Frank Sander: Die Schätze"
 S_SCORING = section(H, "Wertungsänderungen")
@@ -57,16 +57,6 @@ def _fmt(values: list[int] | tuple[int, ...]) -> str:
 class TreasureScratch(Scratch):
     kept: dict[str, list[int]] = field(default_factory=dict)
     given: list[tuple[str, int, int]] = field(default_factory=list)  # player, value, line
-
-
-TREASURES = PointLine(
-    "treasures",
-    "treasures",
-    "Schätze",
-    S_SCORING,
-    {},
-)
-register_category(TREASURES)
 
 
 @bundled
@@ -261,9 +251,9 @@ class Schaetze(BundledModule):
             return None
         points = {p.name: sum(self.kept(state, p)) for p in state.players}
         line = PointLine(
-            TREASURES.key,
-            TREASURES.label_en,
-            TREASURES.label_de,
+            "treasures",
+            "treasures",
+            "Schätze",
             S_SCORING,
             lambda part: (
                 None
@@ -302,23 +292,14 @@ class Schaetze(BundledModule):
         if not event.args:
             state.flag("UNKNOWN-PLAYER", pos, None, players=", ".join(state.names))
             return []
-        who = arg_player(state, event.args[0])
-        if who.player is None:
-            state.flag("UNKNOWN-PLAYER", who.pos or pos, who.name, players=", ".join(state.names))
+        who = named_player(state, event.args[0], pos)
+        stated = None if who is None else self._values(state, event.args[1:], pos, who.name)
+        if who is None or stated is None:
             return []
-        stated = self._values(state, event.args[1:], pos, who.name)
-        if stated is None:
-            return []
-        kept = sorted(self.kept(state, who.player))
+        kept = sorted(self.kept(state, who))
         if stated != kept:
-            state.flag(
-                "SCHATZ-STATED",
-                pos,
-                who.name,
-                name=who.name,
-                stated=_fmt(stated),
-                kept=_fmt(kept),
-            )
+            name = who.name
+            state.flag("SCHATZ-STATED", pos, name, name=name, stated=_fmt(stated), kept=_fmt(kept))
         return []
 
     def position_line(

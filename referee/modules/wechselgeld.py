@@ -25,10 +25,18 @@ from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, li
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player, section
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    market_probes,
+    module_data,
+    named_player,
+    section,
+    token_text,
+)
 from referee.record.model import (
     Buy,
-    CardRef,
     ComponentRef,
     GenericArg,
     ModuleChance,
@@ -112,7 +120,9 @@ class Wechselgeld(BundledModule):
         drawn, other = drawn_tokens(event.args[1:], KIND)
         for a in other:
             assert isinstance(a, GenericArg)
-            state.flag("WECHSELGELD-TOKEN", a.pos or pos, p.name, reason="syntax", token=_tok(a))
+            state.flag(
+                "WECHSELGELD-TOKEN", a.pos or pos, p.name, reason="syntax", token=token_text(a)
+            )
         data = self.data(state)
         coins = data.coins
         claim = data.claims.pop(p.name, None)
@@ -389,7 +399,7 @@ class Wechselgeld(BundledModule):
         """Purchases paid with coins. A payment with a coin and no superfluous item is exact
         (leaving out a coin of value 1 must fall short), so these are the exact payments of
         hand cards plus 1, 2 ... of the player's coins of a currency that may pay."""
-        from referee.engine.actions.purchase import payments, plan_purchase
+        from referee.engine.actions.purchase import payments
         from referee.engine.legal import card_ref, tile_ref
 
         state = ctx.state
@@ -398,16 +408,7 @@ class Wechselgeld(BundledModule):
             return []
         hand = sorted(player.hand.elements(), key=lambda c: c.sort_key)
         out: list[Any] = []
-        for i, slot in enumerate(state.market):
-            tile = slot if hasattr(slot, "price") else None
-            if tile is None:
-                continue
-            cur = Currency.of_field(i + 1)
-            probe = plan_purchase(state, player, Buy(cur, tile_ref(tile), ()))
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
-            )
-            price = probe.price if probe.price is not None else tile.price
+        for cur, tile, allowed, price in market_probes(ctx, player, priced=True):
             usable = [c.code for c in Currency if c in allowed for _ in range(held[c.code])]
             for k in range(1, min(len(usable), price) + 1):
                 # coins of the field's currency first, then the others allowed
@@ -453,12 +454,3 @@ class Wechselgeld(BundledModule):
 
 def _coin(code: str | None) -> str:
     return f"{KIND}:{code}" if code else "?"
-
-
-def _tok(a: GenericArg) -> str:
-    v = a.value
-    if isinstance(v, ComponentRef):
-        return f"{v.kind}:{v.name}"
-    if isinstance(v, CardRef):
-        return v.card.code if v.card else "?"
-    return str(getattr(v, "name", v))

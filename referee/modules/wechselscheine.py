@@ -15,15 +15,23 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
-from referee.catalogue import CURRENCIES, Currency, TileKind
+from referee.catalogue import CURRENCIES, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
-from referee.engine.findings import problem
+from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data
+from referee.engine.verbs import VerbSpec
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    market_probes,
+    module_data,
+    token_text,
+)
 from referee.record.model import Buy, CardRef, ComponentRef, GenericArg, ModuleAction
 
 H = "DIE WECHSELSCHEINE"
@@ -63,14 +71,6 @@ def credit_code(credit: tuple[Currency, int] | None) -> str:
     return "-" if credit is None else f"{KIND}:{credit[0].code}{credit[1]}"
 
 
-def _token(value: object) -> str:
-    if isinstance(value, ComponentRef):
-        return f"{value.kind}:{value.name}"
-    if isinstance(value, CardRef) and value.card is not None:
-        return value.card.code
-    return str(value)
-
-
 @dataclass
 class CertificateScratch(Scratch):
     stones: Counter[Currency] = field(default_factory=Counter)  # in the middle
@@ -90,9 +90,8 @@ class Wechselscheine(BundledModule):
     """A certificate per player stores an overpayment (up to 6) as a credit in any currency
     whose stone is available; the credit later pays like one money card."""
 
-    verbs = (VERB,)
-    free_verbs = (VERB,)
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    # stored in the line of the purchase it belongs to: no action of its own
+    verb_specs = (VerbSpec(VERB, kind="free"),)
     component_kinds = (KIND,)
     scratch_type = CertificateScratch
 
@@ -210,85 +209,90 @@ class Wechselscheine(BundledModule):
 
     # ---------------------------------------------------------------- storing
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        self._store(state, player, action)
-        return []
-
-    def _store(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+    def _credit(self, state: GameState, player: PlayerState, action: ModuleAction) -> Any:
+        """What a ``certificate`` line stores: the credit (None: no credit token), the
+        purchase of the line whose overpayment it stores (None: none), and the stones in the
+        middle once the old stone went back."""
         data = self.data(state)
-        pos = action.pos
-        if len(action.args) != 1:
-            shown = " ".join(_token(a.value) for a in action.args) or "(nothing)"
-            state.flag("CERTIFICATE-TOKEN", pos, player.name, token=shown)
-            return
-        arg: GenericArg = action.args[0]
-        apos = arg.pos or pos
-        credit = parse_credit(arg.value)
-        token = _token(arg.value)
-        if credit is None:
-            state.flag("CERTIFICATE-TOKEN", apos, player.name, token=token)
-            return
-        token = credit_code(credit)
-        cur, amount = credit
+        credit = parse_credit(action.args[0].value) if len(action.args) == 1 else None
         pending = data.pending.get(player.name)
-        if pending is not None and pending[0] != pos.line:
+        if pending is not None and pending[0] != action.pos.line:
             pending = None
-        over = pending[1] if pending is not None else None
-        too_much = max(amount, over or 0)
-        if pending is None:
-            state.flag(
-                "CERTIFICATE-NO-OVERPAY", apos, player.name, reason="no-purchase", token=token
-            )
-        elif over is None:
-            state.flag(
-                "CERTIFICATE-NO-OVERPAY",
-                apos,
-                player.name,
-                reason="unknown",
-                token=token,
-                tile=pending[2],
-            )
-        elif over == 0:
-            state.flag(
-                "CERTIFICATE-NO-OVERPAY",
-                apos,
-                player.name,
-                reason="exact",
-                token=token,
-                tile=pending[2],
-            )
-        elif too_much <= max_stored() and amount != over:
-            state.flag(
-                "CERTIFICATE-AMOUNT",
-                apos,
-                player.name,
-                amount=amount,
-                tile=pending[2],
-                over=over,
-            )
-        if too_much > max_stored():
-            state.flag("CERTIFICATE-OVER-6", apos, player.name, token=token, over=too_much)
-        if pending is not None:
-            del data.pending[player.name]  # one stone per purchase
+        stones = Counter(data.stones)
         held = data.held.get(player.name)
         if held is not None:
-            state.flag(
-                "CERTIFICATE-OCCUPIED", apos, player.name, token=token, held=credit_code(held)
-            )
-            data.stones[held[0]] += 1  # as played: the old stone went back
-        if data.stones[cur] <= 0:
-            state.flag(
-                "CERTIFICATE-NO-STONE",
-                apos,
-                player.name,
-                token=token,
-                currency=cur.code,
-                stones=_stones_text(data.stones),
-            )
+            stones[held[0]] += 1  # as played: the old stone went back
+        return credit, pending, held, stones
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
+        """ "Wenn ein Spieler beim Kauf ... überbezahlt, darf er den überbezahlten Betrag
+        (maximal 6) ... auf seinem Wechselschein ... markieren": the token, the purchase of
+        the line and its overpayment, the amount, the certificate empty, a stone left."""
+        pos = action.pos
+        who = player.name
+        if len(action.args) != 1:
+            shown = " ".join(token_text(a.value) for a in action.args) or "(nothing)"
+            return [problem("CERTIFICATE-TOKEN", pos, who, token=shown)]
+        apos = action.args[0].pos or pos
+        credit, pending, held, stones = self._credit(ctx.state, player, action)
+        if credit is None:
+            return [problem("CERTIFICATE-TOKEN", apos, who, token=token_text(action.args[0].value))]
+        token = credit_code(credit)
+        cur, amount = credit
+        over = pending[1] if pending is not None else None
+        too_much = max(amount, over or 0)
+        out: list[Finding] = []
+        if pending is None:
+            reason = "no-purchase"
+        elif over is None:
+            reason = "unknown"
+        elif over == 0:
+            reason = "exact"
         else:
-            data.stones[cur] -= 1
+            reason = ""
+        if reason:
+            tile = {} if pending is None else {"tile": pending[2]}
+            out.append(
+                problem("CERTIFICATE-NO-OVERPAY", apos, who, reason=reason, token=token, **tile)
+            )
+        elif pending is not None and too_much <= max_stored() and amount != over:
+            out.append(
+                problem("CERTIFICATE-AMOUNT", apos, who, amount=amount, tile=pending[2], over=over)
+            )
+        if too_much > max_stored():
+            out.append(problem("CERTIFICATE-OVER-6", apos, who, token=token, over=too_much))
+        if held is not None:
+            out.append(
+                problem("CERTIFICATE-OCCUPIED", apos, who, token=token, held=credit_code(held))
+            )
+        if stones[cur] <= 0:
+            out.append(
+                problem(
+                    "CERTIFICATE-NO-STONE",
+                    apos,
+                    who,
+                    token=token,
+                    currency=cur.code,
+                    stones=_stones_text(stones),
+                )
+            )
+        return out
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The stone of the credit's currency goes onto the certificate (the old one back to
+        the middle); one stone per purchase."""
+        credit, pending, _held, stones = self._credit(state, player, action)
+        if credit is None:
+            return []
+        data = self.data(state)
+        if pending is not None:
+            del data.pending[player.name]
+        if stones[credit[0]] > 0:
+            stones[credit[0]] -= 1
+        data.stones = stones
         data.held[player.name] = credit
-        data.stored.append((player.name, token, pos.line))
+        data.stored.append((player.name, credit_code(credit), action.pos.line))
+        return []
 
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
@@ -307,7 +311,7 @@ class Wechselscheine(BundledModule):
         credit = parse_credit(value)
         pos = line.args[0].pos or line.pos
         if credit is None or credit[1] > max_stored():
-            state.flag("CERTIFICATE-TOKEN", pos, player.name, token=_token(value))
+            state.flag("CERTIFICATE-TOKEN", pos, player.name, token=token_text(value))
             return True
         if data.stones[credit[0]] <= 0:
             state.flag(
@@ -343,7 +347,7 @@ class Wechselscheine(BundledModule):
         the certificate is empty; and each purchase paid with the stored amount, where its
         currency may pay, reaching the price with neither a superfluous card nor a superfluous
         credit."""
-        from referee.engine.actions.purchase import payments, plan_purchase
+        from referee.engine.actions.purchase import payments
         from referee.engine.legal import card_ref, tile_ref
 
         state = ctx.state
@@ -367,17 +371,9 @@ class Wechselscheine(BundledModule):
             return out
         hand = sorted(player.hand.elements(), key=lambda c: c.sort_key)
         token = ComponentRef(KIND, f"{held[0].code}{held[1]}")
-        for i, tile in enumerate(state.market):
-            if not isinstance(tile, TileKind):
-                continue
-            cur = Currency.of_field(i + 1)
-            probe = plan_purchase(state, player, Buy(cur, tile_ref(tile), (token,)))
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=player, field=cur, purchase=probe)
-            )
+        for cur, tile, allowed, price in market_probes(ctx, player, (token,)):
             if held[0] not in allowed:
                 continue
-            price = probe.price if probe.price is not None else tile.price
             need = price - held[1]
             if need <= 0:
                 out.append(Buy(cur, tile_ref(tile), (token,)))

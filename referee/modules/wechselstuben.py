@@ -174,17 +174,7 @@ class Wechselstuben(BundledModule):
                 display=core_cards(state, data),
                 card=f"{KIND}:{card}",
             )
-        if data.deck[card] > 0:
-            data.deck[card] -= 1
-            data.deck += Counter()
-        else:
-            where = self._where(state, card)
-            state.flag(
-                "EXCHANGE-SUPPLY",
-                pos,
-                card=f"{KIND}:{card}",
-                where=where,
-            )
+        if not self._from_deck(state, card, pos):
             self._take_from_anywhere(state, card)
         data.display.append(card)
         return []
@@ -336,16 +326,7 @@ class Wechselstuben(BundledModule):
         if card is None:
             return True, None
         data = self.data(state)
-        if data.deck[card] > 0:
-            data.deck[card] -= 1
-            data.deck += Counter()
-        else:
-            state.flag(
-                "EXCHANGE-SUPPLY",
-                ref.pos,
-                card=f"{KIND}:{card}",
-                where=self._where(state, card),
-            )
+        self._from_deck(state, card, ref.pos)
         if where == "display":
             data.display.append(card)
         else:
@@ -390,11 +371,8 @@ class Wechselstuben(BundledModule):
         shuffled, two into each of those piles."""
         cards = all_cards()
         sim.rng.shuffle(cards)
-        piles = module_data("wechselstuben")["components"]["exchange_cards"]["piles"]
-        out: dict[int, list[object]] = {}
-        for pile, count in sorted((int(k), int(v)) for k, v in piles.items()):
-            out[pile] = [ComponentRef(KIND, cards.pop()) for _ in range(count)]
-        return out
+        piles = sorted(self._piles().items())
+        return {pile: [ComponentRef(KIND, cards.pop()) for _ in range(n)] for pile, n in piles}
 
     def sim_reshuffle(self, sim: Any) -> list[object]:
         """ "der Ablagestapel – inklusive abgeworfener Wechselstuben – gemischt"."""
@@ -414,6 +392,17 @@ class Wechselstuben(BundledModule):
         if data.discard[card]:
             parts.append(Text("EXCHANGE-SUPPLY.where/discard"))
         return Join(tuple(parts), empty=Text("EXCHANGE-SUPPLY.where/revealed"))
+
+    def _from_deck(self, state: GameState, card: str, pos: Pos) -> bool:
+        """The card leaves the deck; not in it (six cards, each once): EXCHANGE-SUPPLY, False."""
+        deck = self.data(state).deck
+        if deck[card] > 0:
+            deck[card] -= 1
+            deck += Counter()  # in place: drops the zero count
+            return True
+        where = self._where(state, card)
+        state.flag("EXCHANGE-SUPPLY", pos, card=f"{KIND}:{card}", where=where)
+        return False
 
     def _take_from_anywhere(self, state: GameState, card: str) -> None:
         """As played: the card was somewhere; take one copy out of where it was last seen."""

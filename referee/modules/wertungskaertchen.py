@@ -26,7 +26,7 @@ from typing import Any
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
-from referee.modules.base import BundledModule, Scratch, bundled, module_data
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, token_text
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "DIE NEUEN WERTUNGSKÄRTCHEN"
@@ -171,7 +171,7 @@ class Wertungskaertchen(BundledModule):
         self, state: GameState, args: tuple[GenericArg, ...], pos: Pos, in_position: bool = False
     ) -> None:
         data = self.data(state)
-        shown = " ".join(_show(a.value) for a in args) or "(nothing)"
+        shown = " ".join(token_text(a.value) for a in args) or "(nothing)"
         if (
             len(args) != 2
             or not isinstance(args[0].value, int)
@@ -217,9 +217,3 @@ class Wertungskaertchen(BundledModule):
 
 def _ref(order: Order) -> ComponentRef:
     return ComponentRef(KIND, "".join(t.code for t in order))
-
-
-def _show(value: object) -> str:
-    if isinstance(value, ComponentRef):
-        return f"{value.kind}:{value.name}"
-    return str(value)

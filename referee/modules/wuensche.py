@@ -57,10 +57,6 @@ def _standard(at: Coord, piece: Piece) -> bool:
     return at != ORIGIN and isinstance(piece, TileKind)
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return one if n == 1 else many
-
-
 @dataclass(frozen=True)
 class TaskResult:
     """What one task gives one Alhambra: points and the breakdown text in both languages."""
@@ -72,6 +68,23 @@ class TaskResult:
 
 
 DEFAULTS: dict[str, str] = {}  # filled from Wuensche.options below
+
+
+def _said(n: int, count: int, points: int, where: object = "", key: str = "text") -> TaskResult:
+    """Task ``n``'s breakdown line in both languages, from its texts in ``wuensche.yaml``
+    (``{count}``, ``{unit}`` singular or plural, ``{pts}`` per unit, ``{points}``, ``{where}``:
+    one text, or ``{"en": ..., "de": ...}``)."""
+    data = task_data(n)
+    pts = int(data.get("points", 0))
+    said = []
+    for lang in ("en", "de"):
+        units = (data.get("unit") or {}).get(lang) or ["", ""]
+        at = where.get(lang, "") if isinstance(where, dict) else where
+        unit = units[0] if count == 1 else units[1]
+        said.append(
+            str(data[key][lang]).format(count=count, unit=unit, pts=pts, points=points, where=at)
+        )
+    return TaskResult(n, points, said[0], said[1])
 
 
 def score_task(
@@ -87,89 +100,35 @@ def score_task(
     member = q.building_or_fountain if opt["fountain"] == "building" else q.is_building
     pts = int(task_data(n).get("points", 0))
     if n in (1, 2):
-        axis = "row" if n == 1 else "column"
-        lines = q.lines_with_run(alh, axis, 3, member)  # type: ignore[arg-type]
+        lines = q.lines_with_run(alh, "row" if n == 1 else "column", 3, member)
         count = len(lines) if opt["rows"] == "row" else sum(len(found) for found in lines.values())
         where = ", ".join(str(k) for k in lines)
-        if n == 1:
-            en = f"{count} {_plural(count, 'row', 'rows')} × {pts}"
-            de = f"{count} {_plural(count, 'Reihe', 'Reihen')} × {pts}"
-            if where:
-                en, de = f"{en} (y = {where})", f"{de} (y = {where})"
-        else:
-            en = f"{count} {_plural(count, 'column', 'columns')} × {pts}"
-            de = f"{count} {_plural(count, 'Spalte', 'Spalten')} × {pts}"
-            if where:
-                en, de = f"{en} (x = {where})", f"{de} (x = {where})"
-        return TaskResult(n, count * pts, en, de)
+        return _said(n, count, count * pts, f" ({'yx'[n - 1]} = {where})" if where else "")
     if n == 3:
         pairs = q.same_type_pairs(alh, _standard)
-        if opt["pairs"] == "disjoint":
-            pairs = q.disjoint_pairs(pairs)
-        count = len(pairs)
-        return TaskResult(
-            n,
-            count * pts,
-            f"{count} {_plural(count, 'pair', 'pairs')} × {pts}",
-            f"{count} {_plural(count, 'Paar', 'Paare')} × {pts}",
-        )
+        count = len(q.disjoint_pairs(pairs) if opt["pairs"] == "disjoint" else pairs)
+        return _said(n, count, count * pts)
     if n == 4:
         run = q.second_longest_wall(alh, wall_mode, opt["wall2"])  # type: ignore[arg-type]
-        length = run.length
-        points = len({c for c, _s in run.segments}) if wall_points == "tile" else length
+        points = len({c for c, _s in run.segments}) if wall_points == "tile" else run.length
         where = f" ({run.segments[0][0]}..{run.segments[-1][0]})" if run.segments else ""
-        return TaskResult(
-            n,
-            points * pts,
-            f"second-longest wall {length}{where}",
-            f"zweitlängste Mauer {length}{where}",
-        )
+        return _said(n, run.length, points * pts, where)
     if n == 5:
-        if opt["task5"] == "line":
-            count, _run = q.most_types_in_a_line(alh)
-            en_what, de_what = "types in one line", "Gebäudetypen in einer Reihe"
-        else:
-            count = len(q.building_types(alh))
-            en_what, de_what = "building types", "Gebäudetypen"
-        points = types_table().get(count, 0)
-        return TaskResult(n, points, f"{count} {en_what}: {points}", f"{count} {de_what}: {points}")
-    if n == 6:
-        count = len(q.double_walls(alh))
-        return TaskResult(
-            n,
-            count * pts,
-            f"{count} double {_plural(count, 'wall', 'walls')} × {pts}",
-            f"{count} {_plural(count, 'Doppelmauer', 'Doppelmauern')} × {pts}",
-        )
-    if n == 7:
-        count = len(q.blocks_2x2(alh, member))
-        return TaskResult(
-            n,
-            count * pts,
-            f"{count} 2×2 {_plural(count, 'block', 'blocks')} × {pts}",
-            f"{count} 2×2-{_plural(count, 'Feld', 'Felder')} × {pts}",
-        )
+        line = opt["task5"] == "line"
+        count = q.most_types_in_a_line(alh)[0] if line else len(q.building_types(alh))
+        return _said(n, count, types_table().get(count, 0), key="text_line" if line else "text")
+    if n in (6, 7):
+        count = len(q.double_walls(alh) if n == 6 else q.blocks_2x2(alh, member))
+        return _said(n, count, count * pts)
     if n == 8:
         diag = q.longest_diagonal(alh, q.building_or_fountain)
         count = diag.length if diag is not None else 0
-        where = f" ({diag})" if diag is not None else ""
-        return TaskResult(
-            n,
-            count * pts,
-            f"diagonal of {count} × {pts}{where}",
-            f"Diagonale aus {count} × {pts}{where}",
-        )
+        return _said(n, count, count * pts, f" ({diag})" if diag is not None else "")
     if n == 9:
         way = q.farthest_building(alh, on_foot=opt["path"] == "walk")
         count = max(0, len(way) - 1) if opt["pathcount"] == "steps" else len(way)
-        to = f" to {way[-1]}" if way else ""
-        zu = f" zu {way[-1]}" if way else ""
-        return TaskResult(
-            n,
-            count * pts,
-            f"way of {count} {_plural(count, 'tile', 'tiles')}{to}",
-            f"Weg über {count} Plättchen{zu}",
-        )
+        to = {"en": f" to {way[-1]}", "de": f" zu {way[-1]}"} if way else ""
+        return _said(n, count, count * pts, to)
     raise ValueError(f"there is no task {n} (1-9)")
 
 

@@ -22,11 +22,12 @@ Notation: a well is the component token ``ww:`` + its number + the direction of 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import SIDES, Currency, Side
-from referee.engine.findings import Finding, unverifiable
+from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.market_side import SideOffer
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
@@ -107,11 +108,15 @@ class Well(ModulePiece):
         self, ref: object, pos: Pos, player: str | None
     ) -> tuple[Well, list[Finding]]:
         """ "Wird der Wunschbrunnen eingebaut, kann er beliebig ausgerichtet werden": the
-        placing token states the spout; not stated: noted, the well keeps its direction."""
+        placing token states the spout. Not stated: a well that never lay has no direction,
+        and the scoring counts "in der Richtung des Wasserspeiers", so it is refused
+        (``WELL-DIRECTION``); a well built in before keeps its direction (noted)."""
         got = parse_well(ref.name) if isinstance(ref, ComponentRef) else None
-        if got is None or got[1] is None:
-            return self, [unverifiable(pos, "UNVERIFIED-ORIENTATION", player, tile=self.code)]
-        return Well(self.number, got[1]), []
+        if got is not None and got[1] is not None:
+            return Well(self.number, got[1]), []
+        if self.spout is None:
+            return self, [problem("WELL-DIRECTION", pos, player, tile=self.code)]
+        return self, [unverifiable(pos, "UNVERIFIED-ORIENTATION", player, tile=self.code)]
 
 
 def row_length(alhambra: Any, at: Coord, well: Well, walls: str = "pass") -> int:
@@ -172,10 +177,7 @@ class WunschbrunnenModule(BesideTheMarket):
 
     def tower_components(self) -> dict[str, int]:
         """ "Die Wunschbrunnen werden mit den Gebäudeplättchen gemischt" (numbers unverified)."""
-        out: dict[str, int] = {}
-        for n in numbers():
-            out[str(n)] = out.get(str(n), 0) + 1
-        return out
+        return dict(Counter(str(n) for n in numbers()))
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos

@@ -129,8 +129,13 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     elif a.field is not None:
         idx = a.field.field - 1
         slot = market[idx]
+        # a component token fits the field only when the piece lying there is the one it names
+        # (``buy De ww:5`` for a well that is not beside the market is BUY-NOT-IN-MARKET, not
+        # a purchase of the De field's tile)
         fits = slot is not EMPTY and (
-            slot is None or isinstance(ref, ComponentRef) or not ref.known or slot in ref.candidates
+            slot is None
+            or (isinstance(ref, ComponentRef) and _match(ref, [slot]) is not None)
+            or (isinstance(ref, TileRef) and (not ref.known or slot in ref.candidates))
         )
         if not fits:
             if found is not None:
