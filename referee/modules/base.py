@@ -284,6 +284,18 @@ def interrupting_player(state: GameState, turn: Turn) -> PlayerState | None:
     return state.find_player(turn.player, turn.pos)
 
 
+def run_verb(module: Module, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+    """A module's verb on a line the module reads itself (an out-of-turn line, ``out_of_turn``):
+    as the engine runs a verb inside a turn -- its pure ``check_verb`` (only while checking; a
+    trusted replay skips it), then its ``action`` (the change)."""
+    if state.checking:
+        from referee.engine.context import Context
+        from referee.engine.findings import report
+
+        report(state, module.check_verb(Context(state, action.pos), player, action))
+    state.found.extend(module.action(state, player, action))
+
+
 def action_pos(action: ModuleAction) -> Pos:
     return action.pos
 
