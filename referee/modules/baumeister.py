@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.context import Context
@@ -27,6 +27,7 @@ from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, li
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
+from referee.engine.verbs import VerbSpec
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -101,9 +102,8 @@ class _Card:
 class Baumeister(BundledModule):
     """16 master-builder cards: money of value 3, or one extra redesign at the turn's end."""
 
-    verbs = (VERB,)
-    # no action of its own: an extra redesign at the turn's end
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    # no action of its own: an extra redesign at the turn's end (one card, checked here)
+    verb_specs = (VerbSpec(VERB, kind="free"),)
     chance_verbs = (DEAL,)
     component_kinds = (KIND,)
     scratch_type = BuilderScratch
@@ -425,53 +425,62 @@ class Baumeister(BundledModule):
 
     # ------------------------------------------------------- build function
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        """``master mb:Gu``: the card is played for one extra redesign at the end of the turn;
-        the redesign (``build``/``remove``/``swap``) follows it."""
+    def _master_card(self, action: ModuleAction, player: str) -> tuple[list[Finding], Any]:
+        """The card ``master mb:Gu`` plays (its currency code, and where it is written), with
+        the findings of how it is written."""
         pos = action.pos
-        data = self.data(state)
-        refs = [
-            a.value
-            for a in action.args
-            if isinstance(a.value, ComponentRef) and a.value.kind.lower() == KIND
-        ]
+        refs = [a.value for a in action.args if isinstance(a.value, ComponentRef)]
+        refs = [r for r in refs if r.kind.lower() == KIND]
+        found = []
         if len(refs) != 1 or len(action.args) != 1:
-            state.flag("BAUMEISTER-TOKEN", pos, player.name, reason="master", token=VERB)
+            found.append(problem("BAUMEISTER-TOKEN", pos, player, reason="master", token=VERB))
             if not refs:
-                return []
-        ref = refs[0]
-        code = self._code(state, ref.name, ref.pos or pos, player.name)
-        if code is None:
-            return []
-        card = f"{KIND}:{code}"
-        t = state.turn
-        if t is not None:
-            if t.pos != data.turn_pos:
-                state.flag("BAUMEISTER-TIMING", pos, player.name, reason="out-of-turn", card=card)
-            elif t.main_actions == 0:
-                state.flag("BAUMEISTER-TIMING", pos, player.name, reason="before-action", card=card)
-            elif t.pending:
-                from referee.engine.fmt import fmt_tiles
+                return found, None
+        cur = card_currency(refs[0].name)
+        if cur is None:
+            token = f"{KIND}:{refs[0].name}"
+            found.append(
+                problem("BAUMEISTER-TOKEN", refs[0].pos or pos, player, reason="card", token=token)
+            )
+            return found, None
+        return found, (cur.code, refs[0].pos or pos)
 
-                state.flag(
-                    "BAUMEISTER-TIMING",
-                    pos,
-                    player.name,
-                    reason="before-placing",
-                    card=card,
-                    pending=fmt_tiles(t.pending),
-                )
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``master mb:Gu``: at the end of one's own turn (after an action, everything placed),
+        one card per turn, a card the player holds."""
+        state, pos, name = ctx.state, action.pos, player.name
+        found, played = self._master_card(action, name)
+        if played is None:
+            return found
+        code, at = played
+        data, card, t = self.data(state), f"{KIND}:{code}", state.turn
+        why: dict[str, Any] = {}
+        if t is not None and t.pos != data.turn_pos:
+            why = {"reason": "out-of-turn"}
+        elif t is not None and t.main_actions == 0:
+            why = {"reason": "before-action"}
+        elif t is not None and t.pending:
+            from referee.engine.fmt import fmt_tiles
+
+            why = {"reason": "before-placing", "pending": fmt_tiles(t.pending)}
+        if why:
+            found.append(problem("BAUMEISTER-TIMING", pos, name, card=card, **why))
         first = data.master.get("card")
         if first is not None:
-            state.flag("BAUMEISTER-ONE-PER-TURN", pos, player.name, card=card, first=first)
-        if state.checking:
-            report(
-                state, self._play_findings(state, _copy(data.cards), player, code, ref.pos or pos)
-            )
-        data.cards.discard(player.name, code)
-        data.played.setdefault(player.name, []).append(code)
-        if first is None:
-            data.master.update(card=card, pos=pos)
+            found.append(problem("BAUMEISTER-ONE-PER-TURN", pos, name, card=card, first=first))
+        return found + self._play_findings(state, _copy(data.cards), player, code, at)
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The card is played (out of the game) for one extra redesign at the end of the turn;
+        the redesign (``build``/``remove``/``swap``) follows it."""
+        played = self._master_card(action, player.name)[1]
+        if played is None:
+            return []
+        data = self.data(state)
+        data.cards.discard(player.name, played[0])
+        data.played.setdefault(player.name, []).append(played[0])
+        if data.master.get("card") is None:
+            data.master.update(card=f"{KIND}:{played[0]}", pos=action.pos)
             Context(state).grant_redesign()
         return []
 
