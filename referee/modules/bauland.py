@@ -23,13 +23,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.extensions import Module
+from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.engine.turns import Moment
+from referee.engine.verbs import VerbSpec
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
@@ -165,9 +167,8 @@ class Bauland(BundledModule):
     """Eight plots in the tower; a bought plot receives a building from its number's column."""
 
     aliases = ("neues-bauland", "building-land")
-    verbs = (VERB,)
-    free_verbs = (VERB,)
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    # no action: the choice of a bought plot's building (its arguments checked here)
+    verb_specs = (VerbSpec(VERB, kind="free"),)
     chance_verbs = (CHANCE_VERB,)
     component_kinds = (KIND,)
     scratch_type = BaulandScratch
@@ -364,45 +365,49 @@ class Bauland(BundledModule):
         mark = _turn_mark(state, purchase.player, self, len(t.pending) + 1)
         data.waiting = (t.number, plot.code, purchase.action.pos.line, mark)
 
+    def _late(
+        self, state: GameState, player: PlayerState, before: bool = False
+    ) -> tuple[int, str, int, tuple[Any, ...]] | None:
+        """The plot bought in this turn whose building was not chosen right after the purchase
+        (pure; None: none)."""
+        waiting, t = self.data(state).waiting, state.turn
+        if waiting is None or t is None or waiting[0] != t.number:
+            return None
+        still = any(x.code == waiting[1] for x in plots_of(t.pending) if x.kind is None)
+        if before and not still:
+            return None  # its building was chosen (or it left the turn's pieces: reported there)
+        if _turn_mark(state, player, self, len(t.pending)) == waiting[3] and not before:
+            return None
+        return waiting
+
+    def _late_finding(self, waiting: Any, player: PlayerState, pos: Pos) -> Finding:
+        _number, code, line, _mark = waiting
+        name = player.name
+        return problem("BAULAND-CHOICE", pos, name, reason="late", plot=code, line=line, name=name)
+
     def _check_waiting(
         self, state: GameState, player: PlayerState, pos: Pos, before: bool = False
     ) -> bool:
         """Report (``BAULAND-CHOICE``, reason ``late``) a plot bought in this turn whose
         building was not chosen right after the purchase; True when it was reported."""
-        data = self.data(state)
-        t = state.turn
-        waiting = data.waiting
-        data.waiting = None
-        if waiting is None or t is None or waiting[0] != t.number:
-            return False
-        _number, code, line, mark = waiting
-        still = any(x.code == code for x in plots_of(t.pending) if x.kind is None)
-        if before and not still:
-            return False  # its building was chosen (or it left the turn's pieces: reported there)
-        if _turn_mark(state, player, self, len(t.pending)) == mark and not before:
-            return False
-        state.flag(
-            "BAULAND-CHOICE",
-            pos,
-            player.name,
-            reason="late",
-            plot=code,
-            line=line,
-            name=player.name,
-        )
-        return True
+        waiting = self._late(state, player, before)
+        self.data(state).waiting = None
+        if waiting is not None:
+            report(state, [self._late_finding(waiting, player, pos)])
+        return waiting is not None
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        """``plot C`` (``plot C bl:2_12n``): the building for a plot bought in this turn."""
-        pos = action.pos
-        args = action.args
+    def _choice(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> tuple[list[Finding], tuple[BuildingType, Plot | None, int | None] | None]:
+        """What ``plot C`` breaks (pure), and what it does: the building, the plot it goes on
+        (None: none) and that plot's index among the turn's pieces to place (None: the plot
+        was placed or reserved already, late). None when it is not written right."""
+        pos, name, args = action.pos, player.name, action.args
         kind = _building(args[0].value) if args else None
         named = args[1].value if len(args) > 1 else None
         if kind is None or len(args) > 2 or (named is not None and not _is_ref(named)):
-            state.flag("BAULAND-CHOICE", pos, player.name, reason="syntax")
-            return []
-        t = state.turn
-        pending = t.pending if t is not None else []
+            return [problem("BAULAND-CHOICE", pos, name, reason="syntax")], None
+        pending = state.turn.pending if state.turn is not None else []
         index = next(
             (
                 i
@@ -413,59 +418,61 @@ class Bauland(BundledModule):
             ),
             None,
         )
-        waiting = self.data(state).waiting
-        late = self._check_waiting(state, player, pos)
+        waiting = self._late(state, player)
+        found = [] if waiting is None else [self._late_finding(waiting, player, pos)]
         if index is None:
-            placed = late and waiting is not None
-            if (
-                placed
-                and waiting is not None
-                and self._build_placed(state, player, waiting[1], kind)
-            ):
-                return []  # placed before its building was chosen: one finding (late)
-            state.flag("BAULAND-CHOICE", pos, player.name, reason="no-plot", name=player.name)
-            return []
+            placed = None if waiting is None else _unbuilt(player, waiting[1])
+            if placed is None:
+                found.append(problem("BAULAND-CHOICE", pos, name, reason="no-plot", name=name))
+                return found, (kind, None, None)
+            # placed before its building was chosen: one finding (late), laid on it all the same
+            found += self._column_findings(state, name, placed, kind, _turn_pos(state))
+            return found, (kind, placed, None)
         plot = pending[index]
         assert isinstance(plot, Plot)
         if plot.stated is not None:  # drawn for the market with a building: it lies empty
-            state.flag(
-                "BAULAND-TOKEN",
-                plot.stated_pos or pos,
-                player.name,
-                reason="built",
-                token=plot.code,
-            )
-        self._take(state, player.name, plot, kind, pos)
-        pending[index] = cast(Any, replace(plot, kind=kind))
+            at = plot.stated_pos or pos
+            found.append(problem("BAULAND-TOKEN", at, name, reason="built", token=plot.code))
+        return found + self._column_findings(state, name, plot, kind, pos), (kind, plot, index)
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``plot C``: right after the purchase of a plot of this turn, a building of its
+        number's column."""
+        return self._choice(ctx.state, player, action)[0]
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``plot C`` (``plot C bl:2_12n``): the building is taken from the column and laid on
+        the plot ("auch in dem Fall, dass das Gebäude in die Reserve gelegt wird")."""
+        chosen = self._choice(state, player, action)[1]
+        if chosen is None:
+            return []
+        self.data(state).waiting = None
+        kind, plot, index = chosen
+        if plot is None:
+            return []
+        self._take(state, player.name, plot, kind, action.pos, checked=True)
+        built = cast(Any, replace(plot, kind=kind))
+        if index is not None and state.turn is not None:
+            state.turn.pending[index] = built
+            return []
+        for at, piece in list(player.alhambra.items()):
+            if piece == plot:
+                player.alhambra.remove(at)
+                player.alhambra.place(at, built)
+                return []
+        player.reserve[player.reserve.index(cast(Any, plot))] = built
         return []
 
-    def _build_placed(
-        self, state: GameState, player: PlayerState, code: str, kind: BuildingType
-    ) -> bool:
-        """The building for a plot of this turn already placed or reserved without it (the
-        lateness is reported): laid on the plot all the same, so that nothing else follows."""
-        for at, piece in list(player.alhambra.items()):
-            if isinstance(piece, Plot) and piece.kind is None and piece.code == code:
-                self._take(state, player.name, piece, kind, _turn_pos(state))
-                player.alhambra.remove(at)
-                player.alhambra.place(at, cast(Any, replace(piece, kind=kind)))
-                return True
-        for i, kept in enumerate(player.reserve):
-            if isinstance(kept, Plot) and kept.kind is None and kept.code == code:
-                self._take(state, player.name, kept, kind, _turn_pos(state))
-                player.reserve[i] = cast(Any, replace(kept, kind=kind))
-                return True
-        return False
-
-    def _take(self, state: GameState, who: str, plot: Plot, kind: BuildingType, pos: Pos) -> None:
-        """Take ``kind`` from the plot's column (reported when it does not lie there)."""
-        data = self.data(state)
-        column = data.columns.get(plot.number)
-        data.taken.append((who, replace(plot, kind=kind).code))
-        if column is None:
-            return  # the setup line is missing: reported once (BAULAND-SETUP missing)
-        if kind not in column:
-            state.flag(
+    def _column_findings(
+        self, state: GameState, who: str, plot: Plot, kind: BuildingType, pos: Pos
+    ) -> list[Finding]:
+        """``kind`` does not lie in the plot's column (none when the column's setup line is
+        missing: that is reported once, BAULAND-SETUP missing)."""
+        column = self.data(state).columns.get(plot.number)
+        if column is None or kind in column:
+            return []
+        return [
+            problem(
                 "BAULAND-CHOICE",
                 pos,
                 who,
@@ -475,8 +482,26 @@ class Bauland(BundledModule):
                 plot=plot.code,
                 column=" ".join(k.code for k in column) or "-",
             )
-            return
-        column.remove(kind)
+        ]
+
+    def _take(
+        self,
+        state: GameState,
+        who: str,
+        plot: Plot,
+        kind: BuildingType,
+        pos: Pos,
+        checked: bool = False,
+    ) -> None:
+        """Take ``kind`` from the plot's column (reported when it does not lie there, unless
+        the verb's check did)."""
+        data = self.data(state)
+        if not checked:
+            report(state, self._column_findings(state, who, plot, kind, pos))
+        data.taken.append((who, replace(plot, kind=kind).code))
+        column = data.columns.get(plot.number)
+        if column is not None and kind in column:
+            column.remove(kind)
 
     def _top(self, state: GameState, who: str, plot: Plot, pos: Pos) -> Plot:
         """The plot with the topmost building of its column (Dirk; leftovers)."""
@@ -679,6 +704,12 @@ def _building(value: object) -> BuildingType | None:
         return BuildingType(text)
     except ValueError:
         return None
+
+
+def _unbuilt(player: PlayerState, code: str) -> Plot | None:
+    """The plot ``code`` placed or reserved by ``player`` without its building."""
+    pieces = [*(x for _c, x in player.alhambra.items()), *player.reserve]
+    return next((x for x in plots_of(pieces) if x.kind is None and x.code == code), None)
 
 
 def _is_ref(value: object) -> bool:
