@@ -421,7 +421,7 @@ class Bauland(BundledModule):
         waiting = self._late(state, player)
         found = [] if waiting is None else [self._late_finding(waiting, player, pos)]
         if index is None:
-            placed = None if waiting is None else _unbuilt(player, waiting[1])
+            placed = None if waiting is None else _unbuilt_plot(player, waiting[1])
             if placed is None:
                 found.append(problem("BAULAND-CHOICE", pos, name, reason="no-plot", name=name))
                 return found, (kind, None, None)
@@ -451,16 +451,10 @@ class Bauland(BundledModule):
         if plot is None:
             return []
         self._take(state, player.name, plot, kind, action.pos, checked=True)
-        built = cast(Any, replace(plot, kind=kind))
         if index is not None and state.turn is not None:
-            state.turn.pending[index] = built
-            return []
-        for at, piece in list(player.alhambra.items()):
-            if piece == plot:
-                player.alhambra.remove(at)
-                player.alhambra.place(at, built)
-                return []
-        player.reserve[player.reserve.index(cast(Any, plot))] = built
+            state.turn.pending[index] = cast(Any, replace(plot, kind=kind))
+        else:
+            _lay(player, plot, replace(plot, kind=kind))
         return []
 
     def _column_findings(
@@ -583,14 +577,9 @@ class Bauland(BundledModule):
         """A plot handed out at the game end takes the topmost building of its column (reading,
         option ``leftover``)."""
         for p in state.players:
-            for at, piece in list(p.alhambra.items()):
-                if isinstance(piece, Plot) and piece.kind is None:
-                    p.alhambra.remove(at)
-                    built = self._top(state, p.name, piece, pos or _nowhere())
-                    p.alhambra.place(at, cast(Any, built))
-            for i, kept in enumerate(p.reserve):
-                if isinstance(kept, Plot) and kept.kind is None:
-                    p.reserve[i] = cast(Any, self._top(state, p.name, kept, pos or _nowhere()))
+            for plot in plots_of([*(x for _c, x in p.alhambra.items()), *p.reserve]):
+                if plot.kind is None:
+                    _lay(p, plot, self._top(state, p.name, plot, pos or _nowhere()))
 
     # ----------------------------------------------------------------- view
 
@@ -620,13 +609,10 @@ class Bauland(BundledModule):
 
     # ----------------------------------------------------------------- legal moves
 
-    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
-        """``plot X`` for the first plot of this turn still without a building: each type in
-        its column (every type when the column is not known)."""
-        return self.owed_actions(ctx, player)
-
     def owed_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
-        """The building a bought plot must receive before it is placed ("sofort")."""
+        """The building a bought plot must receive before it is placed ("sofort"): ``plot X``
+        for the first plot of this turn still without a building, each type in its column
+        (every type when the column is not known)."""
         state: GameState = ctx.state
         t = state.turn
         if t is None or state.players[t.player] is not player:
@@ -640,6 +626,8 @@ class Bauland(BundledModule):
         named = (GenericArg(ComponentRef(KIND, plot.code.split(":", 1)[1])),)
         extra = named if len({(x.number, x.price) for x in waiting}) > 1 else ()
         return [ModuleAction(VERB, (GenericArg(k.code), *extra)) for k in kinds]
+
+    legal_actions = owed_actions  # the owed choice is the only move of the module
 
     # ----------------------------------------------------------------- simulator
 
@@ -706,10 +694,21 @@ def _building(value: object) -> BuildingType | None:
         return None
 
 
-def _unbuilt(player: PlayerState, code: str) -> Plot | None:
+def _unbuilt_plot(player: PlayerState, code: str) -> Plot | None:
     """The plot ``code`` placed or reserved by ``player`` without its building."""
     pieces = [*(x for _c, x in player.alhambra.items()), *player.reserve]
     return next((x for x in plots_of(pieces) if x.kind is None and x.code == code), None)
+
+
+def _lay(player: PlayerState, plot: Plot, built: Plot) -> None:
+    """``built`` (the plot with its building) takes the place of ``plot`` in the Alhambra or
+    the reserve."""
+    at = next((c for c, x in player.alhambra.items() if x == plot), None)
+    if at is None:
+        player.reserve[player.reserve.index(cast(Any, plot))] = cast(Any, built)
+    else:
+        player.alhambra.remove(at)
+        player.alhambra.place(at, cast(Any, built))
 
 
 def _is_ref(value: object) -> bool:
