@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.catalogue import BuildingType, TileKind, catalogue
+from referee.catalogue import TileKind, catalogue
 from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.verbs import VerbSpec
@@ -398,12 +398,3 @@ def _card(value: object, pos: Pos, who: str | None) -> tuple[TileKind | None, li
 
 def _bonus_ref(kind: TileKind) -> TileRef:
     return TileRef(kind.type, kind.price, kind.walls, (kind,))
-
-
-def counts_with_bonus(player: PlayerState, revealed: list[TileKind]) -> dict[BuildingType, int]:
-    """Building counts of an Alhambra plus the revealed cards whose tile stands in it."""
-    counts = dict(player.alhambra.counts())
-    for kind in revealed:
-        if Bonuskarten._built(player, kind):
-            counts[kind.type] = counts.get(kind.type, 0) + 1
-    return counts
