@@ -44,12 +44,6 @@ H = "Klaus-Jürgen Wrede: Die Badehäuser"
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "bh"
 IDENTITY = "bathhouse"
-STEP: dict[Side, tuple[int, int]] = {
-    Side.N: (0, 1),
-    Side.E: (1, 0),
-    Side.S: (0, -1),
-    Side.W: (-1, 0),
-}
 
 
 def parse_bath(name: str) -> tuple[BuildingType, ...] | str:
@@ -64,12 +58,7 @@ def parse_bath(name: str) -> tuple[BuildingType, ...] | str:
 
 def turns_of(sides: tuple[BuildingType, ...]) -> list[tuple[BuildingType, ...]]:
     """The four orientations (quarter turns clockwise: north's type moves east)."""
-    out = [sides]
-    cur = sides
-    for _ in range(3):
-        cur = (cur[3], cur[0], cur[1], cur[2])
-        out.append(cur)
-    return out
+    return [sides[4 - k :] + sides[: 4 - k] for k in range(4)]
 
 
 def letters(sides: tuple[BuildingType, ...]) -> str:
@@ -117,11 +106,8 @@ class Bathhouse(ModulePiece):
             return self, []
         got = parse_bath(ref.name)
         if isinstance(got, str):
-            token = f"{ref.kind}:{ref.name}"
-            where = ref.pos or pos
-            if got == "types":
-                return self, [problem("BATH-TOKEN", where, player, reason="types", token=token)]
-            return self, [problem("BATH-TOKEN", where, player, reason="form", token=token)]
+            token = f"{ref.kind}:{ref.name}"  # got: why it is none (form, types)
+            return self, [problem("BATH-TOKEN", ref.pos or pos, player, reason=got, token=token)]
         if got not in turns_of(self.sides):
             return self, [
                 problem(
@@ -144,7 +130,7 @@ def side_points(alhambra: Any, at: Coord, bath: Bathhouse) -> list[tuple[Side, B
     the way (other types, the fountain, squares) are passed."""
     out = []
     for side, wanted in zip(SIDES, bath.sides, strict=True):
-        dx, dy = STEP[side]
+        dx, dy = side.delta
         k, got = 1, 0
         while True:
             c = Coord(at.x + dx * k, at.y + dy * k)
@@ -205,11 +191,7 @@ class BadehaeuserModule(BesideTheMarket):
     ) -> Bathhouse | None:
         got = parse_bath(ref.name) if ref.kind.lower() == KIND else "form"
         if isinstance(got, str):
-            token = f"{ref.kind}:{ref.name}"
-            if got == "types":
-                state.flag("BATH-TOKEN", pos, who, reason="types", token=token)
-            else:
-                state.flag("BATH-TOKEN", pos, who, reason="form", token=token)
+            state.flag("BATH-TOKEN", pos, who, reason=got, token=f"{ref.kind}:{ref.name}")
             return None
         return Bathhouse(got)
 
