@@ -34,7 +34,7 @@ from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
 from referee.notation.tokens import read_walls, walls_token
-from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.record.model import NOWHERE, ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "Dirk Henn: Neues Bauland"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -48,30 +48,12 @@ TOKEN = re.compile(r"^(\d)_(\d{1,2})([a-z]*)(?:_([psacgt]))?$", re.IGNORECASE)
 # ----------------------------------------------------------------------------- data
 
 
-def _comp() -> dict[str, Any]:
-    data: dict[str, Any] = module_data("bauland")["components"]
-    return data
-
-
-def per_number() -> dict[int, int]:
-    return {int(k): int(v) for k, v in _comp()["plots"]["per_number"].items()}
-
-
-def numbers() -> list[int]:
-    return [int(n) for n in _comp()["numbers"]]
-
-
-def price_range() -> tuple[int, int]:
-    low, high = _comp()["plots"]["price_range"]
-    return int(low), int(high)
-
-
-def per_type() -> dict[BuildingType, int]:
-    return {BuildingType(str(k)): int(v) for k, v in _comp()["buildings"]["per_type"].items()}
-
-
-def column_size() -> int:
-    return int(_comp()["column_size"])
+_C: dict[str, Any] = module_data("bauland")["components"]
+PER_NUMBER = {int(k): int(v) for k, v in _C["plots"]["per_number"].items()}
+NUMBERS = [int(n) for n in _C["numbers"]]
+PRICE_RANGE = (int(_C["plots"]["price_range"][0]), int(_C["plots"]["price_range"][1]))
+PER_TYPE = {BuildingType(str(k)): int(v) for k, v in _C["buildings"]["per_type"].items()}
+COLUMN_SIZE = int(_C["column_size"])
 
 
 # ----------------------------------------------------------------------------- the piece
@@ -178,7 +160,7 @@ class Bauland(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die 8 Baugrundstücke werden mit den anderen Alhambra-Plättchen gemischt und in den
         Turm gegeben": per number tile (two each: unverified, see the YAML)."""
-        return {str(n): c for n, c in per_number().items()}
+        return {str(n): c for n, c in PER_NUMBER.items()}
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -201,17 +183,17 @@ class Bauland(BundledModule):
         if parsed is None:
             state.flag("BAULAND-TOKEN", pos, who, reason="form", token=token)
             return None
-        if parsed.number not in numbers():
+        if parsed.number not in NUMBERS:
             state.flag(
                 "BAULAND-TOKEN",
                 pos,
                 who,
                 reason="no-such-number",
                 token=token,
-                numbers=", ".join(str(n) for n in numbers()),
+                numbers=", ".join(str(n) for n in NUMBERS),
             )
             return None
-        low, high = price_range()
+        low, high = PRICE_RANGE
         if not low <= parsed.price <= high:
             state.flag(
                 "BAULAND-TOKEN",
@@ -221,7 +203,7 @@ class Bauland(BundledModule):
                 token=token,
                 low=low,
                 high=high,
-                source=_comp()["plots"].get("price_range_source", "-"),
+                source=_C["plots"].get("price_range_source", "-"),
             )
             return None
         return parsed
@@ -248,30 +230,21 @@ class Bauland(BundledModule):
 
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
         """``* plots 1 P A C``: the column under number tile 1, top to bottom."""
-        data = self.data(state)
-        pos = event.pos
-        args = event.args
-        if not args or not isinstance(args[0].value, int) or args[0].value not in numbers():
-            state.flag("BAULAND-SETUP", pos, reason="syntax")
+        data, pos = self.data(state), event.pos
+        number, kinds, bad = _column(event.args)
+        if number is None:
+            state.flag("BAULAND-SETUP", bad or pos, reason="syntax")
             return []
-        number = int(args[0].value)
-        kinds: list[BuildingType] = []
-        for a in args[1:]:
-            kind = _building(a.value)
-            if kind is None:
-                state.flag("BAULAND-SETUP", a.pos or pos, reason="syntax")
-                return []
-            kinds.append(kind)
         if state.phase != "setup":
             state.flag("BAULAND-SETUP", pos, reason="after-play")
         if number in data.columns:
             state.flag("BAULAND-SETUP", pos, reason="twice", number=number)
             return []
-        if len(kinds) != column_size():
+        if len(kinds) != COLUMN_SIZE:
             state.flag("BAULAND-SETUP", pos, reason="count", number=number, n=len(kinds))
         for k in kinds:
             data.laid_out[k] += 1
-            if data.laid_out[k] > per_type().get(k, 0):
+            if data.laid_out[k] > PER_TYPE.get(k, 0):
                 state.flag("BAULAND-SETUP", pos, reason="supply", type=k.code, n=data.laid_out[k])
         data.columns[number] = kinds
         return []
@@ -284,21 +257,16 @@ class Bauland(BundledModule):
         if player is not None or line.verb.lower() != CHANCE_VERB:
             return False
         data = self.data(state)
-        args = line.args
-        if not args or not isinstance(args[0].value, int) or args[0].value not in numbers():
+        number, kinds, _bad = _column(line.args)
+        if number is None:
             state.flag("BAULAND-SETUP", line.pos, reason="syntax")
             return True
-        kinds = [_building(a.value) for a in args[1:]]
-        if any(k is None for k in kinds):
-            state.flag("BAULAND-SETUP", line.pos, reason="syntax")
-            return True
-        number = int(args[0].value)
         if number in data.columns:
             state.flag("BAULAND-SETUP", line.pos, reason="twice", number=number)
             return True
-        if len(kinds) > column_size():
+        if len(kinds) > COLUMN_SIZE:
             state.flag("BAULAND-SETUP", line.pos, reason="count", number=number, n=len(kinds))
-        data.columns[number] = [k for k in kinds if k is not None]
+        data.columns[number] = kinds
         if self._columns_known(state):
             self._position_supply(state, line.pos)
         return True
@@ -314,7 +282,7 @@ class Bauland(BundledModule):
         seen: Counter[BuildingType] = Counter(k for col in data.columns.values() for k in col)
         seen.update(plot.kind for plot in plots_of(pieces) if plot.kind is not None)
         for kind, n in sorted(seen.items(), key=lambda x: x[0].code):
-            if n > per_type().get(kind, 0):
+            if n > PER_TYPE.get(kind, 0):
                 state.flag("BAULAND-SETUP", pos, reason="supply", type=kind.code, n=n)
         data.laid_out = seen
 
@@ -347,7 +315,7 @@ class Bauland(BundledModule):
                     )
 
     def _columns_known(self, state: GameState) -> bool:
-        return all(n in self.data(state).columns for n in numbers())
+        return all(n in self.data(state).columns for n in NUMBERS)
 
     # ----------------------------------------------------------------- the choice
 
@@ -518,9 +486,9 @@ class Bauland(BundledModule):
                 data.missing_flagged = True
                 state.flag(
                     "BAULAND-SETUP",
-                    pos or _nowhere(),
+                    pos or NOWHERE,
                     reason="missing",
-                    numbers=", ".join(str(n) for n in numbers() if n not in data.columns),
+                    numbers=", ".join(str(n) for n in NUMBERS if n not in data.columns),
                 )
             self._dirk(state, pos)
         elif moment in (Moment.TURN_END, Moment.SCORING_DONE, Moment.LEFTOVERS_BEFORE):
@@ -539,7 +507,7 @@ class Bauland(BundledModule):
             return
         for i, piece in enumerate(state.dirk):
             if isinstance(piece, Plot) and piece.kind is None:
-                here = piece.stated_pos or pos or _nowhere()
+                here = piece.stated_pos or pos or NOWHERE
                 built = self._top(state, "Dirk", piece, here)
                 if (
                     piece.stated is not None
@@ -566,7 +534,7 @@ class Bauland(BundledModule):
                     data.unbuilt_flagged.add(key)
                     state.flag(
                         "BAULAND-CHOICE",
-                        pos or _nowhere(),
+                        pos or NOWHERE,
                         p.name,
                         reason="missing",
                         plot=plot.code,
@@ -579,7 +547,7 @@ class Bauland(BundledModule):
         for p in state.players:
             for plot in plots_of([*(x for _c, x in p.alhambra.items()), *p.reserve]):
                 if plot.kind is None:
-                    _lay(p, plot, self._top(state, p.name, plot, pos or _nowhere()))
+                    _lay(p, plot, self._top(state, p.name, plot, pos or NOWHERE))
 
     # ----------------------------------------------------------------- view
 
@@ -587,7 +555,7 @@ class Bauland(BundledModule):
         """The columns under the number tiles, plots left in the tower, each player's plots."""
         data = self.data(state)
         table: dict[str, str] = {}
-        for n in numbers():
+        for n in NUMBERS:
             column = data.columns.get(n)
             table[f"number tile {n}"] = (
                 "?" if column is None else (" ".join(k.code for k in column) or "-")
@@ -622,7 +590,7 @@ class Bauland(BundledModule):
             return []
         plot = waiting[0]
         column = self.data(state).columns.get(plot.number)
-        kinds = list(dict.fromkeys(column)) if column is not None else list(per_type())
+        kinds = list(dict.fromkeys(column)) if column is not None else list(PER_TYPE)
         named = (GenericArg(ComponentRef(KIND, plot.code.split(":", 1)[1])),)
         extra = named if len({(x.number, x.price) for x in waiting}) > 1 else ()
         return [ModuleAction(VERB, (GenericArg(k.code), *extra)) for k in kinds]
@@ -633,11 +601,11 @@ class Bauland(BundledModule):
 
     def sim_setup(self, sim: Any) -> list[Any]:
         """The twelve plot buildings shuffled into four columns of three."""
-        pool = [k for k, n in per_type().items() for _ in range(n)]
+        pool = [k for k, n in PER_TYPE.items() for _ in range(n)]
         sim.rng.shuffle(pool)
-        size = column_size()
+        size = COLUMN_SIZE
         out = []
-        for i, n in enumerate(numbers()):
+        for i, n in enumerate(NUMBERS):
             col = pool[i * size : (i + 1) * size]
             out.append(
                 ModuleChance(CHANCE_VERB, (GenericArg(n), *(GenericArg(k.code) for k in col)))
@@ -647,9 +615,9 @@ class Bauland(BundledModule):
     def sim_tower(self, sim: Any) -> list[ComponentRef]:
         """The eight plots with prices and walls the simulator makes up (only the pictures
         showed them): two per number, distinct prices, none, one or two walls."""
-        low, high = price_range()
+        low, high = PRICE_RANGE
         out = []
-        for n, count in per_number().items():
+        for n, count in PER_NUMBER.items():
             for price in sim.rng.sample(range(low, high + 1), count):
                 walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
                 out.append(ComponentRef(KIND, f"{n}_{price}{walls_token(walls)}"))
@@ -681,6 +649,19 @@ def _turn_mark(state: GameState, player: PlayerState, me: Bauland, pending: int)
         len(player.reserve),
         tuple(views),
     )
+
+
+def _column(args: Any) -> tuple[int | None, list[BuildingType], Pos | None]:
+    """``plots 1 P A C``: the number tile and its buildings, top first; the number None when
+    it is not written right, with the place of the word that is no building (None: the
+    line's)."""
+    if not args or not isinstance(args[0].value, int) or args[0].value not in NUMBERS:
+        return None, [], None
+    kinds = [_building(a.value) for a in args[1:]]
+    bad = next((a for a, k in zip(args[1:], kinds, strict=True) if k is None), None)
+    if bad is not None:
+        return None, [], bad.pos
+    return int(args[0].value), [k for k in kinds if k is not None], None
 
 
 def _building(value: object) -> BuildingType | None:
@@ -716,10 +697,4 @@ def _is_ref(value: object) -> bool:
 
 
 def _turn_pos(state: GameState) -> Pos:
-    return state.turn.pos if state.turn is not None else _nowhere()
-
-
-def _nowhere() -> Pos:
-    from referee.record.model import NOWHERE
-
-    return NOWHERE
+    return state.turn.pos if state.turn is not None else NOWHERE
