@@ -37,6 +37,7 @@ from referee.modules.base import (
     named_player,
     pile_windows,
     section,
+    takes_with_money,
 )
 from referee.record.model import (
     NOWHERE,
@@ -521,28 +522,8 @@ class Baumeister(BundledModule):
         return out
 
     def _takes(self, ctx: Any, player: PlayerState, cards: HiddenSupply) -> list[Any]:
-        from itertools import combinations
-
-        from referee.engine.legal import card_ref
-
         shown = sorted(cards.held(DISPLAY))
-        if not shown:
-            return []
-        limit = int(ctx.decide(Decision.TAKE_LIMIT, player=player))
-        money = sorted((c for c in ctx.state.display if c is not None), key=lambda c: c.sort_key)
-        out: list[Any] = []
-        seen: set[tuple[Any, ...]] = set()
-        for code in shown:
-            ref = ComponentRef(KIND, code)
-            out.append(TakeMoney((ref,)))
-            room = limit - card_value()
-            for r in range(1, len(money) + 1):
-                for combo in combinations(money, r):
-                    if sum(c.value for c in combo) > room or (code, combo) in seen:
-                        continue
-                    seen.add((code, combo))
-                    out.append(TakeMoney((ref, *(card_ref(c) for c in combo))))
-        return out
+        return takes_with_money(ctx, player, ((ComponentRef(KIND, c), card_value()) for c in shown))
 
     def _buys(self, ctx: Any, player: PlayerState, cards: HiddenSupply) -> list[Any]:
         from referee.engine.actions.purchase import payments, plan_purchase
