@@ -106,8 +106,11 @@ class Bathhouse(ModulePiece):
             return self, []
         got = parse_bath(ref.name)
         if isinstance(got, str):
-            token = f"{ref.kind}:{ref.name}"  # got: why it is none (form, types)
-            return self, [problem("BATH-TOKEN", ref.pos or pos, player, reason=got, token=token)]
+            token = f"{ref.kind}:{ref.name}"
+            where = ref.pos or pos
+            if got == "types":
+                return self, [problem("BATH-TOKEN", where, player, reason="types", token=token)]
+            return self, [problem("BATH-TOKEN", where, player, reason="form", token=token)]
         if got not in turns_of(self.sides):
             return self, [
                 problem(
@@ -191,7 +194,11 @@ class BadehaeuserModule(BesideTheMarket):
     ) -> Bathhouse | None:
         got = parse_bath(ref.name) if ref.kind.lower() == KIND else "form"
         if isinstance(got, str):
-            state.flag("BATH-TOKEN", pos, who, reason=got, token=f"{ref.kind}:{ref.name}")
+            token = f"{ref.kind}:{ref.name}"
+            if got == "types":
+                state.flag("BATH-TOKEN", pos, who, reason="types", token=token)
+            else:
+                state.flag("BATH-TOKEN", pos, who, reason="form", token=token)
             return None
         return Bathhouse(got)
 

@@ -455,17 +455,24 @@ class Baumeister(BundledModule):
             return found
         code, at = played
         data, card, t = self.data(state), f"{KIND}:{code}", state.turn
-        why: dict[str, Any] = {}
         if t is not None and t.pos != data.turn_pos:
-            why = {"reason": "out-of-turn"}
+            found.append(problem("BAUMEISTER-TIMING", pos, name, reason="out-of-turn", card=card))
         elif t is not None and t.main_actions == 0:
-            why = {"reason": "before-action"}
+            found.append(problem("BAUMEISTER-TIMING", pos, name, reason="before-action", card=card))
         elif t is not None and t.pending:
             from referee.engine.fmt import fmt_tiles
 
-            why = {"reason": "before-placing", "pending": fmt_tiles(t.pending)}
-        if why:
-            found.append(problem("BAUMEISTER-TIMING", pos, name, card=card, **why))
+            pending = fmt_tiles(t.pending)
+            found.append(
+                problem(
+                    "BAUMEISTER-TIMING",
+                    pos,
+                    name,
+                    reason="before-placing",
+                    card=card,
+                    pending=pending,
+                )
+            )
         first = data.master.get("card")
         if first is not None:
             found.append(problem("BAUMEISTER-ONE-PER-TURN", pos, name, card=card, first=first))

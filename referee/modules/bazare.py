@@ -180,8 +180,10 @@ class BazareModule(BundledModule):
         token = f"{ref.kind}:{ref.name}"
         got = parse_bazaar(ref.name) if ref.kind.lower() == KIND else "form"
         if got is None or isinstance(got, str):
-            why = "colours" if got == "colours" else "form"
-            state.flag("BAZAAR-TOKEN", pos, who, reason=why, token=token)
+            if got == "colours":
+                state.flag("BAZAAR-TOKEN", pos, who, reason="colours", token=token)
+            else:
+                state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
         cur, colours, walls = got
         key = cur.code + "".join(sorted(t.value for t in colours))
