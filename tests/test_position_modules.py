@@ -333,9 +333,13 @@ def test_scouts_open_taken_and_gone_are_stated_once_each() -> None:
     text = f'[Players "Anna, Ben, Cem"]\n[Modules "angreifer"]\n\nposition\n{body}end\n'
     state, found = state_at(parse_text(text)[0], At("end"))
     assert found == []
-    data = state.modules["angreifer"]
-    assert data.open_scouts == ["T", "S"] and data.taken == {"Anna": ["A"]}
-    assert sorted(data.revealed_scouts) == ["A", "P", "S", "T"]
+    shown = state.ext.views(state, "en")["angreifer"]  # the public view, not the scratch
+    assert shown["table"]["open scouts"] == "sc:T sc:S"
+    assert {n: r.get("scouts") for n, r in shown["players"].items()} == {
+        "Anna": "sc:A",
+        "Ben": None,
+        "Cem": None,
+    }
     assert "  scouts sc:T sc:S gone sc:P\n" in position_text(state)
     twice = text.replace("gone sc:P", "gone sc:A")  # Anna holds sc:A
     _s, found = state_at(parse_text(twice)[0], At("end"))

@@ -25,11 +25,13 @@ attack card: hidden information the record need not state (the card is checked w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
-from referee.catalogue import BuildingType, Side
+from referee.catalogue import Side
+from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
+from referee.engine.verbs import VerbSpec
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
 from referee.geometry.grid import ORIGIN
@@ -39,9 +41,6 @@ from referee.scoring.categories import ORDER_LAST, Penalty
 
 H = "DIE ANGREIFER"
 S_POINTS = section(H, "Angriff nach der 1. Wertung")
-S_SCOUTS = section(H, "Die Kundschafterkarten")
-S_NOTES = section(H, "Anmerkungen")
-S_VARIANT = section(H, "Variante mit offener Angriffskarte")
 ATTACK = "attack"
 SCOUTS = "scouts"
 GONE = "gone"  # in a position's `scouts` line: the scouts revealed earlier, out of the game
@@ -55,24 +54,7 @@ POINTS: dict[int, int] = {int(k): int(v) for k, v in _DATA["attack_cards"]["poin
 NEIGHBOUR_POINTS = int(_DATA["attack_cards"]["neighbour_points_3"])
 SCOUT_TYPES: tuple[str, ...] = tuple(_DATA["scouts"]["types"])
 SCOUTS_OPEN = int(_DATA["scouts"]["open"])
-WORDS = {
-    "n": "N",
-    "north": "N",
-    "nord": "N",
-    "norden": "N",
-    "e": "E",
-    "east": "E",
-    "o": "E",
-    "ost": "E",
-    "osten": "E",
-    "s": "S",
-    "south": "S",
-    "süd": "S",
-    "süden": "S",
-    "w": "W",
-    "west": "W",
-    "westen": "W",
-}
+WORDS = {str(w): d for d, words in _DATA["attack_cards"]["words"].items() for w in words}
 NEIGHBOURS = {"N": ("W", "E"), "E": ("N", "S"), "S": ("E", "W"), "W": ("S", "N")}
 
 
@@ -116,9 +98,7 @@ def attack_penalty(
 
 @bundled
 class Angreifer(BundledModule):
-    verbs = (SCOUT,)
-    verb_kinds: ClassVar[dict[str, str]] = {SCOUT: "free"}
-    free_verbs = (SCOUT,)
+    verb_specs = (VerbSpec(SCOUT, kind="free"),)  # any number of scout tokens
     chance_verbs = (ATTACK, SCOUTS)
     component_kinds = (KIND,)
     scratch_type = AttackScratch
@@ -224,41 +204,49 @@ class Angreifer(BundledModule):
         if round_no not in self.data(ctx.state).cards:
             ctx.flag("ATTACK-MISSING", ctx.pos, reason="position", round=round_no)
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        """``scout sc:T`` after an exact purchase of a tower in the same turn."""
-        data = self.data(state)
+    def _scouts_taken(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> tuple[list[Finding], list[tuple[str, Any]]]:
+        """What ``scout sc:T ...`` breaks, and the scouts it takes (each with the exact purchase
+        of its building type in this turn that earns it), in the order written."""
         if self.option("variant") == "open":
-            state.flag("SCOUT-REVEAL", action.pos, player.name, reason="variant")
-            return []
+            return [problem("SCOUT-REVEAL", action.pos, player.name, reason="variant")], []
+        data = self.data(state)
+        found: list[Finding] = []
+        takes: list[tuple[str, Any]] = []
+        open_now, earned, line = list(data.open_scouts), list(data.earned), _turn_key(state)
         for arg in action.args or (GenericArg("", action.pos),):
-            apos = arg.pos or action.pos
-            kind = _scout_type(arg.value)
+            apos, kind = arg.pos or action.pos, _scout_type(arg.value)
             if kind is None:
-                state.flag("SCOUT-TOKEN", apos, player.name, token=_token(arg.value))
+                found.append(problem("SCOUT-TOKEN", apos, player.name, token=_token(arg.value)))
                 continue
-            if kind not in data.open_scouts:
-                state.flag(
-                    "SCOUT-NOT-OPEN",
-                    apos,
-                    player.name,
-                    scout=kind,
-                    open=" ".join(f"sc:{s}" for s in data.open_scouts) or "-",
-                )
+            if kind not in open_now:
+                shown = " ".join(f"sc:{s}" for s in open_now) or "-"
+                found.append(problem("SCOUT-NOT-OPEN", apos, player.name, scout=kind, open=shown))
                 continue
-            line = _turn_key(state)
-            match = next(
-                (e for e in data.earned if e[0] == player.name and e[1] == kind and e[2] == line),
-                None,
-            )
+            match = next((e for e in earned if e[:3] == (player.name, kind, line)), None)
             if match is None:
-                state.flag("SCOUT-PURCHASE", apos, player.name, scout=kind)
+                found.append(problem("SCOUT-PURCHASE", apos, player.name, scout=kind))
                 continue
             if not match[3]:
-                state.note(apos, "UNVERIFIED-SCOUT-PAYMENT", player.name, scout=kind)
+                found.append(
+                    unverifiable(apos, "UNVERIFIED-SCOUT-PAYMENT", player.name, scout=kind)
+                )
+            earned.remove(match)
+            open_now.remove(kind)
+            takes.append((kind, match))
+        return found, takes
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``scout sc:T``: an open scout, after an exact purchase of a tower in the same turn."""
+        return self._scouts_taken(ctx.state, player, action)[0]
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The scouts taken: "Der verwendete Kundschafter wird aus dem Spiel genommen"."""
+        data = self.data(state)
+        for kind, match in self._scouts_taken(state, player, action)[1]:
             data.earned.remove(match)
-            data.open_scouts.remove(
-                kind
-            )  # "Der verwendete Kundschafter wird aus dem Spiel genommen."
+            data.open_scouts.remove(kind)
             data.taken.setdefault(player.name, []).append(kind)
         return []
 
@@ -388,7 +376,7 @@ class Angreifer(BundledModule):
 
     def sim_before_scoring(self, sim: Any, round_no: int) -> list[Any]:
         """The attack card of this scoring (the top card of the shuffled pile)."""
-        order = self._sim_order(sim)
+        order = self._sim_piles(sim)["attacks"]
         return [ModuleChance(ATTACK, (GenericArg(order[round_no - 1]),))]
 
     def sim_refill(self, sim: Any) -> list[Any]:
@@ -413,9 +401,6 @@ class Angreifer(BundledModule):
 
         piles: dict[str, list[str]] = sim.mine(self, make)
         return piles
-
-    def _sim_order(self, sim: Any) -> list[str]:
-        return self._sim_piles(sim)["attacks"]
 
     def _sim_scouts(self, sim: Any) -> ModuleChance:
         pile = self._sim_piles(sim)["scouts"]
@@ -513,10 +498,4 @@ def _scout_type(value: object) -> str | None:
     if not isinstance(value, ComponentRef) or value.kind.lower() != KIND:
         return None
     name = value.name.upper()
-    if name not in SCOUT_TYPES:
-        return None
-    try:
-        BuildingType(name)
-    except ValueError:  # pragma: no cover - the YAML lists building types
-        return None
-    return name
+    return name if name in SCOUT_TYPES else None  # the YAML lists building types

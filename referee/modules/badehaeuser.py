@@ -44,12 +44,6 @@ H = "Klaus-Jürgen Wrede: Die Badehäuser"
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "bh"
 IDENTITY = "bathhouse"
-STEP: dict[Side, tuple[int, int]] = {
-    Side.N: (0, 1),
-    Side.E: (1, 0),
-    Side.S: (0, -1),
-    Side.W: (-1, 0),
-}
 
 
 def parse_bath(name: str) -> tuple[BuildingType, ...] | str:
@@ -64,12 +58,7 @@ def parse_bath(name: str) -> tuple[BuildingType, ...] | str:
 
 def turns_of(sides: tuple[BuildingType, ...]) -> list[tuple[BuildingType, ...]]:
     """The four orientations (quarter turns clockwise: north's type moves east)."""
-    out = [sides]
-    cur = sides
-    for _ in range(3):
-        cur = (cur[3], cur[0], cur[1], cur[2])
-        out.append(cur)
-    return out
+    return [sides[4 - k :] + sides[: 4 - k] for k in range(4)]
 
 
 def letters(sides: tuple[BuildingType, ...]) -> str:
@@ -144,7 +133,7 @@ def side_points(alhambra: Any, at: Coord, bath: Bathhouse) -> list[tuple[Side, B
     the way (other types, the fountain, squares) are passed."""
     out = []
     for side, wanted in zip(SIDES, bath.sides, strict=True):
-        dx, dy = STEP[side]
+        dx, dy = side.delta
         k, got = 1, 0
         while True:
             c = Coord(at.x + dx * k, at.y + dy * k)

@@ -284,6 +284,47 @@ def interrupting_player(state: GameState, turn: Turn) -> PlayerState | None:
     return state.find_player(turn.player, turn.pos)
 
 
+def run_verb(module: Module, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+    """A module's verb on a line the module reads itself (an out-of-turn line, ``out_of_turn``):
+    as the engine runs a verb inside a turn -- its pure ``check_verb`` (only while checking; a
+    trusted replay skips it), then its ``action`` (the change)."""
+    if state.checking:
+        from referee.engine.context import Context
+        from referee.engine.findings import report
+
+        report(state, module.check_verb(Context(state, action.pos), player, action))
+    state.found.extend(module.action(state, player, action))
+
+
+def takes_with_money(
+    ctx: Any, player: PlayerState, cards: Iterable[tuple[ComponentRef, int]], last: bool = False
+) -> list[Any]:
+    """The legal takes of module money cards lying in the display (``cards``: each card's
+    token and value): each alone, and with money cards of the display whose sum with it is at
+    most the take limit ("Karten im Gesamtwert von „5”"); the module card first, or ``last``
+    (Baumeister, Diamanten)."""
+    from itertools import combinations
+
+    from referee.engine.legal import card_ref
+    from referee.engine.ruleset import Decision
+    from referee.record.model import TakeMoney
+
+    cards = list(cards)
+    if not cards:
+        return []
+    limit = int(ctx.decide(Decision.TAKE_LIMIT, player=player))
+    money = sorted((c for c in ctx.state.display if c is not None), key=lambda c: c.sort_key)
+    out: list[Any] = []
+    for ref, value in cards:
+        out.append(TakeMoney((ref,)))
+        for r in range(1, len(money) + 1):
+            for combo in dict.fromkeys(combinations(money, r)):  # equal cards: once
+                if value + sum(c.value for c in combo) <= limit:
+                    more = tuple(card_ref(c) for c in combo)
+                    out.append(TakeMoney((*more, ref) if last else (ref, *more)))
+    return out
+
+
 def action_pos(action: ModuleAction) -> Pos:
     return action.pos
 

@@ -23,16 +23,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.extensions import Module
+from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.engine.turns import Moment
+from referee.engine.verbs import VerbSpec
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
 from referee.notation.tokens import read_walls, walls_token
-from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.record.model import NOWHERE, ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 
 H = "Dirk Henn: Neues Bauland"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -46,30 +48,12 @@ TOKEN = re.compile(r"^(\d)_(\d{1,2})([a-z]*)(?:_([psacgt]))?$", re.IGNORECASE)
 # ----------------------------------------------------------------------------- data
 
 
-def _comp() -> dict[str, Any]:
-    data: dict[str, Any] = module_data("bauland")["components"]
-    return data
-
-
-def per_number() -> dict[int, int]:
-    return {int(k): int(v) for k, v in _comp()["plots"]["per_number"].items()}
-
-
-def numbers() -> list[int]:
-    return [int(n) for n in _comp()["numbers"]]
-
-
-def price_range() -> tuple[int, int]:
-    low, high = _comp()["plots"]["price_range"]
-    return int(low), int(high)
-
-
-def per_type() -> dict[BuildingType, int]:
-    return {BuildingType(str(k)): int(v) for k, v in _comp()["buildings"]["per_type"].items()}
-
-
-def column_size() -> int:
-    return int(_comp()["column_size"])
+_C: dict[str, Any] = module_data("bauland")["components"]
+PER_NUMBER = {int(k): int(v) for k, v in _C["plots"]["per_number"].items()}
+NUMBERS = [int(n) for n in _C["numbers"]]
+PRICE_RANGE = (int(_C["plots"]["price_range"][0]), int(_C["plots"]["price_range"][1]))
+PER_TYPE = {BuildingType(str(k)): int(v) for k, v in _C["buildings"]["per_type"].items()}
+COLUMN_SIZE = int(_C["column_size"])
 
 
 # ----------------------------------------------------------------------------- the piece
@@ -165,9 +149,8 @@ class Bauland(BundledModule):
     """Eight plots in the tower; a bought plot receives a building from its number's column."""
 
     aliases = ("neues-bauland", "building-land")
-    verbs = (VERB,)
-    free_verbs = (VERB,)
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    # no action: the choice of a bought plot's building (its arguments checked here)
+    verb_specs = (VerbSpec(VERB, kind="free"),)
     chance_verbs = (CHANCE_VERB,)
     component_kinds = (KIND,)
     scratch_type = BaulandScratch
@@ -177,7 +160,7 @@ class Bauland(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die 8 Baugrundstücke werden mit den anderen Alhambra-Plättchen gemischt und in den
         Turm gegeben": per number tile (two each: unverified, see the YAML)."""
-        return {str(n): c for n, c in per_number().items()}
+        return {str(n): c for n, c in PER_NUMBER.items()}
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -200,17 +183,17 @@ class Bauland(BundledModule):
         if parsed is None:
             state.flag("BAULAND-TOKEN", pos, who, reason="form", token=token)
             return None
-        if parsed.number not in numbers():
+        if parsed.number not in NUMBERS:
             state.flag(
                 "BAULAND-TOKEN",
                 pos,
                 who,
                 reason="no-such-number",
                 token=token,
-                numbers=", ".join(str(n) for n in numbers()),
+                numbers=", ".join(str(n) for n in NUMBERS),
             )
             return None
-        low, high = price_range()
+        low, high = PRICE_RANGE
         if not low <= parsed.price <= high:
             state.flag(
                 "BAULAND-TOKEN",
@@ -220,7 +203,7 @@ class Bauland(BundledModule):
                 token=token,
                 low=low,
                 high=high,
-                source=_comp()["plots"].get("price_range_source", "-"),
+                source=_C["plots"].get("price_range_source", "-"),
             )
             return None
         return parsed
@@ -247,30 +230,21 @@ class Bauland(BundledModule):
 
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
         """``* plots 1 P A C``: the column under number tile 1, top to bottom."""
-        data = self.data(state)
-        pos = event.pos
-        args = event.args
-        if not args or not isinstance(args[0].value, int) or args[0].value not in numbers():
-            state.flag("BAULAND-SETUP", pos, reason="syntax")
+        data, pos = self.data(state), event.pos
+        number, kinds, bad = _column(event.args)
+        if number is None:
+            state.flag("BAULAND-SETUP", bad or pos, reason="syntax")
             return []
-        number = int(args[0].value)
-        kinds: list[BuildingType] = []
-        for a in args[1:]:
-            kind = _building(a.value)
-            if kind is None:
-                state.flag("BAULAND-SETUP", a.pos or pos, reason="syntax")
-                return []
-            kinds.append(kind)
         if state.phase != "setup":
             state.flag("BAULAND-SETUP", pos, reason="after-play")
         if number in data.columns:
             state.flag("BAULAND-SETUP", pos, reason="twice", number=number)
             return []
-        if len(kinds) != column_size():
+        if len(kinds) != COLUMN_SIZE:
             state.flag("BAULAND-SETUP", pos, reason="count", number=number, n=len(kinds))
         for k in kinds:
             data.laid_out[k] += 1
-            if data.laid_out[k] > per_type().get(k, 0):
+            if data.laid_out[k] > PER_TYPE.get(k, 0):
                 state.flag("BAULAND-SETUP", pos, reason="supply", type=k.code, n=data.laid_out[k])
         data.columns[number] = kinds
         return []
@@ -283,21 +257,16 @@ class Bauland(BundledModule):
         if player is not None or line.verb.lower() != CHANCE_VERB:
             return False
         data = self.data(state)
-        args = line.args
-        if not args or not isinstance(args[0].value, int) or args[0].value not in numbers():
+        number, kinds, _bad = _column(line.args)
+        if number is None:
             state.flag("BAULAND-SETUP", line.pos, reason="syntax")
             return True
-        kinds = [_building(a.value) for a in args[1:]]
-        if any(k is None for k in kinds):
-            state.flag("BAULAND-SETUP", line.pos, reason="syntax")
-            return True
-        number = int(args[0].value)
         if number in data.columns:
             state.flag("BAULAND-SETUP", line.pos, reason="twice", number=number)
             return True
-        if len(kinds) > column_size():
+        if len(kinds) > COLUMN_SIZE:
             state.flag("BAULAND-SETUP", line.pos, reason="count", number=number, n=len(kinds))
-        data.columns[number] = [k for k in kinds if k is not None]
+        data.columns[number] = kinds
         if self._columns_known(state):
             self._position_supply(state, line.pos)
         return True
@@ -313,7 +282,7 @@ class Bauland(BundledModule):
         seen: Counter[BuildingType] = Counter(k for col in data.columns.values() for k in col)
         seen.update(plot.kind for plot in plots_of(pieces) if plot.kind is not None)
         for kind, n in sorted(seen.items(), key=lambda x: x[0].code):
-            if n > per_type().get(kind, 0):
+            if n > PER_TYPE.get(kind, 0):
                 state.flag("BAULAND-SETUP", pos, reason="supply", type=kind.code, n=n)
         data.laid_out = seen
 
@@ -346,7 +315,7 @@ class Bauland(BundledModule):
                     )
 
     def _columns_known(self, state: GameState) -> bool:
-        return all(n in self.data(state).columns for n in numbers())
+        return all(n in self.data(state).columns for n in NUMBERS)
 
     # ----------------------------------------------------------------- the choice
 
@@ -364,45 +333,49 @@ class Bauland(BundledModule):
         mark = _turn_mark(state, purchase.player, self, len(t.pending) + 1)
         data.waiting = (t.number, plot.code, purchase.action.pos.line, mark)
 
+    def _late(
+        self, state: GameState, player: PlayerState, before: bool = False
+    ) -> tuple[int, str, int, tuple[Any, ...]] | None:
+        """The plot bought in this turn whose building was not chosen right after the purchase
+        (pure; None: none)."""
+        waiting, t = self.data(state).waiting, state.turn
+        if waiting is None or t is None or waiting[0] != t.number:
+            return None
+        still = any(x.code == waiting[1] for x in plots_of(t.pending) if x.kind is None)
+        if before and not still:
+            return None  # its building was chosen (or it left the turn's pieces: reported there)
+        if _turn_mark(state, player, self, len(t.pending)) == waiting[3] and not before:
+            return None
+        return waiting
+
+    def _late_finding(self, waiting: Any, player: PlayerState, pos: Pos) -> Finding:
+        _number, code, line, _mark = waiting
+        name = player.name
+        return problem("BAULAND-CHOICE", pos, name, reason="late", plot=code, line=line, name=name)
+
     def _check_waiting(
         self, state: GameState, player: PlayerState, pos: Pos, before: bool = False
     ) -> bool:
         """Report (``BAULAND-CHOICE``, reason ``late``) a plot bought in this turn whose
         building was not chosen right after the purchase; True when it was reported."""
-        data = self.data(state)
-        t = state.turn
-        waiting = data.waiting
-        data.waiting = None
-        if waiting is None or t is None or waiting[0] != t.number:
-            return False
-        _number, code, line, mark = waiting
-        still = any(x.code == code for x in plots_of(t.pending) if x.kind is None)
-        if before and not still:
-            return False  # its building was chosen (or it left the turn's pieces: reported there)
-        if _turn_mark(state, player, self, len(t.pending)) == mark and not before:
-            return False
-        state.flag(
-            "BAULAND-CHOICE",
-            pos,
-            player.name,
-            reason="late",
-            plot=code,
-            line=line,
-            name=player.name,
-        )
-        return True
+        waiting = self._late(state, player, before)
+        self.data(state).waiting = None
+        if waiting is not None:
+            report(state, [self._late_finding(waiting, player, pos)])
+        return waiting is not None
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        """``plot C`` (``plot C bl:2_12n``): the building for a plot bought in this turn."""
-        pos = action.pos
-        args = action.args
+    def _choice(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> tuple[list[Finding], tuple[BuildingType, Plot | None, int | None] | None]:
+        """What ``plot C`` breaks (pure), and what it does: the building, the plot it goes on
+        (None: none) and that plot's index among the turn's pieces to place (None: the plot
+        was placed or reserved already, late). None when it is not written right."""
+        pos, name, args = action.pos, player.name, action.args
         kind = _building(args[0].value) if args else None
         named = args[1].value if len(args) > 1 else None
         if kind is None or len(args) > 2 or (named is not None and not _is_ref(named)):
-            state.flag("BAULAND-CHOICE", pos, player.name, reason="syntax")
-            return []
-        t = state.turn
-        pending = t.pending if t is not None else []
+            return [problem("BAULAND-CHOICE", pos, name, reason="syntax")], None
+        pending = state.turn.pending if state.turn is not None else []
         index = next(
             (
                 i
@@ -413,59 +386,55 @@ class Bauland(BundledModule):
             ),
             None,
         )
-        waiting = self.data(state).waiting
-        late = self._check_waiting(state, player, pos)
+        waiting = self._late(state, player)
+        found = [] if waiting is None else [self._late_finding(waiting, player, pos)]
         if index is None:
-            placed = late and waiting is not None
-            if (
-                placed
-                and waiting is not None
-                and self._build_placed(state, player, waiting[1], kind)
-            ):
-                return []  # placed before its building was chosen: one finding (late)
-            state.flag("BAULAND-CHOICE", pos, player.name, reason="no-plot", name=player.name)
-            return []
+            placed = None if waiting is None else _unbuilt_plot(player, waiting[1])
+            if placed is None:
+                found.append(problem("BAULAND-CHOICE", pos, name, reason="no-plot", name=name))
+                return found, (kind, None, None)
+            # placed before its building was chosen: one finding (late), laid on it all the same
+            found += self._column_findings(state, name, placed, kind, _turn_pos(state))
+            return found, (kind, placed, None)
         plot = pending[index]
         assert isinstance(plot, Plot)
         if plot.stated is not None:  # drawn for the market with a building: it lies empty
-            state.flag(
-                "BAULAND-TOKEN",
-                plot.stated_pos or pos,
-                player.name,
-                reason="built",
-                token=plot.code,
-            )
-        self._take(state, player.name, plot, kind, pos)
-        pending[index] = cast(Any, replace(plot, kind=kind))
+            at = plot.stated_pos or pos
+            found.append(problem("BAULAND-TOKEN", at, name, reason="built", token=plot.code))
+        return found + self._column_findings(state, name, plot, kind, pos), (kind, plot, index)
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``plot C``: right after the purchase of a plot of this turn, a building of its
+        number's column."""
+        return self._choice(ctx.state, player, action)[0]
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``plot C`` (``plot C bl:2_12n``): the building is taken from the column and laid on
+        the plot ("auch in dem Fall, dass das Gebäude in die Reserve gelegt wird")."""
+        chosen = self._choice(state, player, action)[1]
+        if chosen is None:
+            return []
+        self.data(state).waiting = None
+        kind, plot, index = chosen
+        if plot is None:
+            return []
+        self._take(state, player.name, plot, kind, action.pos, checked=True)
+        if index is not None and state.turn is not None:
+            state.turn.pending[index] = cast(Any, replace(plot, kind=kind))
+        else:
+            _lay(player, plot, replace(plot, kind=kind))
         return []
 
-    def _build_placed(
-        self, state: GameState, player: PlayerState, code: str, kind: BuildingType
-    ) -> bool:
-        """The building for a plot of this turn already placed or reserved without it (the
-        lateness is reported): laid on the plot all the same, so that nothing else follows."""
-        for at, piece in list(player.alhambra.items()):
-            if isinstance(piece, Plot) and piece.kind is None and piece.code == code:
-                self._take(state, player.name, piece, kind, _turn_pos(state))
-                player.alhambra.remove(at)
-                player.alhambra.place(at, cast(Any, replace(piece, kind=kind)))
-                return True
-        for i, kept in enumerate(player.reserve):
-            if isinstance(kept, Plot) and kept.kind is None and kept.code == code:
-                self._take(state, player.name, kept, kind, _turn_pos(state))
-                player.reserve[i] = cast(Any, replace(kept, kind=kind))
-                return True
-        return False
-
-    def _take(self, state: GameState, who: str, plot: Plot, kind: BuildingType, pos: Pos) -> None:
-        """Take ``kind`` from the plot's column (reported when it does not lie there)."""
-        data = self.data(state)
-        column = data.columns.get(plot.number)
-        data.taken.append((who, replace(plot, kind=kind).code))
-        if column is None:
-            return  # the setup line is missing: reported once (BAULAND-SETUP missing)
-        if kind not in column:
-            state.flag(
+    def _column_findings(
+        self, state: GameState, who: str, plot: Plot, kind: BuildingType, pos: Pos
+    ) -> list[Finding]:
+        """``kind`` does not lie in the plot's column (none when the column's setup line is
+        missing: that is reported once, BAULAND-SETUP missing)."""
+        column = self.data(state).columns.get(plot.number)
+        if column is None or kind in column:
+            return []
+        return [
+            problem(
                 "BAULAND-CHOICE",
                 pos,
                 who,
@@ -475,8 +444,26 @@ class Bauland(BundledModule):
                 plot=plot.code,
                 column=" ".join(k.code for k in column) or "-",
             )
-            return
-        column.remove(kind)
+        ]
+
+    def _take(
+        self,
+        state: GameState,
+        who: str,
+        plot: Plot,
+        kind: BuildingType,
+        pos: Pos,
+        checked: bool = False,
+    ) -> None:
+        """Take ``kind`` from the plot's column (reported when it does not lie there, unless
+        the verb's check did)."""
+        data = self.data(state)
+        if not checked:
+            report(state, self._column_findings(state, who, plot, kind, pos))
+        data.taken.append((who, replace(plot, kind=kind).code))
+        column = data.columns.get(plot.number)
+        if column is not None and kind in column:
+            column.remove(kind)
 
     def _top(self, state: GameState, who: str, plot: Plot, pos: Pos) -> Plot:
         """The plot with the topmost building of its column (Dirk; leftovers)."""
@@ -499,9 +486,9 @@ class Bauland(BundledModule):
                 data.missing_flagged = True
                 state.flag(
                     "BAULAND-SETUP",
-                    pos or _nowhere(),
+                    pos or NOWHERE,
                     reason="missing",
-                    numbers=", ".join(str(n) for n in numbers() if n not in data.columns),
+                    numbers=", ".join(str(n) for n in NUMBERS if n not in data.columns),
                 )
             self._dirk(state, pos)
         elif moment in (Moment.TURN_END, Moment.SCORING_DONE, Moment.LEFTOVERS_BEFORE):
@@ -520,7 +507,7 @@ class Bauland(BundledModule):
             return
         for i, piece in enumerate(state.dirk):
             if isinstance(piece, Plot) and piece.kind is None:
-                here = piece.stated_pos or pos or _nowhere()
+                here = piece.stated_pos or pos or NOWHERE
                 built = self._top(state, "Dirk", piece, here)
                 if (
                     piece.stated is not None
@@ -547,7 +534,7 @@ class Bauland(BundledModule):
                     data.unbuilt_flagged.add(key)
                     state.flag(
                         "BAULAND-CHOICE",
-                        pos or _nowhere(),
+                        pos or NOWHERE,
                         p.name,
                         reason="missing",
                         plot=plot.code,
@@ -558,14 +545,9 @@ class Bauland(BundledModule):
         """A plot handed out at the game end takes the topmost building of its column (reading,
         option ``leftover``)."""
         for p in state.players:
-            for at, piece in list(p.alhambra.items()):
-                if isinstance(piece, Plot) and piece.kind is None:
-                    p.alhambra.remove(at)
-                    built = self._top(state, p.name, piece, pos or _nowhere())
-                    p.alhambra.place(at, cast(Any, built))
-            for i, kept in enumerate(p.reserve):
-                if isinstance(kept, Plot) and kept.kind is None:
-                    p.reserve[i] = cast(Any, self._top(state, p.name, kept, pos or _nowhere()))
+            for plot in plots_of([*(x for _c, x in p.alhambra.items()), *p.reserve]):
+                if plot.kind is None:
+                    _lay(p, plot, self._top(state, p.name, plot, pos or NOWHERE))
 
     # ----------------------------------------------------------------- view
 
@@ -573,7 +555,7 @@ class Bauland(BundledModule):
         """The columns under the number tiles, plots left in the tower, each player's plots."""
         data = self.data(state)
         table: dict[str, str] = {}
-        for n in numbers():
+        for n in NUMBERS:
             column = data.columns.get(n)
             table[f"number tile {n}"] = (
                 "?" if column is None else (" ".join(k.code for k in column) or "-")
@@ -595,13 +577,10 @@ class Bauland(BundledModule):
 
     # ----------------------------------------------------------------- legal moves
 
-    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
-        """``plot X`` for the first plot of this turn still without a building: each type in
-        its column (every type when the column is not known)."""
-        return self.owed_actions(ctx, player)
-
     def owed_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
-        """The building a bought plot must receive before it is placed ("sofort")."""
+        """The building a bought plot must receive before it is placed ("sofort"): ``plot X``
+        for the first plot of this turn still without a building, each type in its column
+        (every type when the column is not known)."""
         state: GameState = ctx.state
         t = state.turn
         if t is None or state.players[t.player] is not player:
@@ -611,20 +590,22 @@ class Bauland(BundledModule):
             return []
         plot = waiting[0]
         column = self.data(state).columns.get(plot.number)
-        kinds = list(dict.fromkeys(column)) if column is not None else list(per_type())
+        kinds = list(dict.fromkeys(column)) if column is not None else list(PER_TYPE)
         named = (GenericArg(ComponentRef(KIND, plot.code.split(":", 1)[1])),)
         extra = named if len({(x.number, x.price) for x in waiting}) > 1 else ()
         return [ModuleAction(VERB, (GenericArg(k.code), *extra)) for k in kinds]
+
+    legal_actions = owed_actions  # the owed choice is the only move of the module
 
     # ----------------------------------------------------------------- simulator
 
     def sim_setup(self, sim: Any) -> list[Any]:
         """The twelve plot buildings shuffled into four columns of three."""
-        pool = [k for k, n in per_type().items() for _ in range(n)]
+        pool = [k for k, n in PER_TYPE.items() for _ in range(n)]
         sim.rng.shuffle(pool)
-        size = column_size()
+        size = COLUMN_SIZE
         out = []
-        for i, n in enumerate(numbers()):
+        for i, n in enumerate(NUMBERS):
             col = pool[i * size : (i + 1) * size]
             out.append(
                 ModuleChance(CHANCE_VERB, (GenericArg(n), *(GenericArg(k.code) for k in col)))
@@ -634,9 +615,9 @@ class Bauland(BundledModule):
     def sim_tower(self, sim: Any) -> list[ComponentRef]:
         """The eight plots with prices and walls the simulator makes up (only the pictures
         showed them): two per number, distinct prices, none, one or two walls."""
-        low, high = price_range()
+        low, high = PRICE_RANGE
         out = []
-        for n, count in per_number().items():
+        for n, count in PER_NUMBER.items():
             for price in sim.rng.sample(range(low, high + 1), count):
                 walls = frozenset(sim.rng.sample(SIDES, sim.rng.choice((0, 1, 1, 2))))
                 out.append(ComponentRef(KIND, f"{n}_{price}{walls_token(walls)}"))
@@ -670,6 +651,19 @@ def _turn_mark(state: GameState, player: PlayerState, me: Bauland, pending: int)
     )
 
 
+def _column(args: Any) -> tuple[int | None, list[BuildingType], Pos | None]:
+    """``plots 1 P A C``: the number tile and its buildings, top first; the number None when
+    it is not written right, with the place of the word that is no building (None: the
+    line's)."""
+    if not args or not isinstance(args[0].value, int) or args[0].value not in NUMBERS:
+        return None, [], None
+    kinds = [_building(a.value) for a in args[1:]]
+    bad = next((a for a, k in zip(args[1:], kinds, strict=True) if k is None), None)
+    if bad is not None:
+        return None, [], bad.pos
+    return int(args[0].value), [k for k in kinds if k is not None], None
+
+
 def _building(value: object) -> BuildingType | None:
     text = str(getattr(value, "name", value)).strip().upper()
     type_ = getattr(value, "type", None)
@@ -681,15 +675,26 @@ def _building(value: object) -> BuildingType | None:
         return None
 
 
+def _unbuilt_plot(player: PlayerState, code: str) -> Plot | None:
+    """The plot ``code`` placed or reserved by ``player`` without its building."""
+    pieces = [*(x for _c, x in player.alhambra.items()), *player.reserve]
+    return next((x for x in plots_of(pieces) if x.kind is None and x.code == code), None)
+
+
+def _lay(player: PlayerState, plot: Plot, built: Plot) -> None:
+    """``built`` (the plot with its building) takes the place of ``plot`` in the Alhambra or
+    the reserve."""
+    at = next((c for c, x in player.alhambra.items() if x == plot), None)
+    if at is None:
+        player.reserve[player.reserve.index(cast(Any, plot))] = cast(Any, built)
+    else:
+        player.alhambra.remove(at)
+        player.alhambra.place(at, cast(Any, built))
+
+
 def _is_ref(value: object) -> bool:
     return isinstance(value, ComponentRef) and value.kind.lower() == KIND
 
 
 def _turn_pos(state: GameState) -> Pos:
-    return state.turn.pos if state.turn is not None else _nowhere()
-
-
-def _nowhere() -> Pos:
-    from referee.record.model import NOWHERE
-
-    return NOWHERE
+    return state.turn.pos if state.turn is not None else NOWHERE

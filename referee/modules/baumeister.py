@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.context import Context
@@ -27,6 +27,7 @@ from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, li
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
+from referee.engine.verbs import VerbSpec
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -36,6 +37,7 @@ from referee.modules.base import (
     named_player,
     pile_windows,
     section,
+    takes_with_money,
 )
 from referee.record.model import (
     NOWHERE,
@@ -101,9 +103,8 @@ class _Card:
 class Baumeister(BundledModule):
     """16 master-builder cards: money of value 3, or one extra redesign at the turn's end."""
 
-    verbs = (VERB,)
-    # no action of its own: an extra redesign at the turn's end
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
+    # no action of its own: an extra redesign at the turn's end (one card, checked here)
+    verb_specs = (VerbSpec(VERB, kind="free"),)
     chance_verbs = (DEAL,)
     component_kinds = (KIND,)
     scratch_type = BuilderScratch
@@ -430,53 +431,69 @@ class Baumeister(BundledModule):
 
     # ------------------------------------------------------- build function
 
-    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        """``master mb:Gu``: the card is played for one extra redesign at the end of the turn;
-        the redesign (``build``/``remove``/``swap``) follows it."""
+    def _master_card(self, action: ModuleAction, player: str) -> tuple[list[Finding], Any]:
+        """The card ``master mb:Gu`` plays (its currency code, and where it is written), with
+        the findings of how it is written."""
         pos = action.pos
-        data = self.data(state)
-        refs = [
-            a.value
-            for a in action.args
-            if isinstance(a.value, ComponentRef) and a.value.kind.lower() == KIND
-        ]
+        refs = [a.value for a in action.args if isinstance(a.value, ComponentRef)]
+        refs = [r for r in refs if r.kind.lower() == KIND]
+        found = []
         if len(refs) != 1 or len(action.args) != 1:
-            state.flag("BAUMEISTER-TOKEN", pos, player.name, reason="master", token=VERB)
+            found.append(problem("BAUMEISTER-TOKEN", pos, player, reason="master", token=VERB))
             if not refs:
-                return []
-        ref = refs[0]
-        code = self._code(state, ref.name, ref.pos or pos, player.name)
-        if code is None:
-            return []
-        card = f"{KIND}:{code}"
-        t = state.turn
-        if t is not None:
-            if t.pos != data.turn_pos:
-                state.flag("BAUMEISTER-TIMING", pos, player.name, reason="out-of-turn", card=card)
-            elif t.main_actions == 0:
-                state.flag("BAUMEISTER-TIMING", pos, player.name, reason="before-action", card=card)
-            elif t.pending:
-                from referee.engine.fmt import fmt_tiles
+                return found, None
+        cur = card_currency(refs[0].name)
+        if cur is None:
+            token = f"{KIND}:{refs[0].name}"
+            found.append(
+                problem("BAUMEISTER-TOKEN", refs[0].pos or pos, player, reason="card", token=token)
+            )
+            return found, None
+        return found, (cur.code, refs[0].pos or pos)
 
-                state.flag(
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``master mb:Gu``: at the end of one's own turn (after an action, everything placed),
+        one card per turn, a card the player holds."""
+        state, pos, name = ctx.state, action.pos, player.name
+        found, played = self._master_card(action, name)
+        if played is None:
+            return found
+        code, at = played
+        data, card, t = self.data(state), f"{KIND}:{code}", state.turn
+        if t is not None and t.pos != data.turn_pos:
+            found.append(problem("BAUMEISTER-TIMING", pos, name, reason="out-of-turn", card=card))
+        elif t is not None and t.main_actions == 0:
+            found.append(problem("BAUMEISTER-TIMING", pos, name, reason="before-action", card=card))
+        elif t is not None and t.pending:
+            from referee.engine.fmt import fmt_tiles
+
+            pending = fmt_tiles(t.pending)
+            found.append(
+                problem(
                     "BAUMEISTER-TIMING",
                     pos,
-                    player.name,
+                    name,
                     reason="before-placing",
                     card=card,
-                    pending=fmt_tiles(t.pending),
+                    pending=pending,
                 )
+            )
         first = data.master.get("card")
         if first is not None:
-            state.flag("BAUMEISTER-ONE-PER-TURN", pos, player.name, card=card, first=first)
-        if state.checking:
-            report(
-                state, self._play_findings(state, _copy(data.cards), player, code, ref.pos or pos)
-            )
-        data.cards.discard(player.name, code)
-        data.played.setdefault(player.name, []).append(code)
-        if first is None:
-            data.master.update(card=card, pos=pos)
+            found.append(problem("BAUMEISTER-ONE-PER-TURN", pos, name, card=card, first=first))
+        return found + self._play_findings(state, _copy(data.cards), player, code, at)
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The card is played (out of the game) for one extra redesign at the end of the turn;
+        the redesign (``build``/``remove``/``swap``) follows it."""
+        played = self._master_card(action, player.name)[1]
+        if played is None:
+            return []
+        data = self.data(state)
+        data.cards.discard(player.name, played[0])
+        data.played.setdefault(player.name, []).append(played[0])
+        if data.master.get("card") is None:
+            data.master.update(card=f"{KIND}:{played[0]}", pos=action.pos)
             Context(state).grant_redesign()
         return []
 
@@ -517,28 +534,8 @@ class Baumeister(BundledModule):
         return out
 
     def _takes(self, ctx: Any, player: PlayerState, cards: HiddenSupply) -> list[Any]:
-        from itertools import combinations
-
-        from referee.engine.legal import card_ref
-
         shown = sorted(cards.held(DISPLAY))
-        if not shown:
-            return []
-        limit = int(ctx.decide(Decision.TAKE_LIMIT, player=player))
-        money = sorted((c for c in ctx.state.display if c is not None), key=lambda c: c.sort_key)
-        out: list[Any] = []
-        seen: set[tuple[Any, ...]] = set()
-        for code in shown:
-            ref = ComponentRef(KIND, code)
-            out.append(TakeMoney((ref,)))
-            room = limit - card_value()
-            for r in range(1, len(money) + 1):
-                for combo in combinations(money, r):
-                    if sum(c.value for c in combo) > room or (code, combo) in seen:
-                        continue
-                    seen.add((code, combo))
-                    out.append(TakeMoney((ref, *(card_ref(c) for c in combo))))
-        return out
+        return takes_with_money(ctx, player, ((ComponentRef(KIND, c), card_value()) for c in shown))
 
     def _buys(self, ctx: Any, player: PlayerState, cards: HiddenSupply) -> list[Any]:
         from referee.engine.actions.purchase import payments, plan_purchase

@@ -47,10 +47,6 @@ KIND = "bz"
 TOKEN = re.compile(r"^([A-Za-z]{2})([PSACGT]{3})([nesw]*|x)$")
 
 
-def _currency(code: str) -> Currency | None:
-    return Currency.of_code(code)
-
-
 def parse_bazaar(
     name: str,
 ) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None] | str | None:
@@ -59,7 +55,7 @@ def parse_bazaar(
     m = TOKEN.match(name)
     if m is None:
         return "form"
-    cur = _currency(m.group(1))
+    cur = Currency.of_code(m.group(1))
     if cur is None:
         return "form"
     types = tuple(BuildingType(ch) for ch in m.group(2))
@@ -136,17 +132,15 @@ def bazaar_points(alhambra: Any, at: Any, bazaar: Bazaar) -> tuple[int, int]:
 
 def score_bazaars(alhambra: Any) -> tuple[int, str, str]:
     """The bazaar line of one Alhambra: points, English and German detail."""
-    parts_en: list[str] = []
-    parts_de: list[str] = []
+    parts: list[str] = []  # the same in English and German
     total = 0
     for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
         if not isinstance(piece, Bazaar):
             continue
         m, k = bazaar_points(alhambra, at, piece)
         total += m * k
-        parts_en.append(f"{piece.code}@{at.x},{at.y}: {m} × {k} = {m * k}")
-        parts_de.append(f"{piece.code}@{at.x},{at.y}: {m} × {k} = {m * k}")
-    return total, "; ".join(parts_en), "; ".join(parts_de)
+        parts.append(f"{piece.code}@{at.x},{at.y}: {m} × {k} = {m * k}")
+    return total, "; ".join(parts), "; ".join(parts)
 
 
 @dataclass

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
-from referee.catalogue import BuildingType, TileKind, catalogue
+from referee.catalogue import TileKind, catalogue
+from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
+from referee.engine.verbs import VerbSpec
 from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
@@ -28,6 +30,7 @@ from referee.modules.base import (
     interrupting_player,
     module_data,
     named_player,
+    run_verb,
 )
 from referee.record.model import (
     Coord,
@@ -40,8 +43,9 @@ from referee.record.model import (
     Turn,
 )
 
-H = "DIE BONUSKARTEN"
 VERB = "bonus"
+# no action ("kann diese dann jederzeit aufdecken"); one card, checked by the module (BONUS-CARD)
+VERB_SPEC = VerbSpec(VERB, kind="free")
 
 
 def card_tiles() -> tuple[TileKind, ...]:
@@ -65,10 +69,8 @@ class BonusScratch(HiddenHands, Scratch):
 class Bonuskarten(BundledModule):
     """Ten bonus cards, one per wall-less tile, dealt face down; revealed when built."""
 
-    verbs = (VERB,)
+    verb_specs = (VERB_SPEC,)
     chance_verbs = (VERB,)
-    free_verbs = (VERB,)
-    verb_kinds: ClassVar[dict[str, str]] = {VERB: "free"}
     scratch_type = BonusScratch
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
@@ -94,31 +96,15 @@ class Bonuskarten(BundledModule):
         data = self.data(state)
         pos = event.pos
         if not event.args:
-            state.flag(
-                "BONUS-DEAL",
-                pos,
-                reason="syntax",
-            )
+            state.flag("BONUS-DEAL", pos, reason="syntax")
             return []
         p = named_player(state, event.args[0], pos)
         if p is None:
             return []
         if state.phase != "setup":
-            state.flag(
-                "BONUS-DEAL",
-                pos,
-                p.name,
-                reason="after-play",
-                name=p.name,
-            )
+            state.flag("BONUS-DEAL", pos, p.name, reason="after-play", name=p.name)
         if data.dealt_known[p.name]:
-            state.flag(
-                "BONUS-DEAL",
-                pos,
-                p.name,
-                reason="twice",
-                name=p.name,
-            )
+            state.flag("BONUS-DEAL", pos, p.name, reason="twice", name=p.name)
             return []
         want = deal_size(len(state.players))
         cards = event.args[1:]
@@ -154,8 +140,26 @@ class Bonuskarten(BundledModule):
             data.hand[p.name][kind] += 1
         return []
 
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """``bonus G10``: one card of the player's, its tile built, not revealed before."""
+        return self._reveal_check(ctx.state, player, action)[0]
+
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
-        self._reveal(state, player, action)
+        """The card is revealed (it leaves the hand); one whose tile is not built stays in the
+        hand (now known)."""
+        kind = self._reveal_check(state, player, action)[1]
+        data, name = self.data(state), player.name
+        if kind is None or kind in data.revealed[name]:
+            return []
+        holder = data.owner.get(kind)
+        unseen = data.hand_unknown[name] > 0 and holder in (None, name)
+        if not data.take_known(name, kind) and unseen:
+            data.hand_unknown[name] -= 1
+        data.owner[kind] = name
+        if self._built(player, kind):
+            data.revealed[name].append(kind)
+        else:
+            data.hand[name][kind] += 1
         return []
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
@@ -169,7 +173,7 @@ class Bonuskarten(BundledModule):
             return []
         for a in acts:
             assert isinstance(a, ModuleAction)
-            self._reveal(state, player, a)
+            run_verb(self, state, player, a)
         return []
 
     def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
@@ -305,11 +309,20 @@ class Bonuskarten(BundledModule):
     def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
         """Revealing a card is no action ("kann diese dann jederzeit aufdecken"): each known hidden
         card whose tile is built may be shown."""
-        return _legal_actions(self, ctx, player)
+        return [ModuleAction(VERB, (GenericArg(_bonus_ref(k)),)) for k in self._shows(ctx, player)]
 
     def legal_interrupts(self, ctx: Any) -> list[Turn]:
         """The same reveal on a line of its own between turns (e.g. just before a scoring)."""
-        return _legal_interrupts(self, ctx)
+        return [
+            Turn(None, PlayerRef(p.name), (a,))
+            for p in ctx.state.players
+            for a in self.legal_actions(ctx, p)
+        ]
+
+    def _shows(self, ctx: Any, player: PlayerState) -> list[TileKind]:
+        """The known hidden cards of ``player`` whose tile stands in the Alhambra."""
+        hand = self.data(ctx.state).hand.get(player.name, Counter())
+        return [k for k in sorted(+hand, key=lambda k: k.code) if self._built(player, k)]
 
     # ------------------------------------------------------------ simulator
 
@@ -338,110 +351,50 @@ class Bonuskarten(BundledModule):
         return any(piece == kind for _c, piece in player.alhambra.items())
 
     def _kind(self, state: GameState, value: object, pos: Pos, who: str | None) -> TileKind | None:
-        cards = card_tiles()
-        if isinstance(value, TileRef) and value.known:
-            found = [t for t in value.candidates if t in cards]
-            if len(found) == 1:
-                return found[0]
-            text = f"{value.type.code if value.type else '?'}{value.price or ''}"
-        else:
-            text = str(getattr(value, "name", value))
-        state.flag(
-            "BONUS-CARD",
-            pos,
-            who,
-            tile=text,
-            cards=" ".join(t.code for t in cards),
-        )
-        return None
+        kind, found = _card(value, pos, who)
+        report(state, found)
+        return kind
 
-    def _reveal(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
-        data = self.data(state)
-        pos = action.pos
+    def _reveal_check(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> tuple[list[Finding], TileKind | None]:
+        """What ``bonus G10`` breaks (pure), and the card it names (None: none)."""
+        data, pos, name = self.data(state), action.pos, player.name
         if len(action.args) != 1:
-            state.flag(
-                "BONUS-CARD",
-                pos,
-                player.name,
-                tile=" ".join(str(a.value) for a in action.args) or "(none)",
-                cards=" ".join(t.code for t in card_tiles()),
-            )
-            return
-        kind = self._kind(state, action.args[0].value, action.args[0].pos or pos, player.name)
+            tile = " ".join(str(a.value) for a in action.args) or "(none)"
+            cards = " ".join(t.code for t in card_tiles())
+            return [problem("BONUS-CARD", pos, name, tile=tile, cards=cards)], None
+        kind, found = _card(action.args[0].value, action.args[0].pos or pos, name)
         if kind is None:
-            return
-        name = player.name
+            return found, None
         if kind in data.revealed[name]:
-            state.flag("BONUS-REVEALED", pos, name, tile=kind.code)
-            return
+            return [problem("BONUS-REVEALED", pos, name, tile=kind.code)], kind
         holder = data.owner.get(kind)
         if holder is not None and holder != name:
-            state.flag(
-                "BONUS-SUPPLY",
-                pos,
-                name,
-                tile=kind.code,
-                where=Text("BONUS-SUPPLY.where/s", holder=holder),
-            )
+            where = Text("BONUS-SUPPLY.where/s", holder=holder)
+            found.append(problem("BONUS-SUPPLY", pos, name, tile=kind.code, where=where))
         hand = data.hand[name]
-        if data.take_known(name, kind):
-            pass  # a card the record named
-        elif data.hand_unknown[name] > 0 and holder in (None, name):
-            data.hand_unknown[name] -= 1
-        elif holder in (None, name):
-            held = " ".join(t.code for t in hand.elements())
-            state.flag(
-                "BONUS-NOT-HELD",
-                pos,
-                name,
-                tile=kind.code,
-                held=held or Text("BONUS-NOT-HELD.held/none"),
-            )
-        data.owner[kind] = name
+        if hand[kind] <= 0 and data.hand_unknown[name] <= 0 and holder in (None, name):
+            held = " ".join(t.code for t in hand.elements()) or Text("BONUS-NOT-HELD.held/none")
+            found.append(problem("BONUS-NOT-HELD", pos, name, tile=kind.code, held=held))
         if not self._built(player, kind):
-            state.flag("BONUS-NOT-BUILT", pos, name, tile=kind.code)
-            hand[kind] += 1  # it stays in the hand
-            return
-        data.revealed[name].append(kind)
+            found.append(problem("BONUS-NOT-BUILT", pos, name, tile=kind.code))
+        return found, kind
+
+
+def _card(value: object, pos: Pos, who: str | None) -> tuple[TileKind | None, list[Finding]]:
+    """The bonus card a token names, or the finding that it names none (BONUS-CARD)."""
+    cards = card_tiles()
+    if isinstance(value, TileRef) and value.known:
+        found = [t for t in value.candidates if t in cards]
+        if len(found) == 1:
+            return found[0], []
+        text = f"{value.type.code if value.type else '?'}{value.price or ''}"
+    else:
+        text = str(getattr(value, "name", value))
+    codes = " ".join(t.code for t in cards)
+    return None, [problem("BONUS-CARD", pos, who, tile=text, cards=codes)]
 
 
 def _bonus_ref(kind: TileKind) -> TileRef:
     return TileRef(kind.type, kind.price, kind.walls, (kind,))
-
-
-def _revealable(module: Bonuskarten, state: GameState, player: PlayerState) -> list[TileKind]:
-    """The known hidden cards of ``player`` whose tile stands in the Alhambra."""
-    data = module.data(state)
-    return [
-        kind
-        for kind in sorted(data.hand.get(player.name, Counter()), key=lambda k: k.code)
-        if data.hand[player.name][kind] > 0 and module._built(player, kind)
-    ]
-
-
-def _legal_actions(module: Bonuskarten, ctx: Any, player: PlayerState) -> list[Any]:
-    return [
-        ModuleAction(VERB, (GenericArg(_bonus_ref(kind)),))
-        for kind in _revealable(module, ctx.state, player)
-    ]
-
-
-def _legal_interrupts(module: Bonuskarten, ctx: Any) -> list[Turn]:
-    out: list[Turn] = []
-    for p in ctx.state.players:
-        for kind in _revealable(module, ctx.state, p):
-            out.append(
-                Turn(
-                    None, PlayerRef(p.name), (ModuleAction(VERB, (GenericArg(_bonus_ref(kind)),)),)
-                )
-            )
-    return out
-
-
-def counts_with_bonus(player: PlayerState, revealed: list[TileKind]) -> dict[BuildingType, int]:
-    """Building counts of an Alhambra plus the revealed cards whose tile stands in it."""
-    counts = dict(player.alhambra.counts())
-    for kind in revealed:
-        if Bonuskarten._built(player, kind):
-            counts[kind.type] = counts.get(kind.type, 0) + 1
-    return counts

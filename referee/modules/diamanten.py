@@ -22,7 +22,14 @@ from referee.catalogue import Currency, TileKind
 from referee.engine.findings import problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    module_data,
+    section,
+    takes_with_money,
+)
 from referee.record.model import Buy, ComponentRef, ModuleChance, Pos, TakeMoney
 
 H = "DIE DIAMANTEN"
@@ -32,17 +39,10 @@ KIND = "dm"
 STATE_VERB = "diamonds"
 
 
-def diamond_values() -> tuple[int, ...]:
-    return tuple(int(v) for v in module_data("diamanten")["components"]["diamonds"]["values"])
-
-
-def diamond_count() -> int:
-    return int(module_data("diamanten")["components"]["diamonds"]["count"])
-
-
-def assumed_values() -> list[int]:
-    data = module_data("diamanten")["components"]["diamonds"]["assumed_values"]
-    return [int(v) for v in data]
+_D = module_data("diamanten")["components"]["diamonds"]
+VALUES = tuple(int(v) for v in _D["values"])  # the values a diamond card may have
+COUNT = int(_D["count"])
+ASSUMED = [int(v) for v in _D["assumed_values"]]  # the ten cards (reading: see the YAML)
 
 
 def diamond_value(ref: object) -> int | None:
@@ -50,7 +50,7 @@ def diamond_value(ref: object) -> int | None:
     if not isinstance(ref, ComponentRef) or ref.kind.lower() != KIND or not ref.name.isdigit():
         return None
     value = int(ref.name)
-    return value if value in diamond_values() else None
+    return value if value in VALUES else None
 
 
 def _fmt(values: Counter[int] | list[int]) -> str:
@@ -79,7 +79,7 @@ class Diamanten(BundledModule):
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         # "Die Diamanten-Karten werden zusammen mit den anderen Geldkarten gemischt": all ten
         # in the deck (also in a two-player game: diamonds have no copies to remove)
-        scratch.in_deck = diamond_count()
+        scratch.in_deck = COUNT
         scratch.hands = {p.name: Counter() for p in state.players}
 
     def hand(self, state: GameState, player: PlayerState) -> Counter[int]:
@@ -115,24 +115,14 @@ class Diamanten(BundledModule):
     def _leave_deck(self, state: GameState, value: int, pos: Pos, who: str | None) -> None:
         """One diamond card leaves the deck (dealt or revealed): checked against the supply."""
         data = self.data(state)
+        card = f"{KIND}:{value}"
         if data.in_deck <= 0:
-            state.flag(
-                "DIAMOND-SUPPLY",
-                pos,
-                who,
-                reason="count",
-                card=f"{KIND}:{value}",
-                where=self._where(state),
-            )
+            where = self._where(state)
+            state.flag("DIAMOND-SUPPLY", pos, who, reason="count", card=card, where=where)
         elif data.stated is not None and data.out[value] >= data.stated[value]:
+            stated, where = _fmt(data.stated), self._where(state)
             state.flag(
-                "DIAMOND-SUPPLY",
-                pos,
-                who,
-                reason="value",
-                card=f"{KIND}:{value}",
-                stated=_fmt(data.stated),
-                where=self._where(state),
+                "DIAMOND-SUPPLY", pos, who, reason="value", card=card, stated=stated, where=where
             )
         data.in_deck = max(0, data.in_deck - 1)
         data.out[value] += 1
@@ -187,18 +177,10 @@ class Diamanten(BundledModule):
         else:
             from referee.engine.fmt import fmt_cards
 
-            shown = " ".join(
-                x
-                for x in (fmt_cards(state.display) if state.display else "", _fmt(data.display))
-                if x and x != "-"
-            )
-            state.flag(
-                "TAKE-NOT-IN-DISPLAY",
-                pos,
-                player.name,
-                card=f"{KIND}:{value}",
-                display=shown or "empty",
-            )
+            money = fmt_cards(state.display) if state.display else ""
+            shown = " ".join(x for x in (money, _fmt(data.display)) if x and x != "-") or "empty"
+            card = f"{KIND}:{value}"
+            state.flag("TAKE-NOT-IN-DISPLAY", pos, player.name, card=card, display=shown)
         self.hand(state, player)[value] += 1
         return []
 
@@ -257,15 +239,8 @@ class Diamanten(BundledModule):
             if hand[value] > 0:
                 hand[value] -= 1
             else:
-                out.append(
-                    problem(
-                        "DIAMOND-NOT-HELD",
-                        pos,
-                        player.name,
-                        card=f"{KIND}:{value}",
-                        held=_fmt(+self.hand(state, player)),
-                    )
-                )
+                card, held = f"{KIND}:{value}", _fmt(+self.hand(state, player))
+                out.append(problem("DIAMOND-NOT-HELD", pos, player.name, card=card, held=held))
         shown = " ".join(f"{r.kind}:{r.name}" for r in refs)
         cards = [s for s in purchase.steps if s.source != "module"]
         # module money paid along (a master-builder card "eine normale Geldkarte mit dem Wert
@@ -284,15 +259,8 @@ class Diamanten(BundledModule):
             first = min((*cards, *money), key=lambda s: (s.pos.line, s.pos.column))
             named = [fmt_cards([s.card for s in cards])] if cards else []
             named += [f"{s.ref.kind}:{s.ref.name}" for s in money]
-            out.append(
-                problem(
-                    "DIAMOND-MIX",
-                    first.pos,
-                    player.name,
-                    diamonds=shown,
-                    cards=" ".join(named),
-                )
-            )
+            mixed = " ".join(named)
+            out.append(problem("DIAMOND-MIX", first.pos, player.name, diamonds=shown, cards=mixed))
         # a module component that lets another currency pay (an exchange card): found by
         # asking the ruleset, never by the component's name
         if purchase.field is not None:
@@ -312,14 +280,9 @@ class Diamanten(BundledModule):
                 )
                 probe.allowed, probe.value = None, None
                 if self._allowed(ctx, player, purchase.field, probe) - base:
-                    out.append(
-                        problem(
-                            "DIAMOND-EXCHANGE",
-                            other.pos or a.pos,
-                            player.name,
-                            token=f"{other.kind}:{other.name}",
-                        )
-                    )
+                    token = f"{other.kind}:{other.name}"
+                    at = other.pos or a.pos
+                    out.append(problem("DIAMOND-EXCHANGE", at, player.name, token=token))
         return out
 
     @staticmethod
@@ -372,7 +335,7 @@ class Diamanten(BundledModule):
             values.append(int(raw) if raw.lstrip("-").isdigit() else -1)
         stated = Counter(values)
         shown = " ".join(str(v) for v in values) or "-"
-        if len(values) != diamond_count() or any(v not in diamond_values() for v in values):
+        if len(values) != COUNT or any(v not in VALUES for v in values):
             state.flag("DIAMOND-STATED", pos, reason="count", stated=shown)
             return []
         if data.stated is not None and data.stated != stated:
@@ -416,24 +379,12 @@ class Diamanten(BundledModule):
         """Diamonds taken like money (one card, or several with a sum of at most the take
         limit, diamonds and money cards together), and each purchase paid with diamonds only
         (any field; no superfluous card)."""
-        from referee.engine.legal import card_ref, tile_ref
+        from referee.engine.legal import tile_ref
 
         state = ctx.state
         data = self.data(state)
-        out: list[Any] = []
-        limit = int(ctx.decide(Decision.TAKE_LIMIT, player=player))
-        money = [c for c in state.display if c is not None]
-        seen: set[tuple[int, tuple[Any, ...]]] = set()
-        for value in sorted(set(data.display)):
-            out.append(TakeMoney((ComponentRef(KIND, str(value)),)))
-            for k in range(1, len(money) + 1):
-                for combo in combinations(sorted(money, key=lambda c: c.sort_key), k):
-                    if value + sum(c.value for c in combo) > limit or (value, combo) in seen:
-                        continue
-                    seen.add((value, combo))
-                    out.append(
-                        TakeMoney((*(card_ref(c) for c in combo), ComponentRef(KIND, str(value))))
-                    )
+        shown = [(ComponentRef(KIND, str(v)), v) for v in sorted(set(data.display))]
+        out = takes_with_money(ctx, player, shown, last=True)
         hand = sorted(self.hand(state, player).elements())
         if not hand:
             return out
@@ -458,7 +409,7 @@ class Diamanten(BundledModule):
     def sim_deck_components(self, sim: Any) -> list[object]:
         """ "Die Diamanten-Karten werden zusammen mit den anderen Geldkarten gemischt. Dann
         erhalten die Spieler ihr Startgeld": the ten cards (assumed values, see the YAML)."""
-        return [ComponentRef(KIND, str(v)) for v in assumed_values()]
+        return [ComponentRef(KIND, str(v)) for v in ASSUMED]
 
     def sim_reshuffle(self, sim: Any) -> list[object]:
         data = self.data(sim.state)

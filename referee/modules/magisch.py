@@ -102,13 +102,8 @@ class MagicScratch(Scratch):
     faces: dict[BuildingType, tuple[int, frozenset[Side]]] = field(default_factory=dict)
 
 
-def _data() -> dict[str, Any]:
-    comps: dict[str, Any] = module_data("magisch")["components"]["buildings"]
-    return comps
-
-
-def per_type() -> dict[str, int]:
-    return {str(k): int(v) for k, v in _data()["per_type"].items()}
+_DATA: dict[str, Any] = module_data("magisch")["components"]["buildings"]
+PER_TYPE = {str(k): int(v) for k, v in _DATA["per_type"].items()}
 
 
 @bundled
@@ -123,7 +118,7 @@ class Magisch(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die 6 Magischen Gebäude werden mit den übrigen Gebäuden gemischt und in den
         Plättchenturm gelegt": one per type (unverified, see the YAML)."""
-        return per_type()
+        return dict(PER_TYPE)  # a fresh dict: callers may change it
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -220,11 +215,10 @@ class Magisch(BundledModule):
         """The six buildings as the component data guesses them (one per type, the price one
         above the dearest base tile, 1/2/3 walls on random sides): the faces are not in the
         texts."""
-        data = _data()
         out = []
-        for code, n in per_type().items():
+        for code, n in PER_TYPE.items():
             for _ in range(n):
-                k = int(data["wall_counts"][code])
+                k = int(_DATA["wall_counts"][code])
                 walls = frozenset(sim.rng.sample(SIDES, k))
-                out.append(ComponentRef(KIND, f"{code}{data['prices'][code]}{walls_token(walls)}"))
+                out.append(ComponentRef(KIND, f"{code}{_DATA['prices'][code]}{walls_token(walls)}"))
         return out

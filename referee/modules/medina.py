@@ -16,6 +16,7 @@ order ``n e s w`` (``x``: no wall): ``md:5n`` is the medina priced 5 with a wall
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,23 +114,35 @@ class MedinaModule(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die 9 Medinaplättchen werden mit den übrigen Gebäuden gemischt und in den
         Plättchenturm gelegt": one per price (prices unverified, see the YAML)."""
-        out: dict[str, int] = {}
-        for p in prices():
-            out[str(p)] = out.get(str(p), 0) + 1
-        return out
+        return {str(p): n for p, n in Counter(prices()).items()}
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
     ) -> tuple[str, object] | None:
+        return self._medina(state, ref, pos, None, False)
+
+    def _medina(
+        self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None, take: bool
+    ) -> tuple[str, Medina | None] | None:
+        """The medina a token names, with its price (the tower's key); ``take``: it leaves
+        the tower here (a position's component). Its walls must be written."""
         token = f"{ref.kind}:{ref.name}"
-        parsed = self._parse(state, ref, pos, None)
+        parsed = self._parse(state, ref, pos, who)
         if parsed is None:
             return None
         price, walls = parsed
+        if take:
+            take_from_tower(state, self, str(price), token, pos, who)
         if walls is None:
-            state.flag("MEDINA-TOKEN", pos, reason="no-walls", token=token)
+            state.flag("MEDINA-TOKEN", pos, who, reason="no-walls", token=token)
             return str(price), None
-        return str(price), self._face(state, price, walls, token, pos, None)
+        # the walls stated first stand; a second statement of other walls is MEDINA-FACE
+        faces = self.data(state).faces
+        known = faces.setdefault(price, walls)
+        if known != walls:
+            stated, allowed = walls_token(walls), walls_token(known)
+            state.flag("MEDINA-FACE", pos, who, tile=token, stated=stated, allowed=allowed)
+        return str(price), Medina(price, known)
 
     def _parse(
         self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
@@ -153,48 +166,14 @@ class MedinaModule(BundledModule):
             return None
         return parsed
 
-    def _face(
-        self,
-        state: GameState,
-        price: int,
-        walls: frozenset[Side],
-        token: str,
-        pos: Pos,
-        who: str | None,
-    ) -> Medina:
-        """The medina with these walls; a second statement of other walls is MEDINA-FACE."""
-        faces = self.data(state).faces
-        known = faces.get(price)
-        if known is not None and known != walls:
-            state.flag(
-                "MEDINA-FACE",
-                pos,
-                who,
-                tile=token,
-                stated=walls_token(walls),
-                allowed=walls_token(known),
-            )
-            return Medina(price, known)
-        faces[price] = walls
-        return Medina(price, walls)
-
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
         """A medina in a position's market, Dirk's tiles, reserve or Alhambra."""
         if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
-        who = player.name if player is not None else None
-        parsed = self._parse(state, ref, ref.pos, who)
-        if parsed is None:
-            return True, None
-        price, walls = parsed
-        token = f"{ref.kind}:{ref.name}"
-        take_from_tower(state, self, str(price), token, ref.pos, who)
-        if walls is None:
-            state.flag("MEDINA-TOKEN", ref.pos, who, reason="no-walls", token=token)
-            return True, None
-        return True, self._face(state, price, walls, token, ref.pos, who)
+        got = self._medina(state, ref, ref.pos, player.name if player else None, True)
+        return True, None if got is None else got[1]
 
     # ------------------------------------------------------------------- scoring
 
