@@ -715,7 +715,7 @@ def answer(sit: Situation, action: str, player: str | None, lang: str, color: bo
         for v in step.violations:
             r = v.rule
             mark = "\u2717" if v.severity == "error" else "!"
-            out.append(f"  {mark} {v.code} {r.name(lang)} [{r.section}]")
+            out.append(f"  {mark} {v.code} {r.name(lang)} [{v.cite()}]")
             out.append(f"    {v.message(lang)}")
         for n in step.notes:
             out.append(f"  ? {t('explain.unverifiable', lang)}: {n.message(lang)}")
@@ -836,7 +836,7 @@ def _violation_data(v: Any, lang: str) -> dict[str, Any]:
     return {
         "code": v.code,
         "name": r.name(lang),
-        "section": r.section,
+        "section": v.cite(),
         "severity": v.severity,
         "column": v.column,  # in the action text
         "message": v.message(lang),

@@ -238,7 +238,7 @@ def render_text(
             sev = f" ({_t('warning', lang)})" if v.severity == "warning" else ""
             where = f" {when}" if when else ""
             out.append(
-                f"  {v.location()}{where}{who_v}: {v.code} {r.name(lang)}{sev} [{r.section}]"
+                f"  {v.location()}{where}{who_v}: {v.code} {r.name(lang)}{sev} [{v.cite()}]"
             )
             out.append(f"      {v.message(lang)}")
         if omitted:
