@@ -67,6 +67,7 @@ DIRK_DRAW = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spie
 # ---------------------------------------------------------------------------- formatting
 
 from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools use them)
+    NO_CARDS,
     fmt_card,
     fmt_cards,
     fmt_market,
@@ -863,7 +864,7 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
             "SETUP-DEAL",
             pos,
             ", ".join(missing),
-            cards="(none)",
+            cards=NO_CARDS,
             reason="missing",
         )
     shown = _decide(state, Decision.DISPLAY_OCCUPIED)  # module money there too (diamonds)
