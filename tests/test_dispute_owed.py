@@ -52,9 +52,11 @@ def test_explain_json_names_the_owed_step_at_the_end_of_the_turn() -> None:
     end = data["steps"][-1]
     assert end["action"] is None or "end" in str(end["action"]).lower()
     assert end["alternatives"]["owed"] == ["plot A", "plot C"]
-    assert not json.loads(_explain(f"{BUY}, plot A, place bl:2_6x_A@2,0", fmt="json"))["steps"][
-        -1
-    ].get("alternatives", {}).get("owed")
+    assert (
+        not json.loads(_explain(f"{BUY}, plot A, place bl:2_6x_A@2,0", fmt="json"))["steps"][-1]
+        .get("alternatives", {})
+        .get("owed")
+    )
 
 
 def test_the_record_line_is_legal_as_check_says() -> None:

@@ -4,6 +4,8 @@ that a new module needs no edit of ``referee/reports/pieces.py``."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from click.testing import CliRunner
 
@@ -51,8 +53,13 @@ def zoo_module():  # type: ignore[no-untyped-def]
         name = "zoo-words"
         verbs = ("feed",)
         component_kinds = ("zz",)
-        piece_words = {"zz": ("zebra", "Zebra"), "md": ("town quarter", "Stadtviertel")}
-        verb_words = {"feed": ("feeds the zebra", "füttert das Zebra")}
+        piece_words: ClassVar[dict[str, tuple[str, str]]] = {
+            "zz": ("zebra", "Zebra"),
+            "md": ("town quarter", "Stadtviertel"),
+        }
+        verb_words: ClassVar[dict[str, tuple[str, str]]] = {
+            "feed": ("feeds the zebra", "füttert das Zebra")
+        }
 
     MODULES[Zoo.name] = Zoo
     yield Zoo
