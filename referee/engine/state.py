@@ -276,7 +276,7 @@ class GameState:
         *,
         severity: str = "error",
         reason: str | None = None,
-        section: str | None = None,
+        section: object = None,  # a str; typed wide so that ``**params`` of a finding pass
         **params: object,
     ) -> None:
         """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state);
@@ -288,10 +288,11 @@ class GameState:
             return
         if player is not None and "player" not in params:
             params["player"] = player
-        if section is not None or self.profile.rulebook != BASE:
+        cite: str | None = section if isinstance(section, str) else None
+        if cite is not None or self.profile.rulebook != BASE:
             own = rule(code).section
-            cited = cited_section(section or own, self.profile.rulebook)
-            section = None if cited == own else cited
+            cited = cited_section(cite or own, self.profile.rulebook)
+            cite = None if cited == own else cited
         # during a turn its number; between turns (refill, scoring) the turn just played
         turn = self.turn.number if self.turn is not None else (self.turn_no or None)
         self.found.append(
@@ -305,7 +306,7 @@ class GameState:
                 self.source,
                 "warning" if severity == "warning" else "error",
                 reason,
-                section,
+                cite,
             )
         )
 
