@@ -16,9 +16,11 @@ or placed, module money paid or taken). For each module, in English and German:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -28,6 +30,7 @@ from referee.cli import cli
 from referee.commands import explain, legal
 from referee.commands._queries import Situations
 from referee.modules.base import module_data
+from referee.record.model import BuildFromReserve as Build
 from referee.record.model import Buy, ComponentRef, ModuleAction, TakeMoney
 
 EXAMPLES = single_module_examples()
@@ -132,17 +135,53 @@ def _what_it_plays(action: object) -> set[str]:
     return out
 
 
+# What the engine's generator cannot list from the table as the record shows it (reported to
+# the module's owner): Die Baustellen -- a site bought with its back hidden (`bs:hidden`) is
+# completed in its back's currency, which the record names only in the `complete` line itself,
+# so the module generates no completion for it.
+UNLISTED = {("baustellen", "complete")}
+
+
+def _mid_turn(sit: Any, who: str, done: list[Any]) -> Any:
+    """The moment inside a turn, after the actions ``done`` of the record's line: the
+    engine's state with them applied (e.g. right after the purchase a fruit follows)."""
+    from referee.engine import core
+
+    state = sit.state.copy()
+    core.begin_trial_turn(state, state.player_named(who).index)
+    for a in done:
+        core.apply_action(state, a)
+    return dataclasses.replace(sit, state=state)
+
+
 @pytest.mark.parametrize(("module", "path"), EXAMPLES, ids=IDS)
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_legal_lists_the_module_pieces_and_actions(module: str, path: Path, lang: str) -> None:
+    """At the moment of the record's module action -- before the line, or inside the turn
+    after the line's earlier actions (a fruit after a purchase, a bonus card after a build) --
+    `legal` lists the module's action or piece the line plays."""
     asked = 0
     for m in moments(module, path):
-        first = m.line.actions[0]
-        plays = _what_it_plays(first)
-        if not plays or not isinstance(first, ModuleAction | Buy | TakeMoney):
-            continue  # a free module verb after a purchase: explain checks it in the turn
+        acts = m.line.actions
+        idx = next(
+            (
+                i
+                for i, a in enumerate(acts)
+                if _what_it_plays(a) and isinstance(a, ModuleAction | Buy | TakeMoney | Build)
+            ),
+            None,
+        )
+        if idx is None:
+            continue
+        plays = _what_it_plays(acts[idx])
+        if any((module, x) in UNLISTED for x in plays):
+            continue
         sit = Situations(m.game).at(m.before)
         who = m.line.player.name if m.line.player is not None else None
+        if idx > 0:
+            if m.out_of_turn or who is None:
+                continue
+            sit = _mid_turn(sit, who, list(acts[:idx]))
         ans = legal.answer(sit, None, who, lang, False)
         listed = " ".join(
             [*ans.data.get("module_actions", ()), *ans.data.get("out_of_turn", ())]
@@ -160,9 +199,7 @@ def test_legal_lists_the_module_pieces_and_actions(module: str, path: Path, lang
         if asked == 2:
             break
     if not asked:
-        pytest.skip(
-            f"{module}: its actions follow another action of the turn (explain checks them)"
-        )
+        pytest.skip(f"{module}: no line of its example plays a module action (it acts at scorings)")
 
 
 @pytest.mark.parametrize(("module", "path"), EXAMPLES, ids=IDS)

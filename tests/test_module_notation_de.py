@@ -12,6 +12,7 @@ import yaml
 from click.testing import CliRunner
 
 from referee.cli import cli
+from referee.commands.modules import notation_label
 
 MODULES = Path(__file__).resolve().parent.parent / "referee" / "modules"
 WITH_NOTATION = sorted(
@@ -38,7 +39,7 @@ def test_modules_in_german_shows_the_german_notation() -> None:
     got = CliRunner().invoke(cli, ["modules", "sultan", "--lang", "de"])
     assert got.exit_code == 0, got.output
     de = yaml.safe_load((MODULES / "sultan.yaml").read_text(encoding="utf-8"))["notation_de"]
-    for key, text in de.items():
-        assert f"  {key}: {text}" in got.output
+    for key, text in de.items():  # the labels in German too (issue 31: `draw` -> `ziehen`)
+        assert f"  {notation_label(key, 'de')}: {text}" in got.output
     en = CliRunner().invoke(cli, ["modules", "sultan", "--lang", "en"]).output
     assert "a sultan card revealed from the money deck" in en

@@ -137,6 +137,13 @@ register(
     "{player} may play no out-of-turn line now",
     "{player} darf jetzt keine Zeile außerhalb des Zuges spielen",
 )
+register(
+    "explain.owed",
+    "Owed first, before any other action (a module's rule: e.g. a plot's building is chosen "
+    "right after its purchase)",
+    "Zuerst geschuldet, vor jeder anderen Aktion (Regel eines Moduls: z. B. wird das Gebäude "
+    "eines Grundstücks sofort nach dem Kauf gewählt)",
+)
 register("explain.more", "... and {n} more", "... und {n} weitere")
 register("explain.no_alternatives", "no legal alternative", "keine erlaubte Alternative")
 register("explain.empty_market_field", "empty", "leer")
@@ -183,6 +190,7 @@ class Alternatives:
     swaps: list[tuple[Any, list[Any]]] = field(default_factory=list)
     hand_unknown: bool = False
     interrupts: list[str] | None = None  # an out-of-turn line: the lines open to the player
+    owed: list[str] = field(default_factory=list)  # a module's free action owed right now
     who: str = ""
 
 
@@ -240,6 +248,10 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
     ctx = Context(state)
     p = state.players[player_index]
     alt = Alternatives()
+    owed = owed_now(state, player_index)
+    if owed:  # "Anschließend ... sofort": the owed step is the only one open (Neues Bauland)
+        alt.owed = owed
+        return alt
     if isinstance(action, Place | BuildFromReserve):
         tile = _piece_of(state, p, action.tile)
         tiles: list[Any] = [tile] if tile is not None else []
@@ -271,6 +283,18 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
                 by_tile[kind].append(a.at)
         alt.swaps = [(x, sorted(cells, key=lambda c: (-c.y, c.x))) for x, cells in by_tile.items()]
     return alt
+
+
+def owed_now(state: Any, player_index: int) -> list[str]:
+    """The free actions a module says the player owes now, before any other (the engine's
+    :func:`~referee.engine.legal.owed_actions`), in notation; empty when none is owed or the
+    turn is another player's."""
+    from referee.engine.legal import owed_actions
+    from referee.notation import formatter
+
+    if state.turn is None or state.turn.player != player_index:
+        return []
+    return list(dict.fromkeys(formatter.action(a) for a in owed_actions(state)))
 
 
 def purchase_options(ctx: Any, p: Any) -> tuple[list[dict[str, Any]], list[Any]]:
@@ -528,8 +552,9 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
                 trial.turn.pending.remove(piece)
         before = len(trial.found)
         alh_before = trial.players[index].alhambra.copy()
+        owed = Alternatives(owed=owed_now(trial, index))  # a step owed still comes first
         core.end_turn(trial, turn.pos)
-        steps.append(Step(None, trial.found[before:], [], Alternatives(), alh_before))
+        steps.append(Step(None, trial.found[before:], [], owed, alh_before))
     return side.name, steps, not_their_turn and not claimed_any(steps)
 
 
@@ -543,6 +568,9 @@ def claimed_any(steps: list[Step]) -> bool:
 
 def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list[str]:
     out: list[str] = []
+    if alt.owed:
+        out.append(t("explain.owed", lang) + ":")
+        out.extend("  " + x for x in alt.owed)
     for tile, cells in alt.cells:
         name = fmt_tile(tile, lang)
         if cells:
@@ -616,6 +644,8 @@ def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list
 
 def _alt_data(alt: Alternatives) -> dict[str, Any]:
     data: dict[str, Any] = {}
+    if alt.owed:
+        data["owed"] = list(alt.owed)
     if alt.cells:
         data["cells"] = [
             {"tile": fmt_tile(x, "en", "code"), "cells": [str(c) for c in cells]}
@@ -715,7 +745,7 @@ def answer(sit: Situation, action: str, player: str | None, lang: str, color: bo
         for v in step.violations:
             r = v.rule
             mark = "\u2717" if v.severity == "error" else "!"
-            out.append(f"  {mark} {v.code} {r.name(lang)} [{r.section}]")
+            out.append(f"  {mark} {v.code} {r.name(lang)} [{v.cite()}]")
             out.append(f"    {v.message(lang)}")
         for n in step.notes:
             out.append(f"  ? {t('explain.unverifiable', lang)}: {n.message(lang)}")
@@ -836,7 +866,7 @@ def _violation_data(v: Any, lang: str) -> dict[str, Any]:
     return {
         "code": v.code,
         "name": r.name(lang),
-        "section": r.section,
+        "section": v.cite(),
         "severity": v.severity,
         "column": v.column,  # in the action text
         "message": v.message(lang),

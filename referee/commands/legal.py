@@ -139,7 +139,7 @@ def module_moves(sit: Situation, name: str) -> tuple[list[str], list[str]]:
     """The module actions open to ``name`` now (as if it were their turn when it is not) and
     the out-of-turn lines they may play, from the engine's generator, in notation."""
     from referee.engine import core
-    from referee.engine.legal import legal_actions, legal_interrupts
+    from referee.engine.legal import legal_actions, legal_interrupts, owed_actions
     from referee.notation import formatter
 
     state = sit.state
@@ -152,7 +152,11 @@ def module_moves(sit: Situation, name: str) -> tuple[list[str], list[str]]:
     if trial.turn is None and not trial.game_over:
         core.begin_trial_turn(trial, ps.index)
     acts: list[str] = []
-    if trial.turn is not None and trial.turn.player == ps.index:
+    owed = owed_actions(trial) if trial.turn is not None else []
+    if owed and trial.turn is not None and trial.turn.player == ps.index:
+        # "Anschließend ... sofort" (Neues Bauland): an owed step comes before anything else
+        acts = list(dict.fromkeys(formatter.action(a) for a in owed))
+    elif trial.turn is not None and trial.turn.player == ps.index:
         # the generator's actions that play a module: its verbs, its pieces bought, its money
         # paid or taken (placements of pieces are the cells listed above)
         for a in legal_actions(trial):

@@ -85,6 +85,40 @@ register(
 )
 
 
+# The labels of the notation examples in a module's YAML (``notation:`` keys), in German; the
+# English label is the key itself. A key missing here is shown as it is.
+_NOTATION_DE = {
+    "setup": "Aufbau",
+    "set_up": "Aufbau",
+    "draw": "ziehen",
+    "buy": "kaufen",
+    "dirk": "Dirk",
+    "deal": "austeilen",
+    "money": "Geld",
+    "redesign": "umbauen",
+    "position": "Stellung",
+    "complete": "fertigstellen",
+    "reveal": "aufdecken",
+    "use": "einsetzen",
+    "contest": "Vorrang",
+    "place": "legen",
+    "claim": "Wertung",
+    "options": "Optionen",
+    "take": "nehmen",
+    "die": "Würfel",
+    "reroll": "neu würfeln",
+    "change": "wechseln",
+    "pay": "bezahlen",
+    "tile": "Plättchen",
+    "wake": "wecken",
+}
+
+
+def notation_label(key: str, lang: str) -> str:
+    """The label of a notation example (``draw``, ``claim``) in ``lang``."""
+    return _NOTATION_DE.get(key, key) if lang == "de" else key
+
+
 def summary_in(info: dict[str, Any], lang: str) -> str:
     """The module's description in ``lang`` (``summary`` in the module's YAML)."""
     if lang == "de":
@@ -121,7 +155,7 @@ def _text(infos: list[dict[str, Any]], lang: str, detail: bool) -> str:
             notation = (lang == "de" and data.get("notation_de")) or data.get("notation")
         if isinstance(notation, dict):
             for key, value in notation.items():
-                lines.append(f"  {key}: {value}")
+                lines.append(f"  {notation_label(key, lang)}: {value}")
     lines.append(t("modules.switch", lang))
     if any(m.get("options") for m in infos):
         lines.append(t("modules.options", lang))

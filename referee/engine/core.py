@@ -67,6 +67,7 @@ DIRK_DRAW = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spie
 # ---------------------------------------------------------------------------- formatting
 
 from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools use them)
+    NO_CARDS,
     fmt_card,
     fmt_cards,
     fmt_market,
@@ -640,7 +641,10 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
         if type(ref) is CardRef:  # the common case first: a money card
             card = ref.card
             if occupied(state) >= (size if size is not None else _decide(state, _DISPLAY_SIZE)):
-                _display_full(state, card, cpos, setup)
+                if state.unwritten_cards and None in display:
+                    _late_card(state)
+                else:
+                    _display_full(state, card, cpos, setup)
             if not _draw_money(state, card, cpos):
                 continue
             if not setup:
@@ -696,6 +700,24 @@ def _display_full(state: GameState, card: MoneyCard | None, pos: Pos, setup: boo
         )
 
 
+def _late_field(state: GameState, named: int | None, expected: int | None) -> int | None:
+    """A refill line after the next turn names the unknown tile an unwritten refill left on a
+    field (the named field, else the first such field while no field is empty): that tile
+    is this one, drawn from the bag now."""
+    fields = state.unrefilled
+    if named in fields:
+        pick: int | None = named
+    elif named is None and expected is None and fields:
+        pick = fields[0]
+    else:
+        return None
+    assert pick is not None
+    if state.market[pick] is not None:
+        return None
+    fields.remove(pick)
+    return pick
+
+
 def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | None:
     """The market field (0-3) a tile drawn now is for: the lowest empty field; a named other
     field is reported (``SETUP-MARKET`` / ``REFILL-MARKET``) and used if it is empty."""
@@ -708,6 +730,10 @@ def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | N
     target = named.field - 1 if named is not None else expected
     if target == expected and expected is not None:
         return target  # the common case: nothing to report
+    if state.unrefilled:
+        late = _late_field(state, target if named is not None else None, expected)
+        if late is not None:
+            return late
     code = "SETUP-MARKET" if state.phase == _SETUP else "REFILL-MARKET"
     if expected is None:
         state.flag(
@@ -740,6 +766,8 @@ def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | N
 
 
 def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
+    if state.unrefilled:
+        _placeholders_gone(state)
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
         target = market_target(state, fld, epos)
@@ -836,7 +864,7 @@ def _finish_setup(state: GameState, pos: Pos) -> None:
             "SETUP-DEAL",
             pos,
             ", ".join(missing),
-            cards="(none)",
+            cards=NO_CARDS,
             reason="missing",
         )
     shown = _decide(state, Decision.DISPLAY_OCCUPIED)  # module money there too (diamonds)
@@ -885,6 +913,8 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
 
 def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
     state.phase = _BETWEEN
+    if state.unrefilled:
+        _placeholders_gone(state)
     market_open = False  # an empty market field (identity tests: no __eq__ call per field)
     for slot in state.market:
         if slot is EMPTY:
@@ -909,7 +939,8 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
                 reason="not-refilled",
                 display=fmt_cards(state.display),
             )
-        if market_open and state.bag_count > 0:
+            _unwritten_refill(state, size)
+        if market_open and state.bag_count > len(state.unrefilled):
             state.flag(
                 "REFILL-MARKET",
                 pos,
@@ -918,11 +949,58 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
                 bag_count=state.bag_count,
                 bag=_bag_text(state),
             )
+            market_open = _unwritten_market(state)
+    left = state.bag_count - len(state.unrefilled)  # tiles of an unwritten refill are out
     if state.profile.game_end == "bag-empty":
-        if state.bag_count == 0:
+        if left == 0:
             _game_over(state, Text("GAME-END.why/bag-empty", bag=_bag_text(state)))
-    elif market_open and state.bag_count == 0:
+    elif market_open and left == 0:
         _game_over(state, Text("GAME-END.why/market-incomplete"))
+
+
+def _unwritten_refill(state: GameState, size: int) -> None:
+    """A refill the record does not write (reported once, REFILL-DISPLAY): the cards were
+    turned up all the same ("Dazu werden nun fehlende Geldkarten und fehlende
+    Gebäudeplättchen wieder auf jeweils vier Stück ergänzt", § Am Ende Ihres Spielzuges), so
+    they lie in the display as unknown cards. One missing line is one finding, not one on
+    every later turn; a later take names what they were."""
+    for _ in range(size):
+        if _occupied(state) >= size or state.deck_size == 0:
+            return
+        _draw_money(state, None, NOWHERE)
+        state.money_draws += 1
+        state.display.append(None)
+        state.unwritten_cards += 1
+
+
+def _unwritten_market(state: GameState) -> bool:
+    """The market's side of :func:`_unwritten_refill`: each empty field holds an unknown tile
+    from then on (in field order, while the bag has one). The tile is counted out of the bag
+    only when it leaves the field (bought) or a late refill line names it: a repeated purchase
+    line then draws nothing twice. Whether a field stays empty (the bag is used up)."""
+    market = state.market
+    for i, slot in enumerate(market):
+        if slot is EMPTY and state.bag_count > len(state.unrefilled):
+            market[i] = None
+            state.unrefilled.append(i)
+    return EMPTY in market
+
+
+def _placeholders_gone(state: GameState) -> None:
+    """An unknown tile of an unwritten refill that left its field was drawn after all."""
+    for i in list(state.unrefilled):
+        if state.market[i] is not None:
+            state.unrefilled.remove(i)
+            state.bag_count -= 1
+
+
+def _late_card(state: GameState) -> None:
+    """A refill line after the next turn names a card the unwritten refill turned up: the
+    unknown card is that one (drawn once, not twice)."""
+    state.unwritten_cards -= 1
+    state.display.remove(None)
+    state.deck_unknown += 1
+    state.money_draws -= 1
 
 
 def _game_over(state: GameState, why: Text) -> None:
@@ -991,6 +1069,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
         state.ext.at(Moment.SCORING_BEFORE, state, pos)
     try:
         from referee.scoring import claim_mismatches
+        from referee.scoring.categories import claim_section
         from referee.scoring.state import score_state
     except ImportError:  # pragma: no cover - scoring package missing
         state.note(pos, "UNVERIFIED-SCORING-UNAVAILABLE")
@@ -1022,6 +1101,7 @@ def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None
                     "SCORE-CLAIM",
                     cpos,
                     mm.player,
+                    section=claim_section(mm.what),  # a module's part cites its own section
                     round=round_no,
                     what=Term(mm.what, "SCORE-CLAIM.what"),
                     claimed=mm.claimed,

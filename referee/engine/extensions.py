@@ -244,6 +244,17 @@ class Module:
     reserve", "after turn" ...) are in :data:`VIEW_TERMS_DE`. ``show``, ``render`` and the replay
     page show a German view through them (:func:`localize_view`); JSON keeps the English keys."""
 
+    piece_words: ClassVar[dict[str, tuple[str, str]]] = {}
+    """The names of the module's piece kinds (English, German), as its rulebook section calls
+    them: ``{"md": ("medina", "Medina")}``. The dispute tools and the replay write a piece
+    ``md:5n`` as "medina 5" / "Medina 5" (:mod:`referee.reports.pieces`); a kind the module
+    leaves out falls back to that module's table there."""
+
+    verb_words: ClassVar[dict[str, tuple[str, str]]] = {}
+    """What each of the module's verbs does, in words (English, German):
+    ``{"vizier": ("uses the vizier", "setzt den Wesir ein")}``; a verb left out falls back to
+    the table in :mod:`referee.reports.pieces`."""
+
     chance_verbs: ClassVar[tuple[str, ...]] = ()
     """Chance-line verbs the module owns (``ModuleChance.verb``, lower case)."""
 

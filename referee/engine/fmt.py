@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from referee.catalogue import SIDES, Currency, MoneyCard, TileKind
+from referee.messages import Term
 from referee.record.model import ComponentRef, TileLike
 
 if TYPE_CHECKING:
@@ -19,11 +20,15 @@ def fmt_card(card: MoneyCard | None) -> str:
     return "?" if card is None else card.code
 
 
+# no cards: a word shown in the message's language ("(none)", "(keine)"; WORD/(none))
+NO_CARDS = Term("(none)", "WORD")
+
+
 def fmt_cards(cards: Iterable[MoneyCard | None]) -> str:
     cs = list(cards)
     known = sorted((c for c in cs if c is not None), key=lambda c: c.sort_key)
     out = [c.code for c in known] + ["?"] * sum(1 for c in cs if c is None)
-    return " ".join(out) or "(none)"
+    return " ".join(out) or NO_CARDS
 
 
 def fmt_hand(p: PlayerState) -> str:

@@ -91,10 +91,16 @@ class Violation:
     source: str = "<text>"
     severity: Severity = "error"
     reason: str | None = None
+    section: str | None = None  # the rule text this finding cites, when not the rule's own
 
     @property
     def rule(self) -> Rule:
         return rule(self.code)
+
+    def cite(self) -> str:
+        """The rulebook section this finding cites: its own (a module's scoring part, the
+        profile's book) or else its rule's."""
+        return self.section or rule(self.code).section
 
     def message(self, lang: str = "en") -> str:
         return render(lang, self.code, self.params, self.reason)
@@ -107,7 +113,7 @@ class Violation:
         out: dict[str, object] = {
             "code": self.code,
             "name": r.name(lang),
-            "section": r.section,
+            "section": self.section or r.section,
             "severity": self.severity,
             "file": self.source,
             "line": self.line,
@@ -176,6 +182,37 @@ S_END = f"{BASE} § Spielende"
 S_TWO = f"{BASE} § Sonderregel für das Spiel zu zweit"
 S_PROFILE = "rule profile (house rule / edition)"
 S_NOTATION = "docs/notation.md"
+
+# The Big Box book (rulebook-bigbox-de-2019.txt) tells the same base game under its own
+# headings; a profile whose ``rulebook`` is that book cites them (line of each heading there).
+BIGBOX_BASE_SECTIONS: dict[str, str] = {
+    "Spielmaterial": "Spielmaterial",  # L73
+    "Spielvorbereitung": "Spielvorbereitung",  # L188
+    "Spielablauf": "Spielablauf",  # L294
+    "Geld nehmen": "Spielablauf: Geld nehmen",  # L218
+    # L224
+    "Gebäudeplättchen kaufen und platzieren: Kaufen": "Spielablauf: Gebäudeplättchen kaufen",
+    "Gebäudeplättchen kaufen und platzieren: Platzieren": "Gebäudeplättchen platzieren",  # L322
+    "Alhambra-Bauregeln": "Alhambra-Bauregeln",  # L335
+    "Alhambra umbauen": "Alhambra umbauen",  # L241
+    "Am Ende Ihres Spielzuges": "Ende des Spielzuges",  # L369
+    "Wertungen": "Wertungen",  # L459
+    "Spielende": "Spielende",  # L538
+    "Sonderregel für das Spiel zu zweit": "Sonderregel für das Spiel zu zweit",  # L540
+}
+
+
+def cited_section(section: str, rulebook: str) -> str:
+    """``section`` (a rule's citation of the 2003 book) as the profile's ``rulebook`` names it:
+    unchanged for the 2003 book; for the Big Box book each ``BASE § heading`` becomes that
+    book's heading. A heading without a counterpart keeps the 2003 citation."""
+    if rulebook != BIGBOX or BASE not in section:
+        return section
+    out = section
+    for old, new in BIGBOX_BASE_SECTIONS.items():
+        out = out.replace(f"{BASE} § {old}", f"{BIGBOX} § {new}")
+    return out.replace(f"{BASE} (2-6 Personen)", f"{BIGBOX} (2-6 Personen)")
+
 
 # --------------------------------------------------------------------------------- setup
 _r("SETUP-PLAYERS", f"{BASE} (2-6 Personen); {S_TWO}")

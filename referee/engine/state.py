@@ -24,7 +24,7 @@ from typing import Any
 
 from referee.catalogue import MoneyCard, TileKind
 from referee.engine.extensions import Extensions
-from referee.engine.rules import Unverifiable, Violation
+from referee.engine.rules import BASE, Unverifiable, Violation, cited_section, rule
 from referee.engine.turns import Phase
 from referee.geometry import Alhambra
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
@@ -135,6 +135,9 @@ class TurnState:
     # redesigns granted on top of the turn's actions (e.g. a master-builder card at the end of
     # the turn): each may follow even when no main action may (turns.grant_redesign)
     extra_redesigns: int = 0
+    # bought tiles whose purchase was refused: placed if the record places them, but a missing
+    # placement is not a second finding (one mistake, one finding)
+    refused: list[TileKind | None] = field(default_factory=list)
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -149,6 +152,7 @@ class TurnState:
             self.pos,
             self.interrupt,
             self.extra_redesigns,
+            list(self.refused),
         )
 
 
@@ -185,6 +189,11 @@ class GameState:
     setup_after: int = 0  # money cards in the deck when play began (for the pile check)
     money_draws: int = 0  # money cards revealed from the deck since play began
     reshuffles: int = 0
+    # a refill the record did not write (reported once): the cards it turned up, unknown until
+    # a late refill line names them, and the market fields reported as not refilled
+    # (referee.engine.core._unwritten_refill, _newly_unrefilled)
+    unwritten_cards: int = 0
+    unrefilled: list[int] = field(default_factory=list)
     # after a position: how many cards are in the deck / tiles in the bag is not known
     deck_uncertain: bool = False
     bag_uncertain: bool = False
@@ -267,15 +276,23 @@ class GameState:
         *,
         severity: str = "error",
         reason: str | None = None,
+        section: object = None,  # a str; typed wide so that ``**params`` of a finding pass
         **params: object,
     ) -> None:
         """Record a violation of rule ``code`` at ``pos`` (turn number taken from the state);
         ``reason`` picks the rule's reason text (``CODE/reason`` in :mod:`referee.messages`),
-        ``params`` are the data its templates show."""
+        ``params`` are the data its templates show; ``section`` is the rule text this finding
+        cites when it is not the rule's own (a module's scoring part). A base section is cited
+        in the profile's rulebook."""
         if not self.checking:
             return
         if player is not None and "player" not in params:
             params["player"] = player
+        cite: str | None = section if isinstance(section, str) else None
+        if cite is not None or self.profile.rulebook != BASE:
+            own = rule(code).section
+            cited = cited_section(cite or own, self.profile.rulebook)
+            cite = None if cited == own else cited
         # during a turn its number; between turns (refill, scoring) the turn just played
         turn = self.turn.number if self.turn is not None else (self.turn_no or None)
         self.found.append(
@@ -289,6 +306,7 @@ class GameState:
                 self.source,
                 "warning" if severity == "warning" else "error",
                 reason,
+                cite,
             )
         )
 
@@ -331,6 +349,8 @@ COPY_POLICY: dict[str, str] = {
     "setup_after": "share",
     "money_draws": "share",
     "reshuffles": "share",
+    "unwritten_cards": "share",
+    "unrefilled": "list",
     "deck_uncertain": "share",
     "bag_uncertain": "share",
     "maybe_over": "share",

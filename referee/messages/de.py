@@ -238,6 +238,7 @@ TEXTS: dict[str, str] = {
     "CARD-SUPPLY.where/revealed": "aufgedeckt",
     "TURN-AFTER-END.why/scoring-3": "die 3. Wertung fand statt",
     "WORD/none": "keine",
+    "WORD/(none)": "(keine)",
     "BAG/bag": "der Beutel",
     "BAG/tower": "der Turm",
     "BAG/bag-in": "im Beutel",

@@ -236,6 +236,7 @@ TEXTS: dict[str, str] = {
     "CARD-SUPPLY.where/revealed": "revealed",
     "TURN-AFTER-END.why/scoring-3": "scoring 3 took place",
     "WORD/none": "none",
+    "WORD/(none)": "(none)",
     "BAG/bag": "bag",
     "BAG/tower": "tile tower",
     "BAG/bag-in": "bag",

@@ -8,6 +8,7 @@ A profile file is a YAML mapping::
     reserve_limit: 4            # any parameter of RuleProfile; the rest comes from `extends`
     sources:                    # optional: where each value comes from
       reserve_limit: our club's house rule
+    rulebook: rulebook-base-de-2003.txt  # optional: the book base findings cite (inherited)
 
 A user's file is untrusted input. It is *composed* (YAML nodes with their line numbers), never
 constructed into Python objects: only plain scalars (strings, numbers, booleans, null) and
@@ -37,7 +38,9 @@ _ORDER = ("queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga")
 _MAX_BYTES = 256 * 1024
 _MAX_DEPTH = 8
 _NAME_RE = lazy_pattern(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-_META_KEYS = ("name", "description", "extends", "sources")
+# The books a profile's base findings may cite (their section names: referee.engine.rules).
+RULEBOOKS = ("rulebook-base-de-2003.txt", "rulebook-bigbox-de-2019.txt")
+_META_KEYS = ("name", "description", "extends", "sources", "rulebook")
 
 _STR = "tag:yaml.org,2002:str"
 _SCALAR_TAGS = {
@@ -361,6 +364,7 @@ def _from_text(
     name: str | None = None
     description: str | None = None
     extends: tuple[str, yaml.Node] | None = None
+    rulebook: str | None = None
 
     for key, (knode, vnode) in rd.entries(root, None):
         if key in PARAMETERS:
@@ -385,6 +389,11 @@ def _from_text(
                 extends = (target, vnode)
         elif key == "sources":
             sources.update(_read_sources(rd, vnode))
+        elif key == "rulebook":
+            rulebook = rd.text(vnode, key)
+            if rulebook is not None and rulebook not in RULEBOOKS:
+                rd.problem(vnode, key, f"not a rulebook of the project: {', '.join(RULEBOOKS)}")
+                rulebook = None
         else:
             close = difflib.get_close_matches(key, [*PARAMETERS, *_META_KEYS], n=1)
             hint = f"did you mean {close[0]}? " if close else ""
@@ -426,6 +435,7 @@ def _from_text(
         sources=merged_sources,
         extends=extends[0] if extends else None,
         origin="bundled" if bundled else file,
+        rulebook=rulebook or start.rulebook,
         **values,
     )
 

@@ -29,7 +29,9 @@ GameEnd = Literal["market-incomplete", "bag-empty"]
 ExtraAction = Literal["optional", "compulsory"]
 
 # Fields of RuleProfile that describe the profile rather than a rule.
-META_FIELDS: frozenset[str] = frozenset({"name", "description", "extends", "origin", "sources"})
+META_FIELDS: frozenset[str] = frozenset(
+    {"name", "description", "extends", "origin", "sources", "rulebook"}
+)
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,9 @@ class RuleProfile:
     # ("bundled" or a file path); information only.
     extends: str | None = field(default=None, compare=False)
     origin: str = field(default="bundled", compare=False)
+    # The rulebook (a file of /work/shared/rules) whose sections the base game's findings cite
+    # under this profile; a module's findings cite the module's own section.
+    rulebook: str = field(default="rulebook-base-de-2003.txt", compare=False)
 
     def parameters(self) -> dict[str, Any]:
         """The rule parameters and their values, in declaration order."""

@@ -237,9 +237,7 @@ def render_text(
             who_v = f" {v.player}" if v.player else ""
             sev = f" ({_t('warning', lang)})" if v.severity == "warning" else ""
             where = f" {when}" if when else ""
-            out.append(
-                f"  {v.location()}{where}{who_v}: {v.code} {r.name(lang)}{sev} [{r.section}]"
-            )
+            out.append(f"  {v.location()}{where}{who_v}: {v.code} {r.name(lang)}{sev} [{v.cite()}]")
             out.append(f"      {v.message(lang)}")
         if omitted:
             out.append(f"  {omitted_text(omitted, max_violations, lang)}")

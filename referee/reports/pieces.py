@@ -4,7 +4,10 @@ replay: ``md:5n`` is "medina 5" / "Medina 5", ``dm:7`` "diamond 7" / "Diamant 7"
 A module's component token is ``kind:name`` (``docs/modules.md``); the kind names the piece.
 The words for each kind are the piece's name in the module's rulebook section
 (rulebook-bigbox-de-2019.txt; ``tests/test_dispute_modules.py`` checks that every component
-kind of every module has words here). A kind without words is written as its token.
+kind of every module has words). A module gives them itself through its hooks
+``Module.piece_words`` and ``Module.verb_words`` (so a new module needs no edit here); the
+tables below are the fallback for modules that do not yet. A kind without words is written as
+its token.
 """
 
 from __future__ import annotations
@@ -44,9 +47,23 @@ _CURRENCY = re.compile(r"Gu|Di|De|Du")
 _OF_CURRENCY = frozenset({"th", "mb", "co", "su", "bs", "ws", "bz"})
 
 
+def _from_modules(hook: str, key: str) -> tuple[str, str] | None:
+    """The words a registered module declares for ``key`` in its hook ``hook``
+    (``piece_words`` / ``verb_words``), or None."""
+    from referee.engine.extensions import MODULES
+
+    for cls in MODULES.values():
+        words = getattr(cls, hook, None)
+        if words and key in words:
+            found = words[key]
+            return (str(found[0]), str(found[1]))
+    return None
+
+
 def kind_words(kind: str, lang: str) -> str | None:
-    """The name of a module piece kind (``md`` -> ``medina`` / ``Medina``), or None."""
-    words = PIECE_WORDS.get(kind.lower())
+    """The name of a module piece kind (``md`` -> ``medina`` / ``Medina``), or None: the
+    module's own ``piece_words``, else the table here."""
+    words = _from_modules("piece_words", kind.lower()) or PIECE_WORDS.get(kind.lower())
     if words is None:
         return None
     return words[1] if lang == "de" else words[0]
@@ -143,8 +160,9 @@ VERB_WORDS: dict[str, tuple[str, str]] = {
 
 
 def verb_words(verb: str, lang: str) -> str | None:
-    """What a module verb does, in words (``vizier`` -> ``uses the vizier``), or None."""
-    words = VERB_WORDS.get(verb.lower())
+    """What a module verb does, in words (``vizier`` -> ``uses the vizier``), or None: the
+    module's own ``verb_words``, else the table here."""
+    words = _from_modules("verb_words", verb.lower()) or VERB_WORDS.get(verb.lower())
     if words is None:
         return None
     return words[1] if lang == "de" else words[0]

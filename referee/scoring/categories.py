@@ -387,6 +387,16 @@ def register_category(
     return info
 
 
+def claim_section(what: str) -> str | None:
+    """The rule text a wrong claim of ``what`` (a category key as a mismatch names it) cites
+    when it is a module's part (``"medina"``: its section in the Big Box book); None for the
+    base game's figures (the claim rule's own section, Wertungen)."""
+    info = CATEGORIES.get(what.lower())
+    if info is None or "§" not in info.section:
+        return None
+    return info.section
+
+
 def unregister_category(key: str) -> None:
     """Forget a registered key (tests that register a category of their own)."""
     info = CATEGORIES.pop(key.lower(), None)

@@ -82,7 +82,7 @@ class LayoutProblem:
     @property
     def section(self) -> str:
         if self.violation is not None:
-            return self.violation.rule.section
+            return self.violation.cite()
         if self.code in PROBLEM_SECTION:
             return PROBLEM_SECTION[self.code]
         return SECTIONS[self.code]

@@ -57,9 +57,23 @@ def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
 
 def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
     plan = purchase.plan_purchase(ctx.state, p, a)
-    if check:
-        ctx.report(purchase.purchase_findings(ctx, plan))
+    if not check:
+        purchase.apply_purchase(ctx, plan)
+        return
+    found = purchase.purchase_findings(ctx, plan)
+    ctx.report(found)
+    t = ctx.state.turn
+    before = len(t.pending) if t is not None else 0
     purchase.apply_purchase(ctx, plan)
+    if not found:
+        return
+    if t is not None and any(f.severity == "error" and not f.unverifiable for f in found):
+        t.refused.extend(t.pending[before:])  # no PLACE-MISSING for a refused purchase
+    state = ctx.state
+    if plan.slot in state.unrefilled and any(f.code == "TILE-SUPPLY" for f in found):
+        # the tile named was out of the bag already: the unknown tile an unwritten refill
+        # left on the field is still there (a repeated purchase line takes nothing twice)
+        state.market[plan.slot] = None
 
 
 def _module(ctx: Context, p: PlayerState, a: ModuleAction, check: bool) -> None:

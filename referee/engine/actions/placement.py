@@ -223,7 +223,11 @@ def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = T
     (as played: they lie somewhere near the player); the reserve limit is checked."""
     t = state.turn
     if t is not None and t.pending:
-        if check:
+        missing = list(t.pending)
+        for tile in t.refused:  # a refused purchase is one finding already
+            if tile in missing:
+                missing.remove(tile)
+        if check and missing:
             report(
                 state,
                 [
@@ -231,8 +235,8 @@ def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = T
                         "PLACE-MISSING",
                         pos,
                         p.name,
-                        tiles=fmt_tiles(t.pending),
-                        them="it" if len(t.pending) == 1 else "them",
+                        tiles=fmt_tiles(missing),
+                        them="it" if len(missing) == 1 else "them",
                     )
                 ],
             )

@@ -344,7 +344,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     if offer is not None and offer.exact_only and not buy.unknown_paid and price is not None:
         total = payment_value(ctx, buy)
         if not ctx.decide(Decision.PAY_EXACT, player=p, purchase=buy, value=total, price=price):
-            shown = fmt_cards(buy.cards_paid)
+            shown = _payment_text(buy)
             out.append(
                 problem(
                     offer.rule,
@@ -365,10 +365,7 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     if _paid(state, total, price):
         return out  # paid: nothing to report (the common case; no text is built)
     counted = counted_cards(ctx, buy)
-    shown = fmt_cards([*buy.cards_paid, *([None] * buy.unknown_paid)])
-    if buy.modules_paid:  # module money is money: named in the payment too (never "(none)")
-        tokens = " ".join(f"{r.kind}:{r.name}" for r in buy.modules_paid)
-        shown = tokens if not buy.cards_paid and not buy.unknown_paid else f"{shown} {tokens}"
+    shown = _payment_text(buy)
     tile_text = fmt_tile(buy.tile) if buy.tile is not None else fmt_ref(a.tile)
     if total < price and any(f.code in _PAID_WRONG for f in out):
         return out  # one mistake, one finding: a card that may not pay is the fault
@@ -398,6 +395,17 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
                 )
                 break
     return out
+
+
+def _payment_text(buy: Purchase) -> str:
+    """The payment as a finding names it: the cards (unknown ones as ``?``) and the module
+    money paid (``mb:Gu``, ``dm:3``): module money is money, so a payment of it alone is never
+    "(none)"."""
+    shown = fmt_cards([*buy.cards_paid, *([None] * buy.unknown_paid)])
+    if buy.modules_paid:
+        tokens = " ".join(f"{r.kind}:{r.name}" for r in buy.modules_paid)
+        shown = tokens if not buy.cards_paid and not buy.unknown_paid else f"{shown} {tokens}"
+    return shown
 
 
 def card_findings(
