@@ -315,3 +315,13 @@ def test_a_gate_on_a_building_site() -> None:
     assert rep.state is not None
     layers = rep.state.players[2].alhambra.layers
     assert layers is not None and len(layers.edges) == 1
+
+
+def test_explain_answers_for_the_wall_action(tmp_path: Path) -> None:
+    runner = CliRunner()
+    with chdir(tmp_path):
+        Path("g.alh").write_text(SETUP.format(modules="mauern") + REVEAL, encoding="utf-8")
+        ok = runner.invoke(cli, ["explain", "g.alh", "wall wl:ne @0,0"])
+        assert "wall wl:ne @0,0: legal" in ok.output
+        bad = runner.invoke(cli, ["explain", "g.alh", "wall wl:s @0,0"])
+        assert "MAUERN-NOT-OPEN" in bad.output

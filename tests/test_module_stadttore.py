@@ -320,3 +320,14 @@ def test_a_simulated_game_uses_gates_and_is_canonical() -> None:
     assert rep.valid and rep.complete
     assert format_game(game) == text
     assert "gate:card" in text
+
+
+def test_legal_lists_the_cell_behind_a_double_wall_while_a_card_is_held(tmp_path: Path) -> None:
+    # the question `legal` answers asks the engine's placement decision, which the module refines
+    body = OPENING + "5. Cem: buy De P7 pay De7, place P7@1,0\n* market De:C5\n"
+    runner = CliRunner()
+    with chdir(tmp_path):
+        Path("g.alh").write_text(SETUP.format(modules="stadttore") + body, encoding="utf-8")
+        res = runner.invoke(cli, ["legal", "g.alh", "--player", "Cem", "--tile", "G10w"])
+        cells = res.output.split("Legal cells for G10w")[1].splitlines()[0]
+        assert "2,0" in cells.split()
