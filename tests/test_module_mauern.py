@@ -6,10 +6,14 @@ readings are in docs/modules/mauern.md."""
 from __future__ import annotations
 
 from contextlib import chdir
+from dataclasses import dataclass
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from referee.catalogue import Side
 from referee.cli import cli
 from referee.engine import GameReport, check_game
 from referee.geometry import longest_outer_wall
@@ -325,3 +329,49 @@ def test_explain_answers_for_the_wall_action(tmp_path: Path) -> None:
         assert "wall wl:ne @0,0: legal" in ok.output
         bad = runner.invoke(cli, ["explain", "g.alh", "wall wl:s @0,0"])
         assert "MAUERN-NOT-OPEN" in bad.output
+
+
+# ------------------------------------------------------------------ a property
+
+
+@dataclass(frozen=True)
+class _Tile:
+    walls: frozenset[Side]
+    n: int
+    type: None = None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(list(Side)), st.sets(st.sampled_from(list(Side)))),
+        min_size=1,
+        max_size=6,
+    ),
+    st.lists(st.sets(st.sampled_from(list(Side))), min_size=7, max_size=7),
+)
+def test_wooden_walls_count_like_printed_ones(
+    steps: list[tuple[Side, set[Side]]], added: list[set[Side]]
+) -> None:
+    # "Bei den Wertungen zählen die Mauern wie die aufgedruckten Mauern der Gebäudeplättchen."
+    # A row of tiles grown from the fountain: the same walls once printed, once part printed
+    # and part added (an overlay) give the same longest outer wall and the same walker.
+    from referee.geometry import Alhambra, reachable
+
+    printed = Alhambra()
+    layered = Alhambra()
+    at = Coord(0, 0)
+    cells = [at]
+    for i, (side, walls) in enumerate(steps):
+        nxt = at.neighbour(side)
+        if nxt in cells:
+            continue
+        at = nxt
+        cells.append(at)
+        extra = frozenset(added[i]) - frozenset(walls)
+        printed.place(at, _Tile(frozenset(walls) | extra, i))  # type: ignore[arg-type]
+        layered.place(at, _Tile(frozenset(walls), i))  # type: ignore[arg-type]
+        if extra:
+            layered.add_overlay(at, extra)
+    assert longest_outer_wall(printed).length == longest_outer_wall(layered).length
+    assert reachable(printed) == reachable(layered)
