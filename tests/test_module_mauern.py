@@ -234,6 +234,9 @@ def test_the_pictures_draw_added_walls(tmp_path: Path) -> None:
         assert "┍═════┓" in out  # the added north wall drawn double
         svg = runner.invoke(cli, ["render", "g.alh", "--player", "Cem"])
         assert svg.exit_code == 0, svg.output
+        assert svg.output.count('<line class="added"') == 2  # north and east, drawn as added
+        page = runner.invoke(cli, ["render", "g.alh", "--html", "-o", "g.html"])
+        assert page.exit_code == 0, page.output
 
 
 def test_legal_moves_build_walls_that_break_nothing() -> None:

@@ -304,6 +304,9 @@ def test_the_pictures_draw_the_gate(tmp_path: Path) -> None:
             f.write(text)
         res = runner.invoke(cli, ["show", "g.alh"])
         assert "P7 G G10" in res.output
+        svg = runner.invoke(cli, ["render", "g.alh", "--player", "Cem"])
+        assert svg.exit_code == 0, svg.output
+        assert 'font-weight:bold;fill:#3b2a1a">G</text>' in svg.output  # the gate on its edge
 
 
 def test_the_module_switched_off() -> None:
