@@ -328,9 +328,36 @@ def test_a_simulated_game_uses_gates_and_is_canonical() -> None:
 def test_legal_lists_the_cell_behind_a_double_wall_while_a_card_is_held(tmp_path: Path) -> None:
     # the question `legal` answers asks the engine's placement decision, which the module refines
     body = OPENING + "5. Cem: buy De P7 pay De7, place P7@1,0\n* market De:C5\n"
+    body += "6. Anna: take Gu5\n* display Gu6\n7. Ben: take Gu6\n* display Gu7\n"  # Cem moves
     runner = CliRunner()
     with chdir(tmp_path):
         Path("g.alh").write_text(SETUP.format(modules="stadttore") + body, encoding="utf-8")
         res = runner.invoke(cli, ["legal", "g.alh", "--player", "Cem", "--tile", "G10w"])
         cells = res.output.split("Legal cells for G10w")[1].splitlines()[0]
         assert "2,0" in cells.split()
+
+
+def test_a_discarded_gate_card_comes_back_with_the_discard_pile() -> None:
+    # reading (d): "auf den Ablagestapel geworfen" -- shuffled back like any card there
+    rep = run("1. Ben: take Du2\n* display gate:card gate:card Gu5\n")
+    assert rep.state is not None
+    module = next(m for m in rep.state.ext.modules if m.name == "stadttore")
+    assert gate_view(rep)["table"]["still in the deck"] == 1  # type: ignore[index]
+    module.reshuffle(rep.state, NOWHERE)
+    assert gate_view(rep)["table"] == {
+        "open beside the gates": 1,
+        "on the discard pile": 0,
+        "still in the deck": 2,
+    }
+
+
+def test_no_gate_for_a_tile_bought_out_of_turn() -> None:
+    # a gate is set in one's own turn ("Das Ausspielen bzw. Einsetzen eines Stadttores ist
+    # kein eigener Spielzug": it goes with the placement of that turn); a tile bought with the
+    # vizier, out of turn, obeys the walker rule as written
+    body = OPENING + "5. Cem: buy De P7 pay De7, place P7@1,0\n* market De:C5\n"
+    body += "6. Anna: take Gu5\n* display Gu6\n"
+    body += "Cem: vizier, buy Gu G10w pay Gu9 Gu1, place G10w@2,0\n* market Gu:T13\n"
+    text = SETUP.format(modules="stadttore, wesir") + body
+    rep = check_game(parse_text(text, "v.alh")[0])
+    assert codes(rep) == ["PLACE-WALK"]

@@ -301,6 +301,9 @@ class Stadttore(BundledModule):
         if piece is None or not isinstance(at, Coord) or player is None:
             return problems
         state = ctx.state
+        t = state.turn
+        if t is not None and (t.player != player.index or t.interrupt is not None):
+            return problems  # a gate is set in one's own turn only (not with the vizier)
         spare = self.held(state, player) - len(self._waiting(state, player))
         if spare <= 0:
             return problems
