@@ -378,3 +378,19 @@ def test_wooden_walls_count_like_printed_ones(
             layered.add_overlay(at, extra)
     assert longest_outer_wall(printed).length == longest_outer_wall(layered).length
     assert reachable(printed) == reachable(layered)
+
+
+def test_corruptions_of_the_example_are_caught() -> None:
+    path = Path(__file__).resolve().parents[1] / "examples" / "module-mauern.alh"
+    text = path.read_text(encoding="utf-8")
+    assert "33. Cem: wall wl:e @1,-1" in text
+    for corrupt, code in (
+        (
+            text.replace("33. Cem: wall wl:e @1,-1", "33. Cem: wall wl:ne @1,-1", 1),
+            "MAUERN-NOT-OPEN",
+        ),
+        (text.replace("33. Cem: wall wl:e @1,-1", "33. Cem: wall wl:e @9,9", 1), "MAUERN-TILE"),
+        (text.replace("33. Cem: wall wl:e @1,-1", "33. Cem: wall wl:e", 1), "MAUERN-WALL"),
+    ):
+        rep = check_game(parse_text(corrupt, "corrupt.alh")[0])
+        assert code in [v.code for v in rep.violations], code

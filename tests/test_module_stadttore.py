@@ -361,3 +361,23 @@ def test_no_gate_for_a_tile_bought_out_of_turn() -> None:
     text = SETUP.format(modules="stadttore, wesir") + body
     rep = check_game(parse_text(text, "v.alh")[0])
     assert codes(rep) == ["PLACE-WALK"]
+
+
+def _example() -> str:
+    path = Path(__file__).resolve().parents[1] / "examples" / "module-stadttore.alh"
+    return path.read_text(encoding="utf-8")
+
+
+def test_corruptions_of_the_example_are_caught() -> None:
+    text = _example()
+    assert ", gate @-1,-3 e" in text
+    for corrupt, code in (
+        (text.replace(", gate @-1,-3 e", "", 1), "GATE-MISSING"),
+        (text.replace(", gate @-1,-3 e", ", gate @-1,-3 n", 1), "GATE-EDGE"),
+        (
+            text.replace("53. Anna: take gate:card", "53. Anna: take gate:card gate:card", 1),
+            "GATE-TAKE",
+        ),
+    ):
+        rep = check_game(parse_text(corrupt, "corrupt.alh")[0])
+        assert code in [v.code for v in rep.violations], code
