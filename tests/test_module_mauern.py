@@ -177,8 +177,8 @@ def test_the_alhambra_still_obeys_the_building_rules() -> None:
 def test_the_walls_as_shown_or_turned() -> None:
     # "Er baut nun die dort dargestellten Mauern wie abgebildet ... nach"
     assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 es\n")) == ["MAUERN-TURN"]
-    assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 es\n", "mauern turn=any")) == []
-    assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 ns\n", "mauern turn=any")) == ["MAUERN-TURN"]
+    assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 es\n", "mauern rotate=any")) == []
+    assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 ns\n", "mauern rotate=any")) == ["MAUERN-TURN"]
 
 
 def test_walls_stay_with_their_tile_in_a_redesign() -> None:

@@ -14,7 +14,7 @@ The rules:
 
 - 8 cards, 2 each in money piles 2-5; 12 sticks (``MAUERN-SUPPLY``, ``MAUERN-PILE``);
 - the card lies open beside the board (``MAUERN-NOT-OPEN``); one or two sides
-  (``MAUERN-CARD``); "wie abgebildet" (``MAUERN-TURN``, switch ``turn``);
+  (``MAUERN-CARD``); "wie abgebildet" (``MAUERN-TURN``, switch ``rotate``);
 - "auf einem beliebigen eigenen Gebäudeplättchen" (``MAUERN-TILE``); "Die vorhandenen
   aufgedruckten Mauern dürfen hierbei nicht überbaut werden" (``MAUERN-COVERED``);
 - "Auch nach dem Bauen einer Mauer muss die Alhambra gemäß den Bauregeln aufgebaut sein"
@@ -243,7 +243,7 @@ class Mauern(BundledModule):
             out.append(problem("MAUERN-NOT-OPEN", pos, who, token=token, open=shown))
         sides = card if built is None else built
         if built is not None and built != card:
-            if self.option("turn") == "shown":
+            if self.option("rotate") == "shown":
                 out.append(
                     problem(
                         "MAUERN-TURN",
