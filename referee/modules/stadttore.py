@@ -316,12 +316,15 @@ class Stadttore(BundledModule):
 
     @staticmethod
     def _opening_gates(alh: Any, at: Coord) -> list[Edge]:
-        """The double walls of the tile on ``at`` whose gate makes it reachable on foot."""
+        """The double walls of the tile on ``at`` whose gate makes it reachable on foot (of
+        printed walls only: with Die Mauern "dürfen nur aufgedruckte Mauern überbaut werden")."""
         out: list[Edge] = []
         for side in SIDES:
             edge = edge_key(at, side)
             if alh.edge(*edge) is not None or at.neighbour(side) not in alh:
                 continue
+            if side in alh.overlay(at) or side.opposite in alh.overlay(at.neighbour(side)):
+                continue  # an added wall: "nur aufgedruckte Mauern" (Die Mauern)
             if wall_between(alh.cells, alh.layers, at, side).double:
                 with_gate = alh.copy()
                 with_gate.place_edge(at, side, Gate())
