@@ -178,7 +178,9 @@ def test_the_walls_as_shown_or_turned() -> None:
     # "Er baut nun die dort dargestellten Mauern wie abgebildet ... nach"
     assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 es\n")) == ["MAUERN-TURN"]
     assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 es\n", "mauern rotate=any")) == []
-    assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 ns\n", "mauern rotate=any")) == ["MAUERN-TURN"]
+    assert codes(run(REVEAL + "2. Cem: wall wl:ne @0,0 ns\n", "mauern rotate=any")) == [
+        "MAUERN-TURN"
+    ]
 
 
 def test_walls_stay_with_their_tile_in_a_redesign() -> None:
