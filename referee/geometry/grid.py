@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.geometry.incremental import Geometry, from_scratch
@@ -64,6 +64,18 @@ def _hashable(piece: object) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _carried_key(carried: dict[Any, frozenset[Side]], piece: object) -> object | None:
+    """The key of ``carried`` whose added walls belong to ``piece``: the piece itself, or a
+    piece that carried it (a building site with the tile on it, ``carried_tile``: the walls
+    built on the site stay on the finished building, "gehören ... zum Gebäudeplättchen")."""
+    if piece in carried:
+        return piece
+    for key in carried:
+        if getattr(key, "carried_tile", None) == piece:
+            return key
+    return None
 
 
 class Alhambra:
@@ -180,8 +192,10 @@ class Alhambra:
         self._version += 1
         lay = self._layers
         if lay is not None:
-            if lay.carried and _hashable(piece) and piece in lay.carried:
-                lay.overlays[coord] = lay.carried.pop(piece)
+            if lay.carried and _hashable(piece):
+                key = _carried_key(lay.carried, piece)
+                if key is not None:
+                    lay.overlays[coord] = lay.carried.pop(key)
             self._changed()
             return True
         if self._geo is not None:
@@ -331,6 +345,25 @@ class Alhambra:
         """The walls added to the tile on ``coord``."""
         lay = self._layers
         return frozenset() if lay is None else lay.overlays.get(coord, frozenset())
+
+    def carry_walls(self, piece: object, sides: frozenset[Side]) -> None:
+        """Add walls to ``piece`` while it lies outside the Alhambra (in the reserve, or just
+        bought): they come onto its cell when it is placed (E21, "Dabei ist es egal, ob das
+        Plättchen gerade neu gekauft wurde oder sich in der Alhambra bzw. in der Reserve
+        befindet"); no rule check."""
+        lay = self._lay()
+        key = _carried_key(lay.carried, piece) if lay.carried else None
+        key = piece if key is None else key
+        lay.carried[key] = lay.carried.get(key, frozenset()) | frozenset(sides)
+        self._changed()
+
+    def carried_walls(self, piece: object) -> frozenset[Side]:
+        """The walls added to ``piece`` while it lies outside the Alhambra."""
+        lay = self._layers
+        if lay is None or not lay.carried or not _hashable(piece):
+            return frozenset()
+        key = _carried_key(lay.carried, piece)
+        return frozenset() if key is None else lay.carried[key]
 
     def place_edge(self, at: Coord, side: Side, piece: object) -> Edge:
         """Put ``piece`` on the edge of ``at`` towards ``side`` (no rule check); the canonical

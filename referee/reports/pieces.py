@@ -39,6 +39,8 @@ PIECE_WORDS: dict[str, tuple[str, str]] = {
     "ww": ("wishing well", "Wunschbrunnen"),  # Der Wunschbrunnen
     "fr": ("fruit", "Frucht"),  # Die Obstgärten
     "bd": ("fruit board", "Obstgarten-Tableau"),  # Die Obstgärten
+    "gate": ("gate card", "Stadttorkarte"),  # DIE TORE DER STADT
+    "wl": ("wall card", "Mauerkarte"),  # DIE MAUERN
 }
 
 _NUMBER = re.compile(r"\d+")
@@ -154,6 +156,9 @@ VERB_WORDS: dict[str, tuple[str, str]] = {
     # Die neuen Wertungskärtchen, Die Wünsche des Kalifen
     "scoringtile": ("scoring tile", "Wertungskärtchen"),
     "tasks": ("wish tiles laid out", "Aufgabenplättchen ausgelegt"),
+    # Die Tore der Stadt, Die Mauern
+    "gate": ("sets a city gate", "setzt ein Stadttor"),
+    "wall": ("builds a wall", "errichtet eine Mauer"),
     # pieces set aside beside the market (bazaars, bathhouses, ...)
     "aside": ("set aside beside the market", "neben den Bauhof gelegt"),
 }
