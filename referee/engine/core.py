@@ -160,6 +160,11 @@ def _whereabouts(state: GameState, card: MoneyCard) -> Join:
     add(state.display.count(card), "display")
     add(state.discard[card], "discard")
     add(state.deck_known[card], "deck")
+    if state.standing:  # cards of standing bids, beside their offers
+        from referee.engine.auction import standing_whereabouts
+
+        for n, what in standing_whereabouts(state, card):
+            add(n, "offer", what)
     return Join(tuple(parts), empty=Text("CARD-SUPPLY.where/revealed"))
 
 
@@ -1250,6 +1255,10 @@ def begin_turn(
     )
     state.phase = _TURN
     if state.ext.modules:  # no module: no moment to run (not even the call)
+        if state.standing:  # a bid still lying at the start of its bidder's turn wins
+            from referee.engine.auction import standing_turn_start
+
+            standing_turn_start(state, player, pos)
         state.ext.at(Moment.TURN_START, state)
 
 
@@ -1352,6 +1361,11 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
             from referee.engine.verbs import record_use
 
             record_use(state, p, spec)
+        return
+    if state.standing and a.verb.lower() == "bid":  # a bid on a standing offer (its turn)
+        from referee.engine.auction import standing_bid
+
+        standing_bid(state, p, a)
         return
     if state.turn is not None:  # whatever it was, the player did something
         state.turn.main_actions += 1

@@ -358,7 +358,8 @@ def _kind(state: GameState, action: Action) -> ActionKind:
 
 def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
     """What the enabled modules add for ``p`` now (:meth:`Module.legal_actions`), keeping main
-    actions only while main actions are open, and never an interrupting verb."""
+    actions only while main actions are open, and never an interrupting verb; and the bids on
+    the standing offers modules laid out (:func:`referee.engine.auction.standing_bids`)."""
     state = ctx.state
     open_ = main_actions_open(state) and not state.game_over
     out: list[Action] = []
@@ -370,6 +371,10 @@ def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
             if kind != ActionKind.FREE and not open_:
                 continue
             out.append(a)
+    if state.standing and open_:  # bids on standing offers (the auction service's)
+        from referee.engine.auction import standing_bids
+
+        out += standing_bids(ctx, p)
     return out
 
 
