@@ -519,9 +519,7 @@ def _standing_terms(offer: Auction, amount: int) -> PaymentTerms:
     )
 
 
-def _bid_problems(
-    ctx: Context, offer: Auction, player: PlayerState, amount: int, pos: Pos
-) -> bool:
+def _bid_problems(ctx: Context, offer: Auction, player: PlayerState, amount: int, pos: Pos) -> bool:
     """The rules of a standing bid (``STANDING-OWN``, ``STANDING-LOW``); True: refused."""
     src = offer.terms.source
     if offer.leader == player.index:
