@@ -104,6 +104,7 @@ NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fritz")
 DIRK_FIRST = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spiel zu zweit)
 MAX_TURNS = 2000  # a safety net: real games end after about 60-200 turns
 MAX_INTERRUPTS = 3  # out-of-turn lines played at one moment, at most
+MAX_STAGE_LINES = 500  # a safety net: a stage (an auction's rounds) ends long before
 
 Scorer = int  # a scoring card in the deck: 1 or 2
 DeckCard = MoneyCard | Scorer | ComponentRef  # ComponentRef: a module's card (e.g. ex:GuDe)
@@ -193,6 +194,10 @@ def free_actions(state: GameState) -> list[Action]:
         for a in module_actions(Context(state), p)
         if isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE
     ]
+
+
+def _shown(revealed: list[CardRef | ScoringCardRef | ComponentRef]) -> list[object]:
+    return [DisplayReveal(tuple(revealed))] if revealed else []
 
 
 def _bag_ref(t: TileKind | ComponentRef) -> TileRef | ComponentRef:
@@ -438,6 +443,7 @@ class _Game:
 
         self._ensure_clean(before, f"turn {number} ({', '.join(map(written, actions))})")
         self.body.append(Turn(number, PlayerRef(self.names[who]), tuple(actions), here))
+        self.stages()  # other players act inside the turn (e.g. things handed on)
 
     # ----------------------------------------------------------------------------- refill
 
@@ -473,6 +479,12 @@ class _Game:
                 scorings.append(card)
                 continue
             revealed.append(card if isinstance(card, ComponentRef) else CardRef(card))
+            if isinstance(card, ComponentRef) and self._opens_stage([*events, *_shown(revealed)]):
+                # the card opens a stage (e.g. an auction): the refill line ends with it, the
+                # stage's lines follow, then the refill goes on in a line of its own (N12)
+                self._chance([*events, *_shown(revealed)])
+                events, revealed = [], []
+                self.stages()
             if isinstance(card, ComponentRef) and not all(
                 m.display_place(card)
                 for m in state.ext.modules
@@ -490,6 +502,33 @@ class _Game:
         if after:  # e.g. a fruit laid on every new market tile
             self._chance(after)
         return scorings, self._over()
+
+    def _opens_stage(self, events: list[object]) -> bool:
+        """Whether a chance line of ``events`` would open a stage (tried on a copy)."""
+        trial = self.state.copy()
+        apply_item(trial, Chance(tuple(events), pos=self._pos()))  # type: ignore[arg-type]
+        return bool(trial.stages) and len(trial.stages) > len(self.state.stages)
+
+    def stages(self) -> None:
+        """The lines of the stages open now (an auction's bids and passes, things handed on):
+        a player who must act writes one of the lines the stage allows; one who may let it
+        pass sometimes writes nothing (the next line then ends the stage)."""
+        state = self.state
+        for _ in range(MAX_STAGE_LINES):
+            if not state.stages:
+                return
+            stage = state.stages[-1]
+            line = self.policy.choose_stage(legal_interrupts(state), stage.required)
+            if line is None:
+                return
+            here = self._pos()
+            line = dataclasses.replace(
+                line,
+                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
+                pos=here,
+            )
+            self._apply(line)
+        raise SimulationError("a stage does not end")
 
     def _market_refill(self) -> list[object]:
         """One tile per empty field; a module tile a module sets aside (E14) is written
