@@ -319,7 +319,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             if isinstance(c, CardRef):
                 _draw_money(state, c.card, c.pos or pos)
         return
-    if state.phase != _SETUP:
+    if state.phase is not _SETUP:
         state.flag(
             "SETUP-ORDER",
             pos,
@@ -635,7 +635,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
 
 
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
-    setup = state.phase == _SETUP
+    setup = state.phase is _SETUP
     rules = state.rules
     size = rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
     occupied = _occupied if _DISPLAY_OCCUPIED in rules.refined else display_cards
@@ -713,7 +713,7 @@ def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | N
     target = named.field - 1 if named is not None else expected
     if target == expected and expected is not None:
         return target  # the common case: nothing to report
-    code = "SETUP-MARKET" if state.phase == _SETUP else "REFILL-MARKET"
+    code = "SETUP-MARKET" if state.phase is _SETUP else "REFILL-MARKET"
     if expected is None:
         state.flag(
             code,
@@ -881,7 +881,7 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
 
     ``check`` False (the record simply ends here): only decide whether the game is over.
     """
-    if state.phase != _REFILL:
+    if state.phase is not _REFILL:
         return
     _refill_checks(state, pos, check)
     if state.ext.modules:
@@ -947,7 +947,7 @@ def settle_before(state: GameState, pos: Pos, before: Settle | str) -> None:
         _close_stages(state, pos)
     if before.__class__ is not Settle:
         before = Settle(before)  # a misspelt mode is an error, never a silent no-op
-    if state.phase == _SETUP:
+    if state.phase is _SETUP:
         _finish_setup(state, pos)
     if before is _S_SCORING:  # the market may still be refilled after a scoring 1 or 2
         return
@@ -1310,7 +1310,7 @@ def _turn(state: GameState, item: Turn) -> None:
     settle_before(state, pos, _S_TURN)
     if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return
-    if state.game_over or state.phase == _OVER:
+    if state.game_over or state.phase is _OVER:
         state.flag(
             "TURN-AFTER-END",
             pos,
@@ -1471,7 +1471,7 @@ def _chance(state: GameState, item: Chance) -> None:
         _close_stages(state, item.pos)
     for ev in item.events:
         pos = ev.pos  # every event carries its own position (a Pos is never false)
-        if state.phase == _TURN:  # pragma: no cover - a turn is one line
+        if state.phase is _TURN:  # pragma: no cover - a turn is one line
             end_turn(state, pos)
         _CHANCE_EVENTS[type(ev)](state, ev, pos)
 
@@ -1549,7 +1549,7 @@ def _start(state: GameState, item: StartPlayer) -> None:
     p = state.find_player(item.player, item.pos)
     if p is None:
         return
-    if state.phase != _SETUP:
+    if state.phase is not _SETUP:
         state.flag(
             "SETUP-ORDER",
             item.pos,
@@ -1614,7 +1614,7 @@ def finish(state: GameState, pos: Pos) -> None:
     """The record ends here: what the game end needs and the record did not show."""
     if state.stages:
         _close_stages(state, pos)
-    if state.phase == _SETUP:
+    if state.phase is _SETUP:
         if state.deals_done or state.display or any(x is not EMPTY for x in state.market):
             _finish_setup(state, pos)  # a record of the setup alone: the setup is checked
         return

@@ -47,6 +47,7 @@ from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY
 from referee.engine.tower import is_tower_piece
+from referee.engine.turns import Phase
 from referee.geometry import legal_cells
 from referee.geometry.general import frontier
 from referee.geometry.pieces import Part
@@ -445,7 +446,7 @@ def game_ends_here(state: GameState) -> bool:
 
     if state.game_over:
         return True
-    if state.turn is not None or state.phase != "refill":
+    if state.turn is not None or state.phase is not Phase.REFILL:
         return False
     if state.bag_count > 0 and not state.bag_uncertain:
         return False
@@ -479,10 +480,10 @@ def legal_interrupts(state: GameState) -> list[Turn]:
         from referee.engine.stages import legal_stage_lines
 
         return legal_stage_lines(state)
-    if not state.ext or state.turn is not None or not state.players or state.phase == "setup":
+    if not state.ext or state.turn is not None or not state.players or state.phase is Phase.SETUP:
         return []
     early: list[Turn] = []  # lines inside the open refill (the state as written so far)
-    if state.phase == "refill":
+    if state.phase is Phase.REFILL:
         here = Context(state)
         early = [line for m in state.ext.modules for line in m.legal_refill_interrupts(here)]
     trial = state.copy()

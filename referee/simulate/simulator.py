@@ -67,6 +67,7 @@ from referee.engine.legal import (
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
 from referee.engine.tower import is_tower_piece
+from referee.engine.turns import Phase
 from referee.notation import format_game
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
@@ -579,7 +580,7 @@ class _Game:
                 pos=here,
             )
             self._apply(line)
-            if self.state.phase == "refill":  # the line used the market or the display
+            if self.state.phase is Phase.REFILL:  # the line used the market or the display
                 scorings, over = self.refill()  # both are refilled (a thief empties a place)
                 for s in scorings:
                     self.scoring(s)
