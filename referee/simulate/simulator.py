@@ -43,7 +43,7 @@ from referee.engine import (
     start_state,
 )
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind, SimContext
+from referee.engine.extensions import ActionKind, Module, SimContext
 from referee.engine.legal import (
     build_actions,
     buy_actions,
@@ -250,6 +250,12 @@ class _Game:
         self.ctx = Context(self.state)
         self.sim = SimContext(self.ctx, self.rng)
         self.display_size = int(self.ctx.decide(Decision.DISPLAY_SIZE))
+        self.stage_owners = [
+            m
+            for m in self.state.ext.modules
+            if type(m).stage_line is not Module.stage_line
+            or type(m).auction_closed is not Module.auction_closed
+        ]
         self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
 
     # ---------------------------------------------------------------------------- helpers
@@ -505,7 +511,10 @@ class _Game:
         return scorings, self._over()
 
     def _opens_stage(self, events: list[object]) -> bool:
-        """Whether a chance line of ``events`` would open a stage (tried on a copy)."""
+        """Whether a chance line of ``events`` would open a stage (tried on a copy; only when
+        an enabled module owns stages or auctions at all)."""
+        if not self.stage_owners:
+            return False
         trial = self.state.copy()
         apply_item(trial, Chance(tuple(events), pos=self._pos()))  # type: ignore[arg-type]
         return bool(trial.stages) and len(trial.stages) > len(self.state.stages)
