@@ -396,3 +396,11 @@ def test_verb_specs_are_the_one_declaration_the_engine_reads() -> None:
     finally:
         MODULES.pop("oldstyle", None)
         MODULES.pop("newstyle", None)
+
+
+def test_the_default_view_word_built_is_german_too() -> None:
+    from referee.engine.extensions import Module, localize_view, view_terms
+
+    view = {"players": {"Anna": {"built": "mg:P9ne@1,0", "in the reserve": "-"}}}
+    shown = localize_view(view, view_terms(Module(), "de"), "de")
+    assert shown == {"players": {"Anna": {"gebaut": "mg:P9ne@1,0", "in der Reserve": "-"}}}
