@@ -80,16 +80,17 @@ def test_the_game_end_counts_only_the_market_fields() -> None:
     # "Der Bauhof kann nicht mehr komplett aufgefüllt werden": pieces beside it never count.
     from referee.engine.core import settle_before
     from referee.engine.state import EMPTY
+    from referee.engine.turns import Phase  # the phase is an enum (compared by identity)
     from referee.record.model import NOWHERE
 
     rep = run(REFILL, BZ)
     assert rep.state is not None
     full = rep.state.copy()
-    full.phase, full.bag_count = "refill", 0
+    full.phase, full.bag_count = Phase.REFILL, 0
     settle_before(full, NOWHERE, "turn")
     assert not full.game_over  # four buildings on the market, a bazaar beside it
     short = rep.state.copy()
-    short.phase, short.bag_count = "refill", 0
+    short.phase, short.bag_count = Phase.REFILL, 0
     short.market[2] = EMPTY
     settle_before(short, NOWHERE, "turn")
     assert short.game_over  # the bazaar beside the market does not fill the field

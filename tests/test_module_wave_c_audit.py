@@ -13,6 +13,7 @@ from conftest import beside, codes, run
 
 from referee.engine.core import settle_before
 from referee.engine.state import EMPTY
+from referee.engine.turns import Phase  # the phase is an enum (compared by identity)
 from referee.record.model import NOWHERE
 
 MODS = "bazare, badehaeuser, wunschbrunnen"
@@ -36,12 +37,12 @@ def test_pieces_set_aside_never_break_the_game_end_test() -> None:
     rep = run(REFILL, MODS)
     assert rep.state is not None
     full = rep.state.copy()
-    full.phase, full.bag_count = "refill", 0
+    full.phase, full.bag_count = Phase.REFILL, 0
     settle_before(full, NOWHERE, "turn")
     assert not full.game_over  # four buildings on the fields; three pieces beside them
     for field in range(4):
         short = rep.state.copy()
-        short.phase, short.bag_count = "refill", 0
+        short.phase, short.bag_count = Phase.REFILL, 0
         short.market[field] = EMPTY
         settle_before(short, NOWHERE, "turn")
         assert short.game_over, field  # three pieces beside the market fill no field

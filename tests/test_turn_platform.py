@@ -347,3 +347,60 @@ def test_a_misspelt_hook_is_an_error_when_the_module_class_is_made() -> None:
     helper = type("Helper", (Module,), {"helpers": ("sim_cache",), "sim_cache": lambda s: 1})
     assert helper.helpers == ("sim_cache",)
     type("Plain", (Module,), {"awake": lambda self: True})  # a helper far from every hook
+
+
+def test_verb_specs_are_the_one_declaration_the_engine_reads() -> None:
+    from referee.engine.extensions import MODULES, ActionKind, Extensions, Module
+    from referee.engine.verbs import VerbSpec
+
+    # the compatibility path: a class of the older style has its declarations converted
+    old = type(
+        "Old",
+        (Module,),
+        {
+            "name": "oldstyle",
+            "verbs": ("tick", "tock", "poke"),
+            "verb_kinds": {"tock": "acquire", "tick": "main"},
+            "free_verbs": ("tick",),  # free_verbs first, as the engine read them
+        },
+    )
+    assert {s.verb: s.kind for s in old.verb_specs} == {
+        "tick": ActionKind.FREE,
+        "tock": ActionKind.ACQUIRE,
+        "poke": ActionKind.MAIN,
+    }
+    new = type(
+        "New",
+        (Module,),
+        {
+            "name": "newstyle",
+            "verb_specs": (VerbSpec("ring", kind=ActionKind.FREE, aliases=("klingeln",)),),
+            "verbs": ("knock",),  # a class that mixes both while it moves
+        },
+    )
+    assert [s.verb for s in new.verb_specs] == ["ring", "knock"]
+    assert new.verbs == ("knock", "ring", "klingeln")  # derived, for readers
+    assert new.verb_kinds == {"ring": "free", "klingeln": "free"}
+    MODULES["oldstyle"], MODULES["newstyle"] = old, new
+    try:
+        ext = Extensions(["oldstyle", "newstyle"])
+        assert ext.verb_kind("TICK") is ActionKind.FREE
+        assert ext.verb_kind("klingeln") is ActionKind.FREE
+        assert ext.verb_kind("knock") is ActionKind.MAIN
+        assert ext.verb_kind("nothing") is None
+        assert ext.verb_handler("Klingeln") is ext.modules[1]
+        # the engine reads the specs, not the derived names: a spec is the one source
+        new.verb_specs = (VerbSpec("ring", kind=ActionKind.ACQUIRE),)
+        ext = Extensions(["newstyle"])
+        assert ext.verb_kind("ring") is ActionKind.ACQUIRE and ext.verb_handler("knock") is None
+    finally:
+        MODULES.pop("oldstyle", None)
+        MODULES.pop("newstyle", None)
+
+
+def test_the_default_view_word_built_is_german_too() -> None:
+    from referee.engine.extensions import Module, localize_view, view_terms
+
+    view = {"players": {"Anna": {"built": "mg:P9ne@1,0", "in the reserve": "-"}}}
+    shown = localize_view(view, view_terms(Module(), "de"), "de")
+    assert shown == {"players": {"Anna": {"gebaut": "mg:P9ne@1,0", "in der Reserve": "-"}}}

@@ -161,6 +161,11 @@ def _whereabouts(state: GameState, card: MoneyCard) -> Join:
     add(state.display.count(card), "display")
     add(state.discard[card], "discard")
     add(state.deck_known[card], "deck")
+    if state.standing:  # cards of standing bids, beside their offers
+        from referee.engine.auction import standing_whereabouts
+
+        for n, what in standing_whereabouts(state, card):
+            add(n, "offer", what)
     return Join(tuple(parts), empty=Text("CARD-SUPPLY.where/revealed"))
 
 
@@ -315,7 +320,7 @@ def _deal(state: GameState, ev: Deal, pos: Pos) -> None:
             if isinstance(c, CardRef):
                 _draw_money(state, c.card, c.pos or pos)
         return
-    if state.phase != _SETUP:
+    if state.phase is not _SETUP:
         state.flag(
             "SETUP-ORDER",
             pos,
@@ -631,7 +636,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
 
 
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
-    setup = state.phase == _SETUP
+    setup = state.phase is _SETUP
     rules = state.rules
     size = rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
     occupied = _occupied if _DISPLAY_OCCUPIED in rules.refined else display_cards
@@ -734,7 +739,7 @@ def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | N
         late = _late_field(state, target if named is not None else None, expected)
         if late is not None:
             return late
-    code = "SETUP-MARKET" if state.phase == _SETUP else "REFILL-MARKET"
+    code = "SETUP-MARKET" if state.phase is _SETUP else "REFILL-MARKET"
     if expected is None:
         state.flag(
             code,
@@ -904,7 +909,7 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
 
     ``check`` False (the record simply ends here): only decide whether the game is over.
     """
-    if state.phase != _REFILL:
+    if state.phase is not _REFILL:
         return
     _refill_checks(state, pos, check)
     if state.ext.modules:
@@ -1020,7 +1025,7 @@ def settle_before(state: GameState, pos: Pos, before: Settle | str) -> None:
         _close_stages(state, pos)
     if before.__class__ is not Settle:
         before = Settle(before)  # a misspelt mode is an error, never a silent no-op
-    if state.phase == _SETUP:
+    if state.phase is _SETUP:
         _finish_setup(state, pos)
     if before is _S_SCORING:  # the market may still be refilled after a scoring 1 or 2
         return
@@ -1330,6 +1335,10 @@ def begin_turn(
     )
     state.phase = _TURN
     if state.ext.modules:  # no module: no moment to run (not even the call)
+        if state.standing:  # a bid still lying at the start of its bidder's turn wins
+            from referee.engine.auction import standing_turn_start
+
+            standing_turn_start(state, player, pos)
         state.ext.at(Moment.TURN_START, state)
 
 
@@ -1381,7 +1390,7 @@ def _turn(state: GameState, item: Turn) -> None:
     settle_before(state, pos, _S_TURN)
     if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return
-    if state.game_over or state.phase == _OVER:
+    if state.game_over or state.phase is _OVER:
         state.flag(
             "TURN-AFTER-END",
             pos,
@@ -1432,6 +1441,11 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
             from referee.engine.verbs import record_use
 
             record_use(state, p, spec)
+        return
+    if state.standing and a.verb.lower() == "bid":  # a bid on a standing offer (its turn)
+        from referee.engine.auction import standing_bid
+
+        standing_bid(state, p, a)
         return
     if state.turn is not None:  # whatever it was, the player did something
         state.turn.main_actions += 1
@@ -1537,7 +1551,7 @@ def _chance(state: GameState, item: Chance) -> None:
         _close_stages(state, item.pos)
     for ev in item.events:
         pos = ev.pos  # every event carries its own position (a Pos is never false)
-        if state.phase == _TURN:  # pragma: no cover - a turn is one line
+        if state.phase is _TURN:  # pragma: no cover - a turn is one line
             end_turn(state, pos)
         _CHANCE_EVENTS[type(ev)](state, ev, pos)
 
@@ -1615,7 +1629,7 @@ def _start(state: GameState, item: StartPlayer) -> None:
     p = state.find_player(item.player, item.pos)
     if p is None:
         return
-    if state.phase != _SETUP:
+    if state.phase is not _SETUP:
         state.flag(
             "SETUP-ORDER",
             item.pos,
@@ -1680,7 +1694,7 @@ def finish(state: GameState, pos: Pos) -> None:
     """The record ends here: what the game end needs and the record did not show."""
     if state.stages:
         _close_stages(state, pos)
-    if state.phase == _SETUP:
+    if state.phase is _SETUP:
         if state.deals_done or state.display or any(x is not EMPTY for x in state.market):
             _finish_setup(state, pos)  # a record of the setup alone: the setup is checked
         return

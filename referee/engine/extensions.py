@@ -16,9 +16,9 @@ through four kinds of extension point, each with a do-nothing default:
    handed out, game end.
 3. **Its own record lines and components**:
 
-   * ``verbs`` / ``action``      a player action the base game does not know (``ModuleAction``);
-     ``verb_kinds`` declares what each verb is (:class:`ActionKind`), so other modules ask the
-     kind, never the spelling
+   * ``verb_specs`` / ``action``  a player action the base game does not know
+     (``ModuleAction``), each verb declared once as a :class:`~referee.engine.verbs.VerbSpec`
+     with its kind (:class:`ActionKind`), so other modules ask the kind, never the spelling
    * ``out_of_turn``             an interrupting line without a turn number; precedence between
      modules and seats through the one :class:`~referee.engine.turns.InterruptArbiter`
      (``interrupt_rank``)
@@ -147,8 +147,30 @@ def check_hooks(cls: type) -> None:
             )
 
 
+def specs_from_declarations(cls: type) -> tuple[VerbSpec, ...]:
+    """The verb specs of a module class: its ``verb_specs`` (its own or inherited), then --
+    the *compatibility path* for classes of the older style -- a spec for every verb named
+    in ``verbs`` that no spec covers, of the kind ``free_verbs`` / ``verb_kinds`` give it
+    (``free_verbs`` first, as the engine read them; default: a main action). The bundled
+    modules are moving to ``verb_specs``; a class may mix both while it moves."""
+    from referee.engine.verbs import VerbSpec
+
+    specs = list(getattr(cls, "verb_specs", ()))
+    covered = {v.lower() for spec in specs for v in (spec.verb, *spec.aliases)}
+    kinds = {k.lower(): v for k, v in getattr(cls, "verb_kinds", {}).items()}
+    free = {v.lower() for v in getattr(cls, "free_verbs", ())}
+    for verb in getattr(cls, "verbs", ()):
+        low = verb.lower()
+        if low in covered:
+            continue
+        covered.add(low)
+        kind = ActionKind.FREE if low in free else ActionKind(kinds.get(low, ActionKind.MAIN))
+        specs.append(VerbSpec(low, kind=kind))
+    return tuple(specs)
+
+
 class ActionKind(StrEnum):
-    """What a module verb does, declared by its module (``Module.verb_kinds``); other modules
+    """What a module verb does, declared by its module (``VerbSpec.kind``); other modules
     ask the kind (``Extensions.verb_kind``), never the verb's spelling."""
 
     MAIN = "main"  # a main action of a turn (the default)
@@ -192,17 +214,25 @@ class Module:
     name: ClassVar[str] = ""
     """The module's name as written in the ``Modules`` header (lower case)."""
 
+    verb_specs: ClassVar[tuple[VerbSpec, ...]] = ()
+    """The module's verbs, each declared once (:class:`~referee.engine.verbs.VerbSpec`: kind,
+    aliases, argument shape, an ability's window and limit). This is the one declaration the
+    engine reads (:class:`Extensions`: who handles a verb, its kind, its checks). The engine
+    checks shape, window and limit before :meth:`action` runs (only while checking) and keeps
+    the counts of uses."""
+
     verbs: ClassVar[tuple[str, ...]] = ()
-    """Action verbs the module owns (``ModuleAction.verb``, lower case)."""
+    """Derived from :attr:`verb_specs` (every verb and alias, lower case), for readers such as
+    ``modules NAME``. *Compatibility*: a class that still declares ``verbs`` (with
+    ``verb_kinds`` / ``free_verbs``) instead of ``verb_specs`` has them converted into specs
+    when the class is created (:func:`specs_from_declarations`)."""
 
     verb_kinds: ClassVar[dict[str, str]] = {}
-    """The :class:`ActionKind` of each verb that is not a plain main action."""
+    """Derived from :attr:`verb_specs`: the :class:`ActionKind` of each verb that is not a
+    plain main action. *Compatibility*: declared by a class of the older style, converted."""
 
-    verb_specs: ClassVar[tuple[VerbSpec, ...]] = ()
-    """The module's verbs declared once (:class:`~referee.engine.verbs.VerbSpec`: kind,
-    aliases, argument shape, an ability's window and limit); ``verbs`` and ``verb_kinds`` are
-    derived from them. The engine checks shape, window and limit before :meth:`action` runs
-    (only while checking) and keeps the counts of uses."""
+    free_verbs: ClassVar[tuple[str, ...]] = ()
+    """*Compatibility* only (older style): verbs of kind ``free``; converted into specs."""
 
     helpers: ClassVar[tuple[str, ...]] = ()
     """Public methods of the module that are no hooks although their names look like one
@@ -211,17 +241,17 @@ class Module:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         check_hooks(cls)
-        specs = cls.__dict__.get("verb_specs")
-        if specs:
-            own = [v for spec in specs for v in (spec.verb, *spec.aliases)]
-            cls.verbs = tuple(dict.fromkeys((*cls.__dict__.get("verbs", ()), *own)))
-            kinds = dict(cls.__dict__.get("verb_kinds", {}))
-            for spec in specs:
-                if spec.kind != ActionKind.MAIN:
-                    for v in (spec.verb, *spec.aliases):
-                        kinds.setdefault(v, spec.kind)
-            cls.verb_kinds = kinds
-        reserved = [v for v in cls.__dict__.get("verbs", ()) if v.lower() in ENGINE_VERBS]
+        specs = specs_from_declarations(cls)
+        cls.verb_specs = specs
+        every = [v.lower() for spec in specs for v in (spec.verb, *spec.aliases)]
+        cls.verbs = tuple(dict.fromkeys((*(v.lower() for v in cls.verbs), *every)))
+        cls.verb_kinds = {
+            v.lower(): str(spec.kind)
+            for spec in specs
+            if spec.kind != ActionKind.MAIN
+            for v in (spec.verb, *spec.aliases)
+        }
+        reserved = [v for v in every if v in ENGINE_VERBS]
         if reserved:
             raise ModuleDefinitionError(
                 f"module class {cls.__name__}: the verbs {', '.join(reserved)} belong to the "
@@ -620,7 +650,7 @@ def module_owning_verb(verb: str) -> str | None:
     load_bundled_modules()
     low = verb.lower()
     for name, cls in MODULES.items():
-        if low in cls.verbs:
+        if any(low == v.lower() for spec in cls.verb_specs for v in (spec.verb, *spec.aliases)):
             return name
     return None
 
@@ -648,13 +678,14 @@ class Extensions:
                 module = cls()
                 module.settings = self._settings(cls, words[1:])
                 self.modules.append(module)
-        self._verbs: dict[str, Module] = {v: m for m in self.modules for v in m.verbs}
+        # the one declaration of every verb: the modules' specs (verb and aliases)
+        self._verbs: dict[str, Module] = {}
         self._specs: dict[str, VerbSpec] = {}
         for m in self.modules:
-            if m.verb_specs:
-                from referee.engine.verbs import specs_of
-
-                self._specs.update(specs_of(m.verb_specs))
+            for spec in m.verb_specs:
+                for v in (spec.verb, *spec.aliases):
+                    self._verbs[v.lower()] = m
+                    self._specs[v.lower()] = spec
         self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
         self._kinds: dict[str, Module] = {
             k.lower(): m for m in self.modules for k in m.component_kinds
@@ -663,7 +694,11 @@ class Extensions:
 
         self.arbiter = InterruptArbiter(
             {m.name: m.interrupt_rank for m in self.modules},
-            [m.name for m in self.modules if ActionKind.INTERRUPT in m.verb_kinds.values()],
+            [
+                m.name
+                for m in self.modules
+                if any(spec.kind == ActionKind.INTERRUPT for spec in m.verb_specs)
+            ],
             frozenset(m.name for m in self.modules if m.interrupt_not_next),
             frozenset(m.name for m in self.modules if m.interrupt_in_refill),
             {m.name: m for m in self.modules},
@@ -693,20 +728,15 @@ class Extensions:
         return self._verbs.get(verb.lower())
 
     def verb_spec(self, verb: str) -> VerbSpec | None:
-        """The declared spec of an enabled module's verb (None: not declared)."""
+        """The declared spec of an enabled module's verb (None: no enabled module owns it)."""
         if not self._specs:
             return None
         return self._specs.get(verb.lower())
 
     def verb_kind(self, verb: str) -> ActionKind | None:
         """The declared kind of an enabled module's verb (None: no enabled module owns it)."""
-        m = self.verb_handler(verb)
-        if m is None:
-            return None
-        low = verb.lower()
-        if low in getattr(m, "free_verbs", ()):
-            return ActionKind.FREE
-        return ActionKind(m.verb_kinds.get(low, ActionKind.MAIN))
+        spec = self.verb_spec(verb)
+        return None if spec is None else ActionKind(spec.kind)
 
     def chance_handler(self, verb: str) -> Module | None:
         return self._chance.get(verb.lower())
@@ -789,6 +819,7 @@ class Extensions:
 
 VIEW_TERMS_DE: dict[str, str] = {
     "after turn": "nach Zug",
+    "built": "gebaut",
     "in the reserve": "in der Reserve",
     "in the tower": "im Turm",
     "in the deck": "im Stapel",

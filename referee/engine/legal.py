@@ -47,6 +47,7 @@ from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY
 from referee.engine.tower import is_tower_piece
+from referee.engine.turns import Phase
 from referee.geometry import legal_cells
 from referee.geometry.general import frontier
 from referee.geometry.pieces import Part
@@ -358,7 +359,8 @@ def _kind(state: GameState, action: Action) -> ActionKind:
 
 def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
     """What the enabled modules add for ``p`` now (:meth:`Module.legal_actions`), keeping main
-    actions only while main actions are open, and never an interrupting verb."""
+    actions only while main actions are open, and never an interrupting verb; and the bids on
+    the standing offers modules laid out (:func:`referee.engine.auction.standing_bids`)."""
     state = ctx.state
     open_ = main_actions_open(state) and not state.game_over
     out: list[Action] = []
@@ -370,6 +372,10 @@ def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
             if kind != ActionKind.FREE and not open_:
                 continue
             out.append(a)
+    if state.standing and open_:  # bids on standing offers (the auction service's)
+        from referee.engine.auction import standing_bids
+
+        out += standing_bids(ctx, p)
     return out
 
 
@@ -440,7 +446,7 @@ def game_ends_here(state: GameState) -> bool:
 
     if state.game_over:
         return True
-    if state.turn is not None or state.phase != "refill":
+    if state.turn is not None or state.phase is not Phase.REFILL:
         return False
     if state.bag_count > 0 and not state.bag_uncertain:
         return False
@@ -474,10 +480,10 @@ def legal_interrupts(state: GameState) -> list[Turn]:
         from referee.engine.stages import legal_stage_lines
 
         return legal_stage_lines(state)
-    if not state.ext or state.turn is not None or not state.players or state.phase == "setup":
+    if not state.ext or state.turn is not None or not state.players or state.phase is Phase.SETUP:
         return []
     early: list[Turn] = []  # lines inside the open refill (the state as written so far)
-    if state.phase == "refill":
+    if state.phase is Phase.REFILL:
         here = Context(state)
         early = [line for m in state.ext.modules for line in m.legal_refill_interrupts(here)]
     trial = state.copy()

@@ -84,6 +84,11 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
         position_aside(state, line)  # E14: pieces beside the market
         return
+    if player is None and state.standing and line.verb.lower() == "bid":
+        from referee.engine.auction import standing_position_line
+
+        standing_position_line(state, line)  # a bid lying beside a standing offer
+        return
     handler = state.ext.verb_handler(line.verb) or state.ext.chance_handler(line.verb)
     if handler is not None and handler.position_line(state, player, line):
         return

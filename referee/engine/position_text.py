@@ -75,6 +75,10 @@ def position_lines(state: GameState) -> list[str]:
         out.append("  " + fmt_action(ModuleAction("aside", tuple(aside))))
     for m in state.ext.modules:
         out += ["  " + fmt_action(line) for line in m.position_lines(state, None)]
+    if state.standing:  # bids lying beside standing offers (after the lines laying them out)
+        from referee.engine.auction import standing_position_lines
+
+        out += ["  " + fmt_action(line) for line in standing_position_lines(state)]
     for p in state.players:
         out += _player(state, p)
     if state.dirk is not None and state.modules.get("_dirk_score"):

@@ -211,6 +211,9 @@ class GameState:
     modules: dict[str, Any] = field(default_factory=dict)
     # other players acting inside a turn or a refill (referee.engine.stages), innermost last
     stages: list[Any] = field(default_factory=list)
+    # standing offers across turns (referee.engine.auction: a bid that stands until it is
+    # overbid or its bidder's next turn begins), in the order opened
+    standing: list[Any] = field(default_factory=list)
     # uses of abilities (referee.engine.verbs): (seat, ability) -> the stamps of its uses
     abilities: dict[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
     rules: Any = None  # the game's Ruleset (referee.engine.ruleset); built from profile + modules
@@ -366,6 +369,7 @@ COPY_POLICY: dict[str, str] = {
     "scoring_results": "list",
     "modules": "values",  # a new dict of each value's .copy() (when it has one)
     "stages": "each",
+    "standing": "each",
     "abilities": "dict",
     "rules": "share",
     "checking": "share",

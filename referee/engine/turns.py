@@ -213,7 +213,7 @@ class InterruptArbiter:
         state = ctx.state
         if not self.may_interrupt(state, player, module):
             return False
-        if module in self.in_refill and state.phase != Phase.REFILL:
+        if module in self.in_refill and state.phase is not Phase.REFILL:
             return False
         m = self.modules.get(module)
         return m is None or bool(m.could_claim(ctx, player, want))

@@ -176,7 +176,7 @@ def _register_texts() -> None:
         ("after an action of the turn", "nach einer Aktion des Zuges"),
         ("at the start of the turn", "zu Beginn des Zuges"),
     ]
-    register_both({f"VERBS/{en}": en for en, _ in pairs}, {f"VERBS/{en}": de for en, de in pairs})
+    register_both({f"WORD/{en}": en for en, _ in pairs}, {f"WORD/{en}": de for en, de in pairs})
 
 
 _register_texts()
@@ -185,7 +185,7 @@ _register_texts()
 def _text(pair: tuple[str, str]) -> object:
     from referee.messages import Text
 
-    return Text(f"VERBS/{pair[0]}")
+    return Text(f"WORD/{pair[0]}")
 
 
 def _arg_ok(kind: Arg, value: object) -> bool:

@@ -21,6 +21,7 @@ from referee.record.model import (
     CardRef,
     Coord,
     Give,
+    ModuleAction,
     Place,
     Reserve,
     TakeMoney,
@@ -59,6 +60,8 @@ class Weights:
     verb: float = 0.30  # a module's main action (wake the vizier, take a square ...)
     free: float = 0.60  # a module's free action (reveal a bonus card)
     interrupt: float = 0.30  # an out-of-turn line (use the vizier, reveal a bonus card)
+    stage_pass: float = 0.45  # in a stage (an auction): pass rather than bid
+    stage_skip: float = 0.30  # in a stage a player may let pass: write nothing
 
 
 def _neighbours(alh: Alhambra, at: Coord) -> int:
@@ -161,12 +164,27 @@ class Policy:
             return None
         return self.rng.choice(list(lines))
 
+    def choose_stage(self, lines: Sequence[Turn], required: bool) -> Turn | None:
+        """A line of the stage open now (``lines``: what it allows, e.g. a pass and the lowest
+        raise in each currency); None: write nothing (only where the stage allows it)."""
+        if not lines or (not required and self._chance(self.w.stage_skip)):
+            return None
+        passes = [t for t in lines if _passes(t)]
+        if passes and (len(passes) == len(lines) or self._chance(self.w.stage_pass)):
+            return passes[0]
+        return self.rng.choice([t for t in lines if not _passes(t)])
+
     def choose_cell(self, cells: Sequence[Coord], alh: Alhambra) -> Coord | None:
         """Where a tile given at the game end is built (None: into the reserve)."""
         if not cells or not self._chance(self.w.place):
             return None
         most = max(_neighbours(alh, c) for c in cells)
         return self.rng.choice([c for c in cells if _neighbours(alh, c) == most])
+
+
+def _passes(line: Turn) -> bool:
+    act = line.actions[0] if line.actions else None
+    return isinstance(act, ModuleAction) and act.verb.lower() == "pass"
 
 
 def _paid(a: Buy) -> int:

@@ -43,7 +43,7 @@ from referee.engine import (
     start_state,
 )
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind, SimContext
+from referee.engine.extensions import ActionKind, Module, SimContext
 from referee.engine.legal import (
     build_actions,
     buy_actions,
@@ -67,6 +67,7 @@ from referee.engine.legal import (
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
 from referee.engine.tower import is_tower_piece
+from referee.engine.turns import Phase
 from referee.notation import format_game
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import (
@@ -104,6 +105,7 @@ NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fritz")
 DIRK_FIRST = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spiel zu zweit)
 MAX_TURNS = 2000  # a safety net: real games end after about 60-200 turns
 MAX_INTERRUPTS = 3  # out-of-turn lines played at one moment, at most
+MAX_STAGE_LINES = 500  # a safety net: a stage (an auction's rounds) ends long before
 
 Scorer = int  # a scoring card in the deck: 1 or 2
 DeckCard = MoneyCard | Scorer | ComponentRef  # ComponentRef: a module's card (e.g. ex:GuDe)
@@ -195,6 +197,10 @@ def free_actions(state: GameState) -> list[Action]:
     ]
 
 
+def _shown(revealed: list[CardRef | ScoringCardRef | ComponentRef]) -> list[object]:
+    return [DisplayReveal(tuple(revealed))] if revealed else []
+
+
 def _bag_ref(t: TileKind | ComponentRef) -> TileRef | ComponentRef:
     """How a tile drawn from the tower is written: a base tile by its code, a module tile by
     its token."""
@@ -244,6 +250,12 @@ class _Game:
         self.ctx = Context(self.state)
         self.sim = SimContext(self.ctx, self.rng)
         self.display_size = int(self.ctx.decide(Decision.DISPLAY_SIZE))
+        self.stage_owners = [
+            m
+            for m in self.state.ext.modules
+            if type(m).stage_line is not Module.stage_line
+            or type(m).auction_closed is not Module.auction_closed
+        ]
         self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
 
     # ---------------------------------------------------------------------------- helpers
@@ -438,6 +450,7 @@ class _Game:
 
         self._ensure_clean(before, f"turn {number} ({', '.join(map(written, actions))})")
         self.body.append(Turn(number, PlayerRef(self.names[who]), tuple(actions), here))
+        self.stages()  # other players act inside the turn (e.g. things handed on)
 
     # ----------------------------------------------------------------------------- refill
 
@@ -473,6 +486,12 @@ class _Game:
                 scorings.append(card)
                 continue
             revealed.append(card if isinstance(card, ComponentRef) else CardRef(card))
+            if isinstance(card, ComponentRef) and self._opens_stage([*events, *_shown(revealed)]):
+                # the card opens a stage (e.g. an auction): the refill line ends with it, the
+                # stage's lines follow, then the refill goes on in a line of its own (N12)
+                self._chance([*events, *_shown(revealed)])
+                events, revealed = [], []
+                self.stages()
             if isinstance(card, ComponentRef) and not all(
                 m.display_place(card)
                 for m in state.ext.modules
@@ -490,6 +509,36 @@ class _Game:
         if after:  # e.g. a fruit laid on every new market tile
             self._chance(after)
         return scorings, self._over()
+
+    def _opens_stage(self, events: list[object]) -> bool:
+        """Whether a chance line of ``events`` would open a stage (tried on a copy; only when
+        an enabled module owns stages or auctions at all)."""
+        if not self.stage_owners:
+            return False
+        trial = self.state.copy()
+        apply_item(trial, Chance(tuple(events), pos=self._pos()))  # type: ignore[arg-type]
+        return bool(trial.stages) and len(trial.stages) > len(self.state.stages)
+
+    def stages(self) -> None:
+        """The lines of the stages open now (an auction's bids and passes, things handed on):
+        a player who must act writes one of the lines the stage allows; one who may let it
+        pass sometimes writes nothing (the next line then ends the stage)."""
+        state = self.state
+        for _ in range(MAX_STAGE_LINES):
+            if not state.stages:
+                return
+            stage = state.stages[-1]
+            line = self.policy.choose_stage(legal_interrupts(state), stage.required)
+            if line is None:
+                return
+            here = self._pos()
+            line = dataclasses.replace(
+                line,
+                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
+                pos=here,
+            )
+            self._apply(line)
+        raise SimulationError("a stage does not end")
 
     def _market_refill(self) -> list[object]:
         """One tile per empty field; a module tile a module sets aside (E14) is written
@@ -540,7 +589,7 @@ class _Game:
                 pos=here,
             )
             self._apply(line)
-            if self.state.phase == "refill":  # the line used the market or the display
+            if self.state.phase is Phase.REFILL:  # the line used the market or the display
                 scorings, over = self.refill()  # both are refilled (a thief empties a place)
                 for s in scorings:
                     self.scoring(s)

@@ -15,6 +15,7 @@ from typing import Any
 from referee.engine.auction import AuctionTerms, open_auction
 from referee.engine.context import Context
 from referee.engine.extensions import Module, register_module
+from referee.record.model import ComponentRef
 
 SOURCE = "rulebook-bigbox-de-2019.txt § DIE CHARAKTERE (test module turnauction)"
 
@@ -40,6 +41,13 @@ class TurnAuction(Module):
         ctx = Context(state, pos)
         open_auction(ctx, self.name, ref.name, f"ta:{ref.name}", AuctionTerms(source=SOURCE))
         return []
+
+    def display_place(self, ref: Any) -> bool:
+        return False  # the card is auctioned at once: it takes no place in the display
+
+    def sim_money_components(self, sim: Any) -> dict[int, list[object]]:
+        """Two cards shuffled into the piles 2 and 4 (like the character cards, piles 2-4)."""
+        return {2: [ComponentRef("ta", "Vase")], 4: [ComponentRef("ta", "Lamp")]}
 
     def auction_closed(self, ctx: Context, auction: Any) -> None:
         data = self.scratch(ctx.state)

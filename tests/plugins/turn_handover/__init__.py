@@ -79,6 +79,7 @@ class TurnHandover(Module):
     def action(self, state: Any, player: Any, action: Any) -> list[Any]:
         ctx = Context(state, action.pos)
         ctx.main_action(action.pos, player, Text("ACTION/buying"))
+        ctx.end_main_action(Text("ACTION/buying"))  # handing on is the turn's action
         n = int(action.args[0].value) if action.args else 0
         stage = Stage(
             "hand-over",
@@ -93,6 +94,11 @@ class TurnHandover(Module):
         )
         open_stage(ctx, stage)
         return []
+
+    def legal_actions(self, ctx: Context, player: Any) -> list[Any]:
+        from referee.record.model import GenericArg, ModuleAction
+
+        return [ModuleAction("crates", (GenericArg(k),)) for k in (1, 2, 3)]
 
     def stage_line(self, ctx: Context, stage: Stage, player: Any, line: Any) -> None:
         act = line.actions[0]
