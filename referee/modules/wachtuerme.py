@@ -558,7 +558,7 @@ class Wachtuerme(BundledModule):
         for idx, slot in enumerate(state.market):
             if type(slot) is not TileKind or data.taken[slot.type] >= per_colour():
                 continue
-            if not self._spots(ctx, player, Watchtower(slot.type)):
+            if not self._spots(ctx, player, Watchtower(slot.type), first=True):
                 continue
             fld = Currency.of_field(idx + 1)
             ref = TileRef(slot.type, slot.price, slot.walls, (slot,))
@@ -571,14 +571,33 @@ class Wachtuerme(BundledModule):
                 break
         return out
 
-    def _spots(self, ctx: Context, player: PlayerState, tower: Watchtower) -> list[Any]:
-        from referee.engine.legal import cells_for
-
-        out = []
-        for turned in tower.orientations():
-            for at in cells_for(ctx, player, turned, "place"):
-                if secured(player.alhambra, at, turned, {}):
-                    out.append(Place(ComponentRef(KIND, turned.token_name), at))
+    @staticmethod
+    def _spots(ctx: Context, player: PlayerState, tower: Watchtower, first: bool = False) -> list[Any]:
+        """Where ``tower`` may be built now touching its colour: only the empty cells beside a
+        building of its colour, each half whose leg faces that building, asked of the building
+        rules (``first``: stop at the first one found)."""
+        alh = player.alhambra
+        out: list[Any] = []
+        seen: set[tuple[Coord, str]] = set()
+        for at, piece in sorted(alh.items(), key=lambda cp: (cp[0].x, cp[0].y)):
+            if getattr(piece, "type", None) is not tower.colour:
+                continue
+            for side in Side:
+                cell = at.neighbour(side)
+                if alh.get(cell) is not None:
+                    continue
+                for turned in tower.orientations():
+                    key = (cell, turned.half_at or "")
+                    if side.opposite not in turned.legs or key in seen:
+                        continue
+                    seen.add(key)
+                    if ctx.decide(
+                        Decision.PLACE_PROBLEMS, player=player, at=cell, piece=turned, how="place"
+                    ):
+                        continue
+                    out.append(Place(ComponentRef(KIND, turned.token_name), cell))
+                    if first:
+                        return out
         return out
 
     def owed_actions(self, ctx: Context, player: PlayerState) -> list[Any]:
