@@ -42,7 +42,6 @@ from referee.record.model import (
     CardRef,
     ComponentRef,
     Coord,
-    GenericArg,
     ModuleAction,
     Place,
     Pos,
@@ -123,7 +122,7 @@ class Watchtower(ModulePiece):
 
     @property
     def cell_label(self) -> str:
-        return f"{self.colour.code}wt"
+        return self.colour.code
 
     @property
     def cell_fill(self) -> str:  # type: ignore[override]
@@ -208,6 +207,14 @@ def read_segment(alhambra: Any, at: Coord, word: str) -> Segment | None:
     return None
 
 
+def next_scoring(state: GameState) -> int:
+    """The scoring a choice written now is for: the one whose card came, else (before the
+    final scoring) the next one."""
+    if state.scoring_pending:
+        return state.scoring_pending[0]
+    return len(state.scorings_done) + 1
+
+
 def _towers_in_payment(purchase: Purchase) -> list[ComponentRef]:
     return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
 
@@ -241,9 +248,7 @@ class Wachtuerme(BundledModule):
     # ------------------------------------------------------------------ purchase
 
     @refines(Decision.PAY_PRICE)
-    def watchtower_price(
-        self, ctx: Context, price: int, *, purchase: Purchase, **_: Any
-    ) -> int:
+    def watchtower_price(self, ctx: Context, price: int, *, purchase: Purchase, **_: Any) -> int:
         """ "Durch den Zukauf eines Wachturms erhöht sich der Kaufpreis eines Gebäudes vor der
         1. Wertung um 6, zwischen 1. und 2. Wertung um 4, zwischen 2. und 3. Wertung um 2";
         "Beide Plättchen werden zusammen ... bezahlt" (the exact test sees the total)."""
@@ -269,8 +274,15 @@ class Wachtuerme(BundledModule):
         pos = ref.pos or purchase.action.pos
         token = f"{ref.kind}:{ref.name}"
         if len(refs) > 1:
-            out.append(problem("WACHT-TOKEN", refs[1].pos or pos, player.name, reason="several",
-                               token=f"{refs[1].kind}:{refs[1].name}"))
+            out.append(
+                problem(
+                    "WACHT-TOKEN",
+                    refs[1].pos or pos,
+                    player.name,
+                    reason="several",
+                    token=f"{refs[1].kind}:{refs[1].name}",
+                )
+            )
         parsed = parse_tower(ref.name)
         if parsed is None:
             out.append(problem("WACHT-TOKEN", pos, player.name, reason="name", token=token))
@@ -372,6 +384,14 @@ class Wachtuerme(BundledModule):
                 out.append(nb)
         return tuple(sorted(out, key=lambda c: (-c.y, c.x)))
 
+    def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
+        """A watchtower taken out by a redesign (already reported as ``REMOVE-LOCKED``) is not
+        reported again when the turn ends with it in the reserve."""
+        if isinstance(piece, Watchtower):
+            data = self.data(state)
+            data.reserved[player.name] = data.reserved.get(player.name, 0) + 1
+        return []
+
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """At the end of a turn every watchtower built is secured by its colour (the check
         that waited for a building bought in the same turn), and none lies in the reserve."""
@@ -392,15 +412,19 @@ class Wachtuerme(BundledModule):
             data.reserved[player.name] = len(kept)
         if player.alhambra_unknown or player.counts is not None:
             return
-        told = {
-            f.params.get("at")
-            for f in state.found
-            if f.code == "WACHT-SECURE" and f.player == player.name
-        }
+        # one finding per watchtower: not again when it was reported placed or redesigned
+        told: set[object] = set()
+        for f in state.found:
+            if f.player != player.name:
+                continue
+            if f.code == "WACHT-SECURE":
+                told.add(f.params.get("at"))
+            elif f.code == "WACHT-REDESIGN":
+                told.update(str(f.params.get("cells", "")).split(", "))
         for at, tower in towers_of(player.alhambra):
             if str(at) in told or secured(player.alhambra, at, tower, {}):
                 continue
-            ctx.flag("WACHT-SECURE", pos, player.name, tower=tower.code, at=str(at))
+            ctx.flag("WACHT-SECURE", pos, player.name, tile=tower.code, at=str(at))
 
     # ------------------------------------------------------------------ scoring
 
@@ -432,8 +456,8 @@ class Wachtuerme(BundledModule):
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         seg = self._segment(player, action)
-        if seg is not None and state.scoring_pending:
-            self.data(state).choices[(player.name, state.scoring_pending[0])] = seg
+        if seg is not None:
+            self.data(state).choices[(player.name, next_scoring(state))] = seg
         return []
 
     @staticmethod
@@ -461,9 +485,9 @@ class Wachtuerme(BundledModule):
         """``choice=stated``: equally long longest walls that differ in watchtowers need a
         ``longest`` line before the scoring."""
         state = ctx.state
-        if self.option("choice") != "stated" or not state.scoring_pending:
+        if self.option("choice") != "stated":
             return
-        round_no = state.scoring_pending[0]
+        round_no = len(state.scorings_done) + 1  # the scoring line being computed
         mode = state.profile.wall_run
         for p in state.players:
             if p.alhambra_unknown or p.counts is not None or not towers_of(p.alhambra):
@@ -503,7 +527,9 @@ class Wachtuerme(BundledModule):
 
         return ScoringParts(
             categories=(
-                PointLine("watchtower", "watchtowers", "Wachtürme", self.section, points, order=210),
+                PointLine(
+                    "watchtower", "watchtowers", "Wachtürme", self.section, points, order=210
+                ),
             )
         )
 
@@ -572,7 +598,9 @@ class Wachtuerme(BundledModule):
         return out
 
     @staticmethod
-    def _spots(ctx: Context, player: PlayerState, tower: Watchtower, first: bool = False) -> list[Any]:
+    def _spots(
+        ctx: Context, player: PlayerState, tower: Watchtower, first: bool = False
+    ) -> list[Any]:
         """Where ``tower`` may be built now touching its colour: only the empty cells beside a
         building of its colour, each half whose leg faces that building, asked of the building
         rules (``first``: stop at the first one found)."""
@@ -623,4 +651,4 @@ class Wachtuerme(BundledModule):
         ]
 
 
-__all__ = ["Watchtower", "Wachtuerme", "parse_tower", "secured", "surcharge", "towers_in"]
+__all__ = ["Wachtuerme", "Watchtower", "parse_tower", "secured", "surcharge", "towers_in"]
