@@ -428,3 +428,30 @@ def test_the_pictures_draw_the_triangle() -> None:
     assert "◣" in result.output
     svg = CliRunner().invoke(cli, ["render", "-"], input=text).output
     assert svg.count("<polygon") >= 2  # the empty half of each watchtower's cell
+
+
+def test_an_unplaced_watchtower_is_reported_once() -> None:
+    # a watchtower never placed is the base rule's PLACE-MISSING (it is kept in the reserve by
+    # the engine): not reported again as WACHT-RESERVE
+    rep = check(position() + "1. Anna: buy Di A9 pay Di9 Di6 wt:A, take Gu1, place A9@1,0\n")
+    assert codes(rep) == ["PLACE-MISSING"]
+
+
+def test_explain_answers_for_a_watchtower() -> None:
+    text = position("A8n@0,1", hand="Di9 Di4 Gu8", scorings=1)
+    args = ["explain", "-", "Anna: buy Di A9 pay Di9 Di4 wt:A, take Gu1, place wt:Asw@-1,1"]
+    result = CliRunner().invoke(cli, args, input=text)
+    assert result.exit_code == 1
+    assert "buy Di A9 pay Di9 Di4 wt:A: legal" in result.output
+    assert "PLACE-CLOSED" in result.output and "Legal cells for wt:Asw: 1,1" in result.output
+    args[2] = "Anna: buy Di A9 pay Di9 Di4 wt:A, take Gu1, place wt:Asw@1,1, place A9@1,0"
+    assert CliRunner().invoke(cli, args, input=text).exit_code == 0
+
+
+def test_the_replay_page_draws_the_triangle(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "game.alh"
+    path.write_text(position() + BUY, encoding="utf-8")
+    out = tmp_path / "game.html"
+    result = CliRunner().invoke(cli, ["render", "--html", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "polygon points=" in out.read_text(encoding="utf-8")  # inside the page's data

@@ -224,6 +224,7 @@ class TowerScratch(Scratch):
     taken: Counter[BuildingType] = field(default_factory=Counter)  # watchtowers bought/built
     choices: dict[tuple[str, int], Segment] = field(default_factory=dict)  # (player, scoring)
     reserved: dict[str, int] = field(default_factory=dict)  # reported reserve count per player
+    turn_found: int = 0  # findings before the turn began
 
 
 @bundled
@@ -400,6 +401,8 @@ class Wachtuerme(BundledModule):
         if moment == Moment.SCORING_BEFORE:
             self._unstated_choices(ctx)
             return
+        if moment == Moment.TURN_START:
+            self.data(state).turn_found = len(state.found)
         if moment != Moment.TURN_END or state.turn is None:
             return
         player = state.players[state.turn.player]
@@ -407,7 +410,12 @@ class Wachtuerme(BundledModule):
         data = self.data(state)
         kept = [x for x in player.reserve if isinstance(x, Watchtower)]
         if len(kept) > data.reserved.get(player.name, 0):
-            for x in kept[data.reserved.get(player.name, 0) :]:
+            # a watchtower left unplaced is PLACE-MISSING already (the engine keeps it)
+            missing = any(
+                f.code == "PLACE-MISSING" and f.player == player.name
+                for f in state.found[data.turn_found :]
+            )
+            for x in kept[data.reserved.get(player.name, 0) :] if not missing else ():
                 ctx.flag("WACHT-RESERVE", pos, player.name, tower=x.code)
             data.reserved[player.name] = len(kept)
         if player.alhambra_unknown or player.counts is not None:
