@@ -455,3 +455,31 @@ def test_the_replay_page_draws_the_triangle(tmp_path) -> None:  # type: ignore[n
     result = CliRunner().invoke(cli, ["render", "--html", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "polygon points=" in out.read_text(encoding="utf-8")  # inside the page's data
+
+
+EXAMPLE = "examples/module-wachtuerme.alh"
+LINE = "24. Dana: buy Di A8e pay Di7 Di8 wt:A, place wt:Ane@1,-1, place A8e@0,1"
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "code"),
+    [
+        ("24. Dana: buy Di A8e pay Di8 wt:A, place wt:Ane@1,-1, place A8e@0,1", "BUY-UNDERPAID"),
+        ("24. Dana: buy Di A8e pay Di7 Di8 wt:T, place wt:Tne@1,-1, place A8e@0,1", "WACHT-COLOUR"),
+        ("24. Dana: buy Di A8e pay Di7 Di8 wt:A, reserve wt:A, place A8e@0,1", "WACHT-RESERVE"),
+        ("24. Dana: buy Di A8e pay Di7 Di8 wt:A, place wt:Asw@1,-1, place A8e@0,1", "PLACE-CLOSED"),
+        (
+            "24. Dana: buy Di A8e pay Di7 Di8 wt:A wt:A, place wt:Ane@1,-1, place A8e@0,1",
+            "WACHT-TOKEN",
+        ),
+    ],
+)
+def test_corruptions_of_the_example_are_caught(corrupt: str, code: str) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / EXAMPLE).read_text(encoding="utf-8")
+    assert LINE in text and codes(check(text)) == []
+    rep = check(text.replace(LINE, corrupt))
+    assert codes(rep)[0] == code, codes(rep)
+    first = rep.violations[0]
+    assert first.line == 67 and first.player == "Dana" and first.turn == 24
