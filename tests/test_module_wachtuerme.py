@@ -483,3 +483,19 @@ def test_corruptions_of_the_example_are_caught(corrupt: str, code: str) -> None:
     assert codes(rep)[0] == code, codes(rep)
     first = rep.violations[0]
     assert first.line == 67 and first.player == "Dana" and first.turn == 24
+
+
+def test_a_simulated_game_with_squares_bazaars_and_sites_checks_clean() -> None:
+    # the cross-module rules in play together: simulated watchtowers next to squares, bazaars
+    # and building sites; the game checks clean and is a fmt fixed point
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    modules = ("wachtuerme", "plaetze", "bazare", "baustellen")
+    text = simulate_text(4, 3, load_profile("queen-2003"), "combined", modules)
+    game = parse_text(text, "combined.alh")[0]
+    assert not game.errors
+    rep = check_game(game)
+    assert rep.valid and rep.complete, [v.message() for v in rep.violations]
+    assert format_game(game) == text
+    assert " wt:" in text and "sq:" in text
