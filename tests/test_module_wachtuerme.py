@@ -348,6 +348,10 @@ def test_the_player_chooses_among_equally_long_longest_walls() -> None:
     # the claim is checked against the choice: wall 1 + 2 for the tower, arcades 3, chambers 4
     rep = check(base + "Anna: longest @2,0 d\nscoring 1: Anna +10 (wall=1, watchtower=2)\n")
     assert codes(rep) == []
+    # the choice line is kept by fmt
+    once = format_game(parse_text(base + "Anna: longest @2,0 d\nscoring 1\n", "t.alh")[0])
+    assert "Anna: longest @2,0 d\nscoring 1" in once
+    assert format_game(parse_text(once, "t.alh")[0]) == once
     # a stated choice that is no longest wall
     rep = check(base + "Anna: longest @1,0 n\nscoring 1\n")
     assert codes(rep) == ["WACHT-LONGEST"]
