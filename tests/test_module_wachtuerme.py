@@ -423,7 +423,7 @@ def test_the_legal_cells_of_a_watchtower() -> None:
     text = position("A8n@0,1")
     result = CliRunner().invoke(cli, ["legal", "-", "--tile", "wt:Asw"], input=text)
     assert result.exit_code == 0, result.output
-    assert "Legal cells for wt:Asw: 1,1" in result.output
+    assert "Legal cells for wt:Asw (watchtower): 1,1" in result.output
 
 
 def test_the_pictures_draw_the_triangle() -> None:
@@ -447,7 +447,8 @@ def test_explain_answers_for_a_watchtower() -> None:
     result = CliRunner().invoke(cli, args, input=text)
     assert result.exit_code == 1
     assert "buy Di A9 pay Di9 Di4 wt:A: legal" in result.output
-    assert "PLACE-CLOSED" in result.output and "Legal cells for wt:Asw: 1,1" in result.output
+    assert "PLACE-CLOSED" in result.output
+    assert "Legal cells for wt:Asw (watchtower): 1,1" in result.output
     args[2] = "Anna: buy Di A9 pay Di9 Di4 wt:A, take Gu1, place wt:Asw@1,1, place A9@1,0"
     assert CliRunner().invoke(cli, args, input=text).exit_code == 0
 
