@@ -77,8 +77,21 @@ def resolve_piece(state: Any, p: Any, wanted: TileKind | ComponentRef) -> Any | 
     for piece in _on_the_table(state, p) + _from_module_actions(state, p):
         matches = getattr(piece, "matches", None)
         if matches is not None and matches(wanted):
-            return piece
+            return _as_named(piece, wanted)
     return None
+
+
+def _as_named(piece: Any, wanted: TileKind | ComponentRef) -> Any:
+    """A piece whose token states how it lies (``orient_by_token``: the half a watchtower
+    fills, ``wt:Tsw``) as the token names it; the piece as it is when the token states no
+    orientation."""
+    orient = getattr(piece, "orient_by_token", None)
+    if orient is None or not isinstance(wanted, ComponentRef):
+        return piece
+    from referee.record.model import NOWHERE
+
+    turned, found = orient(wanted, NOWHERE, None)
+    return piece if found else turned
 
 
 def is_piece(x: Any) -> bool:

@@ -34,6 +34,7 @@ PIECE_WORDS: dict[str, tuple[str, str]] = {
     "co": ("coin", "Münze"),  # DAS WECHSELGELD
     "ws": ("exchange certificate", "Wechselschein"),  # DIE WECHSELSCHEINE
     "ex": ("exchange office", "Wechselstube"),  # DIE WECHSELSTUBEN
+    "wt": ("watchtower", "Wachturm"),  # DIE WACHTÜRME
     "st": ("scoring tile", "Wertungskärtchen"),  # DIE NEUEN WERTUNGSKÄRTCHEN
     "task": ("wish tile", "Aufgabenplättchen"),  # Die Wünsche des Kalifen
     "ww": ("wishing well", "Wunschbrunnen"),  # Der Wunschbrunnen
@@ -159,6 +160,9 @@ VERB_WORDS: dict[str, tuple[str, str]] = {
     # Die Tore der Stadt, Die Mauern
     "gate": ("sets a city gate", "setzt ein Stadttor"),
     "wall": ("builds a wall", "errichtet eine Mauer"),
+    # Die Wachtürme
+    "longest": ("chooses the longest wall", "wählt den längsten Mauerabschnitt"),
+    "längste": ("chooses the longest wall", "wählt den längsten Mauerabschnitt"),
     # pieces set aside beside the market (bazaars, bathhouses, ...)
     "aside": ("set aside beside the market", "neben den Bauhof gelegt"),
 }

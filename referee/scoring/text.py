@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
+from referee.geometry.pieces import Diagonal
 from referee.scoring.categories import num_text, signed
 from referee.scoring.core import ScoringResult, ScoringRow, TypeScore, WallScore
 
@@ -115,13 +116,15 @@ def _place(score: TypeScore, lang: str) -> str:
     return _lang(lang).place(score)
 
 
-_SIDE_CODE = {s: s.value for s in Side}
+# a half piece's diagonal wall (a watchtower, E24) is written ``x,y d``
+_SIDE_CODE: dict[Side | Diagonal, str] = {s: s.value for s in Side}
+_SIDE_CODE.update({d: "d" for d in Diagonal})
 
 
-class _SegmentTexts(dict[tuple[tuple[int, int], Side], str]):
+class _SegmentTexts(dict[tuple[tuple[int, int], Side | Diagonal], str]):
     """``-1,0 S`` per wall segment (cell and side), worked out on first use (bounded)."""
 
-    def __missing__(self, segment: tuple[tuple[int, int], Side]) -> str:
+    def __missing__(self, segment: tuple[tuple[int, int], Side | Diagonal]) -> str:
         if len(self) >= 20_000:
             self.clear()
         c, s = segment
@@ -136,7 +139,7 @@ def _segments_text(wall: WallScore, lang: str = "en") -> str:
     """``-1,0 S, -1,0 W``: the wall's segments (cell and side; in German east is ``O``)."""
     if lang == "de":
         return ", ".join(
-            f"{c[0]},{c[1]} {'O' if s is Side.E else s.value}" for c, s in wall.segments
+            f"{c[0]},{c[1]} {'O' if s is Side.E else _SIDE_CODE[s]}" for c, s in wall.segments
         )
     return ", ".join(map(_SEGMENT_TEXT.__getitem__, wall.segments))
 
