@@ -131,7 +131,12 @@ def test_a_table_of_thousands_is_not_replayed_and_the_output_is_small(tmp_path: 
 
 @pytest.mark.parametrize(
     "command",
-    [["show"], ["score"], ["legal"], ["explain", "--player", "P0", "--at", "1", "FILE", "take Gu3"]],
+    [
+        ["show"],
+        ["score"],
+        ["legal"],
+        ["explain", "--player", "P0", "--at", "1", "FILE", "take Gu3"],
+    ],
     ids=["show", "score", "legal", "explain"],
 )
 def test_the_dispute_tools_refuse_a_table_of_thousands_too(
