@@ -319,3 +319,19 @@ def test_a_trusted_replay_of_a_faulty_completion_gives_the_same_state() -> None:
     for line in ("complete P7 bs:De pay De4", "complete P7 bs:Gu pay Gu9 Di2", "complete Q9"):
         body = text + f"1. Anna: {line}\n"
         assert _final(body, True) == _final(body, False), line
+
+
+def test_the_end_position_states_the_money_that_became_worthless() -> None:
+    # "Am Spielende ... ist das Geld in dieser Währung wertlos" (§ DIE BAUSTELLEN): the cards
+    # discarded at the end are part of the end position, so `show --format record` of a
+    # finished game reads back to the same state (issue 32, positions round-trip)
+    from referee.engine.walk import At
+    from referee.simulate.roundtrip import read_back, snapshot
+
+    game = parse_text((EXAMPLES / "module-baustellen.alh").read_text("utf-8"))[0]
+    state, again_state, text, again, errors = read_back(game, At("end"))
+    assert not again.errors and not errors
+    assert "worthless Gu5" in text and "worthless none" in text
+    assert snapshot(state) == snapshot(again_state)
+    module = next(m for m in again_state.ext.modules if m.name == "baustellen")
+    assert module.view(again_state)["players"]["Anna"]["worthless"] == "Gu5"

@@ -169,9 +169,6 @@ class BundledModule(Module):
     page: ClassVar[int] = 0  # the rulebook page of the section: modules are listed in that order
     summary: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
-    free_verbs: ClassVar[tuple[str, ...]] = ()
-    """Verbs that are no action (allowed at any time, also inside another module's line)."""
-
     scratch_type: ClassVar[type[Scratch]] = Scratch
 
     def data(self, state: GameState) -> Any:

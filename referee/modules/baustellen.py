@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from referee.catalogue import Currency, MoneyCard, Side, TileKind, catalogue
+from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, Side, TileKind, catalogue
 from referee.engine.actions.purchase import Purchase, payment_value, payments, spend_cards
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
@@ -35,7 +35,7 @@ from referee.engine.payment import (
     plan_payment,
 )
 from referee.engine.ruleset import Decision, refines
-from referee.engine.state import GameState, PlayerState, decrement
+from referee.engine.state import GameState, Phase, PlayerState, decrement
 from referee.engine.turns import Moment, Settle, main_action_findings, start_main_action
 from referee.engine.verbs import VerbSpec
 from referee.messages import Text
@@ -67,6 +67,8 @@ HIDDEN = ("hidden", "verdeckt")
 COMPLETE_VERB = "complete"
 REVEAL_VERB = "sites"
 COMPLETED_WORD = "completed"
+WORTHLESS_WORD = "worthless"
+NONE_WORD = "none"
 ORIGIN_CELL = Coord(0, 0)  # the fountain
 CURRENCIES = {c.code: c for c in Currency}
 
@@ -613,6 +615,9 @@ class Baustellen(BundledModule):
                 completed = True
                 i += 1
                 continue
+            if isinstance(arg.value, str) and arg.value.lower() == WORTHLESS_WORD:
+                self._position_worthless(state, player, args[i + 1 :], line)
+                break
             back: str | None = None
             if i + 1 < len(args) and isinstance(args[i + 1].value, ComponentRef):
                 _ok, back = _back(args[i + 1].value.name)  # type: ignore[union-attr]
@@ -661,6 +666,31 @@ class Baustellen(BundledModule):
                 self._seen(state, back, arg.pos or line.pos, player.name)
         return True
 
+    def _position_worthless(
+        self, state: GameState, player: PlayerState, args: list[GenericArg], line: ModuleAction
+    ) -> None:
+        """``... worthless Gu5 Gu2`` (``worthless none``: no card) at the end of a finished game's
+        ``sites`` line: the sites were revealed and these hand cards were discarded as
+        worthless ("ist das Geld in dieser Währung wertlos"), so the position states the end as
+        it was and the reveal does not happen a second time."""
+        data = self.data(state)
+        cards: list[str] = []
+        for arg in args:
+            if isinstance(arg.value, CardRef) and arg.value.card is not None:
+                cards.append(arg.value.card.code)
+            elif not (isinstance(arg.value, str) and arg.value.lower() == NONE_WORD):
+                state.flag(
+                    "SITE-TOKEN",
+                    arg.pos or line.pos,
+                    player.name,
+                    reason="name",
+                    token=_ref_text(arg.value),
+                )
+        data.worthless[player.name] = cards
+        data.revealed[player.name] = [
+            s.back for _, s in self.sites_of(player) if s.back is not None
+        ]
+
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         """``sites T13 bs:De G8 bs:hidden completed C8 bs:Di`` in a player's section: the
         tiles carrying a site (in the Alhambra, then the reserve; the tiles themselves are
@@ -682,6 +712,14 @@ class Baustellen(BundledModule):
             kind = next((t for t in catalogue().tiles if t.code == code), None)
             args.append(GenericArg(code if kind is None else _tile_ref(kind)))
             args.append(GenericArg(ComponentRef(KIND, HIDDEN[0] if back == "?" else back)))
+        gone = self.data(state).worthless.get(player.name)
+        if gone is not None and state.phase is Phase.OVER:  # the end: what became worthless
+            args.append(GenericArg(WORTHLESS_WORD))
+            by_code = {c.code: c for c in ALL_MONEY_CARDS}
+            if gone:
+                args.extend(GenericArg(CardRef(by_code[code])) for code in gone)
+            else:
+                args.append(GenericArg(NONE_WORD))
         return [ModuleAction(REVEAL_VERB, tuple(args))] if args else []
 
     # ------------------------------------------------------------ views
