@@ -111,6 +111,10 @@ _NOTATION_DE = {
     "pay": "bezahlen",
     "tile": "Plättchen",
     "wake": "wecken",
+    "build": "bauen",
+    "choice": "Wahl",
+    "gate": "Stadttor",
+    "turned": "gedreht",
 }
 
 

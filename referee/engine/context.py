@@ -17,7 +17,7 @@ Everything it may do goes through the context it is handed:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.findings import Finding, report
 from referee.engine.turns import (
@@ -39,6 +39,11 @@ class Context:
     """The public face of the engine for one game state (cheap: make one when needed)."""
 
     __slots__ = ("pos", "state")
+
+    out_of_turn: ClassVar[bool] = False
+    """True while the engine asks for out-of-turn lines (``legal_interrupts``: a vizier's
+    purchase, a claim): a rule that holds only in one's own turn (e.g. a gate set "als Teil
+    des eigenen Zuges") must not be counted on then (:class:`OutOfTurnContext`)."""
 
     def __init__(self, state: GameState, pos: Pos | None = None) -> None:
         self.state = state
@@ -117,3 +122,10 @@ class Context:
         from referee.engine.actions.placement import close_placements
 
         close_placements(self.state, player, pos)
+
+
+class OutOfTurnContext(Context):
+    """A :class:`Context` for the question "which out-of-turn lines are legal now"."""
+
+    __slots__ = ()
+    out_of_turn: ClassVar[bool] = True

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import payment_value, payments, plan_purchase
-from referee.engine.context import Context
+from referee.engine.context import Context, OutOfTurnContext
 from referee.engine.extensions import ActionKind
 from referee.engine.market_side import side_offers
 from referee.engine.orientation import placements
@@ -484,12 +484,12 @@ def legal_interrupts(state: GameState) -> list[Turn]:
         return []
     early: list[Turn] = []  # lines inside the open refill (the state as written so far)
     if state.phase is Phase.REFILL:
-        here = Context(state)
+        here = OutOfTurnContext(state)
         early = [line for m in state.ext.modules for line in m.legal_refill_interrupts(here)]
     trial = state.copy()
     before = len(trial.found)
     settle_before(trial, NOWHERE, "scoring" if trial.scoring_pending else "turn")
     if any(v.severity == "error" for v in trial.found[before:]):
         return early
-    ctx = Context(trial)
+    ctx = OutOfTurnContext(trial)
     return early + [line for m in trial.ext.modules for line in m.legal_interrupts(ctx)]

@@ -44,7 +44,7 @@ from referee.engine.turns import Moment
 from referee.engine.verbs import Arg, VerbSpec
 from referee.geometry import reachable
 from referee.geometry.layers import Edge, edge_cells, edge_key, edge_text, read_edge, wall_between
-from referee.geometry.pieces import Footprint
+from referee.geometry.pieces import Footprint, profile_of
 from referee.modules.base import (
     BundledModule,
     Scratch,
@@ -304,6 +304,8 @@ class Stadttore(BundledModule):
         t = state.turn
         if t is not None and (t.player != player.index or t.interrupt is not None):
             return problems  # a gate is set in one's own turn only (not with the vizier)
+        if ctx.out_of_turn:
+            return problems  # asked for an out-of-turn line (a vizier's purchase)
         spare = self.held(state, player) - len(self._waiting(state, player))
         if spare <= 0:
             return problems
@@ -333,11 +335,21 @@ class Stadttore(BundledModule):
         return out
 
     def _waiting(self, state: GameState, player: PlayerState) -> list[Coord]:
-        """Tiles laid in this turn that cannot be reached on foot (they wait for a gate)."""
+        """Tiles laid in this turn that cannot be reached on foot (they wait for a gate); a
+        piece the walk rule does not bind (a camp: "Die „Fußgänger-Regel” [aus dem
+        Basisspiel] gilt nicht für Feldlager", § DIE FELDLAGER) waits for nothing."""
         if player.counts is not None or player.alhambra_unknown:
             return []
-        reach = reachable(player.alhambra)
-        return sorted((c for c in self._fresh(state, player) if c not in reach), key=_order)
+        alh = player.alhambra
+        reach = reachable(alh)
+        return sorted(
+            (
+                c
+                for c in self._fresh(state, player)
+                if c not in reach and not profile_of(alh.cells.get(c)).walk_exempt
+            ),
+            key=_order,
+        )
 
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The turn start remembers the mover's tiles; at the turn's end every tile laid in the

@@ -301,13 +301,34 @@ class Wesir(BundledModule):
                 owed: list[tuple[Any, ...]] = [
                     (a,) for a in legal.owed_after_buy(ctx, p, buy, self.name)
                 ] or [()]
-                for where in legal.placements_of(ctx, p, tile):
-                    if isinstance(where, Give):
-                        continue
-                    for first in owed:
+                for first in owed:
+                    # the owed step is taken first (a watchtower set, a plot's building): the
+                    # places of the bought tile are those left after it
+                    where_ctx, who = (ctx, p) if not first else self._after(ctx, p, buy, first)
+                    for where in legal.placements_of(where_ctx, who, tile):
+                        if isinstance(where, Give):
+                            continue
                         line = (ModuleAction(USE_VERB, ()), buy, *first, where)
                         out.append(Turn(None, PlayerRef(p.name), line))
         return out
+
+    def _after(
+        self, ctx: Context, p: PlayerState, buy: Any, first: tuple[Any, ...]
+    ) -> tuple[Context, PlayerState]:
+        """The table after the vizier's purchase ``buy`` and the owed steps ``first`` (on a
+        copy), and ``p`` there: where the bought tile may go then."""
+        from referee.engine.actions import run_action
+        from referee.engine.context import OutOfTurnContext
+        from referee.engine.turns import begin_interrupt
+        from referee.record.model import NOWHERE
+
+        trial = ctx.state.copy()
+        who = trial.players[p.index]
+        begin_interrupt(trial, who, self.name, NOWHERE)
+        run_action(trial, buy)
+        for action in first:
+            run_action(trial, action)
+        return OutOfTurnContext(trial), who
 
     # ------------------------------------------------------------------ view
 
