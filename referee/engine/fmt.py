@@ -22,6 +22,8 @@ def fmt_card(card: MoneyCard | None) -> str:
 
 # no cards: a word shown in the message's language ("(none)", "(keine)"; WORD/(none))
 NO_CARDS = Term("(none)", "WORD")
+# nothing written after a verb: "(nothing)", "(nichts)" (WORD/(nothing))
+NOTHING = Term("(nothing)", "WORD")
 
 
 def fmt_cards(cards: Iterable[MoneyCard | None]) -> str:

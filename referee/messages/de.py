@@ -239,6 +239,7 @@ TEXTS: dict[str, str] = {
     "TURN-AFTER-END.why/scoring-3": "die 3. Wertung fand statt",
     "WORD/none": "keine",
     "WORD/(none)": "(keine)",
+    "WORD/(nothing)": "(nichts)",
     "BAG/bag": "der Beutel",
     "BAG/tower": "der Turm",
     "BAG/bag-in": "im Beutel",

@@ -237,6 +237,7 @@ TEXTS: dict[str, str] = {
     "TURN-AFTER-END.why/scoring-3": "scoring 3 took place",
     "WORD/none": "none",
     "WORD/(none)": "(none)",
+    "WORD/(nothing)": "(nothing)",
     "BAG/bag": "bag",
     "BAG/tower": "tile tower",
     "BAG/bag-in": "bag",

@@ -19,6 +19,7 @@ from typing import Any
 
 from referee.catalogue import TileKind, catalogue
 from referee.engine.findings import Finding, problem, report
+from referee.engine.fmt import NO_CARDS
 from referee.engine.state import GameState, PlayerState
 from referee.engine.verbs import VerbSpec
 from referee.messages import Text
@@ -361,7 +362,7 @@ class Bonuskarten(BundledModule):
         """What ``bonus G10`` breaks (pure), and the card it names (None: none)."""
         data, pos, name = self.data(state), action.pos, player.name
         if len(action.args) != 1:
-            tile = " ".join(str(a.value) for a in action.args) or "(none)"
+            tile = " ".join(str(a.value) for a in action.args) or NO_CARDS
             cards = " ".join(t.code for t in card_tiles())
             return [problem("BONUS-CARD", pos, name, tile=tile, cards=cards)], None
         kind, found = _card(action.args[0].value, action.args[0].pos or pos, name)

@@ -27,6 +27,7 @@ from referee.catalogue import Currency
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.findings import Finding, problem, unverifiable
+from referee.engine.fmt import NO_CARDS
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Claim, Phase, Settle, seat_order
 from referee.engine.verbs import VerbSpec
@@ -231,7 +232,7 @@ class Diebe(BundledModule):
             token = _token_text(first.value)
             cur = self._currency(state, first.value, first.pos or use.pos, player.name)
         else:
-            ctx.flag("THIEF-CARD", use.pos, player.name, token="(none)")
+            ctx.flag("THIEF-CARD", use.pos, player.name, token=NO_CARDS)
         takes = [a for a in turn.actions[1:] if isinstance(a, TakeMoney)]
         want = next(
             (a.cards[0].card for a in takes if a.cards and isinstance(a.cards[0], CardRef)), None

@@ -35,6 +35,7 @@ from referee.catalogue import SIDES, Side, TileKind
 from referee.engine.actions.layer_rules import layout_now, revalidate
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
+from referee.engine.fmt import NOTHING
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
@@ -230,7 +231,7 @@ class Mauern(BundledModule):
         parts = self._parts(action)
         line = " ".join(str(getattr(a.value, "name", a.value)) for a in action.args)
         if parts is None:
-            return [problem("MAUERN-WALL", pos, who, reason="form", line=line or "(nothing)")]
+            return [problem("MAUERN-WALL", pos, who, reason="form", line=line or NOTHING)]
         ref, where, built = parts
         card = parse_card(ref)
         token = f"{ref.kind}:{ref.name}"

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.findings import Finding, problem, report, unverifiable
+from referee.engine.fmt import NOTHING
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import end_main_action, main_action_findings, start_main_action
 from referee.engine.verbs import VerbSpec
@@ -175,7 +176,7 @@ class Plaetze(BundledModule):
         pos = action.pos
         out = main_action_findings(state, pos, player, Text("ACTION/taking-square"))
         if len(action.args) != 1:
-            token = " ".join(str(a.value) for a in action.args) or "(nothing)"
+            token = " ".join(str(a.value) for a in action.args) or NOTHING
             return [*out, problem("SQUARE-TOKEN", pos, player.name, token=token)]
         data = self.data(state)
         apos = action.args[0].pos or pos

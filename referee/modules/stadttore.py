@@ -38,6 +38,7 @@ from referee.catalogue import SIDES, Side
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.findings import Finding, problem
+from referee.engine.fmt import NOTHING
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -270,7 +271,7 @@ class Stadttore(BundledModule):
         return out
 
     def check_verb(self, ctx: Context, player: PlayerState, action: ModuleAction) -> list[Any]:
-        line = " ".join(str(a.value) for a in action.args) or "(nothing)"
+        line = " ".join(str(a.value) for a in action.args) or NOTHING
         return self.gate_findings(ctx.state, player, self._edge(action), action.pos, line)
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:

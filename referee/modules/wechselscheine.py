@@ -20,6 +20,7 @@ from typing import Any
 from referee.catalogue import CURRENCIES, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
 from referee.engine.findings import Finding, problem
+from referee.engine.fmt import NOTHING
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -231,7 +232,7 @@ class Wechselscheine(BundledModule):
         pos = action.pos
         who = player.name
         if len(action.args) != 1:
-            shown = " ".join(token_text(a.value) for a in action.args) or "(nothing)"
+            shown = " ".join(token_text(a.value) for a in action.args) or NOTHING
             return [problem("CERTIFICATE-TOKEN", pos, who, token=shown)]
         apos = action.args[0].pos or pos
         credit, pending, held, stones = self._credit(ctx.state, player, action)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
+from referee.engine.fmt import NOTHING
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, token_text
@@ -171,7 +172,7 @@ class Wertungskaertchen(BundledModule):
         self, state: GameState, args: tuple[GenericArg, ...], pos: Pos, in_position: bool = False
     ) -> None:
         data = self.data(state)
-        shown = " ".join(token_text(a.value) for a in args) or "(nothing)"
+        shown = " ".join(token_text(a.value) for a in args) or NOTHING
         if (
             len(args) != 2
             or not isinstance(args[0].value, int)
