@@ -106,6 +106,10 @@ NUMBERS = {
     "position score": (f"position\n  player Anna\n  score {HUGE}\nend\n", 3, 9),
     "position counts": (f"position\n  player Anna\n  counts T={HUGE}\nend\n", 3, 12),
     "tile price": (f"1. Anna: place T{HUGE}@1,0\n", 1, 16),
+    # a module's component token: no module ever converts the digits (the module fuzzer found
+    # `* fruit Du fr:<5000 digits>` reaching Obstgärten's int() as an internal error)
+    "module component (chance)": (f"* fruit Du fr:{HUGE}\n", 1, 12),
+    "module component (payment)": (f"1. Anna: buy Gu T13 pay dm:{HUGE}\n", 1, 25),
 }
 
 

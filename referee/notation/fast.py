@@ -236,8 +236,8 @@ def _card(word: str) -> tuple[type, Any] | None:
         out = (CardRef, tk.read_card(word))
     elif _SCORECARD.fullmatch(word):
         out = (ScoringCardRef, int(word[-1]))
-    elif _COMPONENT.fullmatch(word) and not _prefix_token(word):
-        out = (ComponentRef, tuple(word.split(":", 1)))
+    elif _COMPONENT.fullmatch(word) and not _prefix_token(word) and not tk.digits_too_long(word):
+        out = (ComponentRef, tuple(word.split(":", 1)))  # an over-long number: Lark says so
     if len(_cards) < 10_000:
         _cards[word] = out
     return out
@@ -266,7 +266,7 @@ def _tile_reading(word: str) -> tuple[Any, ...] | None:
         type_, price, walls, cands, problem = tk.read_tile(word)
         if problem is None:
             out = (type_, price, walls, cands)
-    elif _COMPONENT.fullmatch(word) and not _prefix_token(word):
+    elif _COMPONENT.fullmatch(word) and not _prefix_token(word) and not tk.digits_too_long(word):
         kind, name = word.split(":", 1)
         out = ("component", kind, name)
     if len(_tiles) < 10_000:
@@ -358,7 +358,7 @@ def _marg_kind(word: str) -> tuple[str, Any] | None:
     if _prefix_token(word):
         return None
     if _COMPONENT.fullmatch(word):
-        return ("tile", None)
+        return ("tile", None) if not tk.digits_too_long(word) else None
     if _WORD.fullmatch(word) and word.lower() not in _KEYWORDS:
         return ("word", word)
     return None

@@ -34,6 +34,7 @@ from referee.notation.parser import (
     _KNOWN_BY_LOWER,
     COORD_LIMIT,
     MAX_DIGITS,
+    digits_too_long,
     number_too_long,
 )
 from referee.record.model import (
@@ -144,9 +145,21 @@ class _Build(Transformer[Token, Any]):
         if t == "SCORECARD":
             return ScoringCardRef(int(tok.value[-1]), pos)
         if t == "COMPONENT":
-            kind, name = tok.value.split(":", 1)
-            return ComponentRef(kind, name, pos)
+            return self._component(tok, pos)
         return CardRef(None, pos)
+
+    def _component(self, tok: Token, pos: Pos) -> ComponentRef:
+        """A module's component token; a number of more than MAX_DIGITS digits in it is a
+        problem, as for any number."""
+        kind, name = tok.value.split(":", 1)
+        if digits_too_long(name):
+            self._problem(
+                f"number too large in '{_short(tok.value)}' "
+                f"(the notation reads at most {MAX_DIGITS} digits)",
+                tok,
+                "NUMBER-RANGE",
+            )
+        return ComponentRef(kind, name, pos)
 
     def tile_like(self, c: list[Token]) -> TileRef | ComponentRef:
         tok = c[0]
@@ -161,8 +174,7 @@ class _Build(Transformer[Token, Any]):
                 self._problem(problem, tok, "UNKNOWN-TILE")
             return TileRef(type_, price, walls, cands, pos)
         if t == "COMPONENT":
-            kind, name = tok.value.split(":", 1)
-            return ComponentRef(kind, name, pos)
+            return self._component(tok, pos)
         return TileRef(None, None, None, (), pos)
 
     def field(self, c: list[Token]) -> Currency | None:

@@ -125,6 +125,9 @@ GERMAN: dict[str, str] = {
         "Koordinate {xy} außerhalb des Bereichs: x und y liegen zwischen -{lim} und {lim2} "
         "(der Brunnen ist 0,0)"
     ),
+    "number too large in '{tok}' (the notation reads at most {max} digits)": (
+        "Zahl zu groß in '{tok}' (die Notation liest höchstens {max} Stellen)"
+    ),
     "number too large in tile '{tok}': no tile costs that much": (
         "Zahl zu groß im Plättchen '{tok}': kein Plättchen kostet so viel"
     ),

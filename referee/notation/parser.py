@@ -73,6 +73,9 @@ def number_too_long(digits: str) -> bool:
     return len(digits.lstrip("+-").lstrip("0")) > MAX_DIGITS
 
 
+digits_too_long = tk.digits_too_long  # a component with an over-long number
+
+
 # ------------------------------------------------------------------ the Lark parser, lazily
 
 _LARK_NAMES = frozenset(

@@ -198,3 +198,14 @@ def walls_token(walls: frozenset[Side], none: str = "x") -> str:
     """The walls as a module token writes them: ``ne`` in the order n e s w; ``none`` when
     there is no wall."""
     return "".join(s.value.lower() for s in SIDES if s in walls) or none
+
+
+# a run of digits with more than 6 significant digits (parser.MAX_DIGITS) inside a word
+_LONG_DIGITS = re.compile(r"[1-9][0-9]{6,}")
+
+
+def digits_too_long(word: str) -> bool:
+    """Whether a token (e.g. a component ``fr:123...``) holds a number of more than six digits
+    (``parser.MAX_DIGITS``): read as a syntax error like any over-long number, so that no module
+    ever converts thousands of digits (Python refuses more than 4,300)."""
+    return _LONG_DIGITS.search(word) is not None
