@@ -584,3 +584,19 @@ def market_probes(
         )
         out.append((cur, tile, allowed, probe.price if probe.price is not None else tile.price))
     return out
+
+
+def check_pile(state: Any, pos: Pos, code: str, counts: Any) -> None:
+    """A module card revealed outside the piles it is shuffled into (``counts``: pile ->
+    cards, as :func:`pile_windows` reads them): ``code`` with reason ``opening`` during the
+    set-up, ``early`` before its first pile (the pile check the card modules share)."""
+    if state.deck_uncertain:
+        return
+    if state.phase == "setup":
+        state.flag(code, pos, reason="opening")
+        return
+    windows = pile_windows(state, counts)
+    if windows is not None and not in_pile_window(state.money_draws, windows):
+        state.flag(
+            code, pos, reason="early", k=state.money_draws, n=state.setup_after, lo=windows[0][0]
+        )

@@ -45,9 +45,8 @@ from referee.modules.base import (
     BundledModule,
     Scratch,
     bundled,
-    in_pile_window,
+    check_pile,
     module_data,
-    pile_windows,
 )
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, Pos, TileRef
@@ -170,17 +169,7 @@ class Mauern(BundledModule):
         return sides
 
     def _check_pile(self, state: GameState, pos: Pos) -> None:
-        if state.deck_uncertain:
-            return
-        if state.phase == "setup":
-            state.flag("MAUERN-PILE", pos, reason="opening")
-            return
-        windows = pile_windows(state, pile_counts())
-        if windows is not None and not in_pile_window(state.money_draws, windows):
-            lo = windows[0][0]
-            state.flag(
-                "MAUERN-PILE", pos, reason="early", k=state.money_draws, n=state.setup_after, lo=lo
-            )
+        check_pile(state, pos, "MAUERN-PILE", pile_counts())
 
     # ------------------------------------------------------------------ the action
 

@@ -50,9 +50,8 @@ from referee.modules.base import (
     BundledModule,
     Scratch,
     bundled,
-    in_pile_window,
+    check_pile,
     module_data,
-    pile_windows,
 )
 from referee.record.model import (
     NOWHERE,
@@ -179,17 +178,7 @@ class Stadttore(BundledModule):
         return []
 
     def _check_pile(self, state: GameState, pos: Pos) -> None:
-        if state.deck_uncertain:
-            return
-        if state.phase == "setup":
-            state.flag("GATE-PILE", pos, reason="opening")
-            return
-        windows = pile_windows(state, piles())
-        if windows is not None and not in_pile_window(state.money_draws, windows):
-            lo = windows[0][0]
-            state.flag(
-                "GATE-PILE", pos, reason="early", k=state.money_draws, n=state.setup_after, lo=lo
-            )
+        check_pile(state, pos, "GATE-PILE", piles())
 
     def _token_ok(self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None) -> bool:
         if ref.name.lower() == CARD:
