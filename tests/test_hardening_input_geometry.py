@@ -72,7 +72,7 @@ def test_removing_a_far_disconnected_tile_finishes_and_is_allowed() -> None:
     # point 1: the x/y slip case (T12@5,5 instead of next to the Alhambra), then removed
     for far in (Coord(5, 5), Coord(FAR, 0), Coord(-FAR, FAR)):
         alh = _alhambra([Coord(1, 0), far])
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a hang guard, not a speed test
         assert removal_problems(alh, far) == []
         assert [p.code for p in swap_problems(alh, far, PLAIN)] == ["PLACE-ADJACENT"]
         assert [p.code for p in placement_problems(alh, Coord(far.x + 2, far.y), PLAIN)] == [
@@ -83,20 +83,20 @@ def test_removing_a_far_disconnected_tile_finishes_and_is_allowed() -> None:
         assert [p.code for p in layout_problems(alh)] == ["PLACE-ADJACENT"]
         assert Coord(2, 0) in legal_cells(alh, PLAIN)
         longest_outer_wall(alh)
-        assert time.perf_counter() - started < 1.0
+        assert time.process_time() - started < 1.0
 
 
 def test_a_hole_far_away_is_found_and_removal_inside_it_is_a_hole() -> None:
     # a closed ring of tiles far from the fountain: its centre is a hole (point 1)
     ring = _ring(FAR, FAR)
     alh = _alhambra([Coord(1, 0), *ring])
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a hang guard, not a speed test
     assert holes(alh) == [(Coord(FAR, FAR),)]
     # removing a ring tile opens the hole: allowed geometry-wise (nothing reachable is lost)
     assert removal_problems(alh, Coord(FAR + 1, FAR)) == []
     # filling the centre: it touches the ring, but cannot be reached on foot from the fountain
     assert [p.code for p in placement_problems(alh, Coord(FAR, FAR), PLAIN)] == ["PLACE-WALK"]
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_removing_the_centre_of_a_far_block_leaves_a_hole() -> None:
@@ -136,7 +136,7 @@ def test_far_shifted_copies_give_the_same_holes(cells: list[Coord], dx: int, dy:
     # the same cluster shifted far away from the fountain: same holes, shifted (point 1)
     near = _alhambra([Coord(c.x + 20, c.y) for c in cells])
     far = _alhambra([Coord(c.x + dx + 20, c.y + dy) for c in cells])
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a hang guard, not a speed test
     got = {Coord(c.x - dx, c.y - dy) for h in holes(far) for c in h}
     assert got == {c for h in holes(near) for c in h}
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0

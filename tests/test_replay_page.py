@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -86,14 +85,12 @@ def test_page_contains_every_step(six: tuple[Any, str]) -> None:
         assert f"line {item.pos.line}<" in html
 
 
-def test_six_player_page_small_and_fast(six: tuple[Any, str]) -> None:
+def test_six_player_page_small(six: tuple[Any, str]) -> None:
+    # its speed is measured in bench/, never asserted here (a loaded machine fails any bound)
     game, html = six
     size = len(html.encode("utf-8"))
     assert size < 1_000_000, size
-    started = time.perf_counter()
-    page_html(game, "en")
-    seconds = time.perf_counter() - started
-    assert seconds < 1.0, seconds
+    assert page_html(game, "en") == html  # the same page again: nothing depends on a clock
 
 
 def test_german_labels() -> None:
