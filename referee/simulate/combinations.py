@@ -28,10 +28,20 @@ class Case:
     profile: str
     players: int
     seed: int
+    # ``raw``: ``seed`` is the game's own seed (the regression cases of the suite, found before
+    # the harness played the command's game); otherwise the game is the first of a ``simulate``
+    # run with ``seed``, the one ``command`` plays
+    raw: bool = False
 
     def command(self) -> str:
         """The command line that plays this game."""
         mods = f" --modules {','.join(self.modules)}" if self.modules else ""
+        if self.raw:
+            return (
+                "python -c 'from referee.simulate.combinations import Case, problems; "
+                f"print(problems(Case({self.modules!r}, {self.profile!r}, {self.players}, "
+                f"{self.seed}, raw=True)))'"
+            )
         return (
             f"alhambra-referee simulate --players {self.players} --seed {self.seed} "
             f"--rules {self.profile}{mods}"
@@ -60,11 +70,17 @@ def problems(case: Case) -> list[str]:
     from referee.engine import check_game
     from referee.notation import format_games, parse_text
     from referee.profiles import load_profile
-    from referee.simulate import simulate_text
+    from referee.simulate import game_seed, simulate_text
 
+    # exactly the game that ``case.command()`` plays: the first game of a run with the seed
+    event = "combo" if case.raw else f"simulated game 1 of run {case.seed}"
     try:
         text = simulate_text(
-            case.players, case.seed, load_profile(case.profile), "combo", case.modules
+            case.players,
+            case.seed if case.raw else game_seed(case.seed, 0),
+            load_profile(case.profile),
+            event,
+            case.modules,
         )
     except Exception as exc:  # the simulator's own failure: what the test is for
         return [f"internal error: {type(exc).__name__}: {str(exc)[:400]}"]

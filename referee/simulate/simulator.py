@@ -433,6 +433,8 @@ class _Game:
             if free is None:
                 break
             actions.append(self._do(free, here))
+            while owed := owed_actions(state):
+                actions.append(self._do(self.rng.choice(owed), here))
         while state.turn is not None and state.turn.extra_redesigns > 0:
             granted = granted_actions(state)  # e.g. after a master-builder card
             if not granted and may_act(state):
@@ -443,8 +445,19 @@ class _Game:
             if not granted:
                 break
             actions.append(self._do(self.rng.choice(granted), here))
+            # a free action the redesign made owed (a gate on the double wall a tile was
+            # moved behind) comes right after it
+            while owed := owed_actions(state):
+                actions.append(self._do(self.rng.choice(owed), here))
         if not can_end_turn(state):
-            raise SimulationError(f"turn {number}: the turn cannot end")
+            t = state.turn
+            why = (
+                "no turn"
+                if t is None
+                else f"main actions {t.main_actions}, pending {list(t.pending)!r}, "
+                f"owed {[str(a) for a in owed_actions(state)]!r}"
+            )
+            raise SimulationError(f"turn {number}: the turn cannot end ({why})")
         end_turn(state, here)
         from referee.notation.formatter import action as written
 
