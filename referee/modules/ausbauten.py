@@ -115,9 +115,11 @@ def combination_text(combo: tuple[str, ...]) -> str:
 
 def fits(combo: tuple[str, ...], currencies: list[Currency]) -> bool:
     """Whether three cards' currencies fit a combination in some order: a currency slot takes
-    that currency, equal letters one currency, different letters different currencies."""
+    that currency; equal symbols one currency, different symbols different currencies (a
+    letter is a currency the combination does not name)."""
     if len(currencies) != len(combo):
         return False
+    named = {CURRENCIES[s] for s in combo if s in CURRENCIES}
     for order in itertools.permutations(currencies):
         bound: dict[str, Currency] = {}
         ok = True
@@ -126,7 +128,7 @@ def fits(combo: tuple[str, ...], currencies: list[Currency]) -> bool:
                 ok = CURRENCIES[slot] is cur
             elif slot in bound:
                 ok = bound[slot] is cur
-            elif cur in bound.values():
+            elif cur in bound.values() or cur in named:
                 ok = False
             else:
                 bound[slot] = cur
