@@ -488,3 +488,24 @@ def test_an_extension_with_the_wrong_cards_is_caught() -> None:
     new = old[: old.index("pay")] + bad
     rep = check_game(parse_text(text.replace(old, new, 1), "bad.alh")[0])
     assert "EXT-COMBINATION" in [v.code for v in rep.violations]
+
+
+def test_extensions_are_drawn_on_their_tiles() -> None:
+    # the terminal map ("+" on the tile, listed under the map), the SVG and the HTML replay
+    text = position_text("1. Anna: extend 3 ab:S S9 pay Du5 Du2 Di4\n2. Ben: take Gu4\n")
+    shown = CliRunner().invoke(cli, ["show", "-"], input=text).output
+    assert " S9+ " in shown and "  + S9@1,0: ab:S" in shown
+    svg = CliRunner().invoke(cli, ["render", "-", "--player", "Anna", "-o", "-"], input=text)
+    assert ">ab:S</text>" in svg.output and "@1,0 + ab:S</title>" in svg.output
+    # a building in the reserve carries its extension undrawn
+    moved = text + "3. Cem: take Di3\n4. Anna: remove S9@1,0\n"
+    shown = CliRunner().invoke(cli, ["show", "-"], input=moved).output
+    assert "S9+" not in shown and "ab:S" not in shown.split("The Extensions")[0]
+
+
+def test_the_replay_draws_the_extension(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    result = CliRunner().invoke(cli, ["render", str(EXAMPLE), "--html", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text("utf-8")
+    assert re.search(r'text-anchor=\\"end\\"\\u003eab:[PSACGT]\\u003c/text', page)

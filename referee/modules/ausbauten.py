@@ -49,6 +49,7 @@ from referee.record.model import (
     NOWHERE,
     CardRef,
     ComponentRef,
+    Coord,
     GenericArg,
     ModuleAction,
     ModuleChance,
@@ -648,6 +649,15 @@ class Ausbauten(BundledModule):
         return True
 
     # ------------------------------------------------------------------ view
+
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """The extension token on each extended building of the Alhambra (drawn on it)."""
+        where = {p: at for at, p in player.alhambra.items()}
+        return {
+            where[t]: f"{KIND}:{t.type.code}"
+            for t in self.data(state).extended.get(player.name, [])
+            if t in where
+        }
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The tableau (per column its combination, numbers and tiles), each player's extended
