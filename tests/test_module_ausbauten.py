@@ -509,3 +509,22 @@ def test_the_replay_draws_the_extension(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = out.read_text("utf-8")
     assert re.search(r'text-anchor=\\"end\\"\\u003eab:[PSACGT]\\u003c/text', page)
+
+
+def test_unknown_cards_pay_and_leave_exactness_open() -> None:
+    rep = position("1. Anna: extend 3 ab:S S9 pay ? ? ?, take Gu4", hand="? ? ? Gu3")
+    assert found(rep) == [], messages(rep)
+    keys = [u.key for u in rep.unverifiable]
+    assert "UNVERIFIED-PAYMENT-EXACT" in keys and "UNVERIFIED-PAYMENT-AMOUNT" in keys
+
+
+def test_lines_written_wrongly_are_reported_never_a_crash() -> None:
+    rep = run(
+        "* tableau\n* tableau x xxy 3 ab:S\n* tableau 2 xxy 3 ab:S 4\n1. Ben: extend\n"
+        "2. Cem: extend ab:S 3 S9 pay Gu2 Di8 Du9\n3. Anna: extend 3 ab:S @1,0 pay Gu9 De7 De2\n",
+        "ausbauten",
+    )
+    got = codes(rep)
+    assert got.count("EXT-TABLEAU") == 3 and "EXT-TOKEN" in got and "EXT-BUILDING" in got
+    # one mistake, one finding: a building not named is not also missing at the end of the turn
+    assert sum(1 for v in rep.violations if "end of the turn" in v.message()) == 0

@@ -198,6 +198,8 @@ def _item_text(v: object) -> str:
         return f"{v.kind}:{v.name}"
     if isinstance(v, CardRef):
         return "?" if v.card is None else v.card.code
+    if v is None:
+        return "-"
     code = getattr(v, "code", None)
     return str(code) if code is not None else str(v)
 
@@ -301,7 +303,9 @@ class Ausbauten(BundledModule):
         ):
             target = DIRK
         paid: list[object] = [
-            v for v in vals[3:] if not (isinstance(v, str) and v.lower() in ("pay", "zahlt"))
+            CardRef(None, getattr(a, "pos", NOWHERE)) if a.value == "?" else a.value  # unknown
+            for a in action.args[3:]
+            if not (isinstance(a.value, str) and a.value.lower() in ("pay", "zahlt"))
         ]
         return Extend(
             col, parse_type(ref), _item_text(ref) if ref is not None else "-", target, paid
@@ -496,7 +500,7 @@ class Ausbauten(BundledModule):
             own = data.extended.setdefault(player.name, [])
             if tile is not None and tile not in own:
                 own.append(tile)
-        if ext.type is not None:
+        if ext.type is not None and (tile is not None or ext.target == DIRK):
             had = any(getattr(p, "type", None) is ext.type for p in _held(player, state))
             data.due.append((player.name, ext.type, tile, action.pos, had))
         if plan.unknown_paid or any(v.card is None for v in ext.paid if isinstance(v, CardRef)):
