@@ -214,7 +214,8 @@ class Ausbauten(BundledModule):
     scratch_type = ExtensionScratch
     piece_words: ClassVar[dict[str, tuple[str, str]]] = {KIND: ("extension", "Ausbau")}
     verb_words: ClassVar[dict[str, tuple[str, str]]] = {
-        VERB: ("extends a building", "baut ein Gebäude aus")
+        VERB: ("extends a building", "baut ein Gebäude aus"),
+        CHANCE: ("the tableau's column", "Spalte des Tableaus"),
     }
 
     # ------------------------------------------------------------------ the tableau
