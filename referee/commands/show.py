@@ -191,6 +191,7 @@ class PlayerSide:
     counts: dict[str, int] | None = None
     wall: int | None = None
     unknown_tiles: int = 0
+    marks: dict[Coord, str] = field(default_factory=dict)  # module tokens on tiles (E17)
 
 
 @dataclass
@@ -265,7 +266,7 @@ def _player_view(p: PlayerSide) -> PlayerView:
         score=p.score,
         hand=None if p.hand is None else tuple(p.hand),
         reserve=tuple(p.reserve),
-        alhambra=cells_of(p.alhambra),
+        alhambra=cells_of(p.alhambra, p.marks),
         counts=p.counts,
         wall=p.wall,
         unknown_tiles=p.unknown_tiles,
@@ -425,6 +426,7 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
                 hand=hand,
                 score=ps.score,
                 unknown_tiles=getattr(ps, "alhambra_unknown", 0),
+                marks=state.ext.cell_marks(state, ps),
             )
         )
     market: dict[Currency, Any] = {}

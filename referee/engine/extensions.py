@@ -622,6 +622,12 @@ class Module:
         Default: none."""
         return []
 
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """Tokens this module keeps on tiles of ``player``'s Alhambra (E17: "things on tiles"),
+        as a short text per cell (``ab:S``); the drawings show them on their tiles (terminal,
+        SVG, the HTML replay). Default: none."""
+        return {}
+
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
         replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
@@ -790,6 +796,14 @@ class Extensions:
             got = m.scoring_parts(state, round_no)
             if got is not None:
                 out = out + got
+        return out
+
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """Every enabled module's tokens on ``player``'s tiles, per cell (joined by a space)."""
+        out: dict[Coord, str] = {}
+        for m in self.modules:
+            for at, text in m.cell_marks(state, player).items():
+                out[at] = f"{out[at]} {text}" if at in out else text
         return out
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape as _html_escape
 from importlib import resources
@@ -151,17 +152,18 @@ class _Tables:
     scorings: list[str] = field(default_factory=list)
     scoring_ids: dict[int, int] = field(default_factory=dict)
 
-    def layout(self, alhambra: Any) -> tuple[int, int]:
-        """(index of the layout's SVG fragment, tiles in it without the fountain)."""
+    def layout(self, alhambra: Any, marks: Mapping[Coord, str] | None = None) -> tuple[int, int]:
+        """(index of the layout's SVG fragment, tiles in it without the fountain); ``marks``:
+        module tokens on its tiles (``Extensions.cell_marks``)."""
         try:  # the pieces themselves, when hashable: no drawing view needed to recognise it
             raw: frozenset[Any] | None = frozenset(alhambra.items())
         except (TypeError, AttributeError):
             raw = None
-        if getattr(alhambra, "layered", False):
-            raw = None  # the layers (edges, corners, added walls) are not in the cells
+        if getattr(alhambra, "layered", False) or marks:
+            raw = None  # the layers (edges, corners, added walls) and marks are not in the cells
         if raw is not None and raw in self.raw_ids:
             return self.raw_ids[raw]
-        cells = {at: _coloured(c) for at, c in cells_of(alhambra).items()}
+        cells = {at: _coloured(c) for at, c in cells_of(alhambra, marks).items()}
         key = frozenset(cells.items())
         found = self.layout_ids.get(key)
         if found is not None:
@@ -270,7 +272,7 @@ def state_data(state: GameState, tables: _Tables) -> dict[str, Any]:
     """One position as the page's JSON (codes; the fragments and tiles noted in ``tables``)."""
     players = []
     for ps in state.players:
-        layout, count = tables.layout(ps.alhambra)
+        layout, count = tables.layout(ps.alhambra, state.ext.cell_marks(state, ps))
         hand = [tables.card(c) for c in sorted(ps.hand.elements(), key=lambda c: c.sort_key)]
         hand += ["?"] * ps.hand_unknown
         players.append(

@@ -191,7 +191,8 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
         svg.raw("<g>")
         name = type_name(cell.type, lang)
         price = "" if cell.price is None else str(cell.price)
-        svg.raw(f"<title>{escape(f'{name} {price} @{at.x},{at.y}')}</title>")
+        on = f" + {cell.tokens}" if cell.tokens else ""
+        svg.raw(f"<title>{escape(f'{name} {price} @{at.x},{at.y}{on}')}</title>")
         svg.add("rect", x=lx, y=ty, width=CELL, height=CELL, fill=fill)
         svg.add(
             "text",
@@ -215,6 +216,16 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
                 stroke=cell.fill or "#ffd700",
                 stroke_width=3,
                 stroke_dasharray="6 3",
+            )
+        if cell.tokens:  # module tokens on the tile (E17): a badge in its lower right corner
+            svg.add(
+                "text",
+                cell.tokens,
+                x=lx + CELL - 5,
+                y=ty + CELL - 6,
+                class_="code",
+                fill=ink,
+                text_anchor="end",
             )
         svg.raw("</g>")
     # sides: open thin, walls thick (drawn after the tiles so that they lie on top)
@@ -549,14 +560,21 @@ def alhambra_fragment(
             if cell.label is not None
             else ""
         )
+        on = f" + {cell.tokens}" if cell.tokens else ""
+        badge = (
+            f'<text class="cd" x="{_fmt(lx + CELL - 5)}" y="{_fmt(ty + CELL - 6)}" '
+            f'text-anchor="end">{escape(cell.tokens)}</text>'
+            if cell.tokens
+            else ""
+        )
         out.append(
             f'<g class="c t{cell.type.code}" data-at="{at.x},{at.y}"><title>'
-            f"{escape(f'{name} {price} @{at.x},{at.y}')}</title>"
+            f"{escape(f'{name} {price} @{at.x},{at.y}{on}')}</title>"
             f'<rect x="{_fmt(lx)}" y="{_fmt(ty)}" width="{CELL}" height="{CELL}"/>'
             f'<text class="pr" x="{_fmt(lx + half)}" y="{_fmt(ty + half + 8)}" '
             f'text-anchor="middle">{price}</text>'
             f'<text class="cd" x="{_fmt(lx + 6)}" y="{_fmt(ty + 15)}">{escape(code)}</text>'
-            f"{ring}</g>"
+            f"{ring}{badge}</g>"
         )
     walls: list[tuple[float, float, float, float]] = []
     opens: list[tuple[float, float, float, float]] = []
