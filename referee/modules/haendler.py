@@ -196,10 +196,13 @@ class Haendler(BundledModule):
         return None
 
     def _moved(self, state: GameState, player: PlayerState) -> bool:
-        """Whether the trader was moved on in this turn and still stands free."""
+        """Whether the trader was moved on in this turn and still stands where it may end the
+        turn: free and beside an own building (a later redesign may have changed either)."""
         data = self.data(state)
         cell = data.cell.get(player.name)
-        return data.moved and cell is not None and player.alhambra.get(cell) is None
+        if not data.moved or cell is None:
+            return False
+        return player.alhambra.get(cell) is None and self._beside(player, cell)
 
     def _settle(self, state: GameState, player: PlayerState) -> None:
         """Set the trader aside when a building now lies on its cell."""
@@ -212,9 +215,11 @@ class Haendler(BundledModule):
     def _beside(self, player: PlayerState, at: Coord) -> bool:
         """Whether ``at`` shares a side with an own building (only the ban on "über Eck")."""
         alh = player.alhambra
+        # with no building left (all redesigned away) the start tile serves, as at the setup
+        start = self.option("beside") == "tile" or not any(c != ORIGIN for c in alh.cells)
         for side in SIDES:
             n = at.neighbour(side)
-            if alh.get(n) is not None and (n != ORIGIN or self.option("beside") == "tile"):
+            if alh.get(n) is not None and (n != ORIGIN or start):
                 return True
         return False
 
@@ -488,8 +493,18 @@ class Haendler(BundledModule):
         if not self._unsure(player):
             self._settle(state, player)
             pos = ctx.pos or t.pos
+            cell = data.cell.get(who)
             if state.checking and data.aside is not None and not data.moved:
                 ctx.flag("HAENDLER-MOVE", pos, who, reason="missing", cell=str(data.aside))
+            elif (
+                state.checking
+                and data.moved
+                and cell is not None
+                and not self._moved(state, player)
+            ):
+                # "ganz am Ende des Zuges (nach dem Bauen)": the place must hold after the
+                # turn's last redesign
+                ctx.flag("HAENDLER-MOVE", pos, who, reason="not-beside", cell=str(cell))
             left = self.supply_total(state)
             if state.checking and data.moved_in and not data.refilled and left > 0:
                 ctx.flag("HAENDLER-REFILL", pos, who, reason="missing", n=left, token="-")
@@ -641,6 +656,8 @@ class Haendler(BundledModule):
                 for give in sorted(set(held)) if every else sorted(set(held))[:1]:
                     gets = supply if every else [c for c in supply if c != give][:1]
                     out += [ModuleAction(TRADE, (_ref(give), _ref(get))) for get in gets]
+                if out and not every:
+                    return out  # the simulated player swaps when it can
         out += [ModuleAction(TRADER, (GenericArg(c),)) for c in self._free_beside(player)]
         return out
 
@@ -662,7 +679,7 @@ class Haendler(BundledModule):
 
     def owed_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
         """What the simulator does after the trader was displaced: the matching resident
-        moves in, a new one follows; else one swap or the move on, which ends it. The move on
+        moves in and a new one follows, or else one resident is swapped; then the move on. The move on
         is owed once nothing bought is left to place ("ganz am Ende des Zuges (nach dem
         Bauen)")."""
         return self._moves(ctx, player, every=False)

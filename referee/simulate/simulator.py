@@ -443,6 +443,9 @@ class _Game:
             if not granted:
                 break
             actions.append(self._do(self.rng.choice(granted), here))
+            # what the granted redesign made owed (the trader it displaced moved on)
+            while owed := owed_actions(state):
+                actions.append(self._do(self.rng.choice(owed), here))
         if not can_end_turn(state):
             raise SimulationError(f"turn {number}: the turn cannot end")
         end_turn(state, here)
