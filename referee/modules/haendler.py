@@ -5,11 +5,11 @@ in buildings score sets of different colours at every scoring.
 Rulebook: ``rulebook-bigbox-de-2019.txt`` § DER FLIEGENDE HÄNDLER (L1414-1511; rulings:
 ``docs/modules/haendler.md``).
 
-Notation (a resident is ``rs:`` + its building colour ``P S A C G T``; ``rs:?`` one not
+Notation (a resident is ``rs:`` + its building colour ``P S A C G T``; ``rs:hidden`` one not
 revealed):
 
 * ``* trader Anna @0,-1 rs:P rs:S rs:G`` -- the setup: the trader's cell beside the start tile
-  and the three residents chosen "verdeckt" (``rs:?`` for each one the record does not reveal;
+  and the three residents chosen "verdeckt" (``rs:hidden`` for each one the record does not reveal;
   it is revealed when it moves into a building or is swapped);
 * ``resident rs:G @0,-1`` -- after a building was laid on the trader's cell: the matching
   resident moves from the trader onto it;
@@ -53,7 +53,8 @@ KIND = "rs"
 TRADER = "trader"  # the setup (chance), the new resident, the move at the end of the turn
 RESIDENT = "resident"  # a resident moves into the building laid on the trader's cell
 TRADE = "trade"  # a resident of the trader swapped with one of the supply
-UNKNOWN = "?"
+UNKNOWN = "?"  # a resident the record does not reveal (written rs:hidden)
+HIDDEN = "hidden"
 COLOURS = tuple(t.code for t in BuildingType)
 
 
@@ -86,11 +87,13 @@ def colour_word(letter: str, lang: str = "en") -> str:
 
 
 def read_resident(value: object) -> str | None:
-    """``rs:G`` -> ``G``; ``rs:?`` -> ``?``; anything else None."""
+    """``rs:G`` -> ``G``; ``rs:hidden`` -> ``?``; anything else None."""
     if not isinstance(value, ComponentRef) or value.kind.lower() != KIND:
         return None
     name = value.name.upper()
-    return name if name in COLOURS or name == UNKNOWN else None
+    if name == HIDDEN.upper():
+        return UNKNOWN
+    return name if name in COLOURS else None
 
 
 def token(value: object) -> str:
@@ -100,7 +103,7 @@ def token(value: object) -> str:
 
 
 def _ref(letter: str) -> GenericArg:
-    return GenericArg(ComponentRef(KIND, letter))
+    return GenericArg(ComponentRef(KIND, HIDDEN if letter == UNKNOWN else letter))
 
 
 @dataclass
@@ -448,11 +451,16 @@ class Haendler(BundledModule):
             colour = letters[0] if letters else None
             if colour is None or at is None or colour == UNKNOWN:
                 return []
+            kind = getattr(player.alhambra.get(at), "type", None)
+            if self.displaced(state, player) != at or kind is None or kind.code != colour:
+                return []  # refused (one finding): nothing moves, nothing new is owed
             _take(held, colour)
             data.homes.setdefault(who, {})[at] = colour
             data.moved_in = True
         elif verb in (TRADE, "tausch"):
             if len(letters) != 2 or letters[0] is None or letters[1] is None:
+                return []
+            if self.displaced(state, player) is None:
                 return []
             _take(held, letters[0])
             held.append(letters[1])
@@ -654,7 +662,7 @@ class Haendler(BundledModule):
                 out.append(move_in)
             else:
                 for give in sorted(set(held)) if every else sorted(set(held))[:1]:
-                    gets = supply if every else [c for c in supply if c != give][:1]
+                    gets = [c for c in supply if c != give][: None if every else 1]
                     out += [ModuleAction(TRADE, (_ref(give), _ref(get))) for get in gets]
                 if out and not every:
                     return out  # the simulated player swaps when it can
@@ -679,8 +687,8 @@ class Haendler(BundledModule):
 
     def owed_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
         """What the simulator does after the trader was displaced: the matching resident
-        moves in and a new one follows, or else one resident is swapped; then the move on. The move on
-        is owed once nothing bought is left to place ("ganz am Ende des Zuges (nach dem
+        moves in and a new one follows, or else one resident is swapped; then the move on,
+        owed once nothing bought is left to place ("ganz am Ende des Zuges (nach dem
         Bauen)")."""
         return self._moves(ctx, player, every=False)
 
