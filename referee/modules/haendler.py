@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType
 from referee.engine.context import Context
@@ -141,6 +141,16 @@ class Haendler(BundledModule):
     chance_verbs = (TRADER,)
     component_kinds = (KIND,)
     scratch_type = TraderScratch
+    piece_words: ClassVar[dict[str, tuple[str, str]]] = {KIND: ("resident", "Bewohner")}
+    verb_words: ClassVar[dict[str, tuple[str, str]]] = {
+        RESIDENT: ("moves a resident into the building", "stellt einen Bewohner ins Gebäude"),
+        "bewohner": ("moves a resident into the building", "stellt einen Bewohner ins Gebäude"),
+        TRADER: ("sets or moves the flying trader", "stellt oder versetzt den fliegenden Händler"),
+        "haendler": ("sets or moves the flying trader", "stellt oder versetzt den Händler"),
+        "händler": ("sets or moves the flying trader", "stellt oder versetzt den Händler"),
+        TRADE: ("swaps a resident with the supply", "tauscht einen Bewohner mit dem Vorrat"),
+        "tausch": ("swaps a resident with the supply", "tauscht einen Bewohner mit dem Vorrat"),
+    }
 
     # ------------------------------------------------------------------ the supply
 
