@@ -25,6 +25,7 @@ from referee.modules.haendler import per_colour, set_points
 from referee.notation import parse_text
 from referee.notation.formatter import action as written
 from referee.scoring.state import score_state
+from referee.simulate import simulate_text
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-haendler.alh"
 
@@ -507,3 +508,19 @@ def test_the_view_in_german() -> None:
     de = view(rep, "haendler", "de")
     assert "Ben" in de["players"]
     assert any("Händler" in k or "Bewohner" in k for k in de["players"]["Ben"])
+
+
+def test_a_master_builders_redesign_after_the_move_makes_a_second_move_due() -> None:
+    # "ganz am Ende des Zuges (nach dem Bauen)": Cem's trader moved beside C9w, then his
+    # master builder's redesign took C9w away (no building left: the start tile serves); the
+    # simulator once could not end that turn (what a granted redesign makes owed is now done
+    # right after it, referee/simulate/simulator.py)
+    text = simulate_text(3, 2_000_007, modules=("haendler", "baumeister"))
+    assert "trader @-1,1, master mb:Di, remove C9w@0,1, trader @0,1" in text
+    (g,) = parse_text(text)
+    assert check_game(g).violations == []
+    # the same turn without the second move: the place does not hold at the turn's end
+    bad = text.replace("remove C9w@0,1, trader @0,1", "remove C9w@0,1", 1)
+    (g,) = parse_text(bad)
+    rep = check_game(g)
+    assert reasons(rep)[:1] == ["HAENDLER-MOVE/not-beside"]
