@@ -67,6 +67,7 @@ USED: dict[str, str] = {
     "falkner": r"\bfalcon fk:",  # a falcon bought and set on a crossing
     "feldlager": r"place fl:",  # a camp placed
     "wachtuerme": r"place wt:",  # a watchtower placed
+    "haendler": r"\bresident rs:",  # a resident moved into a building laid on the trader's place
 }
 
 COMBINED_EXAMPLES = {

@@ -446,7 +446,7 @@ class _Game:
                 break
             actions.append(self._do(self.rng.choice(granted), here))
             # a free action the redesign made owed (a gate on the double wall a tile was
-            # moved behind) comes right after it
+            # moved behind, the trader it displaced moved on) comes right after it
             while owed := owed_actions(state):
                 actions.append(self._do(self.rng.choice(owed), here))
         if not can_end_turn(state):
