@@ -67,6 +67,8 @@ USED: dict[str, str] = {
     "falkner": r"\bfalcon fk:",  # a falcon bought and set on a crossing
     "feldlager": r"place fl:",  # a camp placed
     "wachtuerme": r"place wt:",  # a watchtower placed
+    "bedienstete": r"\bmarshal @",  # a court marshal walked after a small take
+    "menagerie": r", animals \w+ an:\d",  # animals moved for a money card
 }
 
 COMBINED_EXAMPLES = {
