@@ -68,6 +68,8 @@ USED: dict[str, str] = {
     "feldlager": r"place fl:",  # a camp placed
     "wachtuerme": r"place wt:",  # a watchtower placed
     "haendler": r"\bresident rs:",  # a resident moved into a building laid on the trader's place
+    "bedienstete": r"\bmarshal @",  # a court marshal walked after a small take
+    "menagerie": r", animals \w+ an:\d",  # animals moved for a money card
 }
 
 COMBINED_EXAMPLES = {

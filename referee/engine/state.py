@@ -138,6 +138,9 @@ class TurnState:
     # bought tiles whose purchase was refused: placed if the record places them, but a missing
     # placement is not a second finding (one mistake, one finding)
     refused: list[TileKind | None] = field(default_factory=list)
+    # what the turn's takes took, as written (money cards and module money): a module that
+    # reacts to the value of money taken reads it (Bediensteten: "Geld im Wert von weniger als 6")
+    taken: list[object] = field(default_factory=list)
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -153,6 +156,7 @@ class TurnState:
             self.interrupt,
             self.extra_redesigns,
             list(self.refused),
+            list(self.taken),
         )
 
 

@@ -139,6 +139,8 @@ def apply_take(ctx: Context, plan: TakePlan) -> None:
     state = ctx.state
     p, a = plan.player, plan.action
     start_main_action(state)
+    if state.turn is not None:
+        state.turn.taken.extend(a.cards)
     taken: list[MoneyCard | None] = []
     for step in plan.steps:
         if step.source == "module":
@@ -203,6 +205,7 @@ def take_plain(state: GameState, p: PlayerState, a: TakeMoney, check: bool) -> b
     for c in cards:
         hand[c] = hand.get(c, 0) + 1
     start_main_action(state)
+    t.taken.extend(refs)
     end_main_action(state, _taken(cards))
     return True
 

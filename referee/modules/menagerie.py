@@ -1,0 +1,680 @@
+"""Die Menagerie: two animals drawn onto every garden laid on the market, bought and built with
+it; at the end of his turn a player may give up a money card to move his animals as many steps
+as its value; a garden with animals of one kind only scores one point per animal at every
+scoring.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § Michael Schacht: Die Menagerie (L3425-3459,
+L3464-3488).
+
+Notation: an animal is the component token ``an:`` + its kind (``1``-``8``; which animal each
+number is was only in the pictures): ``an:3``.
+
+* ``* animals Gu an:3 an:7`` -- the two animals drawn onto the garden on the field ``Gu`` (on the
+  line after the refill that laid it there; at setup for the first market).
+* ``animals Du4 an:3 @1,0 @1,1 an:7 @2,0 @2,1 @2,2`` -- at the end of the turn: the money card
+  given up, then per animal moved its kind, its cell and the cell each step enters (a free
+  action, once per turn, after the placements).
+* position blocks: ``animals Gu an:3 an:7`` outside the player sections (the animals on the
+  market), ``animals gone an:2`` (out of the game); ``animals @1,0 an:3 an:3 G10n an:1`` in a
+  player's section (the animals per cell, then per reserve tile).
+
+Rulings (``docs/modules/menagerie.md``): the animals stay on their tile when it goes to the
+reserve and come back with it; they may step onto any tile (the start tile too); the card goes
+to the discard pile; animals on a garden given to Dirk leave the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import SIDES, BuildingType, Currency, Side
+from referee.engine.findings import Finding, problem, report
+from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_findings, plan_payment
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment
+from referee.engine.verbs import VerbSpec
+from referee.geometry.layers import wall_between
+from referee.modules.base import BundledModule, Scratch, bundled, module_data, section, token_text
+from referee.record.model import (
+    CardRef,
+    ComponentRef,
+    Coord,
+    GenericArg,
+    ModuleAction,
+    ModuleChance,
+    Pos,
+)
+
+H = "DIE MENAGERIE"
+S_SCORE = section(H, "Wertungsänderungen")
+KIND = "an"
+VERB = "animals"
+
+
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = module_data("menagerie")["components"]["animals"]
+    return data
+
+
+def kinds() -> int:
+    return int(_data()["kinds"])
+
+
+def per_kind() -> int:
+    return int(_data()["per_kind"])
+
+
+def in_play() -> int:
+    """ "24 Tierplättchen"; "2 Plättchen werden verdeckt in die Schachtel zurückgelegt"."""
+    return kinds() * per_kind() - int(_data()["out_unseen"])
+
+
+def per_garden() -> int:
+    return int(_data()["per_garden"])
+
+
+def parse_animal(value: object) -> int | None:
+    """``an:3`` -> 3; None: no animal token."""
+    if not isinstance(value, ComponentRef) or value.kind.lower() != KIND:
+        return None
+    name = value.name
+    if not name.isascii() or not name.isdigit() or len(name) > 2:
+        return None
+    k = int(name)
+    return k if 1 <= k <= kinds() else None
+
+
+def animal_ref(k: int) -> ComponentRef:
+    return ComponentRef(KIND, str(k))
+
+
+def _side(a: Coord, b: Coord) -> Side | None:
+    for side in SIDES:
+        if a.neighbour(side) == b:
+            return side
+    return None
+
+
+def _is_garden(piece: object) -> bool:
+    return getattr(piece, "type", None) is BuildingType.GARDEN
+
+
+def _cells_order(c: Coord) -> tuple[int, int]:
+    return (-c.y, c.x)
+
+
+def _by_cell(held: dict[Coord, list[int]]) -> list[tuple[Coord, list[int]]]:
+    """The cells with their animals, north first, then west."""
+    return sorted(held.items(), key=lambda e: _cells_order(e[0]))
+
+
+@dataclass
+class AnimalScratch(Scratch):
+    drawn: dict[int, int] = field(default_factory=dict)  # per kind, seen drawn
+    on_market: dict[int, list[int]] = field(default_factory=dict)  # field index -> kinds
+    pending: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
+    on_tiles: dict[str, dict[Coord, list[int]]] = field(default_factory=dict)
+    carried: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
+    gone: list[int] = field(default_factory=list)  # out of the game (gardens given to Dirk)
+    moved_turn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: int | None
+    cells: tuple[Coord | None, ...]
+    pos: Pos
+
+
+@bundled
+class Menagerie(BundledModule):
+    """Animals on gardens; names and texts: the YAML."""
+
+    verb_specs = (VerbSpec(VERB, kind="free", aliases=("tiere",)),)
+    chance_verbs = (VERB,)
+    component_kinds = (KIND,)
+    scratch_type = AnimalScratch
+    piece_words: ClassVar[dict[str, tuple[str, str]]] = {KIND: ("animal", "Tier")}
+    verb_words: ClassVar[dict[str, tuple[str, str]]] = {
+        VERB: ("moves animals", "bewegt Tiere"),
+    }
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        scratch.drawn = dict.fromkeys(range(1, kinds() + 1), 0)
+
+    # ------------------------------------------------------------------ where the animals are
+
+    def animals_of(self, state: GameState, player: PlayerState) -> dict[Coord, list[int]]:
+        """The animals in ``player``'s Alhambra by cell (reserve tiles built again bring
+        theirs along)."""
+        self._sync(state, player, final=False)
+        mine: dict[Coord, list[int]] = self.data(state).on_tiles.get(player.name, {})
+        return mine
+
+    def _sync(self, state: GameState, player: PlayerState, final: bool) -> None:
+        """Bring the animals up to date with where their tiles lie: bought gardens placed or
+        reserved (``final``: the turn's placements are over, so a garden neither in the
+        Alhambra nor in the reserve was given to Dirk), reserve tiles built again."""
+        data = self.data(state)
+        alh = player.alhambra
+        mine = data.on_tiles.setdefault(player.name, {})
+        for c in [c for c in mine if alh.get(c) is None]:
+            del mine[c]
+        reserve = list(player.reserve)
+        keep: list[tuple[object, list[int]]] = []
+        for piece, held in data.carried.get(player.name, []):
+            if piece in reserve:
+                reserve.remove(piece)
+                keep.append((piece, held))
+            elif not self._onto_cell(player, mine, piece, held):
+                keep.append((piece, held))  # not seen yet (e.g. being swapped)
+        data.carried[player.name] = keep
+        pending = data.pending.get(player.name)
+        if not pending:
+            return
+        still: list[tuple[object, list[int]]] = []
+        for piece, held in pending:
+            if self._onto_cell(player, mine, piece, held):
+                continue
+            if final and piece in reserve:
+                reserve.remove(piece)
+                data.carried[player.name].append((piece, held))
+            elif final:
+                # "Die Tiere auf Gärten, die Dirk geschenkt werden, werden sofort in die
+                # Schachtel zurückgelegt"
+                data.gone.extend(held)
+            else:
+                still.append((piece, held))
+        data.pending[player.name] = still
+
+    @staticmethod
+    def _onto_cell(
+        player: PlayerState, mine: dict[Coord, list[int]], piece: object, held: list[int]
+    ) -> bool:
+        alh = player.alhambra
+        for c, _q in alh.items():
+            if c not in mine and alh.piece_at(c) == piece:
+                mine[c] = list(held)
+                return True
+        return False
+
+    # ------------------------------------------------------------------ the market
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        """``* animals Gu an:3 an:7``: the two animals drawn onto the garden on a field."""
+        self._market(state, event.args, event.pos, position=False)
+        return []
+
+    def _market(
+        self, state: GameState, args: tuple[GenericArg, ...], pos: Pos, position: bool
+    ) -> None:
+        data = self.data(state)
+        groups: list[tuple[GenericArg, list[GenericArg]]] = []
+        for arg in args:
+            if Currency.of_code(arg.value) is not None:
+                groups.append((arg, []))
+            elif groups:
+                groups[-1][1].append(arg)
+            else:
+                state.flag("MENAGERIE-DRAW", arg.pos or pos, reason="form", field="?")
+                return
+        for where, what in groups:
+            cur = Currency.of_code(where.value)
+            assert cur is not None
+            wpos = where.pos or pos
+            slot = cur.field - 1
+            tile = state.market[slot] if 0 <= slot < len(state.market) else None
+            if not _is_garden(tile):
+                shown = "-" if tile is None else str(tile)
+                state.flag("MENAGERIE-DRAW", wpos, reason="no-garden", field=cur.code, tile=shown)
+                continue
+            held = data.on_market.get(slot)
+            if held:
+                state.flag(
+                    "MENAGERIE-DRAW",
+                    wpos,
+                    reason="has-animals",
+                    field=cur.code,
+                    held=" ".join(f"{KIND}:{k}" for k in held),
+                )
+                continue
+            got = self._draw(state, what, wpos)
+            if len(what) != per_garden():
+                state.flag("MENAGERIE-DRAW", wpos, reason="count", field=cur.code, n=len(what))
+            data.on_market[slot] = got
+
+    def _draw(self, state: GameState, args: list[GenericArg], pos: Pos) -> list[int]:
+        """Animals that leave the face-down supply, checked against it."""
+        data = self.data(state)
+        out: list[int] = []
+        for arg in args:
+            apos = arg.pos or pos
+            k = parse_animal(arg.value)
+            token = token_text(arg.value)
+            if k is None:
+                state.flag("MENAGERIE-TOKEN", apos, token=token)
+                continue
+            if data.drawn[k] >= per_kind():
+                state.flag("MENAGERIE-SUPPLY", apos, reason="kind-out", token=token)
+                continue
+            if sum(data.drawn.values()) >= in_play():
+                state.flag("MENAGERIE-SUPPLY", apos, reason="all-out", token=token)
+                continue
+            data.drawn[k] += 1
+            out.append(k)
+        return out
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """ "Die Tiere werden zusammen mit dem Garten gekauft (ohne Aufpreis!) und eingebaut."."""
+        if purchase.slot is None:
+            return
+        data = self.data(ctx.state)
+        held = data.on_market.pop(purchase.slot, None)
+        if held:
+            data.pending.setdefault(purchase.player.name, []).append((purchase.tile, held))
+
+    def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
+        """A garden taken from its field without a purchase (a claim while the market is
+        refilled) was never laid on the market: animals stated for it were not drawn."""
+        data = self.data(state)
+        for k in data.on_market.pop(slot, None) or []:
+            data.drawn[k] -= 1
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        super().at_moment(ctx, moment)
+        state = ctx.state
+        data = self.data(state)
+        if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_BEFORE):
+            for p in state.players:
+                self._sync(state, p, final=True)
+        if moment == Moment.TURN_START and state.checking:
+            if sum(data.drawn.values()) >= in_play():
+                return
+            for slot, tile in enumerate(state.market):
+                if _is_garden(tile) and slot not in data.on_market:
+                    where = ctx.pos if ctx.pos is not None else state.turn.pos
+                    state.flag(
+                        "MENAGERIE-MISSING",
+                        where,
+                        tile=str(tile),
+                        field=Currency.of_field(slot + 1).code,
+                    )
+                    data.on_market[slot] = []  # reported once
+
+    # ------------------------------------------------------------------ moving animals
+
+    def _read(self, action: ModuleAction) -> tuple[object, list[Move], bool]:
+        """The card given up, the moves, and whether the line has the right form."""
+        args = list(action.args)
+        if not args:
+            return None, [], False
+        card = args[0].value
+        moves: list[Move] = []
+        ok = isinstance(card, CardRef)
+        for arg in args[1:]:
+            v = arg.value
+            if isinstance(v, Coord) and moves:
+                moves[-1] = Move(moves[-1].kind, (*moves[-1].cells, v), moves[-1].pos)
+            elif isinstance(v, ComponentRef):
+                moves.append(Move(parse_animal(v), (), arg.pos or action.pos))
+            else:
+                ok = False
+        if not moves or any(m.kind is None or len(m.cells) < 1 for m in moves):
+            ok = False
+        return card, moves, ok
+
+    def _terms(self) -> PaymentTerms:
+        return PaymentTerms(
+            0,
+            "animals",
+            mix=Mix.ANY,
+            superfluous=False,
+            source=section(H, "Änderungen im Spielablauf"),
+        )
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
+        """Every rule of moving animals, without changing anything."""
+        state = ctx.state
+        pos = action.pos
+        who = player.name
+        out: list[Finding] = []
+        card, moves, ok = self._read(action)
+        shown = " ".join(token_text(a.value) for a in action.args) or "-"
+        if not ok:
+            return [problem("MENAGERIE-MOVE", pos, who, reason="form", token=shown)]
+        t = state.turn
+        if t is not None and self.data(state).moved_turn == t.number:
+            out.append(problem("MENAGERIE-MOVE", pos, who, reason="twice", token=shown))
+        if t is not None and t.pending:
+            out.append(problem("MENAGERIE-MOVE", pos, who, reason="not-end", token=shown))
+        plan = plan_payment(ctx, player, [card], self._terms(), pos)
+        out.extend(payment_findings(ctx, plan))
+        value = card.card.value if isinstance(card, CardRef) and card.card is not None else None
+        steps = sum(len(m.cells) - 1 for m in moves)
+        if value is not None and steps > value:
+            out.append(
+                problem(
+                    "MENAGERIE-STEPS",
+                    pos,
+                    who,
+                    card=token_text(card),
+                    n=steps,
+                    value=value,
+                )
+            )
+        alh = player.alhambra
+        cells, layers = alh.cells, alh.layers
+        where = {c: list(ks) for c, ks in self.animals_of(state, player).items()}
+        for m in moves:
+            token = f"{KIND}:{m.kind}"
+            start = m.cells[0]
+            assert start is not None and m.kind is not None
+            here = where.get(start, [])
+            if m.kind not in here:
+                there = " ".join(f"{KIND}:{k}" for k in here) or "-"
+                out.append(
+                    problem(
+                        "MENAGERIE-MOVE",
+                        m.pos,
+                        who,
+                        **_params("not-there", token=token, start=start, there=there),
+                    )
+                )
+                continue
+            here.remove(m.kind)
+            cur = start
+            for to in m.cells[1:]:
+                assert to is not None
+                side = _side(cur, to)
+                why = None
+                if side is None:
+                    why = "not-adjacent"
+                elif to not in cells:
+                    why = "off-tiles"
+                elif not wall_between(cells, layers, cur, side).passable:
+                    why = "wall"
+                if why is not None:
+                    out.append(
+                        problem(
+                            "MENAGERIE-MOVE",
+                            m.pos,
+                            who,
+                            **_params(why, token=token, start=cur, to=to),
+                        )
+                    )
+                cur = to
+            where.setdefault(cur, []).append(m.kind)
+        return out
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        """The card is given up (to the discard pile) and each animal moved."""
+        from referee.engine.context import Context
+
+        data = self.data(state)
+        if state.turn is not None:
+            data.moved_turn = state.turn.number
+        card, moves, _ok = self._read(action)
+        if card is not None:
+            ctx = Context(state, action.pos)
+            apply_payment(ctx, plan_payment(ctx, player, [card], self._terms(), action.pos))
+        mine = self.animals_of(state, player)
+        alh = player.alhambra
+        for m in moves:
+            if m.kind is None or not m.cells or m.cells[0] is None:
+                continue
+            here = mine.get(m.cells[0], [])
+            if m.kind not in here:
+                continue
+            end = m.cells[-1]
+            if end is None or alh.get(end) is None:
+                continue
+            here.remove(m.kind)
+            if not here:
+                del mine[m.cells[0]]
+            mine.setdefault(end, []).append(m.kind)
+        return []
+
+    def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
+        """Animals stay on their tile when it goes to the reserve (digest §10.10 a)."""
+        data = self.data(state)
+        mine = data.on_tiles.setdefault(player.name, {})
+        for c in [c for c in mine if player.alhambra.get(c) is None]:
+            data.carried.setdefault(player.name, []).append((piece, mine.pop(c)))
+        return []
+
+    # ------------------------------------------------------------------ scoring
+
+    def garden_points(self, state: GameState, player: PlayerState) -> tuple[int, str]:
+        """ "Für jeden Garten, auf dem sich genau 1 Tierart befindet, erhält der Spieler in
+        jeder Wertung so viele Punkte, wie Tiere dort liegen. Tiere, die auf anderen Plättchen
+        als Gärten stehen, erzielen keine Punkte."."""
+        total = 0
+        parts: list[str] = []
+        alh = player.alhambra
+        for c, held in sorted(
+            self.animals_of(state, player).items(), key=lambda e: _cells_order(e[0])
+        ):
+            if held and _is_garden(alh.get(c)) and len(set(held)) == 1:
+                total += len(held)
+                parts.append(f"{len(held)} {KIND}:{held[0]} @{c}")
+        return total, ", ".join(parts)
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        from referee.scoring import ScoringParts
+        from referee.scoring.categories import PointLine
+
+        def points(p: Any) -> tuple[int, str, str] | None:
+            player = state.player_named(p.name)
+            if player is None:
+                return None
+            n, text = self.garden_points(state, player)
+            return (n, text, text) if n else None
+
+        return ScoringParts(
+            categories=(PointLine("animals", "animals", "Tiere", S_SCORE, points, order=660),)
+        )
+
+    # ------------------------------------------------------------------ positions
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        from referee.engine.legal import piece_ref
+
+        data = self.data(state)
+        if player is None:
+            args: list[GenericArg] = []
+            for slot in sorted(data.on_market):
+                held = data.on_market[slot]
+                if held:
+                    args.append(GenericArg(Currency.of_field(slot + 1).code))
+                    args += [GenericArg(animal_ref(k)) for k in held]
+            out = [ModuleAction(VERB, tuple(args))] if args else []
+            if data.gone:
+                gone = [GenericArg("gone"), *(GenericArg(animal_ref(k)) for k in data.gone)]
+                out.append(ModuleAction(VERB, tuple(gone)))
+            return out
+        self._sync(state, player, final=True)
+        parts: list[GenericArg] = []
+        for c, held in sorted(
+            self.animals_of(state, player).items(), key=lambda e: _cells_order(e[0])
+        ):
+            if held:
+                parts.append(GenericArg(c))
+                parts += [GenericArg(animal_ref(k)) for k in held]
+        for piece, held in data.carried.get(player.name, []):
+            parts.append(GenericArg(piece_ref(piece)))
+            parts += [GenericArg(animal_ref(k)) for k in held]
+        return [ModuleAction(VERB, tuple(parts))] if parts else []
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        if line.verb.lower() != VERB:
+            return False
+        if player is None:
+            args = line.args
+            if args and args[0].value == "gone":
+                self.data(state).gone.extend(self._draw(state, list(args[1:]), line.pos))
+            else:
+                self._market(state, args, line.pos, position=True)
+            return True
+        self._position_player(state, player, line)
+        return True
+
+    def _position_player(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
+        from referee.engine.core import match_slot
+
+        data = self.data(state)
+        who = player.name
+        mine = data.on_tiles.setdefault(who, {})
+        carried = data.carried.setdefault(who, [])
+        free = list(player.reserve)
+        for piece, _held in carried:
+            if piece in free:
+                free.remove(piece)
+        found: list[Finding] = []
+        target: list[int] | None = None
+        skip = False  # a group whose cell or tile was reported: its animals are left out
+        for arg in line.args:
+            v = arg.value
+            apos = arg.pos or line.pos
+            if isinstance(v, ComponentRef) and v.kind.lower() == KIND:
+                if target is None and not skip:
+                    found.append(
+                        problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
+                    )
+                if target is not None:
+                    target.extend(self._draw(state, [arg], apos))
+                continue
+            target, skip = None, True
+            if isinstance(v, Coord):
+                if player.alhambra.get(v) is None:
+                    found.append(
+                        problem("MENAGERIE-POSITION", apos, who, reason="empty", token=f"@{v}")
+                    )
+                    continue
+                target = mine.setdefault(v, [])
+            elif not isinstance(v, (int, str)):
+                i = match_slot(v, free)  # type: ignore[arg-type]
+                if i is None:
+                    found.append(
+                        problem(
+                            "MENAGERIE-POSITION",
+                            apos,
+                            who,
+                            reason="not-in-reserve",
+                            token=token_text(v),
+                        )
+                    )
+                    continue
+                target = []
+                carried.append((free.pop(i), target))
+            else:
+                found.append(
+                    problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
+                )
+        report(state, found)
+
+    # ------------------------------------------------------------------ view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        data = self.data(state)
+        market = " ".join(
+            f"{Currency.of_field(s + 1).code}: " + " ".join(f"{KIND}:{k}" for k in held)
+            for s, held in sorted(data.on_market.items())
+            if held
+        )
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            mine = self.animals_of(state, p)
+            row: dict[str, str] = {}
+            if any(mine.values()):
+                row["animals"] = ", ".join(
+                    f"@{c} " + " ".join(f"{KIND}:{k}" for k in held)
+                    for c, held in sorted(mine.items(), key=lambda e: _cells_order(e[0]))
+                    if held
+                )
+            carried = data.carried.get(p.name)
+            if carried:
+                row["on reserve tiles"] = ", ".join(
+                    f"{piece} " + " ".join(f"{KIND}:{k}" for k in held) for piece, held in carried
+                )
+            if row:
+                row["animal points now"] = str(self.garden_points(state, p)[0])
+                players[p.name] = row
+        return self.shown(
+            {
+                "on the market": market or "-",
+                "drawn": str(sum(data.drawn.values())),
+                "out of the game": " ".join(f"{KIND}:{k}" for k in data.gone) or "-",
+            },
+            players,
+        )
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """One animal moved one or two steps, paid with the player's smallest card, once the
+        turn's buildings are placed."""
+        state = ctx.state
+        t = state.turn
+        if t is None or t.pending or self.data(state).moved_turn == t.number:
+            return []
+        if player.hand_unknown or player.alhambra_unknown:
+            return []
+        cards = sorted(player.hand.elements(), key=lambda c: (c.value, c.code))
+        if not cards:
+            return []
+        card = cards[0]
+        alh = player.alhambra
+        cells, layers = alh.cells, alh.layers
+        out: list[Any] = []
+        for c, held in sorted(
+            self.animals_of(state, player).items(), key=lambda e: _cells_order(e[0])
+        ):
+            for k in sorted(set(held)):
+                for side in SIDES:
+                    nb = c.neighbour(side)
+                    if nb in cells and wall_between(cells, layers, c, side).passable:
+                        out.append(
+                            ModuleAction(
+                                VERB,
+                                (
+                                    GenericArg(CardRef(card)),
+                                    GenericArg(animal_ref(k)),
+                                    GenericArg(c),
+                                    GenericArg(nb),
+                                ),
+                            )
+                        )
+        return out[:24]
+
+    # ------------------------------------------------------------------ simulator
+
+    def _pile(self, sim: Any) -> list[int]:
+        def make() -> list[int]:
+            pile = [k for k in range(1, kinds() + 1) for _ in range(per_kind())]
+            sim.rng.shuffle(pile)
+            return pile[int(_data()["out_unseen"]) :]  # "2 ... in die Schachtel zurückgelegt"
+
+        pile: list[int] = sim.mine(self, make)
+        return pile
+
+    def sim_setup(self, sim: Any) -> list[Any]:
+        return self.sim_after_refill(sim)
+
+    def sim_after_refill(self, sim: Any) -> list[Any]:
+        """Two animals onto every garden newly laid on the market."""
+        data = self.data(sim.state)
+        pile = self._pile(sim)
+        args: list[GenericArg] = []
+        for slot, tile in enumerate(sim.state.market):
+            if _is_garden(tile) and slot not in data.on_market and len(pile) >= per_garden():
+                args.append(GenericArg(Currency.of_field(slot + 1).code))
+                args += [GenericArg(animal_ref(pile.pop())) for _ in range(per_garden())]
+        return [ModuleChance(VERB, tuple(args))] if args else []
+
+
+def _params(reason: str | None, **params: object) -> dict[str, Any]:
+    """A finding's reason and parameters as one mapping (the reason chosen at run time)."""
+    return {"reason": reason, **{k: str(v) for k, v in params.items()}}
