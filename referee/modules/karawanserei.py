@@ -406,6 +406,8 @@ class Karawanserei(BundledModule):
             return []
         if at is not None and to[1] < at[1]:
             return [problem("KARAWANSEREI-TRACK", pos, who, reason="lower", **where)]
+        if to[1] > (at[1] if at is not None else 0) + 1:
+            return [problem("KARAWANSEREI-TRACK", pos, who, reason="step", **where)]
         if frm == dest or _reaches(self.data(state).seen.get(number, set()), dest, frm):
             return [problem("KARAWANSEREI-TRACK", pos, who, reason="back", **where)]
         return []
@@ -464,14 +466,15 @@ class Karawanserei(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         """The cards on offer, and each player's cards with the field of their stone."""
         offer = " ".join(f"{KIND}:{n}" for n in self.on_offer(state)) or "-"
-        players: dict[str, dict[str, str]] = {}
+        players: dict[str, dict[str, object]] = {}
         for p in state.players:
-            cards = self.held(state, p)
+            cards = sorted(self.held(state, p).items())
             if cards:
                 players[p.name] = {
-                    "caravanserais": ", ".join(
-                        f"{KIND}:{n} on {field_name(at)}" for n, at in sorted(cards.items())
-                    )
+                    "caravanserais": {
+                        "en": ", ".join(f"{KIND}:{n} {_words(at, 'en')}" for n, at in cards),
+                        "de": ", ".join(f"{KIND}:{n} {_words(at, 'de')}" for n, at in cards),
+                    }
                 }
         return self.shown({"cards on offer": offer}, players)
 
@@ -541,6 +544,14 @@ class Karawanserei(BundledModule):
                 or (isinstance(a.tile, ComponentRef) and a.tile.kind == KIND)
             )
         ]
+
+
+def _words(at: tuple[Currency, int] | None, lang: str) -> str:
+    """A stone's field in words: ``stone on Du2 (2 Dukaten)`` / ``Stein auf Du2 (2 Dukaten)``."""
+    stone, on, start = ("Stein", "auf", "Start") if lang == "de" else ("stone", "on", "start")
+    if at is None:
+        return f"{stone} {on} 0 ({start})"
+    return f"{stone} {on} {field_name(at)} ({at[1]} {at[0].name.title()})"
 
 
 def _reaches(moves: set[tuple[str, str]], start: str, goal: str) -> bool:
