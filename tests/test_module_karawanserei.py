@@ -382,3 +382,20 @@ def test_simulated_games_with_the_vizier_and_the_sultan_check_clean() -> None:
         text = simulate_text(4, 2950 + seed, modules=("wesir", "sultan", KW))
         rep = check_game(parse_text(text)[0])
         assert rep.violations == [], [v.message() for v in rep.violations][:3]
+
+
+def test_explain_and_legal_answer_for_the_cards_and_the_stones() -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    path = str(EXAMPLE)
+    out = runner.invoke(cli, ["explain", path, "--at", "41", "caravan kw:2 Di2"]).output
+    assert "KARAWANSEREI-NOT-HELD" in out and "Ben uses kw:2, but holds kw:8" in out
+    de = runner.invoke(cli, ["explain", path, "--at", "41", "buy kw:3 pay De5", "--lang", "de"])
+    assert "für die zweite Karte werden mindestens 5 Arten benötigt" in de.output
+    # each card is named once among the purchases out of reach (offered in four currencies)
+    assert de.output.count("kw:3 (Karawanserei)") == 1
+    legal = runner.invoke(cli, ["legal", path, "--at", "41"]).output
+    assert "caravan kw:8 Di2" in legal

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, BuildingType, Currency, MoneyCard
@@ -120,6 +121,12 @@ class Caravanserai(ModulePiece):
         return name.strip() == str(self.number)
 
 
+@cache
+def card_piece(number: int) -> Caravanserai:
+    """The one piece of card ``number`` (its offers in the four currencies share it)."""
+    return Caravanserai(number)
+
+
 def parse_card(value: object) -> int | None:
     if not isinstance(value, ComponentRef) or value.kind.lower() != KIND:
         return None
@@ -191,7 +198,7 @@ class Karawanserei(BundledModule):
 
         price = self._price(state, mover(state))
         return [
-            SideOffer(Caravanserai(n), self, cur, price, False, "KARAWANSEREI-BUY", True, False)
+            SideOffer(card_piece(n), self, cur, price, False, "KARAWANSEREI-BUY", True, False)
             for n in self.on_offer(state)
             for cur in CURRENCIES
         ]
