@@ -399,3 +399,32 @@ def test_explain_and_legal_answer_for_the_cards_and_the_stones() -> None:
     assert de.output.count("kw:3 (Karawanserei)") == 1
     legal = runner.invoke(cli, ["legal", path, "--at", "41"]).output
     assert "caravan kw:8 Di2" in legal
+
+
+@pytest.mark.parametrize("moment", ["early", "third", "middle", "late", "scoring-1", "scoring-2"])
+def test_a_moment_of_the_example_round_trips_as_a_position(moment: str) -> None:
+    """``show --format record`` writes the cards and stones (``caravan kw:5 Du1``); ``check``
+    and ``score`` read the block back to the same table, views and breakdown."""
+    from referee.scoring.position import score_position
+    from referee.scoring.state import score_state
+    from tests.test_position_modules import _breakdown, _game, _round_trip
+
+    game = _game(KW)
+    if moment.startswith("scoring-"):
+        at = At("scoring", int(moment[-1]))
+    else:
+        last, _ = state_at(game, At("end"))
+        n = last.turn_no
+        at = At(
+            "turn", max(1, {"early": 1, "third": n // 3, "middle": n // 2, "late": n - 1}[moment])
+        )
+    state, state2, text, again = _round_trip(game, at)
+    assert position_text(state2) == position_text(state)
+    assert state2.ext.views(state2)[KW] == state.ext.views(state)[KW]
+    assert format_game(again) == text
+    assert check_game(again).violations == []
+    found = score_position(again)
+    assert not found.problems and found.result is not None
+    assert _breakdown(found.result) == _breakdown(score_state(state.copy(), 3))
+    if moment in ("middle", "late", "scoring-2"):
+        assert "    caravan kw:" in text
