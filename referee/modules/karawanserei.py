@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from referee.catalogue import CURRENCIES, BuildingType, Currency, MoneyCard
 from referee.engine.actions.purchase import allowed_currencies
 from referee.engine.findings import Finding, problem
+from referee.engine.fmt import NO_CARDS, NOTHING
 from referee.engine.market_side import SideOffer
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
@@ -49,7 +50,6 @@ KIND = "kw"
 VERB = "caravan"
 START = "0"
 FIELD = re.compile(r"^(gu|di|de|du)(\d{1,2})$", re.IGNORECASE)
-NONE = Text("KARAWANSEREI/none")
 
 
 def _data() -> dict[str, Any]:
@@ -173,7 +173,7 @@ class Karawanserei(BundledModule):
 
     def _held_text(self, state: GameState, player: PlayerState) -> object:
         cards = self.held(state, player)
-        return " ".join(f"{KIND}:{n}" for n in sorted(cards)) or NONE
+        return " ".join(f"{KIND}:{n}" for n in sorted(cards)) or NO_CARDS
 
     def on_offer(self, state: GameState) -> list[int]:
         taken = {n for cards in self.data(state).held.values() for n in cards}
@@ -233,7 +233,7 @@ class Karawanserei(BundledModule):
                 out.append(problem("KARAWANSEREI-VIZIER", a.pos, player.name, tile=tile))
             held = self.held(state, player)
             types = types_built(player)
-            which = " ".join(x.value for x in types) or NONE
+            which = " ".join(x.value for x in types) or NOTHING
             common: dict[str, Any] = {"tile": tile, "types": len(types), "which": which}
             if len(held) >= per_player():
                 reason = "limit"
@@ -408,7 +408,7 @@ class Karawanserei(BundledModule):
         if self.option("tracks") == "data":
             nexts = track(number).get(frm, [])
             if dest not in nexts:
-                shown = " ".join(nexts) or NONE
+                shown = " ".join(nexts) or NOTHING
                 return [problem("KARAWANSEREI-TRACK", pos, who, reason="data", next=shown, **where)]
             return []
         if at is not None and to[1] < at[1]:
