@@ -353,7 +353,11 @@ def purchase_options(ctx: Any, p: Any) -> tuple[list[dict[str, Any]], list[Any]]
     bought = {formatter.tile(piece_ref(b["tile"])) for b in out}
     offered = [x for x in state.market[:4] if x is not None and x is not EMPTY]
     if state.ext:
-        offered += [o.piece for o in side_offers(state)]
+        beside: list[Any] = []
+        for o in side_offers(state):  # a piece offered in several currencies: named once
+            if not any(o.piece is x for x in beside):
+                beside.append(o.piece)
+        offered += beside
     cannot = [x for x in offered if formatter.tile(piece_ref(x)) not in bought]
     return out, cannot
 

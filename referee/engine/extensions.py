@@ -606,6 +606,13 @@ class Module:
         (the new market tiles are known, e.g. a fruit laid on each). Default: none."""
         return []
 
+    def sim_turn_start(self, sim: SimContext, player: PlayerState) -> list[Action]:
+        """Free actions a simulated player may make as the first act of his turn, before any
+        main action (e.g. a caravanserai stone moved "zu Beginn seines Spielzuges – als erste
+        Handlung"); the simulator plays at most one of all modules' (its ``free`` weight).
+        Default: none."""
+        return []
+
     def sim_prefers(
         self, sim: SimContext, player: PlayerState, actions: list[Action]
     ) -> list[Action]:

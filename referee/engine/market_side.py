@@ -83,9 +83,12 @@ def side_offers(state: GameState) -> list[SideOffer]:
     return out
 
 
-def find_offer(state: GameState, ref: object, field: Currency | None = None) -> SideOffer | None:
+def find_offer(
+    state: GameState, ref: object, field: Currency | None = None, paid: Sequence[object] = ()
+) -> SideOffer | None:
     """The side offer a ``buy`` token names (a module piece's token), or None; of several
-    the one of the named currency first."""
+    the one of the named currency first; when the line names none, the one of the currency of
+    the first money card paid (a piece offered in every currency: ``buy kw:3 pay De8``)."""
     if not isinstance(ref, ComponentRef):
         return None
     found = [
@@ -93,6 +96,9 @@ def find_offer(state: GameState, ref: object, field: Currency | None = None) -> 
         for o in side_offers(state)
         if getattr(o.piece, "matches", None) is not None and o.piece.matches(ref)
     ]
+    if field is None and len(found) > 1:
+        card = next((getattr(c, "card", None) for c in paid if getattr(c, "card", None)), None)
+        field = getattr(card, "currency", None)
     for offer in found:
         if field is None or offer.currency == field:
             return offer

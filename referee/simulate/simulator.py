@@ -397,6 +397,11 @@ class _Game:
         who = mp.index
         here = self._pos()
         actions: list[Action] = []
+        if state.ext:  # a free act some module allows only as the turn's first (E13)
+            opening = [a for m in state.ext.modules for a in m.sim_turn_start(self.sim, mp)]
+            free = self.policy.choose_free(opening)
+            if free is not None:
+                actions.append(self._do(free, here))
         first = True
         while True:
             choice = self.policy.choose_main(LazyOptions(state, self.sim), first)

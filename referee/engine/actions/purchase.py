@@ -110,7 +110,7 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     market = state.market
     found = _match(ref, market)
     idx: int | None
-    offer = find_offer(state, ref, a.field) if found is None and state.ext else None
+    offer = find_offer(state, ref, a.field, a.paid) if found is None and state.ext else None
     if offer is not None:  # E15: a piece beside the market, bought in its offer's currency
         buy.offer, buy.tile, buy.field = offer, offer.piece, offer.currency
         if a.field is not None and a.field != offer.currency:
@@ -339,7 +339,8 @@ def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
     price = buy.price
     offer = buy.offer
     if offer is not None and price is None:
-        out.append(problem(offer.rule, a.pos, p.name, reason="no-price", tile=fmt_ref(a.tile)))
+        if not any(f.code == offer.rule for f in out):  # the module said why (one finding)
+            out.append(problem(offer.rule, a.pos, p.name, reason="no-price", tile=fmt_ref(a.tile)))
         return out
     if offer is not None and offer.exact_only and not buy.unknown_paid and price is not None:
         total = payment_value(ctx, buy)
