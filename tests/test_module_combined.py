@@ -36,7 +36,7 @@ WAVE_B = (
     "baustellen",
 )
 WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "sultan", "angreifer", "obstgaerten")
-WAVE_E = ("stadttore", "mauern", "falkner", "feldlager", "wachtuerme")  # grossprojekte: not yet
+WAVE_E = ("stadttore", "mauern", "falkner", "feldlager", "wachtuerme", "grossprojekte")
 
 # what shows in a record that a module was used (a regular expression per module)
 USED: dict[str, str] = {
@@ -67,6 +67,7 @@ USED: dict[str, str] = {
     "falkner": r"\bfalcon fk:",  # a falcon bought and set on a crossing
     "feldlager": r"place fl:",  # a camp placed
     "wachtuerme": r"place wt:",  # a watchtower placed
+    "grossprojekte": r"(place|build) gp:",  # a major project won and built
 }
 
 COMBINED_EXAMPLES = {
