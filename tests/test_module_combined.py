@@ -36,7 +36,7 @@ WAVE_B = (
     "baustellen",
 )
 WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "sultan", "angreifer", "obstgaerten")
-WAVE_E = ("stadttore", "mauern", "falkner", "feldlager", "wachtuerme")  # grossprojekte: not yet
+WAVE_E = ("stadttore", "mauern", "falkner", "feldlager", "wachtuerme", "grossprojekte")
 
 # what shows in a record that a module was used (a regular expression per module)
 USED: dict[str, str] = {
@@ -70,6 +70,7 @@ USED: dict[str, str] = {
     "haendler": r"\bresident rs:",  # a resident moved into a building laid on the trader's place
     "bedienstete": r"\bmarshal @",  # a court marshal walked after a small take
     "menagerie": r", animals \w+ an:\d",  # animals moved for a money card
+    "grossprojekte": r"(place|build) gp:",  # a major project won and built
 }
 
 COMBINED_EXAMPLES = {

@@ -38,11 +38,13 @@ def _from_module_actions(state: Any, p: Any) -> list[Any]:
     if not state.ext or state.game_over:
         return []
     trial = state.copy()
+    out: list[Any] = []
     if trial.turn is None or trial.turn.player != p.index:
         if trial.turn is not None:
             return []
         core.begin_trial_turn(trial, p.index)
-    out: list[Any] = []
+        if trial.turn is not None:  # what the turn's start hands over (a project won)
+            out += [x for x in trial.turn.pending if x is not None]
     me = trial.players[p.index]
     for action in module_actions(Context(trial), me):
         probe = trial.copy()

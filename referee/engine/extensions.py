@@ -492,6 +492,12 @@ class Module:
         there for ``reserve``/``alhambra``, else None)."""
         return False, None
 
+    def position_layout(self, state: GameState, player: PlayerState) -> list[Any]:
+        """The building problems (:class:`referee.geometry.rules.BuildingProblem`) of this
+        module's own building rules in ``player``'s Alhambra as a ``position`` block states it
+        (the platform's rules are checked by the engine): each is ``POSITION-INVALID``."""
+        return []
+
     def position_held(self, state: GameState, player: PlayerState | None) -> list[ComponentRef]:
         """The cards of this module in ``player``'s hand (None: in the money display), as the
         tokens a ``position`` block states them by (diamonds, exchange cards, master builders,

@@ -194,7 +194,8 @@ def apply_position(state: GameState, item: Position) -> None:
                 )
         for extra in pp.extra:
             _module_line(state, p, extra)
-        for pr in layout_problems(p.alhambra):
+        module_layout = [x for m in state.ext.modules for x in m.position_layout(state, p)]
+        for pr in layout_problems(p.alhambra) + module_layout:
             cells = ", ".join(str(c) for c in pr.cells)
             state.flag(
                 "POSITION-INVALID",

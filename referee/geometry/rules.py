@@ -109,6 +109,8 @@ class BuildingProblem:
     @property
     def section(self) -> str:
         found = PROBLEM_SECTION.get(self.code)
+        if found is None and self.code not in LAYER_SECTION:
+            return _module_rule(self.code)[0]  # a module's own building rule
         return LAYER_SECTION[self.code][1] if found is None else found
 
     def text(self, lang: str = "en") -> str:
@@ -116,11 +118,27 @@ class BuildingProblem:
         section = self.section
         source = LAYER_SECTION[self.code][0] if self.code in LAYER_SECTION else RULES_FILE
         summary = lookup(lang, f"GEOMETRY:{self.code}") or self.code
+        if self.code not in PROBLEM_SECTION and self.code not in LAYER_SECTION:
+            section, name_en, name_de = _module_rule(self.code)
+            source, section = section, ""
+            summary = name_de if lang == "de" else name_en
+        if not section:
+            where = ", ".join(str(c) for c in self.cells)
+            tail = f" ({where})" if where else ""
+            return f"{self.code}: {summary}{tail} [{source}]"
         where = ", ".join(str(c) for c in self.cells)
         if self.sides:
             where = ", ".join(f"{c} {s.value}" for c, s in self.sides)
         tail = f" ({where})" if where else ""
         return f"{self.code}: {summary}{tail} [{source}, {section}]"
+
+
+def _module_rule(code: str) -> tuple[str, str, str]:
+    """The source and names of a module's registered rule (a module's own building rule)."""
+    from referee.engine.rules import RULES
+
+    r = RULES.get(code)
+    return (r.section, r.name_en, r.name_de) if r is not None else ("", code, code)
 
 
 # ------------------------------------------------------------------------------ helpers

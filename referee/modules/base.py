@@ -405,6 +405,9 @@ class ModulePiece:
     """The rule a placing token that states other walls breaks."""
     cell_fill: ClassVar[str | None] = None
     """The colour of its cell in drawings (None: the colour of its building type)."""
+    never_site: ClassVar[bool] = False
+    """Never set up as a building site (Die Baustellen, "Anmerkungen": "Feldlager und Bazare
+    können nicht als Baustellen eingerichtet werden")."""
 
     @property
     def type(self) -> BuildingType | None:

@@ -271,6 +271,11 @@ class Baustellen(BundledModule):
             )
         if purchase.tile is None:
             out.append(problem("SITE-TOKEN", pos, player.name, reason="unknown-tile"))
+        elif getattr(purchase.tile, "never_site", False):
+            # "Feldlager ... und Bazare können nicht als Baustellen eingerichtet werden": the
+            # piece says so itself (ModulePiece.never_site), no module is named here
+            tile = str(getattr(purchase.tile, "code", purchase.tile))
+            out.append(problem("SITE-PIECE", pos, player.name, tile=tile))
         return out
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:

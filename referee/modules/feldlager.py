@@ -78,6 +78,7 @@ class Camp(ModulePiece):
     KIND = KIND
     from_tower = True  # "Die Feldlager werden mit den anderen Gebäuden gemischt" (E5)
     cell_fill = "#9cc47a"  # the green of the camps' sides
+    never_site = True  # "Feldlager ... können nicht als Baustellen eingerichtet werden"
 
     @property
     def walls(self) -> frozenset[Side]:
@@ -238,6 +239,31 @@ class Feldlager(BundledModule):
         if player.alhambra_unknown or leans_on_a_wall(player.alhambra, at, piece):
             return problems
         return [*problems, BuildingProblem("FELDLAGER-BASTION", (at,))]
+
+    def position_layout(self, state: GameState, player: PlayerState) -> list[Any]:
+        """A camp stated in a position leans on a wall too ("Feldlager dürfen nur mit
+        Bastion(en) an Stadtmauer(n) eines Gebäudeplättchens angelegt werden"). A bastion
+        facing a building without a wall there is the platform's ``PLACE-SIDE`` already: the
+        camp is reported here when its bastions face no building at all (as in a turn)."""
+        alh = player.alhambra
+        if player.alhambra_unknown:
+            return []
+        cells = alh.cells
+
+        def faces_a_building(at: Coord, camp: Camp) -> bool:
+            return any(
+                cells.get(at.neighbour(s)) is not None
+                and not isinstance(cells.get(at.neighbour(s)), Camp)
+                for s in camp.bastions
+            )
+
+        return [
+            BuildingProblem("FELDLAGER-BASTION", (at,))
+            for at, camp in sorted(alh.items(), key=lambda cp: (-cp[0].y, cp[0].x))
+            if isinstance(camp, Camp)
+            and not leans_on_a_wall(alh, at, camp)
+            and not faces_a_building(at, camp)
+        ]
 
     @refines(Decision.REMOVE_PROBLEMS)
     def camps_keep_their_wall(

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.catalogue import BuildingType, Side, TileKind
+from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.actions.purchase import Purchase, payments
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
@@ -33,7 +33,7 @@ from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import Arg, Limit, VerbSpec, Window
-from referee.geometry.pieces import HALVES, Diagonal, Footprint, Profile
+from referee.geometry.pieces import HALVES, Diagonal, Footprint, Profile, SideKind, profile_of
 from referee.geometry.rules import BuildingProblem
 from referee.geometry.walls import Segment, WallRun, chosen_longest, longest_runs
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
@@ -172,6 +172,48 @@ def secured(alhambra: Any, at: Coord, tower: Watchtower, changed: dict[Coord, An
         if getattr(piece, "type", None) is tower.colour:
             return True
     return False
+
+
+def leans_with_bastions(piece: Any) -> bool:
+    """A piece with bastion sides (a camp of Die Feldlager; the piece's rule profile says it,
+    no module is named)."""
+    if isinstance(piece, Watchtower) or piece is None:
+        return False
+    return any(k is SideKind.BASTION for k in profile_of(piece).sides.values())
+
+
+def _no_camp_beside(
+    alh: Any, at: Coord, piece: Any, found: list[BuildingProblem]
+) -> list[BuildingProblem]:
+    """ "Feldlager können nicht an Wachturmplättchen angelegt werden" (L2448-2449): a camp
+    placed beside a watchtower, or a watchtower beside a camp, is ``WACHT-CAMP`` (in place of
+    the side rule's ``PLACE-SIDE`` / ``PLACE-CLOSED`` for those cells, which it explains)."""
+    if not isinstance(piece, Watchtower) and not leans_with_bastions(piece):
+        return found
+    tower = isinstance(piece, Watchtower)
+
+    def other(x: Any) -> bool:
+        return leans_with_bastions(x) if tower else isinstance(x, Watchtower)
+
+    cells = alh.cells
+    touching = tuple(
+        sorted(
+            (c for c in (at.neighbour(s) for s in SIDES) if other(cells.get(c))),
+            key=lambda c: (-c.y, c.x),
+        )
+    )
+    if not touching:
+        return found
+    kept: list[BuildingProblem] = []
+    for p in found:
+        if p.code not in ("PLACE-SIDE", "PLACE-CLOSED"):
+            kept.append(p)
+            continue
+        rest = tuple(c for c in p.cells if c not in touching)
+        sides = tuple((c, s) for c, s in p.sides if c.neighbour(s) not in touching)
+        if rest:
+            kept.append(BuildingProblem(p.code, rest, sides))
+    return [*kept, BuildingProblem("WACHT-CAMP", touching)]
 
 
 def towers_of(alhambra: Any) -> list[tuple[Coord, Watchtower]]:
@@ -339,6 +381,7 @@ class Wachtuerme(BundledModule):
         building of its colour bought this turn waits to be placed, the check waits for the
         turn's end. A swap may not leave a neighbouring watchtower without its colour."""
         alh = player.alhambra
+        found = _no_camp_beside(alh, at, piece, found)
         if isinstance(piece, Watchtower):
             if how != "place" or secured(alh, at, piece, {}):
                 return found

@@ -64,6 +64,10 @@ def problem_params(
     if pr.code == "PLACE-OCCUPIED":
         occ = p.alhambra.get(at)
         params["occupant"] = "the fountain" if at == FOUNTAIN else str(occ)
+        if occ is None and pr.cells:  # a two-cell piece whose second cell is taken
+            taken = pr.cells[0]
+            there = p.alhambra.get(taken)
+            params["occupant"] = "the fountain" if taken == FOUNTAIN else f"{there}@{taken}"
     if pr.code == "PLACE-WALL" and tile is not None:
         parts: list[Text] = []
         its = "arcades" if getattr(tile, "type", None) is BuildingType.ARCADES else "other"
