@@ -547,6 +547,19 @@ class Bedienstete(BundledModule):
 
     # ------------------------------------------------------------------ view
 
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """Drawn on the tiles (E17): the court marshal (``hm``, on a tile other than the start
+        tile) and each servant (``sv:G``); read only, the state is not brought up to date."""
+        out: dict[Coord, str] = {}
+        m = self.marshal_of(state, player)
+        if m != ORIGIN:
+            out[m] = "hm"
+        for at, colour in self.data(state).on_tiles.get(player.name, {}).items():
+            if player.alhambra.get(at) is not None:
+                mark = f"{KIND}:{colour.code}"
+                out[at] = f"{out[at]} {mark}" if at in out else mark
+        return out
+
     def view(self, state: GameState) -> dict[str, Any]:
         """The open row, the face-down pile by colour, each player's marshal and servants."""
         data = self.data(state)

@@ -615,6 +615,15 @@ class Haendler(BundledModule):
 
     # ------------------------------------------------------------------ view
 
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """Drawn on the tiles (E17): the resident in each building (``rs:G``). The trader
+        stands on a free cell beside the Alhambra: it is named in words (the view)."""
+        return {
+            at: f"{KIND}:{c}"
+            for at, c in self.data(state).homes.get(player.name, {}).items()
+            if player.alhambra.get(at) is not None
+        }
+
     def view(self, state: GameState) -> dict[str, Any]:
         """The supply, each player's trader, its residents and the residents in buildings."""
         data = self.data(state)

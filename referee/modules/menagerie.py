@@ -577,6 +577,15 @@ class Menagerie(BundledModule):
 
     # ------------------------------------------------------------------ view
 
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """Drawn on the tiles (E17): the animals on each garden (``an:3 an:3``); read only, the
+        state is not brought up to date."""
+        return {
+            at: " ".join(f"{KIND}:{k}" for k in kinds)
+            for at, kinds in self.data(state).on_tiles.get(player.name, {}).items()
+            if kinds and player.alhambra.get(at) is not None
+        }
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         market = " ".join(
