@@ -513,3 +513,60 @@ def test_view_in_both_languages(lang: str) -> None:
     rep = position("", anna_more="    chest G @1,0\n")
     v = view(rep, "schatzkammer", lang)
     assert v["players"]
+
+
+def _headers(game: Any) -> str:
+    keep = ("players", "rules", "modules")
+    return "\n".join(f'[{h.name} "{h.value}"]' for h in game.headers if h.name.lower() in keep)
+
+
+def _breakdown(result: Any) -> dict[str, Any]:
+    return {
+        row.name: {k: (c.points, c.detail("en")) for k, c in row.categories.items()}
+        for row in result.rows
+    }
+
+
+def test_every_moment_of_the_example_round_trips_through_a_position() -> None:
+    # `show --format record` writes the rooms, Dirk's chests and each player's chests; `check`
+    # and `score` read them back to the same state, view and chest scoring
+    from referee.engine.position_text import position_text
+    from referee.engine.walk import At, state_at
+    from referee.scoring.state import score_state as score_now
+
+    game = parse_text(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE))[0]
+    last, _ = state_at(game, At("end"))
+    n = last.turn_no
+    seen_chests = 0
+    for k in sorted({1, 28, 29, 36, 72, 73, 75, n // 2, n - 1}):
+        state, _ = state_at(game, At("turn", k))
+        text = _headers(game) + "\n\n" + position_text(state)
+        again = parse_text(text, "position.alh")[0]
+        assert not again.errors, text
+        state2, found2 = state_at(again, At("end"))
+        assert found2 == [], [v.message() for v in found2]
+        assert position_text(state2) == position_text(state), k
+        v1 = state.ext.views(state)["schatzkammer"]
+        v2 = state2.ext.views(state2)["schatzkammer"]
+        assert v1 == v2, k
+        assert format_game(again) == text
+        seen_chests += text.count("    chest ")
+        assert _breakdown(score_now(state2.copy(), 3)) == _breakdown(score_now(state.copy(), 3))
+    assert seen_chests > 0
+
+
+def test_a_position_with_more_chests_of_a_colour_than_exist_is_caught() -> None:
+    rep = position("", extra="  chests dirk P P P P\n")  # rooms hold 2 blue already
+    assert found(rep) == ["SCHATZ-SUPPLY"]
+
+
+def test_a_position_states_a_room_waiting_for_its_refill() -> None:
+    due = "  chests 1 G G T P\n  chests 2 due\n  chests 3 T T P A\n"
+    rep = position("* chests 2 T T T T\n1. Anna: take Gu4\n", rooms=due)
+    assert found(rep) == [], messages(rep)
+    assert table(rep)["room 2"] == "T T T T"
+    rep = position("1. Anna: take Gu4\n", rooms=due)
+    assert found(rep) == ["SCHATZ-REFILL"]
+    # "empty": the refills have stopped
+    rep = position("1. Anna: take Gu4\n", rooms=due.replace("due", "empty"))
+    assert found(rep) == [] and table(rep)["refills"] == "stopped"

@@ -54,6 +54,7 @@ BUY = "chests"  # the action, the chance line (a room filled) and the position l
 PUT = "chest"  # one chest placed
 COLOURS = ("P", "S", "A", "C", "G", "T")
 EMPTY_WORDS = ("empty", "leer", "-")
+DUE = ("due", "faellig", "fällig")
 DIRK_WORDS = ("dirk",)
 DOING = Text("ACTION/buying-chests")
 S_BUY = section(H, "Wie bekommt man die Schatztruhen?")
@@ -628,7 +629,9 @@ class Schatzkammer(BundledModule):
         for i, room in enumerate(data.rooms):
             if room is None:
                 continue
-            words = [GenericArg(c) for c in room] or [GenericArg("empty")]
+            # an emptied room waiting for its refill line is "due"; "empty" once refills stopped
+            empty = "due" if i in data.due else "empty"
+            words = [GenericArg(c) for c in room] or [GenericArg(empty)]
             out.append(ModuleAction(BUY, (GenericArg(i + 1), *words)))
         if data.dirk:
             chests = sorted(data.dirk.elements(), key=COLOURS.index)
@@ -673,6 +676,12 @@ class Schatzkammer(BundledModule):
         ):
             data.rooms[head - 1] = []
             data.stopped = True  # a room stays empty only once the refills have stopped
+            return True
+        if len(rest) == 1 and isinstance(rest[0].value, str) and rest[0].value.lower() in DUE:
+            data.rooms[head - 1] = []
+            if head - 1 not in data.due:
+                data.due.append(head - 1)  # emptied, its refill line comes next
+            data.setup_told = True
             return True
         drawn = self._colours(state, rest, pos, None)
         if len(drawn) != per_room():
