@@ -570,3 +570,24 @@ def test_a_position_states_a_room_waiting_for_its_refill() -> None:
     # "empty": the refills have stopped
     rep = position("1. Anna: take Gu4\n", rooms=due.replace("due", "empty"))
     assert found(rep) == [] and table(rep)["refills"] == "stopped"
+
+
+def test_chests_are_drawn_on_their_tiles_in_the_map_the_svg_and_the_replay(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["show", str(EXAMPLE), "--at", "29"])
+    assert shown.exit_code == 0, shown.output
+    assert "C5▣" in shown.output and shown.output.count("▣") == 4  # Cem's chambers: a chest
+    svg = tmp_path / "t.svg"
+    res = runner.invoke(cli, ["render", str(EXAMPLE), "--at", "29", "-o", str(svg)])
+    assert res.exit_code == 0, res.output
+    text = svg.read_text(encoding="utf-8")
+    assert text.count('class="tk"') == 4  # Cem's two, Ben's two after the hand-over
+    assert "chest purple (T) @2,-1" in text
+    page = tmp_path / "t.html"
+    res = runner.invoke(cli, ["render", str(EXAMPLE), "--html", "--lang", "de", "-o", str(page)])
+    assert res.exit_code == 0, res.output
+    assert "Schatztruhe lila (T) @2,-1" in page.read_text(encoding="utf-8")

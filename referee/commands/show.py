@@ -48,6 +48,7 @@ from referee.reports.terminal import (
     cells_of,
     draw_table,
     want_color,
+    with_tokens,
 )
 
 EXIT_OK = 0
@@ -191,6 +192,7 @@ class PlayerSide:
     counts: dict[str, int] | None = None
     wall: int | None = None
     unknown_tiles: int = 0
+    tokens: dict[Any, Any] = field(default_factory=dict)  # tokens on tiles (E17), by cell
 
 
 @dataclass
@@ -265,7 +267,7 @@ def _player_view(p: PlayerSide) -> PlayerView:
         score=p.score,
         hand=None if p.hand is None else tuple(p.hand),
         reserve=tuple(p.reserve),
-        alhambra=cells_of(p.alhambra),
+        alhambra=with_tokens(cells_of(p.alhambra), p.tokens) if p.tokens else cells_of(p.alhambra),
         counts=p.counts,
         wall=p.wall,
         unknown_tiles=p.unknown_tiles,
@@ -425,6 +427,7 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
                 hand=hand,
                 score=ps.score,
                 unknown_tiles=getattr(ps, "alhambra_unknown", 0),
+                tokens=state.ext.cell_tokens(state, ps) if state.ext else {},
             )
         )
     market: dict[Currency, Any] = {}

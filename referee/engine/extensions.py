@@ -622,6 +622,14 @@ class Module:
         Default: none."""
         return []
 
+    def cell_tokens(
+        self, state: GameState, player: PlayerState
+    ) -> dict[Coord, tuple[tuple[str, str, str], ...]]:
+        """Tokens of this module standing on tiles of ``player``'s Alhambra (extension point
+        E17: chests, residents, servants ...), for the drawings: per cell, each token as
+        (a short mark drawn on the tile, its words in English, in German). Default: none."""
+        return {}
+
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
         replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
@@ -780,6 +788,17 @@ class Extensions:
         self, state: GameState, player: PlayerState, at: Coord, piece: Any
     ) -> list[Violation]:
         return [v for m in self.modules for v in m.removed(state, player, at, piece)]
+
+    def cell_tokens(
+        self, state: GameState, player: PlayerState
+    ) -> dict[Coord, tuple[tuple[str, str, str], ...]]:
+        """The tokens every enabled module stands on ``player``'s tiles
+        (:meth:`Module.cell_tokens`), in module order per cell."""
+        out: dict[Coord, tuple[tuple[str, str, str], ...]] = {}
+        for m in self.modules:
+            for at, marks in m.cell_tokens(state, player).items():
+                out[at] = out.get(at, ()) + tuple(marks)
+        return out
 
     def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts:
         """Every enabled module's scoring parts, added up in module order."""

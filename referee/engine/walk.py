@@ -151,7 +151,7 @@ def state_at(
                 # on, bids) belong to it: the moment after turn k comes after their lines
                 from referee.engine.stages import belongs
 
-                hit = not belongs(state.stages[-1], item)
+                hit = isinstance(item, Turn) and not belongs(state.stages[-1], item)
         else:
             hit = False
         if hit:

@@ -692,6 +692,19 @@ class Schatzkammer(BundledModule):
         data.setup_told = True
         return True
 
+    # ------------------------------------------------------------------ drawings
+
+    def cell_tokens(
+        self, state: GameState, player: PlayerState
+    ) -> dict[Coord, tuple[tuple[str, str, str], ...]]:
+        """A chest on its building: the mark ``▣`` and its words ("chest green (G)")."""
+        names = module_data("schatzkammer")["messages"]
+        out: dict[Coord, tuple[tuple[str, str, str], ...]] = {}
+        for at, c in self.data(state).on.get(player.name, {}).items():
+            en, de = names[f"CHEST/{c}"]["en"], names[f"CHEST/{c}"]["de"]
+            out[at] = (("▣", f"chest {en}", f"Schatztruhe {de}"),)
+        return out
+
     # ------------------------------------------------------------------ view
 
     def view(self, state: GameState) -> dict[str, Any]:

@@ -49,6 +49,8 @@ class CellView:
     edges: tuple[tuple[Side, str, bool], ...] = ()  # pieces on its sides: side, label, opens
     corner: str | None = None  # the label of a piece on its north-east corner
     bastions: frozenset[Side] = frozenset()  # sides of a rule profile's kind "bastion" (E20)
+    # tokens standing on the tile (E17: chests ...): (mark drawn, English words, German words)
+    tokens: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def is_fountain(self) -> bool:
@@ -81,6 +83,19 @@ def cell_of(piece: Any) -> CellView:
     if label is None and type_ is None and price is None and not _is_fountain(piece):
         label = str(getattr(piece, "code", None) or getattr(piece, "name", None) or "?")[:5]
     return CellView(type_, price, walls, label, getattr(piece, "cell_fill", None))
+
+
+def with_tokens(
+    cells: Mapping[Coord, CellView], tokens: Mapping[Coord, tuple[tuple[str, str, str], ...]]
+) -> dict[Coord, CellView]:
+    """The cell views with the tokens standing on their tiles (``Extensions.cell_tokens``)."""
+    from dataclasses import replace
+
+    out = dict(cells)
+    for at, marks in tokens.items():
+        if at in out and marks:
+            out[at] = replace(out[at], tokens=tuple(marks))
+    return out
 
 
 def _is_fountain(piece: Any) -> bool:
@@ -396,7 +411,7 @@ def _cell_text(
         if at in marked:
             return _paint(mark_text.center(CELL_WIDTH), _ANSI_MARK, color)
         return " " * CELL_WIDTH
-    text = cell.text[:CELL_WIDTH].center(CELL_WIDTH)
+    text = (cell.text + "".join(m for m, _en, _de in cell.tokens))[:CELL_WIDTH].center(CELL_WIDTH)
     if cell.half:  # a half piece: the triangle it fills, then its text
         text = (_HALF_GLYPH.get(cell.half, "◣") + cell.text)[:CELL_WIDTH].center(CELL_WIDTH)
     code = _ANSI_FOUNTAIN if cell.type is None else _ANSI.get(cell.type)
