@@ -68,7 +68,7 @@ def found(rep: GameReport) -> list[str]:
 
 
 def chest_messages(rep: GameReport) -> list[str]:
-    return [v.message() for v in rep.violations if v.code.startswith("SCHATZ-")]
+    return [v.message() for v in rep.violations if v.code.startswith("CHEST-")]
 
 
 def table(rep: GameReport) -> dict[str, str]:
@@ -114,7 +114,7 @@ def test_setup_rooms_are_drawn_from_the_bag_and_shown() -> None:
 
 def test_setup_rooms_not_stated_are_reported() -> None:
     rep = run("* chests 1 G G T P\n1. Ben: take Gu1\n", "schatzkammer")
-    assert codes(rep) == ["SCHATZ-REFILL", "SCHATZ-REFILL"]
+    assert codes(rep) == ["CHEST-REFILL", "CHEST-REFILL"]
     assert "room 2" in messages(rep)[0] and "* chests 2" in messages(rep)[0]
 
 
@@ -123,7 +123,7 @@ def test_setup_draws_are_checked_against_the_bag() -> None:
     rep = run(
         "* chests 1 P P P P, chests 2 P P A C, chests 3 T T T T\n1. Ben: take Gu1\n", "schatzkammer"
     )
-    assert codes(rep) == ["SCHATZ-SUPPLY"]
+    assert codes(rep) == ["CHEST-SUPPLY"]
     assert "blue (P)" in messages(rep)[0] and "at most 1" in messages(rep)[0]
 
 
@@ -131,9 +131,9 @@ def test_a_room_holds_four_and_a_chest_is_a_colour_letter() -> None:
     rep = run(
         "* chests 1 G G T, chests 2 A C S G, chests 3 T T P X\n1. Ben: take Gu1\n", "schatzkammer"
     )
-    assert codes(rep) == ["SCHATZ-REFILL", "SCHATZ-TOKEN", "SCHATZ-REFILL"]
+    assert codes(rep) == ["CHEST-REFILL", "CHEST-TOKEN", "CHEST-REFILL"]
     rep = run("* chests 4 G G T P\n", "schatzkammer")
-    assert "SCHATZ-ROOM" in codes(rep)
+    assert "CHEST-ROOM" in codes(rep)
 
 
 # ------------------------------------------------------------------ buying chests
@@ -191,7 +191,7 @@ def test_the_chest_goes_on_a_building_of_its_colour_of_the_one_who_places_it() -
         "chest S @0,-2, chest C @0,-1, chest G @0,1\n"
         "Ben: chest A @1,0\n* chests 2 G G G G\n"
     )
-    assert found(rep) == ["SCHATZ-COLOUR"]  # Ben's building @1,0 is a pavilion
+    assert found(rep) == ["CHEST-COLOUR"]  # Ben's building @1,0 is a pavilion
     assert "Ben" in chest_messages(rep)[0] and "P8" in chest_messages(rep)[0]
 
 
@@ -202,7 +202,7 @@ def test_not_on_buildings_in_the_reserve() -> None:
         "* chests 2 G G G G\n",
         anna_more="    reserve S9\n",
     )
-    assert found(rep) == ["SCHATZ-COLOUR"]
+    assert found(rep) == ["CHEST-COLOUR"]
     assert "reserve" in chest_messages(rep)[0]
 
 
@@ -211,7 +211,7 @@ def test_a_chest_on_the_wrong_colour_is_caught() -> None:
     rep = position(
         "1. Anna: chests 1 pay Gu9, chest G @0,1, chest G @-1,0, chest T @1,0\n* chests 1 A A A A\n"
     )
-    assert found(rep)[:2] == ["SCHATZ-COLOUR", "SCHATZ-COLOUR"]
+    assert found(rep)[:2] == ["CHEST-COLOUR", "CHEST-COLOUR"]
     assert "tower" in chest_messages(rep)[0] or "T11" in chest_messages(rep)[0]
 
 
@@ -220,15 +220,15 @@ def test_one_chest_per_building() -> None:
     rep = position(
         "1. Anna: chests 1 pay Gu9, chest G @0,1, chest G @0,1, chest T @-1,0\n* chests 1 A A A A\n"
     )
-    assert "SCHATZ-FULL" in found(rep)
+    assert "CHEST-FULL" in found(rep)
 
 
 def test_only_the_chests_of_the_room_bought() -> None:
     rep = position("1. Anna: chests 3 pay Gu9, chest G @0,1\n* chests 3 A A A A\n")
-    assert "SCHATZ-HELD" in found(rep)
+    assert "CHEST-HELD" in found(rep)
     assert "T T P A" in chest_messages(rep)[0]
     rep = position("1. Anna: take Gu4, chest G @0,1\n")
-    assert found(rep) == ["SCHATZ-HELD"]
+    assert found(rep) == ["CHEST-HELD"]
 
 
 def test_the_buyer_must_place_what_he_can() -> None:
@@ -238,7 +238,7 @@ def test_the_buyer_must_place_what_he_can() -> None:
         "1. Anna: chests 1 pay Gu9, chest G @0,1\nBen: chest G @0,1, chest P @1,0\n"
         "* chests 1 A A A A\n"
     )
-    assert found(rep) == ["SCHATZ-UNPLACED", "SCHATZ-UNPLACED"]
+    assert found(rep) == ["CHEST-UNPLACED", "CHEST-UNPLACED"]
     assert "@1,0" in chest_messages(rep)[0] and "@-1,0" in chest_messages(rep)[1]
 
 
@@ -264,7 +264,7 @@ def test_handed_on_in_seat_order() -> None:
         "1. Anna: chests 2 pay Gu9, chest C @0,-1, chest G @0,1\n"
         "Cem: chest A @1,0\nBen: chest S @1,0\n* chests 2 T T T T\n"
     )
-    assert found(rep) == ["SCHATZ-PASS"]
+    assert found(rep) == ["CHEST-PASS"]
     assert chests(rep, "Ben") == "-"
 
 
@@ -283,13 +283,13 @@ def test_option_neighbours_must_place() -> None:
         "* chests 1 A A A A\n",
         modules="schatzkammer neighbours=must",
     )
-    assert found(rep) == ["SCHATZ-UNPLACED"]
+    assert found(rep) == ["CHEST-UNPLACED"]
     assert "Ben" in chest_messages(rep)[0]
 
 
 def test_a_chest_line_out_of_turn_without_a_hand_over() -> None:
     rep = position("1. Anna: take Gu4\nBen: chest G @0,1\n")
-    assert "SCHATZ-PASS" in found(rep)
+    assert "CHEST-PASS" in found(rep)
 
 
 def test_two_players_dirk_takes_first() -> None:
@@ -303,7 +303,7 @@ def test_two_players_dirk_takes_first() -> None:
         extra="  dirk P8 C8nw\n",
     )
     # Dirk has a pavilion: the pavilion chest is his, nothing is left for Ben
-    assert found(rep) == ["SCHATZ-PASS"]
+    assert found(rep) == ["CHEST-PASS"]
     assert table(rep)["Dirk's chests"] == "P"
     rep = position(
         "1. Anna: chests 1 pay Gu9, chest G @0,1, chest G @1,0, chest T @-1,0\n"
@@ -324,7 +324,7 @@ def test_the_emptied_room_is_filled_again_and_the_draw_is_checked() -> None:
         "1. Anna: chests 2 pay Gu9, chest C @0,-1, chest G @0,1\n"
         "Cem: chest A @1,0\n2. Ben: take Gu4\n"
     )
-    assert found(rep) == ["SCHATZ-REFILL"]
+    assert found(rep) == ["CHEST-REFILL"]
     assert "room 2" in chest_messages(rep)[0]
     # 9 purples: 3 in rooms 1 and 3, so at most 6 are in the bag
     rep = position(
@@ -338,13 +338,13 @@ def test_the_emptied_room_is_filled_again_and_the_draw_is_checked() -> None:
         "Cem: chest A @1,0\n* chests 2 T T T T\n",
         rooms="  chests 1 G G T T\n  chests 2 A C S G\n  chests 3 T T T T\n",
     )
-    assert found(rep) == ["SCHATZ-SUPPLY"]
+    assert found(rep) == ["CHEST-SUPPLY"]
     assert "at most 3" in chest_messages(rep)[0]
 
 
 def test_a_full_room_is_not_filled() -> None:
     rep = position("1. Anna: take Gu4\n* chests 2 G G G G\n")
-    assert "SCHATZ-ROOM" in found(rep)
+    assert "CHEST-ROOM" in found(rep)
 
 
 def test_fewer_than_four_left_the_room_stays_empty_and_refills_stop() -> None:
@@ -367,7 +367,7 @@ def test_fewer_than_four_left_the_room_stays_empty_and_refills_stop() -> None:
         rooms="  chests 1 G T P C\n  chests 2 A C S G\n  chests 3 C C C C\n",
         extra=f"  chests dirk {many}\n",
     )
-    assert "SCHATZ-REFILL" in found(rep)
+    assert "CHEST-REFILL" in found(rep)
     assert "keine Truhen mehr nachgelegt" in chest_messages(rep)[0]
 
 
@@ -401,7 +401,7 @@ def test_no_chests_on_squares() -> None:
         modules="schatzkammer, plaetze",
         anna="G10-@0,1 G11-@1,0 sq:T0@0,2 C10-@0,-1",
     )
-    assert "SCHATZ-COLOUR" in found(rep)
+    assert "CHEST-COLOUR" in found(rep)
     assert "sq:T" in chest_messages(rep)[0] and "Plätzen" in chest_messages(rep)[0]
 
 
@@ -415,7 +415,7 @@ def test_chests_only_on_finished_building_sites() -> None:
         anna=ANNA + " P7e@0,2",
         anna_more="    sites P7e bs:De\n",
     )
-    assert "SCHATZ-COLOUR" in found(rep), messages(rep)
+    assert "CHEST-COLOUR" in found(rep), messages(rep)
     assert any("building site" in m for m in chest_messages(rep))
 
 
@@ -557,7 +557,7 @@ def test_every_moment_of_the_example_round_trips_through_a_position() -> None:
 
 def test_a_position_with_more_chests_of_a_colour_than_exist_is_caught() -> None:
     rep = position("", extra="  chests dirk P P P P\n")  # rooms hold 2 blue already
-    assert found(rep) == ["SCHATZ-SUPPLY"]
+    assert found(rep) == ["CHEST-SUPPLY"]
 
 
 def test_a_position_states_a_room_waiting_for_its_refill() -> None:
@@ -566,7 +566,7 @@ def test_a_position_states_a_room_waiting_for_its_refill() -> None:
     assert found(rep) == [], messages(rep)
     assert table(rep)["room 2"] == "T T T T"
     rep = position("1. Anna: take Gu4\n", rooms=due)
-    assert found(rep) == ["SCHATZ-REFILL"]
+    assert found(rep) == ["CHEST-REFILL"]
     # "empty": the refills have stopped
     rep = position("1. Anna: take Gu4\n", rooms=due.replace("due", "empty"))
     assert found(rep) == [] and table(rep)["refills"] == "stopped"

@@ -173,20 +173,20 @@ class Schatzkammer(BundledModule):
         room = args[0] if args and isinstance(args[0], int) else None
         if room is None or not 1 <= room <= rooms_count():
             state.flag(
-                "SCHATZ-ROOM", pos, reason="number", room=token_text(args[0]) if args else "-"
+                "CHEST-ROOM", pos, reason="number", room=token_text(args[0]) if args else "-"
             )
             return []
         drawn = self._colours(state, event.args[1:], pos, None)
         i = room - 1
         held = data.rooms[i]
         if held and i not in data.due:
-            state.flag("SCHATZ-ROOM", pos, reason="full", room=room, held=chest_list(held))
+            state.flag("CHEST-ROOM", pos, reason="full", room=room, held=chest_list(held))
             return []
         if data.stopped:
-            state.flag("SCHATZ-REFILL", pos, reason="stopped", room=room)
+            state.flag("CHEST-REFILL", pos, reason="stopped", room=room)
             return []
         if len(drawn) != per_room():
-            state.flag("SCHATZ-REFILL", pos, reason="count", room=room, n=len(drawn))
+            state.flag("CHEST-REFILL", pos, reason="count", room=room, n=len(drawn))
         data.rooms[i] = None  # the room's old content (unknown or empty) is replaced
         self._check_bag(state, drawn, pos)
         data.rooms[i] = drawn
@@ -199,7 +199,7 @@ class Schatzkammer(BundledModule):
         for a in args:
             c = parse_colour(a.value)
             if c is None:
-                state.flag("SCHATZ-TOKEN", a.pos or pos, who, token=token_text(a.value))
+                state.flag("CHEST-TOKEN", a.pos or pos, who, token=token_text(a.value))
             else:
                 out.append(c)
         return out
@@ -208,13 +208,13 @@ class Schatzkammer(BundledModule):
         data = self.data(state)
         left = data.bag_total()
         if len(drawn) > left:
-            state.flag("SCHATZ-SUPPLY", pos, reason="bag-total", n=len(drawn), left=left)
+            state.flag("CHEST-SUPPLY", pos, reason="bag-total", n=len(drawn), left=left)
             return
         for c, n in sorted(Counter(drawn).items()):
             most = data.bag_most(c)
             if n > most:
                 state.flag(
-                    "SCHATZ-SUPPLY",
+                    "CHEST-SUPPLY",
                     pos,
                     reason="bag",
                     n=n,
@@ -254,13 +254,13 @@ class Schatzkammer(BundledModule):
         out: list[Finding] = list(main_action_findings(state, pos, player, DOING))
         room = self._room_arg(action)
         if room is None or not 1 <= room <= rooms_count():
-            out.append(problem("SCHATZ-ROOM", pos, who, reason="number", room=str(room)))
+            out.append(problem("CHEST-ROOM", pos, who, reason="number", room=str(room)))
         else:
             held = data.rooms[room - 1]
             if held is not None and not held:
-                out.append(problem("SCHATZ-ROOM", pos, who, reason="empty", room=room))
+                out.append(problem("CHEST-ROOM", pos, who, reason="empty", room=room))
             elif held is None:
-                out.append(unverifiable(pos, "UNVERIFIED-SCHATZ-ROOM", who, room=room))
+                out.append(unverifiable(pos, "UNVERIFIED-CHEST-ROOM", who, room=room))
         plan = plan_payment(ctx, player, self._paid(action), self._terms(), pos)
         out.extend(payment_findings(ctx, plan))
         return out
@@ -319,17 +319,17 @@ class Schatzkammer(BundledModule):
         who = player.name
         c, at, token = self._chest_args(action)
         if c is None:
-            return [problem("SCHATZ-TOKEN", pos, who, token=token)]
+            return [problem("CHEST-TOKEN", pos, who, token=token)]
         if at is None:
             return []  # the verb's shape is reported by the engine (VERB-ARGS)
         colour = colour_text(c)
         if not self._placing(state, player) or not data.pending:
-            return [problem("SCHATZ-HELD", pos, who, reason="none", colour=colour)]
+            return [problem("CHEST-HELD", pos, who, reason="none", colour=colour)]
         out: list[Finding] = []
         if c not in data.pending:
             out.append(
                 problem(
-                    "SCHATZ-HELD",
+                    "CHEST-HELD",
                     pos,
                     who,
                     reason="not-held",
@@ -347,16 +347,16 @@ class Schatzkammer(BundledModule):
         colour = colour_text(c)
         piece = player.alhambra.get(at)
         if piece is None:
-            return [problem("SCHATZ-COLOUR", pos, who, reason="empty", colour=colour, at=at)]
+            return [problem("CHEST-COLOUR", pos, who, reason="empty", colour=colour, at=at)]
         kind = getattr(piece, "type", None)
         if getattr(piece, "carried_tile", None) is not None:
             return [
-                problem("SCHATZ-COLOUR", pos, who, reason="site", colour=colour, at=at, piece=piece)
+                problem("CHEST-COLOUR", pos, who, reason="site", colour=colour, at=at, piece=piece)
             ]
         if not isinstance(kind, BuildingType):
             return [
                 problem(
-                    "SCHATZ-COLOUR",
+                    "CHEST-COLOUR",
                     pos,
                     who,
                     reason="no-building",
@@ -369,7 +369,7 @@ class Schatzkammer(BundledModule):
         if kind.code != c:
             out.append(
                 problem(
-                    "SCHATZ-COLOUR",
+                    "CHEST-COLOUR",
                     pos,
                     who,
                     reason="colour",
@@ -379,7 +379,7 @@ class Schatzkammer(BundledModule):
                 )
             )
         if at in self.data(state).on.get(player.name, {}):
-            out.append(problem("SCHATZ-FULL", pos, who, colour=colour, at=at))
+            out.append(problem("CHEST-FULL", pos, who, colour=colour, at=at))
         return out
 
     def _put(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
@@ -422,7 +422,7 @@ class Schatzkammer(BundledModule):
         for c in dict.fromkeys(could):
             there = self.free_cells(state, player, c)
             state.flag(
-                "SCHATZ-UNPLACED",
+                "CHEST-UNPLACED",
                 pos,
                 player.name,
                 reason=reason,
@@ -449,9 +449,9 @@ class Schatzkammer(BundledModule):
             data.setup_told = True
             for i, room in enumerate(data.rooms):
                 if room is None and state.checking:
-                    state.flag("SCHATZ-REFILL", pos, reason="setup", room=i + 1)
+                    state.flag("CHEST-REFILL", pos, reason="setup", room=i + 1)
         for i in list(data.due):
-            state.flag("SCHATZ-REFILL", pos, reason="missing", room=i + 1, left=data.bag_total())
+            state.flag("CHEST-REFILL", pos, reason="missing", room=i + 1, left=data.bag_total())
             data.rooms[i] = None  # filled, but with what the record does not say
             data.due.remove(i)
 
@@ -501,7 +501,7 @@ class Schatzkammer(BundledModule):
                 data.pending.remove(c)
                 data.dirk[c] += 1
         if any(t is None for t in tiles):
-            state.note(pos, "UNVERIFIED-SCHATZ-DIRK", taken=chest_list(taken))
+            state.note(pos, "UNVERIFIED-CHEST-DIRK", taken=chest_list(taken))
 
     def stage_line(self, ctx: Any, stage: Stage, player: PlayerState, line: Turn) -> None:
         """A player the chests are handed on to places some (``Cem: chest C @2,2``)."""
@@ -554,7 +554,7 @@ class Schatzkammer(BundledModule):
         if acts[0].verb.lower() not in (PUT, "truhe"):
             return None
         name = turn.player.name if turn.player is not None else None
-        state.flag("SCHATZ-PASS", acts[0].pos, name)
+        state.flag("CHEST-PASS", acts[0].pos, name)
         return []
 
     def legal_stage_lines(self, ctx: Any, stage: Stage, player: PlayerState) -> list[Turn]:
@@ -647,7 +647,7 @@ class Schatzkammer(BundledModule):
         if player is not None and verb in (PUT, "truhe"):
             c, at, token = self._chest_args(line)
             if c is None:
-                state.flag("SCHATZ-TOKEN", pos, player.name, token=token)
+                state.flag("CHEST-TOKEN", pos, player.name, token=token)
                 return True
             if at is None:
                 return True
@@ -666,7 +666,7 @@ class Schatzkammer(BundledModule):
             data.dirk.update(drawn)
             return True
         if not isinstance(head, int) or not 1 <= head <= rooms_count():
-            state.flag("SCHATZ-ROOM", pos, reason="number", room=token_text(head))
+            state.flag("CHEST-ROOM", pos, reason="number", room=token_text(head))
             return True
         rest = line.args[1:]
         if (
@@ -685,7 +685,7 @@ class Schatzkammer(BundledModule):
             return True
         drawn = self._colours(state, rest, pos, None)
         if len(drawn) != per_room():
-            state.flag("SCHATZ-REFILL", pos, reason="count", room=head, n=len(drawn))
+            state.flag("CHEST-REFILL", pos, reason="count", room=head, n=len(drawn))
         data.rooms[head - 1] = None
         self._check_bag(state, drawn, pos)
         data.rooms[head - 1] = drawn
