@@ -67,6 +67,7 @@ USED: dict[str, str] = {
     "falkner": r"\bfalcon fk:",  # a falcon bought and set on a crossing
     "feldlager": r"place fl:",  # a camp placed
     "wachtuerme": r"place wt:",  # a watchtower placed
+    "schatzkammer": r"\bchests [123] pay ",  # a room of chests bought
 }
 
 COMBINED_EXAMPLES = {
