@@ -591,3 +591,14 @@ def test_chests_are_drawn_on_their_tiles_in_the_map_the_svg_and_the_replay(tmp_p
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--html", "--lang", "de", "-o", str(page)])
     assert res.exit_code == 0, res.output
     assert "Schatztruhe lila (T) @2,-1" in page.read_text(encoding="utf-8")
+
+
+def test_the_moment_after_a_turn_comes_after_the_hand_over_lines() -> None:
+    # walk.py: the lines of the players the chests were handed to belong to the buyer's turn
+    from referee.engine.walk import At, state_at
+
+    game = parse_text(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE))[0]
+    state, _ = state_at(game, At("turn", 28))  # 28. Cem buys room 1; "Ben: chest G ..." follows
+    assert not state.stages
+    v = state.ext.views(state)["schatzkammer"]
+    assert v["players"]["Ben"]["chests"] == "P@1,1 G@-2,-1"
