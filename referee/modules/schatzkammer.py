@@ -89,7 +89,7 @@ def points_table() -> dict[int, tuple[int, ...]]:
 
 def colour_text(c: str) -> Text:
     """The chest colour in words (``green (G)`` / ``grün (G)``)."""
-    return Text(f"CHEST/{c}")
+    return Text(f"WORD/chest-{c}")
 
 
 def parse_colour(value: object) -> str | None:
@@ -420,15 +420,25 @@ class Schatzkammer(BundledModule):
     def _unplaced(self, state: GameState, player: PlayerState, pos: Pos, reason: str) -> None:
         could = self._could_place(state, player, self.data(state).pending)
         for c in dict.fromkeys(could):
-            there = self.free_cells(state, player, c)
-            state.flag(
-                "CHEST-UNPLACED",
-                pos,
-                player.name,
-                reason=reason,
-                colour=colour_text(c),
-                there=Join(tuple(f"@{x}" for x in there), ", "),
-            )
+            there = Join(tuple(f"@{x}" for x in self.free_cells(state, player, c)), ", ")
+            if reason == "buyer":
+                state.flag(
+                    "CHEST-UNPLACED",
+                    pos,
+                    player.name,
+                    reason="buyer",
+                    colour=colour_text(c),
+                    there=there,
+                )
+            else:
+                state.flag(
+                    "CHEST-UNPLACED",
+                    pos,
+                    player.name,
+                    reason="neighbour",
+                    colour=colour_text(c),
+                    there=there,
+                )
 
     # ------------------------------------------------------------------ hand-over
 
@@ -701,7 +711,7 @@ class Schatzkammer(BundledModule):
         names = module_data("schatzkammer")["messages"]
         out: dict[Coord, tuple[tuple[str, str, str], ...]] = {}
         for at, c in self.data(state).on.get(player.name, {}).items():
-            en, de = names[f"CHEST/{c}"]["en"], names[f"CHEST/{c}"]["de"]
+            en, de = names[f"WORD/chest-{c}"]["en"], names[f"WORD/chest-{c}"]["de"]
             out[at] = (("▣", f"chest {en}", f"Schatztruhe {de}"),)
         return out
 
