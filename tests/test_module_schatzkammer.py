@@ -573,6 +573,7 @@ def test_a_position_states_a_room_waiting_for_its_refill() -> None:
 
 
 def test_chests_are_drawn_on_their_tiles_in_the_map_the_svg_and_the_replay(tmp_path: Path) -> None:
+    # E17 (Module.cell_marks): the chest stands on its building in every drawing
     from click.testing import CliRunner
 
     from referee.cli import cli
@@ -580,17 +581,17 @@ def test_chests_are_drawn_on_their_tiles_in_the_map_the_svg_and_the_replay(tmp_p
     runner = CliRunner()
     shown = runner.invoke(cli, ["show", str(EXAMPLE), "--at", "29"])
     assert shown.exit_code == 0, shown.output
-    assert "C5▣" in shown.output and shown.output.count("▣") == 4  # Cem's chambers: a chest
+    assert "C5+" in shown.output  # Cem's chambers 5 holds a chest
+    assert "+ C5@-1,0: chest C" in shown.output and shown.output.count(": chest ") == 4
     svg = tmp_path / "t.svg"
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--at", "29", "-o", str(svg)])
     assert res.exit_code == 0, res.output
     text = svg.read_text(encoding="utf-8")
-    assert text.count('class="tk"') == 4  # Cem's two, Ben's two after the hand-over
-    assert "chest purple (T) @2,-1" in text
+    assert "@2,-1 + chest T" in text and text.count("+ chest ") == 4
     page = tmp_path / "t.html"
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--html", "--lang", "de", "-o", str(page)])
     assert res.exit_code == 0, res.output
-    assert "Schatztruhe lila (T) @2,-1" in page.read_text(encoding="utf-8")
+    assert "@2,-1 + chest T" in page.read_text(encoding="utf-8")
 
 
 def test_the_moment_after_a_turn_comes_after_the_hand_over_lines() -> None:

@@ -48,7 +48,6 @@ from referee.reports.terminal import (
     cells_of,
     draw_table,
     want_color,
-    with_tokens,
 )
 
 EXIT_OK = 0
@@ -192,7 +191,7 @@ class PlayerSide:
     counts: dict[str, int] | None = None
     wall: int | None = None
     unknown_tiles: int = 0
-    tokens: dict[Any, Any] = field(default_factory=dict)  # tokens on tiles (E17), by cell
+    marks: dict[Coord, str] = field(default_factory=dict)  # module tokens on tiles (E17)
 
 
 @dataclass
@@ -267,7 +266,7 @@ def _player_view(p: PlayerSide) -> PlayerView:
         score=p.score,
         hand=None if p.hand is None else tuple(p.hand),
         reserve=tuple(p.reserve),
-        alhambra=with_tokens(cells_of(p.alhambra), p.tokens) if p.tokens else cells_of(p.alhambra),
+        alhambra=cells_of(p.alhambra, p.marks),
         counts=p.counts,
         wall=p.wall,
         unknown_tiles=p.unknown_tiles,
@@ -427,7 +426,7 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
                 hand=hand,
                 score=ps.score,
                 unknown_tiles=getattr(ps, "alhambra_unknown", 0),
-                tokens=state.ext.cell_tokens(state, ps) if state.ext else {},
+                marks=state.ext.cell_marks(state, ps),
             )
         )
     market: dict[Currency, Any] = {}

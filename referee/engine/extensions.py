@@ -622,12 +622,10 @@ class Module:
         Default: none."""
         return []
 
-    def cell_tokens(
-        self, state: GameState, player: PlayerState
-    ) -> dict[Coord, tuple[tuple[str, str, str], ...]]:
-        """Tokens of this module standing on tiles of ``player``'s Alhambra (extension point
-        E17: chests, residents, servants ...), for the drawings: per cell, each token as
-        (a short mark drawn on the tile, its words in English, in German). Default: none."""
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """Tokens this module keeps on tiles of ``player``'s Alhambra (E17: "things on tiles"),
+        as a short text per cell (``ab:S``); the drawings show them on their tiles (terminal,
+        SVG, the HTML replay). Default: none."""
         return {}
 
     def view(self, state: GameState) -> dict[str, Any]:
@@ -789,17 +787,6 @@ class Extensions:
     ) -> list[Violation]:
         return [v for m in self.modules for v in m.removed(state, player, at, piece)]
 
-    def cell_tokens(
-        self, state: GameState, player: PlayerState
-    ) -> dict[Coord, tuple[tuple[str, str, str], ...]]:
-        """The tokens every enabled module stands on ``player``'s tiles
-        (:meth:`Module.cell_tokens`), in module order per cell."""
-        out: dict[Coord, tuple[tuple[str, str, str], ...]] = {}
-        for m in self.modules:
-            for at, marks in m.cell_tokens(state, player).items():
-                out[at] = out.get(at, ()) + tuple(marks)
-        return out
-
     def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts:
         """Every enabled module's scoring parts, added up in module order."""
         from referee.scoring.categories import NO_PARTS
@@ -809,6 +796,14 @@ class Extensions:
             got = m.scoring_parts(state, round_no)
             if got is not None:
                 out = out + got
+        return out
+
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """Every enabled module's tokens on ``player``'s tiles, per cell (joined by a space)."""
+        out: dict[Coord, str] = {}
+        for m in self.modules:
+            for at, text in m.cell_marks(state, player).items():
+                out[at] = f"{out[at]} {text}" if at in out else text
         return out
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:

@@ -704,16 +704,11 @@ class Schatzkammer(BundledModule):
 
     # ------------------------------------------------------------------ drawings
 
-    def cell_tokens(
-        self, state: GameState, player: PlayerState
-    ) -> dict[Coord, tuple[tuple[str, str, str], ...]]:
-        """A chest on its building: the mark ``▣`` and its words ("chest green (G)")."""
-        names = module_data("schatzkammer")["messages"]
-        out: dict[Coord, tuple[tuple[str, str, str], ...]] = {}
-        for at, c in self.data(state).on.get(player.name, {}).items():
-            en, de = names[f"WORD/chest-{c}"]["en"], names[f"WORD/chest-{c}"]["de"]
-            out[at] = (("▣", f"chest {en}", f"Schatztruhe {de}"),)
-        return out
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """A chest on its building, written as the record writes it (``chest G``); its words
+        in both languages are in the view."""
+        held = self.data(state).on.get(player.name, {})
+        return {at: f"{PUT} {c}" for at, c in held.items()}
 
     # ------------------------------------------------------------------ view
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape as _html_escape
 from importlib import resources
@@ -32,7 +33,7 @@ from referee.replay.words import item_text, item_words
 from referee.reports.i18n import fmt_card, fmt_tile, register, t, type_name
 from referee.reports.pieces import kind_words, piece_words
 from referee.reports.svg import FILL, FOUNTAIN_FILL, LONGEST_COLOUR, alhambra_fragment, fragment_css
-from referee.reports.terminal import CellView, cells_of, with_tokens
+from referee.reports.terminal import CellView, cells_of
 from referee.safe_text import xml_chars
 from referee.scoring.core import ScoringResult, TypeScore
 from referee.scoring.text import ordinal
@@ -151,20 +152,18 @@ class _Tables:
     scorings: list[str] = field(default_factory=list)
     scoring_ids: dict[int, int] = field(default_factory=dict)
 
-    def layout(self, alhambra: Any, tokens: Any = None) -> tuple[int, int]:
-        """(index of the layout's SVG fragment, tiles in it without the fountain); ``tokens``:
-        the tokens standing on its tiles (E17, ``Extensions.cell_tokens``), drawn on them."""
+    def layout(self, alhambra: Any, marks: Mapping[Coord, str] | None = None) -> tuple[int, int]:
+        """(index of the layout's SVG fragment, tiles in it without the fountain); ``marks``:
+        module tokens on its tiles (``Extensions.cell_marks``)."""
         try:  # the pieces themselves, when hashable: no drawing view needed to recognise it
             raw: frozenset[Any] | None = frozenset(alhambra.items())
         except (TypeError, AttributeError):
             raw = None
-        if getattr(alhambra, "layered", False) or tokens:
-            raw = None  # the layers (edges, corners, added walls) and tokens are not in the cells
+        if getattr(alhambra, "layered", False) or marks:
+            raw = None  # the layers (edges, corners, added walls) and marks are not in the cells
         if raw is not None and raw in self.raw_ids:
             return self.raw_ids[raw]
-        cells = {at: _coloured(c) for at, c in cells_of(alhambra).items()}
-        if tokens:
-            cells = with_tokens(cells, tokens)
+        cells = {at: _coloured(c) for at, c in cells_of(alhambra, marks).items()}
         key = frozenset(cells.items())
         found = self.layout_ids.get(key)
         if found is not None:
@@ -273,9 +272,7 @@ def state_data(state: GameState, tables: _Tables) -> dict[str, Any]:
     """One position as the page's JSON (codes; the fragments and tiles noted in ``tables``)."""
     players = []
     for ps in state.players:
-        layout, count = tables.layout(
-            ps.alhambra, state.ext.cell_tokens(state, ps) if state.ext else None
-        )
+        layout, count = tables.layout(ps.alhambra, state.ext.cell_marks(state, ps))
         hand = [tables.card(c) for c in sorted(ps.hand.elements(), key=lambda c: c.sort_key)]
         hand += ["?"] * ps.hand_unknown
         players.append(

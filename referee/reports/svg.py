@@ -191,7 +191,8 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
         svg.raw("<g>")
         name = type_name(cell.type, lang)
         price = "" if cell.price is None else str(cell.price)
-        svg.raw(f"<title>{escape(f'{name} {price} @{at.x},{at.y}')}</title>")
+        on = f" + {cell.tokens}" if cell.tokens else ""
+        svg.raw(f"<title>{escape(f'{name} {price} @{at.x},{at.y}{on}')}</title>")
         svg.add("rect", x=lx, y=ty, width=CELL, height=CELL, fill=fill)
         svg.add(
             "text",
@@ -216,10 +217,17 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
                 stroke_width=3,
                 stroke_dasharray="6 3",
             )
+        if cell.tokens:  # module tokens on the tile (E17): a badge in its lower right corner
+            svg.add(
+                "text",
+                cell.tokens,
+                x=lx + CELL - 5,
+                y=ty + CELL - 6,
+                class_="code",
+                fill=ink,
+                text_anchor="end",
+            )
         svg.raw("</g>")
-    for at, cell in cells.items():  # tokens standing on tiles (E17: chests ...)
-        if cell.tokens:
-            svg.raw(_token_mark(cell, at, left(at.x), top(at.y), lang))
     # sides: open thin, walls thick (drawn after the tiles so that they lie on top)
     for at, cell in cells.items():
         for side in (Side.N, Side.E, Side.S, Side.W):
@@ -470,25 +478,6 @@ def fragment_css(prefix: str = ".alh") -> str:
     return "\n".join(rules) + "\n"
 
 
-TOKEN_COLOUR = "#b8860b"  # tokens standing on a tile (chests ...): a dark gold badge
-
-
-def _token_mark(cell: CellView, at: Coord, lx: float, ty: float, lang: str) -> str:
-    """The tokens on a tile (E17) as a small badge in its lower right corner, named in words
-    (its ``<title>``); record text escaped."""
-    marks = "".join(m for m, _en, _de in cell.tokens)
-    words = ", ".join(de if lang == "de" else en for _m, en, de in cell.tokens)
-    w = 8 + 11 * len(marks)
-    x, y = lx + CELL - w - 3, ty + CELL - 19
-    return (
-        f'<g class="tk"><title>{escape(f"{words} @{at.x},{at.y}")}</title>'
-        f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{w}" height="16" rx="3" '
-        f'style="fill:{TOKEN_COLOUR};stroke:#222;stroke-width:1"/>'
-        f'<text x="{_fmt(x + w / 2)}" y="{_fmt(y + 12)}" text-anchor="middle" '
-        f'style="font-size:11px;fill:#fff">{escape(marks)}</text></g>'
-    )
-
-
 def _path(lines: Iterable[tuple[float, float, float, float]]) -> str:
     """One SVG path ``d`` for many straight lines (``M x y H x`` / ``M x y V y``)."""
     parts: list[str] = []
@@ -571,18 +560,22 @@ def alhambra_fragment(
             if cell.label is not None
             else ""
         )
+        on = f" + {cell.tokens}" if cell.tokens else ""
+        badge = (
+            f'<text class="cd" x="{_fmt(lx + CELL - 5)}" y="{_fmt(ty + CELL - 6)}" '
+            f'text-anchor="end">{escape(cell.tokens)}</text>'
+            if cell.tokens
+            else ""
+        )
         out.append(
             f'<g class="c t{cell.type.code}" data-at="{at.x},{at.y}"><title>'
-            f"{escape(f'{name} {price} @{at.x},{at.y}')}</title>"
+            f"{escape(f'{name} {price} @{at.x},{at.y}{on}')}</title>"
             f'<rect x="{_fmt(lx)}" y="{_fmt(ty)}" width="{CELL}" height="{CELL}"/>'
             f'<text class="pr" x="{_fmt(lx + half)}" y="{_fmt(ty + half + 8)}" '
             f'text-anchor="middle">{price}</text>'
             f'<text class="cd" x="{_fmt(lx + 6)}" y="{_fmt(ty + 15)}">{escape(code)}</text>'
-            f"{ring}</g>"
+            f"{ring}{badge}</g>"
         )
-    for at in sorted(cells, key=lambda c: (-c.y, c.x)):  # tokens standing on tiles (E17)
-        if cells[at].tokens:
-            out.append(_token_mark(cells[at], at, left(at.x), top(at.y), lang))
     walls: list[tuple[float, float, float, float]] = []
     opens: list[tuple[float, float, float, float]] = []
     for at, cell in cells.items():

@@ -49,8 +49,7 @@ class CellView:
     edges: tuple[tuple[Side, str, bool], ...] = ()  # pieces on its sides: side, label, opens
     corner: str | None = None  # the label of a piece on its north-east corner
     bastions: frozenset[Side] = frozenset()  # sides of a rule profile's kind "bastion" (E20)
-    # tokens standing on the tile (E17: chests ...): (mark drawn, English words, German words)
-    tokens: tuple[tuple[str, str, str], ...] = ()
+    tokens: str | None = None  # module tokens lying on the tile (E17, ``Module.cell_marks``)
 
     @property
     def is_fountain(self) -> bool:
@@ -85,19 +84,6 @@ def cell_of(piece: Any) -> CellView:
     return CellView(type_, price, walls, label, getattr(piece, "cell_fill", None))
 
 
-def with_tokens(
-    cells: Mapping[Coord, CellView], tokens: Mapping[Coord, tuple[tuple[str, str, str], ...]]
-) -> dict[Coord, CellView]:
-    """The cell views with the tokens standing on their tiles (``Extensions.cell_tokens``)."""
-    from dataclasses import replace
-
-    out = dict(cells)
-    for at, marks in tokens.items():
-        if at in out and marks:
-            out[at] = replace(out[at], tokens=tuple(marks))
-    return out
-
-
 def _is_fountain(piece: Any) -> bool:
     if piece is None:
         return True
@@ -107,9 +93,21 @@ def _is_fountain(piece: Any) -> bool:
     return bool(getattr(piece, "is_fountain", False))
 
 
-def cells_of(alhambra: Any) -> dict[Coord, CellView]:
+def cells_of(alhambra: Any, marks: Mapping[Coord, str] | None = None) -> dict[Coord, CellView]:
     """The cells of an Alhambra-like object: a mapping ``Coord -> piece`` or an object with
-    ``items()``, ``cells`` or ``tiles``. Coordinates may be ``Coord`` or ``(x, y)``."""
+    ``items()``, ``cells`` or ``tiles``. Coordinates may be ``Coord`` or ``(x, y)``. ``marks``:
+    module tokens on tiles, per cell (``Extensions.cell_marks``)."""
+    out = _cells_of(alhambra)
+    if marks:
+        from dataclasses import replace
+
+        for at, text in marks.items():
+            if at in out:
+                out[at] = replace(out[at], tokens=text)
+    return out
+
+
+def _cells_of(alhambra: Any) -> dict[Coord, CellView]:
     if alhambra is None:
         return {}
     source: Any = alhambra
@@ -411,7 +409,9 @@ def _cell_text(
         if at in marked:
             return _paint(mark_text.center(CELL_WIDTH), _ANSI_MARK, color)
         return " " * CELL_WIDTH
-    text = (cell.text + "".join(m for m, _en, _de in cell.tokens))[:CELL_WIDTH].center(CELL_WIDTH)
+    text = cell.text[:CELL_WIDTH].center(CELL_WIDTH)
+    if cell.tokens:  # module tokens on the tile: a "+" after its text (listed under the map)
+        text = (cell.text[: CELL_WIDTH - 1] + "+").center(CELL_WIDTH)
     if cell.half:  # a half piece: the triangle it fills, then its text
         text = (_HALF_GLYPH.get(cell.half, "◣") + cell.text)[:CELL_WIDTH].center(CELL_WIDTH)
     code = _ANSI_FOUNTAIN if cell.type is None else _ANSI.get(cell.type)
@@ -516,6 +516,9 @@ def draw_player(
     if drawing:
         lines.append("")
         lines.extend("  " + d if d else d for d in drawing)
+    on_tiles = [(at, c) for at, c in player.alhambra.items() if c.tokens]
+    for at, c in sorted(on_tiles, key=lambda ac: (-ac[0].y, ac[0].x)):
+        lines.append(f"  + {c.text}@{at}: {c.tokens}")
     return lines
 
 
