@@ -603,3 +603,17 @@ def test_the_moment_after_a_turn_comes_after_the_hand_over_lines() -> None:
     assert not state.stages
     v = state.ext.views(state)["schatzkammer"]
     assert v["players"]["Ben"]["chests"] == "P@1,1 G@-2,-1"
+
+
+def test_the_last_four_chests_of_the_bag_fill_a_room() -> None:
+    # 42 chests: 12 in the rooms, 27 with Dirk, 3 in the bag; the seraglio chest nobody can
+    # place goes back: exactly 4 are left, so the room is filled with them
+    many = " ".join("G" * 7 + "T" * 8 + "P" * 4 + "S" * 4 + "A" * 4)
+    rep = position(
+        "1. Anna: chests 2 pay Gu9, chest C @0,-1, chest G @0,1\nCem: chest A @1,0\n"
+        "* chests 2 A A C S\n2. Ben: take Gu4\n",
+        rooms="  chests 1 G T P C\n  chests 2 A C S G\n  chests 3 C C C C\n",
+        extra=f"  chests dirk {many}\n",
+    )
+    assert found(rep) == [], messages(rep)
+    assert table(rep)["in the bag"] == "0" and table(rep)["refills"] == "go on"

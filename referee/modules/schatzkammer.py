@@ -187,7 +187,7 @@ class Schatzkammer(BundledModule):
             return []
         if len(drawn) != per_room():
             state.flag("CHEST-REFILL", pos, reason="count", room=room, n=len(drawn))
-        data.rooms[i] = None  # the room's old content (unknown or empty) is replaced
+        data.rooms[i] = []  # the old content (unknown or empty) is replaced: not in the bag count
         self._check_bag(state, drawn, pos)
         data.rooms[i] = drawn
         if i in data.due:
@@ -696,7 +696,7 @@ class Schatzkammer(BundledModule):
         drawn = self._colours(state, rest, pos, None)
         if len(drawn) != per_room():
             state.flag("CHEST-REFILL", pos, reason="count", room=head, n=len(drawn))
-        data.rooms[head - 1] = None
+        data.rooms[head - 1] = []  # replaced: the old content is not counted against the bag
         self._check_bag(state, drawn, pos)
         data.rooms[head - 1] = drawn
         data.setup_told = True
