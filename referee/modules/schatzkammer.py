@@ -787,6 +787,7 @@ class Schatzkammer(BundledModule):
         data = self.data(sim.state)
         bag = Counter(per_colour())
         bag.subtract(data.visible())
+        bag.update(data.pending)  # a hand-over still open ends before the draw: back in the bag
         pool = sorted(bag.elements(), key=COLOURS.index)
         out: list[Any] = []
         for i, room in enumerate(data.rooms):
