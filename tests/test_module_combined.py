@@ -71,6 +71,7 @@ USED: dict[str, str] = {
     "bedienstete": r"\bmarshal @",  # a court marshal walked after a small take
     "menagerie": r", animals \w+ an:\d",  # animals moved for a money card
     "grossprojekte": r"(place|build) gp:",  # a major project won and built
+    "schatzkammer": r"\bchests [123] pay ",  # a room of chests bought
 }
 
 COMBINED_EXAMPLES = {

@@ -147,6 +147,11 @@ def state_at(
             hit = isinstance(item, Turn)
         elif at.kind == "turn":
             hit = isinstance(item, Turn) and state.turn_no >= at.n and state.turn is None
+            if hit and state.stages:  # other players acting inside the turn (chests handed
+                # on, bids) belong to it: the moment after turn k comes after their lines
+                from referee.engine.stages import belongs
+
+                hit = isinstance(item, Turn) and not belongs(state.stages[-1], item)
         else:
             hit = False
         if hit:
