@@ -56,6 +56,7 @@ ABILITY = "ability"
 STELL = "stell"
 PLACED = "placed"
 GUARDS = "guards"
+PAID = "paid"
 PREVIEW_FIELDS = 3
 
 
@@ -112,7 +113,8 @@ class Waechter(BundledModule):
     """The guards edition's rules unit (switched on by the profile, never by ``Modules``)."""
 
     section: ClassVar[str] = SOURCE
-    chance_verbs = (PREVIEW, SLIDE, TOWERS, ABILITY, STELL)
+    chance_verbs = (PREVIEW, SLIDE, TOWERS, ABILITY, STELL, PLACED, GUARDS, PAID)  # the last
+    # three: position lines only (a chance line of them is WAECHTER-MATERIAL)
     component_kinds = (KIND,)
     scratch_type = WScratch
     verb_specs = (
@@ -180,11 +182,20 @@ class Waechter(BundledModule):
             data.dirk_draws_seen = len(state.dirk_draws)
             return
         if moment == Moment.TURN_START and state.turn is not None:
-            if not data.setup_checked:  # L82: the preview board lies full from the start
-                data.setup_checked = True
-                free = sum(1 for s in data.preview if s is EMPTY)
-                if free and state.bag_count > 0 and not state.bag_uncertain and pos is not None:
+            # L82: the preview board lies full from the start and is refilled after each turn
+            free = sum(1 for s in data.preview if s is EMPTY)
+            if free and state.bag_count > 0 and not state.bag_uncertain and pos is not None:
+                if not data.setup_checked:
                     state.flag("WAECHTER-PREVIEW", pos, reason="setup", free=free)
+                else:
+                    state.flag(
+                        "WAECHTER-PREVIEW",
+                        pos,
+                        reason="not-refilled",
+                        free=free,
+                        bag_count=state.bag_count,
+                    )
+            data.setup_checked = True
             self._dirk_draws(state, pos)
             data.used = set()
             p = state.players[state.turn.player]
@@ -197,9 +208,6 @@ class Waechter(BundledModule):
             self._gifts(state, pos)
             data.used = set()
             self._slide(state)
-            return
-        if moment == Moment.REFILL_DONE:
-            self._refill_done(state, pos)
             return
         if moment == Moment.LEFTOVERS_BEFORE:
             data.before = {p.name: self.owned(p) for p in state.players}
@@ -274,18 +282,6 @@ class Waechter(BundledModule):
             state.market[target] = prev[-1]
             data.slid.append(prev[-1])
             prev[:] = [EMPTY, *prev[:-1]]
-
-    def _refill_done(self, state: GameState, pos: Pos | None) -> None:
-        """L82: the preview board is refilled too (unless the game is over)."""
-        data = self.data(state)
-        free = sum(1 for s in data.preview if s is EMPTY)
-        if pos is None or state.game_over or not free or state.bag_count <= 0:
-            return
-        if state.bag_uncertain:
-            return
-        state.flag(
-            "WAECHTER-PREVIEW", pos, reason="not-refilled", free=free, bag_count=state.bag_count
-        )
 
     # ------------------------------------------------------------------ chance lines
 
@@ -572,6 +568,13 @@ class Waechter(BundledModule):
             else:
                 state.flag("WAECHTER-MATERIAL", line.pos, reason="form", what=PLACED)
             return True
+        if player is not None and verb == PAID:  # points paid since the last scoring
+            n = line.args[0].value if len(line.args) == 1 else None
+            if isinstance(n, int) and 0 < n <= 999:
+                data.paid[player.name] = n
+            else:
+                state.flag("WAECHTER-MATERIAL", line.pos, reason="form", what=PAID)
+            return True
         if player is not None and verb == GUARDS:
             vals = [a.value for a in line.args]
             if len(vals) == 2 and isinstance(vals[0], TileRef) and isinstance(vals[1], int):
@@ -588,7 +591,9 @@ class Waechter(BundledModule):
         data = self.data(state)
         if player is not None:
             mine = self.guards_of(state, player)
-            return [
+            owed = data.paid.get(player.name, 0)
+            paid = [ModuleAction(PAID, (GenericArg(owed),))] if owed else []
+            return paid + [
                 ModuleAction(GUARDS, (GenericArg(tile_ref(t)), GenericArg(n)))
                 for t, n in sorted(mine.items(), key=lambda kv: fmt_tile(kv[0]))
                 if n > 0
