@@ -521,3 +521,75 @@ def test_the_summary_lines_cited_here_say_what_the_tests_say() -> None:
     assert "genauso viele Gebäude-Plättchen" in text[99]  # L100
     assert "Stell-Plättchen" in text[104]  # L105
     assert "weitesten rechts" in text[128]  # L129
+
+
+# ----------------------------------------------------------------- the simulator
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_simulate_plays_legal_games_that_check_clean(players: int) -> None:
+    from referee.simulate.simulator import simulate_text
+
+    text = simulate_text(players, 300 + players, WAECHTER)
+    report = check(text)
+    assert errors(report) == [] and report.complete
+    assert "* preview " in text and "guard" in text
+    assert set(notes(report)) <= {"UNVERIFIED-WAECHTER-EFFECT", "UNVERIFIED-WAECHTER-STELL-FULL"}
+    # fmt writes the record it reads (a fixed point), and the fast reader agrees with Lark
+    from referee.notation.formatter import format_game
+
+    assert format_game(game(text)) == text
+
+
+def test_simulate_follows_the_every_scoring_switch() -> None:
+    from referee.simulate.simulator import simulate_text
+
+    every = profile(guard_scoring="every")
+    text = simulate_text(3, 77, every)
+    assert errors(check(text, every)) == []
+
+
+# ------------------------------------------------------------- the other commands
+
+
+def _cli(*args: str) -> str:
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    out = CliRunner().invoke(cli, list(args))
+    assert out.exception is None or isinstance(out.exception, SystemExit), out.output
+    return out.output
+
+
+def test_legal_offers_each_ability_with_each_guard_or_points() -> None:
+    path = str(ROOT / "examples" / "waechter.alh")
+    out = _cli("legal", path, "--at", "4")
+    for n in (1, 2, 3, 4):
+        assert f"guard ab:{n} P3" in out and f"guard ab:{n} T10" in out
+    out = _cli("legal", path, "--at", "5")  # Cem holds no guard: points, 1 before scoring 1
+    assert "guardpay ab:1 1" in out
+
+
+def test_explain_names_the_rule_in_english_and_german() -> None:
+    path = str(ROOT / "examples" / "waechter.alh")
+    en = _cli("explain", path, "--at", "4", "guard ab:4 P6")
+    de = _cli("explain", path, "--at", "4", "--lang", "de", "guardpay ab:4 1")
+    assert "WAECHTER-PAY" in en and "summary-waechter-edition-de.txt L55-57" in en
+    assert "WAECHTER-VP" in de and "KEINEN Wächter" in de
+    assert "ungeprüft" in de  # the effect: not checkable, never legal
+
+
+def test_score_and_the_replay_show_the_guard_scoring() -> None:
+    path = str(ROOT / "examples" / "waechter.alh")
+    out = _cli("score", path)
+    assert "guards on the longest outer wall" in out and "5 guards × 6" in out
+    de = _cli("score", path, "--lang", "de")
+    assert "Wächter auf der längsten Außenmauer" in de
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        html = Path(tmp) / "w.html"
+        _cli("render", path, "--html", "-o", str(html))
+        page = html.read_text(encoding="utf-8")
+    assert "preview board" in page and "guards on the longest outer wall" in page

@@ -488,7 +488,10 @@ class Waechter(BundledModule):
                 continue
             ab = GenericArg(ComponentRef(KIND, str(number)))
             cost = self.cost(state, number)
-            if mine and sum(mine.values()) >= cost and room >= cost:
+            if mine and cost == 1 and room >= 1:  # one line per building holding a guard
+                for tile in sorted(mine, key=fmt_tile):
+                    out.append(ModuleAction(GUARD, (ab, GenericArg(tile_ref(tile)))))
+            elif mine and sum(mine.values()) >= cost and room >= cost:
                 pay: list[TileKind] = []
                 for tile in sorted(mine, key=fmt_tile):
                     pay.extend([tile] * min(mine[tile], cost - len(pay)))
