@@ -37,7 +37,7 @@ def test_list_as_data(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
     assert code == 0
     data = json.loads(out) if fmt == "json" else yaml.safe_load(out)
     assert [d["name"] for d in data] == list_profiles()
-    assert [d["default"] for d in data] == [True, False, False, False]
+    assert [d["default"] for d in data] == [True, False, False, False, False]
     assert data[2]["extends"] == "queen-2003"
 
 

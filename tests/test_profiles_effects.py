@@ -354,6 +354,9 @@ def test_every_parameter_is_covered_here() -> None:
         "game_end",
         "extra_action",
         "treasure_hand_short",  # tests/test_module_schaetze.py
+        "edition",  # tests/test_edition_waechter.py
+        "guard_scoring",  # tests/test_edition_waechter.py
+        "dirk_second_thirds",  # tests/test_edition_waechter.py
     }
     assert covered == set(PARAMETERS)
 

@@ -25,7 +25,7 @@ from referee.profiles import (
 )
 from referee.profiles.params import _DOCS, META_FIELDS
 
-BUNDLED = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
+BUNDLED = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga", "waechter"]
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

@@ -135,7 +135,7 @@ def _modules(game: Game) -> list[str]:
 def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
     """The state before the first body line of ``game``."""
     prof, problem = profile_for(game, profile)
-    ext = Extensions(_modules(game))
+    ext = Extensions(_modules(game), None if prof.edition == "base" else prof.edition)
     state = new_state(game.players, prof, ext, source=game.source, youngest=game.header("Youngest"))
     pos = Pos(game.start_line, 1)
     if problem:

@@ -803,8 +803,10 @@ def dirk_wanted(state: GameState, due: int) -> tuple[int, Text]:
     if due == 2:
         want = state.profile.dirk_second_draw
         if want is None:
-            want = state.bag_count // 3
+            want = state.bag_count // 3 * state.profile.dirk_second_thirds
             how = Text("DIRK-DRAW.how/third", bag_count=state.bag_count)
+            if state.profile.dirk_second_thirds != 1:
+                how = Text("DIRK-DRAW.how/profile", profile=state.profile.name)
         else:
             how = Text("DIRK-DRAW.how/profile", profile=state.profile.name)
     else:

@@ -193,6 +193,9 @@ class SimContext:
     ctx: Context
     rng: random.Random
     hidden: dict[str, Any] = field(default_factory=dict)
+    bag: list[Any] = field(default_factory=list)
+    """The simulator's tiles still in the bag or tower (top = last): a module that draws tiles
+    onto its own board (an edition's preview board) pops them here, so they are drawn once."""
 
     @property
     def state(self) -> GameState:
@@ -659,6 +662,16 @@ def register_module(cls: type[Module]) -> type[Module]:
     return cls
 
 
+EDITIONS: dict[str, type[Module]] = {}
+"""The rules units of editions (``referee/editions/``) by the profile's ``edition`` value: a
+profile switches one on for the whole game; a ``Modules`` header cannot name it."""
+
+
+def load_editions() -> None:
+    """Import :mod:`referee.editions` once, so the editions' units are registered."""
+    import referee.editions  # noqa: F401
+
+
 def load_bundled_modules() -> None:
     """Import :mod:`referee.modules` once, so the bundled modules are registered."""
     import referee.modules  # noqa: F401
@@ -677,7 +690,7 @@ def module_owning_verb(verb: str) -> str | None:
 class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
 
-    def __init__(self, names: Iterable[str] = ()) -> None:
+    def __init__(self, names: Iterable[str] = (), edition: str | None = None) -> None:
         names = list(names)
         if names:
             load_bundled_modules()
@@ -685,6 +698,9 @@ class Extensions:
         self.unknown: list[str] = []
         self.bad_options: list[tuple[str, str, str]] = []
         """(module, the option as written, what is allowed) for each option that is refused."""
+        if edition is not None:  # the edition's rules unit comes first (a profile's choice)
+            load_editions()
+            self.modules.append(EDITIONS[edition]())
         for raw in names:
             words = raw.split()
             if not words:

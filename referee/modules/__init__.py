@@ -19,7 +19,11 @@ def _discover() -> tuple[type[BundledModule], ...]:
     for info in pkgutil.iter_modules(__path__):
         if info.name != "base" and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
-    found = {cls for cls in _subclasses(BundledModule) if cls.name}
+    found = {  # an edition's rules unit (referee/editions/) is no module
+        cls
+        for cls in _subclasses(BundledModule)
+        if cls.name and not cls.__module__.startswith("referee.editions")
+    }
     return tuple(sorted(found, key=lambda cls: (cls.page, cls.name)))
 
 

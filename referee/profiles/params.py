@@ -27,6 +27,8 @@ WallRun = Literal["trail", "simple-path"]
 WallPoints = Literal["edge", "tile"]
 GameEnd = Literal["market-incomplete", "bag-empty"]
 ExtraAction = Literal["optional", "compulsory"]
+Edition = Literal["base", "waechter"]
+GuardScoring = Literal["end", "every"]
 
 # Fields of RuleProfile that describe the profile rather than a rule.
 META_FIELDS: frozenset[str] = frozenset(
@@ -68,6 +70,14 @@ class RuleProfile:
     # Module Die Schätze: a bribe while the hand holds enough money of the currencies that pay
     # ("und ihm Geld einer beliebigen Währung fehlt": the payment lacks, or the hand lacks).
     treasure_hand_short: OverpayRule = "warn"
+    # The edition played: the base game, or the guards edition ("Wächter", referee/editions/),
+    # whose rules unit the engine then switches on like a module.
+    edition: Edition = "base"
+    # Guards edition: the guard scoring at the game end only, or at every scoring (a score pad).
+    guard_scoring: GuardScoring = "end"
+    # Dirk's draw after the 2nd scoring takes this many thirds of the tiles left (1: a third;
+    # 2: the guards edition's "und genauso viele Gebäude-Plättchen" read as as many again).
+    dirk_second_thirds: int = 1
     # Where each parameter's value comes from (file and section), for `profiles show`.
     sources: dict[str, str] = field(default_factory=dict, compare=False)
     # The profile this one extends (None for a root profile) and where it was loaded from
@@ -143,6 +153,20 @@ _DOCS: dict[str, tuple[str, dict[str, float]]] = {
         "module Die Schätze: a treasure bribe while the hand holds enough money of the currencies"
         " that pay: allowed, warned, or illegal",
         {},
+    ),
+    "edition": (
+        "the edition played: the base game, or the guards edition (Wächter: preview board,"
+        " guards, guard abilities)",
+        {},
+    ),
+    "guard_scoring": (
+        "guards edition: the guard scoring at the game end only, or at every scoring",
+        {},
+    ),
+    "dirk_second_thirds": (
+        "Dirk's draw after the 2nd scoring when dirk_second_draw is null: this many thirds of"
+        " the tiles left (rounded down)",
+        {"minimum": 1, "maximum": 2},
     ),
 }
 

@@ -340,6 +340,7 @@ class _Game:
             tiles.extend(m.sim_tower(self.sim))
         rng.shuffle(tiles)
         self.bag = tiles
+        self.sim.bag = self.bag  # a module drawing onto its own board pops the same tiles
         self._chance(self._market_refill())  # module tiles set aside go beside it (E14)
         if state.dirk is not None:
             dirk_tiles = tuple(_bag_ref(self.bag.pop()) for _ in range(DIRK_FIRST))
@@ -639,7 +640,8 @@ class _Game:
             want = DIRK_FIRST
             if round_no == 2:
                 second = self.profile.dirk_second_draw
-                want = len(self.bag) // 3 if second is None else second
+                thirds = self.profile.dirk_second_thirds
+                want = len(self.bag) // 3 * thirds if second is None else second
             want = min(want, len(self.bag))
             tiles = [self.bag.pop() for _ in range(want)]
             self._chance([DirkDraw(tuple(_bag_ref(t) for t in tiles))])
