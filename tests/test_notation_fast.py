@@ -703,3 +703,11 @@ def test_module_lines_with_field_or_keyword_arguments_are_read_fast(line: str) -
     ``pay`` are plain words there (issue 34: these lines went to Lark)."""
     assert assert_line(line), line
     assert_same_games(f'[Event "x"]\n\n{line}\n')
+
+
+def test_a_component_whose_kind_is_a_field_s_spelling_is_left_to_lark() -> None:
+    """``Di:G6`` as a module argument is a component (kind ``Di``) to Lark; the fast reader
+    declines it rather than read a field and a tile (a mutated record, issue 34)."""
+    line = "* display Du5, market sc:C Du:C7ne, scouts Di:G6 sc:A"
+    assert fast.read_line(line, 1) is None
+    assert_same_games(f'[Event "x"]\n\n{line}\n')

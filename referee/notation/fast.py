@@ -361,6 +361,9 @@ def _marg_kind(word: str) -> tuple[str, Any] | None:
     # (``complete P6 bs:De pay De6``) are plain words, as Lark reads them.
     if any(r.match(word) for r in _MARG_PRIORITY):
         return None
+    field = _FIELD.match(word)
+    if field is not None and field.end() != len(word):
+        return None  # ``Di:G6``: a component to Lark, a field and a tile to the tile maker
     if _COMPONENT.fullmatch(word):
         return ("tile", None) if not tk.digits_too_long(word) else None
     if _WORD.fullmatch(word):
