@@ -8,6 +8,7 @@ memo table) must still be timed. For everything else it tells a 1 % change apart
     python bench/count_instructions.py validate            # this tree
     python bench/count_instructions.py full --tree /tmp/before --games 40 --warm 1
     python bench/count_instructions.py chess --games 40            # needs python-chess
+    python bench/count_instructions.py validate --file ~/.cache/alhambra-referee/bench-modules/X.alh
 
 Parts: ``validate`` (check_game of parsed games), ``parse`` (iter_games), ``full`` (the check
 command's per-game path: read, check, text report), ``fullcold`` (``full`` as the first pass of
@@ -141,10 +142,16 @@ def main() -> None:
     ap.add_argument("--tree", default=str(HERE.parent), help="source tree (default: this one)")
     ap.add_argument("--games", type=int, default=40, help="games of the bench corpus (40)")
     ap.add_argument("--warm", type=int, default=0, help="reader passes before (0)")
+    ap.add_argument(
+        "--file",
+        type=Path,
+        default=None,
+        help="count over this record file instead (e.g. a corpus of bench_modules.py)",
+    )
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed")
-    path = corpus(args.games)
+    path = args.file.resolve() if args.file else corpus(args.games)
     turns = sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line[:1].isdigit())
     tree = Path(args.tree).resolve()
     if args.part == "chess":

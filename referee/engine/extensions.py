@@ -656,6 +656,46 @@ MODULES: dict[str, type[Module]] = {}
 """Every known module class by name (lower case)."""
 
 
+def acts_at(*moments: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Method decorator for an ``at_moment`` that does something only at ``moments`` (a
+    promise the engine uses to ask it only then). Optional: an ``at_moment`` without it is
+    asked at every moment. The moments of the ``at_moment`` it overrides (``super()``) are
+    added by :func:`moments_asked`, so a subclass names only its own."""
+
+    def mark(func: Callable[..., Any]) -> Callable[..., Any]:
+        func.acts_at = frozenset(moments)  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
+_MOMENTS_ASKED: dict[type, frozenset[Any] | None] = {}
+
+
+def moments_asked(cls: type[Module]) -> frozenset[Any] | None:
+    """The moments at which a module class's ``at_moment`` may act, derived once per class
+    from the class itself: none when it keeps :class:`Module`'s do-nothing default; the union
+    of the :func:`acts_at` marks along its chain of overrides; None (every moment) as soon as
+    one override in the chain carries no mark. A new module needs nothing for this: an
+    ``at_moment`` of its own is asked at every moment."""
+    if cls in _MOMENTS_ASKED:
+        return _MOMENTS_ASKED[cls]
+    found: frozenset[Any] | None = frozenset()
+    for klass in cls.__mro__:
+        if klass is Module:
+            break
+        func = klass.__dict__.get("at_moment")
+        if func is None:
+            continue
+        marked = getattr(func, "acts_at", None)
+        if marked is None:
+            found = None
+            break
+        found = found | marked
+    _MOMENTS_ASKED[cls] = found
+    return found
+
+
 def register_module(cls: type[Module]) -> type[Module]:
     """Class decorator: make a module known under ``cls.name``."""
     MODULES[cls.name.lower()] = cls
@@ -740,6 +780,9 @@ class Extensions:
         )
         # the one precedence setting also orders who reads an out-of-turn line first
         self._by_rank = sorted(self.modules, key=lambda m: m.interrupt_rank)
+        # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
+        self._asked: dict[Any, tuple[Module, ...]] = {}
+        self._overriding: dict[str, tuple[Module, ...]] = {}
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
         """The ``option=value`` words after a module's name, checked against its options."""
@@ -758,6 +801,19 @@ class Extensions:
 
     def __bool__(self) -> bool:
         return bool(self.modules)
+
+    def overriding(self, hook: str) -> tuple[Module, ...]:
+        """The enabled modules whose class overrides the hook ``hook`` (a method of
+        :class:`Module`), in module order; worked out once per game and hook. A one-pass path
+        of the engine asks it to know that no enabled module takes part (e.g.
+        ``on_purchase``)."""
+        got = self._overriding.get(hook)
+        if got is None:
+            default = getattr(Module, hook)
+            got = self._overriding[hook] = tuple(
+                m for m in self.modules if getattr(type(m), hook) is not default
+            )
+        return got
 
     def verb_handler(self, verb: str) -> Module | None:
         return self._verbs.get(verb.lower())
@@ -838,12 +894,17 @@ class Extensions:
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
         """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the
         record line the moment belongs to, when there is one (``ctx.pos``)."""
-        if not self.modules:
+        asked = self._asked.get(moment)
+        if asked is None:
+            asked = self._asked[moment] = tuple(
+                m for m in self.modules if (got := moments_asked(type(m))) is None or moment in got
+            )
+        if not asked:  # no enabled module acts at this moment: nothing to build or call
             return
         from referee.engine.context import Context
 
         ctx = Context(state, pos)
-        for m in self.modules:
+        for m in asked:
             m.at_moment(ctx, moment)
 
     def views(self, state: GameState, lang: str = "en") -> dict[str, dict[str, Any]]:

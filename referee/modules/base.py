@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from referee.catalogue import BuildingType
-from referee.engine.extensions import MODULES, Module, register_module
+from referee.engine.extensions import MODULES, Module, acts_at, register_module
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -225,6 +225,7 @@ class BundledModule(Module):
                 }
         return self.shown(table or None, players)
 
+    @acts_at(Moment.SETUP_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """When the setup is complete the module's part of the state exists (even if no line of
         the module came yet), so views and scorings see it."""

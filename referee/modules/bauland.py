@@ -155,6 +155,11 @@ class Bauland(BundledModule):
     component_kinds = (KIND,)
     scratch_type = BaulandScratch
 
+    def __init__(self) -> None:
+        super().__init__()
+        # per seat: (module data, Alhambra, its version, reserve) when _unbuilt last looked
+        self._unbuilt_seen: dict[int, tuple[Any, Any, int, list[Any]]] = {}
+
     # ----------------------------------------------------------------- the tower (E5)
 
     def tower_components(self) -> dict[str, int]:
@@ -524,10 +529,27 @@ class Bauland(BundledModule):
                 state.dirk[i] = cast(Any, built)
 
     def _unbuilt(self, state: GameState, pos: Pos | None) -> None:
-        """A plot in an Alhambra or reserve without a building: its buyer chose none."""
+        """A plot in an Alhambra or reserve without a building: its buyer chose none.
+
+        Asked at every turn end, it looks again only at a player whose Alhambra (its
+        ``version``) or reserve changed since it last looked with the same module data: a
+        look reports every plot without a building, so an unchanged Alhambra and reserve have
+        nothing new to report."""
         data = self.data(state)
-        for p in state.players:
-            pieces = [x for _c, x in p.alhambra.items()] + list(p.reserve)
+        seen = self._unbuilt_seen
+        for i, p in enumerate(state.players):
+            alhambra = p.alhambra
+            last = seen.get(i)
+            if (
+                last is not None
+                and last[0] is data
+                and last[1] is alhambra
+                and last[2] == alhambra.version
+                and last[3] == p.reserve
+            ):
+                continue
+            seen[i] = (data, alhambra, alhambra.version, list(p.reserve))
+            pieces = [x for _c, x in alhambra.items()] + list(p.reserve)
             for plot in plots_of(pieces):
                 key = (p.name, plot.code)
                 if plot.kind is None and key not in data.unbuilt_flagged:

@@ -49,10 +49,16 @@ VERB = "bonus"
 VERB_SPEC = VerbSpec(VERB, kind="free")
 
 
+_CARD_TILES: list[tuple[TileKind, ...]] = []
+
+
 def card_tiles() -> tuple[TileKind, ...]:
-    codes = module_data("bonuskarten")["components"]["bonus_cards"]["cards"]
-    by_code = {t.full_code: t for t in catalogue().tiles}
-    return tuple(by_code[str(c)] for c in codes)
+    """The tiles of the bonus cards (from the bundled data; worked out once per process)."""
+    if not _CARD_TILES:
+        codes = module_data("bonuskarten")["components"]["bonus_cards"]["cards"]
+        by_code = {t.full_code: t for t in catalogue().tiles}
+        _CARD_TILES.append(tuple(by_code[str(c)] for c in codes))
+    return _CARD_TILES[0]
 
 
 def deal_size(players: int) -> int:

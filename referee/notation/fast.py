@@ -355,13 +355,23 @@ def _marg_kind(word: str) -> tuple[str, Any] | None:
         return ("card", None)
     if _TILE.fullmatch(word):
         return ("tile", None) if _tile_reading(word) is not None else None
-    if _prefix_token(word):
+    # Where an argument stands the lexer tries only the terminals a ``marg`` may be: of the
+    # priority ones CARD, SCORECARD and TILE (no FIELD), and no keyword (a keyword's letters
+    # are a WORD there). So ``Gu`` (a field's spelling, ``* fruit Gu fr:5``) and ``pay``
+    # (``complete P6 bs:De pay De6``) are plain words, as Lark reads them.
+    if any(r.match(word) for r in _MARG_PRIORITY):
         return None
+    field = _FIELD.match(word)
+    if field is not None and field.end() != len(word):
+        return None  # ``Di:G6``: a component to Lark, a field and a tile to the tile maker
     if _COMPONENT.fullmatch(word):
         return ("tile", None) if not tk.digits_too_long(word) else None
-    if _WORD.fullmatch(word) and word.lower() not in _KEYWORDS:
+    if _WORD.fullmatch(word):
         return ("word", word)
     return None
+
+
+_MARG_PRIORITY = (_CARD, _SCORECARD, _TILE)  # the priority-2 terminals a ``marg`` may be
 
 
 def _verb(word: str) -> bool:

@@ -559,6 +559,30 @@ def _plain_terms(
     return terms
 
 
+_PLAIN_DECISIONS = frozenset(
+    {
+        Decision.PAY_PRICE,
+        Decision.PAY_CURRENCIES,
+        Decision.PAY_PROBLEMS,
+        Decision.PAY_VALUE,
+        Decision.PAY_EXACT,
+        Decision.TURN_EXTRA_ACTION,
+    }
+)
+"""The decisions the one-pass purchase asks (with ``purchase=None``)."""
+
+
+def _modules_leave_purchases(state: GameState) -> bool:
+    """Whether the enabled modules leave a plain purchase (a catalogue tile from a market
+    field, paid with money cards) as the base game has it: none refines a decision the
+    purchase asks, and none hears of purchases (``on_purchase``). Then the one-pass path gives
+    what the pipeline gives, as in a game without modules. Derived from the modules' classes
+    (their ``@refines`` marks and overridden hooks), so a new module needs nothing for it."""
+    if not _PLAIN_DECISIONS.isdisjoint(state.rules.refined):
+        return False
+    return not state.ext.overriding("on_purchase")
+
+
 def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> bool:
     """The common purchase of a game without modules in one pass: a known tile on a market
     field, paid with known cards of the hand in allowed currencies, nothing to report.
@@ -571,7 +595,9 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     answer is the base layer's, which reads no context either (:class:`BaseRules`:
     ``ctx=None``)."""
     t = state.turn
-    if state.ext.modules or t is None or (check and (t.over or t.placing)):
+    if t is None or (check and (t.over or t.placing)):
+        return False
+    if state.ext.modules and not _modules_leave_purchases(state):
         return False
     ref = a.tile
     if type(ref) is not TileRef or ref.type is None:

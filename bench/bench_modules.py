@@ -1,0 +1,153 @@
+#!/usr/bin/env python
+"""What a module costs a turn (a script, not a test; issue 34).
+
+Per turn, in one process, CPU time, best of ``--runs``:
+
+* ``base``: simulated base games (2 to 6 players);
+* ``silent X``: the same base games with ``[Modules "X"]`` added to their headers: module X is
+  enabled and never acts (its lines are absent), so the row is the cost of merely being asked
+  (a module whose rules need its own setup lines reports a violation there; the row says how
+  many games stay valid);
+* ``alone X``: simulated games with module X alone (the module plays its part);
+* ``all``: simulated games with every registered module at once.
+
+Two figures a row: **validate** (``check_game`` over the parsed games: the engine and the
+scorings) and **full** (the check command's per-game path: read, check, text report, as
+``alhambra-referee check`` runs it, the reader's memo warm after the first run), both in µs a
+turn, and each as a factor of the base row's. The corpora are simulated once into
+``~/.cache/alhambra-referee/bench-modules/`` (or ``$ALHAMBRA_REFEREE_CACHE/bench-modules``) and
+reused, so two trees are measured on the same files.
+
+    python bench/bench_modules.py                    # every module, 3 runs
+    python bench/bench_modules.py --only wesir bauland --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_check  # noqa: E402
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("ALHAMBRA_REFEREE_CACHE")
+    root = Path(base) if base else Path.home() / ".cache" / "alhambra-referee"
+    return root / "bench-modules"
+
+
+def module_names() -> list[str]:
+    from referee.engine.extensions import MODULES, load_bundled_modules
+
+    load_bundled_modules()
+    return sorted({cls.name for cls in MODULES.values()})
+
+
+def make(path: Path, texts: list[str]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(t.rstrip("\n") + "\n" for t in texts), encoding="utf-8")
+    tmp.replace(path)
+
+
+def corpora(names: list[str], games: int, every: list[str]) -> dict[str, Path]:
+    """Row label -> corpus file (made on first use)."""
+    from referee.simulate import simulate_many
+
+    d = cache_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    out: dict[str, Path] = {}
+    base = d / f"base-{games}.alh"
+    if not base.exists():
+        make(base, [bench_check.corpus(games, 34)])
+    out["base"] = base
+    base_games = base.read_text(encoding="utf-8").split("\n[Event ")
+    base_games = [g if g.startswith("[Event ") else "[Event " + g for g in base_games]
+    for name in names:
+        silent = d / f"silent-{name}-{games}.alh"
+        if not silent.exists():
+            make(
+                silent,
+                [g.replace("[Result ", f'[Modules "{name}"]\n[Result ', 1) for g in base_games],
+            )
+        out[f"silent {name}"] = silent
+    for i, name in enumerate(names):
+        alone = d / f"alone-{name}-{games}.alh"
+        if not alone.exists():
+            print(f"simulating {name} ...", file=sys.stderr, flush=True)
+            texts: list[str] = []
+            for n in range(games):
+                texts.extend(simulate_many(2 + (i + n) % 5, 3400 + 10 * i + n, 1, modules=(name,)))
+            make(alone, texts)
+        out[f"alone {name}"] = alone
+    together = d / f"all-{len(every)}.alh"
+    if not together.exists():
+        print(f"simulating all {len(every)} modules together ...", file=sys.stderr, flush=True)
+        texts = []
+        for n in range(2):
+            texts.extend(simulate_many(3 + n, 3499 + n, 1, modules=tuple(every)))
+        make(together, texts)
+    out["all"] = together
+    return out
+
+
+def measure(path: Path, runs: int) -> tuple[int, int, int, float, float]:
+    """(games, valid games, turns, validate µs a turn, full µs a turn), best of ``runs``."""
+    from referee.commands.check import _check_job, _jobs, _Options
+    from referee.engine import check_game
+    from referee.notation import iter_games
+
+    text = path.read_text(encoding="utf-8")
+    turns = bench_check.count_turns(text)
+    games = list(iter_games(path))
+    valid = sum(1 for g in games if check_game(g).valid)  # type: ignore[union-attr]
+    opts = _Options(None, False, "text", "en", True)
+    best_v = best_f = float("inf")
+    for _ in range(runs):
+        gc.collect()
+        t = time.process_time()
+        for g in games:
+            check_game(g)
+        best_v = min(best_v, time.process_time() - t)
+        gc.collect()
+        t = time.process_time()
+        for job in _jobs((str(path),)):
+            _check_job(job, opts)
+        best_f = min(best_f, time.process_time() - t)
+    return len(games), valid, turns, best_v / turns * 1e6, best_f / turns * 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--games", type=int, default=20, help="games a row (default 20)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", nargs="*", default=None, help="these modules only")
+    args = ap.parse_args()
+    every = module_names()
+    names = args.only or every
+    files = corpora(names, args.games, every)
+    print(bench_check.machine())
+    print(
+        "| row | games (valid) | turns | validate µs/turn | × base | full µs/turn | × base |\n"
+        "|---|---:|---:|---:|---:|---:|---:|"
+    )
+    base_v = base_f = 0.0
+    for label, path in files.items():
+        g, ok, turns, v, f = measure(path, args.runs)
+        if label == "base":
+            base_v, base_f = v, f
+        print(
+            f"| {label} | {g} ({ok}) | {turns} | {v:.1f} | {v / base_v:.2f} | {f:.1f} | "
+            f"{f / base_f:.2f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""Modules asked only where they take part (issue 34), derived from the module classes:
+
+* ``Extensions.at`` asks a module at a moment only when its ``at_moment`` may act then
+  (``extensions.moments_asked``: Module's default acts nowhere, the kit's ``BundledModule`` at
+  setup done (``@acts_at``), any other override everywhere), so a new module needs nothing;
+* the one-pass purchase is kept when no enabled module refines a decision it asks or hears of
+  purchases (``purchase._modules_leave_purchases``).
+
+Both are held to the unfiltered engine: the same findings and results over simulated games of
+every bundled module alone and of mixes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from referee.engine import check_game, extensions
+from referee.engine.actions import purchase
+from referee.engine.extensions import MODULES, Extensions, Module, acts_at, moments_asked
+from referee.engine.turns import Moment
+from referee.modules.base import BundledModule
+from referee.notation import parse_text
+from referee.simulate import simulate_many
+
+
+def _names() -> list[str]:
+    extensions.load_bundled_modules()
+    return sorted({cls.name for cls in MODULES.values()})
+
+
+class _Quiet(Module):
+    name = "quiet-test"
+
+
+class _Kit(BundledModule):
+    name = "kit-test"
+
+
+class _Everywhere(BundledModule):
+    name = "everywhere-test"
+
+    def at_moment(self, ctx: Any, moment: Any) -> None:
+        super().at_moment(ctx, moment)
+
+
+class _TurnEnd(BundledModule):
+    name = "turnend-test"
+
+    @acts_at(Moment.TURN_END)
+    def at_moment(self, ctx: Any, moment: Any) -> None:
+        super().at_moment(ctx, moment)
+
+
+class _Below(_TurnEnd):
+    name = "below-test"
+
+    def at_moment(self, ctx: Any, moment: Any) -> None:  # no mark: asked everywhere
+        super().at_moment(ctx, moment)
+
+
+def test_the_moments_a_class_is_asked_at_come_from_its_overrides() -> None:
+    assert moments_asked(_Quiet) == frozenset()
+    assert moments_asked(_Kit) == {Moment.SETUP_DONE}
+    assert moments_asked(_Everywhere) is None
+    assert moments_asked(_TurnEnd) == {Moment.SETUP_DONE, Moment.TURN_END}
+    assert moments_asked(_Below) is None
+
+
+def test_at_asks_only_the_modules_of_the_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[tuple[str, str]] = []
+
+    def record(self: Module, ctx: Any, moment: Any) -> None:
+        heard.append((self.name, str(moment)))
+
+    for cls in (_Quiet, _Kit, _Everywhere, _TurnEnd):
+        monkeypatch.setitem(MODULES, cls.name, cls)
+    ext = Extensions([_Quiet.name, _Kit.name, _Everywhere.name, _TurnEnd.name])
+    by_name = {m.name: m for m in ext.modules}
+    for m in ext.modules:  # the step itself replaced on the instance: who is asked, in order
+        monkeypatch.setattr(m, "at_moment", record.__get__(m))
+    state: Any = object()
+    ext.at(Moment.SETUP_DONE, state)
+    ext.at(Moment.TURN_START, state)
+    ext.at(Moment.TURN_END, state)
+    assert heard == [
+        ("kit-test", "setup-done"),
+        ("everywhere-test", "setup-done"),
+        ("turnend-test", "setup-done"),
+        ("everywhere-test", "turn-start"),
+        ("everywhere-test", "turn-end"),
+        ("turnend-test", "turn-end"),
+    ]
+    assert set(by_name) == {"quiet-test", "kit-test", "everywhere-test", "turnend-test"}
+
+
+def test_overriding_names_the_modules_that_override_a_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for cls in (_Quiet, _Kit, _Everywhere):
+        monkeypatch.setitem(MODULES, cls.name, cls)
+    ext = Extensions([_Quiet.name, _Kit.name, _Everywhere.name])
+    assert [m.name for m in ext.overriding("at_moment")] == ["kit-test", "everywhere-test"]
+    assert ext.overriding("on_purchase") == ()
+
+
+def _corpus() -> list[str]:
+    names = _names()
+    texts: list[str] = []
+    for i, name in enumerate(names):
+        texts.extend(simulate_many(2 + i % 4, 900 + i, 1, modules=(name,)))
+    rng = random.Random(34)
+    for k in range(3):
+        texts.extend(simulate_many(3 + k, 950 + k, 1, modules=tuple(sorted(rng.sample(names, 4)))))
+    return texts
+
+
+def _results(texts: list[str]) -> list[Any]:
+    out = []
+    for text in texts:
+        for game in parse_text(text, "sim.alh"):
+            r = check_game(game)
+            out.append(
+                (
+                    r.valid,
+                    [repr(v) for v in r.violations],
+                    [repr(u) for u in r.unverifiable],
+                    repr(r.scorings),
+                    repr(getattr(r, "result", None)),
+                )
+            )
+    return out
+
+
+def test_module_games_are_checked_as_by_the_unfiltered_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = _corpus()
+    fast = _results(texts)
+    plain_calls = 0
+    real = purchase._modules_leave_purchases
+
+    def counting(state: Any) -> bool:
+        nonlocal plain_calls
+        got = real(state)
+        plain_calls += got
+        return got
+
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", counting)
+    assert _results(texts) == fast
+    assert plain_calls > 0  # some module games keep the one-pass purchase
+    # the unfiltered engine: every module asked at every moment, no one-pass purchase
+    monkeypatch.setattr(extensions, "moments_asked", lambda cls: None)
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state: False)
+    assert _results(texts) == fast
+
+
+def test_one_pass_purchases_of_module_games_agree_with_the_stages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every buy of module games (each module alone) through the one-pass path where the
+    modules leave purchases alone, and through the stages on a copy: the same table after."""
+    from test_engine_onepass import _Twin
+
+    from referee.engine import actions
+    from referee.record.model import Buy
+
+    twin = _Twin(Buy)
+    monkeypatch.delitem(actions.PLAIN, Buy)
+    monkeypatch.setitem(actions.HANDLERS, Buy, twin)
+    for i, name in enumerate(_names()):
+        for text in simulate_many(3, 700 + i, 1, modules=(name,)):
+            for game in parse_text(text, "sim.alh"):
+                check_game(game)
+    assert twin.calls > 100
+    assert 0 < twin.one_pass < twin.calls
