@@ -76,3 +76,43 @@ def test_legal_lists_only_the_owed_step_mid_turn() -> None:
     assert acts == ["plot A", "plot C"]
     before, _ = legal.module_moves(sit, "Ben")  # before the purchase: the purchases are open
     assert any(a.startswith("buy ") for a in before)
+
+
+def test_a_watchtower_is_owed_before_the_turn_ends_not_before_any_other_action() -> None:
+    # Die Wachtürme (rulebook-bigbox-de-2019.txt, L2405-2449): a watchtower bought with a
+    # building is placed with the turn's placements; other actions stay open until then, so
+    # explain does not say "before any other action" (Module.owed_before = "turn-end")
+    game = str(EX / "module-wachtuerme.alh")
+    res = CliRunner().invoke(
+        cli, ["explain", game, "--at", "L66", "Dana: buy Di A8e pay Di7 Di8 wt:A"]
+    )
+    out = res.output
+    assert "Owed before the turn ends" in out and "place wt:Ane@1,-1" in out
+    assert "Owed first, before any other action" not in out
+    de = (
+        CliRunner()
+        .invoke(
+            cli,
+            ["explain", game, "--at", "L66", "Dana: buy Di A8e pay Di7 Di8 wt:A", "--lang", "de"],
+        )
+        .output
+    )
+    assert "Vor dem Ende des Zuges geschuldet" in de
+    data = json.loads(
+        CliRunner()
+        .invoke(
+            cli,
+            [
+                "explain",
+                game,
+                "--at",
+                "L66",
+                "Dana: buy Di A8e pay Di7 Di8 wt:A",
+                "--format",
+                "json",
+            ],
+        )
+        .output
+    )
+    end = data["steps"][-1]["alternatives"]
+    assert "place wt:Ane@1,-1" in end["owed_before_turn_end"] and not end.get("owed")

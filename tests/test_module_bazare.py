@@ -318,3 +318,16 @@ def test_the_vizier_may_buy_a_bazaar() -> None:
     assert bazaars_beside(rep) == []
     rep = run(REFILL + "Anna: vizier, buy bz:DePSA pay De7 De2\n", "bazare, wesir")
     assert "BAZAAR-PRICE" in codes(rep)
+
+
+def test_a_bazaar_is_never_a_building_site() -> None:
+    # Die Baustellen, "Anmerkungen" (L2563-2564): "Feldlager [siehe Seite 15] und Bazare [siehe
+    # Seite 23] können nicht als Baustellen eingerichtet werden" (both modules enabled)
+    body = REFILL + "3. Anna: buy bz:DePSA pay De4 bs:De, reserve bz:DePSA\n"
+    rep = run(body, "bazare, baustellen")
+    assert "SITE-PIECE" in codes(rep), [v.message() for v in rep.violations]
+    msg = next(v.message() for v in rep.violations if v.code == "SITE-PIECE")
+    assert "bz:DePSA" in msg and "L2563" in msg
+    # bought without a site, the same bazaar is fine
+    body = REFILL + "3. Anna: buy bz:DePSA pay De7, take De5, place bz:DePSA@1,0\n"
+    assert "SITE-PIECE" not in codes(run(body, "bazare, baustellen"))

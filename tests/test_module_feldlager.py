@@ -291,3 +291,19 @@ def test_corruptions_of_the_example_are_caught() -> None:
 def test_a_camp_placed_that_was_not_bought(bad: str) -> None:
     rep = position(f"1. Anna: take Gu4, place {bad}@4,1")
     assert found(rep)
+
+
+def test_the_terminal_map_draws_the_bastions() -> None:
+    # a camp's bastions lean on walls (L1150-1152): the map marks each bastion side with "#"
+    # on the line between the camp and the wall it leans on (the SVG draws merlons there)
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    out = CliRunner().invoke(cli, ["show", str(root / "module-feldlager.alh")]).output
+    lines = out.splitlines()
+    row = next(i for i, line in enumerate(lines) if "F4↓" in line)
+    assert "━━#━━" in lines[row + 1]  # the camp on 0,3 leans with its south bastion
+    base = CliRunner().invoke(cli, ["show", str(root / "game-4p.alh")]).output
+    assert "#" not in base

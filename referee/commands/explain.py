@@ -144,6 +144,13 @@ register(
     "Zuerst geschuldet, vor jeder anderen Aktion (Regel eines Moduls: z. B. wird das Gebäude "
     "eines Grundstücks sofort nach dem Kauf gewählt)",
 )
+register(
+    "explain.owed_end",
+    "Owed before the turn ends (a module's rule: e.g. a watchtower bought is placed where it "
+    "touches a building of its colour)",
+    "Vor dem Ende des Zuges geschuldet (Regel eines Moduls: z. B. wird ein gekaufter Wachturm "
+    "dort gebaut, wo er ein Gebäude seiner Farbe berührt)",
+)
 register("explain.more", "... and {n} more", "... und {n} weitere")
 register("explain.no_alternatives", "no legal alternative", "keine erlaubte Alternative")
 register("explain.empty_market_field", "empty", "leer")
@@ -191,6 +198,7 @@ class Alternatives:
     hand_unknown: bool = False
     interrupts: list[str] | None = None  # an out-of-turn line: the lines open to the player
     owed: list[str] = field(default_factory=list)  # a module's free action owed right now
+    owed_end: list[str] = field(default_factory=list)  # owed before the turn ends
     who: str = ""
 
 
@@ -252,6 +260,7 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
     if owed:  # "Anschließend ... sofort": the owed step is the only one open (Neues Bauland)
         alt.owed = owed
         return alt
+    alt.owed_end = owed_now(state, player_index, "turn-end")  # other actions stay open
     if isinstance(action, Place | BuildFromReserve):
         tile = _piece_of(state, p, action.tile)
         tiles: list[Any] = [tile] if tile is not None else []
@@ -285,16 +294,20 @@ def alternatives(state: Any, player_index: int, action: Any) -> Alternatives:
     return alt
 
 
-def owed_now(state: Any, player_index: int) -> list[str]:
-    """The free actions a module says the player owes now, before any other (the engine's
-    :func:`~referee.engine.legal.owed_actions`), in notation; empty when none is owed or the
-    turn is another player's."""
-    from referee.engine.legal import owed_actions
+def owed_now(state: Any, player_index: int, when: str = "next") -> list[str]:
+    """The free actions a module says the player owes now (the engine's
+    :func:`~referee.engine.legal.owed_actions`), in notation, of the modules whose
+    ``owed_before`` is ``when``: ``"next"``, before any other action, or ``"turn-end"``,
+    before the turn ends; empty when none is owed or the turn is another player's."""
+    from referee.engine.context import Context
     from referee.notation import formatter
 
-    if state.turn is None or state.turn.player != player_index:
+    if state.turn is None or state.turn.player != player_index or not state.ext:
         return []
-    return list(dict.fromkeys(formatter.action(a) for a in owed_actions(state)))
+    ctx = Context(state)
+    p = state.players[player_index]
+    acts = [a for m in state.ext.modules if m.owed_before == when for a in m.owed_actions(ctx, p)]
+    return list(dict.fromkeys(formatter.action(a) for a in acts))
 
 
 def purchase_options(ctx: Any, p: Any) -> tuple[list[dict[str, Any]], list[Any]]:
@@ -556,7 +569,9 @@ def check_turn(sit: Situation, turn: Turn, player: str | None) -> tuple[str, lis
                 trial.turn.pending.remove(piece)
         before = len(trial.found)
         alh_before = trial.players[index].alhambra.copy()
-        owed = Alternatives(owed=owed_now(trial, index))  # a step owed still comes first
+        owed = Alternatives(  # a step owed still comes first
+            owed=owed_now(trial, index), owed_end=owed_now(trial, index, "turn-end")
+        )
         core.end_turn(trial, turn.pos)
         steps.append(Step(None, trial.found[before:], [], owed, alh_before))
     return side.name, steps, not_their_turn and not claimed_any(steps)
@@ -575,6 +590,9 @@ def _alt_lines(alt: Alternatives, lang: str, color: bool, alh: Alhambra) -> list
     if alt.owed:
         out.append(t("explain.owed", lang) + ":")
         out.extend("  " + x for x in alt.owed)
+    if alt.owed_end:
+        out.append(t("explain.owed_end", lang) + ":")
+        out.extend("  " + x for x in alt.owed_end)
     for tile, cells in alt.cells:
         name = fmt_tile(tile, lang)
         if cells:
@@ -650,6 +668,8 @@ def _alt_data(alt: Alternatives) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if alt.owed:
         data["owed"] = list(alt.owed)
+    if alt.owed_end:
+        data["owed_before_turn_end"] = list(alt.owed_end)
     if alt.cells:
         data["cells"] = [
             {"tile": fmt_tile(x, "en", "code"), "cells": [str(c) for c in cells]}

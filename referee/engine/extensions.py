@@ -551,12 +551,18 @@ class Module:
         none."""
         return []
 
+    owed_before: ClassVar[str] = "next"
+    """When this module's owed actions (:meth:`owed_actions`) fall due: ``"next"``, before any
+    other action (a plot's building "sofort", a gate behind a double wall), or
+    ``"turn-end"``, at any time before the turn ends (a watchtower bought waits for its place
+    among the turn's placements). ``explain`` says which."""
+
     def owed_actions(self, ctx: Context, player: PlayerState) -> list[Action]:
         """Free actions ``player`` owes now (e.g. the building a bought plot receives
         "sofort" before it is placed, the gate a tile placed behind a double wall waits for):
-        one of them must be taken. The simulator takes one while any is owed, right after the
-        main action or placement that made it owed; ``can_end_turn`` is False while one is
-        owed. Default: none."""
+        one of them must be taken, when :attr:`owed_before` says. The simulator takes one
+        while any is owed, right after the main action or placement that made it owed;
+        ``can_end_turn`` is False while one is owed. Default: none."""
         return []
 
     def legal_interrupts(self, ctx: Context) -> list[Turn]:

@@ -80,6 +80,8 @@ class Bazaar(ModulePiece):
     KIND = KIND
     from_tower = True  # a tile of the tower (E5)
     rotation_rule = "BAZAAR-FACE"  # a token stating other walls (E6 check)
+    # "Feldlager ... und Bazare können nicht als Baustellen eingerichtet werden" (L2563-2564)
+    never_site = True
     cell_fill = "#e0a458"
     price: ClassVar[int] = 0  # no printed price: the side offer derives it (E15)
 

@@ -679,6 +679,8 @@ class Wachtuerme(BundledModule):
                         return out
         return out
 
+    owed_before = "turn-end"  # the watchtower is placed among the turn's placements
+
     def owed_actions(self, ctx: Context, player: PlayerState) -> list[Any]:
         """A watchtower bought waits for its place: where it touches its colour now (the
         simulator builds it first; it may never go to the reserve)."""

@@ -327,7 +327,14 @@ def _edge_mark(cells: Mapping[Coord, CellView], a: Coord, side: Side) -> str | N
             for es, label, _opens in cell.edges:
                 if es is s:
                     return (label[:1] or "?").upper()
+    for at, s in ((a, side), (a.neighbour(side), side.opposite)):
+        cell = cells.get(at)
+        if cell is not None and s in cell.bastions:
+            return BASTION_MARK  # a camp's bastion on this side (Feldlager, E20)
     return None
+
+
+BASTION_MARK = "#"  # a bastion in the terminal map: the merlons the SVG draws
 
 
 def draw_alhambra(
