@@ -593,3 +593,28 @@ def test_score_and_the_replay_show_the_guard_scoring() -> None:
         _cli("render", path, "--html", "-o", str(html))
         page = html.read_text(encoding="utf-8")
     assert "preview board" in page and "guards on the longest outer wall" in page
+
+
+def test_simulate_refuses_modules_that_fill_the_tower_with_the_edition() -> None:
+    # the preview board is filled from the tower (summary L82); the summary knows no module
+    # pieces there, so a module mixing its pieces into the tower is refused with a clear
+    # message (a usage error, no internal error); a module without tower pieces plays
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    res = CliRunner().invoke(
+        cli, ["simulate", "--rules", "waechter", "--players", "3", "--modules", "bazare"]
+    )
+    assert res.exit_code not in (0, 1) and "Traceback" not in res.output
+    assert "bazare" in res.output and "tower" in res.output
+    de = CliRunner().invoke(
+        cli,
+        ["simulate", "--rules", "waechter", "--modules", "medina", "--lang", "de"],
+    )
+    assert "Turm" in de.output and "medina" in de.output
+    ok = CliRunner().invoke(
+        cli,
+        ["simulate", "--rules", "waechter", "--players", "3", "--seed", "5", "--modules", "wesir"],
+    )
+    assert ok.exit_code == 0 and '[Modules "wesir"]' in ok.output

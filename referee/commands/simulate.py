@@ -68,6 +68,36 @@ def _profile(name: str) -> RuleProfile:
         raise click.BadParameter(str(exc), param_hint="--rules") from exc
 
 
+register(
+    "simulate.edition_tower",
+    "the {edition} edition is simulated without modules that put pieces into the tower "
+    "({modules}): its summary knows no module pieces on the preview board",
+    "die Ausgabe {edition} wird ohne Module simuliert, die Teile in den Turm legen "
+    "({modules}): ihre Zusammenfassung kennt keine Modulteile auf dem Vorschau-Tableau",
+)
+
+
+def _edition_with(profile: Any, mods: tuple[str, ...]) -> None:
+    """An edition's own board (the guards edition's preview board) is filled from the tower:
+    a module mixing its pieces into the tower is not simulated with it (a usage error)."""
+    edition = getattr(profile, "edition", "base")
+    if edition == "base" or not mods:
+        return
+    from referee.engine.extensions import MODULES
+
+    tower = [m.split()[0] for m in mods if MODULES[m.split()[0]]().tower_components()]
+    if tower:
+        raise click.BadParameter(
+            t(
+                "simulate.edition_tower",
+                current_lang(),
+                edition=edition,
+                modules=", ".join(MODULES[m].name for m in tower),
+            ),
+            param_hint="--modules",
+        )
+
+
 def _modules(raw: str | None) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(m.strip().lower() for m in (raw or "").split(",") if m.strip()))
     if raw is not None and not names:
@@ -181,6 +211,7 @@ def command(
 
     profile = _profile(rules)
     mods = _modules(modules)
+    _edition_with(profile, mods)
     fmt = fmt.lower()
     records: list[dict[str, Any]] = []
     out: IO[str]
