@@ -15,11 +15,12 @@ ENGLISH = re.compile(r"\b(the|is|are|not|with|cannot|must|turn|player|violations
 
 
 def _english_lines(text: str) -> list[str]:
-    # rule sections and file names are the same in both languages
+    # rule sections, file names and option spellings (``neighbours=may|must``: record syntax)
+    # are the same in both languages
     return [
         ln
         for ln in text.splitlines()
-        if ENGLISH.search(re.sub(r"\[[^\]]*\]|\S+\.alh\S*|\"[^\"]*\"", "", ln))
+        if ENGLISH.search(re.sub(r"\[[^\]]*\]|\S+\.alh\S*|\"[^\"]*\"|\S+=\S+", "", ln))
     ]
 
 

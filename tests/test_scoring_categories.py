@@ -345,11 +345,12 @@ def test_claim_parts_parse_negative_and_module_keys(medina_key: None) -> None:
 
 
 def test_unknown_claim_part_is_an_error_in_both_languages() -> None:
-    game = parse_text('[Players "Anna"]\n\nscoring 1: Anna +3 (chests=3)\n', "t.alh")[0]
+    # ("chests" became a real part with Die Schatzkammer: "crates" is none)
+    game = parse_text('[Players "Anna"]\n\nscoring 1: Anna +3 (crates=3)\n', "t.alh")[0]
     (err,) = game.errors
     assert (err.pos.line, err.pos.column, err.code) == (3, 21, "UNKNOWN-TYPE")
-    assert "unknown claim part 'chests'" in err.message
-    assert "unbekannter Wertungsteil 'chests'" in err.message
+    assert "unknown claim part 'crates'" in err.message
+    assert "unbekannter Wertungsteil 'crates'" in err.message
 
 
 def test_claim_mismatches_compare_module_parts() -> None:

@@ -115,6 +115,7 @@ _NOTATION_DE = {
     "choice": "Wahl",
     "gate": "Stadttor",
     "turned": "gedreht",
+    "bid": "bieten",
 }
 
 

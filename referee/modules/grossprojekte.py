@@ -158,6 +158,10 @@ class Grossprojekte(BundledModule):
 
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
+    piece_words: ClassVar[dict[str, tuple[str, str]]] = {KIND: ("major project", "Großprojekt")}
+    verb_words: ClassVar[dict[str, tuple[str, str]]] = {
+        VERB: ("a major project is revealed", "ein Großprojekt wird aufgedeckt"),
+    }
     scratch_type = ProjectScratch
     piece_type = Project
 

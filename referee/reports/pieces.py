@@ -171,10 +171,23 @@ VERB_WORDS: dict[str, tuple[str, str]] = {
 def verb_words(verb: str, lang: str) -> str | None:
     """What a module verb does, in words (``vizier`` -> ``uses the vizier``), or None: the
     module's own ``verb_words``, else the table here."""
-    words = _from_modules("verb_words", verb.lower()) or VERB_WORDS.get(verb.lower())
+    low = _canonical_verb(verb.lower())
+    words = _from_modules("verb_words", low) or VERB_WORDS.get(low)
     if words is None:
         return None
     return words[1] if lang == "de" else words[0]
+
+
+def _canonical_verb(verb: str) -> str:
+    """The verb an alias stands for (``hofmarschall`` -> ``marshal``), by the modules'
+    declarations (``VerbSpec.aliases``); the verb itself otherwise."""
+    from referee.engine.extensions import MODULES
+
+    for cls in MODULES.values():
+        for spec in getattr(cls, "verb_specs", ()):
+            if verb in (a.lower() for a in spec.aliases):
+                return spec.verb.lower()
+    return verb
 
 
 def arg_words(value: object, lang: str) -> str:

@@ -418,7 +418,13 @@ def category_for_claim(word: str) -> str | None:
 
 
 def module_claim_keys() -> list[str]:
-    """The claim keys of registered module categories (not the base seven), sorted."""
+    """The claim keys of every bundled module's and edition's categories (not the base
+    seven), sorted: all of them loaded first, so the list never depends on what a run
+    happened to import."""
+    from referee.engine.extensions import load_bundled_modules, load_editions
+
+    load_bundled_modules()
+    load_editions()
     return sorted(i.claim_key for i in CATEGORIES.values() if i.key not in BASE_KEYS)
 
 
