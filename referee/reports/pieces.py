@@ -182,11 +182,12 @@ def _canonical_verb(verb: str) -> str:
     """The verb an alias stands for (``hofmarschall`` -> ``marshal``), by the modules'
     declarations (``VerbSpec.aliases``); the verb itself otherwise."""
     from referee.engine.extensions import MODULES
+    from referee.engine.verbs import specs_of
 
     for cls in MODULES.values():
-        for spec in getattr(cls, "verb_specs", ()):
-            if verb in (a.lower() for a in spec.aliases):
-                return spec.verb.lower()
+        spec = specs_of(getattr(cls, "verb_specs", ())).get(verb)
+        if spec is not None:
+            return spec.verb.lower()
     return verb
 
 
