@@ -22,6 +22,7 @@ from referee.engine.walk import At, state_at
 from referee.modules.bedienstete import parse_servant, per_colour
 from referee.notation import format_game, parse_text
 from referee.record.model import ComponentRef
+from tests.module_support import assert_moment_round_trips, check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-bedienstete.alh"
 
@@ -42,28 +43,14 @@ def position(
     hand: str = "Gu3 De7 Du2",
     score: int = 0,
 ) -> GameReport:
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market Gu:G11 Di:T11n De:P7 Du:C7ne
-  display Gu4 Di3 De2 Du9
-  {f"servants {row}" if row else ""}
-  player Anna
-    score {score}
-    hand {hand}
-    alhambra {anna}
-    {extra}
-  player Ben
-    hand Du8 Di5 Gu1
-  player Cem
-    hand Gu2 Di9
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    return check_position(
+        body,
+        modules=modules,
+        market="Gu:G11 Di:T11n De:P7 Du:C7ne",
+        display="Gu4 Di3 De2 Du9",
+        table=f"servants {row}" if row else "",
+        players={"Anna": [f"score {score}", f"hand {hand}", f"alhambra {anna}", extra]},
+    )
 
 
 def found(rep: GameReport) -> list[str]:
@@ -370,27 +357,7 @@ def test_the_example_is_clean_canonical_and_uses_the_module() -> None:
 
 @pytest.mark.parametrize("moment", ["early", "middle", "late", "scoring-1", "scoring-2"])
 def test_a_moment_of_the_example_round_trips(moment: str) -> None:
-    from referee.scoring.position import score_position
-    from referee.scoring.state import score_state as score_now
-    from tests.test_position_modules import _breakdown, _round_trip, _views
-
-    game = _example()
-    last, _ = state_at(game, At("end"))
-    n = last.turn_no
-    at = (
-        At("scoring", int(moment[-1]))
-        if moment.startswith("scoring-")
-        else At("turn", {"early": 2, "middle": n // 2, "late": n - 1}[moment])
-    )
-    state, state2, text, again = _round_trip(game, at)
-    assert position_text(state2) == position_text(state)
-    assert _views(state2) == _views(state)
-    assert format_game(again) == text
-    assert check_game(again).violations == []
-    got = score_position(again)
-    assert not got.problems, [p.message() for p in got.problems]
-    assert got.result is not None
-    assert _breakdown(got.result) == _breakdown(score_now(state.copy(), 3))
+    assert_moment_round_trips(_example(), moment)
 
 
 def test_german_texts() -> None:

@@ -19,6 +19,7 @@ from referee.engine import GameReport, check_game
 from referee.modules.falkner import Falcon, parse_falcon, per_colour, points_table
 from referee.notation import format_game, parse_text
 from referee.record.model import ComponentRef
+from tests.module_support import check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-falkner.alh"
 
@@ -34,26 +35,16 @@ BLACK5 = "".join(
 
 
 def position(body: str, modules: str = "falkner", anna: str = ANNA, ben: str = "") -> GameReport:
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market Gu:G11- Di:T11n De:P7e Du:C7ne
-  display Gu4 Di3 De8 Du2
-  player Anna
-    hand Gu3 De7 Du2 Di1 {"dm:7 mb:Gu" if "diamanten" in modules else ""}
-    alhambra {anna}
-  player Ben
-    hand Du8 Di5 Gu1
-    {f"alhambra {ben}" if ben else ""}
-  player Cem
-    hand Gu2 Di9
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    diamonds = " dm:7 mb:Gu" if "diamanten" in modules else ""
+    return check_position(
+        body,
+        modules=modules,
+        market="Gu:G11- Di:T11n De:P7e Du:C7ne",
+        players={
+            "Anna": [f"hand Gu3 De7 Du2 Di1{diamonds}", f"alhambra {anna}"],
+            "Ben": ["hand Du8 Di5 Gu1", f"alhambra {ben}" if ben else ""],
+        },
+    )
 
 
 def found(rep: GameReport) -> list[str]:

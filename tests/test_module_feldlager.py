@@ -20,6 +20,7 @@ from referee.geometry import Alhambra
 from referee.modules.feldlager import Camp, camp_lines, parse_camp, score_camps
 from referee.notation import format_game, parse_text
 from referee.record.model import ComponentRef, Coord
+from tests.module_support import check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-feldlager.alh"
 
@@ -34,25 +35,12 @@ MARKET = "Gu:fl:6bSaS Di:fl:5bEaE De:fl:4bWaW Du:C7ne"
 def position(
     body: str = "", anna: str = BASE, modules: str = "feldlager", market: str = MARKET
 ) -> GameReport:
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market {market}
-  display Gu4 Di3 De8 Du2
-  player Anna
-    hand Gu6 Di5 De4 Du9
-    alhambra {anna}
-  player Ben
-    hand Du8 Di5 Gu1
-  player Cem
-    hand Gu2 Di9
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    return check_position(
+        body,
+        modules=modules,
+        market=market,
+        players={"Anna": ["hand Gu6 Di5 De4 Du9", f"alhambra {anna}"]},
+    )
 
 
 def found(rep: GameReport) -> list[str]:

@@ -27,6 +27,7 @@ from referee.modules.grossprojekte import (
 )
 from referee.notation import format_game, parse_text
 from referee.record.model import Coord
+from tests.module_support import check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-grossprojekte.alh"
 NOISE = ("TILE-SUPPLY",)
@@ -41,26 +42,17 @@ def position(
     modules: str = "grossprojekte",
 ) -> GameReport:
     """Anna to move; the project ``gp:PS`` lies open (unless ``top`` says otherwise)."""
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market Gu:G11- Di:T11n De:P7e Du:C7ne
-  display Gu4 Di3 De8 Du2
-  {top}
-  player Anna
-    hand {anna}
-    alhambra {alhambra}
-  player Ben
-    hand {ben}
-  player Cem
-    hand Gu2 Di9 Du3
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    return check_position(
+        body,
+        modules=modules,
+        market="Gu:G11- Di:T11n De:P7e Du:C7ne",
+        table=top,
+        players={
+            "Anna": [f"hand {anna}", f"alhambra {alhambra}"],
+            "Ben": f"hand {ben}",
+            "Cem": "hand Gu2 Di9 Du3",
+        },
+    )
 
 
 def found(rep: GameReport) -> list[str]:

@@ -30,6 +30,7 @@ from referee.modules.base import token_text
 from referee.modules.karawanserei import price_for, track, types_needed
 from referee.notation import format_game, parse_text
 from referee.simulate import simulate_text
+from tests.module_support import MOMENTS, assert_moment_round_trips, check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-karawanserei.alh"
 KW = "karawanserei"
@@ -46,27 +47,16 @@ def position(
     ben_more: str = "",
     hand: str = "Gu4 De8 De4 De2 Du5 Du3 Di2",
 ) -> GameReport:
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market Gu:G11- Di:T11n De:P7e Du:C7ne
-  display Gu4 Di3 De6 Du2
-  player Anna
-    hand {hand}
-    alhambra {anna}
-    {anna_more}
-  player Ben
-    hand Du8 Di5 Gu1
-    {ben_more}
-  player Cem
-    hand Gu2 Di9
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    return check_position(
+        body,
+        modules=modules,
+        market="Gu:G11- Di:T11n De:P7e Du:C7ne",
+        display="Gu4 Di3 De6 Du2",
+        players={
+            "Anna": [f"hand {hand}", f"alhambra {anna}", anna_more],
+            "Ben": ["hand Du8 Di5 Gu1", ben_more],
+        },
+    )
 
 
 def codes(rep: GameReport) -> list[str]:
@@ -401,30 +391,12 @@ def test_explain_and_legal_answer_for_the_cards_and_the_stones() -> None:
     assert "caravan kw:8 Di2" in legal
 
 
-@pytest.mark.parametrize("moment", ["early", "third", "middle", "late", "scoring-1", "scoring-2"])
+@pytest.mark.parametrize("moment", MOMENTS)
 def test_a_moment_of_the_example_round_trips_as_a_position(moment: str) -> None:
     """``show --format record`` writes the cards and stones (``caravan kw:5 Du1``); ``check``
     and ``score`` read the block back to the same table, views and breakdown."""
-    from referee.scoring.position import score_position
-    from referee.scoring.state import score_state
-    from tests.test_position_modules import _breakdown, _game, _round_trip
+    from tests.test_position_modules import _game
 
-    game = _game(KW)
-    if moment.startswith("scoring-"):
-        at = At("scoring", int(moment[-1]))
-    else:
-        last, _ = state_at(game, At("end"))
-        n = last.turn_no
-        at = At(
-            "turn", max(1, {"early": 1, "third": n // 3, "middle": n // 2, "late": n - 1}[moment])
-        )
-    state, state2, text, again = _round_trip(game, at)
-    assert position_text(state2) == position_text(state)
-    assert state2.ext.views(state2)[KW] == state.ext.views(state)[KW]
-    assert format_game(again) == text
-    assert check_game(again).violations == []
-    found = score_position(again)
-    assert not found.problems and found.result is not None
-    assert _breakdown(found.result) == _breakdown(score_state(state.copy(), 3))
+    text = assert_moment_round_trips(_game(KW), moment)
     if moment in ("middle", "late", "scoring-2"):
         assert "    caravan kw:" in text

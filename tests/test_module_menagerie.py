@@ -17,10 +17,10 @@ from conftest import codes, messages, view
 from referee.api import score_state
 from referee.engine import GameReport, check_game
 from referee.engine.position_text import position_text
-from referee.engine.walk import At, state_at
 from referee.modules.menagerie import in_play, kinds, parse_animal, per_kind
 from referee.notation import format_game, parse_text
 from referee.record.model import ComponentRef
+from tests.module_support import assert_moment_round_trips, check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-menagerie.alh"
 
@@ -37,27 +37,19 @@ def position(
     hand: str = "Gu3 De7 Du2 Di1",
     players: str = "Anna, Ben, Cem",
 ) -> GameReport:
-    others = "".join(
-        f"  player {n}\n    hand Du8 Di5 Gu1\n" for n in players.split(", ")[1:] if n != "Dirk"
+    two = len(players.split(", ")) == 2
+    return check_position(
+        body,
+        modules="menagerie",
+        market=market,
+        display="Gu4 Di3 De2 Du9",
+        table=["dirk G6 T9ne" if two else "", table],
+        players={
+            n: [f"hand {hand}", f"alhambra {anna}", mine] if n == "Anna" else "hand Du8 Di5 Gu1"
+            for n in players.split(", ")
+        },
+        names=players,
     )
-    text = f"""[Players "{players}"]
-[Modules "menagerie"]
-
-position
-  next Anna
-  market {market}
-  display Gu4 Di3 De2 Du9
-  {"dirk G6 T9ne" if len(players.split(", ")) == 2 else ""}
-  {table}
-  player Anna
-    hand {hand}
-    alhambra {anna}
-    {mine}
-{others}end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
 
 
 def animals(rep: GameReport, who: str = "Anna") -> str:
@@ -247,27 +239,7 @@ def test_the_example_is_clean_canonical_and_uses_the_module() -> None:
 
 @pytest.mark.parametrize("moment", ["early", "middle", "late", "scoring-1", "scoring-2"])
 def test_a_moment_of_the_example_round_trips(moment: str) -> None:
-    from referee.scoring.position import score_position
-    from referee.scoring.state import score_state as score_now
-    from tests.test_position_modules import _breakdown, _round_trip, _views
-
-    game = _example()
-    last, _ = state_at(game, At("end"))
-    n = last.turn_no
-    at = (
-        At("scoring", int(moment[-1]))
-        if moment.startswith("scoring-")
-        else At("turn", {"early": 2, "middle": n // 2, "late": n - 1}[moment])
-    )
-    state, state2, text, again = _round_trip(game, at)
-    assert position_text(state2) == position_text(state)
-    assert _views(state2) == _views(state)
-    assert format_game(again) == text
-    assert check_game(again).violations == []
-    got = score_position(again)
-    assert not got.problems, [p.message() for p in got.problems]
-    assert got.result is not None
-    assert _breakdown(got.result) == _breakdown(score_now(state.copy(), 3))
+    assert_moment_round_trips(_example(), moment)
 
 
 def test_german_texts() -> None:

@@ -6,8 +6,8 @@ Feldlager, L1150-1152)."""
 
 from __future__ import annotations
 
-from referee.engine import GameReport, check_game
-from referee.notation import parse_text
+from referee.engine import GameReport
+from tests.module_support import check_position
 
 BASE = "C9w@0,1 P8-@1,1 S9-@2,1 P7e@3,1 C9s@1,0"
 MARKET = "Gu:fl:6bSaS Di:fl:5bEaE De:fl:4bWaW Du:C7ne"
@@ -16,25 +16,9 @@ MARKET = "Gu:fl:6bSaS Di:fl:5bEaE De:fl:4bWaW Du:C7ne"
 def position(
     body: str, modules: str, anna: str = BASE, hand: str = "Gu6 Di5 De4 Du9"
 ) -> GameReport:
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market {MARKET}
-  display Gu4 Di3 De8 Du2
-  player Anna
-    hand {hand}
-    alhambra {anna}
-  player Ben
-    hand Du8 Di5 Gu1
-  player Cem
-    hand Gu2 Di9
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    return check_position(
+        body, modules=modules, market=MARKET, players={"Anna": [f"hand {hand}", f"alhambra {anna}"]}
+    )
 
 
 def found(rep: GameReport) -> list[str]:
