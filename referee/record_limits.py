@@ -174,22 +174,20 @@ def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, str]
     is silently preferred)."""
     from difflib import get_close_matches
 
-    from referee.engine.extensions import MODULES, load_bundled_modules
+    from referee.engine.extensions import MODULES, load_module
 
     if not entries:
         return []
-    load_bundled_modules()
     _register_module_rules()
     out: list[tuple[str, dict[str, str]]] = []
     seen: dict[tuple[str, str], list[str]] = {}
-    names = sorted(MODULES)
     for raw in entries:
         words = raw.split()
         if not words:
             continue
-        cls = MODULES.get(words[0].lower())
+        cls = load_module(words[0])  # every module is imported only for a name that is none
         if cls is None:
-            near = get_close_matches(words[0].lower(), names, n=1, cutoff=0.6)
+            near = get_close_matches(words[0].lower(), sorted(MODULES), n=1, cutoff=0.6)
             closest = MODULES[near[0]].name if near else ""
             out.append(
                 (

@@ -80,8 +80,6 @@ def test_a_module_names_its_pieces_and_verbs_itself(zoo_module: type[Module]) ->
 
 
 def test_without_the_hook_the_table_answers() -> None:
-    import referee.modules  # noqa: F401  (the bundled modules registered)
-
     assert kind_words("md", "de") == "Medina"
     assert verb_words("vizier", "en") == "uses the vizier"
     assert kind_words("nosuchkind", "en") is None

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import referee.modules  # noqa: F401 - registers the bundled modules' rules and texts
 from referee.engine import check_game
+from referee.engine.extensions import load_bundled_modules
 from referee.engine.rules import RULES, Unverifiable, Violation
 from referee.messages import (
     CATALOGUE,
@@ -24,6 +24,8 @@ from referee.messages import (
 )
 from referee.notation import parse_text
 from referee.simulate import simulate_text
+
+load_bundled_modules()  # every bundled module's rules and texts registered
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -719,8 +719,27 @@ def load_editions() -> None:
 
 
 def load_bundled_modules() -> None:
-    """Import :mod:`referee.modules` once, so the bundled modules are registered."""
-    import referee.modules  # noqa: F401
+    """Import every bundled module (once), so that all of them are registered."""
+    from referee.modules import discover
+
+    discover()
+
+
+def load_module(name: str) -> type[Module] | None:
+    """The registered module called ``name`` (a name or an alias, any case), importing only its
+    own file when it is a bundled module not yet imported; every bundled module is imported
+    only when ``name`` is none of the files' names (an alias, or no module at all)."""
+    low = name.lower()
+    cls = MODULES.get(low)
+    if cls is None:
+        from referee.modules import load
+
+        load(low)
+        cls = MODULES.get(low)
+    if cls is None:
+        load_bundled_modules()
+        cls = MODULES.get(low)
+    return cls
 
 
 def module_owning_verb(verb: str) -> str | None:
@@ -738,8 +757,6 @@ class Extensions:
 
     def __init__(self, names: Iterable[str] = (), edition: str | None = None) -> None:
         names = list(names)
-        if names:
-            load_bundled_modules()
         self.modules: list[Module] = []
         self.unknown: list[str] = []
         self.bad_options: list[tuple[str, str, str]] = []
@@ -751,8 +768,7 @@ class Extensions:
             words = raw.split()
             if not words:
                 continue
-            name = words[0].lower()
-            cls = MODULES.get(name)
+            cls = load_module(words[0])
             if cls is None:
                 self.unknown.append(raw.strip())
             elif not any(type(m) is cls for m in self.modules):  # a name and its alias: once

@@ -143,16 +143,23 @@ class Refinement:
 
 def refinements_of(module: Module) -> list[Refinement]:
     """The refinements a module instance declares (methods marked with :func:`refines`)."""
-    out: list[Refinement] = []
-    for attr in dir(type(module)):
-        member = getattr(type(module), attr, None)
-        marks = getattr(member, _REFINES_ATTR, None)
-        if not marks:
-            continue
-        bound = getattr(module, attr)
-        for decision in marks:
-            out.append(Refinement(decision, module.name, bound))
-    return out
+    return [
+        Refinement(decision, module.name, getattr(module, attr))
+        for attr, decisions in _refining_methods(type(module))
+        for decision in decisions
+    ]
+
+
+@cache
+def _refining_methods(cls: type) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The names of ``cls``'s methods marked with :func:`refines`, with their decisions: found
+    once per class (``dir`` and a look-up per attribute are the cost of every game's start)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for attr in dir(cls):
+        marks = getattr(getattr(cls, attr, None), _REFINES_ATTR, None)
+        if marks:
+            out.append((attr, tuple(marks)))
+    return tuple(out)
 
 
 def module_order(modules: Sequence[Module]) -> list[Module]:

@@ -1,21 +1,29 @@
 """Expansion modules, one unit each: ``<name>.py`` or a folder ``<name>/`` (code) plus
 ``<name>.yaml`` (component data).
 
-Importing this package imports every module of this folder, which registers it with the engine
-(:data:`referee.engine.extensions.MODULES`); a record's ``Modules`` header switches them on.
-Adding a module is adding its file(s): nothing here or anywhere else is edited.
+A module registers itself with the engine (:data:`referee.engine.extensions.MODULES`) when its
+file is imported; a record's ``Modules`` header switches it on. The engine imports only the
+modules a record names (:func:`load`: a command checking a game with one module does not pay
+for the other forty); :func:`discover` (and :data:`BUNDLED`, which calls it) imports every one,
+for lists, hints and unknown names. Adding a module is adding its file(s): nothing here or
+anywhere else is edited.
 How to write one: ``docs/modules.md``.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+from functools import cache
+from typing import Any
 
 from referee.modules.base import BundledModule
 
 
-def _discover() -> tuple[type[BundledModule], ...]:
+@cache
+def discover() -> tuple[type[BundledModule], ...]:
+    """Import every module of this folder (once) and return their classes in rulebook order."""
     for info in pkgutil.iter_modules(__path__):
         if info.name != "base" and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
@@ -27,6 +35,22 @@ def _discover() -> tuple[type[BundledModule], ...]:
     return tuple(sorted(found, key=lambda cls: (cls.page, cls.name)))
 
 
+def load(name: str) -> None:
+    """Import the one module whose file is named ``name`` (``wesir`` -> ``wesir.py``), when
+    there is such a file; anything else (an alias, a misspelling, text that is no Python name)
+    imports nothing. ``name`` comes from a record: it is only ever compared with the files of
+    this folder, never used as a path."""
+    if not (name.isascii() and name.isidentifier()) or name.startswith("_") or name == "base":
+        return
+    if name in _files():
+        importlib.import_module(f"{__name__}.{name}")
+
+
+@cache
+def _files() -> frozenset[str]:
+    return frozenset(info.name for info in pkgutil.iter_modules(__path__))
+
+
 def _subclasses(cls: type[BundledModule]) -> list[type[BundledModule]]:
     out: list[type[BundledModule]] = []
     for sub in cls.__subclasses__():
@@ -35,7 +59,10 @@ def _subclasses(cls: type[BundledModule]) -> list[type[BundledModule]]:
     return out
 
 
-BUNDLED: tuple[type[BundledModule], ...] = _discover()
-"""Every bundled module class, in rulebook order."""
+def __getattr__(attr: str) -> Any:
+    if attr == "BUNDLED":  # every bundled module class, in rulebook order (imports them all)
+        return discover()
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
-__all__ = ["BUNDLED"]
+
+__all__ = ["BUNDLED", "discover", "load"]

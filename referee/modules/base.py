@@ -67,9 +67,11 @@ KIT_KEYS = frozenset(
 texts (``modules NAME --format yaml`` shows the component data without them)."""
 
 
+@cache
 def _yaml_beside(cls: type) -> dict[str, Any] | None:
     """The YAML file beside the file that defines ``cls`` (``magisch.py`` -> ``magisch.yaml``),
-    parsed (once), or None when there is none."""
+    parsed (once), or None when there is none. Found once per class: a module asks for its data
+    in every game, and resolving the path costs file-system calls."""
     import sys
 
     file = getattr(sys.modules.get(cls.__module__), "__file__", None)

@@ -377,14 +377,17 @@ _BODY_RECORDS = frozenset((Turn, Chance))
 PROSE_WORDS = 4  # plain words on a line with no action verb that make it prose
 
 
-def _prose_lines(body: list[Any]) -> list[NotationError]:
+def _prose_lines(body: list[Any], modules: str = "") -> list[NotationError]:
     """A syntax error for each line of prose read as a turn (issue 32): a line whose actions
     are all generic module actions, none with the verb of any module, whose words are plain
     words (no card, tile, coordinate) and at least :data:`PROSE_WORDS` of them ("Then Anna
     thought for a long time ..."). A short line with an unknown verb ("Anna: fly Gu3") stays a
-    turn, reported by the engine as ``UNKNOWN-VERB``."""
+    turn, reported by the engine as ``UNKNOWN-VERB``. The verbs of the modules the game's
+    ``Modules`` header (``modules``) names are looked at first, every module's only for a line
+    none of them takes (the engine imports only the modules a record names)."""
     out: list[NotationError] = []
     verbs: set[str] | None = None
+    everything = False
     for item in body:
         if type(item) is not Turn or not item.actions:
             continue
@@ -395,9 +398,13 @@ def _prose_lines(body: list[Any]) -> list[NotationError]:
         if len(words) < PROSE_WORDS or not all(isinstance(w, str) for w in words):
             continue
         if verbs is None:
-            verbs = _module_verbs()
+            verbs = _module_verbs(modules)
         if any(a.verb.lower() in verbs for a in acts):
             continue
+        if not everything:
+            everything, verbs = True, _module_verbs(None)
+            if any(a.verb.lower() in verbs for a in acts):
+                continue
         out.append(
             NotationError(
                 "a line of prose, not a line of the notation (no action verb: take, buy, "
@@ -410,13 +417,19 @@ def _prose_lines(body: list[Any]) -> list[NotationError]:
     return out
 
 
-def _module_verbs() -> set[str]:
-    """Every verb of every bundled module (lower case)."""
-    from referee.engine.extensions import MODULES, load_bundled_modules
+def _module_verbs(names: str | None) -> set[str]:
+    """The verbs (lower case) of the modules a ``Modules`` header's value ``names`` names, or
+    of every bundled module (``None``)."""
+    from referee.engine.extensions import MODULES, load_bundled_modules, load_module
 
-    load_bundled_modules()
+    if names is None:
+        load_bundled_modules()
+        classes = list(MODULES.values())
+    else:
+        found = (load_module(entry.split()[0]) for entry in names.split(",") if entry.split())
+        classes = [cls for cls in found if cls is not None]
     out: set[str] = set()
-    for cls in MODULES.values():
+    for cls in classes:
         out.update(v.lower() for v in getattr(cls, "verbs", ()))
         out.update(v.lower() for v in getattr(cls, "chance_verbs", ()))
     return out
@@ -457,7 +470,8 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
         leading = []
     elif not headers and leading and not body:
         body, leading = leading, []
-    errors.extend(_prose_lines(body))
+    named = next((h.value for h in headers if h.name == "Modules"), "")
+    errors.extend(_prose_lines(body, named))
     for h in headers:
         if h.name == "Notation" and h.value.strip() not in NOTATION_VERSIONS:
             from referee.notation.errors import visible
@@ -485,6 +499,24 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
     )
 
 
+_MODULES_HEADER = re.compile(r'(?m)^[ \t]*\[Modules[ \t]+"([^"\n]{0,2000})"')
+
+
+def _import_named_modules(text: str) -> None:
+    """Import the modules a game's ``Modules`` header names (each alone, see
+    :func:`referee.engine.extensions.load_module`), so that their claim keys and verbs are
+    registered when the reader meets them; a name that is no module is left to the engine."""
+    from referee.engine.extensions import load_module
+
+    found = _MODULES_HEADER.search(text)
+    if found is None:
+        return
+    for entry in found.group(1).split(",")[:64]:
+        words = entry.split()
+        if words and len(words[0]) <= 40 and words[0].isascii() and words[0].isidentifier():
+            load_module(words[0])
+
+
 def parse_game_text(text: str, source: str, start_line: int) -> Game:
     """One game: parsed, or with its syntax error and the headers that could be recovered.
 
@@ -493,6 +525,8 @@ def parse_game_text(text: str, source: str, start_line: int) -> Game:
     block) is parsed here whole by Lark, so every error message stays Lark's.
     """
     off = start_line - 1
+    if "[Modules" in text:  # its modules' claim keys and verbs known before its lines are read
+        _import_named_modules(text)
     if fast.ENABLED:
         # The records are trees (no reference cycles): a garbage collection while they are
         # built finds nothing to free, yet it runs every 700 new objects and promotes the half

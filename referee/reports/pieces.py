@@ -52,7 +52,9 @@ _OF_CURRENCY = frozenset({"th", "mb", "co", "su", "bs", "ws", "bz"})
 
 def _from_modules(hook: str, key: str) -> tuple[str, str] | None:
     """The words a registered module declares for ``key`` in its hook ``hook``
-    (``piece_words`` / ``verb_words``), or None."""
+    (``piece_words`` / ``verb_words``), or None. No two modules declare the same key, and no
+    module a key of the tables here (the contract test), so the answer does not depend on which
+    modules a run has imported: see :func:`_from_all_modules`."""
     from referee.engine.extensions import MODULES
 
     for cls in MODULES.values():
@@ -63,10 +65,24 @@ def _from_modules(hook: str, key: str) -> tuple[str, str] | None:
     return None
 
 
+def _from_all_modules(hook: str, key: str) -> tuple[str, str] | None:
+    """:func:`_from_modules` after every bundled module is imported (the engine imports only
+    the modules a record names, and a text may name a piece of another)."""
+    from referee.engine.extensions import load_bundled_modules
+
+    load_bundled_modules()
+    return _from_modules(hook, key)
+
+
 def kind_words(kind: str, lang: str) -> str | None:
     """The name of a module piece kind (``md`` -> ``medina`` / ``Medina``), or None: the
     module's own ``piece_words``, else the table here."""
-    words = _from_modules("piece_words", kind.lower()) or PIECE_WORDS.get(kind.lower())
+    low = kind.lower()
+    words = (
+        _from_modules("piece_words", low)
+        or PIECE_WORDS.get(low)
+        or _from_all_modules("piece_words", low)
+    )
     if words is None:
         return None
     return words[1] if lang == "de" else words[0]
@@ -172,7 +188,11 @@ def verb_words(verb: str, lang: str) -> str | None:
     """What a module verb does, in words (``vizier`` -> ``uses the vizier``), or None: the
     module's own ``verb_words``, else the table here."""
     low = _canonical_verb(verb.lower())
-    words = _from_modules("verb_words", low) or VERB_WORDS.get(low)
+    words = (
+        _from_modules("verb_words", low)
+        or VERB_WORDS.get(low)
+        or _from_all_modules("verb_words", low)
+    )
     if words is None:
         return None
     return words[1] if lang == "de" else words[0]
@@ -181,13 +201,16 @@ def verb_words(verb: str, lang: str) -> str | None:
 def _canonical_verb(verb: str) -> str:
     """The verb an alias stands for (``hofmarschall`` -> ``marshal``), by the modules'
     declarations (``VerbSpec.aliases``); the verb itself otherwise."""
-    from referee.engine.extensions import MODULES
+    from referee.engine.extensions import MODULES, load_bundled_modules
     from referee.engine.verbs import specs_of
 
-    for cls in MODULES.values():
-        spec = specs_of(getattr(cls, "verb_specs", ())).get(verb)
-        if spec is not None:
-            return spec.verb.lower()
+    for everything in (False, True):  # the modules imported so far, then every bundled one
+        if everything:
+            load_bundled_modules()
+        for cls in MODULES.values():
+            spec = specs_of(getattr(cls, "verb_specs", ())).get(verb)
+            if spec is not None:
+                return spec.verb.lower()
     return verb
 
 
