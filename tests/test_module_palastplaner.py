@@ -465,3 +465,28 @@ def test_the_platform_tells_each_placement_in_order_with_how_it_came() -> None:
     for _ in walker:
         pass
     assert seen == [("Ben", "1,0", "place")]
+
+
+# ------------------------------------------------------------------ with other modules
+
+
+def test_a_tile_placed_in_a_vizier_line_scores_at_the_viziers_designer() -> None:
+    # Der Wesir: "sofort ein Gebäude vom Bauhof kaufen ... und einbauen" out of turn; the tile
+    # extends the Alhambra of the vizier's player like any placement (ruling 1); the feet are
+    # stated in the vizier line
+    body = (
+        "1. Ben: take Gu1\n* display Du5\n"
+        "Anna: vizier, buy De P7 pay De7, place P7@0,1, planner e 2\n"
+        "* market De:G10-\n2. Cem: take Di4\n"
+    )
+    rep = setup(body, modules="palastplaner, wesir")
+    assert found(rep) == [], messages(rep)
+    assert score(rep) == 2
+    assert who(rep)["designer"] == "@0,1" and who(rep)["feet toward"] == "east"
+    # written without the feet: they point as before; the next turn closes the choice
+    rep = setup(
+        body.replace(", planner e 2", "") + "3. Anna: take De6, planner e\n",
+        modules="palastplaner, wesir",
+    )
+    assert reasons(rep) == ["PALASTPLANER-TURN/not-moved"]
+    assert who(rep)["feet toward"] == "north"
