@@ -490,3 +490,14 @@ def test_a_tile_placed_in_a_vizier_line_scores_at_the_viziers_designer() -> None
     )
     assert reasons(rep) == ["PALASTPLANER-TURN/not-moved"]
     assert who(rep)["feet toward"] == "north"
+
+
+def test_a_piece_of_two_cells_lies_against_the_side_it_touches() -> None:
+    # a major project (Die Großprojekte) covers two cells: a tile against either of them lies
+    # at that side of the piece; a designer on it scores for either cell's neighbours
+    from referee.modules.palastplaner import laid_against
+
+    assert laid_against([Coord(0, 1)], [Coord(0, 2), Coord(1, 2)]) is Side.N
+    assert laid_against([Coord(0, 1), Coord(1, 1)], [Coord(1, 2)]) is Side.N
+    assert laid_against([Coord(0, 1), Coord(1, 1)], [Coord(2, 1)]) is Side.E
+    assert laid_against([Coord(0, 1)], [Coord(2, 2)]) is None

@@ -71,6 +71,18 @@ def side_towards(at: Coord, new: Coord) -> Side | None:
     return None
 
 
+def laid_against(tile: list[Coord], new: list[Coord]) -> Side | None:
+    """The side of the designer's piece (its cells ``tile``) that the new piece (its cells
+    ``new``) lies against, or None when they share no side. A piece of two cells (a major
+    project) has a side of two edges: a tile against either lies at that side."""
+    for c in tile:
+        for n in new:
+            side = side_towards(c, n)
+            if side is not None and n not in tile:
+                return side
+    return None
+
+
 def laying_points(feet: Side, side: Side) -> int:
     """ "an die Füße des Palastplaners angelegt ... 2 Punkten"; "an eine der anderen drei
     Kanten ... 1 Punkt" (L3404-3409)."""
@@ -186,9 +198,11 @@ class Palastplaner(BundledModule):
         tile = data.at.get(who)
         if tile is None or player.counts is not None:
             return
-        side = side_towards(tile, at)
+        alh = player.alhambra
+        side = laid_against(alh.cells_of(tile), alh.cells_of(at) if at in alh else [at])
         if side is None:
             return
+        at = alh.anchor_of(at) if at in alh else at
         feet = data.feet[who]
         points = laying_points(feet, side)
         player.score += points
@@ -202,7 +216,9 @@ class Palastplaner(BundledModule):
         entfernt, darf der Palastplaner auf ein beliebiges Plättchen der Alhambra umgesetzt
         werden" (L3416-3419): until it is, it stands off the Alhambra."""
         data = self.data(state)
-        if data.at.get(player.name) == at:
+        tile = data.at.get(player.name)
+        # a piece of two cells may be named by either of them: the designer's cell is empty now
+        if tile is not None and (tile == at or player.alhambra.get(tile) is None):
             data.at[player.name] = None
             data.open.pop(player.name, None)
         return []
