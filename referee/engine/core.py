@@ -307,7 +307,10 @@ def _build(state: GameState, p: PlayerState, tile: TileKind | None, at: Coord, p
     from referee.engine.actions.building import check_and_build
     from referee.engine.context import Context
 
-    return check_and_build(Context(state), p, tile, at, pos, "distribute")
+    built = check_and_build(Context(state), p, tile, at, pos, "distribute")
+    if built:
+        state.ext.placed(state, p, at, tile, "distribute", pos)
+    return built
 
 
 # ---------------------------------------------------------------------------- setup

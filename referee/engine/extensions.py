@@ -487,6 +487,15 @@ class Module:
         """A piece left ``player``'s Alhambra at ``at`` (redesign: remove or swap)."""
         return []
 
+    def placed(self, ctx: Any, player: PlayerState, at: Coord, piece: Any, how: str) -> None:
+        """A piece entered ``player``'s Alhambra at ``at`` (``piece`` None: a tile the record
+        does not name); ``how``: ``place`` (bought, in a turn or an out-of-turn line), ``build``
+        (from the reserve), ``swap`` (into the cell a swapped piece left) or ``distribute`` (a
+        leftover tile at the game end). Called right after the piece lies there, before the
+        next action, so a module sees the placements of a turn one by one, in their order
+        (``ctx.pos``: the placing action's position; report with ``ctx.flag``). Default:
+        nothing."""
+
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
@@ -893,6 +902,22 @@ class Extensions:
         self, state: GameState, player: PlayerState, at: Coord, piece: Any
     ) -> list[Violation]:
         return [v for m in self.modules for v in m.removed(state, player, at, piece)]
+
+    def placed(
+        self, state: GameState, player: PlayerState, at: Coord, piece: Any, how: str, pos: Pos
+    ) -> None:
+        """Tell the enabled modules that override :meth:`Module.placed` that a piece entered
+        ``player``'s Alhambra (nothing is built when none does)."""
+        if not self.modules:
+            return
+        asked = self.overriding("placed")
+        if not asked:
+            return
+        from referee.engine.context import Context
+
+        ctx = Context(state, pos)
+        for m in asked:
+            m.placed(ctx, player, at, piece, how)
 
     def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts:
         """Every enabled module's scoring parts, added up in module order."""

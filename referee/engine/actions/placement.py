@@ -96,6 +96,8 @@ def place(ctx: Context, p: PlayerState, a: Place, check: bool) -> None:
     tile = turned
     if not build(p, tile, a.at):
         p.reserve.append(tile)
+    else:
+        state.ext.placed(state, p, a.at, tile, "place", a.pos)
 
 
 def place_plain(state: GameState, p: PlayerState, a: Place, check: bool) -> bool:
@@ -110,7 +112,10 @@ def place_plain(state: GameState, p: PlayerState, a: Place, check: bool) -> bool
     if i < 0:
         return False
     t.placing = True
-    p.alhambra.place_if_empty(a.at, pending.pop(i))  # type: ignore[arg-type]  # a tile
+    tile = pending.pop(i)
+    p.alhambra.place_if_empty(a.at, tile)  # type: ignore[arg-type]  # a tile
+    if state.ext.modules:
+        state.ext.placed(state, p, a.at, tile, "place", a.pos)
     return True
 
 

@@ -134,6 +134,8 @@ def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check:
     placed = build(p, tile, a.at)
     if pick.index is not None and not placed:
         p.reserve.append(tile)
+    elif placed:
+        ctx.state.ext.placed(ctx.state, p, a.at, tile, "build", a.pos)
     end_main_action(ctx.state, REDESIGN)
 
 
@@ -150,7 +152,10 @@ def build_plain(state: GameState, p: PlayerState, a: BuildFromReserve, check: bo
     if i < 0:
         return False
     start_redesign(state)
-    p.alhambra.place_if_empty(a.at, reserve.pop(i))  # type: ignore[arg-type]  # a tile
+    tile = reserve.pop(i)
+    p.alhambra.place_if_empty(a.at, tile)  # type: ignore[arg-type]  # a tile
+    if state.ext.modules:
+        state.ext.placed(state, p, a.at, tile, "build", a.pos)
     end_main_action(state, REDESIGN)
     return True
 
@@ -228,6 +233,7 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
         state.found.extend(state.ext.removed(state, p, at, present))
         p.alhambra.place(at, tile)
         p.reserve.append(present)  # type: ignore[arg-type]
+        state.ext.placed(state, p, at, tile, "swap", a.pos)
     elif pick.index is not None:
         p.reserve.append(tile)
     end_main_action(state, REDESIGN)
