@@ -1,0 +1,373 @@
+"""Frische Farben (rulebook-bigbox-de-2019.txt § Marco Ruskowski & Marcel Süßelbeck: Frische
+Farben, L3286-3385).
+
+Each test starts from a position (three players; the four project fields filled) and quotes
+the sentence it tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import codes, messages, view
+
+from referee.api import score_state
+from referee.engine import GameReport, check_game
+from referee.engine.position_text import position_text
+from referee.modules.farben import parse_colour, parse_project, per_type
+from referee.notation import parse_text
+from referee.record.model import ComponentRef
+
+X = "farben"
+FIELDS = "projects Gu fp:Gbnw Di fp:T De fp:A Du fp:C"
+ROW = "P5@-1,0 P8@1,0 P6@2,0 C10@3,0 C11@4,0"  # three pavilions, two chambers
+
+
+def position(
+    body: str,
+    hand: str = "Gu9 Gu2 Di9 De8",
+    mine: str = "",
+    table: str = FIELDS,
+    modules: str = X,
+    players: str = "Anna, Ben, Cem",
+    alhambra: str = "",
+    market: str = "Gu:A4 Di:A9 De:T12 Du:P7",
+) -> GameReport:
+    others = "".join(
+        f"  player {n}\n    hand Du8 Di5 Gu1\n" for n in players.split(", ")[1:] if n != "Dirk"
+    )
+    text = f"""[Players "{players}"]
+[Modules "{modules}"]
+
+position
+  next Anna
+  market {market}
+  display Gu4 Di3 De2 Du9
+  {"dirk G6 T9ne" if len(players.split(", ")) == 2 else ""}
+  {table}
+  player Anna
+    hand {hand}
+    {"alhambra " + alhambra if alhambra else ""}
+    {mine}
+{others}end
+{body}"""
+    games = parse_text(text, "test.alh")
+    assert len(games) == 1 and not games[0].errors, games[0].errors
+    return check_game(games[0])
+
+
+NOISE = ("REFILL-DISPLAY", "FARBEN-MISSING")
+
+
+def c(rep: GameReport) -> list[str]:
+    return codes(rep, ignore=NOISE)
+
+
+def anna(rep: GameReport, lang: str = "en") -> dict[str, Any]:
+    row: dict[str, Any] = view(rep, X, lang)["players"].get("Anna", {})
+    return row
+
+
+# ------------------------------------------------------------------ tokens and components
+
+
+def test_tokens() -> None:
+    assert parse_colour(ComponentRef("fc", "p")) == "p"
+    assert parse_colour(ComponentRef("fc", "x")) is None
+    p = parse_project(ComponentRef("fp", "Prbr"))
+    assert p is not None and p.type.value == "P" and p.recipe == "brr" and p.code == "fp:Pbrr"
+    assert parse_project(ComponentRef("fp", "Q")) is None
+    assert parse_project(ComponentRef("fp", "Pbbbbbb")) is None  # 6 > "mehr als 5"
+
+
+def test_star_tiles_leave_with_two_or_three_players() -> None:
+    # "Im Spiel zu zweit und zu dritt: Die Projektplättchen mit einem Stern ... kommen zurück in
+    # die Schachtel." (L3296-3299); "18 Projektplättchen (je 3x pro Gebäudeart)" (L3340-3341)
+    assert per_type(2) == per_type(3) == 2 and per_type(4) == per_type(6) == 3
+    rep = position("")
+    assert view(rep, X)["table"]["projects in the stack"] == str(12 - 4)
+    rep = position("", players="Anna, Ben, Cem, Dan")
+    assert view(rep, X)["table"]["projects in the stack"] == str(18 - 4)
+
+
+# ------------------------------------------------------------------ the overpayment
+
+
+@pytest.mark.parametrize(
+    "take, held",
+    [
+        ("colour fc:p fc:p", "2 purple"),
+        ("colour fc:b", "1 blue"),
+        ("colour fc:n", "1 brown"),
+    ],
+)
+def test_the_gulden_example_offers(take: str, held: str) -> None:
+    # "Der Spieler kauft ein Gebäude in der Währung Gulden (Gelb) und überzahlt dieses. Er darf
+    # deshalb entweder das Garten-Projektplättchen, das Projektplättchen vom Stapel oder 2 lila
+    # Farbplättchen oder 1 blaues Farbplättchen oder 1 braunes Farbplättchen nehmen." (L3313-3316)
+    rep = position(f"1. Anna: buy Gu A4 pay Gu9, {take}, reserve A4\n")
+    assert c(rep) == [], messages(rep)
+    assert anna(rep)["colour tiles"] == held
+    de = {"2 purple": "2 lila", "1 blue": "1 blau", "1 brown": "1 braun"}[held]
+    assert anna(rep, "de")["Farbplättchen"] == de
+
+
+def test_the_gulden_example_projects() -> None:
+    rep = position("1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n")
+    assert c(rep) == [], messages(rep)
+    assert anna(rep)["projects"] == "fp:Gbnw (unfinished; blue + brown + white)"
+    assert view(rep, X)["table"]["project fields"].startswith("Gu - ")
+    rep = position("1. Anna: buy Gu A4 pay Gu9, project stack fp:Pbrr, reserve A4\n")
+    assert c(rep) == [], messages(rep)
+    assert "fp:Pbrr" in anna(rep)["projects"]
+    assert view(rep, X)["table"]["projects in the stack"] == "7"
+
+
+def test_another_colour_is_not_on_the_gulden_column() -> None:
+    rep = position("1. Anna: buy Gu A4 pay Gu9, colour fc:r, reserve A4\n")
+    assert c(rep) == ["FARBEN-COLUMN"]
+    assert "2 purple" not in anna(rep).get("colour tiles", "")
+    rep = position("1. Anna: buy Gu A4 pay Gu9, colour fc:b fc:b, reserve A4\n")
+    assert c(rep) == ["FARBEN-COLUMN"]
+    rep = position("1. Anna: buy Gu A4 pay Gu9, colour fc:b fc:n, reserve A4\n")
+    assert c(rep) == ["FARBEN-COLUMN"]  # an offer is one tile or a pair of one colour
+
+
+def test_only_an_overpaid_building_gives_a_take() -> None:
+    # "Wenn ein Spieler die Aktion: Gebäudeplättchen kaufen wählt und das Gebäude überbezahlt"
+    rep = position("1. Anna: buy Gu A4 pay Gu2 Gu2, colour fc:b, reserve A4\n", hand="Gu2 Gu2 De8")
+    assert c(rep) == ["FARBEN-NO-OVERPAY"]
+    assert "exactly" in messages(rep)[0]
+    rep = position("1. Anna: take Gu4, colour fc:b\n")
+    assert c(rep) == ["FARBEN-NO-OVERPAY"]
+
+
+def test_one_take_per_overpaid_purchase() -> None:
+    # "entweder ... oder ... oder"
+    rep = position("1. Anna: buy Gu A4 pay Gu9, colour fc:b, project fp:G, reserve A4\n")
+    assert c(rep) == ["FARBEN-NO-OVERPAY"]
+
+
+def test_the_column_of_the_paid_currency() -> None:
+    # "darf er aus der Spalte der bezahlten Währung entweder das Projektplättchen der
+    # zugehörigen Währung ..." (L3309-3311): a Dirham purchase takes the Dirham project
+    rep = position("1. Anna: buy Di A9 pay Di9 Di1, project fp:G, reserve A9\n", hand="Di9 Di1")
+    assert c(rep) == ["FARBEN-PROJECT"]
+    assert "holds fp:T" in messages(rep)[0]
+    rep = position("1. Anna: buy Di A9 pay Di9 Di1, project fp:T, reserve A9\n", hand="Di9 Di1")
+    assert c(rep) == [], messages(rep)
+
+
+def test_a_stated_column_is_checked_and_holds_three_offers() -> None:
+    rep = position(
+        "* column Di gg r w\n1. Anna: buy Di A9 pay Di9 Di1, colour fc:b, reserve A9\n",
+        hand="Di9 Di1",
+    )
+    assert c(rep) == ["FARBEN-COLUMN"]
+    body = (
+        "1. Anna: buy Di A9 pay Di9 Di1, colour fc:r, reserve A9\n* market Di:P3\n"
+        "2. Ben: buy Di P3 pay Di5, colour fc:w, reserve P3\n* market Di:S4\n"
+        "3. Cem: buy Di S4 pay Di5, colour fc:g fc:g, reserve S4\n* market Di:A5\n"
+    )
+    rep = position(body, hand="Di9 Di1 Di9")
+    assert c(rep) == [], messages(rep)
+    assert view(rep, X)["table"]["columns seen"] == "Di gg r w"
+    rep = position(
+        body + "4. Anna: buy Di A5 pay Di9, colour fc:p, reserve A5\n", hand="Di9 Di1 Di9"
+    )
+    assert c(rep) == ["FARBEN-COLUMN"], messages(rep)
+    assert "three other offers" in messages(rep)[0]
+    rep = position("* column Gu gg r w\n")
+    assert c(rep) == ["FARBEN-COLUMN"]  # the Gulden column is in the text
+
+
+def test_the_reconstructed_columns_with_the_switch() -> None:
+    rep = position(
+        "1. Anna: buy Di A9 pay Di9 Di1, colour fc:b, reserve A9\n",
+        hand="Di9 Di1",
+        modules="farben columns=data",
+    )
+    assert c(rep) == ["FARBEN-COLUMN"]
+    assert "unverified" in messages(rep)[0]
+
+
+# ------------------------------------------------------------------ at most 5 colour tiles
+
+
+def test_the_rulebook_example_five_tiles_and_two_green() -> None:
+    # "Der Spieler besitzt bereits fünf Farbplättchen. Er darf sich wegen einer Überbezahlung
+    # zwei grüne Farbplättchen nehmen, muss jedoch danach zwei Farbplättchen aus seinem Besitz
+    # in den Vorrat zurücklegen. Das kann auch ein soeben erhaltenes Farbplättchen sein."
+    # (L3349-3356)
+    five = "colour fc:b fc:b fc:r fc:w fc:n"
+    body = (
+        "* column Di gg r w\n1. Anna: buy Di A9 pay Di9 Di1, colour fc:g fc:g{drop}, reserve A9\n"
+    )
+    rep = position(body.format(drop=" drop fc:r fc:g"), hand="Di9 Di1", mine=five)
+    assert c(rep) == [], messages(rep)
+    assert anna(rep)["colour tiles"] == "2 blue, 1 green, 1 brown, 1 white"
+    rep = position(body.format(drop=""), hand="Di9 Di1", mine=five)
+    assert c(rep) == ["FARBEN-OVER-5"]
+    rep = position(body.format(drop=" drop fc:r fc:g fc:g"), hand="Di9 Di1", mine=five)
+    assert c(rep) == ["FARBEN-DROP"]  # only the surplus
+    rep = position(body.format(drop=" drop fc:p fc:g"), hand="Di9 Di1", mine=five)
+    assert c(rep) == ["FARBEN-DROP", "FARBEN-OVER-5"]  # not held: he still holds 6
+
+
+def test_the_colour_supply() -> None:
+    # "36 Farbplättchen (je 6x Blau, Rot, Braun, Weiß, Grün und Lila)" (L3347-3348)
+    rep = position(
+        "1. Anna: buy Gu A4 pay Gu9, colour fc:p fc:p, reserve A4\n",
+        mine="colour fc:p fc:p fc:p",
+        table=FIELDS + "\n  player Ben\n    colour fc:p fc:p\n",
+    )
+    assert "FARBEN-SUPPLY" in c(rep)
+
+
+# ------------------------------------------------------------------ projects
+
+
+def test_one_project_per_type_and_two_unfinished() -> None:
+    # "Es ist nicht erlaubt, mehrere Projektplättchen der gleichen Gebäudeart oder mehr als 2
+    # unvollendete Projektplättchen zu besitzen." (L3322-3324)
+    rep = position("1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n", mine="projects fp:G")
+    assert c(rep) == ["FARBEN-PROJECT-TYPE"]
+    rep = position(
+        "1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n", mine="projects done fp:G"
+    )
+    assert c(rep) == ["FARBEN-PROJECT-TYPE"]  # finished or not
+    rep = position(
+        "1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n", mine="projects fp:P fp:S"
+    )
+    assert c(rep) == ["FARBEN-PROJECT-LIMIT"]
+    rep = position(
+        "1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n",
+        mine="projects fp:P\n    projects done fp:S",
+    )
+    assert c(rep) == [], messages(rep)
+
+
+def test_a_taken_field_is_refilled_from_the_stack() -> None:
+    # reading: as at the setup, "mit dem jeweils obersten Projektplättchen belegt" (L3292-3295)
+    body = "1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n"
+    rep = position(body + "2. Ben: take Du9\n")
+    assert codes(rep, ignore=("REFILL-DISPLAY",)) == ["FARBEN-MISSING"]
+    rep = position(body + "* projects Gu fp:S\n2. Ben: take Du9\n")
+    assert codes(rep, ignore=("REFILL-DISPLAY",)) == [], messages(rep)
+    rep = position(body + "* projects Di fp:S\n")
+    assert c(rep) == ["FARBEN-FIELD"]  # occupied
+    rep = position(body + "* projects Gu fp:S\n", modules="farben refill=none")
+    assert c(rep) == ["FARBEN-FIELD"]
+
+
+def test_the_project_supply_per_type() -> None:
+    # with three players two tiles per type are in play
+    rep = position("", table="projects Gu fp:G Di fp:G De fp:G Du fp:C")
+    assert c(rep) == ["FARBEN-SUPPLY"]
+
+
+# ------------------------------------------------------------------ finishing
+
+
+def test_finishing_a_project() -> None:
+    # "Der Spieler legt die erforderlichen Farbplättchen für ein oder zwei unvollendete
+    # Projektplättchen zurück in den Vorrat und darf jedes nun vollendete Projektplättchen
+    # umdrehen." (L3328-3333)
+    mine = "colour fc:b fc:r fc:r fc:w\n    projects fp:Pbrr"
+    rep = position("1. Anna: finish fp:P fc:b fc:r fc:r\n", mine=mine)
+    assert c(rep) == [], messages(rep)
+    assert anna(rep)["colour tiles"] == "1 white"
+    assert anna(rep)["projects"] == "fp:Pbrr (finished; blue + red + red)"
+    assert "6 red" in view(rep, X)["table"]["colour tiles in the supply"]
+    rep = position("1. Anna: finish fp:P fc:b fc:r fc:w\n", mine=mine)
+    assert c(rep) == ["FARBEN-FINISH"] and "needs" in messages(rep)[0]
+    rep = position("1. Anna: finish fp:S fc:b\n", mine=mine)
+    assert c(rep) == ["FARBEN-FINISH"]
+    rep = position("1. Anna: finish fp:P fc:b fc:r fc:r\n", mine="projects fp:Pbrr")
+    assert c(rep) == ["FARBEN-FINISH"]  # colours not held
+
+
+def test_two_projects_at_once_and_an_unknown_recipe() -> None:
+    mine = "colour fc:b fc:r fc:r fc:w fc:g\n    projects fp:Pbrr fp:S"
+    rep = position("1. Anna: finish fp:P fp:S fc:b fc:r fc:r fc:w fc:g\n", mine=mine)
+    assert c(rep) == [], messages(rep)
+    assert "fp:Sgw (finished" in anna(rep)["projects"]
+    rep = position("1. Anna: finish fp:P fp:S fc:b fc:r fc:r\n", mine=mine)
+    assert c(rep) == ["FARBEN-FINISH"]  # nothing left for the second project
+
+
+def test_finishing_is_the_action_of_the_turn() -> None:
+    # "Neue Aktion: Projekt abschließen"
+    mine = "colour fc:b fc:r fc:r\n    projects fp:Pbrr"
+    rep = position("1. Anna: take Gu4, finish fp:P fc:b fc:r fc:r\n", mine=mine)
+    assert c(rep) == ["TURN-OVER"], messages(rep)
+
+
+# ------------------------------------------------------------------ scoring
+
+
+def project_line(rep: GameReport, round_no: int) -> dict[str, Any]:
+    assert rep.state is not None
+    out = {}
+    for p in score_state(rep.state, round_no).to_dict()["players"]:
+        cat = p.get("categories", {}).get("projects")
+        if cat:
+            out[p["name"]] = cat
+    return out
+
+
+@pytest.mark.parametrize("round_no", [1, 2, 3])
+def test_the_rulebook_example_ten_points(round_no: int) -> None:
+    # "Der Spieler kann während der zweiten Wertung zwei vollendete Projekte vorweisen (Pavillon
+    # und Gemächer). Er hat in seiner Alhambra drei Pavillons und zwei Gemächer liegen. Für
+    # diese fünf Gebäude erhält er nun 10 Punkte (2 Punkte pro Gebäude)." (L3367-3374)
+    rep = position("", alhambra=ROW, mine="projects done fp:P fp:C\n    projects fp:S")
+    assert c(rep) == [], messages(rep)
+    line = project_line(rep, round_no)
+    assert line["Anna"]["points"] == 10
+    assert "Ben" not in line
+    assert anna(rep)["project points now"] == "10"
+
+
+def test_an_unfinished_project_scores_nothing() -> None:
+    rep = position("", alhambra=ROW, mine="projects fp:P fp:C")
+    assert project_line(rep, 1) == {}
+
+
+def test_dirk_gets_nothing() -> None:
+    # "Sonderregel im Spiel zu zweit: Dirk erhält weder Farben noch Projektplättchen."
+    # (L3364-3366): Dirk never buys, so he never overpays; he has no colours, projects or points
+    rep = position(
+        "1. Anna: buy Gu A4 pay Gu9, colour fc:b, give A4 dirk\n",
+        players="Anna, Ben",
+    )
+    assert c(rep) == [], messages(rep)
+    assert set(view(rep, X)["players"]) == {"Anna"}
+    assert "Dirk" not in project_line(rep, 1)
+
+
+# ------------------------------------------------------------------ positions
+
+
+def test_a_position_states_fields_colours_and_projects() -> None:
+    mine = "colour fc:b fc:r\n    projects fp:Pbrr\n    projects done fp:C"
+    rep = position("* column Di gg r w\n", mine=mine)
+    assert c(rep) == [], messages(rep)
+    assert rep.state is not None
+    text = position_text(rep.state)
+    assert "  projects Gu fp:Gbnw Di fp:T De fp:A Du fp:C\n" in text
+    assert "  column Di gg r w\n" in text
+    assert "    colour fc:b fc:r\n    projects fp:Pbrr\n    projects done fp:C\n" in text
+    rep = position("", mine="projects fp:Q")
+    assert c(rep) == ["FARBEN-POSITION"]
+    rep = position("", mine="colour fc:b fc:b fc:b fc:r fc:r fc:w")
+    assert c(rep) == ["FARBEN-OVER-5"]
+
+
+# ------------------------------------------------------------------ switched off
+
+
+def test_the_module_switched_off() -> None:
+    rep = position("1. Anna: buy Gu A4 pay Gu9, colour fc:b, reserve A4\n", table="", modules="")
+    assert "MODULE-NOT-ENABLED" in codes(rep)
