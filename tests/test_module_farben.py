@@ -7,6 +7,7 @@ the sentence it tests.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -83,7 +84,7 @@ def test_tokens() -> None:
 
 def test_star_tiles_leave_with_two_or_three_players() -> None:
     # "Im Spiel zu zweit und zu dritt: Die Projektplättchen mit einem Stern ... kommen zurück in
-    # die Schachtel." (L3296-3299); "18 Projektplättchen (je 3x pro Gebäudeart)" (L3340-3341)
+    # die Schachtel." (L3296-3299); "18 Projektplättchen (je 3x pro Gebäudeart)" (L3347-3348)
     assert per_type(2) == per_type(3) == 2 and per_type(4) == per_type(6) == 3
     rep = position("")
     assert view(rep, X)["table"]["projects in the stack"] == str(12 - 4)
@@ -151,7 +152,7 @@ def test_one_take_per_overpaid_purchase() -> None:
 
 def test_the_column_of_the_paid_currency() -> None:
     # "darf er aus der Spalte der bezahlten Währung entweder das Projektplättchen der
-    # zugehörigen Währung ..." (L3309-3311): a Dirham purchase takes the Dirham project
+    # zugehörigen Währung ..." (L3307-3312): a Dirham purchase takes the Dirham project
     rep = position("1. Anna: buy Di A9 pay Di9 Di1, project fp:G, reserve A9\n", hand="Di9 Di1")
     assert c(rep) == ["FARBEN-PROJECT"]
     assert "holds fp:T" in messages(rep)[0]
@@ -199,7 +200,7 @@ def test_the_rulebook_example_five_tiles_and_two_green() -> None:
     # "Der Spieler besitzt bereits fünf Farbplättchen. Er darf sich wegen einer Überbezahlung
     # zwei grüne Farbplättchen nehmen, muss jedoch danach zwei Farbplättchen aus seinem Besitz
     # in den Vorrat zurücklegen. Das kann auch ein soeben erhaltenes Farbplättchen sein."
-    # (L3349-3356)
+    # (L3339-3345)
     five = "colour fc:b fc:b fc:r fc:w fc:n"
     body = (
         "* column Di gg r w\n1. Anna: buy Di A9 pay Di9 Di1, colour fc:g fc:g{drop}, reserve A9\n"
@@ -216,7 +217,7 @@ def test_the_rulebook_example_five_tiles_and_two_green() -> None:
 
 
 def test_the_colour_supply() -> None:
-    # "36 Farbplättchen (je 6x Blau, Rot, Braun, Weiß, Grün und Lila)" (L3347-3348)
+    # "36 Farbplättchen (je 6x Blau, Rot, Braun, Weiß, Grün und Lila)" (L3354-3355)
     rep = position(
         "1. Anna: buy Gu A4 pay Gu9, colour fc:p fc:p, reserve A4\n",
         mine="colour fc:p fc:p fc:p",
@@ -230,7 +231,7 @@ def test_the_colour_supply() -> None:
 
 def test_one_project_per_type_and_two_unfinished() -> None:
     # "Es ist nicht erlaubt, mehrere Projektplättchen der gleichen Gebäudeart oder mehr als 2
-    # unvollendete Projektplättchen zu besitzen." (L3322-3324)
+    # unvollendete Projektplättchen zu besitzen." (L3323-3325)
     rep = position("1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n", mine="projects fp:G")
     assert c(rep) == ["FARBEN-PROJECT-TYPE"]
     rep = position(
@@ -249,7 +250,7 @@ def test_one_project_per_type_and_two_unfinished() -> None:
 
 
 def test_a_taken_field_is_refilled_from_the_stack() -> None:
-    # reading: as at the setup, "mit dem jeweils obersten Projektplättchen belegt" (L3292-3295)
+    # reading: as at the setup, "mit dem jeweils obersten Projektplättchen belegt" (L3292-3294)
     body = "1. Anna: buy Gu A4 pay Gu9, project fp:G, reserve A4\n"
     rep = position(body + "2. Ben: take Du9\n")
     assert codes(rep, ignore=("REFILL-DISPLAY",)) == ["FARBEN-MISSING"]
@@ -273,7 +274,7 @@ def test_the_project_supply_per_type() -> None:
 def test_finishing_a_project() -> None:
     # "Der Spieler legt die erforderlichen Farbplättchen für ein oder zwei unvollendete
     # Projektplättchen zurück in den Vorrat und darf jedes nun vollendete Projektplättchen
-    # umdrehen." (L3328-3333)
+    # umdrehen." (L3330-3333)
     mine = "colour fc:b fc:r fc:r fc:w\n    projects fp:Pbrr"
     rep = position("1. Anna: finish fp:P fc:b fc:r fc:r\n", mine=mine)
     assert c(rep) == [], messages(rep)
@@ -321,7 +322,7 @@ def project_line(rep: GameReport, round_no: int) -> dict[str, Any]:
 def test_the_rulebook_example_ten_points(round_no: int) -> None:
     # "Der Spieler kann während der zweiten Wertung zwei vollendete Projekte vorweisen (Pavillon
     # und Gemächer). Er hat in seiner Alhambra drei Pavillons und zwei Gemächer liegen. Für
-    # diese fünf Gebäude erhält er nun 10 Punkte (2 Punkte pro Gebäude)." (L3367-3374)
+    # diese fünf Gebäude erhält er nun 10 Punkte (2 Punkte pro Gebäude)." (L3368-3375)
     rep = position("", alhambra=ROW, mine="projects done fp:P fp:C\n    projects fp:S")
     assert c(rep) == [], messages(rep)
     line = project_line(rep, round_no)
@@ -337,7 +338,7 @@ def test_an_unfinished_project_scores_nothing() -> None:
 
 def test_dirk_gets_nothing() -> None:
     # "Sonderregel im Spiel zu zweit: Dirk erhält weder Farben noch Projektplättchen."
-    # (L3364-3366): Dirk never buys, so he never overpays; he has no colours, projects or points
+    # (L3365-3366): Dirk never buys, so he never overpays; he has no colours, projects or points
     rep = position(
         "1. Anna: buy Gu A4 pay Gu9, colour fc:b, give A4 dirk\n",
         players="Anna, Ben",
@@ -371,3 +372,19 @@ def test_a_position_states_fields_colours_and_projects() -> None:
 def test_the_module_switched_off() -> None:
     rep = position("1. Anna: buy Gu A4 pay Gu9, colour fc:b, reserve A4\n", table="", modules="")
     assert "MODULE-NOT-ENABLED" in codes(rep)
+
+
+# ------------------------------------------------------------------ the example game
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-farben.alh"
+
+
+def test_the_example_completes_a_project_and_its_points_may_be_claimed() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert "finish fp:" in text and ", colour fc:" in text and ", project fp:" in text
+    last = "scoring 3: Anna =112, Ben =118, Cem =125"
+    assert last in text
+    for claim, want in (("4", []), ("6", ["SCORE-CLAIM"])):
+        games = parse_text(text.replace(last, f"{last} (projects={claim})"), "ex.alh")
+        assert codes(check_game(games[0])) == want

@@ -21,7 +21,8 @@ Notation (names, texts, the reconstructed columns and recipes: ``farben.yaml``; 
   top tile of the stack.
 * ``20. Anna: finish fp:P fc:b fc:r fc:r`` -- the action: one or two projects, then the
   colour tiles returned.
-* position blocks: ``projects Gu fp:G ...`` and ``column Gu pp b n`` outside the players;
+* position blocks: ``projects Gu fp:G ...`` and ``column Di gg r w`` (``column Di seen gg w``:
+  the offers seen so far) outside the players;
   ``colour fc:p fc:b``, ``projects fp:S`` and ``projects done fp:C`` in a player's section.
 """
 
@@ -55,7 +56,7 @@ COLOUR, PROJECT = "fc", "fp"
 TAKE, PICK, FINISH = "colour", "project", "finish"
 FIELDS, COLUMN = "projects", "column"
 LETTERS = "bgnprw"  # the colour letters, in the order the record writes them
-DROP, STACK, DONE = "drop", "stack", "done"
+DROP, STACK, DONE, SEEN = "drop", "stack", "done", "seen"
 FINISHING = Text("FARBEN-FINISH.action/finishing")
 
 
@@ -284,6 +285,15 @@ class Farben(BundledModule):
         """``* column Di gg r w``: a column's three offers, stated once."""
         data = self.data(state)
         cur = Currency.of_code(args[0].value) if args and isinstance(args[0].value, str) else None
+        if cur is not None and len(args) > 1 and str(args[1].value).lower() == SEEN:
+            # a position: the offers the record's takes showed so far (not a statement)
+            seen = {norm(str(a.value)) for a in args[2:]}
+            if len(seen) > 3 or not all(_offer_form(o) for o in seen):
+                token = " ".join(str(a.value) for a in args)
+                state.flag("FARBEN-COLUMN", pos, reason="form", token=token, column=cur.code)
+                return
+            data.offers.setdefault(cur, set()).update(seen)
+            return
         offers = tuple(norm(str(a.value)) for a in args[1:])
         token = " ".join(str(a.value) for a in args) or "-"
         if cur is None or any(not _offer_form(o) for o in offers):
@@ -511,8 +521,8 @@ class Farben(BundledModule):
     def _check_take(
         self, state: GameState, player: PlayerState, action: ModuleAction
     ) -> list[Finding]:
-        """ "eine der drei abgebildeten Farbplättchen/Farbplättchenpaare nehmen" (L3309-3312);
-        at most 5 held, the surplus laid down (L3317-3321)."""
+        """ "eine der drei abgebildeten Farbplättchen/Farbplättchenpaare nehmen" (L3307-3312);
+        at most 5 held, the surplus laid down (L3318-3321)."""
         who, pos = player.name, action.pos
         taken, dropped, bad = self._read_take(action)
         out: list[Finding] = []
@@ -611,8 +621,8 @@ class Farben(BundledModule):
         self, state: GameState, player: PlayerState, action: ModuleAction
     ) -> list[Finding]:
         """ "entweder das Projektplättchen der zugehörigen Währung oder das oberste
-        Projektplättchen vom Stapel" (L3309-3311); one per type, at most 2 unfinished
-        (L3322-3325)."""
+        Projektplättchen vom Stapel" (L3307-3312); one per type, at most 2 unfinished
+        (L3323-3326)."""
         who, pos = player.name, action.pos
         from_stack, project = self._read_pick(action)
         shown = " ".join(token_text(a.value) for a in action.args) or "-"
@@ -724,7 +734,7 @@ class Farben(BundledModule):
         self, state: GameState, player: PlayerState, action: ModuleAction
     ) -> list[Finding]:
         """ "legt die erforderlichen Farbplättchen für ein oder zwei unvollendete
-        Projektplättchen zurück in den Vorrat" (L3328-3333)."""
+        Projektplättchen zurück in den Vorrat" (L3330-3333)."""
         who, pos = player.name, action.pos
         projects, colours, bad = self._read_finish(action)
         token = " ".join(p.code for p, _a in projects) or "-"
@@ -886,7 +896,7 @@ class Farben(BundledModule):
 
     def project_points(self, state: GameState, player: PlayerState) -> tuple[int, str, str]:
         """ "Für jeden Gebäudetyp in der eigenen Alhambra, zu dem der Spieler ein passendes
-        vollendetes Projektplättchen besitzt, erhält er je Gebäude 2 Punkte" (L3357-3362)."""
+        vollendetes Projektplättchen besitzt, erhält er je Gebäude 2 Punkte" (L3357-3363)."""
         counts: Any = player.counts if player.counts is not None else player.alhambra.counts()
         total = 0
         en: list[str] = []
@@ -934,6 +944,11 @@ class Farben(BundledModule):
                             COLUMN,
                             (GenericArg(cur.code), *(GenericArg(o) for o in data.stated[cur])),
                         )
+                    )
+                elif data.offers.get(cur):
+                    seen = (GenericArg(o) for o in sorted(data.offers[cur]))
+                    out.append(
+                        ModuleAction(COLUMN, (GenericArg(cur.code), GenericArg(SEEN), *seen))
                     )
             return out
         lines: list[ModuleAction] = []
