@@ -388,3 +388,29 @@ def test_the_example_completes_a_project_and_its_points_may_be_claimed() -> None
     for claim, want in (("4", []), ("6", ["SCORE-CLAIM"])):
         games = parse_text(text.replace(last, f"{last} (projects={claim})"), "ex.alh")
         assert codes(check_game(games[0])) == want
+
+
+def test_colours_and_projects_show_in_the_terminal_the_svg_and_the_replay(tmp_path: Path) -> None:
+    """The player area (Module.player_area): under the player's name in the terminal table and
+    under his Alhambra in the SVG, in words in both languages; the replay shows the view."""
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    res = runner.invoke(cli, ["show", str(EXAMPLE), "--at", "97", "--player", "Cem"])
+    assert res.exit_code == 0, res.output
+    assert "Fresh Colours: colour tiles 1 blue, 2 green, 1 brown, 1 purple; projects" in res.output
+    assert "fp:Cbgp (unfinished)" in res.output
+    res = runner.invoke(cli, ["show", str(EXAMPLE), "--at", "97", "--lang", "de"])
+    assert "Frische Farben: Farbplättchen 1 blau, 2 grün, 1 braun, 1 lila" in res.output
+    svg = tmp_path / "t.svg"
+    res = runner.invoke(cli, ["render", str(EXAMPLE), "--at", "97", "-o", str(svg)])
+    assert res.exit_code == 0, res.output
+    text = svg.read_text(encoding="utf-8")
+    assert ">Fresh Colours: colour tiles 2 red, 2 white; projects fp:Abbn (unfinished)" in text
+    page = tmp_path / "t.html"
+    res = runner.invoke(cli, ["render", str(EXAMPLE), "--html", "--lang", "de", "-o", str(page)])
+    assert res.exit_code == 0, res.output
+    html = page.read_text(encoding="utf-8")
+    assert "Farbplättchen im Vorrat" in html and "Projektplättchen (fp:Abbn)" in html

@@ -1092,6 +1092,25 @@ class Farben(BundledModule):
             players,
         )
 
+    def player_area(self, state: GameState, player: PlayerState) -> dict[str, list[str]]:
+        """The colour tiles and projects in front of the player, in words (terminal, SVG)."""
+        held = self.colours_of(state, player)
+        mine = self.projects_of(state, player)
+        if not held.total() and not mine:
+            return {}
+        out: dict[str, list[str]] = {}
+        for lang, title, tiles, projects in (
+            ("en", self.title_en, "colour tiles", "projects"),
+            ("de", self.title_de, "Farbplättchen", "Projekte"),
+        ):
+            parts = []
+            if held.total():
+                parts.append(f"{tiles} {_colours_words(held, lang)}")
+            if mine:
+                parts.append(f"{projects} " + ", ".join(_project_short(h, lang) for h in mine))
+            out[lang] = [f"{title}: " + "; ".join(parts)]
+        return out
+
     # ------------------------------------------------------------------ legal moves
 
     def _drops(self, state: GameState, player: PlayerState, taken: str) -> list[str]:
@@ -1297,6 +1316,15 @@ def _same(lying: Project | None, project: Project) -> bool:
 
 def _colours_words(held: Counter[str], lang: str) -> str:
     return ", ".join(f"{held[c]} {colour_word(c, lang)}" for c in LETTERS if held[c])
+
+
+def _project_short(h: Held, lang: str) -> str:
+    done = (
+        ("vollendet" if h.done else "unvollendet")
+        if lang == "de"
+        else ("finished" if h.done else "unfinished")
+    )
+    return f"{h.project.code} ({done})"
 
 
 def _project_words(h: Held, lang: str) -> str:
