@@ -414,3 +414,33 @@ def test_colours_and_projects_show_in_the_terminal_the_svg_and_the_replay(tmp_pa
     assert res.exit_code == 0, res.output
     html = page.read_text(encoding="utf-8")
     assert "Farbplättchen im Vorrat" in html and "Projektplättchen (fp:Abbn)" in html
+
+
+def test_the_module_s_generated_moves_are_accepted_along_the_example() -> None:
+    """``legal`` / the simulator: every colour take, project take and completion the module
+    offers inside the example's turns is accepted by the checker, and each kind turns up."""
+    import random
+
+    from test_legal_generator import positions
+
+    from referee.engine import check_action
+    from referee.engine.legal import legal_actions
+
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    for state in positions(EXAMPLE.read_text(encoding="utf-8"), 2, rng):
+        for a in legal_actions(state):
+            verb = getattr(a, "verb", None)
+            if verb in ("colour", "project", "finish") and verb not in kinds:
+                errors = [v.message() for v in check_action(state, a) if v.severity == "error"]
+                assert errors == [], (a, errors)
+                kinds.add(verb)
+    assert kinds == {"colour", "project", "finish"}
+
+
+def test_german_verb_aliases() -> None:
+    mine = "colour fc:b fc:r fc:r\n    projects fp:Pbrr"
+    rep = position("1. Anna: abschliessen fp:P fc:b fc:r fc:r\n", mine=mine)
+    assert c(rep) == [], messages(rep)
+    rep = position("1. Anna: buy Gu A4 pay Gu9, farbe fc:b, reserve A4\n")
+    assert c(rep) == [] and anna(rep)["colour tiles"] == "1 blue"

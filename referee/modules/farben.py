@@ -392,7 +392,7 @@ class Farben(BundledModule):
         """The purchase of the line a take belongs to, or why there is none."""
         pending = self.data(state).pending.get(player.name)
         who = player.name
-        if pending is None or pending[0] != action.pos.line:
+        if pending is None:  # the latest purchase of the turn (cleared when a turn starts or ends)
             return [
                 problem("FARBEN-NO-OVERPAY", pos, who, reason="no-purchase", token=token)
             ], frozenset()
@@ -822,7 +822,7 @@ class Farben(BundledModule):
         if verb == TAKE:
             taken, dropped, _bad = self._read_take(action)
             pending = data.pending.get(player.name)
-            if pending is not None and pending[0] == action.pos.line and taken:
+            if pending is not None and taken:
                 offer = norm("".join(taken))
                 for cur in sorted(pending[2], key=lambda c: c.field):
                     known, _src = self.offers_known(state, cur)
