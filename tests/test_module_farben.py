@@ -408,7 +408,7 @@ def test_colours_and_projects_show_in_the_terminal_the_svg_and_the_replay(tmp_pa
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--at", "97", "-o", str(svg)])
     assert res.exit_code == 0, res.output
     text = svg.read_text(encoding="utf-8")
-    assert ">Fresh Colours: colour tiles 2 red, 2 white; projects fp:Abbn (unfinished)" in text
+    assert ">Fresh Colours: colour tiles 2 red, 2 white; projects fp:Pbnr (unfinished), fp:Abbn" in text
     page = tmp_path / "t.html"
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--html", "--lang", "de", "-o", str(page)])
     assert res.exit_code == 0, res.output
@@ -444,3 +444,25 @@ def test_german_verb_aliases() -> None:
     assert c(rep) == [], messages(rep)
     rep = position("1. Anna: buy Gu A4 pay Gu9, farbe fc:b, reserve A4\n")
     assert c(rep) == [] and anna(rep)["colour tiles"] == "1 blue"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 22), (4, 9), (6, 3)])
+def test_any_moment_of_a_simulated_game_reads_back_the_same(players: int, seed: int) -> None:
+    """The round trip of the position property test, at several moments of farben games: the
+    position text, the module's view, the legal actions and the score breakdown."""
+    from test_position_roundtrip import _breakdown, written
+
+    from referee.engine.legal import legal_actions
+    from referee.engine.walk import At, state_at
+    from referee.simulate import simulate_game
+    from referee.simulate.roundtrip import read_back, snapshot
+
+    game = simulate_game(players, seed, modules=(X,))
+    last, _ = state_at(game, At("end"))
+    for k in sorted({1, last.turn_no // 3, (2 * last.turn_no) // 3, last.turn_no - 1}):
+        state, state2, text, again, errors = read_back(game, At("turn", k))
+        assert not again.errors and errors == [], (k, text)
+        assert snapshot(state2) == snapshot(state), k
+        ours = sorted(map(written, legal_actions(state)))
+        assert sorted(map(written, legal_actions(state2))) == ours, k
+        assert _breakdown(state2) == _breakdown(state), k

@@ -862,7 +862,9 @@ class Farben(BundledModule):
                         data.fields[cur] = None
                         break
             if self._match_held(state, player, project) is None:
-                self.projects_of(state, player).append(Held(project))
+                held = self.projects_of(state, player)
+                held.append(Held(project))
+                held.sort(key=_type_order)
             return []
         start_main_action(state)
         end_main_action(state, FINISHING)
@@ -1044,6 +1046,7 @@ class Farben(BundledModule):
                 continue
             report(state, self._reveal(state, p, apos, player.name))
             owned.append(Held(p, done))
+            owned.sort(key=_type_order)
         return True
 
     # ------------------------------------------------------------------ view
@@ -1301,6 +1304,11 @@ class Farben(BundledModule):
             if isinstance(price, int) and 1 <= paid - price <= 2 and len(cards) == len(a.paid):
                 out.append(a)
         return out
+
+
+def _type_order(h: Held) -> int:
+    """Projects are listed in the order of the building types (P S A C G T)."""
+    return list(BuildingType).index(h.project.type)
 
 
 def _offer_form(offer: str) -> bool:
