@@ -408,7 +408,8 @@ def test_colours_and_projects_show_in_the_terminal_the_svg_and_the_replay(tmp_pa
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--at", "97", "-o", str(svg)])
     assert res.exit_code == 0, res.output
     text = svg.read_text(encoding="utf-8")
-    assert ">Fresh Colours: colour tiles 2 red, 2 white; projects fp:Pbnr (unfinished), fp:Abbn" in text
+    want = ">Fresh Colours: colour tiles 2 red, 2 white; projects fp:Pbnr (unfinished), fp:Abbn"
+    assert want in text
     page = tmp_path / "t.html"
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--html", "--lang", "de", "-o", str(page)])
     assert res.exit_code == 0, res.output
