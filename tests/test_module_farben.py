@@ -467,3 +467,16 @@ def test_any_moment_of_a_simulated_game_reads_back_the_same(players: int, seed: 
         ours = sorted(map(written, legal_actions(state)))
         assert sorted(map(written, legal_actions(state2))) == ours, k
         assert _breakdown(state2) == _breakdown(state), k
+
+
+@pytest.mark.parametrize(
+    ("players", "profile"), [(2, "queen-bigbox-2019"), (5, "bga"), (6, "piatnik-hu")]
+)
+def test_simulated_games_check_clean(players: int, profile: str) -> None:
+    from referee.profiles import load_profile
+    from referee.simulate import simulate_text
+
+    text = simulate_text(players, 11, load_profile(profile), None, (X,))
+    (game,) = parse_text(text, "sim.alh")
+    rep = check_game(game)
+    assert rep.violations == [] and rep.complete, messages(rep)[:3]
