@@ -192,6 +192,7 @@ class PlayerSide:
     wall: int | None = None
     unknown_tiles: int = 0
     marks: dict[Coord, str] = field(default_factory=dict)  # module tokens on tiles (E17)
+    area: dict[str, tuple[str, ...]] = field(default_factory=dict)  # per language (player_area)
 
 
 @dataclass
@@ -229,7 +230,7 @@ class Situation:
 
     def table(self, lang: str) -> TableView:
         return TableView(
-            players=tuple(_player_view(p) for p in self.players),
+            players=tuple(_player_view(p, lang) for p in self.players),
             market=self.market,
             display=None if self.display is None else tuple(self.display),
             dirk=None if self.dirk is None else tuple(self.dirk),
@@ -260,7 +261,7 @@ def record_text(sit: Situation) -> str:
     return "\n".join([*lines, "", *body] if lines else body) + "\n"
 
 
-def _player_view(p: PlayerSide) -> PlayerView:
+def _player_view(p: PlayerSide, lang: str) -> PlayerView:
     return PlayerView(
         name=p.name,
         score=p.score,
@@ -270,6 +271,7 @@ def _player_view(p: PlayerSide) -> PlayerView:
         counts=p.counts,
         wall=p.wall,
         unknown_tiles=p.unknown_tiles,
+        area=p.area.get(lang, ()),
     )
 
 
@@ -427,6 +429,7 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
                 score=ps.score,
                 unknown_tiles=getattr(ps, "alhambra_unknown", 0),
                 marks=state.ext.cell_marks(state, ps),
+                area=state.ext.player_area(state, ps),
             )
         )
     market: dict[Currency, Any] = {}

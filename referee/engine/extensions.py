@@ -659,6 +659,12 @@ class Module:
         SVG, the HTML replay). Default: none."""
         return {}
 
+    def player_area(self, state: GameState, player: PlayerState) -> dict[str, list[str]]:
+        """What this module's components lie in front of ``player`` (beside his Alhambra: held
+        tiles, boards), as short lines per language (``{"en": [...], "de": [...]}``); the
+        terminal table and the SVG draw them under the player's name. Default: none."""
+        return {}
+
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
         replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
@@ -936,6 +942,14 @@ class Extensions:
         for m in self.modules:
             for at, text in m.cell_marks(state, player).items():
                 out[at] = f"{out[at]} {text}" if at in out else text
+        return out
+
+    def player_area(self, state: GameState, player: PlayerState) -> dict[str, tuple[str, ...]]:
+        """Every enabled module's lines for ``player``'s area, per language."""
+        out: dict[str, tuple[str, ...]] = {}
+        for m in self.modules:
+            for lang, lines in m.player_area(state, player).items():
+                out[lang] = (*out.get(lang, ()), *lines)
         return out
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
