@@ -150,16 +150,21 @@ def refinements_of(module: Module) -> list[Refinement]:
     ]
 
 
-@cache
+_REFINING: dict[type, tuple[tuple[str, tuple[str, ...]], ...]] = {}
+
+
 def _refining_methods(cls: type) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The names of ``cls``'s methods marked with :func:`refines`, with their decisions: found
     once per class (``dir`` and a look-up per attribute are the cost of every game's start)."""
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for attr in dir(cls):
-        marks = getattr(getattr(cls, attr, None), _REFINES_ATTR, None)
-        if marks:
-            out.append((attr, tuple(marks)))
-    return tuple(out)
+    found = _REFINING.get(cls)
+    if found is None:
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for attr in dir(cls):
+            marks = getattr(getattr(cls, attr, None), _REFINES_ATTR, None)
+            if marks:
+                out.append((attr, tuple(marks)))
+        found = _REFINING[cls] = tuple(out)
+    return found
 
 
 def module_order(modules: Sequence[Module]) -> list[Module]:

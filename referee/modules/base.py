@@ -67,11 +67,19 @@ KIT_KEYS = frozenset(
 texts (``modules NAME --format yaml`` shows the component data without them)."""
 
 
-@cache
+_BESIDE: dict[type, dict[str, Any] | None] = {}
+
+
 def _yaml_beside(cls: type) -> dict[str, Any] | None:
     """The YAML file beside the file that defines ``cls`` (``magisch.py`` -> ``magisch.yaml``),
     parsed (once), or None when there is none. Found once per class: a module asks for its data
     in every game, and resolving the path costs file-system calls."""
+    if cls not in _BESIDE:
+        _BESIDE[cls] = _find_yaml_beside(cls)
+    return _BESIDE[cls]
+
+
+def _find_yaml_beside(cls: type) -> dict[str, Any] | None:
     import sys
 
     file = getattr(sys.modules.get(cls.__module__), "__file__", None)
