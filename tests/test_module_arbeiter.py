@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from conftest import codes, messages, view
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.api import score_state
 from referee.engine import GameReport, check_game
@@ -426,3 +428,25 @@ def test_the_generator_offers_rolls_first_then_only_takes() -> None:
     after = legal_actions(state)
     assert after and all(isinstance(a, TakeMoney) for a in after)
     assert all(check_action(state, a) == [] for a in after)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=1_000),
+    fraction=st.floats(min_value=0.0, max_value=1.0),
+)
+def test_any_moment_of_a_simulated_game_reads_back_the_same(seed: int, fraction: float) -> None:
+    """The round-trip property test of every module, for this one (workers on the market, on
+    tiles, on reserve tiles and out of the game all written and read back)."""
+    from referee.engine.legal import legal_actions
+    from referee.notation.formatter import action as written
+    from referee.simulate import simulate_game
+    from referee.simulate.roundtrip import read_back, snapshot
+
+    game = simulate_game(2 + seed % 5, seed, modules=("arbeiter",))
+    last, _ = state_at(game, At("end"))
+    at = At("turn", max(1, round(fraction * (last.turn_no - 1))))
+    state, state2, text, again, errors = read_back(game, at)
+    assert not again.errors and errors == [], text
+    assert snapshot(state2) == snapshot(state)
+    assert sorted(map(written, legal_actions(state2))) == sorted(map(written, legal_actions(state)))

@@ -378,8 +378,8 @@ def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
                 continue
             if kind != ActionKind.FREE and not open_:
                 continue
-            if kind != ActionKind.FREE and take_only(state):
-                continue
+            if kind != ActionKind.FREE and take_only(state) and not isinstance(a, TakeMoney):
+                continue  # after a roll of Die Arbeiter: takes only (module money included)
             out.append(a)
     if (
         state.standing and open_ and not take_only(state)
