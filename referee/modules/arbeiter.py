@@ -294,7 +294,7 @@ class Arbeiter(BundledModule):
             target = f"@{roll.target}"
         _what, piece, why = self._target(state, player, roll.target)
         if why is not None:
-            return [problem("ARBEITER-TARGET", action.pos, who, reason=why, target=target)]
+            return [problem("ARBEITER-TARGET", action.pos, who, **_params(why, target=target))]
         if self.held(state, player) <= 0:
             out.append(problem("ARBEITER-SUPPLY", action.pos, who))
         if is_joker(roll.dice):
@@ -797,3 +797,8 @@ class Arbeiter(BundledModule):
             if back:
                 out.append(self._decision(state, slot, back))
         return out
+
+
+def _params(reason: str | None, **params: object) -> dict[str, Any]:
+    """A finding's reason (chosen at run time) and parameters as one mapping."""
+    return {"reason": reason, **params}
