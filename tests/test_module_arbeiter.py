@@ -450,3 +450,26 @@ def test_any_moment_of_a_simulated_game_reads_back_the_same(seed: int, fraction:
     assert not again.errors and errors == [], text
     assert snapshot(state2) == snapshot(state)
     assert sorted(map(written, legal_actions(state2))) == sorted(map(written, legal_actions(state)))
+
+
+def test_workers_are_drawn_in_the_map_the_svg_and_the_replay(tmp_path: Path) -> None:
+    # E17 (Module.cell_marks): a worker lies on its building in every drawing
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["show", str(EXAMPLE), "--at", "40"])
+    assert shown.exit_code == 0, shown.output
+    assert "  + S8@0,-1: wk" in shown.output and shown.output.count(": wk\n") == 5
+    assert "on the market: Di: Anna, De: Cem Cem Anna" in shown.output
+    svg = tmp_path / "t.svg"
+    res = runner.invoke(cli, ["render", str(EXAMPLE), "--at", "40", "-o", str(svg)])
+    assert res.exit_code == 0, res.output
+    text = svg.read_text(encoding="utf-8")
+    assert ">wk</text>" in text and text.count(" + wk</title>") == 5
+    page = tmp_path / "t.html"
+    res = runner.invoke(cli, ["render", str(EXAMPLE), "--html", "--lang", "de", "-o", str(page)])
+    assert res.exit_code == 0, res.output
+    html = page.read_text(encoding="utf-8")
+    assert "+ wk" in html and "Arbeiter" in html

@@ -659,9 +659,6 @@ class Arbeiter(BundledModule):
             if data.gone.get(p.name):
                 row["out of the game"] = str(data.gone[p.name])
             row["largest group now"] = str(self.points(state, p))
-            t = state.turn
-            if t is not None and data.rolled.get(p.name) == t.number:
-                row["rolled this turn"] = "yes"
             players[p.name] = row
         return self.shown({"on the market": market or "-"}, players)
 
