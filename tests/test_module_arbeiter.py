@@ -137,6 +137,15 @@ def test_a_roll_that_does_not_match_is_reported() -> None:
     assert codes(rep) == ["ARBEITER-ROLL"]
 
 
+def test_one_building_when_the_result_fits_several() -> None:
+    # "Passt das Ergebnis für mehrere Gebäude, so muss sich der Spieler für ein Gebäude
+    # entscheiden." (L3802-3803): one target per roll
+    rep = position("1. Anna: roll 1 6 Di @0,1, take Gu4")
+    assert codes(rep) == ["ARBEITER-ROLL"]
+    assert "more than one target" in messages(rep)[0]
+    assert row(rep)["workers left"] == "8"
+
+
 def test_a_roll_without_success_lays_no_worker() -> None:
     # "Wenn auch dieses Ergebnis nicht passt, war das Würfeln ohne Erfolg." (L3823-3824)
     rep = position("1. Anna: roll 1 2 4, take Gu4")
