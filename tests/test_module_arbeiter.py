@@ -482,3 +482,24 @@ def test_workers_are_drawn_in_the_map_the_svg_and_the_replay(tmp_path: Path) -> 
     assert res.exit_code == 0, res.output
     html = page.read_text(encoding="utf-8")
     assert "+ wk" in html and "Arbeiter" in html
+
+
+def test_the_platform_take_only_bars_every_main_action_but_a_take() -> None:
+    # TurnState.take_only (referee/engine/state.py): the module's code for any other main action
+    from referee.engine.state import TurnState
+    from referee.engine.turns import TAKING, main_action_findings
+    from referee.messages import Text
+    from referee.record.model import NOWHERE
+
+    rep = position("")
+    assert rep.state is not None
+    state = rep.state.copy()
+    anna = state.players[0]
+    state.turn = TurnState(1, anna.index)
+    assert main_action_findings(state, NOWHERE, anna, Text("ACTION/buying")) == []
+    state.turn.take_only = "ARBEITER-ONLY-TAKE"
+    found = main_action_findings(state, NOWHERE, anna, Text("ACTION/buying"))
+    assert [f.code for f in found] == ["ARBEITER-ONLY-TAKE"]
+    assert main_action_findings(state, NOWHERE, anna, TAKING) == []
+    copied = state.copy()
+    assert copied.turn is not None and copied.turn.take_only == "ARBEITER-ONLY-TAKE"
