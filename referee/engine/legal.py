@@ -99,6 +99,7 @@ __all__ = [
     "remove_actions",
     "swap_actions",
     "take_actions",
+    "take_only",
     "tile_ref",
 ]
 
@@ -148,6 +149,12 @@ def main_actions_open(state: GameState) -> bool:
     yet, or only exact purchases) and nothing has been placed."""
     t = state.turn
     return t is None or (not t.over and not t.placing)
+
+
+def take_only(state: GameState) -> bool:
+    """Whether a module left taking money as the turn's only main action (``TurnState.take_only``:
+    Die Arbeiter after a roll)."""
+    return state.turn is not None and state.turn.take_only is not None
 
 
 def may_act(state: GameState) -> bool:
@@ -371,8 +378,12 @@ def module_actions(ctx: Context, p: PlayerState) -> list[Action]:
                 continue
             if kind != ActionKind.FREE and not open_:
                 continue
+            if kind != ActionKind.FREE and take_only(state) and not isinstance(a, TakeMoney):
+                continue  # after a roll of Die Arbeiter: takes only (module money included)
             out.append(a)
-    if state.standing and open_:  # bids on standing offers (the auction service's)
+    if (
+        state.standing and open_ and not take_only(state)
+    ):  # bids on standing offers (the auction service's)
         from referee.engine.auction import standing_bids
 
         out += standing_bids(ctx, p)
@@ -395,6 +406,8 @@ def main_actions(state: GameState) -> list[Action]:
     if p is None or not may_act(state):
         return []
     ctx = Context(state)
+    if take_only(state):
+        return list(take_actions(ctx, p))
     return [*take_actions(ctx, p), *buy_actions(ctx, p), *redesign_actions(ctx, p)]
 
 

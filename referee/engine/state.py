@@ -141,6 +141,10 @@ class TurnState:
     # what the turn's takes took, as written (money cards and module money): a module that
     # reacts to the value of money taken reads it (Bediensteten: "Geld im Wert von weniger als 6")
     taken: list[object] = field(default_factory=list)
+    # a module's rule code when the turn's only main action left is taking money (Die Arbeiter:
+    # "Würfelt er, darf er ausschließlich die Aktion: Geld nehmen ausführen"); any other main
+    # action is reported under that code (turns.main_action_findings), the generator offers takes
+    take_only: str | None = None
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -157,6 +161,7 @@ class TurnState:
             self.extra_redesigns,
             list(self.refused),
             list(self.taken),
+            self.take_only,
         )
 
 

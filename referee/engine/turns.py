@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.findings import Finding, problem, unverifiable
+from referee.messages import Text
 from referee.record.model import NOWHERE, Pos
 
 if TYPE_CHECKING:
@@ -67,6 +68,10 @@ class Moment(StrEnum):
 # ----------------------------------------------------------------------------- main actions
 
 
+TAKING = Text("ACTION/taking-money")
+"""The phrase of the take action (``main_action_findings`` lets it through ``take_only``)."""
+
+
 def main_action_findings(
     state: GameState, pos: Pos, player: PlayerState, what: object
 ) -> list[Finding]:
@@ -85,6 +90,8 @@ def main_action_findings(
         out.append(unverifiable(pos, "UNVERIFIED-PAYMENT-EXACT", player.name))
     if t.placing:
         out.append(problem("PLACE-ORDER", pos, player.name, action=what))
+    if t.take_only is not None and what != TAKING:
+        out.append(problem(t.take_only, pos, player.name, action=what))
     return out
 
 

@@ -62,6 +62,7 @@ from referee.engine.legal import (
     remove_actions,
     swap_actions,
     take_actions,
+    take_only,
     tile_ref,
 )
 from referee.engine.orientation import placements
@@ -124,6 +125,8 @@ class LazyOptions:
         self.ctx = Context(state)
         self.p = mover(state)
         self.open = self.p is not None and may_act(state)
+        # after a roll of Die Arbeiter only a take is left (TurnState.take_only)
+        self.more = self.open and not take_only(state)
         self._modules: list[Action] | None = None
 
     def _module(self) -> list[Action]:
@@ -139,18 +142,18 @@ class LazyOptions:
         return [*take_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "take"))]
 
     def buys(self) -> list[Action]:
-        if not self.open or self.p is None:
+        if not self.more or self.p is None:
             return []
         return [*buy_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "buy"))]
 
     def builds(self) -> list[Action]:
-        return build_actions(self.ctx, self.p) if self.open and self.p else []
+        return build_actions(self.ctx, self.p) if self.more and self.p else []
 
     def removes(self) -> list[Action]:
-        return remove_actions(self.ctx, self.p) if self.open and self.p else []
+        return remove_actions(self.ctx, self.p) if self.more and self.p else []
 
     def swaps(self) -> list[Action]:
-        return swap_actions(self.ctx, self.p) if self.open and self.p else []
+        return swap_actions(self.ctx, self.p) if self.more and self.p else []
 
     def verbs(self) -> list[Action]:
         """Module verbs that are main actions (e.g. waking the vizier, taking a square)."""
