@@ -290,10 +290,17 @@ def test_statements_are_checked_against_the_tile_and_the_data() -> None:
 
 
 def test_a_claimed_culture_part_is_checked() -> None:
-    # the scoring line may claim the part (culture=N)
-    more = "culture 7 3 2"
-    rep = position("", anna_more=more, reserve="S7 A7 G7")
-    assert culture_line(rep)["Anna"]["points"] == 6
+    # a scoring line may claim the part (culture=N); the example's scoring 1 gives Anna 6
+    # (7: 0, 8: 3, 11: 3 stated)
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for claim, ok in (("culture=6", True), ("culture=5", False)):
+        claimed = text.replace("scoring 1: Anna =15,", f"scoring 1: Anna =15 ({claim}),")
+        assert claimed != text
+        rep = check_game(parse_text(claimed)[0])
+        assert (codes(rep) == []) is ok
+        if not ok:
+            assert codes(rep) == ["SCORE-CLAIM"]
+            assert "culture tiles +6 (7: 0, 8: 3, 11: 3)" in rep.violations[0].message()
 
 
 # ---------------------------------------------------------------- positions
@@ -394,3 +401,46 @@ def test_a_moment_of_the_example_round_trips_as_a_position() -> None:
     assert state2.ext.views(state2)[M] == state.ext.views(state)[M]
     assert check_game(again).violations == []
     assert "    culture " in text
+
+
+def test_the_tiles_are_drawn_in_the_players_area_not_on_the_map() -> None:
+    # the tiles lie on docking strips before their owner ("an den Anlegestreifen angelegt"):
+    # the terminal names them in the player's block, the SVG under the Alhambra, in EN and DE
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    path = str(EXAMPLE)
+    out = runner.invoke(cli, ["show", path, "--at", "60", "--player", "Anna"]).output
+    lines = out[out.index("Anna  (to move)") :].splitlines()
+    after = lines[next(i for i, x in enumerate(lines) if x.startswith("Reserve:")) + 1 :]
+    assert after[:3] == [
+        "culture tile 7: 3 at the gem (stone on 2, turned 1)",
+        "culture tile 8: 6 at the gem (stone on 3, turned 2)",
+        "culture tile 11: 3 at the gem (stone on 2, turned 1)",
+    ]
+    de = runner.invoke(cli, ["show", path, "--at", "60", "--lang", "de"]).output
+    assert "Kulturplättchen 11: 3 am Edelstein (Stein auf 2, 1 gedreht)" in de
+    svg = runner.invoke(cli, ["render", path, "--at", "60", "-o", "-", "--lang", "de"]).output
+    assert 'class="area"' in svg and "Kulturplättchen 8: 6 am Edelstein" in svg
+    assert "culture" not in svg.split('class="area"')[0]  # nothing on the tiles
+    json_out = runner.invoke(cli, ["show", path, "--at", "60", "--format", "json"]).output
+    assert "stone on 3 buildings, turned 2 step(s), 6 at the gem (data)" in json_out
+
+
+def test_explain_and_legal_answer_for_the_action_and_the_statement() -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    path = str(EXAMPLE)
+    no = runner.invoke(cli, ["explain", path, "--at", "2", "develop", "--lang", "de"]).output
+    assert "MAUREN-DEVELOP" in no and "besitzt keines" in no
+    yes = runner.invoke(cli, ["explain", path, "--at", "45", "develop"]).output
+    assert "develop: legal" in yes
+    held = runner.invoke(cli, ["explain", path, "--at", "2", "culture 8 3"]).output
+    assert "MAUREN-NOT-HELD" in held
+    legal = runner.invoke(cli, ["legal", path, "--at", "45"]).output
+    assert "develop" in legal.split("Module actions")[1]

@@ -650,6 +650,13 @@ class Module:
         SVG, the HTML replay). Default: none."""
         return {}
 
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """What this module keeps in ``player``'s area before him, not in his Alhambra (cards,
+        boards, tiles on strips), as short lines (English, German) that the drawings write in
+        the player's block under his name (terminal) or under his Alhambra (SVG). Default:
+        none, so every drawing without such a module is unchanged."""
+        return []
+
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
         replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
@@ -887,6 +894,13 @@ class Extensions:
             got = m.scoring_parts(state, round_no)
             if got is not None:
                 out = out + got
+        return out
+
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """Every enabled module's lines for ``player``'s area (English, German)."""
+        out: list[tuple[str, str]] = []
+        for m in self.modules:
+            out.extend(m.player_area(state, player))
         return out
 
     def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:

@@ -400,6 +400,27 @@ class Mauren(BundledModule):
         options = f"faces={self.option('faces')} supply={self.option('supply')}"
         return self.shown({"left per price": left, "options": options}, players)
 
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """The tiles on the player's docking strips (not in his Alhambra): a line each under
+        his name (terminal) or his Alhambra (SVG), e.g. ``culture tile 7: 3 at the gem (stone
+        on 3, turned 1)``."""
+        tiles = sorted(self.held(state, player).items())
+        if not tiles:
+            return []
+        out: list[tuple[str, str]] = []
+        for cls, tile in tiles:
+            value = self.shows(state, cls, tile)[0]
+            name = "12/13" if cls == 12 else str(cls)
+            out.append(
+                (
+                    f"culture tile {name}: {value} at the gem "
+                    f"(stone on {tile.marked}, turned {tile.turned})",
+                    f"Kulturplättchen {name}: {value} am Edelstein "
+                    f"(Stein auf {tile.marked}, {tile.turned} gedreht)",
+                )
+            )
+        return out
+
     def _tile_words(self, state: GameState, cls: int, tile: CultureTile, lang: str) -> str:
         value, stated = self.shows(state, cls, tile)
         name = "12/13" if cls == 12 else str(cls)

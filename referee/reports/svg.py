@@ -14,7 +14,7 @@ from referee.catalogue import BuildingType, Side
 from referee.geometry.pieces import HALVES, Diagonal
 from referee.record.model import Coord
 from referee.reports.i18n import t, type_name
-from referee.reports.terminal import CellView, PlayerView, cells_of
+from referee.reports.terminal import CellView, PlayerView, area_lines, cells_of
 from referee.safe_text import xml as escape  # record text: markup and forbidden characters
 from referee.safe_text import xml_attr
 
@@ -23,6 +23,7 @@ MARGIN = 28  # room for the axis labels
 GAP = 36  # between two Alhambras
 TITLE_H = 40  # room for name and score above each Alhambra
 LEGEND_H = 34
+AREA_LINE = 15  # one line of the player's area (Module.player_area) under the Alhambra
 
 # The game's colours by building type.
 FILL: dict[BuildingType, str] = {
@@ -110,6 +111,10 @@ def _panel_size(panel: Panel, lang: str) -> tuple[int, int]:
     width = MARGIN + (x1 - x0 + 1) * CELL + 8
     height = TITLE_H + MARGIN + (y1 - y0 + 1) * CELL + 8
     title_w = int(len(_title(panel, lang)) * 11) + 8
+    area = area_lines(panel.player, lang)
+    if area:
+        height += AREA_LINE * len(area) + 4
+        title_w = max(title_w, max(int(len(x) * 6.2) + 8 for x in area))
     return max(width, title_w, 180), height
 
 
@@ -246,6 +251,11 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
     for at, seg in panel.longest:
         x_a, y_a, x_b, y_b = _side_line(left(at.x), top(at.y), seg)
         svg.add("line", x1=x_a, y1=y_a, x2=x_b, y2=y_b, class_="longest")
+    # the player's area (module cards, boards, tiles before him): lines under the Alhambra
+    below = gy + (y1 - y0 + 1) * CELL + 8
+    for i, line in enumerate(area_lines(panel.player, lang)):
+        ly = below + AREA_LINE * (i + 1)
+        svg.add("text", line, x=ox + MARGIN, y=ly, class_="area", font_size=11, fill="#333")
 
 
 def _no_line(cell: CellView, other: CellView | None, side: Side) -> bool:
