@@ -157,7 +157,11 @@ def test_the_tile_is_taken_at_the_end_of_the_turn_not_before() -> None:
 def test_only_base_buildings_count() -> None:
     # "Es zählen nur die Gebäude aus dem Basisspiel." A magic building priced 7 is none.
     rep = position(BUY_P7, modules=f"magisch, {M}", reserve="mg:S7n")
+    assert codes(rep) == []
     assert tiles(rep) == ""
+    # the switch buildings=typed counts every piece of a building type with a price
+    typed = position(BUY_P7, modules=f"magisch, {M} buildings=typed", reserve="mg:S7n")
+    assert tiles(typed).startswith("7: stone on 2 buildings")
 
 
 def test_dirk_gets_no_culture_tiles() -> None:
@@ -444,3 +448,18 @@ def test_explain_and_legal_answer_for_the_action_and_the_statement() -> None:
     assert "MAUREN-NOT-HELD" in held
     legal = runner.invoke(cli, ["legal", path, "--at", "45"]).output
     assert "develop" in legal.split("Module actions")[1]
+
+
+def test_the_example_replays_trusted_to_the_same_end_and_the_replay_names_the_tiles() -> None:
+    # check_verb is pure and action only changes: a trusted replay ends in the same state
+    from test_module_trusted_replay import end_state, picture
+
+    game = parse_text(EXAMPLE.read_text(encoding="utf-8"))[0]
+    assert picture(end_state(game, True)) == picture(end_state(game, False))
+    import json
+
+    from referee.replay import game_data
+
+    for lang, words in (("en", "turned 2 step(s), 6 at the gem"), ("de", "2 Stufe(n) gedreht")):
+        data = json.dumps(game_data(game, lang), ensure_ascii=False)
+        assert words in data

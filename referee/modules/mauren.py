@@ -102,15 +102,21 @@ class CultureScratch(Scratch):
     stated: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
 
 
-def base_buildings(player: PlayerState) -> Counter[int]:
+def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
     """The player's base buildings per price class, Alhambra and reserve (L2212-2215): only
     the base game's buildings count (L2253); a building site counts once it is completed (it
-    is then the base tile again, Baustellen L2578-2579)."""
+    is then the base tile again, Baustellen L2578-2579). ``typed`` (switch buildings=typed):
+    every piece of a building type with a price counts (a magic building too), a site still
+    not (its ``type`` is None until completed)."""
     out: Counter[int] = Counter()
     pieces = [p for _c, p in player.alhambra.items()] + list(player.reserve)
     for piece in pieces:
         if isinstance(piece, TileKind) and piece.type is not None:
             out[price_class(piece.price)] += 1
+        elif typed and getattr(piece, "type", None) is not None:
+            price = getattr(piece, "price", None)
+            if isinstance(price, int):
+                out[price_class(price)] += 1
     return out
 
 
@@ -154,7 +160,7 @@ class Mauren(BundledModule):
         """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
         the player owns two or more base buildings and holds none yet ("falls er noch kein
         solches besitzt"), while the stack has one; every stone marks the count now."""
-        counts = base_buildings(player)
+        counts = base_buildings(player, self.option("buildings") == "typed")
         held = self.held(state, player)
         classes = tile_counts()
         for cls in sorted(counts):
@@ -397,7 +403,7 @@ class Mauren(BundledModule):
                 },
                 "culture points now": str(self.points(state, p)),
             }
-        options = f"faces={self.option('faces')} supply={self.option('supply')}"
+        options = " ".join(f"{k}={self.option(k)}" for k in ("faces", "supply", "buildings"))
         return self.shown({"left per price": left, "options": options}, players)
 
     def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
