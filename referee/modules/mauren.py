@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import TileKind
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment, main_action_findings, start_main_action
@@ -175,6 +176,7 @@ class Mauren(BundledModule):
             if cls not in counts:
                 tile.marked = 0
 
+    @acts_at(Moment.TURN_END, Moment.INTERRUPT_END, Moment.LEFTOVERS_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The end of a turn: the mover's tiles (L2212, L2238-2241); the end of an out-of-turn
         action (vizier, sultan): its player's, at once (L2258-2261); the leftover buildings
