@@ -178,14 +178,19 @@ class Mauren(BundledModule):
 
     @acts_at(Moment.TURN_END, Moment.INTERRUPT_END, Moment.LEFTOVERS_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        """The end of a turn: the mover's tiles (L2212, L2238-2241); the end of an out-of-turn
-        action (vizier, sultan): its player's, at once (L2258-2261); the leftover buildings
-        handed out: everybody's."""
+        """The end of a turn: the mover's tiles (L2212, L2238-2241), then in seat order those of
+        anybody who got buildings inside the turn from another module (out of his turn: "at
+        once", L2258-2261); the end of an out-of-turn action (vizier, sultan): its player's
+        (L2258-2261); the leftover buildings handed out: everybody's."""
         super().at_moment(ctx, moment)
         state = ctx.state
         t = state.turn
-        if moment in (Moment.TURN_END, Moment.INTERRUPT_END) and t is not None:
+        if moment == Moment.INTERRUPT_END and t is not None:
             self._sync(state, state.players[t.player])
+        elif moment == Moment.TURN_END and t is not None:
+            n = len(state.players)
+            for k in range(n):
+                self._sync(state, state.players[(t.player + k) % n])
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
                 self._sync(state, p)
