@@ -135,7 +135,6 @@ class Mauren(BundledModule):
         VerbSpec(STATE, kind="free", args=(Arg.INT, Arg.INT)),
     )
     scratch_type = CultureScratch
-    piece_words: ClassVar[dict[str, tuple[str, str]]] = {}
     verb_words: ClassVar[dict[str, tuple[str, str]]] = {
         DEVELOP: ("develops the culture tiles", "entwickelt die Kulturplättchen weiter"),
         STATE: ("states a culture tile's value", "nennt den Wert eines Kulturplättchens"),
@@ -207,7 +206,7 @@ class Mauren(BundledModule):
 
     def _tiles_text(self, state: GameState, player: PlayerState) -> str:
         return ", ".join(
-            f"{cls}: {t.marked}/{t.turned}" for cls, t in sorted(self.held(state, player).items())
+            f"{cls}: {t.marked}@{t.turned}" for cls, t in sorted(self.held(state, player).items())
         )
 
     def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
