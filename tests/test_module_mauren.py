@@ -201,6 +201,18 @@ def test_the_stacks_run_out_and_the_switch_opens_them() -> None:
         cem_more=held + "\n  player Dan\n    hand Gu1\n    " + four,
     )
     assert "MAUREN-SUPPLY" not in codes(opened)
+    # nobody takes from an empty stack (Dan holds the third tile of 7), unless supply=open
+    dan = held + "\n  player Dan\n    hand Gu1\n    culture 7 2 0\n    reserve G7 T7"
+    empty = position(BUY_P7, players="Anna, Ben, Cem, Dan", ben_more=held, cem_more=dan)
+    assert codes(empty) == [] and tiles(empty) == ""
+    got = position(
+        BUY_P7,
+        modules=f"{M} supply=open",
+        players="Anna, Ben, Cem, Dan",
+        ben_more=held,
+        cem_more=dan,
+    )
+    assert tiles(got).startswith("7: stone on 2")
 
 
 # ---------------------------------------------------------------- the action
