@@ -192,7 +192,7 @@ class PlayerSide:
     wall: int | None = None
     unknown_tiles: int = 0
     marks: dict[Coord, str] = field(default_factory=dict)  # module tokens on tiles (E17)
-    area: dict[str, tuple[str, ...]] = field(default_factory=dict)  # per language (player_area)
+    area: tuple[tuple[str, str], ...] = ()  # module lines for the player's area (en, de)
 
 
 @dataclass
@@ -271,7 +271,7 @@ def _player_view(p: PlayerSide, lang: str) -> PlayerView:
         counts=p.counts,
         wall=p.wall,
         unknown_tiles=p.unknown_tiles,
-        area=p.area.get(lang, ()),
+        area=p.area,
     )
 
 
@@ -429,7 +429,7 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
                 score=ps.score,
                 unknown_tiles=getattr(ps, "alhambra_unknown", 0),
                 marks=state.ext.cell_marks(state, ps),
-                area=state.ext.player_area(state, ps),
+                area=tuple(state.ext.player_area(state, ps)),
             )
         )
     market: dict[Currency, Any] = {}

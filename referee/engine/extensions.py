@@ -659,11 +659,12 @@ class Module:
         SVG, the HTML replay). Default: none."""
         return {}
 
-    def player_area(self, state: GameState, player: PlayerState) -> dict[str, list[str]]:
-        """What this module's components lie in front of ``player`` (beside his Alhambra: held
-        tiles, boards), as short lines per language (``{"en": [...], "de": [...]}``); the
-        terminal table and the SVG draw them under the player's name. Default: none."""
-        return {}
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """What this module keeps in ``player``'s area before him, not in his Alhambra (cards,
+        boards, tiles on strips), as short lines (English, German) that the drawings write in
+        the player's block under his name (terminal) or under his Alhambra (SVG). Default:
+        none, so every drawing without such a module is unchanged."""
+        return []
 
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
@@ -936,20 +937,19 @@ class Extensions:
                 out = out + got
         return out
 
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """Every enabled module's lines for ``player``'s area (English, German)."""
+        out: list[tuple[str, str]] = []
+        for m in self.modules:
+            out.extend(m.player_area(state, player))
+        return out
+
     def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
         """Every enabled module's tokens on ``player``'s tiles, per cell (joined by a space)."""
         out: dict[Coord, str] = {}
         for m in self.modules:
             for at, text in m.cell_marks(state, player).items():
                 out[at] = f"{out[at]} {text}" if at in out else text
-        return out
-
-    def player_area(self, state: GameState, player: PlayerState) -> dict[str, tuple[str, ...]]:
-        """Every enabled module's lines for ``player``'s area, per language."""
-        out: dict[str, tuple[str, ...]] = {}
-        for m in self.modules:
-            for lang, lines in m.player_area(state, player).items():
-                out[lang] = (*out.get(lang, ()), *lines)
         return out
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:

@@ -56,6 +56,8 @@ class Moment(StrEnum):
     SETUP_DONE = "setup-done"  # the setup is complete, before the first turn
     TURN_START = "turn-start"  # a numbered turn begins
     TURN_END = "turn-end"  # a turn's actions and placements are over
+    INTERRUPT_END = "interrupt-end"  # an out-of-turn action (vizier, sultan claim) and its
+    # placements are over; ``state.turn`` is still the interrupt's (its player, its module)
     REFILL_DONE = "refill-done"  # the refill after a turn is closed
     SCORING_BEFORE = "scoring-before"  # a scoring is about to be computed (``ctx.pos``: its
     # line); the players' choices for it (``Window.BEFORE_SCORING`` lines) are written by now
@@ -325,7 +327,11 @@ def begin_interrupt(state: GameState, player: PlayerState, module: str, pos: Pos
 
 
 def end_interrupt(state: GameState, saved: Interrupt) -> None:
-    """Close an out-of-turn action: a refill follows, and the player who was next moves next."""
+    """Close an out-of-turn action: a refill follows, and the player who was next moves next.
+    The modules hear of it first (``Moment.INTERRUPT_END``: "Für Gebäude, die man außerhalb
+    des normalen Zuges erhält ...: Sofort Kulturplättchen nehmen", Künste der Mauren)."""
+    if state.ext.modules:
+        state.ext.at(Moment.INTERRUPT_END, state, state.turn.pos if state.turn else None)
     state.turn = None
     state.phase = Phase.REFILL
     state.next_player = saved.saved_next

@@ -1095,13 +1095,13 @@ class Farben(BundledModule):
             players,
         )
 
-    def player_area(self, state: GameState, player: PlayerState) -> dict[str, list[str]]:
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
         """The colour tiles and projects in front of the player, in words (terminal, SVG)."""
         held = self.colours_of(state, player)
         mine = self.projects_of(state, player)
         if not held.total() and not mine:
-            return {}
-        out: dict[str, list[str]] = {}
+            return []
+        out: dict[str, str] = {}
         for lang, title, tiles, projects in (
             ("en", self.title_en, "colour tiles", "projects"),
             ("de", self.title_de, "Farbplättchen", "Projekte"),
@@ -1111,8 +1111,8 @@ class Farben(BundledModule):
                 parts.append(f"{tiles} {_colours_words(held, lang)}")
             if mine:
                 parts.append(f"{projects} " + ", ".join(_project_short(h, lang) for h in mine))
-            out[lang] = [f"{title}: " + "; ".join(parts)]
-        return out
+            out[lang] = f"{title}: " + "; ".join(parts)
+        return [(out["en"], out["de"])]
 
     # ------------------------------------------------------------------ legal moves
 

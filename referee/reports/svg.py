@@ -14,7 +14,7 @@ from referee.catalogue import BuildingType, Side
 from referee.geometry.pieces import HALVES, Diagonal
 from referee.record.model import Coord
 from referee.reports.i18n import t, type_name
-from referee.reports.terminal import CellView, PlayerView, cells_of
+from referee.reports.terminal import CellView, PlayerView, area_lines, cells_of
 from referee.safe_text import xml as escape  # record text: markup and forbidden characters
 from referee.safe_text import xml_attr
 
@@ -22,8 +22,8 @@ CELL = 64  # pixels per cell
 MARGIN = 28  # room for the axis labels
 GAP = 36  # between two Alhambras
 TITLE_H = 40  # room for name and score above each Alhambra
-AREA_H = 18  # one line of module components in front of a player, under his Alhambra
 LEGEND_H = 34
+AREA_LINE = 15  # one line of the player's area (Module.player_area) under the Alhambra
 
 # The game's colours by building type.
 FILL: dict[BuildingType, str] = {
@@ -109,10 +109,13 @@ def _panel_size(panel: Panel, lang: str) -> tuple[int, int]:
     )
     x0, y0, x1, y1 = _bounds(list(cells) + list(panel.marks))
     width = MARGIN + (x1 - x0 + 1) * CELL + 8
-    height = TITLE_H + MARGIN + (y1 - y0 + 1) * CELL + 8 + AREA_H * len(panel.player.area)
+    height = TITLE_H + MARGIN + (y1 - y0 + 1) * CELL + 8
     title_w = int(len(_title(panel, lang)) * 11) + 8
-    area_w = max((int(len(line) * 7) + 8 for line in panel.player.area), default=0)
-    return max(width, title_w, area_w, 180), height
+    area = area_lines(panel.player, lang)
+    if area:
+        height += AREA_LINE * len(area) + 4
+        title_w = max(title_w, max(int(len(x) * 6.2) + 8 for x in area))
+    return max(width, title_w, 180), height
 
 
 def _title(panel: Panel, lang: str) -> str:
@@ -248,9 +251,11 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
     for at, seg in panel.longest:
         x_a, y_a, x_b, y_b = _side_line(left(at.x), top(at.y), seg)
         svg.add("line", x1=x_a, y1=y_a, x2=x_b, y2=y_b, class_="longest")
-    # module components in front of the player (Module.player_area), under the Alhambra
-    for i, line in enumerate(panel.player.area):
-        svg.add("text", line, x=ox, y=top(y0) + CELL + 22 + i * AREA_H, class_="axis")
+    # the player's area (module cards, boards, tiles before him): lines under the Alhambra
+    below = gy + (y1 - y0 + 1) * CELL + 8
+    for i, line in enumerate(area_lines(panel.player, lang)):
+        ly = below + AREA_LINE * (i + 1)
+        svg.add("text", line, x=ox + MARGIN, y=ly, class_="area", font_size=11, fill="#333")
 
 
 def _no_line(cell: CellView, other: CellView | None, side: Side) -> bool:

@@ -196,7 +196,7 @@ class PlayerView:
     counts: Mapping[str, int] | None = None  # fallback "counts" (no layout typed in)
     wall: int | None = None  # longest outer wall, when known
     unknown_tiles: int = 0  # tiles built whose kind and cell the record does not say
-    area: tuple[str, ...] = ()  # module components in front of the player (Module.player_area)
+    area: tuple[tuple[str, str], ...] = ()  # module lines for the player's area (en, de)
 
 
 @dataclass(frozen=True)
@@ -491,6 +491,15 @@ def _dirk(tiles: Sequence[Any], lang: str) -> str:
     return f"{len(tiles)} {t('tiles', lang)}: " + " ".join(parts)
 
 
+def area_lines(player: PlayerView, lang: str) -> list[str]:
+    """The module lines of the player's area (``Module.player_area``) in ``lang``, with
+    control characters of record text removed."""
+    return [
+        "".join(ch for ch in (de if lang == "de" else en) if ch.isprintable())
+        for en, de in player.area
+    ]
+
+
 def draw_player(
     player: PlayerView,
     lang: str,
@@ -512,7 +521,6 @@ def draw_player(
         hand += f"   ({total})"
     lines.append(f"{t('hand', lang)}: {hand}")
     lines.append(f"{t('reserve', lang)}: {_tiles(player.reserve, lang)}")
-    lines.extend(player.area)
     if player.wall is not None:
         lines.append(f"{t('longest_wall', lang)}: {player.wall}")
     if player.counts:
@@ -521,6 +529,7 @@ def draw_player(
     if player.unknown_tiles:
         key = "unknown_tiles.one" if player.unknown_tiles == 1 else "unknown_tiles"
         lines.append(t(key, lang, n=player.unknown_tiles))
+    lines.extend(area_lines(player, lang))
     drawing = draw_alhambra(player.alhambra, marks=marks, color=color)
     if drawing:
         lines.append("")

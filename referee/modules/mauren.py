@@ -1,0 +1,469 @@
+"""Die Künste der Mauren (the arts of the Moors): a culture tile for two or more base buildings
+of the same price, taken at the end of the turn; a stone marks how many there are; the action
+"weiterentwickeln" turns every own tile one step until its stone faces the gem; every scoring
+adds the value facing the gem.
+
+Rulebook: ``rulebook-bigbox-de-2019.txt`` § DIE KÜNSTE DER MAUREN (L2196-2292).
+
+Notation (names, texts, the reconstructed faces: ``mauren.yaml``; rulings:
+``docs/modules/mauren.md``):
+
+* nothing is written for taking a tile or moving a stone: the referee takes them at the end of
+  the turn (L2212-2241) and at once after buildings got out of turn (L2258-2261);
+* ``develop`` -- the action "Kulturplättchen weiterentwickeln" (L2244-2250);
+* ``culture 8 3`` -- a statement (free, or on a line of its own before a scoring): the tile
+  for price 8 shows 3 at the gem now (the faces are printed only);
+* position blocks: ``culture 8 2 1`` (price, buildings marked, steps turned) and, when a value
+  was stated for the section at the gem, that value as a fourth number (``culture 8 2 1 3``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import TileKind
+from referee.engine.extensions import acts_at
+from referee.engine.findings import Finding, problem, report
+from referee.engine.state import GameState, PlayerState
+from referee.engine.turns import Moment, main_action_findings, start_main_action
+from referee.engine.verbs import Arg, VerbSpec
+from referee.messages import Text
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    interrupting_player,
+    module_data,
+    run_verb,
+    section,
+)
+from referee.record.model import NOWHERE, GenericArg, ModuleAction, Pos, Turn
+
+H = "DIE KÜNSTE DER MAUREN"
+S_SCORE = section(H, "Wertungsänderungen")
+DEVELOP = "develop"
+STATE = "culture"
+DOING = Text("ACTION/developing-culture")
+
+
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = module_data("mauren")["components"]
+    return data
+
+
+def tile_counts() -> dict[int, int]:
+    """How many culture tiles each price class has (unverified data): class -> count."""
+    return {int(k): int(v) for k, v in _data()["classes"].items()}
+
+
+def price_class(price: int) -> int:
+    """The class a building price belongs to ("12" and "13" are one price, L2268-2269)."""
+    same = {int(k): int(v) for k, v in _data()["same_price"].items()}
+    return same.get(price, price)
+
+
+def face(cls: int) -> list[tuple[int, int]]:
+    """The sections of a tile of class ``cls`` in the order they come to the gem: (points,
+    squares); the reconstruction of ``mauren.yaml`` (unverified)."""
+    faces = _data()["faces"]
+    raw = faces.get(cls, faces.get(str(cls), faces["default"]))
+    return [(int(a), int(b)) for a, b in raw]
+
+
+def max_squares(cls: int) -> int:
+    return max(sq for _pts, sq in face(cls))
+
+
+def mark_index(cls: int, marked: int) -> int:
+    """The section the stone lies on for ``marked`` buildings: the one showing that many
+    squares, the highest if several (L2231-2235); at most the tile's maximum (L2263-2266)."""
+    sections = face(cls)
+    n = min(marked, max_squares(cls))
+    same = [i for i, (_p, sq) in enumerate(sections) if sq == n]
+    if same:
+        return max(same)
+    below = [i for i, (_p, sq) in enumerate(sections) if sq <= n]
+    return max(below) if below else 0
+
+
+@dataclass
+class CultureTile:
+    """One culture tile before a player: the buildings its stone marks, the steps turned."""
+
+    marked: int
+    turned: int = 0
+
+
+@dataclass
+class CultureScratch(Scratch):
+    held: dict[str, dict[int, CultureTile]] = field(default_factory=dict)
+    # (class, section) -> (value stated, where): the faces as the record states them
+    stated: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
+
+
+def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
+    """The player's base buildings per price class, Alhambra and reserve (L2212-2215): only
+    the base game's buildings count (L2253); a building site counts once it is completed (it
+    is then the base tile again, Baustellen L2578-2579). ``typed`` (switch buildings=typed):
+    every piece of a building type with a price counts (a magic building too), a site still
+    not (its ``type`` is None until completed)."""
+    out: Counter[int] = Counter()
+    pieces = [p for _c, p in player.alhambra.items()] + list(player.reserve)
+    for piece in pieces:
+        if isinstance(piece, TileKind) and piece.type is not None:
+            out[price_class(piece.price)] += 1
+        elif typed and getattr(piece, "type", None) is not None:
+            price = getattr(piece, "price", None)
+            if isinstance(price, int):
+                out[price_class(price)] += 1
+    return out
+
+
+def _num(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+@bundled
+class Mauren(BundledModule):
+    """Culture tiles for buildings of the same price; the action turns them; each scoring pays
+    the value facing the gem."""
+
+    verb_specs = (
+        VerbSpec(DEVELOP, aliases=("weiterentwickeln",)),
+        VerbSpec(STATE, kind="free", args=(Arg.INT, Arg.INT)),
+    )
+    scratch_type = CultureScratch
+    verb_words: ClassVar[dict[str, tuple[str, str]]] = {
+        DEVELOP: ("develops the culture tiles", "entwickelt die Kulturplättchen weiter"),
+        STATE: ("states a culture tile's value", "nennt den Wert eines Kulturplättchens"),
+    }
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        scratch.held = {p.name: {} for p in state.players}
+
+    def held(self, state: GameState, player: PlayerState) -> dict[int, CultureTile]:
+        """The player's culture tiles by price class (Dirk is no player: he gets none, L2278)."""
+        return self.data(state).held.setdefault(player.name, {})
+
+    def _left(self, state: GameState, cls: int) -> int | None:
+        """Tiles of ``cls`` left in the stack (None: no limit, switch supply=open)."""
+        if self.option("supply") == "open":
+            return None
+        taken = sum(1 for tiles in self.data(state).held.values() if cls in tiles)
+        return tile_counts().get(cls, 0) - taken
+
+    # ------------------------------------------------------------------ taking, marking
+
+    def _sync(self, state: GameState, player: PlayerState) -> None:
+        """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
+        the player owns two or more base buildings and holds none yet ("falls er noch kein
+        solches besitzt"), while the stack has one; every stone marks the count now."""
+        counts = base_buildings(player, self.option("buildings") == "typed")
+        held = self.held(state, player)
+        classes = tile_counts()
+        for cls in sorted(counts):
+            n = counts[cls]
+            if cls in held:
+                held[cls].marked = n
+            elif n >= 2 and cls in classes:
+                left = self._left(state, cls)
+                if left is None or left > 0:
+                    held[cls] = CultureTile(n)
+        for cls, tile in held.items():
+            if cls not in counts:
+                tile.marked = 0
+
+    @acts_at(Moment.TURN_END, Moment.INTERRUPT_END, Moment.LEFTOVERS_DONE)
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        """The end of a turn: the mover's tiles (L2212, L2238-2241), then in seat order those of
+        anybody who got buildings inside the turn from another module (out of his turn: "at
+        once", L2258-2261); the end of an out-of-turn action (vizier, sultan): its player's
+        (L2258-2261); the leftover buildings handed out: everybody's."""
+        super().at_moment(ctx, moment)
+        state = ctx.state
+        t = state.turn
+        if moment == Moment.INTERRUPT_END and t is not None:
+            self._sync(state, state.players[t.player])
+        elif moment == Moment.TURN_END and t is not None:
+            n = len(state.players)
+            for k in range(n):
+                self._sync(state, state.players[(t.player + k) % n])
+        elif moment == Moment.LEFTOVERS_DONE:
+            for p in state.players:
+                self._sync(state, p)
+
+    # ------------------------------------------------------------------ the action
+
+    def _turnable(self, state: GameState, player: PlayerState) -> list[int]:
+        """The classes whose tile the action turns: the stone not yet at the gem."""
+        return [
+            cls
+            for cls, tile in sorted(self.held(state, player).items())
+            if tile.turned < mark_index(cls, tile.marked)
+        ]
+
+    def _tiles_text(self, state: GameState, player: PlayerState) -> str:
+        return ", ".join(
+            f"{cls}: {t.marked}@{t.turned}" for cls, t in sorted(self.held(state, player).items())
+        )
+
+    def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
+        if action.verb.lower() == STATE:
+            return self._statement_findings(ctx.state, player, action)
+        state = ctx.state
+        pos = action.pos
+        out = main_action_findings(state, pos, player, DOING)
+        if not self.held(state, player):
+            out.append(problem("MAUREN-DEVELOP", pos, player.name, reason="none"))
+        elif not self._turnable(state, player):
+            tiles = self._tiles_text(state, player)
+            out.append(problem("MAUREN-DEVELOP", pos, player.name, reason="stuck", tiles=tiles))
+        return out
+
+    def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
+        if action.verb.lower() == STATE:
+            self._state(state, player, action)
+            return []
+        start_main_action(state)
+        held = self.held(state, player)
+        for cls in self._turnable(state, player):
+            held[cls].turned += 1
+        return []
+
+    # ------------------------------------------------------------------ stated faces
+
+    def _args(self, action: ModuleAction) -> tuple[int | None, int | None]:
+        if len(action.args) != 2:
+            return None, None
+        return _num(action.args[0].value), _num(action.args[1].value)
+
+    def _statement_findings(
+        self, state: GameState, player: PlayerState, action: ModuleAction
+    ) -> list[Finding]:
+        """ "Die Zahl auf dem Kulturplättchen, die nach oben (in Richtung Edelstein) zeigt"
+        (L2272-2275): the value stated for the tile's section at the gem, checked against the
+        tile held, earlier statements of the same section and (faces=data) the data."""
+        price, value = self._args(action)
+        if price is None or value is None:
+            return []  # VERB-ARGS
+        pos, who = action.pos, player.name
+        cls = price_class(price)
+        tile = self.held(state, player).get(cls)
+        if tile is None:
+            held = " ".join(str(c) for c in sorted(self.held(state, player))) or Text("WORD/none")
+            return [problem("MAUREN-NOT-HELD", pos, who, price=price, held=held)]
+        return self._face_findings(state, who, cls, tile.turned, value, pos)
+
+    def _face_findings(
+        self, state: GameState, who: str, cls: int, at: int, value: int, pos: Pos
+    ) -> list[Finding]:
+        common: dict[str, Any] = {"price": cls, "value": value, "section": at}
+        if at == 0 and value != 0:
+            return [problem("MAUREN-FACE", pos, who, reason="zero", **common)]
+        known = self.data(state).stated.get((cls, at))
+        if known is not None and known[0] != value:
+            where = known[1]
+            return [
+                problem(
+                    "MAUREN-FACE", pos, who, reason="stated", known=known[0], where=where, **common
+                )
+            ]
+        data_value = face(cls)[at][0]
+        if self.option("faces") == "data" and data_value != value:
+            return [problem("MAUREN-FACE", pos, who, reason="data", known=data_value, **common)]
+        return []
+
+    def _state(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+        price, value = self._args(action)
+        if price is None or value is None:
+            return
+        cls = price_class(price)
+        tile = self.held(state, player).get(cls)
+        if tile is not None:
+            where = f"{player.name}, L{action.pos.line}" if action.pos != NOWHERE else player.name
+            self.data(state).stated.setdefault((cls, tile.turned), (value, where))
+
+    def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
+        """``Ben: culture 8 3`` on a line of its own (before a scoring): a statement."""
+        acts = turn.actions
+        if not acts or not all(
+            isinstance(a, ModuleAction) and a.verb.lower() == STATE for a in acts
+        ):
+            return None
+        player = interrupting_player(state, turn)
+        if player is None:
+            return []
+        for a in acts:
+            assert isinstance(a, ModuleAction)
+            run_verb(self, state, player, a)
+        return []
+
+    # ------------------------------------------------------------------ scoring
+
+    def shows(self, state: GameState, cls: int, tile: CultureTile) -> tuple[int, bool]:
+        """The value facing the gem and whether the record stated it (else the data)."""
+        known = self.data(state).stated.get((cls, tile.turned))
+        if known is not None:
+            return known[0], True
+        return face(cls)[tile.turned][0], False
+
+    def points(self, state: GameState, player: PlayerState) -> int:
+        return sum(self.shows(state, c, t)[0] for c, t in self.held(state, player).items())
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """ "Bei jeder Wertung erhält ein Spieler zusätzliche Siegpunkte für seine
+        Kulturplättchen" (L2272-2275): a ``culture`` point line for each player holding one."""
+        from referee.scoring import ScoringParts
+        from referee.scoring.categories import PointLine
+
+        by_name = {p.name: p for p in state.players}
+
+        def points(p: Any) -> tuple[int, str, str] | None:
+            player = by_name.get(p.name)
+            if player is None or not self.held(state, player):
+                return None
+            tiles = sorted(self.held(state, player).items())
+            parts = [f"{c}: {self.shows(state, c, t)[0]}" for c, t in tiles]
+            detail = ", ".join(parts)
+            return self.points(state, player), detail, detail
+
+        line = PointLine("culture", "culture tiles", "Kulturplättchen", S_SCORE, points, order=655)
+        return ScoringParts(categories=(line,))
+
+    # ------------------------------------------------------------------ positions
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """``culture 8 2 1`` (``culture 8 2 1 3``) in a player's section: the tile for price 8,
+        its stone on 2 buildings, turned 1 step (showing 3, stated)."""
+        if player is None or line.verb.lower() != STATE:
+            return False
+        pos, who = line.pos, player.name
+        nums = [_num(a.value) for a in line.args]
+        if len(nums) not in (3, 4) or any(n is None for n in nums):
+            state.flag("MAUREN-TOKEN", pos, who, reason="form", token=STATE)
+            return True
+        price, marked, turned = int(nums[0] or 0), int(nums[1] or 0), int(nums[2] or 0)
+        cls = price_class(price)
+        token = f"{STATE} {price}"
+        held = self.held(state, player)
+        prices = ", ".join(str(c) for c in sorted(tile_counts()))
+        if cls not in tile_counts():
+            state.flag("MAUREN-TOKEN", pos, who, reason="price", token=token, prices=prices)
+            return True
+        if cls in held:
+            state.flag("MAUREN-TOKEN", pos, who, reason="twice", token=token)
+            return True
+        if marked < 2:
+            state.flag("MAUREN-TOKEN", pos, who, reason="marked", token=token, marked=marked)
+        if turned > mark_index(cls, marked):
+            state.flag(
+                "MAUREN-TOKEN", pos, who, reason="turned", token=token, turned=turned, marked=marked
+            )
+        left = self._left(state, cls)
+        if left is not None and left <= 0:
+            where = ", ".join(n for n, tiles in self.data(state).held.items() if cls in tiles)
+            state.flag("MAUREN-SUPPLY", pos, who, price=cls, count=tile_counts()[cls], where=where)
+        turned = min(turned, len(face(cls)) - 1)
+        held[cls] = CultureTile(marked, turned)
+        if len(nums) == 4:
+            value = int(nums[3] or 0)
+            if state.checking:
+                report(state, self._face_findings(state, who, cls, turned, value, pos))
+            self.data(state).stated.setdefault((cls, turned), (value, f"{who}, L{pos.line}"))
+        return True
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        if player is None:
+            return []
+        out: list[ModuleAction] = []
+        for cls, tile in sorted(self.held(state, player).items()):
+            nums = [cls, tile.marked, tile.turned]
+            value, stated = self.shows(state, cls, tile)
+            if stated:
+                nums.append(value)
+            out.append(ModuleAction(STATE, tuple(GenericArg(n) for n in nums)))
+        return out
+
+    # ------------------------------------------------------------------ view
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The tiles left per price, each player's tiles (stone, steps, value at the gem) and
+        culture points now."""
+        if self.option("supply") == "open":
+            left = "-"
+        else:
+            left = " ".join(f"{c}:{self._left(state, c)}" for c in sorted(tile_counts()))
+        players: dict[str, dict[str, object]] = {}
+        for p in state.players:
+            tiles = sorted(self.held(state, p).items())
+            if not tiles:
+                continue
+            players[p.name] = {
+                "culture tiles": {
+                    lang: "; ".join(self._tile_words(state, c, t, lang) for c, t in tiles)
+                    for lang in ("en", "de")
+                },
+                "culture points now": str(self.points(state, p)),
+            }
+        options = " ".join(f"{k}={self.option(k)}" for k in ("faces", "supply", "buildings"))
+        return self.shown({"left per price": left, "options": options}, players)
+
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """The tiles on the player's docking strips (not in his Alhambra): a line each under
+        his name (terminal) or his Alhambra (SVG), e.g. ``culture tile 7: 3 at the gem (stone
+        on 3, turned 1)``."""
+        tiles = sorted(self.held(state, player).items())
+        if not tiles:
+            return []
+        out: list[tuple[str, str]] = []
+        for cls, tile in tiles:
+            value = self.shows(state, cls, tile)[0]
+            name = "12/13" if cls == 12 else str(cls)
+            out.append(
+                (
+                    f"culture tile {name}: {value} at the gem "
+                    f"(stone on {tile.marked}, turned {tile.turned})",
+                    f"Kulturplättchen {name}: {value} am Edelstein "
+                    f"(Stein auf {tile.marked}, {tile.turned} gedreht)",
+                )
+            )
+        return out
+
+    def _tile_words(self, state: GameState, cls: int, tile: CultureTile, lang: str) -> str:
+        value, stated = self.shows(state, cls, tile)
+        name = "12/13" if cls == 12 else str(cls)
+        if lang == "de":
+            how = "genannt" if stated else "Daten"
+            return (
+                f"{name}: Stein auf {tile.marked} Gebäuden, {tile.turned} Stufe(n) gedreht, "
+                f"{value} am Edelstein ({how})"
+            )
+        how = "stated" if stated else "data"
+        return (
+            f"{name}: stone on {tile.marked} buildings, turned {tile.turned} step(s), "
+            f"{value} at the gem ({how})"
+        )
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
+        """The action when it turns a tile and a main action may follow now."""
+        state = ctx.state
+        t = state.turn
+        if t is not None and t.interrupt is not None:
+            return []
+        if not self._turnable(state, player):
+            return []
+        if main_action_findings(state, NOWHERE, player, DOING):
+            return []
+        return [ModuleAction(DEVELOP, ())]
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Simulated players develop now and then (so that simulated games use the module)."""
+        if sim.rng.random() >= 0.5:
+            return []
+        return [a for a in actions if isinstance(a, ModuleAction) and a.verb == DEVELOP]
