@@ -36,6 +36,15 @@ WAVE_B = (
     "baustellen",
 )
 WAVE_C = ("bazare", "badehaeuser", "wunschbrunnen", "bauland", "sultan", "angreifer", "obstgaerten")
+WAVE_D = (
+    "schatzkammer",
+    "haendler",
+    "bedienstete",
+    "menagerie",
+    "ausbauten",
+    "arbeiter",
+    "palastplaner",
+)
 WAVE_E = ("stadttore", "mauern", "falkner", "feldlager", "wachtuerme", "grossprojekte")
 
 # what shows in a record that a module was used (a regular expression per module)
@@ -73,6 +82,10 @@ USED: dict[str, str] = {
     "grossprojekte": r"(place|build) gp:",  # a major project won and built
     "schatzkammer": r"\bchests [123] pay ",  # a room of chests bought
     "ausbauten": r"\bextend \d ab:",  # an extension bought for a building
+    "arbeiter": r"\broll [1-6]( [1-6]){0,2} (Gu|Di|De|Du|@-?\d)",  # a worker placed by a roll
+    "palastplaner": r"\bplanner [nesw] [12]\b",  # a tile laid at the designer scored
+    "farben": r", (colour fc:|project fp:)",  # colour tiles or a project taken for overpaying
+    "mauren": r"\bdevelop\b",  # the culture tiles developed
 }
 
 COMBINED_EXAMPLES = {
@@ -82,6 +95,8 @@ COMBINED_EXAMPLES = {
     "module-wave-b-first-expansion.alh": FIRST + WAVE_B,
     "module-wave-c.alh": WAVE_C,
     "module-wave-c-first-expansion.alh": FIRST + WAVE_C,
+    "module-wave-d.alh": WAVE_D,
+    "module-wave-d-first-expansion.alh": FIRST + WAVE_D,
     "module-wave-e.alh": WAVE_E,
     "module-wave-e-first-expansion.alh": FIRST + WAVE_E,
 }
@@ -130,6 +145,18 @@ def test_simulated_games_of_the_geometry_modules_together_check_clean(
     # one wall graph for gates, wooden walls, camps and watchtowers (digest §13.2 point 7)
     for players in (2, 4):
         text = simulate_text(players, 710 + players, load_profile(profile), modules=modules)
+        _clean(text, modules)
+
+
+@pytest.mark.parametrize("profile", ["queen-bigbox-2019", "bga"])
+@pytest.mark.parametrize("modules", [WAVE_D, FIRST + WAVE_D], ids=["wave-d", "wave-d+first"])
+def test_simulated_games_of_the_token_modules_together_check_clean(
+    modules: tuple[str, ...], profile: str
+) -> None:
+    # chests, residents, servants, animals, workers and the designer share the tiles; a
+    # square takes no chest and no resident (digest §13.1)
+    for players in (2, 5):
+        text = simulate_text(players, 720 + players, load_profile(profile), modules=modules)
         _clean(text, modules)
 
 
