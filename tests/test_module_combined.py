@@ -72,6 +72,7 @@ USED: dict[str, str] = {
     "menagerie": r", animals \w+ an:\d",  # animals moved for a money card
     "grossprojekte": r"(place|build) gp:",  # a major project won and built
     "schatzkammer": r"\bchests [123] pay ",  # a room of chests bought
+    "schluessel": r"(?m)^\* key ky:\d",  # a key tile laid into the gate tableau
 }
 
 COMBINED_EXAMPLES = {
