@@ -347,3 +347,18 @@ def test_the_example_replays_trusted_to_the_same_end() -> None:
     bad = path.read_text(encoding="utf-8").replace("keybonus money", "keybonus points1", 1)
     game = parse_text(bad, "bad.alh")[0]
     assert picture(end_state(game, False)) == picture(end_state(game, True))
+
+
+def test_simulated_games_lay_keys_and_check_clean() -> None:
+    # the simulator's chance lines after a complete turn (Module.sim_between_turns): every key
+    # tile due is laid, its bonuses taken, the refill after it written
+    from referee.notation.formatter import format_game
+    from referee.simulate import simulate_game
+
+    for players, seed in ((2, 5), (6, 7)):
+        game = simulate_game(players, seed, modules=("schluessel",))
+        text = format_game(game)
+        assert "\n* key ky:" in text
+        rep = check_game(parse_text(text, "sim.alh")[0])
+        assert rep.violations == [], messages(rep)[:3]
+        assert rep.complete
