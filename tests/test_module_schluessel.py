@@ -362,3 +362,28 @@ def test_simulated_games_lay_keys_and_check_clean() -> None:
         rep = check_game(parse_text(text, "sim.alh")[0])
         assert rep.violations == [], messages(rep)[:3]
         assert rep.complete
+
+
+def test_every_offered_bonus_line_is_accepted() -> None:
+    # explain / legal / the simulator offer a player's bonus lines from the same engine: each
+    # line offered after each key tile of the example is accepted by the checker
+    from pathlib import Path
+
+    from referee.engine.core import apply_item
+    from referee.engine.legal import legal_interrupts
+    from referee.engine.walk import At, state_at
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "module-schluessel.alh"
+    text = path.read_text(encoding="utf-8")
+    game = parse_text(text, str(path))[0]
+    lines = [i + 1 for i, line in enumerate(text.splitlines()) if line.startswith("* key ")]
+    offered = 0
+    for n in lines:
+        state, _ = state_at(game, At("line", n))
+        for line in legal_interrupts(state):
+            trial = state.copy()
+            before = len(trial.found)
+            apply_item(trial, line)
+            assert trial.found[before:] == [], (n, line)
+            offered += 1
+    assert offered > 0
