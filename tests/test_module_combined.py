@@ -86,6 +86,7 @@ USED: dict[str, str] = {
     "palastplaner": r"\bplanner [nesw] [12]\b",  # a tile laid at the designer scored
     "farben": r", (colour fc:|project fp:)",  # colour tiles or a project taken for overpaying
     "mauren": r"\bdevelop\b",  # the culture tiles developed
+    "schluessel": r"(?m)^\* key ky:\d",  # a key tile laid into the gate tableau
 }
 
 COMBINED_EXAMPLES = {

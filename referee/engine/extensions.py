@@ -630,6 +630,13 @@ class Module:
         (the new market tiles are known, e.g. a fruit laid on each). Default: none."""
         return []
 
+    def sim_between_turns(self, sim: SimContext) -> list[ChanceEvent]:
+        """Chance events a module writes after a complete turn (its refill and the scorings
+        it revealed), each line followed by the lines of the stage it opens and a refill; asked
+        again until no module has one (Der Schlüssel zum Tor: a key tile laid, every player's
+        bonus, the refill after each key tile). Default: none."""
+        return []
+
     def sim_turn_start(self, sim: SimContext, player: PlayerState) -> list[Action]:
         """Free actions a simulated player may make as the first act of his turn, before any
         main action (e.g. a caravanserai stone moved "zu Beginn seines Spielzuges – als erste

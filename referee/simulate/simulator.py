@@ -106,6 +106,7 @@ NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil", "Fritz")
 DIRK_FIRST = 6  # "6 zufällig gezogene Gebäudeteile" (Sonderregel für das Spiel zu zweit)
 MAX_TURNS = 2000  # a safety net: real games end after about 60-200 turns
 MAX_INTERRUPTS = 3  # out-of-turn lines played at one moment, at most
+MAX_BETWEEN = 12  # module chance lines after one turn (e.g. key tiles), at most
 MAX_STAGE_LINES = 500  # a safety net: a stage (an auction's rounds) ends long before
 
 Scorer = int  # a scoring card in the deck: 1 or 2
@@ -593,6 +594,24 @@ class _Game:
             return not self.bag
         return any(s is EMPTY for s in self.state.market)
 
+    def between_turns(self) -> bool:
+        """Chance lines the modules write after a complete turn (``sim_between_turns``), each
+        followed by the stage it opens and its refill. True: the game is over."""
+        if not self.state.ext:
+            return False
+        for _ in range(MAX_BETWEEN):
+            events = [e for m in self.state.ext.modules for e in m.sim_between_turns(self.sim)]
+            if not events:
+                return False
+            self._chance(events)
+            self.stages()
+            scorings, over = self.refill()
+            for s in scorings:
+                self.scoring(s)
+            if over:
+                return True
+        return False
+
     # ------------------------------------------------------------------------- interrupts
 
     def interrupts(self) -> bool:
@@ -706,6 +725,8 @@ class _Game:
                 self.interrupts()  # e.g. bonus cards revealed just before the scoring
             for s in scorings:
                 self.scoring(s)
+            if not over:
+                over = self.between_turns()
             if not over:
                 over = self.interrupts()
         self.distribute()
