@@ -19,7 +19,7 @@ from referee.engine.position_text import position_text
 from referee.engine.state import GameState
 from referee.engine.walk import At, state_at
 from referee.notation import format_game, parse_text
-from referee.record.model import Game
+from referee.record.model import Coord, Game
 from referee.simulate import simulate_text
 
 HW = "handwerker"
@@ -32,8 +32,9 @@ def position(
     ben: str = "craftsmen hw:moertelmischer hw:bauherr",
     cem: str = "craftsmen hw:schmied hw:muenzer",
     modules: str = HW,
+    build: str = "",
 ) -> GameReport:
-    return check_game(make(body, anna, ben, cem, modules))
+    return check_game(make(body, anna, ben, cem, modules, build))
 
 
 def make(
@@ -42,7 +43,9 @@ def make(
     ben: str = "craftsmen hw:moertelmischer hw:bauherr",
     cem: str = "craftsmen hw:schmied hw:muenzer",
     modules: str = HW,
+    build: str = "",
 ) -> Game:
+    built = f"alhambra {build}" if build else ""
     text = f"""[Players "Anna, Ben, Cem"]
 [Modules "{modules}"]
 
@@ -52,6 +55,7 @@ position
   display Gu4 Di3 De6 Du2
   player Anna
     hand Gu4 De8 De4 De2 Du5 Du3 Di2 Gu9
+    {built}
     {anna}
   player Ben
     hand Du8 Di5 Gu1
@@ -290,13 +294,111 @@ def test_steinmetz_at_the_start_swaps_a_card_of_the_same_currency() -> None:
     assert ("HANDWERKER-ARGS", "hand") in reasons(absent)
 
 
-@pytest.mark.parametrize("verb", ["mosaikleger", "bauherr", "schmied", "ziegelmacher", "muenzer"])
+@pytest.mark.parametrize("verb", ["mosaikleger", "schmied"])
 def test_abilities_not_checked_are_reported(verb: str) -> None:
-    """The five abilities this version does not check are reported, never passed silently."""
+    """The abilities this version does not check are reported, never passed silently."""
     rep = position(
         f"1. Anna: {verb}, take Gu4, handover hw:{verb}\n", anna=f"craftsmen hw:{verb} hw:schreiner"
     )
     assert "HANDWERKER-UNSUPPORTED" in codes(rep)
+
+
+BUILT = "P8-@-1,0 S9-@0,1 A9-@1,0"
+PATRON = {
+    "ben": "craftsmen hw:goldschmied hw:moertelmischer",
+    "anna": "craftsmen hw:bauherr hw:ziegelmacher",
+    "cem": "craftsmen hw:schmied hw:steinmetz",
+}
+
+
+def test_bauherr_moves_a_building_inside_the_alhambra() -> None:
+    """Bauherr: "Erlaubt eine Umbauaktion; hierbei darf auch innerhalb der Alhambra umgebaut
+    werden (ein Gebäude an einen anderen Platz legen). Alle Bauregeln müssen dabei sowohl für
+    den alten als auch den neuen Bauplatz beachtet und eingehalten werden." (L3144-3148)"""
+    body = "1. Anna: bauherr @1,0 @0,-1, handover hw:bauherr\n"
+    rep = position(body, build=BUILT, **PATRON)
+    assert rep.violations == [], [v.message() for v in rep.violations]
+    state = rep.state
+    assert state is not None
+    assert str(state.players[0].alhambra.get(Coord(0, -1))) == "A9"
+    assert state.players[0].alhambra.get(Coord(1, 0)) is None
+    apart = position("1. Anna: bauherr @1,0 @2,0, handover hw:bauherr\n", build=BUILT, **PATRON)
+    assert "PLACE-ADJACENT" in codes(apart)  # the new place: the building rules
+    empty = position("1. Anna: bauherr @3,0 @2,0, handover hw:bauherr\n", build=BUILT, **PATRON)
+    assert ("HANDWERKER-MOVE", "empty") in reasons(empty)
+    taken = position("1. Anna: bauherr @1,0 @0,1, handover hw:bauherr\n", build=BUILT, **PATRON)
+    assert ("HANDWERKER-MOVE", "taken") in reasons(taken)
+
+
+def test_bauherr_is_the_turns_redesign_by_default() -> None:
+    """ "Erlaubt eine Umbauaktion" (L3144): the redesign is the turn's action (option
+    bauherr=action); bauherr=extra reads it as a redesign on top of it."""
+    body = "1. Anna: take Gu4, bauherr @1,0 @0,-1, handover hw:bauherr\n"
+    assert "TURN-OVER" in codes(position(body, build=BUILT, **PATRON))
+    extra = position(body, build=BUILT, modules="handwerker bauherr=extra", **PATRON)
+    assert extra.violations == [], [v.message() for v in extra.violations]
+
+
+def test_ziegelmacher_swaps_a_bought_building_into_the_alhambra() -> None:
+    """Ziegelmacher: "Erlaubt es, 1 in diesem Spielzug gekauftes Gebäude gegen 1 schon in der
+    Alhambra eingebautes Gebäude zu tauschen (alle Bauregeln müssen dabei beachtet werden!).
+    Das ersetzte Plättchen baut der Spieler dann unter Beachtung der Bauregeln unmittelbar
+    wieder in seine Alhambra ein oder legt es in seine Reserve." (L3157-3163)"""
+    buy = "1. Anna: buy Gu G11- pay Gu9 Gu4, ziegelmacher G11- @1,0, "
+    placed = position(buy + "place A9-@0,-1, handover hw:ziegelmacher\n", build=BUILT, **PATRON)
+    assert placed.violations == [], [v.message() for v in placed.violations]
+    kept = position(buy + "reserve A9-, handover hw:ziegelmacher\n", build=BUILT, **PATRON)
+    assert kept.violations == [], [v.message() for v in kept.violations]
+    state = kept.state
+    assert state is not None
+    assert str(state.players[0].alhambra.get(Coord(1, 0))) == "G11"
+    assert [str(x) for x in state.players[0].reserve] == ["A9"]
+    lost = position(buy + "handover hw:ziegelmacher\n", build=BUILT, **PATRON)
+    assert "PLACE-MISSING" in codes(lost)  # the replaced one must be built or reserved
+    other = position(
+        "1. Anna: buy Gu G11- pay Gu9 Gu4, ziegelmacher T11n @1,0, place G11-@0,-1,"
+        " handover hw:ziegelmacher\n",
+        build=BUILT,
+        **PATRON,
+    )
+    assert ("HANDWERKER-ARGS", "bought") in reasons(other)
+
+
+MINTER = {
+    "ben": "craftsmen hw:goldschmied hw:moertelmischer",
+    "anna": "craftsmen hw:muenzer hw:ziegelmacher",
+    "cem": "craftsmen hw:schmied hw:steinmetz",
+}
+
+
+def test_muenzer_pays_with_money_from_the_hand_and_the_display() -> None:
+    """Münzer: "Erlaubt, 1 Gebäude mit einer Kombination aus Geld aus der Hand und/oder der
+    Auslage zu kaufen." (L3165-3167): Du5 from the hand and Du2 from the display pay C7ne
+    exactly."""
+    body = "1. Anna: muenzer Du2, buy Du C7ne pay Du5 Du2, take Gu4, place C7ne@1,1, "
+    rep = position(body + "handover hw:muenzer\n", build=BUILT, **MINTER)
+    assert rep.violations == [], [v.message() for v in rep.violations]
+    without = position(
+        "1. Anna: buy Du C7ne pay Du5 Du2, place C7ne@1,1, handover hw:muenzer\n",
+        build=BUILT,
+        **MINTER,
+    )
+    assert without.violations != []
+    absent = position(
+        "1. Anna: muenzer Du8, buy Du C7ne pay Du5 Du3, place C7ne@1,1, handover hw:muenzer\n",
+        build=BUILT,
+        **MINTER,
+    )
+    assert ("HANDWERKER-ARGS", "shown") in reasons(absent)
+    unspent = position(
+        "1. Anna: muenzer Du2 Gu4, buy Du C7ne pay Du5 Du2, place C7ne@1,1, handover hw:muenzer\n",
+        build=BUILT,
+        **MINTER,
+    )
+    assert reasons(unspent) == [("HANDWERKER-ARGS", "unspent")]
+    state = unspent.state
+    assert state is not None
+    assert "Gu4" in [c.code for c in state.display if c is not None]
 
 
 def test_no_ability_out_of_turn_or_switched_off() -> None:

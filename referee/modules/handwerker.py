@@ -15,8 +15,11 @@ Notation (names, texts, the counts by player number: ``handwerker.yaml``; ruling
 * an ability, a free act of one's own turn (one per turn): ``goldschmied`` (take up to 8),
   ``schreiner 2`` (the next market building costs 2 less), ``moertelmischer Gu Du`` (the
   buildings of two market fields swap), ``steinmetz Gu3 Gu5`` (as the first act: the hand's Gu3
-  for the display's Gu5); ``mosaikleger``, ``bauherr``, ``schmied``, ``ziegelmacher`` and
-  ``muenzer`` are read but not checked (``HANDWERKER-UNSUPPORTED``).
+  for the display's Gu5), ``bauherr @1,0 @0,-1`` (the redesign moves a building),
+  ``ziegelmacher G11- @1,0`` (the bought G11 swapped in; the replaced building is placed or
+  reserved next), ``muenzer Du2`` (the display's Du2 pays the next purchase with the hand's
+  cards); ``mosaikleger`` and ``schmied`` are read but not checked
+  (``HANDWERKER-UNSUPPORTED``).
 * ``handover hw:goldschmied`` -- at the end of the turn the used (or one open) craftsman goes
   to the left neighbour, face down; the player's face-down craftsman turns up.
 * position blocks: ``craftsmen hw:goldschmied hw:schreiner down hw:schmied`` in a player's
@@ -29,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.catalogue import Currency
+from referee.catalogue import Currency, TileKind
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_cards
 from referee.engine.ruleset import Decision, refines
@@ -37,8 +40,23 @@ from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Moment, Phase
 from referee.engine.verbs import Arg, Limit, VerbSpec, Window
 from referee.messages import Join, Text
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player
-from referee.record.model import CardRef, ComponentRef, GenericArg, ModuleAction, ModuleChance
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    module_data,
+    named_player,
+    token_text,
+)
+from referee.record.model import (
+    CardRef,
+    ComponentRef,
+    Coord,
+    GenericArg,
+    ModuleAction,
+    ModuleChance,
+    TileRef,
+)
 
 KIND = "hw"
 DEAL = "craftsmen"
@@ -57,10 +75,7 @@ MOSAIC, PATRON, SMITH, BRICK, MINTER = (
 )
 UNSUPPORTED: dict[str, str] = {  # the ability's rule text lines
     MOSAIC: "L3128-3129",
-    PATRON: "L3144-3148",
     SMITH: "L3150-3155",
-    BRICK: "L3157-3163",
-    MINTER: "L3165-3167",
 }
 
 
@@ -134,6 +149,7 @@ class CraftScratch(Scratch):
     handed: dict[str, int] = field(default_factory=dict)  # player -> turn of the hand-over
     gold: tuple[str, int] | None = None  # (player, turn): the Goldschmied's limit of 8
     discount: tuple[str, int, int] | None = None  # (player, turn, amount): the Schreiner's
+    minted: list[Any] = field(default_factory=list)  # display cards the Münzer took to pay
 
     def known(self) -> Counter[str]:
         """Every craftsman held and known, by kind."""
@@ -165,10 +181,18 @@ class Handwerker(BundledModule):
         _spec(MORTAR, (Arg.WORD, Arg.WORD), ("mortarmixer",)),
         _spec(MASON, (Arg.CARD, Arg.CARD), ("stonemason",), window=Window.TURN_START),
         _spec(MOSAIC, None, ("mosaiclayer",)),
-        _spec(PATRON, None, ("masterofworks",)),
+        VerbSpec(
+            PATRON,
+            kind="main",  # "Erlaubt eine Umbauaktion": the turn's redesign (reading)
+            args=(Arg.COORD, Arg.COORD),
+            window=Window.OWN_TURN,
+            limit=Limit.PER_TURN,
+            aliases=("masterofworks",),
+            ability=ABILITY,
+        ),
         _spec(SMITH, None, ("blacksmith",)),
-        _spec(BRICK, None, ("brickmaker",)),
-        _spec(MINTER, None, ("minter",)),
+        _spec(BRICK, (Arg.TILE, Arg.COORD), ("brickmaker",)),
+        _spec(MINTER, (Arg.PAYMENT,), ("minter",)),
         VerbSpec(
             HANDOVER,
             kind="free",
@@ -337,6 +361,7 @@ class Handwerker(BundledModule):
         if moment == Moment.TURN_START:
             self._deal_done(state)
         elif moment == Moment.TURN_END:
+            self._minted_left(ctx)
             self._turn_end(ctx)
 
     def _deal_done(self, state: GameState) -> None:
@@ -383,6 +408,12 @@ class Handwerker(BundledModule):
         used = data.used.get(player.name)
         if used is not None and used[0] == t.number:
             self._pass_on(state, player, used[1], t.number)
+
+    def _minted_left(self, ctx: Any) -> None:
+        state = ctx.state
+        t = state.turn
+        if t is not None and self.data(state).minted:
+            self._unmint(state, state.players[t.player], [], ctx.pos or t.pos)
 
     # ------------------------------------------------------------------ holding
 
@@ -488,7 +519,180 @@ class Handwerker(BundledModule):
             out.extend(self._mortar_findings(state, player, args, pos, common))
         elif kind == MASON and len(args) == 2:
             out.extend(self._mason_findings(state, player, args, pos, common))
+        elif kind == PATRON and len(args) == 2:
+            out.extend(self._patron_findings(ctx, player, args[0], args[1], pos))
+        elif kind == BRICK and len(args) == 2:
+            out.extend(self._brick_findings(ctx, player, args[0], args[1], pos, common))
+        elif kind == MINTER:
+            out.extend(self._minter_findings(state, player, args, pos, common))
         return out
+
+    def _patron_findings(
+        self, ctx: Any, player: PlayerState, frm: Any, to: Any, pos: Any
+    ) -> list[Finding]:
+        """Bauherr: "Erlaubt eine Umbauaktion; hierbei darf auch innerhalb der Alhambra
+        umgebaut werden (ein Gebäude an einen anderen Platz legen). Alle Bauregeln müssen dabei
+        sowohl für den alten als auch den neuen Bauplatz beachtet und eingehalten werden."
+        (L3144-3148): the building leaves its place (the rules for removing it) and enters the
+        new one (the rules for building it there, with the old place empty)."""
+        from referee.engine.actions.building import FOUNTAIN, problems_as_findings
+        from referee.engine.actions.redesign import REDESIGN
+        from referee.engine.context import Context
+        from referee.engine.turns import redesign_findings
+
+        state = ctx.state
+        out: list[Finding] = []
+        if self.option("bauherr") == "action":
+            out += redesign_findings(state, pos, player, REDESIGN)
+        present = player.alhambra.get(frm)
+        if frm == FOUNTAIN:
+            return [*out, problem("REMOVE-FOUNTAIN", pos, player.name, at=str(frm))]
+        if present is None or player.alhambra.get(to) is not None or to == FOUNTAIN:
+            where: dict[str, Any] = {"at": str(frm), "to": str(to)}
+            if present is None:
+                return [*out, problem("HANDWERKER-MOVE", pos, player.name, reason="empty", **where)]
+            return [*out, problem("HANDWERKER-MOVE", pos, player.name, reason="taken", **where)]
+        tile = present if isinstance(present, TileKind) else None
+        problems = ctx.decide(Decision.REMOVE_PROBLEMS, player=player, at=frm, piece=present)
+        out += problems_as_findings(problems, tile, frm, player, pos)
+        trial = state.copy()
+        moved = trial.players[player.index]
+        moved.alhambra.remove(frm)
+        problems = Context(trial, pos).decide(
+            Decision.PLACE_PROBLEMS, player=moved, at=to, piece=present, how="build"
+        )
+        out += problems_as_findings(problems, tile, to, player, pos)
+        return out
+
+    def _patron(self, state: GameState, player: PlayerState, frm: Any, to: Any) -> None:
+        from referee.engine.actions.redesign import REDESIGN
+        from referee.engine.turns import end_main_action, start_redesign
+
+        if self.option("bauherr") == "action":
+            start_redesign(state)
+        present = player.alhambra.piece_at(frm) if isinstance(frm, Coord) else None
+        if present is not None and isinstance(to, Coord) and player.alhambra.get(to) is None:
+            frm = player.alhambra.anchor_of(frm)
+            player.alhambra.remove(frm)
+            state.found.extend(state.ext.removed(state, player, frm, present))
+            player.alhambra.place(to, present)  # type: ignore[arg-type]  # the piece itself
+        if self.option("bauherr") == "action":
+            end_main_action(state, REDESIGN)
+
+    def _brick_findings(
+        self, ctx: Any, player: PlayerState, ref: Any, at: Any, pos: Any, common: Any
+    ) -> list[Finding]:
+        """Ziegelmacher: "Erlaubt es, 1 in diesem Spielzug gekauftes Gebäude gegen 1 schon in
+        der Alhambra eingebautes Gebäude zu tauschen (alle Bauregeln müssen dabei beachtet
+        werden!)." (L3157-3160)"""
+        from referee.engine.actions.building import FOUNTAIN, problems_as_findings
+
+        state = ctx.state
+        t = state.turn
+        bought = self._pending(state, ref)
+        if bought is None:
+            pending = " ".join(x.code for x in (t.pending if t else []) if x is not None)
+            return [
+                problem(
+                    "HANDWERKER-ARGS",
+                    pos,
+                    player.name,
+                    reason="bought",
+                    got=token_text(ref),
+                    pending=pending or "-",
+                    **common,
+                )
+            ]
+        if at == FOUNTAIN:
+            return [problem("REMOVE-FOUNTAIN", pos, player.name, at=str(at))]
+        present = player.alhambra.get(at)
+        if present is None:
+            return [problem("REDESIGN-SWAP-EMPTY", pos, player.name, at=str(at))]
+        problems = ctx.decide(
+            Decision.PLACE_PROBLEMS, player=player, at=at, piece=bought, how="swap"
+        )
+        return list(problems_as_findings(problems, bought, at, player, pos))
+
+    def _pending(self, state: GameState, ref: Any) -> TileKind | None:
+        t = state.turn
+        if t is None or not isinstance(ref, TileRef):
+            return None
+        return next((x for x in t.pending if x is not None and x in ref.candidates), None)
+
+    def _brick(self, state: GameState, player: PlayerState, ref: Any, at: Any) -> None:
+        """The bought building takes the place; the replaced one is placed or reserved next
+        ("Das ersetzte Plättchen baut der Spieler dann unter Beachtung der Bauregeln
+        unmittelbar wieder in seine Alhambra ein oder legt es in seine Reserve", L3160-3163)."""
+        t = state.turn
+        bought = self._pending(state, ref)
+        present = player.alhambra.piece_at(at) if isinstance(at, Coord) else None
+        if t is None or bought is None or present is None or not isinstance(at, Coord):
+            return
+        at = player.alhambra.anchor_of(at)
+        player.alhambra.remove(at)
+        state.found.extend(state.ext.removed(state, player, at, present))
+        player.alhambra.place(at, bought)
+        t.pending.remove(bought)
+        t.pending.append(present)  # type: ignore[arg-type]  # placed or reserved next
+        t.placing = True
+
+    def _minter_findings(
+        self, state: GameState, player: PlayerState, args: list[Any], pos: Any, common: Any
+    ) -> list[Finding]:
+        """Münzer: "Erlaubt, 1 Gebäude mit einer Kombination aus Geld aus der Hand und/oder der
+        Auslage zu kaufen." (L3165-3167): the display cards named lie in the display."""
+        out: list[Finding] = []
+        left = [c for c in state.display if c is not None]
+        for a in args:
+            card = a.card if isinstance(a, CardRef) else None
+            if card is None or card not in left:
+                out.append(
+                    problem(
+                        "HANDWERKER-ARGS",
+                        pos,
+                        player.name,
+                        reason="shown",
+                        got=token_text(a),
+                        display=fmt_cards(state.display),
+                        **common,
+                    )
+                )
+            else:
+                left.remove(card)
+        return out
+
+    def _mint(self, state: GameState, player: PlayerState, args: list[Any]) -> None:
+        data = self.data(state)
+        for a in args:
+            card = a.card if isinstance(a, CardRef) else None
+            if card is not None and card in state.display:
+                state.display.remove(card)
+                player.hand[card] += 1
+                data.minted.append(card)
+
+    def _unmint(self, state: GameState, player: PlayerState, spent: list[Any], pos: Any) -> None:
+        """Display cards the Münzer took and the purchase did not spend go back to the display
+        (reported: they were taken to pay "1 Gebäude")."""
+        data = self.data(state)
+        rest = list(data.minted)
+        for c in spent:
+            if c in rest:
+                rest.remove(c)
+        data.minted = []
+        if rest and state.checking:
+            state.flag(
+                "HANDWERKER-ARGS",
+                pos,
+                player.name,
+                reason="unspent",
+                got=" ".join(c.code for c in rest),
+                craftsman=kind_text(MINTER),
+            )
+        for c in rest:
+            if player.hand[c] > 0:
+                player.hand[c] -= 1
+                player.hand += Counter()
+                state.display.append(c)
 
     def _fields(self, args: list[Any]) -> list[int | None]:
         out: list[int | None] = []
@@ -626,6 +830,12 @@ class Handwerker(BundledModule):
                 state.market[i], state.market[j] = state.market[j], state.market[i]
         elif kind == MASON and len(args) == 2:
             self._mason(state, player, args[0], args[1])
+        elif kind == PATRON and len(args) == 2:
+            self._patron(state, player, args[0], args[1])
+        elif kind == BRICK and len(args) == 2:
+            self._brick(state, player, args[0], args[1])
+        elif kind == MINTER:
+            self._mint(state, player, [a for a in args if isinstance(a, CardRef)])
         return []
 
     def _mason(self, state: GameState, player: PlayerState, mine: Any, shown: Any) -> None:
@@ -685,9 +895,14 @@ class Handwerker(BundledModule):
         return max(0, int(price) - off) if off else price
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
-        """The lowered price serves one purchase ("eines ausliegenden Gebäudes")."""
-        if self._discounted(ctx.state, purchase.player, purchase):
-            self.data(ctx.state).discount = None
+        """The lowered price serves one purchase ("eines ausliegenden Gebäudes"); the display
+        cards the Münzer took serve this one purchase ("1 Gebäude")."""
+        state = ctx.state
+        if self._discounted(state, purchase.player, purchase):
+            self.data(state).discount = None
+        if self.data(state).minted:
+            pos = purchase.action.pos
+            self._unmint(state, purchase.player, list(purchase.cards_paid), pos)
 
     # ------------------------------------------------------------------ positions, view
 
