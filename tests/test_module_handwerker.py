@@ -507,3 +507,46 @@ def test_a_trusted_replay_ends_in_the_same_state() -> None:
 
     game = parse_text(EXAMPLE.read_text(encoding="utf-8"), "ex.alh")[0]
     assert picture(end_state(game, True)) == picture(end_state(game, False))
+
+
+# ---------------------------------------------------------------- the dispute tools, pictures
+
+
+def test_show_render_and_replay_show_the_craftsmen_in_the_players_area() -> None:
+    """The craftsmen in front of each player: under the reserve in the terminal, under the
+    name in the SVG (``player_notes``), in the replay's module part, in both languages."""
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    path = str(EXAMPLE)
+    out = runner.invoke(cli, ["show", path, "--at", "5"]).output
+    assert "Reserve: none\ncraftsmen: carpenter (Schreiner), goldsmith (Goldschmied)\n" in out
+    de = runner.invoke(cli, ["show", path, "--at", "5", "--lang", "de"]).output
+    assert "Handwerker: unbekannt (?), Bauherr" in de
+    svg = runner.invoke(cli, ["render", path, "--at", "5", "--lang", "de", "-o", "-"]).output
+    assert ">Handwerker: Schreiner, Goldschmied<" in svg
+    page = runner.invoke(cli, ["render", path, "--html", "--lang", "de", "-o", "-"]).output
+    assert "Mörtelmischer" in page and "offene Handwerker" in page
+
+
+def test_explain_and_legal_answer_for_a_craftsman() -> None:
+    """ "may Anna use the Steinmetz now?": explain checks the ability with its window and
+    holding; legal lists the abilities open now."""
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    path = str(EXAMPLE)
+    ok = runner.invoke(cli, ["explain", path, "--at", "2", "steinmetz De4 De2"]).output
+    assert "Legal: steinmetz De4 De2" in ok
+    late = runner.invoke(
+        cli, ["explain", path, "--at", "2", "take Gu3, steinmetz De4 De2", "--lang", "de"]
+    ).output
+    assert "ABILITY-WINDOW" in late and "zu Beginn des Zuges" in late
+    held = runner.invoke(cli, ["explain", path, "--at", "2", "goldschmied"]).output
+    assert "HANDWERKER-NOT-OPEN" in held
+    listed = runner.invoke(cli, ["legal", path, "--at", "2"]).output
+    assert "schreiner 2" in listed and "steinmetz De4 De2" in listed

@@ -650,6 +650,13 @@ class Module:
         SVG, the HTML replay). Default: none."""
         return {}
 
+    def player_notes(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """Short lines about what ``player`` holds of this module outside the Alhambra (cards,
+        craftsmen in front of him), each in English and German; the drawings write them in the
+        player's area (the terminal map under the reserve, the SVG under the player's name).
+        Default: none, so a drawing without such a module is unchanged."""
+        return []
+
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
         replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
@@ -896,6 +903,10 @@ class Extensions:
             for at, text in m.cell_marks(state, player).items():
                 out[at] = f"{out[at]} {text}" if at in out else text
         return out
+
+    def player_notes(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """Every enabled module's lines for ``player``'s area (English, German)."""
+        return [note for m in self.modules for note in m.player_notes(state, player)]
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
         """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the

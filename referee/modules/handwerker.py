@@ -226,6 +226,8 @@ class Handwerker(BundledModule):
         SMITH: ("uses the smith", "nutzt den Schmied"),
         BRICK: ("uses the brickmaker", "nutzt den Ziegelmacher"),
         MINTER: ("uses the minter", "nutzt den Münzer"),
+        DEAL: ("craftsmen dealt", "Handwerker verteilt"),
+        "handwerker": ("craftsmen dealt", "Handwerker verteilt"),
         HANDOVER: (
             "passes a craftsman to the left neighbour",
             "gibt einen Handwerker an den linken Nachbarn weiter",
@@ -964,6 +966,17 @@ class Handwerker(BundledModule):
                 part["used this turn"] = _words([used[1]])
             players[p.name] = part
         return self.shown({"craftsmen in play": f"{in_play(n)} / 13"}, players)
+
+    def player_notes(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """The craftsmen in front of the player, for his area in the drawings."""
+        shown = self.held_open(state, player)
+        down = self.held_down(state, player)
+        if not shown and not down:
+            return []
+        o, d = _words(shown), _words(down)
+        en = f"craftsmen: {o['en']}" + (f"; face down: {d['en']}" if down else "")
+        de = f"Handwerker: {o['de']}" + (f"; verdeckt: {d['de']}" if down else "")
+        return [(en, de)]
 
     # ------------------------------------------------------------------ legal moves
 

@@ -22,6 +22,7 @@ CELL = 64  # pixels per cell
 MARGIN = 28  # room for the axis labels
 GAP = 36  # between two Alhambras
 TITLE_H = 40  # room for name and score above each Alhambra
+NOTE_H = 16  # one line of a module's notes for the player (player_notes) under the title
 LEGEND_H = 34
 
 # The game's colours by building type.
@@ -108,9 +109,15 @@ def _panel_size(panel: Panel, lang: str) -> tuple[int, int]:
     )
     x0, y0, x1, y1 = _bounds(list(cells) + list(panel.marks))
     width = MARGIN + (x1 - x0 + 1) * CELL + 8
-    height = TITLE_H + MARGIN + (y1 - y0 + 1) * CELL + 8
-    title_w = int(len(_title(panel, lang)) * 11) + 8
+    notes = _notes(panel, lang)
+    height = TITLE_H + NOTE_H * len(notes) + MARGIN + (y1 - y0 + 1) * CELL + 8
+    title_w = max([int(len(_title(panel, lang)) * 11) + 8, *(len(n) * 7 + 8 for n in notes)])
     return max(width, title_w, 180), height
+
+
+def _notes(panel: Panel, lang: str) -> list[str]:
+    """The module lines for the player (``PlayerView.notes``) in ``lang``."""
+    return [de if lang == "de" else en for en, de in getattr(panel.player, "notes", ())]
 
 
 def _title(panel: Panel, lang: str) -> str:
@@ -129,7 +136,8 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
     cells: dict[Coord, CellView] = dict(alh) if _is_views(alh) else cells_of(alh)
     x0, y0, x1, y1 = _bounds(list(cells) + list(panel.marks))
     gx = ox + MARGIN  # left of column x0
-    gy = oy + TITLE_H + MARGIN  # top of row y1
+    notes = _notes(panel, lang)
+    gy = oy + TITLE_H + NOTE_H * len(notes) + MARGIN  # top of row y1
 
     def left(x: int) -> float:
         return gx + (x - x0) * CELL
@@ -139,6 +147,8 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
 
     # title: name and score
     svg.add("text", _title(panel, lang), x=ox, y=oy + 22, class_="title")
+    for i, note in enumerate(notes):  # what the player holds of a module (player_notes)
+        svg.add("text", note, x=ox, y=oy + TITLE_H + NOTE_H * i + 4, font_size=12, fill="#333")
     # axes
     for x in range(x0, x1 + 1):
         svg.add("text", str(x), x=left(x) + CELL / 2, y=gy - 8, class_="axis", text_anchor="middle")
