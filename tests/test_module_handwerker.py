@@ -550,3 +550,20 @@ def test_explain_and_legal_answer_for_a_craftsman() -> None:
     assert "HANDWERKER-NOT-OPEN" in held
     listed = runner.invoke(cli, ["legal", path, "--at", "2"]).output
     assert "schreiner 2" in listed and "steinmetz De4 De2" in listed
+
+
+@pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"])
+def test_simulated_games_for_every_profile(profile: str) -> None:
+    from referee.profiles import load_profile
+
+    text = simulate_text(3, 31, load_profile(profile), modules=(HW,))
+    rep = check_game(parse_text(text, "sim.alh")[0])
+    assert rep.violations == [], [v.message() for v in rep.violations]
+
+
+def test_an_exact_purchase_of_a_piece_not_placed_still_owes_the_hand_over() -> None:
+    """With Die Karawanserei a card bought exactly leaves nothing to place: the hand-over is
+    owed at once (the simulator used to end such a turn without it)."""
+    text = simulate_text(3, 4, modules=("schatzkammer", "karawanserei", "bauland", HW))
+    rep = check_game(parse_text(text, "sim.alh")[0])
+    assert rep.violations == [], [v.message() for v in rep.violations]

@@ -1070,10 +1070,12 @@ class Handwerker(BundledModule):
     owed_before = "turn-end"
 
     def owed_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
-        """The hand-over, owed once the turn's actions are over and its buildings placed."""
+        """The hand-over, owed before the turn ends: once the turn has acted and its
+        buildings are placed (an exact purchase of a piece that is not placed, a
+        caravanserai card, leaves nothing to place: then at once)."""
         state = ctx.state
         t = state.turn
-        if t is None or not (t.over or t.placing):
+        if t is None or not (t.over or t.placing or not t.pending):
             return []
         return self._handovers(state, player)
 
