@@ -567,3 +567,23 @@ def test_an_exact_purchase_of_a_piece_not_placed_still_owes_the_hand_over() -> N
     text = simulate_text(3, 4, modules=("schatzkammer", "karawanserei", "bauland", HW))
     rep = check_game(parse_text(text, "sim.alh")[0])
     assert rep.violations == [], [v.message() for v in rep.violations]
+
+
+def test_a_deal_missing_late_or_of_the_wrong_size_is_reported() -> None:
+    """ "Jeder Spieler erhält 2 Handwerker ... Der Startspieler erhält einen dritten" (L3090-3093),
+    in the setup ("Änderungen in der Spielvorbereitung")."""
+    text = simulate_text(3, 5, modules=(HW,))
+    lines = text.splitlines()
+    deals = [i for i, line in enumerate(lines) if line.startswith("* craftsmen")]
+    without = "\n".join(line for i, line in enumerate(lines) if i not in deals) + "\n"
+    rep = check_game(parse_text(without, "sim.alh")[0])
+    assert ("HANDWERKER-DEAL", "missing") in reasons(rep)
+    start = next(line for line in lines if line.startswith("start "))
+    first = lines[deals[0]]
+    wrong = text.replace(first, first + " hw:schmied hw:muenzer")
+    rep = check_game(parse_text(wrong, "sim.alh")[0])
+    assert ("HANDWERKER-DEAL", "count") in reasons(rep)
+    moved = [line for i, line in enumerate(lines) if i != deals[0]]
+    moved.insert(moved.index(start) + 2, first)
+    rep = check_game(parse_text("\n".join(moved) + "\n", "sim.alh")[0])
+    assert ("HANDWERKER-DEAL", "late") in reasons(rep)
