@@ -521,6 +521,7 @@ def draw_player(
         hand += f"   ({total})"
     lines.append(f"{t('hand', lang)}: {hand}")
     lines.append(f"{t('reserve', lang)}: {_tiles(player.reserve, lang)}")
+    lines.extend(area_lines(player, lang))  # what modules keep before him (player_area)
     if player.wall is not None:
         lines.append(f"{t('longest_wall', lang)}: {player.wall}")
     if player.counts:
@@ -529,7 +530,6 @@ def draw_player(
     if player.unknown_tiles:
         key = "unknown_tiles.one" if player.unknown_tiles == 1 else "unknown_tiles"
         lines.append(t(key, lang, n=player.unknown_tiles))
-    lines.extend(area_lines(player, lang))
     drawing = draw_alhambra(player.alhambra, marks=marks, color=color)
     if drawing:
         lines.append("")
