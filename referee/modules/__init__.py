@@ -27,10 +27,10 @@ def discover() -> tuple[type[BundledModule], ...]:
     for info in pkgutil.iter_modules(__path__):
         if info.name != "base" and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
-    found = {  # an edition's rules unit (referee/editions/) is no module
+    found = {  # the classes of this folder's files (an edition's rules unit, a test's is none)
         cls
         for cls in _subclasses(BundledModule)
-        if cls.name and not cls.__module__.startswith("referee.editions")
+        if cls.name and cls.__module__.startswith(f"{__name__}.")
     }
     return tuple(sorted(found, key=lambda cls: (cls.page, cls.name)))
 
