@@ -349,6 +349,29 @@ def test_bettler_draws_with_at_most_two_money_cards() -> None:
     assert codes(rep) == [], rep.violations
     rep = position("1. Anna: beggar Gu5, take Gu4\n", anna="characters ch:Bettler")
     assert reasons(rep) == [("CHARAKTERE-BEGGAR", "too-many")]
+    # "Der Spieler darf eine weitere Karte ziehen": a second card (switch beggar=again), not a
+    # third; with beggar=other only after a card that was no money card
+    bettler = {"anna": "characters ch:Bettler", "hand": "Du3 Di2"}
+    rep = position("1. Anna: beggar Gu5, beggar Di1, take Gu4\n", **bettler)
+    assert codes(rep) == []
+    rep = position("1. Anna: beggar Gu5, beggar Di1, beggar De2, take Gu4\n", **bettler)
+    assert reasons(rep) == [("CHARAKTERE-BEGGAR", "again")]
+    other = "charaktere beggar=other"
+    rep = position("1. Anna: beggar Gu5, beggar Di1, take Gu4\n", other, **bettler)
+    assert reasons(rep) == [("CHARAKTERE-BEGGAR", "again")]
+
+
+def test_bettler_drawing_a_character_card_auctions_it() -> None:
+    # "Ist dies keine Geld- oder Wechselstubenkarte, wird nach der entsprechenden Regel
+    # verfahren. Der Spieler darf eine weitere Karte ziehen." (L1106-1109): a character card is
+    # auctioned at once, from the player who moves next (Ben); then one more card
+    body = "1. Anna: beggar ch:Weise, beggar Gu5, take Gu4\n"
+    body += "Ben: pass\nCem: pass\nAnna: bid 3 pay Du3\n"
+    rep = position(body, "charaktere beggar=other", anna="characters ch:Bettler", hand="Du3 Di2")
+    assert codes(rep) == [], rep.violations
+    assert owned(rep, "Anna") == "ch:Bettler ch:Weise"
+    rep = position("1. Anna: beggar ex:GuDe, take Gu4\n", anna="characters ch:Bettler", hand="Du3")
+    assert reasons(rep) == [("CHARAKTERE-BEGGAR", "form")]  # not supported yet (documented)
 
 
 def test_taenzerin_swaps_a_market_building_for_one_from_the_tower() -> None:

@@ -146,7 +146,8 @@ class CharScratch(Scratch):
     merchant: dict[str, int] = field(default_factory=dict)  # player -> turn of the use
     architect: dict[str, int] = field(default_factory=dict)  # player -> turn of the use
     miser_due: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (turn, n)
-    beggar: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (turn, draws)
+    # player -> (turn, draws in it, whether the last was a money card)
+    beggar: dict[str, tuple[int, int, bool]] = field(default_factory=dict)
     kept: list[str] = field(default_factory=list)  # players who kept the Gauklerin
     deciding: str | None = None  # the player who must decide on the Gauklerin now
 
@@ -171,7 +172,7 @@ class Charaktere(BundledModule):
         VerbSpec(
             CHANGER, kind=ActionKind.FREE, args=(Arg.CARD, Arg.CARD), window=Window.TURN_START
         ),
-        VerbSpec(BEGGAR, kind=ActionKind.FREE, args=(Arg.CARD,), window=Window.TURN_START),
+        VerbSpec(BEGGAR, kind=ActionKind.FREE, window=Window.TURN_START),
     )
     chance_verbs = (SYMBOL, CHARACTERS)  # `characters`: a position's line only
     component_kinds = (KIND,)
@@ -277,8 +278,12 @@ class Charaktere(BundledModule):
         und die Karte versteigert. Der Spieler, der als nächstes an der Reihe ist, übernimmt
         die Rolle des Auktionators" (L1030-1035)."""
         name = self._parse(state, ref, pos, None)
-        if name is None:
-            return []
+        if name is not None:
+            self._reveal(state, name, pos)
+        return []
+
+    def _reveal(self, state: GameState, name: str, pos: Pos) -> None:
+        """A character card turned up from the deck (the display, the Bettler's draw)."""
         data = self.data(state)
         where = self._where(state, name)
         if where is not None:
@@ -289,11 +294,11 @@ class Charaktere(BundledModule):
         data.revealed.append(name)
         if state.phase == "setup":
             data.gone.append(name)  # no auction before play (flagged above)
-            return []
-        open_auction(
-            Context(state, pos), self.name, name, f"{KIND}:{name}", AuctionTerms(source=SRC)
-        )
-        return []
+            return
+        t = state.turn  # drawn inside a turn (the Bettler): the next player is the one after
+        first = (t.player + 1) % len(state.players) if t is not None else None
+        ctx = Context(state, pos)
+        open_auction(ctx, self.name, name, f"{KIND}:{name}", AuctionTerms(source=SRC), first)
 
     def auction_closed(self, ctx: Context, auction: Any) -> None:
         """ "Der Spieler mit dem höchsten Gebot ... bekommt die Charakterkarte" (L1040-1043);
@@ -442,6 +447,8 @@ class Charaktere(BundledModule):
             return []
         out = self._use_findings(state, player, card, action.pos)
         out = [f for f in out if f.code != "CHARAKTERE-NOT-HELD"]  # ABILITY-NOT-HELD says it
+        if verb == BEGGAR and self._beggar_drew(state, player):  # the one more card: the
+            out = [f for f in out if f.code != "CHARAKTERE-ROUND"]  # same use of the card
         checker = getattr(self, f"_check_{verb}", None)
         if checker is not None:
             out.extend(checker(state, player, action))
@@ -748,11 +755,14 @@ class Charaktere(BundledModule):
         self, state: GameState, player: PlayerState, action: ModuleAction
     ) -> list[Finding]:
         out: list[Finding] = []
+        ref = action.args[0].value if len(action.args) == 1 else None
+        if not isinstance(ref, CardRef) and not _is_character(ref):
+            out.append(problem("CHARAKTERE-BEGGAR", action.pos, player.name, reason="form"))
         t = state.turn
-        turn, draws = self.data(state).beggar.get(player.name, (-1, 0))
+        turn, draws, money = self.data(state).beggar.get(player.name, (-1, 0, True))
         if t is not None and turn == t.number and draws > 0:
             mode = self.option("beggar")
-            if mode == "once" or draws >= 2:
+            if draws >= 2 or (mode == "other" and money):
                 out.append(
                     problem("CHARAKTERE-BEGGAR", action.pos, player.name, reason="again", mode=mode)
                 )
@@ -764,17 +774,33 @@ class Charaktere(BundledModule):
             )
         return out
 
+    def _beggar_drew(self, state: GameState, player: PlayerState) -> bool:
+        t = state.turn
+        turn, draws, _money = self.data(state).beggar.get(player.name, (-1, 0, True))
+        return t is not None and turn == t.number and draws > 0
+
     def _do_beggar(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
+        """The top card of the deck: a money card into the hand; a character card "wird nach
+        der entsprechenden Regel verfahren": it is auctioned at once."""
         from referee.engine.core import draw_money
 
         ref = action.args[0].value if action.args else None
-        if not isinstance(ref, CardRef):
-            return
         t = state.turn
         data = self.data(state)
-        turn, draws = data.beggar.get(player.name, (-1, 0))
+        turn, draws, _money = data.beggar.get(player.name, (-1, 0, True))
         number = t.number if t is not None else -1
-        data.beggar[player.name] = (number, (draws if turn == number else 0) + 1)
+        data.beggar[player.name] = (
+            number,
+            (draws if turn == number else 0) + 1,
+            isinstance(ref, CardRef),
+        )
+        if isinstance(ref, ComponentRef) and _is_character(ref):
+            name = self._parse(state, ref, action.pos, player.name)
+            if name is not None:
+                self._reveal(state, name, action.pos)
+            return
+        if not isinstance(ref, CardRef):
+            return
         if not draw_money(state, ref.card, action.pos):
             return
         state.money_draws += 1
@@ -1041,6 +1067,10 @@ class Charaktere(BundledModule):
                 row["sage's type"] = f"{data.sage[p.name][1]} (scoring {data.sage[p.name][0]})"
             players[p.name] = row
         return self.shown(table, players)
+
+
+def _is_character(value: object) -> bool:
+    return isinstance(value, ComponentRef) and value.kind.lower() == KIND
 
 
 def _type_of(word: str) -> BuildingType | None:
