@@ -378,11 +378,27 @@ def test_taenzerin_swaps_a_market_building_for_one_from_the_tower() -> None:
     # "Die Tänzerin – darf vor dem eigenen Zug ein Gebäude des Bauhofs gegen ein neues
     # Gebäude (verdeckt aus dem Turm gezogen) austauschen. Das alte Gebäude wird zurück in den
     # Turm geschoben." (L1094-1097)
-    rep = position("1. Anna: dancer Di T9ne, take Gu4\n", anna="characters ch:Taenzerin")
+    dancer = {"anna": "characters ch:Taenzerin"}
+    rep = position("Anna: dancer Di T9ne\n1. Anna: take Gu4\n", **dancer)
     assert codes(rep) == [], rep.violations
-    state = rep.state
-    assert state is not None
+    state = _state(rep)
     assert str(state.market[1]).startswith("T9")
+    before = _state(position("1. Anna: take Gu4\n", **dancer))
+    assert state.bag_count == before.bag_count  # one out of the tower, one back in
+    assert state.bag[before.market[1]] == before.bag[before.market[1]] + 1  # T11n is back
+    # before one's own turn only
+    rep = position("Anna: dancer Di T9ne\n1. Anna: take Gu4\n", ben="characters ch:Taenzerin")
+    assert "ABILITY-NOT-HELD" in codes(rep)
+    body = "1. Anna: take Gu4\n* display Gu5\nAnna: dancer Di T9ne\n2. Ben: take Du2\n"
+    assert ("CHARAKTERE-DANCER", "not-next") in reasons(position(body, **dancer))
+    rep = position("1. Anna: take Gu4, dancer Di T9ne\n", **dancer)
+    assert "ABILITY-WINDOW" in codes(rep)
+    rep = position(
+        "Anna: dancer Di T9ne\n1. Anna: take Gu4\n",
+        anna="characters ch:Taenzerin",
+        market="Gu:G11- Di:- De:P7e Du:C7ne",
+    )
+    assert ("CHARAKTERE-DANCER", "empty") in reasons(rep)
 
 
 def test_only_one_round_card_per_round_and_symbols_may_be_stated() -> None:

@@ -102,3 +102,21 @@ def test_caravanserais_are_no_money_cards_for_the_bettler() -> None:
     )
     assert codes(rep) == [], rep.violations
     assert view(rep, "karawanserei")["players"]["Anna"]
+
+
+def test_the_taenzerin_s_new_building_may_be_claimed_with_a_sultan_card() -> None:
+    # "Das von der Tänzerin [siehe Seite 14] neu gezogene Gebäudeplättchen kann durch die
+    # „Macht des Sultans“ erworben werden." (L2056-2058): Ben swaps the Dirham field's
+    # building before his turn, Anna claims the new tower with her card marked T
+    body = (
+        "1. Anna: take Gu4\n* display Gu5\n"
+        "Ben: dancer Di T9ne\n"
+        "Anna: sultan su:DeT T9ne, reserve T9ne\n"
+        "* market Di:G8ne\n"
+        "2. Ben: take Du2\n"
+    )
+    rep = position(body, "charaktere, sultan", anna="sultan su:DeT", ben="characters ch:Taenzerin")
+    assert codes(rep) == [], rep.violations
+    assert rep.state is not None
+    anna = rep.state.player_named("Anna")
+    assert anna is not None and [str(t) for t in anna.reserve] == ["T9ne"]

@@ -19,8 +19,9 @@ Notation (names, texts, the unverified usage symbols: ``charaktere.yaml``; rulin
 The abilities: ``buy Gu T9ne pay ch:Goenner`` (Gönner: exact without cards), ``miser Gu4``
 (Geizhals, after a purchase of price 10 or more), ``architect`` (Baumeister: an extra redesign
 at the end of the turn), ``merchant`` (Händler: takes up to 7 this turn, first act),
-``Anna: sage G`` (Weise: the type for the next scoring, before its line), ``dancer Di T9ne``
-(Tänzerin, first act: the Dinar field's building back into the tower, T9ne drawn for it),
+``Anna: sage G`` (Weise: the type for the next scoring, before its line), ``Anna: dancer Di
+T9ne`` (Tänzerin, before her turn: the Dirham field's building back into the tower, T9ne drawn
+for it; a sultan card may claim T9ne),
 ``changer De7 Gu6`` (Geldwechsler, first act), ``beggar Gu5`` (Bettler, first act: the top
 card of the deck); the Gauklerin and the Stadtwache score by themselves.
 """
@@ -168,7 +169,7 @@ class Charaktere(BundledModule):
             window=Window.BEFORE_SCORING,
             limit=Limit.PER_SCORING,
         ),
-        VerbSpec(DANCER, kind=ActionKind.FREE, window=Window.TURN_START),
+        VerbSpec(DANCER, kind=ActionKind.FREE, window=Window.BETWEEN_TURNS),
         VerbSpec(
             CHANGER, kind=ActionKind.FREE, args=(Arg.CARD, Arg.CARD), window=Window.TURN_START
         ),
@@ -674,6 +675,11 @@ class Charaktere(BundledModule):
         i, _ = self._dance(state, action)
         if i is None:
             return [problem("CHARAKTERE-DANCER", action.pos, player.name, reason="form")]
+        if state.turn is None and state.next_player != player.index:
+            nxt = state.players[state.next_player or 0].name
+            return [
+                problem("CHARAKTERE-DANCER", action.pos, player.name, reason="not-next", next=nxt)
+            ]
         if i >= len(state.market) or not isinstance(state.market[i], TileKind):
             field_ = str(action.args[0].value)
             return [
@@ -696,6 +702,10 @@ class Charaktere(BundledModule):
         state.market[i] = tile
         state.bag[old] += 1  # "Das alte Gebäude wird zurück in den Turm geschoben"
         state.bag_count += 1
+        if tile is not None:  # drawn for the market: the modules hear of it (E14), e.g. a
+            from referee.engine.market_side import intercept  # sultan card may claim it
+
+            intercept(state, i, tile, action.pos)  # (Sultan L2056-2058)
 
     # ----- Der Geldwechsler: "eine Geldkarte von der Hand auf den Ablagestapel legen und sich
     # dafür eine höchstens gleich hohe offen ausliegende Karte beliebiger Währung ... nehmen"
