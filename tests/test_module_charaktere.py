@@ -509,3 +509,35 @@ def test_legal_lists_the_weise_choice_before_a_due_scoring() -> None:
         apply_item(trial, line)
         assert [v.code for v in trial.found[before:] if v.severity == "error"] == []
     assert not legal_interrupts(_replayed(due))  # without the card: none
+
+
+def test_play_goes_on_with_the_auctioneer() -> None:
+    # "Nach der Versteigerung geht es mit dem Spieler weiter, der vorher Auktionator war."
+    body = T1 + "* display Gu3 ch:Weise\nCem: pass\nAnna: bid 2 pay De2\nBen: pass\n"
+    assert codes(run(body + REST)) == []  # Cem, the auctioneer, moves next
+    assert "TURN-ORDER" in codes(run(body + "* display De4\n2. Anna: take De4\n"))
+
+
+def test_the_swapped_in_card_is_usable_at_once() -> None:
+    # "Die neue Karte legt der Spieler offen aus und kann sie ab sofort benutzen."
+    body = GAUKLERIN + "Anna: juggler ch:Haendler\n* display De4\n2. Cem: take De4\n"
+    body += "* display Gu4\n3. Anna: merchant, take Gu3 Gu4\n"
+    rep = run(body)
+    assert codes(rep) == [], rep.violations
+    assert owned(rep, "Anna") == "ch:Haendler"
+
+
+def test_corrupt_positions_and_payments_are_caught() -> None:
+    # each card exists once: a position giving the same card to two players
+    rep = position("1. Anna: take Gu4\n", anna="characters ch:Weise", ben="characters ch:Weise")
+    assert codes(rep) == ["CHARAKTERE-SUPPLY"]
+    # only the Gönner pays for a building
+    rep = position(
+        "1. Anna: buy Gu G11- pay ch:Weise, place G11-@1,0\n", anna="characters ch:Weise"
+    )
+    assert "CHARAKTERE-TOKEN" in codes(rep)
+    # a symbol statement names a symbol
+    assert reasons(position("* symbol ch:Weise sometimes\n")) == [("CHARAKTERE-SYMBOL", "form")]
+    # a character card in the display lies in no place of it: a fifth money card is too many
+    rep = run(T1 + "* display Gu3 ch:Weise De4\nCem: pass\nAnna: pass\nBen: pass\n")
+    assert "REFILL-DISPLAY" not in codes(rep)
