@@ -40,7 +40,6 @@ from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.stages import Stage, StageOrder, open_stage
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Moment
 from referee.engine.verbs import Arg, Limit, VerbSpec, Window, round_of
 from referee.messages import Text
 from referee.modules.base import (
@@ -1042,11 +1041,6 @@ class Charaktere(BundledModule):
             for a in actions
             if any(isinstance(r, ComponentRef) and r.kind == KIND for r in getattr(a, "paid", ()))
         ]
-
-    # ------------------------------------------------------------------ moments
-
-    def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
 
     # ------------------------------------------------------------------ view
 
