@@ -120,3 +120,16 @@ def test_the_taenzerin_s_new_building_may_be_claimed_with_a_sultan_card() -> Non
     assert rep.state is not None
     anna = rep.state.player_named("Anna")
     assert anna is not None and [str(t) for t in anna.reserve] == ["T9ne"]
+
+
+def test_the_bettler_may_draw_a_diamond() -> None:
+    # "Ist dies keine Geld- oder Wechselstubenkarte, wird nach der entsprechenden Regel
+    # verfahren" (L1106-1108): a diamond is money ("Diamanten bekommt man wie andere Geldkarten auch", L972)
+    rep = position(
+        "1. Anna: beggar dm:5, take Gu4\n",
+        "charaktere, diamanten",
+        anna="characters ch:Bettler",
+        hand="Du3",
+    )
+    assert codes(rep) == [], rep.violations
+    assert "dm:5" in str(view(rep, "diamanten"))

@@ -765,7 +765,7 @@ class Charaktere(BundledModule):
     ) -> list[Finding]:
         out: list[Finding] = []
         ref = action.args[0].value if len(action.args) == 1 else None
-        if not isinstance(ref, CardRef) and not _is_character(ref):
+        if not (isinstance(ref, CardRef) or _is_character(ref) or _module_money(state, ref)):
             out.append(problem("CHARAKTERE-BEGGAR", action.pos, player.name, reason="form"))
         t = state.turn
         turn, draws, money = self.data(state).beggar.get(player.name, (-1, 0, True))
@@ -807,6 +807,11 @@ class Charaktere(BundledModule):
             name = self._parse(state, ref, action.pos, player.name)
             if name is not None:
                 self._reveal(state, name, action.pos)
+            return
+        if isinstance(ref, ComponentRef) and _module_money(state, ref):
+            handler = state.ext.kind_handler(ref.kind)  # module money (a diamond): into
+            if handler is not None:  # the hand as its module deals it
+                state.found.extend(handler.deal_component(state, player, ref, action.pos) or [])
             return
         if not isinstance(ref, CardRef):
             return
@@ -1071,6 +1076,12 @@ class Charaktere(BundledModule):
                 row["sage's type"] = f"{data.sage[p.name][1]} (scoring {data.sage[p.name][0]})"
             players[p.name] = row
         return self.shown(table, players)
+
+
+def _module_money(state: GameState, value: object) -> bool:
+    """A component some enabled module counts as money (a diamond), dealt to a hand by its
+    module (``deal_component``)."""
+    return isinstance(value, ComponentRef) and state.ext.money_value(state, value) is not None
 
 
 def _is_character(value: object) -> bool:
