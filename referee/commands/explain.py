@@ -434,6 +434,11 @@ def interrupt_line(sit: Situation, turn: Turn, player: str | None) -> Turn | Non
     name = player or (turn.player.name if turn.player else None)
     side = sit.player(name)
     line = dataclasses.replace(turn, player=PlayerRef(side.name, turn.pos))
+    if state.stages:  # a line of the stage under way (an auction's bid or pass)
+        from referee.engine.stages import belongs
+
+        if belongs(state.stages[-1], line):
+            return line
     probe = state.copy()
     if probe.ext.out_of_turn(probe, line) is None:
         return None

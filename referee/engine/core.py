@@ -254,6 +254,7 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, TileKin
 
 
 draw_tile = _draw_tile  # public for the market-side pieces (referee/engine/market_side.py)
+draw_money = _draw_money  # public for a module drawing the deck's top card to a hand (Bettler)
 
 
 def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:

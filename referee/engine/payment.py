@@ -172,6 +172,7 @@ def payment_findings(ctx: Context, pay: Payment) -> list[Finding]:
             )
     out.extend(ctx.decide(Decision.PAY_PROBLEMS, player=p, purchase=pay))
     first: list[MoneyCard] = []
+    one: set[Currency] = set()  # Mix.ONE: the currencies that count as the first card's
     allowed = (
         frozenset(ctx.decide(Decision.PAY_CURRENCIES, player=p, field=pay.field, purchase=pay))
         if pay.field is not None
@@ -193,7 +194,15 @@ def payment_findings(ctx: Context, pay: Payment) -> list[Finding]:
         elif terms.mix is Mix.ONE:
             if not first:
                 first.append(c)
-            elif c.currency is not first[0].currency:
+                if terms.components:  # module money may pay: what a module allows with the
+                    # first card's currency counts as that one currency (an exchange card:
+                    # "eine Wechselstubenkarte darf genutzt werden", Charaktere L1037-1039)
+                    one.update(
+                        ctx.decide(
+                            Decision.PAY_CURRENCIES, player=p, field=c.currency, purchase=pay
+                        )
+                    )
+            elif c.currency is not first[0].currency and c.currency not in one:
                 return problem(
                     "PAY-ONE-CURRENCY",
                     cpos,
