@@ -124,7 +124,8 @@ def test_the_taenzerin_s_new_building_may_be_claimed_with_a_sultan_card() -> Non
 
 def test_the_bettler_may_draw_a_diamond() -> None:
     # "Ist dies keine Geld- oder Wechselstubenkarte, wird nach der entsprechenden Regel
-    # verfahren" (L1106-1108): a diamond is money ("Diamanten bekommt man wie andere Geldkarten auch", L972)
+    # verfahren" (L1106-1108): a diamond is money ("Diamanten bekommt man wie andere
+    # Geldkarten auch", L972)
     rep = position(
         "1. Anna: beggar dm:5, take Gu4\n",
         "charaktere, diamanten",
