@@ -86,6 +86,9 @@ USED: dict[str, str] = {
     "palastplaner": r"\bplanner [nesw] [12]\b",  # a tile laid at the designer scored
     "farben": r", (colour fc:|project fp:)",  # colour tiles or a project taken for overpaying
     "mauren": r"\bdevelop\b",  # the culture tiles developed
+    "charaktere": r"(?m)^\w+: bid \d+ pay ",  # a character card auctioned
+    "karawanserei": r"buy \w+ kw:\d",  # a caravanserai card bought
+    "handwerker": r"\bhandover hw:",  # a craftsman handed to the left
     "schluessel": r"(?m)^\* key ky:\d",  # a key tile laid into the gate tableau
 }
 

@@ -287,8 +287,8 @@ class Schatzkammer(BundledModule):
             return []
         data.pending.extend(held or ())
         data.rooms[i] = []
-        if i not in data.due:
-            data.due.append(i)
+        if i not in data.due and not data.stopped:  # "Von nun an werden keine Truhen mehr
+            data.due.append(i)  # nachgelegt": once stopped, an emptied room stays empty
         data.buyer = player.index
         data.bought_turn = state.turn.number if state.turn is not None else None
         data.pos = action.pos
