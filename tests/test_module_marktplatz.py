@@ -189,9 +189,33 @@ def test_the_owner_cannot_buy_from_his_own_market() -> None:
 
 def test_not_out_of_turn_with_the_vizier() -> None:
     """ "in ihrem jeweiligen Zug" (L3894-3895): a vizier's purchase is from the market only."""
-    body = "Ben: vizier, buy T9ne pay De5 De4, place T9ne@1,0\n1. Cem: take Gu4"
+    body = "1. Cem: take Gu4\nBen: vizier, buy T9ne pay De5 De4, place T9ne@1,0\n2. Anna: take Di3"
     rep = position(body, modules="marktplatz, wesir", next_player="Cem")
-    assert "MARKET-OUT-OF-TURN" in codes(rep)
+    assert codes(rep) == ["MARKET-OUT-OF-TURN"]
+
+
+def test_a_building_reserved_out_of_turn_gets_its_tile_in_its_owners_turn() -> None:
+    """A vizier's building (out of turn) waits for its owner's own turn: ``stall`` there; the
+    turns of the others in between leave it under no tile (not for sale yet, nothing noted)."""
+    body = (
+        "1. Cem: take Gu4\n"
+        "Ben: vizier, buy De P7e pay De3 De4, reserve P7e\n"
+        "2. Anna: take Di3\n"
+        "3. Ben: take Du2, stall Gu P7e\n"
+    )
+    rep = position(body, modules="marktplatz, wesir", next_player="Cem", ben_hand="De3 De4 Du8")
+    assert codes(rep) == []
+    assert [n.key for n in rep.unverifiable if n.key == "UNVERIFIED-MARKET-TILE"] == []
+    assert tiles(rep, "Ben").startswith("Gu: P7 (pavilion 7, 7 Gu)")
+
+
+def test_simulated_games_with_the_vizier_are_legal() -> None:
+    """The generator never offers a market building to a vizier line or to a player not to
+    move (``SideOffer.own_turn``)."""
+    for seed in (1, 2, 3):
+        text = simulate_text(players=3, seed=seed, modules=("wesir", MP))
+        rep = check_game(parse_text(text, "sim.alh")[0])
+        assert codes(rep) == [] and rep.unverifiable == [], seed
 
 
 # --------------------------------------------------------------------------- L3901-3904

@@ -73,6 +73,10 @@ class SideOffer:
     """False: the bought piece is no building to place or reserve; it lies in front of the
     buyer in its module's state (a sultan card, "Der Käufer legt die Karte ... offen vor sich
     ab"), so the turn owes no placement for it."""
+    own_turn: bool = False
+    """True: only the player to move may buy it, in his own turn; the legal-move generator
+    leaves it out of an out-of-turn line and out of another player's moves (E30: "von allen
+    anderen Spielern in ihrem jeweiligen Zug", a building of a personal market)."""
     payee: str | None = None
     """The player who receives the money cards paid (E30: a building bought from another
     player's personal market, "Die beim Kauf ausgespielten Währungskarten erhält der

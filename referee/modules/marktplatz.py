@@ -249,38 +249,32 @@ class Marktplatz(BundledModule):
     # ------------------------------------------------------------- the end of a turn
 
     def at_moment(self, ctx: Any, moment: Moment) -> None:
+        """At the end of a turn, the buildings of the player to move that lie under no tile
+        (the record did not say which): the first free tiles, noted; with all four taken,
+        ``MARKET-FULL``. A building reserved out of turn (a vizier's purchase) waits for its
+        owner's own turn, where ``stall`` names its tile."""
         super().at_moment(ctx, moment)
-        if moment != Moment.TURN_END:
-            return
         state = ctx.state
         t = state.turn
-        pos = t.pos if t is not None else ctx.pos
-        for p in state.players:
-            unplaced = self._unplaced(state, p)
-            if not unplaced:
-                continue
-            free = self._free(state, p)
-            while unplaced and free:  # the record leaves the tile open: the first free one
-                piece, cur = unplaced.pop(0), free.pop(0)
-                self.stalls_of(state, p)[cur] = piece
-                if state.checking:
-                    shown = piece_text(piece)
-                    key = "UNVERIFIED-MARKET-TILE"
-                    ctx.unverifiable(pos, key, p.name, tile=shown, currency=cur.code)
-            mover = t is not None and t.player == p.index and t.interrupt is None
-            if unplaced and mover and state.checking:
-                shown = " ".join(piece_text(x) for x in unplaced)
-                ctx.report(
-                    [
-                        problem(
-                            "MARKET-FULL",
-                            pos,
-                            p.name,
-                            tiles=shown,
-                            under=self._under_text(state, p),
-                        )
-                    ]
-                )
+        if moment != Moment.TURN_END or t is None or t.interrupt is not None:
+            return
+        p = state.players[t.player]
+        unplaced = self._unplaced(state, p)
+        if not unplaced:
+            return
+        pos = t.pos
+        free = self._free(state, p)
+        while unplaced and free:  # the record leaves the tile open: the first free one
+            piece, cur = unplaced.pop(0), free.pop(0)
+            self.stalls_of(state, p)[cur] = piece
+            if state.checking:
+                shown = piece_text(piece)
+                key = "UNVERIFIED-MARKET-TILE"
+                ctx.unverifiable(pos, key, p.name, tile=shown, currency=cur.code)
+        if unplaced and state.checking:
+            shown = " ".join(piece_text(x) for x in unplaced)
+            under = self._under_text(state, p)
+            ctx.report([problem("MARKET-FULL", pos, p.name, tiles=shown, under=under)])
 
     def _under_text(self, state: GameState, player: PlayerState) -> str:
         stalls = self.stalls_of(state, player)
@@ -311,7 +305,10 @@ class Marktplatz(BundledModule):
                     price, rule = None, "MARKET-OUT-OF-TURN"
                 elif price is None:
                     rule = "MARKET-NO-PRICE"
-                out.append(SideOffer(piece, self, cur, price, False, rule, payee=owner.name))
+                offer = SideOffer(
+                    piece, self, cur, price, False, rule, own_turn=True, payee=owner.name
+                )
+                out.append(offer)
         return out
 
     def take_side_offer(self, state: GameState, piece: object) -> None:
