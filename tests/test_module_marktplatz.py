@@ -366,6 +366,23 @@ end
 """
 
 
+def test_show_and_render_draw_the_tiles_in_the_player_area(tmp_path: Path) -> None:
+    """The terminal's player block and the SVG under each Alhambra name the four tiles and the
+    building under each, in English and German (``Module.player_notes``)."""
+    path = tmp_path / "p.alh"
+    path.write_text(position_record(), encoding="utf-8")
+    runner = CliRunner()
+    out = runner.invoke(cli, ["show", str(path), "--player", "Anna"]).output
+    assert "Market tiles: Gu: - | Di: - | De: T9ne (tower 9, 9 De) | Du: -" in out
+    out = runner.invoke(cli, ["show", str(path), "--lang", "de"]).output
+    assert "Marktplättchen: Gu: - | Di: - | De: T9ne (Turm 9, 9 De) | Du: -" in out
+    svg = tmp_path / "p.svg"
+    runner.invoke(cli, ["render", str(path), "-o", str(svg), "--lang", "de"])
+    assert "Marktplättchen: Gu: - | Di: - | De: T9ne (Turm 9, 9 De) | Du: -" in svg.read_text()
+    data = runner.invoke(cli, ["show", str(path), "--format", "json"]).output
+    assert "De: T9ne (tower 9, 9 De)" in data
+
+
 def test_switched_off() -> None:
     rep = position("1. Ben: take Gu4, stall Gu T9ne", modules="", anna_stalls="")
     assert "MODULE-NOT-ENABLED" in codes(rep)

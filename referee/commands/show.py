@@ -192,6 +192,7 @@ class PlayerSide:
     wall: int | None = None
     unknown_tiles: int = 0
     marks: dict[Coord, str] = field(default_factory=dict)  # module tokens on tiles (E17)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # beside the Alhambra (EN, DE)
 
 
 @dataclass
@@ -270,6 +271,7 @@ def _player_view(p: PlayerSide) -> PlayerView:
         counts=p.counts,
         wall=p.wall,
         unknown_tiles=p.unknown_tiles,
+        notes=tuple(p.notes),
     )
 
 
@@ -427,6 +429,7 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
                 score=ps.score,
                 unknown_tiles=getattr(ps, "alhambra_unknown", 0),
                 marks=state.ext.cell_marks(state, ps),
+                notes=state.ext.player_notes(state, ps),
             )
         )
     market: dict[Currency, Any] = {}

@@ -650,6 +650,13 @@ class Module:
         SVG, the HTML replay). Default: none."""
         return {}
 
+    def player_notes(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """Lines about what lies in front of ``player`` beside his Alhambra (English, German),
+        e.g. the personal market tiles and the buildings under them; the terminal map writes
+        them in the player's block and the SVG (``render``) under his Alhambra. Default:
+        none, so every drawing without such a module is unchanged."""
+        return []
+
     def view(self, state: GameState) -> dict[str, Any]:
         """This module's state for people and tools (``show``, JSON/YAML, ``render``, the HTML
         replay): a JSON-able mapping. Conventional keys: ``"table"`` (shared state, a mapping
@@ -896,6 +903,10 @@ class Extensions:
             for at, text in m.cell_marks(state, player).items():
                 out[at] = f"{out[at]} {text}" if at in out else text
         return out
+
+    def player_notes(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """Every enabled module's lines about ``player``'s things beside his Alhambra."""
+        return [n for m in self.modules for n in m.player_notes(state, player)]
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
         """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the

@@ -399,38 +399,43 @@ class Marktplatz(BundledModule):
             if cur in stalls
         ]
 
-    def view(self, state: GameState) -> dict[str, Any]:
-        """Each player's four market tiles with the building under each (its price in the
-        tile's currency), and the buildings back in the box."""
+    def _tiles_text(self, state: GameState, player: PlayerState, lang: str) -> str:
+        """The four tiles in words: ``Gu: - | De: T9ne (tower 9, 9 De) | ...``."""
         from referee.reports.i18n import fmt_tile
         from referee.reports.pieces import piece_words
 
+        stalls = self.stalls_of(state, player)
+        parts = []
+        for cur in tile_currencies():
+            piece = stalls.get(cur)
+            if piece is None:
+                parts.append(f"{cur.code}: -")
+                continue
+            words = (
+                fmt_tile(piece, lang, "name")
+                if isinstance(piece, TileKind)
+                else piece_words(piece, lang) or piece_text(piece)
+            )
+            price = getattr(piece, "price", None)
+            unsold = "unverkäuflich" if lang == "de" else "not for sale"
+            cost = f"{price} {cur.code}" if price else unsold
+            parts.append(f"{cur.code}: {piece_text(piece)} ({words}, {cost})")
+        return " | ".join(parts)
+
+    def player_notes(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """The player's four market tiles beside his Alhambra (terminal map, SVG)."""
+        en = self._tiles_text(state, player, "en")
+        de = self._tiles_text(state, player, "de")
+        return [(f"Market tiles: {en}", f"Marktplättchen: {de}")]
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """Each player's four market tiles with the building under each (its price in the
+        tile's currency), and the buildings back in the box."""
         players: dict[str, dict[str, object]] = {}
         for p in state.players:
-            stalls = self.stalls_of(state, p)
-            if not stalls and not self._unplaced(state, p):
+            if not self.stalls_of(state, p) and not self._unplaced(state, p):
                 continue
-            row: dict[str, object] = {}
-            for lang in ("en", "de"):
-                parts = []
-                for cur in tile_currencies():
-                    piece = stalls.get(cur)
-                    if piece is None:
-                        parts.append(f"{cur.code}: -")
-                        continue
-                    words = (
-                        fmt_tile(piece, lang, "name")
-                        if isinstance(piece, TileKind)
-                        else piece_words(piece, lang) or piece_text(piece)
-                    )
-                    price = getattr(piece, "price", None)
-                    cost = (
-                        f"{price} {cur.code}"
-                        if price
-                        else ("unverkäuflich" if lang == "de" else "not for sale")
-                    )
-                    parts.append(f"{cur.code}: {piece_text(piece)} ({words}, {cost})")
-                row[lang] = " | ".join(parts)
+            row = {lang: self._tiles_text(state, p, lang) for lang in ("en", "de")}
             players[p.name] = {"market tiles": row}
         table: dict[str, object] = {}
         boxed = self.data(state).boxed

@@ -110,7 +110,18 @@ def _panel_size(panel: Panel, lang: str) -> tuple[int, int]:
     width = MARGIN + (x1 - x0 + 1) * CELL + 8
     height = TITLE_H + MARGIN + (y1 - y0 + 1) * CELL + 8
     title_w = int(len(_title(panel, lang)) * 11) + 8
+    notes = _notes(panel, lang)
+    if notes:  # modules' lines beside the Alhambra, under it
+        height += NOTE_H * len(notes) + 4
+        width = max(width, max(int(len(n) * 7) + 8 for n in notes))
     return max(width, title_w, 180), height
+
+
+NOTE_H = 16  # one line of a module's note under an Alhambra
+
+
+def _notes(panel: Panel, lang: str) -> list[str]:
+    return [de if lang == "de" else en for en, de in getattr(panel.player, "notes", ())]
 
 
 def _title(panel: Panel, lang: str) -> str:
@@ -139,6 +150,10 @@ def _draw_panel(svg: _Svg, panel: Panel, ox: float, oy: float, lang: str) -> Non
 
     # title: name and score
     svg.add("text", _title(panel, lang), x=ox, y=oy + 22, class_="title")
+    # modules' lines beside the Alhambra (e.g. personal market tiles), under it
+    below = gy + (y1 - y0 + 1) * CELL + 8
+    for k, note in enumerate(_notes(panel, lang)):
+        svg.add("text", note, x=ox, y=below + NOTE_H * (k + 1), class_="axis")
     # axes
     for x in range(x0, x1 + 1):
         svg.add("text", str(x), x=left(x) + CELL / 2, y=gy - 8, class_="axis", text_anchor="middle")

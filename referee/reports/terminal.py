@@ -196,6 +196,7 @@ class PlayerView:
     counts: Mapping[str, int] | None = None  # fallback "counts" (no layout typed in)
     wall: int | None = None  # longest outer wall, when known
     unknown_tiles: int = 0  # tiles built whose kind and cell the record does not say
+    notes: tuple[tuple[str, str], ...] = ()  # modules' lines beside the Alhambra (EN, DE)
 
 
 @dataclass(frozen=True)
@@ -511,6 +512,7 @@ def draw_player(
         hand += f"   ({total})"
     lines.append(f"{t('hand', lang)}: {hand}")
     lines.append(f"{t('reserve', lang)}: {_tiles(player.reserve, lang)}")
+    lines.extend(de if lang == "de" else en for en, de in player.notes)
     if player.wall is not None:
         lines.append(f"{t('longest_wall', lang)}: {player.wall}")
     if player.counts:
