@@ -85,6 +85,8 @@ def tiles(rep: GameReport, name: str = "Anna", lang: str = "en") -> str:
     return str(row.get("market tiles", row.get("Marktplättchen", "")))
 
 
+EMPTY_TILES = "Gu: - | Di: - | De: - | Du: -"
+
 # --------------------------------------------------------------------------- L3882-3887
 
 
@@ -158,7 +160,7 @@ def test_another_player_buys_it_and_the_owner_gets_the_cards() -> None:
     assert hand(rep, "Anna") == "De4 De5 Di6 Du3 Gu2"
     assert hand(rep, "Ben") == "De6 Du8"
     assert rep.state is not None and rep.state.discard.total() == 0
-    assert tiles(rep) == ""  # nothing left under Anna's tiles
+    assert tiles(rep) == EMPTY_TILES  # nothing left under Anna's tiles
 
 
 def test_an_exact_payment_gives_another_action() -> None:
@@ -226,7 +228,7 @@ def test_the_owner_still_builds_it_by_a_redesign() -> None:
     einbauen (siehe: „Reserve“), sofern es dann dort noch liegt" (L3901-3904)."""
     rep = position("1. Anna: build T9ne@0,1", next_player="Anna")
     assert codes(rep) == []
-    assert tiles(rep) == ""
+    assert tiles(rep) == EMPTY_TILES
 
 
 def test_not_once_another_player_bought_it() -> None:
@@ -291,6 +293,17 @@ def test_or_the_incoming_building_goes_back_to_the_box_unused() -> None:
     rep = full("1. Anna: remove A6ne@1,0, box A6ne")
     assert codes(rep) == []
     assert view(rep, MP)["table"]["back in the box"] == "A6ne"
+
+
+def test_the_buildings_back_in_the_box_read_back_from_a_position() -> None:
+    rep = full("1. Anna: remove A6ne@1,0, box A6ne")
+    assert rep.state is not None
+    text = position_text(rep.state)
+    assert "\n  box A6ne\n" in text
+    again = parse_text(EXAMPLE_HEADER + text, "again.alh")[0]
+    state2, found = state_at(again, At("end"))
+    assert found == [] and position_text(state2) == text
+    assert state2.ext.views(state2)[MP] == rep.state.ext.views(rep.state)[MP]
 
 
 def test_box_only_when_all_four_are_taken() -> None:

@@ -70,10 +70,14 @@ def names(piece: object, ref: object) -> bool:
 def piece_arg(piece: object) -> GenericArg:
     from referee.engine.legal import piece_ref
 
+    if isinstance(piece, ComponentRef | TileRef):
+        return GenericArg(piece)
     return GenericArg(piece_ref(piece))
 
 
 def piece_text(piece: object) -> str:
+    if isinstance(piece, ComponentRef | TileRef):  # a building back in the box, as stated
+        return token_text(piece)
     return str(getattr(piece, "code", piece))
 
 
@@ -363,7 +367,13 @@ class Marktplatz(BundledModule):
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
         """``stall De T9ne`` in a player's section: the building of its reserve under the
-        Denar tile."""
+        Denar tile; ``box C6 A4`` outside the sections: the buildings back in the box."""
+        if player is None and line.verb.lower() in (BOX, "schachtel"):
+            boxed = self.data(state).boxed
+            for arg in line.args:
+                v = arg.value
+                boxed.append(v.candidates[0] if isinstance(v, TileRef) and v.known else v)
+            return True
         if player is None or line.verb.lower() not in (STALL, "marktstand"):
             return False
         pos = line.pos
@@ -391,7 +401,8 @@ class Marktplatz(BundledModule):
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         if player is None:
-            return []
+            boxed = self.data(state).boxed
+            return [ModuleAction(BOX, tuple(piece_arg(x) for x in boxed))] if boxed else []
         stalls = self.stalls_of(state, player)
         return [
             ModuleAction(STALL, (GenericArg(cur.code), piece_arg(stalls[cur])))
@@ -432,9 +443,7 @@ class Marktplatz(BundledModule):
         """Each player's four market tiles with the building under each (its price in the
         tile's currency), and the buildings back in the box."""
         players: dict[str, dict[str, object]] = {}
-        for p in state.players:
-            if not self.stalls_of(state, p) and not self._unplaced(state, p):
-                continue
+        for p in state.players:  # every player has his four tiles, taken or not
             row = {lang: self._tiles_text(state, p, lang) for lang in ("en", "de")}
             players[p.name] = {"market tiles": row}
         table: dict[str, object] = {}
