@@ -14,9 +14,30 @@ from referee.simulate.combinations import PROFILES, Case, module_names, problems
 ALL = module_names()
 # the modules bundled when a regression case was found (its game is that set's game)
 FIRST_22 = tuple(
-    """angreifer badehaeuser bauland baumeister baustellen bazare bonuskarten diamanten diebe
-    magisch medina obstgaerten plaetze schaetze sultan wechselgeld wechselscheine
-    wechselstuben wertungskaertchen wesir wuensche wunschbrunnen""".split()
+    [
+        "angreifer",
+        "badehaeuser",
+        "bauland",
+        "baumeister",
+        "baustellen",
+        "bazare",
+        "bonuskarten",
+        "diamanten",
+        "diebe",
+        "magisch",
+        "medina",
+        "obstgaerten",
+        "plaetze",
+        "schaetze",
+        "sultan",
+        "wechselgeld",
+        "wechselscheine",
+        "wechselstuben",
+        "wertungskaertchen",
+        "wesir",
+        "wuensche",
+        "wunschbrunnen",
+    ]
 )
 
 # the three classes the issue found, each with a case that stopped before the fixes

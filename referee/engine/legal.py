@@ -294,6 +294,8 @@ def buy_actions(
     for offer in side_offers(ctx.state) if ctx.state.ext else ():  # E15: beside the market
         if offer.price is None:
             continue
+        if offer.own_turn and (ctx.out_of_turn or p is not mover(ctx.state)):
+            continue  # only the player to move, in his own turn (E30)
         named = offer.currency if offer.field_named else None
         probe = plan_purchase(ctx.state, p, Buy(named, piece_ref(offer.piece), tuple(extra)))  # type: ignore[arg-type]
         allowed = frozenset(

@@ -40,10 +40,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from referee.catalogue import Currency
+from referee.catalogue import Currency, TileKind
 from referee.engine.rules import BASE, Rule, register_rule
 from referee.engine.state import EMPTY
-from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos
+from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.extensions import Module
@@ -73,6 +73,14 @@ class SideOffer:
     """False: the bought piece is no building to place or reserve; it lies in front of the
     buyer in its module's state (a sultan card, "Der Käufer legt die Karte ... offen vor sich
     ab"), so the turn owes no placement for it."""
+    own_turn: bool = False
+    """True: only the player to move may buy it, in his own turn; the legal-move generator
+    leaves it out of an out-of-turn line and out of another player's moves (E30: "von allen
+    anderen Spielern in ihrem jeweiligen Zug", a building of a personal market)."""
+    payee: str | None = None
+    """The player who receives the money cards paid (E30: a building bought from another
+    player's personal market, "Die beim Kauf ausgespielten Währungskarten erhält der
+    ursprüngliche Besitzer"); None: they go to the discard pile."""
 
 
 def side_offers(state: GameState) -> list[SideOffer]:
@@ -89,13 +97,18 @@ def find_offer(
     """The side offer a ``buy`` token names (a module piece's token), or None; of several
     the one of the named currency first; when the line names none, the one of the currency of
     the first money card paid (a piece offered in every currency: ``buy kw:3 pay De8``)."""
-    if not isinstance(ref, ComponentRef):
+    if isinstance(ref, TileRef):  # a catalogue tile offered beside the market (E30)
+        if not ref.known:
+            return None
+        found = [o for o in side_offers(state) if _offered_tile(o.piece) in ref.candidates]
+    elif not isinstance(ref, ComponentRef):
         return None
-    found = [
-        o
-        for o in side_offers(state)
-        if getattr(o.piece, "matches", None) is not None and o.piece.matches(ref)
-    ]
+    else:
+        found = [
+            o
+            for o in side_offers(state)
+            if getattr(o.piece, "matches", None) is not None and o.piece.matches(ref)
+        ]
     if field is None and len(found) > 1:
         card = next((getattr(c, "card", None) for c in paid if getattr(c, "card", None)), None)
         field = getattr(card, "currency", None)
@@ -103,6 +116,14 @@ def find_offer(
         if field is None or offer.currency == field:
             return offer
     return found[0] if found else None
+
+
+def _offered_tile(piece: object) -> object:
+    """The catalogue tile a record names an offered piece by: the tile itself, or the tile a
+    module piece lies on (``carried_tile``); None for other module pieces."""
+    if isinstance(piece, TileKind):
+        return piece
+    return getattr(piece, "carried_tile", None)
 
 
 def intercept(state: GameState, field: int, piece: object, pos: Pos) -> str | None:

@@ -71,6 +71,7 @@ class PaymentTerms:
     superfluous: bool = True  # the profile's rule on superfluous cards applies
     components: bool = True  # module money (diamonds, coins, certificates ...) may pay
     source: str = ""  # the rule section that asks for the payment (named in PAY-* findings)
+    payee: str | None = None  # the player who receives the money cards (None: the discard)
 
 
 _NO_TILE = TileRef(None, None, None, ())
@@ -264,11 +265,12 @@ def payment_findings(ctx: Context, pay: Payment) -> list[Finding]:
 
 
 def apply_payment(ctx: Context, pay: Payment) -> bool:
-    """Carry out a payment (no checks): the cards to the discard pile, module components where
-    their modules put them. Returns whether it was exact (decision ``pay.exact``; False when
-    the amount is not known)."""
+    """Carry out a payment (no checks): the cards to the discard pile (or into the hand of the
+    terms' ``payee``), module components where their modules put them. Returns whether it was
+    exact (decision ``pay.exact``; False when the amount is not known)."""
     state = ctx.state
-    spend_cards(state, pay.player, pay.steps)
+    payee = pay.terms.payee if pay.terms is not None else None
+    spend_cards(state, pay.player, pay.steps, state.player_named(payee) if payee else None)
     for m in state.ext.modules:
         m.on_purchase(ctx, pay)
     if pay.price is None or pay.unknown_paid:

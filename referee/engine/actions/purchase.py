@@ -480,7 +480,8 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         if buy.from_bag and buy.tile is not None:
             take_out_of_bag(state, buy.tile)
         state.market[buy.slot] = EMPTY
-    spend_cards(state, p, buy.steps)
+    payee = state.player_named(buy.offer.payee) if buy.offer and buy.offer.payee else None
+    spend_cards(state, p, buy.steps, payee)
     for m in state.ext.modules:
         m.on_purchase(ctx, buy)
     if t is None:
@@ -498,26 +499,43 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         end_main_action(state, _paying(total, buy.tile, a, buy.price))
 
 
-def spend_cards(state: GameState, p: PlayerState, steps: Sequence[PayStep]) -> None:
+def spend_cards(
+    state: GameState, p: PlayerState, steps: Sequence[PayStep], to: PlayerState | None = None
+) -> None:
     """Stage "spent" for the cards of a payment: they leave ``p``'s hand for the discard pile
-    (an unknown card as an unknown one; module components are their modules')."""
+    (an unknown card as an unknown one; module components are their modules'), or for the hand
+    of ``to``, the player paid (E30: a building bought from another player's market)."""
     for step in steps:
         c = step.card
         if step.source == "unknown":
             p.hand_unknown -= 1
-            state.discard_unknown += 1
+            _receive(state, to, None)
         elif step.source == "forget":
             p.hand_unknown = p.hand.total() - 1
             state.pool.update(p.hand)
             p.hand.clear()
-            state.discard_unknown += 1
+            _receive(state, to, None)
         elif step.source == "hand" and c is not None:
             decrement(p.hand, c)
-            state.discard[c] += 1
+            _receive(state, to, c)
         elif step.source == "resolve" and c is not None:
             p.hand_unknown -= 1
             decrement(state.pool, c)
-            state.discard[c] += 1
+            _receive(state, to, c)
+
+
+def _receive(state: GameState, to: PlayerState | None, card: MoneyCard | None) -> None:
+    """A spent card (None: one the record does not name) to the discard pile or into the hand
+    of the player paid."""
+    if to is None:
+        if card is None:
+            state.discard_unknown += 1
+        else:
+            state.discard[card] += 1
+    elif card is None:
+        to.hand_unknown += 1
+    else:
+        to.hand[card] += 1
 
 
 def _paying(total: int, tile: TileKind | None, a: Buy, price: int) -> Text:
