@@ -89,6 +89,7 @@ USED: dict[str, str] = {
     "charaktere": r"(?m)^\w+: bid \d+ pay ",  # a character card auctioned
     "karawanserei": r"buy \w+ kw:\d",  # a caravanserai card bought
     "handwerker": r"\bhandover hw:",  # a craftsman handed to the left
+    "marktplatz": r"\bstall (Gu|Di|De|Du) ",  # a building laid under a personal market tile
     "schluessel": r"(?m)^\* key ky:\d",  # a key tile laid into the gate tableau
 }
 
