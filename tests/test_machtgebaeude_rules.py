@@ -71,3 +71,30 @@ def test_hidden_tiles_at_the_end_go_to_the_most_and_second_most_money() -> None:
     assert hidden_tile_awards({"Anna": 9, "Ben": 5, "Cem": 5}) == HiddenAward("Anna", None)
     assert hidden_tile_awards({"Anna": 9, "Ben": 0}) == HiddenAward("Anna", None)
     assert hidden_tile_awards({"Anna": 0}) == HiddenAward(None, None)
+
+
+def test_the_platform_takes_replaced_base_tiles_out_of_the_tower() -> None:
+    """Platform gap 1 of the plan: ``Module.tower_replaces`` -- "Die Spezialplättchen ersetzen
+    die entsprechenden Plättchen des Basisspiels ... Die aussortierten Basis-Plättchen kommen
+    zurück in die Schachtel." (L3641-3647)"""
+    from referee.catalogue import catalogue
+    from referee.engine.core import new_state
+    from referee.engine.extensions import Extensions, Module
+
+    class Replacing(Module):  # a module class of the test only (never registered)
+        name = "replacing-test"
+
+        def tower_replaces(self) -> dict[str, int]:
+            return {"T9ne": 1, "S9": 1}
+
+        def tower_components(self) -> dict[str, int]:
+            return {"T9ne": 1, "S9": 1}
+
+    ext = Extensions()
+    ext.modules.append(Replacing())
+    state = new_state(["Anna", "Ben", "Cem"], ext=ext)
+    plain = new_state(["Anna", "Ben", "Cem"])
+    t9 = next(t for t in catalogue().tiles if t.code == "T9ne")
+    assert state.bag[t9] == plain.bag[t9] - 1
+    assert state.bag_count == plain.bag_count  # 54: two out, two special ones in
+    assert sum(state.tower.values()) == 2
