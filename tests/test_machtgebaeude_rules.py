@@ -1,7 +1,7 @@
 """Die Gebäude der Macht, the groundwork (``referee/modules/machtgebaeude.py``): the rules of
 rulebook-bigbox-de-2019.txt § Mike Elliott: Die Gebäude der Macht (L3605-3706) that do not
-depend on the turn platform, tested from the rulebook's text and its example. The module itself
-is not registered yet (plan: docs/modules/machtgebaeude.md)."""
+depend on the turn platform, tested from the rulebook's text and its example, and the platform's
+tower replacement (engine and simulator). The module itself: tests/test_module_machtgebaeude.py."""
 
 from __future__ import annotations
 
@@ -98,3 +98,17 @@ def test_the_platform_takes_replaced_base_tiles_out_of_the_tower() -> None:
     assert state.bag[t9] == plain.bag[t9] - 1
     assert state.bag_count == plain.bag_count  # 54: two out, two special ones in
     assert sum(state.tower.values()) == 2
+
+
+def test_the_simulator_leaves_the_replaced_base_tiles_in_the_box() -> None:
+    # the simulator's tower is the base tiles less Module.tower_replaces() plus the module's
+    # tiles: a replaced base tile is never drawn, the total stays 54
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    replaced = {"A8n", "C9w", "T11n", "P4", "S5", "A7", "C8", "G9", "T10", "P6", "S7", "G7"}
+    for seed in (1, 2):
+        text = simulate_text(3, seed, load_profile("queen-2003"), "box", ("machtgebaeude",))
+        words = set(text.replace(",", " ").replace("@", " ").split())
+        drawn = {w.split(":", 1)[1] for w in words if w[:3] in ("Gu:", "Di:", "De:", "Du:")}
+        assert not drawn & replaced, drawn & replaced
