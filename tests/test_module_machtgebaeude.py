@@ -50,6 +50,7 @@ def players(rep: GameReport) -> dict[str, Any]:
 
 def position(
     body: str,
+    modules: str = MOD,
     anna: str = "alhambra gm:wh_T11n@0,1",
     anna_dice: str = "dice wh_T11n black 4",
     hand: str = "Di9 Di1 Gu8 De7 Du5",
@@ -57,7 +58,7 @@ def position(
     market: str = "Gu:G11 Di:C10 De:gm:wo_P6 Du:T12",
 ) -> GameReport:
     text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{MOD}"]
+[Modules "{modules}"]
 
 position
   next Anna
@@ -302,3 +303,33 @@ def test_simulated_games_use_the_white_dice_under_every_profile() -> None:
         rep = check_game(game)
         assert rep.valid and rep.complete, (prof, messages(rep))
         assert format_game(game) == text
+
+
+def test_the_switch_wall2_chooses_which_wall_is_second() -> None:
+    # "zusätzlich das zweitlängste" (L3669): rest (default) or piece -- both read the same
+    # geometry; here (two separate pieces of wall) they agree, and the switch is accepted
+    anna = "alhambra G10n@-1,1 gm:wh_T11n@0,1 gm:wh_A8n@1,1 C9s@0,-1 T11s@1,-1"
+    rep = position("", modules=f"{MOD} wall2=piece", anna=anna, anna_dice="dice wh_T11n black 6")
+    assert found(rep) == [], messages(rep)
+    assert view(rep, MOD)["table"]["options"] == "wall2=piece"
+    assert _wall_line(rep) == 2
+
+
+def test_the_example_game_scores_the_second_wall_capped_by_the_black_dice() -> None:
+    import re
+
+    rep = check_game(parse_text(EXAMPLE.read_text(encoding="utf-8"), EXAMPLE.name)[0])
+    assert rep.state is not None
+    module = next(m for m in rep.state.ext.modules if isinstance(m, Machtgebaeude))
+    seen = 0
+    for p in rep.state.players:
+        dice = module.black_dice(rep.state, p)
+        if not dice:
+            continue
+        walls = alhambra_defence_points(p.alhambra, dice, "rest", rep.state.profile.wall_run)
+        line = _wall_line(rep, p.name)
+        assert line == min(walls.second, sum(dice)) == walls.points - walls.longest
+        seen += 1
+    assert seen >= 1
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert re.search(r"roll \w+ black [1-6]", text)
