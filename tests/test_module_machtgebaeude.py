@@ -333,3 +333,22 @@ def test_the_example_game_scores_the_second_wall_capped_by_the_black_dice() -> N
     assert seen >= 1
     text = EXAMPLE.read_text(encoding="utf-8")
     assert re.search(r"roll \w+ black [1-6]", text)
+
+
+def test_dirk_does_not_roll() -> None:
+    # "Sonderregeln im Spiel zu zweit: Dirk würfelt nicht." (L3699): no roll can name him
+    text = f"""[Players "Anna, Ben"]
+[Modules "{MOD}"]
+
+* deal Anna Gu9 De7 De2 Du3
+* deal Ben Di9 Gu8 De3
+* display Gu1 Di4 De6 Du2
+* market Gu:G11 Di:A9 De:P7 Du:T12
+* dirk T13 G12 C11 A10 S9 P8
+start Ben
+1. Ben: take Gu1
+* display Gu5
+* roll Dirk black 3
+"""
+    rep = check_game(parse_text(text, "dirk.alh")[0])
+    assert found(rep) == ["UNKNOWN-PLAYER"], messages(rep)
