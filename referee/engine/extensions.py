@@ -350,6 +350,14 @@ class Module:
         """
         return {}
 
+    def tower_replaces(self) -> dict[str, int]:
+        """Base tiles this module's tower tiles replace, as tile code -> count (e.g. ``{"T9ne":
+        1}``: "Die aussortierten Basis-Plättchen kommen zurück in die Schachtel"). The engine
+        takes them out of the base tiles in the tower at the setup, before
+        :meth:`tower_components` are added, so the tower's total and the supply of each base
+        tile count right. Default: none."""
+        return {}
+
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
     ) -> tuple[str, object] | None:

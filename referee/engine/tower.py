@@ -37,7 +37,23 @@ def tower_key(module: Module, identity: str) -> str:
 
 
 def fill_tower(state: GameState) -> None:
-    """Put every enabled module's tower tiles into the tower (at the start of a game)."""
+    """Put every enabled module's tower tiles into the tower (at the start of a game), after
+    the base tiles they replace left it (:meth:`~referee.engine.extensions.Module.tower_replaces`:
+    back into the box)."""
+    from referee.catalogue import catalogue
+
+    by_code = None
+    for m in state.ext.modules:
+        for code, n in m.tower_replaces().items():
+            if by_code is None:
+                by_code = {t.code.lower(): t for t in catalogue().tiles}
+            kind = by_code.get(code.lower())
+            if kind is None:
+                raise ValueError(f"module {m.name}: {code} is no base tile")
+            out = min(n, state.bag.get(kind, 0))
+            if out > 0:
+                state.bag[kind] -= out
+                state.bag_count -= out
     for m in state.ext.modules:
         for identity, n in m.tower_components().items():
             if n > 0:

@@ -340,6 +340,12 @@ class _Game:
                     pile.insert(rng.randrange(len(pile) + 1), comp)  # type: ignore[arg-type]
         self.deck = [c for p in piles for c in p]  # index 0 is the top card
         tiles: list[TileKind | ComponentRef] = list(catalogue().tiles)
+        for m in state.ext.modules:  # base tiles a module's tiles replace go back to the box
+            for code, n in m.tower_replaces().items():
+                for _ in range(n):
+                    gone = next((t for t in tiles if str(getattr(t, "code", "")) == code), None)
+                    if gone is not None:
+                        tiles.remove(gone)
         for m in state.ext.modules:  # module tiles mixed into the tower (E5)
             tiles.extend(m.sim_tower(self.sim))
         rng.shuffle(tiles)

@@ -1,0 +1,662 @@
+"""Die Gebäude der Macht (buildings of power): twelve special tiles in the tower, each
+replacing a base tile of the same face; a purchase allows its function once at the end of the
+turn. Rulebook: ``rulebook-bigbox-de-2019.txt`` § Mike Elliott: Die Gebäude der Macht (text
+L3605-3657, L3663-3706, heading L3658-3659); rulings and limits: ``docs/modules/machtgebaeude.md``.
+
+Notation:
+
+* ``* market Di:gm:wh_T9ne`` -- a special tile drawn: ``gm:`` + its function (``bk`` Baukunst,
+  ``ws`` Weisheit, ``wh`` Wehrhaftigkeit, ``wo`` Wohlstand) + ``_`` + the base tile it replaces
+  (the table in ``machtgebaeude.yaml``, picture-only, unverified). It is bought, built, kept in the
+  reserve like that base tile (``buy Di gm:wh_T9ne pay Di9``, ``place gm:wh_T9ne@1,0``).
+* ``* roll Anna black 4`` / ``* roll Anna white 5`` -- the die rolled "sofort nach dem Erwerb"
+  (L3663-3665, L3672-3674), written after the purchase's turn (before or after its refill); the
+  die lies on the tile. Dirk never rolls (L3699).
+* ``buy Di A9 pay Di8 gm:white5`` -- one white die (showing 5) used in a purchase: the price is
+  1 lower, the die turns down to 4 (after 1 it leaves the game), at most one per turn
+  (L3675-3682).
+* ``* roll Anna red 3`` -- Baukunst / Weisheit: NOT SUPPORTED YET (``MACHT-UNSUPPORTED``); the
+  functions are optional ("kann ... nutzen"), a record that does not use them is checked whole.
+* position blocks: ``dice wh_T9ne black 4`` (the die on a special tile the player owns),
+  ``dice out white 2`` (white dice that left the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from referee.catalogue import BuildingType, Side, TileKind, catalogue
+from referee.engine.actions.purchase import Purchase
+from referee.engine.context import Context
+from referee.engine.findings import Finding, problem
+from referee.engine.ruleset import Decision, refines
+from referee.engine.state import GameState, PlayerState
+from referee.engine.tower import take_from_tower, tower_total
+from referee.engine.turns import Moment
+from referee.geometry.grid import Alhambra
+from referee.geometry.queries import second_longest_wall
+from referee.geometry.walls import longest_outer_wall
+from referee.modules.base import (
+    BundledModule,
+    ModulePiece,
+    Scratch,
+    bundled,
+    module_data,
+    named_player,
+)
+from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
+
+DIE_FACES = range(1, 7)
+
+
+@dataclass(frozen=True, slots=True)
+class WallPoints:
+    """The wall points of an Alhambra with black dice (Gebäude der Wehrhaftigkeit)."""
+
+    longest: int
+    second: int
+    cap: int  # the sum of the black dice
+    points: int
+
+
+def defence_points(longest: int, second: int, black_dice: Sequence[int]) -> WallPoints:
+    """ "Bei einer Wertung darf er ab jetzt 2 Mauerstücke abrechnen: Wie gewöhnlich das längste
+    Mauerstück und zusätzlich das zweitlängste. Vom zweitlängsten Mauerstück darf er jedoch
+    maximal die Summe seiner schwarzen Würfel anrechnen." (L3666-3671). Without a black die
+    only the longest counts (the base rule)."""
+    for pips in black_dice:
+        if pips not in DIE_FACES:
+            raise ValueError(f"a die shows 1-6, not {pips}")
+    cap = sum(black_dice)
+    extra = min(second, cap) if black_dice else 0
+    return WallPoints(longest, second, cap, longest + extra)
+
+
+def alhambra_defence_points(
+    alh: Alhambra, black_dice: Sequence[int], how: str = "rest", mode: Any = "trail"
+) -> WallPoints:
+    """:func:`defence_points` of an Alhambra: its longest outer wall and its second-longest
+    (``how``: ``rest``, the longest run left once the longest is taken away, or ``piece``, the
+    longest run of another piece of wall -- the digest's ambiguity (b))."""
+    longest = longest_outer_wall(alh, mode).length
+    second = second_longest_wall(alh, mode, how).length  # type: ignore[arg-type]
+    return defence_points(longest, second, black_dice)
+
+
+def prosperity_after_use(pips: int) -> int | None:
+    """ "Hat er den weißen Würfel benutzt, dreht er ihn um 1 Auge herunter. Nach der 1 geht der
+    Würfel aus dem Spiel." (L3680-3682): the die's face after a use (None: out of the game)."""
+    if pips not in DIE_FACES:
+        raise ValueError(f"a die shows 1-6, not {pips}")
+    return pips - 1 if pips > 1 else None
+
+
+def prosperity_price(price: int, white_dice_used: int) -> int:
+    """ "In jedem Zug darf er bei einem Gebäudekauf maximal einen seiner weißen Würfel
+    einsetzen. Auch wenn er mehrere besitzt, darf er nur einen einsetzen. Dadurch wird das
+    Gebäude um 1 billiger." (L3675-3679)"""
+    if white_dice_used not in (0, 1):
+        raise ValueError("at most one white die per purchase")
+    return price - white_dice_used
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenAward:
+    """Who gets the two tiles of a market field with a hidden tile at the end: the player with
+    the most money of the currency chooses (``first``), the second-most gets the other
+    (``second``); None: the tile(s) leave the game."""
+
+    first: str | None
+    second: str | None
+
+
+def hidden_tile_awards(money: Mapping[str, int]) -> HiddenAward:
+    """ "darf sich der Spieler mit dem meisten Geld dieser Währung eines der beiden dort
+    liegenden Plättchen aussuchen. Der Spieler mit dem zweitmeisten Geld dieser Währung erhält
+    das andere Plättchen. Haben mehrere Spieler das meiste Geld, so gehen beide Plättchen aus dem
+    Spiel. Haben mehrere Spieler das zweitmeiste Geld, so geht das übriggebliebene Plättchen aus
+    dem Spiel." (L3687-3697). Players with no money of the currency have none to compare (as the
+    base leftover distribution: nobody gets a tile for no money)."""
+    ranked = sorted(((v, k) for k, v in money.items() if v > 0), reverse=True)
+    if not ranked:
+        return HiddenAward(None, None)
+    top = ranked[0][0]
+    tops = [k for v, k in ranked if v == top]
+    if len(tops) > 1:
+        return HiddenAward(None, None)
+    rest = [(v, k) for v, k in ranked if v != top]
+    if not rest:
+        return HiddenAward(tops[0], None)
+    second = rest[0][0]
+    seconds = [k for v, k in rest if v == second]
+    return HiddenAward(tops[0], seconds[0] if len(seconds) == 1 else None)
+
+
+# ============================================================================ the module
+
+KIND = "gm"
+ROLL = "roll"
+DICE = "dice"
+WHITE = "white"
+BLACK = "black"
+RED = "red"
+OUT = "out"
+FUNCTIONS = ("bk", "ws", "wh", "wo")
+DIE_OF = {"wh": BLACK, "wo": WHITE, "bk": RED, "ws": RED}  # "roten/schwarzen/weißen Würfel"
+COLOURS = {"black": BLACK, "schwarz": BLACK, "white": WHITE, "weiss": WHITE, "weiß": WHITE}
+COLOURS |= {"red": RED, "rot": RED}
+
+
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = module_data("machtgebaeude")["components"]
+    return data
+
+
+def tile_table() -> dict[str, tuple[str, ...]]:
+    """Function -> the base tiles its special tiles replace (YAML, picture-only, unverified)."""
+    return {fn: tuple(str(c) for c in codes) for fn, codes in _data()["tiles"].items()}
+
+
+def dice_supply() -> dict[str, int]:
+    """ "7 Würfel (3 weiß, 3 schwarz, 1 rot)" (L3637-3639)."""
+    return {str(k): int(v) for k, v in _data()["dice"].items()}
+
+
+def _base(code: str) -> TileKind | None:
+    for t in catalogue().tiles:
+        if t.code.lower() == code.lower():
+            return t
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PowerTile(ModulePiece):
+    """A special tile: the building, price and walls of the base tile it replaces ("gleiches
+    Gebäude, gleicher Preis und gleiche Mauern", L3641-3643) and a function."""
+
+    function: str
+    base: str
+    kind: BuildingType
+    price: int
+    walls: frozenset[Side]
+
+    KIND = KIND
+    from_tower = True
+
+    @property
+    def type(self) -> BuildingType:
+        return self.kind
+
+    @property
+    def ident(self) -> str:
+        return f"{self.function}_{self.base}"
+
+    @property
+    def token_name(self) -> str:
+        return self.ident
+
+    @property
+    def cell_label(self) -> str:
+        return f"{self.base}!"
+
+    def named_by(self, name: str) -> bool:
+        return name.lower() == self.ident.lower()
+
+
+def power_tile(name: str) -> PowerTile | None:
+    """``wh_T9ne`` -> the special tile (None: not in the table)."""
+    fn, _, code = name.partition("_")
+    fn = fn.lower()
+    if fn not in FUNCTIONS:
+        return None
+    codes = {c.lower(): c for c in tile_table()[fn]}
+    real = codes.get(code.lower())
+    base = _base(real) if real is not None else None
+    if base is None or real is None:
+        return None
+    return PowerTile(fn, real, base.type, base.price, frozenset(base.walls))
+
+
+@dataclass
+class PowerScratch(Scratch):
+    dice: dict[str, tuple[str, int]] = field(default_factory=dict)  # tile ident -> die
+    gone: int = 0  # white dice out of the game ("Nach der 1 geht der Würfel aus dem Spiel")
+    pending: dict[str, list[str]] = field(default_factory=dict)  # player -> tiles bought
+    white_turn: set[str] = field(default_factory=set)
+
+
+def _white_refs(purchase: Purchase) -> list[ComponentRef]:
+    return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
+
+
+def _white_pips(name: str) -> int | None:
+    low = name.lower()
+    for word in ("white", "weiss", "weiß"):
+        if low.startswith(word) and low[len(word) :].isdigit():
+            pips = int(low[len(word) :])
+            return pips if pips in DIE_FACES else None
+    return None
+
+
+def owned_tiles(player: PlayerState) -> list[tuple[Coord | None, PowerTile]]:
+    """The special tiles in a player's Alhambra (with their cell) and reserve (None)."""
+    out: list[tuple[Coord | None, PowerTile]] = []
+    if player.alhambra is not None:
+        out += [(c, x) for c, x in player.alhambra.items() if isinstance(x, PowerTile)]
+    reserve: list[object] = list(player.reserve)
+    out += [(None, x) for x in reserve if isinstance(x, PowerTile)]
+    return out
+
+
+@bundled
+class Machtgebaeude(BundledModule):
+    """Twelve special tiles replacing base tiles; dice rolled for Wehrhaftigkeit (the
+    second-longest wall) and Wohlstand (price - 1); Baukunst and Weisheit not supported yet."""
+
+    chance_verbs = (ROLL, DICE)  # dice: the position blocks' line
+    piece_words: ClassVar[dict[str, tuple[str, str]]] = {
+        KIND: ("building of power", "Gebäude der Macht")
+    }
+    verb_words: ClassVar[dict[str, tuple[str, str]]] = {
+        ROLL: (
+            "rolls a die of the buildings of power",
+            "würfelt einen Würfel der Gebäude der Macht",
+        ),
+        DICE: (
+            "states a die on a building of power",
+            "nennt einen Würfel auf einem Gebäude der Macht",
+        ),
+    }
+    component_kinds = (KIND,)
+    scratch_type = PowerScratch
+    piece_type = PowerTile
+
+    def _scratch(self, state: GameState) -> PowerScratch:
+        data: PowerScratch = self.data(state)
+        return data
+
+    # ------------------------------------------------------------------ the tower (E5)
+
+    def tower_components(self) -> dict[str, int]:
+        """ "12 Spezialplättchen" (L3635): one per entry of the table (unverified)."""
+        return {f"{fn}_{c}": 1 for fn, codes in tile_table().items() for c in codes}
+
+    def tower_replaces(self) -> dict[str, int]:
+        """ "Die aussortierten Basis-Plättchen kommen zurück in die Schachtel" (L3646-3647)."""
+        out: dict[str, int] = {}
+        for codes in tile_table().values():
+            for c in codes:
+                out[c] = out.get(c, 0) + 1
+        return out
+
+    def tower_piece(
+        self, state: GameState, ref: ComponentRef, pos: Pos
+    ) -> tuple[str, object] | None:
+        piece = self._read(state, ref, pos, None)
+        return None if piece is None else (piece.ident, piece)
+
+    def _read(
+        self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
+    ) -> PowerTile | None:
+        piece = power_tile(ref.name) if ref.kind.lower() == KIND else None
+        if piece is None:
+            state.flag("MACHT-TOKEN", pos, who, token=f"{ref.kind}:{ref.name}", table=_listing())
+        return piece
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
+            return False, None
+        who = player.name if player is not None else None
+        piece = self._read(state, ref, ref.pos, who)
+        if piece is None:
+            return True, None
+        take_from_tower(state, self, piece.ident, f"{ref.kind}:{ref.name}", ref.pos, who)
+        return True, piece
+
+    # ------------------------------------------------------------------ purchase
+
+    def on_purchase(self, ctx: Any, purchase: Any) -> None:
+        """A special tile bought: its function may be used once ("Jedes Mal, wenn ein Spieler
+        eines dieser Plättchen erworben hat, kann er ... einmalig die ... Sonderfunktion
+        nutzen", L3652-3656); a white die paid turns down (L3680-3682)."""
+        state = ctx.state
+        data = self._scratch(state)
+        who = purchase.player.name
+        if isinstance(purchase.tile, PowerTile):
+            data.pending.setdefault(who, []).append(purchase.tile.ident)
+        refs = _white_refs(purchase)
+        pips = _white_pips(refs[0].name) if refs else None
+        if pips is None:
+            return
+        data.white_turn.add(who)
+        for _at, tile in owned_tiles(purchase.player):
+            die = data.dice.get(tile.ident)
+            if die == (WHITE, pips):
+                after = prosperity_after_use(pips)
+                if after is None:
+                    del data.dice[tile.ident]
+                    data.gone += 1
+                else:
+                    data.dice[tile.ident] = (WHITE, after)
+                return
+
+    @refines(Decision.PAY_PRICE)
+    def prosperity_discount(self, ctx: Context, price: int, *, purchase: Purchase, **_: Any) -> int:
+        """ "Dadurch wird das Gebäude um 1 billiger" (L3679)."""
+        refs = _white_refs(purchase)
+        if refs and _white_pips(refs[0].name) is not None:
+            return prosperity_price(price, 1)
+        return price
+
+    @refines(Decision.PAY_PROBLEMS)
+    def prosperity_problems(
+        self,
+        ctx: Context,
+        found: list[Finding],
+        *,
+        player: PlayerState,
+        purchase: Purchase,
+        **_: Any,
+    ) -> list[Finding]:
+        refs = _white_refs(purchase)
+        if not refs:
+            return found
+        out = list(found)
+        state = ctx.state
+        data = self._scratch(state)
+        who = player.name
+        ref = refs[0]
+        pos = ref.pos or purchase.action.pos
+        token = f"{ref.kind}:{ref.name}"
+
+        def bad(reason: str, **kw: Any) -> None:
+            out.append(problem("MACHT-WHITE", pos, who, reason=reason, token=token, **kw))
+
+        pips = _white_pips(ref.name)
+        if len(refs) > 1:
+            bad("several")
+        if pips is None:
+            bad("form")
+            return out
+        if who in data.white_turn:
+            bad("turn")
+        faces = [
+            data.dice[t.ident][1]
+            for _at, t in owned_tiles(player)
+            if data.dice.get(t.ident, ("", 0))[0] == WHITE
+        ]
+        if pips not in faces and player.counts is None:
+            shown = " ".join(f"{WHITE}{f}" for f in sorted(faces)) or "-"
+            bad("none", dice=shown)
+        return out
+
+    # ------------------------------------------------------------------ the rolls
+
+    def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        """``* roll NAME COLOUR PIPS``: the die rolled for a special tile bought."""
+        pos = event.pos
+        args = list(event.args)
+        if event.verb.lower() == DICE:
+            line = "dice " + " ".join(str(a.value) for a in args)
+            state.flag("MACHT-POSITION", pos, None, reason="outside", line=line)
+            return []
+        if not args:
+            state.flag("MACHT-ROLL", pos, None, reason="form", colour="-", pips="-")
+            return []
+        player = named_player(state, args[0], pos)
+        if player is None:
+            return []
+        who = player.name
+        rest = [a.value for a in args[1:]]
+        colour = COLOURS.get(str(rest[0]).lower()) if rest else None
+        pips = rest[1] if len(rest) == 2 else None
+        shown_c = str(rest[0]) if rest else "-"
+        shown_p = str(pips) if pips is not None else "-"
+        if colour is None or not isinstance(pips, int) or pips not in DIE_FACES:
+            state.flag("MACHT-ROLL", pos, who, reason="form", colour=shown_c, pips=shown_p)
+            return []
+        if colour == RED:
+            state.flag("MACHT-UNSUPPORTED", pos, who, pips=pips)
+            return []
+        data = self._scratch(state)
+        fn = "wh" if colour == BLACK else "wo"
+        waiting = [i for i in data.pending.get(who, []) if i.startswith(fn + "_")]
+        if not waiting:
+            state.flag("MACHT-ROLL", pos, who, reason="no-purchase", colour=colour, pips=pips)
+            return []
+        on_tiles = sum(1 for c, _p in data.dice.values() if c == colour)
+        used = on_tiles + (data.gone if colour == WHITE else 0)
+        if used >= dice_supply()[colour]:
+            state.flag("MACHT-ROLL", pos, who, reason="supply", colour=colour, pips=pips)
+            return []
+        ident = waiting[0]
+        data.pending[who].remove(ident)
+        data.dice[ident] = (colour, pips)
+        return []
+
+    def at_moment(self, ctx: Any, moment: Moment) -> None:
+        """A new turn (or the leftovers): the last turn's functions can no longer be used
+        ("am Ende seines Zuges", L3654), one white die per turn again (L3675-3677)."""
+        super().at_moment(ctx, moment)
+        if moment in (Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
+            data = self._scratch(ctx.state)
+            data.pending.clear()
+            data.white_turn.clear()
+
+    # ------------------------------------------------------------------ scoring
+
+    def black_dice(self, state: GameState, player: PlayerState) -> list[int]:
+        """The black dice on special tiles in the player's Alhambra (ruling (c): not the
+        reserve; "in seiner Alhambra", L3701)."""
+        data = self._scratch(state)
+        if player.alhambra is None:
+            return []
+        out = []
+        for _c, x in player.alhambra.items():
+            if isinstance(x, PowerTile):
+                die = data.dice.get(x.ident)
+                if die is not None and die[0] == BLACK:
+                    out.append(die[1])
+        return out
+
+    def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """The second-longest wall, capped by the black dice, at every scoring (L3666-3671),
+        as its own point line beside the longest wall."""
+        from referee.scoring import ScoringParts
+        from referee.scoring.categories import PointLine
+
+        by_name = {p.name: p for p in state.players}
+        how = self.option("wall2")
+        mode = state.profile.wall_run
+
+        def points(part: Any) -> tuple[int, str, str] | None:
+            player = by_name.get(part.name)
+            if player is None or player.alhambra is None or player.counts is not None:
+                return None
+            dice = self.black_dice(state, player)
+            if not dice:
+                return None
+            got = alhambra_defence_points(player.alhambra, dice, how, mode)
+            extra = got.points - got.longest
+            dice_text = "+".join(str(d) for d in dice)
+            en = f"second-longest wall {got.second}, black dice {dice_text} = {got.cap}"
+            de = f"zweitlängstes Mauerstück {got.second}, schwarze Würfel {dice_text} = {got.cap}"
+            return extra, en, de
+
+        line = PointLine(
+            "machtgebaeude",
+            "second-longest wall (Wehrhaftigkeit)",
+            "zweitlängstes Mauerstück (Wehrhaftigkeit)",
+            "Gebäude der Wehrhaftigkeit",
+            points,
+            order=615,
+        )
+        return ScoringParts(categories=(line,))
+
+    # ------------------------------------------------------------------ positions
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``dice wh_T9ne black 4`` per die on a player's special tile; ``dice out white N``
+        in the common part."""
+        data = self._scratch(state)
+        if player is None:
+            if not data.gone:
+                return []
+            return [ModuleAction(DICE, (GenericArg(OUT), GenericArg(WHITE), GenericArg(data.gone)))]
+        out = []
+        for _at, tile in owned_tiles(player):
+            die = data.dice.get(tile.ident)
+            if die is not None:
+                args = (GenericArg(tile.ident), GenericArg(die[0]), GenericArg(die[1]))
+                out.append(ModuleAction(DICE, args))
+        return out
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        if line.verb.lower() != DICE:
+            return False
+        vals = [a.value for a in line.args]
+        text = f"{line.verb} " + " ".join(str(v) for v in vals)
+        who = player.name if player is not None else None
+        data = self._scratch(state)
+        colour = COLOURS.get(str(vals[1]).lower()) if len(vals) == 3 else None
+        n = vals[2] if len(vals) == 3 else None
+        if colour is None or not isinstance(n, int) or isinstance(n, bool):
+            state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+            return True
+        if player is None:
+            if str(vals[0]).lower() != OUT or colour != WHITE or n < 0:
+                state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+            else:
+                data.gone = n
+            return True
+        tile = power_tile(str(vals[0]))
+        if tile is None or n not in DIE_FACES or DIE_OF[tile.function] != colour:
+            state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+            return True
+        if player.counts is None and not any(t == tile for _a, t in owned_tiles(player)):
+            state.flag("MACHT-POSITION", line.pos, who, reason="not-owned", line=text)
+            return True
+        data.dice[tile.ident] = (colour, n)
+        return True
+
+    # ------------------------------------------------------------------ view
+
+    def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:
+        """The die on its tile (E17): ``gm:b4`` (black 4), ``gm:w5`` (white 5)."""
+        data = self._scratch(state)
+        out: dict[Coord, str] = {}
+        if player.alhambra is None:
+            return out
+        for at, tile in owned_tiles(player):
+            die = data.dice.get(tile.ident)
+            if at is not None and die is not None:
+                out[at] = f"gm:{die[0][0]}{die[1]}"
+        return out
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """The special tiles left in the tower, each player's special tiles with their dice."""
+        data = self._scratch(state)
+        table = {
+            "in the tower": str(tower_total(state, self)),
+            "white dice out of the game": str(data.gone),
+            "options": f"wall2={self.option('wall2')}",
+        }
+        players: dict[str, dict[str, str]] = {}
+        for p in state.players:
+            tiles = owned_tiles(p)
+            if not tiles:
+                continue
+            shown = []
+            for at, t in tiles:
+                die = data.dice.get(t.ident)
+                where = f"@{at}" if at is not None else " (reserve)"
+                dtext = f" {die[0]} {die[1]}" if die is not None else ""
+                shown.append(f"{t.code}{where}{dtext}")
+            players[p.name] = {
+                "buildings of power": ", ".join(shown),
+                "black dice": "+".join(str(d) for d in self.black_dice(state, p)) or "-",
+            }
+        return self.shown(table, players)
+
+    # ------------------------------------------------------------------ simulator
+
+    def sim_tower(self, sim: Any) -> list[ComponentRef]:
+        return [ComponentRef(KIND, ident) for ident in self.tower_components()]
+
+    def sim_refill(self, sim: Any) -> list[Any]:
+        """The dice of the special tiles bought in the last turn, rolled (Wehrhaftigkeit,
+        Wohlstand; a die of a colour whose supply is used up is not rolled)."""
+        state = sim.state
+        data = self._scratch(state)
+        out: list[Any] = []
+        used = {c: sum(1 for d, _p in data.dice.values() if d == c) for c in (BLACK, WHITE)}
+        used[WHITE] += data.gone
+        for who, idents in data.pending.items():
+            for ident in idents:
+                colour = DIE_OF[ident.split("_")[0]]
+                if colour == RED or used[colour] >= dice_supply()[colour]:
+                    continue
+                used[colour] += 1
+                pips = sim.rng.randint(1, 6)
+                args = (GenericArg(who), GenericArg(colour), GenericArg(pips))
+                out.append(ModuleChance(ROLL, args))
+        return out
+
+    def legal_actions(self, ctx: Context, player: PlayerState) -> list[Any]:
+        """Purchases with one white die (price - 1, paid in the field's currency, exact first;
+        one die per turn, L3675-3679): the face of the player's first white die."""
+        from referee.catalogue import Currency
+        from referee.engine.actions.purchase import payments
+        from referee.record.model import Buy, CardRef, TileRef
+
+        state = ctx.state
+        out: list[Any] = []
+        if state.turn is not None and state.turn.interrupt is not None:
+            return out
+        if player.counts is not None or player.name in self._scratch(state).white_turn:
+            return out
+        data = self._scratch(state)
+        faces = [
+            data.dice[t.ident][1]
+            for _a, t in owned_tiles(player)
+            if data.dice.get(t.ident, ("", 0))[0] == WHITE
+        ]
+        if not faces:
+            return out
+        die = ComponentRef(KIND, f"{WHITE}{faces[0]}")
+        hand = list(player.hand.elements())
+        for idx, slot in enumerate(state.market):
+            tile: TileRef | ComponentRef
+            if type(slot) is TileKind:
+                tile = TileRef(slot.type, slot.price, slot.walls, (slot,))
+            elif isinstance(slot, PowerTile):
+                tile = ComponentRef(KIND, slot.ident)
+            else:
+                continue
+            price = int(getattr(slot, "price", 0)) - 1
+            fld = Currency.of_field(idx + 1)
+            for combo in payments(hand, frozenset({fld}), price):
+                out.append(Buy(fld, tile, (*(CardRef(c) for c in combo), die)))
+                break
+        return out
+
+    def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
+        """Simulated players like special tiles and, now and then, a white die's discount (so
+        that simulated games use the module)."""
+        from referee.record.model import Buy
+
+        buys = [a for a in actions if isinstance(a, Buy)]
+        white = [a for a in buys if any(isinstance(r, ComponentRef) for r in a.paid)]
+        if white and sim.rng.random() < 0.7:
+            return white
+        return [a for a in buys if isinstance(a.tile, ComponentRef) and a.tile.kind == KIND]
+
+
+def _listing() -> str:
+    return " ".join(f"{KIND}:{fn}_{c}" for fn, codes in tile_table().items() for c in codes)
