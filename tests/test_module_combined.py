@@ -21,6 +21,7 @@ from referee.engine import check_game
 from referee.notation import format_game, parse_text
 from referee.profiles import load_profile
 from referee.simulate import simulate_text
+from referee.simulate.simulator import game_seed
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -44,6 +45,16 @@ WAVE_D = (
     "ausbauten",
     "arbeiter",
     "palastplaner",
+)
+WAVE_F = (
+    "charaktere",
+    "karawanserei",
+    "mauren",
+    "farben",
+    "marktplatz",
+    "handwerker",
+    "schluessel",
+    "machtgebaeude",
 )
 WAVE_E = ("stadttore", "mauern", "falkner", "feldlager", "wachtuerme", "grossprojekte")
 
@@ -90,6 +101,7 @@ USED: dict[str, str] = {
     "karawanserei": r"buy \w+ kw:\d",  # a caravanserai card bought
     "handwerker": r"\bhandover hw:",  # a craftsman handed to the left
     "marktplatz": r"\bstall (Gu|Di|De|Du) ",  # a building laid under a personal market tile
+    "machtgebaeude": r"(?m)^\* roll \w+ (black|white) \d",  # a building of power's die rolled
     "schluessel": r"(?m)^\* key ky:\d",  # a key tile laid into the gate tableau
 }
 
@@ -103,6 +115,8 @@ COMBINED_EXAMPLES = {
     "module-wave-d.alh": WAVE_D,
     "module-wave-d-first-expansion.alh": FIRST + WAVE_D,
     "module-wave-e.alh": WAVE_E,
+    "module-wave-f.alh": WAVE_F,
+    "module-wave-f-first-expansion.alh": FIRST + WAVE_F,
     "module-wave-e-first-expansion.alh": FIRST + WAVE_E,
 }
 
@@ -176,6 +190,18 @@ def test_the_geometry_modules_seeds_that_once_failed(modules: tuple[str, ...], s
     # may be set ("kein eigener Spielzug" is a part of one's own turn): both games were
     # refused by the engine before the fix and now check clean
     _clean(simulate_text(4, seed, modules=modules), modules)
+
+
+def test_a_building_built_from_a_market_tile_and_taken_out_again_is_laid_anew() -> None:
+    """Der persönliche Marktplatz with Die Charaktere (the Baumeister's second redesign): Ben
+    builds C7sw from under his Gu market tile, takes it out again in the same turn and lays it
+    under his Di tile ("baut er im Zuge einer Umbauaktion ein Gebäude aus, so legt er das
+    Gebäude unter ein beliebiges Marktplättchen", L3892-3895). The building left its Gu tile
+    when it was built; the simulated game was refused (MARKET-STALL) before the fix."""
+    modules = (*FIRST, *WAVE_F)
+    text = simulate_text(4, game_seed(5, 0), load_profile("queen-2003"), "x", modules)
+    assert re.search(r"build C7sw@0,-1, .*remove C7sw@0,-1, stall Di C7sw", text)
+    _clean(text, modules)
 
 
 def test_wave_a_scoring_lines_appear_side_by_side() -> None:

@@ -315,6 +315,19 @@ class Marktplatz(BundledModule):
                 out.append(offer)
         return out
 
+    def placed(self, ctx: Any, player: PlayerState, at: Any, piece: Any, how: str) -> None:
+        """A building built from under a market tile (``build``, ``swap``) frees that tile at
+        once: a second redesign of the same turn may take it out again ("baut er im Zuge einer
+        Umbauaktion ein Gebäude aus, so legt er das Gebäude unter ein beliebiges
+        Marktplättchen", L3892-3895), and it is then laid under a tile anew."""
+        if how not in ("build", "swap"):
+            return
+        stalls = self.data(ctx.state).stalls.get(player.name, {})
+        for cur, x in list(stalls.items()):
+            if x == piece:
+                del stalls[cur]
+                return
+
     def take_side_offer(self, state: GameState, piece: object) -> None:
         """The building leaves its owner's market (its tile is free again)."""
         for owner in state.players:
