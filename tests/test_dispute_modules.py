@@ -43,7 +43,9 @@ IDS = [m for m, _ in EXAMPLES]
 # The camps' own codes concern cells (FELDLAGER-BASTION, the platform's PLACE-SIDE) and faces
 # stated where a camp leaves the tower; the variants never move a placement, so a camp's line
 # varied breaks only the base purchase and placement rules.
-NO_MODULE_CODE_FROM_VARIANTS = {"wunschbrunnen", "feldlager"}
+# Die Charaktere's first module lines are bids: the auction service judges them (AUCTION-*,
+# STAGE-* codes, whose messages name the module's section), not a code of the module
+NO_MODULE_CODE_FROM_VARIANTS = {"wunschbrunnen", "feldlager", "charaktere"}
 
 
 def chosen(module: str, path: Path) -> list[Moment]:

@@ -68,13 +68,27 @@ def test_a_name_from_a_record_is_never_a_path() -> None:
 def test_no_two_modules_declare_words_for_the_same_key() -> None:
     """The words of a piece or verb are looked up among the modules imported so far and then
     among all (``referee.reports.pieces``): the same answer either way only while no key is
-    declared twice, by two modules or by a module and the fallback tables."""
+    declared twice for one kind (a piece; an action verb; a chance verb), by two modules or by
+    a module and the fallback tables."""
     from referee.reports.pieces import PIECE_WORDS, VERB_WORDS
 
     load_bundled_modules()
     for hook, table in (("piece_words", PIECE_WORDS), ("verb_words", VERB_WORDS)):
-        owner: dict[str, str] = {}
+        owner: dict[tuple[str, str], str] = {}
         for cls in discover():
+            chance = {v.lower() for v in cls.chance_verbs}
             for key in getattr(cls, hook, None) or {}:
                 assert key not in table, (hook, cls.name, key)
-                assert owner.setdefault(key, cls.name) == cls.name, (hook, key, owner[key])
+                kind = "chance" if hook == "verb_words" and key in chance else "other"
+                got = owner.setdefault((key, kind), cls.name)
+                assert got == cls.name, (hook, key, kind, got)
+
+
+def test_a_word_that_is_one_module_s_action_and_another_s_chance_line() -> None:
+    """``project``: Frische Farben's action (a project taken) and Die Großprojekte's chance
+    line (a project revealed) are told apart by the kind of line."""
+    from referee.reports.pieces import verb_words
+
+    load_bundled_modules()
+    assert verb_words("project", "en", chance=False) == "takes a project"
+    assert verb_words("project", "en", chance=True) == "a major project is revealed"

@@ -116,6 +116,11 @@ _NOTATION_DE = {
     "gate": "Stadttor",
     "turned": "gedreht",
     "bid": "bieten",
+    "colour": "Farbplättchen",
+    "column": "Spalte",
+    "finish": "abschließen",
+    "project": "Projekt",
+    "projects": "Projektfelder",
 }
 
 

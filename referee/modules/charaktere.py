@@ -187,6 +187,8 @@ class Charaktere(BundledModule):
         DANCER: ("swaps a building with the Tänzerin", "tauscht ein Gebäude mit der Tänzerin"),
         CHANGER: ("changes money with the Geldwechsler", "wechselt Geld mit dem Geldwechsler"),
         BEGGAR: ("draws a card with the Bettler", "zieht eine Karte mit dem Bettler"),
+        SYMBOL: ("a character card's usage symbol", "das Nutzungssymbol einer Charakterkarte"),
+        CHARACTERS: ("the character cards' piles", "die Stapel der Charakterkarten"),
     }
 
     # ------------------------------------------------------------------ cards and symbols

@@ -185,6 +185,8 @@ class Farben(BundledModule):
         TAKE: ("takes colour tiles", "nimmt Farbplättchen"),
         PICK: ("takes a project", "nimmt ein Projekt"),
         FINISH: ("completes projects", "schließt Projekte ab"),
+        FIELDS: ("the project fields", "die Projektfelder"),
+        COLUMN: ("a column of colour tiles", "eine Spalte Farbplättchen"),
     }
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:

@@ -177,6 +177,10 @@ class Schluessel(BundledModule):
     verb_words: ClassVar[dict[str, tuple[str, str]]] = {
         BONUS: ("takes the bonus of his gate", "nimmt den Bonus seines Tores"),
         KEY: ("lays a key tile into the gate tableau", "legt ein Schlüssel-Plättchen ins Tor"),
+        "schluessel": (
+            "lays a key tile into the gate tableau",
+            "legt ein Schlüssel-Plättchen ins Tor",
+        ),
     }
 
     # ------------------------------------------------------------------ getting a key tile

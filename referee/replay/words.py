@@ -135,7 +135,7 @@ def action_words(a: object, lang: str) -> str:
         who = a.to.name if a.to is not None else t("dirk", lang)
         return _w("give", lang, tile=tile_words(a.tile, lang), who=who)
     if isinstance(a, ModuleAction):
-        return module_line_words(a.verb, a.args, lang)
+        return module_line_words(a.verb, a.args, lang, chance=False)
     return str(a)
 
 
@@ -158,7 +158,7 @@ def _event_words(e: object, lang: str) -> str:
     if isinstance(e, DirkDraw):
         return _w("dirk", lang, tiles=", ".join(tile_words(tl, lang) for tl in e.tiles))
     if isinstance(e, ModuleChance):
-        return module_line_words(e.verb, e.args, lang)
+        return module_line_words(e.verb, e.args, lang, chance=True)
     return str(e)
 
 

@@ -50,28 +50,44 @@ _CURRENCY = re.compile(r"Gu|Di|De|Du")
 _OF_CURRENCY = frozenset({"th", "mb", "co", "su", "bs", "ws", "bz"})
 
 
-def _from_modules(hook: str, key: str) -> tuple[str, str] | None:
+def _from_modules(hook: str, key: str, chance: bool | None = None) -> tuple[str, str] | None:
     """The words a registered module declares for ``key`` in its hook ``hook``
-    (``piece_words`` / ``verb_words``), or None. No two modules declare the same key, and no
-    module a key of the tables here (the contract test), so the answer does not depend on which
-    modules a run has imported: see :func:`_from_all_modules`."""
+    (``piece_words`` / ``verb_words``), or None. A word may be one module's action verb and
+    another's chance verb (``project``: Frische Farben takes a project, Die Großprojekte reveals
+    one): ``chance`` (a chance line, an action line, or not known) prefers the module whose verb
+    of that kind it is. No module declares a key twice for one kind, and none a key of the
+    tables here (the contract test), so the answer does not depend on which modules a run has
+    imported: see :func:`_from_all_modules`."""
     from referee.engine.extensions import MODULES
 
+    found: tuple[str, str] | None = None
     for cls in MODULES.values():
         words = getattr(cls, hook, None)
         if words and key in words:
-            found = words[key]
-            return (str(found[0]), str(found[1]))
-    return None
+            got = (str(words[key][0]), str(words[key][1]))
+            if chance is None or _verb_of_kind(cls, key, chance):
+                return got
+            found = found or got
+    return found
 
 
-def _from_all_modules(hook: str, key: str) -> tuple[str, str] | None:
+def _verb_of_kind(cls: type, key: str, chance: bool) -> bool:
+    """Whether ``key`` is a chance verb (``chance``) or an action verb of module ``cls``."""
+    if chance:
+        return key in (v.lower() for v in getattr(cls, "chance_verbs", ()))
+    return any(
+        key in (spec.verb.lower(), *(a.lower() for a in spec.aliases))
+        for spec in getattr(cls, "verb_specs", ())
+    )
+
+
+def _from_all_modules(hook: str, key: str, chance: bool | None = None) -> tuple[str, str] | None:
     """:func:`_from_modules` after every bundled module is imported (the engine imports only
     the modules a record names, and a text may name a piece of another)."""
     from referee.engine.extensions import load_bundled_modules
 
     load_bundled_modules()
-    return _from_modules(hook, key)
+    return _from_modules(hook, key, chance)
 
 
 def kind_words(kind: str, lang: str) -> str | None:
@@ -184,14 +200,15 @@ VERB_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def verb_words(verb: str, lang: str) -> str | None:
+def verb_words(verb: str, lang: str, chance: bool | None = None) -> str | None:
     """What a module verb does, in words (``vizier`` -> ``uses the vizier``), or None: the
-    module's own ``verb_words``, else the table here."""
+    module's own ``verb_words``, else the table here; ``chance``: the verb heads a chance line
+    (True) or an action (False), when known."""
     low = _canonical_verb(verb.lower())
     words = (
-        _from_modules("verb_words", low)
+        _from_modules("verb_words", low, chance)
         or VERB_WORDS.get(low)
-        or _from_all_modules("verb_words", low)
+        or _from_all_modules("verb_words", low, chance)
     )
     if words is None:
         return None
@@ -235,11 +252,13 @@ def arg_words(value: object, lang: str) -> str:
     return str(value)
 
 
-def module_line_words(verb: str, args: tuple[object, ...], lang: str) -> str:
-    """A module's action or chance line in words: ``uses a master-builder card:
+def module_line_words(
+    verb: str, args: tuple[object, ...], lang: str, chance: bool | None = None
+) -> str:
+    """A module's action or chance line (``chance``) in words: ``uses a master-builder card:
     master-builder card (mb:Du)``; a verb without words is written as in the record."""
     parts = [arg_words(getattr(a, "value", a), lang) for a in args]
-    words = verb_words(verb, lang)
+    words = verb_words(verb, lang, chance)
     if words is None:
         return " ".join([verb, *parts])
     return f"{words}: {', '.join(parts)}" if parts else words
