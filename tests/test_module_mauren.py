@@ -328,7 +328,9 @@ def test_position_lines_are_checked() -> None:
     assert ("MAUREN-TOKEN", "twice") in reasons(twice)
     assert ("MAUREN-TOKEN", "price") in reasons(position("", anna_more="culture 3 2 0"))
     assert ("MAUREN-TOKEN", "turned") in reasons(position("", anna_more="culture 7 2 3"))
-    assert ("MAUREN-TOKEN", "marked") in reasons(position("", anna_more="culture 7 1 0"))
+    # a tile whose stone marks fewer than two buildings is reachable (a building left the
+    # player: sold from his personal market, swapped by the Tänzerin): no error
+    assert ("MAUREN-TOKEN", "marked") not in reasons(position("", anna_more="culture 7 1 0"))
     assert ("MAUREN-TOKEN", "form") in reasons(position("", anna_more="culture 7 2"))
 
 

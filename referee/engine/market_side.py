@@ -230,6 +230,8 @@ def aside_lines(state: GameState) -> list[GenericArg]:
     for offer in side_offers(state):
         if not offer.placed:  # a card beside the board, no tile: its module writes its lines
             continue
+        if offer.payee is not None:  # in a player's area (a personal market): his section has it
+            continue
         code = str(getattr(offer.piece, "code", ""))
         if ":" not in code:
             continue

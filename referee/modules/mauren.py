@@ -357,8 +357,9 @@ class Mauren(BundledModule):
         if cls in held:
             state.flag("MAUREN-TOKEN", pos, who, reason="twice", token=token)
             return True
-        if marked < 2:
-            state.flag("MAUREN-TOKEN", pos, who, reason="marked", token=token, marked=marked)
+        # a stone on fewer than two buildings is no error: a tile once taken stays, and the
+        # stone follows the count when a building leaves the player (bought from his personal
+        # market, swapped away by the Tänzerin), so play reaches such a tile
         if turned > mark_index(cls, marked):
             state.flag(
                 "MAUREN-TOKEN", pos, who, reason="turned", token=token, turned=turned, marked=marked
