@@ -566,7 +566,9 @@ class Arbeiter(BundledModule):
             if s is not None:
                 slot = s
                 tile = state.market[s] if s < len(state.market) else None
-                if tile is None or tile is EMPTY:
+                # workers stay on the field ("auf das entsprechende Kauffeld", L3794), so a field
+                # emptied at the end (the leftover distribution) may still hold them
+                if tile is None:
                     found.append(
                         problem("ARBEITER-POSITION", apos, None, reason="empty-field", token=v)
                     )

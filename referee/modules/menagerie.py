@@ -288,6 +288,12 @@ class Menagerie(BundledModule):
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_BEFORE):
             for p in state.players:
                 self._sync(state, p, final=True)
+        if moment == Moment.LEFTOVERS_DONE:
+            # a garden handed out from the market at the end is not bought ("Die Tiere werden
+            # zusammen mit dem Garten gekauft", L3443-3444; the text is silent on the
+            # distribution): its animals go back to the box
+            for slot in [s for s in data.on_market if not _is_garden(state.market[s])]:
+                data.gone.extend(data.on_market.pop(slot))
         if moment == Moment.TURN_START and state.checking:
             if sum(data.drawn.values()) >= in_play():
                 return
