@@ -38,7 +38,15 @@ from referee.engine.ruleset import Decision, refines
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import Limit, VerbSpec, Window
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section, token_text
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    module_data,
+    rebuilt,
+    section,
+    token_text,
+)
 from referee.record.model import (
     ComponentRef,
     Coord,
@@ -188,20 +196,8 @@ class Arbeiter(BundledModule):
         carried = data.carried.get(player.name)
         if not carried:
             return
-        reserve = list(player.reserve)
-        keep: list[object] = []
-        for piece in carried:
-            if piece in reserve:
-                reserve.remove(piece)
-                keep.append(piece)
-                continue
-            at = next(
-                (c for c, _ in alh.items() if c not in mine and alh.piece_at(c) == piece), None
-            )
-            if at is None:
-                keep.append(piece)  # not seen yet (e.g. in the middle of a swap)
-            else:
-                mine.append(at)
+        keep, landed = rebuilt(player, carried, lambda piece: piece, mine)
+        mine.extend(at for at, _ in landed)
         data.carried[player.name] = keep
 
     def held(self, state: GameState, player: PlayerState) -> int:

@@ -556,6 +556,40 @@ def settle_turn_over(ctx: Any, pos: Pos, code: str, player: PlayerState) -> None
         ctx.flag(code, pos, player.name, reason="before-refill", name=player.name)
 
 
+C = TypeVar("C")
+
+
+def rebuilt(
+    player: PlayerState,
+    carried: list[C],
+    piece_of: Callable[[C], object],
+    taken: Iterable[Any],
+) -> tuple[list[C], list[tuple[Any, C]]]:
+    """Tokens that went into the reserve with their tile (``carried``, each naming its tile by
+    ``piece_of``): a tile still in the reserve keeps its token carried; a tile built again
+    brings it onto its new cell (a cell not in ``taken``). Returns (still carried, [(cell,
+    item)]); an item whose tile is in neither place stays carried (e.g. in the middle of a
+    swap)."""
+    alh = player.alhambra
+    reserve = list(player.reserve)
+    used = set(taken)
+    keep: list[C] = []
+    landed: list[tuple[Any, C]] = []
+    for item in carried:
+        piece = piece_of(item)
+        if piece in reserve:
+            reserve.remove(piece)
+            keep.append(item)
+            continue
+        at = next((c for c, _ in alh.items() if c not in used and alh.piece_at(c) == piece), None)
+        if at is None:
+            keep.append(item)
+        else:
+            used.add(at)
+            landed.append((at, item))
+    return keep, landed
+
+
 def token_text(value: object) -> str:
     """A line's argument as the record wrote it, for a message: a component ``kind:name``, a
     tile as ``fmt_ref`` spells it, a money card's code (``?`` unknown), a player's name, else

@@ -35,7 +35,15 @@ from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
 from referee.geometry.layers import wall_between
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section, token_text
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    module_data,
+    rebuilt,
+    section,
+    token_text,
+)
 from referee.record.model import (
     CardRef,
     ComponentRef,
@@ -161,15 +169,14 @@ class Menagerie(BundledModule):
         mine = data.on_tiles.setdefault(player.name, {})
         for c in [c for c in mine if alh.get(c) is None]:
             del mine[c]
-        reserve = list(player.reserve)
-        keep: list[tuple[object, list[int]]] = []
-        for piece, held in data.carried.get(player.name, []):
+        keep, landed = rebuilt(player, data.carried.get(player.name, []), lambda e: e[0], mine)
+        for at, (_, held) in landed:
+            mine[at] = list(held)
+        data.carried[player.name] = keep
+        reserve = list(player.reserve)  # less the tiles that keep their animals carried
+        for piece, _ in keep:
             if piece in reserve:
                 reserve.remove(piece)
-                keep.append((piece, held))
-            elif not self._onto_cell(player, mine, piece, held):
-                keep.append((piece, held))  # not seen yet (e.g. being swapped)
-        data.carried[player.name] = keep
         pending = data.pending.get(player.name)
         if not pending:
             return
