@@ -34,17 +34,19 @@ def position_text(
     display: str = DISPLAY,
     table: Lines = (),
     names: str | None = None,
+    to_move: str = "Anna",
 ) -> str:
     """A record: the ``Players`` and ``Modules`` headers, a position block with Anna to move,
     then ``body``. ``players`` gives each player's lines (hand, alhambra, the module's own
     lines); a player not given gets ``HANDS``'s hand. ``table`` holds the block's lines before
     the players (a module's public table). ``names`` is the ``Players`` header (default: Anna, Ben,
-    Cem and any other player given); Dirk never gets a section."""
+    Cem and any other player given); Dirk never gets a section. ``to_move``: the block's
+    ``next`` player."""
     given = dict(players or {})
     default = [*HANDS, *(n for n in given if n not in HANDS)]
     seats = [n.strip() for n in names.split(",")] if names else default
     out = [f'[Players "{", ".join(seats)}"]', f'[Modules "{modules}"]', "", "position"]
-    out += ["  next Anna", f"  market {market}", f"  display {display}"]
+    out += [f"  next {to_move}", f"  market {market}", f"  display {display}"]
     out += [f"  {line}" for line in _lines(table)]
     for name in seats:
         if name == "Dirk":

@@ -24,6 +24,7 @@ from referee.engine.walk import At, state_at
 from referee.modules.arbeiter import faces, is_joker, largest_group, per_player, results
 from referee.notation import format_game, parse_text
 from referee.record.model import Coord
+from tests.module_support import check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-arbeiter.alh"
 
@@ -42,28 +43,18 @@ def position(
     players: str = "Anna, Ben, Cem",
     options: str = "",
 ) -> GameReport:
-    others = "".join(
-        f"  player {n}\n    hand Du8 Di5 Gu1\n" for n in players.split(", ")[1:] if n != "Dirk"
+    seats = players.split(", ")
+    anna_lines = [f"hand {hand}", f"reserve {reserve}" if reserve else "", f"alhambra {anna}", mine]
+    given = {"Anna": anna_lines, **{n: "hand Du8 Di5 Gu1" for n in seats[1:] if n != "Dirk"}}
+    return check_position(
+        body,
+        modules=f"arbeiter{options}",
+        players=given,
+        market=market,
+        display="Gu4 Di3 De2 Du9",
+        table=["dirk G6 T9ne" if len(seats) == 2 else "", table],
+        names=players,
     )
-    text = f"""[Players "{players}"]
-[Modules "arbeiter{options}"]
-
-position
-  next Anna
-  market {market}
-  display Gu4 Di3 De2 Du9
-  {"dirk G6 T9ne" if len(players.split(", ")) == 2 else ""}
-  {table}
-  player Anna
-    hand {hand}
-    {("reserve " + reserve) if reserve else ""}
-    alhambra {anna}
-    {mine}
-{others}end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
 
 
 def row(rep: GameReport, who: str = "Anna") -> dict[str, Any]:

@@ -30,6 +30,7 @@ from referee.modules.ausbauten import (
 from referee.notation import format_game, parse_text
 from referee.notation.formatter import action as written
 from referee.record.model import ComponentRef
+from tests import module_support as support
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-ausbauten.alh"
 
@@ -60,27 +61,20 @@ def position_text(
     extra: str = "",
 ) -> str:
     two = players.count(",") == 1
-    text = f"""[Players "{players}"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market Gu:G11- Di:T11n De:P7e Du:C7ne
-  display Gu4 Di3 De8 Du2
-{tableau}
-{"  dirk S3 C5 T7" if two else ""}
-{extra}
-  player Anna
-    hand {hand}
-    alhambra {anna}
-    reserve {reserve}
-  player Ben
-    hand De8 Di5 Gu1 Du8
-    reserve S4
-{"" if two else "  player Cem" + chr(10) + "    hand Gu2 Di9"}
-end
-{body}"""
-    return text
+    seats = {
+        "Anna": [f"hand {hand}", f"alhambra {anna}", f"reserve {reserve}"],
+        "Ben": ["hand De8 Di5 Gu1 Du8", "reserve S4"],
+        "Cem": ["hand Gu2 Di9"],
+    }
+    return support.position_text(
+        body,
+        modules=modules,
+        players={n: lines for n, lines in seats.items() if n in players},
+        market="Gu:G11- Di:T11n De:P7e Du:C7ne",
+        display="Gu4 Di3 De8 Du2",
+        table=[tableau, "dirk S3 C5 T7" if two else "", extra],
+        names=players,
+    )
 
 
 def found(rep: GameReport) -> list[str]:

@@ -19,6 +19,7 @@ from referee.engine.position_text import position_text
 from referee.modules.farben import parse_colour, parse_project, per_type
 from referee.notation import parse_text
 from referee.record.model import ComponentRef
+from tests.module_support import check_position
 
 X = "farben"
 FIELDS = "projects Gu fp:Gbnw Di fp:T De fp:A Du fp:C"
@@ -35,27 +36,18 @@ def position(
     alhambra: str = "",
     market: str = "Gu:A4 Di:A9 De:T12 Du:P7",
 ) -> GameReport:
-    others = "".join(
-        f"  player {n}\n    hand Du8 Di5 Gu1\n" for n in players.split(", ")[1:] if n != "Dirk"
+    seats = players.split(", ")
+    anna_lines = [f"hand {hand}", f"alhambra {alhambra}" if alhambra else "", mine]
+    given = {"Anna": anna_lines, **{n: "hand Du8 Di5 Gu1" for n in seats[1:] if n != "Dirk"}}
+    return check_position(
+        body,
+        modules=modules,
+        players=given,
+        market=market,
+        display="Gu4 Di3 De2 Du9",
+        table=["dirk G6 T9ne" if len(seats) == 2 else "", table],
+        names=players,
     )
-    text = f"""[Players "{players}"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market {market}
-  display Gu4 Di3 De2 Du9
-  {"dirk G6 T9ne" if len(players.split(", ")) == 2 else ""}
-  {table}
-  player Anna
-    hand {hand}
-    {"alhambra " + alhambra if alhambra else ""}
-    {mine}
-{others}end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
 
 
 NOISE = ("REFILL-DISPLAY", "FARBEN-MISSING")

@@ -26,6 +26,7 @@ from referee.engine.walk import At, state_at
 from referee.notation import format_game, parse_text
 from referee.record.model import Buy
 from referee.simulate import simulate_text
+from tests.module_support import check_position
 
 MP = "marktplatz"
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-marktplatz.alh"
@@ -40,28 +41,15 @@ def position(
     ben_hand: str = "De5 De4 De6 Du8",
     next_player: str = "Ben",
 ) -> GameReport:
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next {next_player}
-  market Gu:G11- Di:T11n De:P7e Du:C7ne
-  display Gu4 Di3 De6 Du2
-  player Anna
-    hand Gu2 Di6 Du3
-    alhambra A6ne@1,0
-    reserve {anna_reserve}
-    {anna_stalls}
-    {anna_more}
-  player Ben
-    hand {ben_hand}
-  player Cem
-    hand Gu2 Di9
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    anna = ["hand Gu2 Di6 Du3", "alhambra A6ne@1,0", f"reserve {anna_reserve}"]
+    return check_position(
+        body,
+        modules=modules,
+        players={"Anna": [*anna, anna_stalls, anna_more], "Ben": f"hand {ben_hand}"},
+        market="Gu:G11- Di:T11n De:P7e Du:C7ne",
+        display="Gu4 Di3 De6 Du2",
+        to_move=next_player,
+    )
 
 
 def codes(rep: GameReport) -> list[str]:

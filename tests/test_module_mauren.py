@@ -23,6 +23,7 @@ from referee.modules.mauren import face, mark_index, price_class, tile_counts
 from referee.notation import format_game, parse_text
 from referee.scoring.state import score_state
 from referee.simulate import simulate_text
+from tests.module_support import check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-mauren.alh"
 M = "mauren"
@@ -38,26 +39,20 @@ def position(
     market: str = "Gu:P7 Di:T12 De:A8n Du:C7ne",
     players: str = "Anna, Ben, Cem",
 ) -> GameReport:
-    cem = f"  player Cem\n    hand Gu2 Di9\n    {cem_more}\n" if "Cem" in players else ""
-    text = f"""[Players "{players}"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market {market}
-  display Gu4 Di3 De6 Du2
-  player Anna
-    hand Gu4 Gu3 De8 De5 Di9 Di3 Du5 Du3 Du2
-    reserve {reserve}
-    {anna_more}
-  player Ben
-    hand Du8 Du7 Di5 Gu1
-    {ben_more}
-{cem}end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    given = {
+        "Anna": ["hand Gu4 Gu3 De8 De5 Di9 Di3 Du5 Du3 Du2", f"reserve {reserve}", anna_more],
+        "Ben": ["hand Du8 Du7 Di5 Gu1", ben_more],
+        "Cem": ["hand Gu2 Di9", cem_more],
+    }
+    seats = players.split(", ")
+    return check_position(
+        body,
+        modules=modules,
+        players={n: lines for n, lines in given.items() if n in seats},
+        market=market,
+        display="Gu4 Di3 De6 Du2",
+        names=players,
+    )
 
 
 def codes(rep: GameReport) -> list[str]:

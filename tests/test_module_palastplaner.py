@@ -23,6 +23,7 @@ from referee.engine.walk import At, state_at
 from referee.modules.palastplaner import laying_points, module_data
 from referee.notation import format_game, parse_text
 from referee.record.model import Coord
+from tests.module_support import check_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "module-palastplaner.alh"
 NOISE = ("END-EARLY",)
@@ -62,30 +63,18 @@ def position(
 ) -> GameReport:
     """Anna to move; her seraglio S9 north of the fountain carries her designer (feet north
     unless ``planner`` says otherwise): the rulebook's example picture."""
-    text = f"""[Players "Anna, Ben, Cem"]
-[Modules "{modules}"]
-
-position
-  next Anna
-  market {market}
-  display Gu4 Di3 De2 Du9
-  player Anna
-    score 10
-    hand {hand}
-    {f"reserve {reserve}" if reserve else ""}
-    alhambra {anna}
-    {planner}
-  player Ben
-    hand Du8 Di5 Gu1
-    planner @0,0 e
-  player Cem
-    hand Gu2 Di9
-    planner @0,0 s
-end
-{body}"""
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
+    anna_lines = ["score 10", f"hand {hand}", f"reserve {reserve}" if reserve else ""]
+    return check_position(
+        body,
+        modules=modules,
+        market=market,
+        display="Gu4 Di3 De2 Du9",
+        players={
+            "Anna": [*anna_lines, f"alhambra {anna}", planner],
+            "Ben": ["hand Du8 Di5 Gu1", "planner @0,0 e"],
+            "Cem": ["hand Gu2 Di9", "planner @0,0 s"],
+        },
+    )
 
 
 def found(rep: GameReport) -> list[str]:

@@ -381,3 +381,20 @@ def test_corruptions_of_the_example_are_caught() -> None:
     ):
         rep = check_game(parse_text(corrupt, "corrupt.alh")[0])
         assert code in [v.code for v in rep.violations], code
+
+
+def test_no_gate_waits_for_a_tile_laid_at_the_leftover_distribution() -> None:
+    # "Das Ausspielen bzw. Einsetzen eines Stadttores ist kein eigener Spielzug. Vielmehr
+    # erlaubt das Stadttor, ein Gebäudeplättchen zu legen ...": a gate goes with a placement of
+    # one's own turn, and no turn follows the leftover distribution. Anna holds a gate card at
+    # the end of the combined wave-E example; the tower T10 given to her there cannot be laid
+    # behind her double wall at 3,-1 (the walker cannot reach it), only into her reserve.
+    path = Path(__file__).parents[1] / "examples" / "module-wave-e-first-expansion.alh"
+    text = path.read_text("utf-8")
+    kept = "distribute Gu:T10 Anna reserve,"
+    assert kept in text
+    assert check_game(parse_text(text)[0]).valid
+    broken = text.replace(kept, "distribute Gu:T10 Anna@3,-1,")
+    rep = check_game(parse_text(broken)[0])
+    found = [(v.code, v.player) for v in rep.violations]
+    assert found == [("PLACE-WALK", "Anna")]

@@ -147,9 +147,6 @@ def test_the_module_examples_read_back_the_same_at_their_turns(name: str) -> Non
 # the end position of this game breaks the walk rule when read back: the geometry modules'
 # layers (gates, camps, watchtowers) are not yet taken into account where a position block's
 # Alhambra is validated (open; closing note of 2026-11-28)
-END_POSITION_OPEN = {"module-wave-e-first-expansion.alh"}
-
-
 @pytest.mark.parametrize(
     "name",
     sorted(p.name for p in EXAMPLES.glob("*.alh") if p.name.startswith(("module-", "game-"))),
@@ -157,8 +154,6 @@ END_POSITION_OPEN = {"module-wave-e-first-expansion.alh"}
 def test_the_end_position_of_every_example_checks_clean_when_read_back(name: str) -> None:
     """``show --format record`` at the end of a game writes a block that ``check`` reads back
     without a violation (a garden handed out at the end, workers left on an emptied field)."""
-    if name in END_POSITION_OPEN:
-        pytest.skip("open: geometry layers in a position block's Alhambra check")
     (game,) = parse_text((EXAMPLES / name).read_text("utf-8"))
     state, _ = state_at(game, At("end"))
     (again,) = parse_text(_headers(game) + "\n\n" + position_text(state))

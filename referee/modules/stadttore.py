@@ -281,7 +281,15 @@ class Stadttore(BundledModule):
 
     @refines(Decision.PLACE_PROBLEMS)
     def walk_waits_for_the_gate(
-        self, ctx: Any, problems: list[Any], *, player: Any, at: Any, piece: Any, **_: Any
+        self,
+        ctx: Any,
+        problems: list[Any],
+        *,
+        player: Any,
+        at: Any,
+        piece: Any,
+        how: str = "place",
+        **_: Any,
     ) -> list[Any]:
         """``PLACE-WALK`` waits for the gate ("erlaubt das Stadttor, ein Gebäudeplättchen zu
         legen, das nur durch Doppelmauer(n) mit der Alhambra verbunden ist") while the player
@@ -292,6 +300,12 @@ class Stadttore(BundledModule):
             return problems
         state = ctx.state
         t = state.turn
+        if how == "distribute":
+            # the leftover distribution at the end ("Das Ausspielen bzw. Einsetzen
+            # eines Stadttores ist kein eigener Spielzug. Vielmehr erlaubt das Stadttor, ein
+            # Gebäudeplättchen zu legen ..."): a gate is set in one's own turn, and no turn
+            # follows the distribution to set it in, so the walker rule stands
+            return problems
         if t is not None and (t.player != player.index or t.interrupt is not None):
             return problems  # a gate is set in one's own turn only (not with the vizier)
         if ctx.out_of_turn:
