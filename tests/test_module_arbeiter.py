@@ -463,6 +463,11 @@ def test_workers_are_drawn_in_the_map_the_svg_and_the_replay(tmp_path: Path) -> 
     assert shown.exit_code == 0, shown.output
     assert "  + S8@0,-1: wk" in shown.output and shown.output.count(": wk\n") == 5
     assert "on the market: Di: Anna, De: Cem Cem Anna" in shown.output
+    # and on the market line itself, beside the field's tile (Module.market_marks)
+    market = next(line for line in shown.output.splitlines() if line.startswith("Market: "))
+    assert "[wk Anna]" in market.split("|")[1] and "[wk Cem Cem Anna]" in market.split("|")[2]
+    first = runner.invoke(cli, ["show", str(EXAMPLE), "--at", "1", "--lang", "de"])
+    assert "De: S8 (Serail 8) [wk Anna]" in first.output, first.output
     svg = tmp_path / "t.svg"
     res = runner.invoke(cli, ["render", str(EXAMPLE), "--at", "40", "-o", str(svg)])
     assert res.exit_code == 0, res.output

@@ -247,3 +247,15 @@ def test_german_texts() -> None:
     german = [v.message("de") for v in rep.violations]
     assert german[0].startswith("Anna gibt Di1 ab und bewegt die Tiere 2 Schritte"), german
     assert "Tiere" in str(view(rep, "menagerie", "de"))
+
+
+def test_the_animals_on_a_market_garden_are_drawn_on_the_market_line() -> None:
+    # Module.market_marks: "zwei Tiere ... auf den Garten gelegt" while it lies on the market
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    shown = CliRunner().invoke(cli, ["show", str(EXAMPLE), "--at", "1"])
+    assert shown.exit_code == 0, shown.output
+    market = next(line for line in shown.output.splitlines() if line.startswith("Market: "))
+    assert "De: G11 (garden 11) [an:7 an:2]" in market

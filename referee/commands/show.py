@@ -212,6 +212,7 @@ class Situation:
     profile: Any = None
     violations: list[Any] = field(default_factory=list)  # rule violations up to the moment
     position_only: bool = False
+    market_marks: dict[Currency, str] = field(default_factory=dict)  # module tokens on fields
 
     def player(self, name: str | None) -> PlayerSide:
         """The named player (case-insensitive); None: the player to move, else the first."""
@@ -232,6 +233,7 @@ class Situation:
         return TableView(
             players=tuple(_player_view(p, lang) for p in self.players),
             market=self.market,
+            market_marks=self.market_marks,
             display=None if self.display is None else tuple(self.display),
             dirk=None if self.dirk is None else tuple(self.dirk),
             to_move=self.to_move,
@@ -466,6 +468,11 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
         state=state,
         profile=state.profile,
         violations=list(violations),
+        market_marks={
+            Currency.of_field(i + 1): text
+            for i, text in state.ext.market_marks(state).items()
+            if 0 <= i < 4
+        },
     )
 
 

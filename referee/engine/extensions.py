@@ -674,6 +674,12 @@ class Module:
         SVG, the HTML replay). Default: none."""
         return {}
 
+    def market_marks(self, state: GameState) -> dict[int, str]:
+        """Tokens this module keeps on market fields (field index 0-3: Gulden, Dinar, Denar,
+        Dukaten), as a short text per field (``wk Anna Ben``); the terminal's market line writes
+        them beside the field's tile. Default: none."""
+        return {}
+
     def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
         """What this module keeps in ``player``'s area before him, not in his Alhambra (cards,
         boards, tiles on strips), as short lines (English, German) that the drawings write in
@@ -957,6 +963,15 @@ class Extensions:
         out: list[tuple[str, str]] = []
         for m in self.modules:
             out.extend(m.player_area(state, player))
+        return out
+
+    def market_marks(self, state: GameState) -> dict[int, str]:
+        """Every enabled module's tokens on the market fields, per field index (joined by a
+        space)."""
+        out: dict[int, str] = {}
+        for m in self.modules:
+            for slot, text in m.market_marks(state).items():
+                out[slot] = f"{out[slot]} {text}" if slot in out else text
         return out
 
     def cell_marks(self, state: GameState, player: PlayerState) -> dict[Coord, str]:

@@ -638,6 +638,11 @@ class Arbeiter(BundledModule):
             if player.alhambra.get(at) is not None
         }
 
+    def market_marks(self, state: GameState) -> dict[int, str]:
+        """Drawn on the market line: ``wk`` and the owners of the workers on each field."""
+        data = self.data(state)
+        return {s: f"{KIND} " + " ".join(owners) for s, owners in data.market.items() if owners}
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         market = ", ".join(

@@ -599,6 +599,14 @@ class Menagerie(BundledModule):
             if kinds and player.alhambra.get(at) is not None
         }
 
+    def market_marks(self, state: GameState) -> dict[int, str]:
+        """Drawn on the market line: the animals on each garden lying there (``an:3 an:7``)."""
+        return {
+            s: " ".join(f"{KIND}:{k}" for k in held)
+            for s, held in self.data(state).on_market.items()
+            if held
+        }
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         market = " ".join(

@@ -205,6 +205,7 @@ class TableView:
 
     players: tuple[PlayerView, ...]
     market: Mapping[Currency, Any] | None = None  # field -> tile (None = empty field)
+    market_marks: Mapping[Currency, str] | None = None  # module tokens on fields
     display: tuple[Any, ...] | None = None
     dirk: tuple[Any, ...] | None = None
     to_move: str | None = None
@@ -540,8 +541,15 @@ def draw_player(
     return lines
 
 
-def draw_market(market: Mapping[Currency, Any] | None, lang: str, *, color: bool = False) -> str:
-    """``Market: Gu T10n (tower 10) | Di - | ...`` (one line)."""
+def draw_market(
+    market: Mapping[Currency, Any] | None,
+    lang: str,
+    *,
+    color: bool = False,
+    marks: Mapping[Currency, str] | None = None,
+) -> str:
+    """``Market: Gu T10n (tower 10) | Di - | ...`` (one line); module tokens lying on a field
+    (``Module.market_marks``) follow its tile in brackets."""
     if market is None:
         return f"{t('market', lang)}: {t('unknown', lang)}"
     parts = []
@@ -553,6 +561,9 @@ def draw_market(market: Mapping[Currency, Any] | None, lang: str, *, color: bool
         kind = cell_of(tile) if tile is not None else None
         if kind is not None and kind.type is not None:
             text = _paint(text, _ANSI.get(kind.type), color)
+        if marks and marks.get(cur):
+            shown = "".join(ch for ch in marks[cur] if ch.isprintable())  # record text
+            text += f" [{shown}]"
         parts.append(f"{cur.code}: {text}")
     return f"{t('market', lang)}: " + ("  |  ".join(parts) if parts else t("empty", lang))
 
@@ -577,7 +588,7 @@ def draw_table(
         out.append(t("unknown_to_move", lang))
     if table.scorings_done is not None:
         out.append(t("scorings_done", lang, n=table.scorings_done))
-    out.append(draw_market(table.market, lang, color=color))
+    out.append(draw_market(table.market, lang, color=color, marks=table.market_marks))
     out.append(f"{t('display', lang)}: {_cards(table.display, lang)}")
     if table.dirk is not None:
         out.append(f"{t('dirk', lang)}: {_dirk(table.dirk, lang)}")
