@@ -183,3 +183,17 @@ def test_simulated_games_hide_tiles_under_every_profile() -> None:
             assert format_game(game) == text
             seen += text.count(", hide ")
     assert seen >= 1
+
+
+def test_a_hidden_tile_turns_up_although_the_field_before_stays_empty() -> None:
+    # the tower is empty: the Gulden field cannot be refilled any more, the Dukaten field turns
+    # up its hidden tile all the same ("statt eines zu ziehen", L3615-3616: nothing is drawn,
+    # so the order of the draws does not apply); the game is over then. Once refused by the
+    # engine (REFILL-MARKET field-order) in the contract test's game 49.
+    text = simulate_text(
+        6, 1049, load_profile("queen-bigbox-2019"), "contract machtgebaeude 49", (MOD,)
+    )
+    assert "distribute Di:S9 Cem@0,1, De:T12 Anna reserve, De:S8 Fritz reserve, Du:P2" in text
+    game = parse_text(text, "sim.alh")[0]
+    rep = check_game(game)
+    assert rep.valid and rep.complete and rep.violations == [], messages(rep)

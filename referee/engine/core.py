@@ -779,6 +779,16 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
         _placeholders_gone(state)
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
+        if (
+            fld is not None
+            and state.ext
+            and fld.field <= len(state.market)
+            and state.market[fld.field - 1] is EMPTY
+            and _refill_from(state, fld.field - 1, ref, epos)
+        ):
+            # a piece a module kept for the named field turned up: nothing is drawn, so the
+            # order of the draws does not apply (the field before may stay empty for good)
+            continue
         target = market_target(state, fld, epos)
         if target is not None and state.ext and _refill_from(state, target, ref, epos):
             continue  # a piece a module kept for the field turned up (nothing is drawn)
