@@ -779,12 +779,35 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
         _placeholders_gone(state)
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
+        if (
+            fld is not None
+            and state.ext
+            and fld.field <= len(state.market)
+            and state.market[fld.field - 1] is EMPTY
+            and _refill_from(state, fld.field - 1, ref, epos)
+        ):
+            # a piece a module kept for the named field turned up: nothing is drawn, so the
+            # order of the draws does not apply (the field before may stay empty for good)
+            continue
         target = market_target(state, fld, epos)
+        if target is not None and state.ext and _refill_from(state, target, ref, epos):
+            continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
             if tile is not None and state.ext and _set_aside(state, target, tile, ref, epos):
                 continue
             state.market[target] = tile
+
+
+def _refill_from(state: GameState, target: int, ref: TileLike, pos: Pos) -> bool:
+    """A module turns up its own piece for field ``target`` instead of a draw
+    (:meth:`~referee.engine.extensions.Module.market_refill_from`): it lies there."""
+    for m in state.ext.overriding("market_refill_from"):
+        got = m.market_refill_from(state, target, ref, pos)
+        if got is not None:
+            state.market[target] = got[0]  # type: ignore[call-overload]
+            return True
+    return False
 
 
 def _set_aside(state: GameState, target: int, tile: object, ref: TileLike, pos: Pos) -> bool:
@@ -1214,36 +1237,45 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
             slot_idx = match_slot(aw.tile, state.market)
             if idx is None:
                 idx = slot_idx
-            if idx is None or state.market[idx] is EMPTY:
-                state.flag(
-                    "END-DISTRIBUTE",
-                    apos,
-                    reason="not-in-market",
-                    tile=fmt_ref(aw.tile),
-                    market=fmt_market(state.market),
-                )
-                continue
-            slot = state.market[idx]
-            tile: TileKind | None = slot  # type: ignore[assignment]
-            if slot is None and isinstance(aw.tile, TileRef) and aw.tile.known:
-                tile = _take_from_bag(state, aw.tile, apos)
-            elif (
-                isinstance(aw.tile, TileRef)
-                and aw.tile.known
-                and slot is not None
-                and slot not in aw.tile.candidates
-            ):
-                state.flag(
-                    "END-DISTRIBUTE",
-                    apos,
-                    reason="other-tile",
-                    field=Currency.of_field(idx + 1).code,
-                    tile=fmt_tile(tile),
-                    claimed=fmt_ref(aw.tile),
-                )
-            awarded.add(idx)
-            cur = Currency.of_field(idx + 1)
-            winner, known, shown = _most_money(state, cur)
+            tile: TileKind | None
+            pick = _distribution_pick(state, idx, aw, apos) if idx is not None else None
+            if pick is not None:  # a module decides this field (distribution_pick)
+                assert idx is not None
+                piece, winner, known, shown = pick
+                tile = piece  # type: ignore[assignment]
+                awarded.add(idx)
+                cur = Currency.of_field(idx + 1)
+            else:
+                if idx is None or state.market[idx] is EMPTY:
+                    state.flag(
+                        "END-DISTRIBUTE",
+                        apos,
+                        reason="not-in-market",
+                        tile=fmt_ref(aw.tile),
+                        market=fmt_market(state.market),
+                    )
+                    continue
+                slot = state.market[idx]
+                tile = slot  # type: ignore[assignment]
+                if slot is None and isinstance(aw.tile, TileRef) and aw.tile.known:
+                    tile = _take_from_bag(state, aw.tile, apos)
+                elif (
+                    isinstance(aw.tile, TileRef)
+                    and aw.tile.known
+                    and slot is not None
+                    and slot not in aw.tile.candidates
+                ):
+                    state.flag(
+                        "END-DISTRIBUTE",
+                        apos,
+                        reason="other-tile",
+                        field=Currency.of_field(idx + 1).code,
+                        tile=fmt_tile(tile),
+                        claimed=fmt_ref(aw.tile),
+                    )
+                awarded.add(idx)
+                cur = Currency.of_field(idx + 1)
+                winner, known, shown = _most_money(state, cur)
             named = state.find_player(aw.player, apos) if aw.player is not None else None
             if aw.player is not None and named is None:
                 continue
@@ -1293,6 +1325,20 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 name=winner.name,
                 shown=shown,
             )
+
+
+def _distribution_pick(
+    state: GameState, idx: int, aw: Any, pos: Pos
+) -> tuple[object, PlayerState | None, bool, str] | None:
+    """A module's answer for a leftover award on field ``idx``
+    (:meth:`~referee.engine.extensions.Module.distribution_pick`), or None (the base rule)."""
+    if not state.ext:
+        return None
+    for m in state.ext.overriding("distribution_pick"):
+        got = m.distribution_pick(state, idx, aw, pos)
+        if got is not None:
+            return got
+    return None
 
 
 def _distribution(state: GameState, item: Distribution) -> None:

@@ -394,6 +394,39 @@ class Module:
         written ``* aside`` (set aside) instead of on the field. Default: no."""
         return False
 
+    def market_refill_from(
+        self, state: GameState, field: int, ref: object, pos: Pos
+    ) -> tuple[object] | None:
+        """A refill of market field ``field`` (0-3) that turns up a piece the module keeps
+        instead of drawing one from the tower (a tile hidden under the field, Die Gebäude der
+        Baukunst: "wird beim Auffüllen des Bauhofes dieses Plättchen umgedreht, statt eines zu
+        ziehen"). ``ref`` is the tile the refill line names; the module checks it against its
+        piece. Return ``(piece,)`` to lay ``piece`` on the field (nothing is drawn from the
+        tower), None to draw as usual. Default: None."""
+        return None
+
+    def sim_market_refill(self, sim: SimContext, field: int) -> object | None:
+        """:meth:`market_refill_from` in the simulator: the token (a ``TileKind`` or a
+        ``ComponentRef``) written for field ``field`` instead of the bag's next tile, or None.
+        Default: None."""
+        return None
+
+    def distribution_pick(
+        self, state: GameState, field: int, award: Any, pos: Pos
+    ) -> tuple[object, PlayerState | None, bool, str] | None:
+        """The leftover distribution's award ``award`` (a ``distribute`` entry) for market field
+        ``field`` (0-3), when the module decides that field (e.g. two tiles on it, one of them
+        hidden there by Die Gebäude der Baukunst): ``(piece given, the player who should get
+        it or None, whether that is known, the money shown)``; the engine then checks the named
+        player against it and builds or reserves the piece as for a base award. None: the base
+        rule (the field's tile, the most money). Default: None."""
+        return None
+
+    def sim_distribution(self, sim: SimContext, field: int) -> list[Any] | None:
+        """:meth:`distribution_pick` in the simulator: the ``Award`` entries written for market
+        field ``field`` (None: the simulator's base award). Default: None."""
+        return None
+
     interrupt_not_next: ClassVar[bool] = False
     """True: the player who would move next may not interrupt with this module (the thieves:
     "Der Spieler am Zug darf keinen Dieb spielen"); the arbiter answers ``may_interrupt``."""

@@ -15,10 +15,15 @@ Notation:
 * ``buy Di A9 pay Di8 gm:white5`` -- one white die (showing 5) used in a purchase: the price is
   1 lower, the die turns down to 4 (after 1 it leaves the game), at most one per turn
   (L3675-3682).
-* ``* roll Anna red 3`` -- Baukunst / Weisheit: NOT SUPPORTED YET (``MACHT-UNSUPPORTED``); the
-  functions are optional ("kann ... nutzen"), a record that does not use them is checked whole.
+* ``* roll Ben red 3, hide Ben Du C5 back T7 A5`` -- Baukunst (after the refill): the red die,
+  the tile hidden under the Dukaten field, the tiles put back into the tower (L3605-3617); the
+  next refill of that field turns it up (``* market Du:C5``); at the end the field's two tiles
+  go to the most and second-most money (``distribute Du:G11 Anna reserve, Du:C5 Ben reserve``,
+  L3686-3697).
+* ``* roll Anna red 3`` for a Gebäude der Weisheit: NOT SUPPORTED YET (``MACHT-UNSUPPORTED``);
+  the function is optional ("kann ... nutzen"), a record that does not use it is checked whole.
 * position blocks: ``dice wh_T9ne black 4`` (the die on a special tile the player owns),
-  ``dice out white 2`` (white dice that left the game).
+  ``dice out white 2`` (white dice that left the game), ``hidden Du C5`` (a hidden tile).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from referee.engine.actions.purchase import Purchase
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
-from referee.engine.state import GameState, PlayerState
+from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.engine.turns import Moment
 from referee.geometry.grid import Alhambra
@@ -45,8 +50,17 @@ from referee.modules.base import (
     bundled,
     module_data,
     named_player,
+    token_text,
 )
-from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.record.model import (
+    NOWHERE,
+    ComponentRef,
+    Coord,
+    GenericArg,
+    ModuleAction,
+    ModuleChance,
+    Pos,
+)
 
 DIE_FACES = range(1, 7)
 
@@ -139,6 +153,10 @@ def hidden_tile_awards(money: Mapping[str, int]) -> HiddenAward:
 KIND = "gm"
 ROLL = "roll"
 DICE = "dice"
+HIDE = "hide"
+TABLE = "table"
+HIDDEN = "hidden"
+BACK = "back"
 WHITE = "white"
 BLACK = "black"
 RED = "red"
@@ -205,18 +223,28 @@ class PowerTile(ModulePiece):
         return name.lower() == self.ident.lower()
 
 
-def power_tile(name: str) -> PowerTile | None:
-    """``wh_T9ne`` -> the special tile (None: not in the table)."""
+def power_tile(name: str, table: Mapping[str, Sequence[str]] | None = None) -> PowerTile | None:
+    """``wh_T9ne`` -> the special tile (None: not in the table; ``table``: the game's, else
+    the YAML's; :func:`any_power_tile` accepts every base tile)."""
     fn, _, code = name.partition("_")
     fn = fn.lower()
     if fn not in FUNCTIONS:
         return None
-    codes = {c.lower(): c for c in tile_table()[fn]}
+    codes = {c.lower(): c for c in (table if table is not None else tile_table())[fn]}
     real = codes.get(code.lower())
     base = _base(real) if real is not None else None
     if base is None or real is None:
         return None
     return PowerTile(fn, real, base.type, base.price, frozenset(base.walls))
+
+
+def any_power_tile(name: str) -> PowerTile | None:
+    """``wh_C7sw``: a special tile of the function on any base tile (a table not yet stated)."""
+    fn, _, code = name.partition("_")
+    base = _base(code)
+    if fn.lower() not in FUNCTIONS or base is None:
+        return None
+    return power_tile(name, {fn.lower(): (base.code,)})
 
 
 @dataclass
@@ -225,6 +253,12 @@ class PowerScratch(Scratch):
     gone: int = 0  # white dice out of the game ("Nach der 1 geht der Würfel aus dem Spiel")
     pending: dict[str, list[str]] = field(default_factory=dict)  # player -> tiles bought
     white_turn: set[str] = field(default_factory=set)
+    red: dict[str, int] = field(default_factory=dict)  # player -> a red roll not used yet
+    hidden: dict[int, object] = field(default_factory=dict)  # market field -> the hidden tile
+    # the end: field -> [tiles left on it, the first's name, the second's, known, money shown]
+    ends: dict[int, list[Any]] = field(default_factory=dict)
+    table: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function -> stated tiles
+    unstated: list[tuple[str, Pos, str | None]] = field(default_factory=list)  # in a position
 
 
 def _white_refs(purchase: Purchase) -> list[ComponentRef]:
@@ -253,9 +287,10 @@ def owned_tiles(player: PlayerState) -> list[tuple[Coord | None, PowerTile]]:
 @bundled
 class Machtgebaeude(BundledModule):
     """Twelve special tiles replacing base tiles; dice rolled for Wehrhaftigkeit (the
-    second-longest wall) and Wohlstand (price - 1); Baukunst and Weisheit not supported yet."""
+    second-longest wall) and Wohlstand (price - 1); Baukunst hides a tile under the market;
+    Weisheit not supported yet."""
 
-    chance_verbs = (ROLL, DICE)  # dice: the position blocks' line
+    chance_verbs = (ROLL, HIDE, TABLE, DICE, HIDDEN)  # dice, hidden: the position blocks' lines
     piece_words: ClassVar[dict[str, tuple[str, str]]] = {
         KIND: ("building of power", "Gebäude der Macht")
     }
@@ -267,6 +302,18 @@ class Machtgebaeude(BundledModule):
         DICE: (
             "states a die on a building of power",
             "nennt einen Würfel auf einem Gebäude der Macht",
+        ),
+        HIDE: (
+            "hides a tile under a market field (Gebäude der Baukunst)",
+            "legt ein Plättchen verdeckt unter ein Feld des Bauhofs (Gebäude der Baukunst)",
+        ),
+        TABLE: (
+            "states which base tiles a function's special tiles replace",
+            "nennt die Basis-Plättchen, die die Spezialplättchen einer Funktion ersetzen",
+        ),
+        HIDDEN: (
+            "states a tile hidden under a market field",
+            "nennt ein verdecktes Plättchen unter einem Feld des Bauhofs",
         ),
     }
     component_kinds = (KIND,)
@@ -297,12 +344,21 @@ class Machtgebaeude(BundledModule):
         piece = self._read(state, ref, pos, None)
         return None if piece is None else (piece.ident, piece)
 
+    def table(self, state: GameState) -> dict[str, tuple[str, ...]]:
+        """The game's tile table: the YAML's (unverified), each function a record stated
+        replaced (``* table wh A8n C9w T11n``)."""
+        stated = self._scratch(state).table
+        return {**tile_table(), **stated} if stated else tile_table()
+
     def _read(
         self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
     ) -> PowerTile | None:
-        piece = power_tile(ref.name) if ref.kind.lower() == KIND else None
+        table = self.table(state)
+        piece = power_tile(ref.name, table) if ref.kind.lower() == KIND else None
         if piece is None:
-            state.flag("MACHT-TOKEN", pos, who, token=f"{ref.kind}:{ref.name}", table=_listing())
+            state.flag(
+                "MACHT-TOKEN", pos, who, token=f"{ref.kind}:{ref.name}", table=_listing(table)
+            )
         return piece
 
     def position_component(
@@ -311,11 +367,90 @@ class Machtgebaeude(BundledModule):
         if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
         who = player.name if player is not None else None
+        piece = power_tile(ref.name, self.table(state))
+        if piece is None:
+            # the block's `table` line (read after the players) may state it
+            piece = any_power_tile(ref.name)
+            if piece is not None:
+                self._scratch(state).unstated.append((piece.ident, ref.pos, who))
+                return True, piece
         piece = self._read(state, ref, ref.pos, who)
         if piece is None:
             return True, None
         take_from_tower(state, self, piece.ident, f"{ref.kind}:{ref.name}", ref.pos, who)
         return True, piece
+
+    # ------------------------------------------------------------------ the tile table
+
+    def _state_table(
+        self, state: GameState, args: Sequence[GenericArg], pos: Pos, in_position: bool
+    ) -> None:
+        """``* table wh A8n C9w T11n``: which base tiles the function's special tiles replace
+        (picture-only, L3641-3643). Checked against itself ("12 Spezialplättchen", L3635; a
+        base tile replaced once) and the supply (the special tile it drops and the base tile
+        it takes are still in the tower: "Die aussortierten Basis-Plättchen kommen zurück in
+        die Schachtel", L3646-3647); in play the tower then holds the stated tiles."""
+        from referee.engine.tower import tower_key
+
+        vals = [token_text(a.value) for a in args]
+        line = f"{TABLE} " + " ".join(vals)
+        data = self._scratch(state)
+        fn = vals[0].lower() if vals else ""
+        bases = [_base(v) for v in vals[1:]]
+        if fn not in FUNCTIONS or not bases or None in bases:
+            state.flag("MACHT-TABLE", pos, None, reason="form", line=line)
+            return
+        new = tuple(b.code for b in bases if b is not None)
+        if len(set(new)) != len(new):
+            state.flag("MACHT-TABLE", pos, None, reason="form", line=line)
+            return
+        old = self.table(state)[fn]
+        if fn in data.table and set(data.table[fn]) != set(new):
+            state.flag("MACHT-TABLE", pos, None, reason="changed", line=line, old=" ".join(old))
+        table = {**self.table(state), fn: new}
+        others = [c for f, codes in table.items() if f != fn for c in codes]
+        twice = [c for c in new if c in others]
+        if twice:
+            state.flag("MACHT-TABLE", pos, None, reason="twice", line=line, tiles=" ".join(twice))
+        total = sum(len(codes) for codes in table.values())
+        if total != 12:
+            state.flag("MACHT-TABLE", pos, None, reason="count", line=line, n=total)
+        data.table[fn] = new
+        if in_position:
+            data.unstated = [u for u in data.unstated if power_tile(u[0], table) is None]
+            return
+        seen: list[str] = []
+        for code in old:
+            if code in new:
+                continue
+            key = tower_key(self, f"{fn}_{code}")
+            if state.tower[key] > 0:
+                state.tower[key] -= 1
+                state.bag[_base(code)] += 1  # type: ignore[index]
+            else:
+                seen.append(f"{KIND}:{fn}_{code}")
+        for code in new:
+            if code in old:
+                continue
+            base = _base(code)
+            if base is not None and state.bag.get(base, 0) > 0:
+                state.bag[base] -= 1
+                state.tower[tower_key(self, f"{fn}_{code}")] += 1
+            else:
+                seen.append(code)
+        if seen:
+            state.flag("MACHT-TABLE", pos, None, reason="seen", line=line, tiles=" ".join(seen))
+
+    def _unstated(self, state: GameState) -> None:
+        """Special tiles a position named on base tiles its table does not have."""
+        data = self._scratch(state)
+        for ident, pos, who in data.unstated:
+            token = f"{KIND}:{ident}"
+            state.flag("MACHT-TOKEN", pos, who, token=token, table=_listing(self.table(state)))
+        data.unstated.clear()
+
+    def position_scoring(self, ctx: Any, round_no: int) -> None:
+        self._unstated(ctx.state)
 
     # ------------------------------------------------------------------ purchase
 
@@ -400,9 +535,16 @@ class Machtgebaeude(BundledModule):
         """``* roll NAME COLOUR PIPS``: the die rolled for a special tile bought."""
         pos = event.pos
         args = list(event.args)
-        if event.verb.lower() == DICE:
-            line = "dice " + " ".join(str(a.value) for a in args)
+        verb = event.verb.lower()
+        if verb in (DICE, HIDDEN):
+            line = f"{verb} " + " ".join(str(a.value) for a in args)
             state.flag("MACHT-POSITION", pos, None, reason="outside", line=line)
+            return []
+        if verb == HIDE:
+            self._hide(state, event)
+            return []
+        if verb == TABLE:
+            self._state_table(state, args, pos, in_position=False)
             return []
         if not args:
             state.flag("MACHT-ROLL", pos, None, reason="form", colour="-", pips="-")
@@ -419,10 +561,10 @@ class Machtgebaeude(BundledModule):
         if colour is None or not isinstance(pips, int) or pips not in DIE_FACES:
             state.flag("MACHT-ROLL", pos, who, reason="form", colour=shown_c, pips=shown_p)
             return []
-        if colour == RED:
-            state.flag("MACHT-UNSUPPORTED", pos, who, pips=pips)
-            return []
         data = self._scratch(state)
+        if colour == RED:
+            self._red(state, player, pips, pos)
+            return []
         fn = "wh" if colour == BLACK else "wo"
         waiting = [i for i in data.pending.get(who, []) if i.startswith(fn + "_")]
         if not waiting:
@@ -438,14 +580,233 @@ class Machtgebaeude(BundledModule):
         data.dice[ident] = (colour, pips)
         return []
 
+    def _red(self, state: GameState, player: PlayerState, pips: int, pos: Pos) -> None:
+        """``* roll Anna red 3``: the red die of a Gebäude der Baukunst (or der Weisheit) bought
+        in the turn just played, rolled "Sobald die Karten und Plättchen aufgefüllt sind"
+        (L3606-3608, L3618-3620)."""
+        data = self._scratch(state)
+        who = player.name
+        waiting = [i for i in data.pending.get(who, []) if i.startswith("bk_")]
+        if not waiting and any(i.startswith("ws_") for i in data.pending.get(who, [])):
+            state.flag("MACHT-UNSUPPORTED", pos, who, pips=pips)  # Weisheit
+            return
+        if not waiting or who in data.red:
+            state.flag("MACHT-ROLL", pos, who, reason="no-purchase", colour=RED, pips=pips)
+            return
+        if any(slot is EMPTY for slot in state.market) and state.bag_count > 0:
+            state.flag("MACHT-ROLL", pos, who, reason="before-refill", colour=RED, pips=pips)
+        data.red[who] = pips
+
+    def _hide(self, state: GameState, event: ModuleChance) -> None:
+        """``* hide Anna Di C8 back T3 A5``: "zieht so viele Plättchen aus dem Turm, wie er Augen
+        gewürfelt hat. Dann wählt er eines dieser Plättchen aus und legt es verdeckt unter eines
+        der Plättchen auf dem Bauhof. Die restlichen Plättchen werden in den Turm zurückgelegt"
+        (L3608-3613): the chosen tile, then the ones put back."""
+        from referee.catalogue import Currency
+        from referee.engine.core import draw_tile
+        from referee.record.model import TileRef
+
+        pos = event.pos
+        args = list(event.args)
+        if not args:
+            state.flag("MACHT-HIDE", pos, None, reason="form", line=HIDE)
+            return
+        player = named_player(state, args[0], pos)
+        if player is None:
+            return
+        who = player.name
+        data = self._scratch(state)
+        line = f"{HIDE} " + " ".join(token_text(a.value) for a in args)
+        rest = [a.value for a in args[1:]]
+        cur = Currency.of_code(rest[0]) if rest and isinstance(rest[0], str) else None
+        chosen = rest[1] if len(rest) > 1 else None
+        back = rest[3:] if len(rest) > 2 and str(rest[2]).lower() == BACK else None
+        if len(rest) == 2:
+            back = []
+        tiles_ok = all(isinstance(t, TileRef | ComponentRef) for t in [chosen, *(back or [])])
+        if cur is None or chosen is None or back is None or not tiles_ok:
+            state.flag("MACHT-HIDE", pos, who, reason="form", line=line)
+            return
+        if isinstance(chosen, TileRef) and not chosen.known:
+            state.flag("MACHT-HIDE", pos, who, reason="form", line=line)
+            return
+        waiting = [i for i in data.pending.get(who, []) if i.startswith("bk_")]
+        pips = data.red.get(who)
+        if not waiting or pips is None:
+            state.flag("MACHT-HIDE", pos, who, reason="no-roll", line=line)
+            return
+        data.pending[who].remove(waiting[0])
+        del data.red[who]
+        want = min(pips, max(state.bag_count, 0))
+        if 1 + len(back) != want:
+            state.flag("MACHT-HIDE", pos, who, reason="count", line=line, pips=pips, n=want)
+        fld = cur.field - 1
+        if fld >= len(state.market) or state.market[fld] is EMPTY:
+            state.flag("MACHT-HIDE", pos, who, reason="no-tile", line=line, field=cur.code)
+            fld = -1
+        elif fld in data.hidden:
+            # "Unter jedem Plättchen darf höchstens ein verdecktes Plättchen liegen" (L3616-3617)
+            state.flag("MACHT-HIDE", pos, who, reason="occupied", line=line, field=cur.code)
+            fld = -1
+        drawn, piece = draw_tile(state, chosen, pos)  # type: ignore[arg-type]
+        for ref in back:
+            ok, got = draw_tile(state, ref, pos)  # type: ignore[arg-type]
+            if ok:
+                _put_back(state, ref, got, pos)
+        if drawn and piece is not None and fld >= 0:
+            data.hidden[fld] = piece
+
+    def market_refill_from(
+        self, state: GameState, field: int, ref: object, pos: Pos
+    ) -> tuple[object] | None:
+        """ "Wird in der Folge ein Plättchen gekauft, unter dem ein verdecktes Plättchen liegt,
+        wird beim Auffüllen des Bauhofes dieses Plättchen umgedreht, statt eines zu ziehen"
+        (L3613-3616): the refill line names the hidden tile (``* market Di:C8``)."""
+        from referee.engine.core import match_slot
+        from referee.engine.fmt import fmt_ref
+
+        data = self._scratch(state)
+        piece = data.hidden.pop(field, None)
+        if piece is None:
+            return None
+        if match_slot(ref, [piece]) != 0:  # type: ignore[arg-type]
+            state.flag(
+                "MACHT-HIDDEN",
+                pos,
+                None,
+                reason="other-tile",
+                tile=fmt_ref(ref),  # type: ignore[arg-type]
+                hidden=_piece_text(piece),
+            )
+        return (piece,)
+
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """A new turn (or the leftovers): the last turn's functions can no longer be used
-        ("am Ende seines Zuges", L3654), one white die per turn again (L3675-3677)."""
+        ("am Ende seines Zuges", L3654), one white die per turn again (L3675-3677). A hidden
+        tile under an empty field after the refill was not turned up (L3613-3616). The
+        leftovers: the hidden tiles' end award (L3686-3697)."""
         super().at_moment(ctx, moment)
+        state = ctx.state
+        data = self._scratch(state)
+        if data.unstated:
+            self._unstated(state)
         if moment in (Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
-            data = self._scratch(ctx.state)
             data.pending.clear()
             data.white_turn.clear()
+            data.red.clear()
+        if moment is Moment.REFILL_DONE:
+            for fld, piece in sorted(data.hidden.items()):
+                if fld < len(state.market) and state.market[fld] is EMPTY:
+                    from referee.catalogue import Currency
+
+                    state.flag(
+                        "MACHT-HIDDEN",
+                        ctx.pos or NOWHERE,
+                        None,
+                        reason="not-turned-up",
+                        field=Currency.of_field(fld + 1).code,
+                        hidden=_piece_text(piece),
+                        tile="-",
+                    )
+        if moment is Moment.LEFTOVERS_BEFORE:
+            self._prepare_end(ctx)
+        if moment is Moment.LEFTOVERS_DONE:
+            self._check_end(ctx)
+
+    # ------------------------------------------------------------------ hidden tiles at the end
+
+    def _prepare_end(self, ctx: Any) -> None:
+        """Each market field with a hidden tile: both tiles and who gets them
+        (:func:`hidden_tile_awards`, the money counted as in the base distribution)."""
+        from referee.catalogue import Currency
+
+        state = ctx.state
+        data = self._scratch(state)
+        for fld, piece in sorted(data.hidden.items()):
+            cur = Currency.of_field(fld + 1)
+            money: dict[str, int] = {}
+            known = True
+            for p in state.players:
+                got = ctx.decide(Decision.DISTRIBUTION_MONEY, player=p, currency=cur)
+                if got is None:
+                    known = False
+                    got = sum(c.value for c in p.hand.elements() if c.currency is cur)
+                money[p.name] = int(got)
+            award = hidden_tile_awards(money)
+            top = state.market[fld] if fld < len(state.market) else EMPTY
+            tiles = ([top] if top is not EMPTY and top is not None else []) + [piece]
+            shown = ", ".join(f"{k} {v}" for k, v in money.items())
+            data.ends[fld] = [tiles, award.first, award.second, known, shown, 0]
+        data.hidden.clear()
+
+    def distribution_pick(
+        self, state: GameState, field: int, award: Any, pos: Pos
+    ) -> tuple[object, PlayerState | None, bool, str] | None:
+        """An award on a field with a hidden tile: "darf sich der Spieler mit dem meisten Geld
+        dieser Währung eines der beiden dort liegenden Plättchen aussuchen. Der Spieler mit dem
+        zweitmeisten Geld dieser Währung erhält das andere Plättchen" (L3687-3693); ties: the
+        tile(s) leave the game (L3694-3697; the engine reports an award to anybody then)."""
+        from referee.engine.core import match_slot
+        from referee.engine.fmt import fmt_ref
+
+        data = self._scratch(state)
+        entry = data.ends.get(field)
+        if entry is None:
+            return None
+        tiles, first, second, known, shown, _given = entry
+        entry[5] += 1
+        if not tiles:
+            return None  # both handed out: the engine reports the field empty
+        idx = match_slot(award.tile, tiles)
+        if idx is None:
+            state.flag(
+                "MACHT-LEFTOVER",
+                pos,
+                None,
+                reason="other-tile",
+                tile=fmt_ref(award.tile),
+                tiles=" ".join(_piece_text(t) for t in tiles),
+            )
+            idx = 0
+        piece = tiles.pop(idx)
+        named = getattr(award.player, "name", None)
+        due = [n for n in (first, second) if n is not None]
+        if named is not None and any(n.casefold() == str(named).casefold() for n in due):
+            right = next(n for n in due if n.casefold() == str(named).casefold())
+        else:
+            right = due[0] if due else None
+        if right is not None:
+            if entry[1] == right:
+                entry[1] = None
+            elif entry[2] == right:
+                entry[2] = None
+        rightful = state.player_named(right) if right is not None else None
+        return (piece, rightful, known, shown)
+
+    def _check_end(self, ctx: Any) -> None:
+        """A player due a tile of a hidden field who got none (the engine reports the field's
+        first award missing; this the other one)."""
+        state = ctx.state
+        data = self._scratch(state)
+        from referee.catalogue import Currency
+
+        for fld, (tiles, first, second, known, shown, given) in sorted(data.ends.items()):
+            if not known or not state.game_over:
+                continue
+            for name in (first, second):
+                if name is None or not tiles or (given == 0 and name == first):
+                    continue
+                state.flag(
+                    "MACHT-LEFTOVER",
+                    ctx.pos or NOWHERE,
+                    name,
+                    reason="not-given",
+                    field=Currency.of_field(fld + 1).code,
+                    tiles=" ".join(_piece_text(t) for t in tiles),
+                    shown=shown,
+                    tile="-",
+                )
+        data.ends.clear()
 
     # ------------------------------------------------------------------ scoring
 
@@ -504,9 +865,20 @@ class Machtgebaeude(BundledModule):
         in the common part."""
         data = self._scratch(state)
         if player is None:
-            if not data.gone:
-                return []
-            return [ModuleAction(DICE, (GenericArg(OUT), GenericArg(WHITE), GenericArg(data.gone)))]
+            from referee.catalogue import Currency
+            from referee.engine.legal import piece_ref
+
+            common = []
+            for fn, codes in sorted(data.table.items()):
+                args = (GenericArg(fn), *(GenericArg(c) for c in codes))
+                common.append(ModuleAction(TABLE, args))
+            if data.gone:
+                args = (GenericArg(OUT), GenericArg(WHITE), GenericArg(data.gone))
+                common.append(ModuleAction(DICE, args))
+            for fld, piece in sorted(data.hidden.items()):
+                cur = Currency.of_field(fld + 1).code
+                common.append(ModuleAction(HIDDEN, (GenericArg(cur), GenericArg(piece_ref(piece)))))
+            return common
         out = []
         for _at, tile in owned_tiles(player):
             die = data.dice.get(tile.ident)
@@ -518,6 +890,16 @@ class Machtgebaeude(BundledModule):
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
+        if line.verb.lower() == HIDDEN:
+            self._hidden_line(state, player, line)
+            return True
+        if line.verb.lower() == TABLE:
+            if player is not None:
+                text = f"{TABLE} " + " ".join(token_text(a.value) for a in line.args)
+                state.flag("MACHT-POSITION", line.pos, player.name, reason="form", line=text)
+            else:
+                self._state_table(state, line.args, line.pos, in_position=True)
+            return True
         if line.verb.lower() != DICE:
             return False
         vals = [a.value for a in line.args]
@@ -535,7 +917,7 @@ class Machtgebaeude(BundledModule):
             else:
                 data.gone = n
             return True
-        tile = power_tile(str(vals[0]))
+        tile = power_tile(str(vals[0]), self.table(state)) or any_power_tile(str(vals[0]))
         if tile is None or n not in DIE_FACES or DIE_OF[tile.function] != colour:
             state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
             return True
@@ -544,6 +926,29 @@ class Machtgebaeude(BundledModule):
             return True
         data.dice[tile.ident] = (colour, n)
         return True
+
+    def _hidden_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> None:
+        """``hidden Di C8`` (common part): a tile hidden under a market field; it is out of
+        the tower like every tile a position states."""
+        from referee.catalogue import Currency
+        from referee.engine.core import draw_tile
+        from referee.record.model import TileRef
+
+        vals = [a.value for a in line.args]
+        text = f"{line.verb} " + " ".join(token_text(v) for v in vals)
+        who = player.name if player is not None else None
+        cur = Currency.of_code(vals[0]) if len(vals) == 2 else None
+        ref = vals[1] if len(vals) == 2 else None
+        known = isinstance(ref, ComponentRef) or (isinstance(ref, TileRef) and ref.known)
+        data = self._scratch(state)
+        if player is not None or cur is None or not known or cur.field - 1 in data.hidden:
+            state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+            return
+        drawn, piece = draw_tile(state, ref, line.pos)  # type: ignore[arg-type]
+        if drawn and piece is not None:
+            data.hidden[cur.field - 1] = piece
 
     # ------------------------------------------------------------------ view
 
@@ -560,13 +965,23 @@ class Machtgebaeude(BundledModule):
         return out
 
     def view(self, state: GameState) -> dict[str, Any]:
-        """The special tiles left in the tower, each player's special tiles with their dice."""
+        """The special tiles left in the tower, the tiles hidden under the market, each
+        player's special tiles with their dice."""
+        from referee.catalogue import Currency
+
         data = self._scratch(state)
         table = {
             "in the tower": str(tower_total(state, self)),
             "white dice out of the game": str(data.gone),
+            "hidden under the market": " ".join(
+                f"{Currency.of_field(f + 1).code}:{_piece_text(t)}"
+                for f, t in sorted(data.hidden.items())
+            )
+            or "-",
             "options": f"wall2={self.option('wall2')}",
         }
+        key = "tile table stated" if data.table else "tile table (unverified)"
+        table[key] = " ".join(f"{fn}:{','.join(c)}" for fn, c in self.table(state).items())
         players: dict[str, dict[str, str]] = {}
         for p in state.players:
             tiles = owned_tiles(p)
@@ -598,14 +1013,84 @@ class Machtgebaeude(BundledModule):
         used = {c: sum(1 for d, _p in data.dice.values() if d == c) for c in (BLACK, WHITE)}
         used[WHITE] += data.gone
         for who, idents in data.pending.items():
-            for ident in idents:
+            for ident in list(idents):
                 colour = DIE_OF[ident.split("_")[0]]
+                if ident.startswith("bk_") and who not in data.red:
+                    out.extend(self._sim_hide(sim, who))
                 if colour == RED or used[colour] >= dice_supply()[colour]:
                     continue
                 used[colour] += 1
                 pips = sim.rng.randint(1, 6)
                 args = (GenericArg(who), GenericArg(colour), GenericArg(pips))
                 out.append(ModuleChance(ROLL, args))
+        return out
+
+    def _sim_hide(self, sim: Any, who: str) -> list[Any]:
+        """Gebäude der Baukunst: the red die, the tiles drawn from the top of the simulator's
+        tower, one hidden under a market field without a hidden tile, the rest put back on top
+        (L3606-3617). Nothing when no field or no tile is left."""
+        from referee.catalogue import Currency
+        from referee.engine.legal import piece_ref
+
+        data = self._scratch(sim.state)
+        fields = [
+            f
+            for f, slot in enumerate(sim.state.market)
+            if slot is not EMPTY and f not in data.hidden and f not in data.ends
+        ]
+        if not fields or not sim.bag or who in data.red:
+            return []
+        pips = sim.rng.randint(1, 6)
+        n = min(pips, len(sim.bag))
+        drawn = [sim.bag.pop() for _ in range(n)]
+        keep = sim.rng.randrange(n)
+        back = [t for i, t in enumerate(drawn) if i != keep]
+        sim.bag.extend(reversed(back))  # "sortiert oben auf die im Turm befindlichen" (L3613)
+        fld = sim.rng.choice(fields)
+
+        def ref(t: Any) -> Any:
+            return t if isinstance(t, ComponentRef) else piece_ref(t)
+
+        args = [GenericArg(who), GenericArg(Currency.of_field(fld + 1).code)]
+        args.append(GenericArg(ref(drawn[keep])))
+        if back:
+            args += [GenericArg(BACK), *(GenericArg(ref(t)) for t in back)]
+        roll = ModuleChance(ROLL, (GenericArg(who), GenericArg(RED), GenericArg(pips)))
+        return [roll, ModuleChance(HIDE, tuple(args))]
+
+    def sim_market_refill(self, sim: Any, field: int) -> object | None:
+        """The hidden tile turns up when its field is refilled (L3613-3616)."""
+        from referee.engine.legal import piece_ref
+
+        piece = self._scratch(sim.state).hidden.get(field)
+        if piece is None:
+            return None
+        return piece if isinstance(piece, TileKind) else piece_ref(piece)
+
+    def sim_distribution(self, sim: Any, field: int) -> list[Any] | None:
+        """A field with a hidden tile at the end: the most money of its currency takes the
+        field's tile, the second-most the hidden one, into the reserve; ties: nobody
+        (L3686-3697)."""
+        from referee.catalogue import Currency
+        from referee.engine.legal import piece_ref
+        from referee.record.model import Award, PlayerRef
+
+        state = sim.state
+        piece = self._scratch(state).hidden.get(field)
+        if piece is None:
+            return None
+        cur = Currency.of_field(field + 1)
+        money = {
+            p.name: int(sim.ctx.decide(Decision.DISTRIBUTION_MONEY, player=p, currency=cur) or 0)
+            for p in state.players
+        }
+        got = hidden_tile_awards(money)
+        top = state.market[field]
+        tiles = ([top] if top is not EMPTY and top is not None else []) + [piece]
+        out = []
+        for tile, name in zip(tiles, (got.first, got.second), strict=False):
+            who = PlayerRef(name) if name is not None else None
+            out.append(Award(cur, piece_ref(tile), who, None, name is not None))
         return out
 
     def legal_actions(self, ctx: Context, player: PlayerState) -> list[Any]:
@@ -658,5 +1143,28 @@ class Machtgebaeude(BundledModule):
         return [a for a in buys if isinstance(a.tile, ComponentRef) and a.tile.kind == KIND]
 
 
-def _listing() -> str:
-    return " ".join(f"{KIND}:{fn}_{c}" for fn, codes in tile_table().items() for c in codes)
+def _piece_text(piece: object) -> str:
+    """A tile as a record writes it (a base tile's code, a module piece's token)."""
+    if isinstance(piece, TileKind):
+        return piece.code
+    return str(getattr(piece, "code", "?"))
+
+
+def _put_back(state: GameState, ref: object, piece: object, pos: Pos) -> None:
+    """A tile drawn for the Gebäude der Baukunst goes back into the tower ("Die restlichen
+    Plättchen werden in den Turm zurückgelegt", L3612-3613): unseen again."""
+    from referee.engine.tower import tower_key
+
+    state.bag_count += 1
+    if isinstance(piece, TileKind):
+        state.bag[piece] += 1
+    elif isinstance(ref, ComponentRef) and piece is not None:
+        m = state.ext.kind_handler(ref.kind)
+        got = m.tower_piece(state, ref, pos) if m is not None else None
+        if m is not None and got is not None:
+            state.tower[tower_key(m, got[0])] += 1
+
+
+def _listing(table: Mapping[str, Sequence[str]] | None = None) -> str:
+    shown = table if table is not None else tile_table()
+    return " ".join(f"{KIND}:{fn}_{c}" for fn, codes in shown.items() for c in codes)

@@ -577,6 +577,13 @@ class _Game:
         for f in range(self.market_size):
             if self.state.market[f] is not EMPTY:
                 continue
+            kept = next(
+                (k for m in self.state.ext.modules if (k := m.sim_market_refill(self.sim, f))),
+                None,
+            )
+            if kept is not None:  # a piece a module kept for the field turns up (no draw)
+                drawn.append((Currency.of_field(f + 1), _bag_ref(kept)))  # type: ignore[arg-type]
+                continue
             while self.bag:
                 ref = _bag_ref(self.bag.pop())
                 cur = Currency.of_field(f + 1)
@@ -686,6 +693,17 @@ class _Game:
             if not isinstance(slot, TileKind) and not is_tower_piece(slot):
                 continue
             cur = Currency.of_field(f + 1)
+            own = next(
+                (
+                    a
+                    for m in state.ext.modules
+                    if (a := m.sim_distribution(self.sim, f)) is not None
+                ),
+                None,
+            )
+            if own is not None:  # a module decides this field (e.g. a tile hidden under it)
+                awards.extend(own)
+                continue
             # what counts as money is the engine's decision (modules add coins ...)
             sums = [
                 int(self.ctx.decide(Decision.DISTRIBUTION_MONEY, player=p, currency=cur) or 0)
