@@ -181,6 +181,11 @@ def key_number(value: object) -> int | None:
     return None
 
 
+def _where(at: object) -> str:
+    """A wall piece's place: ``@1,0`` on a built tile, the tile's token in the reserve."""
+    return f"@{at}" if isinstance(at, Coord) else str(at)
+
+
 def _same_tile(a: object, b: object) -> bool:
     """Two tile references name the same tile (the move: removed, then built elsewhere)."""
     if a is None or b is None:
@@ -856,6 +861,54 @@ class Schluessel(BundledModule):
 
     # ------------------------------------------------------------------ view
 
+    def _laying(self, state: GameState) -> str | None:
+        """The key tile lying in the gate tableau while its bonuses are taken, with the bonus
+        in front of each player's gate in seat order from its owner (``ky:5: Anna points1, Ben
+        money``); None when none lies there ("Sind alle Boni ausgeführt, wird das gerade
+        genutzte Schlüssel-Plättchen aus dem Spiel entfernt", L3493-3495)."""
+        stage = next((s for s in reversed(state.stages) if s.owner == self.name), None)
+        if stage is None or not isinstance(stage.data, KeyStage):
+            return None
+        key = stage.data
+        n = len(state.players)
+        gates = ", ".join(
+            f"{state.players[seat].name} {key.bonuses.get(seat) or '-'}"
+            for seat in ((key.owner + i) % n for i in range(n))
+        )
+        return f"{'ky:' + str(key.tile) if key.tile else '?'}: {gates}"
+
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """What lies before a player (terminal map, SVG): the key tiles he holds face down
+        ("legt er das oberste Plättchen ... verdeckt vor sich hin", L3514-3516), the half
+        buildings he took ("an sich nehmen", L3598), his bonus points not scored yet and his
+        wall pieces (drawn on their tiles as added walls)."""
+        data = self.data(state)
+        out: list[tuple[str, str]] = []
+        held = data.held.get(player.name)
+        if held:
+            out.append((f"key tiles face down: {held}", f"Schlüssel-Plättchen verdeckt: {held}"))
+        halves = [BuildingType(t) for t in data.halves.get(player.name, [])]
+        if halves:
+            en = ", ".join(f"{t.name_in('en')} ({t.code})" for t in halves)
+            de = ", ".join(f"{t.name_in('de')} ({t.code})" for t in halves)
+            out.append((f"half buildings: {en}", f"halbe Gebäude: {de}"))
+        points = data.points.get(player.name)
+        if points:
+            out.append(
+                (
+                    f"key bonus points not scored yet: {points}",
+                    f"Schlüssel-Siegpunkte noch nicht gewertet: {points}",
+                )
+            )
+        walls = self.wall_places(state, player)
+        if walls:
+            words = {Side.N: ("north", "Nord"), Side.E: ("east", "Ost")}
+            words |= {Side.S: ("south", "Süd"), Side.W: ("west", "West")}
+            en = ", ".join(f"{_where(w)} {words[side][0]}" for w, side in walls)
+            de = ", ".join(f"{_where(w)} {words[side][1]}" for w, side in walls)
+            out.append((f"wall pieces: {en}", f"Mauerteile: {de}"))
+        return out
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         table: dict[str, str] = {
@@ -868,6 +921,9 @@ class Schluessel(BundledModule):
         }
         if data.due and data.due_player is not None:
             table["due now"] = f"{state.players[data.due_player].name} {data.due}"
+        laying = self._laying(state)
+        if laying is not None:
+            table["in the gate tableau"] = laying
         players: dict[str, dict[str, str]] = {}
         for p in state.players:
             row: dict[str, str] = {}
