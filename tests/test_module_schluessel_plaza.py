@@ -179,3 +179,22 @@ def test_legal_lines_offer_the_plaza() -> None:
 def test_players_area_and_view() -> None:
     rep = position(PLAZAS + "Ben: keybonus plaza pz:Gn, reserve pz:Gn\n")
     assert "Ben" not in players(rep) or "plaza" not in str(players(rep)["Ben"])
+
+
+def test_simulated_games_take_every_bonus() -> None:
+    # the simulator lays all nine bonuses of the tableau (L3573-3601) and plays each of them:
+    # across two seeds every bonus is taken at least once, and the games check clean
+    from referee.engine import check_game
+    from referee.modules.schluessel import bonus_names
+    from referee.simulate import simulate_text
+    from referee.simulate.simulator import game_seed
+
+    taken: set[str] = set()
+    for seed in (2, 11):  # `alhambra-referee simulate --modules schluessel --seed 2` and 11
+        text = simulate_text(3, game_seed(seed, 0), modules=("schluessel",))
+        for line in text.splitlines():
+            if ": keybonus " in line:
+                taken.add(line.split(": keybonus ", 1)[1].split()[0].rstrip(","))
+        rep = check_game(parse_text(text, "sim.alh")[0])
+        assert rep.violations == [], messages(rep)[:3]
+    assert taken == set(bonus_names())
