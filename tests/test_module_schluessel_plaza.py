@@ -198,3 +198,22 @@ def test_simulated_games_take_every_bonus() -> None:
         rep = check_game(parse_text(text, "sim.alh")[0])
         assert rep.violations == [], messages(rep)[:3]
     assert taken == set(bonus_names())
+
+
+def test_a_plaza_is_redesigned_and_moved_like_a_tile() -> None:
+    # "Statt einer regelgerechten Umbauaktion darf auch ein Gebäude innerhalb der eigenen
+    # Alhambra an einen anderen Platz gelegt werden" (L3585-3589): the same plaza moved is one
+    # move; two different pieces are two redesigns, not one
+    from referee.engine import check_game
+    from tests.test_module_schluessel import ANNA
+
+    def run_it(line: str) -> list[str]:
+        text = record(
+            f"* key ky:1 rebuild points1 points1\n{line}\n",
+            extra="  key due Anna 1\n",
+            more="    reserve pz:Gn\n",
+        ).replace(f"alhambra {ANNA}", f"alhambra {ANNA} pz:A0@2,0")
+        return found(check_game(parse_text(text, "t.alh")[0]))
+
+    assert run_it("Anna: keybonus rebuild, remove pz:A0@2,0, build pz:A0@1,1") == []
+    assert run_it("Anna: keybonus rebuild, remove pz:A0@2,0, build pz:Gn@1,1") == ["KEY-BONUS"]

@@ -190,6 +190,13 @@ def _same_tile(a: object, b: object) -> bool:
     """Two tile references name the same tile (the move: removed, then built elsewhere)."""
     if a is None or b is None:
         return False
+    if isinstance(a, ComponentRef) or isinstance(b, ComponentRef):  # a module piece (a plaza)
+        return (
+            isinstance(a, ComponentRef)
+            and isinstance(b, ComponentRef)
+            and a.kind.lower() == b.kind.lower()
+            and a.name[:1].upper() == b.name[:1].upper()
+        )
     return (getattr(a, "type", None), getattr(a, "price", None)) == (
         getattr(b, "type", None),
         getattr(b, "price", None),
