@@ -21,7 +21,10 @@ Notation:
   ``Cem: keybonus buy, buy Di A8e pay Gu5 De9, place A8e@0,1``;
 * then the refill after the key tile (``* display ...``, ``* market ...``), the next key tile.
 * positions: ``key laid 3 5`` / ``key due Ben 1`` outside the player sections;
-  ``key held 1``, ``key points 2``, ``key halves T`` in a player's section.
+  ``key held 1``, ``key points 2``, ``key halves T``, ``key wall @1,0 n`` in a player's section;
+  a plaza lies in the Alhambra or the reserve like a tile (``alhambra ... pz:As@2,0``).
+* drawings: what lies before a player (held key tiles, half buildings, points, wall pieces) in
+  ``player_area``; the key tile in the gate tableau while its bonuses are taken in the view.
 
 Rulings: ``docs/modules/schluessel.md``.
 """
