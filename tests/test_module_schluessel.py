@@ -24,7 +24,14 @@ ARCADE_BUY = "1. Anna: buy Di A8e pay Di8, place A8e@0,-1\n* market Di:C6\n"
 def position(
     body: str, *, modules: str = "schluessel", extra: str = "", more: str = ""
 ) -> GameReport:
-    text = (
+    games = parse_text(record(body, modules=modules, extra=extra, more=more), "test.alh")
+    assert len(games) == 1 and not games[0].errors, games[0].errors
+    return check_game(games[0])
+
+
+def record(body: str, *, modules: str = "schluessel", extra: str = "", more: str = "") -> str:
+    """The test position (three players, Anna to move) with ``body`` after it."""
+    return (
         f"""[Players "Anna, Ben, Cem"]
 [Modules "{modules}"]
 
@@ -45,9 +52,6 @@ end
 """
         + body
     )
-    games = parse_text(text, "test.alh")
-    assert len(games) == 1 and not games[0].errors, games[0].errors
-    return check_game(games[0])
 
 
 def found(rep: GameReport) -> list[str]:
@@ -285,16 +289,6 @@ def test_the_game_ends_without_further_keys() -> None:
     # Schlüssel-Plättchen auszuwerten." (L3524-3527)
     rep = position("* key ky:1 points1 points1 points1\n", extra="  key due Anna 1\n")
     assert found(rep) == [], messages(rep)
-
-
-def test_the_plaza_is_noted_not_checked() -> None:
-    # "Sofort 1 Plaza-Plättchen einbauen oder in die Reserve legen." (L3595-3596): the plaza's
-    # face and effect are only in the picture; the referee says it does not check the line
-    body = ARCADE_BUY + "* key ky:1 points1 plaza points1\nBen: keybonus plaza\n"
-    rep = position(body)
-    assert found(rep) == []
-    notes = [u.key for u in rep.unverifiable]
-    assert notes.count("UNVERIFIED-KEY-BONUS") == 1
 
 
 def test_switched_off() -> None:

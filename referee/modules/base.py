@@ -648,3 +648,23 @@ def check_pile(state: Any, pos: Pos, code: str, counts: Any) -> None:
         state.flag(
             code, pos, reason="early", k=state.money_draws, n=state.setup_after, lo=windows[0][0]
         )
+
+
+def like_neighbours(player: PlayerState, at: Any, colour: BuildingType, walls: Any) -> int:
+    """A square-like piece's count (the kit's copy of the rule, once): the building tiles of
+    ``colour`` beside ``at`` with no wall between them (a wall on either side separates), at
+    most 3 ("Bei einer Wertung zählt ein Platz wie null bis drei Gebäudeplättchen der gleichen
+    Farbe ... sofern sich jeweils zwischen Platz und gleichfarbigem Nachbargebäude keine
+    Stadtmauer befindet", DIE PLÄTZE, Wertungsänderungen). Used by Die Plätze and by the plaza
+    tiles of Der Schlüssel zum Tor."""
+    from referee.catalogue import SIDES, TileKind
+
+    n = 0
+    for side in SIDES:
+        nb = player.alhambra.get(at.neighbour(side))
+        if not isinstance(nb, TileKind) or nb.type is not colour:
+            continue
+        if side in walls or side.opposite in nb.walls:
+            continue
+        n += 1
+    return min(n, 3)

@@ -19,14 +19,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from referee.catalogue import SIDES, BuildingType, Side, TileKind
+from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.findings import Finding, problem, report, unverifiable
 from referee.engine.fmt import NOTHING
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import end_main_action, main_action_findings, start_main_action
 from referee.engine.verbs import VerbSpec
 from referee.messages import Text
-from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
+from referee.modules.base import (
+    BundledModule,
+    ModulePiece,
+    Scratch,
+    bundled,
+    like_neighbours,
+    module_data,
+)
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 
@@ -410,13 +417,6 @@ def _ref(sq: Square) -> ComponentRef:
 
 def square_count(player: PlayerState, at: Coord, sq: Square) -> int:
     """What a square counts in a scoring: one building of its colour per neighbouring building
-    of that colour with no wall between them, at most 3 ("null bis drei")."""
-    n = 0
-    for side in SIDES:
-        nb = player.alhambra.get(at.neighbour(side))
-        if not isinstance(nb, TileKind) or nb.type is not sq.colour:
-            continue
-        if side in sq.walls or side.opposite in nb.walls:
-            continue  # "sofern sich ... keine Stadtmauer befindet"
-        n += 1
-    return min(n, 3)
+    of that colour with no wall between them, at most 3 ("null bis drei"; the kit's
+    :func:`~referee.modules.base.like_neighbours`)."""
+    return like_neighbours(player, at, sq.colour, sq.walls)

@@ -14,12 +14,17 @@ Notation:
   any mix), ``points1``, ``points2``, ``rebuild`` (a redesign or a move), ``wall``, ``money``,
   ``plaza``, ``half``.
 * then one optional line per player, in that order: ``Ben: keybonus points2``,
+  ``Ben: keybonus plaza pz:Tne, place pz:Tne@1,0`` (or ``, reserve pz:Tne``; a plaza is
+  ``pz:`` + its colour + the sides with a wall, ``0`` for none),
   ``Cem: keybonus money Gu3``, ``Anna: keybonus trade 1 3`` (market fields 1-4),
   ``Anna: keybonus half T``, ``Ben: keybonus rebuild, remove T9es@1,0``,
   ``Cem: keybonus buy, buy Di A8e pay Gu5 De9, place A8e@0,1``;
 * then the refill after the key tile (``* display ...``, ``* market ...``), the next key tile.
 * positions: ``key laid 3 5`` / ``key due Ben 1`` outside the player sections;
-  ``key held 1``, ``key points 2``, ``key halves T`` in a player's section.
+  ``key held 1``, ``key points 2``, ``key halves T``, ``key wall @1,0 n`` in a player's section;
+  a plaza lies in the Alhambra or the reserve like a tile (``alhambra ... pz:As@2,0``).
+* drawings: what lies before a player (held key tiles, half buildings, points, wall pieces) in
+  ``player_area``; the key tile in the gate tableau while its bonuses are taken in the view.
 
 Rulings: ``docs/modules/schluessel.md``.
 """
@@ -38,9 +43,19 @@ from referee.engine.stages import Stage, StageOrder, open_stage
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Moment, Phase, Settle, grant_redesign
 from referee.engine.verbs import VerbSpec
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section, token_text
+from referee.modules.base import (
+    BundledModule,
+    ModulePiece,
+    Scratch,
+    bundled,
+    like_neighbours,
+    module_data,
+    section,
+    token_text,
+)
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import (
+    NOWHERE,
     BuildFromReserve,
     Buy,
     CardRef,
@@ -49,8 +64,10 @@ from referee.record.model import (
     GenericArg,
     ModuleAction,
     ModuleChance,
+    Place,
     PlayerRef,
     RemoveToReserve,
+    Reserve,
     TileRef,
     Turn,
 )
@@ -60,12 +77,11 @@ KEY = "key"  # the chance line: a key tile laid
 BONUS = "keybonus"  # a player's bonus line
 POSITION = KEY  # the position lines (``key laid 3 5``)
 KIND = "ky"
+PLAZA = "pz"  # a plaza tile: pz:Tne
 S_FLOW = section(H, "Änderungen im Spielablauf")
 S_BONUS = section(H, "Die einzelnen Boni")
-SIM_BONUSES = ("trade", "points1", "points2", "money", "half", "rebuild", "wall")
-"""The bonuses the simulator lays (those the referee checks and applies in full)."""
-UNCHECKED = ("plaza",)
-"""Bonuses this referee does not check yet: their lines are noted, not applied."""
+SIM_BONUSES = ("trade", "buy", "points1", "points2", "money", "half", "rebuild", "wall", "plaza")
+"""The bonuses the simulator lays (all nine of the tableau, L3573-3601)."""
 
 
 def _data() -> dict[str, Any]:
@@ -87,6 +103,58 @@ def read_side(value: object) -> Side | None:
         return None
     sides = read_walls(value.lower())
     return next(iter(sides)) if sides else None
+
+
+def plaza_colours() -> list[BuildingType]:
+    """The colours of the 6 plaza tiles (picture-only, YAML not verified: one of each)."""
+    return [BuildingType(str(t)) for t in _data()["plaza_colours"]]
+
+
+@dataclass(frozen=True, slots=True)
+class Plaza(ModulePiece):
+    """A plaza tile of the key's bonus ("Sofort 1 Plaza-Plättchen einbauen oder in die Reserve
+    legen", L3594-3595): read as a square of Die Plätze (a colour, walls, no building type of
+    its own; ``docs/modules/schluessel.md`` ruling 14). ``type`` is None so that the base counts
+    skip it; what it counts for is a scoring adjustment (module switch ``plaza``)."""
+
+    colour: BuildingType
+    walls: frozenset[Side]
+
+    KIND = PLAZA
+
+    @property
+    def token_name(self) -> str:
+        return f"{self.colour.code}{walls_token(self.walls, none='0')}"
+
+    @property
+    def cell_label(self) -> str:
+        return f"pz{self.colour.code}"
+
+    def named_by(self, name: str) -> bool:
+        parsed = parse_plaza(name)
+        return parsed is not None and parsed == (self.colour, self.walls)
+
+
+def parse_plaza(name: str) -> tuple[BuildingType, frozenset[Side]] | None:
+    """``Tne`` -> (tower, {N, E}); ``T0`` -> (tower, no wall); the face is always written (it is
+    only in the picture); else None."""
+    if len(name) < 2:
+        return None
+    try:
+        colour = BuildingType(name[0].upper())
+    except ValueError:
+        return None
+    walls = read_walls(name[1:].lower(), none=("0", "x"))
+    return None if walls is None else (colour, walls)
+
+
+def read_plaza(value: object) -> Plaza | None:
+    """The plaza a ``pz:`` token names, else None."""
+    if isinstance(value, ComponentRef) and value.kind.lower() == PLAZA:
+        parsed = parse_plaza(value.name)
+        if parsed is not None:
+            return Plaza(*parsed)
+    return None
 
 
 def half_types() -> list[str]:
@@ -116,10 +184,22 @@ def key_number(value: object) -> int | None:
     return None
 
 
+def _where(at: object) -> str:
+    """A wall piece's place: ``@1,0`` on a built tile, the tile's token in the reserve."""
+    return f"@{at}" if isinstance(at, Coord) else str(at)
+
+
 def _same_tile(a: object, b: object) -> bool:
     """Two tile references name the same tile (the move: removed, then built elsewhere)."""
     if a is None or b is None:
         return False
+    if isinstance(a, ComponentRef) or isinstance(b, ComponentRef):  # a module piece (a plaza)
+        return (
+            isinstance(a, ComponentRef)
+            and isinstance(b, ComponentRef)
+            and a.kind.lower() == b.kind.lower()
+            and a.name[:1].upper() == b.name[:1].upper()
+        )
     return (getattr(a, "type", None), getattr(a, "price", None)) == (
         getattr(b, "type", None),
         getattr(b, "price", None),
@@ -147,6 +227,7 @@ class KeyScratch(Scratch):
     points: dict[str, int] = field(default_factory=dict)  # bonus points not scored yet
     halves: dict[str, list[str]] = field(default_factory=dict)  # half buildings taken
     buying: bool = False  # a "buy for 14" bonus is under way
+    plazas: list[Plaza] = field(default_factory=list)  # plaza tiles taken (out of the supply)
     # wall pieces built: the tile they were built on (it carries them when moved) and the side
     walls: dict[str, list[tuple[Any, Side]]] = field(default_factory=dict)
 
@@ -155,6 +236,13 @@ class KeyScratch(Scratch):
 
     def taken_keys(self) -> int:
         return len(self.laid) + sum(self.held.values()) + self.due
+
+    def plazas_left(self) -> list[BuildingType]:
+        left = plaza_colours()
+        for p in self.plazas:
+            if p.colour in left:
+                left.remove(p.colour)
+        return left
 
     def halves_left(self) -> list[str]:
         left = list(half_types())
@@ -171,9 +259,12 @@ class Schluessel(BundledModule):
 
     verb_specs = (VerbSpec(BONUS, kind="interrupt", aliases=("schluesselbonus", "torbonus")),)
     chance_verbs = (KEY, "schluessel")
-    component_kinds = (KIND,)
+    component_kinds = (KIND, PLAZA)
     scratch_type = KeyScratch
-    piece_words: ClassVar[dict[str, tuple[str, str]]] = {KIND: ("key tile", "Schlüssel-Plättchen")}
+    piece_words: ClassVar[dict[str, tuple[str, str]]] = {
+        KIND: ("key tile", "Schlüssel-Plättchen"),
+        PLAZA: ("plaza", "Plaza-Plättchen"),
+    }
     verb_words: ClassVar[dict[str, tuple[str, str]]] = {
         BONUS: ("takes the bonus of his gate", "nimmt den Bonus seines Tores"),
         KEY: ("lays a key tile into the gate tableau", "legt ein Schlüssel-Plättchen ins Tor"),
@@ -334,15 +425,11 @@ class Schluessel(BundledModule):
             )
             return
         rest = line.actions[1:]
-        if written in ("rebuild", "buy"):
+        if written in ("rebuild", "buy", "plaza"):
             self._with_actions(ctx, player, line, written)
             return
         if rest:
             state.flag("KEY-BONUS", rest[0].pos or pos, who, reason="other-actions", name=who)
-        if written in UNCHECKED:
-            text = _data()["bonuses"][written]
-            state.note(pos, "UNVERIFIED-KEY-BONUS", who, bonus=written, text=text["en"])
-            return
         if state.checking:
             report(state, self._bonus_findings(state, player, act, written))
         self._apply(state, player, act, written)
@@ -527,11 +614,30 @@ class Schluessel(BundledModule):
         if bonus == "buy" and (not rest or not isinstance(rest[0], Buy)):
             state.flag("KEY-BONUS", pos, who, reason="buy-actions", name=who)
             return
+        plaza = None
+        if bonus == "plaza":
+            head = line.actions[0]
+            assert isinstance(head, ModuleAction)
+            plaza = self._plaza_taken(state, player, head)
+            if plaza is None:
+                return
+            if len(rest) > 1 or any(not isinstance(a, Place | Reserve) for a in rest):
+                state.flag("KEY-BONUS", pos, who, reason="plaza-actions", name=who)
+                return
         saved = ctx.begin_interrupt(player, self.name, pos)
         t = state.turn
         assert t is not None
         data = self.data(state)
-        if bonus == "rebuild":
+        if plaza is not None:
+            # "Sofort 1 Plaza-Plättchen einbauen oder in die Reserve legen" (L3594-3595): built
+            # by the building rules or reserved on the same line (none written: PLACE-MISSING,
+            # and it lies in the reserve)
+            t.over = True
+            data.plazas.append(plaza)
+            t.pending.append(plaza)  # placed like a bought tile
+            for a in rest:
+                ctx.run_action(a)
+        elif bonus == "rebuild":
             t.over = True  # no main action: only the granted redesign(s)
             grant_redesign(state, 2 if moved else 1)
             for a in rest:
@@ -548,6 +654,33 @@ class Schluessel(BundledModule):
         ctx.close_placements(pos, player)
         ctx.end_interrupt(saved)  # the refill follows (after the key tile)
         self._refill_follows(state)
+
+    def _plaza_taken(
+        self, state: GameState, player: PlayerState, act: ModuleAction
+    ) -> Plaza | None:
+        """The plaza a ``keybonus plaza pz:Tne`` line takes: its token (the face is only in the
+        picture: the record states it), one of the 6 plaza tiles still beside the tableau
+        (L3508-3510, L3555; one of each colour assumed, not verified)."""
+        pos = act.pos
+        who = player.name
+        value = act.args[1].value if len(act.args) == 2 else None
+        plaza = read_plaza(value)
+        if plaza is None:
+            token = token_text(value) if value is not None else "-"
+            state.flag("KEY-TOKEN", pos, who, reason="plaza", token=token)
+            return None
+        left = self.data(state).plazas_left()
+        if plaza.colour not in left:
+            state.flag(
+                "KEY-SUPPLY",
+                pos,
+                who,
+                reason="plaza",
+                what=plaza.code,
+                left=" ".join(f"pz:{c.code}" for c in left) or "-",
+            )
+            return None
+        return plaza
 
     @refines(Decision.PAY_PRICE)
     def key_price(self, ctx: Any, price: int, **_: Any) -> int:
@@ -601,6 +734,8 @@ class Schluessel(BundledModule):
                     out.append(
                         CountAdjustment(kind, Fraction(1, 2), "half building", "halbes Gebäude")
                     )
+            if self.option("plaza") == "square":
+                out += self._plaza_counts(p)
             if out:
                 adjustments[p.name] = tuple(out)
         points = dict(data.points)
@@ -614,7 +749,58 @@ class Schluessel(BundledModule):
         )
         return ScoringParts(adjustments, (line,))
 
+    @staticmethod
+    def _plaza_counts(player: PlayerState) -> list[Any]:
+        """Each built plaza, read as a square of Die Plätze (switch ``plaza=square``): "Bei einer
+        Wertung zählt ein Platz wie null bis drei Gebäudeplättchen der gleichen Farbe" by its
+        like neighbours with no wall between (DIE PLÄTZE, Wertungsänderungen; ruling 14)."""
+        from referee.scoring import CountAdjustment
+
+        out = []
+        for at, piece in sorted(player.alhambra.items(), key=lambda cp: (-cp[0].y, cp[0].x)):
+            if not isinstance(piece, Plaza):
+                continue
+            n = like_neighbours(player, at, piece.colour, piece.walls)
+            if n:
+                en = piece.colour.name_in("en", plural=n != 1)
+                de = piece.colour.name_in("de", plural=n != 1)
+                out.append(
+                    CountAdjustment(
+                        piece.colour,
+                        n,
+                        f"plaza {piece.code}@{at}: counts as {n} {en}",
+                        f"Plaza {piece.code}@{at}: zählt wie {n} {de}",
+                    )
+                )
+        return out
+
     # ------------------------------------------------------------------ positions
+
+    def position_component(
+        self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
+    ) -> tuple[bool, object]:
+        """A plaza in a position's Alhambra or reserve (``alhambra pz:Tne@0,1``): one of the 6
+        plaza tiles, out of the supply."""
+        if where not in ("alhambra", "reserve") or ref.kind.lower() != PLAZA:
+            return False, None
+        who = player.name if player is not None else None
+        plaza = read_plaza(ref)
+        if plaza is None:
+            state.flag("KEY-TOKEN", ref.pos, who, reason="plaza", token=token_text(ref))
+            return True, None
+        data = self.data(state)
+        left = data.plazas_left()
+        if plaza.colour not in left:
+            state.flag(
+                "KEY-SUPPLY",
+                ref.pos,
+                who,
+                reason="plaza",
+                what=plaza.code,
+                left=" ".join(f"pz:{c.code}" for c in left) or "-",
+            )
+        data.plazas.append(plaza)
+        return True, plaza
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         data = self.data(state)
@@ -685,6 +871,54 @@ class Schluessel(BundledModule):
 
     # ------------------------------------------------------------------ view
 
+    def _laying(self, state: GameState) -> str | None:
+        """The key tile lying in the gate tableau while its bonuses are taken, with the bonus
+        in front of each player's gate in seat order from its owner (``ky:5: Anna points1, Ben
+        money``); None when none lies there ("Sind alle Boni ausgeführt, wird das gerade
+        genutzte Schlüssel-Plättchen aus dem Spiel entfernt", L3493-3495)."""
+        stage = next((s for s in reversed(state.stages) if s.owner == self.name), None)
+        if stage is None or not isinstance(stage.data, KeyStage):
+            return None
+        key = stage.data
+        n = len(state.players)
+        gates = ", ".join(
+            f"{state.players[seat].name} {key.bonuses.get(seat) or '-'}"
+            for seat in ((key.owner + i) % n for i in range(n))
+        )
+        return f"{'ky:' + str(key.tile) if key.tile else '?'}: {gates}"
+
+    def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
+        """What lies before a player (terminal map, SVG): the key tiles he holds face down
+        ("legt er das oberste Plättchen ... verdeckt vor sich hin", L3514-3516), the half
+        buildings he took ("an sich nehmen", L3598), his bonus points not scored yet and his
+        wall pieces (drawn on their tiles as added walls)."""
+        data = self.data(state)
+        out: list[tuple[str, str]] = []
+        held = data.held.get(player.name)
+        if held:
+            out.append((f"key tiles face down: {held}", f"Schlüssel-Plättchen verdeckt: {held}"))
+        halves = [BuildingType(t) for t in data.halves.get(player.name, [])]
+        if halves:
+            en = ", ".join(f"{t.name_in('en')} ({t.code})" for t in halves)
+            de = ", ".join(f"{t.name_in('de')} ({t.code})" for t in halves)
+            out.append((f"half buildings: {en}", f"halbe Gebäude: {de}"))
+        points = data.points.get(player.name)
+        if points:
+            out.append(
+                (
+                    f"key bonus points not scored yet: {points}",
+                    f"Schlüssel-Siegpunkte noch nicht gewertet: {points}",
+                )
+            )
+        walls = self.wall_places(state, player)
+        if walls:
+            words = {Side.N: ("north", "Nord"), Side.E: ("east", "Ost")}
+            words |= {Side.S: ("south", "Süd"), Side.W: ("west", "West")}
+            en = ", ".join(f"{_where(w)} {words[side][0]}" for w, side in walls)
+            de = ", ".join(f"{_where(w)} {words[side][1]}" for w, side in walls)
+            out.append((f"wall pieces: {en}", f"Mauerteile: {de}"))
+        return out
+
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         table: dict[str, str] = {
@@ -692,9 +926,14 @@ class Schluessel(BundledModule):
             "laid": " ".join(f"ky:{k}" for k in data.laid if k) or "none",
             "half buildings left": " ".join(data.halves_left()) or "none",
             "wall pieces left": str(wall_count() - data.walls_used()),
+            "plazas left": " ".join(f"pz:{c.code}" for c in data.plazas_left()) or "none",
+            "options": f"plaza={self.option('plaza')}",
         }
         if data.due and data.due_player is not None:
             table["due now"] = f"{state.players[data.due_player].name} {data.due}"
+        laying = self._laying(state)
+        if laying is not None:
+            table["in the gate tableau"] = laying
         players: dict[str, dict[str, str]] = {}
         for p in state.players:
             row: dict[str, str] = {}
@@ -743,7 +982,55 @@ class Schluessel(BundledModule):
             return self._rebuild_lines(ctx, player)
         elif bonus == "wall" and self.data(state).walls_used() < wall_count():
             acts += self._wall_moves(player)
+        elif bonus == "plaza":
+            return self._plaza_lines(ctx, player)
+        elif bonus == "buy":
+            return self._buy_lines(ctx, player)
         return [Turn(None, PlayerRef(player.name), (a,)) for a in acts]
+
+    def _plaza_lines(self, ctx: Any, player: PlayerState) -> list[Turn]:
+        """A plaza still beside the tableau, built where the building rules let it in, or put
+        into the reserve. Its face is only in the picture (the record states it): the lines
+        offer each colour left with one wall on each side in turn, a few places each."""
+        from referee.engine.legal import placements_of
+
+        out: list[Turn] = []
+        for colour in self.data(ctx.state).plazas_left():
+            for side in (Side.N, Side.E, Side.S, Side.W):
+                plaza = Plaza(colour, frozenset({side}))
+                ref = GenericArg(ComponentRef(PLAZA, plaza.token_name))
+                head = ModuleAction(BONUS, (GenericArg("plaza"), ref))
+                moves = placements_of(ctx, player, plaza)
+                for a in [*moves[:2], *moves[-1:]]:  # two places and the reserve
+                    if isinstance(a, Place | Reserve):
+                        out.append(Turn(None, PlayerRef(player.name), (head, a)))
+        return out
+
+    def _buy_lines(self, ctx: Any, player: PlayerState) -> list[Turn]:
+        """ "1 Gebäude für 14 kaufen (Währung beliebig gemischt)" (L3577-3578): each purchase
+        the player's hand pays (price 14, any currency), with a placement of the building."""
+        from referee.engine.actions import run_action
+        from referee.engine.legal import buy_actions, placements_of
+        from referee.engine.turns import begin_interrupt
+
+        state = ctx.state
+        trial = state.copy()
+        p = trial.players[player.index]
+        begin_interrupt(trial, p, self.name, NOWHERE)
+        self.data(trial).buying = True
+        head = ModuleAction(BONUS, (GenericArg("buy"),))
+        out: list[Turn] = []
+        for buy in buy_actions(type(ctx)(trial), p)[:6]:
+            after = trial.copy()
+            after.checking = False
+            run_action(after, buy)
+            t = after.turn
+            if t is None or not t.pending:
+                continue
+            for place in placements_of(type(ctx)(after), after.players[p.index], t.pending[0])[:2]:
+                if isinstance(place, Place | Reserve):
+                    out.append(Turn(None, PlayerRef(player.name), (head, buy, place)))
+        return out
 
     @staticmethod
     def _wall_moves(player: PlayerState) -> list[ModuleAction]:

@@ -51,6 +51,7 @@ HISTORY = {
     "in the deck",
     "master builders in the deck",
     "master builders out of the game",
+    "in the gate tableau",  # a key tile whose bonuses are being taken: an open stage
 }
 
 
