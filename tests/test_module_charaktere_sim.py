@@ -1,0 +1,43 @@
+"""The simulator plays Die Charaktere's hidden draws and choices (issue 29): the Bettler's card
+from the top of the simulator's deck (``SimContext.deck``, taken in ``sim_played``, one more
+card after it), the Tänzerin's building from the top of the tower (``sim.bag``) and the Weise's
+type before each due scoring (``sim_interrupts``); each simulated game checks clean."""
+
+from __future__ import annotations
+
+import re
+
+from referee.engine import check_game
+from referee.notation import parse_text
+from referee.simulate import simulate_text
+
+CARD_MODULES = ("charaktere", "sultan", "wechselstuben", "diamanten", "baumeister")
+
+
+def _clean(text: str) -> None:
+    (game,) = parse_text(text, "sim.alh")
+    assert not game.errors
+    rep = check_game(game)
+    assert rep.violations == [], [v.message() for v in rep.violations][:5]
+    assert rep.unverifiable == [], [u.message() for u in rep.unverifiable][:5]
+
+
+def test_simulated_games_use_the_bettler_the_taenzerin_and_the_weise() -> None:
+    used = {"beggar": 0, "dancer": 0, "sage": 0}
+    for players, seed in ((3, 1), (4, 2), (4, 7)):
+        text = simulate_text(players, seed, None, None, ("charaktere",))
+        _clean(text)
+        for verb in used:
+            used[verb] += len(re.findall(rf"(?m)(^\w+: |, |^\d+\. \w+: ){verb} ", text))
+    assert all(n > 0 for n in used.values()), used
+
+
+def test_the_simulated_bettler_draws_scoring_and_module_cards() -> None:
+    drawn: list[str] = []
+    for players, seed in ((2, 2), (3, 7)):
+        text = simulate_text(players, seed, None, None, CARD_MODULES)
+        _clean(text)
+        drawn += re.findall(r"beggar (\S+?)[,\n]", text)
+    assert any(re.fullmatch(r"W[12]", d) for d in drawn), drawn  # a scoring card
+    kinds = {d.split(":")[0] for d in drawn if ":" in d}
+    assert {"su", "mb"} <= kinds, drawn  # a sultan card (beside), a master builder (hand)
