@@ -152,3 +152,31 @@ def test_a_character_card_drawn_is_auctioned_from_the_next_player() -> None:
     assert owned(rep, "Ben") == "ch:Weise"
     body = "1. Anna: beggar ch:Weise, take Gu4\nCem: bid 2 pay Gu2\n"
     assert "STAGE-ORDER" in codes(position(body, anna=BETTLER, hand="Du3"))
+
+
+def test_legal_lists_the_bettler_s_draw_with_the_card_unknown() -> None:
+    from test_module_charaktere import _state
+
+    from referee.engine.legal import legal_actions
+    from referee.notation.formatter import action as written
+
+    rep = position("", anna=BETTLER, hand="Du3")
+    assert "beggar ?" in list(map(written, legal_actions(_state(rep))))
+    rep = position("", anna=BETTLER)  # seven money cards: he may not draw
+    assert "beggar ?" not in list(map(written, legal_actions(_state(rep))))
+
+
+def test_explain_answers_may_anna_draw_with_the_bettler(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+    from test_module_charaktere import _text
+
+    from referee.cli import cli
+
+    pos = tmp_path / "pos.alh"
+    pos.write_text(_text("", "charaktere, sultan", anna=BETTLER, hand="Du3"), "utf-8")
+    got = CliRunner().invoke(cli, ["explain", str(pos), "Anna: beggar su:Gu"])
+    assert got.exit_code == 0 and "legal" in got.output, got.output
+    pos.write_text(_text("", anna=BETTLER), "utf-8")  # seven money cards in the hand
+    got = CliRunner().invoke(cli, ["explain", str(pos), "Anna: beggar W1", "--lang", "de"])
+    assert got.exit_code == 1 and "CHARAKTERE-BEGGAR" in got.output, got.output
+    assert "er hat 7" in got.output

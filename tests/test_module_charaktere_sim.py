@@ -41,3 +41,23 @@ def test_the_simulated_bettler_draws_scoring_and_module_cards() -> None:
     assert any(re.fullmatch(r"W[12]", d) for d in drawn), drawn  # a scoring card
     kinds = {d.split(":")[0] for d in drawn if ":" in d}
     assert {"su", "mb"} <= kinds, drawn  # a sultan card (beside), a master builder (hand)
+
+
+def test_positions_of_a_game_with_the_draws_read_back_the_same() -> None:
+    """``show --format record`` at turns around the Bettler's draw, the Tänzerin's swaps and
+    the Weise's choice writes a block that reads back to the same state and legal moves."""
+    from referee.engine.legal import legal_actions
+    from referee.engine.walk import At, state_at
+    from referee.notation.formatter import action as written
+    from referee.simulate import simulate_game
+    from referee.simulate.roundtrip import read_back, snapshot
+
+    game = simulate_game(3, 1, modules=("charaktere",))
+    last, _ = state_at(game, At("end"))
+    n = last.turn_no
+    for k in sorted({1, n // 4, n // 3, n // 2, (2 * n) // 3, (3 * n) // 4, n - 1}):
+        state, state2, text, again, errors = read_back(game, At("turn", k))
+        assert not again.errors and errors == [], (k, text)
+        assert snapshot(state2) == snapshot(state), k
+        moves = sorted(map(written, legal_actions(state)))
+        assert sorted(map(written, legal_actions(state2))) == moves, k

@@ -1000,9 +1000,9 @@ class Charaktere(BundledModule):
     def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
         """The owner's abilities usable now: purchases paid with the Gönner, the Geizhals'
         card after a purchase of 10 or more, the Baumeister's redesign at the end of the
-        turn, and the first acts of a turn (Händler, Geldwechsler). The Bettler's and the
-        Tänzerin's draws are hidden (the deck's top card, a building from the tower): the
-        record names what was drawn, so they are not listed."""
+        turn, the first acts of a turn (Händler, Geldwechsler) and the Bettler's draw as
+        ``beggar ?`` (the deck's top card is hidden until drawn). The Tänzerin's building from
+        the tower is hidden too: her swap is not listed."""
         from referee.engine.legal import tile_ref
         from referee.record.model import Buy
 
@@ -1026,7 +1026,19 @@ class Charaktere(BundledModule):
             if build_actions(ctx, player) or remove_actions(ctx, player):
                 out.append(ModuleAction(ARCHITECT, ()))
         out += self._openers(state, player)
+        out += self._beggar_moves(state, player)
         return out
+
+    def _beggar_moves(self, state: GameState, player: PlayerState) -> list[Any]:
+        """``beggar ?`` (the deck's top card, hidden until drawn) when the Bettler may draw now:
+        the first act of the turn, his first card or the one more."""
+        t = state.turn
+        if t is not None and (t.interrupt is not None or t.main_actions or t.placing):
+            return []
+        if not self.holds(state, player, BETTLER):
+            return []
+        act = ModuleAction(BEGGAR, (GenericArg(CardRef(None)),))
+        return [] if self.check_verb(Context(state), player, act) else [act]
 
     def _openers(self, state: GameState, player: PlayerState) -> list[Any]:
         t = state.turn
