@@ -61,3 +61,22 @@ def test_positions_of_a_game_with_the_draws_read_back_the_same() -> None:
         assert snapshot(state2) == snapshot(state), k
         moves = sorted(map(written, legal_actions(state)))
         assert sorted(map(written, legal_actions(state2))) == moves, k
+
+
+def test_the_weise_names_a_type_for_the_final_scoring_too() -> None:
+    # "Der Weise – zählt bei jeder Wertung für eine Gebäudeart wie ein halbes Gebäude extra.
+    # (Bei jeder Wertung sucht sich der Spieler eine Gebäudeart aus.)" (L1090-1092): the final
+    # scoring too ("Die dritte und letzte Wertung findet am Spielende statt", base rules)
+    from fractions import Fraction
+
+    text = simulate_text(3, 1, None, None, ("charaktere",))
+    assert "\nCem: sage T\nscoring 3:" in text
+    (game,) = parse_text(text, "sim.alh")
+    rep = check_game(game)
+    assert rep.violations == [] and rep.state is not None
+    (adj,) = rep.state.ext.scoring_parts(rep.state, 3).for_participant("Cem")
+    assert adj.amount == Fraction(1, 2) and adj.type.code == "T"
+    # once per scoring: a second type before the same scoring is reported
+    twice = text.replace("\nCem: sage T\n", "\nCem: sage T\nCem: sage G\n")
+    (game,) = parse_text(twice, "sim.alh")
+    assert "ABILITY-LIMIT" in [v.code for v in check_game(game).violations]

@@ -40,7 +40,7 @@ from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.stages import Stage, StageOrder, open_stage
 from referee.engine.state import GameState, PlayerState
-from referee.engine.verbs import Arg, Limit, VerbSpec, Window, round_of
+from referee.engine.verbs import Arg, Limit, VerbSpec, Window, due_scoring, round_of
 from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
@@ -655,8 +655,8 @@ class Charaktere(BundledModule):
         kind = _type_of(word)
         if kind is None:
             return
-        pending = state.scoring_pending
-        number = pending[0] if pending else len(state.scorings_done) + 1
+        due = due_scoring(state)
+        number = due if due is not None else len(state.scorings_done) + 1
         self.data(state).sage[player.name] = (number, kind.code)
 
     # ----- Die Tänzerin: "ein Gebäude des Bauhofs gegen ein neues Gebäude (verdeckt aus dem
@@ -1061,9 +1061,9 @@ class Charaktere(BundledModule):
     def legal_interrupts(self, ctx: Any) -> list[Turn]:
         """Before a due scoring: the Weise's owner names a building type (once per scoring)."""
         state = ctx.state
-        if not state.scoring_pending or (state.turn is not None and state.turn.interrupt is None):
+        number = due_scoring(state)
+        if number is None or (state.turn is not None and state.turn.interrupt is None):
             return []
-        number = state.scoring_pending[0]
         out: list[Turn] = []
         for p in state.players:
             chosen = self.data(state).sage.get(p.name)
@@ -1111,10 +1111,10 @@ class Charaktere(BundledModule):
         now and then, the Tänzerin's owner who moves next swaps a market building for the
         tower's top one (``sim.bag``)."""
         state = sim.state
-        if state.turn is not None or state.stages or state.game_over:
+        if state.turn is not None or state.stages:
             return []
-        if state.scoring_pending:
-            number = state.scoring_pending[0]
+        number = due_scoring(state)
+        if number is not None:
             out: list[Turn] = []
             for p in state.players:
                 chosen = self.data(state).sage.get(p.name)
@@ -1125,7 +1125,7 @@ class Charaktere(BundledModule):
                 act = ModuleAction(SAGE, (GenericArg(kind.code),))
                 out.append(Turn(None, PlayerRef(p.name), (act,)))
             return out
-        return self._sim_dance(sim)
+        return [] if state.game_over else self._sim_dance(sim)
 
     def _sim_dance(self, sim: Any) -> list[Turn]:
         from referee.engine.legal import tile_ref
