@@ -839,7 +839,9 @@ class Charaktere(BundledModule):
             elif state.ext.money_value(state, ref) is not None:  # money (a diamond)
                 state.found.extend(handler.deal_component(state, player, ref, pos) or [])
             else:  # an exchange card, a master-builder card: out of the deck into the hand
-                handler.position_component(state, player, "hand", ref)
+                handled, _ = handler.position_component(state, player, "hand", ref)
+                if not handled:  # a module that keeps no such card in a hand
+                    state.flag("CHARAKTERE-BEGGAR", pos, player.name, reason="form")
             return
         if not isinstance(ref, CardRef):
             return
