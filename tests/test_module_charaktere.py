@@ -371,7 +371,7 @@ def test_bettler_drawing_a_character_card_auctions_it() -> None:
     assert codes(rep) == [], rep.violations
     assert owned(rep, "Anna") == "ch:Bettler ch:Weise"
     rep = position("1. Anna: beggar ex:GuDe, take Gu4\n", anna="characters ch:Bettler", hand="Du3")
-    assert reasons(rep) == [("CHARAKTERE-BEGGAR", "form")]  # not supported yet (documented)
+    assert reasons(rep) == [("CHARAKTERE-BEGGAR", "form")]  # no exchange cards without the module
 
 
 def test_taenzerin_swaps_a_market_building_for_one_from_the_tower() -> None:

@@ -639,6 +639,10 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
             )
 
 
+scoring_card_drawn = _scoring_card  # public: a scoring card a module draws from the deck
+# outside a refill (the Bettler): the base rule, scored before the next player's turn
+
+
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
     setup = state.phase is _SETUP
     rules = state.rules

@@ -196,6 +196,10 @@ class SimContext:
     bag: list[Any] = field(default_factory=list)
     """The simulator's tiles still in the bag or tower (top = last): a module that draws tiles
     onto its own board (an edition's preview board) pops them here, so they are drawn once."""
+    deck: list[Any] = field(default_factory=list)
+    """The simulator's money deck (index 0 is the top card; a money card, a scoring card as
+    the number 1 or 2, a module card as its token): a module whose player draws the top card
+    (Der Bettler) names it from here and takes it in :meth:`Module.sim_played`."""
 
     @property
     def state(self) -> GameState:
@@ -682,6 +686,22 @@ class Module:
         """Free actions a simulated player may make as the first act of his turn, before any
         main action (e.g. a caravanserai stone moved "zu Beginn seines Spielzuges – als erste
         Handlung"); the simulator plays at most one of all modules' (its ``free`` weight).
+        Default: none."""
+        return []
+
+    def sim_played(self, sim: SimContext, player: PlayerState, action: Action) -> list[Action]:
+        """The simulator played ``action`` as a free act at the start of ``player``'s turn
+        (one of :meth:`sim_turn_start`'s, or one this hook returned): the module takes from
+        the simulator's hidden table what the action drew (the Bettler's card from
+        ``sim.deck``) and returns the free acts that may follow at once (his one more card);
+        the simulator plays one of them or none. Default: nothing."""
+        return []
+
+    def sim_interrupts(self, sim: SimContext) -> list[Turn]:
+        """Out-of-turn lines a simulated player writes now, between turns (the table settled,
+        a due scoring not yet written), before the simulator's random choice among the legal
+        ones: lines that draw what only the simulator knows (the Tänzerin's building from
+        ``sim.bag``) or that a player always writes (the Weise's type before a scoring).
         Default: none."""
         return []
 

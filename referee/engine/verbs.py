@@ -236,21 +236,32 @@ def round_of(state: GameState) -> int:
     return (max(no, 1) - 1) // n + 1
 
 
+def due_scoring(state: GameState) -> int | None:
+    """The scoring due now, whose players' choices (``Window.BEFORE_SCORING`` lines) come
+    before its line: a revealed scoring card's, or the final one once the game is over
+    ("Die dritte und letzte Wertung findet am Spielende statt"); None: none is due."""
+    if state.scoring_pending:
+        return state.scoring_pending[0]
+    if state.game_over and 3 not in state.scorings_done:
+        return 3
+    return None
+
+
 def _stamp(state: GameState, limit: Limit) -> int:
     if limit is Limit.PER_TURN:
         return state.turn.number if state.turn is not None else state.turn_no
     if limit is Limit.PER_ROUND:
         return round_of(state)
     if limit is Limit.PER_SCORING:  # the scoring that comes next
-        pending = state.scoring_pending
-        return pending[0] if pending else len(state.scorings_done) + 1
+        due = due_scoring(state)
+        return due if due is not None else len(state.scorings_done) + 1
     return 0
 
 
 def _when(state: GameState) -> tuple[str, str]:
     t = state.turn
     if t is None:
-        if state.scoring_pending:
+        if due_scoring(state) is not None:
             return ("before a due scoring", "vor einer fälligen Wertung")
         return ("out of turn", "außerhalb des Zuges")
     if t.placing:
@@ -267,7 +278,7 @@ def window_open(state: GameState, player: PlayerState, window: Window) -> bool:
         if t is not None and t.interrupt is None:
             return False
         if window is Window.BEFORE_SCORING:
-            return bool(state.scoring_pending)
+            return due_scoring(state) is not None
         return True
     if t is None or t.player != player.index or t.interrupt is not None:
         return False

@@ -40,7 +40,7 @@ from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.stages import Stage, StageOrder, open_stage
 from referee.engine.state import GameState, PlayerState
-from referee.engine.verbs import Arg, Limit, VerbSpec, Window, round_of
+from referee.engine.verbs import Arg, Limit, VerbSpec, Window, due_scoring, round_of
 from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
@@ -62,6 +62,7 @@ from referee.record.model import (
     ModuleChance,
     PlayerRef,
     Pos,
+    ScoringCardRef,
     TileRef,
     Turn,
 )
@@ -654,8 +655,8 @@ class Charaktere(BundledModule):
         kind = _type_of(word)
         if kind is None:
             return
-        pending = state.scoring_pending
-        number = pending[0] if pending else len(state.scorings_done) + 1
+        due = due_scoring(state)
+        number = due if due is not None else len(state.scorings_done) + 1
         self.data(state).sage[player.name] = (number, kind.code)
 
     # ----- Die Tänzerin: "ein Gebäude des Bauhofs gegen ein neues Gebäude (verdeckt aus dem
@@ -767,7 +768,7 @@ class Charaktere(BundledModule):
     ) -> list[Finding]:
         out: list[Finding] = []
         ref = action.args[0].value if len(action.args) == 1 else None
-        if not (isinstance(ref, CardRef) or _is_character(ref) or _module_money(state, ref)):
+        if not (isinstance(ref, CardRef | ScoringCardRef) or _deck_card(state, ref)):
             out.append(problem("CHARAKTERE-BEGGAR", action.pos, player.name, reason="form"))
         t = state.turn
         turn, draws, money = self.data(state).beggar.get(player.name, (-1, 0, True))
@@ -778,12 +779,28 @@ class Charaktere(BundledModule):
                     problem("CHARAKTERE-BEGGAR", action.pos, player.name, reason="again", mode=mode)
                 )
             return out
-        n = player.hand.total() + player.hand_unknown
+        n = self.beggar_count(state, player)
         if n > 2:
             out.append(
                 problem("CHARAKTERE-BEGGAR", action.pos, player.name, reason="too-many", n=n)
             )
         return out
+
+    def beggar_count(self, state: GameState, player: PlayerState) -> int:
+        """The Bettler's count "keine, nur 1 oder 2 Geldkarten auf der Hand" (L1104-1106): the
+        money cards in the hand (unknown ones included) and the module cards held that are
+        money of a currency (a diamond, "Diamanten-Karten in der neuen Währung" L955-957; a
+        master-builder card, "eine normale Geldkarte"); exchange cards only with
+        ``beggar_hand=exchange`` (the Bettler's own text names them apart: "keine Geld- oder
+        Wechselstubenkarte"); caravanserais never (L2168-2170: they are no cards a module
+        holds in the hand)."""
+        n = player.hand.total() + player.hand_unknown
+        exchange = self.option("beggar_hand") == "exchange"
+        for m in state.ext.overriding("position_held"):
+            for ref in m.position_held(state, player):
+                if _money_card(state, ref) or (exchange and _hand_card(state, ref)):
+                    n += 1
+        return n
 
     def _beggar_drew(self, state: GameState, player: PlayerState) -> bool:
         t = state.turn
@@ -791,9 +808,14 @@ class Charaktere(BundledModule):
         return t is not None and turn == t.number and draws > 0
 
     def _do_beggar(self, state: GameState, player: PlayerState, action: ModuleAction) -> None:
-        """The top card of the deck: a money card into the hand; a character card "wird nach
-        der entsprechenden Regel verfahren": it is auctioned at once."""
-        from referee.engine.core import draw_money
+        """The top card of the deck. "Ist dies keine Geld- oder Wechselstubenkarte, wird nach
+        der entsprechenden Regel verfahren" (L1106-1108): a money card, and a module's card
+        that lies in the display like money (a diamond, an exchange card, a master-builder
+        card: ``display_place``), goes into the hand; a scoring card is scored before the next
+        player's turn (base rule, L412-418 of the base game's section); a card laid beside
+        the board when it turns up (a character card: auctioned at once; a sultan, wall or
+        gate card) goes where its module lays it (``display_component``)."""
+        from referee.engine.core import draw_money, scoring_card_drawn
 
         ref = action.args[0].value if action.args else None
         t = state.turn
@@ -803,21 +825,27 @@ class Charaktere(BundledModule):
         data.beggar[player.name] = (
             number,
             (draws if turn == number else 0) + 1,
-            isinstance(ref, CardRef),
+            isinstance(ref, CardRef) or _hand_card(state, ref),
         )
-        if isinstance(ref, ComponentRef) and _is_character(ref):
-            name = self._parse(state, ref, action.pos, player.name)
-            if name is not None:
-                self._reveal(state, name, action.pos)
+        pos = action.pos
+        if isinstance(ref, ScoringCardRef):
+            scoring_card_drawn(state, ref, pos)
             return
-        if isinstance(ref, ComponentRef) and _module_money(state, ref):
-            handler = state.ext.kind_handler(ref.kind)  # module money (a diamond): into
-            if handler is not None:  # the hand as its module deals it
-                state.found.extend(handler.deal_component(state, player, ref, action.pos) or [])
+        if isinstance(ref, ComponentRef) and _deck_card(state, ref):
+            handler = state.ext.kind_handler(ref.kind)
+            assert handler is not None
+            if not _hand_card(state, ref):  # laid beside the board (auctioned, ...)
+                state.found.extend(handler.display_component(state, ref, pos) or [])
+            elif state.ext.money_value(state, ref) is not None:  # money (a diamond)
+                state.found.extend(handler.deal_component(state, player, ref, pos) or [])
+            else:  # an exchange card, a master-builder card: out of the deck into the hand
+                handled, _ = handler.position_component(state, player, "hand", ref)
+                if not handled:  # a module that keeps no such card in a hand
+                    state.flag("CHARAKTERE-BEGGAR", pos, player.name, reason="form")
             return
         if not isinstance(ref, CardRef):
             return
-        if not draw_money(state, ref.card, action.pos):
+        if not draw_money(state, ref.card, pos):
             return
         state.money_draws += 1
         if ref.card is None:
@@ -974,9 +1002,9 @@ class Charaktere(BundledModule):
     def legal_actions(self, ctx: Any, player: PlayerState) -> list[Any]:
         """The owner's abilities usable now: purchases paid with the Gönner, the Geizhals'
         card after a purchase of 10 or more, the Baumeister's redesign at the end of the
-        turn, and the first acts of a turn (Händler, Geldwechsler). The Bettler's and the
-        Tänzerin's draws are hidden (the deck's top card, a building from the tower): the
-        record names what was drawn, so they are not listed."""
+        turn, the first acts of a turn (Händler, Geldwechsler) and the Bettler's draw as
+        ``beggar ?`` (the deck's top card is hidden until drawn). The Tänzerin's building from
+        the tower is hidden too: her swap is not listed."""
         from referee.engine.legal import tile_ref
         from referee.record.model import Buy
 
@@ -1000,7 +1028,19 @@ class Charaktere(BundledModule):
             if build_actions(ctx, player) or remove_actions(ctx, player):
                 out.append(ModuleAction(ARCHITECT, ()))
         out += self._openers(state, player)
+        out += self._beggar_moves(state, player)
         return out
+
+    def _beggar_moves(self, state: GameState, player: PlayerState) -> list[Any]:
+        """``beggar ?`` (the deck's top card, hidden until drawn) when the Bettler may draw now:
+        the first act of the turn, his first card or the one more."""
+        t = state.turn
+        if t is not None and (t.interrupt is not None or t.main_actions or t.placing):
+            return []
+        if not self.holds(state, player, BETTLER):
+            return []
+        act = ModuleAction(BEGGAR, (GenericArg(CardRef(None)),))
+        return [] if self.check_verb(Context(state), player, act) else [act]
 
     def _openers(self, state: GameState, player: PlayerState) -> list[Any]:
         t = state.turn
@@ -1023,9 +1063,9 @@ class Charaktere(BundledModule):
     def legal_interrupts(self, ctx: Any) -> list[Turn]:
         """Before a due scoring: the Weise's owner names a building type (once per scoring)."""
         state = ctx.state
-        if not state.scoring_pending or (state.turn is not None and state.turn.interrupt is None):
+        number = due_scoring(state)
+        if number is None or (state.turn is not None and state.turn.interrupt is None):
             return []
-        number = state.scoring_pending[0]
         out: list[Turn] = []
         for p in state.players:
             chosen = self.data(state).sage.get(p.name)
@@ -1037,7 +1077,79 @@ class Charaktere(BundledModule):
         return out
 
     def sim_turn_start(self, sim: Any, player: PlayerState) -> list[Any]:
-        return self._openers(sim.state, player)
+        """The first acts: the Händler, the Geldwechsler, the Bettler's draw (the top card of
+        the simulator's deck)."""
+        return self._openers(sim.state, player) + self._sim_beggar(sim, player)
+
+    def _sim_beggar(self, sim: Any, player: PlayerState) -> list[Any]:
+        """``beggar`` with the deck's top card, when the Bettler may draw now (the first card,
+        or the one more after it)."""
+        state = sim.state
+        if not sim.deck or not self.holds(state, player, BETTLER):
+            return []
+        top = sim.deck[0]
+        if isinstance(top, int):
+            token: CardRef | ScoringCardRef | ComponentRef = ScoringCardRef(top)
+        elif isinstance(top, MoneyCard):
+            token = CardRef(top)
+        else:
+            token = top
+        act = ModuleAction(BEGGAR, (GenericArg(token),))
+        if self.check_verb(Context(state), player, act):
+            return []
+        return [act]
+
+    def sim_played(self, sim: Any, player: PlayerState, action: Any) -> list[Any]:
+        """The Bettler's card leaves the simulator's deck; he may draw one more."""
+        if not isinstance(action, ModuleAction) or action.verb.lower() != BEGGAR:
+            return []
+        if sim.deck:
+            sim.deck.pop(0)
+        return self._sim_beggar(sim, player)
+
+    def sim_interrupts(self, sim: Any) -> list[Turn]:
+        """Before a due scoring, each owner of the Weise names a type (the one he has most
+        of; "Bei jeder Wertung sucht sich der Spieler eine Gebäudeart aus"); between turns,
+        now and then, the Tänzerin's owner who moves next swaps a market building for the
+        tower's top one (``sim.bag``)."""
+        state = sim.state
+        if state.turn is not None or state.stages:
+            return []
+        number = due_scoring(state)
+        if number is not None:
+            out: list[Turn] = []
+            for p in state.players:
+                chosen = self.data(state).sage.get(p.name)
+                if not self.holds(state, p, WEISE) or (chosen is not None and chosen[0] == number):
+                    continue
+                counts = p.alhambra.counts()
+                kind = max(BuildingType, key=lambda k: (counts[k], sim.rng.random()))
+                act = ModuleAction(SAGE, (GenericArg(kind.code),))
+                out.append(Turn(None, PlayerRef(p.name), (act,)))
+            return out
+        return [] if state.game_over else self._sim_dance(sim)
+
+    def _sim_dance(self, sim: Any) -> list[Turn]:
+        from referee.engine.legal import tile_ref
+
+        state = sim.state
+        nxt = state.next_player
+        if nxt is None or not sim.bag or not isinstance(sim.bag[-1], TileKind):
+            return []
+        player = state.players[nxt]
+        if not self._may_use(state, player, TAENZERIN):
+            return []
+        fields = [i for i, t in enumerate(state.market) if isinstance(t, TileKind)]
+        hidden = sim.mine(self, dict)
+        if not fields or hidden.get("danced") == state.turn_no or sim.rng.random() >= 0.5:
+            return []
+        hidden["danced"] = state.turn_no
+        field_ = sim.rng.choice(fields)
+        old = state.market[field_]
+        new = sim.bag.pop()  # "ein neues Gebäude (verdeckt aus dem Turm gezogen)"
+        sim.bag.insert(sim.rng.randrange(len(sim.bag) + 1), old)  # "zurück in den Turm"
+        args = (GenericArg(Currency.of_field(field_ + 1).code), GenericArg(tile_ref(new)))
+        return [Turn(None, PlayerRef(player.name), (ModuleAction(DANCER, args),))]
 
     def sim_prefers(self, sim: Any, player: PlayerState, actions: list[Any]) -> list[Any]:
         """Now and then a purchase paid with the Gönner."""
@@ -1080,14 +1192,38 @@ class Charaktere(BundledModule):
         return self.shown(table, players)
 
 
-def _module_money(state: GameState, value: object) -> bool:
-    """A component some enabled module counts as money (a diamond), dealt to a hand by its
-    module (``deal_component``)."""
-    return isinstance(value, ComponentRef) and state.ext.money_value(state, value) is not None
+def _deck_card(state: GameState, value: object) -> bool:
+    """A card of an enabled module that lies in the money deck: one its module shuffles into
+    the piles (``money_components``) or money of a currency (a diamond, a master-builder
+    card)."""
+    if not isinstance(value, ComponentRef):
+        return False
+    handler = state.ext.kind_handler(value.kind)
+    if handler is None:
+        return False
+    return bool(handler.money_components(state)) or _money_card(state, value)
 
 
-def _is_character(value: object) -> bool:
-    return isinstance(value, ComponentRef) and value.kind.lower() == KIND
+def _money_card(state: GameState, value: object) -> bool:
+    """A module card that is money of a currency: it has a value (a diamond) or a currency
+    (a master-builder card, "eine normale Geldkarte mit dem Wert 3")."""
+    if not isinstance(value, ComponentRef):
+        return False
+    if state.ext.money_value(state, value) is not None:
+        return True
+    handler = state.ext.kind_handler(value.kind)
+    return handler is not None and handler.money_currency(state, value) is not None
+
+
+def _hand_card(state: GameState, value: object) -> bool:
+    """A module card of the deck that is taken into the hand like money (it takes a place of
+    the display when it turns up: a diamond, an exchange card, a master-builder card), not
+    laid beside the board (a character, sultan, wall or gate card)."""
+    if not _deck_card(state, value):
+        return False
+    assert isinstance(value, ComponentRef)
+    handler = state.ext.kind_handler(value.kind)
+    return handler is not None and handler.display_place(value)
 
 
 def _type_of(word: str) -> BuildingType | None:

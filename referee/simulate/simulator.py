@@ -339,6 +339,7 @@ class _Game:
                 for comp in comps:
                     pile.insert(rng.randrange(len(pile) + 1), comp)  # type: ignore[arg-type]
         self.deck = [c for p in piles for c in p]  # index 0 is the top card
+        self.sim.deck = self.deck  # a module drawing the top card (the Bettler) pops it here
         tiles: list[TileKind | ComponentRef] = list(catalogue().tiles)
         for m in state.ext.modules:  # base tiles a module's tiles replace go back to the box
             for code, n in m.tower_replaces().items():
@@ -411,8 +412,11 @@ class _Game:
         if state.ext:  # a free act some module allows only as the turn's first (E13)
             opening = [a for m in state.ext.modules for a in m.sim_turn_start(self.sim, mp)]
             free = self.policy.choose_free(opening)
-            if free is not None:
+            while free is not None:
                 actions.append(self._do(free, here))
+                # what the act drew, and the acts that may follow it (the Bettler's one more)
+                then = [a for m in state.ext.modules for a in m.sim_played(self.sim, mp, free)]
+                free = self.policy.choose_free(then) if then else None
         first = True
         while True:
             choice = self.policy.choose_main(LazyOptions(state, self.sim), first)
@@ -509,6 +513,7 @@ class _Game:
                 discard: list[DeckCard] = [*money, *extra]  # type: ignore[list-item]
                 self.rng.shuffle(discard)
                 self.deck = list(discard)
+                self.sim.deck = self.deck
             card = self.deck.pop(0)
             if isinstance(card, int):
                 revealed.append(ScoringCardRef(card))
@@ -632,23 +637,33 @@ class _Game:
         each followed by its refill. True: the game is over."""
         if not self.state.ext:
             return False
+        wanted = [line for m in self.state.ext.modules for line in m.sim_interrupts(self.sim)]
+        for own in wanted:  # lines the modules write now (e.g. the Weise's type)
+            if self._interrupt(own):
+                return True
         for _ in range(MAX_INTERRUPTS):
             line = self.policy.choose_interrupt(legal_interrupts(self.state))
             if line is None:
                 return False
-            here = self._pos()
-            line = dataclasses.replace(
-                line,
-                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
-                pos=here,
-            )
-            self._apply(line)
-            if self.state.phase is Phase.REFILL:  # the line used the market or the display
-                scorings, over = self.refill()  # both are refilled (a thief empties a place)
-                for s in scorings:
-                    self.scoring(s)
-                if over:
-                    return True
+            if self._interrupt(line):
+                return True
+        return False
+
+    def _interrupt(self, line: Turn) -> bool:
+        """Write the out-of-turn ``line`` and the refill it makes due. True: the game is over."""
+        here = self._pos()
+        line = dataclasses.replace(
+            line,
+            actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
+            pos=here,
+        )
+        self._apply(line)
+        if self.state.phase is Phase.REFILL:  # the line used the market or the display
+            scorings, over = self.refill()  # both are refilled (a thief empties a place)
+            for s in scorings:
+                self.scoring(s)
+            if over:
+                return True
         return False
 
     # ---------------------------------------------------------------------------- scoring
@@ -744,7 +759,9 @@ class _Game:
             if self.state.turn_no >= MAX_TURNS:
                 raise SimulationError("the game does not end")
             self.turn()
+            due = list(self.state.scoring_pending)  # a scoring card drawn in the turn (Bettler)
             scorings, over = self.refill()
+            scorings = [*due, *scorings]
             if scorings:
                 self.interrupts()  # e.g. bonus cards revealed just before the scoring
             for s in scorings:
