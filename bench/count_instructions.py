@@ -14,7 +14,7 @@ Parts: ``validate`` (check_game of parsed games), ``parse`` (iter_games), ``full
 command's per-game path: read, check, text report), ``fullcold`` (``full`` as the first pass of
 a fresh process: every memo starts empty), the first pass up to a stage (``cutcold``: the file
 cut into games; ``parsecold``: and each game read; ``checkcold``: and checked; ``jsoncold``:
-``fullcold`` with the JSON report instead of the text one; the differences between them are
+``fullcold`` with the JSON report, written as ``check`` writes it, instead of the text one; the differences between them are
 what each stage costs on a first pass) and ``chess`` (python-chess's ``read_game`` over the
 PGN ``bench_check.py`` makes beside that corpus: the other side of the issue's ratio, per move,
 so the ratio can be read in instructions too). Each figure is the count of a run with the part
@@ -82,8 +82,18 @@ if part in ("cutcold", "parsecold", "checkcold", "jsoncold"):  # a first pass, u
                 parse_game_text(job.text, job.source, job.start)
             elif part == "checkcold":
                 check_game(parse_game_text(job.text, job.source, job.start))
-            else:
-                _check_job(job, opts)
+            else:  # the game's document as check writes it
+                done = _check_job(job, opts)
+                try:
+                    from referee.reports.json_text import dumps
+                except ImportError:  # a tree before it: what check wrote then
+                    import json
+
+                    def dumps(data, prefix):
+                        text = json.dumps(data, ensure_ascii=False, indent=2)
+                        return text.replace("\n", "\n" + prefix)
+                if done.data is not None:
+                    dumps(done.data, "    ")
     sys.exit()
 games = list(iter_games(path))
 for _ in range(warm):
