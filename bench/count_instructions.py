@@ -15,11 +15,12 @@ command's per-game path: read, check, text report), ``fullcold`` (``full`` as th
 a fresh process: every memo starts empty), the first pass up to a stage (``cutcold``: the file
 cut into games; ``parsecold``: and each game read; ``checkcold``: and checked; ``jsoncold``:
 ``fullcold`` with the JSON report, written as ``check`` writes it, instead of the text one;
-the differences between them are what each stage costs on a first pass) and ``chess`` (python-chess's ``read_game`` over the
-PGN ``bench_check.py`` makes beside that corpus: the other side of the issue's ratio, per move,
-so the ratio can be read in instructions too). Each figure is the count of a run with the part
-minus that of the same run without it, over the bench's corpus made for ``--games`` games
-(``--warm``: passes of the reader before, so its memo tables are as a repeated read finds them).
+the differences between them are what each stage costs on a first pass) and ``chess``
+(python-chess's ``read_game`` over the PGN ``bench_check.py`` makes beside that corpus: the
+other side of the issue's ratio, per move, so the ratio can be read in instructions too).
+Each figure is the count of a run with the part minus that of the same run without it, over
+the bench's corpus made for ``--games`` games (``--warm``: passes of the reader before, so its
+memo tables are as a repeated read finds them).
 Needs ``valgrind`` on the PATH (not a dependency of the project).
 """
 
