@@ -12,11 +12,15 @@ memo table) must still be timed. For everything else it tells a 1 % change apart
 
 Parts: ``validate`` (check_game of parsed games), ``parse`` (iter_games), ``full`` (the check
 command's per-game path: read, check, text report), ``fullcold`` (``full`` as the first pass of
-a fresh process: every memo starts empty) and ``chess`` (python-chess's ``read_game`` over the
-PGN ``bench_check.py`` makes beside that corpus: the other side of the issue's ratio, per move,
-so the ratio can be read in instructions too). Each figure is the count of a run with the part
-minus that of the same run without it, over the bench's corpus made for ``--games`` games
-(``--warm``: passes of the reader before, so its memo tables are as a repeated read finds them).
+a fresh process: every memo starts empty), the first pass up to a stage (``cutcold``: the file
+cut into games; ``parsecold``: and each game read; ``checkcold``: and checked; ``jsoncold``:
+``fullcold`` with the JSON report, written as ``check`` writes it, instead of the text one;
+the differences between them are what each stage costs on a first pass) and ``chess``
+(python-chess's ``read_game`` over the PGN ``bench_check.py`` makes beside that corpus: the
+other side of the issue's ratio, per move, so the ratio can be read in instructions too).
+Each figure is the count of a run with the part minus that of the same run without it, over
+the bench's corpus made for ``--games`` games (``--warm``: passes of the reader before, so its
+memo tables are as a repeated read finds them).
 Needs ``valgrind`` on the PATH (not a dependency of the project).
 """
 
@@ -66,6 +70,31 @@ def full():
 if part == "fullcold":
     for _ in range(passes):
         full()
+    sys.exit()
+if part in ("cutcold", "parsecold", "checkcold", "jsoncold"):  # a first pass, up to a stage
+    from referee.notation.parser import parse_game_text
+    if part == "jsoncold":
+        opts = _Options(None, False, "json", "en", True)
+    for _ in range(passes):
+        for job in _jobs((str(path),)):
+            if part == "cutcold":
+                continue
+            if part == "parsecold":
+                parse_game_text(job.text, job.source, job.start)
+            elif part == "checkcold":
+                check_game(parse_game_text(job.text, job.source, job.start))
+            else:  # the game's document as check writes it
+                done = _check_job(job, opts)
+                try:
+                    from referee.reports.json_text import dumps
+                except ImportError:  # a tree before it: what check wrote then
+                    import json
+
+                    def dumps(data, prefix):
+                        text = json.dumps(data, ensure_ascii=False, indent=2)
+                        return text.replace("\n", "\n" + prefix)
+                if done.data is not None:
+                    dumps(done.data, "    ")
     sys.exit()
 games = list(iter_games(path))
 for _ in range(warm):
@@ -138,7 +167,13 @@ def count(tree: Path, part: str, passes: int, warm: int, path: Path) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("part", choices=["validate", "parse", "full", "fullcold", "chess"])
+    ap.add_argument(
+        "part",
+        choices=[
+            *("validate", "parse", "full", "fullcold", "chess"),
+            *("cutcold", "parsecold", "checkcold", "jsoncold"),
+        ],
+    )
     ap.add_argument("--tree", default=str(HERE.parent), help="source tree (default: this one)")
     ap.add_argument("--games", type=int, default=40, help="games of the bench corpus (40)")
     ap.add_argument("--warm", type=int, default=0, help="reader passes before (0)")

@@ -711,3 +711,46 @@ def test_a_component_whose_kind_is_a_field_s_spelling_is_left_to_lark() -> None:
     line = "* display Du5, market sc:C Du:C7ne, scouts Di:G6 sc:A"
     assert fast.read_line(line, 1) is None
     assert_same_games(f'[Event "x"]\n\n{line}\n')
+
+
+@pytest.mark.usefixtures("fresh_memo")
+@pytest.mark.parametrize("modules", MODULES, ids=lambda m: "+".join(m) or "base")
+def test_line_templates_put_together_from_groups_are_the_walked_ones(
+    modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole line's template made from its groups' templates (issue 34: no walk over the
+    records on a first pass) is the one :func:`fast._walk` makes from the line's records; and
+    games read line by line through ``read_game`` (first sight, second sight, builders) give
+    the records of the general path."""
+    composed = 0
+    real_remember = fast._remember
+
+    def remember(memo: Any, text: str, known: Any, rec: Any, ln: int, d: int, parts: Any = None):
+        nonlocal composed
+        if known is fast._SEEN and parts and parts[-1] is not None:
+            inner, consts = fast._composed(parts, d)
+            walked = fast._template(rec, ln, d)
+            assert walked is not None
+            if type(rec) is tuple:
+                assert (inner, tuple(consts)) == walked, text
+                composed += 1
+            elif rec.notes == () and rec.comment is None:
+                shape = (fast._model.Chance, inner, fast._POS, None, None)
+                assert (shape, (*consts, 1 - d, (), None)) == walked, text
+                composed += 1
+        real_remember(memo, text, known, rec, ln, d, parts)
+
+    monkeypatch.setattr(fast, "_remember", remember)
+    text = simulate_text(4, 43, modules=modules)
+    lines = text.splitlines()
+    for k in range(3):  # the game three times: first sight, second sight, builders
+        got = fast.read_game(text, 1000 * k, parse_chunk)
+        assert got is not None
+        items = got[0]
+        general = []
+        for n, line in enumerate(lines, 1000 * k + 1):
+            rec = fast.read_line(line, n) if line[:1] == "[" else fast._read_words(line, n)
+            if rec is not None and rec is not fast.BLANK:
+                general.append(rec)
+        assert [deep(x) for x in items] == [deep(x) for x in general]
+    assert composed > 10

@@ -426,9 +426,10 @@ def command(
             if done.text:
                 click.echo(done.text)
         elif fmt == "json":
-            import json  # only for --format json (a text report does without it)
+            # json.dumps(data, ensure_ascii=False, indent=2), each line indented by four more
+            from referee.reports.json_text import dumps
 
-            body = json.dumps(done.data, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+            body = dumps(done.data, "    ")
             click.echo(("," if n > 1 else "") + "\n    " + body, nl=False)
         else:
             import yaml  # only for --format yaml: a one-game check does not load PyYAML

@@ -29,6 +29,7 @@ terminal matches a prefix of it (the contextual lexer would cut the word there).
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 from collections.abc import Callable
@@ -988,8 +989,8 @@ def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
         if x.line == ln:
             consts.append(x.column - d)
             return _POS
-    elif t in _MAKER_NAMES:
-        return (t, *[_walk(getattr(x, f), consts, ln, d) for f in t.__dataclass_fields__])
+    elif t in _FIELDS_OF:
+        return (t, *[_walk(v, consts, ln, d) for v in _FIELDS_OF[t](x)])
     elif t is tuple:
         mark = len(consts)
         inner = [_walk(v, consts, ln, d) for v in x]
@@ -1000,6 +1001,20 @@ def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
         raise _NoTemplate(t.__name__)  # e.g. a record inside a named tuple
     consts.append(x)
     return None
+
+
+def _fields_getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """Every field of a record of ``cls`` at once, in the dataclass's order."""
+    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if names:
+        one = operator.attrgetter(names[0])
+        return lambda x: (one(x),)
+    return lambda x: ()
+
+
+_FIELDS_OF = {cls: _fields_getter(cls) for cls in _MAKER_NAMES}  # what _walk reads
 
 
 def _source(shape: Shape) -> str:
@@ -1124,10 +1139,21 @@ def _memo_group(memo: Memo, read: Callable[[list[Word], int], Any], text: str) -
     return template
 
 
+# A group's template as one part of a line's: its shape, its values, its columns' shift.
+Part = tuple[Shape, tuple[Any, ...], int]
+
+
 def _plain_groups(
-    memo: Memo, read: Callable[[list[Word], int], Any], text: str, ln: int, col: int
+    memo: Memo,
+    read: Callable[[list[Word], int], Any],
+    text: str,
+    ln: int,
+    col: int,
+    parts: list[Part] | None = None,
 ) -> tuple[Any, ...] | None:
-    """The records of ``text`` (groups parted by ", ", the first at column ``col``)."""
+    """The records of ``text`` (groups parted by ", ", the first at column ``col``). With
+    ``parts``, each group's template is appended to it while every group has one (a group
+    read for the first time has none: then ``parts`` ends with None)."""
     out = []
     d = col - 1
     for g in text.split(", "):
@@ -1137,6 +1163,9 @@ def _plain_groups(
             if rec is None:
                 return None
             out.append(rec)
+            if parts is not None:
+                parts.append(None)  # type: ignore[arg-type]
+                parts = None
             d += len(g) + 2
             continue
         if got is _SEEN:
@@ -1150,8 +1179,54 @@ def _plain_groups(
                 return None
             memo[g] = (build, got[1], got[2])
         out.append(build(ln, d, got[1]))
+        if parts is not None:
+            parts.append((got[2], got[1], d))
         d += len(g) + 2
     return tuple(out)
+
+
+_positions: dict[Shape, tuple[int, ...]] = {}  # a shape -> the indexes of its positions' values
+
+
+def _positions_of(shape: Shape) -> tuple[int, ...]:
+    """Which of a shape's values (in :func:`_walk`'s order) are positions' columns."""
+    found = _positions.get(shape)
+    if found is None:
+        out: list[int] = []
+        at = 0
+
+        def go(k: Shape) -> None:
+            nonlocal at
+            if k is None:
+                at += 1
+            elif k == _POS:
+                out.append(at)
+                at += 1
+            else:
+                for v in k[1:]:
+                    go(v)
+
+        go(shape)
+        if len(_positions) >= _MEMO_LIMIT:
+            _positions.clear()
+        found = _positions[shape] = tuple(out)
+    return found
+
+
+def _composed(parts: list[Part], d: int) -> tuple[Shape, list[Any]]:
+    """The template of a tuple of groups from the groups' templates (what :func:`_walk` gives
+    for their records read at one line, columns shifted by ``d``), without walking records."""
+    consts: list[Any] = []
+    for shape, values, at in parts:
+        shift = at - d
+        if shift:
+            moved = list(values)
+            for i in _positions_of(shape):
+                moved[i] += shift
+            consts.extend(moved)
+        else:
+            consts.extend(values)
+    return (tuple, *[p[0] for p in parts]), consts
 
 
 # The records of a plain line around its groups, built as the builders build (the makers'
@@ -1211,11 +1286,20 @@ def _plain_turn(line: str, ln: int) -> Turn | None:
     known = _turn_lines.get(text)
     if known is not None and known[0] is not None:
         actions = known[0](ln, end + 2, known[1])
-    else:
-        actions = _plain_groups(_actions, _action, text, ln, end + 3)
-        if actions is None:
-            return None
-        _remember(_turn_lines, text, known, actions, ln, end + 2)
+        return _turn_record(got[0], got[1], got[2], actions, ln)
+    return _turn_text(got, text, end, ln, known)
+
+
+def _turn_text(
+    got: tuple[int, str, int], text: str, end: int, ln: int, known: Template | None
+) -> Turn | None:
+    """A canonical turn line whose head is ``got`` and actions ``text`` (after ``": "`` at
+    ``end``), its text not built by a whole-line builder (``known``: its memo entry)."""
+    parts: list[Part] | None = [] if known is _SEEN else None
+    actions = _plain_groups(_actions, _action, text, ln, end + 3, parts)
+    if actions is None:
+        return None
+    _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
     return _turn_record(got[0], got[1], got[2], actions, ln)
 
 
@@ -1224,13 +1308,19 @@ def _plain_chance(line: str, ln: int) -> Chance | None:
     known = _chance_lines.get(line)
     if known is not None and known[0] is not None:
         return known[0](ln, 0, known[1])
+    return _chance_text(line, ln, known)
+
+
+def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
+    """A canonical chance line not built by a whole-line builder (``known``: its memo entry)."""
     if line[1:2] != " ":
         return None
-    events = _plain_groups(_events, _event, line[2:], ln, 3)
+    parts: list[Part] | None = [] if known is _SEEN else None
+    events = _plain_groups(_events, _event, line[2:], ln, 3, parts)
     if events is None:
         return None
     rec = _chance_record(events, ln)
-    _remember(_chance_lines, line, known, rec, ln, 0)
+    _remember(_chance_lines, line, known, rec, ln, 0, parts)
     return rec
 
 
@@ -1244,15 +1334,35 @@ _turn_lines: Memo = {}
 _chance_lines: Memo = {}
 
 
-def _remember(memo: Memo, text: str, known: Template | None, rec: Any, ln: int, d: int) -> None:
+def _remember(
+    memo: Memo,
+    text: str,
+    known: Template | None,
+    rec: Any,
+    ln: int,
+    d: int,
+    parts: list[Part] | None = None,
+) -> None:
     """Note that ``text`` was read as ``rec`` (at line ``ln``, columns shifted by ``d``): mark
-    it when first seen, make its template when seen again, its builder when its shape is hot."""
+    it when first seen, make its template when seen again, its builder when its shape is hot.
+    ``parts``: the templates of its groups (see :func:`_plain_groups`), from which the line's
+    template is put together without walking ``rec``."""
     if known is None:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
         memo[text] = _SEEN
     elif known is _SEEN:
-        shape = _template(rec, ln, d)
+        shape = None
+        if parts and parts[-1] is not None:
+            inner, consts = _composed(parts, d)
+            if type(rec) is tuple:  # a turn's actions
+                shape = (inner, tuple(consts))
+            elif type(rec) is _model.Chance and rec.notes == () and rec.comment is None:
+                # Chance(events, Pos(ln, 1), (), None), as _walk gives it
+                consts += (1 - d, (), None)
+                shape = ((_model.Chance, inner, _POS, None, None), tuple(consts))
+        if shape is None:
+            shape = _template(rec, ln, d)
         if shape is not None:
             memo[text] = (_builder(shape[0]), shape[1], shape[0])
     else:
@@ -1340,27 +1450,40 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
         # A line seen before, by its builder (only plain lines have one): _plain_chance's and
         # _plain_turn's first steps, without their calls.
         first = line[0]
+        rec: Any = _UNSEEN  # not read yet
         if first == "*":
             known = chance_lines.get(line)
             if known is not None and known[0] is not None:
                 append(known[0](ln, 0, known[1]))
                 continue
+            if '"' not in line and "{" not in line and "#" not in line:
+                # _plain_chance's path from here (its memo entry is known)
+                rec = _chance_text(line, ln, known)
+                if rec is None:
+                    rec = _read_words(line, ln)
         elif first in _DIGITS:
             end = line.find(": ")
             head = heads.get(line[:end]) if end > 0 else None
             if head is not None:
-                known = turn_lines.get(line[end + 2 :])
+                rest = line[end + 2 :]
+                known = turn_lines.get(rest)
                 if known is not None and known[0] is not None:
                     actions = known[0](ln, end + 2, known[1])
                     append(turn_record(head[0], head[1], head[2], actions, ln))
                     continue
-        # read_line's path for a plain turn or chance line, without its call and checks
-        if first in _PLAIN_START and '"' not in line and "{" not in line and "#" not in line:
-            rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
-            if rec is None:
-                rec = _read_words(line, ln)
-        else:
-            rec = read_line(line, ln)
+                if '"' not in line and "{" not in line and "#" not in line:
+                    # _plain_turn's path from here (its head and memo entry are known)
+                    rec = _turn_text(head, rest, end, ln, known)
+                    if rec is None:
+                        rec = _read_words(line, ln)
+        if rec is _UNSEEN:
+            # read_line's path for a plain turn or chance line, without its call and checks
+            if first in _PLAIN_START and '"' not in line and "{" not in line and "#" not in line:
+                rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
+                if rec is None:
+                    rec = _read_words(line, ln)
+            else:
+                rec = read_line(line, ln)
         if rec is BLANK:
             continue
         if rec is None:

@@ -391,6 +391,8 @@ def _prose_lines(body: list[Any], modules: str = "") -> list[NotationError]:
     for item in body:
         if type(item) is not Turn or not item.actions:
             continue
+        if not isinstance(item.actions[0], ModuleAction):  # the common turn: not all are
+            continue
         acts = [a for a in item.actions if isinstance(a, ModuleAction)]
         if len(acts) != len(item.actions):
             continue

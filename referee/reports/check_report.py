@@ -16,6 +16,7 @@ The document (``--format json|yaml``)::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ import click
 from referee.engine import GameReport
 from referee.record.model import NotationError
 from referee.reports.i18n import register, t
-from referee.safe_text import bounded
+from referee.safe_text import _PLAIN, BOUND, bounded
 from referee.safe_text import line as one_line
 
 _TEXT: dict[str, dict[str, str]] = {
@@ -274,4 +275,16 @@ def render_text(
     )
     # record text (names, values, comments) is shown, never obeyed by the terminal; each line
     # of a finding is bounded (a header of thousands of names is not printed whole)
+    text = "\n".join(out)
+    if (
+        _PLAIN_LINES.fullmatch(text) is not None
+        and text.count("\n") == len(out) - 1  # no line holds a line break of its own
+        and (len(text) <= BOUND or max(map(len, out)) <= BOUND)
+    ):
+        return text + "\n"  # every line as one_line and bounded give it back (checked at once)
     return "\n".join(bounded(one_line(text), lang=lang) for text in out) + "\n"
+
+
+# Lines that :func:`one_line` gives back as they are (safe_text's plain Latin text), joined by
+# line breaks: the common report is checked in one match instead of line by line.
+_PLAIN_LINES = re.compile(_PLAIN.pattern.replace("]*", "\n]*"))
