@@ -196,6 +196,11 @@ class SimContext:
     bag: list[Any] = field(default_factory=list)
     """The simulator's tiles still in the bag or tower (top = last): a module that draws tiles
     onto its own board (an edition's preview board) pops them here, so they are drawn once."""
+    deck: list[Any] = field(default_factory=list)
+    """The simulator's money deck (top = first; a scoring card is its number 1 or 2), to read
+    only: a module line that turns cards up inside a turn (the Schmied) names the top cards,
+    and the simulator takes the money cards the engine drew while applying the line off its
+    deck."""
 
     @property
     def state(self) -> GameState:
