@@ -227,7 +227,10 @@ class Handwerker(BundledModule):
         ),
         MOSAIC: ("uses the mosaic layer", "nutzt den Mosaikleger"),
         PATRON: ("uses the master of works", "nutzt den Bauherrn"),
-        SMITH: ("uses the smith", "nutzt den Schmied"),
+        SMITH: (
+            "uses the smith (the display widened to 6)",
+            "nutzt den Schmied (Auslage auf 6 erweitert)",
+        ),
         BRICK: ("uses the brickmaker", "nutzt den Ziegelmacher"),
         MINTER: ("uses the minter", "nutzt den Münzer"),
         DEAL: ("craftsmen dealt", "Handwerker verteilt"),
