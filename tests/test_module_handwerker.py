@@ -524,7 +524,9 @@ def test_show_render_and_replay_show_the_craftsmen_in_the_players_area() -> None
     out = runner.invoke(cli, ["show", path, "--at", "5"]).output
     assert "Reserve: none\ncraftsmen: carpenter (Schreiner), goldsmith (Goldschmied)\n" in out
     de = runner.invoke(cli, ["show", path, "--at", "5", "--lang", "de"]).output
-    assert "Handwerker: unbekannt (?), Bauherr" in de
+    assert "Handwerker: Mosaikleger, Bauherr" in de
+    first = runner.invoke(cli, ["show", path, "--at", "1", "--lang", "de"]).output
+    assert "Handwerker: Mosaikleger, unbekannt (?)" in first  # the start player's third
     svg = runner.invoke(cli, ["render", path, "--at", "5", "--lang", "de", "-o", "-"]).output
     assert ">Handwerker: Schreiner, Goldschmied<" in svg
     page = runner.invoke(cli, ["render", path, "--html", "--lang", "de", "-o", "-"]).output
