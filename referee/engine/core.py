@@ -684,6 +684,10 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
 
 _DISPLAY_SIZE = Decision.DISPLAY_SIZE
 _DISPLAY_OCCUPIED = Decision.DISPLAY_OCCUPIED
+# public for a module turning cards up into the display inside a turn (the Schmied of Die
+# Wanderhandwerker widens it to 6): the same checks as a refill line, against the display size
+# the module's refinement of ``display.size`` answers while it reveals
+reveal_display = _display
 
 
 def _occupied(state: GameState) -> int:

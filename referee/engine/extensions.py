@@ -198,8 +198,11 @@ class SimContext:
     onto its own board (an edition's preview board) pops them here, so they are drawn once."""
     deck: list[Any] = field(default_factory=list)
     """The simulator's money deck (index 0 is the top card; a money card, a scoring card as
-    the number 1 or 2, a module card as its token): a module whose player draws the top card
-    (Der Bettler) names it from here and takes it in :meth:`Module.sim_played`."""
+    the number 1 or 2, a module card as its token). A module line that turns cards up inside a
+    turn names the top cards from here (the Schmied, the Bettler): the simulator itself takes
+    off the money cards the engine drew while applying the line (``state.money_draws``); a
+    module takes off any other card its line drew (a scoring or module card: the Bettler, in
+    :meth:`Module.sim_played`)."""
 
     @property
     def state(self) -> GameState:

@@ -1100,10 +1100,13 @@ class Charaktere(BundledModule):
         return [act]
 
     def sim_played(self, sim: Any, player: PlayerState, action: Any) -> list[Any]:
-        """The Bettler's card leaves the simulator's deck; he may draw one more."""
+        """The Bettler's card leaves the simulator's deck; he may draw one more. A money card
+        the engine drew is taken off by the simulator itself (``SimContext.deck``); a scoring
+        or module card is taken off here."""
         if not isinstance(action, ModuleAction) or action.verb.lower() != BEGGAR:
             return []
-        if sim.deck:
+        drawn = action.args[0].value if action.args else None
+        if sim.deck and not isinstance(drawn, CardRef):
             sim.deck.pop(0)
         return self._sim_beggar(sim, player)
 

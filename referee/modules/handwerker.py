@@ -18,8 +18,9 @@ Notation (names, texts, the counts by player number: ``handwerker.yaml``; ruling
   for the display's Gu5), ``bauherr @1,0 @0,-1`` (the redesign moves a building),
   ``ziegelmacher G11- @1,0`` (the bought G11 swapped in; the replaced building is placed or
   reserved next), ``muenzer Du2`` (the display's Du2 pays the next purchase with the hand's
-  cards); ``mosaikleger`` and ``schmied`` are read but not checked
-  (``HANDWERKER-UNSUPPORTED``).
+  cards), ``schmied Du1 De7`` (the display widened to 6: the cards turned up, in order; a
+  scoring card ``W1`` among them is scored after the turn); ``mosaikleger`` is read but not
+  checked (``HANDWERKER-UNSUPPORTED``).
 * ``handover hw:goldschmied`` -- at the end of the turn the used (or one open) craftsman goes
   to the left neighbour, face down; the player's face-down craftsman turns up.
 * position blocks: ``craftsmen hw:goldschmied hw:schreiner down hw:schmied`` in a player's
@@ -32,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.catalogue import Currency, TileKind
+from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_cards
 from referee.engine.ruleset import Decision, refines
@@ -52,9 +53,11 @@ from referee.record.model import (
     CardRef,
     ComponentRef,
     Coord,
+    DisplayReveal,
     GenericArg,
     ModuleAction,
     ModuleChance,
+    ScoringCardRef,
     TileRef,
 )
 
@@ -75,8 +78,8 @@ MOSAIC, PATRON, SMITH, BRICK, MINTER = (
 )
 UNSUPPORTED: dict[str, str] = {  # the ability's rule text lines
     MOSAIC: "L3128-3129",
-    SMITH: "L3150-3155",
 }
+SMITH_SIZE = 6  # "Die Auslage der Geldkarten wird sofort auf 6 Karten erweitert." (L3151-3152)
 
 
 def _data() -> dict[str, Any]:
@@ -150,6 +153,7 @@ class CraftScratch(Scratch):
     gold: tuple[str, int] | None = None  # (player, turn): the Goldschmied's limit of 8
     discount: tuple[str, int, int] | None = None  # (player, turn, amount): the Schreiner's
     minted: list[Any] = field(default_factory=list)  # display cards the Münzer took to pay
+    widening: bool = False  # the Schmied turns cards up now: the display holds 6
 
     def known(self) -> Counter[str]:
         """Every craftsman held and known, by kind."""
@@ -223,7 +227,10 @@ class Handwerker(BundledModule):
         ),
         MOSAIC: ("uses the mosaic layer", "nutzt den Mosaikleger"),
         PATRON: ("uses the master of works", "nutzt den Bauherrn"),
-        SMITH: ("uses the smith", "nutzt den Schmied"),
+        SMITH: (
+            "uses the smith (the display widened to 6)",
+            "nutzt den Schmied (Auslage auf 6 erweitert)",
+        ),
         BRICK: ("uses the brickmaker", "nutzt den Ziegelmacher"),
         MINTER: ("uses the minter", "nutzt den Münzer"),
         DEAL: ("craftsmen dealt", "Handwerker verteilt"),
@@ -527,6 +534,8 @@ class Handwerker(BundledModule):
             out.extend(self._brick_findings(ctx, player, args[0], args[1], pos, common))
         elif kind == MINTER:
             out.extend(self._minter_findings(state, player, args, pos, common))
+        elif kind == SMITH:
+            out.extend(self._smith_findings(ctx, player, action, common))
         return out
 
     def _patron_findings(
@@ -696,6 +705,96 @@ class Handwerker(BundledModule):
                 player.hand += Counter()
                 state.display.append(c)
 
+    # ------------------------------------------------------------------ the Schmied
+
+    @refines(Decision.DISPLAY_SIZE)
+    def smith_display(self, ctx: Any, size: int, **_: Any) -> int:
+        """While the Schmied turns cards up, the display holds 6 ("wird sofort auf 6 Karten
+        erweitert", L3151-3152); at every other moment (the refill at a turn's end) the
+        usual 4: a display of 5 or 6 is not refilled, one of fewer than 4 is refilled to 4
+        ("erst wieder wie gewohnt auf 4 Karten aufgefüllt, wenn am Ende eines Spielzuges
+        weniger als 4 Geldkarten offen ausliegen", L3152-3154)."""
+        return max(int(size), SMITH_SIZE) if self.data(ctx.state).widening else size
+
+    def _smith_refs(self, action: ModuleAction) -> tuple[list[Any], list[Any]]:
+        """The cards a ``schmied`` line turns up (``?``: a card nobody named) and the arguments
+        that are no card."""
+        refs: list[Any] = []
+        bad: list[Any] = []
+        for a in action.args:
+            v = a.value
+            if isinstance(v, str) and v == UNKNOWN:
+                refs.append(CardRef(None, a.pos or action.pos))
+            elif isinstance(v, CardRef | ScoringCardRef | ComponentRef):
+                refs.append(v)
+            else:
+                bad.append(v)
+        return refs, bad
+
+    def _smith_want(self, ctx: Any) -> int:
+        """How many cards the Schmied turns up: up to 6 in the display, as many as the deck
+        still holds (reading: no reshuffle inside the turn, the next refill reshuffles as
+        usual)."""
+        state = ctx.state
+        want = max(0, SMITH_SIZE - int(ctx.decide(Decision.DISPLAY_OCCUPIED)))
+        return want if state.deck_uncertain else min(want, state.deck_size)
+
+    def _smith_findings(
+        self, ctx: Any, player: PlayerState, action: ModuleAction, common: Any
+    ) -> list[Finding]:
+        """Schmied: "Die Auslage der Geldkarten wird sofort auf 6 Karten erweitert." (L3151-3152):
+        ``schmied Di3 Gu5`` names the cards turned up, in order (a scoring card ``W1``/``W2``
+        among them takes no place and is scored at the end of the turn, L3154-3156)."""
+        state = ctx.state
+        pos = action.pos
+        refs, bad = self._smith_refs(action)
+        out = [
+            problem(
+                "HANDWERKER-ARGS", pos, player.name, reason="smith-card", got=_written(v), **common
+            )
+            for v in bad
+        ]
+        places = sum(1 for r in refs if not isinstance(r, ScoringCardRef))
+        want = self._smith_want(ctx)
+        if places != want and not (state.deck_uncertain and places < want):
+            out.append(
+                problem(
+                    "HANDWERKER-ARGS",
+                    pos,
+                    player.name,
+                    reason="smith-count",
+                    got=places,
+                    want=want,
+                    display=fmt_cards(state.display),
+                    **common,
+                )
+            )
+        return out
+
+    def _smith(self, state: GameState, action: ModuleAction) -> None:
+        """The cards turned up join the display (checked like a refill line's: the deck, the
+        scoring card's pile); a scoring card is due at the end of the turn: the record writes
+        its scoring after the turn's refill, as after any refill ("Sollte dabei eine Wertung
+        aufgedeckt werden, so wird sie am Ende des Spielerzuges abgehandelt", L3154-3156)."""
+        from referee.engine.context import Context
+        from referee.engine.core import reveal_display
+
+        refs, _bad = self._smith_refs(action)
+        want = self._smith_want(Context(state, action.pos))
+        shown: list[Any] = []
+        for r in refs:  # more cards than places: the first ones (HANDWERKER-ARGS smith-count)
+            if not isinstance(r, ScoringCardRef):
+                if want <= 0:
+                    break
+                want -= 1
+            shown.append(r)
+        data = self.data(state)
+        data.widening = True
+        try:
+            reveal_display(state, DisplayReveal(tuple(shown), action.pos), action.pos)
+        finally:
+            data.widening = False
+
     def _fields(self, args: list[Any]) -> list[int | None]:
         out: list[int | None] = []
         for a in args:
@@ -838,6 +937,8 @@ class Handwerker(BundledModule):
             self._brick(state, player, args[0], args[1])
         elif kind == MINTER:
             self._mint(state, player, [a for a in args if isinstance(a, CardRef)])
+        elif kind == SMITH:
+            self._smith(state, action)
         return []
 
     def _mason(self, state: GameState, player: PlayerState, mine: Any, shown: Any) -> None:
@@ -994,6 +1095,8 @@ class Handwerker(BundledModule):
         return out
 
     def _abilities(self, state: GameState, player: PlayerState) -> list[ModuleAction]:
+        from referee.engine.context import Context
+
         t = state.turn
         data = self.data(state)
         if t is None:  # the simulator asks before the turn begins (its first act)
@@ -1032,6 +1135,10 @@ class Handwerker(BundledModule):
                 ]
             elif kind == MASON:
                 out += self._mason_moves(state, player)
+            elif kind == SMITH:
+                want = self._smith_want(Context(state))
+                if want > 0:
+                    out.append(ModuleAction(SMITH, tuple(GenericArg(UNKNOWN) for _ in range(want))))
         return out
 
     def _mason_moves(self, state: GameState, player: PlayerState) -> list[ModuleAction]:
@@ -1080,8 +1187,19 @@ class Handwerker(BundledModule):
         return self._handovers(state, player)
 
     def sim_turn_start(self, sim: Any, player: PlayerState) -> list[Any]:
-        """A simulated player may use an open craftsman's ability as the first act."""
-        return self._abilities(sim.state, player)
+        """A simulated player may use an open craftsman's ability as the first act. The
+        Schmied names the cards on top of the simulator's deck (``SimContext.deck``; it
+        leaves them out when a scoring card or a module's card lies among them, or the deck
+        is short: the refill then plays those)."""
+        out: list[Any] = []
+        for move in self._abilities(sim.state, player):
+            if move.verb != SMITH:
+                out.append(move)
+                continue
+            top = list(sim.deck[: len(move.args)])
+            if len(top) == len(move.args) and all(isinstance(c, MoneyCard) for c in top):
+                out.append(ModuleAction(SMITH, tuple(GenericArg(CardRef(c)) for c in top)))
+        return out
 
     def sim_setup(self, sim: Any) -> list[Any]:
         """Two craftsmen for every player, from those in play shuffled (the start player's

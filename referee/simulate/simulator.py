@@ -339,7 +339,7 @@ class _Game:
                 for comp in comps:
                     pile.insert(rng.randrange(len(pile) + 1), comp)  # type: ignore[arg-type]
         self.deck = [c for p in piles for c in p]  # index 0 is the top card
-        self.sim.deck = self.deck  # a module drawing the top card (the Bettler) pops it here
+        self.sim.deck = self.deck  # modules name the top cards (the Bettler, the Schmied)
         tiles: list[TileKind | ComponentRef] = list(catalogue().tiles)
         for m in state.ext.modules:  # base tiles a module's tiles replace go back to the box
             for code, n in m.tower_replaces().items():
@@ -395,7 +395,10 @@ class _Game:
                 + "; ".join(v.message() for v in errors)
             )
         before = len(self.state.found)
+        drawn = self.state.money_draws
         apply_action(self.state, action)
+        # money cards a module line turned up from the deck (the Schmied names the top ones)
+        del self.deck[: self.state.money_draws - drawn]
         self._ensure_clean(before, action)
         return action
 
