@@ -782,7 +782,12 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
         target = market_target(state, fld, epos)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
-            if tile is not None and state.ext and _set_aside(state, target, tile, ref, epos):
+            if (
+                tile is not None
+                and state.ext
+                and state.ext.overriding("market_draw")
+                and _set_aside(state, target, tile, ref, epos)
+            ):
                 continue
             state.market[target] = tile
 
