@@ -65,8 +65,13 @@ def make(path: Path, texts: list[str]) -> None:
     tmp.replace(path)
 
 
-def corpora(names: list[str], games: int, every: list[str]) -> dict[str, Path]:
-    """Row label -> corpus file (made on first use)."""
+def corpora(
+    names: list[str],
+    games: int,
+    every: list[str],
+    rows: tuple[str, ...] = ("silent", "alone", "all"),
+) -> dict[str, Path]:
+    """Row label -> corpus file (made on first use), for the kinds of rows in ``rows``."""
     from referee.simulate import simulate_many
 
     d = cache_dir()
@@ -78,7 +83,7 @@ def corpora(names: list[str], games: int, every: list[str]) -> dict[str, Path]:
     out["base"] = base
     base_games = base.read_text(encoding="utf-8").split("\n[Event ")
     base_games = [g if g.startswith("[Event ") else "[Event " + g for g in base_games]
-    for name in names:
+    for name in names if "silent" in rows else ():
         silent = d / f"silent-{name}-{games}.alh"
         if not silent.exists():
             make(
@@ -87,6 +92,8 @@ def corpora(names: list[str], games: int, every: list[str]) -> dict[str, Path]:
             )
         out[f"silent {name}"] = silent
     for i, name in enumerate(names):
+        if "alone" not in rows:
+            break
         alone = d / f"alone-{name}-{games}.alh"
         if not alone.exists():
             print(f"simulating {name} ...", file=sys.stderr, flush=True)
@@ -95,6 +102,8 @@ def corpora(names: list[str], games: int, every: list[str]) -> dict[str, Path]:
                 texts.extend(simulate_many(2 + (i + n) % 5, 3400 + 10 * i + n, 1, modules=(name,)))
             make(alone, texts)
         out[f"alone {name}"] = alone
+    if "all" not in rows:
+        return out
     together = d / f"all-{len(every)}.alh"
     if not together.exists():
         print(f"simulating all {len(every)} modules together ...", file=sys.stderr, flush=True)
@@ -194,7 +203,7 @@ def main() -> None:
     names = args.only or every
     files = {
         label: path
-        for label, path in corpora(names, args.games, every).items()
+        for label, path in corpora(names, args.games, every, tuple(args.rows)).items()
         if label == "base" or label.split()[0] in args.rows
     }
     print(bench_check.machine())
