@@ -802,7 +802,12 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
-            if tile is not None and state.ext and _set_aside(state, target, tile, ref, epos):
+            if (
+                tile is not None
+                and state.ext
+                and state.ext.overriding("market_draw")
+                and _set_aside(state, target, tile, ref, epos)
+            ):
                 continue
             state.market[target] = tile
 

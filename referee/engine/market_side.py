@@ -128,8 +128,9 @@ def _offered_tile(piece: object) -> object:
 
 def intercept(state: GameState, field: int, piece: object, pos: Pos) -> str | None:
     """Ask the modules about ``piece`` drawn for market field ``field`` (0-3): the rule code
-    of the module that sets it aside (it now keeps it), or None (it lies on the field)."""
-    for m in state.ext.modules:
+    of the module that sets it aside (it now keeps it), or None (it lies on the field). Only
+    the modules whose class overrides ``market_draw`` are asked (the default says None)."""
+    for m in state.ext.overriding("market_draw"):
         code = m.market_draw(state, field, piece, pos)
         if code:
             return code

@@ -325,6 +325,64 @@ _BASE_RULESETS: dict[RuleProfile, Ruleset] = {}
 """:meth:`Ruleset.of` for games without modules, per rule profile."""
 
 
+_BASE_LAYERS: dict[RuleProfile, BaseRules] = {}
+""":class:`BaseRules` per rule profile (it holds the profile alone: games share it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """What a :class:`Ruleset` derives from its profile and its modules' classes alone, worked
+    out once per combination (a game's start paid it in every module game): the refinement
+    order, per decision the refining methods (module index in that order, attribute name), the
+    base layer's answers and the constants."""
+
+    order: tuple[int, ...]
+    chain: tuple[tuple[str, tuple[tuple[int, str], ...]], ...]
+    refined: frozenset[str]
+    constants: dict[str, Any]
+    base_answers: dict[str, Callable[..., Any]]
+
+
+_TEMPLATES: dict[tuple[Any, ...], _Template] = {}
+
+
+def _template(profile: RuleProfile, modules: Sequence[Module]) -> _Template:
+    key = (
+        profile,
+        tuple((type(m), m.name, tuple(getattr(m, "after", ()))) for m in modules),
+    )
+    got = _TEMPLATES.get(key)
+    if got is not None:
+        return got
+    base = _BASE_LAYERS.get(profile)
+    if base is None:
+        base = _BASE_LAYERS[profile] = BaseRules(profile)
+    ordered = module_order(modules)
+    order = tuple(next(i for i, m in enumerate(modules) if m is o) for o in ordered)
+    chain: dict[str, list[tuple[int, str]]] = {}
+    for j, m in enumerate(ordered):
+        for attr, decisions in _refining_methods(type(m)):
+            for decision in decisions:
+                chain.setdefault(decision, []).append((j, attr))
+    constants = {
+        d: getattr(base, d.replace(".", "_"))(None) for d in CONSTANT_DECISIONS if d not in chain
+    }
+    base_answers: dict[str, Callable[..., Any]] = {}
+    for d in DECISIONS:
+        if d in constants:
+            base_answers[d] = _constant(constants[d])
+        elif d not in chain:
+            base_answers[d] = getattr(base, d.replace(".", "_"))
+    got = _TEMPLATES[key] = _Template(
+        order,
+        tuple((d, tuple(refs)) for d, refs in chain.items()),
+        frozenset(chain),
+        constants,
+        base_answers,
+    )
+    return got
+
+
 class Ruleset:
     """The decisions of one game: the profile's base layer refined by the enabled modules."""
 
@@ -333,48 +391,38 @@ class Ruleset:
 
     def __init__(self, profile: RuleProfile, modules: Sequence[Module] = ()) -> None:
         self.profile = profile
-        self.base = BaseRules(profile)
-        self.modules = module_order(modules)
-        self._chain: dict[str, list[Refinement]] = {}
-        for m in self.modules:
-            for r in refinements_of(m):
-                self._chain.setdefault(r.decision, []).append(r)
-        # the decisions an enabled module refines (a base-only fast path asks this first)
-        self.refined: frozenset[str] = frozenset(self._chain)
-        # per decision: the base layer's function and the refinements' functions, in order
-        self._plan: dict[str, tuple[Callable[..., Any], tuple[Callable[..., Any], ...]]] = {
-            d: (
-                getattr(self.base, d.replace(".", "_")),
-                tuple(r.func for r in self._chain.get(d, ())),
-            )
-            for d in DECISIONS
+        # what the profile and the modules' classes decide is worked out once per combination
+        # (:func:`_template`); a game binds only its module instances' refining methods
+        t = _template(profile, modules)
+        self.base = _BASE_LAYERS[profile]
+        self.modules = [modules[i] for i in t.order]
+        self._chain: dict[str, list[Refinement]] = {
+            d: [
+                Refinement(d, self.modules[j].name, getattr(self.modules[j], attr))
+                for j, attr in refs
+            ]
+            for d, refs in t.chain
         }
-
+        # the decisions an enabled module refines (a base-only fast path asks this first)
+        self.refined: frozenset[str] = t.refined
         # decisions whose base answer is a constant of the profile and that no module refines:
         # answered without a call (the table sizes, start money, take and reserve limits);
         # read-only for callers (a fast path that needs no context)
-        self.constants = {
-            d: getattr(self.base, d.replace(".", "_"))(None)
-            for d in CONSTANT_DECISIONS
-            if not self._chain.get(d)
-        }
+        self.constants = t.constants
         # per decision: the one callable that answers it, ``answer[d](ctx, **args)``. When no
         # enabled module refines the decision it is the base layer's method itself (or the
         # constant), so a base-only game pays one call per rule question and nothing for the
         # module platform; otherwise it runs the base layer and the refinements in order.
-        self.answer = {}
+        self.answer = dict(t.base_answers)
+        for d, found in self._chain.items():
+            self.answer[d] = _chained(
+                getattr(self.base, d.replace(".", "_")), tuple(r.func for r in found)
+            )
         # answers a base-only fast path keeps (``purchase.purchase_plain``): only for decisions
         # no module refines, whose base answer depends on the profile and the values in the key
         # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples
         # led by a str naming their use
         self.memo: dict[tuple[Any, ...], Any] = _BASE_MEMOS.setdefault(profile, {})
-        for d, (base, refinements) in self._plan.items():
-            if d in self.constants:
-                self.answer[d] = _constant(self.constants[d])
-            elif refinements:
-                self.answer[d] = _chained(base, refinements)
-            else:
-                self.answer[d] = base
 
     @classmethod
     def of(cls, profile: RuleProfile, modules: Sequence[Module] = ()) -> Ruleset:

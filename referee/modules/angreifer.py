@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import Side
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -277,6 +278,7 @@ class Angreifer(BundledModule):
                 return
         self.data(state).earned.append((purchase.player.name, btype.value, _turn_key(state), known))
 
+    @acts_at(Moment.TURN_START, Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

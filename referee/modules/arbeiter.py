@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, Currency
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import EMPTY, GameState, PlayerState
@@ -492,6 +493,7 @@ class Arbeiter(BundledModule):
     def _decision(state: GameState, slot: int, owners: list[str]) -> ModuleChance:
         return ModuleChance(VERB, (GenericArg(_field_code(slot)), *(GenericArg(n) for n in owners)))
 
+    @acts_at(Moment.TURN_START)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         if moment == Moment.TURN_START:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Currency, TileKind
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_findings, plan_payment
 from referee.engine.state import GameState, PlayerState
@@ -514,6 +515,7 @@ class Ausbauten(BundledModule):
             )
         return []
 
+    @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """At the end of the turn: each extension of the turn lies on a building the player
         holds ("besitzt (egal ob eingebaut oder in der Reserve) oder im gleichen Zug kauft");

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
-from referee.engine.extensions import Module
+from referee.engine.extensions import Module, acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
@@ -481,6 +481,13 @@ class Bauland(BundledModule):
 
     # ----------------------------------------------------------------- moments
 
+    @acts_at(
+        Moment.TURN_START,
+        Moment.TURN_END,
+        Moment.SCORING_DONE,
+        Moment.LEFTOVERS_BEFORE,
+        Moment.LEFTOVERS_DONE,
+    )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state: GameState = ctx.state

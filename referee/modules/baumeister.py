@@ -22,6 +22,7 @@ from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.context import Context
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, limits_of
 from referee.engine.ruleset import Decision, refines
@@ -184,6 +185,7 @@ class Baumeister(BundledModule):
             state.note(pos, UNVERIFIED_KEY, p.name, name=p.name, count=unseen, what=f"{KIND}:?")
         return []
 
+    @acts_at(Moment.SETUP_DONE, Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

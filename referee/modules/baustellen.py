@@ -26,6 +26,7 @@ from typing import Any, cast
 from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, Side, TileKind, catalogue
 from referee.engine.actions.purchase import Purchase, payment_value, payments, spend_cards
 from referee.engine.context import Context
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.payment import (
     Mix,
@@ -544,6 +545,7 @@ class Baustellen(BundledModule):
             state.discard[c] += 1
         data.worthless[p.name] = [c.code for c in gone]
 
+    @acts_at(Moment.LEFTOVERS_BEFORE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         if moment != Moment.LEFTOVERS_BEFORE:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report, unverifiable
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
@@ -378,6 +379,7 @@ class Bedienstete(BundledModule):
     def _row(row: list[BuildingType]) -> str:
         return " ".join(f"{KIND}:{t.code}" for t in row) or "-"
 
+    @acts_at(Moment.TURN_START, Moment.LEFTOVERS_BEFORE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, BuildingType, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment, end_main_action, main_action_findings, start_main_action
@@ -351,6 +352,7 @@ class Farben(BundledModule):
             self._fields_line(state, event.args, event.pos, position=False)
         return []
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

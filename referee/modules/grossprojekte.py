@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 from referee.catalogue import BuildingType, Side
 from referee.engine.auction import AuctionTerms, open_standing, withdraw_standing
 from referee.engine.context import Context
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -186,6 +187,7 @@ class Grossprojekte(BundledModule):
         what = face.code if face is not None else "gp:?"
         open_standing(ctx, self.name, face, what, "", self._terms())
 
+    @acts_at(Moment.SETUP_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         if moment == Moment.SETUP_DONE:
             data = self.data(ctx.state)

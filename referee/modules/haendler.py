@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind
+from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment, Phase
@@ -491,6 +491,7 @@ class Haendler(BundledModule):
 
     # ------------------------------------------------------------------ the turn
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The turn start forgets the last turn; its end wants the trader moved on after a
         building took its place, and a new resident after one moved in."""

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, BuildingType, Currency, MoneyCard
 from referee.engine.actions.purchase import allowed_currencies
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import NO_CARDS, NOTHING
 from referee.engine.market_side import SideOffer
@@ -344,6 +345,7 @@ class Karawanserei(BundledModule):
 
     # ------------------------------------------------------------- moving the stone
 
+    @acts_at(Moment.SETUP_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import Currency, TileKind
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.market_side import SideOffer
 from referee.engine.state import GameState, PlayerState
@@ -252,6 +253,7 @@ class Marktplatz(BundledModule):
 
     # ------------------------------------------------------------- the end of a turn
 
+    @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """At the end of a turn, the buildings of the player to move that lie under no tile
         (the record did not say which): the first free tiles, noted; with all four taken,

@@ -34,6 +34,7 @@ from typing import Any
 from referee.catalogue import SIDES, Side, TileKind
 from referee.engine.actions.layer_rules import layout_now, revalidate
 from referee.engine.context import Context
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import NOTHING
 from referee.engine.state import GameState, PlayerState
@@ -324,6 +325,7 @@ class Mauern(BundledModule):
 
     # ------------------------------------------------------------------ with Die Tore der Stadt
 
+    @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """At the end of a turn: "Mit einem Stadttor aus Holz dürfen nur aufgedruckte Mauern
         überbaut werden" -- a gate (an edge piece that opens the edge) on a wooden wall."""

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_findings, plan_payment
 from referee.engine.state import GameState, PlayerState
@@ -288,6 +289,13 @@ class Menagerie(BundledModule):
         for k in data.on_market.pop(slot, None) or []:
             data.drawn[k] -= 1
 
+    @acts_at(
+        Moment.TURN_START,
+        Moment.TURN_END,
+        Moment.SCORING_BEFORE,
+        Moment.LEFTOVERS_BEFORE,
+        Moment.LEFTOVERS_DONE,
+    )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import Currency, TileKind
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -451,6 +452,13 @@ class Obstgaerten(BundledModule):
         if kind is not None and data.drawn[kind] > 0:
             data.drawn[kind] -= 1
 
+    @acts_at(
+        Moment.TURN_START,
+        Moment.TURN_END,
+        Moment.SCORING_DONE,
+        Moment.LEFTOVERS_BEFORE,
+        Moment.LEFTOVERS_DONE,
+    )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

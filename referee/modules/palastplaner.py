@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, Side
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind
+from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Moment, Phase
@@ -306,6 +306,7 @@ class Palastplaner(BundledModule):
 
     # ------------------------------------------------------------------ the turn
 
+    @acts_at(Moment.TURN_START)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """A new turn: the feet of an earlier laying can no longer be chosen; a player without
         a designer is told so once."""

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report, unverifiable
 from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_findings, plan_payment
 from referee.engine.stages import Stage, StageOrder, left_of, open_stage
@@ -442,6 +443,7 @@ class Schatzkammer(BundledModule):
 
     # ------------------------------------------------------------------ hand-over
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

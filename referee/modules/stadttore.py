@@ -36,7 +36,7 @@ from typing import Any
 
 from referee.catalogue import SIDES, Side
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind
+from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import NOTHING
 from referee.engine.ruleset import Decision, refines
@@ -355,6 +355,7 @@ class Stadttore(BundledModule):
             key=_order,
         )
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The turn start remembers the mover's tiles; at the turn's end every tile laid in the
         turn must be reachable on foot ("und damit die Fußgänger-Regel wieder erfüllt")."""

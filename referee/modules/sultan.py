@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Currency
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind
+from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import problem
 from referee.engine.market_side import SideOffer, take_from_market
 from referee.engine.ruleset import Decision, refines
@@ -382,6 +382,7 @@ class Sultan(BundledModule):
             self.data(state).fresh.append((field, piece))
         return None
 
+    @acts_at(Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.actions.purchase import Purchase, payments
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind
+from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
@@ -436,6 +436,7 @@ class Wachtuerme(BundledModule):
             data.reserved[player.name] = data.reserved.get(player.name, 0) + 1
         return []
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END, Moment.SCORING_BEFORE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """At the end of a turn every watchtower built is secured by its colour (the check
         that waited for a building bought in the same turn), and none lies in the reserve."""

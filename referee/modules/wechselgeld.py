@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import Currency
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, limits_of
 from referee.engine.ruleset import Decision, refines
@@ -206,6 +207,7 @@ class Wechselgeld(BundledModule):
             where=where or "-",
         )
 
+    @acts_at(Moment.REFILL_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """A claim not drawn before the next line of play (the refill closed) lapses."""
         super().at_moment(ctx, moment)

@@ -19,6 +19,7 @@ from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import NOTHING
 from referee.engine.ruleset import Decision, refines
@@ -114,6 +115,7 @@ class Wechselscheine(BundledModule):
             {p.name: {"certificate": credit_code(data.held.get(p.name))} for p in state.players},
         )
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         if moment in (Moment.TURN_START, Moment.TURN_END):

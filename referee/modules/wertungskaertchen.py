@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
+from referee.engine.extensions import acts_at
 from referee.engine.fmt import NOTHING
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -113,6 +114,7 @@ class Wertungskaertchen(BundledModule):
             for slot in sorted(slots)
         ]
 
+    @acts_at(Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """After a scoring: was its tile stated? (It was scored by the base table if not.)"""
         super().at_moment(ctx, moment)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import TileKind
+from referee.engine.extensions import acts_at
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.geometry import Alhambra
@@ -170,6 +171,7 @@ class Wuensche(BundledModule):
             return []
         return [ModuleAction(VERB, tuple(GenericArg(ComponentRef(KIND, str(n))) for n in opened))]
 
+    @acts_at(Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """After the final scoring: were the three open tasks known?"""
         super().at_moment(ctx, moment)

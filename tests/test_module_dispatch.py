@@ -1,0 +1,96 @@
+"""How the engine asks modules (issue 34): the shortcuts give the verdicts of asking everyone.
+
+* A module's ``at_moment`` marked with ``acts_at`` is asked only at those moments; asking every
+  enabled module at every moment (the behaviour without marks) gives the same report for every
+  module example, so no mark leaves out a moment its module acts at.
+* Only the modules whose class overrides ``market_draw`` are asked about a tile drawn for the
+  market (the default answers None): asking all of them gives the same reports.
+* A game's :class:`~referee.engine.ruleset.Ruleset` is made from a table worked out once per
+  profile and module classes; each game's refinements are still its own module instances'.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.engine import check_game, extensions
+from referee.engine.extensions import Extensions, Module, acts_at, moments_asked
+from referee.engine.ruleset import Ruleset
+from referee.engine.turns import Moment
+from referee.notation import parse_text
+from referee.profiles import DEFAULT_PROFILE
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("module-*.alh"))
+
+
+def _variants(path: Path) -> list[str]:
+    """The example, and copies with one line of play left out (about twelve, spread over the
+    record): games that break rules, so the modules' checks at each moment have something to
+    report. (The same-output corpus's mutated records of every module are the wider check.)"""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    body = [i for i, line in enumerate(lines) if line[:1].isdigit() or line.startswith("* ")]
+    step = max(4, len(body) // 12)
+    return [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[2::step]]
+
+
+def _reports(texts: list[str]) -> list[str]:
+    return [repr(check_game(game)) for text in texts for game in parse_text(text)]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_modules_asked_only_where_they_act_report_the_same(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = _variants(path)
+    shortcut = _reports(texts)
+    assert shortcut
+    every = Extensions.overriding
+
+    def overriding(self: Extensions, hook: str) -> tuple[Module, ...]:
+        return tuple(self.modules) if hook == "market_draw" else every(self, hook)
+
+    monkeypatch.setattr(extensions, "moments_asked", lambda cls: None)
+    monkeypatch.setattr(Extensions, "overriding", overriding)
+    assert _reports(texts) == shortcut
+
+
+def test_marks_are_united_along_super() -> None:
+    class Base(Module):
+        @acts_at(Moment.TURN_END)
+        def at_moment(self, ctx: object, moment: object) -> None:
+            pass
+
+    class Marked(Base):
+        @acts_at(Moment.TURN_START)
+        def at_moment(self, ctx: object, moment: object) -> None:
+            super().at_moment(ctx, moment)
+
+    class Unmarked(Base):
+        def at_moment(self, ctx: object, moment: object) -> None:
+            super().at_moment(ctx, moment)
+
+    assert moments_asked(Marked) == {Moment.TURN_START, Moment.TURN_END}
+    assert moments_asked(Unmarked) is None  # asked at every moment
+    assert moments_asked(Module) == frozenset()
+
+
+def test_each_games_ruleset_binds_its_own_modules() -> None:
+    names = ["wechselstuben", "bazare", "stadttore", "wesir"]
+    one, two = Extensions(names), Extensions(names)
+    first = Ruleset(DEFAULT_PROFILE, one.modules)
+    second = Ruleset(DEFAULT_PROFILE, two.modules)
+    assert first.refined == second.refined and first.refined
+    assert first.answer is not second.answer
+    for decision in first.refined:
+        assert first.refined_by(decision) == second.refined_by(decision)
+        for a, b in zip(first._chain[decision], second._chain[decision], strict=True):
+            assert a.func.__self__ in one.modules  # type: ignore[attr-defined]
+            assert b.func.__self__ in two.modules  # type: ignore[attr-defined]
+    # the same modules in another order: the same refinement order (``after``, else as given)
+    again = Ruleset(DEFAULT_PROFILE, Extensions(names).modules)
+    assert [m.name for m in again.modules] == [m.name for m in first.modules]
+    # a game without modules keeps the profile's shared ruleset
+    assert Ruleset.of(DEFAULT_PROFILE) is Ruleset.of(DEFAULT_PROFILE)
