@@ -53,9 +53,15 @@ from referee.record.model import Coord, NotationError
 _new: Callable[[type], Any] = object.__new__
 
 
+# Compiled records (the mypyc build, setup.py's MYPYC_MODULES) are native classes: their own
+# constructors are made in C and no maker can fill them, so the reader calls the classes and
+# keeps no generated builders (no code made at run time on the compiled path, see _MEMO).
+NATIVE_RECORDS = not _model.__file__.endswith((".py", ".pyc"))
+_MEMO = not NATIVE_RECORDS
+
 # the record classes as the reader builds them: each name is its class's maker (for the type
-# checker, the class itself: a maker takes the same values)
-if TYPE_CHECKING:
+# checker, the class itself: a maker takes the same values; compiled, the class itself)
+if TYPE_CHECKING or NATIVE_RECORDS:
     from referee.record.model import (
         Annotation,
         Award,
@@ -1131,6 +1137,14 @@ def _plain_groups(
     out = []
     d = col - 1
     for g in text.split(", "):
+        if not _MEMO:  # compiled: every group read where it stands
+            words = _group_words(g)
+            rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
+            if rec is None:
+                return None
+            out.append(rec)
+            d += len(g) + 2
+            continue
         got = memo.get(g, _UNSEEN)
         if got is _UNSEEN:
             rec = _first_group(memo, read, g, ln, d)
@@ -1171,10 +1185,25 @@ def chance(events, ln):
     o = new(Chance); Chance_0(o, events); Chance_1(o, q); Chance_2(o, ()); Chance_3(o, None)
     return o
 """
-_line_space = dict(_SPACE)
-exec(compiled(_LINE_SOURCE), _line_space)
-_turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _line_space["turn"]
-_chance_record: Callable[[tuple[Any, ...], int], Chance] = _line_space["chance"]
+
+
+def _native_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
+    """_LINE_SOURCE's ``turn`` for compiled records."""
+    return Turn(number, PlayerRef(name, Pos(ln, column)), actions, Pos(ln, 1), (), None)
+
+
+def _native_chance(events: tuple[Any, ...], ln: int) -> Chance:
+    """_LINE_SOURCE's ``chance`` for compiled records."""
+    return Chance(events, Pos(ln, 1), (), None)
+
+
+_turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _native_turn
+_chance_record: Callable[[tuple[Any, ...], int], Chance] = _native_chance
+if _MEMO:
+    _line_space = dict(_SPACE)
+    exec(compiled(_LINE_SOURCE), _line_space)
+    _turn_record = _line_space["turn"]
+    _chance_record = _line_space["chance"]
 
 _TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+)")
 # a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
@@ -1247,6 +1276,8 @@ _chance_lines: Memo = {}
 def _remember(memo: Memo, text: str, known: Template | None, rec: Any, ln: int, d: int) -> None:
     """Note that ``text`` was read as ``rec`` (at line ``ln``, columns shifted by ``d``): mark
     it when first seen, make its template when seen again, its builder when its shape is hot."""
+    if not _MEMO:
+        return
     if known is None:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
