@@ -260,9 +260,9 @@ draw_money = _draw_money  # public for a module drawing the deck's top card to a
 def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     """Resolve a known tile reference against the unseen tiles and take it out of them."""
     if not _SUPPLY:  # imported on first use (the actions import this module)
-        from referee.engine.actions import supply
+        from referee.engine.actions import supply as module
 
-        _SUPPLY.append(supply)
+        _SUPPLY.append(module)  # (another name: a compiled build keeps imported names apart)
     supply = _SUPPLY[0]
     tile, taken, found = supply.resolve_from_bag(state, ref, pos)
     if found:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.cli_startup import compiled
@@ -59,78 +59,85 @@ _new: Callable[[type], Any] = object.__new__
 NATIVE_RECORDS = not _model.__file__.endswith((".py", ".pyc"))
 _MEMO = not NATIVE_RECORDS
 
-# the record classes as the reader builds them: each name is its class's maker (for the type
-# checker, the class itself: a maker takes the same values; compiled, the class itself)
-if TYPE_CHECKING or NATIVE_RECORDS:
-    from referee.record.model import (
-        Annotation,
-        Award,
-        BuildFromReserve,
-        Buy,
-        CardRef,
-        Chance,
-        Claim,
-        ClaimPart,
-        CommentLine,
-        ComponentRef,
-        Deal,
-        DirkDraw,
-        DisplayReveal,
-        Distribution,
-        GenericArg,
-        Give,
-        Header,
-        MarketDraw,
-        ModuleAction,
-        ModuleChance,
-        Place,
-        PlayerRef,
-        Pos,
-        RemoveToReserve,
-        Reserve,
-        Reshuffle,
-        Scoring,
-        ScoringCardRef,
-        StartPlayer,
-        Swap,
-        TakeMoney,
-        TileRef,
-        Turn,
+# the record classes as the reader builds them: in pure Python each name is rebound to its
+# class's maker (for the type checker, the class itself: a maker takes the same values; a
+# position is a named tuple, made in C, see :func:`_source`); compiled, the classes themselves
+from referee.record.model import (  # noqa: E402
+    Annotation,
+    Award,
+    BuildFromReserve,
+    Buy,
+    CardRef,
+    Chance,
+    Claim,
+    ClaimPart,
+    CommentLine,
+    ComponentRef,
+    Deal,
+    DirkDraw,
+    DisplayReveal,
+    Distribution,
+    GenericArg,
+    Give,
+    Header,
+    MarketDraw,
+    ModuleAction,
+    ModuleChance,
+    Place,
+    PlayerRef,
+    Pos,
+    RemoveToReserve,
+    Reserve,
+    Reshuffle,
+    Scoring,
+    ScoringCardRef,
+    StartPlayer,
+    Swap,
+    TakeMoney,
+    TileRef,
+    Turn,
+)
+
+if not NATIVE_RECORDS:
+    globals().update(
+        {
+            name: record_maker(getattr(_model, name))
+            for name in (
+                "Annotation",
+                "Award",
+                "BuildFromReserve",
+                "Buy",
+                "CardRef",
+                "Chance",
+                "Claim",
+                "ClaimPart",
+                "CommentLine",
+                "ComponentRef",
+                "Deal",
+                "DirkDraw",
+                "DisplayReveal",
+                "Distribution",
+                "GenericArg",
+                "Give",
+                "Header",
+                "MarketDraw",
+                "ModuleAction",
+                "ModuleChance",
+                "Place",
+                "PlayerRef",
+                "RemoveToReserve",
+                "Reserve",
+                "Reshuffle",
+                "Scoring",
+                "ScoringCardRef",
+                "StartPlayer",
+                "Swap",
+                "TakeMoney",
+                "TileRef",
+                "Turn",
+            )
+        }
     )
-else:
-    Annotation = record_maker(_model.Annotation)
-    Award = record_maker(_model.Award)
-    BuildFromReserve = record_maker(_model.BuildFromReserve)
-    Buy = record_maker(_model.Buy)
-    CardRef = record_maker(_model.CardRef)
-    Chance = record_maker(_model.Chance)
-    Claim = record_maker(_model.Claim)
-    ClaimPart = record_maker(_model.ClaimPart)
-    CommentLine = record_maker(_model.CommentLine)
-    ComponentRef = record_maker(_model.ComponentRef)
-    Deal = record_maker(_model.Deal)
-    DirkDraw = record_maker(_model.DirkDraw)
-    DisplayReveal = record_maker(_model.DisplayReveal)
-    Distribution = record_maker(_model.Distribution)
-    GenericArg = record_maker(_model.GenericArg)
-    Give = record_maker(_model.Give)
-    Header = record_maker(_model.Header)
-    MarketDraw = record_maker(_model.MarketDraw)
-    ModuleAction = record_maker(_model.ModuleAction)
-    ModuleChance = record_maker(_model.ModuleChance)
-    Place = record_maker(_model.Place)
-    PlayerRef = record_maker(_model.PlayerRef)
-    Pos = _model.Pos  # a named tuple: made in C (see :func:`_source`)
-    RemoveToReserve = record_maker(_model.RemoveToReserve)
-    Reserve = record_maker(_model.Reserve)
-    Reshuffle = record_maker(_model.Reshuffle)
-    Scoring = record_maker(_model.Scoring)
-    ScoringCardRef = record_maker(_model.ScoringCardRef)
-    StartPlayer = record_maker(_model.StartPlayer)
-    Swap = record_maker(_model.Swap)
-    TakeMoney = record_maker(_model.TakeMoney)
-    TileRef = record_maker(_model.TileRef)
-    Turn = record_maker(_model.Turn)
 
 # the record classes the reader builds, by class (the memoised groups below rebuild them)
 _MAKER_NAMES: dict[type, str] = {
@@ -1387,7 +1394,7 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
                     continue
         # read_line's path for a plain turn or chance line, without its call and checks
         if first in _PLAIN_START and '"' not in line and "{" not in line and "#" not in line:
-            rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
+            rec: Any = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
             if rec is None:
                 rec = _read_words(line, ln)
         else:
