@@ -74,6 +74,22 @@ def test_only_the_compiled_build_asks_for_mypy(monkeypatch: pytest.MonkeyPatch) 
     assert any(r.startswith("mypy>=") for r in compiled)
 
 
+def test_only_the_wheel_hook_sees_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Metadata, sdist and editable builds run setup.py pure (no mypy needed, no compile)."""
+    backend = _load("build_backend")
+    seen: list[str | None] = []
+    monkeypatch.setattr(
+        backend._setuptools,
+        "build_sdist",
+        lambda *a, **k: seen.append(os.environ.get("ALHAMBRA_REFEREE_MYPYC")) or "x.tar.gz",
+    )
+    monkeypatch.setenv("ALHAMBRA_REFEREE_MYPYC", "1")
+    backend = _load("build_backend")
+    assert backend.build_sdist("dist") == "x.tar.gz"
+    assert seen == [None] and os.environ["ALHAMBRA_REFEREE_MYPYC"] == "1"
+    assert backend.build_wheel is backend._setuptools.build_wheel
+
+
 def test_the_pure_package_has_no_compiled_dependency() -> None:
     cfg = configparser.ConfigParser()
     cfg.read(ROOT / "setup.cfg")
