@@ -12,6 +12,7 @@ import ast
 import configparser
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -128,11 +129,19 @@ def _compiled_installed() -> bool:
 
 @pytest.mark.skipif(not _compiled_installed(), reason="no compiled build installed")
 def test_the_compiled_build_checks_as_the_pure_source_does(tmp_path: Path) -> None:
-    """The same ``check`` output (EN, DE, JSON) from the compiled package and from the pure
-    source tree (PYTHONPATH) for every example game."""
+    """The same ``check`` output (EN, DE, JSON) from the compiled package and from the same
+    installed package without its compiled modules (a copy holding the .py files only, first
+    on PYTHONPATH) for every example game."""
+    import referee
     from referee.notation import fast
 
     assert fast.NATIVE_RECORDS is True and fast.Turn is fast._model.Turn
+    pure_root = tmp_path / "pure"
+    shutil.copytree(
+        Path(referee.__file__).parent,
+        pure_root / "referee",
+        ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"),
+    )
     games = sorted((ROOT / "examples").glob("*.alh"))
     assert games
     outputs = []
@@ -140,7 +149,7 @@ def test_the_compiled_build_checks_as_the_pure_source_does(tmp_path: Path) -> No
         env = dict(os.environ)
         env.pop("PYTHONPATH", None)
         if pure:
-            env["PYTHONPATH"] = str(ROOT)
+            env["PYTHONPATH"] = str(pure_root)
         got = []
         for flags in ((), ("--lang", "de"), ("--format", "json")):
             run = subprocess.run(
