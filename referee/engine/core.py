@@ -260,9 +260,9 @@ draw_money = _draw_money  # public for a module drawing the deck's top card to a
 def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
     """Resolve a known tile reference against the unseen tiles and take it out of them."""
     if not _SUPPLY:  # imported on first use (the actions import this module)
-        from referee.engine.actions import supply
+        import importlib  # (a compiled build: no module bound by an import inside a function)
 
-        _SUPPLY.append(supply)
+        _SUPPLY.append(importlib.import_module("referee.engine.actions.supply"))
     supply = _SUPPLY[0]
     tile, taken, found = supply.resolve_from_bag(state, ref, pos)
     if found:
@@ -1562,10 +1562,10 @@ def _ability_line(state: GameState, item: Turn) -> bool:
         if isinstance(a, ModuleAction):
             module_action(state, p, a)
         else:
-            from referee.notation import formatter
+            from referee.notation.formatter import action as written
 
             # the action as the player wrote it, never a class name
-            state.flag("UNKNOWN-VERB", a.pos, p.name, verb=formatter.action(a), hint="")
+            state.flag("UNKNOWN-VERB", a.pos, p.name, verb=written(a), hint="")
     return True
 
 

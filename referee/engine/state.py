@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.catalogue import MoneyCard, TileKind
 from referee.engine.extensions import Extensions
@@ -34,7 +34,7 @@ from referee.record.model import NOWHERE, PlayerRef, Pos
 class _Empty:
     """An empty market field."""
 
-    _inst: _Empty | None = None
+    _inst: ClassVar[_Empty | None] = None
 
     def __new__(cls) -> _Empty:
         if cls._inst is None:
@@ -126,7 +126,7 @@ class TurnState:
     player: int
     main_actions: int = 0  # take / buy / redesign / module actions done
     over: bool = False  # no further main action allowed
-    over_after: object = None  # what ended it: a message value (``ACTION/...`` phrase)
+    over_after: Any = None  # what ended it: a message value (``ACTION/...`` phrase)
     unsure: bool = False  # an unknown payment: whether the turn went on cannot be told
     placing: bool = False  # a placement (place/reserve/give) has been made
     pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
@@ -214,7 +214,7 @@ class GameState:
     dirk_due: int | None = None  # which Dirk draw is due: 0 setup, 1/2 after a scoring
     dirk_draws: list[int] = field(default_factory=list)
     game_over: bool = False
-    end_reason: object = None  # why the game ended: a message value (referee.messages.Text)
+    end_reason: Any = None  # why the game ended: a message value (referee.messages.Text)
     distributed: bool = False
     scoring_results: list[Any] = field(default_factory=list)
     modules: dict[str, Any] = field(default_factory=dict)

@@ -33,7 +33,7 @@ import operator
 import os
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.cli_startup import compiled
@@ -54,78 +54,91 @@ from referee.record.model import Coord, NotationError
 _new: Callable[[type], Any] = object.__new__
 
 
-# the record classes as the reader builds them: each name is its class's maker (for the type
-# checker, the class itself: a maker takes the same values)
-if TYPE_CHECKING:
-    from referee.record.model import (
-        Annotation,
-        Award,
-        BuildFromReserve,
-        Buy,
-        CardRef,
-        Chance,
-        Claim,
-        ClaimPart,
-        CommentLine,
-        ComponentRef,
-        Deal,
-        DirkDraw,
-        DisplayReveal,
-        Distribution,
-        GenericArg,
-        Give,
-        Header,
-        MarketDraw,
-        ModuleAction,
-        ModuleChance,
-        Place,
-        PlayerRef,
-        Pos,
-        RemoveToReserve,
-        Reserve,
-        Reshuffle,
-        Scoring,
-        ScoringCardRef,
-        StartPlayer,
-        Swap,
-        TakeMoney,
-        TileRef,
-        Turn,
+# Compiled records (the mypyc build, setup.py's MYPYC_MODULES) are native classes: their own
+# constructors are made in C and no maker can fill them, so the reader calls the classes and
+# keeps no generated builders (no code made at run time on the compiled path, see _MEMO).
+NATIVE_RECORDS = not _model.__file__.endswith((".py", ".pyc"))
+_MEMO = not NATIVE_RECORDS
+
+# the record classes as the reader builds them: in pure Python each name is rebound to its
+# class's maker (for the type checker, the class itself: a maker takes the same values; a
+# position is a named tuple, made in C, see :func:`_source`); compiled, the classes themselves
+from referee.record.model import (  # noqa: E402
+    Annotation,
+    Award,
+    BuildFromReserve,
+    Buy,
+    CardRef,
+    Chance,
+    Claim,
+    ClaimPart,
+    CommentLine,
+    ComponentRef,
+    Deal,
+    DirkDraw,
+    DisplayReveal,
+    Distribution,
+    GenericArg,
+    Give,
+    Header,
+    MarketDraw,
+    ModuleAction,
+    ModuleChance,
+    Place,
+    PlayerRef,
+    Pos,
+    RemoveToReserve,
+    Reserve,
+    Reshuffle,
+    Scoring,
+    ScoringCardRef,
+    StartPlayer,
+    Swap,
+    TakeMoney,
+    TileRef,
+    Turn,
+)
+
+if not NATIVE_RECORDS:
+    globals().update(
+        {
+            name: record_maker(getattr(_model, name))
+            for name in (
+                "Annotation",
+                "Award",
+                "BuildFromReserve",
+                "Buy",
+                "CardRef",
+                "Chance",
+                "Claim",
+                "ClaimPart",
+                "CommentLine",
+                "ComponentRef",
+                "Deal",
+                "DirkDraw",
+                "DisplayReveal",
+                "Distribution",
+                "GenericArg",
+                "Give",
+                "Header",
+                "MarketDraw",
+                "ModuleAction",
+                "ModuleChance",
+                "Place",
+                "PlayerRef",
+                "RemoveToReserve",
+                "Reserve",
+                "Reshuffle",
+                "Scoring",
+                "ScoringCardRef",
+                "StartPlayer",
+                "Swap",
+                "TakeMoney",
+                "TileRef",
+                "Turn",
+            )
+        }
     )
-else:
-    Annotation = record_maker(_model.Annotation)
-    Award = record_maker(_model.Award)
-    BuildFromReserve = record_maker(_model.BuildFromReserve)
-    Buy = record_maker(_model.Buy)
-    CardRef = record_maker(_model.CardRef)
-    Chance = record_maker(_model.Chance)
-    Claim = record_maker(_model.Claim)
-    ClaimPart = record_maker(_model.ClaimPart)
-    CommentLine = record_maker(_model.CommentLine)
-    ComponentRef = record_maker(_model.ComponentRef)
-    Deal = record_maker(_model.Deal)
-    DirkDraw = record_maker(_model.DirkDraw)
-    DisplayReveal = record_maker(_model.DisplayReveal)
-    Distribution = record_maker(_model.Distribution)
-    GenericArg = record_maker(_model.GenericArg)
-    Give = record_maker(_model.Give)
-    Header = record_maker(_model.Header)
-    MarketDraw = record_maker(_model.MarketDraw)
-    ModuleAction = record_maker(_model.ModuleAction)
-    ModuleChance = record_maker(_model.ModuleChance)
-    Place = record_maker(_model.Place)
-    PlayerRef = record_maker(_model.PlayerRef)
-    Pos = _model.Pos  # a named tuple: made in C (see :func:`_source`)
-    RemoveToReserve = record_maker(_model.RemoveToReserve)
-    Reserve = record_maker(_model.Reserve)
-    Reshuffle = record_maker(_model.Reshuffle)
-    Scoring = record_maker(_model.Scoring)
-    ScoringCardRef = record_maker(_model.ScoringCardRef)
-    StartPlayer = record_maker(_model.StartPlayer)
-    Swap = record_maker(_model.Swap)
-    TakeMoney = record_maker(_model.TakeMoney)
-    TileRef = record_maker(_model.TileRef)
-    Turn = record_maker(_model.Turn)
 
 # the record classes the reader builds, by class (the memoised groups below rebuild them)
 _MAKER_NAMES: dict[type, str] = {
@@ -1157,6 +1170,14 @@ def _plain_groups(
     out = []
     d = col - 1
     for g in text.split(", "):
+        if not _MEMO:  # compiled: every group read where it stands
+            words = _group_words(g)
+            rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
+            if rec is None:
+                return None
+            out.append(rec)
+            d += len(g) + 2
+            continue
         got = memo.get(g, _UNSEEN)
         if got is _UNSEEN:
             rec = _first_group(memo, read, g, ln, d)
@@ -1246,10 +1267,25 @@ def chance(events, ln):
     o = new(Chance); Chance_0(o, events); Chance_1(o, q); Chance_2(o, ()); Chance_3(o, None)
     return o
 """
-_line_space = dict(_SPACE)
-exec(compiled(_LINE_SOURCE), _line_space)
-_turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _line_space["turn"]
-_chance_record: Callable[[tuple[Any, ...], int], Chance] = _line_space["chance"]
+
+
+def _native_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
+    """_LINE_SOURCE's ``turn`` for compiled records."""
+    return Turn(number, PlayerRef(name, Pos(ln, column)), actions, Pos(ln, 1), (), None)
+
+
+def _native_chance(events: tuple[Any, ...], ln: int) -> Chance:
+    """_LINE_SOURCE's ``chance`` for compiled records."""
+    return Chance(events, Pos(ln, 1), (), None)
+
+
+_turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _native_turn
+_chance_record: Callable[[tuple[Any, ...], int], Chance] = _native_chance
+if _MEMO:
+    _line_space = dict(_SPACE)
+    exec(compiled(_LINE_SOURCE), _line_space)
+    _turn_record = _line_space["turn"]
+    _chance_record = _line_space["chance"]
 
 _TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+)")
 # a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
@@ -1347,6 +1383,8 @@ def _remember(
     it when first seen, make its template when seen again, its builder when its shape is hot.
     ``parts``: the templates of its groups (see :func:`_plain_groups`), from which the line's
     template is put together without walking ``rec``."""
+    if not _MEMO:
+        return
     if known is None:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()

@@ -1,0 +1,53 @@
+"""Build script: the package is declared in setup.cfg; this file only adds the compiled build.
+
+``pip install .`` installs pure Python (no compiler, no extra build dependency).
+``ALHAMBRA_REFEREE_MYPYC=1 pip install .`` compiles the modules of :data:`MYPYC_MODULES` with
+mypyc (mypy's compiler for type-annotated Python: the same source, made into C extensions), so
+the wheel is platform-specific and needs a C compiler and the Python headers. pyproject.toml's
+build backend (``build_backend.py``) adds mypy to the build requirements in that case only.
+README.md ("Faster: a compiled build") and bench/README.md tell what it gives.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+
+# The modules compiled by ``ALHAMBRA_REFEREE_MYPYC=1`` (paths under the project root), the
+# one place this list lives (tests/test_compiled_build.py checks that each exists and that the
+# pure package needs none of it). Every other module stays Python and calls into these as into
+# any module; a compiled class must not be subclassed or patched by Python code.
+MYPYC_MODULES = [
+    "referee/record/model.py",
+    "referee/notation/fast.py",
+    "referee/engine/state.py",
+    "referee/engine/core.py",
+    "referee/geometry/walls.py",
+]
+
+ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"
+
+
+def compiled_build() -> bool:
+    """Whether this build compiles (``ALHAMBRA_REFEREE_MYPYC=1``)."""
+    return os.environ.get(ENV_SWITCH, "") == "1"
+
+
+def _ext_modules() -> list:  # type: ignore[type-arg]
+    if not compiled_build():
+        return []
+    from mypyc.build import mypycify  # only the compiled build needs mypy
+
+    opt_level = os.environ.get("ALHAMBRA_REFEREE_MYPYC_OPT_LEVEL", "3")
+    # the mypy settings of setup.cfg's [mypy] section apply (config_file)
+    return mypycify(
+        ["--config-file", "setup.cfg", *MYPYC_MODULES],
+        opt_level=opt_level,
+        multi_file=sys.platform == "win32",
+    )
+
+
+if __name__ == "__main__":
+    setup(ext_modules=_ext_modules())
