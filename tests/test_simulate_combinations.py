@@ -100,7 +100,35 @@ REGRESSIONS = [
     # Truhen mehr nachgelegt", L1558-1559) was still owed a refill; the simulator (rightly) wrote
     # none and the next line was refused (found by the travelling craftsmen's helper)
     Case(("schatzkammer", "karawanserei", "bauland"), "queen-2003", 3, 5),
+    # Arbeiter + Baumeister + Bediensteten: a master-builder card played, then the marshal
+    # walked (a free action) onto the only tile a redesign could move, so the redesign the card
+    # grants ("ermöglicht ... eine zusätzliche Umbauaktion") was impossible and the turn could
+    # not end; the simulator now tries a free action on a copy of the state and does not play
+    # one that leaves the granted redesign impossible
+    Case(("arbeiter", "baumeister", "bedienstete"), "queen-2003", 3, 7),
+    Case(("arbeiter", "baumeister", "bedienstete"), "queen-2003", 3, 19),
+    # Baustellen + Handwerker: a half-price purchase offered while the carpenter's discount
+    # lowers the price; the engine refused it (SITE-HALF-PRICE) and the simulator stopped.
+    # The simulator now asks the engine (a check on a copy) before it writes an offer and
+    # chooses again when it is refused
+    Case(("baustellen", "handwerker"), "queen-2003", 3, 3),
 ]
+
+
+def test_an_offer_the_engine_refuses_is_never_written() -> None:
+    """The simulator's judge is the engine: an offer it refuses is dropped (and kept for the
+    harness in ``refused``), the game goes on with another choice and checks clean."""
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import SimSettings, _Game, game_seed
+
+    game = _Game(
+        SimSettings(3, load_profile("queen-2003"), ("baustellen", "handwerker")),
+        game_seed(3, 0),
+        "simulated game 1 of run 3",
+    )
+    game.play()
+    assert game.refused, "the generator offered nothing the engine refuses in this game"
+    assert all("turn" in why for why in game.refused)
 
 
 @pytest.mark.parametrize("case", REGRESSIONS, ids=lambda c: f"{len(c.modules)}-{c.seed}")

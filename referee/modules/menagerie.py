@@ -121,6 +121,10 @@ def _by_cell(held: dict[Coord, list[int]]) -> list[tuple[Coord, list[int]]]:
 class AnimalScratch(Scratch):
     drawn: dict[int, int] = field(default_factory=dict)  # per kind, seen drawn
     on_market: dict[int, list[int]] = field(default_factory=dict)  # field index -> kinds
+    # the garden the animals of each field lie on ("offen auf den Garten gelegt", L3441-3442):
+    # when market tiles change places (Handwerker's Mörtelmischer, "Tauscht 2 Gebäude auf dem
+    # Bauhof miteinander aus", L3138-3139) the animals go with their garden
+    under: dict[int, object] = field(default_factory=dict)
     pending: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
     on_tiles: dict[str, dict[Coord, list[int]]] = field(default_factory=dict)
     carried: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
@@ -250,6 +254,7 @@ class Menagerie(BundledModule):
             if len(what) != per_garden():
                 state.flag("MENAGERIE-DRAW", wpos, reason="count", field=cur.code, n=len(what))
             data.on_market[slot] = got
+            data.under[slot] = tile
 
     def _draw(self, state: GameState, args: list[GenericArg], pos: Pos) -> list[int]:
         """Animals that leave the face-down supply, checked against it."""
@@ -272,12 +277,20 @@ class Menagerie(BundledModule):
             out.append(k)
         return out
 
+    def data(self, state: GameState) -> AnimalScratch:
+        """The module's state, its market animals following their gardens (:func:`_follow`)."""
+        data: AnimalScratch = super().data(state)
+        if data.under:
+            _follow(state, data)
+        return data
+
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """ "Die Tiere werden zusammen mit dem Garten gekauft (ohne Aufpreis!) und eingebaut."."""
         if purchase.slot is None:
             return
         data = self.data(ctx.state)
         held = data.on_market.pop(purchase.slot, None)
+        data.under.pop(purchase.slot, None)
         if held:
             data.pending.setdefault(purchase.player.name, []).append((purchase.tile, held))
 
@@ -285,6 +298,7 @@ class Menagerie(BundledModule):
         """A garden taken from its field without a purchase (a claim while the market is
         refilled) was never laid on the market: animals stated for it were not drawn."""
         data = self.data(state)
+        data.under.pop(slot, None)
         for k in data.on_market.pop(slot, None) or []:
             data.drawn[k] -= 1
 
@@ -301,6 +315,7 @@ class Menagerie(BundledModule):
             # distribution): its animals go back to the box
             for slot in [s for s in data.on_market if not _is_garden(state.market[s])]:
                 data.gone.extend(data.on_market.pop(slot))
+                data.under.pop(slot, None)
         if moment == Moment.TURN_START and state.checking:
             if sum(data.drawn.values()) >= in_play():
                 return
@@ -314,6 +329,7 @@ class Menagerie(BundledModule):
                         field=Currency.of_field(slot + 1).code,
                     )
                     data.on_market[slot] = []  # reported once
+                    data.under[slot] = tile
 
     # ------------------------------------------------------------------ moving animals
 
@@ -695,6 +711,31 @@ class Menagerie(BundledModule):
                 args.append(GenericArg(Currency.of_field(slot + 1).code))
                 args += [GenericArg(animal_ref(pile.pop())) for _ in range(per_garden())]
         return [ModuleChance(VERB, tuple(args))] if args else []
+
+
+def _follow(state: GameState, data: AnimalScratch) -> None:
+    """Animals on a market garden that changed fields (two market buildings swapped) move to
+    the garden's new field; the garden is found by value (a copied state holds copies)."""
+    market = state.market
+    moved = {
+        slot: tile
+        for slot, tile in data.under.items()
+        if slot in data.on_market and not (slot < len(market) and market[slot] == tile)
+    }
+    if not moved:
+        return
+    free = [j for j in range(len(market)) if j not in data.on_market or j in moved]
+    target: dict[int, int] = {}
+    for slot, tile in moved.items():
+        j = next((j for j in free if j not in target.values() and market[j] == tile), None)
+        if j is None:
+            return  # the garden left the market: the hooks that took it handle its animals
+        target[slot] = j
+    held = {slot: data.on_market.pop(slot) for slot in target}
+    under = {slot: data.under.pop(slot) for slot in target}
+    for slot, j in target.items():
+        data.on_market[j] = held[slot]
+        data.under[j] = under[slot]
 
 
 def _params(reason: str | None, **params: object) -> dict[str, Any]:
