@@ -289,8 +289,9 @@ class Menagerie(BundledModule):
         if purchase.slot is None:
             return
         data = self.data(ctx.state)
-        held = data.on_market.pop(purchase.slot, None)
-        data.under.pop(purchase.slot, None)
+        slot = _slot_of(data, purchase.slot, purchase.tile)
+        held = data.on_market.pop(slot, None)
+        data.under.pop(slot, None)
         if held:
             data.pending.setdefault(purchase.player.name, []).append((purchase.tile, held))
 
@@ -298,6 +299,7 @@ class Menagerie(BundledModule):
         """A garden taken from its field without a purchase (a claim while the market is
         refilled) was never laid on the market: animals stated for it were not drawn."""
         data = self.data(state)
+        slot = _slot_of(data, slot, piece)
         data.under.pop(slot, None)
         for k in data.on_market.pop(slot, None) or []:
             data.drawn[k] -= 1
@@ -711,6 +713,14 @@ class Menagerie(BundledModule):
                 args.append(GenericArg(Currency.of_field(slot + 1).code))
                 args += [GenericArg(animal_ref(pile.pop())) for _ in range(per_garden())]
         return [ModuleChance(VERB, tuple(args))] if args else []
+
+
+def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
+    """The field whose animals lie on ``garden``, taken from field ``slot``: the field itself,
+    unless the garden came there after its animals were laid (market buildings swapped)."""
+    if slot in data.under and data.under[slot] == garden:
+        return slot
+    return next((s for s, t in data.under.items() if t == garden and s in data.on_market), slot)
 
 
 def _follow(state: GameState, data: AnimalScratch) -> None:

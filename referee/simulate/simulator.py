@@ -533,7 +533,12 @@ class _Game:
             choice = self.pick(main, here)
             if choice is None:
                 if first:
-                    raise SimulationError(f"turn {number}: no legal action for {self.names[who]}")
+                    why = (
+                        f" (refused: {'; '.join(self.refused[-2:])[-600:]})" if self.refused else ""
+                    )
+                    raise SimulationError(
+                        f"turn {number}: no legal action for {self.names[who]}{why}"
+                    )
                 break
             actions.append(self._do(choice, here))
             first = False
