@@ -695,9 +695,24 @@ class Menagerie(BundledModule):
         def make() -> list[int]:
             pile = [k for k in range(1, kinds() + 1) for _ in range(per_kind())]
             sim.rng.shuffle(pile)
-            return pile[int(_data()["out_unseen"]) :]  # "2 ... in die Schachtel zurückgelegt"
+            out = int(_data()["out_unseen"])
+            sim.hidden[f"{self.name}:box"] = pile[:out]
+            return pile[out:]  # "2 ... in die Schachtel zurückgelegt"
 
         pile: list[int] = sim.mine(self, make)
+        if len(pile) < per_garden():
+            # animals of a garden claimed off the market before it was bought go back to the
+            # supply (``market_taken``): the pile runs dry before the supply does; what the
+            # engine still counts in the supply joins the pile again
+            data = self.data(sim.state)
+            box = sim.hidden.get(f"{self.name}:box", [])
+            back = [
+                k
+                for k in range(1, kinds() + 1)
+                for _ in range(per_kind() - data.drawn.get(k, 0) - box.count(k) - pile.count(k))
+            ]
+            sim.rng.shuffle(back)
+            pile[:0] = back
         return pile
 
     def sim_setup(self, sim: Any) -> list[Any]:
