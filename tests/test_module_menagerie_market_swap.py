@@ -54,3 +54,32 @@ def test_the_garden_bought_on_its_new_field_brings_its_animals() -> None:
     assert [v.message() for v in rep.violations if v.severity == "error"] == []
     assert view(rep, "menagerie")["players"]["Anna"]["animals"] == "@0,1 an:1 an:2"
     assert view(rep, "menagerie")["table"]["on the market"] == "-"
+
+
+def test_the_simulators_pile_refills_from_what_the_engine_counts_in_the_supply() -> None:
+    """Animals of a garden claimed off the market before it was bought go back to the supply
+    (``market_taken``); the simulator's face-down pile had lost them, so a garden laid late got
+    no animals ("Wird im Bauhof ein Garten aufgedeckt, werden 2 der bereitliegenden Tiere
+    gezogen", L3440) and every later line was refused (a game of all 43 modules)."""
+    from referee.modules.menagerie import in_play, per_kind
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import SimSettings, _Game
+
+    game = _Game(SimSettings(3, load_profile("queen-2003"), ("menagerie",)), 5, "pile")
+    game.setup()
+    module = next(m for m in game.state.ext.modules if m.name == "menagerie")
+    data = module.data(game.state)
+    pile = module._pile(game.sim)
+    drawn = sum(data.drawn.values())
+    assert len(pile) == in_play() - drawn
+    lost = pile[:3]
+    del pile[:3]  # as if their garden had been claimed and the animals gone back
+    again = module._pile(game.sim)
+    assert len(again) == in_play() - drawn - 3  # 3 left over: enough for a garden
+    pile.clear()
+    again = module._pile(game.sim)
+    box = game.sim.hidden["menagerie:box"]  # the two returned to the box unseen
+    for k in range(1, 9):  # the pile is the engine's supply now, kind by kind
+        assert again.count(k) == per_kind() - data.drawn.get(k, 0) - box.count(k)
+    assert len(again) == in_play() - drawn
+    assert set(lost) <= set(again)
