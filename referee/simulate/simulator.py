@@ -2,9 +2,13 @@
 
 The simulator holds what the table hides (the order of the money deck and of the tile bag) and
 lets the engine hold everything else: each body line is built as a record node and applied to a
-:class:`referee.engine.GameState` at once, and every player action is first checked with
-:func:`referee.engine.check_action`. A disagreement between the legal-move generator and the
-engine is a bug and raises :class:`SimulationError`.
+:class:`referee.engine.GameState` at once. The legal-move generator proposes, the engine
+judges: every chosen action and every out-of-turn or stage line is first applied to a copy of
+the state (:meth:`_Game.pick`, :meth:`_Game.pick_line`); one the engine refuses is dropped and
+another chosen (the refusals are kept in ``_Game.refused`` for the harness), and a free action
+that would leave a granted redesign impossible is refused too. A line the engine refuses after
+it was written (a module's chance line, the turn's end) is a bug and raises
+:class:`SimulationError`.
 
 The game follows ``rulebook-base-de-2003.txt`` (and the chosen profile's parameters):
 
