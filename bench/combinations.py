@@ -6,6 +6,7 @@ time limit. The suite runs a few (tests/test_simulate_combinations.py).
 
     python bench/combinations.py --games 5000 --jobs 2 --seed 1
     python bench/combinations.py --minutes 10
+    python bench/combinations.py --all-modules --games 20   # every game with all 43 modules
 
 Prints one line per failing game (with the command that plays it again) and a summary.
 """
@@ -63,6 +64,11 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=120.0, help="CPU s per game")
     ap.add_argument("--memory-mb", type=int, default=1536, help="address space per worker")
+    ap.add_argument(
+        "--all-modules",
+        action="store_true",
+        help="every game with every bundled module (profile, players and seed drawn)",
+    )
     args = ap.parse_args()
     if not args.games and not args.minutes:
         args.minutes = 5.0
@@ -75,7 +81,10 @@ def main() -> int:
         for _ in range(total):
             if time.time() > deadline:
                 return
-            yield random_case(rng, names), args.time_limit
+            case = random_case(rng, names)
+            if args.all_modules:
+                case = Case(names, case.profile, case.players, case.seed)
+            yield case, args.time_limit
 
     started = time.time()
     n = bad = 0

@@ -100,7 +100,38 @@ REGRESSIONS = [
     # Truhen mehr nachgelegt", L1558-1559) was still owed a refill; the simulator (rightly) wrote
     # none and the next line was refused (found by the travelling craftsmen's helper)
     Case(("schatzkammer", "karawanserei", "bauland"), "queen-2003", 3, 5),
+    # Arbeiter + Baumeister + Bediensteten: a master-builder card played, then the marshal
+    # walked (a free action) onto the only tile a redesign could move, so the redesign the card
+    # grants ("ermöglicht ... eine zusätzliche Umbauaktion") was impossible and the turn could
+    # not end; the simulator now tries a free action on a copy of the state and does not play
+    # one that leaves the granted redesign impossible
+    Case(("arbeiter", "baumeister", "bedienstete"), "queen-2003", 3, 7),
+    Case(("arbeiter", "baumeister", "bedienstete"), "queen-2003", 3, 19),
+    # Baustellen + Handwerker: a half-price purchase made while the Schreiner lowers the
+    # price was refused (SITE-HALF-PRICE compared the lowered price, not the value paid: an
+    # engine fix, tests/test_module_baustellen_schreiner.py)
+    Case(("baustellen", "handwerker"), "queen-2003", 3, 3),
 ]
+
+
+def test_an_offer_the_engine_refuses_is_never_written() -> None:
+    """The simulator's judge is the engine: an offer it refuses is dropped (and kept for the
+    harness in ``refused``), the game goes on with another choice and checks clean."""
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import SimSettings, _Game, game_seed
+
+    game = _Game(
+        SimSettings(3, load_profile("queen-2003"), ("arbeiter", "baumeister", "bedienstete")),
+        game_seed(7, 0),
+        "simulated game 1 of run 7",
+    )
+    game.play()
+    # the marshal's walk after a master-builder card, onto the only tile a redesign could move
+    assert len(game.refused) == 1
+    assert "marshal" in game.refused[0]
+    assert game.refused[0].endswith(
+        "the redesign the turn was granted would be impossible after it"
+    )
 
 
 @pytest.mark.parametrize("case", REGRESSIONS, ids=lambda c: f"{len(c.modules)}-{c.seed}")

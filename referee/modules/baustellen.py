@@ -257,14 +257,20 @@ class Baustellen(BundledModule):
         if state.turn is not None and state.turn.interrupt is not None:
             out.append(problem("SITE-VIZIER", pos, player.name))
         printed = _printed(purchase)
-        if printed is not None and purchase.price is not None and purchase.price < printed // 2:
+        # the value paid, not the price asked: another module may lower the price after this
+        # one (Handwerker's Schreiner, "Verringert beim Bezahlen den Kaufpreis ... um 1 oder
+        # 2", L3131-3133), and a payment of at least half the printed price is always enough
+        paid = purchase.price
+        if paid is not None and purchase.field is not None and not purchase.unknown_paid:
+            paid = payment_value(ctx, purchase)
+        if printed is not None and paid is not None and paid < printed // 2:
             tile = purchase.tile.code if purchase.tile is not None else str(printed)
             out.append(
                 problem(
                     "SITE-HALF-PRICE",
                     purchase.action.pos,
                     player.name,
-                    paid=purchase.price,
+                    paid=paid,
                     tile=tile,
                     half=printed // 2,
                     price=printed,

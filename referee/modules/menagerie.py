@@ -122,6 +122,10 @@ def _by_cell(held: dict[Coord, list[int]]) -> list[tuple[Coord, list[int]]]:
 class AnimalScratch(Scratch):
     drawn: dict[int, int] = field(default_factory=dict)  # per kind, seen drawn
     on_market: dict[int, list[int]] = field(default_factory=dict)  # field index -> kinds
+    # the garden the animals of each field lie on ("offen auf den Garten gelegt", L3441-3442):
+    # when market tiles change places (Handwerker's Mörtelmischer, "Tauscht 2 Gebäude auf dem
+    # Bauhof miteinander aus", L3138-3139) the animals go with their garden
+    under: dict[int, object] = field(default_factory=dict)
     pending: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
     on_tiles: dict[str, dict[Coord, list[int]]] = field(default_factory=dict)
     carried: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
@@ -251,6 +255,7 @@ class Menagerie(BundledModule):
             if len(what) != per_garden():
                 state.flag("MENAGERIE-DRAW", wpos, reason="count", field=cur.code, n=len(what))
             data.on_market[slot] = got
+            data.under[slot] = tile
 
     def _draw(self, state: GameState, args: list[GenericArg], pos: Pos) -> list[int]:
         """Animals that leave the face-down supply, checked against it."""
@@ -273,12 +278,21 @@ class Menagerie(BundledModule):
             out.append(k)
         return out
 
+    def data(self, state: GameState) -> AnimalScratch:
+        """The module's state, its market animals following their gardens (:func:`_follow`)."""
+        data: AnimalScratch = super().data(state)
+        if data.under:
+            _follow(state, data)
+        return data
+
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """ "Die Tiere werden zusammen mit dem Garten gekauft (ohne Aufpreis!) und eingebaut."."""
         if purchase.slot is None:
             return
         data = self.data(ctx.state)
-        held = data.on_market.pop(purchase.slot, None)
+        slot = _slot_of(data, purchase.slot, purchase.tile)
+        held = data.on_market.pop(slot, None)
+        data.under.pop(slot, None)
         if held:
             data.pending.setdefault(purchase.player.name, []).append((purchase.tile, held))
 
@@ -286,6 +300,8 @@ class Menagerie(BundledModule):
         """A garden taken from its field without a purchase (a claim while the market is
         refilled) was never laid on the market: animals stated for it were not drawn."""
         data = self.data(state)
+        slot = _slot_of(data, slot, piece)
+        data.under.pop(slot, None)
         for k in data.on_market.pop(slot, None) or []:
             data.drawn[k] -= 1
 
@@ -309,6 +325,7 @@ class Menagerie(BundledModule):
             # distribution): its animals go back to the box
             for slot in [s for s in data.on_market if not _is_garden(state.market[s])]:
                 data.gone.extend(data.on_market.pop(slot))
+                data.under.pop(slot, None)
         if moment == Moment.TURN_START and state.checking:
             if sum(data.drawn.values()) >= in_play():
                 return
@@ -322,6 +339,7 @@ class Menagerie(BundledModule):
                         field=Currency.of_field(slot + 1).code,
                     )
                     data.on_market[slot] = []  # reported once
+                    data.under[slot] = tile
 
     # ------------------------------------------------------------------ moving animals
 
@@ -693,9 +711,24 @@ class Menagerie(BundledModule):
         def make() -> list[int]:
             pile = [k for k in range(1, kinds() + 1) for _ in range(per_kind())]
             sim.rng.shuffle(pile)
-            return pile[int(_data()["out_unseen"]) :]  # "2 ... in die Schachtel zurückgelegt"
+            out = int(_data()["out_unseen"])
+            sim.hidden[f"{self.name}:box"] = pile[:out]
+            return pile[out:]  # "2 ... in die Schachtel zurückgelegt"
 
         pile: list[int] = sim.mine(self, make)
+        if len(pile) < per_garden():
+            # animals of a garden claimed off the market before it was bought go back to the
+            # supply (``market_taken``): the pile runs dry before the supply does; what the
+            # engine still counts in the supply joins the pile again
+            data = self.data(sim.state)
+            box = sim.hidden.get(f"{self.name}:box", [])
+            back = [
+                k
+                for k in range(1, kinds() + 1)
+                for _ in range(per_kind() - data.drawn.get(k, 0) - box.count(k) - pile.count(k))
+            ]
+            sim.rng.shuffle(back)
+            pile[:0] = back
         return pile
 
     def sim_setup(self, sim: Any) -> list[Any]:
@@ -711,6 +744,39 @@ class Menagerie(BundledModule):
                 args.append(GenericArg(Currency.of_field(slot + 1).code))
                 args += [GenericArg(animal_ref(pile.pop())) for _ in range(per_garden())]
         return [ModuleChance(VERB, tuple(args))] if args else []
+
+
+def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
+    """The field whose animals lie on ``garden``, taken from field ``slot``: the field itself,
+    unless the garden came there after its animals were laid (market buildings swapped)."""
+    if slot in data.under and data.under[slot] == garden:
+        return slot
+    return next((s for s, t in data.under.items() if t == garden and s in data.on_market), slot)
+
+
+def _follow(state: GameState, data: AnimalScratch) -> None:
+    """Animals on a market garden that changed fields (two market buildings swapped) move to
+    the garden's new field; the garden is found by value (a copied state holds copies)."""
+    market = state.market
+    moved = {
+        slot: tile
+        for slot, tile in data.under.items()
+        if slot in data.on_market and not (slot < len(market) and market[slot] == tile)
+    }
+    if not moved:
+        return
+    free = [j for j in range(len(market)) if j not in data.on_market or j in moved]
+    target: dict[int, int] = {}
+    for slot, tile in moved.items():
+        j = next((j for j in free if j not in target.values() and market[j] == tile), None)
+        if j is None:
+            return  # the garden left the market: the hooks that took it handle its animals
+        target[slot] = j
+    held = {slot: data.on_market.pop(slot) for slot in target}
+    under = {slot: data.under.pop(slot) for slot in target}
+    for slot, j in target.items():
+        data.on_market[j] = held[slot]
+        data.under[j] = under[slot]
 
 
 def _params(reason: str | None, **params: object) -> dict[str, Any]:

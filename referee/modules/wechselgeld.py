@@ -16,6 +16,7 @@ Coins paid go back into the bag; coins count for the leftover distribution at th
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -432,15 +433,16 @@ class Wechselgeld(BundledModule):
         state = sim.state
         data = self.data(state)
         out: list[Any] = []
+        taken: Counter[str] = Counter()  # drawn by an earlier claim of the same line
         for who, claim in list(data.claims.items()):
             if not claim.due:
                 continue
             pool = data.coins.pool()
-            bag = [code for code in sorted(pool) for _ in range(pool[code])]
+            bag = [code for code in sorted(pool) for _ in range(pool[code] - taken[code])]
             sim.rng.shuffle(bag)
-            args = [GenericArg(who)] + [
-                GenericArg(ComponentRef(KIND, code)) for code in bag[: claim.due]
-            ]
+            drawn = bag[: claim.due]
+            taken.update(drawn)
+            args = [GenericArg(who)] + [GenericArg(ComponentRef(KIND, code)) for code in drawn]
             out.append(ModuleChance(VERB, tuple(args)))
         return out
 

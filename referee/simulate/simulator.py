@@ -2,9 +2,13 @@
 
 The simulator holds what the table hides (the order of the money deck and of the tile bag) and
 lets the engine hold everything else: each body line is built as a record node and applied to a
-:class:`referee.engine.GameState` at once, and every player action is first checked with
-:func:`referee.engine.check_action`. A disagreement between the legal-move generator and the
-engine is a bug and raises :class:`SimulationError`.
+:class:`referee.engine.GameState` at once. The legal-move generator proposes, the engine
+judges: every chosen action and every out-of-turn or stage line is first applied to a copy of
+the state (:meth:`_Game.pick`, :meth:`_Game.pick_line`); one the engine refuses is dropped and
+another chosen (the refusals are kept in ``_Game.refused`` for the harness), and a free action
+that would leave a granted redesign impossible is refused too. A line the engine refuses after
+it was written (a module's chance line, the turn's end) is a bug and raises
+:class:`SimulationError`.
 
 The game follows ``rulebook-base-de-2003.txt`` (and the chosen profile's parameters):
 
@@ -27,10 +31,11 @@ the ``Result`` header at the end, so a changed move shows up as a violation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, TileKind, catalogue
 from referee.engine import (
@@ -38,7 +43,6 @@ from referee.engine import (
     GameState,
     apply_action,
     apply_item,
-    check_action,
     end_turn,
     start_state,
 )
@@ -108,7 +112,9 @@ MAX_TURNS = 2000  # a safety net: real games end after about 60-200 turns
 MAX_INTERRUPTS = 3  # out-of-turn lines played at one moment, at most
 MAX_BETWEEN = 12  # module chance lines after one turn (e.g. key tiles), at most
 MAX_STAGE_LINES = 500  # a safety net: a stage (an auction's rounds) ends long before
+MAX_REFUSED = 60  # offers the engine refuses in a row before the simulator gives up
 
+_T = TypeVar("_T")
 Scorer = int  # a scoring card in the deck: 1 or 2
 DeckCard = MoneyCard | Scorer | ComponentRef  # ComponentRef: a module's card (e.g. ex:GuDe)
 
@@ -129,6 +135,11 @@ class LazyOptions:
         # after a roll of Die Arbeiter only a take is left (TurnState.take_only)
         self.more = self.open and not take_only(state)
         self._modules: list[Action] | None = None
+        self.refused: list[Action] = []
+        """Offers the engine refused when asked (:meth:`_Game.pick`): never offered again."""
+
+    def _ok(self, actions: list[Action]) -> list[Action]:
+        return [a for a in actions if a not in self.refused] if self.refused else actions
 
     def _module(self) -> list[Action]:
         if self._modules is None:
@@ -140,30 +151,36 @@ class LazyOptions:
     def takes(self) -> list[Action]:
         if not self.open or self.p is None:
             return []
-        return [*take_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "take"))]
+        return self._ok(
+            [*take_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "take"))]
+        )
 
     def buys(self) -> list[Action]:
         if not self.more or self.p is None:
             return []
-        return [*buy_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "buy"))]
+        return self._ok(
+            [*buy_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "buy"))]
+        )
 
     def builds(self) -> list[Action]:
-        return build_actions(self.ctx, self.p) if self.more and self.p else []
+        return self._ok(build_actions(self.ctx, self.p)) if self.more and self.p else []
 
     def removes(self) -> list[Action]:
-        return remove_actions(self.ctx, self.p) if self.more and self.p else []
+        return self._ok(remove_actions(self.ctx, self.p)) if self.more and self.p else []
 
     def swaps(self) -> list[Action]:
-        return swap_actions(self.ctx, self.p) if self.more and self.p else []
+        return self._ok(swap_actions(self.ctx, self.p)) if self.more and self.p else []
 
     def verbs(self) -> list[Action]:
         """Module verbs that are main actions (e.g. waking the vizier, taking a square)."""
-        return [
-            a
-            for a in self._module()
-            if isinstance(a, ModuleAction)
-            and self.state.ext.verb_kind(a.verb) not in (ActionKind.FREE, ActionKind.INTERRUPT)
-        ]
+        return self._ok(
+            [
+                a
+                for a in self._module()
+                if isinstance(a, ModuleAction)
+                and self.state.ext.verb_kind(a.verb) not in (ActionKind.FREE, ActionKind.INTERRUPT)
+            ]
+        )
 
     def has_reserve(self) -> bool:
         return bool(self.p and self.p.reserve)
@@ -178,11 +195,18 @@ class LazyOptions:
         return out
 
     def all(self) -> list[Action]:
-        return main_actions(self.state) + [
-            a
-            for a in self._module()
-            if not (isinstance(a, ModuleAction) and self.state.ext.verb_kind(a.verb) == "free")
-        ]
+        return self._ok(
+            main_actions(self.state)
+            + [
+                a
+                for a in self._module()
+                if not (isinstance(a, ModuleAction) and self.state.ext.verb_kind(a.verb) == "free")
+            ]
+        )
+
+
+def _without(actions: Sequence[_T], refused: Sequence[object]) -> list[_T]:
+    return [a for a in actions if a not in refused] if refused else list(actions)
 
 
 def _is(a: Action, kind: str) -> bool:
@@ -261,6 +285,8 @@ class _Game:
             or type(m).auction_closed is not Module.auction_closed
         ]
         self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
+        self.refused: list[str] = []
+        """The generator's offers the engine refused (:meth:`pick`), for the harness."""
 
     # ---------------------------------------------------------------------------- helpers
 
@@ -386,14 +412,8 @@ class _Game:
     # ------------------------------------------------------------------------------ turns
 
     def _do(self, action: Action, here: Pos) -> Action:
+        """Play ``action`` (already accepted by :meth:`pick`) in the turn being written."""
         action = dataclasses.replace(action, pos=here)
-        problems = check_action(self.state, action)
-        errors = [v for v in problems if v.severity == "error"]
-        if errors:
-            raise SimulationError(
-                f"legal-move generator offered {action!r}, the engine says: "
-                + "; ".join(v.message() for v in errors)
-            )
         before = len(self.state.found)
         drawn = self.state.money_draws
         apply_action(self.state, action)
@@ -401,6 +421,97 @@ class _Game:
         del self.deck[: self.state.money_draws - drawn]
         self._ensure_clean(before, action)
         return action
+
+    def refusal(self, action: Action, here: Pos) -> str | None:
+        """Why the engine refuses ``action`` now (None: it accepts it), asked on a copy of the
+        state: the errors of the action itself, or -- while the turn owes a granted redesign
+        (a master-builder card played) -- that after it no redesign would be possible any more
+        (e.g. the marshal walking onto the only tile that could be moved)."""
+        state = self.state
+        trial = state.copy()
+        errors = [
+            v
+            for v in apply_action(trial, dataclasses.replace(action, pos=here))
+            if v.severity == "error"
+        ]
+        if errors:
+            return "; ".join(v.message() for v in errors)
+        t = trial.turn
+        p = mover(trial)
+        owed = t is not None and p is not None and t.extra_redesigns > 0 and not t.pending
+        if owed and p is not None and not redesign_actions(Context(trial), p):
+            return "the redesign the turn was granted would be impossible after it"
+        return None
+
+    def pick(self, choose: Callable[[list[Action]], Action | None], here: Pos) -> Action | None:
+        """The first action ``choose`` offers (given the offers refused so far) that the engine
+        accepts (:meth:`refusal`); None when ``choose`` offers nothing more. The simulator
+        never writes a line the engine refuses: the generator's offer is a candidate, the
+        engine the judge (each refusal is kept in :attr:`refused` for the harness)."""
+        refused: list[Action] = []
+        for _ in range(MAX_REFUSED):
+            action = choose(refused)
+            if action is None:
+                return None
+            why = self.refusal(action, here)
+            if why is None:
+                return action
+            refused.append(action)
+            self.refused.append(f"turn {self.state.turn_no}: {action!r}: {why}")
+        raise SimulationError(f"{MAX_REFUSED} offers refused: " + "; ".join(self.refused[-3:]))
+
+    def pick_from(
+        self, options: Sequence[Action], choose: Callable[[list[Action]], Action | None], here: Pos
+    ) -> Action | None:
+        """:meth:`pick` over a list of offers: ``choose`` sees those not refused yet (and is
+        not asked when none is left)."""
+
+        def left(refused: list[Action]) -> Action | None:
+            rest = _without(options, refused)
+            return choose(rest) if rest else None
+
+        return self.pick(left, here)
+
+    def line_from(
+        self, lines: Sequence[Turn], choose: Callable[[list[Turn]], Turn | None]
+    ) -> Turn | None:
+        """:meth:`pick_line` over a list of lines."""
+        return self.pick_line(lambda refused: choose(_without(lines, refused)))
+
+    def pick_line(self, choose: Callable[[list[Any]], Turn | None]) -> Turn | None:
+        """Like :meth:`pick` for a whole out-of-turn or stage line (placed where it will stand):
+        the first one ``choose`` offers that applies to a copy of the state without an error."""
+        refused: list[Any] = []
+        here = self._pos()
+        for _ in range(MAX_REFUSED):
+            line = choose(refused)
+            if line is None:
+                return None
+            placed = dataclasses.replace(
+                line,
+                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
+                pos=here,
+            )
+            trial = self.state.copy()
+            before = len(trial.found)
+            apply_item(trial, placed)
+            errors = [v for v in trial.found[before:] if v.severity == "error"]
+            if not errors:
+                return placed
+            refused.append(line)
+            self.refused.append(f"line {line!r}: " + "; ".join(v.message() for v in errors))
+        raise SimulationError(f"{MAX_REFUSED} lines refused: " + "; ".join(self.refused[-3:]))
+
+    def must(self, options: list[Action], here: Pos, what: str) -> Action:
+        """One of ``options`` the engine accepts, at random (something is owed: one must be
+        played)."""
+        got = self.pick_from(options, self.rng.choice, here)
+        if got is None:
+            raise SimulationError(
+                f"turn {self.state.turn_no + 1}: the engine refuses every {what} offered: "
+                + "; ".join(self.refused[-3:])
+            )
+        return got
 
     def turn(self) -> None:
         state = self.state
@@ -414,24 +525,37 @@ class _Game:
         actions: list[Action] = []
         if state.ext:  # a free act some module allows only as the turn's first (E13)
             opening = [a for m in state.ext.modules for a in m.sim_turn_start(self.sim, mp)]
-            free = self.policy.choose_free(opening)
+            free = self.pick_from(opening, self.policy.choose_free, here)
             while free is not None:
                 actions.append(self._do(free, here))
                 # what the act drew, and the acts that may follow it (the Bettler's one more)
                 then = [a for m in state.ext.modules for a in m.sim_played(self.sim, mp, free)]
-                free = self.policy.choose_free(then) if then else None
+                free = self.pick_from(then, self.policy.choose_free, here) if then else None
         first = True
         while True:
-            choice = self.policy.choose_main(LazyOptions(state, self.sim), first)
+            options = LazyOptions(state, self.sim)
+
+            def main(
+                refused: list[Action], options: LazyOptions = options, first: bool = first
+            ) -> Action | None:
+                options.refused = refused
+                return self.policy.choose_main(options, first)
+
+            choice = self.pick(main, here)
             if choice is None:
                 if first:
-                    raise SimulationError(f"turn {number}: no legal action for {self.names[who]}")
+                    why = (
+                        f" (refused: {'; '.join(self.refused[-2:])[-600:]})" if self.refused else ""
+                    )
+                    raise SimulationError(
+                        f"turn {number}: no legal action for {self.names[who]}{why}"
+                    )
                 break
             actions.append(self._do(choice, here))
             first = False
             # a free action owed "sofort" (a bought plot's building) comes before any other
             while owed := owed_actions(state):
-                actions.append(self._do(self.rng.choice(owed), here))
+                actions.append(self._do(self.must(owed, here, "owed action"), here))
             assert state.turn is not None
             if state.turn.over:
                 break
@@ -440,24 +564,32 @@ class _Game:
             owed = owed_actions(state)
             if not owed:
                 break
-            actions.append(self._do(self.rng.choice(owed), here))
+            actions.append(self._do(self.must(owed, here, "owed action"), here))
         while True:
-            options = placement_actions(state)
-            if not options:
+            places = placement_actions(state)
+            if not places:
                 break
-            choice = self.policy.choose_placement(options, p.alhambra)
+            choice = self.pick_from(
+                places, functools.partial(self.policy.choose_placement, alh=p.alhambra), here
+            )
+            if choice is None:
+                raise SimulationError(
+                    f"turn {number}: the engine refuses every placement offered: "
+                    + "; ".join(self.refused[-3:])
+                )
             actions.append(self._do(choice, here))
             # a free action a placement makes owed (a gate on the double wall a tile was
             # placed behind) comes right after it, before the next placement
             while owed := owed_actions(state):
-                actions.append(self._do(self.rng.choice(owed), here))
+                actions.append(self._do(self.must(owed, here, "owed action"), here))
         while True:  # module actions that are no action (e.g. a bonus card revealed)
-            free = self.policy.choose_free(free_actions(state))
+            frees = free_actions(state)
+            free = self.pick_from(frees, self.policy.choose_free, here)
             if free is None:
                 break
             actions.append(self._do(free, here))
             while owed := owed_actions(state):
-                actions.append(self._do(self.rng.choice(owed), here))
+                actions.append(self._do(self.must(owed, here, "owed action"), here))
         while state.turn is not None and state.turn.extra_redesigns > 0:
             granted = granted_actions(state)  # e.g. after a master-builder card
             if not granted and may_act(state):
@@ -467,11 +599,11 @@ class _Game:
                 granted = redesign_actions(Context(state), p)
             if not granted:
                 break
-            actions.append(self._do(self.rng.choice(granted), here))
+            actions.append(self._do(self.must(granted, here, "granted redesign"), here))
             # a free action the redesign made owed (a gate on the double wall a tile was
             # moved behind, the trader it displaced moved on) comes right after it
             while owed := owed_actions(state):
-                actions.append(self._do(self.rng.choice(owed), here))
+                actions.append(self._do(self.must(owed, here, "owed action"), here))
         if not can_end_turn(state):
             t = state.turn
             why = (
@@ -565,15 +697,13 @@ class _Game:
             if not state.stages:
                 return
             stage = state.stages[-1]
-            line = self.policy.choose_stage(legal_interrupts(state), stage.required)
+            lines = legal_interrupts(state)
+            required = stage.required
+            line = self.line_from(
+                lines, functools.partial(self.policy.choose_stage, required=required)
+            )
             if line is None:
                 return
-            here = self._pos()
-            line = dataclasses.replace(
-                line,
-                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
-                pos=here,
-            )
             self._apply(line)
         raise SimulationError("a stage does not end")
 
@@ -645,7 +775,8 @@ class _Game:
             if self._interrupt(own):
                 return True
         for _ in range(MAX_INTERRUPTS):
-            line = self.policy.choose_interrupt(legal_interrupts(self.state))
+            lines = legal_interrupts(self.state)
+            line = self.line_from(lines, self.policy.choose_interrupt)
             if line is None:
                 return False
             if self._interrupt(line):
