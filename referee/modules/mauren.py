@@ -357,12 +357,14 @@ class Mauren(BundledModule):
         if cls in held:
             state.flag("MAUREN-TOKEN", pos, who, reason="twice", token=token)
             return True
-        # a stone on fewer than two buildings is no error: a tile once taken stays, and the
-        # stone follows the count when a building leaves the player (bought from his personal
-        # market, swapped away by the Tänzerin), so play reaches such a tile
-        if turned > mark_index(cls, marked):
+        # a stone on fewer than two buildings is no error, nor a tile turned past its stone: a
+        # tile once taken stays, and the stone follows the count when a building leaves the
+        # player (bought from his personal market, swapped away by the Tänzerin) after the tile
+        # was turned, so play reaches such a tile; a tile cannot turn past its last section
+        steps = len(face(cls)) - 1
+        if turned > steps:
             state.flag(
-                "MAUREN-TOKEN", pos, who, reason="turned", token=token, turned=turned, marked=marked
+                "MAUREN-TOKEN", pos, who, reason="steps", token=token, turned=turned, steps=steps
             )
         left = self._left(state, cls)
         if left is not None and left <= 0:
