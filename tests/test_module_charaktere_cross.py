@@ -134,3 +134,20 @@ def test_the_bettler_may_draw_a_diamond() -> None:
     )
     assert codes(rep) == [], rep.violations
     assert "dm:5" in str(view(rep, "diamanten"))
+
+
+def test_no_vizier_line_is_offered_with_a_character_card() -> None:
+    # the legal-move generator asks the same rule (L1061-1063): Ben holds the Gönner, which
+    # pays a purchase in his own turn, but no vizier line offers it
+    from test_module_charaktere import _text
+
+    from referee.engine.legal import legal_interrupts
+    from referee.engine.walk import At, state_at
+    from referee.notation import parse_text
+    from referee.notation.formatter import action as written
+
+    turn = "1. Anna: take Gu4\n* display Gu5\n"
+    text = _text(turn, "charaktere, wesir", ben="characters ch:Goenner")
+    state, _ = state_at(parse_text(text)[0], At("turn", 1))
+    lines = [written(a) for line in legal_interrupts(state) for a in line.actions]
+    assert not [x for x in lines if "ch:Goenner" in x], lines

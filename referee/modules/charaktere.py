@@ -1011,7 +1011,9 @@ class Charaktere(BundledModule):
         state = ctx.state
         t = state.turn
         out: list[Any] = []
-        if self._may_use(state, player, GOENNER):
+        # asked for an out-of-turn line (a vizier's purchase: "Wer seinen Wesirstein einsetzt
+        # ..., darf dabei keine Charakterkarte verwenden", L1061-1063): no Gönner
+        if not ctx.out_of_turn and self._may_use(state, player, GOENNER):
             for cur, tile, _allowed, _price in market_probes(ctx, player, (_ref(GOENNER),)):
                 out.append(Buy(cur, tile_ref(tile), (_ref(GOENNER),)))
         if self._may_use(state, player, GEIZHALS) and self._miser_ready(state, player):
