@@ -154,13 +154,13 @@ def test_a_roll_states_a_die_face_and_a_colour_of_a_tile_bought() -> None:
     assert reasons(position(late)) == ["MACHT-ROLL/no-purchase"]
 
 
-def test_the_red_die_of_weisheit_is_reported_as_not_supported_yet() -> None:
-    # Weisheit (L3618-3627): the referee says it cannot check it (Baukunst: its own tests)
+def test_the_red_die_of_weisheit_is_checked() -> None:
+    # Weisheit (L3621-3633): the red roll belongs to the Weisheit bought (its cards: their own
+    # tests, test_module_machtgebaeude_weisheit.py)
     buy = "1. Anna: buy De gm:ws_C8 pay De7 De2, reserve gm:ws_C8\n* market De:C10\n"
     market = "Gu:G11 Di:C5 De:gm:ws_C8 Du:T12"
     rep = position(buy + "* roll Anna red 3\n", market=market, hand="Di9 De2 Gu8 De7 Du5")
-    assert reasons(rep) == ["MACHT-UNSUPPORTED"]
-    assert "Weisheit" in messages(rep)[0]
+    assert reasons(rep) == []
 
 
 def test_the_dice_supply_is_three_white() -> None:

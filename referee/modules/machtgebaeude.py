@@ -20,8 +20,9 @@ Notation:
   next refill of that field turns it up (``* market Du:C5``); at the end the field's two tiles
   go to the most and second-most money (``distribute Du:G11 Anna reserve, Du:C5 Ben reserve``,
   L3686-3697).
-* ``* roll Anna red 3`` for a Gebäude der Weisheit: NOT SUPPORTED YET (``MACHT-UNSUPPORTED``);
-  the function is optional ("kann ... nutzen"), a record that does not use it is checked whole.
+* ``* roll Anna red 3, wisdom Anna keep Di5 play W1 back De3 Gu7`` -- Weisheit (after the
+  refill): the red die, the card kept (into the hand), a scoring card played (optional), the
+  cards put back on the deck, top first (L3621-3633).
 * position blocks: ``dice wh_T9ne black 4`` (the die on a special tile the player owns),
   ``dice out white 2`` (white dice that left the game), ``hidden Du C5`` (a hidden tile).
 """
@@ -157,6 +158,9 @@ HIDE = "hide"
 TABLE = "table"
 HIDDEN = "hidden"
 BACK = "back"
+WISDOM = "wisdom"
+KEEP = "keep"
+PLAY = "play"
 WHITE = "white"
 BLACK = "black"
 RED = "red"
@@ -288,9 +292,16 @@ def owned_tiles(player: PlayerState) -> list[tuple[Coord | None, PowerTile]]:
 class Machtgebaeude(BundledModule):
     """Twelve special tiles replacing base tiles; dice rolled for Wehrhaftigkeit (the
     second-longest wall) and Wohlstand (price - 1); Baukunst hides a tile under the market;
-    Weisheit not supported yet."""
+    Weisheit draws cards from the deck, keeps one, puts the rest back."""
 
-    chance_verbs = (ROLL, HIDE, TABLE, DICE, HIDDEN)  # dice, hidden: the position blocks' lines
+    chance_verbs = (
+        ROLL,
+        HIDE,
+        TABLE,
+        DICE,
+        HIDDEN,
+        WISDOM,
+    )  # dice, hidden: the position blocks' lines
     piece_words: ClassVar[dict[str, tuple[str, str]]] = {
         KIND: ("building of power", "Gebäude der Macht")
     }
@@ -310,6 +321,10 @@ class Machtgebaeude(BundledModule):
         TABLE: (
             "states which base tiles a function's special tiles replace",
             "nennt die Basis-Plättchen, die die Spezialplättchen einer Funktion ersetzen",
+        ),
+        WISDOM: (
+            "draws cards from the deck, keeps one and puts the rest back (Gebäude der Weisheit)",
+            "zieht Karten vom Stapel, behält eine, legt die übrigen zurück (Gebäude der Weisheit)",
         ),
         HIDDEN: (
             "states a tile hidden under a market field",
@@ -543,6 +558,9 @@ class Machtgebaeude(BundledModule):
         if verb == HIDE:
             self._hide(state, event)
             return []
+        if verb == WISDOM:
+            self._wisdom(state, event)
+            return []
         if verb == TABLE:
             self._state_table(state, args, pos, in_position=False)
             return []
@@ -586,16 +604,89 @@ class Machtgebaeude(BundledModule):
         (L3606-3608, L3618-3620)."""
         data = self._scratch(state)
         who = player.name
-        waiting = [i for i in data.pending.get(who, []) if i.startswith("bk_")]
-        if not waiting and any(i.startswith("ws_") for i in data.pending.get(who, [])):
-            state.flag("MACHT-UNSUPPORTED", pos, who, pips=pips)  # Weisheit
-            return
+        waiting = [i for i in data.pending.get(who, []) if i[:3] in ("bk_", "ws_")]
         if not waiting or who in data.red:
             state.flag("MACHT-ROLL", pos, who, reason="no-purchase", colour=RED, pips=pips)
             return
         if any(slot is EMPTY for slot in state.market) and state.bag_count > 0:
             state.flag("MACHT-ROLL", pos, who, reason="before-refill", colour=RED, pips=pips)
         data.red[who] = pips
+
+    def _wisdom(self, state: GameState, event: ModuleChance) -> None:
+        """``* wisdom Anna keep Di5 play W1 back De3 Gu7``: "zieht so viele Karten vom Stapel,
+        wie er Augen gewürfelt hat. Eine davon wählt er aus und behält sie. Die übrigen Karten
+        darf er beliebig sortiert auf den Stapel zurücklegen. Falls er eine Wertungskarte zieht,
+        darf er diese sofort ausspielen (ohne Ersatz zu bekommen) und damit die Wertung auslösen
+        oder mit den übrigen Karten verdeckt auf den Stapel zurücklegen" (L3623-3629,
+        L3631-3633): the card kept (into the hand), a scoring card played (scored before the
+        next turn, the base path), the cards put back on top of the deck (known to lie in it
+        again)."""
+        from referee.engine.core import draw_money, scoring_card_drawn
+        from referee.record.model import CardRef, ScoringCardRef
+
+        pos = event.pos
+        args = list(event.args)
+        if not args:
+            state.flag("MACHT-WISDOM", pos, None, reason="form", line=WISDOM)
+            return
+        player = named_player(state, args[0], pos)
+        if player is None:
+            return
+        who = player.name
+        data = self._scratch(state)
+        line = f"{WISDOM} " + " ".join(token_text(a.value) for a in args)
+        keep: list[Any] = []
+        played: list[Any] = []
+        back: list[Any] = []
+        into: list[Any] | None = None
+        for a in args[1:]:
+            word = str(a.value).lower() if isinstance(a.value, str) else ""
+            if word in (KEEP, PLAY, BACK):
+                into = {KEEP: keep, PLAY: played, BACK: back}[word]
+            elif into is None:
+                into = []  # a card before any keyword: malformed
+                break
+            else:
+                into.append(a.value)
+        cards_ok = (
+            len(keep) == 1
+            and isinstance(keep[0], CardRef)
+            and keep[0].card is not None
+            and len(played) <= 1
+            and all(isinstance(c, ScoringCardRef) for c in played)
+            and all(
+                isinstance(c, ScoringCardRef) or (isinstance(c, CardRef) and c.card is not None)
+                for c in back
+            )
+        )
+        if into is None or not cards_ok:
+            state.flag("MACHT-WISDOM", pos, who, reason="form", line=line)
+            return
+        waiting = [i for i in data.pending.get(who, []) if i.startswith("ws_")]
+        pips = data.red.get(who)
+        if not waiting or pips is None:
+            state.flag("MACHT-WISDOM", pos, who, reason="no-roll", line=line)
+            return
+        data.pending[who].remove(waiting[0])
+        del data.red[who]
+        scoring_left = sum(1 for n in (1, 2) if n not in state.scoring_seen)
+        want = min(pips, max(state.deck_size, 0) + scoring_left)
+        drawn = 1 + len(played) + len(back)
+        if drawn != want:
+            state.flag("MACHT-WISDOM", pos, who, reason="count", line=line, pips=pips, n=want)
+        shown = {c.number for c in played} | set(state.scoring_seen)
+        for c in back:  # a scoring card put back: not turned up (seen) yet, still in its pile
+            if isinstance(c, ScoringCardRef) and (c.number not in (1, 2) or c.number in shown):
+                state.flag("MACHT-WISDOM", pos, who, reason="scoring-seen", line=line)
+        # the kept card leaves the deck for the hand (counted as a card drawn)
+        if draw_money(state, keep[0].card, pos):
+            state.money_draws += 1
+            player.hand[keep[0].card] += 1
+        for c in back:  # drawn (each must be in the deck) and put back on top: known in it
+            if isinstance(c, CardRef) and c.card is not None and draw_money(state, c.card, pos):
+                state.deck_known[c.card] += 1
+        for c in played:  # "sofort ausspielen ... und damit die Wertung auslösen"
+            scoring_card_drawn(state, c, pos)
 
     def _hide(self, state: GameState, event: ModuleChance) -> None:
         """``* hide Anna Di C8 back T3 A5``: "zieht so viele Plättchen aus dem Turm, wie er Augen

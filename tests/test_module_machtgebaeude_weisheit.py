@@ -1,0 +1,109 @@
+"""Die Gebäude der Macht: the Gebäude der Weisheit (the red die, cards drawn from the money deck,
+one kept, a scoring card played or put back, the rest put back on the deck).
+Rulebook: rulebook-bigbox-de-2019.txt § Mike Elliott: Die Gebäude der Macht, "Gebäude der
+Weisheit" L3621-3633. Platform: the engine's public ``draw_money`` (each card named is checked
+against the deck, the kept card counted in ``state.money_draws``), ``scoring_card_drawn`` (the
+base path of a scoring card turned up, as the Bettler's) and ``state.deck_known`` (the cards put
+back lie in the deck again).
+"""
+
+from __future__ import annotations
+
+from conftest import messages
+from test_module_machtgebaeude import found, position, reasons
+
+from referee.engine import GameReport
+
+# Anna buys a Gebäude der Weisheit (the base C8's twin) for De7 De2 (exact), the market refilled
+MARKET = "Gu:G11 Di:C5 De:gm:ws_C8 Du:T12"
+BUY = "1. Anna: buy De gm:ws_C8 pay De7 De2, reserve gm:ws_C8\n* market De:C10\n"
+HAND = "Di9 Gu8 Du5 De7 De2"
+
+
+def weisheit(rest: str) -> GameReport:
+    return position(BUY + rest, market=MARKET, hand=HAND)
+
+
+def hand(rep: GameReport, name: str = "Anna") -> dict[str, int]:
+    assert rep.state is not None
+    player = next(p for p in rep.state.players if p.name == name)
+    return {str(c): n for c, n in player.hand.items()}
+
+
+def test_the_red_die_draws_cards_one_is_kept_the_rest_go_back_on_the_deck() -> None:
+    # "wirft der Spieler den roten Würfel und zieht so viele Karten vom Stapel, wie er Augen
+    # gewürfelt hat. Eine davon wählt er aus und behält sie. Die übrigen Karten darf er
+    # beliebig sortiert auf den Stapel zurücklegen." (L3631-3633, L3623-3625)
+    rep = weisheit("* roll Anna red 3, wisdom Anna keep Di5 back De3 Gu7\n")
+    plain = weisheit("")
+    assert found(rep) == [], messages(rep)
+    assert rep.state is not None and plain.state is not None
+    assert hand(rep).get("Di5") == 1 and "De3" not in hand(rep)
+    # only the kept card left the deck; the two put back lie in it (known) again
+    assert rep.state.money_draws == plain.state.money_draws + 1
+    assert rep.state.deck_size == plain.state.deck_size - 1
+    known = {str(c): n for c, n in rep.state.deck_known.items()}
+    assert known.get("De3") == 1 and known.get("Gu7") == 1
+
+
+def test_the_number_of_cards_drawn_is_the_roll() -> None:
+    rep = weisheit("* roll Anna red 3, wisdom Anna keep Di5 back De3\n")
+    assert reasons(rep) == ["MACHT-WISDOM/count"]
+    assert "3" in messages(rep)[0]
+    assert found(weisheit("* roll Anna red 1, wisdom Anna keep Di5\n")) == []
+
+
+def test_a_card_drawn_must_be_in_the_deck() -> None:
+    # the engine's own draw check (3 cards of each value): Anna holds a De2, the display shows
+    # one, so the deck has one De2 left, not three
+    rep = weisheit("* roll Anna red 3, wisdom Anna keep De2 back De2 De2\n")
+    assert rep.violations, "three more De2 than the deck holds"
+    assert all(v.code != "MACHT-WISDOM" for v in rep.violations)
+
+
+def test_the_wisdom_line_belongs_to_a_weisheit_bought_and_its_red_roll() -> None:
+    # "Jedes Mal, wenn ein Spieler eines dieser Plättchen erworben hat, kann er am Ende seines
+    # Zuges einmalig die ... Sonderfunktion nutzen" (L3653-3656)
+    assert reasons(weisheit("* wisdom Anna keep Di5 back De3 Gu7\n")) == ["MACHT-WISDOM/no-roll"]
+    twice = "* roll Anna red 1, wisdom Anna keep Di5\n* roll Anna red 1\n"
+    assert reasons(weisheit(twice)) == ["MACHT-ROLL/no-purchase"]
+    late = "2. Ben: take Du8\n* display Gu5\n* roll Anna red 2\n"
+    assert reasons(weisheit(late)) == ["MACHT-ROLL/no-purchase"]
+    # a Baukunst line does not use a Weisheit's roll
+    assert reasons(weisheit("* roll Anna red 1, hide Anna Gu C5\n")) == ["MACHT-HIDE/no-roll"]
+
+
+def test_a_malformed_wisdom_line() -> None:
+    for bad in ("wisdom Anna Di5", "wisdom Anna keep W1", "wisdom Anna keep Di5 Gu7"):
+        rep = weisheit(f"* roll Anna red 1, {bad}\n")
+        assert "MACHT-WISDOM/form" in reasons(rep), bad
+
+
+def test_a_scoring_card_drawn_may_be_played_at_once_without_replacement() -> None:
+    # "Falls er eine Wertungskarte zieht, darf er diese sofort ausspielen (ohne Ersatz zu
+    # bekommen) und damit die Wertung auslösen" (L3626-3628): it counts among the cards drawn,
+    # the scoring is due before the next turn (the base path)
+    rep = weisheit("* roll Anna red 3, wisdom Anna keep Di5 play W1 back De3\nscoring 1\n")
+    assert found(rep) == [], messages(rep)
+    assert rep.state is not None and 1 in rep.state.scoring_seen
+    due = weisheit("* roll Anna red 3, wisdom Anna keep Di5 play W1 back De3\n2. Ben: take Du8\n")
+    assert "SCORING-MISSING" in [v.code for v in due.violations]
+    short = weisheit("* roll Anna red 3, wisdom Anna keep Di5 play W1 back De3 Gu7\n")
+    assert "MACHT-WISDOM/count" in reasons(short)
+
+
+def test_a_scoring_card_may_go_back_on_the_deck_with_the_others() -> None:
+    # "... oder mit den übrigen Karten verdeckt auf den Stapel zurücklegen" (L3628-3629): no
+    # scoring now; it turns up later in a refill as usual
+    rep = weisheit("* roll Anna red 3, wisdom Anna keep Di5 back W1 De3\n")
+    assert found(rep) == [], messages(rep)
+    assert rep.state is not None and rep.state.scoring_pending == []
+    assert 1 not in rep.state.scoring_seen
+    # a scoring card that turned up already cannot be drawn again
+    seen = weisheit("* roll Anna red 3, wisdom Anna keep Di5 play W1 back W1\nscoring 1\n")
+    assert reasons(seen) == ["MACHT-WISDOM/scoring-seen"]
+    # the card put back turns up in a later refill and is scored as usual
+    later = "2. Ben: take Du9\n* display W1 Gu6\nscoring 1\n"
+    rep = weisheit("* roll Anna red 3, wisdom Anna keep Di5 back W1 De3\n" + later)
+    assert found(rep) == [], messages(rep)
+    assert rep.state is not None and 1 in rep.state.scoring_seen
