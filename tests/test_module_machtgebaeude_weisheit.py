@@ -10,9 +10,12 @@ back lie in the deck again).
 from __future__ import annotations
 
 from conftest import messages
-from test_module_machtgebaeude import found, position, reasons
+from test_module_machtgebaeude import MOD, found, position, reasons
 
-from referee.engine import GameReport
+from referee.engine import GameReport, check_game
+from referee.notation import format_game, parse_text
+from referee.profiles import load_profile
+from referee.simulate.simulator import simulate_text
 
 # Anna buys a Gebäude der Weisheit (the base C8's twin) for De7 De2 (exact), the market refilled
 MARKET = "Gu:G11 Di:C5 De:gm:ws_C8 Du:T12"
@@ -107,3 +110,18 @@ def test_a_scoring_card_may_go_back_on_the_deck_with_the_others() -> None:
     rep = weisheit("* roll Anna red 3, wisdom Anna keep Di5 back W1 De3\n" + later)
     assert found(rep) == [], messages(rep)
     assert rep.state is not None and 1 in rep.state.scoring_seen
+
+
+def test_simulated_games_use_weisheit_and_check_clean() -> None:
+    # the simulator draws from the top of its deck, keeps a money card and puts the rest (a
+    # scoring card among them: seed 2) back on top; the next refills turn them up in order
+    lines: list[str] = []
+    for seed in range(3):
+        text = simulate_text(3, seed, load_profile("queen-2003"), f"ws {seed}", (MOD,))
+        game = parse_text(text, "sim.alh")[0]
+        rep = check_game(game)
+        assert rep.valid and rep.complete and rep.violations == [], messages(rep)
+        assert format_game(game) == text
+        lines += [line for line in text.splitlines() if ", wisdom " in line]
+    assert len(lines) >= 3
+    assert any(" W1" in line or " W2" in line for line in lines)

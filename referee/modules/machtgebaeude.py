@@ -1106,8 +1106,10 @@ class Machtgebaeude(BundledModule):
         for who, idents in data.pending.items():
             for ident in list(idents):
                 colour = DIE_OF[ident.split("_")[0]]
-                if ident.startswith("bk_") and who not in data.red:
+                if ident.startswith("bk_") and who not in data.red and not out_red(out, who):
                     out.extend(self._sim_hide(sim, who))
+                if ident.startswith("ws_") and who not in data.red and not out_red(out, who):
+                    out.extend(self._sim_wisdom(sim, who))
                 if colour == RED or used[colour] >= dice_supply()[colour]:
                     continue
                 used[colour] += 1
@@ -1148,6 +1150,37 @@ class Machtgebaeude(BundledModule):
             args += [GenericArg(BACK), *(GenericArg(ref(t)) for t in back)]
         roll = ModuleChance(ROLL, (GenericArg(who), GenericArg(RED), GenericArg(pips)))
         return [roll, ModuleChance(HIDE, tuple(args))]
+
+    def _sim_wisdom(self, sim: Any, who: str) -> list[Any]:
+        """Gebäude der Weisheit: the red die, the cards drawn from the top of the simulator's
+        deck (index 0), one money card kept, the rest put back on top in a random order
+        (L3621-3633). A scoring card drawn is put back with them (the choice "oder mit den
+        übrigen Karten verdeckt auf den Stapel zurücklegen", L3628-3629; the simulator never
+        plays one). Nothing when no money card would be drawn or another module's card would."""
+        from referee.catalogue import MoneyCard
+        from referee.record.model import CardRef, ScoringCardRef
+
+        deck: list[Any] = sim.deck
+        pips = sim.rng.randint(1, 6)
+        n = min(pips, len(deck))
+        drawn = deck[:n]
+        money = [i for i, c in enumerate(drawn) if isinstance(c, MoneyCard)]
+        if not money or not all(isinstance(c, MoneyCard | int) for c in drawn):
+            return []
+        keep = sim.rng.choice(money)
+        back = [c for i, c in enumerate(drawn) if i != keep]
+        sim.rng.shuffle(back)  # "beliebig sortiert auf den Stapel zurücklegen" (L3625)
+        del deck[:n]
+        deck[0:0] = back
+
+        def ref(c: Any) -> Any:
+            return ScoringCardRef(c) if isinstance(c, int) else CardRef(c)
+
+        args = [GenericArg(who), GenericArg(KEEP), GenericArg(CardRef(drawn[keep]))]
+        if back:
+            args += [GenericArg(BACK), *(GenericArg(ref(c)) for c in back)]
+        roll = ModuleChance(ROLL, (GenericArg(who), GenericArg(RED), GenericArg(pips)))
+        return [roll, ModuleChance(WISDOM, tuple(args))]
 
     def sim_market_refill(self, sim: Any, field: int) -> object | None:
         """The hidden tile turns up when its field is refilled (L3613-3616)."""
@@ -1232,6 +1265,18 @@ class Machtgebaeude(BundledModule):
         if white and sim.rng.random() < 0.7:
             return white
         return [a for a in buys if isinstance(a.tile, ComponentRef) and a.tile.kind == KIND]
+
+
+def out_red(events: list[Any], who: str) -> bool:
+    """Whether ``events`` roll the red die for ``who`` already ("1 rot", L3639)."""
+    return any(
+        isinstance(e, ModuleChance)
+        and e.verb == ROLL
+        and len(e.args) > 1
+        and e.args[0].value == who
+        and e.args[1].value == RED
+        for e in events
+    )
 
 
 def _piece_text(piece: object) -> str:
