@@ -9,6 +9,8 @@ back lie in the deck again).
 
 from __future__ import annotations
 
+import re
+
 from conftest import messages
 from test_module_machtgebaeude import MOD, found, position, reasons
 
@@ -125,3 +127,30 @@ def test_simulated_games_use_weisheit_and_check_clean() -> None:
         lines += [line for line in text.splitlines() if ", wisdom " in line]
     assert len(lines) >= 3
     assert any(" W1" in line or " W2" in line for line in lines)
+
+
+def test_a_scoring_card_played_in_a_whole_game_keeps_its_pile_check_quiet() -> None:
+    # seed 2: Anna's Weisheit draws W1 and the simulator puts it back; written as played instead
+    # ("sofort ausspielen ... und damit die Wertung auslösen", L3626-3628), the scoring comes
+    # right after the line, the later refill turns up no W1, and the pile check (setup's 90
+    # cards) counts the cards drawn before it somewhere among the cards of the draw
+    text = simulate_text(3, 2, load_profile("queen-2003"), "ws 2", (MOD,))
+    lines = text.splitlines()
+    i = next(k for k, line in enumerate(lines) if ", wisdom " in line and " W1" in line)
+    assert lines[i].endswith("wisdom Anna keep De9 back Di6 W1 Gu3 Gu7 Gu2")
+    j = next(k for k in range(i + 1, len(lines)) if "W1" in lines[k])
+    assert lines[j] == "* display W1 Gu3"
+    lines[j] = "* display Gu3"
+    assert lines[j + 1].startswith("scoring 1:")  # the scoring it caused: now after the draw
+    del lines[j + 1]
+    lines[i] = lines[i].replace("back Di6 W1 Gu3", "play W1 back Di6 Gu3")
+    lines.insert(i + 1, "scoring 1")
+    # the points claimed belong to the other game: claims and result dropped
+    played = "\n".join(
+        re.sub(r"^(scoring \d):.*$", r"\1", line)
+        for line in lines
+        if not line.startswith("[Result")
+    )
+    rep = check_game(parse_text(played + "\n", "played.alh")[0])
+    assert rep.state is not None and rep.state.setup_after > 0
+    assert [v.code for v in rep.violations] == [], messages(rep)

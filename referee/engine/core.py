@@ -641,6 +641,7 @@ def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
 
 scoring_card_drawn = _scoring_card  # public: a scoring card a module draws from the deck
 # outside a refill (the Bettler): the base rule, scored before the next player's turn
+pile_bounds = _pile_bounds  # public: the money cards allowed before W1, before W2, between them
 
 
 def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:

@@ -621,7 +621,7 @@ class Machtgebaeude(BundledModule):
         L3631-3633): the card kept (into the hand), a scoring card played (scored before the
         next turn, the base path), the cards put back on top of the deck (known to lie in it
         again)."""
-        from referee.engine.core import draw_money, scoring_card_drawn
+        from referee.engine.core import draw_money
         from referee.record.model import CardRef, ScoringCardRef
 
         pos = event.pos
@@ -678,6 +678,7 @@ class Machtgebaeude(BundledModule):
         for c in back:  # a scoring card put back: not turned up (seen) yet, still in its pile
             if isinstance(c, ScoringCardRef) and (c.number not in (1, 2) or c.number in shown):
                 state.flag("MACHT-WISDOM", pos, who, reason="scoring-seen", line=line)
+        before = state.money_draws
         # the kept card leaves the deck for the hand (counted as a card drawn)
         if draw_money(state, keep[0].card, pos):
             state.money_draws += 1
@@ -686,7 +687,29 @@ class Machtgebaeude(BundledModule):
             if isinstance(c, CardRef) and c.card is not None and draw_money(state, c.card, pos):
                 state.deck_known[c.card] += 1
         for c in played:  # "sofort ausspielen ... und damit die Wertung auslösen"
-            scoring_card_drawn(state, c, pos)
+            self._scoring_played(state, c, before, drawn, pos)
+        for c in back:
+            if isinstance(c, ScoringCardRef) and state.setup_after > 0:
+                # on top of the deck now, it turns up earlier than its pile would let it: its
+                # pile bound no longer holds (reading (h) of the docs)
+                state.scoring_flagged.add(c.number)
+
+    @staticmethod
+    def _scoring_played(state: GameState, card: Any, before: int, drawn: int, pos: Pos) -> None:
+        """A scoring card played from a Weisheit draw: the base path (``scoring_card_drawn``),
+        its pile checked with the money cards drawn before it somewhere between ``before`` and
+        ``before + drawn - 1`` (the line does not say where among the cards drawn it lay)."""
+        from referee.engine.core import pile_bounds, scoring_card_drawn
+
+        number = card.number
+        if state.setup_after <= 0 or number not in (1, 2) or number in state.scoring_seen:
+            scoring_card_drawn(state, card, pos)
+            return
+        lo, _hi = pile_bounds(state)[number - 1]
+        counted = state.money_draws
+        state.money_draws = min(max(before, lo), before + drawn - 1)
+        scoring_card_drawn(state, card, pos)
+        state.money_draws = counted
 
     def _hide(self, state: GameState, event: ModuleChance) -> None:
         """``* hide Anna Di C8 back T3 A5``: "zieht so viele Plättchen aus dem Turm, wie er Augen
