@@ -154,3 +154,17 @@ def test_a_scoring_card_played_in_a_whole_game_keeps_its_pile_check_quiet() -> N
     rep = check_game(parse_text(played + "\n", "played.alh")[0])
     assert rep.state is not None and rep.state.setup_after > 0
     assert [v.code for v in rep.violations] == [], messages(rep)
+
+
+def test_a_position_after_weisheit_differs_only_by_the_card_kept() -> None:
+    # nothing of the function stays after its line: the position block shows the kept card in
+    # the hand; the cards put back are in the deck like any card not shown
+    from referee.engine.position_text import position_text
+
+    plain = weisheit("")
+    used = weisheit("* roll Anna red 3, wisdom Anna keep Di5 back De3 Gu7\n")
+    assert plain.state is not None and used.state is not None
+    before = position_text(plain.state).splitlines()
+    after = position_text(used.state).splitlines()
+    changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+    assert changed == [("    hand Gu8 Di9 Du5", "    hand Gu8 Di5 Di9 Du5")]
