@@ -66,6 +66,20 @@ from referee.record.model import (
 DIE_FACES = range(1, 7)
 
 
+def _line_head(state: GameState, event: Any, verb: str, code: str) -> tuple[Any, str] | None:
+    """The player a chance line of this module names first and the line as written (for its
+    messages); None when the line names nobody (reported under ``code``, reason ``form``) or
+    a player not in the game (reported by ``named_player``)."""
+    args = event.args
+    if not args:
+        state.flag(code, event.pos, None, reason="form", line=verb)
+        return None
+    player = named_player(state, args[0], event.pos)
+    if player is None:
+        return None
+    return player, f"{verb} " + " ".join(token_text(a.value) for a in args)
+
+
 @dataclass(frozen=True, slots=True)
 class WallPoints:
     """The wall points of an Alhambra with black dice (Gebäude der Wehrhaftigkeit)."""
@@ -626,15 +640,12 @@ class Machtgebaeude(BundledModule):
 
         pos = event.pos
         args = list(event.args)
-        if not args:
-            state.flag("MACHT-WISDOM", pos, None, reason="form", line=WISDOM)
+        head = _line_head(state, event, WISDOM, "MACHT-WISDOM")
+        if head is None:
             return
-        player = named_player(state, args[0], pos)
-        if player is None:
-            return
+        player, line = head
         who = player.name
         data = self._scratch(state)
-        line = f"{WISDOM} " + " ".join(token_text(a.value) for a in args)
         keep: list[Any] = []
         played: list[Any] = []
         back: list[Any] = []
@@ -722,15 +733,12 @@ class Machtgebaeude(BundledModule):
 
         pos = event.pos
         args = list(event.args)
-        if not args:
-            state.flag("MACHT-HIDE", pos, None, reason="form", line=HIDE)
+        head = _line_head(state, event, HIDE, "MACHT-HIDE")
+        if head is None:
             return
-        player = named_player(state, args[0], pos)
-        if player is None:
-            return
+        player, line = head
         who = player.name
         data = self._scratch(state)
-        line = f"{HIDE} " + " ".join(token_text(a.value) for a in args)
         rest = [a.value for a in args[1:]]
         cur = Currency.of_code(rest[0]) if rest and isinstance(rest[0], str) else None
         chosen = rest[1] if len(rest) > 1 else None
