@@ -28,10 +28,13 @@ import re
 import unicodedata
 from typing import IO, Any
 
+from referee.lazy_re import lazy_pattern
+
 # categories shown as escapes: controls, format (invisible: zero width, bidi), surrogates,
 # private use, unassigned, line and paragraph separators
 _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-_PLAIN = re.compile("[ -~\u00a0-\u00ac\u00ae-\u02ff]*")  # Latin text: nothing to escape
+PLAIN_TEXT = "[ -~\u00a0-\u00ac\u00ae-\u02ff]*"  # Latin text: nothing to escape
+_PLAIN = lazy_pattern(PLAIN_TEXT)
 
 
 def _escape(ch: str) -> str:
@@ -74,9 +77,9 @@ def bounded(text: str, limit: int = BOUND, lang: str = "en") -> str:
 
 # ---------------------------------------------------------------------------- XML, SVG, HTML
 
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_XML_BAD = lazy_pattern("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _XML_MARKUP = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-_XML_ANY = re.compile("[&<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_XML_ANY = lazy_pattern("[&<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _ATTR = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
 
 
@@ -154,8 +157,8 @@ def name_problems(name: str) -> list[str]:
 # 256-colour foregrounds of referee.reports.terminal, bold or not) and, on standard error only,
 # the progress line's "back to the start, erase the line"
 _OWN_COLOUR = r"\x1b\[(?:0|(?:1;)?38;5;[0-9]{1,3})m"
-_OWN = {False: re.compile(_OWN_COLOUR), True: re.compile(_OWN_COLOUR + r"|\r\x1b\[K")}
-_NEEDS_CARE = re.compile(
+_OWN = {False: lazy_pattern(_OWN_COLOUR), True: lazy_pattern(_OWN_COLOUR + r"|\r\x1b\[K")}
+_NEEDS_CARE = lazy_pattern(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e"
     "\u2060-\u206f\ufeff\ufff9-\ufffb]"
 )

@@ -73,6 +73,8 @@ def _load_rules(rules: str | None) -> RuleProfile | None:
 
 @dataclass
 class _Job:
+    """One game's text as cut from its file (or why the file cannot be read)."""
+
     source: str
     start: int
     text: str | None  # None: the file cannot be read (``error`` says why)
@@ -100,6 +102,8 @@ class _Done:
 
 @dataclass(frozen=True)
 class _Options:
+    """What every game of one ``check`` is checked and written with."""
+
     profile: RuleProfile | None
     strict: bool
     fmt: str

@@ -501,7 +501,7 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
     )
 
 
-_MODULES_HEADER = re.compile(r'(?m)^[ \t]*\[Modules[ \t]+"([^"\n]{0,2000})"')
+_MODULES_HEADER = lazy_pattern(r'(?m)^[ \t]*\[Modules[ \t]+"([^"\n]{0,2000})"')
 
 
 def _import_named_modules(text: str) -> None:
@@ -614,7 +614,7 @@ def _player_dirk(game: Game, text: str) -> Game:
 MAX_SYNTAX_ERRORS = 20
 
 
-_BLANK = re.compile(r"[\t \f\r]*")
+_BLANK = lazy_pattern(r"[\t \f\r]*")
 
 
 def _no_block_before(lines: list[str], index: int) -> bool:

@@ -201,7 +201,7 @@ def walls_token(walls: frozenset[Side], none: str = "x") -> str:
 
 
 # a run of digits with more than 6 significant digits (parser.MAX_DIGITS) inside a word
-_LONG_DIGITS = re.compile(r"[1-9][0-9]{6,}")
+_LONG_DIGITS = lazy_pattern(r"[1-9][0-9]{6,}")
 
 
 def digits_too_long(word: str) -> bool:

@@ -38,6 +38,8 @@ META_FIELDS: frozenset[str] = frozenset(
 
 @dataclass(frozen=True)
 class RuleProfile:
+    """A rule profile: the house rules and editions a game is checked under (docs/profiles.md)."""
+
     name: str = "queen-2003"
     description: str = "Queen Games base rulebook, 2003 (default)"
     # Where the two scoring cards go in piles 2 and 4: shuffled in, or laid on top.

@@ -25,7 +25,7 @@ import click
 from referee.engine import GameReport
 from referee.record.model import NotationError
 from referee.reports.i18n import register, t
-from referee.safe_text import _PLAIN, BOUND, bounded
+from referee.safe_text import BOUND, PLAIN_TEXT, bounded
 from referee.safe_text import line as one_line
 
 _TEXT: dict[str, dict[str, str]] = {
@@ -287,4 +287,4 @@ def render_text(
 
 # Lines that :func:`one_line` gives back as they are (safe_text's plain Latin text), joined by
 # line breaks: the common report is checked in one match instead of line by line.
-_PLAIN_LINES = re.compile(_PLAIN.pattern.replace("]*", "\n]*"))
+_PLAIN_LINES = re.compile(PLAIN_TEXT.replace("]*", "\n]*"))
