@@ -1128,20 +1128,13 @@ def _first_group(
     memo: Memo, read: Callable[[list[Word], int], Any], text: str, ln: int, d: int
 ) -> Any:
     """The record of a group seen for the first time, read where it stands (line ``ln``,
-    columns shifted by ``d``), as the general path reads it; its template is made from that
-    record at once (the walk at line ``ln`` less ``d`` gives what reading the group again at
-    the stand-in line gives: 97 % of a file's groups come back, and reading each one a second
-    time for its template cost a third of a first pass's extra work; issue 34, fourth step)."""
+    columns shifted by ``d``), as the general path reads it; the group is marked (its template
+    is made when it is seen again: most groups of a file are seen once or many times)."""
     words = _group_words(text)
     rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
-    template = None
-    if rec is not None:
-        shape = _template(rec, ln, d)
-        if shape is not None:
-            template = (_builders.get(shape[0]), shape[1], shape[0])
-    memo[text] = template
+    memo[text] = None if rec is None else _SEEN
     return rec
 
 
