@@ -40,9 +40,10 @@ def make(
     build: str = "",
     reserve: str = "",
     market: str = "Gu:G11- Di:T11n De:P7e Du:C7ne",
+    modules: str = "handwerker",
 ) -> Game:
     text = f"""[Players "Anna, Ben, Cem"]
-[Modules "handwerker"]
+[Modules "{modules}"]
 
 position
   next Anna
@@ -297,3 +298,110 @@ def test_a_trusted_replay_ends_in_the_same_state() -> None:
         "2. Ben: take Du8, handover hw:moertelmischer\n"
     )
     assert picture(end_state(game, True)) == picture(end_state(game, False))
+
+
+def test_other_modules_see_the_turned_building_as_a_building() -> None:
+    """A turned building is an "eingebautes Gebäude" of its type for the other modules: a
+    treasure chest may lie on it (Die Schatzkammer: the free buildings of its colour) and it
+    makes a key's half building count (Schlüssel zum Tor: "Wirkt nur bei mindestens 1
+    eingebautem Gebäude des Typs"); only a building site (Baustellen) is no building."""
+    anna = f"{MOSAIC}\n    mosaikleger C7ne sw"
+    game = make(
+        "", anna=anna, build="C7ne@-1,0", market=NO_C7NE, modules="handwerker, schatzkammer"
+    )
+    state, found = state_at(game, At("end"))
+    assert [f for f in found if f.severity == "error"] == []
+    player = state.players[0]
+    assert isinstance(player.alhambra.get(WEST), TurnedTile)
+    chests = next(m for m in state.ext.modules if type(m).__name__ == "Schatzkammer")
+    assert chests.free_cells(state, player, "C") == [WEST]  # type: ignore[attr-defined]
+    keys = make("", anna=anna, build="C7ne@-1,0", market=NO_C7NE, modules="handwerker, schluessel")
+    state, _ = state_at(keys, At("end"))
+    module = next(m for m in state.ext.modules if type(m).__name__ == "Schluessel")
+    module.data(state).halves["Anna"] = ["C"]  # type: ignore[attr-defined]
+    parts = module.scoring_parts(state, 1)
+    assert parts is not None
+    assert any(a.type.code == "C" for a in parts.adjustments["Anna"])
+
+
+# ---------------------------------------------------------------- legal moves, the simulator
+
+
+def _legal_mosaic(line: str, done: int, **kw: str) -> tuple[GameState, list[Any]]:
+    """The state inside turn 1 (``line``) after its first ``done`` actions, and the
+    Mosaikleger moves the generator offers there."""
+    from referee.engine import apply_action
+    from referee.engine.legal import legal_actions
+    from referee.engine.walk import walk
+    from referee.record.model import Turn
+
+    state: GameState | None = None
+    before: GameState | None = None
+    for step in walk(make(line, **kw), finish=False):
+        if isinstance(step.item, Turn) and before is not None:
+            state = before.copy()
+            for a in step.item.actions[:done]:
+                apply_action(state, a)
+            break
+        before = step.state
+    assert state is not None
+    return state, [a for a in legal_actions(state) if getattr(a, "verb", "") == "mosaikleger"]
+
+
+def test_legal_moves_turn_a_reserve_building_or_a_bought_one() -> None:
+    """The generator offers each rotation but the printed one: for the reserve's buildings
+    before the turn's first action ("auch aus der Reserve"), for a building bought and not
+    yet placed after the purchase; each is accepted."""
+    from referee.engine import check_action
+    from referee.notation.formatter import action as written
+    from tests.test_legal_generator import _errors
+
+    line = "1. Anna: take Gu4, handover hw:schreiner\n"
+    state, moves = _legal_mosaic(line, 0, reserve="C7ne", market=NO_C7NE)
+    assert sorted(written(a) for a in moves) == [
+        "mosaikleger C7ne es",
+        "mosaikleger C7ne nw",
+        "mosaikleger C7ne sw",
+    ]
+    assert all(_errors(check_action(state, a)) == [] for a in moves)
+    line = f"1. Anna: {BUY}, mosaikleger C7ne sw, place C7ne@-1,0, handover hw:mosaikleger\n"
+    state, moves = _legal_mosaic(line, 1)
+    assert len(moves) == 3 and all(_errors(check_action(state, a)) == [] for a in moves)
+    _state, after = _legal_mosaic(line, 2)
+    assert after == []  # one ability a turn
+
+
+def test_a_simulated_game_builds_a_turned_building() -> None:
+    """The simulator sometimes turns a building of the reserve before the turn's action (a
+    game where it builds it so), and the engine accepts the game."""
+    from referee.simulate import simulate_text
+
+    text = simulate_text(5, 8, modules=("handwerker",))
+    assert "mosaikleger C7ne es, build C7ne@-1,-1" in text
+    game = parse_text(text, "sim.alh")[0]
+    clean(check_game(game))
+    assert format_game(game) == text
+
+
+def test_replaced_by_the_ziegelmacher_it_is_the_printed_tile_at_once() -> None:
+    """Ziegelmacher: "Das ersetzte Plättchen baut der Spieler dann ... unmittelbar wieder in
+    seine Alhambra ein oder legt es in seine Reserve" (L3160-3163): a turned building
+    replaced is the printed tile again ("gedreht einzubauen" belongs to its building in)."""
+    anna = "craftsmen hw:ziegelmacher hw:schreiner\n    mosaikleger C7ne sw"
+    body = (
+        "1. Anna: buy Gu G11- pay Gu4 Gu9, ziegelmacher G11- @-1,0, reserve C7ne, "
+        "handover hw:ziegelmacher\n"
+    )
+    rep = run(body, anna=anna, build="C7ne@-1,0", market=NO_C7NE)
+    clean(rep)
+    assert rep.state is not None
+    assert rep.state.players[0].reserve == [c7ne()]
+    again = run(
+        "1. Anna: buy Gu G11- pay Gu4 Gu9, ziegelmacher G11- @-1,0, place C7ne@0,1, "
+        "handover hw:ziegelmacher\n",
+        anna=anna,
+        build="C7ne@-1,0",
+        market=NO_C7NE,
+    )
+    assert "PLACE-WALL" not in codes(again)  # C7ne as printed (n, e) fits north of the fountain
+    assert again.state is not None and anna_at(again.state, Coord(0, 1)) == c7ne()

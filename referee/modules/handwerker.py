@@ -1336,7 +1336,22 @@ class Handwerker(BundledModule):
                 want = self._smith_want(Context(state))
                 if want > 0:
                     out.append(ModuleAction(SMITH, tuple(GenericArg(UNKNOWN) for _ in range(want))))
+            elif kind == MOSAIC:
+                out += _turnings(player.reserve)  # "auch aus der Reserve"
         return out
+
+    def _mosaic_after_purchase(self, state: GameState, player: PlayerState) -> list[ModuleAction]:
+        """The Mosaikleger for a building bought this turn and not yet placed (the ability is
+        open all turn; the other abilities are generated before the first action only)."""
+        t = state.turn
+        data = self.data(state)
+        if not self._own_turn(state, player) or t is None or not t.pending:
+            return []
+        if data.used.get(player.name, (0, ""))[0] == t.number:
+            return []
+        if data.handed.get(player.name) == t.number or MOSAIC not in self._choices(state, player):
+            return []
+        return _turnings(t.pending)
 
     def _mason_moves(self, state: GameState, player: PlayerState) -> list[ModuleAction]:
         out: list[ModuleAction] = []
@@ -1369,7 +1384,11 @@ class Handwerker(BundledModule):
         choice; the rule allows them later in the turn too, except the Steinmetz), and the
         hand-over once the turn has acted and its buildings are placed."""
         state = ctx.state
-        return [*self._abilities(state, player), *self._handovers(state, player)]
+        return [
+            *self._abilities(state, player),
+            *self._mosaic_after_purchase(state, player),
+            *self._handovers(state, player),
+        ]
 
     owed_before = "turn-end"
 
@@ -1389,13 +1408,19 @@ class Handwerker(BundledModule):
         leaves them out when a scoring card or a module's card lies among them, or the deck
         is short: the refill then plays those)."""
         out: list[Any] = []
+        turnings: list[Any] = []
         for move in self._abilities(sim.state, player):
+            if move.verb == MOSAIC:
+                turnings.append(move)
+                continue
             if move.verb != SMITH:
                 out.append(move)
                 continue
             top = list(sim.deck[: len(move.args)])
             if len(top) == len(move.args) and all(isinstance(c, MoneyCard) for c in top):
                 out.append(ModuleAction(SMITH, tuple(GenericArg(CardRef(c)) for c in top)))
+        if turnings:  # one building of the reserve turned, as often as one other ability
+            out.append(sim.rng.choice(turnings))
         return out
 
     def sim_setup(self, sim: Any) -> list[Any]:
@@ -1412,6 +1437,21 @@ class Handwerker(BundledModule):
             args = (GenericArg(p.name), *(token_arg(k) for k in got))
             out.append(ModuleChance(DEAL, args))
         return out
+
+
+def _turnings(slots: list[Any]) -> list[ModuleAction]:
+    """``mosaikleger C7ne sw`` for each catalogue tile of ``slots`` and each of its rotations
+    but the printed one."""
+    from referee.engine.orientation import rotations
+
+    out: list[ModuleAction] = []
+    for x in slots:
+        if type(x) is not TileKind:
+            continue
+        ref = TileRef(x.type, x.price, x.walls, (x,))
+        for walls in rotations(x.walls)[1:]:
+            out.append(ModuleAction(MOSAIC, (GenericArg(ref), GenericArg(walls_word(walls)))))
+    return out
 
 
 def _words(held: list[str | None]) -> dict[str, str]:
