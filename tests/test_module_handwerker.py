@@ -4,7 +4,8 @@ Klaus-Jürgen Wrede: Die Wanderhandwerker (heading L3110-3111; text L3076-3105, 
 The setup (craftsmen by player count, two open, the start player's third face down), the
 hand-over to the left neighbour at the end of every turn, the abilities the referee checks
 (Goldschmied, Schreiner, Mörtelmischer, Steinmetz, ...; the Mosaikleger in
-``tests/test_module_handwerker_mosaik.py``), the corruptions a record can contain. Each test quotes the sentence it tests.
+``tests/test_module_handwerker_mosaik.py``), the corruptions a record can contain. Each test
+quotes the sentence it tests.
 """
 
 from __future__ import annotations
