@@ -405,3 +405,17 @@ def test_replaced_by_the_ziegelmacher_it_is_the_printed_tile_at_once() -> None:
     )
     assert "PLACE-WALL" not in codes(again)  # C7ne as printed (n, e) fits north of the fountain
     assert again.state is not None and anna_at(again.state, Coord(0, 1)) == c7ne()
+
+
+def test_a_position_keeps_the_order_of_the_alhambra_line() -> None:
+    """Read back, a turned building keeps its place in the Alhambra line (``fmt`` and
+    ``show --format record`` write the same block again)."""
+    anna = f"{MOSAIC}\n    mosaikleger C7ne sw"
+    rep = run("", anna=anna, build="P8-@1,0 C7ne@-1,0 A8n@0,1", market=NO_C7NE)
+    clean(rep)
+    assert rep.state is not None
+    text = position_text(rep.state)
+    assert "alhambra P8@1,0 C7ne@-1,0 A8n@0,1" in text
+    again = parse_text('[Players "Anna, Ben, Cem"]\n[Modules "handwerker"]\n\n' + text)[0]
+    state2, found = state_at(again, At("end"))
+    assert found == [] and position_text(state2) == text

@@ -1216,8 +1216,10 @@ class Handwerker(BundledModule):
             return
         if walls == tile.walls:
             return
-        # the cell keeps its place among the cells (the order a position writes them in)
-        later = [(c, x) for c, x in cells if c != at][[c for c, _x in cells].index(at) :]
+        # the cell keeps its place among the cells (the order a position writes them in); the
+        # fountain stays where it is
+        rest = [(c, x) for c, x in cells if c != Coord(0, 0)]
+        later = rest[[c for c, _x in rest].index(at) + 1 :]
         for c, _x in later:
             player.alhambra.remove(c)
         player.alhambra.remove(at)
