@@ -3,8 +3,9 @@ Klaus-Jürgen Wrede: Die Wanderhandwerker (heading L3110-3111; text L3076-3105, 
 
 The setup (craftsmen by player count, two open, the start player's third face down), the
 hand-over to the left neighbour at the end of every turn, the abilities the referee checks
-(Goldschmied, Schreiner, Mörtelmischer, Steinmetz, ...), the one it reports as not checked
-(the Mosaikleger), the corruptions a record can contain. Each test quotes the sentence it tests.
+(Goldschmied, Schreiner, Mörtelmischer, Steinmetz, ...; the Mosaikleger in
+``tests/test_module_handwerker_mosaik.py``), the corruptions a record can contain. Each test
+quotes the sentence it tests.
 """
 
 from __future__ import annotations
@@ -292,15 +293,6 @@ def test_steinmetz_at_the_start_swaps_a_card_of_the_same_currency() -> None:
     assert ("HANDWERKER-ARGS", "currency") in reasons(wrong)
     absent = position("1. Anna: steinmetz Gu1 Gu4, take Di3, handover hw:steinmetz\n", anna, ben)
     assert ("HANDWERKER-ARGS", "hand") in reasons(absent)
-
-
-@pytest.mark.parametrize("verb", ["mosaikleger"])
-def test_abilities_not_checked_are_reported(verb: str) -> None:
-    """The abilities this version does not check are reported, never passed silently."""
-    rep = position(
-        f"1. Anna: {verb}, take Gu4, handover hw:{verb}\n", anna=f"craftsmen hw:{verb} hw:schreiner"
-    )
-    assert "HANDWERKER-UNSUPPORTED" in codes(rep)
 
 
 BUILT = "P8-@-1,0 S9-@0,1 A9-@1,0"

@@ -19,12 +19,13 @@ Notation (names, texts, the counts by player number: ``handwerker.yaml``; ruling
   ``ziegelmacher G11- @1,0`` (the bought G11 swapped in; the replaced building is placed or
   reserved next), ``muenzer Du2`` (the display's Du2 pays the next purchase with the hand's
   cards), ``schmied Du1 De7`` (the display widened to 6: the cards turned up, in order; a
-  scoring card ``W1`` among them is scored after the turn); ``mosaikleger`` is read but not
-  checked (``HANDWERKER-UNSUPPORTED``).
+  scoring card ``W1`` among them is scored after the turn), ``mosaikleger C7ne sw`` (the
+  bought or reserved C7ne is built in this turn with the walls ``sw``: a :class:`TurnedTile`).
 * ``handover hw:goldschmied`` -- at the end of the turn the used (or one open) craftsman goes
   to the left neighbour, face down; the player's face-down craftsman turns up.
 * position blocks: ``craftsmen hw:goldschmied hw:schreiner down hw:schmied`` in a player's
-  section (``?`` for one nobody has seen).
+  section (``?`` for one nobody has seen); ``mosaikleger C7ne sw``: the C7ne of the Alhambra
+  lies turned.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.catalogue import SIDES, BuildingType, Currency, MoneyCard, Side, TileKind
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_cards
 from referee.engine.ruleset import Decision, refines
@@ -76,9 +77,6 @@ MOSAIC, PATRON, SMITH, BRICK, MINTER = (
     "ziegelmacher",
     "muenzer",
 )
-UNSUPPORTED: dict[str, str] = {  # the ability's rule text lines
-    MOSAIC: "L3128-3129",
-}
 SMITH_SIZE = 6  # "Die Auslage der Geldkarten wird sofort auf 6 Karten erweitert." (L3151-3152)
 
 
@@ -141,6 +139,65 @@ def _written(value: object) -> str:
     return str(value)
 
 
+@dataclass(frozen=True, slots=True)
+class TurnedTile:
+    """A catalogue tile built in turned by the Mosaikleger ("Erlaubt es, 1 Gebäude (auch aus der
+    Reserve) beliebig gedreht einzubauen.", L3128-3129). It is still the printed tile for
+    everything but its walls: named by it in the record (``carried_tile``: ``place C7ne@1,0``),
+    counted as it in the supply and the scorings (type, price). Its walls are ``walls``, one of
+    the rotations of the printed ones. It is not stored as the catalogue tile with those walls:
+    that is often another tile (C7ne turned is C7sw). Once it leaves the Alhambra it is the
+    printed tile again (:func:`printed`)."""
+
+    carried_tile: TileKind
+    walls: frozenset[Side]
+
+    @property
+    def type(self) -> BuildingType:
+        return self.carried_tile.type
+
+    @property
+    def price(self) -> int:
+        return self.carried_tile.price
+
+    @property
+    def printed_walls(self) -> frozenset[Side]:
+        return self.carried_tile.walls
+
+    @property
+    def code(self) -> str:
+        return f"{self.carried_tile.code}({walls_word(self.walls)})"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def matches(self, ref: object) -> bool:
+        return False
+
+
+def walls_word(walls: frozenset[Side]) -> str:
+    """The walls as the ``mosaikleger`` line writes them: ``sw``, ``x`` for none."""
+    return "".join(s.value.lower() for s in SIDES if s in walls) or "x"
+
+
+def read_walls(word: object) -> frozenset[Side] | None:
+    """``sw`` -> {S, W}; ``x`` -> none; None for a word that states no walls (each side once)."""
+    if not isinstance(word, str) or not word:
+        return None
+    low = word.lower()
+    if low == "x":
+        return frozenset()
+    sides = {s.value.lower(): s for s in SIDES}
+    if any(c not in sides for c in low) or len(set(low)) != len(low):
+        return None
+    return frozenset(sides[c] for c in low)
+
+
+def printed(piece: Any) -> Any:
+    """A piece as printed: a turned tile's own tile, anything else unchanged."""
+    return piece.carried_tile if isinstance(piece, TurnedTile) else piece
+
+
 @dataclass
 class CraftScratch(Scratch):
     # per player: the open craftsmen and the face-down ones (None: nobody has seen it)
@@ -154,6 +211,7 @@ class CraftScratch(Scratch):
     discount: tuple[str, int, int] | None = None  # (player, turn, amount): the Schreiner's
     minted: list[Any] = field(default_factory=list)  # display cards the Münzer took to pay
     widening: bool = False  # the Schmied turns cards up now: the display holds 6
+    turning: bool = False  # a building was turned (Mosaikleger): straighten those that left
 
     def known(self) -> Counter[str]:
         """Every craftsman held and known, by kind."""
@@ -184,7 +242,7 @@ class Handwerker(BundledModule):
         _spec(CARPENTER, (Arg.INT,), ("carpenter",)),
         _spec(MORTAR, (Arg.WORD, Arg.WORD), ("mortarmixer",)),
         _spec(MASON, (Arg.CARD, Arg.CARD), ("stonemason",), window=Window.TURN_START),
-        _spec(MOSAIC, None, ("mosaiclayer",)),
+        _spec(MOSAIC, (Arg.TILE, Arg.WORD), ("mosaiclayer",)),
         VerbSpec(
             PATRON,
             kind="main",  # "Erlaubt eine Umbauaktion": the turn's redesign (reading)
@@ -372,6 +430,7 @@ class Handwerker(BundledModule):
         elif moment == Moment.TURN_END:
             self._minted_left(ctx)
             self._turn_end(ctx)
+            self._straighten(state)
 
     def _deal_done(self, state: GameState) -> None:
         """At the first turn: players no line dealt to hold unknown craftsmen (reported once);
@@ -507,19 +566,10 @@ class Handwerker(BundledModule):
         if kind is None:
             return self._handover_findings(state, player, action)
         out = self._open_findings(state, player, kind, pos, "use")
-        if kind in UNSUPPORTED:
-            out.append(
-                problem(
-                    "HANDWERKER-UNSUPPORTED",
-                    pos,
-                    player.name,
-                    craftsman=kind_text(kind),
-                    rule=UNSUPPORTED[kind],
-                )
-            )
-            return out
         args = [a.value for a in action.args]
         common: dict[str, Any] = {"craftsman": kind_text(kind)}
+        if kind == MOSAIC and len(args) == 2:
+            out.extend(self._mosaic_findings(state, player, args[0], args[1], pos, common))
         if kind == CARPENTER and args and args[0] not in (1, 2):
             out.append(
                 problem("HANDWERKER-ARGS", pos, player.name, reason="amount", got=args[0], **common)
@@ -537,6 +587,106 @@ class Handwerker(BundledModule):
         elif kind == SMITH:
             out.extend(self._smith_findings(ctx, player, action, common))
         return out
+
+    # ------------------------------------------------------------------ the Mosaikleger
+
+    def _to_turn(
+        self, state: GameState, player: PlayerState, ref: Any
+    ) -> tuple[list[Any], int] | None:
+        """Where the building a ``mosaikleger`` line names lies: a building bought this turn
+        and not yet placed, else one of the reserve ("auch aus der Reserve"); a catalogue
+        tile as printed (not one already turned, not another module's piece)."""
+        if not isinstance(ref, TileRef) or not ref.known:
+            return None
+        t = state.turn
+        for slots in (t.pending if t is not None else [], player.reserve):
+            for i, x in enumerate(slots):
+                if type(x) is TileKind and x in ref.candidates:
+                    return slots, i
+        return None
+
+    def _mosaic_findings(
+        self, state: GameState, player: PlayerState, ref: Any, word: Any, pos: Any, common: Any
+    ) -> list[Finding]:
+        """Mosaikleger: "Erlaubt es, 1 Gebäude (auch aus der Reserve) beliebig gedreht
+        einzubauen." (L3128-3129): ``mosaikleger C7ne sw`` names a building bought this turn
+        (not yet placed) or one of the reserve, and its walls as it will lie: a rotation of
+        the printed walls. The building rules then judge the building as turned where it is
+        placed or built."""
+        from referee.engine.orientation import rotations
+
+        found = self._to_turn(state, player, ref)
+        if found is None:
+            t = state.turn
+            pending = " ".join(
+                getattr(x, "code", "?") or "?" for x in (t.pending if t is not None else [])
+            )
+            reserve = " ".join(getattr(x, "code", "?") or "?" for x in player.reserve)
+            return [
+                problem(
+                    "HANDWERKER-ARGS",
+                    pos,
+                    player.name,
+                    reason="mosaic-tile",
+                    got=token_text(ref),
+                    pending=pending or "-",
+                    reserve=reserve or "-",
+                    **common,
+                )
+            ]
+        slots, i = found
+        tile = slots[i]
+        walls = read_walls(word)
+        allowed = rotations(tile.walls)
+        if walls is None or walls not in allowed:
+            return [
+                problem(
+                    "HANDWERKER-ARGS",
+                    pos,
+                    player.name,
+                    reason="mosaic-walls",
+                    got=str(word),
+                    tile=tile.code,
+                    allowed=", ".join(walls_word(w) for w in allowed),
+                    **common,
+                )
+            ]
+        return []
+
+    def _mosaic(self, state: GameState, player: PlayerState, ref: Any, word: Any) -> None:
+        """The named building lies turned from now on (a :class:`TurnedTile` in its slot, so
+        the placement or the build from the reserve that follows places it so); stated as
+        printed, it stays the tile itself."""
+        found = self._to_turn(state, player, ref)
+        walls = read_walls(word)
+        if found is None or walls is None:
+            return
+        slots, i = found
+        tile = slots[i]
+        if walls != tile.walls:
+            slots[i] = TurnedTile(tile, walls)
+            self.data(state).turning = True
+
+    def _straighten(self, state: GameState) -> None:
+        """At the end of a turn, a turned building that is not in an Alhambra (placed in the
+        reserve, given away, never built, taken out by a redesign) is the printed tile again:
+        the turn belongs to building it in ("gedreht einzubauen")."""
+        data = self.data(state)
+        if not data.turning:
+            return
+        data.turning = False
+        holders: list[list[Any]] = [p.reserve for p in state.players]
+        if state.dirk is not None:
+            holders.append(state.dirk)
+        if state.turn is not None:
+            holders.append(state.turn.pending)
+        for slots in holders:
+            for i, x in enumerate(slots):
+                if isinstance(x, TurnedTile):
+                    slots[i] = x.carried_tile
+        data.turning = any(
+            isinstance(x, TurnedTile) for p in state.players for _at, x in p.alhambra.items()
+        )
 
     def _patron_findings(
         self, ctx: Any, player: PlayerState, frm: Any, to: Any, pos: Any
@@ -644,7 +794,8 @@ class Handwerker(BundledModule):
         state.found.extend(state.ext.removed(state, player, at, present))
         player.alhambra.place(at, bought)
         t.pending.remove(bought)
-        t.pending.append(present)  # type: ignore[arg-type]  # placed or reserved next
+        # placed or reserved next, as printed (a turned one is turned only where it was built)
+        t.pending.append(printed(present))
         t.placing = True
 
     def _minter_findings(
@@ -939,6 +1090,8 @@ class Handwerker(BundledModule):
             self._mint(state, player, [a for a in args if isinstance(a, CardRef)])
         elif kind == SMITH:
             self._smith(state, action)
+        elif kind == MOSAIC and len(args) == 2:
+            self._mosaic(state, player, args[0], args[1])
         return []
 
     def _mason(self, state: GameState, player: PlayerState, mine: Any, shown: Any) -> None:
@@ -1012,7 +1165,11 @@ class Handwerker(BundledModule):
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
-        """``craftsmen hw:goldschmied hw:schreiner [down hw:schmied]`` in a player's section."""
+        """``craftsmen hw:goldschmied hw:schreiner [down hw:schmied]`` in a player's section;
+        ``mosaikleger C7ne sw``: the C7ne of the player's Alhambra lies turned."""
+        if player is not None and self._kind_of(line.verb) == MOSAIC:
+            self._position_turned(state, player, line)
+            return True
         if player is None or line.verb.lower() not in (DEAL, "handwerker"):
             return False
         args = list(line.args)
@@ -1035,17 +1192,59 @@ class Handwerker(BundledModule):
         self._supply(state, line.pos, player.name)
         return True
 
+    def _position_turned(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
+        """``mosaikleger C7ne sw`` in a player's section: the C7ne the Alhambra lines state lies
+        with the walls ``sw`` (built in turned by the Mosaikleger). A building not in the
+        Alhambra or walls that are no rotation of it are ``HANDWERKER-TURNED``."""
+        from referee.engine.orientation import rotations
+
+        args = [a.value for a in line.args]
+        ref = args[0] if args else None
+        walls = read_walls(args[1]) if len(args) == 2 else None
+        cands = ref.candidates if isinstance(ref, TileRef) and ref.known else ()
+        cells = list(player.alhambra.items())
+        at = next((c for c, x in cells if type(x) is TileKind and x in cands), None)
+        tile = player.alhambra.get(at) if at is not None else None
+        if (
+            at is None
+            or not isinstance(tile, TileKind)
+            or walls is None
+            or walls not in rotations(tile.walls)
+        ):
+            got = " ".join(token_text(a) if isinstance(a, TileRef) else _written(a) for a in args)
+            state.flag("HANDWERKER-TURNED", line.pos, player.name, got=got)
+            return
+        if walls == tile.walls:
+            return
+        # the cell keeps its place among the cells (the order a position writes them in); the
+        # fountain stays where it is
+        rest = [(c, x) for c, x in cells if c != Coord(0, 0)]
+        later = rest[[c for c, _x in rest].index(at) + 1 :]
+        for c, _x in later:
+            player.alhambra.remove(c)
+        player.alhambra.remove(at)
+        player.alhambra.place(at, TurnedTile(tile, walls))
+        for c, x in later:
+            player.alhambra.place(c, x)
+        self.data(state).turning = True
+
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         if player is None:
             return []
+        out: list[ModuleAction] = []
         shown = self.held_open(state, player)
         down = self.held_down(state, player)
-        if not shown and not down:
-            return []
-        args = [token_arg(k) for k in shown]
-        if down:
-            args += [GenericArg("down"), *(token_arg(k) for k in down)]
-        return [ModuleAction(DEAL, tuple(args))]
+        if shown or down:
+            args = [token_arg(k) for k in shown]
+            if down:
+                args += [GenericArg("down"), *(token_arg(k) for k in down)]
+            out.append(ModuleAction(DEAL, tuple(args)))
+        for _at, x in player.alhambra.items():
+            if isinstance(x, TurnedTile):
+                tile = x.carried_tile
+                ref = TileRef(tile.type, tile.price, tile.walls, (tile,))
+                out.append(ModuleAction(MOSAIC, (GenericArg(ref), GenericArg(walls_word(x.walls)))))
+        return out
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The craftsmen in play and each player's open and face-down craftsmen, in words."""
@@ -1139,7 +1338,22 @@ class Handwerker(BundledModule):
                 want = self._smith_want(Context(state))
                 if want > 0:
                     out.append(ModuleAction(SMITH, tuple(GenericArg(UNKNOWN) for _ in range(want))))
+            elif kind == MOSAIC:
+                out += _turnings(player.reserve)  # "auch aus der Reserve"
         return out
+
+    def _mosaic_after_purchase(self, state: GameState, player: PlayerState) -> list[ModuleAction]:
+        """The Mosaikleger for a building bought this turn and not yet placed (the ability is
+        open all turn; the other abilities are generated before the first action only)."""
+        t = state.turn
+        data = self.data(state)
+        if not self._own_turn(state, player) or t is None or not t.pending:
+            return []
+        if data.used.get(player.name, (0, ""))[0] == t.number:
+            return []
+        if data.handed.get(player.name) == t.number or MOSAIC not in self._choices(state, player):
+            return []
+        return _turnings(t.pending)
 
     def _mason_moves(self, state: GameState, player: PlayerState) -> list[ModuleAction]:
         out: list[ModuleAction] = []
@@ -1172,7 +1386,11 @@ class Handwerker(BundledModule):
         choice; the rule allows them later in the turn too, except the Steinmetz), and the
         hand-over once the turn has acted and its buildings are placed."""
         state = ctx.state
-        return [*self._abilities(state, player), *self._handovers(state, player)]
+        return [
+            *self._abilities(state, player),
+            *self._mosaic_after_purchase(state, player),
+            *self._handovers(state, player),
+        ]
 
     owed_before = "turn-end"
 
@@ -1192,13 +1410,19 @@ class Handwerker(BundledModule):
         leaves them out when a scoring card or a module's card lies among them, or the deck
         is short: the refill then plays those)."""
         out: list[Any] = []
+        turnings: list[Any] = []
         for move in self._abilities(sim.state, player):
+            if move.verb == MOSAIC:
+                turnings.append(move)
+                continue
             if move.verb != SMITH:
                 out.append(move)
                 continue
             top = list(sim.deck[: len(move.args)])
             if len(top) == len(move.args) and all(isinstance(c, MoneyCard) for c in top):
                 out.append(ModuleAction(SMITH, tuple(GenericArg(CardRef(c)) for c in top)))
+        if turnings:  # one building of the reserve turned, as often as one other ability
+            out.append(sim.rng.choice(turnings))
         return out
 
     def sim_setup(self, sim: Any) -> list[Any]:
@@ -1215,6 +1439,21 @@ class Handwerker(BundledModule):
             args = (GenericArg(p.name), *(token_arg(k) for k in got))
             out.append(ModuleChance(DEAL, args))
         return out
+
+
+def _turnings(slots: list[Any]) -> list[ModuleAction]:
+    """``mosaikleger C7ne sw`` for each catalogue tile of ``slots`` and each of its rotations
+    but the printed one."""
+    from referee.engine.orientation import rotations
+
+    out: list[ModuleAction] = []
+    for x in slots:
+        if type(x) is not TileKind:
+            continue
+        ref = TileRef(x.type, x.price, x.walls, (x,))
+        for walls in rotations(x.walls)[1:]:
+            out.append(ModuleAction(MOSAIC, (GenericArg(ref), GenericArg(walls_word(walls)))))
+    return out
 
 
 def _words(held: list[str | None]) -> dict[str, str]:

@@ -350,7 +350,7 @@ class Schatzkammer(BundledModule):
         if piece is None:
             return [problem("CHEST-COLOUR", pos, who, reason="empty", colour=colour, at=at)]
         kind = getattr(piece, "type", None)
-        if getattr(piece, "carried_tile", None) is not None:
+        if getattr(piece, "carried_tile", None) is not None and kind is None:  # a site
             return [
                 problem("CHEST-COLOUR", pos, who, reason="site", colour=colour, at=at, piece=piece)
             ]
@@ -401,12 +401,7 @@ class Schatzkammer(BundledModule):
         out: list[Coord] = []
         for at, piece in player.alhambra.items():
             kind = getattr(piece, "type", None)
-            if (
-                isinstance(kind, BuildingType)
-                and kind.code == c
-                and at not in held
-                and getattr(piece, "carried_tile", None) is None
-            ):
+            if isinstance(kind, BuildingType) and kind.code == c and at not in held:
                 out.append(at)
         return sorted(out, key=lambda k: (-k.y, k.x))
 

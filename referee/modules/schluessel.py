@@ -727,10 +727,7 @@ class Schluessel(BundledModule):
             out = []
             for t in got:
                 kind = BuildingType(t)
-                if any(
-                    getattr(x, "type", None) is kind and getattr(x, "carried_tile", None) is None
-                    for _at, x in p.alhambra.items()
-                ):
+                if any(getattr(x, "type", None) is kind for _at, x in p.alhambra.items()):
                     out.append(
                         CountAdjustment(kind, Fraction(1, 2), "half building", "halbes Gebäude")
                     )
