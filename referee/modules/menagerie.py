@@ -26,6 +26,7 @@ to the discard pile; animals on a garden given to Dirk leave the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
@@ -66,19 +67,23 @@ def _data() -> dict[str, Any]:
     return data
 
 
+@cache
 def kinds() -> int:
     return int(_data()["kinds"])
 
 
+@cache
 def per_kind() -> int:
     return int(_data()["per_kind"])
 
 
+@cache
 def in_play() -> int:
     """ "24 Tierplättchen"; "2 Plättchen werden verdeckt in die Schachtel zurückgelegt"."""
     return kinds() * per_kind() - int(_data()["out_unseen"])
 
 
+@cache
 def per_garden() -> int:
     return int(_data()["per_garden"])
 
@@ -174,17 +179,21 @@ class Menagerie(BundledModule):
         mine = data.on_tiles.setdefault(player.name, {})
         for c in [c for c in mine if alh.get(c) is None]:
             del mine[c]
-        keep, landed = rebuilt(player, data.carried.get(player.name, []), lambda e: e[0], mine)
-        for at, (_, held) in landed:
-            mine[at] = list(held)
-        data.carried[player.name] = keep
+        keep = data.carried.get(player.name)
+        if keep:
+            keep, landed = rebuilt(player, keep, lambda e: e[0], mine)
+            for at, (_, held) in landed:
+                mine[at] = list(held)
+            data.carried[player.name] = keep
+        elif keep is None:  # (nothing carried: nothing lands)
+            keep = data.carried[player.name] = []
+        pending = data.pending.get(player.name)
+        if not pending:
+            return
         reserve = list(player.reserve)  # less the tiles that keep their animals carried
         for piece, _ in keep:
             if piece in reserve:
                 reserve.remove(piece)
-        pending = data.pending.get(player.name)
-        if not pending:
-            return
         still: list[tuple[object, list[int]]] = []
         for piece, held in pending:
             if self._onto_cell(player, mine, piece, held):
@@ -379,14 +388,17 @@ class Menagerie(BundledModule):
         who = player.name
         out: list[Finding] = []
         card, moves, ok = self._read(action)
-        shown = " ".join(token_text(a.value) for a in action.args) or "-"
+
+        def shown() -> str:  # (the line's words, for a message only)
+            return " ".join(token_text(a.value) for a in action.args) or "-"
+
         if not ok:
-            return [problem("MENAGERIE-MOVE", pos, who, reason="form", token=shown)]
+            return [problem("MENAGERIE-MOVE", pos, who, reason="form", token=shown())]
         t = state.turn
         if t is not None and self.data(state).moved_turn == t.number:
-            out.append(problem("MENAGERIE-MOVE", pos, who, reason="twice", token=shown))
+            out.append(problem("MENAGERIE-MOVE", pos, who, reason="twice", token=shown()))
         if t is not None and t.pending:
-            out.append(problem("MENAGERIE-MOVE", pos, who, reason="not-end", token=shown))
+            out.append(problem("MENAGERIE-MOVE", pos, who, reason="not-end", token=shown()))
         plan = plan_payment(ctx, player, [card], self._terms(), pos)
         out.extend(payment_findings(ctx, plan))
         value = card.card.value if isinstance(card, CardRef) and card.card is not None else None
@@ -758,6 +770,14 @@ def _follow(state: GameState, data: AnimalScratch) -> None:
     """Animals on a market garden that changed fields (two market buildings swapped) move to
     the garden's new field; the garden is found by value (a copied state holds copies)."""
     market = state.market
+    on_market = data.on_market
+    for slot, tile in data.under.items():  # (most calls: every garden on its field)
+        if slot in on_market and not (
+            slot < len(market) and (market[slot] is tile or market[slot] == tile)
+        ):
+            break
+    else:
+        return
     moved = {
         slot: tile
         for slot, tile in data.under.items()
