@@ -170,11 +170,15 @@ class Menagerie(BundledModule):
         mine: dict[Coord, list[int]] = self.data(state).on_tiles.get(player.name, {})
         return mine
 
-    def _sync(self, state: GameState, player: PlayerState, final: bool) -> None:
+    def _sync(
+        self, state: GameState, player: PlayerState, final: bool, data: AnimalScratch | None = None
+    ) -> None:
         """Bring the animals up to date with where their tiles lie: bought gardens placed or
         reserved (``final``: the turn's placements are over, so a garden neither in the
-        Alhambra nor in the reserve was given to Dirk), reserve tiles built again."""
-        data = self.data(state)
+        Alhambra nor in the reserve was given to Dirk), reserve tiles built again (``data``:
+        the module's state just taken, its market animals following their gardens)."""
+        if data is None:
+            data = self.data(state)
         alh = player.alhambra
         mine = data.on_tiles.setdefault(player.name, {})
         for c in [c for c in mine if alh.get(c) is None]:
@@ -327,7 +331,7 @@ class Menagerie(BundledModule):
         data = self.data(state)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_BEFORE):
             for p in state.players:
-                self._sync(state, p, final=True)
+                self._sync(state, p, final=True, data=data)
         if moment == Moment.LEFTOVERS_DONE:
             # a garden handed out from the market at the end is not bought ("Die Tiere werden
             # zusammen mit dem Garten gekauft", L3443-3444; the text is silent on the
