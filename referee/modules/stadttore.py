@@ -344,13 +344,14 @@ class Stadttore(BundledModule):
         Basisspiel] gilt nicht für Feldlager", § DIE FELDLAGER) waits for nothing."""
         if player.counts is not None or player.alhambra_unknown:
             return []
-        fresh = self._fresh(state, player)
-        if not fresh:  # (most turns lay no tile: no walk to find)
-            return []
         alh = player.alhambra
         reach = reachable(alh)
         return sorted(
-            (c for c in fresh if c not in reach and not profile_of(alh.cells.get(c)).walk_exempt),
+            (
+                c
+                for c in self._fresh(state, player)
+                if c not in reach and not profile_of(alh.cells.get(c)).walk_exempt
+            ),
             key=_order,
         )
 
