@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from referee.catalogue import SIDES, Currency
+from referee.catalogue import CURRENCIES, SIDES, Currency
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.ruleset import Decision, refines
@@ -67,15 +68,18 @@ ONLY = "ARBEITER-ONLY-TAKE"
 DOWN, UP = "down", "up"
 
 
+@cache
 def per_player() -> int:
     """ "48 Arbeiter (je 8 Arbeiter in einer Spielerfarbe)" (L3771)."""
     return int(module_data("arbeiter")["components"]["workers"]["per_player"])
 
 
+@cache
 def faces() -> tuple[int, ...]:
     return tuple(int(f) for f in module_data("arbeiter")["components"]["dice"]["faces"])
 
 
+@lru_cache(maxsize=512)  # (a pure function of the dice written; a record has few kinds)
 def results(dice: tuple[int, ...], three: str = "all") -> frozenset[int]:
     """What a roll reaches: one die its face; two dice their sum or difference ("die Summe oder
     die Differenz der beiden Würfel", L3808); three dice "eine beliebige Kombination aus der
@@ -127,8 +131,11 @@ def _order(c: Coord) -> tuple[int, int]:
 
 
 def _field(value: object) -> int | None:
-    cur = Currency.of_code(value) if isinstance(value, str) else None
-    return None if cur is None else cur.field - 1
+    return _FIELDS.get(value.lower()) if isinstance(value, str) else None
+
+
+# the field index of each currency code (lower case), as ``Currency.of_code`` finds them
+_FIELDS = {c.value.lower(): c.field - 1 for c in CURRENCIES}
 
 
 def _field_code(slot: int) -> str:
@@ -269,20 +276,28 @@ class Arbeiter(BundledModule):
         state = ctx.state
         who = player.name
         roll = self._read_roll(action)
-        shown = " ".join(token_text(a.value) for a in action.args) or "-"
+
+        def shown() -> str:  # (the line's words, for a message only)
+            return " ".join(token_text(a.value) for a in action.args) or "-"
+
         if not roll.ok:
-            return [problem("ARBEITER-ROLL", action.pos, who, reason="form", token=shown)]
+            return [problem("ARBEITER-ROLL", action.pos, who, reason="form", token=shown())]
         out: list[Finding] = []
         if len(roll.dice) > 3:
             out.append(
                 problem(
-                    "ARBEITER-ROLL", action.pos, who, reason="count", token=shown, n=len(roll.dice)
+                    "ARBEITER-ROLL",
+                    action.pos,
+                    who,
+                    reason="count",
+                    token=shown(),
+                    n=len(roll.dice),
                 )
             )
         bad = [d for d in roll.dice if d not in faces()]
         if bad:
             out.append(
-                problem("ARBEITER-ROLL", action.pos, who, reason="face", token=shown, face=bad[0])
+                problem("ARBEITER-ROLL", action.pos, who, reason="face", token=shown(), face=bad[0])
             )
         if out or roll.target is None:
             return out

@@ -27,6 +27,7 @@ third scoring is counted and floored when the leftover tiles are about to be han
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
@@ -65,13 +66,20 @@ def _data() -> dict[str, Any]:
 def per_colour() -> dict[BuildingType, int]:
     """ "54 Bedienstete (7x/ 7x/ 9x/ 9x/ 11x/ 11x in der Farbe von Pavillon/ Serail/ Arkaden/
     Gemächer/ Gärten und Türmen)"."""
+    return dict(_per_colour())
+
+
+@cache
+def _per_colour() -> dict[BuildingType, int]:  # (made once; read it, do not change it)
     return {BuildingType(k): int(v) for k, v in _data()["servants"]["per_colour"].items()}
 
 
+@cache
 def open_size() -> int:
     return int(_data()["servants"]["open"])
 
 
+@cache
 def steps_from() -> int:
     return int(_data()["steps_from"])
 
@@ -188,7 +196,7 @@ class Bedienstete(BundledModule):
 
     def pile_left(self, state: GameState) -> dict[BuildingType, int]:
         drawn = self.data(state).drawn
-        return {t: n - drawn.get(t, 0) for t, n in per_colour().items()}
+        return {t: n - drawn.get(t, 0) for t, n in _per_colour().items()}
 
     # ------------------------------------------------------------------ the marshal
 
@@ -385,8 +393,8 @@ class Bedienstete(BundledModule):
         state = ctx.state
         if moment == Moment.TURN_START and state.checking:
             data = self.data(state)
-            left = sum(self.pile_left(state).values())
-            if len(data.open) < open_size() and left > 0:
+            left = sum(self.pile_left(state).values()) if len(data.open) < open_size() else 0
+            if left > 0:
                 state.flag(
                     "BEDIENSTETE-REFILL",
                     ctx.pos if ctx.pos is not None else state.turn.pos,
@@ -528,7 +536,7 @@ class Bedienstete(BundledModule):
                     problem("BEDIENSTETE-POSITION", apos, who, **_params(why, token=token))
                 )
                 continue
-            if data.drawn[t] >= per_colour()[t]:
+            if data.drawn[t] >= _per_colour()[t]:
                 found.append(
                     problem(
                         "BEDIENSTETE-SUPPLY",

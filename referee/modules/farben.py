@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, BuildingType, Currency
@@ -69,18 +70,22 @@ def _data() -> dict[str, Any]:
     return data
 
 
+@cache
 def per_colour() -> int:
     return int(_data()["colours"]["per_colour"])
 
 
+@cache
 def max_held() -> int:
     return int(_data()["colours"]["max_held"])
 
 
+@cache
 def max_unfinished() -> int:
     return int(_data()["projects"]["max_unfinished"])
 
 
+@cache
 def per_type(players: int) -> int:
     """ "je 3x pro Gebäudeart"; with 2 or 3 players the tiles with a star are out (L3296)."""
     p = _data()["projects"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType
@@ -64,7 +65,17 @@ def _data() -> dict[str, Any]:
 
 
 def per_colour() -> dict[str, int]:
+    return dict(_per_colour())
+
+
+@cache
+def _per_colour() -> dict[str, int]:  # (made once; read it, do not change it)
     return {k: int(v) for k, v in _data()["residents"]["per_colour"].items()}
+
+
+@cache
+def _in_all() -> int:
+    return sum(_per_colour().values())
 
 
 def set_points(residents: Counter[str]) -> int:
@@ -166,7 +177,7 @@ class Haendler(BundledModule):
     def supply_total(self, state: GameState) -> int:
         data = self.data(state)
         used = sum(len(h) for h in data.held.values()) + sum(len(h) for h in data.homes.values())
-        return sum(per_colour().values()) - used
+        return _in_all() - used
 
     def _supply_finding(
         self, state: GameState, colour: str, pos: Pos, who: str, back: str | None = None
@@ -176,7 +187,7 @@ class Haendler(BundledModule):
         out = self._out(data)
         if back is not None and back != UNKNOWN:
             out[back] -= 1
-        if per_colour()[colour] - out[colour] >= 1:
+        if _per_colour()[colour] - out[colour] >= 1:
             return []
         where = [f"{n}: {' '.join(h)}" for n, h in data.held.items() if colour in h]
         where += [
@@ -524,9 +535,10 @@ class Haendler(BundledModule):
                 # "ganz am Ende des Zuges (nach dem Bauen)": the place must hold after the
                 # turn's last redesign
                 ctx.flag("HAENDLER-MOVE", pos, who, reason="not-beside", cell=str(cell))
-            left = self.supply_total(state)
-            if state.checking and data.moved_in and not data.refilled and left > 0:
-                ctx.flag("HAENDLER-REFILL", pos, who, reason="missing", n=left, token="-")
+            if state.checking and data.moved_in and not data.refilled:
+                left = self.supply_total(state)
+                if left > 0:
+                    ctx.flag("HAENDLER-REFILL", pos, who, reason="missing", n=left, token="-")
         data.new_turn()
 
     # ------------------------------------------------------------------ scoring

@@ -20,7 +20,9 @@ Notation (names, texts, the reconstructed faces: ``mauren.yaml``; rulings:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import TileKind
@@ -29,6 +31,7 @@ from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment, main_action_findings, start_main_action
 from referee.engine.verbs import Arg, VerbSpec
+from referee.geometry.grid import register_place_updater
 from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
@@ -53,33 +56,48 @@ def _data() -> dict[str, Any]:
     return data
 
 
+@cache
+def _tile_counts() -> dict[int, int]:
+    return {int(k): int(v) for k, v in _data()["classes"].items()}
+
+
+@cache
+def _same_price() -> dict[int, int]:
+    return {int(k): int(v) for k, v in _data()["same_price"].items()}
+
+
 def tile_counts() -> dict[int, int]:
     """How many culture tiles each price class has (unverified data): class -> count."""
-    return {int(k): int(v) for k, v in _data()["classes"].items()}
+    return dict(_tile_counts())
 
 
 def price_class(price: int) -> int:
     """The class a building price belongs to ("12" and "13" are one price, L2268-2269)."""
-    same = {int(k): int(v) for k, v in _data()["same_price"].items()}
-    return same.get(price, price)
+    return _same_price().get(price, price)
 
 
 def face(cls: int) -> list[tuple[int, int]]:
     """The sections of a tile of class ``cls`` in the order they come to the gem: (points,
     squares); the reconstruction of ``mauren.yaml`` (unverified)."""
+    return list(_face(cls))
+
+
+@cache
+def _face(cls: int) -> tuple[tuple[int, int], ...]:
     faces = _data()["faces"]
     raw = faces.get(cls, faces.get(str(cls), faces["default"]))
-    return [(int(a), int(b)) for a, b in raw]
+    return tuple((int(a), int(b)) for a, b in raw)
 
 
 def max_squares(cls: int) -> int:
     return max(sq for _pts, sq in face(cls))
 
 
+@cache
 def mark_index(cls: int, marked: int) -> int:
     """The section the stone lies on for ``marked`` buildings: the one showing that many
     squares, the highest if several (L2231-2235); at most the tile's maximum (L2263-2266)."""
-    sections = face(cls)
+    sections = _face(cls)
     n = min(marked, max_squares(cls))
     same = [i for i, (_p, sq) in enumerate(sections) if sq == n]
     if same:
@@ -109,16 +127,67 @@ def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
     is then the base tile again, Baustellen L2578-2579). ``typed`` (switch buildings=typed):
     every piece of a building type with a price counts (a magic building too), a site still
     not (its ``type`` is None until completed)."""
-    out: Counter[int] = Counter()
-    pieces = [p for _c, p in player.alhambra.items()] + list(player.reserve)
+    return Counter(_counts(player, typed))
+
+
+def _class_of(piece: object, typed: bool) -> int | None:
+    """The price class a piece counts for in :func:`base_buildings` (None: it does not)."""
+    if isinstance(piece, TileKind) and piece.type is not None:
+        return price_class(piece.price)
+    if typed and getattr(piece, "type", None) is not None:
+        price = getattr(piece, "price", None)
+        if isinstance(price, int):
+            return price_class(price)
+    return None
+
+
+def _count(pieces: Iterable[object], typed: bool) -> dict[int, int]:
+    out: dict[int, int] = {}
     for piece in pieces:
-        if isinstance(piece, TileKind) and piece.type is not None:
-            out[price_class(piece.price)] += 1
-        elif typed and getattr(piece, "type", None) is not None:
-            price = getattr(piece, "price", None)
-            if isinstance(price, int):
-                out[price_class(price)] += 1
+        cls = _class_of(piece, typed)
+        if cls is not None:
+            out[cls] = out.get(cls, 0) + 1
     return out
+
+
+# The Alhambra's part of the count is kept among its derived facts: copied with it, dropped by
+# a removal or a layered change, brought up to date by a placement (the updaters below); the
+# kept table is never changed in place (copies of an Alhambra share it).
+_KEYS = {False: "mauren.base_buildings", True: "mauren.base_buildings.typed"}
+
+
+def _counts(player: PlayerState, typed: bool) -> dict[int, int]:
+    """:func:`base_buildings` as a plain table (read it, do not change it)."""
+    alhambra = player.alhambra
+    derived = alhambra.derived
+    key = _KEYS[typed]
+    kept: dict[int, int] | None = derived.get(key)  # type: ignore[assignment]
+    if kept is None:
+        kept = derived[key] = _count(alhambra.cells.values(), typed)
+    if not player.reserve:
+        return kept
+    out = dict(kept)
+    for piece in player.reserve:
+        cls = _class_of(piece, typed)
+        if cls is not None:
+            out[cls] = out.get(cls, 0) + 1
+    return out
+
+
+def _updater(typed: bool) -> Callable[[Any, object, Any, object], object | None]:
+    def placed(_alhambra: Any, old: object, _coord: Any, piece: object) -> object | None:
+        cls = _class_of(piece, typed)
+        if cls is None or not isinstance(old, dict):
+            return old
+        new = dict(old)
+        new[cls] = new.get(cls, 0) + 1
+        return new
+
+    return placed
+
+
+for _typed, _key in _KEYS.items():
+    register_place_updater(_key, _updater(_typed))
 
 
 def _num(value: object) -> int | None:
@@ -152,7 +221,7 @@ class Mauren(BundledModule):
         if self.option("supply") == "open":
             return None
         taken = sum(1 for tiles in self.data(state).held.values() if cls in tiles)
-        return tile_counts().get(cls, 0) - taken
+        return _tile_counts().get(cls, 0) - taken
 
     # ------------------------------------------------------------------ taking, marking
 
@@ -160,9 +229,9 @@ class Mauren(BundledModule):
         """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
         the player owns two or more base buildings and holds none yet ("falls er noch kein
         solches besitzt"), while the stack has one; every stone marks the count now."""
-        counts = base_buildings(player, self.option("buildings") == "typed")
+        counts = _counts(player, self.option("buildings") == "typed")
         held = self.held(state, player)
-        classes = tile_counts()
+        classes = _tile_counts()
         for cls in sorted(counts):
             n = counts[cls]
             if cls in held:
@@ -270,7 +339,7 @@ class Mauren(BundledModule):
                     "MAUREN-FACE", pos, who, reason="stated", known=known[0], where=where, **common
                 )
             ]
-        data_value = face(cls)[at][0]
+        data_value = _face(cls)[at][0]
         if self.option("faces") == "data" and data_value != value:
             return [problem("MAUREN-FACE", pos, who, reason="data", known=data_value, **common)]
         return []
@@ -307,7 +376,7 @@ class Mauren(BundledModule):
         known = self.data(state).stated.get((cls, tile.turned))
         if known is not None:
             return known[0], True
-        return face(cls)[tile.turned][0], False
+        return _face(cls)[tile.turned][0], False
 
     def points(self, state: GameState, player: PlayerState) -> int:
         return sum(self.shows(state, c, t)[0] for c, t in self.held(state, player).items())

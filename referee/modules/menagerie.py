@@ -26,6 +26,7 @@ to the discard pile; animals on a garden given to Dirk leave the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
@@ -66,19 +67,23 @@ def _data() -> dict[str, Any]:
     return data
 
 
+@cache
 def kinds() -> int:
     return int(_data()["kinds"])
 
 
+@cache
 def per_kind() -> int:
     return int(_data()["per_kind"])
 
 
+@cache
 def in_play() -> int:
     """ "24 Tierplättchen"; "2 Plättchen werden verdeckt in die Schachtel zurückgelegt"."""
     return kinds() * per_kind() - int(_data()["out_unseen"])
 
 
+@cache
 def per_garden() -> int:
     return int(_data()["per_garden"])
 
@@ -165,26 +170,34 @@ class Menagerie(BundledModule):
         mine: dict[Coord, list[int]] = self.data(state).on_tiles.get(player.name, {})
         return mine
 
-    def _sync(self, state: GameState, player: PlayerState, final: bool) -> None:
+    def _sync(
+        self, state: GameState, player: PlayerState, final: bool, data: AnimalScratch | None = None
+    ) -> None:
         """Bring the animals up to date with where their tiles lie: bought gardens placed or
         reserved (``final``: the turn's placements are over, so a garden neither in the
-        Alhambra nor in the reserve was given to Dirk), reserve tiles built again."""
-        data = self.data(state)
+        Alhambra nor in the reserve was given to Dirk), reserve tiles built again (``data``:
+        the module's state just taken, its market animals following their gardens)."""
+        if data is None:
+            data = self.data(state)
         alh = player.alhambra
         mine = data.on_tiles.setdefault(player.name, {})
         for c in [c for c in mine if alh.get(c) is None]:
             del mine[c]
-        keep, landed = rebuilt(player, data.carried.get(player.name, []), lambda e: e[0], mine)
-        for at, (_, held) in landed:
-            mine[at] = list(held)
-        data.carried[player.name] = keep
+        keep = data.carried.get(player.name)
+        if keep:
+            keep, landed = rebuilt(player, keep, lambda e: e[0], mine)
+            for at, (_, held) in landed:
+                mine[at] = list(held)
+            data.carried[player.name] = keep
+        elif keep is None:  # (nothing carried: nothing lands)
+            keep = data.carried[player.name] = []
+        pending = data.pending.get(player.name)
+        if not pending:
+            return
         reserve = list(player.reserve)  # less the tiles that keep their animals carried
         for piece, _ in keep:
             if piece in reserve:
                 reserve.remove(piece)
-        pending = data.pending.get(player.name)
-        if not pending:
-            return
         still: list[tuple[object, list[int]]] = []
         for piece, held in pending:
             if self._onto_cell(player, mine, piece, held):
@@ -318,7 +331,7 @@ class Menagerie(BundledModule):
         data = self.data(state)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_BEFORE):
             for p in state.players:
-                self._sync(state, p, final=True)
+                self._sync(state, p, final=True, data=data)
         if moment == Moment.LEFTOVERS_DONE:
             # a garden handed out from the market at the end is not bought ("Die Tiere werden
             # zusammen mit dem Garten gekauft", L3443-3444; the text is silent on the
@@ -379,14 +392,17 @@ class Menagerie(BundledModule):
         who = player.name
         out: list[Finding] = []
         card, moves, ok = self._read(action)
-        shown = " ".join(token_text(a.value) for a in action.args) or "-"
+
+        def shown() -> str:  # (the line's words, for a message only)
+            return " ".join(token_text(a.value) for a in action.args) or "-"
+
         if not ok:
-            return [problem("MENAGERIE-MOVE", pos, who, reason="form", token=shown)]
+            return [problem("MENAGERIE-MOVE", pos, who, reason="form", token=shown())]
         t = state.turn
         if t is not None and self.data(state).moved_turn == t.number:
-            out.append(problem("MENAGERIE-MOVE", pos, who, reason="twice", token=shown))
+            out.append(problem("MENAGERIE-MOVE", pos, who, reason="twice", token=shown()))
         if t is not None and t.pending:
-            out.append(problem("MENAGERIE-MOVE", pos, who, reason="not-end", token=shown))
+            out.append(problem("MENAGERIE-MOVE", pos, who, reason="not-end", token=shown()))
         plan = plan_payment(ctx, player, [card], self._terms(), pos)
         out.extend(payment_findings(ctx, plan))
         value = card.card.value if isinstance(card, CardRef) and card.card is not None else None
@@ -758,6 +774,14 @@ def _follow(state: GameState, data: AnimalScratch) -> None:
     """Animals on a market garden that changed fields (two market buildings swapped) move to
     the garden's new field; the garden is found by value (a copied state holds copies)."""
     market = state.market
+    on_market = data.on_market
+    for slot, tile in data.under.items():  # (most calls: every garden on its field)
+        if slot in on_market and not (
+            slot < len(market) and (market[slot] is tile or market[slot] == tile)
+        ):
+            break
+    else:
+        return
     moved = {
         slot: tile
         for slot, tile in data.under.items()

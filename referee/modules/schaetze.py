@@ -12,6 +12,7 @@ in the record (``* treasures Ben 1 3 5``: checked against the game).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from referee.engine.actions.purchase import counted_cards
@@ -36,6 +37,7 @@ KIND = "sz"
 STATE_VERB = "treasures"
 
 
+@cache
 def treasure_values() -> tuple[int, ...]:
     return tuple(int(v) for v in module_data("schaetze")["setup"]["per_player"])
 

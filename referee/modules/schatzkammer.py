@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType
@@ -69,17 +70,25 @@ def _data() -> dict[str, Any]:
 
 
 def per_colour() -> dict[str, int]:
+    return dict(_per_colour())
+
+
+@cache
+def _per_colour() -> dict[str, int]:  # (made once; read it, do not change it)
     return {k: int(v) for k, v in _data()["chests"]["per_colour"].items()}
 
 
+@cache
 def rooms_count() -> int:
     return int(_data()["chests"]["rooms"])
 
 
+@cache
 def per_room() -> int:
     return int(_data()["chests"]["per_room"])
 
 
+@cache
 def price() -> int:
     return int(_data()["chests"]["price"])
 
@@ -137,11 +146,11 @@ class ChestScratch(Scratch):
         return sum(per_room() for room in self.rooms if room is None)
 
     def bag_total(self) -> int:
-        return sum(per_colour().values()) - sum(self.visible().values()) - self.unknown_out()
+        return sum(_per_colour().values()) - sum(self.visible().values()) - self.unknown_out()
 
     def bag_most(self, c: str) -> int:
         """The most chests of colour ``c`` the bag can hold."""
-        return max(0, per_colour()[c] - self.visible()[c])
+        return max(0, _per_colour()[c] - self.visible()[c])
 
 
 @bundled
