@@ -12,9 +12,10 @@ from referee.engine import GameReport, check_game
 from referee.notation import parse_text
 
 
-def _game(body: str, market: str = "Gu:G11- Di:T11n De:P7e Du:C7ne") -> GameReport:
+def _game(body: str, modules: str = "handwerker, obstgaerten") -> GameReport:
+    market = "Gu:G11- Di:T11n De:P7e Du:C7ne"
     text = f"""[Players "Anna, Ben, Cem"]
-[Modules "handwerker, obstgaerten"]
+[Modules "{modules}"]
 
 position
   next Anna
@@ -60,6 +61,18 @@ def test_the_building_bought_on_its_new_field_brings_its_fruit() -> None:
     rep = _game(
         "1. Anna: moertelmischer Gu Di, buy Di G11 pay Di9 Di2, place G11@0,1, fruit fr:1 1, "
         "handover hw:moertelmischer\n"
+    )
+    assert _errors(rep) == []
+    assert view(rep, "obstgaerten")["table"]["fruits on the market"] == "Gu:fr:2 De:fr:3 Du:fr:4"
+
+
+def test_a_building_moved_then_bought_as_a_building_site_brings_its_fruit() -> None:
+    # Baustellen: the purchase's piece is the site lying on G11 ("legt es mit der
+    # Baustellenseite nach oben auf das angezahlte Gebäude"), found by the tile under it
+    rep = _game(
+        "1. Anna: moertelmischer Gu Di, buy Di G11 pay Di9 bs:Gu, place G11@0,1, fruit fr:1 1, "
+        "handover hw:moertelmischer\n",
+        modules="baustellen, handwerker, obstgaerten",
     )
     assert _errors(rep) == []
     assert view(rep, "obstgaerten")["table"]["fruits on the market"] == "Gu:fr:2 De:fr:3 Du:fr:4"

@@ -621,9 +621,18 @@ def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -
 def field_under(held: dict[int, Any], under: dict[int, object], slot: int, piece: object) -> int:
     """The field whose tokens lie on ``piece``, taken from field ``slot``: the field itself,
     unless the building came there after its tokens were laid (market buildings swapped)."""
-    if slot in under and under[slot] == piece:
+    # a building bought as a module piece lying on it (a Baustellen site) is named by its tile
+    tile = getattr(piece, "carried_tile", None)
+    if slot in under and (under[slot] == piece or (tile is not None and under[slot] == tile)):
         return slot
-    return next((s for s, t in under.items() if t == piece and s in held), slot)
+    return next(
+        (
+            s
+            for s, t in under.items()
+            if (t == piece or (tile is not None and t == tile)) and s in held
+        ),
+        slot,
+    )
 
 
 def token_text(value: object) -> str:
