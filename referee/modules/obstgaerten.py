@@ -136,8 +136,9 @@ class Obstgaerten(BundledModule):
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
 
-    def data(self, state: GameState) -> OrchardScratch:
-        """The module's state, its market fruits following their buildings."""
+    def data(self, state: GameState) -> Any:
+        """The module's state (an :class:`OrchardScratch`), its market fruits following their
+        buildings."""
         data: OrchardScratch = super().data(state)
         if data.under:
             follow_market(state.market, data.on_market, data.under)
