@@ -76,3 +76,28 @@ def test_a_building_moved_then_bought_as_a_building_site_brings_its_fruit() -> N
     )
     assert _errors(rep) == []
     assert view(rep, "obstgaerten")["table"]["fruits on the market"] == "Gu:fr:2 De:fr:3 Du:fr:4"
+
+
+def test_a_building_gone_from_the_market_does_not_hold_back_the_others() -> None:
+    """A fruit whose building left the market without a hook (Charaktere's Tänzerin pushes it
+    "zurück in den Turm") stays on its field; the fruit of a building swapped later still goes
+    with it (it stayed behind and the simulator drew a second fruit for the building: all 43
+    modules, queen-2003 3 players seed 18)."""
+    from referee.modules.base import field_under, follow_market
+
+    t9, t11, g10, c12 = "T9es", "T11s", "G10-", "mg:C12ns"  # compared by value only
+    market = [g10, "md:5e", c12, t11]  # T11s swapped from Gu to Du; T9es left De
+    held: dict[int, int | None] = {0: 1, 2: 5}
+    under: dict[int, object] = {0: t11, 2: t9}
+    follow_market(market, held, under)
+    assert held == {3: 1, 2: 5} and under == {3: t11, 2: t9}
+    assert field_under(held, under, 2, t9) == 2  # the hook that takes T9es finds its fruit
+    # two buildings swapped, one of them bought at once: the other waits, then follows
+    market = ["A", "", "C", "D"]  # B (was on 0) bought from field 1, A came from 1 to 0
+    held, under = {0: 7, 1: 6}, {0: "B", 1: "A"}
+    follow_market(market, held, under)
+    assert held == {0: 7, 1: 6}  # A may not go onto B's field before B's fruit is taken
+    assert field_under(held, under, 1, "B") == 0
+    held.pop(0), under.pop(0)
+    follow_market(market, held, under)
+    assert held == {0: 6} and under == {0: "A"}

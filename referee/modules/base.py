@@ -594,9 +594,9 @@ def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -
     """Tokens lying on market buildings (``held``: field index -> tokens, ``under``: field
     index -> the building they lie on) follow their building when market buildings change
     fields (Handwerker's Mörtelmischer: "Tauscht 2 Gebäude auf dem Bauhof miteinander aus",
-    L3138-3139). The building is found by value (a copied state holds copies); when one of the
-    moved buildings left the market, nothing moves (the hooks that took it handle its tokens,
-    with :func:`field_under`)."""
+    L3138-3139). The building is found by value (a copied state holds copies). Tokens whose
+    building left the market stay on their field (the hooks that took it handle them, with
+    :func:`field_under`), and no other tokens move onto that field; the others move."""
     moved = {
         slot: tile
         for slot, tile in under.items()
@@ -604,13 +604,24 @@ def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -
     }
     if not moved:
         return
-    free = [j for j in range(len(market)) if j not in held or j in moved]
+    gone = {slot for slot, tile in moved.items() if tile not in market}
+    free = [j for j in range(len(market)) if (j not in held or j in moved) and j not in gone]
     target: dict[int, int] = {}
     for slot, tile in moved.items():
+        if slot in gone:
+            continue
         j = next((j for j in free if j not in target.values() and market[j] == tile), None)
         if j is None:
-            return
+            continue
         target[slot] = j
+    while True:  # never onto a field whose tokens stay
+        stay = set(moved) - set(target)
+        kept = {slot: j for slot, j in target.items() if j not in stay}
+        if kept == target:
+            break
+        target = kept
+    if not target:
+        return
     tokens = {slot: held.pop(slot) for slot in target}
     pieces = {slot: under.pop(slot) for slot in target}
     for slot, j in target.items():
