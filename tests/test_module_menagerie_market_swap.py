@@ -83,3 +83,38 @@ def test_the_simulators_pile_refills_from_what_the_engine_counts_in_the_supply()
         assert again.count(k) == per_kind() - data.drawn.get(k, 0) - box.count(k)
     assert len(again) == in_play() - drawn
     assert set(lost) <= set(again)
+
+
+def test_a_garden_moved_then_bought_as_a_building_site_brings_its_animals() -> None:
+    """Baustellen's site lies on the bought garden ("legt es mit der Baustellenseite nach oben
+    auf das angezahlte Gebäude"): the purchase's piece is the site, named by the garden under
+    it. The animals were looked for by the piece alone, so after a Mörtelmischer swap they
+    stayed on the market, while the simulator (which looked between the two actions) had
+    moved them to the buyer (an animal move accepted in play, refused on read-back: a game of
+    all 43 modules, bga 5 players seed 3)."""
+    text = """[Players "Anna, Ben, Cem"]
+[Modules "baustellen, handwerker, menagerie"]
+
+position
+  next Anna
+  market Gu:G11- Di:T11n De:P7e Du:C7ne
+  display Gu4 Di3 De6 Du2
+  animals Gu an:1 an:2
+  player Anna
+    hand Gu4 De8 De4 De2 Du5 Du3 Di2 Di9
+    craftsmen hw:moertelmischer hw:schreiner
+  player Ben
+    hand Du8 Di5 Gu1
+    craftsmen hw:goldschmied hw:bauherr
+  player Cem
+    hand Gu2 Di9
+    craftsmen hw:schmied hw:muenzer
+end
+1. Anna: moertelmischer Gu Di, buy Di G11 pay Di9 bs:Gu, place G11@0,1, handover hw:moertelmischer
+"""
+    games = parse_text(text, "site.alh")
+    assert len(games) == 1 and not games[0].errors, games[0].errors
+    rep = check_game(games[0])
+    assert [v.message() for v in rep.violations if v.severity == "error"] == []
+    assert view(rep, "menagerie")["players"]["Anna"]["animals"] == "@0,1 an:1 an:2"
+    assert view(rep, "menagerie")["table"]["on the market"] == "-"

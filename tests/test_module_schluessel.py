@@ -381,3 +381,31 @@ def test_every_offered_bonus_line_is_accepted() -> None:
             assert trial.found[before:] == [], (n, line)
             offered += 1
     assert offered > 0
+
+
+def test_the_bonus_purchase_of_a_plot_offers_its_building_before_the_placement() -> None:
+    """Bauland: "Anschließend sucht er sofort eines der Baugebäude aus, die unter dem
+    entsprechenden Zahlenplättchen liegen" (L2859-2861) -- also when the plot is bought with
+    the key's bonus "1 Gebäude für 14 kaufen" (L3577-3578). The bonus lines offered the
+    purchase and the placement only, so the simulator wrote a plot without its building and
+    the next line was refused (all 43 modules, the bench's seed 3502)."""
+    from referee.engine import apply_item, start_state
+    from referee.engine.legal import legal_interrupts
+    from referee.notation.formatter import action
+
+    plots = "  plots 1 P A C\n  plots 2 S G T\n  plots 3 A G P\n  plots 4 C T S\n"
+    head = ARCADE_BUY.replace("* market Di:C6", "* market Di:bl:1_12n") + (
+        "* key ky:1 buy points1 points1\n"
+    )
+    game = parse_text(record(head, modules="bauland, schluessel", extra=plots), "t.alh")[0]
+    state = start_state(game)
+    for item in game.body:
+        apply_item(state, item)
+    lines = [", ".join(action(a) for a in t.actions) for t in legal_interrupts(state)]
+    plot_lines = [x for x in lines if "bl:1_12n" in x]
+    # each purchase of the plot: its building (one of column 1's) before the placement
+    assert plot_lines and all(", plot " in x for x in plot_lines), lines
+    assert {x.split(", plot ")[1][0] for x in plot_lines} == {"P", "A", "C"}
+    line = "Anna: keybonus buy, buy Di bl:1_12n pay Gu9 Gu5, plot P, place bl:1_12n_P@-1,0\n"
+    rep = position(head + line, modules="bauland, schluessel", extra=plots)
+    assert found(rep) == [], messages(rep)

@@ -590,6 +590,69 @@ def rebuilt(
     return keep, landed
 
 
+def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -> None:
+    """Tokens lying on market buildings (``held``: field index -> tokens, ``under``: field
+    index -> the building they lie on) follow their building when market buildings change
+    fields (Handwerker's Mörtelmischer: "Tauscht 2 Gebäude auf dem Bauhof miteinander aus",
+    L3138-3139). The building is found by value (a copied state holds copies). Tokens whose
+    building left the market stay on their field (the hooks that took it handle them, with
+    :func:`field_under`), and no other tokens move onto that field; the others move."""
+    for slot, tile in under.items():  # most calls: every building still on its field
+        if slot in held and not (
+            slot < len(market) and (market[slot] is tile or market[slot] == tile)
+        ):
+            break
+    else:
+        return
+    moved = {
+        slot: tile
+        for slot, tile in under.items()
+        if slot in held and not (slot < len(market) and market[slot] == tile)
+    }
+    if not moved:
+        return
+    gone = {slot for slot, tile in moved.items() if tile not in market}
+    free = [j for j in range(len(market)) if (j not in held or j in moved) and j not in gone]
+    target: dict[int, int] = {}
+    for slot, tile in moved.items():
+        if slot in gone:
+            continue
+        j = next((j for j in free if j not in target.values() and market[j] == tile), None)
+        if j is None:
+            continue
+        target[slot] = j
+    while True:  # never onto a field whose tokens stay
+        stay = set(moved) - set(target)
+        kept = {slot: j for slot, j in target.items() if j not in stay}
+        if kept == target:
+            break
+        target = kept
+    if not target:
+        return
+    tokens = {slot: held.pop(slot) for slot in target}
+    pieces = {slot: under.pop(slot) for slot in target}
+    for slot, j in target.items():
+        held[j] = tokens[slot]
+        under[j] = pieces[slot]
+
+
+def field_under(held: dict[int, Any], under: dict[int, object], slot: int, piece: object) -> int:
+    """The field whose tokens lie on ``piece``, taken from field ``slot``: the field itself,
+    unless the building came there after its tokens were laid (market buildings swapped)."""
+    # a building bought as a module piece lying on it (a Baustellen site) is named by its tile
+    tile = getattr(piece, "carried_tile", None)
+    if slot in under and (under[slot] == piece or (tile is not None and under[slot] == tile)):
+        return slot
+    return next(
+        (
+            s
+            for s, t in under.items()
+            if (t == piece or (tile is not None and t == tile)) and s in held
+        ),
+        slot,
+    )
+
+
 def token_text(value: object) -> str:
     """A line's argument as the record wrote it, for a message: a component ``kind:name``, a
     tile as ``fmt_ref`` spells it, a money card's code (``?`` unknown), a player's name, else

@@ -41,6 +41,8 @@ from referee.modules.base import (
     BundledModule,
     Scratch,
     bundled,
+    field_under,
+    follow_market,
     module_data,
     rebuilt,
     section,
@@ -763,44 +765,15 @@ class Menagerie(BundledModule):
 
 
 def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
-    """The field whose animals lie on ``garden``, taken from field ``slot``: the field itself,
-    unless the garden came there after its animals were laid (market buildings swapped)."""
-    if slot in data.under and data.under[slot] == garden:
-        return slot
-    return next((s for s, t in data.under.items() if t == garden and s in data.on_market), slot)
+    """The field whose animals lie on ``garden``, taken from field ``slot`` (kit
+    :func:`field_under`)."""
+    return field_under(data.on_market, data.under, slot, garden)
 
 
 def _follow(state: GameState, data: AnimalScratch) -> None:
-    """Animals on a market garden that changed fields (two market buildings swapped) move to
-    the garden's new field; the garden is found by value (a copied state holds copies)."""
-    market = state.market
-    on_market = data.on_market
-    for slot, tile in data.under.items():  # (most calls: every garden on its field)
-        if slot in on_market and not (
-            slot < len(market) and (market[slot] is tile or market[slot] == tile)
-        ):
-            break
-    else:
-        return
-    moved = {
-        slot: tile
-        for slot, tile in data.under.items()
-        if slot in data.on_market and not (slot < len(market) and market[slot] == tile)
-    }
-    if not moved:
-        return
-    free = [j for j in range(len(market)) if j not in data.on_market or j in moved]
-    target: dict[int, int] = {}
-    for slot, tile in moved.items():
-        j = next((j for j in free if j not in target.values() and market[j] == tile), None)
-        if j is None:
-            return  # the garden left the market: the hooks that took it handle its animals
-        target[slot] = j
-    held = {slot: data.on_market.pop(slot) for slot in target}
-    under = {slot: data.under.pop(slot) for slot in target}
-    for slot, j in target.items():
-        data.on_market[j] = held[slot]
-        data.under[j] = under[slot]
+    """Animals on a market garden that changed fields move to the garden's new field (kit
+    :func:`follow_market`)."""
+    follow_market(state.market, data.on_market, data.under)
 
 
 def _params(reason: str | None, **params: object) -> dict[str, Any]:

@@ -32,7 +32,16 @@ from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section, token_text
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    field_under,
+    follow_market,
+    module_data,
+    section,
+    token_text,
+)
 from referee.record.model import (
     NOWHERE,
     ComponentRef,
@@ -104,6 +113,10 @@ class _Lay:
 class OrchardScratch(Scratch):
     boards: dict[str, int] = field(default_factory=dict)  # player -> board
     on_market: dict[int, int | None] = field(default_factory=dict)  # slot -> kind (None: ?)
+    # the building each fruit lies on ("offen auf das Gebäudeplättchen gelegt", L3038-3041):
+    # when market buildings change places (Handwerker's Mörtelmischer, L3138-3139) the fruit
+    # goes with its building
+    under: dict[int, object] = field(default_factory=dict)
     drawn: Counter[int] = field(default_factory=Counter)
     fields: dict[str, dict[int, int]] = field(default_factory=dict)  # player -> field -> kind
     face_down: dict[str, int] = field(default_factory=dict)
@@ -122,6 +135,14 @@ class Obstgaerten(BundledModule):
     chance_verbs = (ORCHARD, FRUIT, FRUITBOARD)
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
+
+    def data(self, state: GameState) -> Any:
+        """The module's state (an :class:`OrchardScratch`), its market fruits following their
+        buildings."""
+        data: OrchardScratch = super().data(state)
+        if data.under:
+            follow_market(state.market, data.on_market, data.under)
+        return data
 
     # ------------------------------------------------------------------ lines
 
@@ -432,8 +453,10 @@ class Obstgaerten(BundledModule):
         if purchase.slot is None:
             return
         data = self.data(ctx.state)
-        if purchase.slot in data.on_market:
-            fruit = data.on_market.pop(purchase.slot)
+        slot = field_under(data.on_market, data.under, purchase.slot, purchase.tile)
+        data.under.pop(slot, None)
+        if slot in data.on_market:
+            fruit = data.on_market.pop(slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
 
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
@@ -446,6 +469,8 @@ class Obstgaerten(BundledModule):
         stated for it before the claim (the refill is one chance line) was not drawn; it stays
         in the supply and the claimer gets none."""
         data = self.data(state)
+        slot = field_under(data.on_market, data.under, slot, piece)
+        data.under.pop(slot, None)
         if slot not in data.on_market:
             return
         kind = data.on_market.pop(slot)
@@ -494,6 +519,7 @@ class Obstgaerten(BundledModule):
                         del data.leftovers[tile]
                 self._lay_default(state, p.name)
             data.on_market.clear()
+            data.under.clear()
 
     # ------------------------------------------------------------------ scoring, view
 
@@ -663,6 +689,7 @@ class Obstgaerten(BundledModule):
             if data.drawn[kind] > PER_KIND:
                 state.flag("FRUIT-SUPPLY", what.pos or pos, kind=kind)
             data.on_market[slot] = kind
+            data.under[slot] = tile
 
     def _missing(self, state: GameState, pos: Any) -> None:
         data = self.data(state)
@@ -677,6 +704,7 @@ class Obstgaerten(BundledModule):
                     field=Currency.of_field(slot + 1).code,
                 )
                 data.on_market[slot] = None  # reported once; its fruit is unknown
+                data.under[slot] = tile
 
     def _lay_default(self, state: GameState, name: str) -> None:
         """A fruit the record did not place lies on the first free matching field (reading),

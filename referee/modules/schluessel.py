@@ -1005,9 +1005,11 @@ class Schluessel(BundledModule):
 
     def _buy_lines(self, ctx: Any, player: PlayerState) -> list[Turn]:
         """ "1 Gebäude für 14 kaufen (Währung beliebig gemischt)" (L3577-3578): each purchase
-        the player's hand pays (price 14, any currency), with a placement of the building."""
+        the player's hand pays (price 14, any currency), with a placement of the building; a
+        free action the purchase owes at once comes between them (Bauland: "Anschließend sucht
+        er sofort eines der Baugebäude aus", the plot's building, as the vizier's lines do)."""
         from referee.engine.actions import run_action
-        from referee.engine.legal import buy_actions, placements_of
+        from referee.engine.legal import buy_actions, owed_actions, placements_of
         from referee.engine.turns import begin_interrupt
 
         state = ctx.state
@@ -1021,12 +1023,19 @@ class Schluessel(BundledModule):
             after = trial.copy()
             after.checking = False
             run_action(after, buy)
-            t = after.turn
-            if t is None or not t.pending:
-                continue
-            for place in placements_of(type(ctx)(after), after.players[p.index], t.pending[0])[:2]:
-                if isinstance(place, Place | Reserve):
-                    out.append(Turn(None, PlayerRef(player.name), (head, buy, place)))
+            firsts: list[tuple[Any, ...]] = [(a,) for a in owed_actions(after)[:3]] or [()]
+            for first in firsts:
+                done = after
+                if first:
+                    done = after.copy()
+                    run_action(done, first[0])
+                t = done.turn
+                if t is None or not t.pending:
+                    continue
+                who = done.players[p.index]
+                for place in placements_of(type(ctx)(done), who, t.pending[0])[:2]:
+                    if isinstance(place, Place | Reserve):
+                        out.append(Turn(None, PlayerRef(player.name), (head, buy, *first, place)))
         return out
 
     @staticmethod
