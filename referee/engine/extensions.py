@@ -732,8 +732,10 @@ class Module:
 
     def market_marks(self, state: GameState) -> dict[int, str]:
         """Tokens this module keeps on market fields (field index 0-3: Gulden, Dinar, Denar,
-        Dukaten), as a short text per field (``wk Anna Ben``); the terminal's market line writes
-        them beside the field's tile. Default: none."""
+        Dukaten), as a short text per field (``wk Anna Ben``, ``hidden C5``); the terminal's
+        market line writes them beside the field's tile, the SVG picture (``render``) writes
+        that line under its title when a field has a mark. English words in it are translated
+        for German by the module's view terms (``view_terms_de``). Default: none."""
         return {}
 
     def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
@@ -1021,12 +1023,16 @@ class Extensions:
             out.extend(m.player_area(state, player))
         return out
 
-    def market_marks(self, state: GameState) -> dict[int, str]:
+    def market_marks(self, state: GameState, lang: str = "en") -> dict[int, str]:
         """Every enabled module's tokens on the market fields, per field index (joined by a
-        space)."""
+        space); in German (``lang="de"``) their words translated as the module's view is
+        (:func:`view_terms`)."""
         out: dict[int, str] = {}
         for m in self.modules:
-            for slot, text in m.market_marks(state).items():
+            marks = m.market_marks(state)
+            if marks and lang != "en":
+                marks = localize_view(marks, view_terms(m, lang), lang)
+            for slot, text in marks.items():
                 out[slot] = f"{out[slot]} {text}" if slot in out else text
         return out
 

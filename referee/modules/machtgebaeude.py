@@ -1111,6 +1111,13 @@ class Machtgebaeude(BundledModule):
                 out[at] = f"gm:{die[0][0]}{die[1]}"
         return out
 
+    def market_marks(self, state: GameState) -> dict[int, str]:
+        """A tile hidden under a market field (Baukunst, "legt es verdeckt unter eines der
+        Plättchen auf dem Bauhof", L3610-3611): ``hidden C5`` beside the field's tile on the
+        terminal's market line and the SVG's (German ``verdeckt C5``: ``view_terms_de``)."""
+        hidden = self._scratch(state).hidden
+        return {f: f"{HIDDEN} {_piece_text(t)}" for f, t in sorted(hidden.items())}
+
     def view(self, state: GameState) -> dict[str, Any]:
         """The special tiles left in the tower, the tiles hidden under the market, each
         player's special tiles with their dice."""
