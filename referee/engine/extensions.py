@@ -408,8 +408,9 @@ class Module:
         instead of drawing one from the tower (a tile hidden under the field, Die Gebäude der
         Baukunst: "wird beim Auffüllen des Bauhofes dieses Plättchen umgedreht, statt eines zu
         ziehen"). ``ref`` is the tile the refill line names; the module checks it against its
-        piece. Return ``(piece,)`` to lay ``piece`` on the field (nothing is drawn from the
-        tower), None to draw as usual. Default: None."""
+        piece (None: no line names it, an edition's own refill asks, e.g. the guards edition
+        before its preview board slides). Return ``(piece,)`` to lay ``piece`` on the field
+        (nothing is drawn from the tower), None to draw as usual. Default: None."""
         return None
 
     def sim_market_refill(self, sim: SimContext, field: int) -> object | None:
@@ -443,6 +444,12 @@ class Module:
     before the refill is closed, e.g. "Die Macht des Sultans"), not to the window after a
     complete turn: the arbiter leaves it out of ``possible_claims`` once the refill is closed
     (e.g. when a thief line names a contender). Default: False."""
+
+    tower_pieces_previewed: ClassVar[bool] = False
+    """True: the module's pieces in the tower are buildings bought from the market like base
+    tiles (Die Gebäude der Macht), so an edition's preview board, filled from the tower, may
+    hold them and ``simulate`` plays the module with that edition. Default: False (``simulate``
+    refuses a module with tower pieces together with such an edition)."""
 
     def display_place(self, ref: ComponentRef) -> bool:
         """Whether the module's card ``ref`` revealed from the money deck takes one of the

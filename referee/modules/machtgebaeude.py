@@ -354,6 +354,10 @@ class Machtgebaeude(BundledModule):
         ),
     }
     component_kinds = (KIND,)
+    # a special tile is drawn from the tower like a base tile ("mit den anderen Plättchen
+    # zusammengemischt und in den Turm gegeben", L3644-3645): the guards edition's preview
+    # board may hold one (docs/modules/machtgebaeude.md, "With the guards edition")
+    tower_pieces_previewed = True
     scratch_type = PowerScratch
     piece_type = PowerTile
 
@@ -816,7 +820,8 @@ class Machtgebaeude(BundledModule):
         piece = data.hidden.pop(field, None)
         if piece is None:
             return None
-        if match_slot(ref, [piece]) != 0:  # type: ignore[arg-type]
+        # ref None: no line names the tile (the guards edition's slide refills the market)
+        if ref is not None and match_slot(ref, [piece]) != 0:  # type: ignore[arg-type]
             state.flag(
                 "MACHT-HIDDEN",
                 pos,
