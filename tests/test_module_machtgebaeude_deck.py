@@ -120,3 +120,30 @@ def test_simulated_weisheit_draws_keep_to_the_rule() -> None:
         assert rep.violations == [], [v.message() for v in rep.violations]
         used += text.count(", wisdom ")
     assert used >= 1
+
+
+def test_the_bettler_draws_the_cards_put_back_too() -> None:
+    # Die Charaktere's Bettler takes "die oberste Geldkarte vom Stapel" (L1104-1105): with
+    # cards put back by a Weisheit draw, that is one of them
+    from test_module_charaktere import position as with_characters
+
+    def game(card: str) -> GameReport:
+        body = (
+            "1. Anna: buy De gm:ws_C8 pay De7 De2, reserve gm:ws_C8\n"
+            "* market De:C10, roll Anna red 4, wisdom Anna keep Di5 back De3 Gu7 Gu6\n"
+            "2. Ben: take Du2\n* display De3\n3. Cem: take Gu4\n* display Gu7\n"
+            f"4. Anna: beggar {card}, take Gu7\n* display Gu2\n"
+        )
+        return with_characters(
+            body,
+            "charaktere, machtgebaeude",
+            anna="characters ch:Bettler",
+            hand="De7 De2",
+            market="Gu:G11- Di:T12 De:gm:ws_C8 Du:C7ne",
+        )
+
+    good = game("Gu6")
+    assert [v.code for v in good.violations if v.severity == "error"] == [], [
+        v.message() for v in good.violations
+    ]
+    assert order(game("Du1")) == ["MACHT-WISDOM/back-order"]
