@@ -148,3 +148,24 @@ def test_fifty_simulated_games_with_the_module_check_clean(name: str, chunk: int
         if words & set(cls.verbs) or any(f" {kind}:" in text for kind in cls.component_kinds):
             used += 1
     assert used >= 5, f"{name} was used in only {used} of 10 games"
+
+
+# the modules that ``simulate`` plays with the guards edition (profile ``waechter``): those
+# without pieces in the tower, whose preview board is filled from it (summary L82), and those
+# whose tower pieces are buildings like base tiles (``Module.tower_pieces_previewed``)
+WITH_GUARDS = [
+    cls.name for cls in BUNDLED if not cls().tower_components() or cls.tower_pieces_previewed
+]
+
+
+@pytest.mark.parametrize("name", WITH_GUARDS)
+def test_a_simulated_guards_edition_game_with_the_module_checks_clean(name: str) -> None:
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    text = simulate_text(3, 3000, load_profile("waechter"), f"guards {name}", (name,))
+    game = parse_text(text, f"guards-{name}.alh")[0]
+    assert not game.errors
+    report = check_game(game)
+    assert report.valid and report.complete, [v.message() for v in report.violations]
+    assert format_game(game) == text

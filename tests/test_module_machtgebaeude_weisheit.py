@@ -107,8 +107,9 @@ def test_a_scoring_card_may_go_back_on_the_deck_with_the_others() -> None:
     # a scoring card that turned up already cannot be drawn again
     seen = weisheit("* roll Anna red 3, wisdom Anna keep Di5 play W1 back W1\nscoring 1\n")
     assert reasons(seen) == ["MACHT-WISDOM/scoring-seen"]
-    # the card put back turns up in a later refill and is scored as usual
-    later = "2. Ben: take Du9\n* display W1 Gu6\nscoring 1\n"
+    # the card put back turns up in a later refill and is scored as usual (with the other card
+    # put back: both lie on top of the deck, tests/test_module_machtgebaeude_deck.py)
+    later = "2. Ben: take Du9\n* display W1 De3\nscoring 1\n"
     rep = weisheit("* roll Anna red 3, wisdom Anna keep Di5 back W1 De3\n" + later)
     assert found(rep) == [], messages(rep)
     assert rep.state is not None and 1 in rep.state.scoring_seen

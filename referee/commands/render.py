@@ -44,7 +44,7 @@ from referee.commands.show import (
 from referee.record.model import Game, Header, Position
 from referee.reports.i18n import current_lang, fmt_tile, lang_option, register, t
 from referee.reports.svg import Panel, render_svg
-from referee.reports.terminal import PlayerView
+from referee.reports.terminal import PlayerView, draw_market
 
 
 def scoring_at(scoring: int | None, at: At) -> At:
@@ -176,7 +176,9 @@ def command(
     mark_label = (
         t("legal_cells", lang, tile=fmt_tile(tile, lang, "code")) if tile is not None else None
     )
-    svg = render_svg(panels, lang, title=title, mark_label=mark_label)
+    marks = sit.marks(lang)  # module tokens on market fields (a tile hidden under one, ...)
+    market = draw_market(sit.market, lang, marks=marks) if marks else None
+    svg = render_svg(panels, lang, title=title, mark_label=mark_label, market=market)
     if output == "-":
         click.echo(svg, nl=False)
         return

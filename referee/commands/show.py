@@ -213,6 +213,11 @@ class Situation:
     violations: list[Any] = field(default_factory=list)  # rule violations up to the moment
     position_only: bool = False
     market_marks: dict[Currency, str] = field(default_factory=dict)  # module tokens on fields
+    market_marks_de: dict[Currency, str] = field(default_factory=dict)  # the same in German
+
+    def marks(self, lang: str) -> dict[Currency, str]:
+        """The module tokens on the market fields in ``lang``."""
+        return self.market_marks_de if lang == "de" else self.market_marks
 
     def player(self, name: str | None) -> PlayerSide:
         """The named player (case-insensitive); None: the player to move, else the first."""
@@ -233,7 +238,7 @@ class Situation:
         return TableView(
             players=tuple(_player_view(p, lang) for p in self.players),
             market=self.market,
-            market_marks=self.market_marks,
+            market_marks=self.marks(lang),
             display=None if self.display is None else tuple(self.display),
             dirk=None if self.dirk is None else tuple(self.dirk),
             to_move=self.to_move,
@@ -471,6 +476,11 @@ def situation_from_state(game: Game, state: Any, at: At, violations: Any = ()) -
         market_marks={
             Currency.of_field(i + 1): text
             for i, text in state.ext.market_marks(state).items()
+            if 0 <= i < 4
+        },
+        market_marks_de={
+            Currency.of_field(i + 1): text
+            for i, text in state.ext.market_marks(state, "de").items()
             if 0 <= i < 4
         },
     )

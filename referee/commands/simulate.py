@@ -85,7 +85,12 @@ def _edition_with(profile: Any, mods: tuple[str, ...]) -> None:
         return
     from referee.engine.extensions import MODULES
 
-    tower = [m.split()[0] for m in mods if MODULES[m.split()[0]]().tower_components()]
+    tower = [
+        m.split()[0]
+        for m in mods
+        if MODULES[m.split()[0]]().tower_components()
+        and not MODULES[m.split()[0]].tower_pieces_previewed
+    ]
     if tower:
         raise click.BadParameter(
             t(

@@ -31,12 +31,13 @@ from referee.catalogue import TileKind
 from referee.engine.core import draw_tile, match_slot
 from referee.engine.findings import problem, unverifiable
 from referee.engine.fmt import fmt_tile
-from referee.engine.legal import tile_ref
+from referee.engine.legal import piece_ref, tile_ref
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec, Window
 from referee.modules.base import BundledModule, Scratch, module_data
 from referee.record.model import (
+    NOWHERE,
     ComponentRef,
     GenericArg,
     ModuleAction,
@@ -128,6 +129,8 @@ class Waechter(BundledModule):
         """Guard towers on a building: stated in the record, else the unverified default."""
         if tile is None:
             return default_towers()
+        if not isinstance(tile, TileKind):
+            return 0  # a module's tile (a building of power): no guard towers (``owned``)
         return self.data(state).towers.get(tile, default_towers())
 
     def cost(self, state: GameState, ability: int) -> int:
@@ -152,6 +155,9 @@ class Waechter(BundledModule):
         return self.data(state).guards.setdefault(p.name, {})
 
     def owned(self, p: PlayerState) -> set[TileKind]:
+        """The player's base buildings: only they carry this edition's guard towers (a
+        module's tile from the tower, e.g. a building of power, is no guards-edition tile; L69
+        "Gibt es auf dem Gebäude Wächtertürme"; ``docs/profiles.md``)."""
         out = {t for _, t in p.alhambra.items() if isinstance(t, TileKind)}
         out.update(t for t in p.reserve if isinstance(t, TileKind))
         return out
@@ -207,7 +213,7 @@ class Waechter(BundledModule):
             self._new_buildings(state, p, data.owned, pos)
             self._gifts(state, pos)
             data.used = set()
-            self._slide(state)
+            self._slide(state, pos)
             return
         if moment == Moment.LEFTOVERS_BEFORE:
             data.before = {p.name: self.owned(p) for p in state.players}
@@ -269,12 +275,23 @@ class Waechter(BundledModule):
             self._from_tableau(state, half, pos)
             self._to_stell(state, half, pos, "dirk")
 
-    def _slide(self, state: GameState) -> None:
+    def _slide(self, state: GameState, pos: Pos | None = None) -> None:
         """L83-86: preview field 3 onto the lowest free market field, the rest slide right;
-        again, while a market field is free and the preview holds a building."""
+        again, while a market field is free and the preview holds a building. A field whose
+        module turns up a piece of its own there (a tile hidden under it, Die Gebäude der
+        Baukunst: "wird beim Auffüllen des Bauhofes dieses Plättchen umgedreht, statt eines zu
+        ziehen", Big Box L3614-3616) is refilled by it first and is not free for the slide."""
         data = self.data(state)
         data.slid = []
         prev = data.preview
+        for i, slot in enumerate(state.market):
+            if slot is not EMPTY:
+                continue
+            for m in state.ext.overriding("market_refill_from"):
+                got = m.market_refill_from(state, i, None, pos or NOWHERE)
+                if got is not None:
+                    state.market[i] = got[0]  # type: ignore[call-overload]
+                    break
         while any(s is EMPTY for s in state.market) and any(s is not EMPTY for s in prev):
             while prev[-1] is EMPTY:  # "Übrige Gebäude ... rutschen dort nach rechts"
                 prev[:] = [EMPTY, *prev[:-1]]
@@ -301,13 +318,14 @@ class Waechter(BundledModule):
         for a in args:
             ref = a.value
             apos = a.pos or pos
-            if not isinstance(ref, TileRef):
+            if not isinstance(ref, TileRef | ComponentRef):
                 state.flag("WAECHTER-PREVIEW", apos, reason="form", token=str(ref))
                 continue
             free = [i for i, s in enumerate(data.preview) if s is EMPTY]
             if not free:
                 state.flag("WAECHTER-PREVIEW", apos, reason="full", tile=_text(ref))
                 continue
+            # a module's tile drawn from the tower (a building of power) lies there as well
             drawn, tile = draw_tile(state, ref, apos)
             if drawn:
                 data.preview[free[-1]] = tile
@@ -318,7 +336,8 @@ class Waechter(BundledModule):
         data = self.data(state)
         stated = [a.value for a in args]
         ok = len(stated) == len(data.slid) and all(
-            isinstance(r, TileRef) and (not r.known or s is None or s in r.candidates)
+            (isinstance(r, TileRef) and (not r.known or s is None or s in r.candidates))
+            or (isinstance(r, ComponentRef) and match_slot(r, [s]) == 0)
             for r, s in zip(stated, data.slid, strict=False)
         )
         if not ok:
@@ -326,7 +345,7 @@ class Waechter(BundledModule):
                 "WAECHTER-SLIDE",
                 pos,
                 stated=" ".join(_text(r) for r in stated) or "-",
-                slid=" ".join(fmt_tile(t) for t in data.slid) or "-",
+                slid=" ".join(_slot_text(t) for t in data.slid) or "-",
             )
 
     def _material(
@@ -604,7 +623,7 @@ class Waechter(BundledModule):
         out: list[ModuleAction] = []
         tiles = [s for s in reversed(data.preview) if s is not EMPTY and s is not None]
         if tiles:
-            out.append(ModuleAction(PREVIEW, tuple(GenericArg(tile_ref(t)) for t in tiles)))
+            out.append(ModuleAction(PREVIEW, tuple(GenericArg(piece_ref(t)) for t in tiles)))
         for tile, n in sorted(data.towers.items(), key=lambda kv: fmt_tile(kv[0])):
             out.append(ModuleAction(TOWERS, (GenericArg(tile_ref(tile)), GenericArg(n))))
         for number, n in sorted(data.costs.items()):
@@ -623,7 +642,7 @@ class Waechter(BundledModule):
     def view(self, state: GameState) -> dict[str, Any]:
         data = self.data(state)
         prev = " ".join(
-            f"{i + 1}:{'-' if s is EMPTY else fmt_tile(s)}" for i, s in enumerate(data.preview)
+            f"{i + 1}:{'-' if s is EMPTY else _slot_text(s)}" for i, s in enumerate(data.preview)
         )
         boxes, numbers = self.stell(state)
         table = {
@@ -652,7 +671,7 @@ class Waechter(BundledModule):
         data = self.data(sim.state)
         out: list[Any] = []
         if data.slid:
-            out.append(ModuleChance(SLIDE, tuple(GenericArg(tile_ref(t)) for t in data.slid)))
+            out.append(ModuleChance(SLIDE, tuple(GenericArg(piece_ref(t)) for t in data.slid)))
         # the market line of this refill took its tiles from the bag already: what is left
         # goes onto the preview (none when the market stayed incomplete: the game is over)
         out.extend(self._sim_preview(sim))
@@ -664,7 +683,10 @@ class Waechter(BundledModule):
         tiles = [sim.bag.pop() for _ in range(min(free, len(sim.bag)))]
         if not tiles:
             return []
-        return [ModuleChance(PREVIEW, tuple(GenericArg(tile_ref(t)) for t in tiles))]
+        # a module's tile in the tower (the simulator's bag holds its token) is drawn onto the
+        # preview like any other: "zusammengemischt und in den Turm gegeben" (Big Box L3644-3645)
+        refs = (t if isinstance(t, ComponentRef) else piece_ref(t) for t in tiles)
+        return [ModuleChance(PREVIEW, tuple(GenericArg(r) for r in refs))]
 
 
 def _guard_points(counts: dict[str, int], value: int) -> Any:
@@ -692,6 +714,13 @@ def _text(value: object) -> str:
     if isinstance(value, ComponentRef):
         return f"{value.kind}:{value.name}"
     return str(value)
+
+
+def _slot_text(piece: object) -> str:
+    """A tile on the preview board as a record writes it (a module's tile by its token)."""
+    if piece is None or isinstance(piece, TileKind):
+        return fmt_tile(piece)
+    return str(getattr(piece, "code", "?"))
 
 
 def _held(mine: dict[TileKind, int]) -> str:

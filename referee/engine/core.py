@@ -26,6 +26,7 @@ from referee.catalogue import (
     catalogue,
 )
 from referee.engine.context import Context as _Context
+from referee.engine.deck import left_deck as _left_deck
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.findings import report as _report
 from referee.engine.ruleset import Decision, display_cards
@@ -183,6 +184,7 @@ def _reshuffle(state: GameState, pos: Pos = NOWHERE) -> None:
     state.discard.clear()
     state.discard_unknown = 0
     state.reshuffles += 1
+    state.deck_top = ()  # a new deck: nothing lies on top of it any more
     state.found.extend(state.ext.reshuffle(state, pos))
 
 
@@ -205,6 +207,8 @@ def _draw_money(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:
             discard_size=state.discard_size,
         )
         _reshuffle(state, pos)
+    if state.deck_top:  # cards a module put back on top: they come first (referee.engine.deck)
+        _left_deck(state, (card,), pos)
     if card is None:
         if state.deck_unknown == 0:  # which known card it was is lost: forget the deck
             state.pool.update(state.deck_known)
@@ -596,6 +600,8 @@ def _check_pile_overrun(state: GameState, pos: Pos) -> None:
 
 def _scoring_card(state: GameState, ref: ScoringCardRef, pos: Pos) -> None:
     number = ref.number
+    if state.deck_top:  # cards a module put back on top of the deck come first
+        _left_deck(state, (number,), pos)
     if number not in (1, 2) or number in state.scoring_seen:
         state.flag(
             "SCORING-UNEXPECTED",

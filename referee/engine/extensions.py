@@ -408,8 +408,9 @@ class Module:
         instead of drawing one from the tower (a tile hidden under the field, Die Gebäude der
         Baukunst: "wird beim Auffüllen des Bauhofes dieses Plättchen umgedreht, statt eines zu
         ziehen"). ``ref`` is the tile the refill line names; the module checks it against its
-        piece. Return ``(piece,)`` to lay ``piece`` on the field (nothing is drawn from the
-        tower), None to draw as usual. Default: None."""
+        piece (None: no line names it, an edition's own refill asks, e.g. the guards edition
+        before its preview board slides). Return ``(piece,)`` to lay ``piece`` on the field
+        (nothing is drawn from the tower), None to draw as usual. Default: None."""
         return None
 
     def sim_market_refill(self, sim: SimContext, field: int) -> object | None:
@@ -443,6 +444,12 @@ class Module:
     before the refill is closed, e.g. "Die Macht des Sultans"), not to the window after a
     complete turn: the arbiter leaves it out of ``possible_claims`` once the refill is closed
     (e.g. when a thief line names a contender). Default: False."""
+
+    tower_pieces_previewed: ClassVar[bool] = False
+    """True: the module's pieces in the tower are buildings bought from the market like base
+    tiles (Die Gebäude der Macht), so an edition's preview board, filled from the tower, may
+    hold them and ``simulate`` plays the module with that edition. Default: False (``simulate``
+    refuses a module with tower pieces together with such an edition)."""
 
     def display_place(self, ref: ComponentRef) -> bool:
         """Whether the module's card ``ref`` revealed from the money deck takes one of the
@@ -732,8 +739,10 @@ class Module:
 
     def market_marks(self, state: GameState) -> dict[int, str]:
         """Tokens this module keeps on market fields (field index 0-3: Gulden, Dinar, Denar,
-        Dukaten), as a short text per field (``wk Anna Ben``); the terminal's market line writes
-        them beside the field's tile. Default: none."""
+        Dukaten), as a short text per field (``wk Anna Ben``, ``hidden C5``); the terminal's
+        market line writes them beside the field's tile, the SVG picture (``render``) writes
+        that line under its title when a field has a mark. English words in it are translated
+        for German by the module's view terms (``view_terms_de``). Default: none."""
         return {}
 
     def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
@@ -1021,12 +1030,16 @@ class Extensions:
             out.extend(m.player_area(state, player))
         return out
 
-    def market_marks(self, state: GameState) -> dict[int, str]:
+    def market_marks(self, state: GameState, lang: str = "en") -> dict[int, str]:
         """Every enabled module's tokens on the market fields, per field index (joined by a
-        space)."""
+        space); in German (``lang="de"``) their words translated as the module's view is
+        (:func:`view_terms`)."""
         out: dict[int, str] = {}
         for m in self.modules:
-            for slot, text in m.market_marks(state).items():
+            marks = m.market_marks(state)
+            if marks and lang != "en":
+                marks = localize_view(marks, view_terms(m, lang), lang)
+            for slot, text in marks.items():
                 out[slot] = f"{out[slot]} {text}" if slot in out else text
         return out
 

@@ -198,6 +198,8 @@ class GameState:
     setup_after: int = 0  # money cards in the deck when play began (for the pile check)
     money_draws: int = 0  # money cards revealed from the deck since play began
     reshuffles: int = 0
+    # cards a module put back on top of the deck, outermost first (referee.engine.deck.DeckTop)
+    deck_top: tuple[Any, ...] = ()
     # a refill the record did not write (reported once): the cards it turned up, unknown until
     # a late refill line names them, and the market fields reported as not refilled
     # (referee.engine.core._unwritten_refill, _newly_unrefilled)
@@ -361,6 +363,7 @@ COPY_POLICY: dict[str, str] = {
     "setup_after": "share",
     "money_draws": "share",
     "reshuffles": "share",
+    "deck_top": "share",  # a tuple of frozen layers
     "unwritten_cards": "share",
     "unrefilled": "list",
     "deck_uncertain": "share",

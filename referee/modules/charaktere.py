@@ -815,7 +815,7 @@ class Charaktere(BundledModule):
         player's turn (base rule, L412-418 of the base game's section); a card laid beside
         the board when it turns up (a character card: auctioned at once; a sultan, wall or
         gate card) goes where its module lays it (``display_component``)."""
-        from referee.engine.core import draw_money, scoring_card_drawn
+        from referee.engine.deck import draw_to_hand, turn_up_scoring
 
         ref = action.args[0].value if action.args else None
         t = state.turn
@@ -829,7 +829,7 @@ class Charaktere(BundledModule):
         )
         pos = action.pos
         if isinstance(ref, ScoringCardRef):
-            scoring_card_drawn(state, ref, pos)
+            turn_up_scoring(state, ref, pos)
             return
         if isinstance(ref, ComponentRef) and _deck_card(state, ref):
             handler = state.ext.kind_handler(ref.kind)
@@ -843,15 +843,8 @@ class Charaktere(BundledModule):
                 if not handled:  # a module that keeps no such card in a hand
                     state.flag("CHARAKTERE-BEGGAR", pos, player.name, reason="form")
             return
-        if not isinstance(ref, CardRef):
-            return
-        if not draw_money(state, ref.card, pos):
-            return
-        state.money_draws += 1
-        if ref.card is None:
-            player.hand_unknown += 1
-        else:
-            player.hand[ref.card] += 1
+        if isinstance(ref, CardRef):  # the engine's draw into a hand (referee/engine/deck.py)
+            draw_to_hand(state, player, ref.card, pos)
 
     # ------------------------------------------------------------------ scoring
 

@@ -61,6 +61,7 @@ from referee.record.model import (
     ModuleAction,
     ModuleChance,
     Pos,
+    ScoringCardRef,
 )
 
 DIE_FACES = range(1, 7)
@@ -77,7 +78,14 @@ def _line_head(state: GameState, event: Any, verb: str, code: str) -> tuple[Any,
     player = named_player(state, args[0], event.pos)
     if player is None:
         return None
-    return player, f"{verb} " + " ".join(token_text(a.value) for a in args)
+    return player, f"{verb} " + " ".join(_arg_text(a.value) for a in args)
+
+
+def _arg_text(value: object) -> str:
+    """:func:`token_text`, a scoring card as the record writes it (``W1``)."""
+    if isinstance(value, ScoringCardRef):
+        return f"W{value.number}"
+    return token_text(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +354,10 @@ class Machtgebaeude(BundledModule):
         ),
     }
     component_kinds = (KIND,)
+    # a special tile is drawn from the tower like a base tile ("mit den anderen Plättchen
+    # zusammengemischt und in den Turm gegeben", L3644-3645): the guards edition's preview
+    # board may hold one (docs/modules/machtgebaeude.md, "With the guards edition")
+    tower_pieces_previewed = True
     scratch_type = PowerScratch
     piece_type = PowerTile
 
@@ -635,8 +647,8 @@ class Machtgebaeude(BundledModule):
         L3631-3633): the card kept (into the hand), a scoring card played (scored before the
         next turn, the base path), the cards put back on top of the deck (known to lie in it
         again)."""
-        from referee.engine.core import draw_money
-        from referee.record.model import CardRef, ScoringCardRef
+        from referee.engine.deck import draw_to_hand, drawn_together, put_on_top, take_off
+        from referee.record.model import CardRef
 
         pos = event.pos
         args = list(event.args)
@@ -690,15 +702,32 @@ class Machtgebaeude(BundledModule):
             if isinstance(c, ScoringCardRef) and (c.number not in (1, 2) or c.number in shown):
                 state.flag("MACHT-WISDOM", pos, who, reason="scoring-seen", line=line)
         before = state.money_draws
-        # the kept card leaves the deck for the hand (counted as a card drawn)
-        if draw_money(state, keep[0].card, pos):
-            state.money_draws += 1
-            player.hand[keep[0].card] += 1
-        for c in back:  # drawn (each must be in the deck) and put back on top: known in it
-            if isinstance(c, CardRef) and c.card is not None and draw_money(state, c.card, pos):
-                state.deck_known[c.card] += 1
-        for c in played:  # "sofort ausspielen ... und damit die Wertung auslösen"
-            self._scoring_played(state, c, before, drawn, pos)
+        # the cards drawn at once (their order not written): the cards on top of the deck,
+        # put back there by an earlier draw, come first (engine/deck.py)
+        every = [keep[0].card, *(_deck_card(c) for c in played), *(_deck_card(c) for c in back)]
+        with drawn_together(state, every, pos):
+            # the kept card leaves the deck for the hand (counted as a card drawn)
+            draw_to_hand(state, player, keep[0].card, pos)
+            again: list[Any] = []
+            for c in back:  # drawn (each must be in the deck), then put back on top
+                if isinstance(c, CardRef) and c.card is not None:
+                    if take_off(state, c.card, pos):
+                        again.append(c.card)
+                elif isinstance(c, ScoringCardRef):
+                    again.append(c.number)
+            for c in played:  # "sofort ausspielen ... und damit die Wertung auslösen"
+                self._scoring_played(state, c, before, drawn, pos)
+            # "Die übrigen Karten darf er beliebig sortiert auf den Stapel zurücklegen"
+            # (L3624-3625): the next cards drawn from the deck are these, in any order
+            put_on_top(
+                state,
+                again,
+                code="MACHT-WISDOM",
+                reason="back-order",
+                player=who,
+                line=line,
+                at=pos.line,
+            )
         for c in back:
             if isinstance(c, ScoringCardRef) and state.setup_after > 0:
                 # on top of the deck now, it turns up earlier than its pile would let it: its
@@ -707,19 +736,19 @@ class Machtgebaeude(BundledModule):
 
     @staticmethod
     def _scoring_played(state: GameState, card: Any, before: int, drawn: int, pos: Pos) -> None:
-        """A scoring card played from a Weisheit draw: the base path (``scoring_card_drawn``),
+        """A scoring card played from a Weisheit draw: the base path (``turn_up_scoring``),
         its pile checked with the money cards drawn before it somewhere between ``before`` and
         ``before + drawn - 1`` (the line does not say where among the cards drawn it lay)."""
-        from referee.engine.core import pile_bounds, scoring_card_drawn
+        from referee.engine.deck import scoring_piles, turn_up_scoring
 
         number = card.number
         if state.setup_after <= 0 or number not in (1, 2) or number in state.scoring_seen:
-            scoring_card_drawn(state, card, pos)
+            turn_up_scoring(state, card, pos)
             return
-        lo, _hi = pile_bounds(state)[number - 1]
+        lo, _hi = scoring_piles(state)[number - 1]
         counted = state.money_draws
         state.money_draws = min(max(before, lo), before + drawn - 1)
-        scoring_card_drawn(state, card, pos)
+        turn_up_scoring(state, card, pos)
         state.money_draws = counted
 
     def _hide(self, state: GameState, event: ModuleChance) -> None:
@@ -791,7 +820,8 @@ class Machtgebaeude(BundledModule):
         piece = data.hidden.pop(field, None)
         if piece is None:
             return None
-        if match_slot(ref, [piece]) != 0:  # type: ignore[arg-type]
+        # ref None: no line names the tile (the guards edition's slide refills the market)
+        if ref is not None and match_slot(ref, [piece]) != 0:  # type: ignore[arg-type]
             state.flag(
                 "MACHT-HIDDEN",
                 pos,
@@ -1086,6 +1116,13 @@ class Machtgebaeude(BundledModule):
                 out[at] = f"gm:{die[0][0]}{die[1]}"
         return out
 
+    def market_marks(self, state: GameState) -> dict[int, str]:
+        """A tile hidden under a market field (Baukunst, "legt es verdeckt unter eines der
+        Plättchen auf dem Bauhof", L3610-3611): ``hidden C5`` beside the field's tile on the
+        terminal's market line and the SVG's (German ``verdeckt C5``: ``view_terms_de``)."""
+        hidden = self._scratch(state).hidden
+        return {f: f"{HIDDEN} {_piece_text(t)}" for f, t in sorted(hidden.items())}
+
     def view(self, state: GameState) -> dict[str, Any]:
         """The special tiles left in the tower, the tiles hidden under the market, each
         player's special tiles with their dice."""
@@ -1189,7 +1226,7 @@ class Machtgebaeude(BundledModule):
         übrigen Karten verdeckt auf den Stapel zurücklegen", L3628-3629; the simulator never
         plays one). Nothing when no money card would be drawn or another module's card would."""
         from referee.catalogue import MoneyCard
-        from referee.record.model import CardRef, ScoringCardRef
+        from referee.record.model import CardRef
 
         deck: list[Any] = sim.deck
         pips = sim.rng.randint(1, 6)
@@ -1308,6 +1345,12 @@ def out_red(events: list[Any], who: str) -> bool:
         and e.args[1].value == RED
         for e in events
     )
+
+
+def _deck_card(ref: object) -> Any:
+    """A card of a wisdom line as it leaves the deck (a money card, a scoring card's number)."""
+    number = getattr(ref, "number", None)
+    return number if isinstance(number, int) else getattr(ref, "card", None)
 
 
 def _piece_text(piece: object) -> str:

@@ -393,12 +393,18 @@ def render_svg(
     *,
     title: str | None = None,
     mark_label: str | None = None,
+    market: str | None = None,
 ) -> str:
-    """An SVG document with the given Alhambras side by side (wrapping after three)."""
+    """An SVG document with the given Alhambras side by side (wrapping after three);
+    ``market``: the market line (with the module tokens on its fields, ``Module.market_marks``)
+    written under the title, when there is one."""
     per_row = 3
     sizes = [_panel_size(p, lang) for p in panels]
     rows = [list(range(i, min(i + per_row, len(panels)))) for i in range(0, len(panels), per_row)]
     top_h = 30 if title else 0
+    market_y = top_h + 20
+    if market:
+        top_h += 26
     width = 16.0
     height = top_h + 16.0
     placements: list[tuple[float, float]] = [(0.0, 0.0)] * len(panels)
@@ -413,6 +419,8 @@ def render_svg(
         height += row_h + GAP
     height += LEGEND_H
     width = max(width, _legend_width(lang, mark_label) + 32)
+    if market:
+        width = max(width, 8 * len(market) + 32)
     svg = _Svg()
     svg.raw('<?xml version="1.0" encoding="UTF-8"?>')
     svg.raw(
@@ -423,6 +431,9 @@ def render_svg(
     svg.add("rect", x=0, y=0, width=_fmt(width), height=_fmt(height), fill="#fbf7ef")
     if title:
         svg.add("text", title, x=16, y=26, class_="title")
+    if market:  # record text: escaped by ``add``
+        # its look inline: the style sheet of every other picture stays as it was
+        svg.add("text", market, x=16, y=market_y, class_="market", font_size=14, fill="#222")
     for panel, (px, py) in zip(panels, placements, strict=True):
         svg.raw(f"<g class={quoteattr('alhambra')} data-player={quoteattr(panel.player.name)}>")
         _draw_panel(svg, panel, px, py, lang)
