@@ -43,7 +43,7 @@ from referee.geometry.codes import (
     REMOVE_WALK,
 )
 from referee.geometry.grid import ORIGIN, Alhambra
-from referee.geometry.incremental import component, enclosed_cells, walk_layered
+from referee.geometry.incremental import component, walk_layered
 from referee.geometry.layers import Layers, cell_walls, corner_cells, edges_of_cell
 from referee.geometry.pieces import Footprint, SideKind, parts_of, profile_of
 from referee.geometry.rules import BuildingProblem, _sorted
@@ -117,8 +117,9 @@ def _sides_found(
     return adjacent, problems
 
 
-def _holes_touching(cells: dict[Coord, Any], touching: list[Coord]) -> list[Coord]:
-    after = enclosed_cells(cells)
+def _holes_touching(after: set[Coord], touching: list[Coord]) -> list[Coord]:
+    """The enclosed cells (``after``: all of them) in the areas beside the cells
+    ``touching``."""
     area: set[Coord] = set()
     for c in touching:
         for side in SIDES:
@@ -135,6 +136,7 @@ def placement_problems(alh: Alhambra, at: Coord, piece: object) -> list[Building
     taken = [c for c in new if c in cells]
     if taken:
         return [BuildingProblem(PLACE_OCCUPIED, _sorted(taken))]
+    _ = alh.geometry  # built once here, copied with the trial, then kept up to date by both
     trial = alh.copy()
     trial.place(at, piece)  # type: ignore[arg-type]
     tc = trial.cells
@@ -149,7 +151,7 @@ def placement_problems(alh: Alhambra, at: Coord, piece: object) -> list[Building
             cut = [c for c in new if reach is not None and c not in reach]
             if cut:
                 problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
-    area = _holes_touching(tc, new)
+    area = _holes_touching(trial.geometry.enclosed, new)
     if area:
         problems.append(BuildingProblem(PLACE_HOLE, tuple(area)))
     return problems

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from referee.catalogue import SIDES, Side
-from referee.geometry.layers import Layers, wall_between
+from referee.geometry.layers import Layers, cell_walls, wall_between
 from referee.record.model import Coord
 
 ORIGIN = Coord(0, 0)
@@ -361,6 +361,113 @@ class Geometry:
             return  # every tile was reachable, and none through this one (a dead end)
         after = walk(self.masks)
         self.reach = None if len(after) == len(cells) else after
+
+    # ------------------------------------------------------------- a layered Alhambra
+    #
+    # The same facts for an Alhambra with layers (edges, corners, overlays, special pieces):
+    # the masks hold the effective walls (a tile's own and the overlays on it), the way on foot
+    # is the one of :func:`~referee.geometry.layers.wall_between`. The common changes (a piece
+    # or a tile put down, walls added to a tile, an edge piece put down or taken off; a corner
+    # piece changes nothing here) are followed step by step; the Alhambra rebuilds the rest
+    # (a piece taken out, a redesign) with :func:`from_scratch`.
+
+    def placed_layered(
+        self, cells: Mapping[Coord, _Walled], layers: Layers, new: Iterable[Coord]
+    ) -> None:
+        """The pieces on the cells ``new`` were just put down on a layered Alhambra (``cells``
+        and ``layers`` hold them already, the overlays they carried included)."""
+        overlays = layers.overlays
+        masks = self.masks
+        fresh = []
+        for at in new:
+            piece = cells[at]
+            extra = overlays.get(at)
+            m = wall_mask(piece.walls | extra if extra else piece.walls)
+            masks[at] = m
+            f = self.front.get(at, 0)
+            self._add_front(at, m)
+            enclosed = self.enclosed
+            if enclosed and at in enclosed:
+                enclosed.discard(at)  # filling an enclosed cell frees no other
+            elif RING_GROUPS[f & 0xFF] > 1:
+                self.enclosed = enclosed_cells(cells)
+            fresh.append(at)
+        # reach only grows: the edges of the new cells are the only ones that changed
+        reach = self.reach
+        if reach is None:
+            reach = {c for c in cells if c not in fresh}
+        starts = [
+            at
+            for at in fresh
+            if at not in reach
+            and any(
+                at.neighbour(side) in reach and wall_between(cells, layers, at, side).passable
+                for side in SIDES
+            )
+        ]
+        if starts:
+            _flood(cells, layers, reach, starts)
+        self.reach = None if len(reach) == len(cells) else reach
+
+    def walls_added(self, cells: Mapping[Coord, _Walled], layers: Layers, at: Coord) -> None:
+        """Walls were just added to the tile on ``at`` (an overlay): its mask, the entries of
+        the cells around it, and the way on foot when the tile was reachable."""
+        m = wall_mask(cell_walls(cells, layers, at))
+        if m == self.masks.get(at):
+            return
+        self.masks[at] = m
+        front = self.front
+        get = front.get
+        x, y = at
+        for i, (dx, dy) in enumerate(RING):
+            c = (x + dx, y + dy)
+            front[c] = (get(c, 0) & ~CLEAR[i]) | ADD[i][m]
+        if self.reaches(at):  # a wall more can only cut ways, and only ways through ``at``
+            self.rewalk(cells, layers)
+
+    def edge_changed(
+        self, cells: Mapping[Coord, _Walled], layers: Layers, at: Coord, side: Side, before: bool
+    ) -> None:
+        """An edge piece was put on or taken off the edge of ``at`` towards ``side``; ``before``:
+        whether one could walk across that edge before."""
+        if wall_between(cells, layers, at, side).passable == before:
+            return
+        if before:  # a way closed
+            self.rewalk(cells, layers)
+            return
+        other = at.neighbour(side)  # a way opened: the walk grows from the side it reached
+        reach = self.reach
+        if reach is None:
+            return
+        if (at in reach) != (other in reach):
+            _flood(cells, layers, reach, [other if at in reach else at])
+            if len(reach) == len(cells):
+                self.reach = None
+
+    def rewalk(self, cells: Mapping[Coord, _Walled], layers: Layers) -> None:
+        """The way on foot walked again from the fountain (the rest is kept)."""
+        reach = walk_layered(cells, layers)
+        self.reach = None if len(reach) == len(cells) else reach
+
+
+def _flood(
+    cells: Mapping[Coord, _Walled], layers: Layers, reach: set[Coord], starts: list[Coord]
+) -> None:
+    """Add ``starts`` (each reachable now) and every cell reachable from them to ``reach``."""
+    stack = []
+    for c in starts:
+        if c not in reach:
+            reach.add(c)
+            stack.append(c)
+    while stack:
+        c = stack.pop()
+        for side in SIDES:
+            n = c.neighbour(side)
+            if n in reach or n not in cells:
+                continue
+            if wall_between(cells, layers, c, side).passable:
+                reach.add(n)
+                stack.append(n)
 
 
 def from_scratch(cells: Mapping[Coord, _Walled], layers: Layers | None = None) -> Geometry:
