@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry import Alhambra, general
-from referee.geometry.incremental import Geometry, from_scratch
+from referee.geometry.incremental import Geometry, from_scratch, walk, walk_layered
 from referee.geometry.layers import wall_between
 from referee.geometry.pieces import diagonal_of
 from referee.geometry.walls import _SIDE_ORDER, _layered_segments, outer_segments
@@ -79,6 +79,10 @@ def assert_kept_is_fresh(alh: Alhambra) -> None:
         return
     fresh = from_scratch(alh.cells, alh.layers)
     assert kept(geo) == kept(fresh)
+    # the way on foot as the one effective-walls function walks it, side by side
+    cells, layers = alh.cells, alh.layers
+    walked = walk(fresh.masks) if layers is None else walk_layered(cells, layers)
+    assert geo.reach == (None if len(walked) == len(cells) else walked)
 
 
 def step(alh: Alhambra, rnd: random.Random, pieces: list[object]) -> None:
@@ -86,6 +90,10 @@ def step(alh: Alhambra, rnd: random.Random, pieces: list[object]) -> None:
     c = Coord(rnd.randint(-3, 3), rnd.randint(-3, 3))
     side = rnd.choice(SIDES)
     kind = rnd.randrange(13)
+    if 6 <= kind <= 9 and rnd.random() < 0.8:
+        c = rnd.choice(list(alh))  # a layer change: mostly on or beside a tile
+    elif kind <= 5 and rnd.random() < 0.5:
+        c = rnd.choice(list(alh)).neighbour(side)  # a piece put down: often beside a tile
     if kind <= 2:
         alh.place_if_empty(c, Block(sides_of(rnd.randrange(16))))  # type: ignore[arg-type]
     elif kind == 3:
@@ -193,3 +201,21 @@ def test_the_general_path_answers_the_same_on_the_kept_geometry(seed: int, n: in
         assert general.swap_problems(alh, c, piece) == general.swap_problems(
             _rebuilt(alh), c, piece
         )
+
+
+def test_a_tile_laid_behind_a_gate_is_reached_through_it() -> None:
+    # "Das eingesetzte Stadttor „öffnet“ die Stadtmauer" (E22): the gate lies on the edge
+    # first, the walled tile comes later and is reached across its wall
+    alh = Alhambra()
+    _ = alh.geometry
+    alh.place_edge(ORIGIN, Side.E, Gate())
+    alh.place(Coord(1, 0), Block(frozenset({Side.W})))  # type: ignore[arg-type]
+    assert alh.geometry.reach is None
+    alh.place(Coord(1, 1), Block(frozenset({Side.S})))  # type: ignore[arg-type]
+    assert alh.geometry.reach == {ORIGIN, Coord(1, 0)}
+    alh.place_edge(Coord(1, 1), Side.S, Gate())
+    assert alh.geometry.reach is None
+    alh.place_edge(Coord(0, 1), Side.E, Fence())  # a wall on an edge with one tile beside it
+    alh.place(Coord(0, 1), Block(frozenset()))  # type: ignore[arg-type]
+    assert alh.geometry.reach is None  # reached from the fountain below
+    assert_kept_is_fresh(alh)

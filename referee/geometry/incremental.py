@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.layers import Layers, cell_walls, wall_between
+from referee.geometry.pieces import profile_of
 from referee.record.model import Coord
 
 ORIGIN = Coord(0, 0)
@@ -396,17 +397,22 @@ class Geometry:
         reach = self.reach
         if reach is None:
             reach = {c for c in cells if c not in fresh}
-        starts = [
-            at
-            for at in fresh
-            if at not in reach
-            and any(
-                at.neighbour(side) in reach and wall_between(cells, layers, at, side).passable
-                for side in SIDES
-            )
-        ]
+        exempt = _exempt(layers)
+        edges = layers.edges
+        starts = []
+        for at in fresh:
+            if at in reach or at in exempt:
+                continue
+            x, y = at
+            for k in range(4):
+                dx, dy = DELTAS[k]
+                t = (x + dx, y + dy)
+                if t in reach and _passable(masks, edges, exempt, at, k, t):
+                    reach.add(at)
+                    starts.append(at)
+                    break
         if starts:
-            _flood(cells, layers, reach, starts)
+            _grow(masks, edges, exempt, reach, starts)
         self.reach = None if len(reach) == len(cells) else reach
 
     def walls_added(self, cells: Mapping[Coord, _Walled], layers: Layers, at: Coord) -> None:
@@ -440,34 +446,109 @@ class Geometry:
         if reach is None:
             return
         if (at in reach) != (other in reach):
-            _flood(cells, layers, reach, [other if at in reach else at])
+            start = other if at in reach else at
+            reach.add(start)
+            _grow(self.masks, layers.edges, _exempt(layers), reach, [start])
             if len(reach) == len(cells):
                 self.reach = None
 
     def rewalk(self, cells: Mapping[Coord, _Walled], layers: Layers) -> None:
         """The way on foot walked again from the fountain (the rest is kept)."""
-        reach = walk_layered(cells, layers)
+        reach = walk_kept(self.masks, layers)
         self.reach = None if len(reach) == len(cells) else reach
 
 
-def _flood(
-    cells: Mapping[Coord, _Walled], layers: Layers, reach: set[Coord], starts: list[Coord]
+# ------------------------------------------------- the way on foot read off the kept masks
+
+# per side k: where the canonical key of the edge on side k of x,y lies (the cell's offset and
+# the side, north or east: as :func:`~referee.geometry.layers.edge_key`)
+_EDGE_AT: tuple[tuple[int, int, Side], ...] = tuple(
+    (0, 0, s) if s in (Side.N, Side.E) else (s.delta[0], s.delta[1], s.opposite) for s in SIDES
+)
+_NO_CELLS: frozenset[Coord] = frozenset()
+
+
+def _exempt(layers: Layers) -> frozenset[Coord] | set[Coord]:
+    """The cells of pieces the walk rule does not apply to (nobody walks onto or across them,
+    ``walk_exempt``); only a special piece can be one."""
+    special = layers.special
+    if not special:
+        return _NO_CELLS
+    return {c for c, p in special.items() if profile_of(p).walk_exempt}
+
+
+def _passable(
+    masks: Mapping[Coord, int],
+    edges: Mapping[Any, object],
+    exempt: frozenset[Coord] | set[Coord],
+    c: tuple[int, int],
+    k: int,
+    t: tuple[int, int],
+) -> bool:
+    """Whether one walks from the tile on ``c`` to the cell ``t`` beside it on side ``k``:
+    :func:`~referee.geometry.layers.wall_between`'s ``passable``, read off the masks (the
+    effective walls), the edge pieces and the exempt cells."""
+    q = masks.get(t)  # type: ignore[call-overload]
+    if q is None or t in exempt:
+        return False
+    walled = masks[c] >> k & 1 or q >> ((k + 2) % 4) & 1  # type: ignore[index]
+    if edges:
+        dx, dy, side = _EDGE_AT[k]
+        piece = edges.get((_new_coord(Coord, (c[0] + dx, c[1] + dy)), side))
+        if piece is not None:
+            if getattr(piece, "adds_wall", False):
+                walled = 1
+            return not walled or bool(getattr(piece, "opens", False))
+    return not walled
+
+
+def _grow(
+    masks: Mapping[Coord, int],
+    edges: Mapping[Any, object],
+    exempt: frozenset[Coord] | set[Coord],
+    reach: set[Coord],
+    stack: list[Coord],
 ) -> None:
-    """Add ``starts`` (each reachable now) and every cell reachable from them to ``reach``."""
-    stack = []
-    for c in starts:
-        if c not in reach:
-            reach.add(c)
-            stack.append(c)
+    """Add every cell reachable on foot from the cells on ``stack`` (each in ``reach``
+    already) to ``reach``."""
+    get = masks.get
     while stack:
         c = stack.pop()
-        for side in SIDES:
-            n = c.neighbour(side)
-            if n in reach or n not in cells:
+        x, y = c
+        m = masks[c]
+        for k in range(4):
+            dx, dy = DELTAS[k]
+            t = (x + dx, y + dy)
+            if t in reach:
                 continue
-            if wall_between(cells, layers, c, side).passable:
-                reach.add(n)
-                stack.append(n)
+            q = get(t)  # type: ignore[call-overload]
+            if q is None or t in exempt:
+                continue
+            walled = m >> k & 1 or q >> ((k + 2) % 4) & 1
+            if edges:
+                ex, ey, side = _EDGE_AT[k]
+                piece = edges.get((_new_coord(Coord, (x + ex, y + ey)), side))
+                if piece is not None:
+                    if getattr(piece, "adds_wall", False):
+                        walled = 1
+                    if walled and not getattr(piece, "opens", False):
+                        continue
+                elif walled:
+                    continue
+            elif walled:
+                continue
+            n = _new_coord(Coord, t)
+            reach.add(n)
+            stack.append(n)
+
+
+def walk_kept(masks: Mapping[Coord, int], layers: Layers) -> set[Coord]:
+    """:func:`walk_layered` read off the kept wall masks (the effective walls of every cell),
+    the edge pieces and the exempt cells: the same cells, without asking
+    :func:`~referee.geometry.layers.wall_between` side by side."""
+    reach = {ORIGIN}
+    _grow(masks, layers.edges, _exempt(layers), reach, [ORIGIN])
+    return reach
 
 
 def from_scratch(cells: Mapping[Coord, _Walled], layers: Layers | None = None) -> Geometry:
@@ -484,7 +565,7 @@ def from_scratch(cells: Mapping[Coord, _Walled], layers: Layers | None = None) -
             geo.masks[at] = wall_mask(piece.walls)
     for at, m in geo.masks.items():
         geo._add_front(at, m)
-    reach = walk(geo.masks) if layers is None else walk_layered(cells, layers)
+    reach = walk(geo.masks) if layers is None else walk_kept(geo.masks, layers)
     geo.reach = None if len(reach) == len(cells) else reach
     geo.enclosed = enclosed_cells(cells)
     return geo
