@@ -21,8 +21,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.catalogue import SIDES, BuildingType, Side
-from referee.geometry import Alhambra, general
-from referee.geometry.incremental import Geometry, from_scratch, walk, walk_layered
+from referee.geometry import Alhambra, BuildingProblem, general, reachable
+from referee.geometry.incremental import (
+    Geometry,
+    enclosed_cells,
+    from_scratch,
+    walk,
+    walk_layered,
+)
 from referee.geometry.layers import wall_between
 from referee.geometry.pieces import diagonal_of
 from referee.geometry.walls import _SIDE_ORDER, _layered_segments, outer_segments
@@ -175,6 +181,44 @@ def _segments_read_side_by_side(alh: Alhambra) -> list[object]:
     return sorted(found, key=found.__getitem__)
 
 
+def _layout_side_by_side(alh: Alhambra) -> list[object]:
+    """:func:`general.layout_problems` with every side read through the side rules of
+    :func:`general.side_problem` and every tile's neighbours looked up (the reading the kept
+    masks and cell entries must give)."""
+    cells, layers = alh.cells, alh.layers
+    found: dict[str, tuple[set[Coord], list[tuple[Coord, Side]]]] = {}
+    for c in sorted(cells, key=lambda c: (-c.y, c.x)):
+        for side in (Side.E, Side.N):
+            n = c.neighbour(side)
+            if n not in cells or general._same_piece(cells, c, n):
+                continue
+            code = general.side_problem(cells, layers, c, side)
+            if code is not None:
+                bad_cells, bad_sides = found.setdefault(code, (set(), []))
+                bad_cells.update((c, n))
+                bad_sides.append((c, side))
+    problems: list[object] = [
+        BuildingProblem(code, general._sorted(found[code][0]), tuple(found[code][1]))
+        for code in ("PLACE-WALL", "PLACE-SIDE", "PLACE-CLOSED")
+        if code in found
+    ]
+    lonely = [c for c in cells if c != ORIGIN and not general._touches_other(alh, c)]
+    if lonely:
+        problems.append(BuildingProblem("PLACE-ADJACENT", general._sorted(lonely)))
+    walked = walk_layered(cells, layers) if layers is not None else set(reachable(alh))
+    cut = [
+        c
+        for c in cells
+        if c not in walked and c not in lonely and not general._walk_exempt(cells, c)
+    ]
+    if cut:
+        problems.append(BuildingProblem("PLACE-WALK", general._sorted(cut)))
+    holes = enclosed_cells(cells)
+    if holes:
+        problems.append(BuildingProblem("PLACE-HOLE", general._sorted(holes)))
+    return problems
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 30))
 def test_the_general_path_answers_the_same_on_the_kept_geometry(seed: int, n: int) -> None:
@@ -188,6 +232,7 @@ def test_the_general_path_answers_the_same_on_the_kept_geometry(seed: int, n: in
         return
     fresh = _rebuilt(alh)
     assert general.layout_problems(alh) == general.layout_problems(fresh)
+    assert general.layout_problems(alh) == _layout_side_by_side(alh)
     assert general.walk_all(alh) == general.walk_all(fresh)
     assert outer_segments(alh) == outer_segments(fresh) == _layered_segments(fresh)
     assert outer_segments(alh) == _segments_read_side_by_side(alh)

@@ -395,10 +395,20 @@ class Geometry:
             fresh.append(at)
         # reach only grows: the edges of the new cells are the only ones that changed
         reach = self.reach
-        if reach is None:
-            reach = {c for c in cells if c not in fresh}
         exempt = _exempt(layers)
         edges = layers.edges
+        if reach is None:
+            # every tile was reachable: a new one that steps onto an old one is, and opens no
+            # way to another (the common case, answered without listing the tiles)
+            if len(fresh) == 1 and not exempt:
+                at = fresh[0]
+                x, y = at
+                for k in range(4):
+                    dx, dy = DELTAS[k]
+                    t = (x + dx, y + dy)
+                    if t in masks and t != at and _passable(masks, edges, exempt, at, k, t):
+                        return
+            reach = {c for c in cells if c not in fresh}
         starts = []
         for at in fresh:
             if at in reach or at in exempt:
