@@ -264,3 +264,20 @@ def test_a_tile_laid_behind_a_gate_is_reached_through_it() -> None:
     alh.place(Coord(0, 1), Block(frozenset()))  # type: ignore[arg-type]
     assert alh.geometry.reach is None  # reached from the fountain below
     assert_kept_is_fresh(alh)
+
+
+def test_a_tile_taken_out_of_a_ring_leaves_a_hole_in_the_kept_geometry() -> None:
+    # "Es dürfen keine „Löcher“ ... entstehen" (rulebook-base-de-2003.txt, "Alhambra umbauen"):
+    # the kept enclosed cells of a layered Alhambra follow a tile taken out of the middle
+    ring = [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (1, 1)]
+    alh = Alhambra([(Coord(x, y), Block(frozenset())) for x, y in ring])  # type: ignore[misc]
+    alh.place(Coord(2, 1), Block(frozenset()))  # type: ignore[arg-type]
+    alh.place_corner(Coord(1, 1), Falcon("r", (BuildingType.GARDEN, BuildingType.TOWER)))
+    _ = alh.geometry
+    alh.remove(Coord(2, 1))
+    assert alh._geo is not None and alh.geometry.enclosed == {Coord(2, 1)}
+    assert alh.take_returned()[0][0] == "corner"  # the falcon leaves on the redesign (E23)
+    assert_kept_is_fresh(alh)
+    alh.remove(Coord(1, 1))  # the hole opens to the outside again
+    assert alh.geometry.enclosed == set()
+    assert_kept_is_fresh(alh)

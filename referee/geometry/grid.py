@@ -339,9 +339,12 @@ class Alhambra:
                 piece = lay.edges[edge]
                 if getattr(piece, "leaves_on_redesign", False):
                     lay.returned.append(("edge", edge, lay.edges.pop(edge)))
-        if self._geo is not None and lay is None:  # pragma: no cover - remove() handles it
-            self._geo.removed(cells, coord)
-        self._changed()
+        geo = self._geo
+        if geo is not None and len(freed) == 1:
+            geo.removed(cells, coord, lay if lay is not None else Layers())
+            self._changed(keep_geo=True)
+        else:  # a two-cell piece: rebuilt on next use
+            self._changed()
         return whole, overlay  # type: ignore[return-value]
 
     def place_with_overlay(self, coord: Coord, piece: Piece, overlay: frozenset[Side]) -> None:

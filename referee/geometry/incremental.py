@@ -334,8 +334,11 @@ class Geometry:
         if len(reach) == len(cells):
             self.reach = None
 
-    def removed(self, cells: Mapping[Coord, object], at: Coord) -> None:
-        """The piece on ``at`` was just taken off (``cells`` no longer holds it)."""
+    def removed(
+        self, cells: Mapping[Coord, object], at: Coord, layers: Layers | None = None
+    ) -> None:
+        """The piece on ``at`` was just taken off (``cells`` no longer holds it; ``layers``: of
+        a layered Alhambra, where the way on foot is walked again)."""
         m = self.masks.pop(at)
         front = self.front
         x, y = at
@@ -358,6 +361,9 @@ class Geometry:
                     enclosed -= component(enclosed, c)
         else:
             enclosed.add(at)
+        if layers is not None:
+            self.rewalk(cells, layers)  # type: ignore[arg-type]
+            return
         if self.reach is None and BITS[self.steps(at, m)] <= 1:
             return  # every tile was reachable, and none through this one (a dead end)
         after = walk(self.masks)
