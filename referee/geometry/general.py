@@ -43,7 +43,7 @@ from referee.geometry.codes import (
     REMOVE_WALK,
 )
 from referee.geometry.grid import ORIGIN, Alhambra
-from referee.geometry.incremental import component, enclosed_cells, walk_layered
+from referee.geometry.incremental import SIDE_RING, component, walk_layered
 from referee.geometry.layers import Layers, cell_walls, corner_cells, edges_of_cell
 from referee.geometry.pieces import Footprint, SideKind, parts_of, profile_of
 from referee.geometry.rules import BuildingProblem, _sorted
@@ -117,8 +117,9 @@ def _sides_found(
     return adjacent, problems
 
 
-def _holes_touching(cells: dict[Coord, Any], touching: list[Coord]) -> list[Coord]:
-    after = enclosed_cells(cells)
+def _holes_touching(after: set[Coord], touching: list[Coord]) -> list[Coord]:
+    """The enclosed cells (``after``: all of them) in the areas beside the cells
+    ``touching``."""
     area: set[Coord] = set()
     for c in touching:
         for side in SIDES:
@@ -135,6 +136,7 @@ def placement_problems(alh: Alhambra, at: Coord, piece: object) -> list[Building
     taken = [c for c in new if c in cells]
     if taken:
         return [BuildingProblem(PLACE_OCCUPIED, _sorted(taken))]
+    _ = alh.geometry  # built once here, copied with the trial, then kept up to date by both
     trial = alh.copy()
     trial.place(at, piece)  # type: ignore[arg-type]
     tc = trial.cells
@@ -149,7 +151,7 @@ def placement_problems(alh: Alhambra, at: Coord, piece: object) -> list[Building
             cut = [c for c in new if reach is not None and c not in reach]
             if cut:
                 problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
-    area = _holes_touching(tc, new)
+    area = _holes_touching(trial.geometry.enclosed, new)
     if area:
         problems.append(BuildingProblem(PLACE_HOLE, tuple(area)))
     return problems
@@ -263,13 +265,25 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
     re-validated: after an added wall, an edge or corner piece added or removed, E21)."""
     cells = alh.cells
     layers = alh.layers
+    geo = alh.geometry
+    masks = geo.masks
+    special = layers.special if layers is not None else {}
     found: dict[str, tuple[set[Coord], list[tuple[Coord, Side]]]] = {}
     for c in _sorted(cells):
-        for side in (Side.E, Side.N):
+        m = masks[c]
+        for k, side in _EAST_NORTH:
             n = c.neighbour(side)
-            if n not in cells or _same_piece(cells, c, n):
+            q = masks.get(n)
+            if q is None:
                 continue
-            code = side_problem(cells, layers, c, side)
+            if c in special or n in special:
+                if _same_piece(cells, c, n):
+                    continue
+                code = side_problem(cells, layers, c, side)
+            elif (m >> k & 1) == (q >> ((k + 2) % 4) & 1):  # base pieces: the masks decide
+                continue
+            else:
+                code = PLACE_WALL
             if code is not None:
                 bad_cells, bad_sides = found.setdefault(code, (set(), []))
                 bad_cells.update((c, n))
@@ -279,7 +293,13 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
         for code in (PLACE_WALL, PLACE_SIDE, PLACE_CLOSED)
         if code in found
     ]
-    lonely = [c for c in cells if c != ORIGIN and not _touches_other(alh, c)]
+    front = geo.front
+    lonely = [
+        c
+        for c in cells
+        if c != ORIGIN
+        and not (front.get(c, 0) & SIDE_RING if c not in special else _touches_other(alh, c))
+    ]
     if lonely:
         problems.append(BuildingProblem(PLACE_ADJACENT, _sorted(lonely)))
     reach = _reach(alh)
@@ -289,10 +309,14 @@ def layout_problems(alh: Alhambra) -> list[BuildingProblem]:
     ]
     if cut:
         problems.append(BuildingProblem(PLACE_WALK, _sorted(cut)))
-    enclosed = alh.geometry.enclosed
+    enclosed = geo.enclosed
     if enclosed:
         problems.append(BuildingProblem(PLACE_HOLE, _sorted(enclosed)))
     return problems
+
+
+# the east and north sides with their bits in a wall mask (bit k: ``SIDES[k]``)
+_EAST_NORTH: tuple[tuple[int, Side], ...] = tuple((SIDES.index(s), s) for s in (Side.E, Side.N))
 
 
 def _touches_other(alh: Alhambra, c: Coord) -> bool:

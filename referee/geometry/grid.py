@@ -12,7 +12,15 @@ from typing import Any, Protocol, runtime_checkable
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.geometry.incremental import Geometry, from_scratch
-from referee.geometry.layers import Edge, Layers, corner_cells, edge_cells, edge_key, is_special
+from referee.geometry.layers import (
+    Edge,
+    Layers,
+    corner_cells,
+    edge_cells,
+    edge_key,
+    is_special,
+    wall_between,
+)
 from referee.geometry.pieces import Footprint, Part, parts_of
 from referee.record.model import Coord
 
@@ -196,7 +204,9 @@ class Alhambra:
                 key = _carried_key(lay.carried, piece)
                 if key is not None:
                     lay.overlays[coord] = lay.carried.pop(key)
-            self._changed()
+            if self._geo is not None:
+                self._geo.placed_layered(cells, lay, (coord,))
+            self._changed(keep_geo=True)
             return True
         if self._geo is not None:
             self._geo.placed(self._cells, coord, piece)
@@ -239,11 +249,13 @@ class Alhambra:
 
     # ------------------------------------------------------------------- layered changes
 
-    def _changed(self) -> None:
-        """After a change of a layered Alhambra: the kept geometry is rebuilt on next use (a
-        layered Alhambra is rare; its geometry is cheap to rebuild), derived facts dropped."""
+    def _changed(self, keep_geo: bool = False) -> None:
+        """After a change of a layered Alhambra: derived facts dropped; the kept geometry too
+        (rebuilt on next use) unless the change brought it up to date (``keep_geo``: the common
+        changes, see :meth:`~referee.geometry.incremental.Geometry.placed_layered`)."""
         self._version += 1
-        self._geo = None
+        if not keep_geo:
+            self._geo = None
         self._derived.clear()
         lay = self._layers
         if lay is not None and lay.empty() and not lay.returned:
@@ -266,10 +278,15 @@ class Alhambra:
             for c, part in parts:
                 cells[c] = part
                 lay.special[c] = part
+            new = [c for c, _ in parts]
         else:
             cells[coord] = piece
-            self._lay().special[coord] = piece
-        self._changed()
+            lay = self._lay()
+            lay.special[coord] = piece
+            new = [coord]
+        if self._geo is not None:
+            self._geo.placed_layered(cells, lay, new)
+        self._changed(keep_geo=True)
         return True
 
     def cells_of(self, coord: Coord) -> list[Coord]:
@@ -322,9 +339,12 @@ class Alhambra:
                 piece = lay.edges[edge]
                 if getattr(piece, "leaves_on_redesign", False):
                     lay.returned.append(("edge", edge, lay.edges.pop(edge)))
-        if self._geo is not None and lay is None:  # pragma: no cover - remove() handles it
-            self._geo.removed(cells, coord)
-        self._changed()
+        geo = self._geo
+        if geo is not None and len(freed) == 1:
+            geo.removed(cells, coord, lay if lay is not None else Layers())
+            self._changed(keep_geo=True)
+        else:  # a two-cell piece: rebuilt on next use
+            self._changed()
         return whole, overlay  # type: ignore[return-value]
 
     def place_with_overlay(self, coord: Coord, piece: Piece, overlay: frozenset[Side]) -> None:
@@ -339,7 +359,9 @@ class Alhambra:
             raise KeyError(coord)
         lay = self._lay()
         lay.overlays[coord] = lay.overlays.get(coord, frozenset()) | frozenset(sides)
-        self._changed()
+        if self._geo is not None:
+            self._geo.walls_added(self._cells, lay, coord)
+        self._changed(keep_geo=True)
 
     def overlay(self, coord: Coord) -> frozenset[Side]:
         """The walls added to the tile on ``coord``."""
@@ -355,7 +377,7 @@ class Alhambra:
         key = _carried_key(lay.carried, piece) if lay.carried else None
         key = piece if key is None else key
         lay.carried[key] = lay.carried.get(key, frozenset()) | frozenset(sides)
-        self._changed()
+        self._changed(keep_geo=True)  # nothing in the Alhambra changed
 
     def carried_walls(self, piece: object) -> frozenset[Side]:
         """The walls added to ``piece`` while it lies outside the Alhambra."""
@@ -372,8 +394,12 @@ class Alhambra:
         lay = self._lay()
         if edge in lay.edges:
             raise ValueError(f"edge {edge} is occupied")
+        geo = self._geo
+        before = geo is not None and wall_between(self._cells, lay, at, side).passable
         lay.edges[edge] = piece
-        self._changed()
+        if geo is not None:
+            geo.edge_changed(self._cells, lay, at, side, before)
+        self._changed(keep_geo=True)
         return edge
 
     def remove_edge(self, at: Coord, side: Side) -> object:
@@ -381,8 +407,12 @@ class Alhambra:
         edge = edge_key(at, side)
         if lay is None or edge not in lay.edges:
             raise KeyError(edge)
+        geo = self._geo
+        before = geo is not None and wall_between(self._cells, lay, at, side).passable
         piece = lay.edges.pop(edge)
-        self._changed()
+        if geo is not None:
+            geo.edge_changed(self._cells, lay, at, side, before)
+        self._changed(keep_geo=True)
         return piece
 
     def edge(self, at: Coord, side: Side) -> object | None:
@@ -395,14 +425,14 @@ class Alhambra:
         if key in lay.corners:
             raise ValueError(f"corner {key} is occupied")
         lay.corners[key] = piece
-        self._changed()
+        self._changed(keep_geo=True)  # no wall, no way on foot changes
 
     def remove_corner(self, key: Coord) -> object:
         lay = self._layers
         if lay is None or key not in lay.corners:
             raise KeyError(key)
         piece = lay.corners.pop(key)
-        self._changed()
+        self._changed(keep_geo=True)  # no wall, no way on foot changes
         return piece
 
     def corner(self, key: Coord) -> object | None:

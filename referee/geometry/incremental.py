@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from referee.catalogue import SIDES, Side
-from referee.geometry.layers import Layers, wall_between
+from referee.geometry.layers import Layers, cell_walls, wall_between
+from referee.geometry.pieces import profile_of
 from referee.record.model import Coord
 
 ORIGIN = Coord(0, 0)
@@ -333,8 +334,11 @@ class Geometry:
         if len(reach) == len(cells):
             self.reach = None
 
-    def removed(self, cells: Mapping[Coord, object], at: Coord) -> None:
-        """The piece on ``at`` was just taken off (``cells`` no longer holds it)."""
+    def removed(
+        self, cells: Mapping[Coord, object], at: Coord, layers: Layers | None = None
+    ) -> None:
+        """The piece on ``at`` was just taken off (``cells`` no longer holds it; ``layers``: of
+        a layered Alhambra, where the way on foot is walked again)."""
         m = self.masks.pop(at)
         front = self.front
         x, y = at
@@ -357,10 +361,210 @@ class Geometry:
                     enclosed -= component(enclosed, c)
         else:
             enclosed.add(at)
+        if layers is not None:
+            self.rewalk(cells, layers)  # type: ignore[arg-type]
+            return
         if self.reach is None and BITS[self.steps(at, m)] <= 1:
             return  # every tile was reachable, and none through this one (a dead end)
         after = walk(self.masks)
         self.reach = None if len(after) == len(cells) else after
+
+    # ------------------------------------------------------------- a layered Alhambra
+    #
+    # The same facts for an Alhambra with layers (edges, corners, overlays, special pieces):
+    # the masks hold the effective walls (a tile's own and the overlays on it), the way on foot
+    # is the one of :func:`~referee.geometry.layers.wall_between`. The common changes (a piece
+    # or a tile put down, walls added to a tile, an edge piece put down or taken off; a corner
+    # piece changes nothing here) are followed step by step; the Alhambra rebuilds the rest
+    # (a piece taken out, a redesign) with :func:`from_scratch`.
+
+    def placed_layered(
+        self, cells: Mapping[Coord, _Walled], layers: Layers, new: Iterable[Coord]
+    ) -> None:
+        """The pieces on the cells ``new`` were just put down on a layered Alhambra (``cells``
+        and ``layers`` hold them already, the overlays they carried included)."""
+        overlays = layers.overlays
+        masks = self.masks
+        fresh = []
+        for at in new:
+            piece = cells[at]
+            extra = overlays.get(at)
+            m = wall_mask(piece.walls | extra if extra else piece.walls)
+            masks[at] = m
+            f = self.front.get(at, 0)
+            self._add_front(at, m)
+            enclosed = self.enclosed
+            if enclosed and at in enclosed:
+                enclosed.discard(at)  # filling an enclosed cell frees no other
+            elif RING_GROUPS[f & 0xFF] > 1:
+                self.enclosed = enclosed_cells(cells)
+            fresh.append(at)
+        # reach only grows: the edges of the new cells are the only ones that changed
+        reach = self.reach
+        exempt = _exempt(layers)
+        edges = layers.edges
+        if reach is None:
+            # every tile was reachable: a new one that steps onto an old one is, and opens no
+            # way to another (the common case, answered without listing the tiles)
+            if len(fresh) == 1 and not exempt:
+                at = fresh[0]
+                x, y = at
+                for k in range(4):
+                    dx, dy = DELTAS[k]
+                    t = (x + dx, y + dy)
+                    if t in masks and t != at and _passable(masks, edges, exempt, at, k, t):
+                        return
+            reach = {c for c in cells if c not in fresh}
+        starts = []
+        for at in fresh:
+            if at in reach or at in exempt:
+                continue
+            x, y = at
+            for k in range(4):
+                dx, dy = DELTAS[k]
+                t = (x + dx, y + dy)
+                if t in reach and _passable(masks, edges, exempt, at, k, t):
+                    reach.add(at)
+                    starts.append(at)
+                    break
+        if starts:
+            _grow(masks, edges, exempt, reach, starts)
+        self.reach = None if len(reach) == len(cells) else reach
+
+    def walls_added(self, cells: Mapping[Coord, _Walled], layers: Layers, at: Coord) -> None:
+        """Walls were just added to the tile on ``at`` (an overlay): its mask, the entries of
+        the cells around it, and the way on foot when the tile was reachable."""
+        m = wall_mask(cell_walls(cells, layers, at))
+        if m == self.masks.get(at):
+            return
+        self.masks[at] = m
+        front = self.front
+        get = front.get
+        x, y = at
+        for i, (dx, dy) in enumerate(RING):
+            c = (x + dx, y + dy)
+            front[c] = (get(c, 0) & ~CLEAR[i]) | ADD[i][m]
+        if self.reaches(at):  # a wall more can only cut ways, and only ways through ``at``
+            self.rewalk(cells, layers)
+
+    def edge_changed(
+        self, cells: Mapping[Coord, _Walled], layers: Layers, at: Coord, side: Side, before: bool
+    ) -> None:
+        """An edge piece was put on or taken off the edge of ``at`` towards ``side``; ``before``:
+        whether one could walk across that edge before."""
+        if wall_between(cells, layers, at, side).passable == before:
+            return
+        if before:  # a way closed
+            self.rewalk(cells, layers)
+            return
+        other = at.neighbour(side)  # a way opened: the walk grows from the side it reached
+        reach = self.reach
+        if reach is None:
+            return
+        if (at in reach) != (other in reach):
+            start = other if at in reach else at
+            reach.add(start)
+            _grow(self.masks, layers.edges, _exempt(layers), reach, [start])
+            if len(reach) == len(cells):
+                self.reach = None
+
+    def rewalk(self, cells: Mapping[Coord, _Walled], layers: Layers) -> None:
+        """The way on foot walked again from the fountain (the rest is kept)."""
+        reach = walk_kept(self.masks, layers)
+        self.reach = None if len(reach) == len(cells) else reach
+
+
+# ------------------------------------------------- the way on foot read off the kept masks
+
+# per side k: where the canonical key of the edge on side k of x,y lies (the cell's offset and
+# the side, north or east: as :func:`~referee.geometry.layers.edge_key`)
+_EDGE_AT: tuple[tuple[int, int, Side], ...] = tuple(
+    (0, 0, s) if s in (Side.N, Side.E) else (s.delta[0], s.delta[1], s.opposite) for s in SIDES
+)
+_NO_CELLS: frozenset[Coord] = frozenset()
+
+
+def _exempt(layers: Layers) -> frozenset[Coord] | set[Coord]:
+    """The cells of pieces the walk rule does not apply to (nobody walks onto or across them,
+    ``walk_exempt``); only a special piece can be one."""
+    special = layers.special
+    if not special:
+        return _NO_CELLS
+    return {c for c, p in special.items() if profile_of(p).walk_exempt}
+
+
+def _passable(
+    masks: Mapping[Coord, int],
+    edges: Mapping[Any, object],
+    exempt: frozenset[Coord] | set[Coord],
+    c: tuple[int, int],
+    k: int,
+    t: tuple[int, int],
+) -> bool:
+    """Whether one walks from the tile on ``c`` to the cell ``t`` beside it on side ``k``:
+    :func:`~referee.geometry.layers.wall_between`'s ``passable``, read off the masks (the
+    effective walls), the edge pieces and the exempt cells."""
+    q = masks.get(t)  # type: ignore[call-overload]
+    if q is None or t in exempt:
+        return False
+    walled = masks[c] >> k & 1 or q >> ((k + 2) % 4) & 1  # type: ignore[index]
+    if edges:
+        dx, dy, side = _EDGE_AT[k]
+        piece = edges.get((_new_coord(Coord, (c[0] + dx, c[1] + dy)), side))
+        if piece is not None:
+            if getattr(piece, "adds_wall", False):
+                walled = 1
+            return not walled or bool(getattr(piece, "opens", False))
+    return not walled
+
+
+def _grow(
+    masks: Mapping[Coord, int],
+    edges: Mapping[Any, object],
+    exempt: frozenset[Coord] | set[Coord],
+    reach: set[Coord],
+    stack: list[Coord],
+) -> None:
+    """Add every cell reachable on foot from the cells on ``stack`` (each in ``reach``
+    already) to ``reach``."""
+    get = masks.get
+    while stack:
+        c = stack.pop()
+        x, y = c
+        m = masks[c]
+        for k in range(4):
+            dx, dy = DELTAS[k]
+            t = (x + dx, y + dy)
+            if t in reach:
+                continue
+            q = get(t)  # type: ignore[call-overload]
+            if q is None or t in exempt:
+                continue
+            walled = m >> k & 1 or q >> ((k + 2) % 4) & 1
+            if edges:
+                ex, ey, side = _EDGE_AT[k]
+                piece = edges.get((_new_coord(Coord, (x + ex, y + ey)), side))
+                if piece is not None:
+                    if getattr(piece, "adds_wall", False):
+                        walled = 1
+                    if walled and not getattr(piece, "opens", False):
+                        continue
+                elif walled:
+                    continue
+            elif walled:
+                continue
+            n = _new_coord(Coord, t)
+            reach.add(n)
+            stack.append(n)
+
+
+def walk_kept(masks: Mapping[Coord, int], layers: Layers) -> set[Coord]:
+    """:func:`walk_layered` read off the kept wall masks (the effective walls of every cell),
+    the edge pieces and the exempt cells: the same cells, without asking
+    :func:`~referee.geometry.layers.wall_between` side by side."""
+    reach = {ORIGIN}
+    _grow(masks, layers.edges, _exempt(layers), reach, [ORIGIN])
+    return reach
 
 
 def from_scratch(cells: Mapping[Coord, _Walled], layers: Layers | None = None) -> Geometry:
@@ -377,7 +581,7 @@ def from_scratch(cells: Mapping[Coord, _Walled], layers: Layers | None = None) -
             geo.masks[at] = wall_mask(piece.walls)
     for at, m in geo.masks.items():
         geo._add_front(at, m)
-    reach = walk(geo.masks) if layers is None else walk_layered(cells, layers)
+    reach = walk(geo.masks) if layers is None else walk_kept(geo.masks, layers)
     geo.reach = None if len(reach) == len(cells) else reach
     geo.enclosed = enclosed_cells(cells)
     return geo

@@ -22,8 +22,9 @@ from typing import Literal
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.grid import Alhambra
-from referee.geometry.layers import edge_cells, wall_between
-from referee.geometry.pieces import Diagonal, diagonal_of
+from referee.geometry.incremental import DELTAS
+from referee.geometry.layers import edge_cells
+from referee.geometry.pieces import Diagonal, diagonal_of, profile_of
 from referee.record.model import Coord
 
 WallMode = Literal["trail", "simple-path"]
@@ -101,16 +102,37 @@ def outer_segments(alh: Alhambra) -> list[Segment]:
 
 
 def _layered_segments(alh: Alhambra) -> list[Segment]:
+    """:func:`outer_segments` of a layered Alhambra: a side is outer where
+    :func:`~referee.geometry.layers.wall_between` says so -- a wall of the tile (its effective
+    walls: the kept mask) or of an edge piece, the tile not transparent for the outer wall, no
+    tile or a transparent one beside it; read off the kept masks, the edge pieces and the
+    special pieces (only they can be transparent)."""
     cells = alh.cells
     layers = alh.layers
+    masks = alh.geometry.masks
+    special = layers.special if layers is not None else {}
+    clear = {c for c, p in special.items() if profile_of(p).transparent}
+    on_edges: set[tuple[Coord, Side]] = set()
+    if layers is not None:
+        for edge, piece in layers.edges.items():
+            if getattr(piece, "adds_wall", False):
+                a, b = edge_cells(edge)
+                on_edges.add((a, edge[1]))
+                on_edges.add((b, edge[1].opposite))
     found: dict[Segment, tuple[int, int, int]] = {}
-    for c in cells:
-        for side in SIDES:
-            if wall_between(cells, layers, c, side).outer:
-                found[(c, side)] = (-c.y, c.x, _SIDE_ORDER[side])
-        d = diagonal_of(cells[c])
-        if d is not None:
-            found[(c, d)] = (-c.y, c.x, _SIDE_ORDER[d])
+    for c, m in masks.items():
+        if c not in clear and (m or on_edges):
+            x, y = c
+            for k, side in enumerate(SIDES):
+                if m >> k & 1 or (c, side) in on_edges:
+                    dx, dy = DELTAS[k]
+                    n = (x + dx, y + dy)
+                    if n not in cells or n in clear:
+                        found[(c, side)] = (-y, x, _SIDE_ORDER[side])
+        if c in special:
+            d = diagonal_of(cells[c])
+            if d is not None:
+                found[(c, d)] = (-c.y, c.x, _SIDE_ORDER[d])
     if layers is not None:
         # a wall an edge piece adds on an edge with a tile on one side only
         for edge, piece in layers.edges.items():
