@@ -22,7 +22,9 @@ from referee.engine.turns import Moment
 from referee.notation import parse_text
 from referee.profiles import DEFAULT_PROFILE
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("module-*.alh"))
+_EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = sorted(_EXAMPLES.glob("module-*.alh")) + sorted(_EXAMPLES.glob("waechter*.alh"))
+"""Every module example, and the guards edition's (its rules unit is asked as a module is)."""
 
 
 def _variants(path: Path) -> list[str]:
