@@ -7,6 +7,10 @@
   market (the default answers None): asking all of them gives the same reports.
 * A game's :class:`~referee.engine.ruleset.Ruleset` is made from a table worked out once per
   profile and module classes; each game's refinements are still its own module instances'.
+* A plain purchase (a catalogue tile from a market field, paid with money cards) takes the
+  one-pass path when every module that refines a purchase decision or hears of purchases
+  leaves it alone (``Module.leaves_plain_purchase``): the same reports as the whole purchase
+  pipeline, and the one-pass path is really taken in module games.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from referee.engine import check_game, extensions
+from referee.engine.actions import purchase
 from referee.engine.extensions import Extensions, Module, acts_at, moments_asked
 from referee.engine.ruleset import Ruleset
 from referee.engine.turns import Moment
@@ -96,3 +101,40 @@ def test_each_games_ruleset_binds_its_own_modules() -> None:
     assert [m.name for m in again.modules] == [m.name for m in first.modules]
     # a game without modules keeps the profile's shared ruleset
     assert Ruleset.of(DEFAULT_PROFILE) is Ruleset.of(DEFAULT_PROFILE)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_plain_purchases_left_alone_report_as_the_pipeline(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = _variants(path)
+    asked: list[bool] = []
+    leave = purchase._modules_leave_purchases
+
+    def counted(state: object, p: object, idx: int) -> bool:
+        got = leave(state, p, idx)  # type: ignore[arg-type]
+        asked.append(got)
+        return got
+
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", counted)
+    shortcut = _reports(texts)
+    assert shortcut
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
+    assert _reports(texts) == shortcut
+    # every module with a plain purchase kept is tried on it (the shortcut is not dead code)
+    if path.stem in {"module-wachtuerme", "module-diamanten", "module-schaetze"}:
+        assert any(asked)
+
+
+def test_plain_purchase_asks_only_modules_taking_part() -> None:
+    names = ["wachtuerme", "wesir", "wechselgeld", "obstgaerten"]  # wesir: no purchase rule
+    ext = Extensions(names)
+    part = ext.taking_part(purchase._PLAIN_DECISIONS, ("on_purchase",))
+    assert [m.name for m in part] == ["wachtuerme", "wechselgeld", "obstgaerten"]
+    assert part is ext.taking_part(purchase._PLAIN_DECISIONS, ("on_purchase",))  # once a game
+    tower, coins = part[0], part[1]
+    assert tower.purchases_by_components and not coins.purchases_by_components
+    # a refining module's base answers stay reachable for the one-pass path
+    rules = Ruleset(DEFAULT_PROFILE, ext.modules)
+    assert rules.answer["pay.price"] is not rules.base_answer["pay.price"]
+    assert rules.base_answer["pay.price"](None, printed=7) == 7

@@ -274,6 +274,8 @@ class Wachtuerme(BundledModule):
     """18 watchtowers: bought with a base building of their colour for a surcharge, built at the
     turn's end touching their colour, counting in the longest wall with a bonus."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     verb_specs = (
         VerbSpec(
             CHOICE_VERB,
