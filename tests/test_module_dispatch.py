@@ -9,8 +9,10 @@
   profile and module classes; each game's refinements are still its own module instances'.
 * A plain purchase (a catalogue tile from a market field, paid with money cards) takes the
   one-pass path when every module that refines a purchase decision or hears of purchases
-  leaves it alone (``Module.leaves_plain_purchase``): the same reports as the whole purchase
-  pipeline, and the one-pass path is really taken in module games.
+  leaves it alone (``Module.leaves_plain_purchase``), and a catalogue tile placed or built
+  where the base rules find nothing when every module refining ``place.problems`` leaves it
+  alone (``Module.leaves_plain_placement``): the same reports as the whole purchase pipeline
+  and placement chain, and the one-pass purchase is really taken in module games.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from referee.engine import check_game, extensions
-from referee.engine.actions import purchase
+from referee.engine.actions import building, purchase
 from referee.engine.extensions import Extensions, Module, acts_at, moments_asked
 from referee.engine.ruleset import Ruleset
 from referee.engine.turns import Moment
@@ -104,7 +106,7 @@ def test_each_games_ruleset_binds_its_own_modules() -> None:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_plain_purchases_left_alone_report_as_the_pipeline(
+def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     texts = _variants(path)
@@ -120,6 +122,11 @@ def test_plain_purchases_left_alone_report_as_the_pipeline(
     shortcut = _reports(texts)
     assert shortcut
     monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
+    monkeypatch.setattr(
+        building,
+        "_modules_refine_here",
+        lambda state, p, at, tile: "place.problems" in state.rules.refined,
+    )
     assert _reports(texts) == shortcut
     # every module with a plain purchase kept is tried on it (the shortcut is not dead code)
     if path.stem in {"module-wachtuerme", "module-diamanten", "module-schaetze"}:

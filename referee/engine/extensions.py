@@ -543,6 +543,24 @@ class Module:
         :attr:`purchases_by_components` (False: the pipeline runs)."""
         return self.purchases_by_components
 
+    placements_by_pieces: ClassVar[bool] = False
+    """True: the module's ``place.problems`` refinement returns the answer it is given when a
+    catalogue tile is placed or built from the reserve (not swapped): it adds or drops
+    problems only for its own pieces entering, or for swaps. The default
+    :meth:`leaves_plain_placement` answers with it. A promise, checked by
+    ``tests/test_module_dispatch.py``."""
+
+    def leaves_plain_placement(
+        self, state: GameState, player: PlayerState, at: Coord, tile: Any
+    ) -> bool:
+        """Whether this module's ``place.problems`` refinement leaves the catalogue tile
+        ``tile`` entering ``player``'s Alhambra at ``at`` (placed, or built from the reserve)
+        as the base building rules have it *now*. Then the engine keeps the one-pass placement
+        (``building.plain_slot``: the base rules' quick test, no context, no findings built).
+        Asked only of the modules refining ``place.problems``, before each such placement of
+        a game with them; it must be cheap. Default: :attr:`placements_by_pieces`."""
+        return self.placements_by_pieces
+
     def market_taken(self, state: GameState, field: int, piece: Any, player: PlayerState) -> None:
         """A piece left market field ``field`` (0-3) for ``player`` other than by a purchase
         (e.g. a tile claimed out of turn), through

@@ -275,6 +275,7 @@ class Wachtuerme(BundledModule):
     turn's end touching their colour, counting in the longest wall with a bonus."""
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
+    placements_by_pieces = True  # a catalogue tile placed: only a swap may strand a tower
 
     verb_specs = (
         VerbSpec(
