@@ -142,9 +142,9 @@ def test_module_games_are_checked_as_by_the_unfiltered_engine(
     plain_calls = 0
     real = purchase._modules_leave_purchases
 
-    def counting(state: Any) -> bool:
+    def counting(state: Any, p: Any, idx: int) -> bool:
         nonlocal plain_calls
-        got = real(state)
+        got = real(state, p, idx)
         plain_calls += got
         return got
 
@@ -153,7 +153,7 @@ def test_module_games_are_checked_as_by_the_unfiltered_engine(
     assert plain_calls > 0  # some module games keep the one-pass purchase
     # the unfiltered engine: every module asked at every moment, no one-pass purchase
     monkeypatch.setattr(extensions, "moments_asked", lambda cls: None)
-    monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state: False)
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
     assert _results(texts) == fast
 
 

@@ -7,6 +7,12 @@
   market (the default answers None): asking all of them gives the same reports.
 * A game's :class:`~referee.engine.ruleset.Ruleset` is made from a table worked out once per
   profile and module classes; each game's refinements are still its own module instances'.
+* A plain purchase (a catalogue tile from a market field, paid with money cards) takes the
+  one-pass path when every module that refines a purchase decision or hears of purchases
+  leaves it alone (``Module.leaves_plain_purchase``), and a catalogue tile placed or built
+  where the base rules find nothing when every module refining ``place.problems`` leaves it
+  alone (``Module.leaves_plain_placement``): the same reports as the whole purchase pipeline
+  and placement chain, and the one-pass purchase is really taken in module games.
 """
 
 from __future__ import annotations
@@ -16,13 +22,16 @@ from pathlib import Path
 import pytest
 
 from referee.engine import check_game, extensions
+from referee.engine.actions import building, purchase
 from referee.engine.extensions import Extensions, Module, acts_at, moments_asked
 from referee.engine.ruleset import Ruleset
 from referee.engine.turns import Moment
 from referee.notation import parse_text
 from referee.profiles import DEFAULT_PROFILE
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("module-*.alh"))
+_EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = sorted(_EXAMPLES.glob("module-*.alh")) + sorted(_EXAMPLES.glob("waechter*.alh"))
+"""Every module example, and the guards edition's (its rules unit is asked as a module is)."""
 
 
 def _variants(path: Path) -> list[str]:
@@ -94,3 +103,45 @@ def test_each_games_ruleset_binds_its_own_modules() -> None:
     assert [m.name for m in again.modules] == [m.name for m in first.modules]
     # a game without modules keeps the profile's shared ruleset
     assert Ruleset.of(DEFAULT_PROFILE) is Ruleset.of(DEFAULT_PROFILE)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = _variants(path)
+    asked: list[bool] = []
+    leave = purchase._modules_leave_purchases
+
+    def counted(state: object, p: object, idx: int) -> bool:
+        got = leave(state, p, idx)  # type: ignore[arg-type]
+        asked.append(got)
+        return got
+
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", counted)
+    shortcut = _reports(texts)
+    assert shortcut
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
+    monkeypatch.setattr(
+        building,
+        "_modules_refine_here",
+        lambda state, p, at, tile: "place.problems" in state.rules.refined,
+    )
+    assert _reports(texts) == shortcut
+    # every module with a plain purchase kept is tried on it (the shortcut is not dead code)
+    if path.stem in {"module-wachtuerme", "module-diamanten", "module-schaetze"}:
+        assert any(asked)
+
+
+def test_plain_purchase_asks_only_modules_taking_part() -> None:
+    names = ["wachtuerme", "wesir", "wechselgeld", "obstgaerten"]  # wesir: no purchase rule
+    ext = Extensions(names)
+    part = ext.taking_part(purchase._PLAIN_DECISIONS, ("on_purchase",))
+    assert [m.name for m in part] == ["wachtuerme", "wechselgeld", "obstgaerten"]
+    assert part is ext.taking_part(purchase._PLAIN_DECISIONS, ("on_purchase",))  # once a game
+    tower, coins = part[0], part[1]
+    assert tower.purchases_by_components and not coins.purchases_by_components
+    # a refining module's base answers stay reachable for the one-pass path
+    rules = Ruleset(DEFAULT_PROFILE, ext.modules)
+    assert rules.answer["pay.price"] is not rules.base_answer["pay.price"]
+    assert rules.base_answer["pay.price"](None, printed=7) == 7

@@ -35,7 +35,7 @@ from referee.engine.legal import piece_ref, tile_ref
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec, Window
-from referee.modules.base import BundledModule, Scratch, module_data
+from referee.modules.base import BundledModule, Scratch, acts_at, module_data
 from referee.record.model import (
     NOWHERE,
     ComponentRef,
@@ -178,6 +178,14 @@ class Waechter(BundledModule):
 
     # ------------------------------------------------------------------ turn flow
 
+    @acts_at(
+        Moment.SETUP_DONE,
+        Moment.TURN_START,
+        Moment.TURN_END,
+        Moment.LEFTOVERS_BEFORE,
+        Moment.LEFTOVERS_DONE,
+        Moment.SCORING_DONE,
+    )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state: GameState = ctx.state

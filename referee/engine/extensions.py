@@ -530,6 +530,44 @@ class Module:
         module's components named in the payment (``purchase.modules_paid``) where they go.
         No checks here: checks belong in a ``pay.problems`` refinement."""
 
+    purchases_by_components: ClassVar[bool] = False
+    """True: the module's purchase refinements (``pay.*``, ``turn.extra_action``) and its
+    :meth:`on_purchase` act only on a purchase that names one of its components (paid with or
+    bought) or its piece beside the market; a *plain purchase* (a catalogue tile from a market
+    field, paid with known money cards of the hand) they leave as the base game has it. The
+    default :meth:`leaves_plain_purchase` answers with it. A promise, checked by
+    ``tests/test_module_dispatch.py`` (the same reports as with the purchase pipeline)."""
+
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
+        market field ``field`` (0-3) *now* as the base game has it: every refinement it has of
+        a purchase decision returns the answer it gets, and its :meth:`on_purchase` does
+        nothing. Then the engine keeps the one-pass purchase (``purchase.purchase_plain``: no
+        :class:`~referee.engine.actions.purchase.Purchase`, no context, the base layer's
+        answers). Asked before each plain purchase, and only of the modules that refine a
+        purchase decision or override :meth:`on_purchase` (else the one-pass path is on
+        anyway); it must be cheap (a flag of the module's state, a class attribute). Default:
+        :attr:`purchases_by_components` (False: the pipeline runs)."""
+        return self.purchases_by_components
+
+    placements_by_pieces: ClassVar[bool] = False
+    """True: the module's ``place.problems`` refinement returns the answer it is given when a
+    catalogue tile is placed or built from the reserve (not swapped): it adds or drops
+    problems only for its own pieces entering, or for swaps. The default
+    :meth:`leaves_plain_placement` answers with it. A promise, checked by
+    ``tests/test_module_dispatch.py``."""
+
+    def leaves_plain_placement(
+        self, state: GameState, player: PlayerState, at: Coord, tile: Any
+    ) -> bool:
+        """Whether this module's ``place.problems`` refinement leaves the catalogue tile
+        ``tile`` entering ``player``'s Alhambra at ``at`` (placed, or built from the reserve)
+        as the base building rules have it *now*. Then the engine keeps the one-pass placement
+        (``building.plain_slot``: the base rules' quick test, no context, no findings built).
+        Asked only of the modules refining ``place.problems``, before each such placement of
+        a game with them; it must be cheap. Default: :attr:`placements_by_pieces`."""
+        return self.placements_by_pieces
+
     def market_taken(self, state: GameState, field: int, piece: Any, player: PlayerState) -> None:
         """A piece left market field ``field`` (0-3) for ``player`` other than by a purchase
         (e.g. a tile claimed out of turn), through
@@ -907,6 +945,7 @@ class Extensions:
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
         self._overriding: dict[str, tuple[Module, ...]] = {}
+        self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
         """The ``option=value`` words after a module's name, checked against its options."""
@@ -936,6 +975,24 @@ class Extensions:
             default = getattr(Module, hook)
             got = self._overriding[hook] = tuple(
                 m for m in self.modules if getattr(type(m), hook) is not default
+            )
+        return got
+
+    def taking_part(self, decisions: frozenset[str], hooks: tuple[str, ...]) -> tuple[Module, ...]:
+        """The enabled modules that refine one of ``decisions`` (``@refines``) or override one
+        of ``hooks``, in module order; worked out once per game and question (from the
+        modules' classes). A one-pass path asks them whether they leave its case alone
+        (e.g. :meth:`Module.leaves_plain_purchase`)."""
+        key = (decisions, hooks)
+        got = self._taking.get(key)
+        if got is None:
+            from referee.engine.ruleset import refined_decisions
+
+            over = {id(m) for hook in hooks for m in self.overriding(hook)}
+            got = self._taking[key] = tuple(
+                m
+                for m in self.modules
+                if id(m) in over or not decisions.isdisjoint(refined_decisions(type(m)))
             )
         return got
 

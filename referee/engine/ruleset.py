@@ -167,6 +167,11 @@ def _refining_methods(cls: type) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return found
 
 
+def refined_decisions(cls: type) -> frozenset[str]:
+    """The decisions a module class refines (its methods marked with :func:`refines`)."""
+    return frozenset(d for _attr, decisions in _refining_methods(cls) for d in decisions)
+
+
 def module_order(modules: Sequence[Module]) -> list[Module]:
     """The modules in refinement order: each after the modules its ``after`` names (when they
     are enabled), otherwise in the order given. A cycle is broken by the given order."""
@@ -341,6 +346,7 @@ class _Template:
     refined: frozenset[str]
     constants: dict[str, Any]
     base_answers: dict[str, Callable[..., Any]]
+    base_only: dict[str, Callable[..., Any]]
 
 
 _TEMPLATES: dict[tuple[Any, ...], _Template] = {}
@@ -373,12 +379,16 @@ def _template(profile: RuleProfile, modules: Sequence[Module]) -> _Template:
             base_answers[d] = _constant(constants[d])
         elif d not in chain:
             base_answers[d] = getattr(base, d.replace(".", "_"))
+    base_only = dict(base_answers)
+    for d in chain:
+        base_only[d] = getattr(base, d.replace(".", "_"))
     got = _TEMPLATES[key] = _Template(
         order,
         tuple((d, tuple(refs)) for d, refs in chain.items()),
         frozenset(chain),
         constants,
         base_answers,
+        base_only,
     )
     return got
 
@@ -414,6 +424,9 @@ class Ruleset:
         # constant), so a base-only game pays one call per rule question and nothing for the
         # module platform; otherwise it runs the base layer and the refinements in order.
         self.answer = dict(t.base_answers)
+        # per decision: the base layer's answer alone (refinements left out), for a one-pass
+        # path whose case every refining module leaves alone (``Module.leaves_plain_purchase``)
+        self.base_answer: dict[str, Callable[..., Any]] = t.base_only
         for d, found in self._chain.items():
             self.answer[d] = _chained(
                 getattr(self.base, d.replace(".", "_")), tuple(r.func for r in found)

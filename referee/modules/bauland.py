@@ -148,6 +148,8 @@ class BaulandScratch(Scratch):
 class Bauland(BundledModule):
     """Eight plots in the tower; a bought plot receives a building from its number's column."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     aliases = ("neues-bauland", "building-land")
     # no action: the choice of a bought plot's building (its arguments checked here)
     verb_specs = (VerbSpec(VERB, kind="free"),)

@@ -104,6 +104,8 @@ class _Card:
 class Baumeister(BundledModule):
     """16 master-builder cards: money of value 3, or one extra redesign at the turn's end."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     # no action of its own: an extra redesign at the turn's end (one card, checked here)
     verb_specs = (VerbSpec(VERB, kind="free"),)
     chance_verbs = (DEAL,)

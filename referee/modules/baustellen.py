@@ -186,6 +186,8 @@ class Baustellen(BundledModule):
     site counts for walls only until it is completed for the full price in its back's currency;
     at the end the sites make hand cards of their currencies worthless."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     verb_specs = (VerbSpec(COMPLETE_VERB),)
     chance_verbs = (REVEAL_VERB,)
     component_kinds = (KIND,)

@@ -72,6 +72,8 @@ class DiamondScratch(Scratch):
 class Diamanten(BundledModule):
     """Ten diamond cards in the money deck: a fifth currency paying for any tile, alone."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     component_kinds = (KIND,)
     chance_verbs = (STATE_VERB,)
     scratch_type = DiamondScratch

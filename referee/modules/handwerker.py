@@ -45,6 +45,7 @@ from referee.messages import Join, Text
 from referee.modules.base import (
     BundledModule,
     Scratch,
+    acts_at,
     bundled,
     module_data,
     named_player,
@@ -422,6 +423,7 @@ class Handwerker(BundledModule):
         repeats = sum(1 for c in held.values() if c > 1) < in_play(n) - len(kinds())
         return [k for k in kinds() if held[k] < 1 or (held[k] < most and repeats)]
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

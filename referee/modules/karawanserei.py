@@ -157,6 +157,8 @@ class Karawanserei(BundledModule):
     """Caravanserai cards bought beside the market; a stone on each card's track; its value
     pays like money."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     verb_specs = (VerbSpec(VERB, kind="free", args=(Arg.COMPONENT, Arg.CARD)),)
     component_kinds = (KIND,)
     scratch_type = CaravanScratch

@@ -48,6 +48,7 @@ from referee.modules.base import (
     BundledModule,
     ModulePiece,
     Scratch,
+    acts_at,
     bundled,
     module_data,
     named_player,
@@ -832,6 +833,7 @@ class Machtgebaeude(BundledModule):
             )
         return (piece,)
 
+    @acts_at(*(m for m in Moment if m is not Moment.TURN_END))  # a position's tokens: any other
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """A new turn (or the leftovers): the last turn's functions can no longer be used
         ("am Ende seines Zuges", L3654), one white die per turn again (L3675-3677). A hidden

@@ -66,6 +66,8 @@ class Schaetze(BundledModule):
     """Five treasures per player: one bribes a purchase short of money (always exact); those
     kept score their value at the end."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     chance_verbs = (STATE_VERB,)
     component_kinds = (KIND,)
     scratch_type = TreasureScratch

@@ -47,6 +47,7 @@ from referee.modules.base import (
     BundledModule,
     ModulePiece,
     Scratch,
+    acts_at,
     bundled,
     like_neighbours,
     module_data,
@@ -290,6 +291,7 @@ class Schluessel(BundledModule):
         name = purchase.player.name
         data.held[name] = data.held.get(name, 0) + 1
 
+    @acts_at(Moment.TURN_START, Moment.TURN_END, Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state

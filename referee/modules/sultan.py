@@ -165,6 +165,8 @@ def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
 class Sultan(BundledModule):
     """Sultan cards beside the market; the die's mark; claims of drawn tiles out of turn."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     verb_specs = (VerbSpec(VERB, kind=ActionKind.INTERRUPT),)
     chance_verbs = (VERB,)
     component_kinds = (KIND,)

@@ -274,6 +274,9 @@ class Wachtuerme(BundledModule):
     """18 watchtowers: bought with a base building of their colour for a surcharge, built at the
     turn's end touching their colour, counting in the longest wall with a bonus."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+    placements_by_pieces = True  # a catalogue tile placed: only a swap may strand a tower
+
     verb_specs = (
         VerbSpec(
             CHOICE_VERB,

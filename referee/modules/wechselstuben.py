@@ -84,6 +84,8 @@ def _fmt(cards: Counter[str] | list[str]) -> str:
 class Wechselstuben(BundledModule):
     """Six exchange cards in the money deck; one pays a purchase in two currencies."""
 
+    purchases_by_components = True  # its purchase refinements read only its own pieces
+
     component_kinds = (KIND,)
     scratch_type = ExchangeScratch
 

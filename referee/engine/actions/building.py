@@ -157,13 +157,27 @@ def plain_slot(
     if type(tile) is not TileKind:
         return -1
     if check:
-        if Decision.PLACE_PROBLEMS in state.rules.refined or not placement_fits(
-            p.alhambra, at, tile
-        ):
+        if _modules_refine_here(state, p, at, tile) or not placement_fits(p.alhambra, at, tile):
             return -1
     elif at in p.alhambra.cells:
         return -1
     return i
+
+
+_PLACE_PROBLEMS = frozenset({Decision.PLACE_PROBLEMS})
+
+
+def _modules_refine_here(state: GameState, p: PlayerState, at: Coord, tile: TileKind) -> bool:
+    """Whether an enabled module's ``place.problems`` refinement may change the answer for
+    ``tile`` entering ``p``'s Alhambra at ``at`` (placed or built from the reserve): each
+    module refining it is asked (:meth:`~referee.engine.extensions.Module.leaves_plain_placement`;
+    by default it may); none refining it: no."""
+    if Decision.PLACE_PROBLEMS not in state.rules.refined:
+        return False
+    for m in state.ext.taking_part(_PLACE_PROBLEMS, ()):
+        if not m.leaves_plain_placement(state, p, at, tile):
+            return True
+    return False
 
 
 def build(p: PlayerState, tile: TileKind | None, at: Coord) -> bool:

@@ -559,15 +559,16 @@ _PAYING: dict[tuple[int, TileKind, int], Text] = {}
 def _plain_terms(
     state: GameState, p: PlayerState, idx: int, printed: int
 ) -> tuple[int, frozenset[Currency], bool]:
-    """The ruleset's answers for buying a tile printed at ``printed`` from market field ``idx``
-    in a game without modules: (price, currencies that may pay, whether the purchase has
-    problems of its own). Kept per game (:attr:`Ruleset.memo`): no module refines them and the
-    base answers read only these values."""
+    """The base layer's answers for buying a tile printed at ``printed`` from market field
+    ``idx`` in a plain purchase: (price, currencies that may pay, whether the purchase has
+    problems of its own). Kept per profile (:attr:`Ruleset.memo`): the enabled modules leave
+    the purchase alone (:func:`_modules_leave_purchases`) and the base answers read only these
+    values."""
     rules = state.rules
     key = ("pay.plain", idx, printed)
     terms: tuple[int, frozenset[Currency], bool] | None = rules.memo.get(key)
     if terms is None:
-        answer = rules.answer
+        answer = rules.base_answer
         ctx = Context(state)
         terms = rules.memo[key] = (
             int(answer[Decision.PAY_PRICE](ctx, player=p, purchase=None, printed=printed)),
@@ -590,15 +591,21 @@ _PLAIN_DECISIONS = frozenset(
 """The decisions the one-pass purchase asks (with ``purchase=None``)."""
 
 
-def _modules_leave_purchases(state: GameState) -> bool:
-    """Whether the enabled modules leave a plain purchase (a catalogue tile from a market
-    field, paid with money cards) as the base game has it: none refines a decision the
-    purchase asks, and none hears of purchases (``on_purchase``). Then the one-pass path gives
-    what the pipeline gives, as in a game without modules. Derived from the modules' classes
-    (their ``@refines`` marks and overridden hooks), so a new module needs nothing for it."""
-    if not _PLAIN_DECISIONS.isdisjoint(state.rules.refined):
-        return False
-    return not state.ext.overriding("on_purchase")
+_ON_PURCHASE = ("on_purchase",)
+
+
+def _modules_leave_purchases(state: GameState, p: PlayerState, idx: int) -> bool:
+    """Whether the enabled modules leave ``p``'s plain purchase from market field ``idx`` (a
+    catalogue tile, paid with money cards of the hand) as the base game has it: each module that
+    refines a decision the purchase asks or hears of purchases (``on_purchase``) says so now
+    (:meth:`~referee.engine.extensions.Module.leaves_plain_purchase`; by default it does
+    not). Then the one-pass path gives what the pipeline gives, as in a game without modules.
+    Which modules are asked is derived once per game from their classes (their ``@refines``
+    marks and overridden hooks), so a module that takes no part in purchases needs nothing."""
+    for m in state.ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE):
+        if not m.leaves_plain_purchase(state, p, idx):
+            return False
+    return True
 
 
 def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> bool:
@@ -608,14 +615,13 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     :func:`purchase_findings` and :func:`apply_purchase` run (they write the findings, and the
     modules' hooks see the :class:`Purchase`). The result is the same as theirs.
 
-    Every rule question goes to the game's ruleset as in the three stages; with no module
-    enabled no refinement reads ``purchase``, so none is built (``purchase=None``), and every
-    answer is the base layer's, which reads no context either (:class:`BaseRules`:
-    ``ctx=None``)."""
+    Every rule question goes to the game's ruleset's base layer (``Ruleset.base_answer``):
+    with no module enabled, or every module that refines a purchase decision or hears of
+    purchases leaving this one alone (:meth:`Module.leaves_plain_purchase`), the answers are
+    the base layer's, which reads neither ``purchase`` (none is built: ``purchase=None``) nor
+    a context (:class:`BaseRules`: ``ctx=None``)."""
     t = state.turn
     if t is None or (check and (t.over or t.placing)):
-        return False
-    if state.ext.modules and not _modules_leave_purchases(state):
         return False
     ref = a.tile
     if type(ref) is not TileRef or ref.type is None:
@@ -626,6 +632,8 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         return False
     tile = market[idx]
     if type(tile) is not TileKind or tile not in ref.candidates:
+        return False
+    if state.ext.modules and not _modules_leave_purchases(state, p, idx):
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
@@ -643,7 +651,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
             if c.currency not in allowed and c.currency is not field:
                 return False
     rules = state.rules
-    total = int(rules.answer[Decision.PAY_VALUE](None, player=p, purchase=None, counted=cards))
+    total = int(rules.base_answer[Decision.PAY_VALUE](None, player=p, purchase=None, counted=cards))
     if check and not _paid(state, total, price):
         return False
     start_main_action(state)
@@ -657,7 +665,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     key = ("pay.goes-on", total, price)  # exact, and an exact payment gives another action
     goes_on: bool | None = memo.get(key)
     if goes_on is None:
-        answer = rules.answer
+        answer = rules.base_answer
         goes_on = memo[key] = bool(
             answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
         ) and bool(answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None))
