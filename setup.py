@@ -25,6 +25,24 @@ MYPYC_MODULES = [
     "referee/engine/state.py",
     "referee/engine/core.py",
     "referee/geometry/walls.py",
+    # the rest of a base turn (issue 34, fourth step); engine/extensions.py stays Python (its
+    # exception class derives from TypeError, which mypyc cannot compile, and speed-mod
+    # restructures the module dispatch there)
+    "referee/engine/actions/building.py",
+    "referee/engine/actions/layer_rules.py",
+    "referee/engine/actions/placement.py",
+    "referee/engine/actions/purchase.py",
+    "referee/engine/actions/redesign.py",
+    "referee/engine/actions/supply.py",
+    "referee/engine/actions/take.py",
+    "referee/engine/payment.py",
+    "referee/engine/turns.py",
+    "referee/geometry/grid.py",
+    "referee/geometry/incremental.py",
+    "referee/geometry/layers.py",
+    "referee/scoring/core.py",
+    "referee/catalogue/components.py",
+    "referee/reports/terminal.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"
