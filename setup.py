@@ -25,9 +25,10 @@ MYPYC_MODULES = [
     "referee/engine/state.py",
     "referee/engine/core.py",
     "referee/geometry/walls.py",
-    # the rest of a base turn (issue 34, fourth step); engine/extensions.py stays Python (its
-    # exception class derives from TypeError, which mypyc cannot compile, and speed-mod
-    # restructures the module dispatch there)
+    # the rest of a base turn (issue 34, fourth step). Not here: engine/extensions.py (its
+    # exception class derives from TypeError, which mypyc cannot compile; speed-mod
+    # restructures the module dispatch there) and scoring/core.py (its result records are made
+    # by record makers and fill a row's cached properties through __dict__: not native classes)
     "referee/engine/actions/building.py",
     "referee/engine/actions/layer_rules.py",
     "referee/engine/actions/placement.py",
@@ -40,7 +41,6 @@ MYPYC_MODULES = [
     "referee/geometry/grid.py",
     "referee/geometry/incremental.py",
     "referee/geometry/layers.py",
-    "referee/scoring/core.py",
     "referee/catalogue/components.py",
     "referee/reports/terminal.py",
 ]
