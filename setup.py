@@ -25,6 +25,18 @@ MYPYC_MODULES = [
     "referee/engine/state.py",
     "referee/engine/core.py",
     "referee/geometry/walls.py",
+    # the rest of a base turn (issue 34, fourth step), as far as it takes every module's
+    # pieces: a compiled function or native attribute checks its annotated type at run time,
+    # and the engine's tile paths (actions building/placement/purchase/redesign, the geometry
+    # grid/incremental/layers, the terminal report) are annotated ``TileKind`` where the
+    # modules hand them their own pieces; they stay Python until those annotations name the
+    # piece protocol. engine/extensions.py stays Python (its exception class derives from
+    # TypeError, which mypyc cannot compile), scoring/core.py too (record makers, cached
+    # properties filled through __dict__), engine/payment.py (``Payment(Purchase)``: a native
+    # class cannot derive from the Python purchase record), actions/take.py and supply.py
+    # (not checked in time; bench/README.md, "Issue 34, fourth step").
+    "referee/catalogue/components.py",
+    "referee/engine/turns.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"

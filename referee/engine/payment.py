@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import Currency, MoneyCard
 from referee.engine.actions.purchase import (
@@ -64,7 +64,7 @@ class PaymentTerms:
     """What a payment must be."""
 
     amount: int  # at least this much ("mindestens")
-    what: object  # what is paid for, as findings name it (a tile, "chests", "a bid of 8")
+    what: Any  # what is paid for, as findings name it (a tile, "chests", "a bid of 8")
     currency: Currency | None = None  # Mix.FIELD: the currency asked
     mix: Mix = Mix.FIELD
     exact: bool = False  # must be exactly ``amount`` (``PAY-NOT-EXACT``)

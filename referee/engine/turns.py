@@ -171,7 +171,7 @@ def seat_order(state: GameState, first: int | None = None) -> list[PlayerState]:
 class Claim:
     """A wish to act out of turn at one moment: who, with what (the module's name)."""
 
-    player: PlayerState
+    player: Any  # a PlayerState (a compiled build makes this class before engine.state)
     module: str
     pos: Pos = NOWHERE
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.geometry.incremental import Geometry, from_scratch
@@ -27,7 +27,6 @@ from referee.record.model import Coord
 ORIGIN = Coord(0, 0)
 
 
-@runtime_checkable
 class Piece(Protocol):
     """Anything that can lie in an Alhambra: a catalogue tile, the fountain, a module tile."""
 

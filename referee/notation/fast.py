@@ -1170,14 +1170,6 @@ def _plain_groups(
     out = []
     d = col - 1
     for g in text.split(", "):
-        if not _MEMO:  # compiled: every group read where it stands
-            words = _group_words(g)
-            rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
-            if rec is None:
-                return None
-            out.append(rec)
-            d += len(g) + 2
-            continue
         got = memo.get(g, _UNSEEN)
         if got is _UNSEEN:
             rec = _first_group(memo, read, g, ln, d)
@@ -1202,6 +1194,69 @@ def _plain_groups(
         out.append(build(ln, d, got[1]))
         if parts is not None:
             parts.append((got[2], got[1], d))
+        d += len(g) + 2
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ the compiled build's memo
+# Compiled records are native classes: no builder can be generated for them (no code made at
+# run time on the compiled path) and none fills their slots. So the compiled reader keeps, per
+# group text, the record as first read (its line, its columns' shift) and makes it anew at
+# another line and column by walking it: every record is made again by calling its class with
+# its fields, every position of the first line at the new line and column, every other value
+# taken as it is (what a builder does with a template's values). No call here fills a slot.
+
+# the record classes (frozen dataclasses, every field an __init__ argument) -> their fields' getter
+_RECORD_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+    cls: _fields_getter(cls)
+    for cls in vars(_model).values()
+    if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
+}
+_DECLINED: Any = object()  # a group text the group reader declines
+_native_actions: dict[str, Any] = {}  # group text -> (record, line, shift) or _DECLINED
+_native_events: dict[str, Any] = {}
+
+
+def _made_anew(x: Any, ln0: int, ln: int, shift: int) -> Any:
+    """``x`` (read at line ``ln0``) as read at line ``ln``, its columns shifted by ``shift``."""
+    t = type(x)
+    if t is str or t is int or x is None:
+        return x
+    if t is Pos:
+        return Pos(ln, x[1] + shift) if x[0] == ln0 else x
+    get = _RECORD_FIELDS.get(t)
+    if get is not None:
+        return t(*[_made_anew(v, ln0, ln, shift) for v in get(x)])
+    if isinstance(x, tuple) and x:
+        items = [_made_anew(v, ln0, ln, shift) for v in x]
+        for new, old in zip(items, x, strict=True):
+            if new is not old:
+                return tuple(items) if t is tuple else t(*items)
+    return x
+
+
+def _native_groups(
+    memo: dict[str, Any], read: Callable[[list[Word], int], Any], text: str, ln: int, col: int
+) -> tuple[Any, ...] | None:
+    """:func:`_plain_groups` for compiled records: every group read where it first stands,
+    made anew from that record wherever it comes again."""
+    out = []
+    d = col - 1
+    for g in text.split(", "):
+        got = memo.get(g)
+        if got is None:
+            words = _group_words(g)
+            rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[g] = _DECLINED if rec is None else (rec, ln, d)
+        elif got is _DECLINED:
+            rec = None
+        else:
+            rec = _made_anew(got[0], got[1], ln, d - got[2])
+        if rec is None:
+            return None
+        out.append(rec)
         d += len(g) + 2
     return tuple(out)
 
@@ -1332,7 +1387,10 @@ def _turn_text(
     """A canonical turn line whose head is ``got`` and actions ``text`` (after ``": "`` at
     ``end``), its text not built by a whole-line builder (``known``: its memo entry)."""
     parts: list[Part] | None = [] if known is _SEEN else None
-    actions = _plain_groups(_actions, _action, text, ln, end + 3, parts)
+    if _MEMO:
+        actions = _plain_groups(_actions, _action, text, ln, end + 3, parts)
+    else:
+        actions = _native_groups(_native_actions, _action, text, ln, end + 3)
     if actions is None:
         return None
     _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
@@ -1352,7 +1410,10 @@ def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
     if line[1:2] != " ":
         return None
     parts: list[Part] | None = [] if known is _SEEN else None
-    events = _plain_groups(_events, _event, line[2:], ln, 3, parts)
+    if _MEMO:
+        events = _plain_groups(_events, _event, line[2:], ln, 3, parts)
+    else:
+        events = _native_groups(_native_events, _event, line[2:], ln, 3)
     if events is None:
         return None
     rec = _chance_record(events, ln)

@@ -40,7 +40,7 @@ def piece_name(piece: object, lang: str) -> str:
 class PieceName:
     """A piece as a message parameter, named in the language the message is shown in."""
 
-    piece: object
+    piece: Any
 
     def text(self, lang: str = "en") -> str:
         return piece_name(self.piece, lang)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from itertools import combinations
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard, TileKind
 from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
@@ -61,7 +61,7 @@ class PayStep:
 
     source: PaySource
     card: MoneyCard | None
-    ref: object
+    ref: Any
     pos: Pos
 
 
@@ -86,7 +86,7 @@ class Purchase:
     @property
     def modules_paid(self) -> list[ComponentRef]:
         """Module components named in the payment."""
-        return [s.ref for s in self.steps if s.source == "module"]  # type: ignore[misc]
+        return [s.ref for s in self.steps if s.source == "module"]
 
     @property
     def cards_paid(self) -> list[MoneyCard]:

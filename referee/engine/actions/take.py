@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from referee.catalogue import MoneyCard
 from referee.engine.context import Context
@@ -31,7 +31,7 @@ Source = Literal["display", "resolve", "forget", "unknown", "missing", "module"]
 class TakeStep:
     source: Source
     card: MoneyCard | None
-    ref: object
+    ref: Any
     pos: Pos
 
 
