@@ -298,7 +298,7 @@ class Waechter(BundledModule):
             for m in state.ext.overriding("market_refill_from"):
                 got = m.market_refill_from(state, i, None, pos or NOWHERE)
                 if got is not None:
-                    state.market[i] = got[0]  # type: ignore[call-overload]
+                    state.market[i] = got[0]
                     break
         while any(s is EMPTY for s in state.market) and any(s is not EMPTY for s in prev):
             while prev[-1] is EMPTY:  # "Übrige Gebäude ... rutschen dort nach rechts"

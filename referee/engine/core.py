@@ -826,7 +826,7 @@ def _refill_from(state: GameState, target: int, ref: TileLike, pos: Pos) -> bool
     for m in state.ext.overriding("market_refill_from"):
         got = m.market_refill_from(state, target, ref, pos)
         if got is not None:
-            state.market[target] = got[0]  # type: ignore[call-overload]
+            state.market[target] = got[0]
             return True
     return False
 

@@ -63,7 +63,10 @@ def decrement(counter: Counter[Any], key: object) -> None:
         dict.__delitem__(counter, key)
 
 
-MarketSlot = TileKind | None | _Empty  # None: an unknown tile lies there
+# None: an unknown tile lies there; Any: a module's own piece drawn from the tower (a bazaar, a
+# plot, a camp, ...). Compiled (mypyc), a slot's annotated type is checked at run time, so the
+# union must admit every piece the modules lay on the market.
+MarketSlot = TileKind | None | _Empty | Any
 
 
 @dataclass(slots=True)
