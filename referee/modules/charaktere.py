@@ -701,8 +701,14 @@ class Charaktere(BundledModule):
         ok, tile = draw_tile(state, ref, action.pos)
         if not ok:
             return
+        # "Das alte Gebäude wird zurück in den Turm geschoben": it leaves the market other than
+        # by a purchase, so what a module keeps for it goes along (reading: a fruit or the
+        # animals on it go back to the supply, as for a building claimed off the market), and
+        # the new building is laid on the market like any other (it gets its own fruit)
+        for m in state.ext.modules:
+            m.market_taken(state, i, old, player)
         state.market[i] = tile
-        state.bag[old] += 1  # "Das alte Gebäude wird zurück in den Turm geschoben"
+        state.bag[old] += 1
         state.bag_count += 1
         if tile is not None:  # drawn for the market: the modules hear of it (E14), e.g. a
             from referee.engine.market_side import intercept  # sultan card may claim it

@@ -603,6 +603,14 @@ class Obstgaerten(BundledModule):
             return pile
 
         pile: list[int] = sim.mine(self, make)
+        if not pile:
+            # a fruit whose building left the market before it was bought goes back to the
+            # supply (``market_taken``): the pile runs dry before the supply does; what the
+            # engine still counts in the supply joins the pile again (as Die Menagerie's)
+            drawn = self.data(sim.state).drawn
+            back = [k for k in range(1, KINDS + 1) for _ in range(PER_KIND - drawn.get(k, 0))]
+            sim.rng.shuffle(back)
+            pile[:0] = back
         return pile
 
     def sim_setup(self, sim: Any) -> list[Any]:

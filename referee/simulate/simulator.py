@@ -791,7 +791,14 @@ class _Game:
             actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
             pos=here,
         )
+        market = list(self.state.market)
         self._apply(line)
+        if self.state.phase is not Phase.REFILL and any(
+            a is not b for a, b in zip(market, self.state.market, strict=False)
+        ):  # a building laid on the market without a refill (e.g. the Tänzerin's)
+            after = [e for m in self.state.ext.modules for e in m.sim_after_refill(self.sim)]
+            if after:  # e.g. the fruit drawn onto it
+                self._chance(after)
         if self.state.phase is Phase.REFILL:  # the line used the market or the display
             scorings, over = self.refill()  # both are refilled (a thief empties a place)
             for s in scorings:
