@@ -44,7 +44,8 @@ class LazyGroup(click.Group):
         return sorted({*_command_modules(), *self.commands})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.commands:
+        if cmd_name in self.commands:  # imported before (an earlier call in this process)
+            _start_done()
             return self.commands[cmd_name]
         if cmd_name not in _command_modules():
             return None
