@@ -307,7 +307,7 @@ def _unknown_tile_note(state: GameState, pos: Pos, player: str | None) -> None:
 # ---------------------------------------------------------------------------- building
 
 
-def _build(state: GameState, p: PlayerState, tile: TileKind | None, at: Coord, pos: Pos) -> bool:
+def _build(state: GameState, p: PlayerState, tile: Any, at: Coord, pos: Pos) -> bool:
     """Put a tile into the Alhambra with every building rule checked; False if it cannot lie
     there physically (occupied cell)."""
     from referee.engine.actions.building import check_and_build

@@ -67,6 +67,9 @@ def decrement(counter: Counter[Any], key: object) -> None:
 # plot, a camp, ...). Compiled (mypyc), a slot's annotated type is checked at run time, so the
 # union must admit every piece the modules lay on the market.
 MarketSlot = TileKind | None | _Empty | Any
+# A building held by a player (reserve, bought and not yet placed, refused, Dirk's): a
+# catalogue tile, None (not named) or a module's own piece; compiled, checked at run time.
+HeldPiece = TileKind | None | Any
 
 
 @dataclass(slots=True)
@@ -79,7 +82,7 @@ class PlayerState:
     hand_unknown: int = 0
     alhambra: Alhambra = field(default_factory=Alhambra)
     alhambra_unknown: int = 0  # unknown tiles built (their cells are not in the grid)
-    reserve: list[TileKind | None] = field(default_factory=list)
+    reserve: list[HeldPiece] = field(default_factory=list)
     score: int = 0
     dealt: list[MoneyCard | None] = field(default_factory=list)
     dealt_pos: Pos = NOWHERE
@@ -132,7 +135,7 @@ class TurnState:
     over_after: Any = None  # what ended it: a message value (``ACTION/...`` phrase)
     unsure: bool = False  # an unknown payment: whether the turn went on cannot be told
     placing: bool = False  # a placement (place/reserve/give) has been made
-    pending: list[TileKind | None] = field(default_factory=list)  # bought, not yet placed
+    pending: list[HeldPiece] = field(default_factory=list)  # bought, not yet placed
     pos: Pos = NOWHERE
     interrupt: str | None = None  # out-of-turn play: the module whose line this is (else None)
     # redesigns granted on top of the turn's actions (e.g. a master-builder card at the end of
@@ -140,7 +143,7 @@ class TurnState:
     extra_redesigns: int = 0
     # bought tiles whose purchase was refused: placed if the record places them, but a missing
     # placement is not a second finding (one mistake, one finding)
-    refused: list[TileKind | None] = field(default_factory=list)
+    refused: list[HeldPiece] = field(default_factory=list)
     # what the turn's takes took, as written (money cards and module money): a module that
     # reacts to the value of money taken reads it (Bediensteten: "Geld im Wert von weniger als 6")
     taken: list[object] = field(default_factory=list)
@@ -189,7 +192,7 @@ class GameState:
     bag_count: int = 0
     tower: Counter[str] = field(default_factory=Counter)  # module tiles not yet seen
     market: list[MarketSlot] = field(default_factory=lambda: [EMPTY, EMPTY, EMPTY, EMPTY])
-    dirk: list[TileKind | None] | None = None
+    dirk: list[HeldPiece] | None = None
     # where the game stands
     phase: Phase = Phase.SETUP  # setup | turn | refill | between | over (turns.Phase)
     turn_no: int = 0

@@ -389,7 +389,7 @@ class Bauland(BundledModule):
                 for i, piece in enumerate(pending)
                 if isinstance(piece, Plot)
                 and piece.kind is None
-                and (named is None or piece.matches(named))
+                and (named is None or piece.matches(cast(ComponentRef, named)))
             ),
             None,
         )

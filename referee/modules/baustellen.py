@@ -664,7 +664,7 @@ class Baustellen(BundledModule):
             if not placed:
                 for k, kept in enumerate(player.reserve):
                     if isinstance(kept, TileKind) and kept in ref.candidates:
-                        player.reserve[k] = SitePiece(kept, back)  # type: ignore[call-overload]
+                        player.reserve[k] = SitePiece(kept, back)
                         placed = True
                         break
             if not placed:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.findings import Finding, problem, report, unverifiable
@@ -380,10 +380,10 @@ class Plaetze(BundledModule):
     def held(self, state: GameState, player: PlayerState) -> list[Square | None]:
         """The squares a player owns: Alhambra, reserve and (this turn) not yet placed."""
         own: list[Square | None] = [p for _c, p in player.alhambra.items() if isinstance(p, Square)]
-        own += [cast(Square, p) for p in player.reserve if isinstance(p, Square)]
+        own += [p for p in player.reserve if isinstance(p, Square)]
         t = state.turn
         if t is not None and t.player == player.index:
-            own += [cast(Square, p) for p in t.pending if isinstance(p, Square)]
+            own += [p for p in t.pending if isinstance(p, Square)]
         return own
 
     def _square(self, state: GameState, value: object, pos: Pos, who: str | None) -> Square | None:

@@ -187,7 +187,7 @@ def remove(ctx: Context, p: PlayerState, a: RemoveToReserve, check: bool) -> Non
     present = p.alhambra.piece_at(at)
     if present is not None and at != FOUNTAIN:
         p.alhambra.remove(at)
-        p.reserve.append(present)  # type: ignore[arg-type]
+        p.reserve.append(present)
         state.found.extend(state.ext.removed(state, p, at, present))
     end_main_action(state, REDESIGN)
 
@@ -232,7 +232,7 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
         p.alhambra.remove(at)
         state.found.extend(state.ext.removed(state, p, at, present))
         p.alhambra.place(at, tile)
-        p.reserve.append(present)  # type: ignore[arg-type]
+        p.reserve.append(present)
         state.ext.placed(state, p, at, tile, "swap", a.pos)
     elif pick.index is not None:
         p.reserve.append(tile)
