@@ -686,13 +686,9 @@ class Machtgebaeude(BundledModule):
         if into is None or not cards_ok:
             state.flag("MACHT-WISDOM", pos, who, reason="form", line=line)
             return
-        waiting = [i for i in data.pending.get(who, []) if i.startswith("ws_")]
-        pips = data.red.get(who)
-        if not waiting or pips is None:
-            state.flag("MACHT-WISDOM", pos, who, reason="no-roll", line=line)
+        pips = _take_red_roll(state, data, who, "ws_", "MACHT-WISDOM", pos, line)
+        if pips is None:
             return
-        data.pending[who].remove(waiting[0])
-        del data.red[who]
         scoring_left = sum(1 for n in (1, 2) if n not in state.scoring_seen)
         want = min(pips, max(state.deck_size, 0) + scoring_left)
         drawn = 1 + len(played) + len(back)
@@ -782,13 +778,9 @@ class Machtgebaeude(BundledModule):
         if isinstance(chosen, TileRef) and not chosen.known:
             state.flag("MACHT-HIDE", pos, who, reason="form", line=line)
             return
-        waiting = [i for i in data.pending.get(who, []) if i.startswith("bk_")]
-        pips = data.red.get(who)
-        if not waiting or pips is None:
-            state.flag("MACHT-HIDE", pos, who, reason="no-roll", line=line)
+        pips = _take_red_roll(state, data, who, "bk_", "MACHT-HIDE", pos, line)
+        if pips is None:
             return
-        data.pending[who].remove(waiting[0])
-        del data.red[who]
         want = min(pips, max(state.bag_count, 0))
         if 1 + len(back) != want:
             state.flag("MACHT-HIDE", pos, who, reason="count", line=line, pips=pips, n=want)
@@ -1380,3 +1372,19 @@ def _put_back(state: GameState, ref: object, piece: object, pos: Pos) -> None:
 def _listing(table: Mapping[str, Sequence[str]] | None = None) -> str:
     shown = table if table is not None else tile_table()
     return " ".join(f"{KIND}:{fn}_{c}" for fn, codes in shown.items() for c in codes)
+
+
+def _take_red_roll(
+    state: GameState, data: Any, who: str, prefix: str, code: str, pos: Pos, line: str
+) -> int | None:
+    """The red die's pips of ``who``'s waiting building of power whose function id starts with
+    ``prefix`` (``bk_`` Baukunst, ``ws_`` Weisheit), used up by this line; None (``code`` with
+    reason ``no-roll`` reported) when no such building waits or no red die was rolled."""
+    waiting = [i for i in data.pending.get(who, []) if i.startswith(prefix)]
+    pips: int | None = data.red.get(who)
+    if not waiting or pips is None:
+        state.flag(code, pos, who, reason="no-roll", line=line)
+        return None
+    data.pending[who].remove(waiting[0])
+    del data.red[who]
+    return pips
