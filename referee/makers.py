@@ -4,8 +4,10 @@ A frozen dataclass's ``__init__`` sets every field with a call of ``object.__set
 reader makes some fifteen records a turn line and a scoring dozens of result records, so both
 build them with a *maker*: a function taking the same arguments as ``cls(...)`` (the defaults
 and default factories included) that makes a new instance of the class and fills its fields
-directly, through each slot's member descriptor (a slots class) or into its ``__dict__`` (in
-field order, as ``copy`` and ``pickle`` fill it). The object is the same: same class, every
+directly: a slots class right under ``object`` as an instance of its :func:`slots_twin` filled
+by plain stores and then given its class; another slots class through each slot's member
+descriptor; otherwise into its ``__dict__`` (in field order, as ``copy`` and ``pickle`` fill
+it). The object is the same: same class, every
 field set, equal to and hashed and shown as the one ``cls(...)`` makes (held by
 tests/test_notation_fast.py and tests/test_scoring_makers.py). The maker's code is generated
 once per class, as ``dataclasses`` makes ``__init__``, and compiled through the command line's
@@ -24,11 +26,36 @@ _T = TypeVar("_T")
 _NO_VALUE = object()  # a field with a default factory that the caller left out
 
 
+def slots_twin(cls: type) -> type | None:
+    """A plain class with the slots of ``cls`` (a frozen slots dataclass right under
+    ``object``), whose instances may take ``cls`` as their class, or None.
+
+    Setting a slot of a frozen record through its member descriptor (``Cls.__dict__[name]
+    .__set__(o, value)``) is a call through the descriptor's wrapper: about ten times the
+    instructions of a plain attribute store. An instance of the twin has the same memory
+    layout (same slots in the same order, no ``__dict__``, no ``__weakref__``), takes its
+    values by plain stores (specialised to slot stores by the interpreter) and then its class
+    is set to ``cls`` (``o.__class__ = cls``, which Python allows between types of one
+    layout): the object is then exactly one ``cls(...)`` makes."""
+    slots = cls.__dict__.get("__slots__")
+    if cls.__bases__ != (object,) or not isinstance(slots, tuple) or "__dict__" in slots:
+        return None
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
+    try:
+        probe: Any = object.__new__(twin)
+        probe.__class__ = cls  # the layouts agree (else TypeError)
+    except TypeError:
+        return None
+    return twin
+
+
 def record_maker(cls: type[_T]) -> Callable[..., _T]:
     """The maker of ``cls``, a frozen dataclass without ``__post_init__`` (see the module)."""
     assert not hasattr(cls, "__post_init__"), cls
     slots = "__slots__" in cls.__dict__
+    twin = slots_twin(cls) if slots else None
     space: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_no_value": _NO_VALUE}
+    space["_twin"] = twin
     params, body = [], []
     for i, f in enumerate(fields(cls)):  # type: ignore[arg-type]
         assert f.init and not f.name.startswith("_"), (cls, f.name)
@@ -42,12 +69,18 @@ def record_maker(cls: type[_T]) -> Callable[..., _T]:
             value = f"_factory{i}() if {f.name} is _no_value else {f.name}"
         else:
             params.append(f.name)
-        if slots:
+        if twin is not None:
+            body.append(f"    _o.{f.name} = {value}\n")
+        elif slots:
             space[f"_set{i}"] = cls.__dict__[f.name].__set__
             body.append(f"    _set{i}(_o, {value})\n")
         else:
             body.append(f"    _d[{f.name!r}] = {value}\n")
-    head = "    _o = _new(_cls)\n" + ("" if slots else "    _d = _o.__dict__\n")
+    if twin is not None:
+        head = "    _o = _new(_twin)\n"
+        body.append("    _o.__class__ = _cls\n")
+    else:
+        head = "    _o = _new(_cls)\n" + ("" if slots else "    _d = _o.__dict__\n")
     source = f"def make({', '.join(params)}):\n{head}{''.join(body)}    return _o\n"
     exec(compiled(source), space)
     make: Callable[..., _T] = space["make"]

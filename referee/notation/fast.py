@@ -38,7 +38,7 @@ from typing import Any
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.cli_startup import compiled
 from referee.lazy_re import lazy_pattern
-from referee.makers import record_maker
+from referee.makers import record_maker, slots_twin
 from referee.notation import tokens as tk
 from referee.record import model as _model
 from referee.record.model import Coord, NotationError
@@ -1052,8 +1052,14 @@ def _source(shape: Shape) -> str:
         else:
             name, args = k[0].__name__, [emit(v) for v in k[1:]]
         local = f"o{len(code)}"
-        code.append(f"{local} = new({name})")
-        code.extend(f"{name}_{i}({local}, {a})" for i, a in enumerate(args))
+        if k[0] in _TWINS:  # plain stores into a twin, then the record's class (see makers)
+            code.append(f"{local} = new({name}_twin)")
+            fields = k[0].__dataclass_fields__
+            code.extend(f"{local}.{f} = {a}" for f, a in zip(fields, args, strict=True))
+            code.append(f"{local}.__class__ = {name}")
+        else:
+            code.append(f"{local} = new({name})")
+            code.extend(f"{name}_{i}({local}, {a})" for i, a in enumerate(args))
         return local
 
     code.append(f"return {emit(shape)}")
@@ -1063,8 +1069,12 @@ def _source(shape: Shape) -> str:
 # what the builders' code names: the record classes and their fields' setters (``Turn_0``),
 # and tuple.__new__ for the positions
 _SPACE: dict[str, Any] = {"new": _new, "tnew": tuple.__new__, "Pos": _model.Pos}
+_TWINS: dict[type, type] = {}  # the record classes with a slots twin (referee.makers)
 for _cls, _name_of in _MAKER_NAMES.items():
     _SPACE[_name_of] = _cls
+    _twin = slots_twin(_cls) if _MEMO else None
+    if _twin is not None:
+        _TWINS[_cls] = _SPACE[f"{_name_of}_twin"] = _twin
     for _i, _f in enumerate(_cls.__dataclass_fields__):  # type: ignore[attr-defined]
         _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
 
@@ -1322,6 +1332,22 @@ def chance(events, ln):
     o = new(Chance); Chance_0(o, events); Chance_1(o, q); Chance_2(o, ()); Chance_3(o, None)
     return o
 """
+# the same with the records' twins (see _source)
+_TWIN_LINE_SOURCE = """
+def turn(number, name, column, actions, ln):
+    r = new(PlayerRef_twin); r.name = name; r.pos = tnew(Pos, (ln, column))
+    r.__class__ = PlayerRef
+    o = new(Turn_twin); o.number = number; o.player = r; o.actions = actions
+    o.pos = tnew(Pos, (ln, 1)); o.notes = (); o.comment = None
+    o.__class__ = Turn
+    return o
+
+def chance(events, ln):
+    o = new(Chance_twin); o.events = events; o.pos = tnew(Pos, (ln, 1)); o.notes = ()
+    o.comment = None
+    o.__class__ = Chance
+    return o
+"""
 
 
 def _native_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
@@ -1338,7 +1364,8 @@ _turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _native_tu
 _chance_record: Callable[[tuple[Any, ...], int], Chance] = _native_chance
 if _MEMO:
     _line_space = dict(_SPACE)
-    exec(compiled(_LINE_SOURCE), _line_space)
+    _twinned = all(c in _TWINS for c in (_model.PlayerRef, _model.Turn, _model.Chance))
+    exec(compiled(_TWIN_LINE_SOURCE if _twinned else _LINE_SOURCE), _line_space)
     _turn_record = _line_space["turn"]
     _chance_record = _line_space["chance"]
 
