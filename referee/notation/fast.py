@@ -52,6 +52,9 @@ from referee.record.model import Coord, NotationError
 # a turn) is a named tuple: ``tuple.__new__(Pos, (line, column))``, one call in C.
 
 _new: Callable[[type], Any] = object.__new__
+# a position made in C: ``_tnew(Pos, (line, column))`` (``Pos(line, column)`` runs the named
+# tuple's ``__new__``, a Python function, first: twice the instructions)
+_tnew: Callable[..., Any] = tuple.__new__
 
 
 # Compiled records (the mypyc build, setup.py's MYPYC_MODULES) are native classes: their own
@@ -472,7 +475,7 @@ def _notes(words: list[Word], ln: int) -> tuple[tuple[Annotation, ...], int] | N
         # a comma may follow the last word only (it ends the action; callers see to it)
         if (sep and col != words[-1][1]) or not _ANNOTATION.fullmatch(w):
             return None
-        notes.append(Annotation(w[1:-1].strip(), Pos(ln, col)))
+        notes.append(Annotation(w[1:-1].strip(), _tnew(Pos, (ln, col))))
     return tuple(notes), i
 
 
@@ -506,7 +509,7 @@ def _tile_at(word: str, ln: int, col: int, optional: bool = False) -> tuple[Any,
         return None
     if not tile_text:
         return (None, c) if optional else None
-    t = _make_tile(tile_text, Pos(ln, col))
+    t = _make_tile(tile_text, _tnew(Pos, (ln, col)))
     if t is None:
         return None
     return t, c
@@ -523,12 +526,12 @@ def _action(words: list[Word], ln: int) -> Any:
     else:
         notes, end = (), len(words)
     verb, vcol, _ = words[0]
-    pos = Pos(ln, vcol)
+    pos = _tnew(Pos, (ln, vcol))
     n = end - 1  # arguments
     if verb == "take":
         cards = []
         for w, col, _ in words[1:end]:
-            c = _make_card(w, Pos(ln, col))
+            c = _make_card(w, _tnew(Pos, (ln, col)))
             if c is None:
                 return None
             cards.append(c)
@@ -541,12 +544,12 @@ def _action(words: list[Word], ln: int) -> Any:
             i = 2
         if end < i + 2 or words[i + 1][0] != "pay":
             return None
-        tile = _make_tile(words[i][0], Pos(ln, words[i][1]))
+        tile = _make_tile(words[i][0], _tnew(Pos, (ln, words[i][1])))
         if tile is None:
             return None
         paid = []
         for w, col, _ in words[i + 2 : end]:
-            c = _make_card(w, Pos(ln, col))
+            c = _make_card(w, _tnew(Pos, (ln, col)))
             if c is None:
                 return None
             paid.append(c)
@@ -562,7 +565,7 @@ def _action(words: list[Word], ln: int) -> Any:
     if verb == "reserve":
         if n != 1:
             return None
-        tile = _make_tile(words[1][0], Pos(ln, words[1][1]))
+        tile = _make_tile(words[1][0], _tnew(Pos, (ln, words[1][1])))
         return None if tile is None else Reserve(tile, pos, notes)
     if verb == "remove":
         if n != 1:
@@ -579,21 +582,23 @@ def _action(words: list[Word], ln: int) -> Any:
         if n == 3:
             if words[2][0] != "for":
                 return None
-            out = _make_tile(words[3][0], Pos(ln, words[3][1]))
+            out = _make_tile(words[3][0], _tnew(Pos, (ln, words[3][1])))
             if out is None:
                 return None
         return Swap(got2[0], got2[1], out, pos, notes)
     if verb == "give":
         if n != 2:
             return None
-        tile = _make_tile(words[1][0], Pos(ln, words[1][1]))
+        tile = _make_tile(words[1][0], _tnew(Pos, (ln, words[1][1])))
         if tile is None:
             return None
         w, col, _ = words[2]
         if w == "dirk":
             return Give(tile, None, pos, notes)
         name = _name(w)
-        return None if name is None else Give(tile, PlayerRef(name, Pos(ln, col)), pos, notes)
+        return (
+            None if name is None else Give(tile, PlayerRef(name, _tnew(Pos, (ln, col))), pos, notes)
+        )
     if not _verb(verb):
         return None
     args = _margs_of(words[1:end], ln)
@@ -603,7 +608,7 @@ def _action(words: list[Word], ln: int) -> Any:
 def _margs_of(words: list[Word], ln: int) -> tuple[GenericArg, ...] | None:
     args = []
     for w, col, _ in words:
-        a = _marg(w, Pos(ln, col))
+        a = _marg(w, _tnew(Pos, (ln, col)))
         if a is None:
             return None
         args.append(a)
@@ -620,7 +625,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
         number = _number(w[:-1])
         if number is None:
             return None
-        pos = Pos(ln, col)
+        pos = _tnew(Pos, (ln, col))
         i = 1
     if i < len(words):
         w, col, sep = words[i]
@@ -628,7 +633,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
             name = _name(w[:-1])
             if name is None:
                 return None
-            player = PlayerRef(name, Pos(ln, col))
+            player = PlayerRef(name, _tnew(Pos, (ln, col)))
             if pos is None:
                 pos = player.pos
             i += 1
@@ -652,19 +657,19 @@ def _market_entry(word: str, ln: int, col: int) -> tuple[Any, Any] | None:
     if colon:
         cur = _field(head)
         if cur is not _MISSING:
-            t = _make_tile(tail, Pos(ln, col + len(head) + 1))
+            t = _make_tile(tail, _tnew(Pos, (ln, col + len(head) + 1)))
             return None if t is None else (cur, t)
-    t = _make_tile(word, Pos(ln, col))
+    t = _make_tile(word, _tnew(Pos, (ln, col)))
     return None if t is None else (None, t)
 
 
 def _event(words: list[Word], ln: int) -> Any:
     verb, vcol, _ = words[0]
-    pos = Pos(ln, vcol)
+    pos = _tnew(Pos, (ln, vcol))
     if verb == "display":
         cards = []
         for w, col, _ in words[1:]:
-            c = _make_card(w, Pos(ln, col))
+            c = _make_card(w, _tnew(Pos, (ln, col)))
             if c is None:
                 return None
             cards.append(c)
@@ -685,17 +690,17 @@ def _event(words: list[Word], ln: int) -> Any:
             return None
         cards = []
         for w, col, _ in words[2:]:
-            c = _make_card(w, Pos(ln, col))
+            c = _make_card(w, _tnew(Pos, (ln, col)))
             if c is None:
                 return None
             cards.append(c)
-        return Deal(PlayerRef(name, Pos(ln, words[1][1])), tuple(cards), pos)
+        return Deal(PlayerRef(name, _tnew(Pos, (ln, words[1][1]))), tuple(cards), pos)
     if verb == "reshuffle":
         return Reshuffle(pos) if len(words) == 1 else None
     if verb == "dirk":
         tiles = []
         for w, col, _ in words[1:]:
-            t = _make_tile(w, Pos(ln, col))
+            t = _make_tile(w, _tnew(Pos, (ln, col)))
             if t is None:
                 return None
             tiles.append(t)
@@ -726,7 +731,7 @@ def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
         if e is None:
             return None
         events.append(e)
-    return Chance(tuple(events), Pos(ln, col), notes, comment)
+    return Chance(tuple(events), _tnew(Pos, (ln, col)), notes, comment)
 
 
 # -------------------------------------------------------------------------- other lines
@@ -747,8 +752,8 @@ def _start(words: list[Word], comment: str | None, ln: int) -> StartPlayer | Non
     name = _name(words[1][0])
     if name is None:
         return None
-    player = PlayerRef(name, Pos(ln, words[1][1]))
-    return StartPlayer(player, youngest, Pos(ln, words[0][1]), notes, comment)
+    player = PlayerRef(name, _tnew(Pos, (ln, words[1][1])))
+    return StartPlayer(player, youngest, _tnew(Pos, (ln, words[0][1])), notes, comment)
 
 
 def _claim_key(word: str) -> Any:
@@ -782,7 +787,7 @@ def _claim_part(text: str, ln: int, col: int) -> ClaimPart | None:
         n = _number(value)
         if n is None:
             return None
-    return ClaimPart(key, n, Pos(ln, col))
+    return ClaimPart(key, n, _tnew(Pos, (ln, col)))
 
 
 def _claim(words: list[Word], ln: int) -> Claim | None:
@@ -793,7 +798,7 @@ def _claim(words: list[Word], ln: int) -> Claim | None:
         name = _name(w)
         if name is None:
             return None
-        player = PlayerRef(name, Pos(ln, col))
+        player = PlayerRef(name, _tnew(Pos, (ln, col)))
     points = total = None
     i = 1
     n = len(words)
@@ -833,7 +838,7 @@ def _claim(words: list[Word], ln: int) -> Claim | None:
             if p is None:
                 return None
             parts.append(p)
-    pos = player.pos if player is not None else Pos(ln, words[0][1])
+    pos = player.pos if player is not None else _tnew(Pos, (ln, words[0][1]))
     return Claim(player, points, total, tuple(parts), pos)
 
 
@@ -876,7 +881,7 @@ def _scoring(words: list[Word], comment: str | None, ln: int) -> Scoring | None:
         claims.append(c)
     elif end != 2:
         return None
-    return Scoring(number, tuple(claims), Pos(ln, words[0][1]), notes, comment)
+    return Scoring(number, tuple(claims), _tnew(Pos, (ln, words[0][1])), notes, comment)
 
 
 def _award(words: list[Word], ln: int) -> Award | None:
@@ -900,7 +905,7 @@ def _award(words: list[Word], ln: int) -> Award | None:
         name = _name(w)
         if name is None:
             return None
-        player = PlayerRef(name, Pos(ln, col))
+        player = PlayerRef(name, _tnew(Pos, (ln, col)))
         if n == 3:
             if words[2][0] != "reserve":
                 return None
@@ -926,7 +931,7 @@ def _distribute(words: list[Word], comment: str | None, ln: int) -> Distribution
         if a is None:
             return None
         awards.append(a)
-    return Distribution(tuple(awards), Pos(ln, words[0][1]), notes, comment)
+    return Distribution(tuple(awards), _tnew(Pos, (ln, words[0][1])), notes, comment)
 
 
 _HEADER = re.compile(r'( *)\[([^\W\d][\w\'-]*) ("(?:[^"\\\n]|\\.)*")\](?: *(#.*))?')
@@ -943,7 +948,7 @@ def _header(line: str, ln: int) -> Header | None:
     if shown is None:
         return None
     comment = m[4][1:].strip() if m[4] is not None else None
-    return Header(shown, tk.unquote(m[3]), Pos(ln, len(m[1]) + 2), comment)
+    return Header(shown, tk.unquote(m[3]), _tnew(Pos, (ln, len(m[1]) + 2)), comment)
 
 
 _header_names: dict[str, Any] = {}  # a header's name as written -> as shown (None: to Lark)
@@ -1124,14 +1129,24 @@ _SEEN: Template = (None, (), None)  # a group or line text seen once
 _UNSEEN: Any = object()
 
 
-def _group_words(text: str) -> list[Word] | None:
-    """The words of one group of a plain line (columns from 1), or None: not read so."""
-    got = _words(text)
+def _group_words(text: str, d: int = 0) -> list[Word] | None:
+    """The words of one group of a plain line (no string, annotation or comment: the callers
+    see to it), its columns shifted by ``d`` (from ``d + 1``), or None: not read so (what
+    :func:`_words` gives for such a text, in one split)."""
     # a group the general path may cut otherwise (a blank at either end) goes there
-    if got is None or not got[0] or text[:1] == " " or text[-1:] == " ":
+    if text[:1] == " " or text[-1:] == " ":
         return None
-    words = got[0]
-    return None if any(w[2] for w in words) else words
+    out: list[Word] = []
+    col = d + 1
+    for w in text.split(" "):
+        if not w:  # two blanks
+            col += 1
+            continue
+        if w[-1] == ",":  # a comma the cut at ", " left: not read so
+            return None
+        out.append((w, col, False))
+        col += len(w) + 1
+    return out or None
 
 
 def _first_group(
@@ -1140,26 +1155,30 @@ def _first_group(
     """The record of a group seen for the first time, read where it stands (line ``ln``,
     columns shifted by ``d``), as the general path reads it; the group is marked (its template
     is made when it is seen again: most groups of a file are seen once or many times)."""
-    words = _group_words(text)
-    rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
+    words = _group_words(text, d)
+    rec = None if words is None else read(words, ln)
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     memo[text] = None if rec is None else _SEEN
     return rec
 
 
-def _memo_group(memo: Memo, read: Callable[[list[Word], int], Any], text: str) -> Any:
-    """The template of one group of a plain line (None: not read so)."""
-    words = _group_words(text)
+def _memo_group(
+    memo: Memo, read: Callable[[list[Word], int], Any], text: str, ln: int, d: int
+) -> tuple[Any, Template | None]:
+    """The record of a group seen for the second time, read where it stands (line ``ln``,
+    columns shifted by ``d``), and its template, made from that record (as from the group
+    read at any other line: every position of the line is a value less ``d``), which is now
+    its memo entry; (None, None) when not read so."""
+    words = _group_words(text, d)
+    rec = None if words is None else read(words, ln)
     template = None
-    if words is not None:
-        rec = read(words, _LN0)
-        if rec is not None:
-            shape = _template(rec)
-            if shape is not None:
-                template = (_builders.get(shape[0]), shape[1], shape[0])
+    if rec is not None:
+        shape = _template(rec, ln, d)
+        if shape is not None:
+            template = (_builder(shape[0]), shape[1], shape[0])
     memo[text] = template
-    return template
+    return rec, template
 
 
 # A group's template as one part of a line's: its shape, its values, its columns' shift.
@@ -1176,7 +1195,10 @@ def _plain_groups(
 ) -> tuple[Any, ...] | None:
     """The records of ``text`` (groups parted by ", ", the first at column ``col``). With
     ``parts``, each group's template is appended to it while every group has one (a group
-    read for the first time has none: then ``parts`` ends with None)."""
+    read for the first time has none: then ``parts`` ends with None).
+
+    A group seen before is built by its shape's builder; one whose template is made now
+    (its second sight) or whose shape has no builder yet is read where it stands."""
     out = []
     d = col - 1
     for g in text.split(", "):
@@ -1192,18 +1214,31 @@ def _plain_groups(
             d += len(g) + 2
             continue
         if got is _SEEN:
-            got = _memo_group(memo, read, g)
-        if got is None:
-            return None
-        build = got[0]
-        if build is None:
-            build = _builder(got[2])
-            if build is None:
+            rec, got = _memo_group(memo, read, g, ln, d)
+            if rec is None:
                 return None
-            memo[g] = (build, got[1], got[2])
-        out.append(build(ln, d, got[1]))
+        elif got is None:
+            return None
+        else:
+            build = got[0]
+            if build is None:
+                build = _builder(got[2])
+                if build is not None:
+                    memo[g] = (build, got[1], got[2])
+            if build is not None:
+                rec = build(ln, d, got[1])
+            else:  # its shape is not hot yet: read where it stands
+                words = _group_words(g, d)
+                rec = None if words is None else read(words, ln)
+                if rec is None:
+                    return None
+        out.append(rec)
         if parts is not None:
-            parts.append((got[2], got[1], d))
+            if got is None:  # a record no template holds (none today)
+                parts.append(None)  # type: ignore[arg-type]
+                parts = None
+            else:
+                parts.append((got[2], got[1], d))
         d += len(g) + 2
     return tuple(out)
 
@@ -1255,8 +1290,8 @@ def _native_groups(
     for g in text.split(", "):
         got = memo.get(g)
         if got is None:
-            words = _group_words(g)
-            rec = None if words is None else read([(w, c + d, sep) for w, c, sep in words], ln)
+            words = _group_words(g, d)
+            rec = None if words is None else read(words, ln)
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
             memo[g] = _DECLINED if rec is None else (rec, ln, d)
@@ -1512,7 +1547,9 @@ def read_line(line: str, ln: int) -> Any:
     if not stripped:
         return BLANK
     if stripped[0] == "#":
-        return CommentLine(stripped[1:].strip(), Pos(ln, len(line) - len(stripped) + 1), ())
+        return CommentLine(
+            stripped[1:].strip(), _tnew(Pos, (ln, len(line) - len(stripped) + 1)), ()
+        )
     if '"' not in line and "{" not in line and "#" not in line:
         rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
         if rec is not None:
