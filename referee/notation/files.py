@@ -112,6 +112,14 @@ def check_line_lengths(data: bytes | str, first_line: int = 1, offset: int = 0) 
     nl = b"\n" if isinstance(data, bytes) else "\n"
     if len(data) <= MAX_LINE:
         return
+    # A line longer than MAX_LINE + 1 (its line end not counted) is a run of at least 2 * step
+    # characters without a line end, so it covers one whole slice [k * step, (k + 1) * step):
+    # when every such slice holds a line end (found at its start for short lines), no line is
+    # too long, and the lines need not be walked one by one.
+    step = (MAX_LINE + 2) // 2
+    size = len(data)
+    if all(data.find(nl, k, k + step) >= 0 for k in range(0, size - step + 1, step)):  # type: ignore[arg-type]
+        return
     start = 0
     n = first_line
     while start < len(data):
