@@ -637,11 +637,13 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
+    total = 0  # the base layer's PAY_VALUE (BaseRules.pay_value, never refined here): the sum
     for cref in a.paid:
         c = cref.card if type(cref) is CardRef else None
         if c is None or hand.get(c, 0) <= cards.count(c):
             return False
         cards.append(c)
+        total += c.value
     price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
     if check:
         if troubled:
@@ -650,17 +652,20 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         for c in cards:
             if c.currency not in allowed and c.currency is not field:
                 return False
-    rules = state.rules
-    total = int(rules.base_answer[Decision.PAY_VALUE](None, player=p, purchase=None, counted=cards))
-    if check and not _paid(state, total, price):
+    if check and total != price and not _paid(state, total, price):
         return False
-    start_main_action(state)
+    t.main_actions += 1  # start_main_action(state)
     market[idx] = EMPTY
     discard = state.discard
     for c in cards:
-        decrement(hand, c)
+        n = hand[c] - 1  # decrement(hand, c), inline (the card is in the hand)
+        if n:
+            hand[c] = n
+        else:
+            dict.__delitem__(hand, c)
         discard[c] = discard.get(c, 0) + 1
     t.pending.append(tile)
+    rules = state.rules
     memo = rules.memo
     key = ("pay.goes-on", total, price)  # exact, and an exact payment gives another action
     goes_on: bool | None = memo.get(key)
@@ -669,8 +674,10 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         goes_on = memo[key] = bool(
             answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
         ) and bool(answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None))
-    if not goes_on:
-        end_main_action(state, _paying(total, tile, a, price))
+    if not goes_on:  # end_main_action(state, ...), inline
+        t.over = True
+        t.unsure = False
+        t.over_after = _paying(total, tile, a, price)
     return True
 
 
