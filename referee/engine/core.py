@@ -1020,11 +1020,14 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
     state.phase = _BETWEEN
     if state.unrefilled:
         _placeholders_gone(state)
-    market_open = False  # an empty market field (identity tests: no __eq__ call per field)
-    for slot in state.market:
-        if slot is EMPTY:
-            market_open = True
-            break
+    if not state.ext.modules:  # catalogue tiles and None: ``in`` compares them in C
+        market_open = EMPTY in state.market
+    else:  # a module's pieces: identity tests (no __eq__ call per field)
+        market_open = False
+        for slot in state.market:
+            if slot is EMPTY:
+                market_open = True
+                break
     if state.bag_uncertain and market_open:
         # a position does not say how many tiles are left: the record decides
         state.maybe_over = True

@@ -644,7 +644,11 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
             return False
         cards.append(c)
         total += c.value
-    price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
+    rules = state.rules
+    terms = rules.memo.get(("pay.plain", idx, tile.price))  # _plain_terms' memo, read inline
+    if terms is None:
+        terms = _plain_terms(state, p, idx, tile.price)
+    price, allowed, troubled = terms
     if check:
         if troubled:
             return False
@@ -665,7 +669,6 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
             dict.__delitem__(hand, c)
         discard[c] = discard.get(c, 0) + 1
     t.pending.append(tile)
-    rules = state.rules
     memo = rules.memo
     key = ("pay.goes-on", total, price)  # exact, and an exact payment gives another action
     goes_on: bool | None = memo.get(key)
