@@ -248,6 +248,19 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, Any]:
         )
         return False, None
     state.bag_count -= 1
+    if type(ref) is TileRef and ref.type is not None:
+        cands = ref.candidates
+        if len(cands) == 1:
+            one = cands[0]
+            bag = state.bag
+            n = bag.get(one, 0)
+            if n > 0:  # _take_from_bag's common case (supply.resolve_from_bag), inline
+                if n > 1:
+                    bag[one] = n - 1
+                else:
+                    dict.__delitem__(bag, one)
+                return True, one
+        return True, _take_from_bag(state, ref, pos)
     if isinstance(ref, ComponentRef):  # a module's tile from the tower (E5)
         from referee.engine.tower import draw_from_tower
 
@@ -581,7 +594,10 @@ def _check_pile_overrun(state: GameState, pos: Pos) -> None:
     seen, flagged = state.scoring_seen, state.scoring_flagged
     if (1 in seen or 1 in flagged) and (2 in seen or 2 in flagged):
         return  # both cards turned up (or reported): nothing to watch (a hot path)
-    bounds = _pile_bounds(state)
+    profile = state.profile  # _pile_bounds(state), inline
+    bounds = _pile_bounds_of(
+        state.setup_after, profile.pile_tolerance, profile.scoring_card_placement == "top"
+    )
     for number in (1, 2):
         if number in seen or number in flagged:
             continue
@@ -655,18 +671,36 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
     setup = state.phase is _SETUP
     rules = state.rules
     size = rules.constants.get(Decision.DISPLAY_SIZE)  # None: a module decides it
-    occupied = _occupied if _DISPLAY_OCCUPIED in rules.refined else display_cards
+    refined = _DISPLAY_OCCUPIED in rules.refined
     display = state.display
     for ref in ev.cards:
         cpos = ref.pos or pos
         if type(ref) is CardRef:  # the common case first: a money card
             card = ref.card
-            if occupied(state) >= (size if size is not None else _decide(state, _DISPLAY_SIZE)):
+            # the occupied places: display_cards(state) (len(state.display)) unless refined
+            if (_occupied(state) if refined else len(state.display)) >= (
+                size if size is not None else _decide(state, _DISPLAY_SIZE)
+            ):
                 if state.unwritten_cards and None in display:
                     _late_card(state)
                 else:
                     _display_full(state, card, cpos, setup)
-            if not _draw_money(state, card, cpos):
+            if (
+                state.deck_unknown > 0
+                and not state.deck_known
+                and not state.deck_top
+                and card is not None
+                and state.pool.get(card, 0) > 0
+            ):
+                # _draw_money's common case, inline: a known card from the unknown deck
+                pool = state.pool
+                n = pool[card] - 1
+                if n:
+                    pool[card] = n
+                else:
+                    dict.__delitem__(pool, card)
+                state.deck_unknown -= 1
+            elif not _draw_money(state, card, cpos):
                 continue
             if not setup:
                 state.money_draws += 1
@@ -686,12 +720,17 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 _unhandled_component(state, ref, cpos)
             else:
                 state.found.extend(handled)
-    if not setup:
-        _check_pile_overrun(state, pos)
+    if not setup and state.setup_after > 0:
+        seen, flagged = state.scoring_seen, state.scoring_flagged
+        # _check_pile_overrun's own first test, inline: both cards turned up (or reported)
+        if not ((1 in seen or 1 in flagged) and (2 in seen or 2 in flagged)):
+            _check_pile_overrun(state, pos)
 
 
 _DISPLAY_SIZE = Decision.DISPLAY_SIZE
 _DISPLAY_OCCUPIED = Decision.DISPLAY_OCCUPIED
+_FIELD_INDEX = {c: c.field - 1 for c in Currency}
+_RESERVE_LIMIT = Decision.RESERVE_LIMIT  # a currency's market field (0-3)
 # public for a module turning cards up into the display inside a turn (the Schmied of Die
 # Wanderhandwerker widens it to 6): the same checks as a refill line, against the display size
 # the module's refinement of ``display.size`` answers while it reveals
@@ -793,11 +832,13 @@ def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | N
 def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     if state.unrefilled:
         _placeholders_gone(state)
+    modules = state.ext.modules  # ``state.ext`` is true exactly when a module is enabled
+    market = state.market
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
         if (
             fld is not None
-            and state.ext
+            and modules
             and fld.field <= len(state.market)
             and state.market[fld.field - 1] is EMPTY
             and _refill_from(state, fld.field - 1, ref, epos)
@@ -805,14 +846,23 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             # a piece a module kept for the named field turned up: nothing is drawn, so the
             # order of the draws does not apply (the field before may stay empty for good)
             continue
-        target = market_target(state, fld, epos)
-        if target is not None and state.ext and _refill_from(state, target, ref, epos):
+        # market_target(state, fld, epos)'s common case first: the lowest empty field, named
+        expected = None
+        for i, slot in enumerate(market):
+            if slot is EMPTY:
+                expected = i
+                break
+        if expected is None or (fld is not None and _FIELD_INDEX[fld] != expected):
+            target = market_target(state, fld, epos)
+        else:
+            target = expected
+        if target is not None and modules and _refill_from(state, target, ref, epos):
             continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
             if (
                 tile is not None
-                and state.ext
+                and modules
                 and state.ext.overriding("market_draw")
                 and _set_aside(state, target, tile, ref, epos)
             ):
@@ -970,11 +1020,14 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
     state.phase = _BETWEEN
     if state.unrefilled:
         _placeholders_gone(state)
-    market_open = False  # an empty market field (identity tests: no __eq__ call per field)
-    for slot in state.market:
-        if slot is EMPTY:
-            market_open = True
-            break
+    if not state.ext.modules:  # catalogue tiles and None: ``in`` compares them in C
+        market_open = EMPTY in state.market
+    else:  # a module's pieces: identity tests (no __eq__ call per field)
+        market_open = False
+        for slot in state.market:
+            if slot is EMPTY:
+                market_open = True
+                break
     if state.bag_uncertain and market_open:
         # a position does not say how many tiles are left: the record decides
         state.maybe_over = True
@@ -987,7 +1040,9 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
             size = _decide(state, _DISPLAY_SIZE)
         if state.deck_uncertain and len(state.display) < size:
             state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
-        elif _occupied(state) < size and (state.deck_size + state.discard_size) > 0:
+        elif (
+            _occupied(state) if _DISPLAY_OCCUPIED in rules.refined else len(state.display)
+        ) < size and (state.deck_size + state.discard_size) > 0:
             state.flag(
                 "REFILL-DISPLAY",
                 pos,
@@ -1449,7 +1504,7 @@ def _turn(state: GameState, item: Turn) -> None:
 
         if stage_turn(state, item):
             return
-    if item.number is None and item.player is not None and state.ext:
+    if item.number is None and item.player is not None and state.ext.modules:
         handled = state.ext.out_of_turn(state, item)
         if handled is not None:
             state.found.extend(handled)
@@ -1460,8 +1515,17 @@ def _turn(state: GameState, item: Turn) -> None:
 
         if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
             return
-    settle_before(state, pos, _S_TURN)
-    if not state.players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
+    modules = state.ext.modules
+    if state.phase is _REFILL and not modules and not state.stages:
+        # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
+        # closed (no module hears of it), then a due scoring or Dirk draw as it has them
+        _refill_checks(state, pos, True)
+        if state.scoring_pending or state.dirk_due in (1, 2):
+            settle_before(state, pos, _S_TURN)
+    else:
+        settle_before(state, pos, _S_TURN)
+    players = state.players
+    if not players:  # no Players header: nobody can move (SETUP-PLAYERS is reported)
         return
     if state.game_over or state.phase is _OVER:
         state.flag(
@@ -1474,7 +1538,14 @@ def _turn(state: GameState, item: Turn) -> None:
     actual = expected
     wrong_order: tuple[str, str, str] | None = None
     if item.player is not None:
-        named = state.find_player(item.player, pos)
+        low = item.player.name.casefold()  # state.find_player, its common case inline
+        named: PlayerState | None = None
+        for q in players:
+            if q.key == low:
+                named = q
+                break
+        else:
+            named = state.find_player(item.player, pos)
         if named is not None:
             actual = named.index
             if expected is not None and named.index != expected:
@@ -1492,14 +1563,54 @@ def _turn(state: GameState, item: Turn) -> None:
         state.flag(
             "TURN-NUMBER", pos, state.players[actual].name, expected=number, claimed=item.number
         )
-    else:
+    elif modules:
         begin_turn(state, actual, number, pos)
+    else:  # begin_turn(state, actual, number, pos) without a module: no moment to run
+        state.turn_no = number
+        state.turn = TurnState(number, actual, 0, False, None, False, False, [], pos)
+        state.phase = _TURN
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
-    run = _RUN_ACTION[0] if _RUN_ACTION else _runner()
+    if not _PLAIN_ACTIONS:
+        _runner()
+    plain_of, handler_of = _PLAIN_ACTIONS
     for action in item.actions:
-        run(state, action)
-    end_turn(state, pos)
+        # run_action(state, action), inline: the one-pass case first, else the handler
+        kind = type(action)
+        check = state.checking
+        t = state.turn
+        assert t is not None
+        p = players[t.player]
+        plain = plain_of.get(kind)
+        if plain is not None and plain(state, p, action, check):
+            continue
+        handler = handler_of.get(kind)
+        if handler is not None:
+            handler(_Context(state), p, action, check)
+    t = state.turn
+    if (
+        modules
+        or t is None
+        or t.main_actions == 0
+        or t.pending
+        or (not t.over and state.profile.extra_action == "compulsory")
+    ):
+        end_turn(state, pos)
+        return
+    reserve = players[t.player].reserve
+    if reserve:  # close_placements' reserve limit, inline: the profile's limit, no finding
+        constants = state.rules.constants
+        if _RESERVE_LIMIT not in constants:
+            end_turn(state, pos)
+            return
+        limit = constants[_RESERVE_LIMIT]
+        if limit is not None and len(reserve) > limit:
+            end_turn(state, pos)
+            return
+    # end_turn(state, pos)'s common case: nothing to report, nothing to place, no module
+    state.next_player = (t.player + 1) % len(players)
+    state.phase = _REFILL
+    state.turn = None
 
 
 def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
@@ -1580,13 +1691,17 @@ def _ability_line(state: GameState, item: Turn) -> bool:
 _RUN_ACTION: list[Callable[[GameState, Action], None]] = []
 
 
+_PLAIN_ACTIONS: list[dict[type, Any]] = []  # actions.PLAIN and actions.HANDLERS (run_action's)
+
+
 def _runner() -> Callable[[GameState, Action], None]:
     """``referee.engine.actions.run_action`` (imported on first use: the actions import this
     module)."""
     if not _RUN_ACTION:
-        from referee.engine.actions import run_action
+        from referee.engine.actions import HANDLERS, PLAIN, run_action
 
         _RUN_ACTION.append(run_action)
+        _PLAIN_ACTIONS[:] = [PLAIN, HANDLERS]
     return _RUN_ACTION[0]
 
 

@@ -15,6 +15,7 @@ from referee.engine.actions import layer_rules  # noqa: F401  (registers the lay
 from referee.engine.core import match_slot
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.ruleset import Decision
+from referee.engine.state import EMPTY
 from referee.geometry.rules import placement_fits
 from referee.messages import Join, Text
 from referee.record.model import Coord, Pos, TileRef
@@ -150,14 +151,24 @@ def plain_slot(
     the stages run (they write the findings)."""
     if type(ref) is not TileRef or p.counts is not None or p.alhambra_unknown:
         return -1
-    i = match_slot(ref, slots)
-    if i is None:
+    if ref.type is None:  # match_slot's answer for an unknown tile
         return -1
-    tile = slots[i]
+    cands = ref.candidates
+    for i, tile in enumerate(slots):  # noqa: B007  (match_slot's first loop, inline)
+        if tile is not None and tile is not EMPTY and tile in cands:
+            break
+    else:
+        found = match_slot(ref, slots)  # a module piece carrying a tile, or nothing
+        if found is None:
+            return -1
+        i, tile = found, slots[found]
     if type(tile) is not TileKind:
         return -1
     if check:
-        if _modules_refine_here(state, p, at, tile) or not placement_fits(p.alhambra, at, tile):
+        if (
+            Decision.PLACE_PROBLEMS in state.rules.refined  # _modules_refine_here's first test
+            and _modules_refine_here(state, p, at, tile)
+        ) or not placement_fits(p.alhambra, at, tile):
             return -1
     elif at in p.alhambra.cells:
         return -1

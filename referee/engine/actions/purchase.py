@@ -637,12 +637,18 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
+    total = 0  # the base layer's PAY_VALUE (BaseRules.pay_value, never refined here): the sum
     for cref in a.paid:
         c = cref.card if type(cref) is CardRef else None
         if c is None or hand.get(c, 0) <= cards.count(c):
             return False
         cards.append(c)
-    price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
+        total += c.value
+    rules = state.rules
+    terms = rules.memo.get(("pay.plain", idx, tile.price))  # _plain_terms' memo, read inline
+    if terms is None:
+        terms = _plain_terms(state, p, idx, tile.price)
+    price, allowed, troubled = terms
     if check:
         if troubled:
             return False
@@ -650,15 +656,17 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         for c in cards:
             if c.currency not in allowed and c.currency is not field:
                 return False
-    rules = state.rules
-    total = int(rules.base_answer[Decision.PAY_VALUE](None, player=p, purchase=None, counted=cards))
-    if check and not _paid(state, total, price):
+    if check and total != price and not _paid(state, total, price):
         return False
-    start_main_action(state)
+    t.main_actions += 1  # start_main_action(state)
     market[idx] = EMPTY
     discard = state.discard
     for c in cards:
-        decrement(hand, c)
+        n = hand[c] - 1  # decrement(hand, c), inline (the card is in the hand)
+        if n:
+            hand[c] = n
+        else:
+            dict.__delitem__(hand, c)
         discard[c] = discard.get(c, 0) + 1
     t.pending.append(tile)
     memo = rules.memo
@@ -669,8 +677,10 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         goes_on = memo[key] = bool(
             answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
         ) and bool(answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None))
-    if not goes_on:
-        end_main_action(state, _paying(total, tile, a, price))
+    if not goes_on:  # end_main_action(state, ...), inline
+        t.over = True
+        t.unsure = False
+        t.over_after = _paying(total, tile, a, price)
     return True
 
 

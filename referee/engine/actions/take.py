@@ -204,9 +204,12 @@ def take_plain(state: GameState, p: PlayerState, a: TakeMoney, check: bool) -> b
     hand = p.hand
     for c in cards:
         hand[c] = hand.get(c, 0) + 1
-    start_main_action(state)
+    t.main_actions += 1  # start_main_action(state)
     t.taken.extend(refs)
-    end_main_action(state, _taken(cards))
+    phrase = _TAKEN.get(tuple(cards))  # end_main_action(state, _taken(cards)), inline
+    t.over = True
+    t.unsure = False
+    t.over_after = phrase if phrase is not None else _taken(cards)
     return True
 
 
