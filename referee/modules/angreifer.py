@@ -278,6 +278,16 @@ class Angreifer(BundledModule):
                 return
         self.data(state).earned.append((purchase.player.name, btype.value, _turn_key(state), known))
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no purchase rule; a plain purchase is heard in after_plain_purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass (a catalogue tile, every card
+        known): an exact one may earn a scout."""
+        btype = buy.tile.type
+        if buy.exact and btype is not None and state.turn is not None:
+            self.data(state).earned.append((buy.player.name, btype.value, _turn_key(state), True))
+
     @acts_at(Moment.TURN_START, Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)

@@ -459,6 +459,17 @@ class Obstgaerten(BundledModule):
             fruit = data.on_market.pop(slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no purchase rule; the fruit goes along in after_plain_purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass."""
+        data = self.data(state)
+        slot = field_under(data.on_market, data.under, buy.slot, buy.tile)
+        data.under.pop(slot, None)
+        if slot in data.on_market:
+            data.pending.setdefault(buy.player.name, []).append(data.on_market.pop(slot))
+
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
         """A building taken from its field without a purchase: a claim while the market is
         refilled (Sultan: "Wird ein Gebäudeplättchen beim Auffüllen des Bauhofes gezogen ...,

@@ -98,6 +98,30 @@ class Purchase:
         return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
 
+@dataclass(slots=True, frozen=True)
+class PlainPurchase:
+    """A plain purchase carried out in one pass (:func:`purchase_plain`), as the modules that
+    react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a
+    catalogue tile from market field ``slot``, paid with the known money ``cards`` of the hand,
+    the base layer's answers (every module left the purchase alone)."""
+
+    player: PlayerState
+    action: Buy
+    slot: int  # market field index (0-3) the tile comes from
+    tile: TileKind
+    field: Currency  # the field's currency
+    cards: tuple[MoneyCard, ...]
+    allowed: frozenset[Currency]  # ``pay.currencies``
+    price: int  # ``pay.price``
+    total: int  # what the payment counts for (``pay.value``)
+    exact: bool  # ``pay.exact``
+
+    @property
+    def overpaid(self) -> int:
+        """What :func:`overpaid` gives for the same purchase."""
+        return 0 if self.exact else max(0, self.total - self.price)
+
+
 def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     return match_slot(ref, slots)
 
@@ -643,7 +667,9 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
             return False
         cards.append(c)
     price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
-    if check:
+    # modules reacting to the purchase (``after_plain_purchase``) see what the pipeline counts
+    hooked = state.ext.overriding(_AFTER_PLAIN) if state.ext.modules else ()
+    if check or hooked:
         if troubled:
             return False
         field = CURRENCIES[idx]
@@ -660,6 +686,8 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     for c in cards:
         decrement(hand, c)
         discard[c] = discard.get(c, 0) + 1
+    if hooked:
+        _after_plain(state, p, a, idx, tile, cards, allowed, price, total, hooked)
     t.pending.append(tile)
     memo = rules.memo
     key = ("pay.goes-on", total, price)  # exact, and an exact payment gives another action
@@ -672,6 +700,39 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     if not goes_on:
         end_main_action(state, _paying(total, tile, a, price))
     return True
+
+
+_AFTER_PLAIN = "after_plain_purchase"
+
+
+def _after_plain(
+    state: GameState,
+    p: PlayerState,
+    a: Buy,
+    idx: int,
+    tile: TileKind,
+    cards: list[MoneyCard],
+    allowed: frozenset[Currency],
+    price: int,
+    total: int,
+    hooked: tuple[Any, ...],
+) -> None:
+    """Stage "spent" of a one-pass purchase for the modules reacting to it: each hears of it
+    (:meth:`~referee.engine.extensions.Module.after_plain_purchase`), in module order."""
+    rules = state.rules
+    key = ("pay.exact", total, price)
+    exact: bool | None = rules.memo.get(key)
+    if exact is None:
+        exact = rules.memo[key] = bool(
+            rules.base_answer[Decision.PAY_EXACT](
+                None, player=p, purchase=None, value=total, price=price
+            )
+        )
+    buy = PlainPurchase(
+        p, a, idx, tile, CURRENCIES[idx], tuple(cards), allowed, price, total, exact
+    )
+    for m in hooked:
+        m.after_plain_purchase(state, buy)
 
 
 # ----------------------------------------------------------------------------- payment search
@@ -706,6 +767,7 @@ def payments(
 
 __all__ = [
     "PayStep",
+    "PlainPurchase",
     "Purchase",
     "allowed_currencies",
     "apply_purchase",
