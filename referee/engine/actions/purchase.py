@@ -126,8 +126,9 @@ def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     return match_slot(ref, slots)
 
 
-def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
-    """Resolve a purchase against the state (nothing is changed)."""
+def plan_purchase(state: GameState, p: PlayerState, a: Buy, ctx: Context | None = None) -> Purchase:
+    """Resolve a purchase against the state (nothing is changed); ``ctx``: the context the
+    price stage asks in (the action's, when a handler has one; else a new one)."""
     buy = Purchase(p, a)
     ref = a.tile
     tpos = getattr(ref, "pos", a.pos) or a.pos
@@ -233,9 +234,9 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     elif isinstance(ref, TileRef) and ref.price is not None:
         buy.price = ref.price
     if buy.price is not None:  # price stage: modules may change what the tile costs
-        buy.price = int(
-            Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
-        )
+        if ctx is None:
+            ctx = Context(state)
+        buy.price = int(ctx.decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price))
     return buy
 
 
