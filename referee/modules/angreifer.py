@@ -276,7 +276,7 @@ class Angreifer(BundledModule):
             )
             if not exact:
                 return
-        self.data(state).earned.append((purchase.player.name, btype.value, _turn_key(state), known))
+        _earn(self.data(state).earned, (purchase.player.name, btype.value, _turn_key(state), known))
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; a plain purchase is heard in after_plain_purchase
@@ -286,14 +286,12 @@ class Angreifer(BundledModule):
         known): an exact one may earn a scout."""
         btype = buy.tile.type
         if buy.exact and btype is not None and state.turn is not None:
-            self.data(state).earned.append((buy.player.name, btype.value, _turn_key(state), True))
+            _earn(self.data(state).earned, (buy.player.name, btype.value, _turn_key(state), True))
 
-    @acts_at(Moment.TURN_START, Moment.SCORING_DONE)
+    @acts_at(Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state
-        if moment == Moment.TURN_START:
-            self.data(state).earned.clear()  # a scout is earned in the turn of the purchase
         if moment != Moment.SCORING_DONE or ctx.pos is None or not state.scorings_done:
             return
         r = state.scorings_done[-1]
@@ -484,6 +482,18 @@ class Angreifer(BundledModule):
         data.revealed_scouts.extend(fresh)
         # "eventuell noch offen ausliegende Kundschafter kommen aus dem Spiel"
         data.open_scouts = fresh
+
+
+def _earn(
+    earned: list[tuple[str, str, object, bool]], purchase: tuple[str, str, object, bool]
+) -> None:
+    """Keep an exact purchase that may earn a scout. "a scout is earned in the turn of the
+    purchase": every reader matches the current turn's key, and a turn (or out-of-turn line)
+    never comes back once another began, so the purchases of earlier turns are dropped here
+    (instead of at every turn start)."""
+    if earned and earned[-1][2] != purchase[2]:
+        earned.clear()
+    earned.append(purchase)
 
 
 def _turn_key(state: GameState) -> object:
