@@ -345,7 +345,7 @@ class Wechselgeld(BundledModule):
         data = self.data(state)
         per = int(_data()["change"]["units_per_coin"])
         full = max(0, buy.total - buy.price) // per
-        due = min(full, max(0, data.coins.in_pool()))
+        due = min(full, max(0, data.coins.in_pool())) if full else 0  # the bag counted if needed
         data.claims[buy.player.name] = ChangeClaim(due, full, buy.total, buy.price, buy.action.pos)
 
     # ------------------------------------------------------- leftover distribution
