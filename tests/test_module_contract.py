@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from referee.cli import cli
 from referee.engine import check_game
-from referee.engine.extensions import MODULES, ActionKind
+from referee.engine.extensions import MODULES, ActionKind, Module
 from referee.engine.rules import RULES
 from referee.modules import BUNDLED
 from referee.modules.base import module_data
@@ -169,3 +169,63 @@ def test_a_simulated_guards_edition_game_with_the_module_checks_clean(name: str)
     report = check_game(game)
     assert report.valid and report.complete, [v.message() for v in report.violations]
     assert format_game(game) == text
+
+
+# the modules that hear of a purchase made in one pass (``Module.after_plain_purchase``)
+HEARING_PLAIN = [
+    cls.name for cls in BUNDLED if cls.after_plain_purchase is not Module.after_plain_purchase
+]
+
+
+def _dropped(text: str) -> list[str]:
+    """``text`` and copies with one line of play left out (about eight, spread over the game):
+    games that break rules, so the module's checks after a purchase have something to say."""
+    lines = text.splitlines()
+    body = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+    step = max(4, len(body) // 8)
+    return [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[3::step]]
+
+
+def _outcomes(texts: list[str]) -> list[str]:
+    out = []
+    for text in texts:
+        for game in parse_text(text, "hearing.alh"):
+            report = check_game(game)
+            views = report.state.ext.views(report.state) if report.state is not None else None
+            out.append(repr(report) + repr(views))
+    return out
+
+
+@pytest.mark.parametrize("name", HEARING_PLAIN)
+def test_a_module_hearing_plain_purchases_reports_as_the_pipeline(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module overriding ``after_plain_purchase`` does there what its ``on_purchase`` does
+    for such a purchase, and says so with ``leaves_plain_purchase``: its example and four
+    simulated games (each also with lines left out) give the same reports and the same module
+    views with the one-pass purchase as with the whole pipeline for every purchase, and the
+    one-pass purchase is really heard."""
+    from referee.engine.actions import purchase
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    cls = MODULES[name]
+    assert cls.on_purchase is not Module.on_purchase  # the hook mirrors a reaction
+    texts = _dropped(example(name).read_text(encoding="utf-8"))
+    for k in range(4):
+        profile = load_profile(PROFILES[k % len(PROFILES)])
+        texts += _dropped(simulate_text(2 + k, 4100 + k, profile, f"hear {name} {k}", (name,)))
+    heard: list[int] = []
+    hook = cls.after_plain_purchase
+
+    def counted(self: Module, state: Any, buy: Any) -> None:
+        heard.append(buy.slot)
+        hook(self, state, buy)
+
+    monkeypatch.setattr(cls, "after_plain_purchase", counted)
+    one_pass = _outcomes(texts)
+    assert heard, f"{name}: no purchase was made in one pass"
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
+    heard.clear()
+    assert _outcomes(texts) == one_pass
+    assert not heard

@@ -542,13 +542,31 @@ class Module:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
         market field ``field`` (0-3) *now* as the base game has it: every refinement it has of
         a purchase decision returns the answer it gets, and its :meth:`on_purchase` does
-        nothing. Then the engine keeps the one-pass purchase (``purchase.purchase_plain``: no
+        nothing but what its :meth:`after_plain_purchase` does. Then the engine keeps the
+        one-pass purchase (``purchase.purchase_plain``: no
         :class:`~referee.engine.actions.purchase.Purchase`, no context, the base layer's
         answers). Asked before each plain purchase, and only of the modules that refine a
         purchase decision or override :meth:`on_purchase` (else the one-pass path is on
         anyway); it must be cheap (a flag of the module's state, a class attribute). Default:
-        :attr:`purchases_by_components` (False: the pipeline runs)."""
+        :attr:`purchases_by_components` (False: the pipeline runs). A module whose
+        :meth:`on_purchase` reacts to every purchase answers True when its
+        :meth:`after_plain_purchase` does for this purchase what its :meth:`on_purchase`
+        would do."""
         return self.purchases_by_components
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """A plain purchase was carried out in one pass (``purchase.purchase_plain``, taken
+        because every module said :meth:`leaves_plain_purchase`); ``buy`` is a
+        :class:`~referee.engine.actions.purchase.PlainPurchase`: the player, the ``buy`` line,
+        the market field and its tile, the money cards paid, the currencies that may pay, the
+        price, what the payment counts for (``pay.value``) and whether it was exact
+        (``pay.exact``; ``buy.overpaid`` as ``purchase.overpaid`` gives it). Called where the
+        pipeline calls :meth:`on_purchase` (the tile off its field, the cards spent, the tile
+        not yet among the turn's placements), in module order, only for the modules whose
+        class overrides it. A module whose :meth:`on_purchase` reacts to every purchase
+        (change, a scout earned by an exact purchase, the fruit lying on the tile) does here
+        what that would do for this purchase, with no context, no findings and no rule
+        question asked. Default: nothing."""
 
     placements_by_pieces: ClassVar[bool] = False
     """True: the module's ``place.problems`` refinement returns the answer it is given when a

@@ -36,6 +36,7 @@ from referee.engine.verbs import VerbSpec
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
 from referee.geometry.grid import ORIGIN
+from referee.geometry.layers import cell_walls
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
 from referee.scoring.categories import ORDER_LAST, Penalty
@@ -81,20 +82,39 @@ def attack_penalty(
     """The points an attack from ``direction`` after scoring ``round_no`` costs (before the
     floor at zero), with its explanation in English and German. ``pieces``: "all" (every piece
     in a cell) or "buildings" (building tiles and the start tile)."""
-    member = q.any_piece if pieces == "all" else _building_or_start
+    member = None if pieces == "all" else _building_or_start
     side = Side(direction)
-    main = len(q.open_sides(alh, side, member))
+    main = _open_count(alh, side, member)
     per = POINTS[round_no]
     points = main * per
     en = f"{main} open {direction} × {per}"
     de = f"{main} offen {direction} × {per}"
     if round_no == 3:
         for other in NEIGHBOURS[direction]:
-            n = len(q.open_sides(alh, Side(other), member))
+            n = _open_count(alh, Side(other), member)
             points += n * NEIGHBOUR_POINTS
             en += f" + {n} open {other} × {NEIGHBOUR_POINTS}"
             de += f" + {n} offen {other} × {NEIGHBOUR_POINTS}"
     return points, en, de
+
+
+def _open_count(alh: Alhambra, side: Side, member: Any) -> int:
+    """How many pieces (``member``: those it admits; None: every piece) have their ``side``
+    open, as ``len(queries.open_sides(alh, side, member))`` counts them (facing an empty cell,
+    no effective wall there: ``layers.cell_walls``), without listing and sorting them: an
+    attack counts them at every scoring for every player."""
+    cells = alh.cells
+    layers = alh.layers
+    dx, dy = side.delta
+    n = 0
+    for c, piece in cells.items():
+        if (c[0] + dx, c[1] + dy) in cells:  # a Coord is a tuple: the same hash and equality
+            continue
+        if member is not None and not member(c, piece):
+            continue
+        if side not in cell_walls(cells, layers, c):
+            n += 1
+    return n
 
 
 @bundled
@@ -276,14 +296,22 @@ class Angreifer(BundledModule):
             )
             if not exact:
                 return
-        self.data(state).earned.append((purchase.player.name, btype.value, _turn_key(state), known))
+        _earn(self.data(state).earned, (purchase.player.name, btype.value, _turn_key(state), known))
 
-    @acts_at(Moment.TURN_START, Moment.SCORING_DONE)
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no purchase rule; a plain purchase is heard in after_plain_purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass (a catalogue tile, every card
+        known): an exact one may earn a scout."""
+        btype = buy.tile.type
+        if buy.exact and btype is not None and state.turn is not None:
+            _earn(self.data(state).earned, (buy.player.name, btype.value, _turn_key(state), True))
+
+    @acts_at(Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         state = ctx.state
-        if moment == Moment.TURN_START:
-            self.data(state).earned.clear()  # a scout is earned in the turn of the purchase
         if moment != Moment.SCORING_DONE or ctx.pos is None or not state.scorings_done:
             return
         r = state.scorings_done[-1]
@@ -474,6 +502,18 @@ class Angreifer(BundledModule):
         data.revealed_scouts.extend(fresh)
         # "eventuell noch offen ausliegende Kundschafter kommen aus dem Spiel"
         data.open_scouts = fresh
+
+
+def _earn(
+    earned: list[tuple[str, str, object, bool]], purchase: tuple[str, str, object, bool]
+) -> None:
+    """Keep an exact purchase that may earn a scout. "a scout is earned in the turn of the
+    purchase": every reader matches the current turn's key, and a turn (or out-of-turn line)
+    never comes back once another began, so the purchases of earlier turns are dropped here
+    (instead of at every turn start)."""
+    if earned and earned[-1][2] != purchase[2]:
+        earned.clear()
+    earned.append(purchase)
 
 
 def _turn_key(state: GameState) -> object:

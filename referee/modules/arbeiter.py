@@ -439,6 +439,22 @@ class Arbeiter(BundledModule):
             t = ctx.state.turn
             data.bought[purchase.slot] = t.number if t is not None else 0
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        """No worker spent: the refinements pass, unless the turn may only take money (its
+        finding is the pipeline's); the workers on the field in after_plain_purchase."""
+        t = state.turn
+        return t is None or t.take_only is None
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass (no worker spent): the workers on
+        the field wait for their owners' decisions."""
+        data = self.data(state)
+        if not data.market.get(buy.slot):
+            data.market.pop(buy.slot, None)
+        else:
+            t = state.turn
+            data.bought[buy.slot] = t.number if t is not None else 0
+
     # ------------------------------------------------------------------ taken back or left
 
     def _start_order(self, state: GameState) -> list[str]:

@@ -550,6 +550,25 @@ class Charaktere(BundledModule):
                 n = 0
             self.data(state).miser_due[player.name] = (t.number, n + 1)
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no Gönner paid: the refinements pass; the Geizhals after the purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass (a building, money cards only):
+        the Geizhals' card becomes due."""
+        t = state.turn
+        player = buy.player
+        if (
+            t is not None
+            and t.interrupt is None
+            and buy.price >= int(_data()["miser_price"])
+            and self.holds(state, player, GEIZHALS)
+        ):
+            turn, n = self.data(state).miser_due.get(player.name, (t.number, 0))
+            if turn != t.number:
+                n = 0
+            self.data(state).miser_due[player.name] = (t.number, n + 1)
+
     # ----- Der Geizhals: "darf er sich sofort eine offene Geldkarte auf die Hand nehmen"
 
     def _miser_ready(self, state: GameState, player: PlayerState) -> bool:

@@ -395,6 +395,26 @@ class Farben(BundledModule):
             columns = frozenset(cols)
         data.pending[player.name] = (purchase.action.pos.line, over, columns, tile, False)
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no purchase rule; the overpayment is kept in after_plain_purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass (a building from a market field,
+        money cards only)."""
+        from referee.engine.fmt import fmt_tile
+
+        cols = {buy.field}
+        if self.option("column") == "paid":
+            cols |= {c.currency for c in buy.cards if c.currency in buy.allowed}
+        line = buy.action.pos.line
+        self.data(state).pending[buy.player.name] = (
+            line,
+            buy.overpaid,
+            frozenset(cols),
+            fmt_tile(buy.tile),
+            False,
+        )
+
     def _pending(
         self, state: GameState, player: PlayerState, action: ModuleAction, token: str, pos: Pos
     ) -> tuple[list[Finding], frozenset[Currency]]:

@@ -311,6 +311,18 @@ class Menagerie(BundledModule):
         if held:
             data.pending.setdefault(purchase.player.name, []).append((purchase.tile, held))
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no purchase rule; the animals go along in after_plain_purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass."""
+        data = self.data(state)
+        slot = _slot_of(data, buy.slot, buy.tile)
+        held = data.on_market.pop(slot, None)
+        data.under.pop(slot, None)
+        if held:
+            data.pending.setdefault(buy.player.name, []).append((buy.tile, held))
+
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
         """A garden taken from its field without a purchase (a claim while the market is
         refilled) was never laid on the market: animals stated for it were not drawn."""

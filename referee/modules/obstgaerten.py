@@ -307,7 +307,7 @@ class Obstgaerten(BundledModule):
         return self.data(state).layouts.get(board) or BOARDS[board]
 
     def kinds(self, state: GameState, board: int) -> list[int]:
-        return board_fields(board, self.layout(state, board))
+        return _kinds_of(self.data(state), board)
 
     def _layout_line(self, state: GameState, line: ModuleChance | ModuleAction) -> None:
         """``fruitboard bd:3 1 fr:3 2 fr:4 fr:5 ...``: the printed layout of board 3, each
@@ -416,7 +416,7 @@ class Obstgaerten(BundledModule):
         if not stated and self.option("boards") == "stated":
             out.append(problem("ORCHARD-LAYOUT", pos, who, reason="missing", board=board, name=who))
         taken = data.fields.get(who, {})
-        kinds = self.kinds(state, board)
+        kinds = _kinds_of(data, board)
         if isinstance(where, str) and where.lower() in DOWN:
             free = _free_field(kinds, taken, kind)
             if free is not None:
@@ -459,6 +459,17 @@ class Obstgaerten(BundledModule):
             fruit = data.on_market.pop(slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no purchase rule; the fruit goes along in after_plain_purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass."""
+        data = self.data(state)
+        slot = field_under(data.on_market, data.under, buy.slot, buy.tile)
+        data.under.pop(slot, None)
+        if slot in data.on_market:
+            data.pending.setdefault(buy.player.name, []).append(data.on_market.pop(slot))
+
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
         """A building taken from its field without a purchase: a claim while the market is
         refilled (Sultan: "Wird ein Gebäudeplättchen beim Auffüllen des Bauhofes gezogen ...,
@@ -496,10 +507,10 @@ class Obstgaerten(BundledModule):
                 where = ctx.pos or (state.turn.pos if state.turn is not None else NOWHERE)
                 state.flag("ORCHARD-BOARD", where, reason="missing", names=", ".join(lacking))
         if moment in (Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
-            self._missing(state, ctx.pos)
+            self._missing(state, ctx.pos, data)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_DONE):
             for name in list(data.pending):
-                self._lay_default(state, name)
+                self._lay_default(state, name, data)
         if moment == Moment.LEFTOVERS_BEFORE:
             data.leftovers = {}
             for slot, kind in data.on_market.items():
@@ -517,7 +528,7 @@ class Obstgaerten(BundledModule):
                     if tile in got:
                         data.pending.setdefault(p.name, []).append(kind)
                         del data.leftovers[tile]
-                self._lay_default(state, p.name)
+                self._lay_default(state, p.name, data)
             data.on_market.clear()
             data.under.clear()
 
@@ -699,8 +710,8 @@ class Obstgaerten(BundledModule):
             data.on_market[slot] = kind
             data.under[slot] = tile
 
-    def _missing(self, state: GameState, pos: Any) -> None:
-        data = self.data(state)
+    def _missing(self, state: GameState, pos: Any, data: OrchardScratch) -> None:
+        """Every building on the market without a fruit stated for it: reported once."""
         if sum(data.drawn.values()) >= KINDS * PER_KIND:
             return  # the supply is used up
         for slot, tile in enumerate(state.market):
@@ -714,15 +725,14 @@ class Obstgaerten(BundledModule):
                 data.on_market[slot] = None  # reported once; its fruit is unknown
                 data.under[slot] = tile
 
-    def _lay_default(self, state: GameState, name: str) -> None:
+    def _lay_default(self, state: GameState, name: str, data: OrchardScratch) -> None:
         """A fruit the record did not place lies on the first free matching field (reading),
-        else face down."""
-        data = self.data(state)
+        else face down (``data``: the module's state, its market fruits followed)."""
         held = data.pending.pop(name, [])
         board = data.boards.get(name)
         if board is None:
             return
-        kinds = self.kinds(state, board)
+        kinds = _kinds_of(data, board)
         if held:
             data.used.add(board)
         taken = data.fields.setdefault(name, {})
@@ -732,6 +742,16 @@ class Obstgaerten(BundledModule):
                 taken[free] = k
             else:
                 data.face_down[name] = data.face_down.get(name, 0) + 1
+
+
+_PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
+
+
+def _kinds_of(data: OrchardScratch, board: int) -> list[int]:
+    """The fruit kind of each field of ``board`` (read only): of its stated layout, else of the
+    YAML's placeholder (made once)."""
+    layout = data.layouts.get(board)
+    return board_fields(board, layout) if layout else _PRINTED_KINDS[board]
 
 
 def _field_problem(

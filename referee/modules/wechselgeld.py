@@ -336,6 +336,18 @@ class Wechselgeld(BundledModule):
         due = min(full, max(0, coins.in_pool()))
         data.claims[p.name] = ChangeClaim(due, full, paid, price, purchase.action.pos)
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no coin paid: the refinements pass; the claim in after_plain_purchase
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass (money cards only): the payer's
+        claim."""
+        data = self.data(state)
+        per = int(_data()["change"]["units_per_coin"])
+        full = max(0, buy.total - buy.price) // per
+        due = min(full, max(0, data.coins.in_pool())) if full else 0  # the bag counted if needed
+        data.claims[buy.player.name] = ChangeClaim(due, full, buy.total, buy.price, buy.action.pos)
+
     # ------------------------------------------------------- leftover distribution
 
     @refines(Decision.DISTRIBUTION_MONEY)

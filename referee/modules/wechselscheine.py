@@ -210,6 +210,17 @@ class Wechselscheine(BundledModule):
         )
         data.pending[player.name] = (line, overpaid(ctx, purchase), tile)
 
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        return True  # no credit paid: the refinements pass; after_plain_purchase keeps it
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass (money cards only): its
+        overpayment kept for a ``certificate`` line."""
+        from referee.engine.fmt import fmt_tile
+
+        line = buy.action.pos.line
+        self.data(state).pending[buy.player.name] = (line, buy.overpaid, fmt_tile(buy.tile))
+
     # ---------------------------------------------------------------- storing
 
     def _credit(self, state: GameState, player: PlayerState, action: ModuleAction) -> Any:

@@ -56,7 +56,7 @@ def _take(ctx: Context, p: PlayerState, a: TakeMoney, check: bool) -> None:
 
 
 def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
-    plan = purchase.plan_purchase(ctx.state, p, a)
+    plan = purchase.plan_purchase(ctx.state, p, a, ctx)
     if not check:
         purchase.apply_purchase(ctx, plan)
         return

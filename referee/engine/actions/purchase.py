@@ -98,12 +98,37 @@ class Purchase:
         return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
 
+@dataclass(slots=True, frozen=True)
+class PlainPurchase:
+    """A plain purchase carried out in one pass (:func:`purchase_plain`), as the modules that
+    react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a
+    catalogue tile from market field ``slot``, paid with the known money ``cards`` of the hand,
+    the base layer's answers (every module left the purchase alone)."""
+
+    player: PlayerState
+    action: Buy
+    slot: int  # market field index (0-3) the tile comes from
+    tile: TileKind
+    field: Currency  # the field's currency
+    cards: tuple[MoneyCard, ...]
+    allowed: frozenset[Currency]  # ``pay.currencies``
+    price: int  # ``pay.price``
+    total: int  # what the payment counts for (``pay.value``)
+    exact: bool  # ``pay.exact``
+
+    @property
+    def overpaid(self) -> int:
+        """What :func:`overpaid` gives for the same purchase."""
+        return 0 if self.exact else max(0, self.total - self.price)
+
+
 def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     return match_slot(ref, slots)
 
 
-def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
-    """Resolve a purchase against the state (nothing is changed)."""
+def plan_purchase(state: GameState, p: PlayerState, a: Buy, ctx: Context | None = None) -> Purchase:
+    """Resolve a purchase against the state (nothing is changed); ``ctx``: the context the
+    price stage asks in (the action's, when a handler has one; else a new one)."""
     buy = Purchase(p, a)
     ref = a.tile
     tpos = getattr(ref, "pos", a.pos) or a.pos
@@ -209,9 +234,9 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy) -> Purchase:
     elif isinstance(ref, TileRef) and ref.price is not None:
         buy.price = ref.price
     if buy.price is not None:  # price stage: modules may change what the tile costs
-        buy.price = int(
-            Context(state).decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price)
-        )
+        if ctx is None:
+            ctx = Context(state)
+        buy.price = int(ctx.decide(Decision.PAY_PRICE, player=p, purchase=buy, printed=buy.price))
     return buy
 
 
@@ -649,7 +674,9 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     if terms is None:
         terms = _plain_terms(state, p, idx, tile.price)
     price, allowed, troubled = terms
-    if check:
+    # modules reacting to the purchase (``after_plain_purchase``) see what the pipeline counts
+    hooked = state.ext.overriding(_AFTER_PLAIN) if state.ext.modules else ()
+    if check or hooked:
         if troubled:
             return False
         field = CURRENCIES[idx]
@@ -668,6 +695,8 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         else:
             dict.__delitem__(hand, c)
         discard[c] = discard.get(c, 0) + 1
+    if hooked:
+        _after_plain(state, p, a, idx, tile, cards, allowed, price, total, hooked)
     t.pending.append(tile)
     memo = rules.memo
     key = ("pay.goes-on", total, price)  # exact, and an exact payment gives another action
@@ -682,6 +711,39 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         t.unsure = False
         t.over_after = _paying(total, tile, a, price)
     return True
+
+
+_AFTER_PLAIN = "after_plain_purchase"
+
+
+def _after_plain(
+    state: GameState,
+    p: PlayerState,
+    a: Buy,
+    idx: int,
+    tile: TileKind,
+    cards: list[MoneyCard],
+    allowed: frozenset[Currency],
+    price: int,
+    total: int,
+    hooked: tuple[Any, ...],
+) -> None:
+    """Stage "spent" of a one-pass purchase for the modules reacting to it: each hears of it
+    (:meth:`~referee.engine.extensions.Module.after_plain_purchase`), in module order."""
+    rules = state.rules
+    key = ("pay.exact", total, price)
+    exact: bool | None = rules.memo.get(key)
+    if exact is None:
+        exact = rules.memo[key] = bool(
+            rules.base_answer[Decision.PAY_EXACT](
+                None, player=p, purchase=None, value=total, price=price
+            )
+        )
+    buy = PlainPurchase(
+        p, a, idx, tile, CURRENCIES[idx], tuple(cards), allowed, price, total, exact
+    )
+    for m in hooked:
+        m.after_plain_purchase(state, buy)
 
 
 # ----------------------------------------------------------------------------- payment search
@@ -716,6 +778,7 @@ def payments(
 
 __all__ = [
     "PayStep",
+    "PlainPurchase",
     "Purchase",
     "allowed_currencies",
     "apply_purchase",
