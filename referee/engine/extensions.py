@@ -894,9 +894,9 @@ def module_owning_verb(verb: str) -> str | None:
 
 _CONTEXT: list[type[Context]] = []
 """The :class:`~referee.engine.context.Context` class once :func:`_context_class` has imported
-it (an import cycle keeps it out of the module's head): an import statement run at every moment
-asked costs about 8,700 instructions (counted with valgrind, CPython 3.11), a list lookup almost
-nothing."""
+it (on first use, as the import inside the methods did before): an import statement run at
+every moment asked costs about 8,700 instructions (counted with valgrind, CPython 3.11), a list
+lookup almost nothing."""
 
 
 def _context_class() -> type[Context]:
