@@ -9,7 +9,13 @@ Per turn, in one process, CPU time, best of ``--runs``:
   (a module whose rules need its own setup lines reports a violation there; the row says how
   many games stay valid);
 * ``alone X``: simulated games with module X alone (the module plays its part);
+* ``first22``: simulated games with the issue's 22 first modules at once (:data:`FIRST_22`,
+  the modules before waves D, E and F);
 * ``all``: simulated games with every registered module at once.
+
+The ``first22`` and ``all`` rows hold ``--games`` games each, like the others: a seed the
+simulator cannot play is skipped and named (on stderr and in a ``.skipped`` file beside the
+corpus, one line a seed with the reason), and further seeds are tried until the row is full.
 
 Two figures a row: **validate** (``check_game`` over the parsed games: the engine and the
 scorings) and **full** (the check command's per-game path: read, check, text report, as
@@ -45,6 +51,15 @@ sys.path.insert(0, str(HERE))
 
 import bench_check  # noqa: E402
 
+FIRST_22 = (
+    *("angreifer", "badehaeuser", "bauland", "baumeister", "baustellen", "bazare"),
+    *("bonuskarten", "diamanten", "diebe", "magisch", "medina", "obstgaerten", "plaetze"),
+    *("schaetze", "sultan", "wechselgeld", "wechselscheine", "wechselstuben"),
+    *("wertungskaertchen", "wesir", "wuensche", "wunschbrunnen"),
+)
+"""The issue's 22 first modules (those before waves D, E and F): its target for them together
+is 2x a base turn."""
+
 
 def cache_dir() -> Path:
     base = os.environ.get("ALHAMBRA_REFEREE_CACHE")
@@ -69,7 +84,7 @@ def corpora(
     names: list[str],
     games: int,
     every: list[str],
-    rows: tuple[str, ...] = ("silent", "alone", "all"),
+    rows: tuple[str, ...] = ("silent", "alone", "first22", "all"),
 ) -> dict[str, Path]:
     """Row label -> corpus file (made on first use), for the kinds of rows in ``rows``."""
     from referee.simulate import simulate_many
@@ -102,22 +117,49 @@ def corpora(
                 texts.extend(simulate_many(2 + (i + n) % 5, 3400 + 10 * i + n, 1, modules=(name,)))
             make(alone, texts)
         out[f"alone {name}"] = alone
-    if "all" not in rows:
-        return out
-    together = d / f"all-{len(every)}.alh"
-    if not together.exists():
-        print(f"simulating all {len(every)} modules together ...", file=sys.stderr, flush=True)
-        texts = []
-        for n in range(12):  # two games; a seed the simulator cannot play is skipped (said)
-            if len(texts) == 2:
-                break
-            try:
-                texts.extend(simulate_many(3 + n % 2, 3499 + n, 1, modules=tuple(every)))
-            except Exception as exc:  # a bench: say it and try the next seed
-                print(f"seed {3499 + n} not played: {exc!s:.200}", file=sys.stderr, flush=True)
-        make(together, texts)
-    out["all"] = together
+    if "first22" in rows:
+        first = d / f"first22-{games}.alh"
+        out["first22"] = together_corpus(first, FIRST_22, games, 3600, (2, 3, 4, 5, 6))
+    if "all" in rows:
+        every_file = d / f"all-{len(every)}-{games}.alh"
+        out["all"] = together_corpus(every_file, every, games, 3499, (3, 4))
     return out
+
+
+def together_corpus(
+    path: Path,
+    modules: tuple[str, ...] | list[str],
+    games: int,
+    seed: int,
+    players: tuple[int, ...],
+) -> Path:
+    """A corpus of ``games`` simulated games with every module of ``modules`` at once (made on
+    first use): seeds ``seed``, ``seed + 1``, ... with the numbers of ``players`` in turn (all
+    43 modules: 3 and 4 players, as the row had them when it held two games, so its first
+    games are the same). A seed the simulator cannot play is skipped and said, on stderr and
+    in ``<corpus>.skipped`` (one line a seed: seed, players, the error), and the next one
+    tried, up to ``3 * games`` seeds."""
+    from referee.simulate import simulate_many
+
+    if path.exists():
+        return path
+    print(f"simulating {len(modules)} modules together ...", file=sys.stderr, flush=True)
+    texts: list[str] = []
+    skipped: list[str] = []
+    for n in range(3 * games):
+        if len(texts) == games:
+            break
+        k = players[n % len(players)]
+        try:
+            texts.extend(simulate_many(k, seed + n, 1, modules=tuple(modules)))
+            print(f"seed {seed + n} ({k} players) played", file=sys.stderr, flush=True)
+        except Exception as exc:  # a bench: say it and try the next seed
+            line = f"seed {seed + n} ({k} players) not played: {exc!r:.300}"
+            print(line, file=sys.stderr, flush=True)
+            skipped.append(line)
+    path.with_suffix(".skipped").write_text("".join(x + "\n" for x in skipped), encoding="utf-8")
+    make(path, texts)
+    return path
 
 
 def prepare(path: Path) -> tuple[int, int, int, Any]:
@@ -192,8 +234,8 @@ def main() -> None:
     ap.add_argument(
         "--rows",
         nargs="*",
-        default=["base", "silent", "alone", "all"],
-        help="kinds of rows (base silent alone all; default every kind)",
+        default=["base", "silent", "alone", "first22", "all"],
+        help="kinds of rows (base silent alone first22 all; default every kind)",
     )
     ap.add_argument(
         "--instructions", action="store_true", help="count instructions (valgrind) instead"

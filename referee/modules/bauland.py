@@ -51,6 +51,7 @@ TOKEN = re.compile(r"^(\d)_(\d{1,2})([a-z]*)(?:_([psacgt]))?$", re.IGNORECASE)
 _C: dict[str, Any] = module_data("bauland")["components"]
 PER_NUMBER = {int(k): int(v) for k, v in _C["plots"]["per_number"].items()}
 NUMBERS = [int(n) for n in _C["numbers"]]
+_NUMBER_SET = frozenset(NUMBERS)
 PRICE_RANGE = (int(_C["plots"]["price_range"][0]), int(_C["plots"]["price_range"][1]))
 PER_TYPE = {BuildingType(str(k)): int(v) for k, v in _C["buildings"]["per_type"].items()}
 COLUMN_SIZE = int(_C["column_size"])
@@ -322,7 +323,7 @@ class Bauland(BundledModule):
                     )
 
     def _columns_known(self, state: GameState) -> bool:
-        return all(n in self.data(state).columns for n in NUMBERS)
+        return self.data(state).columns.keys() >= _NUMBER_SET
 
     # ----------------------------------------------------------------- the choice
 
@@ -351,7 +352,8 @@ class Bauland(BundledModule):
         still = any(x.code == waiting[1] for x in plots_of(t.pending) if x.kind is None)
         if before and not still:
             return None  # its building was chosen (or it left the turn's pieces: reported there)
-        if _turn_mark(state, player, self, len(t.pending)) == waiting[3] and not before:
+        # (the mark, every enabled module's view, only where it decides: not ``before``)
+        if not before and _turn_mark(state, player, self, len(t.pending)) == waiting[3]:
             return None
         return waiting
 
@@ -372,11 +374,14 @@ class Bauland(BundledModule):
         return waiting is not None
 
     def _choice(
-        self, state: GameState, player: PlayerState, action: ModuleAction
+        self, state: GameState, player: PlayerState, action: ModuleAction, check: bool = True
     ) -> tuple[list[Finding], tuple[BuildingType, Plot | None, int | None] | None]:
         """What ``plot C`` breaks (pure), and what it does: the building, the plot it goes on
         (None: none) and that plot's index among the turn's pieces to place (None: the plot
-        was placed or reserved already, late). None when it is not written right."""
+        was placed or reserved already, late). None when it is not written right. Without
+        ``check`` (the change only) the findings may be left incomplete: whether the choice
+        came late (every module's view compared) is then asked only where the change needs
+        it."""
         pos, name, args = action.pos, player.name, action.args
         kind = _building(args[0].value) if args else None
         named = args[1].value if len(args) > 1 else None
@@ -393,7 +398,7 @@ class Bauland(BundledModule):
             ),
             None,
         )
-        waiting = self._late(state, player)
+        waiting = self._late(state, player) if check or index is None else None
         found = [] if waiting is None else [self._late_finding(waiting, player, pos)]
         if index is None:
             placed = None if waiting is None else _unbuilt_plot(player, waiting[1])
@@ -418,7 +423,7 @@ class Bauland(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``plot C`` (``plot C bl:2_12n``): the building is taken from the column and laid on
         the plot ("auch in dem Fall, dass das Gebäude in die Reserve gelegt wird")."""
-        chosen = self._choice(state, player, action)[1]
+        chosen = self._choice(state, player, action, check=False)[1]
         if chosen is None:
             return []
         self.data(state).waiting = None
@@ -491,12 +496,14 @@ class Bauland(BundledModule):
         Moment.LEFTOVERS_DONE,
     )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
+        if moment == Moment.SETUP_DONE:  # the kit's step only (the module's part exists)
+            super().at_moment(ctx, moment)
+            return
         state: GameState = ctx.state
         pos = ctx.pos or (state.turn.pos if state.turn is not None else None)
         if moment == Moment.TURN_START:
             data = self.data(state)
-            if not data.missing_flagged and not self._columns_known(state):
+            if not data.missing_flagged and not data.columns.keys() >= _NUMBER_SET:
                 data.missing_flagged = True
                 state.flag(
                     "BAULAND-SETUP",
@@ -517,7 +524,7 @@ class Bauland(BundledModule):
     def _dirk(self, state: GameState, pos: Pos | None) -> None:
         """ "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende
         Baugebäude": every plot with Dirk without a building takes the top one."""
-        if state.dirk is None:
+        if not state.dirk:
             return
         for i, piece in enumerate(state.dirk):
             if isinstance(piece, Plot) and piece.kind is None:
@@ -548,20 +555,17 @@ class Bauland(BundledModule):
         seen = self._unbuilt_seen
         for i, p in enumerate(state.players):
             alhambra = p.alhambra
-            last = seen.get(i)
-            if (
-                last is not None
-                and last[0] is data
-                and last[1] is alhambra
-                and last[2] == alhambra.version
-                and last[3] == p.reserve
-            ):
+            # one comparison of tuples: each part by identity first (the usual case), else by
+            # equality, which reports the same (an equal scratch has the same plots reported,
+            # an equal Alhambra and reserve the same plots)
+            if seen.get(i) == (data, alhambra, alhambra.version, p.reserve):
                 continue
             seen[i] = (data, alhambra, alhambra.version, list(p.reserve))
-            pieces = [x for _c, x in alhambra.items()] + list(p.reserve)
-            for plot in plots_of(pieces):
+            for plot in plots_of((*alhambra.cells.values(), *p.reserve)):
+                if plot.kind is not None:
+                    continue
                 key = (p.name, plot.code)
-                if plot.kind is None and key not in data.unbuilt_flagged:
+                if key not in data.unbuilt_flagged:
                     data.unbuilt_flagged.add(key)
                     state.flag(
                         "BAULAND-CHOICE",

@@ -189,7 +189,8 @@ class Baumeister(BundledModule):
 
     @acts_at(Moment.SETUP_DONE, Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
+        if moment == Moment.SETUP_DONE:  # the kit's step (the data() below does it again)
+            super().at_moment(ctx, moment)
         state = ctx.state
         data = self.data(state)
         if moment == Moment.SETUP_DONE:
@@ -223,7 +224,11 @@ class Baumeister(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Master-builder cards are money cards: they take places of the display's four."""
-        return occupied + self.supply(ctx.state).held(DISPLAY).total()
+        cards = self.supply(ctx.state)
+        # asked at every display question: the live multiset read where it exists (``held``
+        # builds a fresh empty one at each call to offer it)
+        held = cards.known.get(DISPLAY)
+        return occupied + (cards.held(DISPLAY) if held is None else held).total()
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         code = self._code(state, ref.name, pos, None)

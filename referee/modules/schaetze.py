@@ -17,6 +17,7 @@ from typing import Any
 
 from referee.engine.actions.purchase import counted_cards
 from referee.engine.findings import problem, unverifiable
+from referee.engine.fmt import fmt_cards, fmt_ref, fmt_tile
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player, section
@@ -182,8 +183,6 @@ class Schaetze(BundledModule):
         price = purchase.price
         if first is None or price is None or purchase.unknown_paid:
             return out
-        from referee.engine.fmt import fmt_cards, fmt_ref, fmt_tile
-
         cards = counted_cards(ctx, purchase)
         paid = sum(c.value for c in cards)
         tile = fmt_tile(purchase.tile) if purchase.tile is not None else fmt_ref(a.tile)

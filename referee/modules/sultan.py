@@ -36,6 +36,7 @@ from referee.catalogue import BuildingType, Currency
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import problem
+from referee.engine.fmt import fmt_ref
 from referee.engine.market_side import SideOffer, take_from_market
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
@@ -96,12 +97,11 @@ def opposite(face: BuildingType) -> BuildingType:
     raise ValueError(face)  # pragma: no cover - the YAML pairs all six faces
 
 
+_FACES = {t.value: t for t in BuildingType}
+
+
 def _face(v: object) -> BuildingType | None:
-    s = str(v).strip().upper()
-    for t in BuildingType:
-        if t.value == s:
-            return t
-    return None
+    return _FACES.get(str(v).strip().upper())
 
 
 @dataclass(eq=False)
@@ -137,6 +137,10 @@ class SultanCard:
         if m is None or Currency.of_code(m.group(1)) is not self.currency:
             return False
         return m.group(2) is None or _face(m.group(2)) is self.mark
+
+
+_OWN_MOMENTS = (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
+"""The moments of :meth:`Sultan.at_moment`'s own steps."""
 
 
 @dataclass
@@ -384,16 +388,19 @@ class Sultan(BundledModule):
             self.data(state).fresh.append((field, piece))
         return None
 
-    @acts_at(Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
+    @acts_at(*_OWN_MOMENTS)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
+        if moment not in _OWN_MOMENTS:  # the kit's step only (the module's part exists)
+            super().at_moment(ctx, moment)
+            return
         state = ctx.state
+        data = self.data(state)
         if moment in (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
-            self.data(state).fresh.clear()
+            data.fresh.clear()
         if moment == Moment.TURN_START:
-            self.data(state).just_bought.clear()
+            data.just_bought.clear()
         if moment in (Moment.TURN_START, Moment.GAME_END, Moment.LEFTOVERS_BEFORE):
-            for card in self.data(state).open:
+            for card in data.open:
                 if card.mark is None and not card.missing_told:
                     card.missing_told = True
                     state.flag("SULTAN-MARK", card.pos, reason="missing", card=card.code)
@@ -706,8 +713,6 @@ class Sultan(BundledModule):
 
 
 def _ref(ref: TileRef) -> str:
-    from referee.engine.fmt import fmt_ref
-
     return fmt_ref(ref)
 
 

@@ -133,6 +133,25 @@ def score_task(
     raise ValueError(f"there is no task {n} (1-9)")
 
 
+def kept_task(
+    n: int,
+    alh: Alhambra,
+    settings: Mapping[str, str],
+    wall_mode: str = "trail",
+    wall_points: str = "edge",
+) -> TaskResult:
+    """:func:`score_task`, kept among the Alhambra's derived facts (``Alhambra.derived``,
+    dropped at its next change, copied with it): a view asked again and again (another
+    module's view of the whole table after each of its moves) computes a task on an unchanged
+    Alhambra once."""
+    key = f"wuensche.task{n}:{sorted(settings.items())}:{wall_mode}:{wall_points}"
+    derived = alh.derived
+    got = derived.get(key)
+    if not isinstance(got, TaskResult):
+        got = derived[key] = score_task(n, alh, settings, wall_mode, wall_points)
+    return got
+
+
 @dataclass
 class TaskScratch(Scratch):
     open: list[int] = field(default_factory=list)  # the open tasks, in the order stated
@@ -224,7 +243,7 @@ class Wuensche(BundledModule):
                 continue
             now: dict[str, Any] = {}
             for n in data.open:
-                r = score_task(n, p.alhambra, self.settings, mode, wall_points)
+                r = kept_task(n, p.alhambra, self.settings, mode, wall_points)
                 now[f"task {n}"] = {"en": f"{r.points} ({r.en})", "de": f"{r.points} ({r.de})"}
             players[p.name] = now
         return self.shown(table, players)
