@@ -15,9 +15,12 @@ command's per-game path: read, check, text report), ``fullcold`` (``full`` as th
 a fresh process: every memo starts empty), the first pass up to a stage (``cutcold``: the file
 cut into games; ``parsecold``: and each game read; ``checkcold``: and checked; ``jsoncold``:
 ``fullcold`` with the JSON report, written as ``check`` writes it, instead of the text one;
-the differences between them are what each stage costs on a first pass) and ``chess``
+the differences between them are what each stage costs on a first pass), ``chess``
 (python-chess's ``read_game`` over the PGN ``bench_check.py`` makes beside that corpus: the
-other side of the issue's ratio, per move, so the ratio can be read in instructions too).
+other side of the issue's ratio, per move, so the ratio can be read in instructions too) and
+``startup`` (the whole process ``python -m referee check FILE`` as a user starts it, default
+``examples/game-4p.alh``: bytecode cached and a cache folder of its own warmed by a first run,
+so that no other tree's entries are read; besides it the bare interpreter, ``python -c pass``).
 Each figure is the count of a run with the part minus that of the same run without it, over
 the bench's corpus made for ``--games`` games (``--warm``: passes of the reader before, so its
 memo tables are as a repeated read finds them).
@@ -165,13 +168,45 @@ def count(tree: Path, part: str, passes: int, warm: int, path: Path) -> int:
     return int(found.group(1).replace(",", ""))
 
 
+def count_startup(tree: Path, path: Path) -> None:
+    """Instructions of the whole process ``python -m referee check FILE`` (start-up included)
+    and of the bare interpreter, with bytecode written and a warmed cache folder of its own."""
+    with tempfile.TemporaryDirectory(prefix="alhambra-startup-") as tmp:
+        cache = Path(tmp) / "cache"
+        cache.mkdir(mode=0o700)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(PYTHONHASHSEED="0", PYTHONPATH=str(tree), ALHAMBRA_REFEREE_CACHE=str(cache))
+        command = [sys.executable, "-m", "referee", "check", str(path)]
+        for _ in range(2):  # bytecode and caches written, as a user's second run finds them
+            subprocess.run(command, env=env, cwd=tmp, capture_output=True, check=False)
+        totals = []
+        grind = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+        grind.append("--cachegrind-out-file=/dev/null")
+        for cmd in (command, [sys.executable, "-c", "pass"]):
+            run = subprocess.run(
+                [*grind, *cmd],
+                env=env,
+                cwd=tmp,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+            if found is None:
+                sys.exit(f"valgrind run failed:\n{run.stderr[-2000:]}")
+            totals.append(int(found.group(1).replace(",", "")))
+    whole, bare = totals
+    print(f"{tree} startup: check {path.name}: {whole:,} instructions (the interpreter alone")
+    print(f"  {bare:,}; the referee's part {whole - bare:,})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
         "part",
         choices=[
             *("validate", "parse", "full", "fullcold", "chess"),
-            *("cutcold", "parsecold", "checkcold", "jsoncold"),
+            *("cutcold", "parsecold", "checkcold", "jsoncold", "startup"),
         ],
     )
     ap.add_argument("--tree", default=str(HERE.parent), help="source tree (default: this one)")
@@ -186,6 +221,10 @@ def main() -> None:
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed")
+    if args.part == "startup":
+        tree = Path(args.tree).resolve()
+        count_startup(tree, args.file.resolve() if args.file else tree / "examples/game-4p.alh")
+        return
     path = args.file.resolve() if args.file else corpus(args.games)
     turns = sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line[:1].isdigit())
     tree = Path(args.tree).resolve()

@@ -1,5 +1,5 @@
 """``python -m referee`` runs the CLI."""
 
-from referee.cli import main
+from referee.cli import entry
 
-main()
+entry()

@@ -12,12 +12,21 @@ Exit codes (documented in the README and in ``--help``):
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from referee import __version__
+from referee.reports import click_de
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+# Click's texts made while this module is imported (the --version help below) go through the
+# German table too; Click's own gettext would search the locale folders for a translation file
+# (and import ``locale``) for each of them.
+click_de.install()
 
 EXIT_OK = 0
 EXIT_VIOLATIONS = 1
@@ -47,9 +56,9 @@ class LazyGroup(click.Group):
         if cmd_name in self.commands:  # imported before (an earlier call in this process)
             _start_done()
             return self.commands[cmd_name]
-        if cmd_name not in _command_modules():
+        module = _command_module(cmd_name)
+        if module is None:
             return None
-        module = importlib.import_module(f"referee.commands.{cmd_name}")
         _start_done()
         command = getattr(module, "command", None)
         if not isinstance(command, click.Command):  # pragma: no cover - a broken command module
@@ -82,8 +91,25 @@ def _start_done() -> None:
         gc.enable()
 
 
+def _command_module(name: str) -> ModuleType | None:
+    """The module of the command ``name``, imported; None when no command module has that name
+    (one starting with ``_``, not a module name, or no such module). The package folder is not
+    listed for it (:func:`_command_modules` is for ``--help``)."""
+    if name.startswith("_") or not name.isidentifier():
+        return None
+    full = f"referee.commands.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if exc.name == full:
+            return None
+        raise
+
+
 def _command_modules() -> list[str]:
     """The command modules' names, read from the package folder (nothing imported)."""
+    import pkgutil
+
     import referee.commands as pkg
 
     return sorted(
@@ -185,6 +211,44 @@ def main(argv: list[str] | None = None) -> None:
         sys.stdout, sys.stderr = streams
         cli_startup.save()
         cli_startup.uninstall()  # called in-process (tests, embedding): leave no patch behind
+
+
+def entry() -> None:
+    """The process's entry point (the ``alhambra-referee`` script, ``python -m referee``):
+    :func:`main`, and then the process ends through :func:`_leave`. A program that calls
+    :func:`main` itself gets its :class:`SystemExit` as before."""
+    try:
+        main()
+    except SystemExit as exc:
+        if not isinstance(exc.code, int | None):
+            raise
+        _leave(exc.code or 0)
+
+
+def _leave(code: int) -> None:
+    """End the process with ``code`` as :func:`sys.exit` would, without the interpreter's
+    tear-down of every module, class and table (3 % of a one-game ``check``): the output is
+    flushed and the exit handlers run (the data cache's, multiprocessing's), then the process
+    ends. When a flush fails (a closed pipe) or another thread still runs, the interpreter
+    leaves the usual way, as before."""
+    import atexit
+    import os
+
+    threading = sys.modules.get("threading")
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        sys.exit(code)
+    if threading is not None and threading.active_count() > 1:
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    os._exit(code)
 
 
 COMPLETE_VAR = "_ALHAMBRA_REFEREE_COMPLETE"

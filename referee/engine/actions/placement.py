@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class PendingPick:
+    """Which bought tile a placement means: its slot among the pending ones, its kind, and
+    the kind an unknown pending tile turns out to be."""
+
     index: int | None
     tile: TileKind | None
     resolves: TileKind | None = None

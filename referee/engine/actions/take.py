@@ -29,6 +29,8 @@ Source = Literal["display", "resolve", "forget", "unknown", "missing", "module"]
 
 @dataclass(slots=True)
 class TakeStep:
+    """One card of a take: where it comes from, the card, its reference and position."""
+
     source: Source
     card: MoneyCard | None
     ref: Any
@@ -37,6 +39,8 @@ class TakeStep:
 
 @dataclass(slots=True)
 class TakePlan:
+    """Where each card of a take comes from, and the display before it."""
+
     player: PlayerState
     action: TakeMoney
     steps: list[TakeStep] = field(default_factory=list)
