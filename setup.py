@@ -37,6 +37,20 @@ MYPYC_MODULES = [
     # (not checked in time; bench/README.md, "Issue 34, fourth step").
     "referee/catalogue/components.py",
     "referee/engine/turns.py",
+    # tile paths (issue 34, fifth step): the pieces a module hands them are annotated with the
+    # piece protocol (geometry.grid.Piece) or a union admitting them (engine.state.HeldPiece).
+    # actions/purchase.py is ready too but waits for engine/payment.py's Payment to be its own
+    # record (a Python class cannot derive from the native Purchase).
+    "referee/engine/actions/placement.py",
+    "referee/engine/actions/redesign.py",
+    "referee/engine/actions/building.py",
+    "referee/engine/actions/layer_rules.py",
+    "referee/engine/actions/take.py",
+    "referee/engine/actions/supply.py",
+    "referee/geometry/grid.py",
+    "referee/geometry/incremental.py",
+    "referee/geometry/layers.py",
+    "referee/reports/terminal.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"

@@ -22,8 +22,8 @@ from referee.record.model import Coord, Pos, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.context import Context
-    from referee.engine.state import GameState, PlayerState
-    from referee.geometry import BuildingProblem
+    from referee.engine.state import GameState, HeldPiece, PlayerState
+    from referee.geometry import BuildingProblem, Piece
 
 FOUNTAIN = Coord(0, 0)
 
@@ -52,7 +52,7 @@ def sides_towards(at: Coord, nb: Coord) -> list:  # list[Side]
 
 
 def problem_params(
-    pr: BuildingProblem, tile: TileKind | None, at: Coord, p: PlayerState
+    pr: BuildingProblem, tile: Piece | None, at: Coord, p: PlayerState
 ) -> dict[str, object]:
     """The message parameters of a building problem (cells, sides, occupant)."""
     cells = ", ".join(str(c) for c in pr.cells)
@@ -101,7 +101,7 @@ def problem_params(
 
 
 def problems_as_findings(
-    problems: list[BuildingProblem], tile: TileKind | None, at: Coord, p: PlayerState, pos: Pos
+    problems: list[BuildingProblem], tile: Piece | None, at: Coord, p: PlayerState, pos: Pos
 ) -> list[Finding]:
     return [Finding(pr.code, pos, p.name, problem_params(pr, tile, at, p)) for pr in problems]
 
@@ -111,7 +111,7 @@ def unknown_tile_note(pos: Pos, player: str | None) -> Finding:
 
 
 def building_findings(
-    ctx: Context, p: PlayerState, tile: TileKind | None, at: Coord, pos: Pos, how: str = "place"
+    ctx: Context, p: PlayerState, tile: HeldPiece, at: Coord, pos: Pos, how: str = "place"
 ) -> list[Finding]:
     """Everything the building rules say about ``tile`` entering ``p``'s Alhambra at ``at``."""
     if tile is None:
@@ -191,7 +191,7 @@ def _modules_refine_here(state: GameState, p: PlayerState, at: Coord, tile: Tile
     return False
 
 
-def build(p: PlayerState, tile: TileKind | None, at: Coord) -> bool:
+def build(p: PlayerState, tile: HeldPiece, at: Coord) -> bool:
     """Put ``tile`` into ``p``'s Alhambra (no checks); False when the cell is taken (the tile
     then cannot lie there physically)."""
     if tile is None:
@@ -204,7 +204,7 @@ def build(p: PlayerState, tile: TileKind | None, at: Coord) -> bool:
 
 
 def check_and_build(
-    ctx: Context, p: PlayerState, tile: TileKind | None, at: Coord, pos: Pos, how: str = "place"
+    ctx: Context, p: PlayerState, tile: HeldPiece, at: Coord, pos: Pos, how: str = "place"
 ) -> bool:
     """Report the building findings, then build as played."""
     ctx.report(building_findings(ctx, p, tile, at, pos, how))

@@ -20,7 +20,7 @@ from referee.messages import Text
 from referee.record.model import Give, Place, Pos, Reserve, TileLike, TileRef
 
 if TYPE_CHECKING:
-    from referee.engine.state import GameState, PlayerState
+    from referee.engine.state import GameState, HeldPiece, PlayerState
 
 
 @dataclass(slots=True)
@@ -29,7 +29,7 @@ class PendingPick:
     the kind an unknown pending tile turns out to be."""
 
     index: int | None
-    tile: TileKind | None
+    tile: HeldPiece  # a catalogue tile, None (unknown) or a module's piece
     resolves: TileKind | None = None
 
 
@@ -71,7 +71,7 @@ def pending_findings(
     return []
 
 
-def _take_pending(state: GameState, pick: PendingPick) -> TileKind | None:
+def _take_pending(state: GameState, pick: PendingPick) -> HeldPiece:
     t = state.turn
     assert t is not None and pick.index is not None
     if pick.resolves is not None:

@@ -50,7 +50,7 @@ from referee.messages import Text
 from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
 
 if TYPE_CHECKING:
-    from referee.engine.state import GameState, PlayerState
+    from referee.engine.state import GameState, HeldPiece, PlayerState
 
 PaySource = Literal["hand", "resolve", "unknown", "forget", "missing", "module", "other"]
 
@@ -72,7 +72,7 @@ class Purchase:
     player: PlayerState
     action: Buy
     slot: int | None = None  # market field index (0-3) the tile comes from
-    tile: TileKind | None = None
+    tile: HeldPiece = None  # a catalogue tile, None (unknown) or a module's piece
     from_bag: bool = False  # the market held an unknown tile the record now names
     price: int | None = None
     field: Currency | None = None  # the field's currency
@@ -218,7 +218,7 @@ def plan_purchase(state: GameState, p: PlayerState, a: Buy, ctx: Context | None 
             buy.tile, buy.from_bag = tile, taken
             buy.locate.extend(found_bag)
         elif slot is not None and slot is not EMPTY:
-            buy.tile = slot  # type: ignore[assignment]
+            buy.tile = slot
         buy.field = Currency.of_field(idx + 1)
     else:
         buy.field = a.field if a.field is not None else None
@@ -563,7 +563,7 @@ def _receive(state: GameState, to: PlayerState | None, card: MoneyCard | None) -
         to.hand[card] += 1
 
 
-def _paying(total: int, tile: TileKind | None, a: Buy, price: int) -> Text:
+def _paying(total: int, tile: HeldPiece, a: Buy, price: int) -> Text:
     """What ended the turn's main actions: a payment that was not exact (a phrase is a value:
     one per catalogue tile, price and total)."""
     if type(tile) is not TileKind:  # unknown, or a module's piece

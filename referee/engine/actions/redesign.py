@@ -40,7 +40,7 @@ from referee.record.model import (
 
 if TYPE_CHECKING:
     from referee.engine.context import Context
-    from referee.engine.state import GameState, PlayerState
+    from referee.engine.state import GameState, HeldPiece, PlayerState
 
 REDESIGN = Text("ACTION/redesigning")
 
@@ -51,7 +51,7 @@ class ReservePick:
     there), the tile, and the tile an unknown reserve entry turns out to be."""
 
     index: int | None
-    tile: TileKind | None
+    tile: HeldPiece  # a catalogue tile, None (unknown) or a module's piece
     resolves: TileKind | None = None
 
 
@@ -85,7 +85,7 @@ def reserve_findings(p: PlayerState, ref: TileLike, pick: ReservePick, pos: Pos)
     return []
 
 
-def take_from_reserve(p: PlayerState, pick: ReservePick) -> TileKind | None:
+def take_from_reserve(p: PlayerState, pick: ReservePick) -> HeldPiece:
     assert pick.index is not None
     if pick.resolves is not None:
         p.reserve[pick.index] = pick.resolves
