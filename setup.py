@@ -37,6 +37,26 @@ MYPYC_MODULES = [
     # (not checked in time; bench/README.md, "Issue 34, fourth step").
     "referee/catalogue/components.py",
     "referee/engine/turns.py",
+    # engine rest (issue 34, fifth step, mypyc-B): the module dispatch, payments, the context,
+    # the ruleset, stages and verbs, the pieces beside the market, rules, position, deck and
+    # the geometry's rules and queries. Python code derives from a few of their classes
+    # (``Module``, ``PieceDefaults``; ``Decision``'s names are read with ``vars``): those stay
+    # Python classes in a compiled module (``referee.interpreted.interpreted_class``).
+    "referee/engine/extensions.py",
+    "referee/engine/payment.py",
+    "referee/engine/context.py",
+    "referee/engine/ruleset.py",
+    "referee/engine/stages.py",
+    "referee/engine/verbs.py",
+    "referee/engine/market_side.py",
+    "referee/engine/rules.py",
+    "referee/engine/position.py",
+    "referee/engine/deck.py",
+    "referee/geometry/rules.py",
+    "referee/geometry/general.py",
+    "referee/geometry/pieces.py",
+    "referee/geometry/queries.py",
+    "referee/geometry/codes.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"

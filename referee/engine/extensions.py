@@ -62,6 +62,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.rules import Violation
+from referee.interpreted import interpreted_class
 
 if TYPE_CHECKING:
     import random  # the simulator's (a check does not import it)
@@ -87,6 +88,7 @@ ENGINE_VERBS = frozenset({"bid", "pass"})
 """Verbs the engine's services own (the auction service); no module may declare them."""
 
 
+@interpreted_class  # compiled: a Python class, as a native one cannot derive from TypeError
 class ModuleDefinitionError(TypeError):
     """A module class breaks the module contract (raised when the class is created): a public
     method whose name is no hook but looks like one (a misspelt hook would never be called),
@@ -218,6 +220,7 @@ class SimContext:
 ActionHandler = Callable[["GameState", "PlayerState", "ModuleAction"], list[Violation]]
 
 
+@interpreted_class  # compiled: a Python class, as every module class derives from it
 class Module:
     """Base class of an expansion module. Override only the hooks the module needs."""
 

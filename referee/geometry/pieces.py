@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import codes as rules
+from referee.interpreted import interpreted_class
 from referee.record.model import Coord
 
 if TYPE_CHECKING:
@@ -140,6 +141,7 @@ class PieceLike(Protocol):
     def type(self) -> BuildingType | None: ...
 
 
+@interpreted_class  # compiled: a Python class (modules may derive from it; read by vars())
 class PieceDefaults:
     """The optional attributes of a piece with their defaults (what a catalogue tile means by
     not stating them). The engine, the geometry and the reports read them through
