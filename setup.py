@@ -38,10 +38,11 @@ MYPYC_MODULES = [
     "referee/catalogue/components.py",
     "referee/engine/turns.py",
     # engine rest (issue 34, fifth step, mypyc-B): the module dispatch, payments, the context,
-    # the ruleset, stages and verbs, the pieces beside the market, rules, position, deck and
-    # the geometry's rules and queries. Python code derives from a few of their classes
-    # (``Module``, ``PieceDefaults``; ``Decision``'s names are read with ``vars``): those stay
-    # Python classes in a compiled module (``referee.interpreted.interpreted_class``).
+    # the ruleset, stages and verbs, the pieces beside the market, rules, position, deck, the
+    # geometry's rules and queries, and scoring. Python code derives from a few of their
+    # classes (``Module``, ``PieceDefaults``), reads ``Decision``'s names with ``vars`` or makes
+    # scoring records with record makers (and their score bases): those stay Python classes in
+    # a compiled module (``referee.interpreted.interpreted_class``).
     "referee/engine/extensions.py",
     "referee/engine/payment.py",
     "referee/engine/context.py",
@@ -57,6 +58,10 @@ MYPYC_MODULES = [
     "referee/geometry/pieces.py",
     "referee/geometry/queries.py",
     "referee/geometry/codes.py",
+    "referee/scoring/core.py",
+    "referee/scoring/categories.py",
+    "referee/scoring/state.py",
+    "referee/scoring/text.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"

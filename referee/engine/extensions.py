@@ -181,6 +181,7 @@ class ActionKind(StrEnum):
     INTERRUPT = "interrupt"  # opens out-of-turn play (e.g. the vizier)
 
 
+@interpreted_class  # compiled: a Python class (its fields name classes imported for mypy only)
 @dataclass
 class SimContext:
     """What the simulator (:mod:`referee.simulate.simulator`) hands a module's ``sim_*`` hooks.

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from referee.catalogue import Currency, TileKind
 from referee.engine.rules import BASE, Rule, register_rule
 from referee.engine.state import EMPTY
+from referee.interpreted import interpreted_class
 from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos, TileRef
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 ASIDE_VERB = "aside"
 
 
+@interpreted_class  # compiled: a Python class (``module`` names a class imported for mypy only)
 @dataclass(frozen=True, slots=True)
 class SideOffer:
     """A piece beside the market that may be bought (E15).
