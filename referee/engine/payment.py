@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import (
@@ -47,10 +47,8 @@ from referee.engine.fmt import fmt_cards
 from referee.engine.market_side import SideOffer
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.ruleset import Decision
+from referee.engine.state import PlayerState  # at run time: compiled, Payment looks it up
 from referee.record.model import Buy, ComponentRef, Pos, TileRef
-
-if TYPE_CHECKING:
-    from referee.engine.state import PlayerState
 
 
 class Mix(StrEnum):
