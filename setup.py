@@ -37,31 +37,29 @@ MYPYC_MODULES = [
     # (not checked in time; bench/README.md, "Issue 34, fourth step").
     "referee/catalogue/components.py",
     "referee/engine/turns.py",
-    # engine rest (issue 34, fifth step, mypyc-B): the module dispatch, payments, the context,
-    # the ruleset, stages and verbs, the pieces beside the market, rules, position, deck, the
-    # geometry's rules and queries, and scoring. Python code derives from a few of their
-    # classes (``Module``, ``PieceDefaults``), reads ``Decision``'s names with ``vars`` or makes
-    # scoring records with record makers (and their score bases): those stay Python classes in
-    # a compiled module (``referee.interpreted.interpreted_class``).
-    "referee/engine/extensions.py",
-    "referee/engine/payment.py",
-    "referee/engine/context.py",
-    "referee/engine/ruleset.py",
-    "referee/engine/stages.py",
-    "referee/engine/verbs.py",
-    "referee/engine/market_side.py",
-    "referee/engine/rules.py",
-    "referee/engine/position.py",
-    "referee/engine/deck.py",
-    "referee/geometry/rules.py",
-    "referee/geometry/general.py",
-    "referee/geometry/pieces.py",
-    "referee/geometry/queries.py",
-    "referee/geometry/codes.py",
-    "referee/scoring/core.py",
-    "referee/scoring/categories.py",
-    "referee/scoring/state.py",
-    "referee/scoring/text.py",
+    # engine rest (issue 34, fifth step, mypyc-B): NOT switched on yet. The edits these need
+    # are made (bench/README.md, "Issue 34, fifth step: the compiled engine"), but the build
+    # of this list stopped at import (a @runtime_checkable protocol in geometry/pieces.py)
+    # and was not checked against the pure output before the deadline. Candidates:
+    # "referee/engine/extensions.py",
+    # "referee/engine/payment.py",
+    # "referee/engine/context.py",
+    # "referee/engine/ruleset.py",
+    # "referee/engine/stages.py",
+    # "referee/engine/verbs.py",
+    # "referee/engine/market_side.py",
+    # "referee/engine/rules.py",
+    # "referee/engine/position.py",
+    # "referee/engine/deck.py",
+    # "referee/geometry/rules.py",
+    # "referee/geometry/general.py",
+    # "referee/geometry/pieces.py",
+    # "referee/geometry/queries.py",
+    # "referee/geometry/codes.py",
+    # "referee/scoring/core.py",
+    # "referee/scoring/categories.py",
+    # "referee/scoring/state.py",
+    # "referee/scoring/text.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"
