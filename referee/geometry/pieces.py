@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import codes as rules
@@ -130,7 +130,6 @@ HALVES: dict[str, tuple[Diagonal, frozenset[Side]]] = {
 }
 
 
-@runtime_checkable
 class PieceLike(Protocol):
     """The attributes every piece has (a catalogue tile, the fountain, a module's piece)."""
 

@@ -36,7 +36,6 @@ from typing import (
     Protocol,
     TypeAlias,
     TypeVar,
-    runtime_checkable,
 )
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
@@ -316,7 +315,6 @@ class CombinedScore(CategoryScore):
 # --------------------------------------------------------------------------- categories
 
 
-@runtime_checkable
 class ScoringCategory(Protocol):
     """What a scoring category is: a key, labels, a rulebook section and a ``score`` method.
 
