@@ -41,12 +41,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import Currency, TileKind
+from referee.engine.extensions import Module  # at run time: compiled, SideOffer looks it up
 from referee.engine.rules import BASE, Rule, register_rule
 from referee.engine.state import EMPTY
 from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos, TileRef
 
 if TYPE_CHECKING:
-    from referee.engine.extensions import Module
     from referee.engine.state import GameState, PlayerState
 
 ASIDE_VERB = "aside"

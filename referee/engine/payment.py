@@ -18,8 +18,8 @@ stages as a market purchase (:mod:`referee.engine.actions.purchase`), with the s
 
 :func:`plan_payment` resolves what the record names (pure), :func:`payment_findings` checks it
 (pure), :func:`apply_payment` carries it out (no checks). The plan is a
-:class:`~referee.engine.actions.purchase.Purchase` without a tile (``Payment.terms`` set), so
-every module rule on payments (``pay.value``, ``pay.problems``, ``on_purchase``) applies to it
+:class:`Payment`: a purchase's record without a tile (``Payment.terms`` set), so every
+module rule on payments (``pay.value``, ``pay.problems``, ``on_purchase``) applies to it
 unchanged.
 """
 
@@ -27,12 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from referee.catalogue import Currency, MoneyCard
+from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import (
-    Purchase,
+    PayStep,
     _paid,
     card_findings,
     overpaid,
@@ -43,12 +44,11 @@ from referee.engine.actions.purchase import (
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_cards
+from referee.engine.market_side import SideOffer
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.ruleset import Decision
-from referee.record.model import Buy, Pos, TileRef
-
-if TYPE_CHECKING:
-    from referee.engine.state import PlayerState
+from referee.engine.state import PlayerState  # at run time: compiled, Payment looks it up
+from referee.record.model import Buy, ComponentRef, Pos, TileRef
 
 
 class Mix(StrEnum):
@@ -78,10 +78,40 @@ _NO_TILE = TileRef(None, None, None, ())
 
 
 @dataclass(slots=True)
-class Payment(Purchase):
-    """A payment planned against the state: a purchase without a tile."""
+class Payment:
+    """A payment planned against the state: a purchase without a tile. Its own record with
+    :class:`~referee.engine.actions.purchase.Purchase`'s fields (same names, order and
+    defaults) and ``terms``, not a subclass of it, so that each can be a native class of the
+    compiled build (a native class cannot derive from a Python one); the purchase stages a
+    payment goes through take either (``Purchase | Payment``)."""
 
+    player: PlayerState
+    action: Buy
+    slot: int | None = None
+    tile: TileKind | None = None
+    from_bag: bool = False
+    price: int | None = None
+    field: Currency | None = None
+    steps: list[PayStep] = dc_field(default_factory=list)
+    locate: list[Finding] = dc_field(default_factory=list)
+    allowed: frozenset[Currency] | None = None
+    value: int | None = None
+    offer: SideOffer | None = None
     terms: PaymentTerms | None = None
+
+    @property
+    def modules_paid(self) -> list[ComponentRef]:
+        """Module components named in the payment."""
+        return [s.ref for s in self.steps if s.source == "module"]
+
+    @property
+    def cards_paid(self) -> list[MoneyCard]:
+        """Known money cards named in the payment (held or not)."""
+        return [s.card for s in self.steps if s.card is not None]
+
+    @property
+    def unknown_paid(self) -> int:
+        return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
     @property
     def total_known(self) -> bool:

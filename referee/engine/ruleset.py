@@ -32,7 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from referee.interpreted import interpreted_class
 
 if TYPE_CHECKING:
     from referee.engine.extensions import Module
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+@interpreted_class  # compiled: a Python class (its names are read by vars(), modules read them)
 class Decision:
     """The named rule decisions. Value types and keyword arguments:
 
@@ -77,21 +80,21 @@ class Decision:
       cards of that currency. Args: ``player``, ``currency``.
     """
 
-    TAKE_LIMIT = "take.limit"
-    PAY_PRICE = "pay.price"
-    PAY_CURRENCIES = "pay.currencies"
-    PAY_VALUE = "pay.value"
-    PAY_EXACT = "pay.exact"
-    PAY_PROBLEMS = "pay.problems"
-    PLACE_PROBLEMS = "place.problems"
-    REMOVE_PROBLEMS = "remove.problems"
-    TURN_EXTRA_ACTION = "turn.extra_action"
-    DISPLAY_SIZE = "display.size"
-    DISPLAY_OCCUPIED = "display.occupied"
-    MARKET_SIZE = "market.size"
-    START_MONEY = "start.money"
-    RESERVE_LIMIT = "reserve.limit"
-    DISTRIBUTION_MONEY = "distribution.money"
+    TAKE_LIMIT: Final = "take.limit"
+    PAY_PRICE: Final = "pay.price"
+    PAY_CURRENCIES: Final = "pay.currencies"
+    PAY_VALUE: Final = "pay.value"
+    PAY_EXACT: Final = "pay.exact"
+    PAY_PROBLEMS: Final = "pay.problems"
+    PLACE_PROBLEMS: Final = "place.problems"
+    REMOVE_PROBLEMS: Final = "remove.problems"
+    TURN_EXTRA_ACTION: Final = "turn.extra_action"
+    DISPLAY_SIZE: Final = "display.size"
+    DISPLAY_OCCUPIED: Final = "display.occupied"
+    MARKET_SIZE: Final = "market.size"
+    START_MONEY: Final = "start.money"
+    RESERVE_LIMIT: Final = "reserve.limit"
+    DISTRIBUTION_MONEY: Final = "distribution.money"
 
 
 DECISIONS: frozenset[str] = frozenset(

@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import codes as rules
+from referee.interpreted import interpreted_class
 from referee.record.model import Coord
 
 if TYPE_CHECKING:
@@ -129,7 +130,6 @@ HALVES: dict[str, tuple[Diagonal, frozenset[Side]]] = {
 }
 
 
-@runtime_checkable
 class PieceLike(Protocol):
     """The attributes every piece has (a catalogue tile, the fountain, a module's piece)."""
 
@@ -140,6 +140,7 @@ class PieceLike(Protocol):
     def type(self) -> BuildingType | None: ...
 
 
+@interpreted_class  # compiled: a Python class (modules may derive from it; read by vars())
 class PieceDefaults:
     """The optional attributes of a piece with their defaults (what a catalogue tile means by
     not stating them). The engine, the geometry and the reports read them through

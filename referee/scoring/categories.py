@@ -36,10 +36,10 @@ from typing import (
     Protocol,
     TypeAlias,
     TypeVar,
-    runtime_checkable,
 )
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
+from referee.interpreted import interpreted_class
 
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a Fraction is made (half buildings only)
@@ -125,6 +125,7 @@ _NO_VALUE = object()  # a memo's answer for a key it does not hold
 # ------------------------------------------------------------------------- participants
 
 
+@interpreted_class  # compiled: a Python class (made by a record maker)
 @dataclass(frozen=True)
 class Participant:
     """One participant of a scoring as the categories see it.
@@ -146,6 +147,7 @@ class Participant:
 # ------------------------------------------------------------------------------ results
 
 
+@interpreted_class  # compiled: a Python class (scores of core.py derive from it)
 class CategoryScore:
     """What one category gave one participant: ``points`` and how (``to_dict``, ``detail``)."""
 
@@ -177,6 +179,7 @@ class Placing:
     split: str  # "(13+6)/2 = 9"; "" when not shared
 
 
+@interpreted_class  # compiled: a Python class (scores of core.py derive from it)
 @dataclass(frozen=True)
 class RankScore(CategoryScore):
     """A participant's result in a module :class:`Majority`."""
@@ -245,6 +248,7 @@ def _floored(raw: int, lang: str) -> str:
     return f"{raw} cut: never below zero"
 
 
+@interpreted_class  # compiled: a Python class (scores of core.py derive from it)
 @dataclass(frozen=True)
 class LineScore(CategoryScore):
     """A participant's result in a :class:`PointLine` or :class:`Penalty`."""
@@ -274,6 +278,7 @@ class LineScore(CategoryScore):
         return d
 
 
+@interpreted_class  # compiled: a Python class (scores of core.py derive from it)
 @dataclass(frozen=True)
 class CombinedScore(CategoryScore):
     """The parts of a :class:`Combined` category for one participant, and their sum."""
@@ -310,7 +315,6 @@ class CombinedScore(CategoryScore):
 # --------------------------------------------------------------------------- categories
 
 
-@runtime_checkable
 class ScoringCategory(Protocol):
     """What a scoring category is: a key, labels, a rulebook section and a ``score`` method.
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
 from referee.geometry import Alhambra
+from referee.interpreted import interpreted_class
 from referee.makers import record_maker
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Claim, Coord
@@ -86,6 +87,7 @@ class CountAdjustment:
         return self.label_de if lang == "de" and self.label_de else self.label
 
 
+@interpreted_class  # compiled: a Python class (made by a record maker)
 @dataclass(frozen=True)
 class ScoringEntry:
     """One participant of a scoring: a player (with an Alhambra or counts) or Dirk."""
@@ -108,6 +110,7 @@ _MAJORITY_KEYS: tuple[tuple[BuildingType, str], ...] = tuple(
 )
 
 
+@interpreted_class  # compiled: a Python class (made by a record maker)
 @dataclass(frozen=True)
 class TypeScore(CategoryScore):
     """One participant's result for one building type (category ``majority:<type>``)."""
@@ -168,6 +171,7 @@ def type_score(
 _type_score = record_maker(TypeScore)
 
 
+@interpreted_class  # compiled: a Python class (made by a record maker)
 @dataclass(frozen=True)
 class WallScore(CategoryScore):
     """The longest outer wall of a player's Alhambra (or the stated length, not verified)."""
@@ -188,6 +192,7 @@ class WallScore(CategoryScore):
 new_wall_score = record_maker(WallScore)  # ``WallScore(...)`` without the frozen __init__
 
 
+@interpreted_class  # compiled: a Python class (made by a record maker)
 @dataclass(frozen=True)
 class ScoringRow:
     """One participant's breakdown in one scoring: a line per category, in category order.
@@ -266,11 +271,18 @@ class ScoringRow:
         return d
 
 
+def _highest_first(table: Mapping[BuildingType, Sequence[int]]) -> list[BuildingType]:
+    """The building types by their points in ``table``, highest first (a function of its
+    own: compiled, a method of a Python class may not hold a closure)."""
+    return sorted(BUILDING_TYPES, key=lambda t: tuple(table[t]), reverse=True)
+
+
 def _registered_label(key: str) -> tuple[str, str]:
     info = CATEGORIES.get(key.lower())
     return (info.label_en, info.label_de) if info is not None else (key, key)
 
 
+@interpreted_class  # compiled: a Python class (made by a record maker)
 @dataclass(frozen=True)
 class ScoringResult:
     """The outcome of one scoring, per participant in entry order."""
@@ -290,7 +302,7 @@ class ScoringResult:
         if table is None:
             return ""
         label = self.table_label or ("replacement points table", "geänderte Punktetabelle")
-        ordered = sorted(BUILDING_TYPES, key=lambda t: tuple(table[t]), reverse=True)
+        ordered = _highest_first(table)
         points = ", ".join(f"{t.code} {'/'.join(map(str, table[t]))}" for t in ordered)
         return f"{label[1] if lang == 'de' else label[0]}: {points}"
 

@@ -50,6 +50,7 @@ from referee.messages import Text
 from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
 
 if TYPE_CHECKING:
+    from referee.engine.payment import Payment
     from referee.engine.state import GameState, HeldPiece, PlayerState
 
 PaySource = Literal["hand", "resolve", "unknown", "forget", "missing", "module", "other"]
@@ -289,7 +290,7 @@ def pay_sources(
     return steps
 
 
-def allowed_currencies(ctx: Context, buy: Purchase) -> frozenset[Currency]:
+def allowed_currencies(ctx: Context, buy: Purchase | Payment) -> frozenset[Currency]:
     """The currencies that may pay (decision ``pay.currencies``), asked once per purchase."""
     if buy.field is None:
         return frozenset()
@@ -300,7 +301,7 @@ def allowed_currencies(ctx: Context, buy: Purchase) -> frozenset[Currency]:
     return buy.allowed
 
 
-def counted_cards(ctx: Context, buy: Purchase) -> list[MoneyCard]:
+def counted_cards(ctx: Context, buy: Purchase | Payment) -> list[MoneyCard]:
     """The known cards that count towards the price: of an allowed currency, or of the field's
     own currency (a module that bars even that one reports it under its own rule, and the
     payment still counts what was laid down)."""
@@ -315,7 +316,7 @@ def counted_cards(ctx: Context, buy: Purchase) -> list[MoneyCard]:
 _PAID_WRONG = frozenset({"BUY-CURRENCY", "DIAMOND-MIX"})
 
 
-def payment_value(ctx: Context, buy: Purchase) -> int:
+def payment_value(ctx: Context, buy: Purchase | Payment) -> int:
     """What the payment counts for (decision ``pay.value``), asked once per purchase."""
     if buy.value is None:
         buy.value = int(
@@ -326,7 +327,7 @@ def payment_value(ctx: Context, buy: Purchase) -> int:
     return buy.value
 
 
-def overpaid(ctx: Context, buy: Purchase) -> int | None:
+def overpaid(ctx: Context, buy: Purchase | Payment) -> int | None:
     """How much a purchase overpaid ("überzahlt"): what the payment counts for (``pay.value``)
     less the price, 0 when the purchase was exact (``pay.exact``: e.g. a treasure makes it so)
     or short; None when the price or the payment is not known. The one definition every
