@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import cli as cli_module
 from referee.cli import _command_module, cli, main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,9 +108,18 @@ def test_start_up_loads_no_locale_search_and_no_package_listing() -> None:
 
 
 def test_the_version_option_says_what_it_said() -> None:
-    version = next(p for p in cli.params if p.name == "version")
-    assert version.help == "Show the version and exit."
-    assert cli_module.click_de.gettext_de("Show the version and exit.") == version.help
+    # in a new process: a German call earlier in this one (tests/test_cli_german.py) leaves the
+    # commands' help translated for the rest of the process
+    script = (
+        "from referee.cli import cli, click_de\n"
+        "help = next(p for p in cli.params if p.name == 'version').help\n"
+        "print(help)\n"
+        "print(click_de.gettext_de('Show the version and exit.') == help)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert run.stdout.splitlines() == ["Show the version and exit.", "True"]
 
 
 def test_the_script_and_python_m_run_the_entry_and_main_still_raises() -> None:
