@@ -45,10 +45,12 @@ MYPYC_MODULES = [
     "referee/geometry/incremental.py",
     "referee/geometry/layers.py",
     "referee/reports/terminal.py",
-    # engine rest (issue 34, fifth step, mypyc-B): NOT switched on yet. The edits these need
-    # are made (bench/README.md, "Issue 34, fifth step: the compiled engine"), but the build
-    # of this list stopped at import (a @runtime_checkable protocol in geometry/pieces.py)
-    # and was not checked against the pure output before the deadline. Candidates:
+    # engine rest (issue 34, fifth step, mypyc-B): NOT switched on. The edits these need are
+    # made and the list builds and imports, but then every module game stops with "TypeError:
+    # referee.engine.extensions.Module object expected; got referee.modules.wesir.Wesir" (the
+    # modules derive from the Python class Module; compiled code annotated with it checks for
+    # the native one): their parameters need a protocol first (bench/README.md, "Issue 34,
+    # fifth step, all together"). Candidates:
     # "referee/engine/extensions.py",
     # "referee/engine/payment.py",
     # "referee/engine/context.py",
