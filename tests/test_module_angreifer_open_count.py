@@ -12,7 +12,7 @@ import pytest
 from referee.catalogue import SIDES
 from referee.engine import check_game
 from referee.geometry import queries as q
-from referee.modules.angreifer import _building_or_start, _open_count
+from referee.modules.angreifer import _building_or_start
 from referee.notation import parse_text
 from referee.profiles import load_profile
 from referee.simulate.simulator import simulate_text
@@ -33,9 +33,9 @@ def _same_counts(alhambras: list) -> int:
     checked = 0
     for alh in alhambras:
         for side in SIDES:
-            assert _open_count(alh, side, None) == len(q.open_sides(alh, side))
+            assert q.open_side_count(alh, side, None) == len(q.open_sides(alh, side))
             want = len(q.open_sides(alh, side, _building_or_start))
-            assert _open_count(alh, side, _building_or_start) == want
+            assert q.open_side_count(alh, side, _building_or_start) == want
             checked += 1
     return checked
 

@@ -304,9 +304,10 @@ class Geometry:
             c = (x + dx, y + dy)
             front[c] = get(c, 0) | add
 
-    def placed(self, cells: Mapping[Coord, _Walled], at: Coord, piece: _Walled) -> None:
-        """``piece`` was just put on the empty cell ``at`` (``cells`` holds it already)."""
-        m = wall_mask(piece.walls)
+    def _fill(self, cells: Mapping[Coord, _Walled], at: Coord, m: int) -> int:
+        """The empty cell ``at`` now holds a piece with the wall mask ``m`` (``cells`` holds it
+        already): its mask, the front of empty cells around it and the enclosed cells follow.
+        Returns the front bits ``at`` had while it was empty."""
         self.masks[at] = m
         f = self.front.get(at, 0)
         self._add_front(at, m)
@@ -316,6 +317,12 @@ class Geometry:
         elif RING_GROUPS[f & 0xFF] > 1:
             # the empty cells around may now be cut off from each other: find out for sure
             self.enclosed = enclosed_cells(cells)
+        return f
+
+    def placed(self, cells: Mapping[Coord, _Walled], at: Coord, piece: _Walled) -> None:
+        """``piece`` was just put on the empty cell ``at`` (``cells`` holds it already)."""
+        m = wall_mask(piece.walls)
+        f = self._fill(cells, at, m)
         # reach: the new tile joins when it is open towards an open reachable neighbour
         reach = self.reach
         steps = (f >> 12) & ~m & 15
@@ -408,15 +415,7 @@ class Geometry:
         for at in new:
             piece = cells[at]
             extra = overlays.get(at)
-            m = wall_mask(piece.walls | extra if extra else piece.walls)
-            masks[at] = m
-            f = self.front.get(at, 0)
-            self._add_front(at, m)
-            enclosed = self.enclosed
-            if enclosed and at in enclosed:
-                enclosed.discard(at)  # filling an enclosed cell frees no other
-            elif RING_GROUPS[f & 0xFF] > 1:
-                self.enclosed = enclosed_cells(cells)
+            self._fill(cells, at, wall_mask(piece.walls | extra if extra else piece.walls))
             fresh.append(at)
         # reach only grows: the edges of the new cells are the only ones that changed
         reach = self.reach

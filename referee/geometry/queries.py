@@ -379,3 +379,20 @@ def open_sides(alh: Alhambra, side: Side, member: Member = any_piece) -> list[Co
         if side not in cell_walls(cells, alh.layers, c):
             out.append(c)
     return out
+
+
+def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> int:
+    """``len(open_sides(alh, side, member))`` (``member`` None: every piece) without listing
+    and sorting the pieces: Die Angreifer count them for every player at every scoring."""
+    cells = alh.cells
+    layers = alh.layers
+    dx, dy = side.delta
+    n = 0
+    for c, piece in cells.items():
+        if (c[0] + dx, c[1] + dy) in cells:  # a Coord is a tuple: the same hash and equality
+            continue
+        if member is not None and not member(c, piece):
+            continue
+        if side not in cell_walls(cells, layers, c):
+            n += 1
+    return n

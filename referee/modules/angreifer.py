@@ -36,7 +36,6 @@ from referee.engine.verbs import VerbSpec
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
 from referee.geometry.grid import ORIGIN
-from referee.geometry.layers import cell_walls
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
 from referee.scoring.categories import ORDER_LAST, Penalty
@@ -84,37 +83,18 @@ def attack_penalty(
     in a cell) or "buildings" (building tiles and the start tile)."""
     member = None if pieces == "all" else _building_or_start
     side = Side(direction)
-    main = _open_count(alh, side, member)
+    main = q.open_side_count(alh, side, member)
     per = POINTS[round_no]
     points = main * per
     en = f"{main} open {direction} × {per}"
     de = f"{main} offen {direction} × {per}"
     if round_no == 3:
         for other in NEIGHBOURS[direction]:
-            n = _open_count(alh, Side(other), member)
+            n = q.open_side_count(alh, Side(other), member)
             points += n * NEIGHBOUR_POINTS
             en += f" + {n} open {other} × {NEIGHBOUR_POINTS}"
             de += f" + {n} offen {other} × {NEIGHBOUR_POINTS}"
     return points, en, de
-
-
-def _open_count(alh: Alhambra, side: Side, member: Any) -> int:
-    """How many pieces (``member``: those it admits; None: every piece) have their ``side``
-    open, as ``len(queries.open_sides(alh, side, member))`` counts them (facing an empty cell,
-    no effective wall there: ``layers.cell_walls``), without listing and sorting them: an
-    attack counts them at every scoring for every player."""
-    cells = alh.cells
-    layers = alh.layers
-    dx, dy = side.delta
-    n = 0
-    for c, piece in cells.items():
-        if (c[0] + dx, c[1] + dy) in cells:  # a Coord is a tuple: the same hash and equality
-            continue
-        if member is not None and not member(c, piece):
-            continue
-        if side not in cell_walls(cells, layers, c):
-            n += 1
-    return n
 
 
 @bundled
@@ -368,7 +348,7 @@ class Angreifer(BundledModule):
             row: dict[str, Any] = {}
             if p.counts is None:
                 row["open sides"] = " ".join(
-                    f"{d}={len(q.open_sides(p.alhambra, Side(d)))}" for d in DIRECTIONS
+                    f"{d}={q.open_side_count(p.alhambra, Side(d))}" for d in DIRECTIONS
                 )
             if data.taken.get(p.name):
                 row["scouts"] = " ".join(f"sc:{s}" for s in data.taken[p.name])
