@@ -1003,20 +1003,53 @@ def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
     """The shape of ``x`` (read at line ``ln``, columns shifted by ``d``); its values are
     appended to ``consts`` (a position's column less ``d``, every other value as it is)."""
     t = type(x)
+    get = _FIELDS_OF.get(t)
+    if get is not None:
+        items = get(x)
+    elif t is tuple:
+        items = x
+        mark = len(consts)
+    else:
+        return _walk_other(x, consts, ln, d)
+    # The items of a record or a tuple. An item of a plain value's type and an item that is a
+    # position of the line are taken here, without a call: what _walk_other gives for them.
+    inner: list[Shape] = []
+    for v in items:
+        tv = type(v)
+        if tv in _VALUE_TYPES:
+            consts.append(v)
+            inner.append(None)
+        elif tv is Pos and v.line == ln:
+            consts.append(v.column - d)
+            inner.append(_POS)
+        else:
+            inner.append(_walk(v, consts, ln, d))
+    if get is not None:
+        return (t, *inner)
+    if inner.count(None) < len(inner):
+        return (tuple, *inner)
+    del consts[mark:]  # no record or position inside: the tuple is one value
+    consts.append(x)
+    return None
+
+
+# Types whose objects _walk takes as one value: no record class, no tuple (a named tuple may
+# hold a record), no position (found as they come: cards, tiles, enums, ints, strings, None).
+_VALUE_TYPES: set[type] = set()
+
+
+def _walk_other(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
+    """:func:`_walk` of ``x``, neither a record nor a plain tuple."""
+    t = type(x)
     if t is _model.Pos:
         if x.line == ln:
             consts.append(x.column - d)
             return _POS
-    elif t in _FIELDS_OF:
-        return (t, *[_walk(v, consts, ln, d) for v in _FIELDS_OF[t](x)])
-    elif t is tuple:
-        mark = len(consts)
-        inner = [_walk(v, consts, ln, d) for v in x]
-        if inner.count(None) < len(inner):
-            return (tuple, *inner)
-        del consts[mark:]  # no record or position inside: the tuple is one value
-    elif isinstance(x, tuple) and (_walk(tuple(x), [], ln, d) is not None):
-        raise _NoTemplate(t.__name__)  # e.g. a record inside a named tuple
+    elif isinstance(x, tuple):
+        if _walk(tuple(x), [], ln, d) is not None:
+            raise _NoTemplate(t.__name__)  # e.g. a record inside a named tuple
+    else:
+        _VALUE_TYPES.add(t)
     consts.append(x)
     return None
 

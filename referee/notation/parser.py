@@ -443,22 +443,35 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
     leading: list[CommentLine] = []
     body: list[Any] = []
     errors = list(problems)
-    for it in items:
-        if body and type(it) in _BODY_RECORDS:  # after the first body record (most items)
-            body.append(it)
-            continue
+    rest = iter(items)
+    for it in rest:  # up to the first body record
         if it is None:
             continue
         if isinstance(it, Header):
-            if body:
-                errors.append(
-                    NotationError(
-                        "a header tag must come before the moves of its game", it.pos, "SYNTAX"
-                    )
-                )
             headers.append(it)
-        elif isinstance(it, CommentLine) and not body:
+        elif isinstance(it, CommentLine):
             leading.append(it)
+        else:
+            body.append(it)
+            break
+    later = list(rest)
+    if _BODY_RECORDS.issuperset(map(type, later)):
+        # the common game: every item after the first body record is a turn or chance line
+        # (checked in one pass in C); the loop below gives the same for them
+        body += later
+        later = []
+    for it in later:
+        if type(it) in _BODY_RECORDS:
+            body.append(it)
+        elif it is None:
+            continue
+        elif isinstance(it, Header):
+            errors.append(
+                NotationError(
+                    "a header tag must come before the moves of its game", it.pos, "SYNTAX"
+                )
+            )
+            headers.append(it)
         else:
             body.append(it)
     # comment lines after the headers belong to the body; before/among headers they lead
