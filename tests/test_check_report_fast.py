@@ -2,9 +2,10 @@
 
 ``render_text`` shows record text only through ``safe_text.line`` and ``bounded``; a report
 whose lines are all plain Latin text and within the bound is now checked in one match (issue
-34). Here every report is rendered both ways (the one-match check switched off by a pattern
-that matches nothing) and must be the same text: plain games, hostile names (controls, bidi,
-a line break, thousands of characters), violations, German.
+34). Here every report is rendered both ways (the one-match check switched off: it answers
+no) and must be the same text: plain games, hostile names (controls, bidi, a line break,
+thousands of characters), violations, German. The check's ASCII shortcut answers as its
+pattern does.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.commands.check import _check_job, _jobs, _Options
 from referee.reports import check_report
@@ -32,7 +35,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, text: str, tmp_path: Path, lang: str)
 
     fast = run()
     with monkeypatch.context() as m:
-        m.setattr(check_report, "_PLAIN_LINES", re.compile("(?!)"))
+        m.setattr(check_report, "_plain_lines", lambda text: False)
         slow = run()
     assert fast == slow
     assert all(fast)
@@ -76,3 +79,17 @@ def test_violations_and_errors_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_pa
 def test_every_example_both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for path in sorted((ROOT / "examples").glob("*.alh"))[:20]:
         _both(monkeypatch, path.read_text(encoding="utf-8"), tmp_path, "en")
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x400), max_size=40))
+def test_plain_lines_is_the_pattern(text: str) -> None:
+    """The ASCII shortcut of the one-match check answers as the pattern does."""
+    expected = check_report._PLAIN_LINES.fullmatch(text) is not None
+    assert check_report._plain_lines(text) is expected
+
+
+@pytest.mark.parametrize("code", range(0x100))
+def test_plain_lines_every_byte(code: int) -> None:
+    for text in (chr(code), f"ab\n{chr(code)}cd", f"x{chr(code)}"):
+        expected = check_report._PLAIN_LINES.fullmatch(text) is not None
+        assert check_report._plain_lines(text) is expected
