@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.actions import placement, purchase, redesign, take
 from referee.engine.context import Context
+from referee.engine.core import module_action
 from referee.record.model import (
     Action,
     BuildFromReserve,
@@ -77,8 +78,6 @@ def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
 
 
 def _module(ctx: Context, p: PlayerState, a: ModuleAction, check: bool) -> None:
-    from referee.engine.core import module_action
-
     module_action(ctx.state, p, a)
 
 
