@@ -1591,6 +1591,7 @@ def _turn(state: GameState, item: Turn) -> None:
     plain_of, handler_of = _PLAIN_ACTIONS
     for action in item.actions:
         # run_action(state, action), inline: the one-pass case first, else the handler
+        state.changes += 1  # (GameState.changes)
         kind = type(action)
         check = state.checking
         t = state.turn

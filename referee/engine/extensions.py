@@ -1115,6 +1115,7 @@ class Extensions:
             )
         if not asked:  # no enabled module acts at this moment: nothing to build or call
             return
+        state.changes += 1  # a module step (GameState.changes)
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
             m.at_moment(ctx, moment)

@@ -109,6 +109,7 @@ def run_action(state: GameState, action: Action, check: bool | None = None) -> N
     action of the current turn's player."""
     if check is None:
         check = state.checking
+    state.changes += 1  # (GameState.changes)
     t = state.turn
     assert t is not None
     kind = type(action)
