@@ -134,6 +134,31 @@ def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
         assert any(asked)
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_turns_without_module_steps_take_the_one_pass_paths_as_the_general_ones(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # core._turn closes the refill, begins and ends the turn in one pass (without
+    # settle_before / begin_turn / end_turn) when no enabled module acts at those moments:
+    # the same reports as the general calls, which a module game took before
+    texts = _variants(path)
+    taken: list[bool] = []
+    acting = Extensions.acting_at
+
+    def counted(self: Extensions, moments: tuple[Any, ...]) -> bool:
+        got = acting(self, moments)
+        taken.append(not got)
+        return got
+
+    monkeypatch.setattr(Extensions, "acting_at", counted)
+    shortcut = _reports(texts)
+    assert shortcut
+    monkeypatch.setattr(Extensions, "acting_at", lambda self, moments: True)
+    assert _reports(texts) == shortcut
+    if path.stem in {"module-wesir", "module-angreifer", "module-diamanten"}:
+        assert any(taken)  # modules that act at none of those moments: the shortcut is taken
+
+
 def test_plain_purchase_asks_only_modules_taking_part() -> None:
     names = ["wachtuerme", "wesir", "wechselgeld", "obstgaerten"]  # wesir: no purchase rule
     ext = Extensions(names)

@@ -83,6 +83,8 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 # at once (the same object); a string set by a tool still compares by its value
 _SETUP, _TURN, _REFILL = Phase.SETUP, Phase.TURN, Phase.REFILL
 _BETWEEN, _OVER = Phase.BETWEEN, Phase.OVER
+_TURN_FLOW = (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
+"""The moments of a turn's one-pass paths in :func:`_turn` (leaving out their ``Extensions.at``)."""
 _S_TURN, _S_SCORING, _S_DISTRIBUTION, _S_END = (
     Settle.TURN,
     Settle.SCORING,
@@ -1530,7 +1532,10 @@ def _turn(state: GameState, item: Turn) -> None:
 
         if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
             return
-    modules = state.ext.modules
+    # the one-pass paths below (the refill closed, the turn begun and ended without the general
+    # calls) are begin_turn/end_turn/settle_before when no module acts at those moments
+    # (Extensions.at asks none) and no standing offer waits (tests/test_module_dispatch.py)
+    modules = state.ext.modules and (state.standing or state.ext.acting_at(_TURN_FLOW))
     if state.phase is _REFILL and not modules and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
         # closed (no module hears of it), then a due scoring or Dirk draw as it has them
