@@ -1594,9 +1594,11 @@ def _turn(state: GameState, item: Turn) -> None:
     if not _PLAIN_ACTIONS:
         _runner()
     plain_of, handler_of = _PLAIN_ACTIONS
+    counting = state.ext.modules  # (GameState.changes: only a module reads it)
     for action in item.actions:
         # run_action(state, action), inline: the one-pass case first, else the handler
-        state.changes += 1  # (GameState.changes)
+        if counting:
+            state.changes += 1
         kind = type(action)
         check = state.checking
         t = state.turn

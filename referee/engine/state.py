@@ -238,7 +238,8 @@ class GameState:
     checking: bool = True
     # the change counter: raised at the start of every action (a turn line's, or one a module
     # runs) and of every module step (``Extensions.at``), so that a module can tell cheaply
-    # that nothing ran between two points of the game (Neues Bauland's choice, issue 34)
+    # that nothing ran between two points of the game (Neues Bauland's choice, issue 34); a
+    # turn line's actions raise it only in games with modules (nothing else reads it)
     changes: int = 0
     # findings
     found: list[Violation] = field(default_factory=list)
