@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,6 +134,31 @@ def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
         assert any(asked)
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_turns_without_module_steps_take_the_one_pass_paths_as_the_general_ones(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # core._turn closes the refill, begins and ends the turn in one pass (without
+    # settle_before / begin_turn / end_turn) when no enabled module acts at those moments:
+    # the same reports as the general calls, which a module game took before
+    texts = _variants(path)
+    taken: list[bool] = []
+    acting = Extensions.acting_at
+
+    def counted(self: Extensions, moments: tuple[Any, ...]) -> bool:
+        got = acting(self, moments)
+        taken.append(not got)
+        return got
+
+    monkeypatch.setattr(Extensions, "acting_at", counted)
+    shortcut = _reports(texts)
+    assert shortcut
+    monkeypatch.setattr(Extensions, "acting_at", lambda self, moments: True)
+    assert _reports(texts) == shortcut
+    if path.stem in {"module-wesir", "module-angreifer", "module-diamanten"}:
+        assert any(taken)  # modules that act at none of those moments: the shortcut is taken
+
+
 def test_plain_purchase_asks_only_modules_taking_part() -> None:
     names = ["wachtuerme", "wesir", "wechselgeld", "obstgaerten"]  # wesir: no purchase rule
     ext = Extensions(names)
@@ -145,3 +171,46 @@ def test_plain_purchase_asks_only_modules_taking_part() -> None:
     rules = Ruleset(DEFAULT_PROFILE, ext.modules)
     assert rules.answer["pay.price"] is not rules.base_answer["pay.price"]
     assert rules.base_answer["pay.price"](None, printed=7) == 7
+
+
+# Neues Bauland's choice ("Anschließend sucht er sofort eines der Baugebäude aus",
+# rulebook-bigbox-de-2019.txt § Dirk Henn: Neues Bauland, Änderungen im Spielablauf): whether
+# anything came between a plot's purchase and ``plot`` was told by comparing the turn's mark,
+# every enabled module's view included. When the engine's change counter (GameState.changes)
+# says that nothing ran between (it moved once: the choice's own start), the views are left out
+# of the comparison; the general comparison must give the same answer each time.
+_BAULAND_RECORDS = [
+    "1. Ben: buy De bl:1_12n pay De9 De3, plot C\n",
+    "1. Ben: buy De bl:1_12n pay De9 De3, take Gu1, plot C\n",
+    "1. Ben: buy De bl:1_12n pay De9 De3, place bl:1_12n@1,0, plot C\n",
+    "1. Ben: buy De bl:1_12n pay De9 De3, buy Di bl:1_2x pay Di9, plot C\n",
+    "1. Ben: buy De bl:1_12n pay De9 De3, plot C, place bl:1_12n@1,0\n",
+]
+
+
+def test_bauland_choice_by_the_change_counter_reports_as_the_whole_mark(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_module_bauland import PLOTS, SETUP
+
+    from referee.modules import bauland
+
+    whole = bauland._turn_mark
+    fast: list[bool] = []
+
+    def checked(state: Any, player: Any, me: Any, pending: int, with_views: bool = True) -> Any:
+        got = whole(state, player, me, pending, with_views)
+        if not with_views:  # the counter's shortcut: the general answer must be the same
+            waiting = me.data(state).waiting
+            _changes, mark = waiting[3]
+            fast.append(got == mark[:-1])
+            assert (whole(state, player, me, pending) == mark) == fast[-1]
+        return got
+
+    monkeypatch.setattr(bauland, "_turn_mark", checked)
+    texts = [SETUP.format(modules="bauland", plots=PLOTS) + body for body in _BAULAND_RECORDS]
+    for name in ("module-bauland", "module-wave-c", "module-wave-c-first-expansion"):
+        texts += _variants(_EXAMPLES / f"{name}.alh")
+    reports = _reports(texts)
+    assert reports
+    assert True in fast  # the shortcut was taken (a choice right after its purchase)

@@ -26,6 +26,7 @@ from referee.engine.turns import (
     begin_interrupt,
     end_interrupt,
     end_main_action,
+    grant_redesign,
     main_action_findings,
     start_main_action,
 )
@@ -33,6 +34,33 @@ from referee.record.model import Action, Pos
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, PlayerState
+
+
+class _Later:
+    """The engine functions a context hands work to whose modules import this one (so they
+    cannot be imported at its top): looked up once by :func:`_later`, then kept, since an
+    ``import`` statement inside a method costs about 8,700 instructions each time it runs."""
+
+    __slots__ = ("close_placements", "run_action", "settle_before")
+
+    def __init__(self) -> None:
+        from referee.engine.actions import run_action
+        from referee.engine.actions.placement import close_placements
+        from referee.engine.core import settle_before
+
+        self.run_action = run_action
+        self.close_placements = close_placements
+        self.settle_before = settle_before
+
+
+_LATER: list[_Later] = []
+
+
+def _later() -> _Later:
+    """The engine functions of :class:`_Later` (imported on first use)."""
+    if not _LATER:
+        _LATER.append(_Later())
+    return _LATER[0]
 
 
 class Context:
@@ -92,8 +120,6 @@ class Context:
     def grant_redesign(self, n: int = 1) -> None:
         """Grant the current turn ``n`` redesigns on top of its actions
         (``turns.grant_redesign``)."""
-        from referee.engine.turns import grant_redesign
-
         grant_redesign(self.state, n)
 
     def end_main_action(self, why: object) -> None:
@@ -106,22 +132,16 @@ class Context:
         end_interrupt(self.state, saved)
 
     def settle_before(self, pos: Pos, moment: Settle | str) -> None:
-        from referee.engine.core import settle_before
-
-        settle_before(self.state, pos, moment)
+        _later().settle_before(self.state, pos, moment)
 
     def run_action(self, action: Action) -> None:
         """Check and apply one base (or module) action of the player whose turn is under way."""
-        from referee.engine.actions import run_action
-
-        run_action(self.state, action)
+        _later().run_action(self.state, action)
 
     def close_placements(self, pos: Pos, player: PlayerState) -> None:
         """End of a (mini-)turn: bought tiles not placed go to the reserve (reported), the
         reserve limit is checked."""
-        from referee.engine.actions.placement import close_placements
-
-        close_placements(self.state, player, pos)
+        _later().close_placements(self.state, player, pos)
 
 
 class OutOfTurnContext(Context):

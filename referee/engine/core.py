@@ -29,6 +29,8 @@ from referee.engine.context import Context as _Context
 from referee.engine.deck import left_deck as _left_deck
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.findings import report as _report
+from referee.engine.market_side import aside_event as _aside_event
+from referee.engine.market_side import intercept as _intercept
 from referee.engine.ruleset import Decision, display_cards
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
 from referee.engine.turns import Moment, Phase, Settle
@@ -81,6 +83,8 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 # at once (the same object); a string set by a tool still compares by its value
 _SETUP, _TURN, _REFILL = Phase.SETUP, Phase.TURN, Phase.REFILL
 _BETWEEN, _OVER = Phase.BETWEEN, Phase.OVER
+_TURN_FLOW = (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
+"""The moments of a turn's one-pass paths in :func:`_turn` (leaving out their ``Extensions.at``)."""
 _S_TURN, _S_SCORING, _S_DISTRIBUTION, _S_END = (
     Settle.TURN,
     Settle.SCORING,
@@ -262,9 +266,7 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, Any]:
                 return True, one
         return True, _take_from_bag(state, ref, pos)
     if isinstance(ref, ComponentRef):  # a module's tile from the tower (E5)
-        from referee.engine.tower import draw_from_tower
-
-        return True, draw_from_tower(state, ref, pos)
+        return True, _later("referee.engine.tower").draw_from_tower(state, ref, pos)
     if not ref.known:
         return True, None
     tile = _take_from_bag(state, ref, pos)
@@ -291,6 +293,23 @@ def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
 
 
 _SUPPLY: list[Any] = []
+
+
+_LATER: dict[str, Any] = {}
+"""Engine modules this one does not import at its top (a base game never needs them, or they
+import this one), by name: imported by :func:`_later` on first use and kept, since an ``import``
+statement inside a function costs about 8,700 instructions each time it runs (CPython 3.11,
+bench/README.md, "Issue 34, fifth step: the slow modules")."""
+
+
+def _later(name: str) -> Any:
+    """The module ``name`` (``referee.engine.verbs``, ...), imported on first use."""
+    got = _LATER.get(name)
+    if got is None:
+        import importlib  # (a compiled build: no module bound by an import inside a function)
+
+        got = _LATER[name] = importlib.import_module(name)
+    return got
 
 
 def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
@@ -884,9 +903,7 @@ def _refill_from(state: GameState, target: int, ref: TileLike, pos: Pos) -> bool
 def _set_aside(state: GameState, target: int, tile: object, ref: TileLike, pos: Pos) -> bool:
     """E14: a module sets the piece drawn for field ``target`` aside (the record should have
     written ``* aside``: reported under the module's rule, reason ``market``)."""
-    from referee.engine.market_side import intercept
-
-    code = intercept(state, target, tile, pos)
+    code = _intercept(state, target, tile, pos)
     if code is None:
         return False
     state.flag(code, pos, reason="market", tile=fmt_ref(ref))
@@ -1515,7 +1532,10 @@ def _turn(state: GameState, item: Turn) -> None:
 
         if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
             return
-    modules = state.ext.modules
+    # the one-pass paths below (the refill closed, the turn begun and ended without the general
+    # calls) are begin_turn/end_turn/settle_before when no module acts at those moments
+    # (Extensions.at asks none) and no standing offer waits (tests/test_module_dispatch.py)
+    modules = state.ext.modules and (state.standing or state.ext.acting_at(_TURN_FLOW))
     if state.phase is _REFILL and not modules and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
         # closed (no module hears of it), then a due scoring or Dirk draw as it has them
@@ -1574,8 +1594,11 @@ def _turn(state: GameState, item: Turn) -> None:
     if not _PLAIN_ACTIONS:
         _runner()
     plain_of, handler_of = _PLAIN_ACTIONS
+    counting = state.ext.modules  # (GameState.changes: only a module reads it)
     for action in item.actions:
         # run_action(state, action), inline: the one-pass case first, else the handler
+        if counting:
+            state.changes += 1
         kind = type(action)
         check = state.checking
         t = state.turn
@@ -1622,9 +1645,7 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
             _declared_verb(state, handler, p, a, spec)
         state.found.extend(handler.action(state, p, a))
         if spec is not None:
-            from referee.engine.verbs import record_use
-
-            record_use(state, p, spec)
+            _later("referee.engine.verbs").record_use(state, p, spec)
         return
     if state.standing and a.verb.lower() == "bid":  # a bid on a standing offer (its turn)
         from referee.engine.auction import standing_bid
@@ -1650,16 +1671,11 @@ def _declared_verb(
     check (``Module.check_verb``)."""
     if not state.checking:
         return
-    from referee.engine.context import Context
-    from referee.engine.findings import report
-
-    ctx = Context(state, a.pos)
+    ctx = _Context(state, a.pos)
     if spec is not None and spec.checked:
-        from referee.engine.verbs import ability_findings
-
         holds = handler.holds_ability(ctx, p, spec.key)
-        report(state, ability_findings(ctx, p, spec, a, holds))
-    report(state, handler.check_verb(ctx, p, a))
+        _report(state, _later("referee.engine.verbs").ability_findings(ctx, p, spec, a, holds))
+    _report(state, handler.check_verb(ctx, p, a))
 
 
 def _ability_line(state: GameState, item: Turn) -> bool:
@@ -1762,9 +1778,7 @@ def _reshuffle_event(state: GameState, ev: Reshuffle, pos: Pos) -> None:
 
 def _module_chance(state: GameState, ev: ModuleChance, pos: Pos) -> None:
     if ev.verb.lower() == "aside":
-        from referee.engine.market_side import aside_event
-
-        aside_event(state, ev, pos)  # E14: a piece drawn for the market, set aside
+        _aside_event(state, ev, pos)  # E14: a piece drawn for the market, set aside
         return
     handler = state.ext.chance_handler(ev.verb)
     if handler is not None:

@@ -943,6 +943,7 @@ class Extensions:
         self._by_rank = sorted(self.modules, key=lambda m: m.interrupt_rank)
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
+        self._acting: dict[tuple[Any, ...], bool] = {}
         self._overriding: dict[str, tuple[Module, ...]] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
 
@@ -1105,16 +1106,33 @@ class Extensions:
                 out[at] = f"{out[at]} {text}" if at in out else text
         return out
 
-    def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
-        """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the
-        record line the moment belongs to, when there is one (``ctx.pos``)."""
+    def _asked_at(self, moment: Any) -> tuple[Module, ...]:
+        """The enabled modules whose ``at_moment`` may act at ``moment`` (kept per moment)."""
         asked = self._asked.get(moment)
         if asked is None:
             asked = self._asked[moment] = tuple(
                 m for m in self.modules if (got := moments_asked(type(m))) is None or moment in got
             )
+        return asked
+
+    def acting_at(self, moments: tuple[Any, ...]) -> bool:
+        """Whether :meth:`at` asks an enabled module at one of ``moments`` (worked out once per
+        game and tuple of moments): when not, the engine may leave those calls out (the base
+        turn's one-pass paths in ``core._turn``)."""
+        got = self._acting.get(moments)
+        if got is None:
+            got = self._acting[moments] = any(self._asked_at(m) for m in moments)
+        return got
+
+    def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
+        """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the
+        record line the moment belongs to, when there is one (``ctx.pos``)."""
+        asked = self._asked.get(moment)
+        if asked is None:
+            asked = self._asked_at(moment)
         if not asked:  # no enabled module acts at this moment: nothing to build or call
             return
+        state.changes += 1  # a module step (GameState.changes)
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
             m.at_moment(ctx, moment)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from referee.messages import register_both
+from referee.record.model import ComponentRef
 
 UNSEEN = "?"
 """How a record writes a drawn component nobody (or not everybody) saw."""
@@ -159,8 +160,6 @@ class HiddenSupply:
 def drawn_tokens(args: Iterable[object], kind: str) -> tuple[list[str | None], list[object]]:
     """The components a chance line names: ``kind:NAME`` tokens (the name as written) and
     ``?`` (None). Returns (drawn, the arguments that are neither)."""
-    from referee.record.model import ComponentRef
-
     drawn: list[str | None] = []
     other: list[object] = []
     for a in args:

@@ -137,9 +137,23 @@ def intercept(state: GameState, field: int, piece: object, pos: Pos) -> str | No
     return None
 
 
+_CORE: list[Any] = []
+"""``referee.engine.core`` once :func:`_core` has imported it (it imports this module, so not at
+the top): an ``import`` statement inside a function costs about 8,700 instructions each run."""
+
+
+def _core() -> Any:
+    """``referee.engine.core`` (imported on first use, then kept in :data:`_CORE`)."""
+    if not _CORE:
+        import importlib
+
+        _CORE.append(importlib.import_module("referee.engine.core"))
+    return _CORE[0]
+
+
 def aside_event(state: GameState, ev: ModuleChance, pos: Pos) -> None:
     """``* aside [field] token``: a piece drawn for the market and set aside."""
-    from referee.engine.core import draw_tile, market_target
+    draw_tile, market_target = _core().draw_tile, _core().market_target
 
     args: Sequence[GenericArg] = ev.args
     named: Currency | None = None

@@ -236,6 +236,11 @@ class GameState:
     rules: Any = None  # the game's Ruleset (referee.engine.ruleset); built from profile + modules
     # False: a trusted replay; no check runs and nothing is reported (only the changes happen)
     checking: bool = True
+    # the change counter: raised at the start of every action (a turn line's, or one a module
+    # runs) and of every module step (``Extensions.at``), so that a module can tell cheaply
+    # that nothing ran between two points of the game (Neues Bauland's choice, issue 34); a
+    # turn line's actions raise it only in games with modules (nothing else reads it)
+    changes: int = 0
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
@@ -391,6 +396,7 @@ COPY_POLICY: dict[str, str] = {
     "abilities": "dict",
     "rules": "share",
     "checking": "share",
+    "changes": "share",  # an int: the copy counts on from the same value
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
 }

@@ -316,12 +316,19 @@ class Interrupt:
     saved_phase: str
 
 
+_TURN_STATE: list[Any] = []
+"""``referee.engine.state.TurnState`` once :func:`begin_interrupt` has looked it up (an
+``import`` statement inside a function costs about 8,700 instructions each time it runs)."""
+
+
 def begin_interrupt(state: GameState, player: PlayerState, module: str, pos: Pos) -> Interrupt:
     """Open an out-of-turn action of ``player`` (a mini-turn with the current turn number)."""
-    from referee.engine.state import TurnState
+    if not _TURN_STATE:  # engine.state imports this module: looked up on first use, then kept
+        import importlib  # (a compiled build: no module bound by an import inside a function)
 
+        _TURN_STATE.append(importlib.import_module("referee.engine.state").TurnState)
     saved = Interrupt(player.index, module, state.next_player, state.phase)
-    state.turn = TurnState(state.turn_no, player.index, pos=pos, interrupt=module)
+    state.turn = _TURN_STATE[0](state.turn_no, player.index, pos=pos, interrupt=module)
     state.phase = Phase.TURN
     return saved
 

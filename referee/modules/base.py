@@ -17,13 +17,23 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-from referee.catalogue import BuildingType
+from referee.catalogue import SIDES, BuildingType, TileKind
 from referee.engine.extensions import MODULES, Module, acts_at, register_module
+from referee.engine.fmt import fmt_ref
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Moment
+from referee.engine.turns import Moment, Settle
 from referee.messages import register_both
-from referee.record.model import ComponentRef, GenericArg, ModuleAction, PlayerRef, Pos, Turn
+from referee.record.model import (
+    CardRef,
+    ComponentRef,
+    GenericArg,
+    ModuleAction,
+    PlayerRef,
+    Pos,
+    TileRef,
+    Turn,
+)
 
 HERE = Path(__file__).resolve().parent
 
@@ -544,8 +554,6 @@ def settle_turn_over(ctx: Any, pos: Pos, code: str, player: PlayerState) -> None
     refill is not complete yet, the scribe wrote the line before the turn's refill lines: that
     is one fault of the line, ``code`` with the reason ``before-refill``, not a refill missing
     (the refill lines may follow it)."""
-    from referee.engine.turns import Settle
-
     state = ctx.state
     before = len(state.found)
     ctx.settle_before(pos, Settle.TURN)
@@ -657,9 +665,6 @@ def token_text(value: object) -> str:
     """A line's argument as the record wrote it, for a message: a component ``kind:name``, a
     tile as ``fmt_ref`` spells it, a money card's code (``?`` unknown), a player's name, else
     the word or number itself (the copies of this in the modules, once)."""
-    from referee.engine.fmt import fmt_ref
-    from referee.record.model import CardRef, TileRef
-
     if isinstance(value, GenericArg):
         value = value.value
     if isinstance(value, ComponentRef | TileRef):
@@ -720,8 +725,6 @@ def like_neighbours(player: PlayerState, at: Any, colour: BuildingType, walls: A
     Farbe ... sofern sich jeweils zwischen Platz und gleichfarbigem Nachbargebäude keine
     Stadtmauer befindet", DIE PLÄTZE, Wertungsänderungen). Used by Die Plätze and by the plaza
     tiles of Der Schlüssel zum Tor."""
-    from referee.catalogue import SIDES, TileKind
-
     n = 0
     for side in SIDES:
         nb = player.alhambra.get(at.neighbour(side))

@@ -339,7 +339,7 @@ class Bauland(BundledModule):
         self._check_waiting(state, purchase.player, purchase.action.pos, before=True)
         # the purchase appends the plot to the turn's pieces to place after this hook
         mark = _turn_mark(state, purchase.player, self, len(t.pending) + 1)
-        data.waiting = (t.number, plot.code, purchase.action.pos.line, mark)
+        data.waiting = (t.number, plot.code, purchase.action.pos.line, (state.changes, mark))
 
     def _late(
         self, state: GameState, player: PlayerState, before: bool = False
@@ -353,8 +353,17 @@ class Bauland(BundledModule):
         if before and not still:
             return None  # its building was chosen (or it left the turn's pieces: reported there)
         # (the mark, every enabled module's view, only where it decides: not ``before``)
-        if not before and _turn_mark(state, player, self, len(t.pending)) == waiting[3]:
-            return None
+        if not before:
+            # [dispatch, issue 34] the engine's change counter (GameState.changes) moved once
+            # since the purchase, at this action's start: no action or module step ran between,
+            # so every module's view is as at the purchase; the rest of the mark is compared
+            # (equal to comparing the whole mark, tests/test_module_dispatch.py)
+            changes, mark = waiting[3]
+            views = state.changes != changes + 1
+            if _turn_mark(state, player, self, len(t.pending), views) == (
+                mark if views else mark[:-1]
+            ):
+                return None
         return waiting
 
     def _late_finding(self, waiting: Any, player: PlayerState, pos: Pos) -> Finding:
@@ -659,21 +668,17 @@ class Bauland(BundledModule):
         return out
 
 
-def _turn_mark(state: GameState, player: PlayerState, me: Bauland, pending: int) -> tuple[Any, ...]:
+def _turn_mark(
+    state: GameState, player: PlayerState, me: Bauland, pending: int, with_views: bool = True
+) -> tuple[Any, ...]:
     """What any action of the turn changes: the turn's counters and pieces to place, the
     player's money, Alhambra and reserve, and the other modules' views (a module whose own
-    purchase step runs after this one's is left out: its view changes with the purchase)."""
+    purchase step runs after this one's is left out: its view changes with the purchase; the
+    views, the last item, left out ``with_views`` False)."""
     t = state.turn
     assert t is not None
-    modules = list(state.ext.modules)
-    mine = next((i for i, m in enumerate(modules) if m is me), len(modules))
-    views = []
-    for i, m in enumerate(modules):
-        if m is me or (i > mine and type(m).on_purchase is not Module.on_purchase):
-            continue
-        views.append(repr(m.view(state)))
     hand = tuple(sorted((str(c), n) for c, n in player.hand.items() if n))
-    return (
+    counts = (
         t.main_actions,
         t.placing,
         t.extra_redesigns,
@@ -682,8 +687,17 @@ def _turn_mark(state: GameState, player: PlayerState, me: Bauland, pending: int)
         player.hand_unknown,
         len(player.alhambra),
         len(player.reserve),
-        tuple(views),
     )
+    if not with_views:
+        return counts
+    modules = list(state.ext.modules)
+    mine = next((i for i, m in enumerate(modules) if m is me), len(modules))
+    views = []
+    for i, m in enumerate(modules):
+        if m is me or (i > mine and type(m).on_purchase is not Module.on_purchase):
+            continue
+        views.append(repr(m.view(state)))
+    return (*counts, tuple(views))
 
 
 def _column(args: Any) -> tuple[int | None, list[BuildingType], Pos | None]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.actions import placement, purchase, redesign, take
 from referee.engine.context import Context
+from referee.engine.core import module_action
 from referee.record.model import (
     Action,
     BuildFromReserve,
@@ -77,8 +78,6 @@ def _buy(ctx: Context, p: PlayerState, a: Buy, check: bool) -> None:
 
 
 def _module(ctx: Context, p: PlayerState, a: ModuleAction, check: bool) -> None:
-    from referee.engine.core import module_action
-
     module_action(ctx.state, p, a)
 
 
@@ -110,6 +109,7 @@ def run_action(state: GameState, action: Action, check: bool | None = None) -> N
     action of the current turn's player."""
     if check is None:
         check = state.checking
+    state.changes += 1  # (GameState.changes)
     t = state.turn
     assert t is not None
     kind = type(action)
