@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import Side
+from referee.engine.actions.purchase import payment_value
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, unverifiable
+from referee.engine.ruleset import Decision
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
@@ -254,9 +256,6 @@ class Angreifer(BundledModule):
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """Remember an exact purchase ("kauft und passend bezahlt"): it may earn a scout. The
         vizier's and the patron's purchases are exact too (Anmerkungen) and run through here."""
-        from referee.engine.actions.purchase import payment_value
-        from referee.engine.ruleset import Decision
-
         tile = purchase.tile
         btype = getattr(tile, "type", None)
         state = ctx.state

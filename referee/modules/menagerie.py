@@ -30,6 +30,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
+from referee.engine.context import Context
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_findings, plan_payment
@@ -478,8 +479,6 @@ class Menagerie(BundledModule):
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """The card is given up (to the discard pile) and each animal moved."""
-        from referee.engine.context import Context
-
         data = self.data(state)
         if state.turn is not None:
             data.moved_turn = state.turn.number
