@@ -1,8 +1,9 @@
-"""Die Obstgärten's state access (``Obstgaerten.data``) calls the kit's ``follow_market`` only
-where it may move a fruit: when every building a fruit lies on is still on its field (the same
-object) or has left the market, it skips the call. These tests hold the shortcut equal to
-calling ``follow_market`` every time, over markets where buildings stay, swap, leave, come back
-as equal copies and lie beyond the market's end (issue 34, sixth step)."""
+"""Die Obstgärten's state access (``Obstgaerten.data``, and Die Menagerie's ``_follow``) calls
+the kit's ``follow_market`` only where it may move a fruit (an animal): when every building a
+token lies on is still on its field (the same object) or has left the market, it skips the
+call. These tests hold the shortcut equal to calling ``follow_market`` every time, over markets
+where buildings stay, swap, leave, come back as equal copies and lie beyond the market's end
+(issue 34, sixth step)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from hypothesis import strategies as st
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.engine.state import EMPTY
 from referee.modules.base import follow_market
-from referee.modules.obstgaerten import Obstgaerten, OrchardScratch
+from referee.modules.menagerie import Menagerie
+from referee.modules.obstgaerten import Obstgaerten
 
 _TILES = [
     TileKind(BuildingType.GARDEN, 8, frozenset({Side.N})),
@@ -58,23 +60,29 @@ def _markets(draw: st.DrawFn) -> tuple[list[object], dict[int, int | None], dict
     return market, held, under
 
 
-def _accessed(market: list[object], held: dict, under: dict) -> tuple[dict, dict]:
-    module = Obstgaerten()
-    data = OrchardScratch()
+def _accessed(
+    market: list[object], held: dict, under: dict, module_type: type = Obstgaerten
+) -> tuple[dict, dict]:
+    """``held`` and ``under`` after the module's state access (``data``)."""
+    module = module_type()
+    data = module.scratch_type()
     data.on_market, data.under = held, under
     state = SimpleNamespace(modules={module.name: data}, market=market)
-    got = module.data(state)  # type: ignore[arg-type]
+    got = module.data(state)
     assert got is data
     return data.on_market, data.under
 
 
 @settings(max_examples=600, deadline=None)
-@given(_markets())
-def test_the_state_access_follows_the_market_as_follow_market_does(case: tuple) -> None:
+@given(_markets(), st.sampled_from([Obstgaerten, Menagerie]))
+def test_the_state_access_follows_the_market_as_follow_market_does(
+    case: tuple, module_type: type
+) -> None:
+    """Die Obstgärten's fruits and Die Menagerie's animals on market buildings."""
     market, held, under = case
     want_held, want_under = copy.copy(held), copy.copy(under)
     follow_market(market, want_held, want_under)
-    got_held, got_under = _accessed(market, copy.copy(held), copy.copy(under))
+    got_held, got_under = _accessed(market, copy.copy(held), copy.copy(under), module_type)
     assert got_held == want_held and list(got_held) == list(want_held)
     assert list(got_under.items()) == list(want_under.items())
     assert all(got_under[s] is want_under[s] for s in got_under)

@@ -77,6 +77,24 @@ def _building_or_start(at: Coord, piece: Any) -> bool:
     return at == ORIGIN or piece.type is not None
 
 
+_OPEN_SIDES_KEY = "angreifer.open-sides"
+
+
+def open_sides_text(alh: Alhambra) -> str:
+    """The view's open sides of ``alh`` in every direction (``N=3 E=1 S=2 W=0``: the count of
+    ``queries.open_side_count``), kept among the Alhambra's derived facts (``Alhambra.derived``:
+    dropped at its next change, copied with it, as Wünsche's ``kept_task``): another module's
+    look at every view (Bauland's turn mark) asks again and again on an unchanged Alhambra.
+    ``tests/test_module_angreifer_open_count.py`` holds it equal to counting afresh."""
+    derived = alh.derived
+    got = derived.get(_OPEN_SIDES_KEY)
+    if not isinstance(got, str):
+        got = derived[_OPEN_SIDES_KEY] = " ".join(
+            f"{d}={q.open_side_count(alh, Side(d))}" for d in DIRECTIONS
+        )
+    return got
+
+
 def attack_penalty(
     alh: Alhambra, direction: str, round_no: int, pieces: str = "all"
 ) -> tuple[int, str, str]:
@@ -346,9 +364,7 @@ class Angreifer(BundledModule):
         for p in state.players:
             row: dict[str, Any] = {}
             if p.counts is None:
-                row["open sides"] = " ".join(
-                    f"{d}={q.open_side_count(p.alhambra, Side(d))}" for d in DIRECTIONS
-                )
+                row["open sides"] = open_sides_text(p.alhambra)
             if data.taken.get(p.name):
                 row["scouts"] = " ".join(f"sc:{s}" for s in data.taken[p.name])
             if data.penalties.get(p.name):
