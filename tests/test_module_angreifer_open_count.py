@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.catalogue import SIDES
+from referee.catalogue import SIDES, Side
 from referee.engine import check_game
 from referee.geometry import queries as q
-from referee.modules.angreifer import _building_or_start
+from referee.geometry.grid import ORIGIN
+from referee.modules.angreifer import DIRECTIONS, _building_or_start, open_sides_text
 from referee.notation import parse_text
 from referee.profiles import load_profile
 from referee.simulate.simulator import simulate_text
@@ -52,3 +53,30 @@ def test_open_count_is_the_listed_open_sides_in_simulated_attack_games() -> None
         text = simulate_text(3 + seed, 5200 + seed, profile, f"open {seed}", ("angreifer",))
         total += _same_counts(_alhambras(text, f"open-{seed}.alh"))
     assert total >= 4 * 3 * 4
+
+
+def _fresh_text(alh: object) -> str:
+    return " ".join(f"{d}={q.open_side_count(alh, Side(d))}" for d in DIRECTIONS)
+
+
+def test_the_kept_open_sides_of_the_view_are_counted_afresh_after_every_change() -> None:
+    """The view's open sides kept per Alhambra state (``open_sides_text``, issue 34 sixth
+    step) equal a fresh count after each piece placed or removed, on the Alhambra and on its
+    copies, over simulated games replayed move by move."""
+    profile = load_profile("queen-bigbox-2019")
+    checked = 0
+    for seed in range(3):
+        text = simulate_text(3 + seed, 5300 + seed, profile, f"kept {seed}", ("angreifer",))
+        for alh in _alhambras(text, f"kept-{seed}.alh"):
+            cells = [(at, piece) for at, piece in alh.items() if at != ORIGIN]
+            for at, _piece in reversed(cells):  # take it apart, asking at every step
+                assert open_sides_text(alh) == _fresh_text(alh)
+                copied = alh.copy()
+                alh.remove(at)
+                assert open_sides_text(alh) == _fresh_text(alh)
+                assert open_sides_text(copied) == _fresh_text(copied)
+                checked += 1
+            for at, piece in cells:  # and build it again
+                alh.place(at, piece)
+                assert open_sides_text(alh) == _fresh_text(alh)
+    assert checked >= 20

@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import Side
+from referee.engine.actions.purchase import payment_value
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, unverifiable
+from referee.engine.ruleset import Decision
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
@@ -73,6 +75,24 @@ class AttackScratch(Scratch):
 
 def _building_or_start(at: Coord, piece: Any) -> bool:
     return at == ORIGIN or piece.type is not None
+
+
+_OPEN_SIDES_KEY = "angreifer.open-sides"
+
+
+def open_sides_text(alh: Alhambra) -> str:
+    """The view's open sides of ``alh`` in every direction (``N=3 E=1 S=2 W=0``: the count of
+    ``queries.open_side_count``), kept among the Alhambra's derived facts (``Alhambra.derived``:
+    dropped at its next change, copied with it, as Wünsche's ``kept_task``): another module's
+    look at every view (Bauland's turn mark) asks again and again on an unchanged Alhambra.
+    ``tests/test_module_angreifer_open_count.py`` holds it equal to counting afresh."""
+    derived = alh.derived
+    got = derived.get(_OPEN_SIDES_KEY)
+    if not isinstance(got, str):
+        got = derived[_OPEN_SIDES_KEY] = " ".join(
+            f"{d}={q.open_side_count(alh, Side(d))}" for d in DIRECTIONS
+        )
+    return got
 
 
 def attack_penalty(
@@ -254,9 +274,6 @@ class Angreifer(BundledModule):
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """Remember an exact purchase ("kauft und passend bezahlt"): it may earn a scout. The
         vizier's and the patron's purchases are exact too (Anmerkungen) and run through here."""
-        from referee.engine.actions.purchase import payment_value
-        from referee.engine.ruleset import Decision
-
         tile = purchase.tile
         btype = getattr(tile, "type", None)
         state = ctx.state
@@ -347,9 +364,7 @@ class Angreifer(BundledModule):
         for p in state.players:
             row: dict[str, Any] = {}
             if p.counts is None:
-                row["open sides"] = " ".join(
-                    f"{d}={q.open_side_count(p.alhambra, Side(d))}" for d in DIRECTIONS
-                )
+                row["open sides"] = open_sides_text(p.alhambra)
             if data.taken.get(p.name):
                 row["scouts"] = " ".join(f"sc:{s}" for s in data.taken[p.name])
             if data.penalties.get(p.name):

@@ -34,6 +34,7 @@ from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, SIDES, Currency
+from referee.engine.core import match_slot
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.ruleset import Decision, refines
@@ -243,8 +244,6 @@ class Arbeiter(BundledModule):
     ) -> tuple[str, object, str | None]:
         """Where a worker would go: (what, piece, why not): ``what`` is ``field``, ``cell`` or
         ``reserve``; ``why not`` a reason of ARBEITER-TARGET (None: it may go there)."""
-        from referee.engine.core import match_slot
-
         slot = _field(target)
         if slot is not None:
             tile = state.market[slot] if slot < len(state.market) else None
@@ -611,8 +610,6 @@ class Arbeiter(BundledModule):
         report(state, found)
 
     def _position_player(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
-        from referee.engine.core import match_slot
-
         data = self.data(state)
         who = player.name
         mine = data.tiles.setdefault(who, [])

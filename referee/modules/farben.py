@@ -37,6 +37,7 @@ from referee.catalogue import CURRENCIES, BuildingType, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
+from referee.engine.fmt import fmt_ref, fmt_tile
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment, end_main_action, main_action_findings, start_main_action
 from referee.engine.verbs import VerbSpec
@@ -359,11 +360,16 @@ class Farben(BundledModule):
 
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
         state = ctx.state
+        if moment == Moment.TURN_END:  # the steps below at a turn's end (the kit's: none)
+            pending = self.data(state).pending
+            if pending:
+                pending.clear()  # a take belongs to its purchase's line
+            return
+        super().at_moment(ctx, moment)
         data = self.data(state)
-        if moment in (Moment.TURN_START, Moment.TURN_END):
-            data.pending.clear()  # a take belongs to its purchase's line
+        if moment == Moment.TURN_START and data.pending:
+            data.pending.clear()
         if moment == Moment.TURN_START and state.checking and self.option("refill") == "stack":
             left = self.stack_left(state)
             for cur in CURRENCIES:
@@ -377,8 +383,6 @@ class Farben(BundledModule):
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """Kept for a ``colour``/``project`` on the line: how much it overpaid and from which
         columns (switch column) it may take."""
-        from referee.engine.fmt import fmt_ref, fmt_tile
-
         data = self.data(ctx.state)
         player = purchase.player
         tile = (
@@ -401,8 +405,6 @@ class Farben(BundledModule):
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass (a building from a market field,
         money cards only)."""
-        from referee.engine.fmt import fmt_tile
-
         cols = {buy.field}
         if self.option("column") == "paid":
             cols |= {c.currency for c in buy.cards if c.currency in buy.allowed}

@@ -30,6 +30,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
+from referee.engine.context import Context
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_findings, plan_payment
@@ -478,8 +479,6 @@ class Menagerie(BundledModule):
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """The card is given up (to the discard pile) and each animal moved."""
-        from referee.engine.context import Context
-
         data = self.data(state)
         if state.turn is not None:
             data.moved_turn = state.turn.number
@@ -784,8 +783,17 @@ def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
 
 def _follow(state: GameState, data: AnimalScratch) -> None:
     """Animals on a market garden that changed fields move to the garden's new field (kit
-    :func:`follow_market`)."""
-    follow_market(state.market, data.on_market, data.under)
+    :func:`follow_market`). It is called only where it may move animals, as Die Obstgärten
+    does (equal to calling it always: tests/test_module_obstgaerten_follow.py): when every
+    garden animals lie on is still on its field (the same object) or has left the market,
+    follow_market changes nothing."""
+    market = state.market
+    n = len(market)
+    under = data.under
+    for slot, garden in under.items():
+        if (slot >= n or market[slot] is not garden) and garden in market:
+            follow_market(market, data.on_market, under)
+            return
 
 
 def _params(reason: str | None, **params: object) -> dict[str, Any]:

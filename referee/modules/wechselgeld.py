@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.catalogue import Currency
+from referee.engine.actions.purchase import allowed_currencies, payment_value
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, limits_of
@@ -211,11 +212,13 @@ class Wechselgeld(BundledModule):
     @acts_at(Moment.REFILL_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """A claim not drawn before the next line of play (the refill closed) lapses."""
-        super().at_moment(ctx, moment)
         if moment != Moment.REFILL_DONE:
+            super().at_moment(ctx, moment)
             return
         state = ctx.state
         data = self.data(state)
+        if not data.claims:  # most refills: no claim open, nothing lapses
+            return
         for who, claim in list(data.claims.items()):
             if claim.due:
                 self._forfeit(state, who, claim, 0, claim.pos)
@@ -225,8 +228,6 @@ class Wechselgeld(BundledModule):
 
     @staticmethod
     def _allowed(ctx: Any, purchase: Any) -> frozenset[Currency]:
-        from referee.engine.actions.purchase import allowed_currencies
-
         return allowed_currencies(ctx, purchase)
 
     @refines(Decision.PAY_VALUE)
@@ -316,8 +317,6 @@ class Wechselgeld(BundledModule):
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """ "Wird mit Münzen bezahlt, kommen diese zurück in den Beutel"; then the payer's claim:
         one coin per two units overpaid, as far as the bag holds coins."""
-        from referee.engine.actions.purchase import payment_value
-
         state = ctx.state
         p = purchase.player
         data = self.data(state)

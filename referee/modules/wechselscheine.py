@@ -21,7 +21,7 @@ from referee.catalogue import CURRENCIES, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
-from referee.engine.fmt import NOTHING
+from referee.engine.fmt import NOTHING, fmt_ref, fmt_tile
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -50,6 +50,9 @@ def stones_per_currency(players: int) -> int:
     return int(table.get(players, table.get(str(players), 0)))
 
 
+_BY_CODE = {c.code.lower(): c for c in CURRENCIES}  # a currency by its code in lower case
+
+
 def parse_credit(value: object) -> tuple[Currency, int] | None:
     """``ws:De5`` (or the card-like ``De5``) -> (Denar, 5); None when it is none. Amounts
     above 6 are read (CERTIFICATE-OVER-6 names them); 0 and below are not."""
@@ -61,8 +64,7 @@ def parse_credit(value: object) -> tuple[Currency, int] | None:
         return value.card.currency, value.card.value
     else:
         name = str(value)
-    by_code = {c.code.lower(): c for c in CURRENCIES}
-    cur = by_code.get(name[:2].lower())
+    cur = _BY_CODE.get(name[:2].lower())
     rest = name[2:]
     if cur is None or not rest.isdigit() or int(rest) <= 0:
         return None
@@ -117,9 +119,14 @@ class Wechselscheine(BundledModule):
 
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
+        if moment == Moment.TURN_START or moment == Moment.TURN_END:
+            # storing belongs to the purchase's line: what a turn kept is dropped (the kit's
+            # step acts at SETUP_DONE only)
+            pending = self.data(ctx.state).pending
+            if pending:
+                pending.clear()
+            return
         super().at_moment(ctx, moment)
-        if moment in (Moment.TURN_START, Moment.TURN_END):
-            self.data(ctx.state).pending.clear()  # storing belongs to the purchase's line
 
     # ------------------------------------------------------- purchase pipeline
 
@@ -203,8 +210,6 @@ class Wechselscheine(BundledModule):
                 data.held[player.name] = None
                 data.stones[credit[0]] += 1
                 data.spent.append((player.name, credit_code(credit), line))
-        from referee.engine.fmt import fmt_ref, fmt_tile
-
         tile = (
             fmt_tile(purchase.tile) if purchase.tile is not None else fmt_ref(purchase.action.tile)
         )
@@ -216,8 +221,6 @@ class Wechselscheine(BundledModule):
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass (money cards only): its
         overpayment kept for a ``certificate`` line."""
-        from referee.engine.fmt import fmt_tile
-
         line = buy.action.pos.line
         self.data(state).pending[buy.player.name] = (line, buy.overpaid, fmt_tile(buy.tile))
 

@@ -1,0 +1,105 @@
+"""Die Obstgärten's state access (``Obstgaerten.data``, and Die Menagerie's ``_follow``) calls
+the kit's ``follow_market`` only where it may move a fruit (an animal): when every building a
+token lies on is still on its field (the same object) or has left the market, it skips the
+call. These tests hold the shortcut equal to calling ``follow_market`` every time, over markets
+where buildings stay, swap, leave, come back as equal copies and lie beyond the market's end
+(issue 34, sixth step)."""
+
+from __future__ import annotations
+
+import copy
+from types import SimpleNamespace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.catalogue import BuildingType, Side, TileKind
+from referee.engine.state import EMPTY
+from referee.modules.base import follow_market
+from referee.modules.menagerie import Menagerie
+from referee.modules.obstgaerten import Obstgaerten
+
+_TILES = [
+    TileKind(BuildingType.GARDEN, 8, frozenset({Side.N})),
+    TileKind(BuildingType.TOWER, 9, frozenset()),
+    TileKind(BuildingType.PAVILION, 3, frozenset({Side.S, Side.W})),
+    TileKind(BuildingType.ARCADES, 6, frozenset({Side.E})),
+    TileKind(BuildingType.CHAMBERS, 7, frozenset({Side.W})),
+]
+# besides the interned tiles: pieces compared by value only (an equal copy is another object),
+# as a module's piece on the market may be
+_PIECES = ["mg:C12ns", "md:5e"]
+
+
+def _piece(i: int) -> object:
+    if i < len(_TILES):
+        return _TILES[i]
+    if i < len(_TILES) + len(_PIECES):
+        return "".join(_PIECES[i - len(_TILES)])  # a new, equal string object
+    return EMPTY
+
+
+_pieces = st.integers(0, len(_TILES) + len(_PIECES))
+
+
+@st.composite
+def _markets(draw: st.DrawFn) -> tuple[list[object], dict[int, int | None], dict[int, object]]:
+    size = draw(st.integers(1, 5))
+    market = [_piece(i) for i in draw(st.lists(_pieces, min_size=size, max_size=size))]
+    slots = draw(st.lists(st.integers(0, size + 1), unique=True, max_size=size + 2))
+    under: dict[int, object] = {}
+    held: dict[int, int | None] = {}
+    for slot in slots:
+        # mostly the building on that field, else any piece (moved, left, a copy)
+        if slot < size and draw(st.booleans()):
+            under[slot] = market[slot]
+        else:
+            under[slot] = _piece(draw(_pieces))
+        if draw(st.integers(0, 4)):  # now and then a building without a token of its own
+            held[slot] = draw(st.one_of(st.none(), st.integers(1, 7)))
+    return market, held, under
+
+
+def _accessed(
+    market: list[object], held: dict, under: dict, module_type: type = Obstgaerten
+) -> tuple[dict, dict]:
+    """``held`` and ``under`` after the module's state access (``data``)."""
+    module = module_type()
+    data = module.scratch_type()
+    data.on_market, data.under = held, under
+    state = SimpleNamespace(modules={module.name: data}, market=market)
+    got = module.data(state)
+    assert got is data
+    return data.on_market, data.under
+
+
+@settings(max_examples=600, deadline=None)
+@given(_markets(), st.sampled_from([Obstgaerten, Menagerie]))
+def test_the_state_access_follows_the_market_as_follow_market_does(
+    case: tuple, module_type: type
+) -> None:
+    """Die Obstgärten's fruits and Die Menagerie's animals on market buildings."""
+    market, held, under = case
+    want_held, want_under = copy.copy(held), copy.copy(under)
+    follow_market(market, want_held, want_under)
+    got_held, got_under = _accessed(market, copy.copy(held), copy.copy(under), module_type)
+    assert got_held == want_held and list(got_held) == list(want_held)
+    assert list(got_under.items()) == list(want_under.items())
+    assert all(got_under[s] is want_under[s] for s in got_under)
+
+
+def test_the_shortcut_and_the_general_path_on_named_cases() -> None:
+    g, t, p = _TILES[0], _TILES[1], _TILES[2]
+    # everything on its field: nothing moves
+    assert _accessed([g, t, p], {0: 1, 1: 2, 2: 3}, {0: g, 1: t, 2: p}) == (
+        {0: 1, 1: 2, 2: 3},
+        {0: g, 1: t, 2: p},
+    )
+    # a building bought (its field empty): its fruit waits on its field for the hook
+    assert _accessed([g, EMPTY, p], {0: 1, 1: 2, 2: 3}, {0: g, 1: t, 2: p}) == (
+        {0: 1, 1: 2, 2: 3},
+        {0: g, 1: t, 2: p},
+    )
+    # two buildings swapped: their fruits go with them (the general path)
+    held, under = _accessed([t, g, p], {0: 1, 1: 2, 2: 3}, {0: g, 1: t, 2: p})
+    assert held == {0: 2, 1: 1, 2: 3} and under == {0: t, 1: g, 2: p}
