@@ -162,6 +162,8 @@ class Bauland(BundledModule):
         super().__init__()
         # per seat: (module data, Alhambra, its version, reserve) when _unbuilt last looked
         self._unbuilt_seen: dict[int, tuple[Any, Any, int, list[Any]]] = {}
+        # Dirk's pieces when _dirk last left none of them a plot without a building
+        self._dirk_built: list[Any] | None = None
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -523,10 +525,16 @@ class Bauland(BundledModule):
 
     def _dirk(self, state: GameState, pos: Pos | None) -> None:
         """ "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende
-        Baugebäude": every plot with Dirk without a building takes the top one."""
-        if not state.dirk:
+        Baugebäude": every plot with Dirk without a building takes the top one.
+
+        Asked at every turn start and end, it walks Dirk's pieces only when they are not the
+        same (equal, one by one) as when a walk last left no plot without a building there:
+        equal pieces hold no such plot either (a plot's equality includes its building)."""
+        dirk = state.dirk
+        if not dirk or dirk == self._dirk_built:
             return
-        for i, piece in enumerate(state.dirk):
+        left = False  # a plot without a building stays (its column is empty)
+        for i, piece in enumerate(dirk):
             if isinstance(piece, Plot) and piece.kind is None:
                 here = piece.stated_pos or pos or NOWHERE
                 built = self._top(state, "Dirk", piece, here)
@@ -542,7 +550,9 @@ class Bauland(BundledModule):
                         top=built.kind.code,
                         stated=piece.stated.code,
                     )
-                state.dirk[i] = cast(Any, built)
+                dirk[i] = cast(Any, built)
+                left = left or built.kind is None
+        self._dirk_built = None if left else list(dirk)
 
     def _unbuilt(self, state: GameState, pos: Pos | None) -> None:
         """A plot in an Alhambra or reserve without a building: its buyer chose none.
