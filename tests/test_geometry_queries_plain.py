@@ -20,6 +20,7 @@ from referee.geometry import Alhambra
 from referee.geometry.queries import (
     _double_walls_general,
     _rest_longest,
+    _sorted,
     _walked_general,
     _walked_plain,
     distances,
@@ -105,3 +106,9 @@ def test_a_layered_alhambra_takes_the_general_path() -> None:
     assert alh.layered
     assert double_walls(alh) == _double_walls_general(alh) == [(Coord(1, 0), Side.E)]
     assert Coord(2, 0) not in distances(alh)  # the added wall bars the way
+
+
+@given(st.sets(st.tuples(st.integers(-5, 5), st.integers(-5, 5))))
+def test_reading_order_is_the_key_sort(cells: set[tuple[int, int]]) -> None:
+    coords = [Coord(x, y) for x, y in cells]
+    assert _sorted(coords) == sorted(coords, key=lambda c: (-c.y, c.x))

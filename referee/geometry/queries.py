@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Literal
 
 from referee.catalogue import SIDES, BuildingType, Side
@@ -53,8 +54,12 @@ def _cells(alh: Alhambra, member: Member) -> set[Coord]:
 
 
 def _sorted(cells: Iterable[Coord]) -> list[Coord]:
-    """Reading order: north first, then west to east."""
-    return sorted(cells, key=lambda c: (-c.y, c.x))
+    """Reading order: north first, then west to east (``key=lambda c: (-c.y, c.x)``, made of two
+    sorts in C: by x first, then by y from north to south, a stable sort keeping the x order)."""
+    return sorted(sorted(cells), key=_Y, reverse=True)
+
+
+_Y = itemgetter(1)
 
 
 def _plain(alh: Alhambra) -> Geometry | None:
