@@ -162,3 +162,11 @@ def test_option_final_scores_the_last_scoring_only() -> None:
     m.settings = {"scoring": "final"}
     assert m.scoring_parts(rep.state, 1) is None
     assert m.scoring_parts(rep.state, 3) is not None
+
+
+def test_parse_bath_cached_reads_as_afresh() -> None:
+    """``parse_bath`` keeps its answers per token (bounded): each as read afresh."""
+    from referee.modules.badehaeuser import parse_bath
+
+    for token in ("PSAC", "psac", "GTPS", "PPSA", "PSA", "PSAX", "", "PSAC"):
+        assert parse_bath(token) == parse_bath.__wrapped__(token)

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Literal
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
+from referee.geometry.incremental import DELTAS, Geometry
 from referee.geometry.layers import cell_walls, wall_between
 from referee.geometry.walls import Segment, WallMode, WallRun, outer_segments, wall_runs
 from referee.record.model import Coord
@@ -52,8 +54,34 @@ def _cells(alh: Alhambra, member: Member) -> set[Coord]:
 
 
 def _sorted(cells: Iterable[Coord]) -> list[Coord]:
-    """Reading order: north first, then west to east."""
-    return sorted(cells, key=lambda c: (-c.y, c.x))
+    """Reading order: north first, then west to east (``key=lambda c: (-c.y, c.x)``, made of two
+    sorts in C: by x first, then by y from north to south, a stable sort keeping the x order)."""
+    return sorted(sorted(cells), key=_Y, reverse=True)
+
+
+_Y = itemgetter(1)
+
+
+def _plain(alh: Alhambra) -> Geometry | None:
+    """The kept geometry of an unlayered Alhambra (``Alhambra.geometry``), None on a layered one.
+
+    On an unlayered Alhambra every piece is plain (a piece with a rule profile, a two-cell or a
+    half piece makes a layer), so :func:`~referee.geometry.layers.wall_between` reduces to the
+    two pieces' own walls, which the kept masks hold: a wall lies between two tiles side by side
+    when either shows one, and one can walk across when neither does. The fast paths below read
+    the masks and the kept ``front`` entries (an occupied cell keeps its entry too: its side
+    neighbours and which of them are open towards it), as ``geometry/rules.py`` does; the general
+    path stays for a layered Alhambra (tests/test_geometry_queries_plain.py holds the two equal).
+    """
+    return None if alh.layered else alh.geometry
+
+
+def _closed_sides(geo: Geometry, c: Coord) -> int:
+    """The sides (4-bit mask, bit ``k``: ``SIDES[k]``) of the occupied cell ``c`` of an unlayered
+    Alhambra where a tile lies beside it behind a wall (``_wall`` of such a side)."""
+    f = geo.front.get(c, 0)
+    beside = (f & 1) | (f >> 1 & 2) | (f >> 2 & 4) | (f >> 3 & 8)  # ring bits 0, 2, 4, 6
+    return beside & ~geo.steps(c, geo.masks[c])
 
 
 # ------------------------------------------------------------------------------ lines
@@ -88,13 +116,16 @@ def runs(alh: Alhambra, direction: str, member: Member = is_building) -> list[Ru
     cells = _cells(alh, member)
     found: list[Run] = []
     for c in _sorted(cells):
-        if Coord(c.x - dx, c.y - dy) in cells:
+        x, y = c
+        if (x - dx, y - dy) in cells:  # a Coord is a tuple: the same hash and equality
             continue  # not the start of a run
         run = [c]
-        nxt = Coord(c.x + dx, c.y + dy)
-        while nxt in cells:
-            run.append(nxt)
-            nxt = Coord(nxt.x + dx, nxt.y + dy)
+        x += dx
+        y += dy
+        while (x, y) in cells:
+            run.append(Coord(x, y))
+            x += dx
+            y += dy
         found.append(Run(direction, tuple(run)))
     return found
 
@@ -175,6 +206,21 @@ def disjoint_pairs(pairs: list[tuple[Coord, Coord]]) -> list[tuple[Coord, Coord]
 def double_walls(alh: Alhambra) -> list[Segment]:
     """Every tile edge between two pieces that shows a wall (on either piece: by the building
     rules both show one), each once as ``(cell, E)`` or ``(cell, N)``."""
+    geo = _plain(alh)
+    if geo is not None:  # the same, read off the kept geometry (see _plain)
+        out: list[Segment] = []
+        for c in _sorted(geo.masks):
+            closed = _closed_sides(geo, c)
+            if closed & 2:
+                out.append((c, Side.E))
+            if closed & 1:
+                out.append((c, Side.N))
+        return out
+    return _double_walls_general(alh)
+
+
+def _double_walls_general(alh: Alhambra) -> list[Segment]:
+    """:func:`double_walls` through the one effective-walls function (any Alhambra)."""
     cells = alh.cells
     out: list[Segment] = []
     for c in _sorted(cells):
@@ -297,9 +343,18 @@ def second_longest_wall(
     found = wall_runs(segments, mode)
     if not found:
         return WallRun(())
-    if how == "piece":
+    if how == "piece" or sum(run.length for run in found) == len(segments):
+        # "piece"; or "rest" where each run is the whole of its piece of wall (the usual
+        # case: no corner joins three walls, and trails): taking the longest away leaves
+        # the other pieces as they were, so the longest of the rest is the second piece's run
+        # (the general step below finds the same: tests/test_geometry_queries_plain.py)
         return found[1] if len(found) > 1 else WallRun(())
-    used = set(found[0].segments)
+    return _rest_longest(segments, found[0], mode)
+
+
+def _rest_longest(segments: list[Segment], longest: WallRun, mode: WallMode) -> WallRun:
+    """The longest run of ``segments`` once the run ``longest`` is taken away (empty: none)."""
+    used = set(longest.segments)
     rest = wall_runs([s for s in segments if s not in used], mode)
     return rest[0] if rest else WallRun(())
 
@@ -326,6 +381,20 @@ def distances(alh: Alhambra, on_foot: bool = True) -> dict[Coord, tuple[Coord, .
     cells = alh.cells
     if ORIGIN not in cells:
         return {}
+    geo = _plain(alh) if on_foot else None
+    parent = _walked_plain(geo) if geo is not None else _walked_general(alh, on_foot)
+    # a cell's way is its parent's way and itself (the walk found every parent before its
+    # children, so the parent's way is there)
+    out: dict[Coord, tuple[Coord, ...]] = {}
+    for c, before in parent.items():
+        out[c] = (c,) if before is None else (*out[before], c)
+    return out
+
+
+def _walked_general(alh: Alhambra, on_foot: bool) -> dict[Coord, Coord | None]:
+    """The breadth-first walk of :func:`distances` through the one effective-walls function:
+    each cell reached with the cell it was reached from, in the order reached."""
+    cells = alh.cells
     parent: dict[Coord, Coord | None] = {ORIGIN: None}
     todo = deque([ORIGIN])
     while todo:
@@ -334,15 +403,29 @@ def distances(alh: Alhambra, on_foot: bool = True) -> dict[Coord, tuple[Coord, .
             if nb in cells and nb not in parent and not (on_foot and _barred(alh, c, side)):
                 parent[nb] = c
                 todo.append(nb)
-    out: dict[Coord, tuple[Coord, ...]] = {}
-    for c in parent:
-        way: list[Coord] = []
-        cur: Coord | None = c
-        while cur is not None:
-            way.append(cur)
-            cur = parent[cur]
-        out[c] = tuple(reversed(way))
-    return out
+    return parent
+
+
+def _walked_plain(geo: Geometry) -> dict[Coord, Coord | None]:
+    """:func:`_walked_general` on foot on an unlayered Alhambra, read off the kept geometry
+    (see :func:`_plain`): the sides one can walk across from a tile are ``geo.steps``."""
+    masks = geo.masks
+    steps_of = geo.steps
+    parent: dict[Coord, Coord | None] = {ORIGIN: None}
+    todo = deque([ORIGIN])
+    while todo:
+        c = todo.popleft()
+        steps = steps_of(c, masks[c])
+        if not steps:
+            continue
+        x, y = c
+        for k, (dx, dy) in enumerate(DELTAS):  # N, E, S, W as SIDES
+            if steps >> k & 1:
+                nb = Coord(x + dx, y + dy)
+                if nb not in parent:
+                    parent[nb] = c
+                    todo.append(nb)
+    return parent
 
 
 def farthest_building(

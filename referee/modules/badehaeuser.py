@@ -21,6 +21,7 @@ north, east, south and west side (as it lies): ``bh:PSAC``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
@@ -46,6 +47,7 @@ KIND = "bh"
 IDENTITY = "bathhouse"
 
 
+@lru_cache(maxsize=256)  # asked for the same few tokens again and again; bounded (records)
 def parse_bath(name: str) -> tuple[BuildingType, ...] | str:
     """``PSAC`` -> (P, S, A, C) (north, east, south, west); a string: why it is none."""
     if len(name) != 4 or any(ch not in "PSACGT" for ch in name):

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
@@ -68,6 +70,7 @@ class ParsedPlot:
     kind: BuildingType | None
 
 
+@lru_cache(maxsize=256)  # asked for the same few tokens again and again; bounded (records)
 def parse_plot(name: str) -> ParsedPlot | None:
     """``2_12n`` -> number 2, price 12, wall north; ``2_12n_C`` with chambers; else None."""
     m = TOKEN.match(name)
@@ -106,6 +109,11 @@ class Plot(ModulePiece):
     def type(self) -> BuildingType | None:
         return self.kind
 
+    def built(self, kind: BuildingType) -> Plot:
+        """The plot with the building ``kind``: ``dataclasses.replace(self, kind=kind)``, field
+        by field (``replace`` walks the fields generically: some 190 bytecodes a call)."""
+        return Plot(self.number, self.price, self.walls, kind, self.stated, self.stated_pos)
+
     @property
     def token_name(self) -> str:
         base = f"{self.number}_{self.price}{walls_token(self.walls)}"
@@ -124,6 +132,10 @@ class Plot(ModulePiece):
     def stated_walls(self, ref: ComponentRef) -> frozenset[Side] | None:
         parsed = parse_plot(ref.name) if ref.kind.lower() == KIND else None
         return None if parsed is None else parsed.walls
+
+
+_ALHAMBRA_AND_VERSION = attrgetter("alhambra", "alhambra.version")
+_RESERVE = attrgetter("reserve")
 
 
 def plots_of(pieces: Any) -> list[Plot]:
@@ -162,6 +174,10 @@ class Bauland(BundledModule):
         super().__init__()
         # per seat: (module data, Alhambra, its version, reserve) when _unbuilt last looked
         self._unbuilt_seen: dict[int, tuple[Any, Any, int, list[Any]]] = {}
+        # (module data, per seat (Alhambra, version), per seat the reserve) at _unbuilt's last look
+        self._unbuilt_table: tuple[Any, ...] | None = None
+        # Dirk's pieces when _dirk last left none of them a plot without a building
+        self._dirk_built: list[Any] | None = None
 
     # ----------------------------------------------------------------- the tower (E5)
 
@@ -441,9 +457,9 @@ class Bauland(BundledModule):
             return []
         self._take(state, player.name, plot, kind, action.pos, checked=True)
         if index is not None and state.turn is not None:
-            state.turn.pending[index] = cast(Any, replace(plot, kind=kind))
+            state.turn.pending[index] = cast(Any, plot.built(kind))
         else:
-            _lay(player, plot, replace(plot, kind=kind))
+            _lay(player, plot, plot.built(kind))
         return []
 
     def _column_findings(
@@ -481,7 +497,7 @@ class Bauland(BundledModule):
         data = self.data(state)
         if not checked:
             report(state, self._column_findings(state, who, plot, kind, pos))
-        data.taken.append((who, replace(plot, kind=kind).code))
+        data.taken.append((who, plot.built(kind).code))
         column = data.columns.get(plot.number)
         if column is not None and kind in column:
             column.remove(kind)
@@ -493,7 +509,7 @@ class Bauland(BundledModule):
             return plot
         kind = column[0]
         self._take(state, who, plot, kind, pos)
-        return replace(plot, kind=kind)
+        return plot.built(kind)
 
     # ----------------------------------------------------------------- moments
 
@@ -532,10 +548,16 @@ class Bauland(BundledModule):
 
     def _dirk(self, state: GameState, pos: Pos | None) -> None:
         """ "Erhält Dirk ein Baugrundstück, so nimmt er das am weitesten oben liegende
-        Baugebäude": every plot with Dirk without a building takes the top one."""
-        if not state.dirk:
+        Baugebäude": every plot with Dirk without a building takes the top one.
+
+        Asked at every turn start and end, it walks Dirk's pieces only when they are not the
+        same (equal, one by one) as when a walk last left no plot without a building there:
+        equal pieces hold no such plot either (a plot's equality includes its building)."""
+        dirk = state.dirk
+        if not dirk or dirk == self._dirk_built:
             return
-        for i, piece in enumerate(state.dirk):
+        left = False  # a plot without a building stays (its column is empty)
+        for i, piece in enumerate(dirk):
             if isinstance(piece, Plot) and piece.kind is None:
                 here = piece.stated_pos or pos or NOWHERE
                 built = self._top(state, "Dirk", piece, here)
@@ -551,7 +573,9 @@ class Bauland(BundledModule):
                         top=built.kind.code,
                         stated=piece.stated.code,
                     )
-                state.dirk[i] = cast(Any, built)
+                dirk[i] = cast(Any, built)
+                left = left or built.kind is None
+        self._dirk_built = None if left else list(dirk)
 
     def _unbuilt(self, state: GameState, pos: Pos | None) -> None:
         """A plot in an Alhambra or reserve without a building: its buyer chose none.
@@ -561,8 +585,20 @@ class Bauland(BundledModule):
         look reports every plot without a building, so an unchanged Alhambra and reserve have
         nothing new to report."""
         data = self.data(state)
+        players = state.players
+        # first the whole table in one comparison, its parts built in C (no Python step per
+        # seat): when no seat's Alhambra, its version or reserve changed since the last look
+        # with the same module data, the loop below would pass over every seat
+        table = (
+            data,
+            list(map(_ALHAMBRA_AND_VERSION, players)),
+            list(map(tuple, map(_RESERVE, players))),
+        )
+        if table == self._unbuilt_table:
+            return
+        self._unbuilt_table = table
         seen = self._unbuilt_seen
-        for i, p in enumerate(state.players):
+        for i, p in enumerate(players):
             alhambra = p.alhambra
             # one comparison of tuples: each part by identity first (the usual case), else by
             # equality, which reports the same (an equal scratch has the same plots reported,

@@ -64,8 +64,12 @@ def _data() -> dict[str, Any]:
     return module_data("baumeister")
 
 
+_CURRENCIES = {c.code.lower(): c for c in Currency}
+
+
 def card_currency(name: str) -> Currency | None:
-    return Currency.of_code(name)
+    """``Currency.of_code(name)`` (its code in any case) by one look-up."""
+    return _CURRENCIES.get(str(name).lower())
 
 
 def card_value() -> int:
@@ -224,11 +228,12 @@ class Baumeister(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Master-builder cards are money cards: they take places of the display's four."""
-        cards = self.supply(ctx.state)
+        cards: HiddenSupply = self.data(ctx.state).cards
         # asked at every display question: the live multiset read where it exists (``held``
-        # builds a fresh empty one at each call to offer it)
+        # builds a fresh empty one at each call to offer it), counted as ``Counter.total``
+        # does (without its Python-level call)
         held = cards.known.get(DISPLAY)
-        return occupied + (cards.held(DISPLAY) if held is None else held).total()
+        return occupied + (cards.held(DISPLAY).total() if held is None else sum(held.values()))
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         code = self._code(state, ref.name, pos, None)

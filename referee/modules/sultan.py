@@ -98,6 +98,12 @@ def opposite(face: BuildingType) -> BuildingType:
 
 
 _FACES = {t.value: t for t in BuildingType}
+_CURRENCIES = {c.code.lower(): c for c in Currency}
+
+
+def _currency(code: str) -> Currency | None:
+    """``Currency.of_code(code)`` (its code in any case) by one look-up."""
+    return _CURRENCIES.get(code.lower())
 
 
 def _face(v: object) -> BuildingType | None:
@@ -134,7 +140,7 @@ class SultanCard:
         if ref.kind.lower() != KIND:
             return False
         m = TOKEN.match(ref.name)
-        if m is None or Currency.of_code(m.group(1)) is not self.currency:
+        if m is None or _currency(m.group(1)) is not self.currency:
             return False
         return m.group(2) is None or _face(m.group(2)) is self.mark
 
@@ -159,7 +165,7 @@ def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
     m = TOKEN.match(ref.name) if ref.kind.lower() == KIND else None
     if m is None:
         return None
-    cur = Currency.of_code(m.group(1))
+    cur = _currency(m.group(1))
     if cur is None:  # pragma: no cover - the pattern admits the four codes only
         return None
     return cur, (_face(m.group(2)) if m.group(2) else None)
@@ -395,11 +401,13 @@ class Sultan(BundledModule):
             return
         state = ctx.state
         data = self.data(state)
-        if moment in (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
+        # (of the four own moments: REFILL_DONE, TURN_START and LEFTOVERS_BEFORE clear the
+        # fresh draws; TURN_START, GAME_END and LEFTOVERS_BEFORE report unmarked cards)
+        if moment != Moment.GAME_END:
             data.fresh.clear()
         if moment == Moment.TURN_START:
             data.just_bought.clear()
-        if moment in (Moment.TURN_START, Moment.GAME_END, Moment.LEFTOVERS_BEFORE):
+        if moment != Moment.REFILL_DONE:
             for card in data.open:
                 if card.mark is None and not card.missing_told:
                     card.missing_told = True
