@@ -45,31 +45,36 @@ MYPYC_MODULES = [
     "referee/geometry/incremental.py",
     "referee/geometry/layers.py",
     "referee/reports/terminal.py",
-    # engine rest (issue 34, fifth step, mypyc-B): NOT switched on. The edits these need are
-    # made and the list builds and imports, but then every module game stops with "TypeError:
-    # referee.engine.extensions.Module object expected; got referee.modules.wesir.Wesir" (the
-    # modules derive from the Python class Module; compiled code annotated with it checks for
-    # the native one): their parameters need a protocol first (bench/README.md, "Issue 34,
-    # fifth step, all together"). Candidates:
-    # "referee/engine/extensions.py",
-    # "referee/engine/payment.py",
-    # "referee/engine/context.py",
-    # "referee/engine/ruleset.py",
-    # "referee/engine/stages.py",
-    # "referee/engine/verbs.py",
-    # "referee/engine/market_side.py",
-    # "referee/engine/rules.py",
-    # "referee/engine/position.py",
-    # "referee/engine/deck.py",
-    # "referee/geometry/rules.py",
-    # "referee/geometry/general.py",
-    # "referee/geometry/pieces.py",
-    # "referee/geometry/queries.py",
-    # "referee/geometry/codes.py",
-    # "referee/scoring/core.py",
-    # "referee/scoring/categories.py",
-    # "referee/scoring/state.py",
-    # "referee/scoring/text.py",
+    # the per-line and per-action loops (issue 34, sixth step): modules of their own, since a
+    # package's __init__ stays Python; engine/__init__.py and engine/actions/__init__.py
+    # re-export them.
+    "referee/engine/run.py",
+    "referee/engine/actions/run.py",
+    # engine rest (issue 34, fifth step, mypyc-B; switched on in the sixth step). Not
+    # engine/extensions.py: every module class derives from its Python class Module, and
+    # compiled code annotated with a class that has no subclass among the compiled modules
+    # checks for exactly that class ("Module object expected; got ...Wesir"), in Module's own
+    # compiled methods too (their ``self``). Kept Python, Module is "any object" to compiled
+    # code, so the annotations stay Module and mypy keeps checking them (bench/README.md,
+    # "Issue 34, sixth step: the compiled build").
+    "referee/engine/payment.py",
+    "referee/engine/context.py",
+    "referee/engine/ruleset.py",
+    "referee/engine/stages.py",
+    "referee/engine/verbs.py",
+    "referee/engine/market_side.py",
+    "referee/engine/rules.py",
+    "referee/engine/position.py",
+    "referee/engine/deck.py",
+    "referee/geometry/rules.py",
+    "referee/geometry/general.py",
+    "referee/geometry/pieces.py",
+    "referee/geometry/queries.py",
+    "referee/geometry/codes.py",
+    "referee/scoring/core.py",
+    "referee/scoring/categories.py",
+    "referee/scoring/state.py",
+    "referee/scoring/text.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"
