@@ -65,7 +65,9 @@ MYPYC_MODULES = [
     "referee/engine/market_side.py",
     "referee/engine/rules.py",
     "referee/engine/position.py",
-    "referee/engine/deck.py",
+    # deck.py: compiled, drawn_together stopped Machtgebäude's Weisheit draw ("tuple[] object
+    # expected"); annotated since, not yet built (bench/README.md, sixth step)
+    # "referee/engine/deck.py",
     "referee/geometry/rules.py",
     "referee/geometry/general.py",
     "referee/geometry/pieces.py",
