@@ -45,13 +45,19 @@ MYPYC_MODULES = [
     "referee/geometry/incremental.py",
     "referee/geometry/layers.py",
     "referee/reports/terminal.py",
-    # engine rest (issue 34, fifth step, mypyc-B): NOT switched on. The edits these need are
-    # made and the list builds and imports, but then every module game stops with "TypeError:
-    # referee.engine.extensions.Module object expected; got referee.modules.wesir.Wesir" (the
-    # modules derive from the Python class Module; compiled code annotated with it checks for
-    # the native one): their parameters need a protocol first (bench/README.md, "Issue 34,
-    # fifth step, all together"). Candidates:
-    # "referee/engine/extensions.py",
+    # the per-line and per-action loops (issue 34, sixth step): modules of their own, since a
+    # package's __init__ stays Python; engine/__init__.py and engine/actions/__init__.py
+    # re-export them.
+    "referee/engine/run.py",
+    "referee/engine/actions/run.py",
+    # engine rest (issue 34, fifth and sixth step): NOT switched on. Built in the sixth step:
+    # module games failed compiled until (1) engine/extensions.py stayed out (Module, the base
+    # of every module class, must be "any object" to compiled code), (2) PointLine.sign became
+    # a property and (3) deck.py's drawn_together declared its empty tuple (both fixed, not
+    # rebuilt); (4) open: Wachtuerme's JSON report stops with "tuple[tuple, Side] object
+    # expected; got tuple[Coord, Diagonal]" (a geometry annotation of the list below). Switch
+    # on after a build passes bench/same_output.py and every example (bench/README.md,
+    # "Issue 34, sixth step: the compiled build"). Candidates:
     # "referee/engine/payment.py",
     # "referee/engine/context.py",
     # "referee/engine/ruleset.py",

@@ -134,7 +134,10 @@ def drawn_together(state: GameState, drawn: Sequence[DeckCard], pos: Pos) -> Ite
     if state.deck_top:
         left_deck(state, drawn, pos)
     below = state.deck_top
-    state.deck_top = ()
+    # a declared empty tuple: ``= ()`` would narrow the attribute to ``tuple[()]`` for the
+    # type checker until the ``finally``, which the compiled build checks at run time
+    nothing: tuple[DeckTop, ...] = ()
+    state.deck_top = nothing
     try:
         yield
     finally:

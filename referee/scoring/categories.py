@@ -31,7 +31,6 @@ from operator import attrgetter, itemgetter
 from typing import (
     TYPE_CHECKING,
     Any,
-    ClassVar,
     Literal,
     Protocol,
     TypeAlias,
@@ -583,7 +582,13 @@ class PointLine:
     dirk: bool = False
     order: int = ORDER_MODULE
     floor: Floor = None
-    sign: ClassVar[int] = 1
+
+    # a property, not a ClassVar: compiled (setup.py's MYPYC_MODULES) a dataclass's annotations
+    # lose ClassVar and ``sign`` would become a field (issue 34, sixth step)
+    @property
+    def sign(self) -> int:
+        """1: the amounts are points (:class:`Penalty`: -1, they are subtracted)."""
+        return 1
 
     def score(
         self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
@@ -606,7 +611,9 @@ class PointLine:
 class Penalty(PointLine):
     """A point line whose amounts are penalties: ``{"Anna": 3}`` subtracts 3."""
 
-    sign: ClassVar[int] = -1
+    @property
+    def sign(self) -> int:
+        return -1
 
 
 @dataclass(frozen=True)
