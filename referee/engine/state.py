@@ -429,8 +429,10 @@ def _make_copy() -> Any:
     args = ", ".join(
         f"{n}={_EXPR[COPY_POLICY[n]].format(f=n)}" for n in names if COPY_POLICY[n] != "fresh"
     )
+    from referee.cli_startup import compiled  # the command line keeps the compiled text
+
     namespace: dict[str, Any] = {"GameState": GameState}
-    exec(f"def copy(s):\n    return GameState({args})\n", namespace)
+    exec(compiled(f"def copy(s):\n    return GameState({args})\n"), namespace)
     return namespace["copy"]
 
 
