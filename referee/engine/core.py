@@ -1587,7 +1587,11 @@ def _turn(state: GameState, item: Turn) -> None:
         begin_turn(state, actual, number, pos)
     else:  # begin_turn(state, actual, number, pos) without a module: no moment to run
         state.turn_no = number
-        state.turn = TurnState(number, actual, 0, False, None, False, False, [], pos)
+        # every field given (the three lists as [] rather than by their default factory, which
+        # costs a call each): the same TurnState as TurnState(number, actual, pos=pos)
+        state.turn = TurnState(
+            number, actual, 0, False, None, False, False, [], pos, None, 0, [], [], None
+        )
         state.phase = _TURN
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])

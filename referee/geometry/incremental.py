@@ -249,10 +249,11 @@ def component(area: set[Coord], start: Coord) -> set[Coord]:
 # --------------------------------------------------------------------------- the state
 
 
-# per wall mask m: (dx, dy, what a piece with walls m adds to that ring cell's entry)
-_ADD_AROUND: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((RING[i][0], RING[i][1], ADD[i][m]) for i in range(8)) for m in range(16)
+# per wall mask m: what a piece with walls m adds to each ring cell's entry, in RING's order
+_ADD_AROUND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ADD[i][m] for i in range(8)) for m in range(16)
 )
+assert RING == ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 # each ring cell's offset and the bits of its entry a piece may have set
 _CLEAR_AROUND: tuple[tuple[int, int, int], ...] = tuple(
     (RING[i][0], RING[i][1], CLEAR[i]) for i in range(8)
@@ -297,12 +298,31 @@ class Geometry:
         return (self.front.get(at, 0) >> 12) & ~m & 15
 
     def _add_front(self, at: Coord, m: int) -> None:
+        """The entries of the 8 cells around ``at`` take what a piece with walls ``m`` on it
+        adds: for each ring cell ``c`` (``RING``, in its order), ``front[c] = front.get(c, 0)
+        | add``. Written out cell by cell (a placement's hottest lines; a loop over RING with
+        its unpacking costs about a third more)."""
         front = self.front
         get = front.get
+        a0, a1, a2, a3, a4, a5, a6, a7 = _ADD_AROUND[m]
         x, y = at
-        for dx, dy, add in _ADD_AROUND[m]:
-            c = (x + dx, y + dy)
-            front[c] = get(c, 0) | add
+        west, east, south, north = x - 1, x + 1, y - 1, y + 1
+        c = (x, north)
+        front[c] = get(c, 0) | a0
+        c = (east, north)
+        front[c] = get(c, 0) | a1
+        c = (east, y)
+        front[c] = get(c, 0) | a2
+        c = (east, south)
+        front[c] = get(c, 0) | a3
+        c = (x, south)
+        front[c] = get(c, 0) | a4
+        c = (west, south)
+        front[c] = get(c, 0) | a5
+        c = (west, y)
+        front[c] = get(c, 0) | a6
+        c = (west, north)
+        front[c] = get(c, 0) | a7
 
     def _fill(self, cells: Mapping[Coord, _Walled], at: Coord, m: int) -> int:
         """The empty cell ``at`` now holds a piece with the wall mask ``m`` (``cells`` holds it
