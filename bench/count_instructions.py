@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -158,10 +159,16 @@ def count(tree: Path, part: str, passes: int, warm: int, path: Path) -> int:
         str(warm),
         str(path),
     ]
-    # run elsewhere: ``-c`` puts the working folder first on the path, before PYTHONPATH's tree
-    run = subprocess.run(
-        cmd, env=env, capture_output=True, text=True, check=False, cwd=tempfile.gettempdir()
-    )
+    # run elsewhere: ``-c`` puts the working folder first on the path, before PYTHONPATH's tree;
+    # an empty folder of its own, not the shared temporary folder, whose listing (read again by
+    # every import the counted part makes) changes with whatever else runs on the machine; and
+    # without address-space randomisation where ``setarch -R`` is there, so that hashing by
+    # address and the collector see the same layout every run (sixth step: the same tree had
+    # counted up to +-5 % apart without both)
+    if shutil.which("setarch"):
+        cmd = ["setarch", platform.machine(), "-R", *cmd]
+    with tempfile.TemporaryDirectory(prefix="alhambra-count-") as empty:
+        run = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False, cwd=empty)
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if run.returncode != 0 or found is None:
         sys.exit(f"valgrind run failed:\n{run.stderr[-2000:]}")
@@ -181,6 +188,8 @@ def count_startup(tree: Path, path: Path) -> None:
             subprocess.run(command, env=env, cwd=tmp, capture_output=True, check=False)
         totals = []
         grind = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+        if shutil.which("setarch"):  # no address-space randomisation (see count)
+            grind = ["setarch", platform.machine(), "-R", *grind]
         grind.append("--cachegrind-out-file=/dev/null")
         for cmd in (command, [sys.executable, "-c", "pass"]):
             run = subprocess.run(
