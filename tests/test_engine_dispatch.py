@@ -13,6 +13,7 @@ every bundled module alone and of mixes.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -81,7 +82,9 @@ def test_at_asks_only_the_modules_of_the_moment(monkeypatch: pytest.MonkeyPatch)
     by_name = {m.name: m for m in ext.modules}
     for m in ext.modules:  # the step itself replaced on the instance: who is asked, in order
         monkeypatch.setattr(m, "at_moment", record.__get__(m))
-    state: Any = object()
+    # a state stand-in with the engine's change counter, which `at` raises once for each
+    # moment at which it asks a module (GameState.changes)
+    state: Any = SimpleNamespace(changes=0)
     ext.at(Moment.SETUP_DONE, state)
     ext.at(Moment.TURN_START, state)
     ext.at(Moment.TURN_END, state)
@@ -93,6 +96,7 @@ def test_at_asks_only_the_modules_of_the_moment(monkeypatch: pytest.MonkeyPatch)
         ("everywhere-test", "turn-end"),
         ("turnend-test", "turn-end"),
     ]
+    assert state.changes == 3
     assert set(by_name) == {"quiet-test", "kit-test", "everywhere-test", "turnend-test"}
 
 
