@@ -20,8 +20,11 @@ from setuptools import setup
 # pure package needs none of it). Every other module stays Python and calls into these as into
 # any module; a compiled class must not be subclassed or patched by Python code.
 MYPYC_MODULES = [
-    "referee/record/model.py",
-    "referee/notation/fast.py",
+    # not the records (record/model.py) nor the fast reader (notation/fast.py), which go together
+    # (tests/test_compiled_build.py): compiled, the reader calls the native record classes and
+    # read a turn in 178,850 instructions against 129,276 with both left Python, and the whole
+    # first pass of `check` counted 327,713 against 283,457 a turn (issue 34, sixth step,
+    # bench/README.md "all together"; 50 games of the CLI corpus)
     "referee/engine/state.py",
     "referee/engine/core.py",
     "referee/geometry/walls.py",
