@@ -1,7 +1,8 @@
-"""Die Obstgärten's state access (``Obstgaerten.data``, and Die Menagerie's ``_follow``) calls
-the kit's ``follow_market`` only where it may move a fruit (an animal): when every building a
-token lies on is still on its field (the same object) or has left the market, it skips the
-call. These tests hold the shortcut equal to calling ``follow_market`` every time, over markets
+"""The kit's ``follow_market``, through Die Obstgärten's state access (``Obstgaerten.data``) and
+Die Menagerie's ``_follow``, walks the market (``_follow_moved``) only where a token may move:
+when every building a token lies on is still on its field (the same object) or has left the
+market, one look tells that nothing moves. These tests hold the look equal to walking every
+time, over markets
 where buildings stay, swap, leave, come back as equal copies and lie beyond the market's end
 (issue 34, sixth step)."""
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.engine.state import EMPTY
-from referee.modules.base import follow_market
+from referee.modules.base import _follow_moved
 from referee.modules.menagerie import Menagerie
 from referee.modules.obstgaerten import Obstgaerten
 
@@ -81,7 +82,7 @@ def test_the_state_access_follows_the_market_as_follow_market_does(
     """Die Obstgärten's fruits and Die Menagerie's animals on market buildings."""
     market, held, under = case
     want_held, want_under = copy.copy(held), copy.copy(under)
-    follow_market(market, want_held, want_under)
+    _follow_moved(market, want_held, want_under)
     got_held, got_under = _accessed(market, copy.copy(held), copy.copy(under), module_type)
     assert got_held == want_held and list(got_held) == list(want_held)
     assert list(got_under.items()) == list(want_under.items())

@@ -68,8 +68,7 @@ class Currency(enum.Enum):
     @staticmethod
     def of_code(code: object) -> Currency | None:
         """The currency written ``code`` (``Gu``, ``di`` ...: its code in any case), or None."""
-        low = str(code).lower()
-        return next((c for c in _CURRENCY_ORDER if c.value.lower() == low), None)
+        return _BY_CODE.get(str(code).lower())
 
     def name_in(self, lang: str) -> str:
         return CURRENCY_NAMES[lang][self]
@@ -82,6 +81,8 @@ _CURRENCY_ORDER: tuple[Currency, ...] = (
     Currency.DUKATEN,
 )
 CURRENCIES = _CURRENCY_ORDER
+_BY_CODE: dict[str, Currency] = {c.value.lower(): c for c in _CURRENCY_ORDER}
+"""The currencies by their code in lower case (:meth:`Currency.of_code`)."""
 
 
 class BuildingType(enum.Enum):

@@ -604,7 +604,25 @@ def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -
     fields (Handwerker's Mörtelmischer: "Tauscht 2 Gebäude auf dem Bauhof miteinander aus",
     L3138-3139). The building is found by value (a copied state holds copies). Tokens whose
     building left the market stay on their field (the hooks that took it handle them, with
-    :func:`field_under`), and no other tokens move onto that field; the others move."""
+    :func:`field_under`), and no other tokens move onto that field; the others move.
+
+    Most calls change nothing: every building a token lies on is still on its field (the same
+    object: tiles are interned) or has left the market. That is told by one look (about 2,800
+    instructions against 6,500 for the walk, issue 34); only a building found on another
+    field, or an equal copy, takes :func:`_follow_moved` (tests/test_module_obstgaerten_follow.py
+    holds the two equal)."""
+    n = len(market)
+    for slot, tile in under.items():
+        if slot in held and (slot >= n or market[slot] is not tile) and tile in market:
+            break
+    else:
+        return
+    _follow_moved(market, held, under)
+
+
+def _follow_moved(market: Any, held: dict[int, Any], under: dict[int, object]) -> None:
+    """:func:`follow_market` without its first look: the tokens whose building changed fields
+    follow it."""
     for slot, tile in under.items():  # most calls: every building still on its field
         if slot in held and not (
             slot < len(market) and (market[slot] is tile or market[slot] == tile)

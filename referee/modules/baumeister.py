@@ -64,12 +64,8 @@ def _data() -> dict[str, Any]:
     return module_data("baumeister")
 
 
-_CURRENCIES = {c.code.lower(): c for c in Currency}
-
-
 def card_currency(name: str) -> Currency | None:
-    """``Currency.of_code(name)`` (its code in any case) by one look-up."""
-    return _CURRENCIES.get(str(name).lower())
+    return Currency.of_code(name)
 
 
 def card_value() -> int:

@@ -783,17 +783,8 @@ def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
 
 def _follow(state: GameState, data: AnimalScratch) -> None:
     """Animals on a market garden that changed fields move to the garden's new field (kit
-    :func:`follow_market`). It is called only where it may move animals, as Die Obstgärten
-    does (equal to calling it always: tests/test_module_obstgaerten_follow.py): when every
-    garden animals lie on is still on its field (the same object) or has left the market,
-    follow_market changes nothing."""
-    market = state.market
-    n = len(market)
-    under = data.under
-    for slot, garden in under.items():
-        if (slot >= n or market[slot] is not garden) and garden in market:
-            follow_market(market, data.on_market, under)
-            return
+    :func:`follow_market`)."""
+    follow_market(state.market, data.on_market, data.under)
 
 
 def _params(reason: str | None, **params: object) -> dict[str, Any]:

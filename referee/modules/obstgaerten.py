@@ -140,20 +140,8 @@ class Obstgaerten(BundledModule):
         """The module's state (an :class:`OrchardScratch`), its market fruits following their
         buildings."""
         data: OrchardScratch = super().data(state)
-        under = data.under
-        if under:
-            # follow_market, called only where it may move a fruit (equal to calling it
-            # always, held so by tests/test_module_obstgaerten_follow.py): when every building
-            # a fruit lies on is still on its field (the same object: tiles are interned) or
-            # has left the market (bought, taken: its fruit waits for the hook that took it),
-            # follow_market changes nothing. This look costs about 2,800 instructions, the
-            # call 6,500 (counted), and a purchase no longer takes its general path
-            market = state.market
-            n = len(market)
-            for slot, tile in under.items():
-                if (slot >= n or market[slot] is not tile) and tile in market:
-                    follow_market(market, data.on_market, under)
-                    break
+        if data.under:
+            follow_market(state.market, data.on_market, data.under)
         return data
 
     # ------------------------------------------------------------------ lines

@@ -98,12 +98,6 @@ def opposite(face: BuildingType) -> BuildingType:
 
 
 _FACES = {t.value: t for t in BuildingType}
-_CURRENCIES = {c.code.lower(): c for c in Currency}
-
-
-def _currency(code: str) -> Currency | None:
-    """``Currency.of_code(code)`` (its code in any case) by one look-up."""
-    return _CURRENCIES.get(code.lower())
 
 
 def _face(v: object) -> BuildingType | None:
@@ -140,7 +134,7 @@ class SultanCard:
         if ref.kind.lower() != KIND:
             return False
         m = TOKEN.match(ref.name)
-        if m is None or _currency(m.group(1)) is not self.currency:
+        if m is None or Currency.of_code(m.group(1)) is not self.currency:
             return False
         return m.group(2) is None or _face(m.group(2)) is self.mark
 
@@ -165,7 +159,7 @@ def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
     m = TOKEN.match(ref.name) if ref.kind.lower() == KIND else None
     if m is None:
         return None
-    cur = _currency(m.group(1))
+    cur = Currency.of_code(m.group(1))
     if cur is None:  # pragma: no cover - the pattern admits the four codes only
         return None
     return cur, (_face(m.group(2)) if m.group(2) else None)

@@ -50,9 +50,6 @@ def stones_per_currency(players: int) -> int:
     return int(table.get(players, table.get(str(players), 0)))
 
 
-_BY_CODE = {c.code.lower(): c for c in CURRENCIES}  # a currency by its code in lower case
-
-
 def parse_credit(value: object) -> tuple[Currency, int] | None:
     """``ws:De5`` (or the card-like ``De5``) -> (Denar, 5); None when it is none. Amounts
     above 6 are read (CERTIFICATE-OVER-6 names them); 0 and below are not."""
@@ -64,7 +61,7 @@ def parse_credit(value: object) -> tuple[Currency, int] | None:
         return value.card.currency, value.card.value
     else:
         name = str(value)
-    cur = _BY_CODE.get(name[:2].lower())
+    cur = Currency.of_code(name[:2])
     rest = name[2:]
     if cur is None or not rest.isdigit() or int(rest) <= 0:
         return None
