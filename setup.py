@@ -53,32 +53,29 @@ MYPYC_MODULES = [
     # re-export them.
     "referee/engine/run.py",
     "referee/engine/actions/run.py",
-    # engine rest (issue 34, fifth and sixth step): NOT switched on. Built in the sixth step:
-    # module games failed compiled until (1) engine/extensions.py stayed out (Module, the base
-    # of every module class, must be "any object" to compiled code), (2) PointLine.sign became
-    # a property and (3) deck.py's drawn_together declared its empty tuple (both fixed, not
-    # rebuilt); (4) open: Wachtuerme's JSON report stops with "tuple[tuple, Side] object
-    # expected; got tuple[Coord, Diagonal]" (a geometry annotation of the list below). Switch
-    # on after a build passes bench/same_output.py and every example (bench/README.md,
-    # "Issue 34, sixth step: the compiled build"). Candidates:
-    # "referee/engine/payment.py",
-    # "referee/engine/context.py",
-    # "referee/engine/ruleset.py",
-    # "referee/engine/stages.py",
-    # "referee/engine/verbs.py",
-    # "referee/engine/market_side.py",
-    # "referee/engine/rules.py",
-    # "referee/engine/position.py",
-    # "referee/engine/deck.py",
-    # "referee/geometry/rules.py",
-    # "referee/geometry/general.py",
-    # "referee/geometry/pieces.py",
-    # "referee/geometry/queries.py",
-    # "referee/geometry/codes.py",
-    # "referee/scoring/core.py",
-    # "referee/scoring/categories.py",
-    # "referee/scoring/state.py",
-    # "referee/scoring/text.py",
+    # engine rest (issue 34, fifth to seventh step): a compiled function checks each annotated
+    # argument and item at run time, so every annotation here admits what modules hand it
+    # (found by builds: engine/extensions.py stays Python, since Module, the base of every
+    # module class, must be "any object" to compiled code; PointLine.sign a property;
+    # deck.py's declared empty tuple; WallScore.segments admits Wachtuerme's diagonals).
+    "referee/engine/payment.py",
+    "referee/engine/context.py",
+    "referee/engine/ruleset.py",
+    "referee/engine/stages.py",
+    "referee/engine/verbs.py",
+    "referee/engine/market_side.py",
+    "referee/engine/rules.py",
+    "referee/engine/position.py",
+    "referee/engine/deck.py",
+    "referee/geometry/rules.py",
+    "referee/geometry/general.py",
+    "referee/geometry/pieces.py",
+    "referee/geometry/queries.py",
+    "referee/geometry/codes.py",
+    "referee/scoring/core.py",
+    "referee/scoring/categories.py",
+    "referee/scoring/state.py",
+    "referee/scoring/text.py",
 ]
 
 ENV_SWITCH = "ALHAMBRA_REFEREE_MYPYC"

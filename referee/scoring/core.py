@@ -29,12 +29,12 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
-from referee.catalogue import BUILDING_TYPES, BuildingType, Side
-from referee.geometry import Alhambra
+from referee.catalogue import BUILDING_TYPES, BuildingType
+from referee.geometry import Alhambra, Segment
 from referee.interpreted import interpreted_class
 from referee.makers import record_maker
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
-from referee.record.model import Claim, Coord
+from referee.record.model import Claim
 from referee.scoring.categories import (
     BASE_KEYS,
     CATEGORIES,
@@ -178,7 +178,9 @@ class WallScore(CategoryScore):
 
     length: int
     points: int
-    segments: tuple[tuple[Coord, Side], ...]
+    # a segment is a cell's side or, with Die Wachtürme, its diagonal (geometry.walls.Segment);
+    # compiled, the loop in to_dict checks each item against this annotation
+    segments: tuple[Segment, ...]
     verified: bool
 
     def to_dict(self) -> dict[str, Any]:
