@@ -58,3 +58,30 @@ def test_no_bundled_module_class_derives_from_a_compiled_class() -> None:
                     if klass.__module__.startswith("referee."):
                         assert klass.__module__ not in compiled, (value, klass)
     assert seen  # every module class derives from extensions.Module at least
+
+
+def test_a_wall_score_holds_what_the_wall_walk_gives_it() -> None:
+    """``WallScore.segments`` is annotated with the wall walk's own ``Segment`` (a side or, with
+    Die Wachtürme, a diagonal): compiled, ``to_dict`` checks each segment against the
+    annotation, and ``tuple[Coord, Side]`` stopped Wachtürme's JSON report (seventh step)."""
+    import typing
+
+    from referee.catalogue import BuildingType
+    from referee.geometry import Alhambra, Segment, longest_outer_wall
+    from referee.geometry.pieces import Diagonal
+    from referee.modules.wachtuerme import Watchtower
+    from referee.record.model import Coord
+    from referee.scoring.core import WallScore, new_wall_score
+
+    hints = typing.get_type_hints(WallScore, vars(sys.modules["referee.scoring.core"]))
+    assert hints["segments"] == tuple[Segment, ...]
+    assert Diagonal in typing.get_args(typing.get_args(Segment)[1])
+    tower = Watchtower(BuildingType.PAVILION, "sw")
+    run = longest_outer_wall(Alhambra([(Coord(1, 0), tower)]))
+    score = new_wall_score(run.length, run.length, run.segments, True)
+    assert score.to_dict() == {
+        "length": 1,
+        "points": 1,
+        "verified": True,
+        "segments": [{"at": str(Coord(1, 0)), "side": "nw-se"}],
+    }
