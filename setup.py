@@ -24,7 +24,9 @@ MYPYC_MODULES = [
     # (tests/test_compiled_build.py): compiled, the reader calls the native record classes and
     # read a turn in 178,850 instructions against 129,276 with both left Python, and the whole
     # first pass of `check` counted 327,713 against 283,457 a turn (issue 34, sixth step,
-    # bench/README.md "all together"; 50 games of the CLI corpus)
+    # bench/README.md "all together"; 50 games of the CLI corpus). The reader compiled with the
+    # records left Python (its memo and generated builders) was built in the seventh step: nearly
+    # every game stopped in a generated builder (IndexError), so it is not listed either.
     "referee/engine/state.py",
     "referee/engine/core.py",
     "referee/geometry/walls.py",
