@@ -1158,7 +1158,10 @@ Template = tuple[Builder | None, tuple[Any, ...], Shape]
 Memo = dict[str, Template | None]
 _actions: Memo = {}
 _events: Memo = {}
-_SEEN: Template = (None, (), None)  # a group or line text seen once
+# a group or line text seen once, told apart by identity (``is _SEEN``): typed Any so that the
+# compiled build keeps this one object (mypyc holds a value typed as a fixed-length tuple
+# unboxed and boxes a new tuple at each use, so ``is`` would never match)
+_SEEN: Any = (None, (), None)
 _UNSEEN: Any = object()
 
 
