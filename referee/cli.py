@@ -213,10 +213,15 @@ def main(argv: list[str] | None = None) -> None:
         cli_startup.uninstall()  # called in-process (tests, embedding): leave no patch behind
 
 
-def entry() -> None:
-    """The process's entry point (the ``alhambra-referee`` script, ``python -m referee``):
-    :func:`main`, and then the process ends through :func:`_leave`. A program that calls
-    :func:`main` itself gets its :class:`SystemExit` as before."""
+def entry(collector_paused: bool = False) -> None:
+    """The process's entry point (the ``alhambra-referee`` script, ``python -m referee``, both
+    through :func:`referee.__main__.run`): :func:`main`, and then the process ends through
+    :func:`_leave`. A program that calls :func:`main` itself gets its :class:`SystemExit` as
+    before. ``collector_paused``: the caller paused the garbage collector before this module
+    was loaded; it is enabled again as if :func:`main` had paused it (:func:`_start_done`)."""
+    global _gc_paused
+    if collector_paused:
+        _gc_paused = True
     try:
         main()
     except SystemExit as exc:

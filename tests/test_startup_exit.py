@@ -124,8 +124,10 @@ def test_the_version_option_says_what_it_said() -> None:
 
 def test_the_script_and_python_m_run_the_entry_and_main_still_raises() -> None:
     setup = (ROOT / "setup.cfg").read_text(encoding="utf-8")
-    assert "alhambra-referee = referee.cli:entry" in setup
-    assert "entry()" in (ROOT / "referee" / "__main__.py").read_text(encoding="utf-8")
+    # both through referee.__main__.run, which pauses the collector and runs cli.entry
+    assert "alhambra-referee = referee.__main__:run" in setup
+    main_text = (ROOT / "referee" / "__main__.py").read_text(encoding="utf-8")
+    assert "entry(collector_paused=paused)" in main_text and "    run()" in main_text
     with pytest.raises(SystemExit) as stop:  # a program calling main() is not ended by it
         main(["--version"])
     assert stop.value.code == 0

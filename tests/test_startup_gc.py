@@ -86,3 +86,38 @@ def test_help_and_usage_errors_give_the_collector_back(tmp_path: Path) -> None:
             [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT
         )
         assert run.stdout.strip().splitlines()[-1] == f"enabled True exit {code}"
+
+
+def test_the_process_entry_pauses_the_collector_before_click_loads() -> None:
+    """``referee.__main__.run`` (the script's and ``python -m referee``'s entry) pauses the
+    collector before the command line's modules load: no collection runs until the command's
+    module is loaded and start-up frozen; the command then runs with it on, says the same as
+    ``main``, and an exit handler finds it on."""
+    probe = (
+        "import atexit, gc, sys\n"
+        "early, started = [], []\n"
+        "gc.callbacks.append(lambda phase, info: started and phase == 'start'"
+        " and 'referee.commands.check' not in sys.modules and early.append(info['generation']))\n"
+        "atexit.register(lambda: print('early', early, 'enabled', gc.isenabled(),"
+        " 'frozen', gc.get_freeze_count() > 0, file=sys.stderr))\n"
+        "from referee.__main__ import run\n"
+        "assert 'click' not in sys.modules\n"
+        "sys.argv = ['alhambra-referee'] + sys.argv[1:]\n"
+        "started.append(True)\n"
+        "run()\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe, "check", str(GAME)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0
+    assert run.stderr.strip().splitlines()[-1] == "early [] enabled True frozen True"
+    direct = subprocess.run(
+        [sys.executable, "-c", "from referee.cli import main; main()", "check", str(GAME)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert direct.returncode == 0 and direct.stdout == run.stdout

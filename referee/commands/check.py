@@ -176,7 +176,6 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
 
 
 def _check_job_inner(job: _Job, opts: _Options) -> _Done:
-    from referee.notation.messages import localize_error
     from referee.notation.parser import parse_game_text
 
     if job.code == "NO-GAMES":
@@ -204,6 +203,8 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
 
         table = table_error(game, opts.lang)  # thousands of names: not replayed
         if game.errors or table is not None:
+            from referee.notation.messages import localize_error  # (a valid game: not loaded)
+
             errors = [localize_error(e, opts.lang) for e in game.errors]  # --lang de: German
             errors += [table] if table is not None else []
             players = list(game.players) if table is None else [names_shown(game.players)]
