@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.engine.state import EMPTY
-from referee.modules.base import _follow_moved
+from referee.modules.base import _follow_moved, field_under, follow_market
 from referee.modules.menagerie import Menagerie
 from referee.modules.obstgaerten import Obstgaerten
 
@@ -104,3 +104,77 @@ def test_the_shortcut_and_the_general_path_on_named_cases() -> None:
     # two buildings swapped: their fruits go with them (the general path)
     held, under = _accessed([t, g, p], {0: 1, 1: 2, 2: 3}, {0: g, 1: t, 2: p})
     assert held == {0: 2, 1: 1, 2: 3} and under == {0: t, 1: g, 2: p}
+
+
+def _taken(market: list[object], held: dict, under: dict, field: int) -> None:
+    """A building leaves the market from ``field`` as a purchase or a claim takes it: the hook
+    (``on_purchase``, ``after_plain_purchase``, ``market_taken``) follows the market first and
+    takes the tokens lying on the building."""
+    piece = market[field]
+    market[field] = EMPTY
+    if piece is EMPTY:
+        return
+    follow_market(market, held, under)
+    slot = field_under(held, under, field, piece)
+    under.pop(slot, None)
+    held.pop(slot, None)
+
+
+@st.composite
+def _games(draw: st.DrawFn) -> tuple[list[object], dict, dict, list[tuple[int, int, int, bool]]]:
+    """A market of distinct buildings (tokens on some of them) and steps: two fields swapped
+    (Handwerker's Mörtelmischer), a building taken through its hook, an empty field refilled
+    with a building not seen before; after each step the module's state is accessed (or not)."""
+    size = draw(st.integers(1, 5))
+    pieces = draw(st.permutations(range(len(_TILES))))
+    market: list[object] = [_TILES[i] if draw(st.integers(0, 4)) else EMPTY for i in pieces[:size]]
+    held: dict[int, int | None] = {}
+    under: dict[int, object] = {}
+    for slot, piece in enumerate(market):
+        if piece is not EMPTY and draw(st.booleans()):
+            held[slot], under[slot] = draw(st.integers(1, 7)), piece
+    steps = draw(
+        st.lists(
+            st.tuples(
+                st.integers(0, 2),
+                st.integers(0, size - 1),
+                st.integers(0, size - 1),
+                st.booleans(),
+            ),
+            max_size=8,
+        )
+    )
+    return market, held, under, steps
+
+
+_FRESH = [
+    TileKind(BuildingType.SERAGLIO, price, frozenset()) for price in range(20, 30)
+]  # refills: buildings not seen before
+
+
+def _played(case: tuple, accessed: bool) -> tuple[list, list]:
+    market, held, under, steps = copy.copy(case[0]), dict(case[1]), dict(case[2]), case[3]
+    fresh = iter(_FRESH)
+    for kind, i, j, access in steps:
+        if kind == 0:
+            market[i], market[j] = market[j], market[i]
+        elif kind == 1:
+            _taken(market, held, under, i)
+        elif market[i] is EMPTY:
+            market[i] = next(fresh)
+        if accessed and access:
+            follow_market(market, held, under)
+    follow_market(market, held, under)
+    # by field (the order of the fields in the dicts may differ: every reader looks a field up
+    # or sorts, and the tokens laid in turn from them are of one field each)
+    return sorted(held.items()), sorted((s, (_TILES + _FRESH).index(t)) for s, t in under.items())
+
+
+@settings(max_examples=400, deadline=None)
+@given(_games())
+def test_following_at_the_next_reading_access_is_following_at_every_access(case: tuple) -> None:
+    """Die Obstgärten's steps that read no market fruits (a ``fruit`` line, a turn's end) take
+    the state without following the market (``Obstgaerten._kept``): the fruits follow at the
+    next access that reads them. That ends the same as following at every access, as long as
+    buildings leave the market through a hook that follows first (every purchase and claim)."""
+    assert _played(case, accessed=False) == _played(case, accessed=True)
