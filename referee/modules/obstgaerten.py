@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.catalogue import Currency, TileKind
+from referee.catalogue import CURRENCIES, Currency, TileKind
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
@@ -141,7 +141,9 @@ class Obstgaerten(BundledModule):
     def data(self, state: GameState) -> Any:
         """The module's state (an :class:`OrchardScratch`), its market fruits following their
         buildings."""
-        data: OrchardScratch = self._kept(state)
+        data: OrchardScratch | None = state.modules.get(self.name)  # _kept, inline
+        if data is None:
+            data = self._kept(state)
         if data.under:
             follow_market(state.market, data.on_market, data.under)
         return data
@@ -525,8 +527,9 @@ class Obstgaerten(BundledModule):
         state = ctx.state
         if moment == Moment.TURN_END:  # the steps below at a turn's end (the kit's: none)
             data = self._kept(state)  # (laying fruits reads no market fruits)
-            for name in list(data.pending):
-                self._lay_default(state, name, data)
+            if data.pending:
+                for name in list(data.pending):
+                    self._lay_default(state, name, data)
             return
         data = self.data(state)
         if moment == Moment.TURN_START and data.boards_checked:  # the same: the steps below
@@ -728,7 +731,7 @@ class Obstgaerten(BundledModule):
             if kind is None:
                 state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
-            slot = cur.field - 1
+            slot = _SLOT[cur]  # cur.field - 1
             tile = state.market[slot] if 0 <= slot < len(state.market) else None
             if not isinstance(tile, TileKind):
                 state.flag("FRUIT-DRAW", pos, reason="no-tile", field=cur.code)
@@ -784,6 +787,7 @@ class Obstgaerten(BundledModule):
 
 
 _PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
+_SLOT = {c: c.field - 1 for c in CURRENCIES}  # the market field index of each currency
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
 
 
