@@ -9,13 +9,18 @@ where buildings stay, swap, leave, come back as equal copies and lie beyond the 
 from __future__ import annotations
 
 import copy
+from functools import cache
 from types import SimpleNamespace
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.catalogue import BuildingType, Side, TileKind
+from referee.engine import check_game
 from referee.engine.state import EMPTY
+from referee.engine.turns import Moment
 from referee.modules.base import _follow_moved, field_under, follow_market
 from referee.modules.menagerie import Menagerie
 from referee.modules.obstgaerten import Obstgaerten
@@ -68,7 +73,7 @@ def _accessed(
     module = module_type()
     data = module.scratch_type()
     data.on_market, data.under = held, under
-    state = SimpleNamespace(modules={module.name: data}, market=market)
+    state = SimpleNamespace(modules={module.name: data}, market=market, changes=0)
     got = module.data(state)
     assert got is data
     return data.on_market, data.under
@@ -178,3 +183,48 @@ def test_following_at_the_next_reading_access_is_following_at_every_access(case:
     next access that reads them. That ends the same as following at every access, as long as
     buildings leave the market through a hook that follows first (every purchase and claim)."""
     assert _played(case, accessed=False) == _played(case, accessed=True)
+
+
+@cache
+def _simulated(modules: tuple[str, ...]) -> list[Any]:
+    from referee.notation import parse_text
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    profile = load_profile("queen-bigbox-2019")
+    return [
+        parse_text(simulate_text(n, 7300 + n, profile, f"follow {n}", modules), f"f{n}.alh")[0]
+        for n in (2, 3, 4, 6)
+    ]
+
+
+@pytest.mark.parametrize("modules", [("obstgaerten",), ("obstgaerten", "handwerker")])
+def test_a_turn_start_leaves_out_only_a_follow_that_moves_nothing(
+    modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a turn's start Die Obstgärten follows the market only when its pieces changed since
+    its fruits last followed it (``Obstgaerten.at_moment``): wherever it leaves the follow out,
+    following would have moved no fruit (games with Handwerker's market swaps among them)."""
+    games = _simulated(modules)  # simulated before the module is watched
+    seen = {"left out": 0, "starts": 0}
+    step = Obstgaerten.at_moment
+
+    def watched(self: Obstgaerten, ctx: Any, moment: Any) -> None:
+        state = ctx.state
+        data = state.modules.get(self.name)
+        if moment == Moment.TURN_START and data is not None and data.under:
+            seen["starts"] += 1
+            if data.followed == tuple(state.market):
+                seen["left out"] += 1
+                held, under = dict(data.on_market), dict(data.under)
+                follow_market(list(state.market), held, under)
+                assert list(held.items()) == list(data.on_market.items())
+                assert list(under.items()) == list(data.under.items())
+        step(self, ctx, moment)
+
+    watched.acts_at = step.acts_at  # type: ignore[attr-defined]  # asked as the module is
+    monkeypatch.setattr(Obstgaerten, "at_moment", watched)
+    for game in games:
+        report = check_game(game)
+        assert report.valid and report.complete
+    assert seen["left out"] > 50 and seen["starts"] > seen["left out"]

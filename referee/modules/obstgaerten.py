@@ -127,6 +127,7 @@ class OrchardScratch(Scratch):
     boards_checked: bool = False  # every player's board looked for when play began
     # the plan check_verb made: (the line, GameState.changes then, the plan), for its action
     planned: tuple[ModuleAction, int, _Lay] | None = None
+    followed: tuple[object, ...] = ()  # the market when its fruits last followed (data)
 
 
 @bundled
@@ -145,7 +146,9 @@ class Obstgaerten(BundledModule):
         if data is None:
             data = self._kept(state)
         if data.under:
-            follow_market(state.market, data.on_market, data.under)
+            market = state.market
+            follow_market(market, data.on_market, data.under)
+            data.followed = tuple(market)
         return data
 
     def _kept(self, state: GameState) -> OrchardScratch:
@@ -531,10 +534,21 @@ class Obstgaerten(BundledModule):
                 for name in list(data.pending):
                     self._lay_default(state, name, data)
             return
-        data = self.data(state)
-        if moment == Moment.TURN_START and data.boards_checked:  # the same: the steps below
-            self._missing(state, ctx.pos, data)
-            return
+        if moment == Moment.TURN_START:
+            data = self._kept(state)
+            # the same pieces on the same fields as when the fruits last followed the market
+            # (data): no building moved since, and the module's own steps since laid fruits
+            # on buildings where they lie (a building that left the market changed it), so
+            # following again would move nothing (follow_market moves a fruit only to where
+            # its building lies now) and is left out
+            # (tests/test_module_obstgaerten_follow.py checks it at every turn's start)
+            if data.followed != tuple(state.market):
+                data = self.data(state)
+            if data.boards_checked:  # the same: the steps below
+                self._missing(state, ctx.pos, data)
+                return
+        else:
+            data = self.data(state)
         super().at_moment(ctx, moment)
         if moment == Moment.TURN_START and not data.boards_checked:
             # "Jedem Spieler wird eine Früchtetafel zugelost": every board known when play begins
