@@ -158,7 +158,8 @@ class Obstgaerten(BundledModule):
         access that reads them (the refill's ``fruit`` line, a purchase's or a claim's hook, the
         next turn's start), and following later gives what following now and again then
         gives, because every building leaves the market through such a hook, which follows
-        first (tests/test_module_obstgaerten_follow.py holds the two equal over swaps,
+        first, and the base buildings a fruit lies on are distinct
+        (tests/test_module_obstgaerten_follow.py holds the two equal over swaps,
         departures and refills; issue 34, seventh step)."""
         found = state.modules.get(self.name)  # BundledModule.data, its common case inline
         if found is None:
