@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.catalogue import Currency, TileKind
+from referee.catalogue import CURRENCIES, Currency, TileKind
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
@@ -125,6 +125,9 @@ class OrchardScratch(Scratch):
     layouts: dict[int, Layout] = field(default_factory=dict)  # board -> stated layout
     used: set[int] = field(default_factory=set)  # boards a fruit was laid on
     boards_checked: bool = False  # every player's board looked for when play began
+    # the plan check_verb made: (the line, GameState.changes then, the plan), for its action
+    planned: tuple[ModuleAction, int, _Lay] | None = None
+    followed: tuple[object, ...] = ()  # the market when its fruits last followed (data)
 
 
 @bundled
@@ -139,10 +142,29 @@ class Obstgaerten(BundledModule):
     def data(self, state: GameState) -> Any:
         """The module's state (an :class:`OrchardScratch`), its market fruits following their
         buildings."""
-        data: OrchardScratch = super().data(state)
+        data: OrchardScratch | None = state.modules.get(self.name)  # _kept, inline
+        if data is None:
+            data = self._kept(state)
         if data.under:
-            follow_market(state.market, data.on_market, data.under)
+            market = state.market
+            follow_market(market, data.on_market, data.under)
+            data.followed = tuple(market)
         return data
+
+    def _kept(self, state: GameState) -> OrchardScratch:
+        """The module's state as it lies, its market fruits not followed: for the steps that
+        read neither ``on_market`` nor ``under`` (a ``fruit`` line's plan and change, a turn's
+        end). Equal to :meth:`data` there: the fruits follow their buildings at the next
+        access that reads them (the refill's ``fruit`` line, a purchase's or a claim's hook, the
+        next turn's start), and following later gives what following now and again then
+        gives, because every building leaves the market through such a hook, which follows
+        first, and the base buildings a fruit lies on are distinct
+        (tests/test_module_obstgaerten_follow.py holds the two equal over swaps,
+        departures and refills; issue 34, seventh step)."""
+        found = state.modules.get(self.name)  # BundledModule.data, its common case inline
+        if found is None:
+            found = super().data(state)
+        return found
 
     # ------------------------------------------------------------------ lines
 
@@ -388,7 +410,7 @@ class Obstgaerten(BundledModule):
         """What a ``fruit fr:4 5`` (onto field 5) or ``fruit fr:4 down`` (face down) line does,
         and what is wrong with it (pure: :meth:`check_verb` reports the findings, :meth:`action`
         makes the change, so a trusted replay ends the same)."""
-        data = self.data(state)
+        data = self._kept(state)  # (the plan reads no market fruits)
         args, pos, who = action.args, action.pos, player.name
         lay = _Lay()
         if len(args) != 2:
@@ -431,12 +453,22 @@ class Obstgaerten(BundledModule):
         return out, lay
 
     def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
-        return self._plan(ctx.state, player, action)[0]
+        state = ctx.state
+        found, lay = self._plan(state, player, action)
+        # kept for the change that follows at once (core.module_action: the check, then the
+        # action, nothing between): the same line in the same state plans the same
+        self._kept(state).planned = (action, state.changes, lay)
+        return found
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """The fruit leaves the player's bought fruits and lies on its field or face down."""
-        lay = self._plan(state, player, action)[1]
-        data = self.data(state)
+        data = self._kept(state)
+        kept = data.planned
+        data.planned = None
+        if kept is not None and kept[0] is action and kept[1] == state.changes:
+            lay = kept[2]  # planned by check_verb for this line, nothing changed since
+        else:
+            lay = self._plan(state, player, action)[1]
         if lay.take is not False:
             data.pending.setdefault(player.name, []).remove(lay.take)
         if lay.board is not None:
@@ -498,14 +530,26 @@ class Obstgaerten(BundledModule):
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         state = ctx.state
         if moment == Moment.TURN_END:  # the steps below at a turn's end (the kit's: none)
+            data = self._kept(state)  # (laying fruits reads no market fruits)
+            if data.pending:
+                for name in list(data.pending):
+                    self._lay_default(state, name, data)
+            return
+        if moment == Moment.TURN_START:
+            data = self._kept(state)
+            # the same pieces on the same fields as when the fruits last followed the market
+            # (data): no building moved since, and the module's own steps since laid fruits
+            # on buildings where they lie (a building that left the market changed it), so
+            # following again would move nothing (follow_market moves a fruit only to where
+            # its building lies now) and is left out
+            # (tests/test_module_obstgaerten_follow.py checks it at every turn's start)
+            if data.followed != tuple(state.market):
+                data = self.data(state)
+            if data.boards_checked:  # the same: the steps below
+                self._missing(state, ctx.pos, data)
+                return
+        else:
             data = self.data(state)
-            for name in list(data.pending):
-                self._lay_default(state, name, data)
-            return
-        data = self.data(state)
-        if moment == Moment.TURN_START and data.boards_checked:  # the same: the steps below
-            self._missing(state, ctx.pos, data)
-            return
         super().at_moment(ctx, moment)
         if moment == Moment.TURN_START and not data.boards_checked:
             # "Jedem Spieler wird eine Früchtetafel zugelost": every board known when play begins
@@ -702,7 +746,7 @@ class Obstgaerten(BundledModule):
             if kind is None:
                 state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
-            slot = cur.field - 1
+            slot = _SLOT[cur]  # cur.field - 1
             tile = state.market[slot] if 0 <= slot < len(state.market) else None
             if not isinstance(tile, TileKind):
                 state.flag("FRUIT-DRAW", pos, reason="no-tile", field=cur.code)
@@ -758,6 +802,7 @@ class Obstgaerten(BundledModule):
 
 
 _PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
+_SLOT = {c: c.field - 1 for c in CURRENCIES}  # the market field index of each currency
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
 
 

@@ -19,12 +19,10 @@ from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
-from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import NOTHING, fmt_ref, fmt_tile
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
 from referee.modules.base import (
     BundledModule,
@@ -68,6 +66,29 @@ def parse_credit(value: object) -> tuple[Currency, int] | None:
     return cur, int(rest)
 
 
+def _turn_mark(state: GameState) -> int:
+    """Which stretch of play a purchase belongs to: twice the turn number, plus one while a
+    regular turn is under way. It changes exactly at a turn's start (``Moment.TURN_START``:
+    the number grows) and at its end (``Moment.TURN_END``: the turn closes), where the
+    module dropped what a turn kept (storing belongs to the purchase's line) when it acted at
+    those moments. Now it acts at neither (so a game with it alone takes the engine's
+    one-pass turn paths, issue 34, seventh step): a kept purchase counts only while the mark
+    it was kept with holds (:func:`_kept`), which reads as the dropping did
+    (tests/test_module_wechselscheine_mark.py holds the two equal)."""
+    t = state.turn
+    return 2 * state.turn_no + (t is not None and t.interrupt is None)
+
+
+def _kept(
+    data: CertificateScratch, state: GameState, name: str
+) -> tuple[int, int | None, str, int] | None:
+    """The purchase ``name`` made in the current stretch of play (:func:`_turn_mark`), if any."""
+    pending = data.pending.get(name)
+    if pending is not None and pending[3] != _turn_mark(state):
+        return None
+    return pending
+
+
 def credit_code(credit: tuple[Currency, int] | None) -> str:
     return "-" if credit is None else f"{KIND}:{credit[0].code}{credit[1]}"
 
@@ -76,8 +97,9 @@ def credit_code(credit: tuple[Currency, int] | None) -> str:
 class CertificateScratch(Scratch):
     stones: Counter[Currency] = field(default_factory=Counter)  # in the middle
     held: dict[str, tuple[Currency, int] | None] = field(default_factory=dict)
-    # the latest purchase of each player: (line, overpaid or None when unknown, tile)
-    pending: dict[str, tuple[int, int | None, str]] = field(default_factory=dict)
+    # the latest purchase of each player: (line, overpaid or None when unknown, tile, the
+    # turn mark it was made in: read through _kept only while the mark holds, see _turn_mark)
+    pending: dict[str, tuple[int, int | None, str, int]] = field(default_factory=dict)
     stored: list[tuple[str, str, int]] = field(default_factory=list)  # player, credit, line
     spent: list[tuple[str, str, int]] = field(default_factory=list)  # player, credit, line
 
@@ -113,17 +135,6 @@ class Wechselscheine(BundledModule):
             {"stones in the middle": _stones_text(data.stones)},
             {p.name: {"certificate": credit_code(data.held.get(p.name))} for p in state.players},
         )
-
-    @acts_at(Moment.TURN_START, Moment.TURN_END)
-    def at_moment(self, ctx: Any, moment: Moment) -> None:
-        if moment == Moment.TURN_START or moment == Moment.TURN_END:
-            # storing belongs to the purchase's line: what a turn kept is dropped (the kit's
-            # step acts at SETUP_DONE only)
-            pending = self.data(ctx.state).pending
-            if pending:
-                pending.clear()
-            return
-        super().at_moment(ctx, moment)
 
     # ------------------------------------------------------- purchase pipeline
 
@@ -210,7 +221,7 @@ class Wechselscheine(BundledModule):
         tile = (
             fmt_tile(purchase.tile) if purchase.tile is not None else fmt_ref(purchase.action.tile)
         )
-        data.pending[player.name] = (line, overpaid(ctx, purchase), tile)
+        data.pending[player.name] = (line, overpaid(ctx, purchase), tile, _turn_mark(state))
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no credit paid: the refinements pass; after_plain_purchase keeps it
@@ -219,7 +230,12 @@ class Wechselscheine(BundledModule):
         """:meth:`on_purchase` for a purchase made in one pass (money cards only): its
         overpayment kept for a ``certificate`` line."""
         line = buy.action.pos.line
-        self.data(state).pending[buy.player.name] = (line, buy.overpaid, fmt_tile(buy.tile))
+        self.data(state).pending[buy.player.name] = (
+            line,
+            buy.overpaid,
+            fmt_tile(buy.tile),
+            _turn_mark(state),
+        )
 
     # ---------------------------------------------------------------- storing
 
@@ -229,7 +245,7 @@ class Wechselscheine(BundledModule):
         middle once the old stone went back."""
         data = self.data(state)
         credit = parse_credit(action.args[0].value) if len(action.args) == 1 else None
-        pending = data.pending.get(player.name)
+        pending = _kept(data, state, player.name)
         if pending is not None and pending[0] != action.pos.line:
             pending = None
         stones = Counter(data.stones)
@@ -368,7 +384,7 @@ class Wechselscheine(BundledModule):
         data = self.data(state)
         out: list[Any] = []
         held = data.held.get(player.name)
-        pending = data.pending.get(player.name)
+        pending = _kept(data, state, player.name)
         t = state.turn
         if (
             pending is not None
