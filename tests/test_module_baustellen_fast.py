@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.catalogue import ALL_MONEY_CARDS, catalogue
-from referee.modules.baustellen import SitePiece, _site_refs, _sites_in
+from referee.modules.baustellen import (
+    CURRENCIES,
+    HIDDEN,
+    SitePiece,
+    _back,
+    _site_refs,
+    _sites_in,
+)
 from referee.record.model import Buy, CardRef, ComponentRef, Coord
 
 _TILES = catalogue().tiles
@@ -48,3 +55,15 @@ def test_site_refs_as_the_whole_filter(paid: list[object]) -> None:
     buy = Buy(None, None, tuple(paid))  # type: ignore[arg-type]
     want = [r for r in paid if isinstance(r, ComponentRef) and r.kind.lower() == "bs"]
     assert _site_refs(_Purchase(buy)) == want  # type: ignore[arg-type]
+
+
+@settings(deadline=None)
+@given(st.sampled_from(["De", "de", "DI", "dU", "Gu", "hidden", "VERDECKT", "x", "", "Gux"]))
+def test_back_as_the_loop_over_the_currencies(name: str) -> None:
+    low = name.lower()
+    want = (
+        (True, None)
+        if low in HIDDEN
+        else next(((True, c) for c in CURRENCIES if low == c.lower()), (False, None))
+    )
+    assert _back(name) == want

@@ -601,7 +601,8 @@ class Bauland(BundledModule):
         ``version``) or reserve changed since it last looked with the same module data: a
         look reports every plot without a building, so an unchanged Alhambra and reserve have
         nothing new to report."""
-        data = self.data(state)
+        # self.data(state) without its call once the module's part exists (asked each turn)
+        data = state.modules.get(self.name) or self.data(state)
         players = state.players
         # first the whole table in one comparison, its parts built in C (no Python step per
         # seat): when no seat's Alhambra, its version or reserve changed since the last look
@@ -615,7 +616,9 @@ class Bauland(BundledModule):
         if table == old:
             return
         self._unbuilt_table = table
-        if old is None or old[0] != data or len(old[1]) != len(players):
+        # (the module data by identity first, as the tuples compare it: ``!=`` alone would
+        # compare every field of the same scratch)
+        if old is None or (old[0] is not data and old[0] != data) or len(old[1]) != len(players):
             seats: Iterable[int] = range(len(players))
         else:
             # only the seats whose Alhambra, its version or reserve changed since the last

@@ -194,7 +194,9 @@ class Baumeister(BundledModule):
         # module's part read once (the kit's step at SETUP_DONE makes it, as before)
         state = ctx.state
         if moment == _TURN_END:
-            data = self.data(state)
+            # self.data(state) without its call once the module's part exists (the same
+            # state.modules entry)
+            data = state.modules.get(self.name) or self.data(state)
             master = data.master
             if master:
                 t = state.turn
@@ -205,7 +207,7 @@ class Baumeister(BundledModule):
                     t.extra_redesigns = 0
                 master.clear()
         elif moment == _TURN_START:
-            data = self.data(state)
+            data = state.modules.get(self.name) or self.data(state)  # (as above)
             if data.deal_due:
                 self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
             data.master.clear()
@@ -230,10 +232,12 @@ class Baumeister(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Master-builder cards are money cards: they take places of the display's four."""
-        cards: HiddenSupply = self.data(ctx.state).cards
-        # asked at every display question: the live multiset read where it exists (``held``
+        state = ctx.state
+        # asked at every display question: the module's part as self.data(state) gives it
+        # (without its call once it exists), the live multiset read where it exists (``held``
         # builds a fresh empty one at each call to offer it), counted as ``Counter.total``
         # does (without its Python-level call)
+        cards: HiddenSupply = (state.modules.get(self.name) or self.data(state)).cards
         held = cards.known.get(DISPLAY)
         return occupied + (cards.held(DISPLAY).total() if held is None else sum(held.values()))
 

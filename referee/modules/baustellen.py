@@ -74,6 +74,7 @@ WORTHLESS_WORD = "worthless"
 NONE_WORD = "none"
 ORIGIN_CELL = Coord(0, 0)  # the fountain
 CURRENCIES = {c.code: c for c in Currency}
+_BACKS = {code.lower(): code for code in CURRENCIES}  # read in any case (``_back``)
 
 
 def per_currency() -> int:
@@ -175,10 +176,8 @@ def _back(name: str) -> tuple[bool, str | None]:
     low = name.lower()
     if low in HIDDEN:
         return True, None
-    for code in CURRENCIES:
-        if low == code.lower():
-            return True, code
-    return False, None
+    code = _BACKS.get(low)  # the currency whose code is ``low`` in any case
+    return (False, None) if code is None else (True, code)
 
 
 def _printed(purchase: Purchase) -> int | None:

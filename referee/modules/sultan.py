@@ -386,7 +386,8 @@ class Sultan(BundledModule):
         """Every building drawn for a market field is noted (a holder may claim it until the
         refill is closed); it lies on the field meanwhile (None: not set aside)."""
         if isinstance(getattr(piece, "type", None), BuildingType):
-            self.data(state).fresh.append((field, piece))
+            # self.data(state) without its call once the module's part exists
+            (state.modules.get(self.name) or self.data(state)).fresh.append((field, piece))
         return None
 
     @acts_at(*_OWN_MOMENTS)
@@ -395,13 +396,15 @@ class Sultan(BundledModule):
         # fresh draws; TURN_START, GAME_END and LEFTOVERS_BEFORE report unmarked cards); the
         # two asked every turn are told apart first
         if moment == _REFILL_DONE:
-            self.data(ctx.state).fresh.clear()
+            # self.data(state) without its call once the module's part exists
+            state = ctx.state
+            (state.modules.get(self.name) or self.data(state)).fresh.clear()
             return
         if moment not in _OWN_MOMENTS:  # the kit's step only (the module's part exists)
             super().at_moment(ctx, moment)
             return
         state = ctx.state
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)  # (as above)
         if moment != Moment.GAME_END:
             data.fresh.clear()
         if moment == _TURN_START:
