@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.catalogue import BuildingType, Side
-from referee.modules.bauland import Plot, parse_plot
+from referee.modules.bauland import Plot, parse_plot, plots_of, unbuilt_plots
 from referee.record.model import Pos
 
 WALLS = st.frozensets(st.sampled_from(list(Side)))
@@ -52,3 +52,19 @@ def test_built_is_replace(
 def test_parse_plot_cached_reads_as_afresh(token: str) -> None:
     assert parse_plot(token) == parse_plot.__wrapped__(token)
     assert parse_plot(token) == parse_plot(token)
+
+
+PIECES = st.lists(
+    st.builds(Plot, st.integers(1, 4), st.integers(1, 20), WALLS, st.none() | KINDS)
+    | st.sampled_from([None, "tile", 7]),
+    max_size=20,
+)
+
+
+@settings(deadline=None)
+@given(PIECES)
+def test_unbuilt_plots_as_the_filter(pieces: list[object]) -> None:
+    want = [p for p in plots_of(pieces) if p.kind is None]
+    got = unbuilt_plots(tuple(pieces))
+    assert got == want
+    assert all(a is b for a, b in zip(got, want, strict=True))  # the same pieces, in order

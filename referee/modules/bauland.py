@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, is_, ne
 from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
@@ -135,11 +137,21 @@ class Plot(ModulePiece):
 
 
 _ALHAMBRA_AND_VERSION = attrgetter("alhambra", "alhambra.version")
+_KIND = attrgetter("kind")
+_TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _RESERVE = attrgetter("reserve")
 
 
 def plots_of(pieces: Any) -> list[Plot]:
     return [p for p in pieces if isinstance(p, Plot)]
+
+
+def unbuilt_plots(pieces: Sequence[Any]) -> list[Plot]:
+    """The plots without a building among ``pieces``, in their order: ``[p for p in
+    plots_of(pieces) if p.kind is None]``, each step in C (``_unbuilt`` asks it of a whole
+    Alhambra at every turn end; tests/test_module_bauland_fast.py holds the two equal)."""
+    plots = list(compress(pieces, map(isinstance, pieces, repeat(Plot))))
+    return list(compress(plots, map(is_, map(_KIND, plots), repeat(None))))
 
 
 @dataclass
@@ -172,8 +184,6 @@ class Bauland(BundledModule):
 
     def __init__(self) -> None:
         super().__init__()
-        # per seat: (module data, Alhambra, its version, reserve) when _unbuilt last looked
-        self._unbuilt_seen: dict[int, tuple[Any, Any, int, list[Any]]] = {}
         # (module data, per seat (Alhambra, version), per seat the reserve) at _unbuilt's last look
         self._unbuilt_table: tuple[Any, ...] | None = None
         # Dirk's pieces when _dirk last left none of them a plot without a building
@@ -521,12 +531,20 @@ class Bauland(BundledModule):
         Moment.LEFTOVERS_DONE,
     )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
+        # asked twice a turn (TURN_START, TURN_END): the turn's end is told apart first; Dirk's
+        # step is called only when Dirk has pieces (``_dirk`` returns at once without them)
+        state: GameState = ctx.state
+        if moment == _TURN_END:
+            pos = ctx.pos or (state.turn.pos if state.turn is not None else None)
+            if state.dirk:
+                self._dirk(state, pos)
+            self._unbuilt(state, pos)
+            return
         if moment == Moment.SETUP_DONE:  # the kit's step only (the module's part exists)
             super().at_moment(ctx, moment)
             return
-        state: GameState = ctx.state
         pos = ctx.pos or (state.turn.pos if state.turn is not None else None)
-        if moment == Moment.TURN_START:
+        if moment == _TURN_START:
             data = self.data(state)
             if not data.missing_flagged and not data.columns.keys() >= _NUMBER_SET:
                 data.missing_flagged = True
@@ -536,11 +554,10 @@ class Bauland(BundledModule):
                     reason="missing",
                     numbers=", ".join(str(n) for n in NUMBERS if n not in data.columns),
                 )
+            if state.dirk:
+                self._dirk(state, pos)
+        elif moment in (Moment.SCORING_DONE, Moment.LEFTOVERS_BEFORE):
             self._dirk(state, pos)
-        elif moment in (Moment.TURN_END, Moment.SCORING_DONE, Moment.LEFTOVERS_BEFORE):
-            self._dirk(state, pos)
-            if moment == Moment.TURN_END:
-                self._unbuilt(state, pos)
         elif moment == Moment.LEFTOVERS_DONE:
             self._dirk(state, pos)
             if self.option("leftover") == "top":
@@ -584,7 +601,8 @@ class Bauland(BundledModule):
         ``version``) or reserve changed since it last looked with the same module data: a
         look reports every plot without a building, so an unchanged Alhambra and reserve have
         nothing new to report."""
-        data = self.data(state)
+        # self.data(state) without its call once the module's part exists (asked each turn)
+        data = state.modules.get(self.name) or self.data(state)
         players = state.players
         # first the whole table in one comparison, its parts built in C (no Python step per
         # seat): when no seat's Alhambra, its version or reserve changed since the last look
@@ -594,21 +612,23 @@ class Bauland(BundledModule):
             list(map(_ALHAMBRA_AND_VERSION, players)),
             list(map(tuple, map(_RESERVE, players))),
         )
-        if table == self._unbuilt_table:
+        old = self._unbuilt_table
+        if table == old:
             return
         self._unbuilt_table = table
-        seen = self._unbuilt_seen
-        for i, p in enumerate(players):
-            alhambra = p.alhambra
-            # one comparison of tuples: each part by identity first (the usual case), else by
-            # equality, which reports the same (an equal scratch has the same plots reported,
-            # an equal Alhambra and reserve the same plots)
-            if seen.get(i) == (data, alhambra, alhambra.version, p.reserve):
-                continue
-            seen[i] = (data, alhambra, alhambra.version, list(p.reserve))
-            for plot in plots_of((*alhambra.cells.values(), *p.reserve)):
-                if plot.kind is not None:
-                    continue
+        # (the module data by identity first, as the tuples compare it: ``!=`` alone would
+        # compare every field of the same scratch)
+        if old is None or (old[0] is not data and old[0] != data) or len(old[1]) != len(players):
+            seats: Iterable[int] = range(len(players))
+        else:
+            # only the seats whose Alhambra, its version or reserve changed since the last
+            # look (each compared in C, by identity first, else by equality, which reports
+            # the same: an equal Alhambra and reserve hold the same plots)
+            now, then = zip(table[1], table[2], strict=True), zip(old[1], old[2], strict=True)
+            seats = compress(range(len(players)), map(ne, now, then))
+        for i in seats:
+            p = players[i]
+            for plot in unbuilt_plots((*p.alhambra.cells.values(), *p.reserve)):
                 key = (p.name, plot.code)
                 if key not in data.unbuilt_flagged:
                     data.unbuilt_flagged.add(key)

@@ -58,6 +58,7 @@ KIND = "mb"
 DEAL = "builders"
 VERB = "master"
 DISPLAY = "@display"  # the holder "money display" in the card bookkeeping
+_SETUP_DONE, _TURN_START, _TURN_END = Moment.SETUP_DONE, Moment.TURN_START, Moment.TURN_END
 
 
 def _data() -> dict[str, Any]:
@@ -189,28 +190,35 @@ class Baumeister(BundledModule):
 
     @acts_at(Moment.SETUP_DONE, Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        if moment == Moment.SETUP_DONE:  # the kit's step (the data() below does it again)
-            super().at_moment(ctx, moment)
+        # asked twice a turn (TURN_START, TURN_END): each moment is told apart once, the
+        # module's part read once (the kit's step at SETUP_DONE makes it, as before)
         state = ctx.state
-        data = self.data(state)
-        if moment == Moment.SETUP_DONE:
-            # reported at the start line (else at the first turn): the setup is complete there
-            data.deal_due = True
-            if state.start_claim is not None:
-                self._missing_deals(state, state.start_claim[2])
-        elif moment == Moment.TURN_START:
+        if moment == _TURN_END:
+            # self.data(state) without its call once the module's part exists (the same
+            # state.modules entry)
+            data = state.modules.get(self.name) or self.data(state)
+            master = data.master
+            if master:
+                t = state.turn
+                played = master.get("card")
+                if t is not None and played is not None and t.extra_redesigns > 0:
+                    p = state.players[t.player]
+                    state.flag("BAUMEISTER-REDESIGN", master["pos"], p.name, card=played)
+                    t.extra_redesigns = 0
+                master.clear()
+        elif moment == _TURN_START:
+            data = state.modules.get(self.name) or self.data(state)  # (as above)
             if data.deal_due:
                 self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
             data.master.clear()
             data.turn_pos = state.turn.pos if state.turn is not None else None
-        elif moment == Moment.TURN_END:
-            t = state.turn
-            played = data.master.get("card")
-            if t is not None and played is not None and t.extra_redesigns > 0:
-                p = state.players[t.player]
-                state.flag("BAUMEISTER-REDESIGN", data.master["pos"], p.name, card=played)
-                t.extra_redesigns = 0
-            data.master.clear()
+        elif moment == _SETUP_DONE:
+            super().at_moment(ctx, moment)  # the kit's step (the data() below does it again)
+            data = self.data(state)
+            # reported at the start line (else at the first turn): the setup is complete there
+            data.deal_due = True
+            if state.start_claim is not None:
+                self._missing_deals(state, state.start_claim[2])
 
     def _missing_deals(self, state: GameState, pos: Pos) -> None:
         data = self.data(state)
@@ -224,10 +232,12 @@ class Baumeister(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Master-builder cards are money cards: they take places of the display's four."""
-        cards: HiddenSupply = self.data(ctx.state).cards
-        # asked at every display question: the live multiset read where it exists (``held``
+        state = ctx.state
+        # asked at every display question: the module's part as self.data(state) gives it
+        # (without its call once it exists), the live multiset read where it exists (``held``
         # builds a fresh empty one at each call to offer it), counted as ``Counter.total``
         # does (without its Python-level call)
+        cards: HiddenSupply = (state.modules.get(self.name) or self.data(state)).cards
         held = cards.known.get(DISPLAY)
         return occupied + (cards.held(DISPLAY).total() if held is None else sum(held.values()))
 
@@ -367,7 +377,7 @@ class Baumeister(BundledModule):
             return found
         out = list(found)
         allowed = self._allowed(ctx, purchase)
-        trial = _copy(self.supply(ctx.state))
+        trial = _trial(self.supply(ctx.state), player.name)
         for ref in refs:
             pos = ref.pos or purchase.action.pos
             cur = card_currency(ref.name)
@@ -491,7 +501,7 @@ class Baumeister(BundledModule):
         first = data.master.get("card")
         if first is not None:
             found.append(problem("BAUMEISTER-ONE-PER-TURN", pos, name, card=card, first=first))
-        return found + self._play_findings(state, _copy(data.cards), player, code, at)
+        return found + self._play_findings(state, _trial(data.cards, name), player, code, at)
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """The card is played (out of the game) for one extra redesign at the end of the turn;
@@ -672,11 +682,20 @@ class Baumeister(BundledModule):
         )
 
 
-def _copy(cards: HiddenSupply) -> HiddenSupply:
+def _trial(cards: HiddenSupply, holder: str) -> HiddenSupply:
+    """A copy of ``cards`` for trying out what ``holder`` plays (``_play_findings``): the
+    parts a ``discard`` by ``holder`` changes are copied (the table of holders, ``holder``'s
+    own multiset, the unseen and gone counts), every other holder's multiset is shared, as
+    nothing on a trial changes it (read only by ``seen``/``left_of``). A full copy of every
+    multiset gives the same findings (tests/test_module_baumeister.py holds the two equal)."""
+    known = dict(cards.known)
+    own = known.get(holder)
+    if own is not None:
+        known[holder] = own.copy()
     return HiddenSupply(
         cards.total,
-        dict(cards.limits),
-        {k: v.copy() for k, v in cards.known.items()},
+        cards.limits,
+        known,
         cards.unseen.copy(),
         cards.gone.copy(),
         cards.gone_unseen,

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import itemgetter
 from typing import Any, cast
 
 from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, Side, TileKind, catalogue
@@ -72,6 +74,7 @@ WORTHLESS_WORD = "worthless"
 NONE_WORD = "none"
 ORIGIN_CELL = Coord(0, 0)  # the fountain
 CURRENCIES = {c.code: c for c in Currency}
+_BACKS = {code.lower(): code for code in CURRENCIES}  # read in any case (``_back``)
 
 
 def per_currency() -> int:
@@ -125,9 +128,31 @@ class SiteScratch(Scratch):
 
 
 def _site_refs(purchase: Purchase) -> list[ComponentRef]:
-    return [
-        r for r in purchase.action.paid if isinstance(r, ComponentRef) and r.kind.lower() == KIND
-    ]
+    paid = purchase.action.paid
+    # asked four times a purchase (price, exactness, problems, after it): a payment of money
+    # cards only (no component at all, told in C) names no site either
+    if not any(map(isinstance, paid, repeat(ComponentRef))):
+        return []
+    return [r for r in paid if isinstance(r, ComponentRef) and r.kind.lower() == KIND]
+
+
+_PIECE = itemgetter(1)
+
+
+def _cell_order(item: tuple[Coord, object]) -> tuple[int, int]:
+    """The order in which sites are listed: by the cell's x, then y."""
+    return (item[0].x, item[0].y)
+
+
+def _sites_in(alhambra: Any) -> list[tuple[Coord, SitePiece]]:
+    """The (cell, site) pairs of an Alhambra in :func:`_cell_order`: ``[(at, piece) for at,
+    piece in sorted(alhambra.items(), key=_cell_order) if isinstance(piece, SitePiece)]``,
+    the sites picked out in C first and only they sorted (no two cells share a place in the
+    order, so both give the same list; tests/test_module_baustellen.py holds the two equal)."""
+    items = list(alhambra.items())
+    sites = list(compress(items, map(isinstance, map(_PIECE, items), repeat(SitePiece))))
+    sites.sort(key=_cell_order)
+    return sites
 
 
 def _replace_in_place(player: PlayerState, at: Coord, piece: object) -> None:
@@ -151,10 +176,8 @@ def _back(name: str) -> tuple[bool, str | None]:
     low = name.lower()
     if low in HIDDEN:
         return True, None
-    for code in CURRENCIES:
-        if low == code.lower():
-            return True, code
-    return False, None
+    code = _BACKS.get(low)  # the currency whose code is ``low`` in any case
+    return (False, None) if code is None else (True, code)
 
 
 def _printed(purchase: Purchase) -> int | None:
@@ -437,9 +460,8 @@ class Baustellen(BundledModule):
                 ref is None or not ref.known or piece.carried_tile in ref.candidates
             )
 
-        for at, piece in sorted(player.alhambra.items(), key=lambda x: (x[0].x, x[0].y)):
+        for at, piece in _sites_in(player.alhambra):
             if fits(piece):
-                assert isinstance(piece, SitePiece)
                 return at, piece
         for i, held in enumerate(cast(list[object], player.reserve)):
             if fits(held):
@@ -451,11 +473,7 @@ class Baustellen(BundledModule):
     def sites_of(
         player: PlayerState, reserve: bool = False
     ) -> list[tuple[Coord | None, SitePiece]]:
-        out: list[tuple[Coord | None, SitePiece]] = [
-            (at, piece)
-            for at, piece in sorted(player.alhambra.items(), key=lambda x: (x[0].x, x[0].y))
-            if isinstance(piece, SitePiece)
-        ]
+        out: list[tuple[Coord | None, SitePiece]] = list(_sites_in(player.alhambra))
         if reserve:
             out += [
                 (None, p) for p in cast(list[object], player.reserve) if isinstance(p, SitePiece)

@@ -148,7 +148,9 @@ class Diamanten(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def diamonds_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Diamonds lying in the display take places of its four (they are money cards)."""
-        return occupied + len(self.data(ctx.state).display)
+        state = ctx.state  # (asked at every display question: self.data(state) without its
+        # call once the module's part exists, the same state.modules entry)
+        return occupied + len((state.modules.get(self.name) or self.data(state)).display)
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         from referee.engine.context import Context
@@ -265,8 +267,10 @@ class Diamanten(BundledModule):
             out.append(problem("DIAMOND-MIX", first.pos, player.name, diamonds=shown, cards=mixed))
         # a module component that lets another currency pay (an exchange card): found by
         # asking the ruleset, never by the component's name
-        if purchase.field is not None:
-            others = [r for r in purchase.modules_paid if r.kind.lower() != KIND]
+        # (no other module component paid: no probe to make, nor the plain purchase's answer
+        # they are compared with, a decision that changes nothing)
+        others = [r for r in purchase.modules_paid if r.kind.lower() != KIND]
+        if purchase.field is not None and others:
             plain = dataclasses.replace(
                 purchase, steps=[s for s in purchase.steps if s.source != "module"]
             )

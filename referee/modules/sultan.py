@@ -141,6 +141,7 @@ class SultanCard:
 
 _OWN_MOMENTS = (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
 """The moments of :meth:`Sultan.at_moment`'s own steps."""
+_REFILL_DONE, _TURN_START = Moment.REFILL_DONE, Moment.TURN_START
 
 
 @dataclass
@@ -385,27 +386,33 @@ class Sultan(BundledModule):
         """Every building drawn for a market field is noted (a holder may claim it until the
         refill is closed); it lies on the field meanwhile (None: not set aside)."""
         if isinstance(getattr(piece, "type", None), BuildingType):
-            self.data(state).fresh.append((field, piece))
+            # self.data(state) without its call once the module's part exists
+            (state.modules.get(self.name) or self.data(state)).fresh.append((field, piece))
         return None
 
     @acts_at(*_OWN_MOMENTS)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
+        # (of the four own moments: REFILL_DONE, TURN_START and LEFTOVERS_BEFORE clear the
+        # fresh draws; TURN_START, GAME_END and LEFTOVERS_BEFORE report unmarked cards); the
+        # two asked every turn are told apart first
+        if moment == _REFILL_DONE:
+            # self.data(state) without its call once the module's part exists
+            state = ctx.state
+            (state.modules.get(self.name) or self.data(state)).fresh.clear()
+            return
         if moment not in _OWN_MOMENTS:  # the kit's step only (the module's part exists)
             super().at_moment(ctx, moment)
             return
         state = ctx.state
-        data = self.data(state)
-        # (of the four own moments: REFILL_DONE, TURN_START and LEFTOVERS_BEFORE clear the
-        # fresh draws; TURN_START, GAME_END and LEFTOVERS_BEFORE report unmarked cards)
+        data = state.modules.get(self.name) or self.data(state)  # (as above)
         if moment != Moment.GAME_END:
             data.fresh.clear()
-        if moment == Moment.TURN_START:
+        if moment == _TURN_START:
             data.just_bought.clear()
-        if moment != Moment.REFILL_DONE:
-            for card in data.open:
-                if card.mark is None and not card.missing_told:
-                    card.missing_told = True
-                    state.flag("SULTAN-MARK", card.pos, reason="missing", card=card.code)
+        for card in data.open:
+            if card.mark is None and not card.missing_told:
+                card.missing_told = True
+                state.flag("SULTAN-MARK", card.pos, reason="missing", card=card.code)
 
     def check_verb(self, ctx: Context, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``sultan`` inside a numbered turn: a claim is made while the market is refilled."""
