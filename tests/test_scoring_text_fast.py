@@ -10,6 +10,9 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.catalogue import BUILDING_TYPES
+from referee.scoring.categories import num_text
+from referee.scoring.core import CountAdjustment, type_score
 from referee.scoring.text import _lang, _Padded
 
 
@@ -52,3 +55,38 @@ def test_language_columns_have_the_header_widths() -> None:
         assert (tongue.count_w, tongue.points_w) == (count_w, points_w)
         assert tongue.count_col[7] == format(7, f">{count_w}")
         assert tongue.points_col[13] == format(13, f">{points_w}")
+
+
+@given(
+    st.sampled_from(["en", "de"]),
+    st.integers(min_value=0, max_value=30),
+    st.one_of(st.none(), st.integers(min_value=1, max_value=12)),
+    st.lists(st.sampled_from(["Ben", "Dirk", "Cleo"]), max_size=3, unique=True),
+    st.integers(min_value=0, max_value=40),
+    st.sampled_from(["", "(13+6)/2 = 9", "(5+0)/2 = 2"]),
+)
+def test_type_parts_are_the_line_columns(
+    lang: str, count: int, place: int | None, tied: list[str], points: int, split: str
+) -> None:
+    """A type's columns, worked out once per score and kept by its id, are those of the line
+    formatted with the widths: count and points aligned right, the place as `place` says."""
+    tongue = _lang(lang)
+    score = type_score(count, count, (), place, tuple(tied), points, split)
+    want = (
+        format(count, f">{tongue.count_w}"),
+        tongue.place(score),
+        format(points, f">{tongue.points_w}"),
+        f"  {split}" if split else "",
+    )
+    assert tongue.type_parts(score) == want
+    assert tongue.parts[id(score)] == want  # kept: the table asks the cache first
+    assert score in tongue.kept and len(tongue.kept) == len(tongue.parts) <= 4096
+
+
+def test_type_parts_with_adjustments_are_not_kept() -> None:
+    tongue = _lang("en")
+    adj = (CountAdjustment(BUILDING_TYPES[0], Fraction(1, 2), "half a tower"),)
+    score = type_score(Fraction(5, 2), 2, adj, 1, (), 8, "")
+    parts = tongue.type_parts(score)
+    assert parts[0] == num_text(Fraction(5, 2)).rjust(tongue.count_w)
+    assert id(score) not in tongue.parts

@@ -107,10 +107,12 @@ class _Lang:
     __slots__ = (
         "count_col",
         "count_w",
+        "kept",
         "label_w",
         "lang",
         "names",
         "ordinals",
+        "parts",
         "points_col",
         "points_w",
         "words",
@@ -126,9 +128,33 @@ class _Lang:
         self.count_w = max(len(words["count"]), 3)
         self.points_w = max(len(words["points"]), 4)
         self.count_col, self.points_col = _Padded(self.count_w), _Padded(self.points_w)
+        # type_parts of the scores without adjustments, by id; ``kept`` holds those scores, so
+        # that no id of a live entry is another object's (cleared together, bounded)
+        self.parts: dict[int, tuple[str, str, str, str]] = {}
+        self.kept: list[TypeScore] = []
 
     def ordinal(self, n: int) -> str:
         return self.ordinals.get(n) or ordinal(n, self.lang)
+
+    def type_parts(self, score: TypeScore) -> tuple[str, str, str, str]:
+        """The columns of a type's line after its label: the count aligned, the place (not yet
+        aligned: its width is the table's), the points aligned and ``"  how"`` (or ``""``).
+        Kept by the score's id when it has no count adjustments: the scores of the base game
+        are shared records (``scoring.core.type_score``), most of a table's come again."""
+        count, points, split = score.count, score.points, score.split
+        parts = (
+            self.count_col[count] if type(count) is int else num_text(count).rjust(self.count_w),
+            self.place(score),
+            self.points_col.text(points),
+            f"  {split}" if split else "",
+        )
+        if not score.adjustments:
+            if len(self.kept) >= 4096:
+                self.parts.clear()
+                self.kept.clear()
+            self.parts[id(score)] = parts
+            self.kept.append(score)
+        return parts
 
     def place(self, score: TypeScore) -> str:
         """The place column of a type: ``1st``, ``1st (tie: Ben)``, ``-``."""
@@ -342,37 +368,22 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
             label_w = max(label_w, len(r.label(k, lang)))
     # the place column of every type (``1st``, ``1st (tie: Ben)``, ``-``), and whether a row
     # has count adjustments; per type the values of its line: count, place, points, how
-    place_of = tongue.place
-    ordinals = tongue.ordinals
-    none = w["none"]
     counts, points_col = tongue.count_col, tongue.points_col  # aligned numbers (_Padded)
-    values: list[list[object]] = []
+    parts_of = tongue.parts.get  # a score's columns worked out before (_Lang.type_parts)
+    values: list[list[str]] = []
     adjusted: list[bool] = []
     place_w = len(w["place"])
     for b in buildings:
-        row_values: list[object] = []
+        row_values: list[str] = []
         row_adjusted = False
         for s in b:
-            at = s.place
-            if at is None:
-                text = none
-            elif s.tied_with or at not in ordinals:
-                text = place_of(s)
-            else:
-                text = ordinals[at]
-            if len(text) > place_w:
-                place_w = len(text)
-            count = s.count
-            split = s.split
-            points = s.points
-            row_values += (
-                counts[count] if type(count) is int else num_text(count).rjust(tongue.count_w),
-                text,
-                points_col[points] if type(points) is int else points_col.text(points),
-                f"  {split}" if split else "",
-            )
-            if s.adjustments:
-                row_adjusted = True
+            parts = parts_of(id(s))
+            if parts is None:
+                parts = tongue.type_parts(s)
+                if s.adjustments:
+                    row_adjusted = True
+            row_values += parts
+        place_w = max(place_w, max(map(len, row_values[1::4]), default=0))
         values.append(row_values)
         adjusted.append(row_adjusted)
     for m in modules:
