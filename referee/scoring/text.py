@@ -74,11 +74,49 @@ def ordinal(n: int, lang: str = "en") -> str:
     return f"{n}{suffix}"
 
 
+class _Padded(dict[int, str]):
+    """Whole numbers right-aligned in a column of one width, ``format(n, f">{width}")`` worked
+    out on first use (bounded): the tables' count and points columns hand these strings to a
+    plain ``{}`` field instead of formatting the number with a width spec every time (an int
+    formatted with a width costs about ten times a dictionary look-up: the thousands grouping,
+    the locale and the spec parsed anew). Only ``int`` keys (``True`` would share ``1``'s
+    entry, which holds the same text); anything else goes through :meth:`text`."""
+
+    __slots__ = ("spec",)
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.spec = f">{width}"
+
+    def __missing__(self, n: int) -> str:
+        if len(self) >= 4096:
+            self.clear()
+        text = self[n] = format(n, self.spec)
+        return text
+
+    def text(self, n: object) -> str:
+        """``format(n, f">{width}")`` for any number (a fraction of a module, a bool)."""
+        return self[n] if type(n) is int else format(n, self.spec)
+
+
 class _Lang:
     """What a breakdown in one language needs again and again, worked out once per language:
-    its words, the plural type names, the widest fixed label and the places' ordinals."""
+    its words, the plural type names, the widest fixed label, the places' ordinals and the
+    aligned numbers of the count and points columns (their widths are the language's)."""
 
-    __slots__ = ("label_w", "lang", "names", "ordinals", "words")
+    __slots__ = (
+        "count_col",
+        "count_w",
+        "kept",
+        "label_w",
+        "lang",
+        "names",
+        "ordinals",
+        "parts",
+        "points_col",
+        "points_w",
+        "words",
+    )
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -87,9 +125,36 @@ class _Lang:
         fixed = (*self.names, words["wall"], words["sum"], words["total"])
         self.label_w = max(len(n) for n in fixed)
         self.ordinals = {n: ordinal(n, lang) for n in range(1, 10)}
+        self.count_w = max(len(words["count"]), 3)
+        self.points_w = max(len(words["points"]), 4)
+        self.count_col, self.points_col = _Padded(self.count_w), _Padded(self.points_w)
+        # type_parts of the scores without adjustments, by id; ``kept`` holds those scores, so
+        # that no id of a live entry is another object's (cleared together, bounded)
+        self.parts: dict[int, tuple[str, str, str, str]] = {}
+        self.kept: list[TypeScore] = []
 
     def ordinal(self, n: int) -> str:
         return self.ordinals.get(n) or ordinal(n, self.lang)
+
+    def type_parts(self, score: TypeScore) -> tuple[str, str, str, str]:
+        """The columns of a type's line after its label: the count aligned, the place (not yet
+        aligned: its width is the table's), the points aligned and ``"  how"`` (or ``""``).
+        Kept by the score's id when it has no count adjustments: the scores of the base game
+        are shared records (``scoring.core.type_score``), most of a table's come again."""
+        count, points, split = score.count, score.points, score.split
+        parts = (
+            self.count_col[count] if type(count) is int else num_text(count).rjust(self.count_w),
+            self.place(score),
+            self.points_col.text(points),
+            f"  {split}" if split else "",
+        )
+        if not score.adjustments:
+            if len(self.kept) >= 4096:
+                self.parts.clear()
+                self.kept.clear()
+            self.parts[id(score)] = parts
+            self.kept.append(score)
+        return parts
 
     def place(self, score: TypeScore) -> str:
         """The place column of a type: ``1st``, ``1st (tie: Ben)``, ``-``."""
@@ -195,14 +260,27 @@ class _Layout:
     """The prepared formats of one breakdown table: a language and its column widths. A line
     is one ``format`` call with its label already in place; a line whose last column ("how")
     is empty has no trailing blanks, so it needs no ``rstrip``. ``row`` makes a whole
-    participant of the base game (no count adjustments, no module lines) in one call."""
+    participant of the base game (no count adjustments, no module lines) in one call. The
+    count and points columns of ``types``, ``wall``, ``sum``, ``total`` and ``row`` are plain
+    ``{}`` fields taking the numbers already aligned (``counts`` and ``points``, see
+    :class:`_Padded`): ``"{}".format(counts[n])`` is ``"{:>w}".format(n)``."""
 
-    __slots__ = ("fmt", "header", "no_wall", "row", "sum", "total", "types", "wall")
+    __slots__ = (
+        "counts",
+        "fmt",
+        "header",
+        "no_wall",
+        "points",
+        "row",
+        "sum",
+        "total",
+        "types",
+        "wall",
+    )
 
     def __init__(self, tongue: _Lang, label_w: int, place_w: int) -> None:
         w = tongue.words
-        count_w = max(len(w["count"]), 3)
-        points_w = max(len(w["points"]), 4)
+        count_w, points_w = tongue.count_w, tongue.points_w
         # label, count, place, points, how (the general line, trailing blanks cut by callers)
         self.fmt = fmt = (
             f"  {{:<{label_w}}}  {{:>{count_w}}}  {{:<{place_w}}}  {{:>{points_w}}}  {{}}".format
@@ -210,10 +288,11 @@ class _Layout:
         self.header = fmt("", w["count"], w["place"], w["points"], w["how"]).rstrip()
         self.no_wall = fmt(w["wall"], "", "", "0", w["no wall"]).rstrip()
         blank_count, blank_place = " " * count_w, " " * place_w
+        self.counts, self.points = tongue.count_col, tongue.points_col
 
-        def labelled(label: str, count: str = f"{{:>{count_w}}}", place: str = blank_place) -> str:
+        def labelled(label: str, count: str = "{}", place: str = blank_place) -> str:
             head = _escaped(f"{label:<{label_w}}")
-            return f"  {head}  {count}  {place}  {{:>{points_w}}}"
+            return f"  {head}  {count}  {place}  {{}}"
 
         # a type: count, place, points (then "  how" when there is one)
         types = [labelled(name, place=f"{{:<{place_w}}}") for name in tongue.names]
@@ -289,35 +368,22 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
             label_w = max(label_w, len(r.label(k, lang)))
     # the place column of every type (``1st``, ``1st (tie: Ben)``, ``-``), and whether a row
     # has count adjustments; per type the values of its line: count, place, points, how
-    place_of = tongue.place
-    ordinals = tongue.ordinals
-    none = w["none"]
-    values: list[list[object]] = []
+    counts, points_col = tongue.count_col, tongue.points_col  # aligned numbers (_Padded)
+    parts_of = tongue.parts.get  # a score's columns worked out before (_Lang.type_parts)
+    values: list[list[str]] = []
     adjusted: list[bool] = []
     place_w = len(w["place"])
     for b in buildings:
-        row_values: list[object] = []
+        row_values: list[str] = []
         row_adjusted = False
         for s in b:
-            at = s.place
-            if at is None:
-                text = none
-            elif s.tied_with or at not in ordinals:
-                text = place_of(s)
-            else:
-                text = ordinals[at]
-            if len(text) > place_w:
-                place_w = len(text)
-            count = s.count
-            split = s.split
-            row_values += (
-                count if type(count) is int else num_text(count),
-                text,
-                s.points,
-                f"  {split}" if split else "",
-            )
-            if s.adjustments:
-                row_adjusted = True
+            parts = parts_of(id(s))
+            if parts is None:
+                parts = tongue.type_parts(s)
+                if s.adjustments:
+                    row_adjusted = True
+            row_values += parts
+        place_w = max(place_w, max(map(len, row_values[1::4]), default=0))
         values.append(row_values)
         adjusted.append(row_adjusted)
     for m in modules:
@@ -333,15 +399,22 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
         if wall is None:
             wall_line = layout.no_wall
         else:
-            wall_line = layout.wall(wall.length, wall.points)
+            wall_line = layout.wall(counts.text(wall.length), points_col.text(wall.points))
             how = _segments_text(wall, lang) if wall.verified else w["not verified"]
             if how:
                 wall_line = f"{wall_line}  {how}"
-        points = row.points
+        points, total = row.points, row.total
+        points_text, total_text = points_col.text(points), points_col.text(total)
         if not row_modules and not row_adjusted and len(row_buildings) == len(layout.types):
             add(
                 layout.row(
-                    row.name, *row_values, wall_line, points, row.total, row.total_before, points
+                    row.name,
+                    *row_values,
+                    wall_line,
+                    points_text,
+                    total_text,
+                    row.total_before,
+                    points,
                 )
             )
             continue
@@ -366,8 +439,8 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
                     cs.detail(lang),
                 ).rstrip()
             )
-        add(layout.sum(points))
-        add(layout.total(row.total, row.total_before, points))
+        add(layout.sum(points_text))
+        add(layout.total(total_text, row.total_before, points))
         add("")
     if ranking:
         add(w["ranking"] if result.round == 3 else w["standings"])
