@@ -1132,6 +1132,8 @@ class Extensions:
             asked = self._asked_at(moment)
         if not asked:  # no enabled module acts at this moment: nothing to build or call
             return
+        if state.at_next_change is not None:
+            state.before_change(None)
         state.changes += 1  # a module step (GameState.changes)
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
