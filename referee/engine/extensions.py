@@ -939,8 +939,13 @@ class Extensions:
             frozenset(m.name for m in self.modules if m.interrupt_in_refill),
             {m.name: m for m in self.modules},
         )
-        # the one precedence setting also orders who reads an out-of-turn line first
-        self._by_rank = sorted(self.modules, key=lambda m: m.interrupt_rank)
+        # the one precedence setting also orders who reads an out-of-turn line first; only the
+        # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
+        # is a call that answers None)
+        self._by_rank = sorted(
+            (m for m in self.modules if type(m).out_of_turn is not Module.out_of_turn),
+            key=lambda m: m.interrupt_rank,
+        )
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
         self._acting: dict[tuple[Any, ...], bool] = {}

@@ -510,7 +510,9 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         state.market[buy.slot] = EMPTY
     payee = state.player_named(buy.offer.payee) if buy.offer and buy.offer.payee else None
     spend_cards(state, p, buy.steps, payee)
-    for m in state.ext.modules:
+    # every enabled module's on_purchase, in module order; only those whose class overrides it
+    # are called (the default does nothing)
+    for m in state.ext.overriding("on_purchase"):
         m.on_purchase(ctx, buy)
     if t is None:
         return
