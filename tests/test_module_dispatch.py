@@ -176,15 +176,19 @@ def test_plain_purchase_asks_only_modules_taking_part() -> None:
 # Neues Bauland's choice ("Anschließend sucht er sofort eines der Baugebäude aus",
 # rulebook-bigbox-de-2019.txt § Dirk Henn: Neues Bauland, Änderungen im Spielablauf): whether
 # anything came between a plot's purchase and ``plot`` was told by comparing the turn's mark,
-# every enabled module's view included. When the engine's change counter (GameState.changes)
-# says that nothing ran between (it moved once: the choice's own start), the views are left out
-# of the comparison; the general comparison must give the same answer each time.
+# every enabled module's view (as the purchase left them) included. When the engine's change
+# counter (GameState.changes) says that nothing ran between (it moved once: the choice's own
+# start), the views are left out of the comparison; otherwise they are taken at the first change
+# after the purchase (GameState.wait_for_change), not at the purchase. The views so taken must
+# be those of the purchase, and the answer the general comparison's, each time.
 _BAULAND_RECORDS = [
     "1. Ben: buy De bl:1_12n pay De9 De3, plot C\n",
     "1. Ben: buy De bl:1_12n pay De9 De3, take Gu1, plot C\n",
     "1. Ben: buy De bl:1_12n pay De9 De3, place bl:1_12n@1,0, plot C\n",
     "1. Ben: buy De bl:1_12n pay De9 De3, buy Di bl:1_2x pay Di9, plot C\n",
     "1. Ben: buy De bl:1_12n pay De9 De3, plot C, place bl:1_12n@1,0\n",
+    "1. Ben: buy De bl:1_12n pay De9 De3, plot X, take Gu1, plot C\n",
+    "1. Ben: buy De bl:1_12n pay De9 De3\n2. Cem: take Gu1\n",
 ]
 
 
@@ -195,22 +199,43 @@ def test_bauland_choice_by_the_change_counter_reports_as_the_whole_mark(
 
     from referee.modules import bauland
 
-    whole = bauland._turn_mark
+    cls = bauland.Bauland
+    on_purchase, late, at_change = cls.on_purchase, cls._late, cls._views_at_change
+    eager: dict[tuple[Any, ...], tuple[str, ...]] = {}  # the views at each purchase
     fast: list[bool] = []
+    lazy: list[bool] = []
 
-    def checked(state: Any, player: Any, me: Any, pending: int, with_views: bool = True) -> Any:
-        got = whole(state, player, me, pending, with_views)
-        if not with_views:  # the counter's shortcut: the general answer must be the same
-            waiting = me.data(state).waiting
-            _changes, mark = waiting[3]
-            fast.append(got == mark[:-1])
-            assert (whole(state, player, me, pending) == mark) == fast[-1]
+    def purchase_then_views(self: Any, ctx: Any, purchase: Any) -> None:
+        on_purchase(self, ctx, purchase)
+        waiting = self.data(ctx.state).waiting
+        if waiting is not None:
+            eager[waiting[:3]] = bauland._views(ctx.state, self)
+
+    def views_checked(self: Any, state: Any, action: Any) -> None:
+        at_change(self, state, action)
+        waiting = self.data(state).waiting
+        if waiting is not None and waiting[3][2] is not None:
+            lazy.append(True)
+            assert waiting[3][2] == eager[waiting[:3]]  # the views of the purchase
+
+    def late_checked(self: Any, state: Any, player: Any, before: bool = False) -> Any:
+        got = late(self, state, player, before)
+        waiting, t = self.data(state).waiting, state.turn
+        if not before and waiting is not None and t is not None and waiting[0] == t.number:
+            fast.append(state.changes == waiting[3][0] + 1)
+            mark = (*waiting[3][1], eager[waiting[:3]])
+            whole = bauland._turn_mark(state, player, self, len(t.pending))
+            assert (got is None) == (whole == mark)  # the general comparison's answer
         return got
 
-    monkeypatch.setattr(bauland, "_turn_mark", checked)
+    monkeypatch.setattr(cls, "on_purchase", purchase_then_views)
+    monkeypatch.setattr(cls, "_views_at_change", views_checked)
+    monkeypatch.setattr(cls, "_late", late_checked)
     texts = [SETUP.format(modules="bauland", plots=PLOTS) + body for body in _BAULAND_RECORDS]
     for name in ("module-bauland", "module-wave-c", "module-wave-c-first-expansion"):
         texts += _variants(_EXAMPLES / f"{name}.alh")
     reports = _reports(texts)
     assert reports
     assert True in fast  # the shortcut was taken (a choice right after its purchase)
+    assert False in fast  # and the general comparison (something ran between)
+    assert lazy  # views taken at a change after a purchase

@@ -1602,6 +1602,8 @@ def _turn(state: GameState, item: Turn) -> None:
     for action in item.actions:
         # run_action(state, action), inline: the one-pass case first, else the handler
         if counting:
+            if state.at_next_change is not None:
+                state.before_change(action)
             state.changes += 1
         kind = type(action)
         check = state.checking

@@ -939,8 +939,13 @@ class Extensions:
             frozenset(m.name for m in self.modules if m.interrupt_in_refill),
             {m.name: m for m in self.modules},
         )
-        # the one precedence setting also orders who reads an out-of-turn line first
-        self._by_rank = sorted(self.modules, key=lambda m: m.interrupt_rank)
+        # the one precedence setting also orders who reads an out-of-turn line first; only the
+        # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
+        # is a call that answers None)
+        self._by_rank = sorted(
+            (m for m in self.modules if type(m).out_of_turn is not Module.out_of_turn),
+            key=lambda m: m.interrupt_rank,
+        )
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
         self._acting: dict[tuple[Any, ...], bool] = {}
@@ -1132,6 +1137,8 @@ class Extensions:
             asked = self._asked_at(moment)
         if not asked:  # no enabled module acts at this moment: nothing to build or call
             return
+        if state.at_next_change is not None:
+            state.before_change(None)
         state.changes += 1  # a module step (GameState.changes)
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:

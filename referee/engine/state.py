@@ -19,6 +19,7 @@ reserves, Dirk's tiles); an empty market field is :data:`EMPTY`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -241,6 +242,9 @@ class GameState:
     # that nothing ran between two points of the game (Neues Bauland's choice, issue 34); a
     # turn line's actions raise it only in games with modules (nothing else reads it)
     changes: int = 0
+    # steps waiting for the next raise of ``changes`` (None: none): each runs once, at the raise
+    # site, before the counter moves and the action or module step begins (:meth:`before_change`)
+    at_next_change: list[Any] | None = None
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
@@ -290,6 +294,26 @@ class GameState:
         :data:`COPY_POLICY` (a field without a policy is an error at import).
         """
         return _COPY(self)
+
+    def wait_for_change(self, step: Callable[[GameState, Any], None]) -> None:
+        """Run ``step(state, action)`` once, at the next raise of :attr:`changes` (before it:
+        nothing of that action or module step has run yet; ``action`` is the action about to
+        run, None for a module step). A step already waiting is not added twice. So a module
+        can take what it needs about the state "as it stands now" only when something is about
+        to change it (Neues Bauland's views at a plot's purchase, issue 34)."""
+        waiting = self.at_next_change
+        if waiting is None:
+            self.at_next_change = [step]
+        elif step not in waiting:
+            waiting.append(step)
+
+    def before_change(self, action: Any) -> None:
+        """Run the steps waiting for this raise of :attr:`changes` (the raise sites call it
+        when :attr:`at_next_change` is set, before raising; a step may wait again)."""
+        steps = self.at_next_change
+        self.at_next_change = None
+        for step in steps or ():
+            step(self, action)
 
     # ----------------------------------------------------------------------- findings
 
@@ -397,6 +421,7 @@ COPY_POLICY: dict[str, str] = {
     "rules": "share",
     "checking": "share",
     "changes": "share",  # an int: the copy counts on from the same value
+    "at_next_change": "list?",  # its steps take the state they run on as an argument
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
 }

@@ -363,9 +363,34 @@ class Bauland(BundledModule):
             return
         data = self.data(state)
         self._check_waiting(state, purchase.player, purchase.action.pos, before=True)
-        # the purchase appends the plot to the turn's pieces to place after this hook
-        mark = _turn_mark(state, purchase.player, self, len(t.pending) + 1)
-        data.waiting = (t.number, plot.code, purchase.action.pos.line, (state.changes, mark))
+        # the purchase appends the plot to the turn's pieces to place after this hook; the
+        # other modules' views are taken at the next change (_views_at_change), not here
+        counts = _turn_mark(state, purchase.player, self, len(t.pending) + 1, False)
+        data.waiting = (
+            t.number,
+            plot.code,
+            purchase.action.pos.line,
+            (state.changes, counts, None),
+        )
+        state.wait_for_change(self._views_at_change)
+
+    def _views_at_change(self, state: GameState, action: Any) -> None:
+        """[dispatch, issue 34] The other modules' views for the waiting plot's mark, taken at
+        the next raise of the engine's change counter after its purchase (GameState.
+        wait_for_change: before anything changes the state again, so they are the views as the
+        purchase left them; equal to taking them in ``on_purchase``, as before: held by
+        tests/test_module_dispatch.py). Not taken when that next action is the choice itself
+        (``plot``, the common case): then nothing ran between, and ``_late`` compares without
+        them; the step waits for the change after it (a ``plot`` not written right leaves the
+        plot waiting). Nor for a turn that has ended (``_late`` answers None there)."""
+        waiting, t = self.data(state).waiting, state.turn
+        if waiting is None or waiting[3][2] is not None or t is None or waiting[0] != t.number:
+            return
+        if isinstance(action, ModuleAction) and action.verb.lower() == VERB:
+            state.wait_for_change(self._views_at_change)
+            return
+        changes, counts, _none = waiting[3]
+        self.data(state).waiting = (*waiting[:3], (changes, counts, _views(state, self)))
 
     def _late(
         self, state: GameState, player: PlayerState, before: bool = False
@@ -384,11 +409,12 @@ class Bauland(BundledModule):
             # since the purchase, at this action's start: no action or module step ran between,
             # so every module's view is as at the purchase; the rest of the mark is compared
             # (equal to comparing the whole mark, tests/test_module_dispatch.py)
-            changes, mark = waiting[3]
-            views = state.changes != changes + 1
-            if _turn_mark(state, player, self, len(t.pending), views) == (
-                mark if views else mark[:-1]
-            ):
+            changes, counts, views = waiting[3]
+            if state.changes == changes + 1:
+                same = _turn_mark(state, player, self, len(t.pending), False) == counts
+            else:  # (the views were taken at the first change after the purchase)
+                same = _turn_mark(state, player, self, len(t.pending)) == (*counts, views)
+            if same:
                 return None
         return waiting
 
@@ -746,6 +772,11 @@ def _turn_mark(
     )
     if not with_views:
         return counts
+    return (*counts, _views(state, me))
+
+
+def _views(state: GameState, me: Bauland) -> tuple[str, ...]:
+    """The other modules' views, the last item of :func:`_turn_mark`."""
     modules = list(state.ext.modules)
     mine = next((i for i, m in enumerate(modules) if m is me), len(modules))
     views = []
@@ -753,7 +784,7 @@ def _turn_mark(
         if m is me or (i > mine and type(m).on_purchase is not Module.on_purchase):
             continue
         views.append(repr(m.view(state)))
-    return (*counts, tuple(views))
+    return tuple(views)
 
 
 def _column(args: Any) -> tuple[int | None, list[BuildingType], Pos | None]:

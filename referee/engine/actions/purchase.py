@@ -99,12 +99,14 @@ class Purchase:
         return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class PlainPurchase:
     """A plain purchase carried out in one pass (:func:`purchase_plain`), as the modules that
     react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a
     catalogue tile from market field ``slot``, paid with the known money ``cards`` of the hand,
-    the base layer's answers (every module left the purchase alone)."""
+    the base layer's answers (every module left the purchase alone). Read only for the modules;
+    not a frozen dataclass, whose ``__init__`` sets each of the ten fields through
+    ``object.__setattr__`` (about 3,500 instructions a purchase, issue 34)."""
 
     player: PlayerState
     action: Buy
@@ -508,7 +510,9 @@ def apply_purchase(ctx: Context, buy: Purchase) -> None:
         state.market[buy.slot] = EMPTY
     payee = state.player_named(buy.offer.payee) if buy.offer and buy.offer.payee else None
     spend_cards(state, p, buy.steps, payee)
-    for m in state.ext.modules:
+    # every enabled module's on_purchase, in module order; only those whose class overrides it
+    # are called (the default does nothing)
+    for m in state.ext.overriding("on_purchase"):
         m.on_purchase(ctx, buy)
     if t is None:
         return
