@@ -449,7 +449,8 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     link = [-1] * (8 * len(walled))
     # corner -> the first slot found at it: a second slot there is linked with it, a third
     # finds it linked already (a junction)
-    first_at = {}.setdefault
+    corners: dict[int, int] = {}
+    first_at = corners.setdefault
     t = 0  # the first slot of the next segment
     for _key, base, c, outer in walled:
         for side, oa, ob in by_mask[outer]:
