@@ -451,6 +451,34 @@ def test_far_coordinates_take_the_general_search() -> None:
     assert [c.x for c, _s in run.segments] == [5000, 5001, 5002, 5003]
 
 
+@pytest.mark.parametrize(
+    ("x", "y", "one_pass"),
+    [
+        (-1024, 0, True),
+        (1020, 0, True),
+        (0, -1024, True),
+        (0, 1023, True),
+        (1021, 0, False),  # the row 1021..1024: its last cell is out of range
+        (-1025, 0, False),
+        (0, 1024, False),
+        (0, -1025, False),
+    ],
+)
+def test_the_one_pass_range_edges(x: int, y: int, one_pass: bool) -> None:
+    """The one pass takes coordinates from -1024 to 1023 (its corner ints stay apart) and
+    leaves any other Alhambra to the general search; either way the run is the same."""
+    from referee.geometry.walls import _plain_longest
+
+    alh = Alhambra()
+    for dx in range(4):
+        alh.place(Coord(x + dx, y), _Piece(frozenset({Side.N, Side.S}), BuildingType.TOWER))
+    for mode in ("trail", "simple-path"):
+        run = _plain_longest(alh, mode == "simple-path")
+        assert (run is not None) is one_pass
+        assert longest_outer_wall(alh, mode) == longest_wall_run(outer_segments(alh), mode)
+    assert longest_outer_wall(alh).length == 4
+
+
 @dataclass(frozen=True)
 class _Piece:
     walls: frozenset[Side]

@@ -388,11 +388,12 @@ def chosen_longest(alh: Alhambra, segment: Segment, mode: WallMode = "trail") ->
     return None
 
 
-# Corners as ints for :func:`_plain_longest` (|coordinate| < _BOUND): a corner x,y is
-# x * _K + y, so ints order as the (x, y) tuples; a cell's reading-order key (-y, x) is
+# Corners as ints for :func:`_plain_longest` (-_BOUND <= coordinate < _BOUND): a corner x,y
+# is x * _K + y, so ints order as the (x, y) tuples; a cell's reading-order key (-y, x) is
 # (-y) * _K + x.
 _K = 1 << 12
 _BOUND = 1 << 10
+_OUT_OF_RANGE = 11  # ((x + _BOUND) | (y + _BOUND)) >> 11 is 0 exactly when both are in range
 # per 4-bit wall mask (bit k: a wall on side SIDES[k], as in the kept geometry): per wall, in
 # reading order (SIDES is N, E, S, W), the side and the two corners' offsets (as in _ends)
 _MASK_SEGMENTS: tuple[tuple[tuple[Side, int, int], ...], ...] = tuple(
@@ -405,9 +406,9 @@ _MASK_SEGMENTS: tuple[tuple[tuple[Side, int, int], ...], ...] = tuple(
     for m in range(16)
 )
 # per ring occupancy of a cell's kept entry (bits 0-7, the side neighbours on the even bits):
-# the sides (as a 4-bit mask) whose neighbour is a tile
-_SIDES_TAKEN: tuple[int, ...] = tuple(
-    sum(1 << k for k in range(4) if ring >> (2 * k) & 1) for ring in range(256)
+# the sides (as a 4-bit mask) whose neighbour is not a tile
+_SIDES_FREE: tuple[int, ...] = tuple(
+    sum(1 << k for k in range(4) if not ring >> (2 * k) & 1) for ring in range(256)
 )
 
 
@@ -430,52 +431,45 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     second corner."""
     geo = alh.geometry
     around = geo.front.get
-    taken = _SIDES_TAKEN
+    free_sides = _SIDES_FREE
     walled: list[tuple[int, int, Coord, int]] = []  # (reading-order key, corner x,y, cell, walls)
     for c, m in geo.masks.items():
-        if not m:
-            continue  # the fountain (and any piece without walls)
-        outer = m & ~taken[around(c, 0) & 0xFF]
-        if not outer:
-            continue
-        x, y = c
-        if not (-_BOUND < x < _BOUND and -_BOUND < y < _BOUND):
-            return None
-        walled.append((x - y * _K, x * _K + y, c, outer))
+        if m:  # not the fountain (nor any piece without walls)
+            outer = m & free_sides[around(c, 0) & 0xFF]
+            if outer:
+                x, y = c
+                if ((x + _BOUND) | (y + _BOUND)) >> _OUT_OF_RANGE:
+                    return None  # a coordinate out of range (a negative int too: its bits)
+                walled.append((x - y * _K, x * _K + y, c, outer))
     if not walled:
         return WallRun(())
     walled.sort()  # the key is unique per cell: nothing else is compared
     by_mask = _MASK_SEGMENTS
     segs: list[Segment] = []
     link = [-1] * (8 * len(walled))
-    free: dict[int, int] = {}  # corner -> the slot at it while it has one segment, then -1
-    get = free.get
+    # corner -> the first slot found at it: a second slot there is linked with it, a third
+    # finds it linked already (a junction)
+    corners: dict[int, int] = {}
+    first_at = corners.setdefault
     t = 0  # the first slot of the next segment
     for _key, base, c, outer in walled:
         for side, oa, ob in by_mask[outer]:
             segs.append((c, side))
             # the segment at its two corners (written out: this loop is the hot part)
-            corner = base + oa
-            f = get(corner)
-            if f is None:
-                free[corner] = t
-            elif f < 0:
-                return None  # three segments meet: a junction
-            else:
-                link[t] = f
+            f = first_at(base + oa, t)
+            if f != t:
+                if link[f] >= 0:
+                    return None  # three segments meet: a junction
                 link[f] = t
-                free[corner] = -1
-            corner = base + ob
-            f = get(corner)
-            if f is None:
-                free[corner] = t + 1
-            elif f < 0:
-                return None
-            else:
-                link[t + 1] = f
-                link[f] = t + 1
-                free[corner] = -1
-            t += 2
+                link[t] = f
+            t += 1
+            f = first_at(base + ob, t)
+            if f != t:
+                if link[f] >= 0:
+                    return None
+                link[f] = t
+                link[t] = f
+            t += 1
     # the pieces in reading order of their first segment (so a tie keeps the piece found
     # first): walked from that segment towards its second corner, back to it for a ring, and
     # for a path on from its first corner too; only the longest is then walked in order

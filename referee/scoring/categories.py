@@ -672,8 +672,10 @@ class BuildingMajority:
         type_score = _core.type_score
         t = self.type
         table = self.table if self.table is not None else _core.POINTS[round_no][t]
-        counts = tuple([p.counts[t] for p in participants])
-        if not any([p.adjustments for p in participants]):
+        # each participant's count of the type, and whether any has an adjustment (by C-level
+        # maps: ``tuple([p.counts[t] for p in participants])``, ``any([p.adjustments ...])``)
+        counts = tuple(map(_COUNT_OF[t], map(_COUNTS, participants)))
+        if not any(map(_ADJUSTMENTS, participants)):
             known = scores_by_position(counts, table)
             if known is not None:  # the common case: no count adjustment, whole counts
                 scores, ties = known
@@ -682,6 +684,13 @@ class BuildingMajority:
                 )
                 for group, shared, points, split in ties:  # a tie names the others
                     c = int(counts[group[0]])  # whole (see scores_by_position)
+                    if len(group) == 2:  # the common tie: the lines below for two names
+                        a = participants[group[0]].name
+                        b = participants[group[1]].name
+                        if a != b:
+                            out[a] = type_score(c, c, (), shared, (b,), points, split)
+                            out[b] = type_score(c, c, (), shared, (a,), points, split)
+                            continue
                     names = [participants[i].name for i in group]
                     for name in names:
                         others = tuple([n for n in names if n != name])
@@ -704,6 +713,9 @@ class BuildingMajority:
 
 
 _NAME = attrgetter("name")
+_COUNTS = attrgetter("counts")
+_ADJUSTMENTS = attrgetter("adjustments")
+_COUNT_OF = {t: itemgetter(t) for t in BUILDING_TYPES}  # a counts mapping -> the type's count
 
 Placed = tuple[int, tuple[int, ...], int, str]  # place, positions tied with, points, split
 Placings = tuple[Placed | None, ...]
