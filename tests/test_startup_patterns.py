@@ -5,6 +5,7 @@ loads or compiles is checked in a process of its own."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -59,7 +60,7 @@ def _loaded_after(args: list[str], names: tuple[str, ...]) -> list[str]:
     run = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
     )
-    return eval(run.stderr.strip().splitlines()[-1])  # a list of str, printed above
+    return ast.literal_eval(run.stderr.strip().splitlines()[-1])  # the list printed above
 
 
 def test_a_valid_game_loads_no_syntax_messages_and_compiles_no_latin_class(
