@@ -939,17 +939,14 @@ class Extensions:
             frozenset(m.name for m in self.modules if m.interrupt_in_refill),
             {m.name: m for m in self.modules},
         )
+        self._overriding: dict[str, tuple[Module, ...]] = {}
         # the one precedence setting also orders who reads an out-of-turn line first; only the
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
         # is a call that answers None)
-        self._by_rank = sorted(
-            (m for m in self.modules if type(m).out_of_turn is not Module.out_of_turn),
-            key=lambda m: m.interrupt_rank,
-        )
+        self._by_rank = sorted(self.overriding("out_of_turn"), key=lambda m: m.interrupt_rank)
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
         self._acting: dict[tuple[Any, ...], bool] = {}
-        self._overriding: dict[str, tuple[Module, ...]] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:

@@ -30,7 +30,7 @@ from operator import attrgetter, is_, ne
 from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
-from referee.engine.extensions import Module, acts_at
+from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
@@ -779,9 +779,10 @@ def _views(state: GameState, me: Bauland) -> tuple[str, ...]:
     """The other modules' views, the last item of :func:`_turn_mark`."""
     modules = list(state.ext.modules)
     mine = next((i for i, m in enumerate(modules) if m is me), len(modules))
+    hearing = state.ext.overriding("on_purchase")  # the modules told of a purchase
     views = []
     for i, m in enumerate(modules):
-        if m is me or (i > mine and type(m).on_purchase is not Module.on_purchase):
+        if m is me or (i > mine and m in hearing):
             continue
         views.append(repr(m.view(state)))
     return tuple(views)
