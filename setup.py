@@ -20,13 +20,14 @@ from setuptools import setup
 # pure package needs none of it). Every other module stays Python and calls into these as into
 # any module; a compiled class must not be subclassed or patched by Python code.
 MYPYC_MODULES = [
-    # not the records (record/model.py) nor the fast reader (notation/fast.py), which go together
-    # (tests/test_compiled_build.py): compiled, the reader calls the native record classes and
-    # read a turn in 178,850 instructions against 129,276 with both left Python, and the whole
-    # first pass of `check` counted 327,713 against 283,457 a turn (issue 34, sixth step,
-    # bench/README.md "all together"; 50 games of the CLI corpus). The reader compiled with the
-    # records left Python (its memo and generated builders) was built in the seventh step: nearly
-    # every game stopped in a generated builder (IndexError), so it is not listed either.
+    # not the records (record/model.py): compiled, the reader calls the native record classes
+    # and read a turn in 178,850 instructions against 129,276 with both left Python, and the
+    # whole first pass of `check` counted 327,713 against 283,457 a turn (issue 34, sixth step,
+    # bench/README.md "all together"; 50 games of the CLI corpus). The fast reader compiled
+    # with the records left Python keeps its memo and generated builders (issue 34, eighth
+    # step: its memo's "seen once" mark is told apart by identity, so no test of it may follow
+    # a test that narrows the entry to its fixed-length tuple type, which mypyc boxes anew).
+    "referee/notation/fast.py",
     "referee/engine/state.py",
     "referee/engine/core.py",
     "referee/geometry/walls.py",

@@ -1544,11 +1544,10 @@ def _remember(
     template is put together without walking ``rec``."""
     if not _MEMO:
         return
-    if known is None:
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[text] = _SEEN
-    elif known is _SEEN:
+    # ``is _SEEN`` first: after ``known is None`` the type checker takes ``known`` for a
+    # Template, a fixed-length tuple, which mypyc unboxes and boxes anew for ``is`` (never the
+    # same object: issue 34, eighth step)
+    if known is _SEEN:
         shape = None
         if parts and parts[-1] is not None:
             inner, consts = _composed(parts, d)
@@ -1562,6 +1561,10 @@ def _remember(
             shape = _template(rec, ln, d)
         if shape is not None:
             memo[text] = (_builder(shape[0]), shape[1], shape[0])
+    elif known is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[text] = _SEEN
     else:
         build = _builder(known[2])
         if build is not None:
