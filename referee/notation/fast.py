@@ -1007,6 +1007,9 @@ def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
     if get is not None:
         items = get(x)
     elif t is tuple:
+        if _VALUE_TYPES.issuperset(map(type, x)):  # only plain values (told in C): one value
+            consts.append(x)
+            return None
         items = x
         mark = len(consts)
     else:
@@ -1174,6 +1177,13 @@ def _group_words(text: str, d: int = 0) -> list[Word] | None:
         return None
     out: list[Word] = []
     col = d + 1
+    if text and "  " not in text and ", " not in text and text[-1] != ",":
+        # the common group: single blanks (no empty word), no word ending with a comma: the
+        # loop below without its checks
+        for w in text.split(" "):
+            out.append((w, col, False))
+            col += len(w) + 1
+        return out
     for w in text.split(" "):
         if not w:  # two blanks
             col += 1

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import operator
 import re
 from collections.abc import Iterable, Iterator
+from itertools import compress, repeat
 from typing import Any
 
 from referee.lazy_re import lazy_pattern
@@ -376,9 +378,12 @@ def recover_headers(text: str, line_offset: int) -> tuple[Header, ...]:
 
 # records that are body records wherever they stand (exact classes, no Header among them)
 _BODY_RECORDS = frozenset((Turn, Chance))
+_NONE = type(None)
 
 
 PROSE_WORDS = 4  # plain words on a line with no action verb that make it prose
+_ACTIONS = operator.attrgetter("actions")
+_FIRST = operator.itemgetter(0)
 
 
 def _prose_lines(body: list[Any], modules: str = "") -> list[NotationError]:
@@ -390,6 +395,12 @@ def _prose_lines(body: list[Any], modules: str = "") -> list[NotationError]:
     ``Modules`` header (``modules``) names are looked at first, every module's only for a line
     none of them takes (the engine imports only the modules a record names)."""
     out: list[NotationError] = []
+    # the types of the turns' first actions, found in C: a line of prose is a turn whose
+    # first action is a module action, so with none of them the loop below finds nothing
+    turns = compress(body, map(operator.is_, map(type, body), repeat(Turn)))
+    firsts = set(map(type, map(_FIRST, filter(None, map(_ACTIONS, turns)))))
+    if not any(issubclass(t, ModuleAction) for t in firsts):
+        return out
     verbs: set[str] | None = None
     everything = False
     for item in body:
@@ -459,9 +470,12 @@ def assemble(items: list[Any], source: str, start_line: int, problems: list[Nota
             body.append(it)
             break
     later = list(rest)
-    if _BODY_RECORDS.issuperset(map(type, later)):
-        # the common game: every item after the first body record is a turn or chance line
-        # (checked in one pass in C); the loop below gives the same for them
+    kinds = set(map(type, later))
+    if _BODY_RECORDS.issuperset(kinds) or not any(
+        t is _NONE or issubclass(t, Header) for t in kinds
+    ):
+        # the common game: no item after the first body record is a header or None (its
+        # types found in one pass in C), so the loop below would put every one in the body
         body += later
         later = []
     for it in later:
