@@ -279,6 +279,9 @@ def _highest_first(table: Mapping[BuildingType, Sequence[int]]) -> list[Building
     return sorted(BUILDING_TYPES, key=lambda t: tuple(table[t]), reverse=True)
 
 
+_TOTAL = attrgetter("total")
+
+
 def _registered_label(key: str) -> tuple[str, str]:
     info = CATEGORIES.get(key.lower())
     return (info.label_en, info.label_de) if info is not None else (key, key)
@@ -310,19 +313,27 @@ class ScoringResult:
 
     def row(self, name: str | None) -> ScoringRow | None:
         """The row of a player (None: Dirk); names match case-insensitively."""
+        if name is None:
+            for r in self.rows:
+                if r.is_dirk:
+                    return r
+            return None
+        wanted = name.lower()
         for r in self.rows:
-            if name is None and r.is_dirk:
-                return r
-            if name is not None and not r.is_dirk and r.name.lower() == name.lower():
+            if not r.is_dirk and r.name.lower() == wanted:
                 return r
         return None
 
     def ranking(self) -> list[tuple[int, ScoringRow]]:
         """Players (not Dirk) by total, highest first, with their rank (ties share a rank)."""
-        players = sorted((r for r in self.rows if not r.is_dirk), key=lambda r: -r.total)
+        # a stable sort, reversed, keeps tied players in entry order (as a sort by -total)
+        players = sorted([r for r in self.rows if not r.is_dirk], key=_TOTAL, reverse=True)
         ranked: list[tuple[int, ScoringRow]] = []
-        for i, r in enumerate(players):
-            rank = ranked[-1][0] if ranked and ranked[-1][1].total == r.total else i + 1
+        rank, last = 0, None
+        for i, r in enumerate(players, 1):
+            total = r.total
+            if total != last:
+                rank, last = i, total
             ranked.append((rank, r))
         return ranked
 
