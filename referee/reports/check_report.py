@@ -196,13 +196,18 @@ def render_yaml(
     )
 
 
+_RENDER_SCORING: list[Any] = []  # referee.scoring's render_scoring_text, imported on first use
+
+
 def _scoring_text(result: Any, lang: str) -> str:
+    if not _RENDER_SCORING:
+        try:
+            from referee.scoring import render_scoring_text
+        except ImportError:
+            return str(result)
+        _RENDER_SCORING.append(render_scoring_text)
     try:
-        from referee.scoring import render_scoring_text
-    except ImportError:
-        return str(result)
-    try:
-        return str(render_scoring_text(result, lang))
+        return str(_RENDER_SCORING[0](result, lang))
     except Exception:  # the breakdown is extra; never let it hide the verdict
         return str(result)
 

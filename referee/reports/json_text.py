@@ -33,16 +33,44 @@ class _Unusual(Exception):
 _WORDS = {True: "true", False: "false", None: "null"}  # ``True == 1``: looked up by identity
 
 
-def _value(v: Any, indent: str, depth: int) -> str:
-    """The text of one value inside a container (the common leaves without a call)."""
-    t = type(v)
-    if t is str:
-        return encode_basestring(v)
-    if t is int:
-        return int.__repr__(v)
-    if v is None or t is bool:
-        return _WORDS[v]
-    return _write(v, indent, depth)
+class _Keys(dict[str, str]):
+    """``"key": `` of every key written, worked out on first use (bounded): a document holds
+    the same few keys again and again. A key that is not exactly a ``str`` is left to
+    ``json.dumps`` (a subclass of ``str`` equal to a key kept here is written as that key's
+    text, which is what ``json.dumps`` writes for it)."""
+
+    def __missing__(self, key: str) -> str:
+        if type(key) is not str:
+            raise _Unusual  # json.dumps turns other keys into text: left to it
+        if len(self) >= 4096:
+            self.clear()
+        text = self[key] = encode_basestring(key) + ": "
+        return text
+
+
+_KEYS = _Keys()
+
+
+class _Frames(dict[str, tuple[str, str, str, str, str, str]]):
+    """Per indent of a container: the indent of its items, the opening of a dict, the
+    separator of items, the closing of a dict, the opening and the closing of a list."""
+
+    def __missing__(self, indent: str) -> tuple[str, str, str, str, str, str]:
+        if len(self) >= 256:
+            self.clear()
+        inner = indent + "  "
+        frame = self[indent] = (
+            inner,
+            "{\n" + inner,
+            ",\n" + inner,
+            "\n" + indent + "}",
+            "[\n" + inner,
+            "\n" + indent + "]",
+        )
+        return frame
+
+
+_FRAMES = _Frames()
 
 
 def _write(obj: Any, indent: str, depth: int) -> str:
@@ -52,30 +80,40 @@ def _write(obj: Any, indent: str, depth: int) -> str:
             return "{}"
         if depth >= _DEPTH:
             raise _Unusual
-        inner = indent + "  "
+        inner, opening, sep, closing, _, _ = _FRAMES[indent]
         parts: list[str] = []
         append = parts.append
+        keys = _KEYS  # '"key": ', a key not exactly a str raising _Unusual
         for k, v in obj.items():
-            if type(k) is not str:
-                raise _Unusual  # json.dumps turns other keys into text: left to it
             tv = type(v)
             if tv is str:
-                append(encode_basestring(k) + ": " + encode_basestring(v))
+                append(keys[k] + encode_basestring(v))
             elif tv is int:
-                append(encode_basestring(k) + ": " + int.__repr__(v))
+                append(keys[k] + int.__repr__(v))
             elif v is None or tv is bool:
-                append(encode_basestring(k) + ": " + _WORDS[v])
+                append(keys[k] + _WORDS[v])
             else:
-                append(encode_basestring(k) + ": " + _write(v, inner, depth + 1))
-        return "{\n" + inner + (",\n" + inner).join(parts) + "\n" + indent + "}"
+                append(keys[k] + _write(v, inner, depth + 1))
+        return opening + sep.join(parts) + closing
     if t is list or t is tuple:
         if not obj:
             return "[]"
         if depth >= _DEPTH:
             raise _Unusual
-        inner = indent + "  "
-        items = [_value(v, inner, depth + 1) for v in obj]
-        return "[\n" + inner + (",\n" + inner).join(items) + "\n" + indent + "]"
+        inner, _, sep, _, opening, closing = _FRAMES[indent]
+        items: list[str] = []
+        append = items.append
+        for v in obj:  # the common leaves without a call
+            tv = type(v)
+            if tv is str:
+                append(encode_basestring(v))
+            elif tv is int:
+                append(int.__repr__(v))
+            elif v is None or tv is bool:
+                append(_WORDS[v])
+            else:
+                append(_write(v, inner, depth + 1))
+        return opening + sep.join(items) + closing
     if t is str:
         return encode_basestring(obj)
     if t is int:

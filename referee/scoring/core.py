@@ -110,6 +110,10 @@ _MAJORITY_KEYS: tuple[tuple[BuildingType, str], ...] = tuple(
 )
 
 
+# (a type's code, its majority category key), in the types' order
+_MAJORITY_CODES: tuple[tuple[str, str], ...] = tuple((t.code, k) for t, k in _MAJORITY_KEYS)
+
+
 @interpreted_class  # compiled: a Python class (made by a record maker)
 @dataclass(frozen=True)
 class TypeScore(CategoryScore):
@@ -124,8 +128,12 @@ class TypeScore(CategoryScore):
     split: str  # how a shared place was split, e.g. "(13+6)/2 = 9"; "" when not shared
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"count": num_json(self.count), "place": self.place}
-        d["points"] = self.points
+        count = self.count
+        d: dict[str, Any] = {
+            "count": count if type(count) is int else num_json(count),
+            "place": self.place,
+            "points": self.points,
+        }
         if self.tied_with:
             d["tied_with"] = list(self.tied_with)
             d["split"] = self.split
@@ -187,8 +195,26 @@ class WallScore(CategoryScore):
         d: dict[str, Any] = {"length": self.length, "points": self.points}
         d["verified"] = self.verified
         if self.segments:
-            d["segments"] = [{"at": str(c), "side": s.value} for c, s in self.segments]
+            d["segments"] = [
+                {"at": at, "side": side}
+                for at, side in map(_SEGMENT_JSON.__getitem__, self.segments)
+            ]
         return d
+
+
+class _SegmentJson(dict[Segment, tuple[str, str]]):
+    """A wall segment's ``at`` and ``side`` as JSON gives them (``str(cell)``, the side's
+    value), worked out on first use (bounded): the same cells' sides come in many walls."""
+
+    def __missing__(self, segment: Segment) -> tuple[str, str]:
+        if len(self) >= 20_000:
+            self.clear()
+        cell, side = segment
+        texts = self[segment] = (str(cell), side.value)
+        return texts
+
+
+_SEGMENT_JSON = _SegmentJson()
 
 
 new_wall_score = record_maker(WallScore)  # ``WallScore(...)`` without the frozen __init__
@@ -258,11 +284,18 @@ class ScoringRow:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        categories = self.categories
+        buildings: dict[str, Any] = {}
+        for code, key in _MAJORITY_CODES:  # self.buildings by the types' codes
+            s = categories.get(key)
+            if isinstance(s, TypeScore):
+                buildings[code] = s.to_dict()
+        wall = categories.get("wall")
         d: dict[str, Any] = {
             "name": self.name,
             "dirk": self.is_dirk,
-            "buildings": {t.code: s.to_dict() for t, s in self.buildings.items()},
-            "wall": self.wall.to_dict() if self.wall is not None else None,
+            "buildings": buildings,
+            "wall": wall.to_dict() if isinstance(wall, WallScore) else None,
         }
         mods = self.modules
         if mods:
@@ -277,6 +310,9 @@ def _highest_first(table: Mapping[BuildingType, Sequence[int]]) -> list[Building
     """The building types by their points in ``table``, highest first (a function of its
     own: compiled, a method of a Python class may not hold a closure)."""
     return sorted(BUILDING_TYPES, key=lambda t: tuple(table[t]), reverse=True)
+
+
+_TOTAL = attrgetter("total")
 
 
 def _registered_label(key: str) -> tuple[str, str]:
@@ -310,19 +346,27 @@ class ScoringResult:
 
     def row(self, name: str | None) -> ScoringRow | None:
         """The row of a player (None: Dirk); names match case-insensitively."""
+        if name is None:
+            for r in self.rows:
+                if r.is_dirk:
+                    return r
+            return None
+        wanted = name.lower()
         for r in self.rows:
-            if name is None and r.is_dirk:
-                return r
-            if name is not None and not r.is_dirk and r.name.lower() == name.lower():
+            if not r.is_dirk and r.name.lower() == wanted:
                 return r
         return None
 
     def ranking(self) -> list[tuple[int, ScoringRow]]:
         """Players (not Dirk) by total, highest first, with their rank (ties share a rank)."""
-        players = sorted((r for r in self.rows if not r.is_dirk), key=lambda r: -r.total)
+        # a stable sort, reversed, keeps tied players in entry order (as a sort by -total)
+        players = sorted([r for r in self.rows if not r.is_dirk], key=_TOTAL, reverse=True)
         ranked: list[tuple[int, ScoringRow]] = []
-        for i, r in enumerate(players):
-            rank = ranked[-1][0] if ranked and ranked[-1][1].total == r.total else i + 1
+        rank, last = 0, None
+        for i, r in enumerate(players, 1):
+            total = r.total
+            if total != last:
+                rank, last = i, total
             ranked.append((rank, r))
         return ranked
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import chain, repeat
+
 from referee.catalogue import BUILDING_TYPES, BuildingType, Side
 from referee.geometry.pieces import Diagonal
 from referee.scoring.categories import num_text, signed
@@ -99,6 +102,22 @@ class _Padded(dict[int, str]):
         return self[n] if type(n) is int else format(n, self.spec)
 
 
+class _Ranks(dict[int, str]):
+    """A rank's ordinal right-aligned to 4 (``f"{ordinal:>4}"``), worked out on first use."""
+
+    __slots__ = ("tongue",)
+
+    def __init__(self, tongue: _Lang) -> None:
+        super().__init__()
+        self.tongue = tongue
+
+    def __missing__(self, rank: int) -> str:
+        if len(self) >= 4096:
+            self.clear()
+        text = self[rank] = f"{self.tongue.ordinal(rank):>4}"
+        return text
+
+
 class _Lang:
     """What a breakdown in one language needs again and again, worked out once per language:
     its words, the plural type names, the widest fixed label, the places' ordinals and the
@@ -115,6 +134,8 @@ class _Lang:
         "parts",
         "points_col",
         "points_w",
+        "ranks",
+        "totals",
         "words",
     )
 
@@ -128,6 +149,9 @@ class _Lang:
         self.count_w = max(len(words["count"]), 3)
         self.points_w = max(len(words["points"]), 4)
         self.count_col, self.points_col = _Padded(self.count_w), _Padded(self.points_w)
+        # the standings' columns: a rank's ordinal and a total, right-aligned to 4
+        self.ranks = _Ranks(self)
+        self.totals = _Padded(4)
         # type_parts of the scores without adjustments, by id; ``kept`` holds those scores, so
         # that no id of a live entry is another object's (cleared together, bounded)
         self.parts: dict[int, tuple[str, str, str, str]] = {}
@@ -301,18 +325,37 @@ class _Layout:
         total = labelled(w["total"], count=blank_count) + "  {} + {}"  # total, before, points
         self.sum = labelled(w["sum"], count=blank_count).format  # points
         self.total = total.format
-        # name; per type count, place, points, "  how" or ""; the wall line; points; the total
-        self.row = "\n".join(
+        # a participant of the base game, one block: its literal pieces with a slot between
+        # each two, for the name; per type the count, the place (aligned), the points and
+        # "  how" or ""; the wall line; the points; the total, the total before and the points.
+        # The slots ``[1::2]`` set and the list joined make the block without scanning a long
+        # format's literal text (about 700 characters) every time
+        row = "\n".join(
             [
                 "{}",
                 _escaped(self.header),
-                *(t + "{}" for t in types),
+                *(labelled(name, place="{}") + "{}" for name in tongue.names),
                 "{}",
                 labelled(w["sum"], count=blank_count),
                 total,
                 "",
             ]
-        ).format
+        )
+        self.row = _pieces(row.format, 4 * len(types) + 6)
+
+
+def _pieces(fmt: Callable[..., str], fields: int) -> list[str]:
+    """The literal pieces of a format of ``fields`` plain fields with a slot (``""``) between
+    each two: the slots ``[1::2]`` set to strings and the list joined is ``fmt`` of them. The
+    pieces are taken by formatting marks that occur nowhere in the literal text."""
+    marks = [f"\x00{i}\x00" for i in range(fields)]
+    text = fmt(*marks)
+    pieces: list[str] = []
+    for mark in marks:
+        head, text = text.split(mark)  # exactly one occurrence of each mark
+        pieces += (head, "")
+    pieces.append(text)
+    return pieces
 
 
 _LAYOUTS: dict[tuple[str, int, int], _Layout] = {}
@@ -374,15 +417,16 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
     adjusted: list[bool] = []
     place_w = len(w["place"])
     for b in buildings:
-        row_values: list[str] = []
+        # the columns of every score worked out before, in C; the others one by one
+        found = list(map(parts_of, map(id, b)))
         row_adjusted = False
-        for s in b:
-            parts = parts_of(id(s))
-            if parts is None:
-                parts = tongue.type_parts(s)
-                if s.adjustments:
-                    row_adjusted = True
-            row_values += parts
+        if None in found:
+            for i, s in enumerate(b):
+                if found[i] is None:
+                    found[i] = tongue.type_parts(s)
+                    if s.adjustments:
+                        row_adjusted = True
+        row_values = list(chain.from_iterable(found))  # type: ignore[arg-type]
         place_w = max(place_w, max(map(len, row_values[1::4]), default=0))
         values.append(row_values)
         adjusted.append(row_adjusted)
@@ -392,6 +436,7 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
     layout = _layout(tongue, label_w, place_w)
     fmt = layout.fmt
     add = lines.append
+    english, segment_text = lang != "de", _SEGMENT_TEXT.__getitem__
     for row, row_buildings, row_values, row_modules, row_adjusted in zip(
         rows, buildings, values, modules, adjusted, strict=True
     ):
@@ -399,24 +444,39 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
         if wall is None:
             wall_line = layout.no_wall
         else:
-            wall_line = layout.wall(counts.text(wall.length), points_col.text(wall.points))
-            how = _segments_text(wall, lang) if wall.verified else w["not verified"]
-            if how:
+            length, wall_points = wall.length, wall.points
+            wall_line = layout.wall(
+                counts[length] if type(length) is int else counts.text(length),
+                points_col[wall_points]
+                if type(wall_points) is int
+                else points_col.text(wall_points),
+            )
+            if not wall.verified:
+                wall_line = f"{wall_line}  {w['not verified']}"
+            elif wall.segments:  # "-1,0 S, -1,0 W" (German: _segments_text)
+                how = (
+                    ", ".join(map(segment_text, wall.segments))
+                    if english
+                    else _segments_text(wall, lang)
+                )
                 wall_line = f"{wall_line}  {how}"
         points, total = row.points, row.total
-        points_text, total_text = points_col.text(points), points_col.text(total)
+        points_text = points_col[points] if type(points) is int else points_col.text(points)
+        total_text = points_col[total] if type(total) is int else points_col.text(total)
         if not row_modules and not row_adjusted and len(row_buildings) == len(layout.types):
-            add(
-                layout.row(
-                    row.name,
-                    *row_values,
-                    wall_line,
-                    points_text,
-                    total_text,
-                    row.total_before,
-                    points,
-                )
-            )
+            # the block's pieces with their slots set (str() is what a plain field writes)
+            row_values[1::4] = map(str.ljust, row_values[1::4], repeat(place_w))
+            block = layout.row.copy()
+            block[1::2] = [
+                row.name,
+                *row_values,
+                wall_line,
+                points_text,
+                total_text,
+                str(row.total_before),
+                str(points),
+            ]
+            add("".join(block))
             continue
         add(row.name)
         add(layout.header)
@@ -445,9 +505,14 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
     if ranking:
         add(w["ranking"] if result.round == 3 else w["standings"])
         ranked = result.ranking()
-        name_w = max((len(r.name) for _k, r in ranked), default=0)
+        name_w = max(map(len, [r.name for _k, r in ranked]), default=0)
+        ranks, totals = tongue.ranks, tongue.totals  # aligned to 4, worked out once
         for rank, r in ranked:
-            add(f"  {tongue.ordinal(rank):>4}  {r.name:<{name_w}}  {r.total:>4}")
+            total = r.total
+            add(
+                f"  {ranks[rank]}  {r.name.ljust(name_w)}  "
+                f"{totals[total] if type(total) is int else totals.text(total)}"
+            )
         dirk = result.row(None)
         if dirk is not None:
             add(f"        ({dirk.name}  {dirk.total})")
