@@ -741,9 +741,18 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 state.found.extend(handled)
     if not setup and state.setup_after > 0:
         seen, flagged = state.scoring_seen, state.scoring_flagged
-        # _check_pile_overrun's own first test, inline: both cards turned up (or reported)
-        if not ((1 in seen or 1 in flagged) and (2 in seen or 2 in flagged)):
-            _check_pile_overrun(state, pos)
+        # _check_pile_overrun's tests, inline: it reports a card not turned up (nor reported)
+        # only past its pile's last card or after a reshuffle
+        one = 1 in seen or 1 in flagged
+        two = 2 in seen or 2 in flagged
+        if not (one and two):
+            profile = state.profile
+            w1, w2, _gap = _pile_bounds_of(
+                state.setup_after, profile.pile_tolerance, profile.scoring_card_placement == "top"
+            )
+            draws = state.money_draws
+            if state.reshuffles or (not one and draws > w1[1]) or (not two and draws > w2[1]):
+                _check_pile_overrun(state, pos)
 
 
 _DISPLAY_SIZE = Decision.DISPLAY_SIZE
@@ -1587,11 +1596,31 @@ def _turn(state: GameState, item: Turn) -> None:
         begin_turn(state, actual, number, pos)
     else:  # begin_turn(state, actual, number, pos) without a module: no moment to run
         state.turn_no = number
-        # every field given (the three lists as [] rather than by their default factory, which
-        # costs a call each): the same TurnState as TurnState(number, actual, pos=pos)
-        state.turn = TurnState(
-            number, actual, 0, False, None, False, False, [], pos, None, 0, [], [], None
-        )
+        t = state.spare_turn  # the last turn's, when it ended below without a module
+        if t is None:
+            # every field given (the three lists as [] rather than by their default factory,
+            # which costs a call each): the same TurnState as TurnState(number, actual, pos=pos)
+            state.turn = TurnState(
+                number, actual, 0, False, None, False, False, [], pos, None, 0, [], [], None
+            )
+        else:  # reset to TurnState(number, actual, pos=pos) (its pending list is empty)
+            state.spare_turn = None
+            t.number = number
+            t.player = actual
+            t.main_actions = 0
+            t.over = False
+            t.over_after = None
+            t.unsure = False
+            t.placing = False
+            t.pos = pos
+            t.interrupt = None
+            t.extra_redesigns = 0
+            if t.refused:
+                t.refused.clear()
+            if t.taken:
+                t.taken.clear()
+            t.take_only = None
+            state.turn = t
         state.phase = _TURN
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
@@ -1640,6 +1669,8 @@ def _turn(state: GameState, item: Turn) -> None:
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None
+    if not counting:  # no module (that could hold the turn or its lists): kept for the next
+        state.spare_turn = t
 
 
 def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:

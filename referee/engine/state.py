@@ -248,6 +248,10 @@ class GameState:
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
+    # the TurnState of the last turn that ended on the engine's one-pass path in a game without
+    # modules (engine.core._turn), reset there for the next such turn instead of a new one: by
+    # then nothing holds it (``state.turn`` is None; every copy of a state copies its turn)
+    spare_turn: TurnState | None = None
 
     # ------------------------------------------------------------------------ helpers
 
@@ -424,6 +428,7 @@ COPY_POLICY: dict[str, str] = {
     "at_next_change": "list?",  # its steps take the state they run on as an argument
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
+    "spare_turn": "fresh",  # a copy starts without one (never shared between two states)
 }
 """How :meth:`GameState.copy` copies each field (every field has one; a test and the import
 check it)."""

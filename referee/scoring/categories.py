@@ -739,27 +739,65 @@ def scores_by_position(
     key = (counts, tuple(table))
     found = _SCORES.get(key, _NO_VALUE)
     if found is _NO_VALUE:
-        type_score = _core.type_score
-        found = None
-        if all(type(c) is int for c in counts):
-            scores: list[Any] = []
-            ties: dict[int, tuple[tuple[int, ...], int, int, str]] = {}  # by place
-            for i, pl in enumerate(placings(counts, table)):
-                n = int(counts[i])
-                if pl is None:
-                    scores.append(type_score(n, n, (), None, (), 0, ""))
-                    continue
-                place, tied, points, split = pl
-                if tied:
-                    scores.append(None)  # tied: made by the caller
-                    ties[place] = (tuple(sorted((i, *tied))), place, points, split)
-                else:
-                    scores.append(type_score(n, n, (), place, (), points, split))
-            found = (tuple(scores), tuple(ties.values()))
+        found = _whole_scores(counts, table)
         if len(_SCORES) >= _MEMO_MAX:
             _SCORES.clear()
         _SCORES[key] = found
     return found  # type: ignore[return-value]
+
+
+def _whole_scores(
+    counts: tuple[Any, ...],  # Numbers: ints once the first test has passed
+    table: Sequence[int],
+) -> tuple[tuple[Any, ...], Ties] | None:
+    """:func:`scores_by_position` worked out: :func:`placings` directly on whole counts
+    (``tests/test_scoring_majority_paths.py`` holds the two equal). A position's place is one
+    more than the number of greater counts (the index of its count in the counts sorted
+    down); it shares the place with the positions of an equal count (issue 34, eighth step:
+    about half the bytecodes of placings' general ranking, which a memo miss took)."""
+    for c in counts:
+        if type(c) is not int:
+            return None
+    type_score = _core.type_score
+    kept = _core._TYPE_SCORES.get  # type_score's memo (only emptied, never replaced), inline
+    down = sorted(counts, reverse=True)
+    last = len(down) - 1
+    size = len(table)
+    scores: list[Any] = []
+    ties: dict[int, tuple[tuple[int, ...], int, int, str]] = {}  # by place
+    i = -1
+    for n in counts:
+        i += 1
+        if n <= 0:  # not ranked (most_wins ranks the positive counts)
+            found = kept((n, n, None, (), 0, ""))  # type_score(n, n, (), None, (), 0, "")
+            scores.append(type_score(n, n, (), None, (), 0, "") if found is None else found)
+            continue
+        k = down.index(n)  # the number of greater counts
+        if k == last or down[k + 1] != n:  # a place of its own
+            paid = table[k] if k < size else 0
+            points = paid if type(paid) is int else share(paid, 1, "down")
+            found = kept((n, n, k + 1, (), points, ""))  # type_score's memo, inline
+            scores.append(type_score(n, n, (), k + 1, (), points, "") if found is None else found)
+            continue
+        scores.append(None)  # tied: made by the caller
+        if k + 1 in ties:
+            continue
+        # the tie's first position: the tie as most_wins has it (the places' points shared)
+        if k + 1 == last or down[k + 2] != n:  # the common tie of two, written out
+            a = table[k] if k < size else 0
+            b = table[k + 1] if k + 1 < size else 0
+            if type(a) is int and type(b) is int:
+                total = a + b
+                points = -(-total // 2) if total < 0 else total // 2  # rounded towards 0
+                split = f"({a}+{b})/2 = {points}" if b >= 0 else f"({a}{b})/2 = {points}"
+                ties[k + 1] = ((i, counts.index(n, i + 1)), k + 1, points, split)
+                continue
+        group = tuple([j for j, q in enumerate(counts) if q == n])
+        g = len(group)
+        shares = [table[j] if j < size else 0 for j in range(k, k + g)]
+        points = share(sum(shares), g, "down")
+        ties[k + 1] = (group, k + 1, points, f"({sum_text(shares)})/{g} = {points}")
+    return tuple(scores), tuple(ties.values())
 
 
 def placings(counts: Sequence[Number], table: Sequence[int]) -> Placings:
