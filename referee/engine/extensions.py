@@ -13,7 +13,8 @@ through four kinds of extension point, each with a do-nothing default:
    asks the same ruleset. Order between modules: ``Module.after``.
 2. **Moments of the turn flow** (:class:`~referee.engine.turns.Moment`): ``at_moment(ctx,
    moment)`` attaches a step at setup done, turn start/end, refill done, scoring done, leftovers
-   handed out, game end.
+   handed out, game end; ``@acts_at`` names the moments it acts at, ``idle_at(state, moment)``
+   answers per state that it has nothing to do now (the engine then leaves the step out).
 3. **Its own record lines and components**:
 
    * ``verb_specs`` / ``action``  a player action the base game does not know
