@@ -2,7 +2,8 @@
 
 * The contract: ``Extensions.at`` leaves a moment's step out when every module asked there
   answers that it is idle now (no context, no step, the change counter unmoved); one module
-  that is busy, or that keeps the default answer (no), makes every asked module's step run.
+  that is busy, or that keeps the default answer (no), or whose ``idle_moments`` leave the
+  moment out, makes every asked module's step run.
 * The bundled answers (Baumeister, Wechselgeld, Sultan, Obstgärten, Neues Bauland): at every
   moment a module answers yes, its step run on a copy of the state changes nothing (the
   findings, every module's part of the state, the turn) -- over the module's example with
@@ -21,7 +22,7 @@ import pytest
 
 from referee.engine import check_game
 from referee.engine.context import Context
-from referee.engine.extensions import MODULES, Extensions, Module, acts_at
+from referee.engine.extensions import MODULES, Extensions, Module, acts_at, idle_answers
 from referee.engine.state import GameState
 from referee.engine.turns import Moment
 from referee.notation import parse_text
@@ -90,6 +91,31 @@ def test_at_leaves_the_step_out_when_every_module_asked_is_idle(
     ext.at(Moment.TURN_END, state)
     assert state.asked == []
     assert state.heard == [("sleepy-test", "turn-end"), ("silent-test", "turn-end")]
+
+
+class _Morning(_Sleepy):  # can be idle only at a turn's start
+    name = "morning-test"
+    idle_moments = frozenset({Moment.TURN_START})
+
+    @acts_at(Moment.TURN_START, Moment.TURN_END)
+    def at_moment(self, ctx: Any, moment: Any) -> None:
+        ctx.state.heard.append((self.name, str(moment)))
+
+
+def test_idle_moments_name_where_an_answer_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    for cls in (_Sleepy, _Morning):
+        monkeypatch.setitem(MODULES, cls.name, cls)
+    assert idle_answers(_Morning, Moment.TURN_START) and not idle_answers(_Morning, "turn-end")
+    assert idle_answers(_Sleepy, Moment.TURN_END) and not idle_answers(_Silent, "turn-end")
+    ext = Extensions([_Sleepy.name, _Morning.name])
+    state = _state()
+    ext.at(Moment.TURN_START, state)
+    assert state.heard == [] and state.asked == ["morning-test"]
+    # at a turn's end the morning module cannot be idle: its step and the other's run, and
+    # nobody is asked
+    ext.at(Moment.TURN_END, state)
+    assert state.asked == ["morning-test"]
+    assert state.heard == [("sleepy-test", "turn-end"), ("morning-test", "turn-end")]
 
 
 def _texts(name: str) -> list[str]:

@@ -639,6 +639,11 @@ class Module:
         yes of the bundled modules to a step that changes nothing."""
         return False
 
+    idle_moments: ClassVar[frozenset[Any] | None] = None
+    """The moments at which :meth:`idle_at` can answer yes (None: at every moment its step is
+    asked). At any other moment the engine runs the step without asking it, nor the other
+    modules asked there (one no is enough)."""
+
     # --------------------------------------------------------- legal moves
 
     def legal_actions(self, ctx: Context, player: PlayerState) -> list[Action]:
@@ -810,6 +815,14 @@ def acts_at(*moments: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]
         return func
 
     return mark
+
+
+def idle_answers(cls: type[Module], moment: Any) -> bool:
+    """Whether a module class's :meth:`Module.idle_at` may answer yes at ``moment``: it
+    overrides the default (no), and its :attr:`Module.idle_moments`, if set, name ``moment``."""
+    if cls.idle_at is Module.idle_at:
+        return False
+    return cls.idle_moments is None or moment in cls.idle_moments
 
 
 _MOMENTS_ASKED: dict[type, frozenset[Any] | None] = {}
@@ -1131,11 +1144,9 @@ class Extensions:
             asked = self._asked[moment] = tuple(
                 m for m in self.modules if (got := moments_asked(type(m))) is None or moment in got
             )
-            # whether each of them can answer that it is idle (overrides ``idle_at``); when one
-            # cannot, the step runs without asking the others
-            self._idle[moment] = bool(asked) and all(
-                type(m).idle_at is not Module.idle_at for m in asked
-            )
+            # whether each of them may answer that it is idle then (:func:`idle_answers`); when
+            # one cannot, the step runs without asking the others
+            self._idle[moment] = bool(asked) and all(idle_answers(type(m), moment) for m in asked)
         return asked
 
     def acting_at(self, moments: tuple[Any, ...]) -> bool:

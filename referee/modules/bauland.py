@@ -765,6 +765,8 @@ class Bauland(BundledModule):
         dirk = state.dirk
         return not dirk or dirk == self._dirk_built
 
+    idle_moments = frozenset({Moment.TURN_START})  # (the idle answer: only at a turn's start)
+
 
 def _turn_mark(
     state: GameState, player: PlayerState, me: Bauland, pending: int, with_views: bool = True

@@ -692,6 +692,8 @@ class Baumeister(BundledModule):
         data = state.modules.get(self.name)
         return data is not None and not data.master
 
+    idle_moments = frozenset({Moment.TURN_END})  # (the idle answer: only at a turn's end)
+
 
 def _trial(cards: HiddenSupply, holder: str) -> HiddenSupply:
     """A copy of ``cards`` for trying out what ``holder`` plays (``_play_findings``): the
