@@ -84,6 +84,7 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 _SETUP, _TURN, _REFILL = Phase.SETUP, Phase.TURN, Phase.REFILL
 _BETWEEN, _OVER = Phase.BETWEEN, Phase.OVER
 _TURN_FLOW = (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
+_REFILL_DONE, _TURN_START, _TURN_END = _TURN_FLOW
 """The moments of a turn's one-pass paths in :func:`_turn` (leaving out their ``Extensions.at``)."""
 _S_TURN, _S_SCORING, _S_DISTRIBUTION, _S_END = (
     Settle.TURN,
@@ -1161,6 +1162,11 @@ def settle_before(state: GameState, pos: Pos, before: Settle | str) -> None:
     if before is _S_SCORING:  # the market may still be refilled after a scoring 1 or 2
         return
     _close_refill(state, pos, check=before is not _S_END)
+    _settle_due(state, pos)
+
+
+def _settle_due(state: GameState, pos: Pos) -> None:
+    """The end of :func:`settle_before` (the refill closed): a due scoring, a due Dirk draw."""
     if state.scoring_pending:
         for number in list(state.scoring_pending):
             state.flag(
@@ -1542,15 +1548,20 @@ def _turn(state: GameState, item: Turn) -> None:
         if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
             return
     # the one-pass paths below (the refill closed, the turn begun and ended without the general
-    # calls) are begin_turn/end_turn/settle_before when no module acts at those moments
-    # (Extensions.at asks none) and no standing offer waits (tests/test_module_dispatch.py)
+    # calls) are settle_before/begin_turn/end_turn: without a module step when no module acts
+    # at those moments (Extensions.at asks none) and no standing offer waits; else each with
+    # its moment's step (Extensions.at, which leaves it out where every module asked is idle)
+    # and its standing offer (tests/test_module_dispatch.py, tests/test_speed10_dispatch.py)
     modules = state.ext.modules and (state.standing or state.ext.acting_at(_TURN_FLOW))
-    if state.phase is _REFILL and not modules and not state.stages:
+    if state.phase is _REFILL and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
-        # closed (no module hears of it), then a due scoring or Dirk draw as it has them
+        # closed (_close_refill: the checks, then the modules' step), then a due scoring or
+        # Dirk draw as it has them
         _refill_checks(state, pos, True)
+        if modules:
+            state.ext.at(_REFILL_DONE, state)
         if state.scoring_pending or state.dirk_due in (1, 2):
-            settle_before(state, pos, _S_TURN)
+            _settle_due(state, pos)
     else:
         settle_before(state, pos, _S_TURN)
     players = state.players
@@ -1592,9 +1603,7 @@ def _turn(state: GameState, item: Turn) -> None:
         state.flag(
             "TURN-NUMBER", pos, state.players[actual].name, expected=number, claimed=item.number
         )
-    elif modules:
-        begin_turn(state, actual, number, pos)
-    else:  # begin_turn(state, actual, number, pos) without a module: no moment to run
+    else:  # begin_turn(state, actual, number, pos), inline
         state.turn_no = number
         t = state.spare_turn  # the last turn's, when it ended below without a module
         if t is None:
@@ -1622,6 +1631,12 @@ def _turn(state: GameState, item: Turn) -> None:
             t.take_only = None
             state.turn = t
         state.phase = _TURN
+        if modules:  # begin_turn's module part: a standing offer, the turn's start
+            if state.standing:
+                from referee.engine.auction import standing_turn_start
+
+                standing_turn_start(state, actual, pos)
+            state.ext.at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1647,8 +1662,7 @@ def _turn(state: GameState, item: Turn) -> None:
             handler(_Context(state), p, action, check)
     t = state.turn
     if (
-        modules
-        or t is None
+        t is None
         or t.main_actions == 0
         or t.pending
         or (not t.over and state.profile.extra_action == "compulsory")
@@ -1665,7 +1679,10 @@ def _turn(state: GameState, item: Turn) -> None:
         if limit is not None and len(reserve) > limit:
             end_turn(state, pos)
             return
-    # end_turn(state, pos)'s common case: nothing to report, nothing to place, no module
+    # end_turn(state, pos)'s common case: nothing to report, nothing to place; the modules'
+    # step at the turn's end (the turn still under way)
+    if modules:
+        state.ext.at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None

@@ -13,7 +13,8 @@ through four kinds of extension point, each with a do-nothing default:
    asks the same ruleset. Order between modules: ``Module.after``.
 2. **Moments of the turn flow** (:class:`~referee.engine.turns.Moment`): ``at_moment(ctx,
    moment)`` attaches a step at setup done, turn start/end, refill done, scoring done, leftovers
-   handed out, game end.
+   handed out, game end; ``@acts_at`` names the moments it acts at, ``idle_at(state, moment)``
+   answers per state that it has nothing to do now (the engine then leaves the step out).
 3. **Its own record lines and components**:
 
    * ``verb_specs`` / ``action``  a player action the base game does not know
@@ -625,6 +626,24 @@ class Module:
         scoring done, leftovers handed out, game end). ``ctx`` is the engine's
         :class:`~referee.engine.context.Context`."""
 
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Whether :meth:`at_moment` would do nothing at ``moment`` in ``state`` as it stands
+        (no change of the state, the module's part included, and no finding): a pure answer,
+        asked just before the step would run. When every module asked at a moment answers yes,
+        the engine leaves the moment's step out (:meth:`Extensions.at`: no context is built,
+        no step runs, ``GameState.changes`` does not move), so a module that registered for a
+        moment of every turn (``@acts_at(Moment.TURN_END)``) keeps the base turn's one-pass
+        paths in the turns where it has nothing to do there. Default: no (the step runs).
+        A module answers only what it can tell cheaply and surely (its part exists, nothing is
+        pending); when unsure, it answers no. ``tests/test_speed10_dispatch.py`` holds every
+        yes of the bundled modules to a step that changes nothing."""
+        return False
+
+    idle_moments: ClassVar[frozenset[Any] | None] = None
+    """The moments at which :meth:`idle_at` can answer yes (None: at every moment its step is
+    asked). At any other moment the engine runs the step without asking it, nor the other
+    modules asked there (one no is enough)."""
+
     # --------------------------------------------------------- legal moves
 
     def legal_actions(self, ctx: Context, player: PlayerState) -> list[Action]:
@@ -798,6 +817,14 @@ def acts_at(*moments: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]
     return mark
 
 
+def idle_answers(cls: type[Module], moment: Any) -> bool:
+    """Whether a module class's :meth:`Module.idle_at` may answer yes at ``moment``: it
+    overrides the default (no), and its :attr:`Module.idle_moments`, if set, name ``moment``."""
+    if cls.idle_at is Module.idle_at:
+        return False
+    return cls.idle_moments is None or moment in cls.idle_moments
+
+
 _MOMENTS_ASKED: dict[type, frozenset[Any] | None] = {}
 
 
@@ -946,6 +973,8 @@ class Extensions:
         self._by_rank = sorted(self.overriding("out_of_turn"), key=lambda m: m.interrupt_rank)
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
+        # per moment: whether every module asked then answers ``idle_at`` (see ``_asked_at``)
+        self._idle: dict[Any, bool] = {}
         self._acting: dict[tuple[Any, ...], bool] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
 
@@ -1115,6 +1144,9 @@ class Extensions:
             asked = self._asked[moment] = tuple(
                 m for m in self.modules if (got := moments_asked(type(m))) is None or moment in got
             )
+            # whether each of them may answer that it is idle then (:func:`idle_answers`); when
+            # one cannot, the step runs without asking the others
+            self._idle[moment] = bool(asked) and all(idle_answers(type(m), moment) for m in asked)
         return asked
 
     def acting_at(self, moments: tuple[Any, ...]) -> bool:
@@ -1128,12 +1160,21 @@ class Extensions:
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
         """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the
-        record line the moment belongs to, when there is one (``ctx.pos``)."""
+        record line the moment belongs to, when there is one (``ctx.pos``). Only the modules
+        whose ``at_moment`` may act then are asked (:func:`moments_asked`); when each of them
+        answers :meth:`Module.idle_at` and every answer is yes, nothing runs (the step would
+        change nothing; the change counter does not move)."""
         asked = self._asked.get(moment)
         if asked is None:
             asked = self._asked_at(moment)
         if not asked:  # no enabled module acts at this moment: nothing to build or call
             return
+        if self._idle[moment]:  # each of them can tell that it has nothing to do now
+            for m in asked:
+                if not m.idle_at(state, moment):
+                    break
+            else:  # every one idle (Module.idle_at): the step would change nothing
+                return
         if state.at_next_change is not None:
             state.before_change(None)
         state.changes += 1  # a module step (GameState.changes)

@@ -749,6 +749,24 @@ class Bauland(BundledModule):
                 out.append(ComponentRef(KIND, f"{n}_{price}{walls_token(walls)}"))
         return out
 
+    # ----------------------------------------------------------------- idle moments
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """[dispatch, issue 34] Nothing to do at a turn's start once the number columns are
+        complete or their lack reported, when Dirk holds no piece or the same pieces as when
+        his last walk left no plot without a building (``_dirk`` returns at once). The module's
+        part must exist. At a turn's end the step compares the whole table (``_unbuilt``):
+        telling idleness there costs that comparison, so the answer is no."""
+        if moment is not _TURN_START:
+            return False
+        data = state.modules.get(self.name)
+        if data is None or not (data.missing_flagged or data.columns.keys() >= _NUMBER_SET):
+            return False
+        dirk = state.dirk
+        return not dirk or dirk == self._dirk_built
+
+    idle_moments = frozenset({Moment.TURN_START})  # (the idle answer: only at a turn's start)
+
 
 def _turn_mark(
     state: GameState, player: PlayerState, me: Bauland, pending: int, with_views: bool = True

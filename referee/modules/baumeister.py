@@ -681,6 +681,19 @@ class Baumeister(BundledModule):
             where=where or "-",
         )
 
+    # ------------------------------------------------------------ idle moments
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """[dispatch, issue 34] Nothing to do at a turn's end when no build-function card was
+        played in the turn (the module's part exists, ``master`` empty: the step would clear
+        an empty record). At a turn's start the step notes where the turn began: never idle."""
+        if moment is not _TURN_END:
+            return False
+        data = state.modules.get(self.name)
+        return data is not None and not data.master
+
+    idle_moments = frozenset({Moment.TURN_END})  # (the idle answer: only at a turn's end)
+
 
 def _trial(cards: HiddenSupply, holder: str) -> HiddenSupply:
     """A copy of ``cards`` for trying out what ``holder`` plays (``_play_findings``): the

@@ -800,6 +800,36 @@ class Obstgaerten(BundledModule):
             else:
                 data.face_down[name] = data.face_down.get(name, 0) + 1
 
+    # ------------------------------------------------------------ idle moments
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """[dispatch, issue 34] Nothing to do at a turn's end with no bought fruit waiting to be
+        laid (``pending`` empty); nor at a turn's start once the boards were looked for, when
+        the market fruits need not follow their buildings (the market as when they last
+        followed, or no fruit lies on a building) and every building on the market has its
+        fruit stated or reported (or the supply is used up: ``_missing`` would report none).
+        The module's part must exist (the step would make it)."""
+        data: OrchardScratch | None = state.modules.get(self.name)
+        if data is None:
+            return False
+        if moment is Moment.TURN_END:
+            return not data.pending
+        if moment is not Moment.TURN_START or not data.boards_checked:
+            return False
+        market = state.market
+        if data.under and data.followed != tuple(market):
+            return False
+        on_market = data.on_market
+        n = len(market)
+        if on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))):
+            return True
+        if sum(data.drawn.values()) >= KINDS * PER_KIND:
+            return True
+        for slot, tile in enumerate(market):
+            if isinstance(tile, TileKind) and slot not in on_market:
+                return False
+        return True
+
 
 _PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
 _SLOT = {c: c.field - 1 for c in CURRENCIES}  # the market field index of each currency

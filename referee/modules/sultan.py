@@ -720,6 +720,24 @@ class Sultan(BundledModule):
         }
         return self.shown(table, players)
 
+    # ------------------------------------------------------------ idle moments
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """[dispatch, issue 34] Nothing to do when the refill closes with no fresh draw kept
+        (``fresh`` empty), nor at a turn's start with no fresh draw, no card bought in the last
+        turn (``just_bought`` empty) and every open card marked or its missing mark reported
+        (the module's part exists)."""
+        if moment is not _REFILL_DONE and moment is not _TURN_START:
+            return False
+        data = state.modules.get(self.name)
+        if data is None or data.fresh:
+            return False
+        if moment is _REFILL_DONE:
+            return True
+        if data.just_bought:
+            return False
+        return all(card.mark is not None or card.missing_told for card in data.open)
+
 
 def _ref(ref: TileRef) -> str:
     return fmt_ref(ref)

@@ -466,6 +466,16 @@ class Wechselgeld(BundledModule):
             and any(isinstance(c, ComponentRef) and c.kind == KIND for c in a.paid)
         ]
 
+    # ------------------------------------------------------------ idle moments
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """[dispatch, issue 34] Nothing to do when the refill closes while no claim for change
+        is open (the module's part exists, ``claims`` empty: nothing lapses)."""
+        if moment is not Moment.REFILL_DONE:
+            return False
+        data = state.modules.get(self.name)
+        return data is not None and not data.claims
+
 
 def _coin(code: str | None) -> str:
     return f"{KIND}:{code}" if code else "?"
