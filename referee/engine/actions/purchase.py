@@ -83,11 +83,21 @@ class Purchase:
     allowed: frozenset[Currency] | None = None
     value: int | None = None
     offer: SideOffer | None = None  # a piece beside the market (E15), not a market field
+    # ``modules_paid`` as last made, and the ``steps`` list it was made from
+    _modules: tuple[ComponentRef, ...] = dc_field(default=(), init=False, repr=False, compare=False)
+    _modules_of: list[PayStep] | None = dc_field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
-    def modules_paid(self) -> list[ComponentRef]:
-        """Module components named in the payment."""
-        return [s.ref for s in self.steps if s.source == "module"]
+    def modules_paid(self) -> tuple[ComponentRef, ...]:
+        """Module components named in the payment (made once for the purchase's ``steps``:
+        every module reacting to a purchase asks, several times each)."""
+        steps = self.steps
+        if self._modules_of is not steps:
+            self._modules = tuple([s.ref for s in steps if s.source == "module"])
+            self._modules_of = steps
+        return self._modules
 
     @property
     def cards_paid(self) -> list[MoneyCard]:
