@@ -66,11 +66,13 @@ from referee.engine.sim_context import SimContext
 from referee.interpreted import interpreted_class
 
 if TYPE_CHECKING:
+    from referee.catalogue import Currency, MoneyCard
     from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
     from referee.engine.verbs import VerbSpec
     from referee.record.model import (
         Action,
+        Buy,
         ChanceEvent,
         ComponentRef,
         Coord,
@@ -533,6 +535,36 @@ class Module:
         (change, a scout earned by an exact purchase, the fruit lying on the tile) does here
         what that would do for this purchase, with no context, no findings and no rule
         question asked. Default: nothing."""
+
+    def plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        cards: tuple[MoneyCard, ...],
+        allowed: frozenset[Currency],
+        price: int,
+    ) -> tuple[int, bool] | None:
+        """A purchase otherwise plain (a catalogue tile from a market field, paid with known
+        money cards of the hand, every card of a currency that may pay) names this module's
+        components ``refs`` too, and this module is the only one that takes part in purchases
+        (refines a purchase decision or hears :meth:`on_purchase`). ``allowed`` and ``price``
+        are the base layer's answers. Answer ``(value, exact)`` only when the pipeline would
+        give the same: this module's refinements of ``pay.price`` and ``pay.currencies``
+        return what they get, its ``pay.problems`` adds nothing, its ``pay.value`` adds
+        ``value`` to the cards' sum, its ``pay.exact`` is ``exact`` or what it gets, and
+        ``turn.extra_action`` is left alone; then the engine carries the purchase out in one
+        pass (the engine's own checks of the sum stay the engine's) and calls
+        :meth:`spend_plain_components` where the pipeline calls :meth:`on_purchase`. Pure, no
+        context. Default None: the pipeline runs."""
+        return None
+
+    def spend_plain_components(
+        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
+    ) -> None:
+        """What :meth:`on_purchase` does for a purchase :meth:`plain_components` let the
+        engine carry out in one pass (the components paid go where they go). Default:
+        nothing."""
 
     placements_by_pieces: ClassVar[bool] = False
     """True: the module's ``place.problems`` refinement returns the answer it is given when a

@@ -98,11 +98,20 @@ class Payment:
     value: int | None = None
     offer: SideOffer | None = None
     terms: PaymentTerms | None = None
+    # ``modules_paid`` as last made, and the ``steps`` list it was made from
+    _modules: tuple[ComponentRef, ...] = dc_field(default=(), init=False, repr=False, compare=False)
+    _modules_of: list[PayStep] | None = dc_field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
-    def modules_paid(self) -> list[ComponentRef]:
-        """Module components named in the payment."""
-        return [s.ref for s in self.steps if s.source == "module"]
+    def modules_paid(self) -> tuple[ComponentRef, ...]:
+        """Module components named in the payment (made once for the payment's ``steps``)."""
+        steps = self.steps
+        if self._modules_of is not steps:
+            self._modules = tuple([s.ref for s in steps if s.source == "module"])
+            self._modules_of = steps
+        return self._modules
 
     @property
     def cards_paid(self) -> list[MoneyCard]:

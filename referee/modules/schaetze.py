@@ -226,6 +226,44 @@ class Schaetze(BundledModule):
             out.append(unverifiable(first.pos or a.pos, "UNVERIFIED-SCHATZ-HAND", player.name))
         return out
 
+    def plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        cards: tuple[Any, ...],
+        allowed: frozenset[Any],
+        price: int,
+    ) -> tuple[int, bool] | None:
+        """A bribe the pipeline passes without a finding of :meth:`bribe_problems` (one
+        treasure, still the payer's; the cards short of the price; the hand short of it too,
+        or the profile's reading allowing it, with no unknown card): its value, and exact."""
+        if len(refs) != 1:
+            return None
+        value = treasure_value(refs[0])
+        if value is None or value not in self.kept(state, player):
+            return None
+        if sum(c.value for c in cards) >= price:
+            return None  # SCHATZ-NOT-SHORT
+        if state.profile.treasure_hand_short != "allowed":
+            if player.hand_unknown:
+                return None  # UNVERIFIED-SCHATZ-HAND (or SCHATZ-COULD-PAY)
+            hand = player.hand.items()
+            held = sum(c.value * n for c, n in hand if n > 0 and c.currency in allowed)
+            if held >= price:
+                return None  # SCHATZ-COULD-PAY
+        return value, True
+
+    def spend_plain_components(
+        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
+    ) -> None:
+        """:meth:`on_purchase` for a bribe :meth:`plain_components` passed."""
+        ref = refs[0]
+        value = treasure_value(ref)
+        assert value is not None
+        self.kept(state, player).remove(value)
+        self.data(state).given.append((player.name, value, (ref.pos or action.pos).line))
+
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """ "darf er den Bauherrn bestechen und ihm einen seiner Schätze geben": the treasure
         leaves the player for good."""

@@ -400,15 +400,20 @@ class Sultan(BundledModule):
             state = ctx.state
             (state.modules.get(self.name) or self.data(state)).fresh.clear()
             return
-        if moment not in _OWN_MOMENTS:  # the kit's step only (the module's part exists)
+        state = ctx.state
+        if moment == _TURN_START:  # (the other one asked every turn)
+            data = state.modules.get(self.name) or self.data(state)  # (as above)
+            if data.fresh:
+                data.fresh.clear()
+            if data.just_bought:
+                data.just_bought.clear()
+        elif moment not in _OWN_MOMENTS:  # the kit's step only (the module's part exists)
             super().at_moment(ctx, moment)
             return
-        state = ctx.state
-        data = state.modules.get(self.name) or self.data(state)  # (as above)
-        if moment != Moment.GAME_END:
-            data.fresh.clear()
-        if moment == _TURN_START:
-            data.just_bought.clear()
+        else:
+            data = state.modules.get(self.name) or self.data(state)  # (as above)
+            if moment != Moment.GAME_END:
+                data.fresh.clear()
         for card in data.open:
             if card.mark is None and not card.missing_told:
                 card.missing_told = True

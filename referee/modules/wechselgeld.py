@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from referee.catalogue import Currency
@@ -51,10 +52,17 @@ H = "DAS WECHSELGELD"
 S_NOTES = section(H, "Anmerkungen")
 KIND = "co"
 VERB = "change"
+_REFILL_DONE = Moment.REFILL_DONE
 
 
 def _data() -> dict[str, Any]:
     return module_data("wechselgeld")
+
+
+@cache
+def _units_per_coin() -> int:
+    """ "pro 2 überzahlte ... eine Münze": the units overpaid a coin is drawn for."""
+    return int(_data()["change"]["units_per_coin"])
 
 
 def coin_currency(name: str) -> Currency | None:
@@ -212,17 +220,18 @@ class Wechselgeld(BundledModule):
     @acts_at(Moment.REFILL_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """A claim not drawn before the next line of play (the refill closed) lapses."""
-        if moment != Moment.REFILL_DONE:
+        if moment != _REFILL_DONE:
             super().at_moment(ctx, moment)
             return
         state = ctx.state
-        data = self.data(state)
-        if not data.claims:  # most refills: no claim open, nothing lapses
+        # self.data(state) without its call once the module's part exists
+        claims = (state.modules.get(self.name) or self.data(state)).claims
+        if not claims:  # no claim open, nothing lapses
             return
-        for who, claim in list(data.claims.items()):
+        for who, claim in claims.items():  # (a finding changes no claim)
             if claim.due:
                 self._forfeit(state, who, claim, 0, claim.pos)
-        data.claims.clear()
+        claims.clear()
 
     # ------------------------------------------------------- purchase pipeline
 
@@ -256,14 +265,14 @@ class Wechselgeld(BundledModule):
             return found
         out = list(found)
         allowed = self._allowed(ctx, purchase)
-        trial = self.supply(ctx.state)
+        coins = self.supply(ctx.state)
+        # the payment tried on a copy: ``take`` changes only the payer's known coins and his
+        # unseen count, so only those are copied (the others are read, never changed)
+        known = dict(coins.known)
+        have = known.get(player.name)
+        known[player.name] = Counter() if have is None else have.copy()
         trial = HiddenSupply(
-            trial.total,
-            dict(trial.limits),
-            {k: v.copy() for k, v in trial.known.items()},
-            trial.unseen.copy(),
-            trial.gone.copy(),
-            trial.gone_unseen,
+            coins.total, coins.limits, known, coins.unseen.copy(), coins.gone, coins.gone_unseen
         )
         held = trial.shown(player.name, KIND) or "none"
         for ref in refs:
@@ -330,8 +339,7 @@ class Wechselgeld(BundledModule):
             return
         paid = payment_value(ctx, purchase)
         price = int(purchase.price)
-        per = int(_data()["change"]["units_per_coin"])
-        full = max(0, paid - price) // per
+        full = max(0, paid - price) // _units_per_coin()
         due = min(full, max(0, coins.in_pool()))
         data.claims[p.name] = ChangeClaim(due, full, paid, price, purchase.action.pos)
 
@@ -341,11 +349,12 @@ class Wechselgeld(BundledModule):
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass (money cards only): the payer's
         claim."""
-        data = self.data(state)
-        per = int(_data()["change"]["units_per_coin"])
-        full = max(0, buy.total - buy.price) // per
+        # self.data(state) without its call once the module's part exists
+        data = state.modules.get(self.name) or self.data(state)
+        total, price = buy.total, buy.price
+        full = (total - price) // _units_per_coin() if total > price else 0
         due = min(full, max(0, data.coins.in_pool())) if full else 0  # the bag counted if needed
-        data.claims[buy.player.name] = ChangeClaim(due, full, buy.total, buy.price, buy.action.pos)
+        data.claims[buy.player.name] = ChangeClaim(due, full, total, price, buy.action.pos)
 
     # ------------------------------------------------------- leftover distribution
 

@@ -83,11 +83,21 @@ class Purchase:
     allowed: frozenset[Currency] | None = None
     value: int | None = None
     offer: SideOffer | None = None  # a piece beside the market (E15), not a market field
+    # ``modules_paid`` as last made, and the ``steps`` list it was made from
+    _modules: tuple[ComponentRef, ...] = dc_field(default=(), init=False, repr=False, compare=False)
+    _modules_of: list[PayStep] | None = dc_field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
-    def modules_paid(self) -> list[ComponentRef]:
-        """Module components named in the payment."""
-        return [s.ref for s in self.steps if s.source == "module"]
+    def modules_paid(self) -> tuple[ComponentRef, ...]:
+        """Module components named in the payment (made once for the purchase's ``steps``:
+        every module reacting to a purchase asks, several times each)."""
+        steps = self.steps
+        if self._modules_of is not steps:
+            self._modules = tuple([s.ref for s in steps if s.source == "module"])
+            self._modules_of = steps
+        return self._modules
 
     @property
     def cards_paid(self) -> list[MoneyCard]:
@@ -671,6 +681,8 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     for cref in a.paid:
         c = cref.card if type(cref) is CardRef else None
         if c is None or hand.get(c, 0) <= cards.count(c):
+            if type(cref) is ComponentRef and state.ext.modules:
+                return _purchase_with_components(state, p, a, idx, tile, check)
             return False
         cards.append(c)
         total += c.value
@@ -719,6 +731,76 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
 
 
 _AFTER_PLAIN = "after_plain_purchase"
+
+
+def _purchase_with_components(
+    state: GameState, p: PlayerState, a: Buy, idx: int, tile: TileKind, check: bool
+) -> bool:
+    """:func:`purchase_plain` for a purchase that names components of the one module taking
+    part in purchases (e.g. a bribe: money cards and a treasure) beside known money cards of
+    the hand: in one pass when that module vouches for the pipeline's answers
+    (:meth:`~referee.engine.extensions.Module.plain_components`) and the engine's own checks
+    of the payment find nothing; else False with nothing changed (the pipeline runs)."""
+    ext = state.ext
+    taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
+    if len(taking) != 1 or ext.overriding(_AFTER_PLAIN):
+        return False
+    owner = taking[0]
+    hand = p.hand
+    cards: list[MoneyCard] = []
+    refs: list[ComponentRef] = []
+    total = 0
+    for cref in a.paid:
+        if type(cref) is ComponentRef:
+            if ext.kind_handler(cref.kind) is not owner:
+                return False
+            refs.append(cref)
+            continue
+        c = cref.card if type(cref) is CardRef else None
+        if c is None or hand.get(c, 0) <= cards.count(c):
+            return False
+        cards.append(c)
+        total += c.value
+    price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
+    if troubled:
+        return False
+    field = CURRENCIES[idx]
+    for c in cards:
+        if c.currency not in allowed and c.currency is not field:
+            return False
+    paid = tuple(cards)
+    components = tuple(refs)
+    got = owner.plain_components(state, p, components, paid, allowed, price)
+    if got is None:
+        return False
+    value, exact = got
+    total += value
+    if (
+        check
+        and total != price
+        and not _paid(state, total, price)
+        and (total < price or any(total - c.value >= price for c in cards))
+    ):
+        return False  # BUY-UNDERPAID, BUY-SUPERFLUOUS
+    t = state.turn
+    assert t is not None
+    t.main_actions += 1  # start_main_action(state)
+    state.market[idx] = EMPTY
+    discard = state.discard
+    for c in cards:
+        decrement(hand, c)
+        discard[c] += 1
+    owner.spend_plain_components(state, p, components, a)
+    t.pending.append(tile)
+    answer = state.rules.base_answer
+    exact = exact or bool(
+        answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+    )
+    if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):
+        t.over = True  # end_main_action(state, ...), inline
+        t.unsure = False
+        t.over_after = _paying(total, tile, a, price)
+    return True
 
 
 def _after_plain(
