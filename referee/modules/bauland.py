@@ -142,6 +142,12 @@ _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _RESERVE = attrgetter("reserve")
 
 
+def _moment_pos(ctx: Any) -> Pos | None:
+    """Where a moment's step reports: the moment's line, else the turn's (None: neither)."""
+    state = ctx.state
+    return ctx.pos or (state.turn.pos if state.turn is not None else None)
+
+
 def plots_of(pieces: Any) -> list[Plot]:
     return [p for p in pieces if isinstance(p, Plot)]
 
@@ -560,29 +566,30 @@ class Bauland(BundledModule):
         # asked twice a turn (TURN_START, TURN_END): the turn's end is told apart first; Dirk's
         # step is called only when Dirk has pieces (``_dirk`` returns at once without them)
         state: GameState = ctx.state
-        if moment == _TURN_END:
-            pos = ctx.pos or (state.turn.pos if state.turn is not None else None)
+        if moment is _TURN_END:
             if state.dirk:
-                self._dirk(state, pos)
-            self._unbuilt(state, pos)
+                self._dirk(state, _moment_pos(ctx))
+            self._unbuilt(state, ctx)  # (the place it reports at taken only to report)
             return
-        if moment == Moment.SETUP_DONE:  # the kit's step only (the module's part exists)
-            super().at_moment(ctx, moment)
-            return
-        pos = ctx.pos or (state.turn.pos if state.turn is not None else None)
-        if moment == _TURN_START:
-            data = self.data(state)
+        if moment is _TURN_START:
+            # self.data(state) without its call once the module's part exists
+            data = state.modules.get(self.name) or self.data(state)
             if not data.missing_flagged and not data.columns.keys() >= _NUMBER_SET:
                 data.missing_flagged = True
                 state.flag(
                     "BAULAND-SETUP",
-                    pos or NOWHERE,
+                    _moment_pos(ctx) or NOWHERE,
                     reason="missing",
                     numbers=", ".join(str(n) for n in NUMBERS if n not in data.columns),
                 )
             if state.dirk:
-                self._dirk(state, pos)
-        elif moment in (Moment.SCORING_DONE, Moment.LEFTOVERS_BEFORE):
+                self._dirk(state, _moment_pos(ctx))
+            return
+        if moment == Moment.SETUP_DONE:  # the kit's step only (the module's part exists)
+            super().at_moment(ctx, moment)
+            return
+        pos = _moment_pos(ctx)
+        if moment in (Moment.SCORING_DONE, Moment.LEFTOVERS_BEFORE):
             self._dirk(state, pos)
         elif moment == Moment.LEFTOVERS_DONE:
             self._dirk(state, pos)
@@ -620,7 +627,7 @@ class Bauland(BundledModule):
                 left = left or built.kind is None
         self._dirk_built = None if left else list(dirk)
 
-    def _unbuilt(self, state: GameState, pos: Pos | None) -> None:
+    def _unbuilt(self, state: GameState, ctx: Any) -> None:
         """A plot in an Alhambra or reserve without a building: its buyer chose none.
 
         Asked at every turn end, it looks again only at a player whose Alhambra (its
@@ -660,7 +667,7 @@ class Bauland(BundledModule):
                     data.unbuilt_flagged.add(key)
                     state.flag(
                         "BAULAND-CHOICE",
-                        pos or NOWHERE,
+                        _moment_pos(ctx) or NOWHERE,
                         p.name,
                         reason="missing",
                         plot=plot.code,

@@ -85,7 +85,6 @@ class BuilderScratch(Scratch):
     dealt: dict[str, Pos] = field(default_factory=dict)
     played: dict[str, list[str]] = field(default_factory=dict)  # player -> cards played
     master: dict[str, Any] = field(default_factory=dict)  # this turn's build-function card
-    turn_pos: Pos | None = None  # where the player's own turn under way began (TURN_START)
     deal_due: bool = False  # the setup is complete: who got no cards is still to be reported
 
 
@@ -207,11 +206,15 @@ class Baumeister(BundledModule):
                     t.extra_redesigns = 0
                 master.clear()
         elif moment == _TURN_START:
+            # nothing to do at most turn starts: the missing deals are reported once, and a
+            # card is left in ``master`` only by a card played in an out-of-turn line (which
+            # has no TURN_END); whether a turn is the player's own is read from the turn itself
+            # (``check_verb``), not noted here
             data = state.modules.get(self.name) or self.data(state)  # (as above)
             if data.deal_due:
                 self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
-            data.master.clear()
-            data.turn_pos = state.turn.pos if state.turn is not None else None
+            if data.master:
+                data.master.clear()
         elif moment == _SETUP_DONE:
             super().at_moment(ctx, moment)  # the kit's step (the data() below does it again)
             data = self.data(state)
@@ -480,7 +483,9 @@ class Baumeister(BundledModule):
             return found
         code, at = played
         data, card, t = self.data(state), f"{KIND}:{code}", state.turn
-        if t is not None and t.pos != data.turn_pos:
+        # an out-of-turn line (a vizier's, a thief's) runs in a turn of its own, marked with
+        # the module whose line it is: "am Ende seines Zuges" is then not the player's turn
+        if t is not None and t.interrupt is not None:
             found.append(problem("BAUMEISTER-TIMING", pos, name, reason="out-of-turn", card=card))
         elif t is not None and t.main_actions == 0:
             found.append(problem("BAUMEISTER-TIMING", pos, name, reason="before-action", card=card))

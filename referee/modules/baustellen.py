@@ -136,6 +136,19 @@ def _site_refs(purchase: Purchase) -> list[ComponentRef]:
     return [r for r in paid if isinstance(r, ComponentRef) and r.kind.lower() == KIND]
 
 
+def _site_refs_kept(purchase: Purchase, kept: list[Any]) -> list[ComponentRef]:
+    """:func:`_site_refs`, kept for the payment it was last asked of (``kept``: [the payment,
+    its refs]; a payment is a tuple of immutable references, so the same tuple names the same
+    sites): asked four times a purchase, it walks the payment once. Read only."""
+    paid = purchase.action.paid
+    if paid is kept[0]:
+        refs: list[ComponentRef] = kept[1]
+        return refs
+    refs = _site_refs(purchase)
+    kept[0], kept[1] = paid, refs
+    return refs
+
+
 _PIECE = itemgetter(1)
 
 
@@ -216,6 +229,11 @@ class Baustellen(BundledModule):
     component_kinds = (KIND,)
     scratch_type = SiteScratch
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the payment the sites were last picked out of, and its sites (_site_refs_kept)
+        self._refs_kept: list[Any] = [None, []]
+
     # ------------------------------------------------------------------ rules
 
     @refines(Decision.PAY_PRICE)
@@ -225,7 +243,7 @@ class Baustellen(BundledModule):
         """ "Der Spieler zahlt mindestens die Hälfte des geforderten Kaufpreises (abgerundet)".
         A payment below it is reported once, as SITE-HALF-PRICE (the price stage then asks no
         more than was paid)."""
-        if not _site_refs(purchase):
+        if not _site_refs_kept(purchase, self._refs_kept):
             return price
         half = price // 2
         if purchase.field is None:
@@ -241,7 +259,7 @@ class Baustellen(BundledModule):
     @refines(Decision.PAY_EXACT)
     def site_never_exact(self, ctx: Context, exact: bool, *, purchase: Purchase, **_: Any) -> bool:
         """ "Ein solcher Kauf gilt immer als unpassend bezahlt." """
-        return False if _site_refs(purchase) else exact
+        return False if _site_refs_kept(purchase, self._refs_kept) else exact
 
     @refines(Decision.PAY_PROBLEMS)
     def site_problems(
@@ -253,7 +271,7 @@ class Baustellen(BundledModule):
         purchase: Purchase,
         **_: Any,
     ) -> list[Finding]:
-        refs = _site_refs(purchase)
+        refs = _site_refs_kept(purchase, self._refs_kept)
         if not refs:
             return found
         out = list(found)
@@ -313,7 +331,7 @@ class Baustellen(BundledModule):
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """The kept site is put on the bought building ("legt es mit der Baustellenseite nach
         oben auf das angezahlte Gebäude"): the tile becomes a site piece."""
-        refs = _site_refs(purchase)
+        refs = _site_refs_kept(purchase, self._refs_kept)
         if not refs:
             return
         data = self.data(ctx.state)

@@ -59,6 +59,10 @@ DEAL_VERB = "thieves"
 KIND = "th"
 
 CURRENCIES = {c.code: c for c in Currency}
+# a thief card's currency code by its lower-case name, the first code of that spelling
+_CODE_OF: dict[str, str] = {}
+for _code in CURRENCIES:
+    _CODE_OF.setdefault(_code.lower(), _code)
 
 
 def deal_size(players: int) -> int:
@@ -369,9 +373,9 @@ class Diebe(BundledModule):
 
     def _currency(self, state: GameState, value: object, pos: Pos, who: str | None) -> str | None:
         if isinstance(value, ComponentRef) and value.kind.lower() == KIND:
-            for code in CURRENCIES:
-                if value.name.lower() == code.lower():
-                    return code
+            code = _CODE_OF.get(value.name.lower())  # the loop over CURRENCIES, one look-up
+            if code is not None:
+                return code
         state.flag("THIEF-CARD", pos, who, token=_token_text(value))
         return None
 

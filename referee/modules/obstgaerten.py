@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress, count, repeat
+from operator import eq
 from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency, TileKind
@@ -146,9 +148,20 @@ class Obstgaerten(BundledModule):
         if data is None:
             data = self._kept(state)
         if data.under:
+            # the same pieces on the same fields as when the fruits last followed the market:
+            # no building moved since, and the module's own steps since laid fruits on
+            # buildings where they lie (each runs this first), so following again would move
+            # nothing (follow_market moves a fruit only to where its building lies now) and is
+            # left out; a step that takes a fruit off the market clears ``followed`` (the fruit
+            # of a building gone keeps its field for the hook: taken, another fruit may move
+            # there) (tests/test_module_obstgaerten_fast.py holds the two equal)
             market = state.market
-            follow_market(market, data.on_market, data.under)
-            data.followed = tuple(market)
+            now = tuple(market)
+            if now != data.followed:
+                follow_market(market, data.on_market, data.under)
+                data.followed = now
+        else:
+            data.followed = ()  # no fruit to follow: the next fruits laid follow afresh
         return data
 
     def _kept(self, state: GameState) -> OrchardScratch:
@@ -410,7 +423,7 @@ class Obstgaerten(BundledModule):
         """What a ``fruit fr:4 5`` (onto field 5) or ``fruit fr:4 down`` (face down) line does,
         and what is wrong with it (pure: :meth:`check_verb` reports the findings, :meth:`action`
         makes the change, so a trusted replay ends the same)."""
-        data = self._kept(state)  # (the plan reads no market fruits)
+        data = state.modules.get(self.name) or self._kept(state)  # (reads no market fruits)
         args, pos, who = action.args, action.pos, player.name
         lay = _Lay()
         if len(args) != 2:
@@ -457,12 +470,12 @@ class Obstgaerten(BundledModule):
         found, lay = self._plan(state, player, action)
         # kept for the change that follows at once (core.module_action: the check, then the
         # action, nothing between): the same line in the same state plans the same
-        self._kept(state).planned = (action, state.changes, lay)
+        (state.modules.get(self.name) or self._kept(state)).planned = (action, state.changes, lay)
         return found
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """The fruit leaves the player's bought fruits and lies on its field or face down."""
-        data = self._kept(state)
+        data = state.modules.get(self.name) or self._kept(state)
         kept = data.planned
         data.planned = None
         if kept is not None and kept[0] is action and kept[1] == state.changes:
@@ -487,6 +500,7 @@ class Obstgaerten(BundledModule):
         data = self.data(ctx.state)
         slot = field_under(data.on_market, data.under, purchase.slot, purchase.tile)
         data.under.pop(slot, None)
+        data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         if slot in data.on_market:
             fruit = data.on_market.pop(slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
@@ -499,6 +513,7 @@ class Obstgaerten(BundledModule):
         data = self.data(state)
         slot = field_under(data.on_market, data.under, buy.slot, buy.tile)
         data.under.pop(slot, None)
+        data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         if slot in data.on_market:
             data.pending.setdefault(buy.player.name, []).append(data.on_market.pop(slot))
 
@@ -514,6 +529,7 @@ class Obstgaerten(BundledModule):
         data = self.data(state)
         slot = field_under(data.on_market, data.under, slot, piece)
         data.under.pop(slot, None)
+        data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         if slot not in data.on_market:
             return
         kind = data.on_market.pop(slot)
@@ -529,22 +545,15 @@ class Obstgaerten(BundledModule):
     )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         state = ctx.state
-        if moment == Moment.TURN_END:  # the steps below at a turn's end (the kit's: none)
-            data = self._kept(state)  # (laying fruits reads no market fruits)
+        if moment is _TURN_END:  # the steps below at a turn's end (the kit's: none)
+            # (laying fruits reads no market fruits: the part as it lies, _kept inline)
+            data = state.modules.get(self.name) or self._kept(state)
             if data.pending:
                 for name in list(data.pending):
                     self._lay_default(state, name, data)
             return
-        if moment == Moment.TURN_START:
-            data = self._kept(state)
-            # the same pieces on the same fields as when the fruits last followed the market
-            # (data): no building moved since, and the module's own steps since laid fruits
-            # on buildings where they lie (a building that left the market changed it), so
-            # following again would move nothing (follow_market moves a fruit only to where
-            # its building lies now) and is left out
-            # (tests/test_module_obstgaerten_follow.py checks it at every turn's start)
-            if data.followed != tuple(state.market):
-                data = self.data(state)
+        if moment is _TURN_START:
+            data = self.data(state)  # (the fruits follow only a market that changed: data)
             if data.boards_checked:  # the same: the steps below
                 self._missing(state, ctx.pos, data)
                 return
@@ -789,6 +798,9 @@ class Obstgaerten(BundledModule):
         board = data.boards.get(name)
         if board is None:
             return
+        if not held:  # (every fruit laid by its line: the steps below lay none)
+            data.fields.setdefault(name, {})
+            return
         kinds = _kinds_of(data, board)
         if held:
             data.used.add(board)
@@ -833,6 +845,8 @@ class Obstgaerten(BundledModule):
 
 _PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
 _SLOT = {c: c.field - 1 for c in CURRENCIES}  # the market field index of each currency
+_FRUIT_OF = {str(n): n for n in range(1, KINDS + 1)}  # a fruit kind by its number as printed
+_TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
 
 
@@ -871,11 +885,22 @@ def layout_text(layout: Layout) -> str:
 
 
 def _free_field(kinds: list[int], taken: dict[int, int], kind: int) -> int | None:
-    return next((i + 1 for i, s in enumerate(kinds) if s == kind and i + 1 not in taken), None)
+    """The first field (numbered from 1) of ``kinds`` showing ``kind`` and not ``taken``:
+    ``next((i + 1 for i, s in enumerate(kinds) if s == kind and i + 1 not in taken), None)``,
+    the fields of that kind picked out in C (tests/test_module_obstgaerten_fast.py)."""
+    for number in compress(count(1), map(eq, kinds, repeat(kind))):
+        if number not in taken:
+            return number
+    return None
 
 
 def _fruit(value: object) -> int | None:
-    if isinstance(value, ComponentRef) and value.kind.lower() == FR and value.name.isdigit():
+    if not (isinstance(value, ComponentRef) and value.kind.lower() == FR):
+        return None
+    found = _FRUIT_OF.get(value.name)  # a fruit written as printed: one look-up
+    if found is not None:
+        return found
+    if value.name.isdigit():  # (another spelling of a number: ``fr:01``)
         n = int(value.name)
         return n if 1 <= n <= KINDS else None
     return None

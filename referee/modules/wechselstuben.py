@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
@@ -34,6 +35,7 @@ S_NOTES = section(H, "Anmerkungen")
 KIND = "ex"
 
 
+@lru_cache(maxsize=256)  # a pure function of the token, asked for the same few again and again
 def card_name(name: str) -> str | None:
     """The canonical card (``GuDe``) for ``GuDe``/``dega``..., or None when it is none."""
     if len(name) != 4:
@@ -64,6 +66,13 @@ def _token(c: object) -> str:
 def all_cards() -> list[str]:
     data = module_data("wechselstuben")["components"]["exchange_cards"]
     return [str(entry["card"]) for entry in data["pairs"]]
+
+
+@cache
+def _is_card(card: str) -> bool:
+    """Whether ``card`` (a canonical name) is one of the exchange cards: ``card in
+    all_cards()``, kept per name (the module's data does not change)."""
+    return card in all_cards()
 
 
 @dataclass
@@ -120,7 +129,7 @@ class Wechselstuben(BundledModule):
 
     def _card(self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None) -> str | None:
         card = card_name(ref.name)
-        if card is None or card not in all_cards():
+        if card is None or not _is_card(card):
             report(state, [self._card_problem(ref, pos, who)])
             return None
         return card
@@ -139,7 +148,10 @@ class Wechselstuben(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def exchange_cards_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Exchange cards lying in the display take places of its four."""
-        return occupied + len(self.data(ctx.state).display)
+        # asked at every display question: the module's part as self.data(state) gives it,
+        # without its call once it exists
+        state = ctx.state
+        return occupied + len((state.modules.get(self.name) or self.data(state)).display)
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         data = self.data(state)
@@ -223,7 +235,7 @@ class Wechselstuben(BundledModule):
         if not refs:
             return allowed
         card = card_name(refs[0].name)
-        if card is None or card not in all_cards():
+        if card is None or not _is_card(card):
             return allowed
         cur = currencies_of(card)
         return allowed | cur if field in cur else allowed
@@ -251,7 +263,7 @@ class Wechselstuben(BundledModule):
         for ref in refs:
             pos = ref.pos or a.pos
             card = card_name(ref.name)
-            if card is None or card not in all_cards():
+            if card is None or not _is_card(card):
                 out.append(self._card_problem(ref, pos, player.name))
                 continue
             if hand[card] > 0:
@@ -289,7 +301,7 @@ class Wechselstuben(BundledModule):
         hand = self.hand(state, player)
         for ref in refs:
             card = card_name(ref.name)
-            if card is None or card not in all_cards():
+            if card is None or not _is_card(card):
                 continue
             if hand[card] > 0:
                 hand[card] -= 1

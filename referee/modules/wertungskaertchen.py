@@ -21,6 +21,7 @@ the same table. The base scoring cards still trigger the scorings (nothing chang
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
@@ -38,12 +39,14 @@ VERB = "scoringtile"
 Order = tuple[BuildingType, ...]
 
 
+@cache  # (the component data does not change: read once)
 def listed_orders() -> tuple[Order, ...]:
     """The 18 orders of the component data (unverified), lowest-paying type first."""
     raw = module_data("wertungskaertchen")["components"]["tiles"]["orders"]
     return tuple(tuple(BuildingType(ch) for ch in str(o)) for o in raw)
 
 
+@cache  # (the same: one answer per scoring round)
 def indicator_points(round_no: int) -> tuple[tuple[int, ...], ...]:
     """The indicator's points per place for scoring ``round_no``, by position (lowest first)."""
     table = module_data("wertungskaertchen")["components"]["indicator"]["points"]
