@@ -691,13 +691,17 @@ class Baumeister(BundledModule):
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """[dispatch, issue 34] Nothing to do at a turn's end when no build-function card was
         played in the turn (the module's part exists, ``master`` empty: the step would clear
-        an empty record). At a turn's start the step notes where the turn began: never idle."""
-        if moment is not _TURN_END:
+        an empty record); nothing to do at a turn's start when, besides, no missing deal is
+        still to be reported (``deal_due``: the step reports it once). Where the module's part
+        does not exist yet, the step runs (it makes it)."""
+        if moment is not _TURN_END and moment is not _TURN_START:
             return False
         data = state.modules.get(self.name)
-        return data is not None and not data.master
+        if data is None or data.master:
+            return False
+        return moment is _TURN_END or not data.deal_due
 
-    idle_moments = frozenset({Moment.TURN_END})  # (the idle answer: only at a turn's end)
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
 
 
 def _trial(cards: HiddenSupply, holder: str) -> HiddenSupply:
