@@ -1,5 +1,5 @@
-"""The one-pass turn of a game without modules resets the last turn's ``TurnState`` instead of
-making a new one (issue 34, eighth step). Each action of a game sees the same turn, field for
+"""The one-pass turn resets the last turn's ``TurnState`` instead of making a new one (issue 34,
+eighth step), in base and module games alike. Each action of a game sees the same turn, field for
 field, as when every turn is new; the findings and scores are the same; a copy of the state
 never shares the kept turn."""
 
@@ -16,7 +16,16 @@ from referee.notation import iter_games
 from referee.record.model import Game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-GAMES = ("game-3p.alh", "game-4p.alh", "game-6p.alh", "final-2p-dirk.alh", "illegal-buy.alh")
+GAMES = (
+    "game-3p.alh",
+    "game-4p.alh",
+    "game-6p.alh",
+    "final-2p-dirk.alh",
+    "illegal-buy.alh",
+    # every module example: no module keeps a turn or its lists past its hook
+    *sorted(p.name for p in EXAMPLES.glob("module-*.alh")),
+    "illegal-module.alh",
+)
 
 
 def _fields(t: TurnState | None) -> tuple[Any, ...] | None:

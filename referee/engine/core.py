@@ -1605,7 +1605,7 @@ def _turn(state: GameState, item: Turn) -> None:
         )
     else:  # begin_turn(state, actual, number, pos), inline
         state.turn_no = number
-        t = state.spare_turn  # the last turn's, when it ended below without a module
+        t = state.spare_turn  # the last turn's, when it ended on the one-pass path below
         if t is None:
             # every field given (the three lists as [] rather than by their default factory,
             # which costs a call each): the same TurnState as TurnState(number, actual, pos=pos)
@@ -1686,8 +1686,9 @@ def _turn(state: GameState, item: Turn) -> None:
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None
-    if not counting:  # no module (that could hold the turn or its lists): kept for the next
-        state.spare_turn = t
+    # kept for the next turn (reset there, not made anew): no module keeps a turn or its lists
+    # past its hook (the kit's rule; tests/test_engine_turn_reuse.py over the module examples)
+    state.spare_turn = t
 
 
 def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
