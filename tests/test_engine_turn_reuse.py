@@ -9,7 +9,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from referee.engine import core, start_state
+from referee.engine import start_state
+from referee.engine.actions import PLAIN
 from referee.engine.core import apply_item
 from referee.engine.state import TurnState
 from referee.notation import iter_games
@@ -40,9 +41,7 @@ def _run(game: Game, keep: bool) -> tuple[list[Any], int]:
     """What every one-pass action sees of its turn and what every line leaves (findings, turn
     number, scores); the turns reused (``keep`` False: the kept turn dropped after each line,
     so every turn is new)."""
-    if not core._PLAIN_ACTIONS:
-        core._runner()
-    plain_of = core._PLAIN_ACTIONS[0]
+    plain_of = PLAIN  # the one-pass steps the engine's turn runs (the same table)
     originals = dict(plain_of)
     seen: list[Any] = []
 
