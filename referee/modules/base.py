@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
+from itertools import compress, repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -286,6 +288,22 @@ class ArgPlayer:
     player: PlayerState | None
     name: str
     pos: Pos
+
+
+_PIECE = itemgetter(1)
+
+
+def pieces_in_order(
+    alhambra: Any, kind: type, order: Callable[[tuple[Any, Any]], Any]
+) -> list[tuple[Any, Any]]:
+    """The (cell, piece) pairs of an Alhambra whose piece is a ``kind``, sorted by ``order``:
+    ``[(at, piece) for at, piece in sorted(alhambra.items(), key=order) if isinstance(piece,
+    kind)]``, the pieces picked out in C first and only they sorted (the same list wherever no
+    two cells share a place in ``order``, as for an order by the cell's coordinates)."""
+    items = list(alhambra.items())
+    found = list(compress(items, map(isinstance, map(_PIECE, items), repeat(kind))))
+    found.sort(key=order)
+    return found
 
 
 def arg_player(state: GameState, arg: GenericArg) -> ArgPlayer:

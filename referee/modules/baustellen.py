@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import itemgetter
+from itertools import repeat
 from typing import Any, cast
 
 from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, Side, TileKind, catalogue
@@ -48,6 +47,7 @@ from referee.modules.base import (
     arg_player,
     bundled,
     module_data,
+    pieces_in_order,
     section,
 )
 from referee.record.model import (
@@ -149,9 +149,6 @@ def _site_refs_kept(purchase: Purchase, kept: list[Any]) -> list[ComponentRef]:
     return refs
 
 
-_PIECE = itemgetter(1)
-
-
 def _cell_order(item: tuple[Coord, object]) -> tuple[int, int]:
     """The order in which sites are listed: by the cell's x, then y."""
     return (item[0].x, item[0].y)
@@ -160,12 +157,9 @@ def _cell_order(item: tuple[Coord, object]) -> tuple[int, int]:
 def _sites_in(alhambra: Any) -> list[tuple[Coord, SitePiece]]:
     """The (cell, site) pairs of an Alhambra in :func:`_cell_order`: ``[(at, piece) for at,
     piece in sorted(alhambra.items(), key=_cell_order) if isinstance(piece, SitePiece)]``,
-    the sites picked out in C first and only they sorted (no two cells share a place in the
-    order, so both give the same list; tests/test_module_baustellen.py holds the two equal)."""
-    items = list(alhambra.items())
-    sites = list(compress(items, map(isinstance, map(_PIECE, items), repeat(SitePiece))))
-    sites.sort(key=_cell_order)
-    return sites
+    the kit's :func:`pieces_in_order` (no two cells share a place in the order, so both give
+    the same list; tests/test_module_baustellen.py holds the two equal)."""
+    return pieces_in_order(alhambra, SitePiece, _cell_order)
 
 
 def _replace_in_place(player: PlayerState, at: Coord, piece: object) -> None:

@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import itemgetter
 from typing import Any
 
 from referee.catalogue import SIDES, BuildingType, Side
@@ -36,6 +34,7 @@ from referee.modules.base import (
     bundled,
     like_neighbours,
     module_data,
+    pieces_in_order,
 )
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
@@ -413,9 +412,6 @@ def read_square(value: object, pos: Pos, who: str | None) -> tuple[Square | None
     return sq, []
 
 
-_PIECE = itemgetter(1)
-
-
 def _scoring_order(item: tuple[Coord, object]) -> tuple[int, int]:
     """The order a scoring lists squares in: top row first (by y, falling), then by x."""
     return (-item[0].y, item[0].x)
@@ -424,12 +420,9 @@ def _scoring_order(item: tuple[Coord, object]) -> tuple[int, int]:
 def _squares_in(alhambra: Any) -> list[tuple[Coord, Square]]:
     """The (cell, square) pairs of an Alhambra in :func:`_scoring_order`: ``[(at, piece) for
     at, piece in sorted(alhambra.items(), key=_scoring_order) if isinstance(piece, Square)]``,
-    the squares picked out in C first and only they sorted (no two cells share a place in the
-    order, so both give the same list; tests/test_module_plaetze_fast.py holds the two equal)."""
-    items = list(alhambra.items())
-    squares = list(compress(items, map(isinstance, map(_PIECE, items), repeat(Square))))
-    squares.sort(key=_scoring_order)
-    return squares
+    the kit's :func:`pieces_in_order` (no two cells share a place in the order, so both give
+    the same list; tests/test_module_plaetze_fast.py holds the two equal)."""
+    return pieces_in_order(alhambra, Square, _scoring_order)
 
 
 def _ref(sq: Square) -> ComponentRef:
