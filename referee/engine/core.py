@@ -85,6 +85,7 @@ _SETUP, _TURN, _REFILL = Phase.SETUP, Phase.TURN, Phase.REFILL
 _BETWEEN, _OVER = Phase.BETWEEN, Phase.OVER
 _TURN_FLOW = (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
 _REFILL_DONE, _TURN_START, _TURN_END = _TURN_FLOW
+_EMPTY_ID = id(EMPTY)  # ``_EMPTY_ID in map(id, fields)``: an identity test of each field, in C
 """The moments of a turn's one-pass paths in :func:`_turn` (leaving out their ``Extensions.at``)."""
 _S_TURN, _S_SCORING, _S_DISTRIBUTION, _S_END = (
     Settle.TURN,
@@ -865,9 +866,12 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     market = state.market
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
+        # (``ext.refilling_from``: the modules that may lay a piece of their own on an empty
+        # field; none: every entry is a draw, and _refill_from would answer False)
         if (
             fld is not None
             and modules
+            and state.ext.refilling_from
             and fld.field <= len(state.market)
             and state.market[fld.field - 1] is EMPTY
             and _refill_from(state, fld.field - 1, ref, epos)
@@ -885,14 +889,19 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             target = market_target(state, fld, epos)
         else:
             target = expected
-        if target is not None and modules and _refill_from(state, target, ref, epos):
+        if (
+            target is not None
+            and modules
+            and state.ext.refilling_from
+            and _refill_from(state, target, ref, epos)
+        ):
             continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
             if (
                 tile is not None
                 and modules
-                and state.ext.overriding("market_draw")
+                and state.ext.drawing
                 and _set_aside(state, target, tile, ref, epos)
             ):
                 continue
@@ -902,7 +911,7 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
 def _refill_from(state: GameState, target: int, ref: TileLike, pos: Pos) -> bool:
     """A module turns up its own piece for field ``target`` instead of a draw
     (:meth:`~referee.engine.extensions.Module.market_refill_from`): it lies there."""
-    for m in state.ext.overriding("market_refill_from"):
+    for m in state.ext.refilling_from:
         got = m.market_refill_from(state, target, ref, pos)
         if got is not None:
             state.market[target] = got[0]
@@ -1049,12 +1058,8 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         _placeholders_gone(state)
     if not state.ext.modules:  # catalogue tiles and None: ``in`` compares them in C
         market_open = EMPTY in state.market
-    else:  # a module's pieces: identity tests (no __eq__ call per field)
-        market_open = False
-        for slot in state.market:
-            if slot is EMPTY:
-                market_open = True
-                break
+    else:  # a module's pieces: identity tests (no __eq__ call per field), in C
+        market_open = _EMPTY_ID in map(id, state.market)
     if state.bag_uncertain and market_open:
         # a position does not say how many tiles are left: the record decides
         state.maybe_over = True
@@ -1552,7 +1557,7 @@ def _turn(state: GameState, item: Turn) -> None:
     # at those moments (Extensions.at asks none) and no standing offer waits; else each with
     # its moment's step (Extensions.at, which leaves it out where every module asked is idle)
     # and its standing offer (tests/test_module_dispatch.py, tests/test_speed10_dispatch.py)
-    modules = state.ext.modules and (state.standing or state.ext.acting_at(_TURN_FLOW))
+    modules = state.ext.modules and (state.standing or state.ext.in_turn_flow)
     if state.phase is _REFILL and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
         # closed (_close_refill: the checks, then the modules' step), then a due scoring or

@@ -953,6 +953,23 @@ def _context_class() -> type[Context]:
 class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
 
+    # The answers a path of every turn asks, worked out once per game in ``__init__`` (when a
+    # module is enabled) and kept as attributes: one attribute read on the hot paths, no call.
+    # The same as ``overriding(...)`` / ``acting_at(...)`` answer; without modules, all empty.
+    refilling_from: tuple[Module, ...] = ()
+    """``overriding("market_refill_from")``: the modules that may turn up a piece of their own
+    for an empty market field (none: every refill entry is a draw from the bag)."""
+    drawing: tuple[Module, ...] = ()
+    """``overriding("market_draw")``: the modules that may set a drawn tile aside."""
+    placing: tuple[Module, ...] = ()
+    """``overriding("placed")``: the modules told that a piece entered an Alhambra."""
+    after_plain: tuple[Module, ...] = ()
+    """``overriding("after_plain_purchase")``: the modules told of a one-pass purchase."""
+    in_turn_flow: bool = False
+    """``acting_at((REFILL_DONE, TURN_START, TURN_END))``: whether a module is asked at a
+    refill's close, a turn's start or its end (when not, the turn's one-pass paths in
+    ``core._turn`` leave those steps out)."""
+
     def __init__(self, names: Iterable[str] = (), edition: str | None = None) -> None:
         names = list(names)
         self.modules: list[Module] = []
@@ -1009,6 +1026,18 @@ class Extensions:
         self._idle: dict[Any, bool] = {}
         self._acting: dict[tuple[Any, ...], bool] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
+        # the answers a path of every turn asks (see the class attributes above): worked out
+        # here once per game when a module is enabled
+        if self.modules:
+            from referee.engine.turns import Moment
+
+            self.refilling_from = self.overriding("market_refill_from")
+            self.drawing = self.overriding("market_draw")
+            self.placing = self.overriding("placed")
+            self.after_plain = self.overriding("after_plain_purchase")
+            self.in_turn_flow = self.acting_at(
+                (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
+            )
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
         """The ``option=value`` words after a module's name, checked against its options."""
@@ -1033,31 +1062,32 @@ class Extensions:
         :class:`Module`), in module order; worked out once per game and hook. A one-pass path
         of the engine asks it to know that no enabled module takes part (e.g.
         ``on_purchase``)."""
-        got = self._overriding.get(hook)
-        if got is None:
+        try:  # the kept answer (a subscript: cheaper than ``get`` on every ask)
+            return self._overriding[hook]
+        except KeyError:
             default = getattr(Module, hook)
             got = self._overriding[hook] = tuple(
                 m for m in self.modules if getattr(type(m), hook) is not default
             )
-        return got
+            return got
 
     def taking_part(self, decisions: frozenset[str], hooks: tuple[str, ...]) -> tuple[Module, ...]:
         """The enabled modules that refine one of ``decisions`` (``@refines``) or override one
         of ``hooks``, in module order; worked out once per game and question (from the
         modules' classes). A one-pass path asks them whether they leave its case alone
         (e.g. :meth:`Module.leaves_plain_purchase`)."""
-        key = (decisions, hooks)
-        got = self._taking.get(key)
-        if got is None:
+        try:
+            return self._taking[decisions, hooks]
+        except KeyError:
             from referee.engine.ruleset import refined_decisions
 
             over = {id(m) for hook in hooks for m in self.overriding(hook)}
-            got = self._taking[key] = tuple(
+            got = self._taking[decisions, hooks] = tuple(
                 m
                 for m in self.modules
                 if id(m) in over or not decisions.isdisjoint(refined_decisions(type(m)))
             )
-        return got
+            return got
 
     def verb_handler(self, verb: str) -> Module | None:
         return self._verbs.get(verb.lower())
@@ -1121,9 +1151,7 @@ class Extensions:
     ) -> None:
         """Tell the enabled modules that override :meth:`Module.placed` that a piece entered
         ``player``'s Alhambra (nothing is built when none does)."""
-        if not self.modules:
-            return
-        asked = self.overriding("placed")
+        asked = self.placing
         if not asked:
             return
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
@@ -1185,10 +1213,11 @@ class Extensions:
         """Whether :meth:`at` asks an enabled module at one of ``moments`` (worked out once per
         game and tuple of moments): when not, the engine may leave those calls out (the base
         turn's one-pass paths in ``core._turn``)."""
-        got = self._acting.get(moments)
-        if got is None:
+        try:
+            return self._acting[moments]
+        except KeyError:
             got = self._acting[moments] = any(self._asked_at(m) for m in moments)
-        return got
+            return got
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
         """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the
