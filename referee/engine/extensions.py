@@ -1019,7 +1019,7 @@ class Extensions:
         # the one precedence setting also orders who reads an out-of-turn line first; only the
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
         # is a call that answers None)
-        self._by_rank = sorted(self.overriding("out_of_turn"), key=lambda m: m.interrupt_rank)
+        self._by_rank = sorted(self._find_overriding("out_of_turn"), key=lambda m: m.interrupt_rank)
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
         # per moment: whether every module asked then answers ``idle_at`` (see ``_asked_at``)
@@ -1031,10 +1031,13 @@ class Extensions:
         if self.modules:
             from referee.engine.turns import Moment
 
-            self.refilling_from = self.overriding("market_refill_from")
-            self.drawing = self.overriding("market_draw")
-            self.placing = self.overriding("placed")
-            self.after_plain = self.overriding("after_plain_purchase")
+            find = self._find_overriding
+            self.refilling_from = find("market_refill_from")
+            self.drawing = find("market_draw")
+            self.placing = find("placed")
+            self.after_plain = find("after_plain_purchase")
+            find("on_purchase")  # (asked at the first purchase, and at the game's end:)
+            find("distribution_pick")
             self.in_turn_flow = self.acting_at(
                 (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
             )
@@ -1065,11 +1068,17 @@ class Extensions:
         try:  # the kept answer (a subscript: cheaper than ``get`` on every ask)
             return self._overriding[hook]
         except KeyError:
-            default = getattr(Module, hook)
-            got = self._overriding[hook] = tuple(
-                m for m in self.modules if getattr(type(m), hook) is not default
-            )
-            return got
+            return self._find_overriding(hook)
+
+    def _find_overriding(self, hook: str) -> tuple[Module, ...]:
+        """Work out and keep :meth:`overriding`'s answer for ``hook`` (``__init__`` calls it
+        for the hooks every game asks: no missed subscript, whose exception costs about as
+        much as 16 hits save)."""
+        default = getattr(Module, hook)
+        got = self._overriding[hook] = tuple(
+            m for m in self.modules if getattr(type(m), hook) is not default
+        )
+        return got
 
     def taking_part(self, decisions: frozenset[str], hooks: tuple[str, ...]) -> tuple[Module, ...]:
         """The enabled modules that refine one of ``decisions`` (``@refines``) or override one
@@ -1213,11 +1222,10 @@ class Extensions:
         """Whether :meth:`at` asks an enabled module at one of ``moments`` (worked out once per
         game and tuple of moments): when not, the engine may leave those calls out (the base
         turn's one-pass paths in ``core._turn``)."""
-        try:
-            return self._acting[moments]
-        except KeyError:
+        got = self._acting.get(moments)
+        if got is None:
             got = self._acting[moments] = any(self._asked_at(m) for m in moments)
-            return got
+        return got
 
     def at(self, moment: Any, state: GameState, pos: Pos | None = None) -> None:
         """Run every enabled module's step at ``moment`` (in refinement order); ``pos`` is the

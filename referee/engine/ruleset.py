@@ -316,10 +316,27 @@ def _constant(value: Any) -> Callable[..., Any]:
 def _chained(
     base: Callable[..., Any], refinements: tuple[Callable[..., Any], ...]
 ) -> Callable[..., Any]:
+    # a question without arguments (e.g. ``display.occupied``) is passed on without them: the
+    # same calls, without building a keyword dict for each link
+    if len(refinements) == 1:
+        only = refinements[0]
+
+        def answer_one(ctx: Any, **args: Any) -> Any:
+            if args:
+                return only(ctx, base(ctx, **args), **args)
+            return only(ctx, base(ctx))
+
+        return answer_one
+
     def answer(ctx: Any, **args: Any) -> Any:
-        result = base(ctx, **args)
+        if args:
+            result = base(ctx, **args)
+            for func in refinements:
+                result = func(ctx, result, **args)
+            return result
+        result = base(ctx)
         for func in refinements:
-            result = func(ctx, result, **args)
+            result = func(ctx, result)
         return result
 
     return answer
