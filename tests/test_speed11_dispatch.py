@@ -16,6 +16,7 @@ call out when no enabled module overrides it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,32 @@ def test_a_module_overriding_the_hooks_is_told_and_asked(
     assert heard["place"] > 10 and heard["build"] > 0 and heard["refill"] > 0
     entered = heard["place"] + heard["build"] + heard["swap"] + heard["distribute"]
     # every piece that entered an Alhambra was told (and every one that left it)
+    grown = sum(sizes[str(Moment.GAME_END)]) - sum(sizes[str(Moment.SETUP_DONE)])
+    assert grown == entered - heard["removed"]
+
+
+@pytest.mark.parametrize(
+    "example", ["module-angreifer.alh", "module-baumeister.alh", "module-charaktere.alh"]
+)
+def test_beside_other_modules_every_placement_and_removal_is_told(
+    example: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # games with redesigns (pieces removed and swapped), the teller enabled after the game's
+    # own modules: Extensions.removed asks only the modules overriding it, the teller among them
+    monkeypatch.setitem(MODULES, _Teller.name, _Teller)
+    heard: Counter[str] = Counter()
+    sizes: dict[str, list[int]] = {}
+    monkeypatch.setattr(_Teller, "heard", heard, raising=False)
+    monkeypatch.setattr(_Teller, "sizes", sizes, raising=False)
+    text = (_EXAMPLES / example).read_text(encoding="utf-8")
+    header = re.search(r'\[Modules "([^"]*)"\]', text)
+    assert header is not None
+    told_text = text.replace(header.group(0), f'[Modules "{header.group(1)}, {_Teller.name}"]')
+    plain = check_game(parse_text(text)[0])
+    told = check_game(parse_text(told_text)[0])
+    assert _findings(told) == _findings(plain)
+    assert heard["removed"] > 0 and heard["place"] > 10
+    entered = heard["place"] + heard["build"] + heard["swap"] + heard["distribute"]
     grown = sum(sizes[str(Moment.GAME_END)]) - sum(sizes[str(Moment.SETUP_DONE)])
     assert grown == entered - heard["removed"]
 

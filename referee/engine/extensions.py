@@ -1038,6 +1038,7 @@ class Extensions:
             self.after_plain = find("after_plain_purchase")
             find("on_purchase")  # (asked at the first purchase, and at the game's end:)
             find("distribution_pick")
+            find("scoring_parts")
             self.in_turn_flow = self.acting_at(
                 (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
             )
@@ -1148,12 +1149,20 @@ class Extensions:
         return None if m is None else m.money_value(state, ref)  # type: ignore[arg-type]
 
     def reshuffle(self, state: GameState, pos: Pos) -> list[Violation]:
-        return [v for m in self.modules for v in m.reshuffle(state, pos)]
+        """The findings of the modules that override :meth:`Module.reshuffle` (the default
+        finds nothing), in module order."""
+        if not self.modules:
+            return []
+        return [v for m in self.overriding("reshuffle") for v in m.reshuffle(state, pos)]
 
     def removed(
         self, state: GameState, player: PlayerState, at: Coord, piece: Any
     ) -> list[Violation]:
-        return [v for m in self.modules for v in m.removed(state, player, at, piece)]
+        """The findings of the modules that override :meth:`Module.removed` (the default finds
+        nothing), in module order."""
+        if not self.modules:
+            return []
+        return [v for m in self.overriding("removed") for v in m.removed(state, player, at, piece)]
 
     def placed(
         self, state: GameState, player: PlayerState, at: Coord, piece: Any, how: str, pos: Pos
@@ -1172,7 +1181,9 @@ class Extensions:
         from referee.scoring.categories import NO_PARTS
 
         out = NO_PARTS
-        for m in self.modules:
+        if not self.modules:
+            return out
+        for m in self.overriding("scoring_parts"):  # (the default adds nothing: None)
             got = m.scoring_parts(state, round_no)
             if got is not None:
                 out = out + got
