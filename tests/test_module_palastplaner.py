@@ -450,7 +450,7 @@ def test_the_platform_tells_each_placement_in_order_with_how_it_came() -> None:
     first = next(walker)
     ext = first.state.ext
     ext.modules[:] = [Probe() if isinstance(m, Palastplaner) else m for m in ext.modules]
-    ext._overriding.clear()
+    ext.modules_changed()
     for _ in walker:
         pass
     assert seen == [("Ben", "1,0", "place")]

@@ -70,6 +70,21 @@ def test_kept_answers_equal_the_asked_ones_for_all_modules_together() -> None:
     assert ext.placing and ext.refilling_from and ext.after_plain and ext.in_turn_flow
 
 
+def test_modules_changed_works_the_kept_answers_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(MODULES, _Teller.name, _Teller)
+    monkeypatch.setitem(MODULES, _AtScoring.name, _AtScoring)
+    ext = Extensions([_AtScoring.name])
+    assert ext.placing == () and ext.refilling_from == ()
+    ext.modules[:] = [_Teller()]  # a tool swaps the module in place
+    ext.modules_changed()
+    assert [m.name for m in ext.placing] == [_Teller.name] == [m.name for m in ext.refilling_from]
+    _same_answers(ext)
+    ext.modules.clear()
+    ext.modules_changed()
+    assert ext.placing == () and ext.in_turn_flow is False
+    _same_answers(ext)
+
+
 class _Teller(Module):
     """Counts what the engine tells and asks it; changes nothing."""
 

@@ -1015,6 +1015,12 @@ class Extensions:
             frozenset(m.name for m in self.modules if m.interrupt_in_refill),
             {m.name: m for m in self.modules},
         )
+        self._keep_answers()
+
+    def _keep_answers(self) -> None:
+        """Work out the answers kept per game from the enabled modules' classes (the memos of
+        :meth:`overriding`, :meth:`taking_part`, :meth:`acting_at` and the moments asked,
+        and the kept attributes)."""
         self._overriding: dict[str, tuple[Module, ...]] = {}
         # the one precedence setting also orders who reads an out-of-turn line first; only the
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
@@ -1036,12 +1042,18 @@ class Extensions:
             self.drawing = find("market_draw")
             self.placing = find("placed")
             self.after_plain = find("after_plain_purchase")
-            find("on_purchase")  # (asked at the first purchase, and at the game's end:)
-            find("distribution_pick")
-            find("scoring_parts")
+            for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
+                find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
             self.in_turn_flow = self.acting_at(
                 (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
             )
+
+    def modules_changed(self) -> None:
+        """The list :attr:`modules` was changed in place after this object was made (a tool
+        or a test swapping a module instance): work every kept answer out again."""
+        for name in ("refilling_from", "drawing", "placing", "after_plain", "in_turn_flow"):
+            self.__dict__.pop(name, None)  # back to the class's empty answers
+        self._keep_answers()
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:
         """The ``option=value`` words after a module's name, checked against its options."""
