@@ -86,6 +86,12 @@ def parse_plot(name: str) -> ParsedPlot | None:
     return ParsedPlot(int(m.group(1)), int(m.group(2)), walls, kind)
 
 
+@lru_cache(maxsize=64)  # a plot's walls: one of 16 sets; its code is asked at every step
+def _walls_text(walls: frozenset[Side]) -> str:
+    """``walls_token(walls)``, kept per set of walls (a pure function of it)."""
+    return walls_token(walls)
+
+
 @dataclass(frozen=True, slots=True)
 class Plot(ModulePiece):
     """A building plot: a tile with its own walls and price (reading: the walls are the plot's,
@@ -118,7 +124,7 @@ class Plot(ModulePiece):
 
     @property
     def token_name(self) -> str:
-        base = f"{self.number}_{self.price}{walls_token(self.walls)}"
+        base = f"{self.number}_{self.price}{_walls_text(self.walls)}"
         return base if self.kind is None else f"{base}_{self.kind.code}"
 
     @property
@@ -786,8 +792,7 @@ class Bauland(BundledModule):
         data = state.modules.get(self.name)
         if data is None:
             return False
-        dirk = state.dirk
-        if dirk and dirk != self._dirk_built:
+        if state.dirk and state.dirk != self._dirk_built:
             return False
         if moment is _TURN_END:
             # (by identity, in C: the live objects' ids; the market's slots hold pieces)
@@ -857,10 +862,10 @@ def _building(value: object) -> BuildingType | None:
     type_ = getattr(value, "type", None)
     if isinstance(type_, BuildingType) and getattr(value, "price", None) is None:
         return type_
-    try:
-        return BuildingType(text)
-    except ValueError:
-        return None
+    return _BY_CODE.get(text)  # BuildingType(text), None for no such value
+
+
+_BY_CODE: dict[str, BuildingType] = {k.value: k for k in BuildingType}
 
 
 def _unbuilt_plot(player: PlayerState, code: str) -> Plot | None:
