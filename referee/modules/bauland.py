@@ -59,6 +59,7 @@ _NUMBER_SET = frozenset(NUMBERS)
 PRICE_RANGE = (int(_C["plots"]["price_range"][0]), int(_C["plots"]["price_range"][1]))
 PER_TYPE = {BuildingType(str(k)): int(v) for k, v in _C["buildings"]["per_type"].items()}
 COLUMN_SIZE = int(_C["column_size"])
+_TOWER_COMPONENTS = {str(n): c for n, c in PER_NUMBER.items()}  # (Bauland.tower_components)
 
 
 # ----------------------------------------------------------------------------- the piece
@@ -212,7 +213,7 @@ class Bauland(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die 8 Baugrundstücke werden mit den anderen Alhambra-Plättchen gemischt und in den
         Turm gegeben": per number tile (two each: unverified, see the YAML)."""
-        return {str(n): c for n, c in PER_NUMBER.items()}
+        return dict(_TOWER_COMPONENTS)  # (a fresh copy, as each call made one)
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -698,7 +699,8 @@ class Bauland(BundledModule):
         """A plot handed out at the game end takes the topmost building of its column (reading,
         option ``leftover``)."""
         for p in state.players:
-            for plot in plots_of([*(x for _c, x in p.alhambra.items()), *p.reserve]):
+            # (the plots without a building, picked out in C: ``unbuilt_plots``)
+            for plot in unbuilt_plots((*p.alhambra.cells.values(), *p.reserve)):
                 if plot.kind is None:
                     built = self._top(state, p.name, plot, pos or NOWHERE)
                     _lay(p, plot, built)
