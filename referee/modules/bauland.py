@@ -59,6 +59,7 @@ _NUMBER_SET = frozenset(NUMBERS)
 PRICE_RANGE = (int(_C["plots"]["price_range"][0]), int(_C["plots"]["price_range"][1]))
 PER_TYPE = {BuildingType(str(k)): int(v) for k, v in _C["buildings"]["per_type"].items()}
 COLUMN_SIZE = int(_C["column_size"])
+_TOWER_COMPONENTS = {str(n): c for n, c in PER_NUMBER.items()}  # (Bauland.tower_components)
 
 
 # ----------------------------------------------------------------------------- the piece
@@ -84,6 +85,12 @@ def parse_plot(name: str) -> ParsedPlot | None:
         return None
     kind = BuildingType(m.group(4).upper()) if m.group(4) else None
     return ParsedPlot(int(m.group(1)), int(m.group(2)), walls, kind)
+
+
+@lru_cache(maxsize=64)  # a plot's walls: one of 16 sets; its code is asked at every step
+def _walls_text(walls: frozenset[Side]) -> str:
+    """``walls_token(walls)``, kept per set of walls (a pure function of it)."""
+    return walls_token(walls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +125,7 @@ class Plot(ModulePiece):
 
     @property
     def token_name(self) -> str:
-        base = f"{self.number}_{self.price}{walls_token(self.walls)}"
+        base = f"{self.number}_{self.price}{_walls_text(self.walls)}"
         return base if self.kind is None else f"{base}_{self.kind.code}"
 
     @property
@@ -173,6 +180,12 @@ class BaulandScratch(Scratch):
     # the plot bought last in the current turn and still waiting for its building ("sofort"):
     # (turn number, plot code, the buy's line, the turn as it stood right after the purchase)
     waiting: tuple[int, str, int, tuple[Any, ...]] | None = None
+    # [issue 34] every plot without a building this module made (drawn from the tower, stated
+    # by a position) and has not itself replaced by its built copy since: only these can lie
+    # without a building in an Alhambra or a reserve (a plot's building is never taken off; a
+    # plot is made only here). Held by identity: a state's copy holds copies of them, never
+    # found on the copy's market (its idle answer then says no: the step runs, as before)
+    loose: list[Plot] = field(default_factory=list)
 
 
 @bundled
@@ -200,7 +213,7 @@ class Bauland(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die 8 Baugrundstücke werden mit den anderen Alhambra-Plättchen gemischt und in den
         Turm gegeben": per number tile (two each: unverified, see the YAML)."""
-        return {str(n): c for n, c in PER_NUMBER.items()}
+        return dict(_TOWER_COMPONENTS)  # (a fresh copy, as each call made one)
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -213,6 +226,7 @@ class Bauland(BundledModule):
             state.flag("BAULAND-TOKEN", pos, reason="no-walls", token=token)
             return str(parsed.number), None
         plot = Plot(parsed.number, parsed.price, parsed.walls, None, parsed.kind, ref.pos or pos)
+        self.data(state).loose.append(plot)
         return str(parsed.number), plot
 
     def _parse(
@@ -264,7 +278,10 @@ class Bauland(BundledModule):
         if parsed.walls is None:
             state.flag("BAULAND-TOKEN", ref.pos, who, reason="no-walls", token=token)
             return True, None
-        return True, Plot(parsed.number, parsed.price, parsed.walls, parsed.kind)
+        plot = Plot(parsed.number, parsed.price, parsed.walls, parsed.kind)
+        if plot.kind is None:
+            self.data(state).loose.append(plot)
+        return True, plot
 
     # ----------------------------------------------------------------- the columns
 
@@ -502,6 +519,7 @@ class Bauland(BundledModule):
             state.turn.pending[index] = cast(Any, plot.built(kind))
         else:
             _lay(player, plot, plot.built(kind))
+        _replaced(self.data(state), plot)
         return []
 
     def _column_findings(
@@ -624,7 +642,10 @@ class Bauland(BundledModule):
                         stated=piece.stated.code,
                     )
                 dirk[i] = cast(Any, built)
-                left = left or built.kind is None
+                if built.kind is None:
+                    left = True
+                else:
+                    _replaced(self.data(state), piece)
         self._dirk_built = None if left else list(dirk)
 
     def _unbuilt(self, state: GameState, ctx: Any) -> None:
@@ -678,9 +699,13 @@ class Bauland(BundledModule):
         """A plot handed out at the game end takes the topmost building of its column (reading,
         option ``leftover``)."""
         for p in state.players:
-            for plot in plots_of([*(x for _c, x in p.alhambra.items()), *p.reserve]):
+            # (the plots without a building, picked out in C: ``unbuilt_plots``)
+            for plot in unbuilt_plots((*p.alhambra.cells.values(), *p.reserve)):
                 if plot.kind is None:
-                    _lay(p, plot, self._top(state, p.name, plot, pos or NOWHERE))
+                    built = self._top(state, p.name, plot, pos or NOWHERE)
+                    _lay(p, plot, built)
+                    if built.kind is not None:
+                        _replaced(self.data(state), plot)
 
     # ----------------------------------------------------------------- view
 
@@ -761,18 +786,26 @@ class Bauland(BundledModule):
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """[dispatch, issue 34] Nothing to do at a turn's start once the number columns are
         complete or their lack reported, when Dirk holds no piece or the same pieces as when
-        his last walk left no plot without a building (``_dirk`` returns at once). The module's
-        part must exist. At a turn's end the step compares the whole table (``_unbuilt``):
-        telling idleness there costs that comparison, so the answer is no."""
-        if moment is not _TURN_START:
-            return False
+        his last walk left no plot without a building (``_dirk`` returns at once). Nothing to
+        do at a turn's end either with Dirk so, when every plot without a building the module
+        made and did not build lies on the market (:attr:`BaulandScratch.loose`, by identity):
+        then no Alhambra or reserve holds one, and ``_unbuilt`` would report nothing. The
+        module's part must exist."""
         data = state.modules.get(self.name)
-        if data is None or not (data.missing_flagged or data.columns.keys() >= _NUMBER_SET):
+        if data is None:
             return False
-        dirk = state.dirk
-        return not dirk or dirk == self._dirk_built
+        if state.dirk and state.dirk != self._dirk_built:
+            return False
+        if moment is _TURN_END:
+            # (by identity, in C: the live objects' ids; the market's slots hold pieces)
+            loose = data.loose
+            return not loose or set(map(id, loose)) <= set(map(id, state.market))
+        return moment is _TURN_START and (
+            data.missing_flagged or data.columns.keys() >= _NUMBER_SET
+        )
 
-    idle_moments = frozenset({Moment.TURN_START})  # (the idle answer: only at a turn's start)
+    # (the idle answer: at a turn's start and end)
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})
 
 
 def _turn_mark(
@@ -831,10 +864,10 @@ def _building(value: object) -> BuildingType | None:
     type_ = getattr(value, "type", None)
     if isinstance(type_, BuildingType) and getattr(value, "price", None) is None:
         return type_
-    try:
-        return BuildingType(text)
-    except ValueError:
-        return None
+    return _BY_CODE.get(text)  # BuildingType(text), None for no such value
+
+
+_BY_CODE: dict[str, BuildingType] = {k.value: k for k in BuildingType}
 
 
 def _unbuilt_plot(player: PlayerState, code: str) -> Plot | None:
@@ -852,6 +885,16 @@ def _lay(player: PlayerState, plot: Plot, built: Plot) -> None:
     else:
         player.alhambra.remove(at)
         player.alhambra.place(at, cast(Any, built))
+
+
+def _replaced(data: BaulandScratch, plot: Plot) -> None:
+    """``plot`` (without a building) was replaced by its built copy where it lay: no longer one
+    of the module's loose plots (:attr:`BaulandScratch.loose`, by identity)."""
+    loose = data.loose
+    for i, x in enumerate(loose):
+        if x is plot:
+            del loose[i]
+            return
 
 
 def _is_ref(value: object) -> bool:

@@ -694,12 +694,12 @@ class Baumeister(BundledModule):
         an empty record); nothing to do at a turn's start when, besides, no missing deal is
         still to be reported (``deal_due``: the step reports it once). Where the module's part
         does not exist yet, the step runs (it makes it)."""
-        if moment is not _TURN_END and moment is not _TURN_START:
-            return False
         data = state.modules.get(self.name)
         if data is None or data.master:
             return False
-        return moment is _TURN_END or not data.deal_due
+        if moment is _TURN_END:
+            return True
+        return moment is _TURN_START and not data.deal_due
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
 

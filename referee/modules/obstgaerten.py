@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
-from operator import eq
+from operator import eq, is_not
 from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency, TileKind
@@ -158,7 +158,19 @@ class Obstgaerten(BundledModule):
             market = state.market
             now = tuple(market)
             if now != data.followed:
-                follow_market(market, data.on_market, data.under)
+                under = data.under
+                # (follow_market's first look, in C: only a building a fruit lies on that is
+                # no longer on its field, the same object, but still on the market (equal)
+                # can make a fruit follow; without one the kit's look returns at once. A field
+                # past the market's end takes the kit's look)
+                tiles = under.values()
+                try:
+                    off = compress(tiles, map(is_not, map(market.__getitem__, under), tiles))
+                    moved = any(map(market.__contains__, off))
+                except IndexError:
+                    moved = True
+                if moved:
+                    follow_market(market, data.on_market, under)
                 data.followed = now
         else:
             data.followed = ()  # no fruit to follow: the next fruits laid follow afresh
@@ -483,7 +495,17 @@ class Obstgaerten(BundledModule):
         else:
             lay = self._plan(state, player, action)[1]
         if lay.take is not False:
-            data.pending.setdefault(player.name, []).remove(lay.take)
+            name = player.name
+            held = data.pending.setdefault(name, [])
+            held.remove(lay.take)
+            if not held:
+                # [issue 34] what the next step laying the bought fruits (a turn's end ...)
+                # does with a list its lines emptied (``_lay_default``), done here: the entry
+                # goes, the player with a board has a (maybe empty) table of fields; then that
+                # step has nothing to do (``idle_at``) and is left out
+                del data.pending[name]
+                if data.boards.get(name) is not None:
+                    data.fields.setdefault(name, {})
         if lay.board is not None:
             data.used.add(lay.board)
         if lay.down:
@@ -824,9 +846,9 @@ class Obstgaerten(BundledModule):
         data: OrchardScratch | None = state.modules.get(self.name)
         if data is None:
             return False
-        if moment is Moment.TURN_END:
+        if moment is _TURN_END:
             return not data.pending
-        if moment is not Moment.TURN_START or not data.boards_checked:
+        if moment is not _TURN_START or not data.boards_checked:
             return False
         market = state.market
         if data.under and data.followed != tuple(market):

@@ -15,8 +15,9 @@ rulebook's task list). At the final scoring each open task is a point line of it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from referee.catalogue import TileKind
@@ -71,20 +72,34 @@ class TaskResult:
 DEFAULTS: dict[str, str] = {}  # filled from Wuensche.options below
 
 
+@cache
+def _task_points(n: int) -> int:
+    """Task ``n``'s points per unit (``wuensche.yaml``, read once: the component data does
+    not change)."""
+    return int(task_data(n).get("points", 0))
+
+
+@cache
+def _task_texts(n: int, key: str) -> tuple[tuple[str, Sequence[str], str], ...]:
+    """Task ``n``'s breakdown texts ``key`` (read once): per language (en, de) the language,
+    the unit's singular and plural, and the text."""
+    data = task_data(n)
+    return tuple(
+        (lang, (data.get("unit") or {}).get(lang) or ["", ""], str(data[key][lang]))
+        for lang in ("en", "de")
+    )
+
+
 def _said(n: int, count: int, points: int, where: object = "", key: str = "text") -> TaskResult:
     """Task ``n``'s breakdown line in both languages, from its texts in ``wuensche.yaml``
     (``{count}``, ``{unit}`` singular or plural, ``{pts}`` per unit, ``{points}``, ``{where}``:
     one text, or ``{"en": ..., "de": ...}``)."""
-    data = task_data(n)
-    pts = int(data.get("points", 0))
+    pts = _task_points(n)
     said = []
-    for lang in ("en", "de"):
-        units = (data.get("unit") or {}).get(lang) or ["", ""]
+    for lang, units, text in _task_texts(n, key):
         at = where.get(lang, "") if isinstance(where, dict) else where
         unit = units[0] if count == 1 else units[1]
-        said.append(
-            str(data[key][lang]).format(count=count, unit=unit, pts=pts, points=points, where=at)
-        )
+        said.append(text.format(count=count, unit=unit, pts=pts, points=points, where=at))
     return TaskResult(n, points, said[0], said[1])
 
 
@@ -99,7 +114,7 @@ def score_task(
     value; missing ones take the default)."""
     opt = {**DEFAULTS, **(settings or {})}
     member = q.building_or_fountain if opt["fountain"] == "building" else q.is_building
-    pts = int(task_data(n).get("points", 0))
+    pts = _task_points(n)
     if n in (1, 2):
         lines = q.lines_with_run(alh, "row" if n == 1 else "column", 3, member)
         count = len(lines) if opt["rows"] == "row" else sum(len(found) for found in lines.values())
