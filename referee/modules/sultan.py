@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.catalogue import BuildingType, Currency
+from referee.catalogue import BuildingType, Currency, TileKind
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import problem
@@ -385,7 +385,8 @@ class Sultan(BundledModule):
     def market_draw(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
         """Every building drawn for a market field is noted (a holder may claim it until the
         refill is closed); it lies on the field meanwhile (None: not set aside)."""
-        if isinstance(getattr(piece, "type", None), BuildingType):
+        if type(piece) is TileKind or isinstance(getattr(piece, "type", None), BuildingType):
+            # (a catalogue tile: always a building type; tested first, without the attribute)
             # self.data(state) without its call once the module's part exists
             (state.modules.get(self.name) or self.data(state)).fresh.append((field, piece))
         return None
@@ -732,16 +733,19 @@ class Sultan(BundledModule):
         (``fresh`` empty), nor at a turn's start with no fresh draw, no card bought in the last
         turn (``just_bought`` empty) and every open card marked or its missing mark reported
         (the module's part exists)."""
-        if moment is not _REFILL_DONE and moment is not _TURN_START:
-            return False
+        # (asked once or twice a turn: the part's tests first, the moment told apart after,
+        # the open cards looked at in a plain loop; the same answers at every moment)
         data = state.modules.get(self.name)
         if data is None or data.fresh:
             return False
         if moment is _REFILL_DONE:
             return True
-        if data.just_bought:
+        if moment is not _TURN_START or data.just_bought:
             return False
-        return all(card.mark is not None or card.missing_told for card in data.open)
+        for card in data.open:  # noqa: SIM110 - a loop, not all() over a generator (cheaper)
+            if card.mark is None and not card.missing_told:
+                return False
+        return True
 
 
 def _ref(ref: TileRef) -> str:
