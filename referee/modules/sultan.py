@@ -30,6 +30,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Currency, TileKind
@@ -86,8 +87,10 @@ def card_count() -> int:
     return int(_data()["sultan_cards"]["count"])
 
 
+@cache
 def opposite(face: BuildingType) -> BuildingType:
-    """The face opposite ``face`` on the building die (YAML ``die.opposite``)."""
+    """The face opposite ``face`` on the building die (YAML ``die.opposite``; looked up once
+    per face)."""
     for entry in _data()["die"]["opposite"]:
         a, b = (BuildingType(x) for x in entry["pair"])
         if face is a:
@@ -131,12 +134,10 @@ class SultanCard:
 
     def matches(self, ref: ComponentRef) -> bool:
         """``su:De`` names any card of the currency, ``su:DeC`` the one marked chambers."""
-        if ref.kind.lower() != KIND:
+        got = _parse_token(ref.kind, ref.name)
+        if got is None or got[0] is not self.currency:
             return False
-        m = TOKEN.match(ref.name)
-        if m is None or Currency.of_code(m.group(1)) is not self.currency:
-            return False
-        return m.group(2) is None or _face(m.group(2)) is self.mark
+        return got[1] is None or got[1] is self.mark
 
 
 _OWN_MOMENTS = (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
@@ -157,7 +158,14 @@ class SultanScratch(Scratch):
 
 
 def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
-    m = TOKEN.match(ref.name) if ref.kind.lower() == KIND else None
+    return _parse_token(ref.kind, ref.name)
+
+
+@lru_cache(maxsize=256)
+def _parse_token(kind: str, name: str) -> tuple[Currency, BuildingType | None] | None:
+    """A sultan card's token (``su:DeC``): its currency and mark, or None (read once per
+    spelling: the cards' tokens repeat through a game)."""
+    m = TOKEN.match(name) if kind.lower() == KIND else None
     if m is None:
         return None
     cur = Currency.of_code(m.group(1))
