@@ -734,6 +734,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
 
 
 _AFTER_PLAIN = "after_plain_purchase"
+_PLAIN_COMPONENTS = "plain_components"
 
 
 def _purchase_with_components(
@@ -753,6 +754,8 @@ def _purchase_with_components(
     if len(taking) != 1:
         return False
     owner = taking[0]
+    if not ext.overriding(_PLAIN_COMPONENTS):  # the one module taking part cannot vouch
+        return False
     # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
     # which then hears of this one too (its ``on_purchase``: spend, then the hook)
     hooked = ext.overriding(_AFTER_PLAIN)
