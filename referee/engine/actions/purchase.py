@@ -754,12 +754,14 @@ def _purchase_with_components(
     if len(taking) != 1:
         return False
     owner = taking[0]
-    if not ext.overriding(_PLAIN_COMPONENTS):  # the one module taking part cannot vouch
-        return False
     # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
-    # which then hears of this one too (its ``on_purchase``: spend, then the hook)
+    # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
+    # when it answers ``plain_components`` (else declined at once: Wechselscheine's
+    # certificates would walk the payment for nothing)
     hooked = ext.overriding(_AFTER_PLAIN)
-    if hooked and (len(hooked) != 1 or hooked[0] is not owner):
+    if hooked and (
+        len(hooked) != 1 or hooked[0] is not owner or not ext.overriding(_PLAIN_COMPONENTS)
+    ):
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
