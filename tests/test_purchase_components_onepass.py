@@ -37,7 +37,15 @@ def _variants(text: str, kind: str) -> list[str]:
     for n, i in enumerate(paying[:12]):
         line = lines[i]
         if n % 4 == 0:
-            new = token.sub(lambda m: f"{kind}:{(int(m.group(1)) % 5) + 1}", line, count=1)
+            new = token.sub(
+                lambda m: (
+                    f"{kind}:{(int(m.group(1)) % 5) + 1}"
+                    if m.group(1).isdigit()
+                    else f"{kind}:{m.group(1).swapcase()}"
+                ),  # a coin's currency, in another case
+                line,
+                count=1,
+            )
         elif n % 4 == 1:
             new = token.sub(lambda m: f"{m.group(0)} {kind}:1", line, count=1)
         elif n % 4 == 2:

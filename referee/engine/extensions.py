@@ -551,11 +551,15 @@ class Module:
         (refines a purchase decision or hears :meth:`on_purchase`). ``allowed`` and ``price``
         are the base layer's answers. Answer ``(value, exact)`` only when the pipeline would
         give the same: this module's refinements of ``pay.price`` and ``pay.currencies``
-        return what they get, its ``pay.problems`` adds nothing, its ``pay.value`` adds
-        ``value`` to the cards' sum, its ``pay.exact`` is ``exact`` or what it gets, and
-        ``turn.extra_action`` is left alone; then the engine carries the purchase out in one
-        pass (the engine's own checks of the sum stay the engine's) and calls
-        :meth:`spend_plain_components` where the pipeline calls :meth:`on_purchase`. Pure, no
+        return what they get (``pay.currencies`` may answer otherwise when ``cards`` is empty:
+        no card is checked against it, e.g. diamonds alone), its ``pay.problems`` adds
+        nothing, its ``pay.value`` adds ``value`` to the cards' sum, its ``pay.exact`` is
+        ``exact`` or what it gets, and ``turn.extra_action`` is left alone; then the engine
+        carries the purchase out in one pass (the engine's own checks of the sum stay the
+        engine's) and calls :meth:`spend_plain_components` where the pipeline calls
+        :meth:`on_purchase`, then, when this module overrides :meth:`after_plain_purchase`
+        (and no other module does), that hook with the whole sum (``total``: the cards and
+        ``value``); its two calls together do what its :meth:`on_purchase` does. Pure, no
         context. Default None: the pipeline runs."""
         return None
 

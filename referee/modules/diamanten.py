@@ -310,6 +310,52 @@ class Diamanten(BundledModule):
             ctx.decide(Decision.PAY_CURRENCIES, player=player, field=field, purchase=purchase)
         )
 
+    def plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        cards: tuple[Any, ...],
+        allowed: frozenset[Any],
+        price: int,
+    ) -> tuple[int, bool] | None:
+        """A payment with diamonds alone that :meth:`diamond_problems` passes (no money card
+        beside them; every token a diamond's value, as many of each held): their sum, exact as
+        the base rule has it. (:meth:`diamonds_alone` lets no currency pay beside them: with
+        no card paid nothing reads that answer.)"""
+        if cards:
+            return None  # DIAMOND-MIX
+        # self.data(state) without its call once the module's part exists
+        hand = (state.modules.get(self.name) or self.data(state)).hands.get(player.name)
+        if not hand:
+            return None
+        need: dict[int, int] = {}
+        total = 0
+        for ref in refs:
+            value = diamond_value(ref)
+            if value is None:
+                return None  # DIAMOND-CARD
+            n = need.get(value, 0) + 1
+            if hand[value] < n:
+                return None  # DIAMOND-NOT-HELD
+            need[value] = n
+            total += value
+        return total, False
+
+    def spend_plain_components(
+        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
+    ) -> None:
+        """:meth:`on_purchase` for a payment :meth:`plain_components` passed."""
+        data = self.data(state)
+        hand = self.hand(state, player)
+        for ref in refs:
+            value = diamond_value(ref)
+            assert value is not None
+            hand[value] -= 1
+            if hand[value] == 0:
+                del hand[value]
+            data.discard[value] += 1
+
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """The diamonds paid go to the discard pile like money cards."""
         refs = self._paid(purchase)

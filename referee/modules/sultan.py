@@ -30,9 +30,10 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from referee.catalogue import BuildingType, Currency
+from referee.catalogue import BuildingType, Currency, TileKind
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind, acts_at
 from referee.engine.findings import problem
@@ -86,8 +87,10 @@ def card_count() -> int:
     return int(_data()["sultan_cards"]["count"])
 
 
+@cache
 def opposite(face: BuildingType) -> BuildingType:
-    """The face opposite ``face`` on the building die (YAML ``die.opposite``)."""
+    """The face opposite ``face`` on the building die (YAML ``die.opposite``; looked up once
+    per face)."""
     for entry in _data()["die"]["opposite"]:
         a, b = (BuildingType(x) for x in entry["pair"])
         if face is a:
@@ -131,12 +134,10 @@ class SultanCard:
 
     def matches(self, ref: ComponentRef) -> bool:
         """``su:De`` names any card of the currency, ``su:DeC`` the one marked chambers."""
-        if ref.kind.lower() != KIND:
+        got = _parse_token(ref.kind, ref.name)
+        if got is None or got[0] is not self.currency:
             return False
-        m = TOKEN.match(ref.name)
-        if m is None or Currency.of_code(m.group(1)) is not self.currency:
-            return False
-        return m.group(2) is None or _face(m.group(2)) is self.mark
+        return got[1] is None or got[1] is self.mark
 
 
 _OWN_MOMENTS = (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
@@ -157,7 +158,14 @@ class SultanScratch(Scratch):
 
 
 def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
-    m = TOKEN.match(ref.name) if ref.kind.lower() == KIND else None
+    return _parse_token(ref.kind, ref.name)
+
+
+@lru_cache(maxsize=256)
+def _parse_token(kind: str, name: str) -> tuple[Currency, BuildingType | None] | None:
+    """A sultan card's token (``su:DeC``): its currency and mark, or None (read once per
+    spelling: the cards' tokens repeat through a game)."""
+    m = TOKEN.match(name) if kind.lower() == KIND else None
     if m is None:
         return None
     cur = Currency.of_code(m.group(1))
@@ -385,7 +393,8 @@ class Sultan(BundledModule):
     def market_draw(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
         """Every building drawn for a market field is noted (a holder may claim it until the
         refill is closed); it lies on the field meanwhile (None: not set aside)."""
-        if isinstance(getattr(piece, "type", None), BuildingType):
+        if type(piece) is TileKind or isinstance(getattr(piece, "type", None), BuildingType):
+            # (a catalogue tile: always a building type; tested first, without the attribute)
             # self.data(state) without its call once the module's part exists
             (state.modules.get(self.name) or self.data(state)).fresh.append((field, piece))
         return None
@@ -732,16 +741,19 @@ class Sultan(BundledModule):
         (``fresh`` empty), nor at a turn's start with no fresh draw, no card bought in the last
         turn (``just_bought`` empty) and every open card marked or its missing mark reported
         (the module's part exists)."""
-        if moment is not _REFILL_DONE and moment is not _TURN_START:
-            return False
+        # (asked once or twice a turn: the part's tests first, the moment told apart after,
+        # the open cards looked at in a plain loop; the same answers at every moment)
         data = state.modules.get(self.name)
         if data is None or data.fresh:
             return False
         if moment is _REFILL_DONE:
             return True
-        if data.just_bought:
+        if moment is not _TURN_START or data.just_bought:
             return False
-        return all(card.mark is not None or card.missing_told for card in data.open)
+        for card in data.open:  # noqa: SIM110 - a loop, not all() over a generator (cheaper)
+            if card.mark is None and not card.missing_told:
+                return False
+        return True
 
 
 def _ref(ref: TileRef) -> str:

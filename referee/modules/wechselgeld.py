@@ -65,6 +65,12 @@ def _units_per_coin() -> int:
     return int(_data()["change"]["units_per_coin"])
 
 
+@cache
+def _coin_value() -> int:
+    """ "Sie haben den Wert 1": what a coin counts for."""
+    return int(_data()["components"]["coins"]["value"])
+
+
 def coin_currency(name: str) -> Currency | None:
     """The currency of a coin token's name (``Gu``, any case), or None."""
     return Currency.of_code(name)
@@ -343,6 +349,46 @@ class Wechselgeld(BundledModule):
         due = min(full, max(0, coins.in_pool()))
         data.claims[p.name] = ChangeClaim(due, full, paid, price, purchase.action.pos)
 
+    def plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        cards: tuple[Any, ...],
+        allowed: frozenset[Any],
+        price: int,
+    ) -> tuple[int, bool] | None:
+        """A purchase paid with coins besides money cards that :meth:`coin_problems` passes
+        and :meth:`coin_value` counts whole: every coin of a currency that may pay, and as many
+        coins of each currency named before in the payer's known coins (``take`` then leaves
+        his unseen ones alone). Their value; exact as the base rule has it. The claim is made
+        by :meth:`after_plain_purchase` on the whole sum, as :meth:`on_purchase` makes it."""
+        # self.data(state) without its call once the module's part exists
+        have = (state.modules.get(self.name) or self.data(state)).coins.known.get(player.name)
+        if not have:
+            return None
+        need: dict[str, int] = {}
+        for ref in refs:
+            cur = coin_currency(ref.name)
+            if cur is None or cur not in allowed:
+                return None  # WECHSELGELD-TOKEN, or BUY-CURRENCY (the field's own: not told)
+            n = need.get(cur.code, 0) + 1
+            if have[cur.code] < n:
+                return None  # WECHSELGELD-NOT-HELD, or an unseen coin revealed
+            need[cur.code] = n
+        return len(refs) * _coin_value(), False
+
+    def spend_plain_components(
+        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
+    ) -> None:
+        """:meth:`on_purchase`'s first half for a purchase :meth:`plain_components` passed: the
+        coins go back into the bag (:meth:`after_plain_purchase` makes the claim)."""
+        coins = self.data(state).coins
+        for ref in refs:
+            cur = coin_currency(ref.name)
+            if cur is not None:
+                coins.put_back(player.name, cur.code)
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no coin paid: the refinements pass; the claim in after_plain_purchase
 
@@ -480,7 +526,7 @@ class Wechselgeld(BundledModule):
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """[dispatch, issue 34] Nothing to do when the refill closes while no claim for change
         is open (the module's part exists, ``claims`` empty: nothing lapses)."""
-        if moment is not Moment.REFILL_DONE:
+        if moment is not _REFILL_DONE:  # (the module's constant: no attribute read)
             return False
         data = state.modules.get(self.name)
         return data is not None and not data.claims

@@ -115,7 +115,10 @@ class PlainPurchase:
     react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a
     catalogue tile from market field ``slot``, paid with the known money ``cards`` of the hand,
     the base layer's answers (every module left the purchase alone). Read only for the modules;
-    not a frozen dataclass, whose ``__init__`` sets each of the ten fields through
+    in a purchase with the components of the one module taking part
+    (``_purchase_with_components``), ``cards`` are the money cards only and ``total`` counts
+    the components' value too (what that module's ``plain_components`` vouched for). Not a
+    frozen dataclass, whose ``__init__`` sets each of the ten fields through
     ``object.__setattr__`` (about 3,500 instructions a purchase, issue 34)."""
 
     player: PlayerState
@@ -731,6 +734,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
 
 
 _AFTER_PLAIN = "after_plain_purchase"
+_PLAIN_COMPONENTS = "plain_components"
 
 
 def _purchase_with_components(
@@ -740,12 +744,25 @@ def _purchase_with_components(
     part in purchases (e.g. a bribe: money cards and a treasure) beside known money cards of
     the hand: in one pass when that module vouches for the pipeline's answers
     (:meth:`~referee.engine.extensions.Module.plain_components`) and the engine's own checks
-    of the payment find nothing; else False with nothing changed (the pipeline runs)."""
+    of the payment find nothing; else False with nothing changed (the pipeline runs). When
+    that module also hears of plain purchases (``after_plain_purchase``, e.g. change for an
+    overpayment paid partly with coins), it hears of this one after
+    ``spend_plain_components``, with ``total`` the whole sum (cards and components) and
+    ``exact`` as the pipeline decides it; another module hearing of them: the pipeline runs."""
     ext = state.ext
     taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
-    if len(taking) != 1 or ext.overriding(_AFTER_PLAIN):
+    if len(taking) != 1:
         return False
     owner = taking[0]
+    # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
+    # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
+    # when it answers ``plain_components`` (else declined at once: Wechselscheine's
+    # certificates would walk the payment for nothing)
+    hooked = ext.overriding(_AFTER_PLAIN)
+    if hooked and (
+        len(hooked) != 1 or hooked[0] is not owner or not ext.overriding(_PLAIN_COMPONENTS)
+    ):
+        return False
     hand = p.hand
     cards: list[MoneyCard] = []
     refs: list[ComponentRef] = []
@@ -782,6 +799,10 @@ def _purchase_with_components(
         and (total < price or any(total - c.value >= price for c in cards))
     ):
         return False  # BUY-UNDERPAID, BUY-SUPERFLUOUS
+    answer = state.rules.base_answer
+    exact = exact or bool(
+        answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+    )
     t = state.turn
     assert t is not None
     t.main_actions += 1  # start_main_action(state)
@@ -791,11 +812,11 @@ def _purchase_with_components(
         decrement(hand, c)
         discard[c] += 1
     owner.spend_plain_components(state, p, components, a)
+    if hooked:  # the owner's on_purchase, second half: as for a plain purchase of this sum
+        owner.after_plain_purchase(
+            state, PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
+        )
     t.pending.append(tile)
-    answer = state.rules.base_answer
-    exact = exact or bool(
-        answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
-    )
     if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):
         t.over = True  # end_main_action(state, ...), inline
         t.unsure = False
