@@ -397,11 +397,12 @@ def read_square(value: object, pos: Pos, who: str | None) -> tuple[Square | None
     """The square a token states with its face (None: no square token, or only its colour
     where the face is needed), and the findings of the token."""
     parsed = None
-    token = str(value)
     if isinstance(value, ComponentRef):
         token = f"{value.kind}:{value.name}"
         if value.kind.lower() == KIND:
             parsed = parse_square(value.name)
+    else:  # (a ComponentRef's str, its dataclass repr, is not needed: the token above)
+        token = str(value)
     if parsed is not None and parsed[1] is None:  # colour only where the face is needed
         return None, [unverifiable(pos, "UNVERIFIED-SQUARE-FACE-TOKEN", who, token=token)]
     if parsed is None or parsed[1] is None:

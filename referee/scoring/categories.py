@@ -675,7 +675,11 @@ class BuildingMajority:
         # each participant's count of the type, and whether any has an adjustment (by C-level
         # maps: ``tuple([p.counts[t] for p in participants])``, ``any([p.adjustments ...])``)
         counts = tuple(map(_COUNT_OF[t], map(_COUNTS, participants)))
-        if not any(map(_ADJUSTMENTS, participants)):
+        # no adjustment of this type: every count is its base count (only an adjusted type's
+        # count differs, see participant), so the common case below holds for this type
+        if not any(map(_ADJUSTMENTS, participants)) or not any(
+            [a.type is t for p in participants for a in p.adjustments]
+        ):
             known = scores_by_position(counts, table)
             if known is not None:  # the common case: no count adjustment, whole counts
                 scores, ties = known
