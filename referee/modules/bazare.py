@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
@@ -296,7 +297,7 @@ class BazareModule(BundledModule):
         def points(p: Any) -> tuple[int, str, str] | None:
             if p.alhambra is None:
                 return None
-            if not any(isinstance(x, Bazaar) for _c, x in p.alhambra.items()):
+            if not any(map(isinstance, p.alhambra.cells.values(), repeat(Bazaar))):  # in C
                 return None
             return score_bazaars(p.alhambra)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import (
     TYPE_CHECKING,
@@ -677,8 +678,8 @@ class BuildingMajority:
         counts = tuple(map(_COUNT_OF[t], map(_COUNTS, participants)))
         # no adjustment of this type: every count is its base count (only an adjusted type's
         # count differs, see participant), so the common case below holds for this type
-        if not any(map(_ADJUSTMENTS, participants)) or not any(
-            [a.type is t for p in participants for a in p.adjustments]
+        if not any(map(_ADJUSTMENTS, participants)) or t not in map(
+            _TYPE, chain.from_iterable(map(_ADJUSTMENTS, participants))
         ):
             known = scores_by_position(counts, table)
             if known is not None:  # the common case: no count adjustment, whole counts
@@ -719,6 +720,7 @@ class BuildingMajority:
 _NAME = attrgetter("name")
 _COUNTS = attrgetter("counts")
 _ADJUSTMENTS = attrgetter("adjustments")
+_TYPE = attrgetter("type")  # a count adjustment's building type (a member: == is identity)
 _COUNT_OF = {t: itemgetter(t) for t in BUILDING_TYPES}  # a counts mapping -> the type's count
 
 Placed = tuple[int, tuple[int, ...], int, str]  # place, positions tied with, points, split
