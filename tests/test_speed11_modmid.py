@@ -216,3 +216,51 @@ def test_component_data_worked_out_once_is_as_afresh() -> None:
         first = make()
         first.clear()  # type: ignore[attr-defined]
         assert make()
+
+
+# ------------------------------------------------------------- scoring lines, kept
+
+
+@settings(deadline=None)
+@given(
+    CELLS,
+    st.sampled_from(_TILES),
+    st.sampled_from([None, "De", "Gu"]),
+    st.sampled_from(TYPES),
+    st.frozensets(st.sampled_from(SIDES)),
+    st.integers(1, 3),
+)
+def test_kept_scoring_lines_are_made_afresh(
+    at: Coord,
+    tile: Any,
+    back: str | None,
+    colour: BuildingType,
+    walls: frozenset[Side],
+    n: int,
+) -> None:
+    from referee.modules.baustellen import SitePiece, _site_line
+    from referee.modules.plaetze import Square, _square_line, plural
+
+    site = SitePiece(tile, back)
+    fresh = CountAdjustment(
+        site.carried_tile.type,
+        0,
+        f"building site {site.code}@{at}: walls only, not counted",
+        f"Baustelle {site.code}@{at}: nur Mauern, zählt nicht",
+    )
+    for _ in range(2):  # the second time: kept
+        assert _site_line(at, site, CountAdjustment) == fresh
+    sq = Square(colour, walls)
+    fresh = CountAdjustment(
+        colour,
+        n,
+        f"square {sq.code}@{at}: counts as {n} {plural(colour, n)}",
+        f"Platz {sq.code}@{at}: zählt wie {n} {colour.name_in('de', plural=n != 1)}",
+    )
+    for _ in range(2):
+        assert _square_line(at, sq, n, CountAdjustment) == fresh
+    # a plain tuple equal to the cell is another key (its text differs)
+    plain = (at.x, at.y)
+    assert _site_line(plain, site, CountAdjustment).label.endswith(
+        f"@{plain}: walls only, not counted"
+    )
