@@ -72,8 +72,8 @@ def _top_down_filtered(alh: Alhambra, kind: type) -> list[tuple[Coord, Any]]:
 @given(st.text(alphabet="DuDiGuDeDPSACGTnesxwNESW0123456789", max_size=8))
 def test_tokens_are_read_as_afresh(name: str) -> None:
     for read in (parse_bazaar, parse_medina, parse_well):
-        assert read(name) == read.__wrapped__(name)  # type: ignore[attr-defined]
-        assert read(name) == read.__wrapped__(name)  # type: ignore[attr-defined]  # kept
+        assert read(name) == read.__wrapped__(name)
+        assert read(name) == read.__wrapped__(name)  # kept
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def test_tokens_are_read_as_afresh(name: str) -> None:
 )
 def test_named_tokens_are_read_as_afresh(name: str) -> None:
     for read in (parse_bazaar, parse_medina, parse_well):
-        assert read(name) == read.__wrapped__(name)  # type: ignore[attr-defined]
+        assert read(name) == read.__wrapped__(name)
 
 
 # ------------------------------------------------------------------ the pieces in order
@@ -169,16 +169,18 @@ def test_a_type_nobody_adjusts_scores_as_the_general_path(
     category = BuildingMajority(type_)
     common = category.score(round_no, people, DEFAULT_PROFILE)
     kept = cat.scores_by_position
-    cat.scores_by_position = lambda counts, table: None  # type: ignore[assignment]
+    cat.scores_by_position = lambda counts, table: None
     try:
         general = category.score(round_no, people, DEFAULT_PROFILE)
     finally:
         cat.scores_by_position = kept
     assert list(common) == list(general) == names
     for name in names:
-        assert common[name] == general[name]
-        assert common[name].tied_with == general[name].tied_with
-        assert common[name].adjustments == general[name].adjustments
+        mine: Any = common[name]
+        theirs: Any = general[name]
+        assert mine == theirs
+        assert mine.tied_with == theirs.tied_with
+        assert mine.adjustments == theirs.adjustments
 
 
 # --------------------------------------------------------------- component data, once
@@ -214,7 +216,7 @@ def test_component_data_worked_out_once_is_as_afresh() -> None:
         medina.none_penalty,
     ):
         first = make()
-        first.clear()  # type: ignore[attr-defined]
+        first.clear()
         assert make()
 
 
