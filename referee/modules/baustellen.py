@@ -369,7 +369,7 @@ class Baustellen(BundledModule):
             if isinstance(a.value, CardRef | ComponentRef) and a not in named
         ]
         price = piece.carried_tile.price if piece is not None else None
-        cur = Currency(back) if back in CURRENCIES else None
+        cur = CURRENCIES.get(back) if back is not None else None  # Currency(back): code = value
         terms = PaymentTerms(
             price or 0, tile_text, currency=cur, mix=Mix.FIELD, superfluous=False, source=S_FINISH
         )
