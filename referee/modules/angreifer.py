@@ -58,6 +58,7 @@ NEIGHBOUR_POINTS = int(_DATA["attack_cards"]["neighbour_points_3"])
 SCOUT_TYPES: tuple[str, ...] = tuple(_DATA["scouts"]["types"])
 SCOUTS_OPEN = int(_DATA["scouts"]["open"])
 WORDS = {str(w): d for d, words in _DATA["attack_cards"]["words"].items() for w in words}
+_SIDE_OF = {s.value: s for s in Side}  # what Side(value) gives, by one look-up
 NEIGHBOURS = {"N": ("W", "E"), "E": ("N", "S"), "S": ("E", "W"), "W": ("S", "N")}
 
 
@@ -102,7 +103,7 @@ def attack_penalty(
     floor at zero), with its explanation in English and German. ``pieces``: "all" (every piece
     in a cell) or "buildings" (building tiles and the start tile)."""
     member = None if pieces == "all" else _building_or_start
-    side = Side(direction)
+    side = _SIDE_OF[direction]  # Side(direction), one look-up (a direction of the YAML)
     main = q.open_side_count(alh, side, member)
     per = POINTS[round_no]
     points = main * per
@@ -110,7 +111,7 @@ def attack_penalty(
     de = f"{main} offen {direction} × {per}"
     if round_no == 3:
         for other in NEIGHBOURS[direction]:
-            n = q.open_side_count(alh, Side(other), member)
+            n = q.open_side_count(alh, _SIDE_OF[other], member)
             points += n * NEIGHBOUR_POINTS
             en += f" + {n} open {other} × {NEIGHBOUR_POINTS}"
             de += f" + {n} offen {other} × {NEIGHBOUR_POINTS}"

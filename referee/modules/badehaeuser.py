@@ -21,7 +21,8 @@ north, east, south and west side (as it lies): ``bh:PSAC``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
@@ -29,7 +30,6 @@ from referee.engine.findings import Finding, problem
 from referee.engine.market_side import SideOffer
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
-from referee.geometry.queries import is_building
 from referee.modules.base import (
     BesideTheMarket,
     ModulePiece,
@@ -37,6 +37,7 @@ from referee.modules.base import (
     built_pieces_view,
     bundled,
     module_data,
+    pieces_in_order,
     section,
 )
 from referee.record.model import ComponentRef, Coord, Pos
@@ -128,35 +129,47 @@ class Bathhouse(ModulePiece):
         return Bathhouse(got), []
 
 
+_DELTAS = tuple(s.delta for s in SIDES)  # each side's step, in the order of SIDES
+
+
 def side_points(alhambra: Any, at: Coord, bath: Bathhouse) -> list[tuple[Side, BuildingType, int]]:
     """Each side's points: "so viele Punkte, wie die Entfernung des ersten Gebäudes des
     geforderten Typs vom Badehaus ist. Dabei dürfen sich Doppelmauern auf dem Weg befinden,
     jedoch keine Lücken." The walk stops at the first empty cell (0 points); other pieces on
-    the way (other types, the fountain, squares) are passed."""
+    the way (other types, the fountain, squares) are passed. (The cells are read from the
+    Alhambra's dict by plain tuples, equal to the coordinates; a building is
+    :func:`~referee.geometry.queries.is_building`: not the fountain's cell, a type.)"""
     out = []
-    for side, wanted in zip(SIDES, bath.sides, strict=True):
-        dx, dy = side.delta
+    get = alhambra.cells.get
+    x, y = at
+    for side, (dx, dy), wanted in zip(SIDES, _DELTAS, bath.sides, strict=True):
+        cx, cy = x + dx, y + dy
         k, got = 1, 0
         while True:
-            c = Coord(at.x + dx * k, at.y + dy * k)
-            piece = alhambra.get(c)
+            piece = get((cx, cy))
             if piece is None:
                 break
-            if is_building(c, piece) and piece.type == wanted:
+            if (cx or cy) and piece.type is not None and piece.type == wanted:
                 got = k
                 break
             k += 1
+            cx += dx
+            cy += dy
         out.append((side, wanted, got))
     return out
 
 
+def _top_down(item: tuple[Coord, object]) -> tuple[int, int]:
+    """The order bathhouses are listed in: rows from the top, each from the left."""
+    return (-item[0].y, item[0].x)
+
+
 def score_bathhouses(alhambra: Any) -> tuple[int, str, str]:
-    """The bathhouse line of one Alhambra: points, English and German detail."""
+    """The bathhouse line of one Alhambra: points, English and German detail (the bathhouses
+    picked out first, only they sorted: no two cells share a place in the order)."""
     total = 0
     en: list[str] = []
-    for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
-        if not isinstance(piece, Bathhouse):
-            continue
+    for at, piece in pieces_in_order(alhambra, Bathhouse, _top_down):
         parts = side_points(alhambra, at, piece)
         pts = sum(p for _s, _t, p in parts)
         total += pts
@@ -164,6 +177,11 @@ def score_bathhouses(alhambra: Any) -> tuple[int, str, str]:
         en.append(f"{piece.code}@{at.x},{at.y}: {how} = {pts}")
     text = "; ".join(en)
     return total, text, text
+
+
+@cache  # asked at every draw from the tower (engine/tower.py): worked out once
+def _tower_counts(name: str) -> dict[str, int]:
+    return {IDENTITY: int(module_data(name)["components"]["bathhouses"]["count"])}
 
 
 @dataclass
@@ -183,7 +201,7 @@ class BadehaeuserModule(BesideTheMarket):
 
     def tower_components(self) -> dict[str, int]:
         """ "Die Badehäuser werden zu den übrigen Gebäudeplättchen gegeben und eingemischt"."""
-        return {IDENTITY: int(module_data(self.name)["components"]["bathhouses"]["count"])}
+        return dict(_tower_counts(self.name))  # a copy: the caller's to keep
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -265,7 +283,7 @@ class BadehaeuserModule(BesideTheMarket):
         def points(p: Any) -> tuple[int, str, str] | None:
             if p.alhambra is None:
                 return None
-            if not any(isinstance(x, Bathhouse) for _c, x in p.alhambra.items()):
+            if not any(map(isinstance, p.alhambra.cells.values(), repeat(Bathhouse))):  # in C
                 return None
             return score_bathhouses(p.alhambra)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import repeat
 from typing import Any, cast
 
@@ -368,7 +369,7 @@ class Baustellen(BundledModule):
             if isinstance(a.value, CardRef | ComponentRef) and a not in named
         ]
         price = piece.carried_tile.price if piece is not None else None
-        cur = Currency(back) if back in CURRENCIES else None
+        cur = CURRENCIES.get(back) if back is not None else None  # Currency(back): code = value
         terms = PaymentTerms(
             price or 0, tile_text, currency=cur, mix=Mix.FIELD, superfluous=False, source=S_FINISH
         )
@@ -625,15 +626,7 @@ class Baustellen(BundledModule):
 
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for p in state.players:
-            out = [
-                CountAdjustment(
-                    site.carried_tile.type,
-                    0,
-                    f"building site {site.code}@{at}: walls only, not counted",
-                    f"Baustelle {site.code}@{at}: nur Mauern, zählt nicht",
-                )
-                for at, site in self.sites_of(p)
-            ]
+            out = [_site_line(at, site, CountAdjustment) for at, site in self.sites_of(p)]
             if out:
                 adjustments[p.name] = tuple(out)
         return ScoringParts(adjustments)
@@ -862,6 +855,18 @@ class Baustellen(BundledModule):
 
 
 NOWHERE_POS = Pos(0, 0)
+
+
+@lru_cache(maxsize=256, typed=True)  # a site stays on its cell scoring after scoring: its line kept
+def _site_line(at: Coord, site: SitePiece, make: Any) -> Any:
+    """A site's line of a scoring (``make``: the scoring's CountAdjustment, a frozen record):
+    the same site on the same cell gives an equal line."""
+    return make(
+        site.carried_tile.type,
+        0,
+        f"building site {site.code}@{at}: walls only, not counted",
+        f"Baustelle {site.code}@{at}: nur Mauern, zählt nicht",
+    )
 
 
 def _ref_text(value: object) -> str:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
@@ -36,6 +38,7 @@ from referee.modules.base import (
     built_pieces_view,
     bundled,
     module_data,
+    pieces_in_order,
     section,
 )
 from referee.notation.tokens import read_walls, walls_token
@@ -47,11 +50,13 @@ KIND = "bz"
 TOKEN = re.compile(r"^([A-Za-z]{2})([PSACGT]{3})([nesw]*|x)$")
 
 
+@lru_cache(maxsize=256)  # a pure function of the token, asked for the same few again and again
 def parse_bazaar(
     name: str,
 ) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None] | str | None:
     """``DuPSAn`` -> (Du, (P, S, A), {N}); walls None when none are written. A string: the
-    reason it is no bazaar (``form``, ``colours``)."""
+    reason it is no bazaar (``form``, ``colours``). Kept per spelling (the result is
+    immutable: enum members, a tuple, a frozenset)."""
     m = TOKEN.match(name)
     if m is None:
         return "form"
@@ -66,6 +71,12 @@ def parse_bazaar(
         return cur, types, None
     walls = read_walls(rest, letters="nesw")
     return "form" if walls is None else (cur, types, walls)
+
+
+@cache  # asked at every draw from the tower (engine/tower.py): worked out once
+def _tower_counts() -> dict[str, int]:
+    n = int(module_data("bazare")["components"]["bazaars"]["per_currency"])
+    return {c.code: n for c in Currency}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +143,17 @@ def bazaar_points(alhambra: Any, at: Any, bazaar: Bazaar) -> tuple[int, int]:
     return m, len(present)
 
 
+def _top_down(item: tuple[Any, object]) -> tuple[int, int]:
+    """The order bazaars are listed in: rows from the top, each from the left."""
+    return (-item[0].y, item[0].x)
+
+
 def score_bazaars(alhambra: Any) -> tuple[int, str, str]:
     """The bazaar line of one Alhambra: points, English and German detail."""
     parts: list[str] = []  # the same in English and German
     total = 0
-    for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
-        if not isinstance(piece, Bazaar):
-            continue
+    # the bazaars picked out first, only they sorted (no two cells share a place in the order)
+    for at, piece in pieces_in_order(alhambra, Bazaar, _top_down):
         m, k = bazaar_points(alhambra, at, piece)
         total += m * k
         parts.append(f"{piece.code}@{at.x},{at.y}: {m} × {k} = {m * k}")
@@ -165,8 +180,7 @@ class BazareModule(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die Bazare kommen zusammen mit den Gebäudeplättchen in den Plättchenturm": two
         per currency (unverified reading, see the YAML)."""
-        n = int(module_data("bazare")["components"]["bazaars"]["per_currency"])
-        return {c.code: n for c in Currency}
+        return dict(_tower_counts())  # a copy: the caller's to keep
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -283,7 +297,7 @@ class BazareModule(BundledModule):
         def points(p: Any) -> tuple[int, str, str] | None:
             if p.alhambra is None:
                 return None
-            if not any(isinstance(x, Bazaar) for _c, x in p.alhambra.items()):
+            if not any(map(isinstance, p.alhambra.cells.values(), repeat(Bazaar))):  # in C
                 return None
             return score_bazaars(p.alhambra)
 

@@ -18,6 +18,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import compress, repeat
+from operator import itemgetter
 from typing import Any
 
 from referee.catalogue import SIDES, Side
@@ -33,8 +36,10 @@ KIND = "md"
 TOKEN = re.compile(r"^(\d{1,2})([a-z]*)$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)  # a pure function of the token, asked for the same few again and again
 def parse_medina(name: str) -> tuple[int, frozenset[Side] | None] | None:
-    """``5n`` -> (5, {N}); ``5`` -> (5, None); ``5x`` -> (5, {}); else None."""
+    """``5n`` -> (5, {N}); ``5`` -> (5, None); ``5x`` -> (5, {}); else None. Kept per
+    spelling (the result is immutable)."""
     m = TOKEN.match(name)
     if m is None:
         return None
@@ -81,14 +86,34 @@ def prices() -> list[int]:
     return [int(p) for p in module_data("medina")["components"]["medinas"]["prices"]]
 
 
-def penalty_table() -> dict[int, tuple[int, ...]]:
+@cache  # the component data does not change (module_data reads it once)
+def _known_prices() -> frozenset[int]:
+    return frozenset(prices())
+
+
+@cache  # asked at every draw from the tower (engine/tower.py): worked out once
+def _tower_counts() -> dict[str, int]:
+    return {str(p): n for p, n in Counter(prices()).items()}
+
+
+@cache
+def _penalties() -> dict[int, tuple[int, ...]]:
     table = module_data("medina")["components"]["penalties"]
     return {int(k): tuple(int(x) for x in v) for k, v in table.items()}
 
 
-def none_penalty() -> dict[int, int]:
+def penalty_table() -> dict[int, tuple[int, ...]]:
+    return dict(_penalties())  # a copy: the caller's to keep
+
+
+@cache
+def _none_penalties() -> dict[int, int]:
     table = module_data("medina")["components"]["none_penalty"]
     return {int(k): int(v) for k, v in table.items()}
+
+
+def none_penalty() -> dict[int, int]:
+    return dict(_none_penalties())  # a copy: the caller's to keep
 
 
 @dataclass
@@ -98,7 +123,12 @@ class MedinaScratch(Scratch):
 
 
 def medinas_of(pieces: Any) -> list[Medina]:
-    return [p for p in pieces if isinstance(p, Medina)]
+    """``[p for p in pieces if isinstance(p, Medina)]``, picked out in C."""
+    items = list(pieces)
+    return list(compress(items, map(isinstance, items, repeat(Medina))))
+
+
+_PIECE = itemgetter(1)
 
 
 @bundled
@@ -114,7 +144,7 @@ class MedinaModule(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die 9 Medinaplättchen werden mit den übrigen Gebäuden gemischt und in den
         Plättchenturm gelegt": one per price (prices unverified, see the YAML)."""
-        return {str(p): n for p, n in Counter(prices()).items()}
+        return dict(_tower_counts())  # a copy: the caller's to keep
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -152,7 +182,7 @@ class MedinaModule(BundledModule):
         if parsed is None:
             state.flag("MEDINA-TOKEN", pos, who, reason="form", token=token)
             return None
-        if parsed[0] not in prices():
+        if parsed[0] not in _known_prices():
             data = module_data("medina")["components"]["medinas"]
             state.flag(
                 "MEDINA-TOKEN",
@@ -185,7 +215,7 @@ class MedinaModule(BundledModule):
         count: dict[str, int] = {}
         dearest: dict[str, int] = {}
         for p in state.players:
-            built = medinas_of(piece for _at, piece in p.alhambra.items())
+            built = medinas_of(map(_PIECE, p.alhambra.items()))
             count[p.name] = len(built)
             if built:
                 dearest[p.name] = max(m.price for m in built)
@@ -250,6 +280,7 @@ def medina_category(
     from referee.scoring.categories import ORDER_LAST, Combined, Majority, Penalty
 
     floor = module.option("floor") if module is not None else "none"
+    nones = _none_penalties()
     ranked = Majority(
         "medina-rank",
         "medina",
@@ -268,7 +299,7 @@ def medina_category(
         "no medina",
         "keine Medina",
         S_SCORE,
-        points={n: none_penalty()[round_no] for n, c in count.items() if c == 0},
+        points={n: nones[round_no] for n, c in count.items() if c == 0},
         detail_en="no medina",
         detail_de="keine Medina",
         dirk=dirk,

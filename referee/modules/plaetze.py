@@ -262,15 +262,7 @@ class Plaetze(BundledModule):
             for at, piece in _squares_in(player.alhambra):
                 n = square_count(player, at, piece)
                 if n:
-                    out.append(
-                        CountAdjustment(
-                            piece.colour,
-                            n,
-                            f"square {piece.code}@{at}: counts as {n} {plural(piece.colour, n)}",
-                            f"Platz {piece.code}@{at}: zählt wie {n} "
-                            f"{piece.colour.name_in('de', plural=n != 1)}",
-                        )
-                    )
+                    out.append(_square_line(at, piece, n, CountAdjustment))
             if out:
                 adjustments[player.name] = tuple(out)
         return ScoringParts(adjustments)
@@ -397,11 +389,12 @@ def read_square(value: object, pos: Pos, who: str | None) -> tuple[Square | None
     """The square a token states with its face (None: no square token, or only its colour
     where the face is needed), and the findings of the token."""
     parsed = None
-    token = str(value)
     if isinstance(value, ComponentRef):
         token = f"{value.kind}:{value.name}"
         if value.kind.lower() == KIND:
             parsed = parse_square(value.name)
+    else:  # (a ComponentRef's str, its dataclass repr, is not needed: the token above)
+        token = str(value)
     if parsed is not None and parsed[1] is None:  # colour only where the face is needed
         return None, [unverifiable(pos, "UNVERIFIED-SQUARE-FACE-TOKEN", who, token=token)]
     if parsed is None or parsed[1] is None:
@@ -423,6 +416,18 @@ def _squares_in(alhambra: Any) -> list[tuple[Coord, Square]]:
     the kit's :func:`pieces_in_order` (no two cells share a place in the order, so both give
     the same list; tests/test_module_plaetze_fast.py holds the two equal)."""
     return pieces_in_order(alhambra, Square, _scoring_order)
+
+
+@lru_cache(maxsize=256, typed=True)  # a square counting as many: the same line each scoring
+def _square_line(at: Coord, piece: Square, n: int, make: Any) -> Any:
+    """A square's line of a scoring (``make``: the scoring's CountAdjustment, a frozen
+    record): the same square on the same cell counting ``n`` gives an equal line."""
+    return make(
+        piece.colour,
+        n,
+        f"square {piece.code}@{at}: counts as {n} {plural(piece.colour, n)}",
+        f"Platz {piece.code}@{at}: zählt wie {n} {piece.colour.name_in('de', plural=n != 1)}",
+    )
 
 
 def _ref(sq: Square) -> ComponentRef:

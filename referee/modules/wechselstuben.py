@@ -49,6 +49,7 @@ def card_name(name: str) -> str | None:
     return first.code + second.code
 
 
+@lru_cache(maxsize=64)  # a pure function of the canonical name (six cards)
 def currencies_of(card: str) -> frozenset[Currency]:
     return frozenset({Currency(card[:2]), Currency(card[2:])})
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any
 
 from referee.catalogue import SIDES, Currency, Side
@@ -39,6 +41,7 @@ from referee.modules.base import (
     built_pieces_view,
     bundled,
     module_data,
+    pieces_in_order,
     section,
 )
 from referee.notation.tokens import WALL_LETTERS
@@ -60,8 +63,20 @@ def numbers() -> list[int]:
     return [int(n) for n in module_data("wunschbrunnen")["components"]["wells"]["numbers"]]
 
 
+@cache  # the component data does not change (module_data reads it once)
+def _known_numbers() -> frozenset[int]:
+    return frozenset(numbers())
+
+
+@cache  # asked at every draw from the tower (engine/tower.py): worked out once
+def _tower_counts() -> dict[str, int]:
+    return dict(Counter(str(n) for n in numbers()))
+
+
+@lru_cache(maxsize=256)  # a pure function of the token, asked for the same few again and again
 def parse_well(name: str) -> tuple[int, Side | None] | None:
-    """``4e`` -> (4, E); ``4`` -> (4, None); None: not a well token."""
+    """``4e`` -> (4, E); ``4`` -> (4, None); None: not a well token. Kept per spelling (the
+    result is immutable)."""
     m = TOKEN.match(name)
     if m is None:
         return None
@@ -143,14 +158,18 @@ def row_length(alhambra: Any, at: Coord, well: Well, walls: str = "pass") -> int
         k += 1
 
 
+def _top_down(item: tuple[Coord, object]) -> tuple[int, int]:
+    """The order wells are listed in: rows from the top, each from the left."""
+    return (-item[0].y, item[0].x)
+
+
 def score_wells(alhambra: Any, rule_: str = "exact", walls: str = "pass") -> tuple[int, str, str]:
     """The well line of one Alhambra: points, English and German detail."""
     total = 0
     en: list[str] = []
     de: list[str] = []
-    for at, piece in sorted(alhambra.items(), key=lambda x: (-x[0].y, x[0].x)):
-        if not isinstance(piece, Well):
-            continue
+    # the wells picked out first, only they sorted (no two cells share a place in the order)
+    for at, piece in pieces_in_order(alhambra, Well, _top_down):
         n = row_length(alhambra, at, piece, walls)
         hit = n == piece.number if rule_ == "exact" else n >= piece.number
         pts = piece.number if hit else 0
@@ -177,7 +196,7 @@ class WunschbrunnenModule(BesideTheMarket):
 
     def tower_components(self) -> dict[str, int]:
         """ "Die Wunschbrunnen werden mit den Gebäudeplättchen gemischt" (numbers unverified)."""
-        return dict(Counter(str(n) for n in numbers()))
+        return dict(_tower_counts())  # a copy: the caller's to keep
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -191,7 +210,7 @@ class WunschbrunnenModule(BesideTheMarket):
         if got is None:
             state.flag("WELL-TOKEN", pos, who, reason="form", token=token)
             return None
-        if got[0] not in numbers():
+        if got[0] not in _known_numbers():
             data = module_data(self.name)["components"]["wells"]
             state.flag(
                 "WELL-TOKEN",
@@ -272,7 +291,7 @@ class WunschbrunnenModule(BesideTheMarket):
         def points(p: Any) -> tuple[int, str, str] | None:
             if p.alhambra is None:
                 return None
-            if not any(isinstance(x, Well) for _c, x in p.alhambra.items()):
+            if not any(map(isinstance, p.alhambra.cells.values(), repeat(Well))):  # in C
                 return None
             return score_wells(p.alhambra, how, walls)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import (
     TYPE_CHECKING,
@@ -675,7 +676,11 @@ class BuildingMajority:
         # each participant's count of the type, and whether any has an adjustment (by C-level
         # maps: ``tuple([p.counts[t] for p in participants])``, ``any([p.adjustments ...])``)
         counts = tuple(map(_COUNT_OF[t], map(_COUNTS, participants)))
-        if not any(map(_ADJUSTMENTS, participants)):
+        # no adjustment of this type: every count is its base count (only an adjusted type's
+        # count differs, see participant), so the common case below holds for this type
+        if not any(map(_ADJUSTMENTS, participants)) or t not in map(
+            _TYPE, chain.from_iterable(map(_ADJUSTMENTS, participants))
+        ):
             known = scores_by_position(counts, table)
             if known is not None:  # the common case: no count adjustment, whole counts
                 scores, ties = known
@@ -715,6 +720,7 @@ class BuildingMajority:
 _NAME = attrgetter("name")
 _COUNTS = attrgetter("counts")
 _ADJUSTMENTS = attrgetter("adjustments")
+_TYPE = attrgetter("type")  # a count adjustment's building type (a member: == is identity)
 _COUNT_OF = {t: itemgetter(t) for t in BUILDING_TYPES}  # a counts mapping -> the type's count
 
 Placed = tuple[int, tuple[int, ...], int, str]  # place, positions tied with, points, split
