@@ -1281,13 +1281,16 @@ def _plain_groups(
         elif got is None:
             return None
         else:
-            build = got[0]
+            # the entry taken apart once (compiled: ``got`` is unboxed once into a native
+            # tuple, not looked into with a boxed index per item)
+            entry: Template = got
+            build, values, shape = entry
             if build is None:
-                build = _builder(got[2])
+                build = _builder(shape)
                 if build is not None:
-                    memo[g] = (build, got[1], got[2])
+                    memo[g] = (build, values, shape)
             if build is not None:
-                rec = build(ln, d, got[1])
+                rec = build(ln, d, values)
             else:  # its shape is not hot yet: read where it stands
                 words = _group_words(g, d)
                 rec = None if words is None else read(words, ln)
@@ -1596,9 +1599,10 @@ def _remember(
             memo.clear()
         memo[text] = _SEEN
     else:
-        build = _builder(known[2])
+        _, values, shape = known  # taken apart once (compiled: one unboxing)
+        build = _builder(shape)
         if build is not None:
-            memo[text] = (build, known[1], known[2])
+            memo[text] = (build, values, shape)
 
 
 # ------------------------------------------------------------------------------ lines
