@@ -1515,15 +1515,18 @@ def _turn_text(
 ) -> Turn | None:
     """A canonical turn line whose head is ``got`` and actions ``text`` (after ``": "`` at
     ``end``), its text not built by a whole-line builder (``known``: its memo entry)."""
-    parts: list[Part] | None = [] if known is _SEEN else None
     if _SETTINGS.memo:
+        parts: list[Part] | None = [] if known is _SEEN else None
         actions = _plain_groups(_actions, _action, text, ln, end + 3, parts)
+        if actions is None:
+            return None
+        _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
     else:
         actions = _native_groups(_native_actions, _action, text, ln, end + 3)
-    if actions is None:
-        return None
-    _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
-    return _turn_record(got[0], got[1], got[2], actions, ln)
+        if actions is None:
+            return None
+    number, name, column = got
+    return _turn_record(number, name, column, actions, ln)
 
 
 def _plain_chance(line: str, ln: int) -> Chance | None:
@@ -1540,16 +1543,16 @@ def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
     """A canonical chance line not built by a whole-line builder (``known``: its memo entry)."""
     if line[1:2] != " ":
         return None
-    parts: list[Part] | None = [] if known is _SEEN else None
     if _SETTINGS.memo:
+        parts: list[Part] | None = [] if known is _SEEN else None
         events = _plain_groups(_events, _event, line[2:], ln, 3, parts)
-    else:
-        events = _native_groups(_native_events, _event, line[2:], ln, 3)
-    if events is None:
-        return None
-    rec = _chance_record(events, ln)
-    _remember(_chance_lines, line, known, rec, ln, 0, parts)
-    return rec
+        if events is None:
+            return None
+        rec = _chance_record(events, ln)
+        _remember(_chance_lines, line, known, rec, ln, 0, parts)
+        return rec
+    events = _native_groups(_native_events, _event, line[2:], ln, 3)
+    return None if events is None else _chance_record(events, ln)
 
 
 # Whole lines: a plain line's text seen again (a turn's actions after ``12. Ben: ``, a whole
@@ -1574,9 +1577,7 @@ def _remember(
     """Note that ``text`` was read as ``rec`` (at line ``ln``, columns shifted by ``d``): mark
     it when first seen, make its template when seen again, its builder when its shape is hot.
     ``parts``: the templates of its groups (see :func:`_plain_groups`), from which the line's
-    template is put together without walking ``rec``."""
-    if not _SETTINGS.memo:
-        return
+    template is put together without walking ``rec`` (called with the memo on only)."""
     # ``is _SEEN`` first: after ``known is None`` the type checker takes ``known`` for a
     # Template, a fixed-length tuple, which mypyc unboxes and boxes anew for ``is`` (never the
     # same object: issue 34, eighth step)
@@ -1599,10 +1600,12 @@ def _remember(
             memo.clear()
         memo[text] = _SEEN
     else:
-        _, values, shape = known  # taken apart once (compiled: one unboxing)
-        build = _builder(shape)
+        # taken apart once (compiled: one unboxing); not named ``shape``, which the branch
+        # above types as a template (a compiled local keeps one type)
+        _, values, its_shape = known
+        build = _builder(its_shape)
         if build is not None:
-            memo[text] = (build, values, shape)
+            memo[text] = (build, values, its_shape)
 
 
 # ------------------------------------------------------------------------------ lines
