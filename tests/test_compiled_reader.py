@@ -2,11 +2,11 @@
 
 setup.py compiles ``referee/notation/fast.py`` and leaves the records Python, so the compiled
 reader keeps its memo: a group or line seen once is marked with one object (``fast._SEEN``),
-told apart by identity, and a shape used often enough (``fast._HOT`` times) gets a generated
-builder. Compiled, a test ``known is _SEEN`` placed after a test that lets the type checker
-narrow ``known`` to the memo's fixed-length tuple type compared a new box of it (never the
+told apart by identity, and a shape used often enough (``fast._SETTINGS.hot`` times) gets a
+generated builder. Compiled, a test ``known is _SEEN`` placed after a test that lets the type
+checker narrow ``known`` to the memo's fixed-length tuple type compared a new box of it (never the
 same object): every line seen again was taken for a template of shape None and its builder
-stopped with ``IndexError`` once hot. These tests read the same games far past ``_HOT`` and
+stopped with ``IndexError`` once hot. These tests read the same games far past that and
 ask for Lark's records every time; they run against the source and, with the compiled build
 installed, against it (``bench/README.md``, "Issue 34, eighth step: the compiled build").
 """
@@ -43,7 +43,7 @@ def test_games_read_again_past_hot_give_larks_records(name: str) -> None:
     assert games
     expected = [_lark(text, name, start) for start, text in games]
     assert all("errors=()" in e for e in expected)  # games the fast path reads to the end
-    for _ in range(fast._HOT + 3):  # every line's shape hot: built by its builder
+    for _ in range(fast._SETTINGS.hot + 3):  # every line's shape hot: built by its builder
         got = [repr(parse_game_text(text, name, start)) for start, text in games]
         assert got == expected
 

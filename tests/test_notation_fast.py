@@ -469,12 +469,31 @@ MEMO_TABLES = (
 )
 
 
+def empty_tables(names: tuple[str, ...]) -> Iterator[None]:
+    """The reader's tables ``names`` emptied for a test, their entries put back after it (the
+    tables are the module's ``Final`` objects: emptied in place, never replaced)."""
+    tables = [getattr(fast, name) for name in names]
+    saved = [dict(t) for t in tables]
+    for t in tables:
+        t.clear()
+    try:
+        yield
+    finally:
+        for t, entries in zip(tables, saved, strict=True):
+            t.clear()
+            t.update(entries)
+
+
 @pytest.fixture
-def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+def empty_memo() -> Iterator[None]:
+    """Empty memo tables."""
+    yield from empty_tables(MEMO_TABLES)
+
+
+@pytest.fixture
+def fresh_memo(empty_memo: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """Empty memo tables; every shape gets its builder at its first use."""
-    monkeypatch.setattr(fast, "_HOT", 1)
-    for table in MEMO_TABLES:
-        monkeypatch.setattr(fast, table, {})
+    monkeypatch.setattr(fast._SETTINGS, "hot", 1)
 
 
 @pytest.mark.usefixtures("fresh_memo")
@@ -529,7 +548,7 @@ def test_whole_lines_from_the_memo_are_the_general_path_s(modules: tuple[str, ..
 
 @pytest.mark.usefixtures("fresh_memo")
 def test_whole_line_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fast, "_MEMO_LIMIT", 5)
+    monkeypatch.setattr(fast._SETTINGS, "limit", 5)
     for k in range(1, 60):
         line = f"{k}. Ben: take Gu{k % 9 + 1} Di{k % 3 + 1}" + ", take Gu1" * (k % 4)
         chance = f"* display Gu{k % 9 + 1}" + ", market Gu:T9es" * (k % 3)
@@ -539,12 +558,11 @@ def test_whole_line_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert len(fast._builders) <= 5
 
 
+@pytest.mark.usefixtures("empty_memo")
 def test_a_shape_gets_its_builder_when_it_is_used_often(monkeypatch: pytest.MonkeyPatch) -> None:
     """Until then its lines are read by the general path: the same records either way. A
     group seen once is read where it stands (no template, no use of its shape)."""
-    monkeypatch.setattr(fast, "_HOT", 3)
-    for table in MEMO_TABLES:
-        monkeypatch.setattr(fast, table, {})
+    monkeypatch.setattr(fast._SETTINGS, "hot", 3)
     for k in range(1, 6):
         line = f"{k}. Ben: take Gu{k} De{k}"
         for n in (k, k + 100):  # seen once, then again: its template, a use of its shape
@@ -588,7 +606,7 @@ def test_lines_the_memo_leaves_to_the_general_path(line: str) -> None:
 
 @pytest.mark.usefixtures("fresh_memo")
 def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fast, "_MEMO_LIMIT", 5)
+    monkeypatch.setattr(fast._SETTINGS, "limit", 5)
     for k in range(1, 30):
         line = f"{k}. Ben: take Gu{k % 9 + 1} Di{k % 7 + 1}" + ", take Gu1" * (k % 4)
         assert deep(fast.read_line(line, k)) == deep(_general(line, k)), line

@@ -4,12 +4,13 @@ A compiled build (setup.py's ``MYPYC_MODULES``) makes the records native classes
 the reader can generate no builders; it keeps each group's record as first read and makes it
 anew wherever the group comes again (``referee.notation.fast._native_groups``). The walk calls
 the record classes, so it runs on the pure classes too: these tests switch the reader to it
-(``fast._MEMO`` off, as in the compiled build) and hold it to the general path and to Lark,
+(``fast._SETTINGS.memo`` off, as with compiled records) and hold it to the general path and to Lark,
 positions included.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,17 +25,18 @@ from tests.test_notation_fast import (
     _positions,
     assert_same_games,
     deep,
+    empty_tables,
 )
 
 NATIVE_TABLES = ("_native_actions", "_native_events", "_heads", "_turn_lines", "_chance_lines")
 
 
 @pytest.fixture
-def native_memo(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The reader as compiled: no generated builders, the native memo, empty tables."""
-    monkeypatch.setattr(fast, "_MEMO", False)
-    for table in NATIVE_TABLES:
-        monkeypatch.setattr(fast, table, {})
+def native_memo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The reader as with compiled records: no generated builders, the native memo, empty
+    tables."""
+    monkeypatch.setattr(fast._SETTINGS, "memo", False)
+    yield from empty_tables(NATIVE_TABLES)
 
 
 @pytest.mark.usefixtures("native_memo")
@@ -80,7 +82,7 @@ def test_a_declined_group_is_remembered_and_declined_again(
 
 
 def test_the_native_memo_is_bounded(native_memo: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fast, "_MEMO_LIMIT", 5)
+    monkeypatch.setattr(fast._SETTINGS, "limit", 5)
     for n in range(1, 40):
         assert fast.read_line(f"{n}. Ben: take Du{n % 9 + 1}, place C7ne@0,{n}", n) is not None
         assert len(fast._native_actions) <= 5

@@ -33,7 +33,7 @@ import operator
 import os
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.cli_startup import compiled
@@ -51,17 +51,17 @@ from referee.record.model import Coord, NotationError
 # the dataclass says (tests/test_notation_fast.py compares them with Lark's). A position (ten
 # a turn) is a named tuple: ``tuple.__new__(Pos, (line, column))``, one call in C.
 
-_new: Callable[[type], Any] = object.__new__
+_new: Final[Callable[[type], Any]] = object.__new__
 # a position made in C: ``_tnew(Pos, (line, column))`` (``Pos(line, column)`` runs the named
 # tuple's ``__new__``, a Python function, first: twice the instructions)
-_tnew: Callable[..., Any] = tuple.__new__
+_tnew: Final[Callable[..., Any]] = tuple.__new__
 
 
 # Compiled records (the mypyc build, setup.py's MYPYC_MODULES) are native classes: their own
 # constructors are made in C and no maker can fill them, so the reader calls the classes and
 # keeps no generated builders (no code made at run time on the compiled path, see _MEMO).
-NATIVE_RECORDS = not _model.__file__.endswith((".py", ".pyc"))
-_MEMO = not NATIVE_RECORDS
+NATIVE_RECORDS: Final = not _model.__file__.endswith((".py", ".pyc"))
+_MEMO: Final = not NATIVE_RECORDS
 
 # the record classes as the reader builds them: in pure Python each name is rebound to its
 # class's maker (for the type checker, the class itself: a maker takes the same values; a
@@ -144,7 +144,7 @@ if not NATIVE_RECORDS:
     )
 
 # the record classes the reader builds, by class (the memoised groups below rebuild them)
-_MAKER_NAMES: dict[type, str] = {
+_MAKER_NAMES: Final[dict[type, str]] = {
     cls: cls.__name__
     for cls in vars(_model).values()
     if isinstance(cls, type) and globals().get(cls.__name__, cls) is not cls
@@ -174,16 +174,16 @@ PATTERNS = {
     "STRING": r'"(?:[^"\\\n]|\\.)*"',
     "ANNOTATION": r"\{[^{}\n]*\}",
 }
-_CARD = re.compile(PATTERNS["CARD"])
-_SCORECARD = re.compile(PATTERNS["SCORECARD"])
-_TILE = re.compile(PATTERNS["TILE"])
-_FIELD = re.compile(PATTERNS["FIELD"])
+_CARD: Final = re.compile(PATTERNS["CARD"])
+_SCORECARD: Final = re.compile(PATTERNS["SCORECARD"])
+_TILE: Final = re.compile(PATTERNS["TILE"])
+_FIELD: Final = re.compile(PATTERNS["FIELD"])
 # (compiled when first used: a canonical base game has no component, string or annotation)
-_COMPONENT = lazy_pattern(PATTERNS["COMPONENT"])
-_WORD = re.compile(PATTERNS["WORD"])
-_STRING = lazy_pattern(PATTERNS["STRING"])
-_ANNOTATION = lazy_pattern(PATTERNS["ANNOTATION"])
-_PRIORITY = (_CARD, _SCORECARD, _TILE, _FIELD)  # priority 2: tried before the others
+_COMPONENT: Final = lazy_pattern(PATTERNS["COMPONENT"])
+_WORD: Final = re.compile(PATTERNS["WORD"])
+_STRING: Final = lazy_pattern(PATTERNS["STRING"])
+_ANNOTATION: Final = lazy_pattern(PATTERNS["ANNOTATION"])
+_PRIORITY: Final = (_CARD, _SCORECARD, _TILE, _FIELD)  # priority 2: tried before the others
 # The component terminals by name, in the grammar's order (``parser.token_kind``).
 COMPONENT_PATTERNS = (
     ("CARD", _CARD),
@@ -193,16 +193,16 @@ COMPONENT_PATTERNS = (
 )
 # A coordinate as fmt writes it (ASCII digits, no blanks); the grammar's XY accepts more,
 # which goes to Lark.
-_XY = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
+_XY: Final = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
 # Words of a line that holds a string or an annotation: a string, an annotation or a run of
 # other characters, glued together, then a comment, single blanks, or anything else.
-_SCAN = lazy_pattern(
+_SCAN: Final = lazy_pattern(
     r'(?P<w>(?:"(?:[^"\\\n]|\\.)*"|\{[^{}\n]*\}|[^ "{#]+)+)|(?P<c>#.*)|(?P<s> +)|(?P<x>.)'
 )
 
-_KEYWORDS = tk.KEYWORDS
-_COORD_LIMIT = 99
-_MAX_DIGITS = 6
+_KEYWORDS: Final = tk.KEYWORDS
+_COORD_LIMIT: Final = 99
+_MAX_DIGITS: Final = 6
 
 
 def _prefix_token(word: str) -> bool:
@@ -214,14 +214,14 @@ def _prefix_token(word: str) -> bool:
 # -------------------------------------------------------------- cached word classification
 # Each maps a word to its reading in one context (None: not sure, the line goes to Lark).
 
-_names: dict[str, str | None] = {}
-_cards: dict[str, tuple[type, Any] | None] = {}
-_tiles: dict[str, tuple[Any, ...] | None] = {}
-_fields: dict[str, Any] = {}
-_coords: dict[str, Coord | None] = {}
-_margs: dict[str, tuple[str, Any] | None] = {}
+_names: Final[dict[str, str | None]] = {}
+_cards: Final[dict[str, tuple[type, Any] | None]] = {}
+_tiles: Final[dict[str, tuple[Any, ...] | None]] = {}
+_fields: Final[dict[str, Any]] = {}
+_coords: Final[dict[str, Coord | None]] = {}
+_margs: Final[dict[str, tuple[str, Any] | None]] = {}
 
-_MISSING = object()
+_MISSING: Final = object()
 
 
 def _name(word: str) -> str | None:
@@ -388,7 +388,7 @@ def _marg_kind(word: str) -> tuple[str, Any] | None:
     return None
 
 
-_MARG_PRIORITY = (_CARD, _SCORECARD, _TILE)  # the priority-2 terminals a ``marg`` may be
+_MARG_PRIORITY: Final = (_CARD, _SCORECARD, _TILE)  # the priority-2 terminals a ``marg`` may be
 
 
 def _verb(word: str) -> bool:
@@ -934,7 +934,7 @@ def _distribute(words: list[Word], comment: str | None, ln: int) -> Distribution
     return Distribution(tuple(awards), _tnew(Pos, (ln, words[0][1])), notes, comment)
 
 
-_HEADER = re.compile(r'( *)\[([^\W\d][\w\'-]*) ("(?:[^"\\\n]|\\.)*")\](?: *(#.*))?')
+_HEADER: Final = re.compile(r'( *)\[([^\W\d][\w\'-]*) ("(?:[^"\\\n]|\\.)*")\](?: *(#.*))?')
 
 
 def _header(line: str, ln: int) -> Header | None:
@@ -951,7 +951,7 @@ def _header(line: str, ln: int) -> Header | None:
     return Header(shown, tk.unquote(m[3]), _tnew(Pos, (ln, len(m[1]) + 2)), comment)
 
 
-_header_names: dict[str, Any] = {}  # a header's name as written -> as shown (None: to Lark)
+_header_names: Final[dict[str, Any]] = {}  # a header's name as written -> as shown (None: to Lark)
 
 
 def _header_name(name: str) -> str | None:
@@ -962,7 +962,7 @@ def _header_name(name: str) -> str | None:
     from referee.notation.parser import _KNOWN_BY_LOWER
 
     shown = None if _prefix_token(name) else _KNOWN_BY_LOWER.get(name.lower(), name)
-    if len(_header_names) >= _MEMO_LIMIT:
+    if len(_header_names) >= _SETTINGS.limit:
         _header_names.clear()
     _header_names[name] = shown
     return shown
@@ -983,8 +983,24 @@ def _header_name(name: str) -> str | None:
 # comment) or not canonical (no number or player, a group a comma or blank does not cut as the
 # general path does) goes to the general path.
 
-_LN0 = -1  # the stand-in line number of the groups read for the memo (no line has it)
-_MEMO_LIMIT = 20_000  # groups remembered per table (the table starts afresh when full)
+_LN0: Final = -1  # the stand-in line number of the groups read for the memo (no line has it)
+
+
+class _Settings:
+    """The memo's settings in one object. The compiled build reads a native object's
+    attributes directly (a module global that is not ``Final`` is a dict look-up there, and a
+    ``Final`` one a constant no test could change); tests set them with
+    ``monkeypatch.setattr(fast._SETTINGS, name, value)``."""
+
+    def __init__(self, memo: bool) -> None:
+        # the memo of templates and generated builders (records in Python); off: the
+        # compiled records' memo (_native_groups)
+        self.memo = memo
+        self.limit = 20_000  # groups remembered per table (the table starts afresh when full)
+        self.hot = 32  # a shape gets its builder at its hot-th use (see _builder)
+
+
+_SETTINGS: Final = _Settings(_MEMO)
 
 
 class _NoTemplate(Exception):
@@ -996,7 +1012,7 @@ class _NoTemplate(Exception):
 # position made anew _POS, a value taken as it is None. Two records of one shape are built by
 # one builder; the values (the columns of the positions, the other values in order) differ.
 Shape = Any
-_POS = "pos"
+_POS: Final = "pos"
 
 
 def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
@@ -1038,7 +1054,7 @@ def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
 
 # Types whose objects _walk takes as one value: no record class, no tuple (a named tuple may
 # hold a record), no position (found as they come: cards, tiles, enums, ints, strings, None).
-_VALUE_TYPES: set[type] = set()
+_VALUE_TYPES: Final[set[type]] = set()
 
 
 def _walk_other(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
@@ -1068,7 +1084,7 @@ def _fields_getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     return lambda x: ()
 
 
-_FIELDS_OF = {cls: _fields_getter(cls) for cls in _MAKER_NAMES}  # what _walk reads
+_FIELDS_OF: Final = {cls: _fields_getter(cls) for cls in _MAKER_NAMES}  # what _walk reads
 
 
 def _source(shape: Shape) -> str:
@@ -1109,8 +1125,8 @@ def _source(shape: Shape) -> str:
 
 # what the builders' code names: the record classes and their fields' setters (``Turn_0``),
 # and tuple.__new__ for the positions
-_SPACE: dict[str, Any] = {"new": _new, "tnew": tuple.__new__, "Pos": _model.Pos}
-_TWINS: dict[type, type] = {}  # the record classes with a slots twin (referee.makers)
+_SPACE: Final[dict[str, Any]] = {"new": _new, "tnew": tuple.__new__, "Pos": _model.Pos}
+_TWINS: Final[dict[type, type]] = {}  # the record classes with a slots twin (referee.makers)
 for _cls, _name_of in _MAKER_NAMES.items():
     _SPACE[_name_of] = _cls
     _twin = slots_twin(_cls) if _MEMO else None
@@ -1121,12 +1137,11 @@ for _cls, _name_of in _MAKER_NAMES.items():
 
 
 Builder = Callable[[int, int, tuple[Any, ...]], Any]
-_builders: dict[Shape, Builder] = {}
-_uses: dict[Shape, int] = {}  # the uses of the shapes without a builder yet
-# A shape gets its builder at its _HOT-th use (generating one costs about as much as reading
-# a few hundred groups); until then its lines go to the general path, so checking one game in
-# a new process does not pay for builders it hardly uses.
-_HOT = 32
+_builders: Final[dict[Shape, Builder]] = {}
+_uses: Final[dict[Shape, int]] = {}  # the uses of the shapes without a builder yet
+# A shape gets its builder at its _SETTINGS.hot-th use (generating one costs about as much as
+# reading a few hundred groups); until then its lines go to the general path, so checking one
+# game in a new process does not pay for builders it hardly uses.
 
 
 def _template(rec: Any, ln: int = _LN0, d: int = 0) -> tuple[Shape, tuple[Any, ...]] | None:
@@ -1145,9 +1160,9 @@ def _builder(shape: Shape) -> Builder | None:
     build = _builders.get(shape)
     if build is None:
         uses = _uses[shape] = _uses.get(shape, 0) + 1
-        if uses < _HOT:
+        if uses < _SETTINGS.hot:
             return None
-        if len(_builders) >= _MEMO_LIMIT:
+        if len(_builders) >= _SETTINGS.limit:
             _builders.clear()
             _uses.clear()
         space = dict(_SPACE)
@@ -1159,13 +1174,13 @@ def _builder(shape: Shape) -> Builder | None:
 # a group's text -> its builder (None until its shape is hot), values and shape
 Template = tuple[Builder | None, tuple[Any, ...], Shape]
 Memo = dict[str, Template | None]
-_actions: Memo = {}
-_events: Memo = {}
+_actions: Final[Memo] = {}
+_events: Final[Memo] = {}
 # a group or line text seen once, told apart by identity (``is _SEEN``): typed Any so that the
 # compiled build keeps this one object (mypyc holds a value typed as a fixed-length tuple
 # unboxed and boxes a new tuple at each use, so ``is`` would never match)
-_SEEN: Any = (None, (), None)
-_UNSEEN: Any = object()
+_SEEN: Final[Any] = (None, (), None)
+_UNSEEN: Final[Any] = object()
 
 
 def _group_words(text: str, d: int = 0) -> list[Word] | None:
@@ -1203,7 +1218,7 @@ def _first_group(
     is made when it is seen again: most groups of a file are seen once or many times)."""
     words = _group_words(text, d)
     rec = None if words is None else read(words, ln)
-    if len(memo) >= _MEMO_LIMIT:
+    if len(memo) >= _SETTINGS.limit:
         memo.clear()
     memo[text] = None if rec is None else _SEEN
     return rec
@@ -1266,13 +1281,16 @@ def _plain_groups(
         elif got is None:
             return None
         else:
-            build = got[0]
+            # the entry taken apart once (compiled: ``got`` is unboxed once into a native
+            # tuple, not looked into with a boxed index per item)
+            entry: Template = got
+            build, values, shape = entry
             if build is None:
-                build = _builder(got[2])
+                build = _builder(shape)
                 if build is not None:
-                    memo[g] = (build, got[1], got[2])
+                    memo[g] = (build, values, shape)
             if build is not None:
-                rec = build(ln, d, got[1])
+                rec = build(ln, d, values)
             else:  # its shape is not hot yet: read where it stands
                 words = _group_words(g, d)
                 rec = None if words is None else read(words, ln)
@@ -1298,14 +1316,14 @@ def _plain_groups(
 # taken as it is (what a builder does with a template's values). No call here fills a slot.
 
 # the record classes (frozen dataclasses, every field an __init__ argument) -> their fields' getter
-_RECORD_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+_RECORD_FIELDS: Final[dict[type, Callable[[Any], tuple[Any, ...]]]] = {
     cls: _fields_getter(cls)
     for cls in vars(_model).values()
     if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
 }
-_DECLINED: Any = object()  # a group text the group reader declines
-_native_actions: dict[str, Any] = {}  # group text -> (record, line, shift) or _DECLINED
-_native_events: dict[str, Any] = {}
+_DECLINED: Final[Any] = object()  # a group text the group reader declines
+_native_actions: Final[dict[str, Any]] = {}  # group text -> (record, line, shift) or _DECLINED
+_native_events: Final[dict[str, Any]] = {}
 
 
 def _made_anew(x: Any, ln0: int, ln: int, shift: int) -> Any:
@@ -1338,7 +1356,7 @@ def _native_groups(
         if got is None:
             words = _group_words(g, d)
             rec = None if words is None else read(words, ln)
-            if len(memo) >= _MEMO_LIMIT:
+            if len(memo) >= _SETTINGS.limit:
                 memo.clear()
             memo[g] = _DECLINED if rec is None else (rec, ln, d)
         elif got is _DECLINED:
@@ -1352,7 +1370,8 @@ def _native_groups(
     return tuple(out)
 
 
-_positions: dict[Shape, tuple[int, ...]] = {}  # a shape -> the indexes of its positions' values
+# a shape -> the indexes of its positions' values
+_positions: Final[dict[Shape, tuple[int, ...]]] = {}
 
 
 def _positions_of(shape: Shape) -> tuple[int, ...]:
@@ -1374,7 +1393,7 @@ def _positions_of(shape: Shape) -> tuple[int, ...]:
                     go(v)
 
         go(shape)
-        if len(_positions) >= _MEMO_LIMIT:
+        if len(_positions) >= _SETTINGS.limit:
             _positions.clear()
         found = _positions[shape] = tuple(out)
     return found
@@ -1450,10 +1469,10 @@ if _MEMO:
     _turn_record = _line_space["turn"]
     _chance_record = _line_space["chance"]
 
-_TURN_HEAD = re.compile(r"([0-9]+)\. ([^ ,:]+)")
+_TURN_HEAD: Final = re.compile(r"([0-9]+)\. ([^ ,:]+)")
 # a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
 # and the name's column, or None (not a canonical head); the positions are made per line
-_heads: dict[str, tuple[int, str, int] | None] = {}
+_heads: Final[dict[str, tuple[int, str, int] | None]] = {}
 
 
 def _head(head: str) -> tuple[int, str, int] | None:
@@ -1465,7 +1484,7 @@ def _head(head: str) -> tuple[int, str, int] | None:
         name = _name(m[2])
         if number is not None and name is not None:
             out = (number, name, len(m[1]) + 3)
-    if len(_heads) >= _MEMO_LIMIT:
+    if len(_heads) >= _SETTINGS.limit:
         _heads.clear()
     _heads[head] = out
     return out
@@ -1483,9 +1502,11 @@ def _plain_turn(line: str, ln: int) -> Turn | None:
         return None
     text = line[end + 2 :]
     known = _turn_lines.get(text)
-    if known is not None and known[0] is not None:
-        actions = known[0](ln, end + 2, known[1])
-        return _turn_record(got[0], got[1], got[2], actions, ln)
+    if known is not None:
+        build, values, _ = known
+        if build is not None:
+            number, name, column = got
+            return _turn_record(number, name, column, build(ln, end + 2, values), ln)
     return _turn_text(got, text, end, ln, known)
 
 
@@ -1494,22 +1515,27 @@ def _turn_text(
 ) -> Turn | None:
     """A canonical turn line whose head is ``got`` and actions ``text`` (after ``": "`` at
     ``end``), its text not built by a whole-line builder (``known``: its memo entry)."""
-    parts: list[Part] | None = [] if known is _SEEN else None
-    if _MEMO:
+    if _SETTINGS.memo:
+        parts: list[Part] | None = [] if known is _SEEN else None
         actions = _plain_groups(_actions, _action, text, ln, end + 3, parts)
+        if actions is None:
+            return None
+        _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
     else:
         actions = _native_groups(_native_actions, _action, text, ln, end + 3)
-    if actions is None:
-        return None
-    _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
-    return _turn_record(got[0], got[1], got[2], actions, ln)
+        if actions is None:
+            return None
+    number, name, column = got
+    return _turn_record(number, name, column, actions, ln)
 
 
 def _plain_chance(line: str, ln: int) -> Chance | None:
     """A canonical chance line ``* event, event``, or None."""
     known = _chance_lines.get(line)
-    if known is not None and known[0] is not None:
-        return known[0](ln, 0, known[1])
+    if known is not None:
+        build, values, _ = known
+        if build is not None:
+            return build(ln, 0, values)
     return _chance_text(line, ln, known)
 
 
@@ -1517,26 +1543,26 @@ def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
     """A canonical chance line not built by a whole-line builder (``known``: its memo entry)."""
     if line[1:2] != " ":
         return None
-    parts: list[Part] | None = [] if known is _SEEN else None
-    if _MEMO:
+    if _SETTINGS.memo:
+        parts: list[Part] | None = [] if known is _SEEN else None
         events = _plain_groups(_events, _event, line[2:], ln, 3, parts)
-    else:
-        events = _native_groups(_native_events, _event, line[2:], ln, 3)
-    if events is None:
-        return None
-    rec = _chance_record(events, ln)
-    _remember(_chance_lines, line, known, rec, ln, 0, parts)
-    return rec
+        if events is None:
+            return None
+        rec = _chance_record(events, ln)
+        _remember(_chance_lines, line, known, rec, ln, 0, parts)
+        return rec
+    events = _native_groups(_native_events, _event, line[2:], ln, 3)
+    return None if events is None else _chance_record(events, ln)
 
 
 # Whole lines: a plain line's text seen again (a turn's actions after ``12. Ben: ``, a whole
 # chance line) is built by one builder for the whole line instead of group by group. Its
 # template is made from the records its groups gave (every position at that line, as a
 # group's template is made from the group's record at _LN0); its shape's builder is made at
-# the shape's _HOT-th use like a group's. A text seen once is only marked: most texts of a
-# file are seen once or many times.
-_turn_lines: Memo = {}
-_chance_lines: Memo = {}
+# the shape's _SETTINGS.hot-th use like a group's. A text seen once is only marked: most
+# texts of a file are seen once or many times.
+_turn_lines: Final[Memo] = {}
+_chance_lines: Final[Memo] = {}
 
 
 def _remember(
@@ -1551,9 +1577,7 @@ def _remember(
     """Note that ``text`` was read as ``rec`` (at line ``ln``, columns shifted by ``d``): mark
     it when first seen, make its template when seen again, its builder when its shape is hot.
     ``parts``: the templates of its groups (see :func:`_plain_groups`), from which the line's
-    template is put together without walking ``rec``."""
-    if not _MEMO:
-        return
+    template is put together without walking ``rec`` (called with the memo on only)."""
     # ``is _SEEN`` first: after ``known is None`` the type checker takes ``known`` for a
     # Template, a fixed-length tuple, which mypyc unboxes and boxes anew for ``is`` (never the
     # same object: issue 34, eighth step)
@@ -1572,18 +1596,21 @@ def _remember(
         if shape is not None:
             memo[text] = (_builder(shape[0]), shape[1], shape[0])
     elif known is None:
-        if len(memo) >= _MEMO_LIMIT:
+        if len(memo) >= _SETTINGS.limit:
             memo.clear()
         memo[text] = _SEEN
     else:
-        build = _builder(known[2])
+        # taken apart once (compiled: one unboxing); not named ``shape``, which the branch
+        # above types as a template (a compiled local keeps one type)
+        _, values, its_shape = known
+        build = _builder(its_shape)
         if build is not None:
-            memo[text] = (build, known[1], known[2])
+            memo[text] = (build, values, its_shape)
 
 
 # ------------------------------------------------------------------------------ lines
 
-BLANK = object()  # read_line's answer for a blank line
+BLANK: Final = object()  # read_line's answer for a blank line
 
 
 def read_line(line: str, ln: int) -> Any:
@@ -1634,8 +1661,8 @@ def _read_words(line: str, ln: int) -> Any:
     return _turn(words, comment, ln)
 
 
-_PLAIN_START = frozenset("0123456789*")  # the first characters of turn and chance lines
-_DIGITS = frozenset("0123456789")
+_PLAIN_START: Final = frozenset("0123456789*")  # the first characters of turn and chance lines
+_DIGITS: Final = frozenset("0123456789")
 
 LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
 
@@ -1665,9 +1692,13 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
         rec: Any = _UNSEEN  # not read yet
         if first == "*":
             known = chance_lines.get(line)
-            if known is not None and known[0] is not None:
-                append(known[0](ln, 0, known[1]))
-                continue
+            if known is not None:
+                # the entry taken apart once (compiled: one unboxing of the tuple, not one
+                # per item read)
+                build, values, _ = known
+                if build is not None:
+                    append(build(ln, 0, values))
+                    continue
             if '"' not in line and "{" not in line and "#" not in line:
                 # _plain_chance's path from here (its memo entry is known)
                 rec = _chance_text(line, ln, known)
@@ -1679,10 +1710,12 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
             if head is not None:
                 rest = line[end + 2 :]
                 known = turn_lines.get(rest)
-                if known is not None and known[0] is not None:
-                    actions = known[0](ln, end + 2, known[1])
-                    append(turn_record(head[0], head[1], head[2], actions, ln))
-                    continue
+                if known is not None:
+                    build, values, _ = known
+                    if build is not None:
+                        number, name, column = head
+                        append(turn_record(number, name, column, build(ln, end + 2, values), ln))
+                        continue
                 if '"' not in line and "{" not in line and "#" not in line:
                     # _plain_turn's path from here (its head and memo entry are known)
                     rec = _turn_text(head, rest, end, ln, known)
