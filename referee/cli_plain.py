@@ -11,7 +11,8 @@ plain check, whose meaning Click would read the same way without a doubt:
   file named like an option), and one that Click's ``click.Path()`` takes as it is: a name
   that does not exist, or one that may be read;
 * standard output and error the interpreter's own text streams, in an encoding other than
-  ASCII (where ``click.echo`` writes to the stream itself), and no shell completion asked for.
+  ASCII (where ``click.echo`` writes to the stream itself), on a POSIX system (not a Windows
+  console), and no shell completion asked for.
 
 Then :func:`run` does what :func:`referee.cli.main` would: the code table of the record classes
 (:mod:`referee.cli_startup`), terminals guarded, :func:`referee.commands.check.run` with the
@@ -52,6 +53,8 @@ def plain_check(args: list[str]) -> Plain | None:
     """The plain check that ``args`` (the command line's arguments) ask for, or None when Click
     has to read them (see the module's description)."""
     if len(args) < 2 or args[0] != COMMAND or os.environ.get("_ALHAMBRA_REFEREE_COMPLETE"):
+        return None
+    if os.name != "posix":  # Click writes to a Windows console through its own stream
         return None
     files: list[str] = []
     options: dict[str, Any] = {}
