@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 import click
 
 from referee import __version__
+from referee.cli_outcome import EXIT_INTERNAL as EXIT_INTERNAL
+from referee.cli_outcome import EXIT_PIPE as EXIT_PIPE
+from referee.cli_outcome import _guard_terminals, _leave, _pipe_closed, conclude
 from referee.reports import click_de
 
 if TYPE_CHECKING:
@@ -32,7 +35,6 @@ EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_SYNTAX = 2
 EXIT_USAGE = 3
-EXIT_INTERNAL = 4  # a failure of the tool itself (a bug, memory exhausted): never 1
 
 _EPILOG = (
     "Exit codes: 0 valid, 1 rule violations, 2 syntax errors, unreadable input or no games, "
@@ -134,39 +136,6 @@ def cli() -> None:
     """
 
 
-EXIT_PIPE = 128 + 13  # 141: killed by SIGPIPE, what a shell shows for `... | head`
-
-
-def _pipe_closed(exc: BaseException | None) -> bool:
-    """Whether ``exc`` (or what caused it) is a write to a closed pipe."""
-    seen = 0
-    while exc is not None and seen < 10:
-        if isinstance(exc, BrokenPipeError):
-            return True
-        exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return False
-
-
-def _quiet_exit(code: int) -> None:
-    """Leave with ``code`` after a closed pipe: nothing more is written, no flush error at exit.
-
-    Python flushes standard output once more when it shuts down; on a closed pipe that flush
-    fails and prints "Exception ignored ...". Pointing both streams at /dev/null first keeps
-    the exit silent.
-    """
-    import os
-
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, stream.fileno())
-            os.close(devnull)
-        except (OSError, ValueError, AttributeError):  # pragma: no cover - odd streams
-            pass
-    sys.exit(code)
-
-
 def _run(args: list[str]) -> object:
     """Click's ``main`` without its own closed-pipe handling (which exits with 1, the code for
     rule violations): parse the arguments and invoke the command."""
@@ -230,32 +199,6 @@ def entry(collector_paused: bool = False) -> None:
         _leave(exc.code or 0)
 
 
-def _leave(code: int) -> None:
-    """End the process with ``code`` as :func:`sys.exit` would, without the interpreter's
-    tear-down of every module, class and table (3 % of a one-game ``check``): the output is
-    flushed and the exit handlers run (the data cache's, multiprocessing's), then the process
-    ends. When a flush fails (a closed pipe) or another thread still runs, the interpreter
-    leaves the usual way, as before."""
-    import atexit
-    import os
-
-    threading = sys.modules.get("threading")
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        sys.exit(code)
-    if threading is not None and threading.active_count() > 1:
-        sys.exit(code)
-    atexit._run_exitfuncs()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
-    os._exit(code)
-
-
 COMPLETE_VAR = "_ALHAMBRA_REFEREE_COMPLETE"
 
 
@@ -274,73 +217,35 @@ def _complete() -> int | None:
     return shell_complete(cli, {}, "alhambra-referee", COMPLETE_VAR, instruction)
 
 
-def _guard_terminals() -> tuple[object, object]:
-    """Standard output and error, as they were; each one that is a terminal is replaced by a
-    :class:`referee.safe_text.TerminalStream`, so that no control sequence from a record (a
-    window title, a hyperlink, a cursor move) reaches it (docs/security.md). Output to a file
-    or a pipe is written as it is (records, JSON, SVG: escaped for their own format)."""
-    from referee.safe_text import TerminalStream
-
-    before = (sys.stdout, sys.stderr)
-    for name, progress in (("stdout", False), ("stderr", True)):
-        stream = getattr(sys, name)
-        try:
-            tty = bool(stream.isatty())
-        except (AttributeError, OSError, ValueError):
-            tty = False
-        if tty and not isinstance(stream, TerminalStream):
-            setattr(sys, name, TerminalStream(stream, progress))
-    return before
-
-
 def _main(argv: list[str] | None) -> None:
     if argv is None:
         completed = _complete()
         if completed is not None:
             sys.exit(completed)
+    conclude(lambda: _outcome(sys.argv[1:] if argv is None else list(argv)))
+
+
+def _outcome(args: list[str]) -> object:
+    """What the command asked for by ``args`` returned, or the code of Click's outcome (a usage
+    error, an abort, ``--help``); everything else is :func:`referee.cli_outcome.conclude`'s."""
     try:
-        try:
-            rv = _run(sys.argv[1:] if argv is None else list(argv))
-        except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
-            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
-            rv = EXIT_OK
-        except click.UsageError as exc:
-            if _pipe_closed(exc):
-                raise BrokenPipeError from exc
-            exc.show()
-            rv = EXIT_USAGE
-        except click.exceptions.Abort:
-            click.echo("Aborted.", err=True)
-            rv = EXIT_USAGE
-        except click.ClickException as exc:
-            if _pipe_closed(exc):
-                raise BrokenPipeError from exc
-            exc.show()
-            rv = EXIT_SYNTAX
-        except click.exceptions.Exit as exc:
-            rv = exc.exit_code
-        sys.stdout.flush()  # a closed pipe shows here when the output was small
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except MemoryError:
-        _internal_failure("MemoryError")
-    except Exception as exc:  # a bug: reported in one line, never a traceback or exit code 1
+        rv = _run(args)
+    except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        rv = EXIT_OK
+    except click.UsageError as exc:
         if _pipe_closed(exc):
-            _quiet_exit(EXIT_PIPE)
-        _internal_failure(f"{type(exc).__name__}: {exc}")
-    except BrokenPipeError:
-        _quiet_exit(EXIT_PIPE)
-    sys.exit(rv if isinstance(rv, int) else EXIT_OK)
-
-
-def _internal_failure(error: str) -> None:
-    """Leave with :data:`EXIT_INTERNAL` after a failure of the tool itself (a bug, memory
-    exhausted): one line on standard error, never the code of rule violations (1)."""
-    from referee.safe_text import bounded, line
-
-    error = bounded(line(error), 300)
-    sys.stderr.write(
-        f"alhambra-referee: internal error ({error}); nothing above is a verdict on the "
-        f"record / interner Fehler ({error}); nichts oben ist ein Urteil über die Partie\n"
-    )
-    sys.exit(EXIT_INTERNAL)
+            raise BrokenPipeError from exc
+        exc.show()
+        rv = EXIT_USAGE
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        rv = EXIT_USAGE
+    except click.ClickException as exc:
+        if _pipe_closed(exc):
+            raise BrokenPipeError from exc
+        exc.show()
+        rv = EXIT_SYNTAX
+    except click.exceptions.Exit as exc:
+        rv = exc.exit_code
+    return rv

@@ -184,7 +184,7 @@ def test_an_internal_failure_exits_with_4_never_with_1(
     from referee import cli
     from referee.commands import check
 
-    def broken(paths: object) -> object:
+    def broken(*paths: object) -> object:
         raise MemoryError
 
     monkeypatch.setattr(check, "_jobs", broken)
@@ -195,7 +195,7 @@ def test_an_internal_failure_exits_with_4_never_with_1(
     assert "internal error (MemoryError)" in err and "interner Fehler" in err
     assert "Traceback" not in err
 
-    def bug(paths: object) -> object:
+    def bug(*paths: object) -> object:
         raise KeyError("\x1b]0;title\x07")
 
     monkeypatch.setattr(check, "_jobs", bug)

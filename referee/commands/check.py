@@ -17,37 +17,45 @@ import os
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import click
+from typing import TYPE_CHECKING, Any
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
 from referee.engine import check_game
 from referee.notation.files import UnreadableInput, scan_folder
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
-from referee.reports.check_report import (
-    DEFAULT_MAX_VIOLATIONS,
-    CheckedGame,
-    game_dict,
-    max_violations_option,
-    render_text,
-)
-from referee.reports.i18n import current_lang, lang_option, t
+from referee.reports.check_report import DEFAULT_MAX_VIOLATIONS, CheckedGame, game_dict, render_text
+from referee.reports.i18n import current_lang, t
+
+if TYPE_CHECKING:
+    import click
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2
 
+# what the command writes its lines with: ``click.echo`` under Click, the plain path's writer
+# without it (:mod:`referee.cli_plain`): (text, nl=True, err=False)
+Echo = Callable[..., None]
 
-def _files(paths: tuple[str, ...]) -> Iterator[Path]:
+
+def _click_echo() -> Echo:
+    import click
+
+    return click.echo
+
+
+def _files(
+    paths: tuple[str, ...], echo: Echo | None = None, lang: str | None = None
+) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if raw != STDIN and path.is_dir():
             found, skipped = scan_folder(path)
             for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
-                click.echo(entry.message(current_lang()), err=True)
+                say = echo if echo is not None else _click_echo()
+                say(entry.message(lang if lang is not None else current_lang()), err=True)
             yield from found
             if not found:
                 yield path  # a folder without games: reported as "no games found"
@@ -58,6 +66,8 @@ def _files(paths: tuple[str, ...]) -> Iterator[Path]:
 def _load_rules(rules: str | None) -> RuleProfile | None:
     if not rules:
         return None
+    import click
+
     try:
         from referee.profiles import load_profile
     except ImportError as exc:  # pragma: no cover - the loader ships with the package
@@ -112,11 +122,13 @@ class _Options:
     max_violations: int = DEFAULT_MAX_VIOLATIONS
 
 
-def _jobs(paths: tuple[str, ...]) -> Iterator[_Job]:
+def _jobs(
+    paths: tuple[str, ...], echo: Echo | None = None, lang: str | None = None
+) -> Iterator[_Job]:
     """The games of every file as raw text chunks, read lazily (one game in memory)."""
     from referee.notation.files import open_games
 
-    for file_no, path in enumerate(_files(paths)):
+    for file_no, path in enumerate(_files(paths, echo, lang)):
         source = shown_name(str(path))
         if path.is_dir():  # a folder without any *.alh file
             yield _Job(source, 1, None, "", file_no, "NO-GAMES")
@@ -294,9 +306,9 @@ class _Progress:
             self.shown = False
 
 
-def _total_size(paths: tuple[str, ...]) -> int:
+def _total_size(paths: tuple[str, ...], echo: Echo, lang: str) -> int:
     total = 0
-    for path in _files(paths):
+    for path in _files(paths, echo, lang):
         try:
             total += path.stat().st_size
         except OSError:
@@ -328,40 +340,7 @@ def summary_table(games: int, valid: int, broken: int, codes: Counter[str], lang
     return "\n".join(out)
 
 
-@click.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path())
-@click.option("--strict", is_flag=True, help="Stop at the first rule violation.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "yaml"], case_sensitive=False),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
-@click.option(
-    "--rules",
-    metavar="NAME|FILE",
-    default=None,
-    help="Rule profile to check with (default: each game's Rules header, else queen-2003).",
-)
-@click.option("--no-scoring", is_flag=True, help="Text output without scoring breakdowns.")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Check games in this many processes (0: one per CPU).",
-)
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Progress on standard error (default: only when it is a terminal).",
-)
-@max_violations_option
-@lang_option
-def command(
+def _command(
     files: tuple[str, ...],
     strict: bool,
     fmt: str,
@@ -387,6 +366,94 @@ def command(
     \b
     Exit codes: 0 all valid, 1 rule violations, 2 syntax errors or unreadable input.
     """
+    import click
+
+    return run(
+        files, strict, fmt, rules, no_scoring, jobs, progress, max_violations, lang, click.echo
+    )
+
+
+def _make_command() -> click.Command:
+    """The ``check`` command: :func:`_command` with its arguments and options (made when
+    :data:`command` is first read, by the command line's group; a plain check, read without
+    Click by :mod:`referee.cli_plain`, never makes it)."""
+    import click
+
+    from referee.reports.i18n import lang_option
+
+    max_violations_option = click.option(
+        "--max-violations",
+        "max_violations",
+        type=click.IntRange(0),
+        default=DEFAULT_MAX_VIOLATIONS,
+        show_default=True,
+        metavar="N",
+        help="Show at most N rule violations (and N notes of what cannot be verified) per game "
+        "and say how many were left out (0: show all). JSON/YAML give the true count in "
+        "violation_count and violations_omitted.",
+    )
+    # the decorators of the command as they were written above a ``def`` (the last applied first)
+    callback: Any = lang_option(_command)
+    callback = max_violations_option(callback)
+    callback = click.option(
+        "--progress/--no-progress",
+        default=None,
+        help="Progress on standard error (default: only when it is a terminal).",
+    )(callback)
+    callback = click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(0),
+        default=1,
+        show_default=True,
+        help="Check games in this many processes (0: one per CPU).",
+    )(callback)
+    callback = click.option(
+        "--no-scoring", is_flag=True, help="Text output without scoring breakdowns."
+    )(callback)
+    callback = click.option(
+        "--rules",
+        metavar="NAME|FILE",
+        default=None,
+        help="Rule profile to check with (default: each game's Rules header, else queen-2003).",
+    )(callback)
+    callback = click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json", "yaml"], case_sensitive=False),
+        default="text",
+        show_default=True,
+        help="Output format.",
+    )(callback)
+    callback = click.option("--strict", is_flag=True, help="Stop at the first rule violation.")(
+        callback
+    )
+    callback = click.argument("files", nargs=-1, required=True, type=click.Path())(callback)
+    return click.command("check")(callback)
+
+
+def __getattr__(name: str) -> click.Command:
+    if name == "command":
+        made = _make_command()
+        globals()["command"] = made
+        return made
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def run(
+    files: tuple[str, ...],
+    strict: bool,
+    fmt: str,
+    rules: str | None,
+    no_scoring: bool,
+    jobs: int,
+    progress: bool | None,
+    max_violations: int,
+    lang: str,
+    echo: Echo,
+) -> int:
+    """The check of ``files`` with the command's options (``lang`` resolved), its lines written
+    with ``echo`` (``click.echo``'s parameters); the exit status."""
     profile = _load_rules(rules)
     fmt = fmt.lower()
     opts = _Options(profile, strict, fmt, lang, not no_scoring, max_violations)
@@ -394,7 +461,7 @@ def command(
     if strict:
         workers = 1  # stop at the first violation: no games checked ahead
     show = sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(show, _total_size(files) if show else 0, lang)
+    bar = _Progress(show, _total_size(files, echo, lang) if show else 0, lang)
     n = valid = broken = 0
     codes: Counter[str] = Counter()
     empty_inputs: list[str] = []  # inputs that hold no game: "no games found", exit 2
@@ -406,13 +473,13 @@ def command(
             empty_inputs.append(current[1])
             if fmt == "text":
                 bar.clear()
-                click.echo(notes.get(current[0]) or no_games_message(current[1], lang))
+                echo(notes.get(current[0]) or no_games_message(current[1], lang))
 
     if fmt == "json":
-        click.echo('{\n  "games": [', nl=False)
+        echo('{\n  "games": [', nl=False)
     elif fmt == "yaml":
-        click.echo("games:", nl=False)
-    for done in _results(_jobs(files), opts, workers):
+        echo("games:", nl=False)
+    for done in _results(_jobs(files, echo, lang), opts, workers):
         if current is None or current[0] != done.file_no:
             close_input()
             current = (done.file_no, done.source, False)
@@ -429,19 +496,17 @@ def command(
         bar.clear()
         if fmt == "text":
             if done.text:
-                click.echo(done.text)
+                echo(done.text)
         elif fmt == "json":
             # json.dumps(data, ensure_ascii=False, indent=2), each line indented by four more
             from referee.reports.json_text import dumps
 
             body = dumps(done.data, "    ")
-            click.echo(("," if n > 1 else "") + "\n    " + body, nl=False)
+            echo(("," if n > 1 else "") + "\n    " + body, nl=False)
         else:
             import yaml  # only for --format yaml: a one-game check does not load PyYAML
 
-            click.echo(
-                "\n" + yaml.safe_dump([done.data], allow_unicode=True, sort_keys=False), nl=False
-            )
+            echo("\n" + yaml.safe_dump([done.data], allow_unicode=True, sort_keys=False), nl=False)
         bar.step(done.size)
         if strict and not done.valid:
             current = None  # stopped: the rest of the input was not read
@@ -452,25 +517,23 @@ def command(
     if fmt == "json":
         import json
 
-        click.echo(("\n  ]" if n else "]") + f',\n  "valid": {json.dumps(all_valid)}', nl=False)
+        echo(("\n  ]" if n else "]") + f',\n  "valid": {json.dumps(all_valid)}', nl=False)
         if empty_inputs:
             no_games = json.dumps(empty_inputs, ensure_ascii=False)
-            click.echo(f',\n  "no_games": {no_games}', nl=False)
-        click.echo("\n}")
+            echo(f',\n  "no_games": {no_games}', nl=False)
+        echo("\n}")
     elif fmt == "yaml":
-        click.echo((" []\n" if not n else "") + f"valid: {'true' if all_valid else 'false'}")
+        echo((" []\n" if not n else "") + f"valid: {'true' if all_valid else 'false'}")
         if empty_inputs:
             import yaml
 
-            click.echo(yaml.safe_dump({"no_games": empty_inputs}, allow_unicode=True), nl=False)
+            echo(yaml.safe_dump({"no_games": empty_inputs}, allow_unicode=True), nl=False)
     else:
         from referee.reports.check_report import _t
 
-        click.echo(
-            _t("summary", lang, games=n, valid=valid, invalid=n - valid - broken, broken=broken)
-        )
+        echo(_t("summary", lang, games=n, valid=valid, invalid=n - valid - broken, broken=broken))
         if n > 1 and codes:
-            click.echo(summary_table(n, valid, broken, codes, lang))
+            echo(summary_table(n, valid, broken, codes, lang))
     sys.stdout.flush()
     if broken or empty_inputs:
         return EXIT_SYNTAX

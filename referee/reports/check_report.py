@@ -19,8 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import click
-
 from referee.engine import GameReport
 from referee.lazy_re import lazy_pattern
 from referee.record.model import NotationError
@@ -92,18 +90,6 @@ def violations_text(n: int, lang: str) -> str:
 # notation caps syntax errors per game, ``check`` shows at most this many violations per game
 # (``--max-violations N``, 0 = all); the counts, the verdict and the exit code stay exact.
 DEFAULT_MAX_VIOLATIONS = 100
-
-max_violations_option = click.option(
-    "--max-violations",
-    "max_violations",
-    type=click.IntRange(0),
-    default=DEFAULT_MAX_VIOLATIONS,
-    show_default=True,
-    metavar="N",
-    help="Show at most N rule violations (and N notes of what cannot be verified) per game and "
-    "say how many were left out (0: show all). JSON/YAML give the true count in "
-    "violation_count and violations_omitted.",
-)
 
 
 def capped(items: list[Any], cap: int) -> tuple[list[Any], int]:

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal, TypeVar
-
-import click
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from referee.catalogue import (
     BuildingType,
@@ -56,25 +54,45 @@ def resolve_lang(value: str | None, environ: Mapping[str, str] | None = None) ->
     return DEFAULT_LANG
 
 
+if TYPE_CHECKING:
+    import click
+
+
 def _lang_callback(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     return resolve_lang(value)
 
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-lang_option: Callable[[F], F] = click.option(
-    "--lang",
-    type=click.Choice(LANGS, case_sensitive=False),
-    default=None,
-    callback=_lang_callback,
-    is_eager=True,  # resolved first, so that other options' errors can use it
-    help="Language of the output (default: from LC_ALL / LC_MESSAGES / LANG, else en).",
-)
-"""``--lang [en|de]``; the command receives ``lang`` already resolved to ``"en"`` or ``"de"``."""
+
+def _lang_option() -> Callable[[F], F]:
+    """``--lang [en|de]``; the command receives ``lang`` already resolved to ``"en"`` or
+    ``"de"``. Made on first use (``from referee.reports.i18n import lang_option``): a plain
+    ``check`` runs without Click (:mod:`referee.cli_plain`) and reads these texts too."""
+    import click
+
+    return click.option(
+        "--lang",
+        type=click.Choice(LANGS, case_sensitive=False),
+        default=None,
+        callback=_lang_callback,
+        is_eager=True,  # resolved first, so that other options' errors can use it
+        help="Language of the output (default: from LC_ALL / LC_MESSAGES / LANG, else en).",
+    )
+
+
+def __getattr__(name: str) -> Callable[[F], F]:
+    if name == "lang_option":
+        option: Callable[[F], F] = _lang_option()
+        globals()["lang_option"] = option
+        return option
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def current_lang() -> str:
     """The language of the running command (its ``--lang``), else from the environment."""
+    import click
+
     ctx = click.get_current_context(silent=True)
     while ctx is not None:
         value = ctx.params.get("lang")
