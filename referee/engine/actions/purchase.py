@@ -695,7 +695,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         terms = _plain_terms(state, p, idx, tile.price)
     price, allowed, troubled = terms
     # modules reacting to the purchase (``after_plain_purchase``) see what the pipeline counts
-    hooked = state.ext.overriding(_AFTER_PLAIN) if state.ext.modules else ()
+    hooked = state.ext.after_plain  # kept per game (``Extensions.after_plain``; () without modules)
     if check or hooked:
         if troubled:
             return False
@@ -733,7 +733,6 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     return True
 
 
-_AFTER_PLAIN = "after_plain_purchase"
 _PLAIN_COMPONENTS = "plain_components"
 
 
@@ -758,7 +757,7 @@ def _purchase_with_components(
     # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
     # when it answers ``plain_components`` (else declined at once: Wechselscheine's
     # certificates would walk the payment for nothing)
-    hooked = ext.overriding(_AFTER_PLAIN)
+    hooked = ext.after_plain
     if hooked and (
         len(hooked) != 1 or hooked[0] is not owner or not ext.overriding(_PLAIN_COMPONENTS)
     ):
