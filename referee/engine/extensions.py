@@ -1038,25 +1038,24 @@ class Extensions:
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
         # the answers a path of every turn asks (see the class attributes above): worked out
         # here once per game when a module is enabled
-        if self.modules:
-            from referee.engine.turns import Moment
+        if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
+            self.refilling_from = self.drawing = self.placing = self.after_plain = ()
+            self.in_turn_flow = False
+            return
+        from referee.engine.turns import Moment
 
-            find = self._find_overriding
-            self.refilling_from = find("market_refill_from")
-            self.drawing = find("market_draw")
-            self.placing = find("placed")
-            self.after_plain = find("after_plain_purchase")
-            for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
-                find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
-            self.in_turn_flow = self.acting_at(
-                (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
-            )
+        find = self._find_overriding
+        self.refilling_from = find("market_refill_from")
+        self.drawing = find("market_draw")
+        self.placing = find("placed")
+        self.after_plain = find("after_plain_purchase")
+        for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
+            find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
+        self.in_turn_flow = self.acting_at((Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END))
 
     def modules_changed(self) -> None:
         """The list :attr:`modules` was changed in place after this object was made (a tool
         or a test swapping a module instance): work every kept answer out again."""
-        for name in ("refilling_from", "drawing", "placing", "after_plain", "in_turn_flow"):
-            self.__dict__.pop(name, None)  # back to the class's empty answers
         self._keep_answers()
 
     def _settings(self, cls: type[Module], words: list[str]) -> dict[str, str]:

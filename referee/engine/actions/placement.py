@@ -117,7 +117,7 @@ def place_plain(state: GameState, p: PlayerState, a: Place, check: bool) -> bool
     t.placing = True
     tile = pending.pop(i)
     p.alhambra.place_if_empty(a.at, tile)  # type: ignore[arg-type]  # a tile
-    if state.ext.modules and state.ext.placing:  # (Extensions.placed asks only those)
+    if state.ext.placing:  # (Extensions.placed asks only those; () without modules)
         state.ext.placed(state, p, a.at, tile, "place", a.pos)
     return True
 

@@ -154,7 +154,7 @@ def build_plain(state: GameState, p: PlayerState, a: BuildFromReserve, check: bo
     start_redesign(state)
     tile = reserve.pop(i)
     p.alhambra.place_if_empty(a.at, tile)  # type: ignore[arg-type]  # a tile
-    if state.ext.modules and state.ext.placing:  # (Extensions.placed asks only those)
+    if state.ext.placing:  # (Extensions.placed asks only those; () without modules)
         state.ext.placed(state, p, a.at, tile, "build", a.pos)
     end_main_action(state, REDESIGN)
     return True
