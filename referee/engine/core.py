@@ -31,7 +31,7 @@ from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.findings import report as _report
 from referee.engine.market_side import aside_event as _aside_event
 from referee.engine.market_side import intercept as _intercept
-from referee.engine.ruleset import Decision, display_cards
+from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
 from referee.engine.turns import Moment, Phase, Settle
 from referee.messages import Join, Term, Text
@@ -768,11 +768,17 @@ reveal_display = _display
 
 
 def _occupied(state: GameState) -> int:
-    """The answer to ``display.occupied``; without a context when no module refines it."""
-    rules = state.rules
-    if _DISPLAY_OCCUPIED in rules.refined:
-        return rules.answer[_DISPLAY_OCCUPIED](_Context(state))
-    return display_cards(state)
+    """The answer to ``display.occupied`` (``rules.answer``'s): the base answer (the money
+    cards in the display, ``ruleset.display_cards``) passed through the enabled modules'
+    refinements in their order (``Ruleset.occupied``), each called as the chain calls it,
+    ``refine(ctx, occupied)``; a context only when a module refines it."""
+    found: int = len(state.display)
+    refining = state.rules.occupied
+    if refining:
+        ctx = _Context(state)
+        for refine in refining:
+            found = refine(ctx, found)
+    return found
 
 
 def _display_full(state: GameState, card: MoneyCard | None, pos: Pos, setup: bool) -> None:
@@ -1647,7 +1653,7 @@ def _turn(state: GameState, item: Turn) -> None:
     if not _PLAIN_ACTIONS:
         _runner()
     plain_of, handler_of = _PLAIN_ACTIONS
-    counting = state.ext.modules  # (GameState.changes: only a module reads it)
+    counting = state.ext.counting  # (GameState.changes: kept when a module reads it)
     for action in item.actions:
         # run_action(state, action), inline: the one-pass case first, else the handler
         if counting:

@@ -680,6 +680,15 @@ class Module:
     asked). At any other moment the engine runs the step without asking it, nor the other
     modules asked there (one no is enough)."""
 
+    reads_changes: ClassVar[bool] = False
+    """True: the module reads the engine's change counter (``GameState.changes``) or waits for
+    its next raise (``GameState.wait_for_change``). The engine keeps the counter only in a game
+    where an enabled module says so (:attr:`Extensions.counting`); in any other game
+    ``state.changes`` holds :data:`NOT_COUNTED`, which refuses every comparison, sum, hash and
+    truth test, and ``wait_for_change`` raises: a module that reads the counter without saying
+    so fails at its first read instead of comparing counts that never move
+    (``tests/test_speed12_dispatch.py`` also holds every bundled module's source to it)."""
+
     # --------------------------------------------------------- legal moves
 
     def legal_actions(self, ctx: Context, player: PlayerState) -> list[Action]:
@@ -938,6 +947,37 @@ def module_owning_verb(verb: str) -> str | None:
     return None
 
 
+NOT_COUNTED_WHY = (
+    "GameState.changes is kept only in a game where an enabled module declares "
+    "`reads_changes = True` (Module.reads_changes); declare it on the module that reads the "
+    "change counter or waits for its next raise"
+)
+
+
+class _NotCounted:
+    """The type of :data:`NOT_COUNTED`: every comparison, sum, hash and truth test raises."""
+
+    __slots__ = ()
+
+    def _refuse(self, *_: object) -> Any:
+        raise TypeError(NOT_COUNTED_WHY)
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _refuse
+    __add__ = __radd__ = __sub__ = __rsub__ = __iadd__ = __isub__ = _refuse
+    __hash__ = __bool__ = __int__ = __index__ = __float__ = _refuse
+
+    def __repr__(self) -> str:
+        return "NOT_COUNTED"
+
+    def __reduce__(self) -> str:
+        return "NOT_COUNTED"  # one value (a copy or a pickle gives it back)
+
+
+NOT_COUNTED: Any = _NotCounted()
+"""``GameState.changes`` in a game where the engine keeps no change counter (no enabled module
+declares :attr:`Module.reads_changes`): a read of the counter there is an error at once."""
+
+
 _CONTEXT: list[type[Context]] = []
 """The :class:`~referee.engine.context.Context` class once :func:`_context_class` has imported
 it (on first use, as the import inside the methods did before): an import statement run at
@@ -973,6 +1013,10 @@ class Extensions:
     """``acting_at((REFILL_DONE, TURN_START, TURN_END))``: whether a module is asked at a
     refill's close, a turn's start or its end (when not, the turn's one-pass paths in
     ``core._turn`` leave those steps out)."""
+    counting: bool = False
+    """Whether an enabled module declares :attr:`Module.reads_changes`: only then does the
+    engine keep the change counter (``GameState.changes``, raised per action and per module
+    step) and run the steps waiting for its raise (``GameState.wait_for_change``)."""
 
     def __init__(self, names: Iterable[str] = (), edition: str | None = None) -> None:
         names = list(names)
@@ -1040,7 +1084,7 @@ class Extensions:
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
-            self.in_turn_flow = False
+            self.in_turn_flow = self.counting = False
             return
         from referee.engine.turns import Moment
 
@@ -1052,6 +1096,8 @@ class Extensions:
         for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
             find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
         self.in_turn_flow = self.acting_at((Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END))
+        # (a game's state takes this answer when it is made: GameState.__post_init__)
+        self.counting = any(type(m).reads_changes for m in self.modules)
 
     def modules_changed(self) -> None:
         """The list :attr:`modules` was changed in place after this object was made (a tool
@@ -1270,9 +1316,10 @@ class Extensions:
                     break
             else:  # every one idle (Module.idle_at): the step would change nothing
                 return
-        if state.at_next_change is not None:
-            state.before_change(None)
-        state.changes += 1  # a module step (GameState.changes)
+        if self.counting:  # a module step (GameState.changes: kept when a module reads it)
+            if state.at_next_change is not None:
+                state.before_change(None)
+            state.changes += 1
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
             m.at_moment(ctx, moment)

@@ -451,6 +451,13 @@ class Ruleset:
             self.answer[d] = _chained(
                 getattr(self.base, d.replace(".", "_")), tuple(r.func for r in found)
             )
+        # ``display.occupied``'s refinements in order (empty: none), for the engine's one
+        # question of it without arguments (``core._occupied``, asked before every card turned
+        # up): the base answer is ``display_cards(state)`` for every profile, so the engine
+        # passes it through these without the chain's calls
+        self.occupied: tuple[Callable[..., int], ...] = tuple(
+            r.func for r in self._chain.get(Decision.DISPLAY_OCCUPIED, ())
+        )
         # answers a base-only fast path keeps (``purchase.purchase_plain``): only for decisions
         # no module refines, whose base answer depends on the profile and the values in the key
         # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples

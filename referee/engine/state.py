@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from referee.catalogue import MoneyCard, TileKind
-from referee.engine.extensions import Extensions
+from referee.engine.extensions import NOT_COUNTED, NOT_COUNTED_WHY, Extensions
 from referee.engine.rules import BASE, Unverifiable, Violation, cited_section, rule
 from referee.engine.turns import Phase
 from referee.geometry import Alhambra
@@ -239,9 +239,11 @@ class GameState:
     checking: bool = True
     # the change counter: raised at the start of every action (a turn line's, or one a module
     # runs) and of every module step (``Extensions.at``), so that a module can tell cheaply
-    # that nothing ran between two points of the game (Neues Bauland's choice, issue 34); a
-    # turn line's actions raise it only in games with modules (nothing else reads it)
-    changes: int = 0
+    # that nothing ran between two points of the game (Neues Bauland's choice, issue 34); kept
+    # only in a game where an enabled module declares that it reads it
+    # (``Module.reads_changes``, ``Extensions.counting``), elsewhere ``NOT_COUNTED`` (any use
+    # of it raises; an int or that value, hence ``Any`` for the compiled build)
+    changes: Any = 0
     # steps waiting for the next raise of ``changes`` (None: none): each runs once, at the raise
     # site, before the counter moves and the action or module step begins (:meth:`before_change`)
     at_next_change: list[Any] | None = None
@@ -268,6 +270,8 @@ class GameState:
             from referee.engine.ruleset import Ruleset
 
             self.rules = Ruleset.of(self.profile, self.ext.modules)
+            if not self.ext.counting:  # no enabled module reads the change counter
+                self.changes = NOT_COUNTED
 
     def player_named(self, name: str) -> PlayerState | None:
         low = name.casefold()
@@ -304,7 +308,11 @@ class GameState:
         nothing of that action or module step has run yet; ``action`` is the action about to
         run, None for a module step). A step already waiting is not added twice. So a module
         can take what it needs about the state "as it stands now" only when something is about
-        to change it (Neues Bauland's views at a plot's purchase, issue 34)."""
+        to change it (Neues Bauland's views at a plot's purchase, issue 34). Only in a game
+        that keeps the counter (a module declaring ``Module.reads_changes``), else a
+        TypeError."""
+        if not self.ext.counting:
+            raise TypeError(NOT_COUNTED_WHY)
         waiting = self.at_next_change
         if waiting is None:
             self.at_next_change = [step]

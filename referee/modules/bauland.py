@@ -193,6 +193,7 @@ class Bauland(BundledModule):
     """Eight plots in the tower; a bought plot receives a building from its number's column."""
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
+    reads_changes = True  # its choice "sofort" compares GameState.changes (wait_for_change)
 
     aliases = ("neues-bauland", "building-land")
     # no action: the choice of a bought plot's building (its arguments checked here)

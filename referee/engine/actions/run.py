@@ -89,9 +89,10 @@ def run_action(state: GameState, action: Action, check: bool | None = None) -> N
     action of the current turn's player."""
     if check is None:
         check = state.checking
-    if state.at_next_change is not None:
-        state.before_change(action)
-    state.changes += 1  # (GameState.changes)
+    if state.ext.counting:  # (GameState.changes: kept when a module reads it)
+        if state.at_next_change is not None:
+            state.before_change(action)
+        state.changes += 1
     t = state.turn
     assert t is not None
     kind = type(action)
