@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Literal
 
 from referee.messages import register_both
@@ -59,20 +60,28 @@ class HiddenSupply:
 
     def held(self, holder: str) -> Counter[str]:
         """The known components of ``holder`` (a live multiset)."""
-        return self.known.setdefault(holder, Counter())
+        # as ``known.setdefault(holder, Counter())``, without a new empty multiset at each call
+        have = self.known.get(holder)
+        if have is None:
+            have = self.known[holder] = Counter()
+        return have
 
     def count(self, holder: str) -> int:
         """How many components ``holder`` has, seen or not."""
-        return self.held(holder).total() + self.unseen[holder]
+        return self.held(holder).total() + self.unseen.get(holder, 0)
 
     def in_pool(self) -> int:
         """How many components the supply (bag, deck) still holds."""
-        out = sum(c.total() for c in self.known.values()) + self.unseen.total()
-        return self.total - out - self.gone.total() - self.gone_unseen
+        # the ``Counter.total()`` of each multiset, summed in C (``sum`` of its values)
+        out = sum(map(sum, map(dict.values, self.known.values()))) + sum(self.unseen.values())
+        return self.total - out - sum(self.gone.values()) - self.gone_unseen
 
     def seen(self, name: str) -> int:
         """How many components of ``name`` are known outside the supply."""
-        return sum(c[name] for c in self.known.values()) + self.gone[name]
+        # ``c[name]`` of each multiset (0 where missing), read in C
+        return sum(map(dict.get, self.known.values(), repeat(name), repeat(0))) + self.gone.get(
+            name, 0
+        )
 
     def left_of(self, name: str) -> int | None:
         """How many of ``name`` the supply can still hold at most (None: no limit known)."""
@@ -109,13 +118,16 @@ class HiddenSupply:
     def take(self, holder: str, name: str) -> list[Problem]:
         """``holder`` hands over one ``name``: a known one, else one of his unseen ones, which
         is thereby revealed (checked against the supply). Not held: reported; nothing moves."""
+        # (counts read with ``get``: the same 0 where missing, without ``Counter.__missing__``)
         have = self.held(holder)
-        if have[name] > 0:
-            have[name] -= 1
-            if not have[name]:
+        n = have.get(name, 0)
+        if n > 0:
+            if n > 1:
+                have[name] = n - 1
+            else:
                 del have[name]
             return []
-        if self.unseen[holder] > 0:
+        if self.unseen.get(holder, 0) > 0:
             left = self.left_of(name)
             self.unseen[holder] -= 1
             if not self.unseen[holder]:
@@ -139,7 +151,7 @@ class HiddenSupply:
     def discard(self, holder: str, name: str | None) -> list[Problem]:
         """One component of ``holder`` leaves the game (``name`` None: an unseen one)."""
         if name is None:
-            if self.unseen[holder] > 0:
+            if self.unseen.get(holder, 0) > 0:
                 self.unseen[holder] -= 1
                 self.gone_unseen += 1
                 return []

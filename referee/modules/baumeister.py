@@ -69,6 +69,19 @@ def card_currency(name: str) -> Currency | None:
     return Currency.of_code(name)
 
 
+_CODES: dict[str, str] = {cur.code.lower(): cur.code for cur in Currency}
+"""A card's currency code by how it is written in any case (``card_currency(name).code`` by one
+look-up: ``Currency.of_code`` reads ``str(name).lower()`` in a table of the same keys)."""
+
+_CODE_OF: dict[Currency, str] = {cur: cur.code for cur in Currency}
+"""``currency.code`` by one look-up (the property reads the enum's value through two calls)."""
+
+
+def _card_code(name: object) -> str | None:
+    """``card_currency(name).code``, None where that is None."""
+    return _CODES.get(str(name).lower())
+
+
 def card_value() -> int:
     return int(_data()["components"]["builder_cards"]["value"])
 
@@ -235,14 +248,19 @@ class Baumeister(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Master-builder cards are money cards: they take places of the display's four."""
-        state = ctx.state
         # asked at every display question: the module's part as self.data(state) gives it
-        # (without its call once it exists), the live multiset read where it exists (``held``
-        # builds a fresh empty one at each call to offer it), counted as ``Counter.total``
-        # does (without its Python-level call)
-        cards: HiddenSupply = (state.modules.get(self.name) or self.data(state)).cards
-        held = cards.known.get(DISPLAY)
-        return occupied + (cards.held(DISPLAY).total() if held is None else sum(held.values()))
+        # (without its call once it exists), the live multiset read where it exists (else
+        # ``held`` makes it, as before), counted as ``Counter.total`` does (without its
+        # Python-level call); an empty one adds nothing
+        data = ctx.state.modules.get(self.name)
+        if data is None:
+            data = self.data(ctx.state)
+        held = data.cards.known.get(DISPLAY)
+        if held:
+            return occupied + sum(held.values())
+        if held is None:
+            data.cards.held(DISPLAY)
+        return occupied
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         code = self._code(state, ref.name, pos, None)
@@ -309,7 +327,7 @@ class Baumeister(BundledModule):
         if code is None:
             return []
         cards = self.supply(state)
-        if cards.held(DISPLAY)[code] <= 0:
+        if cards.held(DISPLAY).get(code, 0) <= 0:
             state.flag(
                 "TAKE-NOT-IN-DISPLAY",
                 pos,
@@ -448,9 +466,9 @@ class Baumeister(BundledModule):
         """A master-builder card is "eine normale Geldkarte": it counts for the most money of
         its currency. Cards held face down and never named leave the sum unknown."""
         cards = self.supply(ctx.state)
-        if money is None or cards.unseen[player.name]:
+        if money is None or cards.unseen.get(player.name):
             return None
-        return money + card_value() * cards.held(player.name)[currency.code]
+        return money + card_value() * cards.held(player.name).get(_CODE_OF[currency], 0)
 
     # ------------------------------------------------------- build function
 
@@ -458,21 +476,24 @@ class Baumeister(BundledModule):
         """The card ``master mb:Gu`` plays (its currency code, and where it is written), with
         the findings of how it is written."""
         pos = action.pos
-        refs = [a.value for a in action.args if isinstance(a.value, ComponentRef)]
-        refs = [r for r in refs if r.kind.lower() == KIND]
+        args = action.args
+        refs = [
+            v for a in args if isinstance(v := a.value, ComponentRef) and v.kind.lower() == KIND
+        ]
         found = []
-        if len(refs) != 1 or len(action.args) != 1:
+        if len(refs) != 1 or len(args) != 1:
             found.append(problem("BAUMEISTER-TOKEN", pos, player, reason="master", token=VERB))
             if not refs:
                 return found, None
-        cur = card_currency(refs[0].name)
-        if cur is None:
-            token = f"{KIND}:{refs[0].name}"
+        ref = refs[0]
+        code = _card_code(ref.name)
+        if code is None:
+            token = f"{KIND}:{ref.name}"
             found.append(
-                problem("BAUMEISTER-TOKEN", refs[0].pos or pos, player, reason="card", token=token)
+                problem("BAUMEISTER-TOKEN", ref.pos or pos, player, reason="card", token=token)
             )
             return found, None
-        return found, (cur.code, refs[0].pos or pos)
+        return found, (code, ref.pos or pos)
 
     def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``master mb:Gu``: at the end of one's own turn (after an action, everything placed),
@@ -506,6 +527,11 @@ class Baumeister(BundledModule):
         first = data.master.get("card")
         if first is not None:
             found.append(problem("BAUMEISTER-ONE-PER-TURN", pos, name, card=card, first=first))
+        # a card the player is known to hold: playing it (``_play_findings`` on a trial copy)
+        # finds nothing, so no copy is made; else the trial as before
+        own = data.cards.known.get(name)
+        if own is not None and own.get(code, 0) > 0:
+            return found
         return found + self._play_findings(state, _trial(data.cards, name), player, code, at)
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
@@ -646,11 +672,10 @@ class Baumeister(BundledModule):
     def _code(self, state: GameState, name: str | None, pos: Pos, who: str | None) -> str | None:
         if name is None:
             return None
-        cur = card_currency(name)
-        if cur is None:
+        code = _card_code(name)
+        if code is None:
             state.flag("BAUMEISTER-TOKEN", pos, who, reason="card", token=f"{KIND}:{name}")
-            return None
-        return cur.code
+        return code
 
     def _report(
         self,
