@@ -112,7 +112,8 @@ class HiddenSupply:
         left = self.left_of(name)
         if left is not None and left <= 0:
             out.append("supply")
-        self.held(holder)[name] += 1
+        have = self.held(holder)
+        have[name] = have.get(name, 0) + 1  # (``+= 1`` without ``Counter.__missing__``)
         return out
 
     def take(self, holder: str, name: str) -> list[Problem]:
@@ -125,13 +126,16 @@ class HiddenSupply:
             if n > 1:
                 have[name] = n - 1
             else:
-                del have[name]
+                have.pop(name)  # (``del``, without ``Counter.__delitem__``'s Python call)
             return []
-        if self.unseen.get(holder, 0) > 0:
+        unseen = self.unseen
+        n = unseen.get(holder, 0)
+        if n > 0:
             left = self.left_of(name)
-            self.unseen[holder] -= 1
-            if not self.unseen[holder]:
-                del self.unseen[holder]
+            if n > 1:
+                unseen[holder] = n - 1
+            else:
+                unseen.pop(holder)
             return ["supply"] if left is not None and left <= 0 else []
         return ["not-held"]
 
@@ -140,7 +144,8 @@ class HiddenSupply:
         hand); when ``holder`` has none, it still arrives (as played) and ``not-held`` is
         returned."""
         found = self.take(holder, name)
-        self.held(to)[name] += 1
+        have = self.held(to)
+        have[name] = have.get(name, 0) + 1
         return found
 
     def put_back(self, holder: str, name: str) -> list[Problem]:
@@ -158,7 +163,7 @@ class HiddenSupply:
             return ["not-held"]
         found = self.take(holder, name)
         if "not-held" not in found:
-            self.gone[name] += 1
+            self.gone[name] = self.gone.get(name, 0) + 1
         return found
 
     def state_known(self, holder: str, names: Iterable[str]) -> list[Problem]:
@@ -172,14 +177,23 @@ class HiddenSupply:
 def drawn_tokens(args: Iterable[object], kind: str) -> tuple[list[str | None], list[object]]:
     """The components a chance line names: ``kind:NAME`` tokens (the name as written) and
     ``?`` (None). Returns (drawn, the arguments that are neither)."""
-    drawn: list[str | None] = []
+    pairs, other = drawn_args(args, kind)
+    return [name for _, name in pairs], other
+
+
+def drawn_args(
+    args: Iterable[object], kind: str
+) -> tuple[list[tuple[object, str | None]], list[object]]:
+    """:func:`drawn_tokens` with each drawn component's argument: (argument, name or None)
+    for each ``kind:NAME`` and ``?``, in order, and the arguments that are neither."""
+    drawn: list[tuple[object, str | None]] = []
     other: list[object] = []
     for a in args:
         v = getattr(a, "value", a)
         if v == UNSEEN:
-            drawn.append(None)
+            drawn.append((a, None))
         elif isinstance(v, ComponentRef) and v.kind.lower() == kind:
-            drawn.append(v.name)
+            drawn.append((a, v.name))
         else:
             other.append(a)
     return drawn, other
@@ -201,4 +215,12 @@ register_both(
     },
 )
 
-__all__ = ["UNSEEN", "UNVERIFIED_KEY", "HiddenSupply", "Problem", "drawn_tokens", "limits_of"]
+__all__ = [
+    "UNSEEN",
+    "UNVERIFIED_KEY",
+    "HiddenSupply",
+    "Problem",
+    "drawn_args",
+    "drawn_tokens",
+    "limits_of",
+]

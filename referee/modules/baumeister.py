@@ -24,7 +24,7 @@ from referee.catalogue import Currency
 from referee.engine.context import Context
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
-from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, limits_of
+from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_args, limits_of
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
@@ -82,6 +82,24 @@ def _card_code(name: object) -> str | None:
     return _CODES.get(str(name).lower())
 
 
+_WINDOWS: dict[tuple[int, float], list[tuple[int, int | None]]] = {}
+"""``pile_windows(state, (3, 5))`` by what it reads of the state: the money cards of the
+setup's piles and the profile's pile tolerance (where it gives windows)."""
+
+
+def _windows(state: GameState) -> list[tuple[int, int | None]] | None:
+    """``pile_windows(state, (3, 5))``, worked out once per setup size and tolerance."""
+    if state.reshuffles or state.setup_after <= 0:
+        return None  # (as pile_windows answers)
+    key = (state.setup_after, state.profile.pile_tolerance)
+    got = _WINDOWS.get(key)
+    if got is None:
+        got = pile_windows(state, (3, 5))
+        if got is not None and len(_WINDOWS) < 256:
+            _WINDOWS[key] = got
+    return got
+
+
 def card_value() -> int:
     return int(_data()["components"]["builder_cards"]["value"])
 
@@ -125,6 +143,13 @@ class Baumeister(BundledModule):
     component_kinds = (KIND,)
     scratch_type = BuilderScratch
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the key of the module's part in ``state.modules`` (``self.name``) as an attribute of
+        # the instance: read at every display question and idle answer, where the class's
+        # attribute read through the instance costs more
+        self._part = self.name
+
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         cards = _data()["components"]["builder_cards"]
         n = len(state.players)
@@ -136,7 +161,8 @@ class Baumeister(BundledModule):
         scratch.cards.gone_unseen = max(0, total - in_play)
 
     def supply(self, state: GameState) -> HiddenSupply:
-        cards: HiddenSupply = self.data(state).cards
+        # self.data(state) without its call once the module's part exists
+        cards: HiddenSupply = (state.modules.get(self._part) or self.data(state)).cards
         return cards
 
     # ------------------------------------------------------------------ view
@@ -171,7 +197,7 @@ class Baumeister(BundledModule):
         if p is None:
             return []
         data = self.data(state)
-        drawn, other = drawn_tokens(event.args[1:], KIND)
+        drawn, other = drawn_args(event.args[1:], KIND)
         for a in other:
             assert isinstance(a, GenericArg)
             state.flag("BAUMEISTER-TOKEN", a.pos or pos, p.name, reason="deal", token=_tok(a))
@@ -186,16 +212,15 @@ class Baumeister(BundledModule):
             state.flag("BAUMEISTER-DEAL", pos, p.name, reason="count", n=len(drawn))
         data.dealt.setdefault(p.name, pos)
         cards = data.cards
-        for arg in event.args[1:]:
-            one, _ = drawn_tokens([arg], KIND)
-            if not one:
-                continue
+        unseen = 0
+        for arg, name in drawn:
             apos = getattr(arg, "pos", pos) or pos
-            code = self._code(state, one[0], apos, p.name)
-            if one[0] is not None and code is None:
+            code = self._code(state, name, apos, p.name)
+            if name is None:
+                unseen += 1
+            elif code is None:
                 continue
             self._report(state, cards.draw(p.name, code), code, apos, p.name)
-        unseen = drawn.count(None)
         if unseen:
             state.note(pos, UNVERIFIED_KEY, p.name, name=p.name, count=unseen, what=f"{KIND}:?")
         return []
@@ -208,7 +233,7 @@ class Baumeister(BundledModule):
         if moment == _TURN_END:
             # self.data(state) without its call once the module's part exists (the same
             # state.modules entry)
-            data = state.modules.get(self.name) or self.data(state)
+            data = state.modules.get(self._part) or self.data(state)
             master = data.master
             if master:
                 t = state.turn
@@ -223,7 +248,7 @@ class Baumeister(BundledModule):
             # card is left in ``master`` only by a card played in an out-of-turn line (which
             # has no TURN_END); whether a turn is the player's own is read from the turn itself
             # (``check_verb``), not noted here
-            data = state.modules.get(self.name) or self.data(state)  # (as above)
+            data = state.modules.get(self._part) or self.data(state)  # (as above)
             if data.deal_due:
                 self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
             if data.master:
@@ -252,7 +277,7 @@ class Baumeister(BundledModule):
         # (without its call once it exists), the live multiset read where it exists (else
         # ``held`` makes it, as before), counted as ``Counter.total`` does (without its
         # Python-level call); an empty one adds nothing
-        data = ctx.state.modules.get(self.name)
+        data = ctx.state.modules.get(self._part)
         if data is None:
             data = self.data(ctx.state)
         held = data.cards.known.get(DISPLAY)
@@ -268,8 +293,9 @@ class Baumeister(BundledModule):
             return []
         card = f"{KIND}:{code}"
         self._pile_check(state, card, pos)
-        size = Context(state).decide(Decision.DISPLAY_SIZE)
-        if Context(state).decide(Decision.DISPLAY_OCCUPIED) >= size:
+        ctx = Context(state)
+        size = ctx.decide(Decision.DISPLAY_SIZE)
+        if ctx.decide(Decision.DISPLAY_OCCUPIED) >= size:
             state.flag(
                 "REFILL-DISPLAY",
                 pos,
@@ -284,7 +310,7 @@ class Baumeister(BundledModule):
         if state.phase == "setup":
             state.flag("BAUMEISTER-PILE", pos, reason="opening-display", card=card)
             return
-        windows = pile_windows(state, (3, 5))  # "in den 3. Stapel und 5. Stapel"
+        windows = _windows(state)  # "in den 3. Stapel und 5. Stapel"
         if windows is None:
             return
         (lo3, hi3), (lo5, _) = windows
@@ -503,7 +529,8 @@ class Baumeister(BundledModule):
         if played is None:
             return found
         code, at = played
-        data, card, t = self.data(state), f"{KIND}:{code}", state.turn
+        data = state.modules.get(self._part) or self.data(state)  # (as in ``supply``)
+        card, t = f"{KIND}:{code}", state.turn
         # an out-of-turn line (a vizier's, a thief's) runs in a turn of its own, marked with
         # the module whose line it is: "am Ende seines Zuges" is then not the player's turn
         if t is not None and t.interrupt is not None:
@@ -540,7 +567,7 @@ class Baumeister(BundledModule):
         played = self._master_card(action, player.name)[1]
         if played is None:
             return []
-        data = self.data(state)
+        data = state.modules.get(self._part) or self.data(state)  # (as in ``supply``)
         data.cards.discard(player.name, played[0])
         data.played.setdefault(player.name, []).append(played[0])
         if data.master.get("card") is None:
@@ -719,7 +746,7 @@ class Baumeister(BundledModule):
         an empty record); nothing to do at a turn's start when, besides, no missing deal is
         still to be reported (``deal_due``: the step reports it once). Where the module's part
         does not exist yet, the step runs (it makes it)."""
-        data = state.modules.get(self.name)
+        data = state.modules.get(self._part)
         if data is None or data.master:
             return False
         if moment is _TURN_END:
