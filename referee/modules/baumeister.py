@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from referee.catalogue import Currency
@@ -100,6 +101,7 @@ def _windows(state: GameState) -> list[tuple[int, int | None]] | None:
     return got
 
 
+@cache  # (the component data does not change)
 def card_value() -> int:
     return int(_data()["components"]["builder_cards"]["value"])
 
@@ -149,6 +151,9 @@ class Baumeister(BundledModule):
         # the instance: read at every display question and idle answer, where the class's
         # attribute read through the instance costs more
         self._part = self.name
+        # the card the last ``master`` line checked plays (``_master_card(action, ...)[1]``, a
+        # function of the line alone), kept by the line's identity for its ``action`` step
+        self._checked: tuple[ModuleAction, Any] | None = None
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         cards = _data()["components"]["builder_cards"]
@@ -491,7 +496,8 @@ class Baumeister(BundledModule):
     ) -> int | None:
         """A master-builder card is "eine normale Geldkarte": it counts for the most money of
         its currency. Cards held face down and never named leave the sum unknown."""
-        cards = self.supply(ctx.state)
+        state = ctx.state
+        cards = (state.modules.get(self._part) or self.data(state)).cards  # (as ``supply``)
         if money is None or cards.unseen.get(player.name):
             return None
         return money + card_value() * cards.held(player.name).get(_CODE_OF[currency], 0)
@@ -526,6 +532,7 @@ class Baumeister(BundledModule):
         one card per turn, a card the player holds."""
         state, pos, name = ctx.state, action.pos, player.name
         found, played = self._master_card(action, name)
+        self._checked = (action, played)
         if played is None:
             return found
         code, at = played
@@ -564,7 +571,11 @@ class Baumeister(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """The card is played (out of the game) for one extra redesign at the end of the turn;
         the redesign (``build``/``remove``/``swap``) follows it."""
-        played = self._master_card(action, player.name)[1]
+        checked = self._checked
+        if checked is not None and checked[0] is action:  # the card its check read
+            played = checked[1]
+        else:
+            played = self._master_card(action, player.name)[1]
         if played is None:
             return []
         data = state.modules.get(self._part) or self.data(state)  # (as in ``supply``)
@@ -712,12 +723,13 @@ class Baumeister(BundledModule):
         pos: Pos,
         who: str | None,
     ) -> None:
-        cards = self.supply(state)
+        if not found:
+            return
         if "empty" in found:
             piles = sum(piles_for(len(state.players)).values())
             state.flag("BAUMEISTER-SUPPLY", pos, who, reason="deck", card=_card(code), piles=piles)
         elif "supply" in found and code is not None:
-            f = self._supply_finding(cards, code, pos, who)
+            f = self._supply_finding(self.supply(state), code, pos, who)
             report(state, [f])
 
     @staticmethod
