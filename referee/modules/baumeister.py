@@ -16,6 +16,7 @@ A played card (either function) leaves the game.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -119,6 +120,10 @@ class BuilderScratch(Scratch):
     played: dict[str, list[str]] = field(default_factory=dict)  # player -> cards played
     master: dict[str, Any] = field(default_factory=dict)  # this turn's build-function card
     deal_due: bool = False  # the setup is complete: who got no cards is still to be reported
+    # ``cards.held(DISPLAY)``, the display's live multiset, once the display question made it
+    # (the same object: a holder's multiset is never replaced, and a copy of the part copies
+    # the two references as one)
+    display: Counter[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,14 +288,14 @@ class Baumeister(BundledModule):
         # ``held`` makes it, as before), counted as ``Counter.total`` does (without its
         # Python-level call); an empty one adds nothing
         data = ctx.state.modules.get(self._part)
-        if data is None:
+        if data is not None:
+            held = data.display
+            if held is not None:
+                return occupied + sum(held.values()) if held else occupied
+        else:
             data = self.data(ctx.state)
-        held = data.cards.known.get(DISPLAY)
-        if held:
-            return occupied + sum(held.values())
-        if held is None:
-            data.cards.held(DISPLAY)
-        return occupied
+        held = data.display = data.cards.held(DISPLAY)  # (made here where it is missing)
+        return occupied + sum(held.values())
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         code = self._code(state, ref.name, pos, None)
