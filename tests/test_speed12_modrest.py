@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from referee.engine import check_game
 from referee.engine.hidden import UNSEEN, HiddenSupply, Problem, drawn_args, drawn_tokens
+from referee.engine.ruleset import Decision, refines
 from referee.modules.base import pile_windows
 from referee.modules.baumeister import (
     KIND,
@@ -281,3 +282,45 @@ def test_master_step_reads_its_checked_line(
 
     monkeypatch.setattr(Baumeister, "check_verb", forgetting_check)
     assert _reports(games) == kept
+
+
+@pytest.mark.parametrize("modules", [("baumeister",), ("baumeister", "wesir", "diebe")])
+def test_display_question_as_before(
+    modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At every display question the refinement adds what the former code added (the
+    display's known cards, 0 where it has no multiset yet), and the multiset it keeps in the
+    module's part is the supply's own."""
+    games = _simulated(modules)
+    asked = {"n": 0, "cards": 0}
+    answer = Baumeister.builders_in_display
+
+    def watched(self: Baumeister, ctx: Any, occupied: int, **args: Any) -> int:
+        data = ctx.state.modules.get(self.name)
+        have = None if data is None else data.cards.known.get("@display")
+        want = occupied + (0 if have is None else have.total())
+        got = answer(self, ctx, occupied, **args)
+        assert got == want
+        data = ctx.state.modules[self.name]
+        assert data.display is data.cards.known["@display"]
+        asked["n"] += 1
+        asked["cards"] += got - occupied
+        return got
+
+    refines(Decision.DISPLAY_OCCUPIED)(watched)  # asked as the module's refinement is
+    monkeypatch.setattr(Baumeister, "builders_in_display", watched)
+    _reports(games)
+    assert asked["n"] > 0 and asked["cards"] > 0
+
+
+def test_display_multiset_copied_as_one() -> None:
+    from referee.modules.baumeister import BuilderScratch
+
+    data = BuilderScratch(HiddenSupply(16, {c: 4 for c in CODES}))
+    data.cards.draw("Anna", "Gu")
+    data.display = data.cards.held("@display")
+    data.cards.draw("@display", "Di")
+    twin = data.copy()
+    assert isinstance(twin, BuilderScratch)
+    assert twin.display is twin.cards.known["@display"] and twin.display == {"Di": 1}
+    assert twin.display is not data.display

@@ -164,7 +164,10 @@ class Baumeister(BundledModule):
         cards = _data()["components"]["builder_cards"]
         n = len(state.players)
         total = int(cards["count"])
-        scratch.cards = HiddenSupply(total, limits_of(cards["per_currency"]))
+        # the part's fresh supply made as HiddenSupply(total, limits) (its own empty multisets
+        # kept: no second set of them made)
+        supply = scratch.cards
+        supply.total, supply.limits = total, limits_of(cards["per_currency"])
         # "Bei weniger als 5 Spielern bleiben Baumeisterkarten übrig. Sie werden aus dem Spiel
         # genommen.": unseen, out of the game from the start
         in_play = n * int(_data()["setup"]["dealt_each"]) + sum(piles_for(n).values())
