@@ -29,7 +29,7 @@ from referee.engine.findings import Finding, problem, report
 from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_args, limits_of
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Moment
+from referee.engine.turns import Moment, grant_redesign
 from referee.engine.verbs import VerbSpec
 from referee.modules.base import (
     BundledModule,
@@ -517,9 +517,11 @@ class Baumeister(BundledModule):
         the findings of how it is written."""
         pos = action.pos
         args = action.args
-        refs = [
-            v for a in args if isinstance(v := a.value, ComponentRef) and v.kind.lower() == KIND
-        ]
+        refs = []
+        for a in args:  # (a loop: a line has one argument, a comprehension is a call more)
+            v = a.value
+            if isinstance(v, ComponentRef) and v.kind.lower() == KIND:
+                refs.append(v)
         found = []
         if len(refs) != 1 or len(args) != 1:
             found.append(problem("BAUMEISTER-TOKEN", pos, player, reason="master", token=VERB))
@@ -545,17 +547,19 @@ class Baumeister(BundledModule):
             return found
         code, at = played
         data = state.modules.get(self._part) or self.data(state)  # (as in ``supply``)
-        card, t = f"{KIND}:{code}", state.turn
+        t = state.turn  # (the card's text, ``card``, made only for a finding)
         # an out-of-turn line (a vizier's, a thief's) runs in a turn of its own, marked with
         # the module whose line it is: "am Ende seines Zuges" is then not the player's turn
         if t is not None and t.interrupt is not None:
+            card = f"{KIND}:{code}"
             found.append(problem("BAUMEISTER-TIMING", pos, name, reason="out-of-turn", card=card))
         elif t is not None and t.main_actions == 0:
+            card = f"{KIND}:{code}"
             found.append(problem("BAUMEISTER-TIMING", pos, name, reason="before-action", card=card))
         elif t is not None and t.pending:
             from referee.engine.fmt import fmt_tiles
 
-            pending = fmt_tiles(t.pending)
+            pending, card = fmt_tiles(t.pending), f"{KIND}:{code}"
             found.append(
                 problem(
                     "BAUMEISTER-TIMING",
@@ -568,6 +572,7 @@ class Baumeister(BundledModule):
             )
         first = data.master.get("card")
         if first is not None:
+            card = f"{KIND}:{code}"
             found.append(problem("BAUMEISTER-ONE-PER-TURN", pos, name, card=card, first=first))
         # a card the player is known to hold: playing it (``_play_findings`` on a trial copy)
         # finds nothing, so no copy is made; else the trial as before
@@ -591,7 +596,7 @@ class Baumeister(BundledModule):
         data.played.setdefault(player.name, []).append(played[0])
         if data.master.get("card") is None:
             data.master.update(card=f"{KIND}:{played[0]}", pos=action.pos)
-            Context(state).grant_redesign()
+            grant_redesign(state)  # (Context.grant_redesign, without making a context)
         return []
 
     # ------------------------------------------------------------ positions
