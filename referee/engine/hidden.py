@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Literal
 
 from referee.messages import register_both
@@ -59,20 +60,28 @@ class HiddenSupply:
 
     def held(self, holder: str) -> Counter[str]:
         """The known components of ``holder`` (a live multiset)."""
-        return self.known.setdefault(holder, Counter())
+        # as ``known.setdefault(holder, Counter())``, without a new empty multiset at each call
+        have = self.known.get(holder)
+        if have is None:
+            have = self.known[holder] = Counter()
+        return have
 
     def count(self, holder: str) -> int:
         """How many components ``holder`` has, seen or not."""
-        return self.held(holder).total() + self.unseen[holder]
+        return self.held(holder).total() + self.unseen.get(holder, 0)
 
     def in_pool(self) -> int:
         """How many components the supply (bag, deck) still holds."""
-        out = sum(c.total() for c in self.known.values()) + self.unseen.total()
-        return self.total - out - self.gone.total() - self.gone_unseen
+        # the ``Counter.total()`` of each multiset, summed in C (``sum`` of its values)
+        out = sum(map(sum, map(dict.values, self.known.values()))) + sum(self.unseen.values())
+        return self.total - out - sum(self.gone.values()) - self.gone_unseen
 
     def seen(self, name: str) -> int:
         """How many components of ``name`` are known outside the supply."""
-        return sum(c[name] for c in self.known.values()) + self.gone[name]
+        # ``c[name]`` of each multiset (0 where missing), read in C
+        return sum(map(dict.get, self.known.values(), repeat(name), repeat(0))) + self.gone.get(
+            name, 0
+        )
 
     def left_of(self, name: str) -> int | None:
         """How many of ``name`` the supply can still hold at most (None: no limit known)."""
@@ -103,23 +112,30 @@ class HiddenSupply:
         left = self.left_of(name)
         if left is not None and left <= 0:
             out.append("supply")
-        self.held(holder)[name] += 1
+        have = self.held(holder)
+        have[name] = have.get(name, 0) + 1  # (``+= 1`` without ``Counter.__missing__``)
         return out
 
     def take(self, holder: str, name: str) -> list[Problem]:
         """``holder`` hands over one ``name``: a known one, else one of his unseen ones, which
         is thereby revealed (checked against the supply). Not held: reported; nothing moves."""
+        # (counts read with ``get``: the same 0 where missing, without ``Counter.__missing__``)
         have = self.held(holder)
-        if have[name] > 0:
-            have[name] -= 1
-            if not have[name]:
-                del have[name]
+        n = have.get(name, 0)
+        if n > 0:
+            if n > 1:
+                have[name] = n - 1
+            else:
+                have.pop(name)  # (``del``, without ``Counter.__delitem__``'s Python call)
             return []
-        if self.unseen[holder] > 0:
+        unseen = self.unseen
+        n = unseen.get(holder, 0)
+        if n > 0:
             left = self.left_of(name)
-            self.unseen[holder] -= 1
-            if not self.unseen[holder]:
-                del self.unseen[holder]
+            if n > 1:
+                unseen[holder] = n - 1
+            else:
+                unseen.pop(holder)
             return ["supply"] if left is not None and left <= 0 else []
         return ["not-held"]
 
@@ -128,7 +144,8 @@ class HiddenSupply:
         hand); when ``holder`` has none, it still arrives (as played) and ``not-held`` is
         returned."""
         found = self.take(holder, name)
-        self.held(to)[name] += 1
+        have = self.held(to)
+        have[name] = have.get(name, 0) + 1
         return found
 
     def put_back(self, holder: str, name: str) -> list[Problem]:
@@ -139,14 +156,14 @@ class HiddenSupply:
     def discard(self, holder: str, name: str | None) -> list[Problem]:
         """One component of ``holder`` leaves the game (``name`` None: an unseen one)."""
         if name is None:
-            if self.unseen[holder] > 0:
+            if self.unseen.get(holder, 0) > 0:
                 self.unseen[holder] -= 1
                 self.gone_unseen += 1
                 return []
             return ["not-held"]
         found = self.take(holder, name)
         if "not-held" not in found:
-            self.gone[name] += 1
+            self.gone[name] = self.gone.get(name, 0) + 1
         return found
 
     def state_known(self, holder: str, names: Iterable[str]) -> list[Problem]:
@@ -160,14 +177,23 @@ class HiddenSupply:
 def drawn_tokens(args: Iterable[object], kind: str) -> tuple[list[str | None], list[object]]:
     """The components a chance line names: ``kind:NAME`` tokens (the name as written) and
     ``?`` (None). Returns (drawn, the arguments that are neither)."""
-    drawn: list[str | None] = []
+    pairs, other = drawn_args(args, kind)
+    return [name for _, name in pairs], other
+
+
+def drawn_args(
+    args: Iterable[object], kind: str
+) -> tuple[list[tuple[object, str | None]], list[object]]:
+    """:func:`drawn_tokens` with each drawn component's argument: (argument, name or None)
+    for each ``kind:NAME`` and ``?``, in order, and the arguments that are neither."""
+    drawn: list[tuple[object, str | None]] = []
     other: list[object] = []
     for a in args:
         v = getattr(a, "value", a)
         if v == UNSEEN:
-            drawn.append(None)
+            drawn.append((a, None))
         elif isinstance(v, ComponentRef) and v.kind.lower() == kind:
-            drawn.append(v.name)
+            drawn.append((a, v.name))
         else:
             other.append(a)
     return drawn, other
@@ -189,4 +215,12 @@ register_both(
     },
 )
 
-__all__ = ["UNSEEN", "UNVERIFIED_KEY", "HiddenSupply", "Problem", "drawn_tokens", "limits_of"]
+__all__ = [
+    "UNSEEN",
+    "UNVERIFIED_KEY",
+    "HiddenSupply",
+    "Problem",
+    "drawn_args",
+    "drawn_tokens",
+    "limits_of",
+]

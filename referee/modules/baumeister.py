@@ -16,18 +16,20 @@ A played card (either function) leaves the game.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.context import Context
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
-from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_tokens, limits_of
+from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_args, limits_of
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
-from referee.engine.turns import Moment
+from referee.engine.turns import Moment, grant_redesign
 from referee.engine.verbs import VerbSpec
 from referee.modules.base import (
     BundledModule,
@@ -69,6 +71,38 @@ def card_currency(name: str) -> Currency | None:
     return Currency.of_code(name)
 
 
+_CODES: dict[str, str] = {cur.code.lower(): cur.code for cur in Currency}
+"""A card's currency code by how it is written in any case (``card_currency(name).code`` by one
+look-up: ``Currency.of_code`` reads ``str(name).lower()`` in a table of the same keys)."""
+
+_CODE_OF: dict[Currency, str] = {cur: cur.code for cur in Currency}
+"""``currency.code`` by one look-up (the property reads the enum's value through two calls)."""
+
+
+def _card_code(name: object) -> str | None:
+    """``card_currency(name).code``, None where that is None."""
+    return _CODES.get(str(name).lower())
+
+
+_WINDOWS: dict[tuple[int, float], list[tuple[int, int | None]]] = {}
+"""``pile_windows(state, (3, 5))`` by what it reads of the state: the money cards of the
+setup's piles and the profile's pile tolerance (where it gives windows)."""
+
+
+def _windows(state: GameState) -> list[tuple[int, int | None]] | None:
+    """``pile_windows(state, (3, 5))``, worked out once per setup size and tolerance."""
+    if state.reshuffles or state.setup_after <= 0:
+        return None  # (as pile_windows answers)
+    key = (state.setup_after, state.profile.pile_tolerance)
+    got = _WINDOWS.get(key)
+    if got is None:
+        got = pile_windows(state, (3, 5))
+        if got is not None and len(_WINDOWS) < 256:
+            _WINDOWS[key] = got
+    return got
+
+
+@cache  # (the component data does not change)
 def card_value() -> int:
     return int(_data()["components"]["builder_cards"]["value"])
 
@@ -86,6 +120,10 @@ class BuilderScratch(Scratch):
     played: dict[str, list[str]] = field(default_factory=dict)  # player -> cards played
     master: dict[str, Any] = field(default_factory=dict)  # this turn's build-function card
     deal_due: bool = False  # the setup is complete: who got no cards is still to be reported
+    # ``cards.held(DISPLAY)``, the display's live multiset, once the display question made it
+    # (the same object: a holder's multiset is never replaced, and a copy of the part copies
+    # the two references as one)
+    display: Counter[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,18 +150,32 @@ class Baumeister(BundledModule):
     component_kinds = (KIND,)
     scratch_type = BuilderScratch
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the key of the module's part in ``state.modules`` (``self.name``) as an attribute of
+        # the instance: read at every display question and idle answer, where the class's
+        # attribute read through the instance costs more
+        self._part = self.name
+        # the card the last ``master`` line checked plays (``_master_card(action, ...)[1]``, a
+        # function of the line alone), kept by the line's identity for its ``action`` step
+        self._checked: tuple[ModuleAction, Any] | None = None
+
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         cards = _data()["components"]["builder_cards"]
         n = len(state.players)
         total = int(cards["count"])
-        scratch.cards = HiddenSupply(total, limits_of(cards["per_currency"]))
+        # the part's fresh supply made as HiddenSupply(total, limits) (its own empty multisets
+        # kept: no second set of them made)
+        supply = scratch.cards
+        supply.total, supply.limits = total, limits_of(cards["per_currency"])
         # "Bei weniger als 5 Spielern bleiben Baumeisterkarten übrig. Sie werden aus dem Spiel
         # genommen.": unseen, out of the game from the start
         in_play = n * int(_data()["setup"]["dealt_each"]) + sum(piles_for(n).values())
         scratch.cards.gone_unseen = max(0, total - in_play)
 
     def supply(self, state: GameState) -> HiddenSupply:
-        cards: HiddenSupply = self.data(state).cards
+        # self.data(state) without its call once the module's part exists
+        cards: HiddenSupply = (state.modules.get(self._part) or self.data(state)).cards
         return cards
 
     # ------------------------------------------------------------------ view
@@ -158,7 +210,7 @@ class Baumeister(BundledModule):
         if p is None:
             return []
         data = self.data(state)
-        drawn, other = drawn_tokens(event.args[1:], KIND)
+        drawn, other = drawn_args(event.args[1:], KIND)
         for a in other:
             assert isinstance(a, GenericArg)
             state.flag("BAUMEISTER-TOKEN", a.pos or pos, p.name, reason="deal", token=_tok(a))
@@ -173,16 +225,15 @@ class Baumeister(BundledModule):
             state.flag("BAUMEISTER-DEAL", pos, p.name, reason="count", n=len(drawn))
         data.dealt.setdefault(p.name, pos)
         cards = data.cards
-        for arg in event.args[1:]:
-            one, _ = drawn_tokens([arg], KIND)
-            if not one:
-                continue
+        unseen = 0
+        for arg, name in drawn:
             apos = getattr(arg, "pos", pos) or pos
-            code = self._code(state, one[0], apos, p.name)
-            if one[0] is not None and code is None:
+            code = self._code(state, name, apos, p.name)
+            if name is None:
+                unseen += 1
+            elif code is None:
                 continue
             self._report(state, cards.draw(p.name, code), code, apos, p.name)
-        unseen = drawn.count(None)
         if unseen:
             state.note(pos, UNVERIFIED_KEY, p.name, name=p.name, count=unseen, what=f"{KIND}:?")
         return []
@@ -195,7 +246,7 @@ class Baumeister(BundledModule):
         if moment == _TURN_END:
             # self.data(state) without its call once the module's part exists (the same
             # state.modules entry)
-            data = state.modules.get(self.name) or self.data(state)
+            data = state.modules.get(self._part) or self.data(state)
             master = data.master
             if master:
                 t = state.turn
@@ -210,7 +261,7 @@ class Baumeister(BundledModule):
             # card is left in ``master`` only by a card played in an out-of-turn line (which
             # has no TURN_END); whether a turn is the player's own is read from the turn itself
             # (``check_verb``), not noted here
-            data = state.modules.get(self.name) or self.data(state)  # (as above)
+            data = state.modules.get(self._part) or self.data(state)  # (as above)
             if data.deal_due:
                 self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
             if data.master:
@@ -235,14 +286,19 @@ class Baumeister(BundledModule):
     @refines(Decision.DISPLAY_OCCUPIED)
     def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Master-builder cards are money cards: they take places of the display's four."""
-        state = ctx.state
         # asked at every display question: the module's part as self.data(state) gives it
-        # (without its call once it exists), the live multiset read where it exists (``held``
-        # builds a fresh empty one at each call to offer it), counted as ``Counter.total``
-        # does (without its Python-level call)
-        cards: HiddenSupply = (state.modules.get(self.name) or self.data(state)).cards
-        held = cards.known.get(DISPLAY)
-        return occupied + (cards.held(DISPLAY).total() if held is None else sum(held.values()))
+        # (without its call once it exists), the live multiset read where it exists (else
+        # ``held`` makes it, as before), counted as ``Counter.total`` does (without its
+        # Python-level call); an empty one adds nothing
+        data = ctx.state.modules.get(self._part)
+        if data is not None:
+            held = data.display
+            if held is not None:
+                return occupied + sum(held.values()) if held else occupied
+        else:
+            data = self.data(ctx.state)
+        held = data.display = data.cards.held(DISPLAY)  # (made here where it is missing)
+        return occupied + sum(held.values())
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         code = self._code(state, ref.name, pos, None)
@@ -250,8 +306,9 @@ class Baumeister(BundledModule):
             return []
         card = f"{KIND}:{code}"
         self._pile_check(state, card, pos)
-        size = Context(state).decide(Decision.DISPLAY_SIZE)
-        if Context(state).decide(Decision.DISPLAY_OCCUPIED) >= size:
+        ctx = Context(state)
+        size = ctx.decide(Decision.DISPLAY_SIZE)
+        if ctx.decide(Decision.DISPLAY_OCCUPIED) >= size:
             state.flag(
                 "REFILL-DISPLAY",
                 pos,
@@ -266,7 +323,7 @@ class Baumeister(BundledModule):
         if state.phase == "setup":
             state.flag("BAUMEISTER-PILE", pos, reason="opening-display", card=card)
             return
-        windows = pile_windows(state, (3, 5))  # "in den 3. Stapel und 5. Stapel"
+        windows = _windows(state)  # "in den 3. Stapel und 5. Stapel"
         if windows is None:
             return
         (lo3, hi3), (lo5, _) = windows
@@ -309,7 +366,7 @@ class Baumeister(BundledModule):
         if code is None:
             return []
         cards = self.supply(state)
-        if cards.held(DISPLAY)[code] <= 0:
+        if cards.held(DISPLAY).get(code, 0) <= 0:
             state.flag(
                 "TAKE-NOT-IN-DISPLAY",
                 pos,
@@ -447,10 +504,11 @@ class Baumeister(BundledModule):
     ) -> int | None:
         """A master-builder card is "eine normale Geldkarte": it counts for the most money of
         its currency. Cards held face down and never named leave the sum unknown."""
-        cards = self.supply(ctx.state)
-        if money is None or cards.unseen[player.name]:
+        state = ctx.state
+        cards = (state.modules.get(self._part) or self.data(state)).cards  # (as ``supply``)
+        if money is None or cards.unseen.get(player.name):
             return None
-        return money + card_value() * cards.held(player.name)[currency.code]
+        return money + card_value() * cards.held(player.name).get(_CODE_OF[currency], 0)
 
     # ------------------------------------------------------- build function
 
@@ -458,41 +516,50 @@ class Baumeister(BundledModule):
         """The card ``master mb:Gu`` plays (its currency code, and where it is written), with
         the findings of how it is written."""
         pos = action.pos
-        refs = [a.value for a in action.args if isinstance(a.value, ComponentRef)]
-        refs = [r for r in refs if r.kind.lower() == KIND]
+        args = action.args
+        refs = []
+        for a in args:  # (a loop: a line has one argument, a comprehension is a call more)
+            v = a.value
+            if isinstance(v, ComponentRef) and v.kind.lower() == KIND:
+                refs.append(v)
         found = []
-        if len(refs) != 1 or len(action.args) != 1:
+        if len(refs) != 1 or len(args) != 1:
             found.append(problem("BAUMEISTER-TOKEN", pos, player, reason="master", token=VERB))
             if not refs:
                 return found, None
-        cur = card_currency(refs[0].name)
-        if cur is None:
-            token = f"{KIND}:{refs[0].name}"
+        ref = refs[0]
+        code = _card_code(ref.name)
+        if code is None:
+            token = f"{KIND}:{ref.name}"
             found.append(
-                problem("BAUMEISTER-TOKEN", refs[0].pos or pos, player, reason="card", token=token)
+                problem("BAUMEISTER-TOKEN", ref.pos or pos, player, reason="card", token=token)
             )
             return found, None
-        return found, (cur.code, refs[0].pos or pos)
+        return found, (code, ref.pos or pos)
 
     def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``master mb:Gu``: at the end of one's own turn (after an action, everything placed),
         one card per turn, a card the player holds."""
         state, pos, name = ctx.state, action.pos, player.name
         found, played = self._master_card(action, name)
+        self._checked = (action, played)
         if played is None:
             return found
         code, at = played
-        data, card, t = self.data(state), f"{KIND}:{code}", state.turn
+        data = state.modules.get(self._part) or self.data(state)  # (as in ``supply``)
+        t = state.turn  # (the card's text, ``card``, made only for a finding)
         # an out-of-turn line (a vizier's, a thief's) runs in a turn of its own, marked with
         # the module whose line it is: "am Ende seines Zuges" is then not the player's turn
         if t is not None and t.interrupt is not None:
+            card = f"{KIND}:{code}"
             found.append(problem("BAUMEISTER-TIMING", pos, name, reason="out-of-turn", card=card))
         elif t is not None and t.main_actions == 0:
+            card = f"{KIND}:{code}"
             found.append(problem("BAUMEISTER-TIMING", pos, name, reason="before-action", card=card))
         elif t is not None and t.pending:
             from referee.engine.fmt import fmt_tiles
 
-            pending = fmt_tiles(t.pending)
+            pending, card = fmt_tiles(t.pending), f"{KIND}:{code}"
             found.append(
                 problem(
                     "BAUMEISTER-TIMING",
@@ -505,21 +572,31 @@ class Baumeister(BundledModule):
             )
         first = data.master.get("card")
         if first is not None:
+            card = f"{KIND}:{code}"
             found.append(problem("BAUMEISTER-ONE-PER-TURN", pos, name, card=card, first=first))
+        # a card the player is known to hold: playing it (``_play_findings`` on a trial copy)
+        # finds nothing, so no copy is made; else the trial as before
+        own = data.cards.known.get(name)
+        if own is not None and own.get(code, 0) > 0:
+            return found
         return found + self._play_findings(state, _trial(data.cards, name), player, code, at)
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         """The card is played (out of the game) for one extra redesign at the end of the turn;
         the redesign (``build``/``remove``/``swap``) follows it."""
-        played = self._master_card(action, player.name)[1]
+        checked = self._checked
+        if checked is not None and checked[0] is action:  # the card its check read
+            played = checked[1]
+        else:
+            played = self._master_card(action, player.name)[1]
         if played is None:
             return []
-        data = self.data(state)
+        data = state.modules.get(self._part) or self.data(state)  # (as in ``supply``)
         data.cards.discard(player.name, played[0])
         data.played.setdefault(player.name, []).append(played[0])
         if data.master.get("card") is None:
             data.master.update(card=f"{KIND}:{played[0]}", pos=action.pos)
-            Context(state).grant_redesign()
+            grant_redesign(state)  # (Context.grant_redesign, without making a context)
         return []
 
     # ------------------------------------------------------------ positions
@@ -646,11 +723,10 @@ class Baumeister(BundledModule):
     def _code(self, state: GameState, name: str | None, pos: Pos, who: str | None) -> str | None:
         if name is None:
             return None
-        cur = card_currency(name)
-        if cur is None:
+        code = _card_code(name)
+        if code is None:
             state.flag("BAUMEISTER-TOKEN", pos, who, reason="card", token=f"{KIND}:{name}")
-            return None
-        return cur.code
+        return code
 
     def _report(
         self,
@@ -660,12 +736,13 @@ class Baumeister(BundledModule):
         pos: Pos,
         who: str | None,
     ) -> None:
-        cards = self.supply(state)
+        if not found:
+            return
         if "empty" in found:
             piles = sum(piles_for(len(state.players)).values())
             state.flag("BAUMEISTER-SUPPLY", pos, who, reason="deck", card=_card(code), piles=piles)
         elif "supply" in found and code is not None:
-            f = self._supply_finding(cards, code, pos, who)
+            f = self._supply_finding(self.supply(state), code, pos, who)
             report(state, [f])
 
     @staticmethod
@@ -694,7 +771,7 @@ class Baumeister(BundledModule):
         an empty record); nothing to do at a turn's start when, besides, no missing deal is
         still to be reported (``deal_due``: the step reports it once). Where the module's part
         does not exist yet, the step runs (it makes it)."""
-        data = state.modules.get(self.name)
+        data = state.modules.get(self._part)
         if data is None or data.master:
             return False
         if moment is _TURN_END:
