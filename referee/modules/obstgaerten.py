@@ -88,10 +88,12 @@ def orchard_points(
     Jede verdeckte Frucht zählt dann 1 Siegpunkt." -- with the explanation (EN, DE)."""
     full: list[int] = []
     i = 1
+    has = fields.__contains__
     for pts, kinds in layout or BOARDS[board]:
-        if all(i + j in fields for j in range(len(kinds))):
+        n = len(kinds)
+        if all(map(has, range(i, i + n))):  # every field of the group taken, looked for in C
             full.append(pts)
-        i += len(kinds)
+        i += n
     total = sum(full) + face_down
     parts = "+".join(str(p) for p in full) or "0"
     en = f"groups {parts}, {face_down} face down"
@@ -194,6 +196,9 @@ class Obstgaerten(BundledModule):
     # ------------------------------------------------------------------ lines
 
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        if event.verb == FRUIT:  # (the refill's line, as written mostly: no lower-casing)
+            self._fruits(state, event)
+            return []
         verb = event.verb.lower()
         if verb == ORCHARD:
             self._boards(state, event)
@@ -533,11 +538,19 @@ class Obstgaerten(BundledModule):
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
         data = self.data(state)
-        slot = field_under(data.on_market, data.under, buy.slot, buy.tile)
-        data.under.pop(slot, None)
+        under, slot = data.under, buy.slot
+        if under.get(slot) is not buy.tile:  # (its fruit on its field: field_under's answer)
+            slot = field_under(data.on_market, under, slot, buy.tile)
+        under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
-        if slot in data.on_market:
-            data.pending.setdefault(buy.player.name, []).append(data.on_market.pop(slot))
+        on_market = data.on_market
+        if slot in on_market:
+            fruit = on_market.pop(slot)
+            held = data.pending.get(buy.player.name)
+            if held is None:
+                data.pending[buy.player.name] = [fruit]
+            else:
+                held.append(fruit)
 
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
         """A building taken from its field without a purchase: a claim while the market is
@@ -766,32 +779,47 @@ class Obstgaerten(BundledModule):
         if not args or len(args) % 2:
             state.flag("FRUIT-DRAW", event.pos, reason="syntax")
             return
-        for i in range(0, len(args), 2):
-            where, what = args[i], args[i + 1]
+        market = state.market
+        on_market, under, drawn = data.on_market, data.under, data.drawn
+        pairs = iter(args)
+        for where, what in zip(pairs, pairs, strict=False):
             pos = where.pos or event.pos
-            cur = _currency(where.value)
-            kind = _fruit(what.value)
-            if cur is None:
+            # a field's code and a fruit as mostly written (``Gu``, ``fr:4``) by one look-up
+            # each, else as _currency and _fruit read them (the same answers)
+            value = where.value
+            slot = _SLOT_OF_CODE.get(value) if type(value) is str else None
+            if slot is None:
+                cur = _currency(value)
+                slot = None if cur is None else _SLOT[cur]  # cur.field - 1
+            value = what.value
+            kind = (
+                _FRUIT_OF.get(value.name)
+                if type(value) is ComponentRef and value.kind == FR
+                else None
+            )
+            if kind is None:
+                kind = _fruit(value)
+            if slot is None:
                 state.flag("FRUIT-DRAW", pos, reason="syntax")
                 continue
             if kind is None:
                 state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
-            slot = _SLOT[cur]  # cur.field - 1
-            tile = state.market[slot] if 0 <= slot < len(state.market) else None
+            tile = market[slot] if slot < len(market) else None
             if not isinstance(tile, TileKind):
-                state.flag("FRUIT-DRAW", pos, reason="no-tile", field=cur.code)
+                state.flag("FRUIT-DRAW", pos, reason="no-tile", field=_CODES[slot])
                 continue
-            if data.on_market.get(slot) is not None:
+            if on_market.get(slot) is not None:
                 state.flag(
-                    "FRUIT-DRAW", pos, reason="has-fruit", field=cur.code, kind=data.on_market[slot]
+                    "FRUIT-DRAW", pos, reason="has-fruit", field=_CODES[slot], kind=on_market[slot]
                 )
                 continue
-            data.drawn[kind] += 1
-            if data.drawn[kind] > PER_KIND:
+            n = drawn.get(kind, 0) + 1  # (drawn[kind] += 1 without Counter.__missing__)
+            drawn[kind] = n
+            if n > PER_KIND:
                 state.flag("FRUIT-SUPPLY", what.pos or pos, kind=kind)
-            data.on_market[slot] = kind
-            data.under[slot] = tile
+            on_market[slot] = kind
+            under[slot] = tile
 
     def _missing(self, state: GameState, pos: Any, data: OrchardScratch) -> None:
         """Every building on the market without a fruit stated for it: reported once."""
@@ -867,6 +895,12 @@ class Obstgaerten(BundledModule):
 
 _PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
 _SLOT = {c: c.field - 1 for c in CURRENCIES}  # the market field index of each currency
+_CODES = tuple(c.code for c in CURRENCIES)  # each market field's currency code, by index
+# the market field index of a currency code as mostly written (``Gu``, ``gu``, ``GU``):
+# Currency.of_code's answer for these strings
+_SLOT_OF_CODE = {
+    text: _SLOT[c] for c in CURRENCIES for text in (c.code, c.code.lower(), c.code.upper())
+}
 _FRUIT_OF = {str(n): n for n in range(1, KINDS + 1)}  # a fruit kind by its number as printed
 _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
