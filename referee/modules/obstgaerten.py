@@ -442,45 +442,57 @@ class Obstgaerten(BundledModule):
         makes the change, so a trusted replay ends the same)."""
         data = state.modules.get(self.name) or self._kept(state)  # (reads no market fruits)
         args, pos, who = action.args, action.pos, player.name
-        lay = _Lay()
         if len(args) != 2:
             return [
                 problem("FRUIT-TOKEN", pos, who, token=" ".join(token_text(a) for a in args))
-            ], lay
-        kind = _fruit(args[0].value)
+            ], _Lay()
+        value = args[0].value
+        # a fruit as mostly written (``fr:4``) by one look-up, else as _fruit reads it
+        kind = (
+            _FRUIT_OF.get(value.name) if type(value) is ComponentRef and value.kind == FR else None
+        )
         if kind is None:
-            return [problem("FRUIT-TOKEN", args[0].pos or pos, who, token=token_text(args[0]))], lay
-        held = data.pending.get(who, [])
-        lay.take = kind if kind in held else None
-        if kind not in held and None not in held:
+            kind = _fruit(value)
+            if kind is None:
+                return [
+                    problem("FRUIT-TOKEN", args[0].pos or pos, who, token=token_text(args[0]))
+                ], _Lay()
+        held = data.pending.get(who, ())
+        if kind in held:
+            take: int | bool | None = kind
+        elif None in held:
+            take = None
+        else:
             shown = " ".join(f"fr:{k}" for k in held if k) or "-"
-            lay.take = False
-            return [problem("FRUIT-NOT-HELD", pos, who, kind=kind, held=shown)], lay
+            return [problem("FRUIT-NOT-HELD", pos, who, kind=kind, held=shown)], _Lay(False)
         where = args[1].value
         board = data.boards.get(who)
         if board is None:
             return [
                 problem("FRUIT-FIELD", pos, who, reason="no-board", kind=kind, field=where)
-            ], lay
+            ], _Lay(take)
         out: list[Finding] = []
-        lay.board = board
-        stated = board in data.used or board in data.layouts
-        if not stated and self.option("boards") == "stated":
+        layouts = data.layouts
+        if board not in data.used and board not in layouts and self.option("boards") == "stated":
             out.append(problem("ORCHARD-LAYOUT", pos, who, reason="missing", board=board, name=who))
-        taken = data.fields.get(who, {})
-        kinds = _kinds_of(data, board)
-        if isinstance(where, str) and where.lower() in DOWN:
+        taken = data.fields.get(who, _NO_FIELDS)
+        layout = layouts.get(board)  # _kinds_of, inline
+        kinds = board_fields(board, layout) if layout else _PRINTED_KINDS[board]
+        if isinstance(where, int):
+            # a free field showing the fruit: what _field_problem lets through, told inline
+            if 0 < where <= len(kinds) and kinds[where - 1] == kind and where not in taken:
+                return out, _Lay(take, board, False, where, kind)
+        elif isinstance(where, str) and where.lower() in DOWN:
             free = _free_field(kinds, taken, kind)
             if free is not None:
                 out.append(problem("FRUIT-FACEDOWN", pos, who, kind=kind, free=free))
-            lay.down = True
-            return out, lay
+            return out, _Lay(take, board, True)
         wrong = _field_problem(kinds, taken, kind, where, board)
         if wrong is not None:
             out.append(problem("FRUIT-FIELD", pos, who, **wrong))
         elif isinstance(where, int):
-            lay.field, lay.kind = where, kind
-        return out, lay
+            return out, _Lay(take, board, False, where, kind)
+        return out, _Lay(take, board)
 
     def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
         state = ctx.state
@@ -904,6 +916,7 @@ _SLOT_OF_CODE = {
 _FRUIT_OF = {str(n): n for n in range(1, KINDS + 1)}  # a fruit kind by its number as printed
 _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
+_NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read only, never filled)
 
 
 def _kinds_of(data: OrchardScratch, board: int) -> list[int]:
