@@ -129,8 +129,9 @@ class OrchardScratch(Scratch):
     layouts: dict[int, Layout] = field(default_factory=dict)  # board -> stated layout
     used: set[int] = field(default_factory=set)  # boards a fruit was laid on
     boards_checked: bool = False  # every player's board looked for when play began
-    # the plan check_verb made: (the line, GameState.changes then, the plan), for its action
-    planned: tuple[ModuleAction, int, _Lay] | None = None
+    # the plan check_verb made: (the line, its player, the plan), for its action; cleared by
+    # every step that changes what a plan reads (bought fruits, boards, layouts, fields)
+    planned: tuple[ModuleAction, PlayerState, _Lay] | None = None
     followed: tuple[object, ...] = ()  # the market when its fruits last followed (data)
 
 
@@ -253,6 +254,7 @@ class Obstgaerten(BundledModule):
             state.flag("ORCHARD-BOARD", line.pos, player.name, reason="twice", board=board)
             return
         data.boards[player.name] = board
+        data.planned = None
         if len(args) > 1:
             self._layout_line(state, line)
 
@@ -269,6 +271,7 @@ class Obstgaerten(BundledModule):
             )
             return
         taken = data.fields.setdefault(player.name, {})
+        data.planned = None
         for i in range(0, len(args), 2):
             what, where = args[i], args[i + 1]
             apos = what.pos or line.pos
@@ -433,6 +436,7 @@ class Obstgaerten(BundledModule):
             )
             return
         data.layouts[board] = layout
+        data.planned = None
 
     def _plan(
         self, state: GameState, player: PlayerState, action: ModuleAction
@@ -498,8 +502,9 @@ class Obstgaerten(BundledModule):
         state = ctx.state
         found, lay = self._plan(state, player, action)
         # kept for the change that follows at once (core.module_action: the check, then the
-        # action, nothing between): the same line in the same state plans the same
-        (state.modules.get(self.name) or self._kept(state)).planned = (action, state.changes, lay)
+        # action, nothing between): the same line of the same player plans the same while
+        # what a plan reads is unchanged (each step changing it clears ``planned``)
+        (state.modules.get(self.name) or self._kept(state)).planned = (action, player, lay)
         return found
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
@@ -507,7 +512,7 @@ class Obstgaerten(BundledModule):
         data = state.modules.get(self.name) or self._kept(state)
         kept = data.planned
         data.planned = None
-        if kept is not None and kept[0] is action and kept[1] == state.changes:
+        if kept is not None and kept[0] is action and kept[1] is player:
             lay = kept[2]  # planned by check_verb for this line, nothing changed since
         else:
             lay = self._plan(state, player, action)[1]
@@ -543,6 +548,7 @@ class Obstgaerten(BundledModule):
         if slot in data.on_market:
             fruit = data.on_market.pop(slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
+            data.planned = None
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; the fruit goes along in after_plain_purchase
@@ -563,6 +569,7 @@ class Obstgaerten(BundledModule):
                 data.pending[buy.player.name] = [fruit]
             else:
                 held.append(fruit)
+            data.planned = None
 
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
         """A building taken from its field without a purchase: a claim while the market is
@@ -635,6 +642,7 @@ class Obstgaerten(BundledModule):
                 for tile, kind in list(data.leftovers.items()):
                     if tile in got:
                         data.pending.setdefault(p.name, []).append(kind)
+                        data.planned = None
                         del data.leftovers[tile]
                 self._lay_default(state, p.name, data)
             data.on_market.clear()
@@ -784,6 +792,7 @@ class Obstgaerten(BundledModule):
                 state.flag("ORCHARD-BOARD", what.pos or event.pos, reason="twice", board=b)
                 continue
             data.boards[p.name] = b
+            data.planned = None
 
     def _fruits(self, state: GameState, event: ModuleChance | ModuleAction) -> None:
         data = self.data(state)
@@ -857,6 +866,7 @@ class Obstgaerten(BundledModule):
         """A fruit the record did not place lies on the first free matching field (reading),
         else face down (``data``: the module's state, its market fruits followed)."""
         held = data.pending.pop(name, [])
+        data.planned = None
         board = data.boards.get(name)
         if board is None:
             return
