@@ -542,7 +542,9 @@ class Obstgaerten(BundledModule):
         if purchase.slot is None:
             return
         data = self.data(ctx.state)
-        slot = field_under(data.on_market, data.under, purchase.slot, purchase.tile)
+        slot = purchase.slot
+        if data.under.get(slot) is not purchase.tile:  # (else field_under's answer: slot)
+            slot = field_under(data.on_market, data.under, slot, purchase.tile)
         data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         if slot in data.on_market:
@@ -581,7 +583,8 @@ class Obstgaerten(BundledModule):
         stated for it before the claim (the refill is one chance line) was not drawn; it stays
         in the supply and the claimer gets none."""
         data = self.data(state)
-        slot = field_under(data.on_market, data.under, slot, piece)
+        if data.under.get(slot) is not piece:  # (else field_under's answer: slot)
+            slot = field_under(data.on_market, data.under, slot, piece)
         data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         if slot not in data.on_market:
