@@ -88,10 +88,12 @@ def orchard_points(
     Jede verdeckte Frucht zählt dann 1 Siegpunkt." -- with the explanation (EN, DE)."""
     full: list[int] = []
     i = 1
+    has = fields.__contains__
     for pts, kinds in layout or BOARDS[board]:
-        if all(i + j in fields for j in range(len(kinds))):
+        n = len(kinds)
+        if all(map(has, range(i, i + n))):  # every field of the group taken, looked for in C
             full.append(pts)
-        i += len(kinds)
+        i += n
     total = sum(full) + face_down
     parts = "+".join(str(p) for p in full) or "0"
     en = f"groups {parts}, {face_down} face down"
@@ -127,8 +129,9 @@ class OrchardScratch(Scratch):
     layouts: dict[int, Layout] = field(default_factory=dict)  # board -> stated layout
     used: set[int] = field(default_factory=set)  # boards a fruit was laid on
     boards_checked: bool = False  # every player's board looked for when play began
-    # the plan check_verb made: (the line, GameState.changes then, the plan), for its action
-    planned: tuple[ModuleAction, int, _Lay] | None = None
+    # the plan check_verb made: (the line, its player, the plan), for its action; cleared by
+    # every step that changes what a plan reads (bought fruits, boards, layouts, fields)
+    planned: tuple[ModuleAction, PlayerState, _Lay] | None = None
     followed: tuple[object, ...] = ()  # the market when its fruits last followed (data)
 
 
@@ -195,6 +198,9 @@ class Obstgaerten(BundledModule):
     # ------------------------------------------------------------------ lines
 
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
+        if event.verb == FRUIT:  # (the refill's line, as written mostly: no lower-casing)
+            self._fruits(state, event)
+            return []
         verb = event.verb.lower()
         if verb == ORCHARD:
             self._boards(state, event)
@@ -249,6 +255,7 @@ class Obstgaerten(BundledModule):
             state.flag("ORCHARD-BOARD", line.pos, player.name, reason="twice", board=board)
             return
         data.boards[player.name] = board
+        data.planned = None
         if len(args) > 1:
             self._layout_line(state, line)
 
@@ -265,6 +272,7 @@ class Obstgaerten(BundledModule):
             )
             return
         taken = data.fields.setdefault(player.name, {})
+        data.planned = None
         for i in range(0, len(args), 2):
             what, where = args[i], args[i + 1]
             apos = what.pos or line.pos
@@ -429,6 +437,7 @@ class Obstgaerten(BundledModule):
             )
             return
         data.layouts[board] = layout
+        data.planned = None
 
     def _plan(
         self, state: GameState, player: PlayerState, action: ModuleAction
@@ -438,52 +447,65 @@ class Obstgaerten(BundledModule):
         makes the change, so a trusted replay ends the same)."""
         data = state.modules.get(self.name) or self._kept(state)  # (reads no market fruits)
         args, pos, who = action.args, action.pos, player.name
-        lay = _Lay()
         if len(args) != 2:
             return [
                 problem("FRUIT-TOKEN", pos, who, token=" ".join(token_text(a) for a in args))
-            ], lay
-        kind = _fruit(args[0].value)
+            ], _Lay()
+        value = args[0].value
+        # a fruit as mostly written (``fr:4``) by one look-up, else as _fruit reads it
+        kind = (
+            _FRUIT_OF.get(value.name) if type(value) is ComponentRef and value.kind == FR else None
+        )
         if kind is None:
-            return [problem("FRUIT-TOKEN", args[0].pos or pos, who, token=token_text(args[0]))], lay
-        held = data.pending.get(who, [])
-        lay.take = kind if kind in held else None
-        if kind not in held and None not in held:
+            kind = _fruit(value)
+            if kind is None:
+                return [
+                    problem("FRUIT-TOKEN", args[0].pos or pos, who, token=token_text(args[0]))
+                ], _Lay()
+        held = data.pending.get(who, ())
+        if kind in held:
+            take: int | bool | None = kind
+        elif None in held:
+            take = None
+        else:
             shown = " ".join(f"fr:{k}" for k in held if k) or "-"
-            lay.take = False
-            return [problem("FRUIT-NOT-HELD", pos, who, kind=kind, held=shown)], lay
+            return [problem("FRUIT-NOT-HELD", pos, who, kind=kind, held=shown)], _Lay(False)
         where = args[1].value
         board = data.boards.get(who)
         if board is None:
             return [
                 problem("FRUIT-FIELD", pos, who, reason="no-board", kind=kind, field=where)
-            ], lay
+            ], _Lay(take)
         out: list[Finding] = []
-        lay.board = board
-        stated = board in data.used or board in data.layouts
-        if not stated and self.option("boards") == "stated":
+        layouts = data.layouts
+        if board not in data.used and board not in layouts and self.option("boards") == "stated":
             out.append(problem("ORCHARD-LAYOUT", pos, who, reason="missing", board=board, name=who))
-        taken = data.fields.get(who, {})
-        kinds = _kinds_of(data, board)
-        if isinstance(where, str) and where.lower() in DOWN:
+        taken = data.fields.get(who, _NO_FIELDS)
+        layout = layouts.get(board)  # _kinds_of, inline
+        kinds = board_fields(board, layout) if layout else _PRINTED_KINDS[board]
+        if isinstance(where, int):
+            # a free field showing the fruit: what _field_problem lets through, told inline
+            if 0 < where <= len(kinds) and kinds[where - 1] == kind and where not in taken:
+                return out, _Lay(take, board, False, where, kind)
+        elif isinstance(where, str) and where.lower() in DOWN:
             free = _free_field(kinds, taken, kind)
             if free is not None:
                 out.append(problem("FRUIT-FACEDOWN", pos, who, kind=kind, free=free))
-            lay.down = True
-            return out, lay
+            return out, _Lay(take, board, True)
         wrong = _field_problem(kinds, taken, kind, where, board)
         if wrong is not None:
             out.append(problem("FRUIT-FIELD", pos, who, **wrong))
         elif isinstance(where, int):
-            lay.field, lay.kind = where, kind
-        return out, lay
+            return out, _Lay(take, board, False, where, kind)
+        return out, _Lay(take, board)
 
     def check_verb(self, ctx: Any, player: PlayerState, action: ModuleAction) -> list[Finding]:
         state = ctx.state
         found, lay = self._plan(state, player, action)
         # kept for the change that follows at once (core.module_action: the check, then the
-        # action, nothing between): the same line in the same state plans the same
-        (state.modules.get(self.name) or self._kept(state)).planned = (action, state.changes, lay)
+        # action, nothing between): the same line of the same player plans the same while
+        # what a plan reads is unchanged (each step changing it clears ``planned``)
+        (state.modules.get(self.name) or self._kept(state)).planned = (action, player, lay)
         return found
 
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
@@ -491,7 +513,7 @@ class Obstgaerten(BundledModule):
         data = state.modules.get(self.name) or self._kept(state)
         kept = data.planned
         data.planned = None
-        if kept is not None and kept[0] is action and kept[1] == state.changes:
+        if kept is not None and kept[0] is action and kept[1] is player:
             lay = kept[2]  # planned by check_verb for this line, nothing changed since
         else:
             lay = self._plan(state, player, action)[1]
@@ -521,12 +543,15 @@ class Obstgaerten(BundledModule):
         if purchase.slot is None:
             return
         data = self.data(ctx.state)
-        slot = field_under(data.on_market, data.under, purchase.slot, purchase.tile)
+        slot = purchase.slot
+        if data.under.get(slot) is not purchase.tile:  # (else field_under's answer: slot)
+            slot = field_under(data.on_market, data.under, slot, purchase.tile)
         data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         if slot in data.on_market:
             fruit = data.on_market.pop(slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
+            data.planned = None
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; the fruit goes along in after_plain_purchase
@@ -534,11 +559,20 @@ class Obstgaerten(BundledModule):
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
         data = self.data(state)
-        slot = field_under(data.on_market, data.under, buy.slot, buy.tile)
-        data.under.pop(slot, None)
+        under, slot = data.under, buy.slot
+        if under.get(slot) is not buy.tile:  # (its fruit on its field: field_under's answer)
+            slot = field_under(data.on_market, under, slot, buy.tile)
+        under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
-        if slot in data.on_market:
-            data.pending.setdefault(buy.player.name, []).append(data.on_market.pop(slot))
+        on_market = data.on_market
+        if slot in on_market:
+            fruit = on_market.pop(slot)
+            held = data.pending.get(buy.player.name)
+            if held is None:
+                data.pending[buy.player.name] = [fruit]
+            else:
+                held.append(fruit)
+            data.planned = None
 
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
         """A building taken from its field without a purchase: a claim while the market is
@@ -550,7 +584,8 @@ class Obstgaerten(BundledModule):
         stated for it before the claim (the refill is one chance line) was not drawn; it stays
         in the supply and the claimer gets none."""
         data = self.data(state)
-        slot = field_under(data.on_market, data.under, slot, piece)
+        if data.under.get(slot) is not piece:  # (else field_under's answer: slot)
+            slot = field_under(data.on_market, data.under, slot, piece)
         data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         if slot not in data.on_market:
@@ -611,6 +646,7 @@ class Obstgaerten(BundledModule):
                 for tile, kind in list(data.leftovers.items()):
                     if tile in got:
                         data.pending.setdefault(p.name, []).append(kind)
+                        data.planned = None
                         del data.leftovers[tile]
                 self._lay_default(state, p.name, data)
             data.on_market.clear()
@@ -760,6 +796,7 @@ class Obstgaerten(BundledModule):
                 state.flag("ORCHARD-BOARD", what.pos or event.pos, reason="twice", board=b)
                 continue
             data.boards[p.name] = b
+            data.planned = None
 
     def _fruits(self, state: GameState, event: ModuleChance | ModuleAction) -> None:
         data = self.data(state)
@@ -767,32 +804,47 @@ class Obstgaerten(BundledModule):
         if not args or len(args) % 2:
             state.flag("FRUIT-DRAW", event.pos, reason="syntax")
             return
-        for i in range(0, len(args), 2):
-            where, what = args[i], args[i + 1]
+        market = state.market
+        on_market, under, drawn = data.on_market, data.under, data.drawn
+        pairs = iter(args)
+        for where, what in zip(pairs, pairs, strict=False):
             pos = where.pos or event.pos
-            cur = _currency(where.value)
-            kind = _fruit(what.value)
-            if cur is None:
+            # a field's code and a fruit as mostly written (``Gu``, ``fr:4``) by one look-up
+            # each, else as _currency and _fruit read them (the same answers)
+            value = where.value
+            slot = _SLOT_OF_CODE.get(value) if type(value) is str else None
+            if slot is None:
+                cur = _currency(value)
+                slot = None if cur is None else _SLOT[cur]  # cur.field - 1
+            value = what.value
+            kind = (
+                _FRUIT_OF.get(value.name)
+                if type(value) is ComponentRef and value.kind == FR
+                else None
+            )
+            if kind is None:
+                kind = _fruit(value)
+            if slot is None:
                 state.flag("FRUIT-DRAW", pos, reason="syntax")
                 continue
             if kind is None:
                 state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
-            slot = _SLOT[cur]  # cur.field - 1
-            tile = state.market[slot] if 0 <= slot < len(state.market) else None
+            tile = market[slot] if slot < len(market) else None
             if not isinstance(tile, TileKind):
-                state.flag("FRUIT-DRAW", pos, reason="no-tile", field=cur.code)
+                state.flag("FRUIT-DRAW", pos, reason="no-tile", field=_CODES[slot])
                 continue
-            if data.on_market.get(slot) is not None:
+            if on_market.get(slot) is not None:
                 state.flag(
-                    "FRUIT-DRAW", pos, reason="has-fruit", field=cur.code, kind=data.on_market[slot]
+                    "FRUIT-DRAW", pos, reason="has-fruit", field=_CODES[slot], kind=on_market[slot]
                 )
                 continue
-            data.drawn[kind] += 1
-            if data.drawn[kind] > PER_KIND:
+            n = drawn.get(kind, 0) + 1  # (drawn[kind] += 1 without Counter.__missing__)
+            drawn[kind] = n
+            if n > PER_KIND:
                 state.flag("FRUIT-SUPPLY", what.pos or pos, kind=kind)
-            data.on_market[slot] = kind
-            data.under[slot] = tile
+            on_market[slot] = kind
+            under[slot] = tile
 
     def _missing(self, state: GameState, pos: Any, data: OrchardScratch) -> None:
         """Every building on the market without a fruit stated for it: reported once."""
@@ -818,6 +870,7 @@ class Obstgaerten(BundledModule):
         """A fruit the record did not place lies on the first free matching field (reading),
         else face down (``data``: the module's state, its market fruits followed)."""
         held = data.pending.pop(name, [])
+        data.planned = None
         board = data.boards.get(name)
         if board is None:
             return
@@ -868,9 +921,16 @@ class Obstgaerten(BundledModule):
 
 _PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
 _SLOT = {c: c.field - 1 for c in CURRENCIES}  # the market field index of each currency
+_CODES = tuple(c.code for c in CURRENCIES)  # each market field's currency code, by index
+# the market field index of a currency code as mostly written (``Gu``, ``gu``, ``GU``):
+# Currency.of_code's answer for these strings
+_SLOT_OF_CODE = {
+    text: _SLOT[c] for c in CURRENCIES for text in (c.code, c.code.lower(), c.code.upper())
+}
 _FRUIT_OF = {str(n): n for n in range(1, KINDS + 1)}  # a fruit kind by its number as printed
 _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
+_NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read only, never filled)
 
 
 def _kinds_of(data: OrchardScratch, board: int) -> list[int]:
