@@ -747,7 +747,11 @@ def _purchase_with_components(
     that module also hears of plain purchases (``after_plain_purchase``, e.g. change for an
     overpayment paid partly with coins), it hears of this one after
     ``spend_plain_components``, with ``total`` the whole sum (cards and components) and
-    ``exact`` as the pipeline decides it; another module hearing of them: the pipeline runs."""
+    ``exact`` as the pipeline decides it; another module hearing of them: the pipeline runs.
+    A module whose answer names the price too (``(value, exact, price)``: its ``pay.price``
+    refinement lowers it, e.g. a building site's half price) answers ``pay.exact`` outright,
+    and the piece ``spend_plain_components`` returns (a site on the tile) waits to be placed
+    in the tile's stead, as its ``on_purchase`` would make it."""
     ext = state.ext
     taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
     if len(taking) != 1:
@@ -789,8 +793,10 @@ def _purchase_with_components(
     got = owner.plain_components(state, p, components, paid, allowed, price)
     if got is None:
         return False
-    value, exact = got
-    total += value
+    total += got[0]
+    answer = state.rules.base_answer
+    if len(got) == 3:  # the module answers the price and the exactness outright (a site)
+        price = got[2]
     if (
         check
         and total != price
@@ -798,9 +804,11 @@ def _purchase_with_components(
         and (total < price or any(total - c.value >= price for c in cards))
     ):
         return False  # BUY-UNDERPAID, BUY-SUPERFLUOUS
-    answer = state.rules.base_answer
-    exact = exact or bool(
-        answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+    exact = got[1] or (
+        len(got) == 2
+        and bool(
+            answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+        )
     )
     t = state.turn
     assert t is not None
@@ -810,16 +818,18 @@ def _purchase_with_components(
     for c in cards:
         decrement(hand, c)
         discard[c] += 1
-    owner.spend_plain_components(state, p, components, a)
+    piece = owner.spend_plain_components(state, p, components, a, tile)
+    if piece is None:
+        piece = tile  # (else what waits to be placed in its stead: a building site on it)
     if hooked:  # the owner's on_purchase, second half: as for a plain purchase of this sum
         owner.after_plain_purchase(
             state, PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
         )
-    t.pending.append(tile)
+    t.pending.append(piece)
     if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):
         t.over = True  # end_main_action(state, ...), inline
         t.unsure = False
-        t.over_after = _paying(total, tile, a, price)
+        t.over_after = _paying(total, piece, a, price)
     return True
 
 
