@@ -748,22 +748,28 @@ def _purchase_with_components(
     overpayment paid partly with coins), it hears of this one after
     ``spend_plain_components``, with ``total`` the whole sum (cards and components) and
     ``exact`` as the pipeline decides it; another module hearing of them: the pipeline runs.
+    Several modules taking part: the owner of the components answers when every other one
+    promises to leave such a purchase alone (:func:`_components_owner`).
     A module whose answer names the price too (``(value, exact, price)``: its ``pay.price``
     refinement lowers it, e.g. a building site's half price) answers ``pay.exact`` outright,
     and the piece ``spend_plain_components`` returns (a site on the tile) waits to be placed
     in the tile's stead, as its ``on_purchase`` would make it."""
     ext = state.ext
     taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
-    if len(taking) != 1:
-        return False
-    owner = taking[0]
+    if len(taking) == 1:
+        owner = taking[0]
+    else:  # several take part: the owner, when each other one leaves the purchase alone
+        found = _components_owner(ext, a, taking)
+        if found is None:
+            return False
+        owner = found
     # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
     # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
     # when it answers ``plain_components`` (else declined at once: Wechselscheine's
     # certificates would walk the payment for nothing)
     hooked = ext.after_plain
     if hooked and (
-        len(hooked) != 1 or hooked[0] is not owner or not ext.overriding(_PLAIN_COMPONENTS)
+        len(hooked) != 1 or hooked[0] is not owner or owner not in ext.overriding(_PLAIN_COMPONENTS)
     ):
         return False
     hand = p.hand
@@ -831,6 +837,27 @@ def _purchase_with_components(
         t.unsure = False
         t.over_after = _paying(total, piece, a, price)
     return True
+
+
+def _components_owner(ext: Any, a: Buy, taking: tuple[Any, ...]) -> Any:
+    """The module owning the first component a purchase names, when several modules take part
+    in purchases and every other one promises to leave a purchase that names none of its
+    components alone (:attr:`~referee.engine.extensions.Module.purchases_by_components`: its
+    purchase refinements return what they get, its ``on_purchase`` does nothing); else None
+    (the pipeline runs). What the owner then answers (``plain_components``) reads the base
+    layer's answers, as when it takes part alone."""
+    for cref in a.paid:
+        if type(cref) is ComponentRef:
+            owner = ext.kind_handler(cref.kind)
+            break
+    else:
+        return None
+    if owner is None or owner not in taking:
+        return None
+    for m in taking:
+        if m is not owner and not m.purchases_by_components:
+            return None
+    return owner
 
 
 def _after_plain(
