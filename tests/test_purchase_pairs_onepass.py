@@ -49,11 +49,30 @@ GROUPS = [
     ("wechselgeld", ("wechselscheine",)),  # another module hearing of plain purchases
     ("baustellen", ("schaetze", "diamanten")),
 ]
-FIRST22 = (
-    "angreifer, badehaeuser, bauland, baumeister, baustellen, bazare, bonuskarten, diamanten, "
-    "diebe, magisch, medina, obstgaerten, plaetze, schaetze, sultan, wechselgeld, "
-    "wechselscheine, wechselstuben, wertungskaertchen, wesir, wuensche, wunschbrunnen"
-).split(", ")
+FIRST22 = [
+    "angreifer",
+    "badehaeuser",
+    "bauland",
+    "baumeister",
+    "baustellen",
+    "bazare",
+    "bonuskarten",
+    "diamanten",
+    "diebe",
+    "magisch",
+    "medina",
+    "obstgaerten",
+    "plaetze",
+    "schaetze",
+    "sultan",
+    "wechselgeld",
+    "wechselscheine",
+    "wechselstuben",
+    "wertungskaertchen",
+    "wesir",
+    "wuensche",
+    "wunschbrunnen",
+]
 
 
 def _outcomes(texts: list[str]) -> list[str]:
