@@ -548,8 +548,9 @@ class Module:
         """A purchase otherwise plain (a catalogue tile from a market field, paid with known
         money cards of the hand, every card of a currency that may pay) names this module's
         components ``refs`` too, and this module is the only one that takes part in purchases
-        (refines a purchase decision or hears :meth:`on_purchase`). ``allowed`` and ``price``
-        are the base layer's answers. Answer ``(value, exact)`` only when the pipeline would
+        (refines a purchase decision or hears :meth:`on_purchase`), or every other one that
+        does promises to leave it alone (:attr:`purchases_by_components`) and hears of no
+        plain purchase. ``allowed`` and ``price`` are the base layer's answers. Answer ``(value, exact)`` only when the pipeline would
         give the same: this module's refinements of ``pay.price`` and ``pay.currencies``
         return what they get (``pay.currencies`` may answer otherwise when ``cards`` is empty:
         no card is checked against it, e.g. diamonds alone), its ``pay.problems`` adds
