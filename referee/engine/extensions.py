@@ -550,10 +550,11 @@ class Module:
         components ``refs`` too, and this module is the only one that takes part in purchases
         (refines a purchase decision or hears :meth:`on_purchase`), or every other one that
         does promises to leave it alone (:attr:`purchases_by_components`) and hears of no
-        plain purchase. ``allowed`` and ``price`` are the base layer's answers. Answer ``(value, exact)`` only when the pipeline would
-        give the same: this module's refinements of ``pay.price`` and ``pay.currencies``
-        return what they get (``pay.currencies`` may answer otherwise when ``cards`` is empty:
-        no card is checked against it, e.g. diamonds alone), its ``pay.problems`` adds
+        plain purchase. ``allowed`` and ``price`` are the base layer's answers. Answer
+        ``(value, exact)`` only when the pipeline would give the same: this module's
+        refinements of ``pay.price`` and ``pay.currencies`` return what they get
+        (``pay.currencies`` may answer otherwise when ``cards`` is empty: no card is checked
+        against it, e.g. diamonds alone), its ``pay.problems`` adds
         nothing, its ``pay.value`` adds ``value`` to the cards' sum, its ``pay.exact`` is
         ``exact`` or what it gets, and ``turn.extra_action`` is left alone; then the engine
         carries the purchase out in one pass (the engine's own checks of the sum stay the

@@ -755,6 +755,13 @@ def _purchase_with_components(
     and the piece ``spend_plain_components`` returns (a site on the tile) waits to be placed
     in the tile's stead, as its ``on_purchase`` would make it."""
     ext = state.ext
+    # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
+    # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
+    # when it answers ``plain_components`` (else declined at once: Wechselscheine's
+    # certificates would walk the payment for nothing)
+    hooked = ext.after_plain
+    if len(hooked) > 1:
+        return False  # (asked first: the first 22 modules together decline here at once)
     taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
     if len(taking) == 1:
         owner = taking[0]
@@ -763,14 +770,7 @@ def _purchase_with_components(
         if found is None:
             return False
         owner = found
-    # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
-    # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
-    # when it answers ``plain_components`` (else declined at once: Wechselscheine's
-    # certificates would walk the payment for nothing)
-    hooked = ext.after_plain
-    if hooked and (
-        len(hooked) != 1 or hooked[0] is not owner or owner not in ext.overriding(_PLAIN_COMPONENTS)
-    ):
+    if hooked and (hooked[0] is not owner or owner not in ext.overriding(_PLAIN_COMPONENTS)):
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
