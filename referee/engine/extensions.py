@@ -544,31 +544,43 @@ class Module:
         cards: tuple[MoneyCard, ...],
         allowed: frozenset[Currency],
         price: int,
-    ) -> tuple[int, bool] | None:
+    ) -> tuple[int, bool] | tuple[int, bool, int] | None:
         """A purchase otherwise plain (a catalogue tile from a market field, paid with known
         money cards of the hand, every card of a currency that may pay) names this module's
         components ``refs`` too, and this module is the only one that takes part in purchases
-        (refines a purchase decision or hears :meth:`on_purchase`). ``allowed`` and ``price``
-        are the base layer's answers. Answer ``(value, exact)`` only when the pipeline would
-        give the same: this module's refinements of ``pay.price`` and ``pay.currencies``
-        return what they get (``pay.currencies`` may answer otherwise when ``cards`` is empty:
-        no card is checked against it, e.g. diamonds alone), its ``pay.problems`` adds
+        (refines a purchase decision or hears :meth:`on_purchase`), or every other one that
+        does promises to leave it alone (:attr:`purchases_by_components`) and hears of no
+        plain purchase. ``allowed`` and ``price`` are the base layer's answers. Answer
+        ``(value, exact)`` only when the pipeline would give the same: this module's
+        refinements of ``pay.price`` and ``pay.currencies`` return what they get
+        (``pay.currencies`` may answer otherwise when ``cards`` is empty: no card is checked
+        against it, e.g. diamonds alone), its ``pay.problems`` adds
         nothing, its ``pay.value`` adds ``value`` to the cards' sum, its ``pay.exact`` is
         ``exact`` or what it gets, and ``turn.extra_action`` is left alone; then the engine
         carries the purchase out in one pass (the engine's own checks of the sum stay the
         engine's) and calls :meth:`spend_plain_components` where the pipeline calls
         :meth:`on_purchase`, then, when this module overrides :meth:`after_plain_purchase`
         (and no other module does), that hook with the whole sum (``total``: the cards and
-        ``value``); its two calls together do what its :meth:`on_purchase` does. Pure, no
-        context. Default None: the pipeline runs."""
+        ``value``); its two calls together do what its :meth:`on_purchase` does. A module
+        whose ``pay.price`` refinement changes the price answers ``(value, exact, price)``:
+        ``price`` is then that refinement's answer and ``exact`` its ``pay.exact`` answer
+        outright (e.g. a building site: half the price, never exact). Pure, no context.
+        Default None: the pipeline runs."""
         return None
 
     def spend_plain_components(
-        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
-    ) -> None:
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        action: Buy,
+        tile: Any,
+    ) -> Any:
         """What :meth:`on_purchase` does for a purchase :meth:`plain_components` let the
-        engine carry out in one pass (the components paid go where they go). Default:
-        nothing."""
+        engine carry out in one pass (the components paid go where they go; ``tile``: the
+        catalogue tile bought). Returns the piece that waits to be placed in the tile's stead
+        when :meth:`on_purchase` makes one (a building site on it), else None (the tile).
+        Default: nothing."""
 
     placements_by_pieces: ClassVar[bool] = False
     """True: the module's ``place.problems`` refinement returns the answer it is given when a

@@ -337,6 +337,58 @@ class Baustellen(BundledModule):
         if isinstance(purchase.tile, TileKind):
             purchase.tile = SitePiece(purchase.tile, back)
 
+    def plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        cards: tuple[MoneyCard, ...],
+        allowed: frozenset[Currency],
+        price: int,
+    ) -> tuple[int, bool, int] | None:
+        """A half-price purchase setting up a site (a catalogue tile from a market field, paid
+        with money cards of the hand that may pay, and this module is the only one taking part)
+        that :meth:`site_problems` passes: one site token, a back named or hidden, a site left
+        in the stack and of that back, no vizier's purchase, the cards worth at least half the
+        price (``price``: the base layer's answer, the printed price). The site is no money
+        (nothing added), the price is half (:meth:`site_price`: the payment is at least that),
+        never exact (:meth:`site_never_exact`)."""
+        if len(refs) != 1:
+            return None  # SITE-TOKEN (several)
+        ok, back = _back(refs[0].name)
+        if not ok:
+            return None  # SITE-TOKEN (name)
+        data = state.modules.get(self.name)
+        if data is not None:
+            if data.set_up >= site_count():
+                return None  # SITE-NONE-LEFT
+            if back is not None and data.seen[back] >= per_currency():
+                return None  # SITE-SUPPLY
+        t = state.turn
+        if t is not None and t.interrupt is not None:
+            return None  # SITE-VIZIER
+        half = price // 2
+        if sum([c.value for c in cards]) < half:
+            return None  # SITE-HALF-PRICE
+        return 0, False, half
+
+    def spend_plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        action: Buy,
+        tile: Any,
+    ) -> SitePiece:
+        """:meth:`on_purchase` for a purchase :meth:`plain_components` passed: the site leaves
+        the stack onto the tile, which waits to be placed as a site piece."""
+        data = self.data(state)
+        data.set_up += 1
+        _ok, back = _back(refs[0].name)
+        if back is not None:
+            data.seen[back] += 1
+        return SitePiece(tile, back)
+
     # ------------------------------------------------------------ completing
 
     def _completion(self, ctx: Context, player: PlayerState, action: ModuleAction) -> _Completion:

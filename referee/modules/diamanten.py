@@ -343,7 +343,12 @@ class Diamanten(BundledModule):
         return total, False
 
     def spend_plain_components(
-        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        action: Buy,
+        tile: Any,
     ) -> None:
         """:meth:`on_purchase` for a payment :meth:`plain_components` passed."""
         data = self.data(state)

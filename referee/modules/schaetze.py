@@ -255,7 +255,12 @@ class Schaetze(BundledModule):
         return value, True
 
     def spend_plain_components(
-        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        action: Buy,
+        tile: Any,
     ) -> None:
         """:meth:`on_purchase` for a bribe :meth:`plain_components` passed."""
         ref = refs[0]

@@ -379,7 +379,12 @@ class Wechselgeld(BundledModule):
         return len(refs) * _coin_value(), False
 
     def spend_plain_components(
-        self, state: GameState, player: PlayerState, refs: tuple[ComponentRef, ...], action: Buy
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        action: Buy,
+        tile: Any,
     ) -> None:
         """:meth:`on_purchase`'s first half for a purchase :meth:`plain_components` passed: the
         coins go back into the bag (:meth:`after_plain_purchase` makes the claim)."""

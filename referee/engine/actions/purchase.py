@@ -747,20 +747,30 @@ def _purchase_with_components(
     that module also hears of plain purchases (``after_plain_purchase``, e.g. change for an
     overpayment paid partly with coins), it hears of this one after
     ``spend_plain_components``, with ``total`` the whole sum (cards and components) and
-    ``exact`` as the pipeline decides it; another module hearing of them: the pipeline runs."""
+    ``exact`` as the pipeline decides it; another module hearing of them: the pipeline runs.
+    Several modules taking part: the owner of the components answers when every other one
+    promises to leave such a purchase alone (:func:`_components_owner`).
+    A module whose answer names the price too (``(value, exact, price)``: its ``pay.price``
+    refinement lowers it, e.g. a building site's half price) answers ``pay.exact`` outright,
+    and the piece ``spend_plain_components`` returns (a site on the tile) waits to be placed
+    in the tile's stead, as its ``on_purchase`` would make it."""
     ext = state.ext
-    taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
-    if len(taking) != 1:
-        return False
-    owner = taking[0]
     # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
     # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
     # when it answers ``plain_components`` (else declined at once: Wechselscheine's
     # certificates would walk the payment for nothing)
     hooked = ext.after_plain
-    if hooked and (
-        len(hooked) != 1 or hooked[0] is not owner or not ext.overriding(_PLAIN_COMPONENTS)
-    ):
+    if len(hooked) > 1:
+        return False  # (asked first: the first 22 modules together decline here at once)
+    taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
+    if len(taking) == 1:
+        owner = taking[0]
+    else:  # several take part: the owner, when each other one leaves the purchase alone
+        found = _components_owner(ext, a, taking)
+        if found is None:
+            return False
+        owner = found
+    if hooked and (hooked[0] is not owner or owner not in ext.overriding(_PLAIN_COMPONENTS)):
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
@@ -789,8 +799,10 @@ def _purchase_with_components(
     got = owner.plain_components(state, p, components, paid, allowed, price)
     if got is None:
         return False
-    value, exact = got
-    total += value
+    total += got[0]
+    answer = state.rules.base_answer
+    if len(got) == 3:  # the module answers the price and the exactness outright (a site)
+        price = got[2]
     if (
         check
         and total != price
@@ -798,9 +810,11 @@ def _purchase_with_components(
         and (total < price or any(total - c.value >= price for c in cards))
     ):
         return False  # BUY-UNDERPAID, BUY-SUPERFLUOUS
-    answer = state.rules.base_answer
-    exact = exact or bool(
-        answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+    exact = got[1] or (
+        len(got) == 2
+        and bool(
+            answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+        )
     )
     t = state.turn
     assert t is not None
@@ -810,17 +824,40 @@ def _purchase_with_components(
     for c in cards:
         decrement(hand, c)
         discard[c] += 1
-    owner.spend_plain_components(state, p, components, a)
+    piece = owner.spend_plain_components(state, p, components, a, tile)
+    if piece is None:
+        piece = tile  # (else what waits to be placed in its stead: a building site on it)
     if hooked:  # the owner's on_purchase, second half: as for a plain purchase of this sum
         owner.after_plain_purchase(
             state, PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
         )
-    t.pending.append(tile)
+    t.pending.append(piece)
     if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):
         t.over = True  # end_main_action(state, ...), inline
         t.unsure = False
-        t.over_after = _paying(total, tile, a, price)
+        t.over_after = _paying(total, piece, a, price)
     return True
+
+
+def _components_owner(ext: Any, a: Buy, taking: tuple[Any, ...]) -> Any:
+    """The module owning the first component a purchase names, when several modules take part
+    in purchases and every other one promises to leave a purchase that names none of its
+    components alone (:attr:`~referee.engine.extensions.Module.purchases_by_components`: its
+    purchase refinements return what they get, its ``on_purchase`` does nothing); else None
+    (the pipeline runs). What the owner then answers (``plain_components``) reads the base
+    layer's answers, as when it takes part alone."""
+    for cref in a.paid:
+        if type(cref) is ComponentRef:
+            owner = ext.kind_handler(cref.kind)
+            break
+    else:
+        return None
+    if owner is None or owner not in taking:
+        return None
+    for m in taking:
+        if m is not owner and not m.purchases_by_components:
+            return None
+    return owner
 
 
 def _after_plain(
