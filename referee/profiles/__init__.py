@@ -5,6 +5,8 @@
 ``ProfileError`` is raised, with file, line, column and key, for anything that cannot be used.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from referee.profiles.loader import (
     DEFAULT_NAME,
     ProfileError,
@@ -13,7 +15,10 @@ from referee.profiles.loader import (
     load_profile,
     parse_profile,
 )
-from referee.profiles.params import DEFAULT_PROFILE, PARAMETERS, ParamSpec, RuleProfile
+from referee.profiles.params import DEFAULT_PROFILE, ParamSpec, RuleProfile
+
+if TYPE_CHECKING:
+    from referee.profiles.params import PARAMETERS
 
 __all__ = [
     "DEFAULT_NAME",
@@ -27,3 +32,12 @@ __all__ = [
     "load_profile",
     "parse_profile",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``PARAMETERS``: :mod:`referee.profiles.params` makes it on first use."""
+    if name == "PARAMETERS":
+        from referee.profiles import params
+
+        return params.PARAMETERS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,6 +19,7 @@ column and key of each problem.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from functools import cache
@@ -26,7 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.lazy_re import lazy_pattern
-from referee.profiles.params import PARAMETERS, RuleProfile
+from referee.profiles import params
+from referee.profiles.params import RuleProfile
 
 if TYPE_CHECKING:  # imported where a file is read: a bundled profile comes from the cache
     import yaml
@@ -119,8 +121,15 @@ def list_profiles() -> list[str]:
 
 @cache
 def _bundled_names() -> tuple[str, ...]:
-    """The bundled folder is read once (a record's ``Rules`` header is looked up per game)."""
-    found = {p.stem for p in BUNDLED_DIR.glob("*.yaml")}
+    """The bundled folder is read once (a record's ``Rules`` header is looked up per game).
+
+    The names ending in ``.yaml`` (what ``BUNDLED_DIR.glob("*.yaml")`` gives, without pathlib's
+    pattern machinery: a fifth of a million instructions at every start-up)."""
+    try:
+        names = os.listdir(BUNDLED_DIR)
+    except OSError:  # as glob: an unreadable folder has no files
+        names = []
+    found = {Path(n).stem for n in names if n.endswith(".yaml")}
     first = [n for n in _ORDER if n in found]
     return (*first, *sorted(found - set(first)))
 
@@ -347,6 +356,7 @@ def _from_text(
 
     import yaml
 
+    known = params.PARAMETERS  # (made on first use, see referee.profiles.params)
     root = _compose(text, file)
     if root is None:
         raise ProfileError.single(file, "the profile is empty; expected a mapping of parameters")
@@ -367,14 +377,14 @@ def _from_text(
     rulebook: str | None = None
 
     for key, (knode, vnode) in rd.entries(root, None):
-        if key in PARAMETERS:
+        if key in known:
             ok, value = rd.scalar(vnode, key)
             if ok:
-                why = PARAMETERS[key].problem(value)
+                why = known[key].problem(value)
                 if why:
                     rd.problem(vnode, key, why)
                 else:
-                    values[key] = float(value) if PARAMETERS[key].kind == "float" else value
+                    values[key] = float(value) if known[key].kind == "float" else value
                     value_nodes[key] = vnode
         elif key == "name":
             name = rd.text(vnode, key)
@@ -395,9 +405,9 @@ def _from_text(
                 rd.problem(vnode, key, f"not a rulebook of the project: {', '.join(RULEBOOKS)}")
                 rulebook = None
         else:
-            close = difflib.get_close_matches(key, [*PARAMETERS, *_META_KEYS], n=1)
+            close = difflib.get_close_matches(key, [*known, *_META_KEYS], n=1)
             hint = f"did you mean {close[0]}? " if close else ""
-            rd.problem(knode, key, f"unknown key; {hint}known parameters: {', '.join(PARAMETERS)}")
+            rd.problem(knode, key, f"unknown key; {hint}known parameters: {', '.join(known)}")
 
     parent: RuleProfile | None = None
     if extends is not None:
@@ -409,7 +419,7 @@ def _from_text(
             rd.problems.extend(exc.problems)
 
     if bundled and rd.problems == []:
-        missing = [p for p in PARAMETERS if p not in values and parent is None]
+        missing = [p for p in known if p not in values and parent is None]
         if missing:
             rd.problem(root, None, f"a root profile must set every parameter: {missing}")
     if rd.problems:
@@ -445,13 +455,14 @@ def _read_sources(rd: _Reader, node: yaml.Node) -> dict[str, str]:
 
     import yaml
 
+    known = params.PARAMETERS  # (made on first use, see referee.profiles.params)
     if not isinstance(node, yaml.MappingNode):
         rd.problem(node, "sources", "expected a mapping: parameter: where its value comes from")
         return {}
     out: dict[str, str] = {}
     for key, (knode, vnode) in rd.entries(node, "sources"):
-        if key not in PARAMETERS:
-            close = difflib.get_close_matches(key, list(PARAMETERS), n=1)
+        if key not in known:
+            close = difflib.get_close_matches(key, list(known), n=1)
             hint = f"; did you mean {close[0]}?" if close else ""
             rd.problem(knode, f"sources.{key}", f"not a parameter{hint}")
             continue

@@ -15,7 +15,7 @@ import math
 import types
 import typing
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 ScoringCardPlacement = Literal["shuffled", "top"]
 StartTiebreak = Literal["cards-total-youngest", "cards-youngest"]
@@ -92,7 +92,7 @@ class RuleProfile:
 
     def parameters(self) -> dict[str, Any]:
         """The rule parameters and their values, in declaration order."""
-        return {name: getattr(self, name) for name in PARAMETERS}
+        return {name: getattr(self, name) for name in _parameters()}
 
 
 # One line for people and the numeric limits of each parameter.
@@ -267,5 +267,27 @@ def _specs() -> dict[str, ParamSpec]:
     }
 
 
-PARAMETERS: dict[str, ParamSpec] = _specs()
-"""Every rule parameter, in declaration order."""
+_made: dict[str, ParamSpec] = {}
+
+
+def _parameters() -> dict[str, ParamSpec]:
+    """:data:`PARAMETERS`, made on its first use (always the same dictionary)."""
+    if not _made:
+        _made.update(_specs())
+    return _made
+
+
+if TYPE_CHECKING:
+    PARAMETERS: dict[str, ParamSpec]
+    """Every rule parameter, in declaration order."""
+
+
+def __getattr__(name: str) -> Any:
+    """``PARAMETERS`` (every rule parameter, in declaration order) is made when it is first
+    read: a check with a bundled profile (from the data cache) never reads it, and making it
+    (``typing.get_type_hints`` and a :class:`ParamSpec` per parameter) took 1.3 million
+    instructions at every start-up. Then it is a plain global of this module."""
+    if name == "PARAMETERS":
+        value = globals()["PARAMETERS"] = _parameters()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

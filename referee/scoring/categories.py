@@ -22,7 +22,10 @@ The generic building blocks:
 Quantities may be :class:`fractions.Fraction` (half buildings); ties compare exactly.
 """
 
-from __future__ import annotations
+# (no ``from __future__ import annotations``: the dataclasses' field types are evaluated when
+# each class is made, so that ``dataclasses`` does not parse each field's annotation text; the
+# few annotations naming what is imported only for the type checker, or a class from inside its
+# own body, are written as text)
 
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -139,7 +142,7 @@ class Participant:
     counts: Mapping[BuildingType, Number]
     base_counts: Mapping[BuildingType, int]
     adjustments: tuple[Any, ...]  # CountAdjustment
-    alhambra: Alhambra | None = None
+    alhambra: "Alhambra | None" = None
     wall_claim: int | None = None
     total_before: int = 0
 
@@ -343,7 +346,7 @@ class ScoringCategory(Protocol):
     def floor(self) -> Floor: ...
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
     ) -> dict[str, CategoryScore]: ...
 
 
@@ -505,7 +508,7 @@ class Majority:
     label_en: str
     label_de: str
     section: str
-    quantity: Mapping[str, Number] | Callable[[Participant], Number | None]
+    quantity: Mapping[str, Number] | Callable[[Participant], "Number | None"]
     table: Table
     direction: Direction = "most"
     rounding: Rounding = "down"
@@ -548,7 +551,7 @@ class Majority:
         return quantities, breaks, rank(values, table, self.direction, self.rounding)
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
     ) -> dict[str, CategoryScore]:
         quantities, breaks, placed = self.placings(round_no, participants)
         out: dict[str, CategoryScore] = {}
@@ -592,7 +595,7 @@ class PointLine:
         return 1
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
     ) -> dict[str, CategoryScore]:
         out: dict[str, CategoryScore] = {}
         for p in participants:
@@ -630,7 +633,7 @@ class Combined:
     floor: Floor = None
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
     ) -> dict[str, CategoryScore]:
         scored = [part.score(round_no, participants, profile) for part in self.parts]
         out: dict[str, CategoryScore] = {}
@@ -668,7 +671,7 @@ class BuildingMajority:
         return self.type.name_in("de", plural=True)
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
     ) -> dict[str, CategoryScore]:
         type_score = _core.type_score
         t = self.type
@@ -867,7 +870,7 @@ class WallCategory:
     floor: Floor = None
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
     ) -> dict[str, CategoryScore]:
         new_wall_score = _core.new_wall_score
         out: dict[str, CategoryScore] = {}
@@ -936,7 +939,7 @@ class ScoringParts:
                 return tuple(v)
         return ()
 
-    def __add__(self, other: ScoringParts) -> ScoringParts:
+    def __add__(self, other: "ScoringParts") -> "ScoringParts":
         adj: dict[str | None, tuple[Any, ...]] = {k: tuple(v) for k, v in self.adjustments.items()}
         for k, v in other.adjustments.items():
             adj[k] = adj.get(k, ()) + tuple(v)
