@@ -12,6 +12,7 @@ field (positions included) the same, new position objects.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -21,7 +22,53 @@ import pytest
 import referee.notation.fast as fast
 from referee.record import model
 from referee.simulate import simulate_text
-from tests.test_notation_fast import MEMO_TABLES, MODULES, deep, empty_tables
+
+# (self-contained: the compiled install's tests run from outside the source tree, where the
+# ``tests`` package is not importable)
+MODULES: tuple[tuple[str, ...], ...] = (
+    (),
+    ("wesir",),
+    ("wechselstuben",),
+    ("bonuskarten",),
+    ("plaetze",),
+    ("wesir", "wechselstuben", "bonuskarten", "plaetze"),
+)
+MEMO_TABLES = (
+    "_actions",
+    "_events",
+    "_heads",
+    "_builders",
+    "_uses",
+    "_turn_lines",
+    "_chance_lines",
+)
+
+
+def deep(x: Any) -> Any:
+    """Every field of a record, recursively (the records' ``==`` leaves positions out)."""
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return (type(x).__name__, *(deep(getattr(x, f.name)) for f in dataclasses.fields(x)))
+    if isinstance(x, tuple):
+        return (type(x).__name__, *(deep(v) for v in x))
+    if isinstance(x, frozenset):
+        return ("frozenset", *sorted(repr(deep(v)) for v in x))
+    if isinstance(x, enum.Enum):
+        return (type(x).__name__, x.name)
+    return (type(x).__name__, x)
+
+
+def empty_tables(names: tuple[str, ...]) -> Iterator[None]:
+    """The reader's tables emptied in place for a test, their entries put back after it."""
+    tables = [getattr(fast, name) for name in names]
+    saved = [dict(t) for t in tables]
+    for t in tables:
+        t.clear()
+    try:
+        yield
+    finally:
+        for t, entries in zip(tables, saved, strict=True):
+            t.clear()
+            t.update(entries)
 
 
 def _positions(x: Any) -> list[Any]:
