@@ -32,6 +32,7 @@ from __future__ import annotations
 import operator
 import os
 import re
+import types
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -102,10 +103,79 @@ from referee.record.model import (  # noqa: E402
     Turn,
 )
 
+
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# Whether this module is compiled (the mypyc build, setup.py's MYPYC_MODULES): its functions
+# are then native, not Python functions. Compiled, with the records left Python, the reader
+# makes records with :class:`_TwinMaker` and builds memoised groups and lines with
+# :class:`_ShapeBuilder` instead of generated Python code (no interpreter frame per record).
+SELF_COMPILED: Final = not isinstance(_probe, types.FunctionType)
+
+
+class _TwinMaker:
+    """A record class's maker as compiled code: ``maker(*values)`` makes what ``cls(*values)``
+    makes (positional values, the defaults of the fields left out), as :func:`record_maker`'s
+    maker does, without an interpreter frame: a new instance of the class's slots twin, each
+    field set by an attribute store (compiled: ``PyObject_SetAttr``), then the record's class
+    (see :func:`referee.makers.slots_twin`)."""
+
+    def __init__(self, cls: type, twin: type) -> None:
+        import dataclasses
+
+        self.cls: Any = cls
+        self.twin: Any = twin
+        fields = dataclasses.fields(cls)
+        self.names: tuple[str, ...] = tuple(f.name for f in fields)
+        self.defaults: tuple[Any, ...] = tuple(
+            f.default for f in fields if f.default is not dataclasses.MISSING
+        )
+        self.required: int = len(fields) - len(self.defaults)
+
+    def __call__(self, *values: Any) -> Any:
+        names = self.names
+        n = len(values)
+        if n < self.required or n > len(names):
+            raise TypeError(
+                f"{self.cls.__name__}() takes {self.required} to {len(names)} values, {n} given"
+            )
+        o: Any = self.twin()
+        i = 0
+        for v in values:
+            setattr(o, names[i], v)
+            i += 1
+        while i < len(names):
+            setattr(o, names[i], self.defaults[i - self.required])
+            i += 1
+        o.__class__ = self.cls
+        return o
+
+
+def _twin_maker(cls: type) -> _TwinMaker | None:
+    """The compiled maker of ``cls``, or None (no slots twin, or a default factory)."""
+    import dataclasses
+
+    twin = slots_twin(cls)
+    if twin is None or any(
+        f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(cls)
+    ):
+        return None
+    return _TwinMaker(cls, twin)
+
+
+def _maker(cls: type) -> Any:
+    """The reader's maker of ``cls``: compiled, :class:`_TwinMaker` where it serves; else
+    :func:`record_maker`'s generated one."""
+    made = _twin_maker(cls) if SELF_COMPILED else None
+    return made if made is not None else record_maker(cls)
+
+
 if not NATIVE_RECORDS:
     globals().update(
         {
-            name: record_maker(getattr(_model, name))
+            name: _maker(getattr(_model, name))
             for name in (
                 "Annotation",
                 "Award",
@@ -1110,7 +1180,7 @@ def _source(shape: Shape) -> str:
             name, args = k[0].__name__, [emit(v) for v in k[1:]]
         local = f"o{len(code)}"
         if k[0] in _TWINS:  # plain stores into a twin, then the record's class (see makers)
-            code.append(f"{local} = new({name}_twin)")
+            code.append(f"{local} = {name}_twin()")
             fields = k[0].__dataclass_fields__
             code.extend(f"{local}.{f} = {a}" for f, a in zip(fields, args, strict=True))
             code.append(f"{local}.__class__ = {name}")
@@ -1137,6 +1207,90 @@ for _cls, _name_of in _MAKER_NAMES.items():
 
 
 Builder = Callable[[int, int, tuple[Any, ...]], Any]
+
+# The compiled builders (SELF_COMPILED, records in Python): a shape made once into a tree of
+# nodes, which _run walks to build its records as the generated code does (the records filled
+# through their twins, a position per _POS), without an interpreter frame.
+_VALUE: Final = 0
+_POS_CLASS: Final[Any] = _model.Pos
+_POSITION: Final = 1
+_TUPLE: Final = 2
+_RECORD: Final = 3
+
+
+class _Node:
+    """A value, position, tuple or record of a shape (``kind``): a value or a position's
+    column is ``K[index]``; a tuple or a record is made of ``items`` (a record: its class
+    ``cls``, filled as its ``twin`` by field ``names``)."""
+
+    def __init__(
+        self, kind: int, index: int, cls: Any, twin: Any, names: tuple[str, ...], items: list[_Node]
+    ) -> None:
+        self.kind = kind
+        self.index = index
+        self.cls = cls
+        self.twin = twin
+        self.names = names
+        self.items = items
+
+
+def _nodes(shape: Shape, at: list[int]) -> _Node | None:
+    """The node of ``shape``, its values numbered from ``at[0]`` on (as :func:`_source`
+    numbers them), or None: a record class without a twin."""
+    if shape is None or shape == _POS:
+        at[0] += 1
+        return _Node(_VALUE if shape is None else _POSITION, at[0] - 1, None, None, (), [])
+    items: list[_Node] = []
+    for k in shape[1:]:
+        node = _nodes(k, at)
+        if node is None:
+            return None
+        items.append(node)
+    cls = shape[0]
+    if cls is tuple:
+        return _Node(_TUPLE, 0, None, None, (), items)
+    twin = _TWINS.get(cls)
+    if twin is None:
+        return None
+    return _Node(_RECORD, 0, cls, twin, tuple(cls.__dataclass_fields__), items)
+
+
+def _run(node: _Node, ln: int, d: int, K: tuple[Any, ...]) -> Any:
+    """The object of ``node`` at line ``ln``, columns shifted by ``d``, from the values ``K``."""
+    kind = node.kind
+    if kind == _VALUE:
+        return K[node.index]
+    if kind == _POSITION:
+        return _tnew(_POS_CLASS, (ln, d + K[node.index]))
+    if kind == _TUPLE:
+        return tuple([_run(item, ln, d, K) for item in node.items])
+    o: Any = node.twin()
+    names = node.names
+    for i, item in enumerate(node.items):
+        if item.kind == _VALUE:
+            setattr(o, names[i], K[item.index])
+        else:
+            setattr(o, names[i], _run(item, ln, d, K))
+    o.__class__ = node.cls
+    return o
+
+
+class _ShapeBuilder:
+    """A shape's builder as compiled code: called as the generated ``build(ln, d, K)``."""
+
+    def __init__(self, root: _Node) -> None:
+        self.root = root
+
+    def __call__(self, ln: int, d: int, K: tuple[Any, ...]) -> Any:
+        return _run(self.root, ln, d, K)
+
+
+def _shape_builder(shape: Shape) -> _ShapeBuilder | None:
+    """The compiled builder of ``shape``, or None (a record class without a twin)."""
+    root = _nodes(shape, [0])
+    return None if root is None else _ShapeBuilder(root)
+
+
 _builders: Final[dict[Shape, Builder]] = {}
 _uses: Final[dict[Shape, int]] = {}  # the uses of the shapes without a builder yet
 # A shape gets its builder at its _SETTINGS.hot-th use (generating one costs about as much as
@@ -1165,9 +1319,12 @@ def _builder(shape: Shape) -> Builder | None:
         if len(_builders) >= _SETTINGS.limit:
             _builders.clear()
             _uses.clear()
-        space = dict(_SPACE)
-        exec(f"def build(ln, d, K):\n    {_source(shape)}\n", space)
-        build = _builders[shape] = space["build"]
+        build = _shape_builder(shape) if SELF_COMPILED else None
+        if build is None:
+            space = dict(_SPACE)
+            exec(f"def build(ln, d, K):\n    {_source(shape)}\n", space)
+            build = space["build"]
+        _builders[shape] = build
     return build
 
 
@@ -1435,15 +1592,15 @@ def chance(events, ln):
 # the same with the records' twins (see _source)
 _TWIN_LINE_SOURCE = """
 def turn(number, name, column, actions, ln):
-    r = new(PlayerRef_twin); r.name = name; r.pos = tnew(Pos, (ln, column))
+    r = PlayerRef_twin(); r.name = name; r.pos = tnew(Pos, (ln, column))
     r.__class__ = PlayerRef
-    o = new(Turn_twin); o.number = number; o.player = r; o.actions = actions
+    o = Turn_twin(); o.number = number; o.player = r; o.actions = actions
     o.pos = tnew(Pos, (ln, 1)); o.notes = (); o.comment = None
     o.__class__ = Turn
     return o
 
 def chance(events, ln):
-    o = new(Chance_twin); o.events = events; o.pos = tnew(Pos, (ln, 1)); o.notes = ()
+    o = Chance_twin(); o.events = events; o.pos = tnew(Pos, (ln, 1)); o.notes = ()
     o.comment = None
     o.__class__ = Chance
     return o
@@ -1460,9 +1617,49 @@ def _native_chance(events: tuple[Any, ...], ln: int) -> Chance:
     return Chance(events, Pos(ln, 1), (), None)
 
 
+# the twins of the line records (SELF_COMPILED: _twin_turn and _twin_chance), or None
+_PLAYER_REF_TWIN: Final[Any] = _TWINS.get(_model.PlayerRef)
+_TURN_TWIN: Final[Any] = _TWINS.get(_model.Turn)
+_CHANCE_TWIN: Final[Any] = _TWINS.get(_model.Chance)
+_PLAYER_REF: Final[Any] = _model.PlayerRef
+_TURN: Final[Any] = _model.Turn
+_CHANCE: Final[Any] = _model.Chance
+
+
+def _twin_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
+    """_TWIN_LINE_SOURCE's ``turn`` as compiled code."""
+    r: Any = _PLAYER_REF_TWIN()
+    r.name = name
+    r.pos = _tnew(_POS_CLASS, (ln, column))
+    r.__class__ = _PLAYER_REF
+    o: Any = _TURN_TWIN()
+    o.number = number
+    o.player = r
+    o.actions = actions
+    o.pos = _tnew(_POS_CLASS, (ln, 1))
+    o.notes = ()
+    o.comment = None
+    o.__class__ = _TURN
+    return o
+
+
+def _twin_chance(events: tuple[Any, ...], ln: int) -> Chance:
+    """_TWIN_LINE_SOURCE's ``chance`` as compiled code."""
+    o: Any = _CHANCE_TWIN()
+    o.events = events
+    o.pos = _tnew(_POS_CLASS, (ln, 1))
+    o.notes = ()
+    o.comment = None
+    o.__class__ = _CHANCE
+    return o
+
+
 _turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _native_turn
 _chance_record: Callable[[tuple[Any, ...], int], Chance] = _native_chance
-if _MEMO:
+if _MEMO and SELF_COMPILED and None not in (_PLAYER_REF_TWIN, _TURN_TWIN, _CHANCE_TWIN):
+    _turn_record = _twin_turn
+    _chance_record = _twin_chance
+elif _MEMO:
     _line_space = dict(_SPACE)
     _twinned = all(c in _TWINS for c in (_model.PlayerRef, _model.Turn, _model.Chance))
     exec(compiled(_TWIN_LINE_SOURCE if _twinned else _LINE_SOURCE), _line_space)
