@@ -138,7 +138,6 @@ class OrchardScratch(Scratch):
 @bundled
 class Obstgaerten(BundledModule):
     aliases = ("obstgärten", "orchards")
-    reads_changes = True  # its kept plan is checked against GameState.changes
     # laid in the line of the purchase that brought the fruit: no action of its own
     verb_specs = (VerbSpec(FRUIT, kind="free"),)
     chance_verbs = (ORCHARD, FRUIT, FRUITBOARD)
