@@ -10,9 +10,10 @@ the refinement chain (issue 34, tenth step).
 * With a declaring module enabled, the counter moves at every action and module step, also
   beside modules that run actions of their own (``ctx.run_action``), and the findings stay
   those of the game without it.
-* ``core._occupied`` (the engine's ``display.occupied``, asked before each card turned up)
-  passes the base answer through ``Ruleset.occupied``: the same answer as the ruleset's chain
-  for every display-refining module alone, for them together and without one.
+* ``core.display_occupied`` (``core._occupied``, the engine's ``display.occupied``, asked
+  before each card turned up) passes the base answer through ``Ruleset.occupied``: the same
+  answer as the ruleset's chain for every display-refining module alone, for them together
+  and without one.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any, ClassVar
 import pytest
 
 from referee.engine import check_game
-from referee.engine.core import _occupied, new_state
+from referee.engine.core import display_occupied, new_state
 from referee.engine.extensions import MODULES, NOT_COUNTED, Extensions, Module, acts_at
 from referee.engine.ruleset import Decision
 from referee.engine.turns import Moment
@@ -231,7 +232,7 @@ def test_the_engines_display_question_answers_as_the_chain(modules: tuple[str, .
     for display in ([], [None], [None, None, None]):
         state.display[:] = display
         chained = rules.answer[Decision.DISPLAY_OCCUPIED](Context(state))
-        assert _occupied(state) == chained
+        assert display_occupied(state) == chained
         if refining:
             assert chained > len(display)
         else:

@@ -781,6 +781,11 @@ def _occupied(state: GameState) -> int:
     return found
 
 
+# public for a tool or test asking what the engine asks before each card turned up (held to
+# the rule chain's answer by tests/test_speed12_dispatch.py)
+display_occupied = _occupied
+
+
 def _display_full(state: GameState, card: MoneyCard | None, pos: Pos, setup: bool) -> None:
     """A card turned up although the display is full."""
     if setup:
