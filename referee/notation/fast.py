@@ -273,6 +273,7 @@ _SCAN: Final = lazy_pattern(
 _KEYWORDS: Final = tk.KEYWORDS
 _COORD_LIMIT: Final = 99
 _MAX_DIGITS: Final = 6
+_MAX_WRITTEN: Final = 24  # tokens.MAX_WRITTEN: digits written, leading zeros too
 
 
 def _prefix_token(word: str) -> bool:
@@ -396,7 +397,12 @@ def _coord(text: str) -> Coord | None:
 
 def _number(digits: str) -> int | None:
     """An INT token (ASCII digits, at most six significant ones) or None."""
-    if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) <= _MAX_DIGITS:
+    if (
+        digits.isascii()
+        and digits.isdigit()
+        and len(digits) <= _MAX_WRITTEN
+        and len(digits.lstrip("0")) <= _MAX_DIGITS
+    ):
         return int(digits)
     return None
 

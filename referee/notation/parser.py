@@ -71,8 +71,11 @@ COORD_LIMIT = 99
 
 
 def number_too_long(digits: str) -> bool:
-    """Whether a written number (sign allowed) has more than :data:`MAX_DIGITS` digits."""
-    return len(digits.lstrip("+-").lstrip("0")) > MAX_DIGITS
+    """Whether a written number (sign allowed) has more than :data:`MAX_DIGITS` digits, or is
+    written with more than ``tokens.MAX_WRITTEN`` (leading zeros: ``0001`` is 1, but thousands
+    of zeros are no number a record means, and Python converts at most 4,300 digits)."""
+    bare = digits.lstrip("+-")
+    return len(bare) > tk.MAX_WRITTEN or len(bare.lstrip("0")) > MAX_DIGITS
 
 
 digits_too_long = tk.digits_too_long  # a component with an over-long number

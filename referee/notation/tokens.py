@@ -94,7 +94,7 @@ def read_tile(
     m = _TILE_RE.fullmatch(text)
     assert m is not None, text
     type_ = TYPE_SPELLINGS[m["type"].lower()]
-    if len(m["price"].lstrip("0")) > 6:
+    if len(m["price"].lstrip("0")) > 6 or len(m["price"]) > MAX_WRITTEN:
         shown = text if len(text) <= 12 else text[:12] + "..."
         return type_, 0, None, (), f"number too large in tile '{shown}': no tile costs that much"
     price = int(m["price"])
@@ -201,11 +201,15 @@ def walls_token(walls: frozenset[Side], none: str = "x") -> str:
 
 
 # a run of digits with more than 6 significant digits (parser.MAX_DIGITS) inside a word
-_LONG_DIGITS = lazy_pattern(r"[1-9][0-9]{6,}")
+# ... or a run of more than MAX_WRITTEN digits however many of them are leading zeros
+# (Python converts at most 4,300 digits; ``fr:0000...2`` must stay a notation error)
+MAX_WRITTEN = 24
+_LONG_DIGITS = lazy_pattern(r"[1-9][0-9]{6,}|[0-9]{25,}")
 
 
 def digits_too_long(word: str) -> bool:
     """Whether a token (e.g. a component ``fr:123...``) holds a number of more than six digits
-    (``parser.MAX_DIGITS``): read as a syntax error like any over-long number, so that no module
-    ever converts thousands of digits (Python refuses more than 4,300)."""
+    (``parser.MAX_DIGITS``) or one written with more than MAX_WRITTEN digits (leading zeros):
+    read as a syntax error like any over-long number, so that no module ever converts
+    thousands of digits (Python refuses more than 4,300)."""
     return _LONG_DIGITS.search(word) is not None
