@@ -1574,7 +1574,7 @@ def _turn(state: GameState, item: Turn) -> None:
         # closed (_close_refill: the checks, then the modules' step), then a due scoring or
         # Dirk draw as it has them
         _refill_checks(state, pos, True)
-        if modules:
+        if modules and state.ext.refill_asked:
             state.ext.at(_REFILL_DONE, state)
         if state.scoring_pending or state.dirk_due in (1, 2):
             _settle_due(state, pos)
@@ -1652,7 +1652,16 @@ def _turn(state: GameState, item: Turn) -> None:
                 from referee.engine.auction import standing_turn_start
 
                 standing_turn_start(state, actual, pos)
-            state.ext.at(_TURN_START, state)
+            kept = state.ext.kept_start
+            if kept is None:
+                state.ext.at(_TURN_START, state)
+            else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
+                parts = state.modules
+                for name in kept:
+                    part = parts.get(name)
+                    if part is None or ((q := part.idle_start) is not True and q != state.market):
+                        state.ext.at(_TURN_START, state)
+                        break
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1698,7 +1707,16 @@ def _turn(state: GameState, item: Turn) -> None:
     # end_turn(state, pos)'s common case: nothing to report, nothing to place; the modules'
     # step at the turn's end (the turn still under way)
     if modules:
-        state.ext.at(_TURN_END, state)
+        kept = state.ext.kept_end
+        if kept is None:
+            state.ext.at(_TURN_END, state)
+        else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
+            parts = state.modules
+            for name in kept:
+                part = parts.get(name)
+                if part is None or ((q := part.idle_end) is not True and q != state.market):
+                    state.ext.at(_TURN_END, state)
+                    break
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None

@@ -692,6 +692,21 @@ class Module:
     asked). At any other moment the engine runs the step without asking it, nor the other
     modules asked there (one no is enough)."""
 
+    kept_idle: ClassVar[frozenset[Any]] = frozenset()
+    """The moments of every turn (``Moment.TURN_START``, ``Moment.TURN_END``) at which the
+    module keeps its :meth:`idle_at` answer as state, so that the engine reads it without a
+    call (the turn's one-pass paths in ``core._turn``). Its part (``state.modules[name]``)
+    holds the kept answer as ``idle_start`` / ``idle_end``: ``True``, idle (kept by the
+    module's own steps, each setting it again when it changes what the answer reads); a list,
+    idle while ``state.market`` holds pieces equal to it field by field (a copy of the market
+    taken when the module found itself idle: for an answer that reads the market, which many
+    steps of the engine and of other modules change); anything else, not known: the engine
+    asks as before (:meth:`Extensions.at`, :meth:`idle_at`). The engine reads kept answers at
+    a moment only when every module asked then keeps one there, and never where the module's
+    part does not exist. A kept yes must be a yes :meth:`idle_at` would give at that point
+    (``tests/test_speed13_dispatch.py`` runs the step on a copy at every kept yes of the
+    bundled modules and requires that nothing changes)."""
+
     reads_changes: ClassVar[bool] = False
     """True: the module reads the engine's change counter (``GameState.changes``) or waits for
     its next raise (``GameState.wait_for_change``). The engine keeps the counter only in a game
@@ -1025,6 +1040,15 @@ class Extensions:
     """``acting_at((REFILL_DONE, TURN_START, TURN_END))``: whether a module is asked at a
     refill's close, a turn's start or its end (when not, the turn's one-pass paths in
     ``core._turn`` leave those steps out)."""
+    refill_asked: bool = False
+    """Whether a module is asked at a refill's close (``REFILL_DONE``): when not, the turn's
+    one-pass path in ``core._turn`` leaves the call out."""
+    kept_start: tuple[str, ...] | None = None
+    """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) tell whether the
+    modules asked at a turn's start are idle, when every module asked then keeps one (``()``:
+    nobody is asked); None: the engine asks (:meth:`at`)."""
+    kept_end: tuple[str, ...] | None = None
+    """:attr:`kept_start` at a turn's end."""
     counting: bool = False
     """Whether an enabled module declares :attr:`Module.reads_changes`: only then does the
     engine keep the change counter (``GameState.changes``, raised per action and per module
@@ -1096,7 +1120,8 @@ class Extensions:
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
-            self.in_turn_flow = self.counting = False
+            self.in_turn_flow = self.counting = self.refill_asked = False
+            self.kept_start = self.kept_end = None
             return
         from referee.engine.turns import Moment
 
@@ -1108,6 +1133,9 @@ class Extensions:
         for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
             find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
         self.in_turn_flow = self.acting_at((Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END))
+        self.refill_asked = bool(self._asked_at(Moment.REFILL_DONE))
+        self.kept_start = self._kept_at(Moment.TURN_START)
+        self.kept_end = self._kept_at(Moment.TURN_END)
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
 
@@ -1301,6 +1329,14 @@ class Extensions:
             # one cannot, the step runs without asking the others
             self._idle[moment] = bool(asked) and all(idle_answers(type(m), moment) for m in asked)
         return asked
+
+    def _kept_at(self, moment: Any) -> tuple[str, ...] | None:
+        """:attr:`kept_start`'s answer at ``moment``: the names of the modules asked then, when
+        each keeps its idle answer there (:attr:`Module.kept_idle`), else None."""
+        asked = self._asked_at(moment)
+        if all(moment in type(m).kept_idle for m in asked):
+            return tuple(m.name for m in asked)
+        return None
 
     def acting_at(self, moments: tuple[Any, ...]) -> bool:
         """Whether :meth:`at` asks an enabled module at one of ``moments`` (worked out once per

@@ -124,6 +124,11 @@ class BuilderScratch(Scratch):
     # (the same object: a holder's multiset is never replaced, and a copy of the part copies
     # the two references as one)
     display: Counter[str] | None = None
+    # the idle answers kept for the engine (Module.kept_idle, ``idle_at``'s answers): at a
+    # turn's end ``not master``, at its start ``not master and not deal_due``, set again by
+    # every step that changes ``master`` or ``deal_due``
+    idle_start: bool = field(default=True, repr=False, compare=False)
+    idle_end: bool = field(default=True, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +261,8 @@ class Baumeister(BundledModule):
                     state.flag("BAUMEISTER-REDESIGN", master["pos"], p.name, card=played)
                     t.extra_redesigns = 0
                 master.clear()
+                data.idle_end = True
+                data.idle_start = not data.deal_due
         elif moment == _TURN_START:
             # nothing to do at most turn starts: the missing deals are reported once, and a
             # card is left in ``master`` only by a card played in an out-of-turn line (which
@@ -266,17 +273,21 @@ class Baumeister(BundledModule):
                 self._missing_deals(state, state.turn.pos if state.turn else NOWHERE)
             if data.master:
                 data.master.clear()
+                data.idle_end = True
+                data.idle_start = not data.deal_due
         elif moment == _SETUP_DONE:
             super().at_moment(ctx, moment)  # the kit's step (the data() below does it again)
             data = self.data(state)
             # reported at the start line (else at the first turn): the setup is complete there
             data.deal_due = True
+            data.idle_start = False
             if state.start_claim is not None:
                 self._missing_deals(state, state.start_claim[2])
 
     def _missing_deals(self, state: GameState, pos: Pos) -> None:
         data = self.data(state)
         data.deal_due = False
+        data.idle_start = not data.master
         for p in state.players:
             if p.name not in data.dealt:
                 state.flag("BAUMEISTER-DEAL", pos, p.name, reason="missing")
@@ -596,6 +607,7 @@ class Baumeister(BundledModule):
         data.played.setdefault(player.name, []).append(played[0])
         if data.master.get("card") is None:
             data.master.update(card=f"{KIND}:{played[0]}", pos=action.pos)
+            data.idle_start = data.idle_end = False
             grant_redesign(state)  # (Context.grant_redesign, without making a context)
         return []
 
@@ -779,6 +791,7 @@ class Baumeister(BundledModule):
         return moment is _TURN_START and not data.deal_due
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (its part's idle_start, idle_end: kept where they change)
 
 
 def _trial(cards: HiddenSupply, holder: str) -> HiddenSupply:

@@ -133,6 +133,14 @@ class OrchardScratch(Scratch):
     # every step that changes what a plan reads (bought fruits, boards, layouts, fields)
     planned: tuple[ModuleAction, PlayerState, _Lay] | None = None
     followed: tuple[object, ...] = ()  # the market when its fruits last followed (data)
+    # the idle answers kept for the engine (Module.kept_idle): at a turn's start a copy of the
+    # market at which ``idle_at`` said yes (None: not known), set where the answer is worked
+    # out (a refill's ``fruit`` line, the turn-start step) and cleared by every step of this
+    # module that changes what it reads without a market change (a fruit leaving the market,
+    # the fruits following their buildings); at a turn's end ``not pending``, kept by every
+    # step that changes ``pending``
+    idle_start: list[Any] | None = field(default=None, repr=False, compare=False)
+    idle_end: bool = field(default=True, repr=False, compare=False)
 
 
 @bundled
@@ -175,6 +183,7 @@ class Obstgaerten(BundledModule):
                 if moved:
                     follow_market(market, data.on_market, under)
                 data.followed = now
+                data.idle_start = None  # (the kept answer read the former ``followed``)
         else:
             data.followed = ()  # no fruit to follow: the next fruits laid follow afresh
         return data
@@ -526,6 +535,7 @@ class Obstgaerten(BundledModule):
                 # goes, the player with a board has a (maybe empty) table of fields; then that
                 # step has nothing to do (``idle_at``) and is left out
                 del data.pending[name]
+                data.idle_end = not data.pending
                 if data.boards.get(name) is not None:
                     data.fields.setdefault(name, {})
         if lay.board is not None:
@@ -547,10 +557,12 @@ class Obstgaerten(BundledModule):
             slot = field_under(data.on_market, data.under, slot, purchase.tile)
         data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
+        data.idle_start = None
         if slot in data.on_market:
             fruit = data.on_market.pop(slot)
             data.pending.setdefault(purchase.player.name, []).append(fruit)
             data.planned = None
+            data.idle_end = False
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; the fruit goes along in after_plain_purchase
@@ -563,6 +575,7 @@ class Obstgaerten(BundledModule):
             slot = field_under(data.on_market, under, slot, buy.tile)
         under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
+        data.idle_start = None
         on_market = data.on_market
         if slot in on_market:
             fruit = on_market.pop(slot)
@@ -572,6 +585,7 @@ class Obstgaerten(BundledModule):
             else:
                 held.append(fruit)
             data.planned = None
+            data.idle_end = False
 
     def market_taken(self, state: GameState, slot: int, piece: Any, player: PlayerState) -> None:
         """A building taken from its field without a purchase: a claim while the market is
@@ -587,6 +601,7 @@ class Obstgaerten(BundledModule):
             slot = field_under(data.on_market, data.under, slot, piece)
         data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
+        data.idle_start = None
         if slot not in data.on_market:
             return
         kind = data.on_market.pop(slot)
@@ -613,6 +628,7 @@ class Obstgaerten(BundledModule):
             data = self.data(state)  # (the fruits follow only a market that changed: data)
             if data.boards_checked:  # the same: the steps below
                 self._missing(state, ctx.pos, data)
+                self._keep_idle_start(state, data)
                 return
         else:
             data = self.data(state)
@@ -626,6 +642,8 @@ class Obstgaerten(BundledModule):
                 state.flag("ORCHARD-BOARD", where, reason="missing", names=", ".join(lacking))
         if moment in (Moment.TURN_START, Moment.LEFTOVERS_BEFORE):
             self._missing(state, ctx.pos, data)
+        if moment == Moment.TURN_START:
+            self._keep_idle_start(state, data)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_DONE):
             for name in list(data.pending):
                 self._lay_default(state, name, data)
@@ -646,10 +664,12 @@ class Obstgaerten(BundledModule):
                     if tile in got:
                         data.pending.setdefault(p.name, []).append(kind)
                         data.planned = None
+                        data.idle_end = False
                         del data.leftovers[tile]
                 self._lay_default(state, p.name, data)
             data.on_market.clear()
             data.under.clear()
+            data.idle_start = None
 
     # ------------------------------------------------------------------ scoring, view
 
@@ -844,6 +864,7 @@ class Obstgaerten(BundledModule):
                 state.flag("FRUIT-SUPPLY", what.pos or pos, kind=kind)
             on_market[slot] = kind
             under[slot] = tile
+        self._keep_idle_start(state, data)  # (the refill's last change, mostly: kept)
 
     def _missing(self, state: GameState, pos: Any, data: OrchardScratch) -> None:
         """Every building on the market without a fruit stated for it: reported once."""
@@ -864,12 +885,14 @@ class Obstgaerten(BundledModule):
                 )
                 data.on_market[slot] = None  # reported once; its fruit is unknown
                 data.under[slot] = tile
+                data.idle_start = None
 
     def _lay_default(self, state: GameState, name: str, data: OrchardScratch) -> None:
         """A fruit the record did not place lies on the first free matching field (reading),
         else face down (``data``: the module's state, its market fruits followed)."""
         held = data.pending.pop(name, [])
         data.planned = None
+        data.idle_end = not data.pending
         board = data.boards.get(name)
         if board is None:
             return
@@ -888,6 +911,13 @@ class Obstgaerten(BundledModule):
                 data.face_down[name] = data.face_down.get(name, 0) + 1
 
     # ------------------------------------------------------------ idle moments
+
+    kept_idle = frozenset({Moment.TURN_START, Moment.TURN_END})  # (idle_start, idle_end)
+
+    def _keep_idle_start(self, state: GameState, data: OrchardScratch) -> None:
+        """Keep :meth:`idle_at`'s answer at a turn's start for the market as it lies now
+        (``idle_start``, read by the engine without a call: :attr:`Module.kept_idle`)."""
+        data.idle_start = state.market.copy() if self.idle_at(state, _TURN_START) else None
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """[dispatch, issue 34] Nothing to do at a turn's end with no bought fruit waiting to be
