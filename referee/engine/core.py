@@ -1656,12 +1656,17 @@ def _turn(state: GameState, item: Turn) -> None:
             if kept is None:
                 state.ext.at(_TURN_START, state)
             else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
-                parts = state.modules
-                for name in kept:
-                    part = parts.get(name)
-                    if part is None or ((q := part.idle_start) is not True and q != state.market):
-                        state.ext.at(_TURN_START, state)
-                        break
+                try:
+                    for name in kept:
+                        q = state.modules[name].idle_start
+                        if q is not True and q != state.market:
+                            break
+                    else:
+                        q = True
+                except KeyError:  # a part not made yet: its step makes it
+                    q = None
+                if q is not True:
+                    state.ext.at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1711,12 +1716,17 @@ def _turn(state: GameState, item: Turn) -> None:
         if kept is None:
             state.ext.at(_TURN_END, state)
         else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
-            parts = state.modules
-            for name in kept:
-                part = parts.get(name)
-                if part is None or ((q := part.idle_end) is not True and q != state.market):
-                    state.ext.at(_TURN_END, state)
-                    break
+            try:
+                for name in kept:
+                    q = state.modules[name].idle_end
+                    if q is not True and q != state.market:
+                        break
+                else:
+                    q = True
+            except KeyError:  # a part not made yet: its step makes it
+                q = None
+            if q is not True:
+                state.ext.at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None
