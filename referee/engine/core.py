@@ -1658,14 +1658,14 @@ def _turn(state: GameState, item: Turn) -> None:
             else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
                 try:
                     for name in kept:
-                        q = state.modules[name].idle_start
-                        if q is not True and q != state.market:
+                        idle = state.modules[name].idle_start
+                        if idle is not True and idle != state.market:
                             break
                     else:
-                        q = True
+                        idle = True
                 except KeyError:  # a part not made yet: its step makes it
-                    q = None
-                if q is not True:
+                    idle = None
+                if idle is not True:
                     state.ext.at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
@@ -1718,14 +1718,14 @@ def _turn(state: GameState, item: Turn) -> None:
         else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
             try:
                 for name in kept:
-                    q = state.modules[name].idle_end
-                    if q is not True and q != state.market:
+                    idle = state.modules[name].idle_end
+                    if idle is not True and idle != state.market:
                         break
                 else:
-                    q = True
+                    idle = True
             except KeyError:  # a part not made yet: its step makes it
-                q = None
-            if q is not True:
+                idle = None
+            if idle is not True:
                 state.ext.at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
@@ -1876,10 +1876,11 @@ def _reshuffle_event(state: GameState, ev: Reshuffle, pos: Pos) -> None:
 
 
 def _module_chance(state: GameState, ev: ModuleChance, pos: Pos) -> None:
-    if ev.verb.lower() == "aside":
+    verb = ev.verb.lower()
+    if verb == "aside":
         _aside_event(state, ev, pos)  # E14: a piece drawn for the market, set aside
         return
-    handler = state.ext.chance_handler(ev.verb)
+    handler = state.ext.chance_owners.get(verb)  # (Extensions.chance_handler, without its call)
     if handler is not None:
         state.found.extend(handler.chance(state, ev))
         return

@@ -1083,6 +1083,9 @@ class Extensions:
                     self._verbs[v.lower()] = m
                     self._specs[v.lower()] = spec
         self._chance: dict[str, Module] = {v: m for m in self.modules for v in m.chance_verbs}
+        self.chance_owners = self._chance
+        """The module owning each chance verb (:meth:`chance_handler`'s table, asked with the
+        verb lower-cased; read without its call by ``core._module_chance``)."""
         self._kinds: dict[str, Module] = {
             k.lower(): m for m in self.modules for k in m.component_kinds
         }
