@@ -56,6 +56,7 @@ def test_out_of_turn_is_the_turn_begun_elsewhere(
     monkeypatch.setattr(Baumeister, "check_verb", watched_check)
     # every turn start runs the watched step (its idle answer would leave the idle ones out)
     monkeypatch.setattr(Baumeister, "idle_at", lambda self, state, moment: False)
+    monkeypatch.setattr(Baumeister, "kept_idle", frozenset())  # (nor a kept answer)
     for game in games:
         began.clear()
         report = check_game(game)
