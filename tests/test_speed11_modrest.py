@@ -256,6 +256,7 @@ def test_obstgaerten_a_turn_end_after_every_fruit_laid_by_its_line_is_idle() -> 
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(og.Obstgaerten, "idle_at", counted)
+        mp.setattr(og.Obstgaerten, "kept_idle", frozenset())  # (asked, not read as kept)
         reps = _reports(list(simulate_many(3, 9450, 2, modules=("obstgaerten",))))
     assert asked[True] > 2 * asked[False] > 0
     for rep in reps:
