@@ -217,6 +217,7 @@ def _former_market_taken(
 
 def _former(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(og, "orchard_points", _former_orchard_points)
+    mp.setattr(og.Obstgaerten, "kept_idle", frozenset())  # (the former code kept no answer)
     for name, step in (
         ("chance", _former_chance),
         ("_fruits", _former_fruits),
