@@ -1136,9 +1136,13 @@ class Extensions:
         for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
             find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
         self.in_turn_flow = self.acting_at((Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END))
-        self.refill_asked = bool(self._asked_at(Moment.REFILL_DONE))
-        self.kept_start = self._kept_at(Moment.TURN_START)
-        self.kept_end = self._kept_at(Moment.TURN_END)
+        if self.in_turn_flow:
+            self.refill_asked = bool(self._asked_at(Moment.REFILL_DONE))
+            self.kept_start = self._kept_at(Moment.TURN_START)
+            self.kept_end = self._kept_at(Moment.TURN_END)
+        else:  # nobody asked at these moments: nothing to call, nothing to read
+            self.refill_asked = False
+            self.kept_start = self.kept_end = ()
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
 
