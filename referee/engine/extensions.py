@@ -506,6 +506,16 @@ class Module:
     default :meth:`leaves_plain_purchase` answers with it. A promise, checked by
     ``tests/test_module_dispatch.py`` (the same reports as with the purchase pipeline)."""
 
+    hears_component_purchases: ClassVar[bool] = False
+    """True: the module's purchase refinements act only on a purchase naming its components
+    (as :attr:`purchases_by_components` promises), and its :meth:`on_purchase`, for a
+    purchase otherwise plain that names another module's components, does what its
+    :meth:`after_plain_purchase` does given the whole sum (``total``), the price and
+    exactness as the pipeline decides them, and the tile as its :meth:`on_purchase` finds it
+    (the piece another module put in its stead before, e.g. a building site). Then such a
+    purchase may take the one-pass path (:meth:`plain_components`) beside this module. A
+    promise, checked by ``tests/test_purchase_hearers_onepass.py``."""
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
         market field ``field`` (0-3) *now* as the base game has it: every refinement it has of

@@ -117,6 +117,7 @@ class Wechselscheine(BundledModule):
     verb_specs = (VerbSpec(VERB, kind="free"),)
     component_kinds = (KIND,)
     scratch_type = CertificateScratch
+    hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         # "Jeder Spieler erhält ein Wechselscheinplättchen ... Von den Währungssteinen wird je
