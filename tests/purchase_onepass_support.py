@@ -1,10 +1,12 @@
-"""What the tests of the one-pass purchase with a module's components share
+"""What the tests of the one-pass purchases with a module's components
 (``purchase._purchase_with_components``; tests/test_purchase_components_onepass.py,
 tests/test_purchase_site_onepass.py, tests/test_purchase_pairs_onepass.py,
-tests/test_purchase_hearers_onepass.py): the skip of a compiled build, the profiles the
-simulated games are played under, copies of a record with lines left out and component tokens
-changed, what a game's check gives (reports, module views, hands, Alhambras, reserves, discard
-pile), and the comparison of the path with the pipeline (the path switched off)."""
+tests/test_purchase_hearers_onepass.py) and of a module's piece from a market field
+(``purchase._plain_piece_field``; tests/test_purchase_pieces_onepass.py) share: the skip of a
+compiled build, the profiles the simulated games are played under, copies of a record with
+lines left out and component tokens changed, what a game's check gives (reports, module
+views, hands, Alhambras, reserves, discard pile), and the comparison of the path with the
+pipeline (the path switched off)."""
 
 from __future__ import annotations
 
@@ -99,26 +101,30 @@ def compare(
     monkeypatch: pytest.MonkeyPatch,
     pieces: list[Any] | None = None,
     scratch: bool = False,
+    path: str = "_purchase_with_components",
+    off: object = False,
 ) -> list[bool]:
     """Check ``texts`` with the one-pass path and with it switched off (the pipeline), assert
     the same outcomes, and return whether each call of the path carried its purchase out;
     ``pieces`` (optional) gets what each purchase the path carried out left to be placed;
-    ``scratch``: the modules' states are compared too (:func:`outcomes`)."""
+    ``scratch``: the modules' states are compared too (:func:`outcomes`). ``path``: the
+    function of ``purchase`` watched (default the purchase with components), ``off`` its
+    answer that sends the purchase to the pipeline."""
     taken: list[bool] = []
-    real = _purchase_module._purchase_with_components
+    real = getattr(_purchase_module, path)
 
-    def counted(*args: Any) -> bool:
+    def counted(*args: Any) -> Any:
         state = args[0]
         before = len(state.turn.pending) if state.turn is not None else 0
         done = real(*args)
-        taken.append(done)
-        if done and pieces is not None:
+        taken.append(done is not off)
+        if done is not off and pieces is not None:
             pieces.extend(state.turn.pending[before:])
         return done
 
-    monkeypatch.setattr(_purchase_module, "_purchase_with_components", counted)
+    monkeypatch.setattr(_purchase_module, path, counted)
     one_pass = outcomes(texts, scratch)
-    monkeypatch.setattr(_purchase_module, "_purchase_with_components", lambda *args: False)
+    monkeypatch.setattr(_purchase_module, path, lambda *args: off)
     assert outcomes(texts, scratch) == one_pass
     monkeypatch.undo()
     return taken

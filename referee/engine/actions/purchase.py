@@ -667,16 +667,23 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     if t is None or (check and (t.over or t.placing)):
         return False
     ref = a.tile
-    if type(ref) is not TileRef or ref.type is None:
-        return False
     market = state.market
-    idx = match_slot(ref, market) if a.field is None else CURRENCIES.index(a.field)
-    if idx is None:
-        return False
-    tile = market[idx]
-    if type(tile) is not TileKind or tile not in ref.candidates:
-        return False
-    if state.ext.modules and not _modules_leave_purchases(state, p, idx):
+    tile: Any
+    if type(ref) is TileRef and ref.type is not None:
+        idx = match_slot(ref, market) if a.field is None else CURRENCIES.index(a.field)
+        if idx is None:
+            return False
+        tile = market[idx]
+        if type(tile) is not TileKind or tile not in ref.candidates:
+            return False
+        if state.ext.modules and not _modules_leave_purchases(state, p, idx):
+            return False
+    elif type(ref) is ComponentRef and state.ext.modules:  # a module's piece on a field
+        idx = _plain_piece_field(state, p, a, ref)
+        if idx is None:
+            return False
+        tile = market[idx]
+    else:
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
@@ -684,7 +691,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     for cref in a.paid:
         c = cref.card if type(cref) is CardRef else None
         if c is None or hand.get(c, 0) <= cards.count(c):
-            if type(cref) is ComponentRef and state.ext.modules:
+            if type(cref) is ComponentRef and type(tile) is TileKind and state.ext.modules:
                 return _purchase_with_components(state, p, a, idx, tile, check)
             return False
         cards.append(c)
@@ -731,6 +738,38 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         t.unsure = False
         t.over_after = _paying(total, tile, a, price)
     return True
+
+
+def _plain_piece_field(state: GameState, p: PlayerState, a: Buy, ref: ComponentRef) -> int | None:
+    """The market field (0-3) of the module's piece that ``a`` buys, when :func:`purchase_plain`
+    may buy it as a catalogue tile: its module promises that its pieces on a market field are
+    bought so (:attr:`~referee.engine.extensions.Module.plain_market_pieces`: at their
+    ``price``, its purchase refinements and ``on_purchase`` leaving the purchase alone, the
+    piece placed as a tile is), every other module taking part in purchases promises to leave
+    a purchase naming none of its components alone (``purchases_by_components``) or hears of
+    it as of a plain one (``hears_component_purchases``), and each of them leaves this one
+    alone now (``leaves_plain_purchase``). Else None (the pipeline runs)."""
+    ext = state.ext
+    owner = ext.kind_handler(ref.kind)
+    if owner is None or not owner.plain_market_pieces:
+        return None
+    market = state.market
+    if a.field is None:
+        idx = match_slot(ref, market)
+        if idx is None:
+            return None  # (a piece beside the market, or none: the pipeline)
+    else:
+        idx = CURRENCIES.index(a.field)
+        if match_slot(ref, (market[idx],)) is None:
+            return None  # BUY-FIELD, BUY-NOT-IN-MARKET
+    if type(getattr(market[idx], "price", None)) is not int:
+        return None
+    for m in ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE):
+        if m is not owner and not (m.purchases_by_components or m.hears_component_purchases):
+            return None
+        if not m.leaves_plain_purchase(state, p, idx):
+            return None
+    return idx
 
 
 _PLAIN_COMPONENTS = "plain_components"
@@ -917,7 +956,7 @@ def _after_plain(
     p: PlayerState,
     a: Buy,
     idx: int,
-    tile: TileKind,
+    tile: HeldPiece,
     cards: list[MoneyCard],
     allowed: frozenset[Currency],
     price: int,
