@@ -85,9 +85,9 @@ def test_the_module_order_is_the_records(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_a_hearing_module_without_the_promise_sends_the_purchase_to_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.modules.wechselscheine import Wechselscheine
+    from referee.modules.angreifer import Angreifer
 
-    monkeypatch.setattr(Wechselscheine, "hears_component_purchases", False)
-    modules = ("schaetze", "wechselscheine")
+    monkeypatch.setattr(Angreifer, "hears_component_purchases", False)
+    modules = ("schaetze", "angreifer")
     taken = compare(_texts(modules, "schaetze", 9300), monkeypatch)
     assert taken and not any(taken)
