@@ -798,7 +798,7 @@ def _purchase_with_components(
     # (its ``on_purchase``: spend, then the hook) and those that vouch for a purchase naming
     # another module's components (``hears_component_purchases``); any other: declined first
     hooked = ext.after_plain
-    plain_hearers = [m for m in hooked if not m.hears_component_purchases]
+    plain_hearers = [m for m in hooked if not m.hears_component_purchases] if hooked else hooked
     if len(plain_hearers) > 1:
         return False  # (asked first: cheap, before the payment is walked)
     taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
@@ -865,13 +865,17 @@ def _purchase_with_components(
     for c in cards:
         decrement(hand, c)
         discard[c] += 1
-    if not hooked:
+    if len(hooked) > 1 or (hooked and hooked[0] is not owner):  # others hear of it too
+        heard = PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
+        piece = _spend_and_hear(state, owner, components, heard, hooked)
+    else:
         piece = owner.spend_plain_components(state, p, components, a, tile)
         if piece is None:
             piece = tile  # (else what waits to be placed in its stead: a building site on it)
-    else:
-        heard = PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
-        piece = _spend_and_hear(state, owner, components, heard, hooked)
+        if hooked:  # the owner's on_purchase, second half: as for a plain purchase of this sum
+            owner.after_plain_purchase(
+                state, PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
+            )
     t.pending.append(piece)
     if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):
         t.over = True  # end_main_action(state, ...), inline
