@@ -13,30 +13,18 @@ card, a card of another currency) have something to say."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from referee.catalogue import ALL_MONEY_CARDS
-from referee.engine import check_game
-from referee.engine.actions import purchase as _purchase_module
 from referee.modules.baustellen import Baustellen, SitePiece, per_currency, site_count
-from referee.notation import parse_text
 from referee.record.model import ComponentRef
+from tests.purchase_onepass_support import PROFILES, ROOT, SKIP_COMPILED, compare
 
-# These tests watch the engine through a patched module-level function
-# (`purchase._purchase_with_components`); a compiled build (ALHAMBRA_REFEREE_MYPYC=1) calls it
-# directly, so the patch is not seen there. The compiled build's behaviour is held by
-# bench/same_output.py and tests/test_compiled_*.py.
-pytestmark = pytest.mark.skipif(
-    not str(_purchase_module.__file__).endswith(".py"),
-    reason="watches a Python-level call that the compiled build makes directly",
-)
+pytestmark = SKIP_COMPILED
 
-ROOT = Path(__file__).resolve().parents[1]
-PROFILES = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
 SITE = re.compile(r"\bbs:(\w+)")
 PAYING = re.compile(r"(buy \w+ \S+ pay )((?:\w\w\d+ )*)(bs:\w+)")
 
@@ -83,30 +71,6 @@ def _variants(text: str) -> list[str]:
     return out
 
 
-def _outcomes(texts: list[str]) -> list[str]:
-    out = []
-    for text in texts:
-        for game in parse_text(text, "sites.alh"):
-            report = check_game(game)
-            state = report.state
-            if state is None:
-                out.append(repr(report))
-                continue
-            views = state.ext.views(state)
-            players = [
-                (
-                    p.name,
-                    sorted(map(str, p.hand.elements())),
-                    p.hand_unknown,
-                    [(str(at), repr(piece)) for at, piece in p.alhambra.items()],
-                    [repr(piece) for piece in p.reserve],
-                )
-                for p in state.players
-            ]
-            out.append(repr(report) + repr(views) + repr(players) + repr(state.discard))
-    return out
-
-
 def _texts() -> list[str]:
     from referee.profiles import load_profile
     from referee.simulate.simulator import simulate_text
@@ -120,29 +84,11 @@ def _texts() -> list[str]:
 
 
 def test_site_purchases_in_one_pass_report_as_the_pipeline(monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee.engine.actions import purchase
-
-    texts = _texts()
-    taken: list[bool] = []
     pieces: list[Any] = []
-    real = purchase._purchase_with_components
-
-    def counted(*args: Any) -> bool:
-        state = args[0]
-        before = len(state.turn.pending) if state.turn is not None else 0
-        done = real(*args)
-        taken.append(done)
-        if done:
-            pieces.extend(state.turn.pending[before:])
-        return done
-
-    monkeypatch.setattr(purchase, "_purchase_with_components", counted)
-    one_pass = _outcomes(texts)
+    taken = compare(_texts(), monkeypatch, pieces)
     assert taken.count(True) >= 10, "the site purchases did not take the one-pass path"
     assert taken.count(False) >= 10, "no site purchase with a problem went to the pipeline"
     assert pieces and all(type(p) is SitePiece for p in pieces)
-    monkeypatch.setattr(purchase, "_purchase_with_components", lambda *args: False)
-    assert _outcomes(texts) == one_pass
 
 
 def _cards(*codes: str) -> tuple[Any, ...]:

@@ -506,6 +506,27 @@ class Module:
     default :meth:`leaves_plain_purchase` answers with it. A promise, checked by
     ``tests/test_module_dispatch.py`` (the same reports as with the purchase pipeline)."""
 
+    hears_component_purchases: ClassVar[bool] = False
+    """True: the module's purchase refinements act only on a purchase naming its components
+    (as :attr:`purchases_by_components` promises), and its :meth:`on_purchase`, for a
+    purchase otherwise plain that names another module's components, does what its
+    :meth:`after_plain_purchase` does given the whole sum (``total``), the price and
+    exactness as the pipeline decides them, and the tile as its :meth:`on_purchase` finds it
+    (the piece another module put in its stead before, e.g. a building site). Then such a
+    purchase may take the one-pass path (:meth:`plain_components`) beside this module. A
+    promise, checked by ``tests/test_purchase_hearers_onepass.py``. The same holds for a
+    purchase of another module's piece from a market field (:attr:`plain_market_pieces`): the
+    tile it hears of is that piece."""
+
+    plain_market_pieces: ClassVar[bool] = False
+    """True: a piece of this module lying on a market field is bought as a catalogue tile is
+    (paid with money cards, at the piece's ``price``): the module's purchase refinements and
+    its :meth:`on_purchase` leave such a purchase alone, and the piece waits to be placed as a
+    tile does. Then, when every other module taking part in purchases promises to leave it
+    alone (:attr:`purchases_by_components`) or hears of it (:attr:`hears_component_purchases`),
+    the engine buys it in one pass (``purchase.purchase_plain``). A promise, checked by
+    ``tests/test_purchase_pieces_onepass.py``."""
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
         market field ``field`` (0-3) *now* as the base game has it: every refinement it has of

@@ -124,6 +124,7 @@ class Angreifer(BundledModule):
     chance_verbs = (ATTACK, SCOUTS)
     component_kinds = (KIND,)
     scratch_type = AttackScratch
+    hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
 
     # ------------------------------------------------------------------ lines
 
@@ -301,8 +302,8 @@ class Angreifer(BundledModule):
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass (a catalogue tile, every card
-        known): an exact one may earn a scout."""
-        btype = buy.tile.type
+        known): an exact one may earn a scout (not a building site: its ``type`` is None)."""
+        btype = getattr(buy.tile, "type", None)
         if buy.exact and btype is not None and state.turn is not None:
             _earn(self.data(state).earned, (buy.player.name, btype.value, _turn_key(state), True))
 

@@ -137,6 +137,7 @@ class MedinaModule(BundledModule):
 
     aliases = ("medinas",)
     component_kinds = (KIND,)
+    plain_market_pieces = True  # a medina on a field is bought as a catalogue tile
     scratch_type = MedinaScratch
 
     # ----------------------------------------------------------------- the tower (E5)

@@ -151,6 +151,7 @@ class Obstgaerten(BundledModule):
     chance_verbs = (ORCHARD, FRUIT, FRUITBOARD)
     component_kinds = (FR, BD)
     scratch_type = OrchardScratch
+    hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
 
     def data(self, state: GameState) -> Any:
         """The module's state (an :class:`OrchardScratch`), its market fruits following their

@@ -104,6 +104,7 @@ class Wechselgeld(BundledModule):
     chance_verbs = (VERB,)
     component_kinds = (KIND,)
     scratch_type = CoinScratch
+    hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         coins = _data()["components"]["coins"]

@@ -117,6 +117,7 @@ class Wechselscheine(BundledModule):
     verb_specs = (VerbSpec(VERB, kind="free"),)
     component_kinds = (KIND,)
     scratch_type = CertificateScratch
+    hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         # "Jeder Spieler erhält ein Wechselscheinplättchen ... Von den Währungssteinen wird je
@@ -222,6 +223,51 @@ class Wechselscheine(BundledModule):
             fmt_tile(purchase.tile) if purchase.tile is not None else fmt_ref(purchase.action.tile)
         )
         data.pending[player.name] = (line, overpaid(ctx, purchase), tile, _turn_mark(state))
+
+    def plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        cards: tuple[Any, ...],
+        allowed: frozenset[Any],
+        price: int,
+    ) -> tuple[int, bool] | None:
+        """A purchase paid with the amount stored on the payer's certificate besides money
+        cards, which :meth:`credit_problems` passes and :meth:`credit_value` counts whole: one
+        token, a stored amount (at most :func:`max_stored`) the payer holds, of a currency
+        that may pay. Its amount; exact as the base rule has it. The stone goes back by
+        :meth:`spend_plain_components`, the overpayment is kept by
+        :meth:`after_plain_purchase`, as :meth:`on_purchase` does both."""
+        if len(refs) != 1:
+            return None  # CERTIFICATE-NOT-HELD for the second token
+        credit = parse_credit(refs[0])
+        if credit is None or credit[1] > max_stored():
+            return None  # CERTIFICATE-TOKEN
+        data = state.modules.get(self.name)
+        if data is None or credit != data.held.get(player.name):
+            return None  # CERTIFICATE-NOT-HELD
+        if credit[0] not in allowed:
+            return None  # CERTIFICATE-CURRENCY (the field's own currency barred: not told)
+        return credit[1], False
+
+    def spend_plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        action: Buy,
+        tile: Any,
+    ) -> None:
+        """:meth:`on_purchase`'s first half for a purchase :meth:`plain_components` passed: the
+        stone back into the middle, the certificate empty (:meth:`after_plain_purchase` keeps
+        the overpayment)."""
+        data = self.data(state)
+        credit = parse_credit(refs[0])
+        if credit is not None and credit == data.held.get(player.name):
+            data.held[player.name] = None
+            data.stones[credit[0]] += 1
+            data.spent.append((player.name, credit_code(credit), action.pos.line))
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no credit paid: the refinements pass; after_plain_purchase keeps it

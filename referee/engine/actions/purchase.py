@@ -124,7 +124,7 @@ class PlainPurchase:
     player: PlayerState
     action: Buy
     slot: int  # market field index (0-3) the tile comes from
-    tile: TileKind
+    tile: HeldPiece  # the catalogue tile, or a piece put in its stead before (see below)
     field: Currency  # the field's currency
     cards: tuple[MoneyCard, ...]
     allowed: frozenset[Currency]  # ``pay.currencies``
@@ -667,16 +667,23 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     if t is None or (check and (t.over or t.placing)):
         return False
     ref = a.tile
-    if type(ref) is not TileRef or ref.type is None:
-        return False
     market = state.market
-    idx = match_slot(ref, market) if a.field is None else CURRENCIES.index(a.field)
-    if idx is None:
-        return False
-    tile = market[idx]
-    if type(tile) is not TileKind or tile not in ref.candidates:
-        return False
-    if state.ext.modules and not _modules_leave_purchases(state, p, idx):
+    tile: Any
+    if type(ref) is TileRef and ref.type is not None:
+        idx = match_slot(ref, market) if a.field is None else CURRENCIES.index(a.field)
+        if idx is None:
+            return False
+        tile = market[idx]
+        if type(tile) is not TileKind or tile not in ref.candidates:
+            return False
+        if state.ext.modules and not _modules_leave_purchases(state, p, idx):
+            return False
+    elif type(ref) is ComponentRef and state.ext.modules:  # a module's piece on a field
+        idx = _plain_piece_field(state, p, a, ref)
+        if idx is None:
+            return False
+        tile = market[idx]
+    else:
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
@@ -684,7 +691,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     for cref in a.paid:
         c = cref.card if type(cref) is CardRef else None
         if c is None or hand.get(c, 0) <= cards.count(c):
-            if type(cref) is ComponentRef and state.ext.modules:
+            if type(cref) is ComponentRef and type(tile) is TileKind and state.ext.modules:
                 return _purchase_with_components(state, p, a, idx, tile, check)
             return False
         cards.append(c)
@@ -733,6 +740,38 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     return True
 
 
+def _plain_piece_field(state: GameState, p: PlayerState, a: Buy, ref: ComponentRef) -> int | None:
+    """The market field (0-3) of the module's piece that ``a`` buys, when :func:`purchase_plain`
+    may buy it as a catalogue tile: its module promises that its pieces on a market field are
+    bought so (:attr:`~referee.engine.extensions.Module.plain_market_pieces`: at their
+    ``price``, its purchase refinements and ``on_purchase`` leaving the purchase alone, the
+    piece placed as a tile is), every other module taking part in purchases promises to leave
+    a purchase naming none of its components alone (``purchases_by_components``) or hears of
+    it as of a plain one (``hears_component_purchases``), and each of them leaves this one
+    alone now (``leaves_plain_purchase``). Else None (the pipeline runs)."""
+    ext = state.ext
+    owner = ext.kind_handler(ref.kind)
+    if owner is None or not owner.plain_market_pieces:
+        return None
+    market = state.market
+    if a.field is None:
+        idx = match_slot(ref, market)
+        if idx is None:
+            return None  # (a piece beside the market, or none: the pipeline)
+    else:
+        idx = CURRENCIES.index(a.field)
+        if match_slot(ref, (market[idx],)) is None:
+            return None  # BUY-FIELD, BUY-NOT-IN-MARKET
+    if type(getattr(market[idx], "price", None)) is not int:
+        return None
+    for m in ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE):
+        if m is not owner and not (m.purchases_by_components or m.hears_component_purchases):
+            return None
+        if not m.leaves_plain_purchase(state, p, idx):
+            return None
+    return idx
+
+
 _PLAIN_COMPONENTS = "plain_components"
 
 
@@ -755,13 +794,13 @@ def _purchase_with_components(
     and the piece ``spend_plain_components`` returns (a site on the tile) waits to be placed
     in the tile's stead, as its ``on_purchase`` would make it."""
     ext = state.ext
-    # a module hearing of plain purchases (``after_plain_purchase``): only the owner itself,
-    # which then hears of this one too (its ``on_purchase``: spend, then the hook), and only
-    # when it answers ``plain_components`` (else declined at once: Wechselscheine's
-    # certificates would walk the payment for nothing)
+    # the modules hearing of plain purchases (``after_plain_purchase``): the owner itself
+    # (its ``on_purchase``: spend, then the hook) and those that vouch for a purchase naming
+    # another module's components (``hears_component_purchases``); any other: declined first
     hooked = ext.after_plain
-    if len(hooked) > 1:
-        return False  # (asked first: the first 22 modules together decline here at once)
+    plain_hearers = [m for m in hooked if not m.hears_component_purchases] if hooked else hooked
+    if len(plain_hearers) > 1:
+        return False  # (asked first: cheap, before the payment is walked)
     taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
     if len(taking) == 1:
         owner = taking[0]
@@ -770,7 +809,9 @@ def _purchase_with_components(
         if found is None:
             return False
         owner = found
-    if hooked and (hooked[0] is not owner or owner not in ext.overriding(_PLAIN_COMPONENTS)):
+    if owner not in ext.overriding(_PLAIN_COMPONENTS):
+        return False  # (no answer to ask: e.g. Wechselscheine's certificates)
+    if plain_hearers and plain_hearers[0] is not owner:
         return False
     hand = p.hand
     cards: list[MoneyCard] = []
@@ -824,19 +865,73 @@ def _purchase_with_components(
     for c in cards:
         decrement(hand, c)
         discard[c] += 1
-    piece = owner.spend_plain_components(state, p, components, a, tile)
-    if piece is None:
-        piece = tile  # (else what waits to be placed in its stead: a building site on it)
-    if hooked:  # the owner's on_purchase, second half: as for a plain purchase of this sum
-        owner.after_plain_purchase(
-            state, PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
-        )
+    if len(hooked) > 1 or (hooked and hooked[0] is not owner):  # others hear of it too
+        heard = PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
+        piece = _spend_and_hear(state, owner, components, heard, hooked)
+    else:
+        piece = owner.spend_plain_components(state, p, components, a, tile)
+        if piece is None:
+            piece = tile  # (else what waits to be placed in its stead: a building site on it)
+        if hooked:  # the owner's on_purchase, second half: as for a plain purchase of this sum
+            owner.after_plain_purchase(
+                state, PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
+            )
     t.pending.append(piece)
     if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):
         t.over = True  # end_main_action(state, ...), inline
         t.unsure = False
         t.over_after = _paying(total, piece, a, price)
     return True
+
+
+def _spend_and_hear(
+    state: GameState,
+    owner: Any,
+    components: tuple[ComponentRef, ...],
+    heard: PlainPurchase,
+    hooked: tuple[Any, ...],
+) -> HeldPiece:
+    """Stage "spent" of a one-pass purchase with ``owner``'s components that modules hear of:
+    what the pipeline's ``on_purchase`` calls do, in module order. The owner's components go
+    where they go (``spend_plain_components``) at the owner's place in that order, and the
+    owner, when it hears of plain purchases, hears of this one right after (the two halves of
+    its ``on_purchase``). Each other module hearing of it (its promise:
+    :attr:`~referee.engine.extensions.Module.hears_component_purchases`) hears at its own
+    place, with the tile as its ``on_purchase`` would find it there: the catalogue tile before
+    the owner's place, the piece the owner put in its stead (a building site) after it.
+    Returns what waits to be placed."""
+    modules = state.ext.modules
+    at = modules.index(owner)
+    tile = heard.tile
+    piece: HeldPiece = None
+    spent = False
+    for m in hooked:
+        if not spent and (m is owner or modules.index(m) > at):
+            piece = owner.spend_plain_components(
+                state, heard.player, components, heard.action, tile
+            )
+            spent = True
+            if m is owner:  # the second half of its on_purchase (of the tile bought, as alone)
+                owner.after_plain_purchase(state, heard)
+            if piece is not None:  # the modules after it find the piece where the tile was
+                heard = PlainPurchase(
+                    heard.player,
+                    heard.action,
+                    heard.slot,
+                    piece,
+                    heard.field,
+                    heard.cards,
+                    heard.allowed,
+                    heard.price,
+                    heard.total,
+                    heard.exact,
+                )
+            if m is owner:
+                continue
+        m.after_plain_purchase(state, heard)
+    if not spent:
+        piece = owner.spend_plain_components(state, heard.player, components, heard.action, tile)
+    return tile if piece is None else piece
 
 
 def _components_owner(ext: Any, a: Buy, taking: tuple[Any, ...]) -> Any:
@@ -855,7 +950,7 @@ def _components_owner(ext: Any, a: Buy, taking: tuple[Any, ...]) -> Any:
     if owner is None or owner not in taking:
         return None
     for m in taking:
-        if m is not owner and not m.purchases_by_components:
+        if m is not owner and not (m.purchases_by_components or m.hears_component_purchases):
             return None
     return owner
 
@@ -865,7 +960,7 @@ def _after_plain(
     p: PlayerState,
     a: Buy,
     idx: int,
-    tile: TileKind,
+    tile: HeldPiece,
     cards: list[MoneyCard],
     allowed: frozenset[Currency],
     price: int,

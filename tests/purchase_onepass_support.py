@@ -1,0 +1,130 @@
+"""What the tests of the one-pass purchases with a module's components
+(``purchase._purchase_with_components``; tests/test_purchase_components_onepass.py,
+tests/test_purchase_site_onepass.py, tests/test_purchase_pairs_onepass.py,
+tests/test_purchase_hearers_onepass.py) and of a module's piece from a market field
+(``purchase._plain_piece_field``; tests/test_purchase_pieces_onepass.py) share: the skip of a
+compiled build, the profiles the simulated games are played under, copies of a record with
+lines left out and component tokens changed, what a game's check gives (reports, module
+views, hands, Alhambras, reserves, discard pile), and the comparison of the path with the
+pipeline (the path switched off)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.engine import check_game
+from referee.engine.actions import purchase as _purchase_module
+from referee.notation import parse_text
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILES = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
+
+# These tests watch the engine through a patched module-level function
+# (`purchase._purchase_with_components`); a compiled build (ALHAMBRA_REFEREE_MYPYC=1) calls it
+# directly, so the patch is not seen there. The compiled build's behaviour is held by
+# bench/same_output.py and tests/test_compiled_*.py.
+SKIP_COMPILED = pytest.mark.skipif(
+    not str(_purchase_module.__file__).endswith(".py"),
+    reason="watches a Python-level call that the compiled build makes directly",
+)
+
+
+def variants(text: str, kind: str) -> list[str]:
+    """``text``, copies with one line of play left out, and copies with the ``kind:NAME``
+    tokens of some payments named otherwise (another value, a second token, one dropped)."""
+    lines = text.splitlines()
+    body = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+    step = max(4, len(body) // 8)
+    out = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[3::step]]
+    token = re.compile(rf"\b{kind}:(\w+)")
+    paying = [i for i, line in enumerate(lines) if token.search(line)]
+    for n, i in enumerate(paying[:12]):
+        line = lines[i]
+        if n % 4 == 0:
+            new = token.sub(
+                lambda m: (
+                    f"{kind}:{(int(m.group(1)) % 5) + 1}"
+                    if m.group(1).isdigit()
+                    else f"{kind}:{m.group(1).swapcase()}"
+                ),  # a coin's currency, in another case
+                line,
+                count=1,
+            )
+        elif n % 4 == 1:
+            new = token.sub(lambda m: f"{m.group(0)} {kind}:1", line, count=1)
+        elif n % 4 == 2:
+            new = token.sub(f"{kind}:9", line, count=1)
+        else:
+            new = re.sub(r" pay ", " pay Gu9 ", line, count=1)
+        out.append("\n".join([*lines[:i], new, *lines[i + 1 :]]) + "\n")
+    return out
+
+
+def outcomes(texts: list[str], scratch: bool = False) -> list[str]:
+    """What checking each game of ``texts`` gives: the report, the module views, each
+    player's hand (known cards and unknown ones), Alhambra and reserve, the discard pile;
+    with ``scratch``, every module's state too (what it keeps beyond its view)."""
+    out = []
+    for text in texts:
+        for game in parse_text(text, "onepass.alh"):
+            report = check_game(game)
+            state = report.state
+            if state is None:
+                out.append(repr(report))
+                continue
+            players = [
+                (
+                    p.name,
+                    sorted(map(str, p.hand.elements())),
+                    p.hand_unknown,
+                    [(str(at), repr(piece)) for at, piece in p.alhambra.items()],
+                    [repr(piece) for piece in p.reserve],
+                )
+                for p in state.players
+            ]
+            out.append(
+                repr(report)
+                + repr(state.ext.views(state))
+                + repr(players)
+                + repr(sorted(map(str, state.discard.elements())))
+                + (repr(sorted(state.modules.items())) if scratch else "")
+            )
+    return out
+
+
+def compare(
+    texts: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    pieces: list[Any] | None = None,
+    scratch: bool = False,
+    path: str = "_purchase_with_components",
+    off: object = False,
+) -> list[bool]:
+    """Check ``texts`` with the one-pass path and with it switched off (the pipeline), assert
+    the same outcomes, and return whether each call of the path carried its purchase out;
+    ``pieces`` (optional) gets what each purchase the path carried out left to be placed;
+    ``scratch``: the modules' states are compared too (:func:`outcomes`). ``path``: the
+    function of ``purchase`` watched (default the purchase with components), ``off`` its
+    answer that sends the purchase to the pipeline."""
+    taken: list[bool] = []
+    real = getattr(_purchase_module, path)
+
+    def counted(*args: Any) -> Any:
+        state = args[0]
+        before = len(state.turn.pending) if state.turn is not None else 0
+        done = real(*args)
+        taken.append(done is not off)
+        if done is not off and pieces is not None:
+            pieces.extend(state.turn.pending[before:])
+        return done
+
+    monkeypatch.setattr(_purchase_module, path, counted)
+    one_pass = outcomes(texts, scratch)
+    monkeypatch.setattr(_purchase_module, path, lambda *args: off)
+    assert outcomes(texts, scratch) == one_pass
+    monkeypatch.undo()
+    return taken

@@ -1,0 +1,116 @@
+"""A module's piece bought from a market field in one pass (issue 34, eleventh step): when the
+piece's module promises that its pieces on a market field are bought as catalogue tiles
+(``Module.plain_market_pieces``: Die Medina), ``purchase.purchase_plain`` buys one paid with
+money cards of the hand (``purchase._plain_piece_field`` finds its field), beside modules that
+leave such a purchase alone (``purchases_by_components``) or hear of it
+(``hears_component_purchases``). The reports, module views and states, hands, Alhambras,
+reserves and discard pile are the same as with the whole purchase pipeline (the path switched
+off), on the module's example and simulated games alone, beside each module hearing of plain
+purchases (in both module orders), and among the first 22 modules, with lines left out and
+some payments changed; the path is really taken, and a module without the promise (or another
+module taking part without one) sends the purchase to the pipeline."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.modules import BUNDLED
+from referee.modules.medina import MedinaModule
+from tests.purchase_onepass_support import PROFILES, ROOT, SKIP_COMPILED, compare, variants
+
+pytestmark = SKIP_COMPILED
+
+PROMISING = sorted(cls.name for cls in BUNDLED if cls.plain_market_pieces)
+FIRST22 = [
+    "angreifer",
+    "badehaeuser",
+    "bauland",
+    "baumeister",
+    "baustellen",
+    "bazare",
+    "bonuskarten",
+    "diamanten",
+    "diebe",
+    "magisch",
+    "medina",
+    "obstgaerten",
+    "plaetze",
+    "schaetze",
+    "sultan",
+    "wechselgeld",
+    "wechselscheine",
+    "wechselstuben",
+    "wertungskaertchen",
+    "wesir",
+    "wuensche",
+    "wunschbrunnen",
+]
+
+
+def _on(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    return compare(texts, monkeypatch, scratch=True, path="_plain_piece_field", off=None)
+
+
+def _texts(modules: tuple[str, ...], seed: int, games: int = 3) -> list[str]:
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    texts: list[str] = []
+    for k in range(games):
+        profile = load_profile(PROFILES[(seed + k) % len(PROFILES)])
+        text = simulate_text(2 + k % 3, seed + k, profile, f"pieces {k}", modules)
+        # lines left out; medina tokens renamed (another price, a second token, one dropped)
+        # and a card more paid (BUY-SUPERFLUOUS or BUY-UNDERPAID ... : the pipeline reports)
+        texts += variants(text, "md")
+    return texts
+
+
+def test_the_modules_promising_plain_market_pieces() -> None:
+    assert PROMISING == ["medina"]
+
+
+def test_a_medina_bought_in_one_pass_reports_as_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    example = ROOT / "examples" / "module-medina.alh"
+    texts = variants(example.read_text(encoding="utf-8"), "md") if example.exists() else []
+    taken = _on(texts + _texts(("medina",), 9500), monkeypatch)
+    assert taken.count(True) >= 10, "no medina was bought in one pass"
+    assert taken.count(False) >= 3, "every medina purchase took the one-pass path"
+
+
+@pytest.mark.parametrize("medina_first", [True, False], ids=["medina-first", "medina-last"])
+@pytest.mark.parametrize(
+    "others", [("angreifer", "obstgaerten"), ("wechselgeld", "wechselscheine"), ("schaetze",)]
+)
+def test_a_medina_beside_modules_taking_part_in_purchases_reports_as_the_pipeline(
+    others: tuple[str, ...], medina_first: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    modules = ("medina", *others) if medina_first else (*others, "medina")
+    taken = _on(_texts(modules, 9600 + len(others) * 5 + medina_first, 2), monkeypatch)
+    assert any(taken), f"{modules}: no medina was bought in one pass"
+
+
+def test_the_first_22_modules_together_report_as_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    text = simulate_text(2, 9700, load_profile("queen-2003"), "first 22", tuple(FIRST22))
+    taken = _on(variants(text, "md")[:4], monkeypatch)
+    assert any(taken)
+
+
+def test_without_the_promise_the_pipeline_buys_the_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(MedinaModule, "plain_market_pieces", False)
+    taken = _on(_texts(("medina",), 9800, 2), monkeypatch)
+    assert taken and not any(taken)
+
+
+def test_a_module_taking_part_without_a_promise_sends_the_piece_to_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Die Menagerie hears of plain purchases and has not promised to hear of these
+    taken = _on(_texts(("medina", "menagerie"), 9900, 2), monkeypatch)
+    assert taken and not any(taken)
