@@ -147,31 +147,42 @@ off from the others around it (so, if the middle cell was outside, no hole appea
 # ------------------------------------------------------------------------ from the cells
 
 
+# per wall mask m: the steps a tile with walls m lets one take, (dx, dy, the bit of the wall the
+# neighbour there would show back): the open sides only, so that a walk tests no wall of its own
+_STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((DELTAS[k][0], DELTAS[k][1], 1 << ((k + 2) % 4)) for k in range(4) if not m >> k & 1)
+    for m in range(16)
+)
+
+
 def walk(masks: Mapping[Coord, int], skip: Coord | None = None, at_mask: int = -1) -> set[Coord]:
     """Cells reachable on foot from the fountain (no wall crossed, never off the tiles).
 
     ``skip``: a cell read differently: as empty (``at_mask`` -1) or with walls ``at_mask``.
     """
+    if skip is not None:  # walked over a copy that reads ``skip`` so (a C-level copy)
+        masks = dict(masks)
+        if at_mask >= 0:
+            masks[skip] = at_mask
+        elif skip == ORIGIN:
+            return {ORIGIN}  # a fountain read as empty leads nowhere
+        else:
+            masks.pop(skip, None)
     seen = {ORIGIN}
-    stack = [ORIGIN]
+    stack = [(ORIGIN, masks[ORIGIN])]
     get = masks.get
+    steps = _STEPS
     while stack:
-        c = stack.pop()
-        x, y = c
-        m = at_mask if c == skip else masks[c]
-        for k in range(4):
-            if m >> k & 1:
-                continue
-            dx, dy = DELTAS[k]
+        (x, y), m = stack.pop()
+        for dx, dy, back in steps[m]:
             t = (x + dx, y + dy)
             if t in seen:
                 continue
-            q = at_mask if t == skip else get(t)  # type: ignore[call-overload]
-            if q is None or q < 0 or q >> ((k + 2) % 4) & 1:
+            q = get(t)  # type: ignore[call-overload]
+            if q is None or q & back:
                 continue
-            n = _new_coord(Coord, t)
-            seen.add(n)
-            stack.append(n)
+            seen.add(_new_coord(Coord, t))
+            stack.append((t, q))
     return seen
 
 
@@ -272,13 +283,15 @@ class Geometry:
     cells around are occupied. Readers look at the entries of empty cells only.
     """
 
-    __slots__ = ("enclosed", "front", "masks", "reach")
+    __slots__ = ("enclosed", "front", "masks", "reach", "spare")
 
     def __init__(self) -> None:
         self.masks: dict[Coord, int] = {}
         self.front: dict[tuple[int, int], int] = {}
         self.reach: set[Coord] | None = None
         self.enclosed: set[Coord] = set()
+        # the last :meth:`walk_without` (the cell, the walk) while no mask has changed since
+        self.spare: tuple[Coord, set[Coord]] | None = None
 
     def copy(self) -> Geometry:
         other = Geometry.__new__(Geometry)
@@ -286,7 +299,16 @@ class Geometry:
         other.front = dict(self.front)
         other.reach = None if self.reach is None else set(self.reach)
         other.enclosed = set(self.enclosed)
+        other.spare = None
         return other
+
+    def walk_without(self, at: Coord) -> set[Coord]:
+        """``walk(self.masks, skip=at)``: the tiles reachable on foot once the tile on ``at``
+        is gone. Kept until a mask changes: the removal that usually follows the question
+        (:meth:`removed`) takes it instead of walking again."""
+        after = walk(self.masks, skip=at)
+        self.spare = (at, after)
+        return after
 
     def reaches(self, c: tuple[int, int]) -> bool:
         """Whether the tile on ``c`` is reachable on foot (``c`` must be occupied)."""
@@ -329,6 +351,7 @@ class Geometry:
         already): its mask, the front of empty cells around it and the enclosed cells follow.
         Returns the front bits ``at`` had while it was empty."""
         self.masks[at] = m
+        self.spare = None
         f = self.front.get(at, 0)
         self._add_front(at, m)
         enclosed = self.enclosed
@@ -386,6 +409,8 @@ class Geometry:
         """The piece on ``at`` was just taken off (``cells`` no longer holds it; ``layers``: of
         a layered Alhambra, where the way on foot is walked again)."""
         m = self.masks.pop(at)
+        spare = self.spare
+        self.spare = None
         front = self.front
         x, y = at
         for dx, dy, clear in _CLEAR_AROUND:
@@ -412,7 +437,8 @@ class Geometry:
             return
         if self.reach is None and BITS[self.steps(at, m)] <= 1:
             return  # every tile was reachable, and none through this one (a dead end)
-        after = walk(self.masks)
+        # the walk without this tile, when :meth:`walk_without` just asked for it
+        after = spare[1] if spare is not None and spare[0] == at else walk(self.masks)
         self.reach = None if len(after) == len(cells) else after
 
     # ------------------------------------------------------------- a layered Alhambra
@@ -476,6 +502,7 @@ class Geometry:
         if m == self.masks.get(at):
             return
         self.masks[at] = m
+        self.spare = None
         front = self.front
         get = front.get
         x, y = at

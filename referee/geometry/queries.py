@@ -464,6 +464,9 @@ def open_sides(alh: Alhambra, side: Side, member: Member = any_piece) -> list[Co
     return out
 
 
+_SIDE_BIT: dict[Side, int] = {side: 1 << k for k, side in enumerate(SIDES)}  # as wall masks
+
+
 def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> int:
     """``len(open_sides(alh, side, member))`` (``member`` None: every piece) without listing
     and sorting the pieces: Die Angreifer count them for every player at every scoring."""
@@ -471,6 +474,15 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
     layers = alh.layers
     dx, dy = side.delta
     n = 0
+    if layers is None:  # the walls are the pieces' own: read off the kept wall masks
+        bit = _SIDE_BIT[side]
+        masks = alh.geometry.masks  # one per occupied cell
+        for c, m in masks.items():
+            if m & bit or (c[0] + dx, c[1] + dy) in masks:
+                continue
+            if member is None or member(c, cells[c]):
+                n += 1
+        return n
     for c, piece in cells.items():
         if (c[0] + dx, c[1] + dy) in cells:  # a Coord is a tuple: the same hash and equality
             continue

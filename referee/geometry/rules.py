@@ -354,7 +354,7 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     problems: list[BuildingProblem] = []
     # every tile is reachable and none through this one (a dead end): none is cut off
     if geo.reach is not None or BITS[geo.steps(at, geo.masks[at])] > 1:
-        lost = _lost(alh, walk(geo.masks, skip=at), at)
+        lost = _lost(alh, geo.walk_without(at), at)
         if lost:
             problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
     # the freed cell is enclosed when no empty cell beside it is outside
