@@ -169,7 +169,7 @@ def walk(masks: Mapping[Coord, int], skip: Coord | None = None, at_mask: int = -
         else:
             masks.pop(skip, None)
     seen = {ORIGIN}
-    stack = [(ORIGIN, masks[ORIGIN])]
+    stack: list[tuple[tuple[int, int], int]] = [(ORIGIN, masks[ORIGIN])]
     get = masks.get
     steps = _STEPS
     while stack:
@@ -225,7 +225,7 @@ def enclosed_cells(cells: Mapping[Coord, object], blocked: Coord | None = None) 
     def filled(c: tuple[int, int]) -> bool:
         return c in cells or c == blocked
 
-    candidates = {Coord(x, y) for x in xs for y in ys}
+    candidates = {_new_coord(Coord, (x, y)) for x in xs for y in ys}
     candidates = {c for c in candidates if not filled(c)}
     stack = [
         c
@@ -236,7 +236,7 @@ def enclosed_cells(cells: Mapping[Coord, object], blocked: Coord | None = None) 
     while stack:
         c = stack.pop()
         for dx, dy in DELTAS:
-            n = Coord(c.x + dx, c.y + dy)
+            n = _new_coord(Coord, (c[0] + dx, c[1] + dy))
             if n in candidates and n not in out:
                 out.add(n)
                 stack.append(n)
@@ -250,7 +250,7 @@ def component(area: set[Coord], start: Coord) -> set[Coord]:
     while stack:
         c = stack.pop()
         for dx, dy in DELTAS:
-            n = Coord(c.x + dx, c.y + dy)
+            n = _new_coord(Coord, (c[0] + dx, c[1] + dy))
             if n in area and n not in seen:
                 seen.add(n)
                 stack.append(n)

@@ -360,7 +360,8 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     # the freed cell is enclosed when no empty cell beside it is outside
     enclosed = geo.enclosed
     x, y = at
-    beside = [Coord(x + dx, y + dy) for dx, dy in DELTAS]
+    # (plain tuples: a Coord is one, with the same hash and equality)
+    beside = [(x + dx, y + dy) for dx, dy in DELTAS]
     if all(c in cells or c in enclosed for c in beside):
         area = component(enclosed | {at}, at)
         problems.append(BuildingProblem(REMOVE_HOLE, _sorted(area)))
