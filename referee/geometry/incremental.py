@@ -422,16 +422,20 @@ class Geometry:
                 del front[c]
         # the freed cell is outside when an empty side neighbour is; then so is every enclosed
         # area it touches
-        empty_sides = [
-            n for dx, dy in DELTAS if (n := _new_coord(Coord, (x + dx, y + dy))) not in cells
-        ]
         enclosed = self.enclosed
-        if any(c not in enclosed for c in empty_sides):
-            for c in empty_sides:
-                if c in enclosed:
-                    enclosed -= component(enclosed, c)
+        if not enclosed:  # the common case: outside unless every side neighbour is a tile
+            if cells.keys() >= {(x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)}:  # (in C)
+                enclosed.add(at)
         else:
-            enclosed.add(at)
+            empty_sides = [
+                n for dx, dy in DELTAS if (n := _new_coord(Coord, (x + dx, y + dy))) not in cells
+            ]
+            if any(c not in enclosed for c in empty_sides):
+                for c in empty_sides:
+                    if c in enclosed:
+                        enclosed -= component(enclosed, c)
+            else:
+                enclosed.add(at)
         if layers is not None:
             self.rewalk(cells, layers)  # type: ignore[arg-type]
             return
