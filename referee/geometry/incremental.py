@@ -273,6 +273,54 @@ _CLEAR_AROUND: tuple[tuple[int, int, int], ...] = tuple(
 
 BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))  # set bits of a 4-bit mask
 
+# per ring cell i (RING's order): the side k of the step from it to ring cell i + 1 (the two
+# are side neighbours) and the bit of the wall on either side of that step
+_RING_STEPS: tuple[tuple[int, int, int, int, int], ...] = tuple(
+    (RING[i][0], RING[i][1], 1 << k, 1 << ((k + 2) % 4), i)
+    for i in range(8)
+    for k in [DELTAS.index((RING[(i + 1) % 8][0] - RING[i][0], RING[(i + 1) % 8][1] - RING[i][1]))]
+)
+
+
+def ring_keeps(masks: Mapping[Coord, int], at: tuple[int, int], steps: int) -> bool:
+    """Whether the tiles beside ``at`` that one walks to from it (``steps``: those sides, as a
+    wall mask) still reach each other on foot once ``at`` is gone, through the eight cells
+    around ``at`` alone (False: not that way; they may still meet further out).
+
+    When every tile was reachable and this holds, every tile stays reachable: a way through
+    ``at`` enters and leaves it by two of those tiles, and goes round it instead."""
+    x, y = at
+    get = masks.get
+    # arc[i]: the run of ring cells joined on foot (consecutive, both tiles, no wall between)
+    # that ring cell i belongs to; a new run starts after every break
+    arc = [0] * 8
+    breaks = 0
+    for dx, dy, out, back, i in _RING_STEPS:
+        m = get((x + dx, y + dy))  # type: ignore[call-overload]
+        if m is None or m & out:
+            breaks += 1
+        else:
+            j = RING[(i + 1) % 8]
+            n = get((x + j[0], y + j[1]))  # type: ignore[call-overload]
+            if n is None or n & back:
+                breaks += 1
+        if i < 7:
+            arc[i + 1] = breaks
+    if breaks <= 1:
+        return True  # the ring is joined all round but for at most one step: one run
+    # the run that wraps round: the cells after the last break belong to the first run
+    last = breaks
+    first_of = [0 if a == last else a for a in arc]
+    want = -1
+    for k in range(4):
+        if steps >> k & 1:
+            a = first_of[2 * k]
+            if want < 0:
+                want = a
+            elif a != want:
+                return False
+    return True
+
 
 class Geometry:
     """The incremental facts of one Alhambra (see the module text). Change it only through
@@ -439,8 +487,12 @@ class Geometry:
         if layers is not None:
             self.rewalk(cells, layers)  # type: ignore[arg-type]
             return
-        if self.reach is None and BITS[self.steps(at, m)] <= 1:
-            return  # every tile was reachable, and none through this one (a dead end)
+        if self.reach is None:
+            steps = self.steps(at, m)
+            if BITS[steps] <= 1:
+                return  # every tile was reachable, and none through this one (a dead end)
+            if ring_keeps(self.masks, at, steps):
+                return  # every tile was reachable, and the ways through this one go round it
         # the walk without this tile, when :meth:`walk_without` just asked for it
         after = spare[1] if spare is not None and spare[0] == at else walk(self.masks)
         self.reach = None if len(after) == len(cells) else after

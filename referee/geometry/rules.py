@@ -58,6 +58,7 @@ from referee.geometry.incremental import (
     Geometry,
     component,
     enclosed_cells,
+    ring_keeps,
     walk,
     wall_mask,
 )
@@ -353,7 +354,9 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     geo = alh.geometry
     problems: list[BuildingProblem] = []
     # every tile is reachable and none through this one (a dead end): none is cut off
-    if geo.reach is not None or BITS[geo.steps(at, geo.masks[at])] > 1:
+    # (or the ways through it go round it: ring_keeps)
+    steps = geo.steps(at, geo.masks[at])
+    if geo.reach is not None or (BITS[steps] > 1 and not ring_keeps(geo.masks, at, steps)):
         lost = _lost(alh, geo.walk_without(at), at)
         if lost:
             problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
