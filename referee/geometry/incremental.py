@@ -273,14 +273,6 @@ _CLEAR_AROUND: tuple[tuple[int, int, int], ...] = tuple(
 
 BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))  # set bits of a 4-bit mask
 
-# per ring cell i (RING's order): the side k of the step from it to ring cell i + 1 (the two
-# are side neighbours) and the bit of the wall on either side of that step
-_RING_STEPS: tuple[tuple[int, int, int, int, int], ...] = tuple(
-    (RING[i][0], RING[i][1], 1 << k, 1 << ((k + 2) % 4), i)
-    for i in range(8)
-    for k in [DELTAS.index((RING[(i + 1) % 8][0] - RING[i][0], RING[(i + 1) % 8][1] - RING[i][1]))]
-)
-
 
 def ring_keeps(masks: Mapping[Coord, int], at: tuple[int, int], steps: int) -> bool:
     """Whether the tiles beside ``at`` that one walks to from it (``steps``: those sides, as a
@@ -291,35 +283,37 @@ def ring_keeps(masks: Mapping[Coord, int], at: tuple[int, int], steps: int) -> b
     ``at`` enters and leaves it by two of those tiles, and goes round it instead."""
     x, y = at
     get = masks.get
-    # arc[i]: the run of ring cells joined on foot (consecutive, both tiles, no wall between)
-    # that ring cell i belongs to; a new run starts after every break
-    arc = [0] * 8
-    breaks = 0
-    for dx, dy, out, back, i in _RING_STEPS:
-        m = get((x + dx, y + dy))  # type: ignore[call-overload]
-        if m is None or m & out:
-            breaks += 1
-        else:
-            j = RING[(i + 1) % 8]
-            n = get((x + j[0], y + j[1]))  # type: ignore[call-overload]
-            if n is None or n & back:
-                breaks += 1
-        if i < 7:
-            arc[i + 1] = breaks
-    if breaks <= 1:
-        return True  # the ring is joined all round but for at most one step: one run
-    # the run that wraps round: the cells after the last break belong to the first run
-    last = breaks
-    first_of = [0 if a == last else a for a in arc]
-    want = -1
-    for k in range(4):
-        if steps >> k & 1:
-            a = first_of[2 * k]
-            if want < 0:
-                want = a
-            elif a != want:
-                return False
-    return True
+    n = get((x, y + 1))  # type: ignore[call-overload]
+    e = get((x + 1, y))  # type: ignore[call-overload]
+    s = get((x, y - 1))  # type: ignore[call-overload]
+    w = get((x - 1, y))  # type: ignore[call-overload]
+    ne = get((x + 1, y + 1))  # type: ignore[call-overload]
+    se = get((x + 1, y - 1))  # type: ignore[call-overload]
+    sw = get((x - 1, y - 1))  # type: ignore[call-overload]
+    nw = get((x - 1, y + 1))  # type: ignore[call-overload]
+    # joined[k]: side neighbour k and side neighbour k + 1 meet through the corner cell between
+    # them (walls as masks: N=1, E=2, S=4, W=8); e.g. N to NE (N's east, NE's west open), NE to
+    # E (NE's south, E's north open)
+    joined = (
+        n is not None and ne is not None and e is not None and not (n & 2 or ne & 12 or e & 1),
+        e is not None and se is not None and s is not None and not (e & 4 or se & 9 or s & 2),
+        s is not None and sw is not None and w is not None and not (s & 8 or sw & 3 or w & 4),
+        w is not None and nw is not None and n is not None and not (w & 1 or nw & 6 or n & 8),
+    )
+    k = first = _LOWEST[steps]
+    reached = 1 << first
+    while joined[k] and not reached >> ((k + 1) & 3) & 1:  # clockwise
+        k = (k + 1) & 3
+        reached |= 1 << k
+    k = first
+    while joined[(k - 1) & 3] and not reached >> ((k - 1) & 3) & 1:  # and the other way
+        k = (k - 1) & 3
+        reached |= 1 << k
+    return not steps & ~reached
+
+
+_LOWEST: tuple[int, ...] = (0, *(((m & -m).bit_length() - 1) for m in range(1, 16)))
+"""The lowest set bit's index of a 4-bit mask (0 for 0)."""
 
 
 class Geometry:
