@@ -190,10 +190,15 @@ def drawn_args(
     other: list[object] = []
     for a in args:
         v = getattr(a, "value", a)
-        if v == UNSEEN:
+        # a component first: it never equals ``?`` (its dataclass equality, asked first,
+        # would be a Python call for nothing)
+        if isinstance(v, ComponentRef):
+            if v.kind.lower() == kind:
+                drawn.append((a, v.name))
+            else:
+                other.append(a)
+        elif v == UNSEEN:
             drawn.append((a, None))
-        elif isinstance(v, ComponentRef) and v.kind.lower() == kind:
-            drawn.append((a, v.name))
         else:
             other.append(a)
     return drawn, other

@@ -147,31 +147,42 @@ off from the others around it (so, if the middle cell was outside, no hole appea
 # ------------------------------------------------------------------------ from the cells
 
 
+# per wall mask m: the steps a tile with walls m lets one take, (dx, dy, the bit of the wall the
+# neighbour there would show back): the open sides only, so that a walk tests no wall of its own
+_STEPS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((DELTAS[k][0], DELTAS[k][1], 1 << ((k + 2) % 4)) for k in range(4) if not m >> k & 1)
+    for m in range(16)
+)
+
+
 def walk(masks: Mapping[Coord, int], skip: Coord | None = None, at_mask: int = -1) -> set[Coord]:
     """Cells reachable on foot from the fountain (no wall crossed, never off the tiles).
 
     ``skip``: a cell read differently: as empty (``at_mask`` -1) or with walls ``at_mask``.
     """
+    if skip is not None:  # walked over a copy that reads ``skip`` so (a C-level copy)
+        masks = dict(masks)
+        if at_mask >= 0:
+            masks[skip] = at_mask
+        elif skip == ORIGIN:
+            return {ORIGIN}  # a fountain read as empty leads nowhere
+        else:
+            masks.pop(skip, None)
     seen = {ORIGIN}
-    stack = [ORIGIN]
+    stack: list[tuple[tuple[int, int], int]] = [(ORIGIN, masks[ORIGIN])]
     get = masks.get
+    steps = _STEPS
     while stack:
-        c = stack.pop()
-        x, y = c
-        m = at_mask if c == skip else masks[c]
-        for k in range(4):
-            if m >> k & 1:
-                continue
-            dx, dy = DELTAS[k]
+        (x, y), m = stack.pop()
+        for dx, dy, back in steps[m]:
             t = (x + dx, y + dy)
             if t in seen:
                 continue
-            q = at_mask if t == skip else get(t)  # type: ignore[call-overload]
-            if q is None or q < 0 or q >> ((k + 2) % 4) & 1:
+            q = get(t)  # type: ignore[call-overload]
+            if q is None or q & back:
                 continue
-            n = _new_coord(Coord, t)
-            seen.add(n)
-            stack.append(n)
+            seen.add(_new_coord(Coord, t))
+            stack.append((t, q))
     return seen
 
 
@@ -214,7 +225,7 @@ def enclosed_cells(cells: Mapping[Coord, object], blocked: Coord | None = None) 
     def filled(c: tuple[int, int]) -> bool:
         return c in cells or c == blocked
 
-    candidates = {Coord(x, y) for x in xs for y in ys}
+    candidates = {_new_coord(Coord, (x, y)) for x in xs for y in ys}
     candidates = {c for c in candidates if not filled(c)}
     stack = [
         c
@@ -225,7 +236,7 @@ def enclosed_cells(cells: Mapping[Coord, object], blocked: Coord | None = None) 
     while stack:
         c = stack.pop()
         for dx, dy in DELTAS:
-            n = Coord(c.x + dx, c.y + dy)
+            n = _new_coord(Coord, (c[0] + dx, c[1] + dy))
             if n in candidates and n not in out:
                 out.add(n)
                 stack.append(n)
@@ -239,7 +250,7 @@ def component(area: set[Coord], start: Coord) -> set[Coord]:
     while stack:
         c = stack.pop()
         for dx, dy in DELTAS:
-            n = Coord(c.x + dx, c.y + dy)
+            n = _new_coord(Coord, (c[0] + dx, c[1] + dy))
             if n in area and n not in seen:
                 seen.add(n)
                 stack.append(n)
@@ -263,6 +274,48 @@ _CLEAR_AROUND: tuple[tuple[int, int, int], ...] = tuple(
 BITS: tuple[int, ...] = tuple(bin(m).count("1") for m in range(16))  # set bits of a 4-bit mask
 
 
+def ring_keeps(masks: Mapping[Coord, int], at: tuple[int, int], steps: int) -> bool:
+    """Whether the tiles beside ``at`` that one walks to from it (``steps``: those sides, as a
+    wall mask) still reach each other on foot once ``at`` is gone, through the eight cells
+    around ``at`` alone (False: not that way; they may still meet further out).
+
+    When every tile was reachable and this holds, every tile stays reachable: a way through
+    ``at`` enters and leaves it by two of those tiles, and goes round it instead."""
+    x, y = at
+    get = masks.get
+    n = get((x, y + 1))  # type: ignore[call-overload]
+    e = get((x + 1, y))  # type: ignore[call-overload]
+    s = get((x, y - 1))  # type: ignore[call-overload]
+    w = get((x - 1, y))  # type: ignore[call-overload]
+    ne = get((x + 1, y + 1))  # type: ignore[call-overload]
+    se = get((x + 1, y - 1))  # type: ignore[call-overload]
+    sw = get((x - 1, y - 1))  # type: ignore[call-overload]
+    nw = get((x - 1, y + 1))  # type: ignore[call-overload]
+    # joined[k]: side neighbour k and side neighbour k + 1 meet through the corner cell between
+    # them (walls as masks: N=1, E=2, S=4, W=8); e.g. N to NE (N's east, NE's west open), NE to
+    # E (NE's south, E's north open)
+    joined = (
+        n is not None and ne is not None and e is not None and not (n & 2 or ne & 12 or e & 1),
+        e is not None and se is not None and s is not None and not (e & 4 or se & 9 or s & 2),
+        s is not None and sw is not None and w is not None and not (s & 8 or sw & 3 or w & 4),
+        w is not None and nw is not None and n is not None and not (w & 1 or nw & 6 or n & 8),
+    )
+    k = first = _LOWEST[steps]
+    reached = 1 << first
+    while joined[k] and not reached >> ((k + 1) & 3) & 1:  # clockwise
+        k = (k + 1) & 3
+        reached |= 1 << k
+    k = first
+    while joined[(k - 1) & 3] and not reached >> ((k - 1) & 3) & 1:  # and the other way
+        k = (k - 1) & 3
+        reached |= 1 << k
+    return not steps & ~reached
+
+
+_LOWEST: tuple[int, ...] = (0, *(((m & -m).bit_length() - 1) for m in range(1, 16)))
+"""The lowest set bit's index of a 4-bit mask (0 for 0)."""
+
+
 class Geometry:
     """The incremental facts of one Alhambra (see the module text). Change it only through
     :meth:`placed` and :meth:`removed` (the Alhambra calls them).
@@ -272,13 +325,15 @@ class Geometry:
     cells around are occupied. Readers look at the entries of empty cells only.
     """
 
-    __slots__ = ("enclosed", "front", "masks", "reach")
+    __slots__ = ("enclosed", "front", "masks", "reach", "spare")
 
     def __init__(self) -> None:
         self.masks: dict[Coord, int] = {}
         self.front: dict[tuple[int, int], int] = {}
         self.reach: set[Coord] | None = None
         self.enclosed: set[Coord] = set()
+        # the last :meth:`walk_without` (the cell, the walk) while no mask has changed since
+        self.spare: tuple[Coord, set[Coord]] | None = None
 
     def copy(self) -> Geometry:
         other = Geometry.__new__(Geometry)
@@ -286,7 +341,16 @@ class Geometry:
         other.front = dict(self.front)
         other.reach = None if self.reach is None else set(self.reach)
         other.enclosed = set(self.enclosed)
+        other.spare = None
         return other
+
+    def walk_without(self, at: Coord) -> set[Coord]:
+        """``walk(self.masks, skip=at)``: the tiles reachable on foot once the tile on ``at``
+        is gone. Kept until a mask changes: the removal that usually follows the question
+        (:meth:`removed`) takes it instead of walking again."""
+        after = walk(self.masks, skip=at)
+        self.spare = (at, after)
+        return after
 
     def reaches(self, c: tuple[int, int]) -> bool:
         """Whether the tile on ``c`` is reachable on foot (``c`` must be occupied)."""
@@ -329,6 +393,7 @@ class Geometry:
         already): its mask, the front of empty cells around it and the enclosed cells follow.
         Returns the front bits ``at`` had while it was empty."""
         self.masks[at] = m
+        self.spare = None
         f = self.front.get(at, 0)
         self._add_front(at, m)
         enclosed = self.enclosed
@@ -386,6 +451,8 @@ class Geometry:
         """The piece on ``at`` was just taken off (``cells`` no longer holds it; ``layers``: of
         a layered Alhambra, where the way on foot is walked again)."""
         m = self.masks.pop(at)
+        spare = self.spare
+        self.spare = None
         front = self.front
         x, y = at
         for dx, dy, clear in _CLEAR_AROUND:
@@ -397,22 +464,31 @@ class Geometry:
                 del front[c]
         # the freed cell is outside when an empty side neighbour is; then so is every enclosed
         # area it touches
-        empty_sides = [
-            n for dx, dy in DELTAS if (n := _new_coord(Coord, (x + dx, y + dy))) not in cells
-        ]
         enclosed = self.enclosed
-        if any(c not in enclosed for c in empty_sides):
-            for c in empty_sides:
-                if c in enclosed:
-                    enclosed -= component(enclosed, c)
+        if not enclosed:  # the common case: outside unless every side neighbour is a tile
+            if cells.keys() >= {(x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)}:  # (in C)
+                enclosed.add(at)
         else:
-            enclosed.add(at)
+            empty_sides = [
+                n for dx, dy in DELTAS if (n := _new_coord(Coord, (x + dx, y + dy))) not in cells
+            ]
+            if any(c not in enclosed for c in empty_sides):
+                for c in empty_sides:
+                    if c in enclosed:
+                        enclosed -= component(enclosed, c)
+            else:
+                enclosed.add(at)
         if layers is not None:
             self.rewalk(cells, layers)  # type: ignore[arg-type]
             return
-        if self.reach is None and BITS[self.steps(at, m)] <= 1:
-            return  # every tile was reachable, and none through this one (a dead end)
-        after = walk(self.masks)
+        if self.reach is None:
+            steps = self.steps(at, m)
+            if BITS[steps] <= 1:
+                return  # every tile was reachable, and none through this one (a dead end)
+            if ring_keeps(self.masks, at, steps):
+                return  # every tile was reachable, and the ways through this one go round it
+        # the walk without this tile, when :meth:`walk_without` just asked for it
+        after = spare[1] if spare is not None and spare[0] == at else walk(self.masks)
         self.reach = None if len(after) == len(cells) else after
 
     # ------------------------------------------------------------- a layered Alhambra
@@ -476,6 +552,7 @@ class Geometry:
         if m == self.masks.get(at):
             return
         self.masks[at] = m
+        self.spare = None
         front = self.front
         get = front.get
         x, y = at

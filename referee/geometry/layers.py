@@ -159,17 +159,42 @@ class Layers:
         return piece is not None and bool(getattr(piece, "adds_wall", False))
 
 
+_SPECIAL_NAMES = ("footprint", "half_at", "profile")
+# piece classes none of whose instances can be special: no instance dictionary, none of the
+# names above on the class, the plain attribute look-up (filled by is_special as it meets them)
+_PLAIN_TYPES: set[type] = set()
+
+
 def is_special(piece: object) -> bool:
     """Whether a piece needs the general path of the building rules: a rule profile other than
     the base game's, or a footprint other than one cell (a part of a two-cell piece too)."""
-    if type(piece) is Part:
+    t = type(piece)
+    if t in _PLAIN_TYPES:  # each look-up below would miss (a module's piece, issue 34)
+        return False
+    if t is Part:
         return True
     if getattr(piece, "footprint", Footprint.CELL) != Footprint.CELL:
         return True
     if getattr(piece, "half_at", None) is not None:
         return True
     prof = getattr(piece, "profile", None)
-    return prof is not None and not prof.plain
+    if prof is not None:
+        return not prof.plain
+    if _plain_type(t):
+        _PLAIN_TYPES.add(t)
+    return False
+
+
+def _plain_type(t: type) -> bool:
+    """Whether no instance of ``t`` can have any of ``_SPECIAL_NAMES``: they are not on the
+    class (not as class attributes, properties or slots), its instances have no dictionary, and
+    attributes are looked up the ordinary way."""
+    return (
+        t.__dictoffset__ == 0
+        and t.__getattribute__ is object.__getattribute__  # type: ignore[comparison-overlap]
+        and not hasattr(t, "__getattr__")
+        and not any(hasattr(t, name) for name in _SPECIAL_NAMES)
+    )
 
 
 # ------------------------------------------------------------------ the effective walls

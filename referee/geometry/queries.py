@@ -22,7 +22,7 @@ from typing import Literal
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
-from referee.geometry.incremental import DELTAS, Geometry
+from referee.geometry.incremental import DELTAS, Geometry, _new_coord
 from referee.geometry.layers import cell_walls, wall_between
 from referee.geometry.walls import Segment, WallMode, WallRun, outer_segments, wall_runs
 from referee.record.model import Coord
@@ -123,7 +123,7 @@ def runs(alh: Alhambra, direction: str, member: Member = is_building) -> list[Ru
         x += dx
         y += dy
         while (x, y) in cells:
-            run.append(Coord(x, y))
+            run.append(_new_coord(Coord, (x, y)))
             x += dx
             y += dy
         found.append(Run(direction, tuple(run)))
@@ -237,16 +237,17 @@ def blocks_2x2(alh: Alhambra, member: Member = is_building) -> list[Coord]:
     return [
         c
         for c in _sorted(cells)
-        if Coord(c.x + 1, c.y) in cells
-        and Coord(c.x, c.y + 1) in cells
-        and Coord(c.x + 1, c.y + 1) in cells
+        if (c[0] + 1, c[1]) in cells  # a Coord is a tuple: the same hash and equality
+        and (c[0], c[1] + 1) in cells
+        and (c[0] + 1, c[1] + 1) in cells
     ]
 
 
 def neighbours8(c: Coord) -> list[Coord]:
     """The eight cells around ``c`` (sides and corners), clockwise from north."""
+    x, y = c
     return [
-        Coord(c.x + dx, c.y + dy)
+        _new_coord(Coord, (x + dx, y + dy))
         for dx, dy in ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
     ]
 
@@ -421,7 +422,7 @@ def _walked_plain(geo: Geometry) -> dict[Coord, Coord | None]:
         x, y = c
         for k, (dx, dy) in enumerate(DELTAS):  # N, E, S, W as SIDES
             if steps >> k & 1:
-                nb = Coord(x + dx, y + dy)
+                nb = _new_coord(Coord, (x + dx, y + dy))
                 if nb not in parent:
                     parent[nb] = c
                     todo.append(nb)
@@ -464,6 +465,9 @@ def open_sides(alh: Alhambra, side: Side, member: Member = any_piece) -> list[Co
     return out
 
 
+_SIDE_BIT: dict[Side, int] = {side: 1 << k for k, side in enumerate(SIDES)}  # as wall masks
+
+
 def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> int:
     """``len(open_sides(alh, side, member))`` (``member`` None: every piece) without listing
     and sorting the pieces: Die Angreifer count them for every player at every scoring."""
@@ -471,6 +475,15 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
     layers = alh.layers
     dx, dy = side.delta
     n = 0
+    if layers is None:  # the walls are the pieces' own: read off the kept wall masks
+        bit = _SIDE_BIT[side]
+        masks = alh.geometry.masks  # one per occupied cell
+        for c, m in masks.items():
+            if m & bit or (c[0] + dx, c[1] + dy) in masks:
+                continue
+            if member is None or member(c, cells[c]):
+                n += 1
+        return n
     for c, piece in cells.items():
         if (c[0] + dx, c[1] + dy) in cells:  # a Coord is a tuple: the same hash and equality
             continue

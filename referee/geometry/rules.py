@@ -58,6 +58,7 @@ from referee.geometry.incremental import (
     Geometry,
     component,
     enclosed_cells,
+    ring_keeps,
     walk,
     wall_mask,
 )
@@ -353,14 +354,17 @@ def removal_problems(alh: Alhambra, at: Coord) -> list[BuildingProblem]:
     geo = alh.geometry
     problems: list[BuildingProblem] = []
     # every tile is reachable and none through this one (a dead end): none is cut off
-    if geo.reach is not None or BITS[geo.steps(at, geo.masks[at])] > 1:
-        lost = _lost(alh, walk(geo.masks, skip=at), at)
+    # (or the ways through it go round it: ring_keeps)
+    steps = geo.steps(at, geo.masks[at])
+    if geo.reach is not None or (BITS[steps] > 1 and not ring_keeps(geo.masks, at, steps)):
+        lost = _lost(alh, geo.walk_without(at), at)
         if lost:
             problems.append(BuildingProblem(REMOVE_WALK, _sorted(lost)))
     # the freed cell is enclosed when no empty cell beside it is outside
     enclosed = geo.enclosed
     x, y = at
-    beside = [Coord(x + dx, y + dy) for dx, dy in DELTAS]
+    # (plain tuples: a Coord is one, with the same hash and equality)
+    beside = [(x + dx, y + dy) for dx, dy in DELTAS]
     if all(c in cells or c in enclosed for c in beside):
         area = component(enclosed | {at}, at)
         problems.append(BuildingProblem(REMOVE_HOLE, _sorted(area)))

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from referee.catalogue import TileKind, catalogue
@@ -355,7 +357,9 @@ class Bonuskarten(BundledModule):
 
     @staticmethod
     def _built(player: PlayerState, kind: TileKind) -> bool:
-        return any(piece == kind for _c, piece in player.alhambra.items())
+        # a tile kind equals only itself (interned), and no piece's own equality takes in a
+        # tile kind: ``piece == kind`` is ``piece is kind``, here tested in C
+        return any(map(is_, player.alhambra.cells.values(), repeat(kind)))
 
     def _kind(self, state: GameState, value: object, pos: Pos, who: str | None) -> TileKind | None:
         kind, found = _card(value, pos, who)

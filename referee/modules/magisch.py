@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from referee.catalogue import SIDES, BuildingType, Side
@@ -33,6 +34,8 @@ KIND = "mg"
 TOKEN = re.compile(r"^([psacgt])(\d{1,2})?([a-z]*)$", re.IGNORECASE)
 
 
+# a game names the same few tokens again and again, and the answer is immutable
+@lru_cache(maxsize=256)
 def parse_magic(name: str) -> tuple[BuildingType, int | None, frozenset[Side] | None] | None:
     """``P9ne`` -> (pavilion, 9, {N, E}); ``P9`` -> (pavilion, 9, None); ``P`` -> (pavilion,
     None, None); ``P9x`` -> no walls; else None."""

@@ -10,6 +10,7 @@ money (``take ex:GuDe``) and is played in a payment (``buy Gu G11 pay Gu9 De2 ex
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
@@ -223,8 +224,11 @@ class Wechselstuben(BundledModule):
     # ------------------------------------------------------- purchase pipeline
 
     @staticmethod
-    def _paid_cards(purchase: Any) -> list[ComponentRef]:
-        return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
+    def _paid_cards(purchase: Any) -> Sequence[ComponentRef]:
+        paid = purchase.modules_paid
+        if not paid:  # most purchases name no module component: the empty tuple
+            return paid
+        return [r for r in paid if r.kind.lower() == KIND]
 
     @refines(Decision.PAY_CURRENCIES)
     def exchange_currencies(
