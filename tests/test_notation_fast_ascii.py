@@ -138,3 +138,22 @@ def test_the_readings_of_the_tokens() -> None:
     assert fast._is_field("Di") and not fast._is_field("Di1")
     assert fast._field_end("Di:G6") == 2 and fast._field_end("Dix") == -1
     assert fast._is_word("Anna") and fast._is_word("_a'b-c") and not fast._is_word("'a")
+
+
+def test_the_token_readers_take_a_spelling_apart_as_their_patterns_do() -> None:
+    """``tokens._card_parts`` and ``tokens._tile_parts`` (read_card's and read_tile's first
+    step) give the groups of the patterns ``tokens`` compiles when first used."""
+    from referee.notation import tokens
+
+    card = re.compile(r"(?P<cur>[^\W\d]+)(?P<value>\d)", re.IGNORECASE)
+    tile = re.compile(r"(?P<type>[^\W\d]+)(?P<price>\d+)(?P<walls>[^\W\d]+|-)?", re.IGNORECASE)
+    words = _spellings() + _random_words(20_000) + ["_1", "a_b12c_d", "T1é", "Gä3", "x٣"]
+    for w in words:
+        m = card.fullmatch(w)
+        assert tokens._card_parts(w) == (None if m is None else (m["cur"], m["value"])), w
+        m = tile.fullmatch(w)
+        expected = None if m is None else (m["type"], m["price"], m["walls"])
+        assert tokens._tile_parts(w) == expected, w
+    assert tokens._tile_parts("T10ne") == ("T", "10", "ne")
+    assert tokens._tile_parts("pavilion8-") == ("pavilion", "8", "-")
+    assert tokens._card_parts("Gu3") == ("Gu", "3")
