@@ -4,11 +4,12 @@ A frozen dataclass's ``__init__`` sets every field with a call of ``object.__set
 reader makes some fifteen records a turn line and a scoring dozens of result records, so both
 build them with a *maker*: a function taking the same arguments as ``cls(...)`` (the defaults
 and default factories included) that makes a new instance of the class and fills its fields
-directly: a slots class right under ``object`` as an instance of its :func:`slots_twin` filled
-by plain stores and then given its class; another slots class through each slot's member
-descriptor; otherwise into its ``__dict__`` (in field order, as ``copy`` and ``pickle`` fill
-it). The object is the same: same class, every
-field set, equal to and hashed and shown as the one ``cls(...)`` makes (held by
+directly: a slots class right under ``object`` as an instance of its :func:`slots_twin` (made by
+calling the twin: ``type_call`` without the argument tuple ``object.__new__`` takes, about 500
+instructions less a record) filled by plain stores and then given its class; another slots
+class through each slot's member descriptor; otherwise into its ``__dict__`` (in field order,
+as ``copy`` and ``pickle`` fill it). The object is the same: same class, every field set,
+equal to and hashed and shown as the one ``cls(...)`` makes (held by
 tests/test_notation_fast.py and tests/test_scoring_makers.py). The maker's code is generated
 once per class, as ``dataclasses`` makes ``__init__``, and compiled through the command line's
 code table (:func:`referee.cli_startup.compiled`), so it is kept between runs.
@@ -77,7 +78,7 @@ def record_maker(cls: type[_T]) -> Callable[..., _T]:
         else:
             body.append(f"    _d[{f.name!r}] = {value}\n")
     if twin is not None:
-        head = "    _o = _new(_twin)\n"
+        head = "    _o = _twin()\n"  # a twin has neither __new__ nor __init__: called, it is empty
         body.append("    _o.__class__ = _cls\n")
     else:
         head = "    _o = _new(_cls)\n" + ("" if slots else "    _d = _o.__dict__\n")

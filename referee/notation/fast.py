@@ -244,13 +244,17 @@ PATTERNS = {
     "STRING": r'"(?:[^"\\\n]|\\.)*"',
     "ANNOTATION": r"\{[^{}\n]*\}",
 }
-_CARD: Final = re.compile(PATTERNS["CARD"])
-_SCORECARD: Final = re.compile(PATTERNS["SCORECARD"])
-_TILE: Final = re.compile(PATTERNS["TILE"])
-_FIELD: Final = re.compile(PATTERNS["FIELD"])
-# (compiled when first used: a canonical base game has no component, string or annotation)
+# Every pattern is compiled when first used: a canonical base game has no component, string or
+# annotation, and an ASCII word is told card, scoring card, tile, field or word by the plain
+# tests below (what the pattern answers for it, tests/test_notation_fast_ascii.py); the
+# case-insensitive alternations of the card, tile and field patterns were most of the 8.8 M
+# instructions a one-game ``check`` spent compiling the reader's patterns at import.
+_CARD: Final = lazy_pattern(PATTERNS["CARD"])
+_SCORECARD: Final = lazy_pattern(PATTERNS["SCORECARD"])
+_TILE: Final = lazy_pattern(PATTERNS["TILE"])
+_FIELD: Final = lazy_pattern(PATTERNS["FIELD"])
 _COMPONENT: Final = lazy_pattern(PATTERNS["COMPONENT"])
-_WORD: Final = re.compile(PATTERNS["WORD"])
+_WORD: Final = lazy_pattern(PATTERNS["WORD"])
 _STRING: Final = lazy_pattern(PATTERNS["STRING"])
 _ANNOTATION: Final = lazy_pattern(PATTERNS["ANNOTATION"])
 _PRIORITY: Final = (_CARD, _SCORECARD, _TILE, _FIELD)  # priority 2: tried before the others
@@ -271,6 +275,121 @@ _SCAN: Final = lazy_pattern(
 )
 
 _KEYWORDS: Final = tk.KEYWORDS
+
+# ------------------------------------------------------- the terminals read without patterns
+# For a word of ASCII characters only, a case-insensitive match is a match of its lower case
+# (the patterns' other case pairs, such as K and the Kelvin sign, are not ASCII), ``\d`` is
+# 0-9 and ``\w`` is a letter, a digit or ``_``. A currency, a building type and a scoring
+# card's name hold no digit, so such a token's name is the word up to its first digit. Any
+# other word is asked of the pattern.
+_CURRENCY_NAMES: Final = frozenset(_CURRENCIES.split("|"))
+_TYPE_NAMES: Final = frozenset(_TYPES.split("|"))
+_SCORECARD_NAMES: Final = frozenset(("wertung", "score", "w"))
+_WORD_OR_DASH: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def _first_digit(low: str) -> int:
+    """The index of the first ASCII digit of ``low``, or -1."""
+    for i, ch in enumerate(low):
+        if "0" <= ch <= "9":
+            return i
+    return -1
+
+
+def _ends_token(low: str, at: int) -> bool:
+    """Whether a token may end before ``low[at]``: the patterns' ``(?![\\w-])``."""
+    return at >= len(low) or low[at] not in _WORD_OR_DASH
+
+
+def _is_card(word: str) -> bool:
+    """``_CARD.fullmatch(word)`` is not None: a currency and one digit 1-9."""
+    if not word.isascii():
+        return _CARD.fullmatch(word) is not None
+    return len(word) >= 2 and word[-1] in "123456789" and word[:-1].lower() in _CURRENCY_NAMES
+
+
+def _is_scorecard(word: str) -> bool:
+    """``_SCORECARD.fullmatch(word)`` is not None: ``W``, ``score`` or ``wertung`` and 1 or 2."""
+    if not word.isascii():
+        return _SCORECARD.fullmatch(word) is not None
+    return len(word) >= 2 and word[-1] in "12" and word[:-1].lower() in _SCORECARD_NAMES
+
+
+def _is_field(word: str) -> bool:
+    """``_FIELD.fullmatch(word)`` is not None: a currency."""
+    if not word.isascii():
+        return _FIELD.fullmatch(word) is not None
+    return word.lower() in _CURRENCY_NAMES
+
+
+def _tile_end(low: str) -> int:
+    """Where the digits of a tile word ``low`` (ASCII, lower case) end, or -1: not a building
+    type and digits."""
+    j = _first_digit(low)
+    if j <= 0 or low[:j] not in _TYPE_NAMES:
+        return -1
+    n = len(low)
+    while j < n and "0" <= low[j] <= "9":
+        j += 1
+    return j
+
+
+def _is_tile(word: str) -> bool:
+    """``_TILE.fullmatch(word)`` is not None: a building type, digits, then walls or ``-``."""
+    if not word.isascii():
+        return _TILE.fullmatch(word) is not None
+    low = word.lower()
+    k = _tile_end(low)
+    if k < 0:
+        return False
+    rest = low[k:]
+    return rest == "" or rest == "-" or rest.strip("nesow") == ""
+
+
+def _tile_prefix(word: str) -> bool:
+    """``_TILE.match(word)`` is not None: a tile at the start of ``word``."""
+    if not word.isascii():
+        return _TILE.match(word) is not None
+    low = word.lower()
+    k = _tile_end(low)
+    if k < 0:
+        return False
+    if k < len(low) and low[k] == "-":
+        return _ends_token(low, k + 1)
+    while k < len(low) and low[k] in "nesow":
+        k += 1
+    return _ends_token(low, k)
+
+
+def _card_prefix(word: str, names: frozenset[str], digits: str) -> bool:
+    """A card (``names`` the currencies, ``digits`` "123456789") or a scoring card (the
+    scoring cards' names, "12") at the start of ASCII ``word``: its pattern's ``match``."""
+    low = word.lower()
+    j = _first_digit(low)
+    return j > 0 and low[:j] in names and low[j] in digits and _ends_token(low, j + 1)
+
+
+def _field_end(word: str) -> int:
+    """Where ``_FIELD.match(word)`` ends, or -1: a currency at the start of ``word``."""
+    if not word.isascii():
+        m = _FIELD.match(word)
+        return -1 if m is None else m.end()
+    low = word.lower()
+    k = 0
+    while k < len(low) and low[k] in _WORD_OR_DASH:
+        k += 1
+    return k if low[:k] in _CURRENCY_NAMES else -1
+
+
+def _is_word(word: str) -> bool:
+    """``_WORD.fullmatch(word)`` is not None: a letter or ``_``, then letters, digits, ``_``,
+    ``'`` and ``-``."""
+    if not word.isascii():
+        return _WORD.fullmatch(word) is not None
+    plain = word.replace("'", "_").replace("-", "_")
+    return word[:1] not in ("", "'", "-") and plain.isidentifier()
+
+
 _COORD_LIMIT: Final = 99
 _MAX_DIGITS: Final = 6
 _MAX_WRITTEN: Final = 24  # tokens.MAX_WRITTEN: digits written, leading zeros too
@@ -279,7 +398,26 @@ _MAX_WRITTEN: Final = 24  # tokens.MAX_WRITTEN: digits written, leading zeros to
 def _prefix_token(word: str) -> bool:
     """Whether a priority-2 terminal (card, scoring card, tile, field) matches the start of
     ``word``: where the contextual lexer accepts it, it would cut the word there."""
-    return any(r.match(word) for r in _PRIORITY)
+    if not word.isascii():
+        return any(r.match(word) for r in _PRIORITY)
+    return (
+        _card_prefix(word, _CURRENCY_NAMES, "123456789")
+        or _card_prefix(word, _SCORECARD_NAMES, "12")
+        or _tile_prefix(word)
+        or _field_end(word) >= 0
+    )
+
+
+def _marg_prefix(word: str) -> bool:
+    """Whether a priority-2 terminal a ``marg`` may be (card, scoring card, tile) matches the
+    start of ``word``."""
+    if not word.isascii():
+        return any(r.match(word) for r in _MARG_PRIORITY)
+    return (
+        _card_prefix(word, _CURRENCY_NAMES, "123456789")
+        or _card_prefix(word, _SCORECARD_NAMES, "12")
+        or _tile_prefix(word)
+    )
 
 
 # -------------------------------------------------------------- cached word classification
@@ -304,7 +442,7 @@ def _name(word: str) -> str | None:
     if word[:1] == '"':
         if _STRING.fullmatch(word):
             out = tk.unquote(word)
-    elif _WORD.fullmatch(word) and word.lower() not in _KEYWORDS and not _prefix_token(word):
+    elif _is_word(word) and word.lower() not in _KEYWORDS and not _prefix_token(word):
         out = word
     if len(_names) < 10_000:
         _names[word] = out
@@ -320,9 +458,9 @@ def _card(word: str) -> tuple[type, Any] | None:
     out: tuple[type, Any] | None = None
     if word == "?":
         out = (CardRef, None)
-    elif _CARD.fullmatch(word):
+    elif _is_card(word):
         out = (CardRef, tk.read_card(word))
-    elif _SCORECARD.fullmatch(word):
+    elif _is_scorecard(word):
         out = (ScoringCardRef, int(word[-1]))
     elif _COMPONENT.fullmatch(word) and not _prefix_token(word) and not tk.digits_too_long(word):
         out = (ComponentRef, tuple(word.split(":", 1)))  # an over-long number: Lark says so
@@ -350,7 +488,7 @@ def _tile_reading(word: str) -> tuple[Any, ...] | None:
     out: tuple[Any, ...] | None = None
     if word == "?":
         out = (None, None, None, ())
-    elif _TILE.fullmatch(word):
+    elif _is_tile(word):
         type_, price, walls, cands, problem = tk.read_tile(word)
         if problem is None:
             out = (type_, price, walls, cands)
@@ -375,7 +513,7 @@ def _field(word: str) -> Any:
     """A market field written as a currency (``Gu``): its currency, or _MISSING."""
     got = _fields.get(word, _MISSING)
     if got is _MISSING and len(_fields) < 1_000:
-        got = tk.read_field(word)[0] if _FIELD.fullmatch(word) else _MISSING
+        got = tk.read_field(word)[0] if _is_field(word) else _MISSING
         _fields[word] = got
     return got
 
@@ -444,22 +582,22 @@ def _marg_kind(word: str) -> tuple[str, Any] | None:
     if first.isdigit():
         n = _number(word)
         return ("plain", n) if n is not None else None
-    if _CARD.fullmatch(word) or _SCORECARD.fullmatch(word):
+    if _is_card(word) or _is_scorecard(word):
         return ("card", None)
-    if _TILE.fullmatch(word):
+    if _is_tile(word):
         return ("tile", None) if _tile_reading(word) is not None else None
     # Where an argument stands the lexer tries only the terminals a ``marg`` may be: of the
     # priority ones CARD, SCORECARD and TILE (no FIELD), and no keyword (a keyword's letters
     # are a WORD there). So ``Gu`` (a field's spelling, ``* fruit Gu fr:5``) and ``pay``
     # (``complete P6 bs:De pay De6``) are plain words, as Lark reads them.
-    if any(r.match(word) for r in _MARG_PRIORITY):
+    if _marg_prefix(word):
         return None
-    field = _FIELD.match(word)
-    if field is not None and field.end() != len(word):
+    field_end = _field_end(word)
+    if field_end >= 0 and field_end != len(word):
         return None  # ``Di:G6``: a component to Lark, a field and a tile to the tile maker
     if _COMPONENT.fullmatch(word):
         return ("tile", None) if not tk.digits_too_long(word) else None
-    if _WORD.fullmatch(word):
+    if _is_word(word):
         return ("word", word)
     return None
 
@@ -469,11 +607,7 @@ _MARG_PRIORITY: Final = (_CARD, _SCORECARD, _TILE)  # the priority-2 terminals a
 
 def _verb(word: str) -> bool:
     """Whether ``word`` is read as a module's verb (a WORD that is no keyword)."""
-    return (
-        _WORD.fullmatch(word) is not None
-        and word.lower() not in _KEYWORDS
-        and not _prefix_token(word)
-    )
+    return _is_word(word) and word.lower() not in _KEYWORDS and not _prefix_token(word)
 
 
 # ----------------------------------------------------------------------------- the words
@@ -839,7 +973,7 @@ def _claim_key(word: str) -> Any:
         return "wall"
     if low in TYPE_SPELLINGS:
         return TYPE_SPELLINGS[low]
-    if not _WORD.fullmatch(word):
+    if not _is_word(word):
         return None
     from referee.scoring.categories import CATEGORIES, category_for_claim
 

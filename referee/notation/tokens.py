@@ -19,8 +19,10 @@ from referee.catalogue.components import (
 )
 from referee.lazy_re import lazy_pattern
 
-_TILE_RE = re.compile(r"(?P<type>[^\W\d]+)(?P<price>\d+)(?P<walls>[^\W\d]+|-)?", re.IGNORECASE)
-_CARD_RE = re.compile(r"(?P<cur>[^\W\d]+)(?P<value>\d)", re.IGNORECASE)
+# (compiled when first used: an ASCII spelling is taken apart by :func:`_tile_parts` and
+# :func:`_card_parts` without them, tests/test_notation_fast_ascii.py)
+_TILE_RE = lazy_pattern(r"(?P<type>[^\W\d]+)(?P<price>\d+)(?P<walls>[^\W\d]+|-)?", re.IGNORECASE)
+_CARD_RE = lazy_pattern(r"(?P<cur>[^\W\d]+)(?P<value>\d)", re.IGNORECASE)
 _WORD_RE = lazy_pattern(r"[^\W\d][\w'-]*")
 
 # Every keyword of the grammar: a player name spelled like one must be quoted when written.
@@ -62,12 +64,46 @@ KEYWORDS = frozenset(
 WALL_KEYS = frozenset({"wall", "walls", "mauer"})
 
 
+def _letters(text: str) -> bool:
+    """Whether ASCII ``text`` is one or more of ``[^\\W\\d]`` (letters and ``_``)."""
+    return text.replace("_", "a").isalpha()
+
+
+def _card_parts(text: str) -> tuple[str, str] | None:
+    """``_CARD_RE.fullmatch(text)``'s ``cur`` and ``value``, or None: no match."""
+    if text.isascii():
+        if len(text) >= 2 and "0" <= text[-1] <= "9" and _letters(text[:-1]):
+            return text[:-1], text[-1]
+        return None
+    m = _CARD_RE.fullmatch(text)
+    return None if m is None else (m["cur"], m["value"])
+
+
+def _tile_parts(text: str) -> tuple[str, str, str | None] | None:
+    """``_TILE_RE.fullmatch(text)``'s ``type``, ``price`` and ``walls``, or None: no match."""
+    if text.isascii():
+        j = 0
+        while j < len(text) and not "0" <= text[j] <= "9":
+            j += 1
+        k = j
+        while k < len(text) and "0" <= text[k] <= "9":
+            k += 1
+        walls = text[k:]
+        if j == 0 or k == j or not _letters(text[:j]):
+            return None
+        if walls == "":
+            return text[:j], text[j:k], None
+        return (text[:j], text[j:k], walls) if walls == "-" or _letters(walls) else None
+    m = _TILE_RE.fullmatch(text)
+    return None if m is None else (m["type"], m["price"], m["walls"])
+
+
 @lru_cache(maxsize=4096)
 def read_card(text: str) -> MoneyCard:
     """A money-card spelling the grammar accepted (``Gu3``, ``gulden3``, ``Ducat5``)."""
-    m = _CARD_RE.fullmatch(text)
-    assert m is not None, text
-    return MoneyCard(CURRENCY_SPELLINGS[m["cur"].lower()], int(m["value"]))
+    parts = _card_parts(text)
+    assert parts is not None, text
+    return MoneyCard(CURRENCY_SPELLINGS[parts[0].lower()], int(parts[1]))
 
 
 @lru_cache(maxsize=4096)
@@ -91,14 +127,14 @@ def read_tile(
     not they were written (so ``T13`` and ``T13n`` are the same reference and the canonical
     form is the shortest). When it names none, the problem says why.
     """
-    m = _TILE_RE.fullmatch(text)
-    assert m is not None, text
-    type_ = TYPE_SPELLINGS[m["type"].lower()]
-    if len(m["price"].lstrip("0")) > 6 or len(m["price"]) > MAX_WRITTEN:
+    parts = _tile_parts(text)
+    assert parts is not None, text
+    written_type, written_price, raw_walls = parts
+    type_ = TYPE_SPELLINGS[written_type.lower()]
+    if len(written_price.lstrip("0")) > 6 or len(written_price) > MAX_WRITTEN:
         shown = text if len(text) <= 12 else text[:12] + "..."
         return type_, 0, None, (), f"number too large in tile '{shown}': no tile costs that much"
-    price = int(m["price"])
-    raw_walls = m["walls"]
+    price = int(written_price)
     walls: frozenset[Side] | None
     if raw_walls is None:
         walls = None
