@@ -58,6 +58,10 @@ def _load(path: str) -> dict[str, CodeType]:
         return {}
     if not isinstance(data, dict):
         return {}
+    # marshal makes exact types: a table of texts and code objects is taken as it is (the types
+    # looked at in C); anything else is filtered entry by entry
+    if set(map(type, data)) <= {str} and set(map(type, data.values())) <= {CodeType}:
+        return data
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
 
 
