@@ -1,13 +1,19 @@
 """The user's cache folder of ``alhambra-referee`` (the grammar's tables, start-up code).
 
-Nothing here imports more than the standard library's ``os`` and ``pathlib``: the command line
-asks for the folder before anything else is loaded.
+Nothing here imports more than the standard library's ``os``: the command line asks for the
+folder before anything else is loaded. The files of a check's caches are named by plain strings
+(``os.path``); only :func:`cache_dir`, for the grammar's tables, hands out a ``Path`` (``pathlib``
+with the ``urllib.parse`` and ``ipaddress`` it imports was 5 % of a one-game check's
+instructions in a regular install).
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CACHE_ENV = "ALHAMBRA_REFEREE_CACHE"  # a folder for the caches; "" or "0": no cache
 
@@ -16,19 +22,30 @@ def cache_dir() -> Path | None:
     """The folder of the caches: ``$ALHAMBRA_REFEREE_CACHE``, else
     ``$XDG_CACHE_HOME/alhambra-referee``, else ``~/.cache/alhambra-referee``. None when it is
     switched off or no home folder is known."""
+    folder = _folder()
+    if folder is None:
+        return None
+    from pathlib import Path
+
+    return Path(folder)
+
+
+def _folder() -> str | None:
+    """:func:`cache_dir` as a string (the same folder; ``Path.home()`` is ``~`` expanded by
+    ``os.path.expanduser``, which gives ``~`` back when no home folder is known)."""
     env = os.environ.get(CACHE_ENV)
     if env is not None:
-        return Path(env) if env not in ("", "0") else None
+        return env if env not in ("", "0") else None
     base = os.environ.get("XDG_CACHE_HOME")
     if base and os.path.isabs(base):
-        return Path(base) / "alhambra-referee"
-    try:
-        return Path.home() / ".cache" / "alhambra-referee"
-    except (RuntimeError, KeyError):  # no home folder
+        return os.path.join(base, "alhambra-referee")
+    home = os.path.expanduser("~")
+    if home.startswith("~"):  # no home folder (pathlib's RuntimeError)
         return None
+    return os.path.join(home, ".cache", "alhambra-referee")
 
 
-def trusted(path: Path) -> bool:
+def trusted(path: str | os.PathLike[str]) -> bool:
     """Whether the cache file or folder ``path`` may be loaded: it is there, no symbolic link,
     owned by this user and writable by nobody else (no group or world write bit).
 
@@ -50,20 +67,20 @@ def trusted(path: Path) -> bool:
     return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
-def trusted_folder() -> Path | None:
-    """:func:`cache_dir` when it may hold caches to load: made when missing (private), then
-    :func:`trusted`; None otherwise (no cache is read or written)."""
-    folder = cache_dir()
+def trusted_folder() -> str | None:
+    """The cache folder (:func:`cache_dir`) when it may hold caches to load: made when missing
+    (private), then :func:`trusted`; None otherwise (no cache is read or written)."""
+    folder = _folder()
     if folder is None:
         return None
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
     except (OSError, ValueError):
         return None
     return folder if trusted(folder) else None
 
 
-def read_trusted(path: Path, limit: int) -> bytes | None:
+def read_trusted(path: str | os.PathLike[str], limit: int) -> bytes | None:
     """The bytes of the cache file ``path`` (at most ``limit``; a longer file gives None) when
     its folder and the file itself are :func:`trusted` and it is a regular file; else None.
 
@@ -71,7 +88,8 @@ def read_trusted(path: Path, limit: int) -> bytes | None:
     descriptor, so a file swapped in between is not read."""
     import stat
 
-    if not trusted(path.parent) or not trusted(path):
+    path = os.fspath(path)
+    if not trusted(os.path.dirname(path) or ".") or not trusted(path):
         return None
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
     try:
@@ -96,7 +114,7 @@ def read_trusted(path: Path, limit: int) -> bytes | None:
     return data if len(data) <= limit else None
 
 
-def marshal_file(stem: str) -> Path | None:
+def marshal_file(stem: str) -> str | None:
     """The cache file ``stem`` of data in ``marshal``'s format (None: no cache folder, or one
     that is not :func:`trusted`): named
     after the interpreter's bytecode tag and magic number, since the format is the
@@ -108,19 +126,21 @@ def marshal_file(stem: str) -> Path | None:
     if folder is None:
         return None
     tag = sys.implementation.cache_tag or "python"
-    return folder / f"{stem}-{tag}-{MAGIC_NUMBER.hex()}.marshal"
+    return os.path.join(folder, f"{stem}-{tag}-{MAGIC_NUMBER.hex()}.marshal")
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace the file ``path`` by ``data`` (its folder made, private, when missing): readers
     see the old file or the new one, never half of one. Any failure is ignored (a cache)."""
     import contextlib
 
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    path = os.fspath(path)
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        tmp.write_bytes(data)
+        os.makedirs(os.path.dirname(path) or ".", mode=0o700, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
-            tmp.unlink()
+            os.unlink(tmp)

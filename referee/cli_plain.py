@@ -127,7 +127,7 @@ def echo(message: str, nl: bool = True, err: bool = False) -> None:
             terminal = stream.isatty()
         except Exception:
             terminal = False
-        if not terminal:
+        if not terminal and "\033" in out:  # a style sequence starts with ESC
             if not _style:
                 import re
 

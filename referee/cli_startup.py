@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import builtins
 import marshal
-from pathlib import Path
 from types import CodeType
 from typing import Any
 
@@ -33,10 +32,10 @@ _MAX_ENTRIES = 4000  # a bound on the file (the referee's own classes need about
 _table: dict[str, CodeType] = {}
 _used: set[str] = set()  # the texts this run looked up
 _grown = False
-_path: Path | None = None
+_path: str | None = None  # the table's file (a plain string: no pathlib at start-up)
 
 
-def _file() -> Path | None:
+def _file() -> str | None:
     from referee.cache import marshal_file
 
     return marshal_file("dataclass-code")
@@ -45,7 +44,7 @@ def _file() -> Path | None:
 _MAX_BYTES = 16 * 1024 * 1024  # a larger file is not read
 
 
-def _load(path: Path) -> dict[str, CodeType]:
+def _load(path: str) -> dict[str, CodeType]:
     """The table in ``path``, read only when the folder and the file are the user's and
     writable by nobody else (:func:`referee.cache.read_trusted`): it holds code."""
     from referee.cache import read_trusted
@@ -59,6 +58,10 @@ def _load(path: Path) -> dict[str, CodeType]:
         return {}
     if not isinstance(data, dict):
         return {}
+    # marshal makes exact types: a table of texts and code objects is taken as it is (the types
+    # looked at in C); anything else is filtered entry by entry
+    if set(map(type, data)) <= {str} and set(map(type, data.values())) <= {CodeType}:
+        return data
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
 
 

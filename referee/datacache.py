@@ -32,7 +32,6 @@ import atexit
 import contextlib
 import marshal
 from collections.abc import Callable, Hashable
-from pathlib import Path
 from typing import Any
 
 _FORMAT = 1
@@ -49,7 +48,7 @@ class _Store:
 
     def __init__(self) -> None:
         self.loaded = False
-        self.path: Path | None = None
+        self.path: str | None = None  # the cache file (a plain string: no pathlib)
         self.stamp: bytes | None = None
         self.texts: dict[tuple[str, str], bytes] = {}
         self.profiles: dict[Hashable, dict[str, bytes]] = {}
@@ -60,7 +59,7 @@ class _Store:
 _store = _Store()
 
 
-def _file() -> Path | None:
+def _file() -> str | None:
     from referee.cache import marshal_file
 
     return marshal_file("bundled-data")
@@ -81,7 +80,7 @@ def _yaml_stamp() -> bytes | None:
         return None
 
 
-def _read(path: Path, stamp: bytes) -> dict[str, Any] | None:
+def _read(path: str, stamp: bytes) -> dict[str, Any] | None:
     """The file's contents when it is ours (owned by this user, writable by nobody else, in
     such a folder), for this PyYAML, and whole; else None."""
     from referee.cache import read_trusted

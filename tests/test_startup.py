@@ -232,8 +232,9 @@ def test_the_code_cache_keeps_this_runs_texts_when_it_is_full(
     monkeypatch.setattr(cli_startup, "_table", {})
     monkeypatch.setattr(cli_startup, "_used", set())
     stale = {f"# stale {i}": compile("pass", "<string>", "exec") for i in range(5)}
-    path = cli_startup._file()
-    assert path is not None
+    name = cli_startup._file()  # a string (no pathlib at start-up)
+    assert name is not None
+    path = Path(name)
     path.write_bytes(marshal.dumps(stale))
     try:
         cli_startup.install()

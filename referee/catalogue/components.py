@@ -7,10 +7,10 @@ Tile data comes from ``tiles-base.yaml`` (shipped beside this file; see its head
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 
@@ -332,7 +332,16 @@ class Catalogue:
     start_tile_count: int
 
     def by_type_price(self, type_: BuildingType, price: int) -> tuple[TileKind, ...]:
-        return tuple(t for t in self.tiles if t.type is type_ and t.price == price)
+        """The tiles of this type and price, in catalogue order (looked up in an index of the
+        tiles made on the first call: the reader asks once per tile code it meets, and the
+        scan of all tiles per question was most of a first game's catalogue work)."""
+        index = _INDEXES.get(self.tiles)
+        if index is None:
+            built: dict[tuple[BuildingType, int], list[TileKind]] = {}
+            for t in self.tiles:
+                built.setdefault((t.type, t.price), []).append(t)
+            index = _INDEXES[self.tiles] = {k: tuple(v) for k, v in built.items()}
+        return index.get((type_, price), ())
 
     def find(
         self, type_: BuildingType, price: int, walls: frozenset[Side] | None
@@ -343,11 +352,20 @@ class Catalogue:
         )
 
 
+# the tiles of a catalogue by (type, price), made on first use (Catalogue.by_type_price); keyed
+# by the tiles themselves, so equal catalogues share one index and the class's fields, equality,
+# repr and pickling stay as they are
+_INDEXES: dict[tuple[TileKind, ...], dict[tuple[BuildingType, int], tuple[TileKind, ...]]] = {}
+
+
 @cache
 def catalogue() -> Catalogue:
     """The base-game tile catalogue, loaded once from the shipped YAML file."""
     try:  # the file beside this one (importlib.resources, for a zipped install, costs 8 ms)
-        text = Path(__file__).with_name("tiles-base.yaml").read_text("utf-8")
+        with open(
+            os.path.join(os.path.dirname(__file__), "tiles-base.yaml"), encoding="utf-8"
+        ) as fh:
+            text = fh.read()
     except OSError:  # pragma: no cover - not a plain folder
         from importlib import resources
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import gc
 import os
+import stat
 import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
@@ -48,19 +48,69 @@ def _click_echo() -> Echo:
 
 def _files(
     paths: tuple[str, ...], echo: Echo | None = None, lang: str | None = None
-) -> Iterator[Path]:
+) -> Iterator[str]:
+    """Every input as the name ``str(Path(raw))`` gives (a folder: its ``*.alh`` files)."""
     for raw in paths:
-        path = Path(raw)
-        if raw != STDIN and path.is_dir():
-            found, skipped = scan_folder(path)
+        name = _name(raw)
+        if raw != STDIN and _is_dir(name):
+            from pathlib import Path
+
+            found, skipped = scan_folder(Path(name))
             for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
                 say = echo if echo is not None else _click_echo()
                 say(entry.message(lang if lang is not None else current_lang()), err=True)
-            yield from found
+            yield from (str(f) for f in found)
             if not found:
-                yield path  # a folder without games: reported as "no games found"
+                yield name  # a folder without games: reported as "no games found"
         else:
-            yield path
+            yield name
+
+
+# A check of files names them as pathlib writes them and reads them without importing
+# ``pathlib`` (which, with the ``urllib.parse`` and ``ipaddress`` it imports, was 5 % of a
+# one-game check's instructions in a regular install): a name that pathlib leaves as it is
+# is used as it is, and pathlib answers whatever is not certain (other names, failed stats).
+
+
+def _name(raw: str) -> str:
+    """``str(Path(raw))``: ``raw`` itself when pathlib leaves it so (no empty or ``.`` part, no
+    second leading ``/``), else what pathlib makes of it (``a//b`` is ``a/b``, ``./x`` is
+    ``x``)."""
+    rel = raw[1:] if raw.startswith("/") and not raw.startswith("//") else raw
+    if rel and rel[0] != "/" and all(part not in ("", ".") for part in rel.split("/")):
+        return raw
+    from pathlib import Path
+
+    return str(Path(raw))
+
+
+def _is_dir(name: str) -> bool:
+    """``Path(name).is_dir()`` for a name :func:`_name` gave: from ``os.stat`` when it answers;
+    when it fails, pathlib's own ``is_dir`` answers (it knows which failures mean "not a folder"
+    and which it raises)."""
+    try:
+        return stat.S_ISDIR(os.stat(name).st_mode)
+    except (OSError, ValueError):
+        from pathlib import Path
+
+        return Path(name).is_dir()
+
+
+def _games_of(name: str) -> Iterator[tuple[int, str]]:
+    """``open_games(name)`` (:mod:`referee.notation.files`) for a name :func:`_name` gave: the
+    file opened with ``open`` (``Path(name).open`` opens the same file, with the same errors),
+    cut a block at a time when it is a regular file, line by line when it is a pipe."""
+    from referee.notation.files import byte_blocks, byte_lines, open_games
+    from referee.notation.parser import split_game_blocks, split_games
+
+    if name == STDIN:
+        yield from open_games(name)
+        return
+    with open(name, "rb") as fh:
+        if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            yield from split_game_blocks(byte_blocks(fh))
+        else:  # a pipe (a FIFO)
+            yield from split_games(byte_lines(fh))
 
 
 def _load_rules(rules: str | None) -> RuleProfile | None:
@@ -126,17 +176,15 @@ def _jobs(
     paths: tuple[str, ...], echo: Echo | None = None, lang: str | None = None
 ) -> Iterator[_Job]:
     """The games of every file as raw text chunks, read lazily (one game in memory)."""
-    from referee.notation.files import open_games
-
     for file_no, path in enumerate(_files(paths, echo, lang)):
-        source = shown_name(str(path))
-        if path.is_dir():  # a folder without any *.alh file
+        source = shown_name(path)
+        if _is_dir(path):  # a folder without any *.alh file
             yield _Job(source, 1, None, "", file_no, "NO-GAMES")
             continue
         games = 0
         try:
             # "-" is standard input, e.g. `alhambra-referee simulate | ... check -`
-            for start, chunk in open_games(str(path)):
+            for start, chunk in _games_of(path):
                 games += 1
                 yield _Job(source, start, chunk, file_no=file_no)
         except (OSError, UnicodeDecodeError) as exc:
@@ -310,7 +358,7 @@ def _total_size(paths: tuple[str, ...], echo: Echo, lang: str) -> int:
     total = 0
     for path in _files(paths, echo, lang):
         try:
-            total += path.stat().st_size
+            total += os.stat(path).st_size
         except OSError:
             continue
     return total

@@ -17,8 +17,7 @@ import io
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from referee.notation.files import (
     UnreadableInput,
@@ -37,6 +36,9 @@ from referee.notation.parser import (
     split_games,
 )
 from referee.record.model import Game, Header, NotationError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 PathOrStream = str | os.PathLike[str] | IO[str] | IO[bytes]
 
@@ -62,6 +64,8 @@ def _lines(text: str) -> Iterator[str]:
 
 def _open_lines(path_or_stream: PathOrStream, source: str | None) -> tuple[Iterable[str], str]:
     if isinstance(path_or_stream, (str, os.PathLike)):
+        from pathlib import Path
+
         path = Path(path_or_stream)
         name = source if source is not None else str(path)
         return open_lines(path), name
@@ -101,6 +105,8 @@ def iter_games(path_or_stream: PathOrStream, source: str | None = None) -> Itera
     position, or UTF-16) if it cannot be read.
     """
     if isinstance(path_or_stream, (str, os.PathLike)):  # a file: cut a block at a time
+        from pathlib import Path
+
         name = source if source is not None else str(Path(path_or_stream))
         games = open_games(path_or_stream)
     else:
@@ -143,6 +149,8 @@ def _open_blocks(path_or_stream: PathOrStream) -> Iterator[str] | None:
         if str(path_or_stream) == "-":
             buffer = getattr(sys.stdin, "buffer", None)
             return None if buffer is None else byte_blocks(buffer)
+        from pathlib import Path
+
         return _file_blocks(Path(path_or_stream))
     stream = path_or_stream
     if isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding"):

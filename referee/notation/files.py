@@ -7,11 +7,13 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from referee.lazy_re import lazy_pattern
 from referee.record.model import NotationError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 EXTENSION = ".alh"
 
@@ -315,6 +317,8 @@ def open_lines(source: str | os.PathLike[str] | IO[bytes]) -> Iterator[str]:
                 return
             yield from byte_lines(buffer)
             return
+        from pathlib import Path
+
         with Path(source).open("rb") as fh:
             regular = stat.S_ISREG(os.fstat(fh.fileno()).st_mode)  # not a pipe (a FIFO)
             yield from file_lines(fh) if regular else byte_lines(fh)
@@ -333,6 +337,8 @@ def open_games(source: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     from referee.notation.parser import split_game_blocks, split_games
 
     if str(source) != "-":
+        from pathlib import Path
+
         with Path(source).open("rb") as fh:
             if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 yield from split_game_blocks(byte_blocks(fh))
@@ -387,6 +393,8 @@ def scan_folder(folder: Path, inside_only: bool = False) -> tuple[list[Path], li
     read: symbolic links to nothing, FIFOs, sockets, devices and (``inside_only``, for ``fmt``,
     which rewrites files) symbolic links that lead out of the folder. Symbolic links to folders
     are not entered (as ``Path.rglob`` did)."""
+    from pathlib import Path
+
     found: list[Path] = []
     skipped: list[Skipped] = []
     root = folder.resolve()
@@ -429,6 +437,8 @@ def expand_paths(
     entries a folder scan does not read (:func:`scan_folder`) go to ``skipped`` when it is
     given; ``inside_only`` skips symbolic links out of a folder too (``fmt``: never rewrite a
     file outside the folder it was given)."""
+    from pathlib import Path
+
     out: list[str] = []
     for p in paths:
         path = Path(p)
@@ -453,6 +463,8 @@ def read_source(name: str) -> str:
         if buffer is None:  # standard input replaced by a text stream (tests, embedding)
             return sys.stdin.read()
         return decode_text(_read_bounded(buffer), keep_bom=True)
+    from pathlib import Path
+
     with Path(name).open("rb") as fh:
         return decode_text(_read_bounded(fh), keep_bom=True)
 

@@ -23,7 +23,6 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.lazy_re import lazy_pattern
@@ -31,9 +30,33 @@ from referee.profiles import params
 from referee.profiles.params import RuleProfile
 
 if TYPE_CHECKING:  # imported where a file is read: a bundled profile comes from the cache
+    from pathlib import Path
+
     import yaml
 
-BUNDLED_DIR = Path(__file__).resolve().parent
+# The folder of the bundled profiles. ``BUNDLED_DIR`` (a ``Path``) is made on first use
+# (:func:`__getattr__`): a check whose default profile comes from the data cache reads the
+# folder by this string and never imports ``pathlib`` (with ``urllib.parse`` and ``ipaddress``,
+# 5 % of a one-game check in a regular install).
+_HERE = os.path.dirname(os.path.realpath(__file__))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BUNDLED_DIR":  # made once, then a plain global (tests may replace it)
+        from pathlib import Path
+
+        folder = globals()["BUNDLED_DIR"] = Path(_HERE)
+        return folder
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _bundled_dir() -> str:
+    """The bundled folder: ``BUNDLED_DIR`` when it was made (or replaced), else the same folder
+    as a string."""
+    folder = globals().get("BUNDLED_DIR")
+    return _HERE if folder is None else os.fspath(folder)
+
+
 DEFAULT_NAME = "queen-2003"
 # Listing order of the bundled profiles (any other bundled file follows, alphabetically).
 _ORDER = ("queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga")
@@ -126,10 +149,12 @@ def _bundled_names() -> tuple[str, ...]:
     The names ending in ``.yaml`` (what ``BUNDLED_DIR.glob("*.yaml")`` gives, without pathlib's
     pattern machinery: a fifth of a million instructions at every start-up)."""
     try:
-        names = os.listdir(BUNDLED_DIR)
+        names = os.listdir(_bundled_dir())
     except OSError:  # as glob: an unreadable folder has no files
         names = []
-    found = {Path(n).stem for n in names if n.endswith(".yaml")}
+    # Path(n).stem: the name without its last suffix ".yaml" (a name that is only the suffix,
+    # ".yaml", has none)
+    found = {n[:-5] if len(n) > 5 else n for n in names if n.endswith(".yaml")}
     first = [n for n in _ORDER if n in found]
     return (*first, *sorted(found - set(first)))
 
@@ -149,6 +174,8 @@ def load_profile(
         return _bundled(DEFAULT_NAME)
     if isinstance(name_or_path, str) and name_or_path.strip() in list_profiles():
         return _bundled(name_or_path.strip())
+    from pathlib import Path
+
     path = Path(name_or_path)
     if not allow_files:
         raise ProfileError.single(
@@ -174,6 +201,8 @@ def _bundled_hint(name: str) -> str:
 def parse_profile(text: str, file: str = "<profile>", base: Path | None = None) -> RuleProfile:
     """A profile from YAML text (``file`` names it in messages; ``extends`` paths are relative
     to ``base``, the current folder when None)."""
+    from pathlib import Path
+
     return _from_text(text, file, base or Path.cwd(), bundled=False, chain=(file,))
 
 
@@ -210,11 +239,16 @@ def _bundled_key() -> tuple[object, ...] | None:
     cannot be read (then nothing is cached)."""
     from referee.profiles import params
 
+    def read(name: str) -> bytes:
+        with open(name, "rb") as fh:
+            return fh.read()
+
+    folder = _bundled_dir()
     try:
         texts = tuple(
-            (name, (BUNDLED_DIR / f"{name}.yaml").read_bytes()) for name in _bundled_names()
+            (name, read(os.path.join(folder, f"{name}.yaml"))) for name in _bundled_names()
         )
-        code = (Path(__file__).read_bytes(), Path(params.__file__).read_bytes())
+        code = (read(__file__), read(params.__file__))
     except (OSError, TypeError):
         return None
     return (texts, code)
@@ -226,8 +260,11 @@ def _load_bundled(name: str, chain: tuple[str, ...]) -> RuleProfile:
         raise ProfileError.single(
             f"{name}.yaml", "`extends` forms a cycle: " + " -> ".join((*chain, ident))
         )
-    text = (BUNDLED_DIR / f"{name}.yaml").read_text(encoding="utf-8")
-    return _from_text(text, f"{name}.yaml", BUNDLED_DIR, bundled=True, chain=(*chain, ident))
+    from pathlib import Path
+
+    folder = Path(_bundled_dir())
+    text = (folder / f"{name}.yaml").read_text(encoding="utf-8")
+    return _from_text(text, f"{name}.yaml", folder, bundled=True, chain=(*chain, ident))
 
 
 def _load_file(path: Path, chain: tuple[str, ...]) -> RuleProfile:
@@ -425,6 +462,8 @@ def _from_text(
     if rd.problems:
         raise ProfileError(rd.problems)
 
+    from pathlib import Path
+
     if name is None:
         name = Path(file).stem
     if bundled and name != Path(file).stem:
@@ -479,6 +518,8 @@ def _resolve_extends(
         return _load_bundled(target, chain)
     if bundled:
         raise ProfileError.single(target, "a bundled profile can only extend bundled profiles")
+    from pathlib import Path
+
     path = Path(target)
     if not path.is_absolute():
         path = base / path

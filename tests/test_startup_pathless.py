@@ -1,0 +1,205 @@
+"""A plain ``check`` imports no ``pathlib`` (eleventh step, start-up): the cache files are
+named by strings, the bundled profiles' folder is read as a string, and the check names its
+inputs as ``str(Path(raw))`` would, asking pathlib only for what it would change."""
+
+from __future__ import annotations
+
+import errno
+import io
+import marshal
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from referee import cache, cli_plain, cli_startup
+from referee.commands import check
+from referee.profiles import loader
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "examples" / "game-4p.alh"
+
+NAMES = [
+    "",
+    ".",
+    "..",
+    "/",
+    "//",
+    "///",
+    "a",
+    "/a",
+    "//a",
+    "///a",
+    "a/",
+    "a//",
+    "a//b",
+    "./x",
+    "x/.",
+    "x/./y",
+    "/a/./b/",
+    "a/../b",
+    "../a",
+    "...",
+    ".hidden",
+    "a/.b",
+    "-",
+    "~",
+    "~/x.alh",
+    "game 1.alh",
+    "dir/sub/game.alh",
+    "ä/ö.alh",
+    "a\\b",
+]
+
+
+@pytest.mark.parametrize("raw", NAMES)
+def test_a_name_is_what_pathlib_writes(raw: str) -> None:
+    assert check._name(raw) == str(Path(raw))
+
+
+def test_is_dir_answers_as_pathlib(tmp_path: Path) -> None:
+    (tmp_path / "f.alh").write_text("", "utf-8")
+    (tmp_path / "d").mkdir()
+    os.symlink(tmp_path / "nowhere", tmp_path / "dangling")
+    for name in ("f.alh", "d", "missing", "f.alh/x", "dangling"):
+        full = str(tmp_path / name)
+        assert check._is_dir(full) is Path(full).is_dir(), name
+    long = str(tmp_path / ("a" * 300))  # pathlib raises this one (ENAMETOOLONG): so do we
+    with pytest.raises(OSError) as caught:
+        Path(long).is_dir()
+    with pytest.raises(OSError) as ours:
+        check._is_dir(long)
+    assert ours.value.errno == caught.value.errno == errno.ENAMETOOLONG
+
+
+def test_the_inputs_are_named_and_found_as_before(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    (folder / "b").mkdir(parents=True)
+    (folder / "b" / "z.alh").write_text("", "utf-8")
+    (folder / "a.alh").write_text("", "utf-8")
+    (folder / "empty").mkdir()
+    raws = (f"{folder}//", f"{folder}/./a.alh", str(folder / "empty"), "-", str(folder / "no"))
+    got = list(check._files(raws, echo=lambda *a, **k: None, lang="en"))
+    assert got == [
+        str(folder / "a.alh"),  # the folder's files in the scan's order, as pathlib names them
+        str(folder / "b" / "z.alh"),
+        str(folder / "a.alh"),
+        str(folder / "empty"),  # a folder without games stands for itself
+        "-",
+        str(folder / "no"),
+    ]
+    assert all(isinstance(name, str) for name in got)
+
+
+def test_the_games_of_a_file_are_open_games(tmp_path: Path) -> None:
+    from referee.notation.files import open_games
+
+    assert list(check._games_of(str(GAME))) == list(open_games(str(GAME)))
+    with pytest.raises(FileNotFoundError):
+        list(check._games_of(str(tmp_path / "missing.alh")))
+
+
+def test_a_missing_file_and_a_dot_name_say_what_they_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines: list[str] = []
+
+    def echo(message: str, nl: bool = True, err: bool = False) -> None:
+        lines.append(message)
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.alh").write_bytes(GAME.read_bytes())
+    code = check.run(
+        ("./g.alh", "missing.alh", "sub//"),
+        False,
+        "text",
+        None,
+        True,
+        1,
+        None,
+        check.DEFAULT_MAX_VIOLATIONS,
+        "en",
+        echo,
+    )
+    text = "\n".join(lines)
+    assert code == 2
+    assert text.startswith("g.alh:1: Anna, Ben, Cem, Dana: OK\n") and "./g.alh" not in text
+    assert "\nmissing.alh: cannot read the file (No such file or directory)\n" in text
+    assert "\nsub: cannot read the file (No such file or directory)\n" in text
+
+
+def test_the_cache_files_are_strings_in_the_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "c"))
+    name = cache.marshal_file("stem")
+    assert isinstance(name, str)
+    assert Path(name).parent == cache.cache_dir() == tmp_path / "c"
+    cache.write_atomically(name, b"data")
+    assert cache.read_trusted(name, 10) == b"data"
+    assert cache.read_trusted(Path(name), 10) == b"data"  # a Path is taken too
+    assert sorted(os.listdir(tmp_path / "c")) == [os.path.basename(name)]  # no temporary left
+    monkeypatch.delenv(cache.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "x"))
+    assert cache.cache_dir() == tmp_path / "x" / "alhambra-referee"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.cache_dir() == Path.home() / ".cache" / "alhambra-referee"
+
+
+def test_the_bundled_folder_is_the_same(tmp_path: Path) -> None:
+    assert Path(loader.__file__).resolve().parent == loader.BUNDLED_DIR
+    assert isinstance(loader.BUNDLED_DIR, Path)
+    stems = {p.stem for p in loader.BUNDLED_DIR.glob("*.yaml")}
+    assert set(loader._bundled_names()) == stems
+
+
+def test_a_code_table_keeps_only_texts_and_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
+    name = cli_startup._file()
+    assert name is not None
+    code = compile("pass", "<string>", "exec")
+    cache.write_atomically(name, marshal.dumps({"a": code, "b": code}))
+    assert cli_startup._load(name) == {"a": code, "b": code}
+    cache.write_atomically(name, marshal.dumps({"a": code, "b": 1, 2: code}))
+    assert cli_startup._load(name) == {"a": code}
+
+
+def test_echo_strips_styles_only_where_there_are_some(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Plain(io.StringIO):
+        def isatty(self) -> bool:
+            return False
+
+    out = Plain()
+    monkeypatch.setattr(sys, "stdout", out)
+    cli_plain.echo("plain line")
+    cli_plain.echo("\x1b[1mbold\x1b[0m and \x1b lone", nl=False)
+    assert out.getvalue() == "plain line\nbold and \x1b lone"
+
+
+def test_a_plain_check_imports_no_pathlib(tmp_path: Path) -> None:
+    # -S: no site (an editable install's finder imports pathlib); the tree and this
+    # interpreter's packages on the path instead
+    where = os.pathsep.join((str(ROOT), sysconfig.get_paths()["purelib"]))
+    env = {**os.environ, "PYTHONPATH": where, "ALHAMBRA_REFEREE_CACHE": str(tmp_path / "c")}
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('pathlib' in sys.modules, file=sys.stderr))\n"
+        f"sys.argv = ['alhambra-referee', 'check', {str(GAME)!r}]\n"
+        "from referee.__main__ import run\n"
+        "run()\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-S", "-c", code], env=env, cwd=tmp_path, capture_output=True
+        )
+        for _ in range(2)
+    ]
+    assert [r.returncode for r in runs] == [0, 0]
+    assert runs[0].stdout == runs[1].stdout and b"1 valid" in runs[1].stdout
+    assert runs[1].stderr.split()[-1] == b"False"  # the second run: profile and tables kept
