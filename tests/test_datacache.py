@@ -24,7 +24,7 @@ from referee.profiles import list_profiles, loader
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "examples" / "game-4p.alh"
 TILES = Path(components.__file__).with_name("tiles-base.yaml").read_text("utf-8")
-MODULE_NAMES = sorted(p.stem for p in base.HERE.glob("*.yaml"))
+MODULE_NAMES = sorted(p.stem for p in Path(base.MODULE_DIR).glob("*.yaml"))
 
 
 @pytest.fixture
@@ -82,7 +82,10 @@ def test_every_modules_data_from_the_cache_is_its_parsed_file(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert len(MODULE_NAMES) >= 4
-    parsed = {n: yaml.safe_load((base.HERE / f"{n}.yaml").read_text("utf-8")) for n in MODULE_NAMES}
+    parsed = {
+        n: yaml.safe_load((Path(base.MODULE_DIR) / f"{n}.yaml").read_text("utf-8"))
+        for n in MODULE_NAMES
+    }
     miss = {n: base.module_data.__wrapped__(n) for n in MODULE_NAMES}
     _fresh_run()
     monkeypatch.setattr(base, "_safe_load", _refuse)

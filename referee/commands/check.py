@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
 from referee.engine import check_game
-from referee.notation.files import UnreadableInput, scan_folder
+from referee.notation.files import UnreadableInput, is_folder, scan_folder
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
 from referee.reports.check_report import DEFAULT_MAX_VIOLATIONS, CheckedGame, game_dict, render_text
@@ -85,15 +85,9 @@ def _name(raw: str) -> str:
 
 
 def _is_dir(name: str) -> bool:
-    """``Path(name).is_dir()`` for a name :func:`_name` gave: from ``os.stat`` when it answers;
-    when it fails, pathlib's own ``is_dir`` answers (it knows which failures mean "not a folder"
-    and which it raises)."""
-    try:
-        return stat.S_ISDIR(os.stat(name).st_mode)
-    except (OSError, ValueError):
-        from pathlib import Path
-
-        return Path(name).is_dir()
+    """Whether the name :func:`_name` gave is a folder (:func:`referee.notation.files.is_folder`:
+    a name the system cannot look at is read as a file, and reading it says why it failed)."""
+    return is_folder(name)
 
 
 def _games_of(name: str) -> Iterator[tuple[int, str]]:

@@ -30,7 +30,7 @@ from pathlib import Path
 import click
 
 from referee.commands._input import STDIN, no_games_message, shown_name
-from referee.notation.files import scan_folder
+from referee.notation.files import is_folder, scan_folder
 from referee.reports.i18n import current_lang, lang_option, register, t
 
 EXIT_OK, EXIT_SYNTAX = 0, 2
@@ -49,7 +49,7 @@ Row = tuple[str, int, tuple[tuple[str, str], ...]]  # file, line (0: no header),
 def _files(paths: tuple[str, ...]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
-        if raw != STDIN and path.is_dir():
+        if raw != STDIN and is_folder(path):
             found, skipped = scan_folder(path)
             for entry in skipped:  # dangling links, FIFOs named *.alh: said, never silent
                 click.echo(entry.message(current_lang()), err=True)
@@ -76,7 +76,7 @@ class _Reader:
             name = shown_name(str(path))
             games = 0
             try:
-                if not path.is_dir():
+                if not is_folder(path):
                     blocks = _open_blocks(STDIN if str(path) == STDIN else path)
                     assert blocks is not None  # files and standard input are read as bytes
                     for heads, real in scan_header_games(blocks):

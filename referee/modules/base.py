@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
 from itertools import compress, repeat
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from referee.catalogue import SIDES, BuildingType, TileKind
@@ -37,7 +37,9 @@ from referee.record.model import (
     Turn,
 )
 
-HERE = Path(__file__).resolve().parent
+MODULE_DIR = os.path.dirname(os.path.realpath(__file__))
+"""The folder of the bundled modules and their YAML files (a plain name: a module game's start-up
+need not import ``pathlib``)."""
 
 M = TypeVar("M", bound=type[Module])
 
@@ -48,20 +50,22 @@ def module_data(name: str) -> dict[str, Any]:
     when the text is the same as last time)."""
     from referee.datacache import load_yaml
 
-    path = HERE / f"{name}.yaml"
-    data = load_yaml("safe_load", path.read_text(encoding="utf-8"), partial(_safe_load, path))
+    path = os.path.join(MODULE_DIR, f"{name}.yaml")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    data = load_yaml("safe_load", text, partial(_safe_load, path))
     if not isinstance(data, dict):  # pragma: no cover - our own files
         raise ValueError(f"{name}.yaml: a mapping expected")
     return data
 
 
-def _safe_load(path: Path, text: str) -> Any:
+def _safe_load(path: str, text: str) -> Any:
     import io
 
     import yaml
 
     stream = io.StringIO(text)
-    stream.name = str(path)  # what a YAML error names, as for the file
+    stream.name = path  # what a YAML error names, as for the file
     return yaml.safe_load(stream)
 
 
@@ -97,17 +101,18 @@ def _find_yaml_beside(cls: type) -> dict[str, Any] | None:
     file = getattr(sys.modules.get(cls.__module__), "__file__", None)
     if not file:
         return None
-    path = Path(file).resolve().with_suffix(".yaml")
-    if not path.exists():
+    path = os.path.splitext(os.path.realpath(file))[0] + ".yaml"
+    if not os.path.exists(path):
         return None
-    if path.parent == HERE:
-        return module_data(path.stem)
+    if os.path.dirname(path) == MODULE_DIR:
+        return module_data(os.path.splitext(os.path.basename(path))[0])
     return _yaml_file(path)
 
 
 @cache
-def _yaml_file(path: Path) -> dict[str, Any] | None:
-    data = _safe_load(path, path.read_text(encoding="utf-8"))
+def _yaml_file(path: str) -> dict[str, Any] | None:
+    with open(path, encoding="utf-8") as fh:
+        data = _safe_load(path, fh.read())
     return data if isinstance(data, dict) else None
 
 

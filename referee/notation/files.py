@@ -430,6 +430,19 @@ def scan_folder(folder: Path, inside_only: bool = False) -> tuple[list[Path], li
     return sorted(found), sorted(skipped, key=lambda x: x.path)
 
 
+def is_folder(name: str | os.PathLike[str]) -> bool:
+    """Whether ``name`` is a folder (a link to one too). Any failure to look (a name longer than
+    the system allows, a folder on the way not searchable, a NUL in the name) is "not a
+    folder": the name is then read as a file, and reading it says what failed ("cannot read the
+    file (File name too long)", exit 2). ``Path.is_dir`` answers False only for some failures
+    and raises the others, which ended a ``check`` of a 300-character name as an internal error
+    of the tool (exit 4)."""
+    try:
+        return stat.S_ISDIR(os.stat(name).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def expand_paths(
     paths: Iterable[str], skipped: list[Skipped] | None = None, inside_only: bool = False
 ) -> list[str]:
@@ -441,9 +454,8 @@ def expand_paths(
 
     out: list[str] = []
     for p in paths:
-        path = Path(p)
-        if p != "-" and path.is_dir():
-            files, left = scan_folder(path, inside_only)
+        if p != "-" and is_folder(p):
+            files, left = scan_folder(Path(p), inside_only)
             out.extend(str(f) for f in files)
             if skipped is not None:
                 skipped.extend(left)

@@ -181,7 +181,7 @@ def load_profile(
         raise ProfileError.single(
             _short(str(name_or_path)), f"not a bundled profile{_bundled_hint(str(name_or_path))}"
         )
-    if not path.exists():
+    if not os.path.exists(path):  # any failure to look (a name too long) is "no such file"
         raise ProfileError.single(
             str(name_or_path),
             f"no bundled profile and no file of this name{_bundled_hint(str(name_or_path))}",
@@ -523,7 +523,7 @@ def _resolve_extends(
     path = Path(target)
     if not path.is_absolute():
         path = base / path
-    if not path.exists():
+    if not os.path.exists(path):
         known = ", ".join(list_profiles())
         raise ProfileError.single(
             str(path), f"no bundled profile and no such file; bundled profiles: {known}"
