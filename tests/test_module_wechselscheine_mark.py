@@ -86,6 +86,8 @@ def test_a_kept_purchase_counts_exactly_until_the_next_turn_start_or_end(
     # the general turn paths, so that every turn's start and end passes Extensions.at (the
     # one-pass paths the module's games now take leave the call out: no module acts there)
     monkeypatch.setattr(Extensions, "acting_at", lambda self, moments: True)
+    # nor read kept idle answers instead (Module.kept_idle; nobody asked there reads as idle)
+    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     monkeypatch.setattr(GameState, "copy", copied)
     monkeypatch.setattr(
         Wechselscheine,
