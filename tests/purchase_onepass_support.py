@@ -33,6 +33,32 @@ SKIP_COMPILED = pytest.mark.skipif(
 )
 
 
+FIRST22 = [  # the issue's first 22 modules (bench/bench_modules.py FIRST_22)
+    "angreifer",
+    "badehaeuser",
+    "bauland",
+    "baumeister",
+    "baustellen",
+    "bazare",
+    "bonuskarten",
+    "diamanten",
+    "diebe",
+    "magisch",
+    "medina",
+    "obstgaerten",
+    "plaetze",
+    "schaetze",
+    "sultan",
+    "wechselgeld",
+    "wechselscheine",
+    "wechselstuben",
+    "wertungskaertchen",
+    "wesir",
+    "wuensche",
+    "wunschbrunnen",
+]
+
+
 def variants(text: str, kind: str) -> list[str]:
     """``text``, copies with one line of play left out, and copies with the ``kind:NAME``
     tokens of some payments named otherwise (another value, a second token, one dropped)."""

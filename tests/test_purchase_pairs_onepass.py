@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from referee.modules import BUNDLED
-from tests.purchase_onepass_support import PROFILES, SKIP_COMPILED, compare, variants
+from tests.purchase_onepass_support import FIRST22, PROFILES, SKIP_COMPILED, compare, variants
 
 pytestmark = SKIP_COMPILED
 
@@ -35,30 +35,6 @@ GROUPS = [
     ("wechselgeld", ("sultan",)),
     ("wechselgeld", ("wechselscheine",)),  # another module hearing of plain purchases
     ("baustellen", ("schaetze", "diamanten")),
-]
-FIRST22 = [
-    "angreifer",
-    "badehaeuser",
-    "bauland",
-    "baumeister",
-    "baustellen",
-    "bazare",
-    "bonuskarten",
-    "diamanten",
-    "diebe",
-    "magisch",
-    "medina",
-    "obstgaerten",
-    "plaetze",
-    "schaetze",
-    "sultan",
-    "wechselgeld",
-    "wechselscheine",
-    "wechselstuben",
-    "wertungskaertchen",
-    "wesir",
-    "wuensche",
-    "wunschbrunnen",
 ]
 
 

@@ -16,35 +16,11 @@ import pytest
 
 from referee.modules import BUNDLED
 from referee.modules.medina import MedinaModule
-from tests.purchase_onepass_support import PROFILES, ROOT, SKIP_COMPILED, compare, variants
+from tests.purchase_onepass_support import FIRST22, PROFILES, ROOT, SKIP_COMPILED, compare, variants
 
 pytestmark = SKIP_COMPILED
 
 PROMISING = sorted(cls.name for cls in BUNDLED if cls.plain_market_pieces)
-FIRST22 = [
-    "angreifer",
-    "badehaeuser",
-    "bauland",
-    "baumeister",
-    "baustellen",
-    "bazare",
-    "bonuskarten",
-    "diamanten",
-    "diebe",
-    "magisch",
-    "medina",
-    "obstgaerten",
-    "plaetze",
-    "schaetze",
-    "sultan",
-    "wechselgeld",
-    "wechselscheine",
-    "wechselstuben",
-    "wertungskaertchen",
-    "wesir",
-    "wuensche",
-    "wunschbrunnen",
-]
 
 
 def _on(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
