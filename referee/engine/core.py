@@ -1545,22 +1545,6 @@ def end_turn(state: GameState, pos: Pos) -> None:
     state.turn = None
 
 
-def _kept_idle(state: GameState, kept: tuple[str, ...], start: bool) -> bool:
-    """Whether every module named in ``kept`` (:attr:`Extensions.kept_start` at a turn's start,
-    :attr:`Extensions.kept_end` at its end) keeps the answer that it is idle then, in its part
-    (``idle_start`` / ``idle_end``): ``True``, or a copy of the market equal to the market now.
-    A part not made yet is not idle (its step makes it); nobody named is idle."""
-    parts = state.modules
-    try:
-        for name in kept:
-            idle = parts[name].idle_start if start else parts[name].idle_end
-            if idle is not True and idle != state.market:
-                return False
-    except KeyError:
-        return False
-    return True
-
-
 def _turn(state: GameState, item: Turn) -> None:
     pos = item.pos
     if state.stages:  # other players act inside a turn or a refill (engine/stages.py)
@@ -1669,9 +1653,20 @@ def _turn(state: GameState, item: Turn) -> None:
 
                 standing_turn_start(state, actual, pos)
             kept = state.ext.kept_start
-            # each module asked may keep its answer (Module.kept_idle): read, not asked
-            if kept is None or not _kept_idle(state, kept, True):
+            if kept is None:
                 state.ext.at(_TURN_START, state)
+            else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
+                try:
+                    for name in kept:
+                        idle = state.modules[name].idle_start
+                        if idle is not True and idle != state.market:
+                            break
+                    else:
+                        idle = True
+                except KeyError:  # a part not made yet: its step makes it
+                    idle = None
+                if idle is not True:
+                    state.ext.at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1718,8 +1713,20 @@ def _turn(state: GameState, item: Turn) -> None:
     # step at the turn's end (the turn still under way)
     if modules:
         kept = state.ext.kept_end
-        if kept is None or not _kept_idle(state, kept, False):
+        if kept is None:
             state.ext.at(_TURN_END, state)
+        else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
+            try:
+                for name in kept:
+                    idle = state.modules[name].idle_end
+                    if idle is not True and idle != state.market:
+                        break
+                else:
+                    idle = True
+            except KeyError:  # a part not made yet: its step makes it
+                idle = None
+            if idle is not True:
+                state.ext.at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None
