@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gc
 import os
-import stat
 import sys
 import time
 from collections import Counter, deque
@@ -24,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
 from referee.engine import check_game
-from referee.notation.files import UnreadableInput, is_folder, scan_folder
+from referee.notation.files import UnreadableInput, is_folder, open_games, scan_folder
 from referee.profiles import RuleProfile
 from referee.record.model import NotationError, Pos
 from referee.reports.check_report import DEFAULT_MAX_VIOLATIONS, CheckedGame, game_dict, render_text
@@ -88,23 +87,6 @@ def _is_dir(name: str) -> bool:
     """Whether the name :func:`_name` gave is a folder (:func:`referee.notation.files.is_folder`:
     a name the system cannot look at is read as a file, and reading it says why it failed)."""
     return is_folder(name)
-
-
-def _games_of(name: str) -> Iterator[tuple[int, str]]:
-    """``open_games(name)`` (:mod:`referee.notation.files`) for a name :func:`_name` gave: the
-    file opened with ``open`` (``Path(name).open`` opens the same file, with the same errors),
-    cut a block at a time when it is a regular file, line by line when it is a pipe."""
-    from referee.notation.files import byte_blocks, byte_lines, open_games
-    from referee.notation.parser import split_game_blocks, split_games
-
-    if name == STDIN:
-        yield from open_games(name)
-        return
-    with open(name, "rb") as fh:
-        if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-            yield from split_game_blocks(byte_blocks(fh))
-        else:  # a pipe (a FIFO)
-            yield from split_games(byte_lines(fh))
 
 
 def _load_rules(rules: str | None) -> RuleProfile | None:
@@ -178,7 +160,7 @@ def _jobs(
         games = 0
         try:
             # "-" is standard input, e.g. `alhambra-referee simulate | ... check -`
-            for start, chunk in _games_of(path):
+            for start, chunk in open_games(path):
                 games += 1
                 yield _Job(source, start, chunk, file_no=file_no)
         except (OSError, UnicodeDecodeError) as exc:

@@ -337,9 +337,7 @@ def open_games(source: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     from referee.notation.parser import split_game_blocks, split_games
 
     if str(source) != "-":
-        from pathlib import Path
-
-        with Path(source).open("rb") as fh:
+        with open(source, "rb") as fh:  # (``Path.open`` is this call: the same file, errors)
             if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 yield from split_game_blocks(byte_blocks(fh))
             else:  # a pipe (a FIFO)
