@@ -18,6 +18,46 @@ def run() -> None:
 
     A plain ``check FILE...`` (:func:`referee.cli_plain.plain_check`) runs without Click, which
     it does not need: 13 % of a one-game check's instructions were Click's import."""
+    try:
+        _run()
+    except KeyboardInterrupt:  # interrupted while loading: quietly, as conclude does later
+        import os
+
+        os._exit(130)
+    except MemoryError:
+        _cannot_start("not enough memory", "nicht genug Arbeitsspeicher")
+    except Exception as exc:  # a broken install (a module that cannot be loaded), or a bug
+        _cannot_start(f"{type(exc).__name__}: {exc}", f"{type(exc).__name__}: {exc}")
+
+
+def _cannot_start(en: str, de: str) -> None:
+    """A failure outside the commands' own handling (:func:`referee.cli_outcome.conclude`):
+    while the program loads or reads its caches, for instance with memory exhausted under a
+    limit set for the process. One line on standard error and status 4, never a traceback;
+    nothing is imported here, since the failure may be that nothing more can be loaded."""
+    import os
+    import sys
+
+    def clean(text: str) -> str:  # one line of printable text (the text may name a file)
+        return "".join(c if c.isprintable() else "?" for c in text)[:300]
+
+    try:  # noqa: SIM105 - no contextlib: nothing more is imported here
+        sys.stdout.flush()
+    except (OSError, ValueError, MemoryError, AttributeError):
+        pass
+    try:
+        sys.stderr.write(
+            f"alhambra-referee: cannot run ({clean(en)}); nothing above is a verdict on the "
+            f"record / kann nicht laufen ({clean(de)}); nichts oben ist ein Urteil über die "
+            f"Partie\n"
+        )
+        sys.stderr.flush()
+    except (OSError, ValueError, MemoryError, AttributeError):
+        pass
+    os._exit(4)  # EXIT_INTERNAL (referee.cli_outcome), which may be what cannot be loaded
+
+
+def _run() -> None:
     paused = gc.isenabled()
     gc.disable()
     import sys

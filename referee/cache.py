@@ -105,9 +105,15 @@ def read_trusted(path: str | os.PathLike[str], limit: int) -> bytes | None:
             or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
         ):
             return None
+        if st.st_size > limit:
+            return None
         with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(limit + 1)
-    except OSError:
+            # the file's size, not the limit: a read of n bytes reserves n bytes first, and
+            # under a memory limit (a harness, a container) the limit alone could exhaust it
+            data = fh.read(st.st_size + 1)
+            if len(data) > st.st_size:  # grown since: read on, up to the limit
+                data += fh.read(limit + 1 - len(data))
+    except (OSError, MemoryError):
         return None
     finally:
         os.close(fd)

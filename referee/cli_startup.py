@@ -54,7 +54,7 @@ def _load(path: str) -> dict[str, CodeType]:
         return {}
     try:
         data = marshal.loads(raw)
-    except (EOFError, ValueError, TypeError):
+    except (EOFError, ValueError, TypeError, MemoryError):
         return {}
     if not isinstance(data, dict):
         return {}
@@ -121,7 +121,7 @@ def save() -> None:
         table = {k: v for k, v in _table.items() if k in _used}
     try:
         blob = marshal.dumps(table)
-    except ValueError:  # pragma: no cover - code objects and texts only
+    except (ValueError, MemoryError):  # pragma: no cover - code objects and texts only
         return
     from referee.cache import write_atomically
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import marshal
+import os
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -75,8 +76,10 @@ def _yaml_stamp() -> bytes | None:
         if spec is None or spec.origin is None:
             return None
         with open(spec.origin, "rb") as fh:
-            return fh.read(_MAX_BYTES)
-    except (ImportError, ValueError, OSError):
+            # read by the file's size (a read of n bytes reserves n bytes first)
+            size = os.fstat(fh.fileno()).st_size
+            return fh.read(min(size + 1, _MAX_BYTES))
+    except (ImportError, ValueError, OSError, MemoryError):
         return None
 
 
@@ -90,7 +93,7 @@ def _read(path: str, stamp: bytes) -> dict[str, Any] | None:
         return None
     try:
         data = marshal.loads(raw)
-    except (EOFError, ValueError, TypeError):
+    except (EOFError, ValueError, TypeError, MemoryError):
         return None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         return None

@@ -192,12 +192,8 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
         done = _check_job_inner(job, opts)
         done.source, done.file_no = job.source, job.file_no
         return done
-    except Exception as exc:  # pragma: no cover - only a bug gets here
-        err = NotationError(
-            t("err.internal_check", opts.lang, error=f"{type(exc).__name__}: {exc}"),
-            Pos(job.start, 1),
-            "INTERNAL",
-        )
+    except Exception as exc:  # only a bug, or exhausted memory, gets here
+        err = NotationError(_internal_text(exc, opts.lang), Pos(job.start, 1), "INTERNAL")
         g = CheckedGame(job.source, job.start, [], None, [err])
         done = _Done(False, True, [], size=len(job.text or ""))
         done.source, done.file_no = job.source, job.file_no
@@ -209,6 +205,14 @@ def _check_job(job: _Job, opts: _Options) -> _Done:
     finally:
         if collecting:
             gc.enable()
+
+
+def _internal_text(exc: Exception, lang: str) -> str:
+    """What a game's INTERNAL error says: exhausted memory in words (a process with a memory
+    limit, a huge record), anything else as the bug it is."""
+    if isinstance(exc, MemoryError):
+        return t("err.memory_check", lang)
+    return t("err.internal_check", lang, error=f"{type(exc).__name__}: {exc}")
 
 
 def _check_job_inner(job: _Job, opts: _Options) -> _Done:
@@ -253,9 +257,7 @@ def _check_job_inner(job: _Job, opts: _Options) -> _Done:
                 g = CheckedGame(job.source, game.start_line, report.players, report)
             except Exception as exc:  # an engine bug is reported, never a traceback
                 err = NotationError(
-                    t("err.internal_check", opts.lang, error=f"{type(exc).__name__}: {exc}"),
-                    Pos(game.start_line, 1),
-                    "INTERNAL",
+                    _internal_text(exc, opts.lang), Pos(game.start_line, 1), "INTERNAL"
                 )
                 g = CheckedGame(job.source, game.start_line, list(game.players), None, [err])
     codes = [v.code for v in g.report.violations if v.severity == "error"] if g.report else []

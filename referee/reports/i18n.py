@@ -217,6 +217,13 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "internal error while checking: {error}",
         "de": "interner Fehler beim Prüfen: {error}",
     },
+    "err.memory_check": {
+        "en": "not enough memory to check this game: the process reached the memory it may use"
+        " (a limit set for it, or the machine's); this is no verdict on the game",
+        "de": "nicht genug Arbeitsspeicher, um diese Partie zu prüfen: der Prozess hat den"
+        " Speicher erreicht, den er nutzen darf (eine ihm gesetzte Grenze oder die der"
+        " Maschine); das ist kein Urteil über die Partie",
+    },
     "err.game_number": {
         "en": "the file holds {n} games",
         "de": "die Datei enthält {n} Partien",

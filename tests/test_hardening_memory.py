@@ -1,0 +1,123 @@
+"""A process with little memory (a club's harness, a container with a memory limit): every
+answer is a line a person can read and a documented status, never a traceback.
+
+Found by running ``check`` under ``ulimit -v``: the start-up cache's reader asked for its whole
+limit (16 MB) at once, and a memory error while loading the program ended in a traceback with
+status 1, the status of rule violations."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.cache import read_trusted
+
+ROOT = Path(__file__).resolve().parents[1]
+resource = pytest.importorskip("resource")  # POSIX only
+
+EXAMPLES = ("game-4p.alh", "module-obstgaerten.alh", "game-6p.alh")
+
+
+def test_a_cache_file_is_read_by_its_size_not_by_the_limit(tmp_path: Path) -> None:
+    """A limit far beyond any memory: the old read reserved ``limit + 1`` bytes first."""
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    path = folder / "table.marshal"
+    path.write_bytes(b"0123456789")
+    os.chmod(path, 0o600)
+    assert read_trusted(path, 1 << 50) == b"0123456789"
+    assert read_trusted(path, 10) == b"0123456789"
+    assert read_trusted(path, 9) is None  # longer than the limit: not read
+
+
+def _vm_kb() -> int:
+    """The address space a bare interpreter of this Python takes (VmPeak, kB), or 0."""
+    probe = "print(open('/proc/self/status').read().split('VmPeak:')[1].split()[0])"
+    try:
+        out = subprocess.run(
+            [sys.executable, "-S", "-c", probe], capture_output=True, text=True, timeout=60
+        )
+        return int(out.stdout.strip() or 0)
+    except (OSError, ValueError, IndexError, subprocess.SubprocessError):
+        return 0
+
+
+def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[str]:
+    def pre() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_kb << 10, limit_kb << 10))
+
+    env = dict(os.environ, ALHAMBRA_REFEREE_CACHE=cache)
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+        preexec_fn=pre,
+        check=False,
+    )
+
+
+def _starts(limit_kb: int) -> bool:
+    """Whether the interpreter itself gets as far as loading the standard library's modules
+    the program's first line needs (``typing``) under the limit: below that, no Python
+    program can answer (seen: CPython's own ``SystemError`` while importing ``typing``)."""
+
+    def pre() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_kb << 10, limit_kb << 10))
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import os, typing, gc; print(os.getcwd())"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        preexec_fn=pre,
+        check=False,
+    )
+    return done.returncode == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+@pytest.mark.parametrize("cache", ["0", "own"])
+def test_under_a_memory_limit_every_answer_is_a_line_never_a_traceback(
+    cache: str, tmp_path: Path
+) -> None:
+    base = _vm_kb()
+    if not base:
+        pytest.skip("the address space of an interpreter is not known here")
+    folder = "0" if cache == "0" else str(tmp_path / "cache")
+    if cache == "own":  # a warm cache: the start-up tables are read under the limit
+        for name in EXAMPLES:
+            subprocess.run(
+                [sys.executable, "-m", "referee", "check", f"examples/{name}"],
+                cwd=ROOT,
+                env=dict(os.environ, ALHAMBRA_REFEREE_CACHE=folder),
+                capture_output=True,
+                timeout=120,
+                check=False,
+            )
+    seen: set[int] = set()
+    # from where the interpreter just starts to where a check passes, in steps of 2 MB
+    for extra in range(0, 40 * 1024, 2 * 1024):
+        limit = base + extra
+        if not _starts(limit):
+            continue
+        for name in EXAMPLES:
+            done = _run(limit, "check", f"examples/{name}", cache=folder)
+            both = done.stdout + done.stderr
+            assert "Traceback" not in both, (limit, name, both[-2000:])
+            assert done.returncode in (0, 2, 4), (limit, name, done.returncode, both[-2000:])
+            if done.returncode == 4:
+                assert "nothing above is a verdict" in done.stderr, (limit, name, done.stderr)
+            elif done.returncode == 2:  # the game's INTERNAL error, the others go on
+                # (mostly "not enough memory to check this game"; under a limit CPython may
+                # also fail to compile a module it loads late, with a SyntaxError of its own)
+                assert ": INTERNAL: " in done.stdout, (limit, name, both)
+            seen.add(done.returncode)
+    assert 0 in seen  # the range reached a limit where the checks pass
