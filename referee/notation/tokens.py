@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
 from referee.catalogue import SIDES, BuildingType, Currency, MoneyCard, Side, TileKind, catalogue
 from referee.catalogue.components import (
@@ -64,6 +65,19 @@ KEYWORDS = frozenset(
 WALL_KEYS = frozenset({"wall", "walls", "mauer"})
 
 
+# The letters beyond ASCII that a case-insensitive pattern of Python's (the grammar's keywords,
+# CARD, TILE, FIELD) matches as ASCII letters: dotted and dotless I, the long s, the Kelvin
+# sign. A token the grammar accepted with one of them is read as if written in ASCII (``T9nſ``
+# is ``T9ns``, ``pavılion3`` is ``pavilion3``); each maps to one letter, before ``lower``
+# (``"İ".lower()`` is two characters).
+_ASCII_FOLD: Final = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "\u212a": "k"})
+
+
+def fold(text: str) -> str:
+    """``text`` in lower case as the grammar's case-insensitive patterns compare it."""
+    return text.lower() if text.isascii() else text.translate(_ASCII_FOLD).lower()
+
+
 def _letters(text: str) -> bool:
     """Whether ASCII ``text`` is one or more of ``[^\\W\\d]`` (letters and ``_``)."""
     return text.replace("_", "a").isalpha()
@@ -103,7 +117,7 @@ def read_card(text: str) -> MoneyCard:
     """A money-card spelling the grammar accepted (``Gu3``, ``gulden3``, ``Ducat5``)."""
     parts = _card_parts(text)
     assert parts is not None, text
-    return MoneyCard(CURRENCY_SPELLINGS[parts[0].lower()], int(parts[1]))
+    return MoneyCard(CURRENCY_SPELLINGS[fold(parts[0])], int(parts[1]))
 
 
 @lru_cache(maxsize=4096)
@@ -114,7 +128,7 @@ def read_field(text: str) -> tuple[Currency | None, str | None]:
         if 1 <= n <= 4:
             return Currency.of_field(n), None
         return None, f"there is no market field {n}: the fields are 1-4 (Gu, Di, De, Du)"
-    return CURRENCY_SPELLINGS[text.lower()], None
+    return CURRENCY_SPELLINGS[fold(text)], None
 
 
 @lru_cache(maxsize=4096)
@@ -130,7 +144,7 @@ def read_tile(
     parts = _tile_parts(text)
     assert parts is not None, text
     written_type, written_price, raw_walls = parts
-    type_ = TYPE_SPELLINGS[written_type.lower()]
+    type_ = TYPE_SPELLINGS[fold(written_type)]
     if len(written_price.lstrip("0")) > 6 or len(written_price) > MAX_WRITTEN:
         shown = text if len(text) <= 12 else text[:12] + "..."
         return type_, 0, None, (), f"number too large in tile '{shown}': no tile costs that much"
@@ -141,7 +155,7 @@ def read_tile(
     elif raw_walls == "-":
         walls = frozenset()
     else:
-        letters = raw_walls.lower()
+        letters = fold(raw_walls)
         walls = frozenset(SIDE_SPELLINGS[c] for c in letters)
         if len(walls) != len(letters):
             shown = text if len(text) <= 40 else text[:40] + "..."
@@ -171,7 +185,7 @@ def read_tile(
 
 def needs_quotes(name: str) -> bool:
     """Whether a player name must be written in double quotes to read back as itself."""
-    return _WORD_RE.fullmatch(name) is None or name.lower() in KEYWORDS or _is_token(name)
+    return _WORD_RE.fullmatch(name) is None or fold(name) in KEYWORDS or _is_token(name)
 
 
 @lru_cache(maxsize=4096)
