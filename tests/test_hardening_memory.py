@@ -19,7 +19,7 @@ from referee.cache import read_trusted
 ROOT = Path(__file__).resolve().parents[1]
 resource = pytest.importorskip("resource")  # POSIX only
 
-EXAMPLES = ("game-4p.alh", "module-obstgaerten.alh", "game-6p.alh")
+EXAMPLES = ("game-4p.alh", "module-obstgaerten.alh", "final-6p.alh")
 
 
 def test_a_cache_file_is_read_by_its_size_not_by_the_limit(tmp_path: Path) -> None:
@@ -103,8 +103,8 @@ def test_under_a_memory_limit_every_answer_is_a_line_never_a_traceback(
                 check=False,
             )
     seen: set[int] = set()
-    # from where the interpreter just starts to where a check passes, in steps of 2 MB
-    for extra in range(0, 40 * 1024, 2 * 1024):
+    # from where the interpreter just starts to where a check passes, in steps of 3 MB
+    for extra in range(0, 42 * 1024, 3 * 1024):
         limit = base + extra
         if not _starts(limit):
             continue
