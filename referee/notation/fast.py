@@ -12,10 +12,14 @@ What it does not fully accept it hands back, line by line:
   keyword in another spelling, a token that would be a notation error, a position block...);
 * :func:`read_game` then parses that line alone with Lark. The grammar reduces every line when
   its newline arrives, so the parser is in the same state at the start of every line and one
-  line read alone gives the record it gives inside its game. A position block (``position`` ...
-  ``end``) spans lines, and a line Lark cannot read alone is a syntax error: in both cases
-  :func:`read_game` returns ``None`` and the caller parses the whole game with Lark, so every
-  error message and every recovery stays exactly what it was.
+  line read alone gives the record it gives inside its game. A line Lark cannot read alone is
+  a syntax error: :func:`read_game` returns ``None`` and the caller parses the whole game with
+  Lark, so every error message and every recovery stays exactly what it was.
+* A position block (``position`` ... ``end``) spans lines: :func:`_position` reads it whole
+  (the lines ``fmt``, ``show --format record``, ``simulate`` and the examples write, and
+  hand-typed ones in the same tokens) into the records Lark's transformer builds, with the same
+  notation errors (``POSITION-NO-PLAYER``). A block it is not sure about sends the whole game
+  to Lark, as every block did before (tests/test_notation_fast_position.py).
 
 ``tests/test_notation_fast.py`` holds the fast path to Lark: simulated records of every player
 count, profile and module, the fuzz corpus, the examples and hypothesis-made lines must give the
