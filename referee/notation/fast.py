@@ -12,10 +12,14 @@ What it does not fully accept it hands back, line by line:
   keyword in another spelling, a token that would be a notation error, a position block...);
 * :func:`read_game` then parses that line alone with Lark. The grammar reduces every line when
   its newline arrives, so the parser is in the same state at the start of every line and one
-  line read alone gives the record it gives inside its game. A position block (``position`` ...
-  ``end``) spans lines, and a line Lark cannot read alone is a syntax error: in both cases
-  :func:`read_game` returns ``None`` and the caller parses the whole game with Lark, so every
-  error message and every recovery stays exactly what it was.
+  line read alone gives the record it gives inside its game. A line Lark cannot read alone is
+  a syntax error: :func:`read_game` returns ``None`` and the caller parses the whole game with
+  Lark, so every error message and every recovery stays exactly what it was.
+* A position block (``position`` ... ``end``) spans lines: :func:`_position` reads it whole
+  (the lines ``fmt``, ``show --format record``, ``simulate`` and the examples write, and
+  hand-typed ones in the same tokens) into the records Lark's transformer builds, with the same
+  notation errors (``POSITION-NO-PLAYER``). A block it is not sure about sends the whole game
+  to Lark, as every block did before (tests/test_notation_fast_position.py).
 
 ``tests/test_notation_fast.py`` holds the fast path to Lark: simulated records of every player
 count, profile and module, the fuzz corpus, the examples and hypothesis-made lines must give the
@@ -1998,6 +2002,262 @@ def _read_words(line: str, ln: int) -> Any:
     return _turn(words, comment, ln)
 
 
+# ------------------------------------------------------------------------ position blocks
+# A ``position`` ... ``end`` block (docs/notation.md) spans lines, so Lark cannot read its
+# lines one at a time. The block's lines as ``fmt``, ``show --format record``, ``simulate``
+# and the examples write them (and hand-typed ones in the same tokens: any case of the
+# keywords, indentation of spaces and tabs, extra spaces, blank and comment lines) are read
+# here into the records the transformer's ``_assemble_position`` builds. A line not read
+# exactly (a token Lark would cut or report, a comma, a tab between tokens, a keyword of
+# another kind...) declines the block, and the whole game goes to Lark as before.
+
+# the keywords that open a line of a block (tokens.KEYWORDS holds them)
+_POS_KEYS: Final = frozenset(
+    (
+        "next",
+        "scorings",
+        "market",
+        "display",
+        "dirk",
+        "player",
+        "score",
+        "hand",
+        "reserve",
+        "alhambra",
+        "counts",
+    )
+)
+_BLOCK_BLANKS: Final = ("\t", "\f", "\ufeff")  # Lark's blanks besides the space
+
+
+def _block_words(line: str) -> tuple[list[Word], str | None, int] | None:
+    """The words of a line of a position block, its comment (text after ``#``, or None) and
+    the comment's column; None when the line is not read here. Indentation may hold tabs
+    (a tab is one column, as Lark counts); between tokens only spaces."""
+    lead = len(line) - len(line.lstrip(" \t"))
+    text = " " * lead + line[lead:]
+    out: list[Word] = []
+    comment = None
+    column = 0
+    after_blank = True
+    for m in _SCAN.finditer(text):
+        kind = m.lastgroup
+        if kind == "s":
+            after_blank = True
+            continue
+        if kind == "x" or not after_blank:
+            return None
+        if kind == "c":
+            comment = m.group()[1:].strip()
+            column = m.start() + 1
+            break
+        w = m.group()
+        for blank in _BLOCK_BLANKS:
+            if blank in w:
+                return None
+        out.append((w, m.start() + 1, False))
+        after_blank = False
+    return out, comment, column
+
+
+def _block_name(word: str) -> str | None:
+    """A name after ``next`` or ``player``, where the parser accepts a WORD or a STRING only
+    (so a keyword's or a card's letters are a name there)."""
+    if word[:1] == '"':
+        return tk.unquote(word) if _STRING.fullmatch(word) else None
+    return word if _is_word(word) else None
+
+
+def _block_part(word: str, ln: int, col: int) -> ClaimPart | None:
+    """``P=2``, ``wall=9``: a ``part`` of a ``counts`` line (a building type or the wall, a
+    number without a sign)."""
+    key_text, eq, value = word.partition("=")
+    if not eq or not _is_word(key_text):
+        return None
+    low = key_text.lower()
+    key: Any
+    if low in tk.WALL_KEYS:
+        key = "wall"
+    elif low in TYPE_SPELLINGS:
+        key = TYPE_SPELLINGS[low]
+    else:
+        return None  # an unknown type: Lark reports it
+    n = _number(value)
+    return None if n is None else ClaimPart(key, n, _tnew(Pos, (ln, col)))
+
+
+def _block_values(key: str, words: list[Word], ln: int) -> Any:
+    """The values of a block line opened by keyword ``key`` (``_MISSING``: not read here)."""
+    if key == "next" or key == "player":
+        if len(words) != 2:
+            return _MISSING
+        w, col, _ = words[1]
+        name = _block_name(w)
+        return _MISSING if name is None else PlayerRef(name, _tnew(Pos, (ln, col)))
+    if key == "scorings" or key == "score":
+        if len(words) != 2:
+            return _MISSING
+        w = words[1][0]
+        if key == "score" and w[:1] == "-":  # a score below 0: EMPTY and INT
+            n = _number(w[1:])
+            return _MISSING if n is None else -n
+        n = _number(w)
+        return _MISSING if n is None else n
+    values: list[Any] = []
+    for w, col, _ in words[1:]:
+        got: Any
+        if key == "market":
+            if w == "-":
+                got = (None, None)
+            else:
+                head, colon, tail = w.partition(":")
+                cur = _field(head) if colon else _MISSING
+                if cur is not _MISSING and tail == "-":
+                    got = (cur, None)
+                else:
+                    got = _market_entry(w, ln, col)
+        elif key == "display" or key == "hand":
+            got = _make_card(w, _tnew(Pos, (ln, col)))
+        elif key == "dirk" or key == "reserve":
+            got = _make_tile(w, _tnew(Pos, (ln, col)))
+        elif key == "alhambra":
+            at = _tile_at(w, ln, col)
+            got = None if at is None else _model.PlacedTile(at[0], at[1], at[0].pos)
+        else:  # counts
+            got = _block_part(w, ln, col)
+        if got is None:
+            return _MISSING
+        values.append(got)
+    return tuple(values)
+
+
+def _position(lines: list[str], index: int, ln: int, items: list[Any], problems: list[Any]) -> int:
+    """Read the position block whose ``position`` line is ``lines[index]`` (line number
+    ``ln``) into ``items`` (its :class:`Position`) and ``problems`` (its notation errors):
+    the line number of its ``end``, or -1 when the block is not read here (nothing added)."""
+    got = _block_words(lines[index])
+    if got is None:
+        return -1
+    words, comment, column = got
+    if len(words) != 1 or not words[0][0].isascii() or words[0][0].lower() != "position":
+        return -1
+    pos = _tnew(Pos, (ln, words[0][1]))
+    first: list[Any] = []  # the comments after ``position`` and ``end``, then the others
+    if comment is not None:
+        first.append(CommentLine(comment, _tnew(Pos, (ln, column)), ()))
+    comments: list[Any] = []
+    found: list[Any] = []
+    to_move: Any = None
+    scorings: Any = None
+    market: Any = None
+    display: Any = None
+    dirk: Any = None
+    extra: list[Any] = []
+    players: list[list[Any]] = []
+    n = len(lines)
+    i = index
+    while True:
+        i += 1
+        ln += 1
+        if i >= n:
+            return -1  # no ``end``: a syntax error
+        got = _block_words(lines[i])
+        if got is None:
+            return -1
+        words, comment, column = got
+        cl = None if comment is None else CommentLine(comment, _tnew(Pos, (ln, column)), ())
+        cur = players[-1] if players else None
+        if not words:
+            if cl is not None:
+                (cur[9] if cur is not None else comments).append(cl)
+            continue
+        kw, kcol, _ = words[0]
+        if not kw.isascii():
+            return -1  # a keyword may be spelled with letters beyond ASCII (``ſcore``)
+        key = kw.lower()
+        if key == "end":
+            if len(words) != 1:
+                return -1
+            if cl is not None:
+                first.append(cl)
+            break
+        if key in _POS_KEYS:
+            values = _block_values(key, words, ln)
+        elif _verb(kw):
+            args = _margs_of(words[1:], ln)
+            if args is None:
+                return -1
+            values = ModuleAction(kw, args, _tnew(Pos, (ln, kcol)))
+        else:
+            return -1
+        if values is _MISSING:
+            return -1
+        if key == "player":
+            players.append([values, _tnew(Pos, (ln, kcol)), None, None, (), (), (), None, [], []])
+            if cl is not None:
+                players[-1][9].append(cl)
+            continue
+        if cl is not None:
+            (cur[9] if cur is not None else comments).append(cl)
+        if key == "next":
+            to_move = values
+        elif key == "scorings":
+            scorings = values
+        elif key == "market":
+            market = values
+        elif key == "display":
+            display = values
+        elif key == "dirk":
+            dirk = values
+        elif key not in _POS_KEYS:  # a module's line
+            (cur[8] if cur is not None else extra).append(values)
+        elif cur is None:
+            found.append(
+                NotationError(
+                    f"'{kw}' describes a player: write 'player NAME' on a line before it",
+                    _tnew(Pos, (ln, kcol)),
+                    "POSITION-NO-PLAYER",
+                )
+            )
+        elif key == "score":
+            cur[2] = values
+        elif key == "hand":
+            cur[3] = values
+        elif key == "reserve":
+            cur[4] = values
+        elif key == "alhambra":
+            cur[5] = values
+        else:  # counts
+            counts = []
+            for part in values:
+                if part.key == "wall":
+                    cur[7] = part.points
+                else:
+                    counts.append(part)
+            cur[6] = tuple(counts)
+    built = tuple(
+        _model.PlayerPosition(
+            p[0], p[2], p[3], p[4], p[5], p[6], p[7], tuple(p[8]), p[1], tuple(p[9])
+        )
+        for p in players
+    )
+    items.append(
+        _model.Position(
+            to_move,
+            scorings,
+            market,
+            display,
+            built,
+            dirk,
+            tuple(extra),
+            pos,
+            tuple(first + comments),
+        )
+    )
+    problems.extend(found)
+    return ln
+
+
 _PLAIN_START: Final = frozenset("0123456789*")  # the first characters of turn and chance lines
 _DIGITS: Final = frozenset("0123456789")
 
@@ -2006,8 +2266,8 @@ LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
 
 def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list[Any]] | None:
     """The records and notation errors of one game's text, as the Lark parse gives them, or
-    None when the whole game must go to Lark (a syntax error, a position block, a carriage
-    return).
+    None when the whole game must go to Lark (a syntax error, a position block not read
+    here, a carriage return).
 
     ``lark_line(line, off)`` parses one line with Lark (raising its ``UnexpectedInput``); it
     reads the lines this module declines.
@@ -2015,11 +2275,28 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
     if "\r" in text:
         return None
     items: list[Any] = []
-    append = items.append
     problems: list[Any] = []
-    chance_lines, turn_lines, heads, turn_record = _chance_lines, _turn_lines, _heads, _turn_record
+    lines = text.split("\n")
     ln = off
-    for line in text.split("\n"):
+    while True:
+        # the lines up to the end of the game or the next position block
+        at = _read_lines(lines if ln == off else lines[ln - off :], ln, items, problems, lark_line)
+        if at <= 0:
+            return (items, problems) if at == 0 else None
+        ln = _position(lines, at - off - 1, at, items, problems)
+        if ln < 0:
+            return None  # a block not read here: the whole game goes to Lark
+
+
+def _read_lines(
+    lines: list[str], ln: int, items: list[Any], problems: list[Any], lark_line: LarkLine
+) -> int:
+    """:func:`read_game`'s line loop over ``lines`` (the first one is line ``ln + 1``): 0 when
+    every line is read, -1 when the game must go to Lark, or the line number of a
+    ``position`` line (its block is read by :func:`_position`)."""
+    append = items.append
+    chance_lines, turn_lines, heads, turn_record = _chance_lines, _turn_lines, _heads, _turn_record
+    for line in lines:
         ln += 1
         if not line:
             continue
@@ -2073,15 +2350,15 @@ def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list
                 continue  # blank for Lark too
             low = line.lstrip(" \t\f\ufeff")[:8].lower()
             if low == "position":
-                return None  # a block over several lines: the whole game goes to Lark
+                return ln  # a block over several lines
             from lark.exceptions import UnexpectedInput
 
             try:
                 got, found = lark_line(line, ln - 1)
             except UnexpectedInput:
-                return None
+                return -1
             items.extend(got)
             problems.extend(found)
             continue
         append(rec)
-    return items, problems
+    return 0

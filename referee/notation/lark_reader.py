@@ -3,8 +3,9 @@ transformer, which builds the record objects while the LALR parser reduces.
 
 The grammar (``grammar/alhambra.lark``) is the single source of truth for the syntax. Lark reads
 what the fast reader (:mod:`referee.notation.fast`) declines: single lines, and whole games with
-a syntax error or a position block. This module is imported only then, so reading canonical
-records (``check`` of a simulated or formatted file) never loads Lark.
+a syntax error or a position block it does not read. This module is imported only then, so
+reading canonical records (``check`` of a simulated or formatted file, of a position block as
+``fmt`` or ``show --format record`` writes it) never loads Lark.
 
 Transformer callbacks never raise: a token the grammar accepts but the catalogue does not know
 (``T14``: no tower costs 14) becomes a :class:`NotationError` in a list, and the record keeps the

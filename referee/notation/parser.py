@@ -558,7 +558,7 @@ def parse_game_text(text: str, source: str, start_line: int) -> Game:
 
     Canonical lines are read by the fast reader (:mod:`referee.notation.fast`), the lines it
     declines by Lark one at a time; a game it cannot read that way (a syntax error, a position
-    block) is parsed here whole by Lark, so every error message stays Lark's.
+    block it does not read) is parsed here whole by Lark, so every error message stays Lark's.
     """
     off = start_line - 1
     if "[Modules" in text:  # its modules' claim keys and verbs known before its lines are read
