@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import compress, count, repeat
-from operator import eq, is_not
 from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency, TileKind
@@ -171,14 +169,17 @@ class Obstgaerten(BundledModule):
             now = tuple(market)
             if now != data.followed:
                 under = data.under
-                # (follow_market's first look, in C: only a building a fruit lies on that is
-                # no longer on its field, the same object, but still on the market (equal)
-                # can make a fruit follow; without one the kit's look returns at once. A field
-                # past the market's end takes the kit's look)
-                tiles = under.values()
+                # (follow_market's first look: only a building a fruit lies on that is no
+                # longer on its field, the same object, but still on the market (equal) can
+                # make a fruit follow; without one the kit's look returns at once. A field
+                # past the market's end takes the kit's look. A loop over the few fruits: a
+                # chain of ``compress`` and ``map`` in C costs more to set up, issue 34)
+                moved = False
                 try:
-                    off = compress(tiles, map(is_not, map(market.__getitem__, under), tiles))
-                    moved = any(map(market.__contains__, off))
+                    for slot, tile in under.items():
+                        if market[slot] is not tile and tile in market:
+                            moved = True
+                            break
                 except IndexError:
                     moved = True
                 if moved:
@@ -831,7 +832,6 @@ class Obstgaerten(BundledModule):
         on_market, under, drawn = data.on_market, data.under, data.drawn
         pairs = iter(args)
         for where, what in zip(pairs, pairs, strict=False):
-            pos = where.pos or event.pos
             # a field's code and a fruit as mostly written (``Gu``, ``fr:4``) by one look-up
             # each, else as _currency and _fruit read them (the same answers)
             value = where.value
@@ -848,16 +848,22 @@ class Obstgaerten(BundledModule):
             if kind is None:
                 kind = _fruit(value)
             if slot is None:
-                state.flag("FRUIT-DRAW", pos, reason="syntax")
+                state.flag("FRUIT-DRAW", where.pos or event.pos, reason="syntax")
                 continue
             if kind is None:
+                pos = where.pos or event.pos
                 state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
-            tile = market[slot] if slot < len(market) else None
+            try:
+                tile = market[slot]
+            except IndexError:  # (a field past the market's end)
+                tile = None
             if not isinstance(tile, TileKind):
+                pos = where.pos or event.pos
                 state.flag("FRUIT-DRAW", pos, reason="no-tile", field=_CODES[slot])
                 continue
             if on_market.get(slot) is not None:
+                pos = where.pos or event.pos
                 state.flag(
                     "FRUIT-DRAW", pos, reason="has-fruit", field=_CODES[slot], kind=on_market[slot]
                 )
@@ -865,7 +871,7 @@ class Obstgaerten(BundledModule):
             n = drawn.get(kind, 0) + 1  # (drawn[kind] += 1 without Counter.__missing__)
             drawn[kind] = n
             if n > PER_KIND:
-                state.flag("FRUIT-SUPPLY", what.pos or pos, kind=kind)
+                state.flag("FRUIT-SUPPLY", what.pos or where.pos or event.pos, kind=kind)
             on_market[slot] = kind
             under[slot] = tile
         self._keep_idle_start(state, data)  # (the refill's last change, mostly: kept)
@@ -903,9 +909,9 @@ class Obstgaerten(BundledModule):
         if not held:  # (every fruit laid by its line: the steps below lay none)
             data.fields.setdefault(name, {})
             return
-        kinds = _kinds_of(data, board)
-        if held:
-            data.used.add(board)
+        layout = data.layouts.get(board)  # _kinds_of, inline
+        kinds = board_fields(board, layout) if layout else _PRINTED_KINDS[board]
+        data.used.add(board)
         taken = data.fields.setdefault(name, {})
         for k in held:
             free = _free_field(kinds, taken, k) if k is not None else None
@@ -1042,11 +1048,17 @@ def layout_text(layout: Layout) -> str:
 def _free_field(kinds: list[int], taken: dict[int, int], kind: int) -> int | None:
     """The first field (numbered from 1) of ``kinds`` showing ``kind`` and not ``taken``:
     ``next((i + 1 for i, s in enumerate(kinds) if s == kind and i + 1 not in taken), None)``,
-    the fields of that kind picked out in C (tests/test_module_obstgaerten_fast.py)."""
-    for number in compress(count(1), map(eq, kinds, repeat(kind))):
-        if number not in taken:
-            return number
-    return None
+    each next field of that kind found in C by ``list.index``
+    (tests/test_module_obstgaerten_fast.py)."""
+    number = 0
+    index = kinds.index
+    try:
+        while True:
+            number = index(kind, number) + 1  # the next field showing ``kind``, numbered from 1
+            if number not in taken:
+                return number
+    except ValueError:  # no further field shows it
+        return None
 
 
 def _fruit(value: object) -> int | None:
