@@ -95,6 +95,7 @@ def test_the_state_access_leaves_out_only_a_follow_that_moves_nothing(
     monkeypatch.setattr(Obstgaerten, "data", watched)
     # every moment runs its step (the idle answer would leave idle ones out, and their accesses)
     monkeypatch.setattr(Obstgaerten, "idle_at", lambda self, state, moment: False)
+    monkeypatch.setattr(Obstgaerten, "kept_idle", frozenset())  # (kept answers: not asked)
     for game in games:
         report = check_game(game)
         assert report.valid and report.complete

@@ -115,6 +115,7 @@ class Magisch(BundledModule):
 
     component_kinds = (KIND,)
     scratch_type = MagicScratch
+    plain_market_pieces = True  # a magic building on a field is bought as a catalogue tile
 
     # ----------------------------------------------------------------- the tower (E5)
 

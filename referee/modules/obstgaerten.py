@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import compress, count, repeat
-from operator import eq, is_not
 from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency, TileKind
@@ -171,14 +169,17 @@ class Obstgaerten(BundledModule):
             now = tuple(market)
             if now != data.followed:
                 under = data.under
-                # (follow_market's first look, in C: only a building a fruit lies on that is
-                # no longer on its field, the same object, but still on the market (equal)
-                # can make a fruit follow; without one the kit's look returns at once. A field
-                # past the market's end takes the kit's look)
-                tiles = under.values()
+                # (follow_market's first look: only a building a fruit lies on that is no
+                # longer on its field, the same object, but still on the market (equal) can
+                # make a fruit follow; without one the kit's look returns at once. A field
+                # past the market's end takes the kit's look. A loop over the few fruits: a
+                # chain of ``compress`` and ``map`` in C costs more to set up, issue 34)
+                moved = False
                 try:
-                    off = compress(tiles, map(is_not, map(market.__getitem__, under), tiles))
-                    moved = any(map(market.__contains__, off))
+                    for slot, tile in under.items():
+                        if market[slot] is not tile and tile in market:
+                            moved = True
+                            break
                 except IndexError:
                     moved = True
                 if moved:
@@ -550,10 +551,10 @@ class Obstgaerten(BundledModule):
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """ "Erwirbt ein Spieler nun eines dieser Gebäude, bekommt er neben dem Gebäude auch die
         Frucht" -- also into the reserve, also by the vizier."""
-        if purchase.slot is None:
-            return
-        data = self.data(ctx.state)
         slot = purchase.slot
+        if slot is None:
+            return
+        data = _taken_from(self, ctx.state, slot, purchase.tile)
         if data.under.get(slot) is not purchase.tile:  # (else field_under's answer: slot)
             slot = field_under(data.on_market, data.under, slot, purchase.tile)
         data.under.pop(slot, None)
@@ -570,10 +571,13 @@ class Obstgaerten(BundledModule):
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
-        data = self.data(state)
-        under, slot = data.under, buy.slot
-        if under.get(slot) is not buy.tile:  # (its fruit on its field: field_under's answer)
-            slot = field_under(data.on_market, under, slot, buy.tile)
+        slot, tile = buy.slot, buy.tile
+        data: OrchardScratch | None = state.modules.get(self.name)  # _taken_from, inline
+        if data is None or data.under.get(slot) is not tile:
+            data = self.data(state)
+            if data.under.get(slot) is not tile:  # (its fruit on its field: field_under's)
+                slot = field_under(data.on_market, data.under, slot, tile)
+        under = data.under
         under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         data.idle_start = None
@@ -597,7 +601,7 @@ class Obstgaerten(BundledModule):
         auf den Bauhof gelegt wird, wird sofort eine Frucht ... gezogen"): a fruit the record
         stated for it before the claim (the refill is one chance line) was not drawn; it stays
         in the supply and the claimer gets none."""
-        data = self.data(state)
+        data = _taken_from(self, state, slot, piece)
         if data.under.get(slot) is not piece:  # (else field_under's answer: slot)
             slot = field_under(data.on_market, data.under, slot, piece)
         data.under.pop(slot, None)
@@ -828,7 +832,6 @@ class Obstgaerten(BundledModule):
         on_market, under, drawn = data.on_market, data.under, data.drawn
         pairs = iter(args)
         for where, what in zip(pairs, pairs, strict=False):
-            pos = where.pos or event.pos
             # a field's code and a fruit as mostly written (``Gu``, ``fr:4``) by one look-up
             # each, else as _currency and _fruit read them (the same answers)
             value = where.value
@@ -845,16 +848,22 @@ class Obstgaerten(BundledModule):
             if kind is None:
                 kind = _fruit(value)
             if slot is None:
-                state.flag("FRUIT-DRAW", pos, reason="syntax")
+                state.flag("FRUIT-DRAW", where.pos or event.pos, reason="syntax")
                 continue
             if kind is None:
+                pos = where.pos or event.pos
                 state.flag("FRUIT-TOKEN", what.pos or pos, token=token_text(what))
                 continue
-            tile = market[slot] if slot < len(market) else None
+            try:
+                tile = market[slot]
+            except IndexError:  # (a field past the market's end)
+                tile = None
             if not isinstance(tile, TileKind):
+                pos = where.pos or event.pos
                 state.flag("FRUIT-DRAW", pos, reason="no-tile", field=_CODES[slot])
                 continue
             if on_market.get(slot) is not None:
+                pos = where.pos or event.pos
                 state.flag(
                     "FRUIT-DRAW", pos, reason="has-fruit", field=_CODES[slot], kind=on_market[slot]
                 )
@@ -862,7 +871,7 @@ class Obstgaerten(BundledModule):
             n = drawn.get(kind, 0) + 1  # (drawn[kind] += 1 without Counter.__missing__)
             drawn[kind] = n
             if n > PER_KIND:
-                state.flag("FRUIT-SUPPLY", what.pos or pos, kind=kind)
+                state.flag("FRUIT-SUPPLY", what.pos or where.pos or event.pos, kind=kind)
             on_market[slot] = kind
             under[slot] = tile
         self._keep_idle_start(state, data)  # (the refill's last change, mostly: kept)
@@ -900,9 +909,9 @@ class Obstgaerten(BundledModule):
         if not held:  # (every fruit laid by its line: the steps below lay none)
             data.fields.setdefault(name, {})
             return
-        kinds = _kinds_of(data, board)
-        if held:
-            data.used.add(board)
+        layout = data.layouts.get(board)  # _kinds_of, inline
+        kinds = board_fields(board, layout) if layout else _PRINTED_KINDS[board]
+        data.used.add(board)
         taken = data.fields.setdefault(name, {})
         for k in held:
             free = _free_field(kinds, taken, k) if k is not None else None
@@ -917,8 +926,21 @@ class Obstgaerten(BundledModule):
 
     def _keep_idle_start(self, state: GameState, data: OrchardScratch) -> None:
         """Keep :meth:`idle_at`'s answer at a turn's start for the market as it lies now
-        (``idle_start``, read by the engine without a call: :attr:`Module.kept_idle`)."""
-        data.idle_start = state.market.copy() if self.idle_at(state, _TURN_START) else None
+        (``idle_start``, read by the engine without a call: :attr:`Module.kept_idle`). Called
+        after :meth:`data` with the market unchanged since (the refill's ``fruit`` line, the
+        turn-start step), which left ``followed`` equal to the market when a fruit lay on a
+        building, else empty (a fruit laid since has not followed the market yet): so
+        ``idle_at``'s comparison of the two is told without building the market's tuple
+        (tests/test_speed14_modbuy.py holds the answers equal)."""
+        if data.boards_checked and (not data.under or data.followed):
+            market = state.market
+            n = len(market)
+            if data.on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))) or (
+                _all_fruited(market, data)
+            ):
+                data.idle_start = market.copy()
+                return
+        data.idle_start = None
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """[dispatch, issue 34] Nothing to do at a turn's end with no bought fruit waiting to be
@@ -937,16 +959,10 @@ class Obstgaerten(BundledModule):
         market = state.market
         if data.under and data.followed != tuple(market):
             return False
-        on_market = data.on_market
         n = len(market)
-        if on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))):
+        if data.on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))):
             return True
-        if sum(data.drawn.values()) >= KINDS * PER_KIND:
-            return True
-        for slot, tile in enumerate(market):
-            if isinstance(tile, TileKind) and slot not in on_market:
-                return False
-        return True
+        return _all_fruited(market, data)
 
 
 _PRINTED_KINDS = {board: board_fields(board) for board in BOARDS}
@@ -961,6 +977,38 @@ _FRUIT_OF = {str(n): n for n in range(1, KINDS + 1)}  # a fruit kind by its numb
 _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
 _NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read only, never filled)
+
+
+def _all_fruited(market: list[Any], data: OrchardScratch) -> bool:
+    """Whether every building on ``market`` has its fruit stated or reported, or the supply
+    is used up (``_missing`` would report none)."""
+    if sum(data.drawn.values()) >= KINDS * PER_KIND:
+        return True
+    on_market = data.on_market
+    for slot, tile in enumerate(market):
+        if isinstance(tile, TileKind) and slot not in on_market:
+            return False
+    return True
+
+
+def _taken_from(module: Obstgaerten, state: GameState, slot: int, piece: object) -> OrchardScratch:
+    """The module's state for a hook of a building taken from market field ``slot``
+    (a purchase, a claim): when a fruit lies on that very building on that field (``under``),
+    the state as it lies, without following the market first; else :meth:`Obstgaerten.data`
+    (the fruits follow their buildings, then :func:`field_under` finds the building's fruit).
+
+    Following first would change nothing for the building taken: its fruit lies on its field,
+    and no other fruit moves onto that field (the follow moves a fruit only onto a field
+    holding its building, and the field holds this building, or nothing once it was taken;
+    the buildings a fruit lies on are distinct). The other fruits follow at the next access
+    that reads them (the hook clears ``followed``), which ends the same as following now: a
+    building that left its field since is found there through ``data`` by the hook that
+    takes it (its fruit does not lie under it on its field then)
+    (tests/test_speed14_modbuy.py holds the two equal)."""
+    data: OrchardScratch | None = state.modules.get(module.name)
+    if data is None or data.under.get(slot) is not piece:
+        return module.data(state)
+    return data
 
 
 def _kinds_of(data: OrchardScratch, board: int) -> list[int]:
@@ -1000,11 +1048,17 @@ def layout_text(layout: Layout) -> str:
 def _free_field(kinds: list[int], taken: dict[int, int], kind: int) -> int | None:
     """The first field (numbered from 1) of ``kinds`` showing ``kind`` and not ``taken``:
     ``next((i + 1 for i, s in enumerate(kinds) if s == kind and i + 1 not in taken), None)``,
-    the fields of that kind picked out in C (tests/test_module_obstgaerten_fast.py)."""
-    for number in compress(count(1), map(eq, kinds, repeat(kind))):
-        if number not in taken:
-            return number
-    return None
+    each next field of that kind found in C by ``list.index``
+    (tests/test_module_obstgaerten_fast.py)."""
+    number = 0
+    index = kinds.index
+    try:
+        while True:
+            number = index(kind, number) + 1  # the next field showing ``kind``, numbered from 1
+            if number not in taken:
+                return number
+    except ValueError:  # no further field shows it
+        return None
 
 
 def _fruit(value: object) -> int | None:

@@ -722,8 +722,15 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         else:
             dict.__delitem__(hand, c)
         discard[c] = discard.get(c, 0) + 1
-    if hooked:
-        _after_plain(state, p, a, idx, tile, cards, allowed, price, total, hooked)
+    if hooked:  # stage "spent": each module reacting to it hears of it, in module order
+        exact: bool | None = rules.memo.get(("pay.exact", total, price))
+        if exact is None:
+            exact = _exact(state, p, total, price)
+        buy = PlainPurchase(
+            p, a, idx, tile, CURRENCIES[idx], tuple(cards), allowed, price, total, exact
+        )
+        for m in hooked:
+            m.after_plain_purchase(state, buy)
     t.pending.append(tile)
     memo = rules.memo
     key = ("pay.goes-on", total, price)  # exact, and an exact payment gives another action
@@ -955,34 +962,16 @@ def _components_owner(ext: Any, a: Buy, taking: tuple[Any, ...]) -> Any:
     return owner
 
 
-def _after_plain(
-    state: GameState,
-    p: PlayerState,
-    a: Buy,
-    idx: int,
-    tile: HeldPiece,
-    cards: list[MoneyCard],
-    allowed: frozenset[Currency],
-    price: int,
-    total: int,
-    hooked: tuple[Any, ...],
-) -> None:
-    """Stage "spent" of a one-pass purchase for the modules reacting to it: each hears of it
-    (:meth:`~referee.engine.extensions.Module.after_plain_purchase`), in module order."""
+def _exact(state: GameState, p: PlayerState, total: int, price: int) -> bool:
+    """The base layer's ``pay.exact`` for a payment of ``total`` for ``price`` (kept per
+    profile: :attr:`Ruleset.memo`, key ``("pay.exact", total, price)``)."""
     rules = state.rules
-    key = ("pay.exact", total, price)
-    exact: bool | None = rules.memo.get(key)
-    if exact is None:
-        exact = rules.memo[key] = bool(
-            rules.base_answer[Decision.PAY_EXACT](
-                None, player=p, purchase=None, value=total, price=price
-            )
+    exact = rules.memo[("pay.exact", total, price)] = bool(
+        rules.base_answer[Decision.PAY_EXACT](
+            None, player=p, purchase=None, value=total, price=price
         )
-    buy = PlainPurchase(
-        p, a, idx, tile, CURRENCIES[idx], tuple(cards), allowed, price, total, exact
     )
-    for m in hooked:
-        m.after_plain_purchase(state, buy)
+    return exact
 
 
 # ----------------------------------------------------------------------------- payment search
