@@ -1667,6 +1667,11 @@ def _turn(state: GameState, item: Turn) -> None:
                     idle = None
                 if idle is not True:
                     state.ext.at(_TURN_START, state)
+                else:  # the modules asked beside them that keep no answer: asked (idle_at)
+                    for m in state.ext.ask_start:
+                        if not m.idle_at(state, _TURN_START):  # one no: the step runs
+                            state.ext.run_at(_TURN_START, state)
+                            break
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1727,6 +1732,11 @@ def _turn(state: GameState, item: Turn) -> None:
                 idle = None
             if idle is not True:
                 state.ext.at(_TURN_END, state)
+            else:  # the modules asked beside them that keep no answer: asked (idle_at)
+                for m in state.ext.ask_end:
+                    if not m.idle_at(state, _TURN_END):  # one no: the step runs
+                        state.ext.run_at(_TURN_END, state)
+                        break
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None

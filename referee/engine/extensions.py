@@ -1070,6 +1070,13 @@ class Extensions:
     nobody is asked); None: the engine asks (:meth:`at`)."""
     kept_end: tuple[str, ...] | None = None
     """:attr:`kept_start` at a turn's end."""
+    ask_start: tuple[Module, ...] = ()
+    """The modules asked at a turn's start that keep no answer there, beside those named in
+    :attr:`kept_start` (each of them answers :meth:`Module.idle_at` at that moment): when
+    every kept answer says idle, ``core._turn`` asks these (``idle_at``) instead of calling
+    :meth:`at`; a no runs the step (:meth:`run_at`)."""
+    ask_end: tuple[Module, ...] = ()
+    """:attr:`ask_start` at a turn's end."""
     counting: bool = False
     """Whether an enabled module declares :attr:`Module.reads_changes`: only then does the
     engine keep the change counter (``GameState.changes``, raised per action and per module
@@ -1146,6 +1153,7 @@ class Extensions:
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
             self.in_turn_flow = self.counting = self.refill_asked = False
             self.kept_start = self.kept_end = None
+            self.ask_start = self.ask_end = ()
             return
         from referee.engine.turns import Moment
 
@@ -1161,9 +1169,12 @@ class Extensions:
             self.refill_asked = bool(self._asked_at(Moment.REFILL_DONE))
             self.kept_start = self._kept_at(Moment.TURN_START)
             self.kept_end = self._kept_at(Moment.TURN_END)
+            self.ask_start = self._asked_beside(Moment.TURN_START, self.kept_start)
+            self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
         else:  # nobody asked at these moments: nothing to call, nothing to read
             self.refill_asked = False
             self.kept_start = self.kept_end = ()
+            self.ask_start = self.ask_end = ()
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
 
@@ -1360,11 +1371,21 @@ class Extensions:
 
     def _kept_at(self, moment: Any) -> tuple[str, ...] | None:
         """:attr:`kept_start`'s answer at ``moment``: the names of the modules asked then, when
-        each keeps its idle answer there (:attr:`Module.kept_idle`), else None."""
+        each keeps its idle answer there (:attr:`Module.kept_idle`); when only some keep one
+        and each of the others answers :meth:`Module.idle_at` then, the names of those that
+        keep one (the others are :meth:`_asked_beside`); else None."""
         asked = self._asked_at(moment)
-        if all(moment in type(m).kept_idle for m in asked):
-            return tuple(m.name for m in asked)
+        keep = [m.name for m in asked if moment in type(m).kept_idle]
+        if len(keep) == len(asked) or (keep and self._idle[moment]):
+            return tuple(keep)
         return None
+
+    def _asked_beside(self, moment: Any, kept: tuple[str, ...] | None) -> tuple[Module, ...]:
+        """:attr:`ask_start`'s answer at ``moment``: the modules asked then that are not among
+        the ``kept`` names (:meth:`_kept_at`; none when ``kept`` is None)."""
+        if kept is None:
+            return ()
+        return tuple(m for m in self._asked_at(moment) if m.name not in kept)
 
     def acting_at(self, moments: tuple[Any, ...]) -> bool:
         """Whether :meth:`at` asks an enabled module at one of ``moments`` (worked out once per
@@ -1398,6 +1419,19 @@ class Extensions:
             state.changes += 1
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
+            m.at_moment(ctx, moment)
+
+    def run_at(self, moment: Any, state: GameState) -> None:
+        """:meth:`at` when one of the modules asked at ``moment`` has already answered no
+        (:meth:`Module.idle_at`; ``core._turn``, :attr:`ask_start`): the step runs without
+        asking again (at() after its questions; kept apart, not called from at(), which is
+        asked at many moments of every module turn)."""
+        if self.counting:  # a module step (GameState.changes: kept when a module reads it)
+            if state.at_next_change is not None:
+                state.before_change(None)
+            state.changes += 1
+        ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, None)
+        for m in self._asked[moment]:
             m.at_moment(ctx, moment)
 
     def views(self, state: GameState, lang: str = "en") -> dict[str, dict[str, Any]]:
