@@ -599,7 +599,11 @@ class Bauland(BundledModule):
         if moment is _TURN_END:
             if state.dirk:
                 self._dirk(state, _moment_pos(ctx))
-            self._unbuilt(state, ctx)  # (the place it reports at taken only to report)
+            # (asked because another module is busy: with no plot loose, the kept answer, no
+            # Alhambra or reserve holds one without a building: nothing to look at)
+            data = state.modules.get(self.name)
+            if data is None or data.idle_end is not True:
+                self._unbuilt(state, ctx)  # (the place it reports at taken only to report)
             return
         if moment is _TURN_START:
             # self.data(state) without its call once the module's part exists
