@@ -94,6 +94,7 @@ def _watch_bauland(monkeypatch: pytest.MonkeyPatch) -> dict[bool, int]:
         at(self, moment, state, pos)
 
     monkeypatch.setattr(Extensions, "at", watched)
+    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)  # (at() every time)
     return answers
 
 

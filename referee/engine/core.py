@@ -1652,21 +1652,30 @@ def _turn(state: GameState, item: Turn) -> None:
                 from referee.engine.auction import standing_turn_start
 
                 standing_turn_start(state, actual, pos)
-            kept = state.ext.kept_start
+            kept = state.ext.read_start
             if kept is None:
                 state.ext.at(_TURN_START, state)
-            else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
+            else:  # the kept answers (Module.kept_idle) read; a module asked where not known
                 try:
-                    for name in kept:
+                    for name, m in kept:
                         idle = state.modules[name].idle_start
-                        if idle is not True and idle != state.market:
+                        if (
+                            idle is not True
+                            and idle != state.market
+                            and not m.idle_at(state, _TURN_START)
+                        ):
                             break
-                    else:
-                        idle = True
-                except KeyError:  # a part not made yet: its step makes it
-                    idle = None
-                if idle is not True:
+                    else:  # then the modules that keep no answer here (Extensions.ask_start)
+                        for m in state.ext.ask_start:
+                            if not m.idle_at(state, _TURN_START):
+                                break
+                        else:
+                            kept = None  # every one idle: nothing runs
+                except KeyError:  # a part not made yet: its step makes it (asked as before)
+                    kept = None
                     state.ext.at(_TURN_START, state)
+                if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+                    state.ext.run_at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1712,21 +1721,30 @@ def _turn(state: GameState, item: Turn) -> None:
     # end_turn(state, pos)'s common case: nothing to report, nothing to place; the modules'
     # step at the turn's end (the turn still under way)
     if modules:
-        kept = state.ext.kept_end
+        kept = state.ext.read_end
         if kept is None:
             state.ext.at(_TURN_END, state)
-        else:  # each module asked keeps its answer (Module.kept_idle): read, not asked
+        else:  # the kept answers (Module.kept_idle) read; a module asked where not known
             try:
-                for name in kept:
+                for name, m in kept:
                     idle = state.modules[name].idle_end
-                    if idle is not True and idle != state.market:
+                    if (
+                        idle is not True
+                        and idle != state.market
+                        and not m.idle_at(state, _TURN_END)
+                    ):
                         break
-                else:
-                    idle = True
-            except KeyError:  # a part not made yet: its step makes it
-                idle = None
-            if idle is not True:
+                else:  # then the modules that keep no answer here (Extensions.ask_end)
+                    for m in state.ext.ask_end:
+                        if not m.idle_at(state, _TURN_END):
+                            break
+                    else:
+                        kept = None  # every one idle: nothing runs
+            except KeyError:  # a part not made yet: its step makes it (asked as before)
+                kept = None
                 state.ext.at(_TURN_END, state)
+            if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+                state.ext.run_at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None

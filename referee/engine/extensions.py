@@ -1065,11 +1065,25 @@ class Extensions:
     """Whether a module is asked at a refill's close (``REFILL_DONE``): when not, the turn's
     one-pass path in ``core._turn`` leaves the call out."""
     kept_start: tuple[str, ...] | None = None
-    """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) tell whether the
-    modules asked at a turn's start are idle, when every module asked then keeps one (``()``:
-    nobody is asked); None: the engine asks (:meth:`at`)."""
+    """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) are read at a
+    turn's start (the others asked then: :attr:`ask_start`), when one module asked then keeps
+    one and each answers :meth:`Module.idle_at` there (``()``: nobody is asked); None: the
+    engine asks (:meth:`at`)."""
     kept_end: tuple[str, ...] | None = None
     """:attr:`kept_start` at a turn's end."""
+    read_start: tuple[tuple[str, Module], ...] | None = None
+    """:attr:`kept_start` as ``core._turn`` reads it: (name, module) of each, None with it.
+    A kept answer that does not say idle is not the end: the module is asked
+    (:meth:`Module.idle_at`), as :meth:`at` would ask it."""
+    read_end: tuple[tuple[str, Module], ...] | None = None
+    """:attr:`read_start` at a turn's end."""
+    ask_start: tuple[Module, ...] = ()
+    """The modules asked at a turn's start that keep no answer there, beside those named in
+    :attr:`kept_start` (each of them answers :meth:`Module.idle_at` at that moment): when
+    every kept answer says idle, ``core._turn`` asks these (``idle_at``) instead of calling
+    :meth:`at`; a no runs the step (:meth:`run_at`)."""
+    ask_end: tuple[Module, ...] = ()
+    """:attr:`ask_start` at a turn's end."""
     counting: bool = False
     """Whether an enabled module declares :attr:`Module.reads_changes`: only then does the
     engine keep the change counter (``GameState.changes``, raised per action and per module
@@ -1145,7 +1159,8 @@ class Extensions:
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
             self.in_turn_flow = self.counting = self.refill_asked = False
-            self.kept_start = self.kept_end = None
+            self.kept_start = self.kept_end = self.read_start = self.read_end = None
+            self.ask_start = self.ask_end = ()
             return
         from referee.engine.turns import Moment
 
@@ -1161,9 +1176,14 @@ class Extensions:
             self.refill_asked = bool(self._asked_at(Moment.REFILL_DONE))
             self.kept_start = self._kept_at(Moment.TURN_START)
             self.kept_end = self._kept_at(Moment.TURN_END)
+            self.read_start = self._read(Moment.TURN_START, self.kept_start)
+            self.read_end = self._read(Moment.TURN_END, self.kept_end)
+            self.ask_start = self._asked_beside(Moment.TURN_START, self.kept_start)
+            self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
         else:  # nobody asked at these moments: nothing to call, nothing to read
             self.refill_asked = False
-            self.kept_start = self.kept_end = ()
+            self.kept_start = self.kept_end = self.read_start = self.read_end = ()
+            self.ask_start = self.ask_end = ()
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
 
@@ -1359,12 +1379,32 @@ class Extensions:
         return asked
 
     def _kept_at(self, moment: Any) -> tuple[str, ...] | None:
-        """:attr:`kept_start`'s answer at ``moment``: the names of the modules asked then, when
-        each keeps its idle answer there (:attr:`Module.kept_idle`), else None."""
+        """:attr:`kept_start`'s answer at ``moment``: the names of the modules asked then that
+        keep their idle answer there (:attr:`Module.kept_idle`), when one does and each module
+        asked then answers :meth:`Module.idle_at` (the others are :meth:`_asked_beside`);
+        ``()`` when nobody is asked; else None."""
         asked = self._asked_at(moment)
-        if all(moment in type(m).kept_idle for m in asked):
-            return tuple(m.name for m in asked)
+        if not asked:
+            return ()
+        keep = [m.name for m in asked if moment in type(m).kept_idle]
+        if keep and self._idle[moment]:  # (each asked answers idle_at then: read or asked)
+            return tuple(keep)
         return None
+
+    def _read(
+        self, moment: Any, kept: tuple[str, ...] | None
+    ) -> tuple[tuple[str, Module], ...] | None:
+        """:attr:`read_start`'s answer at ``moment`` for the ``kept`` names (:meth:`_kept_at`)."""
+        if kept is None:
+            return None
+        return tuple((m.name, m) for m in self._asked_at(moment) if m.name in kept)
+
+    def _asked_beside(self, moment: Any, kept: tuple[str, ...] | None) -> tuple[Module, ...]:
+        """:attr:`ask_start`'s answer at ``moment``: the modules asked then that are not among
+        the ``kept`` names (:meth:`_kept_at`; none when ``kept`` is None)."""
+        if kept is None:
+            return ()
+        return tuple(m for m in self._asked_at(moment) if m.name not in kept)
 
     def acting_at(self, moments: tuple[Any, ...]) -> bool:
         """Whether :meth:`at` asks an enabled module at one of ``moments`` (worked out once per
@@ -1398,6 +1438,19 @@ class Extensions:
             state.changes += 1
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
+            m.at_moment(ctx, moment)
+
+    def run_at(self, moment: Any, state: GameState) -> None:
+        """:meth:`at` when one of the modules asked at ``moment`` has already answered no
+        (:meth:`Module.idle_at`; ``core._turn``, :attr:`ask_start`): the step runs without
+        asking again (at() after its questions; kept apart, not called from at(), which is
+        asked at many moments of every module turn)."""
+        if self.counting:  # a module step (GameState.changes: kept when a module reads it)
+            if state.at_next_change is not None:
+                state.before_change(None)
+            state.changes += 1
+        ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, None)
+        for m in self._asked[moment]:
             m.at_moment(ctx, moment)
 
     def views(self, state: GameState, lang: str = "en") -> dict[str, dict[str, Any]]:

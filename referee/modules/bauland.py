@@ -186,6 +186,11 @@ class BaulandScratch(Scratch):
     # plot is made only here). Held by identity: a state's copy holds copies of them, never
     # found on the copy's market (its idle answer then says no: the step runs, as before)
     loose: list[Plot] = field(default_factory=list)
+    # the idle answers kept for the engine (Module.kept_idle, ``idle_at``'s answers), True only
+    # in a game without Dirk (his pieces change outside this module): at a turn's start once
+    # the columns are complete or their lack reported; at its end while no plot is loose
+    idle_start: bool | None = field(default=None, repr=False, compare=False)
+    idle_end: bool | None = field(default=None, repr=False, compare=False)
 
 
 @bundled
@@ -227,7 +232,9 @@ class Bauland(BundledModule):
             state.flag("BAULAND-TOKEN", pos, reason="no-walls", token=token)
             return str(parsed.number), None
         plot = Plot(parsed.number, parsed.price, parsed.walls, None, parsed.kind, ref.pos or pos)
-        self.data(state).loose.append(plot)
+        data = self.data(state)
+        data.loose.append(plot)
+        data.idle_end = None  # (a loose plot: the turn's end is asked)
         return str(parsed.number), plot
 
     def _parse(
@@ -281,7 +288,9 @@ class Bauland(BundledModule):
             return True, None
         plot = Plot(parsed.number, parsed.price, parsed.walls, parsed.kind)
         if plot.kind is None:
-            self.data(state).loose.append(plot)
+            data = self.data(state)
+            data.loose.append(plot)
+            data.idle_end = None  # (a loose plot: the turn's end is asked)
         return True, plot
 
     # ----------------------------------------------------------------- the columns
@@ -305,6 +314,7 @@ class Bauland(BundledModule):
             if data.laid_out[k] > PER_TYPE.get(k, 0):
                 state.flag("BAULAND-SETUP", pos, reason="supply", type=k.code, n=data.laid_out[k])
         data.columns[number] = kinds
+        _keep_idle_start(state, data)
         return []
 
     def position_line(
@@ -325,6 +335,7 @@ class Bauland(BundledModule):
         if len(kinds) > COLUMN_SIZE:
             state.flag("BAULAND-SETUP", line.pos, reason="count", number=number, n=len(kinds))
         data.columns[number] = kinds
+        _keep_idle_start(state, data)
         if self._columns_known(state):
             self._position_supply(state, line.pos)
         return True
@@ -520,7 +531,7 @@ class Bauland(BundledModule):
             state.turn.pending[index] = cast(Any, plot.built(kind))
         else:
             _lay(player, plot, plot.built(kind))
-        _replaced(self.data(state), plot)
+        _replaced(state, self.data(state), plot)
         return []
 
     def _column_findings(
@@ -588,7 +599,11 @@ class Bauland(BundledModule):
         if moment is _TURN_END:
             if state.dirk:
                 self._dirk(state, _moment_pos(ctx))
-            self._unbuilt(state, ctx)  # (the place it reports at taken only to report)
+            # (asked because another module is busy: with no plot loose, the kept answer, no
+            # Alhambra or reserve holds one without a building: nothing to look at)
+            data = state.modules.get(self.name)
+            if data is None or data.idle_end is not True:
+                self._unbuilt(state, ctx)  # (the place it reports at taken only to report)
             return
         if moment is _TURN_START:
             # self.data(state) without its call once the module's part exists
@@ -603,6 +618,8 @@ class Bauland(BundledModule):
                 )
             if state.dirk:
                 self._dirk(state, _moment_pos(ctx))
+            elif state.dirk is None:  # (the columns complete or their lack reported: idle)
+                data.idle_start = True
             return
         if moment == Moment.SETUP_DONE:  # the kit's step only (the module's part exists)
             super().at_moment(ctx, moment)
@@ -646,7 +663,7 @@ class Bauland(BundledModule):
                 if built.kind is None:
                     left = True
                 else:
-                    _replaced(self.data(state), piece)
+                    _replaced(state, self.data(state), piece)
         self._dirk_built = None if left else list(dirk)
 
     def _unbuilt(self, state: GameState, ctx: Any) -> None:
@@ -706,7 +723,7 @@ class Bauland(BundledModule):
                     built = self._top(state, p.name, plot, pos or NOWHERE)
                     _lay(p, plot, built)
                     if built.kind is not None:
-                        _replaced(self.data(state), plot)
+                        _replaced(state, self.data(state), plot)
 
     # ----------------------------------------------------------------- view
 
@@ -807,6 +824,11 @@ class Bauland(BundledModule):
 
     # (the idle answer: at a turn's start and end)
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})
+    kept_idle = idle_moments  # (its part's idle_start, idle_end: kept where they change)
+
+    def init_scratch(self, state: GameState, scratch: Any) -> None:
+        # no plot is loose yet: a turn's end is idle in a game without Dirk (the kept answer)
+        scratch.idle_end = True if state.dirk is None else None
 
 
 def _turn_mark(
@@ -888,14 +910,24 @@ def _lay(player: PlayerState, plot: Plot, built: Plot) -> None:
         player.alhambra.place(at, cast(Any, built))
 
 
-def _replaced(data: BaulandScratch, plot: Plot) -> None:
+def _replaced(state: GameState, data: BaulandScratch, plot: Plot) -> None:
     """``plot`` (without a building) was replaced by its built copy where it lay: no longer one
-    of the module's loose plots (:attr:`BaulandScratch.loose`, by identity)."""
+    of the module's loose plots (:attr:`BaulandScratch.loose`, by identity). The last one gone
+    in a game without Dirk, the turn's end is idle again (the kept answer)."""
     loose = data.loose
     for i, x in enumerate(loose):
         if x is plot:
             del loose[i]
+            if not loose and state.dirk is None:
+                data.idle_end = True
             return
+
+
+def _keep_idle_start(state: GameState, data: BaulandScratch) -> None:
+    """A column stated: with all four known in a game without Dirk, a turn's start is idle
+    (the kept answer, :attr:`BaulandScratch.idle_start`)."""
+    if state.dirk is None and data.columns.keys() >= _NUMBER_SET:
+        data.idle_start = True
 
 
 def _is_ref(value: object) -> bool:
