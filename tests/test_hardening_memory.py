@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,10 +47,16 @@ def _vm_kb() -> int:
         return 0
 
 
-def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[str]:
+def _limit(limit_kb: int) -> Callable[[], None]:
+    """What the child runs before the program: its address space limited to ``limit_kb``."""
+
     def pre() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit_kb << 10, limit_kb << 10))
 
+    return pre
+
+
+def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, ALHAMBRA_REFEREE_CACHE=cache)
     return subprocess.run(
         [sys.executable, "-m", "referee", *args],
@@ -58,7 +65,7 @@ def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[s
         cwd=ROOT,
         env=env,
         timeout=120,
-        preexec_fn=pre,
+        preexec_fn=_limit(limit_kb),
         check=False,
     )
 
@@ -67,17 +74,13 @@ def _starts(limit_kb: int) -> bool:
     """Whether the interpreter itself gets as far as loading the standard library's modules
     the program's first line needs (``typing``) under the limit: below that, no Python
     program can answer (seen: CPython's own ``SystemError`` while importing ``typing``)."""
-
-    def pre() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (limit_kb << 10, limit_kb << 10))
-
     done = subprocess.run(
         [sys.executable, "-c", "import os, typing, gc; print(os.getcwd())"],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=60,
-        preexec_fn=pre,
+        preexec_fn=_limit(limit_kb),
         check=False,
     )
     return done.returncode == 0
