@@ -154,3 +154,27 @@ def compare(
     assert outcomes(texts, scratch) == one_pass
     monkeypatch.undo()
     return taken
+
+
+def piece_field_taken(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """:func:`compare` for a module's piece bought from a market field in one pass
+    (``purchase._plain_piece_field``): whether each purchase took the path."""
+    return compare(texts, monkeypatch, scratch=True, path="_plain_piece_field", off=None)
+
+
+def simulated_variants(
+    modules: tuple[str, ...], seed: int, kind: str, title: str, games: int = 3
+) -> list[str]:
+    """Simulated games of ``modules`` (player counts and profiles going round from ``seed``),
+    each with its :func:`variants` of the pieces ``kind``: lines left out, the pieces' tokens
+    renamed (another price, a second token, one dropped) and a card more paid (the pipeline
+    reports)."""
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    texts: list[str] = []
+    for k in range(games):
+        profile = load_profile(PROFILES[(seed + k) % len(PROFILES)])
+        text = simulate_text(2 + k % 3, seed + k, profile, f"{title} {k}", modules)
+        texts += variants(text, kind)
+    return texts

@@ -14,27 +14,24 @@ from __future__ import annotations
 import pytest
 
 from referee.modules.magisch import Magisch
-from tests.purchase_onepass_support import FIRST22, PROFILES, ROOT, SKIP_COMPILED, compare, variants
+from tests.purchase_onepass_support import (
+    FIRST22,
+    ROOT,
+    SKIP_COMPILED,
+    piece_field_taken,
+    simulated_variants,
+    variants,
+)
 
 pytestmark = SKIP_COMPILED
 
 
 def _on(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    return compare(texts, monkeypatch, scratch=True, path="_plain_piece_field", off=None)
+    return piece_field_taken(texts, monkeypatch)
 
 
 def _texts(modules: tuple[str, ...], seed: int, games: int = 3) -> list[str]:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    texts: list[str] = []
-    for k in range(games):
-        profile = load_profile(PROFILES[(seed + k) % len(PROFILES)])
-        text = simulate_text(2 + k % 3, seed + k, profile, f"magic {k}", modules)
-        # lines left out; magic building tokens renamed (another price, a second token, one
-        # dropped) and a card more paid (the pipeline reports)
-        texts += variants(text, "mg")
-    return texts
+    return simulated_variants(modules, seed, "mg", "magic", games)
 
 
 def test_a_magic_building_bought_in_one_pass_reports_as_the_pipeline(

@@ -16,7 +16,14 @@ import pytest
 
 from referee.modules import BUNDLED
 from referee.modules.medina import MedinaModule
-from tests.purchase_onepass_support import FIRST22, PROFILES, ROOT, SKIP_COMPILED, compare, variants
+from tests.purchase_onepass_support import (
+    FIRST22,
+    ROOT,
+    SKIP_COMPILED,
+    piece_field_taken,
+    simulated_variants,
+    variants,
+)
 
 pytestmark = SKIP_COMPILED
 
@@ -24,21 +31,11 @@ PROMISING = sorted(cls.name for cls in BUNDLED if cls.plain_market_pieces)
 
 
 def _on(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    return compare(texts, monkeypatch, scratch=True, path="_plain_piece_field", off=None)
+    return piece_field_taken(texts, monkeypatch)
 
 
 def _texts(modules: tuple[str, ...], seed: int, games: int = 3) -> list[str]:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    texts: list[str] = []
-    for k in range(games):
-        profile = load_profile(PROFILES[(seed + k) % len(PROFILES)])
-        text = simulate_text(2 + k % 3, seed + k, profile, f"pieces {k}", modules)
-        # lines left out; medina tokens renamed (another price, a second token, one dropped)
-        # and a card more paid (BUY-SUPERFLUOUS or BUY-UNDERPAID ... : the pipeline reports)
-        texts += variants(text, "md")
-    return texts
+    return simulated_variants(modules, seed, "md", "pieces", games)
 
 
 def test_the_modules_promising_plain_market_pieces() -> None:

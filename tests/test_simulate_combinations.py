@@ -10,35 +10,11 @@ import random
 import pytest
 
 from referee.simulate.combinations import PROFILES, Case, module_names, problems, random_case
+from tests.purchase_onepass_support import FIRST22
 
 ALL = module_names()
 # the modules bundled when a regression case was found (its game is that set's game)
-FIRST_22 = tuple(
-    [
-        "angreifer",
-        "badehaeuser",
-        "bauland",
-        "baumeister",
-        "baustellen",
-        "bazare",
-        "bonuskarten",
-        "diamanten",
-        "diebe",
-        "magisch",
-        "medina",
-        "obstgaerten",
-        "plaetze",
-        "schaetze",
-        "sultan",
-        "wechselgeld",
-        "wechselscheine",
-        "wechselstuben",
-        "wertungskaertchen",
-        "wesir",
-        "wuensche",
-        "wunschbrunnen",
-    ]
-)
+FIRST_22 = tuple(FIRST22)
 
 # the three classes the issue found, each with a case that stopped before the fixes
 REGRESSIONS = [
