@@ -100,6 +100,8 @@ def _load_rules(rules: str | None) -> RuleProfile | None:
         raise click.UsageError("--rules needs the profile loader") from exc
     try:
         return load_profile(rules)
+    except MemoryError:  # not a bad --rules value: the process's own failure
+        raise
     except Exception as exc:
         raise click.BadParameter(str(exc), param_hint="--rules") from exc
 

@@ -75,6 +75,8 @@ def rule_profile_for(
     try:
         # a record's Rules header is untrusted text: bundled names only, never a file
         return load_profile(wanted, allow_files=bool(name)), None
+    except MemoryError:  # no score rather than one under the default profile
+        raise
     except Exception as exc:
         if name:
             raise click.BadParameter(str(exc), param_hint="--rules") from exc

@@ -494,6 +494,8 @@ def longest_wall(alh: Alhambra, profile: Any = None) -> tuple[tuple[Coord, Any],
     mode = getattr(profile, "wall_run", "trail") if profile is not None else "trail"
     try:
         runs = outer_wall_runs(alh, cast(WallMode, mode))
+    except MemoryError:  # no drawing rather than one without the wall's trace
+        raise
     except Exception:
         return ()
     return tuple(runs[0].segments) if runs else ()

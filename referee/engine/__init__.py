@@ -121,6 +121,8 @@ def profile_for(game: Game, override: RuleProfile | None = None) -> tuple[RulePr
     try:
         # A record is untrusted input: its header may name a bundled profile, never a file.
         return load_profile(name, allow_files=False), None
+    except MemoryError:  # no verdict rather than one under the default profile
+        raise
     except Exception as exc:  # a bad profile name is reported, never a traceback
         return DEFAULT_PROFILE, f"rule profile {name!r} cannot be loaded ({exc}); using the default"
 

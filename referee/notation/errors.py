@@ -286,14 +286,18 @@ _INDEX: dict[object, list[tuple[str, UnexpectedInput]]] = {}
 def _example_index() -> dict[object, list[tuple[str, UnexpectedInput]]]:
     """LR state -> the example errors in that state (label, error), in the examples' order."""
     if not _INDEX:
+        # built apart and kept whole: a failure half-way (memory exhausted) keeps no half index
+        # that would give other messages to later games of the same process
+        index: dict[object, list[tuple[str, UnexpectedInput]]] = {}
         for label, texts in EXAMPLES.items():
             for text in texts:
                 try:
                     _parse_example(text)
                 except UnexpectedInput as ut:
                     key = getattr(ut.state, "position", ut.state)
-                    _INDEX.setdefault(key, []).append((label, ut))
-        _INDEX.setdefault(None, [])
+                    index.setdefault(key, []).append((label, ut))
+        index.setdefault(None, [])
+        _INDEX.update(index)
     return _INDEX
 
 
@@ -424,6 +428,8 @@ def describe(exc: UnexpectedInput, text: str, line_offset: int = 0) -> NotationE
     """A :class:`NotationError` for a Lark error in ``text`` (one game's text). Never raises."""
     try:
         return _describe(exc, text, line_offset)
+    except MemoryError:  # no verdict at all, rather than another message than with memory
+        raise
     except Exception:  # the description must never hide the error itself
         line = getattr(exc, "line", 1)
         column = getattr(exc, "column", 1)
@@ -438,6 +444,8 @@ def _describe(exc: UnexpectedInput, text: str, line_offset: int) -> NotationErro
     if exc.state is not None:
         try:
             label = _match_label(exc)
+        except MemoryError:
+            raise
         except Exception:  # a failed lookup must never hide the real error
             label = None
 

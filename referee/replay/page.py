@@ -174,6 +174,8 @@ class _Tables:
         try:
             runs = outer_wall_runs(alhambra, cast(WallMode, self.profile_mode))
             longest = tuple(runs[0].segments) if runs else ()
+        except MemoryError:  # no page rather than one without the wall's trace
+            raise
         except Exception:  # a layout the wall walker cannot follow: draw it without the trace
             longest = ()
         self.layouts.append(alhambra_fragment(cells, self.lang, longest=longest))

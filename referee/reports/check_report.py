@@ -194,6 +194,8 @@ def _scoring_text(result: Any, lang: str) -> str:
         _RENDER_SCORING.append(render_scoring_text)
     try:
         return str(_RENDER_SCORING[0](result, lang))
+    except MemoryError:  # no report rather than one without its breakdown
+        raise
     except Exception:  # the breakdown is extra; never let it hide the verdict
         return str(result)
 
