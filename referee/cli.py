@@ -55,9 +55,14 @@ class LazyGroup(click.Group):
         return sorted({*_command_modules(), *self.commands})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.commands:  # imported before (an earlier call in this process)
+        from referee.commands._help import localize_command
+        from referee.reports import click_de
+
+        known = self.commands.get(cmd_name)  # imported before (an earlier call in this process)
+        if known is not None:
             _start_done()
-            return self.commands[cmd_name]
+            localize_command(known, cmd_name, click_de.current_lang())  # this call's language
+            return known
         module = _command_module(cmd_name)
         if module is None:
             return None
@@ -65,9 +70,6 @@ class LazyGroup(click.Group):
         command = getattr(module, "command", None)
         if not isinstance(command, click.Command):  # pragma: no cover - a broken command module
             return None
-        from referee.commands._help import localize_command
-        from referee.reports import click_de
-
         localize_command(command, cmd_name, click_de.current_lang())  # exit codes, German help
         self.add_command(command, cmd_name)
         return command

@@ -9,6 +9,8 @@ help and its options' help in German (Click's own words are German through
 
 from __future__ import annotations
 
+import weakref
+
 import click
 
 # every command: 4 when the tool itself failed (a bug, memory exhausted: no verdict), 141 when
@@ -179,10 +181,37 @@ def exit_codes(name: str, lang: str) -> str:
     return f"Exit codes: {en}, {FAULT[0]}, {PIPE[0]}."
 
 
+# each command's English texts (help, short help, epilog, options' help), kept at its first
+# localisation: a command object lives as long as the process, and a later call in another
+# language (a script calling the command line twice, the tests) must find them again
+_ENGLISH: weakref.WeakKeyDictionary[
+    click.Command, tuple[str | None, str | None, str | None, dict[str, str | None]]
+] = weakref.WeakKeyDictionary()
+
+
 def localize_command(command: click.Command, name: str, lang: str) -> None:
-    """Give ``command`` its exit codes as the epilog and, under ``lang`` de, German help."""
+    """Give ``command`` its exit codes as the epilog and, under ``lang`` de, German help;
+    under any other language its English texts (as at its first localisation)."""
+    english = _ENGLISH.get(command)
+    if english is None:
+        options = {
+            p.name: p.help
+            for p in command.params
+            if isinstance(p, click.Option) and p.name is not None
+        }
+        english = (command.help, command.short_help, command.epilog, options)
+        _ENGLISH[command] = english
+    command.help, command.short_help, command.epilog = english[:3]
+    for param in command.params:
+        if isinstance(param, click.Option) and param.name in english[3]:
+            param.help = english[3][param.name]
     if "exit code" not in (command.help or "").lower() or lang == "de":
         command.epilog = exit_codes(name, lang)
+    help_option = getattr(command, "_help_option", None)  # Click >= 8.1.8 keeps it made once
+    if isinstance(help_option, click.Option):  # its text is in the language it was made in
+        from referee.reports.click_de import gettext_de
+
+        help_option.help = gettext_de("Show this message and exit.")
     if lang != "de":
         return
     if name in HELP_DE:
