@@ -1552,6 +1552,11 @@ def _turn(state: GameState, item: Turn) -> None:
 
         if stage_turn(state, item):
             return
+    if state.turn is not None:  # a turn a position left open (its `turn` line): only then
+        from referee.engine.position import continue_open_turn
+
+        if continue_open_turn(state, item):
+            return
     if item.number is None and item.player is not None and state.ext.modules:
         handled = state.ext.out_of_turn(state, item)
         if handled is not None:
