@@ -721,11 +721,14 @@ class Charaktere(BundledModule):
         if not ok:
             return
         # "Das alte Gebäude wird zurück in den Turm geschoben": it leaves the market other than
-        # by a purchase, so what a module keeps for it goes along (reading: a fruit or the
-        # animals on it go back to the supply, as for a building claimed off the market), and
-        # the new building is laid on the market like any other (it gets its own fruit)
-        for m in state.ext.modules:
-            m.market_taken(state, i, old, player)
+        # by a purchase, so what a module keeps for it goes along (switch dancer=supply, the
+        # default: a fruit or the animals on it go back to the supply, as for a building
+        # claimed off the market), and the new building is laid on the market like any other
+        # (it gets its own fruit). dancer=field: only the building is exchanged; what lies on
+        # the field stays there, on the new building (the modules are not told it left)
+        if self.option("dancer") != "field":
+            for m in state.ext.modules:
+                m.market_taken(state, i, old, player)
         state.market[i] = tile
         state.bag[old] += 1
         state.bag_count += 1
