@@ -736,6 +736,11 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 )
             _scoring_card(state, ref, cpos)
         elif isinstance(ref, ComponentRef):
+            if state.deck_top and not setup and state.ext.kind_handler(ref.kind) is not None:
+                # a module's card turned up from the deck: cards put back on top come first
+                from referee.engine.deck import module_card_left
+
+                module_card_left(state, ref, cpos)
             handled = state.ext.display_component(state, ref, cpos)
             if handled is None:
                 _unhandled_component(state, ref, cpos)

@@ -862,6 +862,10 @@ class Charaktere(BundledModule):
         if isinstance(ref, ComponentRef) and _deck_card(state, ref):
             handler = state.ext.kind_handler(ref.kind)
             assert handler is not None
+            if state.deck_top:  # the deck's top card: cards put back on top come first
+                from referee.engine.deck import module_card_left
+
+                module_card_left(state, ref, pos)
             if not _hand_card(state, ref):  # laid beside the board (auctioned, ...)
                 state.found.extend(handler.display_component(state, ref, pos) or [])
             elif state.ext.money_value(state, ref) is not None:  # money (a diamond)
