@@ -158,8 +158,8 @@ def test_a_scoring_card_played_in_a_whole_game_keeps_its_pile_check_quiet() -> N
 
 
 def test_a_position_after_weisheit_differs_only_by_the_card_kept() -> None:
-    # nothing of the function stays after its line: the position block shows the kept card in
-    # the hand; the cards put back are in the deck like any card not shown
+    # the position block shows the kept card in the hand, and the cards put back on top of the
+    # deck (`ontop`, reading (h): tests/test_module_machtgebaeude_deck_top.py)
     from referee.engine.position_text import position_text
 
     plain = weisheit("")
@@ -167,5 +167,7 @@ def test_a_position_after_weisheit_differs_only_by_the_card_kept() -> None:
     assert plain.state is not None and used.state is not None
     before = position_text(plain.state).splitlines()
     after = position_text(used.state).splitlines()
+    assert "  ontop Anna 2 De3 Gu7" in after
+    after.remove("  ontop Anna 2 De3 Gu7")
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
     assert changed == [("    hand Gu8 Di9 Du5", "    hand Gu8 Di5 Di9 Du5")]

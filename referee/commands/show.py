@@ -265,7 +265,38 @@ def record_text(sit: Situation) -> str:
     if sit.state is None:  # pragma: no cover - a replayed moment always has a state
         return "\n".join(lines) + "\n"
     body = position_lines(sit.state)
-    return "\n".join([*lines, "", *body] if lines else body) + "\n"
+    text = "\n".join([*lines, "", *body] if lines else body) + "\n"
+    lost = read_back_losses(sit.state, text)
+    if lost:  # said in the block (and by `show` to the user), never dropped silently
+        body.insert(1, "  # reads back without: " + "; ".join(lost))
+        text = "\n".join([*lines, "", *body] if lines else body) + "\n"
+    return text
+
+
+def read_back_losses(state: Any, text: str) -> list[str]:
+    """What the record ``text`` (a moment of ``state`` written as a position) does not give
+    back when read: the parts of the table and of the modules' state (their history left
+    out, as :func:`referee.simulate.roundtrip.snapshot` leaves it) that differ, each cut to a
+    readable length. Empty: the block reads back to the same state."""
+    from referee.engine.walk import walk
+    from referee.notation import parse_text
+    from referee.simulate.roundtrip import snapshot
+
+    again = parse_text(text)[0]
+    if again.errors:  # pragma: no cover - the writer writes what the readers read
+        return [again.errors[0].message]
+    state2 = None
+    for step in walk(again, finish=False, snapshots=False):
+        state2 = step.state
+    if state2 is None:  # pragma: no cover - a walk has its start step
+        return []
+    before = [x for x in snapshot(state) if not x.lstrip().startswith("#")]
+    after = set(snapshot(state2))
+    return [_cut(x.strip()) for x in before if x not in after]
+
+
+def _cut(text: str, n: int = 160) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
 
 
 def _player_view(p: PlayerSide, lang: str) -> PlayerView:
@@ -509,6 +540,30 @@ def _jsonable_card(card: Any) -> str:
     return fmt_card(card, "en")
 
 
+def _say_unstated(sit: Situation, lang: str) -> None:
+    """Tell the user (standard error, EN/DE) what the written position does not state."""
+    from referee.engine.position_text import unstated
+
+    text = record_text(sit)
+    lost = unstated(sit.state, lang)
+    if "# reads back without: " in text:
+        lost.append(t("show.record.differs", lang))
+    if lost:
+        click.echo(t("show.record.unstated", lang, what="; ".join(lost)), err=True)
+
+
+register(
+    "show.record.unstated",
+    "note: this position block does not state everything of the moment; it reads back "
+    "without: {what}",
+    "Hinweis: dieser Stellungsblock gibt den Zeitpunkt nicht vollständig an; eingelesen "
+    "fehlt: {what}",
+)
+register(
+    "show.record.differs",
+    "part of the modules' state (see the comment in the block)",
+    "ein Teil des Modulzustands (siehe den Kommentar im Block)",
+)
 register(
     "show.violations",
     "{n} rule violations up to this moment: see `alhambra-referee check {file}`",
@@ -658,6 +713,8 @@ def command(
     check_player(sit, player)
     if fmt == "record":
         click.echo(record_text(sit), nl=False)
+        if sit.state is not None:
+            _say_unstated(sit, lang)
         return
     if fmt != "text":
         emit_data(situation_data(sit, lang, player), fmt)

@@ -736,6 +736,11 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 )
             _scoring_card(state, ref, cpos)
         elif isinstance(ref, ComponentRef):
+            if state.deck_top and not setup and state.ext.kind_handler(ref.kind) is not None:
+                # a module's card turned up from the deck: cards put back on top come first
+                from referee.engine.deck import module_card_left
+
+                module_card_left(state, ref, cpos)
             handled = state.ext.display_component(state, ref, cpos)
             if handled is None:
                 _unhandled_component(state, ref, cpos)
@@ -1551,6 +1556,11 @@ def _turn(state: GameState, item: Turn) -> None:
         from referee.engine.stages import stage_turn
 
         if stage_turn(state, item):
+            return
+    if state.turn is not None:  # a turn a position left open (its `turn` line): only then
+        from referee.engine.position import continue_open_turn
+
+        if continue_open_turn(state, item):
             return
     if item.number is None and item.player is not None and state.ext.modules:
         handled = state.ext.out_of_turn(state, item)

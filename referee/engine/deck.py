@@ -25,10 +25,11 @@ from dataclasses import dataclass, replace
 
 from referee.catalogue import MoneyCard
 from referee.engine.state import GameState, PlayerState
-from referee.record.model import Pos, ScoringCardRef
+from referee.record.model import ComponentRef, Pos, ScoringCardRef
 
-DeckCard = MoneyCard | int | None
-"""A card leaving the deck: a money card, a scoring card (its number 1 or 2), None unseen."""
+DeckCard = MoneyCard | int | ComponentRef | None
+"""A card leaving the deck: a money card, a scoring card (its number 1 or 2), a module's own
+card (its token: an exchange card, a diamond, a character card ...), None unseen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,8 @@ def card_text(card: DeckCard) -> str:
         return "?"
     if isinstance(card, int):
         return f"W{card}"
+    if isinstance(card, ComponentRef):
+        return f"{card.kind}:{card.name}"
     return card.code
 
 
@@ -92,7 +95,12 @@ def left_deck(state: GameState, drawn: Sequence[DeckCard], pos: Pos) -> None:
         expected = list(top.cards)
         used: list[MoneyCard | int] = []
         for c in rest:
-            if c is not None and len(used) < take and c in expected:
+            if (
+                c is not None
+                and not isinstance(c, ComponentRef)
+                and len(used) < take
+                and c in expected
+            ):
                 expected.remove(c)
                 used.append(c)
         unseen = min(take - len(used), rest.count(None))
@@ -122,6 +130,14 @@ def left_deck(state: GameState, drawn: Sequence[DeckCard], pos: Pos) -> None:
         else:
             layers.pop(0)
     state.deck_top = tuple(layers)
+
+
+def module_card_left(state: GameState, ref: ComponentRef, pos: Pos) -> None:
+    """A module's own card turned up from the deck (revealed into the display, drawn by a
+    module): it is none of the cards put back on top (those are money and scoring cards), so
+    while cards lie there it is reported as the top layer's module asked (:func:`left_deck`)."""
+    if state.deck_top:
+        left_deck(state, (ComponentRef(ref.kind, ref.name),), pos)
 
 
 @contextmanager

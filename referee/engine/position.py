@@ -17,10 +17,12 @@ from referee.record.model import (
     ComponentRef,
     ModuleAction,
     PlayerPosition,
+    PlayerRef,
     Pos,
     Position,
     TileLike,
     TileRef,
+    Turn,
 )
 
 
@@ -84,6 +86,12 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
         position_aside(state, line)  # E14: pieces beside the market
         return
+    if player is None and line.verb.lower() in _TURN_VERBS:
+        if line.verb.lower() == "turn":
+            position_turn(state, line)  # a moment inside a turn: the open turn
+        else:
+            position_bought(state, line)  # ... and what it bought and did not place yet
+        return
     if player is None and state.standing and line.verb.lower() == "bid":
         from referee.engine.auction import standing_position_line
 
@@ -102,6 +110,91 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
         from referee.messages.hints import VerbHint
 
         state.flag("UNKNOWN-VERB", line.pos, who, verb=line.verb, hint=VerbHint(line.verb))
+
+
+# the engine's lines of an open turn in a position block
+_TURN_VERBS = ("turn", "bought")
+# the flags of an open turn's ``turn`` line, in the order written
+TURN_FLAGS = ("over", "placing", "unsure")
+
+
+def position_turn(state: GameState, line: ModuleAction) -> None:
+    """``turn NUMBER PLAYER MAIN-ACTIONS [over] [placing] [unsure]`` in a position block: the
+    moment lies inside turn NUMBER of PLAYER, who has made MAIN-ACTIONS main actions (take,
+    buy, redesign, a module action); ``over``: no further main action is allowed, ``placing``:
+    a placement was made, ``unsure``: whether the turn goes on cannot be told (an unknown
+    payment). The next turn line continues this turn when it has its number (or none) and its
+    player (or none) (:func:`continue_open_turn`); any other closes it first."""
+    from referee.engine.state import TurnState
+
+    values = [a.value for a in line.args]
+    flags = values[3:]
+    if (
+        len(values) < 3
+        or not isinstance(values[0], int)
+        or not isinstance(values[1], (str, PlayerRef))
+        or not isinstance(values[2], int)
+        or values[0] < 1
+        or values[2] < 0
+        or any(not isinstance(f, str) or f.lower() not in TURN_FLAGS for f in flags)
+    ):
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    name = values[1]
+    ref = name if isinstance(name, PlayerRef) else PlayerRef(name, line.pos)
+    p = state.find_player(ref, line.pos)
+    if p is None:
+        return
+    words = {str(f).lower() for f in flags}
+    state.turn = TurnState(values[0], p.index, pos=line.pos)
+    state.turn.main_actions = values[2]
+    state.turn.placing = "placing" in words
+    state.turn.unsure = "unsure" in words
+    if "over" in words or state.turn.unsure:
+        state.turn.over = True
+        state.turn.over_after = Text("ACTION/before-position")
+    state.turn_no = values[0]
+    state.phase = Phase.TURN
+
+
+def position_bought(state: GameState, line: ModuleAction) -> None:
+    """``bought PIECE ...`` after a ``turn`` line: the pieces the open turn bought and did not
+    place yet (each taken from the supply, as a reserve's are)."""
+    if state.turn is None:
+        state.flag("POSITION-INVALID", line.pos, reason="bought-without-turn")
+        return
+    p = state.players[state.turn.player]
+    for arg in line.args:
+        v = arg.value
+        ref: TileLike | None = None  # `?`: a piece nobody noted
+        if isinstance(v, (TileRef, ComponentRef)):
+            ref = v
+        elif v != "?":
+            state.flag("POSITION-INVALID", arg.pos or line.pos, reason="turn-line")
+            continue
+        state.turn.pending.append(_tile(state, ref, arg.pos or line.pos, p, "reserve"))
+
+
+def continue_open_turn(state: GameState, item: Turn) -> bool:
+    """A turn line after a position that left a turn open (``turn`` line): True when the line
+    continues that turn (its number or none, its player or none): its actions are made and
+    the turn is closed. Otherwise the open turn is closed here (its unplaced pieces reported
+    as at any turn's end) and False is returned: the line begins a turn of its own."""
+    from referee.engine.core import apply_action, end_turn
+
+    t = state.turn
+    assert t is not None
+    same_number = item.number is None or item.number == t.number
+    same_player = item.player is None or (
+        state.player_named(item.player.name) is state.players[t.player]
+    )
+    if same_number and same_player:
+        for action in item.actions:
+            apply_action(state, action)
+        end_turn(state, item.pos)
+        return True
+    end_turn(state, item.pos)
+    return False
 
 
 def apply_position(state: GameState, item: Position) -> None:
@@ -138,6 +231,11 @@ def apply_position(state: GameState, item: Position) -> None:
     elif state.dirk is not None:
         state.dirk_due = None
     dirk_given = item.dirk is not None
+    # the open turn first (a moment inside a turn): a module's line in a player's section may
+    # name a piece it bought and did not place yet (e.g. a building site on it)
+    opening = [x for x in item.extra if x.verb.lower() in _TURN_VERBS]
+    for extra in opening:
+        _module_line(state, None, extra)
     for pp in item.players:
         if (
             state.dirk is not None
@@ -207,7 +305,8 @@ def apply_position(state: GameState, item: Position) -> None:
                 cells=cells,
             )
     for extra in item.extra:
-        _module_line(state, None, extra)
+        if not any(extra is x for x in opening):
+            _module_line(state, None, extra)
     if state.deck_unknown < 0:
         state.deck_unknown = 0
     if state.bag_count < 0:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from referee.catalogue import Currency
 from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.geometry.pieces import Part
+from referee.messages import Text, render
 from referee.notation.formatter import action as fmt_action
 from referee.notation.formatter import write_name as fmt_name
 from referee.record.model import ModuleAction
@@ -51,10 +52,9 @@ def _cards(state: GameState, p: PlayerState) -> list[str]:
 def position_lines(state: GameState) -> list[str]:
     """The ``position`` ... ``end`` block of ``state``, one line per item."""
     out = ["position"]
-    if state.turn is not None and state.turn.pending:
-        # a moment inside a turn: what was bought and is not placed yet has no position line
-        pending = " ".join(piece_code(t) for t in state.turn.pending)
-        out.append(f"  # inside turn {state.turn.number}: bought, not yet placed: {pending}")
+    lost = unstated(state, "en")
+    if lost:  # what the block cannot state: said in the block, never dropped silently
+        out.append("  # not stated in this block (it reads back without it): " + "; ".join(lost))
     if state.next_player is not None and 0 <= state.next_player < len(state.players):
         out.append(f"  next {fmt_name(state.players[state.next_player].name)}")
     if state.scorings_done:
@@ -79,6 +79,7 @@ def position_lines(state: GameState) -> list[str]:
         from referee.engine.auction import standing_position_lines
 
         out += ["  " + fmt_action(line) for line in standing_position_lines(state)]
+    out += turn_lines(state)
     for p in state.players:
         out += _player(state, p)
     if state.dirk is not None and state.modules.get("_dirk_score"):
@@ -86,6 +87,95 @@ def position_lines(state: GameState) -> list[str]:
         out += [f"  player {fmt_name('Dirk')}", f"    score {state.modules['_dirk_score']}"]
     out.append("end")
     return out
+
+
+def turn_lines(state: GameState) -> list[str]:
+    """A moment inside a turn: the open turn (``turn NUMBER PLAYER MAIN-ACTIONS [over]
+    [placing] [unsure]``) and what it bought and did not place yet (``bought PIECE ...``),
+    read back by :func:`referee.engine.position.position_turn`."""
+    t = state.turn
+    if t is None or not 0 <= t.player < len(state.players):
+        return []
+    words = [str(t.number), fmt_name(state.players[t.player].name), str(t.main_actions)]
+    if t.over and not t.unsure:
+        words.append("over")
+    if t.placing:
+        words.append("placing")
+    if t.unsure:
+        words.append("unsure")
+    out = ["  turn " + " ".join(words)]
+    if t.pending:
+        out.append("  bought " + " ".join(piece_code(x) for x in t.pending))
+    return out
+
+
+# what a position block cannot state about a moment (English, German)
+_UNSTATED = {
+    "stages": (
+        "other players are still acting inside the turn or the refill ({what})",
+        "andere Spieler handeln noch im Zug oder beim Auffüllen ({what})",
+    ),
+    "refused": (
+        "purchases of this turn the referee refused ({what})",
+        "vom Schiedsrichter abgelehnte Käufe dieses Zuges ({what})",
+    ),
+    "redesigns": (
+        "{what} redesign(s) granted on top of this turn's actions",
+        "{what} zusätzlich gewährte Umbauaktion(en) in diesem Zug",
+    ),
+    "take-only": (
+        "this turn may only take money ({what})",
+        "in diesem Zug darf nur Geld genommen werden ({what})",
+    ),
+    "interrupt": (
+        "a line played out of turn ({what})",
+        "eine Zeile außerhalb der Reihe ({what})",
+    ),
+    "taken": (
+        "the money taken this turn ({what})",
+        "das in diesem Zug genommene Geld ({what})",
+    ),
+    "over": (
+        "the game is over, its final scoring not yet written ({what})",
+        "das Spiel ist zu Ende, seine Schlusswertung noch nicht geschrieben ({what})",
+    ),
+}
+
+
+def _money_code(x: object) -> str:
+    """Money taken, as written (a card's code, a module's money token)."""
+    card = getattr(x, "card", x)
+    code = getattr(card, "code", None)
+    if code is not None:
+        return str(code)
+    kind, name = getattr(x, "kind", None), getattr(x, "name", None)
+    return f"{kind}:{name}" if kind is not None and name is not None else "?"
+
+
+def unstated(state: GameState, lang: str = "en") -> list[str]:
+    """What a position block of ``state`` cannot state (empty: nothing is lost), in ``lang``
+    (``en``/``de``): ``show --format record`` writes it as a comment in the block and tells the
+    user (``show``), so that no block reads back as another state silently."""
+    out: list[tuple[str, str]] = []
+    if state.stages:
+        out.append(("stages", ", ".join(f"{s.owner}: {s.kind}" for s in state.stages)))
+    t = state.turn
+    if t is not None:
+        if t.refused:
+            out.append(("refused", " ".join(piece_code(x) for x in t.refused)))
+        if t.extra_redesigns:
+            out.append(("redesigns", str(t.extra_redesigns)))
+        if t.take_only is not None:
+            out.append(("take-only", t.take_only))
+        if t.interrupt is not None:
+            out.append(("interrupt", t.interrupt))
+        if t.taken and state.ext.modules:
+            out.append(("taken", " ".join(_money_code(x) for x in t.taken)))
+    if state.game_over and 3 not in state.scorings_done:
+        why = state.end_reason
+        out.append(("over", render(lang, why.key, why.params) if isinstance(why, Text) else "-"))
+    index = 1 if lang == "de" else 0
+    return [_UNSTATED[key][index].format(what=what) for key, what in out]
 
 
 def _player(state: GameState, p: PlayerState) -> list[str]:

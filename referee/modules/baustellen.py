@@ -228,6 +228,8 @@ class Baustellen(BundledModule):
         super().__init__()
         # the payment the sites were last picked out of, and its sites (_site_refs_kept)
         self._refs_kept: list[Any] = [None, []]
+        # True while switch half=asked asks the price stage without this module's halving
+        self._asking = False
 
     # ------------------------------------------------------------------ rules
 
@@ -238,7 +240,7 @@ class Baustellen(BundledModule):
         """ "Der Spieler zahlt mindestens die Hälfte des geforderten Kaufpreises (abgerundet)".
         A payment below it is reported once, as SITE-HALF-PRICE (the price stage then asks no
         more than was paid)."""
-        if not _site_refs_kept(purchase, self._refs_kept):
+        if self._asking or not _site_refs_kept(purchase, self._refs_kept):
             return price
         half = price // 2
         if purchase.field is None:
@@ -250,6 +252,18 @@ class Baustellen(BundledModule):
         # werden")
         paid = payment_value(ctx, purchase)
         return min(half, paid)
+
+    def _asked(self, ctx: Context, player: Any, purchase: Purchase, printed: int) -> int:
+        """The price asked of a site purchase once every other module has lowered it (switch
+        ``half=asked``; Handwerker's Schreiner: "Verringert beim Bezahlen den Kaufpreis ... um 1
+        oder 2", L3131-3133): the price stage asked again with this module's halving left out."""
+        self._asking = True
+        try:
+            return int(
+                ctx.decide(Decision.PAY_PRICE, player=player, purchase=purchase, printed=printed)
+            )
+        finally:
+            self._asking = False
 
     @refines(Decision.PAY_EXACT)
     def site_never_exact(self, ctx: Context, exact: bool, *, purchase: Purchase, **_: Any) -> bool:
@@ -301,19 +315,38 @@ class Baustellen(BundledModule):
         paid = purchase.price
         if paid is not None and purchase.field is not None and not purchase.unknown_paid:
             paid = payment_value(ctx, purchase)
-        if printed is not None and paid is not None and paid < printed // 2:
+        # switch half: "die Hälfte des geforderten Kaufpreises" is half the printed price
+        # (printed, the default) or half the price asked once another module lowered it (asked)
+        asked = printed
+        if printed is not None and self.option("half") == "asked":
+            asked = self._asked(ctx, player, purchase, printed)
+        if asked is not None and paid is not None and paid < asked // 2:
             tile = purchase.tile.code if purchase.tile is not None else str(printed)
-            out.append(
-                problem(
-                    "SITE-HALF-PRICE",
-                    purchase.action.pos,
-                    player.name,
-                    paid=paid,
-                    tile=tile,
-                    half=printed // 2,
-                    price=printed,
+            if asked == printed:
+                out.append(
+                    problem(
+                        "SITE-HALF-PRICE",
+                        purchase.action.pos,
+                        player.name,
+                        paid=paid,
+                        tile=tile,
+                        half=asked // 2,
+                        price=printed,
+                    )
                 )
-            )
+            else:
+                out.append(
+                    problem(
+                        "SITE-HALF-ASKED",
+                        purchase.action.pos,
+                        player.name,
+                        paid=paid,
+                        tile=tile,
+                        half=asked // 2,
+                        asked=asked,
+                        price=printed,
+                    )
+                )
         if purchase.tile is None:
             out.append(problem("SITE-TOKEN", pos, player.name, reason="unknown-tile"))
         elif getattr(purchase.tile, "never_site", False):
@@ -545,6 +578,14 @@ class Baustellen(BundledModule):
             ]
         return out
 
+    @staticmethod
+    def sites_bought(state: GameState, player: PlayerState) -> list[SitePiece]:
+        """The sites on buildings ``player`` bought in the open turn and did not place yet."""
+        t = state.turn
+        if t is None or state.players[t.player] is not player:
+            return []
+        return [p for p in cast(list[object], t.pending) if isinstance(p, SitePiece)]
+
     def _sites_text(self, player: PlayerState) -> str:
         return "; ".join(
             f"{piece.shown()}{'@' + str(at) if at is not None else ' (reserve)'}"
@@ -742,6 +783,13 @@ class Baustellen(BundledModule):
                         player.reserve[k] = SitePiece(kept, back)
                         placed = True
                         break
+            t = state.turn
+            if not placed and t is not None and state.players[t.player] is player:
+                for k, kept in enumerate(t.pending):  # bought in the open turn, not placed yet
+                    if isinstance(kept, TileKind) and kept in ref.candidates:
+                        t.pending[k] = SitePiece(kept, back)
+                        placed = True
+                        break
             if not placed:
                 state.flag(
                     "SITE-NOT-FOUND",
@@ -792,7 +840,8 @@ class Baustellen(BundledModule):
         if player is None:
             return []
         args: list[GenericArg] = []
-        for _at, piece in self.sites_of(player, reserve=True):
+        pieces = [p for _at, p in self.sites_of(player, reserve=True)]
+        for piece in pieces + self.sites_bought(state, player):  # (bought: a `bought` piece)
             args.append(GenericArg(_tile_ref(piece.carried_tile)))
             args.append(GenericArg(ComponentRef(KIND, piece.back or HIDDEN[0])))
         done = [(t, b) for _n, who, t, b in self.data(state).completed if who == player.name]

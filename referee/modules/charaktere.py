@@ -721,11 +721,14 @@ class Charaktere(BundledModule):
         if not ok:
             return
         # "Das alte Gebäude wird zurück in den Turm geschoben": it leaves the market other than
-        # by a purchase, so what a module keeps for it goes along (reading: a fruit or the
-        # animals on it go back to the supply, as for a building claimed off the market), and
-        # the new building is laid on the market like any other (it gets its own fruit)
-        for m in state.ext.modules:
-            m.market_taken(state, i, old, player)
+        # by a purchase, so what a module keeps for it goes along (switch dancer=supply, the
+        # default: a fruit or the animals on it go back to the supply, as for a building
+        # claimed off the market), and the new building is laid on the market like any other
+        # (it gets its own fruit). dancer=field: only the building is exchanged; what lies on
+        # the field stays there, on the new building (the modules are not told it left)
+        if self.option("dancer") != "field":
+            for m in state.ext.modules:
+                m.market_taken(state, i, old, player)
         state.market[i] = tile
         state.bag[old] += 1
         state.bag_count += 1
@@ -859,6 +862,10 @@ class Charaktere(BundledModule):
         if isinstance(ref, ComponentRef) and _deck_card(state, ref):
             handler = state.ext.kind_handler(ref.kind)
             assert handler is not None
+            if state.deck_top:  # the deck's top card: cards put back on top come first
+                from referee.engine.deck import module_card_left
+
+                module_card_left(state, ref, pos)
             if not _hand_card(state, ref):  # laid beside the board (auctioned, ...)
                 state.found.extend(handler.display_component(state, ref, pos) or [])
             elif state.ext.money_value(state, ref) is not None:  # money (a diamond)

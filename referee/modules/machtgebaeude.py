@@ -180,6 +180,7 @@ DICE = "dice"
 HIDE = "hide"
 TABLE = "table"
 HIDDEN = "hidden"
+ONTOP = "ontop"
 BACK = "back"
 WISDOM = "wisdom"
 KEEP = "keep"
@@ -324,7 +325,8 @@ class Machtgebaeude(BundledModule):
         DICE,
         HIDDEN,
         WISDOM,
-    )  # dice, hidden: the position blocks' lines
+        ONTOP,
+    )  # dice, hidden, ontop: the position blocks' lines
     piece_words: ClassVar[dict[str, tuple[str, str]]] = {
         KIND: ("building of power", "Gebäude der Macht")
     }
@@ -352,6 +354,10 @@ class Machtgebaeude(BundledModule):
         HIDDEN: (
             "states a tile hidden under a market field",
             "nennt ein verdecktes Plättchen unter einem Feld des Bauhofs",
+        ),
+        ONTOP: (
+            "states the cards a Weisheit draw put back on top of the deck",
+            "nennt die Karten, die ein Zug der Weisheit oben auf den Stapel zurückgelegt hat",
         ),
     }
     component_kinds = (KIND,)
@@ -578,7 +584,7 @@ class Machtgebaeude(BundledModule):
         pos = event.pos
         args = list(event.args)
         verb = event.verb.lower()
-        if verb in (DICE, HIDDEN):
+        if verb in (DICE, HIDDEN, ONTOP):
             line = f"{verb} " + " ".join(str(a.value) for a in args)
             state.flag("MACHT-POSITION", pos, None, reason="outside", line=line)
             return []
@@ -1024,7 +1030,7 @@ class Machtgebaeude(BundledModule):
             for fld, piece in sorted(data.hidden.items()):
                 cur = Currency.of_field(fld + 1).code
                 common.append(ModuleAction(HIDDEN, (GenericArg(cur), GenericArg(piece_ref(piece)))))
-            return common
+            return common + _ontop_lines(state)
         out = []
         for _at, tile in owned_tiles(player):
             die = data.dice.get(tile.ident)
@@ -1036,6 +1042,9 @@ class Machtgebaeude(BundledModule):
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
+        if line.verb.lower() == ONTOP:
+            _ontop_line(state, player, line)
+            return True
         if line.verb.lower() == HIDDEN:
             self._hidden_line(state, player, line)
             return True
@@ -1388,3 +1397,71 @@ def _take_red_roll(
     data.pending[who].remove(waiting[0])
     del data.red[who]
     return pips
+
+
+# ------------------------------------------------------- the deck's top in a position (h)
+
+
+def _ontop_lines(state: GameState) -> list[ModuleAction]:
+    """``ontop Anna 2 De3 Gu5`` per Weisheit draw whose cards still lie on top of the deck
+    (reading (h)): the player, how many of them are still on the deck, the cards still
+    expected (a scoring card as ``W1``); innermost first, so that reading them in order lays
+    them as they lay (:func:`_ontop_line`)."""
+    from referee.record.model import CardRef
+
+    out = []
+    for layer in reversed(state.deck_top):
+        if layer.code != "MACHT-WISDOM" or layer.player is None:
+            continue
+        cards = [
+            GenericArg(ScoringCardRef(c) if isinstance(c, int) else CardRef(c)) for c in layer.cards
+        ]
+        out.append(ModuleAction(ONTOP, (GenericArg(layer.player), GenericArg(layer.left), *cards)))
+    return out
+
+
+def _ontop_line(state: GameState, player: PlayerState | None, line: ModuleAction) -> None:
+    """``ontop NAME LEFT CARD ...`` in a position block (not in a player's section): the cards
+    NAME's Weisheit draw put back on top of the deck, LEFT of them still on it; the next cards
+    drawn must be these (``MACHT-WISDOM`` ``back-order``), as after the draw itself."""
+    from dataclasses import replace
+
+    from referee.engine.deck import put_on_top
+    from referee.engine.position import _card
+    from referee.record.model import CardRef
+
+    vals = [a.value for a in line.args]
+    text = f"{ONTOP} " + " ".join(_arg_text(v) for v in vals)
+    who = named_player(state, line.args[0], line.pos) if vals and player is None else None
+    cards: list[Any] = []
+    for v in vals[2:]:
+        if isinstance(v, CardRef) and v.card is not None:
+            cards.append(v.card)
+        elif isinstance(v, ScoringCardRef):
+            cards.append(v.number)
+        else:
+            cards = []
+            break
+    left = vals[1] if len(vals) > 1 else None
+    if (
+        who is None
+        or not isinstance(left, int)
+        or isinstance(left, bool)
+        or not cards
+        or not 0 < left <= len(cards)
+    ):
+        state.flag("MACHT-POSITION", line.pos, None, reason="form", line=text)
+        return
+    for c in cards:  # they lie in the deck (known), out of the supply of unseen cards
+        if not isinstance(c, int):
+            _card(state, CardRef(c), line.pos)
+    put_on_top(
+        state,
+        cards,
+        code="MACHT-WISDOM",
+        reason="back-order",
+        player=who.name,
+        line=text,
+        at=line.pos.line,
+    )
+    state.deck_top = (replace(state.deck_top[0], left=left), *state.deck_top[1:])

@@ -84,7 +84,8 @@ def snapshot(state: Any) -> list[str]:
         f"display {[str(x) for x in state.display]}",
     ]
     return [
-        *position_text(state).splitlines(),
+        # the block's lines, its comments aside (what it cannot state is said there)
+        *(x for x in position_text(state).splitlines() if not x.lstrip().startswith("#")),
         *json.dumps(views, sort_keys=True).replace("}, ", "}\n").splitlines(),
         *players,
         *table,
