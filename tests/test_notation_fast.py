@@ -734,31 +734,16 @@ def test_a_component_whose_kind_is_a_field_s_spelling_is_left_to_lark() -> None:
 @pytest.mark.usefixtures("fresh_memo")
 @pytest.mark.parametrize("modules", MODULES, ids=lambda m: "+".join(m) or "base")
 def test_line_templates_put_together_from_groups_are_the_walked_ones(
-    modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+    modules: tuple[str, ...],
 ) -> None:
     """A whole line's template made from its groups' templates (issue 34: no walk over the
     records on a first pass) is the one :func:`fast._walk` makes from the line's records; and
     games read line by line through ``read_game`` (first sight, second sight, builders) give
-    the records of the general path."""
-    composed = 0
-    real_remember = fast._remember
+    the records of the general path.
 
-    def remember(memo: Any, text: str, known: Any, rec: Any, ln: int, d: int, parts: Any = None):
-        nonlocal composed
-        if known is fast._SEEN and parts and parts[-1] is not None:
-            inner, consts = fast._composed(parts, d)
-            walked = fast._template(rec, ln, d)
-            assert walked is not None
-            if type(rec) is tuple:
-                assert (inner, tuple(consts)) == walked, text
-                composed += 1
-            elif rec.notes == () and rec.comment is None:
-                shape = (fast._model.Chance, inner, fast._POS, None, None)
-                assert (shape, (*consts, 1 - d, (), None)) == walked, text
-                composed += 1
-        real_remember(memo, text, known, rec, ln, d, parts)
-
-    monkeypatch.setattr(fast, "_remember", remember)
+    The test looks at the memo and calls :func:`fast._composed` itself rather than wrapping
+    ``fast._remember``: the compiled reader calls ``_remember`` natively, past the module's
+    attribute, so a wrapper would see nothing there."""
     text = simulate_text(4, 43, modules=modules)
     lines = text.splitlines()
     for k in range(3):  # the game three times: first sight, second sight, builders
@@ -771,4 +756,43 @@ def test_line_templates_put_together_from_groups_are_the_walked_ones(
             if rec is not None and rec is not fast.BLANK:
                 general.append(rec)
         assert [deep(x) for x in items] == [deep(x) for x in general]
+    composed = 0
+    for n, line in enumerate(lines, 1):
+        chance = line[:1] == "*"
+        end = line.find(": ")
+        if chance:
+            memo, key, d, groups, col = fast._chance_lines, line, 0, fast._events, 3
+        elif line[:1].isdigit() and end > 0:
+            memo, key, d, groups, col = (
+                fast._turn_lines,
+                line[end + 2 :],
+                end + 2,
+                fast._actions,
+                end + 3,
+            )
+        else:
+            continue
+        entry = memo.get(key)
+        if entry is None or entry is fast._SEEN:
+            continue  # not a plain line, or seen once only
+        rec = _general(line, n)
+        walked = fast._template(rec if chance else rec.actions, n, d)
+        assert walked is not None, line
+        # the template the memo holds, put together at the line's second sight
+        assert (entry[2], entry[1]) == walked, line
+        if chance and (rec.notes != () or rec.comment is not None):
+            continue
+        # the groups' templates put together again (every group has its template by now)
+        parts: list[Any] = []
+        read = fast._event if chance else fast._action
+        got_groups = fast._plain_groups(groups, read, line[col - 1 :], n, col, parts)
+        assert got_groups is not None, line
+        assert parts and parts[-1] is not None, line
+        inner, consts = fast._composed(parts, d)
+        if chance:
+            shape = (fast._model.Chance, inner, fast._POS, None, None)
+            assert (shape, (*consts, 1 - d, (), None)) == walked, line
+        else:
+            assert (inner, tuple(consts)) == walked, line
+        composed += 1
     assert composed > 10

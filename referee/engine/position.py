@@ -7,8 +7,8 @@ apply; the components shown must exist (supply) and each Alhambra must obey the 
 
 from __future__ import annotations
 
-from referee.catalogue import BuildingType, Currency, TileKind
-from referee.engine.state import EMPTY, GameState, PlayerState
+from referee.catalogue import BuildingType, Currency
+from referee.engine.state import EMPTY, GameState, HeldPiece, PlayerState
 from referee.engine.turns import Phase
 from referee.geometry import layout_problems
 from referee.messages import Text
@@ -47,11 +47,13 @@ def _tile(
     pos: Pos,
     player: PlayerState | None = None,
     where: str = "market",
-) -> TileKind | None:
+) -> HeldPiece:
+    # HeldPiece, not TileKind | None: compiled, the return type is checked at run time, and a
+    # module's component (a square, a plot) comes back from here (compiled-only TypeError)
     if isinstance(ref, ComponentRef):
         handled, piece = _component(state, player, where, ref, pos)
         if handled:
-            return piece  # type: ignore[return-value]  # a module piece (e.g. a square)
+            return piece  # a module piece (e.g. a square, a plot)
     if ref is None or isinstance(ref, ComponentRef) or not ref.known:
         state.bag_count -= 1
         return None
