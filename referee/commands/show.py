@@ -540,11 +540,11 @@ def _jsonable_card(card: Any) -> str:
     return fmt_card(card, "en")
 
 
-def _say_unstated(sit: Situation, lang: str) -> None:
-    """Tell the user (standard error, EN/DE) what the written position does not state."""
+def _say_unstated(sit: Situation, lang: str, text: str) -> None:
+    """Tell the user (standard error, EN/DE) what the written position ``text`` (the block
+    :func:`record_text` wrote for ``sit``) does not state."""
     from referee.engine.position_text import unstated
 
-    text = record_text(sit)
     lost = unstated(sit.state, lang)
     if "# reads back without: " in text:
         lost.append(t("show.record.differs", lang))
@@ -712,9 +712,10 @@ def command(
     sit = load_situation(file, at, game_no)
     check_player(sit, player)
     if fmt == "record":
-        click.echo(record_text(sit), nl=False)
+        text = record_text(sit)
+        click.echo(text, nl=False)
         if sit.state is not None:
-            _say_unstated(sit, lang)
+            _say_unstated(sit, lang, text)
         return
     if fmt != "text":
         emit_data(situation_data(sit, lang, player), fmt)
