@@ -527,6 +527,21 @@ class Module:
     the engine buys it in one pass (``purchase.purchase_plain``). A promise, checked by
     ``tests/test_purchase_pieces_onepass.py``."""
 
+    plain_side_offers: ClassVar[bool] = False
+    """True: a piece of this module's offers beside the market (E15, :meth:`side_offers`)
+    bought in a turn's main action with known money cards of the hand is bought as a
+    catalogue tile is: at the offer's ``price``, in its ``currency`` (the base layer's
+    ``pay.price``, ``pay.currencies``, ``pay.exact`` and ``turn.extra_action``, and only an
+    exact payment when the offer is ``exact_only``); the module's purchase refinements and its
+    :meth:`on_purchase` leave such a purchase alone; :meth:`take_side_offer` is all it does
+    with it; no other module's offer is named by a token of its kinds. Then, when every other
+    module taking part in purchases promises to leave it alone
+    (:attr:`purchases_by_components`) or hears of it (:attr:`hears_component_purchases`: its
+    :meth:`after_plain_purchase`, with ``slot`` None, does what its :meth:`on_purchase`
+    does for it), the engine buys it in one pass (``purchase.purchase_plain``); an offer with
+    a ``payee``, an out-of-turn line and anything the pipeline would report go to the
+    pipeline. A promise, checked by ``tests/test_purchase_offers_onepass.py``."""
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
         market field ``field`` (0-3) *now* as the base game has it: every refinement it has of

@@ -570,8 +570,11 @@ class Obstgaerten(BundledModule):
         return True  # no purchase rule; the fruit goes along in after_plain_purchase
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
-        """:meth:`on_purchase` for a purchase made in one pass."""
+        """:meth:`on_purchase` for a purchase made in one pass (a piece beside the market,
+        ``slot`` None, lay on no field and carries no fruit)."""
         slot, tile = buy.slot, buy.tile
+        if slot is None:
+            return
         data: OrchardScratch | None = state.modules.get(self.name)  # _taken_from, inline
         if data is None or data.under.get(slot) is not tile:
             data = self.data(state)

@@ -179,6 +179,7 @@ class Sultan(BundledModule):
     """Sultan cards beside the market; the die's mark; claims of drawn tiles out of turn."""
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
+    plain_side_offers = True  # an open card bought in turn: at 7, its take_side_offer only
 
     verb_specs = (VerbSpec(VERB, kind=ActionKind.INTERRUPT),)
     chance_verbs = (VERB,)
