@@ -77,7 +77,9 @@ def test_the_first_22_modules_together_report_as_the_pipeline(
 
     texts: list[str] = []
     for k, kind in enumerate(("su", "bz")):
-        text = simulate_text(3 + k, 15300 + k, load_profile("queen-2003"), "first 22", tuple(FIRST22))
+        text = simulate_text(
+            3 + k, 15300 + k, load_profile("queen-2003"), "first 22", tuple(FIRST22)
+        )
         texts += variants(text, kind)[:3]
     taken = _on(texts, monkeypatch)
     assert taken.count(True) >= 3
@@ -102,9 +104,7 @@ def test_without_the_promise_the_pipeline_buys_the_piece(
     called: list[object] = []
     real = purchase._purchase_side_offer
     monkeypatch.setattr(BazareModule, "plain_side_offers", False)
-    monkeypatch.setattr(
-        purchase, "_purchase_side_offer", lambda *a: called.append(a) or real(*a)
-    )
+    monkeypatch.setattr(purchase, "_purchase_side_offer", lambda *a: called.append(a) or real(*a))
     from tests.purchase_onepass_support import outcomes
 
     outcomes(simulated_variants(("bazare",), 15500, "bz", "bazaar", 2))
