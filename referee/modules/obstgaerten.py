@@ -527,25 +527,33 @@ class Obstgaerten(BundledModule):
             lay = kept[2]  # planned by check_verb for this line, nothing changed since
         else:
             lay = self._plan(state, player, action)[1]
+        name = player.name
+        # (``setdefault(name, [])`` and ``setdefault(name, {})`` told by a look-up first: the
+        # same entries in the same order, without a new list or table made at every call)
         if lay.take is not False:
-            name = player.name
-            held = data.pending.setdefault(name, [])
+            pending = data.pending
+            held = pending.get(name)
+            if held is None:
+                held = pending[name] = []
             held.remove(lay.take)
             if not held:
                 # [issue 34] what the next step laying the bought fruits (a turn's end ...)
                 # does with a list its lines emptied (``_lay_default``), done here: the entry
                 # goes, the player with a board has a (maybe empty) table of fields; then that
                 # step has nothing to do (``idle_at``) and is left out
-                del data.pending[name]
-                data.idle_end = not data.pending
-                if data.boards.get(name) is not None:
-                    data.fields.setdefault(name, {})
+                del pending[name]
+                data.idle_end = not pending
+                if data.boards.get(name) is not None and name not in data.fields:
+                    data.fields[name] = {}
         if lay.board is not None:
             data.used.add(lay.board)
         if lay.down:
-            data.face_down[player.name] = data.face_down.get(player.name, 0) + 1
+            data.face_down[name] = data.face_down.get(name, 0) + 1
         if lay.field is not None:
-            data.fields.setdefault(player.name, {})[lay.field] = lay.kind
+            fields = data.fields.get(name)
+            if fields is None:
+                fields = data.fields[name] = {}
+            fields[lay.field] = lay.kind
         return []
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
@@ -833,8 +841,10 @@ class Obstgaerten(BundledModule):
             return
         market = state.market
         on_market, under, drawn = data.on_market, data.under, data.drawn
-        pairs = iter(args)
-        for where, what in zip(pairs, pairs, strict=False):
+        # the pairs by index (a line lays one fruit or two: ``zip`` over one iterator, with
+        # its keyword, costs more to set up than the loop it saves, issue 34)
+        for i in range(0, len(args), 2):
+            where, what = args[i], args[i + 1]
             # a field's code and a fruit as mostly written (``Gu``, ``fr:4``) by one look-up
             # each, else as _currency and _fruit read them (the same answers)
             value = where.value
@@ -903,19 +913,23 @@ class Obstgaerten(BundledModule):
     def _lay_default(self, state: GameState, name: str, data: OrchardScratch) -> None:
         """A fruit the record did not place lies on the first free matching field (reading),
         else face down (``data``: the module's state, its market fruits followed)."""
-        held = data.pending.pop(name, [])
+        held = data.pending.pop(name, None)  # (None: none held; no list made for it)
         data.planned = None
         data.idle_end = not data.pending
         board = data.boards.get(name)
         if board is None:
             return
+        fields = data.fields
         if not held:  # (every fruit laid by its line: the steps below lay none)
-            data.fields.setdefault(name, {})
+            if name not in fields:  # (setdefault(name, {}) without a table made each call)
+                fields[name] = {}
             return
         layout = data.layouts.get(board)  # _kinds_of, inline
         kinds = board_fields(board, layout) if layout else _PRINTED_KINDS[board]
         data.used.add(board)
-        taken = data.fields.setdefault(name, {})
+        taken = fields.get(name)
+        if taken is None:
+            taken = fields[name] = {}
         for k in held:
             free = _free_field(kinds, taken, k) if k is not None else None
             if free is not None and k is not None:
