@@ -1169,6 +1169,7 @@ class Extensions:
         self._idle: dict[Any, bool] = {}
         self._acting: dict[tuple[Any, ...], bool] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
+        self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
         # the answers a path of every turn asks (see the class attributes above): worked out
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
@@ -1243,6 +1244,17 @@ class Extensions:
         got = self._overriding[hook] = tuple(
             m for m in self.modules if getattr(type(m), hook) is not default
         )
+        return got
+
+    def purchase_takers(self) -> tuple[Module, ...]:
+        """:meth:`taking_part` for the decisions a one-pass purchase asks and ``on_purchase``
+        (``purchase._PLAIN_DECISIONS``), kept per game: asked before every purchase of a
+        module game."""
+        got = self._purchasing
+        if got is None:
+            from referee.engine.actions.purchase import _ON_PURCHASE, _PLAIN_DECISIONS
+
+            got = self._purchasing = self.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
         return got
 
     def taking_part(self, decisions: frozenset[str], hooks: tuple[str, ...]) -> tuple[Module, ...]:

@@ -588,16 +588,16 @@ class Obstgaerten(BundledModule):
             data = self.data(state)
             if data.under.get(slot) is not tile:  # (its fruit on its field: field_under's)
                 slot = field_under(data.on_market, data.under, slot, tile)
-        under = data.under
-        under.pop(slot, None)
+        data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         data.idle_start = None
-        on_market = data.on_market
-        if slot in on_market:
-            fruit = on_market.pop(slot)
-            held = data.pending.get(buy.player.name)
+        fruit = data.on_market.pop(slot, _NO_FRUIT)  # (one look-up: ``in``, then ``pop``)
+        if fruit is not _NO_FRUIT:
+            name = buy.player.name
+            pending = data.pending
+            held = pending.get(name)
             if held is None:
-                data.pending[buy.player.name] = [fruit]
+                pending[name] = [fruit]
             else:
                 held.append(fruit)
             data.planned = None
@@ -993,6 +993,7 @@ _SLOT_OF_CODE = {
 _FRUIT_OF = {str(n): n for n in range(1, KINDS + 1)}  # a fruit kind by its number as printed
 _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
+_NO_FRUIT: Any = object()  # no fruit on a field (a fruit may be None: stated, kind unknown)
 _NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read only, never filled)
 
 
