@@ -527,6 +527,21 @@ class Module:
     the engine buys it in one pass (``purchase.purchase_plain``). A promise, checked by
     ``tests/test_purchase_pieces_onepass.py``."""
 
+    plain_side_offers: ClassVar[bool] = False
+    """True: a piece of this module's offers beside the market (E15, :meth:`side_offers`)
+    bought in a turn's main action with known money cards of the hand is bought as a
+    catalogue tile is: at the offer's ``price``, in its ``currency`` (the base layer's
+    ``pay.price``, ``pay.currencies``, ``pay.exact`` and ``turn.extra_action``, and only an
+    exact payment when the offer is ``exact_only``); the module's purchase refinements and its
+    :meth:`on_purchase` leave such a purchase alone; :meth:`take_side_offer` is all it does
+    with it; no other module's offer is named by a token of its kinds. Then, when every other
+    module taking part in purchases promises to leave it alone
+    (:attr:`purchases_by_components`) or hears of it (:attr:`hears_component_purchases`: its
+    :meth:`after_plain_purchase`, with ``slot`` None, does what its :meth:`on_purchase`
+    does for it), the engine buys it in one pass (``purchase.purchase_plain``); an offer with
+    a ``payee``, an out-of-turn line and anything the pipeline would report go to the
+    pipeline. A promise, checked by ``tests/test_purchase_offers_onepass.py``."""
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
         market field ``field`` (0-3) *now* as the base game has it: every refinement it has of
@@ -1154,6 +1169,7 @@ class Extensions:
         self._idle: dict[Any, bool] = {}
         self._acting: dict[tuple[Any, ...], bool] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
+        self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
         # the answers a path of every turn asks (see the class attributes above): worked out
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
@@ -1228,6 +1244,17 @@ class Extensions:
         got = self._overriding[hook] = tuple(
             m for m in self.modules if getattr(type(m), hook) is not default
         )
+        return got
+
+    def purchase_takers(self) -> tuple[Module, ...]:
+        """:meth:`taking_part` for the decisions a one-pass purchase asks and ``on_purchase``
+        (``purchase._PLAIN_DECISIONS``), kept per game: asked before every purchase of a
+        module game."""
+        got = self._purchasing
+        if got is None:
+            from referee.engine.actions.purchase import _ON_PURCHASE, _PLAIN_DECISIONS
+
+            got = self._purchasing = self.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
         return got
 
     def taking_part(self, decisions: frozenset[str], hooks: tuple[str, ...]) -> tuple[Module, ...]:

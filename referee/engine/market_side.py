@@ -104,11 +104,30 @@ def find_offer(
     elif not isinstance(ref, ComponentRef):
         return None
     else:
-        found = [
-            o
-            for o in side_offers(state)
-            if getattr(o.piece, "matches", None) is not None and o.piece.matches(ref)
-        ]
+        return pick_offer(side_offers(state), ref, field, paid)
+    return _picked(found, field, paid)
+
+
+def pick_offer(
+    offers: Sequence[SideOffer],
+    ref: ComponentRef,
+    field: Currency | None = None,
+    paid: Sequence[object] = (),
+) -> SideOffer | None:
+    """The offer among ``offers`` whose piece a module piece's token ``ref`` names, picked as
+    :func:`find_offer` picks it (the one purchase path and the one-pass path of a module's
+    own offers, ``purchase._purchase_side_offer``, ask the same)."""
+    found = [
+        o for o in offers if getattr(o.piece, "matches", None) is not None and o.piece.matches(ref)
+    ]
+    return _picked(found, field, paid)
+
+
+def _picked(
+    found: list[SideOffer], field: Currency | None, paid: Sequence[object]
+) -> SideOffer | None:
+    """Of the offers a token names, the one of the named currency first; when the line names
+    none, the one of the currency of the first money card paid; else the first."""
     if field is None and len(found) > 1:
         card = next((getattr(c, "card", None) for c in paid if getattr(c, "card", None)), None)
         field = getattr(card, "currency", None)

@@ -196,6 +196,7 @@ class BadehaeuserModule(BesideTheMarket):
 
     component_kinds = (KIND,)
     scratch_type = BathScratch
+    plain_side_offers = True  # a bathhouse bought for 8; no purchase refinement
 
     # ----------------------------------------------------------------- the tower (E5)
 

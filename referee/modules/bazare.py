@@ -174,6 +174,7 @@ class BazareModule(BundledModule):
 
     component_kinds = (KIND,)
     scratch_type = BazaarScratch
+    plain_side_offers = True  # a bazaar bought at its field's price, exactly; no refinement
 
     # ----------------------------------------------------------------- the tower (E5)
 

@@ -527,25 +527,33 @@ class Obstgaerten(BundledModule):
             lay = kept[2]  # planned by check_verb for this line, nothing changed since
         else:
             lay = self._plan(state, player, action)[1]
+        name = player.name
+        # (``setdefault(name, [])`` and ``setdefault(name, {})`` told by a look-up first: the
+        # same entries in the same order, without a new list or table made at every call)
         if lay.take is not False:
-            name = player.name
-            held = data.pending.setdefault(name, [])
+            pending = data.pending
+            held = pending.get(name)
+            if held is None:
+                held = pending[name] = []
             held.remove(lay.take)
             if not held:
                 # [issue 34] what the next step laying the bought fruits (a turn's end ...)
                 # does with a list its lines emptied (``_lay_default``), done here: the entry
                 # goes, the player with a board has a (maybe empty) table of fields; then that
                 # step has nothing to do (``idle_at``) and is left out
-                del data.pending[name]
-                data.idle_end = not data.pending
-                if data.boards.get(name) is not None:
-                    data.fields.setdefault(name, {})
+                del pending[name]
+                data.idle_end = not pending
+                if data.boards.get(name) is not None and name not in data.fields:
+                    data.fields[name] = {}
         if lay.board is not None:
             data.used.add(lay.board)
         if lay.down:
-            data.face_down[player.name] = data.face_down.get(player.name, 0) + 1
+            data.face_down[name] = data.face_down.get(name, 0) + 1
         if lay.field is not None:
-            data.fields.setdefault(player.name, {})[lay.field] = lay.kind
+            fields = data.fields.get(name)
+            if fields is None:
+                fields = data.fields[name] = {}
+            fields[lay.field] = lay.kind
         return []
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
@@ -570,23 +578,26 @@ class Obstgaerten(BundledModule):
         return True  # no purchase rule; the fruit goes along in after_plain_purchase
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
-        """:meth:`on_purchase` for a purchase made in one pass."""
+        """:meth:`on_purchase` for a purchase made in one pass (a piece beside the market,
+        ``slot`` None, lay on no field and carries no fruit)."""
         slot, tile = buy.slot, buy.tile
+        if slot is None:
+            return
         data: OrchardScratch | None = state.modules.get(self.name)  # _taken_from, inline
         if data is None or data.under.get(slot) is not tile:
             data = self.data(state)
             if data.under.get(slot) is not tile:  # (its fruit on its field: field_under's)
                 slot = field_under(data.on_market, data.under, slot, tile)
-        under = data.under
-        under.pop(slot, None)
+        data.under.pop(slot, None)
         data.followed = ()  # (a fruit left: one waiting for it may follow now, see data)
         data.idle_start = None
-        on_market = data.on_market
-        if slot in on_market:
-            fruit = on_market.pop(slot)
-            held = data.pending.get(buy.player.name)
+        fruit = data.on_market.pop(slot, _NO_FRUIT)  # (one look-up: ``in``, then ``pop``)
+        if fruit is not _NO_FRUIT:
+            name = buy.player.name
+            pending = data.pending
+            held = pending.get(name)
             if held is None:
-                data.pending[buy.player.name] = [fruit]
+                pending[name] = [fruit]
             else:
                 held.append(fruit)
             data.planned = None
@@ -830,8 +841,10 @@ class Obstgaerten(BundledModule):
             return
         market = state.market
         on_market, under, drawn = data.on_market, data.under, data.drawn
-        pairs = iter(args)
-        for where, what in zip(pairs, pairs, strict=False):
+        # the pairs by index (a line lays one fruit or two: ``zip`` over one iterator, with
+        # its keyword, costs more to set up than the loop it saves, issue 34)
+        for i in range(0, len(args), 2):
+            where, what = args[i], args[i + 1]
             # a field's code and a fruit as mostly written (``Gu``, ``fr:4``) by one look-up
             # each, else as _currency and _fruit read them (the same answers)
             value = where.value
@@ -900,19 +913,23 @@ class Obstgaerten(BundledModule):
     def _lay_default(self, state: GameState, name: str, data: OrchardScratch) -> None:
         """A fruit the record did not place lies on the first free matching field (reading),
         else face down (``data``: the module's state, its market fruits followed)."""
-        held = data.pending.pop(name, [])
+        held = data.pending.pop(name, None)  # (None: none held; no list made for it)
         data.planned = None
         data.idle_end = not data.pending
         board = data.boards.get(name)
         if board is None:
             return
+        fields = data.fields
         if not held:  # (every fruit laid by its line: the steps below lay none)
-            data.fields.setdefault(name, {})
+            if name not in fields:  # (setdefault(name, {}) without a table made each call)
+                fields[name] = {}
             return
         layout = data.layouts.get(board)  # _kinds_of, inline
         kinds = board_fields(board, layout) if layout else _PRINTED_KINDS[board]
         data.used.add(board)
-        taken = data.fields.setdefault(name, {})
+        taken = fields.get(name)
+        if taken is None:
+            taken = fields[name] = {}
         for k in held:
             free = _free_field(kinds, taken, k) if k is not None else None
             if free is not None and k is not None:
@@ -976,6 +993,7 @@ _SLOT_OF_CODE = {
 _FRUIT_OF = {str(n): n for n in range(1, KINDS + 1)}  # a fruit kind by its number as printed
 _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
 _FIELDS: dict[int, frozenset[int]] = {}  # the market's field indices, by its number of fields
+_NO_FRUIT: Any = object()  # no fruit on a field (a fruit may be None: stated, kind unknown)
 _NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read only, never filled)
 
 

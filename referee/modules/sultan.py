@@ -155,6 +155,10 @@ class SultanScratch(Scratch):
     fresh: list[tuple[int, Any]] = field(default_factory=list)  # drawn in the open refill
     just_bought: dict[str, list[int]] = field(default_factory=dict)  # serials, this turn
     rerolled: set[int] = field(default_factory=set)
+    # the kept answer at a turn's start (Module.kept_idle): True once a step left nothing to
+    # do there (no fresh draw, no card bought this turn, every open card marked or told);
+    # None (ask idle_at) after anything that may change that: a draw, a purchase, a card laid
+    idle_start: bool | None = field(default=None, repr=False, compare=False)
 
 
 def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
@@ -179,6 +183,7 @@ class Sultan(BundledModule):
     """Sultan cards beside the market; the die's mark; claims of drawn tiles out of turn."""
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
+    plain_side_offers = True  # an open card bought in turn: at 7, its take_side_offer only
 
     verb_specs = (VerbSpec(VERB, kind=ActionKind.INTERRUPT),)
     chance_verbs = (VERB,)
@@ -222,6 +227,7 @@ class Sultan(BundledModule):
         data.revealed[cur.code] += 1
         data.serials += 1
         data.open.append(SultanCard(cur, data.serials, pos=pos))
+        data.idle_start = None
         return []
 
     def _check_pile(self, state: GameState, token: str, pos: Pos) -> None:
@@ -363,6 +369,7 @@ class Sultan(BundledModule):
         buyer = state.players[state.turn.player]
         self.held(state, buyer).append(piece)
         data.just_bought.setdefault(buyer.name, []).append(piece.serial)
+        data.idle_start = None
 
     @refines(Decision.PAY_PROBLEMS)
     def no_sultan_card_out_of_turn(
@@ -396,7 +403,9 @@ class Sultan(BundledModule):
         if type(piece) is TileKind or isinstance(getattr(piece, "type", None), BuildingType):
             # (a catalogue tile: always a building type; tested first, without the attribute)
             # self.data(state) without its call once the module's part exists
-            (state.modules.get(self.name) or self.data(state)).fresh.append((field, piece))
+            data = state.modules.get(self.name) or self.data(state)
+            data.fresh.append((field, piece))
+            data.idle_start = None
         return None
 
     @acts_at(*_OWN_MOMENTS)
@@ -407,7 +416,13 @@ class Sultan(BundledModule):
         if moment == _REFILL_DONE:
             # self.data(state) without its call once the module's part exists
             state = ctx.state
-            (state.modules.get(self.name) or self.data(state)).fresh.clear()
+            data = state.modules.get(self.name) or self.data(state)
+            data.fresh.clear()
+            if not data.just_bought:  # then idle at the next turn's start (idle_at's answer)
+                for card in data.open:
+                    if card.mark is None and not card.missing_told:
+                        return
+                data.idle_start = True
             return
         state = ctx.state
         if moment == _TURN_START:  # (the other one asked every turn)
@@ -427,6 +442,8 @@ class Sultan(BundledModule):
             if card.mark is None and not card.missing_told:
                 card.missing_told = True
                 state.flag("SULTAN-MARK", card.pos, reason="missing", card=card.code)
+        if moment is _TURN_START:  # nothing left to do there: idle_at's answer now
+            data.idle_start = True
 
     def check_verb(self, ctx: Context, player: PlayerState, action: ModuleAction) -> list[Any]:
         """``sultan`` inside a numbered turn: a claim is made while the market is refilled."""
@@ -619,6 +636,7 @@ class Sultan(BundledModule):
             card = SultanCard(got[0], data.serials, mark=got[1], pos=arg.pos or line.pos)
             card.missing_told = True  # a position need not state the mark (then: unknown)
             (self.held(state, player) if player is not None else data.open).append(card)
+            data.idle_start = None
         return True
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
@@ -735,6 +753,8 @@ class Sultan(BundledModule):
         return self.shown(table, players)
 
     # ------------------------------------------------------------ idle moments
+
+    kept_idle = frozenset({Moment.TURN_START})  # (idle_start)
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """[dispatch, issue 34] Nothing to do when the refill closes with no fresh draw kept

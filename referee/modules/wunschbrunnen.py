@@ -191,6 +191,7 @@ class WunschbrunnenModule(BesideTheMarket):
 
     component_kinds = (KIND,)
     scratch_type = WellScratch
+    plain_side_offers = True  # a well bought for its number; no purchase refinement
 
     # ----------------------------------------------------------------- the tower (E5)
 

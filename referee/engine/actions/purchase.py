@@ -37,7 +37,7 @@ from referee.engine.context import Context
 from referee.engine.core import match_slot, unhandled_component_finding
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_cards, fmt_hand, fmt_market, fmt_ref, fmt_tile
-from referee.engine.market_side import SideOffer, find_offer
+from referee.engine.market_side import SideOffer, find_offer, pick_offer
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, decrement
 from referee.engine.turns import (
@@ -114,7 +114,9 @@ class PlainPurchase:
     """A plain purchase carried out in one pass (:func:`purchase_plain`), as the modules that
     react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a
     catalogue tile from market field ``slot``, paid with the known money ``cards`` of the hand,
-    the base layer's answers (every module left the purchase alone). Read only for the modules;
+    the base layer's answers (every module left the purchase alone); ``slot`` None: a piece
+    beside the market bought from its module's offer (``_purchase_side_offer``; ``field`` the
+    offer's currency, ``price`` its price). Read only for the modules;
     in a purchase with the components of the one module taking part
     (``_purchase_with_components``), ``cards`` are the money cards only and ``total`` counts
     the components' value too (what that module's ``plain_components`` vouched for). Not a
@@ -123,7 +125,7 @@ class PlainPurchase:
 
     player: PlayerState
     action: Buy
-    slot: int  # market field index (0-3) the tile comes from
+    slot: int | None  # market field index (0-3) the tile comes from; None: a side offer
     tile: HeldPiece  # the catalogue tile, or a piece put in its stead before (see below)
     field: Currency  # the field's currency
     cards: tuple[MoneyCard, ...]
@@ -645,7 +647,7 @@ def _modules_leave_purchases(state: GameState, p: PlayerState, idx: int) -> bool
     not). Then the one-pass path gives what the pipeline gives, as in a game without modules.
     Which modules are asked is derived once per game from their classes (their ``@refines``
     marks and overridden hooks), so a module that takes no part in purchases needs nothing."""
-    for m in state.ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE):
+    for m in state.ext.purchase_takers():  # noqa: SIM110 - a loop, not all() (cheaper)
         if not m.leaves_plain_purchase(state, p, idx):
             return False
     return True
@@ -679,6 +681,9 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         if state.ext.modules and not _modules_leave_purchases(state, p, idx):
             return False
     elif type(ref) is ComponentRef and state.ext.modules:  # a module's piece on a field
+        owner = state.ext.kind_handler(ref.kind)
+        if owner is not None and owner.plain_side_offers and match_slot(ref, market) is None:
+            return _purchase_side_offer(state, p, a, ref, owner, check)  # a piece beside it
         idx = _plain_piece_field(state, p, a, ref)
         if idx is None:
             return False
@@ -777,6 +782,82 @@ def _plain_piece_field(state: GameState, p: PlayerState, a: Buy, ref: ComponentR
         if not m.leaves_plain_purchase(state, p, idx):
             return None
     return idx
+
+
+def _purchase_side_offer(
+    state: GameState, p: PlayerState, a: Buy, ref: ComponentRef, owner: Any, check: bool
+) -> bool:
+    """:func:`purchase_plain` for a piece beside the market (E15) of a module that promises
+    such purchases plain (:attr:`~referee.engine.extensions.Module.plain_side_offers`): the
+    offer the line names among that module's offers (as :func:`find_offer` picks it), bought
+    in its currency at its price with known money cards of the hand, in a turn's main action
+    (not an out-of-turn line), every other module taking part in purchases promising to leave
+    it alone (``purchases_by_components``) or hearing of it as of a plain one
+    (``hears_component_purchases``: :meth:`after_plain_purchase` with ``slot`` None), nothing
+    to report. Else False with nothing changed (the pipeline runs and writes the findings).
+    What the pipeline does then, in its order: the module takes the piece
+    (``take_side_offer``), the cards go to the discard pile, the hearers hear of it, a piece
+    that is a building waits to be placed, and a payment that is not exact (or an exact one
+    that gives no other action) ends the turn's main actions."""
+    t = state.turn
+    assert t is not None
+    if t.interrupt is not None or t.take_only is not None:
+        return False
+    offer = pick_offer(owner.side_offers(state), ref, a.field, a.paid)
+    if offer is None or offer.payee is not None or offer.module is not owner:
+        return False
+    price = offer.price
+    field = offer.currency
+    if price is None or (a.field is not None and a.field is not field):
+        return False  # the offer's rule (no-price), BUY-FIELD
+    hand = p.hand
+    cards: list[MoneyCard] = []
+    total = 0
+    for cref in a.paid:
+        c = cref.card if type(cref) is CardRef else None
+        if c is None or hand.get(c, 0) <= cards.count(c):
+            return False  # unknown, missing or a module's component: the pipeline
+        cards.append(c)
+        total += c.value
+    ext = state.ext
+    for m in ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE):
+        if m is not owner and not (m.purchases_by_components or m.hears_component_purchases):
+            return False
+    price, allowed, troubled = _plain_terms(state, p, field.field - 1, price)
+    if troubled:
+        return False
+    for c in cards:
+        if c.currency not in allowed and c.currency is not field:
+            return False  # BUY-CURRENCY
+    rules = state.rules
+    exact: bool | None = rules.memo.get(("pay.exact", total, price))
+    if exact is None:
+        exact = _exact(state, p, total, price)
+    if offer.exact_only and not exact:
+        return False  # the offer's rule (not-exact)
+    if check and total != price and not _paid(state, total, price):
+        return False  # BUY-UNDERPAID, BUY-SUPERFLUOUS
+    t.main_actions += 1  # start_main_action(state)
+    piece = offer.piece
+    owner.take_side_offer(state, piece)
+    discard = state.discard
+    for c in cards:
+        decrement(hand, c)
+        discard[c] += 1
+    hooked = ext.after_plain
+    if hooked:
+        buy = PlainPurchase(p, a, None, piece, field, tuple(cards), allowed, price, total, exact)
+        for m in hooked:
+            m.after_plain_purchase(state, buy)
+    if offer.placed:
+        t.pending.append(piece)
+    if not exact or not rules.base_answer[Decision.TURN_EXTRA_ACTION](
+        None, player=p, purchase=None
+    ):
+        t.over = True  # end_main_action(state, ...), inline
+        t.unsure = False
+        t.over_after = _paying(total, piece, a, price)
+    return True
 
 
 _PLAIN_COMPONENTS = "plain_components"

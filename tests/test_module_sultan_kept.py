@@ -1,0 +1,79 @@
+"""Der Sultan keeps its idle answer at a turn's start (issue 34, thirteenth step:
+``Module.kept_idle``, ``SultanScratch.idle_start``): set after its turn-start step and after
+the refill's close when nothing is left to do there, cleared by a draw for the market, a
+purchase of an open card and a card laid open. Every kept yes is a yes of ``idle_at`` and a
+step that changes nothing (on a copy), and the findings and views are those with every kept
+answer ignored (``Extensions.at`` asked at every moment), alone and beside the other keepers
+and the modules that change the market or buy in other ways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.engine import check_game
+from referee.engine.extensions import Extensions
+from referee.engine.turns import Moment
+from referee.modules.sultan import Sultan
+from referee.notation import parse_text
+from referee.simulate import simulate_many
+from tests.test_speed13_dispatch import _checked, _outcome
+
+_EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "module-sultan.alh"
+_WITH = ("obstgaerten", "bauland", "baumeister", "wesir", "handwerker", "wechselgeld", "bazare")
+
+
+def _texts(seed: int, modules: tuple[str, ...] = ("sultan",)) -> list[str]:
+    text = _EXAMPLE.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    body = [i for i, line in enumerate(lines) if line[:1].isdigit() or line.startswith("* ")]
+    step = max(3, len(body) // 10)
+    out = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[1::step]]
+    return out + list(simulate_many(4, seed, 2, modules=modules))
+
+
+def test_sultan_keeps_its_turn_start_answer_only() -> None:
+    assert Sultan.kept_idle == frozenset({Moment.TURN_START})
+    ext = Extensions(["obstgaerten", "sultan"])
+    assert set(ext.kept_start or ()) == {"obstgaerten", "sultan"} and ext.ask_start == ()
+
+
+@pytest.mark.parametrize("modules", [("sultan",), ("sultan", *_WITH)], ids=["alone", "mixed"])
+def test_a_kept_yes_is_a_yes_of_idle_at_and_changes_nothing(
+    modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    yes = _checked(monkeypatch)
+    texts = _texts(1530 + len(modules), modules)
+    for text in texts:
+        for game in parse_text(text):
+            check_game(game)
+    assert yes[("sultan", str(Moment.TURN_START))] > 20, yes
+
+
+@pytest.mark.parametrize("modules", [("sultan",), ("sultan", *_WITH)], ids=["alone", "mixed"])
+def test_the_findings_are_those_without_kept_answers(
+    modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = _texts(1540 + len(modules), modules)
+    fast = [_outcome(t) for t in texts]
+    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    assert [_outcome(t) for t in texts] == fast
+
+
+def test_a_wrong_kept_yes_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sultan keeping a yes through a purchase of an open card (its just_bought list is read
+    # at the next turn's start): the check above must catch it
+    take = Sultan.take_side_offer
+
+    def kept_through(self: Any, state: Any, piece: object) -> None:
+        take(self, state, piece)
+        state.modules[self.name].idle_start = True
+
+    monkeypatch.setattr(Sultan, "take_side_offer", kept_through)
+    _checked(monkeypatch)
+    with pytest.raises(AssertionError):
+        for text in _texts(1551):
+            for game in parse_text(text):
+                check_game(game)
