@@ -322,31 +322,20 @@ class Baustellen(BundledModule):
             asked = self._asked(ctx, player, purchase, printed)
         if asked is not None and paid is not None and paid < asked // 2:
             tile = purchase.tile.code if purchase.tile is not None else str(printed)
-            if asked == printed:
-                out.append(
-                    problem(
-                        "SITE-HALF-PRICE",
-                        purchase.action.pos,
-                        player.name,
-                        paid=paid,
-                        tile=tile,
-                        half=asked // 2,
-                        price=printed,
-                    )
+            # the price asked when a module lowered it (switch half=asked), else the printed one
+            lowered: dict[str, Any] = {} if asked == printed else {"asked": asked}
+            out.append(
+                problem(
+                    "SITE-HALF-ASKED" if lowered else "SITE-HALF-PRICE",
+                    purchase.action.pos,
+                    player.name,
+                    paid=paid,
+                    tile=tile,
+                    half=asked // 2,
+                    **lowered,
+                    price=printed,
                 )
-            else:
-                out.append(
-                    problem(
-                        "SITE-HALF-ASKED",
-                        purchase.action.pos,
-                        player.name,
-                        paid=paid,
-                        tile=tile,
-                        half=asked // 2,
-                        asked=asked,
-                        price=printed,
-                    )
-                )
+            )
         if purchase.tile is None:
             out.append(problem("SITE-TOKEN", pos, player.name, reason="unknown-tile"))
         elif getattr(purchase.tile, "never_site", False):
