@@ -99,7 +99,7 @@ def test_an_inexact_payment_for_a_bazaar_goes_to_the_pipeline(
 def test_without_the_promise_the_pipeline_buys_the_piece(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import referee.engine.actions.purchase as purchase
+    from referee.engine.actions import purchase  # the engine's own path, watched
 
     called: list[object] = []
     real = purchase._purchase_side_offer

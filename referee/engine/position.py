@@ -63,7 +63,11 @@ def _tile(
     return _take_from_bag(state, ref, getattr(ref, "pos", pos) or pos)
 
 
-def _card(state: GameState, ref: object, pos: Pos) -> object:
+def position_card(state: GameState, ref: object, pos: Pos) -> object:
+    """A money card a position states (in the display, on top of the deck ...): taken from the
+    cards not yet seen (the pool; one more than the supply holds is reported) and counted off
+    the deck's unknown cards; None for an unknown card (``?``). Public: a module stating a
+    card in its own position line takes it the same way (Die Gebäude der Macht's ``ontop``)."""
     if not isinstance(ref, CardRef) or ref.card is None:
         state.deck_unknown -= 1
         return None
@@ -220,7 +224,7 @@ def apply_position(state: GameState, item: Position) -> None:
             if isinstance(ref, ComponentRef):
                 _component(state, None, "display", ref, pos)
                 continue
-            state.display.append(_card(state, ref, pos))  # type: ignore[arg-type]
+            state.display.append(position_card(state, ref, pos))  # type: ignore[arg-type]
     if item.market is not None:
         state.market = [EMPTY, EMPTY, EMPTY, EMPTY]
         for i, (fld, tref) in enumerate(item.market):
@@ -263,7 +267,7 @@ def apply_position(state: GameState, item: Position) -> None:
                 if isinstance(ref, ComponentRef):
                     _component(state, p, "hand", ref, pos)
                     continue
-                c = _card(state, ref, pos)
+                c = position_card(state, ref, pos)
                 if c is None:
                     p.hand_unknown += 1
                 else:

@@ -1427,7 +1427,7 @@ def _ontop_line(state: GameState, player: PlayerState | None, line: ModuleAction
     from dataclasses import replace
 
     from referee.engine.deck import put_on_top
-    from referee.engine.position import _card
+    from referee.engine.position import position_card
     from referee.record.model import CardRef
 
     vals = [a.value for a in line.args]
@@ -1454,7 +1454,7 @@ def _ontop_line(state: GameState, player: PlayerState | None, line: ModuleAction
         return
     for c in cards:  # they lie in the deck (known), out of the supply of unseen cards
         if not isinstance(c, int):
-            _card(state, CardRef(c), line.pos)
+            position_card(state, CardRef(c), line.pos)
     put_on_top(
         state,
         cards,
