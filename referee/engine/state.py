@@ -64,6 +64,15 @@ def decrement(counter: Counter[Any], key: object) -> None:
         dict.__delitem__(counter, key)
 
 
+def counter_copy(counter: Counter[Any]) -> Counter[Any]:
+    """A copy of a multiset: ``counter.copy()`` (the same entries in the same order, zero
+    counts too) without ``Counter.__init__`` and ``update`` (Python-level calls; the state's
+    copies make several at every trial of the simulator)."""
+    new: Counter[Any] = Counter.__new__(Counter)
+    dict.update(new, counter)
+    return new
+
+
 # None: an unknown tile lies there; Any: a module's own piece drawn from the tower (a bazaar, a
 # plot, a camp, ...). Compiled (mypyc), a slot's annotated type is checked at run time, so the
 # union must admit every piece the modules lay on the market.
@@ -105,7 +114,7 @@ class PlayerState:
         return PlayerState(
             self.name,
             self.index,
-            self.hand.copy(),
+            counter_copy(self.hand),
             self.hand_unknown,
             self.alhambra.copy(),
             self.alhambra_unknown,
@@ -389,15 +398,15 @@ COPY_POLICY: dict[str, str] = {
     "ext": "share",
     "source": "share",
     "copies": "share",
-    "pool": "copy",  # the object's own .copy()
-    "deck_known": "copy",
+    "pool": "counter",  # a Counter's copy (counter_copy)
+    "deck_known": "counter",
     "deck_unknown": "share",
-    "discard": "copy",
+    "discard": "counter",
     "discard_unknown": "share",
     "display": "list",  # a new list of the same items
-    "bag": "copy",
+    "bag": "counter",
     "bag_count": "share",
-    "tower": "copy",
+    "tower": "counter",
     "market": "list",
     "dirk": "list?",  # None or a new list
     "phase": "share",
@@ -444,6 +453,7 @@ check it)."""
 _EXPR = {
     "share": "s.{f}",
     "copy": "s.{f}.copy()",
+    "counter": "counter_copy(s.{f})",
     "list": "list(s.{f})",
     "list?": "None if s.{f} is None else list(s.{f})",
     "copy?": "None if s.{f} is None else s.{f}.copy()",
@@ -469,7 +479,7 @@ def _make_copy() -> Any:
     )
     from referee.cli_startup import compiled  # the command line keeps the compiled text
 
-    namespace: dict[str, Any] = {"GameState": GameState}
+    namespace: dict[str, Any] = {"GameState": GameState, "counter_copy": counter_copy}
     exec(compiled(f"def copy(s):\n    return GameState({args})\n"), namespace)
     return namespace["copy"]
 

@@ -19,11 +19,11 @@ from itertools import compress, repeat
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
-from referee.catalogue import SIDES, BuildingType, TileKind
+from referee.catalogue import SIDES, BuildingType, MoneyCard, TileKind
 from referee.engine.extensions import MODULES, Module, acts_at, register_module
 from referee.engine.fmt import fmt_ref
 from referee.engine.rules import BIGBOX, Rule, register_rule
-from referee.engine.state import GameState, PlayerState
+from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.turns import Moment, Settle
 from referee.messages import register_both
 from referee.record.model import (
@@ -73,7 +73,170 @@ class Scratch:
     """A module's own part of the game state (``state.modules[name]``): copied with the state."""
 
     def copy(self) -> Scratch:
-        return copy.deepcopy(self)
+        """A deep copy, the same as ``copy.deepcopy(self)`` gives (aliases kept), made by kind:
+        see :func:`_deep_copy`."""
+        return _deep_copy(self, {})
+
+
+# How :func:`_deep_copy` copies a value of each type (found once per type):
+_ATOM = 0  # immutable: the value itself (deepcopy's atomic types, Enum members)
+_LIST = 1
+_DICT = 2
+_TUPLE = 3  # a plain tuple: the same tuple when no item changes, as deepcopy
+_SET = 4
+_FROZENSET = 5
+_COUNTER = 6
+_OBJECT = 7  # a plain class instance (no slots, no copy or pickle hooks): its __dict__
+_NAMEDTUPLE = 8
+_HOOK = 9  # the type's own __deepcopy__
+_OTHER = 10  # anything else: copy.deepcopy
+_KINDS: dict[type, int] = {
+    type(None): _ATOM,
+    int: _ATOM,
+    float: _ATOM,
+    bool: _ATOM,
+    complex: _ATOM,
+    str: _ATOM,
+    bytes: _ATOM,
+    range: _ATOM,
+    type: _ATOM,
+    list: _LIST,
+    dict: _DICT,
+    tuple: _TUPLE,
+    set: _SET,
+    frozenset: _FROZENSET,
+    Counter: _COUNTER,
+}
+
+
+_ATOMS: set[type] = {t for t, k in _KINDS.items() if k == _ATOM} | {
+    type(EMPTY),  # each one's __deepcopy__ returns the value itself
+    MoneyCard,
+    TileKind,
+}
+"""The types whose values are their own deep copy (Enum classes are added when first met)."""
+
+
+def _kind(cls: type) -> int:
+    import copyreg
+    import enum
+
+    table: dict[type, Any] = copy._deepcopy_dispatch  # type: ignore[attr-defined]
+    own = table.get(cls)
+    if own is copy._deepcopy_atomic or issubclass(cls, type):  # type: ignore[attr-defined]
+        kind = _ATOM
+    elif own is not None or cls in copyreg.dispatch_table:
+        kind = _OTHER
+    elif issubclass(cls, enum.Enum) and cls.__deepcopy__ is enum.Enum.__deepcopy__:
+        kind = _ATOM  # Enum.__deepcopy__ returns the member itself
+    elif getattr(cls, "__deepcopy__", None) is not None:
+        kind = _HOOK
+    elif (
+        issubclass(cls, tuple)
+        and hasattr(cls, "_fields")
+        and cls.__reduce_ex__ is tuple.__reduce_ex__
+        and cls.__reduce__ is tuple.__reduce__
+        and "__getstate__" not in vars(cls)
+        and "__setstate__" not in vars(cls)
+        and cls.__new__ is not tuple.__new__
+    ):
+        kind = _NAMEDTUPLE  # a NamedTuple: rebuilt from its items, as its __getnewargs__ does
+    elif (
+        cls.__reduce_ex__ is object.__reduce_ex__
+        and cls.__reduce__ is object.__reduce__
+        and cls.__getstate__ is object.__getstate__  # type: ignore[attr-defined,unused-ignore]
+        and getattr(cls, "__setstate__", None) is None
+        and getattr(cls, "__getnewargs_ex__", None) is None
+        and getattr(cls, "__getnewargs__", None) is None
+        and all("__slots__" not in vars(c) for c in cls.__mro__)
+        and cls.__new__ is object.__new__
+    ):
+        kind = _OBJECT
+    else:
+        kind = _OTHER
+    _KINDS[cls] = kind
+    if kind == _ATOM:
+        _ATOMS.add(cls)
+    return kind
+
+
+def _deep_copy(x: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(x, memo)`` without its generic machinery for the values a module's
+    scratch holds: a container of immutable values is copied in one step (a tuple of them is
+    kept, as deepcopy keeps it), other containers item by item, plain objects by their
+    ``__dict__``, Counters without ``__reduce_ex__``; a value seen before (an alias) is copied
+    once, as deepcopy does, and a set is rebuilt from its items in their order, as deepcopy
+    rebuilds it. A type not known here goes to ``copy.deepcopy`` with the same memo."""
+    cls: Any = type(x)
+    if cls in _ATOMS:
+        return x
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _kind(cls)
+        if kind == _ATOM:
+            return x
+    d = id(x)
+    y = memo.get(d)
+    if y is not None:
+        return y
+    atoms = _ATOMS
+    if kind == _DICT:
+        if atoms.issuperset(map(type, x.values())) and atoms.issuperset(map(type, x)):
+            y = x.copy()
+            memo[d] = y
+        else:
+            y = {}
+            memo[d] = y
+            for k, v in x.items():
+                y[_deep_copy(k, memo)] = _deep_copy(v, memo)
+    elif kind == _LIST:
+        if atoms.issuperset(map(type, x)):
+            y = x.copy()
+            memo[d] = y
+        else:
+            y = []
+            memo[d] = y
+            y.extend([_deep_copy(v, memo) for v in x])
+    elif kind == _TUPLE:
+        if atoms.issuperset(map(type, x)):
+            return x  # deepcopy keeps such a tuple, and does not remember it
+        items = [_deep_copy(v, memo) for v in x]
+        y = memo.get(d)  # the tuple held itself
+        if y is not None:
+            return y
+        if all(a is b for a, b in zip(items, x, strict=True)):
+            return x
+        y = tuple(items)
+        memo[d] = y
+    elif kind == _COUNTER:
+        y = Counter()
+        memo[d] = y
+        if atoms.issuperset(map(type, x.values())) and atoms.issuperset(map(type, x)):
+            dict.update(y, x)
+        else:
+            for k, v in x.items():
+                dict.__setitem__(y, _deep_copy(k, memo), _deep_copy(v, memo))
+    elif kind == _OBJECT:
+        y = cls.__new__(cls)
+        memo[d] = y
+        y.__dict__.update({k: _deep_copy(v, memo) for k, v in x.__dict__.items()})
+    elif kind == _SET:
+        y = set([_deep_copy(v, memo) for v in x])
+        memo[d] = y
+    elif kind == _FROZENSET:
+        y = frozenset([_deep_copy(v, memo) for v in x])
+        memo[d] = y
+    elif kind == _NAMEDTUPLE:
+        y = tuple.__new__(cls, [_deep_copy(v, memo) for v in x])
+        memo[d] = y
+    elif kind == _HOOK:
+        y = x.__deepcopy__(memo)
+        if y is x:
+            return x
+        memo[d] = y
+    else:
+        return copy.deepcopy(x, memo)
+    return y
 
 
 KIT_KEYS = frozenset(

@@ -71,6 +71,7 @@ from referee.engine.legal import (
 )
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
+from referee.engine.state import COPY_POLICY
 from referee.engine.tower import is_tower_piece
 from referee.engine.turns import Phase
 from referee.notation import format_game
@@ -235,6 +236,26 @@ def _bag_ref(t: TileKind | ComponentRef) -> TileRef | ComponentRef:
     return t if isinstance(t, ComponentRef) else tile_ref(t)
 
 
+_FRESH = {f for f, how in COPY_POLICY.items() if how == "fresh"}
+if {"found", "unverifiable", "spare_turn"} != _FRESH:  # pragma: no cover - a new field
+    raise TypeError(f"_take_over does not know the fields {sorted(_FRESH)}")
+_TAKEN = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in _FRESH)
+
+
+def _take_over(state: GameState, trial: GameState) -> None:
+    """Make ``state`` what its copy ``trial`` has become (``trial`` is ``state.copy()`` with
+    one line applied since): every field the copy made its own or shared is taken from it,
+    the findings made on it are added to the state's (a copy starts without findings). The
+    state stays the same object (the simulator's contexts hold it); ``trial`` is not used
+    again."""
+    for name in _TAKEN:
+        setattr(state, name, getattr(trial, name))
+    state.found.extend(trial.found)
+    state.unverifiable.extend(trial.unverifiable)
+    if trial.spare_turn is not None:
+        state.spare_turn = trial.spare_turn
+
+
 class SimulationError(RuntimeError):
     """The engine rejected an action the legal-move generator offered (a bug in one of them)."""
 
@@ -287,14 +308,31 @@ class _Game:
         self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
         self.refused: list[str] = []
         """The generator's offers the engine refused (:meth:`pick`), for the harness."""
+        self.accepted: tuple[object, Pos | None, GameState] | None = None
+        """The offer :meth:`pick` (with the position it was tried at) or :meth:`pick_line`
+        (None) just accepted and the copy of the state it was tried on, now the state after it:
+        :meth:`_do` and :meth:`_apply` take that copy over instead of applying the same line
+        to the state a second time (:meth:`_take_trial`)."""
 
     # ---------------------------------------------------------------------------- helpers
 
     def _apply(self, item: BodyItem) -> None:
         before = len(self.state.found)
-        apply_item(self.state, item)
+        if not self._take_trial(item):
+            apply_item(self.state, item)
         self._ensure_clean(before, item)
         self.body.append(item)
+
+    def _take_trial(self, item: object, here: Pos | None = None) -> bool:
+        """When ``item`` (an action offered, at ``here``; a line, placed) is the one just
+        accepted on a copy of the state (:attr:`accepted`), make the state that copy
+        (:func:`_take_over`) and say True: the engine applied the same line to the same state
+        there. Otherwise False: the caller applies ``item`` itself."""
+        accepted, self.accepted = self.accepted, None
+        if accepted is None or accepted[0] is not item or accepted[1] != here:
+            return False
+        _take_over(self.state, accepted[2])
+        return True
 
     def _ensure_clean(self, before: int, what: object) -> None:
         found = [v for v in self.state.found[before:] if v.severity == "error"]
@@ -413,10 +451,12 @@ class _Game:
 
     def _do(self, action: Action, here: Pos) -> Action:
         """Play ``action`` (already accepted by :meth:`pick`) in the turn being written."""
+        offered = action
         action = dataclasses.replace(action, pos=here)
         before = len(self.state.found)
         drawn = self.state.money_draws
-        apply_action(self.state, action)
+        if not self._take_trial(offered, here):
+            apply_action(self.state, action)
         # money cards a module line turned up from the deck (the Schmied names the top ones)
         del self.deck[: self.state.money_draws - drawn]
         self._ensure_clean(before, action)
@@ -428,6 +468,7 @@ class _Game:
         (a master-builder card played) -- that after it no redesign would be possible any more
         (e.g. the marshal walking onto the only tile that could be moved)."""
         state = self.state
+        self.accepted = None
         trial = state.copy()
         errors = [
             v
@@ -439,8 +480,12 @@ class _Game:
         t = trial.turn
         p = mover(trial)
         owed = t is not None and p is not None and t.extra_redesigns > 0 and not t.pending
-        if owed and p is not None and not redesign_actions(Context(trial), p):
-            return "the redesign the turn was granted would be impossible after it"
+        if owed and p is not None:
+            # the copy was asked more than the action: it is not kept for :meth:`_do`
+            if not redesign_actions(Context(trial), p):
+                return "the redesign the turn was granted would be impossible after it"
+            return None
+        self.accepted = (action, here, trial)
         return None
 
     def pick(self, choose: Callable[[list[Action]], Action | None], here: Pos) -> Action | None:
@@ -492,11 +537,13 @@ class _Game:
                 actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
                 pos=here,
             )
+            self.accepted = None
             trial = self.state.copy()
             before = len(trial.found)
             apply_item(trial, placed)
             errors = [v for v in trial.found[before:] if v.severity == "error"]
             if not errors:
+                self.accepted = (placed, None, trial)
                 return placed
             refused.append(line)
             self.refused.append(f"line {line!r}: " + "; ".join(v.message() for v in errors))
@@ -529,6 +576,8 @@ class _Game:
             while free is not None:
                 actions.append(self._do(free, here))
                 # what the act drew, and the acts that may follow it (the Bettler's one more)
+                # (the mover anew: a line taken over from its trial copy replaces the players)
+                mp = state.players[who]
                 then = [a for m in state.ext.modules for a in m.sim_played(self.sim, mp, free)]
                 free = self.pick_from(then, self.policy.choose_free, here) if then else None
         first = True
@@ -559,7 +608,8 @@ class _Game:
             assert state.turn is not None
             if state.turn.over:
                 break
-        p = state.players[who]
+        # the player is looked up at each use: a line taken over from its trial copy
+        # (:meth:`_take_trial`) replaces the players' objects
         while True:  # free actions owed before placing (e.g. a bought plot's building)
             owed = owed_actions(state)
             if not owed:
@@ -570,7 +620,9 @@ class _Game:
             if not places:
                 break
             choice = self.pick_from(
-                places, functools.partial(self.policy.choose_placement, alh=p.alhambra), here
+                places,
+                functools.partial(self.policy.choose_placement, alh=state.players[who].alhambra),
+                here,
             )
             if choice is None:
                 raise SimulationError(
@@ -596,7 +648,7 @@ class _Game:
                 # the grant came while main actions are still open (after an exact purchase of
                 # a piece that is not built, e.g. a sultan card): the redesign it grants is
                 # made now, "eine zusätzliche Umbauaktion"
-                granted = redesign_actions(Context(state), p)
+                granted = redesign_actions(Context(state), state.players[who])
             if not granted:
                 break
             actions.append(self._do(self.must(granted, here, "granted redesign"), here))
@@ -613,6 +665,7 @@ class _Game:
                 f"owed {[str(a) for a in owed_actions(state)]!r}"
             )
             raise SimulationError(f"turn {number}: the turn cannot end ({why})")
+        self.accepted = None
         end_turn(state, here)
         from referee.notation.formatter import action as written
 
@@ -817,6 +870,7 @@ class _Game:
         before = len(state.found)
         here = self._pos()
         probe = Scoring(round_no, (), here)
+        self.accepted = None
         apply_item(state, probe)
         self._ensure_clean(before, probe)
         result = state.scoring_results[-1]
