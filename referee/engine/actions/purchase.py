@@ -791,7 +791,9 @@ def _purchase_side_offer(
     such purchases plain (:attr:`~referee.engine.extensions.Module.plain_side_offers`): the
     offer the line names among that module's offers (as :func:`find_offer` picks it), bought
     in its currency at its price with known money cards of the hand, in a turn's main action
-    (not an out-of-turn line), every other module taking part in purchases promising to leave
+    (or an out-of-turn line, when the owner takes no part in purchases: no refinement or
+    ``on_purchase`` of it can tell one from the other), every other module taking part in
+    purchases promising to leave
     it alone (``purchases_by_components``) or hearing of it as of a plain one
     (``hears_component_purchases``: :meth:`after_plain_purchase` with ``slot`` None), nothing
     to report. Else False with nothing changed (the pipeline runs and writes the findings).
@@ -801,8 +803,10 @@ def _purchase_side_offer(
     that gives no other action) ends the turn's main actions."""
     t = state.turn
     assert t is not None
-    if t.interrupt is not None or t.take_only is not None:
+    if t.take_only is not None:
         return False
+    if t.interrupt is not None and owner in state.ext.purchase_takers():
+        return False  # out of turn: the owner's refinements may tell (Sultan's pay.problems)
     offer = pick_offer(owner.side_offers(state), ref, a.field, a.paid)
     if offer is None or offer.payee is not None or offer.module is not owner:
         return False
