@@ -37,9 +37,7 @@ PIECES = {  # module -> the kind of its pieces placed
 }
 
 
-def _compare(
-    texts: list[str], monkeypatch: pytest.MonkeyPatch, scratch: bool = True
-) -> list[bool]:
+def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch, scratch: bool = True) -> list[bool]:
     """Check ``texts`` with the one-pass placement of pieces and without it; assert the same
     outcomes (``scratch``: the modules' states too, for modules whose state has a ``repr``
     of its values); whether each call placed its piece."""
