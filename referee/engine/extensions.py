@@ -542,7 +542,10 @@ class Module:
     :meth:`after_plain_purchase`, with ``slot`` None, does what its :meth:`on_purchase`
     does for it), the engine buys it in one pass (``purchase.purchase_plain``); an offer with
     a ``payee``, an out-of-turn line and anything the pipeline would report go to the
-    pipeline. A promise, checked by ``tests/test_purchase_offers_onepass.py``."""
+    pipeline (an out-of-turn line takes the one-pass path when the module takes no part in
+    purchases at all: nothing of it can tell the two apart). A promise, checked by
+    ``tests/test_purchase_offers_onepass.py`` and
+    ``tests/test_purchase_offers_vizier_onepass.py``."""
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
