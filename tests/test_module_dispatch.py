@@ -228,7 +228,16 @@ def test_bauland_choice_by_the_change_counter_reports_as_the_whole_mark(
             assert (got is None) == (whole == mark)  # the general comparison's answer
         return got
 
+    after_plain = cls.after_plain_purchase
+
+    def plain_then_views(self: Any, state: Any, buy: Any) -> None:  # (a plot bought in one pass)
+        after_plain(self, state, buy)
+        waiting = self.data(state).waiting
+        if waiting is not None:
+            eager[waiting[:3]] = bauland._views(state, self)
+
     monkeypatch.setattr(cls, "on_purchase", purchase_then_views)
+    monkeypatch.setattr(cls, "after_plain_purchase", plain_then_views)
     monkeypatch.setattr(cls, "_views_at_change", views_checked)
     monkeypatch.setattr(cls, "_late", late_checked)
     texts = [SETUP.format(modules="bauland", plots=PLOTS) + body for body in _BAULAND_RECORDS]

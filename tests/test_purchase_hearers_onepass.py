@@ -43,7 +43,13 @@ GROUPS = [
 
 
 def test_the_modules_hearing_of_plain_purchases_that_vouch() -> None:
-    assert VOUCHING_HEARERS == ["angreifer", "obstgaerten", "wechselgeld", "wechselscheine"]
+    assert VOUCHING_HEARERS == [
+        "angreifer",
+        "bauland",
+        "obstgaerten",
+        "wechselgeld",
+        "wechselscheine",
+    ]
     assert set(VOUCHING_HEARERS) <= set(HEARING)
 
 

@@ -520,8 +520,10 @@ class Module:
 
     plain_market_pieces: ClassVar[bool] = False
     """True: a piece of this module lying on a market field is bought as a catalogue tile is
-    (paid with money cards, at the piece's ``price``): the module's purchase refinements and
-    its :meth:`on_purchase` leave such a purchase alone, and the piece waits to be placed as a
+    (paid with money cards, at the piece's ``price``): the module's purchase refinements leave
+    such a purchase alone, its :meth:`on_purchase` leaves it alone or does for it only what its
+    :meth:`after_plain_purchase` does (then it sets :attr:`hears_component_purchases` too: e.g.
+    Neues Bauland, a plot waiting for its building), and the piece waits to be placed as a
     tile does. Then, when every other module taking part in purchases promises to leave it
     alone (:attr:`purchases_by_components`) or hears of it (:attr:`hears_component_purchases`),
     the engine buys it in one pass (``purchase.purchase_plain``). A promise, checked by
@@ -540,7 +542,10 @@ class Module:
     :meth:`after_plain_purchase`, with ``slot`` None, does what its :meth:`on_purchase`
     does for it), the engine buys it in one pass (``purchase.purchase_plain``); an offer with
     a ``payee``, an out-of-turn line and anything the pipeline would report go to the
-    pipeline. A promise, checked by ``tests/test_purchase_offers_onepass.py``."""
+    pipeline (an out-of-turn line takes the one-pass path when the module takes no part in
+    purchases at all: nothing of it can tell the two apart). A promise, checked by
+    ``tests/test_purchase_offers_onepass.py`` and
+    ``tests/test_purchase_offers_vizier_onepass.py``."""
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
@@ -617,6 +622,32 @@ class Module:
         catalogue tile bought). Returns the piece that waits to be placed in the tile's stead
         when :meth:`on_purchase` makes one (a building site on it), else None (the tile).
         Default: nothing."""
+
+    plain_components_pieces: ClassVar[bool] = False
+    """True: what :meth:`plain_components` (and :meth:`plain_currencies`) answer holds too
+    when the piece bought is another module's piece lying on a market field that is bought as
+    a catalogue tile is (:attr:`plain_market_pieces`: a medina, a magic building, a plot), at
+    that piece's ``price``: this module's purchase refinements and its :meth:`on_purchase`
+    read the price, the field and the payment, never what is bought. Then such a purchase
+    paid partly with this module's components may take the one-pass path too. A promise,
+    checked by ``tests/test_purchase_exchange_onepass.py``."""
+
+    def plain_currencies(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        field: Currency,
+        allowed: frozenset[Currency],
+    ) -> frozenset[Currency]:
+        """The currencies that may pay (``pay.currencies``) for a purchase otherwise plain
+        that names this module's components ``refs`` (as for :meth:`plain_components`), as
+        this module's refinement of ``pay.currencies`` answers it given ``allowed`` (the base
+        layer's answer for market field ``field``), e.g. an exchange card's second currency.
+        Asked before the money cards' currencies are checked, only of a module whose class
+        overrides it; :meth:`plain_components` is asked with this answer. Pure, no context.
+        Default: ``allowed`` (the refinement returns what it gets)."""
+        return allowed
 
     placements_by_pieces: ClassVar[bool] = False
     """True: the module's ``place.problems`` refinement returns the answer it is given when a

@@ -198,6 +198,10 @@ class Bauland(BundledModule):
     """Eight plots in the tower; a bought plot receives a building from its number's column."""
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
+    # a plot on a market field is bought as a catalogue tile; its on_purchase does for it only
+    # what after_plain_purchase does (the plot waits for its building), for any purchase
+    plain_market_pieces = True
+    hears_component_purchases = True
     reads_changes = True  # its choice "sofort" compares GameState.changes (wait_for_change)
 
     aliases = ("neues-bauland", "building-land")
@@ -391,22 +395,26 @@ class Bauland(BundledModule):
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """ "Anschließend sucht er sofort eines der Baugebäude aus": the turn as it stands right
         after a plot's purchase, so that ``plot`` can tell whether anything came between."""
-        state: GameState = ctx.state
-        plot = purchase.tile
+        self._bought(ctx.state, purchase.player, purchase.tile, purchase.action.pos)
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """A purchase carried out in one pass (``purchase.purchase_plain``): what
+        :meth:`on_purchase` does for it (a plot bought from a market field waits for its
+        building; any other piece: nothing)."""
+        self._bought(state, buy.player, buy.tile, buy.action.pos)
+
+    def _bought(self, state: GameState, player: PlayerState, plot: Any, pos: Pos) -> None:
+        """The purchase of ``plot`` (any piece bought) by ``player`` on line ``pos``: a plot
+        without a building waits for its choice, which must come "sofort"."""
         t = state.turn
         if not isinstance(plot, Plot) or t is None or plot.kind is not None:
             return
         data = self.data(state)
-        self._check_waiting(state, purchase.player, purchase.action.pos, before=True)
+        self._check_waiting(state, player, pos, before=True)
         # the purchase appends the plot to the turn's pieces to place after this hook; the
         # other modules' views are taken at the next change (_views_at_change), not here
-        counts = _turn_mark(state, purchase.player, self, len(t.pending) + 1, False)
-        data.waiting = (
-            t.number,
-            plot.code,
-            purchase.action.pos.line,
-            (state.changes, counts, None),
-        )
+        counts = _turn_mark(state, player, self, len(t.pending) + 1, False)
+        data.waiting = (t.number, plot.code, pos.line, (state.changes, counts, None))
         state.wait_for_change(self._views_at_change)
 
     def _views_at_change(self, state: GameState, action: Any) -> None:

@@ -105,6 +105,7 @@ class Wechselgeld(BundledModule):
     component_kinds = (KIND,)
     scratch_type = CoinScratch
     hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
+    plain_components_pieces = True  # its refinements read the price and payment, not the piece
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         coins = _data()["components"]["coins"]

@@ -96,6 +96,7 @@ class Wechselstuben(BundledModule):
     """Six exchange cards in the money deck; one pays a purchase in two currencies."""
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
+    plain_components_pieces = True  # they read the field and the payment, never the piece
 
     component_kinds = (KIND,)
     scratch_type = ExchangeScratch
@@ -316,6 +317,77 @@ class Wechselstuben(BundledModule):
                 self._take_from_anywhere(state, card)
             data.discard[card] += 1
             data.played.append((player.name, card, (ref.pos or purchase.action.pos).line))
+
+    def _plain_card(self, state: GameState, player: PlayerState, refs: Any, field: Any) -> Any:
+        """The one exchange card of a purchase that :meth:`exchange_problems` passes: a card
+        of the module, held by the payer, showing the field's currency (canonical name); else
+        None."""
+        if len(refs) != 1:
+            return None  # EXCHANGE-ONE-PER-BUY
+        card = card_name(refs[0].name)
+        if card is None or not _is_card(card):
+            return None  # EXCHANGE-CARD
+        hand = (state.modules.get(self.name) or self.data(state)).hands.get(player.name)
+        if not hand or hand[card] <= 0 or field not in currencies_of(card):
+            return None  # EXCHANGE-NOT-HELD, EXCHANGE-FIELD
+        return card
+
+    def plain_currencies(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        field: Currency,
+        allowed: frozenset[Currency],
+    ) -> frozenset[Currency]:
+        """:meth:`exchange_currencies` for a purchase otherwise plain: the card's two
+        currencies added when the field's is one of them."""
+        card = card_name(refs[0].name) if refs else None
+        if card is None or not _is_card(card):
+            return allowed
+        cur = currencies_of(card)
+        return allowed | cur if field in cur else allowed
+
+    def plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        cards: tuple[Any, ...],
+        allowed: frozenset[Currency],
+        price: int,
+    ) -> tuple[int, bool] | None:
+        """A purchase paid with money cards and one exchange card that :meth:`exchange_problems`
+        passes (one card, held, showing the field's currency: the field is the one currency
+        the base layer's ``allowed`` holds): the card counts nothing itself, the purchase is
+        exact as the base rule has it (its currencies came from :meth:`plain_currencies`)."""
+        if len(allowed) != 1:
+            return None
+        (field,) = allowed
+        if self._plain_card(state, player, refs, field) is None:
+            return None
+        return 0, False
+
+    def spend_plain_components(
+        self,
+        state: GameState,
+        player: PlayerState,
+        refs: tuple[ComponentRef, ...],
+        action: Any,
+        tile: Any,
+    ) -> None:
+        """:meth:`on_purchase` for a purchase :meth:`plain_components` passed: the card leaves
+        the hand for the discard pile."""
+        data = self.data(state)
+        ref = refs[0]
+        card = card_name(ref.name)
+        assert card is not None
+        hand = self.hand(state, player)
+        hand[card] -= 1
+        hand += Counter()
+        data.hands[player.name] = hand
+        data.discard[card] += 1
+        data.played.append((player.name, card, (ref.pos or action.pos).line))
 
     def reshuffle(self, state: GameState, pos: Pos) -> list[Any]:
         data = self.data(state)

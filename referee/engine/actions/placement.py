@@ -16,8 +16,9 @@ from referee.engine.findings import Finding, problem, report
 from referee.engine.fmt import fmt_ref, fmt_tile, fmt_tiles
 from referee.engine.orientation import orient
 from referee.engine.ruleset import Decision
+from referee.geometry.rules import placement_fits
 from referee.messages import Text
-from referee.record.model import Give, Place, Pos, Reserve, TileLike, TileRef
+from referee.record.model import ComponentRef, Give, Place, Pos, Reserve, TileLike, TileRef
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, HeldPiece, PlayerState
@@ -113,12 +114,54 @@ def place_plain(state: GameState, p: PlayerState, a: Place, check: bool) -> bool
     pending = t.pending
     i = plain_slot(state, p, pending, a.tile, a.at, check)
     if i < 0:
+        if type(a.tile) is ComponentRef and state.ext.modules:
+            return _place_piece(state, p, a, check)
         return False
     t.placing = True
     tile = pending.pop(i)
     p.alhambra.place_if_empty(a.at, tile)  # type: ignore[arg-type]  # a tile
     if state.ext.placing:  # (Extensions.placed asks only those; () without modules)
         state.ext.placed(state, p, a.at, tile, "place", a.pos)
+    return True
+
+
+def _place_piece(state: GameState, p: PlayerState, a: Place, check: bool) -> bool:
+    """:func:`place_plain` for a module's piece the record names by its token (a medina, a
+    plot with its building, a bathhouse): in one pass when :func:`place` would find nothing
+    to report and put it where the line says: the piece is among the turn's bought pieces
+    (:func:`plan_pending`'s pick), it lies as the token states
+    (:func:`~referee.engine.orientation.orient` has nothing to say), the Alhambra is known
+    tile by tile, no module refines ``place.problems`` and the base building rules find
+    nothing (:func:`~referee.geometry.rules.placement_fits`: False for a piece with rules of
+    its own); not checking, the cell is empty. Else False with nothing changed (the stages
+    run and write the findings)."""
+    if p.counts is not None or p.alhambra_unknown:
+        return False
+    t = state.turn
+    assert t is not None
+    pending = t.pending
+    i = match_slot(a.tile, pending)
+    if i is None:
+        return False
+    piece = pending[i]
+    if piece is None:
+        return False
+    turned, found = orient(piece, a.tile, a.pos, p.name)
+    if found:
+        return False
+    at = a.at
+    if check:
+        if Decision.PLACE_PROBLEMS in state.rules.refined or not placement_fits(
+            p.alhambra, at, turned
+        ):
+            return False
+    elif at in p.alhambra.cells:
+        return False
+    t.placing = True
+    pending.pop(i)
+    p.alhambra.place_if_empty(at, turned)
+    if state.ext.placing:
+        state.ext.placed(state, p, at, turned, "place", a.pos)
     return True
 
 

@@ -696,7 +696,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     for cref in a.paid:
         c = cref.card if type(cref) is CardRef else None
         if c is None or hand.get(c, 0) <= cards.count(c):
-            if type(cref) is ComponentRef and type(tile) is TileKind and state.ext.modules:
+            if type(cref) is ComponentRef and state.ext.modules:
                 return _purchase_with_components(state, p, a, idx, tile, check)
             return False
         cards.append(c)
@@ -791,7 +791,9 @@ def _purchase_side_offer(
     such purchases plain (:attr:`~referee.engine.extensions.Module.plain_side_offers`): the
     offer the line names among that module's offers (as :func:`find_offer` picks it), bought
     in its currency at its price with known money cards of the hand, in a turn's main action
-    (not an out-of-turn line), every other module taking part in purchases promising to leave
+    (or an out-of-turn line, when the owner takes no part in purchases: no refinement or
+    ``on_purchase`` of it can tell one from the other), every other module taking part in
+    purchases promising to leave
     it alone (``purchases_by_components``) or hearing of it as of a plain one
     (``hears_component_purchases``: :meth:`after_plain_purchase` with ``slot`` None), nothing
     to report. Else False with nothing changed (the pipeline runs and writes the findings).
@@ -801,8 +803,10 @@ def _purchase_side_offer(
     that gives no other action) ends the turn's main actions."""
     t = state.turn
     assert t is not None
-    if t.interrupt is not None or t.take_only is not None:
+    if t.take_only is not None:
         return False
+    if t.interrupt is not None and owner in state.ext.purchase_takers():
+        return False  # out of turn: the owner's refinements may tell (Sultan's pay.problems)
     offer = pick_offer(owner.side_offers(state), ref, a.field, a.paid)
     if offer is None or offer.payee is not None or offer.module is not owner:
         return False
@@ -861,10 +865,11 @@ def _purchase_side_offer(
 
 
 _PLAIN_COMPONENTS = "plain_components"
+_PLAIN_CURRENCIES = "plain_currencies"
 
 
 def _purchase_with_components(
-    state: GameState, p: PlayerState, a: Buy, idx: int, tile: TileKind, check: bool
+    state: GameState, p: PlayerState, a: Buy, idx: int, tile: Any, check: bool
 ) -> bool:
     """:func:`purchase_plain` for a purchase that names components of the one module taking
     part in purchases (e.g. a bribe: money cards and a treasure) beside known money cards of
@@ -880,7 +885,12 @@ def _purchase_with_components(
     A module whose answer names the price too (``(value, exact, price)``: its ``pay.price``
     refinement lowers it, e.g. a building site's half price) answers ``pay.exact`` outright,
     and the piece ``spend_plain_components`` returns (a site on the tile) waits to be placed
-    in the tile's stead, as its ``on_purchase`` would make it."""
+    in the tile's stead, as its ``on_purchase`` would make it. A module whose
+    ``pay.currencies`` refinement lets another currency pay (an exchange card) answers it
+    first (:meth:`~referee.engine.extensions.Module.plain_currencies`). ``tile`` is a catalogue
+    tile, or another module's piece on the field (``_plain_piece_field`` found it) when the
+    owner promises its answers for such pieces too
+    (:attr:`~referee.engine.extensions.Module.plain_components_pieces`)."""
     ext = state.ext
     # the modules hearing of plain purchases (``after_plain_purchase``): the owner itself
     # (its ``on_purchase``: spend, then the hook) and those that vouch for a purchase naming
@@ -901,6 +911,8 @@ def _purchase_with_components(
         return False  # (no answer to ask: e.g. Wechselscheine's certificates)
     if plain_hearers and plain_hearers[0] is not owner:
         return False
+    if type(tile) is not TileKind and not owner.plain_components_pieces:
+        return False  # another module's piece: only an owner promising its answers for it
     hand = p.hand
     cards: list[MoneyCard] = []
     refs: list[ComponentRef] = []
@@ -920,11 +932,14 @@ def _purchase_with_components(
     if troubled:
         return False
     field = CURRENCIES[idx]
+    components = tuple(refs)
+    paying = allowed  # ``pay.currencies`` as the pipeline answers it (the base layer's: asked)
+    if owner in ext.overriding(_PLAIN_CURRENCIES):  # (e.g. an exchange card's two currencies)
+        paying = owner.plain_currencies(state, p, components, field, allowed)
     for c in cards:
-        if c.currency not in allowed and c.currency is not field:
+        if c.currency not in paying and c.currency is not field:
             return False
     paid = tuple(cards)
-    components = tuple(refs)
     got = owner.plain_components(state, p, components, paid, allowed, price)
     if got is None:
         return False
@@ -954,7 +969,7 @@ def _purchase_with_components(
         decrement(hand, c)
         discard[c] += 1
     if len(hooked) > 1 or (hooked and hooked[0] is not owner):  # others hear of it too
-        heard = PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
+        heard = PlainPurchase(p, a, idx, tile, field, paid, paying, price, total, exact)
         piece = _spend_and_hear(state, owner, components, heard, hooked)
     else:
         piece = owner.spend_plain_components(state, p, components, a, tile)
@@ -962,7 +977,7 @@ def _purchase_with_components(
             piece = tile  # (else what waits to be placed in its stead: a building site on it)
         if hooked:  # the owner's on_purchase, second half: as for a plain purchase of this sum
             owner.after_plain_purchase(
-                state, PlainPurchase(p, a, idx, tile, field, paid, allowed, price, total, exact)
+                state, PlainPurchase(p, a, idx, tile, field, paid, paying, price, total, exact)
             )
     t.pending.append(piece)
     if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):

@@ -1,0 +1,120 @@
+"""A module's piece placed in one pass (issue 34, fourteenth step): ``placement.place_plain``
+places a bought piece the record names by its token (``placement._place_piece``) when the
+pipeline (``placement.place``) would report nothing: the piece among the turn's bought pieces,
+lying as the token states, the Alhambra known, no module refining ``place.problems``, the base
+building rules finding nothing. The reports, module views and states, hands, Alhambras,
+reserves and discard pile are the same as with the pipeline (the path switched off), on the
+examples and simulated games of the modules whose pieces are placed (medinas, magic buildings,
+plots, bathhouses, bazaars, wells), alone and together,
+with lines left out and tokens changed (other walls stated, another piece named); the path is
+really taken and declines what the pipeline reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.engine.actions import placement as _placement
+from tests.purchase_onepass_support import (
+    FIRST22,
+    ROOT,
+    SKIP_COMPILED,
+    outcomes,
+    simulated_variants,
+    variants,
+)
+
+pytestmark = SKIP_COMPILED
+
+PIECES = {  # module -> the kind of its pieces placed
+    "medina": "md",
+    "magisch": "mg",
+    "bauland": "bl",
+    "badehaeuser": "bh",
+    "bazare": "bz",
+    "wunschbrunnen": "ww",
+}
+
+
+def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch, scratch: bool = True) -> list[bool]:
+    """Check ``texts`` with the one-pass placement of pieces and without it; assert the same
+    outcomes (``scratch``: the modules' states too, for modules whose state has a ``repr``
+    of its values); whether each call placed its piece."""
+    taken: list[bool] = []
+    real = _placement._place_piece
+
+    def counted(*args: Any) -> bool:
+        done = real(*args)
+        taken.append(done)
+        return done
+
+    monkeypatch.setattr(_placement, "_place_piece", counted)
+    one_pass = outcomes(texts, scratch)
+    monkeypatch.setattr(_placement, "_place_piece", lambda *args: False)
+    assert outcomes(texts, scratch) == one_pass
+    monkeypatch.undo()
+    return taken
+
+
+def _walls_changed(text: str, kind: str) -> list[str]:
+    """Copies of ``text`` with the walls stated on some placed pieces' tokens changed."""
+    out = []
+    lines = text.splitlines()
+    placing = [i for i, line in enumerate(lines) if f"place {kind}:" in line]
+    for n, i in enumerate(placing[:4]):
+        line = lines[i]
+        at = line.index(f"place {kind}:") + len(f"place {kind}:")
+        end = line.find("@", at)
+        if end < 0:
+            continue
+        token = line[at:end]
+        new = token + "n" if n % 2 == 0 else token[:-1]
+        out.append("\n".join([*lines[:i], line[:at] + new + line[end:], *lines[i + 1 :]]) + "\n")
+    return out
+
+
+@pytest.mark.parametrize("module", sorted(PIECES))
+def test_a_piece_placed_in_one_pass_reports_as_the_pipeline(
+    module: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kind = PIECES[module]
+    example = ROOT / "examples" / f"module-{module}.alh"
+    texts: list[str] = []
+    if example.exists():
+        text = example.read_text(encoding="utf-8")
+        texts += variants(text, kind) + _walls_changed(text, kind)
+    seed = 18100 + 10 * sorted(PIECES).index(module)
+    sims = simulated_variants((module,), seed, kind, f"place {module}", 3)
+    texts += sims + [w for s in sims[:3] for w in _walls_changed(s, kind)]
+    taken = _compare(texts, monkeypatch)
+    assert any(taken), f"{module}: no piece was placed in one pass"
+
+
+def test_the_first_22_modules_together_report_as_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    texts = []
+    for k, kind in enumerate(("md", "bl", "bh")):
+        text = simulate_text(
+            2 + k, 18400 + k, load_profile("queen-2003"), "first 22", tuple(FIRST22)
+        )
+        texts += variants(text, kind)[:3] + _walls_changed(text, kind)[:2]
+    taken = _compare(texts, monkeypatch)
+    assert taken.count(True) >= 10
+    assert taken.count(False) >= 1
+
+
+def test_the_pieces_of_other_modules_with_building_rules_report_as_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Modules refining ``place.problems`` (Stadttore, Feldlager, Bedienstete) or with pieces
+    of their own rules (Wachtürme, Mauern) beside pieces placed: the path declines where it
+    must."""
+    texts: list[str] = []
+    for k, others in enumerate((("stadttore",), ("feldlager",), ("wachtuerme",), ("mauern",))):
+        texts += simulated_variants(("medina", *others), 18500 + k, "md", "beside", 2)
+    _compare(texts, monkeypatch, scratch=False)  # (their states print no values)

@@ -1,0 +1,121 @@
+"""Neues Bauland's plots bought from a market field in one pass (issue 34, fourteenth step): the
+module promises that its pieces on a market field are bought as catalogue tiles
+(``Module.plain_market_pieces``: it refines no purchase decision; its ``on_purchase`` does for
+a plot only what its ``after_plain_purchase`` does, the plot waiting for its building "sofort"),
+and it hears of every purchase so (``hears_component_purchases``), so
+``purchase.purchase_plain`` buys a plot paid with money cards of the hand. The reports, module
+views and states, hands, Alhambras, reserves and discard pile are the same as with the whole
+purchase pipeline (the path switched off), on the module's example and simulated games alone,
+beside the modules hearing of plain purchases and those paid with components (in both module
+orders) and among the first 22, with lines left out and some payments changed; a choice made
+late (a second plot bought before the first one's building) is reported as the pipeline
+reports it; the path is really taken, and without the promise the pipeline buys the plot."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.modules.bauland import Bauland
+from tests.purchase_onepass_support import (
+    FIRST22,
+    ROOT,
+    SKIP_COMPILED,
+    compare,
+    outcomes,
+    piece_field_taken,
+    simulated_variants,
+    variants,
+)
+
+pytestmark = SKIP_COMPILED
+
+EXAMPLE = ROOT / "examples" / "module-bauland.alh"
+
+
+def _on(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    return piece_field_taken(texts, monkeypatch)
+
+
+def _texts(modules: tuple[str, ...], seed: int, games: int = 3) -> list[str]:
+    return simulated_variants(modules, seed, "bl", "plots", games)
+
+
+def test_a_plot_bought_in_one_pass_reports_as_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = variants(EXAMPLE.read_text(encoding="utf-8"), "bl")
+    taken = _on(texts + _texts(("bauland",), 15500), monkeypatch)
+    assert taken.count(True) >= 10, "no plot was bought in one pass"
+    assert taken.count(False) >= 3, "every plot purchase took the one-pass path"
+
+
+def test_a_late_choice_is_reported_as_the_pipeline_reports_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Turn 54 of the example buys a tile, then a plot, then chooses; written with the plot's
+    choice after the placement (late), and with the plot bought first and a tile after it."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    line = (
+        "54. Anna: buy Gu T9nw pay Gu9, buy De bl:4_9e pay De4 De7, plot C, "
+        "place T9nw@-2,2, place bl:4_9e_C@-1,3"
+    )
+    assert line in text
+    late = text.replace(
+        line,
+        "54. Anna: buy De bl:4_9e pay De4 De7, buy Gu T9nw pay Gu9, plot C, "
+        "place T9nw@-2,2, place bl:4_9e_C@-1,3",
+    )
+    texts = [text, late]
+    taken = _on(texts, monkeypatch)
+    assert any(taken)
+    reports = outcomes([late])[0]
+    assert "BAULAND-CHOICE" in reports
+
+
+@pytest.mark.parametrize("bauland_first", [True, False], ids=["bauland-first", "bauland-last"])
+@pytest.mark.parametrize(
+    "others",
+    [
+        ("angreifer", "obstgaerten"),
+        ("wechselgeld", "wechselscheine"),
+        ("baustellen",),
+        ("schaetze", "medina"),
+    ],
+)
+def test_a_plot_beside_modules_taking_part_in_purchases_reports_as_the_pipeline(
+    others: tuple[str, ...], bauland_first: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    modules = ("bauland", *others) if bauland_first else (*others, "bauland")
+    taken = _on(_texts(modules, 15600 + len(others) * 5 + bauland_first, 2), monkeypatch)
+    assert any(taken), f"{modules}: no plot was bought in one pass"
+
+
+@pytest.mark.parametrize("owner", ["schaetze", "baustellen", "wechselgeld"])
+def test_purchases_with_components_beside_neues_bauland_report_as_the_pipeline(
+    owner: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neues Bauland hears of every purchase now: a purchase with another module's components
+    still takes its one-pass path beside it, with the same outcome."""
+    kind = {"schaetze": "sz", "baustellen": "bs", "wechselgeld": "co"}[owner]
+    texts = simulated_variants(("bauland", owner), 15700 + len(owner), kind, "beside", 2)
+    taken = compare(texts, monkeypatch, scratch=True)
+    assert any(taken), f"{owner}: no purchase with components was made in one pass"
+
+
+def test_the_first_22_modules_together_report_as_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    text = simulate_text(3, 15800, load_profile("queen-2003"), "first 22", tuple(FIRST22))
+    taken = _on(variants(text, "bl")[:4], monkeypatch)
+    assert any(taken)
+
+
+def test_without_the_promise_the_pipeline_buys_the_plot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Bauland, "plain_market_pieces", False)
+    taken = _on(_texts(("bauland",), 15900, 2), monkeypatch)
+    assert taken and not any(taken)

@@ -1,0 +1,81 @@
+"""A piece of a module's own offer beside the market bought on a vizier's out-of-turn line in
+one pass (issue 34, fourteenth step): when the offer's module takes no part in purchases (no
+purchase refinement, no ``on_purchase``: Die Bazare, Die Badehäuser, Der Wunschbrunnen),
+nothing of it can tell an out-of-turn purchase from one in a turn, so
+``purchase._purchase_side_offer`` buys it there too; Der Sultan (its ``pay.problems`` reports
+an out-of-turn purchase: "Mit einem Wesir kann man keine Sultankarte kaufen") still sends it to
+the pipeline. The reports, module views and states, hands, Alhambras, reserves and discard
+pile are the same as with the whole pipeline (the path switched off), on simulated games of
+Der Wesir with the offering modules, with lines left out and payments changed, and among the
+first 22; the path is really taken out of turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.engine.actions import purchase as _purchase_module
+from tests.purchase_onepass_support import (
+    FIRST22,
+    SKIP_COMPILED,
+    compare,
+    simulated_variants,
+    variants,
+)
+
+pytestmark = SKIP_COMPILED
+
+KINDS = {"bazare": "bz", "badehaeuser": "bh", "wunschbrunnen": "ww", "sultan": "su"}
+
+
+def _watched(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[bool], list[Any]]:
+    """:func:`compare` over the side-offer path, and the out-of-turn calls that took it (the
+    module of each offer bought on a vizier's line in one pass)."""
+    real = _purchase_module._purchase_side_offer
+    out_of_turn: list[Any] = []
+
+    def watching(state: Any, p: Any, a: Any, ref: Any, owner: Any, check: bool) -> bool:
+        interrupted = state.turn.interrupt is not None
+        done = real(state, p, a, ref, owner, check)
+        if done and interrupted:
+            out_of_turn.append(owner.name)
+        return done
+
+    monkeypatch.setattr(_purchase_module, "_purchase_side_offer", watching)
+    taken = compare(texts, monkeypatch, scratch=True, path="_purchase_side_offer", off=False)
+    return taken, out_of_turn
+
+
+@pytest.mark.parametrize(
+    "modules",
+    [("wesir", "bazare"), ("badehaeuser", "wesir", "wunschbrunnen"), ("wesir", "sultan")],
+    ids="+".join,
+)
+def test_an_offer_bought_on_a_vizier_line_reports_as_the_pipeline(
+    modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kind = next(KINDS[m] for m in modules if m in KINDS)
+    texts = simulated_variants(modules, 17100 + 7 * len(modules), kind, "vizier", 4)
+    taken, out_of_turn = _watched(texts, monkeypatch)
+    assert any(taken), f"{modules}: no piece of an offer was bought in one pass"
+    assert "sultan" not in out_of_turn  # (its refinement reports it: the pipeline)
+
+
+def test_offers_are_bought_out_of_turn_in_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts: list[str] = []
+    for k, module in enumerate(("bazare", "badehaeuser", "wunschbrunnen")):
+        texts += simulated_variants(("wesir", module), 17200 + k, KINDS[module], "vizier", 4)
+    _taken, out_of_turn = _watched(texts, monkeypatch)
+    assert out_of_turn, "no piece of an offer was bought on a vizier's line in one pass"
+
+
+def test_the_first_22_modules_together_report_as_the_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    text = simulate_text(4, 17300, load_profile("queen-2003"), "first 22", tuple(FIRST22))
+    taken, _out = _watched(variants(text, "bz")[:4], monkeypatch)
+    assert any(taken)
