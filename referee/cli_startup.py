@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import builtins
 import marshal
-from types import CodeType
+from types import CodeType, ModuleType
 from typing import Any
 
 _MAX_ENTRIES = 4000  # a bound on the file (the referee's own classes need about 500)
@@ -38,7 +38,9 @@ _path: str | None = None  # the table's file (a plain string: no pathlib at star
 def _file() -> str | None:
     from referee.cache import marshal_file
 
-    return marshal_file("dataclass-code")
+    # "-2": the texts of dataclasses compiled without postponed annotations (the first files
+    # held them compiled with)
+    return marshal_file("dataclass-code-2")
 
 
 _MAX_BYTES = 16 * 1024 * 1024  # a larger file is not read
@@ -65,16 +67,18 @@ def _load(path: str) -> dict[str, CodeType]:
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
 
 
-def compiled(source: str) -> CodeType:
+def compiled(source: str, inherit: bool = True) -> CodeType:
     """The code ``exec(source)`` would compile, from the table when it holds the text.
 
     Also for other generated code made at import (the reader's record makers,
     ``referee.notation.fast``): without :func:`install` the table starts empty and only saves
-    compiling a text twice in this process."""
+    compiling a text twice in this process. ``inherit``: compiled with this module's future
+    imports (postponed annotations), as ``exec`` in the referee's modules compiles; False: with
+    none, as ``exec`` in ``dataclasses`` compiles (:func:`_exec`)."""
     global _grown
     code = _table.get(source)
     if code is None:
-        code = compile(source, "<string>", "exec")
+        code = compile(source, "<string>", "exec", dont_inherit=not inherit)
         _table[source] = code
         _grown = True
     _used.add(source)
@@ -82,16 +86,64 @@ def compiled(source: str) -> CodeType:
 
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
-    """``exec`` with compiled code looked up by its source text."""
+    """``exec`` with compiled code looked up by its source text: compiled as ``exec`` in
+    ``dataclasses`` compiles it, without this module's postponed annotations (with them, the
+    ``__init__`` of a class showed its annotations as the names of ``dataclasses``' local
+    variables, ``'_type_x'``, in ``inspect.signature`` and the ``__doc__`` made from it)."""
     if not isinstance(source, str):
         builtins.exec(source, globals, locals)
         return
-    builtins.exec(compiled(source), globals, locals)
+    builtins.exec(compiled(source, inherit=False), globals, locals)
+
+
+# the standard-library modules ``dataclasses`` imports at its top but uses only in rare cases:
+# ``inspect`` (with ``ast``, ``dis``, ``tokenize``, ``linecache``) for the ``__doc__`` of a
+# class that has none, ``copy`` (with ``weakref``) for ``asdict``/``astuple``; both together
+# were 24 M instructions of a one-game check's 307 M (regular install; compiled 33 M of 269 M)
+_DEFERRED = ("inspect", "copy")
+
+
+class _Deferred(ModuleType):
+    """The stand-in ``dataclasses`` holds for a module of :data:`_DEFERRED` until it first asks
+    it for a name: then the module is imported as any import does, put in the stand-in's place
+    in ``dataclasses`` and asked. Only ``dataclasses`` sees a stand-in; ``sys.modules`` never
+    keeps one, so every other ``import inspect`` gets the module itself."""
+
+    def __getattr__(self, name: str) -> Any:
+        import dataclasses
+        import importlib
+
+        real = importlib.import_module(self.__name__)
+        if getattr(dataclasses, self.__name__, None) is self:
+            setattr(dataclasses, self.__name__, real)
+        return getattr(real, name)
+
+
+def _import_dataclasses() -> None:
+    """Import ``dataclasses`` with stand-ins (:class:`_Deferred`) for those modules of
+    :data:`_DEFERRED` that nothing has imported yet (already imported: the module itself)."""
+    import sys
+
+    if "dataclasses" in sys.modules:
+        return
+    modules = sys.modules
+    placed = [name for name in _DEFERRED if name not in modules]
+    for name in placed:
+        modules[name] = _Deferred(name)
+    try:
+        import dataclasses  # noqa: F401 - imported here, with the stand-ins
+    finally:
+        for name in placed:
+            if type(modules.get(name)) is _Deferred:
+                del modules[name]
 
 
 def install() -> None:
-    """Read the table and let ``dataclasses`` use it (idempotent)."""
+    """Read the table and let ``dataclasses`` use it (idempotent). ``dataclasses`` is imported
+    here when nothing has imported it yet, without ``inspect`` and ``copy``
+    (:func:`_import_dataclasses`)."""
     global _path
+    _import_dataclasses()
     import dataclasses
 
     if getattr(dataclasses, "exec", None) is _exec:
