@@ -656,12 +656,13 @@ class Waechter(BundledModule):
         data.used = used
         owned = self.owned(state.players[t.player])
         for ref in built:
-            i = match_slot(ref, sorted(owned, key=fmt_tile))
+            slots = sorted(owned, key=fmt_tile)
+            i = match_slot(ref, slots)
             if i is None:
                 form = "'guardturn built TILE ...' naming the mover's buildings"
                 state.flag("POSITION-INVALID", line.pos, reason="turn-state", form=form)
                 continue
-            owned.discard(sorted(owned, key=fmt_tile)[i])
+            owned.discard(slots[i])
         data.owned = owned
         data.dirk_seen = max(len(state.dirk or []) - gifts, 0)
 

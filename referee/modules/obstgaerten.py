@@ -295,7 +295,8 @@ class Obstgaerten(BundledModule):
         taken = data.fields.setdefault(player.name, {})
         data.planned = None
         for i in range(0, len(args), 2):
-            if isinstance(args[i].value, str) and args[i].value.lower() in BOUGHT:
+            first = args[i].value
+            if isinstance(first, str) and first.lower() in BOUGHT:
                 self._position_bought(state, player, args[i + 1 :], line.pos)
                 break
             what, where = args[i], args[i + 1]

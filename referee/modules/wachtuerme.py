@@ -600,8 +600,8 @@ class Wachtuerme(BundledModule):
         who = player.name if player is not None else None
         parsed = parse_tower(ref.name)
         t = state.turn
-        bought = where == "reserve" and t is not None and player is not None
-        if bought and parsed is not None and parsed[1] is None and t.player == player.index:
+        mover = t is not None and player is not None and t.player == player.index
+        if where == "reserve" and mover and parsed is not None and parsed[1] is None:
             self._count_taken(state, parsed[0], ref, who)
             return True, Watchtower(parsed[0])
         if parsed is None or parsed[1] is None:
