@@ -106,7 +106,33 @@ def turn_lines(state: GameState) -> list[str]:
     out = ["  turn " + " ".join(words)]
     if t.pending:
         out.append("  bought " + " ".join(piece_code(x) for x in t.pending))
+    out += _turn_abilities(state)
     return out
+
+
+def _turn_abilities(state: GameState) -> list[str]:
+    """``abilities PLAYER KEY ...``: the abilities limited to once a turn (a module's declared
+    verb, ``Limit.PER_TURN``) each player used in the open turn (the engine's ledger,
+    ``GameState.abilities``), read back by :func:`referee.engine.position.position_abilities`."""
+    from referee.engine.verbs import Limit
+
+    t = state.turn
+    if t is None or not state.abilities:
+        return []
+    per_turn = {
+        spec.key
+        for m in state.ext.modules
+        for spec in getattr(m, "verb_specs", ())
+        if spec.limit is Limit.PER_TURN
+    }
+    used: dict[int, list[str]] = {}
+    for (seat, key), stamps in sorted(state.abilities.items()):
+        if key in per_turn and t.number in stamps and 0 <= seat < len(state.players):
+            used.setdefault(seat, []).append(key)
+    return [
+        f"  abilities {fmt_name(state.players[seat].name)} " + " ".join(keys)
+        for seat, keys in sorted(used.items())
+    ]
 
 
 # what a position block cannot state about a moment (English, German)
