@@ -97,6 +97,8 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
             position_turn(state, line)  # a moment inside a turn: the open turn
         elif line.verb.lower() == "bought":
             position_bought(state, line)  # ... and what it bought and did not place yet
+        elif line.verb.lower() == "taken":
+            position_taken(state, line)  # ... the money its takes took
         else:
             position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
@@ -121,7 +123,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "bought", "abilities")
+_TURN_VERBS = ("turn", "bought", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
 
@@ -181,6 +183,23 @@ def position_bought(state: GameState, line: ModuleAction) -> None:
             state.flag("POSITION-INVALID", arg.pos or line.pos, reason="turn-line")
             continue
         state.turn.pending.append(_tile(state, ref, arg.pos or line.pos, p, "reserve"))
+
+
+def position_taken(state: GameState, line: ModuleAction) -> None:
+    """``taken CARD ...`` after a ``turn`` line: the money the open turn's takes took, as
+    written (money cards, ``?``, module money tokens), which modules read (Die Bediensteten:
+    its value)."""
+    if state.turn is None:
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    for arg in line.args:
+        v = arg.value
+        if isinstance(v, (CardRef, ComponentRef)):
+            state.turn.taken.append(v)
+        elif v == "?":
+            state.turn.taken.append(CardRef(None, arg.pos or line.pos))
+        else:
+            state.flag("POSITION-INVALID", arg.pos or line.pos, reason="turn-line")
 
 
 def position_abilities(state: GameState, line: ModuleAction) -> None:

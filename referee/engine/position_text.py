@@ -106,6 +106,8 @@ def turn_lines(state: GameState) -> list[str]:
     out = ["  turn " + " ".join(words)]
     if t.pending:
         out.append("  bought " + " ".join(piece_code(x) for x in t.pending))
+    if t.taken and state.ext.modules:  # read by modules (Die Bediensteten: its value)
+        out.append("  taken " + " ".join(_money_code(x) for x in t.taken))
     out += _turn_abilities(state)
     return out
 
@@ -157,10 +159,6 @@ _UNSTATED = {
         "a line played out of turn ({what})",
         "eine Zeile außerhalb der Reihe ({what})",
     ),
-    "taken": (
-        "the money taken this turn ({what})",
-        "das in diesem Zug genommene Geld ({what})",
-    ),
     "over": (
         "the game is over, its final scoring not yet written ({what})",
         "das Spiel ist zu Ende, seine Schlusswertung noch nicht geschrieben ({what})",
@@ -195,8 +193,6 @@ def unstated(state: GameState, lang: str = "en") -> list[str]:
             out.append(("take-only", t.take_only))
         if t.interrupt is not None:
             out.append(("interrupt", t.interrupt))
-        if t.taken and state.ext.modules:
-            out.append(("taken", " ".join(_money_code(x) for x in t.taken)))
     if state.game_over and 3 not in state.scorings_done:
         why = state.end_reason
         out.append(("over", render(lang, why.key, why.params) if isinstance(why, Text) else "-"))

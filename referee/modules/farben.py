@@ -62,8 +62,10 @@ FIELDS, COLUMN = "projects", "column"
 LETTERS = "bgnprw"  # the colour letters, in the order the record writes them
 DROP, STACK, DONE, SEEN = "drop", "stack", "done", "seen"
 # a moment inside a turn (a player's section): the turn's latest purchase a colour or project
-# may follow, ``projects overpaid 2 Gu Di C5 [used]`` (``?``: unknown, ``-``: no market building)
+# may follow, ``projects overpaid 2 Gu Di C5 [used]`` (``?``: unknown, ``none``: no building from
+# a market field)
 OVERPAID, USED = ("overpaid", "ueberzahlt", "überzahlt"), ("used", "genutzt")
+NO_MARKET = ("none", "keiner")
 FINISHING = Text("FARBEN-FINISH.action/finishing")
 
 
@@ -1009,7 +1011,7 @@ class Farben(BundledModule):
             _line, over, columns, tile, used = pending
             args = [GenericArg("overpaid"), GenericArg("?" if over is None else max(over, -1))]
             if over is not None and over < 0:
-                args[1] = GenericArg("-")
+                args[1] = GenericArg("none")
             args += [GenericArg(c.code) for c in sorted(columns, key=lambda c: c.field)]
             args.append(GenericArg(tile))
             if used:
@@ -1021,7 +1023,7 @@ class Farben(BundledModule):
         self, state: GameState, player: PlayerState, args: list[GenericArg], pos: Pos
     ) -> None:
         """``projects overpaid N COLUMN ... TILE [used]`` (a moment inside a turn): the turn's
-        latest purchase, what it overpaid (``?`` unknown, ``-`` no building from a market field),
+        latest purchase, what it overpaid (``?`` unknown, ``none`` no building from a market field),
         the columns a colour tile may come from, the building and whether its overpayment was
         used ("Wenn ein Spieler die Aktion: Gebäudeplättchen kaufen wählt und das Gebäude
         überbezahlt, darf er aus der Spalte der bezahlten Währung ... nehmen", Big Box
@@ -1031,7 +1033,8 @@ class Farben(BundledModule):
         if used:
             vals = vals[:-1]
         first = vals[0] if vals else None
-        over = -1 if first == "-" else first if isinstance(first, int) else None
+        none = isinstance(first, str) and first.lower() in NO_MARKET
+        over = -1 if none else first if isinstance(first, int) else None
         cols = [Currency.of_code(v) if isinstance(v, str) else None for v in vals[1:-1]]
         tile = vals[-1] if len(vals) >= 2 else None
         if (
@@ -1040,7 +1043,7 @@ class Farben(BundledModule):
             or (over is None and first != "?")
             or any(c is None for c in cols)
         ):
-            form = "'projects overpaid N|?|- COLUMN ... TILE [used]' after a 'turn' line"
+            form = "'projects overpaid N|?|none COLUMN ... TILE [used]' after a 'turn' line"
             state.flag("POSITION-INVALID", pos, player.name, reason="turn-state", form=form)
             return
         text = fmt_ref(tile) if isinstance(tile, TileRef) else token_text(tile)
