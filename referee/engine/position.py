@@ -99,6 +99,8 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
             position_bought(state, line)  # ... and what it bought and did not place yet
         elif line.verb.lower() == "taken":
             position_taken(state, line)  # ... the money its takes took
+        elif line.verb.lower() == "limits":
+            position_limits(state, line)  # ... take-only, redesigns granted on top
         else:
             position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
@@ -123,7 +125,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "bought", "taken", "abilities")
+_TURN_VERBS = ("turn", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
 
@@ -183,6 +185,30 @@ def position_bought(state: GameState, line: ModuleAction) -> None:
             state.flag("POSITION-INVALID", arg.pos or line.pos, reason="turn-line")
             continue
         state.turn.pending.append(_tile(state, ref, arg.pos or line.pos, p, "reserve"))
+
+
+def position_limits(state: GameState, line: ModuleAction) -> None:
+    """``limits [takeonly CODE] [redesigns N]`` after a ``turn`` line: the open turn may only
+    take money (a module's rule, CODE the rule a main action of another kind breaks, e.g. Die
+    Arbeiter's "Würfelt er, darf er ausschließlich die Aktion: Geld nehmen ausführen"), and
+    N redesigns granted on top of its actions (a master builder's card ...)."""
+    from referee.engine.rules import RULES
+
+    values = [a.value for a in line.args]
+    t = state.turn
+    ok = t is not None and len(values) in (2, 4)
+    pairs = list(zip(values[::2], values[1::2], strict=False)) if ok else []
+    for key, value in pairs:
+        if t is None:
+            break
+        if key == "takeonly" and isinstance(value, str) and value.upper() in RULES:
+            t.take_only = value.upper()
+        elif key == "redesigns" and isinstance(value, int) and 0 < value <= 9:
+            t.extra_redesigns = value
+        else:
+            ok = False
+    if not ok:
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
 
 
 def position_taken(state: GameState, line: ModuleAction) -> None:

@@ -106,6 +106,13 @@ def turn_lines(state: GameState) -> list[str]:
     out = ["  turn " + " ".join(words)]
     if t.pending:
         out.append("  bought " + " ".join(piece_code(x) for x in t.pending))
+    limits: list[str] = []
+    if t.take_only is not None:
+        limits += ["takeonly", t.take_only]
+    if t.extra_redesigns:
+        limits += ["redesigns", str(t.extra_redesigns)]
+    if limits:
+        out.append("  limits " + " ".join(limits))
     if t.taken and state.ext.modules:  # read by modules (Die Bediensteten: its value)
         out.append("  taken " + " ".join(_money_code(x) for x in t.taken))
     out += _turn_abilities(state)
@@ -147,14 +154,6 @@ _UNSTATED = {
         "purchases of this turn the referee refused ({what})",
         "vom Schiedsrichter abgelehnte Käufe dieses Zuges ({what})",
     ),
-    "redesigns": (
-        "{what} redesign(s) granted on top of this turn's actions",
-        "{what} zusätzlich gewährte Umbauaktion(en) in diesem Zug",
-    ),
-    "take-only": (
-        "this turn may only take money ({what})",
-        "in diesem Zug darf nur Geld genommen werden ({what})",
-    ),
     "interrupt": (
         "a line played out of turn ({what})",
         "eine Zeile außerhalb der Reihe ({what})",
@@ -187,10 +186,6 @@ def unstated(state: GameState, lang: str = "en") -> list[str]:
     if t is not None:
         if t.refused:
             out.append(("refused", " ".join(piece_code(x) for x in t.refused)))
-        if t.extra_redesigns:
-            out.append(("redesigns", str(t.extra_redesigns)))
-        if t.take_only is not None:
-            out.append(("take-only", t.take_only))
         if t.interrupt is not None:
             out.append(("interrupt", t.interrupt))
     if state.game_over and 3 not in state.scorings_done:
