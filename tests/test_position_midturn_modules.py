@@ -15,7 +15,10 @@ lines each module writes for it (docs/notation.md "A moment inside a turn"):
 * Frische Farben: ``projects overpaid 2 Gu Di C5 used`` (the purchase a colour may follow);
 * Palastplaner: ``planner @1,0 e 3 moved @0,0 w n 2`` (the feet still to be chosen);
 * Die Angreifer: ``scouts earned sc:A unsure sc:P`` (purchases that may earn a scout);
-* the guards edition: ``guardturn used ab:1 built G8ne gifts 1``.
+* the guards edition: ``guardturn used ab:1 built G8ne gifts 1``;
+
+and the engine's lines of the open turn: ``limits takeonly ARBEITER-ROLL redesigns 1``,
+``taken Du7 Gu3``, ``abilities Anna handwerker``.
 """
 
 from __future__ import annotations
@@ -130,6 +133,10 @@ EXAMPLES_CONCERNED = [
     "waechter.alh",
     "waechter-two-player.alh",
     "notation-club-3p.alh",
+    "module-arbeiter.alh",  # a turn that may only take money (limits takeonly)
+    "module-baumeister.alh",  # redesigns granted on top (limits redesigns)
+    "module-bedienstete.alh",  # the money taken, read by the marshal (taken)
+    "module-machtgebaeude.alh",  # a building of power bought with its die
 ]
 WAVES = [
     "module-wave-c.alh",
@@ -326,3 +333,51 @@ def test_show_names_no_loss_for_a_moment_inside_a_turn_of_the_craftsmen() -> Non
         text = headers(game) + "\n\n" + position_text(state)
         if not unstated(state):
             assert read_back_losses(state, text) == [], (item.pos.line, k)
+
+
+def test_the_money_taken_and_the_turn_limits_are_read_and_kept() -> None:
+    text = CRAFT.format(craft="craftsmen hw:schreiner hw:muenzer").replace(
+        "  turn 3 Anna 0\n",
+        "  turn 3 Anna 1 over\n  limits takeonly HANDWERKER-TOKEN redesigns 1\n  taken Du7 ? Gu3\n",
+    )
+    assert fast_or_none(text) == lark(text)
+    state, codes = _state(text)
+    assert "POSITION-INVALID" not in codes
+    t = state.turn
+    assert t.take_only == "HANDWERKER-TOKEN" and t.extra_redesigns == 1
+    assert [None if c.card is None else c.card.code for c in t.taken] == ["Du7", None, "Gu3"]
+    again = position_text(state)
+    assert "  limits takeonly HANDWERKER-TOKEN redesigns 1\n  taken Du7 ? Gu3\n" in again
+    assert "# not stated" not in again
+    assert format_games(parse_text(again)) == again
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "limits takeonly",
+        "limits takeonly NO-SUCH-RULE",
+        "limits redesigns 0",
+        "limits sometimes 2",
+        "taken T9",
+    ],
+)
+def test_a_malformed_limits_or_taken_line_is_reported(line: str) -> None:
+    text = CRAFT.format(craft="craftsmen hw:schreiner hw:muenzer")
+    _s, codes = _state(text.replace("  turn 3 Anna 0\n", f"  turn 3 Anna 0\n  {line}\n"))
+    assert "POSITION-INVALID" in codes
+
+
+def test_a_turn_limited_to_taking_money_reads_back_so() -> None:
+    # Die Arbeiter: "Würfelt er, darf er ausschließlich die Aktion: Geld nehmen ausführen"
+    (game,) = parse_text((EXAMPLES / "module-arbeiter.alh").read_text("utf-8"))[:1]
+    limited = [m for m in moments(game) if m[2].turn.take_only is not None]
+    assert limited
+    for item, k, state, _after in limited[:3]:
+        text = headers(game) + "\n\n" + position_text(state)
+        assert "  limits takeonly " in text and "# not stated" not in text
+        (again,) = parse_text(text)
+        back = None
+        for step in walk(again, finish=False):
+            back = step.state
+        assert back.turn.take_only == state.turn.take_only, (item.pos.line, k)
