@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import cli
-from referee.commands.show import read_back_losses
 from referee.engine import apply_action, check_game
+from referee.engine.position_compare import read_back_losses
 from referee.engine.position_text import position_text, unstated
 from referee.engine.walk import At, state_at, walk
 from referee.notation import parse_text

@@ -258,6 +258,7 @@ def record_text(sit: Situation) -> str:
     """The moment as a record of its own: the game's header tags (its result left out) and
     a ``position`` block (``referee.engine.position_text``) that ``check``, ``show`` and
     ``score`` read back to the same table and module state."""
+    from referee.engine.position_compare import read_back_losses
     from referee.engine.position_text import position_lines
     from referee.notation.tokens import quote
 
@@ -271,32 +272,6 @@ def record_text(sit: Situation) -> str:
         body.insert(1, "  # reads back without: " + "; ".join(lost))
         text = "\n".join([*lines, "", *body] if lines else body) + "\n"
     return text
-
-
-def read_back_losses(state: Any, text: str) -> list[str]:
-    """What the record ``text`` (a moment of ``state`` written as a position) does not give
-    back when read: the parts of the table and of the modules' state (their history left
-    out, as :func:`referee.simulate.roundtrip.snapshot` leaves it) that differ, each cut to a
-    readable length. Empty: the block reads back to the same state."""
-    from referee.engine.walk import walk
-    from referee.notation import parse_text
-    from referee.simulate.roundtrip import snapshot
-
-    again = parse_text(text)[0]
-    if again.errors:  # pragma: no cover - the writer writes what the readers read
-        return [again.errors[0].message]
-    state2 = None
-    for step in walk(again, finish=False, snapshots=False):
-        state2 = step.state
-    if state2 is None:  # pragma: no cover - a walk has its start step
-        return []
-    before = [x for x in snapshot(state) if not x.lstrip().startswith("#")]
-    after = set(snapshot(state2))
-    return [_cut(x.strip()) for x in before if x not in after]
-
-
-def _cut(text: str, n: int = 160) -> str:
-    return text if len(text) <= n else text[: n - 3] + "..."
 
 
 def _player_view(p: PlayerSide, lang: str) -> PlayerView:

@@ -58,6 +58,10 @@ STELL = "stell"
 PLACED = "placed"
 GUARDS = "guards"
 PAID = "paid"
+# a moment inside a turn (position only): ``guardturn used ab:1 built G8ne gifts 1``, the
+# abilities the open turn used, the buildings it gained (their guards come at its end) and
+# the buildings it gave to Dirk (their guards go onto the placement tiles at its end)
+TURNLINE = "guardturn"
 PREVIEW_FIELDS = 3
 
 
@@ -114,8 +118,8 @@ class Waechter(BundledModule):
     """The guards edition's rules unit (switched on by the profile, never by ``Modules``)."""
 
     section: ClassVar[str] = SOURCE
-    chance_verbs = (PREVIEW, SLIDE, TOWERS, ABILITY, STELL, PLACED, GUARDS, PAID)  # the last
-    # three: position lines only (a chance line of them is WAECHTER-MATERIAL)
+    chance_verbs = (PREVIEW, SLIDE, TOWERS, ABILITY, STELL, PLACED, GUARDS, PAID, TURNLINE)
+    # the last four: position lines only (a chance line of them is WAECHTER-MATERIAL)
     component_kinds = (KIND,)
     scratch_type = WScratch
     verb_specs = (
@@ -598,6 +602,9 @@ class Waechter(BundledModule):
             else:
                 state.flag("WAECHTER-MATERIAL", line.pos, reason="form", what=PLACED)
             return True
+        if player is None and verb == TURNLINE:
+            self._position_turn(state, line)
+            return True
         if player is not None and verb == PAID:  # points paid since the last scoring
             n = line.args[0].value if len(line.args) == 1 else None
             if isinstance(n, int) and 0 < n <= 999:
@@ -616,6 +623,67 @@ class Waechter(BundledModule):
             state.flag("WAECHTER-MATERIAL", line.pos, reason="form", what=GUARDS)
             return True
         return False
+
+    def _position_turn(self, state: GameState, line: ModuleAction) -> None:
+        """``guardturn [used ab:N ...] [built TILE ...] [gifts N]`` (after the ``turn`` line of
+        a moment inside a turn, the player sections read): the abilities the open turn used
+        (L54: "1 - x Wächter-Fähigkeiten nutzen, jede 1-mal", WAECHTER-ABILITY ``twice``), the
+        mover's buildings gained in it (L69: their towers get guards at its
+        end) and the buildings given to Dirk in it (L104-105)."""
+        data = self.data(state)
+        t = state.turn
+        bad = t is None
+        part = ""
+        used: set[int] = set()
+        built: list[TileRef] = []
+        gifts = 0
+        for a in line.args:
+            v = a.value
+            if isinstance(v, str) and v.lower() in ("used", "built", "gifts"):
+                part = v.lower()
+            elif part == "used" and isinstance(v, ComponentRef) and _ability_number(v):
+                used.add(_ability_number(v) or 0)
+            elif part == "built" and isinstance(v, TileRef):
+                built.append(v)
+            elif part == "gifts" and isinstance(v, int) and v >= 0 and not gifts:
+                gifts = v
+            else:
+                bad = True
+        if bad or t is None:
+            form = "'guardturn [used ab:N ...] [built TILE ...] [gifts N]' after a 'turn' line"
+            state.flag("POSITION-INVALID", line.pos, reason="turn-state", form=form)
+            return
+        data.used = used
+        owned = self.owned(state.players[t.player])
+        for ref in built:
+            slots = sorted(owned, key=fmt_tile)
+            i = match_slot(ref, slots)
+            if i is None:
+                form = "'guardturn built TILE ...' naming the mover's buildings"
+                state.flag("POSITION-INVALID", line.pos, reason="turn-state", form=form)
+                continue
+            owned.discard(slots[i])
+        data.owned = owned
+        data.dirk_seen = max(len(state.dirk or []) - gifts, 0)
+
+    def _turn_line(self, state: GameState) -> list[ModuleAction]:
+        """The ``guardturn`` line of a moment inside a turn (:meth:`_position_turn`)."""
+        data = self.data(state)
+        t = state.turn
+        if t is None or not 0 <= t.player < len(state.players):
+            return []
+        args: list[GenericArg] = []
+        if data.used:
+            args.append(GenericArg("used"))
+            args += [GenericArg(ComponentRef(KIND, str(n))) for n in sorted(data.used)]
+        built = self.owned(state.players[t.player]) - data.owned
+        if built:
+            args.append(GenericArg("built"))
+            args += [GenericArg(tile_ref(x)) for x in sorted(built, key=fmt_tile)]
+        gifts = len(state.dirk or []) - data.dirk_seen
+        if state.dirk is not None and gifts > 0:
+            args += [GenericArg("gifts"), GenericArg(gifts)]
+        return [ModuleAction(TURNLINE, tuple(args))]
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         data = self.data(state)
@@ -643,7 +711,7 @@ class Waechter(BundledModule):
             out.append(ModuleAction(STELL, tuple(GenericArg(v) for v in (boxes, *numbers))))
         if data.placed:
             out.append(ModuleAction(PLACED, (GenericArg(data.placed),)))
-        return out
+        return out + self._turn_line(state)
 
     # ------------------------------------------------------------------ view
 

@@ -95,8 +95,14 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
     if player is None and line.verb.lower() in _TURN_VERBS:
         if line.verb.lower() == "turn":
             position_turn(state, line)  # a moment inside a turn: the open turn
-        else:
+        elif line.verb.lower() == "bought":
             position_bought(state, line)  # ... and what it bought and did not place yet
+        elif line.verb.lower() == "taken":
+            position_taken(state, line)  # ... the money its takes took
+        elif line.verb.lower() == "limits":
+            position_limits(state, line)  # ... take-only, redesigns granted on top
+        else:
+            position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
     if player is None and state.standing and line.verb.lower() == "bid":
         from referee.engine.auction import standing_position_line
@@ -119,7 +125,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "bought")
+_TURN_VERBS = ("turn", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
 
@@ -179,6 +185,71 @@ def position_bought(state: GameState, line: ModuleAction) -> None:
             state.flag("POSITION-INVALID", arg.pos or line.pos, reason="turn-line")
             continue
         state.turn.pending.append(_tile(state, ref, arg.pos or line.pos, p, "reserve"))
+
+
+def position_limits(state: GameState, line: ModuleAction) -> None:
+    """``limits [takeonly CODE] [redesigns N]`` after a ``turn`` line: the open turn may only
+    take money (a module's rule, CODE the rule a main action of another kind breaks, e.g. Die
+    Arbeiter's "Würfelt er, darf er ausschließlich die Aktion: Geld nehmen ausführen"), and
+    N redesigns granted on top of its actions (a master builder's card ...)."""
+    from referee.engine.rules import RULES
+
+    values = [a.value for a in line.args]
+    t = state.turn
+    ok = t is not None and len(values) in (2, 4)
+    pairs = list(zip(values[::2], values[1::2], strict=False)) if ok else []
+    for key, value in pairs:
+        if t is None:
+            break
+        if key == "takeonly" and isinstance(value, str) and value.upper() in RULES:
+            t.take_only = value.upper()
+        elif key == "redesigns" and isinstance(value, int) and 0 < value <= 9:
+            t.extra_redesigns = value
+        else:
+            ok = False
+    if not ok:
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+
+
+def position_taken(state: GameState, line: ModuleAction) -> None:
+    """``taken CARD ...`` after a ``turn`` line: the money the open turn's takes took, as
+    written (money cards, ``?``, module money tokens), which modules read (Die Bediensteten:
+    its value)."""
+    if state.turn is None:
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    for arg in line.args:
+        v = arg.value
+        if isinstance(v, (CardRef, ComponentRef)):
+            state.turn.taken.append(v)
+        elif v == "?":
+            state.turn.taken.append(CardRef(None, arg.pos or line.pos))
+        else:
+            state.flag("POSITION-INVALID", arg.pos or line.pos, reason="turn-line")
+
+
+def position_abilities(state: GameState, line: ModuleAction) -> None:
+    """``abilities PLAYER KEY ...`` after a ``turn`` line: the abilities limited to once a turn
+    that PLAYER used in the open turn (the ledger's names, e.g. ``handwerker``); a second use
+    in the turn is ``ABILITY-LIMIT`` as in any turn."""
+    values = [a.value for a in line.args]
+    if (
+        state.turn is None
+        or len(values) < 2
+        or not isinstance(values[0], (str, PlayerRef))
+        or any(not isinstance(v, str) for v in values[1:])
+    ):
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    name = values[0]
+    p = state.find_player(
+        name if isinstance(name, PlayerRef) else PlayerRef(name, line.pos), line.pos
+    )
+    if p is None:
+        return
+    for key in values[1:]:
+        k = (p.index, str(key).lower())
+        state.abilities[k] = (*state.abilities.get(k, ()), state.turn.number)
 
 
 def continue_open_turn(state: GameState, item: Turn) -> bool:

@@ -106,7 +106,42 @@ def turn_lines(state: GameState) -> list[str]:
     out = ["  turn " + " ".join(words)]
     if t.pending:
         out.append("  bought " + " ".join(piece_code(x) for x in t.pending))
+    limits: list[str] = []
+    if t.take_only is not None:
+        limits += ["takeonly", t.take_only]
+    if t.extra_redesigns:
+        limits += ["redesigns", str(t.extra_redesigns)]
+    if limits:
+        out.append("  limits " + " ".join(limits))
+    if t.taken and state.ext.modules:  # read by modules (Die Bediensteten: its value)
+        out.append("  taken " + " ".join(_money_code(x) for x in t.taken))
+    out += _turn_abilities(state)
     return out
+
+
+def _turn_abilities(state: GameState) -> list[str]:
+    """``abilities PLAYER KEY ...``: the abilities limited to once a turn (a module's declared
+    verb, ``Limit.PER_TURN``) each player used in the open turn (the engine's ledger,
+    ``GameState.abilities``), read back by :func:`referee.engine.position.position_abilities`."""
+    from referee.engine.verbs import Limit
+
+    t = state.turn
+    if t is None or not state.abilities:
+        return []
+    per_turn = {
+        spec.key
+        for m in state.ext.modules
+        for spec in getattr(m, "verb_specs", ())
+        if spec.limit is Limit.PER_TURN
+    }
+    used: dict[int, list[str]] = {}
+    for (seat, key), stamps in sorted(state.abilities.items()):
+        if key in per_turn and t.number in stamps and 0 <= seat < len(state.players):
+            used.setdefault(seat, []).append(key)
+    return [
+        f"  abilities {fmt_name(state.players[seat].name)} " + " ".join(keys)
+        for seat, keys in sorted(used.items())
+    ]
 
 
 # what a position block cannot state about a moment (English, German)
@@ -119,21 +154,9 @@ _UNSTATED = {
         "purchases of this turn the referee refused ({what})",
         "vom Schiedsrichter abgelehnte Käufe dieses Zuges ({what})",
     ),
-    "redesigns": (
-        "{what} redesign(s) granted on top of this turn's actions",
-        "{what} zusätzlich gewährte Umbauaktion(en) in diesem Zug",
-    ),
-    "take-only": (
-        "this turn may only take money ({what})",
-        "in diesem Zug darf nur Geld genommen werden ({what})",
-    ),
     "interrupt": (
         "a line played out of turn ({what})",
         "eine Zeile außerhalb der Reihe ({what})",
-    ),
-    "taken": (
-        "the money taken this turn ({what})",
-        "das in diesem Zug genommene Geld ({what})",
     ),
     "over": (
         "the game is over, its final scoring not yet written ({what})",
@@ -163,14 +186,8 @@ def unstated(state: GameState, lang: str = "en") -> list[str]:
     if t is not None:
         if t.refused:
             out.append(("refused", " ".join(piece_code(x) for x in t.refused)))
-        if t.extra_redesigns:
-            out.append(("redesigns", str(t.extra_redesigns)))
-        if t.take_only is not None:
-            out.append(("take-only", t.take_only))
         if t.interrupt is not None:
             out.append(("interrupt", t.interrupt))
-        if t.taken and state.ext.modules:
-            out.append(("taken", " ".join(_money_code(x) for x in t.taken)))
     if state.game_over and 3 not in state.scorings_done:
         why = state.end_reason
         out.append(("over", render(lang, why.key, why.params) if isinstance(why, Text) else "-"))

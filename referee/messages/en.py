@@ -179,6 +179,7 @@ TEXTS: dict[str, str] = {
     "END-EARLY/leftovers": "the leftover tiles are given out at the game end, but the game is not over: the market is {market} and the {bag} holds {bag_count} tiles",
     "POSITION-INVALID/building-rule": "{name}'s Alhambra breaks a building rule: {problem}",
     "POSITION-INVALID/turn-line": "a turn left open is written 'turn NUMBER PLAYER MAIN-ACTIONS [over] [placing] [unsure]', then 'bought PIECE ...' for what it bought and did not place yet",
+    "POSITION-INVALID/turn-state": "a module's state of the turn left open is written {form}",
     "POSITION-INVALID/bought-without-turn": "'bought' states the pieces of a turn left open: a 'turn' line must come before it",
     "POSITION-INVALID/two-tiles": "two tiles at {at} in {name}'s Alhambra",
     # -------- phrases used as parameters

@@ -48,6 +48,9 @@ ATTACK = "attack"
 SCOUTS = "scouts"
 GONE = "gone"  # in a position's `scouts` line: the scouts revealed earlier, out of the game
 SCOUT = "scout"
+# a moment inside a turn (the mover's `scouts` line): the exact purchases of the open turn that
+# may earn a scout, by building type (`earned sc:A`; `unsure sc:P`: the payment was not known)
+EARNED, UNSURE = ("earned", "verdient"), ("unsure", "unsicher")
 KIND = "sc"
 ORDER_ATTACK = ORDER_LAST + 50  # "Direkt im Anschluss an eine Wertung": after every other line
 
@@ -167,6 +170,21 @@ class Angreifer(BundledModule):
                 return True
             data.cards[round_no] = direction
             return True
+        if verb == SCOUTS and player is not None:
+            args = list(line.args)
+            cut = next(
+                (
+                    i
+                    for i, a in enumerate(args)
+                    if isinstance(a.value, str) and a.value.lower() in EARNED + UNSURE
+                ),
+                None,
+            )
+            if cut is not None:
+                self._position_earned(state, player, args[cut:], line.pos)
+                if not args[:cut]:
+                    return True
+                line = ModuleAction(line.verb, tuple(args[:cut]), line.pos)
         if verb == SCOUTS:
             kinds: list[str] = []
             gone: list[str] = []  # after the word `gone`: revealed earlier, out of the game
@@ -205,9 +223,14 @@ class Angreifer(BundledModule):
         data = self.data(state)
         if player is not None:
             taken = data.taken.get(player.name, [])
-            if not taken:
-                return []
-            return [ModuleAction(SCOUTS, tuple(GenericArg(ComponentRef(KIND, k)) for k in taken))]
+            args = [GenericArg(ComponentRef(KIND, k)) for k in taken]
+            line = _turn_key(state)
+            mine = [e for e in data.earned if e[0] == player.name and e[2] == line]
+            for word, known in (("earned", True), ("unsure", False)):
+                kinds = [e[1] for e in mine if e[3] is known]
+                if kinds:
+                    args += [GenericArg(word), *(GenericArg(ComponentRef(KIND, k)) for k in kinds)]
+            return [ModuleAction(SCOUTS, tuple(args))] if args else []
         out = [
             ModuleAction(ATTACK, (GenericArg(r), GenericArg(d)))
             for r, d in sorted(data.cards.items())
@@ -220,6 +243,33 @@ class Angreifer(BundledModule):
                 scouts += [GenericArg(GONE), *(GenericArg(ComponentRef(KIND, k)) for k in gone)]
             out.append(ModuleAction(SCOUTS, tuple(scouts)))
         return out
+
+    def _position_earned(
+        self, state: GameState, player: PlayerState, args: list[GenericArg], pos: Any
+    ) -> None:
+        """``earned sc:A [unsure sc:P]`` at the end of the mover's ``scouts`` line (a moment
+        inside a turn): the building types of the open turn's exact purchases that may still
+        earn a scout (``unsure``: the payment was not known)."""
+        t = state.turn
+        known = True
+        out: list[tuple[str, str, object, bool]] = []
+        bad = t is None or t.player != player.index
+        for a in args:
+            v = a.value
+            if isinstance(v, str) and v.lower() in EARNED + UNSURE:
+                known = v.lower() in EARNED
+                continue
+            kind = _scout_type(v)
+            if kind is None:
+                bad = True
+                continue
+            out.append((player.name, kind, _turn_key(state), known))
+        if bad:
+            form = "'scouts ... earned sc:TYPE ... [unsure sc:TYPE ...]' in the mover's section"
+            state.flag("POSITION-INVALID", pos, player.name, reason="turn-state", form=form)
+            return
+        for e in out:
+            _earn(self.data(state).earned, e)
 
     def position_scoring(self, ctx: Any, round_no: int) -> None:
         """A position scored without the attack card of that scoring: reported

@@ -51,6 +51,7 @@ from referee.record.model import (
     ModuleAction,
     ModuleChance,
     Pos,
+    TileRef,
 )
 
 H = "FRISCHE FARBEN"
@@ -60,6 +61,11 @@ TAKE, PICK, FINISH = "colour", "project", "finish"
 FIELDS, COLUMN = "projects", "column"
 LETTERS = "bgnprw"  # the colour letters, in the order the record writes them
 DROP, STACK, DONE, SEEN = "drop", "stack", "done", "seen"
+# a moment inside a turn (a player's section): the turn's latest purchase a colour or project
+# may follow, ``projects overpaid 2 Gu Di C5 [used]`` (``?``: unknown, ``none``: no building from
+# a market field)
+OVERPAID, USED = ("overpaid", "ueberzahlt", "überzahlt"), ("used", "genutzt")
+NO_MARKET = ("none", "keiner")
 FINISHING = Text("FARBEN-FINISH.action/finishing")
 
 
@@ -1000,7 +1006,49 @@ class Farben(BundledModule):
             lines.append(ModuleAction(FIELDS, tuple(open_)))
         if done:
             lines.append(ModuleAction(FIELDS, (GenericArg(DONE), *done)))
+        pending = data.pending.get(player.name) if state.turn is not None else None
+        if pending is not None:
+            _line, over, columns, tile, used = pending
+            args = [GenericArg("overpaid"), GenericArg("?" if over is None else max(over, -1))]
+            if over is not None and over < 0:
+                args[1] = GenericArg("none")
+            args += [GenericArg(c.code) for c in sorted(columns, key=lambda c: c.field)]
+            args.append(GenericArg(tile))
+            if used:
+                args.append(GenericArg("used"))
+            lines.append(ModuleAction(FIELDS, tuple(args)))
         return lines
+
+    def _position_overpaid(
+        self, state: GameState, player: PlayerState, args: list[GenericArg], pos: Pos
+    ) -> None:
+        """``projects overpaid N COLUMN ... TILE [used]`` (a moment inside a turn): the turn's
+        latest purchase, what it overpaid (``?`` unknown, ``none`` no building from a market field),
+        the columns a colour tile may come from, the building and whether its overpayment was
+        used ("Wenn ein Spieler die Aktion: Gebäudeplättchen kaufen wählt und das Gebäude
+        überbezahlt, darf er aus der Spalte der bezahlten Währung ... nehmen", Big Box
+        L3305-3311)."""
+        vals = [a.value for a in args]
+        used = bool(vals) and isinstance(vals[-1], str) and vals[-1].lower() in USED
+        if used:
+            vals = vals[:-1]
+        first = vals[0] if vals else None
+        none = isinstance(first, str) and first.lower() in NO_MARKET
+        over = -1 if none else first if isinstance(first, int) else None
+        cols = [Currency.of_code(v) if isinstance(v, str) else None for v in vals[1:-1]]
+        tile = vals[-1] if len(vals) >= 2 else None
+        if (
+            state.turn is None
+            or len(vals) < 2
+            or (over is None and first != "?")
+            or any(c is None for c in cols)
+        ):
+            form = "'projects overpaid N|?|none COLUMN ... TILE [used]' after a 'turn' line"
+            state.flag("POSITION-INVALID", pos, player.name, reason="turn-state", form=form)
+            return
+        text = fmt_ref(tile) if isinstance(tile, TileRef) else token_text(tile)
+        columns = frozenset(c for c in cols if c is not None)
+        self.data(state).pending[player.name] = (pos.line, over, columns, text, used)
 
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
@@ -1058,6 +1106,9 @@ class Farben(BundledModule):
         )
         if done:
             args = args[1:]
+        if args and isinstance(args[0].value, str) and args[0].value.lower() in OVERPAID:
+            self._position_overpaid(state, player, args[1:], line.pos)
+            return True
         owned = self.projects_of(state, player)
         for arg in args:
             apos = arg.pos or line.pos

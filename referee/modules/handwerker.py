@@ -68,6 +68,9 @@ DEAL = "craftsmen"
 HANDOVER = "handover"
 ABILITY = "handwerker"  # the ledger's name: one craftsman's ability per turn
 DOWN_WORDS = ("down", "verdeckt")
+# a moment inside a turn: the craftsman whose ability the turn used (a position's `craftsmen`
+# line, after its craftsmen: `used hw:schreiner 2`, the Schreiner's discount not spent yet)
+USED_WORDS = ("used", "benutzt")
 UNKNOWN = "?"
 
 GOLD, CARPENTER, MORTAR, MASON = "goldschmied", "schreiner", "moertelmischer", "steinmetz"
@@ -1175,6 +1178,15 @@ class Handwerker(BundledModule):
         if player is None or line.verb.lower() not in (DEAL, "handwerker"):
             return False
         args = list(line.args)
+        used = next(
+            (
+                i
+                for i, a in enumerate(args)
+                if isinstance(a.value, str) and a.value.lower() in USED_WORDS
+            ),
+            len(args),
+        )
+        args, used_args = args[:used], args[used + 1 :]
         split = next(
             (
                 i
@@ -1192,7 +1204,30 @@ class Handwerker(BundledModule):
         data.open[player.name] = self._tokens(state, args[:split], line.pos, player.name)
         data.down[player.name] = self._tokens(state, args[split + 1 :], line.pos, player.name)
         self._supply(state, line.pos, player.name)
+        if used < len(line.args):
+            self._position_used(state, player, used_args, line.pos)
         return True
+
+    def _position_used(self, state: GameState, player: PlayerState, args: Any, pos: Any) -> None:
+        """``used hw:KIND [AMOUNT]`` after the craftsmen of a ``craftsmen`` line (a moment
+        inside the open turn): the craftsman whose ability this turn used, passed on at its
+        end; AMOUNT: the Schreiner's discount not spent yet; a Goldschmied's limit of 8 holds
+        for the rest of the turn."""
+        values = [a.value for a in args]
+        kind = parse_kind(values[0]) if values else None
+        amount = values[1] if len(values) == 2 else None
+        if kind is None or len(values) > 2 or (amount is not None and amount not in (1, 2)):
+            form = "'craftsmen ... used hw:KIND' ('used hw:schreiner 1|2')"
+            state.flag("POSITION-INVALID", pos, player.name, reason="turn-state", form=form)
+            return
+        t = state.turn
+        turn_no = t.number if t is not None else state.turn_no
+        data = self.data(state)
+        data.used[player.name] = (turn_no, kind)
+        if kind == GOLD:
+            data.gold = (player.name, turn_no)
+        elif kind == CARPENTER and amount is not None:
+            data.discount = (player.name, turn_no, int(amount))
 
     def _position_turned(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
         """``mosaikleger C7ne sw`` in a player's section: the C7ne the Alhambra lines state lies
@@ -1240,12 +1275,27 @@ class Handwerker(BundledModule):
             args = [token_arg(k) for k in shown]
             if down:
                 args += [GenericArg("down"), *(token_arg(k) for k in down)]
+            args += self._used_args(state, player)
             out.append(ModuleAction(DEAL, tuple(args)))
         for _at, x in player.alhambra.items():
             if isinstance(x, TurnedTile):
                 tile = x.carried_tile
                 ref = TileRef(tile.type, tile.price, tile.walls, (tile,))
                 out.append(ModuleAction(MOSAIC, (GenericArg(ref), GenericArg(walls_word(x.walls)))))
+        return out
+
+    def _used_args(self, state: GameState, player: PlayerState) -> list[GenericArg]:
+        """``used hw:KIND [AMOUNT]``: the craftsman the open turn used (its Schreiner's
+        discount when not spent yet), read back by :meth:`_position_used`."""
+        t = state.turn
+        data = self.data(state)
+        used = data.used.get(player.name)
+        if t is None or used is None or used[0] != t.number:
+            return []
+        out = [GenericArg("used"), token_arg(used[1])]
+        d = data.discount
+        if used[1] == CARPENTER and d is not None and d[:2] == (player.name, t.number):
+            out.append(GenericArg(d[2]))
         return out
 
     def view(self, state: GameState) -> dict[str, Any]:

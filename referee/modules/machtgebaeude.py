@@ -1032,7 +1032,8 @@ class Machtgebaeude(BundledModule):
                 common.append(ModuleAction(HIDDEN, (GenericArg(cur), GenericArg(piece_ref(piece)))))
             return common + _ontop_lines(state)
         out = []
-        for _at, tile in owned_tiles(player):
+        tiles = [tile for _at, tile in owned_tiles(player)] + _bought(state, player)
+        for tile in tiles:
             die = data.dice.get(tile.ident)
             if die is not None:
                 args = (GenericArg(tile.ident), GenericArg(die[0]), GenericArg(die[1]))
@@ -1076,7 +1077,8 @@ class Machtgebaeude(BundledModule):
         if tile is None or n not in DIE_FACES or DIE_OF[tile.function] != colour:
             state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
             return True
-        if player.counts is None and not any(t == tile for _a, t in owned_tiles(player)):
+        held = [t for _a, t in owned_tiles(player)] + _bought(state, player)
+        if player.counts is None and not any(t == tile for t in held):
             state.flag("MACHT-POSITION", line.pos, who, reason="not-owned", line=text)
             return True
         data.dice[tile.ident] = (colour, n)
@@ -1465,3 +1467,12 @@ def _ontop_line(state: GameState, player: PlayerState | None, line: ModuleAction
         at=line.pos.line,
     )
     state.deck_top = (replace(state.deck_top[0], left=left), *state.deck_top[1:])
+
+
+def _bought(state: GameState, player: PlayerState) -> list[PowerTile]:
+    """A moment inside a turn: the buildings of power the open turn of ``player`` bought and
+    has not placed yet (their dice are stated with them: ``dice wo_G7 white 6``)."""
+    t = state.turn
+    if t is None or t.player != player.index:
+        return []
+    return [x for x in t.pending if isinstance(x, PowerTile)]

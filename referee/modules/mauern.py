@@ -376,6 +376,14 @@ class Mauern(BundledModule):
             if sides and isinstance(tile, TileKind):
                 ref = TileRef(tile.type, tile.price, tile.walls, (tile,))
                 out.append(ModuleAction(VERB, (GenericArg(ref), GenericArg(sides_text(sides)))))
+            elif sides:  # a module's piece in the reserve (a flower bed ...), by its token
+                from referee.engine.legal import piece_ref
+
+                out.append(
+                    ModuleAction(
+                        VERB, (GenericArg(piece_ref(piece)), GenericArg(sides_text(sides)))
+                    )
+                )
         return out
 
     def position_line(
@@ -398,6 +406,13 @@ class Mauern(BundledModule):
                 target = self._target(state, player, where)
                 if target is not None and target.at is None:
                     player.alhambra.carry_walls(target.piece, sides)
+                    return True
+            if isinstance(where, ComponentRef):  # a module's piece in the reserve
+                from referee.engine.core import match_slot
+
+                i = match_slot(where, list(player.reserve))
+                if i is not None:
+                    player.alhambra.carry_walls(player.reserve[i], sides)
                     return True
         state.flag("MAUERN-POSITION", line.pos, who, line=f"wall {text}")
         return True

@@ -126,6 +126,12 @@ def _by_cell(held: dict[Coord, list[int]]) -> list[tuple[Coord, list[int]]]:
     return sorted(held.items(), key=lambda e: _cells_order(e[0]))
 
 
+# a moment inside a turn (a position's player section): `bought G10n an:3` the gardens the open
+# turn bought with their animals, not placed yet; `moved` the turn moved animals already
+BOUGHT = ("bought", "gekauft")
+MOVED = ("moved", "bewegt")
+
+
 @dataclass
 class AnimalScratch(Scratch):
     drawn: dict[int, int] = field(default_factory=dict)  # per kind, seen drawn
@@ -549,7 +555,11 @@ class Menagerie(BundledModule):
         from referee.engine.legal import piece_ref
 
         data = self.data(state)
+        t = state.turn
+        inside = t is not None and bool(t.pending)  # a moment inside a turn, pieces unplaced
         if player is None:
+            for p in state.players:  # the animals of gardens given to Dirk go first (`gone`)
+                self._sync(state, p, final=not inside)
             args: list[GenericArg] = []
             for slot in sorted(data.on_market):
                 held = data.on_market[slot]
@@ -561,7 +571,7 @@ class Menagerie(BundledModule):
                 gone = [GenericArg("gone"), *(GenericArg(animal_ref(k)) for k in data.gone)]
                 out.append(ModuleAction(VERB, tuple(gone)))
             return out
-        self._sync(state, player, final=True)
+        self._sync(state, player, final=not inside)
         parts: list[GenericArg] = []
         for c, held in sorted(
             self.animals_of(state, player).items(), key=lambda e: _cells_order(e[0])
@@ -572,6 +582,14 @@ class Menagerie(BundledModule):
         for piece, held in data.carried.get(player.name, []):
             parts.append(GenericArg(piece_ref(piece)))
             parts += [GenericArg(animal_ref(k)) for k in held]
+        bought = data.pending.get(player.name) if inside else None
+        if bought:  # gardens the open turn bought, their animals with them (not placed yet)
+            parts.append(GenericArg("bought"))
+            for piece, held in bought:
+                parts.append(GenericArg(piece_ref(piece)))
+                parts += [GenericArg(animal_ref(k)) for k in held]
+        if t is not None and t.player == player.index and data.moved_turn == t.number:
+            parts.append(GenericArg("moved"))  # the open turn moved animals (once a turn)
         return [ModuleAction(VERB, tuple(parts))] if parts else []
 
     def position_line(
@@ -603,9 +621,31 @@ class Menagerie(BundledModule):
         found: list[Finding] = []
         target: list[int] | None = None
         skip = False  # a group whose cell or tile was reported: its animals are left out
+        t = state.turn
+        bought: list[Any] | None = None  # after `bought`: the open turn's unplaced pieces
         for arg in line.args:
             v = arg.value
             apos = arg.pos or line.pos
+            word = v.lower() if isinstance(v, str) else ""
+            if word in MOVED and t is not None and t.player == player.index:
+                data.moved_turn = t.number  # "moved": the open turn moved animals
+                target, skip = None, True
+                continue
+            if word in BOUGHT and t is not None and bought is None:
+                bought = list(t.pending)
+                target, skip = None, True
+                continue
+            if bought is not None and not isinstance(v, (int, str, Coord, ComponentRef)):
+                i = match_slot(v, bought)  # type: ignore[arg-type]
+                if i is None:
+                    found.append(
+                        problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
+                    )
+                    target, skip = None, True
+                    continue
+                target = []
+                data.pending.setdefault(who, []).append((bought.pop(i), target))
+                continue
             if isinstance(v, ComponentRef) and v.kind.lower() == KIND:
                 if target is None and not skip:
                     found.append(

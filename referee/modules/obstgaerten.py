@@ -60,6 +60,9 @@ FRUITBOARD = "fruitboard"
 FR = "fr"
 BD = "bd"
 DOWN = ("down", "verdeckt")
+# a moment inside a turn: the fruits that came with the buildings the turn bought and are not
+# laid yet (a position's ``fruit ... bought fr:4 ?``)
+BOUGHT = ("bought", "gekauft")
 
 _DATA = module_data("obstgaerten")["components"]
 KINDS = int(_DATA["fruits"]["kinds"])
@@ -273,7 +276,15 @@ class Obstgaerten(BundledModule):
         data = self.data(state)
         args = line.args
         board = data.boards.get(player.name)
-        if not args or len(args) % 2:
+        held = next(
+            (
+                i
+                for i, a in enumerate(args)
+                if isinstance(a.value, str) and a.value.lower() in BOUGHT
+            ),
+            len(args),
+        )
+        if not args or held % 2:
             state.flag(
                 "FRUIT-TOKEN",
                 line.pos,
@@ -284,6 +295,10 @@ class Obstgaerten(BundledModule):
         taken = data.fields.setdefault(player.name, {})
         data.planned = None
         for i in range(0, len(args), 2):
+            first = args[i].value
+            if isinstance(first, str) and first.lower() in BOUGHT:
+                self._position_bought(state, player, args[i + 1 :], line.pos)
+                break
             what, where = args[i], args[i + 1]
             apos = what.pos or line.pos
             if isinstance(what.value, str) and what.value.lower() in DOWN:
@@ -314,10 +329,34 @@ class Obstgaerten(BundledModule):
             elif isinstance(field_no, int):
                 taken[field_no] = kind
 
+    def _position_bought(self, state: GameState, player: PlayerState, args: Any, pos: Any) -> None:
+        """``bought fr:4 ?`` at the end of a player's ``fruit`` line (a moment inside the open
+        turn): the fruits that came with the buildings the turn bought ("bekommt er neben dem
+        Gebäude auch die Frucht", L3043-3046) and are not laid yet (``?``: a fruit of unknown
+        kind); laid by the turn's ``fruit`` lines or at its end."""
+        data = self.data(state)
+        held = data.pending.setdefault(player.name, [])
+        for a in args:
+            if a.value == "?":
+                held.append(None)
+                continue
+            kind = _fruit(a.value)
+            if kind is None:
+                state.flag("FRUIT-TOKEN", a.pos or pos, player.name, token=token_text(a))
+                continue
+            held.append(kind)
+            data.drawn[kind] += 1
+            if data.drawn[kind] > PER_KIND:
+                state.flag("FRUIT-SUPPLY", a.pos or pos, player.name, kind=kind)
+        if not held:
+            del data.pending[player.name]
+        data.idle_end = not data.pending
+        data.planned = None
+
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
         """The lines :meth:`position_line` reads: the market's fruits and the layouts stated
         for boards nobody holds; per player the board (with its layout where one was stated)
-        and the fruits on it and face down."""
+        and the fruits on it and face down, and those bought and not laid yet (``bought``)."""
         data = self.data(state)
         if player is None:
             out: list[ModuleAction] = []
@@ -353,6 +392,10 @@ class Obstgaerten(BundledModule):
         down = data.face_down.get(player.name, 0)
         if down:
             fruits += [GenericArg("down"), GenericArg(down)]
+        held = data.pending.get(player.name)
+        if held:
+            fruits.append(GenericArg("bought"))
+            fruits += [GenericArg("?" if k is None else ComponentRef(FR, str(k))) for k in held]
         if fruits:
             lines.append(ModuleAction(FRUIT, tuple(fruits)))
         return lines

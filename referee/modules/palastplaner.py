@@ -37,6 +37,10 @@ from referee.record.model import Coord, GenericArg, ModuleAction, ModuleChance, 
 
 VERB = "planner"
 OFF = "off"
+# a moment inside a turn: the designer just moved onto the tile laid and its feet are still to
+# be chosen, `planner @1,0 e 3 moved @0,0 w n 2` (from the tile @0,0, laid at its side w, its
+# feet toward n before, 2 points)
+MOVED = ("moved", "gewandert")
 LETTERS = {"n": Side.N, "e": Side.E, "o": Side.E, "s": Side.S, "w": Side.W}
 SIDE_WORDS = {"north": Side.N, "east": Side.E, "south": Side.S, "west": Side.W}
 SIDE_NAMES = {side: word for word, side in SIDE_WORDS.items()}
@@ -336,7 +340,13 @@ class Palastplaner(BundledModule):
         at = data.at[who]
         where = GenericArg(at) if at is not None else GenericArg(OFF)
         feet = GenericArg(side_letter(data.feet[who]))
-        return [ModuleAction(VERB, (where, feet, GenericArg(data.points.get(who, 0))))]
+        args = [where, feet, GenericArg(data.points.get(who, 0))]
+        last = data.last.get(who)
+        if state.turn is not None and who in data.open and last is not None:
+            args += [GenericArg("moved"), GenericArg(last.tile)]
+            args += [GenericArg(side_letter(last.side)), GenericArg(side_letter(last.feet))]
+            args.append(GenericArg(last.points))
+        return [ModuleAction(VERB, tuple(args))]
 
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction
@@ -346,6 +356,11 @@ class Palastplaner(BundledModule):
         vals = [a.value for a in line.args]
         text = f"{line.verb} " + " ".join(str(v) for v in vals)
         who = player.name
+        moved = next(
+            (i for i, v in enumerate(vals) if isinstance(v, str) and v.lower() in MOVED), None
+        )
+        laying = vals[moved + 1 :] if moved is not None else None
+        vals = vals[:moved] if moved is not None else vals
         at = vals[0] if vals and isinstance(vals[0], Coord) else None
         off = bool(vals) and isinstance(vals[0], str) and vals[0].lower() == OFF
         side = read_side(vals[1]) if len(vals) >= 2 else None
@@ -362,7 +377,40 @@ class Palastplaner(BundledModule):
         data.at[who] = at
         data.feet[who] = side
         data.points[who] = points
+        if laying is not None:
+            self._position_moved(state, player, at, laying, line.pos, text)
         return True
+
+    def _position_moved(
+        self,
+        state: GameState,
+        player: PlayerState,
+        at: Coord | None,
+        laying: list[Any],
+        pos: Pos,
+        text: str,
+    ) -> None:
+        """``moved @x,y SIDE FEET POINTS`` after a designer's place (a moment inside a turn):
+        the designer has just moved onto the tile laid at side SIDE of its tile @x,y, its feet
+        toward FEET then, for POINTS; "Der Spieler bestimmt dabei" the new feet
+        (L3413-3415), which the turn's next ``planner SIDE`` line states."""
+        old = laying[0] if laying else None
+        side = read_side(laying[1]) if len(laying) == 4 else None
+        feet = read_side(laying[2]) if len(laying) == 4 else None
+        points = laying[3] if len(laying) == 4 else None
+        if (
+            state.turn is None
+            or at is None
+            or not isinstance(old, Coord)
+            or side is None
+            or feet is None
+            or not isinstance(points, int)
+        ):
+            state.flag("PALASTPLANER-POSITION", pos, player.name, reason="form", line=text)
+            return
+        data = self.data(state)
+        data.last[player.name] = Laying(at, old, side, feet, points)
+        data.open[player.name] = at
 
     # ------------------------------------------------------------------ view
 

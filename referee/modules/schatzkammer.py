@@ -58,6 +58,9 @@ COLOURS = ("P", "S", "A", "C", "G", "T")
 EMPTY_WORDS = ("empty", "leer", "-")
 DUE = ("due", "faellig", "fällig")
 DIRK_WORDS = ("dirk",)
+# a moment inside a turn: `chests bought G R`, the chests the open turn bought and did not place
+# yet (none left: the purchase's turn end is still to come)
+BOUGHT = ("bought", "gekauft")
 DOING = Text("ACTION/buying-chests")
 S_BUY = section(H, "Wie bekommt man die Schatztruhen?")
 S_PUT = section(H, "Wohin kommen die Schatztruhen?")
@@ -652,6 +655,10 @@ class Schatzkammer(BundledModule):
         if data.dirk:
             chests = sorted(data.dirk.elements(), key=COLOURS.index)
             out.append(ModuleAction(BUY, (GenericArg("dirk"), *(GenericArg(c) for c in chests))))
+        t = state.turn
+        if t is not None and data.bought_turn == t.number and data.buyer == t.player:
+            held = (GenericArg(c) for c in data.pending)
+            out.append(ModuleAction(BUY, (GenericArg("bought"), *held)))
         return out
 
     def position_line(
@@ -676,6 +683,9 @@ class Schatzkammer(BundledModule):
         if player is not None or verb not in (BUY, "truhen") or not line.args:
             return False
         head = line.args[0].value
+        if isinstance(head, str) and head.lower() in BOUGHT:
+            self._position_bought(state, line)
+            return True
         if isinstance(head, str) and head.lower() in DIRK_WORDS:
             drawn = self._colours(state, line.args[1:], pos, None)
             self._check_bag(state, drawn, pos)
@@ -707,6 +717,25 @@ class Schatzkammer(BundledModule):
         data.rooms[head - 1] = drawn
         data.setup_told = True
         return True
+
+    def _position_bought(self, state: GameState, line: ModuleAction) -> None:
+        """``chests bought G R`` after a ``turn`` line: the open turn's player bought the
+        chests of a room and holds these, not placed yet ("Die Schatztruhen müssen in dem Zug,
+        in dem sie gekauft wurden, auf farblich passende Gebäude verteilt werden", Big Box
+        L1589-1591; none: all placed, the hand-over and the refill, L1548-1559, still to come
+        at the turn's end)."""
+        data = self.data(state)
+        t = state.turn
+        if t is None:
+            form = "'chests bought COLOUR ...' after a 'turn' line"
+            state.flag("POSITION-INVALID", line.pos, reason="turn-state", form=form)
+            return
+        drawn = self._colours(state, line.args[1:], line.pos, None)
+        self._check_bag(state, drawn, line.pos)
+        data.pending = list(drawn)
+        data.buyer = t.player
+        data.bought_turn = t.number
+        data.pos = line.pos
 
     # ------------------------------------------------------------------ drawings
 

@@ -593,19 +593,30 @@ class Wachtuerme(BundledModule):
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
-        """A built watchtower in a position's Alhambra (``alhambra wt:Tsw@2,1``)."""
+        """A built watchtower in a position's Alhambra (``alhambra wt:Tsw@2,1``); a moment
+        inside a turn: one bought and not built yet (``bought wt:A A8e``, its colour only)."""
         if ref.kind.lower() != KIND:
             return False, None
         who = player.name if player is not None else None
         parsed = parse_tower(ref.name)
+        t = state.turn
+        mover = t is not None and player is not None and t.player == player.index
+        if where == "reserve" and mover and parsed is not None and parsed[1] is None:
+            self._count_taken(state, parsed[0], ref, who)
+            return True, Watchtower(parsed[0])
         if parsed is None or parsed[1] is None:
             state.flag("WACHT-TOKEN", ref.pos, who, reason="half", token=f"{KIND}:{ref.name}")
             return True, None
-        data = self.data(state)
-        if data.taken[parsed[0]] >= per_colour():
-            state.flag("WACHT-SUPPLY", ref.pos, who, colour=parsed[0].code)
-        data.taken[parsed[0]] += 1
+        self._count_taken(state, parsed[0], ref, who)
         return True, Watchtower(parsed[0], parsed[1])
+
+    def _count_taken(
+        self, state: GameState, colour: BuildingType, ref: ComponentRef, who: str | None
+    ) -> None:
+        data = self.data(state)
+        if data.taken[colour] >= per_colour():
+            state.flag("WACHT-SUPPLY", ref.pos, who, colour=colour.code)
+        data.taken[colour] += 1
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The watchtowers left per colour and each player's watchtowers built."""

@@ -1,0 +1,383 @@
+"""Module state kept only for a turn, in a position written inside a turn (fourteenth step).
+
+The survey: every proper prefix of every numbered turn line of the player to move, in the
+examples whose modules keep such state, is written as a position block, read back and compared
+(:func:`referee.engine.position_compare.snapshot`); then the rest of the turn line is appended
+and the end state compared with the record's. A moment must read back the same and continue the
+same, or the block must say what it cannot state (an open stage, the money taken ...). The
+lines each module writes for it (docs/notation.md "A moment inside a turn"):
+
+* Handwerker: ``craftsmen ... used hw:schreiner 2`` (the craftsman used, an unspent discount);
+* Obstgärten: ``fruit ... bought fr:4 ?`` (the fruits bought and not laid yet);
+* Menagerie: ``animals ... bought G10n an:3 moved`` (gardens bought, a move made);
+* Schatzkammer: ``chests bought G R`` (chests bought, not placed);
+* Wachtürme: ``bought wt:A A8e`` (a watchtower bought, not built);
+* Frische Farben: ``projects overpaid 2 Gu Di C5 used`` (the purchase a colour may follow);
+* Palastplaner: ``planner @1,0 e 3 moved @0,0 w n 2`` (the feet still to be chosen);
+* Die Angreifer: ``scouts earned sc:A unsure sc:P`` (purchases that may earn a scout);
+* the guards edition: ``guardturn used ab:1 built G8ne gifts 1``;
+
+and the engine's lines of the open turn: ``limits takeonly ARBEITER-ROLL redesigns 1``,
+``taken Du7 Gu3``, ``abilities Anna handwerker``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import apply_action, check_game
+from referee.engine.position_compare import read_back_losses, snapshot
+from referee.engine.position_text import position_text, unstated
+from referee.engine.walk import walk
+from referee.notation import parse_text
+from referee.notation.formatter import action as written
+from referee.notation.formatter import format_games, write_name
+from referee.record.model import Turn
+from referee.simulate import simulate_game
+from referee.simulate.roundtrip import headers
+from tests.test_notation_fast_position import fast_or_none, lark
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def moments(game: Any, every: int = 1) -> list[tuple[Turn, int, Any, Any]]:
+    """(turn line, actions made, state, state after the line) after each proper prefix of each
+    numbered turn line of the player to move (a line played out of turn is not his turn)."""
+    out: list[tuple[Turn, int, Any, Any]] = []
+    before = None
+    n = 0
+    for step in walk(game, finish=False):
+        item = step.item
+        own = isinstance(item, Turn) and before is not None and item.number is not None
+        if own and item.player is not None:
+            who = before.player_named(item.player.name)
+            own = who is not None and who.index == before.next_player
+        if own and not before.stages:
+            for k in range(1, len(item.actions)):
+                n += 1
+                if n % every:
+                    continue
+                state = before.copy()
+                for a in item.actions[:k]:
+                    apply_action(state, a)
+                if state.turn is not None:
+                    out.append((item, k, state, step.state))
+        before = step.state
+    return out
+
+
+def survey(game: Any, every: int = 1) -> tuple[int, list[str]]:
+    """The moments looked at and, for each one that reads back different or continues
+    differently without the block saying why, what differs (empty: none)."""
+    found: list[str] = []
+    looked = moments(game, every)
+    for item, k, state, after in looked:
+        text = headers(game) + "\n\n" + position_text(state)
+        (again,) = parse_text(text)
+        if again.errors:
+            found.append(f"{item.pos.line}/{k}: {again.errors[0].message}")
+            continue
+        back = None
+        for step in walk(again, finish=False):
+            back = step.state
+        said = unstated(state)
+        a = [x for x in snapshot(state) if not x.lstrip().startswith("#")]
+        if said:  # said in the block (and by show): what it cannot state
+            continue
+        b = snapshot(back)
+        ledger = [_this_turn(state), _this_turn(back)]
+        if ledger[0] != ledger[1]:
+            found.append(f"L{item.pos.line} after {k} action(s): abilities {ledger}")
+            continue
+        if a != b:
+            lost = [x for x in a if x not in b]
+            found.append(f"L{item.pos.line} after {k} action(s) reads back without {lost[:2]}")
+            continue
+        t = state.turn
+        rest = ", ".join(written(x) for x in item.actions[k:])
+        who = write_name(state.players[t.player].name)
+        (whole,) = parse_text(f"{text}{t.number}. {who}: {rest}\n")
+        done = None
+        for step in walk(whole, finish=False):
+            done = step.state
+        if done is None or done.turn is not None or snapshot(done) != snapshot(after):
+            d = [x for x in snapshot(after) if done is None or x not in snapshot(done)]
+            found.append(f"L{item.pos.line} after {k} action(s) continues to {d[:2]}")
+    return len(looked), found
+
+
+def _this_turn(state: Any) -> list[tuple[int, str]]:
+    """The engine's ledger of abilities used in the open turn (not in the snapshot)."""
+    t = state.turn
+    return sorted(
+        k for k, stamps in state.abilities.items() if t is not None and t.number in stamps
+    )
+
+
+# the examples whose modules keep state for a turn only (each a case of its own); the waves
+# that combine them
+EXAMPLES_CONCERNED = [
+    "module-handwerker.alh",
+    "module-obstgaerten.alh",
+    "module-menagerie.alh",
+    "module-schatzkammer.alh",
+    "module-wachtuerme.alh",
+    "module-farben.alh",
+    "module-palastplaner.alh",
+    "module-angreifer.alh",
+    "waechter.alh",
+    "waechter-two-player.alh",
+    "notation-club-3p.alh",
+    "module-arbeiter.alh",  # a turn that may only take money (limits takeonly)
+    "module-baumeister.alh",  # redesigns granted on top (limits redesigns)
+    "module-bedienstete.alh",  # the money taken, read by the marshal (taken)
+    "module-machtgebaeude.alh",  # a building of power bought with its die
+]
+WAVES = [
+    "module-wave-c.alh",
+    "module-wave-c-first-expansion.alh",
+    "module-wave-d.alh",
+    "module-wave-d-first-expansion.alh",
+    "module-wave-e.alh",
+    "module-wave-e-first-expansion.alh",
+    "module-wave-f.alh",
+    "module-wave-f-first-expansion.alh",
+]
+
+
+def _games(name: str) -> list[Any]:
+    return [g for g in parse_text((EXAMPLES / name).read_text("utf-8")) if not g.errors]
+
+
+@pytest.mark.parametrize("name", EXAMPLES_CONCERNED)
+def test_every_moment_inside_a_turn_reads_back_and_continues_the_same(name: str) -> None:
+    looked = 0
+    for game in _games(name):
+        n, found = survey(game)
+        looked += n
+        assert found == [], found[:5]
+    assert looked
+
+
+@pytest.mark.parametrize("name", WAVES)
+def test_moments_inside_turns_of_the_module_waves(name: str) -> None:
+    looked = 0
+    for game in _games(name):
+        n, found = survey(game, every=2)  # every other moment: the waves are long
+        looked += n
+        assert found == [], found[:5]
+    assert looked
+
+
+MODULE_SETS = [
+    ("handwerker",),
+    ("obstgaerten",),
+    ("menagerie",),
+    ("schatzkammer",),
+    ("wachtuerme",),
+    ("farben",),
+    ("palastplaner",),
+    ("angreifer",),
+    ("handwerker", "obstgaerten", "menagerie"),
+]
+
+
+@settings(max_examples=9, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=10_000),
+    players=st.integers(2, 5),
+    modules=st.sampled_from(MODULE_SETS),
+)
+def test_moments_inside_turns_of_simulated_games(
+    seed: int, players: int, modules: tuple[str, ...]
+) -> None:
+    game = simulate_game(players, seed, modules=modules)
+    (game,) = parse_text(format_games([game]))  # as written: the lines carry their places
+    _n, found = survey(game, every=5)
+    assert found == [], found[:5]
+
+
+# ------------------------------------------------------------------ the lines themselves
+
+
+def _state(text: str) -> tuple[Any, list[str]]:
+    (game,) = parse_text(text)
+    assert not game.errors, game.errors
+    state = None
+    for step in walk(game, finish=False):
+        state = step.state
+    assert state is not None
+    codes = [v.code for v in check_game(game).violations if v.severity == "error"]
+    return state, codes
+
+
+CRAFT = """[Players "Anna, Ben, Cem"]
+[Modules "handwerker"]
+
+position
+  next Anna
+  market Gu:P3 Di:G8ne De:S7 Du:A9
+  display Gu7 Di5 Du6 Du7
+  turn 3 Anna 0
+  player Anna
+    hand Gu8 Di6
+    {craft}
+  player Ben
+    craftsmen hw:goldschmied hw:bauherr
+  player Cem
+    craftsmen hw:moertelmischer hw:steinmetz
+end
+"""
+
+
+@pytest.mark.parametrize("used", ["used", "benutzt"])
+def test_a_craftsman_used_in_the_open_turn_is_read_in_both_languages(used: str) -> None:
+    text = CRAFT.format(craft=f"craftsmen hw:schreiner hw:muenzer {used} hw:schreiner 2")
+    assert fast_or_none(text) == lark(text)
+    state, codes = _state(text)
+    assert not {"POSITION-INVALID", "HANDWERKER-TOKEN"} & set(codes), codes
+    data = state.modules["handwerker"]
+    assert data.used["Anna"] == (3, "schreiner")
+    assert data.discount == ("Anna", 3, 2)
+    again = position_text(state)
+    assert "craftsmen hw:schreiner hw:muenzer used hw:schreiner 2" in again
+    assert format_games(parse_text(again)) == again
+
+
+def test_an_ability_used_once_a_turn_cannot_be_used_again_after_the_block() -> None:
+    # "in seinem Zug darf ein Spieler die Fähigkeit eines offenen Handwerkers nutzen" (one):
+    # the engine's ledger of the open turn is stated by the `abilities` line
+    text = CRAFT.format(craft="craftsmen hw:schreiner hw:muenzer used hw:schreiner")
+    text = text.replace("  turn 3 Anna 0\n", "  turn 3 Anna 0\n  abilities Anna handwerker\n")
+    assert fast_or_none(text) == lark(text)
+    state, _codes = _state(text)
+    assert "  abilities Anna handwerker\n" in position_text(state)
+    (game,) = parse_text(text + "3. Anna: muenzer\n")
+    codes = [v.code for v in check_game(game).violations if v.severity == "error"]
+    assert "ABILITY-LIMIT" in codes
+    (game,) = parse_text(text.replace("  abilities Anna handwerker\n", "") + "3. Anna: muenzer\n")
+    codes = [v.code for v in check_game(game).violations if v.severity == "error"]
+    assert "ABILITY-LIMIT" not in codes  # without the line: no use of this turn is known
+
+
+@pytest.mark.parametrize("line", ["abilities", "abilities Anna", "abilities Anna 3"])
+def test_a_malformed_abilities_line_is_reported(line: str) -> None:
+    text = CRAFT.format(craft="craftsmen hw:schreiner hw:muenzer")
+    _s, codes = _state(text.replace("  turn 3 Anna 0\n", f"  turn 3 Anna 0\n  {line}\n"))
+    assert "POSITION-INVALID" in codes
+
+
+@pytest.mark.parametrize(
+    "craft",
+    [
+        "craftsmen hw:schreiner hw:muenzer used",
+        "craftsmen hw:schreiner hw:muenzer used hw:schreiner 3",
+        "craftsmen hw:schreiner hw:muenzer used hw:nobody",
+    ],
+)
+def test_a_malformed_used_craftsman_is_reported(craft: str) -> None:
+    _s, codes = _state(CRAFT.format(craft=craft))
+    assert "POSITION-INVALID" in codes
+
+
+ORCHARD = """[Players "Anna, Ben, Cem"]
+[Modules "obstgaerten"]
+
+position
+  next Anna
+  market Gu:P3 Di:G8ne De:S7 Du:A9
+  display Gu7 Di5 Du6 Du7
+  turn 3 Anna 1 over
+  bought G6
+  player Anna
+    orchard bd:1
+    fruit {fruit}
+  player Ben
+    orchard bd:2
+  player Cem
+    orchard bd:3
+end
+"""
+
+
+@pytest.mark.parametrize("word", ["bought", "gekauft"])
+def test_fruits_bought_and_not_laid_are_read_and_laid_at_the_turn_end(word: str) -> None:
+    text = ORCHARD.format(fruit=f"{word} fr:4 ?")
+    assert fast_or_none(text) == lark(text)
+    state, codes = _state(text)
+    assert not {"POSITION-INVALID", "FRUIT-TOKEN"} & set(codes), codes
+    assert state.modules["obstgaerten"].pending["Anna"] == [4, None]
+    assert "fruit bought fr:4 ?" in position_text(state)
+
+
+def test_a_position_at_a_line_boundary_writes_no_turn_state() -> None:
+    path = EXAMPLES / "module-handwerker.alh"
+    (game,) = parse_text(path.read_text("utf-8"))[:1]
+    state = None
+    for step in walk(game, finish=False):
+        state = step.state
+    text = position_text(state)
+    for word in (" used ", " bought ", "guardturn", " overpaid ", " moved ", " earned "):
+        assert word not in text
+
+
+def test_show_names_no_loss_for_a_moment_inside_a_turn_of_the_craftsmen() -> None:
+    path = EXAMPLES / "module-handwerker.alh"
+    (game,) = parse_text(path.read_text("utf-8"))[:1]
+    for item, k, state, _after in moments(game, every=7)[:6]:
+        text = headers(game) + "\n\n" + position_text(state)
+        if not unstated(state):
+            assert read_back_losses(state, text) == [], (item.pos.line, k)
+
+
+def test_the_money_taken_and_the_turn_limits_are_read_and_kept() -> None:
+    text = CRAFT.format(craft="craftsmen hw:schreiner hw:muenzer").replace(
+        "  turn 3 Anna 0\n",
+        "  turn 3 Anna 1 over\n  limits takeonly HANDWERKER-TOKEN redesigns 1\n  taken Du7 ? Gu3\n",
+    )
+    assert fast_or_none(text) == lark(text)
+    state, codes = _state(text)
+    assert "POSITION-INVALID" not in codes
+    t = state.turn
+    assert t.take_only == "HANDWERKER-TOKEN" and t.extra_redesigns == 1
+    assert [None if c.card is None else c.card.code for c in t.taken] == ["Du7", None, "Gu3"]
+    again = position_text(state)
+    assert "  limits takeonly HANDWERKER-TOKEN redesigns 1\n  taken Du7 ? Gu3\n" in again
+    assert "# not stated" not in again
+    assert format_games(parse_text(again)) == again
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "limits takeonly",
+        "limits takeonly NO-SUCH-RULE",
+        "limits redesigns 0",
+        "limits sometimes 2",
+        "taken T9",
+    ],
+)
+def test_a_malformed_limits_or_taken_line_is_reported(line: str) -> None:
+    text = CRAFT.format(craft="craftsmen hw:schreiner hw:muenzer")
+    _s, codes = _state(text.replace("  turn 3 Anna 0\n", f"  turn 3 Anna 0\n  {line}\n"))
+    assert "POSITION-INVALID" in codes
+
+
+def test_a_turn_limited_to_taking_money_reads_back_so() -> None:
+    # Die Arbeiter: "Würfelt er, darf er ausschließlich die Aktion: Geld nehmen ausführen"
+    (game,) = parse_text((EXAMPLES / "module-arbeiter.alh").read_text("utf-8"))[:1]
+    limited = [m for m in moments(game) if m[2].turn.take_only is not None]
+    assert limited
+    for item, k, state, _after in limited[:3]:
+        text = headers(game) + "\n\n" + position_text(state)
+        assert "  limits takeonly " in text and "# not stated" not in text
+        (again,) = parse_text(text)
+        back = None
+        for step in walk(again, finish=False):
+            back = step.state
+        assert back.turn.take_only == state.turn.take_only, (item.pos.line, k)
