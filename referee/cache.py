@@ -126,10 +126,7 @@ def marshal_file(stem: str) -> str | None:
     after the interpreter's bytecode tag and magic number, since the format is the
     interpreter's."""
     import sys
-
-    # importlib.util's MAGIC_NUMBER is this one; importlib.util's own import (with
-    # importlib._abc) is 1.6 M instructions that a check needs for nothing else
-    from importlib._bootstrap_external import MAGIC_NUMBER
+    from importlib.util import MAGIC_NUMBER
 
     folder = trusted_folder()
     if folder is None:

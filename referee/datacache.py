@@ -69,8 +69,10 @@ def _file() -> str | None:
 def _yaml_stamp() -> bytes | None:
     """Which PyYAML would parse the files: the text of its ``__init__.py``, which names its
     version (found without importing it); None when there is none."""
+    from importlib.util import find_spec
+
     try:
-        spec = _find_spec("yaml")
+        spec = find_spec("yaml")
         if spec is None or spec.origin is None:
             return None
         with open(spec.origin, "rb") as fh:
@@ -79,24 +81,6 @@ def _yaml_stamp() -> bytes | None:
             return fh.read(min(size + 1, _MAX_BYTES))
     except (ImportError, ValueError, OSError, MemoryError):
         return None
-
-
-def _find_spec(name: str) -> Any:
-    """What ``importlib.util.find_spec(name)`` answers for a top-level name: the module's own
-    spec once it is imported, else the first spec a finder of ``sys.meta_path`` gives (None:
-    none). Without importing ``importlib.util`` (with ``importlib._abc``: 1.6 M instructions,
-    for nothing else a check needs)."""
-    import sys
-
-    if name in sys.modules:
-        module = sys.modules[name]
-        return None if module is None else module.__spec__
-    for finder in sys.meta_path:
-        find = getattr(finder, "find_spec", None)
-        spec = None if find is None else find(name, None)
-        if spec is not None:
-            return spec
-    return None
 
 
 def _read(path: str, stamp: bytes) -> dict[str, Any] | None:

@@ -179,32 +179,3 @@ def test_dataclasses_imported_before_keeps_the_modules_themselves(tmp_path: Path
         [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-
-
-def test_the_yaml_stamp_finds_what_importlib_util_finds(tmp_path: Path) -> None:
-    # datacache finds PyYAML's file without importing importlib.util; the cache file's name
-    # takes importlib.util's magic number from where importlib.util takes it
-    code = (
-        "import sys\n"
-        "from referee import cache, datacache\n"
-        "assert 'yaml' not in sys.modules\n"
-        "before = datacache._find_spec('yaml')\n"
-        "stamp = datacache._yaml_stamp()\n"
-        "assert 'importlib.util' not in sys.modules\n"
-        "name = cache.marshal_file('x')\n"
-        "import importlib.util, yaml\n"
-        "spec = importlib.util.find_spec('yaml')\n"
-        "assert before.origin == spec.origin == yaml.__file__, (before, spec)\n"
-        "assert datacache._find_spec('yaml') is yaml.__spec__\n"
-        "assert datacache._find_spec('no_such_module_here') is None\n"
-        "assert importlib.util.find_spec('no_such_module_here') is None\n"
-        "assert stamp == open(yaml.__file__, 'rb').read()\n"
-        "assert name.endswith(importlib.util.MAGIC_NUMBER.hex() + '.marshal'), name\n"
-        "sys.modules['gone_module'] = None\n"
-        "assert datacache._find_spec('gone_module') is None\n"
-    )
-    env = {**_env(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
