@@ -78,6 +78,22 @@ def test_a_one_game_check_imports_nothing_it_does_not_need(
     assert "referee.commands.check" in loaded and "dataclasses" in loaded
     # the JSON report is written with the json module
     assert not (NOT_IMPORTED - ({"json"} if "json" in args else set())) & loaded
+
+
+def test_a_one_module_game_imports_no_inspect_and_only_its_module(tmp_path: Path) -> None:
+    """A record with one module: the engine loads that module's file alone (no listing of the
+    folder through ``pkgutil``, which imports ``inspect``), its classes have docstrings (else
+    ``dataclasses`` asks ``inspect`` for a ``__doc__``) and the hook check tells functions
+    without ``inspect``."""
+    game = ROOT / "examples" / "module-wesir.alh"
+    first, _ = _check(tmp_path, str(game))
+    second, loaded = _check(tmp_path, str(game))
+    assert first.returncode == second.returncode == 0
+    assert first.stdout == second.stdout and first.stdout
+    assert "referee.modules.wesir" in loaded
+    others = {m for m in loaded if m.startswith("referee.modules.")}
+    assert others == {"referee.modules.base", "referee.modules.wesir"}
+    assert not {"inspect", "ast", "dis", "tokenize", "pkgutil"} & loaded
     # nor any command but check
     assert not {m for m in loaded if m.startswith("referee.commands.")} - {
         "referee.commands.check",

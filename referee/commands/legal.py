@@ -176,6 +176,8 @@ def module_moves(sit: Situation, name: str) -> tuple[list[str], list[str]]:
 
 @dataclass
 class LegalAnswer:
+    """What ``legal`` answers: the data of the JSON answer and the lines of the text answer."""
+
     data: dict[str, Any]
     lines: list[str]
 

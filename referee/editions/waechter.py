@@ -97,6 +97,8 @@ def vp_price(scorings_done: int) -> int:
 
 @dataclass
 class WScratch(Scratch):
+    """The guards edition's own part of the game state (``state.modules``), copied with it."""
+
     preview: list[Any] = field(default_factory=lambda: [EMPTY] * PREVIEW_FIELDS)
     slid: list[Any] = field(default_factory=list)  # what slid at the last turn end
     guards: dict[str, dict[TileKind, int]] = field(default_factory=dict)

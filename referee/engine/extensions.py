@@ -124,8 +124,7 @@ def check_hooks(cls: type) -> None:
     from every hook and from the hook prefixes (``sim_``, ``legal_``, ``position_``, ``on_``
     ...), or listed in ``helpers``. A misspelt hook (``legal_interupts``, ``at_moments``) is an
     error when the class is created, not a hook silently never called."""
-    import difflib
-    import inspect
+    import types  # (not inspect: ``isfunction`` is this test; a module game need not import it)
 
     base = globals().get("Module")
     if base is None:  # Module itself is being created
@@ -139,8 +138,10 @@ def check_hooks(cls: type) -> None:
     for name, value in cls.__dict__.items():
         if name.startswith("_") or name in hooks or name in allowed:
             continue
-        if not inspect.isfunction(value):
+        if not isinstance(value, types.FunctionType):
             continue
+        import difflib
+
         close = difflib.get_close_matches(name, hooks, n=1, cutoff=0.85)
         if close or name.startswith(_HOOK_PREFIXES):
             hint = f"did you mean '{close[0]}'? " if close else ""

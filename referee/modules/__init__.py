@@ -13,8 +13,6 @@ How to write one: ``docs/modules.md``.
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import pkgutil
 from functools import cache
 from typing import Any
 
@@ -24,6 +22,8 @@ from referee.modules.base import BundledModule
 @cache
 def discover() -> tuple[type[BundledModule], ...]:
     """Import every module of this folder (once) and return their classes in rulebook order."""
+    import pkgutil  # (here: it imports inspect, which a check of one game does not need)
+
     for info in pkgutil.iter_modules(__path__):
         if info.name != "base" and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
@@ -38,17 +38,17 @@ def discover() -> tuple[type[BundledModule], ...]:
 def load(name: str) -> None:
     """Import the one module whose file is named ``name`` (``wesir`` -> ``wesir.py``), when
     there is such a file; anything else (an alias, a misspelling, text that is no Python name)
-    imports nothing. ``name`` comes from a record: it is only ever compared with the files of
-    this folder, never used as a path."""
+    imports nothing. ``name`` comes from a record: it is only ever looked for as a module of
+    this folder (a Python name without a dot: the import system searches this package's
+    folder only), never used as a path."""
     if not (name.isascii() and name.isidentifier()) or name.startswith("_") or name == "base":
         return
-    if name in _files():
-        importlib.import_module(f"{__name__}.{name}")
-
-
-@cache
-def _files() -> frozenset[str]:
-    return frozenset(info.name for info in pkgutil.iter_modules(__path__))
+    full = f"{__name__}.{name}"
+    try:  # (the import system looks for it in this folder only: ``name`` has no dot)
+        importlib.import_module(full)
+    except ModuleNotFoundError as e:
+        if e.name != full:  # a module that is there but imports something missing
+            raise
 
 
 def _subclasses(cls: type[BundledModule]) -> list[type[BundledModule]]:

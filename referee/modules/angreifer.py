@@ -67,6 +67,8 @@ NEIGHBOURS = {"N": ("W", "E"), "E": ("N", "S"), "S": ("E", "W"), "W": ("S", "N")
 
 @dataclass
 class AttackScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     cards: dict[int, str] = field(default_factory=dict)  # scoring -> direction
     open_scouts: list[str] = field(default_factory=list)
     revealed_scouts: list[str] = field(default_factory=list)

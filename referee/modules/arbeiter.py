@@ -150,6 +150,8 @@ def _price(piece: object) -> int | None:
 
 @dataclass
 class WorkerScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     market: dict[int, list[str]] = field(default_factory=dict)  # field index -> owners
     tiles: dict[str, list[Coord]] = field(default_factory=dict)  # cells with the player's worker
     carried: dict[str, list[object]] = field(default_factory=dict)  # reserve tiles with one
@@ -160,6 +162,9 @@ class WorkerScratch(Scratch):
 
 @dataclass(frozen=True, slots=True)
 class Roll:
+    """A roll line as read: the dice, what follows them (None: nothing), where the line stands,
+    and whether it has the right form (dice first, at most one word after them)."""
+
     dice: tuple[int, ...]
     target: object  # None: no success
     pos: Pos

@@ -160,6 +160,8 @@ class Column:
 
 @dataclass
 class ExtensionScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     columns: dict[int, Column] = field(default_factory=dict)
     shown: Counter[BuildingType] = field(default_factory=Counter)  # tiles the record laid out
     extended: dict[str, list[TileKind]] = field(default_factory=dict)  # per player, in order

@@ -187,6 +187,8 @@ def _tower_counts(name: str) -> dict[str, int]:
 @dataclass
 class BathScratch(Scratch):
     # the bathhouses beside the market: (the field index they were drawn for, the bathhouse)
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     beside: list[tuple[int, Bathhouse]] = field(default_factory=list)
 
 

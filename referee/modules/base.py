@@ -453,6 +453,9 @@ def rule(
 
 @dataclass(frozen=True, slots=True)
 class ArgPlayer:
+    """A player named by a module line's argument: the player (None: no such player), the
+    name as written, where it stands."""
+
     player: PlayerState | None
     name: str
     pos: Pos

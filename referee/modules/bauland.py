@@ -67,6 +67,9 @@ _TOWER_COMPONENTS = {str(n): c for n, c in PER_NUMBER.items()}  # (Bauland.tower
 
 @dataclass(frozen=True, slots=True)
 class ParsedPlot:
+    """A plot's token as read: its number, its price, its walls (None: none written) and its
+    building type (None: none written)."""
+
     number: int
     price: int
     walls: frozenset[Side] | None
@@ -170,6 +173,8 @@ def unbuilt_plots(pieces: Sequence[Any]) -> list[Plot]:
 @dataclass
 class BaulandScratch(Scratch):
     # the buildings under each number tile, top first
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     columns: dict[int, list[BuildingType]] = field(default_factory=dict)
     laid_out: Counter[BuildingType] = field(default_factory=Counter)
     missing_flagged: bool = False

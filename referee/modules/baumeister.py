@@ -115,6 +115,8 @@ def piles_for(players: int) -> dict[int, int]:
 
 @dataclass
 class BuilderScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     cards: HiddenSupply = field(default_factory=lambda: HiddenSupply(0))
     dealt: dict[str, Pos] = field(default_factory=dict)
     played: dict[str, list[str]] = field(default_factory=dict)  # player -> cards played

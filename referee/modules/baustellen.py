@@ -119,6 +119,8 @@ class SitePiece:
 
 @dataclass
 class SiteScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     set_up: int = 0  # sites taken from the stack (in play or completed)
     seen: Counter[str] = field(default_factory=Counter)  # backs known, by currency
     completed: list[tuple[int, str, str, str]] = field(

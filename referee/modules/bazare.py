@@ -163,6 +163,8 @@ def score_bazaars(alhambra: Any) -> tuple[int, str, str]:
 @dataclass
 class BazaarScratch(Scratch):
     # the bazaars lying beside the market, in the order they were set aside
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     beside: list[Bazaar] = field(default_factory=list)
     # the walls stated for each bazaar (by currency + colours)
     faces: dict[str, frozenset[Side]] = field(default_factory=dict)

@@ -108,6 +108,8 @@ def side_towards(a: Coord, b: Coord) -> Side | None:
 
 @dataclass
 class ServantScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     drawn: dict[BuildingType, int] = field(default_factory=dict)  # left the face-down pile
     open: list[BuildingType] = field(default_factory=list)  # beside the market
     marshal: dict[str, Coord] = field(default_factory=dict)  # by player (default: start tile)

@@ -70,6 +70,8 @@ def deal_size(players: int) -> int:
 
 @dataclass
 class BonusScratch(HiddenHands, Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     revealed: dict[str, list[TileKind]] = field(default_factory=dict)
     owner: dict[TileKind, str] = field(default_factory=dict)  # whose card it is, once known
 

@@ -136,6 +136,8 @@ def _ref(name: str) -> ComponentRef:
 
 @dataclass
 class CharScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     owned: dict[str, list[str]] = field(default_factory=dict)  # player -> cards, in order
     revealed: list[str] = field(default_factory=list)  # revealed from the piles
     gone: list[str] = field(default_factory=list)  # out of the game

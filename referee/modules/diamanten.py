@@ -60,6 +60,8 @@ def _fmt(values: Counter[int] | list[int]) -> str:
 
 @dataclass
 class DiamondScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     in_deck: int = 0  # diamond cards in the money deck
     stated: Counter[int] | None = None  # the ten values, when the record states them
     display: list[int] = field(default_factory=list)

@@ -160,6 +160,8 @@ def colours_at(player: PlayerState, key: Coord) -> set[BuildingType]:
 @dataclass
 class FalconScratch(Scratch):
     # faces stated per falcon colour over the game (a face seen is one falcon at least)
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     faces: dict[str, set[tuple[BuildingType, BuildingType]]] = field(default_factory=dict)
     falcon_turn: int | None = None  # the turn whose action is buying falcons
 

@@ -158,12 +158,16 @@ def _colours_text(held: Counter[str]) -> str:
 
 @dataclass
 class Held:
+    """A colour project a player holds, and whether it is done."""
+
     project: Project
     done: bool = False
 
 
 @dataclass
 class FarbenScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     fields: dict[Currency, Project | None] = field(default_factory=dict)
     revealed: Counter[BuildingType] = field(default_factory=Counter)
     supply: Counter[str] = field(default_factory=Counter)  # colour tiles in the supply

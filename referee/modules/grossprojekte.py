@@ -148,6 +148,8 @@ def _ref(p: Project | None) -> GenericArg:
 
 @dataclass
 class ProjectScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     revealed: int = 0  # projects laid open so far ("15 Großprojektplättchen")
     open_face: Project | None = None  # the face of the project lying open (None: not stated)
     awaiting: bool = False  # a project was laid open whose face no line stated yet

@@ -119,6 +119,8 @@ def _ref(letter: str) -> GenericArg:
 
 @dataclass
 class TraderScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     cell: dict[str, Coord | None] = field(default_factory=dict)  # None: set aside
     held: dict[str, list[str]] = field(default_factory=dict)  # on the trader ("?" unrevealed)
     homes: dict[str, dict[Coord, str]] = field(default_factory=dict)  # residents in buildings

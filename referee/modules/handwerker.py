@@ -205,6 +205,8 @@ def printed(piece: Any) -> Any:
 @dataclass
 class CraftScratch(Scratch):
     # per player: the open craftsmen and the face-down ones (None: nobody has seen it)
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     open: dict[str, list[str | None]] = field(default_factory=dict)
     down: dict[str, list[str | None]] = field(default_factory=dict)
     dealt: list[str] = field(default_factory=list)  # players a line dealt to

@@ -140,6 +140,8 @@ def parse_card(value: object) -> int | None:
 @dataclass
 class CaravanScratch(Scratch):
     # per player: card number -> the field its stone is on (None: the start "0")
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     held: dict[str, dict[int, tuple[Currency, int] | None]] = field(default_factory=dict)
     moved: dict[str, int] = field(default_factory=dict)  # player -> the turn of its move
     seen: dict[int, set[tuple[str, str]]] = field(default_factory=dict)  # card -> moves stated

@@ -277,6 +277,8 @@ def any_power_tile(name: str) -> PowerTile | None:
 
 @dataclass
 class PowerScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     dice: dict[str, tuple[str, int]] = field(default_factory=dict)  # tile ident -> die
     gone: int = 0  # white dice out of the game ("Nach der 1 geht der Würfel aus dem Spiel")
     pending: dict[str, list[str]] = field(default_factory=dict)  # player -> tiles bought

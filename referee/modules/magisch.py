@@ -102,6 +102,8 @@ class MagicBuilding(ModulePiece):
 @dataclass
 class MagicScratch(Scratch):
     # price and printed walls stated for each type (the first statement counts)
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     faces: dict[BuildingType, tuple[int, frozenset[Side]]] = field(default_factory=dict)
 
 

@@ -85,6 +85,8 @@ def piece_text(piece: object) -> str:
 @dataclass
 class MarketScratch(Scratch):
     # per player: the currency of a market tile -> the building under it
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     stalls: dict[str, dict[Currency, Any]] = field(default_factory=dict)
     boxed: list[Any] = field(default_factory=list)  # back in the box, out of the game
 

@@ -119,6 +119,8 @@ class Target:
 
 @dataclass
 class WallScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     open: list[frozenset[Side]] = field(default_factory=list)  # beside the board
     revealed: int = 0
     used: list[tuple[str, str, str]] = field(default_factory=list)  # player, card, where

@@ -116,6 +116,8 @@ class CultureTile:
 
 @dataclass
 class CultureScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     held: dict[str, dict[int, CultureTile]] = field(default_factory=dict)
     # (class, section) -> (value stated, where): the faces as the record states them
     stated: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)

@@ -119,6 +119,8 @@ def none_penalty() -> dict[int, int]:
 @dataclass
 class MedinaScratch(Scratch):
     # the walls stated for each medina (by price)
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     faces: dict[int, frozenset[Side]] = field(default_factory=dict)
 
 

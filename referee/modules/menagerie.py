@@ -134,6 +134,8 @@ MOVED = ("moved", "bewegt")
 
 @dataclass
 class AnimalScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     drawn: dict[int, int] = field(default_factory=dict)  # per kind, seen drawn
     on_market: dict[int, list[int]] = field(default_factory=dict)  # field index -> kinds
     # the garden the animals of each field lie on ("offen auf den Garten gelegt", L3441-3442):
@@ -149,6 +151,9 @@ class AnimalScratch(Scratch):
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """An animal move as read: the kind of animal (None: not one), the cells named after it,
+    where it stands in the line."""
+
     kind: int | None
     cells: tuple[Coord | None, ...]
     pos: Pos

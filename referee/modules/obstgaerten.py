@@ -116,6 +116,8 @@ class _Lay:
 
 @dataclass
 class OrchardScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     boards: dict[str, int] = field(default_factory=dict)  # player -> board
     on_market: dict[int, int | None] = field(default_factory=dict)  # slot -> kind (None: ?)
     # the building each fruit lies on ("offen auf das Gebäudeplättchen gelegt", L3038-3041):

@@ -108,6 +108,8 @@ class Laying:
 
 @dataclass
 class PlannerScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     at: dict[str, Coord | None] = field(default_factory=dict)  # None: off the Alhambra
     feet: dict[str, Side] = field(default_factory=dict)
     points: dict[str, int] = field(default_factory=dict)  # brought so far (in the score too)

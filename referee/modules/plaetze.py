@@ -101,6 +101,8 @@ def plural(t: BuildingType, n: int) -> str:
 
 @dataclass
 class SquareScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     left: dict[BuildingType, int] = field(default_factory=dict)  # squares still in each stack
     top: dict[BuildingType, Square | None] = field(default_factory=dict)  # face-up, None unknown
     taken: Counter[Square] = field(default_factory=Counter)  # faces seen leaving a stack

@@ -58,6 +58,8 @@ def _fmt(values: list[int] | tuple[int, ...]) -> str:
 
 @dataclass
 class TreasureScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     kept: dict[str, list[int]] = field(default_factory=dict)
     given: list[tuple[str, int, int]] = field(default_factory=list)  # player, value, line
 

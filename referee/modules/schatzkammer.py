@@ -119,6 +119,8 @@ def chest_list(chests: list[str]) -> str:
 @dataclass
 class ChestScratch(Scratch):
     # the rooms: the chests in each (None: not stated, unknown; [] empty)
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     rooms: list[list[str] | None] = field(default_factory=list)
     due: list[int] = field(default_factory=list)  # emptied rooms waiting for a refill line
     stopped: bool = False  # "Von nun an werden keine Truhen mehr nachgelegt."

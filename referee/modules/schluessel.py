@@ -221,6 +221,8 @@ class KeyStage:
 
 @dataclass
 class KeyScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     laid: list[int] = field(default_factory=list)  # key tiles laid (out of the game)
     held: dict[str, int] = field(default_factory=dict)  # face down in front of a player
     due: int = 0  # key tiles to lay now (after the turn of ``due_player``)

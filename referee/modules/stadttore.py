@@ -112,6 +112,8 @@ def _order(c: Coord) -> tuple[int, int]:
 
 @dataclass
 class GateScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     open: int = 0  # face up beside the wooden gates (0 or 1)
     discard: int = 0  # gate cards on the discard pile (they come back on a reshuffle)
     held: dict[str, int] = field(default_factory=dict)

@@ -147,6 +147,8 @@ _REFILL_DONE, _TURN_START = Moment.REFILL_DONE, Moment.TURN_START
 
 @dataclass
 class SultanScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     revealed: Counter[str] = field(default_factory=Counter)  # per currency code
     serials: int = 0
     open: list[SultanCard] = field(default_factory=list)  # beside the board

@@ -263,6 +263,8 @@ def _towers_in_payment(purchase: Purchase) -> list[ComponentRef]:
 
 @dataclass
 class TowerScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     taken: Counter[BuildingType] = field(default_factory=Counter)  # watchtowers bought/built
     choices: dict[tuple[str, int], Segment] = field(default_factory=dict)  # (player, scoring)
     reserved: dict[str, int] = field(default_factory=dict)  # reported reserve count per player

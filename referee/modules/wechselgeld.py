@@ -89,6 +89,8 @@ class ChangeClaim:
 
 @dataclass
 class CoinScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     coins: HiddenSupply = field(default_factory=lambda: HiddenSupply(0))
     claims: dict[str, ChangeClaim] = field(default_factory=dict)
 

@@ -95,6 +95,8 @@ def credit_code(credit: tuple[Currency, int] | None) -> str:
 
 @dataclass
 class CertificateScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     stones: Counter[Currency] = field(default_factory=Counter)  # in the middle
     held: dict[str, tuple[Currency, int] | None] = field(default_factory=dict)
     # the latest purchase of each player: (line, overpaid or None when unknown, tile, the

@@ -79,6 +79,8 @@ def _is_card(card: str) -> bool:
 
 @dataclass
 class ExchangeScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     deck: Counter[str] = field(default_factory=Counter)
     display: list[str] = field(default_factory=list)
     hands: dict[str, Counter[str]] = field(default_factory=dict)

@@ -78,6 +78,8 @@ def points_table(order: Order, round_no: int) -> dict[BuildingType, tuple[int, .
 
 @dataclass
 class TileScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     slots: dict[int, Order] = field(default_factory=dict)  # slot (= scoring) -> the tile
 
 

@@ -52,6 +52,8 @@ WAKING = Text("ACTION/waking-vizier")
 
 @dataclass
 class VizierScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     awake: dict[str, bool] = field(default_factory=dict)
     uses: list[tuple[int, str]] = field(default_factory=list)  # (after turn number, player)
 

@@ -169,6 +169,8 @@ def kept_task(
 
 @dataclass
 class TaskScratch(Scratch):
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     open: list[int] = field(default_factory=list)  # the open tasks, in the order stated
 
 

@@ -182,6 +182,8 @@ def score_wells(alhambra: Any, rule_: str = "exact", walls: str = "pass") -> tup
 @dataclass
 class WellScratch(Scratch):
     # the wells beside the market: (the field index they were drawn for, the well)
+    """The module's own part of the game state (``state.modules``), copied with the state."""
+
     beside: list[tuple[int, Well]] = field(default_factory=list)
 
 
