@@ -381,3 +381,15 @@ def test_a_turn_limited_to_taking_money_reads_back_so() -> None:
         for step in walk(again, finish=False):
             back = step.state
         assert back.turn.take_only == state.turn.take_only, (item.pos.line, k)
+
+
+def test_a_building_turned_and_not_built_yet_reads_back() -> None:
+    """The Mosaikleger turns a building of the reserve ("Erlaubt es, 1 Gebäude (auch aus der
+    Reserve) beliebig gedreht einzubauen.", rulebook-bigbox-de-2019.txt L3128-3129); a moment
+    after the ``mosaikleger`` line and before the build states it turned (``mosaikleger P5
+    ne`` in the mover's section). Found by the simulated-games property (seed 0, three
+    players, Die Handwerker): the block had written the reserve's P5 as printed."""
+    game = simulate_game(3, 0, modules=("handwerker",))
+    (game,) = parse_text(format_games([game]))
+    n, found = survey(game, every=5)
+    assert n > 0 and found == [], found[:5]

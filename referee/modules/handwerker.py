@@ -1233,8 +1233,10 @@ class Handwerker(BundledModule):
 
     def _position_turned(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
         """``mosaikleger C7ne sw`` in a player's section: the C7ne the Alhambra lines state lies
-        with the walls ``sw`` (built in turned by the Mosaikleger). A building not in the
-        Alhambra or walls that are no rotation of it are ``HANDWERKER-TURNED``."""
+        with the walls ``sw`` (built in turned by the Mosaikleger); inside the player's open
+        turn, also a C7ne bought this turn (``bought``) or in the reserve, turned and not built
+        in yet (as the ``mosaikleger`` line left it). A building found in none of these, or
+        walls that are no rotation of it, are ``HANDWERKER-TURNED``."""
         from referee.engine.orientation import rotations
 
         args = [a.value for a in line.args]
@@ -1244,6 +1246,11 @@ class Handwerker(BundledModule):
         cells = list(player.alhambra.items())
         at = next((c for c, x in cells if type(x) is TileKind and x in cands), None)
         tile = player.alhambra.get(at) if at is not None else None
+        if at is None and walls is not None:  # a moment inside a turn: turned, not built yet
+            found = self._to_turn(state, player, ref) if self._moving(state, player) else None
+            if found is not None and walls in rotations(found[0][found[1]].walls):
+                self._mosaic(state, player, ref, args[1])
+                return
         if (
             at is None
             or not isinstance(tile, TileKind)
@@ -1279,12 +1286,21 @@ class Handwerker(BundledModule):
                 args += [GenericArg("down"), *(token_arg(k) for k in down)]
             args += self._used_args(state, player)
             out.append(ModuleAction(DEAL, tuple(args)))
-        for _at, x in player.alhambra.items():
-            if isinstance(x, TurnedTile):
-                tile = x.carried_tile
-                ref = TileRef(tile.type, tile.price, tile.walls, (tile,))
-                out.append(ModuleAction(MOSAIC, (GenericArg(ref), GenericArg(walls_word(x.walls)))))
+        turned = [x for _at, x in player.alhambra.items() if isinstance(x, TurnedTile)]
+        t = state.turn
+        if self._moving(state, player) and t is not None:  # inside a turn: not built in yet
+            turned += [x for x in (*t.pending, *player.reserve) if isinstance(x, TurnedTile)]
+        for x in turned:
+            tile = x.carried_tile
+            ref = TileRef(tile.type, tile.price, tile.walls, (tile,))
+            out.append(ModuleAction(MOSAIC, (GenericArg(ref), GenericArg(walls_word(x.walls)))))
         return out
+
+    @staticmethod
+    def _moving(state: GameState, player: PlayerState) -> bool:
+        """Whether ``player`` is the one whose turn is open (a position inside a turn)."""
+        t = state.turn
+        return t is not None and t.player == player.index
 
     def _used_args(self, state: GameState, player: PlayerState) -> list[GenericArg]:
         """``used hw:KIND [AMOUNT]``: the craftsman the open turn used (its Schreiner's
