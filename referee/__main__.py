@@ -2,6 +2,15 @@
 through :func:`run`."""
 
 import gc
+import os
+
+# the line :func:`_cannot_start` writes when even making its own text fails (memory exhausted):
+# made now, so that writing it needs no new object
+_LAST_WORD = (
+    "alhambra-referee: cannot run (not enough memory); nothing above is a verdict on the "
+    "record / kann nicht laufen (nicht genug Arbeitsspeicher); nichts oben ist ein Urteil "
+    "über die Partie\n"
+).encode()
 
 
 def run() -> None:
@@ -35,7 +44,6 @@ def _cannot_start(en: str, de: str) -> None:
     while the program loads or reads its caches, for instance with memory exhausted under a
     limit set for the process. One line on standard error and status 4, never a traceback;
     nothing is imported here, since the failure may be that nothing more can be loaded."""
-    import os
     import sys
 
     def clean(text: str) -> str:  # one line of printable text (the text may name a file)
@@ -53,7 +61,10 @@ def _cannot_start(en: str, de: str) -> None:
         )
         sys.stderr.flush()
     except (OSError, ValueError, MemoryError, AttributeError):
-        pass
+        try:  # noqa: SIM105 - the line made at start-up, unbuffered (no contextlib here)
+            os.write(2, _LAST_WORD)
+        except OSError:
+            pass
     os._exit(4)  # EXIT_INTERNAL (referee.cli_outcome), which may be what cannot be loaded
 
 
