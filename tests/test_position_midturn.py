@@ -127,7 +127,7 @@ def test_both_readers_read_the_open_turn_alike_and_fmt_keeps_it() -> None:
 # ------------------------------------------------------------------ round trips inside turns
 
 
-def _inside_turns(game: Any, every: int = 1) -> list[tuple[Turn, int, Any, Any]]:
+def inside_turns(game: Any, every: int = 1) -> list[tuple[Turn, int, Any, Any]]:
     """(turn line, actions made, state, state after the line) after each proper prefix of
     each numbered turn line of the player to move (not a line played out of turn)."""
     out: list[tuple[Turn, int, Any, Any]] = []
@@ -205,7 +205,7 @@ EXAMPLE_NAMES = [
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_every_moment_inside_a_turn_of_module_examples_reads_back(name: str) -> None:
     (game,) = parse_text((EXAMPLES / name).read_text("utf-8"))[:1]
-    moments = _inside_turns(game)
+    moments = inside_turns(game)
     assert moments
     for item, k, state, after in moments:
         _same_or_said(game, item, k, state, after)
@@ -215,7 +215,7 @@ def test_every_moment_inside_a_turn_of_module_examples_reads_back(name: str) -> 
 @given(seed=st.integers(min_value=0, max_value=10_000), players=st.integers(2, 5))
 def test_moments_inside_turns_of_simulated_games_read_back(seed: int, players: int) -> None:
     game = simulate_game(players, seed)
-    moments = _inside_turns(game)
+    moments = inside_turns(game)
     rng = random.Random(seed)
     for item, k, state, after in rng.sample(moments, min(8, len(moments))):
         _same_or_said(game, item, k, state, after)

@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import apply_action, check_game
+from referee.engine import check_game
 from referee.engine.position_compare import read_back_losses, snapshot
 from referee.engine.position_text import position_text, unstated
 from referee.engine.walk import walk
@@ -41,34 +41,15 @@ from referee.record.model import Turn
 from referee.simulate import simulate_game
 from referee.simulate.roundtrip import headers
 from tests.test_notation_fast_position import fast_or_none, lark
+from tests.test_position_midturn import inside_turns
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def moments(game: Any, every: int = 1) -> list[tuple[Turn, int, Any, Any]]:
     """(turn line, actions made, state, state after the line) after each proper prefix of each
-    numbered turn line of the player to move (a line played out of turn is not his turn)."""
-    out: list[tuple[Turn, int, Any, Any]] = []
-    before = None
-    n = 0
-    for step in walk(game, finish=False):
-        item = step.item
-        own = isinstance(item, Turn) and before is not None and item.number is not None
-        if own and item.player is not None:
-            who = before.player_named(item.player.name)
-            own = who is not None and who.index == before.next_player
-        if own and not before.stages:
-            for k in range(1, len(item.actions)):
-                n += 1
-                if n % every:
-                    continue
-                state = before.copy()
-                for a in item.actions[:k]:
-                    apply_action(state, a)
-                if state.turn is not None:
-                    out.append((item, k, state, step.state))
-        before = step.state
-    return out
+    numbered turn line of the player to move: the moments the position tests look at."""
+    return inside_turns(game, every)
 
 
 def survey(game: Any, every: int = 1) -> tuple[int, list[str]]:
