@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import payment_value, payments, plan_purchase
 from referee.engine.context import Context, OutOfTurnContext
-from referee.engine.extensions import ActionKind
+from referee.engine.extensions import ActionKind, Module
 from referee.engine.market_side import side_offers
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
@@ -184,7 +184,6 @@ def owed_after_buy(ctx: Context, player: PlayerState, buy: Buy, interrupt: str) 
     out-of-turn lines (the vizier's) writes one of them between the purchase and the
     placement, as a player would."""
     from referee.engine.actions import run_action
-    from referee.engine.extensions import Module
     from referee.engine.turns import begin_interrupt
 
     state = ctx.state
@@ -265,6 +264,37 @@ def _market(state: GameState) -> list[tuple[Currency, Any]]:
     ]
 
 
+_PAYMENTS: dict[tuple[object, ...], tuple[tuple[CardRef, ...], ...]] = {}
+"""The payments of :func:`paid_refs` by the usable cards, price and ``exact_only`` (the same
+cards are asked about again and again: each main action, each vizier's trial, each game)."""
+_PAYMENTS_MAX = 20_000  # entries kept before the cache starts again (memory bound)
+_CARD_REFS: dict[MoneyCard, CardRef] = {}
+
+
+def paid_refs(
+    hand: tuple[MoneyCard, ...], allowed: frozenset[Currency], price: int, exact_only: bool
+) -> tuple[tuple[CardRef, ...], ...]:
+    """The engine's payments (:func:`referee.engine.actions.purchase.payments`) of ``price``
+    from ``hand`` (sorted by ``sort_key``) in ``allowed``, each as the card references a
+    record writes. ``payments`` is a function of its arguments only and looks only at the cards
+    of ``allowed`` (money cards are interned: equal cards are the same object), so its answer
+    is kept by those cards, the price and ``exact_only``: asked again, the same references are
+    given back (record nodes are immutable)."""
+    usable = tuple([c for c in hand if c.currency in allowed])  # what payments looks at
+    key = (usable, price, exact_only)
+    got = _PAYMENTS.get(key)
+    if got is None:
+        if len(_PAYMENTS) >= _PAYMENTS_MAX:
+            _PAYMENTS.clear()
+        refs = _CARD_REFS
+        got = tuple(
+            tuple(refs.get(c) or refs.setdefault(c, CardRef(c)) for c in pay)
+            for pay in payments(usable, allowed, price, exact_only)
+        )
+        _PAYMENTS[key] = got
+    return got
+
+
 def buy_actions(
     ctx: Context,
     p: PlayerState,
@@ -279,34 +309,35 @@ def buy_actions(
     ruleset allows); ``must_use``: only payments using a card of one of these currencies (a
     module's payment way is listed where it makes a difference)."""
     out: list[Buy] = []
-    hand = sorted(p.hand.elements(), key=lambda c: c.sort_key)
+    hand = tuple(sorted(p.hand.elements(), key=lambda c: c.sort_key))
+    more = tuple(extra)
     for cur, tile in _market(ctx.state):
-        probe = plan_purchase(ctx.state, p, Buy(cur, piece_ref(tile), tuple(extra)))  # type: ignore[arg-type]
+        ref = piece_ref(tile)
+        probe = plan_purchase(ctx.state, p, Buy(cur, ref, more))  # type: ignore[arg-type]
         allowed = frozenset(
             ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
         )
         price = probe.price if probe.price is not None else tile.price  # decision pay.price
-        for pay in payments(hand, allowed, price, exact_only):
-            if must_use is not None and not any(c.currency in must_use for c in pay):
+        for pay in paid_refs(hand, allowed, price, exact_only):
+            if must_use is not None and not any(c.card.currency in must_use for c in pay):  # type: ignore[union-attr]
                 continue
-            paid = (*(card_ref(c) for c in pay), *extra)
-            out.append(Buy(cur, piece_ref(tile), paid))  # type: ignore[arg-type]
+            out.append(Buy(cur, ref, (*pay, *more) if more else pay))  # type: ignore[arg-type]
     for offer in side_offers(ctx.state) if ctx.state.ext else ():  # E15: beside the market
         if offer.price is None:
             continue
         if offer.own_turn and (ctx.out_of_turn or p is not mover(ctx.state)):
             continue  # only the player to move, in his own turn (E30)
         named = offer.currency if offer.field_named else None
-        probe = plan_purchase(ctx.state, p, Buy(named, piece_ref(offer.piece), tuple(extra)))  # type: ignore[arg-type]
+        ref = piece_ref(offer.piece)
+        probe = plan_purchase(ctx.state, p, Buy(named, ref, more))  # type: ignore[arg-type]
         allowed = frozenset(
             ctx.decide(Decision.PAY_CURRENCIES, player=p, field=offer.currency, purchase=probe)
         )
         price = probe.price if probe.price is not None else offer.price
-        for pay in payments(hand, allowed, price, exact_only or offer.exact_only):
-            if must_use is not None and not any(c.currency in must_use for c in pay):
+        for pay in paid_refs(hand, allowed, price, exact_only or offer.exact_only):
+            if must_use is not None and not any(c.card.currency in must_use for c in pay):  # type: ignore[union-attr]
                 continue
-            paid = (*(card_ref(c) for c in pay), *extra)
-            out.append(Buy(named, piece_ref(offer.piece), paid))  # type: ignore[arg-type]
+            out.append(Buy(named, ref, (*pay, *more) if more else pay))  # type: ignore[arg-type]
     return out
 
 
@@ -501,6 +532,8 @@ def legal_interrupts(state: GameState) -> list[Turn]:
     if state.phase is Phase.REFILL:
         here = OutOfTurnContext(state)
         early = [line for m in state.ext.modules for line in m.legal_refill_interrupts(here)]
+    if not any(type(m).legal_interrupts is not Module.legal_interrupts for m in state.ext.modules):
+        return early  # no enabled module offers lines between turns: nothing to settle for
     trial = state.copy()
     before = len(trial.found)
     settle_before(trial, NOWHERE, "scoring" if trial.scoring_pending else "turn")

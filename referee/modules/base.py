@@ -9,6 +9,7 @@ fact marked ``verified: true`` or ``false``). See ``docs/modules.md``.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import os
 from collections import Counter
@@ -90,6 +91,7 @@ _OBJECT = 7  # a plain class instance (no slots, no copy or pickle hooks): its _
 _NAMEDTUPLE = 8
 _HOOK = 9  # the type's own __deepcopy__
 _OTHER = 10  # anything else: copy.deepcopy
+_FROZEN = 11  # a frozen dataclass with slots: its fields, as its pickle state gives them
 _KINDS: dict[type, int] = {
     type(None): _ATOM,
     int: _ATOM,
@@ -117,6 +119,10 @@ _ATOMS: set[type] = {t for t, k in _KINDS.items() if k == _ATOM} | {
 """The types whose values are their own deep copy (Enum classes are added when first met)."""
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The field names of each frozen dataclass met (:data:`_FROZEN`), in their order."""
+
+
 def _kind(cls: type) -> int:
     import copyreg
     import enum
@@ -141,6 +147,19 @@ def _kind(cls: type) -> int:
         and cls.__new__ is not tuple.__new__
     ):
         kind = _NAMEDTUPLE  # a NamedTuple: rebuilt from its items, as its __getnewargs__ does
+    elif (
+        cls.__reduce_ex__ is object.__reduce_ex__
+        and cls.__reduce__ is object.__reduce__
+        and cls.__getstate__ is dataclasses._dataclass_getstate  # type: ignore[attr-defined]
+        and getattr(cls, "__setstate__", None) is dataclasses._dataclass_setstate  # type: ignore[attr-defined]
+        and getattr(cls, "__getnewargs_ex__", None) is None
+        and getattr(cls, "__getnewargs__", None) is None
+        and cls.__new__ is object.__new__
+    ):
+        # deepcopy: ``cls.__new__``, remembered, then the list of its fields' values (deep
+        # copied) set by ``object.__setattr__`` in the fields' order
+        kind = _FROZEN
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
     elif (
         cls.__reduce_ex__ is object.__reduce_ex__
         and cls.__reduce__ is object.__reduce__
@@ -188,7 +207,9 @@ def _deep_copy(x: Any, memo: dict[int, Any]) -> Any:
             y = {}
             memo[d] = y
             for k, v in x.items():
-                y[_deep_copy(k, memo)] = _deep_copy(v, memo)
+                y[k if type(k) in atoms else _deep_copy(k, memo)] = (
+                    v if type(v) in atoms else _deep_copy(v, memo)
+                )
     elif kind == _LIST:
         if atoms.issuperset(map(type, x)):
             y = x.copy()
@@ -196,11 +217,11 @@ def _deep_copy(x: Any, memo: dict[int, Any]) -> Any:
         else:
             y = []
             memo[d] = y
-            y.extend([_deep_copy(v, memo) for v in x])
+            y.extend([v if type(v) in atoms else _deep_copy(v, memo) for v in x])
     elif kind == _TUPLE:
         if atoms.issuperset(map(type, x)):
             return x  # deepcopy keeps such a tuple, and does not remember it
-        items = [_deep_copy(v, memo) for v in x]
+        items = [v if type(v) in atoms else _deep_copy(v, memo) for v in x]
         y = memo.get(d)  # the tuple held itself
         if y is not None:
             return y
@@ -219,7 +240,9 @@ def _deep_copy(x: Any, memo: dict[int, Any]) -> Any:
     elif kind == _OBJECT:
         y = cls.__new__(cls)
         memo[d] = y
-        y.__dict__.update({k: _deep_copy(v, memo) for k, v in x.__dict__.items()})
+        y.__dict__.update(
+            {k: v if type(v) in atoms else _deep_copy(v, memo) for k, v in x.__dict__.items()}
+        )
     elif kind == _SET:
         y = set([_deep_copy(v, memo) for v in x])
         memo[d] = y
@@ -229,6 +252,12 @@ def _deep_copy(x: Any, memo: dict[int, Any]) -> Any:
     elif kind == _NAMEDTUPLE:
         y = tuple.__new__(cls, [_deep_copy(v, memo) for v in x])
         memo[d] = y
+    elif kind == _FROZEN:
+        y = cls.__new__(cls)
+        memo[d] = y
+        values = [_deep_copy(getattr(x, name), memo) for name in _FIELDS[cls]]
+        for name, value in zip(_FIELDS[cls], values, strict=True):
+            object.__setattr__(y, name, value)
     elif kind == _HOOK:
         y = x.__deepcopy__(memo)
         if y is x:

@@ -125,7 +125,11 @@ class LazyOptions:
 
     Module moves (:meth:`referee.engine.Module.legal_actions`) join the kind they are: a module
     card taken joins the takes, a module way to pay joins the buys, module verbs are
-    :meth:`verbs`."""
+    :meth:`verbs`.
+
+    Each kind is enumerated once: :meth:`_Game.pick` asks the policy again after each refusal,
+    and a refusal is asked on a copy of the state (:meth:`_Game.refusal`), so the state these
+    options describe is the same at every ask; only the offers refused so far are left out."""
 
     def __init__(self, state: GameState, sim: SimContext | None = None) -> None:
         self.state = state
@@ -136,11 +140,19 @@ class LazyOptions:
         # after a roll of Die Arbeiter only a take is left (TurnState.take_only)
         self.more = self.open and not take_only(state)
         self._modules: list[Action] | None = None
+        self._kinds: dict[str, list[Action]] = {}
         self.refused: list[Action] = []
         """Offers the engine refused when asked (:meth:`_Game.pick`): never offered again."""
 
     def _ok(self, actions: list[Action]) -> list[Action]:
         return [a for a in actions if a not in self.refused] if self.refused else actions
+
+    def _once(self, kind: str, make: Callable[[], list[Action]]) -> list[Action]:
+        """The actions of ``kind`` (made by ``make`` on first use), less those refused."""
+        got = self._kinds.get(kind)
+        if got is None:
+            got = self._kinds[kind] = make()
+        return self._ok(got) if self.refused else list(got)
 
     def _module(self) -> list[Action]:
         if self._modules is None:
@@ -152,35 +164,49 @@ class LazyOptions:
     def takes(self) -> list[Action]:
         if not self.open or self.p is None:
             return []
-        return self._ok(
-            [*take_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "take"))]
+        p = self.p
+        return self._once(
+            "takes",
+            lambda: [*take_actions(self.ctx, p), *(a for a in self._module() if _is(a, "take"))],
         )
 
     def buys(self) -> list[Action]:
         if not self.more or self.p is None:
             return []
-        return self._ok(
-            [*buy_actions(self.ctx, self.p), *(a for a in self._module() if _is(a, "buy"))]
+        p = self.p
+        return self._once(
+            "buys",
+            lambda: [*buy_actions(self.ctx, p), *(a for a in self._module() if _is(a, "buy"))],
         )
 
     def builds(self) -> list[Action]:
-        return self._ok(build_actions(self.ctx, self.p)) if self.more and self.p else []
+        p = self.p
+        if not self.more or not p:
+            return []
+        return self._once("builds", lambda: build_actions(self.ctx, p))
 
     def removes(self) -> list[Action]:
-        return self._ok(remove_actions(self.ctx, self.p)) if self.more and self.p else []
+        p = self.p
+        if not self.more or not p:
+            return []
+        return self._once("removes", lambda: remove_actions(self.ctx, p))
 
     def swaps(self) -> list[Action]:
-        return self._ok(swap_actions(self.ctx, self.p)) if self.more and self.p else []
+        p = self.p
+        if not self.more or not p:
+            return []
+        return self._once("swaps", lambda: swap_actions(self.ctx, p))
 
     def verbs(self) -> list[Action]:
         """Module verbs that are main actions (e.g. waking the vizier, taking a square)."""
-        return self._ok(
-            [
+        return self._once(
+            "verbs",
+            lambda: [
                 a
                 for a in self._module()
                 if isinstance(a, ModuleAction)
                 and self.state.ext.verb_kind(a.verb) not in (ActionKind.FREE, ActionKind.INTERRUPT)
-            ]
+            ],
         )
 
     def has_reserve(self) -> bool:
@@ -196,13 +222,18 @@ class LazyOptions:
         return out
 
     def all(self) -> list[Action]:
-        return self._ok(
-            main_actions(self.state)
-            + [
-                a
-                for a in self._module()
-                if not (isinstance(a, ModuleAction) and self.state.ext.verb_kind(a.verb) == "free")
-            ]
+        return self._once(
+            "all",
+            lambda: (
+                main_actions(self.state)
+                + [
+                    a
+                    for a in self._module()
+                    if not (
+                        isinstance(a, ModuleAction) and self.state.ext.verb_kind(a.verb) == "free"
+                    )
+                ]
+            ),
         )
 
 
@@ -242,14 +273,26 @@ if {"found", "unverifiable", "spare_turn"} != _FRESH:  # pragma: no cover - a ne
 _TAKEN = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in _FRESH)
 
 
+def _make_take_over() -> Callable[[GameState, GameState], None]:
+    """:func:`_take_over` as one generated function: an assignment a field (a loop of
+    ``setattr(state, name, getattr(trial, name))`` costs two calls a field)."""
+    lines = [f"    s.{name} = t.{name}" for name in _TAKEN]
+    text = "def take_over(s, t):\n" + "\n".join(lines) + "\n"
+    namespace: dict[str, Any] = {}
+    exec(compile(text, "<take_over>", "exec"), namespace)
+    return namespace["take_over"]
+
+
+_TAKE_FIELDS = _make_take_over()
+
+
 def _take_over(state: GameState, trial: GameState) -> None:
     """Make ``state`` what its copy ``trial`` has become (``trial`` is ``state.copy()`` with
     one line applied since): every field the copy made its own or shared is taken from it,
     the findings made on it are added to the state's (a copy starts without findings). The
     state stays the same object (the simulator's contexts hold it); ``trial`` is not used
     again."""
-    for name in _TAKEN:
-        setattr(state, name, getattr(trial, name))
+    _TAKE_FIELDS(state, trial)
     state.found.extend(trial.found)
     state.unverifiable.extend(trial.unverifiable)
     if trial.spare_turn is not None:
