@@ -8,10 +8,28 @@ its :meth:`~referee.engine.extensions.Module.view` (what ``show`` prints), never
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
+from shared_store_support import use_folder
 
 from referee.engine import GameReport, check_game
 from referee.notation import parse_text
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Texts several tests make the same way (``shared_store_support``) are kept for the run in
+    its temporary folder: under xdist in the folder above the worker's own, which every worker
+    of the run shares, named by the run's id (a ``--basetemp`` given again keeps that folder);
+    without xdist in the session's own folder (its parent holds earlier runs)."""
+    base = tmp_path_factory.getbasetemp()
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    use_folder(base.parent / f"shared-{run}" if run else base / "shared")
+    yield
+
 
 # Anna 21 in 4 cards, Ben 20 in 3 cards, Cem 22 in 4 cards: Ben starts (fewest cards),
 # then Cem, then Anna (rulebook-base-de-2003.txt, "Spielvorbereitung").

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from shared_store_support import contract_game
 
 from referee.cli import cli
 from referee.engine import check_game
@@ -120,25 +121,17 @@ def test_modules_command_describes_it(name: str, lang: str) -> None:
     assert (cls.title_de if lang == "de" else cls.title_en) in result.output
 
 
-PROFILES = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
-
-
 @pytest.mark.parametrize("chunk", range(5))
 @pytest.mark.parametrize("name", NAMES)
 def test_fifty_simulated_games_with_the_module_check_clean(name: str, chunk: int) -> None:
     """50 games per module (10 per chunk, so the suite's workers share them): 2 to 6 players,
     every bundled profile, each checked with no violation, a fmt fixed point, and using the
     module (a line of one of its verbs or components)."""
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
     cls = MODULES[name]
     used = 0
     for i in range(10):
         k = chunk * 10 + i
-        players = 2 + k % 5
-        profile = load_profile(PROFILES[k % len(PROFILES)])
-        text = simulate_text(players, 1000 + k, profile, f"contract {name} {k}", (name,))
+        text = contract_game(name, k)  # 2 + k % 5 players, seed 1000 + k, profiles in turn
         game = parse_text(text, f"sim-{name}-{k}.alh")[0]
         assert not game.errors
         report = check_game(game)
@@ -204,17 +197,15 @@ def test_a_module_hearing_plain_purchases_reports_as_the_pipeline(
     for such a purchase, and says so with ``leaves_plain_purchase``: its example and four
     simulated games (each also with lines left out) give the same reports and the same module
     views with the one-pass purchase as with the whole pipeline for every purchase, and the
-    one-pass purchase is really heard."""
+    one-pass purchase is really heard. The four games are the first four of the fifty above
+    (2 to 5 players, the four profiles in turn, as this test's own seeds 4100-4103 were)."""
     from referee.engine.actions import purchase
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
 
     cls = MODULES[name]
     assert cls.on_purchase is not Module.on_purchase  # the hook mirrors a reaction
     texts = _dropped(example(name).read_text(encoding="utf-8"))
     for k in range(4):
-        profile = load_profile(PROFILES[k % len(PROFILES)])
-        texts += _dropped(simulate_text(2 + k, 4100 + k, profile, f"hear {name} {k}", (name,)))
+        texts += _dropped(contract_game(name, k))
     heard: list[int] = []
     hook = cls.after_plain_purchase
 

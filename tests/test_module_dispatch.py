@@ -17,10 +17,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_store_support import shared_text
 
 from referee.engine import check_game, extensions
 from referee.engine.actions import building, purchase
@@ -50,12 +52,45 @@ def _reports(texts: list[str]) -> list[str]:
     return [repr(check_game(game)) for text in texts for game in parse_text(text)]
 
 
+def _as_it_is(path: Path) -> tuple[list[str], bool, bool]:
+    """The reports of the example's variants with the shortcuts as they are (what each test
+    below compares its general path with), and whether in those checks a module ever left a
+    plain purchase to the one-pass path and a turn ever took its one-pass steps. Every test
+    of an example needs the same reports: they are made once a run (``shared_text``), with
+    both counters on (they only watch, the answers are the engine's)."""
+
+    def make() -> str:
+        asked: list[bool] = []
+        taken: list[bool] = []
+        leave = purchase._modules_leave_purchases
+        acting = Extensions.acting_at
+
+        def counted_leave(state: object, p: object, idx: int) -> bool:
+            got = leave(state, p, idx)  # type: ignore[arg-type]
+            asked.append(got)
+            return got
+
+        def counted_acting(self: Extensions, moments: tuple[Any, ...]) -> bool:
+            got = acting(self, moments)
+            taken.append(not got)
+            return got
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(purchase, "_modules_leave_purchases", counted_leave)
+            patch.setattr(Extensions, "acting_at", counted_acting)
+            reports = _reports(_variants(path))
+        return json.dumps({"reports": reports, "asked": any(asked), "taken": any(taken)})
+
+    made = json.loads(shared_text("dispatch", (str(path),), make))
+    return made["reports"], made["asked"], made["taken"]
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_modules_asked_only_where_they_act_report_the_same(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     texts = _variants(path)
-    shortcut = _reports(texts)
+    shortcut, _, _ = _as_it_is(path)
     assert shortcut
     every = Extensions.overriding
 
@@ -111,16 +146,7 @@ def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     texts = _variants(path)
-    asked: list[bool] = []
-    leave = purchase._modules_leave_purchases
-
-    def counted(state: object, p: object, idx: int) -> bool:
-        got = leave(state, p, idx)  # type: ignore[arg-type]
-        asked.append(got)
-        return got
-
-    monkeypatch.setattr(purchase, "_modules_leave_purchases", counted)
-    shortcut = _reports(texts)
+    shortcut, asked, _ = _as_it_is(path)
     assert shortcut
     monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
     monkeypatch.setattr(
@@ -131,7 +157,7 @@ def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
     assert _reports(texts) == shortcut
     # every module with a plain purchase kept is tried on it (the shortcut is not dead code)
     if path.stem in {"module-wachtuerme", "module-diamanten", "module-schaetze"}:
-        assert any(asked)
+        assert asked
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -142,21 +168,12 @@ def test_turns_without_module_steps_take_the_one_pass_paths_as_the_general_ones(
     # settle_before / begin_turn / end_turn) when no enabled module acts at those moments:
     # the same reports as the general calls, which a module game took before
     texts = _variants(path)
-    taken: list[bool] = []
-    acting = Extensions.acting_at
-
-    def counted(self: Extensions, moments: tuple[Any, ...]) -> bool:
-        got = acting(self, moments)
-        taken.append(not got)
-        return got
-
-    monkeypatch.setattr(Extensions, "acting_at", counted)
-    shortcut = _reports(texts)
+    shortcut, _, taken = _as_it_is(path)
     assert shortcut
     monkeypatch.setattr(Extensions, "acting_at", lambda self, moments: True)
     assert _reports(texts) == shortcut
     if path.stem in {"module-wesir", "module-angreifer", "module-diamanten"}:
-        assert any(taken)  # modules that act at none of those moments: the shortcut is taken
+        assert taken  # modules that act at none of those moments: the shortcut is taken
 
 
 def test_plain_purchase_asks_only_modules_taking_part() -> None:
