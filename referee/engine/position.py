@@ -101,6 +101,8 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
             position_taken(state, line)  # ... the money its takes took
         elif line.verb.lower() == "limits":
             position_limits(state, line)  # ... take-only, redesigns granted on top
+        elif line.verb.lower() == "turns":
+            position_turns(state, line)  # between lines: the turns played so far
         else:
             position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
@@ -125,7 +127,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "bought", "limits", "taken", "abilities")
+_TURN_VERBS = ("turn", "turns", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
 
@@ -229,13 +231,16 @@ def position_taken(state: GameState, line: ModuleAction) -> None:
 
 
 def position_abilities(state: GameState, line: ModuleAction) -> None:
-    """``abilities PLAYER KEY ...`` after a ``turn`` line: the abilities limited to once a turn
-    that PLAYER used in the open turn (the ledger's names, e.g. ``handwerker``); a second use
-    in the turn is ``ABILITY-LIMIT`` as in any turn."""
+    """``abilities PLAYER KEY ...``: the uses of abilities whose limit still holds at the
+    moment (the ledger's names, e.g. ``handwerker``; a key twice: used twice): each is stamped
+    as a use made now under the limit its module declares (once a turn, a round, a scoring,
+    a game), so a further use is ``ABILITY-LIMIT`` as in the game it was written from. A key
+    no module in play declares is stamped with the turn."""
+    from referee.engine.verbs import limited_specs, stamp
+
     values = [a.value for a in line.args]
     if (
-        state.turn is None
-        or len(values) < 2
+        len(values) < 2
         or not isinstance(values[0], (str, PlayerRef))
         or any(not isinstance(v, str) for v in values[1:])
     ):
@@ -247,9 +252,23 @@ def position_abilities(state: GameState, line: ModuleAction) -> None:
     )
     if p is None:
         return
+    specs = limited_specs(state)
+    now = state.turn.number if state.turn is not None else state.turn_no
     for key in values[1:]:
         k = (p.index, str(key).lower())
-        state.abilities[k] = (*state.abilities.get(k, ()), state.turn.number)
+        spec = specs.get(k[1])
+        at = stamp(state, spec.limit) if spec is not None and spec.limit is not None else now
+        state.abilities[k] = (*state.abilities.get(k, ()), at)
+
+
+def position_turns(state: GameState, line: ModuleAction) -> None:
+    """``turns NUMBER`` between lines: the turns played so far (every player's, counted as the
+    turn numbers count them); the next numbered turn line is NUMBER + 1."""
+    values = [a.value for a in line.args]
+    if len(values) != 1 or not isinstance(values[0], int) or values[0] < 0 or state.turn is not None:
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    state.turn_no = values[0]
 
 
 def continue_open_turn(state: GameState, item: Turn) -> bool:
