@@ -103,6 +103,8 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
             position_limits(state, line)  # ... take-only, redesigns granted on top
         elif line.verb.lower() == "turns":
             position_turns(state, line)  # between lines: the turns played so far
+        elif line.verb.lower() == "due":
+            position_due(state, line)  # scorings due: their cards turned up, their lines not
         else:
             position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
@@ -127,7 +129,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "turns", "bought", "limits", "taken", "abilities")
+_TURN_VERBS = ("turn", "turns", "due", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
 
@@ -261,14 +263,39 @@ def position_abilities(state: GameState, line: ModuleAction) -> None:
         state.abilities[k] = (*state.abilities.get(k, ()), at)
 
 
-def position_turns(state: GameState, line: ModuleAction) -> None:
-    """``turns NUMBER`` between lines: the turns played so far (every player's, counted as the
-    turn numbers count them); the next numbered turn line is NUMBER + 1."""
+def position_due(state: GameState, line: ModuleAction) -> None:
+    """``due NUMBER ...``: the scoring cards turned up whose scoring line is still to come (in
+    the order turned up); the next ``scoring NUMBER`` line scores them as in the game."""
     values = [a.value for a in line.args]
-    if len(values) != 1 or not isinstance(values[0], int) or values[0] < 0 or state.turn is not None:
+    if not values or any(
+        not isinstance(v, int) or v not in (1, 2) or v in state.scorings_done for v in values
+    ):
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    for n in values:
+        if n not in state.scoring_pending:
+            state.scoring_seen[n] = 0
+            state.scoring_pending.append(n)
+
+
+def position_turns(state: GameState, line: ModuleAction) -> None:
+    """``turns NUMBER [refill]`` between lines: the turns played so far (every player's,
+    counted as the turn numbers count them); the next numbered turn line is NUMBER + 1.
+    ``refill``: the last turn's refill is still open (its market and display lines may follow;
+    the next turn, scoring or distribution line closes it, as in the game)."""
+    values = [a.value for a in line.args]
+    if (
+        not 1 <= len(values) <= 2
+        or not isinstance(values[0], int)
+        or values[0] < 0
+        or values[1:] not in ([], ["refill"])
+        or state.turn is not None
+    ):
         state.flag("POSITION-INVALID", line.pos, reason="turn-line")
         return
     state.turn_no = values[0]
+    if len(values) == 2:
+        state.phase = Phase.REFILL
 
 
 def continue_open_turn(state: GameState, item: Turn) -> bool:

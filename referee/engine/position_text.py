@@ -79,6 +79,8 @@ def position_lines(state: GameState) -> list[str]:
         from referee.engine.auction import standing_position_lines
 
         out += ["  " + fmt_action(line) for line in standing_position_lines(state)]
+    if state.scoring_pending:  # scoring cards turned up whose scoring line is still to come
+        out.append("  due " + " ".join(str(n) for n in state.scoring_pending))
     out += turn_lines(state)
     for p in state.players:
         out += _player(state, p)
@@ -97,7 +99,9 @@ def turn_lines(state: GameState) -> list[str]:
     if t is None or not 0 <= t.player < len(state.players):
         # between lines: the turns played so far (the next numbered line is one more) and
         # the abilities whose limit still holds
-        return ([f"  turns {state.turn_no}"] if state.turn_no > 0 else []) + _abilities(state)
+        # (``refill``: the last turn's refill is still open, its lines may follow)
+        words = f"  turns {state.turn_no}" + (" refill" if state.phase == "refill" else "")
+        return ([words] if state.turn_no > 0 else []) + _abilities(state)
     words = [str(t.number), fmt_name(state.players[t.player].name), str(t.main_actions)]
     if t.over and not t.unsure:
         words.append("over")
