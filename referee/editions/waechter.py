@@ -739,8 +739,8 @@ class Waechter(BundledModule):
             out.append(ModuleAction(STELL, tuple(GenericArg(v) for v in (boxes, *numbers))))
         if data.placed:
             out.append(ModuleAction(PLACED, (GenericArg(data.placed),)))
-        if data.slid and state.phase == "refill" and state.turn is None:
-            # the buildings that slid at the turn's end; the ``* slide`` line may still come
+        if data.slid and state.turn is None:
+            # the buildings that slid at the last turn's end (a ``* slide`` line may follow)
             out.append(ModuleAction(SLIDE, tuple(GenericArg(piece_ref(t)) for t in data.slid)))
         return out + self._turn_line(state)
 

@@ -279,23 +279,18 @@ def position_due(state: GameState, line: ModuleAction) -> None:
 
 
 def position_turns(state: GameState, line: ModuleAction) -> None:
-    """``turns NUMBER [refill]`` between lines: the turns played so far (every player's,
-    counted as the turn numbers count them); the next numbered turn line is NUMBER + 1.
-    ``refill``: the last turn's refill is still open (its market and display lines may follow;
-    the next turn, scoring or distribution line closes it, as in the game)."""
+    """``turns NUMBER`` between lines: the turns played so far (every player's, counted as the
+    turn numbers count them); the next numbered turn line is NUMBER + 1."""
     values = [a.value for a in line.args]
     if (
-        not 1 <= len(values) <= 2
+        len(values) != 1
         or not isinstance(values[0], int)
         or values[0] < 0
-        or values[1:] not in ([], ["refill"])
         or state.turn is not None
     ):
         state.flag("POSITION-INVALID", line.pos, reason="turn-line")
         return
     state.turn_no = values[0]
-    if len(values) == 2:
-        state.phase = Phase.REFILL
 
 
 def continue_open_turn(state: GameState, item: Turn) -> bool:
@@ -450,6 +445,10 @@ def apply_position(state: GameState, item: Position) -> None:
         p = state.find_player(item.to_move, pos)
         if p is not None:
             state.next_player = p.index
+    if state.turn is None and any(s is EMPTY for s in state.market):
+        # a market field empty between turns: the block does not say how many tiles are
+        # left in the bag, so the record decides whether the game is over (as after a refill)
+        state.maybe_over = True
     _ = TileRef
 
 

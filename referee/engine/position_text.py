@@ -99,9 +99,7 @@ def turn_lines(state: GameState) -> list[str]:
     if t is None or not 0 <= t.player < len(state.players):
         # between lines: the turns played so far (the next numbered line is one more) and
         # the abilities whose limit still holds
-        # (``refill``: the last turn's refill is still open, its lines may follow)
-        words = f"  turns {state.turn_no}" + (" refill" if state.phase == "refill" else "")
-        return ([words] if state.turn_no > 0 else []) + _abilities(state)
+        return ([f"  turns {state.turn_no}"] if state.turn_no > 0 else []) + _abilities(state)
     words = [str(t.number), fmt_name(state.players[t.player].name), str(t.main_actions)]
     if t.over and not t.unsure:
         words.append("over")
