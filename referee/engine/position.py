@@ -267,12 +267,11 @@ def position_due(state: GameState, line: ModuleAction) -> None:
     """``due NUMBER ...``: the scoring cards turned up whose scoring line is still to come (in
     the order turned up); the next ``scoring NUMBER`` line scores them as in the game."""
     values = [a.value for a in line.args]
-    if not values or any(
-        not isinstance(v, int) or v not in (1, 2) or v in state.scorings_done for v in values
-    ):
+    numbers = [v for v in values if isinstance(v, int) and v in (1, 2)]
+    if not values or len(numbers) != len(values) or set(numbers) & set(state.scorings_done):
         state.flag("POSITION-INVALID", line.pos, reason="turn-line")
         return
-    for n in values:
+    for n in numbers:
         if n not in state.scoring_pending:
             state.scoring_seen[n] = 0
             state.scoring_pending.append(n)
