@@ -344,6 +344,29 @@ class Waechter(BundledModule):
             if drawn:
                 data.preview[free[-1]] = tile
 
+    def _position_slid(self, state: GameState, line: ModuleAction) -> None:
+        """``slide G8sw ...`` in a position block: the buildings that slid onto the market at
+        the last turn's end (each on the market now), for the ``* slide`` line still to come."""
+        data = self.data(state)
+        data.slid = []
+        left = [s for s in state.market if s is not EMPTY]
+        for a in line.args:
+            ref = a.value
+            got = next(
+                (
+                    s
+                    for s in left
+                    if (isinstance(ref, TileRef) and ref.known and s in ref.candidates)
+                    or (isinstance(ref, ComponentRef) and match_slot(ref, [s]) == 0)
+                ),
+                None,
+            )
+            if got is None:
+                state.flag("WAECHTER-MATERIAL", a.pos or line.pos, reason="form", what=SLIDE)
+                continue
+            left.remove(got)
+            data.slid.append(got)
+
     def _slide_statement(self, state: GameState, args: tuple[GenericArg, ...], pos: Pos) -> None:
         """``* slide G8 T13``: the buildings that slid onto the market at the last turn end, in
         order; checked against the preview board's slide (L83-86)."""
@@ -607,6 +630,9 @@ class Waechter(BundledModule):
         if player is None and verb == TURNLINE:
             self._position_turn(state, line)
             return True
+        if player is None and verb == SLIDE:  # what slid at the last turn's end (L83-86)
+            self._position_slid(state, line)
+            return True
         if player is not None and verb == PAID:  # points paid since the last scoring
             n = line.args[0].value if len(line.args) == 1 else None
             if isinstance(n, int) and 0 < n <= 999:
@@ -713,6 +739,9 @@ class Waechter(BundledModule):
             out.append(ModuleAction(STELL, tuple(GenericArg(v) for v in (boxes, *numbers))))
         if data.placed:
             out.append(ModuleAction(PLACED, (GenericArg(data.placed),)))
+        if data.slid and state.turn is None:
+            # the buildings that slid at the last turn's end (a ``* slide`` line may follow)
+            out.append(ModuleAction(SLIDE, tuple(GenericArg(piece_ref(t)) for t in data.slid)))
         return out + self._turn_line(state)
 
     # ------------------------------------------------------------------ view

@@ -101,6 +101,10 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
             position_taken(state, line)  # ... the money its takes took
         elif line.verb.lower() == "limits":
             position_limits(state, line)  # ... take-only, redesigns granted on top
+        elif line.verb.lower() == "turns":
+            position_turns(state, line)  # between lines: the turns played so far
+        elif line.verb.lower() == "due":
+            position_due(state, line)  # scorings due: their cards turned up, their lines not
         else:
             position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
@@ -125,7 +129,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "bought", "limits", "taken", "abilities")
+_TURN_VERBS = ("turn", "turns", "due", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
 
@@ -229,13 +233,16 @@ def position_taken(state: GameState, line: ModuleAction) -> None:
 
 
 def position_abilities(state: GameState, line: ModuleAction) -> None:
-    """``abilities PLAYER KEY ...`` after a ``turn`` line: the abilities limited to once a turn
-    that PLAYER used in the open turn (the ledger's names, e.g. ``handwerker``); a second use
-    in the turn is ``ABILITY-LIMIT`` as in any turn."""
+    """``abilities PLAYER KEY ...``: the uses of abilities whose limit still holds at the
+    moment (the ledger's names, e.g. ``handwerker``; a key twice: used twice): each is stamped
+    as a use made now under the limit its module declares (once a turn, a round, a scoring,
+    a game), so a further use is ``ABILITY-LIMIT`` as in the game it was written from. A key
+    no module in play declares is stamped with the turn."""
+    from referee.engine.verbs import limited_specs, stamp
+
     values = [a.value for a in line.args]
     if (
-        state.turn is None
-        or len(values) < 2
+        len(values) < 2
         or not isinstance(values[0], (str, PlayerRef))
         or any(not isinstance(v, str) for v in values[1:])
     ):
@@ -247,9 +254,42 @@ def position_abilities(state: GameState, line: ModuleAction) -> None:
     )
     if p is None:
         return
+    specs = limited_specs(state)
+    now = state.turn.number if state.turn is not None else state.turn_no
     for key in values[1:]:
         k = (p.index, str(key).lower())
-        state.abilities[k] = (*state.abilities.get(k, ()), state.turn.number)
+        spec = specs.get(k[1])
+        at = stamp(state, spec.limit) if spec is not None and spec.limit is not None else now
+        state.abilities[k] = (*state.abilities.get(k, ()), at)
+
+
+def position_due(state: GameState, line: ModuleAction) -> None:
+    """``due NUMBER ...``: the scoring cards turned up whose scoring line is still to come (in
+    the order turned up); the next ``scoring NUMBER`` line scores them as in the game."""
+    values = [a.value for a in line.args]
+    numbers = [v for v in values if isinstance(v, int) and v in (1, 2)]
+    if not values or len(numbers) != len(values) or set(numbers) & set(state.scorings_done):
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    for n in numbers:
+        if n not in state.scoring_pending:
+            state.scoring_seen[n] = 0
+            state.scoring_pending.append(n)
+
+
+def position_turns(state: GameState, line: ModuleAction) -> None:
+    """``turns NUMBER`` between lines: the turns played so far (every player's, counted as the
+    turn numbers count them); the next numbered turn line is NUMBER + 1."""
+    values = [a.value for a in line.args]
+    if (
+        len(values) != 1
+        or not isinstance(values[0], int)
+        or values[0] < 0
+        or state.turn is not None
+    ):
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    state.turn_no = values[0]
 
 
 def continue_open_turn(state: GameState, item: Turn) -> bool:
@@ -404,6 +444,10 @@ def apply_position(state: GameState, item: Position) -> None:
         p = state.find_player(item.to_move, pos)
         if p is not None:
             state.next_player = p.index
+    if state.turn is None and any(s is EMPTY for s in state.market):
+        # a market field empty between turns: the block does not say how many tiles are
+        # left in the bag, so the record decides whether the game is over (as after a refill)
+        state.maybe_over = True
     _ = TileRef
 
 

@@ -79,6 +79,8 @@ def position_lines(state: GameState) -> list[str]:
         from referee.engine.auction import standing_position_lines
 
         out += ["  " + fmt_action(line) for line in standing_position_lines(state)]
+    if state.scoring_pending:  # scoring cards turned up whose scoring line is still to come
+        out.append("  due " + " ".join(str(n) for n in state.scoring_pending))
     out += turn_lines(state)
     for p in state.players:
         out += _player(state, p)
@@ -95,7 +97,9 @@ def turn_lines(state: GameState) -> list[str]:
     read back by :func:`referee.engine.position.position_turn`."""
     t = state.turn
     if t is None or not 0 <= t.player < len(state.players):
-        return []
+        # between lines: the turns played so far (the next numbered line is one more) and
+        # the abilities whose limit still holds
+        return ([f"  turns {state.turn_no}"] if state.turn_no > 0 else []) + _abilities(state)
     words = [str(t.number), fmt_name(state.players[t.player].name), str(t.main_actions)]
     if t.over and not t.unsure:
         words.append("over")
@@ -115,32 +119,33 @@ def turn_lines(state: GameState) -> list[str]:
         out.append("  limits " + " ".join(limits))
     if t.taken and state.ext.modules:  # read by modules (Die Bediensteten: its value)
         out.append("  taken " + " ".join(_money_code(x) for x in t.taken))
-    out += _turn_abilities(state)
+    out += _abilities(state)
     return out
 
 
-def _turn_abilities(state: GameState) -> list[str]:
-    """``abilities PLAYER KEY ...``: the abilities limited to once a turn (a module's declared
-    verb, ``Limit.PER_TURN``) each player used in the open turn (the engine's ledger,
-    ``GameState.abilities``), read back by :func:`referee.engine.position.position_abilities`."""
-    from referee.engine.verbs import Limit
-
-    t = state.turn
-    if t is None or not state.abilities:
+def _abilities(state: GameState) -> list[str]:
+    """``abilities PLAYER KEY ...``: the uses of abilities whose limit still holds (the engine's
+    ledger, ``GameState.abilities``): those of the open turn (once a turn), of this round
+    (once a round), for the coming scoring (once a scoring), and of the game (once a game);
+    a key twice: used twice. Read back by :func:`referee.engine.position.position_abilities`,
+    which gives each use the stamp of the moment and the limit the module declares."""
+    if not state.abilities:
         return []
-    per_turn = {
-        spec.key
-        for m in state.ext.modules
-        for spec in getattr(m, "verb_specs", ())
-        if spec.limit is Limit.PER_TURN
-    }
+    from referee.engine.verbs import Limit, limited_specs, stamp
+
+    specs = limited_specs(state)
     used: dict[int, list[str]] = {}
     for (seat, key), stamps in sorted(state.abilities.items()):
-        if key in per_turn and t.number in stamps and 0 <= seat < len(state.players):
-            used.setdefault(seat, []).append(key)
+        spec = specs.get(key)
+        if spec is None or spec.limit is None or not 0 <= seat < len(state.players):
+            continue  # not an ability of the modules in play: it limits nothing
+        now = stamp(state, spec.limit)
+        n = sum(1 for u in stamps if spec.limit is Limit.ONCE or u == now)
+        used.setdefault(seat, []).extend([key] * n)
     return [
         f"  abilities {fmt_name(state.players[seat].name)} " + " ".join(keys)
         for seat, keys in sorted(used.items())
+        if keys
     ]
 
 

@@ -247,6 +247,22 @@ def due_scoring(state: GameState) -> int | None:
     return None
 
 
+def limited_specs(state: GameState) -> dict[str, VerbSpec]:
+    """The abilities with a limit of the modules in play, by their ledger key."""
+    return {
+        spec.key: spec
+        for m in state.ext.modules
+        for spec in getattr(m, "verb_specs", ())
+        if spec.limit is not None
+    }
+
+
+def stamp(state: GameState, limit: Limit) -> int:
+    """The ledger's stamp of a use made now under ``limit`` (a use limits a later one with the
+    same stamp; a once-a-game use limits every later one)."""
+    return _stamp(state, limit)
+
+
 def _stamp(state: GameState, limit: Limit) -> int:
     if limit is Limit.PER_TURN:
         return state.turn.number if state.turn is not None else state.turn_no
@@ -358,8 +374,10 @@ __all__ = [
     "Window",
     "ability_findings",
     "args_findings",
+    "limited_specs",
     "record_use",
     "round_of",
     "specs_of",
+    "stamp",
     "window_open",
 ]

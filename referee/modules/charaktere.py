@@ -971,6 +971,11 @@ class Charaktere(BundledModule):
         if player.name in data.sage:
             number, code = data.sage[player.name]
             out.append(ModuleAction(SAGE, (GenericArg(code), GenericArg(number))))
+        t = state.turn
+        turn, draws, money = data.beggar.get(player.name, (-1, 0, True))
+        if t is not None and turn == t.number and draws > 0:  # the Bettler's draws this turn
+            words = (GenericArg(draws), *((GenericArg("money"),) if money else ()))
+            out.append(ModuleAction(BEGGAR, words))
         return out
 
     def position_line(
@@ -986,6 +991,14 @@ class Charaktere(BundledModule):
             return True
         if verb == JUGGLER and player is not None:
             data.kept.append(player.name)
+            return True
+        if verb == BEGGAR and player is not None and vals and isinstance(vals[0], int):
+            # ``beggar N [money]`` inside a turn: the Bettler drew N cards in it (the last one
+            # money), so a further draw is judged as in the game
+            if state.turn is None or vals[0] < 1 or vals[1:] not in ([], ["money"]):
+                state.flag("CHARAKTERE-BEGGAR", pos, who, reason="form")
+                return True
+            data.beggar[player.name] = (state.turn.number, vals[0], len(vals) == 2)
             return True
         if verb == SAGE and player is not None and len(vals) == 2:
             kind = _type_of(str(vals[0]))
