@@ -137,6 +137,7 @@ def test_the_widened_display_in_a_position_reads_back() -> None:
     state, _ = state_at(game(body), At("end"))
     text = position_text(state)
     assert "display Gu3 De2 Di6 Di3 Du1 De7" in text
+    assert "  turns 1\n" in text  # the block states the turns played: the next line is 2.
     again = parse_text('[Players "Anna, Ben, Cem, Dana"]\n[Modules "handwerker"]\n\n' + text)[0]
     state2, found = state_at(again, At("end"))
     assert found == []
@@ -144,7 +145,7 @@ def test_the_widened_display_in_a_position_reads_back() -> None:
     more = parse_text(
         '[Players "Anna, Ben, Cem, Dana"]\n[Modules "handwerker"]\n\n'
         + text
-        + "\n1. Dana: take Di6, handover hw:goldschmied\n"
+        + "\n2. Dana: take Di6, handover hw:goldschmied\n"
     )[0]
     rep = check_game(more)
     assert rep.violations == [], [v.message() for v in rep.violations]

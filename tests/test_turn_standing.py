@@ -172,9 +172,11 @@ def test_the_standing_bid_round_trips_through_a_position_block() -> None:
     again, _ = replay(parse_text(HEAD + block, "p.alh")[0])
     assert position_text(again) == block
     assert again.standing[0].held == (card("Du9"),)
-    # play goes on from the position: Cem's bid wins at the start of his turn
-    rest = "1. Anna: take Gu1 Di4\n* display De5 Du5\n2. Ben: take Du2\n* display Gu3\n"
-    rep = check_game(parse_text(HEAD + block + rest + "3. Cem: bid 8 pay Di8\n", "p.alh")[0])
+    # play goes on from the position (numbered on from the turns it states): Cem's bid wins
+    # at the start of his turn
+    assert "  turns 2\n" in block
+    rest = "3. Anna: take Gu1 Di4\n* display De5 Du5\n4. Ben: take Du2\n* display Gu3\n"
+    rep = check_game(parse_text(HEAD + block + rest + "5. Cem: bid 8 pay Di8\n", "p.alh")[0])
     assert [v.code for v in rep.violations] == []
     assert rep.state is not None and rep.state.modules[S].won == {"Cem": [(1, 9)]}
     assert rep.state.discard[card("Du9")] == 1
