@@ -256,3 +256,16 @@ def test_a_malformed_line_between_turns_is_reported(line: str, instead: str) -> 
         codes += [(v.code, v.reason) for v in step.violations]
     assert line in block
     assert ("POSITION-INVALID", "turn-line") in codes
+
+
+def test_the_message_of_a_malformed_line_names_the_lines_between_turns() -> None:
+    """The POSITION-INVALID text of a malformed ``turns`` line names the lines a block's moment
+    is written with, ``turns`` and ``due`` among them, in English and in German."""
+    _, _, block = _at("game-3p.alh", 12)
+    (game,) = parse_text(block.replace("  turns 1\n", "  turns -5\n"))
+    found = [v for step in walk(game, finish=False) for v in step.violations]
+    bad = [v for v in found if (v.code, v.reason) == ("POSITION-INVALID", "turn-line")]
+    assert bad
+    english, german = bad[0].message("en"), bad[0].message("de")
+    assert "'turns NUMBER'" in english and "'due 1'" in english
+    assert "'turns NUMMER'" in german and "'due 1'" in german
