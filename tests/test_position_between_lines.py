@@ -269,3 +269,21 @@ def test_the_message_of_a_malformed_line_names_the_lines_between_turns() -> None
     english, german = bad[0].message("en"), bad[0].message("de")
     assert "'turns NUMBER'" in english and "'due 1'" in english
     assert "'turns NUMMER'" in german and "'due 1'" in german
+
+
+def test_the_fields_bought_from_with_workers_on_them_are_stated() -> None:
+    """Die Arbeiter: after a purchase from a field with workers on it, the owners decide
+    (`* workers FIELD NAME ...`, rulebook-bigbox-de-2019.txt L3794-3800) before the next turn;
+    a block written in between states the fields bought from (`bought`), so that line after
+    the block is checked as in the game (without it: ARBEITER-BACK, nothing bought there)."""
+    _, _, block = _at("module-arbeiter.alh", 50)
+    assert " bought Gu De\n" in block
+    _same_in_both_readers(block)
+    assert _errors(block + _rest("module-arbeiter.alh", 50)) == []
+    without = block.replace(" bought Gu De\n", "\n")
+    assert ("ARBEITER-BACK", "None") in [
+        (c, p) for c, p, _ in _errors(without + _rest("module-arbeiter.alh", 50))
+    ]
+    counts, bad = survey((EXAMPLES / "module-arbeiter.alh").read_text("utf-8"), 4)
+    assert counts["same"] > 50
+    assert bad == []

@@ -568,6 +568,9 @@ class Arbeiter(BundledModule):
                 if data.market[slot]:
                     args.append(GenericArg(_field_code(slot)))
                     args += [GenericArg(n) for n in data.market[slot]]
+            if data.bought:  # bought from in the last turn: its `* workers` lines still to come
+                args.append(GenericArg("bought"))
+                args += [GenericArg(_field_code(slot)) for slot in sorted(data.bought)]
             return [ModuleAction(VERB, tuple(args))] if args else []
         parts = [GenericArg(c) for c in sorted(self.cells_of(state, player), key=_order)]
         parts += [GenericArg(piece_ref(p)) for p in data.carried.get(player.name, [])]
@@ -592,10 +595,22 @@ class Arbeiter(BundledModule):
         found: list[Finding] = []
         slot: int | None = None
         names = {p.name for p in state.players}
+        bought = False  # after the word `bought`: the fields bought from in the last turn
         for arg in line.args:
             v = arg.value
             apos = arg.pos or line.pos
+            if isinstance(v, str) and v.lower() in ("bought", "gekauft") and v not in names:
+                bought = True
+                continue
             s = _field(v)
+            if bought:
+                if s is None:
+                    found.append(
+                        problem("ARBEITER-POSITION", apos, None, reason="form", token=token_text(v))
+                    )
+                else:
+                    data.bought[s] = state.turn.number if state.turn is not None else state.turn_no
+                continue
             if s is not None:
                 slot = s
                 tile = state.market[s] if s < len(state.market) else None
