@@ -273,7 +273,9 @@ def test_the_message_of_a_malformed_line_names_the_lines_between_turns() -> None
 
 def test_the_fields_bought_from_with_workers_on_them_are_stated() -> None:
     """Die Arbeiter: after a purchase from a field with workers on it, the owners decide
-    (`* workers FIELD NAME ...`, rulebook-bigbox-de-2019.txt L3794-3800) before the next turn;
+    (`* workers FIELD NAME ...`: "beginnend mit dem Startspieler jeder betroffene Spieler
+    für sich entscheiden, ob er seine/n Arbeiter zurücknimmt", rulebook-bigbox-de-2019.txt
+    L3857-3862) before the next turn;
     a block written in between states the fields bought from (`bought`), so that line after
     the block is checked as in the game (without it: ARBEITER-BACK, nothing bought there)."""
     _, _, block = _at("module-arbeiter.alh", 50)
