@@ -238,7 +238,7 @@ def position_abilities(state: GameState, line: ModuleAction) -> None:
     as a use made now under the limit its module declares (once a turn, a round, a scoring,
     a game), so a further use is ``ABILITY-LIMIT`` as in the game it was written from. A key
     no module in play declares is stamped with the turn."""
-    from referee.engine.verbs import limited_specs, stamp
+    from referee.engine.verbs import Limit, limited_specs, stamp
 
     values = [a.value for a in line.args]
     if (
@@ -255,7 +255,7 @@ def position_abilities(state: GameState, line: ModuleAction) -> None:
     if p is None:
         return
     specs = limited_specs(state)
-    now = state.turn.number if state.turn is not None else state.turn_no
+    now = stamp(state, Limit.PER_TURN)  # a key no module in play declares: the turn's
     for key in values[1:]:
         k = (p.index, str(key).lower())
         spec = specs.get(k[1])

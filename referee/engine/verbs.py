@@ -260,10 +260,6 @@ def limited_specs(state: GameState) -> dict[str, VerbSpec]:
 def stamp(state: GameState, limit: Limit) -> int:
     """The ledger's stamp of a use made now under ``limit`` (a use limits a later one with the
     same stamp; a once-a-game use limits every later one)."""
-    return _stamp(state, limit)
-
-
-def _stamp(state: GameState, limit: Limit) -> int:
     if limit is Limit.PER_TURN:
         return state.turn.number if state.turn is not None else state.turn_no
     if limit is Limit.PER_ROUND:
@@ -328,9 +324,9 @@ def ability_findings(
             )
         )
     if spec.limit is not None:
-        stamp = _stamp(state, spec.limit)
+        now = stamp(state, spec.limit)
         uses = state.abilities.get((player.index, spec.key), ())
-        before = [u for u in uses if spec.limit is Limit.ONCE or u == stamp]
+        before = [u for u in uses if spec.limit is Limit.ONCE or u == now]
         if before:
             out.append(
                 problem(
@@ -350,7 +346,7 @@ def record_use(state: GameState, player: PlayerState, spec: VerbSpec) -> None:
     closes the turn's main actions."""
     if spec.limit is not None:
         key = (player.index, spec.key)
-        state.abilities[key] = (*state.abilities.get(key, ()), _stamp(state, spec.limit))
+        state.abilities[key] = (*state.abilities.get(key, ()), stamp(state, spec.limit))
     if spec.window is Window.TURN_END and state.turn is not None:
         from referee.engine.turns import end_main_action
 

@@ -123,6 +123,15 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 """The field names of each frozen dataclass met (:data:`_FROZEN`), in their order."""
 
 
+def _made_by_dataclasses(fn: object, name: str) -> bool:
+    """Whether ``fn`` is the pickle hook ``dataclasses`` gives a frozen class with slots (told by
+    its own module and name, without reading the module's private names: on a Python where
+    they differ, such classes go to ``copy.deepcopy``, which gives the same copy)."""
+    return getattr(fn, "__module__", None) == "dataclasses" and (
+        getattr(fn, "__qualname__", None) == name
+    )
+
+
 def _kind(cls: type) -> int:
     import copyreg
     import enum
@@ -150,8 +159,8 @@ def _kind(cls: type) -> int:
     elif (
         cls.__reduce_ex__ is object.__reduce_ex__
         and cls.__reduce__ is object.__reduce__
-        and cls.__getstate__ is dataclasses._dataclass_getstate  # type: ignore[attr-defined]
-        and getattr(cls, "__setstate__", None) is dataclasses._dataclass_setstate  # type: ignore[attr-defined]
+        and _made_by_dataclasses(cls.__getstate__, "_dataclass_getstate")
+        and _made_by_dataclasses(getattr(cls, "__setstate__", None), "_dataclass_setstate")
         and getattr(cls, "__getnewargs_ex__", None) is None
         and getattr(cls, "__getnewargs__", None) is None
         and cls.__new__ is object.__new__
