@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_store_support import simulated_text
 
 from referee.engine import check_game
 from referee.engine.actions import purchase as _purchase_module
@@ -57,6 +58,18 @@ FIRST22 = [  # the issue's first 22 modules (bench/bench_modules.py FIRST_22)
     "wuensche",
     "wunschbrunnen",
 ]
+
+
+# the seeds of the simulated games of the first 22 modules (queen-2003) by player count: the
+# one-pass tests that check "the first 22 together" share these three games (made once a run),
+# as test_placement_pieces_onepass chose them, instead of a game of a seed of their own each
+FIRST22_SEEDS = {2: 18400, 3: 18401, 4: 18402}
+
+
+def first22_game(players: int) -> str:
+    """The simulated game of the first 22 modules with ``players`` (2 to 4) players under
+    queen-2003, seed ``FIRST22_SEEDS[players]``, simulated once a run."""
+    return simulated_text(players, FIRST22_SEEDS[players], "queen-2003", "first 22", FIRST22)
 
 
 def variants(text: str, kind: str) -> list[str]:

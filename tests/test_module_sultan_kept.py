@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_store_support import simulated_text
 
 from referee.engine import check_game
 from referee.engine.extensions import Extensions
 from referee.engine.turns import Moment
 from referee.modules.sultan import Sultan
 from referee.notation import parse_text
-from referee.simulate import simulate_many
+from referee.simulate.simulator import game_seed
 from tests.test_speed13_dispatch import _checked, _outcome
 
 _EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "module-sultan.alh"
@@ -31,7 +32,12 @@ def _texts(seed: int, modules: tuple[str, ...] = ("sultan",)) -> list[str]:
     body = [i for i, line in enumerate(lines) if line[:1].isdigit() or line.startswith("* ")]
     step = max(3, len(body) // 10)
     out = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[1::step]]
-    return out + list(simulate_many(4, seed, 2, modules=modules))
+    # simulate_many(4, seed, 2, modules=modules)'s two games, simulated once a run (the two
+    # tests below share the games of a seed)
+    for i in range(2):
+        event = f"simulated game {i + 1} of run {seed}"
+        out.append(simulated_text(4, game_seed(seed, i), None, event, modules))
+    return out
 
 
 def test_sultan_keeps_its_turn_start_answer_only() -> None:
@@ -56,7 +62,7 @@ def test_a_kept_yes_is_a_yes_of_idle_at_and_changes_nothing(
 def test_the_findings_are_those_without_kept_answers(
     modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = _texts(1540 + len(modules), modules)
+    texts = _texts(1530 + len(modules), modules)  # the games of the test above
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     assert [_outcome(t) for t in texts] == fast

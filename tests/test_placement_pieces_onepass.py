@@ -17,9 +17,9 @@ import pytest
 
 from referee.engine.actions import placement as _placement
 from tests.purchase_onepass_support import (
-    FIRST22,
     ROOT,
     SKIP_COMPILED,
+    first22_game,
     outcomes,
     simulated_variants,
     variants,
@@ -94,14 +94,9 @@ def test_a_piece_placed_in_one_pass_reports_as_the_pipeline(
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
     texts = []
     for k, kind in enumerate(("md", "bl", "bh")):
-        text = simulate_text(
-            2 + k, 18400 + k, load_profile("queen-2003"), "first 22", tuple(FIRST22)
-        )
+        text = first22_game(2 + k)  # seed 18400 + k
         texts += variants(text, kind)[:3] + _walls_changed(text, kind)[:2]
     taken = _compare(texts, monkeypatch)
     assert taken.count(True) >= 10

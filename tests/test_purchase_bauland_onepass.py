@@ -17,10 +17,10 @@ import pytest
 
 from referee.modules.bauland import Bauland
 from tests.purchase_onepass_support import (
-    FIRST22,
     ROOT,
     SKIP_COMPILED,
     compare,
+    first22_game,
     outcomes,
     piece_field_taken,
     simulated_variants,
@@ -105,11 +105,7 @@ def test_purchases_with_components_beside_neues_bauland_report_as_the_pipeline(
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    text = simulate_text(3, 15800, load_profile("queen-2003"), "first 22", tuple(FIRST22))
-    taken = _on(variants(text, "bl")[:4], monkeypatch)
+    taken = _on(variants(first22_game(3), "bl")[:4], monkeypatch)
     assert any(taken)
 
 

@@ -24,10 +24,10 @@ from referee.modules import BUNDLED
 from referee.modules.wechselgeld import Wechselgeld
 from referee.modules.wechselstuben import Wechselstuben
 from tests.purchase_onepass_support import (
-    FIRST22,
     ROOT,
     SKIP_COMPILED,
     compare,
+    first22_game,
     simulated_variants,
     variants,
 )
@@ -95,11 +95,7 @@ def test_pieces_paid_with_components_take_the_path(monkeypatch: pytest.MonkeyPat
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    text = simulate_text(3, 16900, load_profile("queen-2003"), "first 22", tuple(FIRST22))
-    taken = compare(variants(text, "ex")[:5], monkeypatch, scratch=True)
+    taken = compare(variants(first22_game(3), "ex")[:5], monkeypatch, scratch=True)
     assert any(taken)
 
 

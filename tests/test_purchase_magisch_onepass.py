@@ -15,9 +15,9 @@ import pytest
 
 from referee.modules.magisch import Magisch
 from tests.purchase_onepass_support import (
-    FIRST22,
     ROOT,
     SKIP_COMPILED,
+    first22_game,
     piece_field_taken,
     simulated_variants,
     variants,
@@ -59,11 +59,7 @@ def test_a_magic_building_beside_modules_taking_part_in_purchases_reports_as_the
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    text = simulate_text(3, 14700, load_profile("queen-2003"), "first 22", tuple(FIRST22))
-    taken = _on(variants(text, "mg")[:4], monkeypatch)
+    taken = _on(variants(first22_game(3), "mg")[:4], monkeypatch)
     assert any(taken)
 
 

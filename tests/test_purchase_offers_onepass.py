@@ -17,10 +17,10 @@ import pytest
 
 from referee.modules.bazare import BazareModule
 from tests.purchase_onepass_support import (
-    FIRST22,
     ROOT,
     SKIP_COMPILED,
     compare,
+    first22_game,
     simulated_variants,
     variants,
 )
@@ -72,15 +72,9 @@ def test_a_piece_of_the_offer_beside_the_hearers_reports_as_the_pipeline(
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
     texts: list[str] = []
     for k, kind in enumerate(("su", "bz")):
-        text = simulate_text(
-            3 + k, 15300 + k, load_profile("queen-2003"), "first 22", tuple(FIRST22)
-        )
-        texts += variants(text, kind)[:3]
+        texts += variants(first22_game(3 + k), kind)[:3]
     taken = _on(texts, monkeypatch)
     assert taken.count(True) >= 3
 

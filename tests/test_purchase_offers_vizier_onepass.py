@@ -17,9 +17,9 @@ import pytest
 
 from referee.engine.actions import purchase as _purchase_module
 from tests.purchase_onepass_support import (
-    FIRST22,
     SKIP_COMPILED,
     compare,
+    first22_game,
     simulated_variants,
     variants,
 )
@@ -73,9 +73,5 @@ def test_offers_are_bought_out_of_turn_in_one_pass(monkeypatch: pytest.MonkeyPat
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    text = simulate_text(4, 17300, load_profile("queen-2003"), "first 22", tuple(FIRST22))
-    taken, _out = _watched(variants(text, "bz")[:4], monkeypatch)
+    taken, _out = _watched(variants(first22_game(4), "bz")[:4], monkeypatch)
     assert any(taken)

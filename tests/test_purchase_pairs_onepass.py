@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from referee.modules import BUNDLED
-from tests.purchase_onepass_support import FIRST22, PROFILES, SKIP_COMPILED, compare, variants
+from tests.purchase_onepass_support import PROFILES, SKIP_COMPILED, compare, first22_game, variants
 
 pytestmark = SKIP_COMPILED
 
@@ -67,11 +67,7 @@ def test_a_purchase_with_components_beside_other_modules_reports_as_the_pipeline
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    text = simulate_text(2, 8300, load_profile("queen-2003"), "first 22", tuple(FIRST22))
-    taken = compare(variants(text, "bs")[:4], monkeypatch)
+    taken = compare(variants(first22_game(2), "bs")[:4], monkeypatch)
     # the four modules hearing of plain purchases vouch for those with another module's
     # components (eleventh step; before it, none of these took the path)
     assert any(taken)

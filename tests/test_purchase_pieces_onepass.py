@@ -17,9 +17,9 @@ import pytest
 from referee.modules import BUNDLED
 from referee.modules.medina import MedinaModule
 from tests.purchase_onepass_support import (
-    FIRST22,
     ROOT,
     SKIP_COMPILED,
+    first22_game,
     piece_field_taken,
     simulated_variants,
     variants,
@@ -67,11 +67,7 @@ def test_a_medina_beside_modules_taking_part_in_purchases_reports_as_the_pipelin
 def test_the_first_22_modules_together_report_as_the_pipeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from referee.profiles import load_profile
-    from referee.simulate.simulator import simulate_text
-
-    text = simulate_text(2, 9700, load_profile("queen-2003"), "first 22", tuple(FIRST22))
-    taken = _on(variants(text, "md")[:4], monkeypatch)
+    taken = _on(variants(first22_game(2), "md")[:4], monkeypatch)
     assert any(taken)
 
 
