@@ -311,13 +311,27 @@ def buy_actions(
     out: list[Buy] = []
     hand = tuple(sorted(p.hand.elements(), key=lambda c: c.sort_key))
     more = tuple(extra)
+    rules = ctx.state.rules
+    # no module refines the price or the currencies: the base answers read neither the
+    # purchase nor the player (``BaseRules``), so a catalogue tile's terms need no plan
+    plain = not more and not (
+        rules.refined_by(Decision.PAY_PRICE) or rules.refined_by(Decision.PAY_CURRENCIES)
+    )
     for cur, tile in _market(ctx.state):
         ref = piece_ref(tile)
-        probe = plan_purchase(ctx.state, p, Buy(cur, ref, more))  # type: ignore[arg-type]
-        allowed = frozenset(
-            ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
-        )
-        price = probe.price if probe.price is not None else tile.price  # decision pay.price
+        if plain and isinstance(tile, TileKind):
+            # what plan_purchase finds for it: the tile on its own field, its printed price
+            # through ``pay.price``; ``pay.currencies`` of the field
+            price = int(ctx.decide(Decision.PAY_PRICE, player=p, purchase=None, printed=tile.price))
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=None)
+            )
+        else:
+            probe = plan_purchase(ctx.state, p, Buy(cur, ref, more))  # type: ignore[arg-type]
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
+            )
+            price = probe.price if probe.price is not None else tile.price  # pay.price
         for pay in paid_refs(hand, allowed, price, exact_only):
             if must_use is not None and not any(c.card.currency in must_use for c in pay):  # type: ignore[union-attr]
                 continue
