@@ -47,7 +47,7 @@ from referee.engine import (
     start_state,
 )
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind, Module, SimContext
+from referee.engine.extensions import ActionKind, Extensions, Module, SimContext
 from referee.engine.legal import (
     build_actions,
     buy_actions,
@@ -245,10 +245,17 @@ def _is(a: Action, kind: str) -> bool:
     return (kind == "take" and isinstance(a, TakeMoney)) or (kind == "buy" and isinstance(a, Buy))
 
 
+def _has_free_verbs(ext: Extensions) -> bool:
+    """Whether an enabled module declares a verb that is no action (kind ``free``): only
+    such a verb's action is of that kind (``Extensions.verb_kind`` reads the enabled
+    modules' specs), so without one :func:`free_actions` has nothing to list."""
+    return any(spec.kind == ActionKind.FREE for m in ext.modules for spec in m.verb_specs)
+
+
 def free_actions(state: GameState) -> list[Action]:
     """Module actions that are no action (e.g. revealing a bonus card) open now."""
     p = mover(state)
-    if p is None or not state.ext:
+    if p is None or not state.ext or not _has_free_verbs(state.ext):
         return []
     return [
         a
