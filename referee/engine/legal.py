@@ -113,8 +113,15 @@ def card_ref(card: MoneyCard) -> CardRef:
     return CardRef(card)
 
 
+_TILE_REFS: dict[TileKind, TileRef] = {}
+"""The reference of each catalogue tile (tiles are interned, references immutable: one each)."""
+
+
 def tile_ref(tile: TileKind) -> TileRef:
-    return TileRef(tile.type, tile.price, tile.walls, (tile,))
+    got = _TILE_REFS.get(tile)
+    if got is None:
+        got = _TILE_REFS[tile] = TileRef(tile.type, tile.price, tile.walls, (tile,))
+    return got
 
 
 def piece_ref(piece: Any) -> TileLike:
@@ -295,6 +302,43 @@ def paid_refs(
     return got
 
 
+_FIELD_BUYS: dict[tuple[object, ...], tuple[Buy, ...]] = {}
+"""The purchases of :func:`_field_buys` by field, tile, usable cards, price, ``exact_only`` and
+``must_use`` (a hand's cards of the other currencies do not change them)."""
+
+
+def _field_buys(
+    cur: Currency,
+    tile: TileKind,
+    hand: tuple[MoneyCard, ...],
+    allowed: frozenset[Currency],
+    price: int,
+    exact_only: bool,
+    must_use: frozenset[Currency] | None,
+) -> tuple[Buy, ...]:
+    """The purchases of the catalogue tile ``tile`` on field ``cur`` at ``price`` from ``hand``
+    (sorted by ``sort_key``) in ``allowed``, as :func:`buy_actions` lists them: one ``Buy`` a
+    payment of :func:`paid_refs` (those using a card of ``must_use``, when given). A function
+    of the cards of ``allowed`` in the hand (what ``paid_refs`` looks at), the tile, the field,
+    the price and the two options, so kept by them: asked again, the same (immutable) record
+    nodes are given back."""
+    usable = tuple([c for c in hand if c.currency in allowed])
+    key = (cur, tile, usable, price, exact_only, must_use)
+    got = _FIELD_BUYS.get(key)
+    if got is None:
+        if len(_FIELD_BUYS) >= _PAYMENTS_MAX:
+            _FIELD_BUYS.clear()
+        ref = tile_ref(tile)
+        got = _FIELD_BUYS[key] = tuple(
+            [
+                Buy(cur, ref, pay)
+                for pay in paid_refs(usable, allowed, price, exact_only)
+                if must_use is None or any(c.card.currency in must_use for c in pay)  # type: ignore[union-attr]
+            ]
+        )
+    return got
+
+
 def buy_actions(
     ctx: Context,
     p: PlayerState,
@@ -318,7 +362,6 @@ def buy_actions(
         rules.refined_by(Decision.PAY_PRICE) or rules.refined_by(Decision.PAY_CURRENCIES)
     )
     for cur, tile in _market(ctx.state):
-        ref = piece_ref(tile)
         if plain and isinstance(tile, TileKind):
             # what plan_purchase finds for it: the tile on its own field, its printed price
             # through ``pay.price``; ``pay.currencies`` of the field
@@ -326,12 +369,14 @@ def buy_actions(
             allowed = frozenset(
                 ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=None)
             )
-        else:
-            probe = plan_purchase(ctx.state, p, Buy(cur, ref, more))  # type: ignore[arg-type]
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
-            )
-            price = probe.price if probe.price is not None else tile.price  # pay.price
+            out.extend(_field_buys(cur, tile, hand, allowed, price, exact_only, must_use))
+            continue
+        ref = piece_ref(tile)
+        probe = plan_purchase(ctx.state, p, Buy(cur, ref, more))  # type: ignore[arg-type]
+        allowed = frozenset(
+            ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=probe)
+        )
+        price = probe.price if probe.price is not None else tile.price  # decision pay.price
         for pay in paid_refs(hand, allowed, price, exact_only):
             if must_use is not None and not any(c.card.currency in must_use for c in pay):  # type: ignore[union-attr]
                 continue

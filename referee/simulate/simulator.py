@@ -758,9 +758,10 @@ class _Game:
             raise SimulationError(f"turn {number}: the turn cannot end ({why})")
         self.accepted = None
         end_turn(state, here)
-        from referee.notation.formatter import action as written
+        if any(v.severity == "error" for v in state.found[before:]):  # the text only then
+            from referee.notation.formatter import action as written
 
-        self._ensure_clean(before, f"turn {number} ({', '.join(map(written, actions))})")
+            self._ensure_clean(before, f"turn {number} ({', '.join(map(written, actions))})")
         self.body.append(Turn(number, PlayerRef(self.names[who]), tuple(actions), here))
         self.stages()  # other players act inside the turn (e.g. things handed on)
 
