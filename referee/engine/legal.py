@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import Currency, MoneyCard, TileKind
-from referee.engine.actions.purchase import payment_value, payments, plan_purchase
+from referee.engine.actions.purchase import Purchase, payment_value, payments, plan_purchase
 from referee.engine.context import Context, OutOfTurnContext
 from referee.engine.extensions import ActionKind, Module
 from referee.engine.market_side import side_offers
@@ -95,6 +95,7 @@ __all__ = [
     "piece_ref",
     "placement_actions",
     "placements_of",
+    "plan_is_exact",
     "redesign_actions",
     "remove_actions",
     "swap_actions",
@@ -402,7 +403,11 @@ def buy_actions(
 
 def is_exact(ctx: Context, p: PlayerState, buy: Buy) -> bool:
     """Whether ``buy`` would be paid exactly (decisions ``pay.value`` and ``pay.exact``)."""
-    plan = plan_purchase(ctx.state, p, buy)
+    return plan_is_exact(ctx, p, plan_purchase(ctx.state, p, buy))
+
+
+def plan_is_exact(ctx: Context, p: PlayerState, plan: Purchase) -> bool:
+    """:func:`is_exact` of the purchase ``plan`` (made by ``plan_purchase``) resolves."""
     if plan.price is None:
         return False
     value = payment_value(ctx, plan)
