@@ -48,9 +48,7 @@ def test_a_refusal_on_the_fast_way_plays_the_game_again_with_trials(monkeypatch:
         return play(self)
 
     monkeypatch.setattr(_Game, "_play", counted)
-    settings = SimSettings(
-        3, load_profile("queen-2003"), ("arbeiter", "baumeister", "bedienstete")
-    )
+    settings = SimSettings(3, load_profile("queen-2003"), ("arbeiter", "baumeister", "bedienstete"))
     game = _Game(settings, simulator.game_seed(7, 0), "simulated game 1 of run 7")
     record = game.play()
     assert plays == [False, True]
