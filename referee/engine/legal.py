@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import Currency, MoneyCard, TileKind
-from referee.engine.actions.purchase import payment_value, payments, plan_purchase
+from referee.engine.actions.purchase import Purchase, payment_value, payments, plan_purchase
 from referee.engine.context import Context, OutOfTurnContext
 from referee.engine.extensions import ActionKind, Module
 from referee.engine.market_side import side_offers
@@ -95,6 +95,7 @@ __all__ = [
     "piece_ref",
     "placement_actions",
     "placements_of",
+    "plan_is_exact",
     "redesign_actions",
     "remove_actions",
     "swap_actions",
@@ -113,8 +114,15 @@ def card_ref(card: MoneyCard) -> CardRef:
     return CardRef(card)
 
 
+_TILE_REFS: dict[TileKind, TileRef] = {}
+"""The reference of each catalogue tile (tiles are interned, references immutable: one each)."""
+
+
 def tile_ref(tile: TileKind) -> TileRef:
-    return TileRef(tile.type, tile.price, tile.walls, (tile,))
+    got = _TILE_REFS.get(tile)
+    if got is None:
+        got = _TILE_REFS[tile] = TileRef(tile.type, tile.price, tile.walls, (tile,))
+    return got
 
 
 def piece_ref(piece: Any) -> TileLike:
@@ -295,6 +303,43 @@ def paid_refs(
     return got
 
 
+_FIELD_BUYS: dict[tuple[object, ...], tuple[Buy, ...]] = {}
+"""The purchases of :func:`_field_buys` by field, tile, usable cards, price, ``exact_only`` and
+``must_use`` (a hand's cards of the other currencies do not change them)."""
+
+
+def _field_buys(
+    cur: Currency,
+    tile: TileKind,
+    hand: tuple[MoneyCard, ...],
+    allowed: frozenset[Currency],
+    price: int,
+    exact_only: bool,
+    must_use: frozenset[Currency] | None,
+) -> tuple[Buy, ...]:
+    """The purchases of the catalogue tile ``tile`` on field ``cur`` at ``price`` from ``hand``
+    (sorted by ``sort_key``) in ``allowed``, as :func:`buy_actions` lists them: one ``Buy`` a
+    payment of :func:`paid_refs` (those using a card of ``must_use``, when given). A function
+    of the cards of ``allowed`` in the hand (what ``paid_refs`` looks at), the tile, the field,
+    the price and the two options, so kept by them: asked again, the same (immutable) record
+    nodes are given back."""
+    usable = tuple([c for c in hand if c.currency in allowed])
+    key = (cur, tile, usable, price, exact_only, must_use)
+    got = _FIELD_BUYS.get(key)
+    if got is None:
+        if len(_FIELD_BUYS) >= _PAYMENTS_MAX:
+            _FIELD_BUYS.clear()
+        ref = tile_ref(tile)
+        got = _FIELD_BUYS[key] = tuple(
+            [
+                Buy(cur, ref, pay)
+                for pay in paid_refs(usable, allowed, price, exact_only)
+                if must_use is None or any(c.card.currency in must_use for c in pay)  # type: ignore[union-attr]
+            ]
+        )
+    return got
+
+
 def buy_actions(
     ctx: Context,
     p: PlayerState,
@@ -311,7 +356,22 @@ def buy_actions(
     out: list[Buy] = []
     hand = tuple(sorted(p.hand.elements(), key=lambda c: c.sort_key))
     more = tuple(extra)
+    rules = ctx.state.rules
+    # no module refines the price or the currencies: the base answers read neither the
+    # purchase nor the player (``BaseRules``), so a catalogue tile's terms need no plan
+    plain = not more and not (
+        rules.refined_by(Decision.PAY_PRICE) or rules.refined_by(Decision.PAY_CURRENCIES)
+    )
     for cur, tile in _market(ctx.state):
+        if plain and isinstance(tile, TileKind):
+            # what plan_purchase finds for it: the tile on its own field, its printed price
+            # through ``pay.price``; ``pay.currencies`` of the field
+            price = int(ctx.decide(Decision.PAY_PRICE, player=p, purchase=None, printed=tile.price))
+            allowed = frozenset(
+                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=None)
+            )
+            out.extend(_field_buys(cur, tile, hand, allowed, price, exact_only, must_use))
+            continue
         ref = piece_ref(tile)
         probe = plan_purchase(ctx.state, p, Buy(cur, ref, more))  # type: ignore[arg-type]
         allowed = frozenset(
@@ -343,7 +403,11 @@ def buy_actions(
 
 def is_exact(ctx: Context, p: PlayerState, buy: Buy) -> bool:
     """Whether ``buy`` would be paid exactly (decisions ``pay.value`` and ``pay.exact``)."""
-    plan = plan_purchase(ctx.state, p, buy)
+    return plan_is_exact(ctx, p, plan_purchase(ctx.state, p, buy))
+
+
+def plan_is_exact(ctx: Context, p: PlayerState, plan: Purchase) -> bool:
+    """:func:`is_exact` of the purchase ``plan`` (made by ``plan_purchase``) resolves."""
     if plan.price is None:
         return False
     value = payment_value(ctx, plan)

@@ -652,17 +652,17 @@ class Wachtuerme(BundledModule):
         for idx, slot in enumerate(state.market):
             if type(slot) is not TileKind or data.taken[slot.type] >= per_colour():
                 continue
-            if not self._spots(ctx, player, Watchtower(slot.type), first=True):
-                continue
             fld = Currency.of_field(idx + 1)
+            # the first payment (the cheap question) before the cells (the costly one)
+            combo = next(iter(payments(hand, frozenset({fld}), slot.price + extra)), None)
+            if combo is None or not self._spots(ctx, player, Watchtower(slot.type), first=True):
+                continue
             ref = TileRef(slot.type, slot.price, slot.walls, (slot,))
-            for combo in payments(hand, frozenset({fld}), slot.price + extra):
-                paid: tuple[CardRef | ComponentRef, ...] = (
-                    *(CardRef(c) for c in combo),
-                    ComponentRef(KIND, slot.type.code),
-                )
-                out.append(Buy(fld, ref, paid))
-                break
+            paid: tuple[CardRef | ComponentRef, ...] = (
+                *(CardRef(c) for c in combo),
+                ComponentRef(KIND, slot.type.code),
+            )
+            out.append(Buy(fld, ref, paid))
         return out
 
     @staticmethod

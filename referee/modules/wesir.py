@@ -16,7 +16,7 @@ Notation (see ``wesir.yaml`` and ``docs/modules/wesir.md``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
@@ -44,6 +44,9 @@ from referee.record.model import (
     Reserve,
     Turn,
 )
+
+if TYPE_CHECKING:
+    from referee.engine.actions.purchase import Purchase
 
 USE_VERB = "vizier"
 WAKE_VERB = "wake"
@@ -259,12 +262,24 @@ class Wesir(BundledModule):
     def _exact_buys(ctx: Context, p: PlayerState) -> list[Buy]:
         """The purchases ``p`` could pay exactly now (in any way the purchase pipeline
         accepts, module payments included)."""
+        return [buy for buy, _ in Wesir._exact_plans(ctx, p)]
+
+    @staticmethod
+    def _exact_plans(ctx: Context, p: PlayerState) -> list[tuple[Buy, Purchase]]:
+        """:meth:`_exact_buys`, each with the plan ``plan_purchase`` made of it (the table is
+        not changed by planning: the same plan as asked again)."""
         from referee.engine import legal
+        from referee.engine.actions.purchase import plan_purchase
 
         buys: list[Buy] = legal.buy_actions(ctx, p, exact_only=True)
         for m in ctx.state.ext.modules:
             buys += [a for a in m.legal_actions(ctx, p) if isinstance(a, Buy)]
-        return [b for b in buys if legal.is_exact(ctx, p, b)]
+        out: list[tuple[Buy, Purchase]] = []
+        for buy in buys:
+            plan = plan_purchase(ctx.state, p, buy)
+            if legal.plan_is_exact(ctx, p, plan):
+                out.append((buy, plan))
+        return out
 
     # ------------------------------------------------------------ legal moves
 
@@ -280,7 +295,6 @@ class Wesir(BundledModule):
         before the first turn, not while a scoring is due (it comes first), not once the game
         has ended."""
         from referee.engine import legal
-        from referee.engine.actions.purchase import plan_purchase
         from referee.engine.turns import seat_order
         from referee.record.model import PlayerRef
 
@@ -293,9 +307,9 @@ class Wesir(BundledModule):
         for p in seat_order(state):
             if not self.awake(state, p):
                 continue
-            for buy in self._exact_buys(ctx, p):
+            places: dict[int, list[Any]] = {}  # the places of a piece (by identity) for p
+            for buy, plan in self._exact_plans(ctx, p):
                 # the piece bought: a market tile, a module tile, or a piece beside the market
-                plan = plan_purchase(state, p, buy)
                 tile = plan.tile
                 if tile is None or (plan.offer is not None and not plan.offer.placed):
                     continue  # the vizier buys a building to place or reserve (no card)
@@ -306,8 +320,15 @@ class Wesir(BundledModule):
                 for first in owed:
                     # the owed step is taken first (a watchtower set, a plot's building): the
                     # places of the bought tile are those left after it
-                    where_ctx, who = (ctx, p) if not first else self._after(ctx, p, buy, first)
-                    for where in legal.placements_of(where_ctx, who, tile):
+                    wheres: list[Any] | None
+                    if first:
+                        where_ctx, who = self._after(ctx, p, buy, first)
+                        wheres = legal.placements_of(where_ctx, who, tile)
+                    else:  # the same table for every payment of the same piece
+                        wheres = places.get(id(tile))
+                        if wheres is None:
+                            wheres = places[id(tile)] = legal.placements_of(ctx, p, tile)
+                    for where in wheres:
                         if isinstance(where, Give):
                             continue
                         line = (ModuleAction(USE_VERB, ()), buy, *first, where)

@@ -47,7 +47,7 @@ from referee.engine import (
     start_state,
 )
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind, Module, SimContext
+from referee.engine.extensions import ActionKind, Extensions, Module, SimContext
 from referee.engine.legal import (
     build_actions,
     buy_actions,
@@ -245,10 +245,17 @@ def _is(a: Action, kind: str) -> bool:
     return (kind == "take" and isinstance(a, TakeMoney)) or (kind == "buy" and isinstance(a, Buy))
 
 
+def _has_free_verbs(ext: Extensions) -> bool:
+    """Whether an enabled module declares a verb that is no action (kind ``free``): only
+    such a verb's action is of that kind (``Extensions.verb_kind`` reads the enabled
+    modules' specs), so without one :func:`free_actions` has nothing to list."""
+    return any(spec.kind == ActionKind.FREE for m in ext.modules for spec in m.verb_specs)
+
+
 def free_actions(state: GameState) -> list[Action]:
     """Module actions that are no action (e.g. revealing a bonus card) open now."""
     p = mover(state)
-    if p is None or not state.ext:
+    if p is None or not state.ext or not _has_free_verbs(state.ext):
         return []
     return [
         a
@@ -265,6 +272,16 @@ def _bag_ref(t: TileKind | ComponentRef) -> TileRef | ComponentRef:
     """How a tile drawn from the tower is written: a base tile by its code, a module tile by
     its token."""
     return t if isinstance(t, ComponentRef) else tile_ref(t)
+
+
+_LOST = "the redesign the turn was granted would be impossible after it"
+
+
+def _owes_redesign(state: GameState) -> bool:
+    """Whether the turn owes a granted redesign (a master-builder card played) and has no
+    bought piece left to place."""
+    t = state.turn
+    return t is not None and t.extra_redesigns > 0 and not t.pending and mover(state) is not None
 
 
 _FRESH = {f for f, how in COPY_POLICY.items() if how == "fresh"}
@@ -315,8 +332,20 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+class _Replay(Exception):
+    """The fast way (no trial copies) met a line the engine refuses: the game is played again
+    from its start, each line tried on a copy first (:meth:`_Game.play`)."""
+
+
 class _Game:
-    def __init__(self, settings: SimSettings, seed: int, event: str) -> None:
+    def __init__(self, settings: SimSettings, seed: int, event: str, trials: bool = False) -> None:
+        self.seed = seed
+        self.event = event
+        self.trials = trials
+        """True: every offer is tried on a copy of the state first (:meth:`refusal`), and one
+        the engine refuses is dropped. False (the fast way): an offer is applied to the state
+        itself, and a refusal there makes :meth:`play` play the whole game again with trials
+        (:class:`_Replay`)."""
         self.rng = random.Random(seed)
         self.settings = settings
         self.profile = settings.profile
@@ -503,15 +532,23 @@ class _Game:
         # money cards a module line turned up from the deck (the Schmied names the top ones)
         del self.deck[: self.state.money_draws - drawn]
         self._ensure_clean(before, action)
+        if not self.trials and self._redesign_lost(self.state, spare=False):
+            raise _Replay(f"turn {self.state.turn_no}: {action!r}: {_LOST}")
         return action
 
     def refusal(self, action: Action, here: Pos) -> str | None:
         """Why the engine refuses ``action`` now (None: it accepts it), asked on a copy of the
         state: the errors of the action itself, or -- while the turn owes a granted redesign
         (a master-builder card played) -- that after it no redesign would be possible any more
-        (e.g. the marshal walking onto the only tile that could be moved)."""
-        state = self.state
+        (e.g. the marshal walking onto the only tile that could be moved).
+
+        The fast way (:attr:`trials` False) asks nothing here: :meth:`_do` applies the offer
+        to the state itself and asks the same two questions there; a refusal replays the game
+        with trials (:meth:`play`)."""
         self.accepted = None
+        if not self.trials:
+            return None
+        state = self.state
         trial = state.copy()
         errors = [
             v
@@ -520,16 +557,25 @@ class _Game:
         ]
         if errors:
             return "; ".join(v.message() for v in errors)
-        t = trial.turn
-        p = mover(trial)
-        owed = t is not None and p is not None and t.extra_redesigns > 0 and not t.pending
-        if owed and p is not None:
-            # the copy was asked more than the action: it is not kept for :meth:`_do`
-            if not redesign_actions(Context(trial), p):
-                return "the redesign the turn was granted would be impossible after it"
-            return None
+        if self._redesign_lost(trial, spare=True):
+            return _LOST
+        if _owes_redesign(trial):
+            return None  # the copy was asked more than the action: not kept for :meth:`_do`
         self.accepted = (action, here, trial)
         return None
+
+    @staticmethod
+    def _redesign_lost(state: GameState, spare: bool) -> bool:
+        """Whether ``state`` (just after an action) owes a granted redesign that no redesign
+        can make any more. ``spare``: ``state`` is a trial copy, asked itself; else the
+        question is asked on a copy (it may make a module's scratch: the state stays as the
+        action left it, as when the trial copy was asked and dropped)."""
+        if not _owes_redesign(state):
+            return False
+        trial = state if spare else state.copy()
+        p = mover(trial)
+        assert p is not None
+        return not redesign_actions(Context(trial), p)
 
     def pick(self, choose: Callable[[list[Action]], Action | None], here: Pos) -> Action | None:
         """The first action ``choose`` offers (given the offers refused so far) that the engine
@@ -581,6 +627,8 @@ class _Game:
                 pos=here,
             )
             self.accepted = None
+            if not self.trials:  # the fast way: :meth:`_apply` applies it to the state
+                return placed
             trial = self.state.copy()
             before = len(trial.found)
             apply_item(trial, placed)
@@ -710,9 +758,10 @@ class _Game:
             raise SimulationError(f"turn {number}: the turn cannot end ({why})")
         self.accepted = None
         end_turn(state, here)
-        from referee.notation.formatter import action as written
+        if any(v.severity == "error" for v in state.found[before:]):  # the text only then
+            from referee.notation.formatter import action as written
 
-        self._ensure_clean(before, f"turn {number} ({', '.join(map(written, actions))})")
+            self._ensure_clean(before, f"turn {number} ({', '.join(map(written, actions))})")
         self.body.append(Turn(number, PlayerRef(self.names[who]), tuple(actions), here))
         self.stages()  # other players act inside the turn (e.g. things handed on)
 
@@ -991,6 +1040,24 @@ class _Game:
     # ------------------------------------------------------------------------------ game
 
     def play(self) -> Game:
+        """The whole game as a record. The fast way first (no trial copies, :attr:`trials`);
+        when the engine refuses a line there (or anything fails), the game is played again
+        from its start with trials, as it always was: the same seed makes the same choices up
+        to that line, so the record is the one the trials write (every line of a game the fast
+        way finishes is one the engine accepted, applied to the same state a trial would have
+        copied and taken over)."""
+        if self.trials:
+            return self._play()
+        try:
+            return self._play()
+        except Exception:
+            again = _Game(self.settings, self.seed, self.event, trials=True)
+            try:
+                return again._play()
+            finally:
+                self.__dict__.update(again.__dict__)  # the harness reads refused, state, body
+
+    def _play(self) -> Game:
         self.setup()
         over = False
         while not over:
