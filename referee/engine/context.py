@@ -144,6 +144,18 @@ class Context:
         _later().close_placements(self.state, player, pos)
 
 
+def kept_context(state: GameState) -> Context:
+    """The state's own context without a record line (``GameState.context``), made on its
+    first use and kept: the engine hands it to the module calls it makes without a line,
+    where it made a new one for each before (a context is two fields and its methods read
+    only them, so one serves every such call; a module never sets them). Hot paths read
+    ``state.context or kept_context(state)``."""
+    ctx = state.context
+    if ctx is None:
+        ctx = state.context = Context(state)
+    return ctx
+
+
 class OutOfTurnContext(Context):
     """A :class:`Context` for the question "which out-of-turn lines are legal now"."""
 

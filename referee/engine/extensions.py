@@ -1495,7 +1495,12 @@ class Extensions:
             if state.at_next_change is not None:
                 state.before_change(None)
             state.changes += 1
-        ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
+        if pos is None:  # the state's kept context (GameState.context), made on first use
+            ctx = state.context
+            if ctx is None:
+                ctx = state.context = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
+        else:
+            ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
             m.at_moment(ctx, moment)
 
@@ -1508,7 +1513,9 @@ class Extensions:
             if state.at_next_change is not None:
                 state.before_change(None)
             state.changes += 1
-        ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, None)
+        ctx = state.context  # the state's kept context (GameState.context)
+        if ctx is None:
+            ctx = state.context = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
         for m in self._asked[moment]:
             m.at_moment(ctx, moment)
 

@@ -263,6 +263,13 @@ class GameState:
     # modules (engine.core._turn), reset there for the next such turn instead of a new one: by
     # then nothing holds it (``state.turn`` is None; every copy of a state copies its turn)
     spare_turn: TurnState | None = None
+    # the engine's context of this state (``context.kept_context``): one
+    # :class:`~referee.engine.context.Context` without a record line, made on first use and
+    # handed to every module call the engine makes without a line (a refinement of
+    # ``display.occupied``, a module verb's handler, a moment's step) instead of a new one
+    # each time; a context holds nothing but its state and line, so one serves them all. A
+    # copy starts without one (its own is made for it); not compared, not shown
+    context: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------------ helpers
 
@@ -446,6 +453,7 @@ COPY_POLICY: dict[str, str] = {
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
     "spare_turn": "fresh",  # a copy starts without one (never shared between two states)
+    "context": "fresh",  # a copy makes its own (a context names the state it serves)
 }
 """How :meth:`GameState.copy` copies each field (every field has one; a test and the import
 check it)."""
