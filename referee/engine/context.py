@@ -145,15 +145,13 @@ class Context:
 
 
 def kept_context(state: GameState) -> Context:
-    """The state's own context without a record line (``GameState.context``), made on its
-    first use and kept: the engine hands it to the module calls it makes without a line,
-    where it made a new one for each before (a context is two fields and its methods read
-    only them, so one serves every such call; a module never sets them). Hot paths read
-    ``state.context or kept_context(state)``."""
+    """The context the engine hands to a module call it makes without a record line: the
+    state's kept one (``GameState.context``) while :func:`~referee.engine.run.run_game` runs
+    the game, else a new one (a context is two fields and its methods read only them, so one
+    serves every such call; a module never sets them). Hot paths read ``state.context or
+    kept_context(state)``."""
     ctx = state.context
-    if ctx is None:
-        ctx = state.context = Context(state)
-    return ctx
+    return Context(state) if ctx is None else ctx
 
 
 class OutOfTurnContext(Context):

@@ -1515,10 +1515,10 @@ class Extensions:
             if state.at_next_change is not None:
                 state.before_change(None)
             state.changes += 1
-        if pos is None:  # the state's kept context (GameState.context), made on first use
+        if pos is None:  # the state's kept context (GameState.context), else a new one
             ctx = state.context
             if ctx is None:
-                ctx = state.context = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
+                ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
         else:
             ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
@@ -1533,9 +1533,9 @@ class Extensions:
             if state.at_next_change is not None:
                 state.before_change(None)
             state.changes += 1
-        ctx = state.context  # the state's kept context (GameState.context)
+        ctx = state.context  # the state's kept context (GameState.context), else a new one
         if ctx is None:
-            ctx = state.context = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
+            ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
         for m in self._asked[moment]:
             m.at_moment(ctx, moment)
 
