@@ -144,6 +144,16 @@ class Context:
         _later().close_placements(self.state, player, pos)
 
 
+def kept_context(state: GameState) -> Context:
+    """The context the engine hands to a module call it makes without a record line: the
+    state's kept one (``GameState.context``) while :func:`~referee.engine.run.run_game` runs
+    the game, else a new one (a context is two fields and its methods read only them, so one
+    serves every such call; a module never sets them). Hot paths read ``state.context or
+    kept_context(state)``."""
+    ctx = state.context
+    return Context(state) if ctx is None else ctx
+
+
 class OutOfTurnContext(Context):
     """A :class:`Context` for the question "which out-of-turn lines are legal now"."""
 

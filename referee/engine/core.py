@@ -26,6 +26,7 @@ from referee.catalogue import (
     catalogue,
 )
 from referee.engine.context import Context as _Context
+from referee.engine.context import kept_context as _kept_context
 from referee.engine.deck import left_deck as _left_deck
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.findings import report as _report
@@ -101,7 +102,7 @@ def _decide(state: GameState, decision: str, **args: Any) -> Any:
     constants = rules.constants
     if decision in constants:
         return constants[decision]
-    return rules.answer[decision](_Context(state), **args)
+    return rules.answer[decision](state.context or _kept_context(state), **args)
 
 
 def _bag_text(state: GameState, dative: bool = False) -> Text:
@@ -776,11 +777,12 @@ def _occupied(state: GameState) -> int:
     """The answer to ``display.occupied`` (``rules.answer``'s): the base answer (the money
     cards in the display, ``ruleset.display_cards``) passed through the enabled modules'
     refinements in their order (``Ruleset.occupied``), each called as the chain calls it,
-    ``refine(ctx, occupied)``; a context only when a module refines it."""
+    ``refine(ctx, occupied)``; the state's kept context (``GameState.context``) only when a
+    module refines it."""
     found: int = len(state.display)
     refining = state.rules.occupied
     if refining:
-        ctx = _Context(state)
+        ctx = state.context or _kept_context(state)
         for refine in refining:
             found = refine(ctx, found)
     return found
@@ -1708,7 +1710,7 @@ def _turn(state: GameState, item: Turn) -> None:
             continue
         handler = handler_of.get(kind)
         if handler is not None:
-            handler(_Context(state), p, action, check)
+            handler(state.context or _kept_context(state), p, action, check)
     t = state.turn
     if (
         t is None

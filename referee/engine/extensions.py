@@ -1145,6 +1145,7 @@ class Extensions:
         if edition is not None:  # the edition's rules unit comes first (a profile's choice)
             load_editions()
             self.modules.append(EDITIONS[edition]())
+        enabled = {type(m) for m in self.modules}  # (a set: one look-up per name)
         for raw in names:
             words = raw.split()
             if not words:
@@ -1152,7 +1153,8 @@ class Extensions:
             cls = load_module(words[0])
             if cls is None:
                 self.unknown.append(raw.strip())
-            elif not any(type(m) is cls for m in self.modules):  # a name and its alias: once
+            elif cls not in enabled:  # a name and its alias: once
+                enabled.add(cls)
                 module = cls()
                 module.settings = self._settings(cls, words[1:])
                 self.modules.append(module)
@@ -1202,6 +1204,7 @@ class Extensions:
         self._acting: dict[tuple[Any, ...], bool] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
         self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
+        self._leave_askers: tuple[Module, ...] | None = None  # (see purchase_askers)
         # the answers a path of every turn asks (see the class attributes above): worked out
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
@@ -1287,6 +1290,23 @@ class Extensions:
             from referee.engine.actions.purchase import _ON_PURCHASE, _PLAIN_DECISIONS
 
             got = self._purchasing = self.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
+        return got
+
+    def purchase_askers(self) -> tuple[Module, ...]:
+        """:meth:`purchase_takers` that a plain purchase asks
+        (:meth:`Module.leaves_plain_purchase`, ``purchase._modules_leave_purchases``): those
+        whose class overrides the question or keeps its default with
+        :attr:`Module.purchases_by_components` False. The default answers that class flag and
+        nothing else, so a module keeping it with the flag True always says yes and is not
+        asked; one with the flag False is, and says no. Kept per game."""
+        got = self._leave_askers
+        if got is None:
+            default = Module.leaves_plain_purchase
+            got = self._leave_askers = tuple(
+                m
+                for m in self.purchase_takers()
+                if type(m).leaves_plain_purchase is not default or not m.purchases_by_components
+            )
         return got
 
     def taking_part(self, decisions: frozenset[str], hooks: tuple[str, ...]) -> tuple[Module, ...]:
@@ -1495,7 +1515,12 @@ class Extensions:
             if state.at_next_change is not None:
                 state.before_change(None)
             state.changes += 1
-        ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
+        if pos is None:  # the state's kept context (GameState.context), else a new one
+            ctx = state.context
+            if ctx is None:
+                ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
+        else:
+            ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:
             m.at_moment(ctx, moment)
 
@@ -1508,7 +1533,9 @@ class Extensions:
             if state.at_next_change is not None:
                 state.before_change(None)
             state.changes += 1
-        ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, None)
+        ctx = state.context  # the state's kept context (GameState.context), else a new one
+        if ctx is None:
+            ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
         for m in self._asked[moment]:
             m.at_moment(ctx, moment)
 

@@ -86,7 +86,7 @@ class SideOffer:
 def side_offers(state: GameState) -> list[SideOffer]:
     """Every piece beside the market that may be bought, over all enabled modules."""
     out: list[SideOffer] = []
-    for m in state.ext.modules:
+    for m in state.ext.overriding("side_offers"):  # (the default offers nothing)
         out.extend(m.side_offers(state))
     return out
 
@@ -213,7 +213,7 @@ def take_from_market(state: GameState, field: int, player: PlayerState) -> objec
     purchase). Returns the piece."""
     piece = state.market[field]
     state.market[field] = EMPTY
-    for m in state.ext.modules:
+    for m in state.ext.overriding("market_taken"):  # (the default keeps nothing for a field)
         m.market_taken(state, field, piece, player)
     return piece
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from referee.engine.context import Context
 from referee.engine.core import finish, winners
 from referee.engine.state import GameState
 from referee.record.model import BodyItem, Game, Pos
@@ -50,6 +51,9 @@ def run_game(
     stopped = False
     last = Pos(game.start_line, 1)
     state.checking = True
+    # the context the engine hands to module calls without a record line, kept while the lines
+    # run (GameState.context; cleared below: it and the state hold each other)
+    state.context = Context(state)
     for item in game.body if items is None else items:
         if strict and any(v.severity == "error" for v in state.found):
             stopped = True
@@ -82,6 +86,7 @@ def run_game(
                         claimed=total,
                         computed=p.score,
                     )
+    state.context = None
     if strict:
         first = next((v for v in state.found if v.severity == "error"), None)
         violations = [first] if first is not None else []

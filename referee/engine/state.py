@@ -263,6 +263,15 @@ class GameState:
     # modules (engine.core._turn), reset there for the next such turn instead of a new one: by
     # then nothing holds it (``state.turn`` is None; every copy of a state copies its turn)
     spare_turn: TurnState | None = None
+    # the engine's context of this state while ``run.run_game`` runs it (``context.kept_context``):
+    # one :class:`~referee.engine.context.Context` without a record line, handed to every
+    # module call the engine makes without a line (a refinement of ``display.occupied``, a
+    # module verb's handler, a moment's step) instead of a new one each time; a context holds
+    # nothing but its state and line, so one serves them all. Set when the game's lines start
+    # and cleared when they end (the two would hold each other: a cycle only the collector
+    # frees); None elsewhere (a new context each time, as before). A copy starts without one;
+    # not compared, not shown
+    context: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------------ helpers
 
@@ -446,6 +455,7 @@ COPY_POLICY: dict[str, str] = {
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
     "spare_turn": "fresh",  # a copy starts without one (never shared between two states)
+    "context": "fresh",  # a copy makes its own (a context names the state it serves)
 }
 """How :meth:`GameState.copy` copies each field (every field has one; a test and the import
 check it)."""

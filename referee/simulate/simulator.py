@@ -285,7 +285,8 @@ def _owes_redesign(state: GameState) -> bool:
 
 
 _FRESH = {f for f, how in COPY_POLICY.items() if how == "fresh"}
-if {"found", "unverifiable", "spare_turn"} != _FRESH:  # pragma: no cover - a new field
+# (``context``: the state keeps its own, which names it; the trial's names the trial)
+if {"found", "unverifiable", "spare_turn", "context"} != _FRESH:  # pragma: no cover - a new field
     raise TypeError(f"_take_over does not know the fields {sorted(_FRESH)}")
 _TAKEN = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in _FRESH)
 

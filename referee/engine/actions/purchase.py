@@ -646,8 +646,11 @@ def _modules_leave_purchases(state: GameState, p: PlayerState, idx: int) -> bool
     (:meth:`~referee.engine.extensions.Module.leaves_plain_purchase`; by default it does
     not). Then the one-pass path gives what the pipeline gives, as in a game without modules.
     Which modules are asked is derived once per game from their classes (their ``@refines``
-    marks and overridden hooks), so a module that takes no part in purchases needs nothing."""
-    for m in state.ext.purchase_takers():  # noqa: SIM110 - a loop, not all() (cheaper)
+    marks and overridden hooks), so a module that takes no part in purchases needs nothing;
+    nor is one asked whose answer is its class's (the default's
+    :attr:`~referee.engine.extensions.Module.purchases_by_components`, True:
+    ``Extensions.purchase_askers``)."""
+    for m in state.ext.purchase_askers():  # noqa: SIM110 - a loop, not all() (cheaper)
         if not m.leaves_plain_purchase(state, p, idx):
             return False
     return True

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.actions import placement, purchase, redesign, take
-from referee.engine.context import Context
+from referee.engine.context import Context, kept_context
 from referee.engine.core import module_action
 from referee.record.model import (
     Action,
@@ -102,4 +102,4 @@ def run_action(state: GameState, action: Action, check: bool | None = None) -> N
         return
     handler = HANDLERS.get(kind)
     if handler is not None:
-        handler(Context(state), p, action, check)
+        handler(state.context or kept_context(state), p, action, check)
