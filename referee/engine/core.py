@@ -15,7 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from referee.catalogue import (
     ALL_MONEY_CARDS,
@@ -82,18 +82,28 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 # the enum members as module constants: an enum class attribute costs ten global lookups, and
 # these are read on every turn (a hot path). A phase compared with the member it holds is equal
 # at once (the same object); a string set by a tool still compares by its value
-_SETUP, _TURN, _REFILL = Phase.SETUP, Phase.TURN, Phase.REFILL
-_BETWEEN, _OVER = Phase.BETWEEN, Phase.OVER
+# (each ``Final``: compiled, a read is a C static instead of a look-up in the module's dict)
+_SETUP: Final = Phase.SETUP
+_TURN: Final = Phase.TURN
+_REFILL: Final = Phase.REFILL
+_BETWEEN: Final = Phase.BETWEEN
+_OVER: Final = Phase.OVER
 _TURN_FLOW = (Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END)
-_REFILL_DONE, _TURN_START, _TURN_END = _TURN_FLOW
-_EMPTY_ID = id(EMPTY)  # ``_EMPTY_ID in map(id, fields)``: an identity test of each field, in C
 """The moments of a turn's one-pass paths in :func:`_turn` (leaving out their ``Extensions.at``)."""
-_S_TURN, _S_SCORING, _S_DISTRIBUTION, _S_END = (
-    Settle.TURN,
-    Settle.SCORING,
-    Settle.DISTRIBUTION,
-    Settle.END,
-)
+_REFILL_DONE: Final = Moment.REFILL_DONE
+_TURN_START: Final = Moment.TURN_START
+_TURN_END: Final = Moment.TURN_END
+_EMPTY_ID: Final = id(EMPTY)  # ``_EMPTY_ID in map(id, fields)``: an identity test of each field
+_S_TURN: Final = Settle.TURN
+_S_SCORING: Final = Settle.SCORING
+_S_DISTRIBUTION: Final = Settle.DISTRIBUTION
+_S_END: Final = Settle.END
+# names of other modules read on every turn, as ``Final`` aliases (the same objects)
+_EMPTY: Final = EMPTY
+_CARD_REF: Final = CardRef
+_COMPONENT_REF: Final = ComponentRef
+_SCORING_CARD_REF: Final = ScoringCardRef
+_TILE_REF: Final = TileRef
 
 
 def _decide(state: GameState, decision: str, **args: Any) -> Any:
@@ -255,7 +265,7 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, Any]:
         )
         return False, None
     state.bag_count -= 1
-    if type(ref) is TileRef and ref.type is not None:
+    if type(ref) is _TILE_REF and ref.type is not None:
         cands = ref.candidates
         if len(cands) == 1:
             one = cands[0]
@@ -268,7 +278,7 @@ def _draw_tile(state: GameState, ref: TileLike, pos: Pos) -> tuple[bool, Any]:
                     dict.__delitem__(bag, one)
                 return True, one
         return True, _take_from_bag(state, ref, pos)
-    if isinstance(ref, ComponentRef):  # a module's tile from the tower (E5)
+    if isinstance(ref, _COMPONENT_REF):  # a module's tile from the tower (E5)
         return True, _later("referee.engine.tower").draw_from_tower(state, ref, pos)
     if not ref.known:
         return True, None
@@ -298,7 +308,7 @@ def _take_from_bag(state: GameState, ref: TileRef, pos: Pos) -> TileKind | None:
 _SUPPLY: list[Any] = []
 
 
-_LATER: dict[str, Any] = {}
+_LATER: Final[dict[str, Any]] = {}
 """Engine modules this one does not import at its top (a base game never needs them, or they
 import this one), by name: imported by :func:`_later` on first use and kept, since an ``import``
 statement inside a function costs about 8,700 instructions each time it runs (CPython 3.11,
@@ -317,7 +327,7 @@ def _later(name: str) -> Any:
 
 def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
     """Index of the first slot holding a tile the reference can mean (None: no match)."""
-    if isinstance(ref, ComponentRef):  # a module piece says whether the token means it
+    if isinstance(ref, _COMPONENT_REF):  # a module piece says whether the token means it
         for i, slot in enumerate(slots):
             matches = getattr(slot, "matches", None)
             if matches is not None and matches(ref):
@@ -327,7 +337,7 @@ def match_slot(ref: TileLike | None, slots: Sequence[object]) -> int | None:
         return None
     cands = ref.candidates
     for i, slot in enumerate(slots):
-        if slot is not None and slot is not EMPTY and slot in cands:
+        if slot is not None and slot is not _EMPTY and slot in cands:
             return i
     for i, slot in enumerate(slots):  # a module piece carrying a tile is named by its tile
         if getattr(slot, "carried_tile", None) in cands:
@@ -697,7 +707,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
     display = state.display
     for ref in ev.cards:
         cpos = ref.pos or pos
-        if type(ref) is CardRef:  # the common case first: a money card
+        if type(ref) is _CARD_REF:  # the common case first: a money card
             card = ref.card
             # the occupied places: display_cards(state) (len(state.display)) unless refined
             if (_occupied(state) if refined else len(state.display)) >= (
@@ -727,7 +737,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
             if not setup:
                 state.money_draws += 1
             display.append(card)
-        elif isinstance(ref, ScoringCardRef):
+        elif isinstance(ref, _SCORING_CARD_REF):
             if setup:
                 state.flag(
                     "SETUP-DISPLAY",
@@ -736,7 +746,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                     number=ref.number,
                 )
             _scoring_card(state, ref, cpos)
-        elif isinstance(ref, ComponentRef):
+        elif isinstance(ref, _COMPONENT_REF):
             if state.deck_top and not setup and state.ext.kind_handler(ref.kind) is not None:
                 # a module's card turned up from the deck: cards put back on top come first
                 from referee.engine.deck import module_card_left
@@ -763,10 +773,10 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 _check_pile_overrun(state, pos)
 
 
-_DISPLAY_SIZE = Decision.DISPLAY_SIZE
-_DISPLAY_OCCUPIED = Decision.DISPLAY_OCCUPIED
-_FIELD_INDEX = {c: c.field - 1 for c in Currency}
-_RESERVE_LIMIT = Decision.RESERVE_LIMIT  # a currency's market field (0-3)
+_DISPLAY_SIZE: Final = Decision.DISPLAY_SIZE
+_DISPLAY_OCCUPIED: Final = Decision.DISPLAY_OCCUPIED
+_FIELD_INDEX: Final = {c: c.field - 1 for c in Currency}
+_RESERVE_LIMIT: Final = Decision.RESERVE_LIMIT  # a currency's market field (0-3)
 # public for a module turning cards up into the display inside a turn (the Schmied of Die
 # Wanderhandwerker widens it to 6): the same checks as a refill line, against the display size
 # the module's refinement of ``display.size`` answers while it reveals
@@ -891,7 +901,7 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             and modules
             and state.ext.refilling_from
             and fld.field <= len(state.market)
-            and state.market[fld.field - 1] is EMPTY
+            and state.market[fld.field - 1] is _EMPTY
             and _refill_from(state, fld.field - 1, ref, epos)
         ):
             # a piece a module kept for the named field turned up: nothing is drawn, so the
@@ -900,7 +910,7 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
         # market_target(state, fld, epos)'s common case first: the lowest empty field, named
         expected = None
         for i, slot in enumerate(market):
-            if slot is EMPTY:
+            if slot is _EMPTY:
                 expected = i
                 break
         if expected is None or (fld is not None and _FIELD_INDEX[fld] != expected):
@@ -1075,7 +1085,7 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
     if state.unrefilled:
         _placeholders_gone(state)
     if not state.ext.modules:  # catalogue tiles and None: ``in`` compares them in C
-        market_open = EMPTY in state.market
+        market_open = _EMPTY in state.market
     else:  # a module's pieces: identity tests (no __eq__ call per field), in C
         market_open = _EMPTY_ID in map(id, state.market)
     if state.bag_uncertain and market_open:
@@ -1140,10 +1150,10 @@ def _unwritten_market(state: GameState) -> bool:
     line then draws nothing twice. Whether a field stays empty (the bag is used up)."""
     market = state.market
     for i, slot in enumerate(market):
-        if slot is EMPTY and state.bag_count > len(state.unrefilled):
+        if slot is _EMPTY and state.bag_count > len(state.unrefilled):
             market[i] = None
             state.unrefilled.append(i)
-    return EMPTY in market
+    return _EMPTY in market
 
 
 def _placeholders_gone(state: GameState) -> None:
@@ -1525,7 +1535,7 @@ def begin_turn(
         state.ext.at(Moment.TURN_START, state)
 
 
-_CLOSE_PLACEMENTS: list[Callable[[GameState, PlayerState, Pos], None]] = []
+_CLOSE_PLACEMENTS: Final[list[Callable[[GameState, PlayerState, Pos], None]]] = []
 
 
 def end_turn(state: GameState, pos: Pos) -> None:
@@ -1833,10 +1843,12 @@ def _ability_line(state: GameState, item: Turn) -> bool:
     return True
 
 
-_RUN_ACTION: list[Callable[[GameState, Action], None]] = []
+_RUN_ACTION: Final[list[Callable[[GameState, Action], None]]] = []
 
 
-_PLAIN_ACTIONS: list[dict[type, Any]] = []  # actions.PLAIN and actions.HANDLERS (run_action's)
+_PLAIN_ACTIONS: Final[
+    list[dict[type, Any]]
+] = []  # actions.PLAIN and actions.HANDLERS (run_action's)
 
 
 def _runner() -> Callable[[GameState, Action], None]:
@@ -1972,7 +1984,7 @@ def _start(state: GameState, item: StartPlayer) -> None:
 
 
 # one handler per chance event type (a table instead of an isinstance chain: a hot path)
-_CHANCE_EVENTS: dict[type, Callable[[GameState, Any, Pos], None]] = {
+_CHANCE_EVENTS: Final[dict[type, Callable[[GameState, Any, Pos], None]]] = {
     Deal: _deal,
     DisplayReveal: _display,
     Reshuffle: _reshuffle_event,
@@ -2000,7 +2012,7 @@ def _comment(state: GameState, item: CommentLine) -> None:
 
 
 # one handler per body line type (a table instead of an isinstance chain: a hot path)
-_ITEMS: dict[type, Callable[[GameState, Any], None]] = {
+_ITEMS: Final[dict[type, Callable[[GameState, Any], None]]] = {
     Turn: _turn,
     Chance: _chance,
     StartPlayer: _start,
@@ -2027,7 +2039,7 @@ def finish(state: GameState, pos: Pos) -> None:
     if state.stages:
         _close_stages(state, pos)
     if state.phase is _SETUP:
-        if state.deals_done or state.display or any(x is not EMPTY for x in state.market):
+        if state.deals_done or state.display or any(x is not _EMPTY for x in state.market):
             _finish_setup(state, pos)  # a record of the setup alone: the setup is checked
         return
     if state.turn is not None:

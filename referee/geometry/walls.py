@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.grid import Alhambra
@@ -62,10 +62,10 @@ def _ends(c: Coord, side: Side | Diagonal) -> tuple[Corner, Corner]:
 
 
 # the corners (dx1, dy1, dx2, dy2) a side of cell x,y runs between, as in _ends
-_END_OFFSETS: dict[Side | Diagonal, tuple[int, int, int, int]] = {
+_END_OFFSETS: Final[dict[Side | Diagonal, tuple[int, int, int, int]]] = {
     s: (a[0], a[1], b[0], b[1]) for s in (*Side, *Diagonal) for a, b in [_ends(Coord(0, 0), s)]
 }
-_SIDE_ORDER: dict[Side | Diagonal, int] = {
+_SIDE_ORDER: Final[dict[Side | Diagonal, int]] = {
     Side.N: 0,
     Side.E: 1,
     Side.S: 2,
@@ -73,7 +73,7 @@ _SIDE_ORDER: dict[Side | Diagonal, int] = {
     Diagonal.SW_NE: 4,
     Diagonal.NW_SE: 5,
 }
-_DELTA = {s: s.delta for s in Side}
+_DELTA: Final = {s: s.delta for s in Side}
 
 
 def outer_segments(alh: Alhambra) -> list[Segment]:
@@ -391,12 +391,12 @@ def chosen_longest(alh: Alhambra, segment: Segment, mode: WallMode = "trail") ->
 # Corners as ints for :func:`_plain_longest` (-_BOUND <= coordinate < _BOUND): a corner x,y
 # is x * _K + y, so ints order as the (x, y) tuples; a cell's reading-order key (-y, x) is
 # (-y) * _K + x.
-_K = 1 << 12
-_BOUND = 1 << 10
-_OUT_OF_RANGE = 11  # ((x + _BOUND) | (y + _BOUND)) >> 11 is 0 exactly when both are in range
+_K: Final = 1 << 12
+_BOUND: Final = 1 << 10
+_OUT_OF_RANGE: Final = 11  # ((x + _BOUND) | (y + _BOUND)) >> 11 is 0 exactly when both are in range
 # per 4-bit wall mask (bit k: a wall on side SIDES[k], as in the kept geometry): per wall, in
 # reading order (SIDES is N, E, S, W), the side and the two corners' offsets (as in _ends)
-_MASK_SEGMENTS: tuple[tuple[tuple[Side, int, int], ...], ...] = tuple(
+_MASK_SEGMENTS: Final[tuple[tuple[tuple[Side, int, int], ...], ...]] = tuple(
     tuple(
         (side, dx1 * _K + dy1, dx2 * _K + dy2)
         for k, side in enumerate(SIDES)
@@ -407,7 +407,7 @@ _MASK_SEGMENTS: tuple[tuple[tuple[Side, int, int], ...], ...] = tuple(
 )
 # per ring occupancy of a cell's kept entry (bits 0-7, the side neighbours on the even bits):
 # the sides (as a 4-bit mask) whose neighbour is not a tile
-_SIDES_FREE: tuple[int, ...] = tuple(
+_SIDES_FREE: Final[tuple[int, ...]] = tuple(
     sum(1 << k for k in range(4) if not ring >> (2 * k) & 1) for ring in range(256)
 )
 
@@ -525,7 +525,7 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
 
 
 # per side, the offsets of its first and second corner from its cell's corner x,y (as in _ends)
-_CORNER_OFFSETS: dict[Side | Diagonal, tuple[Corner, Corner]] = {
+_CORNER_OFFSETS: Final[dict[Side | Diagonal, tuple[Corner, Corner]]] = {
     s: ((a[0], a[1]), (a[2], a[3])) for s, a in _END_OFFSETS.items()
 }
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard, TileKind
 from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
@@ -54,6 +54,14 @@ if TYPE_CHECKING:
     from referee.engine.state import GameState, HeldPiece, PlayerState
 
 PaySource = Literal["hand", "resolve", "unknown", "forget", "missing", "module", "other"]
+
+# names of other modules read on every purchase, as ``Final`` aliases (the same objects):
+# compiled, a read is a C static instead of a look-up in the module's dict
+_CURRENCIES: Final = CURRENCIES
+_EMPTY: Final = EMPTY
+_CARD_REF: Final = CardRef
+_COMPONENT_REF: Final = ComponentRef
+_TILE_REF: Final = TileRef
 
 
 @dataclass(slots=True)
@@ -275,10 +283,10 @@ def pay_sources(
     pool_used: dict[MoneyCard, int] = {}
     for cref in paid:
         cpos = getattr(cref, "pos", pos) or pos
-        if isinstance(cref, ComponentRef):
+        if isinstance(cref, _COMPONENT_REF):
             steps.append(PayStep("module", None, cref, cpos))
             continue
-        if not isinstance(cref, CardRef):
+        if not isinstance(cref, _CARD_REF):
             steps.append(PayStep("other", None, cref, cpos))
             continue
         c = cref.card
@@ -330,7 +338,7 @@ def counted_cards(ctx: Context, buy: Purchase | Payment) -> list[MoneyCard]:
 
 # findings that already say why a payment falls short: a card of a currency the field does
 # not take (it does not count), a diamond mixed with another currency
-_PAID_WRONG = frozenset({"BUY-CURRENCY", "DIAMOND-MIX"})
+_PAID_WRONG: Final = frozenset({"BUY-CURRENCY", "DIAMOND-MIX"})
 
 
 def payment_value(ctx: Context, buy: Purchase | Payment) -> int:
@@ -359,7 +367,7 @@ def overpaid(ctx: Context, buy: Purchase | Payment) -> int | None:
     return 0 if exact else max(0, total - buy.price)
 
 
-_BUYING = Text("ACTION/buying")
+_BUYING: Final = Text("ACTION/buying")
 
 
 def purchase_findings(ctx: Context, buy: Purchase) -> list[Finding]:
@@ -598,7 +606,7 @@ def _paying(total: int, tile: HeldPiece, a: Buy, price: int) -> Text:
     return phrase
 
 
-_PAYING: dict[tuple[int, TileKind, int], Text] = {}
+_PAYING: Final[dict[tuple[int, TileKind, int], Text]] = {}
 
 
 def _plain_terms(
@@ -617,13 +625,13 @@ def _plain_terms(
         ctx = Context(state)
         terms = rules.memo[key] = (
             int(answer[Decision.PAY_PRICE](ctx, player=p, purchase=None, printed=printed)),
-            answer[Decision.PAY_CURRENCIES](ctx, player=p, field=CURRENCIES[idx], purchase=None),
+            answer[Decision.PAY_CURRENCIES](ctx, player=p, field=_CURRENCIES[idx], purchase=None),
             bool(answer[Decision.PAY_PROBLEMS](ctx, player=p, purchase=None)),
         )
     return terms
 
 
-_PLAIN_DECISIONS = frozenset(
+_PLAIN_DECISIONS: Final = frozenset(
     {
         Decision.PAY_PRICE,
         Decision.PAY_CURRENCIES,
@@ -636,7 +644,7 @@ _PLAIN_DECISIONS = frozenset(
 """The decisions the one-pass purchase asks (with ``purchase=None``)."""
 
 
-_ON_PURCHASE = ("on_purchase",)
+_ON_PURCHASE: Final = ("on_purchase",)
 
 
 def _modules_leave_purchases(state: GameState, p: PlayerState, idx: int) -> bool:
@@ -674,8 +682,8 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     ref = a.tile
     market = state.market
     tile: Any
-    if type(ref) is TileRef and ref.type is not None:
-        idx = match_slot(ref, market) if a.field is None else CURRENCIES.index(a.field)
+    if type(ref) is _TILE_REF and ref.type is not None:
+        idx = match_slot(ref, market) if a.field is None else _CURRENCIES.index(a.field)
         if idx is None:
             return False
         tile = market[idx]
@@ -683,7 +691,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
             return False
         if state.ext.modules and not _modules_leave_purchases(state, p, idx):
             return False
-    elif type(ref) is ComponentRef and state.ext.modules:  # a module's piece on a field
+    elif type(ref) is _COMPONENT_REF and state.ext.modules:  # a module's piece on a field
         owner = state.ext.kind_handler(ref.kind)
         if owner is not None and owner.plain_side_offers and match_slot(ref, market) is None:
             return _purchase_side_offer(state, p, a, ref, owner, check)  # a piece beside it
@@ -697,9 +705,9 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     cards: list[MoneyCard] = []
     total = 0  # the base layer's PAY_VALUE (BaseRules.pay_value, never refined here): the sum
     for cref in a.paid:
-        c = cref.card if type(cref) is CardRef else None
+        c = cref.card if type(cref) is _CARD_REF else None
         if c is None or hand.get(c, 0) <= cards.count(c):
-            if type(cref) is ComponentRef and state.ext.modules:
+            if type(cref) is _COMPONENT_REF and state.ext.modules:
                 return _purchase_with_components(state, p, a, idx, tile, check)
             return False
         cards.append(c)
@@ -714,14 +722,14 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     if check or hooked:
         if troubled:
             return False
-        field = CURRENCIES[idx]
+        field = _CURRENCIES[idx]
         for c in cards:
             if c.currency not in allowed and c.currency is not field:
                 return False
     if check and total != price and not _paid(state, total, price):
         return False
     t.main_actions += 1  # start_main_action(state)
-    market[idx] = EMPTY
+    market[idx] = _EMPTY
     discard = state.discard
     for c in cards:
         n = hand[c] - 1  # decrement(hand, c), inline (the card is in the hand)
@@ -735,7 +743,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         if exact is None:
             exact = _exact(state, p, total, price)
         buy = PlainPurchase(
-            p, a, idx, tile, CURRENCIES[idx], tuple(cards), allowed, price, total, exact
+            p, a, idx, tile, _CURRENCIES[idx], tuple(cards), allowed, price, total, exact
         )
         for m in hooked:
             m.after_plain_purchase(state, buy)
@@ -774,7 +782,7 @@ def _plain_piece_field(state: GameState, p: PlayerState, a: Buy, ref: ComponentR
         if idx is None:
             return None  # (a piece beside the market, or none: the pipeline)
     else:
-        idx = CURRENCIES.index(a.field)
+        idx = _CURRENCIES.index(a.field)
         if match_slot(ref, (market[idx],)) is None:
             return None  # BUY-FIELD, BUY-NOT-IN-MARKET
     if type(getattr(market[idx], "price", None)) is not int:
@@ -821,7 +829,7 @@ def _purchase_side_offer(
     cards: list[MoneyCard] = []
     total = 0
     for cref in a.paid:
-        c = cref.card if type(cref) is CardRef else None
+        c = cref.card if type(cref) is _CARD_REF else None
         if c is None or hand.get(c, 0) <= cards.count(c):
             return False  # unknown, missing or a module's component: the pipeline
         cards.append(c)
@@ -867,8 +875,8 @@ def _purchase_side_offer(
     return True
 
 
-_PLAIN_COMPONENTS = "plain_components"
-_PLAIN_CURRENCIES = "plain_currencies"
+_PLAIN_COMPONENTS: Final = "plain_components"
+_PLAIN_CURRENCIES: Final = "plain_currencies"
 
 
 def _purchase_with_components(
@@ -921,12 +929,12 @@ def _purchase_with_components(
     refs: list[ComponentRef] = []
     total = 0
     for cref in a.paid:
-        if type(cref) is ComponentRef:
+        if type(cref) is _COMPONENT_REF:
             if ext.kind_handler(cref.kind) is not owner:
                 return False
             refs.append(cref)
             continue
-        c = cref.card if type(cref) is CardRef else None
+        c = cref.card if type(cref) is _CARD_REF else None
         if c is None or hand.get(c, 0) <= cards.count(c):
             return False
         cards.append(c)
@@ -934,7 +942,7 @@ def _purchase_with_components(
     price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
     if troubled:
         return False
-    field = CURRENCIES[idx]
+    field = _CURRENCIES[idx]
     components = tuple(refs)
     paying = allowed  # ``pay.currencies`` as the pipeline answers it (the base layer's: asked)
     if owner in ext.overriding(_PLAIN_CURRENCIES):  # (e.g. an exchange card's two currencies)
@@ -966,7 +974,7 @@ def _purchase_with_components(
     t = state.turn
     assert t is not None
     t.main_actions += 1  # start_main_action(state)
-    state.market[idx] = EMPTY
+    state.market[idx] = _EMPTY
     discard = state.discard
     for c in cards:
         decrement(hand, c)
