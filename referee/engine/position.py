@@ -92,6 +92,9 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
         position_aside(state, line)  # E14: pieces beside the market
         return
+    if player is None and line.verb.lower() == "start":
+        position_start(state, line)  # the start player (the order some modules follow)
+        return
     if player is None and line.verb.lower() in _TURN_VERBS:
         if line.verb.lower() == "turn":
             position_turn(state, line)  # a moment inside a turn: the open turn
@@ -132,6 +135,25 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 _TURN_VERBS = ("turn", "turns", "due", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
+
+
+def position_start(state: GameState, line: ModuleAction) -> None:
+    """``start PLAYER``: the start player, as the record's ``start`` line named him ("Gespielt
+    wird reihum im Uhrzeigersinn, beginnend mit dem Startspieler", rulebook-base-de-2003.txt
+    L120); a block without the line is read with the first of ``[Players]``. Modules that
+    follow the order from the start player after the setup read it (Die Arbeiter's players
+    deciding whether to take their workers back, rulebook-bigbox-de-2019.txt L3857-3862).
+    One player of the game, once a block."""
+    values = [a.value for a in line.args]
+    name = values[0] if len(values) == 1 else None
+    if not isinstance(name, (str, PlayerRef)):
+        state.flag("POSITION-INVALID", line.pos, reason="start-line")
+        return
+    ref = name if isinstance(name, PlayerRef) else PlayerRef(name, line.pos)
+    p = state.find_player(ref, line.pos)
+    if p is None:
+        return
+    state.start_claim = (p.name, False, line.pos)
 
 
 def position_turn(state: GameState, line: ModuleAction) -> None:
@@ -421,9 +443,16 @@ def apply_position(state: GameState, item: Position) -> None:
                 problem=pr,
                 cells=cells,
             )
+    starts = 0
     for extra in item.extra:
-        if not any(extra is x for x in opening):
-            _module_line(state, None, extra)
+        if any(extra is x for x in opening):
+            continue
+        if extra.verb.lower() == "start":
+            starts += 1
+            if starts > 1:  # two start players: a contradiction, not the later one silently
+                state.flag("POSITION-INVALID", extra.pos, reason="start-line")
+                continue
+        _module_line(state, None, extra)
     if state.deck_unknown < 0:
         state.deck_unknown = 0
     if state.bag_count < 0:
