@@ -32,8 +32,13 @@ def _component(
     """A module's component in a position (``sq:Tne@0,1``, ``hand ex:GuDe``): (handled, piece)."""
     handler = state.ext.kind_handler(ref.kind)
     if handler is not None:
+        unseen = sum(state.tower.values())
         handled, piece = handler.position_component(state, player, where, ref)
         if handled:
+            if sum(state.tower.values()) < unseen:
+                # a piece out of the tower (the bag's module tiles, referee.engine.tower): the
+                # bag holds one fewer, as when it is drawn in play
+                state.bag_count -= unseen - sum(state.tower.values())
             return True, piece
     from referee.engine.core import _unhandled_component
 
