@@ -294,6 +294,9 @@ def position_due(state: GameState, line: ModuleAction) -> None:
     """``due NUMBER ...``: the scoring cards turned up whose scoring line is still to come (in
     the order turned up); the next ``scoring NUMBER`` line scores them as in the game."""
     values = [a.value for a in line.args]
+    if values and isinstance(values[0], str) and values[0].lower() == "dirk":
+        position_dirk_due(state, line)
+        return
     numbers = [v for v in values if isinstance(v, int) and v in (1, 2)]
     if not values or len(numbers) != len(values) or set(numbers) & set(state.scorings_done):
         state.flag("POSITION-INVALID", line.pos, reason="turn-line")
@@ -302,6 +305,19 @@ def position_due(state: GameState, line: ModuleAction) -> None:
         if n not in state.scoring_pending:
             state.scoring_seen[n] = 0
             state.scoring_pending.append(n)
+
+
+def position_dirk_due(state: GameState, line: ModuleAction) -> None:
+    """``due dirk``: Dirk's draw after the last scoring is still to come ("Unmittelbar nach der
+    1. Wertung bekommt Dirk 6 weitere Plättchen", "Nach der 2. Wertung bekommt Dirk nochmals
+    Gebäudeplättchen ... ein Drittel – abgerundet – der noch im Beutel verbliebenen
+    Plättchen", rulebook-base-de-2003.txt L343-345): the next ``* dirk`` line is that draw.
+    A two-player game (Dirk) after scoring 1 or 2 only; else ``POSITION-INVALID``."""
+    last = max(state.scorings_done, default=0)
+    if len(line.args) != 1 or state.dirk is None or last not in (1, 2):
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    state.dirk_due = last
 
 
 def position_turns(state: GameState, line: ModuleAction) -> None:

@@ -84,6 +84,8 @@ def position_lines(state: GameState) -> list[str]:
         out.append(start)
     if state.scoring_pending:  # scoring cards turned up whose scoring line is still to come
         out.append("  due " + " ".join(str(n) for n in state.scoring_pending))
+    if state.dirk is not None and state.dirk_due in (1, 2) and state.turn is None:
+        out.append("  due dirk")  # Dirk's draw after that scoring, its line still to come
     out += turn_lines(state)
     for p in state.players:
         out += _player(state, p)
