@@ -210,3 +210,59 @@ def test_every_moment_of_these_examples_reads_back_and_continues(name: str, ever
     counts, bad = survey((EXAMPLES / name).read_text("utf-8"), every)
     assert counts["same"] > 20
     assert bad == []
+
+
+# ------------------------------------------------------------------ Dirk's draw, Wechselgeld
+
+
+def test_dirks_draw_after_a_scoring_is_stated() -> None:
+    record = (EXAMPLES / "module-bauland.alh").read_text("utf-8")
+    _, block = _block(record, 69)  # after "scoring 1: ..., dirk +12", before "* dirk ..."
+    assert "  due dirk\n" in block
+    _both_readers(block)
+    assert _continues(record, 69, block)
+    without = block.replace("  due dirk\n", "")
+    rest = "".join(record.splitlines(keepends=True)[69:])
+    assert ("DIRK-DRAW", "not-due", without.count("\n") + 1) in _errors(without + rest)
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "instead"),
+    [
+        ("module-bauland.alh", 69, "  due dirk 2\n"),
+        ("module-bauland.alh", 60, "  due dirk\n"),  # before scoring 1
+        ("game-3p.alh", 12, "  due dirk\n"),  # no Dirk
+    ],
+)
+def test_a_dirk_draw_that_cannot_be_due_is_position_invalid(
+    name: str, line: int, instead: str
+) -> None:
+    _, block = _block((EXAMPLES / name).read_text("utf-8"), line)
+    text = block.replace("  due dirk\n", "").replace("  turns", instead + "  turns")
+    (game,) = parse_text(text)
+    found = [v for step in walk(game, finish=False) for v in step.violations]
+    assert ("POSITION-INVALID", "turn-line") in [(v.code, v.reason) for v in found]
+
+
+@pytest.mark.parametrize("line", [52, 90])  # "47. Ben: buy ..." / the turn before Cem's change
+def test_a_claim_to_change_is_stated(line: int) -> None:
+    record = (EXAMPLES / "module-wechselgeld.alh").read_text("utf-8")
+    _, block = _block(record, line)
+    (stated,) = [x for x in block.splitlines() if x.startswith("    change ")]
+    _both_readers(block)
+    assert _continues(record, line, block)
+    assert not _continues(record, line, block.replace(stated + "\n", ""))
+
+
+@pytest.mark.parametrize(
+    "instead", ["    change 9 12 1\n", "    change 12 9 5\n", "    change x\n"]
+)
+def test_a_malformed_claim_to_change_is_reported(instead: str) -> None:
+    _, block = _block((EXAMPLES / "module-wechselgeld.alh").read_text("utf-8"), 52)
+    (stated,) = [x for x in block.splitlines() if x.startswith("    change ")]
+    (game,) = parse_text(block.replace(stated + "\n", instead))
+    found = [v for step in walk(game, finish=False) for v in step.violations]
+    bad = [v for v in found if (v.code, v.reason) == ("WECHSELGELD-TOKEN", "position")]
+    assert len(bad) == 1
+    assert "change PAID PRICE DUE" in bad[0].message("en")
+    assert "change BEZAHLT PREIS ANSPRUCH" in bad[0].message("de")
