@@ -115,3 +115,23 @@ def test_a_stated_start_player_is_read() -> None:
     assert state is not None and state.start_claim is not None
     assert state.start_claim[0] == "Cem"
     assert "  start Cem\n" in position_text(state)
+
+
+def test_a_second_abilities_line_for_a_player_is_position_invalid() -> None:
+    """Each player's uses of abilities are one line (a name twice on it: used twice, as the
+    writer writes a second use); a second line for the same player is reported, not merged
+    silently, and adds nothing to the ledger."""
+    text = _BLOCK.format(line="  abilities Anna roll\n  abilities anna roll\n")
+    assert fast_or_none(text) == lark(text)
+    (game,) = parse_text(text)
+    found = [v for step in walk(game, finish=False) for v in step.violations]
+    bad = [v for v in found if (v.code, v.reason) == ("POSITION-INVALID", "abilities-twice")]
+    assert len(bad) == 1 and bad[0].line == 7 and bad[0].column == 3
+    assert "'abilities'" in bad[0].message("en") and "'abilities'" in bad[0].message("de")
+    state = None
+    for step in walk(parse_text(text)[0], finish=False):
+        state = step.state
+    assert state is not None and sum(len(v) for v in state.abilities.values()) == 1
+    once = _BLOCK.format(line="  abilities Anna roll roll\n")
+    (game,) = parse_text(once)
+    assert not [v for step in walk(game, finish=False) for v in step.violations]

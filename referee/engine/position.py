@@ -394,7 +394,17 @@ def apply_position(state: GameState, item: Position) -> None:
     # the open turn first (a moment inside a turn): a module's line in a player's section may
     # name a piece it bought and did not place yet (e.g. a building site on it)
     opening = [x for x in item.extra if x.verb.lower() in _TURN_VERBS]
+    named: set[str] = set()  # the players an ``abilities`` line stated
     for extra in opening:
+        if extra.verb.lower() == "abilities" and extra.args:
+            first = extra.args[0].value
+            name = first.name if isinstance(first, PlayerRef) else str(first)
+            if name.casefold() in named:
+                # one line a player (a name twice on it: used twice); a second line is a
+                # contradiction or a slip, not merged silently
+                state.flag("POSITION-INVALID", extra.pos, name, reason="abilities-twice", name=name)
+                continue
+            named.add(name.casefold())
         _module_line(state, None, extra)
     for pp in item.players:
         if (
