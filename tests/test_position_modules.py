@@ -86,11 +86,20 @@ def _breakdown(result: Any) -> dict[str, Any]:
     }
 
 
+def _cut(text: str) -> set[tuple[str, str | None]]:
+    """What a block read alone to its end reports because it stops where the game did not:
+    a block after scoring 1 or 2 of a two-player game states Dirk's draw still to come (``due
+    dirk``, the sixteenth step), so a record that ends there lacks it, as the game's own record
+    cut at that moment does (``DIRK-DRAW`` missing-after-scoring)."""
+    return {("DIRK-DRAW", "missing-after-scoring")} if "  due dirk\n" in text else set()
+
+
 def _round_trip(game: Game, at: At) -> tuple[Any, Any, str, Game]:
     state, _ = state_at(game, at)
     text = _headers(game) + "\n\n" + position_text(state)
     again = parse_text(text, "position.alh")[0]
     state2, found = state_at(again, At("end"))
+    found = [v for v in found if (v.code, v.reason) not in _cut(text)]
     assert found == [], [v.message() for v in found]
     return state, state2, text, again
 
@@ -111,10 +120,12 @@ def test_a_moment_written_as_a_position_reads_back_to_the_same_state_and_score(
     game = _game(name)
     for at in _moments(game):
         state, state2, text, again = _round_trip(game, at)
-        assert position_text(state2) == position_text(state), at
+        # (read to its end, the block's due Dirk draw is over: reported missing, below)
+        assert position_text(state2) == position_text(state).replace("  due dirk\n", ""), at
         assert _views(state2) == _views(state), at
         assert format_game(again) == text  # canonical: a fixed point of fmt
-        assert check_game(again).violations == []
+        cut = _cut(text)
+        assert [v for v in check_game(again).violations if (v.code, v.reason) not in cut] == []
         found = score_position(again)
         codes = {p.code for p in found.problems}
         # only what a position cannot know yet: the attack card of the last scoring

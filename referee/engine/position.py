@@ -32,8 +32,13 @@ def _component(
     """A module's component in a position (``sq:Tne@0,1``, ``hand ex:GuDe``): (handled, piece)."""
     handler = state.ext.kind_handler(ref.kind)
     if handler is not None:
+        unseen = sum(state.tower.values())
         handled, piece = handler.position_component(state, player, where, ref)
         if handled:
+            if sum(state.tower.values()) < unseen:
+                # a piece out of the tower (the bag's module tiles, referee.engine.tower): the
+                # bag holds one fewer, as when it is drawn in play
+                state.bag_count -= unseen - sum(state.tower.values())
             return True, piece
     from referee.engine.core import _unhandled_component
 
@@ -92,6 +97,9 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
         position_aside(state, line)  # E14: pieces beside the market
         return
+    if player is None and line.verb.lower() == "start":
+        position_start(state, line)  # the start player (the order some modules follow)
+        return
     if player is None and line.verb.lower() in _TURN_VERBS:
         if line.verb.lower() == "turn":
             position_turn(state, line)  # a moment inside a turn: the open turn
@@ -132,6 +140,25 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 _TURN_VERBS = ("turn", "turns", "due", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
+
+
+def position_start(state: GameState, line: ModuleAction) -> None:
+    """``start PLAYER``: the start player, as the record's ``start`` line named him ("Gespielt
+    wird reihum im Uhrzeigersinn, beginnend mit dem Startspieler", rulebook-base-de-2003.txt
+    L120); a block without the line is read with the first of ``[Players]``. Modules that
+    follow the order from the start player after the setup read it (Die Arbeiter's players
+    deciding whether to take their workers back, rulebook-bigbox-de-2019.txt L3857-3862).
+    One player of the game, once a block."""
+    values = [a.value for a in line.args]
+    name = values[0] if len(values) == 1 else None
+    if not isinstance(name, (str, PlayerRef)):
+        state.flag("POSITION-INVALID", line.pos, reason="start-line")
+        return
+    ref = name if isinstance(name, PlayerRef) else PlayerRef(name, line.pos)
+    p = state.find_player(ref, line.pos)
+    if p is None:
+        return
+    state.start_claim = (p.name, False, line.pos)
 
 
 def position_turn(state: GameState, line: ModuleAction) -> None:
@@ -267,6 +294,9 @@ def position_due(state: GameState, line: ModuleAction) -> None:
     """``due NUMBER ...``: the scoring cards turned up whose scoring line is still to come (in
     the order turned up); the next ``scoring NUMBER`` line scores them as in the game."""
     values = [a.value for a in line.args]
+    if values and isinstance(values[0], str) and values[0].lower() == "dirk":
+        position_dirk_due(state, line)
+        return
     numbers = [v for v in values if isinstance(v, int) and v in (1, 2)]
     if not values or len(numbers) != len(values) or set(numbers) & set(state.scorings_done):
         state.flag("POSITION-INVALID", line.pos, reason="turn-line")
@@ -275,6 +305,19 @@ def position_due(state: GameState, line: ModuleAction) -> None:
         if n not in state.scoring_pending:
             state.scoring_seen[n] = 0
             state.scoring_pending.append(n)
+
+
+def position_dirk_due(state: GameState, line: ModuleAction) -> None:
+    """``due dirk``: Dirk's draw after the last scoring is still to come ("Unmittelbar nach der
+    1. Wertung bekommt Dirk 6 weitere Plättchen", "Nach der 2. Wertung bekommt Dirk nochmals
+    Gebäudeplättchen ... ein Drittel – abgerundet – der noch im Beutel verbliebenen
+    Plättchen", rulebook-base-de-2003.txt L343-345): the next ``* dirk`` line is that draw.
+    A two-player game (Dirk) after scoring 1 or 2 only; else ``POSITION-INVALID``."""
+    last = max(state.scorings_done, default=0)
+    if len(line.args) != 1 or state.dirk is None or last not in (1, 2):
+        state.flag("POSITION-INVALID", line.pos, reason="turn-line")
+        return
+    state.dirk_due = last
 
 
 def position_turns(state: GameState, line: ModuleAction) -> None:
@@ -351,7 +394,17 @@ def apply_position(state: GameState, item: Position) -> None:
     # the open turn first (a moment inside a turn): a module's line in a player's section may
     # name a piece it bought and did not place yet (e.g. a building site on it)
     opening = [x for x in item.extra if x.verb.lower() in _TURN_VERBS]
+    named: set[str] = set()  # the players an ``abilities`` line stated
     for extra in opening:
+        if extra.verb.lower() == "abilities" and extra.args:
+            first = extra.args[0].value
+            name = first.name if isinstance(first, PlayerRef) else str(first)
+            if name.casefold() in named:
+                # one line a player (a name twice on it: used twice); a second line is a
+                # contradiction or a slip, not merged silently
+                state.flag("POSITION-INVALID", extra.pos, name, reason="abilities-twice", name=name)
+                continue
+            named.add(name.casefold())
         _module_line(state, None, extra)
     for pp in item.players:
         if (
@@ -421,9 +474,16 @@ def apply_position(state: GameState, item: Position) -> None:
                 problem=pr,
                 cells=cells,
             )
+    starts = 0
     for extra in item.extra:
-        if not any(extra is x for x in opening):
-            _module_line(state, None, extra)
+        if any(extra is x for x in opening):
+            continue
+        if extra.verb.lower() == "start":
+            starts += 1
+            if starts > 1:  # two start players: a contradiction, not the later one silently
+                state.flag("POSITION-INVALID", extra.pos, reason="start-line")
+                continue
+        _module_line(state, None, extra)
     if state.deck_unknown < 0:
         state.deck_unknown = 0
     if state.bag_count < 0:

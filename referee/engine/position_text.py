@@ -79,8 +79,13 @@ def position_lines(state: GameState) -> list[str]:
         from referee.engine.auction import standing_position_lines
 
         out += ["  " + fmt_action(line) for line in standing_position_lines(state)]
+    start = start_line(state)
+    if start:  # the engine's lines (start, due, the turns or the open turn) after the modules'
+        out.append(start)
     if state.scoring_pending:  # scoring cards turned up whose scoring line is still to come
         out.append("  due " + " ".join(str(n) for n in state.scoring_pending))
+    if state.dirk is not None and state.dirk_due in (1, 2) and state.turn is None:
+        out.append("  due dirk")  # Dirk's draw after that scoring, its line still to come
     out += turn_lines(state)
     for p in state.players:
         out += _player(state, p)
@@ -89,6 +94,21 @@ def position_lines(state: GameState) -> list[str]:
         out += [f"  player {fmt_name('Dirk')}", f"    score {state.modules['_dirk_score']}"]
     out.append("end")
     return out
+
+
+def start_line(state: GameState) -> str:
+    """``start PLAYER``: the start player the record named (its ``start`` line), when it is not
+    the first of ``[Players]`` (what a block without the line is read with). The order from the
+    start player is a rule after the setup too (Die Arbeiter: "beginnend mit dem Startspieler
+    jeder betroffene Spieler für sich entscheiden, ob er seine/n Arbeiter zurücknimmt",
+    rulebook-bigbox-de-2019.txt L3857-3862). Read back by
+    :func:`referee.engine.position.position_start`."""
+    claim = state.start_claim
+    if claim is None or not state.players or claim[0] == state.players[0].name:
+        return ""
+    if state.player_named(claim[0]) is None:
+        return ""
+    return f"  start {fmt_name(claim[0])}"
 
 
 def turn_lines(state: GameState) -> list[str]:

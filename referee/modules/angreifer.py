@@ -38,7 +38,14 @@ from referee.engine.verbs import VerbSpec
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
 from referee.geometry.grid import ORIGIN
-from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
+from referee.modules.base import (
+    BundledModule,
+    Scratch,
+    bundled,
+    module_data,
+    section,
+    token_text,
+)
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
 from referee.scoring.categories import ORDER_LAST, Penalty
 
@@ -47,6 +54,8 @@ S_POINTS = section(H, "Angriff nach der 1. Wertung")
 ATTACK = "attack"
 SCOUTS = "scouts"
 GONE = "gone"  # in a position's `scouts` line: the scouts revealed earlier, out of the game
+# ... ``reveals N`` (``aufgedeckt``): the reveals made, when one after a scoring is still to come
+REVEALS = ("reveals", "aufgedeckt")
 SCOUT = "scout"
 # a moment inside a turn (the mover's `scouts` line): the exact purchases of the open turn that
 # may earn a scout, by building type (`earned sc:A`; `unsure sc:P`: the payment was not known)
@@ -191,7 +200,19 @@ class Angreifer(BundledModule):
             kinds: list[str] = []
             gone: list[str] = []  # after the word `gone`: revealed earlier, out of the game
             into = kinds
-            for arg in line.args:
+            args = list(line.args)
+            made = None  # ``reveals N`` at the end: the reveals made so far
+            if player is None and len(args) >= 2 and str(args[-2].value).lower() in REVEALS:
+                n = args[-1].value
+                due = 1 + len([s for s in state.scorings_done if s in (1, 2)])
+                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < due:
+                    # fewer than the setup's and the scorings' reveals, when one is to come
+                    at = args[-2].pos or line.pos
+                    state.flag("SCOUT-REVEAL", at, reason="position", n=token_text(n), due=due)
+                else:
+                    made = n
+                args = args[:-2]
+            for arg in args:
                 if player is None and str(arg.value).lower() == GONE and into is kinds:
                     into = gone
                     continue
@@ -212,6 +233,8 @@ class Angreifer(BundledModule):
                 data.reveals = max(
                     data.reveals, 1 + len([s for s in state.scorings_done if s in (1, 2)])
                 )
+                if made is not None:  # the reveal after the last scoring is still to come
+                    data.reveals = made
             else:
                 data.taken.setdefault(player.name, []).extend(kinds)
             return True
@@ -243,6 +266,10 @@ class Angreifer(BundledModule):
             gone = [k for k in data.revealed_scouts if k not in data.open_scouts and k not in taken]
             if gone:
                 scouts += [GenericArg(GONE), *(GenericArg(ComponentRef(KIND, k)) for k in gone)]
+            if data.reveals < 1 + len([s for s in state.scorings_done if s in (1, 2)]):
+                # "Nach der 1. und 2. Wertung werden jeweils 2 neue Kundschafterkarten
+                # aufgedeckt" (rulebook-bigbox-de-2019.txt L1750-1751): that one still to come
+                scouts += [GenericArg(REVEALS[0]), GenericArg(data.reveals)]
             out.append(ModuleAction(SCOUTS, tuple(scouts)))
         return out
 

@@ -189,6 +189,7 @@ WHITE = "white"
 BLACK = "black"
 RED = "red"
 OUT = "out"
+DUE = "due"  # a position's ``dice due IDENT ...``: bought, the function still to come
 FUNCTIONS = ("bk", "ws", "wh", "wo")
 DIE_OF = {"wh": BLACK, "wo": WHITE, "bk": RED, "ws": RED}  # "roten/schwarzen/weißen Würfel"
 COLOURS = {"black": BLACK, "schwarz": BLACK, "white": WHITE, "weiss": WHITE, "weiß": WHITE}
@@ -1040,6 +1041,11 @@ class Machtgebaeude(BundledModule):
             if die is not None:
                 args = (GenericArg(tile.ident), GenericArg(die[0]), GenericArg(die[1]))
                 out.append(ModuleAction(DICE, args))
+        waiting = data.pending.get(player.name)
+        if waiting:  # bought in the turn (just) played, their function not used yet
+            out.append(ModuleAction(DICE, (GenericArg(DUE), *(GenericArg(i) for i in waiting))))
+        if player.name in data.red:  # the red die rolled for one of them, not used yet
+            out.append(ModuleAction(DICE, (GenericArg(RED), GenericArg(data.red[player.name]))))
         return out
 
     def position_line(
@@ -1064,6 +1070,9 @@ class Machtgebaeude(BundledModule):
         text = f"{line.verb} " + " ".join(str(v) for v in vals)
         who = player.name if player is not None else None
         data = self._scratch(state)
+        if vals and str(vals[0]).lower() in (DUE, RED):
+            self._waiting_line(state, player, line)
+            return True
         colour = COLOURS.get(str(vals[1]).lower()) if len(vals) == 3 else None
         n = vals[2] if len(vals) == 3 else None
         if colour is None or not isinstance(n, int) or isinstance(n, bool):
@@ -1085,6 +1094,57 @@ class Machtgebaeude(BundledModule):
             return True
         data.dice[tile.ident] = (colour, n)
         return True
+
+    def _waiting_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> None:
+        """``dice due bk_C5 wh_T9ne`` in a player's section: the buildings of power he bought
+        in the turn just played (or the open one) whose function is still to come ("Jedes
+        Mal, wenn ein Spieler eines dieser Plättchen erworben hat, kann er ... einmalig die
+        ... Sonderfunktion nutzen", L3652-3656: the die "sofort nach dem Erwerb", L3663-3665,
+        L3672-3674; Baukunst's and Weisheit's red die "Sobald die Karten und Plättchen
+        aufgefüllt sind", L3606-3608, L3618-3620); ``dice red 3``: the red die he rolled for
+        one of them, its tiles or cards not drawn yet. Each tile his own (Alhambra, reserve,
+        bought in the open turn), the red die only for a Baukunst or Weisheit due, once."""
+        vals = [a.value for a in line.args]
+        text = f"{line.verb} " + " ".join(token_text(v) for v in vals)
+        who = player.name if player is not None else None
+        data = self._scratch(state)
+        word = str(vals[0]).lower()
+        if player is None or len(vals) < 2:
+            state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+            return
+        if word == RED:
+            n = vals[1]
+            waiting = [i for i in data.pending.get(player.name, []) if i[:3] in ("bk_", "ws_")]
+            if (
+                len(vals) != 2
+                or not isinstance(n, int)
+                or isinstance(n, bool)
+                or n not in DIE_FACES
+                or player.name in data.red
+            ):
+                state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+            elif not waiting:
+                state.flag("MACHT-POSITION", line.pos, who, reason="no-due", line=text)
+            else:
+                data.red[player.name] = n
+            return
+        held = [t for _a, t in owned_tiles(player)] + _bought(state, player)
+        tiles = []
+        for v in vals[1:]:
+            tile = power_tile(str(v), self.table(state)) or any_power_tile(str(v))
+            if tile is None or tile.ident in data.pending.get(player.name, []):
+                state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+                return
+            if player.counts is None and not any(t == tile for t in held):
+                state.flag("MACHT-POSITION", line.pos, who, reason="not-owned", line=text)
+                return
+            tiles.append(tile.ident)
+        if len(set(tiles)) != len(tiles):
+            state.flag("MACHT-POSITION", line.pos, who, reason="form", line=text)
+            return
+        data.pending.setdefault(player.name, []).extend(tiles)
 
     def _hidden_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction

@@ -145,6 +145,13 @@ _OWN_MOMENTS = (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, 
 _REFILL_DONE, _TURN_START = Moment.REFILL_DONE, Moment.TURN_START
 
 
+# a player's ``sultan`` line in a position: the cards bought in the turn just played, those of
+# them re-rolled already (English, German)
+_BOUGHT, _REROLLED = "bought", "rerolled"
+_POSITION_WORDS = {"bought": _BOUGHT, "gekauft": _BOUGHT, "rerolled": _REROLLED}
+_POSITION_WORDS["gewuerfelt"] = _REROLLED
+
+
 @dataclass
 class SultanScratch(Scratch):
     """The module's own part of the game state (``state.modules``), copied with the state."""
@@ -623,12 +630,22 @@ class Sultan(BundledModule):
         self, state: GameState, player: PlayerState | None, line: ModuleAction
     ) -> bool:
         """``sultan su:DeC ...``: in a player's section the cards held, outside the open ones
-        beside the board (each with its mark)."""
+        beside the board (each with its mark). In a player's section the cards after
+        ``bought`` (``gekauft``) were bought in the turn just played (or the open one) and may
+        still be re-rolled ("Der Käufer legt die Karte mit der Markierung offen vor sich ab.
+        Sagt ihm dabei die markierte Gebäudesorte nicht zu, entfernt er den Stein und würfelt
+        einmal", rulebook-bigbox-de-2019.txt L2012-2014); those after ``rerolled``
+        (``gewuerfelt``) were, and were re-rolled already (once)."""
         if line.verb.lower() != VERB:
             return False
         data = self.data(state)
+        mode = ""
         for arg in line.args:
             v = arg.value
+            word = v.lower() if isinstance(v, str) else None
+            if player is not None and word in _POSITION_WORDS:
+                mode = _POSITION_WORDS[word]
+                continue
             got = _parse(v) if isinstance(v, ComponentRef) else None
             if got is None:
                 state.flag("SULTAN-CARD", arg.pos or line.pos, reason="form", token=str(v))
@@ -638,6 +655,10 @@ class Sultan(BundledModule):
             card = SultanCard(got[0], data.serials, mark=got[1], pos=arg.pos or line.pos)
             card.missing_told = True  # a position need not state the mark (then: unknown)
             (self.held(state, player) if player is not None else data.open).append(card)
+            if player is not None and mode:
+                data.just_bought.setdefault(player.name, []).append(card.serial)
+                if mode == _REROLLED:
+                    data.rerolled.add(card.serial)
             data.idle_start = None
         return True
 
@@ -648,7 +669,15 @@ class Sultan(BundledModule):
         cards = data.open if player is None else self.held(state, player)
         if not cards:
             return []
-        return [ModuleAction(VERB, tuple(GenericArg(ComponentRef(KIND, c.name)) for c in cards))]
+        fresh = data.just_bought.get(player.name, []) if player is not None else []
+        kept = [c for c in cards if c.serial not in fresh]
+        bought = [c for c in cards if c.serial in fresh and c.serial not in data.rerolled]
+        rerolled = [c for c in cards if c.serial in fresh and c.serial in data.rerolled]
+        args = [GenericArg(ComponentRef(KIND, c.name)) for c in kept]
+        for word, group in ((_BOUGHT, bought), (_REROLLED, rerolled)):
+            if group:
+                args += [GenericArg(word), *(GenericArg(ComponentRef(KIND, c.name)) for c in group)]
+        return [ModuleAction(VERB, tuple(args))]
 
     # ------------------------------------------------------------- legal moves
 

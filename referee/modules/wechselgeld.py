@@ -43,6 +43,7 @@ from referee.record.model import (
     Buy,
     ComponentRef,
     GenericArg,
+    ModuleAction,
     ModuleChance,
     Pos,
     TakeMoney,
@@ -441,6 +442,47 @@ class Wechselgeld(BundledModule):
             token=f"{ref.kind}:{ref.name}",
         )
         return []
+
+    def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:
+        """``change PAID PRICE DUE`` in a player's section: his purchase (of the turn just played
+        or the open one) whose change is still to be drawn ("Überzahlt ein Spieler beim
+        Gebäudekauf, hat er nun Anspruch auf Wechselgeld. Für je zwei überzahlte Geldeinheiten
+        darf der Spieler eine Münze aus dem Beutel ziehen", rulebook-bigbox-de-2019.txt
+        L1360-1363): the payment, the price and the coins the bag held for it; ``change ?``
+        when the payment or the price is unknown."""
+        if player is None:
+            return []
+        claim = self.data(state).claims.get(player.name)
+        if claim is None:
+            return []
+        if claim.due is None:
+            return [ModuleAction(VERB, (GenericArg("?"),))]
+        values = (claim.paid, claim.price, claim.due)
+        return [ModuleAction(VERB, tuple(GenericArg(v) for v in values))]
+
+    def position_line(
+        self, state: GameState, player: PlayerState | None, line: ModuleAction
+    ) -> bool:
+        """:meth:`position_lines`' ``change`` line read back: the claim, drawn by the next
+        ``change`` chance line as in the game (a malformed one: ``WECHSELGELD-TOKEN``)."""
+        if line.verb.lower() != VERB:
+            return False
+        vals = [a.value for a in line.args]
+        data = self.data(state)
+        if player is not None and vals == ["?"] and player.name not in data.claims:
+            data.claims[player.name] = ChangeClaim(None, 0, 0, 0, line.pos)
+            return True
+        ints = [v for v in vals if isinstance(v, int) and not isinstance(v, bool) and v >= 0]
+        if player is not None and len(ints) == len(vals) == 3 and player.name not in data.claims:
+            paid, price, due = ints
+            full = max(0, paid - price) // _units_per_coin()
+            if paid >= price and due <= full:  # (every purchase's claim: none when exact)
+                data.claims[player.name] = ChangeClaim(due, full, paid, price, line.pos)
+                return True
+        text = " ".join([VERB, *(token_text(v) for v in vals)])
+        who = player.name if player is not None else None
+        state.flag("WECHSELGELD-TOKEN", line.pos, who, reason="position", token=text)
+        return True
 
     def position_held(self, state: GameState, player: PlayerState | None) -> list[ComponentRef]:
         """The coins ``player`` holds, as a position's ``hand`` line names them (``co:Gu``;

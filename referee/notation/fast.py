@@ -2183,7 +2183,7 @@ def _position(lines: list[str], index: int, ln: int, items: list[Any], problems:
             break
         if key in _POS_KEYS:
             values = _block_values(key, words, ln)
-        elif _verb(kw):
+        elif _verb(kw) or key == "start":  # a keyword elsewhere, a word in a block (Lark)
             args = _margs_of(words[1:], ln)
             if args is None:
                 return -1
