@@ -37,17 +37,26 @@ def slots_twin(cls: type) -> type | None:
     layout (same slots in the same order, no ``__dict__``, no ``__weakref__``), takes its
     values by plain stores (specialised to slot stores by the interpreter) and then its class
     is set to ``cls`` (``o.__class__ = cls``, which Python allows between types of one
-    layout): the object is then exactly one ``cls(...)`` makes."""
+    layout): the object is then exactly one ``cls(...)`` makes.
+
+    One twin a class (:data:`_TWIN_OF`): the reader asks twice for each of its 32 record
+    classes (its makers and its builders), and making a class is some 70,000 instructions."""
+    if cls in _TWIN_OF:
+        return _TWIN_OF[cls]
+    twin: type | None = None
     slots = cls.__dict__.get("__slots__")
-    if cls.__bases__ != (object,) or not isinstance(slots, tuple) or "__dict__" in slots:
-        return None
-    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
-    try:
-        probe: Any = object.__new__(twin)
-        probe.__class__ = cls  # the layouts agree (else TypeError)
-    except TypeError:
-        return None
+    if cls.__bases__ == (object,) and isinstance(slots, tuple) and "__dict__" not in slots:
+        twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
+        try:
+            probe: Any = object.__new__(twin)
+            probe.__class__ = cls  # the layouts agree (else TypeError)
+        except TypeError:
+            twin = None
+    _TWIN_OF[cls] = twin
     return twin
+
+
+_TWIN_OF: dict[type, type | None] = {}  # slots_twin's answers, by class
 
 
 def record_maker(cls: type[_T]) -> Callable[..., _T]:

@@ -18,8 +18,9 @@ GAME = ROOT / "examples" / "game-4p.alh"
 
 # what a one-game check of a base record must not import: the command line's other paths
 # (Click, the Lark reader, YAML: every table comes from the warm cache), the dispute tools and
-# writers, and the standard library's modules that only a class without a docstring
-# (``inspect``, with ``ast``, ``dis`` and ``tokenize``) or ``dataclasses.asdict`` (``copy``) need
+# writers (the record formatter), the simulator's context, and the standard library's modules
+# that only a class without a docstring (``inspect``, with ``ast``, ``dis`` and ``tokenize``)
+# or ``dataclasses.asdict`` (``copy``) need
 NOT_IMPORTED = {
     "click",
     "lark",
@@ -36,6 +37,8 @@ NOT_IMPORTED = {
     "linecache",
     "copy",
     "referee.notation.lark_reader",
+    "referee.notation.formatter",  # writes records: sixteenth step
+    "referee.engine.sim_context",  # the simulator's: sixteenth step
     "referee.reports.svg",
     "referee.replay",
     "referee.simulate",

@@ -62,12 +62,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.rules import Violation
-from referee.engine.sim_context import SimContext
 from referee.interpreted import interpreted_class
 
 if TYPE_CHECKING:
     from referee.catalogue import Currency, MoneyCard
     from referee.engine.context import Context
+    from referee.engine.sim_context import SimContext
     from referee.engine.state import GameState, PlayerState
     from referee.engine.verbs import VerbSpec
     from referee.record.model import (

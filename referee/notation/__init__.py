@@ -28,7 +28,6 @@ from referee.notation.files import (
     open_games,
     open_lines,
 )
-from referee.notation.formatter import format_game, format_games
 from referee.notation.parser import (
     parse_game_text,
     scan_header_blocks,
@@ -39,6 +38,8 @@ from referee.record.model import Game, Header, NotationError
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from referee.notation.formatter import format_game, format_games
 
 PathOrStream = str | os.PathLike[str] | IO[str] | IO[bytes]
 
@@ -53,6 +54,17 @@ __all__ = [
     "parse_text",
     "read_headers",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """:func:`format_game` and :func:`format_games`, imported on first use: a check writes no
+    record, and the formatter's module was imported only for these two names."""
+    if name in ("format_game", "format_games"):
+        from referee.notation import formatter
+
+        found = globals()[name] = getattr(formatter, name)
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _lines(text: str) -> Iterator[str]:

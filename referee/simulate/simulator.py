@@ -47,7 +47,7 @@ from referee.engine import (
     start_state,
 )
 from referee.engine.context import Context
-from referee.engine.extensions import ActionKind, Extensions, Module, SimContext
+from referee.engine.extensions import ActionKind, Extensions, Module
 from referee.engine.legal import (
     build_actions,
     buy_actions,
@@ -71,6 +71,7 @@ from referee.engine.legal import (
 )
 from referee.engine.orientation import placements
 from referee.engine.ruleset import Decision
+from referee.engine.sim_context import SimContext
 from referee.engine.state import COPY_POLICY
 from referee.engine.tower import is_tower_piece
 from referee.engine.turns import Phase
