@@ -86,7 +86,7 @@ def test_at_asks_only_the_modules_of_the_moment(monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setattr(m, "at_moment", record.__get__(m))
     # a state stand-in with the engine's change counter, which `at` raises once for each
     # moment at which it asks a module (GameState.changes)
-    state: Any = SimpleNamespace(changes=0, at_next_change=None)
+    state: Any = SimpleNamespace(changes=0, at_next_change=None, context=None)
     ext.at(Moment.SETUP_DONE, state)
     ext.at(Moment.TURN_START, state)
     ext.at(Moment.TURN_END, state)

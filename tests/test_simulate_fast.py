@@ -104,8 +104,7 @@ def test_kept_purchases_equal_those_made_anew() -> None:
             for exact, must in ((False, None), (True, None), (False, frozenset(p.hand))):
                 must_use = frozenset(c.currency for c in must) if must else None
                 kept = legal.buy_actions(Context(state), p, (), exact, must_use)
-                legal._FIELD_BUYS.clear()
-                legal._PAYMENTS.clear()
+                legal.forget_kept()
                 fresh = legal.buy_actions(Context(state), p, (), exact, must_use)
                 assert kept == fresh
 

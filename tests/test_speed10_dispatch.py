@@ -60,7 +60,7 @@ class _Silent(Module):  # acts at the turn's end, keeps the default answer (neve
 
 def _state() -> Any:
     # a state stand-in with the engine's change counter (GameState.changes)
-    return SimpleNamespace(changes=0, at_next_change=None, heard=[], asked=[])
+    return SimpleNamespace(changes=0, at_next_change=None, context=None, heard=[], asked=[])
 
 
 def test_default_answer_is_busy() -> None:

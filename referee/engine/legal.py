@@ -340,6 +340,14 @@ def _field_buys(
     return got
 
 
+def forget_kept() -> None:
+    """Empty the kept payments (``paid_refs``) and catalogue purchases (``_field_buys``): what
+    is asked next is worked out afresh, as in a new process (a test compares the two answers;
+    a long-running process may give the memory back)."""
+    _PAYMENTS.clear()
+    _FIELD_BUYS.clear()
+
+
 def buy_actions(
     ctx: Context,
     p: PlayerState,
