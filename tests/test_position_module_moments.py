@@ -32,19 +32,9 @@ from referee.notation.formatter import format_games
 from referee.simulate.roundtrip import headers
 from tests.test_notation_fast_position import fast_or_none, lark
 from tests.test_position_between_lines import survey
+from tests.test_position_start_line import _errors
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-
-
-def _errors(text: str) -> list[tuple[str, str | None, int]]:
-    (game,) = parse_text(text)
-    assert not game.errors, game.errors
-    return [
-        (v.code, v.reason, v.line)
-        for step in walk(game)
-        for v in step.violations
-        if v.severity == "error"
-    ]
 
 
 def _block(record: str, line: int) -> tuple[Any, str]:
