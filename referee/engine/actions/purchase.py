@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard, TileKind
 from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
@@ -1084,15 +1084,34 @@ def _exact(state: GameState, p: PlayerState, total: int, price: int) -> bool:
 # ----------------------------------------------------------------------------- payment search
 
 
+class PayItem(Protocol):
+    """What the payment search (:func:`payments`) reads of an item: a money card, or a module's
+    stand-in for one (Die Baumeister's master-builder card, paid as money of value 3). Compiled,
+    an annotation is checked at run time, so the search must not name :class:`MoneyCard`."""
+
+    @property
+    def currency(self) -> Currency: ...
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def sort_key(self) -> tuple[int, ...]: ...
+
+
+_Item = TypeVar("_Item", bound=PayItem)
+
+
 def payments(
-    hand: Sequence[MoneyCard], currencies: frozenset[Currency], price: int, exact_only: bool = False
-) -> Iterator[tuple[MoneyCard, ...]]:
+    hand: Sequence[_Item], currencies: frozenset[Currency], price: int, exact_only: bool = False
+) -> Iterator[tuple[_Item, ...]]:
     """Every way to pay ``price`` from ``hand`` in the given currencies with no superfluous
     card ("keine überflüssige Karte"): sets reaching the price from which no card can be left
-    out. Exact payments first. Each distinct multiset once."""
+    out. Exact payments first. Each distinct multiset once. The items are money cards or a
+    module's stand-ins (:class:`PayItem`); each payment is a tuple of the items given."""
     usable = sorted((c for c in hand if c.currency in currencies), key=lambda c: c.sort_key)
-    seen: set[tuple[MoneyCard, ...]] = set()
-    found: list[tuple[int, tuple[MoneyCard, ...]]] = []
+    seen: set[tuple[_Item, ...]] = set()
+    found: list[tuple[int, tuple[_Item, ...]]] = []
     for k in range(1, len(usable) + 1):
         for combo in combinations(usable, k):
             if combo in seen:
@@ -1112,6 +1131,7 @@ def payments(
 
 
 __all__ = [
+    "PayItem",
     "PayStep",
     "PlainPurchase",
     "Purchase",
