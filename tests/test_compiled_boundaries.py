@@ -87,3 +87,31 @@ def test_a_wall_score_holds_what_the_wall_walk_gives_it() -> None:
         hints = typing.get_type_hints(WallScore, vars(core))
         assert hints["segments"] == tuple[Segment, ...]
         assert Diagonal in typing.get_args(typing.get_args(Segment)[1])
+
+
+def test_the_payment_search_takes_a_modules_stand_in_cards() -> None:
+    """``payments`` (engine/actions/purchase.py, compiled) is handed Die Baumeister's
+    master-builder cards beside money cards: its items are a protocol, not ``MoneyCard``, which
+    the compiled build would check each item against (``simulate --modules baumeister`` stopped
+    with a ``TypeError`` there, sixteenth step)."""
+    from dataclasses import dataclass
+
+    from referee.catalogue import Currency, MoneyCard
+    from referee.engine.actions.purchase import payments
+
+    @dataclass(frozen=True)
+    class StandIn:  # a card of the module's own, paid as money of value 3
+        currency: Currency
+        value: int
+
+        @property
+        def sort_key(self) -> tuple[int, int, int]:
+            return (self.currency.field, self.value, 1)
+
+    cur = next(iter(Currency))
+    builder = StandIn(cur, 3)
+    hand = [MoneyCard(cur, 2), builder, MoneyCard(cur, 4)]
+    found = list(payments(hand, frozenset({cur}), 5))
+    assert (MoneyCard(cur, 2), builder) in found  # exact: 2 + 3
+    assert all(sum(c.value for c in pay) >= 5 for pay in found)
+    assert not any(builder in pay and MoneyCard(cur, 4) in pay and len(pay) == 3 for pay in found)
