@@ -435,9 +435,7 @@ class _Game:
     def _ensure_clean(self, before: int, what: object) -> None:
         found = [v for v in self.state.found[before:] if v.severity == "error"]
         if found:
-            raise SimulationError(
-                f"{_REJECTS} {what!r}: " + "; ".join(v.message() for v in found)
-            )
+            raise SimulationError(f"{_REJECTS} {what!r}: " + "; ".join(v.message() for v in found))
 
     def _pos(self) -> Pos:
         """Where the next body line will stand in the written record (headers incl. Result,
