@@ -139,3 +139,27 @@ def test_the_purchases_answer_as_when_every_taker_is_asked(
         report = check_game(game)
         assert report.valid and report.complete
     assert any(asked)
+
+
+def test_the_context_is_cleared_when_a_line_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module (or the engine) raising while the lines run leaves no state/context cycle
+    behind: ``run_game`` clears ``GameState.context`` whatever happens (seventeenth step)."""
+    from referee.engine import start_state
+    from referee.engine.run import run_game
+
+    game = _simulated(_MODULES)[0]
+    step = Obstgaerten.at_moment
+    seen: list[Any] = []
+
+    def failing(self: Obstgaerten, ctx: Any, moment: Any) -> None:
+        seen.append(ctx.state.context)
+        if len(seen) == 30:
+            raise RuntimeError("a module's defect")
+        step(self, ctx, moment)
+
+    monkeypatch.setattr(Obstgaerten, "at_moment", failing)
+    state = start_state(game)
+    with pytest.raises(RuntimeError, match="a module's defect"):
+        run_game(game, state)
+    assert type(seen[-1]) is Context  # the context was kept while the lines ran
+    assert state.context is None

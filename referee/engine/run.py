@@ -52,41 +52,44 @@ def run_game(
     last = Pos(game.start_line, 1)
     state.checking = True
     # the context the engine hands to module calls without a record line, kept while the lines
-    # run (GameState.context; cleared below: it and the state hold each other)
+    # run (GameState.context; cleared at the end, whatever happens: it and the state hold each
+    # other)
     state.context = Context(state)
-    for item in game.body if items is None else items:
-        if strict and any(v.severity == "error" for v in state.found):
-            stopped = True
-            break
-        apply = handlers.get(type(item))
-        if apply is not None:
-            apply(state, item)
-        last = item.pos
-    end_pos = Pos(last.line, 1)
-    if not stopped:
-        finish(state, end_pos)
-        claimed = _claimed_result(game)
-        if claimed and 3 not in state.scorings_done:
-            state.note(_header_pos(game, "Result"), "UNVERIFIED-RESULT-UNCHECKED")
-        if claimed is not None and 3 in state.scorings_done:
-            for name, total in claimed.items():
-                p = state.player_named(name)
-                if p is None:
-                    state.flag(
-                        "UNKNOWN-PLAYER",
-                        _header_pos(game, "Result"),
-                        name,
-                        players=", ".join(state.names),
-                    )
-                elif p.score != total:
-                    state.flag(
-                        "RESULT",
-                        _header_pos(game, "Result"),
-                        p.name,
-                        claimed=total,
-                        computed=p.score,
-                    )
-    state.context = None
+    try:
+        for item in game.body if items is None else items:
+            if strict and any(v.severity == "error" for v in state.found):
+                stopped = True
+                break
+            apply = handlers.get(type(item))
+            if apply is not None:
+                apply(state, item)
+            last = item.pos
+        end_pos = Pos(last.line, 1)
+        if not stopped:
+            finish(state, end_pos)
+            claimed = _claimed_result(game)
+            if claimed and 3 not in state.scorings_done:
+                state.note(_header_pos(game, "Result"), "UNVERIFIED-RESULT-UNCHECKED")
+            if claimed is not None and 3 in state.scorings_done:
+                for name, total in claimed.items():
+                    p = state.player_named(name)
+                    if p is None:
+                        state.flag(
+                            "UNKNOWN-PLAYER",
+                            _header_pos(game, "Result"),
+                            name,
+                            players=", ".join(state.names),
+                        )
+                    elif p.score != total:
+                        state.flag(
+                            "RESULT",
+                            _header_pos(game, "Result"),
+                            p.name,
+                            claimed=total,
+                            computed=p.score,
+                        )
+    finally:
+        state.context = None  # also when a line raised: no state/context cycle left
     if strict:
         first = next((v for v in state.found if v.severity == "error"), None)
         violations = [first] if first is not None else []

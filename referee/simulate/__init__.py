@@ -7,7 +7,9 @@
 
 from referee.engine.legal import legal_actions
 from referee.simulate.simulator import (
+    FastWayReplay,
     SimulationError,
+    fast_way_replays,
     game_seed,
     simulate_game,
     simulate_many,
@@ -15,7 +17,9 @@ from referee.simulate.simulator import (
 )
 
 __all__ = [
+    "FastWayReplay",
     "SimulationError",
+    "fast_way_replays",
     "game_seed",
     "legal_actions",
     "simulate_game",

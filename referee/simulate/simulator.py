@@ -339,6 +339,30 @@ class _Replay(Exception):
     from its start, each line tried on a copy first (:meth:`_Game.play`)."""
 
 
+@dataclass(frozen=True)
+class FastWayReplay:
+    """A game the fast way could not finish, played again with trials (:meth:`_Game.play`)."""
+
+    event: str
+    seed: int
+    reason: str
+    """``"refused"``: the engine refused a line the fast way applied (by design: the trials
+    drop such an offer); else the name of the exception the fast way met (a defect of the fast
+    way alone: the game's record is the trials' all the same)."""
+    message: str
+
+
+_REJECTS = "the engine rejects"  # :meth:`_Game._ensure_clean`'s refusal (a line applied)
+_REPLAYS: list[FastWayReplay] = []
+_REPLAYS_KEPT = 100  # the first ones of a process: enough to name a defect, bounded
+
+
+def fast_way_replays() -> tuple[FastWayReplay, ...]:
+    """The games of this process the simulator played again with trials (the first 100), in
+    order: a test over many games asserts that none had a reason other than ``"refused"``."""
+    return tuple(_REPLAYS)
+
+
 class _Game:
     def __init__(self, settings: SimSettings, seed: int, event: str, trials: bool = False) -> None:
         self.seed = seed
@@ -411,9 +435,7 @@ class _Game:
     def _ensure_clean(self, before: int, what: object) -> None:
         found = [v for v in self.state.found[before:] if v.severity == "error"]
         if found:
-            raise SimulationError(
-                f"the engine rejects {what!r}: " + "; ".join(v.message() for v in found)
-            )
+            raise SimulationError(f"{_REJECTS} {what!r}: " + "; ".join(v.message() for v in found))
 
     def _pos(self) -> Pos:
         """Where the next body line will stand in the written record (headers incl. Result,
@@ -1052,7 +1074,13 @@ class _Game:
             return self._play()
         try:
             return self._play()
-        except Exception:
+        except Exception as exc:
+            if len(_REPLAYS) < _REPLAYS_KEPT:
+                refused = isinstance(exc, _Replay) or (
+                    isinstance(exc, SimulationError) and str(exc).startswith(_REJECTS)
+                )
+                reason = "refused" if refused else type(exc).__name__
+                _REPLAYS.append(FastWayReplay(self.event, self.seed, reason, str(exc)[:500]))
             again = _Game(self.settings, self.seed, self.event, trials=True)
             try:
                 return again._play()
