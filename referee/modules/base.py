@@ -811,18 +811,33 @@ def rebuilt(
     keep: list[C] = []
     landed: list[tuple[Any, C]] = []
     for item in carried:
-        piece = piece_of(item)
-        if piece in reserve:
-            reserve.remove(piece)
+        piece = printed_piece(piece_of(item))
+        i = next((i for i, x in enumerate(reserve) if printed_piece(x) == piece), None)
+        if i is not None:
+            del reserve[i]
             keep.append(item)
             continue
-        at = next((c for c, _ in alh.items() if c not in used and alh.piece_at(c) == piece), None)
+        at = next(
+            (
+                c
+                for c, _ in alh.items()
+                if c not in used and printed_piece(alh.piece_at(c)) == piece
+            ),
+            None,
+        )
         if at is None:
             keep.append(item)
         else:
             used.add(at)
             landed.append((at, item))
     return keep, landed
+
+
+def printed_piece(piece: object) -> object:
+    """A tile as printed: a piece that carries one (Handwerker's tile turned by the
+    Mosaikleger, "beliebig gedreht einzubauen", L3128-3129) is named by it; the tokens on it
+    are the tile's, whichever way it lies."""
+    return getattr(piece, "carried_tile", None) or piece
 
 
 def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -> None:

@@ -45,6 +45,7 @@ from referee.modules.base import (
     field_under,
     follow_market,
     module_data,
+    printed_piece,
     rebuilt,
     section,
     token_text,
@@ -208,7 +209,8 @@ class Menagerie(BundledModule):
         pending = data.pending.get(player.name)
         if not pending:
             return
-        reserve = list(player.reserve)  # less the tiles that keep their animals carried
+        # the reserve as printed, less the tiles that keep their animals carried
+        reserve = [printed_piece(x) for x in player.reserve]
         for piece, _ in keep:
             if piece in reserve:
                 reserve.remove(piece)
@@ -216,9 +218,9 @@ class Menagerie(BundledModule):
         for piece, held in pending:
             if self._onto_cell(player, mine, piece, held):
                 continue
-            if final and piece in reserve:
-                reserve.remove(piece)
-                data.carried[player.name].append((piece, held))
+            if final and printed_piece(piece) in reserve:
+                reserve.remove(printed_piece(piece))
+                data.carried[player.name].append((printed_piece(piece), held))
             elif final:
                 # "Die Tiere auf Gärten, die Dirk geschenkt werden, werden sofort in die
                 # Schachtel zurückgelegt"
@@ -232,8 +234,8 @@ class Menagerie(BundledModule):
         player: PlayerState, mine: dict[Coord, list[int]], piece: object, held: list[int]
     ) -> bool:
         alh = player.alhambra
-        for c, _q in alh.items():
-            if c not in mine and alh.piece_at(c) == piece:
+        for c, _q in alh.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
+            if c not in mine and printed_piece(alh.piece_at(c)) == printed_piece(piece):
                 mine[c] = list(held)
                 return True
         return False
@@ -681,7 +683,7 @@ class Menagerie(BundledModule):
                     )
                     continue
                 target = []
-                carried.append((free.pop(i), target))
+                carried.append((printed_piece(free.pop(i)), target))
             else:
                 found.append(
                     problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
