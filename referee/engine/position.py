@@ -386,7 +386,7 @@ def apply_position(state: GameState, item: Position) -> None:
             if 0 <= idx < 4 and tref is not None:
                 state.market[idx] = _tile(state, tref, pos)
     if item.dirk is not None and state.dirk is not None:
-        state.dirk = [_tile(state, ref, pos) for ref in item.dirk]
+        state.dirk = [_tile(state, ref, pos, None, "dirk") for ref in item.dirk]
         state.dirk_due = None
     elif state.dirk is not None:
         state.dirk_due = None
@@ -517,8 +517,8 @@ def _dirk_section(state: GameState, pp: PlayerPosition, pos: Pos) -> None:
     scorings, his ``score`` is his running total."""
     assert state.dirk is not None
     for placed in pp.alhambra:
-        state.dirk.append(_tile(state, placed.tile, placed.pos or pos))
-    state.dirk.extend(_tile(state, ref, pos) for ref in pp.reserve)
+        state.dirk.append(_tile(state, placed.tile, placed.pos or pos, None, "dirk"))
+    state.dirk.extend(_tile(state, ref, pos, None, "dirk") for ref in pp.reserve)
     counts = dict(state.modules.get("_dirk_counts") or {})
     for part in pp.counts:
         if isinstance(part.key, BuildingType):

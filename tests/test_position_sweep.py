@@ -1,0 +1,75 @@
+"""Losses found by the seventeenth step's sweep of positions over simulated games (every entry
+of ``MODULE_SETS``, each module alone, a few mixes; bench/README.md, "positions, the sweep"):
+each a fixed-seed case of the survey that found it, and the line itself written by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.engine import check_game
+from referee.engine.position_text import position_text
+from referee.engine.walk import walk
+from referee.notation import parse_text
+from referee.notation.formatter import format_games
+from referee.simulate import simulate_game
+from tests.test_notation_fast_position import fast_or_none, lark
+from tests.test_position_midturn_modules import survey
+
+
+def _end(text: str) -> Any:
+    (game,) = parse_text(text)
+    assert not game.errors, game.errors
+    state = None
+    for step in walk(game, finish=False):
+        state = step.state
+    assert state is not None
+    return state
+
+
+DIRK = """[Players "Anna, Ben"]
+[Modules "{module}"]
+
+position
+  next Anna
+  market Gu:T11- Di:P3 De:T8 Du:C8
+  display Du4 Di5 Du1 Di1
+  dirk G10- A9 {piece} P8
+  player Anna
+    hand Gu1 Gu4
+    alhambra S6@1,0
+  player Ben
+    hand Gu5 Gu8
+    alhambra S5@-1,0
+end
+"""
+
+
+@pytest.mark.parametrize(("module", "piece"), [("badehaeuser", "bh:TPAG"), ("bazare", "bz:GuPSA")])
+def test_a_module_building_among_dirks_tiles_reads_back(module: str, piece: str) -> None:
+    """Two players: Dirk draws from the bag, the module's buildings mixed into it among the
+    rest (a bathhouse, a bazaar). The ``dirk`` line read a module's piece as a market piece,
+    which these modules refuse: it came back ``?`` (one more unseen in the tower) and check
+    said MODULE-NOT-ENABLED. Now read with ``where="dirk"``."""
+    text = DIRK.format(module=module, piece=piece)
+    assert fast_or_none(text) == lark(text)
+    state = _end(text)
+    assert state.dirk[2] is not None
+    assert f"  dirk G10- A9 {piece} P8\n" in position_text(state)
+    (game,) = parse_text(text)
+    assert [v.code for v in check_game(game).violations if v.severity == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "modules"),
+    [
+        (2, 1031, ("badehaeuser",)),  # L80 +1: Dirk's bh:TPAG read back as ?
+        (2, 1071, ("bazare",)),  # L69 +1: Dirk's bz:GuPSA read back as ?
+    ],
+)
+def test_sweep_moments_read_back(players: int, seed: int, modules: tuple[str, ...]) -> None:
+    game = simulate_game(players, seed, modules=modules)
+    (game,) = parse_text(format_games([game]))
+    n, found = survey(game, every=5)
+    assert n > 0 and found == [], found[:3]
