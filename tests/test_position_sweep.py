@@ -13,6 +13,7 @@ from referee.engine.position_text import position_text
 from referee.engine.walk import walk
 from referee.notation import parse_text
 from referee.notation.formatter import format_games
+from referee.record.model import Coord
 from referee.simulate import simulate_game
 from tests.test_notation_fast_position import fast_or_none, lark
 from tests.test_position_midturn_modules import survey
@@ -73,3 +74,45 @@ def test_sweep_moments_read_back(players: int, seed: int, modules: tuple[str, ..
     (game,) = parse_text(format_games([game]))
     n, found = survey(game, every=5)
     assert n > 0 and found == [], found[:3]
+
+
+# a moment of simulate_game(2, 5004, modules=("baustellen", "grossprojekte", "menagerie")), L61
+# after one action: Anna's site T13 lies before a Großprojekt of two cells in her Alhambra's order
+SITE_BEFORE_PROJECT = """[Players "Anna, Ben"]
+[Rules "queen-2003"]
+[Modules "baustellen, grossprojekte, menagerie"]
+
+position
+  next Ben
+  market Gu:T11n Di:- De:P3 Du:T12
+  display Du7 Du5 Du2 De1
+  dirk C11 C7sw G11 S8 S4 S9 T11-
+  project gp:CG 3
+  turn 24 Ben 1 over
+  bought G9
+  player Anna
+    score 0
+    hand Gu5 Di1 Di4 De3 Du8
+    alhambra A9@1,0 gp:CTs@2,0 T13@3,0 gp:SAe@2,-2
+    sites T13 bs:Du
+  player Ben
+    score 0
+    hand Gu8 De1 Du1 Du3
+    alhambra C9s@0,-1 C5@-1,-1 C9w@0,1 G7@-1,0 C8@0,2
+    sites C9s bs:De C9w bs:Du
+    animals @-1,0 an:3 an:2 bought G9 an:8 an:1
+end
+"""
+
+
+def test_a_site_before_a_two_cell_project_is_read_without_a_crash() -> None:
+    """Baustellen's ``sites`` line turns a tile of the Alhambra into a site in place, taking
+    the later cells out and back to keep their order; a Großprojekt of two cells was taken out
+    whole at its first cell, and its second cell then raised KeyError (an internal error on a
+    block, records being untrusted input). Found by the sweep (mid-turn survey)."""
+    state = _end(SITE_BEFORE_PROJECT)
+    anna = state.players[0]
+    assert type(anna.alhambra.piece_at(Coord(3, 0))).__name__ == "SitePiece"
+    text = position_text(state)
+    assert "    alhambra A9@1,0 gp:CTs@2,0 T13@3,0 gp:SAe@2,-2\n    sites T13 bs:Du\n" in text
+    assert position_text(_end(SITE_BEFORE_PROJECT.split("\n\n", 1)[0] + "\n\n" + text)) == text
