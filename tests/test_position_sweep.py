@@ -116,3 +116,43 @@ def test_a_site_before_a_two_cell_project_is_read_without_a_crash() -> None:
     text = position_text(state)
     assert "    alhambra A9@1,0 gp:CTs@2,0 T13@3,0 gp:SAe@2,-2\n    sites T13 bs:Du\n" in text
     assert position_text(_end(SITE_BEFORE_PROJECT.split("\n\n", 1)[0] + "\n\n" + text)) == text
+
+
+ASIDE = """[Players "Anna, Ben"]
+[Modules "bazare"]
+
+position
+  next Ben
+  market Gu:G10n Di:C5 De:G10w Du:T11n
+  display De5 De4 Du4
+  dirk S3 G9 T11s C9s A4 P8
+{aside}  turns 6
+  player Anna
+    hand Gu3 Gu4 Di8 De9 Du5
+    alhambra G8ne@1,0
+  player Ben
+    hand Gu8 Di6 Di9
+    alhambra C9w@-1,0 G8nw@-1,1
+end
+"""
+
+
+def test_a_piece_beside_the_market_is_out_of_the_bag() -> None:
+    """``aside bz:GuCGTe``: a bazaar drawn from the tower for the market and set beside it (Die
+    Bazare) is out of the bag, as when it is drawn in play. The block's bag held one tile too
+    many: Dirk's third after scoring 2 ("ein Drittel ... der noch im Turm verbliebenen
+    Plättchen") came out one higher after the block (DIRK-DRAW on the record's own draw).
+    Found by the sweep (simulate_game(2, 1071, modules=("bazare",)), between lines, L24)."""
+    without = _end(ASIDE.format(aside=""))
+    state = _end(ASIDE.format(aside="  aside bz:GuCGTe\n"))
+    assert state.bag_count == without.bag_count - 1
+    assert sum(state.tower.values()) == sum(without.tower.values()) - 1
+    assert "  aside bz:GuCGTe\n" in position_text(state)
+
+
+def test_the_record_after_a_block_with_a_piece_aside_checks_the_same() -> None:
+    from tests.test_position_between_lines import survey as between
+
+    text = format_games([simulate_game(2, 1071, modules=("bazare",))])
+    counts, bad = between(text, 9)
+    assert counts["same"] > 5 and bad == [], bad[:3]

@@ -95,7 +95,11 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
     if player is None and line.verb.lower() == "aside":
         from referee.engine.market_side import position_aside
 
+        unseen = sum(state.tower.values())
         position_aside(state, line)  # E14: pieces beside the market
+        # each out of the tower: the bag holds one fewer, as when it is drawn in play (as for
+        # a module piece stated elsewhere, _component)
+        state.bag_count -= unseen - sum(state.tower.values())
         return
     if player is None and line.verb.lower() == "start":
         position_start(state, line)  # the start player (the order some modules follow)
