@@ -156,3 +156,48 @@ def test_the_record_after_a_block_with_a_piece_aside_checks_the_same() -> None:
     text = format_games([simulate_game(2, 1071, modules=("bazare",))])
     counts, bad = between(text, 9)
     assert counts["same"] > 5 and bad == [], bad[:3]
+
+
+HANDED = """[Players "Anna, Ben, Cem"]
+[Modules "handwerker"]
+
+position
+  next Anna
+  market Gu:P3 Di:G8ne De:S7 Du:A9
+  display Gu7 Di5 Du6 Du7
+  turn 3 Anna 1 over
+  abilities Anna {abilities}
+  player Anna
+    hand Gu8 Di6
+    craftsmen hw:muenzer hw:steinmetz used hw:goldschmied
+  player Ben
+    craftsmen hw:schreiner hw:bauherr down hw:goldschmied
+  player Cem
+    craftsmen hw:moertelmischer hw:schmied
+end
+4. Ben: take Gu7, handover hw:schreiner
+"""
+
+
+@pytest.mark.parametrize(
+    ("abilities", "codes"),
+    [("handover handwerker", []), ("handwerker", ["HANDWERKER-HANDOVER"])],
+)
+def test_a_hand_over_made_in_the_open_turn_is_not_made_again(
+    abilities: str, codes: list[str]
+) -> None:
+    """Die Handwerker: "Am Ende seines Zuges gibt er den benutzten Handwerker an seinen linken
+    Nachbarn weiter." A block after the mover's ``handover`` (``abilities Anna handover``, the
+    craftsman already with Ben) and before the turn's last action (Die Menagerie's move at
+    the turn's end) did not give the module the hand-over: at the turn's end it reported
+    HANDWERKER-HANDOVER missing and passed the used craftsman on a second time. Found by the
+    sweep (simulate_game(5, 191, modules=("handwerker", "obstgaerten", "menagerie")), L196
+    after 3 actions). Without the ledger's ``handover`` the turn still lacks one."""
+    text = HANDED.format(abilities=abilities)
+    (game,) = parse_text(text)
+    got = [v.code for v in check_game(game).violations if v.severity == "error"]
+    assert got == codes
+    state = _end(text)
+    data = state.modules["handwerker"]
+    assert data.open["Anna"] == ["muenzer", "steinmetz"]
+    assert data.down["Cem"] == ["schreiner"] and data.down["Ben"] == []
