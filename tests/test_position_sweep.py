@@ -201,3 +201,37 @@ def test_a_hand_over_made_in_the_open_turn_is_not_made_again(
     data = state.modules["handwerker"]
     assert data.open["Anna"] == ["muenzer", "steinmetz"]
     assert data.down["Cem"] == ["schreiner"] and data.down["Ben"] == []
+
+
+PROJECT_WORD = """[Players "Anna, Ben, Cem"]
+[Modules "farben, grossprojekte"]
+
+position
+  next Anna
+  market Gu:G10w Di:P3 De:T10 Du:A9
+  display Di9 Gu3 Du2 Di5
+  projects Gu fp:Sprw Di fp:Crrw De fp:Tbpr Du fp:Gggp
+  project gp:PT 1
+  player Anna
+    hand Di6 De4 De4
+  player Ben
+    hand Di6 De1 Du9
+  player Cem
+    hand Gu5 Du4
+end
+"""
+
+
+def test_the_open_project_is_read_beside_frische_farbens_project_verb() -> None:
+    """``project`` is Frische Farben's verb (a project tile taken) and Großprojekte's chance
+    line (the open project, ``project gp:PT 1`` in a block). The block's line went to Frische
+    Farben, which states nothing under it outside the player sections, and was dropped: no
+    project lay open after the block. Found by the sweep (simulate_game(4, 5026,
+    modules=("farben", "grossprojekte", "schluessel")), 16 moments)."""
+    assert fast_or_none(PROJECT_WORD) == lark(PROJECT_WORD)
+    state = _end(PROJECT_WORD)
+    assert [o.opener for o in state.standing] == ["grossprojekte"]
+    assert state.modules["grossprojekte"].open_face is not None
+    assert "  project gp:PT 1\n" in position_text(state)
+    (game,) = parse_text(PROJECT_WORD)
+    assert [v.code for v in check_game(game).violations if v.severity == "error"] == []

@@ -125,9 +125,15 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
         standing_position_line(state, line)  # a bid lying beside a standing offer
         return
-    handler = state.ext.verb_handler(line.verb) or state.ext.chance_handler(line.verb)
+    handler = state.ext.verb_handler(line.verb)
     if handler is not None and handler.position_line(state, player, line):
         return
+    # a word that is one module's verb and another's chance line (Frische Farben's `project`,
+    # a tile taken; Großprojekte's `project`, the open project): the one that states it
+    chance = state.ext.chance_handler(line.verb)
+    if chance is not None and chance is not handler and chance.position_line(state, player, line):
+        return
+    handler = handler or chance
     from referee.engine.extensions import module_owning_verb
 
     owner = module_owning_verb(line.verb)
