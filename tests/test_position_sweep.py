@@ -235,3 +235,42 @@ def test_the_open_project_is_read_beside_frische_farbens_project_verb() -> None:
     assert "  project gp:PT 1\n" in position_text(state)
     (game,) = parse_text(PROJECT_WORD)
     assert [v.code for v in check_game(game).violations if v.severity == "error"] == []
+
+
+POWER_GARDEN = """[Players "Anna, Ben, Cem"]
+[Modules "machtgebaeude, menagerie"]
+
+position
+  next Cem
+  market Gu:A10 Di:- De:S4 Du:G11
+  display Gu6 Di4 Du4 Gu9
+  animals Du an:2 an:7
+  turn 9 Cem 1
+  bought gm:wo_G7
+  player Anna
+    hand Gu7 Gu8 De1
+  player Ben
+    hand Di2 De3
+  player Cem
+    hand Di3 De2 Du2 Du8
+    dice due wo_G7
+    animals bought gm:wo_G7 an:2 an:6
+end
+"""
+
+
+def test_animals_on_a_garden_of_power_bought_this_turn_read_back() -> None:
+    """Die Menagerie's ``animals bought GARDEN an:K ...`` (a garden the open turn bought, its
+    animals not placed yet) named the garden by a tile only: a garden that is another
+    module's piece (Die Gebäude der Macht's ``gm:wo_G7``) was taken for a stray token and its
+    animals were dropped. Found by the sweep (simulate_game(4, 5038, modules=("baumeister",
+    "machtgebaeude", "menagerie")), L36 after 1 action)."""
+    assert fast_or_none(POWER_GARDEN) == lark(POWER_GARDEN)
+    state = _end(POWER_GARDEN)
+    (_piece, held), *more = state.modules["menagerie"].pending["Cem"]
+    assert held == [2, 6] and more == []
+    assert "    animals bought gm:wo_G7 an:2 an:6\n" in position_text(state)
+    (game,) = parse_text(POWER_GARDEN + "9. Cem: place gm:wo_G7@-1,0\n")
+    assert [v.code for v in check_game(game).violations if v.severity == "error"] == []
+    state = _end(POWER_GARDEN + "9. Cem: place gm:wo_G7@-1,0\n")
+    assert state.modules["menagerie"].on_tiles["Cem"][Coord(-1, 0)] == [2, 6]

@@ -642,7 +642,9 @@ class Menagerie(BundledModule):
                 bought = list(t.pending)
                 target, skip = None, True
                 continue
-            if bought is not None and not isinstance(v, (int, str, Coord, ComponentRef)):
+            animal = isinstance(v, ComponentRef) and v.kind.lower() == KIND
+            # a garden bought: a tile, or another module's piece (gm:wo_G7, a building of power)
+            if bought is not None and not animal and not isinstance(v, (int, str, Coord)):
                 i = match_slot(v, bought)  # type: ignore[arg-type]
                 if i is None:
                     found.append(
@@ -653,7 +655,7 @@ class Menagerie(BundledModule):
                 target = []
                 data.pending.setdefault(who, []).append((bought.pop(i), target))
                 continue
-            if isinstance(v, ComponentRef) and v.kind.lower() == KIND:
+            if animal:
                 if target is None and not skip:
                     found.append(
                         problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
