@@ -834,10 +834,15 @@ def rebuilt(
 
 
 def printed_piece(piece: object) -> object:
-    """A tile as printed: a piece that carries one (Handwerker's tile turned by the
-    Mosaikleger, "beliebig gedreht einzubauen", L3128-3129) is named by it; the tokens on it
-    are the tile's, whichever way it lies."""
-    return getattr(piece, "carried_tile", None) or piece
+    """A tile as printed: a piece that is a tile lying turned (Handwerker's Mosaikleger,
+    "beliebig gedreht einzubauen", L3128-3129: the tile's building, only its walls turned) is
+    named by its tile, so the tokens on it are the tile's whichever way it lies. Any other
+    piece is itself: a piece carrying a tile as something else (a Baustellen building site,
+    no building) is not the tile."""
+    tile = getattr(piece, "carried_tile", None)
+    if tile is not None and getattr(piece, "type", None) == getattr(tile, "type", None):
+        return tile
+    return piece
 
 
 def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -> None:
