@@ -274,3 +274,33 @@ def test_animals_on_a_garden_of_power_bought_this_turn_read_back() -> None:
     assert [v.code for v in check_game(game).violations if v.severity == "error"] == []
     state = _end(POWER_GARDEN + "9. Cem: place gm:wo_G7@-1,0\n")
     assert state.modules["menagerie"].on_tiles["Cem"][Coord(-1, 0)] == [2, 6]
+
+
+BOXED = """[Players "Anna, Ben, Cem"]
+[Modules "marktplatz"]
+
+position
+  next Anna
+  market Gu:G8sw Di:P4 De:G10- Du:G10w
+  display Gu3 Gu5 Du4 Di9
+{box}  player Anna
+    hand Gu1 Gu1 De8
+  player Ben
+    hand Gu2 Gu6 De5 Du4
+  player Cem
+    hand Gu3 Gu6 Di1 De9
+end
+"""
+
+
+def test_buildings_back_in_the_box_are_out_of_the_bag() -> None:
+    """Der Marktplatz's ``box C6 A4`` (buildings a player put back in the box) left them in the
+    block's bag and supply: two tiles more to draw than in the game (the game's end, Dirk's
+    third), and C6 could be drawn again. Found by the bag line of the snapshot
+    (tests/test_position_roundtrip.py, module-marktplatz.alh at turn 103: bag 2 against 0)."""
+    without = _end(BOXED.format(box=""))
+    state = _end(BOXED.format(box="  box C6 A4\n"))
+    assert state.bag_count == without.bag_count - 2
+    assert "  box C6 A4\n" in position_text(state)
+    (game,) = parse_text(BOXED.format(box="  box C6 A4\n"))
+    assert [v.code for v in check_game(game).violations if v.severity == "error"] == []

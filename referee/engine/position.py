@@ -68,6 +68,12 @@ def _tile(
     return _take_from_bag(state, ref, getattr(ref, "pos", pos) or pos)
 
 
+def position_tile(state: GameState, ref: TileLike | None, pos: Pos) -> HeldPiece:
+    """A tile a module's position line states out of play (Der Marktplatz's ``box C6``): taken
+    from the supply and the bag as a tile the block states anywhere else (None for ``?``)."""
+    return _tile(state, ref, pos, None, "box")
+
+
 def position_card(state: GameState, ref: object, pos: Pos) -> object:
     """A money card a position states (in the display, on top of the deck ...): taken from the
     cards not yet seen (the pool; one more than the supply holds is reported) and counted off
