@@ -67,6 +67,9 @@ def test_a_module_building_among_dirks_tiles_reads_back(module: str, piece: str)
     [
         (2, 1031, ("badehaeuser",)),  # L80 +1: Dirk's bh:TPAG read back as ?
         (2, 1071, ("bazare",)),  # L69 +1: Dirk's bz:GuPSA read back as ?
+        # L210 +3: a garden bought and put into the reserve this turn, its animals not carried
+        # yet (``animals bought G10- an:7 an:6``): read back without them
+        (2, 158, ("menagerie",)),
     ],
 )
 def test_sweep_moments_read_back(players: int, seed: int, modules: tuple[str, ...]) -> None:

@@ -646,14 +646,18 @@ class Menagerie(BundledModule):
             # a garden bought: a tile, or another module's piece (gm:wo_G7, a building of power)
             if bought is not None and not animal and not isinstance(v, (int, str, Coord)):
                 i = match_slot(v, bought)  # type: ignore[arg-type]
-                if i is None:
+                # not placed yet, or put into the reserve this turn (its animals go along at
+                # the turn's end, like a garden bought and reserved in the game)
+                j = match_slot(v, free) if i is None else None  # type: ignore[arg-type]
+                if i is None and j is None:
                     found.append(
                         problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
                     )
                     target, skip = None, True
                     continue
                 target = []
-                data.pending.setdefault(who, []).append((bought.pop(i), target))
+                piece = bought.pop(i) if i is not None else free.pop(j)  # type: ignore[arg-type]
+                data.pending.setdefault(who, []).append((piece, target))
                 continue
             if animal:
                 if target is None and not skip:
