@@ -37,7 +37,7 @@ from referee.engine.walk import walk
 from referee.notation import parse_text
 from referee.notation.formatter import action as written
 from referee.notation.formatter import format_games, write_name
-from referee.record.model import Turn
+from referee.record.model import Coord, Turn
 from referee.simulate import simulate_game
 from referee.simulate.roundtrip import headers
 from tests.test_notation_fast_position import fast_or_none, lark
@@ -374,3 +374,83 @@ def test_a_building_turned_and_not_built_yet_reads_back() -> None:
     (game,) = parse_text(format_games([game]))
     n, found = survey(game, every=5)
     assert n > 0 and found == [], found[:5]
+
+
+# ------------------------------------------------------------------ regressions (fixed seeds)
+
+# the table before turn 128 of simulate_game(3, 0, modules=("handwerker", "obstgaerten",
+# "menagerie")) as main wrote it (30 November 2026): Ben's reserve garden G7 carries two animals
+MOSAIC_ANIMALS = (
+    '[Players "Anna, Ben, Cem"]\n[Rules "queen-2003"]\n'
+    '[Modules "handwerker, obstgaerten, menagerie"]\n\n'
+    "position\n"
+    "  next Ben\n"
+    "  scorings 2\n"
+    "  market Gu:A10 Di:C6 De:T9nw Du:G8ne\n"
+    "  display Di5 De5 Di1 Du6\n"
+    "  fruit Gu fr:5 Di fr:6 De fr:6 Du fr:1\n"
+    "  animals Du an:1 an:6\n"
+    "  turns 127\n"
+    "  abilities Anna handover handwerker\n"
+    "  player Anna\n"
+    "    score 50\n"
+    "    hand Gu5 Gu7 De7 Du4\n"
+    "    alhambra A6ne@0,1 C9w@-1,0 G11@1,0 P7@-1,-1 T12@2,0 "
+    "T10@-2,-1 T11-@2,1 A9@3,0 C7sw@1,-1 S9@2,2 T9es@-1,-2 P2@-2,0 G6@3,-1 G8sw@-2,-2 S5@2,3\n"
+    "    craftsmen hw:bauherr hw:muenzer\n"
+    "    mosaikleger S5 ne\n"
+    "    orchard bd:2\n"
+    "    fruit fr:2 1 fr:3 2 fr:4 3 fr:6 5 fr:7 6 fr:2 "
+    "8 fr:3 9 fr:4 10 fr:7 13 fr:2 15 fr:4 17 fr:7 20 fr:1 21 down 2\n"
+    "    animals @-2,-1 an:7 @1,-1 an:2 @3,-1 an:1 an:6 @-2,-2 an:4 an:1\n"
+    "  player Ben\n"
+    "    score 47\n"
+    "    hand Di1 De1 De3 Du6 Du9\n"
+    "    reserve G7 G8nw\n"
+    "    alhambra G12@1,0 T8@2,0 G10w@1,1 C11@1,2 "
+    "P3@0,2 S8@0,-1 S7@-1,-1 G10-@-1,0 P5@-2,0 A7@2,1 C9s@-1,-2 C8@1,3 A5@-2,-2\n"
+    "    craftsmen hw:ziegelmacher hw:mosaikleger down hw:schreiner\n"
+    "    orchard bd:7\n"
+    "    fruit fr:1 2 fr:2 3 fr:3 4 fr:4 5 fr:5 6 fr:6 7 "
+    "fr:1 9 fr:2 10 fr:3 11 fr:4 12 fr:5 13 fr:1 16 fr:2 17 fr:3 18 fr:5 20\n"
+    "    animals @-2,0 an:5 @-1,0 an:6 @1,0 "
+    "an:7 an:5 an:4 @2,0 an:7 G7 an:2 an:2 G8nw an:3 an:5\n"
+    "  player Cem\n"
+    "    score 34\n"
+    "    hand De9\n"
+    "    reserve A4 S3\n"
+    "    alhambra C7ne@0,1 G9@0,-1 T11s@-1,1 T7@1,1 S6@1,0 A8e@-1,2 P6@-1,0 P4@0,-2\n"
+    "    craftsmen hw:steinmetz hw:moertelmischer\n"
+    "    orchard bd:4\n"
+    "    fruit fr:5 2 fr:6 3 fr:1 5 fr:3 7 fr:7 11 fr:2 13 fr:3 14 fr:5 16 fr:7 18 fr:2 20\n"
+    "    animals @-1,0 an:4 @1,0 an:8\n"
+    "end\n"
+    "128. Ben: mosaikleger G7 nes, build G7@2,3, handover hw:mosaikleger\n"
+    "129. Cem: moertelmischer Di Du, buy De T9nw pay De9, take Du6, place T9nw@-2,0, "
+    "handover hw:moertelmischer, fruit fr:6 10\n"
+    "* display De6, market De:P8\n"
+)
+
+
+def test_animals_of_a_reserve_garden_built_turned_come_along() -> None:
+    """Die Menagerie: the animals "werden zusammen mit dem Garten gekauft ... und eingebaut"
+    (rulebook-bigbox-de-2019.txt L3444-3445) and stay on their tile in the reserve
+    (docs/modules/menagerie.md, ruling a); Handwerker's Mosaikleger builds a reserve tile turned
+    ("auch aus der Reserve", L3128-3129). The engine looked for the printed G7 in the Alhambra
+    and never found the turned one: the animals stayed "on reserve tiles" for the rest of the
+    game (never scored) and a position block wrote them on a reserve tile it did not hold.
+    Found by the simulated-games property (seed 0, three players, handwerker + obstgaerten +
+    menagerie: L301 after 1 action)."""
+    (game,) = parse_text(MOSAIC_ANIMALS)
+    assert not game.errors, game.errors
+    state = None
+    for step in walk(game, finish=False):
+        state = step.state
+    data = state.modules["menagerie"]
+    assert data.on_tiles["Ben"][Coord(2, 3)] == [2, 2]
+    assert [x[1] for x in data.carried["Ben"]] == [[3, 5]]  # G8nw's, still in the reserve
+    assert "G7 an:2" not in position_text(state)
+    n, found = survey(game)  # after the mosaikleger line too (the reserve's G7 lies turned)
+    assert n == 7 and found == [], found[:5]
+    codes = [v.code for v in check_game(game).violations if v.severity == "error"]
+    assert codes == [], codes

@@ -693,8 +693,9 @@ class Module:
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
         """A component of this module in a ``position`` block: ``where`` is ``display``,
-        ``hand``, ``reserve``, ``alhambra`` or ``market``. Return (handled, the piece to put
-        there for ``reserve``/``alhambra``, else None)."""
+        ``hand``, ``reserve``, ``alhambra``, ``market`` or ``dirk`` (Dirk's tiles, two
+        players: a piece of the bag he drew). Return (handled, the piece to put there for
+        ``reserve``/``alhambra``/``dirk``, else None)."""
         return False, None
 
     def position_layout(self, state: GameState, player: PlayerState) -> list[Any]:

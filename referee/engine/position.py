@@ -68,6 +68,12 @@ def _tile(
     return _take_from_bag(state, ref, getattr(ref, "pos", pos) or pos)
 
 
+def position_tile(state: GameState, ref: TileLike | None, pos: Pos) -> HeldPiece:
+    """A tile a module's position line states out of play (Der Marktplatz's ``box C6``): taken
+    from the supply and the bag as a tile the block states anywhere else (None for ``?``)."""
+    return _tile(state, ref, pos, None, "box")
+
+
 def position_card(state: GameState, ref: object, pos: Pos) -> object:
     """A money card a position states (in the display, on top of the deck ...): taken from the
     cards not yet seen (the pool; one more than the supply holds is reported) and counted off
@@ -95,7 +101,11 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
     if player is None and line.verb.lower() == "aside":
         from referee.engine.market_side import position_aside
 
+        unseen = sum(state.tower.values())
         position_aside(state, line)  # E14: pieces beside the market
+        # each out of the tower: the bag holds one fewer, as when it is drawn in play (as for
+        # a module piece stated elsewhere, _component)
+        state.bag_count -= unseen - sum(state.tower.values())
         return
     if player is None and line.verb.lower() == "start":
         position_start(state, line)  # the start player (the order some modules follow)
@@ -121,9 +131,15 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
         standing_position_line(state, line)  # a bid lying beside a standing offer
         return
-    handler = state.ext.verb_handler(line.verb) or state.ext.chance_handler(line.verb)
+    handler = state.ext.verb_handler(line.verb)
     if handler is not None and handler.position_line(state, player, line):
         return
+    # a word that is one module's verb and another's chance line (Frische Farben's `project`,
+    # a tile taken; Großprojekte's `project`, the open project): the one that states it
+    chance = state.ext.chance_handler(line.verb)
+    if chance is not None and chance is not handler and chance.position_line(state, player, line):
+        return
+    handler = handler or chance
     from referee.engine.extensions import module_owning_verb
 
     owner = module_owning_verb(line.verb)
@@ -386,7 +402,7 @@ def apply_position(state: GameState, item: Position) -> None:
             if 0 <= idx < 4 and tref is not None:
                 state.market[idx] = _tile(state, tref, pos)
     if item.dirk is not None and state.dirk is not None:
-        state.dirk = [_tile(state, ref, pos) for ref in item.dirk]
+        state.dirk = [_tile(state, ref, pos, None, "dirk") for ref in item.dirk]
         state.dirk_due = None
     elif state.dirk is not None:
         state.dirk_due = None
@@ -517,8 +533,8 @@ def _dirk_section(state: GameState, pp: PlayerPosition, pos: Pos) -> None:
     scorings, his ``score`` is his running total."""
     assert state.dirk is not None
     for placed in pp.alhambra:
-        state.dirk.append(_tile(state, placed.tile, placed.pos or pos))
-    state.dirk.extend(_tile(state, ref, pos) for ref in pp.reserve)
+        state.dirk.append(_tile(state, placed.tile, placed.pos or pos, None, "dirk"))
+    state.dirk.extend(_tile(state, ref, pos, None, "dirk") for ref in pp.reserve)
     counts = dict(state.modules.get("_dirk_counts") or {})
     for part in pp.counts:
         if isinstance(part.key, BuildingType):

@@ -58,6 +58,7 @@ def snapshot(state: Any) -> list[str]:
     table = [
         f"market {[str(x) for x in state.market]}",
         f"display {[str(x) for x in state.display]}",
+        f"bag {state.bag_count}",  # the tiles still to draw (Dirk's third, the game's end)
     ]
     return [
         # the block's lines, its comments aside (what it cannot state is said there)

@@ -46,6 +46,7 @@ from referee.modules.base import (
     Scratch,
     bundled,
     module_data,
+    printed_piece,
     rebuilt,
     section,
     token_text,
@@ -228,7 +229,7 @@ class Arbeiter(BundledModule):
         mine = data.tiles.setdefault(player.name, [])
         if at in mine:
             mine.remove(at)
-            data.carried.setdefault(player.name, []).append(piece)
+            data.carried.setdefault(player.name, []).append(printed_piece(piece))
         return []
 
     # ------------------------------------------------------------------ the roll
@@ -361,7 +362,7 @@ class Arbeiter(BundledModule):
             assert isinstance(roll.target, Coord)
             data.tiles.setdefault(player.name, []).append(roll.target)
         else:
-            data.carried.setdefault(player.name, []).append(piece)
+            data.carried.setdefault(player.name, []).append(printed_piece(piece))
         return []
 
     # ------------------------------------------------------------------ workers spent
@@ -669,7 +670,7 @@ class Arbeiter(BundledModule):
                         )
                     )
                 else:
-                    carried.append(free.pop(k))
+                    carried.append(printed_piece(free.pop(k)))
             else:
                 found.append(
                     problem("ARBEITER-POSITION", apos, who, reason="form", token=token_text(v))

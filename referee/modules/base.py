@@ -811,18 +811,38 @@ def rebuilt(
     keep: list[C] = []
     landed: list[tuple[Any, C]] = []
     for item in carried:
-        piece = piece_of(item)
-        if piece in reserve:
-            reserve.remove(piece)
+        piece = printed_piece(piece_of(item))
+        i = next((i for i, x in enumerate(reserve) if printed_piece(x) == piece), None)
+        if i is not None:
+            del reserve[i]
             keep.append(item)
             continue
-        at = next((c for c, _ in alh.items() if c not in used and alh.piece_at(c) == piece), None)
+        at = next(
+            (
+                c
+                for c, _ in alh.items()
+                if c not in used and printed_piece(alh.piece_at(c)) == piece
+            ),
+            None,
+        )
         if at is None:
             keep.append(item)
         else:
             used.add(at)
             landed.append((at, item))
     return keep, landed
+
+
+def printed_piece(piece: object) -> object:
+    """A tile as printed: a piece that is a tile lying turned (Handwerker's Mosaikleger,
+    "beliebig gedreht einzubauen", L3128-3129: the tile's building, only its walls turned) is
+    named by its tile, so the tokens on it are the tile's whichever way it lies. Any other
+    piece is itself: a piece carrying a tile as something else (a Baustellen building site,
+    no building) is not the tile."""
+    tile = getattr(piece, "carried_tile", None)
+    if tile is not None and getattr(piece, "type", None) == getattr(tile, "type", None):
+        return tile
+    return piece
 
 
 def follow_market(market: Any, held: dict[int, Any], under: dict[int, object]) -> None:

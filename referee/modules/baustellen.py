@@ -168,13 +168,17 @@ def _sites_in(alhambra: Any) -> list[tuple[Coord, SitePiece]]:
 def _replace_in_place(player: PlayerState, at: Coord, piece: object) -> None:
     """Put ``piece`` on the cell ``at`` keeping the Alhambra's order of cells (the order a
     position writes them in), so that a position read back writes the same lines."""
-    later = [(c, p) for c, p in player.alhambra.items() if c != ORIGIN_CELL]
-    later = later[[c for c, _p in later].index(at) :]
-    for c, _p in later:
-        player.alhambra.remove(c)
-    player.alhambra.place(at, piece)  # type: ignore[arg-type]
-    for c, p in later[1:]:
-        player.alhambra.place(c, p)
+    alh = player.alhambra
+    cells = [c for c, _p in alh.items() if c != ORIGIN_CELL]
+    later = []
+    for c in cells[cells.index(at) :]:
+        # a piece of two cells (a Großprojekt) once, from its anchor; the walls added to a
+        # piece go with it
+        if c in alh and alh.anchor_of(c) == c:
+            later.append((c, *alh.remove_with_overlay(c)))
+    alh.place(at, piece)  # type: ignore[arg-type]
+    for c, p, added in later[1:]:
+        alh.place_with_overlay(c, p, added)
 
 
 def _tile_ref(tile: TileKind) -> TileRef:

@@ -1203,6 +1203,17 @@ class Handwerker(BundledModule):
             state.flag("HANDWERKER-DEAL", line.pos, player.name, reason="twice", held=held)
             return True
         data.dealt.append(player.name)
+        t = state.turn
+        # the mover's hand-over made in the open turn ("Am Ende seines Zuges gibt er den
+        # benutzten Handwerker ... weiter"): the block's engine line `abilities PLAYER handover`
+        # (read before the players' sections) states it; the craftsmen lines state where the
+        # craftsman went, so the turn's end passes nothing on again
+        if (
+            t is not None
+            and t.player == player.index
+            and t.number in state.abilities.get((player.index, HANDOVER), ())
+        ):
+            data.handed[player.name] = t.number
         data.open[player.name] = self._tokens(state, args[:split], line.pos, player.name)
         data.down[player.name] = self._tokens(state, args[split + 1 :], line.pos, player.name)
         self._supply(state, line.pos, player.name)

@@ -386,10 +386,17 @@ class Marktplatz(BundledModule):
         """``stall De T9ne`` in a player's section: the building of its reserve under the
         Denar tile; ``box C6 A4`` outside the sections: the buildings back in the box."""
         if player is None and line.verb.lower() in (BOX, "schachtel"):
+            from referee.engine.position import position_tile
+
             boxed = self.data(state).boxed
             for arg in line.args:
                 v = arg.value
-                boxed.append(v.candidates[0] if isinstance(v, TileRef) and v.known else v)
+                # out of the supply and the bag, as the tile was when it was drawn in play
+                if isinstance(v, TileRef) and v.known:
+                    got = position_tile(state, v, arg.pos or line.pos)
+                    boxed.append(got if got is not None else v.candidates[0])
+                else:
+                    boxed.append(v)
             return True
         if player is None or line.verb.lower() not in (STALL, "marktstand"):
             return False

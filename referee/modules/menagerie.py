@@ -45,6 +45,7 @@ from referee.modules.base import (
     field_under,
     follow_market,
     module_data,
+    printed_piece,
     rebuilt,
     section,
     token_text,
@@ -208,7 +209,8 @@ class Menagerie(BundledModule):
         pending = data.pending.get(player.name)
         if not pending:
             return
-        reserve = list(player.reserve)  # less the tiles that keep their animals carried
+        # the reserve as printed, less the tiles that keep their animals carried
+        reserve = [printed_piece(x) for x in player.reserve]
         for piece, _ in keep:
             if piece in reserve:
                 reserve.remove(piece)
@@ -216,9 +218,9 @@ class Menagerie(BundledModule):
         for piece, held in pending:
             if self._onto_cell(player, mine, piece, held):
                 continue
-            if final and piece in reserve:
-                reserve.remove(piece)
-                data.carried[player.name].append((piece, held))
+            if final and printed_piece(piece) in reserve:
+                reserve.remove(printed_piece(piece))
+                data.carried[player.name].append((printed_piece(piece), held))
             elif final:
                 # "Die Tiere auf Gärten, die Dirk geschenkt werden, werden sofort in die
                 # Schachtel zurückgelegt"
@@ -232,8 +234,8 @@ class Menagerie(BundledModule):
         player: PlayerState, mine: dict[Coord, list[int]], piece: object, held: list[int]
     ) -> bool:
         alh = player.alhambra
-        for c, _q in alh.items():
-            if c not in mine and alh.piece_at(c) == piece:
+        for c, _q in alh.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
+            if c not in mine and printed_piece(alh.piece_at(c)) == printed_piece(piece):
                 mine[c] = list(held)
                 return True
         return False
@@ -640,18 +642,24 @@ class Menagerie(BundledModule):
                 bought = list(t.pending)
                 target, skip = None, True
                 continue
-            if bought is not None and not isinstance(v, (int, str, Coord, ComponentRef)):
+            animal = isinstance(v, ComponentRef) and v.kind.lower() == KIND
+            # a garden bought: a tile, or another module's piece (gm:wo_G7, a building of power)
+            if bought is not None and not animal and not isinstance(v, (int, str, Coord)):
                 i = match_slot(v, bought)  # type: ignore[arg-type]
-                if i is None:
+                # not placed yet, or put into the reserve this turn (its animals go along at
+                # the turn's end, like a garden bought and reserved in the game)
+                j = match_slot(v, free) if i is None else None  # type: ignore[arg-type]
+                if i is None and j is None:
                     found.append(
                         problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
                     )
                     target, skip = None, True
                     continue
                 target = []
-                data.pending.setdefault(who, []).append((bought.pop(i), target))
+                piece = bought.pop(i) if i is not None else free.pop(j)  # type: ignore[arg-type]
+                data.pending.setdefault(who, []).append((piece, target))
                 continue
-            if isinstance(v, ComponentRef) and v.kind.lower() == KIND:
+            if animal:
                 if target is None and not skip:
                     found.append(
                         problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
@@ -681,7 +689,7 @@ class Menagerie(BundledModule):
                     )
                     continue
                 target = []
-                carried.append((free.pop(i), target))
+                carried.append((printed_piece(free.pop(i)), target))
             else:
                 found.append(
                     problem("MENAGERIE-POSITION", apos, who, reason="form", token=token_text(v))
