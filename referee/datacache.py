@@ -33,7 +33,10 @@ import contextlib
 import marshal
 import os
 from collections.abc import Callable, Hashable
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _FORMAT = 1
 _MAX_ENTRIES = 200  # parsed texts kept (the package has about 30 YAML files)
