@@ -27,15 +27,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import codes as rules
 from referee.interpreted import interpreted_class
 from referee.record.model import Coord
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction  # (kept out of the check's start-up)
+    from typing import Any, Protocol
 
 ALL_RULES: frozenset[str] = frozenset(
     {
@@ -130,14 +131,22 @@ HALVES: dict[str, tuple[Diagonal, frozenset[Side]]] = {
 }
 
 
-class PieceLike(Protocol):
-    """The attributes every piece has (a catalogue tile, the fountain, a module's piece)."""
+if TYPE_CHECKING:
 
-    @property
-    def walls(self) -> frozenset[Side]: ...
+    class PieceLike(Protocol):
+        """The attributes every piece has (a catalogue tile, the fountain, a module's piece)."""
 
-    @property
-    def type(self) -> BuildingType | None: ...
+        @property
+        def walls(self) -> frozenset[Side]: ...
+
+        @property
+        def type(self) -> BuildingType | None: ...
+
+else:
+
+    class PieceLike:
+        """The attributes every piece has (a catalogue tile, the fountain, a module's piece):
+        ``walls``, ``type``. (A protocol for the type checker; no ``typing`` at run time.)"""
 
 
 @interpreted_class  # compiled: a Python class (modules may derive from it; read by vars())
