@@ -26,7 +26,8 @@ from collections import namedtuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import NamedTuple, Protocol, TypeVar
+    from typing import NamedTuple as TupleBody
+    from typing import Protocol, TypeVar
 
     from referee.catalogue import BuildingType, Currency, Side
 
@@ -63,7 +64,6 @@ if TYPE_CHECKING:
         @property
         def sort_key(self) -> tuple[int, ...]: ...
 
-    TupleBody = NamedTuple
 else:
 
     class Piece:
@@ -93,7 +93,7 @@ def named_tuple(body: _C) -> _C:
     for name, value in vars(body).items():
         if name not in _NOT_COPIED:
             setattr(made, name, value)
-    return made  # type: ignore[no-any-return]
+    return made  # type: ignore[return-value]
 
 
 @named_tuple
@@ -106,9 +106,11 @@ class WallFacts(TupleBody):
     cell's side is an outer wall (a wall facing no tile, or a tile transparent for the outer
     wall)."""
 
-    __module__ = "referee.geometry.layers"  # where it is used and re-exported (pickles there)
-
     wall: bool
     double: bool
     passable: bool
     outer: bool
+
+
+# where it is used and re-exported (its pickles name that module, as before)
+WallFacts.__module__ = "referee.geometry.layers"
