@@ -5,11 +5,14 @@ A one-game ``check`` does not import :mod:`typing` (issue 34, seventeenth step):
 :mod:`dataclasses` also skips its ``ClassVar`` test of each text annotation. Annotations name
 typing's classes freely (they are text); what ``typing`` would make at run time is made here:
 
-* the protocols of compiled modules (mypyc makes a protocol class from ``typing.Protocol``):
-  :class:`Piece` (re-exported by :mod:`referee.geometry.grid`), :class:`Walled`,
-  :class:`PayItem`. For the type checker they are protocols; at run time plain classes that
-  nothing derives from or tests against (a protocol that is not ``runtime_checkable`` cannot
-  be used with ``isinstance`` either);
+* the protocols of compiled modules (mypyc makes a protocol class from ``typing.Protocol``,
+  and compiles no class defined under an ``if``): :class:`Piece` (of
+  :mod:`referee.geometry.grid`), :class:`PieceLike` (of :mod:`referee.geometry.pieces`),
+  :class:`ScoringCategory` (of :mod:`referee.scoring.categories`), imported by those modules
+  and named after them; :class:`Walled` and :class:`PayItem`, which their modules import for
+  the type checker only. For the type checker they are protocols; at run time plain classes
+  that nothing derives from or tests against (a protocol that is not ``runtime_checkable``
+  cannot be used with ``isinstance`` either);
 * :func:`named_tuple`, the class decorator that makes a ``NamedTuple`` class body a
   :func:`collections.namedtuple` class (the same class ``typing.NamedTuple`` makes: the same
   fields, ``repr``, ``_replace``, pickling, with the body's methods and docstring), and
@@ -26,10 +29,13 @@ from collections import namedtuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import NamedTuple as TupleBody
     from typing import Protocol, TypeVar
 
     from referee.catalogue import BuildingType, Currency, Side
+    from referee.profiles import RuleProfile
+    from referee.scoring.categories import CategoryScore, Floor, Participant
 
     _C = TypeVar("_C", bound=type)
 
@@ -64,11 +70,53 @@ if TYPE_CHECKING:
         @property
         def sort_key(self) -> tuple[int, ...]: ...
 
+    class PieceLike(Protocol):
+        """The attributes every piece has (a catalogue tile, the fountain, a module's piece)."""
+
+        @property
+        def walls(self) -> frozenset[Side]: ...
+
+        @property
+        def type(self) -> BuildingType | None: ...
+
+    class ScoringCategory(Protocol):
+        """What a scoring category is: a key, labels, a rulebook section and a ``score`` method.
+
+        ``score`` returns an entry for every participant the category concerns (a participant it
+        leaves out gets no line, e.g. Dirk has no wall). ``order`` sorts the lines of a row
+        (majorities 100, wall 200, modules 500, "zuletzt" 900); ``floor`` "scoring" or "total"
+        stops the category's points from taking this scoring's points or the total below zero.
+        """
+
+        @property
+        def key(self) -> str: ...
+
+        @property
+        def label_en(self) -> str: ...
+
+        @property
+        def label_de(self) -> str: ...
+
+        @property
+        def section(self) -> str: ...
+
+        @property
+        def order(self) -> int: ...
+
+        @property
+        def floor(self) -> Floor: ...
+
+        def score(
+            self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
+        ) -> dict[str, CategoryScore]: ...
+
 else:
 
     class Piece:
         """Anything that can lie in an Alhambra: a catalogue tile, the fountain, a module
         tile. (A protocol for the type checker: ``walls``, ``type``.)"""
+
+        __module__ = "referee.geometry.grid"  # where it is defined for its users
 
     class Walled:
         """Anything with walls. (A protocol for the type checker: ``walls``.)"""
@@ -78,6 +126,20 @@ else:
         ``currency``, ``value``, ``sort_key``.)"""
 
     TupleBody = object
+
+    class PieceLike:
+        """The attributes every piece has (a catalogue tile, the fountain, a module's piece):
+        ``walls``, ``type``. (A protocol for the type checker; no ``typing`` at run time.)"""
+
+        __module__ = "referee.geometry.pieces"
+
+    class ScoringCategory:
+        """What a scoring category is: a key, labels, a rulebook section and a ``score`` method
+        (``key``, ``label_en``, ``label_de``, ``section``, ``order``, ``floor``, ``score``). A
+        protocol for the type checker; no ``typing`` at run time."""
+
+        __module__ = "referee.scoring.categories"
+
 
 # what a class body has that the named tuple made from it keeps of its own
 _NOT_COPIED = frozenset({"__dict__", "__weakref__", "__module__", "__qualname__"})

@@ -36,7 +36,7 @@ from referee.record.model import Coord
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction  # (kept out of the check's start-up)
-    from typing import Any, Protocol
+    from typing import Any
 
 ALL_RULES: frozenset[str] = frozenset(
     {
@@ -129,24 +129,6 @@ HALVES: dict[str, tuple[Diagonal, frozenset[Side]]] = {
     "se": (Diagonal.SW_NE, frozenset({Side.N, Side.W})),
     "nw": (Diagonal.SW_NE, frozenset({Side.S, Side.E})),
 }
-
-
-if TYPE_CHECKING:
-
-    class PieceLike(Protocol):
-        """The attributes every piece has (a catalogue tile, the fountain, a module's piece)."""
-
-        @property
-        def walls(self) -> frozenset[Side]: ...
-
-        @property
-        def type(self) -> BuildingType | None: ...
-
-else:
-
-    class PieceLike:
-        """The attributes every piece has (a catalogue tile, the fountain, a module's piece):
-        ``walls``, ``type``. (A protocol for the type checker; no ``typing`` at run time.)"""
 
 
 @interpreted_class  # compiled: a Python class (modules may derive from it; read by vars())

@@ -33,11 +33,12 @@ from operator import attrgetter, itemgetter
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.interpreted import interpreted_class
+from referee.shapes import ScoringCategory
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a Fraction is made (half buildings only)
-    from typing import Any, Literal, Protocol, TypeAlias, TypeVar
+    from typing import Any, Literal, TypeAlias, TypeVar
 
     from referee.geometry import Alhambra
     from referee.profiles import RuleProfile
@@ -308,47 +309,6 @@ class CombinedScore(CategoryScore):
 
 
 # --------------------------------------------------------------------------- categories
-
-
-if TYPE_CHECKING:
-
-    class ScoringCategory(Protocol):
-        """What a scoring category is: a key, labels, a rulebook section and a ``score`` method.
-
-        ``score`` returns an entry for every participant the category concerns (a participant it
-        leaves out gets no line, e.g. Dirk has no wall). ``order`` sorts the lines of a row
-        (majorities 100, wall 200, modules 500, "zuletzt" 900); ``floor`` "scoring" or "total"
-        stops the category's points from taking this scoring's points or the total below zero.
-        """
-
-        @property
-        def key(self) -> str: ...
-
-        @property
-        def label_en(self) -> str: ...
-
-        @property
-        def label_de(self) -> str: ...
-
-        @property
-        def section(self) -> str: ...
-
-        @property
-        def order(self) -> int: ...
-
-        @property
-        def floor(self) -> Floor: ...
-
-        def score(
-            self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
-        ) -> dict[str, CategoryScore]: ...
-
-else:
-
-    class ScoringCategory:
-        """What a scoring category is: a key, labels, a rulebook section and a ``score`` method
-        (``key``, ``label_en``, ``label_de``, ``section``, ``order``, ``floor``, ``score``). A
-        protocol for the type checker; no ``typing`` at run time."""
 
 
 def label(category: ScoringCategory, lang: str = "en") -> str:
