@@ -266,11 +266,16 @@ def _spec(f: Any, hint: Any) -> ParamSpec:
     raise TypeError(f"unsupported parameter type for {f.name}: {hint!r}")  # pragma: no cover
 
 
-def _specs() -> dict[str, ParamSpec]:
+def field_types() -> dict[str, Any]:
+    """:class:`RuleProfile`'s field types, evaluated (``typing.get_type_hints``; the aliases
+    above are text naming ``Literal``, which this module does not import at run time)."""
     import typing  # the type checker's module: only here, where the parameters' types are read
 
-    # the aliases above are text naming Literal: evaluated with typing's
-    hints = typing.get_type_hints(RuleProfile, localns={"Literal": typing.Literal})
+    return typing.get_type_hints(RuleProfile, localns={"Literal": typing.Literal})
+
+
+def _specs() -> dict[str, ParamSpec]:
+    hints = field_types()
     return {
         f.name: _spec(f, hints[f.name]) for f in fields(RuleProfile) if f.name not in META_FIELDS
     }
