@@ -14,7 +14,10 @@ Names are loaded on first use, so ``import referee`` stays cheap for the command
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __version__ = "0.1.0"
 

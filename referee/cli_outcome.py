@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 EXIT_OK = 0
 EXIT_INTERNAL = 4  # a failure of the tool itself (a bug, memory exhausted): never 1

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, NoReturn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 COMMAND = "check"
 # the options a plain check may carry: flags, and options with the values taken as written

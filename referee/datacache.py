@@ -29,11 +29,13 @@ damaged, foreign or oversized file, a folder that cannot be written (a read-only
 from __future__ import annotations
 
 import atexit
-import contextlib
 import marshal
 import os
 from collections.abc import Callable, Hashable
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _FORMAT = 1
 _MAX_ENTRIES = 200  # parsed texts kept (the package has about 30 YAML files)
@@ -68,11 +70,14 @@ def _file() -> str | None:
 
 def _yaml_stamp() -> bytes | None:
     """Which PyYAML would parse the files: the text of its ``__init__.py``, which names its
-    version (found without importing it); None when there is none."""
-    from importlib.util import find_spec
+    version (found without importing it); None when there is none. Looked for on the module
+    search path (``importlib.machinery.PathFinder``, where an installed PyYAML is found):
+    ``importlib.util.find_spec`` would import ``importlib.util`` and ``contextlib``, which a
+    check does not otherwise need."""
+    from importlib.machinery import PathFinder
 
     try:
-        spec = find_spec("yaml")
+        spec = PathFinder.find_spec("yaml")
         if spec is None or spec.origin is None:
             return None
         with open(spec.origin, "rb") as fh:
@@ -245,6 +250,8 @@ def reset() -> None:
     """Forget what was read (tests: the next lookup reads the file again)."""
     global _store
     if _store.dirty:
-        with contextlib.suppress(Exception):
+        try:  # noqa: SIM105 - no contextlib: a check does not otherwise import it
             atexit.unregister(save)
+        except Exception:
+            pass
     _store = _Store()

@@ -11,9 +11,11 @@ it returns the class unchanged (the pure build sees no difference at all), and i
 
 from __future__ import annotations
 
-from typing import TypeVar
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
 
-_C = TypeVar("_C", bound=type)
+    _C = TypeVar("_C", bound=type)
 
 
 def interpreted_class(cls: _C) -> _C:

@@ -12,7 +12,11 @@ patterns that are only called as methods (``re.sub(lazy, ...)`` would not accept
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 _ATTRIBUTES = (
     "match",
@@ -59,4 +63,4 @@ class _LazyPattern:
 
 def lazy_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``, done when the pattern is first used."""
-    return cast("re.Pattern[str]", _LazyPattern(pattern, flags))
+    return _LazyPattern(pattern, flags)  # type: ignore[return-value]  # stands in for one

@@ -19,11 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, fields
-from typing import Any, TypeVar
 
 from referee.cli_startup import compiled
 
-_T = TypeVar("_T")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _T = TypeVar("_T")
+
+
 _NO_VALUE = object()  # a field with a default factory that the caller left out
 
 

@@ -17,11 +17,10 @@ replayed, for ``check`` and ``render --html``:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.record.model import Game, NotationError, Pos
 from referee.safe_text import bounded, line, name_problems
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.rules import Violation
 

@@ -26,9 +26,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import IO, Any
 
 from referee.lazy_re import lazy_pattern
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 # categories shown as escapes: controls, format (invisible: zero width, bidi), surrogates,
 # private use, unassigned, line and paragraph separators

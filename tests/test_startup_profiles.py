@@ -23,7 +23,7 @@ def test_parameters_is_one_dictionary_for_every_importer() -> None:
     from referee.profiles.params import PARAMETERS as FROM_PARAMS
 
     assert PARAMETERS is FROM_PARAMS is profiles.PARAMETERS is params.PARAMETERS
-    hints = typing.get_type_hints(params.RuleProfile)
+    hints = params.field_types()  # get_type_hints with Literal (text aliases: no typing)
     names = [f.name for f in fields(params.RuleProfile) if f.name not in params.META_FIELDS]
     assert list(PARAMETERS) == names  # declaration order
     assert PARAMETERS["reserve_limit"].nullable and PARAMETERS["reserve_limit"].kind == "int"

@@ -11,7 +11,10 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Side(enum.Enum):

@@ -19,7 +19,6 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from referee.commands._input import STDIN, is_empty_game, no_games_message, os_reason, shown_name
 from referee.engine import check_game
@@ -29,7 +28,10 @@ from referee.record.model import NotationError, Pos
 from referee.reports.check_report import DEFAULT_MAX_VIOLATIONS, CheckedGame, game_dict, render_text
 from referee.reports.i18n import current_lang, t
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     import click
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_SYNTAX = 0, 1, 2

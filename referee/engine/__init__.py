@@ -45,7 +45,6 @@ Readings of ``rulebook-base-de-2003.txt`` where the text leaves room (quotes are
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.engine.core import (
     apply_action,
@@ -61,6 +60,10 @@ from referee.engine.run import run_game  # its own module: compiled (issue 34)
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import Game, Pos, Turn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "EMPTY",

@@ -17,7 +17,6 @@ Everything it may do goes through the context it is handed:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.findings import Finding, report
 from referee.engine.turns import (
@@ -32,7 +31,10 @@ from referee.engine.turns import (
 )
 from referee.record.model import Action, Pos
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
     from referee.engine.state import GameState, PlayerState
 
 

@@ -15,7 +15,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Final, cast
 
 from referee.catalogue import (
     ALL_MONEY_CARDS,
@@ -78,6 +77,11 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
     fmt_ref,
     fmt_tile,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
+
 
 # the enum members as module constants: an enum class attribute costs ten global lookups, and
 # these are read on every turn (a hot path). A phase compared with the member it holds is equal
@@ -1461,7 +1465,7 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 "END-DISTRIBUTE",
                 item.pos if item is not None else pos,
                 reason="not-given",
-                tile=fmt_tile(cast(TileKind | None, slot)),
+                tile=fmt_tile(slot),  # type: ignore[arg-type]  # a tile here: not EMPTY
                 field=cur.code,
                 name=winner.name,
                 shown=shown,

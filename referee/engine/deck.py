@@ -19,8 +19,7 @@ here. ``docs/modules/extension-points.md`` ("The money deck for modules") descri
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.catalogue import MoneyCard
@@ -140,24 +139,35 @@ def module_card_left(state: GameState, ref: ComponentRef, pos: Pos) -> None:
         left_deck(state, (ComponentRef(ref.kind, ref.name),), pos)
 
 
-@contextmanager
-def drawn_together(state: GameState, drawn: Sequence[DeckCard], pos: Pos) -> Iterator[None]:
+class drawn_together:
     """A module draws ``drawn`` off the deck at once, in an order its line does not write (a
     Weisheit draw): they are checked against the cards on top of the deck as one group
     (:func:`left_deck`); inside the block the single draws (``draw_money``, a scoring card
     turned up) are not checked again, and cards put back on top inside it
-    (:func:`put_on_top`) lie above the rest of the earlier layers afterwards."""
-    if state.deck_top:
-        left_deck(state, drawn, pos)
-    below = state.deck_top
-    # a declared empty tuple: ``= ()`` would narrow the attribute to ``tuple[()]`` for the
-    # type checker until the ``finally``, which the compiled build checks at run time
-    nothing: tuple[DeckTop, ...] = ()
-    state.deck_top = nothing
-    try:
-        yield
-    finally:
-        state.deck_top = (*state.deck_top, *below)
+    (:func:`put_on_top`) lie above the rest of the earlier layers afterwards.
+
+    A context manager (a class, not ``contextlib.contextmanager``: a check does not otherwise
+    import :mod:`contextlib`); the check and the lifting happen when the block is entered."""
+
+    def __init__(self, state: GameState, drawn: Sequence[DeckCard], pos: Pos) -> None:
+        self.state = state
+        self.drawn = drawn
+        self.pos = pos
+        self.below: tuple[DeckTop, ...] = ()
+
+    def __enter__(self) -> None:
+        state = self.state
+        if state.deck_top:
+            left_deck(state, self.drawn, self.pos)
+        self.below = state.deck_top
+        # a declared empty tuple: ``= ()`` would narrow the attribute to ``tuple[()]`` for the
+        # type checker, which the compiled build checks at run time
+        nothing: tuple[DeckTop, ...] = ()
+        state.deck_top = nothing
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        state = self.state
+        state.deck_top = (*state.deck_top, *self.below)
 
 
 def take_off(state: GameState, card: MoneyCard | None, pos: Pos) -> bool:

@@ -59,12 +59,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.rules import Violation
 from referee.interpreted import interpreted_class
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
     from referee.catalogue import Currency, MoneyCard
     from referee.engine.context import Context
     from referee.engine.sim_context import SimContext

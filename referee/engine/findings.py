@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from referee.engine.rules import Severity
 from referee.record.model import Pos
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.state import GameState
 

@@ -6,12 +6,12 @@ Shared by the engine and its modules; the reports have their own, language-aware
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from referee.catalogue import SIDES, Currency, MoneyCard, TileKind
 from referee.messages import Term
 from referee.record.model import ComponentRef, TileLike
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.state import MarketSlot, PlayerState
 

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import Currency, TileKind
 from referee.engine.extensions import Module  # at run time: compiled, SideOffer looks it up
@@ -46,7 +45,10 @@ from referee.engine.rules import BASE, Rule, register_rule
 from referee.engine.state import EMPTY
 from referee.record.model import ComponentRef, GenericArg, ModuleChance, Pos, TileRef
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.state import GameState, PlayerState
 
 ASIDE_VERB = "aside"

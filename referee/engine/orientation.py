@@ -31,13 +31,15 @@ reserve, swapped in, handed out at the end); :func:`rotations` serves the legal-
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.catalogue import SIDES, Side, TileKind
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.messages import register_both
 from referee.record.model import ComponentRef, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _CLOCKWISE = {Side.N: Side.E, Side.E: Side.S, Side.S: Side.W, Side.W: Side.N}
 

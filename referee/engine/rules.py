@@ -15,14 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
 
 from referee.messages import lookup, register_both, render
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
 
 BASE = "rulebook-base-de-2003.txt"
 BIGBOX = "rulebook-bigbox-de-2019.txt"
 
-Severity = Literal["error", "warning"]
+Severity: TypeAlias = 'Literal["error", "warning"]'
 
 
 @dataclass(frozen=True, slots=True)

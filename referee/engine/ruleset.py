@@ -32,15 +32,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from referee.interpreted import interpreted_class
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final, TypeVar
+
     from referee.engine.extensions import Module
     from referee.profiles import RuleProfile
 
-F = TypeVar("F", bound=Callable[..., Any])
+    F = TypeVar("F", bound=Callable[..., Any])
 
 
 @interpreted_class  # compiled: a Python class (its names are read by vars(), modules read them)

@@ -8,13 +8,13 @@ a package's ``__init__`` stays Python, issue 34); the pure build runs it as befo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from referee.engine.context import Context
 from referee.engine.core import finish, winners
 from referee.engine.state import GameState
 from referee.record.model import BodyItem, Game, Pos
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine import GameReport
 

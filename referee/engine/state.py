@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import MoneyCard, TileKind
 from referee.engine.extensions import NOT_COUNTED, NOT_COUNTED_WHY, Extensions
@@ -30,6 +29,10 @@ from referee.engine.turns import Phase
 from referee.geometry import Alhambra
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import NOWHERE, PlayerRef, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeAlias
 
 
 class _Empty:
@@ -76,10 +79,10 @@ def counter_copy(counter: Counter[Any]) -> Counter[Any]:
 # None: an unknown tile lies there; Any: a module's own piece drawn from the tower (a bazaar, a
 # plot, a camp, ...). Compiled (mypyc), a slot's annotated type is checked at run time, so the
 # union must admit every piece the modules lay on the market.
-MarketSlot = TileKind | None | _Empty | Any
+MarketSlot: TypeAlias = "TileKind | None | _Empty | Any"  # noqa: RUF036
 # A building held by a player (reserve, bought and not yet placed, refused, Dirk's): a
 # catalogue tile, None (not named) or a module's own piece; compiled, checked at run time.
-HeldPiece = TileKind | None | Any
+HeldPiece: TypeAlias = "TileKind | None | Any"  # noqa: RUF036
 
 
 @dataclass(slots=True)

@@ -20,13 +20,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
 
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.messages import Text
 from referee.record.model import NOWHERE, Pos
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.state import GameState, PlayerState
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.geometry.incremental import Geometry, from_scratch
@@ -23,18 +22,13 @@ from referee.geometry.layers import (
 )
 from referee.geometry.pieces import Footprint, Part, parts_of
 from referee.record.model import Coord
+from referee.shapes import Piece
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 ORIGIN = Coord(0, 0)
-
-
-class Piece(Protocol):
-    """Anything that can lie in an Alhambra: a catalogue tile, the fountain, a module tile."""
-
-    @property
-    def walls(self) -> frozenset[Side]: ...
-
-    @property
-    def type(self) -> BuildingType | None: ...
 
 
 @dataclass(frozen=True, slots=True)

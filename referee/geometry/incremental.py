@@ -22,12 +22,17 @@ ints and sets, no rule and no message:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.layers import Layers, cell_walls, wall_between
 from referee.geometry.pieces import profile_of
 from referee.record.model import Coord
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from referee.shapes import Walled as _Walled
 
 ORIGIN = Coord(0, 0)
 
@@ -47,11 +52,6 @@ SIDE_RING = 0x55  # the ring bits of the four side neighbours
 DELTAS: tuple[tuple[int, int], ...] = tuple(s.delta for s in SIDES)  # side k -> (dx, dy)
 
 _new_coord = tuple.__new__  # Coord(x, y) without the named tuple's Python-level __new__
-
-
-class _Walled(Protocol):
-    @property
-    def walls(self) -> frozenset[Side]: ...
 
 
 _MASKS: dict[frozenset[Side], int] = {}

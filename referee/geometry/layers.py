@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.pieces import (
@@ -36,6 +35,11 @@ from referee.geometry.pieces import (
     profile_of,
 )
 from referee.record.model import Coord
+from referee.shapes import WallFacts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 Edge = tuple[Coord, Side]
 """An edge in canonical form: a cell and its north or east side."""
@@ -198,21 +202,6 @@ def _plain_type(t: type) -> bool:
 
 
 # ------------------------------------------------------------------ the effective walls
-
-
-class WallFacts(NamedTuple):
-    """The answer of :func:`wall_between` for one side of a cell.
-
-    ``wall``: a wall lies on the edge (on either tile's side, an overlay, or an edge piece);
-    ``double``: both tiles show a wall there (an inner wall); ``passable``: both cells hold
-    tiles and one can walk across (no wall, or an edge piece opens it: a gate); ``outer``: the
-    cell's side is an outer wall (a wall facing no tile, or a tile transparent for the outer
-    wall)."""
-
-    wall: bool
-    double: bool
-    passable: bool
-    outer: bool
 
 
 def cell_walls(cells: Mapping[Coord, Any], layers: Layers | None, at: Coord) -> frozenset[Side]:

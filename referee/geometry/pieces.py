@@ -27,15 +27,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.catalogue import BuildingType, Side
 from referee.geometry import codes as rules
 from referee.interpreted import interpreted_class
 from referee.record.model import Coord
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction  # (kept out of the check's start-up)
+    from typing import Any
 
 ALL_RULES: frozenset[str] = frozenset(
     {
@@ -128,16 +129,6 @@ HALVES: dict[str, tuple[Diagonal, frozenset[Side]]] = {
     "se": (Diagonal.SW_NE, frozenset({Side.N, Side.W})),
     "nw": (Diagonal.SW_NE, frozenset({Side.S, Side.E})),
 }
-
-
-class PieceLike(Protocol):
-    """The attributes every piece has (a catalogue tile, the fountain, a module's piece)."""
-
-    @property
-    def walls(self) -> frozenset[Side]: ...
-
-    @property
-    def type(self) -> BuildingType | None: ...
 
 
 @interpreted_class  # compiled: a Python class (modules may derive from it; read by vars())

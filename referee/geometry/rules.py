@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from referee.catalogue import SIDES, Side, TileKind
 from referee.geometry.codes import (
@@ -65,6 +64,10 @@ from referee.geometry.incremental import (
 from referee.geometry.layers import is_special
 from referee.messages import lookup
 from referee.record.model import Coord
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 RULES_FILE = "rulebook-base-de-2003.txt"
 SECTION_BUILD = "Alhambra-Bauregeln"

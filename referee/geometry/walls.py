@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Final, Literal
 
 from referee.catalogue import SIDES, Side
 from referee.geometry.grid import Alhambra
@@ -27,7 +26,12 @@ from referee.geometry.layers import edge_cells
 from referee.geometry.pieces import Diagonal, diagonal_of, profile_of
 from referee.record.model import Coord
 
-WallMode = Literal["trail", "simple-path"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, Literal, TypeAlias
+
+
+WallMode: TypeAlias = 'Literal["trail", "simple-path"]'
 Segment = tuple[Coord, Side | Diagonal]
 """A segment of wall: a cell and its side, or a cell and its diagonal (a half piece's wall,
 from corner to corner across the cell: it counts one segment like a side)."""

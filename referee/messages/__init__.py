@@ -29,9 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, runtime_checkable
 
-Lang = Literal["en", "de"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, Protocol, TypeAlias, runtime_checkable
+
+Lang: TypeAlias = 'Literal["en", "de"]'
 LANGS: tuple[Lang, ...] = ("en", "de")
 
 
@@ -56,11 +59,26 @@ class Join:
     empty: object = ""
 
 
-@runtime_checkable
-class Shown(Protocol):
-    """A value that renders itself in a language (e.g. a building problem's summary)."""
+if TYPE_CHECKING:
 
-    def text(self, lang: str = "en") -> str: ...
+    @runtime_checkable
+    class Shown(Protocol):
+        """A value that renders itself in a language (e.g. a building problem's summary)."""
+
+        def text(self, lang: str = "en") -> str: ...
+
+else:
+
+    class _ShownTest(type):
+        """``isinstance(v, Shown)``: ``v`` has a ``text`` that is not None (what
+        ``typing.runtime_checkable`` tests of a protocol whose one member is a method)."""
+
+        def __instancecheck__(cls, value: object) -> bool:
+            return getattr(value, "text", None) is not None
+
+    class Shown(metaclass=_ShownTest):
+        """A value that renders itself in a language (e.g. a building problem's summary): has
+        ``text(lang)``. (A protocol for the type checker; no ``typing`` at run time.)"""
 
 
 class Term(str):

@@ -17,7 +17,6 @@ import io
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from typing import IO, TYPE_CHECKING
 
 from referee.notation.files import (
     UnreadableInput,
@@ -36,12 +35,14 @@ from referee.notation.parser import (
 )
 from referee.record.model import Game, Header, NotationError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import IO, TypeAlias
 
     from referee.notation.formatter import format_game, format_games
 
-PathOrStream = str | os.PathLike[str] | IO[str] | IO[bytes]
+PathOrStream: TypeAlias = "str | os.PathLike[str] | IO[str] | IO[bytes]"
 
 __all__ = [
     "Game",

@@ -38,7 +38,6 @@ import os
 import re
 import types
 from collections.abc import Callable
-from typing import Any, Final
 
 from referee.catalogue.components import TYPE_SPELLINGS
 from referee.cli_startup import compiled
@@ -106,6 +105,10 @@ from referee.record.model import (  # noqa: E402
     TileRef,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, TypeAlias
 
 
 def _probe() -> None:
@@ -1225,7 +1228,7 @@ class _NoTemplate(Exception):
 # a record is ``(class, shape of each field...)``, a tuple holding records ``(tuple, ...)``, a
 # position made anew _POS, a value taken as it is None. Two records of one shape are built by
 # one builder; the values (the columns of the positions, the other values in order) differ.
-Shape = Any
+Shape: TypeAlias = "Any"
 _POS: Final = "pos"
 
 
@@ -1350,7 +1353,7 @@ for _cls, _name_of in _MAKER_NAMES.items():
         _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
 
 
-Builder = Callable[[int, int, tuple[Any, ...]], Any]
+Builder: TypeAlias = "Callable[[int, int, tuple[Any, ...]], Any]"
 
 # The compiled builders (SELF_COMPILED, records in Python): a shape made once into a tree of
 # nodes, which _run walks to build its records as the generated code does (the records filled
@@ -1473,8 +1476,8 @@ def _builder(shape: Shape) -> Builder | None:
 
 
 # a group's text -> its builder (None until its shape is hot), values and shape
-Template = tuple[Builder | None, tuple[Any, ...], Shape]
-Memo = dict[str, Template | None]
+Template: TypeAlias = "tuple[Builder | None, tuple[Any, ...], Shape]"
+Memo: TypeAlias = "dict[str, Template | None]"
 _actions: Final[Memo] = {}
 _events: Final[Memo] = {}
 # a group or line text seen once, told apart by identity (``is _SEEN``): typed Any so that the
@@ -1544,7 +1547,7 @@ def _memo_group(
 
 
 # A group's template as one part of a line's: its shape, its values, its columns' shift.
-Part = tuple[Shape, tuple[Any, ...], int]
+Part: TypeAlias = "tuple[Shape, tuple[Any, ...], int]"
 
 
 def _plain_groups(
@@ -2261,7 +2264,7 @@ def _position(lines: list[str], index: int, ln: int, items: list[Any], problems:
 _PLAIN_START: Final = frozenset("0123456789*")  # the first characters of turn and chance lines
 _DIGITS: Final = frozenset("0123456789")
 
-LarkLine = Callable[[str, int], tuple[list[Any], list[NotationError]]]
+LarkLine: TypeAlias = "Callable[[str, int], tuple[list[Any], list[NotationError]]]"
 
 
 def read_game(text: str, off: int, lark_line: LarkLine) -> tuple[list[Any], list[Any]] | None:

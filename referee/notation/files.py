@@ -7,13 +7,14 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from typing import IO, TYPE_CHECKING
 
 from referee.lazy_re import lazy_pattern
 from referee.record.model import NotationError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import IO
 
 EXTENSION = ".alh"
 

@@ -18,7 +18,6 @@ import operator
 import re
 from collections.abc import Iterable, Iterator
 from itertools import compress, repeat
-from typing import Any
 
 from referee.lazy_re import lazy_pattern
 from referee.notation import fast
@@ -37,6 +36,10 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Known header tags in canonical order (their spelling is normalised to this one).
 KNOWN_HEADERS: tuple[str, ...] = (

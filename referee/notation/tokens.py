@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Final
 
 from referee.catalogue import SIDES, BuildingType, Currency, MoneyCard, Side, TileKind, catalogue
 from referee.catalogue.components import (
@@ -19,6 +18,10 @@ from referee.catalogue.components import (
     wall_code,
 )
 from referee.lazy_re import lazy_pattern
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 # (compiled when first used: an ASCII spelling is taken apart by :func:`_tile_parts` and
 # :func:`_card_parts` without them, tests/test_notation_fast_ascii.py)

@@ -5,7 +5,7 @@
 ``ProfileError`` is raised, with file, line, column and key, for anything that cannot be used.
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
 
 from referee.profiles.loader import (
     DEFAULT_NAME,
@@ -17,7 +17,10 @@ from referee.profiles.loader import (
 )
 from referee.profiles.params import DEFAULT_PROFILE, ParamSpec, RuleProfile
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.profiles.params import PARAMETERS
 
 __all__ = [

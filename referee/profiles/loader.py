@@ -23,14 +23,15 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
 
 from referee.lazy_re import lazy_pattern
 from referee.profiles import params
 from referee.profiles.params import RuleProfile
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # imported where a file is read: a bundled profile comes from the cache
     from pathlib import Path
+    from typing import Any
 
     import yaml
 

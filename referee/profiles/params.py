@@ -9,26 +9,30 @@ Each parameter has a one-line doc and, for numbers, the range of possible values
 which the loader validates against and ``profiles show`` / ``docs/profiles.md`` describe.
 """
 
-# (no ``from __future__ import annotations``: RuleProfile's field types are read at import, by
-# typing.get_type_hints, and evaluated annotations spare it parsing each one from its text)
+# (annotations are text, and the aliases below too: a check does not import ``typing``; the
+# parameters' types are evaluated by typing.get_type_hints when PARAMETERS is first made)
+from __future__ import annotations
+
 import math
 import types
-import typing
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal, cast
 
-ScoringCardPlacement = Literal["shuffled", "top"]
-StartTiebreak = Literal["cards-total-youngest", "cards-youngest"]
-DealFirst = Literal["any", "youngest"]
-TileSupply = Literal["bag", "tower"]
-GiftRule = Literal["dirk-only", "any-player"]
-OverpayRule = Literal["allowed", "warn", "illegal"]
-WallRun = Literal["trail", "simple-path"]
-WallPoints = Literal["edge", "tile"]
-GameEnd = Literal["market-incomplete", "bag-empty"]
-ExtraAction = Literal["optional", "compulsory"]
-Edition = Literal["base", "waechter"]
-GuardScoring = Literal["end", "every"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, TypeAlias
+
+ScoringCardPlacement: TypeAlias = 'Literal["shuffled", "top"]'
+StartTiebreak: TypeAlias = 'Literal["cards-total-youngest", "cards-youngest"]'
+DealFirst: TypeAlias = 'Literal["any", "youngest"]'
+TileSupply: TypeAlias = 'Literal["bag", "tower"]'
+GiftRule: TypeAlias = 'Literal["dirk-only", "any-player"]'
+OverpayRule: TypeAlias = 'Literal["allowed", "warn", "illegal"]'
+WallRun: TypeAlias = 'Literal["trail", "simple-path"]'
+WallPoints: TypeAlias = 'Literal["edge", "tile"]'
+GameEnd: TypeAlias = 'Literal["market-incomplete", "bag-empty"]'
+ExtraAction: TypeAlias = 'Literal["optional", "compulsory"]'
+Edition: TypeAlias = 'Literal["base", "waechter"]'
+GuardScoring: TypeAlias = 'Literal["end", "every"]'
 
 # Fields of RuleProfile that describe the profile rather than a rule.
 META_FIELDS: frozenset[str] = frozenset(
@@ -213,7 +217,7 @@ class ParamSpec:
             return f"{_show(value)} is not {self.describe()}"
         if isinstance(value, float) and not math.isfinite(value):
             return f"{_show(value)} is not {self.describe()}"
-        number = cast(float, value)
+        number: float = value  # type: ignore[assignment]  # an int or a float here
         if (self.minimum is not None and number < self.minimum) or (
             self.maximum is not None and number > self.maximum
         ):
@@ -236,6 +240,8 @@ def _show(value: Any) -> str:
 
 
 def _spec(f: Any, hint: Any) -> ParamSpec:
+    import typing
+
     args = typing.get_args(hint)
     nullable = False
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
@@ -251,7 +257,7 @@ def _spec(f: Any, hint: Any) -> ParamSpec:
         "minimum": limits.get("minimum"),
         "maximum": limits.get("maximum"),
     }
-    if typing.get_origin(hint) is Literal:
+    if typing.get_origin(hint) is typing.Literal:
         return ParamSpec(kind="choice", choices=tuple(typing.get_args(hint)), **common)
     if hint is int:
         return ParamSpec(kind="int", **common)
@@ -260,8 +266,16 @@ def _spec(f: Any, hint: Any) -> ParamSpec:
     raise TypeError(f"unsupported parameter type for {f.name}: {hint!r}")  # pragma: no cover
 
 
+def field_types() -> dict[str, Any]:
+    """:class:`RuleProfile`'s field types, evaluated (``typing.get_type_hints``; the aliases
+    above are text naming ``Literal``, which this module does not import at run time)."""
+    import typing  # the type checker's module: only here, where the parameters' types are read
+
+    return typing.get_type_hints(RuleProfile, localns={"Literal": typing.Literal})
+
+
 def _specs() -> dict[str, ParamSpec]:
-    hints = typing.get_type_hints(RuleProfile)
+    hints = field_types()
     return {
         f.name: _spec(f, hints[f.name]) for f in fields(RuleProfile) if f.name not in META_FIELDS
     }

@@ -13,12 +13,13 @@ Text -> (referee.notation) -> these records -> (referee.engine) -> verdicts and 
 # start-up; every name an annotation uses is defined above it)
 import dataclasses
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind
+from referee.shapes import TupleBody, named_tuple
 
 
-class Pos(NamedTuple):
+@named_tuple
+class Pos(TupleBody):
     """A source position: 1-based line and column.
 
     A named tuple (not a frozen dataclass) because the reader makes one for every record of
@@ -38,7 +39,8 @@ NOWHERE = Pos(0, 0)
 # --------------------------------------------------------------------------------- tokens
 
 
-class Coord(NamedTuple):
+@named_tuple
+class Coord(TupleBody):
     """A cell of an Alhambra: the fountain is 0,0; x grows east, y grows north.
 
     A named tuple (not a frozen dataclass) because the engine hashes and creates coordinates in

@@ -17,7 +17,6 @@ The document (``--format json|yaml``)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.engine import GameReport
 from referee.lazy_re import lazy_pattern
@@ -25,6 +24,10 @@ from referee.record.model import NotationError
 from referee.reports.i18n import register, t
 from referee.safe_text import BOUND, PLAIN_TEXT, bounded
 from referee.safe_text import line as one_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _TEXT: dict[str, dict[str, str]] = {
     "ok": {"en": "OK", "de": "OK"},

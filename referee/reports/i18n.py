@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from referee.catalogue import (
     BuildingType,
@@ -54,15 +53,17 @@ def resolve_lang(value: str | None, environ: Mapping[str, str] | None = None) ->
     return DEFAULT_LANG
 
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Literal, TypeAlias, TypeVar
+
     import click
+
+    F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _lang_callback(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     return resolve_lang(value)
-
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _lang_option() -> Callable[[F], F]:
@@ -335,7 +336,7 @@ def t(key: str, lang: str, /, **params: object) -> str:
 
 # ----------------------------------------------------------------------------- formatting
 
-Style = Literal["code", "name", "both"]
+Style: TypeAlias = 'Literal["code", "name", "both"]'
 
 
 def type_name(type_: BuildingType | None, lang: str, plural: bool = False) -> str:

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import json
 from json.encoder import encode_basestring
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _DEPTH = 200  # deeper documents go to json.dumps (no recursion limit reached here)
 _INF = float("inf")

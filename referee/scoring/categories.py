@@ -22,38 +22,31 @@ The generic building blocks:
 Quantities may be :class:`fractions.Fraction` (half buildings); ties compare exactly.
 """
 
-# (no ``from __future__ import annotations``: the dataclasses' field types are evaluated when
-# each class is made, so that ``dataclasses`` does not parse each field's annotation text; the
-# few annotations naming what is imported only for the type checker, or a class from inside its
-# own body, are written as text)
+# (annotations are text: a check does not import ``typing``, whose names they use)
+from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    Literal,
-    Protocol,
-    TypeAlias,
-    TypeVar,
-)
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.interpreted import interpreted_class
+from referee.shapes import ScoringCategory
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a Fraction is made (half buildings only)
+    from typing import Any, Literal, TypeAlias, TypeVar
 
     from referee.geometry import Alhambra
     from referee.profiles import RuleProfile
 
 Number: TypeAlias = "int | Fraction"
-Direction = Literal["most", "fewest"]
-Rounding = Literal["down", "up"]
-Floor = Literal["scoring", "total"] | None
+Direction: TypeAlias = 'Literal["most", "fewest"]'
+Rounding: TypeAlias = 'Literal["down", "up"]'
+Floor: TypeAlias = 'Literal["scoring", "total"] | None'
 
 ORDER_MAJORITIES = 100
 ORDER_WALL = 200
@@ -142,7 +135,7 @@ class Participant:
     counts: Mapping[BuildingType, Number]
     base_counts: Mapping[BuildingType, int]
     adjustments: tuple[Any, ...]  # CountAdjustment
-    alhambra: "Alhambra | None" = None
+    alhambra: Alhambra | None = None
     wall_claim: int | None = None
     total_before: int = 0
 
@@ -318,38 +311,6 @@ class CombinedScore(CategoryScore):
 # --------------------------------------------------------------------------- categories
 
 
-class ScoringCategory(Protocol):
-    """What a scoring category is: a key, labels, a rulebook section and a ``score`` method.
-
-    ``score`` returns an entry for every participant the category concerns (a participant it
-    leaves out gets no line, e.g. Dirk has no wall). ``order`` sorts the lines of a row
-    (majorities 100, wall 200, modules 500, "zuletzt" 900); ``floor`` "scoring" or "total"
-    stops the category's points from taking this scoring's points or the total below zero.
-    """
-
-    @property
-    def key(self) -> str: ...
-
-    @property
-    def label_en(self) -> str: ...
-
-    @property
-    def label_de(self) -> str: ...
-
-    @property
-    def section(self) -> str: ...
-
-    @property
-    def order(self) -> int: ...
-
-    @property
-    def floor(self) -> Floor: ...
-
-    def score(
-        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
-    ) -> dict[str, CategoryScore]: ...
-
-
 def label(category: ScoringCategory, lang: str = "en") -> str:
     return category.label_de if lang == "de" and category.label_de else category.label_en
 
@@ -487,7 +448,8 @@ def rank(
 
 
 Table = Mapping[int, Sequence[int]] | Callable[[int], Sequence[int]]
-_Name = TypeVar("_Name", str, int)  # who ranks: a name, or a position
+if TYPE_CHECKING:
+    _Name = TypeVar("_Name", str, int)  # who ranks: a name, or a position
 
 
 @dataclass(frozen=True)
@@ -508,7 +470,7 @@ class Majority:
     label_en: str
     label_de: str
     section: str
-    quantity: Mapping[str, Number] | Callable[[Participant], "Number | None"]
+    quantity: Mapping[str, Number] | Callable[[Participant], Number | None]
     table: Table
     direction: Direction = "most"
     rounding: Rounding = "down"
@@ -551,7 +513,7 @@ class Majority:
         return quantities, breaks, rank(values, table, self.direction, self.rounding)
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
         quantities, breaks, placed = self.placings(round_no, participants)
         out: dict[str, CategoryScore] = {}
@@ -595,7 +557,7 @@ class PointLine:
         return 1
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
         out: dict[str, CategoryScore] = {}
         for p in participants:
@@ -633,7 +595,7 @@ class Combined:
     floor: Floor = None
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
         scored = [part.score(round_no, participants, profile) for part in self.parts]
         out: dict[str, CategoryScore] = {}
@@ -671,7 +633,7 @@ class BuildingMajority:
         return self.type.name_in("de", plural=True)
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
         type_score = _core.type_score
         t = self.type
@@ -870,7 +832,7 @@ class WallCategory:
     floor: Floor = None
 
     def score(
-        self, round_no: int, participants: Sequence[Participant], profile: "RuleProfile"
+        self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
     ) -> dict[str, CategoryScore]:
         new_wall_score = _core.new_wall_score
         out: dict[str, CategoryScore] = {}
@@ -939,7 +901,7 @@ class ScoringParts:
                 return tuple(v)
         return ()
 
-    def __add__(self, other: "ScoringParts") -> "ScoringParts":
+    def __add__(self, other: ScoringParts) -> ScoringParts:
         adj: dict[str | None, tuple[Any, ...]] = {k: tuple(v) for k, v in self.adjustments.items()}
         for k, v in other.adjustments.items():
             adj[k] = adj.get(k, ()) + tuple(v)

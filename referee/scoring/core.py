@@ -27,7 +27,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from operator import attrgetter
-from typing import Any, TypeVar
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.geometry import Alhambra, Segment
@@ -48,6 +47,13 @@ from referee.scoring.categories import (
     norm,
     num_json,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _V = TypeVar("_V")
+
 
 RULES_FILE = "rulebook-base-de-2003.txt"
 SECTION_MAJORITIES = "Siegpunkte für Mehrheiten bei den Gebäuden"
@@ -218,9 +224,6 @@ _SEGMENT_JSON = _SegmentJson()
 
 
 new_wall_score = record_maker(WallScore)  # ``WallScore(...)`` without the frozen __init__
-
-
-_V = TypeVar("_V")
 
 
 def _worked_out_once(method: Callable[[Any], _V]) -> cached_property[_V]:

@@ -9,13 +9,12 @@ modules add count adjustments, categories and a replacement points table through
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.catalogue import BUILDING_TYPES
 from referee.makers import record_maker
 from referee.scoring.categories import ScoringParts
 from referee.scoring.core import ScoringEntry, ScoringResult, score_round
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.state import GameState
 

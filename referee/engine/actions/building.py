@@ -8,7 +8,6 @@ parameters name the cells and sides concerned; ``build`` puts the piece down (no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import SIDES, BuildingType, TileKind
 from referee.engine.actions import layer_rules  # noqa: F401  (registers the layer rules)
@@ -20,7 +19,10 @@ from referee.geometry.rules import placement_fits
 from referee.messages import Join, Text
 from referee.record.model import Coord, Pos, TileRef
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.context import Context
     from referee.engine.state import GameState, HeldPiece, PlayerState
     from referee.geometry import BuildingProblem, Piece

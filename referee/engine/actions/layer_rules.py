@@ -19,13 +19,14 @@ catalogue of :mod:`referee.messages`); the checks themselves are in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from referee.engine.findings import Finding, problem
 from referee.engine.rules import BASE, BIGBOX, Rule, register_rule
 from referee.messages import register_both
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.state import PlayerState
     from referee.record.model import Pos
 

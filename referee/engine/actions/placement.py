@@ -6,7 +6,6 @@ of a turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from referee.catalogue import TileKind
 from referee.engine.actions.building import build, building_findings, plain_slot
@@ -20,6 +19,7 @@ from referee.geometry.rules import placement_fits
 from referee.messages import Text
 from referee.record.model import ComponentRef, Give, Place, Pos, Reserve, TileLike, TileRef
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.state import GameState, HeldPiece, PlayerState
 

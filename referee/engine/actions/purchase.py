@@ -29,7 +29,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard, TileKind
 from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
@@ -49,11 +48,19 @@ from referee.engine.turns import (
 from referee.messages import Text
 from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final, Literal, TypeAlias, TypeVar
+
     from referee.engine.payment import Payment
     from referee.engine.state import GameState, HeldPiece, PlayerState
+    from referee.shapes import PayItem
 
-PaySource = Literal["hand", "resolve", "unknown", "forget", "missing", "module", "other"]
+    _Item = TypeVar("_Item", bound=PayItem)
+
+PaySource: TypeAlias = (
+    'Literal["hand", "resolve", "unknown", "forget", "missing", "module", "other"]'
+)
 
 # names of other modules read on every purchase, as ``Final`` aliases (the same objects):
 # compiled, a read is a C static instead of a look-up in the module's dict
@@ -1082,24 +1089,6 @@ def _exact(state: GameState, p: PlayerState, total: int, price: int) -> bool:
 
 
 # ----------------------------------------------------------------------------- payment search
-
-
-class PayItem(Protocol):
-    """What the payment search (:func:`payments`) reads of an item: a money card, or a module's
-    stand-in for one (Die Baumeister's master-builder card, paid as money of value 3). Compiled,
-    an annotation is checked at run time, so the search must not name :class:`MoneyCard`."""
-
-    @property
-    def currency(self) -> Currency: ...
-
-    @property
-    def value(self) -> int: ...
-
-    @property
-    def sort_key(self) -> tuple[int, ...]: ...
-
-
-_Item = TypeVar("_Item", bound=PayItem)
 
 
 def payments(

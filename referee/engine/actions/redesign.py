@@ -9,7 +9,6 @@ resolves which reserve tile the record means.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from referee.catalogue import TileKind
 from referee.engine.actions.building import (
@@ -38,6 +37,7 @@ from referee.record.model import (
     TileRef,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.context import Context
     from referee.engine.state import GameState, HeldPiece, PlayerState

@@ -7,7 +7,6 @@ whose docstring describes them. A module of its own so that the compiled build c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from referee.engine.actions import placement, purchase, redesign, take
 from referee.engine.context import Context, kept_context
@@ -25,7 +24,10 @@ from referee.record.model import (
     TakeMoney,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.state import GameState, PlayerState
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.catalogue import TileKind
 from referee.engine.findings import Finding, problem
 from referee.engine.fmt import fmt_ref
@@ -11,6 +9,7 @@ from referee.engine.state import decrement
 from referee.messages import Text
 from referee.record.model import Pos, TileRef
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.state import GameState
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
 
 from referee.catalogue import MoneyCard
 from referee.engine.context import Context
@@ -21,10 +20,13 @@ from referee.engine.turns import end_main_action, main_action_findings, start_ma
 from referee.messages import Join, Text
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Literal, TypeAlias
+
     from referee.engine.state import GameState, PlayerState
 
-Source = Literal["display", "resolve", "forget", "unknown", "missing", "module"]
+Source: TypeAlias = 'Literal["display", "resolve", "forget", "unknown", "missing", "module"]'
 
 
 @dataclass(slots=True)
