@@ -191,3 +191,11 @@ def simulated_variants(
         text = simulate_text(2 + k % 3, seed + k, profile, f"{title} {k}", modules)
         texts += variants(text, kind)
     return texts
+
+
+def chosen(texts: list[str], keep: tuple[int, ...] | None) -> list[str]:
+    """The texts of ``texts`` at the indices ``keep`` (every text for None). A test names the
+    copies it checks where the others ran no line of ``referee`` that the chosen ones do not
+    (measured per test with coverage's contexts, one a text: bench/README.md, issue 34's
+    seventeenth step, one-pass tests); the games are simulated as before."""
+    return texts if keep is None else [texts[i] for i in keep if i < len(texts)]

@@ -37,15 +37,18 @@ EXAMPLES = sorted(_EXAMPLES.glob("module-*.alh")) + sorted(_EXAMPLES.glob("waech
 """Every module example, and the guards edition's (its rules unit is asked as a module is)."""
 
 
-def _variants(path: Path) -> list[str]:
+def _variants(path: Path, every: bool = False) -> list[str]:
     """The example, and copies with one line of play left out (about twelve, spread over the
     record): games that break rules, so the modules' checks at each moment have something to
-    report. (The same-output corpus's mutated records of every module are the wider check.)"""
+    report. (The same-output corpus's mutated records of every module are the wider check.)
+    Unless ``every``, only the copies :data:`_KEPT` names for the example."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     body = [i for i, line in enumerate(lines) if line[:1].isdigit() or line.startswith("* ")]
     step = max(4, len(body) // 12)
-    return [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[2::step]]
+    out = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[2::step]]
+    kept = None if every else _KEPT.get(path.stem)
+    return out if kept is None else [out[i] for i in kept if i < len(out)]
 
 
 def _reports(texts: list[str]) -> list[str]:
@@ -323,7 +326,7 @@ def test_bauland_choice_by_the_change_counter_reports_as_the_whole_mark(
     monkeypatch.setattr(cls, "_late", late_checked)
     texts = [SETUP.format(modules="bauland", plots=PLOTS) + body for body in _BAULAND_RECORDS]
     for name in ("module-bauland", "module-wave-c", "module-wave-c-first-expansion"):
-        texts += _variants(_EXAMPLES / f"{name}.alh")
+        texts += _variants(_EXAMPLES / f"{name}.alh", every=True)
     reports = _reports(texts)
     assert reports
     assert True in fast  # the shortcut was taken (a choice right after its purchase)
