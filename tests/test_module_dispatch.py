@@ -36,6 +36,9 @@ _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLES = sorted(_EXAMPLES.glob("module-*.alh")) + sorted(_EXAMPLES.glob("waechter*.alh"))
 """Every module example, and the guards edition's (its rules unit is asked as a module is)."""
 
+_KEPT: dict[str, tuple[int, ...]] = {}
+"""The copies of an example (indices in :func:`_variants`'s list) the tests below check."""
+
 
 def _variants(path: Path, every: bool = False) -> list[str]:
     """The example, and copies with one line of play left out (about twelve, spread over the
