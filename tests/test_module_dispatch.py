@@ -113,7 +113,8 @@ def _variants(path: Path, every: bool = False) -> list[str]:
     step = max(4, len(body) // 12)
     out = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[2::step]]
     kept = None if every else _KEPT.get(path.stem)
-    return out if kept is None else [out[i] for i in kept if i < len(out)]
+    once = list(dict.fromkeys(out))  # (the indices count different texts)
+    return out if kept is None else [once[i] for i in kept if i < len(once)]
 
 
 def _reports(texts: list[str]) -> list[str]:
