@@ -191,3 +191,15 @@ def simulated_variants(
         text = simulate_text(2 + k % 3, seed + k, profile, f"{title} {k}", modules)
         texts += variants(text, kind)
     return texts
+
+
+def chosen(texts: list[str], keep: tuple[int, ...] | None) -> list[str]:
+    """The texts of ``texts`` at the indices ``keep`` among its different texts, in their
+    order (every text for None). A test names the
+    copies it checks where the others ran no line of ``referee`` that the chosen ones do not
+    (measured per test with coverage's contexts, one a text: bench/README.md, issue 34's
+    seventeenth step, one-pass tests); the games are simulated as before."""
+    if keep is None:
+        return texts
+    once = list(dict.fromkeys(texts))  # (a copy may be another's text: counted once)
+    return [once[i] for i in keep if i < len(once)]

@@ -19,6 +19,7 @@ from referee.engine.actions import placement as _placement
 from tests.purchase_onepass_support import (
     ROOT,
     SKIP_COMPILED,
+    chosen,
     first22_game,
     outcomes,
     simulated_variants,
@@ -34,6 +35,96 @@ PIECES = {  # module -> the kind of its pieces placed
     "badehaeuser": "bh",
     "bazare": "bz",
     "wunschbrunnen": "ww",
+}
+
+# The copies each test checks, by their index in its list of texts: the others ran no line of
+# ``referee`` (with the path and without it) that these do not (coverage, one context a text,
+# on main at c7568e1: bench/README.md, issue 34, seventeenth step, one-pass tests).
+KEPT = {
+    "badehaeuser": (0, 1, 5, 11, 13, 20, 23, 26, 34, 35, 37, 44, 45, 52, 53, 64, 76, 89),
+    "bauland": (0, 1, 2, 5, 9, 11, 14, 18, 36, 39, 44, 59, 60, 66, 67, 74, 78, 84),
+    "bazare": (0, 12, 17, 18, 19, 24, 26, 27, 35, 37, 40, 42, 51, 54, 64, 69, 77, 81, 82, 85),
+    "magisch": (
+        0,
+        8,
+        9,
+        11,
+        12,
+        15,
+        22,
+        27,
+        28,
+        30,
+        34,
+        36,
+        38,
+        40,
+        43,
+        44,
+        46,
+        54,
+        62,
+        75,
+        83,
+        86,
+    ),
+    "medina": (0, 1, 2, 5, 9, 11, 12, 13, 15, 26, 36, 37, 43, 57, 59, 75, 82, 83, 84, 94),
+    "wunschbrunnen": (
+        0,
+        3,
+        7,
+        13,
+        14,
+        15,
+        16,
+        17,
+        18,
+        21,
+        22,
+        25,
+        28,
+        30,
+        34,
+        44,
+        47,
+        52,
+        54,
+        56,
+        60,
+        69,
+        74,
+        85,
+    ),
+    "first 22": (0, 1, 2, 3, 4, 6, 8, 9, 11, 12, 13),
+    "beside": (
+        1,
+        2,
+        16,
+        21,
+        24,
+        27,
+        32,
+        35,
+        43,
+        47,
+        55,
+        59,
+        60,
+        72,
+        76,
+        85,
+        93,
+        94,
+        98,
+        103,
+        118,
+        119,
+        122,
+        130,
+        142,
+        150,
+        158,
+    ),
 }
 
 
@@ -87,7 +178,7 @@ def test_a_piece_placed_in_one_pass_reports_as_the_pipeline(
     seed = 18100 + 10 * sorted(PIECES).index(module)
     sims = simulated_variants((module,), seed, kind, f"place {module}", 3)
     texts += sims + [w for s in sims[:3] for w in _walls_changed(s, kind)]
-    taken = _compare(texts, monkeypatch)
+    taken = _compare(chosen(texts, KEPT[module]), monkeypatch)
     assert any(taken), f"{module}: no piece was placed in one pass"
 
 
@@ -98,7 +189,7 @@ def test_the_first_22_modules_together_report_as_the_pipeline(
     for k, kind in enumerate(("md", "bl", "bh")):
         text = first22_game(2 + k)  # seed 18400 + k
         texts += variants(text, kind)[:3] + _walls_changed(text, kind)[:2]
-    taken = _compare(texts, monkeypatch)
+    taken = _compare(chosen(texts, KEPT["first 22"]), monkeypatch)
     assert taken.count(True) >= 10
     assert taken.count(False) >= 1
 
@@ -112,4 +203,6 @@ def test_the_pieces_of_other_modules_with_building_rules_report_as_the_pipeline(
     texts: list[str] = []
     for k, others in enumerate((("stadttore",), ("feldlager",), ("wachtuerme",), ("mauern",))):
         texts += simulated_variants(("medina", *others), 18500 + k, "md", "beside", 2)
-    _compare(texts, monkeypatch, scratch=False)  # (their states print no values)
+    _compare(
+        chosen(texts, KEPT["beside"]), monkeypatch, scratch=False
+    )  # (their states print no values)
