@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -94,7 +95,9 @@ class ForkedRuns:
         self._server: subprocess.Popen[str] | None = None
         self._folder = tempfile.mkdtemp(prefix="alhambra-referee-forked-")
 
-    def run(self, code: str, args: Sequence[str], cwd: Path) -> tuple[int, str, str]:
+    def run(
+        self, code: str, args: Sequence[str], cwd: Path, timeout: float = 300
+    ) -> tuple[int, str, str]:
         """``python -c code *args`` in ``cwd`` as a forked child: (status, stdout, stderr)."""
         if self._server is None:
             self._server = subprocess.Popen(
@@ -111,6 +114,12 @@ class ForkedRuns:
         assert self._server.stdin is not None and self._server.stdout is not None
         self._server.stdin.write(json.dumps(ask) + "\n")
         self._server.stdin.flush()
+        # as subprocess.run(timeout=...) would: a run that does not end fails the test
+        ready, _, _ = select.select([self._server.stdout], [], [], timeout)
+        if not ready:
+            self._server.kill()
+            self.close()
+            raise AssertionError(f"no answer in {timeout} s: {list(args)}")
         answer = self._server.stdout.readline()
         assert answer, "the waiting process ended"
         status = json.loads(answer)
