@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import warnings
 from collections.abc import Iterator
 from typing import Any, NoReturn
@@ -65,9 +66,14 @@ def chromium(what: str) -> Iterator[Any]:
     ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # Chromium's own temporary folders (org.chromium.Chromium.*: its singleton socket) go to a
+    # folder of this fixture, removed after the browser quits: they used to be left in /tmp
+    scratch = tempfile.mkdtemp(prefix="alhambra-referee-chromium-")
+    service = Service(executable_path=driver_path, env={**os.environ, "TMPDIR": scratch})
     try:
-        drv = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+        drv = webdriver.Chrome(service=service, options=options)
     except Exception as exc:  # a browser that cannot start here (e.g. no shared memory)
+        shutil.rmtree(scratch, ignore_errors=True)
         skip_browser(
             what, f"Chromium did not start: {type(exc).__name__}: {str(exc).splitlines()[0]}"
         )
@@ -76,3 +82,4 @@ def chromium(what: str) -> Iterator[Any]:
         yield drv
     finally:
         drv.quit()
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -6,6 +6,8 @@ end before the command writes, so its first write meets a closed pipe (as with `
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -18,6 +20,7 @@ import pytest
 # an empty folder of its own: a stray *.py in the shared temp folder (say gettext.py) would
 # shadow the standard library for "python -m referee" run there
 OUTSIDE = tempfile.mkdtemp(prefix="alhambra-referee-cwd-")
+atexit.register(shutil.rmtree, OUTSIDE, ignore_errors=True)  # removed at the end of the run
 
 ROOT = Path(__file__).resolve().parents[1]
 EX = ROOT / "examples"

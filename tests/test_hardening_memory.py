@@ -75,17 +75,23 @@ def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[s
 def _starts(limit_kb: int) -> bool:
     """Whether the interpreter itself gets as far as loading the standard library's modules
     the program's first line needs (``typing``) under the limit: below that, no Python
-    program can answer (seen: CPython's own ``SystemError`` while importing ``typing``)."""
-    done = subprocess.run(
-        [sys.executable, "-c", "import os, typing, gc; print(os.getcwd())"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        preexec_fn=_limit(limit_kb),
-        check=False,
-    )
-    return done.returncode == 0
+    program can answer (seen: CPython's own ``SystemError`` while importing ``typing``).
+    Asked once a run for each limit (``shared_text``: the six runs over the same limits
+    asked it each, 84 processes for 14 answers)."""
+
+    def make() -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", "import os, typing, gc; print(os.getcwd())"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+            preexec_fn=_limit(limit_kb),
+            check=False,
+        )
+        return "yes" if done.returncode == 0 else "no"
+
+    return shared_text("memory-starts", (limit_kb,), make) == "yes"
 
 
 def _statuses(cache: str, name: str, base: int, tmp_path: Path) -> list[int]:

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
+from shared_store_support import shared_text
 
 import referee.notation.fast as fast
 import referee.notation.files as files
@@ -47,18 +48,39 @@ MODULES: tuple[tuple[str, ...], ...] = (
 
 
 def deep(x: Any) -> Any:
-    """Every field of a record, recursively (the records' ``==`` leaves positions out)."""
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return (type(x).__name__, *(deep(getattr(x, f.name)) for f in dataclasses.fields(x)))
-    if isinstance(x, tuple):  # Coord and plain tuples
-        return (type(x).__name__, *(deep(v) for v in x))
-    if isinstance(x, list):
-        return ["list", *(deep(v) for v in x)]
-    if isinstance(x, frozenset):
+    """Every field of a record, recursively (the records' ``==`` leaves positions out): a
+    dataclass as its class name and its fields' values, a tuple (Coord and plain tuples) as its
+    class name and items, a list as "list" and items, a frozenset as "frozenset" and its items'
+    sorted ``repr``s, an enum member as its class name and member name, anything else as its
+    class name and itself. What to do with a value is decided once per class (``_HOW``): the
+    readers' comparisons spend most of their time here."""
+    how = _HOW.get(type(x))
+    if how is None:
+        how = _HOW[type(x)] = _how(type(x))
+    if how.__class__ is tuple:  # a dataclass: its fields' names
+        return (type(x).__name__, *[deep(getattr(x, name)) for name in how])
+    if how == "tuple":
+        return (type(x).__name__, *[deep(v) for v in x])
+    if how == "list":
+        return ["list", *[deep(v) for v in x]]
+    if how == "frozenset":
         return ("frozenset", *sorted(repr(deep(v)) for v in x))
-    if isinstance(x, enum.Enum):
+    if how == "enum":
         return (type(x).__name__, x.name)
     return (type(x).__name__, x)
+
+
+_HOW: dict[type, tuple[str, ...] | str] = {}
+
+
+def _how(cls: type) -> tuple[str, ...] | str:
+    """How :func:`deep` writes a value of class ``cls`` (the order of its tests is deep's)."""
+    if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
+        return tuple(f.name for f in dataclasses.fields(cls))
+    for base, name in ((tuple, "tuple"), (list, "list"), (frozenset, "frozenset")):
+        if issubclass(cls, base):
+            return name
+    return "enum" if issubclass(cls, enum.Enum) else "value"
 
 
 def both(text: str, source: str = "t.alh", start: int = 1) -> tuple[Any, Any, bool]:
@@ -75,38 +97,45 @@ def both(text: str, source: str = "t.alh", start: int = 1) -> tuple[Any, Any, bo
     return quick, slow, took
 
 
-_LARK_READ: dict[str, str] = {}
-"""For texts read again (``assert_same_games(..., again=True)``): a game's text and first
-line number -> the digest of Lark's reading (``deep``'s ``repr``; records hold no floats, so
-two equal ``repr``s are equal readings)."""
-
-
 def _digest(value: Any) -> str:
     return hashlib.sha256(repr(value).encode("utf-8")).hexdigest()
 
 
 def assert_same_games(text: str, again: bool = False) -> int:
     """Every game of ``text`` the same both ways; the number of games the fast path read.
-    ``again``: ``text`` is read by more than one test of this process (the examples): Lark's
-    reading of each game is kept as a digest, and a later read compares the fast reading with
-    it (a different digest: both read again and compared field by field, as the first time)."""
+    ``again``: ``text`` is read by more than one test of the run (the examples, here and in
+    test_notation_native_memo): Lark's reading of each game is kept as a digest (``deep``'s
+    ``repr``; records hold no floats, so two equal ``repr``s are equal readings) in the run's
+    shared store (``shared_store_support``: once a run, whichever xdist worker reads it first),
+    and a later read compares the fast reading with it (a different digest: both read again
+    and compared field by field, as the first time)."""
     taken = 0
     lines = fuzz_lines(text)
     for start, chunk in split_games(lines):
-        key = _digest((chunk, start)) if again else ""
-        if key in _LARK_READ:
-            took = fast.read_game(chunk, start - 1, parse_chunk) is not None
-            fast.ENABLED = True  # as ``both`` reads it
-            quick = parse_game_text(chunk, "t.alh", start)
-            if _digest(deep(quick)) != _LARK_READ[key]:
-                quick, slow, took = both(chunk, start=start)
-                assert deep(quick) == deep(slow), chunk
-        else:
+        if not again:
+            quick, slow, took = both(chunk, start=start)
+            assert deep(quick) == deep(slow), chunk
+            taken += took
+            continue
+        first: list[bool] = []
+
+        def make(chunk: str = chunk, start: int = start, first: list[bool] = first) -> str:
             quick, slow, took = both(chunk, start=start)
             reading = deep(slow)
             assert deep(quick) == reading, chunk
-            if again:
-                _LARK_READ[key] = _digest(reading)
+            first.append(took)
+            return _digest(reading)
+
+        lark_read = shared_text("lark-read", (_digest((chunk, start)),), make)
+        if first:
+            took = first[0]
+        else:
+            took = fast.read_game(chunk, start - 1, parse_chunk) is not None
+            fast.ENABLED = True  # as ``both`` reads it
+            quick = parse_game_text(chunk, "t.alh", start)
+            if _digest(deep(quick)) != lark_read:
+                quick, slow, took = both(chunk, start=start)
+                assert deep(quick) == deep(slow), chunk
         taken += took
     return taken
 

@@ -10,14 +10,15 @@ must decline. A syntax error is always Lark's (the fast reader declines it).
 
 from __future__ import annotations
 
+import atexit
 import random
 import re
-import subprocess
-import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from forked_run_support import ForkedRuns
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
@@ -415,16 +416,32 @@ _PROBE = (
 )
 
 
+# Each run a process of its own (the question is what a fresh process of the program loads),
+# forked from one waiting process that has imported what every command imports and not Lark
+# (forked_run_support): the interpreter's start and these imports are paid once, not ~120 times.
+_FORKED = ForkedRuns(
+    preload=[
+        *("referee.__main__", "referee.cli", "referee.cli_plain", "click", "yaml", "json"),
+        *("referee.commands", "referee.commands.show", "referee.commands._help"),
+        *("referee.engine", "referee.engine.actions", "referee.engine.walk", "referee.datacache"),
+        *("referee.notation", "referee.notation.formatter", "referee.notation.messages"),
+        *("referee.reports.i18n", "referee.reports.terminal"),
+    ],
+    env={"PATH": "/usr/bin:/bin", "ALHAMBRA_REFEREE_CACHE": "0", "LC_ALL": "C.UTF-8"},
+    cwd=ROOT,
+    absent=["lark"],
+)
+atexit.register(_FORKED.close)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forked_runs_end() -> Iterator[None]:
+    yield
+    _FORKED.close()
+
+
 def _run(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
-    done = subprocess.run(
-        [sys.executable, "-c", _PROBE, *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env={"PATH": "/usr/bin:/bin", "ALHAMBRA_REFEREE_CACHE": "0", "LC_ALL": "C.UTF-8"},
-        timeout=300,
-    )
-    return done.returncode, done.stdout, done.stderr
+    return _FORKED.run(_PROBE, args, cwd)
 
 
 def _lark_loaded(err: str) -> bool:

@@ -40,12 +40,19 @@ def _block(game: Any, state: Any) -> str:
 
 
 def _errors(text: str) -> list[tuple[str, str, int]]:
+    return _errors_and_end(text)[0]
+
+
+def _errors_and_end(text: str) -> tuple[list[tuple[str, str, int]], Any]:
+    """The errors found in ``text`` (one game) and the state its walk ends in."""
     (game,) = parse_text(text)
     assert not game.errors, game.errors
     out = []
+    last = None
     for step in walk(game):
         out += [(v.code, str(v.player), v.line) for v in step.violations if v.severity == "error"]
-    return out
+        last = step.state
+    return out, last
 
 
 def _moments(game: Any, every: int) -> list[tuple[int, int, Any, Turn | None]]:
@@ -109,15 +116,12 @@ def survey(text: str, every: int) -> tuple[Counter[str], list[str]]:
             skip = line + 1
         head = block.count("\n")
         want = sorted((c, p, n - skip) for c, p, n in found if n > line)
+        errors, last = _errors_and_end(block + rest)  # one read and one walk for both
         got = sorted(
             (c, p, n - head - (1 if item is not None else 0))
-            for c, p, n in _errors(block + rest)
+            for c, p, n in errors
             if n > head + (1 if item is not None else 0)
         )
-        (whole,) = parse_text(block + rest)
-        last = None
-        for step in walk(whole):
-            last = step.state
         if want != got or snapshot(last) != end:
             counts["continues differently" + (" (said)" if said else "")] += 1
             if not said:

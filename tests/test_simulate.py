@@ -9,8 +9,10 @@ reserve, Dirk's gifts, reshuffles).
 
 from __future__ import annotations
 
+import atexit
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +41,7 @@ from referee.simulate import game_seed, legal_actions, simulate_text
 # an empty folder of its own: a stray *.py in the shared temp folder (say gettext.py) would
 # shadow the standard library for "python -m referee" run there
 OUTSIDE = tempfile.mkdtemp(prefix="alhambra-referee-cwd-")
+atexit.register(shutil.rmtree, OUTSIDE, ignore_errors=True)  # removed at the end of the run
 
 PROFILES = ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"]
 

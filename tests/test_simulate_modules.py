@@ -9,6 +9,8 @@ really use its modules; the same seed gives the same bytes; an unknown module is
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,6 +30,7 @@ from referee.notation import format_games, parse_text
 # an empty folder of its own: a stray *.py in the shared temp folder (say gettext.py) would
 # shadow the standard library for "python -m referee" run there
 OUTSIDE = tempfile.mkdtemp(prefix="alhambra-referee-cwd-")
+atexit.register(shutil.rmtree, OUTSIDE, ignore_errors=True)  # removed at the end of the run
 
 MODULE_SETS = [(m,) for m in ALL] + [ALL]
 

@@ -8,7 +8,9 @@ longer loads."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,6 +26,7 @@ EX = ROOT / "examples"
 OUTSIDE = tempfile.mkdtemp(
     prefix="alhambra-referee-cwd-"
 )  # not the source tree (see test_cli_pipe)
+atexit.register(shutil.rmtree, OUTSIDE, ignore_errors=True)  # removed at the end of the run
 
 
 def _process(
