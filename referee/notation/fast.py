@@ -1281,7 +1281,7 @@ def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
         if tv in _VALUE_TYPES:
             consts.append(v)
             inner.append(None)
-        elif tv is Pos and v.line == ln:
+        elif tv is _POS_CLASS and v.line == ln:
             consts.append(v.column - d)
             inner.append(_POS)
         else:
@@ -1839,6 +1839,13 @@ elif _MEMO:
     _turn_record = _line_space["turn"]
     _chance_record = _line_space["chance"]
 
+# the line records' makers and the group readers the line functions below pass on, as C statics
+# of the compiled reader (a name that is not ``Final`` is a look-up in the module's dict there)
+_TURN_RECORD: Final = _turn_record
+_CHANCE_RECORD: Final = _chance_record
+_ACTION: Final = _action
+_EVENT: Final = _event
+
 _TURN_HEAD: Final = re.compile(r"([0-9]+)\. ([^ ,:]+)")
 # a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
 # and the name's column, or None (not a canonical head); the positions are made per line
@@ -1876,7 +1883,7 @@ def _plain_turn(line: str, ln: int) -> Turn | None:
         build, values, _ = known
         if build is not None:
             number, name, column = got
-            return _turn_record(number, name, column, build(ln, end + 2, values), ln)
+            return _TURN_RECORD(number, name, column, build(ln, end + 2, values), ln)
     return _turn_text(got, text, end, ln, known)
 
 
@@ -1887,16 +1894,16 @@ def _turn_text(
     ``end``), its text not built by a whole-line builder (``known``: its memo entry)."""
     if _SETTINGS.memo:
         parts: list[Part] | None = [] if known is _SEEN else None
-        actions = _plain_groups(_actions, _action, text, ln, end + 3, parts)
+        actions = _plain_groups(_actions, _ACTION, text, ln, end + 3, parts)
         if actions is None:
             return None
         _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
     else:
-        actions = _native_groups(_native_actions, _action, text, ln, end + 3)
+        actions = _native_groups(_native_actions, _ACTION, text, ln, end + 3)
         if actions is None:
             return None
     number, name, column = got
-    return _turn_record(number, name, column, actions, ln)
+    return _TURN_RECORD(number, name, column, actions, ln)
 
 
 def _plain_chance(line: str, ln: int) -> Chance | None:
@@ -1915,14 +1922,14 @@ def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
         return None
     if _SETTINGS.memo:
         parts: list[Part] | None = [] if known is _SEEN else None
-        events = _plain_groups(_events, _event, line[2:], ln, 3, parts)
+        events = _plain_groups(_events, _EVENT, line[2:], ln, 3, parts)
         if events is None:
             return None
-        rec = _chance_record(events, ln)
+        rec = _CHANCE_RECORD(events, ln)
         _remember(_chance_lines, line, known, rec, ln, 0, parts)
         return rec
-    events = _native_groups(_native_events, _event, line[2:], ln, 3)
-    return None if events is None else _chance_record(events, ln)
+    events = _native_groups(_native_events, _EVENT, line[2:], ln, 3)
+    return None if events is None else _CHANCE_RECORD(events, ln)
 
 
 # Whole lines: a plain line's text seen again (a turn's actions after ``12. Ben: ``, a whole
