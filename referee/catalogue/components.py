@@ -14,7 +14,7 @@ from functools import cache
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
 
 class Side(enum.Enum):
@@ -38,8 +38,9 @@ class Side(enum.Enum):
         return _SIDE_OPPOSITE[self]
 
 
-_SIDE_DELTA = {Side.N: (0, 1), Side.E: (1, 0), Side.S: (0, -1), Side.W: (-1, 0)}
-_SIDE_OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
+# ``Final``: C statics of the compiled build (else a look-up in the module's dict at each call)
+_SIDE_DELTA: Final = {Side.N: (0, 1), Side.E: (1, 0), Side.S: (0, -1), Side.W: (-1, 0)}
+_SIDE_OPPOSITE: Final = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
 SIDES: tuple[Side, ...] = (Side.N, Side.E, Side.S, Side.W)
 
 

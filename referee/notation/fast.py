@@ -227,6 +227,33 @@ _MAKER_NAMES: Final[dict[type, str]] = {
     if isinstance(cls, type) and globals().get(cls.__name__, cls) is not cls
 }
 
+# The makers (compiled records: the classes) the word-by-word reader calls, bound once here,
+# after the names above: compiled, a module name that is not ``Final`` is a look-up in the
+# module's dict at every use (about 140 instructions, against 2 for a ``Final`` one: issue 34,
+# sixteenth step); ``Final`` ones are C statics. Nothing rebinds the names above after this.
+# Pure Python reads either the same way (one LOAD_GLOBAL).
+_R_ANNOTATION: Final[Any] = Annotation
+_R_BUILD_FROM_RESERVE: Final[Any] = BuildFromReserve
+_R_BUY: Final[Any] = Buy
+_R_CHANCE: Final[Any] = Chance
+_R_COMPONENT_REF: Final[Any] = ComponentRef
+_R_DEAL: Final[Any] = Deal
+_R_DIRK_DRAW: Final[Any] = DirkDraw
+_R_DISPLAY_REVEAL: Final[Any] = DisplayReveal
+_R_GIVE: Final[Any] = Give
+_R_MARKET_DRAW: Final[Any] = MarketDraw
+_R_MODULE_ACTION: Final[Any] = ModuleAction
+_R_MODULE_CHANCE: Final[Any] = ModuleChance
+_R_PLACE: Final[Any] = Place
+_R_PLAYER_REF: Final[Any] = PlayerRef
+_R_REMOVE_TO_RESERVE: Final[Any] = RemoveToReserve
+_R_RESERVE: Final[Any] = Reserve
+_R_RESHUFFLE: Final[Any] = Reshuffle
+_R_SWAP: Final[Any] = Swap
+_R_TAKE_MONEY: Final[Any] = TakeMoney
+_R_TILE_REF: Final[Any] = TileRef
+_R_TURN: Final[Any] = Turn
+
 # Off switch (benchmarks, comparisons): ALHAMBRA_REFEREE_LARK_ONLY=1 reads every game with Lark.
 ENABLED = os.environ.get("ALHAMBRA_REFEREE_LARK_ONLY", "") in ("", "0")
 
@@ -481,8 +508,8 @@ def _make_card(word: str, pos: Pos) -> Any:
     if got is None:
         return None
     cls, value = got
-    if cls is ComponentRef:
-        return ComponentRef(value[0], value[1], pos)
+    if cls is _R_COMPONENT_REF:
+        return _R_COMPONENT_REF(value[0], value[1], pos)
     return cls(value, pos)
 
 
@@ -512,8 +539,8 @@ def _make_tile(word: str, pos: Pos) -> Any:
     if got is None:
         return None
     if got[0] == "component":
-        return ComponentRef(got[1], got[2], pos)
-    return TileRef(got[0], got[1], got[2], got[3], pos)
+        return _R_COMPONENT_REF(got[1], got[2], pos)
+    return _R_TILE_REF(got[0], got[1], got[2], got[3], pos)
 
 
 def _field(word: str) -> Any:
@@ -692,7 +719,7 @@ def _notes(words: list[Word], ln: int) -> tuple[tuple[Annotation, ...], int] | N
         # a comma may follow the last word only (it ends the action; callers see to it)
         if (sep and col != words[-1][1]) or not _ANNOTATION.fullmatch(w):
             return None
-        notes.append(Annotation(w[1:-1].strip(), _tnew(Pos, (ln, col))))
+        notes.append(_R_ANNOTATION(w[1:-1].strip(), _tnew(_POS_CLASS, (ln, col))))
     return tuple(notes), i
 
 
@@ -726,7 +753,7 @@ def _tile_at(word: str, ln: int, col: int, optional: bool = False) -> tuple[Any,
         return None
     if not tile_text:
         return (None, c) if optional else None
-    t = _make_tile(tile_text, _tnew(Pos, (ln, col)))
+    t = _make_tile(tile_text, _tnew(_POS_CLASS, (ln, col)))
     if t is None:
         return None
     return t, c
@@ -743,16 +770,16 @@ def _action(words: list[Word], ln: int) -> Any:
     else:
         notes, end = (), len(words)
     verb, vcol, _ = words[0]
-    pos = _tnew(Pos, (ln, vcol))
+    pos = _tnew(_POS_CLASS, (ln, vcol))
     n = end - 1  # arguments
     if verb == "take":
         cards = []
         for w, col, _ in words[1:end]:
-            c = _make_card(w, _tnew(Pos, (ln, col)))
+            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
             if c is None:
                 return None
             cards.append(c)
-        return TakeMoney(tuple(cards), pos, notes)
+        return _R_TAKE_MONEY(tuple(cards), pos, notes)
     if verb == "buy":
         i = 1
         cur = None
@@ -761,34 +788,34 @@ def _action(words: list[Word], ln: int) -> Any:
             i = 2
         if end < i + 2 or words[i + 1][0] != "pay":
             return None
-        tile = _make_tile(words[i][0], _tnew(Pos, (ln, words[i][1])))
+        tile = _make_tile(words[i][0], _tnew(_POS_CLASS, (ln, words[i][1])))
         if tile is None:
             return None
         paid = []
         for w, col, _ in words[i + 2 : end]:
-            c = _make_card(w, _tnew(Pos, (ln, col)))
+            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
             if c is None:
                 return None
             paid.append(c)
-        return Buy(cur, tile, tuple(paid), pos, notes)
+        return _R_BUY(cur, tile, tuple(paid), pos, notes)
     if verb == "place" or verb == "build":
         if n != 1:
             return None
         got2 = _tile_at(words[1][0], ln, words[1][1])
         if got2 is None:
             return None
-        cls = Place if verb == "place" else BuildFromReserve
+        cls = _R_PLACE if verb == "place" else _R_BUILD_FROM_RESERVE
         return cls(got2[0], got2[1], pos, notes)
     if verb == "reserve":
         if n != 1:
             return None
-        tile = _make_tile(words[1][0], _tnew(Pos, (ln, words[1][1])))
-        return None if tile is None else Reserve(tile, pos, notes)
+        tile = _make_tile(words[1][0], _tnew(_POS_CLASS, (ln, words[1][1])))
+        return None if tile is None else _R_RESERVE(tile, pos, notes)
     if verb == "remove":
         if n != 1:
             return None
         got2 = _tile_at(words[1][0], ln, words[1][1], optional=True)
-        return None if got2 is None else RemoveToReserve(got2[0], got2[1], pos, notes)
+        return None if got2 is None else _R_REMOVE_TO_RESERVE(got2[0], got2[1], pos, notes)
     if verb == "swap":
         if n not in (1, 3):
             return None
@@ -799,33 +826,35 @@ def _action(words: list[Word], ln: int) -> Any:
         if n == 3:
             if words[2][0] != "for":
                 return None
-            out = _make_tile(words[3][0], _tnew(Pos, (ln, words[3][1])))
+            out = _make_tile(words[3][0], _tnew(_POS_CLASS, (ln, words[3][1])))
             if out is None:
                 return None
-        return Swap(got2[0], got2[1], out, pos, notes)
+        return _R_SWAP(got2[0], got2[1], out, pos, notes)
     if verb == "give":
         if n != 2:
             return None
-        tile = _make_tile(words[1][0], _tnew(Pos, (ln, words[1][1])))
+        tile = _make_tile(words[1][0], _tnew(_POS_CLASS, (ln, words[1][1])))
         if tile is None:
             return None
         w, col, _ = words[2]
         if w == "dirk":
-            return Give(tile, None, pos, notes)
+            return _R_GIVE(tile, None, pos, notes)
         name = _name(w)
         return (
-            None if name is None else Give(tile, PlayerRef(name, _tnew(Pos, (ln, col))), pos, notes)
+            None
+            if name is None
+            else _R_GIVE(tile, _R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, col))), pos, notes)
         )
     if not _verb(verb):
         return None
     args = _margs_of(words[1:end], ln)
-    return None if args is None else ModuleAction(verb, args, pos, notes)
+    return None if args is None else _R_MODULE_ACTION(verb, args, pos, notes)
 
 
 def _margs_of(words: list[Word], ln: int) -> tuple[GenericArg, ...] | None:
     args = []
     for w, col, _ in words:
-        a = _marg(w, _tnew(Pos, (ln, col)))
+        a = _marg(w, _tnew(_POS_CLASS, (ln, col)))
         if a is None:
             return None
         args.append(a)
@@ -842,7 +871,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
         number = _number(w[:-1])
         if number is None:
             return None
-        pos = _tnew(Pos, (ln, col))
+        pos = _tnew(_POS_CLASS, (ln, col))
         i = 1
     if i < len(words):
         w, col, sep = words[i]
@@ -850,7 +879,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
             name = _name(w[:-1])
             if name is None:
                 return None
-            player = PlayerRef(name, _tnew(Pos, (ln, col)))
+            player = _R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, col)))
             if pos is None:
                 pos = player.pos
             i += 1
@@ -863,7 +892,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
         if a is None:
             return None
         actions.append(a)
-    return Turn(number, player, tuple(actions), pos or actions[0].pos, (), comment)
+    return _R_TURN(number, player, tuple(actions), pos or actions[0].pos, (), comment)
 
 
 # ------------------------------------------------------------------------ chance events
@@ -874,23 +903,23 @@ def _market_entry(word: str, ln: int, col: int) -> tuple[Any, Any] | None:
     if colon:
         cur = _field(head)
         if cur is not _MISSING:
-            t = _make_tile(tail, _tnew(Pos, (ln, col + len(head) + 1)))
+            t = _make_tile(tail, _tnew(_POS_CLASS, (ln, col + len(head) + 1)))
             return None if t is None else (cur, t)
-    t = _make_tile(word, _tnew(Pos, (ln, col)))
+    t = _make_tile(word, _tnew(_POS_CLASS, (ln, col)))
     return None if t is None else (None, t)
 
 
 def _event(words: list[Word], ln: int) -> Any:
     verb, vcol, _ = words[0]
-    pos = _tnew(Pos, (ln, vcol))
+    pos = _tnew(_POS_CLASS, (ln, vcol))
     if verb == "display":
         cards = []
         for w, col, _ in words[1:]:
-            c = _make_card(w, _tnew(Pos, (ln, col)))
+            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
             if c is None:
                 return None
             cards.append(c)
-        return DisplayReveal(tuple(cards), pos)
+        return _R_DISPLAY_REVEAL(tuple(cards), pos)
     if verb == "market":
         entries = []
         for w, col, _ in words[1:]:
@@ -898,7 +927,7 @@ def _event(words: list[Word], ln: int) -> Any:
             if e is None:
                 return None
             entries.append(e)
-        return MarketDraw(tuple(entries), pos)
+        return _R_MARKET_DRAW(tuple(entries), pos)
     if verb == "deal":
         if len(words) < 2:
             return None
@@ -907,25 +936,25 @@ def _event(words: list[Word], ln: int) -> Any:
             return None
         cards = []
         for w, col, _ in words[2:]:
-            c = _make_card(w, _tnew(Pos, (ln, col)))
+            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
             if c is None:
                 return None
             cards.append(c)
-        return Deal(PlayerRef(name, _tnew(Pos, (ln, words[1][1]))), tuple(cards), pos)
+        return _R_DEAL(_R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, words[1][1]))), tuple(cards), pos)
     if verb == "reshuffle":
-        return Reshuffle(pos) if len(words) == 1 else None
+        return _R_RESHUFFLE(pos) if len(words) == 1 else None
     if verb == "dirk":
         tiles = []
         for w, col, _ in words[1:]:
-            t = _make_tile(w, _tnew(Pos, (ln, col)))
+            t = _make_tile(w, _tnew(_POS_CLASS, (ln, col)))
             if t is None:
                 return None
             tiles.append(t)
-        return DirkDraw(tuple(tiles), pos)
+        return _R_DIRK_DRAW(tuple(tiles), pos)
     if not _verb(verb):
         return None
     args = _margs_of(words[1:], ln)
-    return None if args is None else ModuleChance(verb, args, pos)
+    return None if args is None else _R_MODULE_CHANCE(verb, args, pos)
 
 
 def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
@@ -948,7 +977,7 @@ def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
         if e is None:
             return None
         events.append(e)
-    return Chance(tuple(events), _tnew(Pos, (ln, col)), notes, comment)
+    return _R_CHANCE(tuple(events), _tnew(_POS_CLASS, (ln, col)), notes, comment)
 
 
 # -------------------------------------------------------------------------- other lines
@@ -969,8 +998,8 @@ def _start(words: list[Word], comment: str | None, ln: int) -> StartPlayer | Non
     name = _name(words[1][0])
     if name is None:
         return None
-    player = PlayerRef(name, _tnew(Pos, (ln, words[1][1])))
-    return StartPlayer(player, youngest, _tnew(Pos, (ln, words[0][1])), notes, comment)
+    player = PlayerRef(name, _tnew(_POS_CLASS, (ln, words[1][1])))
+    return StartPlayer(player, youngest, _tnew(_POS_CLASS, (ln, words[0][1])), notes, comment)
 
 
 def _claim_key(word: str) -> Any:
@@ -1004,7 +1033,7 @@ def _claim_part(text: str, ln: int, col: int) -> ClaimPart | None:
         n = _number(value)
         if n is None:
             return None
-    return ClaimPart(key, n, _tnew(Pos, (ln, col)))
+    return ClaimPart(key, n, _tnew(_POS_CLASS, (ln, col)))
 
 
 def _claim(words: list[Word], ln: int) -> Claim | None:
@@ -1015,7 +1044,7 @@ def _claim(words: list[Word], ln: int) -> Claim | None:
         name = _name(w)
         if name is None:
             return None
-        player = PlayerRef(name, _tnew(Pos, (ln, col)))
+        player = PlayerRef(name, _tnew(_POS_CLASS, (ln, col)))
     points = total = None
     i = 1
     n = len(words)
@@ -1055,7 +1084,7 @@ def _claim(words: list[Word], ln: int) -> Claim | None:
             if p is None:
                 return None
             parts.append(p)
-    pos = player.pos if player is not None else _tnew(Pos, (ln, words[0][1]))
+    pos = player.pos if player is not None else _tnew(_POS_CLASS, (ln, words[0][1]))
     return Claim(player, points, total, tuple(parts), pos)
 
 
@@ -1098,7 +1127,7 @@ def _scoring(words: list[Word], comment: str | None, ln: int) -> Scoring | None:
         claims.append(c)
     elif end != 2:
         return None
-    return Scoring(number, tuple(claims), _tnew(Pos, (ln, words[0][1])), notes, comment)
+    return Scoring(number, tuple(claims), _tnew(_POS_CLASS, (ln, words[0][1])), notes, comment)
 
 
 def _award(words: list[Word], ln: int) -> Award | None:
@@ -1122,7 +1151,7 @@ def _award(words: list[Word], ln: int) -> Award | None:
         name = _name(w)
         if name is None:
             return None
-        player = PlayerRef(name, _tnew(Pos, (ln, col)))
+        player = PlayerRef(name, _tnew(_POS_CLASS, (ln, col)))
         if n == 3:
             if words[2][0] != "reserve":
                 return None
@@ -1148,7 +1177,7 @@ def _distribute(words: list[Word], comment: str | None, ln: int) -> Distribution
         if a is None:
             return None
         awards.append(a)
-    return Distribution(tuple(awards), _tnew(Pos, (ln, words[0][1])), notes, comment)
+    return Distribution(tuple(awards), _tnew(_POS_CLASS, (ln, words[0][1])), notes, comment)
 
 
 _HEADER: Final = re.compile(r'( *)\[([^\W\d][\w\'-]*) ("(?:[^"\\\n]|\\.)*")\](?: *(#.*))?')
@@ -1165,7 +1194,7 @@ def _header(line: str, ln: int) -> Header | None:
     if shown is None:
         return None
     comment = m[4][1:].strip() if m[4] is not None else None
-    return Header(shown, tk.unquote(m[3]), _tnew(Pos, (ln, len(m[1]) + 2)), comment)
+    return Header(shown, tk.unquote(m[3]), _tnew(_POS_CLASS, (ln, len(m[1]) + 2)), comment)
 
 
 _header_names: Final[dict[str, Any]] = {}  # a header's name as written -> as shown (None: to Lark)
@@ -1255,7 +1284,7 @@ def _walk(x: Any, consts: list[Any], ln: int, d: int) -> Shape:
         if tv in _VALUE_TYPES:
             consts.append(v)
             inner.append(None)
-        elif tv is Pos and v.line == ln:
+        elif tv is _POS_CLASS and v.line == ln:
             consts.append(v.column - d)
             inner.append(_POS)
         else:
@@ -1359,7 +1388,7 @@ Builder: TypeAlias = "Callable[[int, int, tuple[Any, ...]], Any]"
 # nodes, which _run walks to build its records as the generated code does (the records filled
 # through their twins, a position per _POS), without an interpreter frame.
 _VALUE: Final = 0
-_POS_CLASS: Final[Any] = _model.Pos
+_POS_CLASS: Final[Any] = _model.Pos  # also what every function above makes positions of
 _POSITION: Final = 1
 _TUPLE: Final = 2
 _RECORD: Final = 3
@@ -1813,6 +1842,13 @@ elif _MEMO:
     _turn_record = _line_space["turn"]
     _chance_record = _line_space["chance"]
 
+# the line records' makers and the group readers the line functions below pass on, as C statics
+# of the compiled reader (a name that is not ``Final`` is a look-up in the module's dict there)
+_TURN_RECORD: Final = _turn_record
+_CHANCE_RECORD: Final = _chance_record
+_ACTION: Final = _action
+_EVENT: Final = _event
+
 _TURN_HEAD: Final = re.compile(r"([0-9]+)\. ([^ ,:]+)")
 # a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
 # and the name's column, or None (not a canonical head); the positions are made per line
@@ -1850,7 +1886,7 @@ def _plain_turn(line: str, ln: int) -> Turn | None:
         build, values, _ = known
         if build is not None:
             number, name, column = got
-            return _turn_record(number, name, column, build(ln, end + 2, values), ln)
+            return _TURN_RECORD(number, name, column, build(ln, end + 2, values), ln)
     return _turn_text(got, text, end, ln, known)
 
 
@@ -1861,16 +1897,16 @@ def _turn_text(
     ``end``), its text not built by a whole-line builder (``known``: its memo entry)."""
     if _SETTINGS.memo:
         parts: list[Part] | None = [] if known is _SEEN else None
-        actions = _plain_groups(_actions, _action, text, ln, end + 3, parts)
+        actions = _plain_groups(_actions, _ACTION, text, ln, end + 3, parts)
         if actions is None:
             return None
         _remember(_turn_lines, text, known, actions, ln, end + 2, parts)
     else:
-        actions = _native_groups(_native_actions, _action, text, ln, end + 3)
+        actions = _native_groups(_native_actions, _ACTION, text, ln, end + 3)
         if actions is None:
             return None
     number, name, column = got
-    return _turn_record(number, name, column, actions, ln)
+    return _TURN_RECORD(number, name, column, actions, ln)
 
 
 def _plain_chance(line: str, ln: int) -> Chance | None:
@@ -1889,14 +1925,14 @@ def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
         return None
     if _SETTINGS.memo:
         parts: list[Part] | None = [] if known is _SEEN else None
-        events = _plain_groups(_events, _event, line[2:], ln, 3, parts)
+        events = _plain_groups(_events, _EVENT, line[2:], ln, 3, parts)
         if events is None:
             return None
-        rec = _chance_record(events, ln)
+        rec = _CHANCE_RECORD(events, ln)
         _remember(_chance_lines, line, known, rec, ln, 0, parts)
         return rec
-    events = _native_groups(_native_events, _event, line[2:], ln, 3)
-    return None if events is None else _chance_record(events, ln)
+    events = _native_groups(_native_events, _EVENT, line[2:], ln, 3)
+    return None if events is None else _CHANCE_RECORD(events, ln)
 
 
 # Whole lines: a plain line's text seen again (a turn's actions after ``12. Ben: ``, a whole
@@ -1968,7 +2004,7 @@ def read_line(line: str, ln: int) -> Any:
         return BLANK
     if stripped[0] == "#":
         return CommentLine(
-            stripped[1:].strip(), _tnew(Pos, (ln, len(line) - len(stripped) + 1)), ()
+            stripped[1:].strip(), _tnew(_POS_CLASS, (ln, len(line) - len(stripped) + 1)), ()
         )
     if '"' not in line and "{" not in line and "#" not in line:
         rec = _plain_turn(line, ln) if first != "*" else _plain_chance(line, ln)
@@ -2086,7 +2122,7 @@ def _block_part(word: str, ln: int, col: int) -> ClaimPart | None:
     else:
         return None  # an unknown type: Lark reports it
     n = _number(value)
-    return None if n is None else ClaimPart(key, n, _tnew(Pos, (ln, col)))
+    return None if n is None else ClaimPart(key, n, _tnew(_POS_CLASS, (ln, col)))
 
 
 def _block_values(key: str, words: list[Word], ln: int) -> Any:
@@ -2096,7 +2132,7 @@ def _block_values(key: str, words: list[Word], ln: int) -> Any:
             return _MISSING
         w, col, _ = words[1]
         name = _block_name(w)
-        return _MISSING if name is None else PlayerRef(name, _tnew(Pos, (ln, col)))
+        return _MISSING if name is None else PlayerRef(name, _tnew(_POS_CLASS, (ln, col)))
     if key == "scorings" or key == "score":
         if len(words) != 2:
             return _MISSING
@@ -2120,9 +2156,9 @@ def _block_values(key: str, words: list[Word], ln: int) -> Any:
                 else:
                     got = _market_entry(w, ln, col)
         elif key == "display" or key == "hand":
-            got = _make_card(w, _tnew(Pos, (ln, col)))
+            got = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
         elif key == "dirk" or key == "reserve":
-            got = _make_tile(w, _tnew(Pos, (ln, col)))
+            got = _make_tile(w, _tnew(_POS_CLASS, (ln, col)))
         elif key == "alhambra":
             at = _tile_at(w, ln, col)
             got = None if at is None else _model.PlacedTile(at[0], at[1], at[0].pos)
@@ -2144,10 +2180,10 @@ def _position(lines: list[str], index: int, ln: int, items: list[Any], problems:
     words, comment, column = got
     if len(words) != 1 or not words[0][0].isascii() or words[0][0].lower() != "position":
         return -1
-    pos = _tnew(Pos, (ln, words[0][1]))
+    pos = _tnew(_POS_CLASS, (ln, words[0][1]))
     first: list[Any] = []  # the comments after ``position`` and ``end``, then the others
     if comment is not None:
-        first.append(CommentLine(comment, _tnew(Pos, (ln, column)), ()))
+        first.append(CommentLine(comment, _tnew(_POS_CLASS, (ln, column)), ()))
     comments: list[Any] = []
     found: list[Any] = []
     to_move: Any = None
@@ -2168,7 +2204,7 @@ def _position(lines: list[str], index: int, ln: int, items: list[Any], problems:
         if got is None:
             return -1
         words, comment, column = got
-        cl = None if comment is None else CommentLine(comment, _tnew(Pos, (ln, column)), ())
+        cl = None if comment is None else CommentLine(comment, _tnew(_POS_CLASS, (ln, column)), ())
         cur = players[-1] if players else None
         if not words:
             if cl is not None:
@@ -2190,13 +2226,15 @@ def _position(lines: list[str], index: int, ln: int, items: list[Any], problems:
             args = _margs_of(words[1:], ln)
             if args is None:
                 return -1
-            values = ModuleAction(kw, args, _tnew(Pos, (ln, kcol)))
+            values = ModuleAction(kw, args, _tnew(_POS_CLASS, (ln, kcol)))
         else:
             return -1
         if values is _MISSING:
             return -1
         if key == "player":
-            players.append([values, _tnew(Pos, (ln, kcol)), None, None, (), (), (), None, [], []])
+            players.append(
+                [values, _tnew(_POS_CLASS, (ln, kcol)), None, None, (), (), (), None, [], []]
+            )
             if cl is not None:
                 players[-1][9].append(cl)
             continue
@@ -2218,7 +2256,7 @@ def _position(lines: list[str], index: int, ln: int, items: list[Any], problems:
             found.append(
                 NotationError(
                     f"'{kw}' describes a player: write 'player NAME' on a line before it",
-                    _tnew(Pos, (ln, kcol)),
+                    _tnew(_POS_CLASS, (ln, kcol)),
                     "POSITION-NO-PLAYER",
                 )
             )

@@ -38,7 +38,7 @@ from referee.shapes import ScoringCategory
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction  # imported where a Fraction is made (half buildings only)
-    from typing import Any, Literal, TypeAlias, TypeVar
+    from typing import Any, Final, Literal, TypeAlias, TypeVar
 
     from referee.geometry import Alhambra
     from referee.profiles import RuleProfile
@@ -682,11 +682,14 @@ class BuildingMajority:
         return out
 
 
-_NAME = attrgetter("name")
-_COUNTS = attrgetter("counts")
-_ADJUSTMENTS = attrgetter("adjustments")
-_TYPE = attrgetter("type")  # a count adjustment's building type (a member: == is identity)
-_COUNT_OF = {t: itemgetter(t) for t in BUILDING_TYPES}  # a counts mapping -> the type's count
+# ``Final``: C statics of the compiled build (a name that is not is a look-up in the module's
+# dict at every use there; BuildingMajority.score reads these six times a majority)
+_NAME: Final = attrgetter("name")
+_COUNTS: Final = attrgetter("counts")
+_ADJUSTMENTS: Final = attrgetter("adjustments")
+_TYPE: Final = attrgetter("type")  # a count adjustment's building type (a member: == is identity)
+# a counts mapping -> the type's count
+_COUNT_OF: Final = {t: itemgetter(t) for t in BUILDING_TYPES}
 
 Placed = tuple[int, tuple[int, ...], int, str]  # place, positions tied with, points, split
 Placings = tuple[Placed | None, ...]
