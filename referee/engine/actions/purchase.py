@@ -47,6 +47,7 @@ from referee.engine.turns import (
 )
 from referee.messages import Text
 from referee.record.model import Buy, CardRef, ComponentRef, Pos, TileLike, TileRef
+from referee.shapes import PayItem  # (public here: in ``__all__``)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 
     from referee.engine.payment import Payment
     from referee.engine.state import GameState, HeldPiece, PlayerState
-    from referee.shapes import PayItem
 
     _Item = TypeVar("_Item", bound=PayItem)
 
