@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "referee"
+import referee
+
+PACKAGE = Path(referee.__file__).resolve().parent  # the source tree's, or an install's
 MODULES = sorted(
     ".".join(("referee", *p.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
     for p in PACKAGE.rglob("*.py")
