@@ -31,6 +31,7 @@ from referee.engine.market_side import SideOffer
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.modules.base import (
+    TYPE_LETTER,
     BesideTheMarket,
     ModulePiece,
     Scratch,
@@ -65,7 +66,7 @@ def turns_of(sides: tuple[BuildingType, ...]) -> list[tuple[BuildingType, ...]]:
 
 
 def letters(sides: tuple[BuildingType, ...]) -> str:
-    return "".join(t.value for t in sides)
+    return "".join([TYPE_LETTER[t] for t in sides])
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,7 @@ def score_bathhouses(alhambra: Any) -> tuple[int, str, str]:
         parts = side_points(alhambra, at, piece)
         pts = sum(p for _s, _t, p in parts)
         total += pts
-        how = " + ".join(f"{t.value} {p}" for _s, t, p in parts)
+        how = " + ".join([f"{TYPE_LETTER[t]} {p}" for _s, t, p in parts])
         en.append(f"{piece.code}@{at.x},{at.y}: {how} = {pts}")
     text = "; ".join(en)
     return total, text, text

@@ -39,6 +39,10 @@ from referee.record.model import (
 )
 
 MODULE_DIR = os.path.dirname(os.path.realpath(__file__))
+
+TYPE_LETTER: dict[BuildingType, str] = {t: t.value for t in BuildingType}
+"""Each building type's letter (its ``value``) by a dict subscript: ``.value`` costs two
+Python-level calls (the enum's property), on paths a module asks at purchases and scorings."""
 """The folder of the bundled modules and their YAML files (a plain name: a module game's start-up
 need not import ``pathlib``)."""
 

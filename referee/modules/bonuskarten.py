@@ -190,7 +190,7 @@ class Bonuskarten(BundledModule):
     def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
         # "Baut ein Spieler ein Gebäudeplättchen wieder ab, zu dem er bereits die passende
         # Bonuskarte aufgedeckt hatte, muss er diese Bonuskarte zurück auf die Hand nehmen."
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
         shown = data.revealed.get(player.name, [])
         if piece in shown and not self._built(player, piece):
             shown.remove(piece)

@@ -80,7 +80,11 @@ class Schaetze(BundledModule):
         scratch.kept = {p.name: list(treasure_values()) for p in state.players}
 
     def kept(self, state: GameState, player: PlayerState) -> list[int]:
-        return self.data(state).kept.setdefault(player.name, list(treasure_values()))
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
+        got = data.kept.get(player.name)  # (the default list made only when missing)
+        if got is None:
+            got = data.kept.setdefault(player.name, list(treasure_values()))
+        return got
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Each player's treasures: kept (worth their value at the end) and given."""
