@@ -42,6 +42,8 @@ from referee.modules.base import (
     section,
 )
 from referee.record.model import ComponentRef, Coord, Pos
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 H = "Klaus-Jürgen Wrede: Die Badehäuser"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -278,9 +280,6 @@ class BadehaeuserModule(BesideTheMarket):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """A ``bathhouse`` point line for every player with a bathhouse built in, at every
         scoring (option ``scoring=final``: the last only)."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         if self.option("scoring") == "final" and round_no != 3:
             return None
 

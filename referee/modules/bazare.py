@@ -44,6 +44,8 @@ from referee.modules.base import (
 )
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 H = "DIE BAZARE"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -292,9 +294,6 @@ class BazareModule(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Bazare erzielen nur in der letzten Wertung Siegpunkte": a ``bazaar`` point line
         at scoring 3 for every player with a bazaar."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         if round_no != 3:
             return None
 

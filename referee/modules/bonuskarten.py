@@ -45,6 +45,7 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+from referee.scoring import CountAdjustment, ScoringParts
 
 VERB = "bonus"
 # no action ("kann diese dann jederzeit aufdecken"); one card, checked by the module (BONUS-CARD)
@@ -200,8 +201,6 @@ class Bonuskarten(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """Each revealed card whose tile stands in its owner's Alhambra counts as one more
         building of that type: a count adjustment with its own breakdown line."""
-        from referee.scoring import CountAdjustment, ScoringParts
-
         revealed = self.data(state).revealed
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for player in state.players:

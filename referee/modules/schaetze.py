@@ -30,6 +30,7 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
 
 H = "Frank Sander: Die Schätze"
@@ -297,8 +298,6 @@ class Schaetze(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Schätze, die ein Spieler zu Spielende noch besitzt, zählen ihrem Wert
         entsprechend Punkte": a point line of the final scoring."""
-        from referee.scoring import ScoringParts
-
         if round_no != 3:
             return None
         points = {p.name: sum(self.kept(state, p)) for p in state.players}
