@@ -745,10 +745,14 @@ class HiddenHands:
         """Take ``card`` out of the known face-down cards of ``name`` (False: not among
         them); the hand stays the same Counter."""
         held = self.hand[name]
-        if held[card] <= 0:
+        n = held[card]
+        if n <= 0:
             return False
-        held[card] -= 1
-        held += Counter()  # in place (the same Counter stays the hand): drops the zero count
+        held[card] = n - 1
+        # in place (the same Counter stays the hand): every count not above zero dropped, as
+        # ``held += Counter()`` drops them, without making the empty Counter and adding it
+        for gone in [c for c, k in held.items() if not k > 0]:
+            del held[gone]
         return True
 
 

@@ -30,6 +30,7 @@ from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, m
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 from referee.scoring import ScoringParts
+from referee.scoring.categories import ORDER_LAST, Combined, Majority, Penalty
 
 H = "MEDINA"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -279,7 +280,6 @@ def medina_category(
     * together under one key, scored last (``ORDER_LAST``), floored at a zero total when the
       module option ``floor=zero`` is set.
     """
-    from referee.scoring.categories import ORDER_LAST, Combined, Majority, Penalty
 
     floor = module.option("floor") if module is not None else "none"
     nones = _none_penalties()
