@@ -128,3 +128,28 @@ def test_parts_read_inline_are_made_when_missing() -> None:
 
 def test_type_letters_are_the_values() -> None:
     assert {t: t.value for t in BuildingType} == TYPE_LETTER
+
+
+def test_an_interrupts_turn_is_the_keyword_one() -> None:
+    from referee.engine.state import TurnState
+    from referee.engine.turns import begin_interrupt
+
+    state = _state("wesir")
+    state.turn = None
+    p = state.players[1]
+    begin_interrupt(state, p, "wesir", Pos(7, 1))
+    assert state.turn == TurnState(state.turn_no, p.index, pos=Pos(7, 1), interrupt="wesir")
+    assert state.turn.pending == [] and state.turn.refused == [] and state.turn.taken == []
+
+
+def test_a_known_card_taken_leaves_the_same_counter_without_zero_counts() -> None:
+    from collections import Counter
+
+    from referee.modules.base import HiddenHands
+
+    hands = HiddenHands()
+    hands.hand["Anna"] = held = Counter({"a": 1, "b": 2, "c": 0})
+    assert hands.take_known("Anna", "a") and hands.hand["Anna"] is held
+    assert held == Counter({"b": 2}) and list(held) == ["b"]  # (the zero counts dropped)
+    assert hands.take_known("Anna", "b") and list(held.items()) == [("b", 1)]
+    assert not hands.take_known("Anna", "x") and not hands.take_known("Anna", "a")
