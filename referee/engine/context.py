@@ -95,7 +95,8 @@ class Context:
     # -------------------------------------------------------------- reporting
 
     def report(self, findings: Iterable[Finding]) -> None:
-        report(self.state, findings)
+        if findings:  # (an empty list or tuple: nothing to record, no call; an iterator is true)
+            report(self.state, findings)
 
     def flag(
         self,

@@ -1601,7 +1601,17 @@ def _turn(state: GameState, item: Turn) -> None:
         # Dirk draw as it has them
         _refill_checks(state, pos, True)
         if modules and state.ext.refill_asked:
-            state.ext.at(_REFILL_DONE, state)
+            # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
+            # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
+            ext = state.ext
+            idle = ext.refill_idle
+            if idle:
+                for m in idle:
+                    if not m.idle_at(state, _REFILL_DONE):
+                        ext.run_at(_REFILL_DONE, state)  # one no: the step (at's, asked)
+                        break
+            else:
+                ext.at(_REFILL_DONE, state)
         if state.scoring_pending or state.dirk_due in (1, 2):
             _settle_due(state, pos)
     else:
@@ -1817,8 +1827,12 @@ def _declared_verb(
     ctx = _Context(state, a.pos)
     if spec is not None and spec.checked:
         holds = handler.holds_ability(ctx, p, spec.key)
-        _report(state, _later("referee.engine.verbs").ability_findings(ctx, p, spec, a, holds))
-    _report(state, handler.check_verb(ctx, p, a))
+        found = _later("referee.engine.verbs").ability_findings(ctx, p, spec, a, holds)
+        if found:  # (report's loop over nothing left out: most lines pass)
+            _report(state, found)
+    found = handler.check_verb(ctx, p, a)
+    if found:
+        _report(state, found)
 
 
 def _ability_line(state: GameState, item: Turn) -> bool:

@@ -1114,6 +1114,10 @@ class Extensions:
     refill_asked: bool = False
     """Whether a module is asked at a refill's close (``REFILL_DONE``): when not, the turn's
     one-pass path in ``core._turn`` leaves the call out."""
+    refill_idle: tuple[Module, ...] = ()
+    """The modules asked at a refill's close when each of them answers :meth:`Module.idle_at`
+    there (else, and without a module asked then, empty): ``core._turn`` asks them itself
+    instead of calling :meth:`at` (every one idle: nothing runs; a no: :meth:`run_at`)."""
     kept_start: tuple[str, ...] | None = None
     """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) are read at a
     turn's start (the others asked then: :attr:`ask_start`), when one module asked then keeps
@@ -1213,6 +1217,7 @@ class Extensions:
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
             self.in_turn_flow = self.counting = self.refill_asked = False
+            self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = ()
             return
@@ -1227,7 +1232,9 @@ class Extensions:
             find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
         self.in_turn_flow = self.acting_at((Moment.REFILL_DONE, Moment.TURN_START, Moment.TURN_END))
         if self.in_turn_flow:
-            self.refill_asked = bool(self._asked_at(Moment.REFILL_DONE))
+            refill = self._asked_at(Moment.REFILL_DONE)
+            self.refill_asked = bool(refill)
+            self.refill_idle = refill if self._idle[Moment.REFILL_DONE] else ()
             self.kept_start = self._kept_at(Moment.TURN_START)
             self.kept_end = self._kept_at(Moment.TURN_END)
             self.read_start = self._read(Moment.TURN_START, self.kept_start)
@@ -1236,6 +1243,7 @@ class Extensions:
             self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
         else:  # nobody asked at these moments: nothing to call, nothing to read
             self.refill_asked = False
+            self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = ()
             self.ask_start = self.ask_end = ()
         # (a game's state takes this answer when it is made: GameState.__post_init__)
@@ -1279,8 +1287,10 @@ class Extensions:
         for the hooks every game asks: no missed subscript, whose exception costs about as
         much as 16 hits save)."""
         default = getattr(Module, hook)
+        # (a list made in a comprehension, not a generator resumed per module: asked for
+        # several hooks in every game's set-up)
         got = self._overriding[hook] = tuple(
-            m for m in self.modules if getattr(type(m), hook) is not default
+            [m for m in self.modules if getattr(type(m), hook) is not default]
         )
         return got
 
@@ -1452,8 +1462,10 @@ class Extensions:
         """The enabled modules whose ``at_moment`` may act at ``moment`` (kept per moment)."""
         asked = self._asked.get(moment)
         if asked is None:
+            # (a list made in a comprehension, not a generator resumed per module: asked for
+            # every moment in every game's set-up and first turns)
             asked = self._asked[moment] = tuple(
-                m for m in self.modules if (got := moments_asked(type(m))) is None or moment in got
+                [m for m in self.modules if (o := moments_asked(type(m))) is None or moment in o]
             )
             # whether each of them may answer that it is idle then (:func:`idle_answers`); when
             # one cannot, the step runs without asking the others

@@ -330,7 +330,11 @@ def begin_interrupt(state: GameState, player: PlayerState, module: str, pos: Pos
 
         _TURN_STATE.append(importlib.import_module("referee.engine.state").TurnState)
     saved = Interrupt(player.index, module, state.next_player, state.phase)
-    state.turn = _TURN_STATE[0](state.turn_no, player.index, pos=pos, interrupt=module)
+    # TurnState(state.turn_no, player.index, pos=pos, interrupt=module) with every field given
+    # (the three lists as [] rather than by their default factory; no keywords): as core._turn
+    state.turn = _TURN_STATE[0](
+        state.turn_no, player.index, 0, False, None, False, False, [], pos, module, 0, [], [], None
+    )
     state.phase = Phase.TURN
     return saved
 

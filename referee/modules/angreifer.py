@@ -47,6 +47,7 @@ from referee.modules.base import (
     token_text,
 )
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
+from referee.scoring import ScoringParts
 from referee.scoring.categories import ORDER_LAST, Penalty
 
 H = "DIE ANGREIFER"
@@ -409,8 +410,6 @@ class Angreifer(BundledModule):
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """The attack after the scoring: the last breakdown line, the total floored at zero."""
-        from referee.scoring import ScoringParts
-
         direction = self.data(state).cards.get(round_no)
         if direction is None:
             return None

@@ -31,6 +31,7 @@ from referee.engine.market_side import SideOffer
 from referee.engine.state import GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.modules.base import (
+    TYPE_LETTER,
     BesideTheMarket,
     ModulePiece,
     Scratch,
@@ -41,6 +42,8 @@ from referee.modules.base import (
     section,
 )
 from referee.record.model import ComponentRef, Coord, Pos
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 H = "Klaus-Jürgen Wrede: Die Badehäuser"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -65,7 +68,7 @@ def turns_of(sides: tuple[BuildingType, ...]) -> list[tuple[BuildingType, ...]]:
 
 
 def letters(sides: tuple[BuildingType, ...]) -> str:
-    return "".join(t.value for t in sides)
+    return "".join([TYPE_LETTER[t] for t in sides])
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +176,7 @@ def score_bathhouses(alhambra: Any) -> tuple[int, str, str]:
         parts = side_points(alhambra, at, piece)
         pts = sum(p for _s, _t, p in parts)
         total += pts
-        how = " + ".join(f"{t.value} {p}" for _s, t, p in parts)
+        how = " + ".join([f"{TYPE_LETTER[t]} {p}" for _s, t, p in parts])
         en.append(f"{piece.code}@{at.x},{at.y}: {how} = {pts}")
     text = "; ".join(en)
     return total, text, text
@@ -277,9 +280,6 @@ class BadehaeuserModule(BesideTheMarket):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """A ``bathhouse`` point line for every player with a bathhouse built in, at every
         scoring (option ``scoring=final``: the last only)."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         if self.option("scoring") == "final" and round_no != 3:
             return None
 

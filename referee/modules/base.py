@@ -39,6 +39,10 @@ from referee.record.model import (
 )
 
 MODULE_DIR = os.path.dirname(os.path.realpath(__file__))
+
+TYPE_LETTER: dict[BuildingType, str] = {t: t.value for t in BuildingType}
+"""Each building type's letter (its ``value``) by a dict subscript: ``.value`` costs two
+Python-level calls (the enum's property), on paths a module asks at purchases and scorings."""
 """The folder of the bundled modules and their YAML files (a plain name: a module game's start-up
 need not import ``pathlib``)."""
 
@@ -741,10 +745,14 @@ class HiddenHands:
         """Take ``card`` out of the known face-down cards of ``name`` (False: not among
         them); the hand stays the same Counter."""
         held = self.hand[name]
-        if held[card] <= 0:
+        n = held[card]
+        if n <= 0:
             return False
-        held[card] -= 1
-        held += Counter()  # in place (the same Counter stays the hand): drops the zero count
+        held[card] = n - 1
+        # in place (the same Counter stays the hand): every count not above zero dropped, as
+        # ``held += Counter()`` drops them, without making the empty Counter and adding it
+        for gone in [c for c, k in held.items() if not k > 0]:
+            del held[gone]
         return True
 
 

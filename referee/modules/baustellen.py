@@ -63,6 +63,7 @@ from referee.record.model import (
     Pos,
     TileRef,
 )
+from referee.scoring import CountAdjustment, ScoringParts
 
 S_FINISH = section("DIE BAUSTELLEN", "Fertigstellung des Gebäudes")
 
@@ -710,8 +711,6 @@ class Baustellen(BundledModule):
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """A site building counts for walls, not as a building: shown on its own line."""
-        from referee.scoring import CountAdjustment, ScoringParts
-
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for p in state.players:
             out = [_site_line(at, site, CountAdjustment) for at, site in self.sites_of(p)]

@@ -32,6 +32,7 @@ from referee.engine.state import EMPTY, GameState, PlayerState
 from referee.engine.tower import take_from_tower, tower_total
 from referee.geometry.queries import is_building, neighbours8
 from referee.modules.base import (
+    TYPE_LETTER,
     BundledModule,
     ModulePiece,
     Scratch,
@@ -43,6 +44,8 @@ from referee.modules.base import (
 )
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 H = "DIE BAZARE"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -98,7 +101,7 @@ class Bazaar(ModulePiece):
 
     @property
     def name(self) -> str:
-        return self.currency.code + "".join(t.value for t in self.colours)
+        return self.currency.code + "".join([TYPE_LETTER[t] for t in self.colours])
 
     @property
     def token_name(self) -> str:
@@ -205,7 +208,7 @@ class BazareModule(BundledModule):
                 state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
         cur, colours, walls = got
-        key = cur.code + "".join(sorted(t.value for t in colours))
+        key = cur.code + "".join(sorted([TYPE_LETTER[t] for t in colours]))
         faces = self.data(state).faces
         known = faces.get(key)
         stated = walls if walls is not None else frozenset()
@@ -291,9 +294,6 @@ class BazareModule(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Bazare erzielen nur in der letzten Wertung Siegpunkte": a ``bazaar`` point line
         at scoring 3 for every player with a bazaar."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         if round_no != 3:
             return None
 

@@ -45,6 +45,7 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+from referee.scoring import CountAdjustment, ScoringParts
 
 VERB = "bonus"
 # no action ("kann diese dann jederzeit aufdecken"); one card, checked by the module (BONUS-CARD)
@@ -190,7 +191,7 @@ class Bonuskarten(BundledModule):
     def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
         # "Baut ein Spieler ein Gebäudeplättchen wieder ab, zu dem er bereits die passende
         # Bonuskarte aufgedeckt hatte, muss er diese Bonuskarte zurück auf die Hand nehmen."
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
         shown = data.revealed.get(player.name, [])
         if piece in shown and not self._built(player, piece):
             shown.remove(piece)
@@ -200,8 +201,6 @@ class Bonuskarten(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """Each revealed card whose tile stands in its owner's Alhambra counts as one more
         building of that type: a count adjustment with its own breakdown line."""
-        from referee.scoring import CountAdjustment, ScoringParts
-
         revealed = self.data(state).revealed
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for player in state.players:

@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from referee.catalogue import Currency, TileKind
+from referee.engine.context import Context
 from referee.engine.findings import problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
@@ -87,7 +88,13 @@ class Diamanten(BundledModule):
         scratch.hands = {p.name: Counter() for p in state.players}
 
     def hand(self, state: GameState, player: PlayerState) -> Counter[int]:
-        return self.data(state).hands.setdefault(player.name, Counter())
+        # as ``hands.setdefault(player.name, Counter())``, without a new empty multiset (and
+        # data's call) at each call
+        hands = (state.modules.get(self.name) or self.data(state)).hands
+        got = hands.get(player.name)
+        if got is None:
+            got = hands[player.name] = Counter()
+        return got
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Diamonds in the display, the deck, the discard pile and each hand."""
@@ -155,8 +162,6 @@ class Diamanten(BundledModule):
         return occupied + len((state.modules.get(self.name) or self.data(state)).display)
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
-        from referee.engine.context import Context
-
         value = self._card(state, ref, pos, None)
         if value is None:
             return []

@@ -29,6 +29,8 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
+from referee.scoring import ScoringParts
+from referee.scoring.categories import ORDER_LAST, Combined, Majority, Penalty
 
 H = "MEDINA"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -213,8 +215,6 @@ class MedinaModule(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Die Medinas werden zuletzt gewertet": one ``medina`` line per player (the ranked
         penalty of the fewest medinas plus the penalty for having none)."""
-        from referee.scoring import ScoringParts
-
         count: dict[str, int] = {}
         dearest: dict[str, int] = {}
         for p in state.players:
@@ -280,7 +280,6 @@ def medina_category(
     * together under one key, scored last (``ORDER_LAST``), floored at a zero total when the
       module option ``floor=zero`` is set.
     """
-    from referee.scoring.categories import ORDER_LAST, Combined, Majority, Penalty
 
     floor = module.option("floor") if module is not None else "none"
     nones = _none_penalties()

@@ -50,6 +50,7 @@ from referee.record.model import (
     ModuleChance,
     PlayerRef,
 )
+from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
 
 H = "Emanuele Ornella: Die Obstgärten"
@@ -738,8 +739,6 @@ class Obstgaerten(BundledModule):
         """ "Am Ende des Spiels erhält der Spieler für jede komplett mit Früchten belegte
         Punktegruppe seines Tableaus die dort angegebenen Punkte. Jede verdeckte Frucht zählt
         dann 1 Siegpunkt." """
-        from referee.scoring import ScoringParts
-
         if round_no != 3:
             return None
         data = self.data(state)

@@ -38,6 +38,7 @@ from referee.modules.base import (
 )
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.scoring import CountAdjustment, ScoringParts
 
 H = "DIE PLÄTZE"
 KIND = "sq"
@@ -256,8 +257,6 @@ class Plaetze(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """Each square counts as 0-3 buildings of its colour (:func:`square_count`): a count
         adjustment per square with its own breakdown line."""
-        from referee.scoring import CountAdjustment, ScoringParts
-
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for player in state.players:
             out = []

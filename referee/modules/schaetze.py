@@ -30,6 +30,7 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
 
 H = "Frank Sander: Die Schätze"
@@ -80,7 +81,11 @@ class Schaetze(BundledModule):
         scratch.kept = {p.name: list(treasure_values()) for p in state.players}
 
     def kept(self, state: GameState, player: PlayerState) -> list[int]:
-        return self.data(state).kept.setdefault(player.name, list(treasure_values()))
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
+        got = data.kept.get(player.name)  # (the default list made only when missing)
+        if got is None:
+            got = data.kept.setdefault(player.name, list(treasure_values()))
+        return got
 
     def view(self, state: GameState) -> dict[str, Any]:
         """Each player's treasures: kept (worth their value at the end) and given."""
@@ -293,8 +298,6 @@ class Schaetze(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Schätze, die ein Spieler zu Spielende noch besitzt, zählen ihrem Wert
         entsprechend Punkte": a point line of the final scoring."""
-        from referee.scoring import ScoringParts
-
         if round_no != 3:
             return None
         points = {p.name: sum(self.kept(state, p)) for p in state.players}

@@ -205,7 +205,8 @@ class Sultan(BundledModule):
         scratch.held = {p.name: [] for p in state.players}
 
     def held(self, state: GameState, player: PlayerState) -> list[SultanCard]:
-        return self.data(state).held.setdefault(player.name, [])
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
+        return data.held.setdefault(player.name, [])
 
     # ------------------------------------------------------------- reveal and die
 

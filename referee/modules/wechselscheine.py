@@ -278,7 +278,8 @@ class Wechselscheine(BundledModule):
         """:meth:`on_purchase` for a purchase made in one pass (money cards only): its
         overpayment kept for a ``certificate`` line."""
         line = buy.action.pos.line
-        self.data(state).pending[buy.player.name] = (
+        # (heard at every plain purchase: self.data(state) without its call once it exists)
+        (state.modules.get(self.name) or self.data(state)).pending[buy.player.name] = (
             line,
             buy.overpaid,
             fmt_tile(buy.tile),

@@ -120,7 +120,13 @@ class Wechselstuben(BundledModule):
         )
 
     def hand(self, state: GameState, player: PlayerState) -> Counter[str]:
-        return self.data(state).hands.setdefault(player.name, Counter())
+        # as ``hands.setdefault(player.name, Counter())``, without a new empty multiset (and
+        # data's call) at each call
+        hands = (state.modules.get(self.name) or self.data(state)).hands
+        got = hands.get(player.name)
+        if got is None:
+            got = hands[player.name] = Counter()
+        return got
 
     @staticmethod
     def _card_problem(ref: ComponentRef, pos: Pos, who: str | None) -> Any:

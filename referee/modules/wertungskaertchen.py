@@ -31,6 +31,7 @@ from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, token_text
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.scoring import ScoringParts
 
 H = "DIE NEUEN WERTUNGSKÄRTCHEN"
 KIND = "st"
@@ -132,8 +133,6 @@ class Wertungskaertchen(BundledModule):
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """This scoring's tile as a replacement points table (none stated: the base table)."""
-        from referee.scoring import ScoringParts
-
         order = self.data(state).slots.get(round_no)
         if order is None:
             return None

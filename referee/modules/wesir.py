@@ -79,7 +79,10 @@ class Wesir(BundledModule):
         scratch.awake = {p.name: _starts_awake() for p in state.players}
 
     def awake(self, state: GameState, player: PlayerState) -> bool:
-        return bool(self.data(state).awake.get(player.name, True))
+        # (asked at every vizier line and claim: self.data(state) without its call once the
+        # module's part exists)
+        data = state.modules.get(self.name) or self.data(state)
+        return bool(data.awake.get(player.name, True))
 
     # ------------------------------------------------------------------ verbs
 

@@ -29,6 +29,7 @@ from referee.geometry import queries as q
 from referee.geometry.grid import ORIGIN, Piece
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.scoring import ScoringParts
 from referee.scoring.categories import CategoryInfo, PointLine, register_category
 
 H = "Stefan Schiltz: Die Wünsche des Kalifen"
@@ -225,8 +226,6 @@ class Wuensche(BundledModule):
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """At the end of the game ("am Ende des Spiels"): a point line per open task."""
-        from referee.scoring import ScoringParts
-
         if round_no != 3:
             return None
         opened = self.data(state).open

@@ -46,6 +46,8 @@ from referee.modules.base import (
 )
 from referee.notation.tokens import WALL_LETTERS
 from referee.record.model import ComponentRef, Coord, Pos
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -285,9 +287,6 @@ class WunschbrunnenModule(BesideTheMarket):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "bekommt der Spieler bei einer Wertung die Zahl auf dem Brunnen als Punkte": a
         ``well`` point line at every scoring for every player with a well built in."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         how = self.option("row")
         walls = self.option("walls")
 
