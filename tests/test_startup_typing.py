@@ -52,13 +52,16 @@ _AT_EXIT = (
 )
 
 
-def _check(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+def _check(
+    tmp_path: Path, *args: str, cache: bool = True, probe: str = ""
+) -> tuple[subprocess.CompletedProcess[str], set[str]]:
     # -S: no site (an editable install's finder imports contextlib); the tree and this
-    # interpreter's packages on the path instead; a cache folder of this test's own
+    # interpreter's packages on the path instead; a cache folder of this test's own (or none)
     where = os.pathsep.join((str(ROOT), sysconfig.get_paths()["purelib"]))
-    env = {**os.environ, "PYTHONPATH": where, "ALHAMBRA_REFEREE_CACHE": str(tmp_path / "c")}
+    folder = str(tmp_path / "c") if cache else "0"
+    env = {**os.environ, "PYTHONPATH": where, "ALHAMBRA_REFEREE_CACHE": folder}
     done = subprocess.run(
-        [sys.executable, "-S", "-c", _AT_EXIT, "check", *args],
+        [sys.executable, "-S", "-c", probe + _AT_EXIT, "check", *args],
         env=env,
         cwd=tmp_path,
         capture_output=True,
@@ -80,6 +83,21 @@ def test_a_one_game_check_does_not_import_typing(tmp_path: Path, args: tuple[str
     assert "referee.engine.core" in loaded
     assert "typing" not in loaded
     assert "contextlib" not in loaded
+
+
+@pytest.mark.parametrize("name", ["two-player-bigbox-2019.alh", "two-player-bga.alh"])
+def test_a_check_reading_a_profile_file_does_not_import_typing(tmp_path: Path, name: str) -> None:
+    # no cache: the record's bundled profile (not the default) is read from its YAML file and
+    # checked against the parameter table, which is made (eighteenth step: without typing)
+    probe = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('MADE', bool(sys.modules['referee.profiles.params']._made),"
+        " file=sys.stderr))\n"
+    )
+    done, loaded = _check(tmp_path, str(ROOT / "examples" / name), cache=False, probe=probe)
+    assert done.returncode == 0 and done.stdout
+    assert "MADE True" in done.stderr.splitlines()
+    assert "typing" not in loaded and "contextlib" not in loaded
 
 
 # ----------------------------------------------------------- what typing made, made without it
