@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import repeat
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
 from referee.engine.findings import Finding, problem
@@ -41,6 +40,10 @@ from referee.modules.base import (
     section,
 )
 from referee.record.model import ComponentRef, Coord, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Klaus-Jürgen Wrede: Die Badehäuser"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -77,7 +80,7 @@ class Bathhouse(ModulePiece):
 
     KIND = KIND
     from_tower = True  # a tile of the tower (E5)
-    price: ClassVar[int] = 8  # "Alle Badehäuser kosten 8 Geld"
+    price = 8  # "Alle Badehäuser kosten 8 Geld"
     cell_fill = "#9fd3e6"
 
     @property

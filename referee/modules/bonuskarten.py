@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
-from typing import Any
 
 from referee.catalogue import TileKind, catalogue
 from referee.engine.findings import Finding, problem, report
@@ -45,6 +44,10 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 VERB = "bonus"
 # no action ("kann diese dann jederzeit aufdecken"); one card, checked by the module (BONUS-CARD)

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import compress, repeat
 from operator import itemgetter
-from typing import Any
 
 from referee.catalogue import SIDES, Side
 from referee.engine.state import GameState, PlayerState
@@ -29,6 +28,10 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "MEDINA"
 S_SCORE = section(H, "Wertungsänderungen")

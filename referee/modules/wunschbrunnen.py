@@ -26,7 +26,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import repeat
-from typing import Any
 
 from referee.catalogue import SIDES, Currency, Side
 from referee.engine.findings import Finding, problem, unverifiable
@@ -46,6 +45,10 @@ from referee.modules.base import (
 )
 from referee.notation.tokens import WALL_LETTERS
 from referee.record.model import ComponentRef, Coord, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
 S_SCORE = section(H, "Wertungsänderungen")
