@@ -14,7 +14,6 @@ import os
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
-    from types import ModuleType
 
 CACHE_ENV = "ALHAMBRA_REFEREE_CACHE"  # a folder for the caches; "" or "0": no cache
 
@@ -123,29 +122,43 @@ def read_trusted(path: str | os.PathLike[str], limit: int) -> bytes | None:
 
 def marshal_file(stem: str) -> str | None:
     """The cache file ``stem`` of data in ``marshal``'s format (None: no cache folder, or one
-    that is not :func:`trusted`): named
-    after the interpreter's bytecode tag and magic number, since the format is the
-    interpreter's."""
-    import importlib
-    import sys
-
+    that is not :func:`trusted`): named after the interpreter (:func:`interpreter_key`), since
+    the format, and the bytecode of the code objects such a file holds, are the interpreter's."""
     folder = trusted_folder()
     if folder is None:
         return None
+    return os.path.join(folder, f"{stem}-{interpreter_key()}.marshal")
+
+
+def interpreter_key() -> str:
+    """The part of a cache file's name that names the interpreter: its bytecode tag and its
+    whole version (``cpython-311-030b07f0``: ``sys.hexversion``, with the micro version, the
+    release level and serial), for a build that is not a CPython release also a checksum of its
+    build string.
+
+    What must not be shared between interpreters is ``marshal``'s format and the bytecode of the
+    code objects (``importlib.util.MAGIC_NUMBER`` names it; ``importlib.util`` imports
+    ``contextlib``, which a check does not otherwise need). A CPython release keeps its bytecode
+    for its whole version, and every release has its own ``sys.hexversion``, so the name changes
+    whenever the magic number can; the same version of another build (a build between releases,
+    ``3.14.0a1+``, whose bytecode changes without a new version, or another implementation,
+    whose own version is not the language's) is told apart by ``sys.version``, which names the
+    build (its source revision and date). All of it is public and loaded with the interpreter:
+    nothing is imported for a CPython release."""
+    import sys
+
     tag = sys.implementation.cache_tag or "python"
-    return os.path.join(folder, f"{stem}-{tag}-{_magic_number(importlib).hex()}.marshal")
+    key = f"{tag}-{sys.hexversion:08x}"
+    release = (
+        sys.implementation.name == "cpython"
+        and sys.version_info.releaselevel == "final"
+        and not sys.version.split(" ", 1)[0].endswith("+")
+    )
+    if not release:
+        import binascii
 
-
-def _magic_number(importlib: ModuleType) -> bytes:
-    """``importlib.util.MAGIC_NUMBER``, read where ``importlib`` keeps it (its bootstrap module,
-    loaded with the interpreter): ``importlib.util`` imports ``contextlib``, which a check does
-    not otherwise need (0.2 % of a one-game check's instructions)."""
-    magic = getattr(getattr(importlib, "_bootstrap_external", None), "MAGIC_NUMBER", None)
-    if isinstance(magic, bytes):
-        return magic
-    from importlib.util import MAGIC_NUMBER
-
-    return MAGIC_NUMBER
+        key += f"-{binascii.crc32(sys.version.encode()):08x}"
+    return key
 
 
 def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:

@@ -12,8 +12,8 @@ what is not there. The classes are the same: the code object is what ``exec`` wo
 from the same text (the text is the key, so a change in the class or in Python's
 ``dataclasses`` is a new entry, never a stale one). :func:`save` writes the table back when it
 grew. The file lives in the user's cache folder (:func:`referee.cache.cache_dir`,
-never a shared temporary folder, since it holds code), is named after the interpreter's
-bytecode tag and magic number (``marshal``'s format is the interpreter's), and is replaced
+never a shared temporary folder, since it holds code), is named after the interpreter
+(:func:`referee.cache.interpreter_key`: ``marshal``'s format is the interpreter's), and is replaced
 atomically. It holds at most 4,000 texts: past that, only the texts this run used are written
 (what other Pythons or older classes left is dropped). A missing, unreadable or damaged file,
 or a folder that cannot be written (a read-only home), means: compile as before. Only the

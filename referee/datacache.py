@@ -19,7 +19,7 @@ changes what it got changes nothing here. The file also records which PyYAML mad
 text of its ``__init__.py``, which holds its version): another PyYAML drops every entry. Up to
 :data:`_MAX_PROFILE_KEYS` profile keys are kept (trees with another loader share the folder).
 Like the compiled dataclass code (:mod:`referee.cli_startup`), the file is named after the
-interpreter's bytecode tag and ``marshal`` magic, replaced atomically, and bounded (past
+interpreter (:func:`referee.cache.interpreter_key`), replaced atomically, and bounded (past
 :data:`_MAX_ENTRIES` texts or :data:`_MAX_BYTES`, only what this process used is written). It is
 written when the process ends (``atexit``) and only when something new was computed. A missing,
 damaged, foreign or oversized file, a folder that cannot be written (a read-only home) or

@@ -8,7 +8,8 @@ typing's classes freely (they are text); what ``typing`` would make at run time 
 * the protocols of compiled modules (mypyc makes a protocol class from ``typing.Protocol``,
   and compiles no class defined under an ``if``): :class:`Piece` (of
   :mod:`referee.geometry.grid`), :class:`PieceLike` (of :mod:`referee.geometry.pieces`),
-  :class:`ScoringCategory` (of :mod:`referee.scoring.categories`), imported by those modules
+  :class:`ScoringCategory` (of :mod:`referee.scoring.categories`), :class:`StageOwner` (of
+  :mod:`referee.engine.stages`), imported by those modules
   and named after them; :class:`Walled` and :class:`PayItem`, which their modules import for
   the type checker only. For the type checker they are protocols; at run time plain classes
   that nothing derives from or tests against (a protocol that is not ``runtime_checkable``
@@ -34,7 +35,11 @@ if TYPE_CHECKING:
     from typing import Protocol, TypeVar
 
     from referee.catalogue import BuildingType, Currency, Side
+    from referee.engine.context import Context
+    from referee.engine.stages import Stage
+    from referee.engine.state import PlayerState
     from referee.profiles import RuleProfile
+    from referee.record.model import Turn
     from referee.scoring.categories import CategoryScore, Floor, Participant
 
     _C = TypeVar("_C", bound=type)
@@ -110,6 +115,18 @@ if TYPE_CHECKING:
             self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
         ) -> dict[str, CategoryScore]: ...
 
+    class StageOwner(Protocol):
+        """What the engine asks the owner of a stage (a :class:`Module`, or an engine service)."""
+
+        def stage_line(self, ctx: Context, stage: Stage, player: PlayerState, line: Turn) -> None:
+            """A line of ``player`` in ``stage`` (order already checked): check and apply it."""
+
+        def stage_closed(self, ctx: Context, stage: Stage) -> None:
+            """``stage`` is over (``stage.abandoned``: another line came first)."""
+
+        def legal_stage_lines(self, ctx: Context, stage: Stage, player: PlayerState) -> list[Turn]:
+            """The lines ``player`` may write in ``stage`` now."""
+
 else:
 
     class Piece:
@@ -139,6 +156,13 @@ else:
         protocol for the type checker; no ``typing`` at run time."""
 
         __module__ = "referee.scoring.categories"
+
+    class StageOwner:
+        """What the engine asks the owner of a stage (a :class:`Module`, or an engine service):
+        ``stage_line``, ``stage_closed``, ``legal_stage_lines``. (A protocol for the type
+        checker; no ``typing`` at run time.)"""
+
+        __module__ = "referee.engine.stages"
 
 
 # what a class body has that the named tuple made from it keeps of its own

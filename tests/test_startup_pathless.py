@@ -208,3 +208,68 @@ def test_a_plain_check_imports_no_pathlib(tmp_path: Path, game: Path) -> None:
     assert [r.returncode for r in runs] == [0, 0]
     assert runs[0].stdout == runs[1].stdout and b"1 valid" in runs[1].stdout
     assert runs[1].stderr.split()[-1] == b"False"  # the second run: profile and tables kept
+
+
+# ------------------------------------------- the cache files' interpreter key (eighteenth step)
+
+
+class _Version(tuple):  # type: ignore[type-arg]  # sys.version_info's fields, for a test
+    releaselevel = property(lambda self: self[3])
+
+
+def test_a_release_names_its_cache_files_by_tag_and_whole_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(sys, "version", "3.11.7 (main, May  9 2026, 07:35:25) [GCC 12.2.0]")
+    monkeypatch.setattr(sys, "version_info", _Version((3, 11, 7, "final", 0)))
+    if sys.implementation.name != "cpython":  # pragma: no cover
+        pytest.skip("the short key is for CPython releases")
+    tag = sys.implementation.cache_tag
+    assert cache.interpreter_key() == f"{tag}-{sys.hexversion:08x}"
+    assert cache.marshal_file("stem") == str(tmp_path / f"stem-{tag}-{sys.hexversion:08x}.marshal")
+    monkeypatch.setattr(sys, "hexversion", sys.hexversion + 1)  # another micro version or serial
+    assert cache.interpreter_key() == f"{tag}-{sys.hexversion:08x}"
+
+
+@pytest.mark.parametrize(
+    ("version", "level"),
+    [
+        ("3.14.0a1+ (heads/main:0123abc, Oct  1 2026, 10:00:00) [GCC 12.2.0]", "alpha"),
+        ("3.11.7+ (heads/3.11:4567def, May  9 2026, 07:35:25) [GCC 12.2.0]", "final"),
+        ("3.14.0b2 (main, Oct  1 2026, 10:00:00) [GCC 12.2.0]", "beta"),
+    ],
+)
+def test_a_build_between_releases_adds_its_build_string(
+    monkeypatch: pytest.MonkeyPatch, version: str, level: str
+) -> None:
+    import binascii
+
+    monkeypatch.setattr(sys, "version_info", _Version((3, 14, 0, level, 1)))
+    monkeypatch.setattr(sys, "version", version)
+    key = cache.interpreter_key()
+    base = f"{sys.implementation.cache_tag}-{sys.hexversion:08x}"
+    assert key == f"{base}-{binascii.crc32(version.encode()):08x}"
+    monkeypatch.setattr(sys, "version", version.replace("10:00", "10:01").replace("07:35", "07:36"))
+    assert cache.interpreter_key() != key  # another build of the same version: another file
+
+
+def test_the_key_takes_nothing_from_importlib(tmp_path: Path) -> None:
+    # public names loaded with the interpreter: no importlib.util (and its contextlib), no
+    # private module of the standard library
+    source = (ROOT / "referee" / "cache.py").read_text(encoding="utf-8")
+    assert "_bootstrap" not in source and "import importlib" not in source
+    probe = (
+        "import sys\n"
+        "from referee import cache\n"
+        "print(cache.marshal_file('x'))\n"
+        "print(*[m for m in ('importlib.util', 'contextlib', 'binascii') if m in sys.modules])\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), cache.CACHE_ENV: str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", probe], env=env, capture_output=True, text=True, check=True
+    )
+    name, loaded = done.stdout.split("\n")[:2]
+    assert name == str(tmp_path / f"x-{cache.interpreter_key()}.marshal")
+    release = sys.implementation.name == "cpython" and "+" not in sys.version.split()[0]
+    assert loaded == ("" if release and sys.version_info.releaselevel == "final" else "binascii")

@@ -23,7 +23,7 @@ def test_parameters_is_one_dictionary_for_every_importer() -> None:
     from referee.profiles.params import PARAMETERS as FROM_PARAMS
 
     assert PARAMETERS is FROM_PARAMS is profiles.PARAMETERS is params.PARAMETERS
-    hints = params.field_types()  # get_type_hints with Literal (text aliases: no typing)
+    hints = _hints()
     names = [f.name for f in fields(params.RuleProfile) if f.name not in params.META_FIELDS]
     assert list(PARAMETERS) == names  # declaration order
     assert PARAMETERS["reserve_limit"].nullable and PARAMETERS["reserve_limit"].kind == "int"
@@ -32,6 +32,67 @@ def test_parameters_is_one_dictionary_for_every_importer() -> None:
         name: getattr(params.DEFAULT_PROFILE, name) for name in names
     }
     assert "PARAMETERS" in profiles.__all__ and "PARAMETERS" in dir(params)
+
+
+def _hints() -> dict[str, typing.Any]:
+    """RuleProfile's field types evaluated by ``typing`` (the module's aliases are text naming
+    ``Literal``, which it does not import at run time)."""
+    return typing.get_type_hints(params.RuleProfile, localns={"Literal": typing.Literal})
+
+
+def _typed(hint: typing.Any) -> tuple[str, tuple[str, ...], bool]:
+    """(kind, choices, nullable) of an evaluated type, as the parameter table was made from
+    ``typing.get_type_hints`` before the eighteenth step."""
+    import types
+
+    nullable = False
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        nullable = type(None) in typing.get_args(hint)
+        (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
+    if typing.get_origin(hint) is typing.Literal:
+        return "choice", tuple(typing.get_args(hint)), nullable
+    return {int: "int", float: "float"}[hint], (), nullable
+
+
+def test_the_parameter_table_is_what_the_evaluated_types_say() -> None:
+    hints = _hints()
+    for f in fields(params.RuleProfile):
+        if f.name in params.META_FIELDS:
+            continue
+        assert isinstance(f.type, str)  # the annotation's text, read without typing
+        assert params.read_annotation(f.type) == _typed(hints[f.name]), f.name
+        spec = params.PARAMETERS[f.name]
+        assert (spec.kind, spec.choices, spec.nullable) == _typed(hints[f.name])
+        assert spec.default == f.default and spec.doc == params._DOCS[f.name][0]
+    kinds = {params.PARAMETERS[n].kind for n in params.PARAMETERS}
+    assert kinds == {"choice", "int", "float"}  # every form the reader knows is in use
+    assert any(spec.nullable for spec in params.PARAMETERS.values())
+
+
+def test_other_annotations_are_refused() -> None:
+    assert params.read_annotation("GiftRule | None") == (
+        "choice",
+        ("dirk-only", "any-player"),
+        True,
+    )
+    assert params.read_annotation("None | float") == ("float", (), True)
+    for text in (
+        "str",
+        "bool",
+        "int | float",
+        "dict[str, str]",
+        "META_FIELDS",  # a name of the module that is no Literal alias
+        "DEFAULT_PROFILE",
+        "Literal['a']",
+        "NoSuchAlias",
+        "",
+    ):
+        try:
+            params.read_annotation(text)
+        except TypeError as exc:
+            assert repr(text) in str(exc)
+        else:  # pragma: no cover
+            raise AssertionError(text)
 
 
 def test_unknown_names_still_fail() -> None:

@@ -52,13 +52,16 @@ _AT_EXIT = (
 )
 
 
-def _check(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+def _check(
+    tmp_path: Path, *args: str, cache: bool = True, probe: str = ""
+) -> tuple[subprocess.CompletedProcess[str], set[str]]:
     # -S: no site (an editable install's finder imports contextlib); the tree and this
-    # interpreter's packages on the path instead; a cache folder of this test's own
+    # interpreter's packages on the path instead; a cache folder of this test's own (or none)
     where = os.pathsep.join((str(ROOT), sysconfig.get_paths()["purelib"]))
-    env = {**os.environ, "PYTHONPATH": where, "ALHAMBRA_REFEREE_CACHE": str(tmp_path / "c")}
+    folder = str(tmp_path / "c") if cache else "0"
+    env = {**os.environ, "PYTHONPATH": where, "ALHAMBRA_REFEREE_CACHE": folder}
     done = subprocess.run(
-        [sys.executable, "-S", "-c", _AT_EXIT, "check", *args],
+        [sys.executable, "-S", "-c", probe + _AT_EXIT, "check", *args],
         env=env,
         cwd=tmp_path,
         capture_output=True,
@@ -80,6 +83,56 @@ def test_a_one_game_check_does_not_import_typing(tmp_path: Path, args: tuple[str
     assert "referee.engine.core" in loaded
     assert "typing" not in loaded
     assert "contextlib" not in loaded
+
+
+# every bundled example with modules or an edition (illegal-module.alh names a module that
+# does not exist: the list of known names for its hint imports them all through pkgutil,
+# whose inspect imports typing; an error path, not a check of a module game)
+MODULE_GAMES = sorted(
+    p.name
+    for p in (ROOT / "examples").glob("*.alh")
+    if p.name != "illegal-module.alh"
+    and any(h in p.read_text(encoding="utf-8") for h in ('[Modules "', '[Rules "waechter"]'))
+)
+
+
+def test_a_one_game_check_of_a_module_game_does_not_import_typing(tmp_path: Path) -> None:
+    first, _ = _check(tmp_path, str(ROOT / "examples" / "module-wesir.alh"))
+    second, loaded = _check(tmp_path, str(ROOT / "examples" / "module-wesir.alh"))
+    assert first.returncode == second.returncode == 0 and first.stdout == second.stdout
+    assert "referee.modules.wesir" in loaded
+    assert "typing" not in loaded and "contextlib" not in loaded
+
+
+def test_no_module_game_imports_typing(tmp_path: Path) -> None:
+    # every module and edition at once (one process; no cache: a cold run reads the YAML), and
+    # no dataclass of theirs has a field made from a ClassVar annotation (_AT_EXIT's check)
+    assert len(MODULE_GAMES) > 50
+    done, loaded = _check(
+        tmp_path, *(str(ROOT / "examples" / n) for n in MODULE_GAMES), cache=False
+    )
+    assert done.returncode in (0, 1) and "unreadable" in done.stdout
+    assert " 0 unreadable" in done.stdout.splitlines()[-1]
+    from referee.modules import discover
+
+    assert {f"referee.modules.{cls.__module__.rsplit('.', 1)[1]}" for cls in discover()} <= loaded
+    assert "referee.editions.waechter" in loaded
+    assert "typing" not in loaded and "contextlib" not in loaded
+
+
+@pytest.mark.parametrize("name", ["two-player-bigbox-2019.alh", "two-player-bga.alh"])
+def test_a_check_reading_a_profile_file_does_not_import_typing(tmp_path: Path, name: str) -> None:
+    # no cache: the record's bundled profile (not the default) is read from its YAML file and
+    # checked against the parameter table, which is made (eighteenth step: without typing)
+    probe = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('MADE', bool(sys.modules['referee.profiles.params']._made),"
+        " file=sys.stderr))\n"
+    )
+    done, loaded = _check(tmp_path, str(ROOT / "examples" / name), cache=False, probe=probe)
+    assert done.returncode == 0 and done.stdout
+    assert "MADE True" in done.stderr.splitlines()
+    assert "typing" not in loaded and "contextlib" not in loaded
 
 
 # ----------------------------------------------------------- what typing made, made without it
@@ -137,3 +190,35 @@ def test_the_parameters_still_read_their_types() -> None:
     spec = PARAMETERS["scoring_card_placement"]
     assert spec.kind == "choice" and spec.choices == ("shuffled", "top")
     assert PARAMETERS["dirk_second_thirds"].kind == "int"
+
+
+def test_the_module_pieces_class_constants_are_no_fields() -> None:
+    # written without ClassVar annotations (eighteenth step): the same fields and constants
+    from referee.geometry.pieces import Footprint, Profile
+    from referee.modules.badehaeuser import Bathhouse
+    from referee.modules.bazare import Bazaar
+    from referee.modules.falkner import Falcon
+    from referee.modules.grossprojekte import Project
+    from referee.modules.sultan import SultanCard
+    from referee.modules.wachtuerme import Watchtower
+
+    names = {cls: [f.name for f in dataclasses.fields(cls)] for cls in (Bathhouse, Falcon)}
+    assert names == {Bathhouse: ["sides"], Falcon: ["colour", "shows"]}
+    assert [f.name for f in dataclasses.fields(Project)] == ["types", "laid"]
+    assert [f.name for f in dataclasses.fields(Watchtower)] == ["colour", "half_at"]
+    assert "price" not in {f.name for f in dataclasses.fields(Bazaar)}
+    assert [f.name for f in dataclasses.fields(SultanCard)][:2] == ["currency", "serial"]
+    assert (Bathhouse.price, Bazaar.price, SultanCard.price, SultanCard.type) == (8, 0, 7, None)
+    assert Falcon.footprint is Footprint.CORNER and Falcon.leaves_on_redesign is True
+    assert Project.footprint is Footprint.TWO_CELLS and Watchtower.footprint is Footprint.HALF
+    assert Project.walls == Watchtower.walls == frozenset() and Project.part_walls == (set(),) * 2
+    assert Watchtower.profile == Profile(locked=True)
+    constants = {
+        Bathhouse: {"price"},
+        Bazaar: {"price"},
+        Falcon: {"footprint", "leaves_on_redesign"},
+        Project: {"footprint", "walls", "part_walls"},
+        Watchtower: {"footprint", "profile", "walls"},
+    }
+    for cls, names in constants.items():
+        assert not names & set(cls.__slots__), cls

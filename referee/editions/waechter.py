@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import TileKind
 from referee.engine.core import draw_tile, match_slot
@@ -45,6 +44,10 @@ from referee.record.model import (
     Pos,
     TileRef,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 SOURCE = "summary-waechter-edition-de.txt"
 KIND = "ab"  # an ability tile: ab:1 .. ab:4

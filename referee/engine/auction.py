@@ -26,7 +26,6 @@ pile, module components where their modules put them), and the module that opene
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard
 from referee.engine.payment import Mix, Payment, PaymentTerms, apply_payment, plan_payment
@@ -43,7 +42,10 @@ from referee.record.model import (
     Turn,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
 

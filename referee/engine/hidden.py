@@ -25,10 +25,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import Literal
 
 from referee.messages import register_both
 from referee.record.model import ComponentRef
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
 
 UNSEEN = "?"
 """How a record writes a drawn component nobody (or not everybody) saw."""
@@ -36,7 +39,7 @@ UNSEEN = "?"
 UNVERIFIED_KEY = "UNVERIFIED-HIDDEN-DRAW"
 """The catalogue text of an unseen draw: ``{name}``, ``{count}``, ``{what}``."""
 
-Problem = Literal["empty", "supply", "not-held"]
+Problem: TypeAlias = 'Literal["empty", "supply", "not-held"]'
 """``empty``: the supply holds nothing to draw; ``supply``: more components of a name are known
 than exist; ``not-held``: the holder has neither that component nor an unseen one."""
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import Purchase, payment_value, payments, plan_purchase
@@ -72,7 +71,10 @@ from referee.record.model import (
     Turn,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.state import GameState, PlayerState
 
 __all__ = [

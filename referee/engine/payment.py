@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from enum import StrEnum
-from typing import Any
 
 from referee.catalogue import Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import (
@@ -49,6 +48,10 @@ from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.ruleset import Decision
 from referee.engine.state import PlayerState  # at run time: compiled, Payment looks it up
 from referee.record.model import Buy, ComponentRef, Pos, TileRef
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Mix(StrEnum):

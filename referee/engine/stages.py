@@ -31,14 +31,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.record.model import NOWHERE, ModuleAction, Pos, Turn
+from referee.shapes import StageOwner
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.context import Context
-    from referee.engine.state import GameState, PlayerState
+    from referee.engine.state import GameState
 
 
 class StageOrder(StrEnum):
@@ -131,19 +134,6 @@ class Stage:
         if self.order is StageOrder.SEATS:
             return self.players[self.at :]
         return [p for p in self.players if p not in self.acted]
-
-
-class StageOwner(Protocol):
-    """What the engine asks the owner of a stage (a :class:`Module`, or an engine service)."""
-
-    def stage_line(self, ctx: Context, stage: Stage, player: PlayerState, line: Turn) -> None:
-        """A line of ``player`` in ``stage`` (order already checked): check and apply it."""
-
-    def stage_closed(self, ctx: Context, stage: Stage) -> None:
-        """``stage`` is over (``stage.abandoned``: another line came first)."""
-
-    def legal_stage_lines(self, ctx: Context, stage: Stage, player: PlayerState) -> list[Turn]:
-        """The lines ``player`` may write in ``stage`` now."""
 
 
 SERVICES: dict[str, Callable[[], StageOwner]] = {}

@@ -21,11 +21,10 @@ A module declares them with :meth:`~referee.engine.extensions.Module.tower_compo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.engine.state import decrement
 from referee.messages import register_both
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.extensions import Module
     from referee.engine.state import GameState

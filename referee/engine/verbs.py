@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from referee.engine.findings import Finding, problem
 from referee.engine.rules import BIGBOX, Rule, register_rule
@@ -41,6 +40,7 @@ from referee.record.model import (
     TileRef,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState

@@ -25,8 +25,6 @@ The rules added by the rule profiles (E20, ``geometry/pieces.py``):
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.catalogue import SIDES, Side
 from referee.geometry.codes import (
     PLACE_ADJACENT,
@@ -48,6 +46,10 @@ from referee.geometry.layers import Layers, cell_walls, corner_cells, edges_of_c
 from referee.geometry.pieces import Footprint, SideKind, parts_of, profile_of
 from referee.geometry.rules import BuildingProblem, _sorted
 from referee.record.model import Coord
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _PLAIN, _BASTION = SideKind.PLAIN, SideKind.BASTION
 _GREEN, _CLOSED = SideKind.GREEN, SideKind.CLOSED

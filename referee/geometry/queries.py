@@ -18,7 +18,6 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Literal
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
@@ -27,9 +26,15 @@ from referee.geometry.layers import cell_walls, wall_between
 from referee.geometry.walls import Segment, WallMode, WallRun, outer_segments, wall_runs
 from referee.record.model import Coord
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
 Member = Callable[[Coord, Piece], bool]
-Axis = Literal["row", "column"]
-Diagonal = Literal["ne", "se"]  # towards north-east (x+1, y+1) or south-east (x+1, y-1)
+Axis: TypeAlias = 'Literal["row", "column"]'
+Diagonal: TypeAlias = (
+    'Literal["ne", "se"]'  # towards north-east (x+1, y+1) or south-east (x+1, y-1)
+)
 
 _STEP: dict[str, tuple[int, int]] = {"row": (1, 0), "column": (0, 1), "ne": (1, 1), "se": (1, -1)}
 

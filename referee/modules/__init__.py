@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Any
 
 from referee.modules.base import BundledModule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @cache

@@ -25,7 +25,6 @@ attack card: hidden information the record need not state (the card is checked w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.catalogue import Side
 from referee.engine.actions.purchase import payment_value
@@ -49,6 +48,10 @@ from referee.modules.base import (
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance
 from referee.scoring import ScoringParts
 from referee.scoring.categories import ORDER_LAST, Penalty
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE ANGREIFER"
 S_POINTS = section(H, "Angriff nach der 1. Wertung")

@@ -31,7 +31,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, SIDES, Currency
 from referee.engine.core import match_slot
@@ -60,6 +59,10 @@ from referee.record.model import (
     Pos,
     TileRef,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "DIE ARBEITER"
 S_SCORE = section(H, "Arbeiter in der Alhambra")

@@ -29,7 +29,6 @@ import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Currency, TileKind
 from referee.engine.extensions import acts_at
@@ -58,6 +57,10 @@ from referee.record.model import (
     Pos,
     TileRef,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "Rüdiger Dorn: Die Ausbauten"
 S_ACTION = section(H, "Neue Aktion: Ausbau eines Gebäudes")

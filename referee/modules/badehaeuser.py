@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import repeat
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
 from referee.engine.findings import Finding, problem
@@ -44,6 +43,10 @@ from referee.modules.base import (
 from referee.record.model import ComponentRef, Coord, Pos
 from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Klaus-Jürgen Wrede: Die Badehäuser"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -80,7 +83,7 @@ class Bathhouse(ModulePiece):
 
     KIND = KIND
     from_tower = True  # a tile of the tower (E5)
-    price: ClassVar[int] = 8  # "Alle Badehäuser kosten 8 Geld"
+    price = 8  # "Alle Badehäuser kosten 8 Geld"
     cell_fill = "#9fd3e6"
 
     @property

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from itertools import compress, repeat
 from operator import itemgetter
-from typing import Any, ClassVar, TypeVar
 
 from referee.catalogue import SIDES, BuildingType, MoneyCard, TileKind
 from referee.engine.extensions import MODULES, Module, acts_at, register_module
@@ -38,6 +37,15 @@ from referee.record.model import (
     Turn,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeVar
+
+    from referee.catalogue import Side
+
+    M = TypeVar("M", bound=type[Module])
+    C = TypeVar("C")
+
 MODULE_DIR = os.path.dirname(os.path.realpath(__file__))
 
 TYPE_LETTER: dict[BuildingType, str] = {t: t.value for t in BuildingType}
@@ -45,8 +53,6 @@ TYPE_LETTER: dict[BuildingType, str] = {t: t.value for t in BuildingType}
 Python-level calls (the enum's property), on paths a module asks at purchases and scorings."""
 """The folder of the bundled modules and their YAML files (a plain name: a module game's start-up
 need not import ``pathlib``)."""
-
-M = TypeVar("M", bound=type[Module])
 
 
 @cache
@@ -631,6 +637,10 @@ class BesideTheMarket(BundledModule):
         return ref.kind.lower() in self.component_kinds
 
 
+NO_WALLS: frozenset[Side] = frozenset()
+"""The walls of a piece that has none (a class constant: ``walls = NO_WALLS``)."""
+
+
 class ModulePiece:
     """The base of a module's piece (a tile or token that lies in an Alhambra, a reserve, the
     market or among Dirk's tiles): the piece attributes the engine, the geometry and the
@@ -641,7 +651,10 @@ class ModulePiece:
     A subclass is a frozen, slotted dataclass (``@dataclass(frozen=True, slots=True)``) that
     states ``KIND``, :attr:`token_name` and :meth:`named_by`, and overrides what differs: a
     building type (``type``), the walls, ``from_tower`` for a tile of the tower,
-    ``rotatable``/``rotation_rule`` for turning, ``cell_fill``/``cell_label`` for drawing. The
+    ``rotatable``/``rotation_rule`` for turning, ``cell_fill``/``cell_label`` for drawing. Its
+    class constants are written without an annotation (``from_tower = True``, ``walls =
+    NO_WALLS``): ``dataclasses`` tells a ``ClassVar`` written as text from a field only when
+    ``typing`` is loaded, and a check does not load it. The
     optional hooks ``stated_walls``, ``turned``, ``orientations`` and ``orient_by_token`` are
     looked up by name, so only a piece that has them defines them (``docs/modules.md``)."""
 
@@ -797,9 +810,6 @@ def settle_turn_over(ctx: Any, pos: Pos, code: str, player: PlayerState) -> None
     if len(kept) < len(found):
         state.found[before:] = kept
         ctx.flag(code, pos, player.name, reason="before-refill", name=player.name)
-
-
-C = TypeVar("C")
 
 
 def rebuilt(

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import attrgetter, is_, ne
-from typing import Any, cast
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.extensions import acts_at
@@ -39,6 +38,10 @@ from referee.engine.verbs import VerbSpec
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import NOWHERE, ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Dirk Henn: Neues Bauland"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -503,7 +506,8 @@ class Bauland(BundledModule):
                 for i, piece in enumerate(pending)
                 if isinstance(piece, Plot)
                 and piece.kind is None
-                and (named is None or piece.matches(cast(ComponentRef, named)))
+                # named is a ComponentRef here (_is_ref above)
+                and (named is None or piece.matches(named))  # type: ignore[arg-type]
             ),
             None,
         )
@@ -541,7 +545,7 @@ class Bauland(BundledModule):
             return []
         self._take(state, player.name, plot, kind, action.pos, checked=True)
         if index is not None and state.turn is not None:
-            state.turn.pending[index] = cast(Any, plot.built(kind))
+            state.turn.pending[index] = plot.built(kind)
         else:
             _lay(player, plot, plot.built(kind))
         _replaced(state, self.data(state), plot)
@@ -672,7 +676,7 @@ class Bauland(BundledModule):
                         top=built.kind.code,
                         stated=piece.stated.code,
                     )
-                dirk[i] = cast(Any, built)
+                dirk[i] = built
                 if built.kind is None:
                     left = True
                 else:
@@ -917,10 +921,10 @@ def _lay(player: PlayerState, plot: Plot, built: Plot) -> None:
     the reserve."""
     at = next((c for c, x in player.alhambra.items() if x == plot), None)
     if at is None:
-        player.reserve[player.reserve.index(cast(Any, plot))] = cast(Any, built)
+        player.reserve[player.reserve.index(plot)] = built
     else:
         player.alhambra.remove(at)
-        player.alhambra.place(at, cast(Any, built))
+        player.alhambra.place(at, built)
 
 
 def _replaced(state: GameState, data: BaulandScratch, plot: Plot) -> None:

@@ -20,7 +20,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.context import Context
@@ -53,6 +52,10 @@ from referee.record.model import (
     Pos,
     TakeMoney,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE BAUMEISTER"
 S_BUILD = section(H, "Baufunktion")

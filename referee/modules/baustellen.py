@@ -23,7 +23,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
-from typing import Any, cast
 
 from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, Side, TileKind, catalogue
 from referee.engine.actions.purchase import Purchase, payment_value, payments, spend_cards
@@ -64,6 +63,10 @@ from referee.record.model import (
     TileRef,
 )
 from referee.scoring import CountAdjustment, ScoringParts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 S_FINISH = section("DIE BAUSTELLEN", "Fertigstellung des Gebäudes")
 
@@ -557,7 +560,7 @@ class Baustellen(BundledModule):
         for at, piece in _sites_in(player.alhambra):
             if fits(piece):
                 return at, piece
-        for i, held in enumerate(cast(list[object], player.reserve)):
+        for i, held in enumerate(player.reserve):
             if fits(held):
                 assert isinstance(held, SitePiece)
                 return i, held
@@ -569,9 +572,7 @@ class Baustellen(BundledModule):
     ) -> list[tuple[Coord | None, SitePiece]]:
         out: list[tuple[Coord | None, SitePiece]] = list(_sites_in(player.alhambra))
         if reserve:
-            out += [
-                (None, p) for p in cast(list[object], player.reserve) if isinstance(p, SitePiece)
-            ]
+            out += [(None, p) for p in player.reserve if isinstance(p, SitePiece)]
         return out
 
     @staticmethod
@@ -580,7 +581,7 @@ class Baustellen(BundledModule):
         t = state.turn
         if t is None or state.players[t.player] is not player:
             return []
-        return [p for p in cast(list[object], t.pending) if isinstance(p, SitePiece)]
+        return [p for p in t.pending if isinstance(p, SitePiece)]
 
     def _sites_text(self, player: PlayerState) -> str:
         return "; ".join(

@@ -24,7 +24,6 @@ import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import repeat
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
 from referee.engine.market_side import SideOffer
@@ -46,6 +45,10 @@ from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE BAZARE"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -97,7 +100,7 @@ class Bazaar(ModulePiece):
     # "Feldlager ... und Bazare können nicht als Baustellen eingerichtet werden" (L2563-2564)
     never_site = True
     cell_fill = "#e0a458"
-    price: ClassVar[int] = 0  # no printed price: the side offer derives it (E15)
+    price = 0  # no printed price: the side offer derives it (E15)
 
     @property
     def name(self) -> str:

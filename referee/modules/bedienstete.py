@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.extensions import acts_at
@@ -50,6 +49,10 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "DIE BEDIENSTETEN"
 S_SCORE = section(H, "Wertungsänderungen")

@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
-from typing import Any
 
 from referee.catalogue import TileKind, catalogue
 from referee.engine.findings import Finding, problem, report
@@ -46,6 +45,10 @@ from referee.record.model import (
     Turn,
 )
 from referee.scoring import CountAdjustment, ScoringParts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 VERB = "bonus"
 # no action ("kann diese dann jederzeit aufdecken"); one card, checked by the module (BONUS-CARD)

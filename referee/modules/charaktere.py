@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, TileKind
 from referee.engine.auction import AuctionTerms, open_auction
@@ -66,6 +65,10 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "DIE CHARAKTERE"
 SRC = section(H, "Wie bekommt man Charakterkarten?")
@@ -626,7 +629,8 @@ class Charaktere(BundledModule):
         t = state.turn
         if t is None:
             return []
-        reason, extra = "", dict[str, Any]()
+        reason = ""
+        extra: dict[str, Any] = {}
         if self.data(state).architect.get(player.name) == t.number:
             reason = "twice"
         elif t.main_actions == 0:

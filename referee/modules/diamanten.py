@@ -16,7 +16,6 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
 from referee.catalogue import Currency, TileKind
 from referee.engine.context import Context
@@ -32,6 +31,10 @@ from referee.modules.base import (
     takes_with_money,
 )
 from referee.record.model import Buy, ComponentRef, ModuleChance, Pos, TakeMoney
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE DIAMANTEN"
 S_USE = section(H, "Wie setzt man Diamanten ein?")

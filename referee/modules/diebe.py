@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.context import Context
@@ -53,6 +52,10 @@ from referee.record.model import (
     TakeMoney,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 USE_VERB = "thief"
 DEAL_VERB = "thieves"

@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.engine.findings import Finding, problem
@@ -39,6 +38,10 @@ from referee.geometry.pieces import Footprint
 from referee.messages import Text
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
 from referee.record.model import CardRef, ComponentRef, Coord, GenericArg, ModuleAction
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE FALKNER"
 S_SCORE = section(H, "Wertungsänderungen")
@@ -80,8 +83,8 @@ class Falcon(ModulePiece):
     shows: tuple[BuildingType, BuildingType]
 
     KIND = KIND
-    footprint: ClassVar[Footprint] = Footprint.CORNER
-    leaves_on_redesign: ClassVar[bool] = True
+    footprint = Footprint.CORNER
+    leaves_on_redesign = True
 
     @property
     def walls(self) -> frozenset[Side]:

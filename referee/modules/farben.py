@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, BuildingType, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
@@ -53,6 +52,10 @@ from referee.record.model import (
     Pos,
     TileRef,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "FRISCHE FARBEN"
 S_SCORE = section(H, "Wertungsänderungen")

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from referee.catalogue import SIDES, Side
 from referee.engine.ruleset import Decision, refines
@@ -42,6 +41,10 @@ from referee.modules.base import (
 )
 from referee.notation.tokens import read_walls
 from referee.record.model import ComponentRef, Coord, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE FELDLAGER"
 S_SCORE = section(H, "Wertungsänderungen")

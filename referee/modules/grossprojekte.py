@@ -30,7 +30,6 @@ none (picture-only, unverified).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Side
 from referee.engine.auction import AuctionTerms, open_standing, withdraw_standing
@@ -40,8 +39,20 @@ from referee.engine.findings import Finding, problem
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.geometry.pieces import Footprint
-from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data, section
+from referee.modules.base import (
+    NO_WALLS,
+    BundledModule,
+    ModulePiece,
+    Scratch,
+    bundled,
+    module_data,
+    section,
+)
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "Dirk Henn: Die Großprojekte"
 KIND = "gp"
@@ -81,9 +92,9 @@ class Project(ModulePiece):
     laid: Side | None = None
 
     KIND = KIND
-    footprint: ClassVar[Footprint] = Footprint.TWO_CELLS
-    walls: ClassVar[frozenset[Side]] = frozenset()
-    part_walls: ClassVar[tuple[frozenset[Side], frozenset[Side]]] = (frozenset(), frozenset())
+    footprint = Footprint.TWO_CELLS
+    walls = NO_WALLS
+    part_walls = (NO_WALLS, NO_WALLS)
 
     @property
     def second(self) -> Side:

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType
 from referee.engine.context import Context
@@ -47,6 +46,10 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "DER FLIEGENDE HÄNDLER"
 S_SCORE = section(H, "Wertungsänderungen")

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, MoneyCard, Side, TileKind
 from referee.engine.findings import Finding, problem
@@ -62,6 +61,10 @@ from referee.record.model import (
     ScoringCardRef,
     TileRef,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 KIND = "hw"
 DEAL = "craftsmen"

@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
 
 from referee.catalogue import CURRENCIES, BuildingType, Currency, MoneyCard
 from referee.engine.actions.purchase import allowed_currencies
@@ -46,6 +45,10 @@ from referee.modules.base import (
     token_text,
 )
 from referee.record.model import Buy, CardRef, ComponentRef, GenericArg, ModuleAction
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 KIND = "kw"
 VERB = "caravan"

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Side, TileKind, catalogue
 from referee.engine.actions.purchase import Purchase
@@ -64,6 +63,10 @@ from referee.record.model import (
     Pos,
     ScoringCardRef,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 DIE_FACES = range(1, 7)
 

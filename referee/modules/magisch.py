@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.orientation import rotations
@@ -29,6 +28,10 @@ from referee.engine.tower import take_from_tower, tower_total
 from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 KIND = "mg"
 TOKEN = re.compile(r"^([psacgt])(\d{1,2})?([a-z]*)$", re.IGNORECASE)

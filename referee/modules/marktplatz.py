@@ -24,7 +24,6 @@ Notation (names, texts, the tiles' currencies: ``marktplatz.yaml``; rulings:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import Currency, TileKind
 from referee.engine.extensions import acts_at
@@ -35,6 +34,10 @@ from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, token_text
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, Pos, Reserve, TileRef
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 STALL = "stall"
 BOX = "box"

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.catalogue import SIDES, Side, TileKind
 from referee.engine.actions.layer_rules import layout_now, revalidate
@@ -51,6 +50,10 @@ from referee.modules.base import (
 )
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, Pos, TileRef
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 KIND = "wl"
 VERB = "wall"

@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
 
 from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
@@ -43,6 +42,10 @@ from referee.modules.base import (
     section,
 )
 from referee.record.model import NOWHERE, GenericArg, ModuleAction, Pos, Turn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "DIE KÜNSTE DER MAUREN"
 S_SCORE = section(H, "Wertungsänderungen")

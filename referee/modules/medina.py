@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import compress, repeat
 from operator import itemgetter
-from typing import Any
 
 from referee.catalogue import SIDES, Side
 from referee.engine.state import GameState, PlayerState
@@ -31,6 +30,10 @@ from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Pos
 from referee.scoring import ScoringParts
 from referee.scoring.categories import ORDER_LAST, Combined, Majority, Penalty
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "MEDINA"
 S_SCORE = section(H, "Wertungsänderungen")

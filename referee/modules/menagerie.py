@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
 from referee.engine.context import Context
@@ -59,6 +58,10 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "DIE MENAGERIE"
 S_SCORE = section(H, "Wertungsänderungen")

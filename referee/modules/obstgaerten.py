@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency, TileKind
 from referee.engine.extensions import acts_at
@@ -52,6 +51,10 @@ from referee.record.model import (
 )
 from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Emanuele Ornella: Die Obstgärten"
 S_SCORE = section(H, "Wertungsänderung")

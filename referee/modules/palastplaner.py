@@ -21,7 +21,6 @@ Notation (a side is ``n e s w``, ``o`` for Ost too):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, Side
 from referee.engine.context import Context
@@ -34,6 +33,10 @@ from referee.geometry.grid import ORIGIN
 from referee.messages import Term, Text
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, named_player
 from referee.record.model import Coord, GenericArg, ModuleAction, ModuleChance, Pos
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 VERB = "planner"
 OFF = "off"

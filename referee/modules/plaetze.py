@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.engine.findings import Finding, problem, report, unverifiable
@@ -39,6 +38,10 @@ from referee.modules.base import (
 from referee.notation.tokens import read_walls, walls_token
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 from referee.scoring import CountAdjustment, ScoringParts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE PLÄTZE"
 KIND = "sq"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from referee.engine.actions.purchase import counted_cards
 from referee.engine.findings import problem, unverifiable
@@ -32,6 +31,10 @@ from referee.record.model import (
 )
 from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Frank Sander: Die Schätze"
 S_SCORING = section(H, "Wertungsänderungen")

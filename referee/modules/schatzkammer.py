@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType
 from referee.engine.extensions import acts_at
@@ -50,6 +49,10 @@ from referee.record.model import (
     Pos,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "DIE SCHATZKAMMER"
 BUY = "chests"  # the action, the chance line (a room filled) and the position lines

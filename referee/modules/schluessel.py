@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side
 from referee.engine.findings import Finding, problem, report
@@ -72,6 +71,10 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 H = "Michael Rieneck: Der Schlüssel zum Tor"
 KEY = "key"  # the chance line: a key tile laid

@@ -32,7 +32,6 @@ The rules:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.catalogue import SIDES, Side
 from referee.engine.context import Context
@@ -62,6 +61,10 @@ from referee.record.model import (
     Pos,
     TakeMoney,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 KIND = "gate"
 CARD = "card"

@@ -31,7 +31,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, ClassVar
 
 from referee.catalogue import BuildingType, Currency, TileKind
 from referee.engine.context import Context
@@ -65,6 +64,10 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 KIND = "su"
 VERB = "sultan"
@@ -118,8 +121,8 @@ class SultanCard:
     pos: Pos = NOWHERE  # where it was revealed
     missing_told: bool = False
 
-    type: ClassVar[None] = None  # no building: it is never placed
-    price: ClassVar[int] = 7
+    type = None  # no building: it is never placed
+    price = 7
 
     @property
     def code(self) -> str:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.actions.purchase import Purchase, payments
@@ -36,7 +35,7 @@ from referee.engine.verbs import Arg, Limit, VerbSpec, Window
 from referee.geometry.pieces import HALVES, Diagonal, Footprint, Profile, SideKind, profile_of
 from referee.geometry.rules import BuildingProblem
 from referee.geometry.walls import Segment, WallRun, chosen_longest, longest_runs
-from referee.modules.base import BundledModule, ModulePiece, Scratch, bundled, module_data
+from referee.modules.base import NO_WALLS, BundledModule, ModulePiece, Scratch, bundled, module_data
 from referee.record.model import (
     Buy,
     CardRef,
@@ -47,6 +46,10 @@ from referee.record.model import (
     Pos,
     TileRef,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE WACHTÜRME"
 KIND = "wt"
@@ -106,9 +109,9 @@ class Watchtower(ModulePiece):
     half_at: str | None = None
 
     KIND = KIND
-    footprint: ClassVar[Footprint] = Footprint.HALF
-    profile: ClassVar[Profile] = Profile(locked=True)
-    walls: ClassVar[frozenset[Side]] = frozenset()
+    footprint = Footprint.HALF
+    profile = Profile(locked=True)
+    walls = NO_WALLS
 
     @property
     def token_name(self) -> str:

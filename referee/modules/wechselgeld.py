@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from referee.catalogue import Currency
 from referee.engine.actions.purchase import allowed_currencies, payment_value
@@ -48,6 +47,10 @@ from referee.record.model import (
     Pos,
     TakeMoney,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DAS WECHSELGELD"
 S_NOTES = section(H, "Anmerkungen")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
 from referee.engine.actions.purchase import allowed_currencies, overpaid
@@ -33,6 +32,10 @@ from referee.modules.base import (
     token_text,
 )
 from referee.record.model import Buy, CardRef, ComponentRef, GenericArg, ModuleAction
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE WECHSELSCHEINE"
 KIND = "ws"

@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any
 
 from referee.catalogue import CURRENCIES, Currency
 from referee.engine.findings import problem, report
@@ -30,6 +29,10 @@ from referee.modules.base import (
     section,
 )
 from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE WECHSELSTUBEN"
 S_NOTES = section(H, "Anmerkungen")

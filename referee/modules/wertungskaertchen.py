@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.engine.extensions import acts_at
@@ -32,6 +31,10 @@ from referee.engine.turns import Moment
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, token_text
 from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 from referee.scoring import ScoringParts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "DIE NEUEN WERTUNGSKÄRTCHEN"
 KIND = "st"

@@ -16,7 +16,6 @@ Notation (see ``wesir.yaml`` and ``docs/modules/wesir.md``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
@@ -45,7 +44,10 @@ from referee.record.model import (
     Turn,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.actions.purchase import Purchase
 
 USE_VERB = "vizier"

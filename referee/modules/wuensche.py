@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
@@ -31,6 +30,10 @@ from referee.modules.base import BundledModule, Scratch, bundled, module_data, s
 from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
 from referee.scoring import ScoringParts
 from referee.scoring.categories import CategoryInfo, PointLine, register_category
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Stefan Schiltz: Die Wünsche des Kalifen"
 S_TASKS = section(H, "Die einzelnen Aufgaben")

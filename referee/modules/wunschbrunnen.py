@@ -26,7 +26,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import repeat
-from typing import Any
 
 from referee.catalogue import SIDES, Currency, Side
 from referee.engine.findings import Finding, problem, unverifiable
@@ -48,6 +47,10 @@ from referee.notation.tokens import WALL_LETTERS
 from referee.record.model import ComponentRef, Coord, Pos
 from referee.scoring import ScoringParts
 from referee.scoring.categories import PointLine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 H = "Klaus-Jürgen Wrede: Der Wunschbrunnen"
 S_SCORE = section(H, "Wertungsänderungen")

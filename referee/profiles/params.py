@@ -9,12 +9,11 @@ Each parameter has a one-line doc and, for numbers, the range of possible values
 which the loader validates against and ``profiles show`` / ``docs/profiles.md`` describe.
 """
 
-# (annotations are text, and the aliases below too: a check does not import ``typing``; the
-# parameters' types are evaluated by typing.get_type_hints when PARAMETERS is first made)
+# (annotations are text, and the aliases below too: nothing here imports ``typing``; the
+# parameters' types are read from that text by read_annotation when PARAMETERS is first made)
 from __future__ import annotations
 
 import math
-import types
 from dataclasses import dataclass, field, fields
 
 TYPE_CHECKING = False
@@ -239,46 +238,44 @@ def _show(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def _spec(f: Any, hint: Any) -> ParamSpec:
-    import typing
-
-    args = typing.get_args(hint)
-    nullable = False
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        nullable = type(None) in args
-        rest = [a for a in args if a is not type(None)]
-        hint = rest[0]
+def _spec(f: Any) -> ParamSpec:
+    kind, choices, nullable = read_annotation(f.type)
     doc, limits = _DOCS[f.name]
-    common = {
-        "name": f.name,
-        "default": f.default,
-        "doc": doc,
-        "nullable": nullable,
-        "minimum": limits.get("minimum"),
-        "maximum": limits.get("maximum"),
-    }
-    if typing.get_origin(hint) is typing.Literal:
-        return ParamSpec(kind="choice", choices=tuple(typing.get_args(hint)), **common)
-    if hint is int:
-        return ParamSpec(kind="int", **common)
-    if hint is float:
-        return ParamSpec(kind="float", **common)
-    raise TypeError(f"unsupported parameter type for {f.name}: {hint!r}")  # pragma: no cover
+    return ParamSpec(
+        name=f.name,
+        kind=kind,
+        default=f.default,
+        doc=doc,
+        choices=choices,
+        nullable=nullable,
+        minimum=limits.get("minimum"),
+        maximum=limits.get("maximum"),
+    )
 
 
-def field_types() -> dict[str, Any]:
-    """:class:`RuleProfile`'s field types, evaluated (``typing.get_type_hints``; the aliases
-    above are text naming ``Literal``, which this module does not import at run time)."""
-    import typing  # the type checker's module: only here, where the parameters' types are read
-
-    return typing.get_type_hints(RuleProfile, localns={"Literal": typing.Literal})
+def read_annotation(text: str) -> tuple[Literal["choice", "int", "float"], tuple[str, ...], bool]:
+    """What a parameter's annotation allows: (kind, choices, nullable), read from its text
+    (this module's annotations are text) in the forms :class:`RuleProfile` uses: ``int``,
+    ``float`` or the name of one of the aliases above (a ``Literal`` of strings, written as
+    text), each alone or ``| None``. Anything else is a ``TypeError``. Read here rather than
+    evaluated with ``typing.get_type_hints``, so that making :data:`PARAMETERS` (a profile file
+    named by a record) does not import ``typing``; tests/test_startup_profiles.py checks it
+    against ``get_type_hints`` for every parameter."""
+    parts = [part.strip() for part in text.split("|")]
+    nullable = "None" in parts
+    named = [part for part in parts if part != "None"]
+    if len(named) == 1 and named[0] in ("int", "float"):
+        return named[0], (), nullable  # type: ignore[return-value]  # "int" or "float"
+    alias = globals().get(named[0]) if len(named) == 1 and named[0].isidentifier() else None
+    if isinstance(alias, str) and alias.startswith("Literal[") and alias.endswith("]"):
+        choices = tuple(part.strip() for part in alias[len("Literal[") : -1].split(","))
+        if all(len(c) > 2 and c[0] == c[-1] == '"' and '"' not in c[1:-1] for c in choices):
+            return "choice", tuple(c[1:-1] for c in choices), nullable
+    raise TypeError(f"unsupported parameter type: {text!r}")
 
 
 def _specs() -> dict[str, ParamSpec]:
-    hints = field_types()
-    return {
-        f.name: _spec(f, hints[f.name]) for f in fields(RuleProfile) if f.name not in META_FIELDS
-    }
+    return {f.name: _spec(f) for f in fields(RuleProfile) if f.name not in META_FIELDS}
 
 
 _made: dict[str, ParamSpec] = {}
@@ -299,8 +296,8 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     """``PARAMETERS`` (every rule parameter, in declaration order) is made when it is first
     read: a check with a bundled profile (from the data cache) never reads it, and making it
-    (``typing.get_type_hints`` and a :class:`ParamSpec` per parameter) took 1.3 million
-    instructions at every start-up. Then it is a plain global of this module."""
+    (then with ``typing.get_type_hints``, and a :class:`ParamSpec` per parameter) took 1.3
+    million instructions at every start-up. Then it is a plain global of this module."""
     if name == "PARAMETERS":
         value = globals()["PARAMETERS"] = _parameters()
         return value
