@@ -123,6 +123,8 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
             position_turns(state, line)  # between lines: the turns played so far
         elif line.verb.lower() == "due":
             position_due(state, line)  # scorings due: their cards turned up, their lines not
+        elif line.verb.lower() == "refill":
+            position_refill(state, line)  # the refill open, the fields drawn in it
         else:
             position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
@@ -153,7 +155,7 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "turns", "due", "bought", "limits", "taken", "abilities")
+_TURN_VERBS = ("turn", "turns", "due", "refill", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
 
@@ -334,6 +336,45 @@ def position_dirk_due(state: GameState, line: ModuleAction) -> None:
         state.flag("POSITION-INVALID", line.pos, reason="turn-line")
         return
     state.dirk_due = last
+
+
+def position_refill(state: GameState, line: ModuleAction) -> None:
+    """``refill FIELD ...`` between lines: the refill after the turn just played is still open
+    (its lines may go on), and the market fields named (``De``, ``Di`` ...) were drawn in it;
+    what lies there was just drawn (Sultan: "Wird ein Gebäudeplättchen beim Auffüllen des
+    Bauhofes gezogen ..., darf ein Spieler mit einer Sultankarte, auf der diese Gebäudeart
+    markiert ist, das Plättchen kostenlos nehmen", rulebook-bigbox-de-2019.txt L2017-2021). The
+    modules that hear the market's draws (``Module.market_draw``) are told of each, as when it
+    was drawn in play, so a claim after the block finds it. Each field once, holding a piece,
+    no turn open: else ``POSITION-INVALID`` (reason ``refill-line``)."""
+    fields: list[int] = []
+    for arg in line.args:
+        v = arg.value
+        cur = Currency.of_code(v) if isinstance(v, str) else None
+        idx = cur.field - 1 if cur is not None else -1
+        if (
+            cur is None
+            or idx in fields
+            or not 0 <= idx < len(state.market)
+            or state.market[idx] is EMPTY
+            or state.market[idx] is None
+        ):
+            # (a number's argument has no place of its own: the line's)
+            at = arg.pos if arg.pos.line else line.pos
+            state.flag("POSITION-INVALID", at, reason="refill-line")
+            continue
+        fields.append(idx)
+    if not line.args or state.turn is not None or state.phase is not Phase.BETWEEN:
+        # nothing drawn named, a turn left open, a game over: no refill is open here
+        state.flag("POSITION-INVALID", line.pos, reason="refill-line")
+        return
+    state.phase = Phase.REFILL
+    for idx in fields:
+        piece = state.market[idx]
+        for m in state.ext.drawing:  # as the draw in play (core._market, market_side.intercept)
+            m.market_draw(state, idx, piece, line.pos)
+        if state.ext.drawing:
+            state.refill_drawn += ((idx, piece),)
 
 
 def position_turns(state: GameState, line: ModuleAction) -> None:

@@ -86,6 +86,7 @@ def position_lines(state: GameState) -> list[str]:
         out.append("  due " + " ".join(str(n) for n in state.scoring_pending))
     if state.dirk is not None and state.dirk_due in (1, 2) and state.turn is None:
         out.append("  due dirk")  # Dirk's draw after that scoring, its line still to come
+    out += refill_lines(state)
     out += turn_lines(state)
     for p in state.players:
         out += _player(state, p)
@@ -109,6 +110,23 @@ def start_line(state: GameState) -> str:
     if state.player_named(claim[0]) is None:
         return ""
     return f"  start {fmt_name(claim[0])}"
+
+
+def refill_lines(state: GameState) -> list[str]:
+    """``refill FIELD ...``: the refill after the turn just played is still open and the
+    market fields named were drawn in it, their pieces still lying there (a sultan card's
+    holder may still claim them). Kept by the engine when a module in play hears the market's
+    draws (``GameState.refill_drawn``); written when such a field is left. Read back by
+    :func:`referee.engine.position.position_refill`."""
+    from referee.engine.turns import Phase
+
+    if state.phase is not Phase.REFILL or state.turn is not None or not state.refill_drawn:
+        return []
+    market = state.market
+    fields = sorted({f for f, piece in state.refill_drawn if market[f] is piece})
+    if not fields:
+        return []
+    return ["  refill " + " ".join(Currency.of_field(f + 1).code for f in fields)]
 
 
 def turn_lines(state: GameState) -> list[str]:
