@@ -107,6 +107,9 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
         # a module piece stated elsewhere, _component)
         state.bag_count -= unseen - sum(state.tower.values())
         return
+    if player is None and line.verb.lower() == "discard":
+        position_discard(state, line)  # the money cards on the discard pile
+        return
     if player is None and line.verb.lower() == "start":
         position_start(state, line)  # the start player (the order some modules follow)
         return
@@ -158,6 +161,26 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 _TURN_VERBS = ("turn", "turns", "due", "refill", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
+
+
+def position_discard(state: GameState, line: ModuleAction) -> None:
+    """``discard CARD ...``: the money cards on the discard pile (``?`` one nobody noted), taken
+    from the cards not yet seen as any card a block states. "Ist der Stapel mit den
+    Geldkarten aufgebraucht, wird der Ablagestapel gemischt und bildet einen neuen verdeckten
+    Stapel" (rulebook-base-de-2003.txt L235): a reshuffle after the block brings them back, and the deck holds the cards not stated
+    anywhere, as in the game. A module's money on the pile is its module's (e.g. Die Diamanten'
+    own line). Anything but a money card or ``?``: ``POSITION-INVALID`` (``discard-line``)."""
+    for arg in line.args:
+        v = arg.value
+        if isinstance(v, CardRef) or v == "?":
+            c = position_card(state, v, arg.pos or line.pos)
+            if c is None:
+                state.discard_unknown += 1
+            else:
+                state.discard[c] += 1  # type: ignore[index]
+            continue
+        at = arg.pos if arg.pos.line else line.pos  # (a number's argument: the line's place)
+        state.flag("POSITION-INVALID", at, reason="discard-line")
 
 
 def position_start(state: GameState, line: ModuleAction) -> None:

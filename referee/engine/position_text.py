@@ -79,6 +79,9 @@ def position_lines(state: GameState) -> list[str]:
         from referee.engine.auction import standing_position_lines
 
         out += ["  " + fmt_action(line) for line in standing_position_lines(state)]
+    if state.discard_size:  # the money cards spent (a reshuffle brings them back)
+        known = sorted(state.discard.elements(), key=lambda c: c.sort_key)
+        out.append("  discard " + " ".join([c.code for c in known] + ["?"] * state.discard_unknown))
     start = start_line(state)
     if start:  # the engine's lines (start, due, the turns or the open turn) after the modules'
         out.append(start)
