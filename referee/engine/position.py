@@ -167,9 +167,10 @@ def position_discard(state: GameState, line: ModuleAction) -> None:
     """``discard CARD ...``: the money cards on the discard pile (``?`` one nobody noted), taken
     from the cards not yet seen as any card a block states. "Ist der Stapel mit den
     Geldkarten aufgebraucht, wird der Ablagestapel gemischt und bildet einen neuen verdeckten
-    Stapel" (rulebook-base-de-2003.txt L235): a reshuffle after the block brings them back, and the deck holds the cards not stated
-    anywhere, as in the game. A module's money on the pile is its module's (e.g. Die Diamanten'
-    own line). Anything but a money card or ``?``: ``POSITION-INVALID`` (``discard-line``)."""
+    Stapel" (rulebook-base-de-2003.txt L235): a reshuffle after the block brings them back,
+    and the deck holds the cards stated nowhere, as in the game. A module's money on the pile
+    is its module's to state. Anything but a money card or ``?``: ``POSITION-INVALID``
+    (reason ``discard-line``)."""
     for arg in line.args:
         v = arg.value
         if isinstance(v, CardRef) or v == "?":
