@@ -32,6 +32,11 @@ def _component(
     """A module's component in a position (``sq:Tne@0,1``, ``hand ex:GuDe``): (handled, piece)."""
     handler = state.ext.kind_handler(ref.kind)
     if handler is not None:
+        if where == "dirk" and handler.tower_components():
+            # Dirk's tiles are drawn from the bag and lie unplaced: a piece of a module whose
+            # pieces are in the bag (tower_components) is read as in a reserve, wherever else
+            # that module's pieces may lie; any other module is asked with ``dirk``
+            where = "reserve"
         unseen = sum(state.tower.values())
         handled, piece = handler.position_component(state, player, where, ref)
         if handled:
