@@ -1090,7 +1090,9 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         market_open = _EMPTY in state.market
     else:  # a module's pieces: identity tests (no __eq__ call per field), in C
         market_open = _EMPTY_ID in map(id, state.market)
-        if state.refill_drawn:  # the refill is closed: its draws are no longer open
+        if state.refill_drawn and check:
+            # closed by a line: its draws are no longer open (the record's end closes it only
+            # to decide whether the game is over: a block written there states it open)
             state.refill_drawn = ()
     if state.bag_uncertain and market_open:
         # a position does not say how many tiles are left: the record decides

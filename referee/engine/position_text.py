@@ -119,11 +119,10 @@ def refill_lines(state: GameState) -> list[str]:
     """``refill FIELD ...``: the refill after the turn just played is still open and the
     market fields named were drawn in it, their pieces still lying there (a sultan card's
     holder may still claim them). Kept by the engine when a module in play hears the market's
-    draws (``GameState.refill_drawn``); written when such a field is left. Read back by
+    draws (``GameState.refill_drawn``) until a line closes the refill (a record ending inside
+    it leaves it open); written when such a field is left. Read back by
     :func:`referee.engine.position.position_refill`."""
-    from referee.engine.turns import Phase
-
-    if state.phase is not Phase.REFILL or state.turn is not None or not state.refill_drawn:
+    if state.turn is not None or not state.refill_drawn:
         return []
     market = state.market
     fields = sorted({f for f, piece in state.refill_drawn if market[f] is piece})
