@@ -1,7 +1,8 @@
 """Starting a game from a ``position`` block (a whole situation typed in).
 
-What the position does not say is unknown: cards not shown anywhere are in the deck or the
-discard pile (treated as the deck), tiles not shown are in the bag. The setup checks do not
+What the position does not say is unknown: cards not shown anywhere are in the deck (the
+discard pile is stated by its ``discard`` line, else taken as empty), tiles not shown are in
+the bag. The setup checks do not
 apply; the components shown must exist (supply) and each Alhambra must obey the building rules.
 """
 

@@ -7,7 +7,8 @@ module's own lines (:meth:`~referee.engine.extensions.Module.position_lines`). R
 engine's position reader (:mod:`referee.engine.position`), the block gives the same table and
 the same module state; ``score`` of it gives the same breakdown (tested per module in
 ``tests/test_position_modules.py``). What no line can state (the history of the turns: the
-cards in the discard pile, the earlier scorings' breakdowns) is left out, as for any position.
+earlier scorings' breakdowns) is left out, as for any position; the discard pile is stated
+(``discard``: a reshuffle brings it back).
 The text is canonical (``fmt`` leaves it unchanged).
 """
 
