@@ -375,8 +375,9 @@ def position_refill(state: GameState, line: ModuleAction) -> None:
     Bauhofes gezogen ..., darf ein Spieler mit einer Sultankarte, auf der diese Gebäudeart
     markiert ist, das Plättchen kostenlos nehmen", rulebook-bigbox-de-2019.txt L2017-2021). The
     modules that hear the market's draws (``Module.market_draw``) are told of each, as when it
-    was drawn in play, so a claim after the block finds it. Each field once, holding a piece,
-    no turn open: else ``POSITION-INVALID`` (reason ``refill-line``)."""
+    was drawn in play, so a claim after the block finds it; ``refill`` alone: the refill is
+    open, nothing claimable drawn (right after the turn, or after a claim). Each field once,
+    holding a piece, no turn open, one line: else ``POSITION-INVALID`` (``refill-line``)."""
     fields: list[int] = []
     for arg in line.args:
         v = arg.value
@@ -394,17 +395,17 @@ def position_refill(state: GameState, line: ModuleAction) -> None:
             state.flag("POSITION-INVALID", at, reason="refill-line")
             continue
         fields.append(idx)
-    if not line.args or state.turn is not None or state.phase is not Phase.BETWEEN:
-        # nothing drawn named, a turn left open, a game over: no refill is open here
+    if state.turn is not None or state.phase is not Phase.BETWEEN or state.refill_drawn is not None:
+        # a turn left open, the game over, a second line: no (other) refill is open here
         state.flag("POSITION-INVALID", line.pos, reason="refill-line")
         return
     state.phase = Phase.REFILL
+    state.refill_drawn = ()  # open (the engine keeps the draws only when a module hears them)
     for idx in fields:
         piece = state.market[idx]
         for m in state.ext.drawing:  # as the draw in play (core._market, market_side.intercept)
             m.market_draw(state, idx, piece, line.pos)
-        if state.ext.drawing:
-            state.refill_drawn += ((idx, piece),)
+        state.refill_drawn = (*state.refill_drawn, (idx, piece))
 
 
 def position_turns(state: GameState, line: ModuleAction) -> None:

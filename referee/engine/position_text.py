@@ -119,17 +119,21 @@ def start_line(state: GameState) -> str:
 def refill_lines(state: GameState) -> list[str]:
     """``refill FIELD ...``: the refill after the turn just played is still open and the
     market fields named were drawn in it, their pieces still lying there (a sultan card's
-    holder may still claim them). Kept by the engine when a module in play hears the market's
-    draws (``GameState.refill_drawn``) until a line closes the refill (a record ending inside
-    it leaves it open); written when such a field is left. Read back by
+    holder may still claim them; none: the refill is open, nothing claimable lies there, e.g.
+    right after the turn or after a claim). Kept by the engine when a module in play hears the
+    market's draws (``GameState.refill_drawn``) until a line closes the refill (a record ending
+    inside it leaves it open); written only in such a game. Read back by
     :func:`referee.engine.position.position_refill`."""
-    if state.turn is not None or not state.refill_drawn:
+    from referee.engine.turns import Phase
+
+    drawn = state.refill_drawn
+    if state.turn is not None or not state.ext.drawing:
         return []
+    if drawn is None and state.phase is not Phase.REFILL:
+        return []  # no refill open (a record's end inside one keeps its draws: stated open)
     market = state.market
-    fields = sorted({f for f, piece in state.refill_drawn if market[f] is piece})
-    if not fields:
-        return []
-    return ["  refill " + " ".join(Currency.of_field(f + 1).code for f in fields)]
+    fields = sorted({f for f, piece in drawn or () if market[f] is piece})
+    return [" ".join(["  refill", *(Currency.of_field(f + 1).code for f in fields)])]
 
 
 def turn_lines(state: GameState) -> list[str]:

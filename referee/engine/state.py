@@ -226,8 +226,9 @@ class GameState:
     unrefilled: list[int] = field(default_factory=list)
     # the market fields (0-3) drawn in the refill now open, with the piece drawn, kept only when
     # a module in play hears the market's draws (Module.market_draw: Sultan's claims of a tile
-    # just drawn); emptied when a line closes the refill. A position block states it (refill).
-    refill_drawn: tuple[tuple[int, Any], ...] = ()
+    # just drawn); None again when a line closes the refill (a block's ``refill`` line: ()
+    # with nothing drawn yet, the refill open). A position block states it (``refill``).
+    refill_drawn: tuple[tuple[int, Any], ...] | None = None
     # after a position: how many cards are in the deck / tiles in the bag is not known
     deck_uncertain: bool = False
     bag_uncertain: bool = False
