@@ -165,13 +165,17 @@ MODULE_SETS = [
     ("palastplaner",),
     ("angreifer",),
     ("handwerker", "obstgaerten", "menagerie"),
+    # the tower modules (pieces in the bag, beside the market, among Dirk's tiles): the
+    # seventeenth step's sweep found their losses in two-player games only (eighteenth step)
+    ("badehaeuser",),
+    ("bazare",),
 ]
 
 
 @settings(max_examples=9, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=10_000),
-    players=st.integers(2, 5),
+    players=st.sampled_from((2, 2, 3, 4, 5)),  # two players (Dirk) twice as often
     modules=st.sampled_from(MODULE_SETS),
 )
 def test_moments_inside_turns_of_simulated_games(

@@ -930,13 +930,11 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
-            if (
-                tile is not None
-                and modules
-                and state.ext.drawing
-                and _set_aside(state, target, tile, ref, epos)
-            ):
-                continue
+            if tile is not None and modules and state.ext.drawing:
+                if _set_aside(state, target, tile, ref, epos):
+                    continue
+                if state.phase is _REFILL:  # the open refill's draws (a position states them)
+                    state.refill_drawn = (*(state.refill_drawn or ()), (target, tile))
             state.market[target] = tile
 
 
@@ -1092,6 +1090,10 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         market_open = _EMPTY in state.market
     else:  # a module's pieces: identity tests (no __eq__ call per field), in C
         market_open = _EMPTY_ID in map(id, state.market)
+        if state.refill_drawn is not None and check:
+            # closed by a line: its draws are no longer open (the record's end closes it only
+            # to decide whether the game is over: a block written there states it open)
+            state.refill_drawn = None
     if state.bag_uncertain and market_open:
         # a position does not say how many tiles are left: the record decides
         state.maybe_over = True

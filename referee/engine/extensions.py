@@ -696,7 +696,9 @@ class Module:
     ) -> tuple[bool, object]:
         """A component of this module in a ``position`` block: ``where`` is ``display``,
         ``hand``, ``reserve``, ``alhambra``, ``market`` or ``dirk`` (Dirk's tiles, two
-        players: a piece of the bag he drew). Return (handled, the piece to put there for
+        players). A piece among Dirk's tiles of a module whose pieces are in the bag
+        (:meth:`tower_components`) is asked with ``reserve`` (drawn from the bag, unplaced);
+        ``dirk`` only of the other modules. Return (handled, the piece to put there for
         ``reserve``/``alhambra``/``dirk``, else None)."""
         return False, None
 

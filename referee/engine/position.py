@@ -1,7 +1,8 @@
 """Starting a game from a ``position`` block (a whole situation typed in).
 
-What the position does not say is unknown: cards not shown anywhere are in the deck or the
-discard pile (treated as the deck), tiles not shown are in the bag. The setup checks do not
+What the position does not say is unknown: cards not shown anywhere are in the deck (the
+discard pile is stated by its ``discard`` line, else taken as empty), tiles not shown are in
+the bag. The setup checks do not
 apply; the components shown must exist (supply) and each Alhambra must obey the building rules.
 """
 
@@ -32,6 +33,11 @@ def _component(
     """A module's component in a position (``sq:Tne@0,1``, ``hand ex:GuDe``): (handled, piece)."""
     handler = state.ext.kind_handler(ref.kind)
     if handler is not None:
+        if where == "dirk" and handler.tower_components():
+            # Dirk's tiles are drawn from the bag and lie unplaced: a piece of a module whose
+            # pieces are in the bag (tower_components) is read as in a reserve, wherever else
+            # that module's pieces may lie; any other module is asked with ``dirk``
+            where = "reserve"
         unseen = sum(state.tower.values())
         handled, piece = handler.position_component(state, player, where, ref)
         if handled:
@@ -107,6 +113,9 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
         # a module piece stated elsewhere, _component)
         state.bag_count -= unseen - sum(state.tower.values())
         return
+    if player is None and line.verb.lower() == "discard":
+        position_discard(state, line)  # the money cards on the discard pile
+        return
     if player is None and line.verb.lower() == "start":
         position_start(state, line)  # the start player (the order some modules follow)
         return
@@ -123,6 +132,8 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
             position_turns(state, line)  # between lines: the turns played so far
         elif line.verb.lower() == "due":
             position_due(state, line)  # scorings due: their cards turned up, their lines not
+        elif line.verb.lower() == "refill":
+            position_refill(state, line)  # the refill open, the fields drawn in it
         else:
             position_abilities(state, line)  # ... and the abilities used in it (once a turn)
         return
@@ -153,9 +164,30 @@ def _module_line(state: GameState, player: PlayerState | None, line: ModuleActio
 
 
 # the engine's lines of an open turn in a position block
-_TURN_VERBS = ("turn", "turns", "due", "bought", "limits", "taken", "abilities")
+_TURN_VERBS = ("turn", "turns", "due", "refill", "bought", "limits", "taken", "abilities")
 # the flags of an open turn's ``turn`` line, in the order written
 TURN_FLAGS = ("over", "placing", "unsure")
+
+
+def position_discard(state: GameState, line: ModuleAction) -> None:
+    """``discard CARD ...``: the money cards on the discard pile (``?`` one nobody noted), taken
+    from the cards not yet seen as any card a block states. "Ist der Stapel mit den
+    Geldkarten aufgebraucht, wird der Ablagestapel gemischt und bildet einen neuen verdeckten
+    Stapel" (rulebook-base-de-2003.txt L235): a reshuffle after the block brings them back,
+    and the deck holds the cards stated nowhere, as in the game. A module's money on the pile
+    is its module's to state. Anything but a money card or ``?``: ``POSITION-INVALID``
+    (reason ``discard-line``)."""
+    for arg in line.args:
+        v = arg.value
+        if isinstance(v, CardRef) or v == "?":
+            c = position_card(state, v, arg.pos or line.pos)
+            if c is None:
+                state.discard_unknown += 1
+            else:
+                state.discard[c] += 1  # type: ignore[index]
+            continue
+        at = arg.pos if arg.pos.line else line.pos  # (a number's argument: the line's place)
+        state.flag("POSITION-INVALID", at, reason="discard-line")
 
 
 def position_start(state: GameState, line: ModuleAction) -> None:
@@ -334,6 +366,46 @@ def position_dirk_due(state: GameState, line: ModuleAction) -> None:
         state.flag("POSITION-INVALID", line.pos, reason="turn-line")
         return
     state.dirk_due = last
+
+
+def position_refill(state: GameState, line: ModuleAction) -> None:
+    """``refill FIELD ...`` between lines: the refill after the turn just played is still open
+    (its lines may go on), and the market fields named (``De``, ``Di`` ...) were drawn in it;
+    what lies there was just drawn (Sultan: "Wird ein Gebäudeplättchen beim Auffüllen des
+    Bauhofes gezogen ..., darf ein Spieler mit einer Sultankarte, auf der diese Gebäudeart
+    markiert ist, das Plättchen kostenlos nehmen", rulebook-bigbox-de-2019.txt L2017-2021). The
+    modules that hear the market's draws (``Module.market_draw``) are told of each, as when it
+    was drawn in play, so a claim after the block finds it; ``refill`` alone: the refill is
+    open, nothing claimable drawn (right after the turn, or after a claim). Each field once,
+    holding a piece, no turn open, one line: else ``POSITION-INVALID`` (``refill-line``)."""
+    fields: list[int] = []
+    for arg in line.args:
+        v = arg.value
+        cur = Currency.of_code(v) if isinstance(v, str) else None
+        idx = cur.field - 1 if cur is not None else -1
+        if (
+            cur is None
+            or idx in fields
+            or not 0 <= idx < len(state.market)
+            or state.market[idx] is EMPTY
+            or state.market[idx] is None
+        ):
+            # (a number's argument has no place of its own: the line's)
+            at = arg.pos if arg.pos.line else line.pos
+            state.flag("POSITION-INVALID", at, reason="refill-line")
+            continue
+        fields.append(idx)
+    if state.turn is not None or state.phase is not Phase.BETWEEN or state.refill_drawn is not None:
+        # a turn left open, the game over, a second line: no (other) refill is open here
+        state.flag("POSITION-INVALID", line.pos, reason="refill-line")
+        return
+    state.phase = Phase.REFILL
+    state.refill_drawn = ()  # open (the engine keeps the draws only when a module hears them)
+    for idx in fields:
+        piece = state.market[idx]
+        for m in state.ext.drawing:  # as the draw in play (core._market, market_side.intercept)
+            m.market_draw(state, idx, piece, line.pos)
+        state.refill_drawn = (*state.refill_drawn, (idx, piece))
 
 
 def position_turns(state: GameState, line: ModuleAction) -> None:

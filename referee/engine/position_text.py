@@ -7,7 +7,8 @@ module's own lines (:meth:`~referee.engine.extensions.Module.position_lines`). R
 engine's position reader (:mod:`referee.engine.position`), the block gives the same table and
 the same module state; ``score`` of it gives the same breakdown (tested per module in
 ``tests/test_position_modules.py``). What no line can state (the history of the turns: the
-cards in the discard pile, the earlier scorings' breakdowns) is left out, as for any position.
+earlier scorings' breakdowns) is left out, as for any position; the discard pile is stated
+(``discard``: a reshuffle brings it back).
 The text is canonical (``fmt`` leaves it unchanged).
 """
 
@@ -79,6 +80,9 @@ def position_lines(state: GameState) -> list[str]:
         from referee.engine.auction import standing_position_lines
 
         out += ["  " + fmt_action(line) for line in standing_position_lines(state)]
+    if state.discard_size:  # the money cards spent (a reshuffle brings them back)
+        known = sorted(state.discard.elements(), key=lambda c: c.sort_key)
+        out.append("  discard " + " ".join([c.code for c in known] + ["?"] * state.discard_unknown))
     start = start_line(state)
     if start:  # the engine's lines (start, due, the turns or the open turn) after the modules'
         out.append(start)
@@ -86,6 +90,7 @@ def position_lines(state: GameState) -> list[str]:
         out.append("  due " + " ".join(str(n) for n in state.scoring_pending))
     if state.dirk is not None and state.dirk_due in (1, 2) and state.turn is None:
         out.append("  due dirk")  # Dirk's draw after that scoring, its line still to come
+    out += refill_lines(state)
     out += turn_lines(state)
     for p in state.players:
         out += _player(state, p)
@@ -109,6 +114,26 @@ def start_line(state: GameState) -> str:
     if state.player_named(claim[0]) is None:
         return ""
     return f"  start {fmt_name(claim[0])}"
+
+
+def refill_lines(state: GameState) -> list[str]:
+    """``refill FIELD ...``: the refill after the turn just played is still open and the
+    market fields named were drawn in it, their pieces still lying there (a sultan card's
+    holder may still claim them; none: the refill is open, nothing claimable lies there, e.g.
+    right after the turn or after a claim). Kept by the engine when a module in play hears the
+    market's draws (``GameState.refill_drawn``) until a line closes the refill (a record ending
+    inside it leaves it open); written only in such a game. Read back by
+    :func:`referee.engine.position.position_refill`."""
+    from referee.engine.turns import Phase
+
+    drawn = state.refill_drawn
+    if state.turn is not None or not state.ext.drawing:
+        return []
+    if drawn is None and state.phase is not Phase.REFILL:
+        return []  # no refill open (a record's end inside one keeps its draws: stated open)
+    market = state.market
+    fields = sorted({f for f, piece in drawn or () if market[f] is piece})
+    return [" ".join(["  refill", *(Currency.of_field(f + 1).code for f in fields)])]
 
 
 def turn_lines(state: GameState) -> list[str]:

@@ -224,6 +224,11 @@ class GameState:
     # (referee.engine.core._unwritten_refill, _newly_unrefilled)
     unwritten_cards: int = 0
     unrefilled: list[int] = field(default_factory=list)
+    # the market fields (0-3) drawn in the refill now open, with the piece drawn, kept only when
+    # a module in play hears the market's draws (Module.market_draw: Sultan's claims of a tile
+    # just drawn); None again when a line closes the refill (a block's ``refill`` line: ()
+    # with nothing drawn yet, the refill open). A position block states it (``refill``).
+    refill_drawn: tuple[tuple[int, Any], ...] | None = None
     # after a position: how many cards are in the deck / tiles in the bag is not known
     deck_uncertain: bool = False
     bag_uncertain: bool = False
@@ -434,6 +439,7 @@ COPY_POLICY: dict[str, str] = {
     "deck_top": "share",  # a tuple of frozen layers
     "unwritten_cards": "share",
     "unrefilled": "list",
+    "refill_drawn": "share",  # a tuple (replaced, never changed in place)
     "deck_uncertain": "share",
     "bag_uncertain": "share",
     "maybe_over": "share",

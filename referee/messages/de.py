@@ -180,6 +180,8 @@ TEXTS: dict[str, str] = {
     "POSITION-INVALID/building-rule": "die Alhambra von {name} verletzt eine Bauregel: {problem} ({cells})",
     "POSITION-INVALID/turn-line": "der Zeitpunkt eines Blocks wird 'turns NUMMER' (die gespielten Züge, zwischen zwei Zügen) oder 'turn NUMMER SPIELER HAUPTAKTIONEN [over] [placing] [unsure]' (ein offener Zug) geschrieben, dann 'bought TEIL ...' für das in diesem Zug Gekaufte, noch nicht Platzierte, 'limits [takeonly REGEL-CODE] [redesigns 1-9]', 'taken KARTE ...' für das genommene Geld, 'abilities SPIELER NAME ...' für die Nutzungen von Fähigkeiten, deren Grenze noch gilt, 'due 1' oder 'due 2' für eine Wertung, deren Karte aufgedeckt und deren Zeile noch nicht geschrieben ist, 'due dirk' für Dirks noch ausstehende Ziehung nach der letzten Wertung",
     "POSITION-INVALID/start-line": "der Startspieler wird 'start SPIELER' geschrieben (ein Spieler der Partie, einmal je Block)",
+    "POSITION-INVALID/refill-line": "ein noch offenes Auffüllen wird 'refill FELD ...' zwischen zwei Zügen geschrieben: die dabei gezogenen Felder des Bauhofs (Gu, Di, De, Du), deren Plättchen noch dort liegen, jedes einmal",
+    "POSITION-INVALID/discard-line": "der Ablagestapel wird 'discard KARTE ...' geschrieben: Geldkarten (Gu3, De7 ...) und '?' für eine nicht notierte Karte",
     "POSITION-INVALID/abilities-twice": "eine zweite 'abilities'-Zeile für {name}: ein Block gibt die Nutzungen von Fähigkeiten jedes Spielers in einer Zeile an (ein Name zweimal darin: zweimal genutzt)",
     "POSITION-INVALID/turn-state": "der Zustand eines Moduls im offen gelassenen Zug wird {form} geschrieben",
     "POSITION-INVALID/bought-without-turn": "'bought' nennt die Teile eines offenen Zuges: davor muss eine Zeile 'turn' stehen",

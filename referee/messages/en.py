@@ -180,6 +180,8 @@ TEXTS: dict[str, str] = {
     "POSITION-INVALID/building-rule": "{name}'s Alhambra breaks a building rule: {problem}",
     "POSITION-INVALID/turn-line": "the moment of a block is written 'turns NUMBER' (the turns played, between two turns) or 'turn NUMBER PLAYER MAIN-ACTIONS [over] [placing] [unsure]' (a turn left open), then 'bought PIECE ...' for what that turn bought and did not place yet, 'limits [takeonly RULE-CODE] [redesigns 1-9]', 'taken CARD ...' for the money it took, 'abilities PLAYER NAME ...' for the uses of abilities whose limit still holds, 'due 1' or 'due 2' for a scoring whose card turned up and whose line is still to come, 'due dirk' for Dirk's draw after the last scoring still to come",
     "POSITION-INVALID/start-line": "the start player is written 'start PLAYER' (one player of the game, once a block)",
+    "POSITION-INVALID/refill-line": "a refill still open is written 'refill FIELD ...' between two turns: the market fields (Gu, Di, De, Du) drawn in it whose tiles still lie there, each once",
+    "POSITION-INVALID/discard-line": "the discard pile is written 'discard CARD ...': money cards (Gu3, De7 ...) and '?' for a card nobody noted",
     "POSITION-INVALID/abilities-twice": "a second 'abilities' line for {name}: a block states each player's uses of abilities on one line (a name twice on it: used twice)",
     "POSITION-INVALID/turn-state": "a module's state of the turn left open is written {form}",
     "POSITION-INVALID/bought-without-turn": "'bought' states the pieces of a turn left open: a 'turn' line must come before it",

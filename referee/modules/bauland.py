@@ -287,7 +287,7 @@ class Bauland(BundledModule):
     ) -> tuple[bool, object]:
         """A plot in a position's market, Dirk's tiles, reserve or Alhambra (with its building
         where it has one)."""
-        if where not in ("market", "dirk", "reserve", "alhambra") or ref.kind.lower() != KIND:
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
         who = player.name if player is not None else None
         parsed = self._parse(state, ref, ref.pos, who)

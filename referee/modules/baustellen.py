@@ -90,6 +90,11 @@ def site_count() -> int:
     return int(module_data("baustellen")["components"]["site_tiles"]["count"])
 
 
+def _card_order(card: MoneyCard) -> tuple[int, int]:
+    """A money card's place in the cards' order (a position block writes a hand in it)."""
+    return card.sort_key
+
+
 @dataclass(frozen=True, slots=True)
 class SitePiece:
     """A bought tile with a building site on it: its walls count, the building does not
@@ -668,7 +673,10 @@ class Baustellen(BundledModule):
                 p.alhambra.place(at, SitePiece(site.carried_tile, back))
         data.revealed[p.name] = list(backs)
         worthless = set(backs)
-        gone: list[MoneyCard] = [c for c in p.hand.elements() if c.currency.code in worthless]
+        # in the cards' order (as a hand is written): a hand is a set, not the order taken
+        gone: list[MoneyCard] = sorted(
+            (c for c in p.hand.elements() if c.currency.code in worthless), key=_card_order
+        )
         for c in gone:
             decrement(p.hand, c)
             state.discard[c] += 1
@@ -701,7 +709,9 @@ class Baustellen(BundledModule):
     def _discard_known(self, state: GameState, p: PlayerState, backs: list[str]) -> None:
         data = self.data(state)
         worthless = set(backs)
-        gone = [c for c in p.hand.elements() if c.currency.code in worthless]
+        gone = sorted(
+            (c for c in p.hand.elements() if c.currency.code in worthless), key=_card_order
+        )
         for c in gone:
             decrement(p.hand, c)
             state.discard[c] += 1

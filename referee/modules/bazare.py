@@ -232,7 +232,7 @@ class BazareModule(BundledModule):
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
         """A bazaar in a position's reserve or Alhambra."""
-        if where not in ("dirk", "reserve", "alhambra") or ref.kind.lower() != KIND:
+        if where not in ("reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
         who = player.name if player is not None else None
         got = self._parse(state, ref, ref.pos, who)

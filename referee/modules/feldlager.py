@@ -213,7 +213,7 @@ class Feldlager(BundledModule):
     ) -> tuple[bool, object]:
         """A camp in a position's market, Dirk's tiles, reserve or Alhambra
         (``alhambra fl:6bSaS@0,2``)."""
-        if where not in ("market", "dirk", "reserve", "alhambra") or ref.kind.lower() != KIND:
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
         who = player.name if player is not None else None
         camp = self._parse(state, ref, ref.pos, who)

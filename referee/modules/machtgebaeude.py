@@ -418,7 +418,7 @@ class Machtgebaeude(BundledModule):
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
-        if where not in ("market", "dirk", "reserve", "alhambra") or ref.kind.lower() != KIND:
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
         who = player.name if player is not None else None
         piece = power_tile(ref.name, self.table(state))

@@ -174,7 +174,7 @@ class Magisch(BundledModule):
     ) -> tuple[bool, object]:
         """A magic building in a position's market, Dirk's tiles, reserve or Alhambra (where
         it lies as written: ``alhambra mg:P9e@-1,0``)."""
-        if where not in ("market", "dirk", "reserve", "alhambra") or ref.kind.lower() != KIND:
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
         who = player.name if player is not None else None
         got = self._read(state, ref, ref.pos, who)

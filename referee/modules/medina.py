@@ -208,7 +208,7 @@ class MedinaModule(BundledModule):
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
         """A medina in a position's market, Dirk's tiles, reserve or Alhambra."""
-        if where not in ("market", "dirk", "reserve", "alhambra") or ref.kind.lower() != KIND:
+        if where not in ("market", "reserve", "alhambra") or ref.kind.lower() != KIND:
             return False, None
         got = self._medina(state, ref, ref.pos, player.name if player else None, True)
         return True, None if got is None else got[1]

@@ -578,7 +578,7 @@ class Menagerie(BundledModule):
                     args += [GenericArg(animal_ref(k)) for k in held]
             out = [ModuleAction(VERB, tuple(args))] if args else []
             if data.gone:
-                gone = [GenericArg("gone"), *(GenericArg(animal_ref(k)) for k in data.gone)]
+                gone = [GenericArg("gone"), *(GenericArg(animal_ref(k)) for k in sorted(data.gone))]
                 out.append(ModuleAction(VERB, tuple(gone)))
             return out
         self._sync(state, player, final=not inside)
@@ -747,7 +747,9 @@ class Menagerie(BundledModule):
             {
                 "on the market": market or "-",
                 "drawn": str(sum(data.drawn.values())),
-                "out of the game": " ".join(f"{KIND}:{k}" for k in data.gone) or "-",
+                # a heap in the box: in the animals' order, not the order they went (a block
+                # writes the animals of gardens given to Dirk before the turn's end does)
+                "out of the game": " ".join(f"{KIND}:{k}" for k in sorted(data.gone)) or "-",
             },
             players,
         )

@@ -67,6 +67,8 @@ DOWN = ("down", "verdeckt")
 # a moment inside a turn: the fruits that came with the buildings the turn bought and are not
 # laid yet (a position's ``fruit ... bought fr:4 ?``)
 BOUGHT = ("bought", "gekauft")
+# after the game's end: the fruits drawn that are on no board (a position's ``fruit gone 1``)
+GONE = "gone"
 
 _DATA = module_data("obstgaerten")["components"]
 KINDS = int(_DATA["fruits"]["kinds"])
@@ -246,6 +248,8 @@ class Obstgaerten(BundledModule):
                 self._boards(state, line)
             elif verb == FRUITBOARD:
                 self._layout_line(state, line)
+            elif verb == FRUIT and line.args and line.args[0].value == GONE:
+                self._position_gone(state, line)
             elif verb == FRUIT:
                 self._fruits(state, line)
             else:
@@ -258,6 +262,26 @@ class Obstgaerten(BundledModule):
             self._position_fruits(state, player, line)
             return True
         return False
+
+    def _position_gone(self, state: GameState, line: ModuleAction) -> None:
+        """``fruit gone N`` (after the game's end): N fruits drawn that are on no board and in
+        nobody's hand (a leftover's fruit that left the market with its tile given to nobody,
+        or not along with it). Counted as drawn, their kinds not stated (as fruits face down)."""
+        n = line.args[1].value if len(line.args) == 2 else None
+        if not isinstance(n, int) or n < 0:
+            state.flag("FRUIT-TOKEN", line.pos, token=" ".join(token_text(a) for a in line.args))
+            return
+        self.data(state).drawn[0] += n
+
+    def _gone(self, state: GameState) -> int:
+        """The fruits drawn that no line of a block states (after the game's end only: then the
+        market's fruits have left it, :meth:`at_moment` at ``LEFTOVERS_DONE``)."""
+        data = self.data(state)
+        if not state.game_over or data.on_market:
+            return 0
+        stated = sum(len(f) for f in data.fields.values()) + sum(data.face_down.values())
+        stated += sum(1 for held in data.pending.values() for k in held if k is not None)
+        return sum(data.drawn.values()) - stated
 
     def _position_board(self, state: GameState, player: PlayerState, line: ModuleAction) -> None:
         data = self.data(state)
@@ -379,6 +403,9 @@ class Obstgaerten(BundledModule):
                     ]
             if market:
                 out.append(ModuleAction(FRUIT, tuple(market)))
+            gone = self._gone(state)
+            if gone > 0:
+                out.append(ModuleAction(FRUIT, (GenericArg(GONE), GenericArg(gone))))
             return out
         board = data.boards.get(player.name)
         if board is None:
