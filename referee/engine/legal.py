@@ -370,14 +370,25 @@ def buy_actions(
     plain = not more and not (
         rules.refined_by(Decision.PAY_PRICE) or rules.refined_by(Decision.PAY_CURRENCIES)
     )
+    memo = rules.memo
     for cur, tile in _market(ctx.state):
         if plain and isinstance(tile, TileKind):
             # what plan_purchase finds for it: the tile on its own field, its printed price
-            # through ``pay.price``; ``pay.currencies`` of the field
-            price = int(ctx.decide(Decision.PAY_PRICE, player=p, purchase=None, printed=tile.price))
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=None)
-            )
+            # through ``pay.price``; ``pay.currencies`` of the field. Neither decision is
+            # refined, and the base layer's answers read only the profile, the field and the
+            # printed price: kept per profile (:attr:`Ruleset.memo`)
+            key = ("buy.terms", cur, tile.price)
+            terms: tuple[int, frozenset[Currency]] | None = memo.get(key)
+            if terms is None:
+                terms = memo[key] = (
+                    int(
+                        ctx.decide(Decision.PAY_PRICE, player=p, purchase=None, printed=tile.price)
+                    ),
+                    frozenset(
+                        ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=None)
+                    ),
+                )
+            price, allowed = terms
             out.extend(_field_buys(cur, tile, hand, allowed, price, exact_only, must_use))
             continue
         ref = piece_ref(tile)
