@@ -128,9 +128,7 @@ class Policy:
             if self._chance(w.best_take):
                 values = [_value(a) for a in takes]
                 best = max(values)
-                return self.rng.choice(
-                    [a for a, v in zip(takes, values, strict=True) if v == best]
-                )
+                return self.rng.choice([a for a, v in zip(takes, values, strict=True) if v == best])
             return self.rng.choice(takes)
         if not first:
             return None

@@ -251,7 +251,7 @@ def _at(node: _T, pos: Pos) -> _T:
     if names is None:
         fields = dataclasses.fields(node)  # type: ignore[arg-type]
         if "pos" not in {f.name for f in fields} or any(not f.init or f.kw_only for f in fields):
-            # pragma: no cover - no such node
+            # (no record node is such a class: kept for safety)
             return dataclasses.replace(node, pos=pos)  # type: ignore[type-var]
         names = _INIT_FIELDS[cls] = tuple(f.name for f in fields)
     return cls(*[pos if n == "pos" else getattr(node, n) for n in names])
