@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from referee.catalogue import Currency, MoneyCard, TileKind
+from referee.catalogue import ALL_MONEY_CARDS, Currency, MoneyCard, TileKind
 from referee.engine.actions.purchase import Purchase, payment_value, payments, plan_purchase
 from referee.engine.context import Context, OutOfTurnContext
 from referee.engine.extensions import ActionKind, Module
@@ -73,6 +73,7 @@ from referee.record.model import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections import Counter
     from typing import Any
 
     from referee.engine.state import GameState, PlayerState
@@ -248,20 +249,53 @@ def _built(p: PlayerState) -> list[tuple[Coord, Any]]:
 # ----------------------------------------------------------------------------- main actions
 
 
+def sorted_hand(hand: Counter[MoneyCard]) -> tuple[MoneyCard, ...]:
+    """``tuple(sorted(hand.elements(), key=sort_key))``: the distinct cards are sorted, then
+    each is repeated as often as the hand holds it (equal cards are one key of the counter,
+    and distinct cards have distinct sort keys: currency and value)."""
+    try:
+        cards = sorted(hand, key=_RANK.__getitem__)
+    except KeyError:  # a card that is not one of the catalogue's (none is known)
+        cards = sorted(hand, key=_sort_key)
+    return tuple([c for c in cards for _ in range(hand[c])])
+
+
+def _sort_key(card: MoneyCard) -> tuple[int, int]:
+    return card.sort_key
+
+
+_RANK: dict[MoneyCard, int] = {c: i for i, c in enumerate(sorted(ALL_MONEY_CARDS, key=_sort_key))}
+"""Each catalogue money card's place in the order of ``sort_key`` (the keys are distinct: a
+currency and a value), so that a hand is sorted without a call a card."""
+
+
+def _card_ref(card: MoneyCard) -> CardRef:
+    """The one kept reference of ``card`` (record nodes are immutable and compared by value;
+    shared with :func:`paid_refs`)."""
+    got = _CARD_REFS.get(card)
+    if got is None:
+        got = _CARD_REFS[card] = CardRef(card)
+    return got
+
+
 def take_actions(ctx: Context, p: PlayerState) -> list[TakeMoney]:
     """Every distinct take of money cards: one card, or several within the take limit."""
     limit = int(ctx.decide(Decision.TAKE_LIMIT, player=p))
-    cards = sorted((c for c in ctx.state.display if c is not None), key=lambda c: c.sort_key)
+    shown = [c for c in ctx.state.display if c is not None]
+    try:
+        cards = sorted(shown, key=_RANK.__getitem__)
+    except KeyError:  # a card that is not one of the catalogue's (none is known)
+        cards = sorted(shown, key=_sort_key)
     seen: set[tuple[MoneyCard, ...]] = set()
     out: list[TakeMoney] = []
     for r in range(1, len(cards) + 1):
         for combo in itertools.combinations(cards, r):
-            if r > 1 and sum(c.value for c in combo) > limit:
+            if r > 1 and sum([c.value for c in combo]) > limit:
                 continue
             if combo in seen:
                 continue
             seen.add(combo)
-            out.append(TakeMoney(tuple(card_ref(c) for c in combo)))
+            out.append(TakeMoney(tuple([_card_ref(c) for c in combo])))
     return out
 
 
@@ -364,7 +398,7 @@ def buy_actions(
     ruleset allows); ``must_use``: only payments using a card of one of these currencies (a
     module's payment way is listed where it makes a difference)."""
     out: list[Buy] = []
-    hand = tuple(sorted(p.hand.elements(), key=lambda c: c.sort_key))
+    hand = sorted_hand(p.hand)
     more = tuple(extra)
     rules = ctx.state.rules
     # no module refines the price or the currencies: the base answers read neither the
@@ -372,14 +406,25 @@ def buy_actions(
     plain = not more and not (
         rules.refined_by(Decision.PAY_PRICE) or rules.refined_by(Decision.PAY_CURRENCIES)
     )
+    memo = rules.memo
     for cur, tile in _market(ctx.state):
         if plain and isinstance(tile, TileKind):
             # what plan_purchase finds for it: the tile on its own field, its printed price
-            # through ``pay.price``; ``pay.currencies`` of the field
-            price = int(ctx.decide(Decision.PAY_PRICE, player=p, purchase=None, printed=tile.price))
-            allowed = frozenset(
-                ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=None)
-            )
+            # through ``pay.price``; ``pay.currencies`` of the field. Neither decision is
+            # refined, and the base layer's answers read only the profile, the field and the
+            # printed price: kept per profile (:attr:`Ruleset.memo`)
+            key = ("buy.terms", cur, tile.price)
+            terms: tuple[int, frozenset[Currency]] | None = memo.get(key)
+            if terms is None:
+                terms = memo[key] = (
+                    int(
+                        ctx.decide(Decision.PAY_PRICE, player=p, purchase=None, printed=tile.price)
+                    ),
+                    frozenset(
+                        ctx.decide(Decision.PAY_CURRENCIES, player=p, field=cur, purchase=None)
+                    ),
+                )
+            price, allowed = terms
             out.extend(_field_buys(cur, tile, hand, allowed, price, exact_only, must_use))
             continue
         ref = piece_ref(tile)

@@ -755,10 +755,11 @@ class Ausbauten(BundledModule):
 def _cheapest(combo: tuple[str, ...], cards: list[Any]) -> tuple[Any, ...] | None:
     """The three cards of the smallest sum that fit the combination (None: none do)."""
     best: tuple[Any, ...] | None = None
+    least = 0  # the sum of ``best`` (each trio's sum worked out once)
     for trio in itertools.combinations(cards, 3):
-        cheaper = best is None or sum(c.value for c in trio) < sum(c.value for c in best)
-        if cheaper and fits(combo, [c.currency for c in trio]):
-            best = trio
+        total = trio[0].value + trio[1].value + trio[2].value
+        if (best is None or total < least) and fits(combo, [c.currency for c in trio]):
+            best, least = trio, total
     return best
 
 

@@ -95,16 +95,19 @@ class Policy:
         if not first and not self._chance(w.go_on):
             return None
         buys = [a for a in options.buys() if isinstance(a, Buy)]
-        exact = [a for a in buys if _exact(a)]
+        # each purchase's overpayment, worked out once (0: paid exactly)
+        extra = [_overpaid(a) for a in buys]
+        exact = [a for a, d in zip(buys, extra, strict=True) if d == 0]
         wanted = options.wanted(list(buys))  # a module makes these worth more
         if wanted and self._chance(w.exact_buy):
             return self.rng.choice(wanted)
         if exact and self._chance(w.exact_buy):
             return self.rng.choice(exact)
-        over = [a for a in buys if _paid(a) > _price(a)]  # module ways to pay: only if wanted
+        # module ways to pay: only if wanted
+        over = [(a, d) for a, d in zip(buys, extra, strict=True) if d > 0]
         if over and self._chance(w.overpay_buy):
-            least = min(_paid(a) - _price(a) for a in over)
-            return self.rng.choice([a for a in over if _paid(a) - _price(a) == least])
+            least = min(d for _a, d in over)
+            return self.rng.choice([a for a, d in over if d == least])
         if options.has_reserve() and self._chance(w.swap):
             swaps = options.swaps()
             if swaps:
@@ -123,8 +126,9 @@ class Policy:
         takes = [a for a in options.takes() if isinstance(a, TakeMoney)]
         if takes:
             if self._chance(w.best_take):
-                best = max(_value(a) for a in takes)
-                return self.rng.choice([a for a in takes if _value(a) == best])
+                values = [_value(a) for a in takes]
+                best = max(values)
+                return self.rng.choice([a for a, v in zip(takes, values, strict=True) if v == best])
             return self.rng.choice(takes)
         if not first:
             return None
@@ -145,8 +149,9 @@ class Policy:
         reserves = [a for a in options if isinstance(a, Reserve)]
         if places and (not reserves or self._chance(w.place)):
             # a compact Alhambra: prefer cells touching more tiles, then at random
-            most = max(_neighbours(alh, a.at) for a in places)
-            pool = [a for a in places if _neighbours(alh, a.at) >= most - 1]
+            near = [_neighbours(alh, a.at) for a in places]
+            most = max(near)
+            pool = [a for a, n in zip(places, near, strict=True) if n >= most - 1]
             return self.rng.choice(pool)
         if reserves:
             return reserves[0]
@@ -178,8 +183,9 @@ class Policy:
         """Where a tile given at the game end is built (None: into the reserve)."""
         if not cells or not self._chance(self.w.place):
             return None
-        most = max(_neighbours(alh, c) for c in cells)
-        return self.rng.choice([c for c in cells if _neighbours(alh, c) == most])
+        near = [_neighbours(alh, c) for c in cells]
+        most = max(near)
+        return self.rng.choice([c for c, n in zip(cells, near, strict=True) if n == most])
 
 
 def _passes(line: Turn) -> bool:
@@ -196,5 +202,21 @@ def _price(a: Buy) -> int:
     return price if isinstance(price, int) else 0
 
 
-def _exact(a: Buy) -> bool:
-    return _paid(a) == _price(a)
+_OVERPAID: dict[int, tuple[Buy, int]] = {}
+""":func:`_overpaid` by the purchase's identity, the purchase kept beside its answer (so its
+identity is not reused while the entry lives): the generator hands out the same ``Buy`` nodes
+again and again (:func:`referee.engine.legal.buy_actions` keeps a catalogue tile's purchases)."""
+_OVERPAID_MAX = 20_000  # entries kept before the memo starts again (memory bound)
+
+
+def _overpaid(a: Buy) -> int:
+    """``_paid(a) - _price(a)``: what ``a`` pays beyond its price (0: exact). Record nodes are
+    immutable, so the answer for one node never changes."""
+    got = _OVERPAID.get(id(a))
+    if got is not None and got[0] is a:
+        return got[1]
+    if len(_OVERPAID) >= _OVERPAID_MAX:
+        _OVERPAID.clear()
+    d = _paid(a) - _price(a)
+    _OVERPAID[id(a)] = (a, d)
+    return d

@@ -238,6 +238,25 @@ class LazyOptions:
         )
 
 
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The ``__init__`` fields of each record class (:func:`_at`), in order."""
+
+
+def _at(node: _T, pos: Pos) -> _T:
+    """``dataclasses.replace(node, pos=pos)`` for a record node (a frozen dataclass whose
+    fields are all ``__init__`` arguments, none of them keyword-only): the same class made
+    from the same values, ``pos`` given."""
+    cls = type(node)
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        fields = dataclasses.fields(node)  # type: ignore[arg-type]
+        if "pos" not in {f.name for f in fields} or any(not f.init or f.kw_only for f in fields):
+            # (no record node is such a class: kept for safety)
+            return dataclasses.replace(node, pos=pos)  # type: ignore[type-var]
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in fields)
+    return cls(*[pos if n == "pos" else getattr(node, n) for n in names])
+
+
 def _without(actions: Sequence[_T], refused: Sequence[object]) -> list[_T]:
     return [a for a in actions if a not in refused] if refused else list(actions)
 
@@ -548,7 +567,7 @@ class _Game:
     def _do(self, action: Action, here: Pos) -> Action:
         """Play ``action`` (already accepted by :meth:`pick`) in the turn being written."""
         offered = action
-        action = dataclasses.replace(action, pos=here)
+        action = _at(action, here)
         before = len(self.state.found)
         drawn = self.state.money_draws
         if not self._take_trial(offered, here):
