@@ -3,14 +3,17 @@ exits exactly as the same arguments run through Click (referee/cli.py) do."""
 
 from __future__ import annotations
 
+import atexit
 import io
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import pytest
+from forked_run_support import ForkedRuns
 
 from referee import cli_plain
 from referee.cli_plain import plain_check
@@ -41,6 +44,34 @@ def _process(code: str, args: list[str], cwd: Path) -> tuple[int, bytes, bytes]:
         [sys.executable, "-c", code, *args], cwd=cwd, env=env, capture_output=True, check=False
     )
     return done.returncode, done.stdout, done.stderr
+
+
+# The plain path and Click's on the same arguments, each run a process of its own forked from
+# one waiting process that has imported what a plain check imports (forked_run_support): the
+# interpreter's start and the program's import paid once, not 24 times. Not Click: the Click
+# path loads it in its own process, as it does when started (whether the plain path loads
+# Click is asked of a process started anew, test_a_plain_check_loads_no_click).
+_FORKED = ForkedRuns(
+    preload=[
+        *("referee.__main__", "referee.cli_plain", "referee.cli_outcome", "referee.cli_startup"),
+        *("referee.engine", "referee.engine.walk", "referee.notation", "referee.datacache"),
+        *("referee.commands", "referee.reports", "referee.reports.terminal", "referee.messages"),
+    ],
+    env={
+        **{k: v for k, v in os.environ.items() if k != "_ALHAMBRA_REFEREE_COMPLETE"},
+        "PYTHONPATH": str(ROOT),
+        "ALHAMBRA_REFEREE_CACHE": "0",
+    },
+    cwd=ROOT,
+    absent=["click"],
+)
+atexit.register(_FORKED.close)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forked_runs_end() -> Iterator[None]:
+    yield
+    _FORKED.close()
 
 
 @pytest.mark.parametrize(
@@ -75,8 +106,8 @@ def test_a_plain_check_says_writes_and_exits_as_under_click(
     (tmp_path / "folder").mkdir()
     (tmp_path / "folder" / "a.alh").write_bytes((EXAMPLES / "game-3p.alh").read_bytes())
     assert plain_check(args) is not None  # these arguments take the plain path
-    plain = _process(PLAIN, args, tmp_path)
-    under_click = _process(CLICK, args, tmp_path)
+    plain = _FORKED.run(PLAIN, args, tmp_path)
+    under_click = _FORKED.run(CLICK, args, tmp_path)
     assert plain == under_click
     assert plain[1] or plain[2]
 

@@ -4,15 +4,25 @@ public names: no ``_private`` engine name is imported or reached through an engi
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# how an import of the engine is written, whatever the spaces (or a line continued) around
+# its dot: a file without it binds no engine name and imports none of its private ones
+_ENGINE_WRITTEN = re.compile(r"referee[\s\\]*\.[\s\\]*engine")
+
+
 def _private_uses(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    text = path.read_text(encoding="utf-8")
+    if not _ENGINE_WRITTEN.search(text):
+        return []
+    tree = ast.parse(text, str(path))
     engine_names: set[str] = set()  # local names bound to an engine module
     found: list[str] = []
+    reached: list[ast.Attribute] = []  # x._name: a use when x is bound to an engine module
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("referee.engine"):
             for alias in node.names:
@@ -24,14 +34,16 @@ def _private_uses(path: Path) -> list[str]:
             for alias in node.names:
                 if alias.name.startswith("referee.engine"):
                     engine_names.add(alias.asname or alias.name.split(".")[0])
-    for node in ast.walk(tree):
-        if (
+        elif (
             isinstance(node, ast.Attribute)
             and node.attr.startswith("_")
             and not node.attr.startswith("__")
             and isinstance(node.value, ast.Name)
-            and node.value.id in engine_names
         ):
+            reached.append(node)
+    for node in reached:
+        assert isinstance(node.value, ast.Name)
+        if node.value.id in engine_names:
             found.append(f"{path.name}:{node.lineno}: uses {node.value.id}.{node.attr}")
     return found
 

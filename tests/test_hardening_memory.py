@@ -58,10 +58,13 @@ def _limit(limit_kb: int) -> Callable[[], None]:
     return pre
 
 
-def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, ALHAMBRA_REFEREE_CACHE=cache)
+def _run_argv(
+    limit_kb: int, argv: list[str], env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``argv`` run from the project's folder with its address space limited to ``limit_kb``
+    (its output taken; the environment ``env``, or this process's when None)."""
     return subprocess.run(
-        [sys.executable, "-m", "referee", *args],
+        argv,
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -72,6 +75,11 @@ def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[s
     )
 
 
+def _run(limit_kb: int, *args: str, cache: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, ALHAMBRA_REFEREE_CACHE=cache)
+    return _run_argv(limit_kb, [sys.executable, "-m", "referee", *args], env)
+
+
 def _starts(limit_kb: int) -> bool:
     """Whether the interpreter itself gets as far as loading the standard library's modules
     the program's first line needs (``typing``) under the limit: below that, no Python
@@ -80,23 +88,17 @@ def _starts(limit_kb: int) -> bool:
     asked it each, 84 processes for 14 answers)."""
 
     def make() -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", "import os, typing, gc; print(os.getcwd())"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=60,
-            preexec_fn=_limit(limit_kb),
-            check=False,
-        )
-        return "yes" if done.returncode == 0 else "no"
+        argv = [sys.executable, "-c", "import os, typing, gc; print(os.getcwd())"]
+        return "yes" if _run_argv(limit_kb, argv).returncode == 0 else "no"
 
     return shared_text("memory-starts", (limit_kb,), make) == "yes"
 
 
 def _statuses(cache: str, name: str, base: int, tmp_path: Path) -> list[int]:
     """``check`` of the example ``name`` under each limit from where the interpreter just
-    starts to where a check passes (steps of 3 MB), every answer a line and a documented
+    starts to where a check passes (steps of 3 MB, up to 42 MB above a bare interpreter; it
+    stops at the second limit in a row where the check passes: more memory than a passing
+    check had changes nothing of what it does), every answer a line and a documented
     status; the statuses seen. Made once a run (``shared_text``): the per-example test and
     the test over all three examples take the same answers."""
 
@@ -114,7 +116,10 @@ def _statuses(cache: str, name: str, base: int, tmp_path: Path) -> list[int]:
                     check=False,
                 )
         seen: set[int] = set()
+        passed = 0  # checks passed at the last limits in a row
         for extra in range(0, 42 * 1024, 3 * 1024):
+            if passed == 2:
+                break
             limit = base + extra
             if not _starts(limit):
                 continue
@@ -129,6 +134,7 @@ def _statuses(cache: str, name: str, base: int, tmp_path: Path) -> list[int]:
                 # also fail to compile a module it loads late, with a SyntaxError of its own)
                 assert ": INTERNAL: " in done.stdout, (limit, name, both)
             seen.add(done.returncode)
+            passed = passed + 1 if done.returncode == 0 else 0
         return json.dumps(sorted(seen))
 
     return list(json.loads(shared_text("memory", (cache, name, base), make)))

@@ -498,17 +498,29 @@ def _with_module_pieces() -> str:
 def test_the_module_pieces_that_fit_are_what_score_then_finds(srv: Server) -> None:
     """Issue 33: the tap offers the modules' pieces at hand. Each listed piece's answer is the
     engine's: laid at that cell, ``score`` of the position reports exactly the problems the
-    fit answer gave for it at that cell (none when it fits)."""
+    fit answer gave for it at that cell (none when it fits).
+
+    The cells: those of -5..4 x -5..4 at most two steps from her alhambra (next to it, where
+    the answers vary, and one further, where every piece is refused as not adjacent); the 40
+    cells further away answered as the second ring does (PLACE-ADJACENT for every piece)."""
     text = _with_module_pieces()
     _status, scored = _post(srv, "/api/score", {"text": text})
     assert scored["ok"] and not scored["findings"]
     dana = scored["model"]["players"][3]["cells"]
+    built = {(0, 0)}
+    for cell in dana:
+        x, y = cell.split(",")
+        built.add((int(x), int(y)))
+
+    def beside(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+        steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+        return {(x + dx, y + dy) for x, y in cells for dx, dy in steps}
+
+    first = beside(built) - built
     ring = sorted(
-        f"{x},{y}"
-        for x in range(-5, 5)
-        for y in range(-5, 5)
-        if (x, y) != (0, 0) and f"{x},{y}" not in dana
+        f"{x},{y}" for x, y in (first | beside(first)) - built if -5 <= x < 5 and -5 <= y < 5
     )
+    assert len(ring) == 43  # of the square's 83 free cells
     fitting: dict[str, int] = {}
     for at in ring:
         status, answer = _post(srv, "/api/fit", {"text": text, "player": "Dana", "at": at})
