@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from referee.catalogue import Currency
 from referee.engine.actions.purchase import allowed_currencies, payment_value
@@ -77,15 +77,21 @@ def coin_currency(name: str) -> Currency | None:
     return Currency.of_code(name)
 
 
-@dataclass(slots=True)
-class ChangeClaim:
-    """A purchase that was overpaid: how many coins its payer may draw."""
+class ChangeClaim(NamedTuple):
+    """A purchase that was overpaid: how many coins its payer may draw (never changed once
+    made: a NamedTuple, which :func:`_claim` makes without a call into Python)."""
 
     due: int | None  # None: the payment or price is unknown
     full: int  # floor(overpaid / 2), before the bag's limit
     paid: int
     price: int
     pos: Pos
+
+
+_tuple_new: Final = tuple.__new__
+"""``_tuple_new(ChangeClaim, (due, full, paid, price, pos))`` is ``ChangeClaim(due, full, paid,
+price, pos)`` without the Python frame of the NamedTuple's ``__new__`` (a claim is made on every
+purchase of a game with the module)."""
 
 
 @dataclass
@@ -109,6 +115,7 @@ class Wechselgeld(BundledModule):
     scratch_type = CoinScratch
     hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
     plain_components_pieces = True  # its refinements read the price and payment, not the piece
+    leaves_plain_purchases = True  # leaves_plain_purchase: yes to every plain purchase
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         coins = _data()["components"]["coins"]
@@ -410,7 +417,9 @@ class Wechselgeld(BundledModule):
         total, price = buy.total, buy.price
         full = (total - price) // _units_per_coin() if total > price else 0
         due = min(full, max(0, data.coins.in_pool())) if full else 0  # the bag counted if needed
-        data.claims[buy.player.name] = ChangeClaim(due, full, total, price, buy.action.pos)
+        data.claims[buy.player.name] = _tuple_new(
+            ChangeClaim, (due, full, total, price, buy.action.pos)
+        )
 
     # ------------------------------------------------------- leftover distribution
 
