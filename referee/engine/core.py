@@ -1693,7 +1693,7 @@ def _turn(state: GameState, item: Turn) -> None:
             kept = state.ext.read_start
             if kept is None:
                 state.ext.at(_TURN_START, state)
-            else:  # the kept answers (Module.kept_idle) read; a module asked where not known
+            elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
                 try:
                     for name, m in kept:
                         idle = state.modules[name].idle_start
@@ -1762,7 +1762,7 @@ def _turn(state: GameState, item: Turn) -> None:
         kept = state.ext.read_end
         if kept is None:
             state.ext.at(_TURN_END, state)
-        else:  # the kept answers (Module.kept_idle) read; a module asked where not known
+        elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
             try:
                 for name, m in kept:
                     idle = state.modules[name].idle_end

@@ -550,6 +550,12 @@ class Module:
     ``tests/test_purchase_offers_onepass.py`` and
     ``tests/test_purchase_offers_vizier_onepass.py``."""
 
+    leaves_plain_purchases: ClassVar[bool] = False
+    """True: the module's :meth:`leaves_plain_purchase` answers yes to every plain purchase
+    (its refinements pass when none of its pieces is named, and its :meth:`after_plain_purchase`
+    does what its :meth:`on_purchase` would do): the engine takes that answer without asking
+    (``Extensions.purchase_askers``). A promise, as the answer it stands for."""
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
         market field ``field`` (0-3) *now* as the base game has it: every refinement it has of
@@ -1313,14 +1319,16 @@ class Extensions:
         whose class overrides the question or keeps its default with
         :attr:`Module.purchases_by_components` False. The default answers that class flag and
         nothing else, so a module keeping it with the flag True always says yes and is not
-        asked; one with the flag False is, and says no. Kept per game."""
+        asked; one with the flag False is, and says no. Nor is a module asked that promises a
+        yes to every plain purchase (:attr:`Module.leaves_plain_purchases`). Kept per game."""
         got = self._leave_askers
         if got is None:
             default = Module.leaves_plain_purchase
             got = self._leave_askers = tuple(
                 m
                 for m in self.purchase_takers()
-                if type(m).leaves_plain_purchase is not default or not m.purchases_by_components
+                if not m.leaves_plain_purchases
+                and (type(m).leaves_plain_purchase is not default or not m.purchases_by_components)
             )
         return got
 

@@ -151,7 +151,7 @@ def intercept(state: GameState, field: int, piece: object, pos: Pos) -> str | No
     """Ask the modules about ``piece`` drawn for market field ``field`` (0-3): the rule code
     of the module that sets it aside (it now keeps it), or None (it lies on the field). Only
     the modules whose class overrides ``market_draw`` are asked (the default says None)."""
-    for m in state.ext.overriding("market_draw"):
+    for m in state.ext.drawing:  # (overriding("market_draw"), kept per game)
         code = m.market_draw(state, field, piece, pos)
         if code:
             return code

@@ -47,6 +47,7 @@ from referee.record.model import (
     Pos,
     TakeMoney,
 )
+from referee.shapes import TupleBody, named_tuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -80,15 +81,22 @@ def coin_currency(name: str) -> Currency | None:
     return Currency.of_code(name)
 
 
-@dataclass(slots=True)
-class ChangeClaim:
-    """A purchase that was overpaid: how many coins its payer may draw."""
+@named_tuple
+class ChangeClaim(TupleBody):
+    """A purchase that was overpaid: how many coins its payer may draw (never changed once
+    made: a NamedTuple, which :func:`_claim` makes without a call into Python)."""
 
     due: int | None  # None: the payment or price is unknown
     full: int  # floor(overpaid / 2), before the bag's limit
     paid: int
     price: int
     pos: Pos
+
+
+_tuple_new = tuple.__new__
+"""``_tuple_new(ChangeClaim, (due, full, paid, price, pos))`` is ``ChangeClaim(due, full, paid,
+price, pos)`` without the Python frame of the NamedTuple's ``__new__`` (a claim is made on every
+purchase of a game with the module)."""
 
 
 @dataclass
@@ -112,6 +120,7 @@ class Wechselgeld(BundledModule):
     scratch_type = CoinScratch
     hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
     plain_components_pieces = True  # its refinements read the price and payment, not the piece
+    leaves_plain_purchases = True  # leaves_plain_purchase: yes to every plain purchase
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         coins = _data()["components"]["coins"]
@@ -413,7 +422,9 @@ class Wechselgeld(BundledModule):
         total, price = buy.total, buy.price
         full = (total - price) // _units_per_coin() if total > price else 0
         due = min(full, max(0, data.coins.in_pool())) if full else 0  # the bag counted if needed
-        data.claims[buy.player.name] = ChangeClaim(due, full, total, price, buy.action.pos)
+        data.claims[buy.player.name] = _tuple_new(
+            ChangeClaim, (due, full, total, price, buy.action.pos)
+        )
 
     # ------------------------------------------------------- leftover distribution
 
