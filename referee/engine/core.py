@@ -1606,9 +1606,11 @@ def _turn(state: GameState, item: Turn) -> None:
             # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
             # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
             ext = state.ext
-            idle = ext.refill_idle
-            if idle:
-                for m in idle:
+            # (not ``idle``: the step's other ``idle`` holds a bool, and a compiled function
+            # keeps one type a local name)
+            askers = ext.refill_idle
+            if askers:
+                for m in askers:
                     if not m.idle_at(state, _REFILL_DONE):
                         ext.run_at(_REFILL_DONE, state)  # one no: the step (at's, asked)
                         break
