@@ -215,9 +215,10 @@ def findings(
                 )
 
 
-def check(paths: list[str]) -> list[tuple[str, int, str, str, str]]:
+def check(paths: list[str], root: Path = ROOT) -> list[tuple[str, int, str, str, str]]:
     """(path, line, function, name, text) of each finding in the files ``paths`` (relative to
-    the root), in order."""
+    ``root``, which holds their packages), in order; the classes of these files are taken as
+    the compiled ones."""
     options = Options()
     options.python_version = (3, 11)
     options.check_untyped_defs = True
@@ -228,21 +229,21 @@ def check(paths: list[str]) -> list[tuple[str, int, str, str, str]]:
     options.ignore_missing_imports = True
     options.follow_imports = "silent"
     sources = [
-        build.BuildSource(str(ROOT / p), p.removesuffix(".py").replace("/", ".")) for p in paths
+        build.BuildSource(str(root / p), p.removesuffix(".py").replace("/", ".")) for p in paths
     ]
     old = os.getcwd()
-    os.chdir(ROOT)
+    os.chdir(root)
     try:
         result = build.build(sources, options)
     finally:
         os.chdir(old)
     out: list[tuple[str, int, str, str, str]] = []
-    wanted = {str(ROOT / p) for p in paths}
+    wanted = {str(root / p) for p in paths}
     native = frozenset(s.module for s in sources if s.module)
     for state in result.graph.values():
         if state.tree is None or state.xpath not in wanted:
             continue
-        rel = os.path.relpath(state.xpath, ROOT)
+        rel = os.path.relpath(state.xpath, root)
         out += [(rel, *found) for found in findings(state.tree, result.types, native)]
     return sorted(out)
 
