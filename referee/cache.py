@@ -163,7 +163,9 @@ def interpreter_key() -> str:
 
 def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace the file ``path`` by ``data`` (its folder made, private, when missing): readers
-    see the old file or the new one, never half of one. Any failure is ignored (a cache)."""
+    see the old file or the new one, never half of one. Any failure is ignored (a cache). A
+    file of :func:`marshal_file` written, the same cache's files of earlier interpreters go
+    (:func:`prune_stale`)."""
     import contextlib
 
     path = os.fspath(path)
@@ -176,3 +178,60 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        return
+    prune_stale(path)
+
+
+def _hex8(text: str) -> int | None:
+    """``text`` read as eight lower-case hexadecimal digits (as :func:`interpreter_key` writes
+    them), else None."""
+    if len(text) != 8 or text.strip("0123456789abcdef"):
+        return None
+    return int(text, 16)
+
+
+def prune_stale(path: str) -> None:
+    """Remove the files of the cache ``path`` (a :func:`marshal_file` of this interpreter) that
+    an earlier interpreter of the same Python left in its folder: each Python micro update (and
+    the tool's earlier naming, by ``importlib.util.MAGIC_NUMBER``) left a pair of files behind.
+
+    Only files this tool wrote go: the name is the same cache's (``{stem}-{tag}-{key}.marshal``,
+    ``tag`` this interpreter's :attr:`sys.implementation.cache_tag`) with a key as
+    :func:`interpreter_key` writes it, whose version (``sys.hexversion``) is lower than this
+    interpreter's, or a magic number (ending in ``0d0a``: ``\\r\\n``); the file is a regular
+    file of this user, no symbolic link (none is followed). A newer interpreter's file stays (two
+    interpreters of one Python sharing the folder do not remove each other's in turn). A file
+    removed or replaced by another process meanwhile is harmless: a cache is made again when
+    missing. Any failure is ignored."""
+    import stat
+    import sys
+
+    key = interpreter_key()
+    folder, name = os.path.split(path)
+    tail = f"-{key}.marshal"
+    if not name.endswith(tail):
+        return
+    tag = sys.implementation.cache_tag or "python"
+    head = f"{name[: -len(tail)]}-{tag}-"  # the same cache (stem) of the same Python (tag)
+    geteuid = getattr(os, "geteuid", None)
+    try:
+        entries = list(os.scandir(folder or "."))
+    except (OSError, ValueError):
+        return
+    for entry in entries:
+        other = entry.name
+        if other == name or not other.startswith(head) or not other.endswith(".marshal"):
+            continue
+        parts = other[len(head) : -len(".marshal")].split("-")
+        version = _hex8(parts[0])
+        if version is None or len(parts) > 2 or (len(parts) == 2 and _hex8(parts[1]) is None):
+            continue
+        if version >= sys.hexversion and not (len(parts) == 1 and parts[0].endswith("0d0a")):
+            continue  # this interpreter's version or a newer one's
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or (geteuid is not None and st.st_uid != geteuid()):
+                continue
+            os.unlink(entry.path)
+        except (OSError, ValueError):
+            continue

@@ -221,3 +221,47 @@ def test_a_module_hearing_plain_purchases_reports_as_the_pipeline(
     heard.clear()
     assert _outcomes(texts) == one_pass
     assert not heard
+
+
+# the modules whose class promises a yes to every plain purchase beside a question of their own
+# (``Module.leaves_plain_purchases`` stated with ``leaves_plain_purchase`` overridden); a module
+# keeping the default question answers its promise by construction (checked below too)
+PROMISING_PLAIN = [
+    cls.name
+    for cls in BUNDLED
+    if cls.leaves_plain_purchases and cls.leaves_plain_purchase is not Module.leaves_plain_purchase
+]
+
+
+@pytest.mark.parametrize("name", PROMISING_PLAIN)
+def test_a_module_promising_to_leave_plain_purchases_says_yes_to_each(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module whose class promises a yes to every plain purchase
+    (``Module.leaves_plain_purchases``: the engine does not ask it) answers yes when asked
+    (``leaves_plain_purchase``) before every plain purchase of its example and four simulated
+    games (the first four of the fifty above). Every module keeping the default question
+    answers with its promise."""
+    from referee.engine.actions import purchase
+
+    for cls in BUNDLED:
+        if cls.leaves_plain_purchase is Module.leaves_plain_purchase:
+            assert cls().leaves_plain_purchase(None, None, 0) is cls.leaves_plain_purchases  # type: ignore[arg-type]
+    asked: list[int] = []
+    short = purchase._modules_leave_purchases
+
+    def asking(state: Any, p: Any, idx: int) -> bool:
+        for m in state.ext.modules:
+            if m.name == name:
+                assert m.leaves_plain_purchases
+                assert m.leaves_plain_purchase(state, p, idx), (name, p.name, idx)
+                asked.append(idx)
+        return short(state, p, idx)
+
+    monkeypatch.setattr(purchase, "_modules_leave_purchases", asking)
+    texts = [example(name).read_text(encoding="utf-8")]
+    texts += [contract_game(name, k) for k in range(4)]
+    for text in texts:
+        for game in parse_text(text, "promising.alh"):
+            check_game(game)
+    assert len(asked) >= 20, f"{name}: asked at {len(asked)} plain purchases only"

@@ -238,6 +238,7 @@ class Module:
                 f"module class {cls.__name__}: the verbs {', '.join(reserved)} belong to the "
                 "engine's auction service (open an auction with referee.engine.auction)"
             )
+        cls._settle_plain_purchase_promise()
 
     def holds_ability(self, ctx: Context, player: PlayerState, ability: str) -> bool:
         """Whether ``player`` holds the ability ``ability`` (a declared verb with a window or
@@ -505,8 +506,9 @@ class Module:
     """True: the module's purchase refinements (``pay.*``, ``turn.extra_action``) and its
     :meth:`on_purchase` act only on a purchase that names one of its components (paid with or
     bought) or its piece beside the market; a *plain purchase* (a catalogue tile from a market
-    field, paid with known money cards of the hand) they leave as the base game has it. The
-    default :meth:`leaves_plain_purchase` answers with it. A promise, checked by
+    field, paid with known money cards of the hand) they leave as the base game has it. A
+    class keeping the default :meth:`leaves_plain_purchase` has its
+    :attr:`leaves_plain_purchases` from it. A promise, checked by
     ``tests/test_module_dispatch.py`` (the same reports as with the purchase pipeline)."""
 
     hears_component_purchases: ClassVar[bool] = False
@@ -551,10 +553,35 @@ class Module:
     ``tests/test_purchase_offers_vizier_onepass.py``."""
 
     leaves_plain_purchases: ClassVar[bool] = False
-    """True: the module's :meth:`leaves_plain_purchase` answers yes to every plain purchase
-    (its refinements pass when none of its pieces is named, and its :meth:`after_plain_purchase`
-    does what its :meth:`on_purchase` would do): the engine takes that answer without asking
-    (``Extensions.purchase_askers``). A promise, as the answer it stands for."""
+    """The one answer the engine reads first to "does this module leave a *plain purchase*
+    (a catalogue tile from a market field, paid with known money cards of the hand) as the
+    base game has it?". True: yes, to every plain purchase (the module's refinements pass when
+    none of its pieces is named, and its :meth:`after_plain_purchase` does what its
+    :meth:`on_purchase` would do); the engine takes that answer without asking
+    (``Extensions.purchase_askers``). False: the engine asks :meth:`leaves_plain_purchase`
+    before each plain purchase.
+
+    The one rule between the two (:meth:`_settle_plain_purchase_promise`, at class creation):
+    an answer that never changes is this attribute; one that depends on the position is the
+    method. A class that states neither keeps the default method, which answers this
+    attribute, and has it from :attr:`purchases_by_components` (a module acting only on its
+    own pieces leaves every plain purchase alone); a class that defines the method without
+    stating this attribute in its body is asked (False), whatever a base class promised. A
+    class may state True beside a method of its own (the method then serves the paths that
+    ask it directly, e.g. a purchase naming another module's components): a promise, checked
+    for every bundled module that makes it by ``tests/test_module_contract.py`` (the method
+    asked at every plain purchase of its example and simulated games answers yes)."""
+
+    @classmethod
+    def _settle_plain_purchase_promise(cls) -> None:
+        """:attr:`leaves_plain_purchases` of a new module class by the rule told there."""
+        own = vars(cls)
+        if "leaves_plain_purchases" in own:
+            return
+        if "leaves_plain_purchase" in own:
+            cls.leaves_plain_purchases = False
+        elif cls.leaves_plain_purchase is Module.leaves_plain_purchase:
+            cls.leaves_plain_purchases = cls.purchases_by_components
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Whether this module leaves ``player``'s plain purchase of the catalogue tile on
@@ -563,14 +590,14 @@ class Module:
         nothing but what its :meth:`after_plain_purchase` does. Then the engine keeps the
         one-pass purchase (``purchase.purchase_plain``: no
         :class:`~referee.engine.actions.purchase.Purchase`, no context, the base layer's
-        answers). Asked before each plain purchase, and only of the modules that refine a
-        purchase decision or override :meth:`on_purchase` (else the one-pass path is on
-        anyway); it must be cheap (a flag of the module's state, a class attribute). Default:
-        :attr:`purchases_by_components` (False: the pipeline runs). A module whose
-        :meth:`on_purchase` reacts to every purchase answers True when its
-        :meth:`after_plain_purchase` does for this purchase what its :meth:`on_purchase`
-        would do."""
-        return self.purchases_by_components
+        answers). Asked before each plain purchase of the modules that refine a purchase
+        decision or override :meth:`on_purchase` (else the one-pass path is on anyway) and
+        make no promise (:attr:`leaves_plain_purchases`, which tells when to override this);
+        it must be cheap (a flag of the module's state, a class attribute). Default: the
+        promise (:attr:`leaves_plain_purchases`). A module whose :meth:`on_purchase` reacts
+        to every purchase answers True when its :meth:`after_plain_purchase` does for this
+        purchase what its :meth:`on_purchase` would do."""
+        return self.leaves_plain_purchases
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """A plain purchase was carried out in one pass (``purchase.purchase_plain``, taken
@@ -1316,19 +1343,13 @@ class Extensions:
     def purchase_askers(self) -> tuple[Module, ...]:
         """:meth:`purchase_takers` that a plain purchase asks
         (:meth:`Module.leaves_plain_purchase`, ``purchase._modules_leave_purchases``): those
-        whose class overrides the question or keeps its default with
-        :attr:`Module.purchases_by_components` False. The default answers that class flag and
-        nothing else, so a module keeping it with the flag True always says yes and is not
-        asked; one with the flag False is, and says no. Nor is a module asked that promises a
-        yes to every plain purchase (:attr:`Module.leaves_plain_purchases`). Kept per game."""
+        that do not promise a yes to every plain purchase (:attr:`Module.leaves_plain_purchases`,
+        the one flag read; a class keeping the default question has it from
+        :attr:`Module.purchases_by_components`). Kept per game."""
         got = self._leave_askers
         if got is None:
-            default = Module.leaves_plain_purchase
             got = self._leave_askers = tuple(
-                m
-                for m in self.purchase_takers()
-                if not m.leaves_plain_purchases
-                and (type(m).leaves_plain_purchase is not default or not m.purchases_by_components)
+                m for m in self.purchase_takers() if not m.leaves_plain_purchases
             )
         return got
 

@@ -147,13 +147,19 @@ def _offered_tile(piece: object) -> object:
     return getattr(piece, "carried_tile", None)
 
 
-def intercept(state: GameState, field: int, piece: object, pos: Pos) -> str | None:
-    """Ask the modules about ``piece`` drawn for market field ``field`` (0-3): the rule code
-    of the module that sets it aside (it now keeps it), or None (it lies on the field). Only
-    the modules whose class overrides ``market_draw`` are asked (the default says None)."""
+def intercept(
+    state: GameState, field: int, piece: object, pos: Pos, every: bool = False
+) -> str | None:
+    """Tell the modules that hear the market's draws of ``piece`` drawn for market field
+    ``field`` (0-3): the one place the engine does (the draws in play, ``aside``, and those a
+    position's ``refill`` line states). Only the modules whose class overrides ``market_draw``
+    are told (the default says None). Answer: the rule code of the first module that sets the
+    piece aside (it now keeps it; the later ones are not told), or None (it lies on the
+    field). ``every``: tell each of them and ignore what they answer (None): the piece is
+    stated as lying on the field (``position.position_refill``)."""
     for m in state.ext.drawing:  # (overriding("market_draw"), kept per game)
         code = m.market_draw(state, field, piece, pos)
-        if code:
+        if code and not every:
             return code
     return None
 

@@ -9,6 +9,7 @@ apply; the components shown must exist (supply) and each Alhambra must obey the 
 from __future__ import annotations
 
 from referee.catalogue import BuildingType, Currency
+from referee.engine.market_side import intercept
 from referee.engine.state import EMPTY, GameState, HeldPiece, PlayerState
 from referee.engine.turns import Phase
 from referee.geometry import layout_problems
@@ -16,6 +17,7 @@ from referee.messages import Text
 from referee.record.model import (
     CardRef,
     ComponentRef,
+    GenericArg,
     ModuleAction,
     PlayerPosition,
     PlayerRef,
@@ -169,6 +171,12 @@ _TURN_VERBS = ("turn", "turns", "due", "refill", "bought", "limits", "taken", "a
 TURN_FLAGS = ("over", "placing", "unsure")
 
 
+def _arg_at(arg: GenericArg, line: ModuleAction) -> Pos:
+    """Where a finding about ``arg`` of a position's ``line`` points: the argument's own place,
+    or the line's for an argument that has none (a number's: ``Pos`` line 0)."""
+    return arg.pos if arg.pos.line else line.pos
+
+
 def position_discard(state: GameState, line: ModuleAction) -> None:
     """``discard CARD ...``: the money cards on the discard pile (``?`` one nobody noted), taken
     from the cards not yet seen as any card a block states. "Ist der Stapel mit den
@@ -186,8 +194,7 @@ def position_discard(state: GameState, line: ModuleAction) -> None:
             else:
                 state.discard[c] += 1  # type: ignore[index]
             continue
-        at = arg.pos if arg.pos.line else line.pos  # (a number's argument: the line's place)
-        state.flag("POSITION-INVALID", at, reason="discard-line")
+        state.flag("POSITION-INVALID", _arg_at(arg, line), reason="discard-line")
 
 
 def position_start(state: GameState, line: ModuleAction) -> None:
@@ -390,9 +397,7 @@ def position_refill(state: GameState, line: ModuleAction) -> None:
             or state.market[idx] is EMPTY
             or state.market[idx] is None
         ):
-            # (a number's argument has no place of its own: the line's)
-            at = arg.pos if arg.pos.line else line.pos
-            state.flag("POSITION-INVALID", at, reason="refill-line")
+            state.flag("POSITION-INVALID", _arg_at(arg, line), reason="refill-line")
             continue
         fields.append(idx)
     if state.turn is not None or state.phase is not Phase.BETWEEN or state.refill_drawn is not None:
@@ -403,8 +408,7 @@ def position_refill(state: GameState, line: ModuleAction) -> None:
     state.refill_drawn = ()  # open (the engine keeps the draws only when a module hears them)
     for idx in fields:
         piece = state.market[idx]
-        for m in state.ext.drawing:  # as the draw in play (core._market, market_side.intercept)
-            m.market_draw(state, idx, piece, line.pos)
+        intercept(state, idx, piece, line.pos, True)  # every hearer told, as the draw in play
         state.refill_drawn = (*state.refill_drawn, (idx, piece))
 
 

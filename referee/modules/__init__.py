@@ -25,17 +25,45 @@ if TYPE_CHECKING:
 @cache
 def discover() -> tuple[type[BundledModule], ...]:
     """Import every module of this folder (once) and return their classes in rulebook order."""
-    import pkgutil  # (here: it imports inspect, which a check of one game does not need)
-
-    for info in pkgutil.iter_modules(__path__):
-        if info.name != "base" and not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+    for name in _module_names():
+        if name != "base" and not name.startswith("_"):
+            importlib.import_module(f"{__name__}.{name}")
     found = {  # the classes of this folder's files (an edition's rules unit, a test's is none)
         cls
         for cls in _subclasses(BundledModule)
         if cls.name and cls.__module__.startswith(f"{__name__}.")
     }
     return tuple(sorted(found, key=lambda cls: (cls.page, cls.name)))
+
+
+def _module_names() -> list[str]:
+    """The names of this folder's Python modules and packages, sorted: a file with a suffix
+    the import system reads (``.py``, a compiled one) or a folder with an ``__init__.py``. Read
+    from the folder itself; only a package not in a folder (a zip file) asks :mod:`pkgutil`,
+    whose import loads :mod:`inspect` and :mod:`typing` (about 12 M instructions in a check
+    naming an unknown module, whose hint lists every module)."""
+    import os
+    from importlib.machinery import all_suffixes
+
+    suffixes = sorted(all_suffixes(), key=len, reverse=True)  # ".cpython-311-....so" first
+    names: set[str] = set()
+    for folder in __path__:
+        if not os.path.isdir(folder):
+            import pkgutil
+
+            names.update(info.name for info in pkgutil.iter_modules([folder]))
+            continue
+        for entry in os.scandir(folder):
+            name = entry.name
+            if entry.is_dir():
+                if os.path.isfile(os.path.join(entry.path, "__init__.py")):
+                    names.add(name)
+                continue
+            for suffix in suffixes:
+                if name.endswith(suffix):
+                    names.add(name[: -len(suffix)])
+                    break
+    return sorted(n for n in names if n.isidentifier() and n != "__init__")
 
 
 def load(name: str) -> None:

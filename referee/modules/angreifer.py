@@ -380,6 +380,8 @@ class Angreifer(BundledModule):
                 return
         _earn(self.data(state).earned, (purchase.player.name, btype.value, _turn_key(state), known))
 
+    leaves_plain_purchases = True  # its leaves_plain_purchase: yes to every plain purchase
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; a plain purchase is heard in after_plain_purchase
 

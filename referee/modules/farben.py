@@ -412,6 +412,8 @@ class Farben(BundledModule):
             columns = frozenset(cols)
         data.pending[player.name] = (purchase.action.pos.line, over, columns, tile, False)
 
+    leaves_plain_purchases = True  # its leaves_plain_purchase: yes to every plain purchase
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; the overpayment is kept in after_plain_purchase
 

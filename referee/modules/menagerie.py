@@ -328,6 +328,8 @@ class Menagerie(BundledModule):
         if held:
             data.pending.setdefault(purchase.player.name, []).append((purchase.tile, held))
 
+    leaves_plain_purchases = True  # its leaves_plain_purchase: yes to every plain purchase
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; the animals go along in after_plain_purchase
 

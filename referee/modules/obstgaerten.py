@@ -650,6 +650,8 @@ class Obstgaerten(BundledModule):
             data.planned = None
             data.idle_end = False
 
+    leaves_plain_purchases = True  # its leaves_plain_purchase: yes to every plain purchase
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no purchase rule; the fruit goes along in after_plain_purchase
 

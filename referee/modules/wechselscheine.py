@@ -274,6 +274,8 @@ class Wechselscheine(BundledModule):
             data.stones[credit[0]] += 1
             data.spent.append((player.name, credit_code(credit), action.pos.line))
 
+    leaves_plain_purchases = True  # its leaves_plain_purchase: yes to every plain purchase
+
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         return True  # no credit paid: the refinements pass; after_plain_purchase keeps it
 

@@ -658,12 +658,12 @@ def _modules_leave_purchases(state: GameState, p: PlayerState, idx: int) -> bool
     """Whether the enabled modules leave ``p``'s plain purchase from market field ``idx`` (a
     catalogue tile, paid with money cards of the hand) as the base game has it: each module that
     refines a decision the purchase asks or hears of purchases (``on_purchase``) says so now
-    (:meth:`~referee.engine.extensions.Module.leaves_plain_purchase`; by default it does
-    not). Then the one-pass path gives what the pipeline gives, as in a game without modules.
-    Which modules are asked is derived once per game from their classes (their ``@refines``
-    marks and overridden hooks), so a module that takes no part in purchases needs nothing;
-    nor is one asked whose answer is its class's (the default's
-    :attr:`~referee.engine.extensions.Module.purchases_by_components`, True:
+    (:meth:`~referee.engine.extensions.Module.leaves_plain_purchase`). Then the one-pass
+    path gives what the pipeline gives, as in a game without modules. Which modules are asked
+    is derived once per game from their classes (their ``@refines`` marks and overridden
+    hooks), so a module that takes no part in purchases needs nothing; nor is one asked whose
+    class promises a yes to every plain purchase
+    (:attr:`~referee.engine.extensions.Module.leaves_plain_purchases`:
     ``Extensions.purchase_askers``)."""
     for m in state.ext.purchase_askers():  # noqa: SIM110 - a loop, not all() (cheaper)
         if not m.leaves_plain_purchase(state, p, idx):
