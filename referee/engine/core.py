@@ -1596,20 +1596,45 @@ def _turn(state: GameState, item: Turn) -> None:
     # at those moments (Extensions.at asks none) and no standing offer waits; else each with
     # its moment's step (Extensions.at, which leaves it out where every module asked is idle)
     # and its standing offer (tests/test_module_dispatch.py, tests/test_speed10_dispatch.py)
-    modules = state.ext.modules and (state.standing or state.ext.in_turn_flow)
+    # (a module asked only at a refill's close leaves the turn's start and end alone)
+    modules = state.ext.modules and (state.standing or state.ext.turn_asked)
     if state.phase is _REFILL and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
         # closed (_close_refill: the checks, then the modules' step), then a due scoring or
         # Dirk draw as it has them
         _refill_checks(state, pos, True)
-        if modules and state.ext.refill_asked:
+        if state.ext.refill_asked:  # (only with a module enabled)
             # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
             # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
             ext = state.ext
             # (not ``idle``: the step's other ``idle`` holds a bool, and a compiled function
             # keeps one type a local name)
             askers = ext.refill_idle
-            if askers:
+            refill_read = ext.read_refill
+            if refill_read:  # the kept answers (Module.kept_idle: idle_refill) read first
+                refill_run = 0  # 0: every one idle; 1: one no, the step runs; 2: ask (at)
+                try:
+                    for name, m in refill_read:
+                        refill_kept = state.modules[name].idle_refill
+                        if (
+                            refill_kept is not True
+                            and refill_kept != state.market
+                            and not m.idle_at(state, _REFILL_DONE)
+                        ):
+                            refill_run = 1
+                            break
+                    else:  # then the modules that keep no answer here (Extensions.ask_refill)
+                        for m in ext.ask_refill:
+                            if not m.idle_at(state, _REFILL_DONE):
+                                refill_run = 1
+                                break
+                except KeyError:  # a part not made yet: its step makes it (asked as before)
+                    refill_run = 2
+                if refill_run == 1:
+                    ext.run_at(_REFILL_DONE, state)
+                elif refill_run == 2:
+                    ext.at(_REFILL_DONE, state)
+            elif askers:
                 for m in askers:
                     if not m.idle_at(state, _REFILL_DONE):
                         ext.run_at(_REFILL_DONE, state)  # one no: the step (at's, asked)

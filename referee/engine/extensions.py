@@ -772,10 +772,11 @@ class Module:
     modules asked there (one no is enough)."""
 
     kept_idle: ClassVar[frozenset[Any]] = frozenset()
-    """The moments of every turn (``Moment.TURN_START``, ``Moment.TURN_END``) at which the
-    module keeps its :meth:`idle_at` answer as state, so that the engine reads it without a
-    call (the turn's one-pass paths in ``core._turn``). Its part (``state.modules[name]``)
-    holds the kept answer as ``idle_start`` / ``idle_end``: ``True``, idle (kept by the
+    """The moments of every turn (``Moment.TURN_START``, ``Moment.TURN_END``,
+    ``Moment.REFILL_DONE``) at which the module keeps its :meth:`idle_at` answer as state, so
+    that the engine reads it without a call (the turn's one-pass paths in ``core._turn``). Its
+    part (``state.modules[name]``) holds the kept answer as ``idle_start`` / ``idle_end`` /
+    ``idle_refill``: ``True``, idle (kept by the
     module's own steps, each setting it again when it changes what the answer reads); a list,
     idle while ``state.market`` holds pieces equal to it field by field (a copy of the market
     taken when the module found itself idle: for an answer that reads the market, which many
@@ -1126,6 +1127,18 @@ class Extensions:
     """The modules asked at a refill's close when each of them answers :meth:`Module.idle_at`
     there (else, and without a module asked then, empty): ``core._turn`` asks them itself
     instead of calling :meth:`at` (every one idle: nothing runs; a no: :meth:`run_at`)."""
+    turn_asked: bool = False
+    """``acting_at((TURN_START, TURN_END))``: whether a module is asked at a turn's start or
+    its end (when not, ``core._turn`` leaves both out; a module asked only at a refill's close
+    costs nothing there)."""
+    read_refill: tuple[tuple[str, Module], ...] | None = None
+    """:attr:`read_start` at a refill's close (``idle_refill``, :attr:`Module.kept_idle`):
+    (name, module) of each module asked then that keeps its answer there, when one does and
+    each module asked then answers :meth:`Module.idle_at` (``()``: nobody asked; None: the
+    engine asks as :attr:`refill_idle` says)."""
+    ask_refill: tuple[Module, ...] = ()
+    """:attr:`ask_start` at a refill's close: the modules asked then beside
+    :attr:`read_refill`'s."""
     kept_start: tuple[str, ...] | None = None
     """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) are read at a
     turn's start (the others asked then: :attr:`ask_start`), when one module asked then keeps
@@ -1228,6 +1241,9 @@ class Extensions:
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = ()
+            self.turn_asked = False
+            self.read_refill = None
+            self.ask_refill = ()
             return
         from referee.engine.turns import Moment
 
@@ -1249,11 +1265,18 @@ class Extensions:
             self.read_end = self._read(Moment.TURN_END, self.kept_end)
             self.ask_start = self._asked_beside(Moment.TURN_START, self.kept_start)
             self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
+            self.turn_asked = self.acting_at((Moment.TURN_START, Moment.TURN_END))
+            kept_refill = self._kept_at(Moment.REFILL_DONE)
+            self.read_refill = self._read(Moment.REFILL_DONE, kept_refill)
+            self.ask_refill = self._asked_beside(Moment.REFILL_DONE, kept_refill)
         else:  # nobody asked at these moments: nothing to call, nothing to read
             self.refill_asked = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = ()
             self.ask_start = self.ask_end = ()
+            self.turn_asked = False
+            self.read_refill = ()
+            self.ask_refill = ()
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
 

@@ -105,6 +105,9 @@ class CoinScratch(Scratch):
 
     coins: HiddenSupply = field(default_factory=lambda: HiddenSupply(0))
     claims: dict[str, ChangeClaim] = field(default_factory=dict)
+    # the kept answer at a refill's close (Module.kept_idle, ``idle_at``'s answer): True while
+    # no claim is open (set by the step that lets them lapse), None once one is made (asked)
+    idle_refill: bool | None = field(default=True, repr=False, compare=False)
 
 
 def _paid_coins(purchase: Any) -> list[ComponentRef]:
@@ -121,6 +124,7 @@ class Wechselgeld(BundledModule):
     hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
     plain_components_pieces = True  # its refinements read the price and payment, not the piece
     leaves_plain_purchases = True  # leaves_plain_purchase: yes to every plain purchase
+    kept_idle = frozenset({_REFILL_DONE})  # (its part's idle_refill: kept where claims change)
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         coins = _data()["components"]["coins"]
@@ -248,13 +252,16 @@ class Wechselgeld(BundledModule):
             return
         state = ctx.state
         # self.data(state) without its call once the module's part exists
-        claims = (state.modules.get(self.name) or self.data(state)).claims
+        data = state.modules.get(self.name) or self.data(state)
+        claims = data.claims
         if not claims:  # no claim open, nothing lapses
+            data.idle_refill = True
             return
         for who, claim in claims.items():  # (a finding changes no claim)
             if claim.due:
                 self._forfeit(state, who, claim, 0, claim.pos)
         claims.clear()
+        data.idle_refill = True
 
     # ------------------------------------------------------- purchase pipeline
 
@@ -357,6 +364,7 @@ class Wechselgeld(BundledModule):
             cur = coin_currency(ref.name)
             if cur is not None:
                 coins.put_back(p.name, cur.code)
+        data.idle_refill = None  # (a claim is made: asked at the refill's close)
         if purchase.price is None or purchase.unknown_paid:
             data.claims[p.name] = ChangeClaim(None, 0, 0, 0, purchase.action.pos)
             return
@@ -425,6 +433,7 @@ class Wechselgeld(BundledModule):
         data.claims[buy.player.name] = _tuple_new(
             ChangeClaim, (due, full, total, price, buy.action.pos)
         )
+        data.idle_refill = None  # (asked at the refill's close)
 
     # ------------------------------------------------------- leftover distribution
 
@@ -485,6 +494,7 @@ class Wechselgeld(BundledModule):
         data = self.data(state)
         if player is not None and vals == ["?"] and player.name not in data.claims:
             data.claims[player.name] = ChangeClaim(None, 0, 0, 0, line.pos)
+            data.idle_refill = None
             return True
         ints = [v for v in vals if isinstance(v, int) and not isinstance(v, bool) and v >= 0]
         if player is not None and len(ints) == len(vals) == 3 and player.name not in data.claims:
@@ -492,6 +502,7 @@ class Wechselgeld(BundledModule):
             full = max(0, paid - price) // _units_per_coin()
             if paid >= price and due <= full:  # (every purchase's claim: none when exact)
                 data.claims[player.name] = ChangeClaim(due, full, paid, price, line.pos)
+                data.idle_refill = None
                 return True
         text = " ".join([VERB, *(token_text(v) for v in vals)])
         who = player.name if player is not None else None
