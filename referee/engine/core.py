@@ -1089,6 +1089,7 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
     if not state.ext.modules:  # catalogue tiles and None: ``in`` compares them in C
         market_open = _EMPTY in state.market
     else:  # a module's pieces: identity tests (no __eq__ call per field), in C
+        state.refills_closed += 1  # (GameState.refills_closed: the modules' step comes next)
         market_open = _EMPTY_ID in map(id, state.market)
         if state.refill_drawn is not None and check:
             # closed by a line: its draws are no longer open (the record's end closes it only
@@ -1607,40 +1608,22 @@ def _turn(state: GameState, item: Turn) -> None:
             # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
             # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
             ext = state.ext
-            # (not ``idle``: the step's other ``idle`` holds a bool, and a compiled function
-            # keeps one type a local name)
-            askers = ext.refill_idle
-            refill_read = ext.read_refill
-            if refill_read:  # the kept answers (Module.kept_idle: idle_refill) read first
-                refill_run = 0  # 0: every one idle; 1: one no, the step runs; 2: ask (at)
-                try:
-                    for name, m in refill_read:
-                        refill_kept = state.modules[name].idle_refill
-                        if (
-                            refill_kept is not True
-                            and refill_kept != state.market
-                            and not m.idle_at(state, _REFILL_DONE)
-                        ):
-                            refill_run = 1
-                            break
-                    else:  # then the modules that keep no answer here (Extensions.ask_refill)
-                        for m in ext.ask_refill:
-                            if not m.idle_at(state, _REFILL_DONE):
-                                refill_run = 1
-                                break
-                except KeyError:  # a part not made yet: its step makes it (asked as before)
-                    refill_run = 2
-                if refill_run == 1:
-                    ext.run_at(_REFILL_DONE, state)
-                elif refill_run == 2:
-                    ext.at(_REFILL_DONE, state)
-            elif askers:
-                for m in askers:
-                    if not m.idle_at(state, _REFILL_DONE):
-                        ext.run_at(_REFILL_DONE, state)  # one no: the step (at's, asked)
-                        break
+            refill_one = ext.refill_kept
+            if refill_one is not None:  # the one module asked keeps its answer (idle_refill)
+                refill_part = state.modules.get(refill_one)
+                if refill_part is None or refill_part.idle_refill is not True:
+                    ext.at(_REFILL_DONE, state)  # (its part made, or idle_at asked, there)
             else:
-                ext.at(_REFILL_DONE, state)
+                # (not ``idle``: the step's other ``idle`` holds a bool, and a compiled
+                # function keeps one type a local name)
+                askers = ext.refill_idle
+                if askers:
+                    for m in askers:
+                        if not m.idle_at(state, _REFILL_DONE):
+                            ext.run_at(_REFILL_DONE, state)  # one no: the step (at's, asked)
+                            break
+                else:
+                    ext.at(_REFILL_DONE, state)
         if state.scoring_pending or state.dirk_due in (1, 2):
             _settle_due(state, pos)
     else:

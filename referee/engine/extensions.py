@@ -1131,14 +1131,11 @@ class Extensions:
     """``acting_at((TURN_START, TURN_END))``: whether a module is asked at a turn's start or
     its end (when not, ``core._turn`` leaves both out; a module asked only at a refill's close
     costs nothing there)."""
-    read_refill: tuple[tuple[str, Module], ...] | None = None
-    """:attr:`read_start` at a refill's close (``idle_refill``, :attr:`Module.kept_idle`):
-    (name, module) of each module asked then that keeps its answer there, when one does and
-    each module asked then answers :meth:`Module.idle_at` (``()``: nobody asked; None: the
-    engine asks as :attr:`refill_idle` says)."""
-    ask_refill: tuple[Module, ...] = ()
-    """:attr:`ask_start` at a refill's close: the modules asked then beside
-    :attr:`read_refill`'s."""
+    refill_kept: str | None = None
+    """The name of the one module asked at a refill's close when it keeps its answer there
+    (:attr:`Module.kept_idle`: its part's ``idle_refill``, True or not known) and answers
+    :meth:`Module.idle_at` then; else None (:attr:`refill_idle` says how the engine asks).
+    ``core._turn`` reads the kept answer; not True (or no part yet), :meth:`at` asks."""
     kept_start: tuple[str, ...] | None = None
     """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) are read at a
     turn's start (the others asked then: :attr:`ask_start`), when one module asked then keeps
@@ -1242,8 +1239,7 @@ class Extensions:
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = ()
             self.turn_asked = False
-            self.read_refill = None
-            self.ask_refill = ()
+            self.refill_kept = None
             return
         from referee.engine.turns import Moment
 
@@ -1267,16 +1263,14 @@ class Extensions:
             self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
             self.turn_asked = self.acting_at((Moment.TURN_START, Moment.TURN_END))
             kept_refill = self._kept_at(Moment.REFILL_DONE)
-            self.read_refill = self._read(Moment.REFILL_DONE, kept_refill)
-            self.ask_refill = self._asked_beside(Moment.REFILL_DONE, kept_refill)
+            self.refill_kept = kept_refill[0] if kept_refill and len(refill) == 1 else None
         else:  # nobody asked at these moments: nothing to call, nothing to read
             self.refill_asked = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = ()
             self.ask_start = self.ask_end = ()
             self.turn_asked = False
-            self.read_refill = ()
-            self.ask_refill = ()
+            self.refill_kept = None
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
 
