@@ -96,8 +96,8 @@ class ChangeClaim(TupleBody):
 
 _tuple_new = tuple.__new__
 """``_tuple_new(ChangeClaim, (due, full, paid, price, pos, closed))`` is ``ChangeClaim(due,
-full, paid, price, pos, closed)`` without the Python frame of the NamedTuple's ``__new__`` (a claim is made on every
-purchase of a game with the module)."""
+full, paid, price, pos, closed)`` without the Python frame of the NamedTuple's ``__new__`` (a
+claim is made on every purchase of a game with the module)."""
 
 
 @dataclass
