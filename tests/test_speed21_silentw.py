@@ -104,10 +104,7 @@ def test_every_module_alone_kept_and_turn_answers() -> None:
 def test_the_same_findings_as_the_eager_lapse(
     silent: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if silent:
-        texts = [_silent(t) for t in simulate_many(4, 2135, 2)]
-    else:
-        texts = _texts()
+    texts = [_silent(t) for t in simulate_many(4, 2135, 2)] if silent else _texts()
     lazy = [_findings(t) for t in texts]
     assert any("WECHSELGELD-FORFEIT" in r for f in lazy for r in f)
     _eager(monkeypatch)
