@@ -1613,9 +1613,10 @@ def _turn(state: GameState, item: Turn) -> None:
             refill_one = ext.refill_kept
             if refill_one is not None:  # the one module asked keeps its answer (idle_refill)
                 refill_part = state.modules.get(refill_one)
-                if refill_part is None or refill_part.idle_refill is not True:
-                    ext.at(_REFILL_DONE, state)  # (its part made, or idle_at asked, there)
+                refill_asks = refill_part is None or refill_part.idle_refill is not True
             else:
+                refill_asks = True
+            if refill_asks:  # not known idle: asked
                 # (not ``idle``: the step's other ``idle`` holds a bool, and a compiled
                 # function keeps one type a local name)
                 askers = ext.refill_idle

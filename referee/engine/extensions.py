@@ -1135,7 +1135,8 @@ class Extensions:
     """The name of the one module asked at a refill's close when it keeps its answer there
     (:attr:`Module.kept_idle`: its part's ``idle_refill``, True or not known) and answers
     :meth:`Module.idle_at` then; else None (:attr:`refill_idle` says how the engine asks).
-    ``core._turn`` reads the kept answer; not True (or no part yet), :meth:`at` asks."""
+    ``core._turn`` reads the kept answer; not True (or no part yet), it asks the module
+    (:attr:`refill_idle`: ``idle_at``, then :meth:`run_at` on a no)."""
     kept_start: tuple[str, ...] | None = None
     """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) are read at a
     turn's start (the others asked then: :attr:`ask_start`), when one module asked then keeps

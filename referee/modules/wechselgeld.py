@@ -628,9 +628,12 @@ class Wechselgeld(BundledModule):
         if data is None:
             return False
         closing = state.refills_closed - 1  # (the close under way has counted itself)
-        for claim in data.claims.values():  # noqa: SIM110 - a loop, not any() (cheaper)
+        for claim in data.claims.values():
             if claim.due and claim.closed == closing:
                 return False
+        # kept till a claim with coins due is made (the claims of this close lapse with it):
+        # after a claim's coins were drawn, the next closes are read, not asked
+        data.idle_refill = True
         return True
 
 
