@@ -629,7 +629,7 @@ class Wechselgeld(BundledModule):
             return False
         closing = state.refills_closed - 1  # (the close under way has counted itself)
         for claim in data.claims.values():
-            if claim.due and claim.closed == closing:
+            if claim.due and claim.closed >= closing:  # (>=: never kept past an open claim)
                 return False
         # kept till a claim with coins due is made (the claims of this close lapse with it):
         # after a claim's coins were drawn, the next closes are read, not asked
