@@ -52,7 +52,7 @@ def test_wechselgeld_is_not_asked_and_would_say_yes() -> None:
 
 
 def test_a_claim_made_in_c_is_the_claim() -> None:
-    made = _tuple_new(ChangeClaim, (2, 3, 9, 3, None))
-    plain = ChangeClaim(2, 3, 9, 3, None)  # type: ignore[arg-type]
+    made = _tuple_new(ChangeClaim, (2, 3, 9, 3, None, 0))
+    plain = ChangeClaim(2, 3, 9, 3, None, 0)  # type: ignore[arg-type]
     assert type(made) is ChangeClaim and made == plain
     assert (made.due, made.full, made.paid, made.price, made.pos) == (2, 3, 9, 3, None)

@@ -1079,6 +1079,8 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
         return
     _refill_checks(state, pos, check)
     if state.ext.modules:
+        if state.ext.refill_asked:  # (GameState.refills_closed: counted where one is asked)
+            state.refills_closed += 1
         state.ext.at(Moment.REFILL_DONE, state)
 
 
@@ -1596,26 +1598,35 @@ def _turn(state: GameState, item: Turn) -> None:
     # at those moments (Extensions.at asks none) and no standing offer waits; else each with
     # its moment's step (Extensions.at, which leaves it out where every module asked is idle)
     # and its standing offer (tests/test_module_dispatch.py, tests/test_speed10_dispatch.py)
-    modules = state.ext.modules and (state.standing or state.ext.in_turn_flow)
+    # (a module asked only at a refill's close leaves the turn's start and end alone)
+    modules = state.ext.modules and (state.standing or state.ext.turn_asked)
     if state.phase is _REFILL and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
         # closed (_close_refill: the checks, then the modules' step), then a due scoring or
         # Dirk draw as it has them
         _refill_checks(state, pos, True)
-        if modules and state.ext.refill_asked:
+        if state.ext.refill_asked:  # (only with a module enabled)
             # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
             # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
+            state.refills_closed += 1  # (GameState.refills_closed: before the step)
             ext = state.ext
-            # (not ``idle``: the step's other ``idle`` holds a bool, and a compiled function
-            # keeps one type a local name)
-            askers = ext.refill_idle
-            if askers:
-                for m in askers:
-                    if not m.idle_at(state, _REFILL_DONE):
-                        ext.run_at(_REFILL_DONE, state)  # one no: the step (at's, asked)
-                        break
+            refill_one = ext.refill_kept
+            if refill_one is not None:  # the one module asked keeps its answer (idle_refill)
+                refill_part = state.modules.get(refill_one)
+                refill_asks = refill_part is None or refill_part.idle_refill is not True
             else:
-                ext.at(_REFILL_DONE, state)
+                refill_asks = True
+            if refill_asks:  # not known idle: asked
+                # (not ``idle``: the step's other ``idle`` holds a bool, and a compiled
+                # function keeps one type a local name)
+                askers = ext.refill_idle
+                if askers:
+                    for m in askers:
+                        if not m.idle_at(state, _REFILL_DONE):
+                            ext.run_at(_REFILL_DONE, state)  # one no: the step (at's, asked)
+                            break
+                else:
+                    ext.at(_REFILL_DONE, state)
         if state.scoring_pending or state.dirk_due in (1, 2):
             _settle_due(state, pos)
     else:

@@ -799,10 +799,11 @@ class Module:
     modules asked there (one no is enough)."""
 
     kept_idle: ClassVar[frozenset[Any]] = frozenset()
-    """The moments of every turn (``Moment.TURN_START``, ``Moment.TURN_END``) at which the
-    module keeps its :meth:`idle_at` answer as state, so that the engine reads it without a
-    call (the turn's one-pass paths in ``core._turn``). Its part (``state.modules[name]``)
-    holds the kept answer as ``idle_start`` / ``idle_end``: ``True``, idle (kept by the
+    """The moments of every turn (``Moment.TURN_START``, ``Moment.TURN_END``,
+    ``Moment.REFILL_DONE``) at which the module keeps its :meth:`idle_at` answer as state, so
+    that the engine reads it without a call (the turn's one-pass paths in ``core._turn``). Its
+    part (``state.modules[name]``) holds the kept answer as ``idle_start`` / ``idle_end`` /
+    ``idle_refill``: ``True``, idle (kept by the
     module's own steps, each setting it again when it changes what the answer reads); a list,
     idle while ``state.market`` holds pieces equal to it field by field (a copy of the market
     taken when the module found itself idle: for an answer that reads the market, which many
@@ -1153,6 +1154,16 @@ class Extensions:
     """The modules asked at a refill's close when each of them answers :meth:`Module.idle_at`
     there (else, and without a module asked then, empty): ``core._turn`` asks them itself
     instead of calling :meth:`at` (every one idle: nothing runs; a no: :meth:`run_at`)."""
+    turn_asked: bool = False
+    """``acting_at((TURN_START, TURN_END))``: whether a module is asked at a turn's start or
+    its end (when not, ``core._turn`` leaves both out; a module asked only at a refill's close
+    costs nothing there)."""
+    refill_kept: str | None = None
+    """The name of the one module asked at a refill's close when it keeps its answer there
+    (:attr:`Module.kept_idle`: its part's ``idle_refill``, True or not known) and answers
+    :meth:`Module.idle_at` then; else None (:attr:`refill_idle` says how the engine asks).
+    ``core._turn`` reads the kept answer; not True (or no part yet), it asks the module
+    (:attr:`refill_idle`: ``idle_at``, then :meth:`run_at` on a no)."""
     kept_start: tuple[str, ...] | None = None
     """The parts (module names) whose kept answers (:attr:`Module.kept_idle`) are read at a
     turn's start (the others asked then: :attr:`ask_start`), when one module asked then keeps
@@ -1255,6 +1266,8 @@ class Extensions:
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = ()
+            self.turn_asked = False
+            self.refill_kept = None
             return
         from referee.engine.turns import Moment
 
@@ -1276,11 +1289,16 @@ class Extensions:
             self.read_end = self._read(Moment.TURN_END, self.kept_end)
             self.ask_start = self._asked_beside(Moment.TURN_START, self.kept_start)
             self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
+            self.turn_asked = self.acting_at((Moment.TURN_START, Moment.TURN_END))
+            kept_refill = self._kept_at(Moment.REFILL_DONE)
+            self.refill_kept = kept_refill[0] if kept_refill and len(refill) == 1 else None
         else:  # nobody asked at these moments: nothing to call, nothing to read
             self.refill_asked = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = ()
             self.ask_start = self.ask_end = ()
+            self.turn_asked = False
+            self.refill_kept = None
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
 

@@ -91,12 +91,13 @@ class ChangeClaim(TupleBody):
     paid: int
     price: int
     pos: Pos
+    closed: int  # the refills closed when it was made (GameState.refills_closed): open till then
 
 
 _tuple_new = tuple.__new__
-"""``_tuple_new(ChangeClaim, (due, full, paid, price, pos))`` is ``ChangeClaim(due, full, paid,
-price, pos)`` without the Python frame of the NamedTuple's ``__new__`` (a claim is made on every
-purchase of a game with the module)."""
+"""``_tuple_new(ChangeClaim, (due, full, paid, price, pos, closed))`` is ``ChangeClaim(due,
+full, paid, price, pos, closed)`` without the Python frame of the NamedTuple's ``__new__`` (a
+claim is made on every purchase of a game with the module)."""
 
 
 @dataclass
@@ -104,7 +105,14 @@ class CoinScratch(Scratch):
     """The module's own part of the game state (``state.modules``), copied with the state."""
 
     coins: HiddenSupply = field(default_factory=lambda: HiddenSupply(0))
+    # a player's claim lapses when the next refill closes: one whose ``closed`` is not the
+    # state's ``refills_closed`` any more is read as gone (no step needed to take it away);
+    # the step at a refill's close runs only for a claim with coins due (WECHSELGELD-FORFEIT)
     claims: dict[str, ChangeClaim] = field(default_factory=dict)
+    # the kept answer at a refill's close (Module.kept_idle, ``idle_at``'s answer): True while
+    # no claim with coins due is open (set by the step that reports them), None once one is
+    # made (then ``idle_at`` is asked)
+    idle_refill: bool | None = field(default=True, repr=False, compare=False)
 
 
 def _paid_coins(purchase: Any) -> list[ComponentRef]:
@@ -121,6 +129,7 @@ class Wechselgeld(BundledModule):
     hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
     plain_components_pieces = True  # its refinements read the price and payment, not the piece
     leaves_plain_purchases = True  # leaves_plain_purchase: yes to every plain purchase
+    kept_idle = frozenset({_REFILL_DONE})  # (its part's idle_refill: kept where claims change)
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         coins = _data()["components"]["coins"]
@@ -160,6 +169,8 @@ class Wechselgeld(BundledModule):
         data = self.data(state)
         coins = data.coins
         claim = data.claims.pop(p.name, None)
+        if claim is not None and claim.closed != state.refills_closed:
+            claim = None  # lapsed: a refill closed since it was made
         if claim is None:
             state.flag("WECHSELGELD-CLAIM", pos, p.name, reason="none")
         elif claim.due is None:
@@ -242,19 +253,25 @@ class Wechselgeld(BundledModule):
 
     @acts_at(Moment.REFILL_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        """A claim not drawn before the next line of play (the refill closed) lapses."""
+        """A claim not drawn before the next line of play (the refill closed) lapses: one with
+        coins due is reported (``WECHSELGELD-FORFEIT``); the others lapse without a step (a
+        claim made before this close reads as gone, :class:`CoinScratch`)."""
         if moment != _REFILL_DONE:
             super().at_moment(ctx, moment)
             return
         state = ctx.state
         # self.data(state) without its call once the module's part exists
-        claims = (state.modules.get(self.name) or self.data(state)).claims
-        if not claims:  # no claim open, nothing lapses
-            return
+        data = state.modules.get(self.name) or self.data(state)
+        claims = data.claims
+        closing = state.refills_closed - 1  # (the close under way has counted itself)
+        due = False
         for who, claim in claims.items():  # (a finding changes no claim)
-            if claim.due:
+            if claim.due and claim.closed == closing:
+                due = True
                 self._forfeit(state, who, claim, 0, claim.pos)
-        claims.clear()
+        if due:  # (else nothing changes: the others lapse as they are read)
+            claims.clear()
+        data.idle_refill = True
 
     # ------------------------------------------------------- purchase pipeline
 
@@ -357,14 +374,17 @@ class Wechselgeld(BundledModule):
             cur = coin_currency(ref.name)
             if cur is not None:
                 coins.put_back(p.name, cur.code)
+        closed = state.refills_closed
         if purchase.price is None or purchase.unknown_paid:
-            data.claims[p.name] = ChangeClaim(None, 0, 0, 0, purchase.action.pos)
+            data.claims[p.name] = ChangeClaim(None, 0, 0, 0, purchase.action.pos, closed)
             return
         paid = payment_value(ctx, purchase)
         price = int(purchase.price)
         full = max(0, paid - price) // _units_per_coin()
         due = min(full, max(0, coins.in_pool()))
-        data.claims[p.name] = ChangeClaim(due, full, paid, price, purchase.action.pos)
+        data.claims[p.name] = ChangeClaim(due, full, paid, price, purchase.action.pos, closed)
+        if due:
+            data.idle_refill = None  # (asked at the refill's close: coins due)
 
     def plain_components(
         self,
@@ -420,10 +440,15 @@ class Wechselgeld(BundledModule):
         # self.data(state) without its call once the module's part exists
         data = state.modules.get(self.name) or self.data(state)
         total, price = buy.total, buy.price
-        full = (total - price) // _units_per_coin() if total > price else 0
-        due = min(full, max(0, data.coins.in_pool())) if full else 0  # the bag counted if needed
+        if total > price:
+            full = (total - price) // _units_per_coin()
+            due = min(full, max(0, data.coins.in_pool())) if full else 0  # the bag counted
+            if due:
+                data.idle_refill = None  # (asked at the refill's close: coins due)
+        else:
+            full = due = 0
         data.claims[buy.player.name] = _tuple_new(
-            ChangeClaim, (due, full, total, price, buy.action.pos)
+            ChangeClaim, (due, full, total, price, buy.action.pos, state.refills_closed)
         )
 
     # ------------------------------------------------------- leftover distribution
@@ -467,8 +492,8 @@ class Wechselgeld(BundledModule):
         if player is None:
             return []
         claim = self.data(state).claims.get(player.name)
-        if claim is None:
-            return []
+        if claim is None or claim.closed != state.refills_closed:
+            return []  # (none, or lapsed: a refill closed since)
         if claim.due is None:
             return [ModuleAction(VERB, (GenericArg("?"),))]
         values = (claim.paid, claim.price, claim.due)
@@ -483,15 +508,20 @@ class Wechselgeld(BundledModule):
             return False
         vals = [a.value for a in line.args]
         data = self.data(state)
-        if player is not None and vals == ["?"] and player.name not in data.claims:
-            data.claims[player.name] = ChangeClaim(None, 0, 0, 0, line.pos)
+        closed = state.refills_closed
+        had = None if player is None else data.claims.get(player.name)
+        free = had is None or had.closed != closed  # (a lapsed claim is none)
+        if player is not None and vals == ["?"] and free:
+            data.claims[player.name] = ChangeClaim(None, 0, 0, 0, line.pos, closed)
             return True
         ints = [v for v in vals if isinstance(v, int) and not isinstance(v, bool) and v >= 0]
-        if player is not None and len(ints) == len(vals) == 3 and player.name not in data.claims:
+        if player is not None and len(ints) == len(vals) == 3 and free:
             paid, price, due = ints
             full = max(0, paid - price) // _units_per_coin()
             if paid >= price and due <= full:  # (every purchase's claim: none when exact)
-                data.claims[player.name] = ChangeClaim(due, full, paid, price, line.pos)
+                data.claims[player.name] = ChangeClaim(due, full, paid, price, line.pos, closed)
+                if due:
+                    data.idle_refill = None  # (asked at the refill's close: coins due)
                 return True
         text = " ".join([VERB, *(token_text(v) for v in vals)])
         who = player.name if player is not None else None
@@ -566,8 +596,8 @@ class Wechselgeld(BundledModule):
         out: list[Any] = []
         taken: Counter[str] = Counter()  # drawn by an earlier claim of the same line
         for who, claim in list(data.claims.items()):
-            if not claim.due:
-                continue
+            if not claim.due or claim.closed != state.refills_closed:
+                continue  # (nothing due, or lapsed)
             pool = data.coins.pool()
             bag = [code for code in sorted(pool) for _ in range(pool[code] - taken[code])]
             sim.rng.shuffle(bag)
@@ -589,12 +619,22 @@ class Wechselgeld(BundledModule):
     # ------------------------------------------------------------ idle moments
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
-        """[dispatch, issue 34] Nothing to do when the refill closes while no claim for change
-        is open (the module's part exists, ``claims`` empty: nothing lapses)."""
+        """[dispatch, issue 34] Nothing to do when the refill closes while no claim made before
+        it has coins due (the module's part exists; a claim with none due lapses as it is read:
+        :meth:`at_moment` leaves it)."""
         if moment is not _REFILL_DONE:  # (the module's constant: no attribute read)
             return False
         data = state.modules.get(self.name)
-        return data is not None and not data.claims
+        if data is None:
+            return False
+        closing = state.refills_closed - 1  # (the close under way has counted itself)
+        for claim in data.claims.values():
+            if claim.due and claim.closed >= closing:  # (>=: never kept past an open claim)
+                return False
+        # kept till a claim with coins due is made (the claims of this close lapse with it):
+        # after a claim's coins were drawn, the next closes are read, not asked
+        data.idle_refill = True
+        return True
 
 
 def _coin(code: str | None) -> str:
