@@ -30,7 +30,6 @@ from referee.engine.deck import left_deck as _left_deck
 from referee.engine.extensions import Extensions, module_owning_verb
 from referee.engine.findings import report as _report
 from referee.engine.market_side import aside_event as _aside_event
-from referee.engine.market_side import intercept as _intercept
 from referee.engine.ruleset import Decision
 from referee.engine.state import EMPTY, GameState, PlayerState, TurnState, decrement
 from referee.engine.turns import Moment, Phase, Settle
@@ -931,7 +930,16 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
             if tile is not None and modules and state.ext.drawing:
-                if _set_aside(state, target, tile, ref, epos):
+                # market_side.intercept, inline (two calls less a draw): the first module that
+                # sets the piece aside (E14: the record should have written ``* aside``:
+                # reported under that module's rule, reason ``market``); else it lies there
+                aside: str | None = None
+                for hearer in state.ext.drawing:
+                    aside = hearer.market_draw(state, target, tile, epos)
+                    if aside:
+                        break
+                if aside:
+                    state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
                     continue
                 if state.phase is _REFILL:  # the open refill's draws (a position states them)
                     state.refill_drawn = (*(state.refill_drawn or ()), (target, tile))
@@ -947,16 +955,6 @@ def _refill_from(state: GameState, target: int, ref: TileLike, pos: Pos) -> bool
             state.market[target] = got[0]
             return True
     return False
-
-
-def _set_aside(state: GameState, target: int, tile: object, ref: TileLike, pos: Pos) -> bool:
-    """E14: a module sets the piece drawn for field ``target`` aside (the record should have
-    written ``* aside``: reported under the module's rule, reason ``market``)."""
-    code = _intercept(state, target, tile, pos)
-    if code is None:
-        return False
-    state.flag(code, pos, reason="market", tile=fmt_ref(ref))
-    return True
 
 
 def dirk_wanted(state: GameState, due: int) -> tuple[int, Text]:

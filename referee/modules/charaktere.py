@@ -556,23 +556,12 @@ class Charaktere(BundledModule):
             self.data(state).miser_due[player.name] = (t.number, n + 1)
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
-        return True  # no Gönner paid: the refinements pass; the Geizhals after the purchase
-
-    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
-        """:meth:`on_purchase` for a purchase made in one pass (a building, money cards only):
-        the Geizhals' card becomes due."""
-        t = state.turn
-        player = buy.player
-        if (
-            t is not None
-            and t.interrupt is None
-            and buy.price >= int(_data()["miser_price"])
-            and self.holds(state, player, GEIZHALS)
-        ):
-            turn, n = self.data(state).miser_due.get(player.name, (t.number, 0))
-            if turn != t.number:
-                n = 0
-            self.data(state).miser_due[player.name] = (t.number, n + 1)
+        """No Gönner is paid in a plain purchase (money cards only): the refinements pass. Its
+        :meth:`on_purchase` then acts only for a holder of the Geizhals (his card becomes due):
+        his purchase takes the pipeline, every other one the one-pass path, which this module
+        need not hear of (no ``after_plain_purchase``: no note built per purchase, issue 34)."""
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
+        return GEIZHALS not in data.owned.get(player.name, ())
 
     # ----- Der Geizhals: "darf er sich sofort eine offene Geldkarte auf die Hand nehmen"
 
@@ -661,7 +650,9 @@ class Charaktere(BundledModule):
         t = ctx.state.turn
         if player is None or t is None:
             return limit
-        if self.data(ctx.state).merchant.get(player.name) == t.number:
+        state = ctx.state
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
+        if data.merchant.get(player.name) == t.number:
             return max(limit, int(_data()["merchant_limit"]))
         return limit
 
@@ -889,10 +880,12 @@ class Charaktere(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """The Weise (+½ of the chosen type), the Stadtwache (1 per 3 wall segments), the kept
         Gauklerin (8 points: at the final scoring, or at each with ``juggler=each``)."""
+        data = self.data(state)
+        if not any(data.owned.values()):
+            return None  # nobody holds a card: no part (each one below needs its card held)
         from referee.scoring import CountAdjustment, ScoringParts
         from referee.scoring.categories import PointLine
 
-        data = self.data(state)
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for p in state.players:
             chosen = data.sage.get(p.name)
