@@ -256,6 +256,8 @@ class InterruptArbiter:
         self, state: GameState, acting: Claim, others: Sequence[Claim], code: str
     ) -> list[Finding]:
         """``code`` for each other claim that should have come before ``acting``."""
+        if not others:  # nobody else wanted to act now (nearly every line): nothing to order
+            return []
         mine = self.key(state, acting)
         order = " → ".join(p.name for p in seat_order(state))
         return [
