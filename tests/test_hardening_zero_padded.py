@@ -53,10 +53,11 @@ def _padded(text: str, every: int) -> list[tuple[int, str]]:
 
 # The cases not read (indices into ``_padded(text, 7)``): zeros put inside a card word
 # (``Di000...6``, ``W000...1``), which Lark refuses as a syntax error: the game goes to Lark whole
-# and again line by line (``parser._all_syntax_errors``), 30-270 ms a case, 9 in 10 of the
-# test's time. The cases kept (every other one, and 3-4 of these a file) run every referee line
-# all the cases ran, file by file (coverage per case: bench/README.md, issue 34, nineteenth
-# step, "zero-padded numbers"). A table of today's examples: edited, it checks other cases.
+# and again line by line (``parser._all_syntax_errors``), 30-270 ms a case, four fifths of the
+# test's time. The cases kept (every other one, and 1-4 of these a file) run every referee line
+# all 909 cases ran (coverage per case: bench/README.md, issue 34, nineteenth step, the suite's
+# second half, test_hardening_zero_padded). A table of today's examples: edited, it checks
+# other cases.
 _SKIPPED = {
     "game-3p.alh": (
         "2 3 5 8 9 10 13 17 20 23 24 25 30 31 36 38 40 43 44 45 57 58 62 64 67 68 70 72 "
