@@ -8,6 +8,7 @@ everywhere.
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -34,13 +35,14 @@ class _Nothing(Module):
     name = "nothing"
 
 
-def _records() -> list[str]:
+@functools.cache  # the same for the four parts: made once a process
+def _records() -> tuple[str, ...]:
     """Simulated games, mutated records (violations of many kinds) and the examples."""
     rng = random.Random(17)
     sources = [t for n in (2, 3, 4, 6) for t in simulate_many(n, 60 + n, 2)]
     mutated = [mutate_record(rng, rng.choice(sources), edits=1 + i % 4) for i in range(80)]
     examples = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.alh"))]
-    return sources + mutated + examples
+    return (*sources, *mutated, *examples)
 
 
 def _outcome(report: GameReport) -> tuple[object, ...]:

@@ -51,13 +51,60 @@ def _padded(text: str, every: int) -> list[tuple[int, str]]:
     return out
 
 
+# The cases not read (indices into ``_padded(text, 7)``): zeros put inside a card word
+# (``Di000...6``, ``W000...1``), which Lark refuses as a syntax error: the game goes to Lark whole
+# and again line by line (``parser._all_syntax_errors``), 30-270 ms a case, four fifths of the
+# test's time. The cases kept (every other one, and 1-4 of these a file) run every referee line
+# all 909 cases ran (coverage per case: bench/README.md, issue 34, nineteenth step, the suite's
+# second half, test_hardening_zero_padded). A table of today's examples: edited, it checks
+# other cases.
+_SKIPPED = {
+    "game-3p.alh": (
+        "2 3 5 8 9 10 13 17 20 23 24 25 30 31 36 38 40 43 44 45 57 58 62 64 67 68 70 72 "
+        "73 77 85 87 89"
+    ),
+    "module-obstgaerten.alh": (
+        "1 2 7 9 11 14 16 18 20 28 29 30 31 33 35 37 41 46 48 50 52 58 63 64 65 74 76 78 "
+        "82 86 91 99 101 102 108 110"
+    ),
+    "module-schaetze.alh": (
+        "1 4 5 15 16 17 19 21 22 26 33 34 35 36 39 40 44 45 46 47 48 49 50 54 57 58 63 70 "
+        "71 73 75 77 81 83 85 86 88 89 90"
+    ),
+    "module-diamanten.alh": (
+        "1 3 5 7 8 16 19 24 25 33 35 49 50 51 52 53 54 57 58 59 61 68 69 70 76 78 84 90 91 95 97"
+    ),
+    "module-wuensche.alh": (
+        "2 3 4 6 11 12 15 16 17 19 22 23 25 29 30 33 36 45 47 48 53 54 62 68 74 81 84 87 "
+        "88 90 92 98 99 104"
+    ),
+    "module-karawanserei.alh": (
+        "1 4 5 6 7 8 13 14 15 16 17 18 22 25 29 34 35 38 40 41 43 44 46 47 48 49 50 52 53 "
+        "56 60 61 63 66 68 73 76 77 78 79 89 100 106"
+    ),
+    "module-menagerie.alh": (
+        "2 5 12 16 22 23 24 39 43 50 60 62 66 71 75 76 77 90 96 97 98 107 122 125 126 127 "
+        "130 131 141 142 144 146 147 150 159"
+    ),
+    "module-schluessel.alh": (
+        "2 3 9 15 16 18 21 24 26 28 34 44 45 46 48 50 52 54 56 58 59 61 64 66 70 71 72 73 "
+        "75 76 78 80 84 89 93 95 98 99 100 102 105"
+    ),
+}
+
+
 @pytest.mark.parametrize("name", _FILES)
 def test_thousands_of_leading_zeros_never_raise(name: str) -> None:
     text = (_EXAMPLES / name).read_text(encoding="utf-8")
     cases = _padded(text, 7)
     assert len(cases) > 5
+    skipped = {int(i) for i in _SKIPPED.get(name, "").split()}
     refused = 0
-    for line, padded in cases:
+    for index, (line, padded) in enumerate(cases):
+        if index in skipped:
+            at = padded.index(_ZEROS)
+            assert padded[at - 1].isalpha(), (name, index)  # (still zeros inside a card word)
+            continue
         games = parse_text(padded, name)  # must not raise
         assert games
         for game in games:
@@ -66,7 +113,7 @@ def test_thousands_of_leading_zeros_never_raise(name: str) -> None:
                 assert all(e.code != "INTERNAL" for e in game.errors), (line, game.errors)
             else:
                 check_game(game)  # must not raise
-    assert refused > len(cases) // 2  # most such numbers are refused outright
+    assert refused > (len(cases) - len(skipped)) // 2  # most such numbers are refused outright
 
 
 def test_a_few_leading_zeros_still_read_as_before() -> None:

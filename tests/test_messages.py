@@ -4,6 +4,7 @@ finding passes the parameters its templates name, and a message is rendered only
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,18 +112,24 @@ def _corpus() -> Iterator[tuple[str, str]]:
     )
 
 
+@functools.cache
+def _corpus_findings() -> tuple[tuple[str, Violation | Unverifiable], ...]:
+    """Every finding of the corpus with its text's name: found once a process for the two
+    languages' tests (each renders its own language)."""
+    return tuple((name, f) for name, text in _corpus() for f in _findings(text, name))
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_finding_passes_the_parameters_its_templates_name(lang: str) -> None:
     seen = 0
-    for name, text in _corpus():
-        for f in _findings(text, name):
-            seen += 1
-            given = set(f.params) | ({"player"} if getattr(f, "player", None) else set())
-            missing = _needed(f, lang) - given
-            assert not missing, (name, f, missing)
-            for key, need, have in _nested(f.params, lang):
-                assert need <= have, (name, key, need - have)
-            assert "?" not in f.message(lang).split(), (name, f.message(lang))
+    for name, f in _corpus_findings():
+        seen += 1
+        given = set(f.params) | ({"player"} if getattr(f, "player", None) else set())
+        missing = _needed(f, lang) - given
+        assert not missing, (name, f, missing)
+        for key, need, have in _nested(f.params, lang):
+            assert need <= have, (name, key, need - have)
+        assert "?" not in f.message(lang).split(), (name, f.message(lang))
     assert seen > 50
 
 
@@ -181,21 +188,31 @@ def test_a_missing_parameter_shows_as_a_question_mark_and_never_raises() -> None
     assert Violation("NO-SUCH-CODE", 1, 1).message("de") == "?"
 
 
-def test_no_flag_site_builds_english_and_german_prose() -> None:
-    """No `_pair(en, de)`, no `x=..., x_de=...` keyword pair at a flag/note site."""
-    offenders = []
+@functools.cache
+def _engine_and_module_calls() -> tuple[tuple[Path, tuple[ast.Call, ...]], ...]:
+    """The calls in every source file of referee/engine and referee/modules, in the order of an
+    ``ast.walk`` of each file: parsed once a process for the two static tests below (which only
+    read the trees)."""
+    out = []
     for folder in ("engine", "modules"):
         for path in sorted((ROOT / "referee" / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Call):
-                    name = getattr(node.func, "attr", getattr(node.func, "id", ""))
-                    if name == "_pair":
-                        offenders.append(f"{path.name}:{node.lineno}")
-                    if name in {"flag", "problem", "note", "unverifiable"}:
-                        kws = {k.arg for k in node.keywords if k.arg}
-                        if any(k.endswith("_de") for k in kws):
-                            offenders.append(f"{path.name}:{node.lineno}")
+            out.append((path, tuple(n for n in ast.walk(tree) if isinstance(n, ast.Call))))
+    return tuple(out)
+
+
+def test_no_flag_site_builds_english_and_german_prose() -> None:
+    """No `_pair(en, de)`, no `x=..., x_de=...` keyword pair at a flag/note site."""
+    offenders = []
+    for path, calls in _engine_and_module_calls():
+        for node in calls:
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            if name == "_pair":
+                offenders.append(f"{path.name}:{node.lineno}")
+            if name in {"flag", "problem", "note", "unverifiable"}:
+                kws = {k.arg for k in node.keywords if k.arg}
+                if any(k.endswith("_de") for k in kws):
+                    offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
 
 
@@ -235,45 +252,41 @@ def test_every_flag_site_passes_the_parameters_its_templates_name() -> None:
     """Static: each `flag`/`problem`/`note`/`unverifiable` call with a literal code (and reason
     or key) passes every parameter the English and German templates name."""
     checked, problems = 0, []
-    for folder in ("engine", "modules"):
-        for path in sorted((ROOT / "referee" / folder).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
-                if not isinstance(node, ast.Call):
+    for path, calls in _engine_and_module_calls():
+        for node in calls:
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            given = {k.arg for k in node.keywords if k.arg}
+            if any(k.arg is None for k in node.keywords):
+                continue  # parameters passed as a mapping: checked at run time above
+            if name in {"flag", "problem"} and node.args:
+                code = _constant(node.args[0])
+                if code is None or code not in RULES:
                     continue
-                name = getattr(node.func, "attr", getattr(node.func, "id", ""))
-                given = {k.arg for k in node.keywords if k.arg}
-                if any(k.arg is None for k in node.keywords):
-                    continue  # parameters passed as a mapping: checked at run time above
-                if name in {"flag", "problem"} and node.args:
-                    code = _constant(node.args[0])
-                    if code is None or code not in RULES:
-                        continue
-                    reason = next(
-                        (_constant(k.value) for k in node.keywords if k.arg == "reason"), None
-                    )
-                    keys = [code] + ([f"{code}/{reason}"] if reason else [])
-                    if len(node.args) >= 3 or "player" in given:
-                        given.add("player")
-                    if reason:
-                        given.add("detail")
-                elif name in {"note", "unverifiable"} and len(node.args) >= 2:
-                    key = _constant(node.args[1])
-                    if key is None:
-                        continue
-                    keys = [key]
-                else:
+                reason = next(
+                    (_constant(k.value) for k in node.keywords if k.arg == "reason"), None
+                )
+                keys = [code] + ([f"{code}/{reason}"] if reason else [])
+                if len(node.args) >= 3 or "player" in given:
+                    given.add("player")
+                if reason:
+                    given.add("detail")
+            elif name in {"note", "unverifiable"} and len(node.args) >= 2:
+                key = _constant(node.args[1])
+                if key is None:
                     continue
-                need: set[str] = set()
-                for key in keys:
-                    for lang in ("en", "de"):
-                        text = CATALOGUE[lang].get(key)
-                        if text is None:
-                            problems.append(f"{path.name}:{node.lineno}: no text {key} ({lang})")
-                            continue
-                        need |= placeholders(text)
-                checked += 1
-                if not need <= given:
-                    problems.append(f"{path.name}:{node.lineno}: {keys} misses {need - given}")
+                keys = [key]
+            else:
+                continue
+            need: set[str] = set()
+            for key in keys:
+                for lang in ("en", "de"):
+                    text = CATALOGUE[lang].get(key)
+                    if text is None:
+                        problems.append(f"{path.name}:{node.lineno}: no text {key} ({lang})")
+                        continue
+                    need |= placeholders(text)
+            checked += 1
+            if not need <= given:
+                problems.append(f"{path.name}:{node.lineno}: {keys} misses {need - given}")
     assert problems == []
     assert checked > 150, checked

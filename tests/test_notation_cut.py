@@ -9,6 +9,7 @@ fuzz corpus, the examples, and hypothesis-made texts of the lines that decide wh
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import random
@@ -46,7 +47,8 @@ def assert_same_cut(data: bytes) -> None:
         assert got == expected, (size, data[:300])
 
 
-def _texts() -> list[str]:
+@functools.cache  # the same for the three tests that read it: made once a process
+def _texts() -> tuple[str, ...]:
     records = [simulate_text(n, 700 + n) for n in (2, 3, 5)] + fuzz.seed_records(2, 4)
     texts = ["\n".join(records), "\n\n".join(records), "", "\n", " \n\n", "# only a comment"]
     texts += [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.alh"))]
@@ -54,7 +56,7 @@ def _texts() -> list[str]:
     for kind in ("fragment", "several-games", "mutated-record", "token-soup", "random-text"):
         rng = random.Random(f"cut-{kind}")
         texts += [gens[kind](rng) for _ in range(40)]
-    return texts
+    return tuple(texts)
 
 
 def test_records_examples_and_the_fuzz_corpus_are_cut_as_line_by_line() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import inspect
 import pickle
 import re
@@ -42,6 +43,7 @@ _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _COUNTER = {"changes", "wait_for_change", "at_next_change", "before_change"}
 
 
+@functools.cache  # a base class's file is asked for by every module deriving from it
 def _reads_counter(path: Path) -> bool:
     """Whether a source file uses the change counter (an attribute of that name anywhere)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
