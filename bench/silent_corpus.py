@@ -1,0 +1,305 @@
+#!/usr/bin/env python
+"""Silent corpora: games in which one module is enabled and never used (issue 34).
+
+The issue's target "a module that does not act costs <= 10 % of a base turn" is counted on
+corpora of 20 games with one module enabled. Such a corpus measures silence only when every
+game is a valid record in which the module plays no part. This script makes one a module:
+
+* **header**: the base corpus's games (``base-20.alh`` of ``bench_modules.py``, the count10
+  ``base`` row) with ``[Modules "<module>"]`` added, when all of them stay valid records with
+  it (the module needs no set-up line and changes nothing a base record shows);
+* **sim**: else simulated games with the module enabled, played by a policy that never uses
+  it: no module verb, free action, out-of-turn line or stage bid (a stage that must be answered
+  is passed), no move the module offers, and no purchase, payment or take of a module piece.
+  A game is kept only when ``check_game`` finds it valid (no violation, nothing unverifiable)
+  and no player line of it names a module verb or piece. Chance lines the module writes by
+  itself (its set-up, pieces drawn, its own events) stay: for such a module "silent" means
+  "its pieces are in play but nobody uses them"; the table says how many such lines a corpus
+  holds. Seeds and player counts follow the base corpus (2 to 6 players, ``games // 5`` each,
+  run seeds ``34 + players``, further games of the run when one is not silent).
+
+A module for which fewer than ``games`` silent games turn up within ``--tries`` games a player
+count gets no corpus (the table says so).
+
+    python bench/silent_corpus.py --out DIR                  # every bundled module
+    python bench/silent_corpus.py --out DIR --only wesir sultan --table table.md
+
+Writes ``DIR/silent-<module>-<games>.alh`` and prints a table (markdown): module, source,
+games, turns, player module lines (0), module chance lines, events kept by kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_check  # noqa: E402
+
+BASE_SEED = 34  # the base corpus's run seed (bench_modules.corpora: corpus(games, 34))
+PLAYERS = (2, 3, 4, 5, 6)
+
+
+def split_games(text: str) -> list[str]:
+    """The games of a multi-game record text (each starts with its ``[Event`` header)."""
+    parts = text.split("\n[Event ")
+    return [p if p.startswith("[Event ") else "[Event " + p for p in parts if p.strip()]
+
+
+def with_header(game: str, module: str) -> str:
+    return game.replace("[Result ", f'[Modules "{module}"]\n[Result ', 1)
+
+
+def _mentions_module(node: object) -> bool:
+    """Whether a record node names a module verb, event or piece (anywhere inside it)."""
+    from referee.record.model import ComponentRef, ModuleAction, ModuleChance
+
+    if isinstance(node, ComponentRef | ModuleAction | ModuleChance):
+        return True
+    if isinstance(node, tuple | list):
+        return any(_mentions_module(x) for x in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(
+            _mentions_module(getattr(node, f.name))
+            for f in dataclasses.fields(node)
+            if f.name not in ("pos", "notes", "comment")
+        )
+    return False
+
+
+def module_lines(game: Any) -> tuple[int, int, Counter[str]]:
+    """(player lines naming a module verb or piece, chance lines doing so, the kinds of the
+    module events and pieces in those chance lines)."""
+    from referee.record.model import Chance, ComponentRef, ModuleChance, Turn
+
+    players = chances = 0
+    kinds: Counter[str] = Counter()
+
+    def walk(node: object) -> None:
+        if isinstance(node, ModuleChance):
+            kinds[f"* {node.verb}"] += 1
+        elif isinstance(node, ComponentRef):
+            kinds[f"{node.kind}:"] += 1
+        elif isinstance(node, tuple | list):
+            for x in node:
+                walk(x)
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+            for f in dataclasses.fields(node):
+                if f.name not in ("pos", "notes", "comment"):
+                    walk(getattr(node, f.name))
+
+    for item in game.body:
+        if isinstance(item, Turn):
+            players += _mentions_module(item.actions)
+        elif isinstance(item, Chance) and _mentions_module(item.events):
+            chances += 1
+            walk(item.events)
+        elif not isinstance(item, Chance) and _mentions_module(item):
+            players += 1
+    return players, chances, kinds
+
+
+def verdict(text: str) -> tuple[bool, str, Any]:
+    """(valid and silent, why not, the parsed game)."""
+    from referee.api import check_game, parse_game
+
+    game = parse_game(text)
+    report = check_game(game)
+    if not report.valid or report.violations or report.unverifiable:
+        first = report.violations[0].message() if report.violations else "unverifiable"
+        return False, f"not valid: {first}", game
+    players, _chances, _kinds = module_lines(game)
+    if players:
+        return False, f"{players} player line(s) use the module", game
+    return True, "", game
+
+
+# --------------------------------------------------------------------- the silent player
+
+
+def _silent_simulator() -> Any:
+    """The simulator's module with a player that never uses a module (patched in place: the
+    script runs the pure package; call once)."""
+    from referee.record.model import ModuleAction
+    from referee.simulate import policy, simulator
+
+    def plain(actions: list[Any]) -> list[Any]:
+        return [a for a in actions if not _mentions_module(a)]
+
+    class SilentOptions(simulator.LazyOptions):  # type: ignore[misc]
+        def _module(self) -> list[Any]:
+            return []
+
+        def takes(self) -> list[Any]:
+            return plain(super().takes())
+
+        def buys(self) -> list[Any]:
+            return plain(super().buys())
+
+        def builds(self) -> list[Any]:
+            return plain(super().builds())
+
+        def removes(self) -> list[Any]:
+            return plain(super().removes())
+
+        def swaps(self) -> list[Any]:
+            return plain(super().swaps())
+
+        def verbs(self) -> list[Any]:
+            return []
+
+        def wanted(self, actions: list[Any]) -> list[Any]:
+            return []
+
+        def all(self) -> list[Any]:
+            return [a for a in plain(super().all()) if not isinstance(a, ModuleAction)]
+
+    quiet = policy.Weights(verb=0.0, free=0.0, interrupt=0.0, stage_pass=1.0, stage_skip=1.0)
+
+    class SilentPolicy(policy.Policy):  # type: ignore[misc]
+        def __init__(self, rng: Any, weights: Any = None) -> None:
+            super().__init__(rng, quiet)
+
+        def choose_placement(self, options: Any, alh: Any) -> Any:
+            return super().choose_placement(plain(list(options)) or list(options), alh)
+
+    simulator.LazyOptions = SilentOptions
+    simulator.Policy = SilentPolicy
+    return simulator
+
+
+def simulated(module: str, players: int, tries: int) -> Iterator[tuple[int, str]]:
+    """(game index, record text) of the silent player's games of run ``34 + players``."""
+    sim = _SIM or _silent_simulator()
+    globals()["_SIM"] = sim
+    seed = BASE_SEED + players
+    for i in range(tries):
+        event = f"silent {module} game {i + 1} of run {seed}"
+        try:
+            text = sim.simulate_text(players, sim.game_seed(seed, i), None, event, (module,))
+        except Exception as exc:  # the simulator cannot play this seed: the next one
+            yield i, f"!{type(exc).__name__}: {exc}"
+            continue
+        yield i, text
+
+
+_SIM: Any = None
+
+
+# ------------------------------------------------------------------------------ corpora
+
+
+def make_corpus(module: str, base_games: list[str], games: int, tries: int) -> dict[str, Any]:
+    """The silent games of ``module`` and how they were made (``texts`` empty: none)."""
+    row: dict[str, Any] = {"module": module, "texts": [], "rejected": Counter()}
+    header = [with_header(g, module) for g in base_games[:games]]
+    verdicts = [verdict(t) for t in header]
+    if len(header) == games and all(ok for ok, _why, _g in verdicts):
+        row.update(source="header", texts=header, parsed=[g for _ok, _why, g in verdicts])
+        return row
+    row["header_invalid"] = sum(not ok for ok, _why, _g in verdicts)
+    row["header_why"] = next(why for ok, why, _g in verdicts if not ok)
+    per = max(1, games // len(PLAYERS))
+    texts: list[str] = []
+    parsed: list[Any] = []
+    for n in PLAYERS:
+        got = 0
+        for _i, text in simulated(module, n, tries):
+            if text.startswith("!"):
+                row["rejected"]["simulator: " + text[1:80]] += 1
+                continue
+            ok, why, game = verdict(text)
+            if not ok:
+                row["rejected"][why[:90]] += 1
+                continue
+            texts.append(text)
+            parsed.append(game)
+            got += 1
+            if got == per:
+                break
+        if got < per:
+            row.update(source="sim", texts=[], parsed=[], short=f"{n} players: {got} of {per}")
+            return row
+    row.update(source="sim", texts=texts, parsed=parsed)
+    return row
+
+
+def bundled() -> list[str]:
+    from referee.modules import BUNDLED
+
+    return sorted(cls.name for cls in BUNDLED)
+
+
+def table_line(row: dict[str, Any]) -> str:
+    texts = row["texts"]
+    if not texts:
+        why = row.get("short", "")
+        return f"| {row['module']} | {row.get('source', '?')} | none ({why}) | | | | |"
+    turns = sum(bench_check.count_turns(t) for t in texts)
+    player = chance = 0
+    kinds: Counter[str] = Counter()
+    for g in row["parsed"]:
+        p, c, k = module_lines(g)
+        player += p
+        chance += c
+        kinds.update(k)
+    shown = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "-"
+    rejected = sum(row["rejected"].values())
+    return (
+        f"| {row['module']} | {row['source']} | {len(texts)} | {turns} | {player} | {chance} "
+        f"| {shown} | {rejected} |"
+    )
+
+
+HEAD = (
+    "| module | source | games | turns | player module lines | module chance lines "
+    "| module events/pieces in chance lines | sim games rejected |\n"
+    "|---|---|---:|---:|---:|---:|---|---:|"
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, required=True, help="folder for silent-<m>-<n>.alh")
+    ap.add_argument("--base", type=Path, default=None, help="base corpus (default: OUT/base-N)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--tries", type=int, default=40, help="simulated games a player count")
+    ap.add_argument("--only", nargs="*", default=None)
+    ap.add_argument("--table", type=Path, default=None, help="also write the table here")
+    ap.add_argument("--why", action="store_true", help="print the rejections per module")
+    args = ap.parse_args(argv)
+    base = args.base or args.out / f"base-{args.games}.alh"
+    base_games = split_games(base.read_text(encoding="utf-8"))
+    lines = [HEAD]
+    print(HEAD, flush=True)
+    for module in args.only or bundled():
+        row = make_corpus(module, base_games, args.games, args.tries)
+        if row["texts"]:
+            path = args.out / f"silent-{module}-{args.games}.alh"
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(
+                "\n".join(t.rstrip("\n") + "\n" for t in row["texts"]), encoding="utf-8"
+            )
+            tmp.replace(path)
+        line = table_line(row)
+        lines.append(line)
+        print(line, flush=True)
+        if args.why:
+            if "header_why" in row:
+                print(f"    header: {row['header_invalid']} invalid, e.g. {row['header_why']}")
+            for why, n in row["rejected"].most_common(5):
+                print(f"    {n} x {why}")
+    if args.table:
+        args.table.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
