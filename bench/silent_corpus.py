@@ -35,6 +35,7 @@ import dataclasses
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +114,7 @@ def verdict(text: str) -> tuple[bool, str, Any]:
     game = parse_game(text)
     report = check_game(game)
     if not report.valid or report.violations or report.unverifiable:
-        first = report.violations[0].message() if report.violations else "unverifiable"
+        first = (report.violations or report.unverifiable)[0].message()
         return False, f"not valid: {first}", game
     players, _chances, _kinds = module_lines(game)
     if players:
@@ -124,16 +125,30 @@ def verdict(text: str) -> tuple[bool, str, Any]:
 # --------------------------------------------------------------------- the silent player
 
 
-def _silent_simulator() -> Any:
-    """The simulator's module with a player that never uses a module (patched in place: the
-    script runs the pure package; call once)."""
+VARIANTS: dict[str, dict[str, float]] = {
+    "sim": {"verb": 0.0, "free": 0.0, "interrupt": 0.0, "stage_pass": 1.0, "stage_skip": 1.0},
+    # a module that takes the reserve's place (Marktplatz: a tile that goes to the reserve is
+    # laid on a stall): the player places every tile it can and never removes or swaps one
+    "sim, no reserve": {
+        **{"verb": 0.0, "free": 0.0, "interrupt": 0.0, "stage_pass": 1.0, "stage_skip": 1.0},
+        **{"place": 1.0, "remove": 0.0, "swap": 0.0, "build": 0.0},
+    },
+}
+"""The silent player's weights (:class:`referee.simulate.policy.Weights`), tried in order."""
+
+
+@contextmanager
+def silent_player(weights: dict[str, float]) -> Iterator[Any]:
+    """The simulator's module, its player one that never uses a module, for the ``with``
+    block only (the simulator's ``LazyOptions`` and ``Policy`` patched, then put back: the
+    script runs the pure package)."""
     from referee.record.model import ModuleAction
     from referee.simulate import policy, simulator
 
     def plain(actions: list[Any]) -> list[Any]:
         return [a for a in actions if not _mentions_module(a)]
 
-    class SilentOptions(simulator.LazyOptions):  # type: ignore[misc]
+    class SilentOptions(simulator.LazyOptions):
         def _module(self) -> list[Any]:
             return []
 
@@ -161,43 +176,52 @@ def _silent_simulator() -> Any:
         def all(self) -> list[Any]:
             return [a for a in plain(super().all()) if not isinstance(a, ModuleAction)]
 
-    quiet = policy.Weights(verb=0.0, free=0.0, interrupt=0.0, stage_pass=1.0, stage_skip=1.0)
-
-    class SilentPolicy(policy.Policy):  # type: ignore[misc]
-        def __init__(self, rng: Any, weights: Any = None) -> None:
-            super().__init__(rng, quiet)
+    class SilentPolicy(policy.Policy):
+        def __init__(self, rng: Any, _weights: Any = None) -> None:
+            super().__init__(rng, policy.Weights(**weights))
 
         def choose_placement(self, options: Any, alh: Any) -> Any:
             return super().choose_placement(plain(list(options)) or list(options), alh)
 
-    simulator.LazyOptions = SilentOptions
-    simulator.Policy = SilentPolicy
-    return simulator
+    kept = simulator.LazyOptions, simulator.Policy
+    setattr(simulator, "LazyOptions", SilentOptions)  # noqa: B010 (a patch, put back below)
+    setattr(simulator, "Policy", SilentPolicy)  # noqa: B010
+    try:
+        yield simulator
+    finally:
+        setattr(simulator, "LazyOptions", kept[0])  # noqa: B010
+        setattr(simulator, "Policy", kept[1])  # noqa: B010
 
 
-def simulated(module: str, players: int, tries: int) -> Iterator[tuple[int, str]]:
-    """(game index, record text) of the silent player's games of run ``34 + players``."""
-    sim = _SIM or _silent_simulator()
-    globals()["_SIM"] = sim
+def simulated(
+    module: str, players: int, tries: int, weights: dict[str, float]
+) -> Iterator[tuple[int, str]]:
+    """(game index, record text, or ``!`` and the simulator's error) of the silent player's
+    first ``tries`` games of run ``34 + players``."""
     seed = BASE_SEED + players
     for i in range(tries):
         event = f"silent {module} game {i + 1} of run {seed}"
         try:
-            text = sim.simulate_text(players, sim.game_seed(seed, i), None, event, (module,))
+            with silent_player(weights) as sim:
+                text = sim.simulate_text(players, sim.game_seed(seed, i), None, event, (module,))
         except Exception as exc:  # the simulator cannot play this seed: the next one
             yield i, f"!{type(exc).__name__}: {exc}"
             continue
         yield i, text
 
 
-_SIM: Any = None
-
-
 # ------------------------------------------------------------------------------ corpora
 
 
-def make_corpus(module: str, base_games: list[str], games: int, tries: int) -> dict[str, Any]:
-    """The silent games of ``module`` and how they were made (``texts`` empty: none)."""
+def make_corpus(
+    module: str,
+    base_games: list[str],
+    games: int,
+    tries: int,
+    players: tuple[int, ...] = PLAYERS,
+) -> dict[str, Any]:
+    """The silent games of ``module`` and how they were made (``texts`` empty: none):
+    ``games`` games, as many of each number of ``players`` (simulated ones)."""
     row: dict[str, Any] = {"module": module, "texts": [], "rejected": Counter()}
     header = [with_header(g, module) for g in base_games[:games]]
     verdicts = [verdict(t) for t in header]
@@ -205,13 +229,26 @@ def make_corpus(module: str, base_games: list[str], games: int, tries: int) -> d
         row.update(source="header", texts=header, parsed=[g for _ok, _why, g in verdicts])
         return row
     row["header_invalid"] = sum(not ok for ok, _why, _g in verdicts)
-    row["header_why"] = next(why for ok, why, _g in verdicts if not ok)
-    per = max(1, games // len(PLAYERS))
+    row["header_why"] = next((why for ok, why, _g in verdicts if not ok), "too few base games")
+    for variant in VARIANTS:
+        row["source"] = variant
+        if _simulate_rows(row, module, games, tries, players):
+            break
+    return row
+
+
+def _simulate_rows(
+    row: dict[str, Any], module: str, games: int, tries: int, players: tuple[int, ...]
+) -> bool:
+    """Fill ``row`` with the silent player's games (variant ``row["source"]``); False (row
+    empty) when too few turn up."""
+    weights = VARIANTS[row["source"]]
+    per = max(1, games // len(players))
     texts: list[str] = []
     parsed: list[Any] = []
-    for n in PLAYERS:
+    for n in players:
         got = 0
-        for _i, text in simulated(module, n, tries):
+        for _i, text in simulated(module, n, tries, weights):
             if text.startswith("!"):
                 row["rejected"]["simulator: " + text[1:80]] += 1
                 continue
@@ -225,10 +262,10 @@ def make_corpus(module: str, base_games: list[str], games: int, tries: int) -> d
             if got == per:
                 break
         if got < per:
-            row.update(source="sim", texts=[], parsed=[], short=f"{n} players: {got} of {per}")
-            return row
-    row.update(source="sim", texts=texts, parsed=parsed)
-    return row
+            row.update(texts=[], parsed=[], short=f"{n} players: {got} of {per}")
+            return False
+    row.update(texts=texts, parsed=parsed)
+    return True
 
 
 def bundled() -> list[str]:
@@ -284,9 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         if row["texts"]:
             path = args.out / f"silent-{module}-{args.games}.alh"
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(
-                "\n".join(t.rstrip("\n") + "\n" for t in row["texts"]), encoding="utf-8"
-            )
+            tmp.write_text("\n".join(t.rstrip("\n") + "\n" for t in row["texts"]), encoding="utf-8")
             tmp.replace(path)
         line = table_line(row)
         lines.append(line)
