@@ -307,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="folder for silent-<m>-<n>.alh")
     ap.add_argument("--base", type=Path, default=None, help="base corpus (default: OUT/base-N)")
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--tries", type=int, default=40, help="simulated games a player count")
+    ap.add_argument("--tries", type=int, default=12, help="simulated games a player count")
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--table", type=Path, default=None, help="also write the table here")
     ap.add_argument("--why", action="store_true", help="print the rejections per module")
