@@ -132,6 +132,7 @@ VARIANTS: dict[str, dict[str, float]] = {
     "sim, no reserve": {
         **{"verb": 0.0, "free": 0.0, "interrupt": 0.0, "stage_pass": 1.0, "stage_skip": 1.0},
         **{"place": 1.0, "remove": 0.0, "swap": 0.0, "build": 0.0},
+        "placeable": 1.0,  # (not a weight) buy only a tile with a cell free for it now
     },
 }
 """The silent player's weights (:class:`referee.simulate.policy.Weights`), tried in order."""
@@ -142,8 +143,12 @@ def silent_player(weights: dict[str, float]) -> Iterator[Any]:
     """The simulator's module, its player one that never uses a module, for the ``with``
     block only (the simulator's ``LazyOptions`` and ``Policy`` patched, then put back: the
     script runs the pure package)."""
+    from referee.engine.legal import cells_for
     from referee.record.model import ModuleAction
     from referee.simulate import policy, simulator
+
+    placeable = bool(weights.get("placeable"))
+    weights = {k: v for k, v in weights.items() if k != "placeable"}
 
     def plain(actions: list[Any]) -> list[Any]:
         return [a for a in actions if not _mentions_module(a)]
@@ -156,7 +161,10 @@ def silent_player(weights: dict[str, float]) -> Iterator[Any]:
             return plain(super().takes())
 
         def buys(self) -> list[Any]:
-            return plain(super().buys())
+            got = plain(super().buys())
+            if placeable and self.p is not None:
+                got = [a for a in got if _fits(self, a)]
+            return got
 
         def builds(self) -> list[Any]:
             return plain(super().builds())
@@ -175,6 +183,11 @@ def silent_player(weights: dict[str, float]) -> Iterator[Any]:
 
         def all(self) -> list[Any]:
             return [a for a in plain(super().all()) if not isinstance(a, ModuleAction)]
+
+    def _fits(options: SilentOptions, buy: Any) -> bool:
+        kind = getattr(buy.tile, "kind", None)
+        p = options.p
+        return kind is not None and p is not None and bool(cells_for(options.ctx, p, kind))
 
     class SilentPolicy(policy.Policy):
         def __init__(self, rng: Any, _weights: Any = None) -> None:
