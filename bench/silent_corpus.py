@@ -134,8 +134,19 @@ VARIANTS: dict[str, dict[str, float]] = {
         **{"place": 1.0, "remove": 0.0, "swap": 0.0, "build": 0.0},
         "placeable": 1.0,  # (not a weight) buy only a tile with a cell free for it now
     },
+    "sim, exact": {
+        **{"verb": 0.0, "free": 0.0, "interrupt": 0.0, "stage_pass": 1.0, "stage_skip": 1.0},
+        "overpay_buy": 0.0,
+    },
 }
 """The silent player's weights (:class:`referee.simulate.policy.Weights`), tried in order."""
+
+PREFER: dict[str, tuple[str, ...]] = {
+    # Wechselgeld gives change for an overpayment by itself (a ``* change`` line, or a
+    # finding when the record draws none): its silent player never overpays
+    "wechselgeld": ("sim, exact",),
+}
+"""Modules whose silent player is another variant (tried first, before :data:`VARIANTS`)."""
 
 
 @contextmanager
@@ -243,7 +254,7 @@ def make_corpus(
         return row
     row["header_invalid"] = sum(not ok for ok, _why, _g in verdicts)
     row["header_why"] = next((why for ok, why, _g in verdicts if not ok), "too few base games")
-    for variant in VARIANTS:
+    for variant in PREFER.get(module) or tuple(v for v in VARIANTS if v != "sim, exact"):
         row["source"] = variant
         if _simulate_rows(row, module, games, tries, players):
             break
