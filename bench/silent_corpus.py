@@ -207,7 +207,8 @@ def silent_player(weights: dict[str, float]) -> Iterator[Any]:
         def choose_placement(self, options: Any, alh: Any) -> Any:
             return super().choose_placement(plain(list(options)) or list(options), alh)
 
-    kept = simulator.LazyOptions, simulator.Policy
+    kept = simulator.LazyOptions, simulator.Policy, simulator.MAX_TURNS
+    simulator.MAX_TURNS = MAX_TURNS
     setattr(simulator, "LazyOptions", SilentOptions)  # noqa: B010 (a patch, put back below)
     setattr(simulator, "Policy", SilentPolicy)  # noqa: B010
     try:
@@ -215,6 +216,14 @@ def silent_player(weights: dict[str, float]) -> Iterator[Any]:
     finally:
         setattr(simulator, "LazyOptions", kept[0])  # noqa: B010
         setattr(simulator, "Policy", kept[1])  # noqa: B010
+        simulator.MAX_TURNS = kept[2]
+
+
+MAX_TURNS = 400
+"""The silent player's games end by this turn or are given up (real games end after about 60
+to 200 turns; a module whose pieces fill the market and are never bought can block a game:
+the simulator's own net is 2,000 turns)."""
+GIVE_UP = 2  # games of one player count that do not end: the variant is given up
 
 
 def simulated(
@@ -271,10 +280,13 @@ def _simulate_rows(
     texts: list[str] = []
     parsed: list[Any] = []
     for n in players:
-        got = 0
+        got = endless = 0
         for _i, text in simulated(module, n, tries, weights):
             if text.startswith("!"):
                 row["rejected"]["simulator: " + text[1:80]] += 1
+                endless += "does not end" in text
+                if endless >= GIVE_UP:
+                    break
                 continue
             ok, why, game = verdict(text)
             if not ok:
