@@ -233,10 +233,11 @@ def simulated(
     first ``tries`` games of run ``34 + players``."""
     seed = BASE_SEED + players
     for i in range(tries):
-        event = f"silent {module} game {i + 1} of run {seed}"
+        event = f"silent {module or 'none'} game {i + 1} of run {seed}"
         try:
             with silent_player(weights) as sim:
-                text = sim.simulate_text(players, sim.game_seed(seed, i), None, event, (module,))
+                mods = (module,) if module else ()  # none: the variant's control games
+                text = sim.simulate_text(players, sim.game_seed(seed, i), None, event, mods)
         except Exception as exc:  # the simulator cannot play this seed: the next one
             yield i, f"!{type(exc).__name__}: {exc}"
             continue
@@ -347,12 +348,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--table", type=Path, default=None, help="also write the table here")
     ap.add_argument("--why", action="store_true", help="print the rejections per module")
+    ap.add_argument(
+        "--control",
+        nargs="*",
+        default=(),
+        choices=[v for v in VARIANTS if v != "sim"],
+        help="also the variant's player without a module (silent-none.<word>-N.alh: its base "
+        "row; the plain sim player's is the base corpus itself, same seeds)",
+    )
     args = ap.parse_args(argv)
+    for variant in args.control:
+        row = {"module": "", "texts": [], "rejected": Counter(), "source": variant}
+        if _simulate_rows(row, "", args.games, args.tries, PLAYERS):
+            word = variant.split(", ")[-1].replace(" ", "")
+            path = args.out / f"silent-none.{word}-{args.games}.alh"
+            path.write_text(
+                "\n".join(t.rstrip("\n") + "\n" for t in row["texts"]), encoding="utf-8"
+            )
+            print(f"control {variant}: {path}", flush=True)
     base = args.base or args.out / f"base-{args.games}.alh"
     base_games = split_games(base.read_text(encoding="utf-8"))
     lines = [HEAD]
     print(HEAD, flush=True)
-    for module in args.only or bundled():
+    for module in args.only if args.only is not None else bundled():
         row = make_corpus(module, base_games, args.games, args.tries)
         if row["texts"]:
             path = args.out / f"silent-{module}-{args.games}.alh"
