@@ -67,3 +67,30 @@ def test_a_game_using_the_module_is_not_silent(silent_corpus) -> None:  # type: 
     )
     players, _chances, _kinds = silent_corpus.module_lines(parse_game(text))
     assert players > 0
+
+
+def test_wachtuerme_is_idle_at_every_turn_until_a_tower_is_taken(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Silent Wachtürme (no tower bought): its turn steps are left out; in a game that buys
+    towers they run again from the first one on, with the same findings as before."""
+    from referee.api import check_game, parse_game
+    from referee.engine.turns import Moment
+    from referee.modules.wachtuerme import Wachtuerme
+    from referee.simulate import simulate_text
+
+    ran: list[object] = []
+    step = Wachtuerme.at_moment
+
+    def counted(self, ctx, moment):  # type: ignore[no-untyped-def]
+        ran.append(moment)
+        return step(self, ctx, moment)
+
+    monkeypatch.setattr(Wachtuerme, "at_moment", counted)
+    base = simulate_text(3, 11, event="base game")
+    silent = base.replace("[Result ", '[Modules "wachtuerme"]\n[Result ', 1)
+    assert check_game(parse_game(silent)).valid
+    assert Moment.TURN_START not in ran and Moment.TURN_END not in ran
+    ran.clear()
+    example = Path(__file__).resolve().parent.parent / "examples" / "module-wachtuerme.alh"
+    report = check_game(parse_game(example.read_text(encoding="utf-8")))
+    assert report.valid
+    assert Moment.TURN_END in ran  # towers bought: the turn's end is checked again
