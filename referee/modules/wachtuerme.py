@@ -281,6 +281,7 @@ class Wachtuerme(BundledModule):
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
     placements_by_pieces = True  # a catalogue tile placed: only a swap may strand a tower
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
 
     verb_specs = (
         VerbSpec(
@@ -367,7 +368,10 @@ class Wachtuerme(BundledModule):
         if parsed is None:
             return
         state = ctx.state
-        self.data(state).taken[parsed[0]] += 1
+        data = self.data(state)
+        if not data.taken:  # the first tower: the turn's start went unnoted (idle_at)
+            data.turn_found = len(state.found)
+        data.taken[parsed[0]] += 1
         if state.turn is not None:
             state.turn.pending.append(Watchtower(parsed[0]))
 
@@ -454,7 +458,9 @@ class Wachtuerme(BundledModule):
             self._unstated_choices(ctx)
             return
         if moment == Moment.TURN_START:
-            self.data(state).turn_found = len(state.found)
+            data = self.data(state)
+            if data.taken:  # (before the first tower nothing reads it: on_purchase notes it)
+                data.turn_found = len(state.found)
         if moment != Moment.TURN_END or state.turn is None:
             return
         player = state.players[state.turn.player]
@@ -485,6 +491,15 @@ class Wachtuerme(BundledModule):
             if str(at) in told or secured(player.alhambra, at, tower, {}):
                 continue
             ctx.flag("WACHT-SECURE", pos, player.name, tile=tower.code, at=str(at))
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """[dispatch, issue 34] Nothing to do at a turn's start or end while no watchtower has
+        been bought or laid (the module's part exists, ``taken`` empty): no tower lies in a
+        reserve or an Alhambra, so there is nothing to note, keep or report."""
+        if moment is not Moment.TURN_START and moment is not Moment.TURN_END:
+            return False
+        data = state.modules.get(self.name)
+        return data is not None and not data.taken
 
     # ------------------------------------------------------------------ scoring
 
