@@ -141,16 +141,52 @@ def test_combined_example_games_check_clean_and_use_every_module(name: str) -> N
         assert re.search(USED[module], text), f"{name} does not use {module}"
 
 
-@pytest.mark.parametrize("profile", ["queen-2003", "queen-bigbox-2019", "piatnik-hu", "bga"])
+_SETS = {
+    "wave-a": WAVE_A,
+    "wave-a+first": FIRST + WAVE_A,
+    "wave-b": WAVE_B,
+    "wave-b+first": FIRST + WAVE_B,
+    "wave-c": WAVE_C,
+    "wave-c+first": FIRST + WAVE_C,
+}
+_TOGETHER: dict[tuple[str, str], tuple[int, ...]] = {
+    ("wave-a", "queen-2003"): (2, 3),
+    ("wave-a", "queen-bigbox-2019"): (2,),
+    ("wave-a", "piatnik-hu"): (2, 3),
+    ("wave-a", "bga"): (2, 6),
+    ("wave-a+first", "queen-2003"): (2, 3, 6),
+    ("wave-a+first", "piatnik-hu"): (2, 3),
+    ("wave-a+first", "bga"): (2, 6),
+    ("wave-b", "queen-2003"): (2, 6),
+    ("wave-b", "queen-bigbox-2019"): (6,),
+    ("wave-b", "piatnik-hu"): (2, 3, 6),
+    ("wave-b", "bga"): (6,),
+    ("wave-b+first", "queen-2003"): (6,),
+    ("wave-b+first", "queen-bigbox-2019"): (3,),
+    ("wave-b+first", "piatnik-hu"): (2, 3, 6),
+    ("wave-b+first", "bga"): (2,),
+    ("wave-c", "queen-2003"): (2, 6),
+    ("wave-c", "piatnik-hu"): (2, 3),
+    ("wave-c", "bga"): (3,),
+    ("wave-c+first", "queen-2003"): (2, 3, 6),
+    ("wave-c+first", "queen-bigbox-2019"): (2,),
+    ("wave-c+first", "piatnik-hu"): (2, 3, 6),
+    ("wave-c+first", "bga"): (6,),
+}
+"""The players of the games (seed ``700 + players``) that the test below plays for each set and
+profile: of the 2, 3 and 6 player games under the four profiles (twelve a set), those that ran
+a line of ``referee`` the others of the set did not (simulating, reading, writing and checking
+the game; the lines each of the 72 games ran, recorded one game at a time: bench/README.md,
+issue 34, nineteenth step). A set and profile missing here: its three games ran no line that
+the kept games of the set do not."""
+
+
 @pytest.mark.parametrize(
-    "modules",
-    [WAVE_A, FIRST + WAVE_A, WAVE_B, FIRST + WAVE_B, WAVE_C, FIRST + WAVE_C],
-    ids=["wave-a", "wave-a+first", "wave-b", "wave-b+first", "wave-c", "wave-c+first"],
+    ("wave", "profile"), list(_TOGETHER), ids=[f"{w}-{p}" for w, p in _TOGETHER]
 )
-def test_simulated_games_with_modules_together_check_clean(
-    modules: tuple[str, ...], profile: str
-) -> None:
-    for players in (2, 3, 6):
+def test_simulated_games_with_modules_together_check_clean(wave: str, profile: str) -> None:
+    modules = _SETS[wave]
+    for players in _TOGETHER[wave, profile]:
         text = simulate_text(players, 700 + players, load_profile(profile), modules=modules)
         _clean(text, modules)
 
