@@ -86,8 +86,8 @@ def test_a_one_game_check_does_not_import_typing(tmp_path: Path, args: tuple[str
 
 
 # every bundled example with modules or an edition (illegal-module.alh names a module that
-# does not exist: the list of known names for its hint imports them all through pkgutil,
-# whose inspect imports typing; an error path, not a check of a module game)
+# does not exist: an error path, not a check of a module game; its hint's list of known names
+# no longer imports typing either, which tests/test_tidy21_startup.py shows)
 MODULE_GAMES = sorted(
     p.name
     for p in (ROOT / "examples").glob("*.alh")
