@@ -41,6 +41,21 @@ class Fountain:
     def __str__(self) -> str:
         return "fountain"
 
+    # Immutable, so a copy is the object itself (as the catalogue's tiles and cards). Said
+    # here, not left to ``dataclasses``: compiled by mypyc, a frozen slots dataclass's
+    # ``__setstate__`` goes through the refusing ``__setattr__``, so ``copy``, ``deepcopy``
+    # and ``pickle`` of the fountain raised FrozenInstanceError in the compiled build (a
+    # module's scratch that holds the fountain, e.g. Stadttore's or Schlüssel's, is deep
+    # copied by ``GameState.copy``).
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Fountain, (self.walls, self.type))
+
+    def __copy__(self) -> Fountain:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Fountain:
+        return self
+
 
 FOUNTAIN = Fountain()
 
