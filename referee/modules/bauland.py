@@ -409,7 +409,9 @@ class Bauland(BundledModule):
         """A purchase carried out in one pass (``purchase.purchase_plain``): what
         :meth:`on_purchase` does for it (a plot bought from a market field waits for its
         building; any other piece: nothing)."""
-        self._bought(state, buy.player, buy.tile, buy.action.pos)
+        plot = buy.tile
+        if isinstance(plot, Plot) and plot.kind is None:  # (_bought's first look, inline)
+            self._bought(state, buy.player, plot, buy.action.pos)
 
     def _bought(self, state: GameState, player: PlayerState, plot: Any, pos: Pos) -> None:
         """The purchase of ``plot`` (any piece bought) by ``player`` on line ``pos``: a plot

@@ -1027,10 +1027,7 @@ class Obstgaerten(BundledModule):
         (tests/test_speed14_modbuy.py holds the answers equal)."""
         if data.boards_checked and (not data.under or data.followed):
             market = state.market
-            n = len(market)
-            if data.on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))) or (
-                _all_fruited(market, data)
-            ):
+            if _all_fruited(market, data):
                 data.idle_start = market.copy()
                 return
         data.idle_start = None
@@ -1052,9 +1049,6 @@ class Obstgaerten(BundledModule):
         market = state.market
         if data.under and data.followed != tuple(market):
             return False
-        n = len(market)
-        if data.on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))):
-            return True
         return _all_fruited(market, data)
 
 
@@ -1075,13 +1069,14 @@ _NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read on
 
 def _all_fruited(market: list[Any], data: OrchardScratch) -> bool:
     """Whether every building on ``market`` has its fruit stated or reported, or the supply
-    is used up (``_missing`` would report none)."""
-    if sum(data.drawn.values()) >= KINDS * PER_KIND:
-        return True
-    on_market = data.on_market
-    for slot, tile in enumerate(market):
-        if isinstance(tile, TileKind) and slot not in on_market:
-            return False
+    is used up (``_missing`` would report none). Only the fields without a fruit stated are
+    looked at (mostly none, or a module's piece: a set difference in C, then one look each);
+    the supply is counted only when one of them holds a building."""
+    n = len(market)
+    fields = _FIELDS.get(n) or _FIELDS.setdefault(n, frozenset(range(n)))
+    for slot in fields - data.on_market.keys():
+        if isinstance(market[slot], TileKind):
+            return sum(data.drawn.values()) >= KINDS * PER_KIND
     return True
 
 
