@@ -968,10 +968,16 @@ class Obstgaerten(BundledModule):
     def _missing(self, state: GameState, pos: Any, data: OrchardScratch) -> None:
         """Every building on the market without a fruit stated for it: reported once."""
         on_market = data.on_market
-        n = len(state.market)
+        market = state.market
+        n = len(market)
         fields = _FIELDS.get(n) or _FIELDS.setdefault(n, frozenset(range(n)))
-        if on_market.keys() >= fields:
-            return  # every field has its fruit (or was reported): the loop below finds none
+        # only a field without a fruit stated holding a building can be reported (mostly there
+        # is none, or a module's piece lies there): the loop below finds none else
+        for slot in fields - on_market.keys():
+            if isinstance(market[slot], TileKind):
+                break
+        else:
+            return
         if sum(data.drawn.values()) >= KINDS * PER_KIND:
             return  # the supply is used up
         for slot, tile in enumerate(state.market):
