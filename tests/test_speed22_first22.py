@@ -175,3 +175,35 @@ def test_orchard_and_plot_looks_left_out_report_as_before(
     monkeypatch.setattr(obstgaerten.Obstgaerten, "_missing", _missing_before)
     assert [_outcome(t) for t in texts] == now
     assert len(looks) > 20
+
+
+def _parts(parts: Any) -> tuple[Any, ...]:
+    """A scoring's parts as compared here: a category made anew per call (its closures) by
+    its class and key."""
+    cats = [(type(c).__name__, getattr(c, "key", None)) for c in parts.categories]
+    return (dict(parts.adjustments), cats, parts.table, parts.table_label)
+
+
+def test_scoring_parts_are_the_sum_of_every_modules_parts() -> None:
+    from referee.scoring.categories import NO_PARTS
+
+    mods = ("plaetze", "baustellen", "medina", "bonuskarten", "angreifer", "obstgaerten")
+    texts = list(simulate_many(3, 2240, 2, modules=mods))
+    texts.append((_EXAMPLES / "module-baustellen.alh").read_text(encoding="utf-8"))
+    added = 0
+    for text in texts:
+        for game in parse_text(text):
+            state = check_game(game).state
+            assert state is not None
+            ext = state.ext
+            for round_no in (1, 2, 3):
+                want = NO_PARTS
+                for m in ext.modules:
+                    got = m.scoring_parts(state, round_no)
+                    if got is not None:
+                        want = want + got
+                        added += 1
+                got = ext.scoring_parts(state, round_no)
+                assert _parts(got) == _parts(want)
+    assert added > 10
+    assert Extensions().scoring_parts(None, 1) is NO_PARTS  # type: ignore[arg-type]

@@ -1509,17 +1509,32 @@ class Extensions:
             m.placed(ctx, player, at, piece, how)
 
     def scoring_parts(self, state: GameState, round_no: int) -> ScoringParts:
-        """Every enabled module's scoring parts, added up in module order."""
-        from referee.scoring.categories import NO_PARTS
+        """Every enabled module's scoring parts, added up in module order: what
+        ``NO_PARTS + first + second + ...`` gives (``ScoringParts.__add__``), made in one pass
+        (each sum made a new table of every adjustment so far: about 120 bytecodes a module
+        in every scoring of a game with many modules)."""
+        from referee.scoring.categories import NO_PARTS, ScoringParts
 
-        out = NO_PARTS
         if not self.modules:
-            return out
+            return NO_PARTS
+        adj: dict[str | None, tuple[Any, ...]] = {}
+        categories: tuple[Any, ...] = ()
+        table: Any = None
+        label: Any = None
+        added = False
         for m in self.overriding("scoring_parts"):  # (the default adds nothing: None)
             got = m.scoring_parts(state, round_no)
-            if got is not None:
-                out = out + got
-        return out
+            if got is None:
+                continue
+            added = True
+            for k, v in got.adjustments.items():
+                adj[k] = adj.get(k, ()) + tuple(v)
+            categories += got.categories
+            if got.table is not None:  # (the last table given, with its label)
+                table, label = got.table, got.table_label
+        if not added:
+            return NO_PARTS
+        return ScoringParts(adj, categories, table, label)
 
     def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
         """Every enabled module's lines for ``player``'s area (English, German)."""
