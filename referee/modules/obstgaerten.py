@@ -971,8 +971,10 @@ class Obstgaerten(BundledModule):
         market = state.market
         n = len(market)
         fields = _FIELDS.get(n) or _FIELDS.setdefault(n, frozenset(range(n)))
-        # only a field without a fruit stated holding a building can be reported (mostly there
-        # is none, or a module's piece lies there): the loop below finds none else
+        if on_market.keys() >= fields:
+            return  # every field has its fruit (or was reported): the loop below finds none
+        # only a field without a fruit stated holding a building can be reported (else a
+        # module's piece lies there): the loop below finds none else
         for slot in fields - on_market.keys():
             if isinstance(market[slot], TileKind):
                 break
@@ -1033,7 +1035,10 @@ class Obstgaerten(BundledModule):
         (tests/test_speed14_modbuy.py holds the answers equal)."""
         if data.boards_checked and (not data.under or data.followed):
             market = state.market
-            if _all_fruited(market, data):
+            n = len(market)
+            if data.on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))) or (
+                _all_fruited(market, data)
+            ):
                 data.idle_start = market.copy()
                 return
         data.idle_start = None
@@ -1055,6 +1060,9 @@ class Obstgaerten(BundledModule):
         market = state.market
         if data.under and data.followed != tuple(market):
             return False
+        n = len(market)
+        if data.on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))):
+            return True
         return _all_fruited(market, data)
 
 
@@ -1075,9 +1083,10 @@ _NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read on
 
 def _all_fruited(market: list[Any], data: OrchardScratch) -> bool:
     """Whether every building on ``market`` has its fruit stated or reported, or the supply
-    is used up (``_missing`` would report none). Only the fields without a fruit stated are
-    looked at (mostly none, or a module's piece: a set difference in C, then one look each);
-    the supply is counted only when one of them holds a building."""
+    is used up (``_missing`` would report none). Asked when a field lacks its fruit (the
+    callers test the full cover first, in C): only the fields without a fruit stated are
+    looked at (mostly a module's piece lies there: a set difference in C, then one look
+    each); the supply is counted only when one of them holds a building."""
     n = len(market)
     fields = _FIELDS.get(n) or _FIELDS.setdefault(n, frozenset(range(n)))
     for slot in fields - data.on_market.keys():
