@@ -409,7 +409,9 @@ class Bauland(BundledModule):
         """A purchase carried out in one pass (``purchase.purchase_plain``): what
         :meth:`on_purchase` does for it (a plot bought from a market field waits for its
         building; any other piece: nothing)."""
-        self._bought(state, buy.player, buy.tile, buy.action.pos)
+        plot = buy.tile
+        if isinstance(plot, Plot) and plot.kind is None:  # (_bought's first look, inline)
+            self._bought(state, buy.player, plot, buy.action.pos)
 
     def _bought(self, state: GameState, player: PlayerState, plot: Any, pos: Pos) -> None:
         """The purchase of ``plot`` (any piece bought) by ``player`` on line ``pos``: a plot
@@ -619,7 +621,9 @@ class Bauland(BundledModule):
             # (asked because another module is busy: with no plot loose, the kept answer, no
             # Alhambra or reserve holds one without a building: nothing to look at)
             data = state.modules.get(self.name)
-            if data is None or data.idle_end is not True:
+            if data is None or (
+                data.idle_end is not True and not _all_loose_on_market(state, data)
+            ):
                 self._unbuilt(state, ctx)  # (the place it reports at taken only to report)
             return
         if moment is _TURN_START:
@@ -938,6 +942,17 @@ def _replaced(state: GameState, data: BaulandScratch, plot: Plot) -> None:
             if not loose and state.dirk is None:
                 data.idle_end = True
             return
+
+
+def _all_loose_on_market(state: GameState, data: BaulandScratch) -> bool:
+    """Whether every plot without a building the module made and did not build lies on the
+    market (:attr:`BaulandScratch.loose`, by identity, as :meth:`Bauland.idle_at` asks it at
+    a turn's end): then no Alhambra or reserve holds one, and ``_unbuilt`` would report
+    nothing (its look left out: asked at a turn's end when another module's step runs then,
+    or Dirk plays). A state's copy holds copies of the plots, never found on its market by
+    identity: there the look is taken, as before."""
+    loose = data.loose
+    return not loose or set(map(id, loose)) <= set(map(id, state.market))
 
 
 def _keep_idle_start(state: GameState, data: BaulandScratch) -> None:

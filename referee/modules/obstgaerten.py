@@ -968,10 +968,18 @@ class Obstgaerten(BundledModule):
     def _missing(self, state: GameState, pos: Any, data: OrchardScratch) -> None:
         """Every building on the market without a fruit stated for it: reported once."""
         on_market = data.on_market
-        n = len(state.market)
+        market = state.market
+        n = len(market)
         fields = _FIELDS.get(n) or _FIELDS.setdefault(n, frozenset(range(n)))
         if on_market.keys() >= fields:
             return  # every field has its fruit (or was reported): the loop below finds none
+        # only a field without a fruit stated holding a building can be reported (else a
+        # module's piece lies there): the loop below finds none else
+        for slot in fields - on_market.keys():
+            if isinstance(market[slot], TileKind):
+                break
+        else:
+            return
         if sum(data.drawn.values()) >= KINDS * PER_KIND:
             return  # the supply is used up
         for slot, tile in enumerate(state.market):
@@ -1075,13 +1083,15 @@ _NO_FIELDS: dict[int, int] = {}  # a player without fruits on his board (read on
 
 def _all_fruited(market: list[Any], data: OrchardScratch) -> bool:
     """Whether every building on ``market`` has its fruit stated or reported, or the supply
-    is used up (``_missing`` would report none)."""
-    if sum(data.drawn.values()) >= KINDS * PER_KIND:
-        return True
-    on_market = data.on_market
-    for slot, tile in enumerate(market):
-        if isinstance(tile, TileKind) and slot not in on_market:
-            return False
+    is used up (``_missing`` would report none). Asked when a field lacks its fruit (the
+    callers test the full cover first, in C): only the fields without a fruit stated are
+    looked at (mostly a module's piece lies there: a set difference in C, then one look
+    each); the supply is counted only when one of them holds a building."""
+    n = len(market)
+    fields = _FIELDS.get(n) or _FIELDS.setdefault(n, frozenset(range(n)))
+    for slot in fields - data.on_market.keys():
+        if isinstance(market[slot], TileKind):
+            return sum(data.drawn.values()) >= KINDS * PER_KIND
     return True
 
 

@@ -163,8 +163,13 @@ class Wesir(BundledModule):
             ctx.flag("WESIR-TIMING", pos, player.name, reason="before-first-turn")
         if not self.awake(state, player):
             ctx.flag("WESIR-ASLEEP", use.pos, player.name)
-        self._check_priority(ctx, player, use)
-        shape = self._line_findings(state, player, turn) if state.checking else {}
+        if use.args:  # (nobody else named: no contest, nothing reported; nearly every line)
+            self._check_priority(ctx, player, use)
+        acts = turn.actions
+        if len(acts) == 3 and type(acts[1]) is Buy and type(acts[2]) in _PLACING:
+            shape = _NO_SHAPE  # one purchase and its placement: what _line_findings finds (none)
+        else:
+            shape = self._line_findings(state, player, turn) if state.checking else {}
         saved = ctx.begin_interrupt(player, self.name, pos)
         t = state.turn
         assert t is not None
@@ -366,6 +371,12 @@ class Wesir(BundledModule):
             {"uses": [f"after turn {n}: {who}" for n, who in data.uses]},
             {name: {"vizier": "awake" if up else "asleep"} for name, up in data.awake.items()},
         )
+
+
+_PLACING: frozenset[type] = frozenset({Place, Reserve, Give})
+"""The record's classes of a vizier line's placement step (:meth:`Wesir._line_findings` lets
+them pass; its ``isinstance`` admits no subclass of them in the records)."""
+_NO_SHAPE: dict[int, list[Finding]] = {}  # (read only: a line with nothing to report)
 
 
 def _paid(over_after: object) -> object:

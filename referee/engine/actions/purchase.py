@@ -794,9 +794,11 @@ def _plain_piece_field(state: GameState, p: PlayerState, a: Buy, ref: ComponentR
             return None  # BUY-FIELD, BUY-NOT-IN-MARKET
     if type(getattr(market[idx], "price", None)) is not int:
         return None
-    for m in ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE):
-        if m is not owner and not (m.purchases_by_components or m.hears_component_purchases):
+    kept = ext.component_purchases()  # (kept per game: Extensions.component_purchases)
+    for m in kept[1]:  # a module taking part that promises neither
+        if m is not owner:
             return None
+    for m in kept[5]:  # (the others promise a yes: leaves_plain_purchases, not asked)
         if not m.leaves_plain_purchase(state, p, idx):
             return None
     return idx
@@ -842,8 +844,8 @@ def _purchase_side_offer(
         cards.append(c)
         total += c.value
     ext = state.ext
-    for m in ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE):
-        if m is not owner and not (m.purchases_by_components or m.hears_component_purchases):
+    for m in ext.component_purchases()[1]:  # a module taking part that promises neither
+        if m is not owner:
             return False
     price, allowed, troubled = _plain_terms(state, p, field.field - 1, price)
     if troubled:
@@ -882,10 +884,6 @@ def _purchase_side_offer(
     return True
 
 
-_PLAIN_COMPONENTS: Final = "plain_components"
-_PLAIN_CURRENCIES: Final = "plain_currencies"
-
-
 def _purchase_with_components(
     state: GameState, p: PlayerState, a: Buy, idx: int, tile: Any, check: bool
 ) -> bool:
@@ -914,18 +912,19 @@ def _purchase_with_components(
     # (its ``on_purchase``: spend, then the hook) and those that vouch for a purchase naming
     # another module's components (``hears_component_purchases``); any other: declined first
     hooked = ext.after_plain
-    plain_hearers = [m for m in hooked if not m.hears_component_purchases] if hooked else hooked
+    kept = ext.component_purchases()  # (kept per game: Extensions.component_purchases)
+    plain_hearers = kept[2]
     if len(plain_hearers) > 1:
         return False  # (asked first: cheap, before the payment is walked)
-    taking = ext.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
+    taking = kept[0]
     if len(taking) == 1:
         owner = taking[0]
     else:  # several take part: the owner, when each other one leaves the purchase alone
-        found = _components_owner(ext, a, taking)
+        found = _components_owner(ext, a, taking, kept[1])
         if found is None:
             return False
         owner = found
-    if owner not in ext.overriding(_PLAIN_COMPONENTS):
+    if owner not in kept[3]:
         return False  # (no answer to ask: e.g. Wechselscheine's certificates)
     if plain_hearers and plain_hearers[0] is not owner:
         return False
@@ -952,7 +951,7 @@ def _purchase_with_components(
     field = _CURRENCIES[idx]
     components = tuple(refs)
     paying = allowed  # ``pay.currencies`` as the pipeline answers it (the base layer's: asked)
-    if owner in ext.overriding(_PLAIN_CURRENCIES):  # (e.g. an exchange card's two currencies)
+    if owner in kept[4]:  # (e.g. an exchange card's two currencies: plain_currencies)
         paying = owner.plain_currencies(state, p, components, field, allowed)
     for c in cards:
         if c.currency not in paying and c.currency is not field:
@@ -1055,13 +1054,17 @@ def _spend_and_hear(
     return tile if piece is None else piece
 
 
-def _components_owner(ext: Any, a: Buy, taking: tuple[Any, ...]) -> Any:
+def _components_owner(
+    ext: Any, a: Buy, taking: tuple[Any, ...], unpromising: tuple[Any, ...]
+) -> Any:
     """The module owning the first component a purchase names, when several modules take part
     in purchases and every other one promises to leave a purchase that names none of its
     components alone (:attr:`~referee.engine.extensions.Module.purchases_by_components`: its
-    purchase refinements return what they get, its ``on_purchase`` does nothing); else None
-    (the pipeline runs). What the owner then answers (``plain_components``) reads the base
-    layer's answers, as when it takes part alone."""
+    purchase refinements return what they get, its ``on_purchase`` does nothing) or to hear of
+    it (``hears_component_purchases``); else None (the pipeline runs). ``unpromising``: the
+    modules of ``taking`` that promise neither (kept per game:
+    ``Extensions.component_purchases``). What the owner then answers (``plain_components``)
+    reads the base layer's answers, as when it takes part alone."""
     for cref in a.paid:
         if type(cref) is ComponentRef:
             owner = ext.kind_handler(cref.kind)
@@ -1070,8 +1073,8 @@ def _components_owner(ext: Any, a: Buy, taking: tuple[Any, ...]) -> Any:
         return None
     if owner is None or owner not in taking:
         return None
-    for m in taking:
-        if m is not owner and not (m.purchases_by_components or m.hears_component_purchases):
+    for m in unpromising:
+        if m is not owner:
             return None
     return owner
 
