@@ -814,6 +814,12 @@ class Module:
     (``tests/test_speed13_dispatch.py`` runs the step on a copy at every kept yes of the
     bundled modules and requires that nothing changes)."""
 
+    reads_refills_closed: ClassVar[bool] = False
+    """True: the module reads how many refills have closed (``GameState.refills_closed``),
+    e.g. to let a note lapse when the open refill closes without a step at ``REFILL_DONE``.
+    The engine counts the closes only in a game where an enabled module says so
+    (:attr:`Extensions.refill_counted`); elsewhere the count stays 0."""
+
     reads_changes: ClassVar[bool] = False
     """True: the module reads the engine's change counter (``GameState.changes``) or waits for
     its next raise (``GameState.wait_for_change``). The engine keeps the counter only in a game
@@ -1184,6 +1190,9 @@ class Extensions:
     :meth:`at`; a no runs the step (:meth:`run_at`)."""
     ask_end: tuple[Module, ...] = ()
     """:attr:`ask_start` at a turn's end."""
+    refill_counted: bool = False
+    """Whether an enabled module declares :attr:`Module.reads_refills_closed`: only then does
+    ``core._refill_checks`` count the refills closed (``GameState.refills_closed``)."""
     counting: bool = False
     """Whether an enabled module declares :attr:`Module.reads_changes`: only then does the
     engine keep the change counter (``GameState.changes``, raised per action and per module
@@ -1262,7 +1271,7 @@ class Extensions:
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
-            self.in_turn_flow = self.counting = self.refill_asked = False
+            self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = ()
@@ -1301,6 +1310,7 @@ class Extensions:
             self.refill_kept = None
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
+        self.refill_counted = any(type(m).reads_refills_closed for m in self.modules)
 
     def modules_changed(self) -> None:
         """The list :attr:`modules` was changed in place after this object was made (a tool
