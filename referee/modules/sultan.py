@@ -810,7 +810,7 @@ class Sultan(BundledModule):
             if data.fresh_closed == state.refills_closed:
                 return False
             data.fresh.clear()  # lapsed (nothing reads them): as the step clears them
-        for card in data.open:  # noqa: SIM110 - a loop, not all() over a generator (cheaper)
+        for card in data.open:  # (a loop, not all() over a generator: cheaper)
             if card.mark is None and not card.missing_told:
                 return False
         data.idle_start = True  # (the step would change nothing, and sets the same)
