@@ -1266,7 +1266,8 @@ class Extensions:
         self._acting: dict[tuple[Any, ...], bool] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
         self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
-        self._leave_askers: tuple[Module, ...] | None = None  # (see purchase_askers)
+        # (see purchase_askers; None until the first plain purchase asks)
+        self.leave_askers: tuple[Module, ...] | None = None
         # the answers a path of every turn asks (see the class attributes above): worked out
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
@@ -1373,10 +1374,11 @@ class Extensions:
         (:meth:`Module.leaves_plain_purchase`, ``purchase._modules_leave_purchases``): those
         that do not promise a yes to every plain purchase (:attr:`Module.leaves_plain_purchases`,
         the one flag read; a class keeping the default question has it from
-        :attr:`Module.purchases_by_components`). Kept per game."""
-        got = self._leave_askers
+        :attr:`Module.purchases_by_components`). Kept per game (:attr:`leave_askers`, which
+        ``purchase.purchase_plain`` reads: once it is ``()`` nobody is asked, not even this)."""
+        got = self.leave_askers
         if got is None:
-            got = self._leave_askers = tuple(
+            got = self.leave_askers = tuple(
                 m for m in self.purchase_takers() if not m.leaves_plain_purchases
             )
         return got
