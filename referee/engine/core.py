@@ -929,15 +929,12 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
-            if tile is not None and modules and state.ext.drawing:
-                # market_side.intercept, inline (two calls less a draw): the first module that
-                # sets the piece aside (E14: the record should have written ``* aside``:
-                # reported under that module's rule, reason ``market``); else it lies there
-                aside: str | None = None
-                for hearer in state.ext.drawing:
-                    aside = hearer.market_draw(state, target, tile, epos)
-                    if aside:
-                        break
+            if modules and tile is not None and state.ext.draw_heard:
+                # market_side.intercept without its call: the modules hearing the draws, as one
+                # call (Extensions.draw_heard); the first that sets the piece aside (E14: the
+                # record should have written ``* aside``: reported under that module's rule,
+                # reason ``market``); else it lies there
+                aside = state.ext.draw_heard(state, target, tile, epos)
                 if aside:
                     state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
                     continue

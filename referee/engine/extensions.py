@@ -1134,6 +1134,25 @@ def _context_class() -> type[Context]:
     return _CONTEXT[0]
 
 
+class DrawHearers:
+    """Several modules hearing the market's draws (:attr:`Extensions.drawing`) told as one
+    (:attr:`Extensions.draw_heard`): the one place where the engine asks them in turn. Each
+    is told of the piece until one sets it aside; its rule code is the answer (the later ones
+    are not told), else None (the piece lies on the field)."""
+
+    __slots__ = ("hearers",)
+
+    def __init__(self, hearers: tuple[Module, ...]) -> None:
+        self.hearers = hearers
+
+    def __call__(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+        for m in self.hearers:
+            code = m.market_draw(state, field, piece, pos)
+            if code:
+                return code
+        return None
+
+
 class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
 
@@ -1145,6 +1164,11 @@ class Extensions:
     for an empty market field (none: every refill entry is a draw from the bag)."""
     drawing: tuple[Module, ...] = ()
     """``overriding("market_draw")``: the modules that may set a drawn tile aside."""
+    draw_heard: Callable[[GameState, int, object, Pos], str | None] | None = None
+    """:attr:`drawing` told of a piece drawn for a market field, as one call (``core._market``,
+    ``market_side.intercept``): None without them; the one module's ``market_draw``; else a
+    :class:`DrawHearers` (each told until one sets the piece aside). Answer: the rule code of
+    the module that set it aside, or None."""
     placing: tuple[Module, ...] = ()
     """``overriding("placed")``: the modules told that a piece entered an Alhambra."""
     after_plain: tuple[Module, ...] = ()
@@ -1272,6 +1296,7 @@ class Extensions:
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
+            self.draw_heard = None
             self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
@@ -1284,6 +1309,14 @@ class Extensions:
         find = self._find_overriding
         self.refilling_from = find("market_refill_from")
         self.drawing = find("market_draw")
+        drawing = self.drawing
+        self.draw_heard = (
+            None
+            if not drawing
+            else drawing[0].market_draw
+            if len(drawing) == 1
+            else DrawHearers(drawing)
+        )
         self.placing = find("placed")
         self.after_plain = find("after_plain_purchase")
         for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
