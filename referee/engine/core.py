@@ -929,15 +929,12 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
-            if tile is not None and modules and state.ext.drawing:
-                # market_side.intercept, inline (two calls less a draw): the first module that
-                # sets the piece aside (E14: the record should have written ``* aside``:
-                # reported under that module's rule, reason ``market``); else it lies there
-                aside: str | None = None
-                for hearer in state.ext.drawing:
-                    aside = hearer.market_draw(state, target, tile, epos)
-                    if aside:
-                        break
+            if modules and tile is not None and state.ext.draw_heard:
+                # market_side.intercept without its call: the modules hearing the draws, as one
+                # call (Extensions.draw_heard); the first that sets the piece aside (E14: the
+                # record should have written ``* aside``: reported under that module's rule,
+                # reason ``market``); else it lies there
+                aside = state.ext.draw_heard(state, target, tile, epos)
                 if aside:
                     state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
                     continue
@@ -1077,8 +1074,6 @@ def _close_refill(state: GameState, pos: Pos, check: bool = True) -> None:
         return
     _refill_checks(state, pos, check)
     if state.ext.modules:
-        if state.ext.refill_asked:  # (GameState.refills_closed: counted where one is asked)
-            state.refills_closed += 1
         state.ext.at(Moment.REFILL_DONE, state)
 
 
@@ -1090,6 +1085,8 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         market_open = _EMPTY in state.market
     else:  # a module's pieces: identity tests (no __eq__ call per field), in C
         market_open = _EMPTY_ID in map(id, state.market)
+        if state.ext.refill_counted:  # the one place GameState.refills_closed is counted:
+            state.refills_closed += 1  # every close, before its REFILL_DONE step
         if state.refill_drawn is not None and check:
             # closed by a line: its draws are no longer open (the record's end closes it only
             # to decide whether the game is over: a block written there states it open)
@@ -1606,7 +1603,6 @@ def _turn(state: GameState, item: Turn) -> None:
         if state.ext.refill_asked:  # (only with a module enabled)
             # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
             # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
-            state.refills_closed += 1  # (GameState.refills_closed: before the step)
             ext = state.ext
             refill_one = ext.refill_kept
             if refill_one is not None:  # the one module asked keeps its answer (idle_refill)

@@ -816,6 +816,12 @@ class Module:
     (``tests/test_speed13_dispatch.py`` runs the step on a copy at every kept yes of the
     bundled modules and requires that nothing changes)."""
 
+    reads_refills_closed: ClassVar[bool] = False
+    """True: the module reads how many refills have closed (``GameState.refills_closed``),
+    e.g. to let a note lapse when the open refill closes without a step at ``REFILL_DONE``.
+    The engine counts the closes only in a game where an enabled module says so
+    (:attr:`Extensions.refill_counted`); elsewhere the count stays 0."""
+
     reads_changes: ClassVar[bool] = False
     """True: the module reads the engine's change counter (``GameState.changes``) or waits for
     its next raise (``GameState.wait_for_change``). The engine keeps the counter only in a game
@@ -1130,6 +1136,25 @@ def _context_class() -> type[Context]:
     return _CONTEXT[0]
 
 
+class DrawHearers:
+    """Several modules hearing the market's draws (:attr:`Extensions.drawing`) told as one
+    (:attr:`Extensions.draw_heard`): the one place where the engine asks them in turn. Each
+    is told of the piece until one sets it aside; its rule code is the answer (the later ones
+    are not told), else None (the piece lies on the field)."""
+
+    __slots__ = ("hearers",)
+
+    def __init__(self, hearers: tuple[Module, ...]) -> None:
+        self.hearers = hearers
+
+    def __call__(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
+        for m in self.hearers:
+            code = m.market_draw(state, field, piece, pos)
+            if code:
+                return code
+        return None
+
+
 class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
 
@@ -1141,6 +1166,11 @@ class Extensions:
     for an empty market field (none: every refill entry is a draw from the bag)."""
     drawing: tuple[Module, ...] = ()
     """``overriding("market_draw")``: the modules that may set a drawn tile aside."""
+    draw_heard: Callable[[GameState, int, object, Pos], str | None] | None = None
+    """:attr:`drawing` told of a piece drawn for a market field, as one call (``core._market``,
+    ``market_side.intercept``): None without them; the one module's ``market_draw``; else a
+    :class:`DrawHearers` (each told until one sets the piece aside). Answer: the rule code of
+    the module that set it aside, or None."""
     placing: tuple[Module, ...] = ()
     """``overriding("placed")``: the modules told that a piece entered an Alhambra."""
     after_plain: tuple[Module, ...] = ()
@@ -1186,6 +1216,9 @@ class Extensions:
     :meth:`at`; a no runs the step (:meth:`run_at`)."""
     ask_end: tuple[Module, ...] = ()
     """:attr:`ask_start` at a turn's end."""
+    refill_counted: bool = False
+    """Whether an enabled module declares :attr:`Module.reads_refills_closed`: only then does
+    ``core._refill_checks`` count the refills closed (``GameState.refills_closed``)."""
     counting: bool = False
     """Whether an enabled module declares :attr:`Module.reads_changes`: only then does the
     engine keep the change counter (``GameState.changes``, raised per action and per module
@@ -1259,13 +1292,15 @@ class Extensions:
         self._acting: dict[tuple[Any, ...], bool] = {}
         self._taking: dict[tuple[frozenset[str], tuple[str, ...]], tuple[Module, ...]] = {}
         self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
-        self._leave_askers: tuple[Module, ...] | None = None  # (see purchase_askers)
+        # (see purchase_askers; None until the first plain purchase asks)
+        self.leave_askers: tuple[Module, ...] | None = None
         self._components: ComponentAnswers | None = None  # (see component_purchases)
         # the answers a path of every turn asks (see the class attributes above): worked out
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
-            self.in_turn_flow = self.counting = self.refill_asked = False
+            self.draw_heard = None
+            self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = ()
@@ -1277,6 +1312,14 @@ class Extensions:
         find = self._find_overriding
         self.refilling_from = find("market_refill_from")
         self.drawing = find("market_draw")
+        drawing = self.drawing
+        self.draw_heard = (
+            None
+            if not drawing
+            else drawing[0].market_draw
+            if len(drawing) == 1
+            else DrawHearers(drawing)
+        )
         self.placing = find("placed")
         self.after_plain = find("after_plain_purchase")
         for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
@@ -1304,6 +1347,7 @@ class Extensions:
             self.refill_kept = None
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
+        self.refill_counted = any(type(m).reads_refills_closed for m in self.modules)
 
     def modules_changed(self) -> None:
         """The list :attr:`modules` was changed in place after this object was made (a tool
@@ -1366,10 +1410,11 @@ class Extensions:
         (:meth:`Module.leaves_plain_purchase`, ``purchase._modules_leave_purchases``): those
         that do not promise a yes to every plain purchase (:attr:`Module.leaves_plain_purchases`,
         the one flag read; a class keeping the default question has it from
-        :attr:`Module.purchases_by_components`). Kept per game."""
-        got = self._leave_askers
+        :attr:`Module.purchases_by_components`). Kept per game (:attr:`leave_askers`, which
+        ``purchase.purchase_plain`` reads: once it is ``()`` nobody is asked, not even this)."""
+        got = self.leave_askers
         if got is None:
-            got = self._leave_askers = tuple(
+            got = self.leave_askers = tuple(
                 m for m in self.purchase_takers() if not m.leaves_plain_purchases
             )
         return got

@@ -156,12 +156,14 @@ def intercept(
     are told (the default says None). Answer: the rule code of the first module that sets the
     piece aside (it now keeps it; the later ones are not told), or None (it lies on the
     field). ``every``: tell each of them and ignore what they answer (None): the piece is
-    stated as lying on the field (``position.position_refill``)."""
-    for m in state.ext.drawing:  # (overriding("market_draw"), kept per game)
-        code = m.market_draw(state, field, piece, pos)
-        if code and not every:
-            return code
-    return None
+    stated as lying on the field (``position.position_refill``). (``Extensions.draw_heard``
+    asks them, as ``core._market`` does for each draw in play.)"""
+    if every:  # each told, whatever it answers
+        for m in state.ext.drawing:  # (overriding("market_draw"), kept per game)
+            m.market_draw(state, field, piece, pos)
+        return None
+    heard = state.ext.draw_heard
+    return None if heard is None else heard(state, field, piece, pos)
 
 
 _CORE: list[Any] = []

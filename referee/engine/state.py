@@ -264,11 +264,11 @@ class GameState:
     # steps waiting for the next raise of ``changes`` (None: none): each runs once, at the raise
     # site, before the counter moves and the action or module step begins (:meth:`before_change`)
     at_next_change: list[Any] | None = None
-    # how many refills have closed, counted in a game where a module is asked at a refill's
-    # close (``Extensions.refill_asked``; ``core``, just before the ``REFILL_DONE`` step): a
-    # module's note that lapses when the refill closes is stamped with it and read as gone
-    # once it moves, without a step of its own (Das Wechselgeld's claim for change); not
-    # compared, not shown
+    # how many refills have closed, counted in a game where a module reads it
+    # (``Module.reads_refills_closed``, ``Extensions.refill_counted``; ``core._refill_checks``,
+    # before the ``REFILL_DONE`` step): a module's note that lapses when the refill closes is
+    # stamped with it and read as gone once it moves, without a step of its own (Das
+    # Wechselgeld's claim for change, Sultan's draws noted); not compared, not shown
     refills_closed: int = field(default=0, repr=False, compare=False)
     # findings
     found: list[Violation] = field(default_factory=list)

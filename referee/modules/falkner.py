@@ -433,7 +433,14 @@ class Falkner(BundledModule):
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Die Falken jeder Farbe werden separat gewertet": a ``falcons`` point line at every
-        scoring for each player with falcons."""
+        scoring for each player with falcons. None while no falcon was ever laid in this game
+        (``faces`` empty: every falcon laid, by the action or a position's line, states its
+        face there first): then no player has a falcon, the line would give nobody points,
+        and a claimed ``falcons`` part is compared with 0 and named by the same registered
+        label either way (``scoring.core.claim_mismatches``)."""
+        data = state.modules.get(self.name)
+        if data is None or not any(data.faces.values()):
+            return None
         from referee.scoring import ScoringParts
         from referee.scoring.categories import PointLine
 

@@ -143,9 +143,10 @@ class SultanCard:
         return got[1] is None or got[1] is self.mark
 
 
-_OWN_MOMENTS = (Moment.REFILL_DONE, Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
-"""The moments of :meth:`Sultan.at_moment`'s own steps."""
-_REFILL_DONE, _TURN_START = Moment.REFILL_DONE, Moment.TURN_START
+_OWN_MOMENTS = (Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
+"""The moments of :meth:`Sultan.at_moment`'s own steps (not a refill's close: the draws noted
+lapse there by themselves, see ``SultanScratch.fresh_closed``)."""
+_TURN_START = Moment.TURN_START
 
 
 # a player's ``sultan`` line in a position: the cards bought in the turn just played, those of
@@ -164,13 +165,23 @@ class SultanScratch(Scratch):
     open: list[SultanCard] = field(default_factory=list)  # beside the board
     held: dict[str, list[SultanCard]] = field(default_factory=dict)
     used: list[tuple[str, str, str]] = field(default_factory=list)  # (player, card, tile)
-    fresh: list[tuple[int, Any]] = field(default_factory=list)  # drawn in the open refill
+    # drawn in the open refill: (field, piece) noted while ``fresh_closed`` refills had closed
+    # (GameState.refills_closed); read only while that count holds (:func:`_live`): a refill's
+    # close lapses them as clearing them there did, without a step
+    fresh: list[tuple[int, Any]] = field(default_factory=list)
+    fresh_closed: int = 0
     just_bought: dict[str, list[int]] = field(default_factory=dict)  # serials, this turn
     rerolled: set[int] = field(default_factory=set)
-    # the kept answer at a turn's start (Module.kept_idle): True once a step left nothing to
-    # do there (no fresh draw, no card bought this turn, every open card marked or told);
-    # None (ask idle_at) after anything that may change that: a draw, a purchase, a card laid
+    # the kept answer at a turn's start (Module.kept_idle): True once a step or idle_at found
+    # nothing to do there (no fresh draw, no card bought this turn, every open card marked or
+    # told); None (ask idle_at) after anything that may change that: a draw, a purchase, a card
+    # laid
     idle_start: bool | None = field(default=None, repr=False, compare=False)
+
+
+def _live(state: GameState, data: SultanScratch) -> list[tuple[int, Any]]:
+    """The draws noted in the open refill (``fresh``), none once a refill closed after them."""
+    return data.fresh if data.fresh_closed == state.refills_closed else []
 
 
 def _parse(ref: ComponentRef) -> tuple[Currency, BuildingType | None] | None:
@@ -203,6 +214,7 @@ class Sultan(BundledModule):
     scratch_type = SultanScratch
     interrupt_rank = -10  # "Erst nach der Aktion Macht des Sultans kommt ... Gunst des Wesirs"
     interrupt_in_refill = True
+    reads_refills_closed = True  # the draws noted lapse when the refill closes (_live)
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         scratch.held = {p.name: [] for p in state.players}
@@ -417,29 +429,22 @@ class Sultan(BundledModule):
             # (a catalogue tile: always a building type; tested first, without the attribute)
             # self.data(state) without its call once the module's part exists
             data = state.modules.get(self.name) or self.data(state)
+            closed = state.refills_closed
+            if data.fresh_closed != closed:  # a refill closed since the last note: lapsed
+                data.fresh.clear()
+                data.fresh_closed = closed
             data.fresh.append((field, piece))
             data.idle_start = None
         return None
 
     @acts_at(*_OWN_MOMENTS)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        # (of the four own moments: REFILL_DONE, TURN_START and LEFTOVERS_BEFORE clear the
-        # fresh draws; TURN_START, GAME_END and LEFTOVERS_BEFORE report unmarked cards); the
-        # two asked every turn are told apart first
-        if moment == _REFILL_DONE:
-            # self.data(state) without its call once the module's part exists
-            state = ctx.state
-            data = state.modules.get(self.name) or self.data(state)
-            data.fresh.clear()
-            if not data.just_bought:  # then idle at the next turn's start (idle_at's answer)
-                for card in data.open:
-                    if card.mark is None and not card.missing_told:
-                        return
-                data.idle_start = True
-            return
+        # (of the three own moments: TURN_START and LEFTOVERS_BEFORE clear the fresh draws;
+        # all three report unmarked cards; the one asked every turn is told apart first)
         state = ctx.state
-        if moment == _TURN_START:  # (the other one asked every turn)
-            data = state.modules.get(self.name) or self.data(state)  # (as above)
+        if moment == _TURN_START:  # (asked every turn whose kept answer is not idle)
+            # self.data(state) without its call once the module's part exists
+            data = state.modules.get(self.name) or self.data(state)
             if data.fresh:
                 data.fresh.clear()
             if data.just_bought:
@@ -448,7 +453,7 @@ class Sultan(BundledModule):
             super().at_moment(ctx, moment)
             return
         else:
-            data = state.modules.get(self.name) or self.data(state)  # (as above)
+            data = state.modules.get(self.name) or self.data(state)  # (as at a turn's start)
             if moment != Moment.GAME_END:
                 data.fresh.clear()
         for card in data.open:
@@ -585,7 +590,7 @@ class Sultan(BundledModule):
         """The tile just drawn that the claim names (by the tile, or by its field's
         currency), still lying on its field."""
         cur = Currency.of_code(value) if isinstance(value, str) else None
-        for fld, tile in reversed(self.data(state).fresh):
+        for fld, tile in reversed(_live(state, self.data(state))):
             if state.market[fld] != tile:
                 continue
             if cur is not None and cur.field - 1 == fld:
@@ -694,7 +699,7 @@ class Sultan(BundledModule):
         if state.scoring_pending or state.game_over or state.phase != "refill":
             return []
         out: list[Turn] = []
-        for fld, tile in self.data(state).fresh:
+        for fld, tile in _live(state, self.data(state)):
             if state.market[fld] != tile:
                 continue
             for p in seat_order(state):
@@ -792,22 +797,23 @@ class Sultan(BundledModule):
     kept_idle = frozenset({Moment.TURN_START})  # (idle_start)
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
-        """[dispatch, issue 34] Nothing to do when the refill closes with no fresh draw kept
-        (``fresh`` empty), nor at a turn's start with no fresh draw, no card bought in the last
-        turn (``just_bought`` empty) and every open card marked or its missing mark reported
-        (the module's part exists)."""
-        # (asked once or twice a turn: the part's tests first, the moment told apart after,
-        # the open cards looked at in a plain loop; the same answers at every moment)
+        """[dispatch, issue 34] Nothing to do at a turn's start with no fresh draw still open
+        (``fresh`` empty or lapsed: :func:`_live`), no card bought in the last turn
+        (``just_bought`` empty) and every open card marked or its missing mark reported (the
+        module's part exists). A yes is kept (``idle_start``) until something changes that."""
+        # (asked at a turn's start whose kept answer is not known: the part's tests first, the
+        # open cards looked at in a plain loop)
         data = state.modules.get(self.name)
-        if data is None or data.fresh:
+        if data is None or moment is not _TURN_START or data.just_bought:
             return False
-        if moment is _REFILL_DONE:
-            return True
-        if moment is not _TURN_START or data.just_bought:
-            return False
-        for card in data.open:  # noqa: SIM110 - a loop, not all() over a generator (cheaper)
+        if data.fresh:
+            if data.fresh_closed == state.refills_closed:
+                return False
+            data.fresh.clear()  # lapsed (nothing reads them): as the step clears them
+        for card in data.open:  # (a loop, not all() over a generator: cheaper)
             if card.mark is None and not card.missing_told:
                 return False
+        data.idle_start = True  # (the step would change nothing, and sets the same)
         return True
 
 

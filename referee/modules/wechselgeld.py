@@ -129,6 +129,7 @@ class Wechselgeld(BundledModule):
     hears_component_purchases = True  # after_plain_purchase: any purchase it hears of
     plain_components_pieces = True  # its refinements read the price and payment, not the piece
     leaves_plain_purchases = True  # leaves_plain_purchase: yes to every plain purchase
+    reads_refills_closed = True  # a claim lapses when the refill after it closes (ChangeClaim)
     kept_idle = frozenset({_REFILL_DONE})  # (its part's idle_refill: kept where claims change)
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:

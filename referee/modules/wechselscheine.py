@@ -84,12 +84,18 @@ def _turn_mark(state: GameState) -> int:
 
 def _kept(
     data: CertificateScratch, state: GameState, name: str
-) -> tuple[int, int | None, str, int] | None:
+) -> tuple[int, int | None, Any, int] | None:
     """The purchase ``name`` made in the current stretch of play (:func:`_turn_mark`), if any."""
     pending = data.pending.get(name)
     if pending is not None and pending[3] != _turn_mark(state):
         return None
     return pending
+
+
+def _tile_text(tile: object) -> str:
+    """A kept purchase's tile as a finding names it (the tile's code; a reference the
+    pipeline could not resolve is kept as written)."""
+    return tile if isinstance(tile, str) else fmt_tile(tile)  # type: ignore[arg-type]
 
 
 def credit_code(credit: tuple[Currency, int] | None) -> str:
@@ -102,9 +108,10 @@ class CertificateScratch(Scratch):
 
     stones: Counter[Currency] = field(default_factory=Counter)  # in the middle
     held: dict[str, tuple[Currency, int] | None] = field(default_factory=dict)
-    # the latest purchase of each player: (line, overpaid or None when unknown, tile, the
-    # turn mark it was made in: read through _kept only while the mark holds, see _turn_mark)
-    pending: dict[str, tuple[int, int | None, str, int]] = field(default_factory=dict)
+    # the latest purchase of each player: (line, overpaid or None when unknown, the tile
+    # bought (written by _tile_text when read) or the reference as written, the turn mark it
+    # was made in: read through _kept only while the mark holds, see _turn_mark)
+    pending: dict[str, tuple[int, int | None, Any, int]] = field(default_factory=dict)
     stored: list[tuple[str, str, int]] = field(default_factory=list)  # player, credit, line
     spent: list[tuple[str, str, int]] = field(default_factory=list)  # player, credit, line
 
@@ -224,9 +231,8 @@ class Wechselscheine(BundledModule):
                 data.held[player.name] = None
                 data.stones[credit[0]] += 1
                 data.spent.append((player.name, credit_code(credit), line))
-        tile = (
-            fmt_tile(purchase.tile) if purchase.tile is not None else fmt_ref(purchase.action.tile)
-        )
+        # (the tile itself: written only when a finding names it, _tile_text)
+        tile = purchase.tile if purchase.tile is not None else fmt_ref(purchase.action.tile)
         data.pending[player.name] = (line, overpaid(ctx, purchase), tile, _turn_mark(state))
 
     def plain_components(
@@ -282,13 +288,15 @@ class Wechselscheine(BundledModule):
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass (money cards only): its
         overpayment kept for a ``certificate`` line."""
-        line = buy.action.pos.line
-        # (heard at every plain purchase: self.data(state) without its call once it exists)
+        # (heard at every plain purchase: self.data(state) without its call once it exists;
+        # buy.overpaid and _turn_mark(state) worked out inline, the tile written when read)
+        over = buy.total - buy.price
+        t = state.turn
         (state.modules.get(self.name) or self.data(state)).pending[buy.player.name] = (
-            line,
-            buy.overpaid,
-            fmt_tile(buy.tile),
-            _turn_mark(state),
+            buy.action.pos.line,
+            0 if buy.exact or over < 0 else over,
+            buy.tile,
+            2 * state.turn_no + (t is not None and t.interrupt is None),
         )
 
     # ---------------------------------------------------------------- storing
@@ -335,13 +343,20 @@ class Wechselscheine(BundledModule):
         else:
             reason = ""
         if reason:
-            tile = {} if pending is None else {"tile": pending[2]}
+            tile: dict[str, Any] = {} if pending is None else {"tile": _tile_text(pending[2])}
             out.append(
                 problem("CERTIFICATE-NO-OVERPAY", apos, who, reason=reason, token=token, **tile)
             )
         elif pending is not None and too_much <= max_stored() and amount != over:
             out.append(
-                problem("CERTIFICATE-AMOUNT", apos, who, amount=amount, tile=pending[2], over=over)
+                problem(
+                    "CERTIFICATE-AMOUNT",
+                    apos,
+                    who,
+                    amount=amount,
+                    tile=_tile_text(pending[2]),
+                    over=over,
+                )
             )
         if too_much > max_stored():
             out.append(problem("CERTIFICATE-OVER-6", apos, who, token=token, over=too_much))

@@ -696,7 +696,13 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         tile = market[idx]
         if type(tile) is not TileKind or tile not in ref.candidates:
             return False
-        if state.ext.modules and not _modules_leave_purchases(state, p, idx):
+        # (``Extensions.leave_askers`` ``()``: no module is asked, so no call; None: not known
+        # yet, the first purchase's call works it out)
+        if (
+            state.ext.modules
+            and state.ext.leave_askers != ()
+            and not _modules_leave_purchases(state, p, idx)
+        ):
             return False
     elif type(ref) is _COMPONENT_REF and state.ext.modules:  # a module's piece on a field
         owner = state.ext.kind_handler(ref.kind)
