@@ -113,6 +113,26 @@ def _order(c: Coord) -> tuple[int, int]:
     return (-c.y, c.x)
 
 
+class _Seen:
+    """What a turn's start saw of the mover's Alhambra (``GateScratch.seen``): the Alhambra
+    object and its version (which grows with every change of its cells). While both are the
+    same, the Alhambra holds what the turn's start wrote into ``GateScratch.snapshot``. A copy
+    of the state forgets it (its Alhambras are new objects): the next turn's start then writes
+    the snapshot again."""
+
+    __slots__ = ("alhambra", "version")
+
+    def __init__(self, alhambra: object, version: int) -> None:
+        self.alhambra = alhambra
+        self.version = version
+
+    def __deepcopy__(self, memo: object) -> None:
+        return None
+
+
+_TURN_END = Moment.TURN_END
+
+
 @dataclass
 class GateScratch(Scratch):
     """The module's own part of the game state (``state.modules``), copied with the state."""
@@ -123,6 +143,8 @@ class GateScratch(Scratch):
     used: dict[str, int] = field(default_factory=dict)  # gates set (cards out of the game)
     snapshot: dict[str, list[tuple[Coord, Any]]] = field(default_factory=dict)  # turn start
     cut: dict[str, list[Coord]] = field(default_factory=dict)  # unreachable at the turn start
+    # per player, what the snapshot was taken of (a cache: not shown, not compared, not copied)
+    seen: dict[str, _Seen | None] = field(default_factory=dict, repr=False, compare=False)
 
     def out_of_deck(self) -> int:
         return self.open + self.discard + sum(self.held.values()) + sum(self.used.values())
@@ -325,6 +347,14 @@ class Stadttore(BundledModule):
             return [p for p in problems if p.code != "PLACE-WALK"]
         return problems
 
+    def leaves_plain_placement(
+        self, state: GameState, player: PlayerState, at: Coord, tile: Any
+    ) -> bool:
+        """:meth:`walk_waits_for_the_gate` returns the problems it is given while ``player``
+        holds no gate card (no card to spare for a gate), whatever the placement."""
+        data = state.modules.get(NAME)
+        return data is None or int(data.held.get(player.name, 0)) <= 0
+
     @staticmethod
     def _opening_gates(alh: Any, at: Coord) -> list[Edge]:
         """The double walls of the tile on ``at`` whose gate makes it reachable on foot (of
@@ -360,6 +390,31 @@ class Stadttore(BundledModule):
             key=_order,
         )
 
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """At a turn's start: idle when the mover's Alhambra is as the snapshot kept for him
+        (``GateScratch.seen``: the same Alhambra, no change since), so the step would write the
+        same snapshot again. At a turn's end: idle when every tile of his Alhambra is
+        reachable on foot (the kept geometry's ``reach`` is None), so no tile waits for a gate;
+        or when nothing is checked, or his Alhambra is not known tile by tile."""
+        t = state.turn
+        if t is None:
+            return True  # (the step does nothing without a turn)
+        player = state.players[t.player]
+        if moment is _TURN_END:
+            if state.checking and player.counts is None and not player.alhambra_unknown:
+                return player.alhambra.geometry.reach is None
+            return True
+        data = state.modules.get(NAME)
+        if data is None:
+            return False  # (the step makes the module's part)
+        seen = data.seen.get(player.name)
+        if seen is None:
+            return False
+        alh = player.alhambra
+        return seen.alhambra is alh and seen.version == alh.version
+
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The turn start remembers the mover's tiles; at the turn's end every tile laid in the
@@ -371,7 +426,9 @@ class Stadttore(BundledModule):
         player = state.players[state.turn.player]
         data = self.data(state)
         if moment == Moment.TURN_START:
-            data.snapshot[player.name] = list(player.alhambra.items())
+            alh = player.alhambra
+            data.snapshot[player.name] = list(alh.items())
+            data.seen[player.name] = _Seen(alh, alh.version)
             return
         waiting = self._waiting(state, player)
         if waiting and state.checking:
