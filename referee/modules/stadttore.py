@@ -113,23 +113,7 @@ def _order(c: Coord) -> tuple[int, int]:
     return (-c.y, c.x)
 
 
-class _Seen:
-    """What a turn's start saw of the mover's Alhambra (``GateScratch.seen``): the Alhambra
-    object and its version (which grows with every change of its cells). While both are the
-    same, the Alhambra holds what the turn's start wrote into ``GateScratch.snapshot``. A copy
-    of the state forgets it (its Alhambras are new objects): the next turn's start then writes
-    the snapshot again."""
-
-    __slots__ = ("alhambra", "version")
-
-    def __init__(self, alhambra: object, version: int) -> None:
-        self.alhambra = alhambra
-        self.version = version
-
-    def __deepcopy__(self, memo: object) -> None:
-        return None
-
-
+_TURN_START = Moment.TURN_START
 _TURN_END = Moment.TURN_END
 
 
@@ -143,8 +127,6 @@ class GateScratch(Scratch):
     used: dict[str, int] = field(default_factory=dict)  # gates set (cards out of the game)
     snapshot: dict[str, list[tuple[Coord, Any]]] = field(default_factory=dict)  # turn start
     cut: dict[str, list[Coord]] = field(default_factory=dict)  # unreachable at the turn start
-    # per player, what the snapshot was taken of (a cache: not shown, not compared, not copied)
-    seen: dict[str, _Seen | None] = field(default_factory=dict, repr=False, compare=False)
 
     def out_of_deck(self) -> int:
         return self.open + self.discard + sum(self.held.values()) + sum(self.used.values())
@@ -353,7 +335,7 @@ class Stadttore(BundledModule):
         """:meth:`walk_waits_for_the_gate` returns the problems it is given while ``player``
         holds no gate card (no card to spare for a gate), whatever the placement."""
         data = state.modules.get(NAME)
-        return data is None or int(data.held.get(player.name, 0)) <= 0
+        return data is None or data.held.get(player.name, 0) <= 0
 
     @staticmethod
     def _opening_gates(alh: Any, at: Coord) -> list[Edge]:
@@ -390,50 +372,42 @@ class Stadttore(BundledModule):
             key=_order,
         )
 
-    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
-        """At a turn's start: idle when the mover's Alhambra is as the snapshot kept for him
-        (``GateScratch.seen``: the same Alhambra, no change since), so the step would write the
-        same snapshot again. At a turn's end: idle when every tile of his Alhambra is
-        reachable on foot (the kept geometry's ``reach`` is None), so no tile waits for a gate;
-        or when nothing is checked, or his Alhambra is not known tile by tile."""
-        t = state.turn
-        if t is None:
-            return True  # (the step does nothing without a turn)
-        player = state.players[t.player]
-        if moment is _TURN_END:
-            if state.checking and player.counts is None and not player.alhambra_unknown:
-                return player.alhambra.geometry.reach is None
-            return True
-        data = state.modules.get(NAME)
-        if data is None:
-            return False  # (the step makes the module's part)
-        seen = data.seen.get(player.name)
-        if seen is None:
+        """At a turn's end: idle when every tile of the mover's Alhambra is reachable on foot
+        (the kept geometry's ``reach`` is None), so no tile waits for a gate; or when nothing is
+        checked, or his Alhambra is not known tile by tile (:meth:`_waiting` finds nothing)."""
+        if moment is not _TURN_END:
             return False
-        alh = player.alhambra
-        return seen.alhambra is alh and seen.version == alh.version
+        t = state.turn
+        if t is None or not state.checking:
+            return True
+        player = state.players[t.player]
+        if player.counts is not None or player.alhambra_unknown:
+            return True
+        return player.alhambra.geometry.reach is None
 
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The turn start remembers the mover's tiles; at the turn's end every tile laid in the
         turn must be reachable on foot ("und damit die Fußgänger-Regel wieder erfüllt")."""
-        super().at_moment(ctx, moment)
         state = ctx.state
-        if state.turn is None or moment not in (Moment.TURN_START, Moment.TURN_END):
+        t = state.turn
+        if moment is _TURN_START:  # (first: asked at every turn's start)
+            if t is not None:
+                player = state.players[t.player]
+                data = state.modules.get(NAME) or self.data(state)
+                data.snapshot[player.name] = list(player.alhambra.items())
             return
-        player = state.players[state.turn.player]
-        data = self.data(state)
-        if moment == Moment.TURN_START:
-            alh = player.alhambra
-            data.snapshot[player.name] = list(alh.items())
-            data.seen[player.name] = _Seen(alh, alh.version)
+        super().at_moment(ctx, moment)
+        if t is None or moment is not _TURN_END:
             return
+        player = state.players[t.player]
         waiting = self._waiting(state, player)
         if waiting and state.checking:
             where = ", ".join(str(c) for c in waiting)
-            ctx.flag("GATE-MISSING", ctx.pos or state.turn.pos, player.name, cells=where)
+            ctx.flag("GATE-MISSING", ctx.pos or t.pos, player.name, cells=where)
 
     # ------------------------------------------------------------------ positions
 
