@@ -156,9 +156,9 @@ def test_mauren_brings_up_to_date_only_whom_a_turn_changed(
     synced: Counter[str] = Counter()
     sync = Mauren._sync
 
-    def counted(self: Any, state: Any, player: Any, typed: bool | None = None) -> None:
+    def counted(self: Any, state: Any, player: Any) -> None:
         synced[player.name] += 1
-        sync(self, state, player, typed)
+        sync(self, state, player)
 
     monkeypatch.setattr(Mauren, "_sync", counted)
     text = _silent("mauren", players=4)

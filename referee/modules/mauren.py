@@ -239,28 +239,27 @@ class Mauren(BundledModule):
 
     # ------------------------------------------------------------------ taking, marking
 
-    def _sync(self, state: GameState, player: PlayerState, typed: bool | None = None) -> None:
+    def _sync(self, state: GameState, player: PlayerState) -> None:
         """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
         the player owns two or more base buildings and holds none yet ("falls er noch kein
-        solches besitzt"), while the stack has one; every stone marks the count now. ``typed``:
-        the switch ``buildings=typed`` (None: read it)."""
-        if typed is None:
-            typed = self.option("buildings") == "typed"
+        solches besitzt"), while the stack has one; every stone marks the count now."""
+        typed = self.option("buildings") == "typed"
         counts = _counts(player, typed)
         data = self.data(state)
         data.synced[player.name] = (player.alhambra.derived[_KEYS[typed]], tuple(player.reserve))
         held = data.held.setdefault(player.name, {})
-        for cls, tile in held.items():  # each stone on the count now (a price not held: 0)
-            tile.marked = counts.get(cls, 0)
-        new = counts.keys() - held.keys()
-        if new:  # the prices held by no tile yet, in order of price
-            classes = _tile_counts()
-            for cls in sorted(new):
-                n = counts[cls]
-                if n >= 2 and cls in classes:
-                    left = self._left(state, cls)
-                    if left is None or left > 0:
-                        held[cls] = CultureTile(n)
+        classes = _tile_counts()
+        for cls in sorted(counts):
+            n = counts[cls]
+            if cls in held:
+                held[cls].marked = n
+            elif n >= 2 and cls in classes:
+                left = self._left(state, cls)
+                if left is None or left > 0:
+                    held[cls] = CultureTile(n)
+        for cls, tile in held.items():
+            if cls not in counts:
+                tile.marked = 0
 
     @acts_at(Moment.TURN_END, Moment.INTERRUPT_END, Moment.LEFTOVERS_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
@@ -279,8 +278,7 @@ class Mauren(BundledModule):
             # his count is the same, each stone marks it already, and a tile not taken then is
             # not taken now (none of its price was left, and the stack only shrinks)
             synced = self.data(state).synced
-            typed = self.option("buildings") == "typed"
-            key = _KEYS[typed]
+            key = _KEYS[self.option("buildings") == "typed"]
             players = state.players
             first = t.player
             for p in players[first:] + players[:first]:
@@ -292,7 +290,7 @@ class Mauren(BundledModule):
                             continue
                     elif len(reserve) == len(kept) and all(map(is_, reserve, kept)):
                         continue
-                self._sync(state, p, typed)
+                self._sync(state, p)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
                 self._sync(state, p)
