@@ -73,6 +73,8 @@ DIRK = "dirk"
 SLOT = re.compile(r"Gu|Di|De|Du|[xyz]", re.IGNORECASE)
 CURRENCIES = {c.value.lower(): c for c in Currency}
 DOING = Text("ACTION/extending")
+NAME = "ausbauten"
+_TURN_END = Moment.TURN_END
 
 
 def _data() -> dict[str, Any]:
@@ -172,6 +174,10 @@ class ExtensionScratch(Scratch):
     # extensions of the current turn, checked at its end: player, type, tile (None: Dirk), where
     # (and whether the player held a building of the type when he extended)
     due: list[tuple[str, BuildingType, TileKind | None, Pos, bool]] = field(default_factory=list)
+    # the idle answer at a turn's end kept for the engine (Module.kept_idle, ``idle_at``'s
+    # answer): True while ``due`` is empty (set where an extension is made and where the turn's
+    # end checks them)
+    idle_end: bool = field(default=True, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,6 +516,7 @@ class Ausbauten(BundledModule):
         if ext.type is not None and (tile is not None or ext.target == DIRK):
             had = any(getattr(p, "type", None) is ext.type for p in _held(player, state))
             data.due.append((player.name, ext.type, tile, action.pos, had))
+            data.idle_end = False
         if plan.unknown_paid or any(v.card is None for v in ext.paid if isinstance(v, CardRef)):
             turn_goes_on_unsure(state, DOING)
             return []
@@ -519,6 +526,17 @@ class Ausbauten(BundledModule):
                 state, Text("ACTION/extending-not-exact", sum=total, number=number or "?")
             )
         return []
+
+    idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (its part's idle_end: kept where ``due`` changes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """At a turn's end: idle when no extension of the turn waits for its check (``due``
+        empty: the step would only put an empty list in its place)."""
+        if moment is not _TURN_END:
+            return False
+        data = state.modules.get(NAME)
+        return type(data) is ExtensionScratch and not data.due
 
     @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
@@ -531,6 +549,7 @@ class Ausbauten(BundledModule):
         state = ctx.state
         data = self.data(state)
         due, data.due = data.due, []
+        data.idle_end = True  # (nothing due now: idle_at's answer)
         for name, t, tile, pos, had in due:
             player = next((p for p in state.players if p.name == name), None)
             if player is None:
@@ -561,6 +580,8 @@ class Ausbauten(BundledModule):
         data = self.data(state)
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for player in state.players:
+            if not data.extended.get(player.name):
+                continue  # (no extension: nothing to look for)
             where = {p: c for c, p in player.alhambra.items()}
             out = []
             for tile in data.extended.get(player.name, []):

@@ -330,6 +330,19 @@ class Mauern(BundledModule):
 
     # ------------------------------------------------------------------ with Die Tore der Stadt
 
+    idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """At a turn's end: idle when nothing is checked or no piece lies on an edge of the
+        mover's Alhambra (no gate can stand on a wooden wall), the step's own early returns."""
+        if moment != Moment.TURN_END:
+            return False
+        t = state.turn
+        if t is None or not state.checking:
+            return True
+        layers = state.players[t.player].alhambra.layers
+        return layers is None or not layers.edges
+
     @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """At the end of a turn: "Mit einem Stadttor aus Holz dürfen nur aufgedruckte Mauern

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from operator import is_
 
 from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
@@ -124,6 +125,14 @@ class CultureScratch(Scratch):
     held: dict[str, dict[int, CultureTile]] = field(default_factory=dict)
     # (class, section) -> (value stated, where): the faces as the record states them
     stated: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
+    # per player, what his tiles were last brought up to date from (:meth:`Mauren._sync`):
+    # the Alhambra's kept count (``_counts``; never changed in place, a new table when a
+    # counted building enters) and the reserve's pieces. While both are the same objects his
+    # count is the same, and so is what bringing his tiles up to date would write (the stack
+    # only shrinks); emptied when a position line sets a tile. A cache: not shown, not compared
+    synced: dict[str, tuple[object, tuple[object, ...]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -234,8 +243,11 @@ class Mauren(BundledModule):
         """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
         the player owns two or more base buildings and holds none yet ("falls er noch kein
         solches besitzt"), while the stack has one; every stone marks the count now."""
-        counts = _counts(player, self.option("buildings") == "typed")
-        held = self.held(state, player)
+        typed = self.option("buildings") == "typed"
+        counts = _counts(player, typed)
+        data = self.data(state)
+        data.synced[player.name] = (player.alhambra.derived[_KEYS[typed]], tuple(player.reserve))
+        held = data.held.setdefault(player.name, {})
         classes = _tile_counts()
         for cls in sorted(counts):
             n = counts[cls]
@@ -261,9 +273,24 @@ class Mauren(BundledModule):
         if moment == Moment.INTERRUPT_END and t is not None:
             self._sync(state, state.players[t.player])
         elif moment == Moment.TURN_END and t is not None:
-            n = len(state.players)
-            for k in range(n):
-                self._sync(state, state.players[(t.player + k) % n])
+            # in seat order from the mover; a player whose Alhambra's kept count and reserve
+            # are the very objects his tiles were last brought up to date from is left out:
+            # his count is the same, each stone marks it already, and a tile not taken then is
+            # not taken now (none of its price was left, and the stack only shrinks)
+            synced = self.data(state).synced
+            key = _KEYS[self.option("buildings") == "typed"]
+            players = state.players
+            first = t.player
+            for p in players[first:] + players[:first]:
+                stamp = synced.get(p.name)
+                if stamp is not None and p.alhambra.derived.get(key) is stamp[0]:
+                    reserve, kept = p.reserve, stamp[1]
+                    if not reserve:
+                        if not kept:
+                            continue
+                    elif len(reserve) == len(kept) and all(map(is_, reserve, kept)):
+                        continue
+                self._sync(state, p)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
                 self._sync(state, p)
@@ -446,6 +473,7 @@ class Mauren(BundledModule):
             state.flag("MAUREN-SUPPLY", pos, who, price=cls, count=tile_counts()[cls], where=where)
         turned = min(turned, len(face(cls)) - 1)
         held[cls] = CultureTile(marked, turned)
+        self.data(state).synced.clear()  # (a stone set as stated: the next sync moves it)
         if len(nums) == 4:
             value = int(nums[3] or 0)
             if state.checking:

@@ -113,6 +113,10 @@ def _order(c: Coord) -> tuple[int, int]:
     return (-c.y, c.x)
 
 
+_TURN_START = Moment.TURN_START
+_TURN_END = Moment.TURN_END
+
+
 @dataclass
 class GateScratch(Scratch):
     """The module's own part of the game state (``state.modules``), copied with the state."""
@@ -325,6 +329,14 @@ class Stadttore(BundledModule):
             return [p for p in problems if p.code != "PLACE-WALK"]
         return problems
 
+    def leaves_plain_placement(
+        self, state: GameState, player: PlayerState, at: Coord, tile: Any
+    ) -> bool:
+        """:meth:`walk_waits_for_the_gate` returns the problems it is given while ``player``
+        holds no gate card (no card to spare for a gate), whatever the placement."""
+        data = state.modules.get(NAME)
+        return data is None or data.held.get(player.name, 0) <= 0
+
     @staticmethod
     def _opening_gates(alh: Any, at: Coord) -> list[Edge]:
         """The double walls of the tile on ``at`` whose gate makes it reachable on foot (of
@@ -360,23 +372,42 @@ class Stadttore(BundledModule):
             key=_order,
         )
 
+    idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """At a turn's end: idle when every tile of the mover's Alhambra is reachable on foot
+        (the kept geometry's ``reach`` is None), so no tile waits for a gate; or when nothing is
+        checked, or his Alhambra is not known tile by tile (:meth:`_waiting` finds nothing)."""
+        if moment is not _TURN_END:
+            return False
+        t = state.turn
+        if t is None or not state.checking:
+            return True
+        player = state.players[t.player]
+        if player.counts is not None or player.alhambra_unknown:
+            return True
+        return player.alhambra.geometry.reach is None
+
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The turn start remembers the mover's tiles; at the turn's end every tile laid in the
         turn must be reachable on foot ("und damit die Fußgänger-Regel wieder erfüllt")."""
-        super().at_moment(ctx, moment)
         state = ctx.state
-        if state.turn is None or moment not in (Moment.TURN_START, Moment.TURN_END):
+        t = state.turn
+        if moment is _TURN_START:  # (first: asked at every turn's start)
+            if t is not None:
+                player = state.players[t.player]
+                data = state.modules.get(NAME) or self.data(state)
+                data.snapshot[player.name] = list(player.alhambra.items())
             return
-        player = state.players[state.turn.player]
-        data = self.data(state)
-        if moment == Moment.TURN_START:
-            data.snapshot[player.name] = list(player.alhambra.items())
+        super().at_moment(ctx, moment)
+        if t is None or moment is not _TURN_END:
             return
+        player = state.players[t.player]
         waiting = self._waiting(state, player)
         if waiting and state.checking:
             where = ", ".join(str(c) for c in waiting)
-            ctx.flag("GATE-MISSING", ctx.pos or state.turn.pos, player.name, cells=where)
+            ctx.flag("GATE-MISSING", ctx.pos or t.pos, player.name, cells=where)
 
     # ------------------------------------------------------------------ positions
 
