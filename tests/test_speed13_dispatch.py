@@ -62,8 +62,11 @@ KEEPERS = ("bauland", "obstgaerten", "baumeister")
 
 def test_the_keepers_are_the_ones_checked_here() -> None:
     # (Sultan: tests/test_module_sultan_kept.py; Wechselgeld: tests/test_speed21_silentw.py;
-    # Ausbauten: tests/test_speed22_geo.py)
-    assert _keepers() == sorted((*KEEPERS, "sultan", "wechselgeld", "ausbauten"))
+    # Ausbauten: tests/test_speed22_geo.py; Arbeiter, Wachtürme: tests/test_speed22_silenth.py;
+    # Bedienstete, Menagerie, Schatzkammer, Schlüssel: tests/test_speed22_silents.py;
+    # Farben: tests/test_speed22_silentt.py)
+    elsewhere = ("sultan", "wechselgeld", "ausbauten", "arbeiter", "wachtuerme")
+    assert _keepers() == sorted((*KEEPERS, *elsewhere))
 
 
 def _kept_yes(m: Module, state: GameState, moment: Any) -> bool:

@@ -1693,10 +1693,13 @@ def _turn(state: GameState, item: Turn) -> None:
             state.turn = t
         state.phase = _TURN
         if modules:  # begin_turn's module part: a standing offer, the turn's start
-            if state.standing:
-                from referee.engine.auction import standing_turn_start
+            # (standing_turn_start acts only where the mover's bid lies: asked only then)
+            for lying in state.standing:
+                if lying.leader == actual:
+                    from referee.engine.auction import standing_turn_start
 
-                standing_turn_start(state, actual, pos)
+                    standing_turn_start(state, actual, pos)
+                    break
             kept = state.ext.read_start
             if kept is None:
                 state.ext.at(_TURN_START, state)

@@ -162,6 +162,10 @@ class WorkerScratch(Scratch):
     gone: dict[str, int] = field(default_factory=dict)  # spent: out of the game
     rolled: dict[str, int] = field(default_factory=dict)  # player -> turn of his last roll
     bought: dict[int, int] = field(default_factory=dict)  # field -> turn it was bought from
+    # the idle answer kept for the engine at a turn's start (Module.kept_idle, ``idle_at``'s
+    # answer): True while ``bought`` is empty (the turn's start has nothing to clear); False
+    # where a field is noted in it, True again where the turn's start clears it
+    idle_start: bool = field(default=True, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,22 +450,20 @@ class Arbeiter(BundledModule):
         else:
             t = ctx.state.turn
             data.bought[purchase.slot] = t.number if t is not None else 0
+            data.idle_start = False  # (the kept answer: the turn's start clears ``bought``)
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
-        """No worker spent: the refinements pass, unless the turn may only take money (its
-        finding is the pipeline's); the workers on the field in after_plain_purchase."""
+        """No worker spent and none lying on the field: the refinements pass and
+        :meth:`on_purchase` does nothing, unless the turn may only take money (its finding is
+        the pipeline's). A purchase from a field where workers lie (``market`` names the field
+        only while one lies there) takes the pipeline, where :meth:`on_purchase` notes the
+        field for its owners' decisions (no ``after_plain_purchase``: a game where nobody lays
+        a worker builds nothing for a purchase to hear)."""
         t = state.turn
-        return t is None or t.take_only is None
-
-    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
-        """:meth:`on_purchase` for a purchase made in one pass (no worker spent): the workers on
-        the field wait for their owners' decisions."""
-        data = self.data(state)
-        if not data.market.get(buy.slot):
-            data.market.pop(buy.slot, None)
-        else:
-            t = state.turn
-            data.bought[buy.slot] = t.number if t is not None else 0
+        if t is not None and t.take_only is not None:
+            return False
+        data = state.modules.get(self.name)
+        return data is not None and field not in data.market
 
     # ------------------------------------------------------------------ taken back or left
 
@@ -536,7 +538,20 @@ class Arbeiter(BundledModule):
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
         if moment == Moment.TURN_START:
-            self.data(ctx.state).bought.clear()  # the decisions came before this turn
+            data = self.data(ctx.state)
+            data.bought.clear()  # the decisions came before this turn
+            data.idle_start = True  # (the kept answer: nothing left to clear)
+
+    idle_moments = frozenset({Moment.TURN_START})
+    kept_idle = idle_moments  # (its part's idle_start: kept where ``bought`` changes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """[dispatch, issue 34] Nothing to do at a turn's start while no market field is noted
+        as bought from (``bought`` empty: the step only clears it)."""
+        if moment is not Moment.TURN_START:
+            return False
+        data = state.modules.get(self.name)
+        return data is not None and not data.bought
 
     # ------------------------------------------------------------------ scoring
 
@@ -546,6 +561,16 @@ class Arbeiter(BundledModule):
         return largest_group(set(self.cells_of(state, player)))
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
+        """A ``workers`` line for each player with workers in his Alhambra. None while no
+        worker lies on a tile or a reserve tile: every player would score 0 (no line); what
+        reading the players' cells would leave behind (an empty list per player in ``tiles``)
+        is left so here too."""
+        data = self.data(state)
+        if not any(data.tiles.values()) and not any(data.carried.values()):
+            tiles = data.tiles
+            for p in state.players:
+                tiles.setdefault(p.name, [])
+            return None
         from referee.scoring import ScoringParts
         from referee.scoring.categories import PointLine
 
@@ -614,6 +639,7 @@ class Arbeiter(BundledModule):
                     )
                 else:
                     data.bought[s] = state.turn.number if state.turn is not None else state.turn_no
+                    data.idle_start = False  # (the kept answer: the turn's start clears it)
                 continue
             if s is not None:
                 slot = s

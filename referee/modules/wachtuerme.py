@@ -260,6 +260,15 @@ def next_scoring(state: GameState) -> int:
     return len(state.scorings_done) + 1
 
 
+def _no_tower_yet(state: GameState, name: str) -> bool:
+    """Whether no watchtower was bought or laid yet (the module's part exists, ``taken``
+    empty): every watchtower in a reserve, a turn's pending pieces or an Alhambra was counted
+    in ``taken`` when it was bought (``on_purchase``) or stated by a position
+    (``position_component``), and ``taken`` never shrinks."""
+    data = state.modules.get(name)
+    return data is not None and not data.taken
+
+
 def _towers_in_payment(purchase: Purchase) -> list[ComponentRef]:
     return [r for r in purchase.modules_paid if r.kind.lower() == KIND]
 
@@ -272,6 +281,11 @@ class TowerScratch(Scratch):
     choices: dict[tuple[str, int], Segment] = field(default_factory=dict)  # (player, scoring)
     reserved: dict[str, int] = field(default_factory=dict)  # reported reserve count per player
     turn_found: int = 0  # findings before the turn began
+    # the idle answers kept for the engine (Module.kept_idle, ``idle_at``'s answers at a turn's
+    # start and end): True while no watchtower was bought or laid (``taken`` empty); False
+    # from the first one on (set where ``taken`` grows: it never shrinks)
+    idle_start: bool = field(default=True, repr=False, compare=False)
+    idle_end: bool = field(default=True, repr=False, compare=False)
 
 
 @bundled
@@ -281,7 +295,10 @@ class Wachtuerme(BundledModule):
 
     purchases_by_components = True  # its purchase refinements read only its own pieces
     placements_by_pieces = True  # a catalogue tile placed: only a swap may strand a tower
-    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    # (where idle_at may say yes; at a turn's start and end kept in the part: idle_start,
+    # idle_end, which turn False with the first watchtower taken)
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END, Moment.SCORING_BEFORE})
+    kept_idle = frozenset({Moment.TURN_START, Moment.TURN_END})
 
     verb_specs = (
         VerbSpec(
@@ -371,6 +388,7 @@ class Wachtuerme(BundledModule):
         data = self.data(state)
         if not data.taken:  # the first tower: the turn's start went unnoted (idle_at)
             data.turn_found = len(state.found)
+            data.idle_start = data.idle_end = False  # (the kept answers: asked from now on)
         data.taken[parsed[0]] += 1
         if state.turn is not None:
             state.turn.pending.append(Watchtower(parsed[0]))
@@ -392,6 +410,8 @@ class Wachtuerme(BundledModule):
         """A watchtower placed must touch its colour; "in beliebiger Reihenfolge": while a
         building of its colour bought this turn waits to be placed, the check waits for the
         turn's end. A swap may not leave a neighbouring watchtower without its colour."""
+        if not isinstance(piece, Watchtower) and _no_tower_yet(ctx.state, self.name):
+            return found  # no watchtower anywhere: nothing to lean on, strand or report
         alh = player.alhambra
         found = _no_camp_beside(alh, at, piece, found)
         if isinstance(piece, Watchtower):
@@ -421,6 +441,8 @@ class Wachtuerme(BundledModule):
     ) -> list[BuildingProblem]:
         """ "Ein an einem Wachturm anliegendes Gebäudeplättchen darf nur umgebaut werden, wenn
         der Wachturm nach dem Umbau Kontakt zu wenigstens einem gleichfarbigen Gebäude hat." """
+        if _no_tower_yet(ctx.state, self.name):
+            return found  # no watchtower anywhere: none can be left without its colour
         lost = self._left_alone(player.alhambra, at, None)
         return [*found, BuildingProblem("WACHT-REDESIGN", lost)] if lost else found
 
@@ -493,10 +515,15 @@ class Wachtuerme(BundledModule):
             ctx.flag("WACHT-SECURE", pos, player.name, tile=tower.code, at=str(at))
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
-        """[dispatch, issue 34] Nothing to do at a turn's start or end while no watchtower has
-        been bought or laid (the module's part exists, ``taken`` empty): no tower lies in a
-        reserve or an Alhambra, so there is nothing to note, keep or report."""
-        if moment is not Moment.TURN_START and moment is not Moment.TURN_END:
+        """[dispatch, issue 34] Nothing to do at a turn's start or end, or before a scoring,
+        while no watchtower has been bought or laid (the module's part exists, ``taken``
+        empty): no tower lies in a reserve or an Alhambra, so there is nothing to note, keep or
+        report, and no player has equally long walls that differ in watchtowers."""
+        if (
+            moment is not Moment.TURN_START
+            and moment is not Moment.TURN_END
+            and moment is not Moment.SCORING_BEFORE
+        ):
             return False
         data = state.modules.get(self.name)
         return data is not None and not data.taken
@@ -584,7 +611,12 @@ class Wachtuerme(BundledModule):
         """ "Wachtürme ... zählen bei der Feststellung des längsten zusammenhängenden
         Mauerstückes jeweils 1 Punkt" (the platform's wall graph counts the diagonal);
         "Anschließend bringt jeder Wachturm im längsten Mauerabschnitt einen Bonus von 2
-        weiteren Punkten": a ``watchtower`` line for every player with a watchtower."""
+        weiteren Punkten": a ``watchtower`` line for every player with a watchtower. None
+        while no watchtower was bought or laid (``taken`` empty: no Alhambra holds one, so no
+        player would have the line)."""
+        data = state.modules.get(self.name)
+        if data is not None and not data.taken:
+            return None
         from referee.scoring import ScoringParts
         from referee.scoring.categories import PointLine
 
@@ -637,6 +669,7 @@ class Wachtuerme(BundledModule):
         if data.taken[colour] >= per_colour():
             state.flag("WACHT-SUPPLY", ref.pos, who, colour=colour.code)
         data.taken[colour] += 1
+        data.idle_start = data.idle_end = False  # (the kept answers: asked from now on)
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The watchtowers left per colour and each player's watchtowers built."""
