@@ -392,6 +392,20 @@ class Bedienstete(BundledModule):
     def _row(row: list[BuildingType]) -> str:
         return " ".join(f"{KIND}:{t.code}" for t in row) or "-"
 
+    placements_by_pieces = True  # place.problems: only a swap may put the marshal's tile away
+    idle_moments = frozenset({Moment.TURN_START})  # (where idle_at may say yes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Nothing to report at a turn's start while the open row is full, or nothing is left
+        to fill it with, or the record is not checked (:meth:`at_moment`). The module's part
+        must exist (its step would make it)."""
+        data = state.modules.get(self.name)
+        if data is None or moment != Moment.TURN_START:
+            return False
+        if not state.checking or len(data.open) >= open_size():
+            return True
+        return sum(self.pile_left(state).values()) <= 0
+
     @acts_at(Moment.TURN_START, Moment.LEFTOVERS_BEFORE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)

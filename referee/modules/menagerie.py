@@ -351,6 +351,55 @@ class Menagerie(BundledModule):
         for k in data.on_market.pop(slot, None) or []:
             data.drawn[k] -= 1
 
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Whether :meth:`at_moment` would change nothing: the market animals lie where their
+        gardens lie (:meth:`data` has nothing to follow), and at a turn's start every garden on
+        the market has its animals (or nothing is checked, or the supply is out: nothing to
+        report); at a turn's end every player's animals are settled (:meth:`_sync` has nothing
+        to do: his part exists, no bought garden waits, each carried garden is still in his
+        reserve, each cell with animals still holds a tile). The module's part must exist."""
+        data: AnimalScratch | None = state.modules.get(self.name)
+        if data is None:
+            return False
+        market = state.market
+        held = data.on_market
+        n = len(market)
+        for slot, tile in data.under.items():
+            if slot in held and (slot >= n or market[slot] != tile):
+                return False  # (a garden that moved or left: the step runs)
+        if moment == Moment.TURN_START:
+            if not state.checking or sum(data.drawn.values()) >= in_play():
+                return True
+            for slot, piece in enumerate(market):
+                if slot not in held and _is_garden(piece):
+                    return False
+            return True
+        if moment != Moment.TURN_END:
+            return False
+        on_tiles = data.on_tiles
+        carried = data.carried
+        pending = data.pending
+        for p in state.players:
+            name = p.name
+            mine = on_tiles.get(name)
+            keep = carried.get(name)
+            if mine is None or keep is None or pending.get(name):
+                return False
+            alh = p.alhambra
+            for c in mine:
+                if alh.get(c) is None:
+                    return False
+            if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+                reserve = [printed_piece(x) for x in p.reserve]
+                for item in keep:
+                    piece = printed_piece(item[0])
+                    if piece not in reserve:
+                        return False
+                    reserve.remove(piece)
+        return True
+
     @acts_at(
         Moment.TURN_START,
         Moment.TURN_END,

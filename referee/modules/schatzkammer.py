@@ -455,6 +455,23 @@ class Schatzkammer(BundledModule):
 
     # ------------------------------------------------------------------ hand-over
 
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Nothing to do at a turn's start once the setup's rooms were told and no emptied room
+        waits for its refill line (:meth:`_turn_start`); nothing at a turn's end unless this
+        turn's main action bought chests (:meth:`_turn_end`). The module's part must exist
+        (its step would make it)."""
+        data = state.modules.get(self.name)
+        if data is None:
+            return False
+        if moment == Moment.TURN_START:
+            return bool(data.setup_told and not data.due)
+        if moment == Moment.TURN_END:
+            t = state.turn
+            return t is None or data.bought_turn != t.number or data.buyer != t.player
+        return False
+
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
