@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 _EXAMPLES = ROOT / "examples"
 FOUR = ("menagerie", "schluessel", "bedienstete", "schatzkammer")
 _TURN = (Moment.TURN_START, Moment.TURN_END)
+KEEPING = ("bedienstete", "schatzkammer")  # (Menagerie, Schlüssel: kept answers None, asked)
 
 
 def _texts(name: str) -> list[str]:
@@ -62,14 +63,32 @@ def _snapshot(state: GameState) -> tuple[Any, ...]:
     )
 
 
+_KEPT = {Moment.TURN_START: "idle_start", Moment.TURN_END: "idle_end"}
+
+
+def _kept_yes(m: Module, state: GameState, moment: Any) -> bool:
+    """Whether ``m``'s kept answer says idle, read as ``core._turn`` reads it."""
+    part = state.modules.get(m.name)
+    if part is None or moment not in type(m).kept_idle:
+        return False
+    q = getattr(part, _KEPT[moment])
+    return q is True or q == state.market
+
+
 def _checked_idle(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
-    """Wrap ``Extensions.at``: at each moment, every asked module answering yes has its step
-    run on a copy of the state, which must change nothing. Counts the yes answers."""
+    """Wrap ``Extensions.at``, asked at every moment (no kept answer read where ``core._turn``
+    reads them): at each moment, every asked module answering yes, or whose kept answer says
+    yes (then ``idle_at`` must say yes too), has its step run on a copy of the state, which
+    must change nothing. Counts the yes answers (``kept``: the kept ones)."""
     yes: Counter[tuple[str, str]] = Counter()
     at = Extensions.at
+    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
 
     def checked(self: Extensions, moment: Any, state: GameState, pos: Any = None) -> None:
         for m in self._asked_at(moment):
+            if _kept_yes(m, state, moment):
+                yes[(m.name, f"kept {moment}")] += 1
+                assert m.idle_at(state, moment), (m.name, moment)
             if type(m).idle_at is not Module.idle_at and m.idle_at(state, moment):
                 yes[(m.name, str(moment))] += 1
                 twin = state.copy()
@@ -94,6 +113,28 @@ def test_an_idle_answer_means_the_step_changes_nothing(
     assert str(Moment.TURN_START) in said, yes
     if name != "bedienstete":  # (idle only at a turn's start: it has no turn's end step)
         assert str(Moment.TURN_END) in said, yes
+    if name in KEEPING:  # the answers it keeps as state are read somewhere
+        assert any(moment.startswith("kept") for moment in said), yes
+
+
+def _outcome(text: str) -> list[Any]:
+    out: list[Any] = []
+    for game in parse_text(text):
+        report = check_game(game)
+        state = report.state
+        views = None if state is None else repr(state.ext.views(state))
+        out.append((repr(report), views))
+    return out
+
+
+@pytest.mark.parametrize("name", FOUR)
+def test_the_findings_are_those_without_kept_answers(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = _texts(name)[:4]
+    fast = [_outcome(t) for t in texts]
+    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    assert [_outcome(t) for t in texts] == fast
 
 
 def _steps(monkeypatch: pytest.MonkeyPatch, name: str) -> Counter[str]:

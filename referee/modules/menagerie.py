@@ -117,8 +117,11 @@ def _side(a: Coord, b: Coord) -> Side | None:
     return None
 
 
+_GARDEN = BuildingType.GARDEN
+
+
 def _is_garden(piece: object) -> bool:
-    return getattr(piece, "type", None) is BuildingType.GARDEN
+    return getattr(piece, "type", None) is _GARDEN
 
 
 def _cells_order(c: Coord) -> tuple[int, int]:
@@ -151,6 +154,10 @@ class AnimalScratch(Scratch):
     carried: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
     gone: list[int] = field(default_factory=list)  # out of the game (gardens given to Dirk)
     moved_turn: int | None = None
+    # the idle answers the engine reads first (Module.kept_idle): never kept (None), so the
+    # engine asks ``idle_at`` itself, without building a step
+    idle_start: None = field(default=None, repr=False, compare=False)
+    idle_end: None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +359,7 @@ class Menagerie(BundledModule):
             data.drawn[k] -= 1
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (none kept: AnimalScratch.idle_start, idle_end stay None)
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """Whether :meth:`at_moment` would change nothing: the market animals lie where their
@@ -373,7 +381,7 @@ class Menagerie(BundledModule):
             if not state.checking or sum(data.drawn.values()) >= in_play():
                 return True
             for slot, piece in enumerate(market):
-                if slot not in held and _is_garden(piece):
+                if slot not in held and getattr(piece, "type", None) is _GARDEN:
                     return False
             return True
         if moment != Moment.TURN_END:
@@ -387,10 +395,8 @@ class Menagerie(BundledModule):
             keep = carried.get(name)
             if mine is None or keep is None or pending.get(name):
                 return False
-            alh = p.alhambra
-            for c in mine:
-                if alh.get(c) is None:
-                    return False
+            if not mine.keys() <= p.alhambra.cells.keys():  # (a cell's tile left: no piece
+                return False  # is None in an Alhambra's cells)
             if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
                 reserve = [printed_piece(x) for x in p.reserve]
                 for item in keep:

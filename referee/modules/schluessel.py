@@ -236,6 +236,10 @@ class KeyScratch(Scratch):
     plazas: list[Plaza] = field(default_factory=list)  # plaza tiles taken (out of the supply)
     # wall pieces built: the tile they were built on (it carries them when moved) and the side
     walls: dict[str, list[tuple[Any, Side]]] = field(default_factory=dict)
+    # the idle answers the engine reads first (Module.kept_idle): never kept (None), so the
+    # engine asks ``idle_at`` itself, without building a step
+    idle_start: None = field(default=None, repr=False, compare=False)
+    idle_end: None = field(default=None, repr=False, compare=False)
 
     def walls_used(self) -> int:
         return sum(len(v) for v in self.walls.values())
@@ -314,6 +318,7 @@ class Schluessel(BundledModule):
         data.held[name] = data.held.get(name, 0) + 1
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (none kept: KeyScratch.idle_start, idle_end stay None)
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """Nothing to do at a turn's start while no key tile is due (:meth:`at_moment`), nor at
