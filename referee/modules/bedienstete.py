@@ -122,6 +122,10 @@ class ServantScratch(Scratch):
     # the third scoring's penalty, taken before the leftover tiles are handed out: by player,
     # (buildings without a servant, points lost after the floor at zero)
     final: dict[str, tuple[int, int]] | None = None
+    # the idle answer kept for the engine at a turn's start (Module.kept_idle, ``idle_at``'s
+    # answer): True only while the open row is full (set when it fills, undone when a servant
+    # leaves it); None: not known, ``idle_at`` is asked
+    idle_start: bool | None = field(default=None, repr=False, compare=False)
 
 
 @bundled
@@ -314,6 +318,7 @@ class Bedienstete(BundledModule):
             t = self.colour(alh.get(to))
             if t is not None and to not in mine and t in data.open:
                 data.open.remove(t)
+                data.idle_start = None
                 mine[to] = t
         data.marshal[player.name] = cur
         return []
@@ -387,10 +392,27 @@ class Bedienstete(BundledModule):
                 continue
             data.drawn[t] += 1
             data.open.append(t)
+            if len(data.open) >= open_size():
+                data.idle_start = True
 
     @staticmethod
     def _row(row: list[BuildingType]) -> str:
         return " ".join(f"{KIND}:{t.code}" for t in row) or "-"
+
+    placements_by_pieces = True  # place.problems: only a swap may put the marshal's tile away
+    idle_moments = frozenset({Moment.TURN_START})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (its part's idle_start: kept where the open row changes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Nothing to report at a turn's start while the open row is full, or nothing is left
+        to fill it with, or the record is not checked (:meth:`at_moment`). The module's part
+        must exist (its step would make it)."""
+        data = state.modules.get(self.name)
+        if data is None or moment != Moment.TURN_START:
+            return False
+        if not state.checking or len(data.open) >= open_size():
+            return True
+        return sum(self.pile_left(state).values()) <= 0
 
     @acts_at(Moment.TURN_START, Moment.LEFTOVERS_BEFORE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:

@@ -117,8 +117,11 @@ def _side(a: Coord, b: Coord) -> Side | None:
     return None
 
 
+_GARDEN = BuildingType.GARDEN
+
+
 def _is_garden(piece: object) -> bool:
-    return getattr(piece, "type", None) is BuildingType.GARDEN
+    return getattr(piece, "type", None) is _GARDEN
 
 
 def _cells_order(c: Coord) -> tuple[int, int]:
@@ -151,6 +154,10 @@ class AnimalScratch(Scratch):
     carried: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
     gone: list[int] = field(default_factory=list)  # out of the game (gardens given to Dirk)
     moved_turn: int | None = None
+    # the idle answers the engine reads first (Module.kept_idle): never kept (None), so the
+    # engine asks ``idle_at`` itself, without building a step
+    idle_start: None = field(default=None, repr=False, compare=False)
+    idle_end: None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +357,54 @@ class Menagerie(BundledModule):
         data.under.pop(slot, None)
         for k in data.on_market.pop(slot, None) or []:
             data.drawn[k] -= 1
+
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (none kept: AnimalScratch.idle_start, idle_end stay None)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Whether :meth:`at_moment` would change nothing: the market animals lie where their
+        gardens lie (:meth:`data` has nothing to follow), and at a turn's start every garden on
+        the market has its animals (or nothing is checked, or the supply is out: nothing to
+        report); at a turn's end every player's animals are settled (:meth:`_sync` has nothing
+        to do: his part exists, no bought garden waits, each carried garden is still in his
+        reserve, each cell with animals still holds a tile). The module's part must exist."""
+        data: AnimalScratch | None = state.modules.get(self.name)
+        if data is None:
+            return False
+        market = state.market
+        held = data.on_market
+        n = len(market)
+        for slot, tile in data.under.items():
+            if slot in held and (slot >= n or market[slot] != tile):
+                return False  # (a garden that moved or left: the step runs)
+        if moment == Moment.TURN_START:
+            if not state.checking or sum(data.drawn.values()) >= in_play():
+                return True
+            for slot, piece in enumerate(market):
+                if slot not in held and getattr(piece, "type", None) is _GARDEN:
+                    return False
+            return True
+        if moment != Moment.TURN_END:
+            return False
+        on_tiles = data.on_tiles
+        carried = data.carried
+        pending = data.pending
+        for p in state.players:
+            name = p.name
+            mine = on_tiles.get(name)
+            keep = carried.get(name)
+            if mine is None or keep is None or pending.get(name):
+                return False
+            if not mine.keys() <= p.alhambra.cells.keys():  # (a cell's tile left: no piece
+                return False  # is None in an Alhambra's cells)
+            if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+                reserve = [printed_piece(x) for x in p.reserve]
+                for item in keep:
+                    piece = printed_piece(item[0])
+                    if piece not in reserve:
+                        return False
+                    reserve.remove(piece)
+        return True
 
     @acts_at(
         Moment.TURN_START,

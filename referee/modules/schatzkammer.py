@@ -134,6 +134,11 @@ class ChestScratch(Scratch):
     buyer: int | None = None  # seat of the buyer while his chests are placed and handed on
     bought_turn: int | None = None  # the turn whose action bought chests
     pos: Pos | None = None  # the purchase's line
+    # the idle answers kept for the engine (Module.kept_idle, ``idle_at``'s answers): True
+    # only while it holds (set where the step leaves nothing to do, undone where that changes:
+    # a room emptied, chests bought); None: not known, ``idle_at`` is asked
+    idle_start: bool | None = field(default=None, repr=False, compare=False)
+    idle_end: bool | None = field(default=True, repr=False, compare=False)  # (none bought)
 
     def chests_of(self, name: str) -> dict[Coord, str]:
         return self.on.setdefault(name, {})
@@ -210,6 +215,7 @@ class Schatzkammer(BundledModule):
         data.rooms[i] = drawn
         if i in data.due:
             data.due.remove(i)
+            _keep_start(data)
         return []
 
     def _colours(self, state: GameState, args: Any, pos: Pos, who: str | None) -> list[str]:
@@ -307,8 +313,10 @@ class Schatzkammer(BundledModule):
         data.rooms[i] = []
         if i not in data.due and not data.stopped:  # "Von nun an werden keine Truhen mehr
             data.due.append(i)  # nachgelegt": once stopped, an emptied room stays empty
+            data.idle_start = None
         data.buyer = player.index
         data.bought_turn = state.turn.number if state.turn is not None else None
+        data.idle_end = None
         data.pos = action.pos
         return []
 
@@ -455,6 +463,24 @@ class Schatzkammer(BundledModule):
 
     # ------------------------------------------------------------------ hand-over
 
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (its part's idle_start, idle_end: kept where they change)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Nothing to do at a turn's start once the setup's rooms were told and no emptied room
+        waits for its refill line (:meth:`_turn_start`); nothing at a turn's end unless this
+        turn's main action bought chests (:meth:`_turn_end`). The module's part must exist
+        (its step would make it)."""
+        data = state.modules.get(self.name)
+        if data is None:
+            return False
+        if moment == Moment.TURN_START:
+            return bool(data.setup_told and not data.due)
+        if moment == Moment.TURN_END:
+            t = state.turn
+            return t is None or data.bought_turn != t.number or data.buyer != t.player
+        return False
+
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         super().at_moment(ctx, moment)
@@ -478,6 +504,7 @@ class Schatzkammer(BundledModule):
             state.flag("CHEST-REFILL", pos, reason="missing", room=i + 1, left=data.bag_total())
             data.rooms[i] = None  # filled, but with what the record does not say
             data.due.remove(i)
+        _keep_start(data)
 
     def _turn_end(self, ctx: Any) -> None:
         state = ctx.state
@@ -492,6 +519,7 @@ class Schatzkammer(BundledModule):
         if data.pending and len(state.players) == 2 and state.dirk is not None:
             self._to_dirk(state, pos)
         data.bought_turn = None
+        data.idle_end = True
         if not data.pending:
             self._after_hand_over(state)
             return
@@ -570,6 +598,7 @@ class Schatzkammer(BundledModule):
         if data.due and data.bag_total() < per_room():
             data.stopped = True
             data.due.clear()
+            _keep_start(data)
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions
@@ -712,6 +741,7 @@ class Schatzkammer(BundledModule):
             data.rooms[head - 1] = []
             if head - 1 not in data.due:
                 data.due.append(head - 1)  # emptied, its refill line comes next
+                data.idle_start = None
             data.setup_told = True
             return True
         drawn = self._colours(state, rest, pos, None)
@@ -740,6 +770,7 @@ class Schatzkammer(BundledModule):
         data.pending = list(drawn)
         data.buyer = t.player
         data.bought_turn = t.number
+        data.idle_end = None
         data.pos = line.pos
 
     # ------------------------------------------------------------------ drawings
@@ -861,3 +892,9 @@ class HandOver:
 
     def copy(self) -> HandOver:
         return HandOver(self.next)
+
+
+def _keep_start(data: ChestScratch) -> None:
+    """Keep the turn's start idle answer (:attr:`ChestScratch.idle_start`) where it may have
+    become true: the setup's rooms told and no emptied room waiting for its refill line."""
+    data.idle_start = True if data.setup_told and not data.due else None

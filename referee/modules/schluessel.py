@@ -236,6 +236,10 @@ class KeyScratch(Scratch):
     plazas: list[Plaza] = field(default_factory=list)  # plaza tiles taken (out of the supply)
     # wall pieces built: the tile they were built on (it carries them when moved) and the side
     walls: dict[str, list[tuple[Any, Side]]] = field(default_factory=dict)
+    # the idle answers the engine reads first (Module.kept_idle): never kept (None), so the
+    # engine asks ``idle_at`` itself, without building a step
+    idle_start: None = field(default=None, repr=False, compare=False)
+    idle_end: None = field(default=None, repr=False, compare=False)
 
     def walls_used(self) -> int:
         return sum(len(v) for v in self.walls.values())
@@ -295,6 +299,46 @@ class Schluessel(BundledModule):
             return
         name = purchase.player.name
         data.held[name] = data.held.get(name, 0) + 1
+
+    def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
+        """Yes unless the bonus "1 Gebäude für 14 kaufen" is under way: its refinements of
+        ``pay.price`` and ``pay.currencies`` return what they get then (:meth:`_buying`), and
+        :meth:`after_plain_purchase` gives the key tile an arcade earns as :meth:`on_purchase`
+        does."""
+        return not self._buying(state)
+
+    def after_plain_purchase(self, state: GameState, buy: Any) -> None:
+        """:meth:`on_purchase` for a purchase made in one pass."""
+        if getattr(buy.tile, "type", None) is not BuildingType.ARCADES:
+            return
+        data = self.data(state)
+        if data.taken_keys() >= key_count():
+            return
+        name = buy.player.name
+        data.held[name] = data.held.get(name, 0) + 1
+
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (none kept: KeyScratch.idle_start, idle_end stay None)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Nothing to do at a turn's start while no key tile is due (:meth:`at_moment`), nor at
+        the end of a turn whose player holds no key tile while none is due: the step would
+        change nothing. The module's part must exist (its step would make it)."""
+        data = state.modules.get(self.name)
+        if data is None:
+            return False
+        t = state.turn
+        if moment == Moment.TURN_START:
+            return t is None or data.due <= 0
+        if moment == Moment.TURN_END:
+            if t is None or t.interrupt is not None:
+                return True
+            return (
+                data.due == 0
+                and data.due_player is None
+                and state.players[t.player].name not in data.held
+            )
+        return False
 
     @acts_at(Moment.TURN_START, Moment.TURN_END, Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
