@@ -61,8 +61,9 @@ KEEPERS = ("bauland", "obstgaerten", "baumeister")
 
 
 def test_the_keepers_are_the_ones_checked_here() -> None:
-    # (Sultan: tests/test_module_sultan_kept.py; Wechselgeld: tests/test_speed21_silentw.py)
-    assert _keepers() == sorted((*KEEPERS, "sultan", "wechselgeld"))
+    # (Sultan: tests/test_module_sultan_kept.py; Wechselgeld: tests/test_speed21_silentw.py;
+    # Farben: tests/test_speed22_silentt.py)
+    assert _keepers() == sorted((*KEEPERS, "sultan", "wechselgeld", "farben"))
 
 
 def _kept_yes(m: Module, state: GameState, moment: Any) -> bool:
