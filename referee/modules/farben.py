@@ -70,6 +70,7 @@ DROP, STACK, DONE, SEEN = "drop", "stack", "done", "seen"
 OVERPAID, USED = ("overpaid", "ueberzahlt", "überzahlt"), ("used", "genutzt")
 NO_MARKET = ("none", "keiner")
 FINISHING = Text("FARBEN-FINISH.action/finishing")
+_TURN_END = Moment.TURN_END
 
 
 _TYPES = {t.value: t for t in BuildingType}
@@ -183,6 +184,13 @@ class FarbenScratch(Scratch):
         default_factory=dict
     )
     missing_told: set[Currency] = field(default_factory=set)
+    # every project field holds a tile (kept where a field changes; read by ``idle_at``)
+    full: bool = field(default=False, repr=False, compare=False)
+    # the idle answers kept for the engine (Module.kept_idle, ``idle_at``'s answers): at a
+    # turn's end ``not pending``, at its start ``full and not pending``; set again wherever
+    # ``pending`` or ``full`` changes
+    idle_start: bool = field(default=False, repr=False, compare=False)
+    idle_end: bool = field(default=True, repr=False, compare=False)
 
 
 @bundled
@@ -301,6 +309,8 @@ class Farben(BundledModule):
             found.extend(self._reveal(state, project, nxt.pos or apos if nxt else apos, None))
             data.fields[cur] = project
             data.missing_told.discard(cur)
+            data.full = all(p is not None for p in data.fields.values())
+            data.idle_start = data.full and not data.pending
         report(state, found)
 
     def _column_line(self, state: GameState, args: tuple[GenericArg, ...], pos: Pos) -> None:
@@ -375,14 +385,19 @@ class Farben(BundledModule):
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         state = ctx.state
         if moment == Moment.TURN_END:  # the steps below at a turn's end (the kit's: none)
-            pending = self.data(state).pending
-            if pending:
-                pending.clear()  # a take belongs to its purchase's line
+            data = self.data(state)
+            if data.pending:
+                data.pending.clear()  # a take belongs to its purchase's line
+            data.idle_end = True
+            data.idle_start = data.full
             return
         super().at_moment(ctx, moment)
         data = self.data(state)
-        if moment == Moment.TURN_START and data.pending:
-            data.pending.clear()
+        if moment == Moment.TURN_START:
+            if data.pending:
+                data.pending.clear()
+            data.idle_end = True
+            data.idle_start = data.full
         if moment == Moment.TURN_START and state.checking and self.option("refill") == "stack":
             left = self.stack_left(state)
             for cur in CURRENCIES:
@@ -390,6 +405,22 @@ class Farben(BundledModule):
                     where = ctx.pos if ctx.pos is not None else state.turn.pos
                     state.flag("FARBEN-MISSING", where, field=cur.code, n=left)
                     data.missing_told.add(cur)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Yes while the module's part exists and no purchase is pending (the turn's end then
+        clears nothing) and, at a turn's start, every project field holds a tile (no field to
+        report missing): the usual turn of a game where nobody overpays for a colour or a
+        project. Else no (the step runs; it may change nothing)."""
+        data = state.modules.get(self.name)
+        if data is None or data.pending:
+            return False
+        if moment is _TURN_END:
+            return True
+        full: bool = data.full  # (every project field holds a tile: kept where one changes)
+        return full
+
+    idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (its part's idle_start, idle_end: kept where they change)
 
     # ------------------------------------------------------------------ the overpayment
 
@@ -411,6 +442,7 @@ class Farben(BundledModule):
                 cols |= {c.currency for c in purchase.cards_paid if c.currency in allowed}
             columns = frozenset(cols)
         data.pending[player.name] = (purchase.action.pos.line, over, columns, tile, False)
+        data.idle_start = data.idle_end = False
 
     leaves_plain_purchases = True  # its leaves_plain_purchase: yes to every plain purchase
 
@@ -424,13 +456,15 @@ class Farben(BundledModule):
         if self.option("column") == "paid":
             cols |= {c.currency for c in buy.cards if c.currency in buy.allowed}
         line = buy.action.pos.line
-        self.data(state).pending[buy.player.name] = (
+        data = self.data(state)
+        data.pending[buy.player.name] = (
             line,
             buy.overpaid,
             frozenset(cols),
             fmt_tile(buy.tile),
             False,
         )
+        data.idle_start = data.idle_end = False
 
     def _pending(
         self, state: GameState, player: PlayerState, action: ModuleAction, token: str, pos: Pos
@@ -906,6 +940,7 @@ class Farben(BundledModule):
                         if lying.recipe and not project.recipe:
                             project = lying
                         data.fields[cur] = None
+                        data.full = data.idle_start = False
                         break
             if self._match_held(state, player, project) is None:
                 held = self.projects_of(state, player)
@@ -1057,7 +1092,9 @@ class Farben(BundledModule):
             return
         text = fmt_ref(tile) if isinstance(tile, TileRef) else token_text(tile)
         columns = frozenset(c for c in cols if c is not None)
-        self.data(state).pending[player.name] = (pos.line, over, columns, text, used)
+        data = self.data(state)
+        data.pending[player.name] = (pos.line, over, columns, text, used)
+        data.idle_start = data.idle_end = False
 
     def position_line(
         self, state: GameState, player: PlayerState | None, line: ModuleAction

@@ -287,6 +287,26 @@ class Marktplatz(BundledModule):
             under = self._under_text(state, p)
             ctx.report([problem("MARKET-FULL", pos, p.name, tiles=shown, under=under)])
 
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Yes at a turn's end when the module's part exists and the player to move has an
+        empty reserve and no building under a market tile: the step would neither lay a
+        building under a tile nor free one (``stalls_of`` forgets a building that left the
+        reserve). Also yes with no turn under way or an interrupt (the step returns at once).
+        Else no."""
+        data = state.modules.get(self.name)
+        if data is None:
+            return False
+        t = state.turn
+        if t is None or t.interrupt is not None:
+            return True
+        p = state.players[t.player]
+        if p.reserve:
+            return False
+        stalls = data.stalls.get(p.name)
+        return stalls is not None and not stalls
+
+    idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
+
     def _under_text(self, state: GameState, player: PlayerState) -> str:
         stalls = self.stalls_of(state, player)
         return ", ".join(
