@@ -65,7 +65,18 @@ def test_the_keepers_are_the_ones_checked_here() -> None:
     # Ausbauten: tests/test_speed22_geo.py; Arbeiter, Wachtürme: tests/test_speed22_silenth.py;
     # Bedienstete, Menagerie, Schatzkammer, Schlüssel: tests/test_speed22_silents.py;
     # Farben: tests/test_speed22_silentt.py)
-    elsewhere = ("sultan", "wechselgeld", "ausbauten", "arbeiter", "wachtuerme", "bedienstete", "menagerie", "schatzkammer", "schluessel", "farben")
+    elsewhere = (
+        "sultan",
+        "wechselgeld",
+        "ausbauten",
+        "arbeiter",
+        "wachtuerme",
+        "bedienstete",
+        "menagerie",
+        "schatzkammer",
+        "schluessel",
+        "farben",
+    )
     assert _keepers() == sorted((*KEEPERS, *elsewhere))
 
 
