@@ -20,16 +20,15 @@ from setuptools import setup
 # pure package needs none of it). Every other module stays Python and calls into these as into
 # any module; a compiled class must not be subclassed or patched by Python code.
 MYPYC_MODULES = [
-    # Not yet the records (record/model.py): its ten hot classes are written so that, listed
-    # here, they compile to native classes that keep their behaviour (its _NATIVE_SHAPE), and
-    # the compiled reader's memo builders and line records call native constructors when they
-    # are (fast.py's _NATIVE_RECORD); issue 34's nineteenth step did not get its build counted
-    # in time, so the list leaves it out (bench/README.md, "nineteenth step: native records":
-    # listing it also takes fast.py's word path calling those ten by their own names). The
-    # sixth step's native records were slower (the reader called the classes through
-    # dataclasses' __init__ and kept no memo). The fast reader's memo's "seen once" mark is told
-    # apart by identity (issue 34, eighth step), so no test of it may follow a test that
-    # narrows the entry to its fixed-length tuple type, which mypyc boxes anew.
+    # The records (record/model.py, issue 34, nineteenth step): the ten classes the reader
+    # makes ten of a turn are native classes (its _NATIVE_SHAPE), made by the compiled reader's
+    # native constructor calls, also in its memo's builders, and read as native fields by the
+    # compiled engine; the other record classes stay Python classes. (The sixth step's native
+    # records were slower: the reader then called the classes through dataclasses' __init__ and
+    # kept no memo.) The fast reader's memo's "seen once" mark is told apart by identity (issue
+    # 34, eighth step), so no test of it may follow a test that narrows the entry to its
+    # fixed-length tuple type, which mypyc boxes anew.
+    "referee/record/model.py",
     "referee/notation/fast.py",
     "referee/engine/state.py",
     "referee/engine/core.py",

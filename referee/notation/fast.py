@@ -242,27 +242,21 @@ _MAKER_NAMES: Final[dict[type, str]] = {getattr(_model, name): name for name in 
 # module's dict at every use (about 140 instructions, against 2 for a ``Final`` one: issue 34,
 # sixteenth step); ``Final`` ones are C statics. Nothing rebinds the names above after this.
 # Pure Python reads either the same way (one LOAD_GLOBAL).
+# The ten record classes of referee/record/model.py's _NATIVE_SHAPE are called by their own
+# names instead: pure Python the name is the maker (one LOAD_GLOBAL, as here), compiled the
+# class, whose native constructor the compiled reader calls in C.
 _R_ANNOTATION: Final[Any] = Annotation
 _R_BUILD_FROM_RESERVE: Final[Any] = BuildFromReserve
-_R_BUY: Final[Any] = Buy
-_R_CHANCE: Final[Any] = Chance
 _R_COMPONENT_REF: Final[Any] = ComponentRef
 _R_DEAL: Final[Any] = Deal
 _R_DIRK_DRAW: Final[Any] = DirkDraw
-_R_DISPLAY_REVEAL: Final[Any] = DisplayReveal
 _R_GIVE: Final[Any] = Give
-_R_MARKET_DRAW: Final[Any] = MarketDraw
 _R_MODULE_ACTION: Final[Any] = ModuleAction
 _R_MODULE_CHANCE: Final[Any] = ModuleChance
-_R_PLACE: Final[Any] = Place
-_R_PLAYER_REF: Final[Any] = PlayerRef
 _R_REMOVE_TO_RESERVE: Final[Any] = RemoveToReserve
 _R_RESERVE: Final[Any] = Reserve
 _R_RESHUFFLE: Final[Any] = Reshuffle
 _R_SWAP: Final[Any] = Swap
-_R_TAKE_MONEY: Final[Any] = TakeMoney
-_R_TILE_REF: Final[Any] = TileRef
-_R_TURN: Final[Any] = Turn
 
 # Off switch (benchmarks, comparisons): ALHAMBRA_REFEREE_LARK_ONLY=1 reads every game with Lark.
 ENABLED = os.environ.get("ALHAMBRA_REFEREE_LARK_ONLY", "") in ("", "0")
@@ -520,6 +514,8 @@ def _make_card(word: str, pos: Pos) -> Any:
     cls, value = got
     if cls is _R_COMPONENT_REF:
         return _R_COMPONENT_REF(value[0], value[1], pos)
+    if cls is CardRef:
+        return CardRef(value, pos)
     return cls(value, pos)
 
 
@@ -550,7 +546,7 @@ def _make_tile(word: str, pos: Pos) -> Any:
         return None
     if got[0] == "component":
         return _R_COMPONENT_REF(got[1], got[2], pos)
-    return _R_TILE_REF(got[0], got[1], got[2], got[3], pos)
+    return TileRef(got[0], got[1], got[2], got[3], pos)
 
 
 def _field(word: str) -> Any:
@@ -789,7 +785,7 @@ def _action(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             cards.append(c)
-        return _R_TAKE_MONEY(tuple(cards), pos, notes)
+        return TakeMoney(tuple(cards), pos, notes)
     if verb == "buy":
         i = 1
         cur = None
@@ -807,15 +803,16 @@ def _action(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             paid.append(c)
-        return _R_BUY(cur, tile, tuple(paid), pos, notes)
+        return Buy(cur, tile, tuple(paid), pos, notes)
     if verb == "place" or verb == "build":
         if n != 1:
             return None
         got2 = _tile_at(words[1][0], ln, words[1][1])
         if got2 is None:
             return None
-        cls = _R_PLACE if verb == "place" else _R_BUILD_FROM_RESERVE
-        return cls(got2[0], got2[1], pos, notes)
+        if verb == "place":
+            return Place(got2[0], got2[1], pos, notes)
+        return _R_BUILD_FROM_RESERVE(got2[0], got2[1], pos, notes)
     if verb == "reserve":
         if n != 1:
             return None
@@ -853,7 +850,7 @@ def _action(words: list[Word], ln: int) -> Any:
         return (
             None
             if name is None
-            else _R_GIVE(tile, _R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, col))), pos, notes)
+            else _R_GIVE(tile, PlayerRef(name, _tnew(_POS_CLASS, (ln, col))), pos, notes)
         )
     if not _verb(verb):
         return None
@@ -889,7 +886,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
             name = _name(w[:-1])
             if name is None:
                 return None
-            player = _R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, col)))
+            player = PlayerRef(name, _tnew(_POS_CLASS, (ln, col)))
             if pos is None:
                 pos = player.pos
             i += 1
@@ -902,7 +899,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
         if a is None:
             return None
         actions.append(a)
-    return _R_TURN(number, player, tuple(actions), pos or actions[0].pos, (), comment)
+    return Turn(number, player, tuple(actions), pos or actions[0].pos, (), comment)
 
 
 # ------------------------------------------------------------------------ chance events
@@ -929,7 +926,7 @@ def _event(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             cards.append(c)
-        return _R_DISPLAY_REVEAL(tuple(cards), pos)
+        return DisplayReveal(tuple(cards), pos)
     if verb == "market":
         entries = []
         for w, col, _ in words[1:]:
@@ -937,7 +934,7 @@ def _event(words: list[Word], ln: int) -> Any:
             if e is None:
                 return None
             entries.append(e)
-        return _R_MARKET_DRAW(tuple(entries), pos)
+        return MarketDraw(tuple(entries), pos)
     if verb == "deal":
         if len(words) < 2:
             return None
@@ -950,7 +947,7 @@ def _event(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             cards.append(c)
-        return _R_DEAL(_R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, words[1][1]))), tuple(cards), pos)
+        return _R_DEAL(PlayerRef(name, _tnew(_POS_CLASS, (ln, words[1][1]))), tuple(cards), pos)
     if verb == "reshuffle":
         return _R_RESHUFFLE(pos) if len(words) == 1 else None
     if verb == "dirk":
@@ -987,7 +984,7 @@ def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
         if e is None:
             return None
         events.append(e)
-    return _R_CHANCE(tuple(events), _tnew(_POS_CLASS, (ln, col)), notes, comment)
+    return Chance(tuple(events), _tnew(_POS_CLASS, (ln, col)), notes, comment)
 
 
 # -------------------------------------------------------------------------- other lines
