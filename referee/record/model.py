@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind
 from referee.interpreted import interpreted_class
-from referee.shapes import TupleBody, named_tuple
+from referee.record.tuples import Coord, Pos
 
 
 def _probe() -> None:
@@ -45,47 +45,13 @@ def _probe() -> None:
 _SLOTS = isinstance(_probe, types.FunctionType)
 
 
-@named_tuple
-class Pos(TupleBody):
-    """A source position: 1-based line and column.
-
-    A named tuple (not a frozen dataclass) because the reader makes one for every record of
-    every line (about ten a turn): a tuple is made and freed in C. Like any tuple it equals a
-    tuple of the same numbers and orders by line, then column."""
-
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.line}:{self.column}"
-
-
+# Pos and Coord, the records' two named tuples, live in a module that stays Python in the
+# compiled build (a compiled module makes a class-based named tuple through ``typing``): see
+# referee/record/tuples.py.
 NOWHERE = Pos(0, 0)
 
 
 # --------------------------------------------------------------------------------- tokens
-
-
-@named_tuple
-class Coord(TupleBody):
-    """A cell of an Alhambra: the fountain is 0,0; x grows east, y grows north.
-
-    A named tuple (not a frozen dataclass) because the engine hashes and creates coordinates in
-    its inner loop (flood fills of the building rules); tuples do both in C.
-    """
-
-    x: int
-    y: int
-
-    def __str__(self) -> str:
-        return f"{self.x},{self.y}"
-
-    def __repr__(self) -> str:
-        return f"Coord({self.x}, {self.y})"
-
-    def neighbour(self, side: Side) -> "Coord":
-        dx, dy = side.delta
-        return Coord(self.x + dx, self.y + dy)
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
