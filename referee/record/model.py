@@ -26,13 +26,13 @@ def _probe() -> None:
 
 # _NATIVE_SHAPE: the ten record classes the reader makes ten of a turn (issue 34, seventeenth
 # step: CardRef, TileRef, PlayerRef, TakeMoney, Buy, Place, Turn, DisplayReveal, MarketDraw,
-# Chance) are written so that a compiled build listing this module (setup.py's MYPYC_MODULES;
-# not yet: bench/README.md, "nineteenth step: native records") makes them native classes,
-# which its compiled reader builds through their native constructors and its compiled engine
-# reads as native fields, while they behave as the frozen dataclasses they were
-# (tests/test_record_behaviour.py; compiled alone, this module's native constructors also check
-# each field's annotated type, so a field given a value of another type raises TypeError where
-# Python takes it, which that test's ``replace(record, field=None)`` meets): their own
+# Chance) are written so that the compiled build, which lists this module (setup.py's
+# MYPYC_MODULES, since issue 34's twentieth step), makes them native classes, which its
+# compiled reader builds through their native constructors and its compiled engine reads as
+# native fields, while they behave as the frozen dataclasses they were
+# (tests/test_record_behaviour.py; compiled, their native constructors also check each field's
+# annotated type, so a field given a value of another type raises TypeError where Python takes
+# it: a record holds values of its fields' declared types): their own
 # ``__init__`` sets each field with
 # ``object.__setattr__`` (what a frozen dataclass's does; compiled, a native store), their own
 # ``__setattr__``/``__delattr__`` refuse with ``FrozenInstanceError``, their own
