@@ -20,13 +20,15 @@ from setuptools import setup
 # pure package needs none of it). Every other module stays Python and calls into these as into
 # any module; a compiled class must not be subclassed or patched by Python code.
 MYPYC_MODULES = [
-    # not the records (record/model.py): compiled, the reader calls the native record classes
-    # and read a turn in 178,850 instructions against 129,276 with both left Python, and the
-    # whole first pass of `check` counted 327,713 against 283,457 a turn (issue 34, sixth step,
-    # bench/README.md "all together"; 50 games of the CLI corpus). The fast reader compiled
-    # with the records left Python keeps its memo and generated builders (issue 34, eighth
-    # step: its memo's "seen once" mark is told apart by identity, so no test of it may follow
-    # a test that narrows the entry to its fixed-length tuple type, which mypyc boxes anew).
+    # The records (record/model.py, issue 34, nineteenth step): the ten classes the reader
+    # makes ten of a turn are native classes (its _NATIVE_SHAPE), made by the compiled reader's
+    # native constructor calls, also in its memo's builders, and read as native fields by the
+    # compiled engine; the other record classes stay Python classes. (The sixth step's native
+    # records were slower: the reader then called the classes through dataclasses' __init__ and
+    # kept no memo.) The fast reader's memo's "seen once" mark is told apart by identity (issue
+    # 34, eighth step), so no test of it may follow a test that narrows the entry to its
+    # fixed-length tuple type, which mypyc boxes anew.
+    "referee/record/model.py",
     "referee/notation/fast.py",
     "referee/engine/state.py",
     "referee/engine/core.py",

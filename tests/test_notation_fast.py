@@ -495,7 +495,7 @@ def test_the_record_makers_build_what_the_classes_build() -> None:
         with pytest.raises(TypeError):
             maker(*values, "one too many")
         made += 1
-    assert made >= 30
+    assert made + len(fast._NATIVE) >= 30  # a native record class (compiled) has no maker
 
 
 # ------------------------------------------------------------------ memoised groups

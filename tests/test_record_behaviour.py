@@ -66,6 +66,24 @@ def test_a_record_refuses_assignment_and_deletion(i: int) -> None:
     assert getattr(rec, first) is before and rec.pos == Pos(2, 5)
 
 
+# For each of _samples' records, another value of its first field's declared type. (A value of
+# another type -- None where the type admits none -- is no record: a native record of the
+# compiled build checks each field's type, as its other compiled code does, and raises
+# TypeError; issue 34, twentieth step, bench/README.md "native records switched on".)
+_OTHER_FIRST: tuple[object, ...] = (
+    None,  # CardRef.card: MoneyCard | None
+    None,  # TileRef.type: BuildingType | None
+    "Ben",  # PlayerRef.name: str
+    (),  # TakeMoney.cards
+    None,  # Buy.field: Currency | None
+    TileRef(BuildingType.PAVILION, 4, None, ()),  # Place.tile
+    (),  # DisplayReveal.cards
+    (),  # MarketDraw.entries
+    None,  # Turn.number: int | None
+    (),  # Chance.events
+)
+
+
 @pytest.mark.parametrize("i", range(10))
 def test_equality_and_hash_leave_the_position_and_notes_out(i: int) -> None:
     a = _samples(Pos(2, 5), ())[i]
@@ -73,7 +91,7 @@ def test_equality_and_hash_leave_the_position_and_notes_out(i: int) -> None:
     assert a == b and hash(a) == hash(b) and (a != b) is False
     assert a.pos == Pos(2, 5) and b.pos == Pos(7, 1)
     first = dataclasses.fields(a)[0].name
-    other = dataclasses.replace(a, **{first: None})
+    other = dataclasses.replace(a, **{first: _OTHER_FIRST[i]})
     assert other != a and type(other) is type(a) and other.pos == a.pos
     assert a != (a,) and a != None  # noqa: E711 (a record equals records of its class only)
 

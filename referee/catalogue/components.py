@@ -402,3 +402,9 @@ def short_code(tile: TileKind) -> str:
     if len(catalogue().by_type_price(tile.type, tile.price)) == 1:
         return f"{tile.type.code}{tile.price}"
     return tile.full_code
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

@@ -211,3 +211,9 @@ def scoring_piles(state: GameState) -> tuple[tuple[int, int], tuple[int, int], t
     from referee.engine.core import pile_bounds
 
     return pile_bounds(state)
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

@@ -340,3 +340,8 @@ __all__ = [
     "payment_findings",
     "plan_payment",
 ]
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

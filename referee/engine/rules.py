@@ -286,3 +286,8 @@ _r("UNKNOWN-VERB", S_NOTATION)
 _r("UNKNOWN-PLAYER", S_NOTATION)
 _r("UNKNOWN-TILE", S_NOTATION)
 _r("POSITION-INVALID", S_NOTATION)
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

@@ -486,3 +486,9 @@ class Ruleset:
     def refined_by(self, decision: str) -> list[str]:
         """The modules refining ``decision``, in the order they run."""
         return [r.module for r in self._chain.get(decision, ())]
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

@@ -350,3 +350,9 @@ def end_interrupt(state: GameState, saved: Interrupt) -> None:
     state.turn = None
     state.phase = Phase.REFILL
     state.next_player = saved.saved_next
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

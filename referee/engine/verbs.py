@@ -377,3 +377,8 @@ __all__ = [
     "stamp",
     "window_open",
 ]
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

@@ -262,3 +262,9 @@ def describe(piece: object) -> PieceFacts:
         else:
             counts = {kind: 1} if isinstance(kind, BuildingType) else {}
     return PieceFacts(footprint, walls, rules_, dict(counts), profile_of(piece))
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

@@ -497,3 +497,9 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
         if side not in cell_walls(cells, layers, c):
             n += 1
     return n
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

@@ -466,3 +466,9 @@ def legal_cells(alh: Alhambra, piece: Piece) -> list[Coord]:
             result.append(at)
     result.sort(key=_key)
     return result
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

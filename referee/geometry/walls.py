@@ -539,3 +539,9 @@ def _slot_corner(segs: list[Segment], slot: int) -> Corner:
     (x, y), side = segs[slot >> 1]
     dx, dy = _CORNER_OFFSETS[side][slot & 1]
     return x + dx, y + dy
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

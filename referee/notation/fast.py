@@ -61,11 +61,12 @@ _new: Final[Callable[[type], Any]] = object.__new__
 _tnew: Final[Callable[..., Any]] = tuple.__new__
 
 
-# Compiled records (the mypyc build, setup.py's MYPYC_MODULES) are native classes: their own
-# constructors are made in C and no maker can fill them, so the reader calls the classes and
-# keeps no generated builders (no code made at run time on the compiled path, see _MEMO).
+# Compiled records (the mypyc build, setup.py's MYPYC_MODULES): the record classes the reader
+# makes ten of a turn are native classes (referee/record/model.py, _NATIVE_SHAPE), whose own
+# constructors are made in C and which no maker can fill: the reader calls them (the compiled
+# reader: their native constructors) and its memo's builders do too (_NATIVE_RECORD); the
+# other record classes stay Python classes with slots twins, made as before.
 NATIVE_RECORDS: Final = not _model.__file__.endswith((".py", ".pyc"))
-_MEMO: Final = not NATIVE_RECORDS
 
 # the record classes as the reader builds them: in pure Python each name is rebound to its
 # class's maker (for the type checker, the class itself: a maker takes the same values; a
@@ -120,6 +121,51 @@ def _probe() -> None:
 # makes records with :class:`_TwinMaker` and builds memoised groups and lines with
 # :class:`_ShapeBuilder` instead of generated Python code (no interpreter frame per record).
 SELF_COMPILED: Final = not isinstance(_probe, types.FunctionType)
+# the memo of templates and builders: pure Python its generated builders, compiled its
+# _ShapeBuilder nodes (native records with a pure reader would have neither: never built so)
+_MEMO: Final = SELF_COMPILED or not NATIVE_RECORDS
+
+# the record classes the reader makes
+_READ_NAMES: Final = (
+    "Annotation",
+    "Award",
+    "BuildFromReserve",
+    "Buy",
+    "CardRef",
+    "Chance",
+    "Claim",
+    "ClaimPart",
+    "CommentLine",
+    "ComponentRef",
+    "Deal",
+    "DirkDraw",
+    "DisplayReveal",
+    "Distribution",
+    "GenericArg",
+    "Give",
+    "Header",
+    "MarketDraw",
+    "ModuleAction",
+    "ModuleChance",
+    "Place",
+    "PlayerRef",
+    "RemoveToReserve",
+    "Reserve",
+    "Reshuffle",
+    "Scoring",
+    "ScoringCardRef",
+    "StartPlayer",
+    "Swap",
+    "TakeMoney",
+    "TileRef",
+    "Turn",
+)
+# the native ones (compiled, without slots: see referee/record/model.py); none pure
+_NATIVE: Final[frozenset[type]] = frozenset(
+    cls
+    for cls in (getattr(_model, name) for name in _READ_NAMES)
+    if NATIVE_RECORDS and "__slots__" not in vars(cls)
+)
 
 
 class _TwinMaker:
@@ -179,80 +225,38 @@ def _maker(cls: type) -> Any:
     return made if made is not None else record_maker(cls)
 
 
-if not NATIVE_RECORDS:
-    globals().update(
-        {
-            name: _maker(getattr(_model, name))
-            for name in (
-                "Annotation",
-                "Award",
-                "BuildFromReserve",
-                "Buy",
-                "CardRef",
-                "Chance",
-                "Claim",
-                "ClaimPart",
-                "CommentLine",
-                "ComponentRef",
-                "Deal",
-                "DirkDraw",
-                "DisplayReveal",
-                "Distribution",
-                "GenericArg",
-                "Give",
-                "Header",
-                "MarketDraw",
-                "ModuleAction",
-                "ModuleChance",
-                "Place",
-                "PlayerRef",
-                "RemoveToReserve",
-                "Reserve",
-                "Reshuffle",
-                "Scoring",
-                "ScoringCardRef",
-                "StartPlayer",
-                "Swap",
-                "TakeMoney",
-                "TileRef",
-                "Turn",
-            )
-        }
-    )
+# each name rebound to its class's maker, but a native class's (called itself)
+globals().update(
+    {
+        name: _maker(getattr(_model, name))
+        for name in _READ_NAMES
+        if getattr(_model, name) not in _NATIVE
+    }
+)
 
 # the record classes the reader builds, by class (the memoised groups below rebuild them)
-_MAKER_NAMES: Final[dict[type, str]] = {
-    cls: cls.__name__
-    for cls in vars(_model).values()
-    if isinstance(cls, type) and globals().get(cls.__name__, cls) is not cls
-}
+_MAKER_NAMES: Final[dict[type, str]] = {getattr(_model, name): name for name in _READ_NAMES}
 
 # The makers (compiled records: the classes) the word-by-word reader calls, bound once here,
 # after the names above: compiled, a module name that is not ``Final`` is a look-up in the
 # module's dict at every use (about 140 instructions, against 2 for a ``Final`` one: issue 34,
 # sixteenth step); ``Final`` ones are C statics. Nothing rebinds the names above after this.
 # Pure Python reads either the same way (one LOAD_GLOBAL).
+# The ten record classes of referee/record/model.py's _NATIVE_SHAPE are called by their own
+# names instead: pure Python the name is the maker (one LOAD_GLOBAL, as here), compiled the
+# class, whose native constructor the compiled reader calls in C.
 _R_ANNOTATION: Final[Any] = Annotation
 _R_BUILD_FROM_RESERVE: Final[Any] = BuildFromReserve
-_R_BUY: Final[Any] = Buy
-_R_CHANCE: Final[Any] = Chance
 _R_COMPONENT_REF: Final[Any] = ComponentRef
 _R_DEAL: Final[Any] = Deal
 _R_DIRK_DRAW: Final[Any] = DirkDraw
-_R_DISPLAY_REVEAL: Final[Any] = DisplayReveal
 _R_GIVE: Final[Any] = Give
-_R_MARKET_DRAW: Final[Any] = MarketDraw
 _R_MODULE_ACTION: Final[Any] = ModuleAction
 _R_MODULE_CHANCE: Final[Any] = ModuleChance
-_R_PLACE: Final[Any] = Place
-_R_PLAYER_REF: Final[Any] = PlayerRef
 _R_REMOVE_TO_RESERVE: Final[Any] = RemoveToReserve
 _R_RESERVE: Final[Any] = Reserve
 _R_RESHUFFLE: Final[Any] = Reshuffle
 _R_SWAP: Final[Any] = Swap
-_R_TAKE_MONEY: Final[Any] = TakeMoney
-_R_TILE_REF: Final[Any] = TileRef
-_R_TURN: Final[Any] = Turn
 
 # Off switch (benchmarks, comparisons): ALHAMBRA_REFEREE_LARK_ONLY=1 reads every game with Lark.
 ENABLED = os.environ.get("ALHAMBRA_REFEREE_LARK_ONLY", "") in ("", "0")
@@ -510,6 +514,8 @@ def _make_card(word: str, pos: Pos) -> Any:
     cls, value = got
     if cls is _R_COMPONENT_REF:
         return _R_COMPONENT_REF(value[0], value[1], pos)
+    if cls is CardRef:
+        return CardRef(value, pos)
     return cls(value, pos)
 
 
@@ -540,7 +546,7 @@ def _make_tile(word: str, pos: Pos) -> Any:
         return None
     if got[0] == "component":
         return _R_COMPONENT_REF(got[1], got[2], pos)
-    return _R_TILE_REF(got[0], got[1], got[2], got[3], pos)
+    return TileRef(got[0], got[1], got[2], got[3], pos)
 
 
 def _field(word: str) -> Any:
@@ -779,7 +785,7 @@ def _action(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             cards.append(c)
-        return _R_TAKE_MONEY(tuple(cards), pos, notes)
+        return TakeMoney(tuple(cards), pos, notes)
     if verb == "buy":
         i = 1
         cur = None
@@ -797,15 +803,16 @@ def _action(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             paid.append(c)
-        return _R_BUY(cur, tile, tuple(paid), pos, notes)
+        return Buy(cur, tile, tuple(paid), pos, notes)
     if verb == "place" or verb == "build":
         if n != 1:
             return None
         got2 = _tile_at(words[1][0], ln, words[1][1])
         if got2 is None:
             return None
-        cls = _R_PLACE if verb == "place" else _R_BUILD_FROM_RESERVE
-        return cls(got2[0], got2[1], pos, notes)
+        if verb == "place":
+            return Place(got2[0], got2[1], pos, notes)
+        return _R_BUILD_FROM_RESERVE(got2[0], got2[1], pos, notes)
     if verb == "reserve":
         if n != 1:
             return None
@@ -843,7 +850,7 @@ def _action(words: list[Word], ln: int) -> Any:
         return (
             None
             if name is None
-            else _R_GIVE(tile, _R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, col))), pos, notes)
+            else _R_GIVE(tile, PlayerRef(name, _tnew(_POS_CLASS, (ln, col))), pos, notes)
         )
     if not _verb(verb):
         return None
@@ -879,7 +886,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
             name = _name(w[:-1])
             if name is None:
                 return None
-            player = _R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, col)))
+            player = PlayerRef(name, _tnew(_POS_CLASS, (ln, col)))
             if pos is None:
                 pos = player.pos
             i += 1
@@ -892,7 +899,7 @@ def _turn(words: list[Word], comment: str | None, ln: int) -> Turn | None:
         if a is None:
             return None
         actions.append(a)
-    return _R_TURN(number, player, tuple(actions), pos or actions[0].pos, (), comment)
+    return Turn(number, player, tuple(actions), pos or actions[0].pos, (), comment)
 
 
 # ------------------------------------------------------------------------ chance events
@@ -919,7 +926,7 @@ def _event(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             cards.append(c)
-        return _R_DISPLAY_REVEAL(tuple(cards), pos)
+        return DisplayReveal(tuple(cards), pos)
     if verb == "market":
         entries = []
         for w, col, _ in words[1:]:
@@ -927,7 +934,7 @@ def _event(words: list[Word], ln: int) -> Any:
             if e is None:
                 return None
             entries.append(e)
-        return _R_MARKET_DRAW(tuple(entries), pos)
+        return MarketDraw(tuple(entries), pos)
     if verb == "deal":
         if len(words) < 2:
             return None
@@ -940,7 +947,7 @@ def _event(words: list[Word], ln: int) -> Any:
             if c is None:
                 return None
             cards.append(c)
-        return _R_DEAL(_R_PLAYER_REF(name, _tnew(_POS_CLASS, (ln, words[1][1]))), tuple(cards), pos)
+        return _R_DEAL(PlayerRef(name, _tnew(_POS_CLASS, (ln, words[1][1]))), tuple(cards), pos)
     if verb == "reshuffle":
         return _R_RESHUFFLE(pos) if len(words) == 1 else None
     if verb == "dirk":
@@ -977,7 +984,7 @@ def _chance(words: list[Word], comment: str | None, ln: int) -> Chance | None:
         if e is None:
             return None
         events.append(e)
-    return _R_CHANCE(tuple(events), _tnew(_POS_CLASS, (ln, col)), notes, comment)
+    return Chance(tuple(events), _tnew(_POS_CLASS, (ln, col)), notes, comment)
 
 
 # -------------------------------------------------------------------------- other lines
@@ -1378,8 +1385,9 @@ for _cls, _name_of in _MAKER_NAMES.items():
     _twin = slots_twin(_cls) if _MEMO else None
     if _twin is not None:
         _TWINS[_cls] = _SPACE[f"{_name_of}_twin"] = _twin
-    for _i, _f in enumerate(_cls.__dataclass_fields__):  # type: ignore[attr-defined]
-        _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
+    if _cls not in _NATIVE:  # a native class's fields are no slots (its builders call it)
+        for _i, _f in enumerate(_cls.__dataclass_fields__):  # type: ignore[attr-defined]
+            _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
 
 
 Builder: TypeAlias = "Callable[[int, int, tuple[Any, ...]], Any]"
@@ -1392,6 +1400,7 @@ _POS_CLASS: Final[Any] = _model.Pos  # also what every function above makes posi
 _POSITION: Final = 1
 _TUPLE: Final = 2
 _RECORD: Final = 3
+_NATIVE_RECORD: Final = 4  # a native record: made by its constructor (_native_record)
 
 
 class _Node:
@@ -1427,6 +1436,8 @@ def _nodes(shape: Shape, at: list[int]) -> _Node | None:
         return _Node(_TUPLE, 0, None, None, (), items)
     twin = _TWINS.get(cls)
     if twin is None:
+        if cls in _NATIVE:
+            return _Node(_NATIVE_RECORD, 0, cls, None, (), items)
         return None
     return _Node(_RECORD, 0, cls, twin, tuple(cls.__dataclass_fields__), items)
 
@@ -1440,6 +1451,8 @@ def _run(node: _Node, ln: int, d: int, K: tuple[Any, ...]) -> Any:
         return _tnew(_POS_CLASS, (ln, d + K[node.index]))
     if kind == _TUPLE:
         return tuple([_run(item, ln, d, K) for item in node.items])
+    if kind == _NATIVE_RECORD:
+        return _native_record(node.cls, [_run(item, ln, d, K) for item in node.items])
     o: Any = node.twin()
     names = node.names
     for i, item in enumerate(node.items):
@@ -1449,6 +1462,33 @@ def _run(node: _Node, ln: int, d: int, K: tuple[Any, ...]) -> Any:
             setattr(o, names[i], _run(item, ln, d, K))
     o.__class__ = node.cls
     return o
+
+
+def _native_record(cls: type, a: list[Any]) -> Any:
+    """The native record of ``cls`` with the fields ``a`` (all of them, in order): the compiled
+    reader calls each native class's constructor itself (a call in C; ``cls(*a)``, the class
+    held as an object, goes through the type's call)."""
+    if cls is CardRef:
+        return CardRef(a[0], a[1])
+    if cls is PlayerRef:
+        return PlayerRef(a[0], a[1])
+    if cls is TileRef:
+        return TileRef(a[0], a[1], a[2], a[3], a[4])
+    if cls is TakeMoney:
+        return TakeMoney(a[0], a[1], a[2])
+    if cls is Buy:
+        return Buy(a[0], a[1], a[2], a[3], a[4])
+    if cls is Place:
+        return Place(a[0], a[1], a[2], a[3])
+    if cls is DisplayReveal:
+        return DisplayReveal(a[0], a[1])
+    if cls is MarketDraw:
+        return MarketDraw(a[0], a[1])
+    if cls is Turn:
+        return Turn(a[0], a[1], a[2], a[3], a[4], a[5])
+    if cls is Chance:
+        return Chance(a[0], a[1], a[2], a[3])
+    return cls(*a)
 
 
 class _ShapeBuilder:
@@ -1785,12 +1825,13 @@ def chance(events, ln):
 
 def _native_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
     """_LINE_SOURCE's ``turn`` for compiled records."""
-    return Turn(number, PlayerRef(name, Pos(ln, column)), actions, Pos(ln, 1), (), None)
+    player = PlayerRef(name, _tnew(_POS_CLASS, (ln, column)))
+    return Turn(number, player, actions, _tnew(_POS_CLASS, (ln, 1)), (), None)
 
 
 def _native_chance(events: tuple[Any, ...], ln: int) -> Chance:
     """_LINE_SOURCE's ``chance`` for compiled records."""
-    return Chance(events, Pos(ln, 1), (), None)
+    return Chance(events, _tnew(_POS_CLASS, (ln, 1)), (), None)
 
 
 # the twins of the line records (SELF_COMPILED: _twin_turn and _twin_chance), or None
@@ -1832,10 +1873,12 @@ def _twin_chance(events: tuple[Any, ...], ln: int) -> Chance:
 
 _turn_record: Callable[[int, str, int, tuple[Any, ...], int], Turn] = _native_turn
 _chance_record: Callable[[tuple[Any, ...], int], Chance] = _native_chance
-if _MEMO and SELF_COMPILED and None not in (_PLAYER_REF_TWIN, _TURN_TWIN, _CHANCE_TWIN):
+if NATIVE_RECORDS:
+    pass  # the native constructors (_native_turn, _native_chance)
+elif SELF_COMPILED and None not in (_PLAYER_REF_TWIN, _TURN_TWIN, _CHANCE_TWIN):
     _turn_record = _twin_turn
     _chance_record = _twin_chance
-elif _MEMO:
+else:
     _line_space = dict(_SPACE)
     _twinned = all(c in _TWINS for c in (_model.PlayerRef, _model.Turn, _model.Chance))
     exec(compiled(_TWIN_LINE_SOURCE if _twinned else _LINE_SOURCE), _line_space)

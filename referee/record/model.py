@@ -12,67 +12,80 @@ Text -> (referee.notation) -> these records -> (referee.engine) -> verdicts and 
 # ``ClassVar``, ``InitVar`` and ``KW_ONLY`` -- a fifth of the cost of making a record class at
 # start-up; every name an annotation uses is defined above it)
 import dataclasses
+import types
 from dataclasses import dataclass, field
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind
-from referee.shapes import TupleBody, named_tuple
+from referee.interpreted import interpreted_class
+from referee.record.tuples import Coord, Pos
 
 
-@named_tuple
-class Pos(TupleBody):
-    """A source position: 1-based line and column.
-
-    A named tuple (not a frozen dataclass) because the reader makes one for every record of
-    every line (about ten a turn): a tuple is made and freed in C. Like any tuple it equals a
-    tuple of the same numbers and orders by line, then column."""
-
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.line}:{self.column}"
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
 
 
+# _NATIVE_SHAPE: the ten record classes the reader makes ten of a turn (issue 34, seventeenth
+# step: CardRef, TileRef, PlayerRef, TakeMoney, Buy, Place, Turn, DisplayReveal, MarketDraw,
+# Chance) are written so that the compiled build, which lists this module (setup.py's
+# MYPYC_MODULES, since issue 34's twentieth step), makes them native classes, which its
+# compiled reader builds through their native constructors and its compiled engine reads as
+# native fields, while they behave as the frozen dataclasses they were
+# (tests/test_record_behaviour.py; compiled, their native constructors also check each field's
+# annotated type, so a field given a value of another type raises TypeError where Python takes
+# it: a record holds values of its fields' declared types): their own
+# ``__init__`` sets each field with
+# ``object.__setattr__`` (what a frozen dataclass's does; compiled, a native store), their own
+# ``__setattr__``/``__delattr__`` refuse with ``FrozenInstanceError``, their own
+# ``__reduce__`` pickles and copies them by their fields; ``dataclass`` gives ``==`` and
+# ``hash`` without ``pos``/``notes``/``comment``, ``repr``, ``fields`` and ``replace``. Pure
+# Python they keep their slots (``slots=_SLOTS``: ``dataclass`` makes a slots class, so the
+# reader's slots twins and member descriptors serve as before); compiled, ``slots`` is False (a
+# native class has its fields in its own layout and cannot be made anew by ``dataclass``). The
+# other record classes stay Python classes in the compiled build (``interpreted_class``).
+_SLOTS = isinstance(_probe, types.FunctionType)
+
+
+# Pos and Coord, the records' two named tuples, live in a module that stays Python in the
+# compiled build (a compiled module makes a class-based named tuple through ``typing``): see
+# referee/record/tuples.py.
 NOWHERE = Pos(0, 0)
 
 
 # --------------------------------------------------------------------------------- tokens
 
 
-@named_tuple
-class Coord(TupleBody):
-    """A cell of an Alhambra: the fountain is 0,0; x grows east, y grows north.
-
-    A named tuple (not a frozen dataclass) because the engine hashes and creates coordinates in
-    its inner loop (flood fills of the building rules); tuples do both in C.
-    """
-
-    x: int
-    y: int
-
-    def __str__(self) -> str:
-        return f"{self.x},{self.y}"
-
-    def __repr__(self) -> str:
-        return f"Coord({self.x}, {self.y})"
-
-    def neighbour(self, side: Side) -> "Coord":
-        dx, dy = side.delta
-        return Coord(self.x + dx, self.y + dy)
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class CardRef:
     """A money card as written. ``card`` is None for the unknown card ``?``."""
 
     card: MoneyCard | None
     pos: Pos = field(default=NOWHERE, compare=False)
 
+    def __init__(self, card: MoneyCard | None, pos: Pos = NOWHERE) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "pos", pos)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            CardRef,
+            (
+                self.card,
+                self.pos,
+            ),
+        )
+
     @property
     def known(self) -> bool:
         return self.card is not None
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class ScoringCardRef:
     """A scoring card (``W1`` / ``W2``) revealed from the money deck."""
@@ -81,7 +94,7 @@ class ScoringCardRef:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class TileRef:
     """A building tile as written.
 
@@ -97,6 +110,38 @@ class TileRef:
     candidates: tuple[TileKind, ...]
     pos: Pos = field(default=NOWHERE, compare=False)
 
+    def __init__(
+        self,
+        type: BuildingType | None,
+        price: int | None,
+        walls: frozenset[Side] | None,
+        candidates: tuple[TileKind, ...],
+        pos: Pos = NOWHERE,
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "walls", walls)
+        object.__setattr__(self, "candidates", candidates)
+        object.__setattr__(self, "pos", pos)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            TileRef,
+            (
+                self.type,
+                self.price,
+                self.walls,
+                self.candidates,
+                self.pos,
+            ),
+        )
+
     @property
     def known(self) -> bool:
         return self.type is not None
@@ -107,6 +152,7 @@ class TileRef:
         return self.candidates[0] if len(self.candidates) == 1 else None
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class ComponentRef:
     """A module's component token, written ``kind:name`` (e.g. ``ex:GuDe``, ``sq:T``).
@@ -123,14 +169,34 @@ CardLike = CardRef | ScoringCardRef | ComponentRef
 TileLike = TileRef | ComponentRef
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class PlayerRef:
     """A player named in the body. Names are matched against the ``Players`` header."""
 
     name: str
     pos: Pos = field(default=NOWHERE, compare=False)
 
+    def __init__(self, name: str, pos: Pos = NOWHERE) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "pos", pos)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            PlayerRef,
+            (
+                self.name,
+                self.pos,
+            ),
+        )
+
+
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Annotation:
     """A ``{...}`` annotation attached to the preceding item (text without braces)."""
@@ -143,7 +209,7 @@ class Annotation:
 # Every action has ``pos`` (where it starts) and ``notes`` (annotations written after it).
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class TakeMoney:
     """``take Gu1 Di4``: cards taken from the display."""
 
@@ -151,8 +217,31 @@ class TakeMoney:
     pos: Pos = field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
+    def __init__(
+        self, cards: tuple[CardLike, ...], pos: Pos = NOWHERE, notes: tuple[Annotation, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "notes", notes)
 
-@dataclass(frozen=True, slots=True)
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            TakeMoney,
+            (
+                self.cards,
+                self.pos,
+                self.notes,
+            ),
+        )
+
+
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class Buy:
     """``buy Di A6sw pay Di4 Di2``: the tile on a market field and the exact cards paid.
 
@@ -165,7 +254,40 @@ class Buy:
     pos: Pos = dataclasses.field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = dataclasses.field(default=(), compare=False)
 
+    def __init__(
+        self,
+        field: Currency | None,
+        tile: TileLike,
+        paid: tuple[CardLike, ...],
+        pos: Pos = NOWHERE,
+        notes: tuple[Annotation, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "field", field)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "paid", paid)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "notes", notes)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            Buy,
+            (
+                self.field,
+                self.tile,
+                self.paid,
+                self.pos,
+                self.notes,
+            ),
+        )
+
+
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class BuildFromReserve:
     """Redesign option 1, ``build T9ne@1,2``: a reserve tile into the Alhambra."""
@@ -176,6 +298,7 @@ class BuildFromReserve:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class RemoveToReserve:
     """Redesign option 2, ``remove T9ne@1,2`` (tile optional): Alhambra tile to the reserve."""
@@ -186,6 +309,7 @@ class RemoveToReserve:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Swap:
     """Redesign option 3, ``swap G8sw@1,0 for A6ne``: reserve tile in, the tile there out.
@@ -201,7 +325,7 @@ class Swap:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class Place:
     """End-of-turn placement of a tile acquired this turn: ``place T9ne@1,2``."""
 
@@ -210,7 +334,33 @@ class Place:
     pos: Pos = field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
+    def __init__(
+        self, tile: TileLike, at: Coord, pos: Pos = NOWHERE, notes: tuple[Annotation, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "notes", notes)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            Place,
+            (
+                self.tile,
+                self.at,
+                self.pos,
+                self.notes,
+            ),
+        )
+
+
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Reserve:
     """End-of-turn placement into the reserve: ``reserve T9ne``."""
@@ -220,6 +370,7 @@ class Reserve:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Give:
     """End-of-turn gift of a bought tile: ``give T9ne dirk`` (two players) or ``give T9ne Ben``.
@@ -233,6 +384,7 @@ class Give:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class GenericArg:
     """One argument of a module verb: a typed token (card, tile, coord, number, word...)."""
@@ -241,6 +393,7 @@ class GenericArg:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class ModuleAction:
     """A verb the base grammar does not know (``verb arg...``); a module interprets it.
@@ -271,7 +424,7 @@ Action = (
 # Each body line keeps its trailing ``# comment`` (without the ``#``) in ``comment``.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class Turn:
     """One line ``12. Ben: action, action, ...``.
 
@@ -286,10 +439,46 @@ class Turn:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
     comment: str | None = field(default=None, compare=False)
 
+    def __init__(
+        self,
+        number: int | None,
+        player: PlayerRef | None,
+        actions: tuple[Action, ...],
+        pos: Pos = NOWHERE,
+        notes: tuple[Annotation, ...] = (),
+        comment: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "actions", actions)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "comment", comment)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            Turn,
+            (
+                self.number,
+                self.player,
+                self.actions,
+                self.pos,
+                self.notes,
+                self.comment,
+            ),
+        )
+
 
 # Chance events (a line ``* event, event, ...``): what was revealed, in order.
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Setup: ``deal Anna Gu3 De7 Du2 Di9``, start money in the order dealt face up."""
@@ -299,14 +488,34 @@ class Deal:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class DisplayReveal:
     """``display Gu3 W1 De4``: cards turned up into the money display, in order."""
 
     cards: tuple[CardLike, ...]
     pos: Pos = field(default=NOWHERE, compare=False)
 
+    def __init__(self, cards: tuple[CardLike, ...], pos: Pos = NOWHERE) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "pos", pos)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            DisplayReveal,
+            (
+                self.cards,
+                self.pos,
+            ),
+        )
+
+
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
     """``reshuffle``: the discard pile is shuffled into a new deck."""
@@ -314,14 +523,36 @@ class Reshuffle:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class MarketDraw:
     """``market Gu:T10n Di:G8ne``: tiles drawn onto market fields (field given as currency)."""
 
     entries: tuple[tuple[Currency | None, TileLike], ...]
     pos: Pos = field(default=NOWHERE, compare=False)
 
+    def __init__(
+        self, entries: tuple[tuple[Currency | None, TileLike], ...], pos: Pos = NOWHERE
+    ) -> None:
+        object.__setattr__(self, "entries", entries)
+        object.__setattr__(self, "pos", pos)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            MarketDraw,
+            (
+                self.entries,
+                self.pos,
+            ),
+        )
+
+
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class DirkDraw:
     """``dirk T9ne G6 ...``: tiles drawn from the bag for Dirk (two-player game)."""
@@ -330,6 +561,7 @@ class DirkDraw:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class ModuleChance:
     """A chance event the base grammar does not know (``verb arg...``), for modules."""
@@ -342,7 +574,7 @@ class ModuleChance:
 ChanceEvent = Deal | DisplayReveal | Reshuffle | MarketDraw | DirkDraw | ModuleChance
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
 class Chance:
     """A line ``* event, event, ...``."""
 
@@ -351,7 +583,37 @@ class Chance:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
     comment: str | None = field(default=None, compare=False)
 
+    def __init__(
+        self,
+        events: tuple[ChanceEvent, ...],
+        pos: Pos = NOWHERE,
+        notes: tuple[Annotation, ...] = (),
+        comment: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "comment", comment)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            Chance,
+            (
+                self.events,
+                self.pos,
+                self.notes,
+                self.comment,
+            ),
+        )
+
+
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class StartPlayer:
     """``start Cem`` (optionally ``start Cem youngest``): the claimed start player."""
@@ -363,6 +625,7 @@ class StartPlayer:
     comment: str | None = field(default=None, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class ClaimPart:
     """One claimed breakdown figure: a building type's points, ``wall`` (key ``"wall"``), or a
@@ -374,6 +637,7 @@ class ClaimPart:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Claim:
     """What the table claimed for one player: ``Anna +9 =23 (T=6, wall=3)``.
@@ -388,6 +652,7 @@ class Claim:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Scoring:
     """``scoring 2: Anna +9 =23, Ben +4 =15``: a scoring took place here, with claims."""
@@ -399,6 +664,7 @@ class Scoring:
     comment: str | None = field(default=None, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Award:
     """One leftover market tile at game end: ``Gu:T9ne Ben@3,1`` / ``Di:G6 none``.
@@ -414,6 +680,7 @@ class Award:
     pos: Pos = dataclasses.field(default=NOWHERE, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Distribution:
     """``distribute Gu:T9ne Ben@3,1, Di:G6 none``: the end-of-game distribution."""
@@ -424,6 +691,7 @@ class Distribution:
     comment: str | None = field(default=None, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class CommentLine:
     """A line holding only ``# comment`` (or only annotations), kept in body order."""
@@ -436,6 +704,7 @@ class CommentLine:
 # -------------------------------------------------------------------------- positions
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class PlacedTile:
     """A tile at a coordinate in a position block: ``A6sw@1,0``."""
@@ -445,6 +714,7 @@ class PlacedTile:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class PlayerPosition:
     """One ``player NAME`` section of a position block.
@@ -465,6 +735,7 @@ class PlayerPosition:
     comments: tuple[CommentLine, ...] = field(default=(), compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Position:
     """A ``position ... end`` block: a whole situation, as a record's start or on its own."""
@@ -486,6 +757,7 @@ BodyItem = Turn | Chance | StartPlayer | Scoring | Distribution | CommentLine | 
 # ------------------------------------------------------------------------------ games
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Header:
     """``[Name "value"]``. Unknown names are kept as written."""
@@ -496,6 +768,7 @@ class Header:
     comment: str | None = field(default=None, compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class NotationError:
     """A problem in the text itself (syntax, unknown token), found before any rule check."""
@@ -506,6 +779,7 @@ class NotationError:
     excerpt: str = field(default="", compare=False)
 
 
+@interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game of a file: its headers and body items in source order.
@@ -540,3 +814,21 @@ class Game:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+
+# A call of a native class from Python runs its type's tp_init, which mypyc leaves empty for a
+# dataclass with ``init=False``: pointed here at the class's own ``__init__`` (pure Python this
+# sets what is already there).
+for _native in (
+    CardRef,
+    TileRef,
+    PlayerRef,
+    TakeMoney,
+    Buy,
+    Place,
+    Turn,
+    DisplayReveal,
+    MarketDraw,
+    Chance,
+):
+    setattr(_native, "__init__", vars(_native)["__init__"])  # noqa: B010

@@ -608,3 +608,9 @@ def draw_table(
     out.append("")
     out.append(f"{t('legend', lang)}: {t('legend_walls', lang)}")
     return "\n".join(out) + "\n"
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

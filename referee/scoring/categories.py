@@ -923,4 +923,9 @@ NO_PARTS = ScoringParts()
 # Last: the base categories' scores are made by referee.scoring.core, which builds on this module
 # (a module attribute looked up at every score, not an import statement per call)
 from referee import geometry as _geometry  # noqa: E402
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
 from referee.scoring import core as _core  # noqa: E402
+
+mend_frozen_copies(globals())

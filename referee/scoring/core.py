@@ -650,3 +650,9 @@ def claim_mismatches(result: ScoringResult, claim: Claim) -> list[ClaimMismatch]
                 ClaimMismatch(who, what, part.points, computed, breakdown_line(row, what), row)
             )
     return found
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())

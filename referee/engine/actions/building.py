@@ -211,3 +211,9 @@ def check_and_build(
     """Report the building findings, then build as played."""
     ctx.report(building_findings(ctx, p, tile, at, pos, how))
     return build(p, tile, at)
+
+
+# compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
+from referee.frozen_copies import mend_frozen_copies  # noqa: E402
+
+mend_frozen_copies(globals())
