@@ -239,10 +239,14 @@ def test_points_scored_at_the_next_scoring() -> None:
 
 
 def _participants(rep: GameReport) -> list:
+    # what score_round gives a category: each entry made a Participant (a category's score
+    # takes Participants; the compiled build checks that type, pure Python would not notice)
+    from referee.scoring.core import participant
     from referee.scoring.state import scoring_entries
 
     assert rep.state is not None
-    return [e for e in scoring_entries(rep.state, 1) if not getattr(e, "is_dirk", False)]
+    entries = scoring_entries(rep.state, 1)
+    return [participant(e) for e in entries if not getattr(e, "is_dirk", False)]
 
 
 def test_rebuild_is_one_redesign_or_a_move() -> None:
