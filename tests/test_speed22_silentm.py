@@ -142,6 +142,10 @@ def test_a_certificate_names_the_tile_of_its_purchase() -> None:
     assert "G11" in found[0].message()
 
 
+@pytest.mark.skipif(
+    not purchase.__file__.endswith((".py", ".pyc")),
+    reason="compiled: purchase_plain calls _modules_leave_purchases directly, past the patch",
+)
 @pytest.mark.parametrize("name", ["falkner", "sultan", "wechselscheine", "wechselgeld"])
 def test_a_plain_purchase_asks_nobody_once_none_is_asked(
     name: str, monkeypatch: pytest.MonkeyPatch

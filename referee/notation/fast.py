@@ -1625,7 +1625,7 @@ def _plain_groups(
     text: str,
     ln: int,
     col: int,
-    parts: list[Part] | None = None,
+    parts: list[Part | None] | None = None,
 ) -> tuple[Any, ...] | None:
     """The records of ``text`` (groups parted by ", ", the first at column ``col``). With
     ``parts``, each group's template is appended to it while every group has one (a group
@@ -1643,7 +1643,7 @@ def _plain_groups(
                 return None
             out.append(rec)
             if parts is not None:
-                parts.append(None)  # type: ignore[arg-type]
+                parts.append(None)
                 parts = None
             d += len(g) + 2
             continue
@@ -1672,7 +1672,7 @@ def _plain_groups(
         out.append(rec)
         if parts is not None:
             if got is None:  # a record no template holds (none today)
-                parts.append(None)  # type: ignore[arg-type]
+                parts.append(None)
                 parts = None
             else:
                 parts.append((got[2], got[1], d))
@@ -1772,11 +1772,19 @@ def _positions_of(shape: Shape) -> tuple[int, ...]:
     return found
 
 
-def _composed(parts: list[Part], d: int) -> tuple[Shape, list[Any]]:
+def _composed(parts: list[Part | None], d: int) -> tuple[Shape, list[Any]]:
     """The template of a tuple of groups from the groups' templates (what :func:`_walk` gives
-    for their records read at one line, columns shifted by ``d``), without walking records."""
+    for their records read at one line, columns shifted by ``d``), without walking records.
+    Called only when every part has a template (a None ends the list, see
+    :func:`_plain_groups`). ``parts`` is typed with its None: compiled, a ``list[Part]`` is
+    unboxed to a native tuple at each read, and a None there raised ``TypeError``."""
     consts: list[Any] = []
-    for shape, values, at in parts:
+    shapes: list[Shape] = []
+    for part in parts:
+        if part is None:  # (never: see above)
+            continue
+        shape, values, at = part
+        shapes.append(shape)
         shift = at - d
         if shift:
             moved = list(values)
@@ -1785,7 +1793,7 @@ def _composed(parts: list[Part], d: int) -> tuple[Shape, list[Any]]:
             consts.extend(moved)
         else:
             consts.extend(values)
-    return (tuple, *[p[0] for p in parts]), consts
+    return (tuple, *shapes), consts
 
 
 # The records of a plain line around its groups, built as the builders build (the makers'
@@ -1939,7 +1947,7 @@ def _turn_text(
     """A canonical turn line whose head is ``got`` and actions ``text`` (after ``": "`` at
     ``end``), its text not built by a whole-line builder (``known``: its memo entry)."""
     if _SETTINGS.memo:
-        parts: list[Part] | None = [] if known is _SEEN else None
+        parts: list[Part | None] | None = [] if known is _SEEN else None
         actions = _plain_groups(_actions, _ACTION, text, ln, end + 3, parts)
         if actions is None:
             return None
@@ -1967,7 +1975,7 @@ def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
     if line[1:2] != " ":
         return None
     if _SETTINGS.memo:
-        parts: list[Part] | None = [] if known is _SEEN else None
+        parts: list[Part | None] | None = [] if known is _SEEN else None
         events = _plain_groups(_events, _EVENT, line[2:], ln, 3, parts)
         if events is None:
             return None
@@ -1995,7 +2003,7 @@ def _remember(
     rec: Any,
     ln: int,
     d: int,
-    parts: list[Part] | None = None,
+    parts: list[Part | None] | None = None,
 ) -> None:
     """Note that ``text`` was read as ``rec`` (at line ``ln``, columns shifted by ``d``): mark
     it when first seen, make its template when seen again, its builder when its shape is hot.
