@@ -52,6 +52,20 @@ def _shared_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 # Anna 21 in 4 cards, Ben 20 in 3 cards, Cem 22 in 4 cards: Ben starts (fewest cards),
 # then Cem, then Anna (rulebook-base-de-2003.txt, "Spielvorbereitung").
+# Tests that count an engine function's calls by patching it (``monkeypatch.setattr`` on a
+# module of setup.py's MYPYC_MODULES) see nothing against the compiled install: a compiled
+# module calls its own functions directly, past the patch. They test the pure build (CI's);
+# against a compiled install they are skipped with this mark.
+from referee.engine import core as _core  # noqa: E402
+
+ENGINE_COMPILED = not _core.__file__.endswith((".py", ".pyc"))
+PATCHES_ENGINE = pytest.mark.skipif(
+    ENGINE_COMPILED,
+    reason="counts an engine function's calls by patching it: compiled, the engine's own calls "
+    "go past the patch",
+)
+
+
 SETUP = """[Players "{players}"]
 [Modules "{modules}"]
 

@@ -64,6 +64,9 @@ def test_nothing_outside_the_engine_uses_a_private_engine_name() -> None:
 WHITE_BOX = {
     "test_compiled_final_aliases.py": "checks that the engine's private Final aliases of the "
     "compiled build are the objects they stand for: the private names are what it tests",
+    "test_speed22_first22.py": "checks that the kept component answers "
+    "(Extensions.component_purchases) are the questions the purchase path asked before, "
+    "with the purchase's own private decision set",
 }
 """Test files that test the engine's private names themselves (each with the reason)."""
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import PATCHES_ENGINE
 from shared_store_support import contract_game
 
 from referee.cli import cli
@@ -242,6 +243,7 @@ def _outcomes(texts: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("name", HEARING_PLAIN)
+@PATCHES_ENGINE
 def test_a_module_hearing_plain_purchases_reports_as_the_pipeline(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -286,6 +288,7 @@ PROMISING_PLAIN = [
 
 
 @pytest.mark.parametrize("name", PROMISING_PLAIN)
+@PATCHES_ENGINE
 def test_a_module_promising_to_leave_plain_purchases_says_yes_to_each(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

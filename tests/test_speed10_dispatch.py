@@ -19,6 +19,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from conftest import PATCHES_ENGINE
 
 from referee.engine import check_game
 from referee.engine.context import Context
@@ -67,6 +68,7 @@ def test_default_answer_is_busy() -> None:
     assert Module().idle_at(_state(), Moment.TURN_END) is False
 
 
+@PATCHES_ENGINE
 def test_at_leaves_the_step_out_when_every_module_asked_is_idle(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -103,6 +105,7 @@ class _Morning(_Sleepy):  # can be idle only at a turn's start
         ctx.state.heard.append((self.name, str(moment)))
 
 
+@PATCHES_ENGINE
 def test_idle_moments_name_where_an_answer_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     for cls in (_Sleepy, _Morning):
         monkeypatch.setitem(MODULES, cls.name, cls)

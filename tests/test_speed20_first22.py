@@ -55,7 +55,9 @@ def test_refill_idle_is_the_question_list_of_at() -> None:
     every = Extensions([cls.name for cls in discover()])
     _refill_idle_as_at(every)
     mix = Extensions(["sultan", "wechselgeld"])
-    assert [m.name for m in mix.refill_idle] == ["sultan", "wechselgeld"]
+    # (Sultan is not asked at a refill's close since the twentieth step: its draws lapse by
+    # GameState.refills_closed; tests/test_speed22_silentm.py)
+    assert [m.name for m in mix.refill_idle] == ["wechselgeld"]
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SETUP, run
+from conftest import PATCHES_ENGINE, SETUP, run
 
 from referee.engine import check_game, replay
 from referee.engine.actions import purchase
@@ -142,10 +142,7 @@ def test_a_certificate_names_the_tile_of_its_purchase() -> None:
     assert "G11" in found[0].message()
 
 
-@pytest.mark.skipif(
-    not purchase.__file__.endswith((".py", ".pyc")),
-    reason="compiled: purchase_plain calls _modules_leave_purchases directly, past the patch",
-)
+@PATCHES_ENGINE
 @pytest.mark.parametrize("name", ["falkner", "sultan", "wechselscheine", "wechselgeld"])
 def test_a_plain_purchase_asks_nobody_once_none_is_asked(
     name: str, monkeypatch: pytest.MonkeyPatch

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import PATCHES_ENGINE
 
 from referee.engine import check_game
 from referee.engine.context import Context
@@ -203,6 +204,7 @@ def test_schluessel_purchases_take_the_one_pass_path(
     assert KeyScratch  # (the module's part, read in the example test below)
 
 
+@PATCHES_ENGINE
 def test_bedienstete_placements_take_the_one_pass_path(
     silent_games: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
