@@ -124,7 +124,20 @@ def test_the_turn_end_asks_idle_at_and_runs_the_step_on_a_no(
     assert [v.code for v in again.violations] == [v.code for v in report.violations]
 
 
+def test_one_module_keeping_its_answer_is_read_without_a_loop(base_text: str) -> None:
+    ext = Extensions(["wachtuerme"])
+    assert ext.start_solo is not None and ext.start_solo[0] == "wachtuerme"
+    assert ext.end_solo is not None and ext.end_solo[0] == "wachtuerme"
+    sultan = Extensions(["sultan"])
+    assert sultan.start_solo is not None and sultan.end_solo is None
+    both = Extensions(["wachtuerme", "arbeiter"])  # two keep an answer at a turn's start
+    assert both.start_solo is None and both.read_start is not None
+    assert Extensions([]).start_solo is None
+    silent = _checked(_with(base_text, "wachtuerme"))
+    assert _scores(silent) == _scores(_checked(base_text))
+
+
 def test_the_mauern_and_sultan_examples_still_act() -> None:
-    for name, owned in (("mauern", "mauern"), ("sultan", "sultan")):
+    for name, owned in (("mauern", "mauern"), ("sultan", "sultan"), ("wachtuerme", "wachtuerme")):
         report = _checked((_EXAMPLES / f"module-{name}.alh").read_text(encoding="utf-8"))
         assert report.state.modules.get(owned) is not None

@@ -1687,39 +1687,55 @@ def _turn(state: GameState, item: Turn) -> None:
                 if lying.leader == actual:
                     _later("referee.engine.auction").standing_turn_start(state, actual, pos)
                     break
-            kept = state.ext.read_start
-            if kept is None:
-                # Extensions.at(_TURN_START, state), its questions asked here when each module
-                # asked then answers idle_at (Extensions.start_idle): every one idle, no call
-                askers = state.ext.start_idle
-                if askers:
-                    for m in askers:
-                        if not m.idle_at(state, _TURN_START):
-                            state.ext.run_at(_TURN_START, state)  # one no: the step
-                            break
-                else:
-                    state.ext.at(_TURN_START, state)
-            elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
+            solo = state.ext.start_solo
+            if solo is not None:  # the one module asked keeps its answer (Extensions.start_solo)
+                runs = False
                 try:
-                    for name, m in kept:
-                        idle = state.modules[name].idle_start
-                        if (
-                            idle is not True
-                            and idle != state.market
-                            and not m.idle_at(state, _TURN_START)
-                        ):
-                            break
-                    else:  # then the modules that keep no answer here (Extensions.ask_start)
-                        for m in state.ext.ask_start:
-                            if not m.idle_at(state, _TURN_START):
-                                break
-                        else:
-                            kept = None  # every one idle: nothing runs
+                    idle = state.modules[solo[0]].idle_start
+                    runs = (
+                        idle is not True
+                        and idle != state.market
+                        and not solo[1].idle_at(state, _TURN_START)
+                    )
                 except KeyError:  # a part not made yet: its step makes it (asked as before)
-                    kept = None
                     state.ext.at(_TURN_START, state)
-                if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+                if runs:  # a no: the step runs (Extensions.at after its question)
                     state.ext.run_at(_TURN_START, state)
+            else:
+                kept = state.ext.read_start
+                if kept is None:
+                    # Extensions.at(_TURN_START, state), its questions asked here when each module
+                    # asked then answers idle_at (Extensions.start_idle): every one idle, no call
+                    askers = state.ext.start_idle
+                    if askers:
+                        for m in askers:
+                            if not m.idle_at(state, _TURN_START):
+                                state.ext.run_at(_TURN_START, state)  # one no: the step
+                                break
+                    else:
+                        state.ext.at(_TURN_START, state)
+                elif kept:  # the kept answers (Module.kept_idle) read; a module asked where
+                    # not known
+                    try:
+                        for name, m in kept:
+                            idle = state.modules[name].idle_start
+                            if (
+                                idle is not True
+                                and idle != state.market
+                                and not m.idle_at(state, _TURN_START)
+                            ):
+                                break
+                        else:  # then the modules that keep no answer here (Extensions.ask_start)
+                            for m in state.ext.ask_start:
+                                if not m.idle_at(state, _TURN_START):
+                                    break
+                            else:
+                                kept = None  # every one idle: nothing runs
+                    except KeyError:  # a part not made yet: its step makes it (asked as before)
+                        kept = None
+                        state.ext.at(_TURN_START, state)
+                    if kept is not None:  # one no: the step runs (at() after its questions)
+                        state.ext.run_at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1765,38 +1781,53 @@ def _turn(state: GameState, item: Turn) -> None:
     # end_turn(state, pos)'s common case: nothing to report, nothing to place; the modules'
     # step at the turn's end (the turn still under way)
     if modules:
-        kept = state.ext.read_end
-        if kept is None:
-            # Extensions.at(_TURN_END, state), its questions asked here (Extensions.end_idle)
-            askers = state.ext.end_idle
-            if askers:
-                for m in askers:
-                    if not m.idle_at(state, _TURN_END):
-                        state.ext.run_at(_TURN_END, state)  # one no: the step
-                        break
-            else:
-                state.ext.at(_TURN_END, state)
-        elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
+        solo = state.ext.end_solo
+        if solo is not None:  # the one module asked keeps its answer (Extensions.end_solo)
+            runs = False
             try:
-                for name, m in kept:
-                    idle = state.modules[name].idle_end
-                    if (
-                        idle is not True
-                        and idle != state.market
-                        and not m.idle_at(state, _TURN_END)
-                    ):
-                        break
-                else:  # then the modules that keep no answer here (Extensions.ask_end)
-                    for m in state.ext.ask_end:
-                        if not m.idle_at(state, _TURN_END):
-                            break
-                    else:
-                        kept = None  # every one idle: nothing runs
+                idle = state.modules[solo[0]].idle_end
+                runs = (
+                    idle is not True
+                    and idle != state.market
+                    and not solo[1].idle_at(state, _TURN_END)
+                )
             except KeyError:  # a part not made yet: its step makes it (asked as before)
-                kept = None
                 state.ext.at(_TURN_END, state)
-            if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+            if runs:  # a no: the step runs (Extensions.at after its question)
                 state.ext.run_at(_TURN_END, state)
+        else:
+            kept = state.ext.read_end
+            if kept is None:
+                # Extensions.at(_TURN_END, state), its questions asked here (Extensions.end_idle)
+                askers = state.ext.end_idle
+                if askers:
+                    for m in askers:
+                        if not m.idle_at(state, _TURN_END):
+                            state.ext.run_at(_TURN_END, state)  # one no: the step
+                            break
+                else:
+                    state.ext.at(_TURN_END, state)
+            elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
+                try:
+                    for name, m in kept:
+                        idle = state.modules[name].idle_end
+                        if (
+                            idle is not True
+                            and idle != state.market
+                            and not m.idle_at(state, _TURN_END)
+                        ):
+                            break
+                    else:  # then the modules that keep no answer here (Extensions.ask_end)
+                        for m in state.ext.ask_end:
+                            if not m.idle_at(state, _TURN_END):
+                                break
+                        else:
+                            kept = None  # every one idle: nothing runs
+                except KeyError:  # a part not made yet: its step makes it (asked as before)
+                    kept = None
+                    state.ext.at(_TURN_END, state)
+                if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+                    state.ext.run_at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None

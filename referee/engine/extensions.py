@@ -1148,6 +1148,16 @@ def _later(name: str) -> Any:
     return got
 
 
+def _solo(
+    read: tuple[tuple[str, Module], ...] | None, beside: tuple[Module, ...]
+) -> tuple[str, Module] | None:
+    """:attr:`Extensions.start_solo`'s answer: the one (name, module) of ``read`` when nobody is
+    asked ``beside`` it, else None."""
+    if read is not None and len(read) == 1 and not beside:
+        return read[0]
+    return None
+
+
 def _context_class() -> type[Context]:
     """The ``Context`` class (imported on first use, then kept in :data:`_CONTEXT`)."""
     if not _CONTEXT:
@@ -1244,6 +1254,12 @@ class Extensions:
     nothing runs; a no: :meth:`run_at`), as :attr:`refill_idle` at a refill's close."""
     end_idle: tuple[Module, ...] = ()
     """:attr:`start_idle` at a turn's end."""
+    start_solo: tuple[str, Module] | None = None
+    """The one entry of :attr:`read_start` when it holds one and :attr:`ask_start` is empty
+    (one module asked at a turn's start, keeping its answer there), else None: ``core._turn``
+    reads that module's kept answer without a loop."""
+    end_solo: tuple[str, Module] | None = None
+    """:attr:`start_solo` at a turn's end."""
     refill_counted: bool = False
     """Whether an enabled module declares :attr:`Module.reads_refills_closed`: only then does
     ``core._refill_checks`` count the refills closed (``GameState.refills_closed``)."""
@@ -1332,6 +1348,7 @@ class Extensions:
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = self.start_idle = self.end_idle = ()
+            self.start_solo = self.end_solo = None
             self.turn_asked = False
             self.refill_kept = None
             return
@@ -1363,6 +1380,8 @@ class Extensions:
             self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
             self.start_idle = self._idle_unkept(Moment.TURN_START, self.read_start)
             self.end_idle = self._idle_unkept(Moment.TURN_END, self.read_end)
+            self.start_solo = _solo(self.read_start, self.ask_start)
+            self.end_solo = _solo(self.read_end, self.ask_end)
             self.turn_asked = self.acting_at((Moment.TURN_START, Moment.TURN_END))
             kept_refill = self._kept_at(Moment.REFILL_DONE)
             self.refill_kept = kept_refill[0] if kept_refill and len(refill) == 1 else None
@@ -1371,6 +1390,7 @@ class Extensions:
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = ()
             self.ask_start = self.ask_end = self.start_idle = self.end_idle = ()
+            self.start_solo = self.end_solo = None
             self.turn_asked = False
             self.refill_kept = None
         # (a game's state takes this answer when it is made: GameState.__post_init__)
