@@ -22,6 +22,8 @@ from referee.safe_text import bounded, line, name_problems
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from referee.engine.rules import Violation
 
 REPLAYED = 12  # at most this many names are replayed (the engine reports more than 6 itself)
@@ -165,18 +167,25 @@ def _register_module_rules() -> None:
     _modules_registered = True
 
 
+_EXTENSIONS: list[Any] = []
+"""``referee.engine.extensions`` once :func:`module_header_findings` has imported it (not at
+this module's top: the reader's limits need no engine)."""
+
+
 def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, str]]]:
     """The problems of a ``Modules`` header's entries (``"medina floor=zero"`` each), as
     ``(code, parameters)``: a name that is no module (``MODULE-UNKNOWN``, with the closest
     module name when one is close), and an option set twice to different values for one module,
     in one entry or in two entries of the same module (``MODULE-OPTION-CONFLICT``: no reading
     is silently preferred)."""
-    from difflib import get_close_matches
-
-    from referee.engine.extensions import MODULES, load_module
-
     if not entries:
         return []
+    if not _EXTENSIONS:  # (imported on first use: an import statement run per game costs)
+        from referee.engine import extensions
+
+        _EXTENSIONS.append(extensions)
+    modules = _EXTENSIONS[0].MODULES
+    load_module = _EXTENSIONS[0].load_module
     _register_module_rules()
     out: list[tuple[str, dict[str, str]]] = []
     seen: dict[tuple[str, str], list[str]] = {}
@@ -186,8 +195,10 @@ def module_header_findings(entries: list[str]) -> list[tuple[str, dict[str, str]
             continue
         cls = load_module(words[0])  # every module is imported only for a name that is none
         if cls is None:
-            near = get_close_matches(words[0].lower(), sorted(MODULES), n=1, cutoff=0.6)
-            closest = MODULES[near[0]].name if near else ""
+            from difflib import get_close_matches  # (only for a name that is no module)
+
+            near = get_close_matches(words[0].lower(), sorted(modules), n=1, cutoff=0.6)
+            closest = modules[near[0]].name if near else ""
             out.append(
                 (
                     "MODULE-UNKNOWN",

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee import profiles as _profiles  # (its load_profile read per call: patchable)
 from referee.engine.core import (
     apply_action,
     apply_item,
@@ -63,6 +64,7 @@ from referee.record.model import Game, Pos, Turn
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 __all__ = [
@@ -119,11 +121,9 @@ def profile_for(game: Game, override: RuleProfile | None = None) -> tuple[RulePr
     name = game.header("Rules")
     if not name:
         return DEFAULT_PROFILE, None
-    from referee.profiles import load_profile
-
     try:
         # A record is untrusted input: its header may name a bundled profile, never a file.
-        return load_profile(name, allow_files=False), None
+        return _profiles.load_profile(name, allow_files=False), None
     except MemoryError:  # no verdict rather than one under the default profile
         raise
     except Exception as exc:  # a bad profile name is reported, never a traceback
@@ -135,6 +135,11 @@ def _modules(game: Game) -> list[str]:
     return [m.strip() for m in raw.split(",") if m.strip()]
 
 
+_HEADER_FINDINGS: list[Callable[[list[str]], list[tuple[str, dict[str, str]]]]] = []
+"""``referee.record_limits.module_header_findings``, once :func:`start_state` has imported it
+(an import statement run per game costs about 7,900 instructions, CPython 3.11)."""
+
+
 def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
     """The state before the first body line of ``game``."""
     prof, problem = profile_for(game, profile)
@@ -144,9 +149,11 @@ def start_state(game: Game, profile: RuleProfile | None = None) -> GameState:
     if problem:
         state.note(pos, "UNVERIFIED-PROFILE", problem=problem)
     if game.header("Modules"):  # unknown names (the closest module), contradictory options
-        from referee.record_limits import module_header_findings
+        if not _HEADER_FINDINGS:  # (imported on first use: a game without modules never needs it)
+            from referee.record_limits import module_header_findings
 
-        for code, params in module_header_findings(_modules(game)):
+            _HEADER_FINDINGS.append(module_header_findings)
+        for code, params in _HEADER_FINDINGS[0](_modules(game)):
             state.flag(code, pos, None, **params)
     for name, option, allowed in ext.bad_options:
         state.flag("MODULE-OPTION", pos, module=name, option=option, allowed=allowed)

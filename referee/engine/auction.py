@@ -28,9 +28,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard
-from referee.engine.payment import Mix, Payment, PaymentTerms, apply_payment, plan_payment
+from referee.engine.context import Context
+from referee.engine.payment import (
+    Mix,
+    Payment,
+    PaymentTerms,
+    apply_payment,
+    payment_findings,
+    plan_payment,
+)
 from referee.engine.rules import BIGBOX, Rule, register_rule
 from referee.engine.stages import SERVICES, Stage, StageOrder, open_stage
+from referee.engine.state import decrement
+from referee.messages import Text, register_both
 from referee.record.model import (
     NOWHERE,
     CardRef,
@@ -46,7 +56,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from referee.engine.context import Context
     from referee.engine.state import GameState, PlayerState
 
 AUCTION = "auction"
@@ -282,8 +291,6 @@ class AuctionService:
                 "AUCTION-BID", act.pos, player.name, reason="no-payment", what=a.what, source=src
             )
         else:
-            from referee.engine.payment import payment_findings
-
             plan = plan_payment(ctx, player, paid, _payment_terms(a, amount), act.pos)
             if ctx.state.checking:
                 ctx.report(payment_findings(ctx, plan))
@@ -359,8 +366,6 @@ _STANDING_WHY = "ACTION/bidding"
 
 
 def _standing_texts() -> None:
-    from referee.messages import register_both
-
     register_both(
         {
             _STANDING_WHY: "bidding",
@@ -557,8 +562,6 @@ def _bid_problems(ctx: Context, offer: Auction, player: PlayerState, amount: int
 
 def _hold(state: GameState, p: PlayerState, offer: Auction, plan: Payment) -> None:
     """The cards of a bid leave the hand and lie beside the offer."""
-    from referee.engine.state import decrement
-
     held: list[MoneyCard] = []
     unknown = 0
     for step in plan.steps:
@@ -584,9 +587,6 @@ def _hold(state: GameState, p: PlayerState, offer: Auction, plan: Payment) -> No
 
 def standing_bid(state: GameState, p: PlayerState, action: ModuleAction) -> None:
     """``bid`` in a numbered turn while standing offers are open: the turn's main action."""
-    from referee.engine.context import Context
-    from referee.messages import Text
-
     ctx = Context(state, action.pos)
     pos = action.pos
     ctx.main_action(pos, p, Text(_STANDING_WHY))
@@ -604,8 +604,6 @@ def standing_bid(state: GameState, p: PlayerState, action: ModuleAction) -> None
     if not paid:
         ctx.flag("STANDING-BID", pos, p.name, reason="no-payment")
         return
-    from referee.engine.payment import payment_findings
-
     plan = plan_payment(ctx, p, paid, _standing_terms(offer, amount), pos)
     if state.checking:
         ctx.report(payment_findings(ctx, plan))
@@ -619,8 +617,6 @@ def standing_turn_start(state: GameState, player: int, pos: Pos) -> None:
     """A turn of ``player`` begins: every offer where his bid still lies is his ("Liegt zu
     Beginn des eigenen Zuges ein eigenes Gebot ... so hat der Spieler ... ersteigert"): the
     cards to the discard pile, the opener told (:meth:`Module.auction_closed`)."""
-    from referee.engine.context import Context
-
     won = [o for o in state.standing if o.leader == player]
     if not won:
         return
@@ -717,8 +713,6 @@ def standing_position_line(state: GameState, line: ModuleAction) -> None:
             unknown += 1
             continue
         if state.pool[card] > 0:
-            from referee.engine.state import decrement
-
             decrement(state.pool, card)
         else:
             from referee.engine.core import _card_supply

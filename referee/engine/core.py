@@ -27,7 +27,8 @@ from referee.catalogue import (
 from referee.engine.context import Context as _Context
 from referee.engine.context import kept_context as _kept_context
 from referee.engine.deck import left_deck as _left_deck
-from referee.engine.extensions import Extensions, module_owning_verb
+from referee.engine.extensions import MODULES, Extensions, load_bundled_modules, module_owning_verb
+from referee.engine.findings import problem as _problem
 from referee.engine.findings import report as _report
 from referee.engine.market_side import aside_event as _aside_event
 from referee.engine.ruleset import Decision
@@ -157,9 +158,7 @@ def new_state(
         dirk_due=0 if two else None,
     )
     if state.ext:
-        from referee.engine.tower import fill_tower
-
-        fill_tower(state)
+        _later("referee.engine.tower").fill_tower(state)
     return state
 
 
@@ -358,10 +357,10 @@ def _unknown_tile_note(state: GameState, pos: Pos, player: str | None) -> None:
 def _build(state: GameState, p: PlayerState, tile: Any, at: Coord, pos: Pos) -> bool:
     """Put a tile into the Alhambra with every building rule checked; False if it cannot lie
     there physically (occupied cell)."""
-    from referee.engine.actions.building import check_and_build
-    from referee.engine.context import Context
-
-    built = check_and_build(Context(state), p, tile, at, pos, "distribute")
+    # (the building module imports this one: on first use, by _later)
+    built = _later("referee.engine.actions.building").check_and_build(
+        _Context(state), p, tile, at, pos, "distribute"
+    )
     if built:
         state.ext.placed(state, p, at, tile, "distribute", pos)
     return built
@@ -1237,18 +1236,16 @@ def _settle_due(state: GameState, pos: Pos) -> None:
 
 
 def _scoring_entries(state: GameState, round_no: int) -> list[object]:
-    from referee.scoring.state import scoring_entries
-
-    return list(scoring_entries(state, round_no))
+    return list(_later("referee.scoring.state").scoring_entries(state, round_no))
 
 
 def _do_scoring(state: GameState, round_no: int, pos: Pos, claim: Scoring | None = None) -> None:
     if state.ext.modules:
         state.ext.at(Moment.SCORING_BEFORE, state, pos)
-    try:
-        from referee.scoring import claim_mismatches
-        from referee.scoring.categories import claim_section
-        from referee.scoring.state import score_state
+    try:  # (imported on first use, by _later: a function-level import costs at every scoring)
+        claim_mismatches = _later("referee.scoring").claim_mismatches
+        claim_section = _later("referee.scoring.categories").claim_section
+        score_state = _later("referee.scoring.state").score_state
     except ImportError:  # pragma: no cover - scoring package missing
         state.note(pos, "UNVERIFIED-SCORING-UNAVAILABLE")
         return
@@ -1444,11 +1441,9 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 continue
             state.market[idx] = EMPTY
             if aw.at is not None:
-                from referee.engine.findings import report
-                from referee.engine.orientation import orient
-
+                orient = _later("referee.engine.orientation").orient
                 tile, turn_found = orient(tile, aw.tile, apos, named.name)  # E6: stated walls
-                report(state, turn_found)
+                _report(state, turn_found)
                 if not _build(state, named, tile, aw.at, apos):
                     named.reserve.append(tile)
             else:
@@ -1532,9 +1527,7 @@ def begin_turn(
     state.phase = _TURN
     if state.ext.modules:  # no module: no moment to run (not even the call)
         if state.standing:  # a bid still lying at the start of its bidder's turn wins
-            from referee.engine.auction import standing_turn_start
-
-            standing_turn_start(state, player, pos)
+            _later("referee.engine.auction").standing_turn_start(state, player, pos)
         state.ext.at(Moment.TURN_START, state)
 
 
@@ -1567,16 +1560,12 @@ def end_turn(state: GameState, pos: Pos) -> None:
 
 def _turn(state: GameState, item: Turn) -> None:
     pos = item.pos
-    if state.stages:  # other players act inside a turn or a refill (engine/stages.py)
-        from referee.engine.stages import stage_turn
-
-        if stage_turn(state, item):
-            return
-    if state.turn is not None:  # a turn a position left open (its `turn` line): only then
-        from referee.engine.position import continue_open_turn
-
-        if continue_open_turn(state, item):
-            return
+    # other players act inside a turn or a refill (engine/stages.py)
+    if state.stages and _later("referee.engine.stages").stage_turn(state, item):
+        return
+    # a turn a position left open (its `turn` line): only then
+    if state.turn is not None and _later("referee.engine.position").continue_open_turn(state, item):
+        return
     if item.number is None and item.player is not None and state.ext.modules:
         handled = state.ext.out_of_turn(state, item)
         if handled is not None:
@@ -1584,9 +1573,8 @@ def _turn(state: GameState, item: Turn) -> None:
             return
         if _ability_line(state, item):  # e.g. a player's choice before a scoring
             return
-        from referee.engine.auction import no_auction
-
-        if no_auction(state, item):  # `bid` / `pass` belong to an open auction only
+        # `bid` / `pass` belong to an open auction only
+        if _later("referee.engine.auction").no_auction(state, item):
             return
     # the one-pass paths below (the refill closed, the turn begun and ended without the general
     # calls) are settle_before/begin_turn/end_turn: without a module step when no module acts
@@ -1693,37 +1681,61 @@ def _turn(state: GameState, item: Turn) -> None:
             state.turn = t
         state.phase = _TURN
         if modules:  # begin_turn's module part: a standing offer, the turn's start
-            # (standing_turn_start acts only where the mover's bid lies: asked only then)
+            # (standing_turn_start acts only where the mover's bid lies: asked only then; the
+            # common case, no such offer, is this loop alone, without a call)
             for lying in state.standing:
                 if lying.leader == actual:
-                    from referee.engine.auction import standing_turn_start
-
-                    standing_turn_start(state, actual, pos)
+                    _later("referee.engine.auction").standing_turn_start(state, actual, pos)
                     break
-            kept = state.ext.read_start
-            if kept is None:
-                state.ext.at(_TURN_START, state)
-            elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
+            solo = state.ext.start_solo
+            if solo is not None:  # the one module asked keeps its answer (Extensions.start_solo)
+                runs = False
                 try:
-                    for name, m in kept:
-                        idle = state.modules[name].idle_start
-                        if (
-                            idle is not True
-                            and idle != state.market
-                            and not m.idle_at(state, _TURN_START)
-                        ):
-                            break
-                    else:  # then the modules that keep no answer here (Extensions.ask_start)
-                        for m in state.ext.ask_start:
-                            if not m.idle_at(state, _TURN_START):
-                                break
-                        else:
-                            kept = None  # every one idle: nothing runs
+                    idle = state.modules[solo[0]].idle_start
+                    runs = (
+                        idle is not True
+                        and idle != state.market
+                        and not solo[1].idle_at(state, _TURN_START)
+                    )
                 except KeyError:  # a part not made yet: its step makes it (asked as before)
-                    kept = None
                     state.ext.at(_TURN_START, state)
-                if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+                if runs:  # a no: the step runs (Extensions.at after its question)
                     state.ext.run_at(_TURN_START, state)
+            else:
+                kept = state.ext.read_start
+                if kept is None:
+                    # Extensions.at(_TURN_START, state), its questions asked here when each module
+                    # asked then answers idle_at (Extensions.start_idle): every one idle, no call
+                    askers = state.ext.start_idle
+                    if askers:
+                        for m in askers:
+                            if not m.idle_at(state, _TURN_START):
+                                state.ext.run_at(_TURN_START, state)  # one no: the step
+                                break
+                    else:
+                        state.ext.at(_TURN_START, state)
+                elif kept:  # the kept answers (Module.kept_idle) read; a module asked where
+                    # not known
+                    try:
+                        for name, m in kept:
+                            idle = state.modules[name].idle_start
+                            if (
+                                idle is not True
+                                and idle != state.market
+                                and not m.idle_at(state, _TURN_START)
+                            ):
+                                break
+                        else:  # then the modules that keep no answer here (Extensions.ask_start)
+                            for m in state.ext.ask_start:
+                                if not m.idle_at(state, _TURN_START):
+                                    break
+                            else:
+                                kept = None  # every one idle: nothing runs
+                    except KeyError:  # a part not made yet: its step makes it (asked as before)
+                        kept = None
+                        state.ext.at(_TURN_START, state)
+                    if kept is not None:  # one no: the step runs (at() after its questions)
+                        state.ext.run_at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1769,30 +1781,53 @@ def _turn(state: GameState, item: Turn) -> None:
     # end_turn(state, pos)'s common case: nothing to report, nothing to place; the modules'
     # step at the turn's end (the turn still under way)
     if modules:
-        kept = state.ext.read_end
-        if kept is None:
-            state.ext.at(_TURN_END, state)
-        elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
+        solo = state.ext.end_solo
+        if solo is not None:  # the one module asked keeps its answer (Extensions.end_solo)
+            runs = False
             try:
-                for name, m in kept:
-                    idle = state.modules[name].idle_end
-                    if (
-                        idle is not True
-                        and idle != state.market
-                        and not m.idle_at(state, _TURN_END)
-                    ):
-                        break
-                else:  # then the modules that keep no answer here (Extensions.ask_end)
-                    for m in state.ext.ask_end:
-                        if not m.idle_at(state, _TURN_END):
-                            break
-                    else:
-                        kept = None  # every one idle: nothing runs
+                idle = state.modules[solo[0]].idle_end
+                runs = (
+                    idle is not True
+                    and idle != state.market
+                    and not solo[1].idle_at(state, _TURN_END)
+                )
             except KeyError:  # a part not made yet: its step makes it (asked as before)
-                kept = None
                 state.ext.at(_TURN_END, state)
-            if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+            if runs:  # a no: the step runs (Extensions.at after its question)
                 state.ext.run_at(_TURN_END, state)
+        else:
+            kept = state.ext.read_end
+            if kept is None:
+                # Extensions.at(_TURN_END, state), its questions asked here (Extensions.end_idle)
+                askers = state.ext.end_idle
+                if askers:
+                    for m in askers:
+                        if not m.idle_at(state, _TURN_END):
+                            state.ext.run_at(_TURN_END, state)  # one no: the step
+                            break
+                else:
+                    state.ext.at(_TURN_END, state)
+            elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
+                try:
+                    for name, m in kept:
+                        idle = state.modules[name].idle_end
+                        if (
+                            idle is not True
+                            and idle != state.market
+                            and not m.idle_at(state, _TURN_END)
+                        ):
+                            break
+                    else:  # then the modules that keep no answer here (Extensions.ask_end)
+                        for m in state.ext.ask_end:
+                            if not m.idle_at(state, _TURN_END):
+                                break
+                        else:
+                            kept = None  # every one idle: nothing runs
+                except KeyError:  # a part not made yet: its step makes it (asked as before)
+                    kept = None
+                    state.ext.at(_TURN_END, state)
+                if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+                    state.ext.run_at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None
@@ -1813,9 +1848,7 @@ def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
             _later("referee.engine.verbs").record_use(state, p, spec)
         return
     if state.standing and a.verb.lower() == "bid":  # a bid on a standing offer (its turn)
-        from referee.engine.auction import standing_bid
-
-        standing_bid(state, p, a)
+        _later("referee.engine.auction").standing_bid(state, p, a)
         return
     if state.turn is not None:  # whatever it was, the player did something
         state.turn.main_actions += 1
@@ -1851,13 +1884,11 @@ def _ability_line(state: GameState, item: Turn) -> bool:
     """An out-of-turn line whose first verb is declared for an out-of-turn window (a choice
     before a scoring, an ability between turns): checked and handed to its module, without
     closing the refill. True when it was such a line."""
-    from referee.engine.verbs import OUT_OF_TURN
-
     acts = item.actions
     if not acts or not isinstance(acts[0], ModuleAction) or item.player is None:
         return False
     spec = state.ext.verb_spec(acts[0].verb)
-    if spec is None or spec.window not in OUT_OF_TURN:
+    if spec is None or spec.window not in _later("referee.engine.verbs").OUT_OF_TURN:
         return False
     p = state.find_player(item.player, item.pos)
     if p is None:
@@ -1970,31 +2001,25 @@ def _module_chance(state: GameState, ev: ModuleChance, pos: Pos) -> None:
 
 def unhandled_component_finding(ref: ComponentRef, pos: Pos, player: str | None = None) -> Any:
     """A ``kind:name`` token no enabled module takes: its module is not enabled, or unknown."""
-    from referee.engine.findings import problem
-
     token = f"{ref.kind}:{ref.name}"
     owner = next(
         (n for n, cls in _module_classes() if ref.kind.lower() in cls.component_kinds), None
     )
     if owner is not None:
-        return problem("MODULE-NOT-ENABLED", pos, player, verb=token, module=owner)
-    return problem("UNKNOWN-VERB", pos, player, verb=token, hint="")
+        return _problem("MODULE-NOT-ENABLED", pos, player, verb=token, module=owner)
+    return _problem("UNKNOWN-VERB", pos, player, verb=token, hint="")
 
 
 def unhandled_component(
     state: GameState, ref: ComponentRef, pos: Pos, player: str | None = None
 ) -> None:
-    from referee.engine.findings import report
-
-    report(state, [unhandled_component_finding(ref, pos, player)])
+    _report(state, [unhandled_component_finding(ref, pos, player)])
 
 
 _unhandled_component = unhandled_component
 
 
 def _module_classes() -> list:
-    from referee.engine.extensions import MODULES, load_bundled_modules
-
     load_bundled_modules()
     return list(MODULES.items())
 
@@ -2032,9 +2057,7 @@ def apply_item(state: GameState, item: BodyItem) -> None:
 
 
 def _position(state: GameState, item: Position) -> None:
-    from referee.engine.position import apply_position
-
-    apply_position(state, item)
+    _later("referee.engine.position").apply_position(state, item)
 
 
 def _comment(state: GameState, item: CommentLine) -> None:
@@ -2059,9 +2082,7 @@ def line_handlers() -> dict[type, Callable[[GameState, Any], None]]:
 
 
 def _close_stages(state: GameState, pos: Pos) -> None:
-    from referee.engine.stages import close_stages
-
-    close_stages(state, pos)
+    _later("referee.engine.stages").close_stages(state, pos)
 
 
 def finish(state: GameState, pos: Pos) -> None:

@@ -61,6 +61,8 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 from referee.engine.rules import Violation
+from referee.engine.ruleset import Decision, refined_decisions
+from referee.engine.turns import InterruptArbiter, Moment
 from referee.interpreted import interpreted_class
 
 TYPE_CHECKING = False
@@ -1127,6 +1129,35 @@ every moment asked costs about 8,700 instructions (counted with valgrind, CPytho
 lookup almost nothing."""
 
 
+_PLACE_PROBLEMS = frozenset({Decision.PLACE_PROBLEMS})
+"""The decision a one-pass placement asks about (:meth:`Extensions.placement_askers`)."""
+
+_LATER: dict[str, Any] = {}
+"""Modules this one does not import at its top (they import the engine, or a game without a
+module never needs them), by name: imported by :func:`_later` on first use and kept (an import
+statement inside a method costs about 7,900 instructions each time it runs, CPython 3.11)."""
+
+
+def _later(name: str) -> Any:
+    """The module ``name`` (``referee.scoring.categories``, ...), imported on first use."""
+    got = _LATER.get(name)
+    if got is None:
+        import importlib  # (once: later calls find the module kept)
+
+        got = _LATER[name] = importlib.import_module(name)
+    return got
+
+
+def _solo(
+    read: tuple[tuple[str, Module], ...] | None, beside: tuple[Module, ...]
+) -> tuple[str, Module] | None:
+    """:attr:`Extensions.start_solo`'s answer: the one (name, module) of ``read`` when nobody is
+    asked ``beside`` it, else None."""
+    if read is not None and len(read) == 1 and not beside:
+        return read[0]
+    return None
+
+
 def _context_class() -> type[Context]:
     """The ``Context`` class (imported on first use, then kept in :data:`_CONTEXT`)."""
     if not _CONTEXT:
@@ -1216,6 +1247,19 @@ class Extensions:
     :meth:`at`; a no runs the step (:meth:`run_at`)."""
     ask_end: tuple[Module, ...] = ()
     """:attr:`ask_start` at a turn's end."""
+    start_idle: tuple[Module, ...] = ()
+    """The modules asked at a turn's start when none keeps its answer there (:attr:`read_start`
+    None) and each of them answers :meth:`Module.idle_at` then (else, and without a module asked
+    then, empty): ``core._turn`` asks them itself instead of calling :meth:`at` (every one idle:
+    nothing runs; a no: :meth:`run_at`), as :attr:`refill_idle` at a refill's close."""
+    end_idle: tuple[Module, ...] = ()
+    """:attr:`start_idle` at a turn's end."""
+    start_solo: tuple[str, Module] | None = None
+    """The one entry of :attr:`read_start` when it holds one and :attr:`ask_start` is empty
+    (one module asked at a turn's start, keeping its answer there), else None: ``core._turn``
+    reads that module's kept answer without a loop."""
+    end_solo: tuple[str, Module] | None = None
+    """:attr:`start_solo` at a turn's end."""
     refill_counted: bool = False
     """Whether an enabled module declares :attr:`Module.reads_refills_closed`: only then does
     ``core._refill_checks`` count the refills closed (``GameState.refills_closed``)."""
@@ -1261,8 +1305,6 @@ class Extensions:
         self._kinds: dict[str, Module] = {
             k.lower(): m for m in self.modules for k in m.component_kinds
         }
-        from referee.engine.turns import InterruptArbiter
-
         self.arbiter = InterruptArbiter(
             {m.name: m.interrupt_rank for m in self.modules},
             [
@@ -1294,6 +1336,8 @@ class Extensions:
         self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
         # (see purchase_askers; None until the first plain purchase asks)
         self.leave_askers: tuple[Module, ...] | None = None
+        # (see placement_askers; None until the first placement of a catalogue tile asks)
+        self.place_askers: tuple[Module, ...] | None = None
         self._components: ComponentAnswers | None = None  # (see component_purchases)
         # the answers a path of every turn asks (see the class attributes above): worked out
         # here once per game when a module is enabled
@@ -1303,12 +1347,11 @@ class Extensions:
             self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
-            self.ask_start = self.ask_end = ()
+            self.ask_start = self.ask_end = self.start_idle = self.end_idle = ()
+            self.start_solo = self.end_solo = None
             self.turn_asked = False
             self.refill_kept = None
             return
-        from referee.engine.turns import Moment
-
         find = self._find_overriding
         self.refilling_from = find("market_refill_from")
         self.drawing = find("market_draw")
@@ -1335,6 +1378,10 @@ class Extensions:
             self.read_end = self._read(Moment.TURN_END, self.kept_end)
             self.ask_start = self._asked_beside(Moment.TURN_START, self.kept_start)
             self.ask_end = self._asked_beside(Moment.TURN_END, self.kept_end)
+            self.start_idle = self._idle_unkept(Moment.TURN_START, self.read_start)
+            self.end_idle = self._idle_unkept(Moment.TURN_END, self.read_end)
+            self.start_solo = _solo(self.read_start, self.ask_start)
+            self.end_solo = _solo(self.read_end, self.ask_end)
             self.turn_asked = self.acting_at((Moment.TURN_START, Moment.TURN_END))
             kept_refill = self._kept_at(Moment.REFILL_DONE)
             self.refill_kept = kept_refill[0] if kept_refill and len(refill) == 1 else None
@@ -1342,7 +1389,8 @@ class Extensions:
             self.refill_asked = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = ()
-            self.ask_start = self.ask_end = ()
+            self.ask_start = self.ask_end = self.start_idle = self.end_idle = ()
+            self.start_solo = self.end_solo = None
             self.turn_asked = False
             self.refill_kept = None
         # (a game's state takes this answer when it is made: GameState.__post_init__)
@@ -1400,9 +1448,10 @@ class Extensions:
         module game."""
         got = self._purchasing
         if got is None:
-            from referee.engine.actions.purchase import _ON_PURCHASE, _PLAIN_DECISIONS
-
-            got = self._purchasing = self.taking_part(_PLAIN_DECISIONS, _ON_PURCHASE)
+            purchase = _later("referee.engine.actions.purchase")  # (it imports the engine)
+            got = self._purchasing = self.taking_part(
+                purchase._PLAIN_DECISIONS, purchase._ON_PURCHASE
+            )
         return got
 
     def purchase_askers(self) -> tuple[Module, ...]:
@@ -1416,6 +1465,22 @@ class Extensions:
         if got is None:
             got = self.leave_askers = tuple(
                 m for m in self.purchase_takers() if not m.leaves_plain_purchases
+            )
+        return got
+
+    def placement_askers(self) -> tuple[Module, ...]:
+        """The modules refining ``place.problems`` that a one-pass placement asks
+        (:meth:`Module.leaves_plain_placement`, ``building._modules_refine_here``): those whose
+        answer is not a yes given by the class (one keeping :class:`Module`'s question, which
+        answers :attr:`Module.placements_by_pieces`, with that promise made). Kept per game
+        (:attr:`place_askers`, which ``building._modules_refine_here`` reads)."""
+        got = self.place_askers
+        if got is None:
+            default = Module.leaves_plain_placement
+            got = self.place_askers = tuple(
+                m
+                for m in self.taking_part(_PLACE_PROBLEMS, ())
+                if type(m).leaves_plain_placement is not default or not m.placements_by_pieces
             )
         return got
 
@@ -1466,8 +1531,6 @@ class Extensions:
         try:
             return self._taking[decisions, hooks]
         except KeyError:
-            from referee.engine.ruleset import refined_decisions
-
             over = {id(m) for hook in hooks for m in self.overriding(hook)}
             got = self._taking[decisions, hooks] = tuple(
                 m
@@ -1558,10 +1621,9 @@ class Extensions:
         ``NO_PARTS + first + second + ...`` gives (``ScoringParts.__add__``), made in one pass
         (each sum made a new table of every adjustment so far: about 120 bytecodes a module
         in every scoring of a game with many modules)."""
-        from referee.scoring.categories import NO_PARTS, ScoringParts
-
+        categories_module = _later("referee.scoring.categories")
         if not self.modules:
-            return NO_PARTS
+            return categories_module.NO_PARTS
         adj: dict[str | None, tuple[Any, ...]] = {}
         categories: tuple[Any, ...] = ()
         table: Any = None
@@ -1578,8 +1640,8 @@ class Extensions:
             if got.table is not None:  # (the last table given, with its label)
                 table, label = got.table, got.table_label
         if not added:
-            return NO_PARTS
-        return ScoringParts(adj, categories, table, label)
+            return categories_module.NO_PARTS
+        return categories_module.ScoringParts(adj, categories, table, label)
 
     def player_area(self, state: GameState, player: PlayerState) -> list[tuple[str, str]]:
         """Every enabled module's lines for ``player``'s area (English, German)."""
@@ -1650,6 +1712,17 @@ class Extensions:
         if kept is None:
             return ()
         return tuple(m for m in self._asked_at(moment) if m.name not in kept)
+
+    def _idle_unkept(
+        self, moment: Any, read: tuple[tuple[str, Module], ...] | None
+    ) -> tuple[Module, ...]:
+        """:attr:`start_idle`'s answer at ``moment`` given its ``read`` (:meth:`_read`): the
+        modules asked then when none keeps an answer (``read`` None) and each answers
+        :meth:`Module.idle_at` then; else ``()``."""
+        if read is not None:
+            return ()
+        asked = self._asked_at(moment)
+        return asked if self._idle[moment] else ()
 
     def acting_at(self, moments: tuple[Any, ...]) -> bool:
         """Whether :meth:`at` asks an enabled module at one of ``moments`` (worked out once per

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from referee.catalogue import MoneyCard, TileKind
 from referee.engine.extensions import NOT_COUNTED, NOT_COUNTED_WHY, Extensions
 from referee.engine.rules import BASE, Unverifiable, Violation, cited_section, rule
+from referee.engine.ruleset import Ruleset
 from referee.engine.turns import Phase
 from referee.geometry import Alhambra
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
@@ -299,8 +300,6 @@ class GameState:
 
     def __post_init__(self) -> None:
         if self.rules is None:
-            from referee.engine.ruleset import Ruleset
-
             self.rules = Ruleset.of(self.profile, self.ext.modules)
             if not self.ext.counting:  # no enabled module reads the change counter
                 self.changes = NOT_COUNTED

@@ -21,6 +21,7 @@ A module declares them with :meth:`~referee.engine.extensions.Module.tower_compo
 
 from __future__ import annotations
 
+from referee.catalogue import catalogue
 from referee.engine.state import decrement
 from referee.messages import register_both
 
@@ -39,8 +40,6 @@ def fill_tower(state: GameState) -> None:
     """Put every enabled module's tower tiles into the tower (at the start of a game), after
     the base tiles they replace left it (:meth:`~referee.engine.extensions.Module.tower_replaces`:
     back into the box)."""
-    from referee.catalogue import catalogue
-
     by_code = None
     for m in state.ext.modules:
         for code, n in m.tower_replaces().items():

@@ -177,9 +177,6 @@ def plain_slot(
     return i
 
 
-_PLACE_PROBLEMS = frozenset({Decision.PLACE_PROBLEMS})
-
-
 def _modules_refine_here(state: GameState, p: PlayerState, at: Coord, tile: TileKind) -> bool:
     """Whether an enabled module's ``place.problems`` refinement may change the answer for
     ``tile`` entering ``p``'s Alhambra at ``at`` (placed or built from the reserve): each
@@ -187,10 +184,16 @@ def _modules_refine_here(state: GameState, p: PlayerState, at: Coord, tile: Tile
     by default it may); none refining it: no."""
     if Decision.PLACE_PROBLEMS not in state.rules.refined:
         return False
-    for m in state.ext.taking_part(_PLACE_PROBLEMS, ()):
+    # (the modules whose yes the class does not give: Extensions.placement_askers, kept)
+    askers = state.ext.place_askers
+    if askers is None:
+        askers = state.ext.placement_askers()
+    for m in askers:
         if not m.leaves_plain_placement(state, p, at, tile):
-            return True
-    return False
+            break
+    else:  # (none asked, or every one leaves it alone)
+        return False
+    return True
 
 
 def build(p: PlayerState, tile: HeldPiece, at: Coord) -> bool:
