@@ -10,8 +10,8 @@ went to the purchase pipeline take the one-pass paths, with the same outcomes.
 
 The reports, module views and states, hands, Alhambras, reserves and discard pile are the same
 as with the path switched off (the pipeline), over the simulated games of the first 22 modules
-(``purchase_onepass_support.first22_game``, made once a run) and copies with the purchases'
-field, payment and tokens changed.
+(``purchase_onepass_support.first22_game``, made once a run) and copies with a purchase's
+field, payment or token changed.
 """
 
 from __future__ import annotations
@@ -29,50 +29,49 @@ _UNNAMED = re.compile(r"\bbuy (Gu|Di|De|Du) \? pay ")
 _SIDE_EX = re.compile(r"\bbuy (Gu|Di|De|Du) (bh|ww):\S+ pay [^,\n]*\bex:")
 
 
-def _upper(m: re.Match[str]) -> str:
-    return f"{m.group(1)}:{m.group(2).upper()}"
-
-
-def _copies(text: str, pattern: re.Pattern[str], most: int) -> list[str]:
-    """``text`` and copies with one purchase ``pattern`` finds changed: another field named,
-    a card more paid, the first component dropped, a component in another case or name."""
+def _copies(text: str, pattern: re.Pattern[str], changes: tuple[int, ...]) -> list[str]:
+    """``text`` and copies with one purchase ``pattern`` finds changed, a purchase each, by
+    ``changes`` in turn: 0 another field named (BUY-FIELD, or another piece bought), 1 a card
+    more paid (BUY-NOT-HELD or BUY-SUPERFLUOUS), 2 the first component dropped (underpaid, or
+    no second currency), 3 the component named otherwise (another coin's currency, an exchange
+    card of other currencies)."""
     lines = text.splitlines()
     found = [i for i, line in enumerate(lines) if pattern.search(line)]
     out = [text]
-    for n, i in enumerate(found[:most]):
+    for i, change in zip(found, changes, strict=False):
         line = lines[i]
         m = pattern.search(line)
         assert m is not None
-        field = m.group(1)
-        other = {"Gu": "Di", "Di": "De", "De": "Du", "Du": "Gu"}[field]
-        changes = [
-            line[: m.start(1)] + other + line[m.end(1) :],  # BUY-FIELD, or another piece
-            line.replace(" pay ", " pay Gu9 ", 1),  # BUY-NOT-HELD or BUY-SUPERFLUOUS
-            re.sub(r" (co|ex):\S+", "", line, count=1),  # underpaid, or the card not counted
-            re.sub(r"\b(co|ex):(\w+)", _upper, line, count=1),  # a token in another case
+        other = {"Gu": "Di", "Di": "De", "De": "Du", "Du": "Gu"}[m.group(1)]
+        new = (
+            line[: m.start(1)] + other + line[m.end(1) :],
+            line.replace(" pay ", " pay Gu9 ", 1),
+            re.sub(r" (co|ex):\S+", "", line, count=1),
             re.sub(r"\bex:\w+", "ex:GuDu", re.sub(r"\bco:\w+", "co:Du", line, count=1), count=1),
-        ]
-        for new in changes[n % 2 :: 2] if n > 1 else changes:
-            out.append("\n".join([*lines[:i], new, *lines[i + 1 :]]) + "\n")
+        )[change]
+        out.append("\n".join([*lines[:i], new, *lines[i + 1 :]]) + "\n")
     return out
 
 
 @pytest.fixture(scope="module")
-def first22_texts() -> list[str]:
-    return [first22_game(n) for n in (2, 3, 4)]
+def first22_text() -> str:
+    """The 3-player game of the first 22 modules (shared with the other one-pass tests): four
+    ``buy Gu ? pay ... co:Gu`` purchases of a medina or magic building, a side offer paid with
+    an exchange card."""
+    return first22_game(3)
 
 
 def test_unknown_tile_on_a_field_of_a_module_piece(
-    first22_texts: list[str], monkeypatch: pytest.MonkeyPatch
+    first22_text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = [c for text in first22_texts for c in _copies(text, _UNNAMED, 4)]
+    texts = _copies(first22_text, _UNNAMED, (0, 3, 1))
     taken = compare(texts, monkeypatch, scratch=True, path="_unnamed_piece_field", off=None)
     assert any(taken) and not all(taken)
 
 
 def test_side_offer_paid_with_components(
-    first22_texts: list[str], monkeypatch: pytest.MonkeyPatch
+    first22_text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = [c for text in first22_texts for c in _copies(text, _SIDE_EX, 4)]
+    texts = _copies(first22_text, _SIDE_EX, (3,))
     taken = compare(texts, monkeypatch, scratch=True, path="_side_offer_with_components")
     assert any(taken) and not all(taken)
