@@ -712,6 +712,13 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         if idx is None:
             return False
         tile = market[idx]
+    elif type(ref) is _TILE_REF and a.field is not None and state.ext.modules:
+        # ``buy Gu ?``: the unknown tile on a named field, which the pipeline takes to be what
+        # lies there (no finding); one pass for a module's piece as when its token names it
+        idx = _unnamed_piece_field(state, p, a.field)
+        if idx is None:
+            return False
+        tile = market[idx]
     else:
         return False
     hand = p.hand
@@ -798,9 +805,37 @@ def _plain_piece_field(state: GameState, p: PlayerState, a: Buy, ref: ComponentR
         idx = _CURRENCIES.index(a.field)
         if match_slot(ref, (market[idx],)) is None:
             return None  # BUY-FIELD, BUY-NOT-IN-MARKET
-    if type(getattr(market[idx], "price", None)) is not int:
+    return _others_leave_piece(state, p, idx, owner)
+
+
+def _unnamed_piece_field(state: GameState, p: PlayerState, field: Currency) -> int | None:
+    """:func:`_plain_piece_field` for the unknown tile ``?`` bought from the named market field
+    ``field`` (``buy Gu ? pay Gu7 co:Gu``): the pipeline takes the piece lying there, as a
+    token naming it would find it (no finding either way), so when it is a module's piece the
+    same promises let the one-pass path buy it (a catalogue tile or an unknown one there: the
+    pipeline). The modules' purchase refinements and hooks read the piece, never the line's
+    token (``purchases_by_components``, ``plain_market_pieces``)."""
+    idx = field.field - 1
+    piece = state.market[idx]
+    if piece is None or piece is _EMPTY or type(piece) is TileKind:
         return None
-    kept = ext.component_purchases()  # (kept per game: Extensions.component_purchases)
+    kind = getattr(piece, "KIND", None)
+    if type(kind) is not str:
+        return None
+    owner = state.ext.kind_handler(kind)
+    if owner is None or not owner.plain_market_pieces:
+        return None
+    return _others_leave_piece(state, p, idx, owner)
+
+
+def _others_leave_piece(state: GameState, p: PlayerState, idx: int, owner: Any) -> int | None:
+    """``idx`` when the module's piece on market field ``idx`` (of ``owner``, which promises
+    :attr:`~referee.engine.extensions.Module.plain_market_pieces`) has a printed price and
+    every other module taking part in purchases promises to leave it alone or hear of it and
+    leaves it alone now; else None."""
+    if type(getattr(state.market[idx], "price", None)) is not int:
+        return None
+    kept = state.ext.component_purchases()  # (kept per game: Extensions.component_purchases)
     for m in kept[1]:  # a module taking part that promises neither
         if m is not owner:
             return None
@@ -846,7 +881,9 @@ def _purchase_side_offer(
     for cref in a.paid:
         c = cref.card if type(cref) is _CARD_REF else None
         if c is None or hand.get(c, 0) <= cards.count(c):
-            return False  # unknown, missing or a module's component: the pipeline
+            if type(cref) is _COMPONENT_REF:
+                return _side_offer_with_components(state, p, a, offer, check)
+            return False  # unknown or missing: the pipeline
         cards.append(c)
         total += c.value
     ext = state.ext
@@ -887,6 +924,105 @@ def _purchase_side_offer(
         t.over = True  # end_main_action(state, ...), inline
         t.unsure = False
         t.over_after = _paying(total, piece, a, price)
+    return True
+
+
+def _side_offer_with_components(
+    state: GameState, p: PlayerState, a: Buy, offer: SideOffer, check: bool
+) -> bool:
+    """:func:`_purchase_side_offer` for a piece beside the market paid with money cards of the
+    hand and components of the one module owning them (``buy Di bh:TPAG pay Di6 De2
+    ex:DiDe``): what :func:`_purchase_with_components` asks of that
+    module for a tile on a field, asked for the offer's currency and price, when the module
+    promises its answers read the field and the payment, never the piece
+    (:attr:`~referee.engine.extensions.Module.plain_components_pieces`) and leaves a purchase
+    naming none of its components alone (``purchases_by_components``: its refinements read
+    only its own components, and the offer's currency is the purchase's field), and every
+    other module taking part in purchases promises the same or to hear of it
+    (``hears_component_purchases``). Else False with nothing changed (the pipeline runs). What
+    the pipeline does then, in its order: the offer's module takes the piece
+    (``take_side_offer``), the cards go to the discard pile, the components' module spends
+    them and the hearers hear of it in module order (:func:`_spend_and_hear`), a piece that
+    is a building waits to be placed, and a payment that is not exact (or an exact one that
+    gives no other action) ends the turn's main actions. An out-of-turn line comes here only
+    when the offer's module takes no part in purchases (:func:`_purchase_side_offer`); the
+    components' module answers it as :func:`_purchase_with_components` does."""
+    ext = state.ext
+    kept = ext.component_purchases()  # (kept per game: Extensions.component_purchases)
+    if kept[1]:
+        return False  # a module taking part that promises neither (the offer's own too)
+    plain_hearers = kept[2]
+    if len(plain_hearers) > 1:
+        return False
+    owner = _components_owner(ext, a, kept[0], ())
+    if owner is None or owner not in kept[3] or not owner.plain_components_pieces:
+        return False
+    if plain_hearers and plain_hearers[0] is not owner:
+        return False
+    price = offer.price
+    field = offer.currency
+    if price is None or (a.field is not None and a.field is not field):
+        return False  # the offer's rule (no-price), BUY-FIELD
+    hand = p.hand
+    cards: list[MoneyCard] = []
+    refs: list[ComponentRef] = []
+    total = 0
+    for cref in a.paid:
+        if type(cref) is _COMPONENT_REF:
+            if ext.kind_handler(cref.kind) is not owner:
+                return False
+            refs.append(cref)
+            continue
+        c = cref.card if type(cref) is _CARD_REF else None
+        if c is None or hand.get(c, 0) <= cards.count(c):
+            return False
+        cards.append(c)
+        total += c.value
+    price, allowed, troubled = _plain_terms(state, p, field.field - 1, price)
+    if troubled:
+        return False
+    components = tuple(refs)
+    paying = allowed
+    if owner in kept[4]:  # (an exchange card's two currencies: plain_currencies)
+        paying = owner.plain_currencies(state, p, components, field, allowed)
+    for c in cards:
+        if c.currency not in paying and c.currency is not field:
+            return False  # BUY-CURRENCY
+    paid = tuple(cards)
+    got = owner.plain_components(state, p, components, paid, allowed, price)
+    if got is None or len(got) != 2:
+        return False  # (an answer naming the price too: a tile's on a field only)
+    total += got[0]
+    answer = state.rules.base_answer
+    exact = got[1] or bool(
+        answer[Decision.PAY_EXACT](None, player=p, purchase=None, value=total, price=price)
+    )
+    if offer.exact_only and not exact:
+        return False  # the offer's rule (not-exact)
+    if (
+        check
+        and total != price
+        and not _paid(state, total, price)
+        and (total < price or any(total - c.value >= price for c in cards))
+    ):
+        return False  # BUY-UNDERPAID, BUY-SUPERFLUOUS
+    t = state.turn
+    assert t is not None
+    t.main_actions += 1  # start_main_action(state)
+    piece = offer.piece
+    offer.module.take_side_offer(state, piece)
+    discard = state.discard
+    for c in cards:
+        decrement(hand, c)
+        discard[c] += 1
+    heard = PlainPurchase(p, a, None, piece, field, paid, paying, price, total, exact)
+    got_piece = _spend_and_hear(state, owner, components, heard, ext.after_plain)
+    if offer.placed:
+        t.pending.append(got_piece)
+    if not exact or not answer[Decision.TURN_EXTRA_ACTION](None, player=p, purchase=None):
+        t.over = True  # end_main_action(state, ...), inline
+        t.unsure = False
+        t.over_after = _paying(total, got_piece, a, price)
     return True
 
 
