@@ -204,6 +204,10 @@ for _typed, _key in _KEYS.items():
     register_place_updater(_key, _updater(_typed))
 
 
+_TURN_END = Moment.TURN_END
+_INTERRUPT_END = Moment.INTERRUPT_END
+
+
 def _num(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -239,13 +243,23 @@ class Mauren(BundledModule):
 
     # ------------------------------------------------------------------ taking, marking
 
-    def _sync(self, state: GameState, player: PlayerState) -> None:
+    def _sync(
+        self,
+        state: GameState,
+        player: PlayerState,
+        typed: bool | None = None,
+        data: CultureScratch | None = None,
+    ) -> None:
         """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
         the player owns two or more base buildings and holds none yet ("falls er noch kein
-        solches besitzt"), while the stack has one; every stone marks the count now."""
-        typed = self.option("buildings") == "typed"
+        solches besitzt"), while the stack has one; every stone marks the count now. (``typed``:
+        the switch ``buildings=typed``, and ``data``: the module's part, when the caller has
+        them.)"""
+        if typed is None:
+            typed = self.option("buildings") == "typed"
         counts = _counts(player, typed)
-        data = self.data(state)
+        if data is None:
+            data = self.data(state)
         data.synced[player.name] = (player.alhambra.derived[_KEYS[typed]], tuple(player.reserve))
         held = data.held.setdefault(player.name, {})
         classes = _tile_counts()
@@ -266,19 +280,23 @@ class Mauren(BundledModule):
         """The end of a turn: the mover's tiles (L2212, L2238-2241), then in seat order those of
         anybody who got buildings inside the turn from another module (out of his turn: "at
         once", L2258-2261); the end of an out-of-turn action (vizier, sultan): its player's
-        (L2258-2261); the leftover buildings handed out: everybody's."""
-        super().at_moment(ctx, moment)
+        (L2258-2261); the leftover buildings handed out: everybody's. (Not registered for
+        the setup's end: the kit's step, which makes the part there, is not asked.)"""
         state = ctx.state
         t = state.turn
-        if moment == Moment.INTERRUPT_END and t is not None:
+        if moment is _INTERRUPT_END and t is not None:
             self._sync(state, state.players[t.player])
-        elif moment == Moment.TURN_END and t is not None:
+        elif moment is _TURN_END and t is not None:
             # in seat order from the mover; a player whose Alhambra's kept count and reserve
             # are the very objects his tiles were last brought up to date from is left out:
             # his count is the same, each stone marks it already, and a tile not taken then is
             # not taken now (none of its price was left, and the stack only shrinks)
-            synced = self.data(state).synced
-            key = _KEYS[self.option("buildings") == "typed"]
+            data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data)
+            if data is None:
+                data = self.data(state)
+            synced = data.synced
+            typed = self.option("buildings") == "typed"
+            key = _KEYS[typed]
             players = state.players
             first = t.player
             for p in players[first:] + players[:first]:
@@ -290,7 +308,7 @@ class Mauren(BundledModule):
                             continue
                     elif len(reserve) == len(kept) and all(map(is_, reserve, kept)):
                         continue
-                self._sync(state, p)
+                self._sync(state, p, typed, data)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
                 self._sync(state, p)
