@@ -1,5 +1,4 @@
-"""Silent turns of Die Menagerie, Der Schlüssel zum Tor and Die Künste der Mauren (issue 34,
-twenty-first step).
+"""Silent turns of Die Menagerie and Der Schlüssel zum Tor (issue 34, twenty-first step).
 
 * Der Schlüssel zum Tor keeps both idle answers as state (``idle_start``: no key tile due;
   ``idle_end``: none due and none held), so the engine reads them without a call; Die
@@ -10,8 +9,8 @@ twenty-first step).
   answer read.
 * In a silent game (the module's pieces in play, no player using them) Schlüssel's
   ``idle_at`` is asked in few turns, and Menagerie's turn-start question mostly not at all.
-* Die Künste der Mauren's turn end gives the report and views of a step that brings every
-  player up to date at every turn's end.
+* (Die Künste der Mauren's turn end, trimmed: tests/test_speed22_geo.py holds it to a step
+  that brings every player up to date at every turn's end.)
 """
 
 from __future__ import annotations
@@ -175,29 +174,3 @@ def test_a_silent_game_asks_idle_at_seldom(
         assert (start + asked[str(Moment.TURN_END)]) * 4 < turns, (asked, turns)
     else:  # (the market as when last asked: the kept copy is read)
         assert start < turns, (asked, turns)
-
-
-def test_mauren_turn_end_is_the_step_for_everybody(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Mauren's turn's end (the players whose count may have changed, with the switch and
-    the part handed to ``_sync``) gives the report and views of a turn's end that brings every
-    player up to date, over its example and a simulated game with other modules."""
-    discover()
-    cls = MODULES["mauren"]
-    texts = [_example("mauren")]
-    texts += list(simulate_many(3, 2381, 1, modules=("mauren", "wesir", "baustellen")))
-    fast = [_outcome(t) for t in texts]
-    step = cls.at_moment
-
-    def everybody(self: Any, ctx: Any, moment: Any) -> None:
-        state = ctx.state
-        if moment is Moment.TURN_END and state.turn is not None:
-            t = state.turn
-            players = state.players
-            for p in players[t.player :] + players[: t.player]:
-                self._sync(state, p)
-            return
-        step(self, ctx, moment)
-
-    monkeypatch.setattr(cls, "at_moment", everybody)
-    assert [_outcome(t) for t in texts] == fast
-    assert any("culture" in views for out in fast for _r, views in out if views)

@@ -243,21 +243,13 @@ class Mauren(BundledModule):
 
     # ------------------------------------------------------------------ taking, marking
 
-    def _sync(
-        self,
-        state: GameState,
-        player: PlayerState,
-        typed: bool | None = None,
-        data: CultureScratch | None = None,
-    ) -> None:
+    def _sync(self, state: GameState, player: PlayerState) -> None:
         """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
         the player owns two or more base buildings and holds none yet ("falls er noch kein
-        solches besitzt"), while the stack has one; every stone marks the count now. (``typed``:
-        the switch ``buildings=typed``, and ``data``: the module's part, when the caller has
-        them.)"""
-        if typed is None:
-            typed = self.option("buildings") == "typed"
+        solches besitzt"), while the stack has one; every stone marks the count now."""
+        typed = self.option("buildings") == "typed"
         counts = _counts(player, typed)
+        data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data, inline)
         if data is None:
             data = self.data(state)
         data.synced[player.name] = (player.alhambra.derived[_KEYS[typed]], tuple(player.reserve))
@@ -295,8 +287,7 @@ class Mauren(BundledModule):
             if data is None:
                 data = self.data(state)
             synced = data.synced
-            typed = self.option("buildings") == "typed"
-            key = _KEYS[typed]
+            key = _KEYS[self.option("buildings") == "typed"]
             players = state.players
             first = t.player
             for p in players[first:] + players[:first]:
@@ -308,7 +299,7 @@ class Mauren(BundledModule):
                             continue
                     elif len(reserve) == len(kept) and all(map(is_, reserve, kept)):
                         continue
-                self._sync(state, p, typed, data)
+                self._sync(state, p)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
                 self._sync(state, p)
