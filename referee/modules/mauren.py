@@ -43,6 +43,8 @@ from referee.modules.base import (
     section,
 )
 from referee.record.model import NOWHERE, GenericArg, ModuleAction, Pos, Turn
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -425,9 +427,6 @@ class Mauren(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Bei jeder Wertung erhält ein Spieler zusätzliche Siegpunkte für seine
         Kulturplättchen" (L2272-2275): a ``culture`` point line for each player holding one."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         by_name = {p.name: p for p in state.players}
 
         def points(p: Any) -> tuple[int, str, str] | None:

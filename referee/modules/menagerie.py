@@ -58,6 +58,8 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -639,9 +641,6 @@ class Menagerie(BundledModule):
         return total, ", ".join(parts)
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         def points(p: Any) -> tuple[int, str, str] | None:
             player = state.player_named(p.name)
             if player is None:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side
+from referee.engine.context import Context
 from referee.engine.findings import Finding, problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.stages import Stage, StageOrder, open_stage
@@ -71,6 +72,8 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+from referee.scoring import CountAdjustment, ScoringParts
+from referee.scoring.categories import PointLine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -317,7 +320,8 @@ class Schluessel(BundledModule):
         ``pay.price`` and ``pay.currencies`` return what they get then (:meth:`_buying`), and
         :meth:`after_plain_purchase` gives the key tile an arcade earns as :meth:`on_purchase`
         does."""
-        return not self._buying(state)
+        t = state.turn  # (not _buying: its tests, the interrupt's first)
+        return t is None or t.interrupt != self.name or not self.data(state).buying
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
@@ -380,8 +384,6 @@ class Schluessel(BundledModule):
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
         """``* key ky:5 B1 B2 ...``: the key tile laid into the tableau, the bonus in front of
         each player's gate in seat order from its owner."""
-        from referee.engine.context import Context
-
         pos = event.pos
         ctx = Context(state, pos)
         # "Wenn am Ende seines Zuges alles eingebaut und aufgefüllt ist" (L3516-3519): the
@@ -603,7 +605,6 @@ class Schluessel(BundledModule):
 
     def _build_wall(self, state: GameState, player: PlayerState, act: ModuleAction) -> None:
         from referee.engine.actions.layer_rules import layout_now, revalidate
-        from referee.engine.context import Context
 
         where = self._wall_args(act)
         data = self.data(state)
@@ -785,9 +786,6 @@ class Schluessel(BundledModule):
         """The bonus points got since the last scoring, and each half building: "Zählt bei
         einer Wertung wie ein halbes Gebäude dieses Typs. Wirkt nur bei mindestens 1 eingebautem
         Gebäude des Typs" (L3598-3601)."""
-        from referee.scoring import CountAdjustment, ScoringParts
-        from referee.scoring.categories import PointLine
-
         data = self.data(state)
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for p in state.players:
@@ -799,7 +797,9 @@ class Schluessel(BundledModule):
                     out.append(
                         CountAdjustment(kind, Fraction(1, 2), "half building", "halbes Gebäude")
                     )
-            if self.option("plaza") == "square":
+            # (a plaza lies in an Alhambra only once taken: every plaza taken is in ``plazas``,
+            # by the bonus or a position, and none leaves it)
+            if data.plazas and self.option("plaza") == "square":
                 out += self._plaza_counts(p)
             if out:
                 adjustments[p.name] = tuple(out)
@@ -819,8 +819,6 @@ class Schluessel(BundledModule):
         """Each built plaza, read as a square of Die Plätze (switch ``plaza=square``): "Bei einer
         Wertung zählt ein Platz wie null bis drei Gebäudeplättchen der gleichen Farbe" by its
         like neighbours with no wall between (DIE PLÄTZE, Wertungsänderungen; ruling 14)."""
-        from referee.scoring import CountAdjustment
-
         out: list[Any] = []
         # (the plazas first, then sorted: most Alhambras hold none, and a sort of every cell
         # called its key once a cell at every scoring)
