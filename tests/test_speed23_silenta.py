@@ -5,8 +5,9 @@
   Menagerie keeps its turn-start answer as a copy of the market (set where ``idle_at`` says
   yes, dropped by every step changing the fields' animals, the gardens under them or the
   supply). Every kept yes is held to ``idle_at``'s yes and to a step that changes nothing on a
-  copy of the state, and the findings and views are those of the same games with no kept
-  answer read.
+  copy of the state (the module's example and a simulated game; tests/test_speed22_silents.py
+  holds every kept and idle yes of the two over copies with lines left out too), and the
+  findings and views are those of the same games with no kept answer read.
 * In a silent game (the module's pieces in play, no player using them) Schlüssel's
   ``idle_at`` is asked in few turns, and Menagerie's turn-start question mostly not at all.
 * (Die Künste der Mauren's turn end, trimmed: tests/test_speed22_geo.py holds it to a step
@@ -42,13 +43,9 @@ def _example(name: str) -> str:
 
 
 def _texts(name: str) -> list[str]:
-    """The module's example, a copy leaving a line of play out, and a simulated game."""
-    text = _example(name)
-    lines = text.splitlines()
-    body = [i for i, line in enumerate(lines) if line[:1].isdigit() or line.startswith("* ")]
-    cut = [body[len(body) // 2]]
-    variants = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in cut]
-    return variants + list(simulate_many(3, 2361 + len(name), 1, modules=(name,)))
+    """The module's example and a simulated game of the module."""
+    sims = list(simulate_many(3, 2361 + len(name), 1, modules=(name,)))
+    return [_example(name), *sims]
 
 
 def _snapshot(state: GameState) -> tuple[Any, ...]:
@@ -128,10 +125,9 @@ def _outcome(text: str) -> list[Any]:
 def test_the_findings_are_those_without_kept_answers(
     name: str, texts: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    some = texts[name][::2]  # (the example and the simulated game)
-    fast = [_outcome(t) for t in some]
+    fast = [_outcome(t) for t in texts[name]]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
-    assert [_outcome(t) for t in some] == fast
+    assert [_outcome(t) for t in texts[name]] == fast
 
 
 @pytest.fixture(scope="module")
