@@ -436,6 +436,8 @@ class Menagerie(BundledModule):
             if mine and not mine.keys() <= p.alhambra.cells.keys():
                 return False
             if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+                if len(keep) == 1 and keep[0][0] in p.reserve:
+                    continue  # (the very piece, or an equal one: the same printed piece)
                 reserve = [printed_piece(x) for x in p.reserve]
                 for item in keep:
                     piece = printed_piece(item[0])
