@@ -43,6 +43,8 @@ from referee.modules.base import (
     section,
 )
 from referee.record.model import NOWHERE, GenericArg, ModuleAction, Pos, Turn
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -204,6 +206,10 @@ for _typed, _key in _KEYS.items():
     register_place_updater(_key, _updater(_typed))
 
 
+_TURN_END = Moment.TURN_END
+_INTERRUPT_END = Moment.INTERRUPT_END
+
+
 def _num(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -245,7 +251,9 @@ class Mauren(BundledModule):
         solches besitzt"), while the stack has one; every stone marks the count now."""
         typed = self.option("buildings") == "typed"
         counts = _counts(player, typed)
-        data = self.data(state)
+        data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data, inline)
+        if data is None:
+            data = self.data(state)
         data.synced[player.name] = (player.alhambra.derived[_KEYS[typed]], tuple(player.reserve))
         held = data.held.setdefault(player.name, {})
         classes = _tile_counts()
@@ -266,18 +274,21 @@ class Mauren(BundledModule):
         """The end of a turn: the mover's tiles (L2212, L2238-2241), then in seat order those of
         anybody who got buildings inside the turn from another module (out of his turn: "at
         once", L2258-2261); the end of an out-of-turn action (vizier, sultan): its player's
-        (L2258-2261); the leftover buildings handed out: everybody's."""
-        super().at_moment(ctx, moment)
+        (L2258-2261); the leftover buildings handed out: everybody's. (Not registered for
+        the setup's end: the kit's step, which makes the part there, is not asked.)"""
         state = ctx.state
         t = state.turn
-        if moment == Moment.INTERRUPT_END and t is not None:
+        if moment is _INTERRUPT_END and t is not None:
             self._sync(state, state.players[t.player])
-        elif moment == Moment.TURN_END and t is not None:
+        elif moment is _TURN_END and t is not None:
             # in seat order from the mover; a player whose Alhambra's kept count and reserve
             # are the very objects his tiles were last brought up to date from is left out:
             # his count is the same, each stone marks it already, and a tile not taken then is
             # not taken now (none of its price was left, and the stack only shrinks)
-            synced = self.data(state).synced
+            data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data)
+            if data is None:
+                data = self.data(state)
+            synced = data.synced
             key = _KEYS[self.option("buildings") == "typed"]
             players = state.players
             first = t.player
@@ -416,9 +427,6 @@ class Mauren(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "Bei jeder Wertung erhält ein Spieler zusätzliche Siegpunkte für seine
         Kulturplättchen" (L2272-2275): a ``culture`` point line for each player holding one."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         by_name = {p.name: p for p in state.players}
 
         def points(p: Any) -> tuple[int, str, str] | None:

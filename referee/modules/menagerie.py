@@ -58,6 +58,8 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -118,6 +120,8 @@ def _side(a: Coord, b: Coord) -> Side | None:
 
 
 _GARDEN = BuildingType.GARDEN
+_TURN_START = Moment.TURN_START
+_TURN_END = Moment.TURN_END
 
 
 def _is_garden(piece: object) -> bool:
@@ -154,9 +158,13 @@ class AnimalScratch(Scratch):
     carried: dict[str, list[tuple[object, list[int]]]] = field(default_factory=dict)
     gone: list[int] = field(default_factory=list)  # out of the game (gardens given to Dirk)
     moved_turn: int | None = None
-    # the idle answers the engine reads first (Module.kept_idle): never kept (None), so the
-    # engine asks ``idle_at`` itself, without building a step
-    idle_start: None = field(default=None, repr=False, compare=False)
+    # the idle answers the engine reads first (Module.kept_idle). ``idle_start``: a copy of the
+    # market at which ``idle_at`` said yes at a turn's start (while checking), idle while the
+    # market holds the same pieces; None, not known. Every step that changes what the answer
+    # reads besides the market (``on_market``, ``under``, ``drawn``) sets it None
+    # (:func:`_unkept`). ``idle_end`` is never kept (None): the answer reads every player's
+    # Alhambra and reserve, which other steps change; the engine asks ``idle_at`` there
+    idle_start: list[Any] | None = field(default=None, repr=False, compare=False)
     idle_end: None = field(default=None, repr=False, compare=False)
 
 
@@ -270,6 +278,7 @@ class Menagerie(BundledModule):
             else:
                 state.flag("MENAGERIE-DRAW", arg.pos or pos, reason="form", field="?")
                 return
+        _unkept(data)  # (fields get animals: the kept answer is worked out again)
         for where, what in groups:
             cur = Currency.of_code(where.value)
             assert cur is not None
@@ -314,14 +323,27 @@ class Menagerie(BundledModule):
                 state.flag("MENAGERIE-SUPPLY", apos, reason="all-out", token=token)
                 continue
             data.drawn[k] += 1
+            data.idle_start = None  # (the supply changed: see _unkept)
             out.append(k)
         return out
 
     def data(self, state: GameState) -> AnimalScratch:
-        """The module's state, its market animals following their gardens (:func:`_follow`)."""
-        data: AnimalScratch = super().data(state)
-        if data.under:
-            _follow(state, data)
+        """The module's state, its market animals following their gardens (:func:`_follow`).
+        The kit's first look (:func:`follow_market`: a garden with animals that is no longer on
+        its field, the same object, but still on the market) is made here, and only a garden
+        found so takes the kit's walk (which may move animals: the kept answer is dropped)."""
+        found: AnimalScratch | None = state.modules.get(self.name)  # (the kit's data, inline)
+        data: AnimalScratch = super().data(state) if found is None else found
+        under = data.under
+        if under:
+            market = state.market
+            n = len(market)
+            held = data.on_market
+            for slot, tile in under.items():
+                if slot in held and (slot >= n or market[slot] is not tile) and tile in market:
+                    _follow(state, data)
+                    _unkept(data)
+                    break
         return data
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
@@ -332,6 +354,7 @@ class Menagerie(BundledModule):
         slot = _slot_of(data, purchase.slot, purchase.tile)
         held = data.on_market.pop(slot, None)
         data.under.pop(slot, None)
+        _unkept(data)
         if held:
             data.pending.setdefault(purchase.player.name, []).append((purchase.tile, held))
 
@@ -343,9 +366,12 @@ class Menagerie(BundledModule):
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
         data = self.data(state)
-        slot = _slot_of(data, buy.slot, buy.tile)
+        slot, tile = buy.slot, buy.tile
+        if data.under.get(slot) is not tile:  # (else _slot_of's answer: the field itself)
+            slot = _slot_of(data, slot, tile)
         held = data.on_market.pop(slot, None)
         data.under.pop(slot, None)
+        data.idle_start = None  # (see _unkept)
         if held:
             data.pending.setdefault(buy.player.name, []).append((buy.tile, held))
 
@@ -355,11 +381,12 @@ class Menagerie(BundledModule):
         data = self.data(state)
         slot = _slot_of(data, slot, piece)
         data.under.pop(slot, None)
+        _unkept(data)
         for k in data.on_market.pop(slot, None) or []:
             data.drawn[k] -= 1
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
-    kept_idle = idle_moments  # (none kept: AnimalScratch.idle_start, idle_end stay None)
+    kept_idle = idle_moments  # (AnimalScratch.idle_start: a market copy; idle_end: None)
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """Whether :meth:`at_moment` would change nothing: the market animals lie where their
@@ -367,37 +394,50 @@ class Menagerie(BundledModule):
         the market has its animals (or nothing is checked, or the supply is out: nothing to
         report); at a turn's end every player's animals are settled (:meth:`_sync` has nothing
         to do: his part exists, no bought garden waits, each carried garden is still in his
-        reserve, each cell with animals still holds a tile). The module's part must exist."""
+        reserve, each cell with animals still holds a tile). The module's part must exist.
+
+        A yes at a turn's start while checking is kept (``idle_start``: a copy of the market):
+        the answer reads the market and the module's part, and every step changing the part
+        drops it (:func:`_unkept`), so while the market holds the same pieces it stands."""
         data: AnimalScratch | None = state.modules.get(self.name)
         if data is None:
             return False
         market = state.market
         held = data.on_market
-        n = len(market)
-        for slot, tile in data.under.items():
-            if slot in held and (slot >= n or market[slot] != tile):
-                return False  # (a garden that moved or left: the step runs)
-        if moment == Moment.TURN_START:
-            if not state.checking or sum(data.drawn.values()) >= in_play():
+        under = data.under
+        if under:
+            n = len(market)
+            for slot, tile in under.items():
+                if slot in held and (slot >= n or market[slot] != tile):
+                    return False  # (a garden that moved or left: the step runs)
+        if moment is _TURN_START:
+            if not state.checking:
                 return True
-            for slot, piece in enumerate(market):
-                if slot not in held and getattr(piece, "type", None) is _GARDEN:
-                    return False
+            if sum(data.drawn.values()) < in_play():
+                for slot, piece in enumerate(market):
+                    if slot not in held and getattr(piece, "type", None) is _GARDEN:
+                        return False
+            data.idle_start = market.copy()  # (kept: see above)
             return True
-        if moment != Moment.TURN_END:
+        if moment is not _TURN_END:
+            return False
+        pending = data.pending
+        if pending and any(pending.values()):  # (a bought garden waits: _sync places it)
             return False
         on_tiles = data.on_tiles
         carried = data.carried
-        pending = data.pending
         for p in state.players:
             name = p.name
             mine = on_tiles.get(name)
             keep = carried.get(name)
-            if mine is None or keep is None or pending.get(name):
+            if mine is None or keep is None:
                 return False
-            if not mine.keys() <= p.alhambra.cells.keys():  # (a cell's tile left: no piece
-                return False  # is None in an Alhambra's cells)
+            # (a cell's tile left: no piece is None in an Alhambra's cells)
+            if mine and not mine.keys() <= p.alhambra.cells.keys():
+                return False
             if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+                if len(keep) == 1 and keep[0][0] in p.reserve:
+                    continue  # (the very piece, or an equal one: the same printed piece)
                 reserve = [printed_piece(x) for x in p.reserve]
                 for item in keep:
                     piece = printed_piece(item[0])
@@ -417,6 +457,7 @@ class Menagerie(BundledModule):
         super().at_moment(ctx, moment)
         state = ctx.state
         data = self.data(state)
+        _unkept(data)  # (the step may change the fields' animals: worked out again)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_BEFORE):
             for p in state.players:
                 self._sync(state, p, final=True, data=data)
@@ -602,9 +643,6 @@ class Menagerie(BundledModule):
         return total, ", ".join(parts)
 
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
-
         def points(p: Any) -> tuple[int, str, str] | None:
             player = state.player_named(p.name)
             if player is None:
@@ -888,6 +926,13 @@ class Menagerie(BundledModule):
                 args.append(GenericArg(Currency.of_field(slot + 1).code))
                 args += [GenericArg(animal_ref(pile.pop())) for _ in range(per_garden())]
         return [ModuleChance(VERB, tuple(args))] if args else []
+
+
+def _unkept(data: AnimalScratch) -> None:
+    """Drop the kept answer at a turn's start (``idle_start``): the step changed what
+    :meth:`Menagerie.idle_at` reads there besides the market (the fields' animals, the gardens
+    under them, the supply)."""
+    data.idle_start = None
 
 
 def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side
+from referee.engine.context import Context
 from referee.engine.findings import Finding, problem, report
 from referee.engine.ruleset import Decision, refines
 from referee.engine.stages import Stage, StageOrder, open_stage
@@ -71,6 +72,8 @@ from referee.record.model import (
     TileRef,
     Turn,
 )
+from referee.scoring import CountAdjustment, ScoringParts
+from referee.scoring.categories import PointLine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -210,6 +213,16 @@ def _same_tile(a: object, b: object) -> bool:
     )
 
 
+def _keep_idle(data: KeyScratch) -> None:
+    """Keep :meth:`Schluessel.idle_at`'s answers in the part (``idle_start``, ``idle_end``),
+    from what they read: at a turn's start no key tile due (``due <= 0``); at a turn's end no
+    key tile due, no ``due_player`` and no player holding a key tile (then none is held by the
+    turn's player either: the step would pop nothing). Otherwise not known (None): the engine
+    asks ``idle_at``, which looks at the turn's player."""
+    data.idle_start = True if data.due <= 0 else None
+    data.idle_end = True if data.due == 0 and data.due_player is None and not data.held else None
+
+
 @dataclass
 class KeyStage:
     """The key tile being resolved: its number and the bonus in front of each seat's gate."""
@@ -236,10 +249,11 @@ class KeyScratch(Scratch):
     plazas: list[Plaza] = field(default_factory=list)  # plaza tiles taken (out of the supply)
     # wall pieces built: the tile they were built on (it carries them when moved) and the side
     walls: dict[str, list[tuple[Any, Side]]] = field(default_factory=dict)
-    # the idle answers the engine reads first (Module.kept_idle): never kept (None), so the
-    # engine asks ``idle_at`` itself, without building a step
-    idle_start: None = field(default=None, repr=False, compare=False)
-    idle_end: None = field(default=None, repr=False, compare=False)
+    # the idle answers the engine reads first (Module.kept_idle), kept by :func:`_keep_idle`
+    # wherever ``due``, ``due_player`` or ``held`` change: True, idle; None, not known (the
+    # engine asks ``idle_at``). A fresh part (nothing due, nothing held) is idle at both
+    idle_start: bool | None = field(default=True, repr=False, compare=False)
+    idle_end: bool | None = field(default=True, repr=False, compare=False)
 
     def walls_used(self) -> int:
         return sum(len(v) for v in self.walls.values())
@@ -299,13 +313,15 @@ class Schluessel(BundledModule):
             return
         name = purchase.player.name
         data.held[name] = data.held.get(name, 0) + 1
+        data.idle_end = None  # (a key held: the turn's end may have work)
 
     def leaves_plain_purchase(self, state: GameState, player: PlayerState, field: int) -> bool:
         """Yes unless the bonus "1 Gebäude für 14 kaufen" is under way: its refinements of
         ``pay.price`` and ``pay.currencies`` return what they get then (:meth:`_buying`), and
         :meth:`after_plain_purchase` gives the key tile an arcade earns as :meth:`on_purchase`
         does."""
-        return not self._buying(state)
+        t = state.turn  # (not _buying: its tests, the interrupt's first)
+        return t is None or t.interrupt != self.name or not self.data(state).buying
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
@@ -316,9 +332,10 @@ class Schluessel(BundledModule):
             return
         name = buy.player.name
         data.held[name] = data.held.get(name, 0) + 1
+        data.idle_end = None  # (a key held: the turn's end may have work)
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
-    kept_idle = idle_moments  # (none kept: KeyScratch.idle_start, idle_end stay None)
+    kept_idle = idle_moments  # (KeyScratch.idle_start, idle_end: :func:`_keep_idle`)
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """Nothing to do at a turn's start while no key tile is due (:meth:`at_moment`), nor at
@@ -360,14 +377,13 @@ class Schluessel(BundledModule):
             data.due_player = t.player if data.due else None
         elif moment == Moment.SCORING_DONE:
             data.points.clear()  # scored in this scoring's "keys" line
+        _keep_idle(data)
 
     # ------------------------------------------------------------------ laying a key tile
 
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
         """``* key ky:5 B1 B2 ...``: the key tile laid into the tableau, the bonus in front of
         each player's gate in seat order from its owner."""
-        from referee.engine.context import Context
-
         pos = event.pos
         ctx = Context(state, pos)
         # "Wenn am Ende seines Zuges alles eingebaut und aufgefüllt ist" (L3516-3519): the
@@ -378,6 +394,7 @@ class Schluessel(BundledModule):
         if state.game_over or state.phase is Phase.OVER:
             state.flag("KEY-GAME-END", pos)
             data.due = 0
+            _keep_idle(data)
             return []
         if data.due <= 0 or data.due_player is None:
             state.flag("KEY-NOT-DUE", pos, reason="none")
@@ -409,6 +426,7 @@ class Schluessel(BundledModule):
         order = [(owner + i) % players for i in range(players)]
         bonuses = {seat: (words[i] if i < len(words) else None) for i, seat in enumerate(order)}
         data.due -= 1
+        _keep_idle(data)
         if n is not None and n not in data.laid:
             data.laid.append(n)
         else:
@@ -438,6 +456,7 @@ class Schluessel(BundledModule):
         data = self.data(state)
         if data.due == 0:
             data.due_player = None
+            _keep_idle(data)
         self._refill_follows(state)
 
     # ------------------------------------------------------------------ the bonuses
@@ -586,7 +605,6 @@ class Schluessel(BundledModule):
 
     def _build_wall(self, state: GameState, player: PlayerState, act: ModuleAction) -> None:
         from referee.engine.actions.layer_rules import layout_now, revalidate
-        from referee.engine.context import Context
 
         where = self._wall_args(act)
         data = self.data(state)
@@ -768,9 +786,6 @@ class Schluessel(BundledModule):
         """The bonus points got since the last scoring, and each half building: "Zählt bei
         einer Wertung wie ein halbes Gebäude dieses Typs. Wirkt nur bei mindestens 1 eingebautem
         Gebäude des Typs" (L3598-3601)."""
-        from referee.scoring import CountAdjustment, ScoringParts
-        from referee.scoring.categories import PointLine
-
         data = self.data(state)
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for p in state.players:
@@ -782,7 +797,9 @@ class Schluessel(BundledModule):
                     out.append(
                         CountAdjustment(kind, Fraction(1, 2), "half building", "halbes Gebäude")
                     )
-            if self.option("plaza") == "square":
+            # (a plaza lies in an Alhambra only once taken: every plaza taken is in ``plazas``,
+            # by the bonus or a position, and none leaves it)
+            if data.plazas and self.option("plaza") == "square":
                 out += self._plaza_counts(p)
             if out:
                 adjustments[p.name] = tuple(out)
@@ -802,12 +819,13 @@ class Schluessel(BundledModule):
         """Each built plaza, read as a square of Die Plätze (switch ``plaza=square``): "Bei einer
         Wertung zählt ein Platz wie null bis drei Gebäudeplättchen der gleichen Farbe" by its
         like neighbours with no wall between (DIE PLÄTZE, Wertungsänderungen; ruling 14)."""
-        from referee.scoring import CountAdjustment
-
-        out = []
-        for at, piece in sorted(player.alhambra.items(), key=lambda cp: (-cp[0].y, cp[0].x)):
-            if not isinstance(piece, Plaza):
-                continue
+        out: list[Any] = []
+        # (the plazas first, then sorted: most Alhambras hold none, and a sort of every cell
+        # called its key once a cell at every scoring)
+        plazas = [(at, piece) for at, piece in player.alhambra.items() if isinstance(piece, Plaza)]
+        if not plazas:
+            return out
+        for at, piece in sorted(plazas, key=lambda cp: (-cp[0].y, cp[0].x)):
             n = like_neighbours(player, at, piece.colour, piece.walls)
             if n:
                 en = piece.colour.name_in("en", plural=n != 1)
@@ -890,10 +908,12 @@ class Schluessel(BundledModule):
             if who is not None and isinstance(rest[1], int):
                 data.due_player = who.index
                 data.due = rest[1]
+                _keep_idle(data)
             return True
         if player is not None and head in ("held", "points") and rest:
             n = rest[0] if isinstance(rest[0], int) else 0
             (data.held if head == "held" else data.points)[player.name] = n
+            _keep_idle(data)
             return True
         if player is not None and head == "wall" and len(rest) == 2:
             side = read_side(rest[1])
