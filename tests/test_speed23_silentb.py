@@ -6,7 +6,8 @@ question about every Alhambra (``referee/geometry/queries.py``). The queries it 
 find the same answers with less work: ``_cells`` tests the two common members inline,
 ``runs``' cells are found without a :class:`Run` per single cell (``lines_with_run`` and
 ``longest_diagonal`` make one only for the runs they give), ``same_type_pairs`` looks its
-neighbours up in the member set. Die Bediensteten's ``colour`` reads its option only for a
+neighbours up in the member set, ``farthest_building`` counts the ways and makes only the
+farthest one. Die Bediensteten's ``colour`` reads its option only for a
 piece that is not a base building.
 
 * the queries equal their former, plain forms (kept here) on random grids, for the members the
@@ -118,6 +119,15 @@ def _pairs_before(alh: Alhambra, member: Any) -> list[tuple[Coord, Coord]]:
     return out
 
 
+def _farthest_before(alh: Alhambra, on_foot: bool, member: Any) -> tuple[Coord, ...]:
+    ways = q.distances(alh, on_foot)
+    best: tuple[Coord, ...] = ()
+    for c in sorted(ways, key=lambda c: (-c.y, c.x)):
+        if member(c, alh.cells[c]) and len(ways[c]) > len(best):
+            best = ways[c]
+    return best
+
+
 def _odd(at: Coord, piece: Any) -> bool:  # a member of the tests' own: no call saved for it
     return (at.x + at.y) % 2 == 1 or piece.type is BuildingType.GARDEN
 
@@ -147,6 +157,8 @@ def test_the_queries_equal_their_former_forms(cells, seed, tiles):
                 )
         _same(q.longest_diagonal(alh, member), _diagonal_before(alh, member))
         _same(q.same_type_pairs(alh, member), _pairs_before(alh, member))
+        for on_foot in (True, False):
+            _same(q.farthest_building(alh, on_foot, member), _farthest_before(alh, on_foot, member))
         _same(q.blocks_2x2(alh, member), q.blocks_2x2(alh, lambda c, p, m=member: m(c, p)))
         _same(q.groups(alh, member), q.groups(alh, lambda c, p, m=member: m(c, p)))
 
@@ -172,6 +184,9 @@ def test_every_task_scores_as_with_the_former_queries(cells, seed):
             alh, member
         ),
         "same_type_pairs": lambda alh, member=q.is_building: _pairs_before(alh, member),
+        "farthest_building": lambda alh, on_foot=True, member=q.is_building: _farthest_before(
+            alh, on_foot, member
+        ),
     }
     with pytest.MonkeyPatch.context() as mp:
         for name, fn in former.items():

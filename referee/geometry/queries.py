@@ -467,13 +467,28 @@ def farthest_building(
 ) -> tuple[Coord, ...]:
     """The shortest way from the fountain to the building farthest from it (by that shortest
     way), fountain first; of equally far buildings the first in reading order. Empty: none."""
-    ways = distances(alh, on_foot)
     cells = alh.cells
-    best: tuple[Coord, ...] = ()
-    for c in _sorted(ways):
-        if member(c, cells[c]) and len(ways[c]) > len(best):
-            best = ways[c]
-    return best
+    if ORIGIN not in cells:
+        return ()
+    geo = _plain(alh) if on_foot else None
+    parent = _walked_plain(geo) if geo is not None else _walked_general(alh, on_foot)
+    # the length of each cell's way (distances' way, counted: the walk found every parent
+    # before its children), then the way of the farthest only
+    far: dict[Coord, int] = {}
+    for c, before in parent.items():
+        far[c] = 1 if before is None else far[before] + 1
+    mine = _cells(alh, member)
+    best: Coord | None = None
+    most = 0
+    for c in _sorted(parent):
+        if c in mine and far[c] > most:
+            best, most = c, far[c]
+    way: list[Coord] = []
+    at = best
+    while at is not None:
+        way.append(at)
+        at = parent[at]
+    return tuple(reversed(way))
 
 
 # ------------------------------------------------------------------------------ open sides
