@@ -141,7 +141,7 @@ def _same(a: object, b: object) -> None:
     assert repr(a) == repr(b)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(CELLS, st.integers(0, 2**30), st.booleans())
 def test_the_queries_equal_their_former_forms(cells, seed, tiles):
     alh = _grid(cells, seed, tiles)
@@ -170,7 +170,7 @@ SETTINGS = [
 ]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(CELLS, st.integers(0, 2**30))
 def test_every_task_scores_as_with_the_former_queries(cells, seed):
     alh = _grid(cells, seed, True)
