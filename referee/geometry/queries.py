@@ -55,6 +55,13 @@ def building_or_fountain(at: Coord, piece: Piece) -> bool:
 
 
 def _cells(alh: Alhambra, member: Member) -> set[Coord]:
+    """The cells whose pieces are ``member``s. The two members of this module most asked (the
+    tasks of Die Wünsche at the end of every game) are tested inline, each with its own test
+    in its own order: the same set without a call per cell (issue 34)."""
+    if member is is_building:
+        return {c for c, p in alh.cells.items() if c != ORIGIN and p.type is not None}
+    if member is building_or_fountain:
+        return {c for c, p in alh.cells.items() if c == ORIGIN or p.type is not None}
     return {c for c, p in alh.cells.items() if member(c, p)}
 
 
@@ -117,21 +124,34 @@ class Run:
 def runs(alh: Alhambra, direction: str, member: Member = is_building) -> list[Run]:
     """Every maximal run of member cells along ``direction`` (``row``, ``column``, ``ne``,
     ``se``), single cells included, in reading order of their first cell."""
+    return [Run(direction, cells) for cells in _runs(_cells(alh, member), direction)]
+
+
+def _runs(
+    cells: set[Coord], direction: str, at_least: int = 1, ordered: list[Coord] | None = None
+) -> list[tuple[Coord, ...]]:
+    """The cells of :func:`runs` of the member ``cells`` (in reading order, ``ordered`` when
+    given): only the runs of ``at_least`` cells, without a :class:`Run` made for each (most
+    runs are single cells, and the tasks ask for the long ones)."""
     dx, dy = _STEP[direction]
-    cells = _cells(alh, member)
-    found: list[Run] = []
-    for c in _sorted(cells):
+    found: list[tuple[Coord, ...]] = []
+    for c in _sorted(cells) if ordered is None else ordered:
         x, y = c
         if (x - dx, y - dy) in cells:  # a Coord is a tuple: the same hash and equality
             continue  # not the start of a run
-        run = [c]
         x += dx
         y += dy
+        if (x, y) not in cells:  # a single cell
+            if at_least <= 1:
+                found.append((c,))
+            continue
+        run = [c]
         while (x, y) in cells:
             run.append(_new_coord(Coord, (x, y)))
             x += dx
             y += dy
-        found.append(Run(direction, tuple(run)))
+        if len(run) >= at_least:
+            found.append(tuple(run))
     return found
 
 
@@ -141,21 +161,24 @@ def lines_with_run(
     """The rows (y) or columns (x) holding at least one run of ``at_least`` member cells, with
     those runs. A wall between two cells does not break a run (the question is about cells)."""
     out: dict[int, list[Run]] = {}
-    for run in runs(alh, axis, member):
-        if run.length >= at_least:
-            out.setdefault(run.line, []).append(run)
+    for cells in _runs(_cells(alh, member), axis, at_least):
+        run = Run(axis, cells)
+        out.setdefault(run.line, []).append(run)
     return dict(sorted(out.items(), key=lambda kv: -kv[0] if axis == "row" else kv[0]))
 
 
 def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Run | None:
     """The longest gapless diagonal run (cells touching at corners, either direction); on a tie
     the first in reading order, north-east runs before south-east ones. None: no cell."""
-    best: Run | None = None
+    mine = _cells(alh, member)
+    ordered = _sorted(mine)  # (one reading order for both directions)
+    best: tuple[Coord, ...] = ()
+    best_direction = ""
     for direction in ("ne", "se"):
-        for run in runs(alh, direction, member):
-            if best is None or run.length > best.length:
-                best = run
-    return best
+        for cells in _runs(mine, direction, 1, ordered):
+            if len(cells) > len(best):
+                best, best_direction = cells, direction
+    return Run(best_direction, best) if best else None
 
 
 # ------------------------------------------------------------------------------ pairs
@@ -169,14 +192,19 @@ def same_type_pairs(alh: Alhambra, member: Member = is_building) -> list[tuple[C
     """Every pair of side-by-side member pieces of the same building type (a wall between them
     does not matter), each pair once, the western/southern cell first."""
     cells = alh.cells
+    mine = _cells(alh, member)
     out: list[tuple[Coord, Coord]] = []
-    for c in _sorted(_cells(alh, member)):
-        piece = cells[c]
-        for side in (Side.E, Side.N):
-            other = c.neighbour(side)
-            nb = cells.get(other)
-            if nb is not None and member(other, nb) and nb.type is piece.type:
-                out.append((c, other))
+    for c in _sorted(mine):
+        kind = cells[c].type
+        x, y = c
+        # the neighbour to the east, then to the north (Side.E, Side.N): a member there is one
+        # of ``mine`` (each piece asked once, above; a Coord is a tuple)
+        east = (x + 1, y)
+        if east in mine and cells[east].type is kind:
+            out.append((c, _new_coord(Coord, east)))
+        north = (x, y + 1)
+        if north in mine and cells[north].type is kind:
+            out.append((c, _new_coord(Coord, north)))
     return out
 
 
@@ -439,13 +467,28 @@ def farthest_building(
 ) -> tuple[Coord, ...]:
     """The shortest way from the fountain to the building farthest from it (by that shortest
     way), fountain first; of equally far buildings the first in reading order. Empty: none."""
-    ways = distances(alh, on_foot)
     cells = alh.cells
-    best: tuple[Coord, ...] = ()
-    for c in _sorted(ways):
-        if member(c, cells[c]) and len(ways[c]) > len(best):
-            best = ways[c]
-    return best
+    if ORIGIN not in cells:
+        return ()
+    geo = _plain(alh) if on_foot else None
+    parent = _walked_plain(geo) if geo is not None else _walked_general(alh, on_foot)
+    # the length of each cell's way (distances' way, counted: the walk found every parent
+    # before its children), then the way of the farthest only
+    far: dict[Coord, int] = {}
+    for c, before in parent.items():
+        far[c] = 1 if before is None else far[before] + 1
+    mine = _cells(alh, member)
+    best: Coord | None = None
+    most = 0
+    for c in _sorted(parent):
+        if c in mine and far[c] > most:
+            best, most = c, far[c]
+    way: list[Coord] = []
+    at = best
+    while at is not None:
+        way.append(at)
+        at = parent[at]
+    return tuple(reversed(way))
 
 
 # ------------------------------------------------------------------------------ open sides

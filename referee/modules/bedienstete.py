@@ -152,7 +152,9 @@ class Bedienstete(BundledModule):
         colour, or with ``buildings=base`` a module piece)."""
         if piece is None or piece is ORIGIN:
             return None
-        if self.option("buildings") == "base" and not isinstance(piece, TileKind):
+        # (a base building, the usual piece, whatever the option says: its option read only
+        # for the other pieces; asked for every tile of every Alhambra at each scoring)
+        if not isinstance(piece, TileKind) and self.option("buildings") == "base":
             return None
         t = getattr(piece, "type", None)
         return t if isinstance(t, BuildingType) else None
