@@ -86,7 +86,10 @@ def test_extensions_keep_the_modules_told_per_kind_of_placement() -> None:
     assert ext._placing_how["place"] == (by_name["palastplaner"],)
     assert ext._placing_how["build"] == ext.placing
     assert Extensions([])._placing_how == {}
-    assert Extensions(["marktplatz"])._placing_how["distribute"] == ()
+    assert ext.placing_place == (by_name["palastplaner"],)
+    alone = Extensions(["marktplatz"])
+    assert alone._placing_how["distribute"] == () and alone.placing_place == ()
+    assert alone.placing  # (a build from the reserve is still told)
 
 
 # ------------------------------------------------------------------ Stadttore

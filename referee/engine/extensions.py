@@ -1181,6 +1181,9 @@ class Extensions:
     the module that set it aside, or None."""
     placing: tuple[Module, ...] = ()
     """``overriding("placed")``: the modules told that a piece entered an Alhambra."""
+    placing_place: tuple[Module, ...] = ()
+    """:attr:`placing` told of a ``place`` (a bought tile placed; :attr:`Module.placed_hows`):
+    the one-pass placements read it before calling :meth:`placed`."""
     _placing_how: dict[str, tuple[Module, ...]]
     """:attr:`placing` per ``how`` of a placement: those whose :attr:`Module.placed_hows`
     admit it (:meth:`placed`)."""
@@ -1311,6 +1314,7 @@ class Extensions:
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
             self._placing_how = {}
+            self.placing_place = ()
             self.draw_heard = None
             self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
             self.refill_idle = ()
@@ -1339,6 +1343,7 @@ class Extensions:
             how: tuple([m for m in self.placing if (h := m.placed_hows) is None or how in h])
             for how in _PLACE_HOWS
         }
+        self.placing_place = self._placing_how["place"]
         self.after_plain = find("after_plain_purchase")
         for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
             find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
