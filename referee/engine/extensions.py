@@ -728,6 +728,13 @@ class Module:
         (``ctx.pos``: the placing action's position; report with ``ctx.flag``). Default:
         nothing."""
 
+    placed_hows: ClassVar[frozenset[str] | None] = None
+    """The kinds of placement (``how``: ``place``, ``build``, ``swap``, ``distribute``) at
+    which this module's :meth:`placed` may act (None: every one): at any other placement it
+    does nothing, and the engine does not call it there (:meth:`Extensions.placed` builds no
+    context when no module is told of that placement). A promise, checked by
+    ``tests/test_speed23_silentc.py`` (the same reports with every placement told)."""
+
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
     ) -> tuple[bool, object]:
@@ -1123,6 +1130,7 @@ declares :attr:`Module.reads_changes`): a read of the counter there is an error 
 
 
 _CONTEXT: list[type[Context]] = []
+_PLACE_HOWS = ("place", "build", "swap", "distribute")  # the ``how``s of Module.placed
 """The :class:`~referee.engine.context.Context` class once :func:`_context_class` has imported
 it (on first use, as the import inside the methods did before): an import statement run at
 every moment asked costs about 8,700 instructions (counted with valgrind, CPython 3.11), a list
@@ -1204,6 +1212,12 @@ class Extensions:
     the module that set it aside, or None."""
     placing: tuple[Module, ...] = ()
     """``overriding("placed")``: the modules told that a piece entered an Alhambra."""
+    placing_place: tuple[Module, ...] = ()
+    """:attr:`placing` told of a ``place`` (a bought tile placed; :attr:`Module.placed_hows`):
+    the one-pass placements read it before calling :meth:`placed`."""
+    _placing_how: dict[str, tuple[Module, ...]]
+    """:attr:`placing` per ``how`` of a placement: those whose :attr:`Module.placed_hows`
+    admit it (:meth:`placed`)."""
     after_plain: tuple[Module, ...] = ()
     """``overriding("after_plain_purchase")``: the modules told of a one-pass purchase."""
     in_turn_flow: bool = False
@@ -1343,6 +1357,8 @@ class Extensions:
         # here once per game when a module is enabled
         if not self.modules:  # nobody to ask (again, after :meth:`modules_changed`)
             self.refilling_from = self.drawing = self.placing = self.after_plain = ()
+            self._placing_how = {}
+            self.placing_place = ()
             self.draw_heard = None
             self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
             self.refill_idle = ()
@@ -1364,6 +1380,13 @@ class Extensions:
             else DrawHearers(drawing)
         )
         self.placing = find("placed")
+        # per ``how`` of a placement, the modules told of it (Module.placed_hows); a ``how``
+        # not listed here: all of :attr:`placing`
+        self._placing_how = {
+            how: tuple([m for m in self.placing if (h := m.placed_hows) is None or how in h])
+            for how in _PLACE_HOWS
+        }
+        self.placing_place = self._placing_how["place"]
         self.after_plain = find("after_plain_purchase")
         for hook in ("on_purchase", "distribution_pick", "scoring_parts"):
             find(hook)  # asked in nearly every game (a purchase, the leftovers, a scoring)
@@ -1611,6 +1634,9 @@ class Extensions:
         ``player``'s Alhambra (nothing is built when none does)."""
         asked = self.placing
         if not asked:
+            return
+        asked = self._placing_how.get(how, asked)  # (Module.placed_hows)
+        if not asked:  # nobody acts at this kind of placement: no context built
             return
         ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state, pos)
         for m in asked:

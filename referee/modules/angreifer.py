@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.catalogue import Side
+from referee.catalogue import BuildingType, Side
 from referee.engine.actions.purchase import payment_value
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, unverifiable
@@ -65,6 +65,7 @@ SCOUT = "scout"
 # may earn a scout, by building type (`earned sc:A`; `unsure sc:P`: the payment was not known)
 EARNED, UNSURE = ("earned", "verdient"), ("unsure", "unsicher")
 KIND = "sc"
+NAME = "angreifer"  # (the part's name in ``state.modules``)
 ORDER_ATTACK = ORDER_LAST + 50  # "Direkt im Anschluss an eine Wertung": after every other line
 
 _DATA = module_data("angreifer")["components"]
@@ -74,6 +75,7 @@ NEIGHBOUR_POINTS = int(_DATA["attack_cards"]["neighbour_points_3"])
 SCOUT_TYPES: tuple[str, ...] = tuple(_DATA["scouts"]["types"])
 SCOUTS_OPEN = int(_DATA["scouts"]["open"])
 WORDS = {str(w): d for d, words in _DATA["attack_cards"]["words"].items() for w in words}
+_TYPE_CODE: dict[object, str] = {t: t.value for t in BuildingType}  # what ``.value`` gives
 _SIDE_OF = {s.value: s for s in Side}  # what Side(value) gives, by one look-up
 NEIGHBOURS = {"N": ("W", "E"), "E": ("N", "S"), "S": ("E", "W"), "W": ("S", "N")}
 
@@ -387,10 +389,25 @@ class Angreifer(BundledModule):
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass (a catalogue tile, every card
-        known): an exact one may earn a scout (not a building site: its ``type`` is None)."""
+        known): an exact one may earn a scout (not a building site: its ``type`` is None).
+        (:func:`_earn` and :func:`_turn_key` inline, the type's code read from a table, the
+        part without :meth:`data`'s call once it exists: heard at every exact purchase of a
+        game with the module, issue 34.)"""
+        if not buy.exact:
+            return
         btype = getattr(buy.tile, "type", None)
-        if buy.exact and btype is not None and state.turn is not None:
-            _earn(self.data(state).earned, (buy.player.name, btype.value, _turn_key(state), True))
+        t = state.turn
+        if btype is None or t is None:
+            return
+        code = _TYPE_CODE.get(btype)
+        if code is None:  # (a type not in the table: its enum value, as before)
+            code = btype.value
+        pos = t.pos
+        key = (t.number, t.player, t.interrupt, pos.line, pos.column)  # _turn_key(state)
+        earned = (state.modules.get(NAME) or self.data(state)).earned
+        if earned and earned[-1][2] != key:  # _earn: the purchases of earlier turns dropped
+            earned.clear()
+        earned.append((buy.player.name, code, key, True))
 
     @acts_at(Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:

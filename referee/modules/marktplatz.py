@@ -342,6 +342,8 @@ class Marktplatz(BundledModule):
                 out.append(offer)
         return out
 
+    placed_hows = frozenset({"build", "swap"})  # (placed returns at once for the others)
+
     def placed(self, ctx: Any, player: PlayerState, at: Any, piece: Any, how: str) -> None:
         """A building built from under a market tile (``build``, ``swap``) frees that tile at
         once: a second redesign of the same turn may take it out again ("baut er im Zuge einer

@@ -230,12 +230,17 @@ class Schatzkammer(BundledModule):
 
     def _check_bag(self, state: GameState, drawn: list[str], pos: Pos) -> None:
         data = self.data(state)
-        left = data.bag_total()
+        # the chests out of the bag counted once (ChestScratch.visible: a table of every room,
+        # player and pending list), for bag_total and each colour's bag_most (nothing here
+        # changes them)
+        seen = data.visible()
+        left = sum(_per_colour().values()) - sum(seen.values()) - data.unknown_out()
         if len(drawn) > left:
             state.flag("CHEST-SUPPLY", pos, reason="bag-total", n=len(drawn), left=left)
             return
+        per = _per_colour()
         for c, n in sorted(Counter(drawn).items()):
-            most = data.bag_most(c)
+            most = max(0, per[c] - seen[c])  # data.bag_most(c)
             if n > most:
                 state.flag(
                     "CHEST-SUPPLY",

@@ -114,6 +114,7 @@ def _order(c: Coord) -> tuple[int, int]:
 
 
 _TURN_START = Moment.TURN_START
+_NONE = object()  # (no piece on the cell at the turn's start: equal to no piece)
 _TURN_END = Moment.TURN_END
 
 
@@ -125,7 +126,10 @@ class GateScratch(Scratch):
     discard: int = 0  # gate cards on the discard pile (they come back on a reshuffle)
     held: dict[str, int] = field(default_factory=dict)
     used: dict[str, int] = field(default_factory=dict)  # gates set (cards out of the game)
-    snapshot: dict[str, list[tuple[Coord, Any]]] = field(default_factory=dict)  # turn start
+    # each player's cells (cell -> piece) at the start of his last turn: a copy of the
+    # Alhambra's cell table (a dict copied in C, no pair made per tile: taken at every turn's
+    # start); a list of (cell, piece) pairs is read the same (:meth:`Stadttore._fresh`)
+    snapshot: dict[str, Any] = field(default_factory=dict)  # turn start
     cut: dict[str, list[Coord]] = field(default_factory=dict)  # unreachable at the turn start
 
     def out_of_deck(self) -> int:
@@ -237,8 +241,14 @@ class Stadttore(BundledModule):
         before = self.data(state).snapshot.get(player.name)
         if before is None:
             return set()
-        old = set(before)
-        return {c for c, piece in player.alhambra.items() if (c, piece) not in old}
+        if type(before) is not dict:  # (pairs, as a test or an older copy may hold them)
+            before = dict(before)
+        # (c, piece) not among the pairs of the start: no piece there then, or another one
+        return {
+            c
+            for c, piece in player.alhambra.items()
+            if (was := before.get(c, _NONE)) is not piece and was != piece
+        }
 
     def gate_findings(
         self, state: GameState, player: PlayerState, edge: Edge | None, pos: Pos, line: str
@@ -398,7 +408,7 @@ class Stadttore(BundledModule):
             if t is not None:
                 player = state.players[t.player]
                 data = state.modules.get(NAME) or self.data(state)
-                data.snapshot[player.name] = list(player.alhambra.items())
+                data.snapshot[player.name] = player.alhambra.cells.copy()
             return
         super().at_moment(ctx, moment)
         if t is None or moment is not _TURN_END:

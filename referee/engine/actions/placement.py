@@ -120,7 +120,8 @@ def place_plain(state: GameState, p: PlayerState, a: Place, check: bool) -> bool
     t.placing = True
     tile = pending.pop(i)
     p.alhambra.place_if_empty(a.at, tile)  # type: ignore[arg-type]  # a tile
-    if state.ext.placing:  # (Extensions.placed asks only those; () without modules)
+    # (Extensions.placed asks only those told of a ``place``; () without modules)
+    if state.ext.placing_place:
         state.ext.placed(state, p, a.at, tile, "place", a.pos)
     return True
 
@@ -160,7 +161,7 @@ def _place_piece(state: GameState, p: PlayerState, a: Place, check: bool) -> boo
     t.placing = True
     pending.pop(i)
     p.alhambra.place_if_empty(at, turned)
-    if state.ext.placing:
+    if state.ext.placing_place:
         state.ext.placed(state, p, at, turned, "place", a.pos)
     return True
 
