@@ -314,10 +314,10 @@ def test_a_tile_behind_walls_is_unreachable_until_a_way_opens() -> None:
 
 # The seeded sequences checked by test_long_random_sequences_keep_the_state_exact, by their
 # index in the stream of 100 made from seed 13: the first ten, and the three later ones that
-# ran lines of ``referee`` the earlier ones did not (56: a tile removed whose ways go round it;
-# 83, 84: ``ring_keeps``, a tile removed from a layout where every tile was reachable). The
-# other 87 ran no line of ``referee`` these do not (coverage, bench/README.md, issue 34,
-# twenty-first step, suite b).
+# ran lines of ``referee`` the earlier ones did not (56: a placed tile that opens the way to
+# every tile cut off; 83, 84: ``ring_keeps``, a tile removed from a layout where every tile was
+# reachable, its ways going round it). The other 87 ran no line of ``referee`` these do not
+# (coverage: bench/README.md, issue 34, twenty-first step, suite b).
 LONG_SEQUENCES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 56, 83, 84)
 
 
