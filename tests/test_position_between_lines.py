@@ -133,15 +133,21 @@ def survey(text: str, every: int) -> tuple[Counter[str], list[str]]:
 
 # ------------------------------------------------------------------ the survey, kept
 
+# The step of each example: module-wachtuerme at every 10th moment and module-handwerker at
+# every 14th (5 and 7 before) run no line of ``referee`` fewer than before (coverage of each
+# example's survey at each step: bench/README.md, issue 34, twenty-first step, suite b). A
+# coarser step loses lines only those moments reach (game-3p, charaktere, waechter at twice
+# their step, handwerker at 21) or leaves too few moments (wachtuerme at 15: 20 the same).
+
 
 @pytest.mark.parametrize(
     ("name", "every"),
     [
         ("game-3p.alh", 3),
         ("module-charaktere.alh", 3),
-        ("module-wachtuerme.alh", 5),
+        ("module-wachtuerme.alh", 10),
         ("waechter.alh", 5),
-        ("module-handwerker.alh", 7),
+        ("module-handwerker.alh", 14),
     ],
 )
 def test_every_moment_of_examples_reads_back_and_continues_the_same(name: str, every: int) -> None:
