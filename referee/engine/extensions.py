@@ -1130,12 +1130,12 @@ declares :attr:`Module.reads_changes`): a read of the counter there is an error 
 
 
 _CONTEXT: list[type[Context]] = []
-_PLACE_HOWS = ("place", "build", "swap", "distribute")  # the ``how``s of Module.placed
 """The :class:`~referee.engine.context.Context` class once :func:`_context_class` has imported
 it (on first use, as the import inside the methods did before): an import statement run at
 every moment asked costs about 8,700 instructions (counted with valgrind, CPython 3.11), a list
 lookup almost nothing."""
 
+_PLACE_HOWS = ("place", "build", "swap", "distribute")  # the ``how``s of Module.placed
 
 _PLACE_PROBLEMS = frozenset({Decision.PLACE_PROBLEMS})
 """The decision a one-pass placement asks about (:meth:`Extensions.placement_askers`)."""
