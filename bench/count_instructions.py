@@ -9,6 +9,7 @@ memo table) must still be timed. For everything else it tells a 1 % change apart
     python bench/count_instructions.py full --tree /tmp/before --games 40 --warm 1
     python bench/count_instructions.py chess --games 40            # needs python-chess
     python bench/count_instructions.py validate --file ~/.cache/alhambra-referee/bench-modules/X.alh
+    python bench/count_instructions.py fullcold --games 60 --callgrind /tmp/cg    # a profile
 
 Parts: ``validate`` (check_game of parsed games), ``parse`` (iter_games), ``full`` (the check
 command's per-game path: read, check, text report), ``fullcold`` (``full`` as the first pass of
@@ -162,14 +163,20 @@ def _compiled_copy(tree: Path, dest: Path) -> str:
     return str(dest)
 
 
-def count(tree: Path, part: str, passes: int, warm: int, path: Path) -> int:
-    """Instructions (valgrind's "I refs") of one child run."""
+def count(
+    tree: Path, part: str, passes: int, warm: int, path: Path, callgrind: str | None = None
+) -> int:
+    """Instructions (valgrind's "I refs") of one child run; with ``callgrind`` (a path
+    prefix) the run is profiled by callgrind instead, into ``{callgrind}-{passes}.out``."""
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(tree))
+    if callgrind is None:
+        tool = ["--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    else:
+        out = Path(f"{callgrind}-{passes}.out").resolve()
+        tool = ["--tool=callgrind", f"--callgrind-out-file={out}"]
     cmd = [
         "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
+        *tool,
         sys.executable,
         "-c",
         _CHILD,
@@ -246,6 +253,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40, help="games of the bench corpus (40)")
     ap.add_argument("--warm", type=int, default=0, help="reader passes before (0)")
     ap.add_argument(
+        "--callgrind",
+        metavar="PREFIX",
+        default=None,
+        help="profile both runs with callgrind into PREFIX-0.out (without the part) and "
+        "PREFIX-1.out (with it); compare them function by function with callgrind_annotate",
+    )
+    ap.add_argument(
         "--file",
         type=Path,
         default=None,
@@ -269,8 +283,8 @@ def main() -> None:
         n = count(tree, "chess", 1, args.warm, pgn) - count(tree, "chess", 0, args.warm, pgn)
         print(f"python-chess read_game: {n:,} instructions, {n // max(moves, 1):,} per move")
         return
-    without = count(tree, args.part, 0, args.warm, path)
-    with_part = count(tree, args.part, 1, args.warm, path)
+    without = count(tree, args.part, 0, args.warm, path, args.callgrind)
+    with_part = count(tree, args.part, 1, args.warm, path, args.callgrind)
     n = with_part - without
     per_turn = n // max(turns, 1)
     print(f"{tree} {args.part}: {n:,} instructions, {per_turn:,} per turn ({turns} turns)")
