@@ -57,8 +57,14 @@ def slots_twin(cls: type) -> type | None:
         and "__dict__" not in slots
     ):
         # under an empty base (record/model.py's _FrozenRecord) the twin derives from it too,
-        # the layouts' condition, with object's own attribute setting back (plain stores)
-        space = {"__slots__": slots, "__setattr__": object.__setattr__}
+        # the layouts' condition, with object's own attribute setting and deleting back: both
+        # (one slot of the type serves the two), else every store of the twin goes through
+        # a Python-level __setattr__ call (three times a plain store's cost)
+        space = {
+            "__slots__": slots,
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+        }
         twin = type(f"_{cls.__name__}Twin", bases if bases != (object,) else (), space)
         try:
             probe: Any = object.__new__(twin)
