@@ -50,8 +50,22 @@ def slots_twin(cls: type) -> type | None:
         return _TWIN_OF[cls]
     twin: type | None = None
     slots = cls.__dict__.get("__slots__")
-    if cls.__bases__ == (object,) and isinstance(slots, tuple) and "__dict__" not in slots:
-        twin = type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
+    bases = cls.__bases__
+    if (
+        (bases == (object,) or _empty_base(bases))
+        and isinstance(slots, tuple)
+        and "__dict__" not in slots
+    ):
+        # under an empty base (record/model.py's _FrozenRecord) the twin derives from it too,
+        # the layouts' condition, with object's own attribute setting and deleting back: both
+        # (one slot of the type serves the two), else every store of the twin goes through
+        # a Python-level __setattr__ call (three times a plain store's cost)
+        space = {
+            "__slots__": slots,
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+        }
+        twin = type(f"_{cls.__name__}Twin", bases if bases != (object,) else (), space)
         try:
             probe: Any = object.__new__(twin)
             probe.__class__ = cls  # the layouts agree (else TypeError)
@@ -62,6 +76,16 @@ def slots_twin(cls: type) -> type | None:
 
 
 _TWIN_OF: dict[type, type | None] = {}  # slots_twin's answers, by class
+
+
+def _empty_base(bases: tuple[type, ...]) -> bool:
+    """Whether ``bases`` is one class right under ``object`` with empty ``__slots__`` (no
+    fields, no ``__dict__``): a slots class under it has the layout of one under ``object``."""
+    return (
+        len(bases) == 1
+        and bases[0].__bases__ == (object,)
+        and bases[0].__dict__.get("__slots__") == ()
+    )
 
 
 def record_maker(cls: type[_T]) -> Callable[..., _T]:

@@ -34,8 +34,8 @@ def _probe() -> None:
 # annotated type, so a field given a value of another type raises TypeError where Python takes
 # it: a record holds values of its fields' declared types): their own
 # ``__init__`` sets each field with
-# ``object.__setattr__`` (what a frozen dataclass's does; compiled, a native store), their own
-# ``__setattr__``/``__delattr__`` refuse with ``FrozenInstanceError``, their own
+# ``object.__setattr__`` (what a frozen dataclass's does; compiled, a native store), their base
+# ``_FrozenRecord``'s ``__setattr__``/``__delattr__`` refuse with ``FrozenInstanceError``, its
 # ``__reduce__`` pickles and copies them by their fields; ``dataclass`` gives ``==`` and
 # ``hash`` without ``pos``/``notes``/``comment``, ``repr``, ``fields`` and ``replace``. Pure
 # Python they keep their slots (``slots=_SLOTS``: ``dataclass`` makes a slots class, so the
@@ -51,19 +51,17 @@ _SLOTS = isinstance(_probe, types.FunctionType)
 NOWHERE = Pos(0, 0)
 
 
-# --------------------------------------------------------------------------------- tokens
+class _FrozenRecord:
+    """The base of the ten records of _NATIVE_SHAPE: what makes them behave as frozen
+    dataclasses, written once. ``__setattr__``/``__delattr__`` refuse with
+    ``FrozenInstanceError``; ``__reduce__`` copies and pickles a record by its class and its
+    fields in order (compiled, mypyc's own ``__setstate__`` would set each field through the
+    refusing ``__setattr__``). No fields and no slots of its own (``__slots__ = ()``): pure
+    Python each record keeps its slots layout, and the reader's slots twins derive from this
+    class too (referee/makers.py, :func:`slots_twin`); compiled it is a native class with no
+    attributes, the records' native base."""
 
-
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class CardRef:
-    """A money card as written. ``card`` is None for the unknown card ``?``."""
-
-    card: MoneyCard | None
-    pos: Pos = field(default=NOWHERE, compare=False)
-
-    def __init__(self, card: MoneyCard | None, pos: Pos = NOWHERE) -> None:
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "pos", pos)
+    __slots__ = ()
 
     def __setattr__(self, name: str, value: object) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -72,13 +70,23 @@ class CardRef:
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (
-            CardRef,
-            (
-                self.card,
-                self.pos,
-            ),
-        )
+        names = _FIELD_NAMES[type(self)]
+        return (type(self), tuple([getattr(self, name) for name in names]))
+
+
+# --------------------------------------------------------------------------------- tokens
+
+
+@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+class CardRef(_FrozenRecord):
+    """A money card as written. ``card`` is None for the unknown card ``?``."""
+
+    card: MoneyCard | None
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    def __init__(self, card: MoneyCard | None, pos: Pos = NOWHERE) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "pos", pos)
 
     @property
     def known(self) -> bool:
@@ -95,7 +103,7 @@ class ScoringCardRef:
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class TileRef:
+class TileRef(_FrozenRecord):
     """A building tile as written.
 
     ``type``/``price`` None means the unknown tile ``?``. ``walls`` None means the walls were not
@@ -123,24 +131,6 @@ class TileRef:
         object.__setattr__(self, "walls", walls)
         object.__setattr__(self, "candidates", candidates)
         object.__setattr__(self, "pos", pos)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            TileRef,
-            (
-                self.type,
-                self.price,
-                self.walls,
-                self.candidates,
-                self.pos,
-            ),
-        )
 
     @property
     def known(self) -> bool:
@@ -170,7 +160,7 @@ TileLike = TileRef | ComponentRef
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class PlayerRef:
+class PlayerRef(_FrozenRecord):
     """A player named in the body. Names are matched against the ``Players`` header."""
 
     name: str
@@ -179,21 +169,6 @@ class PlayerRef:
     def __init__(self, name: str, pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "pos", pos)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            PlayerRef,
-            (
-                self.name,
-                self.pos,
-            ),
-        )
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -210,7 +185,7 @@ class Annotation:
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class TakeMoney:
+class TakeMoney(_FrozenRecord):
     """``take Gu1 Di4``: cards taken from the display."""
 
     cards: tuple[CardLike, ...]
@@ -224,25 +199,9 @@ class TakeMoney:
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "notes", notes)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            TakeMoney,
-            (
-                self.cards,
-                self.pos,
-                self.notes,
-            ),
-        )
-
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class Buy:
+class Buy(_FrozenRecord):
     """``buy Di A6sw pay Di4 Di2``: the tile on a market field and the exact cards paid.
 
     ``field`` is the field's currency, or None when the record left it out.
@@ -267,24 +226,6 @@ class Buy:
         object.__setattr__(self, "paid", paid)
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "notes", notes)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            Buy,
-            (
-                self.field,
-                self.tile,
-                self.paid,
-                self.pos,
-                self.notes,
-            ),
-        )
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -326,7 +267,7 @@ class Swap:
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class Place:
+class Place(_FrozenRecord):
     """End-of-turn placement of a tile acquired this turn: ``place T9ne@1,2``."""
 
     tile: TileLike
@@ -341,23 +282,6 @@ class Place:
         object.__setattr__(self, "at", at)
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "notes", notes)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            Place,
-            (
-                self.tile,
-                self.at,
-                self.pos,
-                self.notes,
-            ),
-        )
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -425,7 +349,7 @@ Action = (
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class Turn:
+class Turn(_FrozenRecord):
     """One line ``12. Ben: action, action, ...``.
 
     ``number`` and ``player`` are optional in the text (redundant, checked when present).
@@ -455,25 +379,6 @@ class Turn:
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "comment", comment)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            Turn,
-            (
-                self.number,
-                self.player,
-                self.actions,
-                self.pos,
-                self.notes,
-                self.comment,
-            ),
-        )
-
 
 # Chance events (a line ``* event, event, ...``): what was revealed, in order.
 
@@ -489,7 +394,7 @@ class Deal:
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class DisplayReveal:
+class DisplayReveal(_FrozenRecord):
     """``display Gu3 W1 De4``: cards turned up into the money display, in order."""
 
     cards: tuple[CardLike, ...]
@@ -498,21 +403,6 @@ class DisplayReveal:
     def __init__(self, cards: tuple[CardLike, ...], pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "pos", pos)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            DisplayReveal,
-            (
-                self.cards,
-                self.pos,
-            ),
-        )
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -524,7 +414,7 @@ class Reshuffle:
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class MarketDraw:
+class MarketDraw(_FrozenRecord):
     """``market Gu:T10n Di:G8ne``: tiles drawn onto market fields (field given as currency)."""
 
     entries: tuple[tuple[Currency | None, TileLike], ...]
@@ -535,21 +425,6 @@ class MarketDraw:
     ) -> None:
         object.__setattr__(self, "entries", entries)
         object.__setattr__(self, "pos", pos)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            MarketDraw,
-            (
-                self.entries,
-                self.pos,
-            ),
-        )
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -575,7 +450,7 @@ ChanceEvent = Deal | DisplayReveal | Reshuffle | MarketDraw | DirkDraw | ModuleC
 
 
 @dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
-class Chance:
+class Chance(_FrozenRecord):
     """A line ``* event, event, ...``."""
 
     events: tuple[ChanceEvent, ...]
@@ -594,23 +469,6 @@ class Chance:
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "comment", comment)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (
-            Chance,
-            (
-                self.events,
-                self.pos,
-                self.notes,
-                self.comment,
-            ),
-        )
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -816,6 +674,9 @@ class Game:
         return not self.errors
 
 
+# each record class of _FrozenRecord: its fields' names in order (its __reduce__)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
 # A call of a native class from Python runs its type's tp_init, which mypyc leaves empty for a
 # dataclass with ``init=False``: pointed here at the class's own ``__init__`` (pure Python this
 # sets what is already there).
@@ -832,3 +693,4 @@ for _native in (
     Chance,
 ):
     setattr(_native, "__init__", vars(_native)["__init__"])  # noqa: B010
+    _FIELD_NAMES[_native] = tuple([f.name for f in dataclasses.fields(_native)])
