@@ -23,6 +23,7 @@ and the engine's lines of the open turn: ``limits takeonly ARBEITER-ROLL redesig
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +53,14 @@ def moments(game: Any, every: int = 1) -> list[tuple[Turn, int, Any, Any]]:
     return inside_turns(game, every)
 
 
-def survey(game: Any, every: int = 1) -> tuple[int, list[str]]:
+def survey(game: Any, every: int = 1, only: Collection[int] | None = None) -> tuple[int, list[str]]:
     """The moments looked at and, for each one that reads back different or continues
-    differently without the block saying why, what differs (empty: none)."""
+    differently without the block saying why, what differs (empty: none). With ``only``, the
+    moments looked at are those of these indices in :func:`moments`'s list (of ``every``)."""
     found: list[str] = []
     looked = moments(game, every)
+    if only is not None:
+        looked = [looked[i] for i in sorted(only) if i < len(looked)]
     for item, k, state, after in looked:
         text = headers(game) + "\n\n" + position_text(state)
         (again,) = parse_text(text)
