@@ -101,105 +101,6 @@ the shortcuts check: the other copies ran no line of ``referee`` (with the short
 each test's general path) that these do not (coverage, one context a text and test, on main
 at c7568e1: bench/README.md, issue 34, seventeenth step, one-pass tests)."""
 
-# test_modules_asked_only_where_they_act_report_the_same
-_ASKED: dict[str, tuple[int, ...]] = {
-    "module-arbeiter": (0, 1, 6, 10, 11),
-    "module-baustellen": (0, 1, 4, 6, 9, 11, 12),
-    "module-charaktere": (0, 1, 3, 4, 5, 6, 7, 8, 11, 12),
-    "module-diamanten": (0, 1, 3, 4, 6, 8, 11, 12),
-    "module-diebe": (0, 1, 2, 7, 8, 10, 12, 13),
-    "module-haendler": (0, 1, 2, 3, 7, 9, 11, 12),
-    "module-karawanserei": (0, 1, 2, 5, 7, 10, 12, 13),
-    "module-magisch": (0, 1, 3, 5, 11),
-    "module-mauern": (0, 1, 4, 6, 7, 10, 12),
-    "module-medina": (0, 1, 3, 4, 9, 11),
-    "module-obstgaerten": (0, 1, 2, 3, 5, 10),
-    "module-schatzkammer": (0, 1, 2, 4, 6, 7, 8, 9, 13),
-    "module-schluessel": (0, 1, 3, 4, 5, 7),
-    "module-stadttore": (0, 1, 5, 9, 11),
-    "module-wachtuerme": (0, 1, 2, 3, 4, 5, 7, 8, 13),
-    "module-wave-a-first-expansion": (0, 1, 2, 3, 6, 7, 8, 10, 11, 13),
-    "module-wave-b": (0, 1, 2, 3, 4, 7, 9, 10, 12),
-    "module-wave-c-first-expansion": (0, 1, 4, 6, 8, 9, 11),
-    "module-wave-d-first-expansion": (0, 1, 2, 4, 5, 8, 9, 11, 12),
-    "module-wechselgeld": (0, 1, 4, 5, 6),
-    "module-wechselstuben": (0, 1, 7, 8, 12, 13),
-    "module-wesir": (0, 1, 3, 5, 7, 10, 12),
-    "module-wuensche": (0, 1, 2, 10, 13),
-    "module-wunschbrunnen": (0, 1, 4, 6, 8, 12),
-    "waechter": (0, 1, 4, 5, 8, 10, 12),
-    "waechter-two-player": (0, 1, 3, 4, 5, 7),
-}
-
-# test_plain_purchases_and_placements_left_alone_report_as_the_pipeline
-_PLAIN: dict[str, tuple[int, ...]] = {
-    "module-angreifer": (0, 1, 4, 5, 6, 12, 13),
-    "module-arbeiter": (0, 1, 6, 10, 11),
-    "module-baumeister": (0, 1, 4, 5, 9),
-    "module-baustellen": (0, 1, 4, 6, 9, 11, 12),
-    "module-charaktere": (0, 1, 3, 4, 5, 6, 7, 8, 11, 12),
-    "module-diamanten": (0, 1, 3, 4, 6, 7, 8, 12),
-    "module-diebe": (0, 1, 2, 7, 8, 10, 12, 13),
-    "module-haendler": (0, 1, 2, 3, 7, 9, 11, 12),
-    "module-karawanserei": (0, 1, 2, 5, 7, 10, 12, 13),
-    "module-magisch": (0, 1, 3, 5, 11),
-    "module-mauern": (0, 1, 4, 6, 7, 10, 12),
-    "module-medina": (0, 1, 3, 4, 9, 11),
-    "module-obstgaerten": (0, 1, 2, 3, 5, 10),
-    "module-schatzkammer": (0, 1, 2, 4, 6, 7, 8, 9, 13),
-    "module-schluessel": (0, 1, 3, 4, 5, 7),
-    "module-stadttore": (0, 1, 5, 9, 11),
-    "module-wachtuerme": (0, 1, 2, 3, 4, 5, 7, 8, 13),
-    "module-wave-a-first-expansion": (0, 1, 2, 3, 6, 7, 8, 10, 11, 13),
-    "module-wave-b": (0, 1, 2, 3, 7, 8, 9, 10),
-    "module-wave-c-first-expansion": (0, 1, 4, 6, 8, 9, 11),
-    "module-wave-d-first-expansion": (0, 1, 2, 4, 5, 8, 9, 11, 12),
-    "module-wechselgeld": (0, 1, 2, 5, 6),
-    "module-wechselstuben": (0, 1, 7, 8, 12, 13),
-    "module-wesir": (0, 1, 3, 5, 7, 10, 12),
-    "module-wuensche": (0, 1, 2, 10, 13),
-    "module-wunschbrunnen": (0, 1, 4, 6, 8, 12),
-    "waechter": (0, 1, 4, 5, 8, 10, 12),
-    "waechter-two-player": (0, 1, 3, 4, 5, 7),
-}
-
-# test_turns_without_module_steps_take_the_one_pass_paths_as_the_general_ones
-_TURNS: dict[str, tuple[int, ...]] = {
-    "module-arbeiter": (0, 1, 6, 10, 11),
-    "module-baumeister": (0, 1, 4, 5, 9),
-    "module-baustellen": (0, 1, 4, 6, 9, 11, 12),
-    "module-charaktere": (0, 1, 3, 4, 5, 6, 7, 8, 11, 12),
-    "module-diamanten": (0, 1, 3, 4, 6, 8, 11, 12),
-    "module-diebe": (0, 1, 2, 7, 8, 10, 12, 13),
-    "module-haendler": (0, 1, 2, 3, 7, 9, 11, 12),
-    "module-karawanserei": (0, 1, 2, 5, 7, 10, 12, 13),
-    "module-magisch": (0, 1, 3, 5, 11),
-    "module-mauern": (0, 1, 4, 6, 7, 10, 12),
-    "module-medina": (0, 1, 3, 4, 9, 11),
-    "module-obstgaerten": (0, 1, 2, 3, 5, 10),
-    "module-schatzkammer": (0, 1, 2, 4, 6, 7, 8, 9, 13),
-    "module-schluessel": (0, 1, 3, 4, 5, 7),
-    "module-stadttore": (0, 1, 5, 9, 11),
-    "module-wachtuerme": (0, 1, 2, 3, 4, 5, 7, 8, 13),
-    "module-wave-a": (0, 1, 2, 5, 9, 12),
-    "module-wave-a-first-expansion": (0, 1, 2, 3, 6, 7, 8, 10, 11, 13),
-    "module-wave-b": (0, 1, 2, 3, 4, 7, 9, 10, 12),
-    "module-wave-c-first-expansion": (0, 1, 4, 6, 8, 9, 11),
-    "module-wave-d-first-expansion": (0, 1, 2, 4, 5, 8, 9, 11, 12),
-    "module-wechselgeld": (0, 1, 4, 5, 6),
-    "module-wechselstuben": (0, 1, 7, 8, 12, 13),
-    "module-wesir": (0, 1, 3, 5, 7, 10, 12),
-    "module-wuensche": (0, 1, 2, 10, 13),
-    "module-wunschbrunnen": (0, 1, 4, 6, 8, 12),
-    "waechter": (0, 1, 4, 5, 8, 10, 12),
-    "waechter-two-player": (0, 1, 3, 4, 5, 7),
-}
-"""The copies of :data:`_KEPT` that each of the three tests compares, where fewer than all
-(by index among the example's different texts): the others ran no line of ``referee`` in that
-test's general path that these do not (one example's copies at a time, each copy's lines
-recorded alone: bench/README.md, issue 34, twenty-first step). The reports with the shortcuts
-are still made for every copy of :data:`_KEPT` (the three tests' union)."""
-
 
 def _variants(path: Path, every: bool = False) -> list[str]:
     """The example, and copies with one line of play left out (about twelve, spread over the
@@ -284,12 +185,12 @@ def test_reports_are_compared_without_the_hash_seed() -> None:
     assert _seedless(quoted) == "frozenset({'a\\'}', 'b\\\\', 'c'})"
 
 
-def _as_it_is(path: Path) -> tuple[list[list[str]], bool, bool]:
+def _as_it_is(path: Path) -> tuple[list[str], bool, bool]:
     """The reports of the example's variants with the shortcuts as they are (what each test
-    below compares its general path with; a list a variant), and whether in those checks a
-    module ever left a plain purchase to the one-pass path and a turn ever took its one-pass
-    steps. Every test of an example needs the same reports: they are made once a run
-    (``shared_text``), with both counters on (they only watch, the answers are the engine's)."""
+    below compares its general path with), and whether in those checks a module ever left a
+    plain purchase to the one-pass path and a turn ever took its one-pass steps. Every test
+    of an example needs the same reports: they are made once a run (``shared_text``), with
+    both counters on (they only watch, the answers are the engine's)."""
 
     def make() -> str:
         asked: list[bool] = []
@@ -310,35 +211,19 @@ def _as_it_is(path: Path) -> tuple[list[list[str]], bool, bool]:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(purchase, "_modules_leave_purchases", counted_leave)
             patch.setattr(Extensions, "acting_at", counted_acting)
-            reports = [_reports([text]) for text in _variants(path)]
+            reports = _reports(_variants(path))
         return json.dumps({"reports": reports, "asked": any(asked), "taken": any(taken)})
 
     made = json.loads(shared_text("dispatch", (str(path),), make))
     return made["reports"], made["asked"], made["taken"]
 
 
-def _compared(path: Path, test: dict[str, tuple[int, ...]]) -> tuple[list[str], list[list[str]]]:
-    """The variants of ``path`` that ``test`` (a table below) names, by their index among
-    the example's different texts (all of :data:`_KEPT`'s where it names none), and their
-    reports with the shortcuts as they are."""
-    shortcut, _, _ = _as_it_is(path)
-    kept = list(_KEPT.get(path.stem, range(len(shortcut))))
-    assert len(kept) == len(shortcut), path.stem
-    mine = test.get(path.stem)
-    at = range(len(shortcut)) if mine is None else [kept.index(i) for i in mine]
-    texts = _variants(path)
-    return [texts[j] for j in at], [shortcut[j] for j in at]
-
-
-def _each(texts: list[str]) -> list[list[str]]:
-    return [_reports([text]) for text in texts]
-
-
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_modules_asked_only_where_they_act_report_the_same(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts, shortcut = _compared(path, _ASKED)
+    texts = _variants(path)
+    shortcut, _, _ = _as_it_is(path)
     assert shortcut
     every = Extensions.overriding
 
@@ -347,7 +232,7 @@ def test_modules_asked_only_where_they_act_report_the_same(
 
     monkeypatch.setattr(extensions, "moments_asked", lambda cls: None)
     monkeypatch.setattr(Extensions, "overriding", overriding)
-    assert _each(texts) == shortcut
+    assert _reports(texts) == shortcut
 
 
 def test_marks_are_united_along_super() -> None:
@@ -393,8 +278,8 @@ def test_each_games_ruleset_binds_its_own_modules() -> None:
 def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts, shortcut = _compared(path, _PLAIN)
-    _, asked, _ = _as_it_is(path)
+    texts = _variants(path)
+    shortcut, asked, _ = _as_it_is(path)
     assert shortcut
     monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
     monkeypatch.setattr(
@@ -402,7 +287,7 @@ def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
         "_modules_refine_here",
         lambda state, p, at, tile: "place.problems" in state.rules.refined,
     )
-    assert _each(texts) == shortcut
+    assert _reports(texts) == shortcut
     # every module with a plain purchase kept is tried on it (the shortcut is not dead code)
     if path.stem in {"module-wachtuerme", "module-diamanten", "module-schaetze"}:
         assert asked
@@ -415,11 +300,11 @@ def test_turns_without_module_steps_take_the_one_pass_paths_as_the_general_ones(
     # core._turn closes the refill, begins and ends the turn in one pass (without
     # settle_before / begin_turn / end_turn) when no enabled module acts at those moments:
     # the same reports as the general calls, which a module game took before
-    texts, shortcut = _compared(path, _TURNS)
-    _, _, taken = _as_it_is(path)
+    texts = _variants(path)
+    shortcut, _, taken = _as_it_is(path)
     assert shortcut
     monkeypatch.setattr(Extensions, "acting_at", lambda self, moments: True)
-    assert _each(texts) == shortcut
+    assert _reports(texts) == shortcut
     if path.stem in {"module-wesir", "module-angreifer", "module-diamanten"}:
         assert taken  # modules that act at none of those moments: the shortcut is taken
 
