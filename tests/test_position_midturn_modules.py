@@ -139,11 +139,37 @@ def _games(name: str) -> list[Any]:
     return [g for g in parse_text((EXAMPLES / name).read_text("utf-8")) if not g.errors]
 
 
+MOMENTS_CONCERNED: dict[str, tuple[tuple[int, ...], ...]] = {
+    "module-angreifer.alh": ((0, 9, 10, 12, 32, 35, 41, 43, 46, 47),),
+    "module-arbeiter.alh": ((2, 3, 36, 58, 71, 98, 102, 106, 113, 127, 135),),
+    "module-baumeister.alh": ((0, 2, 7, 10, 24, 50, 55, 62, 63, 65, 72),),
+    "module-bedienstete.alh": ((0, 4, 10, 11, 36, 45, 58, 64, 71, 77, 88, 103, 107),),
+    "module-farben.alh": ((2, 30, 44, 59, 68, 71, 75, 77, 85),),
+    "module-handwerker.alh": ((0, 8, 10, 13, 48, 88, 100, 214),),
+    "module-machtgebaeude.alh": ((5, 6, 8, 10, 13, 26, 29, 31, 42, 49, 58),),
+    "module-menagerie.alh": ((0, 1, 4, 18, 22, 37, 40, 51, 59, 67, 71, 89, 107),),
+    "module-obstgaerten.alh": ((0, 11, 42, 45, 59, 80, 84, 101),),
+    "module-palastplaner.alh": ((2, 10, 12, 20, 29, 47, 52, 78, 86),),
+    "module-schatzkammer.alh": ((9, 23, 24, 31, 42, 47, 67, 78, 83, 88),),
+    "module-wachtuerme.alh": ((0, 3, 5, 12, 24, 46, 56, 58, 80),),
+    "notation-club-3p.alh": (
+        (2, 3, 4, 5),
+        (0,),
+    ),
+    "waechter-two-player.alh": ((0, 3, 4, 5, 11, 13, 15, 54, 101),),
+    "waechter.alh": ((2, 6, 14, 24, 32, 37, 45, 49, 86),),
+}
+"""The moments (indices in :func:`moments`'s list of every moment, a tuple a game of the
+example) that the test below surveys: 145 of the 1,557 moments of these examples; the others
+ran no line of ``referee`` that these do not (each moment's survey recorded alone; the walk
+and the copies of every moment still run: bench/README.md, issue 34, twenty-first step)."""
+
+
 @pytest.mark.parametrize("name", EXAMPLES_CONCERNED)
 def test_every_moment_inside_a_turn_reads_back_and_continues_the_same(name: str) -> None:
     looked = 0
-    for game in _games(name):
-        n, found = survey(game)
+    for i, game in enumerate(_games(name)):
+        n, found = survey(game, only=MOMENTS_CONCERNED[name][i])
         looked += n
         assert found == [], found[:5]
     assert looked
