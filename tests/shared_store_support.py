@@ -82,3 +82,16 @@ def contract_game(name: str, k: int) -> str:
     players = 2 + k % 5
     profile = CONTRACT_PROFILES[k % len(CONTRACT_PROFILES)]
     return simulated_text(players, 1000 + k, profile, f"contract {name} {k}", (name,))
+
+
+def simulated_many(players: int, seed: int, games: int, modules: Sequence[str] = ()) -> list[str]:
+    """``list(simulate_many(players, seed, games, modules=modules))`` (the default profile),
+    each game simulated once a run."""
+    from referee.simulate.simulator import game_seed
+
+    return [
+        simulated_text(
+            players, game_seed(seed, i), None, f"simulated game {i + 1} of run {seed}", modules
+        )
+        for i in range(games)
+    ]

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import PATCHES_ENGINE
+from shared_store_support import simulated_many
 
 from referee.engine import check_game
 from referee.engine.context import Context
@@ -129,7 +130,7 @@ def _texts(name: str) -> list[str]:
     body = [i for i, line in enumerate(lines) if line[:1].isdigit() or line.startswith("* ")]
     step = max(4, len(body) // 8)
     variants = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[2::step]]
-    return variants + list(simulate_many(3, 7100 + len(name), 2, modules=(name,)))
+    return variants + simulated_many(3, 7100 + len(name), 2, (name,))  # (once a run)
 
 
 def _snapshot(state: GameState) -> tuple[Any, ...]:

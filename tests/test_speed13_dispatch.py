@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_store_support import simulated_many
 
 from referee.engine import check_game
 from referee.engine.context import Context
@@ -141,7 +142,7 @@ def _texts(name: str, seed: int) -> list[str]:
 
 def _mixed(seed: int) -> list[str]:
     """Simulated games of the keepers with modules that change the market or add turn steps."""
-    return list(simulate_many(3, seed, 2, modules=(*KEEPERS, "handwerker", "wesir", "sultan")))
+    return simulated_many(3, seed, 2, (*KEEPERS, "handwerker", "wesir", "sultan"))  # once a run
 
 
 def _outcome(text: str) -> list[Any]:
