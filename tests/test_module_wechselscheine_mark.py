@@ -88,6 +88,8 @@ def test_a_kept_purchase_counts_exactly_until_the_next_turn_start_or_end(
     monkeypatch.setattr(Extensions, "acting_at", lambda self, moments: True)
     # nor read kept idle answers instead (Module.kept_idle; nobody asked there reads as idle)
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    # (and where every module asked is idle: core._turn would ask them itself)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
     monkeypatch.setattr(GameState, "copy", copied)
     monkeypatch.setattr(
         Wechselscheine,

@@ -94,7 +94,9 @@ def _watch_bauland(monkeypatch: pytest.MonkeyPatch) -> dict[bool, int]:
         at(self, moment, state, pos)
 
     monkeypatch.setattr(Extensions, "at", watched)
-    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)  # (at() every time)
+    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)  # (at() every time,
+    # also where every module asked is idle: else core._turn asks them itself, end_idle)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
     return answers
 
 

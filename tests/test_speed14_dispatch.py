@@ -52,6 +52,8 @@ def test_the_findings_are_those_without_kept_answers(
     texts = _games(players, 1400 + players)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    # (and where every module asked is idle: core._turn would ask them itself)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
     assert [_outcome(t) for t in texts] == fast
 
 
@@ -71,6 +73,8 @@ def test_an_asked_no_runs_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
     fast = [_outcome(t) for t in texts]
     assert runs[Moment.TURN_START] > 0
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    # (and where every module asked is idle: core._turn would ask them itself)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
     assert [_outcome(t) for t in texts] == fast
 
 

@@ -88,6 +88,8 @@ def _checked_idle(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
     yes: Counter[tuple[str, str]] = Counter()
     at = Extensions.at
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    # (and where every module asked is idle: core._turn would ask them itself)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
 
     def checked(self: Extensions, moment: Any, state: GameState, pos: Any = None) -> None:
         for m in self._asked_at(moment):
@@ -139,6 +141,8 @@ def test_the_findings_are_those_without_kept_answers(
     texts = _texts(name, first=4)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    # (and where every module asked is idle: core._turn would ask them itself)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
     assert [_outcome(t) for t in texts] == fast
 
 

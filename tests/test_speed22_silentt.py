@@ -158,4 +158,6 @@ def test_farben_findings_are_those_without_kept_answers(monkeypatch) -> None:  #
     texts = _texts("farben", 2202)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    # (and where every module asked is idle: core._turn would ask them itself)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
     assert [_outcome(t) for t in texts] == fast
