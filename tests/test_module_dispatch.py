@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import PATCHES_ENGINE
 from shared_store_support import shared_text
 
 from referee.engine import check_game, extensions
@@ -274,6 +275,7 @@ def test_each_games_ruleset_binds_its_own_modules() -> None:
     assert Ruleset.of(DEFAULT_PROFILE) is Ruleset.of(DEFAULT_PROFILE)
 
 
+@PATCHES_ENGINE  # (compiled, purchase.py calls its own _modules_leave_purchases past the patch)
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
     path: Path, monkeypatch: pytest.MonkeyPatch
