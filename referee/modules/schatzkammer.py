@@ -158,12 +158,17 @@ class ChestScratch(Scratch):
         """Chests out of the bag whose colours are unknown (rooms not stated)."""
         return sum(per_room() for room in self.rooms if room is None)
 
-    def bag_total(self) -> int:
-        return sum(_per_colour().values()) - sum(self.visible().values()) - self.unknown_out()
+    def bag_total(self, seen: Counter[str] | None = None) -> int:
+        """The chests left in the bag (``seen``: :meth:`visible`'s answer, when made already)."""
+        if seen is None:
+            seen = self.visible()
+        return sum(_per_colour().values()) - sum(seen.values()) - self.unknown_out()
 
-    def bag_most(self, c: str) -> int:
-        """The most chests of colour ``c`` the bag can hold."""
-        return max(0, _per_colour()[c] - self.visible()[c])
+    def bag_most(self, c: str, seen: Counter[str] | None = None) -> int:
+        """The most chests of colour ``c`` the bag can hold (``seen`` as for :meth:`bag_total`)."""
+        if seen is None:
+            seen = self.visible()
+        return max(0, _per_colour()[c] - seen[c])
 
 
 @bundled
@@ -234,13 +239,12 @@ class Schatzkammer(BundledModule):
         # player and pending list), for bag_total and each colour's bag_most (nothing here
         # changes them)
         seen = data.visible()
-        left = sum(_per_colour().values()) - sum(seen.values()) - data.unknown_out()
+        left = data.bag_total(seen)
         if len(drawn) > left:
             state.flag("CHEST-SUPPLY", pos, reason="bag-total", n=len(drawn), left=left)
             return
-        per = _per_colour()
         for c, n in sorted(Counter(drawn).items()):
-            most = max(0, per[c] - seen[c])  # data.bag_most(c)
+            most = data.bag_most(c, seen)
             if n > most:
                 state.flag(
                     "CHEST-SUPPLY",

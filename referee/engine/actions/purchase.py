@@ -927,6 +927,31 @@ def _purchase_side_offer(
     return True
 
 
+def _split_payment(
+    ext: Any, owner: Any, hand: Counter[MoneyCard], a: Buy
+) -> tuple[list[MoneyCard], tuple[ComponentRef, ...], int] | None:
+    """A component purchase's payment (``a.paid``) split into the money cards of ``hand`` it
+    names, the components it names (each of ``owner``'s kind) and the cards' sum; None when a
+    component is another module's, a card is unknown (``?``) or not held as often as named
+    (the pipeline reports those). Shared by :func:`_purchase_with_components` and
+    :func:`_side_offer_with_components`."""
+    cards: list[MoneyCard] = []
+    refs: list[ComponentRef] = []
+    total = 0
+    for cref in a.paid:
+        if type(cref) is _COMPONENT_REF:
+            if ext.kind_handler(cref.kind) is not owner:
+                return None
+            refs.append(cref)
+            continue
+        c = cref.card if type(cref) is _CARD_REF else None
+        if c is None or hand.get(c, 0) <= cards.count(c):
+            return None
+        cards.append(c)
+        total += c.value
+    return cards, tuple(refs), total
+
+
 def _side_offer_with_components(
     state: GameState, p: PlayerState, a: Buy, offer: SideOffer, check: bool
 ) -> bool:
@@ -964,24 +989,14 @@ def _side_offer_with_components(
     if price is None or (a.field is not None and a.field is not field):
         return False  # the offer's rule (no-price), BUY-FIELD
     hand = p.hand
-    cards: list[MoneyCard] = []
-    refs: list[ComponentRef] = []
-    total = 0
-    for cref in a.paid:
-        if type(cref) is _COMPONENT_REF:
-            if ext.kind_handler(cref.kind) is not owner:
-                return False
-            refs.append(cref)
-            continue
-        c = cref.card if type(cref) is _CARD_REF else None
-        if c is None or hand.get(c, 0) <= cards.count(c):
-            return False
-        cards.append(c)
-        total += c.value
+    split = _split_payment(ext, owner, hand, a)
+    if split is None:
+        return False
+    cards, refs, total = split
     price, allowed, troubled = _plain_terms(state, p, field.field - 1, price)
     if troubled:
         return False
-    components = tuple(refs)
+    components = refs
     paying = allowed
     if owner in kept[4]:  # (an exchange card's two currencies: plain_currencies)
         paying = owner.plain_currencies(state, p, components, field, allowed)
@@ -1073,25 +1088,15 @@ def _purchase_with_components(
     if type(tile) is not TileKind and not owner.plain_components_pieces:
         return False  # another module's piece: only an owner promising its answers for it
     hand = p.hand
-    cards: list[MoneyCard] = []
-    refs: list[ComponentRef] = []
-    total = 0
-    for cref in a.paid:
-        if type(cref) is _COMPONENT_REF:
-            if ext.kind_handler(cref.kind) is not owner:
-                return False
-            refs.append(cref)
-            continue
-        c = cref.card if type(cref) is _CARD_REF else None
-        if c is None or hand.get(c, 0) <= cards.count(c):
-            return False
-        cards.append(c)
-        total += c.value
+    split = _split_payment(ext, owner, hand, a)
+    if split is None:
+        return False
+    cards, refs, total = split
     price, allowed, troubled = _plain_terms(state, p, idx, tile.price)
     if troubled:
         return False
     field = _CURRENCIES[idx]
-    components = tuple(refs)
+    components = refs
     paying = allowed  # ``pay.currencies`` as the pipeline answers it (the base layer's: asked)
     if owner in kept[4]:  # (e.g. an exchange card's two currencies: plain_currencies)
         paying = owner.plain_currencies(state, p, components, field, allowed)
