@@ -1687,7 +1687,59 @@ def _turn(state: GameState, item: Turn) -> None:
                 if lying.leader == actual:
                     _later("referee.engine.auction").standing_turn_start(state, actual, pos)
                     break
-            _turn_moment(state, False)  # (Extensions.at(_TURN_START, state) in effect)
+            # (the same steps as at the turn's end below, written out at both places: one
+            # function for the two, tried, cost 1.1 % of a module-game turn, counted with
+            # valgrind on the silent Wachtürme and Mauern corpora: see the closing note of
+            # issue 34's twenty-first step)
+            solo = state.ext.start_solo
+            if solo is not None:  # the one module asked keeps its answer (Extensions.start_solo)
+                runs = False
+                try:
+                    idle = state.modules[solo[0]].idle_start
+                    runs = (
+                        idle is not True
+                        and idle != state.market
+                        and not solo[1].idle_at(state, _TURN_START)
+                    )
+                except KeyError:  # a part not made yet: its step makes it (asked as before)
+                    state.ext.at(_TURN_START, state)
+                if runs:  # a no: the step runs (Extensions.at after its question)
+                    state.ext.run_at(_TURN_START, state)
+            else:
+                kept = state.ext.read_start
+                if kept is None:
+                    # Extensions.at(_TURN_START, state), its questions asked here when each module
+                    # asked then answers idle_at (Extensions.start_idle): every one idle, no call
+                    askers = state.ext.start_idle
+                    if askers:
+                        for m in askers:
+                            if not m.idle_at(state, _TURN_START):
+                                state.ext.run_at(_TURN_START, state)  # one no: the step
+                                break
+                    else:
+                        state.ext.at(_TURN_START, state)
+                elif kept:  # the kept answers (Module.kept_idle) read; a module asked where
+                    # not known
+                    try:
+                        for name, m in kept:
+                            idle = state.modules[name].idle_start
+                            if (
+                                idle is not True
+                                and idle != state.market
+                                and not m.idle_at(state, _TURN_START)
+                            ):
+                                break
+                        else:  # then the modules that keep no answer here (Extensions.ask_start)
+                            for m in state.ext.ask_start:
+                                if not m.idle_at(state, _TURN_START):
+                                    break
+                            else:
+                                kept = None  # every one idle: nothing runs
+                    except KeyError:  # a part not made yet: its step makes it (asked as before)
+                        kept = None
+                        state.ext.at(_TURN_START, state)
+                    if kept is not None:  # one no: the step runs (at() after its questions)
+                        state.ext.run_at(_TURN_START, state)
     if wrong_order is not None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
@@ -1733,67 +1785,59 @@ def _turn(state: GameState, item: Turn) -> None:
     # end_turn(state, pos)'s common case: nothing to report, nothing to place; the modules'
     # step at the turn's end (the turn still under way)
     if modules:
-        _turn_moment(state, True)  # (Extensions.at(_TURN_END, state) in effect)
+        solo = state.ext.end_solo
+        if solo is not None:  # the one module asked keeps its answer (Extensions.end_solo)
+            runs = False
+            try:
+                idle = state.modules[solo[0]].idle_end
+                runs = (
+                    idle is not True
+                    and idle != state.market
+                    and not solo[1].idle_at(state, _TURN_END)
+                )
+            except KeyError:  # a part not made yet: its step makes it (asked as before)
+                state.ext.at(_TURN_END, state)
+            if runs:  # a no: the step runs (Extensions.at after its question)
+                state.ext.run_at(_TURN_END, state)
+        else:
+            kept = state.ext.read_end
+            if kept is None:
+                # Extensions.at(_TURN_END, state), its questions asked here (Extensions.end_idle)
+                askers = state.ext.end_idle
+                if askers:
+                    for m in askers:
+                        if not m.idle_at(state, _TURN_END):
+                            state.ext.run_at(_TURN_END, state)  # one no: the step
+                            break
+                else:
+                    state.ext.at(_TURN_END, state)
+            elif kept:  # the kept answers (Module.kept_idle) read; a module asked where not known
+                try:
+                    for name, m in kept:
+                        idle = state.modules[name].idle_end
+                        if (
+                            idle is not True
+                            and idle != state.market
+                            and not m.idle_at(state, _TURN_END)
+                        ):
+                            break
+                    else:  # then the modules that keep no answer here (Extensions.ask_end)
+                        for m in state.ext.ask_end:
+                            if not m.idle_at(state, _TURN_END):
+                                break
+                        else:
+                            kept = None  # every one idle: nothing runs
+                except KeyError:  # a part not made yet: its step makes it (asked as before)
+                    kept = None
+                    state.ext.at(_TURN_END, state)
+                if kept is not None:  # one no: the step runs (Extensions.at after its questions)
+                    state.ext.run_at(_TURN_END, state)
     state.next_player = (t.player + 1) % len(players)
     state.phase = _REFILL
     state.turn = None
     # kept for the next turn (reset there, not made anew): no module keeps a turn or its lists
     # past its hook (the kit's rule; tests/test_engine_turn_reuse.py over the module examples)
     state.spare_turn = t
-
-
-def _turn_moment(state: GameState, end: bool) -> None:
-    """The modules' step at a turn's start (``end`` False) or end, where a module is asked then
-    (``_turn``'s ``modules``): Extensions.at(moment, state) without its calls where the
-    answers are known. The one module asked keeping its answer is read without a loop
-    (:attr:`Extensions.start_solo`); with none keeping one, the modules asked answer
-    ``idle_at`` here (:attr:`Extensions.start_idle`; every one idle: no call); else the kept
-    answers (:attr:`Module.kept_idle`, :attr:`Extensions.read_start`) are read, then the modules
-    keeping none (:attr:`Extensions.ask_start`) asked. A no runs the step
-    (:meth:`Extensions.run_at`); a module's part not made yet is asked as before (its step makes
-    it). One function for both moments: the end's attributes are the start's twins."""
-    ext = state.ext
-    moment = _TURN_END if end else _TURN_START
-    solo = ext.end_solo if end else ext.start_solo
-    if solo is not None:  # the one module asked keeps its answer
-        runs = False
-        try:
-            part = state.modules[solo[0]]
-            idle = part.idle_end if end else part.idle_start
-            runs = idle is not True and idle != state.market and not solo[1].idle_at(state, moment)
-        except KeyError:  # a part not made yet: its step makes it (asked as before)
-            ext.at(moment, state)
-        if runs:  # a no: the step runs (Extensions.at after its question)
-            ext.run_at(moment, state)
-        return
-    kept = ext.read_end if end else ext.read_start
-    if kept is None:  # nobody keeps an answer here
-        askers = ext.end_idle if end else ext.start_idle
-        if askers:  # each asked answers idle_at: asked here, every one idle: nothing runs
-            for m in askers:
-                if not m.idle_at(state, moment):
-                    ext.run_at(moment, state)  # one no: the step
-                    break
-        else:
-            ext.at(moment, state)
-    elif kept:  # the kept answers read; a module asked where not known
-        try:
-            for name, m in kept:
-                part = state.modules[name]
-                idle = part.idle_end if end else part.idle_start
-                if idle is not True and idle != state.market and not m.idle_at(state, moment):
-                    break
-            else:  # then the modules that keep no answer here (Extensions.ask_start/ask_end)
-                for m in ext.ask_end if end else ext.ask_start:
-                    if not m.idle_at(state, moment):
-                        break
-                else:
-                    kept = None  # every one idle: nothing runs
-        except KeyError:  # a part not made yet: its step makes it (asked as before)
-            kept = None
-            ext.at(moment, state)
-        if kept is not None:  # one no: the step runs (at() after its questions)
-            ext.run_at(moment, state)
 
 
 def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
