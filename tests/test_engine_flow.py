@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
+from shared_store_support import simulated_many
 
 from referee.engine import GameReport, check_game, run_game, start_state
 from referee.engine.core import begin_turn
@@ -39,7 +40,9 @@ class _Nothing(Module):
 def _records() -> tuple[str, ...]:
     """Simulated games, mutated records (violations of many kinds) and the examples."""
     rng = random.Random(17)
-    sources = [t for n in (2, 3, 4, 6) for t in simulate_many(n, 60 + n, 2)]
+    # simulate_many(n, 60 + n, 2)'s games, simulated once a run (the four parts run in both
+    # xdist workers, each made them before)
+    sources = [t for n in (2, 3, 4, 6) for t in simulated_many(n, 60 + n, 2)]
     mutated = [mutate_record(rng, rng.choice(sources), edits=1 + i % 4) for i in range(80)]
     examples = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.alh"))]
     return (*sources, *mutated, *examples)

@@ -17,13 +17,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PATCHES_ENGINE
-from shared_store_support import shared_text
+from conftest import ENGINE_COMPILED
 
 from referee.engine import check_game, extensions
 from referee.engine.actions import building, purchase
@@ -32,6 +30,7 @@ from referee.engine.ruleset import Ruleset
 from referee.engine.turns import Moment
 from referee.notation import parse_text
 from referee.profiles import DEFAULT_PROFILE
+from referee.record.model import Game
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLES = sorted(_EXAMPLES.glob("module-*.alh")) + sorted(_EXAMPLES.glob("waechter*.alh"))
@@ -97,10 +96,10 @@ _KEPT: dict[str, tuple[int, ...]] = {
     "waechter": (0, 1, 4, 5, 6, 7, 8, 10, 12),
     "waechter-two-player": (0, 1, 3, 4, 5, 6, 7),
 }
-"""The copies of each example (indices in :func:`_variants`'s list) that the three tests of
-the shortcuts check: the other copies ran no line of ``referee`` (with the shortcuts and in
-each test's general path) that these do not (coverage, one context a text and test, on main
-at c7568e1: bench/README.md, issue 34, seventeenth step, one-pass tests)."""
+"""The copies of each example (indices in :func:`_variants`'s list) that the three parts of
+the shortcuts' test check: the other copies ran no line of ``referee`` (with the shortcuts and
+in each part's general path, then three tests) that these do not (coverage, one context a text
+and test, on main at c7568e1: bench/README.md, issue 34, seventeenth step, one-pass tests)."""
 
 
 def _variants(path: Path, every: bool = False) -> list[str]:
@@ -118,8 +117,14 @@ def _variants(path: Path, every: bool = False) -> list[str]:
     return out if kept is None else [once[i] for i in kept if i < len(once)]
 
 
-def _reports(texts: list[str]) -> list[str]:
-    return [_seedless(repr(check_game(game))) for text in texts for game in parse_text(text)]
+def _games(texts: list[str]) -> list[Game]:
+    """The games of ``texts``, read once: each test below checks them several times (a check
+    leaves the records as they are)."""
+    return [game for text in texts for game in parse_text(text)]
+
+
+def _reports(games: list[Game]) -> list[str]:
+    return [_seedless(repr(check_game(game))) for game in games]
 
 
 def _seedless(text: str) -> str:
@@ -127,8 +132,8 @@ def _seedless(text: str) -> str:
 
     A frozenset's ``repr`` lists its items in hash order, and the hash of an enum member (a
     tile's walls, ``frozenset({<Side.S: 'S'>, <Side.E: 'E'>})``) follows the process's hash
-    seed: the reports an example's first test stores for the run (``shared_text``) are made in
-    another xdist worker, with another seed, than the ones each test compares them with."""
+    seed; two equal sets made in different orders may list their items in different orders
+    even in one process (a collision is resolved by the order of insertion)."""
     out: list[str] = []
     i = 0
     while (start := text.find("frozenset({", i)) != -1:
@@ -186,54 +191,81 @@ def test_reports_are_compared_without_the_hash_seed() -> None:
     assert _seedless(quoted) == "frozenset({'a\\'}', 'b\\\\', 'c'})"
 
 
-def _as_it_is(path: Path) -> tuple[list[str], bool, bool]:
-    """The reports of the example's variants with the shortcuts as they are (what each test
+def _as_it_is(games: list[Game]) -> tuple[list[str], bool, bool]:
+    """The reports of the games with the shortcuts as they are (what each part of the test
     below compares its general path with), and whether in those checks a module ever left a
-    plain purchase to the one-pass path and a turn ever took its one-pass steps. Every test
-    of an example needs the same reports: they are made once a run (``shared_text``), with
-    both counters on (they only watch, the answers are the engine's)."""
+    plain purchase to the one-pass path and a turn ever took its one-pass steps (both counters
+    only watch: the answers are the engine's)."""
+    asked: list[bool] = []
+    taken: list[bool] = []
+    leave = purchase._modules_leave_purchases
+    acting = Extensions.acting_at
 
-    def make() -> str:
-        asked: list[bool] = []
-        taken: list[bool] = []
-        leave = purchase._modules_leave_purchases
-        acting = Extensions.acting_at
+    def counted_leave(state: object, p: object, idx: int) -> bool:
+        got = leave(state, p, idx)  # type: ignore[arg-type]
+        asked.append(got)
+        return got
 
-        def counted_leave(state: object, p: object, idx: int) -> bool:
-            got = leave(state, p, idx)  # type: ignore[arg-type]
-            asked.append(got)
-            return got
+    def counted_acting(self: Extensions, moments: tuple[Any, ...]) -> bool:
+        got = acting(self, moments)
+        taken.append(not got)
+        return got
 
-        def counted_acting(self: Extensions, moments: tuple[Any, ...]) -> bool:
-            got = acting(self, moments)
-            taken.append(not got)
-            return got
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(purchase, "_modules_leave_purchases", counted_leave)
-            patch.setattr(Extensions, "acting_at", counted_acting)
-            reports = _reports(_variants(path))
-        return json.dumps({"reports": reports, "asked": any(asked), "taken": any(taken)})
-
-    made = json.loads(shared_text("dispatch", (str(path),), make))
-    return made["reports"], made["asked"], made["taken"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(purchase, "_modules_leave_purchases", counted_leave)
+        patch.setattr(Extensions, "acting_at", counted_acting)
+        reports = _reports(games)
+    return reports, any(asked), any(taken)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_modules_asked_only_where_they_act_report_the_same(
-    path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    texts = _variants(path)
-    shortcut, _, _ = _as_it_is(path)
+def test_the_shortcuts_report_as_the_general_paths(path: Path) -> None:
+    """The example's copies (:func:`_variants`), read once and checked four times: with the
+    shortcuts as they are, then with each of the three shortcuts below turned off alone (the
+    general path for it, the others as they are): the same reports each time. (Three tests of
+    an example each, before: the reading was done four times and the reports kept in the
+    run's store; one test reads the copies once, bench/README.md, issue 34, twenty-second
+    step.)"""
+    games = _games(_variants(path))
+    shortcut, asked, taken = _as_it_is(games)
     assert shortcut
+
+    # 1. modules asked only where they act, and about a tile drawn for the market only when
+    # their class overrides market_draw: asking every enabled module everywhere reports the same
     every = Extensions.overriding
 
     def overriding(self: Extensions, hook: str) -> tuple[Module, ...]:
         return tuple(self.modules) if hook == "market_draw" else every(self, hook)
 
-    monkeypatch.setattr(extensions, "moments_asked", lambda cls: None)
-    monkeypatch.setattr(Extensions, "overriding", overriding)
-    assert _reports(texts) == shortcut
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(extensions, "moments_asked", lambda cls: None)
+        patch.setattr(Extensions, "overriding", overriding)
+        assert _reports(games) == shortcut
+
+    # 2. plain purchases and placements left alone by every module take the one-pass path: the
+    # whole purchase pipeline and placement chain report the same (compiled, purchase.py calls
+    # its own _modules_leave_purchases past the patch: this part is left out there)
+    if not ENGINE_COMPILED:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
+            patch.setattr(
+                building,
+                "_modules_refine_here",
+                lambda state, p, at, tile: "place.problems" in state.rules.refined,
+            )
+            assert _reports(games) == shortcut
+        # every module with a plain purchase kept is tried on it (the shortcut is not dead code)
+        if path.stem in {"module-wachtuerme", "module-diamanten", "module-schaetze"}:
+            assert asked
+
+    # 3. core._turn closes the refill, begins and ends the turn in one pass (without
+    # settle_before / begin_turn / end_turn) when no enabled module acts at those moments:
+    # the same reports as the general calls, which a module game took before
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Extensions, "acting_at", lambda self, moments: True)
+        assert _reports(games) == shortcut
+    if path.stem in {"module-wesir", "module-angreifer", "module-diamanten"}:
+        assert taken  # modules that act at none of those moments: the shortcut is taken
 
 
 def test_marks_are_united_along_super() -> None:
@@ -273,42 +305,6 @@ def test_each_games_ruleset_binds_its_own_modules() -> None:
     assert [m.name for m in again.modules] == [m.name for m in first.modules]
     # a game without modules keeps the profile's shared ruleset
     assert Ruleset.of(DEFAULT_PROFILE) is Ruleset.of(DEFAULT_PROFILE)
-
-
-@PATCHES_ENGINE  # (compiled, purchase.py calls its own _modules_leave_purchases past the patch)
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_plain_purchases_and_placements_left_alone_report_as_the_pipeline(
-    path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    texts = _variants(path)
-    shortcut, asked, _ = _as_it_is(path)
-    assert shortcut
-    monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
-    monkeypatch.setattr(
-        building,
-        "_modules_refine_here",
-        lambda state, p, at, tile: "place.problems" in state.rules.refined,
-    )
-    assert _reports(texts) == shortcut
-    # every module with a plain purchase kept is tried on it (the shortcut is not dead code)
-    if path.stem in {"module-wachtuerme", "module-diamanten", "module-schaetze"}:
-        assert asked
-
-
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_turns_without_module_steps_take_the_one_pass_paths_as_the_general_ones(
-    path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # core._turn closes the refill, begins and ends the turn in one pass (without
-    # settle_before / begin_turn / end_turn) when no enabled module acts at those moments:
-    # the same reports as the general calls, which a module game took before
-    texts = _variants(path)
-    shortcut, _, taken = _as_it_is(path)
-    assert shortcut
-    monkeypatch.setattr(Extensions, "acting_at", lambda self, moments: True)
-    assert _reports(texts) == shortcut
-    if path.stem in {"module-wesir", "module-angreifer", "module-diamanten"}:
-        assert taken  # modules that act at none of those moments: the shortcut is taken
 
 
 def test_plain_purchase_asks_only_modules_taking_part() -> None:
@@ -395,7 +391,7 @@ def test_bauland_choice_by_the_change_counter_reports_as_the_whole_mark(
     texts = [SETUP.format(modules="bauland", plots=PLOTS) + body for body in _BAULAND_RECORDS]
     for name in ("module-bauland", "module-wave-c", "module-wave-c-first-expansion"):
         texts += _variants(_EXAMPLES / f"{name}.alh", every=True)
-    reports = _reports(texts)
+    reports = _reports(_games(texts))
     assert reports
     assert True in fast  # the shortcut was taken (a choice right after its purchase)
     assert False in fast  # and the general comparison (something ran between)
