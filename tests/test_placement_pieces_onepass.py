@@ -40,6 +40,13 @@ PIECES = {  # module -> the kind of its pieces placed
 # The copies each test checks, by their index in its list of texts: the others ran no line of
 # ``referee`` (with the path and without it) that these do not (coverage, one context a text,
 # on main at c7568e1: bench/README.md, issue 34, seventeenth step, one-pass tests).
+# Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): a test keeps a
+# copy only if it runs a line of ``referee`` that no other copy checked in those files runs
+# (coverage, one context a test and text, on main at df1d0bf; bench/README.md, issue 34,
+# twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
+# the path keep theirs. A simulated game none of whose copies is kept is not simulated
+# (``chosen_from``).
 KEPT = {
     "badehaeuser": (23,),
     "bauland": (0,),

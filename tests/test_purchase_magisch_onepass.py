@@ -34,6 +34,13 @@ pytestmark = SKIP_COMPILED
 # The copies each test checks, by their index among its different texts: the others ran no
 # line of ``referee`` that these do not (coverage, one context a text, on main at 350ea36:
 # bench/README.md, issue 34, eighteenth step, one-pass tests).
+# Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): a test keeps a
+# copy only if it runs a line of ``referee`` that no other copy checked in those files runs
+# (coverage, one context a test and text, on main at df1d0bf; bench/README.md, issue 34,
+# twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
+# the path keep theirs. A simulated game none of whose copies is kept is not simulated
+# (``chosen_from``).
 KEPT = (0, 1, 4, 8, 9, 12, 15, 22, 24, 34, 36, 40, 41, 45, 54, 56, 57, 65, 72, 83)
 KEPT_BESIDE = {
     "others0-magisch-first": (11,),

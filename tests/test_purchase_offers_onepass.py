@@ -41,6 +41,13 @@ MODULES = {  # module -> (component kind, example file)
 # The copies each test checks, by their index among its different texts: the others ran no
 # line of ``referee`` that these do not (coverage, one context a text, on main at 350ea36:
 # bench/README.md, issue 34, eighteenth step, one-pass tests).
+# Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): a test keeps a
+# copy only if it runs a line of ``referee`` that no other copy checked in those files runs
+# (coverage, one context a test and text, on main at df1d0bf; bench/README.md, issue 34,
+# twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
+# the path keep theirs. A simulated game none of whose copies is kept is not simulated
+# (``chosen_from``).
 KEPT = {
     "badehaeuser": (0, 1, 2, 3, 5, 11, 13, 19, 20, 26, 27, 29, 30, 33, 35, 39, 42, 49, 52, 58, 64),
     "bazare": (0, 11, 13, 17, 18, 19, 20, 24, 30, 34, 39, 41, 46, 52, 64, 67, 77, 79),

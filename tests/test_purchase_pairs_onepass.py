@@ -50,6 +50,13 @@ GROUPS = [
 # every referee line all 527 copies ran, test by test (coverage, one context a text:
 # bench/README.md, issue 34, nineteenth step, "test_purchase_pairs_onepass"): 182 of the 523.
 # The games are simulated as before. The first 22 modules' test checks its 4 copies.
+# Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): a test keeps a
+# copy only if it runs a line of ``referee`` that no other copy checked in those files runs
+# (coverage, one context a test and text, on main at df1d0bf; bench/README.md, issue 34,
+# twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
+# the path keep theirs. A simulated game none of whose copies is kept is not simulated
+# (``chosen_from``).
 KEPT = {
     ("baustellen", ("schaetze",)): (13,),
     ("baustellen", ("diamanten",)): (12,),
