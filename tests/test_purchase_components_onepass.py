@@ -33,10 +33,10 @@ VOUCHING = [cls for cls in BUNDLED if cls.plain_components is not Module.plain_c
 # line of ``referee`` that these do not (coverage, one context a text, on main at 350ea36:
 # bench/README.md, issue 34, eighteenth step, one-pass tests).
 # Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
-# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): a test keeps a
-# copy only if it runs a line of ``referee`` that no other copy checked in those files runs
-# (coverage, one context a test and text, on main at df1d0bf; bench/README.md, issue 34,
-# twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
+# out run no line of ``referee`` that the copies kept in those files do not run (every test
+# keeps one at least; coverage, one context a test and text, on main at df1d0bf:
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
 # the path keep theirs. A simulated game none of whose copies is kept is not simulated
 # (``chosen_from``).
 KEPT = {
