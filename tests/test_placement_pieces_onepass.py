@@ -44,9 +44,9 @@ PIECES = {  # module -> the kind of its pieces placed
 # (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
 # out run no line of ``referee`` that the copies kept in those files do not run (every test
 # keeps one at least; coverage, one context a test and text, on main at df1d0bf:
-# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
-# the path keep theirs. A simulated game none of whose copies is kept is not simulated
-# (``chosen_from``).
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT = {
     "badehaeuser": (23,),
     "bauland": (0,),

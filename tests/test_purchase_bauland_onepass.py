@@ -46,9 +46,9 @@ EXAMPLE = ROOT / "examples" / "module-bauland.alh"
 # (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
 # out run no line of ``referee`` that the copies kept in those files do not run (every test
 # keeps one at least; coverage, one context a test and text, on main at df1d0bf:
-# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
-# the path keep theirs. A simulated game none of whose copies is kept is not simulated
-# (``chosen_from``).
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT = (0, 1, 2, 5, 9, 11, 14, 15, 18, 19, 21, 22, 26, 30, 32, 35, 39, 53, 72, 75)
 KEPT_BESIDE = {
     "others0-bauland-first": (0,),

@@ -38,9 +38,9 @@ pytestmark = SKIP_COMPILED
 # (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
 # out run no line of ``referee`` that the copies kept in those files do not run (every test
 # keeps one at least; coverage, one context a test and text, on main at df1d0bf:
-# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
-# the path keep theirs. A simulated game none of whose copies is kept is not simulated
-# (``chosen_from``).
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT = (0, 1, 4, 8, 9, 12, 15, 22, 24, 34, 36, 40, 41, 45, 54, 56, 57, 65, 72, 83)
 KEPT_BESIDE = {
     "others0-magisch-first": (11,),

@@ -45,9 +45,9 @@ MODULES = {  # module -> (component kind, example file)
 # (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
 # out run no line of ``referee`` that the copies kept in those files do not run (every test
 # keeps one at least; coverage, one context a test and text, on main at df1d0bf:
-# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
-# the path keep theirs. A simulated game none of whose copies is kept is not simulated
-# (``chosen_from``).
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT = {
     "badehaeuser": (0, 1, 2, 3, 5, 11, 13, 19, 20, 26, 27, 29, 30, 33, 35, 39, 42, 49, 52, 58, 64),
     "bazare": (0, 11, 13, 17, 18, 19, 20, 24, 30, 34, 39, 41, 46, 52, 64, 67, 77, 79),

@@ -42,9 +42,9 @@ PROMISING = sorted(cls.name for cls in BUNDLED if cls.plain_market_pieces)
 # (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
 # out run no line of ``referee`` that the copies kept in those files do not run (every test
 # keeps one at least; coverage, one context a test and text, on main at df1d0bf:
-# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count copies taking or declining
-# the path keep theirs. A simulated game none of whose copies is kept is not simulated
-# (``chosen_from``).
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT = (0, 1, 2, 5, 9, 11, 12, 13, 21, 22, 27, 31, 35, 48, 51, 53, 57, 61, 68, 83)
 KEPT_BESIDE = {
     "others0-medina-first": (1, 4, 8, 11, 13, 14, 19, 23, 24, 25, 30, 31, 32, 35),
