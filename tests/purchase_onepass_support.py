@@ -11,6 +11,7 @@ pipeline (the path switched off)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -203,3 +204,31 @@ def chosen(texts: list[str], keep: tuple[int, ...] | None) -> list[str]:
         return texts
     once = list(dict.fromkeys(texts))  # (a copy may be another's text: counted once)
     return [once[i] for i in keep if i < len(once)]
+
+
+def simulated_games(
+    modules: tuple[str, ...], seed: int, kind: str, title: str, games: int = 3
+) -> Iterator[list[str]]:
+    """:func:`simulated_variants` game by game: each game is simulated only when the one
+    before it has been used (``chosen_from`` stops asking once it has the copies it keeps)."""
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    for k in range(games):
+        profile = load_profile(PROFILES[(seed + k) % len(PROFILES)])
+        yield variants(simulate_text(2 + k % 3, seed + k, profile, f"{title} {k}", modules), kind)
+
+
+def chosen_from(batches: Iterable[list[str]], keep: tuple[int, ...]) -> list[str]:
+    """``chosen(every text of batches, keep)``, the batches made only as far as the last index
+    kept: a simulated game none of whose copies is kept is not simulated (issue 34,
+    twenty-second step: the copies kept are those that run lines no other copy of the one-pass
+    files runs, and most of them lie in a test's first games)."""
+    once: dict[str, None] = {}
+    last = max(keep)
+    for batch in batches:
+        once.update(dict.fromkeys(batch))
+        if len(once) > last:
+            break
+    texts = list(once)
+    return [texts[i] for i in keep if i < len(texts)]

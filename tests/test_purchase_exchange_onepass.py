@@ -16,6 +16,7 @@ runs."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -27,8 +28,10 @@ from tests.purchase_onepass_support import (
     ROOT,
     SKIP_COMPILED,
     chosen,
+    chosen_from,
     compare,
     first22_game,
+    simulated_games,
     simulated_variants,
     variants,
 )
@@ -40,195 +43,29 @@ PIECE_KINDS = {"medina": "md", "magisch": "mg", "bauland": "bl"}
 # The copies each test checks, by their index in its list of texts: the others ran no line of
 # ``referee`` (with the path and without it) that these do not (coverage, one context a text,
 # on main at c7568e1: bench/README.md, issue 34, seventeenth step, one-pass tests).
+# Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
+# out run no line of ``referee`` that the copies kept in those files do not run (every test
+# keeps one at least; coverage, one context a test and text, on main at df1d0bf:
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT_BESIDE = {  # (owner, others, owner first)
-    ("wechselstuben", ("medina", "magisch"), True): (
-        0,
-        3,
-        4,
-        6,
-        9,
-        14,
-        15,
-        20,
-        22,
-        27,
-        31,
-        32,
-        39,
-        48,
-        52,
-    ),
-    ("wechselstuben", ("medina", "magisch"), False): (1, 2, 4, 5, 6, 9, 11, 12, 15, 18, 39, 40, 43),
-    ("wechselstuben", ("bauland",), True): (0, 1, 8, 9, 14, 17, 19, 21, 25, 34, 37, 41, 49, 53),
-    ("wechselstuben", ("bauland",), False): (1, 9, 12, 13, 21, 23, 25, 35, 47, 49, 52, 54, 59),
-    ("wechselstuben", ("angreifer", "obstgaerten"), True): (
-        1,
-        4,
-        6,
-        12,
-        18,
-        20,
-        21,
-        22,
-        24,
-        38,
-        43,
-        52,
-        54,
-        57,
-    ),
-    ("wechselstuben", ("angreifer", "obstgaerten"), False): (
-        0,
-        1,
-        2,
-        3,
-        4,
-        7,
-        12,
-        19,
-        23,
-        25,
-        28,
-        34,
-        46,
-        50,
-        53,
-        56,
-        58,
-    ),
-    ("wechselstuben", ("wechselgeld", "wechselscheine"), True): (
-        0,
-        3,
-        4,
-        5,
-        13,
-        16,
-        26,
-        29,
-        32,
-        35,
-        36,
-        37,
-        38,
-        39,
-    ),
-    ("wechselstuben", ("wechselgeld", "wechselscheine"), False): (
-        1,
-        2,
-        10,
-        11,
-        18,
-        20,
-        25,
-        31,
-        32,
-        41,
-        42,
-        48,
-        54,
-    ),
-    ("wechselgeld", ("medina", "magisch"), True): (
-        0,
-        4,
-        5,
-        10,
-        11,
-        12,
-        18,
-        19,
-        20,
-        21,
-        22,
-        23,
-        24,
-        37,
-        40,
-        43,
-        51,
-    ),
-    ("wechselgeld", ("medina", "magisch"), False): (
-        1,
-        2,
-        5,
-        11,
-        12,
-        15,
-        19,
-        20,
-        21,
-        26,
-        31,
-        34,
-        38,
-        39,
-        40,
-        43,
-        48,
-    ),
-    ("wechselgeld", ("bauland", "obstgaerten"), True): (
-        0,
-        1,
-        4,
-        6,
-        10,
-        11,
-        14,
-        15,
-        20,
-        23,
-        24,
-        30,
-        41,
-        43,
-        45,
-        57,
-    ),
-    ("wechselgeld", ("bauland", "obstgaerten"), False): (
-        0,
-        1,
-        2,
-        11,
-        12,
-        19,
-        20,
-        21,
-        24,
-        31,
-        34,
-        35,
-        39,
-        40,
-        45,
-        49,
-        53,
-    ),
+    ("wechselstuben", ("medina", "magisch"), True): (4,),
+    ("wechselstuben", ("medina", "magisch"), False): (9,),
+    ("wechselstuben", ("bauland",), True): (17,),
+    ("wechselstuben", ("bauland",), False): (9,),
+    ("wechselstuben", ("angreifer", "obstgaerten"), True): (18,),
+    ("wechselstuben", ("angreifer", "obstgaerten"), False): (12,),
+    ("wechselstuben", ("wechselgeld", "wechselscheine"), True): (16,),
+    ("wechselstuben", ("wechselgeld", "wechselscheine"), False): (54,),
+    ("wechselgeld", ("medina", "magisch"), True): (51,),
+    ("wechselgeld", ("medina", "magisch"), False): (5,),
+    ("wechselgeld", ("bauland", "obstgaerten"), True): (11,),
+    ("wechselgeld", ("bauland", "obstgaerten"), False): (12,),
 }
-KEPT_PIECES = (
-    1,
-    12,
-    13,
-    19,
-    20,
-    21,
-    35,
-    41,
-    44,
-    49,
-    50,
-    58,
-    60,
-    65,
-    68,
-    71,
-    73,
-    76,
-    77,
-    78,
-    82,
-    103,
-    110,
-)
-KEPT_FIRST22 = (0, 1, 2, 4)
+KEPT_PIECES = (19,)
+KEPT_FIRST22 = (4,)
 KEPT_PROMISES = (1, 11, 13, 19, 35, 41, 44, 50, 58, 60, 69, 70, 75, 76, 77, 83, 89)
 
 
@@ -274,7 +111,8 @@ def test_pieces_and_hearers_beside_the_owner_report_as_the_pipeline(
     kind = "ex" if owner == "wechselstuben" else "co"
     seed = 16600 + len(owner) * 7 + len(others) * 3 + owner_first
     pieces: list[Any] = []
-    texts = chosen(_texts(modules, seed, kind, 3), KEPT_BESIDE[owner, others, owner_first])
+    games = simulated_games(modules, seed, kind, "exchange", 3)
+    texts = chosen_from(games, KEPT_BESIDE[owner, others, owner_first])
     taken = compare(texts, monkeypatch, pieces, scratch=True)
     assert any(taken), f"{modules}: no purchase with components was made in one pass"
 
@@ -282,9 +120,11 @@ def test_pieces_and_hearers_beside_the_owner_report_as_the_pipeline(
 def test_pieces_paid_with_components_take_the_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Some of the purchases carried out so are of a piece on a market field."""
     pieces: list[Any] = []
-    texts = _texts(("medina", "wechselgeld", "magisch"), 16800, "co", 3)
-    texts += _texts(("bauland", "wechselstuben", "medina"), 16810, "ex", 3)
-    compare(chosen(texts, KEPT_PIECES), monkeypatch, pieces, scratch=True)
+    games = itertools.chain(
+        simulated_games(("medina", "wechselgeld", "magisch"), 16800, "co", "exchange", 3),
+        simulated_games(("bauland", "wechselstuben", "medina"), 16810, "ex", "exchange", 3),
+    )
+    compare(chosen_from(games, KEPT_PIECES), monkeypatch, pieces, scratch=True)
     kinds = {getattr(p, "KIND", None) for p in pieces}
     assert kinds & set(PIECE_KINDS.values()), kinds
 

@@ -11,6 +11,8 @@ promise the pipeline buys the building."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from referee.modules.magisch import Magisch
@@ -18,8 +20,10 @@ from tests.purchase_onepass_support import (
     ROOT,
     SKIP_COMPILED,
     chosen,
+    chosen_from,
     first22_game,
     piece_field_taken,
+    simulated_games,
     simulated_variants,
     variants,
 )
@@ -30,17 +34,24 @@ pytestmark = SKIP_COMPILED
 # The copies each test checks, by their index among its different texts: the others ran no
 # line of ``referee`` that these do not (coverage, one context a text, on main at 350ea36:
 # bench/README.md, issue 34, eighteenth step, one-pass tests).
+# Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
+# out run no line of ``referee`` that the copies kept in those files do not run (every test
+# keeps one at least; coverage, one context a test and text, on main at df1d0bf:
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT = (0, 1, 4, 8, 9, 12, 15, 22, 24, 34, 36, 40, 41, 45, 54, 56, 57, 65, 72, 83)
 KEPT_BESIDE = {
-    "others0-magisch-first": (1, 2, 4, 10, 11, 12, 14, 15, 26, 27, 32),
-    "others0-magisch-last": (0, 2, 3, 9, 10, 11, 12, 14, 15, 20, 22, 24, 25, 27, 28, 30),
-    "others1-magisch-first": (1, 3, 4, 11, 13, 15, 16, 19, 23, 26, 27, 28, 30, 34),
-    "others1-magisch-last": (0, 1, 3, 4, 11, 13, 14, 16, 19, 21, 24, 30, 31, 34, 35, 38),
-    "others2-magisch-first": (1, 4, 5, 8, 11, 13, 14, 15, 21, 25, 31, 32, 35, 37),
-    "others2-magisch-last": (0, 2, 3, 5, 12, 13, 15, 16, 18, 21, 30, 31, 40),
+    "others0-magisch-first": (11,),
+    "others0-magisch-last": (10,),
+    "others1-magisch-first": (4, 15),
+    "others1-magisch-last": (38,),
+    "others2-magisch-first": (13,),
+    "others2-magisch-last": (16,),
 }
-KEPT_FIRST22 = (0, 1, 2)
-KEPT_UNPROMISED = (0, 1, 3, 7, 10, 11, 16, 18, 21, 22, 30, 31, 34, 38)
+KEPT_FIRST22 = (0,)
+KEPT_UNPROMISED = (11,)
 
 
 def _on(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
@@ -49,6 +60,10 @@ def _on(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
 def _texts(modules: tuple[str, ...], seed: int, games: int = 3) -> list[str]:
     return simulated_variants(modules, seed, "mg", "magic", games)
+
+
+def _games(modules: tuple[str, ...], seed: int, games: int) -> Iterator[list[str]]:
+    return simulated_games(modules, seed, "mg", "magic", games)
 
 
 def test_a_magic_building_bought_in_one_pass_reports_as_the_pipeline(
@@ -72,8 +87,8 @@ def test_a_magic_building_beside_modules_taking_part_in_purchases_reports_as_the
     request: pytest.FixtureRequest,
 ) -> None:
     modules = ("magisch", *others) if magisch_first else (*others, "magisch")
-    texts = _texts(modules, 14600 + len(others) * 5 + magisch_first, 2)
-    taken = _on(chosen(texts, KEPT_BESIDE[request.node.callspec.id]), monkeypatch)
+    texts = _games(modules, 14600 + len(others) * 5 + magisch_first, 2)
+    taken = _on(chosen_from(texts, KEPT_BESIDE[request.node.callspec.id]), monkeypatch)
     assert any(taken), f"{modules}: no magic building was bought in one pass"
 
 
@@ -88,5 +103,5 @@ def test_without_the_promise_the_pipeline_buys_the_building(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(Magisch, "plain_market_pieces", False)
-    taken = _on(chosen(_texts(("magisch",), 14800, 2), KEPT_UNPROMISED), monkeypatch)
+    taken = _on(chosen_from(_games(("magisch",), 14800, 2), KEPT_UNPROMISED), monkeypatch)
     assert taken and not any(taken)

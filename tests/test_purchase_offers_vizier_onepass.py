@@ -18,10 +18,10 @@ import pytest
 from referee.engine.actions import purchase as _purchase_module
 from tests.purchase_onepass_support import (
     SKIP_COMPILED,
-    chosen,
+    chosen_from,
     compare,
     first22_game,
-    simulated_variants,
+    simulated_games,
     variants,
 )
 
@@ -33,60 +33,19 @@ KINDS = {"bazare": "bz", "badehaeuser": "bh", "wunschbrunnen": "ww", "sultan": "
 # The copies each test checks, by their index among its different texts: the others ran no
 # line of ``referee`` that these do not (coverage, one context a text, on main at 350ea36:
 # bench/README.md, issue 34, eighteenth step, one-pass tests).
+# Twenty-second step: the copies kept are fewer, chosen over the one-pass files together
+# (tests/test_purchase_*_onepass.py, tests/test_placement_pieces_onepass.py): the copies left
+# out run no line of ``referee`` that the copies kept in those files do not run (every test
+# keeps one at least; coverage, one context a test and text, on main at df1d0bf:
+# bench/README.md, issue 34, twenty-second step, "the one-pass twins"). The tests that count
+# copies taking or declining the path keep theirs. A simulated game none of whose copies is
+# kept is not simulated (``chosen_from``).
 KEPT = {
-    "wesir+bazare": (0, 1, 5, 8, 13, 15, 17, 21, 23, 24, 25, 31, 33, 36, 38, 45, 52, 71, 74, 77),
-    "badehaeuser+wesir+wunschbrunnen": (
-        0,
-        3,
-        7,
-        8,
-        12,
-        13,
-        23,
-        32,
-        34,
-        38,
-        40,
-        42,
-        45,
-        52,
-        60,
-        61,
-        65,
-        69,
-        73,
-    ),
-    "wesir+sultan": (0, 1, 7, 10, 11, 12, 14, 19, 31, 37, 42, 45, 46, 57, 61, 74),
+    "wesir+bazare": (17,),
+    "badehaeuser+wesir+wunschbrunnen": (32,),
+    "wesir+sultan": (7, 14),
 }
-KEPT_OUT_OF_TURN = (
-    11,
-    13,
-    18,
-    29,
-    34,
-    39,
-    41,
-    44,
-    49,
-    60,
-    62,
-    68,
-    79,
-    88,
-    92,
-    127,
-    139,
-    164,
-    166,
-    185,
-    188,
-    189,
-    203,
-    221,
-    226,
-    228,
-    232,
-)
+KEPT_OUT_OF_TURN = (49, 185, 221)
 
 
 def _watched(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[bool], list[Any]]:
@@ -116,18 +75,20 @@ def test_an_offer_bought_on_a_vizier_line_reports_as_the_pipeline(
     modules: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kind = next(KINDS[m] for m in modules if m in KINDS)
-    texts = simulated_variants(modules, 17100 + 7 * len(modules), kind, "vizier", 4)
-    texts = chosen(texts, KEPT["+".join(modules)])
+    games = simulated_games(modules, 17100 + 7 * len(modules), kind, "vizier", 4)
+    texts = chosen_from(games, KEPT["+".join(modules)])
     taken, out_of_turn = _watched(texts, monkeypatch)
     assert any(taken), f"{modules}: no piece of an offer was bought in one pass"
     assert "sultan" not in out_of_turn  # (its refinement reports it: the pipeline)
 
 
 def test_offers_are_bought_out_of_turn_in_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts: list[str] = []
-    for k, module in enumerate(("bazare", "badehaeuser", "wunschbrunnen")):
-        texts += simulated_variants(("wesir", module), 17200 + k, KINDS[module], "vizier", 4)
-    _taken, out_of_turn = _watched(chosen(texts, KEPT_OUT_OF_TURN), monkeypatch)
+    games = (
+        game
+        for k, module in enumerate(("bazare", "badehaeuser", "wunschbrunnen"))
+        for game in simulated_games(("wesir", module), 17200 + k, KINDS[module], "vizier", 4)
+    )
+    _taken, out_of_turn = _watched(chosen_from(games, KEPT_OUT_OF_TURN), monkeypatch)
     assert out_of_turn, "no piece of an offer was bought on a vizier's line in one pass"
 
 
