@@ -28,7 +28,7 @@ from referee.modules.base import field_under, follow_market
 from tests.purchase_onepass_support import chosen
 from tests.test_module_obstgaerten_follow import _FRESH, _TILES, _games, _played
 from tests.test_speed11_modrest import _outcome, _texts
-from tests.test_speed12_modmid import _edited, _part, _reports
+from tests.test_speed12_modmid import _checked, _edited, _parsed, _part, _reports
 
 
 def _taken_shortcut(market: list[object], held: dict, under: dict, field: int) -> None:
@@ -333,11 +333,12 @@ def test_obstgaerten_reports_as_with_the_hooks_following_first(
 ) -> None:
     seed = 14400 + len(with_) * 5 + len("".join(with_))
     texts = _texts("obstgaerten", seed, 3, with_)
-    texts = chosen(texts + _edited(texts, seed), KEPT[with_])
-    now = _reports(texts)
+    games = _parsed(chosen(texts + _edited(texts, seed), KEPT[with_]))  # (read once, checked
+    # twice)
+    now = _checked(games)
     with pytest.MonkeyPatch.context() as mp:
         _former(mp)
-        before = _reports(texts)
+        before = _checked(games)
     assert len(now) == len(before) > 10
     for a, b in zip(now, before, strict=True):
         if isinstance(a, str) or isinstance(b, str):
