@@ -28,7 +28,7 @@ from referee.modules.base import field_under, follow_market
 from tests.purchase_onepass_support import chosen
 from tests.test_module_obstgaerten_follow import _FRESH, _TILES, _games, _played
 from tests.test_speed11_modrest import _outcome, _texts
-from tests.test_speed12_modmid import _checked, _edited, _parsed, _part, _reports
+from tests.test_speed12_modmid import _checked, _edited, _parsed, _part
 
 
 def _taken_shortcut(market: list[object], held: dict, under: dict, field: int) -> None:
@@ -370,10 +370,11 @@ def test_the_hooks_take_the_shortcut_and_the_general_path(
         count(ctx.state, purchase.slot, purchase.tile)
         piped(self, ctx, purchase)
 
+    texts = _texts("obstgaerten", 14470, 3, ("handwerker",))  # (made before the watch)
+    games = _parsed(chosen(texts + _edited(texts, 14470), KEPT_SHORTCUT))
     monkeypatch.setattr(og.Obstgaerten, "after_plain_purchase", watched_plain)
     monkeypatch.setattr(og.Obstgaerten, "on_purchase", watched_piped)
-    texts = _texts("obstgaerten", 14470, 3, ("handwerker",))
-    _reports(chosen(texts + _edited(texts, 14470), KEPT_SHORTCUT))
+    _checked(games)
     assert seen["shortcut"] > 20
     assert seen["follow"] > 0
 
@@ -399,8 +400,9 @@ def test_the_kept_answer_at_a_turn_start_is_what_idle_at_gives(
         else:
             seen["busy"] += 1
 
+    texts = _texts("obstgaerten", 14480 + len(with_), 3, with_)  # (made before the watch)
+    games = _parsed(chosen(texts + _edited(texts, 14480), KEPT_IDLE[with_]))
     monkeypatch.setattr(og.Obstgaerten, "_keep_idle_start", watched)
-    texts = _texts("obstgaerten", 14480 + len(with_), 3, with_)
-    _reports(chosen(texts + _edited(texts, 14480), KEPT_IDLE[with_]))
+    _checked(games)
     assert seen["idle"] > 20
     assert seen["busy"] > 0
