@@ -26,7 +26,7 @@ from referee.engine.extensions import Extensions
 from referee.engine.turns import Moment
 from referee.modules.sultan import Sultan
 from referee.notation import parse_text
-from tests.test_speed13_dispatch import _checked, _outcome
+from tests.test_speed13_dispatch import _checked, _outcome, _read
 
 _MIX = ("obstgaerten", "baumeister", "bauland", "sultan", "wechselgeld", "diamanten")
 
@@ -49,7 +49,7 @@ def test_kept_answers_are_read_and_the_others_asked() -> None:
 def test_the_findings_are_those_without_kept_answers(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = _games(players, 1400 + players)
+    texts = _read(_games(players, 1400 + players))  # (read once, checked twice)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)
@@ -60,7 +60,7 @@ def test_the_findings_are_those_without_kept_answers(
 def test_an_asked_no_runs_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
     # Sultan answering no at every moment: where the kept answers say idle, the step runs
     # (run_at) as it runs when the engine asks everyone (Extensions.at)
-    texts = _games(3, 1451)  # (made with the module as it is)
+    texts = _read(_games(3, 1451))  # (made with the module as it is; read once)
     monkeypatch.setattr(Sultan, "idle_at", lambda self, state, moment: False)
     runs: Counter[Any] = Counter()
     run_at = Extensions.run_at

@@ -27,7 +27,7 @@ from referee.engine.extensions import Extensions
 from referee.engine.turns import Moment
 from referee.notation import parse_text
 from tests.purchase_onepass_support import chosen
-from tests.test_speed13_dispatch import _checked, _outcome, _texts
+from tests.test_speed13_dispatch import _checked, _outcome, _read, _texts
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _TURN = (Moment.TURN_START, Moment.TURN_END)
@@ -279,7 +279,7 @@ def test_the_findings_are_those_without_kept_answers(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     texts = _texts(name, 2300 + len(name))
-    texts = chosen(texts, (0, 2, 6, len(texts) - 6, len(texts) - 2))
+    texts = _read(chosen(texts, (0, 2, 6, len(texts) - 6, len(texts) - 2)))  # (read once)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)

@@ -36,6 +36,7 @@ from referee.engine.extensions import MODULES, Extensions, Module
 from referee.engine.state import GameState
 from referee.engine.turns import Moment
 from referee.notation import parse_text
+from referee.record.model import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 _EXAMPLES = ROOT / "examples"
@@ -125,9 +126,10 @@ def test_an_idle_answer_means_the_step_changes_nothing(
         assert any(moment.startswith("kept") for moment in said), yes
 
 
-def _outcome(text: str) -> list[Any]:
+def _outcome(text: str | list[Game]) -> list[Any]:
+    """Each game's report and views (``text``: a record, or its games read once before)."""
     out: list[Any] = []
-    for game in parse_text(text):
+    for game in parse_text(text) if isinstance(text, str) else text:
         report = check_game(game)
         state = report.state
         views = None if state is None else repr(state.ext.views(state))
@@ -139,7 +141,7 @@ def _outcome(text: str) -> list[Any]:
 def test_the_findings_are_those_without_kept_answers(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = _texts(name, first=4)
+    texts = [parse_text(t) for t in _texts(name, first=4)]  # (read once, checked twice)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)

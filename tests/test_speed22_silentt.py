@@ -155,9 +155,9 @@ def test_a_kept_farben_yes_means_the_step_changes_nothing(monkeypatch) -> None: 
 
 def test_farben_findings_are_those_without_kept_answers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from referee.engine.extensions import Extensions
-    from tests.test_speed13_dispatch import _outcome, _texts
+    from tests.test_speed13_dispatch import _outcome, _read, _texts
 
-    texts = _texts("farben", 2202)
+    texts = _read(_texts("farben", 2202))  # (read once, checked twice)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)
