@@ -470,26 +470,6 @@ KEPT_PLAN = (
 )
 
 
-# The copies of KEPT and KEPT_PLAN whose one game the reader refuses (a syntax error: no line of
-# play is read, so neither the code as it is nor the former code runs on them; they were kept
-# for the reader's error lines, which tests/test_notation_errors.py and
-# tests/test_notation_recovery.py run: bench/README.md, issue 34, twenty-second step, suitef).
-# Left out: the reader's whole-game Lark pass with every syntax error was most of these
-# tests' cpu.
-UNREAD = {
-    (): (15, 17, 18, 19, 20, 22, 28, 30, 34, 36, 38, 39, 40, 42),
-    ("handwerker",): (18, 20, 21, 26, 28, 30, 32, 37),
-    ("wesir", "sultan"): (15, 18, 28, 29, 30, 32, 33, 34, 37, 39),
-    ("handwerker", "wechselgeld"): (15, 19, 21, 25, 27, 28, 29, 30, 31, 40, 42),
-}
-UNREAD_PLAN = (15, 16, 18, 21, 29, 32, 34, 35, 36, 41, 42)
-
-
-def read_ones(keep: tuple[int, ...], unread: tuple[int, ...]) -> tuple[int, ...]:
-    """The indices of ``keep`` but those of ``unread`` (copies the reader refuses)."""
-    return tuple(i for i in keep if i not in unread)
-
-
 @pytest.mark.parametrize(
     "with_", [(), ("handwerker",), ("wesir", "sultan"), ("handwerker", "wechselgeld")]
 )
@@ -498,8 +478,8 @@ def test_obstgaerten_reports_as_the_former_code(
 ) -> None:
     seed = 12400 + len(with_) * 7 + len("".join(with_))
     texts = _texts("obstgaerten", seed, 3, with_)
-    keep = read_ones(KEPT[with_], UNREAD[with_])
-    games = _parsed(chosen(texts + _edited(texts, seed), keep))  # (read once, checked twice)
+    games = _parsed(chosen(texts + _edited(texts, seed), KEPT[with_]))  # (read once, checked
+    # twice)
     now = _checked(games)
     with pytest.MonkeyPatch.context() as mp:
         _former(mp)
@@ -535,7 +515,7 @@ def test_a_kept_plan_is_the_plan_made_afresh(monkeypatch: pytest.MonkeyPatch) ->
 
     action_step = og.Obstgaerten.action
     texts = _texts("obstgaerten", 12480, 3, ("handwerker",))  # (made before the watch)
-    games = _parsed(chosen(texts + _edited(texts, 12480), read_ones(KEPT_PLAN, UNREAD_PLAN)))
+    games = _parsed(chosen(texts + _edited(texts, 12480), KEPT_PLAN))
     monkeypatch.setattr(og.Obstgaerten, "action", watched)
     _checked(games)
     assert used["kept"] > 20

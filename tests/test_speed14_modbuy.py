@@ -28,7 +28,7 @@ from referee.modules.base import field_under, follow_market
 from tests.purchase_onepass_support import chosen
 from tests.test_module_obstgaerten_follow import _FRESH, _TILES, _games, _played
 from tests.test_speed11_modrest import _outcome, _texts
-from tests.test_speed12_modmid import _checked, _edited, _parsed, _part, read_ones
+from tests.test_speed12_modmid import _checked, _edited, _parsed, _part
 
 
 def _taken_shortcut(market: list[object], held: dict, under: dict, field: int) -> None:
@@ -325,23 +325,6 @@ KEPT_IDLE = {
 }
 
 
-# The copies of the tables above whose one game the reader refuses (a syntax error: no line of
-# play is read, neither hook runs; kept for the reader's error lines, which
-# tests/test_notation_errors.py and tests/test_notation_recovery.py run: bench/README.md,
-# issue 34, twenty-second step, suitef), left out as tests/test_speed12_modmid.py leaves them.
-UNREAD = {
-    (): (15, 18, 20, 25, 26, 29, 30, 33, 34, 38, 40, 44),
-    ("handwerker",): (15, 18, 21, 26, 29, 30, 31, 32, 34, 37, 42),
-    ("wesir", "sultan"): (20, 24, 25, 31, 32, 35, 38, 40),
-    ("handwerker", "wechselgeld"): (17, 20, 27, 29, 31, 32, 40, 42),
-}
-UNREAD_SHORTCUT = (18, 22, 23, 24, 25, 27, 30, 32, 42)
-UNREAD_IDLE = {
-    (): (21, 23, 25, 26, 30, 31, 37, 41),
-    ("handwerker",): (21, 23, 25, 27, 30, 34, 36, 37, 38, 39),
-}
-
-
 @pytest.mark.parametrize(
     "with_", [(), ("handwerker",), ("wesir", "sultan"), ("handwerker", "wechselgeld")]
 )
@@ -350,8 +333,8 @@ def test_obstgaerten_reports_as_with_the_hooks_following_first(
 ) -> None:
     seed = 14400 + len(with_) * 5 + len("".join(with_))
     texts = _texts("obstgaerten", seed, 3, with_)
-    keep = read_ones(KEPT[with_], UNREAD[with_])
-    games = _parsed(chosen(texts + _edited(texts, seed), keep))  # (read once, checked twice)
+    games = _parsed(chosen(texts + _edited(texts, seed), KEPT[with_]))  # (read once, checked
+    # twice)
     now = _checked(games)
     with pytest.MonkeyPatch.context() as mp:
         _former(mp)
@@ -388,9 +371,7 @@ def test_the_hooks_take_the_shortcut_and_the_general_path(
         piped(self, ctx, purchase)
 
     texts = _texts("obstgaerten", 14470, 3, ("handwerker",))  # (made before the watch)
-    games = _parsed(
-        chosen(texts + _edited(texts, 14470), read_ones(KEPT_SHORTCUT, UNREAD_SHORTCUT))
-    )
+    games = _parsed(chosen(texts + _edited(texts, 14470), KEPT_SHORTCUT))
     monkeypatch.setattr(og.Obstgaerten, "after_plain_purchase", watched_plain)
     monkeypatch.setattr(og.Obstgaerten, "on_purchase", watched_piped)
     _checked(games)
@@ -420,9 +401,7 @@ def test_the_kept_answer_at_a_turn_start_is_what_idle_at_gives(
             seen["busy"] += 1
 
     texts = _texts("obstgaerten", 14480 + len(with_), 3, with_)  # (made before the watch)
-    games = _parsed(
-        chosen(texts + _edited(texts, 14480), read_ones(KEPT_IDLE[with_], UNREAD_IDLE[with_]))
-    )
+    games = _parsed(chosen(texts + _edited(texts, 14480), KEPT_IDLE[with_]))
     monkeypatch.setattr(og.Obstgaerten, "_keep_idle_start", watched)
     _checked(games)
     assert seen["idle"] > 20
