@@ -28,7 +28,6 @@ from referee.engine.extensions import MODULES, Extensions, Module, acts_at, idle
 from referee.engine.state import GameState
 from referee.engine.turns import Moment
 from referee.notation import parse_text
-from referee.simulate import simulate_many
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FIVE = ("baumeister", "wechselgeld", "sultan", "obstgaerten", "bauland")
@@ -144,10 +143,14 @@ def _snapshot(state: GameState) -> tuple[Any, ...]:
 
 
 def _checked_idle(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
-    """Wrap ``Extensions.at``: at each moment, every asked module answering yes has its step
-    run on a copy of the state, which must change nothing. Counts the yes answers."""
+    """Wrap ``Extensions.at``, asked at every moment (no kept answer read, no idle module asked
+    by the turn loop itself: ``Extensions.at`` is called there): at each moment, every asked
+    module answering yes has its step run on a copy of the state, which must change nothing.
+    Counts the yes answers."""
     yes: Counter[tuple[str, str]] = Counter()
     at = Extensions.at
+    monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
+    monkeypatch.setattr(Extensions, "_idle_unkept", lambda self, moment, read: ())
 
     def checked(self: Extensions, moment: Any, state: GameState, pos: Any = None) -> None:
         for m in self._asked_at(moment):
@@ -167,16 +170,18 @@ def _checked_idle(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
 def test_an_idle_answer_means_the_step_changes_nothing(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    texts = _texts(name)  # (made before the watch: it checks the games, not their simulation)
     yes = _checked_idle(monkeypatch)
-    for text in _texts(name):
+    for text in texts:
         for game in parse_text(text):
             check_game(game)
     assert any(module == name for module, _moment in yes), yes
 
 
 def test_idle_answers_of_the_five_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = simulated_many(4, 7177, 2, FIVE)  # (made before the watch; once a run)
     yes = _checked_idle(monkeypatch)
-    for text in simulate_many(4, 7177, 2, modules=FIVE):
+    for text in texts:
         for game in parse_text(text):
             check_game(game)
     assert yes
@@ -187,9 +192,10 @@ def test_a_wrong_yes_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # its step notes where the turn began) is caught
     from referee.modules.baumeister import Baumeister
 
+    texts = _texts("baumeister")  # (made with the module as it is: the store keeps them)
     monkeypatch.setattr(Baumeister, "idle_at", lambda self, state, moment: True)
     _checked_idle(monkeypatch)
     with pytest.raises(AssertionError):
-        for text in _texts("baumeister"):
+        for text in texts:
             for game in parse_text(text):
                 check_game(game)

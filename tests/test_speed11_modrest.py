@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_store_support import simulated_many
 
 from referee.catalogue import BuildingType
 from referee.engine import GameReport, check_game
@@ -33,7 +34,6 @@ from referee.modules import obstgaerten as og
 from referee.modules import wuensche as wu
 from referee.modules.base import follow_market
 from referee.notation import parse_text
-from referee.simulate import simulate_many
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -45,7 +45,7 @@ def _texts(name: str, seed: int, games: int = 3, with_: tuple[str, ...] = ()) ->
     body = [i for i, line in enumerate(lines) if line[:1].isdigit() or line.startswith("* ")]
     step = max(3, len(body) // 10)
     variants = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[1::step]]
-    return variants + list(simulate_many(3, seed, games, modules=(name, *with_)))
+    return variants + simulated_many(3, seed, games, (name, *with_))  # (once a run)
 
 
 def _reports(texts: list[str]) -> list[GameReport]:
@@ -103,9 +103,10 @@ def _watch_bauland(monkeypatch: pytest.MonkeyPatch) -> dict[bool, int]:
 def test_bauland_idle_at_a_turn_end_only_without_an_unbuilt_plot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    texts = _texts("bauland", 9311, 3)  # (made before the watch: it checks the games, not
+    # their simulation)
+    texts += simulated_many(2, 9312, 2, ("bauland", "handwerker", "wesir"))
     answers = _watch_bauland(monkeypatch)
-    texts = _texts("bauland", 9311, 3)
-    texts += list(simulate_many(2, 9312, 2, modules=("bauland", "handwerker", "wesir")))
     _reports(texts)
     assert answers[True] > 50
     assert answers[False] > 0  # (lines left out leave plots without their building)
@@ -231,13 +232,14 @@ def test_obstgaerten_reports_as_the_former_code(
     with_: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     texts = _texts("obstgaerten", 9400 + len(with_) * 7 + len("".join(with_)), 3, with_)
-    now = _reports(texts)
+    games = [g for text in texts for g in parse_text(text)]  # (read once, checked twice)
+    now = [check_game(g) for g in games]
     monkeypatch.setattr(og.Obstgaerten, "data", _former_data)
     monkeypatch.setattr(og.Obstgaerten, "action", _former_action)
     # the former code keyed its plan by the change counter: it reads it, so it declares it
     monkeypatch.setattr(og.Obstgaerten, "reads_changes", True)
     monkeypatch.setattr(og.Obstgaerten, "kept_idle", frozenset())  # (nor kept idle answers)
-    before = _reports(texts)
+    before = [check_game(g) for g in games]
     assert len(now) == len(before) > 3
     for a, b in zip(now, before, strict=True):
         assert _outcome(a) == _outcome(b)
@@ -249,6 +251,7 @@ def test_obstgaerten_a_turn_end_after_every_fruit_laid_by_its_line_is_idle() -> 
     # left out (most turns of the simulated games); one left to the turn's end is laid there
     asked = {True: 0, False: 0}
     idle = og.Obstgaerten.idle_at
+    texts = simulated_many(3, 9450, 2, ("obstgaerten",))  # (made before the watch)
 
     def counted(self: og.Obstgaerten, state: GameState, moment: Any) -> bool:
         yes = idle(self, state, moment)
@@ -261,7 +264,7 @@ def test_obstgaerten_a_turn_end_after_every_fruit_laid_by_its_line_is_idle() -> 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(og.Obstgaerten, "idle_at", counted)
         mp.setattr(og.Obstgaerten, "kept_idle", frozenset())  # (asked, not read as kept)
-        reps = _reports(list(simulate_many(3, 9450, 2, modules=("obstgaerten",))))
+        reps = _reports(texts)
     assert asked[True] > 2 * asked[False] > 0
     for rep in reps:
         state = rep.state

@@ -32,7 +32,7 @@ from referee.engine.state import GameState, PlayerState
 from referee.modules import obstgaerten as og
 from referee.modules.base import field_under, token_text
 from referee.notation import parse_text
-from referee.record.model import ComponentRef, ModuleAction, ModuleChance
+from referee.record.model import ComponentRef, Game, ModuleAction, ModuleChance
 from referee.simulate.fuzz import mutate_record
 from tests.purchase_onepass_support import chosen
 from tests.test_speed11_modrest import _orchard_part, _outcome, _texts
@@ -280,22 +280,34 @@ def _edited(texts: list[str], seed: int) -> list[str]:
     return out
 
 
-def _reports(texts: list[str]) -> list[GameReport | str]:
+def _parsed(texts: list[str]) -> list[Game]:
+    """Each game of ``texts``, read once for the checks that compare them (the records are
+    frozen: a check changes none); a text the reader refuses gives none."""
+    out: list[Game] = []
+    for text in texts:
+        try:
+            out += parse_text(text)
+        except Exception:  # an edit the reader refuses: no game to compare
+            continue
+    return out
+
+
+def _checked(games: list[Game]) -> list[GameReport | str]:
     """Each game's report; a check that fails (an edit can write a token the module does not
     survive, e.g. a fruit of 5,000 digits: ``int`` refuses it, before and after this step) by
     its exception's type."""
     out: list[GameReport | str] = []
-    for text in texts:
+    for g in games:
         try:
-            games = parse_text(text)
-        except Exception:  # an edit the reader refuses: no game to compare
-            continue
-        for g in games:
-            try:
-                out.append(check_game(g))
-            except Exception as exc:  # (compared: the same failure before)
-                out.append(type(exc).__name__)
+            out.append(check_game(g))
+        except Exception as exc:  # (compared: the same failure before)
+            out.append(type(exc).__name__)
     return out
+
+
+def _reports(texts: list[str]) -> list[GameReport | str]:
+    """Each game's report (:func:`_checked`) of ``texts`` read anew."""
+    return _checked(_parsed(texts))
 
 
 # The copies each test checks, by their index among its different texts (the example, its
@@ -466,11 +478,12 @@ def test_obstgaerten_reports_as_the_former_code(
 ) -> None:
     seed = 12400 + len(with_) * 7 + len("".join(with_))
     texts = _texts("obstgaerten", seed, 3, with_)
-    texts = chosen(texts + _edited(texts, seed), KEPT[with_])
-    now = _reports(texts)
+    games = _parsed(chosen(texts + _edited(texts, seed), KEPT[with_]))  # (read once, checked
+    # twice)
+    now = _checked(games)
     with pytest.MonkeyPatch.context() as mp:
         _former(mp)
-        before = _reports(texts)
+        before = _checked(games)
     assert len(now) == len(before) > 10
     codes = set()
     for a, b in zip(now, before, strict=True):
@@ -501,9 +514,10 @@ def test_a_kept_plan_is_the_plan_made_afresh(monkeypatch: pytest.MonkeyPatch) ->
         return action_step(self, state, player, action)
 
     action_step = og.Obstgaerten.action
+    texts = _texts("obstgaerten", 12480, 3, ("handwerker",))  # (made before the watch)
+    games = _parsed(chosen(texts + _edited(texts, 12480), KEPT_PLAN))
     monkeypatch.setattr(og.Obstgaerten, "action", watched)
-    texts = _texts("obstgaerten", 12480, 3, ("handwerker",))
-    _reports(chosen(texts + _edited(texts, 12480), KEPT_PLAN))
+    _checked(games)
     assert used["kept"] > 20
 
 

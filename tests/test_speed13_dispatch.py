@@ -31,7 +31,7 @@ from referee.engine.state import GameState
 from referee.engine.turns import Moment
 from referee.modules import discover
 from referee.notation import parse_text
-from referee.simulate import simulate_many
+from referee.record.model import Game
 from tests.purchase_onepass_support import chosen
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -139,7 +139,7 @@ def _texts(name: str, seed: int) -> list[str]:
     for _ in range(4):
         drop = set(rng.sample(body, min(len(body), 3)))
         variants.append("\n".join(x for i, x in enumerate(lines) if i not in drop) + "\n")
-    return variants + list(simulate_many(4, seed, 2, modules=(name,)))
+    return variants + simulated_many(4, seed, 2, (name,))  # (once a run)
 
 
 def _mixed(seed: int) -> list[str]:
@@ -147,9 +147,16 @@ def _mixed(seed: int) -> list[str]:
     return simulated_many(3, seed, 2, (*KEEPERS, "handwerker", "wesir", "sultan"))  # once a run
 
 
-def _outcome(text: str) -> list[Any]:
+def _read(texts: list[str]) -> list[list[Game]]:
+    """The games of each text, read once for the checks that compare them (the records are
+    frozen: a check changes none)."""
+    return [parse_text(text) for text in texts]
+
+
+def _outcome(text: str | list[Game]) -> list[Any]:
+    """Each game's report and views (``text``: a record, or its games read once before)."""
     out: list[Any] = []
-    for game in parse_text(text):
+    for game in parse_text(text) if isinstance(text, str) else text:
         report = check_game(game)
         state = report.state
         views = None if state is None else repr(state.ext.views(state))
@@ -161,8 +168,9 @@ def _outcome(text: str) -> list[Any]:
 def test_a_kept_yes_means_the_step_changes_nothing(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    texts = chosen(_texts(name, 1300 + len(name)), KEPT_YES[name])  # (made before the watch)
     yes = _checked(monkeypatch)
-    for text in chosen(_texts(name, 1300 + len(name)), KEPT_YES[name]):
+    for text in texts:
         for game in parse_text(text):
             check_game(game)
     assert (name, str(Moment.TURN_START)) in yes, yes
@@ -170,8 +178,9 @@ def test_a_kept_yes_means_the_step_changes_nothing(
 
 
 def test_kept_yes_of_the_keepers_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _mixed(1313)  # (made before the watch: it checks the games, not their simulation)
     yes = _checked(monkeypatch)
-    for text in _mixed(1313):
+    for text in texts:
         for game in parse_text(text):
             check_game(game)
     assert {module for module, _moment in yes} == {*KEEPERS, "sultan"}, yes  # (Sultan: 13th)
@@ -182,13 +191,15 @@ def test_a_wrong_kept_yes_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # start after a refill without its ``fruit`` line its step reports FRUIT-MISSING
     from referee.modules.obstgaerten import Obstgaerten
 
+    texts = _texts("obstgaerten", 1331)  # (made with the module as it is)
+
     def always(self: Any, state: GameState, data: Any) -> None:
         data.idle_start = True
 
     monkeypatch.setattr(Obstgaerten, "_keep_idle_start", always)
     _checked(monkeypatch)
     with pytest.raises(AssertionError):
-        for text in _texts("obstgaerten", 1331):
+        for text in texts:
             for game in parse_text(text):
                 check_game(game)
 
@@ -197,7 +208,7 @@ def test_a_wrong_kept_yes_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_findings_are_those_without_kept_answers(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = chosen(_texts(name, 1400 + len(name)) + _mixed(1414), KEPT_FINDINGS[name])
+    texts = _read(chosen(_texts(name, 1400 + len(name)) + _mixed(1414), KEPT_FINDINGS[name]))
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)

@@ -19,20 +19,20 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from shared_store_support import simulated_many
 
 from referee.engine import check_game
 from referee.engine.extensions import Extensions
 from referee.engine.turns import Moment
 from referee.modules.sultan import Sultan
 from referee.notation import parse_text
-from referee.simulate import simulate_many
-from tests.test_speed13_dispatch import _checked, _outcome
+from tests.test_speed13_dispatch import _checked, _outcome, _read
 
 _MIX = ("obstgaerten", "baumeister", "bauland", "sultan", "wechselgeld", "diamanten")
 
 
 def _games(players: int, seed: int, modules: tuple[str, ...] = _MIX) -> list[str]:
-    return list(simulate_many(players, seed, 2, modules=modules))
+    return simulated_many(players, seed, 2, modules)  # (once a run)
 
 
 def test_kept_answers_are_read_and_the_others_asked() -> None:
@@ -49,7 +49,7 @@ def test_kept_answers_are_read_and_the_others_asked() -> None:
 def test_the_findings_are_those_without_kept_answers(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = _games(players, 1400 + players)
+    texts = _read(_games(players, 1400 + players))  # (read once, checked twice)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)
@@ -60,6 +60,7 @@ def test_the_findings_are_those_without_kept_answers(
 def test_an_asked_no_runs_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
     # Sultan answering no at every moment: where the kept answers say idle, the step runs
     # (run_at) as it runs when the engine asks everyone (Extensions.at)
+    texts = _read(_games(3, 1451))  # (made with the module as it is; read once)
     monkeypatch.setattr(Sultan, "idle_at", lambda self, state, moment: False)
     runs: Counter[Any] = Counter()
     run_at = Extensions.run_at
@@ -69,7 +70,6 @@ def test_an_asked_no_runs_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
         run_at(self, moment, state)
 
     monkeypatch.setattr(Extensions, "run_at", counted)
-    texts = _games(3, 1451)
     fast = [_outcome(t) for t in texts]
     assert runs[Moment.TURN_START] > 0
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
@@ -82,8 +82,10 @@ def test_an_asked_no_runs_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_bauland_keeps_a_yes_only_where_its_step_changes_nothing(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    yes = _checked(monkeypatch)
-    for text in _games(players, 1460 + players, ("bauland", "sultan", "handwerker")):
+    texts = _games(players, 1460 + players, ("bauland", "sultan", "handwerker"))
+    yes = _checked(monkeypatch)  # (the games made before the watch: it checks them, not their
+    # simulation)
+    for text in texts:
         for game in parse_text(text):
             check_game(game)
     assert ("bauland", str(Moment.TURN_START)) in yes, yes

@@ -28,7 +28,7 @@ from referee.modules.base import field_under, follow_market
 from tests.purchase_onepass_support import chosen
 from tests.test_module_obstgaerten_follow import _FRESH, _TILES, _games, _played
 from tests.test_speed11_modrest import _outcome, _texts
-from tests.test_speed12_modmid import _edited, _part, _reports
+from tests.test_speed12_modmid import _checked, _edited, _parsed, _part
 
 
 def _taken_shortcut(market: list[object], held: dict, under: dict, field: int) -> None:
@@ -333,11 +333,12 @@ def test_obstgaerten_reports_as_with_the_hooks_following_first(
 ) -> None:
     seed = 14400 + len(with_) * 5 + len("".join(with_))
     texts = _texts("obstgaerten", seed, 3, with_)
-    texts = chosen(texts + _edited(texts, seed), KEPT[with_])
-    now = _reports(texts)
+    games = _parsed(chosen(texts + _edited(texts, seed), KEPT[with_]))  # (read once, checked
+    # twice)
+    now = _checked(games)
     with pytest.MonkeyPatch.context() as mp:
         _former(mp)
-        before = _reports(texts)
+        before = _checked(games)
     assert len(now) == len(before) > 10
     for a, b in zip(now, before, strict=True):
         if isinstance(a, str) or isinstance(b, str):
@@ -369,10 +370,11 @@ def test_the_hooks_take_the_shortcut_and_the_general_path(
         count(ctx.state, purchase.slot, purchase.tile)
         piped(self, ctx, purchase)
 
+    texts = _texts("obstgaerten", 14470, 3, ("handwerker",))  # (made before the watch)
+    games = _parsed(chosen(texts + _edited(texts, 14470), KEPT_SHORTCUT))
     monkeypatch.setattr(og.Obstgaerten, "after_plain_purchase", watched_plain)
     monkeypatch.setattr(og.Obstgaerten, "on_purchase", watched_piped)
-    texts = _texts("obstgaerten", 14470, 3, ("handwerker",))
-    _reports(chosen(texts + _edited(texts, 14470), KEPT_SHORTCUT))
+    _checked(games)
     assert seen["shortcut"] > 20
     assert seen["follow"] > 0
 
@@ -398,8 +400,9 @@ def test_the_kept_answer_at_a_turn_start_is_what_idle_at_gives(
         else:
             seen["busy"] += 1
 
+    texts = _texts("obstgaerten", 14480 + len(with_), 3, with_)  # (made before the watch)
+    games = _parsed(chosen(texts + _edited(texts, 14480), KEPT_IDLE[with_]))
     monkeypatch.setattr(og.Obstgaerten, "_keep_idle_start", watched)
-    texts = _texts("obstgaerten", 14480 + len(with_), 3, with_)
-    _reports(chosen(texts + _edited(texts, 14480), KEPT_IDLE[with_]))
+    _checked(games)
     assert seen["idle"] > 20
     assert seen["busy"] > 0

@@ -72,10 +72,11 @@ def test_a_game_using_the_module_is_not_silent(silent_corpus) -> None:  # type: 
 def test_wachtuerme_is_idle_at_every_turn_until_a_tower_is_taken(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Silent Wachtürme (no tower bought): its turn steps are left out; in a game that buys
     towers they run again from the first one on, with the same findings as before."""
+    from shared_store_support import simulated_text
+
     from referee.api import check_game, parse_game
     from referee.engine.turns import Moment
     from referee.modules.wachtuerme import Wachtuerme
-    from referee.simulate import simulate_text
 
     ran: list[object] = []
     step = Wachtuerme.at_moment
@@ -85,7 +86,7 @@ def test_wachtuerme_is_idle_at_every_turn_until_a_tower_is_taken(monkeypatch) ->
         return step(self, ctx, moment)
 
     monkeypatch.setattr(Wachtuerme, "at_moment", counted)
-    base = simulate_text(3, 11, event="base game")
+    base = simulated_text(3, 11, None, "base game", ())  # (once a run)
     silent = base.replace("[Result ", '[Modules "wachtuerme"]\n[Result ', 1)
     assert check_game(parse_game(silent)).valid
     assert Moment.TURN_START not in ran and Moment.TURN_END not in ran

@@ -31,7 +31,7 @@ from referee.modules.wesir import USE_VERB, Wesir
 from referee.notation import parse_text
 from referee.record.model import NOWHERE, Buy, Give, ModuleAction, Place, Reserve
 from referee.simulate import simulate_many
-from tests.test_speed13_dispatch import _outcome
+from tests.test_speed13_dispatch import _outcome, _read
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -162,7 +162,8 @@ def test_orchard_and_plot_looks_left_out_report_as_before(
     texts = list(simulate_many(players, 2230 + players, 3, modules=mods))
     for name in ("bauland", "obstgaerten"):
         texts.append((_EXAMPLES / f"module-{name}.alh").read_text(encoding="utf-8"))
-    now = [_outcome(t) for t in texts]
+    games = _read(texts)  # (read once, checked twice)
+    now = [_outcome(t) for t in games]
     looks: list[int] = []
     unbuilt = bauland.Bauland._unbuilt
 
@@ -173,7 +174,7 @@ def test_orchard_and_plot_looks_left_out_report_as_before(
     monkeypatch.setattr(bauland, "_all_loose_on_market", lambda state, data: False)
     monkeypatch.setattr(bauland.Bauland, "_unbuilt", counted)
     monkeypatch.setattr(obstgaerten.Obstgaerten, "_missing", _missing_before)
-    assert [_outcome(t) for t in texts] == now
+    assert [_outcome(t) for t in games] == now
     assert len(looks) > 20
 
 

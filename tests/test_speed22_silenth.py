@@ -27,7 +27,7 @@ from referee.engine.extensions import Extensions
 from referee.engine.turns import Moment
 from referee.notation import parse_text
 from tests.purchase_onepass_support import chosen
-from tests.test_speed13_dispatch import _checked, _outcome, _texts
+from tests.test_speed13_dispatch import _checked, _outcome, _read, _texts
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _TURN = (Moment.TURN_START, Moment.TURN_END)
@@ -35,9 +35,9 @@ _TURN = (Moment.TURN_START, Moment.TURN_END)
 
 @pytest.fixture(scope="module")
 def base_text() -> str:
-    from referee.simulate import simulate_text
+    from shared_store_support import simulated_text
 
-    return simulate_text(3, 11, event="base game")
+    return simulated_text(3, 11, None, "base game", ())  # (once a run)
 
 
 def _with(text: str, name: str) -> str:
@@ -263,8 +263,9 @@ KEEPERS22 = ("wachtuerme", "arbeiter")
 def test_a_kept_yes_means_the_step_changes_nothing(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    texts = _texts(name, 2200 + len(name))  # (made before the watch: it checks the games,
+    # not their simulation)
     yes = _checked(monkeypatch)
-    texts = _texts(name, 2200 + len(name))
     for text in chosen(texts, (0, 1, 5, len(texts) - 5, len(texts) - 1)):
         for game in parse_text(text):
             check_game(game)
@@ -278,7 +279,7 @@ def test_the_findings_are_those_without_kept_answers(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     texts = _texts(name, 2300 + len(name))
-    texts = chosen(texts, (0, 2, 6, len(texts) - 6, len(texts) - 2))
+    texts = _read(chosen(texts, (0, 2, 6, len(texts) - 6, len(texts) - 2)))  # (read once)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from conftest import PATCHES_ENGINE
+from shared_store_support import simulated_many
 
 from referee.engine import check_game
 from referee.engine.context import Context
@@ -35,7 +36,7 @@ from referee.engine.extensions import MODULES, Extensions, Module
 from referee.engine.state import GameState
 from referee.engine.turns import Moment
 from referee.notation import parse_text
-from referee.simulate import simulate_many
+from referee.record.model import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 _EXAMPLES = ROOT / "examples"
@@ -54,7 +55,7 @@ def _texts(name: str, first: int | None = None) -> list[str]:
     variants = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[2::step]]
     if first is not None and len(variants) >= first:
         return variants[:first]
-    texts = variants + list(simulate_many(2, 7220 + len(name), 3, modules=(name,)))
+    texts = variants + simulated_many(2, 7220 + len(name), 3, (name,))  # (once a run)
     return texts if first is None else texts[:first]
 
 
@@ -112,8 +113,9 @@ def _checked_idle(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
 def test_an_idle_answer_means_the_step_changes_nothing(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    texts = _texts(name)  # (made before the watch: it checks the games, not their simulation)
     yes = _checked_idle(monkeypatch)
-    for text in _texts(name):
+    for text in texts:
         for game in parse_text(text):
             check_game(game)
     said = {moment for module, moment in yes if module == name}
@@ -124,9 +126,10 @@ def test_an_idle_answer_means_the_step_changes_nothing(
         assert any(moment.startswith("kept") for moment in said), yes
 
 
-def _outcome(text: str) -> list[Any]:
+def _outcome(text: str | list[Game]) -> list[Any]:
+    """Each game's report and views (``text``: a record, or its games read once before)."""
     out: list[Any] = []
-    for game in parse_text(text):
+    for game in parse_text(text) if isinstance(text, str) else text:
         report = check_game(game)
         state = report.state
         views = None if state is None else repr(state.ext.views(state))
@@ -138,7 +141,7 @@ def _outcome(text: str) -> list[Any]:
 def test_the_findings_are_those_without_kept_answers(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    texts = _texts(name, first=4)
+    texts = [parse_text(t) for t in _texts(name, first=4)]  # (read once, checked twice)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)

@@ -144,8 +144,10 @@ def test_a_kept_farben_yes_means_the_step_changes_nothing(monkeypatch) -> None: 
     from referee.notation import parse_text
     from tests.test_speed13_dispatch import _checked, _texts
 
+    texts = _texts("farben", 2201)  # (made before the watch: it checks the games, not their
+    # simulation)
     yes = _checked(monkeypatch)
-    for text in _texts("farben", 2201):
+    for text in texts:
         for game in parse_text(text):
             check_game(game)
     assert yes[("farben", str(Moment.TURN_START))] and yes[("farben", str(Moment.TURN_END))]
@@ -153,9 +155,9 @@ def test_a_kept_farben_yes_means_the_step_changes_nothing(monkeypatch) -> None: 
 
 def test_farben_findings_are_those_without_kept_answers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from referee.engine.extensions import Extensions
-    from tests.test_speed13_dispatch import _outcome, _texts
+    from tests.test_speed13_dispatch import _outcome, _read, _texts
 
-    texts = _texts("farben", 2202)
+    texts = _read(_texts("farben", 2202))  # (read once, checked twice)
     fast = [_outcome(t) for t in texts]
     monkeypatch.setattr(Extensions, "_kept_at", lambda self, moment: None)
     # (and where every module asked is idle: core._turn would ask them itself)
