@@ -132,9 +132,13 @@ class LazyOptions:
     and a refusal is asked on a copy of the state (:meth:`_Game.refusal`), so the state these
     options describe is the same at every ask; only the offers refused so far are left out."""
 
-    def __init__(self, state: GameState, sim: SimContext | None = None) -> None:
+    def __init__(
+        self, state: GameState, sim: SimContext | None = None, prefers: bool = True
+    ) -> None:
         self.state = state
         self.sim = sim
+        self.prefers = prefers
+        """False: no enabled module overrides ``Module.sim_prefers`` (:meth:`wanted` asks none)."""
         self.ctx = Context(state)
         self.p = mover(state)
         self.open = self.p is not None and may_act(state)
@@ -215,7 +219,7 @@ class LazyOptions:
 
     def wanted(self, actions: list[Action]) -> list[Action]:
         """Of ``actions``, those a module makes the player want (``Module.sim_prefers``)."""
-        if self.sim is None or self.p is None or not self.state.ext:
+        if self.sim is None or self.p is None or not self.state.ext or not self.prefers:
             return []
         out: list[Action] = []
         for m in self.state.ext.modules:
@@ -270,6 +274,16 @@ def _has_free_verbs(ext: Extensions) -> bool:
     such a verb's action is of that kind (``Extensions.verb_kind`` reads the enabled
     modules' specs), so without one :func:`free_actions` has nothing to list."""
     return any(spec.kind == ActionKind.FREE for m in ext.modules for spec in m.verb_specs)
+
+
+def _overrides(ext: Extensions, hook: str) -> bool:
+    """Whether an enabled module overrides the hook ``hook`` of :class:`Module` (whose default
+    answers nothing: an empty list, None or False). The enabled modules are those of the game's
+    start (a copy of the state taken over has the same modules' classes), so the answer holds
+    for the whole game: the simulator asks a hook no module overrides not at all, which gives
+    what the loop over the modules would (nothing)."""
+    default = getattr(Module, hook)
+    return any(getattr(type(m), hook) is not default for m in ext.modules)
 
 
 def free_actions(state: GameState) -> list[Action]:
@@ -423,6 +437,23 @@ class _Game:
             or type(m).auction_closed is not Module.auction_closed
         ]
         self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
+        ext = self.state.ext
+        self.owing = _overrides(ext, "owed_actions")
+        """Whether an enabled module may make an action owed (else :meth:`_owed` asks none)."""
+        self.free_verbs = bool(ext) and _has_free_verbs(ext)
+        """Whether an enabled module has a verb that is no action (:func:`free_actions`)."""
+        self.prefers = _overrides(ext, "sim_prefers")
+        self.starts = _overrides(ext, "sim_turn_start")
+        self.interrupting = _overrides(ext, "sim_interrupts")
+        self.lines_offered = _overrides(ext, "legal_interrupts") or _overrides(
+            ext, "legal_refill_interrupts"
+        )
+        """Whether an enabled module may offer an out-of-turn line (:meth:`interrupts`)."""
+        self.between = _overrides(ext, "sim_between_turns")
+        self.refilling = _overrides(ext, "sim_refill")
+        self.after_refill = _overrides(ext, "sim_after_refill")
+        self.market_kept = _overrides(ext, "sim_market_refill")
+        self.market_aside = _overrides(ext, "sim_market_draw")
         self.refused: list[str] = []
         """The generator's offers the engine refused (:meth:`pick`), for the harness."""
         self.accepted: tuple[object, Pos | None, GameState] | None = None
@@ -455,6 +486,15 @@ class _Game:
         found = [v for v in self.state.found[before:] if v.severity == "error"]
         if found:
             raise SimulationError(f"{_REJECTS} {what!r}: " + "; ".join(v.message() for v in found))
+
+    def _owed(self) -> list[Action]:
+        """:func:`owed_actions` now: none when no enabled module overrides
+        ``Module.owed_actions`` (its default owes nothing)."""
+        return owed_actions(self.state) if self.owing else []
+
+    def _frees(self) -> list[Action]:
+        """:func:`free_actions` now: none when no enabled module has a free verb."""
+        return free_actions(self.state) if self.free_verbs else []
 
     def _pos(self) -> Pos:
         """Where the next body line will stand in the written record (headers incl. Result,
@@ -704,7 +744,7 @@ class _Game:
         who = mp.index
         here = self._pos()
         actions: list[Action] = []
-        if state.ext:  # a free act some module allows only as the turn's first (E13)
+        if self.starts:  # a free act some module allows only as the turn's first (E13)
             opening = [a for m in state.ext.modules for a in m.sim_turn_start(self.sim, mp)]
             free = self.pick_from(opening, self.policy.choose_free, here)
             while free is not None:
@@ -716,7 +756,7 @@ class _Game:
                 free = self.pick_from(then, self.policy.choose_free, here) if then else None
         first = True
         while True:
-            options = LazyOptions(state, self.sim)
+            options = LazyOptions(state, self.sim, self.prefers)
 
             def main(
                 refused: list[Action], options: LazyOptions = options, first: bool = first
@@ -737,7 +777,7 @@ class _Game:
             actions.append(self._do(choice, here))
             first = False
             # a free action owed "sofort" (a bought plot's building) comes before any other
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
             assert state.turn is not None
             if state.turn.over:
@@ -745,7 +785,7 @@ class _Game:
         # the player is looked up at each use: a line taken over from its trial copy
         # (:meth:`_take_trial`) replaces the players' objects
         while True:  # free actions owed before placing (e.g. a bought plot's building)
-            owed = owed_actions(state)
+            owed = self._owed()
             if not owed:
                 break
             actions.append(self._do(self.must(owed, here, "owed action"), here))
@@ -766,15 +806,15 @@ class _Game:
             actions.append(self._do(choice, here))
             # a free action a placement makes owed (a gate on the double wall a tile was
             # placed behind) comes right after it, before the next placement
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
         while True:  # module actions that are no action (e.g. a bonus card revealed)
-            frees = free_actions(state)
+            frees = self._frees()
             free = self.pick_from(frees, self.policy.choose_free, here)
             if free is None:
                 break
             actions.append(self._do(free, here))
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
         while state.turn is not None and state.turn.extra_redesigns > 0:
             granted = granted_actions(state)  # e.g. after a master-builder card
@@ -788,7 +828,7 @@ class _Game:
             actions.append(self._do(self.must(granted, here, "granted redesign"), here))
             # a free action the redesign made owed (a gate on the double wall a tile was
             # moved behind, the trader it displaced moved on) comes right after it
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
         if not can_end_turn(state):
             t = state.turn
@@ -859,10 +899,15 @@ class _Game:
         if revealed:
             events.append(DisplayReveal(tuple(revealed)))
         events.extend(self._market_refill())
-        for m in state.ext.modules:
-            events.extend(m.sim_refill(self.sim))
+        if self.refilling:
+            for m in state.ext.modules:
+                events.extend(m.sim_refill(self.sim))
         self._chance(events)
-        after = [e for m in state.ext.modules for e in m.sim_after_refill(self.sim)]
+        after = (
+            [e for m in state.ext.modules for e in m.sim_after_refill(self.sim)]
+            if self.after_refill
+            else None
+        )
         if after:  # e.g. a fruit laid on every new market tile
             self._chance(after)
         return scorings, self._over()
@@ -903,9 +948,13 @@ class _Game:
         for f in range(self.market_size):
             if self.state.market[f] is not EMPTY:
                 continue
-            kept = next(
-                (k for m in self.state.ext.modules if (k := m.sim_market_refill(self.sim, f))),
-                None,
+            kept = (
+                next(
+                    (k for m in self.state.ext.modules if (k := m.sim_market_refill(self.sim, f))),
+                    None,
+                )
+                if self.market_kept
+                else None
             )
             if kept is not None:  # a piece a module kept for the field turns up (no draw)
                 drawn.append((Currency.of_field(f + 1), _bag_ref(kept)))  # type: ignore[arg-type]
@@ -913,8 +962,10 @@ class _Game:
             while self.bag:
                 ref = _bag_ref(self.bag.pop())
                 cur = Currency.of_field(f + 1)
-                if isinstance(ref, ComponentRef) and any(
-                    m.sim_market_draw(self.sim, f, ref) for m in self.state.ext.modules
+                if (
+                    self.market_aside
+                    and isinstance(ref, ComponentRef)
+                    and any(m.sim_market_draw(self.sim, f, ref) for m in self.state.ext.modules)
                 ):
                     if drawn:
                         events.append(MarketDraw(tuple(drawn)))  # type: ignore[arg-type]
@@ -936,7 +987,7 @@ class _Game:
     def between_turns(self) -> bool:
         """Chance lines the modules write after a complete turn (``sim_between_turns``), each
         followed by the stage it opens and its refill. True: the game is over."""
-        if not self.state.ext:
+        if not self.between:
             return False
         for _ in range(MAX_BETWEEN):
             events = [e for m in self.state.ext.modules for e in m.sim_between_turns(self.sim)]
@@ -958,10 +1009,16 @@ class _Game:
         each followed by its refill. True: the game is over."""
         if not self.state.ext:
             return False
-        wanted = [line for m in self.state.ext.modules for line in m.sim_interrupts(self.sim)]
+        wanted = (
+            [line for m in self.state.ext.modules for line in m.sim_interrupts(self.sim)]
+            if self.interrupting
+            else []
+        )
         for own in wanted:  # lines the modules write now (e.g. the Weise's type)
             if self._interrupt(own):
                 return True
+        if not self.lines_offered and not self.state.stages:
+            return False  # no module offers a line (legal_interrupts would list none)
         for _ in range(MAX_INTERRUPTS):
             lines = legal_interrupts(self.state)
             line = self.line_from(lines, self.policy.choose_interrupt)
@@ -984,7 +1041,11 @@ class _Game:
         if self.state.phase is not Phase.REFILL and any(
             a is not b for a, b in zip(market, self.state.market, strict=False)
         ):  # a building laid on the market without a refill (e.g. the Tänzerin's)
-            after = [e for m in self.state.ext.modules for e in m.sim_after_refill(self.sim)]
+            after = (
+                [e for m in self.state.ext.modules for e in m.sim_after_refill(self.sim)]
+                if self.after_refill
+                else None
+            )
             if after:  # e.g. the fruit drawn onto it
                 self._chance(after)
         if self.state.phase is Phase.REFILL:  # the line used the market or the display
