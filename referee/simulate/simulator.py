@@ -276,16 +276,6 @@ def _has_free_verbs(ext: Extensions) -> bool:
     return any(spec.kind == ActionKind.FREE for m in ext.modules for spec in m.verb_specs)
 
 
-def _overrides(ext: Extensions, hook: str) -> bool:
-    """Whether an enabled module overrides the hook ``hook`` of :class:`Module` (whose default
-    answers nothing: an empty list, None or False). The enabled modules are those of the game's
-    start (a copy of the state taken over has the same modules' classes), so the answer holds
-    for the whole game: the simulator asks a hook no module overrides not at all, which gives
-    what the loop over the modules would (nothing)."""
-    default = getattr(Module, hook)
-    return any(getattr(type(m), hook) is not default for m in ext.modules)
-
-
 def free_actions(state: GameState) -> list[Action]:
     """Module actions that are no action (e.g. revealing a bonus card) open now."""
     p = mover(state)
@@ -437,23 +427,27 @@ class _Game:
             or type(m).auction_closed is not Module.auction_closed
         ]
         self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
+        # the hooks an enabled module overrides (``Extensions.overriding``; the default of each
+        # answers nothing): one no module overrides is not asked, which gives what the loop
+        # over the modules would (nothing). The modules are the game's from its start (a copy
+        # of the state taken over has the same modules' classes).
         ext = self.state.ext
-        self.owing = _overrides(ext, "owed_actions")
+        self.owing = bool(ext.overriding("owed_actions"))
         """Whether an enabled module may make an action owed (else :meth:`_owed` asks none)."""
         self.free_verbs = bool(ext) and _has_free_verbs(ext)
         """Whether an enabled module has a verb that is no action (:func:`free_actions`)."""
-        self.prefers = _overrides(ext, "sim_prefers")
-        self.starts = _overrides(ext, "sim_turn_start")
-        self.interrupting = _overrides(ext, "sim_interrupts")
-        self.lines_offered = _overrides(ext, "legal_interrupts") or _overrides(
-            ext, "legal_refill_interrupts"
+        self.prefers = bool(ext.overriding("sim_prefers"))
+        self.starts = bool(ext.overriding("sim_turn_start"))
+        self.interrupting = bool(ext.overriding("sim_interrupts"))
+        self.lines_offered = bool(
+            ext.overriding("legal_interrupts") or ext.overriding("legal_refill_interrupts")
         )
         """Whether an enabled module may offer an out-of-turn line (:meth:`interrupts`)."""
-        self.between = _overrides(ext, "sim_between_turns")
-        self.refilling = _overrides(ext, "sim_refill")
-        self.after_refill = _overrides(ext, "sim_after_refill")
-        self.market_kept = _overrides(ext, "sim_market_refill")
-        self.market_aside = _overrides(ext, "sim_market_draw")
+        self.between = bool(ext.overriding("sim_between_turns"))
+        self.refilling = bool(ext.overriding("sim_refill"))
+        self.after_refill = bool(ext.overriding("sim_after_refill"))
+        self.market_kept = bool(ext.overriding("sim_market_refill"))
+        self.market_aside = bool(ext.overriding("sim_market_draw"))
         self.refused: list[str] = []
         """The generator's offers the engine refused (:meth:`pick`), for the harness."""
         self.accepted: tuple[object, Pos | None, GameState] | None = None
