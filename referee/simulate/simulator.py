@@ -132,13 +132,12 @@ class LazyOptions:
     and a refusal is asked on a copy of the state (:meth:`_Game.refusal`), so the state these
     options describe is the same at every ask; only the offers refused so far are left out."""
 
-    def __init__(
-        self, state: GameState, sim: SimContext | None = None, prefers: bool = True
-    ) -> None:
+    def __init__(self, state: GameState, sim: SimContext | None = None) -> None:
         self.state = state
         self.sim = sim
-        self.prefers = prefers
-        """False: no enabled module overrides ``Module.sim_prefers`` (:meth:`wanted` asks none)."""
+        self.prefers = True
+        """False (set by the simulator): no enabled module overrides ``Module.sim_prefers``
+        (:meth:`wanted` asks none)."""
         self.ctx = Context(state)
         self.p = mover(state)
         self.open = self.p is not None and may_act(state)
@@ -439,10 +438,6 @@ class _Game:
         self.prefers = bool(ext.overriding("sim_prefers"))
         self.starts = bool(ext.overriding("sim_turn_start"))
         self.interrupting = bool(ext.overriding("sim_interrupts"))
-        self.lines_offered = bool(
-            ext.overriding("legal_interrupts") or ext.overriding("legal_refill_interrupts")
-        )
-        """Whether an enabled module may offer an out-of-turn line (:meth:`interrupts`)."""
         self.between = bool(ext.overriding("sim_between_turns"))
         self.refilling = bool(ext.overriding("sim_refill"))
         self.after_refill = bool(ext.overriding("sim_after_refill"))
@@ -750,7 +745,8 @@ class _Game:
                 free = self.pick_from(then, self.policy.choose_free, here) if then else None
         first = True
         while True:
-            options = LazyOptions(state, self.sim, self.prefers)
+            options = LazyOptions(state, self.sim)
+            options.prefers = self.prefers
 
             def main(
                 refused: list[Action], options: LazyOptions = options, first: bool = first
@@ -1011,8 +1007,6 @@ class _Game:
         for own in wanted:  # lines the modules write now (e.g. the Weise's type)
             if self._interrupt(own):
                 return True
-        if not self.lines_offered and not self.state.stages:
-            return False  # no module offers a line (legal_interrupts would list none)
         for _ in range(MAX_INTERRUPTS):
             lines = legal_interrupts(self.state)
             line = self.line_from(lines, self.policy.choose_interrupt)
