@@ -8,6 +8,7 @@ shown through its view; ``modules NAME`` describes it in both languages.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,15 @@ NAMES = [cls.name for cls in BUNDLED]
 
 def example(name: str) -> Path:
     return ROOT / "examples" / f"module-{name}.alh"
+
+
+@functools.cache
+def _example_checked(name: str) -> tuple[str, list[Any], Any]:
+    """The module's example: its text, its games as read and the report of the first, made
+    once a worker (two tests below read the same check; neither changes it)."""
+    text = example(name).read_text(encoding="utf-8")
+    games = parse_text(text, str(example(name)))
+    return text, games, check_game(games[0])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -66,10 +76,8 @@ def test_no_two_modules_share_a_verb_or_a_component_kind() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_module_example_checks_clean_is_complete_and_canonical(name: str) -> None:
-    text = example(name).read_text(encoding="utf-8")
-    games = parse_text(text, str(example(name)))
+    text, games, report = _example_checked(name)
     assert len(games) == 1 and not games[0].errors
-    report = check_game(games[0])
     assert report.valid and report.complete, [v.message() for v in report.violations]
     assert format_game(games[0]) == text  # a fmt fixed point
     assert report.state is not None
@@ -91,8 +99,7 @@ def test_module_state_is_shown_in_german(name: str) -> None:
     ``view_terms_de`` and the shared ones): no English label is left in ``show``."""
     from referee.engine.extensions import VIEW_TERMS_DE
 
-    text = example(name).read_text(encoding="utf-8")
-    report = check_game(parse_text(text, str(example(name)))[0])
+    report = _example_checked(name)[2]
     assert report.state is not None
     english = report.state.ext.views(report.state)[name]
     german = report.state.ext.views(report.state, "de")[name]
@@ -237,13 +244,12 @@ def _dropped(text: str) -> list[str]:
     return [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[3::step]]
 
 
-def _outcomes(texts: list[str]) -> list[str]:
+def _outcomes(games: list[Any]) -> list[str]:
     out = []
-    for text in texts:
-        for game in parse_text(text, "hearing.alh"):
-            report = check_game(game)
-            views = report.state.ext.views(report.state) if report.state is not None else None
-            out.append(repr(report) + repr(views))
+    for game in games:
+        report = check_game(game)
+        views = report.state.ext.views(report.state) if report.state is not None else None
+        out.append(repr(report) + repr(views))
     return out
 
 
@@ -265,6 +271,8 @@ def test_a_module_hearing_plain_purchases_reports_as_the_pipeline(
     texts = _dropped(example(name).read_text(encoding="utf-8"))
     for k in range(4):
         texts += _dropped(contract_game(name, k))
+    # read once: the two runs below check the same games (records are immutable)
+    games = [game for text in texts for game in parse_text(text, "hearing.alh")]
     heard: list[int] = []
     hook = cls.after_plain_purchase
 
@@ -273,12 +281,12 @@ def test_a_module_hearing_plain_purchases_reports_as_the_pipeline(
         hook(self, state, buy)
 
     monkeypatch.setattr(cls, "after_plain_purchase", counted)
-    one_pass = _outcomes(texts)
+    one_pass = _outcomes(games)
     assert heard, f"{name}: no purchase was made in one pass"
     monkeypatch.setattr(purchase, "_modules_leave_purchases", lambda state, p, idx: False)
     monkeypatch.setattr(purchase, "_plain_piece_field", lambda *args: None)  # (a plot: Bauland)
     heard.clear()
-    assert _outcomes(texts) == one_pass
+    assert _outcomes(games) == one_pass
     assert not heard
 
 

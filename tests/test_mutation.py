@@ -50,10 +50,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+from shared_store_support import simulated_text
 
 from referee.engine import check_game
 from referee.notation import parse_text
-from referee.simulate import simulate_text
 
 CARD = re.compile(r"\b(Gu|Di|De|Du)([1-9])\b")
 COORD = re.compile(r"@(-?\d+),(-?\d+)")
@@ -308,12 +308,18 @@ def verdict(text: str) -> tuple[bool, int | None]:
     return bool(lines), (min(lines) if lines else None)
 
 
+def _original(g: int) -> str:
+    """``simulate_text(2 + g % 5, 500 + g)``: original ``g`` (0 to 9), simulated once a run
+    (the mutants and the check of the originals read the same ten games)."""
+    return simulated_text(2 + g % 5, 500 + g, None, None, ())
+
+
 def mutants(per_kind: int, seed: int = 2026) -> list[Mutant]:
     """About ``per_kind`` mutants of each kind from simulated games of 2 to 6 players."""
     rng = random.Random(seed)
     pools: dict[str, list[Mutant]] = {k: [] for k in MUTATORS}
     for g in range(10):
-        text = simulate_text(2 + g % 5, 500 + g)
+        text = _original(g)
         lines = text.splitlines()
         for kind, mut in MUTATORS.items():
             pools[kind].extend(mut(lines, rng))
@@ -364,5 +370,5 @@ def test_line_local_edits_are_reported_on_their_line(
 
 def test_the_originals_are_clean() -> None:
     for g in range(10):
-        text = simulate_text(2 + g % 5, 500 + g)
+        text = _original(g)
         assert verdict(text) == (False, None)

@@ -135,6 +135,9 @@ class LazyOptions:
     def __init__(self, state: GameState, sim: SimContext | None = None) -> None:
         self.state = state
         self.sim = sim
+        self.prefers = True
+        """False (set by the simulator): no enabled module overrides ``Module.sim_prefers``
+        (:meth:`wanted` asks none)."""
         self.ctx = Context(state)
         self.p = mover(state)
         self.open = self.p is not None and may_act(state)
@@ -215,7 +218,7 @@ class LazyOptions:
 
     def wanted(self, actions: list[Action]) -> list[Action]:
         """Of ``actions``, those a module makes the player want (``Module.sim_prefers``)."""
-        if self.sim is None or self.p is None or not self.state.ext:
+        if self.sim is None or self.p is None or not self.state.ext or not self.prefers:
             return []
         out: list[Action] = []
         for m in self.state.ext.modules:
@@ -423,6 +426,23 @@ class _Game:
             or type(m).auction_closed is not Module.auction_closed
         ]
         self.market_size = int(self.ctx.decide(Decision.MARKET_SIZE))
+        # the hooks an enabled module overrides (``Extensions.overriding``; the default of each
+        # answers nothing): one no module overrides is not asked, which gives what the loop
+        # over the modules would (nothing). The modules are the game's from its start (a copy
+        # of the state taken over has the same modules' classes).
+        ext = self.state.ext
+        self.owing = bool(ext.overriding("owed_actions"))
+        """Whether an enabled module may make an action owed (else :meth:`_owed` asks none)."""
+        self.free_verbs = bool(ext) and _has_free_verbs(ext)
+        """Whether an enabled module has a verb that is no action (:func:`free_actions`)."""
+        self.prefers = bool(ext.overriding("sim_prefers"))
+        self.starts = bool(ext.overriding("sim_turn_start"))
+        self.interrupting = bool(ext.overriding("sim_interrupts"))
+        self.between = bool(ext.overriding("sim_between_turns"))
+        self.refilling = bool(ext.overriding("sim_refill"))
+        self.after_refill = bool(ext.overriding("sim_after_refill"))
+        self.market_kept = bool(ext.overriding("sim_market_refill"))
+        self.market_aside = bool(ext.overriding("sim_market_draw"))
         self.refused: list[str] = []
         """The generator's offers the engine refused (:meth:`pick`), for the harness."""
         self.accepted: tuple[object, Pos | None, GameState] | None = None
@@ -455,6 +475,15 @@ class _Game:
         found = [v for v in self.state.found[before:] if v.severity == "error"]
         if found:
             raise SimulationError(f"{_REJECTS} {what!r}: " + "; ".join(v.message() for v in found))
+
+    def _owed(self) -> list[Action]:
+        """:func:`owed_actions` now: none when no enabled module overrides
+        ``Module.owed_actions`` (its default owes nothing)."""
+        return owed_actions(self.state) if self.owing else []
+
+    def _frees(self) -> list[Action]:
+        """:func:`free_actions` now: none when no enabled module has a free verb."""
+        return free_actions(self.state) if self.free_verbs else []
 
     def _pos(self) -> Pos:
         """Where the next body line will stand in the written record (headers incl. Result,
@@ -704,7 +733,7 @@ class _Game:
         who = mp.index
         here = self._pos()
         actions: list[Action] = []
-        if state.ext:  # a free act some module allows only as the turn's first (E13)
+        if self.starts:  # a free act some module allows only as the turn's first (E13)
             opening = [a for m in state.ext.modules for a in m.sim_turn_start(self.sim, mp)]
             free = self.pick_from(opening, self.policy.choose_free, here)
             while free is not None:
@@ -717,6 +746,7 @@ class _Game:
         first = True
         while True:
             options = LazyOptions(state, self.sim)
+            options.prefers = self.prefers
 
             def main(
                 refused: list[Action], options: LazyOptions = options, first: bool = first
@@ -737,7 +767,7 @@ class _Game:
             actions.append(self._do(choice, here))
             first = False
             # a free action owed "sofort" (a bought plot's building) comes before any other
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
             assert state.turn is not None
             if state.turn.over:
@@ -745,7 +775,7 @@ class _Game:
         # the player is looked up at each use: a line taken over from its trial copy
         # (:meth:`_take_trial`) replaces the players' objects
         while True:  # free actions owed before placing (e.g. a bought plot's building)
-            owed = owed_actions(state)
+            owed = self._owed()
             if not owed:
                 break
             actions.append(self._do(self.must(owed, here, "owed action"), here))
@@ -766,15 +796,15 @@ class _Game:
             actions.append(self._do(choice, here))
             # a free action a placement makes owed (a gate on the double wall a tile was
             # placed behind) comes right after it, before the next placement
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
         while True:  # module actions that are no action (e.g. a bonus card revealed)
-            frees = free_actions(state)
+            frees = self._frees()
             free = self.pick_from(frees, self.policy.choose_free, here)
             if free is None:
                 break
             actions.append(self._do(free, here))
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
         while state.turn is not None and state.turn.extra_redesigns > 0:
             granted = granted_actions(state)  # e.g. after a master-builder card
@@ -788,7 +818,7 @@ class _Game:
             actions.append(self._do(self.must(granted, here, "granted redesign"), here))
             # a free action the redesign made owed (a gate on the double wall a tile was
             # moved behind, the trader it displaced moved on) comes right after it
-            while owed := owed_actions(state):
+            while owed := self._owed():
                 actions.append(self._do(self.must(owed, here, "owed action"), here))
         if not can_end_turn(state):
             t = state.turn
@@ -859,10 +889,15 @@ class _Game:
         if revealed:
             events.append(DisplayReveal(tuple(revealed)))
         events.extend(self._market_refill())
-        for m in state.ext.modules:
-            events.extend(m.sim_refill(self.sim))
+        if self.refilling:
+            for m in state.ext.modules:
+                events.extend(m.sim_refill(self.sim))
         self._chance(events)
-        after = [e for m in state.ext.modules for e in m.sim_after_refill(self.sim)]
+        after = (
+            [e for m in state.ext.modules for e in m.sim_after_refill(self.sim)]
+            if self.after_refill
+            else None
+        )
         if after:  # e.g. a fruit laid on every new market tile
             self._chance(after)
         return scorings, self._over()
@@ -903,9 +938,13 @@ class _Game:
         for f in range(self.market_size):
             if self.state.market[f] is not EMPTY:
                 continue
-            kept = next(
-                (k for m in self.state.ext.modules if (k := m.sim_market_refill(self.sim, f))),
-                None,
+            kept = (
+                next(
+                    (k for m in self.state.ext.modules if (k := m.sim_market_refill(self.sim, f))),
+                    None,
+                )
+                if self.market_kept
+                else None
             )
             if kept is not None:  # a piece a module kept for the field turns up (no draw)
                 drawn.append((Currency.of_field(f + 1), _bag_ref(kept)))  # type: ignore[arg-type]
@@ -913,8 +952,10 @@ class _Game:
             while self.bag:
                 ref = _bag_ref(self.bag.pop())
                 cur = Currency.of_field(f + 1)
-                if isinstance(ref, ComponentRef) and any(
-                    m.sim_market_draw(self.sim, f, ref) for m in self.state.ext.modules
+                if (
+                    self.market_aside
+                    and isinstance(ref, ComponentRef)
+                    and any(m.sim_market_draw(self.sim, f, ref) for m in self.state.ext.modules)
                 ):
                     if drawn:
                         events.append(MarketDraw(tuple(drawn)))  # type: ignore[arg-type]
@@ -936,7 +977,7 @@ class _Game:
     def between_turns(self) -> bool:
         """Chance lines the modules write after a complete turn (``sim_between_turns``), each
         followed by the stage it opens and its refill. True: the game is over."""
-        if not self.state.ext:
+        if not self.between:
             return False
         for _ in range(MAX_BETWEEN):
             events = [e for m in self.state.ext.modules for e in m.sim_between_turns(self.sim)]
@@ -958,7 +999,11 @@ class _Game:
         each followed by its refill. True: the game is over."""
         if not self.state.ext:
             return False
-        wanted = [line for m in self.state.ext.modules for line in m.sim_interrupts(self.sim)]
+        wanted = (
+            [line for m in self.state.ext.modules for line in m.sim_interrupts(self.sim)]
+            if self.interrupting
+            else []
+        )
         for own in wanted:  # lines the modules write now (e.g. the Weise's type)
             if self._interrupt(own):
                 return True
@@ -984,7 +1029,11 @@ class _Game:
         if self.state.phase is not Phase.REFILL and any(
             a is not b for a, b in zip(market, self.state.market, strict=False)
         ):  # a building laid on the market without a refill (e.g. the Tänzerin's)
-            after = [e for m in self.state.ext.modules for e in m.sim_after_refill(self.sim)]
+            after = (
+                [e for m in self.state.ext.modules for e in m.sim_after_refill(self.sim)]
+                if self.after_refill
+                else None
+            )
             if after:  # e.g. the fruit drawn onto it
                 self._chance(after)
         if self.state.phase is Phase.REFILL:  # the line used the market or the display
