@@ -184,7 +184,7 @@ def _after_the_gate() -> tuple[object, object, object]:
     module = next(m for m in state.ext.modules if m.name == "stadttore")
     player = state.players[2]
     state.modules["stadttore"].held["Cem"] = 1  # one more card, for the questions below
-    state.modules["stadttore"].snapshot["Cem"] = list(player.alhambra.items())  # a new turn
+    state.turn_start[player.index] = dict(player.alhambra.items())  # a new turn
     player.alhambra.remove_edge(Coord(1, 0), Side.E)
     return state, module, player
 

@@ -97,7 +97,7 @@ def test_extensions_keep_the_modules_told_per_kind_of_placement() -> None:
 
 def _old_fresh(self: Any, state: Any, player: Any) -> set[Any]:
     """Stadttore._fresh as it was (the start's (cell, piece) pairs in a set)."""
-    before = self.data(state).snapshot.get(player.name)
+    before = state.turn_start.get(player.index)  # (the engine's since issue 34's 22nd step)
     if before is None:
         return set()
     old = set(before.items() if isinstance(before, dict) else before)
@@ -134,17 +134,13 @@ def test_stadttore_snapshot_is_a_cell_table_and_pairs_read_the_same() -> None:
 
     (game,) = parse_text(_example("stadttore"))
     state, _found = replay(game)
-    data = state.modules["stadttore"]
     mod = next(m for m in state.ext.modules if m.name == "stadttore")
-    assert data.snapshot and all(type(v) is dict for v in data.snapshot.values())
+    # (the engine keeps the tables since issue 34's twenty-second step: GameState.turn_start)
+    kept = state.turn_start
+    assert kept and all(type(v) is dict for v in kept.values())
     for p in state.players:
-        table = data.snapshot.get(p.name)
-        if table is None:
-            continue
-        got = mod._fresh(state, p)
-        data.snapshot[p.name] = list(table.items())  # pairs (an older copy, a test)
-        assert mod._fresh(state, p) == got == _old_fresh(mod, state, p)
-        data.snapshot[p.name] = table
+        if p.index in kept:
+            assert mod._fresh(state, p) == _old_fresh(mod, state, p)
 
 
 # ------------------------------------------------------------------ Angreifer

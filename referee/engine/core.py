@@ -1528,6 +1528,8 @@ def begin_turn(
     if state.ext.modules:  # no module: no moment to run (not even the call)
         if state.standing:  # a bid still lying at the start of its bidder's turn wins
             _later("referee.engine.auction").standing_turn_start(state, player, pos)
+        if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
+            state.turn_start[player] = state.players[player].alhambra.cells.copy()
         state.ext.at(Moment.TURN_START, state)
 
 
@@ -1687,6 +1689,8 @@ def _turn(state: GameState, item: Turn) -> None:
                 if lying.leader == actual:
                     _later("referee.engine.auction").standing_turn_start(state, actual, pos)
                     break
+            if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
+                state.turn_start[actual] = players[actual].alhambra.cells.copy()
             # (the same steps as at the turn's end below, written out at both places: one
             # function for the two, tried, cost 1.1 % of a module-game turn, counted with
             # valgrind on the silent Wachtürme and Mauern corpora: see the closing note of

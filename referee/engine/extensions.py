@@ -831,6 +831,14 @@ class Module:
     The engine counts the closes only in a game where an enabled module says so
     (:attr:`Extensions.refill_counted`); elsewhere the count stays 0."""
 
+    reads_turn_start: ClassVar[bool] = False
+    """True: the module reads each player's cells at the start of his last turn
+    (``GameState.turn_start``: seat -> a copy of ``alhambra.cells``), e.g. to tell which tiles
+    were laid in this turn. The engine keeps those copies only in a game where an enabled
+    module says so (:attr:`Extensions.turn_start_kept`), at each turn's start (after a standing
+    offer's turn start, before the modules' step), so that the module needs no step of its own
+    there; elsewhere the table stays empty."""
+
     reads_changes: ClassVar[bool] = False
     """True: the module reads the engine's change counter (``GameState.changes``) or waits for
     its next raise (``GameState.wait_for_change``). The engine keeps the counter only in a game
@@ -1277,6 +1285,10 @@ class Extensions:
     refill_counted: bool = False
     """Whether an enabled module declares :attr:`Module.reads_refills_closed`: only then does
     ``core._refill_checks`` count the refills closed (``GameState.refills_closed``)."""
+    turn_start_kept: bool = False
+    """Whether an enabled module declares :attr:`Module.reads_turn_start`: only then does the
+    engine copy the mover's cells at each turn's start (``GameState.turn_start``); such a game
+    counts as one with a module asked at a turn's start (:attr:`turn_asked`)."""
     counting: bool = False
     """Whether an enabled module declares :attr:`Module.reads_changes`: only then does the
     engine keep the change counter (``GameState.changes``, raised per action and per module
@@ -1361,6 +1373,7 @@ class Extensions:
             self.placing_place = ()
             self.draw_heard = None
             self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
+            self.turn_start_kept = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = self.start_idle = self.end_idle = ()
@@ -1419,6 +1432,9 @@ class Extensions:
         # (a game's state takes this answer when it is made: GameState.__post_init__)
         self.counting = any(type(m).reads_changes for m in self.modules)
         self.refill_counted = any(type(m).reads_refills_closed for m in self.modules)
+        self.turn_start_kept = any(type(m).reads_turn_start for m in self.modules)
+        if self.turn_start_kept:  # (core._turn copies the cells in its module part only)
+            self.turn_asked = True
 
     def modules_changed(self) -> None:
         """The list :attr:`modules` was changed in place after this object was made (a tool

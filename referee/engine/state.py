@@ -271,6 +271,13 @@ class GameState:
     # stamped with it and read as gone once it moves, without a step of its own (Das
     # Wechselgeld's claim for change, Sultan's draws noted); not compared, not shown
     refills_closed: int = field(default=0, repr=False, compare=False)
+    # each player's cell table (a copy of ``alhambra.cells``) at the start of his last turn,
+    # by seat, kept in a game where an enabled module reads it (``Module.reads_turn_start``,
+    # ``Extensions.turn_start_kept``; ``core._turn`` and ``core.begin_turn``, after a standing
+    # offer's turn start and before the modules' step): which tiles were laid in this turn
+    # (Die Tore der Stadt); each table is a new dict never changed afterwards, so a copy of
+    # the state shares them; not compared, not shown
+    turn_start: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
@@ -467,6 +474,7 @@ COPY_POLICY: dict[str, str] = {
     "changes": "share",  # an int: the copy counts on from the same value
     "at_next_change": "list?",  # its steps take the state they run on as an argument
     "refills_closed": "share",  # an int: the copy counts on from the same value
+    "turn_start": "dict",  # a new dict of the same tables (never changed in place)
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
     "spare_turn": "fresh",  # a copy starts without one (never shared between two states)

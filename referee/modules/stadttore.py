@@ -113,7 +113,6 @@ def _order(c: Coord) -> tuple[int, int]:
     return (-c.y, c.x)
 
 
-_TURN_START = Moment.TURN_START
 _NONE = object()  # (no piece on the cell at the turn's start: equal to no piece)
 _TURN_END = Moment.TURN_END
 
@@ -126,10 +125,6 @@ class GateScratch(Scratch):
     discard: int = 0  # gate cards on the discard pile (they come back on a reshuffle)
     held: dict[str, int] = field(default_factory=dict)
     used: dict[str, int] = field(default_factory=dict)  # gates set (cards out of the game)
-    # each player's cells (cell -> piece) at the start of his last turn: a copy of the
-    # Alhambra's cell table (a dict copied in C, no pair made per tile: taken at every turn's
-    # start); a list of (cell, piece) pairs is read the same (:meth:`Stadttore._fresh`)
-    snapshot: dict[str, Any] = field(default_factory=dict)  # turn start
     cut: dict[str, list[Coord]] = field(default_factory=dict)  # unreachable at the turn start
 
     def out_of_deck(self) -> int:
@@ -143,6 +138,9 @@ class Stadttore(BundledModule):
     verb_specs = (VerbSpec(VERB, kind=ActionKind.FREE, args=(Arg.COORD, Arg.WORD)),)
     component_kinds = (KIND,)
     scratch_type = GateScratch
+    # each player's cells at the start of his last turn, kept by the engine
+    # (``GameState.turn_start``; :meth:`_fresh`): no step of the module at a turn's start
+    reads_turn_start = True
 
     def init_scratch(self, state: GameState, scratch: Any) -> None:
         scratch.held = {p.name: 0 for p in state.players}
@@ -238,11 +236,9 @@ class Stadttore(BundledModule):
 
     def _fresh(self, state: GameState, player: PlayerState) -> set[Coord]:
         """The cells of ``player``'s Alhambra whose tile was laid in this turn."""
-        before = self.data(state).snapshot.get(player.name)
+        before = state.turn_start.get(player.index)
         if before is None:
             return set()
-        if type(before) is not dict:  # (pairs, as a test or an older copy may hold them)
-            before = dict(before)
         # (c, piece) not among the pairs of the start: no piece there then, or another one
         return {
             c
@@ -398,18 +394,13 @@ class Stadttore(BundledModule):
             return True
         return player.alhambra.geometry.reach is None
 
-    @acts_at(Moment.TURN_START, Moment.TURN_END)
+    @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        """The turn start remembers the mover's tiles; at the turn's end every tile laid in the
-        turn must be reachable on foot ("und damit die Fußgänger-Regel wieder erfüllt")."""
+        """At the turn's end every tile laid in the turn must be reachable on foot ("und damit
+        die Fußgänger-Regel wieder erfüllt"); the tiles of the turn's start are the engine's
+        (:attr:`reads_turn_start`)."""
         state = ctx.state
         t = state.turn
-        if moment is _TURN_START:  # (first: asked at every turn's start)
-            if t is not None:
-                player = state.players[t.player]
-                data = state.modules.get(NAME) or self.data(state)
-                data.snapshot[player.name] = player.alhambra.cells.copy()
-            return
         super().at_moment(ctx, moment)
         if t is None or moment is not _TURN_END:
             return
