@@ -166,6 +166,18 @@ def score_bazaars(alhambra: Any) -> tuple[int, str, str]:
     return total, "; ".join(parts), "; ".join(parts)
 
 
+def _built_in(state: GameState) -> bool:
+    """Whether some player's Alhambra holds a bazaar. Without one, no participant of a scoring
+    has a bazaar line (Dirk has none, and a player's line reads his Alhambra alone): the
+    module then adds no category, and the scoring keeps the base game's path (its rows are
+    the same)."""
+    for p in state.players:
+        alhambra = p.alhambra
+        if alhambra is not None and any(map(isinstance, alhambra.cells.values(), repeat(Bazaar))):
+            return True
+    return False
+
+
 @dataclass
 class BazaarScratch(Scratch):
     # the bazaars lying beside the market, in the order they were set aside
@@ -298,6 +310,9 @@ class BazareModule(BundledModule):
         """ "Bazare erzielen nur in der letzten Wertung Siegpunkte": a ``bazaar`` point line
         at scoring 3 for every player with a bazaar."""
         if round_no != 3:
+            return None
+
+        if not _built_in(state):  # no line for anyone: the scoring's base path stays
             return None
 
         def points(p: Any) -> tuple[int, str, str] | None:
