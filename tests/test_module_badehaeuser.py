@@ -155,13 +155,16 @@ def test_the_example_game_scores_every_scoring_and_is_clean() -> None:
 def test_option_final_scores_the_last_scoring_only() -> None:
     from referee.modules.badehaeuser import BadehaeuserModule
 
-    rep = run(REFILL, BH)
+    # (with a bathhouse built in: with none, no player has a line and no part is added)
+    rep = run(REFILL + "2. Cem: buy Di bh:PSAC pay Di8, take Du5, place bh:CPSA@1,0\n", BH)
     assert rep.state is not None
     m = BadehaeuserModule()
     assert m.scoring_parts(rep.state, 1) is not None
     m.settings = {"scoring": "final"}
     assert m.scoring_parts(rep.state, 1) is None
     assert m.scoring_parts(rep.state, 3) is not None
+    unbuilt = run(REFILL, BH).state
+    assert unbuilt is not None and BadehaeuserModule().scoring_parts(unbuilt, 3) is None
 
 
 def test_parse_bath_cached_reads_as_afresh() -> None:

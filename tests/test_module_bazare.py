@@ -254,12 +254,15 @@ def test_bazaars_score_only_in_the_last_scoring_in_both_languages() -> None:
     assert "bazaar" not in rows["Ben"].get("categories", {})
     from referee.modules.bazare import BazareModule
 
-    rep = run(REFILL, BZ)
+    # (with a bazaar built in: with none, no player has a line and no part is added)
+    rep = run(REFILL + "3. Anna: buy bz:DePSA pay De7, take De5, place bz:DePSA@1,0\n", BZ)
     assert rep.state is not None
     module = BazareModule()
     assert module.scoring_parts(rep.state, 1) is None
     assert module.scoring_parts(rep.state, 2) is None
     assert module.scoring_parts(rep.state, 3) is not None
+    unbuilt = run(REFILL, BZ).state
+    assert unbuilt is not None and module.scoring_parts(unbuilt, 3) is None
 
 
 # ------------------------------------------------------------------ tokens, faces, supply

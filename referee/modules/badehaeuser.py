@@ -190,6 +190,20 @@ def _tower_counts(name: str) -> dict[str, int]:
     return {IDENTITY: int(module_data(name)["components"]["bathhouses"]["count"])}
 
 
+def _built_in(state: GameState) -> bool:
+    """Whether some player's Alhambra holds a bathhouse. Without one, no participant of a scoring
+    has a bathhouse line (Dirk has none, and a player's line reads his Alhambra alone): the
+    module then adds no category, and the scoring keeps the base game's path (its rows are
+    the same)."""
+    for p in state.players:
+        alhambra = p.alhambra
+        if alhambra is not None and any(
+            map(isinstance, alhambra.cells.values(), repeat(Bathhouse))
+        ):
+            return True
+    return False
+
+
 @dataclass
 class BathScratch(Scratch):
     # the bathhouses beside the market: (the field index they were drawn for, the bathhouse)
@@ -284,6 +298,9 @@ class BadehaeuserModule(BesideTheMarket):
         """A ``bathhouse`` point line for every player with a bathhouse built in, at every
         scoring (option ``scoring=final``: the last only)."""
         if self.option("scoring") == "final" and round_no != 3:
+            return None
+
+        if not _built_in(state):  # no line for anyone: the scoring's base path stays
             return None
 
         def points(p: Any) -> tuple[int, str, str] | None:

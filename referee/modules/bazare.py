@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 H = "DIE BAZARE"
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "bz"
+_CODE = {c: c.code for c in Currency}  # (``Currency.code`` is a property: a call each read)
 TOKEN = re.compile(r"^([A-Za-z]{2})([PSACGT]{3})([nesw]*|x)$")
 
 
@@ -77,6 +78,19 @@ def parse_bazaar(
         return cur, types, None
     walls = read_walls(rest, letters="nesw")
     return "form" if walls is None else (cur, types, walls)
+
+
+@lru_cache(maxsize=256)  # per spelling, as parse_bazaar: the same few tokens again and again
+def _face(
+    name: str,
+) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None, str] | str | None:
+    """:func:`parse_bazaar`'s answer with the bazaar's key among the faces stated (its
+    currency's code and its colours' letters sorted: ``DuAPS``), worked out once per spelling."""
+    got = parse_bazaar(name)
+    if got is None or isinstance(got, str):
+        return got
+    cur, colours, walls = got
+    return cur, colours, walls, cur.code + "".join(sorted([TYPE_LETTER[t] for t in colours]))
 
 
 @cache  # asked at every draw from the tower (engine/tower.py): worked out once
@@ -166,6 +180,18 @@ def score_bazaars(alhambra: Any) -> tuple[int, str, str]:
     return total, "; ".join(parts), "; ".join(parts)
 
 
+def _built_in(state: GameState) -> bool:
+    """Whether some player's Alhambra holds a bazaar. Without one, no participant of a scoring
+    has a bazaar line (Dirk has none, and a player's line reads his Alhambra alone): the
+    module then adds no category, and the scoring keeps the base game's path (its rows are
+    the same)."""
+    for p in state.players:
+        alhambra = p.alhambra
+        if alhambra is not None and any(map(isinstance, alhambra.cells.values(), repeat(Bazaar))):
+            return True
+    return False
+
+
 @dataclass
 class BazaarScratch(Scratch):
     # the bazaars lying beside the market, in the order they were set aside
@@ -197,21 +223,20 @@ class BazareModule(BundledModule):
         got = self._parse(state, ref, pos, None)
         if got is None:
             return None
-        return got.currency.code, got
+        return _CODE[got.currency], got
 
     def _parse(
         self, state: GameState, ref: ComponentRef, pos: Pos, who: str | None
     ) -> Bazaar | None:
-        token = f"{ref.kind}:{ref.name}"
-        got = parse_bazaar(ref.name) if ref.kind.lower() == KIND else "form"
+        got = _face(ref.name) if ref.kind.lower() == KIND else "form"
         if got is None or isinstance(got, str):
+            token = f"{ref.kind}:{ref.name}"
             if got == "colours":
                 state.flag("BAZAAR-TOKEN", pos, who, reason="colours", token=token)
             else:
                 state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
-        cur, colours, walls = got
-        key = cur.code + "".join(sorted([TYPE_LETTER[t] for t in colours]))
+        cur, colours, walls, key = got
         faces = self.data(state).faces
         known = faces.get(key)
         stated = walls if walls is not None else frozenset()
@@ -220,7 +245,7 @@ class BazareModule(BundledModule):
                 "BAZAAR-FACE",
                 pos,
                 who,
-                tile=token,
+                tile=f"{ref.kind}:{ref.name}",
                 stated=walls_token(stated, none="-"),
                 allowed=walls_token(known, none="-"),
             )
@@ -298,6 +323,9 @@ class BazareModule(BundledModule):
         """ "Bazare erzielen nur in der letzten Wertung Siegpunkte": a ``bazaar`` point line
         at scoring 3 for every player with a bazaar."""
         if round_no != 3:
+            return None
+
+        if not _built_in(state):  # no line for anyone: the scoring's base path stays
             return None
 
         def points(p: Any) -> tuple[int, str, str] | None:

@@ -49,6 +49,8 @@ from referee.record.model import (
     ModuleChance,
     Pos,
 )
+from referee.scoring import ScoringParts
+from referee.scoring.categories import ORDER_LAST, Penalty
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -447,8 +449,6 @@ class Bedienstete(BundledModule):
         """A ``servants`` penalty line at every scoring, scored last: -1 per building without a
         servant, never below zero; the third scoring's is the one taken before the leftover
         tiles were handed out."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import ORDER_LAST, Penalty
 
         final = self.data(state).final if round_no == 3 else None
 

@@ -52,6 +52,8 @@ from referee.record.model import (
     Pos,
     TileRef,
 )
+from referee.scoring import ScoringParts
+from referee.scoring.categories import PointLine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -993,9 +995,17 @@ class Farben(BundledModule):
             de.append(f"{n} {h.project.type.value}")
         return total, "2 × (" + " + ".join(en) + ")", "2 × (" + " + ".join(de) + ")"
 
+    def _any_done(self, state: GameState) -> bool:
+        """Whether some player holds a completed project. A player without one has no
+        ``projects`` line in a scoring (``points`` below): with none, the module adds no
+        category and the scoring keeps the base game's path (its rows are the same). Each
+        player's list is asked as ``points`` asks it (``projects_of`` makes it)."""
+        projects_of = self.projects_of
+        return any(any(h.done for h in projects_of(state, p)) for p in state.players)
+
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import PointLine
+        if not self._any_done(state):  # no line for anyone
+            return None
 
         def points(p: Any) -> tuple[int, str, str] | None:
             player = state.player_named(p.name)

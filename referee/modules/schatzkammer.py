@@ -49,6 +49,8 @@ from referee.record.model import (
     Pos,
     Turn,
 )
+from referee.scoring import ScoringParts
+from referee.scoring.categories import Majority
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -651,9 +653,6 @@ class Schatzkammer(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """The chest majority at every scoring: "Wer die meisten Truhen hat, bekommt die Punkte
         für den 1. Platz ... Bei Gleichstand ... wie in den Wertungen der Gebäude"."""
-        from referee.scoring import ScoringParts
-        from referee.scoring.categories import Majority
-
         data = self.data(state)
         counts = {name: len(held) for name, held in data.on.items()}
         dirk = sum(data.dirk.values())

@@ -21,7 +21,7 @@ the same table. The base scoring cards still trigger the scorings (nothing chang
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.engine.extensions import acts_at
@@ -58,8 +58,10 @@ def indicator_points(round_no: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(x) for x in row) for row in rows)
 
 
+@lru_cache(maxsize=64)  # a pure function of the token (immutable answer), bounded (records)
 def parse_order(name: str) -> Order | None:
-    """``PCTSAG`` -> the six types in that order; None if it is not a permutation of the six."""
+    """``PCTSAG`` -> the six types in that order; None if it is not a permutation of the six.
+    Kept per spelling."""
     try:
         order = tuple(BuildingType(ch.upper()) for ch in name)
     except ValueError:
@@ -139,13 +141,7 @@ class Wertungskaertchen(BundledModule):
         order = self.data(state).slots.get(round_no)
         if order is None:
             return None
-        return ScoringParts(
-            table=points_table(order, round_no),
-            table_label=(
-                f"scoring tile {round_no} {code(order)}",
-                f"Wertungskärtchen {round_no} {code(order)}",
-            ),
-        )
+        return _tile_parts(order, round_no)
 
     def view(self, state: GameState) -> dict[str, Any]:
         """The three slots of the points indicator: the tile in each, and what it pays."""
@@ -181,13 +177,13 @@ class Wertungskaertchen(BundledModule):
         self, state: GameState, args: tuple[GenericArg, ...], pos: Pos, in_position: bool = False
     ) -> None:
         data = self.data(state)
-        shown = " ".join(token_text(a.value) for a in args) or NOTHING
         if (
             len(args) != 2
             or not isinstance(args[0].value, int)
             or not isinstance(args[1].value, ComponentRef)
             or args[1].value.kind.lower() != KIND
         ):
+            shown = " ".join(token_text(a.value) for a in args) or NOTHING
             state.flag("SCORINGTILE-TOKEN", pos, reason="form", token=shown)
             return
         slot = args[0].value
@@ -223,6 +219,20 @@ class Wertungskaertchen(BundledModule):
                 state.flag("SCORINGTILE-TWICE", tpos, token=code(order), slot=slot, other=other)
                 return
         data.slots[slot] = order
+
+
+@lru_cache(maxsize=64)  # 18 orders by 3 scorings at most in the data; bounded (records)
+def _tile_parts(order: Order, round_no: int) -> ScoringParts:
+    """The scoring parts of a tile ``order`` at scoring ``round_no``: its replacement points
+    table and its label. Made once per tile and scoring and shared: nothing changes a scoring's
+    parts or their table (``score_round`` reads them)."""
+    return ScoringParts(
+        table=points_table(order, round_no),
+        table_label=(
+            f"scoring tile {round_no} {code(order)}",
+            f"Wertungskärtchen {round_no} {code(order)}",
+        ),
+    )
 
 
 def _ref(order: Order) -> ComponentRef:
