@@ -64,7 +64,14 @@ plain_names = st.from_regex(r"[A-Z][a-z]{1,7}", fullmatch=True).filter(
 any_names = st.one_of(
     plain_names,
     st.text(
-        st.characters(codec="utf-8", exclude_characters="\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"),
+        # every character UTF-8 writes: all but the surrogates (category Cs), the same set as
+        # codec="utf-8", whose table hypothesis builds by encoding all 1.1 million code points
+        # on a clean clone's first run (2.7 s of cpu, in each worker that draws it before the
+        # table's file is written)
+        st.characters(
+            exclude_categories=("Cs",),
+            exclude_characters="\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029",
+        ),
         min_size=1,
         max_size=12,
     ).filter(lambda s: s.strip() == s and s.isprintable()),
