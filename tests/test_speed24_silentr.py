@@ -5,7 +5,7 @@ silent Bazare, Badehäuser, Wunschbrunnen, Wertungskärtchen, Farben").
 - Die Bazare, Die Badehäuser, Der Wunschbrunnen and Frische Farben add no scoring category
   while no player could have its line (no bazaar, bathhouse or well built in; no completed
   project): the scoring keeps the base game's path. The reports are those with the category
-  added as before (``_built_in`` / ``_any_done`` put back to "yes" with ``monkeypatch``), also
+  added as before (``built_in`` / ``_any_done`` put back to "yes" with ``monkeypatch``), also
   where a claim names the module's line in a game where nobody has it (the mismatch's text
   takes the registered label, the same words). Compared: the findings and what ``check``
   writes (text EN, DE, JSON); the scoring rows' ``repr`` (in a claim mismatch's finding too)
@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # module -> (its module file, the guard a scoring asks, the claim key of its line)
 GUARDED = {
-    "bazare": ("bazare", "_built_in", "bazaar"),
-    "badehaeuser": ("badehaeuser", "_built_in", "bathhouse"),
-    "wunschbrunnen": ("wunschbrunnen", "_built_in", "well"),
+    "bazare": ("bazare", "built_in", "bazaar"),
+    "badehaeuser": ("badehaeuser", "built_in", "bathhouse"),
+    "wunschbrunnen": ("wunschbrunnen", "built_in", "well"),
     "farben": ("farben", "_any_done", "projects"),
 }
 
@@ -77,7 +77,7 @@ def _old_way(monkeypatch: Any, module: str) -> None:
     if guard == "_any_done":
         monkeypatch.setattr(mod.Farben, guard, lambda self, state: True)
     else:
-        monkeypatch.setattr(mod, guard, lambda state: True)
+        monkeypatch.setattr(mod, guard, lambda state, kind: True)
 
 
 def _asked(monkeypatch: Any, module: str) -> list[bool]:

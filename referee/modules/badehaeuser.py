@@ -34,6 +34,7 @@ from referee.modules.base import (
     BesideTheMarket,
     ModulePiece,
     Scratch,
+    built_in,
     built_pieces_view,
     bundled,
     module_data,
@@ -190,20 +191,6 @@ def _tower_counts(name: str) -> dict[str, int]:
     return {IDENTITY: int(module_data(name)["components"]["bathhouses"]["count"])}
 
 
-def _built_in(state: GameState) -> bool:
-    """Whether some player's Alhambra holds a bathhouse. Without one, no participant of a scoring
-    has a bathhouse line (Dirk has none, and a player's line reads his Alhambra alone): the
-    module then adds no category, and the scoring keeps the base game's path (its rows are
-    the same)."""
-    for p in state.players:
-        alhambra = p.alhambra
-        if alhambra is not None and any(
-            map(isinstance, alhambra.cells.values(), repeat(Bathhouse))
-        ):
-            return True
-    return False
-
-
 @dataclass
 class BathScratch(Scratch):
     # the bathhouses beside the market: (the field index they were drawn for, the bathhouse)
@@ -300,7 +287,7 @@ class BadehaeuserModule(BesideTheMarket):
         if self.option("scoring") == "final" and round_no != 3:
             return None
 
-        if not _built_in(state):  # no line for anyone: the scoring's base path stays
+        if not built_in(state, Bathhouse):  # no line for anyone: the scoring's base path stays
             return None
 
         def points(p: Any) -> tuple[int, str, str] | None:

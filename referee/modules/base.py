@@ -525,6 +525,18 @@ def pieces_in_order(
     return found
 
 
+def built_in(state: GameState, kind: type) -> bool:
+    """Whether some player's Alhambra holds a piece of ``kind``. A module whose scoring line
+    reads a player's own Alhambra alone (Dirk has none) asks this before it adds its category:
+    without such a piece nobody has the line, so the module adds none and the scoring keeps the
+    base game's path (its rows are the same)."""
+    for p in state.players:
+        alhambra = p.alhambra
+        if alhambra is not None and any(map(isinstance, alhambra.cells.values(), repeat(kind))):
+            return True
+    return False
+
+
 def arg_player(state: GameState, arg: GenericArg) -> ArgPlayer:
     """A player named by a verb argument (a word or a quoted name)."""
     v = arg.value

@@ -35,6 +35,7 @@ from referee.modules.base import (
     BundledModule,
     ModulePiece,
     Scratch,
+    built_in,
     built_pieces_view,
     bundled,
     module_data,
@@ -180,18 +181,6 @@ def score_bazaars(alhambra: Any) -> tuple[int, str, str]:
     return total, "; ".join(parts), "; ".join(parts)
 
 
-def _built_in(state: GameState) -> bool:
-    """Whether some player's Alhambra holds a bazaar. Without one, no participant of a scoring
-    has a bazaar line (Dirk has none, and a player's line reads his Alhambra alone): the
-    module then adds no category, and the scoring keeps the base game's path (its rows are
-    the same)."""
-    for p in state.players:
-        alhambra = p.alhambra
-        if alhambra is not None and any(map(isinstance, alhambra.cells.values(), repeat(Bazaar))):
-            return True
-    return False
-
-
 @dataclass
 class BazaarScratch(Scratch):
     # the bazaars lying beside the market, in the order they were set aside
@@ -325,7 +314,7 @@ class BazareModule(BundledModule):
         if round_no != 3:
             return None
 
-        if not _built_in(state):  # no line for anyone: the scoring's base path stays
+        if not built_in(state, Bazaar):  # no line for anyone: the scoring's base path stays
             return None
 
         def points(p: Any) -> tuple[int, str, str] | None:

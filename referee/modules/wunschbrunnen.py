@@ -37,6 +37,7 @@ from referee.modules.base import (
     BesideTheMarket,
     ModulePiece,
     Scratch,
+    built_in,
     built_pieces_view,
     bundled,
     module_data,
@@ -184,18 +185,6 @@ def score_wells(alhambra: Any, rule_: str = "exact", walls: str = "pass") -> tup
     return total, "; ".join(en), "; ".join(de)
 
 
-def _built_in(state: GameState) -> bool:
-    """Whether some player's Alhambra holds a well. Without one, no participant of a scoring
-    has a well line (Dirk has none, and a player's line reads his Alhambra alone): the
-    module then adds no category, and the scoring keeps the base game's path (its rows are
-    the same)."""
-    for p in state.players:
-        alhambra = p.alhambra
-        if alhambra is not None and any(map(isinstance, alhambra.cells.values(), repeat(Well))):
-            return True
-    return False
-
-
 @dataclass
 class WellScratch(Scratch):
     # the wells beside the market: (the field index they were drawn for, the well)
@@ -302,7 +291,7 @@ class WunschbrunnenModule(BesideTheMarket):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """ "bekommt der Spieler bei einer Wertung die Zahl auf dem Brunnen als Punkte": a
         ``well`` point line at every scoring for every player with a well built in."""
-        if not _built_in(state):  # no line for anyone: the scoring's base path stays
+        if not built_in(state, Well):  # no line for anyone: the scoring's base path stays
             return None
         how = self.option("row")
         walls = self.option("walls")
