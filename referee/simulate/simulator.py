@@ -436,13 +436,14 @@ class _Game:
         self.free_verbs = bool(ext) and _has_free_verbs(ext)
         """Whether an enabled module has a verb that is no action (:func:`free_actions`)."""
         self.prefers = bool(ext.overriding("sim_prefers"))
-        self.starts = bool(ext.overriding("sim_turn_start"))
-        self.interrupting = bool(ext.overriding("sim_interrupts"))
-        self.between = bool(ext.overriding("sim_between_turns"))
-        self.refilling = bool(ext.overriding("sim_refill"))
-        self.after_refill = bool(ext.overriding("sim_after_refill"))
-        self.market_kept = bool(ext.overriding("sim_market_refill"))
-        self.market_aside = bool(ext.overriding("sim_market_draw"))
+        # the modules asked for each ``sim_*`` hook: those that override it, in module order
+        self.starters = ext.overriding("sim_turn_start")
+        self.interrupters = ext.overriding("sim_interrupts")
+        self.betweeners = ext.overriding("sim_between_turns")
+        self.refillers = ext.overriding("sim_refill")
+        self.after_refillers = ext.overriding("sim_after_refill")
+        self.market_keepers = ext.overriding("sim_market_refill")
+        self.market_drawers = ext.overriding("sim_market_draw")
         self.refused: list[str] = []
         """The generator's offers the engine refused (:meth:`pick`), for the harness."""
         self.accepted: tuple[object, Pos | None, GameState] | None = None
@@ -733,8 +734,8 @@ class _Game:
         who = mp.index
         here = self._pos()
         actions: list[Action] = []
-        if self.starts:  # a free act some module allows only as the turn's first (E13)
-            opening = [a for m in state.ext.modules for a in m.sim_turn_start(self.sim, mp)]
+        if self.starters:  # a free act some module allows only as the turn's first (E13)
+            opening = [a for m in self.starters for a in m.sim_turn_start(self.sim, mp)]
             free = self.pick_from(opening, self.policy.choose_free, here)
             while free is not None:
                 actions.append(self._do(free, here))
@@ -889,15 +890,10 @@ class _Game:
         if revealed:
             events.append(DisplayReveal(tuple(revealed)))
         events.extend(self._market_refill())
-        if self.refilling:
-            for m in state.ext.modules:
-                events.extend(m.sim_refill(self.sim))
+        for m in self.refillers:
+            events.extend(m.sim_refill(self.sim))
         self._chance(events)
-        after = (
-            [e for m in state.ext.modules for e in m.sim_after_refill(self.sim)]
-            if self.after_refill
-            else None
-        )
+        after = [e for m in self.after_refillers for e in m.sim_after_refill(self.sim)]
         if after:  # e.g. a fruit laid on every new market tile
             self._chance(after)
         return scorings, self._over()
@@ -938,13 +934,8 @@ class _Game:
         for f in range(self.market_size):
             if self.state.market[f] is not EMPTY:
                 continue
-            kept = (
-                next(
-                    (k for m in self.state.ext.modules if (k := m.sim_market_refill(self.sim, f))),
-                    None,
-                )
-                if self.market_kept
-                else None
+            kept = next(
+                (k for m in self.market_keepers if (k := m.sim_market_refill(self.sim, f))), None
             )
             if kept is not None:  # a piece a module kept for the field turns up (no draw)
                 drawn.append((Currency.of_field(f + 1), _bag_ref(kept)))  # type: ignore[arg-type]
@@ -952,10 +943,8 @@ class _Game:
             while self.bag:
                 ref = _bag_ref(self.bag.pop())
                 cur = Currency.of_field(f + 1)
-                if (
-                    self.market_aside
-                    and isinstance(ref, ComponentRef)
-                    and any(m.sim_market_draw(self.sim, f, ref) for m in self.state.ext.modules)
+                if isinstance(ref, ComponentRef) and any(
+                    m.sim_market_draw(self.sim, f, ref) for m in self.market_drawers
                 ):
                     if drawn:
                         events.append(MarketDraw(tuple(drawn)))  # type: ignore[arg-type]
@@ -977,10 +966,10 @@ class _Game:
     def between_turns(self) -> bool:
         """Chance lines the modules write after a complete turn (``sim_between_turns``), each
         followed by the stage it opens and its refill. True: the game is over."""
-        if not self.between:
+        if not self.betweeners:
             return False
         for _ in range(MAX_BETWEEN):
-            events = [e for m in self.state.ext.modules for e in m.sim_between_turns(self.sim)]
+            events = [e for m in self.betweeners for e in m.sim_between_turns(self.sim)]
             if not events:
                 return False
             self._chance(events)
@@ -999,11 +988,7 @@ class _Game:
         each followed by its refill. True: the game is over."""
         if not self.state.ext:
             return False
-        wanted = (
-            [line for m in self.state.ext.modules for line in m.sim_interrupts(self.sim)]
-            if self.interrupting
-            else []
-        )
+        wanted = [line for m in self.interrupters for line in m.sim_interrupts(self.sim)]
         for own in wanted:  # lines the modules write now (e.g. the Weise's type)
             if self._interrupt(own):
                 return True
@@ -1029,11 +1014,7 @@ class _Game:
         if self.state.phase is not Phase.REFILL and any(
             a is not b for a, b in zip(market, self.state.market, strict=False)
         ):  # a building laid on the market without a refill (e.g. the Tänzerin's)
-            after = (
-                [e for m in self.state.ext.modules for e in m.sim_after_refill(self.sim)]
-                if self.after_refill
-                else None
-            )
+            after = [e for m in self.after_refillers for e in m.sim_after_refill(self.sim)]
             if after:  # e.g. the fruit drawn onto it
                 self._chance(after)
         if self.state.phase is Phase.REFILL:  # the line used the market or the display
