@@ -4,7 +4,8 @@
 ``tools/bundled_literals.py``) hold the YAML texts of the tile catalogue and the bundled rule
 profiles and what parsing them gives, so that a check needs neither PyYAML nor a parse for them.
 Here: they hold what parsing the files gives now (else: run the tool again), they are used only
-when the files hold exactly their texts, and a check of a base game imports no PyYAML."""
+when the files hold exactly their texts (the tiles' literal, by ``datacache.load_yaml``, also only
+for the catalogue's own parse), and a check of a base game imports no PyYAML."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ import subprocess
 import sys
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from referee import datacache
 from referee.catalogue import components, tiles_literal
 from referee.profiles import bundled_literal, list_profiles, loader
 
@@ -48,6 +51,23 @@ def test_the_profiles_literal_is_what_the_loader_gives() -> None:
         # the profile made from the literal is the parsed one, sources (compare=False) included
         made = loader._bundled.__wrapped__(name)
         assert made == parsed and made.sources == parsed.sources
+
+
+def test_the_tiles_literal_answers_its_own_parse_of_its_own_text_only() -> None:
+    text = tiles_literal.TEXT
+    parse = components._parse_tiles
+    got = datacache._literal("tiles", text, parse)
+    assert got == tiles_literal.DATA and got is not tiles_literal.DATA  # a copy: callers' own
+    got["building_tiles"].clear()
+    assert len(datacache.load_yaml("tiles", text, parse)["building_tiles"]) == 54
+
+    def other(text: str) -> Any:
+        return parse(text)
+
+    missing = datacache._MISSING
+    assert datacache._literal("tiles", text, other) is missing  # another parse: not answered
+    assert datacache._literal("tiles", text + "\n", parse) is missing  # another text
+    assert datacache._literal("safe_load", text, parse) is missing  # another kind
 
 
 def test_the_catalogue_from_the_literal_is_the_parsed_one(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,10 +7,12 @@ data cache is off, bench/README.md). This tool writes what parsing gives as two 
 modules of the package, ``referee/catalogue/tiles_literal.py`` and
 ``referee/profiles/bundled_literal.py``: the YAML texts they were made from and the parsed data
 (the tiles' mapping, each profile's fields). The package uses a literal only when the texts it
-reads from the files are exactly the texts the literal holds; otherwise it parses the YAML as
-before. ``tests/test_speed25_native.py`` checks that the modules hold what parsing the files
-gives now: run this tool (``python tools/bundled_literals.py``) after editing a YAML file, the
-profile loader or the parameters' module.
+reads from the files are exactly the texts the literal holds (``referee.datacache.load_yaml``
+for the tiles, ``referee.profiles.loader._literal_fields`` for the profiles); otherwise it reads
+them as before (the data cache, else PyYAML). ``tests/test_speed25_native.py`` checks that the
+modules hold what parsing the files gives now: run this tool (``python
+tools/bundled_literals.py``) after editing a YAML file, the profile loader or the parameters'
+module.
 
 Only values Python's ``repr`` writes back exactly are allowed (strings, numbers, booleans,
 None, lists, tuples and dicts of them); anything else stops the tool.
@@ -88,7 +90,7 @@ def profiles_source() -> str:
         kept[name] = _plain({f.name: getattr(profile, f.name) for f in fields(profile)})
     head = _HEAD.format(
         what="The bundled rule profiles' fields as the profile loader reads them from the YAML.",
-        source="referee/profiles/*.yaml, referee/profiles/loader.py and params.py",
+        source="the bundled profiles' YAML (read by loader.py and params.py)",
     )
     return f"{head}TEXTS = {texts!r}\n\nFIELDS = {kept!r}\n"
 

@@ -374,17 +374,10 @@ def catalogue() -> Catalogue:
         from importlib import resources
 
         text = resources.files("referee.catalogue").joinpath("tiles-base.yaml").read_text("utf-8")
-    # the parsed text from the package's literal of it when the text is the one it was made
-    # from (tools/bundled_literals.py), else from the cache of bundled data (PyYAML is not even
-    # imported then), else parsed
-    from referee.catalogue import tiles_literal
+    # the parsed text from the cache of bundled data (PyYAML is not even imported then)
+    from referee.datacache import load_yaml
 
-    if text == tiles_literal.TEXT:
-        data: Any = tiles_literal.DATA
-    else:
-        from referee.datacache import load_yaml
-
-        data = load_yaml("tiles", text, _parse_tiles)
+    data = load_yaml("tiles", text, _parse_tiles)
     tiles = tuple(
         TileKind(
             BuildingType[str(entry["type"]).upper()],

@@ -1,6 +1,6 @@
 """The bundled rule profiles' fields as the profile loader reads them from the YAML.
 
-Written by ``tools/bundled_literals.py`` from referee/profiles/*.yaml, referee/profiles/loader.py and params.py: do not edit; run the tool again after
+Written by ``tools/bundled_literals.py`` from the bundled profiles' YAML (read by loader.py and params.py): do not edit; run the tool again after
 changing them (tests/test_speed25_native.py checks that this module holds what parsing gives).
 """
 
