@@ -164,10 +164,30 @@ def _changed(store: _Store) -> None:
         atexit.register(save)
 
 
+def _literal(kind: str, text: str, parse: Callable[[str], Any]) -> Any:
+    """What ``parse(text)`` gives, from the package's literal of a bundled file when ``parse``
+    is the parse the literal was made with and ``text`` exactly its text (a copy of it, as a
+    cached value is); else ``_MISSING``. The one literal: the tile catalogue's
+    (``referee/catalogue/tiles_literal.py``, written by tools/bundled_literals.py and checked
+    against parsing by tests/test_speed25_native.py), so that a base game's check needs no
+    PyYAML even without the cache."""
+    if kind != "tiles":
+        return _MISSING
+    from referee.catalogue import components, tiles_literal
+
+    if parse is not components._parse_tiles or text != tiles_literal.TEXT:
+        return _MISSING
+    return marshal.loads(marshal.dumps(tiles_literal.DATA))
+
+
 def load_yaml(kind: str, text: str, parse: Callable[[str], Any]) -> Any:
-    """``parse(text)``, from the cache when this ``kind`` of parse of this exact text is there.
+    """``parse(text)``: from the package's literal of it (:func:`_literal`), else from the
+    cache when this ``kind`` of parse of this exact text is there, else parsed.
 
     ``kind`` names the parse (``parse`` must be a pure function of the text for each kind)."""
+    literal = _literal(kind, text, parse)
+    if literal is not _MISSING:
+        return literal
     store = _load()
     key = (kind, text)
     raw = store.texts.get(key)

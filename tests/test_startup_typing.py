@@ -123,9 +123,11 @@ def test_no_module_game_imports_typing(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["two-player-bigbox-2019.alh", "two-player-bga.alh"])
 def test_a_check_reading_a_profile_file_does_not_import_typing(tmp_path: Path, name: str) -> None:
     # no cache: the record's bundled profile (not the default) is read from its YAML file and
-    # checked against the parameter table, which is made (eighteenth step: without typing)
+    # checked against the parameter table, which is made (eighteenth step: without typing); the
+    # package's literal of the bundled profiles is an empty one, so that the YAML is read
     probe = (
-        "import atexit, sys\n"
+        "import atexit, sys, types\n"
+        "sys.modules['referee.profiles.bundled_literal'] = types.SimpleNamespace(TEXTS={})\n"
         "atexit.register(lambda: print('MADE', bool(sys.modules['referee.profiles.params']._made),"
         " file=sys.stderr))\n"
     )

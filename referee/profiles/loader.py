@@ -214,6 +214,12 @@ def parse_profile(text: str, file: str = "<profile>", base: Path | None = None) 
 def _bundled(name: str) -> RuleProfile:
     """A bundled profile: from the cache of bundled data when the key is the same as when it was
     kept (:func:`_bundled_key`), else read from its YAML text (and kept)."""
+    kept = _literal_fields(name)
+    if kept is not None:
+        try:
+            return RuleProfile(**kept)
+        except TypeError:  # pragma: no cover - the literal is checked against RuleProfile
+            pass
     from referee import datacache
 
     key = _bundled_key()
@@ -230,6 +236,31 @@ def _bundled(name: str) -> RuleProfile:
             key, name, {f.name: getattr(profile, f.name) for f in fields(profile)}
         )
     return profile
+
+
+def _literal_fields(name: str) -> dict[str, Any] | None:
+    """The fields of the bundled profile ``name`` from the package's literal of the bundled
+    profiles (``bundled_literal.py``, written by tools/bundled_literals.py), when the bundled
+    folder holds exactly the texts it was made from (a copy of the mutable values); else None."""
+    from referee.profiles import bundled_literal
+
+    folder = _bundled_dir()
+    names = _bundled_names()
+    texts = bundled_literal.TEXTS
+    if name not in texts or len(names) != len(texts):
+        return None
+    for each in names:
+        expected = texts.get(each)
+        try:
+            with open(os.path.join(folder, f"{each}.yaml"), encoding="utf-8") as fh:
+                if expected is None or fh.read(len(expected) + 1) != expected:
+                    return None
+        except (OSError, UnicodeDecodeError):
+            return None
+    return {
+        key: dict(value) if isinstance(value, dict) else value
+        for key, value in bundled_literal.FIELDS[name].items()
+    }
 
 
 @cache
