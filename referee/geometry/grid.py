@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import count
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.geometry.incremental import Geometry, from_scratch
@@ -94,6 +95,14 @@ def _carried_key(carried: dict[Any, frozenset[Side]], piece: object) -> object |
     return None
 
 
+TICKS = count(1)
+"""The numbers :attr:`Alhambra.version` and ``PlayerState.changes`` (referee.engine.state) take:
+each change takes the next, so no two changes anywhere in a run share a number. An Alhambra or a
+reserve whose number is the one noted earlier has not changed since (a copy keeps the number of
+what it copies, and the two never meet another's number again: the engine's change notice,
+docs/modules/extension-points.md, "Whose holdings changed")."""
+
+
 class Alhambra:
     """A mutable grid ``Coord -> Piece``; the fountain always lies at ``0,0``.
 
@@ -105,7 +114,7 @@ class Alhambra:
 
     def __init__(self, tiles: Iterable[tuple[Coord, Piece]] = ()) -> None:
         self._cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}
-        self._version = 0
+        self._version: int = next(TICKS)
         self._layers: Layers | None = None  # edges, corners, overlays (None: all empty)
         self._derived: dict[str, object] = {}  # facts computed from the cells (see rules)
         self._geo: Geometry | None = None  # built on first use, then kept up to date
@@ -183,7 +192,9 @@ class Alhambra:
 
     @property
     def version(self) -> int:
-        """Grows with every change; lets callers cache derived facts."""
+        """A number no other change anywhere has (:data:`TICKS`), taken at each change of the
+        cells or the layers: while it is the number noted, nothing changed; a copy keeps it.
+        Lets callers cache derived facts (the change notice: ``PlayerState.changes``)."""
         return self._version
 
     # -------------------------------------------------------------------------- changes
@@ -205,7 +216,7 @@ class Alhambra:
         if type(piece) is not TileKind and is_special(piece):
             return self._place_special(coord, piece)
         cells[coord] = piece
-        self._version += 1
+        self._version = next(TICKS)
         lay = self._layers
         if lay is not None:
             if lay.carried and _hashable(piece):
@@ -240,7 +251,7 @@ class Alhambra:
                 self._lay().carried[piece] = overlay
             return piece
         piece = self._cells.pop(coord)  # KeyError for an empty cell
-        self._version += 1
+        self._version = next(TICKS)
         if self._geo is not None:
             self._geo.removed(self._cells, coord)
         self._derived.clear()
@@ -249,7 +260,7 @@ class Alhambra:
     def copy(self) -> Alhambra:
         other = Alhambra.__new__(Alhambra)
         other._cells = dict(self._cells)
-        other._version = 0
+        other._version = self._version  # (the same cells: the same number, TICKS)
         other._derived = dict(self._derived)
         other._geo = None if self._geo is None else self._geo.copy()
         other._layers = None if self._layers is None else self._layers.copy()
@@ -261,7 +272,7 @@ class Alhambra:
         """After a change of a layered Alhambra: derived facts dropped; the kept geometry too
         (rebuilt on next use) unless the change brought it up to date (``keep_geo``: the common
         changes, see :meth:`~referee.geometry.incremental.Geometry.placed_layered`)."""
-        self._version += 1
+        self._version = next(TICKS)
         if not keep_geo:
             self._geo = None
         self._derived.clear()
