@@ -110,11 +110,15 @@ class Alhambra:
     they only keep the grid consistent: a cell holds at most one piece and the fountain stays.
     """
 
-    __slots__ = ("_cells", "_derived", "_geo", "_layers", "_version")
+    __slots__ = ("_cells", "_derived", "_geo", "_layers", "version")
 
     def __init__(self, tiles: Iterable[tuple[Coord, Piece]] = ()) -> None:
         self._cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}
-        self._version: int = next(TICKS)
+        # a number no other change anywhere has (:data:`TICKS`), taken at each change of the
+        # cells or the layers: while it is the number noted, nothing changed; a copy keeps it.
+        # Lets callers cache derived facts (the change notice, with ``PlayerState.changes``).
+        # A plain attribute (read it, do not change it): the modules read it at every turn
+        self.version: int = next(TICKS)
         self._layers: Layers | None = None  # edges, corners, overlays (None: all empty)
         self._derived: dict[str, object] = {}  # facts computed from the cells (see rules)
         self._geo: Geometry | None = None  # built on first use, then kept up to date
@@ -190,13 +194,6 @@ class Alhambra:
         """Whether any layer holds something (then the building rules take the general path)."""
         return self._layers is not None
 
-    @property
-    def version(self) -> int:
-        """A number no other change anywhere has (:data:`TICKS`), taken at each change of the
-        cells or the layers: while it is the number noted, nothing changed; a copy keeps it.
-        Lets callers cache derived facts (the change notice: ``PlayerState.changes``)."""
-        return self._version
-
     # -------------------------------------------------------------------------- changes
 
     def place(self, coord: Coord, piece: Piece) -> None:
@@ -216,7 +213,7 @@ class Alhambra:
         if type(piece) is not TileKind and is_special(piece):
             return self._place_special(coord, piece)
         cells[coord] = piece
-        self._version = next(TICKS)
+        self.version = next(TICKS)
         lay = self._layers
         if lay is not None:
             if lay.carried and _hashable(piece):
@@ -251,7 +248,7 @@ class Alhambra:
                 self._lay().carried[piece] = overlay
             return piece
         piece = self._cells.pop(coord)  # KeyError for an empty cell
-        self._version = next(TICKS)
+        self.version = next(TICKS)
         if self._geo is not None:
             self._geo.removed(self._cells, coord)
         self._derived.clear()
@@ -260,7 +257,7 @@ class Alhambra:
     def copy(self) -> Alhambra:
         other = Alhambra.__new__(Alhambra)
         other._cells = dict(self._cells)
-        other._version = self._version  # (the same cells: the same number, TICKS)
+        other.version = self.version  # (the same cells: the same number, TICKS)
         other._derived = dict(self._derived)
         other._geo = None if self._geo is None else self._geo.copy()
         other._layers = None if self._layers is None else self._layers.copy()
@@ -272,7 +269,7 @@ class Alhambra:
         """After a change of a layered Alhambra: derived facts dropped; the kept geometry too
         (rebuilt on next use) unless the change brought it up to date (``keep_geo``: the common
         changes, see :meth:`~referee.geometry.incremental.Geometry.placed_layered`)."""
-        self._version = next(TICKS)
+        self.version = next(TICKS)
         if not keep_geo:
             self._geo = None
         self._derived.clear()

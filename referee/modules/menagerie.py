@@ -166,6 +166,14 @@ class AnimalScratch(Scratch):
     # Alhambra and reserve, which other steps change; the engine asks ``idle_at`` there
     idle_start: list[Any] | None = field(default=None, repr=False, compare=False)
     idle_end: None = field(default=None, repr=False, compare=False)
+    # the players :meth:`Menagerie.idle_at` found settled at a turn's end, with their
+    # holdings' change notice then (``(player.changes, player.alhambra.version)``, the
+    # engine's notice: docs/modules/extension-points.md, "Whose holdings changed"): while his
+    # notice is the one noted and his entry stands, he is still settled (his answer reads his
+    # Alhambra, his reserve and his entries of ``on_tiles`` and ``carried``). Every step that
+    # changes his animals or carried gardens drops his entry (:func:`_unsettled`). A cache:
+    # not shown, not compared
+    settled: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +220,7 @@ class Menagerie(BundledModule):
         the module's state just taken, its market animals following their gardens)."""
         if data is None:
             data = self.data(state)
+        _unsettled(data, player.name)
         alh = player.alhambra
         mine = data.on_tiles.setdefault(player.name, {})
         for c in [c for c in mine if alh.get(c) is None]:
@@ -426,8 +435,12 @@ class Menagerie(BundledModule):
             return False
         on_tiles = data.on_tiles
         carried = data.carried
+        settled = data.settled
         for p in state.players:
             name = p.name
+            notice = (p.changes, p.alhambra.version)
+            if settled.get(name) == notice:
+                continue  # (found settled at this notice, his entries unchanged since)
             mine = on_tiles.get(name)
             keep = carried.get(name)
             if mine is None or keep is None:
@@ -444,6 +457,7 @@ class Menagerie(BundledModule):
                     if piece not in reserve:
                         return False
                     reserve.remove(piece)
+            settled[name] = notice
         return True
 
     @acts_at(
@@ -615,11 +629,13 @@ class Menagerie(BundledModule):
             if not here:
                 del mine[m.cells[0]]
             mine.setdefault(end, []).append(m.kind)
+        _unsettled(data, player.name)
         return []
 
     def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
         """Animals stay on their tile when it goes to the reserve (digest §10.10 a)."""
         data = self.data(state)
+        _unsettled(data, player.name)
         mine = data.on_tiles.setdefault(player.name, {})
         for c in [c for c in mine if player.alhambra.get(c) is None]:
             data.carried.setdefault(player.name, []).append((piece, mine.pop(c)))
@@ -717,6 +733,7 @@ class Menagerie(BundledModule):
 
         data = self.data(state)
         who = player.name
+        _unsettled(data)
         mine = data.on_tiles.setdefault(who, {})
         carried = data.carried.setdefault(who, [])
         free = list(player.reserve)
@@ -933,6 +950,15 @@ def _unkept(data: AnimalScratch) -> None:
     :meth:`Menagerie.idle_at` reads there besides the market (the fields' animals, the gardens
     under them, the supply)."""
     data.idle_start = None
+
+
+def _unsettled(data: AnimalScratch, name: str | None = None) -> None:
+    """Drop the player's entry of ``settled`` (every entry: ``name`` None): the step changes
+    his animals or carried gardens, which :meth:`Menagerie.idle_at` reads at a turn's end."""
+    if name is None:
+        data.settled.clear()
+    else:
+        data.settled.pop(name, None)
 
 
 def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
