@@ -26,10 +26,23 @@ from referee.geometry.grid import Alhambra
 from tests.conftest import PATCHES_ENGINE
 
 ROOT = Path(__file__).resolve().parents[1]
-# every module example, and the base examples whose players redesign, reserve and give
-EXAMPLES = sorted((ROOT / "examples").glob("module*.alh")) + [
-    ROOT / "examples" / name
-    for name in ("game-4p.alh", "final-2p-dirk.alh", "illegal-redesign.alh", "illegal-gift.alh")
+# the examples that run every reserve site of the engine and the modules (chosen over all the
+# examples: the fewest that reach each site), the six waves (each several modules together),
+# and the modules that move buildings between the reserve and the Alhambra of their own
+EXAMPLES = [
+    ROOT / "examples" / f"{name}.alh"
+    for name in (
+        "module-bauland",
+        "module-marktplatz",
+        "final-2p-dirk",
+        "illegal-gift",
+        "illegal-place-missing",
+        "module-baustellen",
+        "module-bedienstete",
+        "module-menagerie",
+        "module-handwerker",
+        *(f"module-wave-{w}" for w in "abcdef"),
+    )
 ]
 
 
