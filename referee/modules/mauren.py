@@ -280,10 +280,15 @@ class Mauren(BundledModule):
         data: CultureScratch | None = state.modules.get(self.name)
         if data is None:
             return False
-        if state.turn is None:
+        t = state.turn
+        if t is None:
             return True
         synced = data.synced
-        for p in state.players:  # noqa: SIM110  (a loop: no generator frame at every turn)
+        players = state.players
+        p = players[t.player]  # (the mover first: the one most often changed)
+        if synced.get(p.name) != (p.changes, p.alhambra.version):
+            return False
+        for p in players:  # noqa: SIM110  (a loop: no generator frame at every turn)
             if synced.get(p.name) != (p.changes, p.alhambra.version):
                 return False
         return True

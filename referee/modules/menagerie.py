@@ -220,12 +220,14 @@ class Menagerie(BundledModule):
         the module's state just taken, its market animals following their gardens)."""
         if data is None:
             data = self.data(state)
-        _unsettled(data, player.name)
         alh = player.alhambra
         mine = data.on_tiles.setdefault(player.name, {})
-        for c in [c for c in mine if alh.get(c) is None]:
-            del mine[c]
+        gone = [c for c in mine if alh.get(c) is None]
         keep = data.carried.get(player.name)
+        if gone or keep or keep is None or data.pending.get(player.name):
+            _unsettled(data, player.name)  # (his animals or carried gardens may change)
+        for c in gone:
+            del mine[c]
         if keep:
             keep, landed = rebuilt(player, keep, lambda e: e[0], mine)
             for at, (_, held) in landed:
