@@ -127,34 +127,40 @@ class PlayerState:
     def reserve_add(self, piece: HeldPiece) -> None:
         """Put ``piece`` into the reserve (at its end)."""
         self.reserve.append(piece)
-        self.changes = next(TICKS)
+        TICKS.n += 1
+        self.changes = TICKS.n
 
     def reserve_extend(self, pieces: list[HeldPiece]) -> None:
         """Put ``pieces`` into the reserve (at its end, in their order)."""
         if pieces:
             self.reserve.extend(pieces)
-            self.changes = next(TICKS)
+            TICKS.n += 1
+            self.changes = TICKS.n
 
     def reserve_pop(self, index: int) -> HeldPiece:
         """Take the piece at ``index`` out of the reserve."""
         piece = self.reserve.pop(index)
-        self.changes = next(TICKS)
+        TICKS.n += 1
+        self.changes = TICKS.n
         return piece
 
     def reserve_remove(self, piece: HeldPiece) -> None:
         """Take the first piece equal to ``piece`` out of the reserve (ValueError: none)."""
         self.reserve.remove(piece)
-        self.changes = next(TICKS)
+        TICKS.n += 1
+        self.changes = TICKS.n
 
     def reserve_set(self, index: int, piece: HeldPiece) -> None:
         """Put ``piece`` in the reserve's place ``index`` instead of the piece there."""
         self.reserve[index] = piece
-        self.changes = next(TICKS)
+        TICKS.n += 1
+        self.changes = TICKS.n
 
     def reserve_replace(self, pieces: list[HeldPiece]) -> None:
         """The reserve is ``pieces`` from now on (a new list: a position's statement)."""
         self.reserve = pieces
-        self.changes = next(TICKS)
+        TICKS.n += 1
+        self.changes = TICKS.n
 
     def copy(self) -> PlayerState:
         return PlayerState(

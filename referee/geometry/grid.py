@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import count
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.geometry.incremental import Geometry, from_scratch
@@ -27,7 +26,7 @@ from referee.shapes import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
 ORIGIN = Coord(0, 0)
 
@@ -95,12 +94,22 @@ def _carried_key(carried: dict[Any, frozenset[Side]], piece: object) -> object |
     return None
 
 
-TICKS = count(1)
-"""The numbers :attr:`Alhambra.version` and ``PlayerState.changes`` (referee.engine.state) take:
-each change takes the next, so no two changes anywhere in a run share a number. An Alhambra or a
-reserve whose number is the one noted earlier has not changed since (a copy keeps the number of
-what it copies, and the two never meet another's number again: the engine's change notice,
-docs/modules/extension-points.md, "Whose holdings changed")."""
+class Ticks:
+    """The numbers :attr:`Alhambra.version` and ``PlayerState.changes`` (referee.engine.state)
+    take: each change adds one to :attr:`n` and takes it, so no two changes anywhere in a run
+    share a number. An Alhambra or a reserve whose number is the one noted earlier has not
+    changed since (a copy keeps the number of what it copies, and the two never meet another's
+    number again); and while :attr:`n` is the value noted, no Alhambra and no reserve changed
+    anywhere (the engine's change notice, docs/modules/extension-points.md, "Whose holdings
+    changed"). Read ``n``; only the changes add to it."""
+
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n: int = 0
+
+
+TICKS: Final = Ticks()
 
 
 class Alhambra:
@@ -118,7 +127,8 @@ class Alhambra:
         # cells or the layers: while it is the number noted, nothing changed; a copy keeps it.
         # Lets callers cache derived facts (the change notice, with ``PlayerState.changes``).
         # A plain attribute (read it, do not change it): the modules read it at every turn
-        self.version: int = next(TICKS)
+        TICKS.n += 1
+        self.version: int = TICKS.n
         self._layers: Layers | None = None  # edges, corners, overlays (None: all empty)
         self._derived: dict[str, object] = {}  # facts computed from the cells (see rules)
         self._geo: Geometry | None = None  # built on first use, then kept up to date
@@ -213,7 +223,8 @@ class Alhambra:
         if type(piece) is not TileKind and is_special(piece):
             return self._place_special(coord, piece)
         cells[coord] = piece
-        self.version = next(TICKS)
+        TICKS.n += 1
+        self.version = TICKS.n
         lay = self._layers
         if lay is not None:
             if lay.carried and _hashable(piece):
@@ -248,7 +259,8 @@ class Alhambra:
                 self._lay().carried[piece] = overlay
             return piece
         piece = self._cells.pop(coord)  # KeyError for an empty cell
-        self.version = next(TICKS)
+        TICKS.n += 1
+        self.version = TICKS.n
         if self._geo is not None:
             self._geo.removed(self._cells, coord)
         self._derived.clear()
@@ -269,7 +281,8 @@ class Alhambra:
         """After a change of a layered Alhambra: derived facts dropped; the kept geometry too
         (rebuilt on next use) unless the change brought it up to date (``keep_geo``: the common
         changes, see :meth:`~referee.geometry.incremental.Geometry.placed_layered`)."""
-        self.version = next(TICKS)
+        TICKS.n += 1
+        self.version = TICKS.n
         if not keep_geo:
             self._geo = None
         self._derived.clear()

@@ -30,7 +30,7 @@ from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment, main_action_findings, start_main_action
 from referee.engine.verbs import Arg, VerbSpec
-from referee.geometry.grid import register_place_updater
+from referee.geometry.grid import TICKS, register_place_updater
 from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
@@ -133,6 +133,10 @@ class CultureScratch(Scratch):
     # same, and so is what bringing his tiles up to date would write (the stack only shrinks);
     # emptied when a position line sets a tile. A cache: not shown, not compared
     synced: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    # ``TICKS.n`` (geometry.grid) when every player was last found brought up to date: while
+    # it stands, no holdings changed anywhere since, so nobody needs it (-1: not known). A
+    # cache: not shown, not compared
+    seen: int = field(default=-1, repr=False, compare=False)
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -281,16 +285,17 @@ class Mauren(BundledModule):
         if data is None:
             return False
         t = state.turn
-        if t is None:
+        if t is None or data.seen == TICKS.n:  # (no holdings changed anywhere since)
             return True
         synced = data.synced
         players = state.players
         p = players[t.player]  # (the mover first: the one most often changed)
         if synced.get(p.name) != (p.changes, p.alhambra.version):
             return False
-        for p in players:  # noqa: SIM110  (a loop: no generator frame at every turn)
+        for p in players:
             if synced.get(p.name) != (p.changes, p.alhambra.version):
                 return False
+        data.seen = TICKS.n  # (a note: everybody up to date at this number)
         return True
 
     @acts_at(Moment.TURN_END, Moment.INTERRUPT_END, Moment.LEFTOVERS_DONE)
@@ -318,6 +323,7 @@ class Mauren(BundledModule):
             for p in players[first:] + players[:first]:
                 if synced.get(p.name) != (p.changes, p.alhambra.version):
                     self._sync(state, p)
+            data.seen = TICKS.n  # (everybody up to date at this number)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
                 self._sync(state, p)
@@ -497,7 +503,9 @@ class Mauren(BundledModule):
             state.flag("MAUREN-SUPPLY", pos, who, price=cls, count=tile_counts()[cls], where=where)
         turned = min(turned, len(face(cls)) - 1)
         held[cls] = CultureTile(marked, turned)
-        self.data(state).synced.clear()  # (a stone set as stated: the next sync moves it)
+        data = self.data(state)
+        data.synced.clear()  # (a stone set as stated: the next sync moves it)
+        data.seen = -1
         if len(nums) == 4:
             value = int(nums[3] or 0)
             if state.checking:

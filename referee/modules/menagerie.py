@@ -36,6 +36,7 @@ from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_fin
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
+from referee.geometry.grid import TICKS
 from referee.geometry.layers import wall_between
 from referee.modules.base import (
     BundledModule,
@@ -174,6 +175,10 @@ class AnimalScratch(Scratch):
     # changes his animals or carried gardens drops his entry (:func:`_unsettled`). A cache:
     # not shown, not compared
     settled: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    # ``TICKS.n`` (geometry.grid) when every player was last found settled with no bought
+    # garden waiting: while it stands (no holdings changed anywhere since) and no step dropped
+    # it (:func:`_unsettled`, the purchase hook), they all still are (-1: not known)
+    settled_at: int = field(default=-1, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +440,8 @@ class Menagerie(BundledModule):
         pending = data.pending
         if pending and any(pending.values()):  # (a bought garden waits: _sync places it)
             return False
+        if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
+            return True
         on_tiles = data.on_tiles
         carried = data.carried
         settled = data.settled
@@ -460,6 +467,7 @@ class Menagerie(BundledModule):
                         return False
                     reserve.remove(piece)
             settled[name] = notice
+        data.settled_at = TICKS.n
         return True
 
     @acts_at(
@@ -957,6 +965,7 @@ def _unkept(data: AnimalScratch) -> None:
 def _unsettled(data: AnimalScratch, name: str | None = None) -> None:
     """Drop the player's entry of ``settled`` (every entry: ``name`` None): the step changes
     his animals or carried gardens, which :meth:`Menagerie.idle_at` reads at a turn's end."""
+    data.settled_at = -1
     if name is None:
         data.settled.clear()
     else:
