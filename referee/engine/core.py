@@ -1445,9 +1445,9 @@ def _check_distribution(state: GameState, item: Distribution | None, pos: Pos) -
                 tile, turn_found = orient(tile, aw.tile, apos, named.name)  # E6: stated walls
                 _report(state, turn_found)
                 if not _build(state, named, tile, aw.at, apos):
-                    named.reserve.append(tile)
+                    named.reserve_add(tile)
             else:
-                named.reserve.append(tile)
+                named.reserve_add(tile)
     # tiles nobody was given although someone had the most money
     for idx, slot in enumerate(state.market):
         if slot is EMPTY or idx in awarded:

@@ -528,7 +528,7 @@ def apply_position(state: GameState, item: Position) -> None:
                     p.hand_unknown += 1
                 else:
                     p.hand[c] += 1  # type: ignore[index]
-        p.reserve = [_tile(state, ref, pos, p, "reserve") for ref in pp.reserve]
+        p.reserve_replace([_tile(state, ref, pos, p, "reserve") for ref in pp.reserve])
         if pp.counts or pp.wall is not None:
             counts = dict.fromkeys(BuildingType, 0)
             for part in pp.counts:

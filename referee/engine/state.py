@@ -28,6 +28,7 @@ from referee.engine.rules import BASE, Unverifiable, Violation, cited_section, r
 from referee.engine.ruleset import Ruleset
 from referee.engine.turns import Phase
 from referee.geometry import Alhambra
+from referee.geometry.grid import TICKS
 from referee.profiles import DEFAULT_PROFILE, RuleProfile
 from referee.record.model import NOWHERE, PlayerRef, Pos
 
@@ -110,9 +111,56 @@ class PlayerState:
     dealt_more: list[int] = field(default_factory=list)
     # the name as looked up (casefolded): computed once, not at every lookup (a hot path)
     key: str = field(default="", compare=False, repr=False)
+    # the reserve's change notice: a number no other change has (``geometry.grid.TICKS``),
+    # taken by each change of the reserve (the ``reserve_*`` methods below, the one way to
+    # change it); with ``alhambra.version`` it tells a module whose holdings changed since it
+    # last looked (docs/modules/extension-points.md, "Whose holdings changed"); copied with
+    # the player; not compared, not shown
+    changes: int = field(default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.key = self.name.casefold()
+
+    # the reserve's changes (each takes a new notice number: ``changes``); nothing else changes
+    # ``reserve`` in place or replaces it (tests/test_holdings_notice.py holds every site to it)
+
+    def reserve_add(self, piece: HeldPiece) -> None:
+        """Put ``piece`` into the reserve (at its end)."""
+        self.reserve.append(piece)
+        TICKS.n += 1
+        self.changes = TICKS.n
+
+    def reserve_extend(self, pieces: list[HeldPiece]) -> None:
+        """Put ``pieces`` into the reserve (at its end, in their order)."""
+        if pieces:
+            self.reserve.extend(pieces)
+            TICKS.n += 1
+            self.changes = TICKS.n
+
+    def reserve_pop(self, index: int) -> HeldPiece:
+        """Take the piece at ``index`` out of the reserve."""
+        piece = self.reserve.pop(index)
+        TICKS.n += 1
+        self.changes = TICKS.n
+        return piece
+
+    def reserve_remove(self, piece: HeldPiece) -> None:
+        """Take the first piece equal to ``piece`` out of the reserve (ValueError: none)."""
+        self.reserve.remove(piece)
+        TICKS.n += 1
+        self.changes = TICKS.n
+
+    def reserve_set(self, index: int, piece: HeldPiece) -> None:
+        """Put ``piece`` in the reserve's place ``index`` instead of the piece there."""
+        self.reserve[index] = piece
+        TICKS.n += 1
+        self.changes = TICKS.n
+
+    def reserve_replace(self, pieces: list[HeldPiece]) -> None:
+        """The reserve is ``pieces`` from now on (a new list: a position's statement)."""
+        self.reserve = pieces
+        TICKS.n += 1
+        self.changes = TICKS.n
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -131,6 +179,7 @@ class PlayerState:
             self.hand_known,
             self.score_known,
             list(self.dealt_more),
+            changes=self.changes,
         )
 
     @property

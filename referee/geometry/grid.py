@@ -26,7 +26,7 @@ from referee.shapes import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
 ORIGIN = Coord(0, 0)
 
@@ -94,6 +94,24 @@ def _carried_key(carried: dict[Any, frozenset[Side]], piece: object) -> object |
     return None
 
 
+class Ticks:
+    """The numbers :attr:`Alhambra.version` and ``PlayerState.changes`` (referee.engine.state)
+    take: each change adds one to :attr:`n` and takes it, so no two changes anywhere in a run
+    share a number. An Alhambra or a reserve whose number is the one noted earlier has not
+    changed since (a copy keeps the number of what it copies, and the two never meet another's
+    number again); and while :attr:`n` is the value noted, no Alhambra and no reserve changed
+    anywhere (the engine's change notice, docs/modules/extension-points.md, "Whose holdings
+    changed"). Read ``n``; only the changes add to it."""
+
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n: int = 0
+
+
+TICKS: Final = Ticks()
+
+
 class Alhambra:
     """A mutable grid ``Coord -> Piece``; the fountain always lies at ``0,0``.
 
@@ -101,11 +119,16 @@ class Alhambra:
     they only keep the grid consistent: a cell holds at most one piece and the fountain stays.
     """
 
-    __slots__ = ("_cells", "_derived", "_geo", "_layers", "_version")
+    __slots__ = ("_cells", "_derived", "_geo", "_layers", "version")
 
     def __init__(self, tiles: Iterable[tuple[Coord, Piece]] = ()) -> None:
         self._cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}
-        self._version = 0
+        # a number no other change anywhere has (:data:`TICKS`), taken at each change of the
+        # cells or the layers: while it is the number noted, nothing changed; a copy keeps it.
+        # Lets callers cache derived facts (the change notice, with ``PlayerState.changes``).
+        # A plain attribute (read it, do not change it): the modules read it at every turn
+        TICKS.n += 1
+        self.version: int = TICKS.n
         self._layers: Layers | None = None  # edges, corners, overlays (None: all empty)
         self._derived: dict[str, object] = {}  # facts computed from the cells (see rules)
         self._geo: Geometry | None = None  # built on first use, then kept up to date
@@ -181,11 +204,6 @@ class Alhambra:
         """Whether any layer holds something (then the building rules take the general path)."""
         return self._layers is not None
 
-    @property
-    def version(self) -> int:
-        """Grows with every change; lets callers cache derived facts."""
-        return self._version
-
     # -------------------------------------------------------------------------- changes
 
     def place(self, coord: Coord, piece: Piece) -> None:
@@ -205,7 +223,8 @@ class Alhambra:
         if type(piece) is not TileKind and is_special(piece):
             return self._place_special(coord, piece)
         cells[coord] = piece
-        self._version += 1
+        TICKS.n += 1
+        self.version = TICKS.n
         lay = self._layers
         if lay is not None:
             if lay.carried and _hashable(piece):
@@ -240,7 +259,8 @@ class Alhambra:
                 self._lay().carried[piece] = overlay
             return piece
         piece = self._cells.pop(coord)  # KeyError for an empty cell
-        self._version += 1
+        TICKS.n += 1
+        self.version = TICKS.n
         if self._geo is not None:
             self._geo.removed(self._cells, coord)
         self._derived.clear()
@@ -249,7 +269,7 @@ class Alhambra:
     def copy(self) -> Alhambra:
         other = Alhambra.__new__(Alhambra)
         other._cells = dict(self._cells)
-        other._version = 0
+        other.version = self.version  # (the same cells: the same number, TICKS)
         other._derived = dict(self._derived)
         other._geo = None if self._geo is None else self._geo.copy()
         other._layers = None if self._layers is None else self._layers.copy()
@@ -261,7 +281,8 @@ class Alhambra:
         """After a change of a layered Alhambra: derived facts dropped; the kept geometry too
         (rebuilt on next use) unless the change brought it up to date (``keep_geo``: the common
         changes, see :meth:`~referee.geometry.incremental.Geometry.placed_layered`)."""
-        self._version += 1
+        TICKS.n += 1
+        self.version = TICKS.n
         if not keep_geo:
             self._geo = None
         self._derived.clear()

@@ -925,7 +925,7 @@ def _lay(player: PlayerState, plot: Plot, built: Plot) -> None:
     the reserve."""
     at = next((c for c, x in player.alhambra.items() if x == plot), None)
     if at is None:
-        player.reserve[player.reserve.index(plot)] = built
+        player.reserve_set(player.reserve.index(plot), built)
     else:
         player.alhambra.remove(at)
         player.alhambra.place(at, built)

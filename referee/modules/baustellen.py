@@ -537,7 +537,7 @@ class Baustellen(BundledModule):
                 player.alhambra.remove(place)
                 player.alhambra.place(place, tile)
             else:
-                player.reserve[place] = tile
+                player.reserve_set(place, tile)
             self.data(state).completed.append(
                 (state.turn_no, player.name, tile.code, done.back or "?")
             )
@@ -785,7 +785,7 @@ class Baustellen(BundledModule):
             if not placed:
                 for k, kept in enumerate(player.reserve):
                     if isinstance(kept, TileKind) and kept in ref.candidates:
-                        player.reserve[k] = SitePiece(kept, back)
+                        player.reserve_set(k, SitePiece(kept, back))
                         placed = True
                         break
             t = state.turn

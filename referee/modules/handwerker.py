@@ -674,7 +674,10 @@ class Handwerker(BundledModule):
         slots, i = found
         tile = slots[i]
         if walls != tile.walls:
-            slots[i] = TurnedTile(tile, walls)
+            if slots is player.reserve:  # (the reserve through its methods: the change notice)
+                player.reserve_set(i, TurnedTile(tile, walls))
+            else:
+                slots[i] = TurnedTile(tile, walls)
             self.data(state).turning = True
 
     def _straighten(self, state: GameState) -> None:
@@ -685,7 +688,11 @@ class Handwerker(BundledModule):
         if not data.turning:
             return
         data.turning = False
-        holders: list[list[Any]] = [p.reserve for p in state.players]
+        for p in state.players:  # (the reserves through their methods: the change notice)
+            for i, x in enumerate(p.reserve):
+                if isinstance(x, TurnedTile):
+                    p.reserve_set(i, x.carried_tile)
+        holders: list[list[Any]] = []
         if state.dirk is not None:
             holders.append(state.dirk)
         if state.turn is not None:

@@ -237,7 +237,7 @@ class Marktplatz(BundledModule):
             if where == "pending":
                 Context(state, action.pos).run_action(Reserve(token, action.pos))  # type: ignore[arg-type]
             if where in ("pending", "unplaced") and piece in player.reserve:
-                player.reserve.remove(piece)
+                player.reserve_remove(piece)
                 self.data(state).boxed.append(piece)
             return []
         cur, ref, _, _ = self._line(action)
@@ -251,7 +251,7 @@ class Marktplatz(BundledModule):
         stalls = self.stalls_of(state, player)
         old = stalls.get(cur)
         if old is not None:  # "ausgetauscht": the building it replaces goes back to the box
-            player.reserve.remove(old)
+            player.reserve_remove(old)
             self.data(state).boxed.append(old)
         stalls[cur] = piece
         return []
@@ -364,7 +364,7 @@ class Marktplatz(BundledModule):
             for cur, x in list(stalls.items()):
                 if x == piece and x in owner.reserve:
                     del stalls[cur]
-                    owner.reserve.remove(x)
+                    owner.reserve_remove(x)
                     return
 
     # ------------------------------------------------------------- legal moves

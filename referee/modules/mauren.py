@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from operator import is_
 
 from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
@@ -31,7 +30,7 @@ from referee.engine.findings import Finding, problem, report
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment, main_action_findings, start_main_action
 from referee.engine.verbs import Arg, VerbSpec
-from referee.geometry.grid import register_place_updater
+from referee.geometry.grid import TICKS, register_place_updater
 from referee.messages import Text
 from referee.modules.base import (
     BundledModule,
@@ -127,14 +126,17 @@ class CultureScratch(Scratch):
     held: dict[str, dict[int, CultureTile]] = field(default_factory=dict)
     # (class, section) -> (value stated, where): the faces as the record states them
     stated: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
-    # per player, what his tiles were last brought up to date from (:meth:`Mauren._sync`):
-    # the Alhambra's kept count (``_counts``; never changed in place, a new table when a
-    # counted building enters) and the reserve's pieces. While both are the same objects his
-    # count is the same, and so is what bringing his tiles up to date would write (the stack
-    # only shrinks); emptied when a position line sets a tile. A cache: not shown, not compared
-    synced: dict[str, tuple[object, tuple[object, ...]]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
+    # per player, his holdings' change notice when his tiles were last brought up to date
+    # (:meth:`Mauren._sync`): ``(player.changes, player.alhambra.version)``, the engine's
+    # notice (docs/modules/extension-points.md, "Whose holdings changed"). While the player's
+    # notice is the one noted, his Alhambra and reserve are as they were, so his count is the
+    # same, and so is what bringing his tiles up to date would write (the stack only shrinks);
+    # emptied when a position line sets a tile. A cache: not shown, not compared
+    synced: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    # ``TICKS.n`` (geometry.grid) when every player was last found brought up to date: while
+    # it stands, no holdings changed anywhere since, so nobody needs it (-1: not known). A
+    # cache: not shown, not compared
+    seen: int = field(default=-1, repr=False, compare=False)
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -254,7 +256,7 @@ class Mauren(BundledModule):
         data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data, inline)
         if data is None:
             data = self.data(state)
-        data.synced[player.name] = (player.alhambra.derived[_KEYS[typed]], tuple(player.reserve))
+        data.synced[player.name] = (player.changes, player.alhambra.version)  # (the notice)
         held = data.held.setdefault(player.name, {})
         classes = _tile_counts()
         for cls in sorted(counts):
@@ -269,6 +271,33 @@ class Mauren(BundledModule):
             if cls not in counts:
                 tile.marked = 0
 
+    idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
+
+    def idle_at(self, state: GameState, moment: Any) -> bool:
+        """Whether :meth:`at_moment` would change nothing: at a turn's end, when no player's
+        holdings changed since his tiles were last brought up to date (each player's change
+        notice is the one :meth:`_sync` noted; the engine's notice, docs/modules/
+        extension-points.md, "Whose holdings changed"), or outside a turn. The module's part
+        must exist."""
+        if moment is not _TURN_END:
+            return False
+        data: CultureScratch | None = state.modules.get(self.name)
+        if data is None:
+            return False
+        t = state.turn
+        if t is None or data.seen == TICKS.n:  # (no holdings changed anywhere since)
+            return True
+        synced = data.synced
+        players = state.players
+        p = players[t.player]  # (the mover first: the one most often changed)
+        if synced.get(p.name) != (p.changes, p.alhambra.version):
+            return False
+        for p in players:
+            if synced.get(p.name) != (p.changes, p.alhambra.version):
+                return False
+        data.seen = TICKS.n  # (a note: everybody up to date at this number)
+        return True
+
     @acts_at(Moment.TURN_END, Moment.INTERRUPT_END, Moment.LEFTOVERS_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         """The end of a turn: the mover's tiles (L2212, L2238-2241), then in seat order those of
@@ -281,27 +310,20 @@ class Mauren(BundledModule):
         if moment is _INTERRUPT_END and t is not None:
             self._sync(state, state.players[t.player])
         elif moment is _TURN_END and t is not None:
-            # in seat order from the mover; a player whose Alhambra's kept count and reserve
-            # are the very objects his tiles were last brought up to date from is left out:
-            # his count is the same, each stone marks it already, and a tile not taken then is
-            # not taken now (none of its price was left, and the stack only shrinks)
+            # in seat order from the mover; a player whose holdings' notice is the one noted
+            # when his tiles were last brought up to date is left out: his count is the same,
+            # each stone marks it already, and a tile not taken then is not taken now (none of
+            # its price was left, and the stack only shrinks)
             data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data)
             if data is None:
                 data = self.data(state)
             synced = data.synced
-            key = _KEYS[self.option("buildings") == "typed"]
             players = state.players
             first = t.player
             for p in players[first:] + players[:first]:
-                stamp = synced.get(p.name)
-                if stamp is not None and p.alhambra.derived.get(key) is stamp[0]:
-                    reserve, kept = p.reserve, stamp[1]
-                    if not reserve:
-                        if not kept:
-                            continue
-                    elif len(reserve) == len(kept) and all(map(is_, reserve, kept)):
-                        continue
-                self._sync(state, p)
+                if synced.get(p.name) != (p.changes, p.alhambra.version):
+                    self._sync(state, p)
+            data.seen = TICKS.n  # (everybody up to date at this number)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
                 self._sync(state, p)
@@ -481,7 +503,9 @@ class Mauren(BundledModule):
             state.flag("MAUREN-SUPPLY", pos, who, price=cls, count=tile_counts()[cls], where=where)
         turned = min(turned, len(face(cls)) - 1)
         held[cls] = CultureTile(marked, turned)
-        self.data(state).synced.clear()  # (a stone set as stated: the next sync moves it)
+        data = self.data(state)
+        data.synced.clear()  # (a stone set as stated: the next sync moves it)
+        data.seen = -1
         if len(nums) == 4:
             value = int(nums[3] or 0)
             if state.checking:

@@ -36,6 +36,7 @@ from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_fin
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
+from referee.geometry.grid import TICKS
 from referee.geometry.layers import wall_between
 from referee.modules.base import (
     BundledModule,
@@ -166,6 +167,18 @@ class AnimalScratch(Scratch):
     # Alhambra and reserve, which other steps change; the engine asks ``idle_at`` there
     idle_start: list[Any] | None = field(default=None, repr=False, compare=False)
     idle_end: None = field(default=None, repr=False, compare=False)
+    # the players :meth:`Menagerie.idle_at` found settled at a turn's end, with their
+    # holdings' change notice then (``(player.changes, player.alhambra.version)``, the
+    # engine's notice: docs/modules/extension-points.md, "Whose holdings changed"): while his
+    # notice is the one noted and his entry stands, he is still settled (his answer reads his
+    # Alhambra, his reserve and his entries of ``on_tiles`` and ``carried``). Every step that
+    # changes his animals or carried gardens drops his entry (:func:`_unsettled`). A cache:
+    # not shown, not compared
+    settled: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    # ``TICKS.n`` (geometry.grid) when every player was last found settled with no bought
+    # garden waiting: while it stands (no holdings changed anywhere since) and no step dropped
+    # it (:func:`_unsettled`, the purchase hook), they all still are (-1: not known)
+    settled_at: int = field(default=-1, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +227,12 @@ class Menagerie(BundledModule):
             data = self.data(state)
         alh = player.alhambra
         mine = data.on_tiles.setdefault(player.name, {})
-        for c in [c for c in mine if alh.get(c) is None]:
-            del mine[c]
+        gone = [c for c in mine if alh.get(c) is None]
         keep = data.carried.get(player.name)
+        if gone or keep or keep is None or data.pending.get(player.name):
+            _unsettled(data, player.name)  # (his animals or carried gardens may change)
+        for c in gone:
+            del mine[c]
         if keep:
             keep, landed = rebuilt(player, keep, lambda e: e[0], mine)
             for at, (_, held) in landed:
@@ -424,10 +440,16 @@ class Menagerie(BundledModule):
         pending = data.pending
         if pending and any(pending.values()):  # (a bought garden waits: _sync places it)
             return False
+        if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
+            return True
         on_tiles = data.on_tiles
         carried = data.carried
+        settled = data.settled
         for p in state.players:
             name = p.name
+            notice = (p.changes, p.alhambra.version)
+            if settled.get(name) == notice:
+                continue  # (found settled at this notice, his entries unchanged since)
             mine = on_tiles.get(name)
             keep = carried.get(name)
             if mine is None or keep is None:
@@ -444,6 +466,8 @@ class Menagerie(BundledModule):
                     if piece not in reserve:
                         return False
                     reserve.remove(piece)
+            settled[name] = notice
+        data.settled_at = TICKS.n
         return True
 
     @acts_at(
@@ -615,11 +639,13 @@ class Menagerie(BundledModule):
             if not here:
                 del mine[m.cells[0]]
             mine.setdefault(end, []).append(m.kind)
+        _unsettled(data, player.name)
         return []
 
     def removed(self, state: GameState, player: PlayerState, at: Coord, piece: Any) -> list[Any]:
         """Animals stay on their tile when it goes to the reserve (digest §10.10 a)."""
         data = self.data(state)
+        _unsettled(data, player.name)
         mine = data.on_tiles.setdefault(player.name, {})
         for c in [c for c in mine if player.alhambra.get(c) is None]:
             data.carried.setdefault(player.name, []).append((piece, mine.pop(c)))
@@ -717,6 +743,7 @@ class Menagerie(BundledModule):
 
         data = self.data(state)
         who = player.name
+        _unsettled(data)
         mine = data.on_tiles.setdefault(who, {})
         carried = data.carried.setdefault(who, [])
         free = list(player.reserve)
@@ -933,6 +960,16 @@ def _unkept(data: AnimalScratch) -> None:
     :meth:`Menagerie.idle_at` reads there besides the market (the fields' animals, the gardens
     under them, the supply)."""
     data.idle_start = None
+
+
+def _unsettled(data: AnimalScratch, name: str | None = None) -> None:
+    """Drop the player's entry of ``settled`` (every entry: ``name`` None): the step changes
+    his animals or carried gardens, which :meth:`Menagerie.idle_at` reads at a turn's end."""
+    data.settled_at = -1
+    if name is None:
+        data.settled.clear()
+    else:
+        data.settled.pop(name, None)
 
 
 def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:

@@ -99,7 +99,7 @@ def place(ctx: Context, p: PlayerState, a: Place, check: bool) -> None:
     _take_pending(state, pick)
     tile = turned
     if not build(p, tile, a.at):
-        p.reserve.append(tile)
+        p.reserve_add(tile)
     else:
         state.ext.placed(state, p, a.at, tile, "place", a.pos)
 
@@ -174,7 +174,7 @@ def reserve(ctx: Context, p: PlayerState, a: Reserve, check: bool) -> None:
     assert state.turn is not None
     state.turn.placing = True
     if pick.index is not None:
-        p.reserve.append(_take_pending(state, pick))
+        p.reserve_add(_take_pending(state, pick))
 
 
 def give_findings(ctx: Context, p: PlayerState, a: Give, pick: PendingPick) -> list[Finding]:
@@ -239,17 +239,17 @@ def give(ctx: Context, p: PlayerState, a: Give, check: bool) -> None:
         if not ok:
             return
         if state.dirk is None:
-            p.reserve.append(tile)
+            p.reserve_add(tile)
         else:
             state.dirk.append(tile)
         return
     other = state.player_named(a.to.name)
     if other is None:
         if ok:
-            p.reserve.append(tile)
+            p.reserve_add(tile)
         return
     if ok:
-        other.reserve.append(tile)  # the receiver keeps it in the reserve (house rule)
+        other.reserve_add(tile)  # the receiver keeps it in the reserve (house rule)
 
 
 def reserve_limit_findings(ctx: Context, p: PlayerState, pos: Pos, extra: int = 0) -> list[Finding]:
@@ -292,7 +292,7 @@ def close_placements(state: GameState, p: PlayerState, pos: Pos, check: bool = T
                     )
                 ],
             )
-        p.reserve.extend(t.pending)
+        p.reserve_extend(t.pending)
         t.pending.clear()
     if check and p.reserve:  # an empty reserve is within every limit
         found = _reserve_limit_findings(state, p, pos)

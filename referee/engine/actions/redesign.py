@@ -88,8 +88,8 @@ def reserve_findings(p: PlayerState, ref: TileLike, pick: ReservePick, pos: Pos)
 def take_from_reserve(p: PlayerState, pick: ReservePick) -> HeldPiece:
     assert pick.index is not None
     if pick.resolves is not None:
-        p.reserve[pick.index] = pick.resolves
-    return p.reserve.pop(pick.index)
+        p.reserve_set(pick.index, pick.resolves)
+    return p.reserve_pop(pick.index)
 
 
 def named_tile_findings(
@@ -133,7 +133,7 @@ def build_from_reserve(ctx: Context, p: PlayerState, a: BuildFromReserve, check:
     tile = turned
     placed = build(p, tile, a.at)
     if pick.index is not None and not placed:
-        p.reserve.append(tile)
+        p.reserve_add(tile)
     elif placed:
         ctx.state.ext.placed(ctx.state, p, a.at, tile, "build", a.pos)
     end_main_action(ctx.state, REDESIGN)
@@ -152,7 +152,7 @@ def build_plain(state: GameState, p: PlayerState, a: BuildFromReserve, check: bo
     if i < 0:
         return False
     start_redesign(state)
-    tile = reserve.pop(i)
+    tile = p.reserve_pop(i)
     p.alhambra.place_if_empty(a.at, tile)  # type: ignore[arg-type]  # a tile
     if state.ext.placing:  # (Extensions.placed asks only those; () without modules)
         state.ext.placed(state, p, a.at, tile, "build", a.pos)
@@ -187,7 +187,7 @@ def remove(ctx: Context, p: PlayerState, a: RemoveToReserve, check: bool) -> Non
     present = p.alhambra.piece_at(at)
     if present is not None and at != FOUNTAIN:
         p.alhambra.remove(at)
-        p.reserve.append(present)
+        p.reserve_add(present)
         state.found.extend(state.ext.removed(state, p, at, present))
     end_main_action(state, REDESIGN)
 
@@ -232,8 +232,8 @@ def swap(ctx: Context, p: PlayerState, a: Swap, check: bool) -> None:
         p.alhambra.remove(at)
         state.found.extend(state.ext.removed(state, p, at, present))
         p.alhambra.place(at, tile)
-        p.reserve.append(present)
+        p.reserve_add(present)
         state.ext.placed(state, p, at, tile, "swap", a.pos)
     elif pick.index is not None:
-        p.reserve.append(tile)
+        p.reserve_add(tile)
     end_main_action(state, REDESIGN)
