@@ -23,7 +23,14 @@ from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
 from referee.geometry.incremental import DELTAS, Geometry, _new_coord
 from referee.geometry.layers import cell_walls, wall_between
-from referee.geometry.walls import Segment, WallMode, WallRun, outer_segments, wall_runs
+from referee.geometry.walls import (
+    Segment,
+    WallMode,
+    WallRun,
+    outer_runs_top,
+    outer_segments,
+    wall_runs,
+)
 from referee.record.model import Coord
 
 TYPE_CHECKING = False
@@ -373,17 +380,19 @@ def second_longest_wall(
     """The second-longest outer wall. ``rest``: the longest run of the outer wall left once the
     longest run is taken away (a branch of the same piece of wall may be it); ``piece``: the
     longest run of another connected piece of outer wall. Empty when there is none."""
-    segments = outer_segments(alh)
-    found = wall_runs(segments, mode)
+    # (the two longest runs, the sum of every run's length and the number of segments: counted
+    # in one pass where no corner joins three segments, the usual Alhambra, and only the two
+    # runs walked in order: walls.outer_runs_top)
+    found, total, count = outer_runs_top(alh, mode, 2)
     if not found:
         return WallRun(())
-    if how == "piece" or sum(run.length for run in found) == len(segments):
+    if how == "piece" or total == count:
         # "piece"; or "rest" where each run is the whole of its piece of wall (the usual
         # case: no corner joins three walls, and trails): taking the longest away leaves
         # the other pieces as they were, so the longest of the rest is the second piece's run
         # (the general step below finds the same: tests/test_geometry_queries_plain.py)
         return found[1] if len(found) > 1 else WallRun(())
-    return _rest_longest(segments, found[0], mode)
+    return _rest_longest(outer_segments(alh), found[0], mode)
 
 
 def _rest_longest(segments: list[Segment], longest: WallRun, mode: WallMode) -> WallRun:
