@@ -142,6 +142,12 @@ def _runs(
     runs are single cells, and the tasks ask for the long ones)."""
     dx, dy = _STEP[direction]
     found: list[tuple[Coord, ...]] = []
+    if ordered is None and at_least > 1:
+        # a run of ``at_least`` cells holds the cell ``at_least - 1`` steps on from its first:
+        # only the cells with a member there can start one (the rest left out before the sort;
+        # the runs are walked in ``cells`` as before)
+        kx, ky = dx * (at_least - 1), dy * (at_least - 1)
+        ordered = _sorted([c for c in cells if (c[0] + kx, c[1] + ky) in cells])
     for c in _sorted(cells) if ordered is None else ordered:
         x, y = c
         if (x - dx, y - dy) in cells:  # a Coord is a tuple: the same hash and equality
@@ -181,10 +187,26 @@ def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Ru
     ordered = _sorted(mine)  # (one reading order for both directions)
     best: tuple[Coord, ...] = ()
     best_direction = ""
+    n = 0  # the length of the longest run so far
     for direction in ("ne", "se"):
-        for cells in _runs(mine, direction, 1, ordered):
-            if len(cells) > len(best):
-                best, best_direction = cells, direction
+        dx, dy = _STEP[direction]
+        for c in ordered:
+            # (_runs' walk: only a run longer than the longest so far is kept, and such a run
+            # holds the cell ``n`` steps on from its first: a cell without it is passed over)
+            x, y = c
+            if n and (x + n * dx, y + n * dy) not in mine:
+                continue
+            if (x - dx, y - dy) in mine:
+                continue  # not the start of a run
+            run = [c]
+            x += dx
+            y += dy
+            while (x, y) in mine:
+                run.append(_new_coord(Coord, (x, y)))
+                x += dx
+                y += dy
+            if len(run) > n:
+                best, best_direction, n = tuple(run), direction, len(run)
     return Run(best_direction, best) if best else None
 
 
