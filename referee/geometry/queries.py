@@ -23,7 +23,14 @@ from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
 from referee.geometry.incremental import DELTAS, Geometry, _new_coord
 from referee.geometry.layers import cell_walls, wall_between
-from referee.geometry.walls import Segment, WallMode, WallRun, outer_segments, wall_runs
+from referee.geometry.walls import (
+    Segment,
+    WallMode,
+    WallRun,
+    outer_runs_top,
+    outer_segments,
+    wall_runs,
+)
 from referee.record.model import Coord
 
 TYPE_CHECKING = False
@@ -135,6 +142,12 @@ def _runs(
     runs are single cells, and the tasks ask for the long ones)."""
     dx, dy = _STEP[direction]
     found: list[tuple[Coord, ...]] = []
+    if ordered is None and at_least > 1:
+        # a run of ``at_least`` cells holds the cell ``at_least - 1`` steps on from its first:
+        # only the cells with a member there can start one (the rest left out before the sort;
+        # the runs are walked in ``cells`` as before)
+        kx, ky = dx * (at_least - 1), dy * (at_least - 1)
+        ordered = _sorted([c for c in cells if (c[0] + kx, c[1] + ky) in cells])
     for c in _sorted(cells) if ordered is None else ordered:
         x, y = c
         if (x - dx, y - dy) in cells:  # a Coord is a tuple: the same hash and equality
@@ -174,10 +187,26 @@ def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Ru
     ordered = _sorted(mine)  # (one reading order for both directions)
     best: tuple[Coord, ...] = ()
     best_direction = ""
+    n = 0  # the length of the longest run so far
     for direction in ("ne", "se"):
-        for cells in _runs(mine, direction, 1, ordered):
-            if len(cells) > len(best):
-                best, best_direction = cells, direction
+        dx, dy = _STEP[direction]
+        for c in ordered:
+            # (_runs' walk: only a run longer than the longest so far is kept, and such a run
+            # holds the cell ``n`` steps on from its first: a cell without it is passed over)
+            x, y = c
+            if n and (x + n * dx, y + n * dy) not in mine:
+                continue
+            if (x - dx, y - dy) in mine:
+                continue  # not the start of a run
+            run = [c]
+            x += dx
+            y += dy
+            while (x, y) in mine:
+                run.append(_new_coord(Coord, (x, y)))
+                x += dx
+                y += dy
+            if len(run) > n:
+                best, best_direction, n = tuple(run), direction, len(run)
     return Run(best_direction, best) if best else None
 
 
@@ -373,17 +402,19 @@ def second_longest_wall(
     """The second-longest outer wall. ``rest``: the longest run of the outer wall left once the
     longest run is taken away (a branch of the same piece of wall may be it); ``piece``: the
     longest run of another connected piece of outer wall. Empty when there is none."""
-    segments = outer_segments(alh)
-    found = wall_runs(segments, mode)
+    # (the two longest runs, the sum of every run's length and the number of segments: counted
+    # in one pass where no corner joins three segments, the usual Alhambra, and only the two
+    # runs walked in order: walls.outer_runs_top)
+    found, total, count = outer_runs_top(alh, mode, 2)
     if not found:
         return WallRun(())
-    if how == "piece" or sum(run.length for run in found) == len(segments):
+    if how == "piece" or total == count:
         # "piece"; or "rest" where each run is the whole of its piece of wall (the usual
         # case: no corner joins three walls, and trails): taking the longest away leaves
         # the other pieces as they were, so the longest of the rest is the second piece's run
         # (the general step below finds the same: tests/test_geometry_queries_plain.py)
         return found[1] if len(found) > 1 else WallRun(())
-    return _rest_longest(segments, found[0], mode)
+    return _rest_longest(outer_segments(alh), found[0], mode)
 
 
 def _rest_longest(segments: list[Segment], longest: WallRun, mode: WallMode) -> WallRun:

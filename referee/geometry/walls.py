@@ -416,23 +416,12 @@ _SIDES_FREE: Final[tuple[int, ...]] = tuple(
 )
 
 
-def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
-    """:func:`longest_wall_run` of the outer wall in the common case, in one pass over the
-    cells: no corner joins more than two segments, so every connected piece of wall is a path
-    or a ring and its run is all of it. None when a corner joins three or four segments (or a
-    coordinate is out of range): then the general search decides.
-
-    The outer walls of a tile are read from the kept geometry (its wall mask less the sides
-    whose neighbour is a tile, both ints), not side by side from the cells. The cells are taken
-    in reading order, so a segment's index orders as its reading-order key.
-
-    Each segment ``e`` has two *slots*, ``2e`` at its first corner and ``2e + 1`` at its second
-    (as in :func:`_ends`); ``link[t]`` is the slot of the other segment at slot ``t``'s corner
-    (-1: none, an end of a path). A walk enters a segment by one slot and leaves by the other.
-
-    It walks the pieces as :meth:`_Graph.chains` and :meth:`_Graph.ring` do: a path from its
-    smaller end corner, a ring from its first segment in reading order towards that segment's
-    second corner."""
+def _plain_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
+    """The outer wall of an unlayered Alhambra as :func:`_plain_longest` walks it: the segments
+    in reading order and the link of each slot (slot ``2e`` at segment ``e``'s first corner,
+    ``2e + 1`` at its second: the slot of the other segment at that corner, -1 where none).
+    None when a corner joins three or four segments or a coordinate is out of range (then the
+    general search decides); no segment: two empty lists."""
     geo = alh.geometry
     around = geo.front.get
     free_sides = _SIDES_FREE
@@ -446,7 +435,7 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
                     return None  # a coordinate out of range (a negative int too: its bits)
                 walled.append((x - y * _K, x * _K + y, c, outer))
     if not walled:
-        return WallRun(())
+        return [], []
     walled.sort()  # the key is unique per cell: nothing else is compared
     by_mask = _MASK_SEGMENTS
     segs: list[Segment] = []
@@ -474,6 +463,32 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
                 link[f] = t
                 link[t] = f
             t += 1
+    return segs, link
+
+
+def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
+    """:func:`longest_wall_run` of the outer wall in the common case, in one pass over the
+    cells: no corner joins more than two segments, so every connected piece of wall is a path
+    or a ring and its run is all of it. None when a corner joins three or four segments (or a
+    coordinate is out of range): then the general search decides.
+
+    The outer walls of a tile are read from the kept geometry (its wall mask less the sides
+    whose neighbour is a tile, both ints), not side by side from the cells. The cells are taken
+    in reading order, so a segment's index orders as its reading-order key.
+
+    Each segment ``e`` has two *slots*, ``2e`` at its first corner and ``2e + 1`` at its second
+    (as in :func:`_ends`); ``link[t]`` is the slot of the other segment at slot ``t``'s corner
+    (-1: none, an end of a path). A walk enters a segment by one slot and leaves by the other.
+
+    It walks the pieces as :meth:`_Graph.chains` and :meth:`_Graph.ring` do: a path from its
+    smaller end corner, a ring from its first segment in reading order towards that segment's
+    second corner."""
+    got = _plain_links(alh)
+    if got is None:
+        return None
+    segs, link = got
+    if not segs:
+        return WallRun(())
     # the pieces in reading order of their first segment (so a tie keeps the piece found
     # first): walked from that segment towards its second corner, back to it for a ring, and
     # for a path on from its first corner too; only the longest is then walked in order
@@ -526,6 +541,81 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
         run.append(segs[t >> 1])
         t = link[t ^ 1]
     return WallRun(tuple(run))
+
+
+def outer_runs_top(
+    alh: Alhambra, mode: WallMode = "trail", k: int = 2
+) -> tuple[list[WallRun], int, int]:
+    """The first ``k`` runs of :func:`outer_wall_runs` (longest first), the sum of the lengths
+    of all its runs, and the number of outer wall segments. In the common case of
+    :func:`_plain_longest` (an unlayered Alhambra, no corner joining three segments) from its
+    links: each piece of wall is counted once, and only the ``k`` runs given are walked in
+    order, as :meth:`_Graph.chains` and :meth:`_Graph.ring` walk them (a path from its smaller
+    end corner, a ring from its first segment towards that segment's second corner, one
+    segment short in ``simple-path`` mode); else by the general search
+    (tests/test_speed25_silents.py holds the two equal)."""
+    if mode not in ("trail", "simple-path"):
+        raise ValueError(f"unknown wall mode {mode!r}")
+    got = None if alh._layers is not None else _plain_links(alh)
+    if got is None:
+        segments = outer_segments(alh)
+        found = wall_runs(segments, mode)
+        return found[:k], sum([run.length for run in found]), len(segments)
+    segs, link = got
+    simple = mode == "simple-path"
+    n = len(segs)
+    seen = [False] * n
+    # per piece: (-length, first segment, end slot, other end slot): a ring's end slot -1
+    pieces: list[tuple[int, int, int, int]] = []
+    total = 0
+    for first in range(n):
+        if seen[first]:
+            continue
+        seen[first] = True
+        count = 1
+        t = link[2 * first + 1]
+        out = 2 * first + 1
+        while t >= 0:  # towards the first segment's second corner
+            e = t >> 1
+            if seen[e]:
+                break  # back at the first segment: a ring
+            seen[e] = True
+            count += 1
+            out = t ^ 1
+            t = link[out]
+        if t >= 0:
+            length = count - 1 if simple else count
+            pieces.append((-length, first, -1, 0))
+            total += length
+            continue
+        back = 2 * first  # on from its first corner
+        t = link[back]
+        while t >= 0:
+            seen[t >> 1] = True
+            count += 1
+            back = t ^ 1
+            t = link[back]
+        pieces.append((-count, first, out, back))
+        total += count
+    pieces.sort()  # (the first segment is unique per piece: nothing else is compared)
+    runs: list[WallRun] = []
+    for _length, first, end, back in pieces[:k]:
+        run: list[Segment] = []
+        if end < 0:  # a ring, from its first segment towards that segment's second corner
+            run.append(segs[first])
+            t = link[2 * first + 1]
+            while (e := t >> 1) != first:
+                run.append(segs[e])
+                t = link[t ^ 1]
+            runs.append(WallRun(tuple(run[:-1])) if simple else WallRun(tuple(run), True))
+            continue
+        # a path, from its smaller end corner
+        t = end if _slot_corner(segs, end) < _slot_corner(segs, back) else back
+        while t >= 0:
+            run.append(segs[t >> 1])
+            t = link[t ^ 1]
+        runs.append(WallRun(tuple(run)))
+    return runs, total, n
 
 
 # per side, the offsets of its first and second corner from its cell's corner x,y (as in _ends)

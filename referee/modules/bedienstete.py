@@ -201,10 +201,20 @@ class Bedienstete(BundledModule):
         """ "jedes Standardgebäude in der Alhambra ohne Bedienstete (Ausnahme:
         Startplättchen)"."""
         mine = self.servants_of(state, player)
+        colour = self.colour
+        # (a catalogue tile, the usual piece: its colour is its type, :meth:`colour`'s answer
+        # without the call; any other piece asks :meth:`colour`. Asked for every player at
+        # every scoring: issue 34)
         return [
             c
             for c, piece in player.alhambra.items()
-            if c != ORIGIN and self.colour(piece) is not None and c not in mine
+            if c != ORIGIN
+            and (
+                type(piece.type) is BuildingType
+                if type(piece) is TileKind
+                else colour(piece) is not None
+            )
+            and c not in mine
         ]
 
     def pile_left(self, state: GameState) -> dict[BuildingType, int]:
