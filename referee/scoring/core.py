@@ -490,6 +490,41 @@ _POINTS = attrgetter("points")
 _new_row = record_maker(ScoringRow)
 _new_result = record_maker(ScoringResult)
 
+# the base categories by a replacement points table (``ScoringParts.table``), as
+# (table, keyed, labels) by the table's id: a module handing the same table object again (the
+# same scoring tile at the same scoring, Wertungskärtchen) gets the same categories without
+# making them again. The table is kept with them (its id is not reused while it is kept) and
+# compared by identity; a table once handed over is read, never changed (ScoringParts is
+# frozen, its table a Mapping). At most _TABLES_KEPT tables (then all are let go)
+_TABLE_KEYED: dict[
+    int,
+    tuple[
+        Mapping[BuildingType, Sequence[int]],
+        tuple[tuple[str, Floor, ScoringCategory], ...],
+        dict[str, tuple[str, str]],
+    ],
+] = {}
+_TABLES_KEPT = 64
+
+
+def _table_keyed(
+    table: Mapping[BuildingType, Sequence[int]],
+) -> tuple[tuple[tuple[str, Floor, ScoringCategory], ...], dict[str, tuple[str, str]]]:
+    """The base categories by ``table`` as :func:`score_round` reads them: (key, floor,
+    category) in category order, and each key's labels (English, German). Kept per table
+    object (:data:`_TABLE_KEYED`); the labels are not to be changed (score_round copies them)."""
+    kept = _TABLE_KEYED.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1], kept[2]
+    cats = base_categories(table)
+    cats.sort(key=lambda c: c.order)  # (stable: as score_round sorts them)
+    keyed = tuple([(c.key, c.floor, c) for c in cats])
+    labels = {c.key: (c.label_en, c.label_de) for c in cats}
+    if len(_TABLE_KEYED) >= _TABLES_KEPT:
+        _TABLE_KEYED.clear()
+    _TABLE_KEYED[id(table)] = (table, keyed, labels)
+    return keyed, labels
+
 
 def score_round(
     round_no: int,
@@ -515,12 +550,15 @@ def score_round(
             if person.name in taken:
                 people[i] = replace(person, name=f"{person.name}#{i + 1}")
             taken.add(people[i].name)
-    if extra or table is not None:
+    if extra:
         cats = base_categories(table)
         cats += extra
         cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
         keyed: Sequence[tuple[str, Floor, ScoringCategory]] = [(c.key, c.floor, c) for c in cats]
         labels = {c.key: (c.label_en, c.label_de) for c in cats}
+    elif table is not None:  # the base categories by a replacement table: kept per table
+        keyed, table_labels = _table_keyed(table)
+        labels = dict(table_labels)
     else:  # the base categories alone: their keys and labels are known
         keyed = _BASE_KEYED
         labels = dict(_BASE_LABELS)
