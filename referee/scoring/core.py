@@ -502,6 +502,7 @@ _TABLE_KEYED: dict[
         Mapping[BuildingType, Sequence[int]],
         tuple[tuple[str, Floor, ScoringCategory], ...],
         dict[str, tuple[str, str]],
+        bool,
     ],
 ] = {}
 _TABLES_KEPT = 64
@@ -509,21 +510,23 @@ _TABLES_KEPT = 64
 
 def _table_keyed(
     table: Mapping[BuildingType, Sequence[int]],
-) -> tuple[tuple[tuple[str, Floor, ScoringCategory], ...], dict[str, tuple[str, str]]]:
+) -> tuple[tuple[tuple[str, Floor, ScoringCategory], ...], dict[str, tuple[str, str]], bool]:
     """The base categories by ``table`` as :func:`score_round` reads them: (key, floor,
-    category) in category order, and each key's labels (English, German). Kept per table
-    object (:data:`_TABLE_KEYED`); the labels are not to be changed (score_round copies them)."""
+    category) in category order, each key's labels (English, German), and whether a category
+    has a floor. Kept per table object (:data:`_TABLE_KEYED`); the labels are not to be changed
+    (score_round copies them)."""
     kept = _TABLE_KEYED.get(id(table))
     if kept is not None and kept[0] is table:
-        return kept[1], kept[2]
+        return kept[1], kept[2], kept[3]
     cats = base_categories(table)
     cats.sort(key=lambda c: c.order)  # (stable: as score_round sorts them)
     keyed = tuple([(c.key, c.floor, c) for c in cats])
     labels = {c.key: (c.label_en, c.label_de) for c in cats}
+    floored = any(floor is not None for _k, floor, _c in keyed)
     if len(_TABLE_KEYED) >= _TABLES_KEPT:
         _TABLE_KEYED.clear()
-    _TABLE_KEYED[id(table)] = (table, keyed, labels)
-    return keyed, labels
+    _TABLE_KEYED[id(table)] = (table, keyed, labels, floored)
+    return keyed, labels, floored
 
 
 def score_round(
@@ -556,14 +559,15 @@ def score_round(
         cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
         keyed: Sequence[tuple[str, Floor, ScoringCategory]] = [(c.key, c.floor, c) for c in cats]
         labels = {c.key: (c.label_en, c.label_de) for c in cats}
+        floored = any(floor is not None for _k, floor, _c in keyed)
     elif table is not None:  # the base categories by a replacement table: kept per table
-        keyed, table_labels = _table_keyed(table)
+        keyed, table_labels, floored = _table_keyed(table)
         labels = dict(table_labels)
     else:  # the base categories alone: their keys and labels are known
         keyed = _BASE_KEYED
         labels = dict(_BASE_LABELS)
+        floored = False
     scored = [(key, floor, c.score(round_no, people, profile)) for key, floor, c in keyed]
-    floored = keyed is not _BASE_KEYED and any(floor is not None for _k, floor, _c in keyed)
     rows: list[ScoringRow] = []
     for e, person in zip(entries, people, strict=True):
         name = person.name
