@@ -28,6 +28,7 @@ from referee.modules.wertungskaertchen import _tile_parts, listed_orders
 from referee.modules.wunschbrunnen import Well, WunschbrunnenModule
 from referee.notation import parse_text
 from referee.scoring import core as scoring_core
+from referee.scoring.categories import base_categories
 
 _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -131,6 +132,11 @@ def test_a_replacement_table_scores_as_made_afresh() -> None:
             keys = [k for k, _f, _c in fresh[0]]
             assert keys == [*(f"majority:{t.code}" for t in BUILDING_TYPES), "wall"]
             assert fresh[2] is False
+            # as score_round made them before: each category's own key, floor and labels
+            cats = base_categories(table)
+            cats.sort(key=lambda c: c.order)
+            assert fresh[0] == tuple((c.key, c.floor, c) for c in cats)
+            assert fresh[1] == {c.key: (c.label_en, c.label_de) for c in cats}
     for n in range(scoring_core._TABLES_KEPT + 3):  # bounded
         scoring_core._table_keyed({t: (n + 1, 0, 0) for t in BUILDING_TYPES})
     assert len(kept) <= scoring_core._TABLES_KEPT

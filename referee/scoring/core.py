@@ -490,8 +490,8 @@ _POINTS = attrgetter("points")
 _new_row = record_maker(ScoringRow)
 _new_result = record_maker(ScoringResult)
 
-# the base categories by a replacement points table (``ScoringParts.table``), as
-# (table, keyed, labels) by the table's id: a module handing the same table object again (the
+# the base categories by a replacement points table (``ScoringParts.table``), as (table,
+# keyed, labels, floored) by the table's id: a module handing the same table object again (the
 # same scoring tile at the same scoring, Wertungskärtchen) gets the same categories without
 # making them again. The table is kept with them (its id is not reused while it is kept) and
 # compared by identity; a table once handed over is read, never changed (ScoringParts is
@@ -518,10 +518,11 @@ def _table_keyed(
     kept = _TABLE_KEYED.get(id(table))
     if kept is not None and kept[0] is table:
         return kept[1], kept[2], kept[3]
+    # a majority's key and labels are its type's whatever its table: those of the base
+    # categories, made in the same order (six majorities, then the wall: category order)
     cats = base_categories(table)
-    cats.sort(key=lambda c: c.order)  # (stable: as score_round sorts them)
-    keyed = tuple([(c.key, c.floor, c) for c in cats])
-    labels = {c.key: (c.label_en, c.label_de) for c in cats}
+    keyed = tuple([(k, c.floor, c) for (k, _f, _b), c in zip(_BASE_KEYED, cats, strict=True)])
+    labels = _BASE_LABELS
     floored = any(floor is not None for _k, floor, _c in keyed)
     if len(_TABLE_KEYED) >= _TABLES_KEPT:
         _TABLE_KEYED.clear()
