@@ -892,16 +892,19 @@ def market_target(state: GameState, named: Currency | None, pos: Pos) -> int | N
 def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     if state.unrefilled:
         _placeholders_gone(state)
-    modules = state.ext.modules  # ``state.ext`` is true exactly when a module is enabled
+    # the modules' kept answers, read once a line (without a module: () and None, the class
+    # defaults of Extensions): ``refilling``, those that may lay a piece of their own on an
+    # empty field (none: every entry is a draw, and _refill_from would answer False); ``heard``,
+    # those hearing the draws as one call (Extensions.draw_heard)
+    ext = state.ext
+    refilling = ext.refilling_from
+    heard = ext.draw_heard
     market = state.market
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
-        # (``ext.refilling_from``: the modules that may lay a piece of their own on an empty
-        # field; none: every entry is a draw, and _refill_from would answer False)
         if (
             fld is not None
-            and modules
-            and state.ext.refilling_from
+            and refilling
             and fld.field <= len(state.market)
             and state.market[fld.field - 1] is _EMPTY
             and _refill_from(state, fld.field - 1, ref, epos)
@@ -919,21 +922,16 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
             target = market_target(state, fld, epos)
         else:
             target = expected
-        if (
-            target is not None
-            and modules
-            and state.ext.refilling_from
-            and _refill_from(state, target, ref, epos)
-        ):
+        if target is not None and refilling and _refill_from(state, target, ref, epos):
             continue  # a piece a module kept for the field turned up (nothing is drawn)
         drawn, tile = _draw_tile(state, ref, epos)
         if drawn and target is not None:
-            if modules and tile is not None and state.ext.draw_heard:
+            if heard is not None and tile is not None:
                 # market_side.intercept without its call: the modules hearing the draws, as one
                 # call (Extensions.draw_heard); the first that sets the piece aside (E14: the
                 # record should have written ``* aside``: reported under that module's rule,
                 # reason ``market``); else it lies there
-                aside = state.ext.draw_heard(state, target, tile, epos)
+                aside = heard(state, target, tile, epos)
                 if aside:
                     state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
                     continue

@@ -147,6 +147,7 @@ _OWN_MOMENTS = (Moment.TURN_START, Moment.LEFTOVERS_BEFORE, Moment.GAME_END)
 """The moments of :meth:`Sultan.at_moment`'s own steps (not a refill's close: the draws noted
 lapse there by themselves, see ``SultanScratch.fresh_closed``)."""
 _TURN_START = Moment.TURN_START
+_REFILL = Phase.REFILL
 
 
 # a player's ``sultan`` line in a position: the cards bought in the turn just played, those of
@@ -174,8 +175,8 @@ class SultanScratch(Scratch):
     rerolled: set[int] = field(default_factory=set)
     # the kept answer at a turn's start (Module.kept_idle): True once a step or idle_at found
     # nothing to do there (no fresh draw, no card bought this turn, every open card marked or
-    # told); None (ask idle_at) after anything that may change that: a draw, a purchase, a card
-    # laid
+    # told); None (ask idle_at) after anything that may change that: a draw outside a refill (a
+    # refill's draws lapse when it closes, before the next turn's start), a purchase, a card laid
     idle_start: bool | None = field(default=None, repr=False, compare=False)
 
 
@@ -434,7 +435,13 @@ class Sultan(BundledModule):
                 data.fresh.clear()
                 data.fresh_closed = closed
             data.fresh.append((field, piece))
-            data.idle_start = None
+            if state.phase is not _REFILL:
+                # a draw outside a refill (the setup's market, a draw inside a turn) may still
+                # be open at the next turn's start: ask again there. A refill's draw keeps the
+                # answer: the refill closes before any turn begins (core._turn, settle_before:
+                # GameState.refills_closed counted), so at that turn's start the note has
+                # lapsed (_live), and the step's clearing it changes nothing anybody reads
+                data.idle_start = None
         return None
 
     @acts_at(*_OWN_MOMENTS)

@@ -490,6 +490,45 @@ _POINTS = attrgetter("points")
 _new_row = record_maker(ScoringRow)
 _new_result = record_maker(ScoringResult)
 
+# the base categories by a replacement points table (``ScoringParts.table``), as (table,
+# keyed, labels, floored) by the table's id: a module handing the same table object again (the
+# same scoring tile at the same scoring, Wertungskärtchen) gets the same categories without
+# making them again. The table is kept with them (its id is not reused while it is kept) and
+# compared by identity; a table once handed over is read, never changed (ScoringParts is
+# frozen, its table a Mapping). At most _TABLES_KEPT tables (then all are let go)
+_TABLE_KEYED: dict[
+    int,
+    tuple[
+        Mapping[BuildingType, Sequence[int]],
+        tuple[tuple[str, Floor, ScoringCategory], ...],
+        dict[str, tuple[str, str]],
+        bool,
+    ],
+] = {}
+_TABLES_KEPT = 64
+
+
+def _table_keyed(
+    table: Mapping[BuildingType, Sequence[int]],
+) -> tuple[tuple[tuple[str, Floor, ScoringCategory], ...], dict[str, tuple[str, str]], bool]:
+    """The base categories by ``table`` as :func:`score_round` reads them: (key, floor,
+    category) in category order, each key's labels (English, German), and whether a category
+    has a floor. Kept per table object (:data:`_TABLE_KEYED`); the labels are not to be changed
+    (score_round copies them)."""
+    kept = _TABLE_KEYED.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1], kept[2], kept[3]
+    # a majority's key and labels are its type's whatever its table: those of the base
+    # categories, made in the same order (six majorities, then the wall: category order)
+    cats = base_categories(table)
+    keyed = tuple([(k, c.floor, c) for (k, _f, _b), c in zip(_BASE_KEYED, cats, strict=True)])
+    labels = _BASE_LABELS
+    floored = any(floor is not None for _k, floor, _c in keyed)
+    if len(_TABLE_KEYED) >= _TABLES_KEPT:
+        _TABLE_KEYED.clear()
+    _TABLE_KEYED[id(table)] = (table, keyed, labels, floored)
+    return keyed, labels, floored
+
 
 def score_round(
     round_no: int,
@@ -515,17 +554,21 @@ def score_round(
             if person.name in taken:
                 people[i] = replace(person, name=f"{person.name}#{i + 1}")
             taken.add(people[i].name)
-    if extra or table is not None:
+    if extra:
         cats = base_categories(table)
         cats += extra
         cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
         keyed: Sequence[tuple[str, Floor, ScoringCategory]] = [(c.key, c.floor, c) for c in cats]
         labels = {c.key: (c.label_en, c.label_de) for c in cats}
+        floored = any(floor is not None for _k, floor, _c in keyed)
+    elif table is not None:  # the base categories by a replacement table: kept per table
+        keyed, table_labels, floored = _table_keyed(table)
+        labels = dict(table_labels)
     else:  # the base categories alone: their keys and labels are known
         keyed = _BASE_KEYED
         labels = dict(_BASE_LABELS)
+        floored = False
     scored = [(key, floor, c.score(round_no, people, profile)) for key, floor, c in keyed]
-    floored = keyed is not _BASE_KEYED and any(floor is not None for _k, floor, _c in keyed)
     rows: list[ScoringRow] = []
     for e, person in zip(entries, people, strict=True):
         name = person.name
