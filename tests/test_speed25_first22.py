@@ -62,7 +62,7 @@ def test_the_engines_reads_answer_as_the_chain(modules: tuple[str, ...]) -> None
     rules = state.rules
     reads = rules.occupied_reads
     assert [name for name, _attr, _f in reads] == rules.refined_by(Decision.DISPLAY_OCCUPIED)
-    assert all(attr == "display" for _name, attr, _f in reads)
+    assert [attr for _name, attr, _f in reads] == ["display"] * len(reads)
     chain = rules.answer[Decision.DISPLAY_OCCUPIED]
     # no part made yet: the refinements are called (they make the parts), as the chain does
     for m in ext.modules:

@@ -798,23 +798,20 @@ def _occupied(state: GameState) -> int:
     if reads:
         # a refinement promising to add its part's pieces in the display
         # (``Module.display_places``): that attribute read where the promise holds, no call
+        # (no promise: the attribute "", which no part has; no part yet: None, which has none)
         parts = state.modules
         ctx: _Context | None = None
         for name, attr, refine in reads:
-            if attr is not None:
-                part = parts.get(name)
-                if part is not None:
-                    held = getattr(part, attr)
-                    if type(held) is list:
-                        found += len(held)
-                        continue
-                    if type(held) is Counter:
-                        if held:
-                            found += sum(held.values())
-                        continue
-            if ctx is None:
-                ctx = state.context or _kept_context(state)
-            found = refine(ctx, found)
+            held = getattr(parts.get(name), attr, None)
+            if type(held) is list:
+                found += len(held)
+            elif type(held) is Counter:
+                if held:
+                    found += sum(held.values())
+            else:
+                if ctx is None:
+                    ctx = state.context or _kept_context(state)
+                found = refine(ctx, found)
     return found
 
 

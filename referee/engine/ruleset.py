@@ -462,8 +462,8 @@ class Ruleset:
         )
         # the same, as the engine's question reads them (``core._occupied``): per refinement,
         # its module's name, the attribute of its part whose pieces it promises to add
-        # (``Module.display_places``; None: no promise, called) and the refinement
-        self.occupied_reads: tuple[tuple[str, str | None, Callable[..., int]], ...] = tuple(
+        # (``Module.display_places``; "": no promise, called) and the refinement
+        self.occupied_reads: tuple[tuple[str, str, Callable[..., int]], ...] = tuple(
             [
                 (r.module, _display_attr(r.func), r.func)
                 for r in self._chain.get(Decision.DISPLAY_OCCUPIED, ())
@@ -497,13 +497,13 @@ class Ruleset:
         return [r.module for r in self._chain.get(decision, ())]
 
 
-def _display_attr(func: Callable[..., int]) -> str | None:
+def _display_attr(func: Callable[..., int]) -> str:
     """The attribute of a module's part that its refinement ``func`` of ``display.occupied``
     promises to add (:attr:`~referee.engine.extensions.Module.display_places`, naming that
-    method), else None."""
+    method), else ``""``."""
     promise = getattr(type(getattr(func, "__self__", None)), "display_places", None)
     if promise is None or getattr(func, "__name__", None) != promise[0]:
-        return None
+        return ""  # (no attribute has this name: the engine calls the refinement)
     return str(promise[1])
 
 
