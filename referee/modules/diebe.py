@@ -252,13 +252,14 @@ class Diebe(BundledModule):
         if len(acts) == 2 and type(acts[1]) is TakeMoney:
             # the common line, one take: what the loop below does for it (its one finding
             # list, _line_findings' for it)
-            a = acts[1]
-            found = self._take_findings(state, player, a, cur, token) if state.checking else []
+            one = acts[1]
+            assert isinstance(one, TakeMoney)
+            found = self._take_findings(state, player, one, cur, token) if state.checking else []
             saved = ctx.begin_interrupt(player, self.name, pos)
             ctx.report(found)
-            if a.cards:  # one card, whatever its value
-                taken = self._shown(state, a.cards[0])
-                ctx.run_action(TakeMoney((a.cards[0],), a.pos, a.notes))
+            if one.cards:  # one card, whatever its value
+                taken = self._shown(state, one.cards[0])
+                ctx.run_action(TakeMoney((one.cards[0],), one.pos, one.notes))
         else:
             shape = self._line_findings(state, player, turn, cur, token) if state.checking else {}
             saved = ctx.begin_interrupt(player, self.name, pos)
