@@ -790,13 +790,28 @@ def _occupied(state: GameState) -> int:
     cards in the display, ``ruleset.display_cards``) passed through the enabled modules'
     refinements in their order (``Ruleset.occupied``), each called as the chain calls it,
     ``refine(ctx, occupied)``; the state's kept context (``GameState.context``) only when a
-    module refines it."""
+    refinement is called. A refinement whose module promises what it adds
+    (``Module.display_places``, ``Ruleset.occupied_reads``) is read instead where the promise
+    holds: the pieces its part holds in the display."""
     found: int = len(state.display)
-    refining = state.rules.occupied
-    if refining:
-        ctx = state.context or _kept_context(state)
-        for refine in refining:
-            found = refine(ctx, found)
+    reads = state.rules.occupied_reads
+    if reads:
+        # a refinement promising to add its part's pieces in the display
+        # (``Module.display_places``): that attribute read where the promise holds, no call
+        # (no promise: the attribute "", which no part has; no part yet: None, which has none)
+        parts = state.modules
+        ctx: _Context | None = None
+        for name, attr, refine in reads:
+            held = getattr(parts.get(name), attr, None)
+            if type(held) is list:
+                found += len(held)
+            elif type(held) is Counter:
+                if held:
+                    found += sum(held.values())
+            else:
+                if ctx is None:
+                    ctx = state.context or _kept_context(state)
+                found = refine(ctx, found)
     return found
 
 

@@ -427,6 +427,17 @@ class Module:
     hold them and ``simulate`` plays the module with that edition. Default: False (``simulate``
     refuses a module with tower pieces together with such an edition)."""
 
+    display_places: ClassVar[tuple[str, str] | None] = None
+    """``(method, attribute)``: a promise about the module's refinement of ``display.occupied``
+    named ``method``: it answers the places taken so far plus its own pieces lying in the
+    display, held by the module's part (``state.modules[name]``) in its ``attribute``: a list
+    (one place each) or a Counter (its total), whenever the part exists and that attribute is
+    a list or a Counter; else it may do more (make the part, fill the attribute). The engine's
+    own question of it (``core.display_occupied``, asked before each card turned up and at each
+    refill's close) then reads the attribute instead of calling the method, and calls it where
+    the promise does not say (``Ruleset.occupied_reads``). Default: None (the method is
+    called)."""
+
     def display_place(self, ref: ComponentRef) -> bool:
         """Whether the module's card ``ref`` revealed from the money deck takes one of the
         display's places (exchange cards, diamonds: yes; a card laid beside the board, e.g. a

@@ -460,6 +460,15 @@ class Ruleset:
         self.occupied: tuple[Callable[..., int], ...] = tuple(
             r.func for r in self._chain.get(Decision.DISPLAY_OCCUPIED, ())
         )
+        # the same, as the engine's question reads them (``core._occupied``): per refinement,
+        # its module's name, the attribute of its part whose pieces it promises to add
+        # (``Module.display_places``; "": no promise, called) and the refinement
+        self.occupied_reads: tuple[tuple[str, str, Callable[..., int]], ...] = tuple(
+            [
+                (r.module, _display_attr(r.func), r.func)
+                for r in self._chain.get(Decision.DISPLAY_OCCUPIED, ())
+            ]
+        )
         # answers a base-only fast path keeps (``purchase.purchase_plain``): only for decisions
         # no module refines, whose base answer depends on the profile and the values in the key
         # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples
@@ -486,6 +495,16 @@ class Ruleset:
     def refined_by(self, decision: str) -> list[str]:
         """The modules refining ``decision``, in the order they run."""
         return [r.module for r in self._chain.get(decision, ())]
+
+
+def _display_attr(func: Callable[..., int]) -> str:
+    """The attribute of a module's part that its refinement ``func`` of ``display.occupied``
+    promises to add (:attr:`~referee.engine.extensions.Module.display_places`, naming that
+    method), else ``""``."""
+    promise = getattr(type(getattr(func, "__self__", None)), "display_places", None)
+    if promise is None or getattr(func, "__name__", None) != promise[0]:
+        return ""  # (no attribute has this name: the engine calls the refinement)
+    return str(promise[1])
 
 
 # compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)

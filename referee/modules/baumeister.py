@@ -299,6 +299,9 @@ class Baumeister(BundledModule):
 
     # ------------------------------------------------------------- the display
 
+    # its refinement adds its part's pieces in the display, as the engine may read them
+    display_places = ("builders_in_display", "display")
+
     @refines(Decision.DISPLAY_OCCUPIED)
     def builders_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Master-builder cards are money cards: they take places of the display's four."""

@@ -157,6 +157,9 @@ class Diamanten(BundledModule):
             self.hand(state, player)[value] += 1
         return []
 
+    # its refinement adds its part's pieces in the display, as the engine may read them
+    display_places = ("diamonds_in_display", "display")
+
     @refines(Decision.DISPLAY_OCCUPIED)
     def diamonds_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Diamonds lying in the display take places of its four (they are money cards)."""

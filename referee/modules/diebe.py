@@ -247,18 +247,31 @@ class Diebe(BundledModule):
         self._check_priority(ctx, player, use, want)
         if cur is not None:
             self._play_card(state, player, cur, use.args[0].pos or use.pos)
-        shape = self._line_findings(state, player, turn, cur, token) if state.checking else {}
-        saved = ctx.begin_interrupt(player, self.name, pos)
+        acts = turn.actions
         taken = "?"
-        for i, a in enumerate(turn.actions[1:], 1):
-            ctx.report(shape.get(i, ()))
-            if isinstance(a, TakeMoney) and a is takes[0]:
-                if a.cards:  # one card, whatever its value
-                    taken = self._shown(state, a.cards[0])
-                    ctx.run_action(TakeMoney((a.cards[0],), a.pos, a.notes))
-            elif isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE:
-                ctx.run_action(a)  # no action at all (e.g. a bonus card revealed)
-        ctx.report(shape.get(0, ()))
+        if len(acts) == 2 and type(acts[1]) is TakeMoney:
+            # the common line, one take: what the loop below does for it (its one finding
+            # list, _line_findings' for it)
+            one = acts[1]
+            assert isinstance(one, TakeMoney)
+            found = self._take_findings(state, player, one, cur, token) if state.checking else []
+            saved = ctx.begin_interrupt(player, self.name, pos)
+            ctx.report(found)
+            if one.cards:  # one card, whatever its value
+                taken = self._shown(state, one.cards[0])
+                ctx.run_action(TakeMoney((one.cards[0],), one.pos, one.notes))
+        else:
+            shape = self._line_findings(state, player, turn, cur, token) if state.checking else {}
+            saved = ctx.begin_interrupt(player, self.name, pos)
+            for i, a in enumerate(turn.actions[1:], 1):
+                ctx.report(shape.get(i, ()))
+                if isinstance(a, TakeMoney) and a is takes[0]:
+                    if a.cards:  # one card, whatever its value
+                        taken = self._shown(state, a.cards[0])
+                        ctx.run_action(TakeMoney((a.cards[0],), a.pos, a.notes))
+                elif isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE:
+                    ctx.run_action(a)  # no action at all (e.g. a bonus card revealed)
+            ctx.report(shape.get(0, ()))
         self.data(state).played.append((state.turn_no, player.name, cur or "?", taken))
         # "Nach jedem Dieb werden die ausliegenden Geldkarten wieder auf 4 ergänzt": a refill
         # follows; play resumes with the player who was next

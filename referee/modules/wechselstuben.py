@@ -159,6 +159,9 @@ class Wechselstuben(BundledModule):
     def money_components(self, state: GameState) -> dict[int, list[object]]:
         return {k: [None] * v for k, v in self._piles().items()}  # which ones: unknown
 
+    # its refinement adds its part's pieces in the display, as the engine may read them
+    display_places = ("exchange_cards_in_display", "display")
+
     @refines(Decision.DISPLAY_OCCUPIED)
     def exchange_cards_in_display(self, ctx: Any, occupied: int, **_: Any) -> int:
         """Exchange cards lying in the display take places of its four."""

@@ -161,7 +161,8 @@ class Wesir(BundledModule):
             return
         if state.turn_no == 0:
             ctx.flag("WESIR-TIMING", pos, player.name, reason="before-first-turn")
-        if not self.awake(state, player):
+        # (self.awake(state, player) without its calls once the module's part exists)
+        if not (state.modules.get(self.name) or self.data(state)).awake.get(player.name, True):
             ctx.flag("WESIR-ASLEEP", use.pos, player.name)
         if use.args:  # (nobody else named: no contest, nothing reported; nearly every line)
             self._check_priority(ctx, player, use)
@@ -173,20 +174,29 @@ class Wesir(BundledModule):
         saved = ctx.begin_interrupt(player, self.name, pos)
         t = state.turn
         assert t is not None
-        buys = 0
-        for i, a in enumerate(turn.actions[1:], 1):
-            ctx.report(shape.get(i, ()))
-            if isinstance(a, Buy):
-                buys += 1
-                ctx.run_action(a)
-                if buys == 1 and t.over and not t.unsure:
-                    ctx.flag("WESIR-EXACT", a.pos or pos, player.name, paid=_paid(t.over_after))
-                t.over = False  # reported once; the placement still follows
-            elif isinstance(a, Place | Reserve | Give) or self._kind(state, a) == ActionKind.FREE:
-                ctx.run_action(a)
-        ctx.report(shape.get(0, ()))
+        if shape is _NO_SHAPE:  # the common line: the loop below for it, with nothing to report
+            buy = acts[1]
+            ctx.run_action(buy)
+            if t.over and not t.unsure:
+                ctx.flag("WESIR-EXACT", buy.pos or pos, player.name, paid=_paid(t.over_after))
+            t.over = False  # reported once; the placement still follows
+            ctx.run_action(acts[2])
+        else:
+            buys = 0
+            for i, a in enumerate(turn.actions[1:], 1):
+                ctx.report(shape.get(i, ()))
+                if isinstance(a, Buy):
+                    buys += 1
+                    ctx.run_action(a)
+                    if buys == 1 and t.over and not t.unsure:
+                        paid = _paid(t.over_after)
+                        ctx.flag("WESIR-EXACT", a.pos or pos, player.name, paid=paid)
+                    t.over = False  # reported once; the placement still follows
+                elif isinstance(a, _PLACING_TYPES) or self._kind(state, a) == ActionKind.FREE:
+                    ctx.run_action(a)
+            ctx.report(shape.get(0, ()))
         ctx.close_placements(pos, player)
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)  # (self.data, without its call)
         data.awake[player.name] = False
         data.uses.append((state.turn_no, player.name))
         # "Der Bauhof wird dann wieder auf 4 Gebäude aufgefüllt": a refill follows; play
@@ -376,6 +386,9 @@ class Wesir(BundledModule):
 _PLACING: frozenset[type] = frozenset({Place, Reserve, Give})
 """The record's classes of a vizier line's placement step (:meth:`Wesir._line_findings` lets
 them pass; its ``isinstance`` admits no subclass of them in the records)."""
+_PLACING_TYPES: tuple[type, ...] = (Place, Reserve, Give)
+"""The same classes for ``isinstance`` (a tuple: ``Place | Reserve | Give`` makes a union at
+every test)."""
 _NO_SHAPE: dict[int, list[Finding]] = {}  # (read only: a line with nothing to report)
 
 
