@@ -10,7 +10,8 @@ a module refines ``place.problems`` it asked the whole chain cell by cell. Now:
   before it copies the Alhambra for the rest of the building rules.
 
 Both answers equal the per-cell questions' for every call made while simulating contract games
-of the modules refining ``place.problems`` (and a game with two-cell pieces), per piece, orientation and way (place, build).
+of the modules refining ``place.problems`` (and a game with two-cell pieces), per piece,
+orientation and way (place, build).
 """
 
 from __future__ import annotations
