@@ -437,8 +437,9 @@ def buy_actions(
     rules = ctx.state.rules
     # no module refines the price or the currencies: the base answers read neither the
     # purchase nor the player (``BaseRules``), so a catalogue tile's terms need no plan
-    plain = not more and not (
-        rules.refined_by(Decision.PAY_PRICE) or rules.refined_by(Decision.PAY_CURRENCIES)
+    refined = rules.refined
+    plain = (
+        not more and Decision.PAY_PRICE not in refined and Decision.PAY_CURRENCIES not in refined
     )
     memo = rules.memo
     for cur, tile in _market(ctx.state):

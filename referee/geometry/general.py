@@ -367,12 +367,13 @@ def legal_cells(alh: Alhambra, piece: object) -> list[Coord]:
         return [c for c in frontier(alh, piece) if not placement_problems(alh, c, piece)]
     out: list[Coord] = []
     existing = set(cells)
+    with_tile = dict(cells)  # the cells with the tile on ``c`` (one cell at a time)
     for c in frontier(alh, piece):
         if c in cells:
             continue  # PLACE-OCCUPIED (the frontier holds empty cells only)
-        with_tile = dict(cells)
         with_tile[c] = piece
         adjacent, side_problems = _sides_found(with_tile, layers, [c], existing)
+        del with_tile[c]
         if not adjacent or side_problems:
             continue
         if not placement_problems(alh, c, piece):
