@@ -218,13 +218,47 @@ def _frontier(p: PlayerState, piece: Any = None) -> list[Coord]:
 def cells_for(ctx: Context, p: PlayerState, piece: Any, how: str = "place") -> list[Coord]:
     """Every empty cell of ``p``'s Alhambra where the building rules (decision
     ``place.problems``, as refined by the modules) let ``piece`` enter."""
-    if not ctx.state.rules.refined_by(Decision.PLACE_PROBLEMS) and hasattr(piece, "walls"):
+    state = ctx.state
+    if Decision.PLACE_PROBLEMS not in state.rules.refined and hasattr(piece, "walls"):
         return sorted(legal_cells(p.alhambra, piece), key=lambda c: (c.x, c.y))  # the fast path
+    if type(piece) is TileKind and (how == "place" or how == "build"):
+        return _tile_cells(ctx, p, piece, how)
     return [
         at
         for at in _frontier(p, piece)
         if not ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=piece, how=how)
     ]
+
+
+def _tile_cells(ctx: Context, p: PlayerState, tile: TileKind, how: str) -> list[Coord]:
+    """:func:`cells_for` of a catalogue tile placed or built from the reserve while a module
+    refines ``place.problems``: the answer of the per-cell question, worked out in one batch.
+
+    A refining module promising to leave the tile entering a cell as the base building rules
+    have it (:meth:`~referee.engine.extensions.Module.leaves_plain_placement`, the promise the
+    one-pass placement of the check relies on: ``building._modules_refine_here``) needs no
+    question of its chain there: the base layer's answer (``BaseRules.place_problems``: the
+    geometry's ``placement_problems`` for a catalogue tile, no filter) is empty exactly on the
+    cells of :func:`~referee.geometry.legal_cells`, computed once from the geometry's kept
+    structure. A cell some module may refine is asked as before (the whole chain)."""
+    state = ctx.state
+    askers = state.ext.place_askers
+    if askers is None:
+        askers = state.ext.placement_askers()
+    base: set[Coord] | None = None
+    out: list[Coord] = []
+    for at in _frontier(p, tile):
+        for m in askers:
+            if not m.leaves_plain_placement(state, p, at, tile):
+                if not ctx.decide(Decision.PLACE_PROBLEMS, player=p, at=at, piece=tile, how=how):
+                    out.append(at)
+                break
+        else:  # every refining module leaves it alone: the base rules' answer
+            if base is None:
+                base = set(legal_cells(p.alhambra, tile))
+            if at in base:
+                out.append(at)
+    return out
 
 
 def _distinct(pieces: Iterable[Any]) -> list[Any]:
@@ -403,8 +437,9 @@ def buy_actions(
     rules = ctx.state.rules
     # no module refines the price or the currencies: the base answers read neither the
     # purchase nor the player (``BaseRules``), so a catalogue tile's terms need no plan
-    plain = not more and not (
-        rules.refined_by(Decision.PAY_PRICE) or rules.refined_by(Decision.PAY_CURRENCIES)
+    refined = rules.refined
+    plain = (
+        not more and Decision.PAY_PRICE not in refined and Decision.PAY_CURRENCIES not in refined
     )
     memo = rules.memo
     for cur, tile in _market(ctx.state):

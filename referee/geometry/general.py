@@ -25,7 +25,7 @@ The rules added by the rule profiles (E20, ``geometry/pieces.py``):
 
 from __future__ import annotations
 
-from referee.catalogue import SIDES, Side
+from referee.catalogue import SIDES, Side, TileKind
 from referee.geometry.codes import (
     PLACE_ADJACENT,
     PLACE_CLOSED,
@@ -353,8 +353,32 @@ def frontier(alh: Alhambra, piece: object = None) -> list[Coord]:
 
 def legal_cells(alh: Alhambra, piece: object) -> list[Coord]:
     """Every anchor cell where ``piece`` may be placed, on the general path (the cells of
-    :func:`frontier` the building rules allow)."""
-    return [c for c in frontier(alh, piece) if not placement_problems(alh, c, piece)]
+    :func:`frontier` the building rules allow).
+
+    A catalogue tile is first judged on its sides alone where the trial of
+    :func:`placement_problems` would change nothing but the cell itself (no added walls
+    carried by a tile waiting to be placed): the same sides are read through the same function
+    (:func:`_sides_found`) on the cells with the tile in them, so a cell failing there
+    (``PLACE-ADJACENT`` or a side rule) has a problem and needs no copy of the Alhambra; every
+    other cell is judged by :func:`placement_problems` itself."""
+    cells = alh.cells
+    layers = alh.layers
+    if type(piece) is not TileKind or (layers is not None and layers.carried):
+        return [c for c in frontier(alh, piece) if not placement_problems(alh, c, piece)]
+    out: list[Coord] = []
+    existing = set(cells)
+    with_tile = dict(cells)  # the cells with the tile on ``c`` (one cell at a time)
+    for c in frontier(alh, piece):
+        if c in cells:
+            continue  # PLACE-OCCUPIED (the frontier holds empty cells only)
+        with_tile[c] = piece
+        adjacent, side_problems = _sides_found(with_tile, layers, [c], existing)
+        del with_tile[c]
+        if not adjacent or side_problems:
+            continue
+        if not placement_problems(alh, c, piece):
+            out.append(c)
+    return out
 
 
 def walk_all(alh: Alhambra) -> set[Coord]:

@@ -228,6 +228,8 @@ class Feldlager(BundledModule):
 
     # ------------------------------------------------------------------ building rules
 
+    placements_by_pieces = True  # place.problems: only a camp entering is judged here
+
     @refines(Decision.PLACE_PROBLEMS)
     def camps_lean_on_walls(
         self, ctx: Any, problems: list[Any], *, player: Any, at: Any, piece: Any, **_: Any
