@@ -29,6 +29,7 @@ import atexit, io, json, os, sys, traceback
 
 for name in sys.argv[1:]:
     __import__(name)
+exec(os.environ.pop("_FORKED_RUN_PREPARE", ""), {})
 for name in json.loads(os.environ.pop("_FORKED_RUN_ABSENT", "[]")):
     assert name not in sys.modules, name
 reply = sys.stdout
@@ -87,10 +88,14 @@ class ForkedRuns:
         env: Mapping[str, str],
         cwd: Path,
         absent: Sequence[str] = (),
+        prepare: str = "",
     ) -> None:
+        """``prepare``: code the waiting process runs once after its imports (work every run
+        of the test would otherwise repeat; none by default), before ``absent`` is checked."""
         self._preload = list(preload)
         self._env = dict(env)
         self._env["_FORKED_RUN_ABSENT"] = json.dumps(list(absent))
+        self._env["_FORKED_RUN_PREPARE"] = prepare
         self._cwd = cwd
         self._server: subprocess.Popen[str] | None = None
         self._folder = tempfile.mkdtemp(prefix="alhambra-referee-forked-")

@@ -64,6 +64,9 @@ _FORKED = ForkedRuns(
     },
     cwd=ROOT,
     absent=["click"],
+    # the Lark reader built once (about 1 s without a cache: six runs read a syntax error or
+    # an empty file with it); each run reads with the same tables, built from the same grammar
+    prepare="from referee.notation import lark_reader\nlark_reader._parser()\n",
 )
 atexit.register(_FORKED.close)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import marshal
 import os
 import pickle
+import shutil
 import stat
 import subprocess
 import sys
@@ -75,11 +76,26 @@ def _files(folder: Path, prefix: str) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.name.startswith(prefix))
 
 
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder as the program writes it (made once for the file: each test poisons a
+    copy; the caches' bytes do not depend on the folder they are in)."""
+    folder = tmp_path_factory.mktemp("made") / "cache"
+    _make_cache(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def plain_check() -> str:
+    """The output of ``check`` without a cache (the same for every case)."""
+    return _run("", ["check", str(GAME)]).stdout
+
+
 @pytest.fixture
-def planted(tmp_path: Path) -> tuple[Path, Path]:
+def planted(made: Path, tmp_path: Path) -> tuple[Path, Path]:
     """A cache folder whose code and grammar caches leave ``marker`` when they are loaded."""
     folder = tmp_path / "cache"
-    _make_cache(folder)
+    shutil.copytree(made, folder)  # the files' modes kept (copy2), owned by this user
     marker = tmp_path / "marker"
     (code_file,) = _files(folder, "dataclass-code-")
     _poison_code_cache(code_file, marker)
@@ -102,13 +118,14 @@ def test_the_poison_works_in_a_trusted_folder(planted: tuple[Path, Path]) -> Non
 
 
 @pytest.mark.parametrize("bits", [stat.S_IWGRP, stat.S_IWOTH])
-def test_a_folder_others_may_write_is_not_loaded(planted: tuple[Path, Path], bits: int) -> None:
+def test_a_folder_others_may_write_is_not_loaded(
+    planted: tuple[Path, Path], bits: int, plain_check: str
+) -> None:
     folder, marker = planted
     folder.chmod(0o700 | bits)
     assert not cache.trusted(folder)
     assert not _loads(folder, marker)
-    plain = _run("", ["check", str(GAME)])
-    assert _run(folder, ["check", str(GAME)]).stdout == plain.stdout
+    assert _run(folder, ["check", str(GAME)]).stdout == plain_check
 
 
 needs_root = pytest.mark.skipif(

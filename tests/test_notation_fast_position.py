@@ -432,7 +432,7 @@ _PROBE = (
 
 
 # Each run a process of its own (the question is what a fresh process of the program loads),
-# forked from one waiting process that has imported what every command imports and not Lark
+# forked from one waiting process that has imported what the commands import and not Lark
 # (forked_run_support): the interpreter's start and these imports are paid once, not ~120 times.
 _FORKED = ForkedRuns(
     preload=[
@@ -441,6 +441,18 @@ _FORKED = ForkedRuns(
         *("referee.engine", "referee.engine.actions", "referee.engine.walk", "referee.datacache"),
         *("referee.notation", "referee.notation.formatter", "referee.notation.messages"),
         *("referee.reports.i18n", "referee.reports.terminal"),
+        # and what one command or another of the runs below imports (none imports Lark: the
+        # waiting process checks `absent` after its imports), so that a run imports only what
+        # its own reading brings in
+        *("referee.commands._pieces", "referee.commands._queries", "referee.commands.check"),
+        *("referee.commands.explain", "referee.commands.fmt", "referee.commands.legal"),
+        *("referee.commands.parse", "referee.commands.render", "referee.commands.score"),
+        *("referee.engine.legal", "referee.engine.position", "referee.engine.position_compare"),
+        *("referee.engine.position_text", "referee.engine.tower", "referee.geometry.general"),
+        *("referee.record_limits", "referee.replay.page", "referee.replay.words"),
+        *("referee.reports.check_report", "referee.reports.pieces", "referee.reports.svg"),
+        *("referee.scoring.categories", "referee.scoring.core", "referee.scoring.position"),
+        *("referee.scoring.state", "referee.scoring.text"),
     ],
     env={"PATH": "/usr/bin:/bin", "ALHAMBRA_REFEREE_CACHE": "0", "LC_ALL": "C.UTF-8"},
     cwd=ROOT,
