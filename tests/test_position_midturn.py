@@ -161,7 +161,7 @@ def _same_or_said(game: Any, item: Turn, k: int, state: Any, after: Any) -> None
     assert not again.errors, again.errors
     assert fast_or_none(text) == lark(text)
     back = None
-    for step in walk(again, finish=False):
+    for step in walk(again, finish=False, snapshots=False):  # the last state only
         back = step.state
     assert back is not None and back.turn is not None
     t, u = state.turn, back.turn
@@ -185,7 +185,7 @@ def _same_or_said(game: Any, item: Turn, k: int, state: Any, after: Any) -> None
     who = state.players[t.player].name
     (whole,) = parse_text(f"{text}{t.number}. {who}: {rest}\n")
     done = None
-    for step in walk(whole, finish=False):
+    for step in walk(whole, finish=False, snapshots=False):
         done = step.state
     assert done is not None and done.turn is None
     assert snapshot(done) == snapshot(after)
