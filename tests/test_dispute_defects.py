@@ -31,7 +31,7 @@ EX = ROOT / "examples"
 
 # ``python -m referee ARGS`` each a process of its own, forked from one waiting process that
 # has imported the command line (forked_run_support; the same status and output as a process
-# started anew: 24 of 24 help texts compared when the help runs moved there, and the 17 runs
+# started anew: 24 of 24 help texts compared when the help runs moved there, and the 21 runs
 # of ``run`` below, issue 34, twenty-third step): the interpreter's start and the command
 # line's import paid once a worker, not once a run
 _RUNS = ForkedRuns(
