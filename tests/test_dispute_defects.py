@@ -29,25 +29,13 @@ ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
 
 
-# ``python -m referee ARGS`` each a process of its own, forked from one waiting process that
-# has imported the command line (forked_run_support; the same status and output as a process
-# started anew: 24 of 24 help texts compared when the help runs moved there, and the 21 runs
-# of ``run`` below, issue 34, twenty-third step): the interpreter's start and the command
-# line's import paid once a worker, not once a run
-_RUNS = ForkedRuns(
-    preload=["referee.cli", "click"],
-    env={**os.environ, "LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""},
-    cwd=Path.cwd(),
-)
-atexit.register(_RUNS.close)
-_AS_MODULE = "import runpy; runpy.run_module('referee', run_name='__main__', alter_sys=True)"
-
-
 def run(*args: str) -> tuple[int, str]:
-    """The command as a user runs it (the entry point maps outcomes to the exit codes): a
-    process of its own, forked from :data:`_RUNS`'s waiting process."""
-    code, out, err = _RUNS.run(_AS_MODULE, list(args), Path.cwd())
-    return code, out + err
+    """The command as a user runs it (the entry point maps outcomes to the exit codes)."""
+    env = {**os.environ, "LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""}
+    res = subprocess.run(
+        [sys.executable, "-m", "referee", *args], capture_output=True, text=True, env=env
+    )
+    return res.returncode, res.stdout + res.stderr
 
 
 def sit(name: str, at: At):  # type: ignore[no-untyped-def]
@@ -293,8 +281,16 @@ COMMANDS = [
 ]
 
 
-# ``python -m referee COMMAND --help``: each a forked run of :data:`_RUNS` (above)
-_HELP_RUNS = _RUNS
+# ``python -m referee COMMAND --help`` each a process of its own, forked from one waiting
+# process that has imported the command line (forked_run_support; the same status and output
+# as a process started anew, 24 of 24 compared): the interpreter's start paid once, not 24 times
+_HELP_RUNS = ForkedRuns(
+    preload=["referee.cli", "click"],
+    env={**os.environ, "LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""},
+    cwd=Path.cwd(),
+)
+atexit.register(_HELP_RUNS.close)
+_AS_MODULE = "import runpy; runpy.run_module('referee', run_name='__main__', alter_sys=True)"
 
 
 @pytest.fixture(scope="module")
