@@ -49,7 +49,7 @@ def _errors_and_end(text: str) -> tuple[list[tuple[str, str, int]], Any]:
     assert not game.errors, game.errors
     out = []
     last = None
-    for step in walk(game):
+    for step in walk(game, snapshots=False):  # only the last state is kept: no copy a step
         out += [(v.code, str(v.player), v.line) for v in step.violations if v.severity == "error"]
         last = step.state
     return out, last
@@ -90,7 +90,7 @@ def survey(text: str, every: int) -> tuple[Counter[str], list[str]]:
     say (each a short description)."""
     (game,) = parse_text(text)[:1]
     lines = text.splitlines()
-    steps = list(walk(game))
+    steps = list(walk(game, snapshots=False))  # the live state: the last step's is the end
     found = [(v.code, str(v.player), v.line) for s in steps for v in s.violations]
     end = snapshot(steps[-1].state)
     counts: Counter[str] = Counter()
@@ -99,7 +99,7 @@ def survey(text: str, every: int) -> tuple[Counter[str], list[str]]:
         block = _block(game, state)
         said = bool(unstated(state))
         back = None
-        for step in walk(parse_text(block)[0], finish=False):
+        for step in walk(parse_text(block)[0], finish=False, snapshots=False):
             back = step.state
         mine = [x for x in snapshot(state) if not x.lstrip().startswith("#")]
         if mine != snapshot(back):
@@ -241,7 +241,9 @@ def test_the_beggars_draws_of_the_open_turn_are_stated() -> None:
     (game,) = parse_text((EXAMPLES / "module-charaktere.alh").read_text("utf-8"))[:1]
     before, _ = state_at(game, At("line", 218))
     state = before.copy()
-    (item,) = [s.item for s in walk(game) if s.item is not None and s.item.pos.line == 219]
+    (item,) = [
+        s.item for s in walk(game, snapshots=False) if s.item is not None and s.item.pos.line == 219
+    ]
     apply_action(state, item.actions[0])
     block = _block(game, state)
     assert "    beggar 1 money\n" in block

@@ -131,14 +131,19 @@ def inside_turns(game: Any, every: int = 1) -> list[tuple[Turn, int, Any, Any]]:
     """(turn line, actions made, state, state after the line) after each proper prefix of
     each numbered turn line of the player to move (not a line played out of turn)."""
     out: list[tuple[Turn, int, Any, Any]] = []
+    body = game.body
     before = None
     n = 0
-    for step in walk(game, finish=False):
+    # the live state of the walk, copied only before a numbered turn line of two actions or
+    # more (the only lines with moments inside) and after a line that made a moment: the same
+    # states as the walk's copy of every step, without the copies no moment reads
+    for step in walk(game, finish=False, snapshots=False):
         item = step.item
         own = isinstance(item, Turn) and before is not None and item.number is not None
         if own and item.player is not None:
             who = before.player_named(item.player.name)
             own = who is not None and who.index == before.next_player
+        after = None
         if own and not before.stages:
             for k in range(1, len(item.actions)):
                 n += 1
@@ -148,8 +153,12 @@ def inside_turns(game: Any, every: int = 1) -> list[tuple[Turn, int, Any, Any]]:
                 for a in item.actions[:k]:
                     apply_action(state, a)
                 if state.turn is not None:
-                    out.append((item, k, state, step.state))
-        before = step.state
+                    if after is None:
+                        after = step.state.copy()
+                    out.append((item, k, state, after))
+        ahead = body[step.index] if step.index < len(body) else None
+        looks = isinstance(ahead, Turn) and ahead.number is not None and len(ahead.actions) > 1
+        before = step.state.copy() if looks else None
     return out
 
 
@@ -161,7 +170,7 @@ def _same_or_said(game: Any, item: Turn, k: int, state: Any, after: Any) -> None
     assert not again.errors, again.errors
     assert fast_or_none(text) == lark(text)
     back = None
-    for step in walk(again, finish=False):
+    for step in walk(again, finish=False, snapshots=False):  # the last state only
         back = step.state
     assert back is not None and back.turn is not None
     t, u = state.turn, back.turn
@@ -185,7 +194,7 @@ def _same_or_said(game: Any, item: Turn, k: int, state: Any, after: Any) -> None
     who = state.players[t.player].name
     (whole,) = parse_text(f"{text}{t.number}. {who}: {rest}\n")
     done = None
-    for step in walk(whole, finish=False):
+    for step in walk(whole, finish=False, snapshots=False):
         done = step.state
     assert done is not None and done.turn is None
     assert snapshot(done) == snapshot(after)

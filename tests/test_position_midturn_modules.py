@@ -68,7 +68,7 @@ def survey(game: Any, every: int = 1, only: Collection[int] | None = None) -> tu
             found.append(f"{item.pos.line}/{k}: {again.errors[0].message}")
             continue
         back = None
-        for step in walk(again, finish=False):
+        for step in walk(again, finish=False, snapshots=False):  # the last state only
             back = step.state
         said = unstated(state)
         a = [x for x in snapshot(state) if not x.lstrip().startswith("#")]
@@ -88,7 +88,7 @@ def survey(game: Any, every: int = 1, only: Collection[int] | None = None) -> tu
         who = write_name(state.players[t.player].name)
         (whole,) = parse_text(f"{text}{t.number}. {who}: {rest}\n")
         done = None
-        for step in walk(whole, finish=False):
+        for step in walk(whole, finish=False, snapshots=False):
             done = step.state
         if done is None or done.turn is not None or snapshot(done) != snapshot(after):
             d = [x for x in snapshot(after) if done is None or x not in snapshot(done)]
@@ -421,7 +421,7 @@ def test_a_turn_limited_to_taking_money_reads_back_so() -> None:
         assert "  limits takeonly " in text and "# not stated" not in text
         (again,) = parse_text(text)
         back = None
-        for step in walk(again, finish=False):
+        for step in walk(again, finish=False, snapshots=False):
             back = step.state
         assert back.turn.take_only == state.turn.take_only, (item.pos.line, k)
 
