@@ -67,6 +67,9 @@ WHITE_BOX = {
     "test_speed22_first22.py": "checks that the kept component answers "
     "(Extensions.component_purchases) are the questions the purchase path asked before, "
     "with the purchase's own private decision set",
+    "test_speed25_cells.py": "checks that the legal-move generator's batched answer for a tile "
+    "(legal._tile_cells) equals the whole chain asked cell by cell over the frontier "
+    "(legal._frontier), as cells_for asked it before",
 }
 """Test files that test the engine's private names themselves (each with the reason)."""
 

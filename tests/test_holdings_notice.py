@@ -1,5 +1,5 @@
 """The engine's change notice of a player's holdings (issue 34, twenty-third step, helper
-notice): ``PlayerState.changes`` takes a new number at every change of the reserve, and
+notice): ``PlayerState.reserve_version`` takes a new number at every change of the reserve, and
 ``Alhambra.version`` at every change of the Alhambra (docs/modules/extension-points.md, "Whose
 holdings changed"). A module that skips a player whose two numbers are the ones it noted
 (Die Menagerie, Die Künste der Mauren) is only right if no change goes past them.
@@ -131,7 +131,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         original = getattr(PlayerState, name)
 
         def method(self: PlayerState, *args: Any) -> Any:
-            before = self.changes
+            before = self.reserve_version
             _Watched.open += 1
             try:
                 out = original(self, *args)
@@ -141,7 +141,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
                 self.reserve = _Watched(self.reserve)
             if args and args[0] == [] and name == "reserve_extend":
                 return out
-            assert self.changes != before, f"{name} took no new notice number"
+            assert self.reserve_version != before, f"{name} took no new notice number"
             seen["reserve"] += 1
             return out
 
@@ -203,11 +203,11 @@ def test_a_change_past_the_methods_is_refused(watched: dict[str, int]) -> None:
         p.reserve.append(None)
     with pytest.raises(_Refused):
         p.reserve[0] = None
-    first = p.changes
+    first = p.reserve_version
     p.reserve_replace([None, None])
-    assert p.changes != first and isinstance(p.reserve, _Watched)
+    assert p.reserve_version != first and isinstance(p.reserve, _Watched)
     q = p.copy()
-    assert q.changes == p.changes and isinstance(q.reserve, _Watched)
+    assert q.reserve_version == p.reserve_version and isinstance(q.reserve, _Watched)
     alh = Alhambra()
     v = alh.version
     assert alh.copy().version == v

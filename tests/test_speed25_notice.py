@@ -1,5 +1,5 @@
 """Issue 34, twenty-third step (helper notice): Die Künste der Mauren and Die Menagerie read the
-engine's change notice of a player's holdings (``PlayerState.changes``,
+engine's change notice of a player's holdings (``PlayerState.reserve_version``,
 ``Alhambra.version``; docs/modules/extension-points.md, "Whose holdings changed") instead of
 looking at every player at every turn's end. The reports must be those of the modules looking
 at everybody each time (subclasses that drop their notes first).
@@ -112,14 +112,15 @@ def test_the_notice_moves_with_the_holdings_and_stays_with_a_copy() -> None:
     state, _found = replay(game)
     copy = state.copy()
     a, b = state.players[0], copy.players[0]
-    assert (a.changes, a.alhambra.version) == (b.changes, b.alhambra.version)
+    assert (a.reserve_version, a.alhambra.version) == (b.reserve_version, b.alhambra.version)
     b.reserve_add(None)
-    assert b.changes != a.changes and not a.reserve[len(b.reserve) - 1 :]
+    assert b.reserve_version != a.reserve_version and not a.reserve[len(b.reserve) - 1 :]
     c = copy.copy().players[0]
     c.reserve_pop(len(c.reserve) - 1)
-    assert c.reserve == a.reserve and c.changes not in (a.changes, b.changes)
+    assert c.reserve == a.reserve
+    assert c.reserve_version not in (a.reserve_version, b.reserve_version)
     synced = state.modules["mauren"].synced
-    assert synced[a.name] == (a.changes, a.alhambra.version)
+    assert synced[a.name] == (a.reserve_version, a.alhambra.version)
     (mauren,) = [m for m in state.ext.modules if isinstance(m, Mauren)]
     turn_end = Moment.TURN_END
     for s in (state, copy):

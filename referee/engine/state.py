@@ -116,51 +116,52 @@ class PlayerState:
     # change it); with ``alhambra.version`` it tells a module whose holdings changed since it
     # last looked (docs/modules/extension-points.md, "Whose holdings changed"); copied with
     # the player; not compared, not shown
-    changes: int = field(default=0, compare=False, repr=False)
+    reserve_version: int = field(default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.key = self.name.casefold()
 
-    # the reserve's changes (each takes a new notice number: ``changes``); nothing else changes
-    # ``reserve`` in place or replaces it (tests/test_holdings_notice.py holds every site to it)
+    # the reserve's changes (each takes a new notice number: ``reserve_version``); nothing else
+    # changes ``reserve`` in place or replaces it (tests/test_holdings_notice.py holds every site
+    # to it)
 
     def reserve_add(self, piece: HeldPiece) -> None:
         """Put ``piece`` into the reserve (at its end)."""
         self.reserve.append(piece)
         TICKS.n += 1
-        self.changes = TICKS.n
+        self.reserve_version = TICKS.n
 
     def reserve_extend(self, pieces: list[HeldPiece]) -> None:
         """Put ``pieces`` into the reserve (at its end, in their order)."""
         if pieces:
             self.reserve.extend(pieces)
             TICKS.n += 1
-            self.changes = TICKS.n
+            self.reserve_version = TICKS.n
 
     def reserve_pop(self, index: int) -> HeldPiece:
         """Take the piece at ``index`` out of the reserve."""
         piece = self.reserve.pop(index)
         TICKS.n += 1
-        self.changes = TICKS.n
+        self.reserve_version = TICKS.n
         return piece
 
     def reserve_remove(self, piece: HeldPiece) -> None:
         """Take the first piece equal to ``piece`` out of the reserve (ValueError: none)."""
         self.reserve.remove(piece)
         TICKS.n += 1
-        self.changes = TICKS.n
+        self.reserve_version = TICKS.n
 
     def reserve_set(self, index: int, piece: HeldPiece) -> None:
         """Put ``piece`` in the reserve's place ``index`` instead of the piece there."""
         self.reserve[index] = piece
         TICKS.n += 1
-        self.changes = TICKS.n
+        self.reserve_version = TICKS.n
 
     def reserve_replace(self, pieces: list[HeldPiece]) -> None:
         """The reserve is ``pieces`` from now on (a new list: a position's statement)."""
         self.reserve = pieces
         TICKS.n += 1
-        self.changes = TICKS.n
+        self.reserve_version = TICKS.n
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -179,7 +180,7 @@ class PlayerState:
             self.hand_known,
             self.score_known,
             list(self.dealt_more),
-            changes=self.changes,
+            reserve_version=self.reserve_version,
         )
 
     @property

@@ -95,13 +95,13 @@ def _carried_key(carried: dict[Any, frozenset[Side]], piece: object) -> object |
 
 
 class Ticks:
-    """The numbers :attr:`Alhambra.version` and ``PlayerState.changes`` (referee.engine.state)
-    take: each change adds one to :attr:`n` and takes it, so no two changes anywhere in a run
-    share a number. An Alhambra or a reserve whose number is the one noted earlier has not
-    changed since (a copy keeps the number of what it copies, and the two never meet another's
-    number again); and while :attr:`n` is the value noted, no Alhambra and no reserve changed
-    anywhere (the engine's change notice, docs/modules/extension-points.md, "Whose holdings
-    changed"). Read ``n``; only the changes add to it."""
+    """The numbers :attr:`Alhambra.version` and ``PlayerState.reserve_version``
+    (referee.engine.state) take: each change adds one to :attr:`n` and takes it, so no two
+    changes anywhere in a run share a number. An Alhambra or a reserve whose number is the one
+    noted earlier has not changed since (a copy keeps the number of what it copies, and the two
+    never meet another's number again); and while :attr:`n` is the value noted, no Alhambra and
+    no reserve changed anywhere (the engine's change notice, docs/modules/extension-points.md,
+    "Whose holdings changed"). Read ``n``; only the changes add to it."""
 
     __slots__ = ("n",)
 
@@ -125,7 +125,8 @@ class Alhambra:
         self._cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}
         # a number no other change anywhere has (:data:`TICKS`), taken at each change of the
         # cells or the layers: while it is the number noted, nothing changed; a copy keeps it.
-        # Lets callers cache derived facts (the change notice, with ``PlayerState.changes``).
+        # Lets callers cache derived facts (the change notice, with
+        # ``PlayerState.reserve_version``).
         # A plain attribute (read it, do not change it): the modules read it at every turn
         TICKS.n += 1
         self.version: int = TICKS.n

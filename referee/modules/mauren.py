@@ -127,7 +127,7 @@ class CultureScratch(Scratch):
     # (class, section) -> (value stated, where): the faces as the record states them
     stated: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
     # per player, his holdings' change notice when his tiles were last brought up to date
-    # (:meth:`Mauren._sync`): ``(player.changes, player.alhambra.version)``, the engine's
+    # (:meth:`Mauren._sync`): ``(player.reserve_version, player.alhambra.version)``, the engine's
     # notice (docs/modules/extension-points.md, "Whose holdings changed"). While the player's
     # notice is the one noted, his Alhambra and reserve are as they were, so his count is the
     # same, and so is what bringing his tiles up to date would write (the stack only shrinks);
@@ -256,7 +256,7 @@ class Mauren(BundledModule):
         data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data, inline)
         if data is None:
             data = self.data(state)
-        data.synced[player.name] = (player.changes, player.alhambra.version)  # (the notice)
+        data.synced[player.name] = (player.reserve_version, player.alhambra.version)  # (the notice)
         held = data.held.setdefault(player.name, {})
         classes = _tile_counts()
         for cls in sorted(counts):
@@ -290,10 +290,10 @@ class Mauren(BundledModule):
         synced = data.synced
         players = state.players
         p = players[t.player]  # (the mover first: the one most often changed)
-        if synced.get(p.name) != (p.changes, p.alhambra.version):
+        if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
             return False
         for p in players:
-            if synced.get(p.name) != (p.changes, p.alhambra.version):
+            if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                 return False
         data.seen = TICKS.n  # (a note: everybody up to date at this number)
         return True
@@ -321,7 +321,7 @@ class Mauren(BundledModule):
             players = state.players
             first = t.player
             for p in players[first:] + players[:first]:
-                if synced.get(p.name) != (p.changes, p.alhambra.version):
+                if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                     self._sync(state, p)
             data.seen = TICKS.n  # (everybody up to date at this number)
         elif moment == Moment.LEFTOVERS_DONE:

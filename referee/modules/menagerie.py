@@ -168,7 +168,7 @@ class AnimalScratch(Scratch):
     idle_start: list[Any] | None = field(default=None, repr=False, compare=False)
     idle_end: None = field(default=None, repr=False, compare=False)
     # the players :meth:`Menagerie.idle_at` found settled at a turn's end, with their
-    # holdings' change notice then (``(player.changes, player.alhambra.version)``, the
+    # holdings' change notice then (``(player.reserve_version, player.alhambra.version)``, the
     # engine's notice: docs/modules/extension-points.md, "Whose holdings changed"): while his
     # notice is the one noted and his entry stands, he is still settled (his answer reads his
     # Alhambra, his reserve and his entries of ``on_tiles`` and ``carried``). Every step that
@@ -447,7 +447,7 @@ class Menagerie(BundledModule):
         settled = data.settled
         for p in state.players:
             name = p.name
-            notice = (p.changes, p.alhambra.version)
+            notice = (p.reserve_version, p.alhambra.version)
             if settled.get(name) == notice:
                 continue  # (found settled at this notice, his entries unchanged since)
             mine = on_tiles.get(name)
