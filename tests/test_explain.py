@@ -131,6 +131,18 @@ def test_rule_name_and_section_in_both_languages(position_file: str) -> None:
     assert "höchstens 5" in v_de["message"]
 
 
+def test_json_params_are_shown_as_in_the_message(position_file: str) -> None:
+    # a piece parameter is written as the message names it, in the asked language (it was the
+    # Python repr of the piece, whose wall set's order changed from one run to the next)
+    _, en = explain(position_file, "place P8@3,3", "--player", "Anna")
+    _, de = explain(position_file, "place P8@3,3", "--player", "Anna", lang="de")
+    p_en = en["steps"][0]["violations"][0]["params"]
+    p_de = de["steps"][0]["violations"][0]["params"]
+    assert p_en["tile"] == "pavilion P8" and p_en["at"] == "3,3"
+    assert p_de["tile"].endswith("P8") and p_de["tile"] != p_en["tile"]
+    assert not any("(" in str(x) for x in [*p_en.values(), *p_de.values()])
+
+
 def test_placement_alternatives_are_the_legal_cells(position_file: str) -> None:
     _, data = explain(position_file, "place T10w@1,0", "--player", "Anna")
     step = data["steps"][0]

@@ -38,6 +38,7 @@ from referee.commands.show import (
     use_color,
 )
 from referee.geometry import Alhambra
+from referee.messages import values
 from referee.notation.messages import localize
 from referee.record.model import (
     BuildFromReserve,
@@ -899,5 +900,7 @@ def _violation_data(v: Any, lang: str) -> dict[str, Any]:
         "severity": v.severity,
         "column": v.column,  # in the action text
         "message": v.message(lang),
-        "params": {k: str(val) for k, val in v.params.items()},
+        # each value as the message shows it (a piece by its name and code, not a Python repr:
+        # the same text on every run)
+        "params": {k: str(val) for k, val in values(lang, v.params).items()},
     }
