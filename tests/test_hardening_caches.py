@@ -26,7 +26,13 @@ from referee import cache
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "examples" / "game-4p.alh"
-POSITION = ROOT / "examples" / "position-midgame.alh"  # a position block: read by Lark
+# a position the fast reader declines (a tab between two tokens), so Lark reads it and keeps its
+# tables in the grammar cache: the example itself is read by the fast reader
+POSITION_TEXT = (
+    (ROOT / "examples" / "position-midgame.alh")
+    .read_text(encoding="utf-8")
+    .replace("    score 4\n", "    score\t4\n", 1)
+)
 
 _RUN = """
 import sys
@@ -67,9 +73,18 @@ def _poison_grammar_cache(path: Path, marker: Path) -> None:
     path.write_bytes(head + b"\n" + pickle.dumps(Evil()))
 
 
+def _position(folder: Path) -> Path:
+    """The Lark-read position, beside the cache ``folder``."""
+    path = folder.parent / "position-tab.alh"
+    if not path.exists():
+        path.write_text(POSITION_TEXT, encoding="utf-8")
+    return path
+
+
 def _make_cache(folder: Path) -> None:
-    for args in (["check", str(GAME)], ["score", str(POSITION)]):
+    for args in (["check", str(GAME)], ["score", str(_position(folder))]):
         assert _run(folder, args).returncode in (0, 1)
+    assert _files(folder, "dataclass-code-") and _files(folder, "grammar-")
 
 
 def _files(folder: Path, prefix: str) -> list[Path]:
@@ -106,7 +121,7 @@ def planted(made: Path, tmp_path: Path) -> tuple[Path, Path]:
 
 def _loads(folder: Path, marker: Path) -> bool:
     marker.unlink(missing_ok=True)
-    for args in (["check", str(GAME)], ["score", str(POSITION)]):
+    for args in (["check", str(GAME)], ["score", str(_position(folder))]):
         _run(folder, args)
     return marker.exists()
 
@@ -115,6 +130,17 @@ def test_the_poison_works_in_a_trusted_folder(planted: tuple[Path, Path]) -> Non
     folder, marker = planted
     assert cache.trusted(folder)
     assert _loads(folder, marker)  # so the cases below would see a load
+
+
+def test_the_grammar_poison_alone_works_in_a_trusted_folder(made: Path, tmp_path: Path) -> None:
+    # the Lark tables' pickle by itself is loaded from a trusted folder (the cases below cover
+    # it too, not only the code cache)
+    folder = tmp_path / "cache"
+    shutil.copytree(made, folder)
+    marker = tmp_path / "marker"
+    for lark_file in _files(folder, "grammar-"):
+        _poison_grammar_cache(lark_file, marker)
+    assert _loads(folder, marker)
 
 
 @pytest.mark.parametrize("bits", [stat.S_IWGRP, stat.S_IWOTH])
