@@ -257,18 +257,14 @@ class Diebe(BundledModule):
             found = self._take_findings(state, player, one, cur, token) if state.checking else []
             saved = ctx.begin_interrupt(player, self.name, pos)
             ctx.report(found)
-            if one.cards:  # one card, whatever its value
-                taken = self._shown(state, one.cards[0])
-                ctx.run_action(TakeMoney((one.cards[0],), one.pos, one.notes))
+            taken = self._take_one(ctx, state, one, taken)
         else:
             shape = self._line_findings(state, player, turn, cur, token) if state.checking else {}
             saved = ctx.begin_interrupt(player, self.name, pos)
             for i, a in enumerate(turn.actions[1:], 1):
                 ctx.report(shape.get(i, ()))
                 if isinstance(a, TakeMoney) and a is takes[0]:
-                    if a.cards:  # one card, whatever its value
-                        taken = self._shown(state, a.cards[0])
-                        ctx.run_action(TakeMoney((a.cards[0],), a.pos, a.notes))
+                    taken = self._take_one(ctx, state, a, taken)
                 elif isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE:
                     ctx.run_action(a)  # no action at all (e.g. a bonus card revealed)
             ctx.report(shape.get(0, ()))
@@ -342,6 +338,15 @@ class Diebe(BundledModule):
             if found is not None:
                 return found
         return None
+
+    def _take_one(self, ctx: Context, state: GameState, a: TakeMoney, taken: str) -> str:
+        """The thief's take ``a``: its first card, whatever its value, taken; that card as
+        shown (``taken`` when the take names none)."""
+        if not a.cards:
+            return taken
+        shown = self._shown(state, a.cards[0])
+        ctx.run_action(TakeMoney((a.cards[0],), a.pos, a.notes))
+        return shown
 
     @staticmethod
     def _shown(state: GameState, ref: object) -> str:

@@ -438,8 +438,8 @@ class Sultan(BundledModule):
             if state.phase is not _REFILL:
                 # a draw outside a refill (the setup's market, a draw inside a turn) may still
                 # be open at the next turn's start: ask again there. A refill's draw keeps the
-                # answer: the refill closes before any turn begins (core._turn, settle_before:
-                # GameState.refills_closed counted), so at that turn's start the note has
+                # answer: the engine closes every refill before the next turn begins (and
+                # counts it in GameState.refills_closed), so at that turn's start the note has
                 # lapsed (_live), and the step's clearing it changes nothing anybody reads
                 data.idle_start = None
         return None

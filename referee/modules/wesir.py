@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from referee.engine.context import Context
 from referee.engine.extensions import ActionKind
 from referee.engine.findings import Finding, problem
-from referee.engine.state import GameState, PlayerState
+from referee.engine.state import GameState, PlayerState, TurnState
 from referee.engine.turns import Claim, Phase, main_action_findings, start_main_action
 from referee.engine.verbs import VerbSpec
 from referee.messages import Text
@@ -176,10 +176,8 @@ class Wesir(BundledModule):
         assert t is not None
         if shape is _NO_SHAPE:  # the common line: the loop below for it, with nothing to report
             buy = acts[1]
-            ctx.run_action(buy)
-            if t.over and not t.unsure:
-                ctx.flag("WESIR-EXACT", buy.pos or pos, player.name, paid=_paid(t.over_after))
-            t.over = False  # reported once; the placement still follows
+            assert isinstance(buy, Buy)  # (the guard above: type(acts[1]) is Buy)
+            _buy(ctx, t, buy, pos, player, True)
             ctx.run_action(acts[2])
         else:
             buys = 0
@@ -187,11 +185,7 @@ class Wesir(BundledModule):
                 ctx.report(shape.get(i, ()))
                 if isinstance(a, Buy):
                     buys += 1
-                    ctx.run_action(a)
-                    if buys == 1 and t.over and not t.unsure:
-                        paid = _paid(t.over_after)
-                        ctx.flag("WESIR-EXACT", a.pos or pos, player.name, paid=paid)
-                    t.over = False  # reported once; the placement still follows
+                    _buy(ctx, t, a, pos, player, buys == 1)
                 elif isinstance(a, _PLACING_TYPES) or self._kind(state, a) == ActionKind.FREE:
                     ctx.run_action(a)
             ctx.report(shape.get(0, ()))
@@ -381,6 +375,15 @@ class Wesir(BundledModule):
             {"uses": [f"after turn {n}: {who}" for n, who in data.uses]},
             {name: {"vizier": "awake" if up else "asleep"} for name, up in data.awake.items()},
         )
+
+
+def _buy(ctx: Context, t: TurnState, buy: Buy, pos: Pos, player: PlayerState, first: bool) -> None:
+    """A vizier line's purchase run; an overpaid first purchase reported (WESIR-EXACT), once:
+    the placement still follows."""
+    ctx.run_action(buy)
+    if first and t.over and not t.unsure:
+        ctx.flag("WESIR-EXACT", buy.pos or pos, player.name, paid=_paid(t.over_after))
+    t.over = False
 
 
 _PLACING: frozenset[type] = frozenset({Place, Reserve, Give})
