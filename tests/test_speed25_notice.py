@@ -41,6 +41,7 @@ class _LooksAtEverybody(Mauren):
         data = ctx.state.modules.get(self.name)
         if data is not None:
             data.synced.clear()
+            data.notices = None
         super().at_moment(ctx, moment)
 
 
@@ -51,6 +52,7 @@ class _AsksEverybody(Menagerie):
         data = state.modules.get(self.name)
         if data is not None:
             data.settled.clear()
+            data.notices = None
         return super().idle_at(state, moment)
 
 

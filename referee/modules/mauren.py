@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from operator import attrgetter
 
 from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
@@ -137,6 +138,12 @@ class CultureScratch(Scratch):
     # it stands, no holdings changed anywhere since, so nobody needs it (-1: not known). A
     # cache: not shown, not compared
     seen: int = field(default=-1, repr=False, compare=False)
+    # every player's notice in seat order (:data:`_NOTICE`) when all were last found brought up
+    # to date (at ``seen``): at a turn's end, when only the mover's entry differs from the
+    # notices now, only he may need bringing up to date (one comparison of two lists instead
+    # of a look at each player). None: not known. Emptied with ``synced``. A cache: not shown,
+    # not compared
+    notices: list[tuple[int, int]] | None = field(default=None, repr=False, compare=False)
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -210,6 +217,10 @@ for _typed, _key in _KEYS.items():
 
 _TURN_END = Moment.TURN_END
 _INTERRUPT_END = Moment.INTERRUPT_END
+# a player's holdings' change notice: ``(player.reserve_version, player.alhambra.version)``
+# (docs/modules/extension-points.md, "Whose holdings changed"); ``list(map(_NOTICE, players))``
+# reads every player's in one pass without a Python loop
+_NOTICE = attrgetter("reserve_version", "alhambra.version")
 
 
 def _num(value: object) -> int | None:
@@ -320,9 +331,26 @@ class Mauren(BundledModule):
             synced = data.synced
             players = state.players
             first = t.player
+            now = list(map(_NOTICE, players))
+            notices = data.notices
+            if notices is not None and len(notices) == len(now) and 0 <= first < len(now):
+                # everybody was up to date at ``notices``: when nobody but the mover changed
+                # since (his entry set aside, the two lists are equal), only he may need it
+                mover = now[first]
+                now[first] = notices[first]
+                if now == notices:
+                    p = players[first]
+                    if synced.get(p.name) != mover:
+                        self._sync(state, p)
+                    now[first] = mover
+                    data.notices = now
+                    data.seen = TICKS.n  # (everybody up to date at this number)
+                    return
+                now[first] = mover
             for p in players[first:] + players[:first]:
                 if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                     self._sync(state, p)
+            data.notices = now  # (each player's synced now: _sync changes no holdings)
             data.seen = TICKS.n  # (everybody up to date at this number)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
@@ -506,6 +534,7 @@ class Mauren(BundledModule):
         data = self.data(state)
         data.synced.clear()  # (a stone set as stated: the next sync moves it)
         data.seen = -1
+        data.notices = None
         if len(nums) == 4:
             value = int(nums[3] or 0)
             if state.checking:

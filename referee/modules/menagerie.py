@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from operator import attrgetter
 
 from referee.catalogue import SIDES, BuildingType, Currency, Side
 from referee.engine.context import Context
@@ -121,6 +122,10 @@ def _side(a: Coord, b: Coord) -> Side | None:
 
 
 _GARDEN = BuildingType.GARDEN
+# a player's holdings' change notice: ``(player.reserve_version, player.alhambra.version)``
+# (docs/modules/extension-points.md, "Whose holdings changed"); ``list(map(_NOTICE, players))``
+# reads every player's in one pass without a Python loop
+_NOTICE = attrgetter("reserve_version", "alhambra.version")
 _TURN_START = Moment.TURN_START
 _TURN_END = Moment.TURN_END
 
@@ -179,6 +184,12 @@ class AnimalScratch(Scratch):
     # garden waiting: while it stands (no holdings changed anywhere since) and no step dropped
     # it (:func:`_unsettled`, the purchase hook), they all still are (-1: not known)
     settled_at: int = field(default=-1, repr=False, compare=False)
+    # every player's notice in seat order (:data:`_NOTICE`) when all were last found settled
+    # (with ``settled_at``): at a turn's end, when only the mover's entry differs from the
+    # notices now, only he may be unsettled (one comparison of two lists instead of a look at
+    # each player). None: not known; dropped with ``settled_at`` (:func:`_unsettled`). A
+    # cache: not shown, not compared
+    notices: list[tuple[int, int]] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,31 +453,37 @@ class Menagerie(BundledModule):
             return False
         if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
             return True
-        on_tiles = data.on_tiles
-        carried = data.carried
+        players = state.players
+        now = list(map(_NOTICE, players))
+        notices = data.notices
+        t = state.turn
+        if notices is not None and t is not None and len(notices) == len(now):
+            # all were settled at ``notices`` (no step dropped it since): when nobody but the
+            # mover changed since (his entry set aside, the two lists are equal), only he may
+            # be unsettled
+            first = t.player
+            if 0 <= first < len(now):
+                mover = now[first]
+                now[first] = notices[first]
+                if now == notices:
+                    p = players[first]
+                    if data.settled.get(p.name) != mover and not _is_settled(data, p):
+                        return False
+                    now[first] = data.settled[p.name] = mover
+                    data.notices = now
+                    data.settled_at = TICKS.n
+                    return True
+                now[first] = mover
         settled = data.settled
-        for p in state.players:
+        for p in players:
             name = p.name
             notice = (p.reserve_version, p.alhambra.version)
             if settled.get(name) == notice:
                 continue  # (found settled at this notice, his entries unchanged since)
-            mine = on_tiles.get(name)
-            keep = carried.get(name)
-            if mine is None or keep is None:
+            if not _is_settled(data, p):
                 return False
-            # (a cell's tile left: no piece is None in an Alhambra's cells)
-            if mine and not mine.keys() <= p.alhambra.cells.keys():
-                return False
-            if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
-                if len(keep) == 1 and keep[0][0] in p.reserve:
-                    continue  # (the very piece, or an equal one: the same printed piece)
-                reserve = [printed_piece(x) for x in p.reserve]
-                for item in keep:
-                    piece = printed_piece(item[0])
-                    if piece not in reserve:
-                        return False
-                    reserve.remove(piece)
             settled[name] = notice
+        data.notices = now  # (each player found settled at his notice now)
         data.settled_at = TICKS.n
         return True
 
@@ -966,10 +983,35 @@ def _unsettled(data: AnimalScratch, name: str | None = None) -> None:
     """Drop the player's entry of ``settled`` (every entry: ``name`` None): the step changes
     his animals or carried gardens, which :meth:`Menagerie.idle_at` reads at a turn's end."""
     data.settled_at = -1
+    data.notices = None
     if name is None:
         data.settled.clear()
     else:
         data.settled.pop(name, None)
+
+
+def _is_settled(data: AnimalScratch, p: PlayerState) -> bool:
+    """Whether :meth:`Menagerie._sync` has nothing to do for ``p`` at a turn's end, his bought
+    gardens aside (:meth:`Menagerie.idle_at` asks that of every player first): his part exists,
+    each cell with animals still holds a tile, each carried garden is still in his reserve."""
+    name = p.name
+    mine = data.on_tiles.get(name)
+    keep = data.carried.get(name)
+    if mine is None or keep is None:
+        return False
+    # (a cell's tile left: no piece is None in an Alhambra's cells)
+    if mine and not mine.keys() <= p.alhambra.cells.keys():
+        return False
+    if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+        if len(keep) == 1 and keep[0][0] in p.reserve:
+            return True  # (the very piece, or an equal one: the same printed piece)
+        reserve = [printed_piece(x) for x in p.reserve]
+        for item in keep:
+            piece = printed_piece(item[0])
+            if piece not in reserve:
+                return False
+            reserve.remove(piece)
+    return True
 
 
 def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
