@@ -739,6 +739,16 @@ class Module:
         (``ctx.pos``: the placing action's position; report with ``ctx.flag``). Default:
         nothing."""
 
+    plain_purchase_types: ClassVar[frozenset[Any] | None] = None
+    """The building types (``BuildingType``) of the pieces whose one-pass purchase from a
+    market field this module's :meth:`after_plain_purchase` may act on (None: every one): for
+    a piece of any other type, or of none (``getattr(piece, "type", None)``), it does nothing,
+    and ``purchase.purchase_plain`` does not call it there (nor builds the
+    :class:`~referee.engine.actions.purchase.PlainPurchase` when no module hearing of the
+    purchase is told of it). A promise, like :attr:`placed_hows`; e.g. Der Schlüssel zum Tor
+    hears only of arcades (a key tile, L3514-3516). The other one-pass purchases (a side
+    offer, a purchase with components) call the hook as before."""
+
     placed_hows: ClassVar[frozenset[str] | None] = None
     """The kinds of placement (``how``: ``place``, ``build``, ``swap``, ``distribute``) at
     which this module's :meth:`placed` may act (None: every one): at any other placement it

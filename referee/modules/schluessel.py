@@ -323,6 +323,10 @@ class Schluessel(BundledModule):
         t = state.turn  # (not _buying: its tests, the interrupt's first)
         return t is None or t.interrupt != self.name or not self.data(state).buying
 
+    # (after_plain_purchase acts on arcades only: the engine tells it of no other one-pass
+    # purchase from a market field)
+    plain_purchase_types = frozenset({BuildingType.ARCADES})
+
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
         if getattr(buy.tile, "type", None) is not BuildingType.ARCADES:

@@ -759,13 +759,21 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
             dict.__delitem__(hand, c)
         discard[c] = discard.get(c, 0) + 1
     if hooked:  # stage "spent": each module reacting to it hears of it, in module order
-        exact: bool | None = rules.memo.get(("pay.exact", total, price))
-        if exact is None:
-            exact = _exact(state, p, total, price)
-        buy = PlainPurchase(
-            p, a, idx, tile, _CURRENCIES[idx], tuple(cards), allowed, price, total, exact
-        )
+        # (a module naming the building types it hears of, Module.plain_purchase_types, is
+        # not told of another piece; the purchase's record is made for the first one told)
+        kind = getattr(tile, "type", None)
+        buy: PlainPurchase | None = None
         for m in hooked:
+            types = m.plain_purchase_types
+            if types is not None and kind not in types:
+                continue
+            if buy is None:
+                exact: bool | None = rules.memo.get(("pay.exact", total, price))
+                if exact is None:
+                    exact = _exact(state, p, total, price)
+                buy = PlainPurchase(
+                    p, a, idx, tile, _CURRENCIES[idx], tuple(cards), allowed, price, total, exact
+                )
             m.after_plain_purchase(state, buy)
     t.pending.append(tile)
     memo = rules.memo

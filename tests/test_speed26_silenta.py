@@ -1,0 +1,158 @@
+"""Issue 34, twenty-fourth step (helper silenta): silent Menagerie, Mauren and Schlüssel.
+
+* Die Künste der Mauren's turn's end and Die Menagerie's turn's-end answer read every
+  player's change notice in one pass and compare it as one list with the notices at which
+  all were last found up to date (``notices``): when only the mover's entry differs, only he
+  is looked at. The syncs (Mauren) and the answers (Menagerie) must be those of the same
+  modules with the list dropped before each look (the per-player loop of the twenty-third
+  step), and the list must be used.
+* Der Schlüssel zum Tor names the building types its ``after_plain_purchase`` acts on
+  (``Module.plain_purchase_types``: arcades); the one-pass purchase tells it of no other. The
+  reports must be those of a Schlüssel told of every purchase, and it must still hear of the
+  arcades.
+
+Kept cheap: the modules' examples, one base example with the module enabled (its silent case)
+and one simulated game of each module with Handwerker (market swaps, turned tiles).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.catalogue import BuildingType
+from referee.engine.extensions import MODULES
+from referee.engine.turns import Moment
+from referee.geometry.grid import TICKS
+from referee.modules.mauren import Mauren
+from referee.modules.menagerie import Menagerie
+from referee.modules.schluessel import Schluessel
+from referee.simulate import simulate_many
+
+ROOT = Path(__file__).resolve().parents[1]
+_BASE = (ROOT / "examples" / "game-4p.alh").read_text(encoding="utf-8")
+
+
+def _texts(name: str) -> list[str]:
+    """The module's example, a base game with the module enabled and a simulated game."""
+    example = (ROOT / "examples" / f"module-{name}.alh").read_text(encoding="utf-8")
+    silent = _BASE.replace("[Players", f'[Modules "{name}"]\n[Players', 1)
+    sims = list(simulate_many(3, 2611 + len(name), 1, modules=(name, "handwerker")))
+    return [example, silent, *sims]
+
+
+def _report(text: str) -> str:
+    from referee.api import check_game, parse_game
+
+    return repr(check_game(parse_game(text)))
+
+
+def _run(monkeypatch: Any, name: str, cls: type, texts: list[str]) -> list[str]:
+    monkeypatch.setitem(MODULES, name, cls)
+    return [_report(t) for t in texts]
+
+
+def test_mauren_syncs_whom_the_per_player_loop_syncs(monkeypatch: Any) -> None:
+    texts = _texts("mauren")
+    fast: list[tuple[int, str]] = []
+    slow: list[tuple[int, str]] = []
+    used = [0]
+
+    class _Fast(Mauren):
+        def _sync(self, state: Any, player: Any) -> None:
+            fast.append((state.turn_no, player.name))
+            super()._sync(state, player)
+
+        def at_moment(self, ctx: Any, moment: Moment) -> None:
+            data = ctx.state.modules.get(self.name)
+            if moment is Moment.TURN_END and data is not None and data.notices is not None:
+                used[0] += 1
+            super().at_moment(ctx, moment)
+
+    class _Loop(Mauren):
+        def _sync(self, state: Any, player: Any) -> None:
+            slow.append((state.turn_no, player.name))
+            super()._sync(state, player)
+
+        def at_moment(self, ctx: Any, moment: Moment) -> None:
+            data = ctx.state.modules.get(self.name)
+            if data is not None:
+                data.notices = None  # (every turn's end: the look at each player)
+            super().at_moment(ctx, moment)
+
+    now = _run(monkeypatch, "mauren", _Fast, texts)
+    before = _run(monkeypatch, "mauren", _Loop, texts)
+    assert now == before
+    assert fast == slow and fast
+    assert used[0] > 20  # (the list was there at most turns' ends)
+    assert any("mauren" in r.lower() or "MAUREN" in r for r in now)
+
+
+def test_menagerie_answers_what_the_per_player_loop_answers(monkeypatch: Any) -> None:
+    texts = _texts("menagerie")
+    fast: list[bool] = []
+    slow: list[bool] = []
+    used = [0]
+
+    class _Fast(Menagerie):
+        def idle_at(self, state: Any, moment: Any) -> bool:
+            data = state.modules.get(self.name)
+            if (
+                moment is Moment.TURN_END
+                and data is not None
+                and data.notices is not None
+                and data.settled_at != TICKS.n
+            ):
+                used[0] += 1
+            answer = super().idle_at(state, moment)
+            if moment is Moment.TURN_END:
+                fast.append(answer)
+            return answer
+
+    class _Loop(Menagerie):
+        def idle_at(self, state: Any, moment: Any) -> bool:
+            data = state.modules.get(self.name)
+            if data is not None:
+                data.notices = None  # (the look at each player not found settled)
+            answer = super().idle_at(state, moment)
+            if moment is Moment.TURN_END:
+                slow.append(answer)
+            return answer
+
+    now = _run(monkeypatch, "menagerie", _Fast, texts)
+    before = _run(monkeypatch, "menagerie", _Loop, texts)
+    assert now == before
+    assert fast == slow and True in fast and False in fast
+    assert used[0] > 20
+
+
+def test_schluessel_told_of_arcades_only(monkeypatch: Any) -> None:
+    texts = _texts("schluessel")
+    told: list[object] = []
+    everything: list[object] = []
+
+    class _Promise(Schluessel):
+        def after_plain_purchase(self, state: Any, buy: Any) -> None:
+            told.append(getattr(buy.tile, "type", None))
+            super().after_plain_purchase(state, buy)
+
+    class _Everything(Schluessel):
+        plain_purchase_types = None  # (told of every one-pass purchase)
+
+        def after_plain_purchase(self, state: Any, buy: Any) -> None:
+            everything.append(getattr(buy.tile, "type", None))
+            super().after_plain_purchase(state, buy)
+
+    now = _run(monkeypatch, "schluessel", _Promise, texts)
+    before = _run(monkeypatch, "schluessel", _Everything, texts)
+    assert now == before
+    arcades = BuildingType.ARCADES
+    assert told and set(told) == {arcades}  # (still hears of the arcades, of nothing else)
+    assert told == [t for t in everything if t is arcades]
+    assert len(everything) > 2 * len(told)
+
+
+def test_the_promise_is_a_class_attribute() -> None:
+    # the default tells a module of every one-pass purchase; Schlüssel names the arcades
+    assert Mauren.plain_purchase_types is None and Menagerie.plain_purchase_types is None
+    assert Schluessel.plain_purchase_types == frozenset({BuildingType.ARCADES})
