@@ -52,7 +52,6 @@ class _AsksEverybody(Menagerie):
         data = state.modules.get(self.name)
         if data is not None:
             data.settled.clear()
-            data.notices = None
         return super().idle_at(state, moment)
 
 

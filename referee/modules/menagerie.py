@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from operator import attrgetter
 
-from referee.catalogue import SIDES, BuildingType, Currency, Side
+from referee.catalogue import SIDES, BuildingType, Currency, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
@@ -122,10 +121,6 @@ def _side(a: Coord, b: Coord) -> Side | None:
 
 
 _GARDEN = BuildingType.GARDEN
-# a player's holdings' change notice: ``(player.reserve_version, player.alhambra.version)``
-# (docs/modules/extension-points.md, "Whose holdings changed"); ``list(map(_NOTICE, players))``
-# reads every player's in one pass without a Python loop
-_NOTICE = attrgetter("reserve_version", "alhambra.version")
 _TURN_START = Moment.TURN_START
 _TURN_END = Moment.TURN_END
 
@@ -184,12 +179,6 @@ class AnimalScratch(Scratch):
     # garden waiting: while it stands (no holdings changed anywhere since) and no step dropped
     # it (:func:`_unsettled`, the purchase hook), they all still are (-1: not known)
     settled_at: int = field(default=-1, repr=False, compare=False)
-    # every player's notice in seat order (:data:`_NOTICE`) when all were last found settled
-    # (with ``settled_at``): at a turn's end, when only the mover's entry differs from the
-    # notices now, only he may be unsettled (one comparison of two lists instead of a look at
-    # each player). None: not known; dropped with ``settled_at`` (:func:`_unsettled`). A
-    # cache: not shown, not compared
-    notices: list[tuple[int, int]] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +227,10 @@ class Menagerie(BundledModule):
             data = self.data(state)
         alh = player.alhambra
         mine = data.on_tiles.setdefault(player.name, {})
-        gone = [c for c in mine if alh.get(c) is None]
+        # the cells whose tile left (no piece is None in an Alhambra's cells): looked for only
+        # when not every cell with animals still holds one (one test of the two key sets)
+        cells = alh.cells
+        gone = [c for c in mine if c not in cells] if not mine.keys() <= cells.keys() else ()
         keep = data.carried.get(player.name)
         if gone or keep or keep is None or data.pending.get(player.name):
             _unsettled(data, player.name)  # (his animals or carried gardens may change)
@@ -279,8 +271,15 @@ class Menagerie(BundledModule):
         player: PlayerState, mine: dict[Coord, list[int]], piece: object, held: list[int]
     ) -> bool:
         alh = player.alhambra
-        for c, _q in alh.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
-            if c not in mine and printed_piece(alh.piece_at(c)) == printed_piece(piece):
+        target = printed_piece(piece)
+        for c, q in alh.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
+            if c in mine:
+                continue
+            # a catalogue tile is its own whole piece and its own printed piece (no calls);
+            # anything else (a part of a two-cell piece, a turned tile, a module's piece) is
+            # taken as a whole and as printed
+            printed = q if type(q) is TileKind else printed_piece(alh.piece_at(c))
+            if printed == target:
                 mine[c] = list(held)
                 return True
         return False
@@ -298,7 +297,9 @@ class Menagerie(BundledModule):
         data = self.data(state)
         groups: list[tuple[GenericArg, list[GenericArg]]] = []
         for arg in args:
-            if Currency.of_code(arg.value) is not None:
+            # (a component, ``an:3``, is never a field's code: no look-up, which would spell
+            # the component out first)
+            if type(arg.value) is not ComponentRef and Currency.of_code(arg.value) is not None:
                 groups.append((arg, []))
             elif groups:
                 groups[-1][1].append(arg)
@@ -339,14 +340,16 @@ class Menagerie(BundledModule):
         for arg in args:
             apos = arg.pos or pos
             k = parse_animal(arg.value)
-            token = token_text(arg.value)
+            # (the token's text for a finding only: made where one is reported)
             if k is None:
-                state.flag("MENAGERIE-TOKEN", apos, token=token)
+                state.flag("MENAGERIE-TOKEN", apos, token=token_text(arg.value))
                 continue
             if data.drawn[k] >= per_kind():
+                token = token_text(arg.value)
                 state.flag("MENAGERIE-SUPPLY", apos, reason="kind-out", token=token)
                 continue
             if sum(data.drawn.values()) >= in_play():
+                token = token_text(arg.value)
                 state.flag("MENAGERIE-SUPPLY", apos, reason="all-out", token=token)
                 continue
             data.drawn[k] += 1
@@ -453,37 +456,31 @@ class Menagerie(BundledModule):
             return False
         if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
             return True
-        players = state.players
-        now = list(map(_NOTICE, players))
-        notices = data.notices
-        t = state.turn
-        if notices is not None and t is not None and len(notices) == len(now):
-            # all were settled at ``notices`` (no step dropped it since): when nobody but the
-            # mover changed since (his entry set aside, the two lists are equal), only he may
-            # be unsettled
-            first = t.player
-            if 0 <= first < len(now):
-                mover = now[first]
-                now[first] = notices[first]
-                if now == notices:
-                    p = players[first]
-                    if data.settled.get(p.name) != mover and not _is_settled(data, p):
-                        return False
-                    now[first] = data.settled[p.name] = mover
-                    data.notices = now
-                    data.settled_at = TICKS.n
-                    return True
-                now[first] = mover
+        on_tiles = data.on_tiles
+        carried = data.carried
         settled = data.settled
-        for p in players:
+        for p in state.players:
             name = p.name
             notice = (p.reserve_version, p.alhambra.version)
             if settled.get(name) == notice:
                 continue  # (found settled at this notice, his entries unchanged since)
-            if not _is_settled(data, p):
+            mine = on_tiles.get(name)
+            keep = carried.get(name)
+            if mine is None or keep is None:
                 return False
+            # (a cell's tile left: no piece is None in an Alhambra's cells)
+            if mine and not mine.keys() <= p.alhambra.cells.keys():
+                return False
+            if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+                if len(keep) == 1 and keep[0][0] in p.reserve:
+                    continue  # (the very piece, or an equal one: the same printed piece)
+                reserve = [printed_piece(x) for x in p.reserve]
+                for item in keep:
+                    piece = printed_piece(item[0])
+                    if piece not in reserve:
+                        return False
+                    reserve.remove(piece)
             settled[name] = notice
-        data.notices = now  # (each player found settled at his notice now)
         data.settled_at = TICKS.n
         return True
 
@@ -983,35 +980,10 @@ def _unsettled(data: AnimalScratch, name: str | None = None) -> None:
     """Drop the player's entry of ``settled`` (every entry: ``name`` None): the step changes
     his animals or carried gardens, which :meth:`Menagerie.idle_at` reads at a turn's end."""
     data.settled_at = -1
-    data.notices = None
     if name is None:
         data.settled.clear()
     else:
         data.settled.pop(name, None)
-
-
-def _is_settled(data: AnimalScratch, p: PlayerState) -> bool:
-    """Whether :meth:`Menagerie._sync` has nothing to do for ``p`` at a turn's end, his bought
-    gardens aside (:meth:`Menagerie.idle_at` asks that of every player first): his part exists,
-    each cell with animals still holds a tile, each carried garden is still in his reserve."""
-    name = p.name
-    mine = data.on_tiles.get(name)
-    keep = data.carried.get(name)
-    if mine is None or keep is None:
-        return False
-    # (a cell's tile left: no piece is None in an Alhambra's cells)
-    if mine and not mine.keys() <= p.alhambra.cells.keys():
-        return False
-    if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
-        if len(keep) == 1 and keep[0][0] in p.reserve:
-            return True  # (the very piece, or an equal one: the same printed piece)
-        reserve = [printed_piece(x) for x in p.reserve]
-        for item in keep:
-            piece = printed_piece(item[0])
-            if piece not in reserve:
-                return False
-            reserve.remove(piece)
-    return True
 
 
 def _slot_of(data: AnimalScratch, slot: int, garden: object) -> int:
