@@ -41,7 +41,6 @@ class _LooksAtEverybody(Mauren):
         data = ctx.state.modules.get(self.name)
         if data is not None:
             data.synced.clear()
-            data.notices = None
         super().at_moment(ctx, moment)
 
 

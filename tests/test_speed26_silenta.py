@@ -1,10 +1,9 @@
 """Issue 34, twenty-fourth step (helper silenta): silent Menagerie, Mauren and Schlüssel.
 
-* Die Künste der Mauren's turn's end reads every player's change notice in one pass and
-  compares it as one list with the notices at which all were last found up to date
-  (``notices``): when only the mover's entry differs, only he is looked at. The syncs must be
-  those of the same module with the list dropped before each look (the per-player loop of the
-  twenty-third step), and the list must be used.
+* Die Künste der Mauren finds a catalogue tile's price class without a call (the kept
+  table's updater, the reserve's part of the count) and reads each tile's value once in a
+  scoring's culture line: the count must be the one made afresh at every turn's end, the
+  line what ``points`` and ``shows`` give.
 * Die Menagerie finds a bought garden's cell without two calls per catalogue tile, looks for
   cells whose tile left only when one did, and spells out an animal token only for a finding:
   the reports must be those of the twenty-third step's lines.
@@ -53,40 +52,41 @@ def _run(monkeypatch: Any, name: str, cls: type, texts: list[str]) -> list[str]:
     return [_report(t) for t in texts]
 
 
-def test_mauren_syncs_whom_the_per_player_loop_syncs(monkeypatch: Any) -> None:
+def test_mauren_counts_and_culture_lines_are_the_general_ones(monkeypatch: Any) -> None:
+    """The count with the catalogue tiles' class found inline (the kept table's updater, the
+    reserve's part) is the count made afresh at every turn's end, and each scoring's culture
+    line (each tile's value read once) is what ``points`` and ``shows`` give."""
+    from referee.modules.mauren import _count, _counts
+
     texts = _texts("mauren")
-    fast: list[tuple[int, str]] = []
-    slow: list[tuple[int, str]] = []
-    used = [0]
+    looked = [0, 0]
 
-    class _Fast(Mauren):
-        def _sync(self, state: Any, player: Any) -> None:
-            fast.append((state.turn_no, player.name))
-            super()._sync(state, player)
-
+    class _Checked(Mauren):
         def at_moment(self, ctx: Any, moment: Moment) -> None:
-            data = ctx.state.modules.get(self.name)
-            if moment is Moment.TURN_END and data is not None and data.notices is not None:
-                used[0] += 1
             super().at_moment(ctx, moment)
+            for typed in (False, True):
+                for p in ctx.state.players:
+                    whole = [*p.alhambra.cells.values(), *p.reserve]
+                    assert _counts(p, typed) == _count(whole, typed)
+                    looked[0] += 1
 
-    class _Loop(Mauren):
-        def _sync(self, state: Any, player: Any) -> None:
-            slow.append((state.turn_no, player.name))
-            super()._sync(state, player)
+        def scoring_parts(self, state: Any, round_no: int) -> Any:
+            parts = super().scoring_parts(state, round_no)
+            (line,) = parts.categories
+            for p in state.players:
+                got = line.points(p)
+                tiles = sorted(self.held(state, p).items())
+                if not tiles:
+                    assert got is None
+                    continue
+                detail = ", ".join(f"{c}: {self.shows(state, c, t)[0]}" for c, t in tiles)
+                assert got == (self.points(state, p), detail, detail)
+                looked[1] += 1
+            return parts
 
-        def at_moment(self, ctx: Any, moment: Moment) -> None:
-            data = ctx.state.modules.get(self.name)
-            if data is not None:
-                data.notices = None  # (every turn's end: the look at each player)
-            super().at_moment(ctx, moment)
-
-    now = _run(monkeypatch, "mauren", _Fast, texts)
-    before = _run(monkeypatch, "mauren", _Loop, texts)
-    assert now == before
-    assert fast == slow and fast
-    assert used[0] > 20  # (the list was there at most turns' ends)
-    assert any("mauren" in r.lower() or "MAUREN" in r for r in now)
+    now = _run(monkeypatch, "mauren", _Checked, texts)
+    assert now == _run(monkeypatch, "mauren", Mauren, texts)
+    assert looked[0] > 100 and looked[1] > 5
 
 
 def test_menagerie_places_and_checks_as_before(monkeypatch: Any) -> None:

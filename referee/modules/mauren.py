@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from operator import attrgetter
 
 from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
@@ -138,12 +137,6 @@ class CultureScratch(Scratch):
     # it stands, no holdings changed anywhere since, so nobody needs it (-1: not known). A
     # cache: not shown, not compared
     seen: int = field(default=-1, repr=False, compare=False)
-    # every player's notice in seat order (:data:`_NOTICE`) when all were last found brought up
-    # to date (at ``seen``): at a turn's end, when only the mover's entry differs from the
-    # notices now, only he may need bringing up to date (one comparison of two lists instead
-    # of a look at each player). None: not known. Emptied with ``synced``. A cache: not shown,
-    # not compared
-    notices: list[tuple[int, int]] | None = field(default=None, repr=False, compare=False)
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -158,7 +151,8 @@ def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
 def _class_of(piece: object, typed: bool) -> int | None:
     """The price class a piece counts for in :func:`base_buildings` (None: it does not)."""
     if isinstance(piece, TileKind) and piece.type is not None:
-        return price_class(piece.price)
+        cost = piece.price  # (price_class(piece.price), inline: a call fewer per building)
+        return _same_price().get(cost, cost)
     if typed and getattr(piece, "type", None) is not None:
         price = getattr(piece, "price", None)
         if isinstance(price, int):
@@ -192,8 +186,14 @@ def _counts(player: PlayerState, typed: bool) -> dict[int, int]:
     if not player.reserve:
         return kept
     out = dict(kept)
+    same = _same_price()
     for piece in player.reserve:
-        cls = _class_of(piece, typed)
+        # (_class_of, its catalogue tile case inline: no call for a base building)
+        if type(piece) is TileKind and piece.type is not None:
+            cost = piece.price
+            cls: int | None = same.get(cost, cost)
+        else:
+            cls = _class_of(piece, typed)
         if cls is not None:
             out[cls] = out.get(cls, 0) + 1
     return out
@@ -201,7 +201,12 @@ def _counts(player: PlayerState, typed: bool) -> dict[int, int]:
 
 def _updater(typed: bool) -> Callable[[Any, object, Any, object], object | None]:
     def placed(_alhambra: Any, old: object, _coord: Any, piece: object) -> object | None:
-        cls = _class_of(piece, typed)
+        # (_class_of, its catalogue tile case inline: no call for a base building)
+        if type(piece) is TileKind and piece.type is not None:
+            cost = piece.price
+            cls: int | None = _same_price().get(cost, cost)
+        else:
+            cls = _class_of(piece, typed)
         if cls is None or not isinstance(old, dict):
             return old
         new = dict(old)
@@ -217,10 +222,6 @@ for _typed, _key in _KEYS.items():
 
 _TURN_END = Moment.TURN_END
 _INTERRUPT_END = Moment.INTERRUPT_END
-# a player's holdings' change notice: ``(player.reserve_version, player.alhambra.version)``
-# (docs/modules/extension-points.md, "Whose holdings changed"); ``list(map(_NOTICE, players))``
-# reads every player's in one pass without a Python loop
-_NOTICE = attrgetter("reserve_version", "alhambra.version")
 
 
 def _num(value: object) -> int | None:
@@ -262,7 +263,8 @@ class Mauren(BundledModule):
         """Take the tiles due and move the stones (L2212-2241): a tile for each price of which
         the player owns two or more base buildings and holds none yet ("falls er noch kein
         solches besitzt"), while the stack has one; every stone marks the count now."""
-        typed = self.option("buildings") == "typed"
+        # (self.option("buildings"), inline: its answer without the call)
+        typed = self.settings.get("buildings", self.options["buildings"][0]) == "typed"
         counts = _counts(player, typed)
         data: CultureScratch | None = state.modules.get(self.name)  # (the kit's data, inline)
         if data is None:
@@ -331,26 +333,9 @@ class Mauren(BundledModule):
             synced = data.synced
             players = state.players
             first = t.player
-            now = list(map(_NOTICE, players))
-            notices = data.notices
-            if notices is not None and len(notices) == len(now) and 0 <= first < len(now):
-                # everybody was up to date at ``notices``: when nobody but the mover changed
-                # since (his entry set aside, the two lists are equal), only he may need it
-                mover = now[first]
-                now[first] = notices[first]
-                if now == notices:
-                    p = players[first]
-                    if synced.get(p.name) != mover:
-                        self._sync(state, p)
-                    now[first] = mover
-                    data.notices = now
-                    data.seen = TICKS.n  # (everybody up to date at this number)
-                    return
-                now[first] = mover
             for p in players[first:] + players[:first]:
                 if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                     self._sync(state, p)
-            data.notices = now  # (each player's synced now: _sync changes no holdings)
             data.seen = TICKS.n  # (everybody up to date at this number)
         elif moment == Moment.LEFTOVERS_DONE:
             for p in state.players:
@@ -481,12 +466,20 @@ class Mauren(BundledModule):
 
         def points(p: Any) -> tuple[int, str, str] | None:
             player = by_name.get(p.name)
-            if player is None or not self.held(state, player):
+            if player is None:
                 return None
-            tiles = sorted(self.held(state, player).items())
-            parts = [f"{c}: {self.shows(state, c, t)[0]}" for c, t in tiles]
-            detail = ", ".join(parts)
-            return self.points(state, player), detail, detail
+            data = self.data(state)
+            held = data.held.setdefault(player.name, {})  # (self.held, inline)
+            if not held:
+                return None
+            # each tile's value at the gem once (self.shows, inline); the sum is self.points
+            stated = data.stated
+            values: list[tuple[int, int]] = []
+            for c, t in sorted(held.items()):
+                known = stated.get((c, t.turned))
+                values.append((c, known[0] if known is not None else _face(c)[t.turned][0]))
+            detail = ", ".join(f"{c}: {v}" for c, v in values)
+            return sum(v for _c, v in values), detail, detail
 
         line = PointLine("culture", "culture tiles", "Kulturplättchen", S_SCORE, points, order=655)
         return ScoringParts(categories=(line,))
@@ -534,7 +527,6 @@ class Mauren(BundledModule):
         data = self.data(state)
         data.synced.clear()  # (a stone set as stated: the next sync moves it)
         data.seen = -1
-        data.notices = None
         if len(nums) == 4:
             value = int(nums[3] or 0)
             if state.checking:
