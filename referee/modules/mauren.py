@@ -162,8 +162,14 @@ def _class_of(piece: object, typed: bool) -> int | None:
 
 def _count(pieces: Iterable[object], typed: bool) -> dict[int, int]:
     out: dict[int, int] = {}
+    same = _same_price()
     for piece in pieces:
-        cls = _class_of(piece, typed)
+        # (_class_of, its catalogue tile case inline: no call for a base building)
+        if type(piece) is TileKind and piece.type is not None:
+            cost = piece.price
+            cls: int | None = same.get(cost, cost)
+        else:
+            cls = _class_of(piece, typed)
         if cls is not None:
             out[cls] = out.get(cls, 0) + 1
     return out
@@ -254,7 +260,10 @@ class Mauren(BundledModule):
         """Tiles of ``cls`` left in the stack (None: no limit, switch supply=open)."""
         if self.option("supply") == "open":
             return None
-        taken = sum(1 for tiles in self.data(state).held.values() if cls in tiles)
+        taken = 0  # (a loop, not sum() over a generator: no call a player)
+        for tiles in self.data(state).held.values():
+            if cls in tiles:
+                taken += 1
         return _tile_counts().get(cls, 0) - taken
 
     # ------------------------------------------------------------------ taking, marking
@@ -474,12 +483,15 @@ class Mauren(BundledModule):
                 return None
             # each tile's value at the gem once (self.shows, inline); the sum is self.points
             stated = data.stated
-            values: list[tuple[int, int]] = []
+            total = 0
+            parts: list[str] = []
             for c, t in sorted(held.items()):
                 known = stated.get((c, t.turned))
-                values.append((c, known[0] if known is not None else _face(c)[t.turned][0]))
-            detail = ", ".join(f"{c}: {v}" for c, v in values)
-            return sum(v for _c, v in values), detail, detail
+                value = known[0] if known is not None else _face(c)[t.turned][0]
+                total += value
+                parts.append(f"{c}: {value}")
+            detail = ", ".join(parts)
+            return total, detail, detail
 
         line = PointLine("culture", "culture tiles", "Kulturplättchen", S_SCORE, points, order=655)
         return ScoringParts(categories=(line,))

@@ -36,7 +36,7 @@ from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_fin
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
-from referee.geometry.grid import TICKS
+from referee.geometry.grid import FOUNTAIN, TICKS
 from referee.geometry.layers import wall_between
 from referee.modules.base import (
     BundledModule,
@@ -121,6 +121,7 @@ def _side(a: Coord, b: Coord) -> Side | None:
 
 
 _GARDEN = BuildingType.GARDEN
+_ABSENT = object()  # (no entry)
 _TURN_START = Moment.TURN_START
 _TURN_END = Moment.TURN_END
 
@@ -133,9 +134,15 @@ def _cells_order(c: Coord) -> tuple[int, int]:
     return (-c.y, c.x)
 
 
+def _cell_key(entry: tuple[Coord, list[int]]) -> tuple[int, int]:
+    """A sort key of a (cell, animals) entry: :func:`_cells_order` of its cell, in one call."""
+    c = entry[0]
+    return (-c.y, c.x)
+
+
 def _by_cell(held: dict[Coord, list[int]]) -> list[tuple[Coord, list[int]]]:
     """The cells with their animals, north first, then west."""
-    return sorted(held.items(), key=lambda e: _cells_order(e[0]))
+    return sorted(held.items(), key=_cell_key)
 
 
 # a moment inside a turn (a position's player section): `bought G10n an:3` the gardens the open
@@ -212,8 +219,9 @@ class Menagerie(BundledModule):
     def animals_of(self, state: GameState, player: PlayerState) -> dict[Coord, list[int]]:
         """The animals in ``player``'s Alhambra by cell (reserve tiles built again bring
         theirs along)."""
-        self._sync(state, player, final=False)
-        mine: dict[Coord, list[int]] = self.data(state).on_tiles.get(player.name, {})
+        data = self.data(state)  # (taken once: _sync moves no market animals)
+        self._sync(state, player, final=False, data=data)
+        mine: dict[Coord, list[int]] = data.on_tiles.get(player.name, {})
         return mine
 
     def _sync(
@@ -275,10 +283,11 @@ class Menagerie(BundledModule):
         for c, q in alh.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
             if c in mine:
                 continue
-            # a catalogue tile is its own whole piece and its own printed piece (no calls);
+            # a catalogue tile (the fountain) is its own whole piece and its own printed piece
+            # (no calls);
             # anything else (a part of a two-cell piece, a turned tile, a module's piece) is
             # taken as a whole and as printed
-            printed = q if type(q) is TileKind else printed_piece(alh.piece_at(c))
+            printed = q if type(q) is TileKind or q is FOUNTAIN else printed_piece(alh.piece_at(c))
             if printed == target:
                 mine[c] = list(held)
                 return True
@@ -327,15 +336,23 @@ class Menagerie(BundledModule):
                     held=" ".join(f"{KIND}:{k}" for k in held),
                 )
                 continue
-            got = self._draw(state, what, wpos)
+            got = self._draw(state, what, wpos, data)
             if len(what) != per_garden():
                 state.flag("MENAGERIE-DRAW", wpos, reason="count", field=cur.code, n=len(what))
             data.on_market[slot] = got
             data.under[slot] = tile
 
-    def _draw(self, state: GameState, args: list[GenericArg], pos: Pos) -> list[int]:
-        """Animals that leave the face-down supply, checked against it."""
-        data = self.data(state)
+    def _draw(
+        self,
+        state: GameState,
+        args: list[GenericArg],
+        pos: Pos,
+        data: AnimalScratch | None = None,
+    ) -> list[int]:
+        """Animals that leave the face-down supply, checked against it (``data``: the
+        module's state just taken)."""
+        if data is None:
+            data = self.data(state)
         out: list[int] = []
         for arg in args:
             apos = arg.pos or pos
@@ -397,8 +414,17 @@ class Menagerie(BundledModule):
         """:meth:`on_purchase` for a purchase made in one pass."""
         data = self.data(state)
         slot, tile = buy.slot, buy.tile
-        if data.under.get(slot) is not tile:  # (else _slot_of's answer: the field itself)
-            slot = _slot_of(data, slot, tile)
+        under = data.under
+        if under.get(slot) is not tile:  # (else _slot_of's answer: the field itself)
+            # _slot_of (kit field_under), inline: the same tests, without its three calls
+            carried = getattr(tile, "carried_tile", None)
+            here = under.get(slot, _ABSENT)
+            if here is _ABSENT or not (here == tile or (carried is not None and here == carried)):
+                held_on = data.on_market
+                for s, t in under.items():
+                    if (t == tile or (carried is not None and t == carried)) and s in held_on:
+                        slot = s
+                        break
         held = data.on_market.pop(slot, None)
         data.under.pop(slot, None)
         data.idle_start = None  # (see _unkept)
@@ -673,11 +699,9 @@ class Menagerie(BundledModule):
         als Gärten stehen, erzielen keine Punkte."."""
         total = 0
         parts: list[str] = []
-        alh = player.alhambra
-        for c, held in sorted(
-            self.animals_of(state, player).items(), key=lambda e: _cells_order(e[0])
-        ):
-            if held and _is_garden(alh.get(c)) and len(set(held)) == 1:
+        cells = player.alhambra.cells  # (alh.get and _is_garden, inline: no calls a cell)
+        for c, held in sorted(self.animals_of(state, player).items(), key=_cell_key):
+            if held and getattr(cells.get(c), "type", None) is _GARDEN and len(set(held)) == 1:
                 total += len(held)
                 parts.append(f"{len(held)} {KIND}:{held[0]} @{c}")
         return total, ", ".join(parts)
@@ -718,9 +742,7 @@ class Menagerie(BundledModule):
             return out
         self._sync(state, player, final=not inside)
         parts: list[GenericArg] = []
-        for c, held in sorted(
-            self.animals_of(state, player).items(), key=lambda e: _cells_order(e[0])
-        ):
+        for c, held in sorted(self.animals_of(state, player).items(), key=_cell_key):
             if held:
                 parts.append(GenericArg(c))
                 parts += [GenericArg(animal_ref(k)) for k in held]
@@ -868,7 +890,7 @@ class Menagerie(BundledModule):
             if any(mine.values()):
                 row["animals"] = ", ".join(
                     f"@{c} " + " ".join(f"{KIND}:{k}" for k in held)
-                    for c, held in sorted(mine.items(), key=lambda e: _cells_order(e[0]))
+                    for c, held in sorted(mine.items(), key=_cell_key)
                     if held
                 )
             carried = data.carried.get(p.name)
@@ -908,9 +930,7 @@ class Menagerie(BundledModule):
         alh = player.alhambra
         cells, layers = alh.cells, alh.layers
         out: list[Any] = []
-        for c, held in sorted(
-            self.animals_of(state, player).items(), key=lambda e: _cells_order(e[0])
-        ):
+        for c, held in sorted(self.animals_of(state, player).items(), key=_cell_key):
             for k in sorted(set(held)):
                 for side in SIDES:
                     nb = c.neighbour(side)

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 
 from referee.catalogue import BuildingType, Currency, MoneyCard, Side
 from referee.engine.context import Context
@@ -96,6 +97,7 @@ def _data() -> dict[str, Any]:
     return data
 
 
+@cache
 def key_count() -> int:
     return int(_data()["keys"])
 
@@ -177,10 +179,18 @@ def bonus_word(value: object) -> str | None:
     if not isinstance(value, str):
         return None
     w = value.lower()
-    if w in _data()["bonuses"]:
+    bonuses, aliases = _bonus_tables()
+    if w in bonuses:
         return w
-    alias = _data()["bonus_aliases"].get(w)
+    alias = aliases.get(w)
     return str(alias) if alias else None
+
+
+@cache
+def _bonus_tables() -> tuple[Any, Any]:
+    """The bundled bonus names and their aliases (read once: the data do not change)."""
+    data = _data()
+    return data["bonuses"], data["bonus_aliases"]
 
 
 def key_number(value: object) -> int | None:
