@@ -241,7 +241,9 @@ class Menagerie(BundledModule):
         gone = [c for c in mine if c not in cells] if not mine.keys() <= cells.keys() else ()
         keep = data.carried.get(player.name)
         if gone or keep or keep is None or data.pending.get(player.name):
-            _unsettled(data, player.name)  # (his animals or carried gardens may change)
+            # (_unsettled, inline: his animals or carried gardens may change)
+            data.settled_at = -1
+            data.settled.pop(player.name, None)
         for c in gone:
             del mine[c]
         if keep:
@@ -315,7 +317,7 @@ class Menagerie(BundledModule):
             else:
                 state.flag("MENAGERIE-DRAW", arg.pos or pos, reason="form", field="?")
                 return
-        _unkept(data)  # (fields get animals: the kept answer is worked out again)
+        data.idle_start = None  # (_unkept: fields get animals, the answer is worked out again)
         for where, what in groups:
             cur = Currency.of_code(where.value)
             assert cur is not None
@@ -518,10 +520,10 @@ class Menagerie(BundledModule):
         Moment.LEFTOVERS_DONE,
     )
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
+        # (the kit's step acts at the setup's end only, where this one is not registered)
         state = ctx.state
         data = self.data(state)
-        _unkept(data)  # (the step may change the fields' animals: worked out again)
+        data.idle_start = None  # (_unkept: the step may change the fields' animals)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_BEFORE):
             for p in state.players:
                 self._sync(state, p, final=True, data=data)
