@@ -6,7 +6,9 @@
   line what ``points`` and ``shows`` give.
 * Die Menagerie finds a bought garden's cell without two calls per catalogue tile, looks for
   cells whose tile left only when one did, and spells out an animal token only for a finding:
-  the reports must be those of the twenty-third step's lines.
+  the reports must be those of the twenty-third step's lines. At a turn's end it leaves out
+  the walk over the gardens with animals while the market equals the copy kept at the turn
+  start's yes: its answers must be those with the walk.
 * Der Schlüssel zum Tor names the building types its ``after_plain_purchase`` acts on
   (``Module.plain_purchase_types``: arcades); the one-pass purchase tells it of no other. The
   reports must be those of a Schlüssel told of every purchase, and it must still hear of the
@@ -114,6 +116,45 @@ def test_menagerie_places_and_checks_as_before(monkeypatch: Any) -> None:
     assert now == before
     assert placed[0] > 10  # (gardens with animals were built)
     assert "MENAGERIE" in now[0] or "animals" in now[0]
+
+
+def test_menagerie_turn_end_answers_with_and_without_the_kept_market(monkeypatch: Any) -> None:
+    """At a turn's end the walk over the gardens with animals is left out while the market
+    equals the copy kept at the turn start's yes: every answer is the one with the walk."""
+    texts = _texts("menagerie")
+    fast: list[bool] = []
+    slow: list[bool] = []
+    skipped = [0]
+
+    class _Fast(Menagerie):
+        def idle_at(self, state: Any, moment: Any) -> bool:
+            answer = super().idle_at(state, moment)
+            if moment is Moment.TURN_END:
+                data = state.modules.get(self.name)
+                if data is not None and data.under and data.idle_start == state.market:
+                    skipped[0] += 1
+                fast.append(answer)
+            return answer
+
+    class _Walk(Menagerie):
+        def idle_at(self, state: Any, moment: Any) -> bool:
+            data = state.modules.get(self.name)
+            if moment is not Moment.TURN_END or data is None:
+                return super().idle_at(state, moment)
+            kept = data.idle_start
+            data.idle_start = None  # (the walk at every turn's end)
+            try:
+                answer = super().idle_at(state, moment)
+            finally:
+                data.idle_start = kept
+            slow.append(answer)
+            return answer
+
+    now = _run(monkeypatch, "menagerie", _Fast, texts)
+    before = _run(monkeypatch, "menagerie", _Walk, texts)
+    assert now == before
+    assert fast == slow and True in fast and False in fast
+    assert skipped[0] > 20
 
 
 def test_schluessel_told_of_arcades_only(monkeypatch: Any) -> None:

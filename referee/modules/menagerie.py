@@ -463,7 +463,11 @@ class Menagerie(BundledModule):
         market = state.market
         held = data.on_market
         under = data.under
-        if under:
+        # at a turn's end, a market equal to the copy kept at a yes (``idle_start``, dropped by
+        # every step changing the fields' animals or the gardens under them) still has every
+        # garden with animals where it was: no walk
+        kept = data.idle_start
+        if under and (moment is not _TURN_END or kept is None or kept != market):
             n = len(market)
             for slot, tile in under.items():
                 if slot in held and (slot >= n or market[slot] != tile):
