@@ -1542,7 +1542,10 @@ def begin_turn(
         if state.standing:  # a bid still lying at the start of its bidder's turn wins
             _later("referee.engine.auction").standing_turn_start(state, player, pos)
         if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
-            state.turn_start[player] = state.players[player].alhambra.cells.copy()
+            alh = state.players[player].alhambra
+            if state.turn_start_version.get(player) != alh.version:  # (else the kept copy)
+                state.turn_start[player] = alh.cells.copy()
+                state.turn_start_version[player] = alh.version
         state.ext.at(Moment.TURN_START, state)
 
 
@@ -1703,7 +1706,10 @@ def _turn(state: GameState, item: Turn) -> None:
                     _later("referee.engine.auction").standing_turn_start(state, actual, pos)
                     break
             if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
-                state.turn_start[actual] = players[actual].alhambra.cells.copy()
+                alh = players[actual].alhambra
+                if state.turn_start_version.get(actual) != alh.version:  # (else the kept copy)
+                    state.turn_start[actual] = alh.cells.copy()
+                    state.turn_start_version[actual] = alh.version
             # (the same steps as at the turn's end below, written out at both places: one
             # function for the two, tried, cost 1.1 % of a module-game turn, counted with
             # valgrind on the silent Wachtürme and Mauern corpora: see the closing note of

@@ -328,6 +328,10 @@ class GameState:
     # (Die Tore der Stadt); each table is a new dict never changed afterwards, so a copy of
     # the state shares them; not compared, not shown
     turn_start: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # the mover's ``alhambra.version`` when his table above was copied: at his next turn's
+    # start the engine copies again only when the version moved (else the kept table holds the
+    # same cells: the change notice, docs/modules/extension-points.md); not compared, not shown
+    turn_start_version: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
@@ -525,6 +529,7 @@ COPY_POLICY: dict[str, str] = {
     "at_next_change": "list?",  # its steps take the state they run on as an argument
     "refills_closed": "share",  # an int: the copy counts on from the same value
     "turn_start": "dict",  # a new dict of the same tables (never changed in place)
+    "turn_start_version": "dict",  # (with turn_start: a new dict of the same numbers)
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
     "spare_turn": "fresh",  # a copy starts without one (never shared between two states)
