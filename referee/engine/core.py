@@ -914,6 +914,7 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     ext = state.ext
     refilling = ext.refilling_from
     heard = ext.draw_heard
+    heard_types = ext.draw_types  # (None: every piece; else the only types they act on)
     market = state.market
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
@@ -945,11 +946,13 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
                 # market_side.intercept without its call: the modules hearing the draws, as one
                 # call (Extensions.draw_heard); the first that sets the piece aside (E14: the
                 # record should have written ``* aside``: reported under that module's rule,
-                # reason ``market``); else it lies there
-                aside = heard(state, target, tile, epos)
-                if aside:
-                    state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
-                    continue
+                # reason ``market``); else it lies there. Not asked about a piece of a type
+                # none of them acts on (Module.draw_types: their promise)
+                if heard_types is None or type(tile) in heard_types:
+                    aside = heard(state, target, tile, epos)
+                    if aside:
+                        state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
+                        continue
                 if state.phase is _REFILL:  # the open refill's draws (a position states them)
                     state.refill_drawn = (*(state.refill_drawn or ()), (target, tile))
             state.market[target] = tile

@@ -128,40 +128,34 @@ class PlayerState:
     def reserve_add(self, piece: HeldPiece) -> None:
         """Put ``piece`` into the reserve (at its end)."""
         self.reserve.append(piece)
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_extend(self, pieces: list[HeldPiece]) -> None:
         """Put ``pieces`` into the reserve (at its end, in their order)."""
         if pieces:
             self.reserve.extend(pieces)
-            TICKS.n += 1
-            self.reserve_version = TICKS.n
+            self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_pop(self, index: int) -> HeldPiece:
         """Take the piece at ``index`` out of the reserve."""
         piece = self.reserve.pop(index)
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
         return piece
 
     def reserve_remove(self, piece: HeldPiece) -> None:
         """Take the first piece equal to ``piece`` out of the reserve (ValueError: none)."""
         self.reserve.remove(piece)
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_set(self, index: int, piece: HeldPiece) -> None:
         """Put ``piece`` in the reserve's place ``index`` instead of the piece there."""
         self.reserve[index] = piece
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_replace(self, pieces: list[HeldPiece]) -> None:
         """The reserve is ``pieces`` from now on (a new list: a position's statement)."""
         self.reserve = pieces
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def copy(self) -> PlayerState:
         return PlayerState(

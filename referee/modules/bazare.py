@@ -147,6 +147,13 @@ class Bazaar(ModulePiece):
         return got[2] if got[2] is not None else frozenset()
 
 
+@lru_cache(maxsize=256)  # (immutable: one object per face; a few faces again and again)
+def _bazaar(cur: Currency, colours: tuple[BuildingType, ...], walls: frozenset[Side]) -> Bazaar:
+    """The bazaar of this face, made once (a frozen dataclass: its ``__init__`` sets each field
+    through ``object.__setattr__``)."""
+    return Bazaar(cur, colours, walls)
+
+
 def bazaar_points(alhambra: Any, at: Any, bazaar: Bazaar) -> tuple[int, int]:
     """(m, k): the buildings of the bazaar's colours among its eight neighbours ("Auch
     diagonal angrenzende Gebäude gelten als benachbart"; walls do not matter; squares and the
@@ -198,13 +205,18 @@ class BazareModule(BundledModule):
     component_kinds = (KIND,)
     scratch_type = BazaarScratch
     plain_side_offers = True  # a bazaar bought at its field's price, exactly; no refinement
+    # market_draw acts on a bazaar only (any other piece: None, nothing changed), so the
+    # engine asks it about no other draw in play (Module.draw_types)
+    draw_types = (Bazaar,)
 
     # ----------------------------------------------------------------- the tower (E5)
 
     def tower_components(self) -> dict[str, int]:
         """ "Die Bazare kommen zusammen mit den Gebäudeplättchen in den Plättchenturm": two
         per currency (unverified reading, see the YAML)."""
-        return dict(_tower_counts())  # a copy: the caller's to keep
+        # the kept table itself, not a copy: asked at every draw from the tower
+        # (``tower.draw_from_tower``), and no caller changes it (the engine's tower reads it)
+        return _tower_counts()
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
@@ -240,7 +252,7 @@ class BazareModule(BundledModule):
             )
             stated = known
         faces[key] = stated
-        return Bazaar(cur, colours, stated)
+        return _bazaar(cur, colours, stated)
 
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef

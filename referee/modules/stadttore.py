@@ -114,11 +114,6 @@ def _order(c: Coord) -> tuple[int, int]:
 
 
 _NONE = object()  # (no piece on the cell at the turn's start: equal to no piece)
-# seat -> the ``alhambra.version`` of the last Alhambra of that seat found with every tile
-# reachable on foot (:meth:`Stadttore.idle_at`). A version names one content of one Alhambra in
-# the whole run (``geometry.grid.TICKS``; a copy keeps it with the same content), so the note is
-# a fact of that content, true in any game or copy that shows the number: nothing to drop.
-_WALKED: dict[int, int] = {}
 _TURN_END = Moment.TURN_END
 
 
@@ -388,28 +383,21 @@ class Stadttore(BundledModule):
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """At a turn's end: idle when every tile of the mover's Alhambra is reachable on foot
         (the kept geometry's ``reach`` is None), so no tile waits for a gate; or when nothing is
-        checked, or his Alhambra is not known tile by tile (:meth:`_waiting` finds nothing).
-
-        Every tile reachable is a fact of the Alhambra's cells and layers, which its
-        ``version`` numbers (the change notice: no two contents share a number in a run): an
-        Alhambra whose version is the one last found so (:data:`_WALKED`, by seat) is not asked
-        again (no call of its ``geometry`` property at every turn's end)."""
+        checked, or his Alhambra is not known tile by tile (:meth:`_waiting` finds nothing)."""
         if moment is not _TURN_END:
             return False
         t = state.turn
         if t is None or not state.checking:
             return True
-        seat = t.player
-        player = state.players[seat]
-        alh = player.alhambra
-        if _WALKED.get(seat) == alh.version:  # (found all reachable at this very version)
-            return True
-        if player.counts is not None or player.alhambra_unknown:
-            return True
-        if alh.geometry.reach is None:
-            _WALKED[seat] = alh.version
-            return True
-        return False
+        player = state.players[t.player]
+        # (the kept geometry read as a plain attribute: no call of the ``geometry`` property
+        # at every turn's end; built through it the first time)
+        geo = player.alhambra.kept_geometry
+        if geo is None:
+            if player.counts is not None or player.alhambra_unknown:
+                return True
+            geo = player.alhambra.geometry
+        return geo.reach is None or player.counts is not None or bool(player.alhambra_unknown)
 
     @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
