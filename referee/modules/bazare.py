@@ -84,14 +84,18 @@ def parse_bazaar(
 @lru_cache(maxsize=256)  # per spelling, as parse_bazaar: the same few tokens again and again
 def _face(
     name: str,
-) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None, str] | str | None:
+) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None, str, Bazaar] | str | None:
     """:func:`parse_bazaar`'s answer with the bazaar's key among the faces stated (its
-    currency's code and its colours' letters sorted: ``DuAPS``), worked out once per spelling."""
+    currency's code and its colours' letters sorted: ``DuAPS``) and the bazaar with the walls
+    the spelling states (none written: none), worked out once per spelling (the piece is
+    immutable: one object serves every game; a frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``)."""
     got = parse_bazaar(name)
     if got is None or isinstance(got, str):
         return got
     cur, colours, walls = got
-    return cur, colours, walls, cur.code + "".join(sorted([TYPE_LETTER[t] for t in colours]))
+    key = cur.code + "".join(sorted([TYPE_LETTER[t] for t in colours]))
+    return cur, colours, walls, key, Bazaar(cur, colours, walls or frozenset())
 
 
 @cache  # asked at every draw from the tower (engine/tower.py): worked out once
@@ -145,13 +149,6 @@ class Bazaar(ModulePiece):
         if got is None or isinstance(got, str):
             return None
         return got[2] if got[2] is not None else frozenset()
-
-
-@lru_cache(maxsize=256)  # (immutable: one object per face; a few faces again and again)
-def _bazaar(cur: Currency, colours: tuple[BuildingType, ...], walls: frozenset[Side]) -> Bazaar:
-    """The bazaar of this face, made once (a frozen dataclass: its ``__init__`` sets each field
-    through ``object.__setattr__``)."""
-    return Bazaar(cur, colours, walls)
 
 
 def bazaar_points(alhambra: Any, at: Any, bazaar: Bazaar) -> tuple[int, int]:
@@ -237,10 +234,10 @@ class BazareModule(BundledModule):
             else:
                 state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
-        cur, colours, walls, key = got
+        cur, colours, walls, key, piece = got
         faces = self.data(state).faces
         known = faces.get(key)
-        stated = walls if walls is not None else frozenset()
+        stated = piece.walls  # (the walls written; none written: none)
         if known is not None and known != stated:
             state.flag(
                 "BAZAAR-FACE",
@@ -250,9 +247,10 @@ class BazareModule(BundledModule):
                 stated=walls_token(stated, none="-"),
                 allowed=walls_token(known, none="-"),
             )
-            stated = known
+            faces[key] = known
+            return Bazaar(cur, colours, known)
         faces[key] = stated
-        return _bazaar(cur, colours, stated)
+        return piece
 
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
