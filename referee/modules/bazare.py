@@ -234,7 +234,7 @@ class BazareModule(BundledModule):
             else:
                 state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
-        cur, colours, walls, key, piece = got
+        cur, colours, _walls, key, piece = got
         faces = self.data(state).faces
         known = faces.get(key)
         stated = piece.walls  # (the walls written; none written: none)
