@@ -57,13 +57,14 @@ def _old_idle(state: Any, moment: Any) -> bool:
     return player.alhambra.geometry.reach is None
 
 
+_SEEN: list[tuple[int, int, bool]] = []  # (tables told apart, turn number, answers differing)
+_TABLES: set[int] = set()  # the kept tables met at the turns' starts (their ids)
+
+
 class _Watched(Stadttore):
     """Stadttore with a step at both moments that checks the engine's kept table against the
     mover's cells at every turn's start (the engine copies before the modules' step) and its
     turn-end answer against the old formula."""
-
-    seen: list[tuple[int, int, bool]] = []  # (tables told apart, turns, answers differing)
-    tables: set[int] = set()
 
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
@@ -73,15 +74,15 @@ class _Watched(Stadttore):
             kept = state.turn_start[t.player]
             assert kept == state.players[t.player].alhambra.cells
             assert kept is not state.players[t.player].alhambra.cells
-            _Watched.tables.add(id(kept))
-            _Watched.seen.append((len(_Watched.tables), t.number, False))
+            _TABLES.add(id(kept))
+            _SEEN.append((len(_TABLES), t.number, False))
             return
         super().at_moment(ctx, moment)
 
     def idle_at(self, state: Any, moment: Any) -> bool:
         got = super().idle_at(state, moment)
         if got != _old_idle(state, moment):
-            _Watched.seen.append((-1, -1, True))
+            _SEEN.append((-1, -1, True))
         return got
 
 
@@ -91,14 +92,14 @@ def test_stadttore_reports_and_tables_as_a_copy_at_every_turn_start(
     before = [_report(t) for t in (GATES, GATES_CUT)]
     assert "GATE-MISSING" in before[1] and "GATE-MISSING" not in before[0]
     monkeypatch.setitem(MODULES, "stadttore", _Watched)
-    _Watched.seen.clear()
-    _Watched.tables.clear()
+    _SEEN.clear()
+    _TABLES.clear()
     assert [_report(t) for t in (GATES, GATES_CUT)] == before
-    assert _Watched.seen and not any(differs for _n, _t, differs in _Watched.seen)
-    turns = sum(1 for _n, t, _d in _Watched.seen if t > 0)
+    assert _SEEN and not any(differs for _n, _t, differs in _SEEN)
+    turns = sum(1 for _n, t, _d in _SEEN if t > 0)
     # the kept table equal to the cells at every turn's start (asserted in the step), made
     # anew only where the Alhambra changed: fewer tables than turns
-    assert 0 < len(_Watched.tables) < turns
+    assert 0 < len(_TABLES) < turns
 
 
 def test_the_kept_table_is_copied_again_once_the_version_moves() -> None:

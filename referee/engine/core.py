@@ -954,7 +954,10 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
                         state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
                         continue
                 if state.phase is _REFILL:  # the open refill's draws (a position states them)
-                    state.refill_drawn = (*(state.refill_drawn or ()), (target, tile))
+                    # (two tuples joined by ``+``: no list built in between, as unpacking does)
+                    so_far = state.refill_drawn
+                    pair = ((target, tile),)
+                    state.refill_drawn = so_far + pair if so_far else pair
             state.market[target] = tile
 
 
@@ -1546,7 +1549,11 @@ def begin_turn(
             _later("referee.engine.auction").standing_turn_start(state, player, pos)
         if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
             alh = state.players[player].alhambra
-            if state.turn_start_version.get(player) != alh.version:  # (else the kept copy)
+            try:  # (a subscript, not .get: no call; the first turn of a seat finds none)
+                same = state.turn_start_version[player] == alh.version  # (then the kept copy)
+            except KeyError:
+                same = False
+            if not same:
                 state.turn_start[player] = alh.cells.copy()
                 state.turn_start_version[player] = alh.version
         state.ext.at(Moment.TURN_START, state)
@@ -1710,7 +1717,11 @@ def _turn(state: GameState, item: Turn) -> None:
                     break
             if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
                 alh = players[actual].alhambra
-                if state.turn_start_version.get(actual) != alh.version:  # (else the kept copy)
+                try:  # (a subscript, not .get: no call; the first turn of a seat finds none)
+                    same = state.turn_start_version[actual] == alh.version  # (then the kept copy)
+                except KeyError:
+                    same = False
+                if not same:
                     state.turn_start[actual] = alh.cells.copy()
                     state.turn_start_version[actual] = alh.version
             # (the same steps as at the turn's end below, written out at both places: one

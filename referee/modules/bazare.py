@@ -218,7 +218,17 @@ class BazareModule(BundledModule):
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
     ) -> tuple[str, object] | None:
-        got = self._parse(state, ref, pos, None)
+        # _parse's common case first (a well-formed spelling whose walls are those known for
+        # its face, or the first stated): the same piece and note without its call
+        face = _face(ref.name) if ref.kind.lower() == KIND else None
+        if isinstance(face, tuple):
+            piece = face[4]
+            faces = self.data(state).faces
+            known = faces.get(face[3])
+            if known is None or known == piece.walls:
+                faces[face[3]] = piece.walls
+                return _CODE[piece.currency], piece
+        got = self._parse(state, ref, pos, None)  # (the findings: BAZAAR-TOKEN, BAZAAR-FACE)
         if got is None:
             return None
         return _CODE[got.currency], got
