@@ -859,7 +859,9 @@ class Module:
     were laid in this turn. The engine keeps those copies only in a game where an enabled
     module says so (:attr:`Extensions.turn_start_kept`), at each turn's start (after a standing
     offer's turn start, before the modules' step), so that the module needs no step of its own
-    there; elsewhere the table stays empty."""
+    there; elsewhere the table stays empty. A table is copied again only when the mover's
+    ``alhambra.version`` moved since the last copy (``GameState.turn_start_version``); else the
+    kept one holds the same cells."""
 
     reads_changes: ClassVar[bool] = False
     """True: the module reads the engine's change counter (``GameState.changes``) or waits for
