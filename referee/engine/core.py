@@ -1549,11 +1549,7 @@ def begin_turn(
             _later("referee.engine.auction").standing_turn_start(state, player, pos)
         if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
             alh = state.players[player].alhambra
-            try:  # (a subscript, not .get: no call; the first turn of a seat finds none)
-                same = state.turn_start_version[player] == alh.version  # (then the kept copy)
-            except KeyError:
-                same = False
-            if not same:
+            if state.turn_start_version.get(player) != alh.version:  # (else the kept copy)
                 state.turn_start[player] = alh.cells.copy()
                 state.turn_start_version[player] = alh.version
         state.ext.at(Moment.TURN_START, state)
@@ -1717,11 +1713,7 @@ def _turn(state: GameState, item: Turn) -> None:
                     break
             if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
                 alh = players[actual].alhambra
-                try:  # (a subscript, not .get: no call; the first turn of a seat finds none)
-                    same = state.turn_start_version[actual] == alh.version  # (then the kept copy)
-                except KeyError:
-                    same = False
-                if not same:
+                if state.turn_start_version.get(actual) != alh.version:  # (else the kept copy)
                     state.turn_start[actual] = alh.cells.copy()
                     state.turn_start_version[actual] = alh.version
             # (the same steps as at the turn's end below, written out at both places: one
