@@ -223,7 +223,8 @@ class BazareModule(BundledModule):
         face = _face(ref.name) if ref.kind.lower() == KIND else None
         if isinstance(face, tuple):
             piece = face[4]
-            faces = self.data(state).faces
+            part = state.modules.get(self.name)  # (data()'s common case: the part is made)
+            faces = (part if part is not None else self.data(state)).faces
             known = faces.get(face[3])
             if known is None or known == piece.walls:
                 faces[face[3]] = piece.walls
@@ -282,7 +283,8 @@ class BazareModule(BundledModule):
         gelegt." -- "Es können beliebig viele Bazare neben dem Bauhof im Angebot liegen." """
         if not isinstance(piece, Bazaar):
             return None
-        self.data(state).beside.append(piece)
+        part = state.modules.get(self.name)  # (data()'s common case: the part is made)
+        (part if part is not None else self.data(state)).beside.append(piece)
         return "BAZAAR-ASIDE"
 
     def side_offers(self, state: GameState) -> list[Any]:
