@@ -80,7 +80,7 @@ def kept(geo: Geometry) -> tuple[object, ...]:
 
 
 def assert_kept_is_fresh(alh: Alhambra) -> None:
-    geo = alh._geo
+    geo = alh.kept_geometry
     if geo is None:
         return
     fresh = from_scratch(alh.cells, alh.layers)
@@ -153,7 +153,7 @@ def test_the_kept_layered_geometry_equals_the_one_from_scratch(seed: int, n: int
 
 def _rebuilt(alh: Alhambra) -> Alhambra:
     other = alh.copy()
-    other._geo = None
+    other.kept_geometry = None
     return other
 
 
@@ -275,7 +275,7 @@ def test_a_tile_taken_out_of_a_ring_leaves_a_hole_in_the_kept_geometry() -> None
     alh.place_corner(Coord(1, 1), Falcon("r", (BuildingType.GARDEN, BuildingType.TOWER)))
     _ = alh.geometry
     alh.remove(Coord(2, 1))
-    assert alh._geo is not None and alh.geometry.enclosed == {Coord(2, 1)}
+    assert alh.kept_geometry is not None and alh.geometry.enclosed == {Coord(2, 1)}
     assert alh.take_returned()[0][0] == "corner"  # the falcon leaves on the redesign (E23)
     assert_kept_is_fresh(alh)
     alh.remove(Coord(1, 1))  # the hole opens to the outside again

@@ -914,6 +914,7 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     ext = state.ext
     refilling = ext.refilling_from
     heard = ext.draw_heard
+    heard_types = ext.draw_types  # (None: every piece; else the only types they act on)
     market = state.market
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
@@ -945,13 +946,18 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
                 # market_side.intercept without its call: the modules hearing the draws, as one
                 # call (Extensions.draw_heard); the first that sets the piece aside (E14: the
                 # record should have written ``* aside``: reported under that module's rule,
-                # reason ``market``); else it lies there
-                aside = heard(state, target, tile, epos)
-                if aside:
-                    state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
-                    continue
+                # reason ``market``); else it lies there. Not asked about a piece of a type
+                # none of them acts on (Module.draw_types: their promise)
+                if heard_types is None or type(tile) in heard_types:
+                    aside = heard(state, target, tile, epos)
+                    if aside:
+                        state.flag(aside, epos, reason="market", tile=fmt_ref(ref))
+                        continue
                 if state.phase is _REFILL:  # the open refill's draws (a position states them)
-                    state.refill_drawn = (*(state.refill_drawn or ()), (target, tile))
+                    # (two tuples joined by ``+``: no list built in between, as unpacking does)
+                    so_far = state.refill_drawn
+                    pair = ((target, tile),)
+                    state.refill_drawn = so_far + pair if so_far else pair
             state.market[target] = tile
 
 
@@ -1542,7 +1548,10 @@ def begin_turn(
         if state.standing:  # a bid still lying at the start of its bidder's turn wins
             _later("referee.engine.auction").standing_turn_start(state, player, pos)
         if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
-            state.turn_start[player] = state.players[player].alhambra.cells.copy()
+            alh = state.players[player].alhambra
+            if state.turn_start_version.get(player) != alh.version:  # (else the kept copy)
+                state.turn_start[player] = alh.cells.copy()
+                state.turn_start_version[player] = alh.version
         state.ext.at(Moment.TURN_START, state)
 
 
@@ -1703,7 +1712,10 @@ def _turn(state: GameState, item: Turn) -> None:
                     _later("referee.engine.auction").standing_turn_start(state, actual, pos)
                     break
             if state.ext.turn_start_kept:  # (Module.reads_turn_start: the mover's cells now)
-                state.turn_start[actual] = players[actual].alhambra.cells.copy()
+                alh = players[actual].alhambra
+                if state.turn_start_version.get(actual) != alh.version:  # (else the kept copy)
+                    state.turn_start[actual] = alh.cells.copy()
+                    state.turn_start_version[actual] = alh.version
             # (the same steps as at the turn's end below, written out at both places: one
             # function for the two, tried, cost 1.1 % of a module-game turn, counted with
             # valgrind on the silent Wachtürme and Mauern corpora: see the closing note of

@@ -360,8 +360,19 @@ class Module:
         """E14 (``referee/engine/market_side.py``): ``piece`` was drawn for market field
         ``field`` (0-3). Return the module's rule code to set it aside (the module then keeps
         it, e.g. beside the market, and the refill goes on for that field), None to let it lie
-        on the field. Called for every piece drawn for the market, base tiles included."""
+        on the field. Called for every piece drawn for the market, base tiles included
+        (narrowed by :attr:`draw_types` for the draws in play)."""
         return None
+
+    draw_types: ClassVar[tuple[type, ...] | None] = None
+    """The exact types of the pieces drawn for the market that :meth:`market_draw` may do
+    anything about (set aside, note, count), e.g. ``(Bazaar,)``; None (the default): every
+    piece. A promise: for a piece of any other type the module's ``market_draw`` changes
+    nothing and answers None. Then the engine leaves the call out for such a piece where the
+    draws are in play (``core._market``: :attr:`Extensions.draw_types`); a position's
+    ``refill`` statement and ``* aside`` lines tell every hearer as before
+    (``market_side.intercept``). Checked by ``tests/test_speed26_silentd.py`` for the bundled
+    modules that make it."""
 
     def side_offers(self, state: GameState) -> list[Any]:
         """E15: the module's pieces beside the market that may be bought now, as
@@ -858,7 +869,9 @@ class Module:
     were laid in this turn. The engine keeps those copies only in a game where an enabled
     module says so (:attr:`Extensions.turn_start_kept`), at each turn's start (after a standing
     offer's turn start, before the modules' step), so that the module needs no step of its own
-    there; elsewhere the table stays empty."""
+    there; elsewhere the table stays empty. A table is copied again only when the mover's
+    ``alhambra.version`` moved since the last copy (``GameState.turn_start_version``); else the
+    kept one holds the same cells."""
 
     reads_changes: ClassVar[bool] = False
     """True: the module reads the engine's change counter (``GameState.changes``) or waits for
@@ -1239,6 +1252,11 @@ class Extensions:
     ``market_side.intercept``): None without them; the one module's ``market_draw``; else a
     :class:`DrawHearers` (each told until one sets the piece aside). Answer: the rule code of
     the module that set it aside, or None."""
+    draw_types: frozenset[type] | None = None
+    """The types of drawn pieces :attr:`draw_heard` is asked about in ``core._market``: None,
+    every piece (a hearer makes no :attr:`Module.draw_types` promise, or there is no hearer);
+    else the union of the hearers' :attr:`Module.draw_types` (a piece of another type: no
+    hearer does anything about it, so no call)."""
     placing: tuple[Module, ...] = ()
     """``overriding("placed")``: the modules told that a piece entered an Alhambra."""
     placing_place: tuple[Module, ...] = ()
@@ -1393,6 +1411,7 @@ class Extensions:
             self._placing_how = {}
             self.placing_place = ()
             self.draw_heard = None
+            self.draw_types = None
             self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
             self.turn_start_kept = False
             self.refill_idle = ()
@@ -1412,6 +1431,12 @@ class Extensions:
             else drawing[0].market_draw
             if len(drawing) == 1
             else DrawHearers(drawing)
+        )
+        promised = [type(m).draw_types for m in drawing]
+        self.draw_types = (
+            None
+            if not promised or any(t is None for t in promised)
+            else frozenset(t for types in promised if types is not None for t in types)
         )
         self.placing = find("placed")
         # per ``how`` of a placement, the modules told of it (Module.placed_hows); a ``how``

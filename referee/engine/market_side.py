@@ -182,7 +182,8 @@ def _core() -> Any:
 
 def aside_event(state: GameState, ev: ModuleChance, pos: Pos) -> None:
     """``* aside [field] token``: a piece drawn for the market and set aside."""
-    draw_tile, market_target = _core().draw_tile, _core().market_target
+    core = _core()
+    draw_tile, market_target = core.draw_tile, core.market_target
 
     args: Sequence[GenericArg] = ev.args
     named: Currency | None = None

@@ -128,40 +128,34 @@ class PlayerState:
     def reserve_add(self, piece: HeldPiece) -> None:
         """Put ``piece`` into the reserve (at its end)."""
         self.reserve.append(piece)
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_extend(self, pieces: list[HeldPiece]) -> None:
         """Put ``pieces`` into the reserve (at its end, in their order)."""
         if pieces:
             self.reserve.extend(pieces)
-            TICKS.n += 1
-            self.reserve_version = TICKS.n
+            self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_pop(self, index: int) -> HeldPiece:
         """Take the piece at ``index`` out of the reserve."""
         piece = self.reserve.pop(index)
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
         return piece
 
     def reserve_remove(self, piece: HeldPiece) -> None:
         """Take the first piece equal to ``piece`` out of the reserve (ValueError: none)."""
         self.reserve.remove(piece)
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_set(self, index: int, piece: HeldPiece) -> None:
         """Put ``piece`` in the reserve's place ``index`` instead of the piece there."""
         self.reserve[index] = piece
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def reserve_replace(self, pieces: list[HeldPiece]) -> None:
         """The reserve is ``pieces`` from now on (a new list: a position's statement)."""
         self.reserve = pieces
-        TICKS.n += 1
-        self.reserve_version = TICKS.n
+        self.reserve_version = TICKS.n = TICKS.n + 1
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -328,6 +322,10 @@ class GameState:
     # (Die Tore der Stadt); each table is a new dict never changed afterwards, so a copy of
     # the state shares them; not compared, not shown
     turn_start: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # the mover's ``alhambra.version`` when his table above was copied: at his next turn's
+    # start the engine copies again only when the version moved (else the kept table holds the
+    # same cells: the change notice, docs/modules/extension-points.md); not compared, not shown
+    turn_start_version: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     # findings
     found: list[Violation] = field(default_factory=list)
     unverifiable: list[Unverifiable] = field(default_factory=list)
@@ -525,6 +523,7 @@ COPY_POLICY: dict[str, str] = {
     "at_next_change": "list?",  # its steps take the state they run on as an argument
     "refills_closed": "share",  # an int: the copy counts on from the same value
     "turn_start": "dict",  # a new dict of the same tables (never changed in place)
+    "turn_start_version": "dict",  # (with turn_start: a new dict of the same numbers)
     "found": "fresh",  # a copy starts with no findings
     "unverifiable": "fresh",
     "spare_turn": "fresh",  # a copy starts without one (never shared between two states)

@@ -117,12 +117,19 @@ class Alhambra:
 
     ``place`` and ``remove`` check no building rule (use :mod:`referee.geometry.rules` first);
     they only keep the grid consistent: a cell holds at most one piece and the fountain stays.
+
+    Three plain attributes are read without a call (read them, never change or rebind them;
+    only the Alhambra's own methods do): :attr:`cells`, the underlying dict ``Coord -> Piece``;
+    :attr:`kept_geometry`, the kept :class:`~referee.geometry.incremental.Geometry` when it was
+    built, else None (:attr:`geometry` builds it); :attr:`version`, the change notice's number.
+    (Plain attributes, not properties: a property is a call at every read in the pure build,
+    and the engine and the modules read these at every turn.)
     """
 
-    __slots__ = ("_cells", "_derived", "_geo", "_layers", "version")
+    __slots__ = ("_derived", "_layers", "cells", "kept_geometry", "version")
 
     def __init__(self, tiles: Iterable[tuple[Coord, Piece]] = ()) -> None:
-        self._cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}
+        self.cells: dict[Coord, Piece] = {ORIGIN: FOUNTAIN}  # (read it, do not change it)
         # a number no other change anywhere has (:data:`TICKS`), taken at each change of the
         # cells or the layers: while it is the number noted, nothing changed; a copy keeps it.
         # Lets callers cache derived facts (the change notice, with
@@ -132,35 +139,37 @@ class Alhambra:
         self.version: int = TICKS.n
         self._layers: Layers | None = None  # edges, corners, overlays (None: all empty)
         self._derived: dict[str, object] = {}  # facts computed from the cells (see rules)
-        self._geo: Geometry | None = None  # built on first use, then kept up to date
+        # what :attr:`geometry` answers once built (None: not built yet, or dropped by a change
+        # it could not follow); built on first use, then kept up to date (read it, do not set it)
+        self.kept_geometry: Geometry | None = None
         for coord, piece in tiles:
             self.place(coord, piece)
 
     # ------------------------------------------------------------------ mapping protocol
 
     def __contains__(self, coord: object) -> bool:
-        return coord in self._cells
+        return coord in self.cells
 
     def __getitem__(self, coord: Coord) -> Piece:
-        return self._cells[coord]
+        return self.cells[coord]
 
     def get(self, coord: Coord) -> Piece | None:
-        return self._cells.get(coord)
+        return self.cells.get(coord)
 
     def __len__(self) -> int:
         """The number of occupied cells, fountain included."""
-        return len(self._cells)
+        return len(self.cells)
 
     def __iter__(self) -> Iterator[Coord]:
-        return iter(self._cells)
+        return iter(self.cells)
 
     def items(self) -> Iterable[tuple[Coord, Piece]]:
-        return self._cells.items()
+        return self.cells.items()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Alhambra):
             return NotImplemented
-        if self._cells != other._cells:
+        if self.cells != other.cells:
             return False
         mine, theirs = self._layers, other._layers
         if mine is None or theirs is None:
@@ -174,11 +183,6 @@ class Alhambra:
         return f"Alhambra({{{inner}}})"
 
     @property
-    def cells(self) -> dict[Coord, Piece]:
-        """The underlying dict (read it, do not change it)."""
-        return self._cells
-
-    @property
     def derived(self) -> dict[str, object]:
         """A cache for facts computed from the cells; emptied by every change."""
         return self._derived
@@ -188,9 +192,9 @@ class Alhambra:
         """What the building rules read (reach, enclosed cells, the cells around, wall masks),
         kept up to date by :meth:`place` and :meth:`remove` once built (read it, do not
         change it)."""
-        geo = self._geo
+        geo = self.kept_geometry
         if geo is None:
-            geo = self._geo = from_scratch(self._cells, self._layers)
+            geo = self.kept_geometry = from_scratch(self.cells, self._layers)
         return geo
 
     @property
@@ -218,26 +222,25 @@ class Alhambra:
 
     def place_if_empty(self, coord: Coord, piece: Piece) -> bool:
         """:meth:`place`, or False (nothing changes) when ``coord`` is occupied."""
-        cells = self._cells
+        cells = self.cells
         if coord in cells:
             return False
         if type(piece) is not TileKind and is_special(piece):
             return self._place_special(coord, piece)
         cells[coord] = piece
-        TICKS.n += 1
-        self.version = TICKS.n
+        self.version = TICKS.n = TICKS.n + 1
         lay = self._layers
         if lay is not None:
             if lay.carried and _hashable(piece):
                 key = _carried_key(lay.carried, piece)
                 if key is not None:
                     lay.overlays[coord] = lay.carried.pop(key)
-            if self._geo is not None:
-                self._geo.placed_layered(cells, lay, (coord,))
+            if self.kept_geometry is not None:
+                self.kept_geometry.placed_layered(cells, lay, (coord,))
             self._changed(keep_geo=True)
             return True
-        if self._geo is not None:
-            self._geo.placed(self._cells, coord, piece)
+        if self.kept_geometry is not None:
+            self.kept_geometry.placed(self.cells, coord, piece)
         old = self._derived
         if old:
             kept: dict[str, object] = {}
@@ -259,20 +262,19 @@ class Alhambra:
             if overlay and _hashable(piece):  # the added walls stay with the tile (E21)
                 self._lay().carried[piece] = overlay
             return piece
-        piece = self._cells.pop(coord)  # KeyError for an empty cell
-        TICKS.n += 1
-        self.version = TICKS.n
-        if self._geo is not None:
-            self._geo.removed(self._cells, coord)
+        piece = self.cells.pop(coord)  # KeyError for an empty cell
+        self.version = TICKS.n = TICKS.n + 1
+        if self.kept_geometry is not None:
+            self.kept_geometry.removed(self.cells, coord)
         self._derived.clear()
         return piece
 
     def copy(self) -> Alhambra:
         other = Alhambra.__new__(Alhambra)
-        other._cells = dict(self._cells)
+        other.cells = dict(self.cells)
         other.version = self.version  # (the same cells: the same number, TICKS)
         other._derived = dict(self._derived)
-        other._geo = None if self._geo is None else self._geo.copy()
+        other.kept_geometry = None if self.kept_geometry is None else self.kept_geometry.copy()
         other._layers = None if self._layers is None else self._layers.copy()
         return other
 
@@ -282,10 +284,9 @@ class Alhambra:
         """After a change of a layered Alhambra: derived facts dropped; the kept geometry too
         (rebuilt on next use) unless the change brought it up to date (``keep_geo``: the common
         changes, see :meth:`~referee.geometry.incremental.Geometry.placed_layered`)."""
-        TICKS.n += 1
-        self.version = TICKS.n
+        self.version = TICKS.n = TICKS.n + 1
         if not keep_geo:
-            self._geo = None
+            self.kept_geometry = None
         self._derived.clear()
         lay = self._layers
         if lay is not None and lay.empty() and not lay.returned:
@@ -299,7 +300,7 @@ class Alhambra:
 
     def _place_special(self, coord: Coord, piece: Piece) -> bool:
         """Put a piece with a rule profile, a two-cell or a half piece down (atomically)."""
-        cells = self._cells
+        cells = self.cells
         if getattr(piece, "footprint", Footprint.CELL) == Footprint.TWO_CELLS:
             parts = parts_of(piece, coord)
             if any(c in cells for c, _ in parts):
@@ -314,14 +315,14 @@ class Alhambra:
             lay = self._lay()
             lay.special[coord] = piece
             new = [coord]
-        if self._geo is not None:
-            self._geo.placed_layered(cells, lay, new)
+        if self.kept_geometry is not None:
+            self.kept_geometry.placed_layered(cells, lay, new)
         self._changed(keep_geo=True)
         return True
 
     def cells_of(self, coord: Coord) -> list[Coord]:
         """Every cell of the piece on ``coord`` (two for a two-cell piece), anchor first."""
-        piece = self._cells.get(coord)
+        piece = self.cells.get(coord)
         if type(piece) is not Part:
             return [coord] if piece is not None else []
         return [c for c, _ in parts_of(piece.whole, self.anchor_of(coord))]
@@ -329,7 +330,7 @@ class Alhambra:
     def anchor_of(self, coord: Coord) -> Coord:
         """The anchor cell of the piece on ``coord`` (itself but for a part of a two-cell
         piece)."""
-        piece = self._cells.get(coord)
+        piece = self.cells.get(coord)
         if type(piece) is Part and piece.index == 1:
             second: Side = piece.whole.second
             return coord.neighbour(second.opposite)
@@ -337,7 +338,7 @@ class Alhambra:
 
     def piece_at(self, coord: Coord) -> object | None:
         """The piece on ``coord`` as a whole (a two-cell piece, not its part)."""
-        piece = self._cells.get(coord)
+        piece = self.cells.get(coord)
         return piece.whole if type(piece) is Part else piece
 
     def remove_with_overlay(self, coord: Coord) -> tuple[Piece, frozenset[Side]]:
@@ -346,7 +347,7 @@ class Alhambra:
         that leave on a redesign go to ``layers.returned``."""
         if coord == ORIGIN:
             raise ValueError("the fountain is never removed")
-        cells = self._cells
+        cells = self.cells
         if coord not in cells:
             raise KeyError(coord)
         whole = self.piece_at(coord)
@@ -369,7 +370,7 @@ class Alhambra:
                 piece = lay.edges[edge]
                 if getattr(piece, "leaves_on_redesign", False):
                     lay.returned.append(("edge", edge, lay.edges.pop(edge)))
-        geo = self._geo
+        geo = self.kept_geometry
         if geo is not None and len(freed) == 1:
             geo.removed(cells, coord, lay if lay is not None else Layers())
             self._changed(keep_geo=True)
@@ -385,12 +386,12 @@ class Alhambra:
 
     def add_overlay(self, coord: Coord, sides: frozenset[Side]) -> None:
         """Add walls to the tile on ``coord`` (the fountain too), no rule check (E21)."""
-        if coord not in self._cells:
+        if coord not in self.cells:
             raise KeyError(coord)
         lay = self._lay()
         lay.overlays[coord] = lay.overlays.get(coord, frozenset()) | frozenset(sides)
-        if self._geo is not None:
-            self._geo.walls_added(self._cells, lay, coord)
+        if self.kept_geometry is not None:
+            self.kept_geometry.walls_added(self.cells, lay, coord)
         self._changed(keep_geo=True)
 
     def overlay(self, coord: Coord) -> frozenset[Side]:
@@ -424,11 +425,11 @@ class Alhambra:
         lay = self._lay()
         if edge in lay.edges:
             raise ValueError(f"edge {edge} is occupied")
-        geo = self._geo
-        before = geo is not None and wall_between(self._cells, lay, at, side).passable
+        geo = self.kept_geometry
+        before = geo is not None and wall_between(self.cells, lay, at, side).passable
         lay.edges[edge] = piece
         if geo is not None:
-            geo.edge_changed(self._cells, lay, at, side, before)
+            geo.edge_changed(self.cells, lay, at, side, before)
         self._changed(keep_geo=True)
         return edge
 
@@ -437,11 +438,11 @@ class Alhambra:
         edge = edge_key(at, side)
         if lay is None or edge not in lay.edges:
             raise KeyError(edge)
-        geo = self._geo
-        before = geo is not None and wall_between(self._cells, lay, at, side).passable
+        geo = self.kept_geometry
+        before = geo is not None and wall_between(self.cells, lay, at, side).passable
         piece = lay.edges.pop(edge)
         if geo is not None:
-            geo.edge_changed(self._cells, lay, at, side, before)
+            geo.edge_changed(self.cells, lay, at, side, before)
         self._changed(keep_geo=True)
         return piece
 
@@ -486,7 +487,7 @@ class Alhambra:
     def buildings(self) -> list[tuple[Coord, Piece]]:
         """Every piece except the fountain, sorted by coordinate (y descending, then x)."""
         return sorted(
-            ((c, p) for c, p in self._cells.items() if c != ORIGIN),
+            ((c, p) for c, p in self.cells.items() if c != ORIGIN),
             key=lambda cp: (-cp[0].y, cp[0].x),
         )
 
@@ -505,13 +506,13 @@ class Alhambra:
     def counts(self) -> dict[BuildingType, int]:
         """Buildings per type (every type present as a key; pieces without a type skipped)."""
         result = dict.fromkeys(BuildingType, 0)
-        for coord, piece in self._cells.items():
+        for coord, piece in self.cells.items():
             if coord != ORIGIN and piece.type is not None:
                 result[piece.type] += 1
         return result
 
     def bounds(self) -> tuple[int, int, int, int]:
         """``(min_x, min_y, max_x, max_y)`` of the occupied cells (the fountain included)."""
-        xs = [c.x for c in self._cells]
-        ys = [c.y for c in self._cells]
+        xs = [c.x for c in self.cells]
+        ys = [c.y for c in self.cells]
         return min(xs), min(ys), max(xs), max(ys)

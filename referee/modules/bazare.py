@@ -84,14 +84,18 @@ def parse_bazaar(
 @lru_cache(maxsize=256)  # per spelling, as parse_bazaar: the same few tokens again and again
 def _face(
     name: str,
-) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None, str] | str | None:
+) -> tuple[Currency, tuple[BuildingType, ...], frozenset[Side] | None, str, Bazaar] | str | None:
     """:func:`parse_bazaar`'s answer with the bazaar's key among the faces stated (its
-    currency's code and its colours' letters sorted: ``DuAPS``), worked out once per spelling."""
+    currency's code and its colours' letters sorted: ``DuAPS``) and the bazaar with the walls
+    the spelling states (none written: none), worked out once per spelling (the piece is
+    immutable: one object serves every game; a frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``)."""
     got = parse_bazaar(name)
     if got is None or isinstance(got, str):
         return got
     cur, colours, walls = got
-    return cur, colours, walls, cur.code + "".join(sorted([TYPE_LETTER[t] for t in colours]))
+    key = cur.code + "".join(sorted([TYPE_LETTER[t] for t in colours]))
+    return cur, colours, walls, key, Bazaar(cur, colours, walls or frozenset())
 
 
 @cache  # asked at every draw from the tower (engine/tower.py): worked out once
@@ -198,18 +202,34 @@ class BazareModule(BundledModule):
     component_kinds = (KIND,)
     scratch_type = BazaarScratch
     plain_side_offers = True  # a bazaar bought at its field's price, exactly; no refinement
+    # market_draw acts on a bazaar only (any other piece: None, nothing changed), so the
+    # engine asks it about no other draw in play (Module.draw_types)
+    draw_types = (Bazaar,)
 
     # ----------------------------------------------------------------- the tower (E5)
 
     def tower_components(self) -> dict[str, int]:
         """ "Die Bazare kommen zusammen mit den Gebäudeplättchen in den Plättchenturm": two
         per currency (unverified reading, see the YAML)."""
-        return dict(_tower_counts())  # a copy: the caller's to keep
+        # the kept table itself, not a copy: asked at every draw from the tower
+        # (``tower.draw_from_tower``), and no caller changes it (the engine's tower reads it)
+        return _tower_counts()
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
     ) -> tuple[str, object] | None:
-        got = self._parse(state, ref, pos, None)
+        # _parse's common case first (a well-formed spelling whose walls are those known for
+        # its face, or the first stated): the same piece and note without its call
+        face = _face(ref.name) if ref.kind.lower() == KIND else None
+        if isinstance(face, tuple):
+            piece = face[4]
+            part = state.modules.get(self.name)  # (data()'s common case: the part is made)
+            faces = (part if part is not None else self.data(state)).faces
+            known = faces.get(face[3])
+            if known is None or known == piece.walls:
+                faces[face[3]] = piece.walls
+                return _CODE[piece.currency], piece
+        got = self._parse(state, ref, pos, None)  # (the findings: BAZAAR-TOKEN, BAZAAR-FACE)
         if got is None:
             return None
         return _CODE[got.currency], got
@@ -225,10 +245,10 @@ class BazareModule(BundledModule):
             else:
                 state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
-        cur, colours, walls, key = got
+        cur, colours, _walls, key, piece = got
         faces = self.data(state).faces
         known = faces.get(key)
-        stated = walls if walls is not None else frozenset()
+        stated = piece.walls  # (the walls written; none written: none)
         if known is not None and known != stated:
             state.flag(
                 "BAZAAR-FACE",
@@ -238,9 +258,10 @@ class BazareModule(BundledModule):
                 stated=walls_token(stated, none="-"),
                 allowed=walls_token(known, none="-"),
             )
-            stated = known
+            faces[key] = known
+            return Bazaar(cur, colours, known)
         faces[key] = stated
-        return Bazaar(cur, colours, stated)
+        return piece
 
     def position_component(
         self, state: GameState, player: PlayerState | None, where: str, ref: ComponentRef
@@ -262,7 +283,8 @@ class BazareModule(BundledModule):
         gelegt." -- "Es können beliebig viele Bazare neben dem Bauhof im Angebot liegen." """
         if not isinstance(piece, Bazaar):
             return None
-        self.data(state).beside.append(piece)
+        part = state.modules.get(self.name)  # (data()'s common case: the part is made)
+        (part if part is not None else self.data(state)).beside.append(piece)
         return "BAZAAR-ASIDE"
 
     def side_offers(self, state: GameState) -> list[Any]:
