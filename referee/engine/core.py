@@ -1716,6 +1716,10 @@ def _turn(state: GameState, item: Turn) -> None:
                     runs = (
                         idle is not True
                         and idle != state.market
+                        and (  # a note per seat (Module.kept_idle): the mover's reserve as noted
+                            type(idle) is not dict
+                            or idle.get(actual) != players[actual].reserve_version
+                        )
                         and not solo[1].idle_at(state, _TURN_START)
                     )
                 except KeyError:  # a part not made yet: its step makes it (asked as before)
@@ -1743,6 +1747,10 @@ def _turn(state: GameState, item: Turn) -> None:
                             if (
                                 idle is not True
                                 and idle != state.market
+                                and (
+                                    type(idle) is not dict
+                                    or idle.get(actual) != players[actual].reserve_version
+                                )
                                 and not m.idle_at(state, _TURN_START)
                             ):
                                 break
@@ -1810,6 +1818,10 @@ def _turn(state: GameState, item: Turn) -> None:
                 runs = (
                     idle is not True
                     and idle != state.market
+                    and (  # a note per seat (Module.kept_idle): the mover's reserve as noted
+                        type(idle) is not dict
+                        or idle.get(t.player) != players[t.player].reserve_version
+                    )
                     and not solo[1].idle_at(state, _TURN_END)
                 )
             except KeyError:  # a part not made yet: its step makes it (asked as before)
@@ -1835,6 +1847,10 @@ def _turn(state: GameState, item: Turn) -> None:
                         if (
                             idle is not True
                             and idle != state.market
+                            and (
+                                type(idle) is not dict
+                                or idle.get(t.player) != players[t.player].reserve_version
+                            )
                             and not m.idle_at(state, _TURN_END)
                         ):
                             break
