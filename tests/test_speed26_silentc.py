@@ -43,9 +43,7 @@ def _texts() -> list[str]:
     step = max(3, len(body) // 8)
     variants = [text] + ["\n".join(lines[:i] + lines[i + 1 :]) + "\n" for i in body[1::step]]
     return (
-        variants
-        + simulated_many(3, 2601, 2, (NAME,))
-        + simulated_many(3, 2602, 2, (NAME, "wesir"))
+        variants + simulated_many(3, 2601, 2, (NAME,)) + simulated_many(3, 2602, 2, (NAME, "wesir"))
     )
 
 
