@@ -147,3 +147,27 @@ def test_the_note_is_dropped_where_the_module_changes_the_tiles() -> None:
     module._forget(state, p)
     assert p.index not in data.idle_end
     assert all(q.index in data.idle_end for q in state.players[1:])
+
+
+def test_the_turn_start_is_left_alone_only_where_nobody_is_asked() -> None:
+    assert not Extensions().start_asked
+    assert not Extensions([NAME]).start_asked  # (asked at a turn's end only)
+    assert not Extensions(["wechselgeld"]).start_asked  # (at a refill's close only)
+    assert Extensions(["schatzkammer"]).start_asked  # (asked at both)
+    assert Extensions(["stadttore"]).start_asked  # (the mover's cells kept)
+    assert Extensions([NAME, "schatzkammer"]).start_asked
+
+
+def test_the_findings_are_those_with_the_turn_start_read(
+    texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = [parse_text(t) for t in texts]
+    fast = [_outcome(g) for g in games]
+    keep = Extensions._keep_answers
+
+    def always(self: Extensions) -> None:
+        keep(self)
+        self.start_asked = bool(self.modules)
+
+    monkeypatch.setattr(Extensions, "_keep_answers", always)
+    assert [_outcome(g) for g in games] == fast

@@ -1695,7 +1695,9 @@ def _turn(state: GameState, item: Turn) -> None:
             t.take_only = None
             state.turn = t
         state.phase = _TURN
-        if modules:  # begin_turn's module part: a standing offer, the turn's start
+        if modules and (state.ext.start_asked or state.standing):
+            # begin_turn's module part: a standing offer, the turn's start (without a module
+            # asked then nor cells kept, only a standing offer: Extensions.start_asked)
             # (standing_turn_start acts only where the mover's bid lies: asked only then; the
             # common case, no such offer, is this loop alone, without a call)
             for lying in state.standing:
