@@ -171,3 +171,76 @@ def test_the_findings_are_those_with_the_turn_start_read(
 
     monkeypatch.setattr(Extensions, "_keep_answers", always)
     assert [_outcome(g) for g in games] == fast
+
+
+# ------------------------------------------------ the scoring with module categories
+
+
+def _old_keyed(extra: list[Any], table: Any) -> tuple[list[Any], list[Any], bool]:
+    """score_round's general path (before this step): base categories and module categories
+    sorted by order, keys and labels read off each category."""
+    from referee.scoring.categories import base_categories
+
+    cats = base_categories(table)
+    cats += extra
+    cats.sort(key=lambda c: c.order)
+    keyed = [(c.key, c.floor, c) for c in cats]
+    labels = {c.key: (c.label_en, c.label_de) for c in cats}
+    return keyed, list(labels.items()), any(f is not None for _k, f, _c in keyed)
+
+
+def _line(key: str, order: int, floor: Any = None) -> Any:
+    from referee.scoring.categories import PointLine
+
+    return PointLine(key, f"{key} en", f"{key} de", "S", lambda p: None, order=order, floor=floor)
+
+
+def test_module_categories_after_the_wall_read_without_the_sort() -> None:
+    from referee.catalogue import BUILDING_TYPES
+    from referee.scoring import core
+
+    table = {t: (9, 4) for t in BUILDING_TYPES}
+    cases = [
+        [_line("a", 600)],
+        [_line("a", 200), _line("b", 210), _line("c", 900)],
+        [_line("wall", 650)],  # (a module key equal to a base key)
+        [_line("a", 640, "total"), _line("b", 640)],
+    ]
+    for extra in cases:
+        for tab in (None, table):
+            got = core._after_the_wall(extra, tab)
+            assert got is not None
+            keyed, labels, floored = got
+            old_keyed, old_labels, old_floored = _old_keyed(list(extra), tab)
+            assert [(k, f) for k, f, _c in keyed] == [(k, f) for k, f, _c in old_keyed]
+            assert [c for _k, _f, c in keyed] == [c for _k, _f, c in old_keyed]
+            assert list(labels.items()) == old_labels
+            assert floored == old_floored
+    # an order before the wall, or not following the one before: the general path
+    assert core._after_the_wall([_line("a", 150)], None) is None
+    assert core._after_the_wall([_line("a", 640), _line("b", 610)], None) is None
+
+
+@pytest.mark.parametrize(
+    "name", ["angreifer", "schatzkammer", "wachtuerme", "wertungskaertchen", "bedienstete"]
+)
+def test_the_scorings_are_those_of_the_general_path(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee.scoring import core
+
+    text = (ROOT / "examples" / f"module-{name}.alh").read_text(encoding="utf-8")
+    games = parse_text(text)
+    fast = _outcome(games)
+    results = [
+        [(repr(r), [list(row.labels.items()) for row in r.rows]) for r in rep.state.scoring_results]
+        for rep in map(check_game, games)
+        if rep.state is not None
+    ]
+    monkeypatch.setattr(core, "_after_the_wall", lambda extra, table: None)
+    assert _outcome(games) == fast
+    assert [
+        [(repr(r), [list(row.labels.items()) for row in r.rows]) for r in rep.state.scoring_results]
+        for rep in map(check_game, games)
+        if rep.state is not None
+    ] == results
