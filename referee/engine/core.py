@@ -1609,8 +1609,10 @@ def _turn(state: GameState, item: Turn) -> None:
             ext = state.ext
             refill_one = ext.refill_kept
             if refill_one is not None:  # the one module asked keeps its answer (idle_refill)
-                refill_part = state.modules.get(refill_one)
-                refill_asks = refill_part is None or refill_part.idle_refill is not True
+                try:  # (its part read without a look-up that allows for none)
+                    refill_asks = state.modules[refill_one].idle_refill is not True
+                except KeyError:  # no part yet: asked
+                    refill_asks = True
             else:
                 refill_asks = True
             if refill_asks:  # not known idle: asked
