@@ -1258,7 +1258,7 @@ class Extensions:
     """``acting_at((TURN_START, TURN_END))``: whether a module is asked at a turn's start or
     its end (when not, ``core._turn`` leaves both out; a module asked only at a refill's close
     costs nothing there)."""
-    start_asked: bool = False
+    start_asked: bool = True  # (until worked out: read as before)
     """Whether a module is asked at a turn's start or the engine keeps the mover's cells then
     (:attr:`turn_start_kept`): when not, ``core._turn``'s one-pass turn start reads none of the
     kept answers there (a game whose modules are asked at a turn's end only, Der Marktplatz;
