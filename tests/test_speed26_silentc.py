@@ -24,12 +24,13 @@ import pytest
 from shared_store_support import simulated_many
 
 from referee.engine import check_game
+from referee.engine.context import Context
 from referee.engine.extensions import Extensions
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.modules.marktplatz import Marktplatz
 from referee.notation import parse_text
-from tests.test_speed13_dispatch import _checked, _outcome
+from tests.test_speed13_dispatch import _checked, _outcome, _snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "marktplatz"
@@ -86,6 +87,10 @@ def test_a_kept_yes_means_the_step_changes_nothing(
         t = state.turn
         if answer and t is not None and t.interrupt is None and state.players[t.player].reserve:
             said["yes with a reserve"] += 1  # (the wider answer: every building under a tile)
+            twin = state.copy()  # every such yes, kept or not: the step changes nothing
+            before = _snapshot(twin)
+            self.at_moment(Context(twin, None), moment)
+            assert _snapshot(twin) == before
         return answer
 
     monkeypatch.setattr(Marktplatz, "idle_at", counted)
