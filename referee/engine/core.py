@@ -1714,22 +1714,26 @@ def _turn(state: GameState, item: Turn) -> None:
             # issue 34's twenty-first step)
             solo = state.ext.start_solo
             if solo is not None:  # the one module asked keeps its answer (Extensions.start_solo)
-                runs = False
                 try:
                     idle = state.modules[solo[0]].idle_start
-                    runs = (
+                except KeyError:  # a part not made yet: its step makes it (asked as before)
+                    state.ext.at(_TURN_START, state)
+                else:  # (a kept yes: nothing more is read)
+                    if (
                         idle is not True
                         and idle != state.market
                         and (  # a note per seat (Module.kept_idle): the mover's reserve as noted
                             type(idle) is not dict
                             or idle.get(actual) != players[actual].reserve_version
                         )
-                        and not solo[1].idle_at(state, _TURN_START)
-                    )
-                except KeyError:  # a part not made yet: its step makes it (asked as before)
-                    state.ext.at(_TURN_START, state)
-                if runs:  # a no: the step runs (Extensions.at after its question)
-                    state.ext.run_at(_TURN_START, state)
+                    ):
+                        try:
+                            runs = not solo[1].idle_at(state, _TURN_START)
+                        except KeyError:  # (as the read above, as before)
+                            runs = False
+                            state.ext.at(_TURN_START, state)
+                        if runs:  # a no: the step runs (Extensions.at after its question)
+                            state.ext.run_at(_TURN_START, state)
             else:
                 kept = state.ext.read_start
                 if kept is None:
@@ -1816,22 +1820,26 @@ def _turn(state: GameState, item: Turn) -> None:
     if modules:
         solo = state.ext.end_solo
         if solo is not None:  # the one module asked keeps its answer (Extensions.end_solo)
-            runs = False
             try:
                 idle = state.modules[solo[0]].idle_end
-                runs = (
+            except KeyError:  # a part not made yet: its step makes it (asked as before)
+                state.ext.at(_TURN_END, state)
+            else:  # (a kept yes: nothing more is read)
+                if (
                     idle is not True
                     and idle != state.market
                     and (  # a note per seat (Module.kept_idle): the mover's reserve as noted
                         type(idle) is not dict
                         or idle.get(t.player) != players[t.player].reserve_version
                     )
-                    and not solo[1].idle_at(state, _TURN_END)
-                )
-            except KeyError:  # a part not made yet: its step makes it (asked as before)
-                state.ext.at(_TURN_END, state)
-            if runs:  # a no: the step runs (Extensions.at after its question)
-                state.ext.run_at(_TURN_END, state)
+                ):
+                    try:
+                        runs = not solo[1].idle_at(state, _TURN_END)
+                    except KeyError:  # (as the read above, as before)
+                        runs = False
+                        state.ext.at(_TURN_END, state)
+                    if runs:  # a no: the step runs (Extensions.at after its question)
+                        state.ext.run_at(_TURN_END, state)
         else:
             kept = state.ext.read_end
             if kept is None:
