@@ -65,8 +65,9 @@ def test_the_keepers_are_the_ones_checked_here() -> None:
     # (Sultan: tests/test_module_sultan_kept.py; Wechselgeld: tests/test_speed21_silentw.py;
     # Ausbauten: tests/test_speed22_geo.py; Arbeiter, Wachtürme: tests/test_speed22_silenth.py;
     # Bedienstete, Menagerie, Schatzkammer, Schlüssel: tests/test_speed22_silents.py;
-    # Farben: tests/test_speed22_silentt.py)
+    # Farben: tests/test_speed22_silentt.py; Marktplatz: tests/test_speed26_silentc.py)
     elsewhere = (
+        "marktplatz",
         "sultan",
         "wechselgeld",
         "ausbauten",
@@ -87,6 +88,9 @@ def _kept_yes(m: Module, state: GameState, moment: Any) -> bool:
     if part is None:
         return False
     q = getattr(part, _ATTR[moment])
+    if type(q) is dict:  # a note per seat: idle while the mover's reserve is the one noted
+        t = state.turn
+        return t is not None and q.get(t.player) == state.players[t.player].reserve_version
     return q is True or q == state.market
 
 

@@ -1618,8 +1618,10 @@ def _turn(state: GameState, item: Turn) -> None:
             ext = state.ext
             refill_one = ext.refill_kept
             if refill_one is not None:  # the one module asked keeps its answer (idle_refill)
-                refill_part = state.modules.get(refill_one)
-                refill_asks = refill_part is None or refill_part.idle_refill is not True
+                try:  # (its part read without a look-up that allows for none)
+                    refill_asks = state.modules[refill_one].idle_refill is not True
+                except KeyError:  # no part yet: asked
+                    refill_asks = True
             else:
                 refill_asks = True
             if refill_asks:  # not known idle: asked
@@ -1704,7 +1706,9 @@ def _turn(state: GameState, item: Turn) -> None:
             t.take_only = None
             state.turn = t
         state.phase = _TURN
-        if modules:  # begin_turn's module part: a standing offer, the turn's start
+        if modules and (state.ext.start_asked or state.standing):
+            # begin_turn's module part: a standing offer, the turn's start (without a module
+            # asked then nor cells kept, only a standing offer: Extensions.start_asked)
             # (standing_turn_start acts only where the mover's bid lies: asked only then; the
             # common case, no such offer, is this loop alone, without a call)
             for lying in state.standing:
@@ -1722,18 +1726,26 @@ def _turn(state: GameState, item: Turn) -> None:
             # issue 34's twenty-first step)
             solo = state.ext.start_solo
             if solo is not None:  # the one module asked keeps its answer (Extensions.start_solo)
-                runs = False
                 try:
                     idle = state.modules[solo[0]].idle_start
-                    runs = (
-                        idle is not True
-                        and idle != state.market
-                        and not solo[1].idle_at(state, _TURN_START)
-                    )
                 except KeyError:  # a part not made yet: its step makes it (asked as before)
                     state.ext.at(_TURN_START, state)
-                if runs:  # a no: the step runs (Extensions.at after its question)
-                    state.ext.run_at(_TURN_START, state)
+                else:  # (a kept yes: nothing more is read)
+                    if (
+                        idle is not True
+                        and idle != state.market
+                        and (  # a note per seat (Module.kept_idle): the mover's reserve as noted
+                            type(idle) is not dict
+                            or idle.get(actual) != players[actual].reserve_version
+                        )
+                    ):
+                        try:
+                            runs = not solo[1].idle_at(state, _TURN_START)
+                        except KeyError:  # (as the read above, as before)
+                            runs = False
+                            state.ext.at(_TURN_START, state)
+                        if runs:  # a no: the step runs (Extensions.at after its question)
+                            state.ext.run_at(_TURN_START, state)
             else:
                 kept = state.ext.read_start
                 if kept is None:
@@ -1755,6 +1767,10 @@ def _turn(state: GameState, item: Turn) -> None:
                             if (
                                 idle is not True
                                 and idle != state.market
+                                and (
+                                    type(idle) is not dict
+                                    or idle.get(actual) != players[actual].reserve_version
+                                )
                                 and not m.idle_at(state, _TURN_START)
                             ):
                                 break
@@ -1816,18 +1832,26 @@ def _turn(state: GameState, item: Turn) -> None:
     if modules:
         solo = state.ext.end_solo
         if solo is not None:  # the one module asked keeps its answer (Extensions.end_solo)
-            runs = False
             try:
                 idle = state.modules[solo[0]].idle_end
-                runs = (
-                    idle is not True
-                    and idle != state.market
-                    and not solo[1].idle_at(state, _TURN_END)
-                )
             except KeyError:  # a part not made yet: its step makes it (asked as before)
                 state.ext.at(_TURN_END, state)
-            if runs:  # a no: the step runs (Extensions.at after its question)
-                state.ext.run_at(_TURN_END, state)
+            else:  # (a kept yes: nothing more is read)
+                if (
+                    idle is not True
+                    and idle != state.market
+                    and (  # a note per seat (Module.kept_idle): the mover's reserve as noted
+                        type(idle) is not dict
+                        or idle.get(t.player) != players[t.player].reserve_version
+                    )
+                ):
+                    try:
+                        runs = not solo[1].idle_at(state, _TURN_END)
+                    except KeyError:  # (as the read above, as before)
+                        runs = False
+                        state.ext.at(_TURN_END, state)
+                    if runs:  # a no: the step runs (Extensions.at after its question)
+                        state.ext.run_at(_TURN_END, state)
         else:
             kept = state.ext.read_end
             if kept is None:
@@ -1847,6 +1871,10 @@ def _turn(state: GameState, item: Turn) -> None:
                         if (
                             idle is not True
                             and idle != state.market
+                            and (
+                                type(idle) is not dict
+                                or idle.get(t.player) != players[t.player].reserve_version
+                            )
                             and not m.idle_at(state, _TURN_END)
                         ):
                             break

@@ -850,7 +850,11 @@ class Module:
     module's own steps, each setting it again when it changes what the answer reads); a list,
     idle while ``state.market`` holds pieces equal to it field by field (a copy of the market
     taken when the module found itself idle: for an answer that reads the market, which many
-    steps of the engine and of other modules change); anything else, not known: the engine
+    steps of the engine and of other modules change); a dict, idle while it holds the
+    mover's ``PlayerState.reserve_version`` at his seat (read at a turn's start and end: for
+    an answer that reads the mover's reserve and the module's own part, noted where
+    :meth:`idle_at` found him idle and dropped by the module's own steps that change what it
+    reads; Der Marktplatz); anything else, not known: the engine
     asks as before (:meth:`Extensions.at`, :meth:`idle_at`). The engine reads kept answers at
     a moment only when every module asked then keeps one there, and never where the module's
     part does not exist. A kept yes must be a yes :meth:`idle_at` would give at that point
@@ -1282,6 +1286,11 @@ class Extensions:
     """``acting_at((TURN_START, TURN_END))``: whether a module is asked at a turn's start or
     its end (when not, ``core._turn`` leaves both out; a module asked only at a refill's close
     costs nothing there)."""
+    start_asked: bool = True  # (until worked out: read as before)
+    """Whether a module is asked at a turn's start or the engine keeps the mover's cells then
+    (:attr:`turn_start_kept`): when not, ``core._turn``'s one-pass turn start reads none of the
+    kept answers there (a game whose modules are asked at a turn's end only, Der Marktplatz;
+    a standing offer is looked at all the same)."""
     refill_kept: str | None = None
     """The name of the one module asked at a refill's close when it keeps its answer there
     (:attr:`Module.kept_idle`: its part's ``idle_refill``, True or not known) and answers
@@ -1413,7 +1422,7 @@ class Extensions:
             self.draw_heard = None
             self.draw_types = None
             self.in_turn_flow = self.counting = self.refill_asked = self.refill_counted = False
-            self.turn_start_kept = False
+            self.turn_start_kept = self.start_asked = False
             self.refill_idle = ()
             self.kept_start = self.kept_end = self.read_start = self.read_end = None
             self.ask_start = self.ask_end = self.start_idle = self.end_idle = ()
@@ -1481,6 +1490,9 @@ class Extensions:
         self.turn_start_kept = any(type(m).reads_turn_start for m in self.modules)
         if self.turn_start_kept:  # (core._turn copies the cells in its module part only)
             self.turn_asked = True
+        self.start_asked = self.turn_start_kept or (
+            self.in_turn_flow and bool(self._asked_at(Moment.TURN_START))
+        )
 
     def modules_changed(self) -> None:
         """The list :attr:`modules` was changed in place after this object was made (a tool

@@ -92,6 +92,12 @@ class MarketScratch(Scratch):
 
     stalls: dict[str, dict[Currency, Any]] = field(default_factory=dict)
     boxed: list[Any] = field(default_factory=list)  # back in the box, out of the game
+    # the idle answer at a turn's end kept for the engine (Module.kept_idle, ``idle_at``'s
+    # answer): per seat, the player's ``reserve_version`` when ``idle_at`` last found him idle
+    # there; the engine reads it as idle while the mover's reserve is the one noted (every
+    # change of a reserve moves its number). Dropped for a player where the module's own steps
+    # change his tiles (``_forget``). A cache: not compared, not shown.
+    idle_end: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
 
 
 @bundled
@@ -231,6 +237,7 @@ class Marktplatz(BundledModule):
         """Carry a ``stall`` / ``box`` line out (checked by :meth:`check_verb`)."""
         from referee.engine.context import Context
 
+        self._forget(state, player)
         if action.verb.lower() in (BOX, "schachtel"):
             token = action.args[0].value if len(action.args) == 1 else None
             where, piece = self._held(state, player, token)
@@ -274,6 +281,7 @@ class Marktplatz(BundledModule):
         if not unplaced:
             return
         pos = t.pos
+        self._forget(state, p)
         free = self._free(state, p)
         while unplaced and free:  # the record leaves the tile open: the first free one
             piece, cur = unplaced.pop(0), free.pop(0)
@@ -288,11 +296,13 @@ class Marktplatz(BundledModule):
             ctx.report([problem("MARKET-FULL", pos, p.name, tiles=shown, under=under)])
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
-        """Yes at a turn's end when the module's part exists and the player to move has an
-        empty reserve and no building under a market tile: the step would neither lay a
-        building under a tile nor free one (``stalls_of`` forgets a building that left the
-        reserve). Also yes with no turn under way or an interrupt (the step returns at once).
-        Else no."""
+        """Yes at a turn's end when the module's part exists and each building of the reserve
+        of the player to move lies under a market tile, one tile each, and each building under
+        a tile is in his reserve (an empty reserve with no building under a tile among them):
+        the step would neither lay a building under a tile nor free one (``stalls_of`` forgets
+        a building that left the reserve). Also yes with no turn under way or an interrupt (the
+        step returns at once). Else no. A yes for the player to move is kept for the engine
+        (``MarketScratch.idle_end``: his ``reserve_version``)."""
         data = state.modules.get(self.name)
         if data is None:
             return False
@@ -300,12 +310,33 @@ class Marktplatz(BundledModule):
         if t is None or t.interrupt is not None:
             return True
         p = state.players[t.player]
-        if p.reserve:
-            return False
         stalls = data.stalls.get(p.name)
-        return stalls is not None and not stalls
+        if stalls is None:
+            return False
+        reserve = p.reserve
+        if reserve:  # each of its buildings under a tile of its own, none under a tile left
+            under = list(stalls.values())
+            for x in reserve:
+                if x is None:
+                    continue
+                if x not in under:
+                    return False
+                under.remove(x)
+            if under:
+                return False
+        elif stalls:
+            return False
+        data.idle_end[t.player] = p.reserve_version
+        return True
 
     idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
+    kept_idle = idle_moments  # (its part's idle_end: a reserve_version per seat)
+
+    def _forget(self, state: GameState, player: PlayerState) -> None:
+        """Drop the kept idle answer of ``player`` (his tiles changed by the module's step)."""
+        data = state.modules.get(self.name)
+        if data is not None:
+            data.idle_end.pop(player.index, None)
 
     def _under_text(self, state: GameState, player: PlayerState) -> str:
         stalls = self.stalls_of(state, player)
@@ -355,6 +386,7 @@ class Marktplatz(BundledModule):
         for cur, x in list(stalls.items()):
             if x == piece:
                 del stalls[cur]
+                self._forget(ctx.state, player)
                 return
 
     def take_side_offer(self, state: GameState, piece: object) -> None:
@@ -365,6 +397,7 @@ class Marktplatz(BundledModule):
                 if x == piece and x in owner.reserve:
                     del stalls[cur]
                     owner.reserve_remove(x)
+                    self._forget(state, owner)
                     return
 
     # ------------------------------------------------------------- legal moves
@@ -446,6 +479,7 @@ class Marktplatz(BundledModule):
             state.flag("MARKET-ONE", pos, player.name, other=other, free="-", **common)
             return True
         stalls[cur] = piece
+        self._forget(state, player)
         return True
 
     def position_lines(self, state: GameState, player: PlayerState | None) -> list[ModuleAction]:

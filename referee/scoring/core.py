@@ -530,6 +530,43 @@ def _table_keyed(
     return keyed, labels, floored
 
 
+_LAST_BASE_ORDER = max(c.order for _k, _f, c in _BASE_KEYED)  # (the wall's)
+
+
+def _after_the_wall(
+    extra: Sequence[ScoringCategory], table: Mapping[BuildingType, Sequence[int]] | None
+) -> tuple[list[tuple[str, Floor, ScoringCategory]], dict[str, tuple[str, str]], bool] | None:
+    """:func:`score_round`'s categories, labels and floor question with module categories
+    (``extra``) whose orders come after every base category's and follow each other (every
+    bundled module's line): the list the stable sort by order gives, the base categories
+    first, without sorting nor reading the base categories' keys and labels again (kept:
+    :data:`_BASE_KEYED`, :data:`_BASE_LABELS`, :func:`_table_keyed`); the labels in the same
+    order (a module key equal to a base key keeps the base key's place and takes the module's
+    labels, as the comprehension over the sorted list gave). None for other orders."""
+    last = _LAST_BASE_ORDER
+    for c in extra:
+        order = c.order
+        if order < last:
+            return None
+        last = order
+    if table is None:
+        base: Sequence[tuple[str, Floor, ScoringCategory]] = _BASE_KEYED
+        base_labels: Mapping[str, tuple[str, str]] = _BASE_LABELS
+        floored = False  # (no base category has a floor: score_round's base path)
+    else:
+        base, base_labels, floored = _table_keyed(table)
+    keyed = list(base)
+    labels = dict(base_labels)
+    for c in extra:
+        key = c.key
+        floor = c.floor
+        keyed.append((key, floor, c))
+        labels[key] = (c.label_en, c.label_de)
+        if floor is not None:
+            floored = True
+    return keyed, labels, floored
+
+
 def score_round(
     round_no: int,
     entries: Sequence[ScoringEntry],
@@ -554,11 +591,15 @@ def score_round(
             if person.name in taken:
                 people[i] = replace(person, name=f"{person.name}#{i + 1}")
             taken.add(people[i].name)
-    if extra:
+    keyed: Sequence[tuple[str, Floor, ScoringCategory]]
+    after = _after_the_wall(extra, table) if extra else None
+    if after is not None:  # the module categories after the base ones, in their order
+        keyed, labels, floored = after
+    elif extra:
         cats = base_categories(table)
         cats += extra
         cats.sort(key=lambda c: c.order)  # stable: base first, then modules as given
-        keyed: Sequence[tuple[str, Floor, ScoringCategory]] = [(c.key, c.floor, c) for c in cats]
+        keyed = [(c.key, c.floor, c) for c in cats]
         labels = {c.key: (c.label_en, c.label_de) for c in cats}
         floored = any(floor is not None for _k, floor, _c in keyed)
     elif table is not None:  # the base categories by a replacement table: kept per table
