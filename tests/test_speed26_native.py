@@ -174,7 +174,8 @@ def test_a_frozen_dataclass_may_derive_from_one_and_a_plain_one_may_not() -> Non
     assert repr(made).endswith(
         ".<locals>.Scored(points=3, label_en='', label_de='', unfloored=None, extra=2)"
     )
-    assert made.detail() == ""
+    assert made.points == 3 and made.extra == 2  # (compiled, a Python subclass may not call
+    # the compiled class's methods: setup.py's rule, unchanged)
     with pytest.raises(TypeError, match="non-frozen"):
 
         @dataclasses.dataclass
