@@ -228,3 +228,43 @@ def test_importing_the_scoring_generates_no_dataclass_method() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def _typed_samples() -> list[tuple[type, tuple[Any, ...]]]:
+    """Instances' arguments of the fields' types (the compiled classes check them)."""
+    tower = BuildingType("T")
+    line = categories.LineScore(3, "two rows", "zwei Reihen")
+    typed = core.TypeScore(4, 4, (), 1, ("Ben",), 9, "(13+6)/2 = 9")
+    row = core.ScoringRow("Anna", False, {"majority:T": typed}, 12)
+    return [
+        (categories.LineScore, (3, "two rows", "zwei Reihen", None)),
+        (categories.RankScore, (2, 1, ("Ben",), 6, "(6+3)/2 = 4", "fewest", None, 8)),
+        (categories.CombinedScore, ((line,), 3, None)),
+        (core.TypeScore, (4, 4, (), 1, ("Ben",), 9, "(13+6)/2 = 9")),
+        (core.WallScore, (5, 5, (), True)),
+        (core.ScoringRow, ("Anna", False, {"majority:T": typed}, 12, {})),
+        (core.ScoringResult, (2, (row,), "trail", ("note",), None, None)),
+        (core.ScoringEntry, ("Anna", None, {tower: 2}, 3, False, (), 7)),
+        (core.BreakdownLine, (row, "T")),
+    ]
+
+
+@pytest.mark.parametrize("index", range(9))
+def test_the_typed_python_classes_against_their_twins_in_either_build(index: int) -> None:
+    cls, values = _typed_samples()[index]
+    twin = _twin(cls)
+    made, again, theirs = cls(*values), cls(*values), twin(*values)
+    assert repr(made) == repr(theirs)
+    assert made == again and made.__eq__(theirs) is NotImplemented
+    assert _hash_or_error(made) == _hash_or_error(theirs)  # a dict field: TypeError both
+    name = dataclasses.fields(cls)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot assign to field '{name}'"):
+        setattr(made, name, values[0])
+    assert copy.copy(made) == made
+
+
+def _hash_or_error(obj: object) -> object:
+    try:
+        return hash(obj)
+    except TypeError as error:
+        return str(error)
