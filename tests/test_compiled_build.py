@@ -46,6 +46,13 @@ def test_the_build_list_names_existing_modules_of_the_package() -> None:
         assert "referee/notation/fast.py" in listed
 
 
+def test_the_modules_whose_functions_become_methods_stay_python() -> None:
+    """referee/scoring/frozen.py sets its functions on classes as their methods (a frozen
+    dataclass's ``__eq__``, ``__repr__`` ...): a compiled function would not bind as a method,
+    so the module is not compiled (issue 34, twenty-fourth step)."""
+    assert "referee/scoring/frozen.py" not in _load("setup").MYPYC_MODULES
+
+
 def test_the_list_is_in_setup_py_only() -> None:
     """One place: no other file of the build names a compiled module."""
     for name in ("setup.cfg", "pyproject.toml", "build_backend.py"):

@@ -33,6 +33,7 @@ from operator import attrgetter, itemgetter
 
 from referee.catalogue import BUILDING_TYPES, BuildingType
 from referee.interpreted import interpreted_class
+from referee.scoring.frozen import frozen_dataclass
 from referee.shapes import ScoringCategory
 
 TYPE_CHECKING = False
@@ -122,7 +123,7 @@ _NO_VALUE = object()  # a memo's answer for a key it does not hold
 
 
 @interpreted_class  # compiled: a Python class (made by a record maker)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Participant:
     """One participant of a scoring as the categories see it.
 
@@ -138,6 +139,29 @@ class Participant:
     alhambra: Alhambra | None = None
     wall_claim: int | None = None
     total_before: int = 0
+
+    def __init__(
+        self,
+        name: str,
+        is_dirk: bool,
+        counts: Mapping[BuildingType, Number],
+        base_counts: Mapping[BuildingType, int],
+        adjustments: tuple[Any, ...],
+        alhambra: Alhambra | None = None,
+        wall_claim: int | None = None,
+        total_before: int = 0,
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "is_dirk", is_dirk)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "base_counts", base_counts)
+        object.__setattr__(self, "adjustments", adjustments)
+        object.__setattr__(self, "alhambra", alhambra)
+        object.__setattr__(self, "wall_claim", wall_claim)
+        object.__setattr__(self, "total_before", total_before)
+
+
+frozen_dataclass(Participant)
 
 
 # ------------------------------------------------------------------------------ results
@@ -165,7 +189,7 @@ class CategoryScore:
         return {"points": self.points}
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Placing:
     """A participant's place in a ranking: 1-based place, who shares it, points, the split."""
 
@@ -174,9 +198,24 @@ class Placing:
     points: int
     split: str  # "(13+6)/2 = 9"; "" when not shared
 
+    def __init__(
+        self,
+        place: int,
+        tied_with: tuple[str, ...],
+        points: int,
+        split: str,
+    ) -> None:
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "tied_with", tied_with)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "split", split)
+
+
+frozen_dataclass(Placing)
+
 
 @interpreted_class  # compiled: a Python class (scores of core.py derive from it)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class RankScore(CategoryScore):
     """A participant's result in a module :class:`Majority`."""
 
@@ -188,6 +227,26 @@ class RankScore(CategoryScore):
     direction: Direction = "most"
     tiebreak: tuple[str, str, object] | None = None  # (label en, label de, value)
     unfloored: int | None = None  # the points before a floor at zero cut them
+
+    def __init__(
+        self,
+        quantity: Number,
+        place: int | None,
+        tied_with: tuple[str, ...],
+        points: int,
+        split: str,
+        direction: Direction = "most",
+        tiebreak: tuple[str, str, object] | None = None,
+        unfloored: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "quantity", quantity)
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "tied_with", tied_with)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "split", split)
+        object.__setattr__(self, "direction", direction)
+        object.__setattr__(self, "tiebreak", tiebreak)
+        object.__setattr__(self, "unfloored", unfloored)
 
     def detail(self, lang: str = "en") -> str:
         from referee.scoring.text import ordinal
@@ -238,6 +297,9 @@ class RankScore(CategoryScore):
         return d
 
 
+frozen_dataclass(RankScore)
+
+
 def _floored(raw: int, lang: str) -> str:
     if lang == "de":
         return f"statt {raw}: nicht unter null"
@@ -245,7 +307,7 @@ def _floored(raw: int, lang: str) -> str:
 
 
 @interpreted_class  # compiled: a Python class (scores of core.py derive from it)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class LineScore(CategoryScore):
     """A participant's result in a :class:`PointLine` or :class:`Penalty`."""
 
@@ -253,6 +315,18 @@ class LineScore(CategoryScore):
     label_en: str = ""
     label_de: str = ""
     unfloored: int | None = None
+
+    def __init__(
+        self,
+        points: int,
+        label_en: str = "",
+        label_de: str = "",
+        unfloored: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "label_en", label_en)
+        object.__setattr__(self, "label_de", label_de)
+        object.__setattr__(self, "unfloored", unfloored)
 
     def detail(self, lang: str = "en") -> str:
         text = self.label_de if lang == "de" and self.label_de else self.label_en
@@ -274,14 +348,27 @@ class LineScore(CategoryScore):
         return d
 
 
+frozen_dataclass(LineScore)
+
+
 @interpreted_class  # compiled: a Python class (scores of core.py derive from it)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class CombinedScore(CategoryScore):
     """The parts of a :class:`Combined` category for one participant, and their sum."""
 
     parts: tuple[CategoryScore, ...]
     points: int
     unfloored: int | None = None
+
+    def __init__(
+        self,
+        parts: tuple[CategoryScore, ...],
+        points: int,
+        unfloored: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "unfloored", unfloored)
 
     def detail(self, lang: str = "en") -> str:
         texts = []
@@ -308,6 +395,9 @@ class CombinedScore(CategoryScore):
         return d
 
 
+frozen_dataclass(CombinedScore)
+
+
 # --------------------------------------------------------------------------- categories
 
 
@@ -315,7 +405,7 @@ def label(category: ScoringCategory, lang: str = "en") -> str:
     return category.label_de if lang == "de" and category.label_de else category.label_en
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class CategoryInfo:
     """A registered category key: what claims may name and how the breakdown labels it."""
 
@@ -324,6 +414,23 @@ class CategoryInfo:
     label_de: str
     section: str
     claim_key: str  # how a claim names it: "T", "wall", "medina"
+
+    def __init__(
+        self,
+        key: str,
+        label_en: str,
+        label_de: str,
+        section: str,
+        claim_key: str,
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "label_en", label_en)
+        object.__setattr__(self, "label_de", label_de)
+        object.__setattr__(self, "section", section)
+        object.__setattr__(self, "claim_key", claim_key)
+
+
+frozen_dataclass(CategoryInfo)
 
 
 CATEGORIES: dict[str, CategoryInfo] = {}
@@ -452,7 +559,7 @@ if TYPE_CHECKING:
     _Name = TypeVar("_Name", str, int)  # who ranks: a name, or a position
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Majority:
     """A ranking over any per-participant quantity with its own points table.
 
@@ -480,6 +587,38 @@ class Majority:
     eligible: Callable[[Participant, Number], bool] | None = None
     order: int = ORDER_MODULE
     floor: Floor = None
+
+    def __init__(
+        self,
+        key: str,
+        label_en: str,
+        label_de: str,
+        section: str,
+        quantity: Mapping[str, Number] | Callable[[Participant], Number | None],
+        table: Table,
+        direction: Direction = "most",
+        rounding: Rounding = "down",
+        tiebreak: Mapping[str, object] | Callable[[Participant], object] | None = None,
+        tiebreak_label: tuple[str, str] = ("", ""),
+        dirk: bool = True,
+        eligible: Callable[[Participant, Number], bool] | None = None,
+        order: int = ORDER_MODULE,
+        floor: Floor = None,
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "label_en", label_en)
+        object.__setattr__(self, "label_de", label_de)
+        object.__setattr__(self, "section", section)
+        object.__setattr__(self, "quantity", quantity)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "direction", direction)
+        object.__setattr__(self, "rounding", rounding)
+        object.__setattr__(self, "tiebreak", tiebreak)
+        object.__setattr__(self, "tiebreak_label", tiebreak_label)
+        object.__setattr__(self, "dirk", dirk)
+        object.__setattr__(self, "eligible", eligible)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "floor", floor)
 
     def points_table(self, round_no: int) -> Sequence[int]:
         if callable(self.table):
@@ -532,7 +671,10 @@ class Majority:
         return out
 
 
-@dataclass(frozen=True)
+frozen_dataclass(Majority)
+
+
+@dataclass(init=False, repr=False, eq=False)
 class PointLine:
     """Fixed points per participant with a label: ``points`` by name or a function returning
     ``(points, label_en, label_de)`` or just the points (None: no line). May be negative;
@@ -548,6 +690,30 @@ class PointLine:
     dirk: bool = False
     order: int = ORDER_MODULE
     floor: Floor = None
+
+    def __init__(
+        self,
+        key: str,
+        label_en: str,
+        label_de: str,
+        section: str,
+        points: Mapping[str, int] | Callable[[Participant], int | tuple[int, str, str] | None],
+        detail_en: str = "",
+        detail_de: str = "",
+        dirk: bool = False,
+        order: int = ORDER_MODULE,
+        floor: Floor = None,
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "label_en", label_en)
+        object.__setattr__(self, "label_de", label_de)
+        object.__setattr__(self, "section", section)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "detail_en", detail_en)
+        object.__setattr__(self, "detail_de", detail_de)
+        object.__setattr__(self, "dirk", dirk)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "floor", floor)
 
     # a property, not a ClassVar: compiled (setup.py's MYPYC_MODULES) a dataclass's annotations
     # lose ClassVar and ``sign`` would become a field (issue 34, sixth step)
@@ -573,7 +739,7 @@ class PointLine:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Penalty(PointLine):
     """A point line whose amounts are penalties: ``{"Anna": 3}`` subtracts 3."""
 
@@ -582,7 +748,11 @@ class Penalty(PointLine):
         return -1
 
 
-@dataclass(frozen=True)
+frozen_dataclass(PointLine)  # after Penalty: a frozen base takes no non-frozen dataclass
+frozen_dataclass(Penalty)
+
+
+@dataclass(init=False, repr=False, eq=False)
 class Combined:
     """Several categories under one key and one breakdown line (their points summed)."""
 
@@ -593,6 +763,24 @@ class Combined:
     parts: tuple[ScoringCategory, ...]
     order: int = ORDER_MODULE
     floor: Floor = None
+
+    def __init__(
+        self,
+        key: str,
+        label_en: str,
+        label_de: str,
+        section: str,
+        parts: tuple[ScoringCategory, ...],
+        order: int = ORDER_MODULE,
+        floor: Floor = None,
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "label_en", label_en)
+        object.__setattr__(self, "label_de", label_de)
+        object.__setattr__(self, "section", section)
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "floor", floor)
 
     def score(
         self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
@@ -606,10 +794,13 @@ class Combined:
         return out
 
 
+frozen_dataclass(Combined)
+
+
 # ----------------------------------------------------------------------- base categories
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class BuildingMajority:
     """``majority:<type>``: the majority of one building type, by the base points table or a
     replacement for this scoring (``table``: the points per place)."""
@@ -619,6 +810,20 @@ class BuildingMajority:
     order: int = ORDER_MAJORITIES
     floor: Floor = None
     section: str = "Siegpunkte für Mehrheiten bei den Gebäuden"
+
+    def __init__(
+        self,
+        type: BuildingType,
+        table: Sequence[int] | None = None,
+        order: int = ORDER_MAJORITIES,
+        floor: Floor = None,
+        section: str = "Siegpunkte für Mehrheiten bei den Gebäuden",
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "floor", floor)
+        object.__setattr__(self, "section", section)
 
     @property
     def key(self) -> str:
@@ -680,6 +885,9 @@ class BuildingMajority:
                 norm(count), p.base_counts[t], adjustments, place, tied_with, points, split
             )
         return out
+
+
+frozen_dataclass(BuildingMajority)
 
 
 # ``Final``: C statics of the compiled build (a name that is not is a look-up in the module's
@@ -822,7 +1030,7 @@ def most_wins(
 _QUANTITY = itemgetter(1)
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class WallCategory:
     """``wall``: the longest outer wall; Dirk gets no line ("eine Außenmauer wird für ihn
     jedoch nicht gewertet")."""
@@ -833,6 +1041,22 @@ class WallCategory:
     section: str = "Siegpunkte für die Außenmauern"
     order: int = ORDER_WALL
     floor: Floor = None
+
+    def __init__(
+        self,
+        key: str = "wall",
+        label_en: str = "wall",
+        label_de: str = "Außenmauer",
+        section: str = "Siegpunkte für die Außenmauern",
+        order: int = ORDER_WALL,
+        floor: Floor = None,
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "label_en", label_en)
+        object.__setattr__(self, "label_de", label_de)
+        object.__setattr__(self, "section", section)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "floor", floor)
 
     def score(
         self, round_no: int, participants: Sequence[Participant], profile: RuleProfile
@@ -853,6 +1077,9 @@ class WallCategory:
                 points = run.length
             out[p.name] = new_wall_score(run.length, points, run.segments, True)
         return out
+
+
+frozen_dataclass(WallCategory)
 
 
 def base_categories(
@@ -883,7 +1110,12 @@ register_category(WallCategory())
 # --------------------------------------------------------------------- the module hook
 
 
-@dataclass(frozen=True)
+# a field's default_factory (dict): an __init__ given no value makes a new dict, as the
+# generated one did (referee/scoring/frozen.py)
+_FACTORY_DICT: dict[Any, Any] = {}
+
+
+@dataclass(init=False, repr=False, eq=False)
 class ScoringParts:
     """What modules add to one scoring (``Module.scoring_parts``): count adjustments per
     participant (by player name; None is Dirk), extra categories, and a replacement points
@@ -894,6 +1126,20 @@ class ScoringParts:
     categories: tuple[ScoringCategory, ...] = ()
     table: Mapping[BuildingType, Sequence[int]] | None = None
     table_label: tuple[str, str] | None = None  # where the table comes from (English, German)
+
+    def __init__(
+        self,
+        adjustments: Mapping[str | None, tuple[Any, ...]] = _FACTORY_DICT,
+        categories: tuple[ScoringCategory, ...] = (),
+        table: Mapping[BuildingType, Sequence[int]] | None = None,
+        table_label: tuple[str, str] | None = None,
+    ) -> None:
+        if adjustments is _FACTORY_DICT:
+            adjustments = {}
+        object.__setattr__(self, "adjustments", adjustments)
+        object.__setattr__(self, "categories", categories)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "table_label", table_label)
 
     def for_participant(self, name: str | None) -> tuple[Any, ...]:
         """The count adjustments of a player (case-insensitive) or of Dirk (None)."""
@@ -915,6 +1161,9 @@ class ScoringParts:
             other.table if theirs else self.table,
             other.table_label if theirs else self.table_label,
         )
+
+
+frozen_dataclass(ScoringParts)
 
 
 NO_PARTS = ScoringParts()

@@ -47,6 +47,7 @@ from referee.scoring.categories import (
     norm,
     num_json,
 )
+from referee.scoring.frozen import frozen_dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def place_points(round_no: int, type_: BuildingType, place: int) -> int:
 # ------------------------------------------------------------------------------ input
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class CountAdjustment:
     """A module's contribution to a building count, shown on its own breakdown line.
 
@@ -89,12 +90,27 @@ class CountAdjustment:
     label: str
     label_de: str | None = None  # the German line (the English one is used when missing)
 
+    def __init__(
+        self,
+        type: BuildingType,
+        amount: Number,
+        label: str,
+        label_de: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "label_de", label_de)
+
     def text(self, lang: str = "en") -> str:
         return self.label_de if lang == "de" and self.label_de else self.label
 
 
+frozen_dataclass(CountAdjustment)
+
+
 @interpreted_class  # compiled: a Python class (made by a record maker)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class ScoringEntry:
     """One participant of a scoring: a player (with an Alhambra or counts) or Dirk."""
 
@@ -105,6 +121,27 @@ class ScoringEntry:
     is_dirk: bool = False  # Dirk: majorities, never a wall
     adjustments: tuple[CountAdjustment, ...] = ()  # module contributions, own breakdown lines
     total_before: int = 0
+
+    def __init__(
+        self,
+        name: str,
+        alhambra: Alhambra | None = None,
+        counts: Mapping[BuildingType, int] | None = None,
+        wall_claim: int | None = None,
+        is_dirk: bool = False,
+        adjustments: tuple[CountAdjustment, ...] = (),
+        total_before: int = 0,
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "alhambra", alhambra)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "wall_claim", wall_claim)
+        object.__setattr__(self, "is_dirk", is_dirk)
+        object.__setattr__(self, "adjustments", adjustments)
+        object.__setattr__(self, "total_before", total_before)
+
+
+frozen_dataclass(ScoringEntry)
 
 
 # ----------------------------------------------------------------------------- output
@@ -121,7 +158,7 @@ _MAJORITY_CODES: tuple[tuple[str, str], ...] = tuple((t.code, k) for t, k in _MA
 
 
 @interpreted_class  # compiled: a Python class (made by a record maker)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class TypeScore(CategoryScore):
     """One participant's result for one building type (category ``majority:<type>``)."""
 
@@ -132,6 +169,24 @@ class TypeScore(CategoryScore):
     tied_with: tuple[str, ...]
     points: int
     split: str  # how a shared place was split, e.g. "(13+6)/2 = 9"; "" when not shared
+
+    def __init__(
+        self,
+        count: Number,
+        base_count: int,
+        adjustments: tuple[CountAdjustment, ...],
+        place: int | None,
+        tied_with: tuple[str, ...],
+        points: int,
+        split: str,
+    ) -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "base_count", base_count)
+        object.__setattr__(self, "adjustments", adjustments)
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "tied_with", tied_with)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "split", split)
 
     def to_dict(self) -> dict[str, Any]:
         count = self.count
@@ -149,6 +204,9 @@ class TypeScore(CategoryScore):
                 {"amount": num_json(a.amount), "label": a.label} for a in self.adjustments
             ]
         return d
+
+
+frozen_dataclass(TypeScore)
 
 
 # TypeScores without count adjustments, by their fields: a score is immutable, and the same
@@ -186,7 +244,7 @@ _type_score = record_maker(TypeScore)
 
 
 @interpreted_class  # compiled: a Python class (made by a record maker)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class WallScore(CategoryScore):
     """The longest outer wall of a player's Alhambra (or the stated length, not verified)."""
 
@@ -197,6 +255,18 @@ class WallScore(CategoryScore):
     segments: tuple[Segment, ...]
     verified: bool
 
+    def __init__(
+        self,
+        length: int,
+        points: int,
+        segments: tuple[Segment, ...],
+        verified: bool,
+    ) -> None:
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "segments", segments)
+        object.__setattr__(self, "verified", verified)
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"length": self.length, "points": self.points}
         d["verified"] = self.verified
@@ -206,6 +276,9 @@ class WallScore(CategoryScore):
                 for at, side in map(_SEGMENT_JSON.__getitem__, self.segments)
             ]
         return d
+
+
+frozen_dataclass(WallScore)
 
 
 class _SegmentJson(dict[Segment, tuple[str, str]]):
@@ -237,8 +310,13 @@ def _worked_out_once(method: Callable[[Any], _V]) -> cached_property[_V]:
     return cached_property(method)
 
 
+# a field's default_factory (dict): an __init__ given no value makes a new dict, as the
+# generated one did (referee/scoring/frozen.py)
+_FACTORY_DICT: dict[Any, Any] = {}
+
+
 @interpreted_class  # compiled: a Python class (made by a record maker)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class ScoringRow:
     """One participant's breakdown in one scoring: a line per category, in category order.
 
@@ -250,6 +328,22 @@ class ScoringRow:
     categories: dict[str, CategoryScore]
     total_before: int
     labels: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
+
+    def __init__(
+        self,
+        name: str,
+        is_dirk: bool,
+        categories: dict[str, CategoryScore],
+        total_before: int,
+        labels: dict[str, tuple[str, str]] = _FACTORY_DICT,
+    ) -> None:
+        if labels is _FACTORY_DICT:
+            labels = {}
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "is_dirk", is_dirk)
+        object.__setattr__(self, "categories", categories)
+        object.__setattr__(self, "total_before", total_before)
+        object.__setattr__(self, "labels", labels)
 
     @property
     def buildings(self) -> dict[BuildingType, TypeScore]:
@@ -323,6 +417,9 @@ class ScoringRow:
         return d
 
 
+frozen_dataclass(ScoringRow)
+
+
 def _highest_first(table: Mapping[BuildingType, Sequence[int]]) -> list[BuildingType]:
     """The building types by their points in ``table``, highest first (a function of its
     own: compiled, a method of a Python class may not hold a closure)."""
@@ -338,7 +435,7 @@ def _registered_label(key: str) -> tuple[str, str]:
 
 
 @interpreted_class  # compiled: a Python class (made by a record maker)
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class ScoringResult:
     """The outcome of one scoring, per participant in entry order."""
 
@@ -349,6 +446,22 @@ class ScoringResult:
     table: Mapping[BuildingType, Sequence[int]] | None = field(default=None, compare=False)
     """A replacement points table of the building majorities (None: the base table)."""
     table_label: tuple[str, str] | None = None  # where it comes from (English, German)
+
+    def __init__(
+        self,
+        round: int,
+        rows: tuple[ScoringRow, ...],
+        wall_mode: str = "trail",
+        notes: tuple[str, ...] = (),
+        table: Mapping[BuildingType, Sequence[int]] | None = None,
+        table_label: tuple[str, str] | None = None,
+    ) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "wall_mode", wall_mode)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "table_label", table_label)
 
     def table_text(self, lang: str = "en") -> str:
         """The replacement points table in one line (empty without one): ``scoring tile
@@ -404,6 +517,9 @@ class ScoringResult:
             "players": [r.to_dict() for r in self.rows],
             "ranking": [{"rank": k, "name": r.name, "total": r.total} for k, r in self.ranking()],
         }
+
+
+frozen_dataclass(ScoringResult)
 
 
 # ---------------------------------------------------------------------------- scoring
@@ -636,7 +752,7 @@ def score_round(
 # ----------------------------------------------------------------------------- claims
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class ClaimMismatch:
     """A claimed figure that differs from the computed one."""
 
@@ -646,6 +762,22 @@ class ClaimMismatch:
     computed: int
     line: str  # the computed breakdown line, as text
     row: Any = field(default=None, compare=False, repr=False)  # the row, for other languages
+
+    def __init__(
+        self,
+        player: str,
+        what: str,
+        claimed: int,
+        computed: int,
+        line: str,
+        row: Any = None,
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "claimed", claimed)
+        object.__setattr__(self, "computed", computed)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "row", row)
 
     def shown(self) -> Any:
         """The breakdown line as a message value that renders in the message's language."""
@@ -658,18 +790,32 @@ class ClaimMismatch:
         )
 
 
-@dataclass(frozen=True)
+frozen_dataclass(ClaimMismatch)
+
+
+@dataclass(init=False, repr=False, eq=False)
 class BreakdownLine:
     """One figure's breakdown line, shown in the language of the message it appears in."""
 
     row: ScoringRow
     what: str
 
+    def __init__(
+        self,
+        row: ScoringRow,
+        what: str,
+    ) -> None:
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "what", what)
+
     def text(self, lang: str = "en") -> str:
         return breakdown_line(self.row, self.what, lang)
 
     def __str__(self) -> str:
         return self.text()
+
+
+frozen_dataclass(BreakdownLine)
 
 
 def breakdown_line(row: ScoringRow, what: str, lang: str = "en") -> str:
