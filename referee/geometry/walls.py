@@ -466,6 +466,24 @@ def _plain_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
     return segs, link
 
 
+_LINKS_KEY: Final = "walls._plain_links"
+
+
+def _kept_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
+    """:func:`_plain_links`, kept among the Alhambra's derived facts (``Alhambra.derived``:
+    dropped at its next change, copied with it; the two lists are read only): base's longest
+    wall at a scoring and a module's question about the same unchanged Alhambra after it (Die
+    Wünsche's task 4 at the final scoring, :func:`outer_runs_top`) link the segments once
+    (issue 34, twenty-fourth step)."""
+    derived = alh.derived
+    kept = derived.get(_LINKS_KEY)
+    if isinstance(kept, tuple):  # (the answer in a 1-tuple: None is an answer too)
+        return kept[0]
+    got = _plain_links(alh)
+    derived[_LINKS_KEY] = (got,)
+    return got
+
+
 def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     """:func:`longest_wall_run` of the outer wall in the common case, in one pass over the
     cells: no corner joins more than two segments, so every connected piece of wall is a path
@@ -483,7 +501,7 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     It walks the pieces as :meth:`_Graph.chains` and :meth:`_Graph.ring` do: a path from its
     smaller end corner, a ring from its first segment in reading order towards that segment's
     second corner."""
-    got = _plain_links(alh)
+    got = _kept_links(alh)
     if got is None:
         return None
     segs, link = got
@@ -558,7 +576,7 @@ def outer_runs_top(
     (tests/test_speed25_silents.py holds the two equal)."""
     if mode not in ("trail", "simple-path"):
         raise ValueError(f"unknown wall mode {mode!r}")
-    got = None if alh._layers is not None else _plain_links(alh)
+    got = None if alh._layers is not None else _kept_links(alh)
     if got is None:
         segments = outer_segments(alh)
         found = wall_runs(segments, mode)
