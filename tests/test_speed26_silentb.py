@@ -9,6 +9,12 @@ twenty-fourth step).
 * a one-pass placement asks no module's ``leaves_plain_placement`` once the engine knows that
   none must be asked (``Extensions.place_askers == ()``): the answers stay those of
   ``_modules_refine_here``;
+* the outer wall's links (``walls._plain_links``) are kept among the Alhambra's derived facts
+  (``walls._kept_links``): equal to a fresh pass after every change (a placement, a removal,
+  a copy changed apart), and the longest wall and the first runs read from them equal those
+  of the general search;
+* Frische Farben's note of a one-pass purchase and Die Obstgärten's default laying of a bought
+  fruit are the same as their former forms (the examples, and Farben under ``column=paid``);
 * the module examples keep their verdicts and lines.
 """
 
@@ -23,9 +29,12 @@ import pytest
 
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.engine import check_game
-from referee.geometry import Alhambra
+from referee.engine.fmt import fmt_tile
+from referee.geometry import Alhambra, walls
 from referee.geometry.grid import ORIGIN, Fountain
 from referee.modules import bedienstete as bed
+from referee.modules import farben as fa
+from referee.modules import obstgaerten as ob
 from referee.notation import parse_text
 from referee.record.model import Coord
 
@@ -122,3 +131,156 @@ def test_the_servant_example_keeps_its_verdict_and_lines() -> None:
     assert now == before
     assert now[0] and now[1] == "[]"
     assert "'servants'" in now[2]
+
+
+def test_the_place_askers_shortcut_gives_the_same_answers() -> None:
+    """With every refining module's promise made (``place_askers == ()``) the one-pass
+    placement's shortcut and ``_modules_refine_here`` agree: both let the placement through."""
+    from referee.engine.actions import building
+
+    calls: list[object] = []
+    real = building._modules_refine_here
+
+    def spy(*args: Any) -> bool:
+        got = real(*args)
+        calls.append(got)
+        return got
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(building, "_modules_refine_here", spy)
+        now = _checked("module-bedienstete.alh")
+    # the general question, where it is still asked, says no refinement every time here
+    assert all(c is False for c in calls)
+    assert now[0] and now[1] == "[]"
+    # and with the askers known and none, its answer is the shortcut's: no refinement
+    from types import SimpleNamespace
+
+    from referee.engine.ruleset import Decision
+
+    state = SimpleNamespace(
+        rules=SimpleNamespace(refined={Decision.PLACE_PROBLEMS}),
+        ext=SimpleNamespace(place_askers=()),
+    )
+    tile = _tiles()[0]
+    assert real(state, None, Coord(1, 0), tile) is False  # type: ignore[arg-type]
+
+
+def _wall_grids(seed: int, n: int) -> list[Alhambra]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        alh = Alhambra()
+        for _ in range(rng.randint(0, 25)):
+            c = Coord(rng.randint(-3, 3), rng.randint(-3, 3))
+            if c == ORIGIN or c in alh:
+                continue
+            sides = frozenset(s for s in Side if rng.random() < 0.45)
+            alh.place(c, TileKind(rng.choice(list(BuildingType)), rng.randint(2, 13), sides))
+        out.append(alh)
+    return out
+
+
+def _general_longest(alh: Alhambra, mode: Any) -> walls.WallRun:
+    return walls.longest_wall_run(walls.outer_segments(alh), mode)
+
+
+def test_kept_links_follow_every_change() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for alh in _wall_grids(3, 60):
+        for _step in range(4):
+            for mode in ("trail", "simple-path"):
+                assert walls.longest_outer_wall(alh, mode) == _general_longest(alh, mode)
+                segments = walls.outer_segments(alh)
+                every = walls.wall_runs(segments, mode)  # type: ignore[arg-type]
+                assert (
+                    walls.outer_runs_top(alh, mode, 2)
+                    == (  # type: ignore[arg-type]
+                        every[:2],
+                        sum(run.length for run in every),
+                        len(segments),
+                    )
+                )
+            assert alh.derived[walls._LINKS_KEY] == (walls._plain_links(alh),)
+            checked += 1
+            copy = alh.copy()
+            cells = [c for c in alh.cells if c != ORIGIN]
+            if cells and rng.random() < 0.5:
+                copy.remove(rng.choice(cells))  # a change of the copy leaves the original
+                assert walls._kept_links(copy) == walls._plain_links(copy)
+                assert alh.derived[walls._LINKS_KEY] == (walls._plain_links(alh),)
+                alh.remove(rng.choice(cells))
+            else:
+                c = Coord(rng.randint(-4, 4), rng.randint(-4, 4))
+                if c in alh:
+                    continue
+                alh.place(c, TileKind(BuildingType.GARDEN, 6, frozenset([Side.N, Side.E])))
+            assert walls._LINKS_KEY not in alh.derived  # dropped by the change
+    assert checked >= 200
+
+
+def _farben_note_before(self: fa.Farben, state: Any, buy: Any) -> None:
+    cols = {buy.field}
+    if self.option("column") == "paid":
+        cols |= {c.currency for c in buy.cards if c.currency in buy.allowed}
+    data = self.data(state)
+    data.pending[buy.player.name] = (
+        buy.action.pos.line,
+        buy.overpaid,
+        frozenset(cols),
+        fmt_tile(buy.tile),
+        False,
+    )
+    data.idle_start = data.idle_end = False
+
+
+def _lay_before(self: ob.Obstgaerten, state: Any, name: str, data: Any) -> None:
+    held = data.pending.pop(name, None)
+    data.planned = None
+    data.idle_end = not data.pending
+    board = data.boards.get(name)
+    if board is None:
+        return
+    fields = data.fields
+    if not held:
+        if name not in fields:
+            fields[name] = {}
+        return
+    kinds = ob._kinds_of(data, board)
+    data.used.add(board)
+    taken = fields.setdefault(name, {})
+    for k in held:
+        free = ob._free_field(kinds, taken, k) if k is not None else None
+        if free is not None and k is not None:
+            taken[free] = k
+        else:
+            data.face_down[name] = data.face_down.get(name, 0) + 1
+
+
+def _checked_text(text: str) -> tuple[object, ...]:
+    (game,) = parse_text(text)
+    report = check_game(game)
+    return report.valid, repr(report.violations), repr([s.rows for s in report.scorings])
+
+
+@pytest.mark.parametrize(
+    ("name", "header", "patch"),
+    [
+        ("farben", "", (fa.Farben, "after_plain_purchase", _farben_note_before)),
+        ("farben", " column=paid", (fa.Farben, "after_plain_purchase", _farben_note_before)),
+        ("obstgaerten", "", (ob.Obstgaerten, "_lay_default", _lay_before)),
+    ],
+)
+def test_the_examples_keep_their_verdicts_and_lines(
+    name: str, header: str, patch: tuple[Any, str, Any]
+) -> None:
+    text = (ROOT / "examples" / f"module-{name}.alh").read_text(encoding="utf-8")
+    text = text.replace(f'[Modules "{name}"]', f'[Modules "{name}{header}"]')
+    assert header in text
+    now = _checked_text(text)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(*patch)
+        before = _checked_text(text)
+    assert now == before
+    if not header:
+        assert now[0] and now[1] == "[]"
