@@ -9,9 +9,9 @@ twenty-fourth step).
 * a one-pass placement asks no module's ``leaves_plain_placement`` once the engine knows that
   none must be asked (``Extensions.place_askers == ()``): the answers stay those of
   ``_modules_refine_here``;
-* the outer wall's links (``walls._plain_links``) are kept among the Alhambra's derived facts
-  (``walls._kept_links``): equal to a fresh pass after every change (a placement, a removal,
-  a copy changed apart), and the longest wall and the first runs read from them equal those
+* the outer wall's links (``walls._plain_links``) are kept for the last Alhambra version
+  asked (``walls._kept_links``): equal to a fresh pass after every change (a placement, a
+  removal, a copy changed apart), and the longest wall and the first runs read from them equal those
   of the general search;
 * Frische Farben's note of a one-pass purchase and Die Obstgärten's default laying of a bought
   fruit are the same as their former forms (the examples, and Farben under ``column=paid``);
@@ -201,21 +201,23 @@ def test_kept_links_follow_every_change() -> None:
                         len(segments),
                     )
                 )
-            assert alh.derived[walls._LINKS_KEY] == (walls._plain_links(alh),)
+            assert walls._LINKS_KEPT.version == alh.version
+            assert walls._kept_links(alh) == walls._plain_links(alh)
             checked += 1
             copy = alh.copy()
             cells = [c for c in alh.cells if c != ORIGIN]
             if cells and rng.random() < 0.5:
+                assert walls._kept_links(copy) is walls._kept_links(alh)  # the same cells
                 copy.remove(rng.choice(cells))  # a change of the copy leaves the original
                 assert walls._kept_links(copy) == walls._plain_links(copy)
-                assert alh.derived[walls._LINKS_KEY] == (walls._plain_links(alh),)
+                assert walls._kept_links(alh) == walls._plain_links(alh)
                 alh.remove(rng.choice(cells))
             else:
                 c = Coord(rng.randint(-4, 4), rng.randint(-4, 4))
                 if c in alh:
                     continue
                 alh.place(c, TileKind(BuildingType.GARDEN, 6, frozenset([Side.N, Side.E])))
-            assert walls._LINKS_KEY not in alh.derived  # dropped by the change
+            assert walls._LINKS_KEPT.version != alh.version  # a new number: asked afresh
     assert checked >= 200
 
 
