@@ -487,8 +487,8 @@ def _kept_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
     only): base's longest wall at a scoring and a module's question about the same unchanged
     Alhambra after it (Die Wünsche's task 4 at the final scoring, :func:`outer_runs_top`) link
     the segments once (issue 34, twenty-fourth step). One slot beside the module, not
-    among the Alhambra's derived facts: an entry there made every scoring's first placement
-    after it sort its kept facts (the base row +0.45 %, tried)."""
+    among the Alhambra's derived facts: an entry there (stored at every scoring, then walked
+    by the next placement's look for updaters) cost the base row +0.45 % (tried)."""
     kept = _LINKS_KEPT
     version = alh.version
     if kept.version == version:
