@@ -466,36 +466,31 @@ def _plain_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
     return segs, link
 
 
-class _LinksKept:
-    """The last answer of :func:`_plain_links` and the :attr:`Alhambra.version` it was made
-    at (one slot): a version is taken at every change of an Alhambra's cells or layers and
-    kept only by its copies, which hold the same cells and layers, so the same version gives
-    the same answer (:data:`referee.geometry.grid.TICKS`)."""
-
-    __slots__ = ("links", "version")
-
-    def __init__(self) -> None:
-        self.version = -1  # (no Alhambra's: their numbers start at 1)
-        self.links: tuple[list[Segment], list[int]] | None = None
-
-
-_LINKS_KEPT: Final = _LinksKept()
+# :func:`_plain_links`' answers by :attr:`Alhambra.version` (a few): a version is taken at
+# every change of an Alhambra's cells or layers and kept only by its copies, which hold the
+# same cells and layers, so the same version gives the same answer
+# (:data:`referee.geometry.grid.TICKS`). Let go when full
+_LINKS_KEPT: Final[dict[int, tuple[list[Segment], list[int]] | None]] = {}
+_LINKS_SLOTS: Final = 8  # more than the players a scoring asks about in turn
 
 
 def _kept_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
-    """:func:`_plain_links`, kept for the last Alhambra version asked (the two lists are read
-    only): base's longest wall at a scoring and a module's question about the same unchanged
-    Alhambra after it (Die Wünsche's task 4 at the final scoring, :func:`outer_runs_top`) link
-    the segments once (issue 34, twenty-fourth step). One slot beside the module, not
-    among the Alhambra's derived facts: an entry there (stored at every scoring, then walked
-    by the next placement's look for updaters) cost the base row +0.45 % (tried)."""
+    """:func:`_plain_links`, kept for the last few Alhambra versions asked (the two lists are
+    read only): base's longest wall of every player at a scoring, then a module's question
+    about the same unchanged Alhambras (Die Wünsche's task 4 at the final scoring,
+    :func:`outer_runs_top`), link the segments once (issue 34, twenty-fourth step). Kept
+    beside the module, not among the Alhambra's derived facts: an entry there (stored at every
+    scoring, then walked by the next placement's look for updaters) cost the base row
+    +0.45 % (tried); one slot alone was no gain (a scoring asks every player's wall, then
+    every player's task)."""
     kept = _LINKS_KEPT
     version = alh.version
-    if kept.version == version:
-        return kept.links
+    if version in kept:
+        return kept[version]
     got = _plain_links(alh)
-    kept.links = got
-    kept.version = version
+    if len(kept) >= _LINKS_SLOTS:
+        kept.clear()
+    kept[version] = got
     return got
 
 
