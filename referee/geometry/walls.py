@@ -469,7 +469,7 @@ def _plain_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
 # :func:`_plain_links`' answers by :attr:`Alhambra.version` (a few): a version is taken at
 # every change of an Alhambra's cells or layers and kept only by its copies, which hold the
 # same cells and layers, so the same version gives the same answer
-# (:data:`referee.geometry.grid.TICKS`). Let go when full
+# (:data:`referee.geometry.grid.TICKS`). When full, the oldest is let go
 _LINKS_KEPT: Final[dict[int, tuple[list[Segment], list[int]] | None]] = {}
 _LINKS_SLOTS: Final = 8  # more than the players a scoring asks about in turn
 
@@ -482,14 +482,15 @@ def _kept_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
     beside the module, not among the Alhambra's derived facts: an entry there (stored at every
     scoring, then walked by the next placement's look for updaters) cost the base row
     +0.45 % (tried); one slot alone was no gain (a scoring asks every player's wall, then
-    every player's task)."""
+    every player's task), nor were slots all let go at once when full (a scoring's first
+    answers let go before its task asked them again)."""
     kept = _LINKS_KEPT
     version = alh.version
     if version in kept:
         return kept[version]
     got = _plain_links(alh)
     if len(kept) >= _LINKS_SLOTS:
-        kept.clear()
+        del kept[next(iter(kept))]  # the oldest (a dict keeps the order of its keys)
     kept[version] = got
     return got
 
