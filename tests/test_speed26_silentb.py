@@ -9,10 +9,6 @@ twenty-fourth step).
 * a one-pass placement asks no module's ``leaves_plain_placement`` once the engine knows that
   none must be asked (``Extensions.place_askers == ()``): the answers stay those of
   ``_modules_refine_here``;
-* the outer wall's links (``walls._plain_links``) are kept for the last few Alhambra
-  versions asked (``walls._kept_links``): equal to a fresh pass after every change (a placement, a
-  removal, a copy changed apart), and the longest wall and the first runs read from them equal those
-  of the general search;
 * Frische Farben's note of a one-pass purchase and Die Obstgärten's default laying of a bought
   fruit are the same as their former forms (the examples, and Farben under ``column=paid``);
 * the module examples keep their verdicts and lines.
@@ -30,7 +26,7 @@ import pytest
 from referee.catalogue import BuildingType, Side, TileKind
 from referee.engine import check_game
 from referee.engine.fmt import fmt_tile
-from referee.geometry import Alhambra, walls
+from referee.geometry import Alhambra
 from referee.geometry.grid import ORIGIN, Fountain
 from referee.modules import bedienstete as bed
 from referee.modules import farben as fa
@@ -163,80 +159,6 @@ def test_the_place_askers_shortcut_gives_the_same_answers() -> None:
     )
     tile = _tiles()[0]
     assert real(state, None, Coord(1, 0), tile) is False  # type: ignore[arg-type]
-
-
-def _wall_grids(seed: int, n: int) -> list[Alhambra]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        alh = Alhambra()
-        for _ in range(rng.randint(0, 25)):
-            c = Coord(rng.randint(-3, 3), rng.randint(-3, 3))
-            if c == ORIGIN or c in alh:
-                continue
-            sides = frozenset(s for s in Side if rng.random() < 0.45)
-            alh.place(c, TileKind(rng.choice(list(BuildingType)), rng.randint(2, 13), sides))
-        out.append(alh)
-    return out
-
-
-def _general_longest(alh: Alhambra, mode: Any) -> walls.WallRun:
-    return walls.longest_wall_run(walls.outer_segments(alh), mode)
-
-
-def test_kept_links_follow_every_change() -> None:
-    rng = random.Random(5)
-    checked = 0
-    for alh in _wall_grids(3, 60):
-        for _step in range(4):
-            for mode in ("trail", "simple-path"):
-                assert walls.longest_outer_wall(alh, mode) == _general_longest(alh, mode)
-                segments = walls.outer_segments(alh)
-                every = walls.wall_runs(segments, mode)  # type: ignore[arg-type]
-                assert (
-                    walls.outer_runs_top(alh, mode, 2)
-                    == (  # type: ignore[arg-type]
-                        every[:2],
-                        sum(run.length for run in every),
-                        len(segments),
-                    )
-                )
-            assert alh.version in walls._LINKS_KEPT
-            assert walls._kept_links(alh) == walls._plain_links(alh)
-            checked += 1
-            copy = alh.copy()
-            cells = [c for c in alh.cells if c != ORIGIN]
-            if cells and rng.random() < 0.5:
-                assert walls._kept_links(copy) is walls._kept_links(alh)  # the same cells
-                copy.remove(rng.choice(cells))  # a change of the copy leaves the original
-                assert walls._kept_links(copy) == walls._plain_links(copy)
-                assert walls._kept_links(alh) == walls._plain_links(alh)
-                alh.remove(rng.choice(cells))
-            else:
-                c = Coord(rng.randint(-4, 4), rng.randint(-4, 4))
-                if c in alh:
-                    continue
-                alh.place(c, TileKind(BuildingType.GARDEN, 6, frozenset([Side.N, Side.E])))
-            assert alh.version not in walls._LINKS_KEPT  # a new number: asked afresh
-    assert checked >= 200
-
-
-def test_kept_links_over_more_alhambras_than_kept() -> None:
-    """Each Alhambra's wall asked in turn, then each one's runs (as a scoring asks them):
-    the answers those of a fresh pass, the kept ones let go when full."""
-    grids = _wall_grids(9, 3 * walls._LINKS_SLOTS)
-    for alh in grids:
-        walls.longest_outer_wall(alh)
-        assert len(walls._LINKS_KEPT) <= walls._LINKS_SLOTS
-    for alh in grids:
-        segments = walls.outer_segments(alh)
-        every = walls.wall_runs(segments, "trail")
-        assert walls.outer_runs_top(alh, "trail", 2) == (
-            every[:2],
-            sum(run.length for run in every),
-            len(segments),
-        )
-        assert walls._kept_links(alh) == walls._plain_links(alh)
 
 
 def _farben_note_before(self: fa.Farben, state: Any, buy: Any) -> None:

@@ -466,35 +466,6 @@ def _plain_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
     return segs, link
 
 
-# :func:`_plain_links`' answers by :attr:`Alhambra.version` (a few): a version is taken at
-# every change of an Alhambra's cells or layers and kept only by its copies, which hold the
-# same cells and layers, so the same version gives the same answer
-# (:data:`referee.geometry.grid.TICKS`). When full, the oldest is let go
-_LINKS_KEPT: Final[dict[int, tuple[list[Segment], list[int]] | None]] = {}
-_LINKS_SLOTS: Final = 8  # more than the players a scoring asks about in turn
-
-
-def _kept_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
-    """:func:`_plain_links`, kept for the last few Alhambra versions asked (the two lists are
-    read only): base's longest wall of every player at a scoring, then a module's question
-    about the same unchanged Alhambras (Die Wünsche's task 4 at the final scoring,
-    :func:`outer_runs_top`), link the segments once (issue 34, twenty-fourth step). Kept
-    beside the module, not among the Alhambra's derived facts: an entry there (stored at every
-    scoring, then walked by the next placement's look for updaters) cost the base row
-    +0.45 % (tried); one slot alone was no gain (a scoring asks every player's wall, then
-    every player's task), nor were slots all let go at once when full (a scoring's first
-    answers let go before its task asked them again)."""
-    kept = _LINKS_KEPT
-    version = alh.version
-    if version in kept:
-        return kept[version]
-    got = _plain_links(alh)
-    if len(kept) >= _LINKS_SLOTS:
-        del kept[next(iter(kept))]  # the oldest (a dict keeps the order of its keys)
-    kept[version] = got
-    return got
-
-
 def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     """:func:`longest_wall_run` of the outer wall in the common case, in one pass over the
     cells: no corner joins more than two segments, so every connected piece of wall is a path
@@ -512,7 +483,7 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
     It walks the pieces as :meth:`_Graph.chains` and :meth:`_Graph.ring` do: a path from its
     smaller end corner, a ring from its first segment in reading order towards that segment's
     second corner."""
-    got = _kept_links(alh)
+    got = _plain_links(alh)
     if got is None:
         return None
     segs, link = got
@@ -587,7 +558,7 @@ def outer_runs_top(
     (tests/test_speed25_silents.py holds the two equal)."""
     if mode not in ("trail", "simple-path"):
         raise ValueError(f"unknown wall mode {mode!r}")
-    got = None if alh._layers is not None else _kept_links(alh)
+    got = None if alh._layers is not None else _plain_links(alh)
     if got is None:
         segments = outer_segments(alh)
         found = wall_runs(segments, mode)
