@@ -386,8 +386,10 @@ class Farben(BundledModule):
     @acts_at(Moment.TURN_START, Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
         state = ctx.state
-        if moment == Moment.TURN_END:  # the steps below at a turn's end (the kit's: none)
-            data = self.data(state)
+        if moment is _TURN_END:  # the steps below at a turn's end (the kit's: none)
+            data = state.modules.get(self.name)  # (self.data, its common case inline)
+            if data is None:
+                data = self.data(state)
             if data.pending:
                 data.pending.clear()  # a take belongs to its purchase's line
             data.idle_end = True
@@ -453,17 +455,26 @@ class Farben(BundledModule):
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass (a building from a market field,
-        money cards only)."""
-        cols = {buy.field}
-        if self.option("column") == "paid":
-            cols |= {c.currency for c in buy.cards if c.currency in buy.allowed}
-        line = buy.action.pos.line
-        data = self.data(state)
+        money cards only). (Heard at every purchase of a game where nobody takes a colour:
+        the option read without :meth:`option`'s call, the one column's set made once per
+        currency, ``buy.overpaid``, ``fmt_tile`` and :meth:`data`'s common case inline:
+        the same note, issue 34.)"""
+        field = buy.field
+        if self.settings.get("column", _COLUMN_DEFAULT) == "paid":  # self.option("column")
+            columns = frozenset(
+                {field} | {c.currency for c in buy.cards if c.currency in buy.allowed}
+            )
+        else:
+            columns = _ONE_COLUMN[field]
+        tile = buy.tile
+        data = state.modules.get(self.name)
+        if data is None:
+            data = self.data(state)
         data.pending[buy.player.name] = (
-            line,
-            buy.overpaid,
-            frozenset(cols),
-            fmt_tile(buy.tile),
+            buy.action.pos.line,
+            0 if buy.exact else max(0, buy.total - buy.price),  # buy.overpaid
+            columns,
+            "?" if tile is None else tile.code,  # fmt_tile(tile)
             False,
         )
         data.idle_start = data.idle_end = False
@@ -1442,6 +1453,10 @@ class Farben(BundledModule):
             if isinstance(price, int) and 1 <= paid - price <= 2 and len(cards) == len(a.paid):
                 out.append(a)
         return out
+
+
+_COLUMN_DEFAULT = Farben.options["column"][0]
+_ONE_COLUMN = {cur: frozenset({cur}) for cur in CURRENCIES}  # a purchase's one column, by field
 
 
 def _type_order(h: Held) -> int:

@@ -1014,12 +1014,24 @@ class Obstgaerten(BundledModule):
         taken = fields.get(name)
         if taken is None:
             taken = fields[name] = {}
+        index = kinds.index
         for k in held:
-            free = _free_field(kinds, taken, k) if k is not None else None
-            if free is not None and k is not None:
-                taken[free] = k
-            else:
-                data.face_down[name] = data.face_down.get(name, 0) + 1
+            if k is not None:
+                # _free_field(kinds, taken, k), inline (a fruit bought in a game where nobody
+                # lays one: laid here at every purchase's turn end, issue 34): the first field
+                # showing ``k`` and not taken, numbered from 1; 0: none
+                number = 0
+                try:
+                    while True:
+                        number = index(k, number) + 1
+                        if number not in taken:
+                            break
+                except ValueError:  # no further field shows it
+                    number = 0
+                if number:
+                    taken[number] = k
+                    continue
+            data.face_down[name] = data.face_down.get(name, 0) + 1
 
     # ------------------------------------------------------------ idle moments
 

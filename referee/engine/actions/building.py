@@ -169,6 +169,9 @@ def plain_slot(
     if check:
         if (
             Decision.PLACE_PROBLEMS in state.rules.refined  # _modules_refine_here's first test
+            # (its answer without the call once the askers are known and none: every module
+            # refining ``place.problems`` promised ``placements_by_pieces``)
+            and state.ext.place_askers != ()
             and _modules_refine_here(state, p, at, tile)
         ) or not placement_fits(p.alhambra, at, tile):
             return -1
