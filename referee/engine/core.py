@@ -1113,10 +1113,13 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         size = rules.constants.get(_DISPLAY_SIZE)  # None: a module decides it
         if size is None:
             size = _decide(state, _DISPLAY_SIZE)
-        if state.deck_uncertain and len(state.display) < size:
+        shown = len(state.display)
+        if state.deck_uncertain and shown < size:
             state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
         elif (
-            _occupied(state) if _DISPLAY_OCCUPIED in rules.refined else len(state.display)
+            _occupied(state)
+            if _DISPLAY_OCCUPIED in rules.refined and (shown < size or not rules.occupied_adds)
+            else shown  # (every refinement adds its pieces: the money cards fill it already)
         ) < size and (state.deck_size + state.discard_size) > 0:
             state.flag(
                 "REFILL-DISPLAY",
