@@ -438,6 +438,13 @@ class Module:
     the promise does not say (``Ruleset.occupied_reads``). Default: None (the method is
     called)."""
 
+    market_draw_types: ClassVar[tuple[type, ...] | None] = None
+    """A promise about the module's :meth:`market_draw`: it acts (sets the piece aside, notes
+    it, answers a rule code) only for a piece that is an instance of one of these classes; for
+    any other piece it answers None and changes nothing. The engine then tells it of those
+    pieces only (:class:`DrawHearers`, when several modules hear the draws: per class of the
+    piece drawn, the modules told, kept per game). Default: None (told of every draw)."""
+
     def display_place(self, ref: ComponentRef) -> bool:
         """Whether the module's card ``ref`` revealed from the money deck takes one of the
         display's places (exchange cards, diamonds: yes; a card laid beside the board, e.g. a
@@ -1200,14 +1207,33 @@ class DrawHearers:
     is told of the piece until one sets it aside; its rule code is the answer (the later ones
     are not told), else None (the piece lies on the field)."""
 
-    __slots__ = ("hearers",)
+    __slots__ = ("by_class", "hearers")
 
     def __init__(self, hearers: tuple[Module, ...]) -> None:
         self.hearers = hearers
+        # per class of a piece drawn: the hearers told of it (``market_draw``, bound), in
+        # order: those without a promise (:attr:`Module.market_draw_types`) and those whose
+        # promise names the class; the others would answer None and change nothing
+        self.by_class: dict[type, tuple[Callable[[GameState, int, object, Pos], str | None], ...]]
+        self.by_class = {}
+
+    def told(self, kind: type) -> tuple[Callable[[GameState, int, object, Pos], str | None], ...]:
+        """The hearers told of a piece of class ``kind``, worked out and kept on first ask."""
+        got = self.by_class[kind] = tuple(
+            [
+                m.market_draw
+                for m in self.hearers
+                if (only := type(m).market_draw_types) is None or issubclass(kind, only)
+            ]
+        )
+        return got
 
     def __call__(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
-        for m in self.hearers:
-            code = m.market_draw(state, field, piece, pos)
+        told = self.by_class.get(type(piece))
+        if told is None:
+            told = self.told(type(piece))
+        for heard in told:
+            code = heard(state, field, piece, pos)
             if code:
                 return code
         return None
