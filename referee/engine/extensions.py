@@ -1386,6 +1386,11 @@ class Extensions:
         :meth:`overriding`, :meth:`taking_part`, :meth:`acting_at` and the moments asked,
         and the kept attributes)."""
         self._overriding: dict[str, tuple[Module, ...]] = {}
+        # per enabled module, in order: :func:`moments_asked` of its class (asked once a game
+        # here, not once per module and moment by :meth:`_asked_at`)
+        self._moments_of: list[frozenset[Any] | None] = [
+            moments_asked(type(m)) for m in self.modules
+        ]
         # the one precedence setting also orders who reads an out-of-turn line first; only the
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
         # is a call that answers None)
@@ -1756,8 +1761,12 @@ class Extensions:
         if asked is None:
             # (a list made in a comprehension, not a generator resumed per module: asked for
             # every moment in every game's set-up and first turns)
+            mods = self.modules
+            of = self._moments_of
+            if len(of) != len(mods):  # (the list changed in place without modules_changed)
+                of = self._moments_of = [moments_asked(type(m)) for m in mods]
             asked = self._asked[moment] = tuple(
-                [m for m in self.modules if (o := moments_asked(type(m))) is None or moment in o]
+                [m for m, o in zip(mods, of, strict=True) if o is None or moment in o]
             )
             # whether each of them may answer that it is idle then (:func:`idle_answers`); when
             # one cannot, the step runs without asking the others
