@@ -1,0 +1,215 @@
+"""first22, the twenty-fourth step of issue 34.
+
+* ``Ruleset.occupied_adds``: every refinement of ``display.occupied`` promises to add its part's
+  pieces (``Module.display_places``): the answer is never below the money cards in the display,
+  so the check at a refill's close asks nothing while those cards alone fill it.
+* ``Module.market_draw_types``: a module's ``market_draw`` acts on pieces of these classes only;
+  ``DrawHearers`` tells each draw's class only the hearers concerned: the same answers, the same
+  parts, as telling every hearer.
+* ``Extensions._moments_of``: ``moments_asked`` of each enabled module's class, once a game: the
+  modules asked at each moment are the same.
+* ``Extensions.run_at``: where the engine reads kept answers, a module whose kept answer says
+  it is idle when its turn in the step comes is left out: the same reports and views as every
+  module's step run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from referee.catalogue import catalogue
+from referee.engine import check_game
+from referee.engine.core import display_occupied, new_state
+from referee.engine.extensions import (
+    DrawHearers,
+    Extensions,
+    Module,
+    moments_asked,
+)
+from referee.engine.ruleset import Decision, refines
+from referee.engine.turns import Moment
+from referee.modules import discover
+from referee.modules.badehaeuser import Bathhouse
+from referee.modules.bazare import Bazaar
+from referee.modules.wunschbrunnen import Well
+from referee.record.model import NOWHERE
+from referee.simulate import simulate_many
+from tests.test_speed13_dispatch import _outcome, _read
+
+_DISPLAY_REFINERS = ("baumeister", "wechselstuben", "diamanten")
+_DRAW_HEARERS = ("badehaeuser", "bazare", "sultan", "wunschbrunnen")
+_STEPPERS = ("bauland", "baumeister", "obstgaerten", "sultan")
+
+
+class _Unpromised(Module):
+    """A refinement of ``display.occupied`` without the promise (it may answer anything)."""
+
+    name = "test-unpromised-occupied"
+
+    @refines(Decision.DISPLAY_OCCUPIED)
+    def fewer(self, ctx: Any, occupied: int, **_: Any) -> int:
+        return occupied - 1
+
+
+def test_occupied_adds_only_where_every_refinement_promises() -> None:
+    assert new_state(["A", "B"], ext=Extensions()).rules.occupied_adds is False
+    ext = Extensions(list(_DISPLAY_REFINERS))
+    assert new_state(["A", "B"], ext=ext).rules.occupied_adds is True
+    ext.modules.append(_Unpromised())
+    ext.modules_changed()
+    state = new_state(["A", "B"], ext=ext)
+    assert state.rules.occupied_adds is False
+    state.display[:] = [None] * 4
+    assert display_occupied(state) == 3  # (below the money cards: asked, as before)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_a_display_of_money_cards_is_full_whatever_the_parts_hold(n: int) -> None:
+    ext = Extensions(list(_DISPLAY_REFINERS))
+    state = new_state(["A", "B", "C"], ext=ext)
+    for m in ext.modules:
+        part = m.data(state)  # type: ignore[attr-defined]
+        if isinstance(part.display, list):
+            part.display[:] = [None] * n
+        else:
+            display_occupied(state)  # (Baumeister's multiset made by its refinement)
+            held = part.display
+            held.clear()
+            if n:
+                held["builder"] = n
+    size = state.rules.constants.get(Decision.DISPLAY_SIZE, 4)
+    for cards in range(size + 2):
+        state.display[:] = [None] * cards
+        occupied = display_occupied(state)
+        assert occupied == cards + n * len(_DISPLAY_REFINERS)
+        if cards >= size:  # the check the refill's close leaves out: not below the size
+            assert occupied >= size
+
+
+class _Sim:
+    rng = random.Random(26)
+
+
+def _state_with(names: tuple[str, ...]) -> Any:
+    ext = Extensions(list(names))
+    state = new_state(["A", "B", "C"], ext=ext)
+    for m in ext.modules:
+        m.data(state)  # type: ignore[attr-defined]
+    return state
+
+
+def _module_pieces(state: Any) -> list[Any]:
+    """One piece of each hearing module's class (made by its tower reader)."""
+    out = []
+    for m in state.ext.modules:
+        only = type(m).market_draw_types
+        if only is None:
+            continue
+        for ref in m.sim_tower(_Sim())[:2]:
+            got = m.tower_piece(state, ref, NOWHERE)
+            piece = None if got is None else got[1]
+            if isinstance(piece, only):
+                out.append(piece)
+    return out
+
+
+def test_each_draw_is_told_to_the_same_modules_with_the_same_answers() -> None:
+    state = _state_with(_DRAW_HEARERS)
+    heard = state.ext.draw_heard
+    assert isinstance(heard, DrawHearers)
+    promised = [m for m in heard.hearers if type(m).market_draw_types is not None]
+    assert {m.name for m in promised} == {"badehaeuser", "bazare", "wunschbrunnen"}
+    pieces = [*catalogue().tiles[:6], None, *_module_pieces(state)]
+    assert {type(p) for p in pieces} >= {Bathhouse, Bazaar, Well}
+    for piece in pieces:
+        # every hearer told, as before, on a copy (its parts copied); the table on the state
+        other = state.copy()
+        want = None
+        for m in state.ext.drawing:
+            want = m.market_draw(other, 1, piece, NOWHERE)
+            if want:
+                break
+        told = heard.by_class.get(type(piece)) or heard.told(type(piece))
+        # the hearers left out are those whose promise leaves this class alone
+        left_out = [m for m in heard.hearers if m.market_draw not in told]
+        for m in left_out:
+            assert not isinstance(piece, type(m).market_draw_types)  # type: ignore[arg-type]
+        assert heard(state, 1, piece, NOWHERE) == want
+        for m in state.ext.modules:
+            assert repr(state.modules[m.name]) == repr(other.modules[m.name])
+
+
+def test_a_promised_hearer_leaves_other_pieces_alone() -> None:
+    state = _state_with(_DRAW_HEARERS)
+    for m in state.ext.modules:
+        only = type(m).market_draw_types
+        if only is None:
+            continue
+        before = repr(state.modules[m.name])
+        for piece in [*catalogue().tiles[:4], None]:
+            assert m.market_draw(state, 0, piece, NOWHERE) is None
+        assert repr(state.modules[m.name]) == before
+
+
+def test_the_moments_asked_are_those_of_the_classes() -> None:
+    names = [cls.name for cls in discover()]
+    rng = random.Random(2026)
+    for chosen in [names, *[rng.sample(names, rng.randint(1, 8)) for _ in range(10)]]:
+        ext = Extensions(chosen)
+        for moment in Moment:
+            want = tuple(
+                m for m in ext.modules if (o := moments_asked(type(m))) is None or moment in o
+            )
+            assert ext._asked_at(moment) == want
+    # a list changed in place without modules_changed: a moment not asked yet is worked out
+    # from it, as before
+    ext = Extensions(["bauland"])
+    ext.modules.append(Extensions(["sultan"]).modules[0])
+    ext._asked.clear()
+    assert [m.name for m in ext._asked_at(Moment.TURN_START)] == ["bauland", "sultan"]
+
+
+@pytest.fixture(scope="module")
+def _stepper_games() -> list[Any]:
+    texts = list(simulate_many(3, 2604, 2, modules=_STEPPERS))
+    texts += list(simulate_many(2, 2605, 1, modules=_STEPPERS))  # (Dirk: Bauland never idle)
+    return _read(texts)
+
+
+def test_run_at_leaves_out_the_idle_steps_with_the_same_outcome(
+    _stepper_games: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ext = Extensions(list(_STEPPERS))
+    steps = ext._steps_at(Moment.TURN_START)
+    assert steps is not None and [m.name for m, _a in steps] == list(_STEPPERS)
+    assert all(attr == "idle_start" for _m, attr in steps)
+    fast = [_outcome(games) for games in _stepper_games]
+    # every module asked runs, as before this step
+    monkeypatch.setattr(Extensions, "_steps_at", lambda self, moment: None)
+    slow = [_outcome(games) for games in _stepper_games]
+    assert fast == slow
+
+
+def test_run_at_skips_some_steps_in_these_games(_stepper_games: list[Any]) -> None:
+    calls = {"run": 0, "skipped": 0}
+    run_at = Extensions.run_at
+
+    def counting(self: Extensions, moment: Any, state: Any) -> None:
+        steps = self._steps.get(moment) or self._steps_at(moment)
+        if steps is not None:
+            for m, attr in steps:
+                idle = getattr(state.modules.get(m.name), attr, None) if attr else None
+                if idle is True or (type(idle) is list and idle == state.market):
+                    calls["skipped"] += 1
+        calls["run"] += 1
+        run_at(self, moment, state)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Extensions, "run_at", counting)
+        for games in _stepper_games:
+            for game in games:
+                check_game(game)
+    assert calls["run"] > 0 and calls["skipped"] > 0
