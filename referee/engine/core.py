@@ -1113,13 +1113,13 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         size = rules.constants.get(_DISPLAY_SIZE)  # None: a module decides it
         if size is None:
             size = _decide(state, _DISPLAY_SIZE)
-        shown = len(state.display)
-        if state.deck_uncertain and shown < size:
+        if state.deck_uncertain and len(state.display) < size:
             state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
         elif (
             _occupied(state)
-            if _DISPLAY_OCCUPIED in rules.refined and (shown < size or not rules.occupied_adds)
-            else shown  # (every refinement adds its pieces: the money cards fill it already)
+            if _DISPLAY_OCCUPIED in rules.refined
+            and (not rules.occupied_adds or len(state.display) < size)
+            else len(state.display)  # (refined: each refinement adds; the money cards fill it)
         ) < size and (state.deck_size + state.discard_size) > 0:
             state.flag(
                 "REFILL-DISPLAY",

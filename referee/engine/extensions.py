@@ -1338,6 +1338,10 @@ class Extensions:
     engine keep the change counter (``GameState.changes``, raised per action and per module
     step) and run the steps waiting for its raise (``GameState.wait_for_change``)."""
 
+    _moments_of: tuple[frozenset[Any] | None, ...] = ()
+    """Per enabled module, in order: :func:`moments_asked` of its class (worked out in
+    :meth:`_keep_answers` when a module is enabled)."""
+
     def __init__(self, names: Iterable[str] = (), edition: str | None = None) -> None:
         names = list(names)
         self.modules: list[Module] = []
@@ -1395,11 +1399,6 @@ class Extensions:
         self._overriding: dict[str, tuple[Module, ...]] = {}
         # per moment: :meth:`run_at`'s steps (see :meth:`_steps_at`)
         self._steps: dict[Any, tuple[tuple[Module, str], ...] | None] = {}
-        # per enabled module, in order: :func:`moments_asked` of its class (asked once a game
-        # here, not once per module and moment by :meth:`_asked_at`)
-        self._moments_of: list[frozenset[Any] | None] = [
-            moments_asked(type(m)) for m in self.modules
-        ]
         # the one precedence setting also orders who reads an out-of-turn line first; only the
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
         # is a call that answers None)
@@ -1432,6 +1431,9 @@ class Extensions:
             self.turn_asked = False
             self.refill_kept = None
             return
+        # per enabled module, in order: :func:`moments_asked` of its class (asked once a game
+        # here, not once per module and moment by :meth:`_asked_at`)
+        self._moments_of = tuple([moments_asked(type(m)) for m in self.modules])
         find = self._find_overriding
         self.refilling_from = find("market_refill_from")
         self.drawing = find("market_draw")
@@ -1771,12 +1773,16 @@ class Extensions:
             # (a list made in a comprehension, not a generator resumed per module: asked for
             # every moment in every game's set-up and first turns)
             mods = self.modules
-            of = self._moments_of
-            if len(of) != len(mods):  # (the list changed in place without modules_changed)
-                of = self._moments_of = [moments_asked(type(m)) for m in mods]
-            asked = self._asked[moment] = tuple(
-                [m for m, o in zip(mods, of, strict=True) if o is None or moment in o]
-            )
+            if mods:
+                of = self._moments_of
+                if len(of) != len(mods):  # (the list changed in place without modules_changed)
+                    of = self._moments_of = tuple([moments_asked(type(m)) for m in mods])
+                asked = tuple(
+                    [m for m, o in zip(mods, of, strict=True) if o is None or moment in o]
+                )
+            else:  # nobody to ask
+                asked = ()
+            self._asked[moment] = asked
             # whether each of them may answer that it is idle then (:func:`idle_answers`); when
             # one cannot, the step runs without asking the others
             self._idle[moment] = bool(asked) and all(idle_answers(type(m), moment) for m in asked)
