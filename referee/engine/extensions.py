@@ -1904,14 +1904,16 @@ class Extensions:
         order, with the attribute of its part that holds its kept answer there
         (``idle_start`` / ``idle_end`` / ``idle_refill``; "" for a module keeping none), when
         the engine reads kept answers at that moment (:meth:`_kept_at`: each module asked then
-        answers :meth:`Module.idle_at` and one keeps its answer); else None (every module
-        asked runs)."""
+        answers :meth:`Module.idle_at` and one keeps its answer) and more than one module is
+        asked (the one module asked has just answered no: reading its answer again would only
+        cost); else None (every module asked runs)."""
         attr = _KEPT_ATTRS.get(moment)
         got: tuple[tuple[Module, str], ...] | None = None
-        if attr is not None:
+        asked = self._asked_at(moment)
+        if attr is not None and len(asked) > 1:  # (one module asked: it has just said no)
             kept = self._kept_at(moment)
             if kept:
-                got = tuple([(m, attr if m.name in kept else "") for m in self._asked_at(moment)])
+                got = tuple([(m, attr if m.name in kept else "") for m in asked])
         self._steps[moment] = got
         return got
 
