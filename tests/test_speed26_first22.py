@@ -1,8 +1,5 @@
 """first22, the twenty-fourth step of issue 34.
 
-* ``Ruleset.occupied_adds``: every refinement of ``display.occupied`` promises to add its part's
-  pieces (``Module.display_places``): the answer is never below the money cards in the display,
-  so the check at a refill's close asks nothing while those cards alone fill it.
 * ``Module.market_draw_types``: a module's ``market_draw`` acts on pieces of these classes only;
   ``DrawHearers`` tells each draw's class only the hearers concerned: the same answers, the same
   parts, as telling every hearer.
@@ -22,14 +19,12 @@ import pytest
 
 from referee.catalogue import catalogue
 from referee.engine import check_game
-from referee.engine.core import display_occupied, new_state
+from referee.engine.core import new_state
 from referee.engine.extensions import (
     DrawHearers,
     Extensions,
-    Module,
     moments_asked,
 )
-from referee.engine.ruleset import Decision, refines
 from referee.engine.turns import Moment
 from referee.modules import discover
 from referee.modules.badehaeuser import Bathhouse
@@ -39,54 +34,8 @@ from referee.record.model import NOWHERE
 from referee.simulate import simulate_many
 from tests.test_speed13_dispatch import _outcome, _read
 
-_DISPLAY_REFINERS = ("baumeister", "wechselstuben", "diamanten")
 _DRAW_HEARERS = ("badehaeuser", "bazare", "sultan", "wunschbrunnen")
 _STEPPERS = ("bauland", "baumeister", "obstgaerten", "sultan")
-
-
-class _Unpromised(Module):
-    """A refinement of ``display.occupied`` without the promise (it may answer anything)."""
-
-    name = "test-unpromised-occupied"
-
-    @refines(Decision.DISPLAY_OCCUPIED)
-    def fewer(self, ctx: Any, occupied: int, **_: Any) -> int:
-        return occupied - 1
-
-
-def test_occupied_adds_only_where_every_refinement_promises() -> None:
-    assert new_state(["A", "B"], ext=Extensions()).rules.occupied_adds is False
-    ext = Extensions(list(_DISPLAY_REFINERS))
-    assert new_state(["A", "B"], ext=ext).rules.occupied_adds is True
-    ext.modules.append(_Unpromised())
-    ext.modules_changed()
-    state = new_state(["A", "B"], ext=ext)
-    assert state.rules.occupied_adds is False
-    state.display[:] = [None] * 4
-    assert display_occupied(state) == 3  # (below the money cards: asked, as before)
-
-
-@pytest.mark.parametrize("n", [0, 1, 2])
-def test_a_display_of_money_cards_is_full_whatever_the_parts_hold(n: int) -> None:
-    ext = Extensions(list(_DISPLAY_REFINERS))
-    state = new_state(["A", "B", "C"], ext=ext)
-    for m in ext.modules:
-        part = m.data(state)  # type: ignore[attr-defined]
-        if isinstance(part.display, list):
-            part.display[:] = [None] * n
-        else:
-            display_occupied(state)  # (Baumeister's multiset made by its refinement)
-            held = part.display
-            held.clear()
-            if n:
-                held["builder"] = n
-    size = state.rules.constants.get(Decision.DISPLAY_SIZE, 4)
-    for cards in range(size + 2):
-        state.display[:] = [None] * cards
-        occupied = display_occupied(state)
-        assert occupied == cards + n * len(_DISPLAY_REFINERS)
-        if cards >= size:  # the check the refill's close leaves out: not below the size
-            assert occupied >= size
 
 
 class _Sim:

@@ -1116,10 +1116,7 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         if state.deck_uncertain and len(state.display) < size:
             state.note(pos, "UNVERIFIED-DECK-AFTER-POSITION")
         elif (
-            _occupied(state)
-            if _DISPLAY_OCCUPIED in rules.refined
-            and (not rules.occupied_adds or len(state.display) < size)
-            else len(state.display)  # (refined: each refinement adds; the money cards fill it)
+            _occupied(state) if _DISPLAY_OCCUPIED in rules.refined else len(state.display)
         ) < size and (state.deck_size + state.discard_size) > 0:
             state.flag(
                 "REFILL-DISPLAY",

@@ -469,13 +469,6 @@ class Ruleset:
                 for r in self._chain.get(Decision.DISPLAY_OCCUPIED, ())
             ]
         )
-        # whether every refinement of ``display.occupied`` makes that promise (and one does):
-        # then the answer is never below the money cards in the display, the base answer, and
-        # the engine's check at a refill's close (``core._refill_checks``: a display not
-        # refilled) needs no question while those cards alone fill it
-        self.occupied_adds: bool = bool(self.occupied_reads) and all(
-            [attr != "" for _name, attr, _refine in self.occupied_reads]
-        )
         # answers a base-only fast path keeps (``purchase.purchase_plain``): only for decisions
         # no module refines, whose base answer depends on the profile and the values in the key
         # alone (see :class:`BaseRules`), so games of one profile share them; keys are tuples
