@@ -5,9 +5,6 @@
   parts, as telling every hearer.
 * ``Extensions._moments_of``: ``moments_asked`` of each enabled module's class, once a game: the
   modules asked at each moment are the same.
-* ``Extensions.run_at``: where the engine reads kept answers, a module whose kept answer says
-  it is idle when its turn in the step comes is left out: the same reports and views as every
-  module's step run.
 """
 
 from __future__ import annotations
@@ -15,10 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from referee.catalogue import catalogue
-from referee.engine import check_game
 from referee.engine.core import new_state
 from referee.engine.extensions import (
     DrawHearers,
@@ -31,11 +25,8 @@ from referee.modules.badehaeuser import Bathhouse
 from referee.modules.bazare import Bazaar
 from referee.modules.wunschbrunnen import Well
 from referee.record.model import NOWHERE
-from referee.simulate import simulate_many
-from tests.test_speed13_dispatch import _outcome, _read
 
 _DRAW_HEARERS = ("badehaeuser", "bazare", "sultan", "wunschbrunnen")
-_STEPPERS = ("bauland", "baumeister", "obstgaerten", "sultan")
 
 
 class _Sim:
@@ -119,46 +110,3 @@ def test_the_moments_asked_are_those_of_the_classes() -> None:
     ext.modules.append(Extensions(["sultan"]).modules[0])
     ext._asked.clear()
     assert [m.name for m in ext._asked_at(Moment.TURN_START)] == ["bauland", "sultan"]
-
-
-@pytest.fixture(scope="module")
-def _stepper_games() -> list[Any]:
-    texts = list(simulate_many(3, 2604, 2, modules=_STEPPERS))
-    texts += list(simulate_many(2, 2605, 1, modules=_STEPPERS))  # (Dirk: Bauland never idle)
-    return _read(texts)
-
-
-def test_run_at_leaves_out_the_idle_steps_with_the_same_outcome(
-    _stepper_games: list[Any], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    ext = Extensions(list(_STEPPERS))
-    steps = ext._steps_at(Moment.TURN_START)
-    assert steps is not None and [m.name for m, _a in steps] == list(_STEPPERS)
-    assert all(attr == "idle_start" for _m, attr in steps)
-    fast = [_outcome(games) for games in _stepper_games]
-    # every module asked runs, as before this step
-    monkeypatch.setattr(Extensions, "_steps_at", lambda self, moment: None)
-    slow = [_outcome(games) for games in _stepper_games]
-    assert fast == slow
-
-
-def test_run_at_skips_some_steps_in_these_games(_stepper_games: list[Any]) -> None:
-    calls = {"run": 0, "skipped": 0}
-    run_at = Extensions.run_at
-
-    def counting(self: Extensions, moment: Any, state: Any) -> None:
-        steps = self._steps.get(moment) or self._steps_at(moment)
-        if steps is not None:
-            for m, attr in steps:
-                idle = getattr(state.modules.get(m.name), attr, None) if attr else None
-                if idle is True or (type(idle) is list and idle == state.market):
-                    calls["skipped"] += 1
-        calls["run"] += 1
-        run_at(self, moment, state)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Extensions, "run_at", counting)
-        for games in _stepper_games:
-            for game in games:
-                check_game(game)
-    assert calls["run"] > 0 and calls["skipped"] > 0

@@ -1162,13 +1162,6 @@ every moment asked costs about 8,700 instructions (counted with valgrind, CPytho
 lookup almost nothing."""
 
 _PLACE_HOWS = ("place", "build", "swap", "distribute")  # the ``how``s of Module.placed
-# the attribute of a module's part holding its kept idle answer at each moment of every turn
-# (:attr:`Module.kept_idle`), as ``core._turn`` reads it
-_KEPT_ATTRS: dict[Any, str] = {
-    Moment.TURN_START: "idle_start",
-    Moment.TURN_END: "idle_end",
-    Moment.REFILL_DONE: "idle_refill",
-}
 
 _PLACE_PROBLEMS = frozenset({Decision.PLACE_PROBLEMS})
 """The decision a one-pass placement asks about (:meth:`Extensions.placement_askers`)."""
@@ -1397,8 +1390,6 @@ class Extensions:
         :meth:`overriding`, :meth:`taking_part`, :meth:`acting_at` and the moments asked,
         and the kept attributes)."""
         self._overriding: dict[str, tuple[Module, ...]] = {}
-        # per moment: :meth:`run_at`'s steps (see :meth:`_steps_at`)
-        self._steps: dict[Any, tuple[tuple[Module, str], ...] | None] = {}
         # the one precedence setting also orders who reads an out-of-turn line first; only the
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
         # is a call that answers None)
@@ -1870,9 +1861,7 @@ class Extensions:
         """:meth:`at` when one of the modules asked at ``moment`` has already answered no
         (:meth:`Module.idle_at`; ``core._turn``, :attr:`ask_start`): the step runs without
         asking again (at() after its questions; kept apart, not called from at(), which is
-        asked at many moments of every module turn). Where the engine reads kept answers at
-        ``moment`` (:attr:`Module.kept_idle`), a module whose kept answer says it is idle when
-        its turn in the step comes is not called (its step would change nothing)."""
+        asked at many moments of every module turn)."""
         if self.counting:  # a module step (GameState.changes: kept when a module reads it)
             if state.at_next_change is not None:
                 state.before_change(None)
@@ -1880,42 +1869,8 @@ class Extensions:
         ctx = state.context  # the state's kept context (GameState.context), else a new one
         if ctx is None:
             ctx = (_CONTEXT[0] if _CONTEXT else _context_class())(state)
-        try:
-            steps = self._steps[moment]
-        except KeyError:
-            steps = self._steps_at(moment)
-        if steps is None:
-            for m in self._asked[moment]:
-                m.at_moment(ctx, moment)
-            return
-        # a module whose kept answer, read as the engine reads it before the step, says it
-        # is idle now (after the steps of the modules before it) is left out: its step would
-        # change nothing (Module.kept_idle); the others run in order, as before
-        parts = state.modules
-        for m, attr in steps:
-            if attr:
-                idle = getattr(parts.get(m.name), attr, None)
-                if idle is True or (type(idle) is list and idle == state.market):
-                    continue
+        for m in self._asked[moment]:
             m.at_moment(ctx, moment)
-
-    def _steps_at(self, moment: Any) -> tuple[tuple[Module, str], ...] | None:
-        """:meth:`run_at`'s steps at ``moment``, kept per moment: each module asked then, in
-        order, with the attribute of its part that holds its kept answer there
-        (``idle_start`` / ``idle_end`` / ``idle_refill``; "" for a module keeping none), when
-        the engine reads kept answers at that moment (:meth:`_kept_at`: each module asked then
-        answers :meth:`Module.idle_at` and one keeps its answer) and more than one module is
-        asked (the one module asked has just answered no: reading its answer again would only
-        cost); else None (every module asked runs)."""
-        attr = _KEPT_ATTRS.get(moment)
-        got: tuple[tuple[Module, str], ...] | None = None
-        asked = self._asked_at(moment)
-        if attr is not None and len(asked) > 1:  # (one module asked: it has just said no)
-            kept = self._kept_at(moment)
-            if kept:
-                got = tuple([(m, attr if m.name in kept else "") for m in asked])
-        self._steps[moment] = got
-        return got
 
     def views(self, state: GameState, lang: str = "en") -> dict[str, dict[str, Any]]:
         """Every enabled module's :meth:`Module.view` that shows something, by module name;
