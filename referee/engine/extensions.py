@@ -449,6 +449,13 @@ class Module:
     the promise does not say (``Ruleset.occupied_reads``). Default: None (the method is
     called)."""
 
+    market_draw_types: ClassVar[tuple[type, ...] | None] = None
+    """A promise about the module's :meth:`market_draw`: it acts (sets the piece aside, notes
+    it, answers a rule code) only for a piece that is an instance of one of these classes; for
+    any other piece it answers None and changes nothing. The engine then tells it of those
+    pieces only (:class:`DrawHearers`, when several modules hear the draws: per class of the
+    piece drawn, the modules told, kept per game). Default: None (told of every draw)."""
+
     def display_place(self, ref: ComponentRef) -> bool:
         """Whether the module's card ``ref`` revealed from the money deck takes one of the
         display's places (exchange cards, diamonds: yes; a card laid beside the board, e.g. a
@@ -1227,14 +1234,33 @@ class DrawHearers:
     is told of the piece until one sets it aside; its rule code is the answer (the later ones
     are not told), else None (the piece lies on the field)."""
 
-    __slots__ = ("hearers",)
+    __slots__ = ("by_class", "hearers")
 
     def __init__(self, hearers: tuple[Module, ...]) -> None:
         self.hearers = hearers
+        # per class of a piece drawn: the hearers told of it (``market_draw``, bound), in
+        # order: those without a promise (:attr:`Module.market_draw_types`) and those whose
+        # promise names the class; the others would answer None and change nothing
+        self.by_class: dict[type, tuple[Callable[[GameState, int, object, Pos], str | None], ...]]
+        self.by_class = {}
+
+    def told(self, kind: type) -> tuple[Callable[[GameState, int, object, Pos], str | None], ...]:
+        """The hearers told of a piece of class ``kind``, worked out and kept on first ask."""
+        got = self.by_class[kind] = tuple(
+            [
+                m.market_draw
+                for m in self.hearers
+                if (only := type(m).market_draw_types) is None or issubclass(kind, only)
+            ]
+        )
+        return got
 
     def __call__(self, state: GameState, field: int, piece: object, pos: Pos) -> str | None:
-        for m in self.hearers:
-            code = m.market_draw(state, field, piece, pos)
+        told = self.by_class.get(type(piece))
+        if told is None:
+            told = self.told(type(piece))
+        for heard in told:
+            code = heard(state, field, piece, pos)
             if code:
                 return code
         return None
@@ -1342,6 +1368,10 @@ class Extensions:
     engine keep the change counter (``GameState.changes``, raised per action and per module
     step) and run the steps waiting for its raise (``GameState.wait_for_change``)."""
 
+    _moments_of: tuple[frozenset[Any] | None, ...] = ()
+    """Per enabled module, in order: :func:`moments_asked` of its class (worked out in
+    :meth:`_keep_answers` when a module is enabled)."""
+
     def __init__(self, names: Iterable[str] = (), edition: str | None = None) -> None:
         names = list(names)
         self.modules: list[Module] = []
@@ -1430,6 +1460,9 @@ class Extensions:
             self.turn_asked = False
             self.refill_kept = None
             return
+        # per enabled module, in order: :func:`moments_asked` of its class (asked once a game
+        # here, not once per module and moment by :meth:`_asked_at`)
+        self._moments_of = tuple([moments_asked(type(m)) for m in self.modules])
         find = self._find_overriding
         self.refilling_from = find("market_refill_from")
         self.drawing = find("market_draw")
@@ -1777,9 +1810,17 @@ class Extensions:
         if asked is None:
             # (a list made in a comprehension, not a generator resumed per module: asked for
             # every moment in every game's set-up and first turns)
-            asked = self._asked[moment] = tuple(
-                [m for m in self.modules if (o := moments_asked(type(m))) is None or moment in o]
-            )
+            mods = self.modules
+            if mods:
+                of = self._moments_of
+                if len(of) != len(mods):  # (the list changed in place without modules_changed)
+                    of = self._moments_of = tuple([moments_asked(type(m)) for m in mods])
+                asked = tuple(
+                    [m for m, o in zip(mods, of, strict=True) if o is None or moment in o]
+                )
+            else:  # nobody to ask
+                asked = ()
+            self._asked[moment] = asked
             # whether each of them may answer that it is idle then (:func:`idle_answers`); when
             # one cannot, the step runs without asking the others
             self._idle[moment] = bool(asked) and all(idle_answers(type(m), moment) for m in asked)
