@@ -1,6 +1,6 @@
 """first22, the twenty-fourth step of issue 34.
 
-* ``Module.market_draw_types``: a module's ``market_draw`` acts on pieces of these classes only;
+* ``Module.draw_types``: a module's ``market_draw`` acts on pieces of these classes only;
   ``DrawHearers`` tells each draw's class only the hearers concerned: the same answers, the same
   parts, as telling every hearer.
 * ``Extensions._moments_of``: ``moments_asked`` of each enabled module's class, once a game: the
@@ -45,7 +45,7 @@ def _module_pieces(state: Any) -> list[Any]:
     """One piece of each hearing module's class (made by its tower reader)."""
     out = []
     for m in state.ext.modules:
-        only = type(m).market_draw_types
+        only = type(m).draw_types
         if only is None:
             continue
         for ref in m.sim_tower(_Sim())[:2]:
@@ -60,7 +60,7 @@ def test_each_draw_is_told_to_the_same_modules_with_the_same_answers() -> None:
     state = _state_with(_DRAW_HEARERS)
     heard = state.ext.draw_heard
     assert isinstance(heard, DrawHearers)
-    promised = [m for m in heard.hearers if type(m).market_draw_types is not None]
+    promised = [m for m in heard.hearers if type(m).draw_types is not None]
     assert {m.name for m in promised} == {"badehaeuser", "bazare", "wunschbrunnen"}
     pieces = [*catalogue().tiles[:6], None, *_module_pieces(state)]
     assert {type(p) for p in pieces} >= {Bathhouse, Bazaar, Well}
@@ -76,7 +76,7 @@ def test_each_draw_is_told_to_the_same_modules_with_the_same_answers() -> None:
         # the hearers left out are those whose promise leaves this class alone
         left_out = [m for m in heard.hearers if m.market_draw not in told]
         for m in left_out:
-            assert not isinstance(piece, type(m).market_draw_types)  # type: ignore[arg-type]
+            assert not isinstance(piece, type(m).draw_types)  # type: ignore[arg-type]
         assert heard(state, 1, piece, NOWHERE) == want
         for m in state.ext.modules:
             assert repr(state.modules[m.name]) == repr(other.modules[m.name])
@@ -85,7 +85,7 @@ def test_each_draw_is_told_to_the_same_modules_with_the_same_answers() -> None:
 def test_a_promised_hearer_leaves_other_pieces_alone() -> None:
     state = _state_with(_DRAW_HEARERS)
     for m in state.ext.modules:
-        only = type(m).market_draw_types
+        only = type(m).draw_types
         if only is None:
             continue
         before = repr(state.modules[m.name])

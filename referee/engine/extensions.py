@@ -371,8 +371,10 @@ class Module:
     nothing and answers None. Then the engine leaves the call out for such a piece where the
     draws are in play (``core._market``: :attr:`Extensions.draw_types`); a position's
     ``refill`` statement and ``* aside`` lines tell every hearer as before
-    (``market_side.intercept``). Checked by ``tests/test_speed26_silentd.py`` for the bundled
-    modules that make it."""
+    (``market_side.intercept``). Where several modules hear the draws, :class:`DrawHearers`
+    tells each drawn piece's type only the hearers concerned (worked out per type once a game).
+    Checked by ``tests/test_speed26_silentd.py`` and ``tests/test_speed26_first22.py`` for the
+    bundled modules that make it."""
 
     def side_offers(self, state: GameState) -> list[Any]:
         """E15: the module's pieces beside the market that may be bought now, as
@@ -448,13 +450,6 @@ class Module:
     refill's close) then reads the attribute instead of calling the method, and calls it where
     the promise does not say (``Ruleset.occupied_reads``). Default: None (the method is
     called)."""
-
-    market_draw_types: ClassVar[tuple[type, ...] | None] = None
-    """A promise about the module's :meth:`market_draw`: it acts (sets the piece aside, notes
-    it, answers a rule code) only for a piece that is an instance of one of these classes; for
-    any other piece it answers None and changes nothing. The engine then tells it of those
-    pieces only (:class:`DrawHearers`, when several modules hear the draws: per class of the
-    piece drawn, the modules told, kept per game). Default: None (told of every draw)."""
 
     def display_place(self, ref: ComponentRef) -> bool:
         """Whether the module's card ``ref`` revealed from the money deck takes one of the
@@ -1239,8 +1234,8 @@ class DrawHearers:
     def __init__(self, hearers: tuple[Module, ...]) -> None:
         self.hearers = hearers
         # per class of a piece drawn: the hearers told of it (``market_draw``, bound), in
-        # order: those without a promise (:attr:`Module.market_draw_types`) and those whose
-        # promise names the class; the others would answer None and change nothing
+        # order: those without a promise (:attr:`Module.draw_types`) and those whose promise
+        # names the class; the others would answer None and change nothing
         self.by_class: dict[type, tuple[Callable[[GameState, int, object, Pos], str | None], ...]]
         self.by_class = {}
 
@@ -1250,7 +1245,7 @@ class DrawHearers:
             [
                 m.market_draw
                 for m in self.hearers
-                if (only := type(m).market_draw_types) is None or issubclass(kind, only)
+                if (only := type(m).draw_types) is None or kind in only
             ]
         )
         return got

@@ -205,7 +205,7 @@ class BadehaeuserModule(BesideTheMarket):
 
     component_kinds = (KIND,)
     scratch_type = BathScratch
-    market_draw_types = (Bathhouse,)  # its market_draw acts on these only (told of them only)
+    draw_types = (Bathhouse,)  # its market_draw acts on these only (told of them only)
     plain_side_offers = True  # a bathhouse bought for 8; no purchase refinement
 
     # ----------------------------------------------------------------- the tower (E5)

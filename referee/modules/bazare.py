@@ -201,7 +201,6 @@ class BazareModule(BundledModule):
 
     component_kinds = (KIND,)
     scratch_type = BazaarScratch
-    market_draw_types = (Bazaar,)  # its market_draw acts on these only (told of them only)
     plain_side_offers = True  # a bazaar bought at its field's price, exactly; no refinement
     # market_draw acts on a bazaar only (any other piece: None, nothing changed), so the
     # engine asks it about no other draw in play (Module.draw_types)

@@ -199,7 +199,7 @@ class WunschbrunnenModule(BesideTheMarket):
 
     component_kinds = (KIND,)
     scratch_type = WellScratch
-    market_draw_types = (Well,)  # its market_draw acts on these only (told of them only)
+    draw_types = (Well,)  # its market_draw acts on these only (told of them only)
     plain_side_offers = True  # a well bought for its number; no purchase refinement
 
     # ----------------------------------------------------------------- the tower (E5)
