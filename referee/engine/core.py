@@ -1101,8 +1101,17 @@ def _refill_checks(state: GameState, pos: Pos, check: bool) -> None:
         _placeholders_gone(state)
     if not state.ext.modules:  # catalogue tiles and None: ``in`` compares them in C
         market_open = _EMPTY in state.market
-    else:  # a module's pieces: identity tests (no __eq__ call per field), in C
-        market_open = _EMPTY_ID in map(id, state.market)
+    else:  # a module's pieces: identity tests (no __eq__ call per field)
+        market = state.market
+        if len(market) == 4:  # the four fields, each by ``is`` (no map, no id() call each)
+            market_open = (
+                market[0] is _EMPTY
+                or market[1] is _EMPTY
+                or market[2] is _EMPTY
+                or market[3] is _EMPTY
+            )
+        else:  # another number of fields (a module's market): the same test, in C
+            market_open = _EMPTY_ID in map(id, market)
         if state.ext.refill_counted:  # the one place GameState.refills_closed is counted:
             state.refills_closed += 1  # every close, before its REFILL_DONE step
         if state.refill_drawn is not None and check:
