@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.engine.context import Context
-from referee.engine.core import finish, line_handlers, winners
+from referee.engine.core import _chance, _turn, finish, line_handlers, winners
 from referee.engine.state import GameState
-from referee.record.model import BodyItem, Game, Pos
+from referee.record.model import BodyItem, Chance, Game, Pos, Turn
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,8 +63,15 @@ def run_game(
             if strict and any(v.severity == "error" for v in state.found):
                 stopped = True
                 break
-            apply = handlers.get(type(item))
-            if apply is not None:
+            kind = type(item)
+            apply = handlers.get(kind)
+            # the two line kinds of every turn: their handlers called natively when they are
+            # the engine's own (compiled: no call through Python's protocol; pure the same call)
+            if kind is Turn and apply is _turn:
+                _turn(state, item)
+            elif kind is Chance and apply is _chance:
+                _chance(state, item)
+            elif apply is not None:
                 apply(state, item)
             last = item.pos
         end_pos = Pos(last.line, 1)
