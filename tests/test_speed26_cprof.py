@@ -86,7 +86,7 @@ def test_build_is_the_builders_own_answer() -> None:
     assert len(entries) > 20
     for build, values, shape in entries:
         shaped = fast._shape_builder(shape)
-        assert shaped is not None
+        assert shaped is not None and build is not None
         for ln, d in ((5, 0), (901, 17)):
             want = build(ln, d, values)
             for got in (fast._build(build, ln, d, values), fast._build(shaped, ln, d, values)):
@@ -95,7 +95,7 @@ def test_build_is_the_builders_own_answer() -> None:
 
 def test_line_makers_are_the_line_records() -> None:
     Pos = model.Pos
-    actions = (model.TakeMoney((), Pos(7, 9)),)
+    actions: Any = (model.TakeMoney((), Pos(7, 9)),)
     turn = fast._line_turn(12, "Ben", 5, actions, 7)
     assert deep(turn) == deep(fast._TURN_RECORD(12, "Ben", 5, actions, 7))
     assert deep(turn) == deep(
