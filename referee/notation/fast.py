@@ -2449,6 +2449,7 @@ def _read_lines(
     ``position`` line (its block is read by :func:`_position`)."""
     append = items.append
     chance_lines, turn_lines, heads, turn_record = _chance_lines, _turn_lines, _heads, _turn_record
+    native = SELF_COMPILED  # (a local: pure Python, no global read a line)
     for line in lines:
         ln += 1
         if not line:
@@ -2464,7 +2465,7 @@ def _read_lines(
                 # per item read)
                 build, values, _ = known
                 if build is not None:
-                    append(_build(build, ln, 0, values) if SELF_COMPILED else build(ln, 0, values))
+                    append(_build(build, ln, 0, values) if native else build(ln, 0, values))
                     continue
             if '"' not in line and "{" not in line and "#" not in line:
                 # _plain_chance's path from here (its memo entry is known)
@@ -2481,7 +2482,7 @@ def _read_lines(
                     build, values, _ = known
                     if build is not None:
                         number, name, column = head
-                        if SELF_COMPILED:  # native calls (see _build and _line_turn)
+                        if native:  # native calls (see _build and _line_turn)
                             actions = _build(build, ln, end + 2, values)
                             append(_line_turn(number, name, column, actions, ln))
                         else:
