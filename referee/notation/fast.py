@@ -1590,7 +1590,13 @@ def _first_group(
     columns shifted by ``d``), as the general path reads it; the group is marked (its template
     is made when it is seen again: most groups of a file are seen once or many times)."""
     words = _group_words(text, d)
-    rec = None if words is None else read(words, ln)
+    rec = (
+        None
+        if words is None
+        else _read_group(read, words, ln)
+        if SELF_COMPILED
+        else read(words, ln)
+    )
     if len(memo) >= _SETTINGS.limit:
         memo.clear()
     memo[text] = None if rec is None else _SEEN
@@ -1605,7 +1611,13 @@ def _memo_group(
     read at any other line: every position of the line is a value less ``d``), which is now
     its memo entry; (None, None) when not read so."""
     words = _group_words(text, d)
-    rec = None if words is None else read(words, ln)
+    rec = (
+        None
+        if words is None
+        else _read_group(read, words, ln)
+        if SELF_COMPILED
+        else read(words, ln)
+    )
     template = None
     if rec is not None:
         shape = _template(rec, ln, d)
@@ -1663,10 +1675,16 @@ def _plain_groups(
                 if build is not None:
                     memo[g] = (build, values, shape)
             if build is not None:
-                rec = build(ln, d, values)
+                rec = _build(build, ln, d, values) if SELF_COMPILED else build(ln, d, values)
             else:  # its shape is not hot yet: read where it stands
                 words = _group_words(g, d)
-                rec = None if words is None else read(words, ln)
+                rec = (
+                    None
+                    if words is None
+                    else _read_group(read, words, ln)
+                    if SELF_COMPILED
+                    else read(words, ln)
+                )
                 if rec is None:
                     return None
         out.append(rec)
@@ -1900,6 +1918,45 @@ _CHANCE_RECORD: Final = _chance_record
 _ACTION: Final = _action
 _EVENT: Final = _event
 
+
+# The compiled reader's calls of a builder, a line record's maker and a group reader: a native
+# call of the compiled function where the object is the one it stands for, instead of a call
+# of the object through Python's call protocol (its arguments boxed, then parsed and unboxed
+# again by the function's Python entry). Pure Python the callers call the objects as before
+# (each call site asks ``SELF_COMPILED`` first).
+
+
+def _build(build: Builder, ln: int, d: int, K: tuple[Any, ...]) -> Any:
+    """``build(ln, d, K)``: a compiled shape builder's walk called natively."""
+    if type(build) is _ShapeBuilder:
+        return _run(build.root, ln, d, K)
+    return build(ln, d, K)
+
+
+def _line_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
+    """``_TURN_RECORD(number, name, column, actions, ln)``, the native maker called natively."""
+    if NATIVE_RECORDS:
+        return _native_turn(number, name, column, actions, ln)
+    return _TURN_RECORD(number, name, column, actions, ln)
+
+
+def _line_chance(events: tuple[Any, ...], ln: int) -> Chance:
+    """``_CHANCE_RECORD(events, ln)``, the native maker called natively."""
+    if NATIVE_RECORDS:
+        return _native_chance(events, ln)
+    return _CHANCE_RECORD(events, ln)
+
+
+def _read_group(read: Callable[[list[Word], int], Any], words: list[Word], ln: int) -> Any:
+    """``read(words, ln)``; compiled, the two group readers called natively."""
+    if SELF_COMPILED:
+        if read is _ACTION:
+            return _action(words, ln)
+        if read is _EVENT:
+            return _event(words, ln)
+    return read(words, ln)
+
+
 _TURN_HEAD: Final = re.compile(r"([0-9]+)\. ([^ ,:]+)")
 # a turn line's head ``12. Ben`` (the text before its first ": ") -> its number, player name
 # and the name's column, or None (not a canonical head); the positions are made per line
@@ -1937,6 +1994,8 @@ def _plain_turn(line: str, ln: int) -> Turn | None:
         build, values, _ = known
         if build is not None:
             number, name, column = got
+            if SELF_COMPILED:
+                return _line_turn(number, name, column, _build(build, ln, end + 2, values), ln)
             return _TURN_RECORD(number, name, column, build(ln, end + 2, values), ln)
     return _turn_text(got, text, end, ln, known)
 
@@ -1957,6 +2016,8 @@ def _turn_text(
         if actions is None:
             return None
     number, name, column = got
+    if SELF_COMPILED:
+        return _line_turn(number, name, column, actions, ln)
     return _TURN_RECORD(number, name, column, actions, ln)
 
 
@@ -1966,7 +2027,7 @@ def _plain_chance(line: str, ln: int) -> Chance | None:
     if known is not None:
         build, values, _ = known
         if build is not None:
-            return build(ln, 0, values)
+            return _build(build, ln, 0, values) if SELF_COMPILED else build(ln, 0, values)
     return _chance_text(line, ln, known)
 
 
@@ -1979,7 +2040,7 @@ def _chance_text(line: str, ln: int, known: Template | None) -> Chance | None:
         events = _plain_groups(_events, _EVENT, line[2:], ln, 3, parts)
         if events is None:
             return None
-        rec = _CHANCE_RECORD(events, ln)
+        rec = _line_chance(events, ln) if SELF_COMPILED else _CHANCE_RECORD(events, ln)
         _remember(_chance_lines, line, known, rec, ln, 0, parts)
         return rec
     events = _native_groups(_native_events, _EVENT, line[2:], ln, 3)
@@ -2388,6 +2449,7 @@ def _read_lines(
     ``position`` line (its block is read by :func:`_position`)."""
     append = items.append
     chance_lines, turn_lines, heads, turn_record = _chance_lines, _turn_lines, _heads, _turn_record
+    native = SELF_COMPILED  # (a local: pure Python, no global read a line)
     for line in lines:
         ln += 1
         if not line:
@@ -2403,7 +2465,7 @@ def _read_lines(
                 # per item read)
                 build, values, _ = known
                 if build is not None:
-                    append(build(ln, 0, values))
+                    append(_build(build, ln, 0, values) if native else build(ln, 0, values))
                     continue
             if '"' not in line and "{" not in line and "#" not in line:
                 # _plain_chance's path from here (its memo entry is known)
@@ -2420,7 +2482,13 @@ def _read_lines(
                     build, values, _ = known
                     if build is not None:
                         number, name, column = head
-                        append(turn_record(number, name, column, build(ln, end + 2, values), ln))
+                        if native:  # native calls (see _build and _line_turn)
+                            actions = _build(build, ln, end + 2, values)
+                            append(_line_turn(number, name, column, actions, ln))
+                        else:
+                            append(
+                                turn_record(number, name, column, build(ln, end + 2, values), ln)
+                            )
                         continue
                 if '"' not in line and "{" not in line and "#" not in line:
                     # _plain_turn's path from here (its head and memo entry are known)
