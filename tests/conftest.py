@@ -99,7 +99,7 @@ def pytest_collection(session: pytest.Session) -> Iterator[None]:
         sys.dont_write_bytecode = keep
 
 
-GC_THRESHOLDS = (7_000, 10, 10)
+GC_THRESHOLDS = (50_000, 20, 10)
 """The cyclic collector's thresholds in a test process once its tests are collected (see
 :func:`pytest_collection_finish`); Python's own are ``(700, 10, 10)``."""
 
@@ -113,17 +113,19 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Move what collecting the suite made out of the cyclic collector's sight, and let it run
     less often, in each process that runs tests (each xdist worker; the one process without).
 
-    A worker holds some 200,000 long-lived objects after collection (the test modules, the
-    items, their parameters, ``referee``'s modules and tables); each full collection walked them
-    again and found nothing to free, and the young generations were collected every 700 new
-    objects: about 15 % of the cpu of the module, contract and dispatch tests went to the
-    collector (bench/README.md, issue 34, twenty-fourth step, the suite). ``gc.freeze`` moves
-    them to the permanent generation (as ``referee.cli`` does with what start-up makes), and
-    :data:`GC_THRESHOLDS` collects the youngest generation every 7,000 new objects. The
-    collector stays on: cycles a test makes are still freed (later: at most ten times as many
-    objects wait), and ``gc.collect()`` frees them at once. No test's outcome depends on when
-    a cycle is freed; a test that asks the collector's state itself (``test_startup_gc``)
-    restores what it changed."""
+    A worker holds some 430,000 long-lived objects after collecting the suite (the test
+    modules, the items, their parameters, ``referee``'s modules and tables); each full
+    collection walked them again and found nothing to free, and the young generations were
+    collected every 700 new objects: about 10 % of the cpu of the contract and dispatch tests
+    went to the collector (bench/README.md, issue 34, twenty-fourth step, the suite).
+    ``gc.freeze`` moves them to the permanent generation (as ``referee.cli`` does with what
+    start-up makes), and :data:`GC_THRESHOLDS` collects the youngest generation every 50,000
+    new objects and the middle one every twentieth time (measured against 7,000 and ten: about
+    half the collector's time left again, the same peak memory). The collector stays on: cycles a test makes are
+    still freed (later: more objects wait), and ``gc.collect()`` frees them at once. No test's
+    outcome depends on when a cycle is freed (``test_simulate_batch``'s peak of traced memory
+    is the same: the check pauses the collector itself); a test that asks the collector's
+    state itself (``test_startup_gc``) restores what it changed."""
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     GC_FROZEN.append(gc.get_freeze_count())
