@@ -121,11 +121,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     ``gc.freeze`` moves them to the permanent generation (as ``referee.cli`` does with what
     start-up makes), and :data:`GC_THRESHOLDS` collects the youngest generation every 50,000
     new objects and the middle one every twentieth time (measured against 7,000 and ten: about
-    half the collector's time left again, the same peak memory). The collector stays on: cycles a test makes are
-    still freed (later: more objects wait), and ``gc.collect()`` frees them at once. No test's
-    outcome depends on when a cycle is freed (``test_simulate_batch``'s peak of traced memory
-    is the same: the check pauses the collector itself); a test that asks the collector's
-    state itself (``test_startup_gc``) restores what it changed."""
+    half the collector's time left again, the same peak memory). The collector stays on:
+    cycles a test makes are still freed (later: more objects wait), and ``gc.collect()`` frees
+    them at once. No test's outcome depends on when a cycle is freed (``test_simulate_batch``'s
+    peak of traced memory is the same: the check pauses the collector itself); a test that asks
+    the collector's state itself (``test_startup_gc``) restores what it changed."""
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     GC_FROZEN.append(gc.get_freeze_count())

@@ -71,7 +71,9 @@ def test_a_call_from_a_program_leaves_the_collector_alone(
 ) -> None:
     before = gc.get_freeze_count()
     code, seen = _run_main(monkeypatch, ["check", str(GAME)])
-    assert code == 0 and seen == [True] and gc.get_freeze_count() == before
+    # nothing frozen: a freeze moves every object the collector tracks (thousands); the count
+    # may only fall, where an object the test process froze itself (conftest.py) was freed
+    assert code == 0 and seen == [True] and gc.get_freeze_count() <= before
     gc.disable()
     try:
         code, seen = _run_main(monkeypatch, None)
