@@ -9,6 +9,7 @@ its :meth:`~referee.engine.extensions.Module.view` (what ``show`` prints), never
 from __future__ import annotations
 
 import compileall
+import gc
 import importlib
 import os
 import sys
@@ -96,6 +97,38 @@ def pytest_collection(session: pytest.Session) -> Iterator[None]:
         return (yield)
     finally:
         sys.dont_write_bytecode = keep
+
+
+GC_THRESHOLDS = (50_000, 20, 10)
+"""The cyclic collector's thresholds in a test process once its tests are collected (see
+:func:`pytest_collection_finish`); Python's own are ``(700, 10, 10)``."""
+
+GC_FROZEN: list[int] = []
+"""How many objects :func:`pytest_collection_finish` moved out of the collector's sight (one
+number a collection of this process)."""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Move what collecting the suite made out of the cyclic collector's sight, and let it run
+    less often, in each process that runs tests (each xdist worker; the one process without).
+
+    A worker holds some 430,000 long-lived objects after collecting the suite (the test
+    modules, the items, their parameters, ``referee``'s modules and tables); each full
+    collection walked them again and found nothing to free, and the young generations were
+    collected every 700 new objects: about 10 % of the cpu of the contract and dispatch tests
+    went to the collector (bench/README.md, issue 34, twenty-fourth step, the suite).
+    ``gc.freeze`` moves them to the permanent generation (as ``referee.cli`` does with what
+    start-up makes), and :data:`GC_THRESHOLDS` collects the youngest generation every 50,000
+    new objects and the middle one every twentieth time (measured against 7,000 and ten: about
+    half the collector's time left again, the same peak memory). The collector stays on:
+    cycles a test makes are still freed (later: more objects wait), and ``gc.collect()`` frees
+    them at once. No test's outcome depends on when a cycle is freed (``test_simulate_batch``'s
+    peak of traced memory is the same: the check pauses the collector itself); a test that asks
+    the collector's state itself (``test_startup_gc``) restores what it changed."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    GC_FROZEN.append(gc.get_freeze_count())
 
 
 @pytest.fixture(scope="session", autouse=True)

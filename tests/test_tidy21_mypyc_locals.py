@@ -9,13 +9,28 @@ a value read through ``Any``) is found, and what compiled code does not check is
 
 from __future__ import annotations
 
+import gc
 import importlib.util
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 pytest.importorskip("mypy")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _collector_restored() -> Iterator[None]:
+    """mypy's build, run in this process here, sets the collector's thresholds to its own and
+    unfreezes every frozen object (``mypy.build``): what the test process had set
+    (``conftest.pytest_collection_finish``) is set again after this file's tests."""
+    thresholds, frozen = gc.get_threshold(), gc.get_freeze_count()
+    yield
+    gc.set_threshold(*thresholds)
+    if frozen and not gc.get_freeze_count():
+        gc.freeze()
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
