@@ -70,6 +70,9 @@ WHITE_BOX = {
     "test_speed25_cells.py": "checks that the legal-move generator's batched answer for a tile "
     "(legal._tile_cells) equals the whole chain asked cell by cell over the frontier "
     "(legal._frontier), as cells_for asked it before",
+    "test_speed26_generic.py": "checks that the refill close's market test "
+    "(core._refill_checks in the refill phase core._REFILL) answers the same for every pattern "
+    "of open fields, with pieces whose __eq__ must never be asked",
 }
 """Test files that test the engine's private names themselves (each with the reason)."""
 

@@ -33,6 +33,7 @@ from referee.modules import farben as fa
 from referee.modules import obstgaerten as ob
 from referee.notation import parse_text
 from referee.record.model import Coord
+from tests.conftest import PATCHES_ENGINE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +68,7 @@ def _grids(seed: int, n: int, others: bool) -> list[Alhambra]:
                 piece = rng.choice(tiles)
             alh.place(c, piece)
         if k % 7 == 3:  # the fountain replaced by one with a type (never so in a game)
-            alh._cells[ORIGIN] = Fountain(type=BuildingType.PAVILION)
+            alh.cells[ORIGIN] = Fountain(type=BuildingType.PAVILION)
         out.append(alh)
     return out
 
@@ -129,6 +130,7 @@ def test_the_servant_example_keeps_its_verdict_and_lines() -> None:
     assert "'servants'" in now[2]
 
 
+@PATCHES_ENGINE  # (and hands the compiled function a stand-in state)
 def test_the_place_askers_shortcut_gives_the_same_answers() -> None:
     """With every refining module's promise made (``place_askers == ()``) the one-pass
     placement's shortcut and ``_modules_refine_here`` agree: both let the placement through."""

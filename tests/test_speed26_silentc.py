@@ -30,6 +30,7 @@ from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.modules.marktplatz import Marktplatz
 from referee.notation import parse_text
+from tests.conftest import PATCHES_ENGINE
 from tests.test_speed13_dispatch import _checked, _outcome, _snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,6 +122,7 @@ def test_the_findings_are_those_of_the_narrower_answer(
     assert [_outcome(g) for g in games] == fast
 
 
+@PATCHES_ENGINE  # (PlayerState's reserve methods: compiled, the engine calls them past a patch)
 def test_a_wrong_note_is_caught(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # a reserve changed past the notice (its number left as it was): the note taken before
     # says idle where idle_at, seeing a building under no tile, says no

@@ -211,9 +211,9 @@ class BazareModule(BundledModule):
     def tower_components(self) -> dict[str, int]:
         """ "Die Bazare kommen zusammen mit den Gebäudeplättchen in den Plättchenturm": two
         per currency (unverified reading, see the YAML)."""
-        # the kept table itself, not a copy: asked at every draw from the tower
-        # (``tower.draw_from_tower``), and no caller changes it (the engine's tower reads it)
-        return _tower_counts()
+        # a dict of its own each call (Module.tower_components' contract: a caller may change
+        # it), copied from the kept table: four entries
+        return _tower_counts().copy()
 
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
