@@ -7,32 +7,22 @@ a package's ``__init__`` stays Python, issue 34); the pure build runs it as befo
 
 from __future__ import annotations
 
-import types
 from collections.abc import Sequence
 
 from referee.engine.context import Context
-from referee.engine.core import _chance, _turn, finish, line_handlers, winners
+from referee.engine.core import finish, line_handlers, winners
 from referee.engine.state import GameState
-from referee.record.model import BodyItem, Chance, Game, Pos, Turn
+from referee.record.model import BodyItem, Game, Pos
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
+    from typing import Any
 
     from referee.engine import GameReport
 
 _GAME_REPORT: list[Any] = []
 """``referee.engine.GameReport`` once :func:`run_game` has imported it (the package imports this
 module: not at the top; an import statement run per game costs about 4,000 instructions)."""
-
-
-def _probe() -> None:
-    """A function of this module: its type tells whether the module runs compiled."""
-
-
-# Whether this module is compiled (setup.py's MYPYC_MODULES): run_game then calls the engine's
-# turn and chance handlers natively (pure Python it calls the table's objects, as before)
-_COMPILED: Final = not isinstance(_probe, types.FunctionType)
 
 
 def _claimed_result(game: Game) -> dict[str, int] | None:
@@ -61,7 +51,6 @@ def run_game(
     # the walk's loop (``walk.walk`` with the live state, no end step), without a Step per line;
     # ``apply_item``'s dispatch, inline
     handlers = line_handlers()
-    native = _COMPILED  # (a local: pure Python, no global read a line)
     stopped = False
     last = Pos(game.start_line, 1)
     state.checking = True
@@ -75,17 +64,7 @@ def run_game(
                 stopped = True
                 break
             apply = handlers.get(type(item))
-            if apply is None:
-                pass
-            elif not native:
-                apply(state, item)
-            # compiled, the two line kinds of every turn: their handlers called natively when
-            # they are the engine's own (no call through Python's protocol)
-            elif type(item) is Turn and apply is _turn:
-                _turn(state, item)
-            elif type(item) is Chance and apply is _chance:
-                _chance(state, item)
-            else:
+            if apply is not None:
                 apply(state, item)
             last = item.pos
         end_pos = Pos(last.line, 1)

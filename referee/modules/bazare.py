@@ -218,18 +218,7 @@ class BazareModule(BundledModule):
     def tower_piece(
         self, state: GameState, ref: ComponentRef, pos: Pos
     ) -> tuple[str, object] | None:
-        # _parse's common case first (a well-formed spelling whose walls are those known for
-        # its face, or the first stated): the same piece and note without its call
-        face = _face(ref.name) if ref.kind.lower() == KIND else None
-        if isinstance(face, tuple):
-            piece = face[4]
-            part = state.modules.get(self.name)  # (data()'s common case: the part is made)
-            faces = (part if part is not None else self.data(state)).faces
-            known = faces.get(face[3])
-            if known is None or known == piece.walls:
-                faces[face[3]] = piece.walls
-                return _CODE[piece.currency], piece
-        got = self._parse(state, ref, pos, None)  # (the findings: BAZAAR-TOKEN, BAZAAR-FACE)
+        got = self._parse(state, ref, pos, None)
         if got is None:
             return None
         return _CODE[got.currency], got
@@ -283,8 +272,7 @@ class BazareModule(BundledModule):
         gelegt." -- "Es können beliebig viele Bazare neben dem Bauhof im Angebot liegen." """
         if not isinstance(piece, Bazaar):
             return None
-        part = state.modules.get(self.name)  # (data()'s common case: the part is made)
-        (part if part is not None else self.data(state)).beside.append(piece)
+        self.data(state).beside.append(piece)
         return "BAZAAR-ASIDE"
 
     def side_offers(self, state: GameState) -> list[Any]:

@@ -390,14 +390,14 @@ class Stadttore(BundledModule):
         if t is None or not state.checking:
             return True
         player = state.players[t.player]
+        if player.counts is not None or player.alhambra_unknown:
+            return True
         # (the kept geometry read as a plain attribute: no call of the ``geometry`` property
         # at every turn's end; built through it the first time)
         geo = player.alhambra.kept_geometry
         if geo is None:
-            if player.counts is not None or player.alhambra_unknown:
-                return True
             geo = player.alhambra.geometry
-        return geo.reach is None or player.counts is not None or bool(player.alhambra_unknown)
+        return geo.reach is None
 
     @acts_at(Moment.TURN_END)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
