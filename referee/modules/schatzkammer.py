@@ -50,7 +50,7 @@ from referee.record.model import (
     Turn,
 )
 from referee.scoring import ScoringParts
-from referee.scoring.categories import Majority
+from referee.scoring.categories import ORDER_MODULE, Majority, RankScore
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -102,6 +102,11 @@ def price() -> int:
 
 
 def points_table() -> dict[int, tuple[int, ...]]:
+    return dict(_points_table())
+
+
+@cache
+def _points_table() -> dict[int, tuple[int, ...]]:  # (made once; read it, do not change it)
     return {int(k): tuple(int(x) for x in v) for k, v in _data()["points"].items()}
 
 
@@ -654,21 +659,25 @@ class Schatzkammer(BundledModule):
         """The chest majority at every scoring: "Wer die meisten Truhen hat, bekommt die Punkte
         für den 1. Platz ... Bei Gleichstand ... wie in den Wertungen der Gebäude"."""
         data = self.data(state)
-        counts = {name: len(held) for name, held in data.on.items()}
         dirk = sum(data.dirk.values())
+        if not dirk and not any(data.on.values()):
+            # nobody holds a chest (a game where nobody bought any: every scoring): the
+            # majority's answer without ranking anybody (:class:`_NoneHeld`)
+            return _NONE_HELD_PARTS
+        counts = {name: len(held) for name, held in data.on.items()}
 
         def quantity(p: Any) -> int:
             if p.is_dirk:
                 return dirk
             return int(counts.get(p.name, 0))
 
-        table = points_table()
+        table = _points_table()
         return ScoringParts(
             categories=(
                 Majority(
-                    "chests",
-                    "chests",
-                    "Schatztruhen",
+                    CHESTS_KEY,
+                    CHESTS_LABELS[0],
+                    CHESTS_LABELS[1],
                     S_SCORE,
                     quantity=quantity,
                     table=lambda r: table.get(r, ()),
@@ -906,3 +915,35 @@ def _keep_start(data: ChestScratch) -> None:
     """Keep the turn's start idle answer (:attr:`ChestScratch.idle_start`) where it may have
     become true: the setup's rooms told and no emptied room waiting for its refill line."""
     data.idle_start = True if data.setup_told and not data.due else None
+
+
+# ---------------------------------------------------------------------- the chest majority
+
+CHESTS_KEY = "chests"
+CHESTS_LABELS = ("chests", "Schatztruhen")
+# what the chest Majority gives a participant with no chest: quantity 0, not ranked ("most"
+# ranks only who holds at least one), no points (RankScore is frozen: one object for all)
+_NOT_RANKED = RankScore(0, None, (), 0, "", "most", None)
+
+
+class _NoneHeld:
+    """The chest majority of a scoring at which nobody holds a chest, Dirk neither (issue 34:
+    a game where nobody buys chests scores this at every scoring). It answers what
+    :meth:`Schatzkammer.scoring_parts`'s :class:`Majority` answers then (its key, labels,
+    section, order, no floor): every participant, Dirk too (the majority ranks him), with
+    quantity 0, not ranked, 0 points; without asking each participant's quantity nor ranking
+    nobody (``tests/test_speed27_silenth.py`` holds the two equal)."""
+
+    __slots__ = ()
+    key = CHESTS_KEY
+    label_en = CHESTS_LABELS[0]
+    label_de = CHESTS_LABELS[1]
+    section = S_SCORE
+    order = ORDER_MODULE
+    floor = None
+
+    def score(self, round_no: int, participants: Any, profile: Any) -> dict[str, Any]:
+        return dict.fromkeys([p.name for p in participants], _NOT_RANKED)
+
+
+_NONE_HELD_PARTS = ScoringParts(categories=(_NoneHeld(),))  # (read, never changed)
