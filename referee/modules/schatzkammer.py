@@ -122,6 +122,11 @@ def parse_colour(value: object) -> str | None:
     return None
 
 
+# a chest letter as a line writes it, upper or lower case -> its colour (parse_colour's answer;
+# any other text asks parse_colour)
+_COLOUR_TEXT = {**{c: c for c in COLOURS}, **{c.lower(): c for c in COLOURS}}
+
+
 def chest_list(chests: list[str]) -> str:
     return " ".join(chests) or "-"
 
@@ -152,13 +157,20 @@ class ChestScratch(Scratch):
 
     def visible(self) -> Counter[str]:
         """Every chest out of the bag whose colour is known."""
-        out: Counter[str] = Counter()
+        # (the rooms' and the players' chests counted in one pass, in C; then Dirk's and the
+        # pending ones: the same table, its keys in the same order, as an update per list)
+        known: list[str] = []
         for room in self.rooms:
-            out.update(room or ())
+            if room:
+                known += room
         for held in self.on.values():
-            out.update(held.values())
-        out.update(self.dirk)
-        out.update(self.pending)
+            if held:
+                known += held.values()
+        out: Counter[str] = Counter(known)
+        if self.dirk:
+            out.update(self.dirk)
+        if self.pending:
+            out.update(self.pending)
         return out
 
     def unknown_out(self) -> int:
@@ -233,7 +245,11 @@ class Schatzkammer(BundledModule):
     def _colours(self, state: GameState, args: Any, pos: Pos, who: str | None) -> list[str]:
         out: list[str] = []
         for a in args:
-            c = parse_colour(a.value)
+            v = a.value
+            # (a letter as written, the usual token: its colour without parse_colour's call)
+            c = _COLOUR_TEXT.get(v) if type(v) is str else None
+            if c is None:
+                c = parse_colour(v)
             if c is None:
                 state.flag("CHEST-TOKEN", a.pos or pos, who, token=token_text(a.value))
             else:
@@ -250,8 +266,11 @@ class Schatzkammer(BundledModule):
         if len(drawn) > left:
             state.flag("CHEST-SUPPLY", pos, reason="bag-total", n=len(drawn), left=left)
             return
+        per = _per_colour()
         for c, n in sorted(Counter(drawn).items()):
-            most = data.bag_most(c, seen)
+            most = per[c] - seen[c]  # (data.bag_most(c, seen))
+            if most < 0:
+                most = 0
             if n > most:
                 state.flag(
                     "CHEST-SUPPLY",
