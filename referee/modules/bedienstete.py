@@ -51,7 +51,7 @@ from referee.record.model import (
     Pos,
 )
 from referee.scoring import ScoringParts
-from referee.scoring.categories import ORDER_LAST, Penalty
+from referee.scoring.categories import ORDER_LAST, LineScore
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -489,38 +489,9 @@ class Bedienstete(BundledModule):
     def scoring_parts(self, state: GameState, round_no: int) -> Any:
         """A ``servants`` penalty line at every scoring, scored last: -1 per building without a
         servant, never below zero; the third scoring's is the one taken before the leftover
-        tiles were handed out."""
-
+        tiles were handed out (:class:`_ServantLine`)."""
         final = self.data(state).final if round_no == 3 else None
-
-        def points(p: Any) -> tuple[int, str, str] | None:
-            player = state.player_named(p.name)
-            if player is None:
-                return None
-            if final is not None and p.name in final:
-                n, lost = final[p.name]
-                if n == 0:
-                    return None
-                return (
-                    lost,
-                    f"{n} without a servant before the leftover tiles",
-                    f"{n} ohne Bediensteten vor dem Verteilen der restlichen Plättchen",
-                )
-            n = self.count_without_servant(state, player)
-            if n == 0:
-                return None
-            return n, f"{n} without a servant", f"{n} ohne Bediensteten"
-
-        line = Penalty(
-            "servants",
-            "servants",
-            "Bedienstete",
-            S_SCORE,
-            points,
-            order=ORDER_LAST,
-            floor=None if final is not None else "total",
-        )
-        return ScoringParts(categories=(line,))
+        return ScoringParts(categories=(_ServantLine(self, state, final),))
 
     # ------------------------------------------------------------------ positions
 
@@ -750,6 +721,61 @@ class Bedienstete(BundledModule):
     def sim_refill(self, sim: Any) -> list[Any]:
         """ "Nach dem Zug werden die ausliegenden Bediensteten wieder auf 6 aufgefüllt"."""
         return self._fill(sim)
+
+
+class _ServantLine:
+    """The ``servants`` line of one scoring: a :class:`~referee.scoring.categories.Penalty`
+    (key, labels, section, order ``ORDER_LAST``, floor ``"total"``, none for the third
+    scoring's penalty taken before the leftover tiles) whose points for a player (not Dirk) are
+    his buildings without a servant (:meth:`Bedienstete.count_without_servant`), with the
+    detail ``"N without a servant"``, or the third scoring's kept ``(N, lost)``; no line for
+    none. Its :meth:`score` gives what that Penalty's does, without a call per participant for
+    the points, the sign and the look-up (issue 34: a line at every scoring of every game with
+    the module; ``tests/test_speed27_silenth.py`` holds the two equal)."""
+
+    __slots__ = ("final", "floor", "module", "state")
+    key = "servants"
+    label_en = "servants"
+    label_de = "Bedienstete"
+    section = S_SCORE
+    order = ORDER_LAST
+
+    def __init__(
+        self, module: Bedienstete, state: GameState, final: dict[str, tuple[int, int]] | None
+    ) -> None:
+        self.module = module
+        self.state = state
+        self.final = final
+        self.floor: str | None = None if final is not None else "total"
+
+    def score(self, round_no: int, participants: Any, profile: Any) -> dict[str, Any]:
+        state = self.state
+        final = self.final
+        count = self.module.count_without_servant
+        by_key: dict[str, PlayerState] = {}
+        for q in state.players:  # (state.player_named's answer: the first of a name)
+            by_key.setdefault(q.key, q)
+        out: dict[str, Any] = {}
+        for p in participants:
+            if p.is_dirk:
+                continue
+            name = p.name
+            player = by_key.get(name.casefold())
+            if player is None:
+                continue
+            if final is not None and name in final:
+                n, lost = final[name]
+                if n:
+                    out[name] = LineScore(
+                        -lost,
+                        f"{n} without a servant before the leftover tiles",
+                        f"{n} ohne Bediensteten vor dem Verteilen der restlichen Plättchen",
+                    )
+                continue
+            n = count(state, player)
+            if n:
+                out[name] = LineScore(-n, f"{n} without a servant", f"{n} ohne Bediensteten")
+        return out
 
 
 _PIECE = itemgetter(1)  # a cell's piece, of an (at, piece) pair
