@@ -57,6 +57,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, ClassVar
 
+    from referee.scoring.categories import Floor
+
 H = "DIE BEDIENSTETEN"
 S_SCORE = section(H, "Wertungsänderungen")
 KIND = "sv"
@@ -746,7 +748,7 @@ class _ServantLine:
         self.module = module
         self.state = state
         self.final = final
-        self.floor: str | None = None if final is not None else "total"
+        self.floor: Floor = None if final is not None else "total"
 
     def score(self, round_no: int, participants: Any, profile: Any) -> dict[str, Any]:
         state = self.state
