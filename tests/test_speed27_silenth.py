@@ -22,12 +22,13 @@ from typing import Any
 
 import pytest
 
+from referee.catalogue import BuildingType
 from referee.engine import check_game
 from referee.engine.state import GameState
 from referee.modules import bedienstete as bed
 from referee.modules import schatzkammer as sk
 from referee.notation import parse_text
-from referee.record.model import Coord
+from referee.record.model import ComponentRef, Coord
 from referee.scoring import ScoringParts
 from referee.scoring.categories import ORDER_LAST, Majority, Penalty
 from referee.scoring.core import ScoringEntry, participant
@@ -120,6 +121,45 @@ def _old_servant_parts(self: bed.Bedienstete, state: GameState, round_no: int) -
         floor=None if final is not None else "total",
     )
     return ScoringParts(categories=(line,))
+
+
+def _old_draw(self: bed.Bedienstete, state: Any, args: Any, pos: Any) -> None:
+    """Bedienstete._draw before this step (the token's text made for every token)."""
+    data = self.data(state)
+    total = bed.per_colour()
+    for arg in args:
+        apos = arg.pos or pos
+        t = _old_parse_servant(arg.value)
+        token = bed.token_text(arg.value)
+        if t is None:
+            state.flag("BEDIENSTETE-TOKEN", apos, token=token)
+            continue
+        if data.drawn[t] >= total[t]:
+            state.flag("BEDIENSTETE-SUPPLY", apos, reason="colour-out", token=token, n=total[t])
+            continue
+        if len(data.open) >= bed.open_size():
+            state.flag(
+                "BEDIENSTETE-REFILL",
+                apos,
+                reason="too-many",
+                shown=self._row(data.open),
+                token=token,
+                n=len(data.open) + 1,
+            )
+            continue
+        data.drawn[t] += 1
+        data.open.append(t)
+        if len(data.open) >= bed.open_size():
+            data.idle_start = True
+
+
+def _old_parse_servant(value: object) -> Any:
+    if not isinstance(value, ComponentRef) or value.kind.lower() != bed.KIND:
+        return None
+    try:
+        return BuildingType(value.name.upper())
+    except ValueError:
+        return None
 
 
 # ---------------------------------------------------------------------- games
@@ -316,8 +356,28 @@ def test_the_servants_line_is_the_penalty_s_answer() -> None:
     assert lines >= 30
 
 
-def test_bedienstete_reports_as_with_the_former_penalty(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_servant_token_reads_as_before() -> None:
+    names = ["G", "g", "T", "x", "", "GG", "sv", "ǵ", "p", "P", "A", "c", "S", "s"]
+    for _ in range(2):  # (read twice: the second time from the names read before)
+        for kind in ("sv", "SV", "xx"):
+            for name in names:
+                ref = ComponentRef(kind, name)
+                assert bed.parse_servant(ref) == _old_parse_servant(ref)
+    assert bed.parse_servant("sv:G") is None
+
+
+def test_bedienstete_reports_as_with_the_former_forms(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = _texts("bedienstete")
+    # a servants line with a lower-case code, a wrong token, a colour out and one too many
+    example = _example("bedienstete")
+    first = example.index("* servants ")
+    end = example.index("\n", first)
+    line = "* servants sv:g sv:X foo " + " ".join(["sv:P"] * 8) + " sv:T"
+    texts.append(example[:first] + line + example[end:])
     got = _outcome(texts)
+    assert any(
+        "BEDIENSTETE-TOKEN" in report and "BEDIENSTETE-REFILL" in report for report, _v in got
+    )
     monkeypatch.setattr(bed.Bedienstete, "scoring_parts", _old_servant_parts)
+    monkeypatch.setattr(bed.Bedienstete, "_draw", _old_draw)
     assert _outcome(texts) == got

@@ -96,10 +96,21 @@ def parse_servant(value: object) -> BuildingType | None:
     """``sv:G`` -> the gardens' colour; None: no servant token."""
     if not isinstance(value, ComponentRef) or value.kind.lower() != KIND:
         return None
+    name = value.name
+    known = _COLOUR_OF_NAME.get(name)  # (a name read before: its colour without the enum's call)
+    if known is not None:
+        return known
     try:
-        return BuildingType(value.name.upper())
+        known = BuildingType(name.upper())
     except ValueError:
         return None
+    _COLOUR_OF_NAME[name] = known
+    return known
+
+
+# the servant names read so far (as written) -> their colour (only names that are one: a few
+# spellings of six codes)
+_COLOUR_OF_NAME: dict[str, BuildingType] = {}
 
 
 def servant_ref(colour: BuildingType) -> ComponentRef:
@@ -416,15 +427,16 @@ class Bedienstete(BundledModule):
 
     def _draw(self, state: GameState, args: tuple[GenericArg, ...], pos: Pos) -> None:
         data = self.data(state)
-        total = per_colour()
+        total = _per_colour()  # (read only)
         for arg in args:
             apos = arg.pos or pos
             t = parse_servant(arg.value)
-            token = token_text(arg.value)
+            # (the token's text made only for a finding)
             if t is None:
-                state.flag("BEDIENSTETE-TOKEN", apos, token=token)
+                state.flag("BEDIENSTETE-TOKEN", apos, token=token_text(arg.value))
                 continue
             if data.drawn[t] >= total[t]:
+                token = token_text(arg.value)
                 state.flag("BEDIENSTETE-SUPPLY", apos, reason="colour-out", token=token, n=total[t])
                 continue
             if len(data.open) >= open_size():
@@ -433,7 +445,7 @@ class Bedienstete(BundledModule):
                     apos,
                     reason="too-many",
                     shown=self._row(data.open),
-                    token=token,
+                    token=token_text(arg.value),
                     n=len(data.open) + 1,
                 )
                 continue
