@@ -788,8 +788,18 @@ class _ServantLine:
                 continue
             n = count(state, player)
             if n:
-                out[name] = LineScore(-n, f"{n} without a servant", f"{n} ohne Bediensteten")
+                line = _LINES.get(n)
+                if line is None:
+                    line = _LINES[n] = LineScore(
+                        -n, f"{n} without a servant", f"{n} ohne Bediensteten"
+                    )
+                out[name] = line
         return out
+
+
+# the servants line's score for N buildings without a servant, made once per N (LineScore is
+# frozen: the same object in every row that loses N; a floor makes a new one)
+_LINES: dict[int, LineScore] = {}
 
 
 _PIECE = itemgetter(1)  # a cell's piece, of an (at, piece) pair
