@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.engine.extensions import acts_at
@@ -251,10 +251,10 @@ class Bedienstete(BundledModule):
         if mine or data.carried.get(name):  # (servants_of's _sync may change something)
             return len(self.without_servant(state, player))
         # (no servant on a cell, none carried in the reserve: _sync would change nothing)
-        alh = player.alhambra
-        origin = alh.get(ORIGIN)
+        cells = player.alhambra.cells  # (the Alhambra's plain dict: read without a call)
+        origin = cells.get(ORIGIN)
         if type(origin) is Fountain:
-            pieces = list(map(_PIECE, alh.items()))
+            pieces = list(cells.values())
             if list(map(type, pieces)).count(TileKind) == len(pieces) - 1:
                 # (the one piece that is no catalogue tile is the fountain on 0,0, left out)
                 n = list(map(type, map(_TYPE, pieces))).count(BuildingType)
@@ -802,7 +802,6 @@ class _ServantLine:
 _LINES: dict[int, LineScore] = {}
 
 
-_PIECE = itemgetter(1)  # a cell's piece, of an (at, piece) pair
 _TYPE = attrgetter("type")  # a piece's building type (catalogue tiles and the fountain)
 
 
