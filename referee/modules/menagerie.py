@@ -491,7 +491,10 @@ class Menagerie(BundledModule):
             data.drawn[k] -= 1
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
-    kept_idle = idle_moments  # (AnimalScratch.idle_start: a market copy; idle_end: None)
+    # (AnimalScratch.idle_start: a market copy.) Nothing is kept at a turn's end: the answer
+    # reads every player's holdings (``idle_end`` stays None); declared there, the engine would
+    # read that None at every turn's end before asking :meth:`idle_at` all the same
+    kept_idle = frozenset({Moment.TURN_START})
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """Whether :meth:`at_moment` would change nothing: the market animals lie where their
@@ -522,7 +525,7 @@ class Menagerie(BundledModule):
         if moment is _TURN_START:
             if not state.checking:
                 return True
-            if sum(data.drawn.values()) < in_play():
+            if sum(data.drawn.values()) < (_SUPPLY[1] if _ANIMAL_OF else in_play()):
                 for slot, piece in enumerate(market):
                     if slot not in held and getattr(piece, "type", None) is _GARDEN:
                         return False
