@@ -36,7 +36,7 @@ from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_fin
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
-from referee.geometry.grid import FOUNTAIN, TICKS
+from referee.geometry.grid import FOUNTAIN, ORIGIN, TICKS
 from referee.geometry.layers import wall_between
 from referee.modules.base import (
     BundledModule,
@@ -293,7 +293,27 @@ class Menagerie(BundledModule):
     ) -> bool:
         alh = player.alhambra
         target = printed_piece(piece)
-        for c, q in alh.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
+        cells = alh.cells
+        if type(target) is TileKind:
+            # every piece a catalogue tile, but the fountain on its cell (each its own whole
+            # piece as printed, the loop below): the first cell holding the very tile (a
+            # catalogue tile equals only itself, the fountain no tile) and without animals,
+            # found in C
+            pieces = list(cells.values())
+            if list(map(type, pieces)).count(TileKind) + (cells.get(ORIGIN) is FOUNTAIN) == len(
+                pieces
+            ):
+                at = list(cells)
+                i = -1
+                try:
+                    while True:
+                        i = pieces.index(target, i + 1)
+                        if at[i] not in mine:
+                            mine[at[i]] = list(held)
+                            return True
+                except ValueError:  # no further cell holds it
+                    return False
+        for c, q in cells.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
             if c in mine:
                 continue
             # a catalogue tile (the fountain) is its own whole piece and its own printed piece
@@ -510,60 +530,68 @@ class Menagerie(BundledModule):
         data: AnimalScratch | None = state.modules.get(self.name)
         if data is None:
             return False
+        under = data.under
+        if moment is _TURN_END:  # (asked at every turn's end: its tests first)
+            pending = data.pending
+            if pending and any(pending.values()):  # (a bought garden waits: _sync places it)
+                return False
+            # a market equal to the copy kept at the turn start's yes (``idle_start``, dropped
+            # by every step changing the fields' animals or the gardens under them) still has
+            # every garden with animals where it was: no walk
+            if under:
+                market = state.market
+                kept = data.idle_start
+                if kept is None or kept != market:
+                    held = data.on_market
+                    n = len(market)
+                    for slot, tile in under.items():
+                        if slot in held and (slot >= n or market[slot] != tile):
+                            return False  # (a garden that moved or left: the step runs)
+            if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
+                return True
+            on_tiles = data.on_tiles
+            carried = data.carried
+            settled = data.settled
+            for p in state.players:
+                name = p.name
+                notice = (p.reserve_version, p.alhambra.version)
+                if settled.get(name) == notice:
+                    continue  # (found settled at this notice, his entries unchanged since)
+                mine = on_tiles.get(name)
+                keep = carried.get(name)
+                if mine is None or keep is None:
+                    return False
+                # (a cell's tile left: no piece is None in an Alhambra's cells)
+                if mine and not mine.keys() <= p.alhambra.cells.keys():
+                    return False
+                if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+                    if len(keep) == 1 and keep[0][0] in p.reserve:
+                        continue  # (the very piece, or an equal one: the same printed piece)
+                    reserve = [printed_piece(x) for x in p.reserve]
+                    for item in keep:
+                        piece = printed_piece(item[0])
+                        if piece not in reserve:
+                            return False
+                        reserve.remove(piece)
+                settled[name] = notice
+            data.settled_at = TICKS.n
+            return True
+        if moment is not _TURN_START:
+            return False
         market = state.market
         held = data.on_market
-        under = data.under
-        # at a turn's end, a market equal to the copy kept at a yes (``idle_start``, dropped by
-        # every step changing the fields' animals or the gardens under them) still has every
-        # garden with animals where it was: no walk
-        kept = data.idle_start
-        if under and (moment is not _TURN_END or kept is None or kept != market):
+        if under:
             n = len(market)
             for slot, tile in under.items():
                 if slot in held and (slot >= n or market[slot] != tile):
                     return False  # (a garden that moved or left: the step runs)
-        if moment is _TURN_START:
-            if not state.checking:
-                return True
-            if sum(data.drawn.values()) < (_SUPPLY[1] if _ANIMAL_OF else in_play()):
-                for slot, piece in enumerate(market):
-                    if slot not in held and getattr(piece, "type", None) is _GARDEN:
-                        return False
-            data.idle_start = market.copy()  # (kept: see above)
+        if not state.checking:
             return True
-        if moment is not _TURN_END:
-            return False
-        pending = data.pending
-        if pending and any(pending.values()):  # (a bought garden waits: _sync places it)
-            return False
-        if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
-            return True
-        on_tiles = data.on_tiles
-        carried = data.carried
-        settled = data.settled
-        for p in state.players:
-            name = p.name
-            notice = (p.reserve_version, p.alhambra.version)
-            if settled.get(name) == notice:
-                continue  # (found settled at this notice, his entries unchanged since)
-            mine = on_tiles.get(name)
-            keep = carried.get(name)
-            if mine is None or keep is None:
-                return False
-            # (a cell's tile left: no piece is None in an Alhambra's cells)
-            if mine and not mine.keys() <= p.alhambra.cells.keys():
-                return False
-            if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
-                if len(keep) == 1 and keep[0][0] in p.reserve:
-                    continue  # (the very piece, or an equal one: the same printed piece)
-                reserve = [printed_piece(x) for x in p.reserve]
-                for item in keep:
-                    piece = printed_piece(item[0])
-                    if piece not in reserve:
-                        return False
-                    reserve.remove(piece)
-            settled[name] = notice
-        data.settled_at = TICKS.n
+        if sum(data.drawn.values()) < (_SUPPLY[1] if _ANIMAL_OF else in_play()):
+            for slot, piece in enumerate(market):
+                if slot not in held and getattr(piece, "type", None) is _GARDEN:
+                    return False
+        data.idle_start = market.copy()  # (kept: see above)
         return True
 
     @acts_at(
