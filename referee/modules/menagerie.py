@@ -303,16 +303,13 @@ class Menagerie(BundledModule):
             if list(map(type, pieces)).count(TileKind) + (cells.get(ORIGIN) is FOUNTAIN) == len(
                 pieces
             ):
-                at = list(cells)
-                i = -1
-                try:
-                    while True:
-                        i = pieces.index(target, i + 1)
-                        if at[i] not in mine:
-                            mine[at[i]] = list(held)
-                            return True
-                except ValueError:  # no further cell holds it
+                if target not in pieces:  # (``in``, not ``index``: a miss spells no repr)
                     return False
+                at = list(cells)[pieces.index(target)]
+                if at not in mine:
+                    mine[at] = list(held)
+                    return True
+                # (that cell has animals already: the loop below looks on)
         for c, q in cells.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
             if c in mine:
                 continue
