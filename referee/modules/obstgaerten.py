@@ -963,16 +963,7 @@ class Obstgaerten(BundledModule):
                 state.flag("FRUIT-SUPPLY", what.pos or where.pos or event.pos, kind=kind)
             on_market[slot] = kind
             under[slot] = tile
-        # (the refill's last change, mostly: its answer kept) _keep_idle_start, inline: the
-        # market and the part as ``data`` left them, less the fruits laid here since
-        if data.boards_checked and (not under or data.followed):
-            n = len(market)
-            if on_market.keys() >= (_FIELDS.get(n) or frozenset(range(n))) or (
-                _all_fruited(market, data)
-            ):
-                data.idle_start = market.copy()
-                return
-        data.idle_start = None
+        self._keep_idle_start(state, data)  # (the refill's last change, mostly: kept)
 
     def _missing(self, state: GameState, pos: Any, data: OrchardScratch) -> None:
         """Every building on the market without a fruit stated for it: reported once."""
