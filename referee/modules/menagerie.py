@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from referee.catalogue import SIDES, BuildingType, Currency, Side, TileKind
+from referee.catalogue import CURRENCIES, SIDES, BuildingType, Currency, Side, TileKind
 from referee.engine.context import Context
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
@@ -36,7 +36,7 @@ from referee.engine.payment import Mix, PaymentTerms, apply_payment, payment_fin
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.engine.verbs import VerbSpec
-from referee.geometry.grid import FOUNTAIN, TICKS
+from referee.geometry.grid import FOUNTAIN, ORIGIN, TICKS
 from referee.geometry.layers import wall_between
 from referee.modules.base import (
     BundledModule,
@@ -121,6 +121,11 @@ def _side(a: Coord, b: Coord) -> Side | None:
 
 
 _GARDEN = BuildingType.GARDEN
+# a market field's currency by its code as mostly written (``Gu``, ``gu``, ``GU``):
+# Currency.of_code's answer for these strings
+_CURRENCY_OF_CODE = {
+    text: c for c in CURRENCIES for text in (c.value, c.value.lower(), c.value.upper())
+}
 _ABSENT = object()  # (no entry)
 _TURN_START = Moment.TURN_START
 _TURN_END = Moment.TURN_END
@@ -220,7 +225,13 @@ class Menagerie(BundledModule):
         """The animals in ``player``'s Alhambra by cell (reserve tiles built again bring
         theirs along)."""
         data = self.data(state)  # (taken once: _sync moves no market animals)
-        self._sync(state, player, final=False, data=data)
+        # (no _sync for a player found settled at his notice now with no bought garden
+        # waiting: it would change nothing, as in at_moment)
+        if data.settled.get(player.name) != (
+            player.reserve_version,
+            player.alhambra.version,
+        ) or data.pending.get(player.name):
+            self._sync(state, player, final=False, data=data)
         mine: dict[Coord, list[int]] = data.on_tiles.get(player.name, {})
         return mine
 
@@ -282,7 +293,24 @@ class Menagerie(BundledModule):
     ) -> bool:
         alh = player.alhambra
         target = printed_piece(piece)
-        for c, q in alh.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
+        cells = alh.cells
+        if type(target) is TileKind:
+            # every piece a catalogue tile, but the fountain on its cell (each its own whole
+            # piece as printed, the loop below): the first cell holding the very tile (a
+            # catalogue tile equals only itself, the fountain no tile) and without animals,
+            # found in C
+            pieces = list(cells.values())
+            if list(map(type, pieces)).count(TileKind) + (cells.get(ORIGIN) is FOUNTAIN) == len(
+                pieces
+            ):
+                if target not in pieces:  # (``in``, not ``index``: a miss spells no repr)
+                    return False
+                at = list(cells)[pieces.index(target)]
+                if at not in mine:
+                    mine[at] = list(held)
+                    return True
+                # (that cell has animals already: the loop below looks on)
+        for c, q in cells.items():  # (a garden turned by Handwerker's Mosaikleger: by its tile)
             if c in mine:
                 continue
             # a catalogue tile (the fountain) is its own whole piece and its own printed piece
@@ -306,21 +334,27 @@ class Menagerie(BundledModule):
         self, state: GameState, args: tuple[GenericArg, ...], pos: Pos, position: bool
     ) -> None:
         data = self.data(state)
-        groups: list[tuple[GenericArg, list[GenericArg]]] = []
+        groups: list[tuple[GenericArg, Currency, list[GenericArg]]] = []
         for arg in args:
             # (a component, ``an:3``, is never a field's code: no look-up, which would spell
-            # the component out first)
-            if type(arg.value) is not ComponentRef and Currency.of_code(arg.value) is not None:
-                groups.append((arg, []))
+            # the component out first; a code as mostly written, ``Gu``, by one look-up:
+            # Currency.of_code's answer)
+            value = arg.value
+            if type(value) is ComponentRef:
+                cur = None
+            else:
+                cur = _CURRENCY_OF_CODE.get(value) if type(value) is str else None
+                if cur is None:
+                    cur = Currency.of_code(value)
+            if cur is not None:
+                groups.append((arg, cur, []))
             elif groups:
-                groups[-1][1].append(arg)
+                groups[-1][2].append(arg)
             else:
                 state.flag("MENAGERIE-DRAW", arg.pos or pos, reason="form", field="?")
                 return
         data.idle_start = None  # (_unkept: fields get animals, the answer is worked out again)
-        for where, what in groups:
-            cur = Currency.of_code(where.value)
-            assert cur is not None
+        for where, cur, what in groups:
             wpos = where.pos or pos
             slot = cur.field - 1
             tile = state.market[slot] if 0 <= slot < len(state.market) else None
@@ -356,18 +390,30 @@ class Menagerie(BundledModule):
         if data is None:
             data = self.data(state)
         out: list[int] = []
+        if not _ANIMAL_OF:
+            _load_supply()
+        limit, total = _SUPPLY
+        drawn = data.drawn
         for arg in args:
             apos = arg.pos or pos
-            k = parse_animal(arg.value)
+            # an animal as mostly written (``an:3``) by one look-up, else parse_animal
+            value = arg.value
+            k = (
+                _ANIMAL_OF.get(value.name)
+                if type(value) is ComponentRef and value.kind == KIND
+                else None
+            )
+            if k is None:
+                k = parse_animal(value)
             # (the token's text for a finding only: made where one is reported)
             if k is None:
                 state.flag("MENAGERIE-TOKEN", apos, token=token_text(arg.value))
                 continue
-            if data.drawn[k] >= per_kind():
+            if drawn[k] >= limit:  # per_kind()
                 token = token_text(arg.value)
                 state.flag("MENAGERIE-SUPPLY", apos, reason="kind-out", token=token)
                 continue
-            if sum(data.drawn.values()) >= in_play():
+            if sum(drawn.values()) >= total:  # in_play()
                 token = token_text(arg.value)
                 state.flag("MENAGERIE-SUPPLY", apos, reason="all-out", token=token)
                 continue
@@ -414,8 +460,26 @@ class Menagerie(BundledModule):
 
     def after_plain_purchase(self, state: GameState, buy: Any) -> None:
         """:meth:`on_purchase` for a purchase made in one pass."""
-        data = self.data(state)
         slot, tile = buy.slot, buy.tile
+        data: AnimalScratch | None = state.modules.get(self.name)
+        if (
+            data is not None
+            and type(tile) is TileKind
+            and tile.type is not _GARDEN
+            and slot not in data.on_market
+        ):
+            # a catalogue building that is no garden, from a field without animals (the
+            # common purchase): the steps below would change nothing but the kept answer.
+            # ``data``'s follow is left to the next access (every reader of the market
+            # animals takes ``data`` first; ``idle_at`` walks the fields with the kept answer
+            # dropped here): it moves animals only onto the field where their garden lies
+            # now, never onto this one (emptied by the purchase), and the tile, no garden, is
+            # under no field's animals (only gardens are: ``_market``, ``at_moment``), so the
+            # search below finds no other field and the field keeps no animals to pop
+            # (tests/test_speed27_silente.py holds the two paths equal)
+            data.idle_start = None
+            return
+        data = self.data(state)
         under = data.under
         if under.get(slot) is not tile:  # (else _slot_of's answer: the field itself)
             # _slot_of (kit field_under), inline: the same tests, without its three calls
@@ -444,7 +508,10 @@ class Menagerie(BundledModule):
             data.drawn[k] -= 1
 
     idle_moments = frozenset({Moment.TURN_START, Moment.TURN_END})  # (where idle_at may say yes)
-    kept_idle = idle_moments  # (AnimalScratch.idle_start: a market copy; idle_end: None)
+    # (AnimalScratch.idle_start: a market copy.) Nothing is kept at a turn's end: the answer
+    # reads every player's holdings (``idle_end`` stays None); declared there, the engine would
+    # read that None at every turn's end before asking :meth:`idle_at` all the same
+    kept_idle = frozenset({Moment.TURN_START})
 
     def idle_at(self, state: GameState, moment: Any) -> bool:
         """Whether :meth:`at_moment` would change nothing: the market animals lie where their
@@ -460,60 +527,68 @@ class Menagerie(BundledModule):
         data: AnimalScratch | None = state.modules.get(self.name)
         if data is None:
             return False
+        under = data.under
+        if moment is _TURN_END:  # (asked at every turn's end: its tests first)
+            pending = data.pending
+            if pending and any(pending.values()):  # (a bought garden waits: _sync places it)
+                return False
+            # a market equal to the copy kept at the turn start's yes (``idle_start``, dropped
+            # by every step changing the fields' animals or the gardens under them) still has
+            # every garden with animals where it was: no walk
+            if under:
+                market = state.market
+                kept = data.idle_start
+                if kept is None or kept != market:
+                    held = data.on_market
+                    n = len(market)
+                    for slot, tile in under.items():
+                        if slot in held and (slot >= n or market[slot] != tile):
+                            return False  # (a garden that moved or left: the step runs)
+            if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
+                return True
+            on_tiles = data.on_tiles
+            carried = data.carried
+            settled = data.settled
+            for p in state.players:
+                name = p.name
+                notice = (p.reserve_version, p.alhambra.version)
+                if settled.get(name) == notice:
+                    continue  # (found settled at this notice, his entries unchanged since)
+                mine = on_tiles.get(name)
+                keep = carried.get(name)
+                if mine is None or keep is None:
+                    return False
+                # (a cell's tile left: no piece is None in an Alhambra's cells)
+                if mine and not mine.keys() <= p.alhambra.cells.keys():
+                    return False
+                if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
+                    if len(keep) == 1 and keep[0][0] in p.reserve:
+                        continue  # (the very piece, or an equal one: the same printed piece)
+                    reserve = [printed_piece(x) for x in p.reserve]
+                    for item in keep:
+                        piece = printed_piece(item[0])
+                        if piece not in reserve:
+                            return False
+                        reserve.remove(piece)
+                settled[name] = notice
+            data.settled_at = TICKS.n
+            return True
+        if moment is not _TURN_START:
+            return False
         market = state.market
         held = data.on_market
-        under = data.under
-        # at a turn's end, a market equal to the copy kept at a yes (``idle_start``, dropped by
-        # every step changing the fields' animals or the gardens under them) still has every
-        # garden with animals where it was: no walk
-        kept = data.idle_start
-        if under and (moment is not _TURN_END or kept is None or kept != market):
+        if under:
             n = len(market)
             for slot, tile in under.items():
                 if slot in held and (slot >= n or market[slot] != tile):
                     return False  # (a garden that moved or left: the step runs)
-        if moment is _TURN_START:
-            if not state.checking:
-                return True
-            if sum(data.drawn.values()) < in_play():
-                for slot, piece in enumerate(market):
-                    if slot not in held and getattr(piece, "type", None) is _GARDEN:
-                        return False
-            data.idle_start = market.copy()  # (kept: see above)
+        if not state.checking:
             return True
-        if moment is not _TURN_END:
-            return False
-        pending = data.pending
-        if pending and any(pending.values()):  # (a bought garden waits: _sync places it)
-            return False
-        if data.settled_at == TICKS.n:  # (nothing changed since all were found settled)
-            return True
-        on_tiles = data.on_tiles
-        carried = data.carried
-        settled = data.settled
-        for p in state.players:
-            name = p.name
-            notice = (p.reserve_version, p.alhambra.version)
-            if settled.get(name) == notice:
-                continue  # (found settled at this notice, his entries unchanged since)
-            mine = on_tiles.get(name)
-            keep = carried.get(name)
-            if mine is None or keep is None:
-                return False
-            # (a cell's tile left: no piece is None in an Alhambra's cells)
-            if mine and not mine.keys() <= p.alhambra.cells.keys():
-                return False
-            if keep:  # each carried garden still in the reserve (rebuilt keeps it carried)
-                if len(keep) == 1 and keep[0][0] in p.reserve:
-                    continue  # (the very piece, or an equal one: the same printed piece)
-                reserve = [printed_piece(x) for x in p.reserve]
-                for item in keep:
-                    piece = printed_piece(item[0])
-                    if piece not in reserve:
-                        return False
-                    reserve.remove(piece)
-            settled[name] = notice
-        data.settled_at = TICKS.n
+        if sum(data.drawn.values()) < (_SUPPLY[1] if _ANIMAL_OF else in_play()):
+            for slot, piece in enumerate(market):
+                if slot not in held and getattr(piece, "type", None) is _GARDEN:
+                    return False
+        data.idle_start = market.copy()  # (kept: see above)
         return True
 
     @acts_at(
@@ -529,7 +604,17 @@ class Menagerie(BundledModule):
         data = self.data(state)
         data.idle_start = None  # (_unkept: the step may change the fields' animals)
         if moment in (Moment.TURN_END, Moment.LEFTOVERS_BEFORE, Moment.SCORING_BEFORE):
+            settled, pending = data.settled, data.pending
             for p in state.players:
+                # a player found settled at his holdings' notice now, his entries unchanged
+                # since (``settled``, see :meth:`idle_at`) and no bought garden of his waiting:
+                # his :meth:`_sync` would change nothing (no cell with animals left, each
+                # carried garden still in his reserve, nothing to place): not called
+                if settled.get(p.name) == (
+                    p.reserve_version,
+                    p.alhambra.version,
+                ) and not pending.get(p.name):
+                    continue
                 self._sync(state, p, final=True, data=data)
         if moment == Moment.LEFTOVERS_DONE:
             # a garden handed out from the market at the end is not bought ("Die Tiere werden
@@ -993,6 +1078,18 @@ class Menagerie(BundledModule):
                 args.append(GenericArg(Currency.of_field(slot + 1).code))
                 args += [GenericArg(animal_ref(pile.pop())) for _ in range(per_garden())]
         return [ModuleChance(VERB, tuple(args))] if args else []
+
+
+# the animals by their number as printed (``an:3``: parse_animal's answer for these names) and
+# the supply's limits (per_kind(), in_play()): filled from the bundled data at the first draw
+_ANIMAL_OF: dict[str, int] = {}
+_SUPPLY: tuple[int, int] = (0, 0)
+
+
+def _load_supply() -> None:
+    global _SUPPLY
+    _SUPPLY = (per_kind(), in_play())
+    _ANIMAL_OF.update({str(k): k for k in range(1, kinds() + 1)})
 
 
 def _unkept(data: AnimalScratch) -> None:
