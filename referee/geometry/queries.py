@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import repeat
+from operator import and_, itemgetter, lshift, or_
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
@@ -552,6 +553,9 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
     and sorting the pieces: Die Angreifer count them for every player at every scoring."""
     cells = alh.cells
     layers = alh.layers
+    if layers is None and member is None:  # (open_side_counts' C loops, one side)
+        closed = _side_words(alh.geometry)
+        return list(map(and_, closed, repeat(_OPEN_TEST[side], len(closed)))).count(0)
     dx, dy = side.delta
     n = 0
     if layers is None:  # the walls are the pieces' own: read off the kept wall masks
@@ -571,6 +575,41 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
         if side not in cell_walls(cells, layers, c):
             n += 1
     return n
+
+
+# per side k, the bits of a cell's closed-side word (:func:`_side_words`) that close it: the
+# side neighbour's ring bit (2k) in the kept front entry, and the wall's bit (k) moved to 16 + k
+_OPEN_TEST: dict[Side, int] = {side: (1 << 2 * k) | (1 << (16 + k)) for k, side in enumerate(SIDES)}
+
+
+def _side_words(geo: Geometry) -> list[int]:
+    """Per occupied cell (in the order of ``geo.masks``), one int: the cell's entry in
+    ``geo.front`` (bits 0-7: which of the 8 cells around it are occupied, the side neighbours
+    on the even bits; an occupied cell keeps its entry, compared by the property tests with
+    :func:`~referee.geometry.incremental.from_scratch`'s; none: no cell around) or'ed with its
+    wall mask moved 16 bits up. All in C loops (``map``), no Python step a cell."""
+    masks = geo.masks
+    n = len(masks)
+    return list(
+        map(
+            or_,
+            map(geo.front.get, masks, repeat(0, n)),
+            map(lshift, masks.values(), repeat(16, n)),
+        )
+    )
+
+
+def open_side_counts(alh: Alhambra, sides: Iterable[Side]) -> list[int]:
+    """``[open_side_count(alh, side) for side in sides]`` (every piece a member), the kept
+    geometry read once for all the sides: a side ``k`` of an occupied cell is open when
+    neither its wall nor its side neighbour is there, i.e. when the cell's word of
+    :func:`_side_words` has neither bit of ``_OPEN_TEST``; counted by C loops. A layered
+    Alhambra (edges, overlays) counts as :func:`open_side_count` does."""
+    if alh.layers is not None:
+        return [open_side_count(alh, side) for side in sides]
+    closed = _side_words(alh.geometry)
+    n = len(closed)
+    return [list(map(and_, closed, repeat(_OPEN_TEST[side], n))).count(0) for side in sides]
 
 
 # compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)
