@@ -1,9 +1,9 @@
 """Issue 34, twenty-fifth step (silent Angreifer, Farben, Wechselgeld): the shortcuts give the
 general path's answers.
 
-* ``queries.open_side_counts`` (the open sides of several sides at once, counted by C loops
-  over the kept geometry's front entries and wall masks) equals ``len(open_sides(...))`` side
-  by side, and ``open_side_count`` (which takes the same loops for every piece) too, on random
+* ``queries.open_side_counts`` (three sides in one walk over the occupied cells, read off
+  the kept geometry's front entries and wall masks) equals ``len(open_sides(...))`` side by
+  side, and ``open_side_count`` (which reads the neighbour off the front entry too), on random
   Alhambras taken apart and built again (the kept geometry changed by ``place`` and
   ``remove``), on copies, and on a layered Alhambra (the general count);
 * ``angreifer.attack_penalty`` gives the points and both explanations of the attack written
@@ -63,6 +63,9 @@ def _check(alh: Alhambra) -> None:
     for side in SIDES:
         assert q.open_side_count(alh, side) == _listed(alh, side)
     assert q.open_side_counts(alh, (Side.W,)) == [_listed(alh, Side.W)]
+    for k in range(4):  # the three sides of a final attack, in one walk
+        three = (SIDES[k], SIDES[(k + 1) % 4], SIDES[(k + 3) % 4])
+        assert q.open_side_counts(alh, three) == [_listed(alh, s) for s in three]
     assert q.open_side_counts(alh, ()) == []
 
 

@@ -15,10 +15,9 @@ building type (the fountain and pieces without a type, e.g. squares, are no buil
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import and_, itemgetter, lshift, or_
+from operator import itemgetter
 
 from referee.catalogue import SIDES, BuildingType, Side
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
@@ -553,20 +552,20 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
     and sorting the pieces: Die Angreifer count them for every player at every scoring."""
     cells = alh.cells
     layers = alh.layers
-    if layers is None and member is None:  # (open_side_counts' C loops, one side)
-        closed = _side_words(alh.geometry)
-        return list(map(and_, closed, repeat(_OPEN_TEST[side], len(closed)))).count(0)
-    dx, dy = side.delta
     n = 0
     if layers is None:  # the walls are the pieces' own: read off the kept wall masks
         bit = _SIDE_BIT[side]
-        masks = alh.geometry.masks  # one per occupied cell
+        ring = bit * bit  # the side neighbour's ring bit (2k) in the kept front entry
+        geo = alh.geometry
+        masks = geo.masks  # one per occupied cell
+        front = geo.front  # an occupied cell keeps its entry too: its ring bits (see below)
         for c, m in masks.items():
-            if m & bit or (c[0] + dx, c[1] + dy) in masks:
+            if m & bit or front.get(c, 0) & ring:
                 continue
             if member is None or member(c, cells[c]):
                 n += 1
         return n
+    dx, dy = side.delta
     for c, piece in cells.items():
         if (c[0] + dx, c[1] + dy) in cells:  # a Coord is a tuple: the same hash and equality
             continue
@@ -577,39 +576,36 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
     return n
 
 
-# per side k, the bits of a cell's closed-side word (:func:`_side_words`) that close it: the
-# side neighbour's ring bit (2k) in the kept front entry, and the wall's bit (k) moved to 16 + k
-_OPEN_TEST: dict[Side, int] = {side: (1 << 2 * k) | (1 << (16 + k)) for k, side in enumerate(SIDES)}
+# the sides (bits of a wall mask, ``SIDES`` order) whose neighbour is there, by the side
+# neighbours' ring bits of a front entry (``entry & 0x55``: ring bits 0, 2, 4, 6 = N, E, S, W)
+_SIDES_AROUND: tuple[int, ...] = tuple(
+    sum(1 << k for k in range(4) if ring >> (2 * k) & 1) for ring in range(0x56)
+)
 
 
-def _side_words(geo: Geometry) -> list[int]:
-    """Per occupied cell (in the order of ``geo.masks``), one int: the cell's entry in
-    ``geo.front`` (bits 0-7: which of the 8 cells around it are occupied, the side neighbours
-    on the even bits; an occupied cell keeps its entry, compared by the property tests with
-    :func:`~referee.geometry.incremental.from_scratch`'s; none: no cell around) or'ed with its
-    wall mask moved 16 bits up. All in C loops (``map``), no Python step a cell."""
-    masks = geo.masks
-    n = len(masks)
-    return list(
-        map(
-            or_,
-            map(geo.front.get, masks, repeat(0, n)),
-            map(lshift, masks.values(), repeat(16, n)),
-        )
-    )
-
-
-def open_side_counts(alh: Alhambra, sides: Iterable[Side]) -> list[int]:
-    """``[open_side_count(alh, side) for side in sides]`` (every piece a member), the kept
-    geometry read once for all the sides: a side ``k`` of an occupied cell is open when
-    neither its wall nor its side neighbour is there, i.e. when the cell's word of
-    :func:`_side_words` has neither bit of ``_OPEN_TEST``; counted by C loops. A layered
-    Alhambra (edges, overlays) counts as :func:`open_side_count` does."""
-    if alh.layers is not None:
+def open_side_counts(alh: Alhambra, sides: Sequence[Side]) -> list[int]:
+    """``[open_side_count(alh, side) for side in sides]`` (every piece a member) in one walk
+    over the occupied cells: a cell's closed sides are its wall mask or'ed with the sides whose
+    neighbour is there, read off the cell's own entry in the kept geometry's ``front`` (an
+    occupied cell keeps its entry, the ring bits of the cells around it; no entry: none around;
+    ``tests/test_geometry_incremental.py`` holds every entry equal to ``from_scratch``'s). One
+    side, or a layered Alhambra: :func:`open_side_count`."""
+    if len(sides) != 3 or alh.layers is not None:
         return [open_side_count(alh, side) for side in sides]
-    closed = _side_words(alh.geometry)
-    n = len(closed)
-    return [list(map(and_, closed, repeat(_OPEN_TEST[side], n))).count(0) for side in sides]
+    b0, b1, b2 = (_SIDE_BIT[side] for side in sides)
+    geo = alh.geometry
+    front = geo.front
+    around = _SIDES_AROUND
+    n0 = n1 = n2 = 0
+    for c, m in geo.masks.items():
+        closed = m | around[front.get(c, 0) & 0x55]
+        if not closed & b0:
+            n0 += 1
+        if not closed & b1:
+            n1 += 1
+        if not closed & b2:
+            n2 += 1
+    return [n0, n1, n2]
 
 
 # compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)

@@ -110,9 +110,8 @@ def open_sides_text(alh: Alhambra) -> str:
     derived = alh.derived
     got = derived.get(_OPEN_SIDES_KEY)
     if not isinstance(got, str):
-        counts = q.open_side_counts(alh, [_SIDE_OF[d] for d in DIRECTIONS])
         got = derived[_OPEN_SIDES_KEY] = " ".join(
-            f"{d}={n}" for d, n in zip(DIRECTIONS, counts, strict=True)
+            f"{d}={q.open_side_count(alh, Side(d))}" for d in DIRECTIONS
         )
     return got
 
@@ -125,13 +124,13 @@ def attack_penalty(
     in a cell) or "buildings" (building tiles and the start tile)."""
     side = _SIDE_OF[direction]  # Side(direction), one look-up (a direction of the YAML)
     per = POINTS[round_no]
-    if pieces == "all":  # every piece: the sides counted together (queries.open_side_counts)
+    if pieces == "all":  # every piece (round 3: the three sides in one walk, open_side_counts)
         if round_no == 3:
             others = NEIGHBOURS[direction]
             counts = q.open_side_counts(alh, (side, *[_SIDE_OF[o] for o in others]))
         else:
             others = ()
-            counts = q.open_side_counts(alh, (side,))
+            counts = [q.open_side_count(alh, side)]
     else:
         member = _building_or_start
         others = NEIGHBOURS[direction] if round_no == 3 else ()
