@@ -124,6 +124,7 @@ def attack_penalty(
     in a cell) or "buildings" (building tiles and the start tile)."""
     side = _SIDE_OF[direction]  # Side(direction), one look-up (a direction of the YAML)
     per = POINTS[round_no]
+    others: tuple[str, ...]
     if pieces == "all":  # every piece (round 3: the three sides in one walk, open_side_counts)
         if round_no == 3:
             others = NEIGHBOURS[direction]
