@@ -200,3 +200,30 @@ class _NeverKept(dict):  # type: ignore[type-arg]
 
     def __setitem__(self, key: object, value: object) -> None:
         return None
+
+
+def _as_before(mp: pytest.MonkeyPatch) -> None:
+    """The general answers: open sides listed, Farben's tile read through ``code`` each time."""
+    mp.setattr(q, "open_side_count", _old_open_side_count)
+    mp.setattr(q, "open_side_counts", lambda alh, sides: [_listed(alh, s) for s in sides])
+    mp.setattr(fa, "_TILE_CODE", _NeverKept())
+
+
+@pytest.mark.parametrize("module", ["angreifer", "farben"])
+def test_simulated_games_keep_their_outcome(module: str) -> None:
+    """Simulated games of the module (its attacks at every scoring, every purchase noted):
+    the same verdict, findings and scoring rows (attack lines included) as the general path,
+    and the same notes of the last purchases."""
+    from referee.profiles import load_profile
+    from referee.simulate.simulator import simulate_text
+
+    profile = load_profile("queen-bigbox-2019")
+    for seed in range(2):
+        text = simulate_text(3 + seed, 2710 + seed, profile, f"g {seed}", (module,))
+        now = _outcome(text)
+        notes = repr(getattr(_checked(text).state.modules.get(module), "pending", None))
+        with pytest.MonkeyPatch.context() as mp:
+            _as_before(mp)
+            assert _outcome(text) == now
+            assert repr(getattr(_checked(text).state.modules.get(module), "pending", None)) == notes
+        assert "attack" in now[2] or module != "angreifer"
