@@ -15,7 +15,7 @@ building type (the fountain and pieces without a type, e.g. squares, are no buil
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -552,17 +552,20 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
     and sorting the pieces: Die Angreifer count them for every player at every scoring."""
     cells = alh.cells
     layers = alh.layers
-    dx, dy = side.delta
     n = 0
     if layers is None:  # the walls are the pieces' own: read off the kept wall masks
         bit = _SIDE_BIT[side]
-        masks = alh.geometry.masks  # one per occupied cell
+        ring = bit * bit  # the side neighbour's ring bit (2k) in the kept front entry
+        geo = alh.geometry
+        masks = geo.masks  # one per occupied cell
+        front = geo.front  # an occupied cell keeps its entry too: its ring bits (see below)
         for c, m in masks.items():
-            if m & bit or (c[0] + dx, c[1] + dy) in masks:
+            if m & bit or front.get(c, 0) & ring:
                 continue
             if member is None or member(c, cells[c]):
                 n += 1
         return n
+    dx, dy = side.delta
     for c, piece in cells.items():
         if (c[0] + dx, c[1] + dy) in cells:  # a Coord is a tuple: the same hash and equality
             continue
@@ -571,6 +574,38 @@ def open_side_count(alh: Alhambra, side: Side, member: Member | None = None) -> 
         if side not in cell_walls(cells, layers, c):
             n += 1
     return n
+
+
+# the sides (bits of a wall mask, ``SIDES`` order) whose neighbour is there, by the side
+# neighbours' ring bits of a front entry (``entry & 0x55``: ring bits 0, 2, 4, 6 = N, E, S, W)
+_SIDES_AROUND: tuple[int, ...] = tuple(
+    sum(1 << k for k in range(4) if ring >> (2 * k) & 1) for ring in range(0x56)
+)
+
+
+def open_side_counts(alh: Alhambra, sides: Sequence[Side]) -> list[int]:
+    """``[open_side_count(alh, side) for side in sides]`` (every piece a member) in one walk
+    over the occupied cells: a cell's closed sides are its wall mask or'ed with the sides whose
+    neighbour is there, read off the cell's own entry in the kept geometry's ``front`` (an
+    occupied cell keeps its entry, the ring bits of the cells around it; no entry: none around;
+    ``tests/test_geometry_incremental.py`` holds every entry equal to ``from_scratch``'s). One
+    side, or a layered Alhambra: :func:`open_side_count`."""
+    if len(sides) != 3 or alh.layers is not None:
+        return [open_side_count(alh, side) for side in sides]
+    b0, b1, b2 = (_SIDE_BIT[side] for side in sides)
+    geo = alh.geometry
+    front = geo.front
+    around = _SIDES_AROUND
+    n0 = n1 = n2 = 0
+    for c, m in geo.masks.items():
+        closed = m | around[front.get(c, 0) & 0x55]
+        if not closed & b0:
+            n0 += 1
+        if not closed & b1:
+            n1 += 1
+        if not closed & b2:
+            n2 += 1
+    return [n0, n1, n2]
 
 
 # compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)

@@ -122,19 +122,28 @@ def attack_penalty(
     """The points an attack from ``direction`` after scoring ``round_no`` costs (before the
     floor at zero), with its explanation in English and German. ``pieces``: "all" (every piece
     in a cell) or "buildings" (building tiles and the start tile)."""
-    member = None if pieces == "all" else _building_or_start
     side = _SIDE_OF[direction]  # Side(direction), one look-up (a direction of the YAML)
-    main = q.open_side_count(alh, side, member)
     per = POINTS[round_no]
+    others: tuple[str, ...]
+    if pieces == "all":  # every piece (round 3: the three sides in one walk, open_side_counts)
+        if round_no == 3:
+            others = NEIGHBOURS[direction]
+            counts = q.open_side_counts(alh, (side, *[_SIDE_OF[o] for o in others]))
+        else:
+            others = ()
+            counts = [q.open_side_count(alh, side)]
+    else:
+        member = _building_or_start
+        others = NEIGHBOURS[direction] if round_no == 3 else ()
+        counts = [q.open_side_count(alh, s, member) for s in (side, *[_SIDE_OF[o] for o in others])]
+    main = counts[0]
     points = main * per
     en = f"{main} open {direction} × {per}"
     de = f"{main} offen {direction} × {per}"
-    if round_no == 3:
-        for other in NEIGHBOURS[direction]:
-            n = q.open_side_count(alh, _SIDE_OF[other], member)
-            points += n * NEIGHBOUR_POINTS
-            en += f" + {n} open {other} × {NEIGHBOUR_POINTS}"
-            de += f" + {n} offen {other} × {NEIGHBOUR_POINTS}"
+    for other, n in zip(others, counts[1:], strict=True):
+        points += n * NEIGHBOUR_POINTS
+        en += f" + {n} open {other} × {NEIGHBOUR_POINTS}"
+        de += f" + {n} offen {other} × {NEIGHBOUR_POINTS}"
     return points, en, de
 
 

@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
-from referee.catalogue import CURRENCIES, BuildingType, Currency
+from referee.catalogue import CURRENCIES, BuildingType, Currency, TileKind
 from referee.engine.actions.purchase import allowed_currencies, overpaid
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
@@ -467,6 +467,13 @@ class Farben(BundledModule):
         else:
             columns = _ONE_COLUMN[field]
         tile = buy.tile
+        # fmt_tile(tile): a catalogue tile's code read from the table kept per tile (its
+        # ``code`` property looks the catalogue up again at every call)
+        code = _TILE_CODE.get(tile) if type(tile) is TileKind else None
+        if code is None:
+            code = "?" if tile is None else tile.code
+            if type(tile) is TileKind:
+                _TILE_CODE[tile] = code
         data = state.modules.get(self.name)
         if data is None:
             data = self.data(state)
@@ -474,7 +481,7 @@ class Farben(BundledModule):
             buy.action.pos.line,
             0 if buy.exact else max(0, buy.total - buy.price),  # buy.overpaid
             columns,
-            "?" if tile is None else tile.code,  # fmt_tile(tile)
+            code,
             False,
         )
         data.idle_start = data.idle_end = False
@@ -1457,6 +1464,8 @@ class Farben(BundledModule):
 
 _COLUMN_DEFAULT = Farben.options["column"][0]
 _ONE_COLUMN = {cur: frozenset({cur}) for cur in CURRENCIES}  # a purchase's one column, by field
+# a catalogue tile's code (``TileKind.code``, fixed by the bundled catalogue), per interned tile
+_TILE_CODE: dict[TileKind, str] = {}
 
 
 def _type_order(h: Held) -> int:
