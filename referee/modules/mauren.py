@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import repeat
 
 from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
@@ -138,16 +137,6 @@ class CultureScratch(Scratch):
     # it stands, no holdings changed anywhere since, so nobody needs it (-1: not known). A
     # cache: not shown, not compared
     seen: int = field(default=-1, repr=False, compare=False)
-    # per player, what his tiles were brought up to date from at his last :meth:`Mauren._sync`
-    # (:func:`_outcome_key`): the classes of his tiles, their counts then, and the classes with
-    # tiles that he held none of and had fewer than two buildings of then. While his tiles are
-    # the same, the counts of those classes the same and each of the others still under two, a
-    # sync would write nothing (the stones mark those counts; a class he has two or more of but
-    # no tile found none left, and the stack only shrinks). Emptied where ``synced`` is. A
-    # cache: not shown, not compared
-    outcome: dict[str, tuple[tuple[int, ...], tuple[int | None, ...], tuple[int, ...]]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -237,19 +226,6 @@ for _typed, _key in _KEYS.items():
     register_place_updater(_key, _updater(_typed))
 
 
-def _outcome_key(
-    held: dict[int, CultureTile], counts: dict[int, int], classes: dict[int, int]
-) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[int, ...]]:
-    """What :meth:`Mauren._sync` read, as it left a player's tiles: the classes of his tiles,
-    their counts (None: none), and the classes with culture tiles that he holds none of and
-    has fewer than two buildings of (``CultureScratch.outcome``)."""
-    kept = tuple(held)
-    get = counts.get
-    return kept, tuple(map(get, kept)), tuple(c for c in classes if c not in held and get(c, 0) < 2)
-
-
-_ZEROS = repeat(0)  # (counts.get's default for each class of a map)
-
 _TURN_END = Moment.TURN_END
 _INTERRUPT_END = Moment.INTERRUPT_END
 
@@ -316,7 +292,6 @@ class Mauren(BundledModule):
         for cls, tile in held.items():
             if cls not in counts:
                 tile.marked = 0
-        data.outcome[player.name] = _outcome_key(held, counts, classes)
 
     idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
 
@@ -324,10 +299,8 @@ class Mauren(BundledModule):
         """Whether :meth:`at_moment` would change nothing: at a turn's end, when no player's
         holdings changed since his tiles were last brought up to date (each player's change
         notice is the one :meth:`_sync` noted; the engine's notice, docs/modules/
-        extension-points.md, "Whose holdings changed") or, for one whose did, when the counts
-        his sync reads are as they were at his last (``CultureScratch.outcome``: then his
-        notice is noted here, as that sync would); or outside a turn. The module's part must
-        exist."""
+        extension-points.md, "Whose holdings changed"), or outside a turn. The module's part
+        must exist."""
         if moment is not _TURN_END:
             return False
         data: CultureScratch | None = state.modules.get(self.name)
@@ -337,26 +310,13 @@ class Mauren(BundledModule):
         if t is None or data.seen == TICKS.n:  # (no holdings changed anywhere since)
             return True
         synced = data.synced
-        outcome = data.outcome
-        typed: bool | None = None
-        for p in state.players:
-            notice = (p.reserve_version, p.alhambra.version)
-            name = p.name
-            if synced.get(name) != notice:
-                # his holdings changed: idle still when a sync would write nothing for him
-                # (the classes his tiles and the stack look at counted as at his last sync:
-                # _outcome_key); noted as brought up to date then, as his sync would
-                key = outcome.get(name)
-                if key is None:
-                    return False
-                if typed is None:  # (self.option("buildings"), inline)
-                    typed = self.settings.get("buildings", self.options["buildings"][0]) == "typed"
-                get = _counts(p, typed).get
-                if tuple(map(get, key[0])) != key[1]:
-                    return False
-                if key[2] and max(map(get, key[2], _ZEROS)) >= 2:
-                    return False
-                synced[name] = notice
+        players = state.players
+        p = players[t.player]  # (the mover first: the one most often changed)
+        if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
+            return False
+        for p in players:
+            if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
+                return False
         data.seen = TICKS.n  # (a note: everybody up to date at this number)
         return True
 
@@ -578,7 +538,6 @@ class Mauren(BundledModule):
         held[cls] = CultureTile(marked, turned)
         data = self.data(state)
         data.synced.clear()  # (a stone set as stated: the next sync moves it)
-        data.outcome.clear()
         data.seen = -1
         if len(nums) == 4:
             value = int(nums[3] or 0)
