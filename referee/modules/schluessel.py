@@ -801,6 +801,12 @@ class Schluessel(BundledModule):
         einer Wertung wie ein halbes Gebäude dieses Typs. Wirkt nur bei mindestens 1 eingebautem
         Gebäude des Typs" (L3598-3601)."""
         data = self.data(state)
+        if not data.halves and not data.plazas and not any(data.points.values()):
+            # nobody has a half building, a plaza nor bonus points: the "keys" line would be
+            # empty for everybody (its points answer None) and nothing is adjusted, so no
+            # category is added (the base rows, as with the empty line; a claim naming
+            # "keys" reads the registered label, schluessel.yaml's, the line's words)
+            return None
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for p in state.players:
             got = data.halves.get(p.name, [])
