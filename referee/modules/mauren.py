@@ -67,6 +67,12 @@ def _tile_counts() -> dict[int, int]:
 
 
 @cache
+def _classes() -> tuple[int, ...]:
+    """The price classes with culture tiles, in ascending order (read once)."""
+    return tuple(sorted(_tile_counts()))
+
+
+@cache
 def _same_price() -> dict[int, int]:
     return {int(k): int(v) for k, v in _data()["same_price"].items()}
 
@@ -137,6 +143,10 @@ class CultureScratch(Scratch):
     # it stands, no holdings changed anywhere since, so nobody needs it (-1: not known). A
     # cache: not shown, not compared
     seen: int = field(default=-1, repr=False, compare=False)
+    # (every change takes a number above every one before it, TICKS.n's next, so
+    # while ``seen`` is not -1 a player whose two numbers are at most ``seen`` has had no
+    # change since everybody was found up to date, and his note is his notice: he is left
+    # out without building his pair; one with a number above it is compared as before)
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -280,18 +290,20 @@ class Mauren(BundledModule):
             data = self.data(state)
         data.synced[player.name] = (player.reserve_version, player.alhambra.version)  # (the notice)
         held = data.held.setdefault(player.name, {})
-        classes = _tile_counts()
-        for cls in sorted(counts):
-            n = counts[cls]
-            if cls in held:
-                held[cls].marked = n
-            elif n >= 2 and cls in classes:
-                left = self._left(state, cls)
-                if left is None or left > 0:
-                    held[cls] = CultureTile(n)
+        get = counts.get
+        # every stone marks the count now (0: none left of that price); then, price by price,
+        # a tile for each price with culture tiles he has two or more buildings of and no tile
+        # (the same as going through the counted prices in order, marking or taking, and
+        # marking 0 on the tiles of prices not counted: the tiles taken mark their count)
         for cls, tile in held.items():
-            if cls not in counts:
-                tile.marked = 0
+            tile.marked = get(cls, 0)
+        for cls in _classes():
+            if cls not in held:
+                n = get(cls, 0)
+                if n >= 2:
+                    left = self._left(state, cls)
+                    if left is None or left > 0:
+                        held[cls] = CultureTile(n)
 
     idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
 
@@ -314,7 +326,10 @@ class Mauren(BundledModule):
         p = players[t.player]  # (the mover first: the one most often changed)
         if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
             return False
+        seen = data.seen
         for p in players:
+            if seen >= 0 and p.reserve_version <= seen and p.alhambra.version <= seen:
+                continue  # (no change of his since all were up to date: CultureScratch.seen)
             if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                 return False
         data.seen = TICKS.n  # (a note: everybody up to date at this number)
@@ -341,8 +356,12 @@ class Mauren(BundledModule):
                 data = self.data(state)
             synced = data.synced
             players = state.players
-            first = t.player
-            for p in players[first:] + players[:first]:
+            seen = data.seen
+            n = len(players)
+            for i in range(t.player, t.player + n):
+                p = players[i % n]
+                if seen >= 0 and p.reserve_version <= seen and p.alhambra.version <= seen:
+                    continue  # (no change of his since all were up to date: CultureScratch.seen)
                 if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                     self._sync(state, p)
             data.seen = TICKS.n  # (everybody up to date at this number)
