@@ -373,9 +373,12 @@ class Schluessel(BundledModule):
 
     @acts_at(Moment.TURN_START, Moment.TURN_END, Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
+        # (the kit's step, asked at the setup's end, makes the part: self.data's does it here,
+        # so it is not called; the part read without data's call once it exists)
         state = ctx.state
-        data = self.data(state)
+        data: KeyScratch | None = state.modules.get(self.name)
+        if data is None:
+            data = self.data(state)
         t = state.turn
         if moment == Moment.TURN_START and t is not None and data.due > 0:
             # the keys of the turn before were never laid (L3516-3519)
@@ -413,7 +416,7 @@ class Schluessel(BundledModule):
         if data.due <= 0 or data.due_player is None:
             state.flag("KEY-NOT-DUE", pos, reason="none")
             return []
-        args = list(event.args)
+        args = event.args
         n = key_number(args[0].value) if args else None
         if n is None:
             state.flag(
@@ -428,10 +431,23 @@ class Schluessel(BundledModule):
                 laid=" ".join(f"ky:{k}" for k in data.laid),
             )
         words: list[str | None] = []
+        bonuses_named, aliases = _bonus_tables()
         for a in args[1:]:
-            b = bonus_word(a.value) if a.value != "-" else None
-            if b is None and a.value != "-":
-                state.flag("KEY-TOKEN", a.pos or pos, reason="bonus", token=token_text(a.value))
+            value = a.value
+            if value == "-":
+                words.append(None)
+                continue
+            # (bonus_word(value), inline: a call fewer a gate)
+            b: str | None = None
+            if isinstance(value, str):
+                w = value.lower()
+                if w in bonuses_named:
+                    b = w
+                else:
+                    alias = aliases.get(w)
+                    b = str(alias) if alias else None
+            if b is None:
+                state.flag("KEY-TOKEN", a.pos or pos, reason="bonus", token=token_text(value))
             words.append(b)
         players = len(state.players)
         if len(words) != players:
