@@ -333,6 +333,9 @@ class Schluessel(BundledModule):
         t = state.turn  # (not _buying: its tests, the interrupt's first)
         return t is None or t.interrupt != self.name or not self.data(state).buying
 
+    # (yes to every plain purchase outside an interrupt: the engine asks only inside one)
+    leaves_plain_purchases_in_turn = True
+
     # (after_plain_purchase acts on arcades only: the engine tells it of no other one-pass
     # purchase from a market field)
     plain_purchase_types = frozenset({BuildingType.ARCADES})
