@@ -67,12 +67,6 @@ def _tile_counts() -> dict[int, int]:
 
 
 @cache
-def _classes() -> tuple[int, ...]:
-    """The price classes with culture tiles, in ascending order (read once)."""
-    return tuple(sorted(_tile_counts()))
-
-
-@cache
 def _same_price() -> dict[int, int]:
     return {int(k): int(v) for k, v in _data()["same_price"].items()}
 
@@ -290,20 +284,18 @@ class Mauren(BundledModule):
             data = self.data(state)
         data.synced[player.name] = (player.reserve_version, player.alhambra.version)  # (the notice)
         held = data.held.setdefault(player.name, {})
-        get = counts.get
-        # every stone marks the count now (0: none left of that price); then, price by price,
-        # a tile for each price with culture tiles he has two or more buildings of and no tile
-        # (the same as going through the counted prices in order, marking or taking, and
-        # marking 0 on the tiles of prices not counted: the tiles taken mark their count)
+        classes = _tile_counts()
+        for cls in sorted(counts):
+            n = counts[cls]
+            if cls in held:
+                held[cls].marked = n
+            elif n >= 2 and cls in classes:
+                left = self._left(state, cls)
+                if left is None or left > 0:
+                    held[cls] = CultureTile(n)
         for cls, tile in held.items():
-            tile.marked = get(cls, 0)
-        for cls in _classes():
-            if cls not in held:
-                n = get(cls, 0)
-                if n >= 2:
-                    left = self._left(state, cls)
-                    if left is None or left > 0:
-                        held[cls] = CultureTile(n)
+            if cls not in counts:
+                tile.marked = 0
 
     idle_moments = frozenset({Moment.TURN_END})  # (where idle_at may say yes)
 
@@ -357,9 +349,8 @@ class Mauren(BundledModule):
             synced = data.synced
             players = state.players
             seen = data.seen
-            n = len(players)
-            for i in range(t.player, t.player + n):
-                p = players[i % n]
+            first = t.player
+            for p in players[first:] + players[:first]:
                 if seen >= 0 and p.reserve_version <= seen and p.alhambra.version <= seen:
                     continue  # (no change of his since all were up to date: CultureScratch.seen)
                 if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
