@@ -493,13 +493,36 @@ def _walked_plain(geo: Geometry) -> dict[Coord, Coord | None]:
         if not steps:
             continue
         x, y = c
-        for k, (dx, dy) in enumerate(DELTAS):  # N, E, S, W as SIDES
-            if steps >> k & 1:
-                nb = _new_coord(Coord, (x + dx, y + dy))
-                if nb not in parent:
-                    parent[nb] = c
-                    todo.append(nb)
+        # the sides in SIDES' order, N, E, S, W (bit k: DELTAS[k], written out: no loop and
+        # unpacking a side; a Coord made only for a cell reached first, a Coord being a tuple)
+        if steps & 1:
+            nb = (x, y + 1)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
+        if steps & 2:
+            nb = (x + 1, y)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
+        if steps & 4:
+            nb = (x, y - 1)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
+        if steps & 8:
+            nb = (x - 1, y)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
     return parent
+
+
+assert DELTAS == ((0, 1), (1, 0), (0, -1), (-1, 0))  # (_walked_plain's sides, written out)
 
 
 def farthest_building(
