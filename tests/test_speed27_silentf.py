@@ -195,6 +195,14 @@ def test_queries_fast_paths_are_the_general_answers() -> None:
         assert _cells(alh, q.standard_building) == _cells(alh, standard)
         assert q.building_types(alh) == q.building_types(alh, building)
         assert q.same_type_pairs(alh, wu._standard) == q.same_type_pairs(alh, standard)
+        for member in (q.building_or_fountain, q.is_building):
+            # the first longest run in reading order, north-east before south-east
+            best = None
+            for direction in ("ne", "se"):
+                for run in q.runs(alh, direction, member):
+                    if best is None or run.length > best.length:
+                        best = run
+            assert q.longest_diagonal(alh, member) == best
         geo = _plain(alh)
         if geo is not None:
             asked += 1

@@ -190,11 +190,12 @@ def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Ru
     n = 0  # the length of the longest run so far
     for direction in ("ne", "se"):
         dx, dy = _STEP[direction]
+        ndx, ndy = n * dx, n * dy  # (n steps on: worked out when n changes, not a cell)
         for c in ordered:
             # (_runs' walk: only a run longer than the longest so far is kept, and such a run
             # holds the cell ``n`` steps on from its first: a cell without it is passed over)
             x, y = c
-            if n and (x + n * dx, y + n * dy) not in mine:
+            if n and (x + ndx, y + ndy) not in mine:
                 continue
             if (x - dx, y - dy) in mine:
                 continue  # not the start of a run
@@ -207,6 +208,7 @@ def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Ru
                 y += dy
             if len(run) > n:
                 best, best_direction, n = tuple(run), direction, len(run)
+                ndx, ndy = n * dx, n * dy
     return Run(best_direction, best) if best else None
 
 
