@@ -84,6 +84,30 @@ class _FormerMauren(Mauren):
         super().at_moment(ctx, moment)
 
 
+class _CheckedMauren(Mauren):
+    """Mauren checking, before each step and question, that every player the shortcut would
+    pass over (both numbers at most ``seen``) has his pair as his note."""
+
+    passed: ClassVar[list[int]] = [0]
+
+    def _check(self, state: Any) -> None:
+        data = state.modules.get(self.name)
+        if data is None or data.seen < 0:
+            return
+        for p in state.players:
+            if p.reserve_version <= data.seen and p.alhambra.version <= data.seen:
+                assert data.synced.get(p.name) == (p.reserve_version, p.alhambra.version)
+                self.passed[0] += 1
+
+    def idle_at(self, state: Any, moment: Any) -> bool:
+        self._check(state)
+        return super().idle_at(state, moment)
+
+    def at_moment(self, ctx: Any, moment: Any) -> None:
+        self._check(ctx.state)
+        super().at_moment(ctx, moment)
+
+
 def _mauren_texts() -> list[str]:
     sims = list(simulate_many(4, 2725, 1, modules=("mauren", "wesir", "sultan")))
     sims += list(simulate_many(3, 2726, 1, modules=("mauren", "handwerker")))
@@ -105,6 +129,9 @@ def test_mauren_reports_are_those_without_the_shortcut(monkeypatch: Any) -> None
     monkeypatch.setattr(Mauren, "_sync", sync)
     monkeypatch.setitem(MODULES, "mauren", _FormerMauren)
     assert [_report(t) for t in texts] == now
+    monkeypatch.setitem(MODULES, "mauren", _CheckedMauren)
+    assert [_report(t) for t in texts] == now
+    assert _CheckedMauren.passed[0] > 100
 
 
 # ----------------------------------------------------------------------------- Wünsche
