@@ -1448,7 +1448,8 @@ class Extensions:
         self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
         # (see purchase_askers; None until the first plain purchase asks)
         self.leave_askers: tuple[Module, ...] | None = None
-        self.leave_askers_in_turn: tuple[Module, ...] = ()  # (see purchase_askers)
+        # (see purchase_askers; None, not known: asked as before)
+        self.leave_askers_in_turn: tuple[Module, ...] | None = None
         # (see placement_askers; None until the first placement of a catalogue tile asks)
         self.place_askers: tuple[Module, ...] | None = None
         self._components: ComponentAnswers | None = None  # (see component_purchases)
