@@ -41,6 +41,7 @@ class _LooksAtEverybody(Mauren):
         data = ctx.state.modules.get(self.name)
         if data is not None:
             data.synced.clear()
+            data.seen = -1  # (with the notes: nobody is known up to date)
         super().at_moment(ctx, moment)
 
 

@@ -600,10 +600,23 @@ class Module:
     for every bundled module that makes it by ``tests/test_module_contract.py`` (the method
     asked at every plain purchase of its example and simulated games answers yes)."""
 
+    leaves_plain_purchases_in_turn: ClassVar[bool] = False
+    """True: the module's :meth:`leaves_plain_purchase` answers yes to every plain purchase
+    made while no out-of-turn action is under way (``state.turn.interrupt`` None), so the
+    one-pass purchase of a turn (``purchase.purchase_plain``) does not ask it then
+    (``Extensions.leave_askers_in_turn``); inside an interrupt it is asked as before. For a
+    module whose purchase rule acts only inside an out-of-turn action of its own (Der
+    Schlüssel zum Tor: the bonus "1 Gebäude für 14 kaufen", issue 34, twenty-fifth step). A
+    promise, like :attr:`leaves_plain_purchases` (which, when True, says more)."""
+
     @classmethod
     def _settle_plain_purchase_promise(cls) -> None:
-        """:attr:`leaves_plain_purchases` of a new module class by the rule told there."""
+        """:attr:`leaves_plain_purchases` of a new module class by the rule told there (and
+        :attr:`leaves_plain_purchases_in_turn`: not inherited by a class that defines the
+        method without stating it)."""
         own = vars(cls)
+        if "leaves_plain_purchase" in own and "leaves_plain_purchases_in_turn" not in own:
+            cls.leaves_plain_purchases_in_turn = False
         if "leaves_plain_purchases" in own:
             return
         if "leaves_plain_purchase" in own:
@@ -1435,6 +1448,8 @@ class Extensions:
         self._purchasing: tuple[Module, ...] | None = None  # (see purchase_takers)
         # (see purchase_askers; None until the first plain purchase asks)
         self.leave_askers: tuple[Module, ...] | None = None
+        # (see purchase_askers; None, not known: asked as before)
+        self.leave_askers_in_turn: tuple[Module, ...] | None = None
         # (see placement_askers; None until the first placement of a catalogue tile asks)
         self.place_askers: tuple[Module, ...] | None = None
         self._components: ComponentAnswers | None = None  # (see component_purchases)
@@ -1585,11 +1600,18 @@ class Extensions:
         that do not promise a yes to every plain purchase (:attr:`Module.leaves_plain_purchases`,
         the one flag read; a class keeping the default question has it from
         :attr:`Module.purchases_by_components`). Kept per game (:attr:`leave_askers`, which
-        ``purchase.purchase_plain`` reads: once it is ``()`` nobody is asked, not even this)."""
+        ``purchase.purchase_plain`` reads: once it is ``()`` nobody is asked, not even this).
+        Worked out with it: :attr:`leave_askers_in_turn`, those of them asked inside a turn
+        with no out-of-turn action under way (not promising
+        :attr:`Module.leaves_plain_purchases_in_turn`); ``purchase_plain`` reads it only while
+        :attr:`leave_askers` is known (not None)."""
         got = self.leave_askers
         if got is None:
             got = self.leave_askers = tuple(
                 m for m in self.purchase_takers() if not m.leaves_plain_purchases
+            )
+            self.leave_askers_in_turn = tuple(
+                m for m in got if not m.leaves_plain_purchases_in_turn
             )
         return got
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
-from referee.catalogue import SIDES, BuildingType, Side
+from referee.catalogue import SIDES, BuildingType, Side, TileKind
 from referee.geometry.grid import ORIGIN, Alhambra, Piece
 from referee.geometry.incremental import DELTAS, Geometry, _new_coord
 from referee.geometry.layers import cell_walls, wall_between
@@ -61,14 +61,22 @@ def building_or_fountain(at: Coord, piece: Piece) -> bool:
     return at == ORIGIN or piece.type is not None
 
 
+def standard_building(at: Coord, piece: Piece) -> bool:
+    """A standard building: one of the base game's building tiles (a catalogue tile, no
+    module piece), never the fountain."""
+    return at != ORIGIN and isinstance(piece, TileKind)
+
+
 def _cells(alh: Alhambra, member: Member) -> set[Coord]:
-    """The cells whose pieces are ``member``s. The two members of this module most asked (the
+    """The cells whose pieces are ``member``s. The three members of this module most asked (the
     tasks of Die Wünsche at the end of every game) are tested inline, each with its own test
     in its own order: the same set without a call per cell (issue 34)."""
     if member is is_building:
         return {c for c, p in alh.cells.items() if c != ORIGIN and p.type is not None}
     if member is building_or_fountain:
         return {c for c, p in alh.cells.items() if c == ORIGIN or p.type is not None}
+    if member is standard_building:
+        return {c for c, p in alh.cells.items() if c != ORIGIN and isinstance(p, TileKind)}
     return {c for c, p in alh.cells.items() if member(c, p)}
 
 
@@ -93,14 +101,6 @@ def _plain(alh: Alhambra) -> Geometry | None:
     path stays for a layered Alhambra (tests/test_geometry_queries_plain.py holds the two equal).
     """
     return None if alh.layered else alh.geometry
-
-
-def _closed_sides(geo: Geometry, c: Coord) -> int:
-    """The sides (4-bit mask, bit ``k``: ``SIDES[k]``) of the occupied cell ``c`` of an unlayered
-    Alhambra where a tile lies beside it behind a wall (``_wall`` of such a side)."""
-    f = geo.front.get(c, 0)
-    beside = (f & 1) | (f >> 1 & 2) | (f >> 2 & 4) | (f >> 3 & 8)  # ring bits 0, 2, 4, 6
-    return beside & ~geo.steps(c, geo.masks[c])
 
 
 # ------------------------------------------------------------------------------ lines
@@ -190,11 +190,12 @@ def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Ru
     n = 0  # the length of the longest run so far
     for direction in ("ne", "se"):
         dx, dy = _STEP[direction]
+        ndx, ndy = n * dx, n * dy  # (n steps on: worked out when n changes, not a cell)
         for c in ordered:
             # (_runs' walk: only a run longer than the longest so far is kept, and such a run
             # holds the cell ``n`` steps on from its first: a cell without it is passed over)
             x, y = c
-            if n and (x + n * dx, y + n * dy) not in mine:
+            if n and (x + ndx, y + ndy) not in mine:
                 continue
             if (x - dx, y - dy) in mine:
                 continue  # not the start of a run
@@ -207,6 +208,7 @@ def longest_diagonal(alh: Alhambra, member: Member = building_or_fountain) -> Ru
                 y += dy
             if len(run) > n:
                 best, best_direction, n = tuple(run), direction, len(run)
+                ndx, ndy = n * dx, n * dy
     return Run(best_direction, best) if best else None
 
 
@@ -271,8 +273,15 @@ def double_walls(alh: Alhambra) -> list[Segment]:
     geo = _plain(alh)
     if geo is not None:  # the same, read off the kept geometry (see _plain)
         out: list[Segment] = []
-        for c in _sorted(geo.masks):
-            closed = _closed_sides(geo, c)
+        masks = geo.masks
+        front = geo.front
+        for c in _sorted(masks):
+            # the sides (4-bit mask, bit k: SIDES[k]) where a tile lies beside ``c`` behind a
+            # wall: the side neighbours there (ring bits 0, 2, 4, 6 of its front entry) less
+            # those one can walk to (geo.steps(c, masks[c]), inline: no call a cell)
+            f = front.get(c, 0)
+            beside = (f & 1) | (f >> 1 & 2) | (f >> 2 & 4) | (f >> 3 & 8)
+            closed = beside & ~((f >> 12) & ~masks[c] & 15)
             if closed & 2:
                 out.append((c, Side.E))
             if closed & 1:
@@ -344,6 +353,8 @@ def groups(
 
 def building_types(alh: Alhambra, member: Member = is_building) -> set[BuildingType]:
     """The building types present."""
+    if member is is_building:  # (its test inline: no call per cell, as _cells)
+        return {p.type for c, p in alh.cells.items() if c != ORIGIN and p.type is not None}
     return {p.type for c, p in alh.cells.items() if member(c, p) and p.type is not None}
 
 
@@ -475,22 +486,45 @@ def _walked_plain(geo: Geometry) -> dict[Coord, Coord | None]:
     """:func:`_walked_general` on foot on an unlayered Alhambra, read off the kept geometry
     (see :func:`_plain`): the sides one can walk across from a tile are ``geo.steps``."""
     masks = geo.masks
-    steps_of = geo.steps
+    front = geo.front
     parent: dict[Coord, Coord | None] = {ORIGIN: None}
     todo = deque([ORIGIN])
     while todo:
         c = todo.popleft()
-        steps = steps_of(c, masks[c])
+        steps = (front.get(c, 0) >> 12) & ~masks[c] & 15  # geo.steps(c, masks[c]), inline
         if not steps:
             continue
         x, y = c
-        for k, (dx, dy) in enumerate(DELTAS):  # N, E, S, W as SIDES
-            if steps >> k & 1:
-                nb = _new_coord(Coord, (x + dx, y + dy))
-                if nb not in parent:
-                    parent[nb] = c
-                    todo.append(nb)
+        # the sides in SIDES' order, N, E, S, W (bit k: DELTAS[k], written out: no loop and
+        # unpacking a side; a Coord made only for a cell reached first, a Coord being a tuple)
+        if steps & 1:
+            nb = (x, y + 1)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
+        if steps & 2:
+            nb = (x + 1, y)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
+        if steps & 4:
+            nb = (x, y - 1)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
+        if steps & 8:
+            nb = (x - 1, y)
+            if nb not in parent:
+                nb = _new_coord(Coord, nb)
+                parent[nb] = c
+                todo.append(nb)
     return parent
+
+
+assert DELTAS == ((0, 1), (1, 0), (0, -1), (-1, 0))  # (_walked_plain's sides, written out)
 
 
 def farthest_building(

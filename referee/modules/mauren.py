@@ -137,6 +137,10 @@ class CultureScratch(Scratch):
     # it stands, no holdings changed anywhere since, so nobody needs it (-1: not known). A
     # cache: not shown, not compared
     seen: int = field(default=-1, repr=False, compare=False)
+    # (every change takes a number above every one before it, TICKS.n's next, so
+    # while ``seen`` is not -1 a player whose two numbers are at most ``seen`` has had no
+    # change since everybody was found up to date, and his note is his notice: he is left
+    # out without building his pair; one with a number above it is compared as before)
 
 
 def base_buildings(player: PlayerState, typed: bool = False) -> Counter[int]:
@@ -314,7 +318,10 @@ class Mauren(BundledModule):
         p = players[t.player]  # (the mover first: the one most often changed)
         if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
             return False
+        seen = data.seen
         for p in players:
+            if seen >= 0 and p.reserve_version <= seen and p.alhambra.version <= seen:
+                continue  # (no change of his since all were up to date: CultureScratch.seen)
             if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                 return False
         data.seen = TICKS.n  # (a note: everybody up to date at this number)
@@ -341,8 +348,11 @@ class Mauren(BundledModule):
                 data = self.data(state)
             synced = data.synced
             players = state.players
+            seen = data.seen
             first = t.player
             for p in players[first:] + players[:first]:
+                if seen >= 0 and p.reserve_version <= seen and p.alhambra.version <= seen:
+                    continue  # (no change of his since all were up to date: CultureScratch.seen)
                 if synced.get(p.name) != (p.reserve_version, p.alhambra.version):
                     self._sync(state, p)
             data.seen = TICKS.n  # (everybody up to date at this number)

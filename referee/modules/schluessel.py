@@ -333,6 +333,9 @@ class Schluessel(BundledModule):
         t = state.turn  # (not _buying: its tests, the interrupt's first)
         return t is None or t.interrupt != self.name or not self.data(state).buying
 
+    # (yes to every plain purchase outside an interrupt: the engine asks only inside one)
+    leaves_plain_purchases_in_turn = True
+
     # (after_plain_purchase acts on arcades only: the engine tells it of no other one-pass
     # purchase from a market field)
     plain_purchase_types = frozenset({BuildingType.ARCADES})
@@ -373,9 +376,12 @@ class Schluessel(BundledModule):
 
     @acts_at(Moment.TURN_START, Moment.TURN_END, Moment.SCORING_DONE)
     def at_moment(self, ctx: Any, moment: Moment) -> None:
-        super().at_moment(ctx, moment)
+        # (the kit's step, asked at the setup's end, makes the part: self.data's does it here,
+        # so it is not called; the part read without data's call once it exists)
         state = ctx.state
-        data = self.data(state)
+        data: KeyScratch | None = state.modules.get(self.name)
+        if data is None:
+            data = self.data(state)
         t = state.turn
         if moment == Moment.TURN_START and t is not None and data.due > 0:
             # the keys of the turn before were never laid (L3516-3519)
@@ -413,7 +419,7 @@ class Schluessel(BundledModule):
         if data.due <= 0 or data.due_player is None:
             state.flag("KEY-NOT-DUE", pos, reason="none")
             return []
-        args = list(event.args)
+        args = event.args
         n = key_number(args[0].value) if args else None
         if n is None:
             state.flag(
@@ -428,10 +434,23 @@ class Schluessel(BundledModule):
                 laid=" ".join(f"ky:{k}" for k in data.laid),
             )
         words: list[str | None] = []
+        bonuses_named, aliases = _bonus_tables()
         for a in args[1:]:
-            b = bonus_word(a.value) if a.value != "-" else None
-            if b is None and a.value != "-":
-                state.flag("KEY-TOKEN", a.pos or pos, reason="bonus", token=token_text(a.value))
+            value = a.value
+            if value == "-":
+                words.append(None)
+                continue
+            # (bonus_word(value), inline: a call fewer a gate)
+            b: str | None = None
+            if isinstance(value, str):
+                w = value.lower()
+                if w in bonuses_named:
+                    b = w
+                else:
+                    alias = aliases.get(w)
+                    b = str(alias) if alias else None
+            if b is None:
+                state.flag("KEY-TOKEN", a.pos or pos, reason="bonus", token=token_text(value))
             words.append(b)
         players = len(state.players)
         if len(words) != players:
@@ -801,6 +820,12 @@ class Schluessel(BundledModule):
         einer Wertung wie ein halbes Gebäude dieses Typs. Wirkt nur bei mindestens 1 eingebautem
         Gebäude des Typs" (L3598-3601)."""
         data = self.data(state)
+        if not data.halves and not data.plazas and not any(data.points.values()):
+            # nobody has a half building, a plaza nor bonus points: the "keys" line would be
+            # empty for everybody (its points answer None) and nothing is adjusted, so no
+            # category is added (the base rows, as with the empty line; a claim naming
+            # "keys" reads the registered label, schluessel.yaml's, the line's words)
+            return None
         adjustments: dict[str | None, tuple[Any, ...]] = {}
         for p in state.players:
             got = data.halves.get(p.name, [])

@@ -15,25 +15,27 @@ rulebook's task list). At the final scoring each open task is a point line of it
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
+from string import Formatter
 
-from referee.catalogue import TileKind
 from referee.engine.extensions import acts_at
 from referee.engine.state import GameState, PlayerState
 from referee.engine.turns import Moment
 from referee.geometry import Alhambra
 from referee.geometry import queries as q
-from referee.geometry.grid import ORIGIN, Piece
 from referee.modules.base import BundledModule, Scratch, bundled, module_data, section
-from referee.record.model import ComponentRef, Coord, GenericArg, ModuleAction, ModuleChance, Pos
+from referee.record.model import ComponentRef, GenericArg, ModuleAction, ModuleChance, Pos
 from referee.scoring import ScoringParts
 from referee.scoring.categories import CategoryInfo, PointLine, register_category
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeAlias
+
+    _Form: TypeAlias = tuple[str, Callable[[tuple[Any, ...]], Any]]  # (_percent_form)
 
 H = "Stefan Schiltz: Die Wünsche des Kalifen"
 S_TASKS = section(H, "Die einzelnen Aufgaben")
@@ -55,12 +57,19 @@ def task_data(n: int) -> dict[str, Any]:
 
 
 def types_table() -> dict[int, int]:
+    return dict(_types_table())
+
+
+@cache
+def _types_table() -> dict[int, int]:
+    """:func:`types_table`, read once (the component data does not change); read it, do not
+    change it."""
     return {int(k): int(v) for k, v in task_data(5)["table"].items()}
 
 
-def _standard(at: Coord, piece: Piece) -> bool:
-    """A standard building: one of the base game's building tiles (no module piece)."""
-    return at != ORIGIN and isinstance(piece, TileKind)
+# A standard building: one of the base game's building tiles (no module piece), never the
+# fountain (the queries' member, which their cell sets test inline)
+_standard = q.standard_building
 
 
 @dataclass(frozen=True)
@@ -84,27 +93,72 @@ def _task_points(n: int) -> int:
 
 
 @cache
-def _task_texts(n: int, key: str) -> tuple[tuple[str, Sequence[str], str], ...]:
+def _task_texts(
+    n: int, key: str
+) -> tuple[
+    tuple[str, Sequence[str], str, tuple[str, Callable[[tuple[Any, ...]], Any]] | None], ...
+]:
     """Task ``n``'s breakdown texts ``key`` (read once): per language (en, de) the language,
-    the unit's singular and plural, and the text."""
+    the unit's singular and plural, the text and its :func:`_percent_form`."""
     data = task_data(n)
-    return tuple(
-        (lang, (data.get("unit") or {}).get(lang) or ["", ""], str(data[key][lang]))
-        for lang in ("en", "de")
-    )
+    out = []
+    for lang in ("en", "de"):
+        text = str(data[key][lang])
+        out.append(
+            (lang, (data.get("unit") or {}).get(lang) or ["", ""], text, _percent_form(text))
+        )
+    return tuple(out)
+
+
+_FIELDS = ("count", "unit", "pts", "points", "where")  # a breakdown text's names, in this order
+
+
+def _percent_form(text: str) -> _Form | None:
+    """``text`` (a ``str.format`` text naming :data:`_FIELDS`) as a ``%`` text and the getter
+    of its values from ``(count, unit, pts, points, where)``: ``form % getter(values)`` is
+    ``text.format(**dict(zip(_FIELDS, values)))`` for values that are ints and strings (each
+    ``%s`` gives ``str(value)``, what an empty format field gives them), at less than half
+    its cost (issue 34: two texts a task at the final scoring). None: a text with anything
+    but plain fields (a conversion, a format spec, another name), left to ``str.format``."""
+    parts: list[str] = []
+    order: list[int] = []
+    for literal, name, spec, conversion in Formatter().parse(text):
+        parts.append(literal.replace("%", "%%"))
+        if name is None:
+            continue
+        if spec or conversion or name not in _FIELDS:
+            return None
+        parts.append("%s")
+        order.append(_FIELDS.index(name))
+    if not order:
+        return None
+    # (one field: itemgetter gives the value itself, which ``%`` takes as its one argument
+    # unless it is a tuple: the values are ints and strings)
+    return "".join(parts), itemgetter(*order)
 
 
 def _said(n: int, count: int, points: int, where: object = "", key: str = "text") -> TaskResult:
     """Task ``n``'s breakdown line in both languages, from its texts in ``wuensche.yaml``
     (``{count}``, ``{unit}`` singular or plural, ``{pts}`` per unit, ``{points}``, ``{where}``:
     one text, or ``{"en": ..., "de": ...}``)."""
+    _, en, de = _line(n, count, points, where, key)
+    return TaskResult(n, points, en, de)
+
+
+def _line(
+    n: int, count: int, points: int, where: object = "", key: str = "text"
+) -> tuple[int, str, str]:
+    """:func:`_said` as the scoring's point line takes it: ``(points, en, de)``."""
     pts = _task_points(n)
     said = []
-    for lang, units, text in _task_texts(n, key):
+    for lang, units, text, form in _task_texts(n, key):
         at = where.get(lang, "") if isinstance(where, dict) else where
         unit = units[0] if count == 1 else units[1]
-        said.append(text.format(count=count, unit=unit, pts=pts, points=points, where=at))
-    return TaskResult(n, points, said[0], said[1])
+        if form is None:
+            said.append(text.format(count=count, unit=unit, pts=pts, points=points, where=at))
+        else:  # (the same text: _percent_form)
+            said.append(form[0] % form[1]((count, unit, pts, points, at)))
+    return points, said[0], said[1]
 
 
 def score_task(
@@ -116,39 +170,47 @@ def score_task(
 ) -> TaskResult:
     """Task ``n`` (1-9) on one Alhambra, with the module's options (``settings``: option ->
     value; missing ones take the default)."""
-    opt = {**DEFAULTS, **(settings or {})}
+    points, en, de = _task_line(n, alh, {**DEFAULTS, **(settings or {})}, wall_mode, wall_points)
+    return TaskResult(n, points, en, de)
+
+
+def _task_line(
+    n: int, alh: Alhambra, opt: Mapping[str, str], wall_mode: str, wall_points: str
+) -> tuple[int, str, str]:
+    """:func:`score_task` as the scoring's point line takes it, ``(points, en, de)``, with
+    every option in ``opt`` (the defaults merged in once a scoring, not once a task)."""
     member = q.building_or_fountain if opt["fountain"] == "building" else q.is_building
     pts = _task_points(n)
     if n in (1, 2):
         lines = q.lines_with_run(alh, "row" if n == 1 else "column", 3, member)
         count = len(lines) if opt["rows"] == "row" else sum(len(found) for found in lines.values())
         where = ", ".join(str(k) for k in lines)
-        return _said(n, count, count * pts, f" ({'yx'[n - 1]} = {where})" if where else "")
+        return _line(n, count, count * pts, f" ({'yx'[n - 1]} = {where})" if where else "")
     if n == 3:
         pairs = q.same_type_pairs(alh, _standard)
         count = len(q.disjoint_pairs(pairs) if opt["pairs"] == "disjoint" else pairs)
-        return _said(n, count, count * pts)
+        return _line(n, count, count * pts)
     if n == 4:
         run = q.second_longest_wall(alh, wall_mode, opt["wall2"])  # type: ignore[arg-type]
         points = len({c for c, _s in run.segments}) if wall_points == "tile" else run.length
         where = f" ({run.segments[0][0]}..{run.segments[-1][0]})" if run.segments else ""
-        return _said(n, run.length, points * pts, where)
+        return _line(n, run.length, points * pts, where)
     if n == 5:
         line = opt["task5"] == "line"
         count = q.most_types_in_a_line(alh)[0] if line else len(q.building_types(alh))
-        return _said(n, count, types_table().get(count, 0), key="text_line" if line else "text")
+        return _line(n, count, _types_table().get(count, 0), key="text_line" if line else "text")
     if n in (6, 7):
         count = len(q.double_walls(alh) if n == 6 else q.blocks_2x2(alh, member))
-        return _said(n, count, count * pts)
+        return _line(n, count, count * pts)
     if n == 8:
         diag = q.longest_diagonal(alh, q.building_or_fountain)
         count = diag.length if diag is not None else 0
-        return _said(n, count, count * pts, f" ({diag})" if diag is not None else "")
+        return _line(n, count, count * pts, f" ({diag})" if diag is not None else "")
     if n == 9:
         way = q.farthest_building(alh, on_foot=opt["path"] == "walk")
         count = max(0, len(way) - 1) if opt["pathcount"] == "steps" else len(way)
         to = {"en": f" to {way[-1]}", "de": f" zu {way[-1]}"} if way else ""
-        return _said(n, count, count * pts, to)
+        return _line(n, count, count * pts, to)
     raise ValueError(f"there is no task {n} (1-9)")
 
 
@@ -234,16 +296,17 @@ class Wuensche(BundledModule):
         opened = self.data(state).open
         if not opened:
             return None
-        settings = dict(self.settings)
+        opt = {**DEFAULTS, **self.settings}  # (score_task's options, merged once)
         mode, wall_points = state.profile.wall_run, state.profile.wall_points
         cats = []
         for n in sorted(opened):
 
             def points(p: Any, n: int = n) -> tuple[int, str, str] | None:
-                if p.alhambra is None:
+                alh = p.alhambra
+                if alh is None:
                     return None  # a player scored from stated counts: no layout to ask
-                r = score_task(n, p.alhambra, settings, mode, wall_points)
-                return r.points, r.en, r.de
+                # (score_task's answer as the line takes it, without its TaskResult)
+                return _task_line(n, alh, opt, mode, wall_points)
 
             cats.append(
                 PointLine(f"task{n}", f"task {n}", f"Aufgabe {n}", S_TASKS, points, order=600 + n)

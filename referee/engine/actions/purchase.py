@@ -697,13 +697,21 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         if type(tile) is not TileKind or tile not in ref.candidates:
             return False
         # (``Extensions.leave_askers`` ``()``: no module is asked, so no call; None: not known
-        # yet, the first purchase's call works it out)
-        if (
-            state.ext.modules
-            and state.ext.leave_askers != ()
-            and not _modules_leave_purchases(state, p, idx)
-        ):
-            return False
+        # yet, the first purchase's call works it out; known, inside a turn with no
+        # out-of-turn action under way: asked only when one of them does not promise a yes
+        # then, ``Extensions.leave_askers_in_turn``)
+        if state.ext.modules:
+            askers = state.ext.leave_askers
+            if (
+                askers != ()
+                and (
+                    askers is None
+                    or t.interrupt is not None
+                    or state.ext.leave_askers_in_turn != ()
+                )
+                and not _modules_leave_purchases(state, p, idx)
+            ):
+                return False
     elif type(ref) is _COMPONENT_REF and state.ext.modules:  # a module's piece on a field
         owner = state.ext.kind_handler(ref.kind)
         if owner is not None and owner.plain_side_offers and match_slot(ref, market) is None:
