@@ -56,10 +56,9 @@ def _probe() -> None:
 
 
 # Whether this module runs compiled (setup.py's MYPYC_MODULES): then BuildingMajority.score
-# reads the participants in plain loops and the type scores' memo by the dict's own method
-# (C primitives) instead of ``map``/``zip`` over getters and a bound ``get``, which pure Python
-# runs in C but compiled code pays a Python-level call for (bench/README.md, issue 34,
-# twenty-fifth step, cscore)
+# reads the participants in plain loops (C primitives) instead of ``map``/``zip`` over getters,
+# which pure Python runs in C but compiled code pays a Python-level call for each item
+# (bench/README.md, issue 34, twenty-fifth step, cscore)
 _COMPILED: Final = not isinstance(_probe, types.FunctionType)
 
 ORDER_MAJORITIES = 100
@@ -967,8 +966,9 @@ def _whole_scores(
         if type(c) is not int:
             return None
     type_score = _core.type_score
-    memo = _core._TYPE_SCORES  # type_score's memo (only emptied, never replaced), inline
-    kept = memo.get
+    # type_score's memo (only emptied, never replaced), read inline by its own ``get`` (compiled:
+    # the dict primitive; a bound ``get`` would be a Python-level call each time)
+    memo = _core._TYPE_SCORES
     down = sorted(counts, reverse=True)
     last = len(down) - 1
     size = len(table)
@@ -978,16 +978,14 @@ def _whole_scores(
     for n in counts:
         i += 1
         if n <= 0:  # not ranked (most_wins ranks the positive counts)
-            key = (n, n, None, (), 0, "")  # type_score(n, n, (), None, (), 0, "")
-            found = memo.get(key) if _COMPILED else kept(key)
+            found = memo.get((n, n, None, (), 0, ""))  # type_score(n, n, (), None, (), 0, "")
             scores.append(type_score(n, n, (), None, (), 0, "") if found is None else found)
             continue
         k = down.index(n)  # the number of greater counts
         if k == last or down[k + 1] != n:  # a place of its own
             paid = table[k] if k < size else 0
             points = paid if type(paid) is int else share(paid, 1, "down")
-            own = (n, n, k + 1, (), points, "")  # type_score's memo, inline
-            found = memo.get(own) if _COMPILED else kept(own)
+            found = memo.get((n, n, k + 1, (), points, ""))  # type_score's memo, inline
             scores.append(type_score(n, n, (), k + 1, (), points, "") if found is None else found)
             continue
         scores.append(None)  # tied: made by the caller

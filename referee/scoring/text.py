@@ -473,7 +473,9 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
     for row, row_buildings, row_values, row_modules, row_adjusted in zip(
         rows, buildings, values, modules, adjusted, strict=True
     ):
-        wall = row.wall
+        wall = row.categories.get("wall")  # row.wall, without a property call
+        if not isinstance(wall, WallScore):
+            wall = None
         if wall is None:
             wall_line = layout.no_wall
         else:
