@@ -423,12 +423,14 @@ def _plain_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
     None when a corner joins three or four segments or a coordinate is out of range (then the
     general search decides); no segment: two empty lists."""
     geo = alh.geometry
-    around = geo.front.get
+    # the kept dicts' methods are called on the dicts (compiled: dict primitives, no call
+    # through a bound method object; pure Python about the same)
+    front = geo.front
     free_sides = _SIDES_FREE
     walled: list[tuple[int, int, Coord, int]] = []  # (reading-order key, corner x,y, cell, walls)
     for c, m in geo.masks.items():
         if m:  # not the fountain (nor any piece without walls)
-            outer = m & free_sides[around(c, 0) & 0xFF]
+            outer = m & free_sides[front.get(c, 0) & 0xFF]
             if outer:
                 x, y = c
                 if ((x + _BOUND) | (y + _BOUND)) >> _OUT_OF_RANGE:
@@ -443,20 +445,19 @@ def _plain_links(alh: Alhambra) -> tuple[list[Segment], list[int]] | None:
     # corner -> the first slot found at it: a second slot there is linked with it, a third
     # finds it linked already (a junction)
     corners: dict[int, int] = {}
-    first_at = corners.setdefault
     t = 0  # the first slot of the next segment
     for _key, base, c, outer in walled:
         for side, oa, ob in by_mask[outer]:
             segs.append((c, side))
             # the segment at its two corners (written out: this loop is the hot part)
-            f = first_at(base + oa, t)
+            f = corners.setdefault(base + oa, t)
             if f != t:
                 if link[f] >= 0:
                     return None  # three segments meet: a junction
                 link[f] = t
                 link[t] = f
             t += 1
-            f = first_at(base + ob, t)
+            f = corners.setdefault(base + ob, t)
             if f != t:
                 if link[f] >= 0:
                     return None
@@ -538,7 +539,7 @@ def _plain_longest(alh: Alhambra, simple: bool) -> WallRun | None:
             return WallRun(tuple(run[:-1]))
         return WallRun(tuple(run), True)
     # a path, from its smaller end corner (its two ends are two corners)
-    t = best_end if _slot_corner(segs, best_end) < _slot_corner(segs, best_back) else best_back
+    t = best_end if _slot_key(segs, best_end) < _slot_key(segs, best_back) else best_back
     while t >= 0:
         run.append(segs[t >> 1])
         t = link[t ^ 1]
@@ -612,7 +613,7 @@ def outer_runs_top(
             runs.append(WallRun(tuple(run[:-1])) if simple else WallRun(tuple(run), True))
             continue
         # a path, from its smaller end corner
-        t = end if _slot_corner(segs, end) < _slot_corner(segs, back) else back
+        t = end if _slot_key(segs, end) < _slot_key(segs, back) else back
         while t >= 0:
             run.append(segs[t >> 1])
             t = link[t ^ 1]
@@ -620,17 +621,19 @@ def outer_runs_top(
     return runs, total, n
 
 
-# per side, the offsets of its first and second corner from its cell's corner x,y (as in _ends)
-_CORNER_OFFSETS: Final[dict[Side | Diagonal, tuple[Corner, Corner]]] = {
-    s: ((a[0], a[1]), (a[2], a[3])) for s, a in _END_OFFSETS.items()
+# per side, the offsets of its first and second corner from its cell's corner x,y (as in _ends),
+# as corner keys (dx * _K + dy): a cell's corner key plus one is the corner's key
+_CORNER_KEY_OFFSETS: Final[dict[Side | Diagonal, tuple[int, int]]] = {
+    s: (a[0] * _K + a[1], a[2] * _K + a[3]) for s, a in _END_OFFSETS.items()
 }
 
 
-def _slot_corner(segs: list[Segment], slot: int) -> Corner:
-    """The corner of a slot (as in :func:`_plain_longest`)."""
+def _slot_key(segs: list[Segment], slot: int) -> int:
+    """The corner of a slot (as in :func:`_plain_longest`) as its key ``x * _K + y``, which
+    orders as the corner's (x, y): :func:`_plain_links` takes no coordinate out of range
+    (no tuple made and compared)."""
     (x, y), side = segs[slot >> 1]
-    dx, dy = _CORNER_OFFSETS[side][slot & 1]
-    return x + dx, y + dy
+    return x * _K + y + _CORNER_KEY_OFFSETS[side][slot & 1]
 
 
 # compiled: copies and pickles of the frozen dataclasses above (referee/frozen_copies.py)

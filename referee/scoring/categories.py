@@ -26,6 +26,7 @@ Quantities may be :class:`fractions.Fraction` (half buildings); ties compare exa
 from __future__ import annotations
 
 import math
+import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -48,6 +49,17 @@ Number: TypeAlias = "int | Fraction"
 Direction: TypeAlias = 'Literal["most", "fewest"]'
 Rounding: TypeAlias = 'Literal["down", "up"]'
 Floor: TypeAlias = 'Literal["scoring", "total"] | None'
+
+
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# Whether this module runs compiled (setup.py's MYPYC_MODULES): then BuildingMajority.score
+# reads the participants in plain loops (C primitives) instead of ``map``/``zip`` over getters,
+# which pure Python runs in C but compiled code pays a Python-level call for each item
+# (bench/README.md, issue 34, twenty-fifth step, cscore)
+_COMPILED: Final = not isinstance(_probe, types.FunctionType)
 
 ORDER_MAJORITIES = 100
 ORDER_WALL = 200
@@ -845,18 +857,31 @@ class BuildingMajority:
         table = self.table if self.table is not None else _core.POINTS[round_no][t]
         # each participant's count of the type, and whether any has an adjustment (by C-level
         # maps: ``tuple([p.counts[t] for p in participants])``, ``any([p.adjustments ...])``)
-        counts = tuple(map(_COUNT_OF[t], map(_COUNTS, participants)))
+        adjusted = False
+        if _COMPILED:  # the same in plain loops (see _COMPILED)
+            counts = tuple([p.counts[t] for p in participants])
+            for p in participants:
+                if p.adjustments:
+                    adjusted = True
+                    break
+        else:
+            counts = tuple(map(_COUNT_OF[t], map(_COUNTS, participants)))
+            adjusted = any(map(_ADJUSTMENTS, participants))
         # no adjustment of this type: every count is its base count (only an adjusted type's
         # count differs, see participant), so the common case below holds for this type
-        if not any(map(_ADJUSTMENTS, participants)) or t not in map(
+        if not adjusted or t not in map(
             _TYPE, chain.from_iterable(map(_ADJUSTMENTS, participants))
         ):
             known = scores_by_position(counts, table)
             if known is not None:  # the common case: no count adjustment, whole counts
                 scores, ties = known
-                out: dict[str, CategoryScore] = dict(
-                    zip(map(_NAME, participants), scores, strict=True)
-                )
+                out: dict[str, CategoryScore]
+                if _COMPILED:  # (a score per participant: by position of the counts)
+                    out = {}
+                    for i, p in enumerate(participants):
+                        out[p.name] = scores[i]
+                else:
+                    out = dict(zip(map(_NAME, participants), scores, strict=True))
                 for group, shared, points, split in ties:  # a tie names the others
                     c = int(counts[group[0]])  # whole (see scores_by_position)
                     if len(group) == 2:  # the common tie: the lines below for two names
@@ -941,7 +966,9 @@ def _whole_scores(
         if type(c) is not int:
             return None
     type_score = _core.type_score
-    kept = _core._TYPE_SCORES.get  # type_score's memo (only emptied, never replaced), inline
+    # type_score's memo (only emptied, never replaced), read inline by its own ``get`` (compiled:
+    # the dict primitive; a bound ``get`` would be a Python-level call each time)
+    memo = _core._TYPE_SCORES
     down = sorted(counts, reverse=True)
     last = len(down) - 1
     size = len(table)
@@ -951,14 +978,14 @@ def _whole_scores(
     for n in counts:
         i += 1
         if n <= 0:  # not ranked (most_wins ranks the positive counts)
-            found = kept((n, n, None, (), 0, ""))  # type_score(n, n, (), None, (), 0, "")
+            found = memo.get((n, n, None, (), 0, ""))  # type_score(n, n, (), None, (), 0, "")
             scores.append(type_score(n, n, (), None, (), 0, "") if found is None else found)
             continue
         k = down.index(n)  # the number of greater counts
         if k == last or down[k + 1] != n:  # a place of its own
             paid = table[k] if k < size else 0
             points = paid if type(paid) is int else share(paid, 1, "down")
-            found = kept((n, n, k + 1, (), points, ""))  # type_score's memo, inline
+            found = memo.get((n, n, k + 1, (), points, ""))  # type_score's memo, inline
             scores.append(type_score(n, n, (), k + 1, (), points, "") if found is None else found)
             continue
         scores.append(None)  # tied: made by the caller

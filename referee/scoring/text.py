@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from itertools import chain, repeat
 
@@ -9,6 +10,21 @@ from referee.catalogue import BUILDING_TYPES, BuildingType, Side
 from referee.geometry.pieces import Diagonal
 from referee.scoring.categories import num_text, signed
 from referee.scoring.core import ScoringResult, ScoringRow, TypeScore, WallScore
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
+
+
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# Whether this module runs compiled (setup.py's MYPYC_MODULES): then a few loops below are
+# written as plain loops over typed dicts (dict primitives in C) instead of ``map`` over bound
+# methods, which pure Python runs in C but compiled code pays a Python-level call for each item
+# (bench/README.md, issue 34, twenty-fifth step, cscore)
+_COMPILED: Final = not isinstance(_probe, types.FunctionType)
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -383,6 +399,15 @@ _ONLY_TYPE_SCORES = {TypeScore}
 def _type_scores(row: ScoringRow) -> list[TypeScore]:
     """The values of ``row.buildings``: a base game's row has all six, straight from its
     categories."""
+    if _COMPILED:
+        categories = row.categories
+        scores: list[TypeScore] = []
+        for key in _TYPE_KEYS:
+            s = categories.get(key)
+            if type(s) is not TypeScore:
+                return list(row.buildings.values())
+            scores.append(s)
+        return scores
     found = list(map(row.categories.get, _TYPE_KEYS))
     if set(map(type, found)) == _ONLY_TYPE_SCORES:
         return found  # type: ignore[return-value]
@@ -412,13 +437,16 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
     # the place column of every type (``1st``, ``1st (tie: Ben)``, ``-``), and whether a row
     # has count adjustments; per type the values of its line: count, place, points, how
     counts, points_col = tongue.count_col, tongue.points_col  # aligned numbers (_Padded)
-    parts_of = tongue.parts.get  # a score's columns worked out before (_Lang.type_parts)
+    kept_parts = tongue.parts
+    parts_of = kept_parts.get  # a score's columns worked out before (_Lang.type_parts)
     values: list[list[str]] = []
     adjusted: list[bool] = []
     place_w = len(w["place"])
     for b in buildings:
         # the columns of every score worked out before, in C; the others one by one
-        found = list(map(parts_of, map(id, b)))
+        found: list[tuple[str, str, str, str] | None] = (
+            [kept_parts.get(id(s)) for s in b] if _COMPILED else list(map(parts_of, map(id, b)))
+        )
         row_adjusted = False
         if None in found:
             for i, s in enumerate(b):
@@ -427,7 +455,12 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
                     if s.adjustments:
                         row_adjusted = True
         row_values = list(chain.from_iterable(found))  # type: ignore[arg-type]
-        place_w = max(place_w, max(map(len, row_values[1::4]), default=0))
+        if _COMPILED:  # the widest place (a native loop: no slice, map nor keyword call)
+            for i in range(1, len(row_values), 4):
+                if len(row_values[i]) > place_w:
+                    place_w = len(row_values[i])
+        else:
+            place_w = max(place_w, max(map(len, row_values[1::4]), default=0))
         values.append(row_values)
         adjusted.append(row_adjusted)
     for m in modules:
@@ -440,7 +473,9 @@ def _scoring_text_parts(result: ScoringResult, lang: str, ranking: bool) -> list
     for row, row_buildings, row_values, row_modules, row_adjusted in zip(
         rows, buildings, values, modules, adjusted, strict=True
     ):
-        wall = row.wall
+        wall = row.categories.get("wall")  # row.wall, without a property call
+        if not isinstance(wall, WallScore):
+            wall = None
         if wall is None:
             wall_line = layout.no_wall
         else:
