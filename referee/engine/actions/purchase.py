@@ -24,6 +24,7 @@ Every purchase, in a turn or out of it (the vizier), goes through the same stage
 
 from __future__ import annotations
 
+import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from dataclasses import field as dc_field
 from itertools import combinations
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard, TileKind
+from referee.dataclass_methods import plain_dataclass
 from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
 from referee.engine.context import Context
 from referee.engine.core import match_slot, unhandled_component_finding
@@ -71,7 +73,21 @@ _COMPONENT_REF: Final = ComponentRef
 _TILE_REF: Final = TileRef
 
 
-@dataclass(slots=True)
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# The classes of a purchase are written for referee.dataclass_methods.plain_dataclass: their
+# methods are not generated at import (issue 34, twenty-fifth step). Pure Python they keep
+# their slots; compiled, ``slots`` is False (a native class has its fields in its own layout:
+# the class ``dataclass`` would make anew was made and thrown away), as record/model.py's.
+_SLOTS = isinstance(_probe, types.FunctionType)
+# a field's default_factory (list): an __init__ given no value makes a new list, as the
+# generated one did
+_FACTORY_LIST: Final[list[Any]] = []
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
 class PayStep:
     """One item of a payment and where it comes from."""
 
@@ -80,8 +96,17 @@ class PayStep:
     ref: Any
     pos: Pos
 
+    def __init__(self, source: PaySource, card: MoneyCard | None, ref: Any, pos: Pos) -> None:
+        self.source = source
+        self.card = card
+        self.ref = ref
+        self.pos = pos
 
-@dataclass(slots=True)
+
+plain_dataclass(PayStep)
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
 class Purchase:
     """A purchase as the record states it, resolved against the state."""
 
@@ -104,6 +129,36 @@ class Purchase:
         default=None, init=False, repr=False, compare=False
     )
 
+    def __init__(
+        self,
+        player: PlayerState,
+        action: Buy,
+        slot: int | None = None,
+        tile: HeldPiece = None,
+        from_bag: bool = False,
+        price: int | None = None,
+        field: Currency | None = None,
+        steps: list[PayStep] = _FACTORY_LIST,
+        locate: list[Finding] = _FACTORY_LIST,
+        allowed: frozenset[Currency] | None = None,
+        value: int | None = None,
+        offer: SideOffer | None = None,
+    ) -> None:
+        self.player = player
+        self.action = action
+        self.slot = slot
+        self.tile = tile
+        self.from_bag = from_bag
+        self.price = price
+        self.field = field
+        self.steps = [] if steps is _FACTORY_LIST else steps
+        self.locate = [] if locate is _FACTORY_LIST else locate
+        self.allowed = allowed
+        self.value = value
+        self.offer = offer
+        self._modules = ()
+        self._modules_of = None
+
     @property
     def modules_paid(self) -> tuple[ComponentRef, ...]:
         """Module components named in the payment (made once for the purchase's ``steps``:
@@ -124,7 +179,10 @@ class Purchase:
         return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
 
-@dataclass(slots=True)
+plain_dataclass(Purchase)
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
 class PlainPurchase:
     """A plain purchase carried out in one pass (:func:`purchase_plain`), as the modules that
     react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a
@@ -149,10 +207,37 @@ class PlainPurchase:
     total: int  # what the payment counts for (``pay.value``)
     exact: bool  # ``pay.exact``
 
+    def __init__(
+        self,
+        player: PlayerState,
+        action: Buy,
+        slot: int | None,
+        tile: HeldPiece,
+        field: Currency,
+        cards: tuple[MoneyCard, ...],
+        allowed: frozenset[Currency],
+        price: int,
+        total: int,
+        exact: bool,
+    ) -> None:
+        self.player = player
+        self.action = action
+        self.slot = slot
+        self.tile = tile
+        self.field = field
+        self.cards = cards
+        self.allowed = allowed
+        self.price = price
+        self.total = total
+        self.exact = exact
+
     @property
     def overpaid(self) -> int:
         """What :func:`overpaid` gives for the same purchase."""
         return 0 if self.exact else max(0, self.total - self.price)
+
+
+plain_dataclass(PlainPurchase)
 
 
 def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
