@@ -12,6 +12,7 @@ Rule texts and sections live in :mod:`referee.engine.rules`; rule sections quote
 from __future__ import annotations
 
 import math
+import types
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -40,6 +41,7 @@ from referee.record.model import (
     NOWHERE,
     Action,
     BodyItem,
+    Buy,
     CardLike,
     CardRef,
     Chance,
@@ -53,12 +55,14 @@ from referee.record.model import (
     MarketDraw,
     ModuleAction,
     ModuleChance,
+    Place,
     Pos,
     Position,
     Reshuffle,
     Scoring,
     ScoringCardRef,
     StartPlayer,
+    TakeMoney,
     TileLike,
     TileRef,
     Turn,
@@ -80,7 +84,15 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
+    from typing import Any, Final, cast
+
+    # the engine's own one-pass steps, called natively by the compiled ``_turn`` when the
+    # action table holds them (``_OWN_PLAIN``; a compiled module calls a function of another
+    # compiled module by its C entry, which needs no import at run time: ``_runner`` has
+    # imported their modules before any action runs)
+    from referee.engine.actions.placement import place_plain as _place_plain
+    from referee.engine.actions.purchase import purchase_plain as _purchase_plain
+    from referee.engine.actions.take import take_plain as _take_plain
 
 
 # the enum members as module constants: an enum class attribute costs ten global lookups, and
@@ -1799,6 +1811,7 @@ def _turn(state: GameState, item: Turn) -> None:
     if not _PLAIN_ACTIONS:
         _runner()
     plain_of, handler_of = _PLAIN_ACTIONS
+    own = _OWN_PLAIN  # (compiled: the one-pass steps called natively; pure: empty)
     counting = state.ext.counting  # (GameState.changes: kept when a module reads it)
     for action in item.actions:
         # run_action(state, action), inline: the one-pass case first, else the handler
@@ -1812,8 +1825,21 @@ def _turn(state: GameState, item: Turn) -> None:
         assert t is not None
         p = players[t.player]
         plain = plain_of.get(kind)
-        if plain is not None and plain(state, p, action, check):
-            continue
+        if plain is not None:
+            if not own:
+                if plain(state, p, action, check):
+                    continue
+            elif plain is own[1]:  # the table's step is the engine's own: its C entry
+                if _purchase_plain(state, p, cast(Buy, action), check):
+                    continue
+            elif plain is own[0]:
+                if _take_plain(state, p, cast(TakeMoney, action), check):
+                    continue
+            elif plain is own[2]:
+                if _place_plain(state, p, cast(Place, action), check):
+                    continue
+            elif plain(state, p, action, check):  # another step (a test's, a tool's)
+                continue
         handler = handler_of.get(kind)
         if handler is not None:
             handler(state.context or _kept_context(state), p, action, check)
@@ -1982,6 +2008,21 @@ _PLAIN_ACTIONS: Final[
 ] = []  # actions.PLAIN and actions.HANDLERS (run_action's)
 
 
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+_SELF_COMPILED: Final = not isinstance(_probe, types.FunctionType)
+
+_OWN_PLAIN: Final[list[Any]] = []
+"""Compiled only (filled by :func:`_runner`; pure Python empty): the engine's own one-pass
+steps of a take, a purchase and a placement (``take_plain``, ``purchase_plain``,
+``place_plain``) as ``actions.PLAIN`` holds them when it is imported. ``_turn`` calls the step
+the table holds; when it is one of these, by its C entry (no boxing of the arguments, no
+Python call protocol: issue 34, twenty-fifth step); any other step the table holds (a test's
+or a tool's replacement) is called as an object, as before."""
+
+
 def _runner() -> Callable[[GameState, Action], None]:
     """``referee.engine.actions.run_action`` (imported on first use: the actions import this
     module)."""
@@ -1990,6 +2031,8 @@ def _runner() -> Callable[[GameState, Action], None]:
 
         _RUN_ACTION.append(run_action)
         _PLAIN_ACTIONS[:] = [PLAIN, HANDLERS]
+        if _SELF_COMPILED:
+            _OWN_PLAIN[:] = [PLAIN.get(TakeMoney), PLAIN.get(Buy), PLAIN.get(Place)]
     return _RUN_ACTION[0]
 
 

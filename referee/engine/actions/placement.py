@@ -36,7 +36,7 @@ def _probe() -> None:
 _SLOTS = isinstance(_probe, types.FunctionType)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class PendingPick:
     """Which bought tile a placement means: its slot among the pending ones, its kind, and
     the kind an unknown pending tile turns out to be."""

@@ -87,7 +87,7 @@ _SLOTS = isinstance(_probe, types.FunctionType)
 _FACTORY_LIST: Final[list[Any]] = []
 
 
-@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class PayStep:
     """One item of a payment and where it comes from."""
 
@@ -106,7 +106,7 @@ class PayStep:
 plain_dataclass(PayStep)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class Purchase:
     """A purchase as the record states it, resolved against the state."""
 
@@ -182,7 +182,7 @@ class Purchase:
 plain_dataclass(Purchase)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class PlainPurchase:
     """A plain purchase carried out in one pass (:func:`purchase_plain`), as the modules that
     react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a

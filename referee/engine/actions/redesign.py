@@ -57,7 +57,7 @@ def _probe() -> None:
 _SLOTS = isinstance(_probe, types.FunctionType)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class ReservePick:
     """Which reserve tile a record's reference means: ``index`` into the reserve (None: not
     there), the tile, and the tile an unknown reserve entry turns out to be."""

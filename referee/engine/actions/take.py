@@ -45,7 +45,7 @@ _SLOTS = isinstance(_probe, types.FunctionType)
 _FACTORY_LIST: Final[list[Any]] = []
 
 
-@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class TakeStep:
     """One card of a take: where it comes from, the card, its reference and position."""
 
@@ -64,7 +64,7 @@ class TakeStep:
 plain_dataclass(TakeStep)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class TakePlan:
     """Where each card of a take comes from, and the display before it."""
 
