@@ -4,6 +4,10 @@
   ``Purchase``, ``PlainPurchase``, ``PendingPick``, ``ReservePick``) are written for
   ``referee.dataclass_methods.plain_dataclass``: no method generated at import, and each
   behaves as the ``@dataclass`` it was (held here against a twin made by ``dataclasses``).
+- The answers of the modules the turn reads on every turn are copied into one object,
+  ``Extensions.kept`` (``referee.engine.ext_reads.ExtReads``; compiled, native fields), made
+  anew each time the answers are worked out: held equal to the attributes for every bundled
+  module alone and all together, and after ``modules_changed``.
 - ``core._turn`` calls the engine's own one-pass take, purchase and placement by their C entry
   when compiled and ``actions.PLAIN`` holds them (``core._OWN_PLAIN``); any other step the
   table holds is called as an object. Pure Python ``_OWN_PLAIN`` stays empty; the compiled
@@ -26,6 +30,8 @@ from referee.catalogue import CURRENCIES, MoneyCard
 from referee.dataclass_methods import plain_dataclass
 from referee.engine import check_game, core
 from referee.engine.actions import PLAIN, placement, purchase, redesign, take
+from referee.engine.ext_reads import ExtReads
+from referee.engine.extensions import Extensions
 from referee.engine.state import PlayerState
 from referee.notation import parse_game_text
 from referee.record.model import Buy, Place, Pos, TakeMoney
@@ -223,3 +229,70 @@ def test_the_native_dispatch_gives_the_tables_answers(monkeypatch: pytest.Monkey
     calls.clear()
     assert [_outcome(check_game(g)) for g in games] == before
     assert seen and "take" not in calls and "buy" in calls
+
+
+# ------------------------------------------------ the modules' per-turn answers as one object
+
+_READS = (
+    "counting",
+    "refill_asked",
+    "turn_asked",
+    "refilling_from",
+    "draw_heard",
+    "draw_types",
+    "after_plain",
+)
+
+
+def _same_reads(ext: Extensions) -> None:
+    kept = ext.kept
+    assert type(kept) is ExtReads
+    assert kept.modules is ext.modules  # the same list: a module put into it in place is seen
+    for name in _READS:
+        assert getattr(kept, name) == getattr(ext, name), name
+
+
+def _bundled() -> list[str]:
+    from referee.modules import discover
+
+    return [cls.name for cls in discover()]
+
+
+def test_the_kept_reads_are_the_kept_answers_for_each_module_and_all_together() -> None:
+    _same_reads(Extensions())
+    names = _bundled()
+    for name in names:
+        _same_reads(Extensions([name]))
+    ext = Extensions(names)
+    _same_reads(ext)
+    # every answer copied is a live one for some module (no dead copy)
+    kept = ext.kept
+    assert kept.counting and kept.refill_asked and kept.turn_asked and kept.after_plain
+    assert kept.refilling_from and kept.draw_heard is not None
+
+
+def test_modules_changed_makes_the_kept_reads_again() -> None:
+    ext = Extensions()
+    first = ext.kept
+    assert not first.modules and not first.counting and first.draw_heard is None
+    ext.modules.extend(Extensions(["bauland", "sultan"]).modules)
+    assert first.modules  # (in place: the list is the same)
+    ext.modules_changed()
+    assert ext.kept is not first
+    _same_reads(ext)
+    assert ext.kept.draw_heard is not None  # (Sultan hears the market's draws)
+    ext.modules.clear()
+    ext.modules_changed()
+    _same_reads(ext)
+    assert not ext.kept.counting and ext.kept.draw_heard is None
+
+
+def test_a_state_given_other_modules_reads_their_answers() -> None:
+    """The engine reads ``state.ext.kept`` (not a copy of its own): a state whose ``ext`` is
+    replaced reads the new one's answers (Sultan hears the market's draws)."""
+    from referee.engine.state import GameState
+
+    state = GameState(players=[])
+    assert state.ext.kept.draw_heard is None
+    state.ext = Extensions(["sultan"])
+    assert state.ext.kept.draw_heard is not None

@@ -923,10 +923,10 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     # defaults of Extensions): ``refilling``, those that may lay a piece of their own on an
     # empty field (none: every entry is a draw, and _refill_from would answer False); ``heard``,
     # those hearing the draws as one call (Extensions.draw_heard)
-    ext = state.ext
-    refilling = ext.refilling_from
-    heard = ext.draw_heard
-    heard_types = ext.draw_types  # (None: every piece; else the only types they act on)
+    reads = state.ext.kept  # (the answers as one object: Extensions.kept)
+    refilling = reads.refilling_from
+    heard = reads.draw_heard
+    heard_types = reads.draw_types  # (None: every piece; else the only types they act on)
     market = state.market
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
@@ -1627,13 +1627,16 @@ def _turn(state: GameState, item: Turn) -> None:
     # its moment's step (Extensions.at, which leaves it out where every module asked is idle)
     # and its standing offer (tests/test_module_dispatch.py, tests/test_speed10_dispatch.py)
     # (a module asked only at a refill's close leaves the turn's start and end alone)
-    modules = state.ext.modules and (state.standing or state.ext.turn_asked)
+    # the per-turn answers of the modules, read as one object (Extensions.kept; compiled, native
+    # fields where each answer was a Python attribute look-up)
+    reads = state.ext.kept
+    modules = reads.modules and (state.standing or reads.turn_asked)
     if state.phase is _REFILL and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
         # closed (_close_refill: the checks, then the modules' step), then a due scoring or
         # Dirk draw as it has them
         _refill_checks(state, pos, True)
-        if state.ext.refill_asked:  # (only with a module enabled)
+        if reads.refill_asked:  # (only with a module enabled)
             # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
             # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
             ext = state.ext
@@ -1812,7 +1815,7 @@ def _turn(state: GameState, item: Turn) -> None:
         _runner()
     plain_of, handler_of = _PLAIN_ACTIONS
     own = _OWN_PLAIN  # (compiled: the one-pass steps called natively; pure: empty)
-    counting = state.ext.counting  # (GameState.changes: kept when a module reads it)
+    counting = reads.counting  # (GameState.changes: kept when a module reads it)
     for action in item.actions:
         # run_action(state, action), inline: the one-pass case first, else the handler
         if counting:

@@ -773,6 +773,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         return False
     ref = a.tile
     market = state.market
+    reads = state.ext.kept  # (the modules' per-turn answers as one object: Extensions.kept)
     tile: Any
     if type(ref) is _TILE_REF and ref.type is not None:
         idx = match_slot(ref, market) if a.field is None else _CURRENCIES.index(a.field)
@@ -784,12 +785,12 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         # (``Extensions.leave_askers`` ``()``: no module is asked, so no call; None: not known
         # yet, the first purchase's call works it out)
         if (
-            state.ext.modules
+            reads.modules
             and state.ext.leave_askers != ()
             and not _modules_leave_purchases(state, p, idx)
         ):
             return False
-    elif type(ref) is _COMPONENT_REF and state.ext.modules:  # a module's piece on a field
+    elif type(ref) is _COMPONENT_REF and reads.modules:  # a module's piece on a field
         owner = state.ext.kind_handler(ref.kind)
         if owner is not None and owner.plain_side_offers and match_slot(ref, market) is None:
             return _purchase_side_offer(state, p, a, ref, owner, check)  # a piece beside it
@@ -797,7 +798,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         if idx is None:
             return False
         tile = market[idx]
-    elif type(ref) is _TILE_REF and a.field is not None and state.ext.modules:
+    elif type(ref) is _TILE_REF and a.field is not None and reads.modules:
         # ``buy Gu ?``: the unknown tile on a named field, which the pipeline takes to be what
         # lies there (no finding); one pass for a module's piece as when its token names it
         idx = _unnamed_piece_field(state, p, a.field)
@@ -812,7 +813,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     for cref in a.paid:
         c = cref.card if type(cref) is _CARD_REF else None
         if c is None or hand.get(c, 0) <= cards.count(c):
-            if type(cref) is _COMPONENT_REF and state.ext.modules:
+            if type(cref) is _COMPONENT_REF and reads.modules:
                 return _purchase_with_components(state, p, a, idx, tile, check)
             return False
         cards.append(c)
@@ -823,7 +824,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         terms = _plain_terms(state, p, idx, tile.price)
     price, allowed, troubled = terms
     # modules reacting to the purchase (``after_plain_purchase``) see what the pipeline counts
-    hooked = state.ext.after_plain  # kept per game (``Extensions.after_plain``; () without modules)
+    hooked = reads.after_plain  # kept per game (``Extensions.after_plain``; () without modules)
     if check or hooked:
         if troubled:
             return False
