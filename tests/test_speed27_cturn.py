@@ -9,10 +9,10 @@
   anew each time the answers are worked out: held equal to the attributes for every bundled
   module alone and all together, and after ``modules_changed``.
 - ``core._turn`` calls the engine's own one-pass take, purchase and placement by their C entry
-  when compiled and ``actions.PLAIN`` holds them (``core._OWN_PLAIN``); any other step the
-  table holds is called as an object. Pure Python ``_OWN_PLAIN`` stays empty; the compiled
-  branch is run here in pure Python with the three names bound as the compiled module sees
-  them, and it gives the same verdicts over simulated games.
+  when compiled and ``actions.PLAIN`` holds them (``core._OWN_PLAIN``, ``core._native_actions``);
+  any other step the table holds is called as an object. Pure Python ``_OWN_PLAIN`` stays
+  empty; the compiled branch is run here in pure Python with the three names bound as the
+  compiled module sees them, and it gives the same verdicts over simulated games.
 """
 
 from __future__ import annotations
@@ -190,9 +190,10 @@ def _outcome(report: Any) -> Any:
 
 
 def test_the_native_dispatch_gives_the_tables_answers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled branch of ``_turn``'s action loop, run in pure Python (the three names
-    bound as the compiled module sees them, ``_OWN_PLAIN`` filled as ``_runner`` fills it
-    compiled): the same verdicts, every one-pass action through its named call."""
+    """The compiled action loop of ``_turn`` (``core._native_actions``), run in pure Python
+    (the three names bound as the compiled module sees them, ``_OWN_PLAIN`` filled as
+    ``_runner`` fills it compiled): the same verdicts, every one-pass action through its named
+    call."""
     games = _games()
     before = [_outcome(check_game(g)) for g in games]
     if core._SELF_COMPILED:  # compiled: filled by the first action, the table's own objects

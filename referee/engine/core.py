@@ -1813,39 +1813,28 @@ def _turn(state: GameState, item: Turn) -> None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
         _runner()
-    plain_of, handler_of = _PLAIN_ACTIONS
-    own = _OWN_PLAIN  # (compiled: the one-pass steps called natively; pure: empty)
-    counting = reads.counting  # (GameState.changes: kept when a module reads it)
-    for action in item.actions:
-        # run_action(state, action), inline: the one-pass case first, else the handler
-        if counting:
-            if state.at_next_change is not None:
-                state.before_change(action)
-            state.changes += 1
-        kind = type(action)
-        check = state.checking
-        t = state.turn
-        assert t is not None
-        p = players[t.player]
-        plain = plain_of.get(kind)
-        if plain is not None:
-            if not own:
-                if plain(state, p, action, check):
-                    continue
-            elif plain is own[1]:  # the table's step is the engine's own: its C entry
-                if _purchase_plain(state, p, cast(Buy, action), check):
-                    continue
-            elif plain is own[0]:
-                if _take_plain(state, p, cast(TakeMoney, action), check):
-                    continue
-            elif plain is own[2]:
-                if _place_plain(state, p, cast(Place, action), check):
-                    continue
-            elif plain(state, p, action, check):  # another step (a test's, a tool's)
+    if _OWN_PLAIN:  # compiled: the engine's own one-pass steps called by their C entry
+        _native_actions(state, item.actions, players, reads.counting)
+    else:
+        plain_of, handler_of = _PLAIN_ACTIONS
+        counting = reads.counting  # (GameState.changes: kept when a module reads it)
+        for action in item.actions:
+            # run_action(state, action), inline: the one-pass case first, else the handler
+            if counting:
+                if state.at_next_change is not None:
+                    state.before_change(action)
+                state.changes += 1
+            kind = type(action)
+            check = state.checking
+            t = state.turn
+            assert t is not None
+            p = players[t.player]
+            plain = plain_of.get(kind)
+            if plain is not None and plain(state, p, action, check):
                 continue
-        handler = handler_of.get(kind)
-        if handler is not None:
-            handler(state.context or _kept_context(state), p, action, check)
+            handler = handler_of.get(kind)
+            if handler is not None:
+                handler(state.context or _kept_context(state), p, action, check)
     t = state.turn
     if (
         t is None
@@ -1935,6 +1924,44 @@ def _turn(state: GameState, item: Turn) -> None:
     state.spare_turn = t
 
 
+def _native_actions(
+    state: GameState, actions: Sequence[Action], players: list[PlayerState], counting: bool
+) -> None:
+    """``_turn``'s action loop in the compiled build (``_OWN_PLAIN`` filled): the same steps
+    as its loop, each action's one-pass step called by its C entry when the table holds the
+    engine's own (no boxing of the arguments, no Python call protocol), any other step the
+    table holds called as an object. A function of its own so that the pure loop in ``_turn``
+    tests nothing more per action (issue 34, twenty-fifth step)."""
+    plain_of, handler_of = _PLAIN_ACTIONS
+    own = _OWN_PLAIN
+    for action in actions:
+        if counting:
+            if state.at_next_change is not None:
+                state.before_change(action)
+            state.changes += 1
+        kind = type(action)
+        check = state.checking
+        t = state.turn
+        assert t is not None
+        p = players[t.player]
+        plain = plain_of.get(kind)
+        if plain is not None:
+            if plain is own[1]:  # the table's step is the engine's own: its C entry
+                if _purchase_plain(state, p, cast(Buy, action), check):
+                    continue
+            elif plain is own[0]:
+                if _take_plain(state, p, cast(TakeMoney, action), check):
+                    continue
+            elif plain is own[2]:
+                if _place_plain(state, p, cast(Place, action), check):
+                    continue
+            elif plain(state, p, action, check):  # another step (a test's, a tool's)
+                continue
+        handler = handler_of.get(kind)
+        if handler is not None:
+            handler(state.context or _kept_context(state), p, action, check)
+
+
 def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
     """A module verb: handed to the enabled module that owns it, else reported."""
     handler = state.ext.verb_handler(a.verb)
@@ -2020,10 +2047,11 @@ _SELF_COMPILED: Final = not isinstance(_probe, types.FunctionType)
 _OWN_PLAIN: Final[list[Any]] = []
 """Compiled only (filled by :func:`_runner`; pure Python empty): the engine's own one-pass
 steps of a take, a purchase and a placement (``take_plain``, ``purchase_plain``,
-``place_plain``) as ``actions.PLAIN`` holds them when it is imported. ``_turn`` calls the step
-the table holds; when it is one of these, by its C entry (no boxing of the arguments, no
-Python call protocol: issue 34, twenty-fifth step); any other step the table holds (a test's
-or a tool's replacement) is called as an object, as before."""
+``place_plain``) as ``actions.PLAIN`` holds them when it is imported. ``_turn`` then runs
+its actions by :func:`_native_actions`, which calls the step the table holds; when it is one
+of these, by its C entry (no boxing of the arguments, no Python call protocol: issue 34,
+twenty-fifth step); any other step the table holds (a test's or a tool's replacement) is
+called as an object, as before."""
 
 
 def _runner() -> Callable[[GameState, Action], None]:
