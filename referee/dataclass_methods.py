@@ -28,7 +28,10 @@ set on a class would not bind as a method):
 A class's own ``__repr__`` or ``__eq__`` stays (``dataclass``'s rule). A compiled (native)
 class's type runs no ``__init__`` of its own when called from Python with ``init=False``
 (mypyc leaves its ``tp_init`` empty): the class's ``__init__`` is set on it again, as
-``record/model.py`` and ``scoring/frozen.py`` do. ``tests/test_speed27_cturn.py`` compares
+``record/model.py`` and ``scoring/frozen.py`` do; then mypyc's own state methods would call it
+without arguments, so such a class copies and pickles through its constructor from its
+``init`` fields (``referee/frozen_copies.py``'s way; a field with ``init=False`` starts at its
+default in the copy). ``tests/test_speed27_cturn.py`` compares
 every such class with a ``@dataclass`` twin of the same fields.
 """
 
@@ -93,9 +96,26 @@ def plain_dataclass(cls: _C) -> _C:
         if init is not None:
             setattr(cls, "__init__", init)  # noqa: B010
             break
+    setstate = vars(cls).get("__setstate__")
+    if setstate is not None and type(setstate).__name__ == "method_descriptor":
+        # compiled: mypyc's state methods make a copy through ``__new__``, which runs the
+        # class's ``__init__`` (set again above) without arguments; a copy or a pickle is made
+        # by the constructor from the ``init`` fields instead (referee/frozen_copies.py's way)
+        setattr(cls, "__reduce__", _reduce_by_fields)  # noqa: B010
     params: Any = getattr(cls, "__dataclass_params__")  # noqa: B009
     params.init = params.repr = params.eq = True
     return cls
+
+
+def _remade(cls: type, values: dict[str, object]) -> object:
+    """An instance of ``cls`` made by its constructor from ``values`` (a copy, an unpickling)."""
+    return cls(**values)
+
+
+def _reduce_by_fields(self: Any) -> tuple[object, ...]:
+    """``__reduce__`` of a compiled class: its constructor and its ``init`` fields by name."""
+    values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+    return (_remade, (type(self), values))
 
 
 __all__ = ["plain_dataclass"]

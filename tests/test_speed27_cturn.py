@@ -52,8 +52,10 @@ def _values(cls: type) -> list[dict[str, Any]]:
     """Two sets of field values of ``cls`` of its annotated types (the compiled classes check
     them), the second differing from the first in every field given."""
     anna, ben = PlayerState("Anna", 0), PlayerState("Ben", 1)
-    buy1, buy2 = Buy(None, None, ()), Buy(None, None, (), Pos(2, 1))
-    take1, take2 = TakeMoney(()), TakeMoney((), Pos(3, 1))
+    # actions of a simulated game's record (compiled, a record's fields are type-checked)
+    acts = [a for item in _games()[0].body for a in getattr(item, "actions", ())]
+    buy1, buy2 = [a for a in acts if type(a) is Buy][:2]
+    take1, take2 = [a for a in acts if type(a) is TakeMoney][:2]
     card1, card2 = MoneyCard(CURRENCIES[0], 3), MoneyCard(CURRENCIES[1], 5)
     tile1 = tile2 = None
     if cls in (take.TakeStep, purchase.PayStep):
