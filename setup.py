@@ -58,6 +58,9 @@ MYPYC_MODULES = [
     # re-export them.
     "referee/engine/run.py",
     "referee/engine/actions/run.py",
+    # the answers of the modules the turn reads, as native fields (issue 34, twenty-fifth step:
+    # read through Extensions.kept instead of one Python attribute look-up each)
+    "referee/engine/ext_reads.py",
     # engine rest (issue 34, fifth to seventh step): a compiled function checks each annotated
     # argument and item at run time, so every annotation here admits what modules hand it
     # (found by builds: engine/extensions.py stays Python, since Module, the base of every

@@ -73,6 +73,9 @@ WHITE_BOX = {
     "test_speed26_generic.py": "checks that the refill close's market test "
     "(core._refill_checks in the refill phase core._REFILL) answers the same for every pattern "
     "of open fields, with pieces whose __eq__ must never be asked",
+    "test_speed27_cturn.py": "checks that the compiled turn's native calls of the engine's own "
+    "one-pass steps (core._OWN_PLAIN, core._SELF_COMPILED) give the action table's answers: "
+    "it runs that branch in pure Python with core's three call names bound",
 }
 """Test files that test the engine's private names themselves (each with the reason)."""
 

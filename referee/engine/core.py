@@ -12,6 +12,7 @@ Rule texts and sections live in :mod:`referee.engine.rules`; rule sections quote
 from __future__ import annotations
 
 import math
+import types
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -40,6 +41,7 @@ from referee.record.model import (
     NOWHERE,
     Action,
     BodyItem,
+    Buy,
     CardLike,
     CardRef,
     Chance,
@@ -53,12 +55,14 @@ from referee.record.model import (
     MarketDraw,
     ModuleAction,
     ModuleChance,
+    Place,
     Pos,
     Position,
     Reshuffle,
     Scoring,
     ScoringCardRef,
     StartPlayer,
+    TakeMoney,
     TileLike,
     TileRef,
     Turn,
@@ -80,7 +84,15 @@ from referee.engine.fmt import (  # noqa: E402  (re-exported: modules and tools 
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
+    from typing import Any, Final, cast
+
+    # the engine's own one-pass steps, called natively by the compiled ``_turn`` when the
+    # action table holds them (``_OWN_PLAIN``; a compiled module calls a function of another
+    # compiled module by its C entry, which needs no import at run time: ``_runner`` has
+    # imported their modules before any action runs)
+    from referee.engine.actions.placement import place_plain as _place_plain
+    from referee.engine.actions.purchase import purchase_plain as _purchase_plain
+    from referee.engine.actions.take import take_plain as _take_plain
 
 
 # the enum members as module constants: an enum class attribute costs ten global lookups, and
@@ -911,10 +923,10 @@ def _market(state: GameState, ev: MarketDraw, pos: Pos) -> None:
     # defaults of Extensions): ``refilling``, those that may lay a piece of their own on an
     # empty field (none: every entry is a draw, and _refill_from would answer False); ``heard``,
     # those hearing the draws as one call (Extensions.draw_heard)
-    ext = state.ext
-    refilling = ext.refilling_from
-    heard = ext.draw_heard
-    heard_types = ext.draw_types  # (None: every piece; else the only types they act on)
+    reads = state.ext.kept  # (the answers as one object: Extensions.kept)
+    refilling = reads.refilling_from
+    heard = reads.draw_heard
+    heard_types = reads.draw_types  # (None: every piece; else the only types they act on)
     market = state.market
     for fld, ref in ev.entries:
         epos = getattr(ref, "pos", pos) or pos
@@ -1615,13 +1627,16 @@ def _turn(state: GameState, item: Turn) -> None:
     # its moment's step (Extensions.at, which leaves it out where every module asked is idle)
     # and its standing offer (tests/test_module_dispatch.py, tests/test_speed10_dispatch.py)
     # (a module asked only at a refill's close leaves the turn's start and end alone)
-    modules = state.ext.modules and (state.standing or state.ext.turn_asked)
+    # the per-turn answers of the modules, read as one object (Extensions.kept; compiled, native
+    # fields where each answer was a Python attribute look-up)
+    reads = state.ext.kept
+    modules = reads.modules and (state.standing or reads.turn_asked)
     if state.phase is _REFILL and not state.stages:
         # settle_before(state, pos, _S_TURN)'s common case, without its two calls: the refill
         # closed (_close_refill: the checks, then the modules' step), then a due scoring or
         # Dirk draw as it has them
         _refill_checks(state, pos, True)
-        if state.ext.refill_asked:  # (only with a module enabled)
+        if reads.refill_asked:  # (only with a module enabled)
             # Extensions.at(_REFILL_DONE, state), its questions asked here when each module
             # asked then answers idle_at (Extensions.refill_idle): every one idle, nothing runs
             ext = state.ext
@@ -1798,25 +1813,28 @@ def _turn(state: GameState, item: Turn) -> None:
         state.flag("TURN-ORDER", pos, wrong_order[0], expected=wrong_order[1], order=wrong_order[2])
     if not _PLAIN_ACTIONS:
         _runner()
-    plain_of, handler_of = _PLAIN_ACTIONS
-    counting = state.ext.counting  # (GameState.changes: kept when a module reads it)
-    for action in item.actions:
-        # run_action(state, action), inline: the one-pass case first, else the handler
-        if counting:
-            if state.at_next_change is not None:
-                state.before_change(action)
-            state.changes += 1
-        kind = type(action)
-        check = state.checking
-        t = state.turn
-        assert t is not None
-        p = players[t.player]
-        plain = plain_of.get(kind)
-        if plain is not None and plain(state, p, action, check):
-            continue
-        handler = handler_of.get(kind)
-        if handler is not None:
-            handler(state.context or _kept_context(state), p, action, check)
+    if _OWN_PLAIN:  # compiled: the engine's own one-pass steps called by their C entry
+        _native_actions(state, item.actions, players, reads.counting)
+    else:
+        plain_of, handler_of = _PLAIN_ACTIONS
+        counting = reads.counting  # (GameState.changes: kept when a module reads it)
+        for action in item.actions:
+            # run_action(state, action), inline: the one-pass case first, else the handler
+            if counting:
+                if state.at_next_change is not None:
+                    state.before_change(action)
+                state.changes += 1
+            kind = type(action)
+            check = state.checking
+            t = state.turn
+            assert t is not None
+            p = players[t.player]
+            plain = plain_of.get(kind)
+            if plain is not None and plain(state, p, action, check):
+                continue
+            handler = handler_of.get(kind)
+            if handler is not None:
+                handler(state.context or _kept_context(state), p, action, check)
     t = state.turn
     if (
         t is None
@@ -1906,6 +1924,44 @@ def _turn(state: GameState, item: Turn) -> None:
     state.spare_turn = t
 
 
+def _native_actions(
+    state: GameState, actions: Sequence[Action], players: list[PlayerState], counting: bool
+) -> None:
+    """``_turn``'s action loop in the compiled build (``_OWN_PLAIN`` filled): the same steps
+    as its loop, each action's one-pass step called by its C entry when the table holds the
+    engine's own (no boxing of the arguments, no Python call protocol), any other step the
+    table holds called as an object. A function of its own so that the pure loop in ``_turn``
+    tests nothing more per action (issue 34, twenty-fifth step)."""
+    plain_of, handler_of = _PLAIN_ACTIONS
+    own = _OWN_PLAIN
+    for action in actions:
+        if counting:
+            if state.at_next_change is not None:
+                state.before_change(action)
+            state.changes += 1
+        kind = type(action)
+        check = state.checking
+        t = state.turn
+        assert t is not None
+        p = players[t.player]
+        plain = plain_of.get(kind)
+        if plain is not None:
+            if plain is own[1]:  # the table's step is the engine's own: its C entry
+                if _purchase_plain(state, p, cast(Buy, action), check):
+                    continue
+            elif plain is own[0]:
+                if _take_plain(state, p, cast(TakeMoney, action), check):
+                    continue
+            elif plain is own[2]:
+                if _place_plain(state, p, cast(Place, action), check):
+                    continue
+            elif plain(state, p, action, check):  # another step (a test's, a tool's)
+                continue
+        handler = handler_of.get(kind)
+        if handler is not None:
+            handler(state.context or _kept_context(state), p, action, check)
+
+
 def module_action(state: GameState, p: PlayerState, a: ModuleAction) -> None:
     """A module verb: handed to the enabled module that owns it, else reported."""
     handler = state.ext.verb_handler(a.verb)
@@ -1982,6 +2038,22 @@ _PLAIN_ACTIONS: Final[
 ] = []  # actions.PLAIN and actions.HANDLERS (run_action's)
 
 
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+_SELF_COMPILED: Final = not isinstance(_probe, types.FunctionType)
+
+_OWN_PLAIN: Final[list[Any]] = []
+"""Compiled only (filled by :func:`_runner`; pure Python empty): the engine's own one-pass
+steps of a take, a purchase and a placement (``take_plain``, ``purchase_plain``,
+``place_plain``) as ``actions.PLAIN`` holds them when it is imported. ``_turn`` then runs
+its actions by :func:`_native_actions`, which calls the step the table holds; when it is one
+of these, by its C entry (no boxing of the arguments, no Python call protocol: issue 34,
+twenty-fifth step); any other step the table holds (a test's or a tool's replacement) is
+called as an object, as before."""
+
+
 def _runner() -> Callable[[GameState, Action], None]:
     """``referee.engine.actions.run_action`` (imported on first use: the actions import this
     module)."""
@@ -1990,6 +2062,8 @@ def _runner() -> Callable[[GameState, Action], None]:
 
         _RUN_ACTION.append(run_action)
         _PLAIN_ACTIONS[:] = [PLAIN, HANDLERS]
+        if _SELF_COMPILED:
+            _OWN_PLAIN[:] = [PLAIN.get(TakeMoney), PLAIN.get(Buy), PLAIN.get(Place)]
     return _RUN_ACTION[0]
 
 

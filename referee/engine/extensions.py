@@ -60,6 +60,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 
+from referee.engine.ext_reads import ExtReads
 from referee.engine.rules import Violation
 from referee.engine.ruleset import Decision, refined_decisions
 from referee.engine.turns import InterruptArbiter, Moment
@@ -1376,6 +1377,14 @@ class Extensions:
     engine keep the change counter (``GameState.changes``, raised per action and per module
     step) and run the steps waiting for its raise (``GameState.wait_for_change``)."""
 
+    kept: ExtReads
+    """The kept answers the engine reads on every turn (``modules``, ``counting``,
+    ``refill_asked``, ``turn_asked``, ``refilling_from``, ``draw_heard``, ``draw_types``,
+    ``after_plain``) as one object of native fields in the compiled build
+    (:class:`~referee.engine.ext_reads.ExtReads`), made anew each time the answers are worked
+    out (``__init__``, :meth:`modules_changed`): one attribute read a path instead of one per
+    answer (issue 34, twenty-fifth step)."""
+
     _moments_of: tuple[frozenset[Any] | None, ...] = ()
     """Per enabled module, in order: :func:`moments_asked` of its class (worked out in
     :meth:`_keep_answers` when a module is enabled)."""
@@ -1469,6 +1478,7 @@ class Extensions:
             self.start_solo = self.end_solo = None
             self.turn_asked = False
             self.refill_kept = None
+            self._keep_reads()
             return
         # per enabled module, in order: :func:`moments_asked` of its class (asked once a game
         # here, not once per module and moment by :meth:`_asked_at`)
@@ -1535,6 +1545,21 @@ class Extensions:
             self.turn_asked = True
         self.start_asked = self.turn_start_kept or (
             self.in_turn_flow and bool(self._asked_at(Moment.TURN_START))
+        )
+        self._keep_reads()
+
+    def _keep_reads(self) -> None:
+        """:attr:`kept`: the answers above that the engine reads on every turn, copied (the
+        last step of :meth:`_keep_answers`)."""
+        self.kept = ExtReads(
+            self.modules,
+            self.counting,
+            self.refill_asked,
+            self.turn_asked,
+            self.refilling_from,
+            self.draw_heard,
+            self.draw_types,
+            self.after_plain,
         )
 
     def modules_changed(self) -> None:

@@ -5,9 +5,11 @@ of a turn.
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass
 
 from referee.catalogue import TileKind
+from referee.dataclass_methods import plain_dataclass
 from referee.engine.actions.building import build, building_findings, plain_slot
 from referee.engine.context import Context
 from referee.engine.core import match_slot
@@ -24,7 +26,17 @@ if TYPE_CHECKING:
     from referee.engine.state import GameState, HeldPiece, PlayerState
 
 
-@dataclass(slots=True)
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# written for referee.dataclass_methods.plain_dataclass: no methods generated at import (issue
+# 34, twenty-fifth step); pure Python a slots class, compiled ``slots`` False (a native class
+# has its fields in its own layout), as record/model.py's records
+_SLOTS = isinstance(_probe, types.FunctionType)
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class PendingPick:
     """Which bought tile a placement means: its slot among the pending ones, its kind, and
     the kind an unknown pending tile turns out to be."""
@@ -32,6 +44,16 @@ class PendingPick:
     index: int | None
     tile: HeldPiece  # a catalogue tile, None (unknown) or a module's piece
     resolves: TileKind | None = None
+
+    def __init__(
+        self, index: int | None, tile: HeldPiece, resolves: TileKind | None = None
+    ) -> None:
+        self.index = index
+        self.tile = tile
+        self.resolves = resolves
+
+
+plain_dataclass(PendingPick)
 
 
 def plan_pending(state: GameState, ref: TileLike) -> PendingPick:

@@ -24,6 +24,7 @@ Every purchase, in a turn or out of it (the vizier), goes through the same stage
 
 from __future__ import annotations
 
+import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from dataclasses import field as dc_field
 from itertools import combinations
 
 from referee.catalogue import CURRENCIES, Currency, MoneyCard, TileKind
+from referee.dataclass_methods import plain_dataclass
 from referee.engine.actions.supply import resolve_from_bag, take_out_of_bag
 from referee.engine.context import Context
 from referee.engine.core import match_slot, unhandled_component_finding
@@ -71,7 +73,21 @@ _COMPONENT_REF: Final = ComponentRef
 _TILE_REF: Final = TileRef
 
 
-@dataclass(slots=True)
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# The classes of a purchase are written for referee.dataclass_methods.plain_dataclass: their
+# methods are not generated at import (issue 34, twenty-fifth step). Pure Python they keep
+# their slots; compiled, ``slots`` is False (a native class has its fields in its own layout:
+# the class ``dataclass`` would make anew was made and thrown away), as record/model.py's.
+_SLOTS = isinstance(_probe, types.FunctionType)
+# a field's default_factory (list): an __init__ given no value makes a new list, as the
+# generated one did
+_FACTORY_LIST: Final[list[Any]] = []
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class PayStep:
     """One item of a payment and where it comes from."""
 
@@ -80,8 +96,17 @@ class PayStep:
     ref: Any
     pos: Pos
 
+    def __init__(self, source: PaySource, card: MoneyCard | None, ref: Any, pos: Pos) -> None:
+        self.source = source
+        self.card = card
+        self.ref = ref
+        self.pos = pos
 
-@dataclass(slots=True)
+
+plain_dataclass(PayStep)
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class Purchase:
     """A purchase as the record states it, resolved against the state."""
 
@@ -104,6 +129,36 @@ class Purchase:
         default=None, init=False, repr=False, compare=False
     )
 
+    def __init__(
+        self,
+        player: PlayerState,
+        action: Buy,
+        slot: int | None = None,
+        tile: HeldPiece = None,
+        from_bag: bool = False,
+        price: int | None = None,
+        field: Currency | None = None,
+        steps: list[PayStep] = _FACTORY_LIST,
+        locate: list[Finding] = _FACTORY_LIST,
+        allowed: frozenset[Currency] | None = None,
+        value: int | None = None,
+        offer: SideOffer | None = None,
+    ) -> None:
+        self.player = player
+        self.action = action
+        self.slot = slot
+        self.tile = tile
+        self.from_bag = from_bag
+        self.price = price
+        self.field = field
+        self.steps = [] if steps is _FACTORY_LIST else steps
+        self.locate = [] if locate is _FACTORY_LIST else locate
+        self.allowed = allowed
+        self.value = value
+        self.offer = offer
+        self._modules = ()
+        self._modules_of = None
+
     @property
     def modules_paid(self) -> tuple[ComponentRef, ...]:
         """Module components named in the payment (made once for the purchase's ``steps``:
@@ -124,7 +179,10 @@ class Purchase:
         return sum(1 for s in self.steps if s.source in ("unknown", "forget"))
 
 
-@dataclass(slots=True)
+plain_dataclass(Purchase)
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class PlainPurchase:
     """A plain purchase carried out in one pass (:func:`purchase_plain`), as the modules that
     react to it see it (:meth:`~referee.engine.extensions.Module.after_plain_purchase`): a
@@ -149,10 +207,37 @@ class PlainPurchase:
     total: int  # what the payment counts for (``pay.value``)
     exact: bool  # ``pay.exact``
 
+    def __init__(
+        self,
+        player: PlayerState,
+        action: Buy,
+        slot: int | None,
+        tile: HeldPiece,
+        field: Currency,
+        cards: tuple[MoneyCard, ...],
+        allowed: frozenset[Currency],
+        price: int,
+        total: int,
+        exact: bool,
+    ) -> None:
+        self.player = player
+        self.action = action
+        self.slot = slot
+        self.tile = tile
+        self.field = field
+        self.cards = cards
+        self.allowed = allowed
+        self.price = price
+        self.total = total
+        self.exact = exact
+
     @property
     def overpaid(self) -> int:
         """What :func:`overpaid` gives for the same purchase."""
         return 0 if self.exact else max(0, self.total - self.price)
+
+
+plain_dataclass(PlainPurchase)
 
 
 def _match(ref: TileLike | None, slots: Sequence[object]) -> int | None:
@@ -688,6 +773,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         return False
     ref = a.tile
     market = state.market
+    reads = state.ext.kept  # (the modules' per-turn answers as one object: Extensions.kept)
     tile: Any
     if type(ref) is _TILE_REF and ref.type is not None:
         idx = match_slot(ref, market) if a.field is None else _CURRENCIES.index(a.field)
@@ -700,7 +786,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         # yet, the first purchase's call works it out; known, inside a turn with no
         # out-of-turn action under way: asked only when one of them does not promise a yes
         # then, ``Extensions.leave_askers_in_turn``)
-        if state.ext.modules:
+        if reads.modules:
             askers = state.ext.leave_askers
             if (
                 askers != ()
@@ -712,7 +798,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
                 and not _modules_leave_purchases(state, p, idx)
             ):
                 return False
-    elif type(ref) is _COMPONENT_REF and state.ext.modules:  # a module's piece on a field
+    elif type(ref) is _COMPONENT_REF and reads.modules:  # a module's piece on a field
         owner = state.ext.kind_handler(ref.kind)
         if owner is not None and owner.plain_side_offers and match_slot(ref, market) is None:
             return _purchase_side_offer(state, p, a, ref, owner, check)  # a piece beside it
@@ -720,7 +806,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         if idx is None:
             return False
         tile = market[idx]
-    elif type(ref) is _TILE_REF and a.field is not None and state.ext.modules:
+    elif type(ref) is _TILE_REF and a.field is not None and reads.modules:
         # ``buy Gu ?``: the unknown tile on a named field, which the pipeline takes to be what
         # lies there (no finding); one pass for a module's piece as when its token names it
         idx = _unnamed_piece_field(state, p, a.field)
@@ -735,7 +821,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
     for cref in a.paid:
         c = cref.card if type(cref) is _CARD_REF else None
         if c is None or hand.get(c, 0) <= cards.count(c):
-            if type(cref) is _COMPONENT_REF and state.ext.modules:
+            if type(cref) is _COMPONENT_REF and reads.modules:
                 return _purchase_with_components(state, p, a, idx, tile, check)
             return False
         cards.append(c)
@@ -746,7 +832,7 @@ def purchase_plain(state: GameState, p: PlayerState, a: Buy, check: bool) -> boo
         terms = _plain_terms(state, p, idx, tile.price)
     price, allowed, troubled = terms
     # modules reacting to the purchase (``after_plain_purchase``) see what the pipeline counts
-    hooked = state.ext.after_plain  # kept per game (``Extensions.after_plain``; () without modules)
+    hooked = reads.after_plain  # kept per game (``Extensions.after_plain``; () without modules)
     if check or hooked:
         if troubled:
             return False

@@ -8,9 +8,11 @@ resolves which reserve tile the record means.
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass
 
 from referee.catalogue import TileKind
+from referee.dataclass_methods import plain_dataclass
 from referee.engine.actions.building import (
     FOUNTAIN,
     build,
@@ -45,7 +47,17 @@ if TYPE_CHECKING:
 REDESIGN = Text("ACTION/redesigning")
 
 
-@dataclass(slots=True)
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# written for referee.dataclass_methods.plain_dataclass: no methods generated at import (issue
+# 34, twenty-fifth step); pure Python a slots class, compiled ``slots`` False (a native class
+# has its fields in its own layout), as record/model.py's records
+_SLOTS = isinstance(_probe, types.FunctionType)
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class ReservePick:
     """Which reserve tile a record's reference means: ``index`` into the reserve (None: not
     there), the tile, and the tile an unknown reserve entry turns out to be."""
@@ -53,6 +65,16 @@ class ReservePick:
     index: int | None
     tile: HeldPiece  # a catalogue tile, None (unknown) or a module's piece
     resolves: TileKind | None = None
+
+    def __init__(
+        self, index: int | None, tile: HeldPiece, resolves: TileKind | None = None
+    ) -> None:
+        self.index = index
+        self.tile = tile
+        self.resolves = resolves
+
+
+plain_dataclass(ReservePick)
 
 
 def plan_reserve_tile(p: PlayerState, ref: TileLike) -> ReservePick:

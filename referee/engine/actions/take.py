@@ -7,10 +7,12 @@ display, an unknown display card it resolves, or nowhere); ``take_findings`` is 
 
 from __future__ import annotations
 
+import types
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.catalogue import MoneyCard
+from referee.dataclass_methods import plain_dataclass
 from referee.engine.context import Context
 from referee.engine.findings import Finding, problem, unverifiable
 from referee.engine.fmt import fmt_card, fmt_cards
@@ -22,14 +24,28 @@ from referee.record.model import CardRef, ComponentRef, Pos, TakeMoney
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Literal, TypeAlias
+    from typing import Any, Final, Literal, TypeAlias
 
     from referee.engine.state import GameState, PlayerState
 
 Source: TypeAlias = 'Literal["display", "resolve", "forget", "unknown", "missing", "module"]'
 
 
-@dataclass(slots=True)
+def _probe() -> None:
+    """A function of this module: its type tells whether the module runs compiled."""
+
+
+# The plan classes are written for referee.dataclass_methods.plain_dataclass: their methods
+# are not generated at import (issue 34, twenty-fifth step). Pure Python they keep their slots;
+# compiled, ``slots`` is False (a native class has its fields in its own layout: the class
+# ``dataclass`` would make anew was made and thrown away), as record/model.py's records.
+_SLOTS = isinstance(_probe, types.FunctionType)
+# a field's default_factory (list): an __init__ given no value makes a new list, as the
+# generated one did
+_FACTORY_LIST: Final[list[Any]] = []
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class TakeStep:
     """One card of a take: where it comes from, the card, its reference and position."""
 
@@ -38,8 +54,17 @@ class TakeStep:
     ref: Any
     pos: Pos
 
+    def __init__(self, source: Source, card: MoneyCard | None, ref: Any, pos: Pos) -> None:
+        self.source = source
+        self.card = card
+        self.ref = ref
+        self.pos = pos
 
-@dataclass(slots=True)
+
+plain_dataclass(TakeStep)
+
+
+@dataclass(init=False, repr=False, eq=False, slots=_SLOTS)  # type: ignore[literal-required]
 class TakePlan:
     """Where each card of a take comes from, and the display before it."""
 
@@ -47,6 +72,21 @@ class TakePlan:
     action: TakeMoney
     steps: list[TakeStep] = field(default_factory=list)
     display_before: list[MoneyCard | None] = field(default_factory=list)
+
+    def __init__(
+        self,
+        player: PlayerState,
+        action: TakeMoney,
+        steps: list[TakeStep] = _FACTORY_LIST,
+        display_before: list[MoneyCard | None] = _FACTORY_LIST,
+    ) -> None:
+        self.player = player
+        self.action = action
+        self.steps = [] if steps is _FACTORY_LIST else steps
+        self.display_before = [] if display_before is _FACTORY_LIST else display_before
+
+
+plain_dataclass(TakePlan)
 
 
 def plan_take(state: GameState, p: PlayerState, a: TakeMoney) -> TakePlan:
