@@ -45,7 +45,8 @@ from referee.lazy_re import lazy_pattern
 from referee.makers import record_maker, slots_twin
 from referee.notation import tokens as tk
 from referee.record import model as _model
-from referee.record.model import Coord, NotationError
+from referee.record.model import NOWHERE as _NOWHERE
+from referee.record.model import Coord, NotationError, _FrozenRecord
 
 # ------------------------------------------------------------------ building the records
 # A frozen dataclass's __init__ sets each field with object.__setattr__: about 1 µs a record,
@@ -1387,7 +1388,8 @@ for _cls, _name_of in _MAKER_NAMES.items():
         _TWINS[_cls] = _SPACE[f"{_name_of}_twin"] = _twin
     if _cls not in _NATIVE:  # a native class's fields are no slots (its builders call it)
         for _i, _f in enumerate(_cls.__dataclass_fields__):  # type: ignore[attr-defined]
-            _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
+            # (a slot's member descriptor; ``pos`` of the ten: _FrozenRecord's ``_pos`` slot's)
+            _SPACE[f"{_name_of}_{_i}"] = getattr(_cls, _f).__set__
 
 
 Builder: TypeAlias = "Callable[[int, int, tuple[Any, ...]], Any]"
@@ -1397,10 +1399,19 @@ Builder: TypeAlias = "Callable[[int, int, tuple[Any, ...]], Any]"
 # through their twins, a position per _POS), without an interpreter frame.
 _VALUE: Final = 0
 _POS_CLASS: Final[Any] = _model.Pos  # also what every function above makes positions of
+# where ``pos`` is among the fields of each native record class (_NATIVE_PLACED)
+_POS_FIELD_AT: Final[dict[type, int]] = {
+    cls: tuple(cls.__dataclass_fields__).index("pos")  # type: ignore[attr-defined]
+    for cls in _NATIVE
+}
 _POSITION: Final = 1
 _TUPLE: Final = 2
 _RECORD: Final = 3
 _NATIVE_RECORD: Final = 4  # a native record: made by its constructor (_native_record)
+# a native record whose own position is of the line: made with NOWHERE for it, then placed
+# (_FrozenRecord._place: its Pos made only if read); ``index`` is its column's value
+_NATIVE_PLACED: Final = 5
+_CONSTANT: Final = 6  # a value of the builder itself (``cls``): a placed record's NOWHERE
 
 
 class _Node:
@@ -1437,6 +1448,11 @@ def _nodes(shape: Shape, at: list[int]) -> _Node | None:
     twin = _TWINS.get(cls)
     if twin is None:
         if cls in _NATIVE:
+            at_pos = _POS_FIELD_AT.get(cls, -1)
+            if at_pos >= 0 and items[at_pos].kind == _POSITION:
+                column = items[at_pos].index
+                items[at_pos] = _Node(_CONSTANT, 0, _NOWHERE, None, (), [])
+                return _Node(_NATIVE_PLACED, column, cls, None, (), items)
             return _Node(_NATIVE_RECORD, 0, cls, None, (), items)
         return None
     return _Node(_RECORD, 0, cls, twin, tuple(cls.__dataclass_fields__), items)
@@ -1451,8 +1467,13 @@ def _run(node: _Node, ln: int, d: int, K: tuple[Any, ...]) -> Any:
         return _tnew(_POS_CLASS, (ln, d + K[node.index]))
     if kind == _TUPLE:
         return tuple([_run(item, ln, d, K) for item in node.items])
+    if kind == _NATIVE_PLACED:
+        placed: _FrozenRecord = _native_record(node.cls, [_run(i, ln, d, K) for i in node.items])
+        return placed._place(ln, d + K[node.index])
     if kind == _NATIVE_RECORD:
         return _native_record(node.cls, [_run(item, ln, d, K) for item in node.items])
+    if kind == _CONSTANT:
+        return node.cls
     o: Any = node.twin()
     names = node.names
     for i, item in enumerate(node.items):
@@ -1850,14 +1871,19 @@ def chance(events, ln):
 
 
 def _native_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
-    """_LINE_SOURCE's ``turn`` for compiled records."""
-    player = PlayerRef(name, _tnew(_POS_CLASS, (ln, column)))
-    return Turn(number, player, actions, _tnew(_POS_CLASS, (ln, 1)), (), None)
+    """_LINE_SOURCE's ``turn`` for compiled records (placed: their positions made when read)."""
+    player = PlayerRef(name, _NOWHERE)
+    player._place(ln, column)
+    turn = Turn(number, player, actions, _NOWHERE, (), None)
+    turn._place(ln, 1)
+    return turn
 
 
 def _native_chance(events: tuple[Any, ...], ln: int) -> Chance:
-    """_LINE_SOURCE's ``chance`` for compiled records."""
-    return Chance(events, _tnew(_POS_CLASS, (ln, 1)), (), None)
+    """_LINE_SOURCE's ``chance`` for compiled records (placed: its position made when read)."""
+    chance = Chance(events, _NOWHERE, (), None)
+    chance._place(ln, 1)
+    return chance
 
 
 # the twins of the line records (SELF_COMPILED: _twin_turn and _twin_chance), or None
