@@ -550,6 +550,40 @@ def _make_tile(word: str, pos: Pos) -> Any:
     return TileRef(got[0], got[1], got[2], got[3], pos)
 
 
+# A card or tile at line ``ln``, column ``col``: what _make_card/_make_tile give with that Pos.
+# With compiled records a money card or a tile is placed instead (referee/record/model.py's
+# _FrozenRecord: its Pos made only when read); pure Python, as before.
+
+
+def _card_placed(word: str, ln: int, col: int) -> Any:
+    got = _cards[word] if word in _cards else _card(word)
+    if got is None:
+        return None
+    cls, value = got
+    if cls is CardRef:
+        if NATIVE_RECORDS:
+            card = CardRef(value, _NOWHERE)
+            card._place(ln, col)
+            return card
+        return CardRef(value, _tnew(_POS_CLASS, (ln, col)))
+    if cls is _R_COMPONENT_REF:
+        return _R_COMPONENT_REF(value[0], value[1], _tnew(_POS_CLASS, (ln, col)))
+    return cls(value, _tnew(_POS_CLASS, (ln, col)))
+
+
+def _tile_placed(word: str, ln: int, col: int) -> Any:
+    got = _tiles[word] if word in _tiles else _tile_reading(word)
+    if got is None:
+        return None
+    if got[0] == "component":
+        return _R_COMPONENT_REF(got[1], got[2], _tnew(_POS_CLASS, (ln, col)))
+    if NATIVE_RECORDS:
+        tile = TileRef(got[0], got[1], got[2], got[3], _NOWHERE)
+        tile._place(ln, col)
+        return tile
+    return TileRef(got[0], got[1], got[2], got[3], _tnew(_POS_CLASS, (ln, col)))
+
+
 def _field(word: str) -> Any:
     """A market field written as a currency (``Gu``): its currency, or _MISSING."""
     got = _fields.get(word, _MISSING)
@@ -760,7 +794,7 @@ def _tile_at(word: str, ln: int, col: int, optional: bool = False) -> tuple[Any,
         return None
     if not tile_text:
         return (None, c) if optional else None
-    t = _make_tile(tile_text, _tnew(_POS_CLASS, (ln, col)))
+    t = _tile_placed(tile_text, ln, col)
     if t is None:
         return None
     return t, c
@@ -777,16 +811,20 @@ def _action(words: list[Word], ln: int) -> Any:
     else:
         notes, end = (), len(words)
     verb, vcol, _ = words[0]
-    pos = _tnew(_POS_CLASS, (ln, vcol))
+    # (compiled records: take, buy and place are placed, their Pos made only when read)
+    pos = _NOWHERE if NATIVE_RECORDS else _tnew(_POS_CLASS, (ln, vcol))
     n = end - 1  # arguments
     if verb == "take":
         cards = []
         for w, col, _ in words[1:end]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             cards.append(c)
-        return TakeMoney(tuple(cards), pos, notes)
+        take = TakeMoney(tuple(cards), pos, notes)
+        if NATIVE_RECORDS:
+            take._place(ln, vcol)
+        return take
     if verb == "buy":
         i = 1
         cur = None
@@ -795,16 +833,19 @@ def _action(words: list[Word], ln: int) -> Any:
             i = 2
         if end < i + 2 or words[i + 1][0] != "pay":
             return None
-        tile = _make_tile(words[i][0], _tnew(_POS_CLASS, (ln, words[i][1])))
+        tile = _tile_placed(words[i][0], ln, words[i][1])
         if tile is None:
             return None
         paid = []
         for w, col, _ in words[i + 2 : end]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             paid.append(c)
-        return Buy(cur, tile, tuple(paid), pos, notes)
+        buy = Buy(cur, tile, tuple(paid), pos, notes)
+        if NATIVE_RECORDS:
+            buy._place(ln, vcol)
+        return buy
     if verb == "place" or verb == "build":
         if n != 1:
             return None
@@ -812,12 +853,19 @@ def _action(words: list[Word], ln: int) -> Any:
         if got2 is None:
             return None
         if verb == "place":
-            return Place(got2[0], got2[1], pos, notes)
+            placed = Place(got2[0], got2[1], pos, notes)
+            if NATIVE_RECORDS:
+                placed._place(ln, vcol)
+            return placed
+        if NATIVE_RECORDS:
+            pos = _tnew(_POS_CLASS, (ln, vcol))
         return _R_BUILD_FROM_RESERVE(got2[0], got2[1], pos, notes)
+    if NATIVE_RECORDS:  # the other records: Python classes
+        pos = _tnew(_POS_CLASS, (ln, vcol))
     if verb == "reserve":
         if n != 1:
             return None
-        tile = _make_tile(words[1][0], _tnew(_POS_CLASS, (ln, words[1][1])))
+        tile = _tile_placed(words[1][0], ln, words[1][1])
         return None if tile is None else _R_RESERVE(tile, pos, notes)
     if verb == "remove":
         if n != 1:
@@ -834,14 +882,14 @@ def _action(words: list[Word], ln: int) -> Any:
         if n == 3:
             if words[2][0] != "for":
                 return None
-            out = _make_tile(words[3][0], _tnew(_POS_CLASS, (ln, words[3][1])))
+            out = _tile_placed(words[3][0], ln, words[3][1])
             if out is None:
                 return None
         return _R_SWAP(got2[0], got2[1], out, pos, notes)
     if verb == "give":
         if n != 2:
             return None
-        tile = _make_tile(words[1][0], _tnew(_POS_CLASS, (ln, words[1][1])))
+        tile = _tile_placed(words[1][0], ln, words[1][1])
         if tile is None:
             return None
         w, col, _ = words[2]
@@ -911,23 +959,27 @@ def _market_entry(word: str, ln: int, col: int) -> tuple[Any, Any] | None:
     if colon:
         cur = _field(head)
         if cur is not _MISSING:
-            t = _make_tile(tail, _tnew(_POS_CLASS, (ln, col + len(head) + 1)))
+            t = _tile_placed(tail, ln, col + len(head) + 1)
             return None if t is None else (cur, t)
-    t = _make_tile(word, _tnew(_POS_CLASS, (ln, col)))
+    t = _tile_placed(word, ln, col)
     return None if t is None else (None, t)
 
 
 def _event(words: list[Word], ln: int) -> Any:
     verb, vcol, _ = words[0]
-    pos = _tnew(_POS_CLASS, (ln, vcol))
+    # (compiled records: display and market are placed, their Pos made only when read)
+    pos = _NOWHERE if NATIVE_RECORDS else _tnew(_POS_CLASS, (ln, vcol))
     if verb == "display":
         cards = []
         for w, col, _ in words[1:]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             cards.append(c)
-        return DisplayReveal(tuple(cards), pos)
+        reveal = DisplayReveal(tuple(cards), pos)
+        if NATIVE_RECORDS:
+            reveal._place(ln, vcol)
+        return reveal
     if verb == "market":
         entries = []
         for w, col, _ in words[1:]:
@@ -935,7 +987,12 @@ def _event(words: list[Word], ln: int) -> Any:
             if e is None:
                 return None
             entries.append(e)
-        return MarketDraw(tuple(entries), pos)
+        draw = MarketDraw(tuple(entries), pos)
+        if NATIVE_RECORDS:
+            draw._place(ln, vcol)
+        return draw
+    if NATIVE_RECORDS:  # the other records: Python classes
+        pos = _tnew(_POS_CLASS, (ln, vcol))
     if verb == "deal":
         if len(words) < 2:
             return None
@@ -944,7 +1001,7 @@ def _event(words: list[Word], ln: int) -> Any:
             return None
         cards = []
         for w, col, _ in words[2:]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             cards.append(c)
@@ -954,7 +1011,7 @@ def _event(words: list[Word], ln: int) -> Any:
     if verb == "dirk":
         tiles = []
         for w, col, _ in words[1:]:
-            t = _make_tile(w, _tnew(_POS_CLASS, (ln, col)))
+            t = _tile_placed(w, ln, col)
             if t is None:
                 return None
             tiles.append(t)

@@ -102,7 +102,7 @@ class _FrozenRecord:
         first read after :meth:`_place`, then kept. (Pure Python the ``_pos`` slot itself.)"""
         p = self._pos
         if p is None:
-            p = _TNEW(_POS, (self._line, self._column))
+            p = _TNEW(_POS_CLASS, (self._line, self._column))
             object.__setattr__(self, "_pos", p)
         return p
 
@@ -111,7 +111,7 @@ class _FrozenRecord:
         nobody else: the record is frozen once handed on). Compiled its position is made when
         first read; pure Python at once."""
         if _SLOTS:
-            object.__setattr__(self, "_pos", _TNEW(_POS, (line, column)))
+            object.__setattr__(self, "_pos", _TNEW(_POS_CLASS, (line, column)))
         else:
             object.__setattr__(self, "_line", line)
             object.__setattr__(self, "_column", column)
@@ -121,7 +121,7 @@ class _FrozenRecord:
 
 # how _FrozenRecord makes a position (a named tuple made in C, without its Python __new__)
 _TNEW: "Final[Callable[..., Any]]" = tuple.__new__
-_POS: "Final[Any]" = Pos
+_POS_CLASS: "Final[Any]" = Pos
 
 
 # --------------------------------------------------------------------------------- tokens
