@@ -106,6 +106,11 @@ class _FrozenRecord:
             object.__setattr__(self, "_pos", p)
         return p
 
+    def _at(self, pos: Pos) -> None:
+        """Its ``__init__``'s store of ``pos`` (here: a compiled class sets an attribute of its
+        base natively only in the base's own methods)."""
+        object.__setattr__(self, "_pos", pos)
+
     def _place(self, line: int, column: int) -> "_FrozenRecord":
         """The record, placed at ``line``, ``column`` (for the reader that has just made it, and
         nobody else: the record is frozen once handed on). Compiled its position is made when
@@ -135,7 +140,7 @@ class CardRef(_FrozenRecord):
 
     def __init__(self, card: MoneyCard | None, pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "card", card)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
 
     @property
     def known(self) -> bool:
@@ -178,7 +183,7 @@ class TileRef(_FrozenRecord):
         object.__setattr__(self, "price", price)
         object.__setattr__(self, "walls", walls)
         object.__setattr__(self, "candidates", candidates)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
 
     @property
     def known(self) -> bool:
@@ -215,7 +220,7 @@ class PlayerRef(_FrozenRecord):
 
     def __init__(self, name: str, pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -242,7 +247,7 @@ class TakeMoney(_FrozenRecord):
         self, cards: tuple[CardLike, ...], pos: Pos = NOWHERE, notes: tuple[Annotation, ...] = ()
     ) -> None:
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
 
 
@@ -269,7 +274,7 @@ class Buy(_FrozenRecord):
         object.__setattr__(self, "field", field)
         object.__setattr__(self, "tile", tile)
         object.__setattr__(self, "paid", paid)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
 
 
@@ -324,7 +329,7 @@ class Place(_FrozenRecord):
     ) -> None:
         object.__setattr__(self, "tile", tile)
         object.__setattr__(self, "at", at)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
 
 
@@ -418,7 +423,7 @@ class Turn(_FrozenRecord):
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "actions", actions)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "comment", comment)
 
@@ -444,7 +449,7 @@ class DisplayReveal(_FrozenRecord):
 
     def __init__(self, cards: tuple[CardLike, ...], pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -465,7 +470,7 @@ class MarketDraw(_FrozenRecord):
         self, entries: tuple[tuple[Currency | None, TileLike], ...], pos: Pos = NOWHERE
     ) -> None:
         object.__setattr__(self, "entries", entries)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -506,7 +511,7 @@ class Chance(_FrozenRecord):
         comment: str | None = None,
     ) -> None:
         object.__setattr__(self, "events", events)
-        object.__setattr__(self, "_pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "comment", comment)
 
@@ -738,7 +743,7 @@ def _with_pos(cls: type) -> None:
     setattr(cls, "__match_args__", tuple([n for n, _ in spots]))  # noqa: B010
     notes = vars(cls).get("__annotations__")
     if isinstance(notes, dict) and "pos" not in notes:
-        typed = {n: notes.get(n, Pos) for n, _ in spots}
+        typed = {n: notes.get(n, _POS_FIELD.type) for n, _ in spots}
         notes.clear()
         notes.update(typed)
 
