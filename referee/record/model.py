@@ -62,7 +62,7 @@ class _FrozenRecord:
     ``FrozenInstanceError``; ``__reduce__`` copies and pickles a record by its class and its
     fields in order (compiled, mypyc's own ``__setstate__`` would set each field through the
     refusing ``__setattr__``); ``__repr__`` is the dataclass ``repr``. No dataclass fields of its
-    own: pure Python each record keeps its slots layout (its fields' slots, and these three),
+    own: pure Python each record keeps its slots layout (its fields' slots, and ``_pos``),
     and the reader's slots twins derive from this class too (referee/makers.py,
     :func:`slots_twin`); compiled it is a native class, the records' native base.
 
@@ -76,7 +76,10 @@ class _FrozenRecord:
     ``hash``, pickles and copies see ``pos`` as the field it was (tests/test_record_behaviour.py).
     """
 
-    __slots__ = ("_column", "_line", "_pos")
+    # pure Python one slot, ``_pos`` (``_place`` makes the Pos at once: the two ints are never
+    # kept, and a record has the size it had); compiled the native layout is the three
+    # attributes annotated below (mypyc makes no slots)
+    __slots__ = ("_pos",)
 
     _pos: Pos | None
     _line: int
