@@ -45,7 +45,6 @@ from referee.lazy_re import lazy_pattern
 from referee.makers import record_maker, slots_twin
 from referee.notation import tokens as tk
 from referee.record import model as _model
-from referee.record.model import NOWHERE as _NOWHERE
 from referee.record.model import Coord, NotationError, _FrozenRecord
 
 # ------------------------------------------------------------------ building the records
@@ -60,6 +59,9 @@ _new: Final[Callable[[type], Any]] = object.__new__
 # a position made in C: ``_tnew(Pos, (line, column))`` (``Pos(line, column)`` runs the named
 # tuple's ``__new__``, a Python function, first: twice the instructions)
 _tnew: Final[Callable[..., Any]] = tuple.__new__
+# the position of a record made to be placed (_FrozenRecord._place); ``Final``: compiled a C
+# static (an imported name is a look-up in the module's dict at every use)
+_NOWHERE: Final[Any] = _model.NOWHERE
 
 
 # Compiled records (the mypyc build, setup.py's MYPYC_MODULES): the record classes the reader

@@ -118,7 +118,7 @@ class _FrozenRecord:
         """The record, placed at ``line``, ``column`` (for the reader that has just made it, and
         nobody else: the record is frozen once handed on). Compiled its position is made when
         first read; pure Python at once."""
-        if _SLOTS:
+        if _EAGER:
             object.__setattr__(self, "_pos", _TNEW(_POS_CLASS, (line, column)))
         else:
             object.__setattr__(self, "_line", line)
@@ -127,7 +127,10 @@ class _FrozenRecord:
         return self
 
 
-# how _FrozenRecord makes a position (a named tuple made in C, without its Python __new__)
+# how _FrozenRecord makes a position (a named tuple made in C, without its Python __new__);
+# ``_EAGER``: pure Python, where _place makes it at once (``Final``: compiled a C static, where
+# ``_SLOTS`` is a look-up in the module's dict at every use)
+_EAGER: "Final[bool]" = _SLOTS
 _TNEW: "Final[Callable[..., Any]]" = tuple.__new__
 _POS_CLASS: "Final[Any]" = Pos
 
