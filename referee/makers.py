@@ -56,7 +56,7 @@ def slots_twin(cls: type) -> type | None:
         and isinstance(slots, tuple)
         and "__dict__" not in slots
     ):
-        # under an empty base (record/model.py's _FrozenRecord) the twin derives from it too,
+        # under such a base (record/model.py's _FrozenRecord) the twin derives from it too,
         # the layouts' condition, with object's own attribute setting and deleting back: both
         # (one slot of the type serves the two), else every store of the twin goes through
         # a Python-level __setattr__ call (three times a plain store's cost)
@@ -79,13 +79,14 @@ _TWIN_OF: dict[type, type | None] = {}  # slots_twin's answers, by class
 
 
 def _empty_base(bases: tuple[type, ...]) -> bool:
-    """Whether ``bases`` is one class right under ``object`` with empty ``__slots__`` (no
-    fields, no ``__dict__``): a slots class under it has the layout of one under ``object``."""
-    return (
-        len(bases) == 1
-        and bases[0].__bases__ == (object,)
-        and bases[0].__dict__.get("__slots__") == ()
-    )
+    """Whether ``bases`` is one class right under ``object`` with ``__slots__`` a tuple and no
+    ``__dict__`` nor ``__weakref__`` slot (record/model.py's _FrozenRecord, whose three slots
+    keep a record's position): a twin deriving from it too, with the slots of a class under it,
+    has that class's layout (``probe.__class__ = cls`` below checks it)."""
+    if len(bases) != 1 or bases[0].__bases__ != (object,):
+        return False
+    slots = bases[0].__dict__.get("__slots__")
+    return isinstance(slots, tuple) and not {"__dict__", "__weakref__"} & set(slots)
 
 
 def record_maker(cls: type[_T]) -> Callable[..., _T]:

@@ -720,7 +720,6 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
     refined = _DISPLAY_OCCUPIED in rules.refined
     display = state.display
     for ref in ev.cards:
-        cpos = ref.pos or pos
         if type(ref) is _CARD_REF:  # the common case first: a money card
             card = ref.card
             # the occupied places: display_cards(state) (len(state.display)) unless refined
@@ -730,7 +729,7 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 if state.unwritten_cards and None in display:
                     _late_card(state)
                 else:
-                    _display_full(state, card, cpos, setup)
+                    _display_full(state, card, ref.pos or pos, setup)
             if (
                 state.deck_unknown > 0
                 and not state.deck_known
@@ -746,12 +745,16 @@ def _display(state: GameState, ev: DisplayReveal, pos: Pos) -> None:
                 else:
                     dict.__delitem__(pool, card)
                 state.deck_unknown -= 1
-            elif not _draw_money(state, card, cpos):
+            elif not _draw_money(state, card, ref.pos or pos):
                 continue
             if not setup:
                 state.money_draws += 1
             display.append(card)
-        elif isinstance(ref, _SCORING_CARD_REF):
+            continue
+        # (a card's position read where it is used: a money card's Pos may be made only when
+        # read, record/model.py's _FrozenRecord)
+        cpos = ref.pos or pos
+        if isinstance(ref, _SCORING_CARD_REF):
             if setup:
                 state.flag(
                     "SETUP-DISPLAY",

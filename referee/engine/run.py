@@ -52,7 +52,9 @@ def run_game(
     # ``apply_item``'s dispatch, inline
     handlers = line_handlers()
     stopped = False
-    last = Pos(game.start_line, 1)
+    # the last line applied: its position read once, at the end (a record's Pos may be made
+    # only when read: record/model.py's _FrozenRecord)
+    last_item: BodyItem | None = None
     state.checking = True
     # the context the engine hands to module calls without a record line, kept while the lines
     # run (GameState.context; cleared at the end, whatever happens: it and the state hold each
@@ -66,8 +68,8 @@ def run_game(
             apply = handlers.get(type(item))
             if apply is not None:
                 apply(state, item)
-            last = item.pos
-        end_pos = Pos(last.line, 1)
+            last_item = item
+        end_pos = Pos(game.start_line if last_item is None else last_item.pos.line, 1)
         if not stopped:
             finish(state, end_pos)
             claimed = _claimed_result(game)

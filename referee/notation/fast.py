@@ -45,7 +45,7 @@ from referee.lazy_re import lazy_pattern
 from referee.makers import record_maker, slots_twin
 from referee.notation import tokens as tk
 from referee.record import model as _model
-from referee.record.model import Coord, NotationError
+from referee.record.model import Coord, NotationError, _FrozenRecord
 
 # ------------------------------------------------------------------ building the records
 # A frozen dataclass's __init__ sets each field with object.__setattr__: about 1 µs a record,
@@ -59,6 +59,9 @@ _new: Final[Callable[[type], Any]] = object.__new__
 # a position made in C: ``_tnew(Pos, (line, column))`` (``Pos(line, column)`` runs the named
 # tuple's ``__new__``, a Python function, first: twice the instructions)
 _tnew: Final[Callable[..., Any]] = tuple.__new__
+# the position of a record made to be placed (_FrozenRecord._place); ``Final``: compiled a C
+# static (an imported name is a look-up in the module's dict at every use)
+_NOWHERE: Final[Any] = _model.NOWHERE
 
 
 # Compiled records (the mypyc build, setup.py's MYPYC_MODULES): the record classes the reader
@@ -549,6 +552,40 @@ def _make_tile(word: str, pos: Pos) -> Any:
     return TileRef(got[0], got[1], got[2], got[3], pos)
 
 
+# A card or tile at line ``ln``, column ``col``: what _make_card/_make_tile give with that Pos.
+# With compiled records a money card or a tile is placed instead (referee/record/model.py's
+# _FrozenRecord: its Pos made only when read); pure Python, as before.
+
+
+def _card_placed(word: str, ln: int, col: int) -> Any:
+    got = _cards[word] if word in _cards else _card(word)
+    if got is None:
+        return None
+    cls, value = got
+    if cls is CardRef:
+        if NATIVE_RECORDS:
+            card = CardRef(value, _NOWHERE)
+            card._place(ln, col)
+            return card
+        return CardRef(value, _tnew(_POS_CLASS, (ln, col)))
+    if cls is _R_COMPONENT_REF:
+        return _R_COMPONENT_REF(value[0], value[1], _tnew(_POS_CLASS, (ln, col)))
+    return cls(value, _tnew(_POS_CLASS, (ln, col)))
+
+
+def _tile_placed(word: str, ln: int, col: int) -> Any:
+    got = _tiles[word] if word in _tiles else _tile_reading(word)
+    if got is None:
+        return None
+    if got[0] == "component":
+        return _R_COMPONENT_REF(got[1], got[2], _tnew(_POS_CLASS, (ln, col)))
+    if NATIVE_RECORDS:
+        tile = TileRef(got[0], got[1], got[2], got[3], _NOWHERE)
+        tile._place(ln, col)
+        return tile
+    return TileRef(got[0], got[1], got[2], got[3], _tnew(_POS_CLASS, (ln, col)))
+
+
 def _field(word: str) -> Any:
     """A market field written as a currency (``Gu``): its currency, or _MISSING."""
     got = _fields.get(word, _MISSING)
@@ -759,7 +796,7 @@ def _tile_at(word: str, ln: int, col: int, optional: bool = False) -> tuple[Any,
         return None
     if not tile_text:
         return (None, c) if optional else None
-    t = _make_tile(tile_text, _tnew(_POS_CLASS, (ln, col)))
+    t = _tile_placed(tile_text, ln, col)
     if t is None:
         return None
     return t, c
@@ -776,16 +813,20 @@ def _action(words: list[Word], ln: int) -> Any:
     else:
         notes, end = (), len(words)
     verb, vcol, _ = words[0]
-    pos = _tnew(_POS_CLASS, (ln, vcol))
+    # (compiled records: take, buy and place are placed, their Pos made only when read)
+    pos = _NOWHERE if NATIVE_RECORDS else _tnew(_POS_CLASS, (ln, vcol))
     n = end - 1  # arguments
     if verb == "take":
         cards = []
         for w, col, _ in words[1:end]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             cards.append(c)
-        return TakeMoney(tuple(cards), pos, notes)
+        take = TakeMoney(tuple(cards), pos, notes)
+        if NATIVE_RECORDS:
+            take._place(ln, vcol)
+        return take
     if verb == "buy":
         i = 1
         cur = None
@@ -794,16 +835,19 @@ def _action(words: list[Word], ln: int) -> Any:
             i = 2
         if end < i + 2 or words[i + 1][0] != "pay":
             return None
-        tile = _make_tile(words[i][0], _tnew(_POS_CLASS, (ln, words[i][1])))
+        tile = _tile_placed(words[i][0], ln, words[i][1])
         if tile is None:
             return None
         paid = []
         for w, col, _ in words[i + 2 : end]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             paid.append(c)
-        return Buy(cur, tile, tuple(paid), pos, notes)
+        buy = Buy(cur, tile, tuple(paid), pos, notes)
+        if NATIVE_RECORDS:
+            buy._place(ln, vcol)
+        return buy
     if verb == "place" or verb == "build":
         if n != 1:
             return None
@@ -811,12 +855,19 @@ def _action(words: list[Word], ln: int) -> Any:
         if got2 is None:
             return None
         if verb == "place":
-            return Place(got2[0], got2[1], pos, notes)
+            placed = Place(got2[0], got2[1], pos, notes)
+            if NATIVE_RECORDS:
+                placed._place(ln, vcol)
+            return placed
+        if NATIVE_RECORDS:
+            pos = _tnew(_POS_CLASS, (ln, vcol))
         return _R_BUILD_FROM_RESERVE(got2[0], got2[1], pos, notes)
+    if NATIVE_RECORDS:  # the other records: Python classes
+        pos = _tnew(_POS_CLASS, (ln, vcol))
     if verb == "reserve":
         if n != 1:
             return None
-        tile = _make_tile(words[1][0], _tnew(_POS_CLASS, (ln, words[1][1])))
+        tile = _tile_placed(words[1][0], ln, words[1][1])
         return None if tile is None else _R_RESERVE(tile, pos, notes)
     if verb == "remove":
         if n != 1:
@@ -833,14 +884,14 @@ def _action(words: list[Word], ln: int) -> Any:
         if n == 3:
             if words[2][0] != "for":
                 return None
-            out = _make_tile(words[3][0], _tnew(_POS_CLASS, (ln, words[3][1])))
+            out = _tile_placed(words[3][0], ln, words[3][1])
             if out is None:
                 return None
         return _R_SWAP(got2[0], got2[1], out, pos, notes)
     if verb == "give":
         if n != 2:
             return None
-        tile = _make_tile(words[1][0], _tnew(_POS_CLASS, (ln, words[1][1])))
+        tile = _tile_placed(words[1][0], ln, words[1][1])
         if tile is None:
             return None
         w, col, _ = words[2]
@@ -910,23 +961,27 @@ def _market_entry(word: str, ln: int, col: int) -> tuple[Any, Any] | None:
     if colon:
         cur = _field(head)
         if cur is not _MISSING:
-            t = _make_tile(tail, _tnew(_POS_CLASS, (ln, col + len(head) + 1)))
+            t = _tile_placed(tail, ln, col + len(head) + 1)
             return None if t is None else (cur, t)
-    t = _make_tile(word, _tnew(_POS_CLASS, (ln, col)))
+    t = _tile_placed(word, ln, col)
     return None if t is None else (None, t)
 
 
 def _event(words: list[Word], ln: int) -> Any:
     verb, vcol, _ = words[0]
-    pos = _tnew(_POS_CLASS, (ln, vcol))
+    # (compiled records: display and market are placed, their Pos made only when read)
+    pos = _NOWHERE if NATIVE_RECORDS else _tnew(_POS_CLASS, (ln, vcol))
     if verb == "display":
         cards = []
         for w, col, _ in words[1:]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             cards.append(c)
-        return DisplayReveal(tuple(cards), pos)
+        reveal = DisplayReveal(tuple(cards), pos)
+        if NATIVE_RECORDS:
+            reveal._place(ln, vcol)
+        return reveal
     if verb == "market":
         entries = []
         for w, col, _ in words[1:]:
@@ -934,7 +989,12 @@ def _event(words: list[Word], ln: int) -> Any:
             if e is None:
                 return None
             entries.append(e)
-        return MarketDraw(tuple(entries), pos)
+        draw = MarketDraw(tuple(entries), pos)
+        if NATIVE_RECORDS:
+            draw._place(ln, vcol)
+        return draw
+    if NATIVE_RECORDS:  # the other records: Python classes
+        pos = _tnew(_POS_CLASS, (ln, vcol))
     if verb == "deal":
         if len(words) < 2:
             return None
@@ -943,7 +1003,7 @@ def _event(words: list[Word], ln: int) -> Any:
             return None
         cards = []
         for w, col, _ in words[2:]:
-            c = _make_card(w, _tnew(_POS_CLASS, (ln, col)))
+            c = _card_placed(w, ln, col)
             if c is None:
                 return None
             cards.append(c)
@@ -953,7 +1013,7 @@ def _event(words: list[Word], ln: int) -> Any:
     if verb == "dirk":
         tiles = []
         for w, col, _ in words[1:]:
-            t = _make_tile(w, _tnew(_POS_CLASS, (ln, col)))
+            t = _tile_placed(w, ln, col)
             if t is None:
                 return None
             tiles.append(t)
@@ -1387,7 +1447,8 @@ for _cls, _name_of in _MAKER_NAMES.items():
         _TWINS[_cls] = _SPACE[f"{_name_of}_twin"] = _twin
     if _cls not in _NATIVE:  # a native class's fields are no slots (its builders call it)
         for _i, _f in enumerate(_cls.__dataclass_fields__):  # type: ignore[attr-defined]
-            _SPACE[f"{_name_of}_{_i}"] = _cls.__dict__[_f].__set__
+            # (a slot's member descriptor; ``pos`` of the ten: _FrozenRecord's ``_pos`` slot's)
+            _SPACE[f"{_name_of}_{_i}"] = getattr(_cls, _f).__set__
 
 
 Builder: TypeAlias = "Callable[[int, int, tuple[Any, ...]], Any]"
@@ -1397,10 +1458,19 @@ Builder: TypeAlias = "Callable[[int, int, tuple[Any, ...]], Any]"
 # through their twins, a position per _POS), without an interpreter frame.
 _VALUE: Final = 0
 _POS_CLASS: Final[Any] = _model.Pos  # also what every function above makes positions of
+# where ``pos`` is among the fields of each native record class (_NATIVE_PLACED)
+_POS_FIELD_AT: Final[dict[type, int]] = {
+    cls: tuple(cls.__dataclass_fields__).index("pos")  # type: ignore[attr-defined]
+    for cls in _NATIVE
+}
 _POSITION: Final = 1
 _TUPLE: Final = 2
 _RECORD: Final = 3
 _NATIVE_RECORD: Final = 4  # a native record: made by its constructor (_native_record)
+# a native record whose own position is of the line: made with NOWHERE for it, then placed
+# (_FrozenRecord._place: its Pos made only if read); ``index`` is its column's value
+_NATIVE_PLACED: Final = 5
+_CONSTANT: Final = 6  # a value of the builder itself (``cls``): a placed record's NOWHERE
 
 
 class _Node:
@@ -1437,6 +1507,11 @@ def _nodes(shape: Shape, at: list[int]) -> _Node | None:
     twin = _TWINS.get(cls)
     if twin is None:
         if cls in _NATIVE:
+            at_pos = _POS_FIELD_AT.get(cls, -1)
+            if at_pos >= 0 and items[at_pos].kind == _POSITION:
+                column = items[at_pos].index
+                items[at_pos] = _Node(_CONSTANT, 0, _NOWHERE, None, (), [])
+                return _Node(_NATIVE_PLACED, column, cls, None, (), items)
             return _Node(_NATIVE_RECORD, 0, cls, None, (), items)
         return None
     return _Node(_RECORD, 0, cls, twin, tuple(cls.__dataclass_fields__), items)
@@ -1451,8 +1526,13 @@ def _run(node: _Node, ln: int, d: int, K: tuple[Any, ...]) -> Any:
         return _tnew(_POS_CLASS, (ln, d + K[node.index]))
     if kind == _TUPLE:
         return tuple([_run(item, ln, d, K) for item in node.items])
+    if kind == _NATIVE_PLACED:
+        placed: _FrozenRecord = _native_record(node.cls, [_run(i, ln, d, K) for i in node.items])
+        return placed._place(ln, d + K[node.index])
     if kind == _NATIVE_RECORD:
         return _native_record(node.cls, [_run(item, ln, d, K) for item in node.items])
+    if kind == _CONSTANT:
+        return node.cls
     o: Any = node.twin()
     names = node.names
     for i, item in enumerate(node.items):
@@ -1850,14 +1930,19 @@ def chance(events, ln):
 
 
 def _native_turn(number: int, name: str, column: int, actions: tuple[Any, ...], ln: int) -> Turn:
-    """_LINE_SOURCE's ``turn`` for compiled records."""
-    player = PlayerRef(name, _tnew(_POS_CLASS, (ln, column)))
-    return Turn(number, player, actions, _tnew(_POS_CLASS, (ln, 1)), (), None)
+    """_LINE_SOURCE's ``turn`` for compiled records (placed: their positions made when read)."""
+    player = PlayerRef(name, _NOWHERE)
+    player._place(ln, column)
+    turn = Turn(number, player, actions, _NOWHERE, (), None)
+    turn._place(ln, 1)
+    return turn
 
 
 def _native_chance(events: tuple[Any, ...], ln: int) -> Chance:
-    """_LINE_SOURCE's ``chance`` for compiled records."""
-    return Chance(events, _tnew(_POS_CLASS, (ln, 1)), (), None)
+    """_LINE_SOURCE's ``chance`` for compiled records (placed: its position made when read)."""
+    chance = Chance(events, _NOWHERE, (), None)
+    chance._place(ln, 1)
+    return chance
 
 
 # the twins of the line records (SELF_COMPILED: _twin_turn and _twin_chance), or None

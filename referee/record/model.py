@@ -19,6 +19,11 @@ from referee.catalogue import BuildingType, Currency, MoneyCard, Side, TileKind
 from referee.interpreted import interpreted_class
 from referee.record.tuples import Coord, Pos
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Final
+
 
 def _probe() -> None:
     """A function of this module: its type tells whether the module runs compiled."""
@@ -56,12 +61,29 @@ class _FrozenRecord:
     dataclasses, written once. ``__setattr__``/``__delattr__`` refuse with
     ``FrozenInstanceError``; ``__reduce__`` copies and pickles a record by its class and its
     fields in order (compiled, mypyc's own ``__setstate__`` would set each field through the
-    refusing ``__setattr__``). No fields and no slots of its own (``__slots__ = ()``): pure
-    Python each record keeps its slots layout, and the reader's slots twins derive from this
-    class too (referee/makers.py, :func:`slots_twin`); compiled it is a native class with no
-    attributes, the records' native base."""
+    refusing ``__setattr__``); ``__repr__`` is the dataclass ``repr``. No dataclass fields of its
+    own: pure Python each record keeps its slots layout (its fields' slots, and ``_pos``),
+    and the reader's slots twins derive from this class too (referee/makers.py,
+    :func:`slots_twin`); compiled it is a native class, the records' native base.
 
-    __slots__ = ()
+    Where a record is (its dataclass field ``pos``, a :class:`Pos`) is kept here (issue 34,
+    twenty-fifth step): ``_pos`` holds the position, or None while it is kept as the two ints
+    ``_line`` and ``_column`` (:meth:`_place`), made into the :class:`Pos` when ``pos`` is first
+    read and kept then. A compiled reader places its records so (a position made in C costs
+    some 700 instructions, through ``tuple.__new__``'s generic entry, and most are never read);
+    pure Python ``pos`` is the ``_pos`` slot itself and every record holds its position made
+    (:func:`_place` makes it at once), as before. ``fields``, ``replace``, ``repr``, ``==``,
+    ``hash``, pickles and copies see ``pos`` as the field it was (tests/test_record_behaviour.py).
+    """
+
+    # pure Python one slot, ``_pos`` (``_place`` makes the Pos at once: the two ints are never
+    # kept, and a record has the size it had); compiled the native layout is the three
+    # attributes annotated below (mypyc makes no slots)
+    __slots__ = ("_pos",)
+
+    _pos: Pos | None
+    _line: int
+    _column: int
 
     def __setattr__(self, name: str, value: object) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -73,20 +95,58 @@ class _FrozenRecord:
         names = _FIELD_NAMES[type(self)]
         return (type(self), tuple([getattr(self, name) for name in names]))
 
+    def __repr__(self) -> str:
+        shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in _FIELD_NAMES[type(self)]])
+        return f"{type(self).__qualname__}({shown})"
+
+    @property
+    def pos(self) -> Pos:
+        """Where the record is (line and column): made from ``_line`` and ``_column`` when
+        first read after :meth:`_place`, then kept. (Pure Python the ``_pos`` slot itself.)"""
+        p = self._pos
+        if p is None:
+            p = _TNEW(_POS_CLASS, (self._line, self._column))
+            object.__setattr__(self, "_pos", p)
+        return p
+
+    def _at(self, pos: Pos) -> None:
+        """Its ``__init__``'s store of ``pos`` (here: a compiled class sets an attribute of its
+        base natively only in the base's own methods)."""
+        object.__setattr__(self, "_pos", pos)
+
+    def _place(self, line: int, column: int) -> "_FrozenRecord":
+        """The record, placed at ``line``, ``column`` (for the reader that has just made it, and
+        nobody else: the record is frozen once handed on). Compiled its position is made when
+        first read; pure Python at once."""
+        if _EAGER:
+            object.__setattr__(self, "_pos", _TNEW(_POS_CLASS, (line, column)))
+        else:
+            object.__setattr__(self, "_line", line)
+            object.__setattr__(self, "_column", column)
+            object.__setattr__(self, "_pos", None)
+        return self
+
+
+# how _FrozenRecord makes a position (a named tuple made in C, without its Python __new__);
+# ``_EAGER``: pure Python, where _place makes it at once (``Final``: compiled a C static, where
+# ``_SLOTS`` is a look-up in the module's dict at every use)
+_EAGER: "Final[bool]" = _SLOTS
+_TNEW: "Final[Callable[..., Any]]" = tuple.__new__
+_POS_CLASS: "Final[Any]" = Pos
+
 
 # --------------------------------------------------------------------------------- tokens
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class CardRef(_FrozenRecord):
     """A money card as written. ``card`` is None for the unknown card ``?``."""
 
     card: MoneyCard | None
-    pos: Pos = field(default=NOWHERE, compare=False)
 
     def __init__(self, card: MoneyCard | None, pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "card", card)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
 
     @property
     def known(self) -> bool:
@@ -102,7 +162,7 @@ class ScoringCardRef:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class TileRef(_FrozenRecord):
     """A building tile as written.
 
@@ -116,7 +176,6 @@ class TileRef(_FrozenRecord):
     price: int | None
     walls: frozenset[Side] | None
     candidates: tuple[TileKind, ...]
-    pos: Pos = field(default=NOWHERE, compare=False)
 
     def __init__(
         self,
@@ -130,7 +189,7 @@ class TileRef(_FrozenRecord):
         object.__setattr__(self, "price", price)
         object.__setattr__(self, "walls", walls)
         object.__setattr__(self, "candidates", candidates)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
 
     @property
     def known(self) -> bool:
@@ -159,16 +218,15 @@ CardLike = CardRef | ScoringCardRef | ComponentRef
 TileLike = TileRef | ComponentRef
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class PlayerRef(_FrozenRecord):
     """A player named in the body. Names are matched against the ``Players`` header."""
 
     name: str
-    pos: Pos = field(default=NOWHERE, compare=False)
 
     def __init__(self, name: str, pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -184,23 +242,22 @@ class Annotation:
 # Every action has ``pos`` (where it starts) and ``notes`` (annotations written after it).
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class TakeMoney(_FrozenRecord):
     """``take Gu1 Di4``: cards taken from the display."""
 
     cards: tuple[CardLike, ...]
-    pos: Pos = field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
     def __init__(
         self, cards: tuple[CardLike, ...], pos: Pos = NOWHERE, notes: tuple[Annotation, ...] = ()
     ) -> None:
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class Buy(_FrozenRecord):
     """``buy Di A6sw pay Di4 Di2``: the tile on a market field and the exact cards paid.
 
@@ -210,7 +267,6 @@ class Buy(_FrozenRecord):
     field: Currency | None
     tile: TileLike
     paid: tuple[CardLike, ...]
-    pos: Pos = dataclasses.field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = dataclasses.field(default=(), compare=False)
 
     def __init__(
@@ -224,7 +280,7 @@ class Buy(_FrozenRecord):
         object.__setattr__(self, "field", field)
         object.__setattr__(self, "tile", tile)
         object.__setattr__(self, "paid", paid)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
 
 
@@ -266,13 +322,12 @@ class Swap:
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class Place(_FrozenRecord):
     """End-of-turn placement of a tile acquired this turn: ``place T9ne@1,2``."""
 
     tile: TileLike
     at: Coord
-    pos: Pos = field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
 
     def __init__(
@@ -280,7 +335,7 @@ class Place(_FrozenRecord):
     ) -> None:
         object.__setattr__(self, "tile", tile)
         object.__setattr__(self, "at", at)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
 
 
@@ -348,7 +403,7 @@ Action = (
 # Each body line keeps its trailing ``# comment`` (without the ``#``) in ``comment``.
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class Turn(_FrozenRecord):
     """One line ``12. Ben: action, action, ...``.
 
@@ -359,7 +414,6 @@ class Turn(_FrozenRecord):
     number: int | None
     player: PlayerRef | None
     actions: tuple[Action, ...]
-    pos: Pos = field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
     comment: str | None = field(default=None, compare=False)
 
@@ -375,7 +429,7 @@ class Turn(_FrozenRecord):
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "actions", actions)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "comment", comment)
 
@@ -393,16 +447,15 @@ class Deal:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class DisplayReveal(_FrozenRecord):
     """``display Gu3 W1 De4``: cards turned up into the money display, in order."""
 
     cards: tuple[CardLike, ...]
-    pos: Pos = field(default=NOWHERE, compare=False)
 
     def __init__(self, cards: tuple[CardLike, ...], pos: Pos = NOWHERE) -> None:
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -413,18 +466,17 @@ class Reshuffle:
     pos: Pos = field(default=NOWHERE, compare=False)
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class MarketDraw(_FrozenRecord):
     """``market Gu:T10n Di:G8ne``: tiles drawn onto market fields (field given as currency)."""
 
     entries: tuple[tuple[Currency | None, TileLike], ...]
-    pos: Pos = field(default=NOWHERE, compare=False)
 
     def __init__(
         self, entries: tuple[tuple[Currency | None, TileLike], ...], pos: Pos = NOWHERE
     ) -> None:
         object.__setattr__(self, "entries", entries)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
 
 
 @interpreted_class  # compiled: a Python class (see _NATIVE_SHAPE)
@@ -449,12 +501,11 @@ class ModuleChance:
 ChanceEvent = Deal | DisplayReveal | Reshuffle | MarketDraw | DirkDraw | ModuleChance
 
 
-@dataclass(init=False, eq=True, unsafe_hash=True, slots=_SLOTS)  # type: ignore[literal-required]
+@dataclass(init=False, eq=True, unsafe_hash=True, repr=False, slots=_SLOTS)  # type: ignore[literal-required]
 class Chance(_FrozenRecord):
     """A line ``* event, event, ...``."""
 
     events: tuple[ChanceEvent, ...]
-    pos: Pos = field(default=NOWHERE, compare=False)
     notes: tuple[Annotation, ...] = field(default=(), compare=False)
     comment: str | None = field(default=None, compare=False)
 
@@ -466,7 +517,7 @@ class Chance(_FrozenRecord):
         comment: str | None = None,
     ) -> None:
         object.__setattr__(self, "events", events)
-        object.__setattr__(self, "pos", pos)
+        self._at(pos)
         object.__setattr__(self, "notes", notes)
         object.__setattr__(self, "comment", comment)
 
@@ -674,8 +725,38 @@ class Game:
         return not self.errors
 
 
-# each record class of _FrozenRecord: its fields' names in order (its __reduce__)
+# each record class of _FrozenRecord: its fields' names in order (its __reduce__, __repr__)
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+# the field ``pos`` of the ten (kept by _FrozenRecord, not declared in their bodies), as every
+# other record class declares it: ``pos: Pos = field(default=NOWHERE, compare=False)``
+_POS_FIELD = ScoringCardRef.__dataclass_fields__["pos"]
+
+
+def _with_pos(cls: type) -> None:
+    """``pos`` made a dataclass field of ``cls`` again, where it stood in the class before
+    _FrozenRecord kept it: after the fields without a default, before ``notes`` and
+    ``comment`` (``fields``, ``replace``, ``__match_args__``, the annotations)."""
+    declared: dict[str, object] = getattr(cls, "__dataclass_fields__")  # noqa: B009
+    spots: list[tuple[str, object]] = []
+    for name, f in declared.items():
+        if name in ("notes", "comment") and not any(n == "pos" for n, _ in spots):
+            spots.append(("pos", _POS_FIELD))
+        spots.append((name, f))
+    if not any(n == "pos" for n, _ in spots):
+        spots.append(("pos", _POS_FIELD))
+    setattr(cls, "__dataclass_fields__", dict(spots))  # noqa: B010
+    setattr(cls, "__match_args__", tuple([n for n, _ in spots]))  # noqa: B010
+    notes = vars(cls).get("__annotations__")
+    if isinstance(notes, dict) and "pos" not in notes:
+        typed = {n: notes.get(n, _POS_FIELD.type) for n, _ in spots}
+        notes.clear()
+        notes.update(typed)
+
+
+# pure Python ``pos`` reads the ``_pos`` slot in C, which every record fills (see _FrozenRecord)
+if _SLOTS:
+    setattr(_FrozenRecord, "pos", vars(_FrozenRecord)["_pos"])  # noqa: B010
 
 # A call of a native class from Python runs its type's tp_init, which mypyc leaves empty for a
 # dataclass with ``init=False``: pointed here at the class's own ``__init__`` (pure Python this
@@ -693,4 +774,5 @@ for _native in (
     Chance,
 ):
     setattr(_native, "__init__", vars(_native)["__init__"])  # noqa: B010
+    _with_pos(_native)
     _FIELD_NAMES[_native] = tuple([f.name for f in dataclasses.fields(_native)])

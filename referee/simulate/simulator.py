@@ -625,7 +625,7 @@ class _Game:
         trial = state.copy()
         errors = [
             v
-            for v in apply_action(trial, dataclasses.replace(action, pos=here))
+            for v in apply_action(trial, dataclasses.replace(action, pos=here))  # type: ignore[arg-type]
             if v.severity == "error"
         ]
         if errors:
@@ -694,9 +694,9 @@ class _Game:
             line = choose(refused)
             if line is None:
                 return None
-            placed = dataclasses.replace(
+            placed = dataclasses.replace(  # type: ignore[call-arg]
                 line,
-                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
+                actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),  # type: ignore[arg-type]
                 pos=here,
             )
             self.accepted = None
@@ -1004,9 +1004,9 @@ class _Game:
     def _interrupt(self, line: Turn) -> bool:
         """Write the out-of-turn ``line`` and the refill it makes due. True: the game is over."""
         here = self._pos()
-        line = dataclasses.replace(
+        line = dataclasses.replace(  # type: ignore[call-arg]
             line,
-            actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),
+            actions=tuple(dataclasses.replace(a, pos=here) for a in line.actions),  # type: ignore[arg-type]
             pos=here,
         )
         market = list(self.state.market)
