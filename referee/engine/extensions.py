@@ -59,6 +59,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from itertools import compress, repeat
+from operator import is_not
 
 from referee.engine.rules import Violation
 from referee.engine.ruleset import Decision, refined_decisions
@@ -1261,8 +1263,32 @@ class DrawHearers:
         return None
 
 
+class _LowerKeys(dict):
+    """A table keyed by lower-case words, read through its ``__getitem__`` as a function of
+    the word as written: the word itself found, the answer in C (no Python call); else the word
+    lower-cased and looked up again (``__missing__``); absent: None. The same answer as
+    ``table.get(word.lower())`` (:meth:`Extensions.kind_handler`, :meth:`Extensions.verb_handler`
+    and :meth:`Extensions.verb_spec` are such readers: asked several times a module turn)."""
+
+    __slots__ = ()
+
+    def __missing__(self, word: str) -> Any:
+        low = word.lower()
+        return None if low == word else self.get(low)
+
+
 class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
+
+    kind_handler: Callable[[str], Module | None]
+    """The enabled module owning a component kind (``kind`` as written: lower-cased to look
+    up), or None: ``kind_handler("mb")``. A C function (a :class:`_LowerKeys` table's
+    ``__getitem__``, made per game): several callers a module turn."""
+    verb_handler: Callable[[str], Module | None]
+    """The enabled module owning a verb (as written), or None (as :attr:`kind_handler`)."""
+    verb_spec: Callable[[str], VerbSpec | None]
+    """The declared spec of an enabled module's verb (as written; None: no enabled module owns
+    it), as :attr:`kind_handler`."""
 
     # The answers a path of every turn asks, worked out once per game in ``__init__`` (when a
     # module is enabled) and kept as attributes: one attribute read on the hot paths, no call.
@@ -1387,11 +1413,12 @@ class Extensions:
             elif cls not in enabled:  # a name and its alias: once
                 enabled.add(cls)
                 module = cls()
-                module.settings = self._settings(cls, words[1:])
+                # (no option written: no settings, without the call)
+                module.settings = self._settings(cls, words[1:]) if len(words) > 1 else {}
                 self.modules.append(module)
         # the one declaration of every verb: the modules' specs (verb and aliases)
-        self._verbs: dict[str, Module] = {}
-        self._specs: dict[str, VerbSpec] = {}
+        self._verbs: dict[str, Module] = _LowerKeys()
+        self._specs: dict[str, VerbSpec] = _LowerKeys()
         for m in self.modules:
             for spec in m.verb_specs:
                 for v in (spec.verb, *spec.aliases):
@@ -1401,9 +1428,13 @@ class Extensions:
         self.chance_owners = self._chance
         """The module owning each chance verb (:meth:`chance_handler`'s table, asked with the
         verb lower-cased; read without its call by ``core._module_chance``)."""
-        self._kinds: dict[str, Module] = {
-            k.lower(): m for m in self.modules for k in m.component_kinds
-        }
+        self._kinds: dict[str, Module] = _LowerKeys(
+            [(k.lower(), m) for m in self.modules for k in m.component_kinds]
+        )
+        # (the three readers, each a C function: see their docstrings above)
+        self.kind_handler = self._kinds.__getitem__
+        self.verb_handler = self._verbs.__getitem__
+        self.verb_spec = self._specs.__getitem__
         self.arbiter = InterruptArbiter(
             {m.name: m.interrupt_rank for m in self.modules},
             [
@@ -1560,10 +1591,14 @@ class Extensions:
         for the hooks every game asks: no missed subscript, whose exception costs about as
         much as 16 hits save)."""
         default = getattr(Module, hook)
-        # (a list made in a comprehension, not a generator resumed per module: asked for
-        # several hooks in every game's set-up)
+        # (the classes' attributes read and told apart in C loops, no bytecode per module:
+        # asked for a dozen hooks in every game's set-up)
+        modules = self.modules
         got = self._overriding[hook] = tuple(
-            [m for m in self.modules if getattr(type(m), hook) is not default]
+            compress(
+                modules,
+                map(is_not, map(getattr, map(type, modules), repeat(hook)), repeat(default)),
+            )
         )
         return got
 
@@ -1664,15 +1699,6 @@ class Extensions:
             )
             return got
 
-    def verb_handler(self, verb: str) -> Module | None:
-        return self._verbs.get(verb.lower())
-
-    def verb_spec(self, verb: str) -> VerbSpec | None:
-        """The declared spec of an enabled module's verb (None: no enabled module owns it)."""
-        if not self._specs:
-            return None
-        return self._specs.get(verb.lower())
-
     def verb_kind(self, verb: str) -> ActionKind | None:
         """The declared kind of an enabled module's verb (None: no enabled module owns it)."""
         spec = self.verb_spec(verb)
@@ -1687,9 +1713,6 @@ class Extensions:
             if found is not None:
                 return found
         return None
-
-    def kind_handler(self, kind: str) -> Module | None:
-        return self._kinds.get(kind.lower())
 
     def display_component(
         self, state: GameState, ref: ComponentRef, pos: Pos

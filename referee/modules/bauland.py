@@ -436,7 +436,7 @@ class Bauland(BundledModule):
         (``plot``, the common case): then nothing ran between, and ``_late`` compares without
         them; the step waits for the change after it (a ``plot`` not written right leaves the
         plot waiting). Nor for a turn that has ended (``_late`` answers None there)."""
-        waiting, t = self.data(state).waiting, state.turn
+        waiting, t = (state.modules.get(self.name) or self.data(state)).waiting, state.turn
         if waiting is None or waiting[3][2] is not None or t is None or waiting[0] != t.number:
             return
         if isinstance(action, ModuleAction) and action.verb.lower() == VERB:
@@ -450,7 +450,7 @@ class Bauland(BundledModule):
     ) -> tuple[int, str, int, tuple[Any, ...]] | None:
         """The plot bought in this turn whose building was not chosen right after the purchase
         (pure; None: none)."""
-        waiting, t = self.data(state).waiting, state.turn
+        waiting, t = (state.modules.get(self.name) or self.data(state)).waiting, state.turn
         if waiting is None or t is None or waiting[0] != t.number:
             return None
         still = any(x.code == waiting[1] for x in plots_of(t.pending) if x.kind is None)
@@ -558,7 +558,7 @@ class Bauland(BundledModule):
     ) -> list[Finding]:
         """``kind`` does not lie in the plot's column (none when the column's setup line is
         missing: that is reported once, BAULAND-SETUP missing)."""
-        column = self.data(state).columns.get(plot.number)
+        column = (state.modules.get(self.name) or self.data(state)).columns.get(plot.number)
         if column is None or kind in column:
             return []
         return [

@@ -235,7 +235,7 @@ class BazareModule(BundledModule):
                 state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
         cur, colours, _walls, key, piece = got
-        faces = self.data(state).faces
+        faces = (state.modules.get(self.name) or self.data(state)).faces
         known = faces.get(key)
         stated = piece.walls  # (the walls written; none written: none)
         if known is not None and known != stated:

@@ -175,7 +175,7 @@ class MedinaModule(BundledModule):
             state.flag("MEDINA-TOKEN", pos, who, reason="no-walls", token=token)
             return str(price), None
         # the walls stated first stand; a second statement of other walls is MEDINA-FACE
-        faces = self.data(state).faces
+        faces = (state.modules.get(self.name) or self.data(state)).faces
         known = faces.setdefault(price, walls)
         if known != walls:
             stated, allowed = walls_token(walls), walls_token(known)
