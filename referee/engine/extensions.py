@@ -511,6 +511,16 @@ class Module:
         """
         return None
 
+    out_of_turn_verbs: ClassVar[frozenset[str] | None] = None
+    """The verbs (lower case) of the out-of-turn lines :meth:`out_of_turn` may claim, e.g.
+    ``frozenset({"vizier", "wesir"})``; None (the default): any line. A promise: for a line
+    whose first action is not a :class:`~referee.record.model.ModuleAction` with one of these
+    verbs (or that has no action) the module's ``out_of_turn`` changes nothing and answers None.
+    Then :meth:`Extensions.out_of_turn` asks such a line only of the modules concerned (those
+    without a promise, those whose promise names the first verb; in their rank order, worked
+    out per verb once a game). Checked by ``tests/test_speed27_first22b.py`` for the bundled
+    modules that make it."""
+
     def display_component(
         self, state: GameState, ref: ComponentRef, pos: Pos
     ) -> list[Violation] | None:
@@ -1187,6 +1197,9 @@ lookup almost nothing."""
 
 _PLACE_HOWS = ("place", "build", "swap", "distribute")  # the ``how``s of Module.placed
 
+_MODULE_ACTION: list[type[ModuleAction]] = []
+"""``referee.record.model.ModuleAction`` once :meth:`Extensions.out_of_turn` has looked it up."""
+
 _PLACE_PROBLEMS = frozenset({Decision.PLACE_PROBLEMS})
 """The decision a one-pass placement asks about (:meth:`Extensions.placement_askers`)."""
 
@@ -1457,6 +1470,12 @@ class Extensions:
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
         # is a call that answers None)
         self._by_rank = sorted(self._find_overriding("out_of_turn"), key=lambda m: m.interrupt_rank)
+        # per first verb of an out-of-turn line ("": none), the modules asked about it
+        # (:attr:`Module.out_of_turn_verbs`; worked out on first ask); None: every one asked,
+        # as no module makes the promise
+        self._by_verb: dict[str, tuple[Module, ...]] | None = (
+            {} if any(type(m).out_of_turn_verbs is not None for m in self._by_rank) else None
+        )
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
         # per moment: whether every module asked then answers ``idle_at`` (see ``_asked_at``)
@@ -1708,7 +1727,25 @@ class Extensions:
         return self._chance.get(verb.lower())
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Violation] | None:
-        for m in self._by_rank:
+        asked: Iterable[Module] = self._by_rank
+        by_verb = self._by_verb
+        if by_verb is not None:  # a module promises the lines it claims: asked by first verb
+            acts = turn.actions
+            first = acts[0] if acts else None
+            if not _MODULE_ACTION:
+                _MODULE_ACTION.append(_later("referee.record.model").ModuleAction)
+            verb = first.verb.lower() if isinstance(first, _MODULE_ACTION[0]) else ""
+            told = by_verb.get(verb)
+            if told is None:
+                told = by_verb[verb] = tuple(
+                    [
+                        m
+                        for m in self._by_rank
+                        if (only := type(m).out_of_turn_verbs) is None or verb in only
+                    ]
+                )
+            asked = told
+        for m in asked:
             found = m.out_of_turn(state, turn)
             if found is not None:
                 return found

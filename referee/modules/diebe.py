@@ -172,6 +172,8 @@ class Diebe(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         return []  # a thief inside a turn changes nothing (check_verb reports it)
 
+    out_of_turn_verbs = frozenset({USE_VERB})  # (its out_of_turn reads a `thief` line only)
+
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions
         if not acts or not isinstance(acts[0], ModuleAction):

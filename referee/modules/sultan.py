@@ -483,6 +483,8 @@ class Sultan(BundledModule):
         start_main_action(state)  # whatever it was, the player did something (reported)
         return []
 
+    out_of_turn_verbs = frozenset({VERB})  # (its out_of_turn reads a `sultan` line only)
+
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions
         if not acts or not isinstance(acts[0], ModuleAction) or acts[0].verb.lower() != VERB:

@@ -109,6 +109,8 @@ class Wesir(BundledModule):
             Context(state).end_main_action(WAKING)
         return []  # `vizier` inside a numbered turn changes nothing (check_verb reports it)
 
+    out_of_turn_verbs = frozenset({USE_VERB, "wesir"})  # (its out_of_turn reads these only)
+
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions
         if not acts or not isinstance(acts[0], ModuleAction):
