@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -124,9 +123,7 @@ def test_each_line_is_asked_of_the_modules_concerned_in_rank_order() -> None:
         ext.out_of_turn(state.copy(), line)
     for verb, asked in ext._by_verb.items():
         want = tuple(
-            m
-            for m in ext._by_rank
-            if (only := type(m).out_of_turn_verbs) is None or verb in only
+            m for m in ext._by_rank if (only := type(m).out_of_turn_verbs) is None or verb in only
         )
         assert asked == want
         assert {m.name for m in asked} >= {"schatzkammer", "charaktere"}  # (no promise)
@@ -152,3 +149,35 @@ def test_the_reports_are_those_of_asking_every_module(monkeypatch: pytest.Monkey
             monkeypatch.setattr(cls, "out_of_turn_verbs", None)
     assert Extensions(list(_PROMISING))._by_verb is None
     assert _reports(paths) == promised
+
+
+def test_the_pieces_types_and_walls_read_without_a_call() -> None:
+    from referee.catalogue.components import BuildingType
+    from referee.modules.badehaeuser import Bathhouse
+    from referee.modules.bauland import Plot
+    from referee.modules.baustellen import SitePiece
+    from referee.modules.bazare import Bazaar
+    from referee.modules.magisch import MagicBuilding
+    from referee.modules.medina import Medina
+    from referee.modules.plaetze import Square
+    from referee.modules.wunschbrunnen import Well
+
+    fields = {
+        Bathhouse: ["sides"],
+        Well: ["number", "spout"],
+        Plot: ["number", "price", "walls", "kind", "stated", "stated_pos"],
+        MagicBuilding: ["kind", "price", "printed_walls", "walls"],
+    }
+    for cls, names in fields.items():  # the attributes are no fields (init, eq, repr as before)
+        assert list(cls.__dataclass_fields__) == names
+    for cls in (Bathhouse, Well, Bazaar, Medina, Square, SitePiece):
+        assert cls.type is None
+        assert "type" not in cls.__dataclass_fields__
+    assert Bathhouse.walls == frozenset() and Well.walls == frozenset()
+    plot = Plot(1, 5, frozenset())
+    assert plot.type is None
+    for kind in BuildingType:
+        assert plot.built(kind).type is kind
+        magic = MagicBuilding(kind, 7, frozenset(), frozenset())
+        assert magic.type is kind
+        assert repr(magic) == repr(MagicBuilding(kind, 7, frozenset(), frozenset()))

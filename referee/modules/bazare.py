@@ -119,6 +119,7 @@ class Bazaar(ModulePiece):
     # "Feldlager ... und Bazare können nicht als Baustellen eingerichtet werden" (L2563-2564)
     never_site = True
     cell_fill = "#e0a458"
+    type = None  # no building type: a class attribute (read without a call)
     price = 0  # no printed price: the side offer derives it (E15)
 
     @property

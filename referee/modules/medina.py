@@ -67,6 +67,7 @@ class Medina(ModulePiece):
     from_tower = True  # a tile of the tower: bought, given to Dirk (E5)
     rotation_rule = "MEDINA-FACE"  # a token stating other walls (E6 check)
     cell_fill = "#d9b77e"  # sand: drawn as a medina, not a fountain
+    type = None  # no building type: a class attribute (read without a call)
 
     @property
     def token_name(self) -> str:

@@ -61,6 +61,7 @@ class Square(ModulePiece):
     walls: frozenset[Side]
 
     KIND = KIND
+    type = None  # (a class attribute: read without a call)
 
     @property
     def token_name(self) -> str:
