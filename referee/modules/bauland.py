@@ -843,7 +843,11 @@ class Bauland(BundledModule):
         if moment is _TURN_END:
             # (by identity, in C: the live objects' ids; the market's slots hold pieces)
             loose = data.loose
-            return not loose or set(map(id, loose)) <= set(map(id, state.market))
+            if not loose:
+                return True
+            if len(loose) == 1:  # (the common case: one plot's id among the market's, no sets)
+                return id(loose[0]) in map(id, state.market)
+            return set(map(id, loose)) <= set(map(id, state.market))
         return moment is _TURN_START and (
             data.missing_flagged or data.columns.keys() >= _NUMBER_SET
         )

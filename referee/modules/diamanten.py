@@ -19,6 +19,7 @@ from itertools import combinations
 
 from referee.catalogue import Currency, TileKind
 from referee.engine.context import Context
+from referee.engine.core import display_occupied
 from referee.engine.findings import problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
@@ -172,7 +173,9 @@ class Diamanten(BundledModule):
         if value is None:
             return []
         ctx = Context(state)
-        occupied = int(ctx.decide(Decision.DISPLAY_OCCUPIED))
+        # (the engine's own question of ``display.occupied``: the rule chain's answer, with the
+        # promised refinements read instead of called, ``Module.display_places``)
+        occupied = int(display_occupied(state))
         if occupied >= int(ctx.decide(Decision.DISPLAY_SIZE)):
             state.flag("DIAMOND-DISPLAY", pos, occupied=occupied, card=f"{KIND}:{value}")
         self._leave_deck(state, value, pos, None)
