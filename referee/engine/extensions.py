@@ -1290,16 +1290,21 @@ class _LowerKeys(dict):
         return None if low == word else self.get(low)
 
 
+_NOBODY: Callable[[str], Any] = {}.get  # type: ignore[assignment]
+"""The readers of :class:`Extensions` without a module: nobody owns any word (``None``); a
+class attribute (a built-in method: read from the class unbound, called as it is)."""
+
+
 class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
 
-    kind_handler: Callable[[str], Module | None]
+    kind_handler: Callable[[str], Module | None] = _NOBODY
     """The enabled module owning a component kind (``kind`` as written: lower-cased to look
     up), or None: ``kind_handler("mb")``. A C function (a :class:`_LowerKeys` table's
     ``__getitem__``, made per game): several callers a module turn."""
-    verb_handler: Callable[[str], Module | None]
+    verb_handler: Callable[[str], Module | None] = _NOBODY
     """The enabled module owning a verb (as written), or None (as :attr:`kind_handler`)."""
-    verb_spec: Callable[[str], VerbSpec | None]
+    verb_spec: Callable[[str], VerbSpec | None] = _NOBODY
     """The declared spec of an enabled module's verb (as written; None: no enabled module owns
     it), as :attr:`kind_handler`."""
 
@@ -1429,10 +1434,12 @@ class Extensions:
                 # (no option written: no settings, without the call)
                 module.settings = self._settings(cls, words[1:]) if len(words) > 1 else {}
                 self.modules.append(module)
-        # the one declaration of every verb: the modules' specs (verb and aliases)
-        self._verbs: dict[str, Module] = _LowerKeys()
-        self._specs: dict[str, VerbSpec] = _LowerKeys()
-        for m in self.modules:
+        # the one declaration of every verb: the modules' specs (verb and aliases); without a
+        # module, empty tables read by the class's readers (nothing made per game)
+        modules = self.modules
+        self._verbs: dict[str, Module] = _LowerKeys() if modules else {}
+        self._specs: dict[str, VerbSpec] = _LowerKeys() if modules else {}
+        for m in modules:
             for spec in m.verb_specs:
                 for v in (spec.verb, *spec.aliases):
                     self._verbs[v.lower()] = m
@@ -1441,13 +1448,16 @@ class Extensions:
         self.chance_owners = self._chance
         """The module owning each chance verb (:meth:`chance_handler`'s table, asked with the
         verb lower-cased; read without its call by ``core._module_chance``)."""
-        self._kinds: dict[str, Module] = _LowerKeys(
-            [(k.lower(), m) for m in self.modules for k in m.component_kinds]
-        )
-        # (the three readers, each a C function: see their docstrings above)
-        self.kind_handler = self._kinds.__getitem__
-        self.verb_handler = self._verbs.__getitem__
-        self.verb_spec = self._specs.__getitem__
+        if modules:
+            self._kinds: dict[str, Module] = _LowerKeys(
+                [(k.lower(), m) for m in modules for k in m.component_kinds]
+            )
+            # (the three readers, each a C function: see their docstrings above)
+            self.kind_handler = self._kinds.__getitem__
+            self.verb_handler = self._verbs.__getitem__
+            self.verb_spec = self._specs.__getitem__
+        else:
+            self._kinds = {}
         self.arbiter = InterruptArbiter(
             {m.name: m.interrupt_rank for m in self.modules},
             [
@@ -1474,7 +1484,9 @@ class Extensions:
         # (:attr:`Module.out_of_turn_verbs`; worked out on first ask); None: every one asked,
         # as no module makes the promise
         self._by_verb: dict[str, tuple[Module, ...]] | None = (
-            {} if any(type(m).out_of_turn_verbs is not None for m in self._by_rank) else None
+            {}
+            if self._by_rank and any(type(m).out_of_turn_verbs is not None for m in self._by_rank)
+            else None
         )
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
@@ -1613,11 +1625,15 @@ class Extensions:
         # (the classes' attributes read and told apart in C loops, no bytecode per module:
         # asked for a dozen hooks in every game's set-up)
         modules = self.modules
-        got = self._overriding[hook] = tuple(
-            compress(
-                modules,
-                map(is_not, map(getattr, map(type, modules), repeat(hook)), repeat(default)),
+        got = self._overriding[hook] = (
+            tuple(
+                compress(
+                    modules,
+                    map(is_not, map(getattr, map(type, modules), repeat(hook)), repeat(default)),
+                )
             )
+            if modules
+            else ()
         )
         return got
 
