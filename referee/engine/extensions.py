@@ -1301,7 +1301,8 @@ class Extensions:
     kind_handler: Callable[[str], Module | None] = _NOBODY
     """The enabled module owning a component kind (``kind`` as written: lower-cased to look
     up), or None: ``kind_handler("mb")``. A C function (a :class:`_LowerKeys` table's
-    ``__getitem__``, made per game): several callers a module turn."""
+    ``__getitem__``, made per game; without a module the class's :data:`_NOBODY`): several
+    callers a module turn."""
     verb_handler: Callable[[str], Module | None] = _NOBODY
     """The enabled module owning a verb (as written), or None (as :attr:`kind_handler`)."""
     verb_spec: Callable[[str], VerbSpec | None] = _NOBODY
