@@ -2,7 +2,8 @@
 
 * ``Extensions.kind_handler``, ``verb_handler`` and ``verb_spec``: C lookups in a
   ``_LowerKeys`` table; the same answers as ``table.get(word.lower())``.
-* ``Extensions._find_overriding`` in C loops: the same modules as the comprehension.
+* ``Extensions._find_overriding``: the same modules as the comprehension (``()`` without a
+  module).
 * ``Module.out_of_turn_verbs``: a module's ``out_of_turn`` claims only lines whose first verb
   it names; ``Extensions.out_of_turn`` asks a line only of the modules concerned: the same
   answers and reports as asking every module in rank order.
