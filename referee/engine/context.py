@@ -55,7 +55,7 @@ class _Later:
         self.settle_before = settle_before
 
 
-_LATER: list[_Later] = []
+_LATER: list[_Later] = []  # (read inline by the methods below once made: no call of _later)
 
 
 def _later() -> _Later:
@@ -135,16 +135,16 @@ class Context:
         end_interrupt(self.state, saved)
 
     def settle_before(self, pos: Pos, moment: Settle | str) -> None:
-        _later().settle_before(self.state, pos, moment)
+        (_LATER[0] if _LATER else _later()).settle_before(self.state, pos, moment)
 
     def run_action(self, action: Action) -> None:
         """Check and apply one base (or module) action of the player whose turn is under way."""
-        _later().run_action(self.state, action)
+        (_LATER[0] if _LATER else _later()).run_action(self.state, action)
 
     def close_placements(self, pos: Pos, player: PlayerState) -> None:
         """End of a (mini-)turn: bought tiles not placed go to the reserve (reported), the
         reserve limit is checked."""
-        _later().close_placements(self.state, player, pos)
+        (_LATER[0] if _LATER else _later()).close_placements(self.state, player, pos)
 
 
 def kept_context(state: GameState) -> Context:

@@ -510,6 +510,16 @@ class Module:
         """
         return None
 
+    out_of_turn_verbs: ClassVar[frozenset[str] | None] = None
+    """The verbs (lower case) of the out-of-turn lines :meth:`out_of_turn` may claim, e.g.
+    ``frozenset({"vizier", "wesir"})``; None (the default): any line. A promise: for a line
+    whose first action is not a :class:`~referee.record.model.ModuleAction` with one of these
+    verbs (or that has no action) the module's ``out_of_turn`` changes nothing and answers None.
+    Then :meth:`Extensions.out_of_turn` asks such a line only of the modules concerned (those
+    without a promise, those whose promise names the first verb; in their rank order, worked
+    out per verb once a game). Checked by ``tests/test_speed27_first22b.py`` for the bundled
+    modules that make it."""
+
     def display_component(
         self, state: GameState, ref: ComponentRef, pos: Pos
     ) -> list[Violation] | None:
@@ -1199,6 +1209,9 @@ lookup almost nothing."""
 
 _PLACE_HOWS = ("place", "build", "swap", "distribute")  # the ``how``s of Module.placed
 
+_MODULE_ACTION: list[type[ModuleAction]] = []
+"""``referee.record.model.ModuleAction`` once :meth:`Extensions.out_of_turn` has looked it up."""
+
 _PLACE_PROBLEMS = frozenset({Decision.PLACE_PROBLEMS})
 """The decision a one-pass placement asks about (:meth:`Extensions.placement_askers`)."""
 
@@ -1275,8 +1288,38 @@ class DrawHearers:
         return None
 
 
+class _LowerKeys(dict):
+    """A table keyed by lower-case words, read through its ``__getitem__`` as a function of
+    the word as written: the word itself found, the answer in C (no Python call); else the word
+    lower-cased and looked up again (``__missing__``); absent: None. The same answer as
+    ``table.get(word.lower())`` (:meth:`Extensions.kind_handler`, :meth:`Extensions.verb_handler`
+    and :meth:`Extensions.verb_spec` are such readers: asked several times a module turn)."""
+
+    __slots__ = ()
+
+    def __missing__(self, word: str) -> Any:
+        low = word.lower()
+        return None if low == word else self.get(low)
+
+
+_NOBODY: Callable[[str], Any] = {}.get  # type: ignore[assignment]
+"""The readers of :class:`Extensions` without a module: nobody owns any word (``None``); a
+class attribute (a built-in method: read from the class unbound, called as it is)."""
+
+
 class Extensions:
     """The modules enabled for one game, and the engine's calls into them."""
+
+    kind_handler: Callable[[str], Module | None] = _NOBODY
+    """The enabled module owning a component kind (``kind`` as written: lower-cased to look
+    up), or None: ``kind_handler("mb")``. A C function (a :class:`_LowerKeys` table's
+    ``__getitem__``, made per game; without a module the class's :data:`_NOBODY`): several
+    callers a module turn."""
+    verb_handler: Callable[[str], Module | None] = _NOBODY
+    """The enabled module owning a verb (as written), or None (as :attr:`kind_handler`)."""
+    verb_spec: Callable[[str], VerbSpec | None] = _NOBODY
+    """The declared spec of an enabled module's verb (as written; None: no enabled module owns
+    it), as :attr:`kind_handler`."""
 
     # The answers a path of every turn asks, worked out once per game in ``__init__`` (when a
     # module is enabled) and kept as attributes: one attribute read on the hot paths, no call.
@@ -1409,12 +1452,15 @@ class Extensions:
             elif cls not in enabled:  # a name and its alias: once
                 enabled.add(cls)
                 module = cls()
-                module.settings = self._settings(cls, words[1:])
+                # (no option written: no settings, without the call)
+                module.settings = self._settings(cls, words[1:]) if len(words) > 1 else {}
                 self.modules.append(module)
-        # the one declaration of every verb: the modules' specs (verb and aliases)
-        self._verbs: dict[str, Module] = {}
-        self._specs: dict[str, VerbSpec] = {}
-        for m in self.modules:
+        # the one declaration of every verb: the modules' specs (verb and aliases); without a
+        # module, empty tables read by the class's readers (nothing made per game)
+        modules = self.modules
+        self._verbs: dict[str, Module] = _LowerKeys() if modules else {}
+        self._specs: dict[str, VerbSpec] = _LowerKeys() if modules else {}
+        for m in modules:
             for spec in m.verb_specs:
                 for v in (spec.verb, *spec.aliases):
                     self._verbs[v.lower()] = m
@@ -1423,9 +1469,16 @@ class Extensions:
         self.chance_owners = self._chance
         """The module owning each chance verb (:meth:`chance_handler`'s table, asked with the
         verb lower-cased; read without its call by ``core._module_chance``)."""
-        self._kinds: dict[str, Module] = {
-            k.lower(): m for m in self.modules for k in m.component_kinds
-        }
+        if modules:
+            self._kinds: dict[str, Module] = _LowerKeys(
+                [(k.lower(), m) for m in modules for k in m.component_kinds]
+            )
+            # (the three readers, each a C function: see their docstrings above)
+            self.kind_handler = self._kinds.__getitem__
+            self.verb_handler = self._verbs.__getitem__
+            self.verb_spec = self._specs.__getitem__
+        else:
+            self._kinds = {}
         self.arbiter = InterruptArbiter(
             {m.name: m.interrupt_rank for m in self.modules},
             [
@@ -1448,6 +1501,14 @@ class Extensions:
         # modules whose class overrides ``out_of_turn`` (the default claims no line: asking it
         # is a call that answers None)
         self._by_rank = sorted(self._find_overriding("out_of_turn"), key=lambda m: m.interrupt_rank)
+        # per first verb of an out-of-turn line ("": none), the modules asked about it
+        # (:attr:`Module.out_of_turn_verbs`; worked out on first ask); None: every one asked,
+        # as no module makes the promise
+        self._by_verb: dict[str, tuple[Module, ...]] | None = (
+            {}
+            if self._by_rank and any(type(m).out_of_turn_verbs is not None for m in self._by_rank)
+            else None
+        )
         # per moment: the modules whose ``at_moment`` may act then (:func:`moments_asked`)
         self._asked: dict[Any, tuple[Module, ...]] = {}
         # per moment: whether every module asked then answers ``idle_at`` (see ``_asked_at``)
@@ -1600,10 +1661,13 @@ class Extensions:
         for the hooks every game asks: no missed subscript, whose exception costs about as
         much as 16 hits save)."""
         default = getattr(Module, hook)
-        # (a list made in a comprehension, not a generator resumed per module: asked for
-        # several hooks in every game's set-up)
-        got = self._overriding[hook] = tuple(
-            [m for m in self.modules if getattr(type(m), hook) is not default]
+        # (a list made in a comprehension, not a generator resumed per module; without a
+        # module nothing to look at. The attributes read and told apart in C loops instead,
+        # ``compress(map(is_not, map(getattr, ...)))``, cost more: 43,000 instructions a set-up
+        # of the 22 first modules, counted with valgrind in the twenty-fifth step)
+        modules = self.modules
+        got = self._overriding[hook] = (
+            tuple([m for m in modules if getattr(type(m), hook) is not default]) if modules else ()
         )
         return got
 
@@ -1711,15 +1775,6 @@ class Extensions:
             )
             return got
 
-    def verb_handler(self, verb: str) -> Module | None:
-        return self._verbs.get(verb.lower())
-
-    def verb_spec(self, verb: str) -> VerbSpec | None:
-        """The declared spec of an enabled module's verb (None: no enabled module owns it)."""
-        if not self._specs:
-            return None
-        return self._specs.get(verb.lower())
-
     def verb_kind(self, verb: str) -> ActionKind | None:
         """The declared kind of an enabled module's verb (None: no enabled module owns it)."""
         spec = self.verb_spec(verb)
@@ -1729,14 +1784,29 @@ class Extensions:
         return self._chance.get(verb.lower())
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Violation] | None:
-        for m in self._by_rank:
+        asked: Iterable[Module] = self._by_rank
+        by_verb = self._by_verb
+        if by_verb is not None:  # a module promises the lines it claims: asked by first verb
+            acts = turn.actions
+            first = acts[0] if acts else None
+            if not _MODULE_ACTION:
+                _MODULE_ACTION.append(_later("referee.record.model").ModuleAction)
+            verb = first.verb.lower() if isinstance(first, _MODULE_ACTION[0]) else ""
+            told = by_verb.get(verb)
+            if told is None:
+                told = by_verb[verb] = tuple(
+                    [
+                        m
+                        for m in self._by_rank
+                        if (only := type(m).out_of_turn_verbs) is None or verb in only
+                    ]
+                )
+            asked = told
+        for m in asked:
             found = m.out_of_turn(state, turn)
             if found is not None:
                 return found
         return None
-
-    def kind_handler(self, kind: str) -> Module | None:
-        return self._kinds.get(kind.lower())
 
     def display_component(
         self, state: GameState, ref: ComponentRef, pos: Pos

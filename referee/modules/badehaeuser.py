@@ -75,6 +75,9 @@ def letters(sides: tuple[BuildingType, ...]) -> str:
     return "".join([TYPE_LETTER[t] for t in sides])
 
 
+_NO_WALLS: frozenset[Side] = frozenset()
+
+
 @dataclass(frozen=True, slots=True)
 class Bathhouse(ModulePiece):
     """A bathhouse: no building type (the majorities skip it), no walls (reading: the text
@@ -86,10 +89,9 @@ class Bathhouse(ModulePiece):
     from_tower = True  # a tile of the tower (E5)
     price = 8  # "Alle Badehäuser kosten 8 Geld"
     cell_fill = "#9fd3e6"
-
-    @property
-    def walls(self) -> frozenset[Side]:
-        return frozenset()
+    # no building type, no walls: class attributes (read without a call), not properties
+    type = None
+    walls = _NO_WALLS
 
     @property
     def token_name(self) -> str:

@@ -149,6 +149,11 @@ class Plot(ModulePiece):
         return None if parsed is None else parsed.walls
 
 
+# ``type`` read without a call: the slot of ``kind`` itself (the property above is what it
+# answers and what type checkers read; issue 34, twenty-fifth step)
+setattr(Plot, "type", Plot.__dict__["kind"])  # noqa: B010 (a property to type checkers)
+
+
 _ALHAMBRA_AND_VERSION = attrgetter("alhambra", "alhambra.version")
 _KIND = attrgetter("kind")
 _TURN_START, _TURN_END = Moment.TURN_START, Moment.TURN_END
@@ -436,7 +441,7 @@ class Bauland(BundledModule):
         (``plot``, the common case): then nothing ran between, and ``_late`` compares without
         them; the step waits for the change after it (a ``plot`` not written right leaves the
         plot waiting). Nor for a turn that has ended (``_late`` answers None there)."""
-        waiting, t = self.data(state).waiting, state.turn
+        waiting, t = (state.modules.get(self.name) or self.data(state)).waiting, state.turn
         if waiting is None or waiting[3][2] is not None or t is None or waiting[0] != t.number:
             return
         if isinstance(action, ModuleAction) and action.verb.lower() == VERB:
@@ -450,7 +455,7 @@ class Bauland(BundledModule):
     ) -> tuple[int, str, int, tuple[Any, ...]] | None:
         """The plot bought in this turn whose building was not chosen right after the purchase
         (pure; None: none)."""
-        waiting, t = self.data(state).waiting, state.turn
+        waiting, t = (state.modules.get(self.name) or self.data(state)).waiting, state.turn
         if waiting is None or t is None or waiting[0] != t.number:
             return None
         still = any(x.code == waiting[1] for x in plots_of(t.pending) if x.kind is None)
@@ -558,7 +563,7 @@ class Bauland(BundledModule):
     ) -> list[Finding]:
         """``kind`` does not lie in the plot's column (none when the column's setup line is
         missing: that is reported once, BAULAND-SETUP missing)."""
-        column = self.data(state).columns.get(plot.number)
+        column = (state.modules.get(self.name) or self.data(state)).columns.get(plot.number)
         if column is None or kind in column:
             return []
         return [
@@ -838,7 +843,11 @@ class Bauland(BundledModule):
         if moment is _TURN_END:
             # (by identity, in C: the live objects' ids; the market's slots hold pieces)
             loose = data.loose
-            return not loose or set(map(id, loose)) <= set(map(id, state.market))
+            if not loose:
+                return True
+            if len(loose) == 1:  # (the common case: one plot's id among the market's, no sets)
+                return id(loose[0]) in map(id, state.market)
+            return set(map(id, loose)) <= set(map(id, state.market))
         return moment is _TURN_START and (
             data.missing_flagged or data.columns.keys() >= _NUMBER_SET
         )

@@ -23,6 +23,7 @@ from functools import cache
 
 from referee.catalogue import Currency
 from referee.engine.context import Context
+from referee.engine.core import display_occupied
 from referee.engine.extensions import acts_at
 from referee.engine.findings import Finding, problem, report
 from referee.engine.hidden import UNVERIFIED_KEY, HiddenSupply, drawn_args, limits_of
@@ -327,7 +328,7 @@ class Baumeister(BundledModule):
         self._pile_check(state, card, pos)
         ctx = Context(state)
         size = ctx.decide(Decision.DISPLAY_SIZE)
-        if ctx.decide(Decision.DISPLAY_OCCUPIED) >= size:
+        if display_occupied(state) >= size:  # (the engine's own question, as Diamanten's)
             state.flag(
                 "REFILL-DISPLAY",
                 pos,

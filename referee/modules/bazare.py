@@ -119,6 +119,7 @@ class Bazaar(ModulePiece):
     # "Feldlager ... und Bazare können nicht als Baustellen eingerichtet werden" (L2563-2564)
     never_site = True
     cell_fill = "#e0a458"
+    type = None  # no building type: a class attribute (read without a call)
     price = 0  # no printed price: the side offer derives it (E15)
 
     @property
@@ -235,7 +236,7 @@ class BazareModule(BundledModule):
                 state.flag("BAZAAR-TOKEN", pos, who, reason="form", token=token)
             return None
         cur, colours, _walls, key, piece = got
-        faces = self.data(state).faces
+        faces = (state.modules.get(self.name) or self.data(state)).faces
         known = faces.get(key)
         stated = piece.walls  # (the walls written; none written: none)
         if known is not None and known != stated:

@@ -177,6 +177,8 @@ class Bonuskarten(BundledModule):
             data.hand[name][kind] += 1
         return []
 
+    out_of_turn_verbs = frozenset({VERB})  # (its out_of_turn reads `bonus` lines only)
+
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions
         if not acts or not all(

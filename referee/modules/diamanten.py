@@ -19,6 +19,7 @@ from itertools import combinations
 
 from referee.catalogue import Currency, TileKind
 from referee.engine.context import Context
+from referee.engine.core import display_occupied
 from referee.engine.findings import problem
 from referee.engine.ruleset import Decision, refines
 from referee.engine.state import GameState, PlayerState
@@ -128,7 +129,7 @@ class Diamanten(BundledModule):
 
     def _leave_deck(self, state: GameState, value: int, pos: Pos, who: str | None) -> None:
         """One diamond card leaves the deck (dealt or revealed): checked against the supply."""
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         card = f"{KIND}:{value}"
         if data.in_deck <= 0:
             where = self._where(state)
@@ -172,11 +173,13 @@ class Diamanten(BundledModule):
         if value is None:
             return []
         ctx = Context(state)
-        occupied = int(ctx.decide(Decision.DISPLAY_OCCUPIED))
+        # (the engine's own question of ``display.occupied``: the rule chain's answer, with the
+        # promised refinements read instead of called, ``Module.display_places``)
+        occupied = int(display_occupied(state))
         if occupied >= int(ctx.decide(Decision.DISPLAY_SIZE)):
             state.flag("DIAMOND-DISPLAY", pos, occupied=occupied, card=f"{KIND}:{value}")
         self._leave_deck(state, value, pos, None)
-        self.data(state).display.append(value)
+        (state.modules.get(self.name) or self.data(state)).display.append(value)
         return []
 
     def take_component(
@@ -184,7 +187,7 @@ class Diamanten(BundledModule):
     ) -> list[Any]:
         """A diamond taken from the display like a money card (the sum of several cards is
         checked by the engine, diamonds included: ``money_value``)."""
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         pos = ref.pos or action.pos
         value = self._card(state, ref, pos, player.name)
         if value is None:

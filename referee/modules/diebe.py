@@ -172,6 +172,8 @@ class Diebe(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         return []  # a thief inside a turn changes nothing (check_verb reports it)
 
+    out_of_turn_verbs = frozenset({USE_VERB})  # (its out_of_turn reads a `thief` line only)
+
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions
         if not acts or not isinstance(acts[0], ModuleAction):
@@ -268,7 +270,9 @@ class Diebe(BundledModule):
                 elif isinstance(a, ModuleAction) and state.ext.verb_kind(a.verb) == ActionKind.FREE:
                     ctx.run_action(a)  # no action at all (e.g. a bonus card revealed)
             ctx.report(shape.get(0, ()))
-        self.data(state).played.append((state.turn_no, player.name, cur or "?", taken))
+        (state.modules.get(self.name) or self.data(state)).played.append(
+            (state.turn_no, player.name, cur or "?", taken)
+        )
         # "Nach jedem Dieb werden die ausliegenden Geldkarten wieder auf 4 ergänzt": a refill
         # follows; play resumes with the player who was next
         ctx.end_interrupt(saved)
@@ -356,7 +360,7 @@ class Diebe(BundledModule):
 
     def _play_card(self, state: GameState, player: PlayerState, cur: str, pos: Pos) -> None:
         """The thief leaves the hand ("Der gespielte Dieb kommt aus dem Spiel")."""
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         if data.take_known(player.name, cur):
             return
         if data.hand_unknown[player.name] > 0:
@@ -401,7 +405,7 @@ class Diebe(BundledModule):
         return None
 
     def _seen(self, state: GameState, cur: str, pos: Pos, who: str | None) -> None:
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         data.seen[cur] += 1
         if data.seen[cur] > per_currency():
             state.flag("THIEF-SUPPLY", pos, who, currency=cur, seen=data.seen[cur])

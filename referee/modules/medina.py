@@ -67,6 +67,7 @@ class Medina(ModulePiece):
     from_tower = True  # a tile of the tower: bought, given to Dirk (E5)
     rotation_rule = "MEDINA-FACE"  # a token stating other walls (E6 check)
     cell_fill = "#d9b77e"  # sand: drawn as a medina, not a fountain
+    type = None  # no building type: a class attribute (read without a call)
 
     @property
     def token_name(self) -> str:
@@ -175,7 +176,7 @@ class MedinaModule(BundledModule):
             state.flag("MEDINA-TOKEN", pos, who, reason="no-walls", token=token)
             return str(price), None
         # the walls stated first stand; a second statement of other walls is MEDINA-FACE
-        faces = self.data(state).faces
+        faces = (state.modules.get(self.name) or self.data(state)).faces
         known = faces.setdefault(price, walls)
         if known != walls:
             stated, allowed = walls_token(walls), walls_token(known)

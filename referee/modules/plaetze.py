@@ -61,6 +61,7 @@ class Square(ModulePiece):
     walls: frozenset[Side]
 
     KIND = KIND
+    type = None  # (a class attribute: read without a call)
 
     @property
     def token_name(self) -> str:
@@ -144,7 +145,7 @@ class Plaetze(BundledModule):
     # ------------------------------------------------------------------ hooks
 
     def chance(self, state: GameState, event: ModuleChance) -> list[Any]:
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         for arg in event.args:
             pos = arg.pos or event.pos
             sq = self._square(state, arg.value, pos, None)
@@ -194,7 +195,7 @@ class Plaetze(BundledModule):
         if len(action.args) != 1:
             token = " ".join(str(a.value) for a in action.args) or NOTHING
             return [*out, problem("SQUARE-TOKEN", pos, player.name, token=token)]
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         apos = action.args[0].pos or pos
         got, found = self._named(action.args[0], apos, player.name)
         out += found
@@ -244,7 +245,7 @@ class Plaetze(BundledModule):
         start_main_action(state)
         got = self._named(action.args[0], action.pos, player.name)[0] if action.args else None
         if got is not None and len(action.args) == 1:
-            data = self.data(state)
+            data = state.modules.get(self.name) or self.data(state)
             colour = got if isinstance(got, BuildingType) else got.colour
             sq = data.top[colour] if isinstance(got, BuildingType) else got
             if data.left[colour] > 0:

@@ -277,7 +277,9 @@ class Schaetze(BundledModule):
         value = treasure_value(ref)
         assert value is not None
         self.kept(state, player).remove(value)
-        self.data(state).given.append((player.name, value, (ref.pos or action.pos).line))
+        (state.modules.get(self.name) or self.data(state)).given.append(
+            (player.name, value, (ref.pos or action.pos).line)
+        )
 
     def on_purchase(self, ctx: Any, purchase: Any) -> None:
         """ "darf er den Bauherrn bestechen und ihm einen seiner Schätze geben": the treasure

@@ -236,7 +236,7 @@ class Sultan(BundledModule):
 
     def display_component(self, state: GameState, ref: ComponentRef, pos: Pos) -> list[Any]:
         """ "Jede aufgedeckte Sultankarte wird neben dem Spielplan offen bereitgelegt." """
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         token = f"{ref.kind}:{ref.name}"
         got = _parse(ref)
         if got is None:
@@ -285,7 +285,12 @@ class Sultan(BundledModule):
             state.flag("SULTAN-CARD", args[0].pos or event.pos, reason="form", token=token)
             return []
         card = next(
-            (c for c in self.data(state).open if c.currency is got[0] and c.mark is None), None
+            (
+                c
+                for c in (state.modules.get(self.name) or self.data(state)).open
+                if c.currency is got[0] and c.mark is None
+            ),
+            None,
         )
         if card is None:
             state.flag("SULTAN-MARK", args[0].pos or event.pos, reason="no-card", card=token)
@@ -477,6 +482,8 @@ class Sultan(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         start_main_action(state)  # whatever it was, the player did something (reported)
         return []
+
+    out_of_turn_verbs = frozenset({VERB})  # (its out_of_turn reads a `sultan` line only)
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions

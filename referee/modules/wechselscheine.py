@@ -305,7 +305,7 @@ class Wechselscheine(BundledModule):
         """What a ``certificate`` line stores: the credit (None: no credit token), the
         purchase of the line whose overpayment it stores (None: none), and the stones in the
         middle once the old stone went back."""
-        data = self.data(state)
+        data = state.modules.get(self.name) or self.data(state)
         credit = parse_credit(action.args[0].value) if len(action.args) == 1 else None
         pending = _kept(data, state, player.name)
         if pending is not None and pending[0] != action.pos.line:

@@ -105,9 +105,11 @@ class Wesir(BundledModule):
     def action(self, state: GameState, player: PlayerState, action: ModuleAction) -> list[Any]:
         if action.verb.lower() in (WAKE_VERB, "wecken"):
             start_main_action(state)
-            self.data(state).awake[player.name] = True
+            (state.modules.get(self.name) or self.data(state)).awake[player.name] = True
             Context(state).end_main_action(WAKING)
         return []  # `vizier` inside a numbered turn changes nothing (check_verb reports it)
+
+    out_of_turn_verbs = frozenset({USE_VERB, "wesir"})  # (its out_of_turn reads these only)
 
     def out_of_turn(self, state: GameState, turn: Turn) -> list[Any] | None:
         acts = turn.actions

@@ -89,6 +89,9 @@ def parse_well(name: str) -> tuple[int, Side | None] | None:
     return int(m.group(1)), WALL_LETTERS.get(m.group(2))
 
 
+_NO_WALLS: frozenset[Side] = frozenset()
+
+
 @dataclass(frozen=True, slots=True)
 class Well(ModulePiece):
     """A wishing well: no building type (the majorities skip it), no walls (reading: the text
@@ -100,14 +103,14 @@ class Well(ModulePiece):
     KIND = KIND
     from_tower = True  # a tile of the tower (E5)
     cell_fill = "#7fb3e0"
+    type = None  # no building type: a class attribute (read without a call)
 
     @property
     def price(self) -> int:
         return self.number
 
-    @property
-    def walls(self) -> frozenset[Side]:
-        return frozenset()
+    # no walls: a class attribute (read without a call), not a property
+    walls = _NO_WALLS
 
     @property
     def token_name(self) -> str:
