@@ -105,8 +105,9 @@ class _FrozenRecord:
         first read after :meth:`_place`, then kept. (Pure Python the ``_pos`` slot itself.)"""
         p = self._pos
         if p is None:
-            p = _TNEW(_POS_CLASS, (self._line, self._column))
-            object.__setattr__(self, "_pos", p)
+            made: Pos = _TNEW(_POS_CLASS, (self._line, self._column))
+            object.__setattr__(self, "_pos", made)
+            return made
         return p
 
     def _at(self, pos: Pos) -> None:
