@@ -80,12 +80,16 @@ _TWIN_OF: dict[type, type | None] = {}  # slots_twin's answers, by class
 
 def _empty_base(bases: tuple[type, ...]) -> bool:
     """Whether ``bases`` is one class right under ``object`` with ``__slots__`` a tuple and no
-    ``__dict__`` nor ``__weakref__`` slot (record/model.py's _FrozenRecord, whose three slots
-    keep a record's position): a twin deriving from it too, with the slots of a class under it,
-    has that class's layout (``probe.__class__ = cls`` below checks it)."""
+    ``__dict__`` nor ``__weakref__`` slot (record/model.py's _FrozenRecord, whose slots
+    keeps a record's position), itself neither a dataclass nor with an ``__init__`` of its own (a
+    twin is made by calling it with no arguments): a twin deriving from it too, with the slots of
+    a class under it, has that class's layout (``probe.__class__ = cls`` below checks it)."""
     if len(bases) != 1 or bases[0].__bases__ != (object,):
         return False
-    slots = bases[0].__dict__.get("__slots__")
+    own = bases[0].__dict__
+    if "__init__" in own or "__dataclass_fields__" in own:
+        return False  # (a twin is called empty, ``_twin()``: no fields or __init__ of a base)
+    slots = own.get("__slots__")
     return isinstance(slots, tuple) and not {"__dict__", "__weakref__"} & set(slots)
 
 

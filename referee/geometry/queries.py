@@ -496,29 +496,31 @@ def _walked_plain(geo: Geometry) -> dict[Coord, Coord | None]:
             continue
         x, y = c
         # the sides in SIDES' order, N, E, S, W (bit k: DELTAS[k], written out: no loop and
-        # unpacking a side; a Coord made only for a cell reached first, a Coord being a tuple)
+        # unpacking a side; a Coord made only for a cell reached first, a Coord being a tuple;
+        # ``t`` a name of its own: compiled, a local first holding a plain pair keeps that type,
+        # and the Coord stored in it would be unboxed to a plain tuple)
         if steps & 1:
-            nb = (x, y + 1)
-            if nb not in parent:
-                nb = _new_coord(Coord, nb)
+            t = (x, y + 1)
+            if t not in parent:
+                nb = _new_coord(Coord, t)
                 parent[nb] = c
                 todo.append(nb)
         if steps & 2:
-            nb = (x + 1, y)
-            if nb not in parent:
-                nb = _new_coord(Coord, nb)
+            t = (x + 1, y)
+            if t not in parent:
+                nb = _new_coord(Coord, t)
                 parent[nb] = c
                 todo.append(nb)
         if steps & 4:
-            nb = (x, y - 1)
-            if nb not in parent:
-                nb = _new_coord(Coord, nb)
+            t = (x, y - 1)
+            if t not in parent:
+                nb = _new_coord(Coord, t)
                 parent[nb] = c
                 todo.append(nb)
         if steps & 8:
-            nb = (x - 1, y)
-            if nb not in parent:
-                nb = _new_coord(Coord, nb)
+            t = (x - 1, y)
+            if t not in parent:
+                nb = _new_coord(Coord, t)
                 parent[nb] = c
                 todo.append(nb)
     return parent
