@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 
@@ -289,7 +290,9 @@ class TileKind:
     price: int
     walls: frozenset[Side]
 
-    def __new__(cls, type: BuildingType, price: int, walls: frozenset[Side]) -> TileKind:
+    def __new__(cls, type: BuildingType, price: int, walls: AbstractSet[Side]) -> TileKind:
+        # (walls any set of sides, kept as a frozenset: compiled, a ``frozenset`` annotation
+        # refused the plain set the pure build takes)
         key = (type, price, frozenset(walls))
         tile = _TILE_KINDS.get(key)
         if tile is None:
