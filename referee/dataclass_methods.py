@@ -59,9 +59,11 @@ def _values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return get
 
 
-def plain_dataclass(cls: _C) -> _C:
-    """``cls`` (decorated ``@dataclass(init=False, repr=False, eq=False)``, with an
-    ``__init__`` of its own) made to behave as ``@dataclass`` (see the module)."""
+def repr_and_eq(cls: type) -> tuple[Callable[..., str], Callable[..., Any]]:
+    """The ``__repr__`` and ``__eq__`` ``@dataclass`` would give ``cls`` (its fields with
+    ``repr=True``, ``dataclasses``' own recursion guard ``...``; the same class and the tuples
+    of the ``compare=True`` fields, else ``NotImplemented``): for :func:`plain_dataclass` and
+    ``scoring/frozen.py``'s ``frozen_dataclass``."""
     fields = dataclasses.fields(cls)
     shown = tuple(f.name for f in fields if f.repr)
     compared = _values(tuple(f.name for f in fields if f.compare))
@@ -83,6 +85,13 @@ def plain_dataclass(cls: _C) -> _C:
             return compared(self) == compared(other)
         return NotImplemented
 
+    return __repr__, __eq__
+
+
+def plain_dataclass(cls: _C) -> _C:
+    """``cls`` (decorated ``@dataclass(init=False, repr=False, eq=False)``, with an
+    ``__init__`` of its own) made to behave as ``@dataclass`` (see the module)."""
+    __repr__, __eq__ = repr_and_eq(cls)
     own = vars(cls)
     for name, fn in (("__repr__", __repr__), ("__eq__", __eq__)):
         if name in own:

@@ -35,8 +35,8 @@ twin of the same fields: equality, hash, repr, refusals, ``fields``, ``replace``
 from __future__ import annotations
 
 import dataclasses
-from _thread import get_ident
-from operator import attrgetter
+
+from referee.dataclass_methods import _values, repr_and_eq
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,43 +46,15 @@ if TYPE_CHECKING:
     _C = TypeVar("_C", bound=type)
 
 
-def _values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """The tuple of an object's attributes ``names`` (``(self.a, self.b,)``)."""
-    if not names:
-        return lambda obj: ()
-    get = attrgetter(*names)
-    if len(names) == 1:
-        return lambda obj: (get(obj),)
-    return get
-
-
 def frozen_dataclass(cls: _C) -> _C:
     """``cls`` (decorated ``@dataclass(init=False, repr=False, eq=False)``, with an
     ``__init__`` of its own) made to behave as ``@dataclass(frozen=True)`` (see the module)."""
     fields = dataclasses.fields(cls)
     klass: Any = cls
     field_names = frozenset(f.name for f in fields)
-    shown = tuple(f.name for f in fields if f.repr)
-    compared = _values(tuple(f.name for f in fields if f.compare))
     hashed = _values(tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)))
-    running: set[tuple[int, int]] = set()
     FrozenInstanceError = dataclasses.FrozenInstanceError
-
-    def __repr__(self: Any) -> str:
-        key = id(self), get_ident()
-        if key in running:
-            return "..."
-        running.add(key)
-        try:
-            inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in shown])
-        finally:
-            running.discard(key)
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self: Any, other: object) -> Any:
-        if other.__class__ is self.__class__:
-            return compared(self) == compared(other)
-        return NotImplemented
+    __repr__, __eq__ = repr_and_eq(cls)
 
     def __hash__(self: Any) -> int:
         return hash(hashed(self))
